@@ -1,0 +1,195 @@
+/** Wire shapes (snake_case) of request bodies and responses. Timestamps are unix seconds. */
+import type { AuthMode, SessionUpdateAction } from './constants.js'
+
+interface LinkedAccountBase {
+  verified_at: number
+  first_verified_at: number | null
+  latest_verified_at: number | null
+}
+
+export interface EmailAccountDto extends LinkedAccountBase { type: 'email'; address: string }
+export interface PhoneAccountDto extends LinkedAccountBase { type: 'phone'; number?: string; phoneNumber?: string }
+export interface WalletAccountDto extends LinkedAccountBase {
+  type: 'wallet'
+  id?: string | null
+  address: string
+  imported?: boolean
+  delegated?: boolean
+  chain_type: 'ethereum' | 'solana' | 'bitcoin-segwit' | 'bitcoin-taproot'
+  chain_id?: string
+  wallet_client_type?: string
+  connector_type?: string
+  recovery_method?: string
+  wallet_index?: number
+}
+export interface SmartWalletAccountDto extends LinkedAccountBase {
+  type: 'smart_wallet'
+  address: string
+  smart_wallet_type: string
+  smart_wallet_version?: string
+}
+export interface CrossAppAccountDto extends LinkedAccountBase {
+  type: 'cross_app'
+  subject: string
+  embedded_wallets: { address: string }[]
+  smart_wallets: { address: string }[]
+  provider_app: { id: string; name?: string; logo_url?: string }
+}
+export interface OAuthAccountDto extends LinkedAccountBase {
+  type:
+    | 'google_oauth' | 'twitter_oauth' | 'discord_oauth' | 'github_oauth' | 'spotify_oauth'
+    | 'instagram_oauth' | 'tiktok_oauth' | 'line_oauth' | 'linkedin_oauth' | 'apple_oauth'
+  subject: string
+  email?: string | null
+  name?: string | null
+  username?: string | null
+  profile_picture_url?: string | null
+  vanity_name?: string | null
+}
+export interface CustomAuthAccountDto extends LinkedAccountBase { type: 'custom_auth'; custom_user_id: string }
+export interface FarcasterAccountDto extends LinkedAccountBase {
+  type: 'farcaster'
+  fid: number
+  owner_address: string
+  display_name?: string | null
+  username?: string | null
+  bio?: string | null
+  profile_picture_url?: string | null
+  homepage_url?: string | null
+  signer_public_key?: string | null
+}
+export interface PasskeyAccountDto extends LinkedAccountBase {
+  type: 'passkey'
+  enrolled_in_mfa: boolean
+  credential_id: string
+  public_key?: string
+  authenticator_name?: string | null
+  created_with_device?: string | null
+  created_with_os?: string | null
+  created_with_browser?: string | null
+}
+export interface TelegramAccountDto extends LinkedAccountBase {
+  type: 'telegram'
+  telegram_user_id: string
+  first_name?: string | null
+  last_name?: string | null
+  username?: string | null
+  photo_url?: string | null
+}
+
+export type LinkedAccountDto =
+  | EmailAccountDto | PhoneAccountDto | WalletAccountDto | SmartWalletAccountDto | CrossAppAccountDto
+  | OAuthAccountDto | CustomAuthAccountDto | FarcasterAccountDto | PasskeyAccountDto | TelegramAccountDto
+
+export type LinkedAccountType = LinkedAccountDto['type']
+
+export interface MfaMethodDto { type: 'sms' | 'totp' | 'passkey'; verified_at: number }
+
+export interface UserDto {
+  id: string
+  created_at: number
+  linked_accounts: LinkedAccountDto[]
+  mfa_methods: MfaMethodDto[]
+  has_accepted_terms: boolean
+  is_guest: boolean
+  custom_metadata?: Record<string, string | number | boolean>
+}
+
+export interface OAuthTokensDto {
+  provider: string
+  access_token: string
+  access_token_expires_in_seconds?: number
+  refresh_token?: string
+  refresh_token_expires_in_seconds?: number
+  scopes?: string[]
+}
+
+/** Response of every authenticate call and of the session refresh. */
+export interface AuthenticatedUserDto {
+  user: UserDto
+  token: string | null
+  privy_access_token: string | null
+  refresh_token: string | null
+  identity_token: string | null
+  is_new_user?: boolean
+  oauth_tokens?: OAuthTokensDto
+  session_update_action: SessionUpdateAction
+}
+
+export interface UserWithIdentityTokenDto { user: UserDto; identity_token: string | null }
+
+export interface SuccessDto { success: true }
+
+export interface PasswordlessInitBody { email: string; token?: string }
+export interface PasswordlessAuthenticateBody { email: string; code: string; mode?: AuthMode }
+export interface PasswordlessLinkBody { email: string; code: string }
+export interface PasswordlessUnlinkBody { address: string }
+export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
+export interface RefreshSessionBody { refresh_token?: string }
+export interface LogoutBody { refresh_token?: string }
+export interface AnalyticsEventBody { event_name: string; client_id?: string | null; payload?: Record<string, unknown> }
+
+export interface AllowlistConfigDto {
+  error_title: string | null
+  error_detail: string | null
+  cta_text: string | null
+  cta_link: string | null
+}
+
+export interface EmbeddedWalletConfigDto {
+  create_on_login: 'off' | 'users-without-wallets' | 'all-users'
+  ethereum: { create_on_login: 'off' | 'users-without-wallets' | 'all-users' }
+  solana: { create_on_login: 'off' | 'users-without-wallets' | 'all-users' }
+  user_owned_recovery_options: string[]
+  require_user_owned_recovery_on_create: boolean
+  mode: string
+}
+
+/** Server app config: `GET /api/v1/apps/{app_id}` (document 1 §3). */
+export interface AppConfigDto {
+  id: string
+  name: string
+  logo_url: string | null
+  icon_url: string | null
+  accent_color: string | null
+  theme: 'light' | 'dark' | null
+  show_wallet_login_first: boolean
+  allowlist_config: AllowlistConfigDto
+  legacy_wallet_ui_config: boolean
+  wallet_auth: boolean
+  solana_wallet_auth: boolean
+  email_auth: boolean
+  sms_auth: boolean
+  passkey_auth: boolean
+  passkeys_for_signup_enabled: boolean
+  guest_auth: boolean
+  custom_jwt_auth: boolean
+  farcaster_auth: boolean
+  telegram_auth: boolean
+  google_oauth: boolean
+  twitter_oauth: boolean
+  discord_oauth: boolean
+  github_oauth: boolean
+  spotify_oauth: boolean
+  instagram_oauth: boolean
+  tiktok_oauth: boolean
+  line_oauth: boolean
+  linkedin_oauth: boolean
+  apple_oauth: boolean
+  disable_plus_emails: boolean
+  terms_and_conditions_url: string | null
+  privacy_policy_url: string | null
+  require_users_accept_terms: boolean
+  wallet_connect_cloud_project_id: string | null
+  captcha_enabled: boolean
+  captcha_site_key: string | null
+  enforce_wallet_uis: boolean
+  mfa_methods: ('sms' | 'totp' | 'passkey')[]
+  whatsapp_enabled: boolean
+  custom_api_url: string | null
+  verification_key: string
+  telegram_auth_config: { bot_id: string; bot_name: string; link_enabled: boolean; seamless_auth_enabled: boolean } | null
+  funding_config: Record<string, unknown> | null
+  embedded_wallet_config: EmbeddedWalletConfigDto
+  max_linked_wallets_per_user: number | null
+}
