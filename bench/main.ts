@@ -1,0 +1,88 @@
+/** The benchmark table of `npm run bench`: figures only, no pass/fail on timing. */
+import { cpus } from 'node:os'
+import { DEV_APP_ID } from '../src/protocol/index.js'
+import { startTestServer } from '../test/harness/api-server.js'
+import { launchChromium } from '../test/harness/chromium.js'
+import { startDemoServer } from '../test/harness/demo-server.js'
+import { ensureLibraryBuilt } from '../test/harness/library-build.js'
+import { formatKiB } from './gzip-size.js'
+import { measureLanding, type LandingRun } from './landing.js'
+import { externalImports, npmEntries, npmEntrySizes } from './npm-entry-size.js'
+import { measureServerLoad } from './server-load.js'
+import type { ThroughputResult } from './throughput.js'
+
+const budgetBytes = 90 * 1024
+const landingRuns = 5
+const load = { logins: 200, refreshes: 500, concurrency: 8 }
+/** Far above the bounded run, so the benchmark measures the handlers and not the limiter. */
+const unlimited = { max: 1_000_000, windowSeconds: 60 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
+const throughputCell = (result: ThroughputResult) => `${result.opsPerSecond.toFixed(0)} ops/s`
+const latencyNote = (result: ThroughputResult) =>
+  `p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)} (${result.operations} ops, concurrency ${result.concurrency})`
+
+function printTable(rows: [string, string, string][]) {
+  const header: [string, string, string] = ['Measure', 'Value', 'Detail']
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)))
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
+  console.log(line(header))
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`)
+  for (const row of rows) console.log(line(row))
+}
+
+ensureLibraryBuilt((line) => console.error(line))
+console.error('Starting the server and Chromium...')
+const server = await startTestServer({
+  rateLimits: { resendCooldownSeconds: 0, sendsPerIdentifier: unlimited, initPerIp: unlimited, authenticatePerIp: unlimited },
+})
+const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url })
+const browser = await launchChromium()
+
+try {
+  const pageUrl = `http://localhost:${demo.port}/vanilla/`
+  console.error('Measuring the landing in Chromium (1 warm-up run, then 5)...')
+  await measureLanding(browser, pageUrl)
+  const runs: LandingRun[] = []
+  for (let run = 0; run < landingRuns; run++) runs.push(await measureLanding(browser, pageUrl))
+  const scripts = runs[0]!.scripts
+  const scriptTagBytes = sum(scripts.map((script) => script.gzipBytes))
+
+  const npmFiles = npmEntrySizes()
+  const npmBytes = sum(npmFiles.map((file) => file.gzipBytes))
+
+  console.error(`Loading the server: ${load.logins} logins, ${load.refreshes} refreshes, concurrency ${load.concurrency}...`)
+  const serverLoad = await measureServerLoad(server.url, load)
+
+  console.log(`\nTessera benchmark · Node ${process.version} · ${cpus().length} CPUs · Chromium ${browser.version()} · PGlite, loopback\n`)
+  printTable([
+    [
+      'JS before the landing is interactive, script-tag build (gzip)',
+      formatKiB(scriptTagBytes),
+      `${scriptTagBytes} B in ${scripts.length} files: ${scripts.map((script) => `${new URL(script.url).pathname} ${script.gzipBytes} B`).join(', ')}`,
+    ],
+    [
+      'npm entries without React: elements + core + chunks (gzip)',
+      formatKiB(npmBytes),
+      `${npmBytes} B in ${npmFiles.length} files; external: ${externalImports(npmEntries).join(', ') || 'none'}`,
+    ],
+    ['Budget: script-tag JS before landing ≤ 90 KiB gzip', scriptTagBytes <= budgetBytes ? 'pass' : 'FAIL', `${formatKiB(scriptTagBytes)} of ${formatKiB(budgetBytes)}`],
+    [
+      `Page load → landing interactive (Chromium, median of ${landingRuns})`,
+      ms(median(runs.map((run) => run.landingMs))),
+      `runs: ${runs.map((run) => ms(run.landingMs)).join(', ')}`,
+    ],
+    ['Email code send (passwordless/init)', throughputCell(serverLoad.init), latencyNote(serverLoad.init)],
+    ['Email authenticate (passwordless/authenticate)', throughputCell(serverLoad.authenticate), latencyNote(serverLoad.authenticate)],
+    ['Session refresh (POST /api/v1/sessions)', throughputCell(serverLoad.refresh), latencyNote(serverLoad.refresh)],
+  ])
+} finally {
+  await browser.close()
+  await demo.close()
+  await server.close()
+}

@@ -1,0 +1,64 @@
+import r2wc from '@r2wc/react-to-web-component'
+import { AuthModalRoot } from './auth-modal-root.js'
+import type { AuthModalConfig } from './types.js'
+
+const eventInit = { bubbles: true, composed: true }
+const booleanAttributes = ['open', 'standalone'] as const
+const propsKey = Symbol.for('r2wc.props')
+const renderKey = Symbol.for('r2wc.render')
+
+const Base = r2wc(AuthModalRoot, {
+  shadow: 'open',
+  props: { appId: 'string', apiUrl: 'string', theme: 'string' },
+  events: { onLoginSuccess: eventInit, onAuthError: eventInit, onModalClose: eventInit, onLogout: eventInit },
+})
+
+type R2wcInternals = { [propsKey]: Record<string, unknown>; [renderKey](): void }
+const internals = (element: HTMLElement) => element as unknown as R2wcInternals
+const camel = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
+/**
+ * `<auth-modal>`. r2wc ignores removed attributes and parses boolean attributes by value, so
+ * HTML booleans (`open`, `standalone`: present means true) and removals are handled here.
+ */
+export class AuthModalElement extends Base {
+  static get observedAttributes(): string[] {
+    return [...(Base as unknown as { observedAttributes: string[] }).observedAttributes, ...booleanAttributes]
+  }
+
+  constructor() {
+    super()
+    for (const name of booleanAttributes) internals(this)[propsKey][name] = this.hasAttribute(name)
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    const props = internals(this)[propsKey]
+    if ((booleanAttributes as readonly string[]).includes(name)) props[name] = value !== null && value !== 'false'
+    else if (value === null) props[camel(name)] = undefined
+    else return (Base.prototype as unknown as { attributeChangedCallback(...args: unknown[]): void }).attributeChangedCallback.call(this, name, previous, value)
+    internals(this)[renderKey]()
+  }
+
+  get open(): boolean {
+    return this.hasAttribute('open')
+  }
+  set open(value: boolean) {
+    this.toggleAttribute('open', Boolean(value))
+  }
+
+  get standalone(): boolean {
+    return this.hasAttribute('standalone')
+  }
+  set standalone(value: boolean) {
+    this.toggleAttribute('standalone', Boolean(value))
+  }
+
+  /** Objects go through this property, never an attribute. */
+  get config(): AuthModalConfig | undefined {
+    return internals(this)[propsKey].config as AuthModalConfig | undefined
+  }
+  set config(value: AuthModalConfig | undefined) {
+    internals(this)[propsKey].config = value
+    internals(this)[renderKey]()
+  }
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useMemo } from 'react'
+import { getOrCreateClient, type ThemeName, type TesseraClient, type TesseraError, type User } from '../../src/core/index.js'
+import { AuthModalView, hostThemeCss, useConfigState } from '../../src/ui/index.js'
+import { adoptStyles } from '../styles/adopt-styles.js'
+import type { AuthModalConfig } from './types.js'
+
+/** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
+export interface AuthModalRootProps {
+  appId?: string
+  apiUrl?: string
+  theme?: ThemeName
+  open?: boolean
+  standalone?: boolean
+  config?: AuthModalConfig
+  container?: ShadowRoot
+  onLoginSuccess?(detail: { user: User; isNewUser: boolean }): void
+  onAuthError?(detail: { code: string; message: string }): void
+  onModalClose?(detail: null): void
+  onLogout?(detail: { reason: string }): void
+}
+
+/** Keeps the per-instance sheet (config theme and accent) in step with the client config. */
+function InstanceTheme({ client, sheet }: { client: TesseraClient; sheet: CSSStyleSheet }) {
+  const { config } = useConfigState(client)
+  const css = hostThemeCss({ configTheme: config.appearance.theme, accentColor: config.appearance.accentColor })
+  useEffect(() => sheet.replaceSync(css), [sheet, css])
+  return null
+}
+
+export function AuthModalRoot(props: AuthModalRootProps) {
+  const { appId, apiUrl, open = false, standalone = false, config, container } = props
+  const client = useMemo(
+    () => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null),
+    // The client is shared per app id; later config changes do not recreate it.
+    [appId, apiUrl],
+  )
+  const sheet = useMemo(() => new CSSStyleSheet(), [])
+  useEffect(() => {
+    if (container) adoptStyles(container, sheet)
+  }, [container, sheet])
+
+  const host = container?.host as (HTMLElement & { open: boolean }) | undefined
+  const { onLoginSuccess, onAuthError, onModalClose, onLogout } = props
+  const close = useCallback(() => {
+    if (!host?.open) return
+    host.open = false
+    onModalClose?.(null)
+  }, [host, onModalClose])
+  const loginSuccess = useCallback((detail: { user: User; isNewUser: boolean }) => onLoginSuccess?.(detail), [onLoginSuccess])
+  const authError = useCallback((error: TesseraError) => onAuthError?.({ code: error.code, message: error.shortMessage }), [onAuthError])
+
+  useEffect(() => (client && onLogout ? client.on('logout', ({ reason }) => onLogout({ reason })) : undefined), [client, onLogout])
+
+  if (!client) return null
+  return (
+    <>
+      <InstanceTheme client={client} sheet={sheet} />
+      <AuthModalView client={client} open={open} standalone={standalone} onClose={close} onLoginSuccess={loginSuccess} onAuthError={authError} />
+    </>
+  )
+}

@@ -1,0 +1,10 @@
+/** Public API of `tessera/elements`. */
+export { AuthModalElement } from './auth-modal/auth-modal-element.js'
+export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
+export type { AuthErrorDetail, AuthModalConfig, AuthModalEventMap, LoginSuccessDetail, LogoutDetail } from './auth-modal/types.js'
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'auth-modal': import('./auth-modal/auth-modal-element.js').AuthModalElement
+  }
+}

@@ -1,0 +1,9 @@
+import { useTesseraContext } from '../context.js'
+import { useModalEvents, type LoginCallbacks } from './use-modal-events.js'
+
+/** `login()` opens the provider's modal; the callbacks follow its `loginsuccess` / `autherror` events. */
+export function useLogin(callbacks: LoginCallbacks = {}): { login(): void } {
+  const { openModal } = useTesseraContext()
+  useModalEvents(callbacks)
+  return { login: openModal }
+}

@@ -1,0 +1,12 @@
+/** Public API of `tessera/react`: the provider, the modal component and hooks over the shared client. */
+export { TesseraProvider, type TesseraProviderProps } from './provider.js'
+export { AuthModal, type AuthModalProps } from './auth-modal.js'
+export { useTesseraClient } from './context.js'
+export { useAuth, type UseAuthResult } from './hooks/use-auth.js'
+export { useLogin } from './hooks/use-login.js'
+export type { LoginCallbacks } from './hooks/use-modal-events.js'
+export { useLogout } from './hooks/use-logout.js'
+export { useUser } from './hooks/use-user.js'
+export { useToken } from './hooks/use-token.js'
+export { useLoginWithEmail, type UseLoginWithEmailOptions, type UseLoginWithEmailResult } from './hooks/use-login-with-email.js'
+export type { AuthErrorDetail, LoginSuccessDetail, LogoutDetail } from '../elements/index.js'

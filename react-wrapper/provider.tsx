@@ -1,0 +1,29 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { getOrCreateClient } from '../src/core/index.js'
+import type { AuthModalConfig, AuthModalElement } from '../elements/index.js'
+import { AuthModal } from './auth-modal.js'
+import { TesseraContext, type TesseraContextValue } from './context.js'
+
+export interface TesseraProviderProps {
+  appId: string
+  apiUrl?: string
+  config?: AuthModalConfig
+  children?: ReactNode
+}
+
+/** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
+export function TesseraProvider({ appId, apiUrl, config, children }: TesseraProviderProps) {
+  // The client is shared per app id (also with <auth-modal> elements on the page); config applies on creation.
+  const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
+  const [open, setOpen] = useState(false)
+  const [modal, setModal] = useState<AuthModalElement | null>(null)
+  const openModal = useCallback(() => setOpen(true), [])
+  const value = useMemo<TesseraContextValue>(() => ({ client, openModal, modal }), [client, openModal, modal])
+
+  return (
+    <TesseraContext.Provider value={value}>
+      {children}
+      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} open={open} onModalClose={() => setOpen(false)} />
+    </TesseraContext.Provider>
+  )
+}

@@ -1,0 +1,98 @@
+// Library build: the script-tag bundle (React inside), the npm entries (React external) and types.
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { build } from 'vite'
+
+const root = resolve(fileURLToPath(import.meta.url), '../..')
+const dist = join(root, 'dist')
+const placeholder = '__TESSERA_BUILT_CSS__'
+
+/** Moves the emitted stylesheet into the JS (elements adopt it as a constructable sheet) and drops the .css file. */
+function inlineCss() {
+  return {
+    name: 'tessera-inline-css',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const cssAssets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+      const css = cssAssets.map((asset) => String(asset.source)).join('\n')
+      for (const asset of cssAssets) delete bundle[asset.fileName]
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        chunk.code = chunk.code.replace(new RegExp(`(["'\`])${placeholder}\\1`, 'g'), () => JSON.stringify(css))
+        // The placeholder surviving means the CSS would be missing at run time.
+        if (chunk.code.includes(placeholder)) this.error(`CSS placeholder left in ${chunk.fileName}`)
+      }
+    },
+  }
+}
+
+const shared = (outDir) => ({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  plugins: [vanillaExtractPlugin(), inlineCss()],
+  build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: false, sourcemap: false, target: 'es2022' },
+})
+
+rmSync(dist, { recursive: true, force: true })
+
+// (a) Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks.
+await build({
+  ...shared(dist),
+  build: {
+    ...shared(dist).build,
+    lib: { entry: join(root, 'elements/script-tag.ts'), formats: ['es'], fileName: () => 'tessera.js' },
+    rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+  },
+})
+
+// (b) npm entries: React stays external so a React host ships one copy.
+const external = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime']
+await build({
+  ...shared(join(dist, 'lib')),
+  build: {
+    ...shared(join(dist, 'lib')).build,
+    lib: {
+      entry: {
+        core: join(root, 'src/core/index.ts'),
+        elements: join(root, 'elements/index.ts'),
+        react: join(root, 'react-wrapper/index.ts'),
+        protocol: join(root, 'src/protocol/index.ts'),
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+  },
+})
+
+// (c) Type declarations.
+execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+
+/** The entry plus every chunk it imports statically: what loads before the landing is interactive. */
+function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen
+  seen.add(file)
+  const code = readFileSync(file, 'utf8')
+  for (const match of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+)["']/g))
+    staticClosure(resolve(file, '..', match[1]), seen)
+  return seen
+}
+
+const gzipBytes = (files) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0)
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
+const jsFiles = (dir) => readdirSync(dir, { recursive: true }).map((name) => join(dir, String(name))).filter((file) => file.endsWith('.js') && statSync(file).isFile())
+
+console.log('\nbuild output (raw / gzip):')
+for (const file of [...jsFiles(dist)].filter((file) => !file.includes('/types/')).sort())
+  console.log(`  ${relative(root, file).padEnd(44)} ${kib(statSync(file).size).padStart(10)} ${kib(gzipBytes([file])).padStart(10)}`)
+for (const entry of ['tessera.js', 'lib/elements.js', 'lib/react.js', 'lib/core.js']) {
+  const closure = staticClosure(join(dist, entry))
+  console.log(`initial load of dist/${entry} (static imports): ${kib(gzipBytes(closure))} gzip in ${closure.size} file(s)`)
+}

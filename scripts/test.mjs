@@ -1,0 +1,96 @@
+// `npm test`: every suite in order, ending with one "N passed, N failed" line.
+// Pass step names to run a subset: `npm test -- unit server-pglite`.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ensureChromium } from './lib/system-packages.mjs'
+import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs'
+
+const reportDir = mkdtempSync(join(tmpdir(), 'tessera-test-'))
+
+/** Runs a command with inherited output, also keeping the text to read counts from it. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const mergedEnv = { ...process.env, ...env }
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete mergedEnv[key]
+    const child = spawn(command, args, { env: mergedEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const keep = (stream) => (chunk) => {
+      stream.write(chunk)
+      output += chunk
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
+    child.on('close', (code) => resolve({ ok: code === 0, output }))
+  })
+}
+
+async function vitest(project, env = {}) {
+  const reportFile = join(reportDir, `${project}-${Date.now()}.json`)
+  const { ok } = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], env)
+  let counts = { passed: 0, failed: ok ? 0 : 1 }
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) }
+  } catch {
+    // No report: the run crashed before writing one; counted as one failure.
+  }
+  return { ok, ...counts }
+}
+
+async function command(cmd, args, env) {
+  const { ok, output } = await run(cmd, args, env)
+  return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, output }
+}
+
+const steps = {
+  typecheck: () => command('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  build: () => command('npm', ['run', 'build']),
+  unit: () => vitest('unit'),
+  'server-pglite': () => vitest('server', { DATABASE_URL: undefined }),
+  'server-postgres': async () => {
+    if (process.env.DATABASE_URL) return vitest('server')
+    const postgres = await startThrowawayPostgres()
+    try {
+      return await vitest('server', { DATABASE_URL: postgres.url })
+    } finally {
+      postgres.stop()
+    }
+  },
+  browser: async () => {
+    ensureChromium()
+    const result = await command('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'])
+    const match = [...result.output.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1)
+    return match ? { ok: result.ok, passed: Number(match[1]), failed: Number(match[2]) + (result.ok || Number(match[2]) ? 0 : 1) } : result
+  },
+  e2e: () => {
+    ensureChromium()
+    return vitest('e2e')
+  },
+}
+
+const selected = process.argv.slice(2)
+for (const name of selected) if (!(name in steps)) throw new Error(`Unknown step ${name}; steps: ${Object.keys(steps).join(', ')}`)
+
+const results = []
+for (const [name, step] of Object.entries(steps)) {
+  if (selected.length > 0 && !selected.includes(name)) continue
+  console.log(`\n=== ${name} ===`)
+  let result
+  try {
+    result = await step()
+  } catch (error) {
+    console.error(error)
+    result = { ok: false, passed: 0, failed: 1 }
+  }
+  results.push({ name, ...result })
+}
+rmSync(reportDir, { recursive: true, force: true })
+
+console.log('\n=== summary ===')
+for (const { name, ok, passed, failed } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`)
+const passed = results.reduce((sum, r) => sum + r.passed, 0)
+const failed = results.reduce((sum, r) => sum + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(results.every((r) => r.ok) ? 0 : 1)

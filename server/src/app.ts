@@ -1,0 +1,62 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { analyticsRoutes } from './analytics/routes.js'
+import { appRoutes } from './apps/routes.js'
+import { getApp, listApps } from './apps/store.js'
+import { passwordlessRoutes } from './auth/passwordless/routes.js'
+import type { ServerContext } from './context.js'
+import { outboxRoutes } from './delivery/outbox-routes.js'
+import { ApiError } from './http/api-error.js'
+import { cors } from './http/cors.js'
+import type { AppEnv } from './http/env.js'
+import { appOfRequest, requireApp } from './http/require-app.js'
+import { sessionRoutes } from './sessions/routes.js'
+import { userRoutes } from './users/routes.js'
+
+/** Largest accepted request body; API bodies are small JSON objects. */
+export const MAX_BODY_BYTES = 100 * 1024
+
+const errorBody = (c: Context, status: ContentfulStatusCode, code: string, message: string) => c.json({ error: message, code }, status)
+
+/** The HTTP application over a prepared context (no listening socket: see `startServer`). */
+export function createApp(ctx: ServerContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+      return errorBody(c, error.status, error.code, error.message)
+    }
+    if (error instanceof HTTPException && error.status < 500) return errorBody(c, error.status as ContentfulStatusCode, 'invalid_data', 'Invalid request')
+    ctx.logger.error({ err: { name: error.name, message: error.message, stack: error.stack }, path: c.req.path }, 'unhandled error')
+    return errorBody(c, 500, 'internal_error', 'Internal server error')
+  })
+  app.notFound((c) => errorBody(c, 404, 'not_found', 'Not found'))
+
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
+
+  app.use(
+    '/api/*',
+    cors(async (c, preflight) => {
+      const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
+      if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
+      const headerApp = await appOfRequest(ctx.db, c)
+      if (headerApp) return headerApp.allowedOrigins
+      // A preflight never carries the app header: allow any origin some app allows; the real request is checked per app.
+      if (preflight) return (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins)
+      return null
+    }),
+  )
+
+  app.route('/api/v1/apps', appRoutes(ctx))
+  app.use('/api/v1/*', requireApp(ctx.db))
+  app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
+  app.route('/api/v1/passwordless', passwordlessRoutes(ctx))
+  app.route('/api/v1/sessions', sessionRoutes(ctx))
+  app.route('/api/v1/users', userRoutes(ctx))
+  if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
+
+  return app
+}

@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import type { ServerContext } from '../context.js'
+import { notFound } from '../http/api-error.js'
+import { toAppConfigDto } from './app-config-dto.js'
+import { getApp } from './store.js'
+
+/** `GET /api/v1/apps/:app_id` (public app config) and `GET /api/v1/apps/:app_id/jwks.json`. */
+export function appRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono()
+  routes.get('/:app_id/jwks.json', async (c) => {
+    if (!(await getApp(ctx.db, c.req.param('app_id')))) throw notFound('App not found')
+    return c.json(ctx.keys.jwks)
+  })
+  routes.get('/:app_id', async (c) => {
+    const app = await getApp(ctx.db, c.req.param('app_id'))
+    if (!app) throw notFound('App not found')
+    return c.json(toAppConfigDto(app, ctx.keys.publicPem))
+  })
+  return routes
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from '../db/types.js'
+import { randomId } from './app-id.js'
+import type { AppInput, AppRecord, LoginMethod } from './types.js'
+
+interface AppRow {
+  id: string
+  name: string
+  allowed_origins: string[]
+  login_methods: LoginMethod[]
+  terms_url: string | null
+  privacy_url: string | null
+  require_users_accept_terms: boolean
+  disable_plus_emails: boolean
+  logo_url: string | null
+  accent_color: string | null
+  theme: 'light' | 'dark' | null
+}
+
+const toRecord = (row: AppRow): AppRecord => ({
+  id: row.id,
+  name: row.name,
+  allowedOrigins: row.allowed_origins,
+  loginMethods: row.login_methods,
+  termsUrl: row.terms_url,
+  privacyUrl: row.privacy_url,
+  requireUsersAcceptTerms: row.require_users_accept_terms,
+  disablePlusEmails: row.disable_plus_emails,
+  logoUrl: row.logo_url,
+  accentColor: row.accent_color,
+  theme: row.theme,
+})
+
+const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme'
+
+export async function getApp(db: Queryable, id: string): Promise<AppRecord | null> {
+  const [row] = await db.query<AppRow>(`SELECT ${columns} FROM apps WHERE id = $1`, [id])
+  return row ? toRecord(row) : null
+}
+
+export async function listApps(db: Queryable): Promise<AppRecord[]> {
+  return (await db.query<AppRow>(`SELECT ${columns} FROM apps ORDER BY created_at, id`)).map(toRecord)
+}
+
+const defaults: Omit<AppRecord, 'id' | 'name'> = {
+  allowedOrigins: [],
+  loginMethods: ['email'],
+  termsUrl: null,
+  privacyUrl: null,
+  requireUsersAcceptTerms: false,
+  disablePlusEmails: false,
+  logoUrl: null,
+  accentColor: null,
+  theme: null,
+}
+
+/** Creates the app, or updates the given fields when `input.id` exists already. */
+export async function upsertApp(db: Queryable, input: AppInput, now: number): Promise<AppRecord> {
+  const existing = input.id ? await getApp(db, input.id) : null
+  const app: AppRecord = { ...defaults, name: 'Untitled app', ...existing, ...stripUndefined(input), id: input.id ?? randomId() }
+  await db.query(
+    `INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (id) DO UPDATE SET name = $2, allowed_origins = $3, login_methods = $4, terms_url = $5, privacy_url = $6,
+       require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11`,
+    [app.id, app.name, JSON.stringify(app.allowedOrigins), JSON.stringify(app.loginMethods), app.termsUrl, app.privacyUrl,
+      app.requireUsersAcceptTerms, app.disablePlusEmails, app.logoUrl, app.accentColor, app.theme, now],
+  )
+  return app
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

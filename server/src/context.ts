@@ -1,0 +1,25 @@
+import type { Clock } from './clock.js'
+import type { Db } from './db/types.js'
+import type { Delivery } from './delivery/types.js'
+import type { SigningKeys } from './keys/signing-keys.js'
+import type { Logger } from './logger.js'
+import type { RateLimitSettings } from './rate-limit/settings.js'
+
+/** Everything a request handler needs; built once per server by `createServerContext`. */
+export interface ServerContext {
+  db: Db
+  clock: Clock
+  logger: Logger
+  keys: SigningKeys
+  /** HMAC key for one-time codes and refresh-token successors. */
+  secret: Buffer
+  /** Null when no delivery is configured (no SMTP outside dev): sending codes is refused. */
+  delivery: Delivery | null
+  dev: boolean
+  issuer: string
+  accessTokenTtlSeconds: number
+  /** Seconds in which a just-rotated refresh token still yields the same successor. */
+  refreshGraceSeconds: number
+  trustProxy: boolean
+  rateLimits: RateLimitSettings
+}

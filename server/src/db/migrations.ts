@@ -1,0 +1,113 @@
+import type { Db } from './types.js'
+
+/** Ordered schema migrations; each runs once, recorded in schema_migrations. Times are unix milliseconds. */
+const migrations: { id: number; sql: string }[] = [
+  {
+    id: 1,
+    sql: `
+CREATE TABLE apps (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  allowed_origins jsonb NOT NULL DEFAULT '[]',
+  login_methods jsonb NOT NULL DEFAULT '["email"]',
+  terms_url text,
+  privacy_url text,
+  require_users_accept_terms boolean NOT NULL DEFAULT false,
+  disable_plus_emails boolean NOT NULL DEFAULT false,
+  logo_url text,
+  accent_color text,
+  theme text,
+  created_at bigint NOT NULL
+);
+CREATE TABLE server_secrets (
+  name text PRIMARY KEY,
+  value text NOT NULL
+);
+CREATE TABLE signing_keys (
+  kid text PRIMARY KEY,
+  private_jwk jsonb NOT NULL,
+  public_jwk jsonb NOT NULL,
+  public_pem text NOT NULL,
+  active boolean NOT NULL DEFAULT true,
+  created_at bigint NOT NULL
+);
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  app_id text NOT NULL REFERENCES apps(id),
+  created_at bigint NOT NULL,
+  has_accepted_terms boolean NOT NULL DEFAULT false,
+  is_guest boolean NOT NULL DEFAULT false,
+  custom_metadata jsonb
+);
+CREATE TABLE linked_accounts (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  type text NOT NULL,
+  address text NOT NULL,
+  verified_at bigint NOT NULL,
+  first_verified_at bigint,
+  latest_verified_at bigint,
+  UNIQUE (app_id, type, address)
+);
+CREATE INDEX linked_accounts_user ON linked_accounts (user_id);
+CREATE TABLE otp_codes (
+  app_id text NOT NULL,
+  identifier text NOT NULL,
+  purpose text NOT NULL,
+  code_hash text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  consumed_at bigint,
+  PRIMARY KEY (app_id, identifier, purpose)
+);
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  refreshed_count integer NOT NULL DEFAULT 0,
+  revoked_at bigint
+);
+CREATE TABLE refresh_tokens (
+  token_hash text PRIMARY KEY,
+  session_id text NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  rotated_at bigint
+);
+CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+CREATE TABLE rate_limits (
+  bucket text PRIMARY KEY,
+  window_start bigint NOT NULL,
+  count integer NOT NULL
+);
+CREATE TABLE dev_outbox (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  to_address text NOT NULL,
+  channel text NOT NULL,
+  code text NOT NULL,
+  subject text NOT NULL,
+  body text NOT NULL,
+  sent_at bigint NOT NULL
+);
+`,
+  },
+]
+
+/** Applies pending migrations; an advisory lock keeps several starting processes from racing. */
+export async function migrate(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727274)')
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, applied_at bigint NOT NULL)')
+    const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id))
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue
+      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
+      await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, $2)', [migration.id, Date.now()])
+    }
+  })
+}

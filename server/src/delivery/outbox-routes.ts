@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import type { ServerContext } from '../context.js'
+import { readOutbox } from './dev-outbox.js'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+
+/** `GET /dev/outbox` (HTML) and `/dev/outbox.json`; mounted only in dev mode. */
+export function outboxRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono()
+  routes.get('/outbox.json', async (c) => {
+    c.header('Access-Control-Allow-Origin', '*')
+    return c.json(await readOutbox(ctx.db))
+  })
+  routes.get('/outbox', async (c) => {
+    const entries = await readOutbox(ctx.db)
+    const rows = entries
+      .map((e) => `<tr><td>${new Date(e.sent_at * 1000).toISOString()}</td><td>${escapeHtml(e.to)}</td><td><strong>${escapeHtml(e.code)}</strong></td><td>${escapeHtml(e.subject)}</td></tr>`)
+      .join('')
+    return c.html(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Tessera dev outbox</title>
+<style>body{font:14px system-ui;margin:2rem}table{border-collapse:collapse}td,th{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}</style>
+<h1>Dev outbox</h1><p>Codes sent in dev mode, newest first. This page refreshes every 5 s.</p>
+<table><thead><tr><th>Sent</th><th>To</th><th>Code</th><th>Subject</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No messages yet.</td></tr>'}</tbody></table>`)
+  })
+  return routes
+}

@@ -1,0 +1,107 @@
+import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app.js'
+import { getApp, upsertApp } from './apps/store.js'
+import { systemClock, type Clock } from './clock.js'
+import { accessTokenTtl, defaults, devApp, readConfigFile, type StartServerOptions } from './config.js'
+import type { ServerContext } from './context.js'
+import { openDatabase } from './db/open.js'
+import type { Db } from './db/types.js'
+import { createDevOutbox } from './delivery/dev-outbox.js'
+import { createSmtpDelivery } from './delivery/smtp.js'
+import type { Delivery } from './delivery/types.js'
+import { loadServerSecret } from './keys/server-secret.js'
+import { loadSigningKeys } from './keys/signing-keys.js'
+import { createLogger } from './logger.js'
+import { resolveRateLimits } from './rate-limit/settings.js'
+
+export interface RunningServer {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+/** Test and embedding hooks that are not server options. */
+export interface ServerOverrides {
+  clock?: Clock
+  /** Replaces the dev outbox / SMTP delivery. */
+  delivery?: Delivery
+  /** Use this already-open database (the caller closes it). */
+  db?: Db
+  refreshGraceSeconds?: number
+}
+
+/** Opens the database, prepares keys and apps, and builds the request context. */
+export async function createServerContext(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<ServerContext> {
+  const logger = createLogger(options.quiet ?? false)
+  const say = (line: string) => { if (!options.quiet) console.log(line) }
+  const clock = overrides.clock ?? systemClock
+  const db = overrides.db ?? (await openDatabase({
+    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+    dataDir: options.dataDir ?? defaults.dataDir,
+    onPreparing: say,
+  }))
+  try {
+    const dev = options.dev ?? false
+    if (dev && !(await getApp(db, devApp.id!))) await upsertApp(db, devApp, clock.now())
+    if (options.configFile) for (const app of readConfigFile(options.configFile)) await upsertApp(db, app, clock.now())
+    return {
+      db,
+      clock,
+      logger,
+      keys: await loadSigningKeys(db, clock.now()),
+      secret: await loadServerSecret(db, 'otp-hmac'),
+      delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
+      dev,
+      issuer: process.env.TESSERA_ISSUER ?? defaults.issuer,
+      accessTokenTtlSeconds: accessTokenTtl(options.accessTokenTtlSeconds),
+      refreshGraceSeconds: overrides.refreshGraceSeconds ?? defaults.refreshGraceSeconds,
+      trustProxy: options.trustProxy ?? false,
+      rateLimits: resolveRateLimits(options.rateLimits),
+    }
+  } catch (error) {
+    if (!overrides.db) await db.close()
+    throw error
+  }
+}
+
+function pickDelivery(db: Db, clock: Clock, dev: boolean, say: (line: string) => void, logger: ServerContext['logger']): Delivery | null {
+  if (dev) return createDevOutbox(db, clock, say)
+  const smtpUrl = process.env.SMTP_URL
+  if (!smtpUrl) {
+    logger.warn('SMTP_URL is not set: email codes cannot be sent (passwordless/init answers 400 feature_not_enabled). Use --dev for the console outbox.')
+    return null
+  }
+  return createSmtpDelivery(smtpUrl, process.env.MAIL_FROM ?? 'Tessera <no-reply@localhost>')
+}
+
+/** Starts the API server; port 0 picks a free port. `close()` stops listening and closes the database. */
+export async function startServer(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const ctx = await createServerContext(options, overrides)
+  const app = createApp(ctx)
+  const host = options.host ?? defaults.host
+  try {
+    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port ?? defaults.port, hostname: host }, () => resolve(s))
+      s.once('error', reject)
+    })
+    const port = (server.address() as AddressInfo).port
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    let closing: Promise<void> | undefined
+    return {
+      url,
+      port,
+      close: () => (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Keep-alive sockets would hold close() open; end them.
+          ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+        })
+        if (!overrides.db) await ctx.db.close()
+      })()),
+    }
+  } catch (error) {
+    if (!overrides.db) await ctx.db.close()
+    throw error
+  }
+}

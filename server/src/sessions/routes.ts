@@ -1,0 +1,62 @@
+/**
+ * Sessions: refresh (`POST /api/v1/sessions`) and logout (`POST /api/v1/sessions/logout`).
+ *
+ * Choices:
+ * - Refresh tokens are 32 random bytes, stored as SHA-256, rotated on every use; the successor is
+ *   HMAC(secret, token), so refreshes inside the 10 s grace window all get the SAME child while the
+ *   session advances once. A rotated token presented after the window revokes the session (401).
+ * - `session_update_action`: 'set' when a refresh token rotates; 'ignore' when the body has no
+ *   refresh_token but the bearer access token is valid (fresh access + identity token, refresh_token
+ *   null); otherwise 401 missing_or_invalid_token ('clear' is never sent: without a usable credential
+ *   there is no user to return, and the reference clients wipe local state on that code anyway).
+ * - Logout always answers {} (clients ignore its errors); it revokes the session named by the refresh
+ *   token in the body, or else by the bearer's sid.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { ServerContext } from '../context.js'
+import { invalidToken } from '../http/api-error.js'
+import type { AppEnv } from '../http/env.js'
+import { readBody } from '../http/read-body.js'
+import { safeString } from '../http/schemas.js'
+import { loadUserDto } from '../users/user-dto.js'
+import { authenticatedResponse } from './authenticated-response.js'
+import { bearerToken, verifyLiveAccess } from './authenticate-request.js'
+import { revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
+import { verifyAccessToken } from './tokens.js'
+
+const refreshBody = z.object({ refresh_token: safeString(512).nullish() })
+
+export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  routes.post('/', async (c) => {
+    const app = c.var.app
+    const body = await readBody(c, refreshBody)
+    if (body.refresh_token) {
+      const rotated = await rotateRefreshToken(ctx, app.id, body.refresh_token)
+      const user = await loadUserDto(ctx.db, app.id, rotated.userId)
+      if (!user) throw invalidToken()
+      return c.json(await authenticatedResponse(ctx, app.id, user, rotated.sessionId, rotated.refreshToken, 'set'))
+    }
+    const bearer = bearerToken(c)
+    if (!bearer) throw invalidToken()
+    const claims = await verifyLiveAccess(ctx, bearer, app.id)
+    const user = await loadUserDto(ctx.db, app.id, claims.userId)
+    if (!user) throw invalidToken()
+    return c.json(await authenticatedResponse(ctx, app.id, user, claims.sessionId, null, 'ignore'))
+  })
+
+  routes.post('/logout', async (c) => {
+    const app = c.var.app
+    const body = await readBody(c, refreshBody)
+    const now = ctx.clock.now()
+    let sessionId = body.refresh_token ? await sessionIdOfRefreshToken(ctx.db, app.id, body.refresh_token) : null
+    const bearer = bearerToken(c)
+    if (!sessionId && bearer) sessionId = await verifyAccessToken(ctx, bearer, app.id).then((claims) => claims.sessionId, () => null)
+    if (sessionId) await revokeSession(ctx.db, sessionId, now)
+    return c.json({})
+  })
+
+  return routes
+}

@@ -1,0 +1,83 @@
+import { REFRESH_TOKEN_TTL_SECONDS } from '../../../src/protocol/index.js'
+import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/types.js'
+import { invalidToken } from '../http/api-error.js'
+import { randomId } from '../apps/app-id.js'
+import { hashRefreshToken, newRefreshToken, successorRefreshToken } from './refresh-token.js'
+
+const REFRESH_TTL_MS = REFRESH_TOKEN_TTL_SECONDS * 1000
+
+export interface IssuedSession { sessionId: string; refreshToken: string }
+
+/** Starts a session for the user and returns its first refresh token. */
+export async function createSession(db: Queryable, appId: string, userId: string, now: number): Promise<IssuedSession> {
+  const sessionId = randomId(25)
+  const refreshToken = newRefreshToken()
+  await db.query('INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [sessionId, appId, userId, now, now + REFRESH_TTL_MS])
+  await db.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [hashRefreshToken(refreshToken), sessionId, now, now + REFRESH_TTL_MS])
+  return { sessionId, refreshToken }
+}
+
+interface TokenRow { session_id: string; expires_at: number; rotated_at: number | null; app_id: string; user_id: string; revoked_at: number | null }
+
+async function findRefreshToken(db: Queryable, hash: string): Promise<TokenRow | undefined> {
+  const [row] = await db.query<TokenRow>(
+    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at
+     FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
+    [hash],
+  )
+  return row
+}
+
+export interface RotatedSession { sessionId: string; userId: string; refreshToken: string }
+
+type RotationOutcome = { ok: RotatedSession } | { reuse: string } | { invalid: true }
+
+/**
+ * Rotates `token`: the first presenter moves the session forward once; presenters inside the grace
+ * window get the same successor; a rotated token presented later revokes the whole session.
+ */
+export async function rotateRefreshToken(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret' | 'refreshGraceSeconds'>, appId: string, token: string): Promise<RotatedSession> {
+  const hash = hashRefreshToken(token)
+  const now = ctx.clock.now()
+  const outcome = await ctx.db.transaction<RotationOutcome>(async (tx) => {
+    let row = await findRefreshToken(tx, hash)
+    if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= now) return { invalid: true }
+    const child = successorRefreshToken(ctx.secret, token)
+    if (row.rotated_at === null) {
+      const claimed = await tx.query('UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id', [hash, now])
+      if (claimed.length === 1) {
+        await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [hashRefreshToken(child), row.session_id, now, now + REFRESH_TTL_MS])
+        await tx.query('UPDATE sessions SET refreshed_count = refreshed_count + 1, expires_at = $2 WHERE id = $1', [row.session_id, now + REFRESH_TTL_MS])
+        return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
+      }
+      // Another request rotated it first; read its committed state.
+      row = await findRefreshToken(tx, hash)
+      if (!row || row.revoked_at !== null || row.rotated_at === null) return { invalid: true }
+    }
+    if (now - row.rotated_at <= ctx.refreshGraceSeconds * 1000) return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
+    return { reuse: row.session_id }
+  })
+  if ('ok' in outcome) return outcome.ok
+  // Reuse after the grace window means the token leaked: revoke the session (outside the rolled-back path).
+  if ('reuse' in outcome) await revokeSession(ctx.db, outcome.reuse, now)
+  throw invalidToken('Invalid refresh token')
+}
+
+export async function revokeSession(db: Queryable, sessionId: string, now: number): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now])
+}
+
+/** The session holding `token`, if any (for logout). */
+export async function sessionIdOfRefreshToken(db: Queryable, appId: string, token: string): Promise<string | null> {
+  const row = await findRefreshToken(db, hashRefreshToken(token))
+  return row && row.app_id === appId ? row.session_id : null
+}
+
+export async function isSessionActive(db: Queryable, sessionId: string, userId: string, appId: string, now: number): Promise<boolean> {
+  const [row] = await db.query<{ revoked_at: number | null; expires_at: number }>(
+    'SELECT revoked_at, expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3',
+    [sessionId, userId, appId],
+  )
+  return !!row && row.revoked_at === null && row.expires_at > now
+}

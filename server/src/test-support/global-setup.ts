@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { openDatabase } from '../db/open.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory each test file copies (empty when DATABASE_URL selects PostgreSQL). */
+    pgliteTemplateDir: string
+  }
+}
+
+/** Creates the embedded database once per run (13-30 s); test files copy it instead of creating their own. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  if (process.env.DATABASE_URL) {
+    project.provide('pgliteTemplateDir', '')
+    return () => {}
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-template-'))
+  const db = await openDatabase({ dataDir: dir })
+  await db.close()
+  project.provide('pgliteTemplateDir', dir)
+  return () => rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import type { ServerContext } from '../context.js'
+import { invalidToken } from '../http/api-error.js'
+import type { AppEnv } from '../http/env.js'
+import { requireAccess } from '../sessions/authenticate-request.js'
+import { signIdentityToken } from '../sessions/tokens.js'
+import { loadUserDto } from './user-dto.js'
+
+/** `GET /api/v1/users/me` and `POST /api/v1/users/me/accept_terms`. */
+export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  routes.get('/me', async (c) => {
+    const app = c.var.app
+    const claims = await requireAccess(ctx, c)
+    const user = await loadUserDto(ctx.db, app.id, claims.userId)
+    if (!user) throw invalidToken()
+    return c.json({ user, identity_token: await signIdentityToken(ctx, app.id, user) })
+  })
+
+  routes.post('/me/accept_terms', async (c) => {
+    const app = c.var.app
+    const claims = await requireAccess(ctx, c)
+    await ctx.db.query('UPDATE users SET has_accepted_terms = true WHERE id = $1 AND app_id = $2', [claims.userId, app.id])
+    const user = await loadUserDto(ctx.db, app.id, claims.userId)
+    if (!user) throw invalidToken()
+    return c.json(user)
+  })
+
+  return routes
+}

@@ -1,0 +1,37 @@
+import { USER_DID_PREFIX } from '../../../src/protocol/index.js'
+import { randomId } from '../apps/app-id.js'
+import type { Queryable } from '../db/types.js'
+
+export const newUserId = () => `${USER_DID_PREFIX}${randomId(25)}`
+
+/** The user owning the account `(type, address)` in the app, or null. */
+export async function findUserIdByAccount(db: Queryable, appId: string, type: string, address: string): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND address = $3',
+    [appId, type, address],
+  )
+  return row?.user_id ?? null
+}
+
+export async function createUser(db: Queryable, appId: string, now: number): Promise<string> {
+  const id = newUserId()
+  await db.query('INSERT INTO users (id, app_id, created_at) VALUES ($1, $2, $3)', [id, appId, now])
+  return id
+}
+
+export async function addLinkedAccount(db: Queryable, appId: string, userId: string, type: string, address: string, now: number): Promise<void> {
+  await db.query(
+    `INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at, first_verified_at, latest_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $5)`,
+    [appId, userId, type, address, now],
+  )
+}
+
+export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number): Promise<void> {
+  await db.query('UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND type = $2 AND address = $3', [appId, type, address, now])
+}
+
+export async function countLinkedAccounts(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1', [userId])
+  return row?.n ?? 0
+}

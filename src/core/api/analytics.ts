@@ -1,0 +1,16 @@
+import { routes } from '../../protocol/index.js'
+import type { Transport } from './transport.js'
+
+/** Fire-and-forget: never retried, failures swallowed (document 1 §7). */
+export async function sendAnalyticsEvent(
+  transport: Transport,
+  eventName: string,
+  clientId: string | null,
+  payload: Record<string, unknown> = {},
+): Promise<void> {
+  try {
+    await transport.request(routes.analyticsEvents, { body: { event_name: eventName, client_id: clientId, payload }, retry: false })
+  } catch {
+    // Analytics must never break sign-in.
+  }
+}

@@ -1,0 +1,148 @@
+/** The fetch transport every API call goes through (document 1 §7, DESIGN.md §2). */
+import { headers, routePath, type Route } from '../../protocol/index.js'
+import { TesseraError } from '../errors/base-error.js'
+import { fromApiResponse, retryableStatuses } from '../errors/from-api-response.js'
+import { networkError, requestAbortedError, requestTimeoutError } from '../errors/client-errors.js'
+import { clientTag } from '../version.js'
+
+export const REQUEST_TIMEOUT_MS = 20_000
+export const MAX_RETRIES = 3
+/** 500 ms, 1.5 s, 4.5 s. */
+export const retryDelay = (attempt: number) => 500 * 3 ** attempt
+
+export interface TransportOptions {
+  apiUrl: string
+  appId: string
+  clientId?: string
+  /** Used when a request asks for `auth`; may refresh first. */
+  getAccessToken?: () => Promise<string | null>
+  /** The analytics id sent as `privy-ca-id`. */
+  getAnalyticsId?: () => Promise<string | null>
+  fetch?: typeof fetch
+  /** Aborts every request when the client is destroyed. */
+  signal?: AbortSignal
+  timeoutMs?: number
+  retryDelay?: (attempt: number) => number
+}
+
+export interface RequestOptions {
+  params?: Record<string, string>
+  body?: unknown
+  /** Attach `Authorization: Bearer` when a token exists. */
+  auth?: boolean
+  /** An explicit token instead of `getAccessToken` (the refresh call must not wait on itself). */
+  accessToken?: string | null
+  signal?: AbortSignal
+  /** Default true; analytics turns it off. */
+  retry?: boolean
+}
+
+export interface Transport {
+  readonly apiUrl: string
+  /** A non-null `custom_api_url` from the server config switches the base. */
+  setApiUrl(apiUrl: string): void
+  request<T>(route: Route, options?: RequestOptions): Promise<T>
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  let apiUrl = trimSlash(options.apiUrl)
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
+  const delayFor = options.retryDelay ?? retryDelay
+
+  async function buildHeaders(request: RequestOptions): Promise<Record<string, string>> {
+    const result: Record<string, string> = {
+      [headers.appId]: options.appId,
+      [headers.client]: clientTag,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    }
+    if (options.clientId) result[headers.clientId] = options.clientId
+    const analyticsId = await options.getAnalyticsId?.()
+    if (analyticsId) result[headers.analyticsId] = analyticsId
+    const token = request.accessToken !== undefined ? request.accessToken : request.auth ? await options.getAccessToken?.() : null
+    if (token) result.authorization = `Bearer ${token}`
+    return result
+  }
+
+  async function attempt(url: string, init: RequestInit, callerSignal: AbortSignal | undefined): Promise<Response> {
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    const abort = () => controller.abort()
+    const signals = [callerSignal, options.signal].filter((s): s is AbortSignal => s !== undefined)
+    for (const signal of signals) {
+      if (signal.aborted) controller.abort()
+      else signal.addEventListener('abort', abort, { once: true })
+    }
+    try {
+      return await (options.fetch ?? globalThis.fetch)(url, { ...init, signal: controller.signal })
+    } catch (error) {
+      if (timedOut) throw requestTimeoutError(error)
+      if (controller.signal.aborted) throw requestAbortedError(error)
+      throw networkError(error)
+    } finally {
+      clearTimeout(timer)
+      for (const signal of signals) signal.removeEventListener('abort', abort)
+    }
+  }
+
+  async function request<T>(route: Route, request: RequestOptions = {}): Promise<T> {
+    const url = apiUrl + routePath(route, request.params)
+    const init: RequestInit = {
+      method: route.method,
+      headers: await buildHeaders(request),
+      credentials: 'include',
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    }
+    const retries = request.retry === false ? 0 : MAX_RETRIES
+    for (let n = 0; ; n++) {
+      const response = await attempt(url, init, request.signal)
+      if (response.status <= 299) {
+        return (await readJson(response).catch((cause: unknown) => {
+          throw new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Invalid response from server', status: response.status, cause })
+        })) as T
+      }
+      if (n < retries && retryableStatuses.has(response.status)) {
+        await response.body?.cancel()
+        await sleep(delayFor(n), request.signal)
+        continue
+      }
+      throw fromApiResponse(response.status, await readJson(response).catch(() => null))
+    }
+  }
+
+  return {
+    get apiUrl() {
+      return apiUrl
+    },
+    setApiUrl(next) {
+      apiUrl = trimSlash(next)
+    },
+    request,
+  }
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '')
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  return text ? JSON.parse(text) : {}
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(requestAbortedError())
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    function onAbort() {
+      clearTimeout(timer)
+      reject(requestAbortedError())
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

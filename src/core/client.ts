@@ -1,0 +1,167 @@
+/** createClient(): the one store elements and hooks share (getX / watchX pairs, DESIGN.md §1). */
+import type { AuthenticatedUserDto } from '../protocol/index.js'
+import { sendAnalyticsEvent } from './api/analytics.js'
+import { getAppConfig } from './api/apps.js'
+import { createTransport } from './api/transport.js'
+import { acceptTerms as acceptTermsRequest } from './api/users.js'
+import { createEmailFlow, initialEmailFlowState } from './auth/email/flow.js'
+import { defaultConfig } from './config/defaults.js'
+import { configFromDto } from './config/from-dto.js'
+import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
+import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
+import { createSessionManager, type LockManagerLike } from './session/session-manager.js'
+import { createDefaultStorage } from './session/storage.js'
+import type { AuthState, ClientEvents, ClientOptions, ConfigState, EmailFlowState, TesseraClient } from './types.js'
+import type { User } from './user/types.js'
+import { createEmitter } from './utils/emitter.js'
+import { singleFlight } from './utils/single-flight.js'
+import { createStore } from './utils/store.js'
+
+/** Test seams beyond the public options. */
+export interface ClientInternals {
+  locks?: LockManagerLike | null
+  retryDelay?: (attempt: number) => number
+}
+
+export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
+  validateAppId(options.appId)
+  const { appId } = options
+  const apiUrl = options.apiUrl ?? globalThis.location?.origin
+  if (!apiUrl) throw invalidConfigError('apiUrl is required outside a browser')
+  // Client overrides are validated up front so a bad config fails at construction.
+  const localConfig = validateConfig(mergeConfig(defaultConfig(appId), options.config))
+
+  const lifetime = new AbortController()
+  const storage = options.storage ?? createDefaultStorage()
+  const events = createEmitter<ClientEvents>()
+  const config = createStore<ConfigState>({ source: 'defaults', config: localConfig, error: null })
+  const auth = createStore<AuthState>({ status: 'loading', user: null })
+  const emailFlow = createStore<EmailFlowState>(initialEmailFlowState)
+
+  const transport = createTransport({
+    apiUrl,
+    appId,
+    clientId: options.clientId,
+    fetch: options.fetch,
+    signal: lifetime.signal,
+    retryDelay: options.retryDelay,
+    getAccessToken: () => session.getAccessToken(),
+    getAnalyticsId: () => session.getAnalyticsId(),
+  })
+
+  const session = createSessionManager({
+    appId,
+    storage,
+    transport,
+    locks: options.locks,
+    onUser(user, reason) {
+      const previous = auth.get()
+      auth.set({ status: user ? 'authenticated' : previous.status === 'loading' ? 'loading' : 'unauthenticated', user })
+      if (!user && previous.user) events.emit('logout', { reason: reason ?? 'session-ended' })
+    },
+  })
+
+  const authenticate = singleFlight(async (loginMethod: 'email', login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
+    const response = await login()
+    const user = await session.storeLogin(response)
+    events.emit('login', { user, isNewUser: response.is_new_user ?? false, loginMethod })
+    return user
+  })
+
+  const email = createEmailFlow({
+    state: emailFlow,
+    transport,
+    getConfig: () => config.get().config,
+    isAuthenticated: () => auth.get().status === 'authenticated',
+    authenticate: (login) => authenticate('email', login),
+  })
+
+  async function loadConfig() {
+    try {
+      const dto = await getAppConfig(transport, appId, lifetime.signal)
+      const serverConfig = validateConfig(mergeConfig(configFromDto(dto), options.config))
+      if (serverConfig.customApiUrl) transport.setApiUrl(serverConfig.customApiUrl)
+      config.set({ source: 'server', config: serverConfig, error: null })
+    } catch (error) {
+      config.set({ ...config.get(), error: toTesseraError(error) })
+    }
+  }
+
+  async function restoreSession() {
+    try {
+      await session.restore()
+    } catch (error) {
+      events.emit('error', { error: toTesseraError(error) })
+    }
+    auth.set({ status: session.getUser() ? 'authenticated' : 'unauthenticated', user: session.getUser() })
+  }
+
+  void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, 'sdk_initialize', id))
+  const stopWatchingTabs = session.watchOtherTabs()
+  // The custom API URL from the config must be known before the session is checked against it.
+  const ready = loadConfig().then(restoreSession)
+
+  async function acceptTerms(): Promise<User> {
+    const token = await session.getAccessToken()
+    if (!token) throw mustBeAuthenticatedError()
+    await acceptTermsRequest(transport, token)
+    const user = await session.fetchUser()
+    if (!user) throw mustBeAuthenticatedError()
+    return user
+  }
+
+  const client: TesseraClient = {
+    appId,
+    get apiUrl() {
+      return transport.apiUrl
+    },
+    ready,
+    getConfig: config.get,
+    watchConfig: config.watch,
+    getAuth: auth.get,
+    watchAuth: auth.watch,
+    getEmailFlow: emailFlow.get,
+    watchEmailFlow: emailFlow.watch,
+    email,
+    getAccessToken: () => session.getAccessToken(),
+    refreshUser: () => session.fetchUser(),
+    acceptTerms,
+    logout: () => session.logout('user'),
+    on: events.on,
+    destroy() {
+      lifetime.abort()
+      stopWatchingTabs()
+      config.clear()
+      auth.clear()
+      emailFlow.clear()
+      events.clear()
+      forgetClient(client)
+    },
+  }
+  return client
+}
+
+const registryKey = Symbol.for('tessera.client')
+
+/** One client per app id for the whole page, shared even by a second copy of the bundle. */
+function registry(): Map<string, TesseraClient> {
+  const holder = globalThis as typeof globalThis & { [registryKey]?: Map<string, TesseraClient> }
+  return (holder[registryKey] ??= new Map())
+}
+
+export function getOrCreateClient(options: ClientOptions): TesseraClient {
+  const existing = registry().get(options.appId)
+  if (existing) {
+    if (options.apiUrl && options.apiUrl.replace(/\/+$/, '') !== existing.apiUrl) {
+      console.warn(`[tessera] A client for app ${options.appId} already exists with API ${existing.apiUrl}; reusing it.`)
+    }
+    return existing
+  }
+  const client = createClient(options)
+  registry().set(options.appId, client)
+  return client
+}
+
+function forgetClient(client: TesseraClient) {
+  if (registry().get(client.appId) === client) registry().delete(client.appId)
+}

@@ -1,0 +1,27 @@
+import type { EffectiveConfig } from './types.js'
+
+export const DEFAULT_LANDING_HEADER = 'Log in or sign up'
+
+/** Used until the server config loads, and kept if it fails (document 1 §3 "Defaults"). */
+export function defaultConfig(appId: string): EffectiveConfig {
+  return {
+    appId,
+    appName: '',
+    appearance: {
+      theme: 'light',
+      accentColor: null,
+      logo: null,
+      landingHeader: DEFAULT_LANDING_HEADER,
+      loginMessage: null,
+      showWalletLoginFirst: false,
+      walletChainType: 'ethereum-only',
+      loginGroupPriority: 'web2-first',
+    },
+    loginMethods: ['email', 'wallet'],
+    legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false },
+    disablePlusEmails: false,
+    captchaEnabled: false,
+    customApiUrl: null,
+    embeddedWallets: { createOnLogin: 'off' },
+  }
+}

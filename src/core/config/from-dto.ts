@@ -1,0 +1,56 @@
+/** Maps the server app config (snake_case) to the effective config. */
+import type { AppConfigDto } from '../../protocol/index.js'
+import { DEFAULT_LANDING_HEADER } from './defaults.js'
+import type { EffectiveConfig, LoginMethod, WalletChainType } from './types.js'
+
+/** Each login method and the server flag(s) that enable it, in display order. */
+const loginMethodFlags: [LoginMethod, (dto: AppConfigDto) => boolean][] = [
+  ['email', (dto) => dto.email_auth],
+  ['sms', (dto) => dto.sms_auth],
+  ['wallet', (dto) => dto.wallet_auth || dto.solana_wallet_auth],
+  ['google', (dto) => dto.google_oauth],
+  ['twitter', (dto) => dto.twitter_oauth],
+  ['discord', (dto) => dto.discord_oauth],
+  ['github', (dto) => dto.github_oauth],
+  ['spotify', (dto) => dto.spotify_oauth],
+  ['instagram', (dto) => dto.instagram_oauth],
+  ['tiktok', (dto) => dto.tiktok_oauth],
+  ['line', (dto) => dto.line_oauth],
+  ['linkedin', (dto) => dto.linkedin_oauth],
+  ['apple', (dto) => dto.apple_oauth],
+  ['farcaster', (dto) => dto.farcaster_auth],
+  ['telegram', (dto) => dto.telegram_auth],
+  ['passkey', (dto) => dto.passkey_auth],
+]
+
+export function walletChainTypeFromDto(dto: AppConfigDto): WalletChainType {
+  if (dto.solana_wallet_auth) return dto.wallet_auth ? 'ethereum-and-solana' : 'solana-only'
+  return 'ethereum-only'
+}
+
+export function configFromDto(dto: AppConfigDto): EffectiveConfig {
+  return {
+    appId: dto.id,
+    appName: dto.name,
+    appearance: {
+      theme: dto.theme ?? 'light',
+      accentColor: dto.accent_color ?? null,
+      logo: dto.logo_url ?? null,
+      landingHeader: DEFAULT_LANDING_HEADER,
+      loginMessage: null,
+      showWalletLoginFirst: dto.show_wallet_login_first ?? false,
+      walletChainType: walletChainTypeFromDto(dto),
+      loginGroupPriority: 'web2-first',
+    },
+    loginMethods: loginMethodFlags.filter(([, enabled]) => enabled(dto) === true).map(([method]) => method),
+    legal: {
+      termsAndConditionsUrl: dto.terms_and_conditions_url ?? null,
+      privacyPolicyUrl: dto.privacy_policy_url ?? null,
+      requireUsersAcceptTerms: dto.require_users_accept_terms ?? false,
+    },
+    disablePlusEmails: dto.disable_plus_emails ?? false,
+    captchaEnabled: dto.captcha_enabled ?? false,
+    customApiUrl: dto.custom_api_url ?? null,
+    embeddedWallets: { createOnLogin: dto.embedded_wallet_config?.create_on_login ?? 'off' },
+  }
+}

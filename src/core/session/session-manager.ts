@@ -1,0 +1,251 @@
+/** Tokens, refresh and logout (document 1 §4 "Session refresh outcome", "Token use", "Logout"). */
+import { TOKEN_FRESHNESS_MARGIN_SECONDS, type AuthenticatedUserDto } from '../../protocol/index.js'
+import { TesseraError } from '../errors/base-error.js'
+import { noUserReturnedError } from '../errors/client-errors.js'
+import { logoutSession, refreshSession } from '../api/sessions.js'
+import { getCurrentUser } from '../api/users.js'
+import type { Transport } from '../api/transport.js'
+import type { TokenStorage, Unsubscribe } from '../types.js'
+import type { User } from '../user/types.js'
+import { userFromDto } from '../user/from-dto.js'
+import { singleFlight } from '../utils/single-flight.js'
+import { decodeAccessToken, tokenAppId } from './jwt.js'
+import { storageKeys } from './keys.js'
+
+export type SignOutReason = 'user' | 'session-ended' | 'app-mismatch'
+
+/** The part of the Web Locks API the manager needs (`navigator.locks`). */
+export interface LockManagerLike {
+  request(name: string, callback: () => Promise<unknown>): Promise<unknown>
+}
+
+export interface SessionManagerOptions {
+  appId: string
+  storage: TokenStorage
+  transport: Transport
+  /** Called when the signed-in user changes; `reason` is set when it becomes null. */
+  onUser(user: User | null, reason?: SignOutReason): void
+  /** Defaults to `navigator.locks`; without it refreshes are de-duplicated per tab only. */
+  locks?: LockManagerLike | null
+  now?: () => number
+}
+
+export interface SessionManager {
+  /** A token with more than 30 s left, refreshing first when needed; null when signed out. */
+  getAccessToken(): Promise<string | null>
+  /** The stored-session check at start-up. */
+  restore(): Promise<User | null>
+  /** Stores the tokens of a login response (always all three) and its user. */
+  storeLogin(response: AuthenticatedUserDto): Promise<User>
+  /** Re-reads the user with `GET /users/me`. */
+  fetchUser(): Promise<User | null>
+  logout(reason?: SignOutReason): Promise<void>
+  getUser(): User | null
+  /** The `privy-ca-id` analytics id, created once and kept in storage. */
+  getAnalyticsId(): Promise<string>
+  /** Follows login and logout in other tabs through the `storage` event. */
+  watchOtherTabs(): Unsubscribe
+}
+
+type TokenState = 'missing' | 'malformed' | 'app-mismatch' | 'expired' | 'active'
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { appId, storage, transport } = options
+  const keys = storageKeys(appId)
+  const now = options.now ?? Date.now
+  const locks = options.locks !== undefined ? options.locks : defaultLocks()
+  let user: User | null = null
+  let analyticsId: Promise<string> | null = null
+
+  const read = async (key: string) => {
+    const value = await storage.get(key)
+    return typeof value === 'string' && value ? value : null
+  }
+  const write = async (key: string, value: string | null | undefined) => {
+    if (value) await storage.put(key, value)
+    else await storage.del(key)
+  }
+
+  function inspect(token: string | null): TokenState {
+    if (token === null) return 'missing'
+    const claims = decodeAccessToken(token)
+    if (!claims) return 'malformed'
+    if (tokenAppId(claims) !== appId) return 'app-mismatch'
+    return claims.exp * 1000 - now() > TOKEN_FRESHNESS_MARGIN_SECONDS * 1000 ? 'active' : 'expired'
+  }
+
+  function setUser(next: User | null, reason?: SignOutReason) {
+    const changed = next !== user
+    user = next
+    if (changed) options.onUser(next, next ? undefined : reason)
+  }
+
+  async function clearLocal(reason: SignOutReason) {
+    await Promise.all([storage.del(keys.token), storage.del(keys.refreshToken), storage.del(keys.identityToken)])
+    setUser(null, reason)
+  }
+
+  /** set: everything; ignore: only the access and identity tokens present; clear: wipe. */
+  async function applyRefreshOutcome(response: AuthenticatedUserDto): Promise<string | null> {
+    switch (response.session_update_action) {
+      case 'set':
+        await write(keys.token, response.token)
+        await write(keys.refreshToken, response.refresh_token)
+        await write(keys.identityToken, response.identity_token)
+        if (response.user) setUser(userFromDto(response.user))
+        return response.token
+      case 'ignore':
+        if (response.token) await storage.put(keys.token, response.token)
+        if (response.identity_token) await storage.put(keys.identityToken, response.identity_token)
+        if (response.user) setUser(userFromDto(response.user))
+        return read(keys.token)
+      default:
+        await clearLocal('session-ended')
+        return null
+    }
+  }
+
+  async function loadUser(token: string): Promise<User | null> {
+    try {
+      const response = await getCurrentUser(transport, token)
+      if (response.identity_token) await storage.put(keys.identityToken, response.identity_token)
+      setUser(userFromDto(response.user))
+      return user
+    } catch (error) {
+      if (endsSession(error)) {
+        await clearLocal('session-ended')
+        return null
+      }
+      throw error
+    }
+  }
+
+  async function refreshOnce(): Promise<string | null> {
+    // Another tab may have refreshed while this one waited for the lock.
+    const stored = await read(keys.token)
+    if (inspect(stored) === 'active') {
+      if (!user) await loadUser(stored!)
+      return stored
+    }
+    const refreshToken = await read(keys.refreshToken)
+    if (!refreshToken) {
+      await clearLocal('session-ended')
+      return null
+    }
+    try {
+      return await applyRefreshOutcome(await refreshSession(transport, refreshToken, stored))
+    } catch (error) {
+      if (!endsSession(error)) throw error
+      await clearLocal('session-ended')
+      return null
+    }
+  }
+
+  const refresh = singleFlight(async () =>
+    locks ? ((await locks.request(`tessera:refresh:${appId}`, refreshOnce)) as string | null) : refreshOnce(),
+  )
+
+  async function getAccessToken(): Promise<string | null> {
+    const token = await read(keys.token)
+    switch (inspect(token)) {
+      case 'active':
+        return token
+      case 'malformed':
+        await clearLocal('session-ended')
+        return null
+      case 'app-mismatch':
+        await logout('app-mismatch')
+        return null
+    }
+    if (!(await read(keys.refreshToken))) {
+      if (token || user) await clearLocal('session-ended')
+      return null
+    }
+    const fresh = await refresh()
+    const state = inspect(fresh)
+    if (state === 'malformed') await clearLocal('session-ended')
+    if (state === 'app-mismatch') await logout('app-mismatch')
+    return state === 'active' || state === 'expired' ? fresh : null
+  }
+
+  const logout = singleFlight(async (reason: SignOutReason = 'user') => {
+    const [token, refreshToken] = await Promise.all([read(keys.token), read(keys.refreshToken)])
+    if (token || refreshToken) {
+      // The server call may fail (offline, already revoked): the local session ends anyway.
+      await logoutSession(transport, refreshToken, token).catch(() => undefined)
+    }
+    await storage.del(keys.analyticsId)
+    analyticsId = null
+    await clearLocal(reason)
+  })
+
+  async function storeLogin(response: AuthenticatedUserDto): Promise<User> {
+    if (!response.user) throw noUserReturnedError()
+    await write(keys.token, response.token)
+    await write(keys.refreshToken, response.refresh_token)
+    await write(keys.identityToken, response.identity_token)
+    const next = userFromDto(response.user)
+    setUser(next)
+    return next
+  }
+
+  async function restore(): Promise<User | null> {
+    const token = await getAccessToken()
+    if (token && !user) await loadUser(token)
+    return user
+  }
+
+  async function fetchUser(): Promise<User | null> {
+    const token = await getAccessToken()
+    return token ? loadUser(token) : null
+  }
+
+  function getAnalyticsId(): Promise<string> {
+    analyticsId ??= (async () => {
+      const stored = await read(keys.analyticsId)
+      if (stored) return stored
+      const created = crypto.randomUUID()
+      await storage.put(keys.analyticsId, created)
+      return created
+    })()
+    return analyticsId
+  }
+
+  function watchOtherTabs(): Unsubscribe {
+    if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => {}
+    const onStorage = (event: StorageEvent) => {
+      // `key` is null when another tab cleared the whole storage.
+      if (event.key !== null && event.key !== keys.token) return
+      void (async () => {
+        const token = await read(keys.token)
+        if (!token) setUser(null, 'session-ended')
+        else if (!user && inspect(token) !== 'malformed') await restore()
+      })().catch(() => undefined)
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }
+
+  return {
+    getAccessToken,
+    restore,
+    storeLogin,
+    fetchUser,
+    logout: (reason) => logout(reason),
+    getUser: () => user,
+    getAnalyticsId,
+    watchOtherTabs,
+  }
+}
+
+/** Errors after which the refresh token is known to be dead (not network trouble or a server outage). */
+function endsSession(error: unknown): boolean {
+  if (!TesseraError.is(error)) return false
+  if (error.code === 'missing_or_invalid_token') return true
+  return error.status !== undefined && error.status >= 400 && error.status < 500 && !error.retryable
+}
+
+function defaultLocks(): LockManagerLike | null {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
+  return locks ? { request: (name, callback) => locks.request(name, callback) } : null
+}

@@ -1,0 +1,61 @@
+/** Every visible string of the modal, by key (English). `{name}` marks a placeholder. */
+export const copy = {
+  'landing.header': 'Log in or sign up',
+  'landing.email.label': 'Email',
+  'landing.email.placeholder': 'your@email.com',
+  'landing.email.plusAddress': "Please enter a valid email address without a '+'.",
+  'landing.email.invalid': 'Enter a valid email address',
+  'landing.submit': 'Submit',
+  'landing.submitting': 'Sending code…',
+  'landing.logoAlt': '{app} logo',
+  'code.title': 'Enter confirmation code',
+  'code.description': 'Please check {email} for an email from {app} and enter your code below.',
+  'code.digitLabel': 'Digit {index} of 6',
+  'code.groupLabel': 'Confirmation code',
+  'code.resend': 'Resend code',
+  'code.sent': 'Code sent',
+  'code.sentCountdown': 'Code sent ({seconds}s)',
+  'code.incorrect': 'Incorrect code',
+  'code.notNumeric': 'Code should be numeric',
+  'code.submitting': 'Verifying…',
+  'code.issue': 'Issue verifying code',
+  'code.linkLimit': 'User already has an account of type email linked.',
+  'modal.close': 'Close',
+  'modal.back': 'Back',
+  'modal.loading': 'Loading…',
+  'footer.agreePrefix': 'By logging in I agree to the ',
+  'footer.terms': 'Terms',
+  'footer.and': ' & ',
+  'footer.privacy': 'Privacy Policy',
+  'footer.agree': 'By logging in I agree to the Terms & Privacy Policy',
+  'success.title': 'Success',
+  'success.description': 'You are signed in.',
+  'error.generic.title': 'Something went wrong',
+  'error.generic.description': 'Something went wrong! Please try again later.',
+  'error.generic.action': 'Try again',
+  'error.tooManyRequests.title': 'Request failed',
+  'error.tooManyRequests.description': 'Too many attempts.',
+  'error.tooManyRequests.action': 'Try again later',
+  'error.notAllowed.title': 'Not allowed',
+  'error.notAllowed.description': 'This login method is not allowed for this app.',
+  'error.notAllowed.action': 'Try another method',
+  'error.accountNotFound.title': 'Account not found',
+  'error.accountNotFound.description': 'Please try logging in again or go to {app} to create an account.',
+  'error.accountNotFound.action': 'Try logging in again',
+  'error.userLimit.title': 'Unable to sign in',
+  'error.userLimit.description':
+    'This is a test application that has reached its user limit. To allow more users, this app needs to be upgraded to production.',
+  'error.allowlist.title': "You don't have access to this app",
+  'error.allowlist.description': 'Have you been invited?',
+  'error.allowlist.action': 'Try another account',
+  'error.invalidRequest.title': 'Request failed',
+  'error.network.description': 'Could not reach the server. Check your connection and try again.',
+  'error.timeout.description': 'Request timed out',
+} as const
+
+export type CopyKey = keyof typeof copy
+
+/** The string for `key` with `{name}` placeholders filled in. */
+export function t(key: CopyKey, values: Record<string, string | number> = {}): string {
+  return copy[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react'
+import type { TesseraClient, TesseraError } from '../core/index.js'
+import type { Navigation } from './navigation/navigation.js'
+
+export interface ModalContextValue {
+  client: TesseraClient
+  navigation: Navigation
+  standalone: boolean
+  close(): void
+  /** Shows the error screen for `error` and reports it to the host. */
+  showError(error: TesseraError): void
+  /** Reports an error to the host without leaving the screen (inline errors). */
+  reportError(error: TesseraError): void
+  /** The error the error screen shows. */
+  error: TesseraError | null
+}
+
+export const ModalContext = createContext<ModalContextValue | null>(null)
+
+export function useModal(): ModalContextValue {
+  const value = useContext(ModalContext)
+  if (!value) throw new Error('useModal must be used inside the auth modal')
+  return value
+}

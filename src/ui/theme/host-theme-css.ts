@@ -1,0 +1,16 @@
+import type { ThemeName } from '../../core/index.js'
+import { accentPalette } from './accent-palette.js'
+import { declarations, themes } from './tokens.js'
+
+/**
+ * Per-element `:host` rules from the app config: the configured theme when no `theme` attribute is
+ * set, and the accent palette. `:host` rules lose to host-page styles, so the page can still override.
+ */
+export function hostThemeCss(options: { configTheme: ThemeName; accentColor: string | null }): string {
+  const rules: string[] = []
+  if (options.configTheme === 'dark') rules.push(`:host(:not([theme])){${declarations(themes.dark)}}`)
+  const palette = options.accentColor ? accentPalette(options.accentColor) : null
+  // Attribute selectors match the shared sheet's `:host([theme=...])` specificity so the accent survives.
+  if (palette) rules.push(`:host,:host([theme]){${declarations(palette)}}`)
+  return rules.join('\n')
+}

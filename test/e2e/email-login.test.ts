@@ -1,0 +1,110 @@
+/**
+ * A new user opens the vanilla demo in Chromium, signs in with an email code read from the dev
+ * outbox, reloads and is still signed in, then logs out: real server, real bundle, real browser.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_APP_ID, OTP_LENGTH, USER_DID_PREFIX } from '../../src/protocol/index.js'
+import { startTestServer, type TestServer } from '../harness/api-server.js'
+import { launchChromium } from '../harness/chromium.js'
+import { startDemoServer, type DemoServer } from '../harness/demo-server.js'
+import { ensureLibraryBuilt } from '../harness/library-build.js'
+import { waitForCode } from '../harness/outbox.js'
+
+const email = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+const uiTimeout = 15_000
+
+let server: TestServer
+let demo: DemoServer
+let browser: Browser
+
+beforeAll(async () => {
+  ensureLibraryBuilt()
+  server = await startTestServer()
+  demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url })
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+  await server?.close()
+})
+
+interface RecordedEvent {
+  type: string
+  userId: string | null
+  isNewUser: boolean | null
+}
+
+/** Records the element's public events from the first script on, across reloads (sessionStorage). */
+function recordElementEvents(page: Page) {
+  return page.addInitScript(() => {
+    const key = 'e2e:events'
+    for (const type of ['loginsuccess', 'autherror', 'modalclose', 'logout']) {
+      document.addEventListener(type, (event) => {
+        const detail = (event as CustomEvent).detail as { user?: { id?: string }; isNewUser?: boolean } | null
+        const events = JSON.parse(sessionStorage.getItem(key) ?? '[]') as RecordedEvent[]
+        events.push({ type, userId: detail?.user?.id ?? null, isNewUser: detail?.isNewUser ?? null })
+        sessionStorage.setItem(key, JSON.stringify(events))
+      })
+    }
+  })
+}
+
+const recordedEvents = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e:events') ?? '[]') as RecordedEvent[])
+
+describe('email sign-in on the vanilla demo', () => {
+  it('a new user signs in with a code from the outbox, stays signed in across a reload, and logs out', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const pageErrors: Error[] = []
+    page.on('pageerror', (error) => pageErrors.push(error))
+    await recordElementEvents(page)
+
+    // localhost (not 127.0.0.1) is the host the dev app's allowed origins and passkeys expect.
+    await page.goto(`http://localhost:${demo.port}/vanilla/`)
+    await page.locator('#login').click({ timeout: uiTimeout })
+
+    // Playwright's CSS locators pierce the element's open shadow root.
+    const emailInput = page.locator('auth-modal [part~="email-input"]')
+    await emailInput.fill(email, { timeout: uiTimeout })
+    await page.locator('auth-modal [part~="submit-button"]').click()
+
+    const code = await waitForCode(server.url, email)
+    expect(code).toMatch(new RegExp(`^\\d{${OTP_LENGTH}}$`))
+    // The `code-input` part is the group of six digit boxes.
+    const codeInputs = page.locator('auth-modal [part~="code-input"] input')
+    await codeInputs.first().waitFor({ timeout: uiTimeout })
+    expect(await codeInputs.count()).toBe(OTP_LENGTH)
+    // Filling the last box completes the code, and the element submits it by itself.
+    for (const [index, digit] of [...code].entries()) await codeInputs.nth(index).fill(digit)
+
+    await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+    const userId = (await page.locator('#user-id').textContent()) ?? ''
+    expect(userId.startsWith(USER_DID_PREFIX)).toBe(true)
+    await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
+    expect((await recordedEvents(page)).filter((event) => event.type === 'loginsuccess')).toEqual([
+      { type: 'loginsuccess', userId, isNewUser: true },
+    ])
+
+    // The session is restored from storage after a reload, without a new login.
+    await page.reload()
+    await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+    expect(await page.locator('#user-id').textContent()).toBe(userId)
+    expect(await page.locator('#login').isVisible()).toBe(false)
+
+    await page.locator('#logout').click()
+    await page.locator('#login').waitFor({ timeout: uiTimeout })
+    expect(await page.locator('#signed-in').isVisible()).toBe(false)
+    expect(await page.locator('#user-email').textContent()).toBe('')
+
+    // Still signed out after another reload: logout cleared the stored session.
+    await page.reload()
+    await page.locator('#login').waitFor({ timeout: uiTimeout })
+    expect(await page.locator('#signed-in').isVisible()).toBe(false)
+
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * Starts the real API server for tests on a copy of a template PGlite data directory: creating a
+ * database takes 13-30 s here, copying a ready one well under a second. The template is keyed by a
+ * hash of the server sources, so it is rebuilt whenever migrations or the dev-app seed change.
+ */
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot, testDataDir } from './paths.js'
+
+type ServerModule = typeof import('../../server/src/index.js')
+export type StartServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>
+export type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>
+
+function hashServerSources(): string {
+  const hash = createHash('sha256')
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (!/\.test\.ts$/.test(name)) hash.update(path).update(readFileSync(path))
+    }
+  }
+  walk(join(repoRoot, 'server/src'))
+  return hash.digest('hex').slice(0, 16)
+}
+
+async function loadServer(): Promise<ServerModule> {
+  return import('../../server/src/index.js')
+}
+
+/** Returns a data directory holding a migrated database with the dev app, creating it once. */
+export async function templateDataDir(): Promise<string> {
+  const template = join(testDataDir, `pglite-template-${hashServerSources()}`)
+  if (existsSync(template)) return template
+  mkdirSync(testDataDir, { recursive: true })
+  const building = mkdtempSync(join(testDataDir, 'pglite-template-building-'))
+  const { startServer } = await loadServer()
+  const server = await startServer({ dev: true, dataDir: building, port: 0, host: '127.0.0.1', quiet: true })
+  await server.close()
+  // Another run may have finished first: keep theirs.
+  if (existsSync(template)) rmSync(building, { recursive: true, force: true })
+  else renameSync(building, template)
+  // Templates of earlier server sources are dead weight.
+  for (const name of readdirSync(testDataDir)) {
+    if (name.startsWith('pglite-template-') && join(testDataDir, name) !== template && !name.startsWith('pglite-template-building-')) {
+      rmSync(join(testDataDir, name), { recursive: true, force: true })
+    }
+  }
+  return template
+}
+
+export interface TestServer extends RunningServer {
+  dataDir: string
+}
+
+/** Starts a dev-mode server on an ephemeral loopback port with a fresh copy of the template database. */
+export async function startTestServer(options: Omit<StartServerOptions, 'dataDir' | 'databaseUrl'> = {}): Promise<TestServer> {
+  const template = await templateDataDir()
+  const dataDir = mkdtempSync(join(testDataDir, 'run-'))
+  cpSync(template, dataDir, { recursive: true })
+  const { startServer } = await loadServer()
+  const server = await startServer({ dev: true, port: 0, host: '127.0.0.1', quiet: true, ...options, dataDir })
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
+ * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL, and every
+ * other path from dist/ (so `/tessera.js` is the script-tag build). Used by `npm start`, the
+ * end-to-end tests and the benchmark.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+import { demoDir, distDir, reactDemoOutDir } from './paths.js'
+
+export interface DemoConfig {
+  appId: string
+  apiUrl: string
+}
+
+export interface DemoServerOptions extends DemoConfig {
+  /** 0 picks a free port. */
+  port?: number
+  host?: string
+  /** Directory holding the built React demo; `/react/` answers 404 with a hint when it is missing. */
+  reactDemoDir?: string
+}
+
+export interface DemoServer {
+  /** Base URL on the host it listens on, e.g. `http://127.0.0.1:5173`. */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
+
+/** Maps a URL path under `root`, refusing anything that would climb out of it. */
+function fileUnder(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  const base = root.replace(/[\\/]+$/, '')
+  const path = normalize(join(base, decoded))
+  if (path !== base && !path.startsWith(base + sep)) return null
+  if (existsSync(path) && statSync(path).isDirectory()) return existsSync(join(path, 'index.html')) ? join(path, 'index.html') : null
+  return existsSync(path) ? path : null
+}
+
+function indexPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tessera demos</title></head>
+<body><h1>Tessera demos</h1><ul>
+<li><a href="/vanilla/">Vanilla HTML: &lt;auth-modal&gt; by script tag</a></li>
+<li><a href="/react/">React: TesseraProvider and hooks</a></li>
+</ul></body></html>`
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+  response.end(body)
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, path: string): void {
+  response.writeHead(200, {
+    'content-type': contentTypes[extname(path)] ?? 'application/octet-stream',
+    'content-length': statSync(path).size,
+    'cache-control': 'no-store',
+  })
+  if (request.method === 'HEAD') return void response.end()
+  createReadStream(path).pipe(response)
+}
+
+function route(options: DemoServerOptions, request: IncomingMessage, response: ServerResponse): void {
+  const { pathname } = new URL(request.url ?? '/', 'http://demo.invalid')
+  if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
+  if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
+  if (pathname === '/demo-config.js') {
+    const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl }
+    return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
+  }
+  // Directory URLs need their trailing slash so relative asset paths resolve inside them.
+  if (pathname === '/vanilla' || pathname === '/react') {
+    response.writeHead(301, { location: `${pathname}/` })
+    return void response.end()
+  }
+  let file: string | null
+  if (pathname.startsWith('/vanilla/')) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/vanilla/'.length))
+  else if (pathname.startsWith('/shared/')) file = fileUnder(join(demoDir, 'shared'), pathname.slice('/shared/'.length))
+  else if (pathname.startsWith('/react/')) {
+    const root = options.reactDemoDir ?? reactDemoOutDir
+    if (!existsSync(root)) return send(response, 404, 'text/plain', 'The React demo has not been built: run `npm start`.')
+    file = fileUnder(root, pathname.slice('/react/'.length)) ?? fileUnder(root, 'index.html')
+  } else file = fileUnder(distDir, pathname.slice(1))
+  if (!file) return send(response, 404, 'text/plain', 'Not found')
+  sendFile(request, response, file)
+}
+
+export function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1'
+  const server = createServer((request, response) => route(options, request, response))
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      })
+    })
+  })
+}

@@ -1,0 +1,40 @@
+// Browser tests in real Chromium (run `npm run build` first: most tests load the BUILT dist/tessera.js).
+// Screens a server-less test cannot reach are checked through a fixture bundle built here.
+import { fileURLToPath } from 'node:url'
+import { chromeLauncher } from '@web/test-runner-chrome'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { build } from 'vite'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  plugins: [vanillaExtractPlugin()],
+  build: {
+    outDir: '.test-data/browser-fixtures',
+    emptyOutDir: true,
+    minify: false,
+    lib: { entry: 'elements/test-fixtures/auth-modal-view.fixture.tsx', formats: ['es'], fileName: () => 'auth-modal-view.js' },
+  },
+})
+
+export default {
+  rootDir: root,
+  files: ['elements/**/*.browser.test.js'],
+  nodeResolve: true,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      },
+    }),
+  ],
+}
