@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 await build({
   root,
   configFile: false,
-  logLevel: 'warn',
+  logLevel: 'error',
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   plugins: [vanillaExtractPlugin()],
@@ -18,7 +18,14 @@ await build({
     outDir: '.test-data/browser-fixtures',
     emptyOutDir: true,
     minify: false,
-    lib: { entry: 'elements/test-fixtures/auth-modal-view.fixture.tsx', formats: ['es'], fileName: () => 'auth-modal-view.js' },
+    lib: {
+      entry: {
+        'auth-modal-view': 'elements/test-fixtures/auth-modal-view.fixture.tsx',
+        'react-wrapper': 'elements/test-fixtures/react-wrapper.fixture.tsx',
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
   },
 })
 

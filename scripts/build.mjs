@@ -40,7 +40,8 @@ const shared = (outDir) => ({
   build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: false, sourcemap: false, target: 'es2022' },
 })
 
-rmSync(dist, { recursive: true, force: true })
+// Only what this script writes: other builds (the demo) may keep output under dist/ too.
+for (const output of ['tessera.js', 'chunks', 'lib', 'types']) rmSync(join(dist, output), { recursive: true, force: true })
 
 // (a) Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks.
 await build({
@@ -48,7 +49,7 @@ await build({
   build: {
     ...shared(dist).build,
     lib: { entry: join(root, 'elements/script-tag.ts'), formats: ['es'], fileName: () => 'tessera.js' },
-    rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+    rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
   },
 })
 
@@ -90,7 +91,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 const jsFiles = (dir) => readdirSync(dir, { recursive: true }).map((name) => join(dir, String(name))).filter((file) => file.endsWith('.js') && statSync(file).isFile())
 
 console.log('\nbuild output (raw / gzip):')
-for (const file of [...jsFiles(dist)].filter((file) => !file.includes('/types/')).sort())
+for (const file of [join(dist, 'tessera.js'), ...jsFiles(join(dist, 'chunks')), ...jsFiles(join(dist, 'lib'))])
   console.log(`  ${relative(root, file).padEnd(44)} ${kib(statSync(file).size).padStart(10)} ${kib(gzipBytes([file])).padStart(10)}`)
 for (const entry of ['tessera.js', 'lib/elements.js', 'lib/react.js', 'lib/core.js']) {
   const closure = staticClosure(join(dist, entry))

@@ -20,14 +20,19 @@ ensureLibraryBuilt()
 console.log('Building the React demo...')
 await buildReactDemo()
 
-const server = await startServer({ dev: true, port: apiPort, dataDir })
-let demo
-try {
-  demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url, port: demoPort })
-} catch (error) {
-  await server.close()
-  throw error
+/** Ends with a one-line reason for the failures a user can fix (busy port, data dir in use). */
+function exitOnStartError(error, what, envName) {
+  if (error?.code === 'EADDRINUSE') console.error(`${what}: port ${error.port} is in use. Stop what uses it or set ${envName}.`)
+  else if (error?.name === 'DataDirLockedError') console.error(error.message)
+  else throw error
+  process.exit(1)
 }
+
+const server = await startServer({ dev: true, port: apiPort, dataDir }).catch((error) => exitOnStartError(error, 'API server', 'PORT'))
+const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url, port: demoPort }).catch(async (error) => {
+  await server.close()
+  return exitOnStartError(error, 'Demo server', 'DEMO_PORT')
+})
 
 const demoBase = `http://localhost:${demo.port}`
 console.log(`

@@ -17,7 +17,7 @@ function Account() {
   if (!ready) return <p role="status">Checking your session…</p>
   if (!authenticated || !user) {
     return (
-      <section>
+      <section id="signed-out">
         <p role="status">You are signed out.</p>
         <button id="login" type="button" onClick={() => login()}>
           Log in
@@ -26,7 +26,7 @@ function Account() {
     )
   }
   return (
-    <section>
+    <section id="signed-in">
       <p role="status">You are signed in.</p>
       <dl>
         <dt>Email</dt>

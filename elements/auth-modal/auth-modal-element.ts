@@ -7,11 +7,15 @@ const booleanAttributes = ['open', 'standalone'] as const
 const propsKey = Symbol.for('r2wc.props')
 const renderKey = Symbol.for('r2wc.render')
 
-const Base = r2wc(AuthModalRoot, {
-  shadow: 'open',
-  props: { appId: 'string', apiUrl: 'string', theme: 'string' },
-  events: { onLoginSuccess: eventInit, onAuthError: eventInit, onModalClose: eventInit, onLogout: eventInit },
-})
+// Server-side rendering has no HTMLElement: the module must still load there (the React wrapper imports it).
+const Base: CustomElementConstructor =
+  typeof HTMLElement === 'undefined'
+    ? (class {} as unknown as CustomElementConstructor)
+    : r2wc(AuthModalRoot, {
+        shadow: 'open',
+        props: { appId: 'string', apiUrl: 'string', theme: 'string' },
+        events: { onLoginSuccess: eventInit, onAuthError: eventInit, onModalClose: eventInit, onLogout: eventInit },
+      })
 
 type R2wcInternals = { [propsKey]: Record<string, unknown>; [renderKey](): void }
 const internals = (element: HTMLElement) => element as unknown as R2wcInternals
@@ -29,6 +33,17 @@ export class AuthModalElement extends Base {
   constructor() {
     super()
     for (const name of booleanAttributes) internals(this)[propsKey][name] = this.hasAttribute(name)
+  }
+
+  connectedCallback(): void {
+    // Properties set before the element was defined shadow the accessors: re-apply them through the setters.
+    for (const name of ['config', 'open', 'standalone', 'theme', 'appId', 'apiUrl'] as const) {
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue
+      const value = (this as Record<string, unknown>)[name]
+      delete (this as Record<string, unknown>)[name]
+      ;(this as Record<string, unknown>)[name] = value
+    }
+    ;(Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this)
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {

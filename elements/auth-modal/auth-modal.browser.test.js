@@ -1,5 +1,5 @@
 // <auth-modal> from the built script-tag bundle (dist/tessera.js) in Chromium.
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, setViewport } from '@web/test-runner-commands'
 
 const APP_ID = 'tessera-dev-app-000000001'
 // Port 9 (discard) is closed on loopback: the config request fails and the modal keeps its defaults.
@@ -83,6 +83,20 @@ describe('<auth-modal> (built bundle)', () => {
     assertEqual(getComputedStyle(dialog).width, '360px', 'centred 360 px dialog')
   })
 
+  it('becomes a bottom sheet at 440 px and narrower', async () => {
+    await setViewport({ width: 440, height: 800 })
+    try {
+      const element = await mount({ open: '' })
+      const box = part(element, 'dialog').getBoundingClientRect()
+      assertEqual(Math.round(box.width), 440, 'full width')
+      assertEqual(Math.round(box.bottom), 800, 'anchored to the bottom')
+      await setViewport({ width: 441, height: 800 })
+      await waitFor(() => Math.round(part(element, 'dialog').getBoundingClientRect().width) === 360, 'the centred 360 px dialog at 441 px')
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
+  })
+
   it('adopts one shared constructable stylesheet in every instance', async () => {
     const first = await mount({ open: '' })
     const second = await mount({ open: '', standalone: '' })
@@ -111,14 +125,39 @@ describe('<auth-modal> (built bundle)', () => {
     assertEqual(colour(element, 'dialog', 'border-top-left-radius'), '3px', 'overridden radius')
   })
 
-  it('derives the accent palette from config.appearance.accentColor', async () => {
+  it('derives the accent palette and theme from config.appearance', async () => {
     // The client is shared per app id and takes its config when first created: use a fresh app id.
     const element = await mount({ open: '', 'app-id': 'tessera-test-app-00000002' }, (el) => {
-      el.config = { appearance: { accentColor: '#fde047' } }
+      el.config = { appearance: { accentColor: '#fde047', theme: 'dark' } }
     })
     await waitFor(() => colour(element, 'submit-button', 'background-color') === 'rgb(253, 224, 71)', 'configured accent')
     // Yellow has less than 3:1 contrast with white, so the foreground is dark.
     assertEqual(colour(element, 'submit-button', 'color'), 'rgb(17, 24, 39)', 'dark foreground on a light accent')
+    assertEqual(colour(element, 'dialog', 'background-color'), 'rgb(27, 29, 34)', 'config theme dark without a theme attribute')
+    element.setAttribute('theme', 'light')
+    await waitFor(() => colour(element, 'dialog', 'background-color') === 'rgb(255, 255, 255)', 'the attribute wins over the config theme')
+    assertEqual(colour(element, 'submit-button', 'background-color'), 'rgb(253, 224, 71)', 'accent kept under the theme attribute')
+  })
+
+  it('shows the configured header, logo, truncated login message and the legal footer', async () => {
+    const logo = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"/>')
+    const element = await mount({ open: '', 'app-id': 'tessera-test-app-00000004' }, (el) => {
+      el.config = {
+        appearance: { landingHeader: 'Welcome to Acme', loginMessage: 'm'.repeat(150), logo },
+        legal: { termsAndConditionsUrl: 'https://acme.test/terms' },
+      }
+    })
+    assertEqual(part(element, 'title').textContent, 'Welcome to Acme', 'configured header')
+    const image = part(element, 'logo')
+    await waitFor(() => image.complete && image.getBoundingClientRect().width > 0, 'the logo to load')
+    const box = image.getBoundingClientRect()
+    assert(box.width <= 180 && box.height <= 90, `logo within 180x90 (got ${box.width}x${box.height})`)
+    assert(element.shadowRoot.textContent.includes('m'.repeat(100)) && !element.shadowRoot.textContent.includes('m'.repeat(101)), 'message truncated to 100')
+    const footer = part(element, 'footer')
+    assertEqual(footer.textContent, 'By logging in I agree to the Terms & Privacy Policy', 'footer text')
+    const links = [...footer.querySelectorAll('a')]
+    assertEqual(links.length, 1, 'only the terms link (no privacy URL)')
+    assertEqual(links[0].getAttribute('href'), 'https://acme.test/terms', 'terms URL')
   })
 
   it('closes on Escape and dispatches a composed, bubbling modalclose', async () => {

@@ -6,12 +6,15 @@ import { createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { TesseraError, type EffectiveConfig, type EmailFlowState, type Listener, type TesseraClient, type User } from '../../src/core/index.js'
 import { AuthModalView } from '../../src/ui/index.js'
+// Test-only deep import: the primitive is not part of the UI's public surface.
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
 
 export interface Script {
   sendCode(email: string): Promise<void>
   loginWithCode(code: string): Promise<{ user: User; isNewUser: boolean }>
   config?: Partial<EffectiveConfig>
+  /** When the code counts as sent (default now): lets a test reach the end of the 30 s countdown. */
+  sentAt?(): number
 }
 
 const baseConfig: EffectiveConfig = {
@@ -73,7 +76,7 @@ export function createScriptedClient(script: Script): TesseraClient {
       async sendCode(email: string) {
         flow.set({ ...flow.get(), status: 'sending-code', email, error: null })
         await script.sendCode(email).catch(fail)
-        flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: Date.now() })
+        flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: script.sentAt?.() ?? Date.now() })
       },
       async loginWithCode(code: string) {
         flow.set({ ...flow.get(), status: 'submitting-code', error: null })

@@ -35,6 +35,12 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   })
   app.notFound((c) => errorBody(c, 404, 'not_found', 'Not found'))
 
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    // Method, path and status only: bodies, headers and queries can carry codes or tokens.
+    ctx.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+  })
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
   app.use(

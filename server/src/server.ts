@@ -29,11 +29,13 @@ export interface ServerOverrides {
   /** Use this already-open database (the caller closes it). */
   db?: Db
   refreshGraceSeconds?: number
+  /** Replaces the pino logger (tests capture its output). */
+  logger?: ServerContext['logger']
 }
 
 /** Opens the database, prepares keys and apps, and builds the request context. */
 export async function createServerContext(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<ServerContext> {
-  const logger = createLogger(options.quiet ?? false)
+  const logger = overrides.logger ?? createLogger(options.quiet ?? false)
   const say = (line: string) => { if (!options.quiet) console.log(line) }
   const clock = overrides.clock ?? systemClock
   const db = overrides.db ?? (await openDatabase({

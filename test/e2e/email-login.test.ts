@@ -1,7 +1,10 @@
 /**
- * A new user opens the vanilla demo in Chromium, signs in with an email code read from the dev
- * outbox, reloads and is still signed in, then logs out: real server, real bundle, real browser.
+ * A new user opens a demo in Chromium, signs in with an email code read from the dev outbox,
+ * reloads and is still signed in, then logs out: real server, real bundles, real browser. The
+ * vanilla demo uses the script-tag build; the React demo the npm entries through TesseraProvider.
  */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, OTP_LENGTH, USER_DID_PREFIX } from '../../src/protocol/index.js'
@@ -10,18 +13,24 @@ import { launchChromium } from '../harness/chromium.js'
 import { startDemoServer, type DemoServer } from '../harness/demo-server.js'
 import { ensureLibraryBuilt } from '../harness/library-build.js'
 import { waitForCode } from '../harness/outbox.js'
+import { testDataDir } from '../harness/paths.js'
+import { buildReactDemo } from '../harness/react-demo.js'
 
-const email = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const uiTimeout = 15_000
 
 let server: TestServer
 let demo: DemoServer
 let browser: Browser
+let reactDemoDir: string | undefined
 
 beforeAll(async () => {
   ensureLibraryBuilt()
+  // Built outside dist/, which a library rebuild wipes.
+  mkdirSync(testDataDir, { recursive: true })
+  reactDemoDir = await buildReactDemo(mkdtempSync(join(testDataDir, 'react-demo-')))
   server = await startTestServer()
-  demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url })
+  demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url, reactDemoDir })
   browser = await launchChromium()
 })
 
@@ -29,6 +38,7 @@ afterAll(async () => {
   await browser?.close()
   await demo?.close()
   await server?.close()
+  if (reactDemoDir) rmSync(reactDemoDir, { recursive: true, force: true })
 })
 
 interface RecordedEvent {
@@ -54,8 +64,9 @@ function recordElementEvents(page: Page) {
 
 const recordedEvents = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e:events') ?? '[]') as RecordedEvent[])
 
-describe('email sign-in on the vanilla demo', () => {
+describe.each(['vanilla', 'react'])('email sign-in on the %s demo', (demoName) => {
   it('a new user signs in with a code from the outbox, stays signed in across a reload, and logs out', async () => {
+    const email = `e2e-${demoName}-${runId}@example.com`
     const context = await browser.newContext()
     const page = await context.newPage()
     const pageErrors: Error[] = []
@@ -63,7 +74,7 @@ describe('email sign-in on the vanilla demo', () => {
     await recordElementEvents(page)
 
     // localhost (not 127.0.0.1) is the host the dev app's allowed origins and passkeys expect.
-    await page.goto(`http://localhost:${demo.port}/vanilla/`)
+    await page.goto(`http://localhost:${demo.port}/${demoName}/`)
     await page.locator('#login').click({ timeout: uiTimeout })
 
     // Playwright's CSS locators pierce the element's open shadow root.
@@ -97,7 +108,7 @@ describe('email sign-in on the vanilla demo', () => {
     await page.locator('#logout').click()
     await page.locator('#login').waitFor({ timeout: uiTimeout })
     expect(await page.locator('#signed-in').isVisible()).toBe(false)
-    expect(await page.locator('#user-email').textContent()).toBe('')
+    expect(await page.locator('#user-email', { hasText: email }).count()).toBe(0)
 
     // Still signed out after another reload: logout cleared the stored session.
     await page.reload()

@@ -28,5 +28,6 @@ export function isLibraryBuildFresh(): boolean {
 export function ensureLibraryBuilt(log: (line: string) => void = console.log): void {
   if (isLibraryBuildFresh()) return
   log('Building the library (npm run build)...')
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' })
+  // Vitest sets NODE_ENV=test, which would make the JSX transform emit development calls.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }

@@ -19,8 +19,13 @@ export async function buildReactDemo(outDir: string = reactDemoOutDir): Promise<
     configFile: false,
     root: join(demoDir, 'react'),
     base: '/react/',
-    logLevel: 'warn',
+    // 'error': Vite warns that the classic /demo-config.js script is not bundled, which is the point.
+    logLevel: 'error',
     resolve: { alias: packageEntryAliases },
+    // A production build even when the caller runs with NODE_ENV=test (vitest): no development JSX, production React.
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { runtime: 'automatic', development: false } },
     build: { outDir, emptyOutDir: true },
   })
   return outDir

@@ -97,3 +97,22 @@ describe('app header and CORS', () => {
     expect((await t.call(`/api/v1/apps/${app.id}`, headers('https://localhost:5173'))).status).toBe(403)
   })
 })
+
+describe('config file', () => {
+  it('upserts the apps it declares on start', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { tmpdir } = await import('node:os')
+    const file = join(mkdtempSync(join(tmpdir(), 'tessera-config-')), 'tessera.config.json')
+    const id = 'config-app-00000000000001'
+    writeFileSync(file, JSON.stringify({ apps: [{ id, name: 'From config', allowed_origins: ['https://config.example'], require_users_accept_terms: true, accent_color: '#123456' }] }))
+    const configured = await startTestServer({ server: { configFile: file } })
+    try {
+      const { status, body } = await configured.call<AppConfigDto>(`/api/v1/apps/${id}`, { appId: null, headers: { origin: 'https://config.example' } })
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ id, name: 'From config', require_users_accept_terms: true, accent_color: '#123456' })
+    } finally {
+      await configured.close()
+    }
+  })
+})

@@ -45,8 +45,8 @@ export interface TestServerOptions {
   server?: StartServerOptions
   overrides?: Omit<ServerOverrides, 'db'>
   app?: AppInput
-  /** Use the dev outbox instead of the in-memory capture. */
-  devOutbox?: boolean
+  /** Use the configured delivery (dev outbox, or SMTP from SMTP_URL) instead of the in-memory capture. */
+  realDelivery?: boolean
 }
 
 /** A real server on an ephemeral loopback port over a fresh database, with a movable clock and a test app. */
@@ -58,7 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await upsertApp(db, { name: 'Test App', allowedOrigins: [TEST_ORIGIN], ...options.app }, clock.now())
   const server = await startServer(
     { port: 0, quiet: true, rateLimits: { initPerIp: { max: 10_000, windowSeconds: 60 }, authenticatePerIp: { max: 10_000, windowSeconds: 60 } }, ...options.server },
-    { clock, db, ...(options.devOutbox ? {} : { delivery: inbox }), ...options.overrides },
+    { clock, db, ...(options.realDelivery ? {} : { delivery: inbox }), ...options.overrides },
   )
   const call = async (path: string, call: CallOptions = {}): Promise<ApiResponse> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers }

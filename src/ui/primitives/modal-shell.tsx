@@ -18,9 +18,12 @@ export function ModalShell({ standalone, onClose, children }: ModalShellProps) {
     if (standalone) return
     const dialog = dialogRef.current
     if (!dialog) return
+    const previouslyFocused = document.activeElement as HTMLElement | null
     // Focus the first field (or control) so keyboard users start inside the dialog.
     const first = dialog.querySelector<HTMLElement>('input:not([disabled])') ?? focusableWithin(dialog)[0]
     first?.focus()
+    // Give focus back to whatever opened the modal.
+    return () => previouslyFocused?.focus?.()
   }, [standalone])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

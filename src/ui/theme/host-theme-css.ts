@@ -10,7 +10,7 @@ export function hostThemeCss(options: { configTheme: ThemeName; accentColor: str
   const rules: string[] = []
   if (options.configTheme === 'dark') rules.push(`:host(:not([theme])){${declarations(themes.dark)}}`)
   const palette = options.accentColor ? accentPalette(options.accentColor) : null
-  // Attribute selectors match the shared sheet's `:host([theme=...])` specificity so the accent survives.
-  if (palette) rules.push(`:host,:host([theme]){${declarations(palette)}}`)
+  // Selectors as specific as the theme rules (and later in the cascade) so the accent survives a theme switch.
+  if (palette) rules.push(`:host,:host([theme]),:host(:not([theme])){${declarations(palette)}}`)
   return rules.join('\n')
 }

@@ -1,0 +1,44 @@
+// The React wrapper in Chromium: TesseraProvider renders one <auth-modal> that useLogin().login opens.
+import { sendKeys } from '@web/test-runner-commands'
+
+const { mountReactHost } = await import('/.test-data/browser-fixtures/react-wrapper.js')
+
+async function waitFor(read, message, timeout = 3000) {
+  const start = performance.now()
+  for (;;) {
+    const value = read()
+    if (value) return value
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${message}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('TesseraProvider + hooks', () => {
+  it('opens the provider modal from useLogin, closes it with Escape, and reopens', async () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    mountReactHost(host, { appId: 'tessera-test-app-00000020', apiUrl: 'http://127.0.0.1:9' })
+    const modal = await waitFor(() => host.querySelector('auth-modal'), 'the provider modal element')
+    if (document.querySelectorAll('auth-modal').length !== 1) throw new Error('exactly one modal element')
+    if (modal.getAttribute('app-id') !== 'tessera-test-app-00000020') throw new Error('app-id attribute set by the wrapper')
+    if (modal.hasAttribute('open') || modal.shadowRoot.querySelector('[part="dialog"]')) throw new Error('hidden until open')
+
+    host.querySelector('#login').click()
+    await waitFor(() => modal.shadowRoot.querySelector('[part="dialog"]'), 'the dialog after login()')
+    if (!modal.hasAttribute('open')) throw new Error('open attribute set')
+    await waitFor(() => modal.shadowRoot.activeElement?.getAttribute('part') === 'email-input', 'focus in the email input')
+    await sendKeys({ press: 'Escape' })
+    await waitFor(() => !modal.hasAttribute('open') && !modal.shadowRoot.querySelector('[part="dialog"]'), 'the modal to close')
+
+    // The provider saw modalclose, so a second login() opens it again.
+    host.querySelector('#login').click()
+    await waitFor(() => modal.shadowRoot.querySelector('[part="dialog"]'), 'the dialog after a second login()')
+  })
+
+  it('useAuth becomes ready once the client settles without a session', async () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    mountReactHost(host, { appId: 'tessera-test-app-00000021', apiUrl: 'http://127.0.0.1:9' })
+    await waitFor(() => host.querySelector('#status')?.textContent === 'ready out', "status 'ready out'", 8000)
+  })
+})

@@ -1,0 +1,45 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it, vi } from 'vitest'
+import { getOrCreateClient } from '../src/core/index.js'
+import { TesseraProvider, useAuth, useLoginWithEmail, useTesseraClient, useToken, useUser } from './index.js'
+
+// The unit project has no vanilla-extract plugin, so the element module (styles) is replaced here;
+// the element itself is covered by the browser tests.
+vi.mock('../elements/index.js', () => ({ defineAuthModal: () => {} }))
+
+const appId = 'tessera-test-app-00000010'
+// Closed loopback port: the config request fails fast and the client keeps its defaults.
+const apiUrl = 'http://127.0.0.1:9'
+
+function Probe() {
+  const auth = useAuth()
+  const { state } = useLoginWithEmail()
+  const { user } = useUser()
+  const { getAccessToken } = useToken()
+  const client = useTesseraClient()
+  const shared = client === getOrCreateClient({ appId, apiUrl })
+  return (
+    <output>
+      {JSON.stringify({ ready: auth.ready, authenticated: auth.authenticated, user, flow: state.status, shared, token: typeof getAccessToken })}
+    </output>
+  )
+}
+
+describe('TesseraProvider (server render)', () => {
+  it('renders hooks over the shared client and one hidden <auth-modal>', () => {
+    const html = renderToString(
+      <TesseraProvider appId={appId} apiUrl={apiUrl}>
+        <Probe />
+      </TesseraProvider>,
+    )
+    const probe = JSON.parse(html.match(/<output>(.*?)<\/output>/)![1]!.replaceAll('&quot;', '"'))
+    expect(probe).toEqual({ ready: false, authenticated: false, user: null, flow: 'initial', shared: true, token: 'function' })
+    // Attributes are written on the client after mount, so the server output holds a bare, closed element.
+    expect(html.match(/<auth-modal/g)).toHaveLength(1)
+    expect(html).not.toContain('open')
+  })
+
+  it('throws a clear error for hooks outside the provider', () => {
+    expect(() => renderToString(<Probe />)).toThrow('Tessera hooks must be used inside <TesseraProvider>')
+  })
+})

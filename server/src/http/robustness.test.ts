@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app.js'
+import { createServerContext } from '../server.js'
+import { startTestServer, type TestServer } from '../test-support/test-server.js'
+
+let t: TestServer
+beforeAll(async () => { t = await startTestServer() })
+afterAll(async () => { await t?.close() })
+
+const postEndpoints = [
+  '/api/v1/analytics_events',
+  '/api/v1/passwordless/init',
+  '/api/v1/passwordless/authenticate',
+  '/api/v1/passwordless/link',
+  '/api/v1/passwordless/unlink',
+  '/api/v1/passwordless/update',
+  '/api/v1/sessions',
+  '/api/v1/sessions/logout',
+  '/api/v1/users/me/accept_terms',
+]
+
+const deepNesting = '['.repeat(50_000) + ']'.repeat(50_000)
+const badBodies: Record<string, string> = {
+  'malformed JSON': '{"email": ',
+  'a JSON array': '[1,2,3]',
+  'a JSON string': '"hello"',
+  'wrong types': JSON.stringify({ email: 12, code: ['1'], refresh_token: {}, event_name: 5, address: null, oldAddress: 1, newAddress: true, mode: 'sideways' }),
+  'NUL strings': JSON.stringify({ email: 'a\u0000@b.co', code: '12\u00003456', refresh_token: 'x\u0000', event_name: 'e\u0000', address: 'a\u0000@b.co' }),
+  'overlong unicode': JSON.stringify({ email: `${'é'.repeat(5000)}@b.co`, code: '𝟙'.repeat(4000), refresh_token: '\uD800'.repeat(1000), event_name: 'x'.repeat(10_000) }),
+  'deep nesting': deepNesting,
+  'deep object in a field': JSON.stringify({ event_name: 'x', payload: JSON.parse('{"a":'.repeat(2000) + '1' + '}'.repeat(2000)) }),
+}
+
+describe('bad input gets 4xx, never 5xx', () => {
+  for (const [label, body] of Object.entries(badBodies)) {
+    it(`handles ${label} on every endpoint`, async () => {
+      for (const path of postEndpoints) {
+        const response = await t.call(path, { rawBody: body })
+        expect(response.status, `${path} with ${label}`).toBeLessThan(500)
+        // A deep object in an unknown or free-form field is valid JSON that endpoints may ignore or accept.
+        if (label === 'deep object in a field') continue
+        expect(response.status, `${path} with ${label}`).toBeGreaterThanOrEqual(400)
+        expect(response.body).toEqual({ error: expect.any(String), code: expect.any(String) })
+      }
+    })
+  }
+
+  it('refuses a 10 MB body with 413 payload_too_large', async () => {
+    const huge = JSON.stringify({ email: 'a@b.co', padding: 'x'.repeat(10 * 1024 * 1024) })
+    for (const path of ['/api/v1/passwordless/init', '/api/v1/analytics_events']) {
+      const response = await t.call(path, { rawBody: huge })
+      expect(response.status).toBe(413)
+      expect(response.body.code).toBe('payload_too_large')
+    }
+  })
+
+  it('returns 400 invalid_data for missing fields', async () => {
+    const init = await t.call('/api/v1/passwordless/init', { body: {} })
+    expect(init.status).toBe(400)
+    expect(init.body.code).toBe('invalid_data')
+    const authenticate = await t.call('/api/v1/passwordless/authenticate', { body: { email: 'a@b.co' } })
+    expect(authenticate.status).toBe(400)
+    expect(authenticate.body.code).toBe('invalid_data')
+  })
+
+  it('answers unknown routes with 404 not_found and stays up', async () => {
+    const response = await t.call('/api/v1/nothing-here', { body: {} })
+    expect(response.status).toBe(404)
+    expect(response.body.code).toBe('not_found')
+    expect((await t.call(`/api/v1/apps/${t.app.id}`)).status).toBe(200)
+  })
+
+  it('has no dev outbox outside dev mode', async () => {
+    expect((await t.call('/dev/outbox.json', { appId: null })).status).toBe(404)
+    expect((await t.call('/dev/outbox', { appId: null })).status).toBe(404)
+  })
+})
+
+describe('client IP', () => {
+  it('fails closed with 429 when no client IP can be derived', async () => {
+    // An in-process request has no socket, hence no address.
+    const ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
+    const response = await createApp(ctx).request('/api/v1/passwordless/init', {
+      method: 'POST',
+      headers: { 'privy-app-id': t.app.id, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'noip@example.com' }),
+    })
+    expect(response.status).toBe(429)
+    expect((await response.json()).code).toBe('too_many_requests')
+    expect(t.inbox.messages.some((m) => m.to === 'noip@example.com')).toBe(false)
+  })
+})
