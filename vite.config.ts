@@ -1,3 +1,4 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { defineConfig } from 'vitest/config'
 
 // Library builds live in scripts/build.mjs; this file holds the vitest projects.
@@ -5,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Styles compile as in the library build, so components render with their real class names.
+        plugins: [vanillaExtractPlugin()],
         test: {
           name: 'unit',
           environment: 'node',

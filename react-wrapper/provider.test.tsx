@@ -1,11 +1,8 @@
 import { renderToString } from 'react-dom/server'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getOrCreateClient } from '../src/core/index.js'
 import { TesseraProvider, useAuth, useLoginWithEmail, useTesseraClient, useToken, useUser } from './index.js'
 
-// The unit project has no vanilla-extract plugin, so the element module (styles) is replaced here;
-// the element itself is covered by the browser tests.
-vi.mock('../elements/index.js', () => ({ defineAuthModal: () => {} }))
 
 const appId = 'tessera-test-app-00000010'
 // Closed loopback port: the config request fails fast and the client keeps its defaults.

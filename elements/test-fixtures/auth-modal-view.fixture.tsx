@@ -5,6 +5,7 @@
 import { createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { TesseraError, type EffectiveConfig, type EmailFlowState, type Listener, type TesseraClient, type User } from '../../src/core/index.js'
+import { defaultConfig } from '../../src/core/config/defaults.js'
 import { AuthModalView } from '../../src/ui/index.js'
 // Test-only deep import: the primitive is not part of the UI's public surface.
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
@@ -18,24 +19,9 @@ export interface Script {
 }
 
 const baseConfig: EffectiveConfig = {
-  appId: 'tessera-test-app-00000003',
+  ...defaultConfig('tessera-test-app-00000003'),
   appName: 'Fixture App',
-  appearance: {
-    theme: 'light',
-    accentColor: null,
-    logo: null,
-    landingHeader: 'Log in or sign up',
-    loginMessage: null,
-    showWalletLoginFirst: false,
-    walletChainType: 'ethereum-only',
-    loginGroupPriority: 'web2-first',
-  },
   loginMethods: ['email'],
-  legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false },
-  disablePlusEmails: false,
-  captchaEnabled: false,
-  customApiUrl: null,
-  embeddedWallets: { createOnLogin: 'off' },
 }
 
 function observable<T>(initial: T) {

@@ -6,7 +6,7 @@ import { openDatabase } from './db/open.js'
 import { startServer } from './server.js'
 
 const usage = `Usage:
-  tessera-server start [--dev] [--port 8787] [--host 127.0.0.1] [--data-dir .tessera] [--config tessera.config.json] [--trust-proxy] [--quiet]
+  tessera-server start [--dev] [--port 8787] [--host 127.0.0.1] [--data-dir .tessera] [--config tessera.config.json] [--trust-proxy] [--issuer privy.io] [--quiet]
   tessera-server apps create --name <name> [--id <25 chars>] [app flags]
   tessera-server apps list
   tessera-server apps show <app-id>
@@ -22,6 +22,7 @@ const options = {
   'data-dir': { type: 'string' },
   config: { type: 'string' },
   'trust-proxy': { type: 'boolean' },
+  issuer: { type: 'string' },
   quiet: { type: 'boolean' },
   id: { type: 'string' },
   name: { type: 'string' },
@@ -114,6 +115,7 @@ async function startCommand(values: Values): Promise<void> {
     dataDir: values['data-dir'],
     configFile: values.config,
     trustProxy: values['trust-proxy'] ?? false,
+    issuer: values.issuer,
     quiet: values.quiet ?? false,
   })
   console.log(`tessera-server ready at ${server.url}${values.dev ? ` (dev mode: codes print here and at ${server.url}/dev/outbox)` : ''}`)

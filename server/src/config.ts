@@ -15,6 +15,8 @@ export interface StartServerOptions {
   trustProxy?: boolean
   configFile?: string
   rateLimits?: Partial<RateLimitSettings>
+  /** `iss` of issued tokens; default TESSERA_ISSUER or 'privy.io'. */
+  issuer?: string
 }
 
 export const defaults = { port: 8787, host: '127.0.0.1', dataDir: '.tessera', issuer: DEFAULT_TOKEN_ISSUER, refreshGraceSeconds: 10 }

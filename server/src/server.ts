@@ -55,7 +55,7 @@ export async function createServerContext(options: StartServerOptions = {}, over
       secret: await loadServerSecret(db, 'otp-hmac'),
       delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
       dev,
-      issuer: process.env.TESSERA_ISSUER ?? defaults.issuer,
+      issuer: options.issuer ?? process.env.TESSERA_ISSUER ?? defaults.issuer,
       accessTokenTtlSeconds: accessTokenTtl(options.accessTokenTtlSeconds),
       refreshGraceSeconds: overrides.refreshGraceSeconds ?? defaults.refreshGraceSeconds,
       trustProxy: options.trustProxy ?? false,

@@ -22,6 +22,6 @@ export type {
   TokenStorage,
   Unsubscribe,
 } from './types.js'
-export type { Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType } from './config/types.js'
+export type { AllowlistScreen, Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType } from './config/types.js'
 export type * from './user/types.js'
 export type { ErrorCode } from '../protocol/index.js'

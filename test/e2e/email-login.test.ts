@@ -64,58 +64,73 @@ function recordElementEvents(page: Page) {
 
 const recordedEvents = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e:events') ?? '[]') as RecordedEvent[])
 
+/** The whole journey of a new user on one demo page; throws at the first step that does not happen. */
+async function signInAndOut(page: Page, demoName: string, email: string) {
+  await recordElementEvents(page)
+  // localhost (not 127.0.0.1) is the host the dev app's allowed origins and passkeys expect.
+  await page.goto(`http://localhost:${demo.port}/${demoName}/`)
+  await page.locator('#login').click({ timeout: uiTimeout })
+
+  // Playwright's CSS locators pierce the element's open shadow root.
+  const emailInput = page.locator('auth-modal [part~="email-input"]')
+  await emailInput.fill(email, { timeout: uiTimeout })
+  await page.locator('auth-modal [part~="submit-button"]').click()
+
+  const code = await waitForCode(server.url, email)
+  expect(code).toMatch(new RegExp(`^\\d{${OTP_LENGTH}}$`))
+  // The `code-input` part is the group of six digit boxes.
+  const codeInputs = page.locator('auth-modal [part~="code-input"] input')
+  await codeInputs.first().waitFor({ timeout: uiTimeout })
+  expect(await codeInputs.count()).toBe(OTP_LENGTH)
+  // Filling the last box completes the code, and the element submits it by itself.
+  for (const [index, digit] of [...code].entries()) await codeInputs.nth(index).fill(digit)
+
+  await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+  const userId = (await page.locator('#user-id').textContent()) ?? ''
+  expect(userId.startsWith(USER_DID_PREFIX)).toBe(true)
+  await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
+  expect((await recordedEvents(page)).filter((event) => event.type === 'loginsuccess')).toEqual([
+    { type: 'loginsuccess', userId, isNewUser: true },
+  ])
+
+  // The session is restored from storage after a reload, without a new login.
+  await page.reload()
+  await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+  expect(await page.locator('#user-id').textContent()).toBe(userId)
+  expect(await page.locator('#login').isVisible()).toBe(false)
+
+  await page.locator('#logout').click()
+  await page.locator('#login').waitFor({ timeout: uiTimeout })
+  expect(await page.locator('#signed-in').isVisible()).toBe(false)
+  expect(await page.locator('#user-email', { hasText: email }).count()).toBe(0)
+  // The element reports a logout made through the shared client, whoever called it.
+  expect((await recordedEvents(page)).filter((event) => event.type === 'logout')).toHaveLength(1)
+
+  // Still signed out after another reload: logout cleared the stored session.
+  await page.reload()
+  await page.locator('#login').waitFor({ timeout: uiTimeout })
+  expect(await page.locator('#signed-in').isVisible()).toBe(false)
+}
+
 describe.each(['vanilla', 'react'])('email sign-in on the %s demo', (demoName) => {
   it('a new user signs in with a code from the outbox, stays signed in across a reload, and logs out', async () => {
-    const email = `e2e-${demoName}-${runId}@example.com`
     const context = await browser.newContext()
     const page = await context.newPage()
-    const pageErrors: Error[] = []
-    page.on('pageerror', (error) => pageErrors.push(error))
-    await recordElementEvents(page)
-
-    // localhost (not 127.0.0.1) is the host the dev app's allowed origins and passkeys expect.
-    await page.goto(`http://localhost:${demo.port}/${demoName}/`)
-    await page.locator('#login').click({ timeout: uiTimeout })
-
-    // Playwright's CSS locators pierce the element's open shadow root.
-    const emailInput = page.locator('auth-modal [part~="email-input"]')
-    await emailInput.fill(email, { timeout: uiTimeout })
-    await page.locator('auth-modal [part~="submit-button"]').click()
-
-    const code = await waitForCode(server.url, email)
-    expect(code).toMatch(new RegExp(`^\\d{${OTP_LENGTH}}$`))
-    // The `code-input` part is the group of six digit boxes.
-    const codeInputs = page.locator('auth-modal [part~="code-input"] input')
-    await codeInputs.first().waitFor({ timeout: uiTimeout })
-    expect(await codeInputs.count()).toBe(OTP_LENGTH)
-    // Filling the last box completes the code, and the element submits it by itself.
-    for (const [index, digit] of [...code].entries()) await codeInputs.nth(index).fill(digit)
-
-    await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
-    const userId = (await page.locator('#user-id').textContent()) ?? ''
-    expect(userId.startsWith(USER_DID_PREFIX)).toBe(true)
-    await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
-    expect((await recordedEvents(page)).filter((event) => event.type === 'loginsuccess')).toEqual([
-      { type: 'loginsuccess', userId, isNewUser: true },
-    ])
-
-    // The session is restored from storage after a reload, without a new login.
-    await page.reload()
-    await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
-    expect(await page.locator('#user-id').textContent()).toBe(userId)
-    expect(await page.locator('#login').isVisible()).toBe(false)
-
-    await page.locator('#logout').click()
-    await page.locator('#login').waitFor({ timeout: uiTimeout })
-    expect(await page.locator('#signed-in').isVisible()).toBe(false)
-    expect(await page.locator('#user-email', { hasText: email }).count()).toBe(0)
-
-    // Still signed out after another reload: logout cleared the stored session.
-    await page.reload()
-    await page.locator('#login').waitFor({ timeout: uiTimeout })
-    expect(await page.locator('#signed-in').isVisible()).toBe(false)
-
+    const pageErrors: string[] = []
+    const consoleErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    try {
+      await signInAndOut(page, demoName, `e2e-${demoName}-${runId}@example.com`)
+    } catch (error) {
+      // A timeout names what was awaited; the page's own errors usually say why.
+      if (error instanceof Error) error.message += [...pageErrors, ...consoleErrors].map((line) => `\n  page: ${line}`).join('')
+      throw error
+    } finally {
+      await context.close()
+    }
     expect(pageErrors).toEqual([])
-    await context.close()
   })
 })

@@ -176,13 +176,17 @@ describe('forged and misused access tokens', () => {
   })
 })
 
-describe('short-lived tokens', () => {
-  it('honours accessTokenTtlSeconds', async () => {
-    const short = await startTestServer({ server: { accessTokenTtlSeconds: 20 } })
+describe('server token options', () => {
+  it('honours accessTokenTtlSeconds and issuer', async () => {
+    const short = await startTestServer({ server: { accessTokenTtlSeconds: 20, issuer: 'auth.example' } })
     try {
       const response = await short.login('short@example.com')
       const claims = decodeJwt(response.body.token)
       expect(claims.exp! - claims.iat!).toBe(20)
+      expect(claims.iss).toBe('auth.example')
+      expect((await short.call('/api/v1/users/me', { token: response.body.token })).status).toBe(200)
+      // A token from the default issuer is foreign here.
+      expectInvalidToken(await short.call('/api/v1/users/me', { token: (await login()).token }))
     } finally {
       await short.close()
     }

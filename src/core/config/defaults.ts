@@ -19,6 +19,7 @@ export function defaultConfig(appId: string): EffectiveConfig {
     },
     loginMethods: ['email', 'wallet'],
     legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false },
+    allowlist: { errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
     disablePlusEmails: false,
     captchaEnabled: false,
     customApiUrl: null,

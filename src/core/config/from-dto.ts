@@ -48,6 +48,12 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
       privacyPolicyUrl: dto.privacy_policy_url ?? null,
       requireUsersAcceptTerms: dto.require_users_accept_terms ?? false,
     },
+    allowlist: {
+      errorTitle: dto.allowlist_config?.error_title ?? null,
+      errorDetail: dto.allowlist_config?.error_detail ?? null,
+      ctaText: dto.allowlist_config?.cta_text ?? null,
+      ctaLink: dto.allowlist_config?.cta_link ?? null,
+    },
     disablePlusEmails: dto.disable_plus_emails ?? false,
     captchaEnabled: dto.captcha_enabled ?? false,
     customApiUrl: dto.custom_api_url ?? null,

@@ -26,12 +26,21 @@ export interface Legal {
   requireUsersAcceptTerms: boolean
 }
 
+/** Overrides for the allowlist-denied screen; null fields use the copy defaults. */
+export interface AllowlistScreen {
+  errorTitle: string | null
+  errorDetail: string | null
+  ctaText: string | null
+  ctaLink: string | null
+}
+
 export interface EffectiveConfig {
   appId: string
   appName: string
   appearance: Appearance
   loginMethods: LoginMethod[]
   legal: Legal
+  allowlist: AllowlistScreen
   disablePlusEmails: boolean
   captchaEnabled: boolean
   /** A non-null custom API URL from the server config switches the API base. */

@@ -1,3 +1,4 @@
+import type { AllowlistScreen } from '../../core/index.js'
 import type { ErrorCode } from '../../protocol/index.js'
 import { t } from './en.js'
 
@@ -17,17 +18,9 @@ export interface ErrorLike {
   shortMessage?: string | undefined
 }
 
-/** The app's allowlist screen overrides (server config `allowlist_config`). */
-export interface AllowlistOverrides {
-  errorTitle?: string | null
-  errorDetail?: string | null
-  ctaText?: string | null
-  ctaLink?: string | null
-}
-
 export interface CopyContext {
   appName: string
-  allowlist?: AllowlistOverrides | null
+  allowlist?: Partial<AllowlistScreen> | null
 }
 
 /** Maps an error to end-user copy (document 1 §8 "Error screen mapping"). */

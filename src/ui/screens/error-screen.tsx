@@ -1,4 +1,4 @@
-import { copyForError, type AllowlistOverrides } from '../copy/copy-for-error.js'
+import { copyForError } from '../copy/copy-for-error.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -9,9 +9,7 @@ export default function ErrorScreen() {
   const { client, navigation, error } = useModal()
   const { config } = useConfigState(client)
   if (!error) return null
-  // The effective config does not carry allowlist overrides yet; read them when present.
-  const allowlist = (config as { allowlist?: AllowlistOverrides }).allowlist ?? null
-  const copy = copyForError(error, { appName: config.appName, allowlist })
+  const copy = copyForError(error, { appName: config.appName, allowlist: config.allowlist })
   const retry = () => {
     client.email.reset()
     navigation.reset()
