@@ -21,10 +21,8 @@ client.watchAuth(render)
 byId('login').addEventListener('click', () => authModal.setAttribute('open', ''))
 byId('logout').addEventListener('click', () => client.logout())
 
-// The element closes itself on success or dismissal; keep the attribute in step so it can reopen.
-authModal.addEventListener('modalclose', () => authModal.removeAttribute('open'))
+// The element closes itself (clearing `open`) on success or dismissal; its events are for the host.
 authModal.addEventListener('loginsuccess', (event) => {
-  authModal.removeAttribute('open')
   console.info('loginsuccess', { userId: event.detail.user.id, isNewUser: event.detail.isNewUser })
 })
 authModal.addEventListener('autherror', (event) => console.warn('autherror', event.detail))

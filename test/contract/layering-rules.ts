@@ -1,5 +1,6 @@
-/** The dependency rules of DESIGN.md §1, as a pure function over (importing file, import specifier). */
+/** The dependency rules of DESIGN.md §1, as pure functions over (importing file, import specifier) and source text. */
 import { dirname, posix, relative, resolve, sep } from 'node:path'
+import ts from 'typescript'
 
 export type Layer = 'protocol' | 'core' | 'ui' | 'frame' | 'elements' | 'react-wrapper' | 'server' | 'demo'
 
@@ -101,4 +102,25 @@ export function layeringViolation(repoRoot: string, fromRepoPath: string, specif
   const entry = publicEntries[from]?.[target.layer]
   if (entry && withoutExtension(target.path) !== entry && target.path !== entry.replace(/\/index$/, '')) return `${where}: ${from} imports ${target.layer} only through ${entry}`
   return null
+}
+
+const networkGlobals = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'])
+
+/** Direct network calls in a source text (`fetch(...)`, `new WebSocket(...)`, `sendBeacon(...)`...): UI screens must go through core. */
+export function networkCalls(fileName: string, source: string): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const callee = node.expression
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null
+      if (name && (networkGlobals.has(name) || name === 'sendBeacon')) {
+        const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
+        found.push(`${fileName}:${line + 1} calls ${name}`)
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return found
 }

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { layerOf, layeringViolation } from './layering-rules.js'
+import { layerOf, layeringViolation, networkCalls } from './layering-rules.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const scannedRoots = ['src', 'elements', 'react-wrapper', 'server/src', 'demo']
@@ -37,6 +37,21 @@ describe('layering (DESIGN.md §1)', () => {
       importSpecifiers(file).flatMap((specifier) => layeringViolation(repoRoot, repoPath(file), specifier) ?? []),
     )
     expect(violations).toEqual([])
+  })
+
+  it('UI screens never call the network directly (they call core actions)', () => {
+    const uiFiles = listSourceFiles(join(repoRoot, 'src/ui')).filter((file) => !testOnly.test(repoPath(file)))
+    expect(uiFiles.flatMap((file) => networkCalls(repoPath(file), readFileSync(file, 'utf8')))).toEqual([])
+  })
+
+  it('the network check finds fetch, XMLHttpRequest, WebSocket and sendBeacon calls, not mentions', () => {
+    const source = `// fetch(x) in a comment\nconst a = await fetch('/api')\nconst b = new XMLHttpRequest()\nconst c = new window.WebSocket('ws://x')\nnavigator.sendBeacon('/x')\nconst label = 'fetch('`
+    expect(networkCalls('src/ui/screen.tsx', source)).toEqual([
+      'src/ui/screen.tsx:2 calls fetch',
+      'src/ui/screen.tsx:3 calls XMLHttpRequest',
+      'src/ui/screen.tsx:4 calls WebSocket',
+      'src/ui/screen.tsx:5 calls sendBeacon',
+    ])
   })
 
   it('finds static, type-only, re-export and dynamic imports', () => {

@@ -7,17 +7,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_APP_ID, OTP_LENGTH, USER_DID_PREFIX } from '../../src/protocol/index.js'
+import { DEV_APP_ID, USER_DID_PREFIX } from '../../src/protocol/index.js'
 import { startTestServer, type TestServer } from '../harness/api-server.js'
 import { launchChromium } from '../harness/chromium.js'
 import { startDemoServer, type DemoServer } from '../harness/demo-server.js'
+import { completeEmailLogin, uiTimeout } from '../harness/demo-flows.js'
 import { ensureLibraryBuilt } from '../harness/library-build.js'
-import { waitForCode } from '../harness/outbox.js'
 import { testDataDir } from '../harness/paths.js'
 import { buildReactDemo } from '../harness/react-demo.js'
 
 const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-const uiTimeout = 15_000
 
 let server: TestServer
 let demo: DemoServer
@@ -67,23 +66,17 @@ const recordedEvents = (page: Page) => page.evaluate(() => JSON.parse(sessionSto
 /** The whole journey of a new user on one demo page; throws at the first step that does not happen. */
 async function signInAndOut(page: Page, demoName: string, email: string) {
   await recordElementEvents(page)
-  // localhost (not 127.0.0.1) is the host the dev app's allowed origins and passkeys expect.
+  // The page is on localhost and the API on 127.0.0.1: every call is cross-origin, so CORS is exercised too.
   await page.goto(`http://localhost:${demo.port}/${demoName}/`)
   await page.locator('#login').click({ timeout: uiTimeout })
 
-  // Playwright's CSS locators pierce the element's open shadow root.
-  const emailInput = page.locator('auth-modal [part~="email-input"]')
-  await emailInput.fill(email, { timeout: uiTimeout })
-  await page.locator('auth-modal [part~="submit-button"]').click()
+  // Dismissing the modal reports `modalclose`, and 'Log in' opens it again.
+  await page.locator('auth-modal [part~="close-button"]').click({ timeout: uiTimeout })
+  await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
+  expect((await recordedEvents(page)).map((event) => event.type)).toEqual(['modalclose'])
+  await page.locator('#login').click()
 
-  const code = await waitForCode(server.url, email)
-  expect(code).toMatch(new RegExp(`^\\d{${OTP_LENGTH}}$`))
-  // The `code-input` part is the group of six digit boxes.
-  const codeInputs = page.locator('auth-modal [part~="code-input"] input')
-  await codeInputs.first().waitFor({ timeout: uiTimeout })
-  expect(await codeInputs.count()).toBe(OTP_LENGTH)
-  // Filling the last box completes the code, and the element submits it by itself.
-  for (const [index, digit] of [...code].entries()) await codeInputs.nth(index).fill(digit)
+  await completeEmailLogin(page, server.url, email)
 
   await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
   const userId = (await page.locator('#user-id').textContent()) ?? ''

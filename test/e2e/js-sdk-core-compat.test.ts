@@ -49,8 +49,11 @@ function newClient(): Client {
   return { privy, storage }
 }
 
+/** Requests the SDK made (not the test's own outbox reads and replays) to `path`, after index `since`. */
 const apiRequests = (path: string, since = 0): RecordedRequest[] =>
-  recorder.requests.slice(since).filter((request) => request.url.origin === new URL(server.url).origin && request.url.pathname === path)
+  recorder.requests
+    .slice(since)
+    .filter((request) => request.headers.get('privy-client') === sdkVersion && request.url.origin === new URL(server.url).origin && request.url.pathname === path)
 
 async function logIn(client: Client, email: string) {
   await client.privy.initialize()
@@ -73,13 +76,13 @@ async function presentRefreshToken(refreshToken: string): Promise<{ status: numb
 const statusOf = async (request: RecordedRequest) => (await request.response)?.status ?? null
 
 describe('@privy-io/js-sdk-core 0.55.0 against the Tessera server', () => {
-  const client = {} as Client
+  let client: Client
   let userId: string
   let firstRefreshToken: string
   let secondRefreshToken: string
 
   it('initialize() loads the app config once and its analytics event is accepted', async () => {
-    Object.assign(client, newClient())
+    client = newClient()
     const since = recorder.requests.length
     await client.privy.initialize()
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createRemoteJWKSet, importSPKI, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppConfigDto } from '../../../src/protocol/index.js'
@@ -100,10 +103,8 @@ describe('app header and CORS', () => {
 
 describe('config file', () => {
   it('upserts the apps it declares on start', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs')
-    const { join } = await import('node:path')
-    const { tmpdir } = await import('node:os')
-    const file = join(mkdtempSync(join(tmpdir(), 'tessera-config-')), 'tessera.config.json')
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-config-'))
+    const file = join(dir, 'tessera.config.json')
     const id = 'config-app-00000000000001'
     writeFileSync(file, JSON.stringify({ apps: [{ id, name: 'From config', allowed_origins: ['https://config.example'], require_users_accept_terms: true, accent_color: '#123456' }] }))
     const configured = await startTestServer({ server: { configFile: file } })
@@ -113,6 +114,7 @@ describe('config file', () => {
       expect(body).toMatchObject({ id, name: 'From config', require_users_accept_terms: true, accent_color: '#123456' })
     } finally {
       await configured.close()
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -217,6 +217,38 @@ describe('email login', () => {
   })
 })
 
+describe('per-IP buckets behind a trusted proxy', () => {
+  it('uses the first X-Forwarded-For hop only when trustProxy is set', async () => {
+    const proxied = await startTestServer({ server: { trustProxy: true, rateLimits: { initPerIp: { max: 1, windowSeconds: 60 } } } })
+    try {
+      const send = (email: string, ip: string) => proxied.call('/api/v1/passwordless/init', { body: { email }, headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` } })
+      expect((await send('p1@example.com', '198.51.100.1')).status).toBe(200)
+      expect((await send('p2@example.com', '198.51.100.2')).status).toBe(200)
+      expect((await send('p3@example.com', '198.51.100.1')).status).toBe(429)
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+describe('account enumeration', () => {
+  it('takes the same time to send a code to known and unknown emails', async () => {
+    const known = Array.from({ length: 12 }, freshEmail)
+    for (const email of known) await t.login(email)
+    t.clock.advance(31)
+    const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] }
+    for (const email of known) {
+      for (const [kind, address] of [['known', email], ['unknown', freshEmail()]] as const) {
+        const started = performance.now()
+        expect((await init(address)).status).toBe(200)
+        timings[kind].push(performance.now() - started)
+      }
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(20)
+  })
+})
+
 describe('link, unlink, update', () => {
   it('links a second email, unlinks it, refuses to unlink the last one', async () => {
     const primary = freshEmail()
