@@ -26,6 +26,11 @@ const isHostScript = (url: string) => {
   const { pathname } = new URL(url)
   return pathname.startsWith('/vanilla/') || pathname === '/demo-config.js'
 }
+/** dist/tessera.js and its lazy chunks, as opposed to npm-entry files a page may import beside it. */
+const isScriptTagBundle = (url: string) => {
+  const { pathname } = new URL(url)
+  return pathname === '/tessera.js' || pathname.startsWith('/chunks/')
+}
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
 const throughputCell = (result: ThroughputResult) => `${result.opsPerSecond.toFixed(0)} ops/s`
@@ -58,6 +63,7 @@ try {
   const scripts = runs[0]!.scripts.filter((script) => !isHostScript(script.url))
   const hostScripts = runs[0]!.scripts.filter((script) => isHostScript(script.url))
   const scriptTagBytes = sum(scripts.map((script) => script.gzipBytes))
+  const bundleOnlyBytes = sum(scripts.filter((script) => isScriptTagBundle(script.url)).map((script) => script.gzipBytes))
 
   const npmFiles = npmEntrySizes()
   const npmBytes = sum(npmFiles.map((file) => file.gzipBytes))
@@ -72,6 +78,7 @@ try {
       formatKiB(scriptTagBytes),
       `${scriptTagBytes} B in ${scripts.length} files, React included (+ ${sum(hostScripts.map((script) => script.gzipBytes))} B of demo page scripts)`,
     ],
+    ['  of which dist/tessera.js and its chunks', formatKiB(bundleOnlyBytes), `${bundleOnlyBytes} B`],
     [
       'npm entries without React: elements + core + chunks (gzip)',
       formatKiB(npmBytes),
