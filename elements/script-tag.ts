@@ -4,3 +4,5 @@ import { defineAuthModal } from './index.js'
 defineAuthModal()
 
 export * from './index.js'
+// A script-tag host reads the session through the same shared client the element uses.
+export { createClient, getOrCreateClient, TesseraError } from '../src/core/index.js'

@@ -7,6 +7,9 @@ import { gzipSync } from 'node:zlib'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { build } from 'vite'
 
+// The JSX transform reads NODE_ENV: a caller's `test` or `development` would emit development calls.
+process.env.NODE_ENV = 'production'
+
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const dist = join(root, 'dist')
 const placeholder = '__TESSERA_BUILT_CSS__'

@@ -1,5 +1,5 @@
 // Reads the signed-in state from the shared client the element uses (one per app id per page).
-import { getOrCreateClient } from '/lib/core.js'
+import { getOrCreateClient } from '/tessera.js'
 
 const { appId, apiUrl } = window.TESSERA_DEMO
 const client = getOrCreateClient({ appId, apiUrl })

@@ -49,7 +49,7 @@ describe('refresh across tabs', () => {
       await Promise.all(pages.map((page) => page.goto(pageUrl)))
       await Promise.all(pages.map((page) => page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })))
       // A string, so vitest does not rewrite the page's dynamic import.
-      const holdClient = `import('/lib/core.js').then(({ getOrCreateClient }) => { window.tesseraClient = getOrCreateClient({ appId: ${JSON.stringify(DEV_APP_ID)} }) })`
+      const holdClient = `import('/tessera.js').then(({ getOrCreateClient }) => { window.tesseraClient = getOrCreateClient({ appId: ${JSON.stringify(DEV_APP_ID)} }) })`
       for (const page of pages) await page.evaluate(holdClient)
       // Otherwise the tabs refreshed while loading, and the count below would measure nothing.
       expect(Date.now() - signedInAt, 'the tabs took longer to open than the token stays fresh').toBeLessThan(freshSeconds * 1000)

@@ -7,12 +7,13 @@ import { distDir, repoRoot } from './paths.js'
 const sourceRoots = ['src', 'elements', 'react-wrapper', 'scripts/build.mjs', 'package.json']
 const builtFiles = ['tessera.js', 'lib/core.js', 'lib/elements.js', 'lib/react.js', 'lib/protocol.js']
 
-const isTestFile = (path: string) => /\.test\.tsx?$/.test(path)
+// Tests and test-only fixtures are not part of the build.
+const isTestOnly = (path: string) => /\.test\.[cm]?[jt]sx?$|[\\/]test-(fixtures|support)$/.test(path)
 
 function newestModification(path: string): number {
-  if (!existsSync(path)) return 0
+  if (!existsSync(path) || isTestOnly(path)) return 0
   const stats = statSync(path)
-  if (!stats.isDirectory()) return isTestFile(path) ? 0 : stats.mtimeMs
+  if (!stats.isDirectory()) return stats.mtimeMs
   return Math.max(0, ...readdirSync(path).map((name) => newestModification(join(path, name))))
 }
 
@@ -28,6 +29,5 @@ export function isLibraryBuildFresh(): boolean {
 export function ensureLibraryBuilt(log: (line: string) => void = console.log): void {
   if (isLibraryBuildFresh()) return
   log('Building the library (npm run build)...')
-  // Vitest sets NODE_ENV=test, which would make the JSX transform emit development calls.
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' })
 }
