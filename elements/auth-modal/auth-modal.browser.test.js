@@ -1,26 +1,12 @@
 // <auth-modal> from the built script-tag bundle (dist/tessera.js) in Chromium.
 import { sendKeys, setViewport } from '@web/test-runner-commands'
+import { assert, assertEqual, waitFor } from './browser-assertions.js'
 
 const APP_ID = 'tessera-dev-app-000000001'
 // Port 9 (discard) is closed on loopback: the config request fails and the modal keeps its defaults.
 const UNREACHABLE_API = 'http://127.0.0.1:9'
 
-function assert(condition, message) {
-  if (!condition) throw new Error(message)
-}
-function assertEqual(actual, expected, message) {
-  if (actual !== expected) throw new Error(`${message}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
-}
 
-async function waitFor(read, message, timeout = 3000) {
-  const start = performance.now()
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${message}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 async function mount(attributes = {}, setup = () => {}) {
   const element = document.createElement('auth-modal')

@@ -1,27 +1,10 @@
 // Code entry and error screens in Chromium through the fixture bundle: the real UI over a client
 // double (these screens need a server otherwise; the full path runs in the end-to-end test).
 import { sendKeys } from '@web/test-runner-commands'
+import { assert, assertEqual, waitFor, sleep } from './browser-assertions.js'
 
 const { createScriptedClient, mountView, mountCodeBoxes, TesseraError } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
-function assert(condition, message) {
-  if (!condition) throw new Error(message)
-}
-function assertEqual(actual, expected, message) {
-  const same = actual instanceof Node || expected instanceof Node ? actual === expected : JSON.stringify(actual) === JSON.stringify(expected)
-  if (!same) throw new Error(`${message}: expected ${show(expected)}, got ${show(actual)}`)
-}
-const show = (value) => (value instanceof Element ? `<${value.localName} ${value.getAttribute('aria-label') ?? ''}>` : JSON.stringify(value))
-async function waitFor(read, message, timeout = 3000) {
-  const start = performance.now()
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${message}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function paste(target, text) {
   const clipboardData = new DataTransfer()

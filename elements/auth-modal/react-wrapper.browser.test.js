@@ -1,17 +1,9 @@
 // The React wrapper in Chromium: TesseraProvider renders one <auth-modal> that useLogin().login opens.
 import { sendKeys } from '@web/test-runner-commands'
+import { waitFor } from './browser-assertions.js'
 
 const { mountReactHost } = await import('/.test-data/browser-fixtures/react-wrapper.js')
 
-async function waitFor(read, message, timeout = 3000) {
-  const start = performance.now()
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${message}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 describe('TesseraProvider + hooks', () => {
   it('opens the provider modal from useLogin, closes it with Escape, and reopens', async () => {

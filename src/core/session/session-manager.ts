@@ -11,13 +11,15 @@ import { userFromDto } from '../user/from-dto.js'
 import { singleFlight } from '../utils/single-flight.js'
 import { decodeAccessToken, tokenAppId } from './jwt.js'
 import { storageKeys } from './keys.js'
+import { isRefreshTokenSpent, markRefreshTokenSpent, type LockManagerLike } from './spent-refresh-token.js'
 
 export type SignOutReason = 'user' | 'session-ended' | 'app-mismatch'
 
-/** The part of the Web Locks API the manager needs (`navigator.locks`). */
-export interface LockManagerLike {
-  request(name: string, callback: () => Promise<unknown>): Promise<unknown>
-}
+export type { LockManagerLike }
+
+/** How long a tab that finds its refresh token spent waits for the new tokens to reach its storage. */
+const spentTokenWaitMs = 2_000
+const storagePollMs = 20
 
 export interface SessionManagerOptions {
   appId: string
@@ -48,6 +50,7 @@ export interface SessionManager {
 }
 
 type TokenState = 'missing' | 'malformed' | 'app-mismatch' | 'expired' | 'active'
+type StoredSession = { token: string | null; refreshToken: string | null }
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { appId, storage, transport } = options
@@ -120,20 +123,40 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
+  const readSession = async (): Promise<StoredSession> => ({ token: await read(keys.token), refreshToken: await read(keys.refreshToken) })
+
+  /** True when another tab already spent the stored refresh token, though this tab's storage does not show it yet. */
+  async function spentElsewhere({ token, refreshToken }: StoredSession): Promise<boolean> {
+    return inspect(token) !== 'active' && !!refreshToken && !!locks && (await isRefreshTokenSpent(locks, appId, refreshToken))
+  }
+
+  /** Storage once it differs from `seen`, or `seen` when nothing arrives in time. */
+  async function storageChangeFrom(seen: StoredSession): Promise<StoredSession> {
+    for (let waited = 0; waited < spentTokenWaitMs; waited += storagePollMs) {
+      await new Promise((resolve) => setTimeout(resolve, storagePollMs))
+      const current = await readSession()
+      if (current.token !== seen.token || current.refreshToken !== seen.refreshToken) return current
+    }
+    return seen
+  }
+
   async function refreshOnce(): Promise<string | null> {
     // Another tab may have refreshed while this one waited for the lock.
-    const stored = await read(keys.token)
+    const seen = await readSession()
+    const { token: stored, refreshToken } = (await spentElsewhere(seen)) ? await storageChangeFrom(seen) : seen
     if (inspect(stored) === 'active') {
       if (!user) await loadUser(stored!)
       return stored
     }
-    const refreshToken = await read(keys.refreshToken)
     if (!refreshToken) {
       await clearLocal('session-ended')
       return null
     }
     try {
-      return await applyRefreshOutcome(await refreshSession(transport, refreshToken, stored))
+      const fresh = await applyRefreshOutcome(await refreshSession(transport, refreshToken, stored))
+      // Before the refresh lock is released, so its next holder learns the token is spent even if its storage lags.
+      if (locks) await markRefreshTokenSpent(locks, appId, refreshToken)
+      return fresh
     } catch (error) {
       if (!endsSession(error)) throw error
       await clearLocal('session-ended')
@@ -142,7 +165,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   const refresh = singleFlight(async () =>
-    locks ? ((await locks.request(`tessera:refresh:${appId}`, refreshOnce)) as string | null) : refreshOnce(),
+    locks ? ((await locks.request(`tessera:refresh:${appId}`, { mode: 'exclusive' }, refreshOnce)) as string | null) : refreshOnce(),
   )
 
   async function getAccessToken(): Promise<string | null> {
@@ -247,5 +270,5 @@ function endsSession(error: unknown): boolean {
 
 function defaultLocks(): LockManagerLike | null {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
-  return locks ? { request: (name, callback) => locks.request(name, callback) } : null
+  return locks ? { request: (name, options, callback) => locks.request(name, options, callback), query: () => locks.query() } : null
 }
