@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticatedUserDto } from '../../protocol/index.js'
 import { createTransport } from '../api/transport.js'
@@ -37,16 +38,63 @@ function manager(options: { locks?: LockManagerLike | null; storage?: TokenStora
   return session
 }
 
-/** An in-process stand-in for navigator.locks: exclusive, FIFO per name, like the Web Locks API. */
+type LockEntry = { name: string; mode: 'exclusive' | 'shared'; start(): void }
+
+/** An in-process stand-in for navigator.locks: FIFO per name, exclusive or shared, with `query`, like the Web Locks API. */
 function createLocks(): LockManagerLike {
-  const tails = new Map<string, Promise<unknown>>()
-  return {
-    request(name, callback) {
-      const result = (tails.get(name) ?? Promise.resolve()).then(callback)
-      tails.set(name, result.catch(() => undefined))
-      return result
-    },
+  const held: LockEntry[] = []
+  const pending: LockEntry[] = []
+  const compatible = ({ name, mode }: LockEntry) =>
+    held.every((lock) => lock.name !== name || (mode === 'shared' && lock.mode === 'shared'))
+  const grant = () => {
+    for (const entry of [...pending]) {
+      // Nothing overtakes an earlier request for the same name.
+      if (pending.find((other) => other.name === entry.name) !== entry || !compatible(entry)) continue
+      pending.splice(pending.indexOf(entry), 1)
+      held.push(entry)
+      entry.start()
+    }
   }
+  return {
+    request: (name, { mode }, callback) =>
+      new Promise((resolve, reject) => {
+        const entry: LockEntry = {
+          name,
+          mode,
+          start: () =>
+            void Promise.resolve()
+              .then(callback)
+              .finally(() => {
+                held.splice(held.indexOf(entry), 1)
+                grant()
+              })
+              .then(resolve, reject),
+        }
+        pending.push(entry)
+        grant()
+      }),
+    query: async () => ({ held: held.map(({ name, mode }) => ({ name, mode })) }),
+  }
+}
+
+/**
+ * One view of the shared storage per tab, seeded from `storage`: a tab's writes reach the other tabs `lagMs`
+ * later (never when null), as localStorage writes travel between Chromium renderers.
+ */
+async function laggingStorages(tabs: number, lagMs: number | null): Promise<TokenStorage[]> {
+  const seed = await Promise.all((await storage.getKeys()).map(async (key) => [key, await storage.get(key)] as const))
+  const views = Array.from({ length: tabs }, () => new Map<string, unknown>(seed))
+  const change = (origin: Map<string, unknown>, apply: (view: Map<string, unknown>) => void) => {
+    apply(origin)
+    if (lagMs === null) return
+    for (const view of views) if (view !== origin) setTimeout(() => apply(view), lagMs)
+  }
+  return views.map((view) => ({
+    get: (key) => view.get(key) ?? null,
+    put: (key, value) => change(view, (target) => void target.set(key, value)),
+    del: (key) => change(view, (target) => void target.delete(key)),
+    getKeys: () => [...view.keys()],
+  }))
 }
 
 async function storeSession(ttlSeconds: number, refreshToken: string | null = 'rt-old') {
@@ -106,6 +154,39 @@ describe('token use', () => {
     expect(tokens[0]).toBe(await storage.get(keys.token))
     // Tabs that skipped the network call still learn the user.
     expect(tabs.every((tab) => tab.getUser()?.id === 'did:privy:user-1')).toBe(true)
+  })
+
+  it('waits for the new tokens when a tab gets the lock before the writes of the refreshing tab reach its storage', async () => {
+    await storeSession(5)
+    answerRefresh(() => authResponse(), 50)
+    const locks = createLocks()
+    const tabs = (await laggingStorages(5, 200)).map((tabStorage) => manager({ locks, storage: tabStorage }))
+    const tokens = await Promise.all(tabs.map((tab) => tab.getAccessToken()))
+    expect(api.calls(REFRESH)).toHaveLength(1)
+    expect(new Set(tokens).size).toBe(1)
+    expect(tokens[0]).toEqual(expect.any(String))
+  })
+
+  it('marks the spent refresh token with a held lock named by its fingerprint, never the token', async () => {
+    await storeSession(5)
+    answerRefresh(() => authResponse())
+    const locks = createLocks()
+    await manager({ locks }).getAccessToken()
+    const fingerprint = createHash('sha256').update('rt-old').digest('hex').slice(0, 16)
+    const { held = [] } = await locks.query()
+    expect(held.map((lock) => lock.name)).toEqual([`tessera:rotated:${TEST_APP_ID}:${fingerprint}`])
+  })
+
+  it('refreshes after all when the new tokens never reach a tab that found its refresh token spent', async () => {
+    await storeSession(5)
+    answerRefresh(() => authResponse(), 50)
+    const locks = createLocks()
+    const tabs = (await laggingStorages(2, null)).map((tabStorage) => manager({ locks, storage: tabStorage }))
+    const startedAt = Date.now()
+    const tokens = await Promise.all(tabs.map((tab) => tab.getAccessToken()))
+    expect(api.calls(REFRESH)).toHaveLength(2)
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_000)
+    expect(tokens).toEqual([expect.any(String), expect.any(String)])
   })
 
   it('refreshes once per tab when Web Locks are missing (the control for the test above)', async () => {
