@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { TesseraClient, TesseraError, User } from '../core/index.js'
+import { asTesseraError } from './as-tessera-error.js'
 import { t } from './copy/en.js'
+import { routeError, type ErrorStep } from './errors/route-error.js'
 import { ModalContext, type ModalContextValue } from './modal-context.js'
 import { createNavigation } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
@@ -59,9 +61,20 @@ export function AuthModalView({ client, open, standalone, onClose, onLoginSucces
     [navigation, onAuthError],
   )
 
+  const handleError = useCallback(
+    (caught: unknown, step: ErrorStep) => {
+      const error = asTesseraError(caught)
+      const { kind } = routeError(error, step)
+      if (kind === 'screen') showError(error)
+      else onAuthError(error)
+      return kind
+    },
+    [showError, onAuthError],
+  )
+
   const context = useMemo<ModalContextValue>(
-    () => ({ client, navigation, standalone, close: onClose, showError, reportError: onAuthError, error }),
-    [client, navigation, standalone, onClose, showError, onAuthError, error],
+    () => ({ client, navigation, standalone, close: onClose, showError, handleError, error }),
+    [client, navigation, standalone, onClose, showError, handleError, error],
   )
 
   if (!visible) return null

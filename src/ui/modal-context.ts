@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { TesseraClient, TesseraError } from '../core/index.js'
+import type { ErrorRoute, ErrorStep } from './errors/route-error.js'
 import type { Navigation } from './navigation/navigation.js'
 
 export interface ModalContextValue {
@@ -9,8 +10,11 @@ export interface ModalContextValue {
   close(): void
   /** Shows the error screen for `error` and reports it to the host. */
   showError(error: TesseraError): void
-  /** Reports an error to the host without leaving the screen (inline errors). */
-  reportError(error: TesseraError): void
+  /**
+   * Reports a failed step to the host and opens the error screen unless the error is shown inline;
+   * returns where it goes, so the screen can show its inline state.
+   */
+  handleError(caught: unknown, step: ErrorStep): ErrorRoute['kind']
   /** The error the error screen shows. */
   error: TesseraError | null
 }

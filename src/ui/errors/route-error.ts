@@ -7,7 +7,9 @@ export type ErrorRoute =
   | { kind: 'screen' }
 
 /** Document 1 §8: plus-address errors stay on the landing, bad codes stay on the code boxes. */
-export function routeError(error: ErrorLike, step: 'send-code' | 'submit-code'): ErrorRoute {
+export type ErrorStep = 'send-code' | 'submit-code'
+
+export function routeError(error: ErrorLike, step: ErrorStep): ErrorRoute {
   if (error.code === 'disallowed_plus_email') return { kind: 'inline-plus-address' }
   if (step === 'submit-code' && error.code === 'invalid_credentials') return { kind: 'inline-incorrect-code' }
   return { kind: 'screen' }

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react'
 import { resendSecondsLeft } from '../code-entry/resend-countdown.js'
 import { asTesseraError } from '../as-tessera-error.js'
 import { t } from '../copy/en.js'
-import { routeError } from '../errors/route-error.js'
 import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -14,7 +13,7 @@ export const INCORRECT_CODE_RESET_MS = 1400
 
 /** 'Enter confirmation code': six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
 export default function CodeEntry() {
-  const { client, navigation, showError, reportError } = useModal()
+  const { client, navigation, showError, handleError } = useModal()
   const { config } = useConfigState(client)
   const flow = useEmailFlowState(client)
   const [incorrect, setIncorrect] = useState(false)
@@ -43,14 +42,10 @@ export default function CodeEntry() {
         // Success is reported through the client's `login` event, which closes the modal.
         await client.email.loginWithCode(code)
       } catch (caught) {
-        const error = asTesseraError(caught)
-        if (routeError(error, 'submit-code').kind === 'inline-incorrect-code') {
-          setIncorrect(true)
-          reportError(error)
-        } else showError(error)
+        if (handleError(caught, 'submit-code') === 'inline-incorrect-code') setIncorrect(true)
       }
     },
-    [client, showError, reportError],
+    [client, handleError],
   )
 
   const resend = async () => {

@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { displayLoginMessage, hasPlusAddress, isValidEmail } from '../../core/index.js'
-import { asTesseraError } from '../as-tessera-error.js'
 import { t } from '../copy/en.js'
-import { routeError } from '../errors/route-error.js'
 import { useModal } from '../modal-context.js'
 import { LegalFooter } from '../primitives/legal-footer.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -11,7 +9,7 @@ import { useConfigState, useEmailFlowState } from '../use-client-state.js'
 
 /** The first screen: configured header, logo, login message and the email form. */
 export function Landing() {
-  const { client, navigation, showError, reportError } = useModal()
+  const { client, navigation, handleError } = useModal()
   const { config } = useConfigState(client)
   const flow = useEmailFlowState(client)
   const [email, setEmail] = useState(flow.email ?? '')
@@ -30,11 +28,7 @@ export function Landing() {
       await client.email.sendCode(trimmed)
       navigation.navigate('code')
     } catch (caught) {
-      const error = asTesseraError(caught)
-      if (routeError(error, 'send-code').kind === 'inline-plus-address') {
-        setPlusError(true)
-        reportError(error)
-      } else showError(error)
+      if (handleError(caught, 'send-code') === 'inline-plus-address') setPlusError(true)
     }
   }
 
