@@ -35,3 +35,15 @@ export async function countLinkedAccounts(db: Queryable, userId: string): Promis
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1', [userId])
   return row?.n ?? 0
 }
+
+export async function removeLinkedAccount(db: Queryable, appId: string, type: string, address: string): Promise<void> {
+  await db.query('DELETE FROM linked_accounts WHERE app_id = $1 AND type = $2 AND address = $3', [appId, type, address])
+}
+
+/** Replaces an account's address; the new address counts as first verified now. */
+export async function replaceLinkedAccountAddress(db: Queryable, appId: string, type: string, from: string, to: string, now: number): Promise<void> {
+  await db.query(
+    'UPDATE linked_accounts SET address = $4, verified_at = $5, first_verified_at = $5, latest_verified_at = $5 WHERE app_id = $1 AND type = $2 AND address = $3',
+    [appId, type, from, to, now],
+  )
+}

@@ -12,7 +12,15 @@ import { hitRateLimit } from '../../rate-limit/hit.js'
 import { authenticatedResponse } from '../../sessions/authenticated-response.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from '../../sessions/authenticate-request.js'
 import { createSession } from '../../sessions/store.js'
-import { addLinkedAccount, countLinkedAccounts, createUser, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
+import {
+  addLinkedAccount,
+  countLinkedAccounts,
+  createUser,
+  findUserIdByAccount,
+  removeLinkedAccount,
+  replaceLinkedAccountAddress,
+  touchLinkedAccount,
+} from '../../users/store.js'
 import { loadUserDto } from '../../users/user-dto.js'
 import { consumeCode, storeCode, type CodePurpose } from './code-store.js'
 import { assertEmailAllowed, assertEmailLoginEnabled, emailAddress } from './email-address.js'
@@ -112,7 +120,7 @@ export function passwordlessRoutes(ctx: ServerContext): Hono<AppEnv> {
       if ((await countLinkedAccounts(tx, caller.userId)) <= 1) {
         throw new ApiError(400, 'cannot_unlink_sole_account', 'Cannot unlink the only account of a user')
       }
-      await tx.query("DELETE FROM linked_accounts WHERE app_id = $1 AND type = 'email' AND address = $2", [app.id, body.address])
+      await removeLinkedAccount(tx, app.id, 'email', body.address)
     })
     return c.json(await loadUserDto(ctx.db, app.id, caller.userId))
   })
@@ -127,11 +135,7 @@ export function passwordlessRoutes(ctx: ServerContext): Hono<AppEnv> {
     }
     await assertAddressFree(ctx, app.id, body.newAddress, caller.userId)
     if (!(await consumeCode(ctx, { appId: app.id, identifier: body.newAddress, purpose: `link:${caller.userId}` }, body.code))) throw invalidCode()
-    const now = ctx.clock.now()
-    await ctx.db.query(
-      "UPDATE linked_accounts SET address = $3, verified_at = $4, first_verified_at = $4, latest_verified_at = $4 WHERE app_id = $1 AND type = 'email' AND address = $2",
-      [app.id, body.oldAddress, body.newAddress, now],
-    )
+    await replaceLinkedAccountAddress(ctx.db, app.id, 'email', body.oldAddress, body.newAddress, ctx.clock.now())
     return c.json(await loadUserDto(ctx.db, app.id, caller.userId))
   })
 
