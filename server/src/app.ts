@@ -18,7 +18,8 @@ import { userRoutes } from './users/routes.js'
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
 
-const errorBody = (c: Context, status: ContentfulStatusCode, code: string, message: string) => c.json({ error: message, code }, status)
+const errorBody = (c: Context, status: ContentfulStatusCode, code: string, message: string, data?: Record<string, unknown>) =>
+  c.json(data ? { error: message, code, data } : { error: message, code }, status)
 
 /** The HTTP application over a prepared context (no listening socket: see `startServer`). */
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
@@ -27,7 +28,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-      return errorBody(c, error.status, error.code, error.message)
+      return errorBody(c, error.status, error.code, error.message, error.data)
     }
     if (error instanceof HTTPException && error.status < 500) return errorBody(c, error.status as ContentfulStatusCode, 'invalid_data', 'Invalid request')
     ctx.logger.error({ err: { name: error.name, message: error.message, stack: error.stack }, path: c.req.path }, 'unhandled error')

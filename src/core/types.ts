@@ -1,8 +1,8 @@
 /** The public shape of the shared client: state slices with getX / watchX pairs, and actions. */
-import type { AuthMode } from '../protocol/index.js'
+import type { AuthMode, OAuthProvider } from '../protocol/index.js'
 import type { TesseraError } from './errors/base-error.js'
-import type { User } from './user/types.js'
-import type { EffectiveConfig } from './config/types.js'
+import type { LinkedAccount, User } from './user/types.js'
+import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -14,15 +14,90 @@ export interface AuthState {
   user: User | null
 }
 
+/** Every way a user can sign in through this client; `Recent` and login events name them. */
+export type LoginMethodName = 'email' | 'sms' | OAuthProvider | 'custom_auth' | 'guest'
+
+/** Document 1 §3 "Auth intent". `update` replaces an email or phone the user already has. */
+export type AuthIntent = 'login' | 'link' | 'update'
+
 /** One-time code flow states (document 1 §4). */
 export type OtpFlowStatus = 'initial' | 'sending-code' | 'awaiting-code-input' | 'submitting-code' | 'done' | 'error'
-export interface EmailFlowState {
+/** The email and SMS flows share this shape and one implementation. */
+export interface OtpFlowState {
   status: OtpFlowStatus
-  email: string | null
+  intent: AuthIntent
+  /** The email address, or the phone number in E.164 form. */
+  identifier: string | null
+  /** For `update`: the address or number being replaced. */
+  previousIdentifier: string | null
   /** Set in `error`; cleared on the next action. */
   error: TesseraError | null
   /** Unix ms of the last successful send: drives the 30 s resend countdown. */
   codeSentAt: number | null
+}
+export type EmailFlowState = OtpFlowState
+export type SmsFlowState = OtpFlowState
+
+export interface SendCodeOptions {
+  captchaToken?: string
+  /** Default 'login'. Link and update need a signed-in user. */
+  intent?: AuthIntent
+  /** Required for `update`: the current address or number. */
+  previousIdentifier?: string
+}
+
+export interface OtpFlow {
+  sendCode(identifier: string, options?: SendCodeOptions): Promise<void>
+  /** Completes the intent given to sendCode: signs in, links or updates. Resolves with the (updated) user. */
+  submitCode(code: string, options?: LoginWithCodeOptions): Promise<User>
+  /** `submitCode` for the login intent (the reference SDK's name). */
+  loginWithCode(code: string, options?: LoginWithCodeOptions): Promise<User>
+  /** Back to `initial` (the modal calls it 200 ms after close). */
+  reset(): void
+}
+
+/** OAuth states: a redirect leaves the page; a popup is awaited; the return is exchanged for a session. */
+export type OAuthFlowStatus = 'initial' | 'redirecting' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
+export interface OAuthFlowState {
+  status: OAuthFlowStatus
+  provider: OAuthProvider | null
+  intent: 'login' | 'link'
+  error: TesseraError | null
+}
+
+export interface OAuthStartOptions {
+  intent?: 'login' | 'link'
+  /** Popup (440×680) instead of a full-page redirect; default false. */
+  popup?: boolean
+  /** Where the provider returns; default the current page without its query. Must be on the app's redirect list. */
+  redirectUrl?: string
+  disableSignup?: boolean
+  captchaToken?: string
+}
+
+/** Document 1 §4 "Custom JWT auth states". */
+export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
+export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
+
+/** Document 1 §4 "CAPTCHA". */
+export type CaptchaStatus = 'disabled' | 'ready' | 'loading' | 'success' | 'error'
+export interface CaptchaState {
+  status: CaptchaStatus
+  provider: 'altcha' | 'turnstile' | null
+  /** Set in `success`; spent by the next call that sends it. */
+  token: string | null
+  /** 'Captcha failed', or 'expired_and_failed_reset' when an expiry could not reset. */
+  error: string | null
+}
+
+/** What the transfer screens need, read from an `account_transfer_required` error (document 2 "Account transfer"). */
+export interface AccountTransfer {
+  nonce: string
+  linkMethod: 'email' | 'sms' | OAuthProvider
+  /** The email, phone number or provider subject being moved. */
+  account: string
+  displayName: string
+  embeddedWalletAddress: string | null
 }
 
 export interface ConfigState {
@@ -35,7 +110,10 @@ export interface ConfigState {
 export interface LoginWithCodeOptions { mode?: AuthMode; disableSignup?: boolean }
 
 export interface ClientEvents {
-  login: { user: User; isNewUser: boolean; loginMethod: 'email' }
+  login: { user: User; isNewUser: boolean; loginMethod: LoginMethodName }
+  link: { user: User; linkMethod: LoginMethodName; linkedAccount: LinkedAccount | null }
+  unlink: { user: User; unlinkMethod: LoginMethodName }
+  update: { user: User; updateMethod: 'email' | 'sms' }
   logout: { reason: 'user' | 'session-ended' | 'app-mismatch' }
   error: { error: TesseraError }
 }
@@ -52,13 +130,54 @@ export interface TesseraClient {
   watchAuth(listener: Listener<AuthState>): Unsubscribe
   getEmailFlow(): EmailFlowState
   watchEmailFlow(listener: Listener<EmailFlowState>): Unsubscribe
+  getSmsFlow(): SmsFlowState
+  watchSmsFlow(listener: Listener<SmsFlowState>): Unsubscribe
+  getOAuthFlow(): OAuthFlowState
+  watchOAuthFlow(listener: Listener<OAuthFlowState>): Unsubscribe
+  getCustomAuth(): CustomAuthState
+  watchCustomAuth(listener: Listener<CustomAuthState>): Unsubscribe
+  getCaptcha(): CaptchaState
+  watchCaptcha(listener: Listener<CaptchaState>): Unsubscribe
+  /** The method of the last successful sign-in on this device (the landing's 'Recent' chip). */
+  getRecentLoginMethod(): LoginMethodName | null
 
-  readonly email: {
-    sendCode(email: string, options?: { captchaToken?: string }): Promise<void>
-    loginWithCode(code: string, options?: LoginWithCodeOptions): Promise<User>
-    /** Back to `initial` (the modal calls it 200 ms after close). */
+  readonly email: OtpFlow & { unlink(address: string): Promise<User> }
+  /** Phone numbers are normalised to E.164 (libphonenumber-js, loaded lazily). */
+  readonly sms: OtpFlow & { unlink(phoneNumber: string): Promise<User> }
+  readonly oauth: {
+    /** Redirect: resolves never (the page leaves). Popup: resolves with the user once signed in or linked. */
+    start(provider: OAuthProvider, options?: OAuthStartOptions): Promise<User>
+    /**
+     * Run on page load (the client does it once by itself): completes a redirect return, or, inside a
+     * popup, posts the return to the opener and closes. Null when the address holds no OAuth return.
+     */
+    handleReturn(): Promise<User | null>
+    unlink(provider: OAuthProvider, subject: string): Promise<User>
     reset(): void
   }
+  readonly guest: {
+    /** Signs in as a guest with the credential kept in storage (created on first use). */
+    login(): Promise<User>
+  }
+  readonly customAuth: {
+    /** Replaces the app's custom-auth hooks (the React wrapper calls it as `isLoading` changes) and syncs. */
+    configure(config: CustomAuthConfig | null): void
+    /** Signs in with the app's token when it has one and nobody is signed in; logs out when the token is gone. */
+    sync(): Promise<void>
+    /** Links the app's identity to the signed-in user. */
+    link(): Promise<User>
+  }
+  readonly captcha: {
+    /** Solves (ALTCHA) or runs the invisible widget (Turnstile); resolves with the token and stores it. */
+    execute(): Promise<string>
+    /** Takes the stored token (single use) or null. */
+    consumeToken(): string | null
+    reset(): void
+  }
+  /** Reads an `account_transfer_required` error; null for any other error. */
+  accountTransferFrom(error: unknown, context: { linkMethod: AccountTransfer['linkMethod']; account: string }): AccountTransfer | null
+  /** Moves the account to the signed-in user; the other user is deleted. */
+  transferAccount(transfer: AccountTransfer): Promise<User>
 
   /** A fresh access token (refreshed first when within 30 s of expiry), or null when signed out. */
   getAccessToken(): Promise<string | null>
@@ -81,6 +200,8 @@ export interface ClientOptions {
   storage?: TokenStorage
   /** Client config (appearance, login methods...) merged over the server config. */
   config?: Partial<EffectiveConfigInput>
+  /** Bring-your-own auth; see `customAuth.configure` to update it later. */
+  customAuth?: CustomAuthConfig
   fetch?: typeof fetch
 }
 

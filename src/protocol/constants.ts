@@ -3,6 +3,8 @@ export const APP_ID_LENGTH = 25
 export const DEV_APP_ID = 'tessera-dev-app-000000001'
 export const OTP_LENGTH = 6
 export const OTP_TTL_SECONDS = 10 * 60
+/** SMS codes live shorter than email codes (SECURITY #5: ≤5 min). */
+export const SMS_OTP_TTL_SECONDS = 5 * 60
 export const OTP_MAX_ATTEMPTS = 5
 export const OTP_RESEND_COUNTDOWN_SECONDS = 30
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
@@ -26,3 +28,33 @@ export type AuthMode = (typeof authModes)[number]
 
 export const sessionUpdateActions = ['set', 'ignore', 'clear'] as const
 export type SessionUpdateAction = (typeof sessionUpdateActions)[number]
+
+/** The ten OAuth providers (document 1 §1), as sent in `provider` fields. */
+export const oauthProviders = ['google', 'twitter', 'discord', 'github', 'spotify', 'instagram', 'tiktok', 'line', 'linkedin', 'apple'] as const
+export type OAuthProvider = (typeof oauthProviders)[number]
+/** The linked-account type of each provider's identities: `google` → `google_oauth`. */
+export const oauthAccountType = <P extends OAuthProvider>(provider: P): `${P}_oauth` => `${provider}_oauth`
+
+/** Random bytes in the client's OAuth state code and PKCE verifier (document 1 §9). */
+export const OAUTH_STATE_BYTES = 36
+/** The one-time code the server hands back to the app after a provider callback (SECURITY #17: ≤10 min). */
+export const OAUTH_CODE_TTL_SECONDS = 10 * 60
+/** Query parameters of an OAuth return (document 1 §2), removed from the address after use. */
+export const oauthReturnParams = { code: 'privy_oauth_code', state: 'privy_oauth_state', provider: 'privy_oauth_provider' } as const
+/** An authorization code equal to this string means the user denied (document 1 §5). */
+export const OAUTH_DENIED_CODE = 'undefined'
+export const OAUTH_POPUP_SIZE = { width: 440, height: 680 } as const
+export const OAUTH_BUTTON_DEBOUNCE_MS = 2000
+
+export const GUEST_CREDENTIAL_BYTES = 32
+
+/** Account types that can be moved to another user (document 2 §5: custom, guest and passkey cannot). */
+export const transferableAccountTypes = ['email', 'phone', 'wallet', 'farcaster', 'telegram', 'google_oauth', 'twitter_oauth', 'discord_oauth',
+  'github_oauth', 'spotify_oauth', 'instagram_oauth', 'tiktok_oauth', 'line_oauth', 'linkedin_oauth', 'apple_oauth', 'cross_app'] as const
+/** An account-transfer nonce is single use and lives this long. */
+export const ACCOUNT_TRANSFER_TTL_SECONDS = 10 * 60
+/** Passkeys may be linked up to 5 times; every other account type once (document 1 §5). */
+export const MAX_PASSKEYS_PER_USER = 5
+
+/** CAPTCHA site keys: `t:<key>` is Cloudflare Turnstile; `a:<app id>` is the embedded ALTCHA (Tessera extension). */
+export const captchaSiteKeyPrefixes = { turnstile: 't:', altcha: 'a:' } as const

@@ -1,5 +1,5 @@
 /** Wire shapes (snake_case) of request bodies and responses. Timestamps are unix seconds. */
-import type { AuthMode, SessionUpdateAction } from './constants.js'
+import type { AuthMode, OAuthProvider, SessionUpdateAction } from './constants.js'
 
 interface LinkedAccountBase {
   verified_at: number
@@ -125,6 +125,46 @@ export interface PasswordlessAuthenticateBody { email: string; code: string; mod
 export interface PasswordlessLinkBody { email: string; code: string }
 export interface PasswordlessUnlinkBody { address: string }
 export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
+/** Account transfer after `account_transfer_required` (document 2 §7): one POST per account type. */
+export interface PasswordlessTransferBody { nonce: string; email: string }
+
+export interface SmsInitBody { phoneNumber: string; token?: string }
+export interface SmsAuthenticateBody { phoneNumber: string; code: string; mode?: AuthMode }
+export interface SmsLinkBody { phoneNumber: string; code: string }
+export interface SmsUnlinkBody { phoneNumber: string }
+export interface SmsUpdateBody { old_phone_number: string; new_phone_number: string; code: string }
+export interface SmsTransferBody { nonce: string; phoneNumber: string }
+
+export interface OAuthInitBody {
+  provider: OAuthProvider
+  /** Must equal one of the app's allowed redirect URLs exactly (SECURITY #14). */
+  redirect_to: string
+  /** S256 of the client's verifier, base64url. */
+  code_challenge: string
+  state_code: string
+  /** CAPTCHA token. */
+  token?: string
+}
+export interface OAuthInitResponse { url: string }
+export interface OAuthAuthenticateBody {
+  authorization_code: string
+  state_code: string
+  code_verifier: string
+  code_type?: 'raw'
+  mode?: AuthMode
+}
+export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
+export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
+export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
+
+export interface CustomJwtAuthenticateBody { token: string; mode?: AuthMode }
+export interface CustomJwtLinkBody { token: string }
+
+export interface GuestAuthenticateBody { guest_credential: string }
+
+/** An ALTCHA challenge (its JSON wire shape): solved in the browser, sent back base64-encoded as `token`. */
+export interface CaptchaChallengeDto { algorithm: 'SHA-256'; challenge: string; maxnumber: number; salt: string; signature: string }
+
 export interface RefreshSessionBody { refresh_token?: string }
 export interface LogoutBody { refresh_token?: string }
 export interface AnalyticsEventBody { event_name: string; client_id?: string | null; payload?: Record<string, unknown> }

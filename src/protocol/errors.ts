@@ -95,6 +95,17 @@ export type ErrorCode = ApiErrorCode | ClientErrorCode
 export interface ApiErrorBody {
   error: string
   code: ApiErrorCode
+  /** Extra machine-readable detail; `account_transfer_required` carries an AccountTransferErrorData. */
+  data?: Record<string, unknown>
+}
+
+/** `data` of an `account_transfer_required` error (the shape the reference modal reads). */
+export interface AccountTransferErrorData {
+  nonce: string
+  /** The account's subject where it has one (OAuth subject, Farcaster fid). */
+  subject?: string
+  account: { displayName: string }
+  otherUser: { embeddedWalletAddress: string | null }
 }
 
 const apiCodeSet: ReadonlySet<string> = new Set(apiErrorCodes)

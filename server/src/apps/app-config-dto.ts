@@ -1,9 +1,11 @@
 import type { AppConfigDto } from '../../../src/protocol/index.js'
-import type { AppRecord } from './types.js'
+import { captchaSiteKeyPrefixes } from '../../../src/protocol/index.js'
+import type { AppRecord, LoginMethod } from './types.js'
 
-/** The public app config (document 1 §3); only email login exists so far, every other method reports off. */
+/** The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. */
 export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConfigDto {
   const off = false
+  const on = (method: LoginMethod) => app.loginMethods.includes(method)
   return {
     id: app.id,
     name: app.name,
@@ -12,38 +14,43 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
     accent_color: app.accentColor,
     theme: app.theme,
     show_wallet_login_first: false,
-    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+    allowlist_config: {
+      error_title: app.allowlist.errorTitle,
+      error_detail: app.allowlist.errorDetail,
+      cta_text: app.allowlist.ctaText,
+      cta_link: app.allowlist.ctaLink,
+    },
     legacy_wallet_ui_config: false,
     wallet_auth: off,
     solana_wallet_auth: off,
-    email_auth: app.loginMethods.includes('email'),
-    sms_auth: off,
+    email_auth: on('email'),
+    sms_auth: on('sms'),
     passkey_auth: off,
     passkeys_for_signup_enabled: off,
-    guest_auth: off,
-    custom_jwt_auth: off,
+    guest_auth: on('guest'),
+    custom_jwt_auth: on('custom_jwt'),
     farcaster_auth: off,
     telegram_auth: off,
-    google_oauth: off,
-    twitter_oauth: off,
-    discord_oauth: off,
-    github_oauth: off,
-    spotify_oauth: off,
-    instagram_oauth: off,
-    tiktok_oauth: off,
-    line_oauth: off,
-    linkedin_oauth: off,
-    apple_oauth: off,
+    google_oauth: on('google'),
+    twitter_oauth: on('twitter'),
+    discord_oauth: on('discord'),
+    github_oauth: on('github'),
+    spotify_oauth: on('spotify'),
+    instagram_oauth: on('instagram'),
+    tiktok_oauth: on('tiktok'),
+    line_oauth: on('line'),
+    linkedin_oauth: on('linkedin'),
+    apple_oauth: on('apple'),
     disable_plus_emails: app.disablePlusEmails,
     terms_and_conditions_url: app.termsUrl,
     privacy_policy_url: app.privacyUrl,
     require_users_accept_terms: app.requireUsersAcceptTerms,
     wallet_connect_cloud_project_id: null,
-    captcha_enabled: false,
-    captcha_site_key: null,
+    captcha_enabled: app.captcha !== null,
+    captcha_site_key: captchaSiteKey(app),
     enforce_wallet_uis: false,
     mfa_methods: [],
-    whatsapp_enabled: false,
+    whatsapp_enabled: app.whatsappEnabled,
     custom_api_url: null,
     verification_key: verificationKey,
     telegram_auth_config: null,
@@ -58,4 +65,10 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
     },
     max_linked_wallets_per_user: null,
   }
+}
+
+function captchaSiteKey(app: AppRecord): string | null {
+  if (!app.captcha) return null
+  if (app.captcha.provider === 'turnstile') return `${captchaSiteKeyPrefixes.turnstile}${app.captcha.siteKey ?? ''}`
+  return `${captchaSiteKeyPrefixes.altcha}${app.id}`
 }

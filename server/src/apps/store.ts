@@ -14,7 +14,15 @@ interface AppRow {
   logo_url: string | null
   accent_color: string | null
   theme: 'light' | 'dark' | null
+  settings: Partial<AppSettings>
 }
+
+/** The fields kept in the `settings` jsonb column: everything added after the first schema. */
+type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
+const settingKeys = [
+  'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
+  'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled',
+] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
   id: row.id,
@@ -28,9 +36,11 @@ const toRecord = (row: AppRow): AppRecord => ({
   logoUrl: row.logo_url,
   accentColor: row.accent_color,
   theme: row.theme,
+  ...settingDefaults,
+  ...row.settings,
 })
 
-const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme'
+const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme, settings'
 
 export async function getApp(db: Queryable, id: string): Promise<AppRecord | null> {
   const [row] = await db.query<AppRow>(`SELECT ${columns} FROM apps WHERE id = $1`, [id])
@@ -41,7 +51,21 @@ export async function listApps(db: Queryable): Promise<AppRecord[]> {
   return (await db.query<AppRow>(`SELECT ${columns} FROM apps ORDER BY created_at, id`)).map(toRecord)
 }
 
+const settingDefaults: AppSettings = {
+  oauthRedirectUrls: [],
+  oauthProviders: {},
+  whatsappEnabled: false,
+  smsUnsupportedRegions: [],
+  customJwt: null,
+  allowlist: { enabled: false, entries: [], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
+  userLimit: null,
+  signupDisabled: false,
+  captcha: null,
+  accountTransferEnabled: true,
+}
+
 const defaults: Omit<AppRecord, 'id' | 'name'> = {
+  ...settingDefaults,
   allowedOrigins: [],
   loginMethods: ['email'],
   termsUrl: null,
@@ -58,11 +82,12 @@ export async function upsertApp(db: Queryable, input: AppInput, now: number): Pr
   const existing = input.id ? await getApp(db, input.id) : null
   const app: AppRecord = { ...defaults, name: 'Untitled app', ...existing, ...stripUndefined(input), id: input.id ?? randomId() }
   await db.query(
-    `INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (id) DO UPDATE SET name = $2, allowed_origins = $3, login_methods = $4, terms_url = $5, privacy_url = $6,
-       require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11`,
+       require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11, settings = $12`,
     [app.id, app.name, JSON.stringify(app.allowedOrigins), JSON.stringify(app.loginMethods), app.termsUrl, app.privacyUrl,
-      app.requireUsersAcceptTerms, app.disablePlusEmails, app.logoUrl, app.accentColor, app.theme, now],
+      app.requireUsersAcceptTerms, app.disablePlusEmails, app.logoUrl, app.accentColor, app.theme,
+      JSON.stringify(Object.fromEntries(settingKeys.map((key) => [key, app[key]]))), now],
   )
   return app
 }

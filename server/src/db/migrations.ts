@@ -96,6 +96,64 @@ CREATE TABLE dev_outbox (
 );
 `,
   },
+  {
+    id: 2,
+    sql: `
+ALTER TABLE apps ADD COLUMN settings jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE linked_accounts ADD COLUMN details jsonb NOT NULL DEFAULT '{}';
+CREATE TABLE guest_credentials (
+  app_id text NOT NULL,
+  credential_hash text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  PRIMARY KEY (app_id, credential_hash)
+);
+CREATE TABLE account_transfers (
+  nonce_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  to_user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  from_user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  type text NOT NULL,
+  address text NOT NULL,
+  details jsonb NOT NULL DEFAULT '{}',
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  consumed_at bigint
+);
+CREATE TABLE oauth_states (
+  state_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  provider text NOT NULL,
+  client_state_code text NOT NULL,
+  code_challenge text NOT NULL,
+  redirect_to text NOT NULL,
+  provider_code_verifier text,
+  nonce text,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  consumed_at bigint
+);
+CREATE TABLE oauth_codes (
+  code_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  provider text NOT NULL,
+  client_state_code text NOT NULL,
+  code_challenge text NOT NULL,
+  subject text NOT NULL,
+  details jsonb NOT NULL DEFAULT '{}',
+  provider_tokens jsonb,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  consumed_at bigint,
+  session_id text
+);
+CREATE TABLE captcha_solutions (
+  signature_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  expires_at bigint NOT NULL
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

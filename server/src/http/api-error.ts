@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Machine-readable extras sent as the body's `data` (never secrets). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'ApiError'

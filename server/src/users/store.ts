@@ -19,16 +19,51 @@ export async function createUser(db: Queryable, appId: string, now: number): Pro
   return id
 }
 
-export async function addLinkedAccount(db: Queryable, appId: string, userId: string, type: string, address: string, now: number): Promise<void> {
+/** Extra per-type fields of an account (OAuth profile, phone display form...), stored as jsonb. */
+export type AccountDetails = Record<string, string | number | boolean | null>
+
+export async function addLinkedAccount(
+  db: Queryable, appId: string, userId: string, type: string, address: string, now: number, details: AccountDetails = {},
+): Promise<void> {
   await db.query(
-    `INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at, first_verified_at, latest_verified_at)
-     VALUES ($1, $2, $3, $4, $5, $5, $5)`,
-    [appId, userId, type, address, now],
+    `INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at, first_verified_at, latest_verified_at, details)
+     VALUES ($1, $2, $3, $4, $5, $5, $5, $6)`,
+    [appId, userId, type, address, now, JSON.stringify(details)],
   )
 }
 
-export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number): Promise<void> {
-  await db.query('UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND type = $2 AND address = $3', [appId, type, address, now])
+/** Records a fresh verification; given details (a refreshed OAuth profile) replace the stored ones. */
+export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number, details?: AccountDetails): Promise<void> {
+  await db.query(
+    'UPDATE linked_accounts SET latest_verified_at = $4, details = COALESCE($5, details) WHERE app_id = $1 AND type = $2 AND address = $3',
+    [appId, type, address, now, details === undefined ? null : JSON.stringify(details)],
+  )
+}
+
+export async function countLinkedAccountsOfType(db: Queryable, userId: string, type: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1 AND type = $2', [userId, type])
+  return row?.n ?? 0
+}
+
+export async function countUsers(db: Queryable, appId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE app_id = $1', [appId])
+  return row?.n ?? 0
+}
+
+/** Moves an account to another user (account transfer). */
+export async function moveLinkedAccount(db: Queryable, appId: string, type: string, address: string, toUserId: string, now: number): Promise<void> {
+  await db.query(
+    'UPDATE linked_accounts SET user_id = $4, latest_verified_at = $5 WHERE app_id = $1 AND type = $2 AND address = $3',
+    [appId, type, address, toUserId, now],
+  )
+}
+
+export async function deleteUser(db: Queryable, appId: string, userId: string): Promise<void> {
+  await db.query('DELETE FROM users WHERE id = $1 AND app_id = $2', [userId, appId])
+}
+
+export async function clearGuestFlag(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET is_guest = false WHERE id = $1', [userId])
 }
 
 export async function countLinkedAccounts(db: Queryable, userId: string): Promise<number> {

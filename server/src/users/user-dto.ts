@@ -2,7 +2,14 @@ import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
 
 interface UserRow { id: string; created_at: number; has_accepted_terms: boolean; is_guest: boolean; custom_metadata: Record<string, string | number | boolean> | null }
-interface AccountRow { type: 'email'; address: string; verified_at: number; first_verified_at: number | null; latest_verified_at: number | null }
+interface AccountRow {
+  type: LinkedAccountDto['type']
+  address: string
+  details: Record<string, unknown>
+  verified_at: number
+  first_verified_at: number | null
+  latest_verified_at: number | null
+}
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
@@ -14,16 +21,17 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
   )
   if (!user) return null
   const accounts = await db.query<AccountRow>(
-    'SELECT type, address, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
+    'SELECT type, address, details, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
     [userId],
   )
-  const linked: LinkedAccountDto[] = accounts.map((row) => ({
+  const linked = accounts.map((row) => ({
+    ...row.details,
     type: row.type,
-    address: row.address,
+    ...keyField(row.type, row.address),
     verified_at: Math.floor(row.verified_at / 1000),
     first_verified_at: seconds(row.first_verified_at),
     latest_verified_at: seconds(row.latest_verified_at),
-  }))
+  })) as LinkedAccountDto[]
   return {
     id: user.id,
     created_at: Math.floor(user.created_at / 1000),
@@ -33,4 +41,12 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     is_guest: user.is_guest,
     ...(user.custom_metadata ? { custom_metadata: user.custom_metadata } : {}),
   }
+}
+
+/** The wire field that holds an account's key (the `address` column). */
+function keyField(type: LinkedAccountDto['type'], key: string): Record<string, string> {
+  if (type === 'phone') return { number: key, phoneNumber: key }
+  if (type === 'custom_auth') return { custom_user_id: key }
+  if (type.endsWith('_oauth')) return { subject: key }
+  return { address: key }
 }

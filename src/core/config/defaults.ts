@@ -24,5 +24,11 @@ export function defaultConfig(appId: string): EffectiveConfig {
     captchaEnabled: false,
     customApiUrl: null,
     embeddedWallets: { createOnLogin: 'off' },
+    loginMethodsAndOrder: null,
+    intl: { defaultCountry: 'US' },
+    captchaSiteKey: null,
+    whatsAppEnabled: false,
+    customJwtAuth: false,
+    guestAuth: false,
   }
 }

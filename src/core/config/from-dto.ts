@@ -58,5 +58,11 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     captchaEnabled: dto.captcha_enabled ?? false,
     customApiUrl: dto.custom_api_url ?? null,
     embeddedWallets: { createOnLogin: dto.embedded_wallet_config?.create_on_login ?? 'off' },
+    loginMethodsAndOrder: null,
+    intl: { defaultCountry: 'US' },
+    captchaSiteKey: dto.captcha_enabled ? (dto.captcha_site_key ?? null) : null,
+    whatsAppEnabled: dto.whatsapp_enabled ?? false,
+    customJwtAuth: dto.custom_jwt_auth ?? false,
+    guestAuth: dto.guest_auth ?? false,
   }
 }

@@ -19,6 +19,8 @@ export function mergeConfig(base: EffectiveConfig, overrides: Partial<EffectiveC
     appearance: { ...base.appearance, ...definedOnly(overrides.appearance) },
     legal: { ...base.legal, ...definedOnly(overrides.legal) },
     loginMethods: overrides.loginMethods ?? base.loginMethods,
+    loginMethodsAndOrder: overrides.loginMethodsAndOrder ?? base.loginMethodsAndOrder,
+    intl: { ...base.intl, ...definedOnly(overrides.intl) },
   }
 }
 

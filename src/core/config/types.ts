@@ -34,6 +34,22 @@ export interface AllowlistScreen {
   ctaLink: string | null
 }
 
+/** The configured landing layout (document 1 §2): primary rows, then the rest behind 'More options'. */
+export interface LoginMethodsAndOrder {
+  primary: LoginMethod[]
+  overflow: LoginMethod[]
+}
+
+/** Bring-your-own auth: the client signs in with the app's own token whenever it has one. */
+export interface CustomAuthConfig {
+  /** Off when false; defaults to the server's `custom_jwt_auth` flag. */
+  enabled?: boolean
+  /** The app's current token, or null/undefined when its own user is signed out. */
+  getCustomAccessToken(): Promise<string | null | undefined>
+  /** True while the app's own auth is still loading: nothing is synced until it settles. */
+  isLoading: boolean
+}
+
 export interface EffectiveConfig {
   appId: string
   appName: string
@@ -46,11 +62,23 @@ export interface EffectiveConfig {
   /** A non-null custom API URL from the server config switches the API base. */
   customApiUrl: string | null
   embeddedWallets: { createOnLogin: 'off' | 'users-without-wallets' | 'all-users' }
+  /** Null: the legacy layout (document 1 §2). */
+  loginMethodsAndOrder: LoginMethodsAndOrder | null
+  /** Phone input default country (ISO 3166 alpha-2), default 'US'. */
+  intl: { defaultCountry: string }
+  /** `t:<key>` Turnstile or `a:<app id>` ALTCHA; null when CAPTCHA is off. */
+  captchaSiteKey: string | null
+  whatsAppEnabled: boolean
+  /** Server `custom_jwt_auth`: the app signs users in with its own tokens. */
+  customJwtAuth: boolean
+  guestAuth: boolean
 }
 
 /** What a host may pass: every appearance/legal field optional. */
 export interface EffectiveConfigInput {
   appearance: Partial<Appearance>
   loginMethods: LoginMethod[]
+  loginMethodsAndOrder: LoginMethodsAndOrder
   legal: Partial<Legal>
+  intl: { defaultCountry: string }
 }

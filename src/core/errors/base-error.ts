@@ -12,6 +12,8 @@ export interface TesseraErrorOptions {
   status?: number
   retryable?: boolean
   cause?: unknown
+  /** The API error body's `data` (e.g. the account-transfer nonce). */
+  data?: Record<string, unknown>
 }
 
 export class TesseraError extends Error {
@@ -22,6 +24,7 @@ export class TesseraError extends Error {
   readonly status: number | undefined
   readonly retryable: boolean
   readonly docsUrl: string
+  readonly data: Record<string, unknown> | undefined
   readonly [kind] = true
 
   constructor(options: TesseraErrorOptions) {
@@ -35,6 +38,7 @@ export class TesseraError extends Error {
     this.status = options.status
     this.retryable = options.retryable ?? false
     this.docsUrl = docsUrl
+    this.data = options.data
   }
 
   /** A kind check that works across two copies of the bundle, unlike `instanceof`. */

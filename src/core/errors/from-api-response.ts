@@ -14,5 +14,6 @@ export function fromApiResponse(status: number, body: unknown): TesseraError {
     details: known && !isApiErrorCode(body.code) ? `Server code: ${body.code}` : undefined,
     status,
     retryable: retryableStatuses.has(status) || status === 429,
+    data: known && typeof body.data === 'object' && body.data !== null ? body.data : undefined,
   })
 }

@@ -1,0 +1,57 @@
+import type { AuthMode, AuthenticatedUserDto, OAuthTokensDto } from '../../../../src/protocol/index.js'
+import type { AppRecord, LoginMethod } from '../../apps/types.js'
+import type { ServerContext } from '../../context.js'
+import { ApiError } from '../../http/api-error.js'
+import { authenticatedResponse } from '../../sessions/authenticated-response.js'
+import { createSession } from '../../sessions/store.js'
+import { addLinkedAccount, countUsers, createUser, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
+import { loadUserDto } from '../../users/user-dto.js'
+import { assertAllowlisted, assertLoginMethodEnabled } from './access-control.js'
+import { retryOnUniqueViolation } from './retry-on-unique-violation.js'
+import type { VerifiedAccount } from './verified-account.js'
+
+export interface LoginRequest {
+  method: LoginMethod
+  account: VerifiedAccount
+  mode?: AuthMode | null | undefined
+  oauthTokens?: OAuthTokensDto
+}
+
+export interface CompletedLogin {
+  body: AuthenticatedUserDto
+  userId: string
+  sessionId: string
+}
+
+/**
+ * The one sign-in path every method ends in: method enabled, allowlist, then find or create the
+ * user (sign-up rules: `no-signup`, sign-up disabled, test-mode user limit), then a new session.
+ */
+export async function completeLogin(ctx: ServerContext, app: AppRecord, request: LoginRequest): Promise<CompletedLogin> {
+  assertLoginMethodEnabled(app, request.method)
+  assertAllowlisted(app, request.account.allowlistIdentifiers)
+  const { account } = request
+  const now = ctx.clock.now()
+  // Two first logins with one new identity race on the account's unique key: the loser retries as a returning user.
+  const result = await retryOnUniqueViolation(() =>
+    ctx.db.transaction(async (tx) => {
+      let userId = await findUserIdByAccount(tx, app.id, account.type, account.key)
+      const isNewUser = userId === null
+      if (userId === null) {
+        if (request.mode === 'no-signup' || app.signupDisabled) throw new ApiError(400, 'user_does_not_exist', 'No account exists for this login')
+        if (app.userLimit !== null && (await countUsers(tx, app.id)) >= app.userLimit) {
+          throw new ApiError(403, 'max_accounts_reached', 'This test app has reached its user limit')
+        }
+        userId = await createUser(tx, app.id, now)
+        await addLinkedAccount(tx, app.id, userId, account.type, account.key, now, account.details)
+      } else {
+        await touchLinkedAccount(tx, app.id, account.type, account.key, now, account.details)
+      }
+      return { userId, isNewUser, session: await createSession(tx, app.id, userId, now) }
+    }),
+  )
+  const user = await loadUserDto(ctx.db, app.id, result.userId)
+  if (!user) throw new ApiError(400, 'invalid_credentials', 'The account no longer exists')
+  const body = await authenticatedResponse(ctx, app.id, user, result.session.sessionId, result.session.refreshToken, 'set', result.isNewUser)
+  return { body: request.oauthTokens ? { ...body, oauth_tokens: request.oauthTokens } : body, userId: result.userId, sessionId: result.session.sessionId }
+}

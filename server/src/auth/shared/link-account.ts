@@ -1,0 +1,40 @@
+import { MAX_PASSKEYS_PER_USER, transferableAccountTypes, type UserDto } from '../../../../src/protocol/index.js'
+import type { AppRecord, LoginMethod } from '../../apps/types.js'
+import type { ServerContext } from '../../context.js'
+import { ApiError } from '../../http/api-error.js'
+import { addLinkedAccount, clearGuestFlag, countLinkedAccountsOfType, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
+import { loadUserDto } from '../../users/user-dto.js'
+import { assertLoginMethodEnabled } from './access-control.js'
+import { offerAccountTransfer } from './account-transfer.js'
+import { retryOnUniqueViolation } from './retry-on-unique-violation.js'
+import type { VerifiedAccount } from './verified-account.js'
+
+/**
+ * Adds a verified account to a signed-in user: one account per type (passkeys: 5), never one another
+ * user holds (that offers a transfer when the app allows it). Linking makes a guest a full user.
+ */
+export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, userId: string, method: LoginMethod, account: VerifiedAccount): Promise<UserDto> {
+  assertLoginMethodEnabled(app, method)
+  const now = ctx.clock.now()
+  await retryOnUniqueViolation(() =>
+    ctx.db.transaction(async (tx) => {
+      const owner = await findUserIdByAccount(tx, app.id, account.type, account.key)
+      if (owner === userId) return touchLinkedAccount(tx, app.id, account.type, account.key, now, account.details)
+      if (owner !== null) {
+        if (app.accountTransferEnabled && (transferableAccountTypes as readonly string[]).includes(account.type)) {
+          throw await offerAccountTransfer(tx, ctx, app.id, { fromUserId: owner, toUserId: userId, account })
+        }
+        throw new ApiError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
+      }
+      const limit = account.type === 'passkey' ? MAX_PASSKEYS_PER_USER : 1
+      if ((await countLinkedAccountsOfType(tx, userId, account.type)) >= limit) {
+        throw new ApiError(400, 'cannot_link_more_of_type', `User already has an account of type ${account.type} linked.`)
+      }
+      await addLinkedAccount(tx, app.id, userId, account.type, account.key, now, account.details)
+      await clearGuestFlag(tx, userId)
+    }),
+  )
+  const user = await loadUserDto(ctx.db, app.id, userId)
+  if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
+  return user
+}
