@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react'
 import type { TesseraClient } from '../src/core/index.js'
-import type { AuthModalElement } from '../elements/index.js'
+import type { AuthModalElement, AuthModalRequest } from '../elements/index.js'
 
 export interface TesseraContextValue {
   client: TesseraClient
-  /** Opens the provider's `<auth-modal>`. */
-  openModal(): void
+  /** Opens the provider's `<auth-modal>`: for sign-in by default, or to link or update one method. */
+  openModal(request?: AuthModalRequest): void
   /** The provider's modal element, for hooks that listen to its events. */
   modal: AuthModalElement | null
 }

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
-import { getOrCreateClient } from '../src/core/index.js'
-import type { AuthModalConfig, AuthModalElement } from '../elements/index.js'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { getOrCreateClient, type CustomAuthConfig } from '../src/core/index.js'
+import type { AuthModalConfig, AuthModalElement, AuthModalRequest } from '../elements/index.js'
 import { AuthModal } from './auth-modal.js'
 import { TesseraContext, type TesseraContextValue } from './context.js'
 
@@ -8,16 +8,29 @@ export interface TesseraProviderProps {
   appId: string
   apiUrl?: string
   config?: AuthModalConfig
+  /** Bring-your-own auth; memoize `getCustomAccessToken`: a change of it, `isLoading` or `enabled` re-syncs. */
+  customAuth?: CustomAuthConfig
   children?: ReactNode
 }
 
 /** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
-export function TesseraProvider({ appId, apiUrl, config, children }: TesseraProviderProps) {
+export function TesseraProvider({ appId, apiUrl, config, customAuth, children }: TesseraProviderProps) {
   // The client is shared per app id (also with <auth-modal> elements on the page); config applies on creation.
   const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
   const [open, setOpen] = useState(false)
   const [modal, setModal] = useState<AuthModalElement | null>(null)
-  const openModal = useCallback(() => setOpen(true), [])
+  const openModal = useCallback(
+    (request: AuthModalRequest = { intent: 'login' }) => {
+      // The element keeps the request until the next start; `open` stays the provider's state.
+      modal?.start(request)
+      setOpen(true)
+    },
+    [modal],
+  )
+  const { enabled, isLoading, getCustomAccessToken } = customAuth ?? {}
+  useEffect(() => {
+    if (getCustomAccessToken) client.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: isLoading ?? false, getCustomAccessToken })
+  }, [client, enabled, isLoading, getCustomAccessToken])
   const value = useMemo<TesseraContextValue>(() => ({ client, openModal, modal }), [client, openModal, modal])
 
   return (

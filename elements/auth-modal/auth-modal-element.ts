@@ -1,6 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { AuthModalRoot } from './auth-modal-root.js'
-import type { AuthModalConfig } from './types.js'
+import type { AuthModalConfig, AuthModalRequest } from './types.js'
 
 const eventInit = { bubbles: true, composed: true }
 const booleanAttributes = ['open', 'standalone'] as const
@@ -14,7 +14,14 @@ const Base: CustomElementConstructor =
     : r2wc(AuthModalRoot, {
         shadow: 'open',
         props: { appId: 'string', apiUrl: 'string', theme: 'string' },
-        events: { onLoginSuccess: eventInit, onAuthError: eventInit, onModalClose: eventInit, onLogout: eventInit },
+        events: {
+          onLoginSuccess: eventInit,
+          onAuthError: eventInit,
+          onModalClose: eventInit,
+          onLogout: eventInit,
+          onLinkSuccess: eventInit,
+          onUpdateSuccess: eventInit,
+        },
       })
 
 type R2wcInternals = { [propsKey]: Record<string, unknown>; [renderKey](): void }
@@ -48,7 +55,11 @@ export class AuthModalElement extends Base {
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     const props = internals(this)[propsKey]
-    if ((booleanAttributes as readonly string[]).includes(name)) props[name] = value !== null && value !== 'false'
+    if ((booleanAttributes as readonly string[]).includes(name)) {
+      props[name] = value !== null && value !== 'false'
+      // A link or update request lasts one opening: the next plain `open` shows the landing.
+      if (name === 'open' && !props[name]) props.request = undefined
+    }
     else if (value === null) props[camel(name)] = undefined
     else return (Base.prototype as unknown as { attributeChangedCallback(...args: unknown[]): void }).attributeChangedCallback.call(this, name, previous, value)
     internals(this)[renderKey]()
@@ -66,6 +77,13 @@ export class AuthModalElement extends Base {
   }
   set standalone(value: boolean) {
     this.toggleAttribute('standalone', Boolean(value))
+  }
+
+  /** Opens the modal for `request`: link and update open straight on the method's input; no request is a sign-in. */
+  start(request: AuthModalRequest = { intent: 'login' }): void {
+    internals(this)[propsKey].request = request
+    if (this.open) internals(this)[renderKey]()
+    else this.open = true
   }
 
   /** Objects go through this property, never an attribute. */

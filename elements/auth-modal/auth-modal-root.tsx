@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { getOrCreateClient, type ThemeName, type TesseraClient, type TesseraError, type User } from '../../src/core/index.js'
 import { AuthModalView, hostThemeCss, useConfigState } from '../../src/ui/index.js'
 import { adoptStyles } from '../styles/adopt-styles.js'
-import type { AuthModalConfig } from './types.js'
+import type { AuthModalConfig, AuthModalRequest, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
 
 /** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
 export interface AuthModalRootProps {
@@ -12,11 +12,15 @@ export interface AuthModalRootProps {
   open?: boolean
   standalone?: boolean
   config?: AuthModalConfig
+  /** Set by `start()`: what this opening is for. */
+  request?: AuthModalRequest
   container?: ShadowRoot
   onLoginSuccess?(detail: { user: User; isNewUser: boolean }): void
   onAuthError?(detail: { code: string; message: string }): void
   onModalClose?(detail: null): void
   onLogout?(detail: { reason: string }): void
+  onLinkSuccess?(detail: LinkSuccessDetail): void
+  onUpdateSuccess?(detail: UpdateSuccessDetail): void
 }
 
 /** Keeps the per-instance sheet (config theme and accent) in step with the client config. */
@@ -28,7 +32,7 @@ function InstanceTheme({ client, sheet }: { client: TesseraClient; sheet: CSSSty
 }
 
 export function AuthModalRoot(props: AuthModalRootProps) {
-  const { appId, apiUrl, open = false, standalone = false, config, container } = props
+  const { appId, apiUrl, open = false, standalone = false, config, container, request } = props
   const client = useMemo(
     () => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null),
     // The client is shared per app id; later config changes do not recreate it.
@@ -40,7 +44,7 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   }, [container, sheet])
 
   const host = container?.host as (HTMLElement & { open: boolean }) | undefined
-  const { onLoginSuccess, onAuthError, onModalClose, onLogout } = props
+  const { onLoginSuccess, onAuthError, onModalClose, onLogout, onLinkSuccess, onUpdateSuccess } = props
   const close = useCallback(() => {
     if (!host?.open) return
     host.open = false
@@ -55,7 +59,17 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   return (
     <>
       <InstanceTheme client={client} sheet={sheet} />
-      <AuthModalView client={client} open={open} standalone={standalone} onClose={close} onLoginSuccess={loginSuccess} onAuthError={authError} />
+      <AuthModalView
+        client={client}
+        open={open}
+        standalone={standalone}
+        request={request}
+        onClose={close}
+        onLoginSuccess={loginSuccess}
+        onAuthError={authError}
+        onLinkSuccess={onLinkSuccess}
+        onUpdateSuccess={onUpdateSuccess}
+      />
     </>
   )
 }

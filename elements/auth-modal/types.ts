@@ -1,12 +1,22 @@
-import type { ClientOptions } from '../../src/core/index.js'
+import type { ClientOptions, User } from '../../src/core/index.js'
+import type { ModalRequest } from '../../src/ui/index.js'
 
 /** The `config` JS property: the client config the host merges over the server config. */
 export type AuthModalConfig = NonNullable<ClientOptions['config']>
 
 export interface LoginSuccessDetail {
-  user: import('../../src/core/index.js').User
+  user: User
   isNewUser: boolean
 }
+/**
+ * What `start()` opens the modal for: `{ intent: 'login' }` (the landing), `{ intent: 'link', method }` with
+ * `method` 'email', 'sms' or an OAuth provider, or `{ intent: 'update', method: 'email' | 'sms' }`.
+ */
+export type AuthModalRequest = ModalRequest
+/** `linksuccess`: the account was linked to the signed-in user; `linkMethod` is 'email', 'sms' or the provider. */
+export interface LinkSuccessDetail { user: User; linkMethod: string }
+/** `updatesuccess`: the user's email or phone number was replaced. */
+export interface UpdateSuccessDetail { user: User; updateMethod: 'email' | 'sms' }
 export interface AuthErrorDetail { code: string; message: string }
 export interface LogoutDetail { reason: string }
 
@@ -16,4 +26,6 @@ export interface AuthModalEventMap {
   autherror: CustomEvent<AuthErrorDetail>
   modalclose: CustomEvent<null>
   logout: CustomEvent<LogoutDetail>
+  linksuccess: CustomEvent<LinkSuccessDetail>
+  updatesuccess: CustomEvent<UpdateSuccessDetail>
 }

@@ -4,16 +4,29 @@
  */
 import { createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { TesseraError, type EffectiveConfig, type EmailFlowState, type Listener, type TesseraClient, type User } from '../../src/core/index.js'
+import { TesseraError, type EffectiveConfig, type Listener, type TesseraClient, type User } from '../../src/core/index.js'
+import type { OAuthProvider } from '../../src/protocol/index.js'
 import { defaultConfig } from '../../src/core/config/defaults.js'
 import { AuthModalView } from '../../src/ui/index.js'
 // Test-only deep import: the primitive is not part of the UI's public surface.
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
 
+type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
+type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
+type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
+type Channel = 'email' | 'sms'
+
 export interface Script {
-  sendCode(email: string): Promise<void>
-  loginWithCode(code: string): Promise<{ user: User; isNewUser: boolean }>
+  /** Called for email and SMS sends; `options.channel` says which. */
+  sendCode(identifier: string, options: SendCodeOptions & { channel: Channel }): Promise<void>
+  /** Called for email and SMS codes; its result completes the flow's intent (login, link or update). */
+  loginWithCode(code: string, channel: Channel): Promise<{ user: User; isNewUser: boolean }>
+  /** OAuth popup: resolves with the signed-in (or linked) user, or rejects. Default: never settles. */
+  oauthStart?(provider: OAuthProvider, options: { popup?: boolean; intent?: 'login' | 'link' }): Promise<User>
   config?: Partial<EffectiveConfig>
+  /** The signed-in user (link and update intents read the current address from it). */
+  user?: User | null
+  recentLoginMethod?: ReturnType<TesseraClient['getRecentLoginMethod']>
   /** When the code counts as sent (default now): lets a test reach the end of the 30 s countdown. */
   sentAt?(): number
 }
@@ -41,53 +54,112 @@ function observable<T>(initial: T) {
   }
 }
 
+const initialOtp: OtpFlowState = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
+const initialOAuth: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
+
 /** A client double with the real state shapes; the script decides what each action does. */
 export function createScriptedClient(script: Script): TesseraClient {
   const config = observable({ source: 'defaults' as const, config: { ...baseConfig, ...script.config }, error: null })
-  const flow = observable<EmailFlowState>({ status: 'initial', email: null, error: null, codeSentAt: null })
-  const loginHandlers = new Set<(payload: { user: User; isNewUser: boolean; loginMethod: 'email' }) => void>()
-  const fail = (error: unknown) => {
-    flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
-    throw error
+  const handlers = new Map<string, Set<(payload: unknown) => void>>()
+  const emit = (event: string, payload: unknown) => {
+    for (const handler of handlers.get(event) ?? []) handler(payload)
   }
+
+  const otpFlow = (channel: Channel) => {
+    const flow = observable<OtpFlowState>(initialOtp)
+    const fail = (error: unknown) => {
+      flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+      throw error
+    }
+    const submitCode = async (code: string) => {
+      flow.set({ ...flow.get(), status: 'submitting-code', error: null })
+      const result = await script.loginWithCode(code, channel).catch(fail)
+      const { intent } = flow.get()
+      flow.set({ ...flow.get(), status: 'done' })
+      if (intent === 'link') emit('link', { user: result.user, linkMethod: channel, linkedAccount: null })
+      else if (intent === 'update') emit('update', { user: result.user, updateMethod: channel })
+      else emit('login', { ...result, loginMethod: channel })
+      return result.user
+    }
+    return {
+      flow,
+      actions: {
+        async sendCode(identifier: string, options: SendCodeOptions = {}) {
+          const { intent = 'login', previousIdentifier = null } = options
+          flow.set({ ...flow.get(), status: 'sending-code', intent, identifier, previousIdentifier, error: null })
+          await script.sendCode(identifier, { ...options, channel }).catch(fail)
+          flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: script.sentAt?.() ?? Date.now() })
+        },
+        submitCode,
+        loginWithCode: submitCode,
+        reset: () => flow.set(initialOtp),
+        unlink: async () => script.user as User,
+      },
+    }
+  }
+  const email = otpFlow('email')
+  const sms = otpFlow('sms')
+
+  const oauthFlow = observable<OAuthFlowState>(initialOAuth)
+  const oauth = {
+    async start(provider: OAuthProvider, options: { popup?: boolean; intent?: 'login' | 'link' } = {}) {
+      const intent = options.intent ?? 'login'
+      oauthFlow.set({ status: 'awaiting-popup', provider, intent, error: null, headless: false })
+      try {
+        const user = await (script.oauthStart?.(provider, options) ?? new Promise<User>(() => {}))
+        oauthFlow.set({ ...oauthFlow.get(), status: 'done' })
+        if (intent === 'link') emit('link', { user, linkMethod: provider, linkedAccount: null })
+        else emit('login', { user, isNewUser: false, loginMethod: provider })
+        return user
+      } catch (error) {
+        oauthFlow.set({ ...oauthFlow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+        throw error
+      }
+    },
+    reset: () => oauthFlow.set(initialOAuth),
+  }
+
+  const auth = { status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null }
+  const captchaState = { status: 'disabled', provider: null, token: null, error: null }
   const client = {
     appId: baseConfig.appId,
     apiUrl: 'http://127.0.0.1:9',
     ready: Promise.resolve(),
     getConfig: config.get,
     watchConfig: config.watch,
-    getEmailFlow: flow.get,
-    watchEmailFlow: flow.watch,
-    email: {
-      async sendCode(email: string) {
-        flow.set({ ...flow.get(), status: 'sending-code', email, error: null })
-        await script.sendCode(email).catch(fail)
-        flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: script.sentAt?.() ?? Date.now() })
-      },
-      async loginWithCode(code: string) {
-        flow.set({ ...flow.get(), status: 'submitting-code', error: null })
-        const result = await script.loginWithCode(code).catch(fail)
-        flow.set({ ...flow.get(), status: 'done' })
-        for (const handler of loginHandlers) handler({ ...result, loginMethod: 'email' })
-        return result.user
-      },
-      reset: () => flow.set({ status: 'initial', email: null, error: null, codeSentAt: null }),
-    },
-    on(event: string, handler: (payload: { user: User; isNewUser: boolean; loginMethod: 'email' }) => void) {
-      if (event !== 'login') return () => {}
-      loginHandlers.add(handler)
-      return () => void loginHandlers.delete(handler)
+    getAuth: () => auth,
+    getEmailFlow: email.flow.get,
+    watchEmailFlow: email.flow.watch,
+    getSmsFlow: sms.flow.get,
+    watchSmsFlow: sms.flow.watch,
+    getOAuthFlow: oauthFlow.get,
+    watchOAuthFlow: oauthFlow.watch,
+    getCaptcha: () => captchaState,
+    watchCaptcha: () => () => {},
+    getRecentLoginMethod: () => script.recentLoginMethod ?? null,
+    email: email.actions,
+    sms: sms.actions,
+    oauth,
+    captcha: { reset() {}, consumeToken: () => null, execute: async () => '' },
+    accountTransferFrom: () => null,
+    on(event: string, handler: (payload: unknown) => void) {
+      if (!handlers.has(event)) handlers.set(event, new Set())
+      handlers.get(event)!.add(handler)
+      return () => void handlers.get(event)!.delete(handler)
     },
   }
   return client as unknown as TesseraClient
 }
 
-/** Renders the modal view into a fresh shadow root (unstyled: behaviour only). */
-export function mountView(host: HTMLElement, props: Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'>): { root: Root; shadow: ShadowRoot } {
+type ViewProps = Parameters<typeof AuthModalView>[0]
+
+/** Renders the modal view into a fresh shadow root (unstyled: behaviour only); `update` re-renders with new props. */
+export function mountView(host: HTMLElement, props: Omit<ViewProps, 'open' | 'standalone'>) {
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)
-  root.render(createElement(AuthModalView, { ...props, open: true, standalone: false }))
-  return { root, shadow }
+  const render = (next: Partial<ViewProps>) => root.render(createElement(AuthModalView, { ...props, open: true, standalone: false, ...next }))
+  render({})
+  return { root, shadow, update: render }
 }
 
 export function mountCodeBoxes(host: HTMLElement, props: Parameters<typeof CodeBoxesInput>[0]): Root {
@@ -97,3 +169,6 @@ export function mountCodeBoxes(host: HTMLElement, props: Parameters<typeof CodeB
 }
 
 export { TesseraError }
+
+/** The real `<auth-modal>` element (over the real client), for tests of its methods without a built bundle. */
+export { defineAuthModal } from '../auth-modal/define.js'

@@ -19,5 +19,7 @@ export function useAuth(): UseAuthResult {
   const auth = useAuthState(client)
   const logout = useCallback(() => client.logout(), [client])
   const getAccessToken = useCallback(() => client.getAccessToken(), [client])
-  return { ready: auth.status !== 'loading', authenticated: auth.status === 'authenticated', user: auth.user, login: openModal, logout, getAccessToken }
+  // Never forward an argument: `onClick={login}` would pass the click event as the modal request.
+  const login = useCallback(() => openModal(), [openModal])
+  return { ready: auth.status !== 'loading', authenticated: auth.status === 'authenticated', user: auth.user, login, logout, getAccessToken }
 }

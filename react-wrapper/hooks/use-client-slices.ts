@@ -1,20 +1,28 @@
 import { useSyncExternalStore } from 'react'
-import type { AuthState, EmailFlowState, TesseraClient } from '../../src/core/index.js'
+import type { AuthState, Listener, TesseraClient, Unsubscribe } from '../../src/core/index.js'
 
-/** One subscription over the auth slice. */
+/** One subscription over one slice of the client's state: re-renders only when that slice changes. */
+function useSlice<T>(watch: (listener: Listener<T>) => Unsubscribe, get: () => T): T {
+  return useSyncExternalStore((onChange) => watch(() => onChange()), get, get)
+}
+
 export function useAuthState(client: TesseraClient): AuthState {
-  return useSyncExternalStore(
-    (onChange) => client.watchAuth(() => onChange()),
-    () => client.getAuth(),
-    () => client.getAuth(),
+  return useSlice((listener) => client.watchAuth(listener), () => client.getAuth())
+}
+
+export type OtpChannel = 'email' | 'sms'
+export type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
+
+/** The email or SMS one-time-code flow (both share one shape). */
+export function useOtpFlow(client: TesseraClient, channel: OtpChannel): OtpFlowState {
+  return useSlice(
+    (listener) => (channel === 'email' ? client.watchEmailFlow(listener) : client.watchSmsFlow(listener)),
+    () => (channel === 'email' ? client.getEmailFlow() : client.getSmsFlow()),
   )
 }
 
-/** One subscription over the email flow slice. */
-export function useEmailFlow(client: TesseraClient): EmailFlowState {
-  return useSyncExternalStore(
-    (onChange) => client.watchEmailFlow(() => onChange()),
-    () => client.getEmailFlow(),
-    () => client.getEmailFlow(),
-  )
+export type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
+
+export function useOAuthFlow(client: TesseraClient): OAuthFlowState {
+  return useSlice((listener) => client.watchOAuthFlow(listener), () => client.getOAuthFlow())
 }

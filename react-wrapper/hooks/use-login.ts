@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useTesseraContext } from '../context.js'
 import { useModalEvents, type LoginCallbacks } from './use-modal-events.js'
 
@@ -5,5 +6,7 @@ import { useModalEvents, type LoginCallbacks } from './use-modal-events.js'
 export function useLogin(callbacks: LoginCallbacks = {}): { login(): void } {
   const { openModal } = useTesseraContext()
   useModalEvents(callbacks)
-  return { login: openModal }
+  // Never forward an argument: `onClick={login}` would pass the click event as the modal request.
+  const login = useCallback(() => openModal(), [openModal])
+  return { login }
 }

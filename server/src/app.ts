@@ -6,6 +6,12 @@ import { analyticsRoutes } from './analytics/routes.js'
 import { appRoutes } from './apps/routes.js'
 import { getApp, listApps } from './apps/store.js'
 import { passwordlessRoutes } from './auth/passwordless/routes.js'
+import { smsRoutes } from './auth/sms/routes.js'
+import { customJwtRoutes } from './auth/custom-jwt/routes.js'
+import { guestRoutes } from './auth/guest/routes.js'
+import { oauthCallbackRoutes } from './auth/oauth/callback.js'
+import { oauthRoutes } from './auth/oauth/routes.js'
+import { captchaRoutes } from './captcha/routes.js'
 import type { ServerContext } from './context.js'
 import { outboxRoutes } from './delivery/outbox-routes.js'
 import { ApiError } from './http/api-error.js'
@@ -58,9 +64,16 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   )
 
   app.route('/api/v1/apps', appRoutes(ctx))
+  // Providers send the browser back without our app header: the callback finds its app through the state.
+  app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
   app.use('/api/v1/*', requireApp(ctx.db))
+  app.route('/api/v1/oauth', oauthRoutes(ctx))
   app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
   app.route('/api/v1/passwordless', passwordlessRoutes(ctx))
+  app.route('/api/v1/passwordless_sms', smsRoutes(ctx))
+  app.route('/api/v1/guest', guestRoutes(ctx))
+  app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
+  app.route('/api/v1/captcha', captchaRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))

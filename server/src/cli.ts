@@ -1,8 +1,12 @@
 import { parseArgs } from 'node:util'
+import { appFlagOptions, appFlagsUsage, appInputFromFlags, booleanAppFlags, UsageError } from './apps/app-flags.js'
+import { redactSecrets } from './apps/redact-secrets.js'
+import { settingProblems, settingWarnings } from './apps/setting-problems.js'
 import { getApp, listApps, upsertApp } from './apps/store.js'
-import { loginMethods, type AppInput, type AppRecord, type LoginMethod } from './apps/types.js'
+import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
+import type { Queryable } from './db/types.js'
 import { startServer } from './server.js'
 
 const usage = `Usage:
@@ -11,8 +15,7 @@ const usage = `Usage:
   tessera-server apps list
   tessera-server apps show <app-id>
   tessera-server apps update <app-id> [app flags]
-App flags: --name, --origin <origin> (repeatable; 'http://localhost:*' allows any port), --login-methods email,
-  --terms-url <url>, --privacy-url <url>, --require-terms[=false], --disable-plus-emails[=false]
+${appFlagsUsage}
 Common: --data-dir <dir> (embedded PGlite database), or DATABASE_URL=postgres://... for PostgreSQL.`
 
 const options = {
@@ -25,53 +28,30 @@ const options = {
   issuer: { type: 'string' },
   quiet: { type: 'boolean' },
   id: { type: 'string' },
-  name: { type: 'string' },
-  origin: { type: 'string', multiple: true },
-  'login-methods': { type: 'string' },
-  'terms-url': { type: 'string' },
-  'privacy-url': { type: 'string' },
-  'require-terms': { type: 'string' },
-  'disable-plus-emails': { type: 'string' },
+  ...appFlagOptions,
   help: { type: 'boolean', short: 'h' },
 } as const
 
-class UsageError extends Error {}
-
-/** Boolean flags accept `--flag` or `--flag=true|false`. */
+/** Boolean app flags accept `--flag` or `--flag=true|false`. */
 function normalizeBooleanFlags(argv: string[]): string[] {
-  return argv.flatMap((arg) => (arg === '--require-terms' || arg === '--disable-plus-emails' ? [`${arg}=true`] : [arg]))
-}
-
-function parseBoolean(name: string, value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined
-  if (value === 'true') return true
-  if (value === 'false') return false
-  throw new UsageError(`--${name} takes true or false`)
+  return argv.flatMap((arg) => (booleanAppFlags.includes(arg.replace(/^--/, '')) && arg.startsWith('--') ? [`${arg}=true`] : [arg]))
 }
 
 type Values = ReturnType<typeof parse>['values']
 const parse = (argv: string[]) => parseArgs({ args: normalizeBooleanFlags(argv), options, allowPositionals: true, strict: true })
 
-function appInput(values: Values): AppInput {
-  const methods = values['login-methods']?.split(',').map((m) => m.trim()).filter(Boolean)
-  for (const method of methods ?? []) {
-    if (!(loginMethods as readonly string[]).includes(method)) throw new UsageError(`Unknown login method '${method}' (supported: ${loginMethods.join(', ')})`)
-  }
-  for (const origin of values.origin ?? []) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`Invalid origin '${origin}': use scheme://host[:port] without a path`)
-  }
-  return {
-    name: values.name,
-    allowedOrigins: values.origin,
-    loginMethods: methods as LoginMethod[] | undefined,
-    termsUrl: values['terms-url'],
-    privacyUrl: values['privacy-url'],
-    requireUsersAcceptTerms: parseBoolean('require-terms', values['require-terms']),
-    disablePlusEmails: parseBoolean('disable-plus-emails', values['disable-plus-emails']),
-  }
+/** Prints the app with its secrets masked, and warns about enabled methods that are not configured yet. */
+function printApp(app: AppRecord): void {
+  console.log(JSON.stringify(redactSecrets(app), null, 2))
+  for (const warning of settingWarnings(app)) console.error(`warning: ${warning}`)
 }
 
-const printApp = (app: AppRecord) => console.log(JSON.stringify(app, null, 2))
+/** Refuses settings that cannot work, before anything is stored. */
+async function saveApp(db: Queryable, input: AppInput): Promise<AppRecord> {
+  const problems = settingProblems(input)
+  if (problems.length > 0) throw new UsageError(problems.join('\n'))
+  return upsertApp(db, input, Date.now())
+}
 
 async function appsCommand(action: string | undefined, positionals: string[], values: Values): Promise<void> {
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? defaults.dataDir, onPreparing: (m) => console.error(m) })
@@ -90,12 +70,13 @@ async function appsCommand(action: string | undefined, positionals: string[], va
         if (!values.name) throw new UsageError('apps create needs --name')
         if (values.id !== undefined && !/^[a-z0-9-]{25}$/.test(values.id)) throw new UsageError('--id must be 25 lowercase letters, digits or dashes')
         if (values.id && (await getApp(db, values.id))) throw new UsageError(`An app with id '${values.id}' exists already (use apps update)`)
-        return printApp(await upsertApp(db, { ...appInput(values), id: values.id }, Date.now()))
+        return printApp(await saveApp(db, { ...appInputFromFlags(values, null), id: values.id }))
       }
       case 'update': {
         const id = positionals[0]
-        if (!id || !(await getApp(db, id))) throw new UsageError(`No app with id '${id ?? ''}'`)
-        return printApp(await upsertApp(db, { ...appInput(values), id }, Date.now()))
+        const current = id ? await getApp(db, id) : null
+        if (!id || !current) throw new UsageError(`No app with id '${id ?? ''}'`)
+        return printApp(await saveApp(db, { ...appInputFromFlags(values, current), id }))
       }
       default:
         throw new UsageError(`Unknown apps command '${action ?? ''}'`)

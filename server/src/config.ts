@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import { ACCESS_TOKEN_TTL_SECONDS, APP_ID_LENGTH, DEFAULT_TOKEN_ISSUER, DEV_APP_ID } from '../../src/protocol/index.js'
-import { loginMethods, type AppInput } from './apps/types.js'
+import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID } from '../../src/protocol/index.js'
+import { appFileSchema, appInputFromFile } from './apps/app-file-schema.js'
+import { settingProblems } from './apps/setting-problems.js'
+import type { AppInput } from './apps/types.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
+import { TWILIO_API_URL, type TwilioSettings } from './delivery/twilio.js'
 
 export interface StartServerOptions {
   port?: number
@@ -29,6 +33,18 @@ export function accessTokenTtl(option?: number): number {
   return value
 }
 
+/**
+ * Twilio (or a Twilio-compatible API) for SMS and WhatsApp codes: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and at
+ * least one sender (TWILIO_FROM for SMS, TWILIO_WHATSAPP_FROM for WhatsApp); TWILIO_API_URL overrides the API origin.
+ */
+export function twilioFromEnv(env: NodeJS.ProcessEnv = process.env): TwilioSettings | null {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = env
+  const from = env.TWILIO_FROM || null
+  const whatsappFrom = env.TWILIO_WHATSAPP_FROM || null
+  if (!accountSid || !authToken || (!from && !whatsappFrom)) return null
+  return { accountSid, authToken, from, whatsappFrom, apiUrl: env.TWILIO_API_URL || TWILIO_API_URL }
+}
+
 export const devApp: AppInput = {
   id: DEV_APP_ID,
   name: 'Tessera Dev',
@@ -36,41 +52,31 @@ export const devApp: AppInput = {
   loginMethods: ['email'],
 }
 
-const appSchema = z.object({
-  id: z.string().length(APP_ID_LENGTH).regex(/^[a-z0-9-]+$/).optional(),
-  name: z.string().min(1).max(200).optional(),
-  allowed_origins: z.array(z.string().max(300)).optional(),
-  login_methods: z.array(z.enum(loginMethods)).optional(),
-  terms_url: z.string().url().nullable().optional(),
-  privacy_url: z.string().url().nullable().optional(),
-  require_users_accept_terms: z.boolean().optional(),
-  disable_plus_emails: z.boolean().optional(),
-  logo_url: z.string().url().nullable().optional(),
-  accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable().optional(),
-  theme: z.enum(['light', 'dark']).nullable().optional(),
-})
-
-const configSchema = z.object({ apps: z.array(appSchema.required({ id: true })).default([]) })
+const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 
 /**
  * Reads the JSON config file, e.g.
- * `{ "apps": [{ "id": "<25 chars>", "name": "Shop", "allowed_origins": ["https://shop.example"] }] }`.
- * Its apps are upserted on start.
+ * `{ "apps": [{ "id": "<25 chars>", "name": "Shop", "allowed_origins": ["https://shop.example"] }] }`
+ * (every setting: `apps/app-file-schema.ts` and the README). Its apps are upserted on start.
  */
-export function readConfigFile(path: string): AppInput[] {
-  const parsed = configSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
-  if (!parsed.success) throw new Error(`Invalid config file ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
-  return parsed.data.apps.map((app) => ({
-    id: app.id,
-    name: app.name,
-    allowedOrigins: app.allowed_origins,
-    loginMethods: app.login_methods,
-    termsUrl: app.terms_url,
-    privacyUrl: app.privacy_url,
-    requireUsersAcceptTerms: app.require_users_accept_terms,
-    disablePlusEmails: app.disable_plus_emails,
-    logoUrl: app.logo_url,
-    accentColor: app.accent_color,
-    theme: app.theme,
-  }))
+export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): AppInput[] {
+  const fail = (reason: string) => new Error(`Invalid config file ${path}: ${reason}`)
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw fail((error as Error).message)
+  }
+  const parsed = configSchema.safeParse(json)
+  if (!parsed.success) throw fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+  return parsed.data.apps.map((app, index) => {
+    try {
+      const input = appInputFromFile(app, { env, baseDir: dirname(resolve(path)) })
+      const problems = settingProblems(input)
+      if (problems.length > 0) throw new Error(problems.join('; '))
+      return input
+    } catch (error) {
+      throw fail(`apps.${index}: ${(error as Error).message}`)
+    }
+  })
 }

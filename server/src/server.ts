@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import { getApp, upsertApp } from './apps/store.js'
 import { systemClock, type Clock } from './clock.js'
-import { accessTokenTtl, defaults, devApp, readConfigFile, type StartServerOptions } from './config.js'
+import { accessTokenTtl, defaults, devApp, readConfigFile, twilioFromEnv, type StartServerOptions } from './config.js'
 import type { ServerContext } from './context.js'
 import { openDatabase } from './db/open.js'
 import type { Db } from './db/types.js'
 import { createDevOutbox } from './delivery/dev-outbox.js'
+import { routeByChannel } from './delivery/route-by-channel.js'
 import { createSmtpDelivery } from './delivery/smtp.js'
+import { createTwilioDelivery } from './delivery/twilio.js'
 import type { Delivery } from './delivery/types.js'
 import { loadServerSecret } from './keys/server-secret.js'
 import { loadSigningKeys } from './keys/signing-keys.js'
@@ -67,14 +69,15 @@ export async function createServerContext(options: StartServerOptions = {}, over
   }
 }
 
+/** Texts go through Twilio when configured; in dev mode the outbox takes everything else, otherwise email needs SMTP. */
 function pickDelivery(db: Db, clock: Clock, dev: boolean, say: (line: string) => void, logger: ServerContext['logger']): Delivery | null {
-  if (dev) return createDevOutbox(db, clock, say)
+  const twilio = twilioFromEnv()
+  const texts = twilio ? createTwilioDelivery(twilio) : null
+  if (dev) return routeByChannel(texts, createDevOutbox(db, clock, say))
+  if (!texts) logger.warn('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set: SMS codes cannot be sent (passwordless_sms/init answers 400 feature_not_enabled).')
   const smtpUrl = process.env.SMTP_URL
-  if (!smtpUrl) {
-    logger.warn('SMTP_URL is not set: email codes cannot be sent (passwordless/init answers 400 feature_not_enabled). Use --dev for the console outbox.')
-    return null
-  }
-  return createSmtpDelivery(smtpUrl, process.env.MAIL_FROM ?? 'Tessera <no-reply@localhost>')
+  if (!smtpUrl) logger.warn('SMTP_URL is not set: email codes cannot be sent (passwordless/init answers 400 feature_not_enabled). Use --dev for the console outbox.')
+  return routeByChannel(smtpUrl ? createSmtpDelivery(smtpUrl, process.env.MAIL_FROM ?? 'Tessera <no-reply@localhost>') : null, texts)
 }
 
 /** Starts the API server; port 0 picks a free port. `close()` stops listening and closes the database. */

@@ -134,6 +134,21 @@ describe('createClient', () => {
     expect(call!.headers.authorization).toMatch(/^Bearer /)
   })
 
+  it('reads the recent login method from async storage before ready resolves, and remembers the next login', async () => {
+    const memory = createMemoryStorage()
+    await memory.put(keys.recentLoginMethod, 'google')
+    // Storage the way an async adapter answers: a promise per call.
+    const slow = { ...memory, get: (key: string) => new Promise((resolve) => setTimeout(() => resolve(memory.get(key)), 20)) }
+    const client = newClient({ storage: slow })
+    expect(client.getRecentLoginMethod()).toBeNull()
+    await client.ready
+    expect(client.getRecentLoginMethod()).toBe('google')
+    await client.email.sendCode('ada@example.com')
+    await client.email.loginWithCode('123456')
+    expect(client.getRecentLoginMethod()).toBe('email')
+    expect(await memory.get(keys.recentLoginMethod)).toBe('email')
+  })
+
   it('rejects an app id that is not 25 characters and a config without login methods', () => {
     expect(() => createClient({ appId: 'short', apiUrl: api.url })).toThrow(expect.objectContaining({ code: 'invalid_config' }))
     expect(() => createClient({ appId: TEST_APP_ID, apiUrl: api.url, config: { loginMethods: [] } })).toThrow('You must enable at least one login method')

@@ -4,18 +4,28 @@ import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
 import { acceptTerms as acceptTermsRequest } from './api/users.js'
-import { createEmailFlow, initialEmailFlowState } from './auth/email/flow.js'
+import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
+import { emailChannel } from './auth/email/channel.js'
+import { createGuestLogin } from './auth/guest/guest.js'
+import type { OtpChannel } from './auth/otp/channel.js'
+import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
+import { smsChannel } from './auth/sms/channel.js'
+import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
+import { transferAccount } from './auth/transfer/transfer-account.js'
 import { defaultConfig } from './config/defaults.js'
 import { configFromDto } from './config/from-dto.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
 import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
+import { createAccountChanges } from './session/account-changes.js'
+import { storageKeys } from './session/keys.js'
+import { createRecentLoginMethod } from './session/recent-login-method.js'
 import { createSessionManager, type LockManagerLike } from './session/session-manager.js'
 import { createDefaultStorage } from './session/storage.js'
-import type { AuthState, ClientEvents, ClientOptions, ConfigState, EmailFlowState, TesseraClient } from './types.js'
+import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, OtpFlowState, TesseraClient } from './types.js'
 import type { User } from './user/types.js'
 import { createEmitter } from './utils/emitter.js'
 import { singleFlight } from './utils/single-flight.js'
-import { createStore } from './utils/store.js'
+import { createStore, type Store } from './utils/store.js'
 
 /** Test seams beyond the public options. */
 export interface ClientInternals {
@@ -36,7 +46,10 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const events = createEmitter<ClientEvents>()
   const config = createStore<ConfigState>({ source: 'defaults', config: localConfig, error: null })
   const auth = createStore<AuthState>({ status: 'loading', user: null })
-  const emailFlow = createStore<EmailFlowState>(initialEmailFlowState)
+  const emailFlow = createStore<OtpFlowState>(initialOtpFlowState)
+  const smsFlow = createStore<OtpFlowState>(initialOtpFlowState)
+  const customAuthState = createStore(initialCustomAuthState)
+  const recentLoginMethod = createRecentLoginMethod(storage, storageKeys(appId).recentLoginMethod)
 
   const transport = createTransport({
     apiUrl,
@@ -61,19 +74,44 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     },
   })
 
-  const authenticate = singleFlight(async (loginMethod: 'email', login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
+  const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
     const response = await login()
     const user = await session.storeLogin(response)
+    await recentLoginMethod.remember(loginMethod)
     events.emit('login', { user, isNewUser: response.is_new_user ?? false, loginMethod })
     return user
   })
 
-  const email = createEmailFlow({
-    state: emailFlow,
+  const isAuthenticated = () => auth.get().status === 'authenticated'
+  const accountChanges = createAccountChanges(session.replaceUser, events.emit)
+  const otpFlowFor = (channel: OtpChannel, state: Store<OtpFlowState>) =>
+    createOtpFlow({
+      channel,
+      state,
+      transport,
+      getConfig: () => config.get().config,
+      isAuthenticated,
+      authenticate: (login) => authenticate(channel.method, login),
+      accountChanges,
+    })
+  const email = otpFlowFor(emailChannel, emailFlow)
+  const sms = otpFlowFor(smsChannel, smsFlow)
+  const guest = createGuestLogin({
+    storage,
+    storageKey: storageKeys(appId).guestCredential,
     transport,
-    getConfig: () => config.get().config,
-    isAuthenticated: () => auth.get().status === 'authenticated',
-    authenticate: (login) => authenticate('email', login),
+    isAuthenticated,
+    authenticate: (login) => authenticate('guest', login),
+  })
+  const customAuth = createCustomAuth({
+    state: customAuthState,
+    transport,
+    whenReady: () => ready,
+    serverEnabled: () => config.get().config.customJwtAuth,
+    getUser: () => auth.get().user,
+    authenticate: (login) => authenticate('custom_auth', login),
+    logout: () => session.logout('user'),
+    accountChanges,
   })
 
   async function loadConfig() {
@@ -99,7 +137,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, 'sdk_initialize', id))
   const stopWatchingTabs = session.watchOtherTabs()
   // The custom API URL from the config must be known before the session is checked against it.
-  const ready = loadConfig().then(restoreSession)
+  const ready = Promise.all([loadConfig().then(restoreSession), recentLoginMethod.load()]).then(() => undefined)
+  customAuth.configure(options.customAuth ?? null)
 
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()
@@ -122,7 +161,17 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     watchAuth: auth.watch,
     getEmailFlow: emailFlow.get,
     watchEmailFlow: emailFlow.watch,
+    getSmsFlow: smsFlow.get,
+    watchSmsFlow: smsFlow.watch,
+    getRecentLoginMethod: recentLoginMethod.get,
     email,
+    sms,
+    guest,
+    getCustomAuth: customAuthState.get,
+    watchCustomAuth: customAuthState.watch,
+    customAuth,
+    accountTransferFrom,
+    transferAccount: (transfer) => transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,
@@ -134,6 +183,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       config.clear()
       auth.clear()
       emailFlow.clear()
+      smsFlow.clear()
+      customAuthState.clear()
       events.clear()
       forgetClient(client)
     },

@@ -3,25 +3,38 @@ export { createClient, getOrCreateClient } from './client.js'
 export { TesseraError, type TesseraErrorOptions } from './errors/base-error.js'
 export { fromApiResponse } from './errors/from-api-response.js'
 export { isValidEmail, hasPlusAddress } from './auth/email/validation.js'
+export { loadPhoneNumberLibrary, normalizePhoneNumber } from './auth/sms/phone-number.js'
+export { maskPhoneNumber } from './auth/sms/mask-phone-number.js'
+export { findLinkedAccount } from './user/find-linked-account.js'
 export { displayLoginMessage } from './config/display.js'
 export { DEFAULT_LANDING_HEADER } from './config/defaults.js'
 export { shortenAddress } from './utils/shorten-address.js'
 export { createMemoryStorage, createLocalStorage } from './session/storage.js'
 export { version } from './version.js'
 export type {
+  AccountTransfer,
+  AuthIntent,
   AuthState,
   AuthStatus,
   ClientEvents,
   ClientOptions,
   ConfigState,
+  CustomAuthState,
+  CustomAuthStatus,
   EmailFlowState,
   Listener,
+  LoginMethodName,
   LoginWithCodeOptions,
+  OtpFlow,
+  OtpFlowState,
   OtpFlowStatus,
+  SendCodeOptions,
+  SmsFlowState,
   TesseraClient,
   TokenStorage,
   Unsubscribe,
 } from './types.js'
 export type { AllowlistScreen, Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType } from './config/types.js'
+export type { CustomAuthConfig } from './config/types.js'
 export type * from './user/types.js'
 export type { ErrorCode } from '../protocol/index.js'

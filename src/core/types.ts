@@ -63,6 +63,8 @@ export interface OAuthFlowState {
   provider: OAuthProvider | null
   intent: 'login' | 'link'
   error: TesseraError | null
+  /** Started by a hook rather than the modal: after a redirect return the modal stays closed. */
+  headless: boolean
 }
 
 export interface OAuthStartOptions {
@@ -73,6 +75,8 @@ export interface OAuthStartOptions {
   redirectUrl?: string
   disableSignup?: boolean
   captchaToken?: string
+  /** Started by a hook, not the modal (kept across the redirect). */
+  headless?: boolean
 }
 
 /** Document 1 §4 "Custom JWT auth states". */

@@ -39,8 +39,11 @@ export const oauthAccountType = <P extends OAuthProvider>(provider: P): `${P}_oa
 export const OAUTH_STATE_BYTES = 36
 /** The one-time code the server hands back to the app after a provider callback (SECURITY #17: ≤10 min). */
 export const OAUTH_CODE_TTL_SECONDS = 10 * 60
-/** Query parameters of an OAuth return (document 1 §2), removed from the address after use. */
-export const oauthReturnParams = { code: 'privy_oauth_code', state: 'privy_oauth_state', provider: 'privy_oauth_provider' } as const
+/**
+ * Query parameters of an OAuth return (document 1 §2), removed from the address after use. `error`
+ * (Tessera extension) replaces the code when the server's callback failed (an ApiErrorCode).
+ */
+export const oauthReturnParams = { code: 'privy_oauth_code', state: 'privy_oauth_state', provider: 'privy_oauth_provider', error: 'privy_oauth_error' } as const
 /** An authorization code equal to this string means the user denied (document 1 §5). */
 export const OAUTH_DENIED_CODE = 'undefined'
 export const OAUTH_POPUP_SIZE = { width: 440, height: 680 } as const

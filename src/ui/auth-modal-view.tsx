@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { TesseraClient, TesseraError, User } from '../core/index.js'
 import { asTesseraError } from './as-tessera-error.js'
 import { t } from './copy/en.js'
 import { routeError, type ErrorStep } from './errors/route-error.js'
-import { ModalContext, type ModalContextValue } from './modal-context.js'
+import { initialScreen } from './landing/intent.js'
+import { ModalContext, type AccountTransfer, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
 import { createNavigation } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
@@ -12,6 +13,18 @@ import * as styles from './styles/modal.css.js'
 // Only the landing ships in the first chunk; later screens load when first shown.
 const CodeEntry = lazy(() => import('./screens/code-entry.js'))
 const ErrorScreen = lazy(() => import('./screens/error-screen.js'))
+const MoreOptions = lazy(() => import('./screens/more-options.js'))
+const PhoneInput = lazy(() => import('./screens/phone-input.js'))
+const OAuthStatus = lazy(() => import('./screens/oauth-status.js'))
+const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
+const TermsScreen = lazy(() => import('./screens/terms.js'))
+const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
+const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfer-assets.js'))
+
+/** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
+export const TERMS_SCREEN_DELAY_MS = 900
+
+type CaptchaAction = (captchaToken: string | undefined) => Promise<void>
 
 /** Document 1 §4 "Modal lifecycle": the auth flow is cleared 200 ms after close. */
 export const FLOW_RESET_DELAY_MS = 200
@@ -24,28 +37,92 @@ export interface AuthModalViewProps {
   onClose(): void
   onLoginSuccess(detail: { user: User; isNewUser: boolean }): void
   onAuthError(error: TesseraError): void
+  /** What the modal is opened for; default sign-in. Link and update open on the method's own input. */
+  request?: ModalRequest
+  /** A link or update the modal was opened for succeeded (the modal then closes). */
+  onLinkSuccess?(detail: { user: User; linkMethod: string }): void
+  onUpdateSuccess?(detail: { user: User; updateMethod: 'email' | 'sms' }): void
 }
 
+const loginRequest: ModalRequest = { intent: 'login' }
+
 /** The whole sign-in modal over one client: screens, navigation and lifecycle. */
-export function AuthModalView({ client, open, standalone, onClose, onLoginSuccess, onAuthError }: AuthModalViewProps) {
+export function AuthModalView(props: AuthModalViewProps) {
+  const { client, open, standalone, onClose, onLoginSuccess, onAuthError, request = loginRequest, onLinkSuccess, onUpdateSuccess } = props
   const navigation = useMemo(createNavigation, [])
   const { current } = useSyncExternalStore(navigation.subscribe, navigation.getState)
   const [error, setError] = useState<TesseraError | null>(null)
+  const [errorStep, setErrorStep] = useState<ErrorStep | null>(null)
+  const [transfer, setTransfer] = useState<AccountTransfer | null>(null)
+  // The action `withCaptcha` parks for the CAPTCHA screen, and the promise its caller awaits.
+  const pendingCaptcha = useRef<{ action: CaptchaAction; resolve(): void; reject(error: unknown): void } | null>(null)
+  const [heldLogin, setHeldLogin] = useState<LoginDetail | null>(null)
+
+  const finishLogin = useCallback(
+    (detail: LoginDetail) => {
+      setHeldLogin(null)
+      onLoginSuccess(detail)
+      if (standalone) navigation.reset()
+      else onClose()
+    },
+    [standalone, navigation, onLoginSuccess, onClose],
+  )
   const visible = open || standalone
 
   useEffect(() => {
     if (!visible) return
-    return client.on('login', ({ user, isNewUser }) => {
-      onLoginSuccess({ user, isNewUser })
-      if (standalone) navigation.reset()
-      else onClose()
+    let termsTimer: ReturnType<typeof setTimeout> | undefined
+    const off = client.on('login', ({ user, isNewUser }) => {
+      const { legal } = client.getConfig().config
+      if (legal.requireUsersAcceptTerms && !user.hasAcceptedTerms)
+        termsTimer = setTimeout(() => {
+          setHeldLogin({ user, isNewUser })
+          navigation.navigate('terms')
+        }, TERMS_SCREEN_DELAY_MS)
+      else finishLogin({ user, isNewUser })
     })
-  }, [client, visible, standalone, navigation, onLoginSuccess, onClose])
+    return () => {
+      off()
+      clearTimeout(termsTimer)
+    }
+  }, [client, visible, navigation, finishLogin])
+
+  // A link or update request opens on its method, with no landing behind it.
+  useEffect(() => {
+    if (visible && request.intent !== 'login') navigation.reset(initialScreen(request))
+  }, [visible, request, navigation])
+
+  useEffect(() => {
+    if (!visible || request.intent === 'login') return
+    const done = () => (standalone ? navigation.reset(initialScreen(request)) : onClose())
+    const offLink = client.on('link', ({ user, linkMethod }) => {
+      onLinkSuccess?.({ user, linkMethod })
+      // A transfer (announced as a link) shows 'Success!' and closes itself after 1 s (document 2).
+      if (!navigation.getState().current.startsWith('account-transfer')) done()
+    })
+    const offUpdate = client.on('update', ({ user, updateMethod }) => {
+      onUpdateSuccess?.({ user, updateMethod })
+      done()
+    })
+    return () => {
+      offLink()
+      offUpdate()
+    }
+  }, [client, visible, request, standalone, navigation, onClose, onLinkSuccess, onUpdateSuccess])
 
   useEffect(() => {
     if (visible) return
+    // Document 1 §4: the CAPTCHA resets on modal close.
+    client.captcha.reset()
+    pendingCaptcha.current?.resolve()
+    pendingCaptcha.current = null
     const timer = setTimeout(() => {
+      setErrorStep(null)
+      setTransfer(null)
+      setHeldLogin(null)
       client.email.reset()
+      client.sms.reset()
+      client.oauth.reset()
       navigation.reset()
       setError(null)
     }, FLOW_RESET_DELAY_MS)
@@ -53,28 +130,79 @@ export function AuthModalView({ client, open, standalone, onClose, onLoginSucces
   }, [client, visible, navigation])
 
   const showError = useCallback(
-    (next: TesseraError) => {
+    (next: TesseraError, step: ErrorStep | null = null) => {
+      const route = routeError(next, step ?? 'login')
       setError(next)
+      setErrorStep(step)
       onAuthError(next)
-      navigation.navigate('error')
+      navigation.navigate(route.kind === 'screen' ? route.screen : 'error')
     },
     [navigation, onAuthError],
   )
 
   const handleError = useCallback(
-    (caught: unknown, step: ErrorStep) => {
+    (caught: unknown, step: ErrorStep, transferContext?: TransferContext) => {
       const error = asTesseraError(caught)
       const { kind } = routeError(error, step)
-      if (kind === 'screen') showError(error)
-      else onAuthError(error)
+      // Document 1 §8: the server refused the CAPTCHA token, so the next attempt needs a new one.
+      if (error.code === 'invalid_captcha') client.captcha.reset()
+      const offer = kind === 'account-transfer' && transferContext ? client.accountTransferFrom(error, transferContext) : null
+      if (offer) {
+        setTransfer(offer)
+        navigation.navigate('account-transfer')
+      } else if (kind === 'screen' || kind === 'account-transfer') {
+        showError(error, step)
+        return 'screen'
+      } else onAuthError(error)
       return kind
     },
-    [showError, onAuthError],
+    [client, navigation, showError, onAuthError],
   )
 
+  const withCaptcha = useCallback(
+    async (action: CaptchaAction) => {
+      if (client.getCaptcha().status === 'disabled') return action(undefined)
+      const held = client.captcha.consumeToken()
+      if (held) return action(held)
+      pendingCaptcha.current?.resolve()
+      return new Promise<void>((resolve, reject) => {
+        pendingCaptcha.current = { action, resolve, reject }
+        navigation.navigate('captcha')
+      })
+    },
+    [client, navigation],
+  )
+
+  const runCaptchaAction = useCallback(async (captchaToken: string | undefined) => {
+    const pending = pendingCaptcha.current
+    pendingCaptcha.current = null
+    if (!pending) return
+    try {
+      await pending.action(captchaToken)
+      pending.resolve()
+    } catch (caught) {
+      pending.reject(caught)
+    }
+  }, [])
+
   const context = useMemo<ModalContextValue>(
-    () => ({ client, navigation, standalone, close: onClose, showError, handleError, error }),
-    [client, navigation, standalone, onClose, showError, handleError, error],
+    () => ({
+      client,
+      request,
+      navigation,
+      standalone,
+      close: onClose,
+      showError,
+      handleError,
+      error,
+      errorStep,
+      transfer,
+      withCaptcha,
+      runCaptchaAction,
+      heldLogin,
+      finishLogin,
+    }),
+    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, heldLogin, finishLogin],
   )
 
   if (!visible) return null
@@ -83,8 +211,16 @@ export function AuthModalView({ client, open, standalone, onClose, onLoginSucces
       <ModalShell standalone={standalone} onClose={onClose}>
         <Suspense fallback={<p className={styles.message}>{t('modal.loading')}</p>}>
           {current === 'landing' && <Landing />}
-          {current === 'code' && <CodeEntry />}
-          {current === 'error' && <ErrorScreen />}
+          {current === 'code' && <CodeEntry channel="email" />}
+          {current === 'sms-code' && <CodeEntry channel="sms" />}
+          {current === 'more-options' && <MoreOptions />}
+          {current === 'phone' && <PhoneInput />}
+          {current === 'oauth' && <OAuthStatus />}
+          {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
+          {current === 'captcha' && <CaptchaScreen />}
+          {current === 'terms' && <TermsScreen />}
+          {current === 'account-transfer' && <AccountTransferScreen />}
+          {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
         </Suspense>
       </ModalShell>
     </ModalContext.Provider>

@@ -1,9 +1,28 @@
 import { createContext, useContext } from 'react'
-import type { TesseraClient, TesseraError } from '../core/index.js'
+import type { LoginMethod, TesseraClient, TesseraError, User } from '../core/index.js'
 import type { ErrorRoute, ErrorStep } from './errors/route-error.js'
 import type { Navigation } from './navigation/navigation.js'
 
+/** What the modal was opened for: sign-in (the default), linking a method, or updating an email or phone. */
+export type ModalRequest =
+  | { intent: 'login' }
+  | { intent: 'link'; method: LoginMethod }
+  | { intent: 'update'; method: 'email' | 'sms' }
+
+/** The transfer offer read from an `account_transfer_required` error (document 2 "Account transfer"). */
+export type AccountTransfer = NonNullable<ReturnType<TesseraClient['accountTransferFrom']>>
+/** What a link attempt was moving: lets an `account_transfer_required` answer open the transfer screens. */
+export type TransferContext = Parameters<TesseraClient['accountTransferFrom']>[1]
+/** The login the terms step holds back until the user accepts. */
+export interface LoginDetail { user: User; isNewUser: boolean }
+
 export interface ModalContextValue {
+  request: ModalRequest
+  /**
+   * Runs `action` with a CAPTCHA token: at once (undefined token) when CAPTCHA is off or a token is held,
+   * otherwise through the CAPTCHA screen, which calls it when solved (document 1 §4 "CAPTCHA").
+   */
+  withCaptcha(action: (captchaToken: string | undefined) => Promise<void>): Promise<void>
   client: TesseraClient
   navigation: Navigation
   standalone: boolean
@@ -14,9 +33,18 @@ export interface ModalContextValue {
    * Reports a failed step to the host and opens the error screen unless the error is shown inline;
    * returns where it goes, so the screen can show its inline state.
    */
-  handleError(caught: unknown, step: ErrorStep): ErrorRoute['kind']
-  /** The error the error screen shows. */
+  handleError(caught: unknown, step: ErrorStep, transfer?: TransferContext): ErrorRoute['kind']
+  /** The error the error screen shows, and the step that failed. */
   error: TesseraError | null
+  errorStep: ErrorStep | null
+  /** The transfer the transfer screens offer. */
+  transfer: AccountTransfer | null
+  /** Runs the action parked by `withCaptcha` with the solved token (the CAPTCHA screen calls it). */
+  runCaptchaAction(captchaToken: string | undefined): Promise<void>
+  /** The login held back by the terms step. */
+  heldLogin: LoginDetail | null
+  /** Reports the held-back login and closes (the terms step calls it once the user accepted). */
+  finishLogin(detail: LoginDetail): void
 }
 
 export const ModalContext = createContext<ModalContextValue | null>(null)

@@ -1,5 +1,9 @@
-import { useSyncExternalStore } from 'react'
-import type { ConfigState, EmailFlowState, TesseraClient } from '../core/index.js'
+import { useCallback, useSyncExternalStore } from 'react'
+import type { ConfigState, TesseraClient } from '../core/index.js'
+
+export type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
+export type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
+export type OtpChannel = 'email' | 'sms'
 
 /** One subscription per slice: re-renders only when that slice changes. */
 export function useConfigState(client: TesseraClient): ConfigState {
@@ -9,9 +13,18 @@ export function useConfigState(client: TesseraClient): ConfigState {
   )
 }
 
-export function useEmailFlowState(client: TesseraClient): EmailFlowState {
+/** The email or the SMS code flow: both have the same shape, so one hook and one code screen serve both. */
+export function useOtpFlowState(client: TesseraClient, channel: OtpChannel): OtpFlowState {
+  const subscribe = useCallback(
+    (onChange: () => void) => (channel === 'email' ? client.watchEmailFlow(() => onChange()) : client.watchSmsFlow(() => onChange())),
+    [client, channel],
+  )
+  return useSyncExternalStore(subscribe, () => (channel === 'email' ? client.getEmailFlow() : client.getSmsFlow()))
+}
+
+export function useOAuthFlowState(client: TesseraClient): OAuthFlowState {
   return useSyncExternalStore(
-    (onChange) => client.watchEmailFlow(() => onChange()),
-    () => client.getEmailFlow(),
+    (onChange) => client.watchOAuthFlow(() => onChange()),
+    () => client.getOAuthFlow(),
   )
 }

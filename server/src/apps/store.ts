@@ -64,7 +64,8 @@ const settingDefaults: AppSettings = {
   accountTransferEnabled: true,
 }
 
-const defaults: Omit<AppRecord, 'id' | 'name'> = {
+/** What a new app starts with. */
+export const appDefaults: Omit<AppRecord, 'id' | 'name'> = {
   ...settingDefaults,
   allowedOrigins: [],
   loginMethods: ['email'],
@@ -80,7 +81,7 @@ const defaults: Omit<AppRecord, 'id' | 'name'> = {
 /** Creates the app, or updates the given fields when `input.id` exists already. */
 export async function upsertApp(db: Queryable, input: AppInput, now: number): Promise<AppRecord> {
   const existing = input.id ? await getApp(db, input.id) : null
-  const app: AppRecord = { ...defaults, name: 'Untitled app', ...existing, ...stripUndefined(input), id: input.id ?? randomId() }
+  const app: AppRecord = { ...appDefaults, name: 'Untitled app', ...existing, ...stripUndefined(input), id: input.id ?? randomId() }
   await db.query(
     `INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (id) DO UPDATE SET name = $2, allowed_origins = $3, login_methods = $4, terms_url = $5, privacy_url = $6,

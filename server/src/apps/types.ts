@@ -47,6 +47,8 @@ export interface CaptchaSettings {
   secretKey: string | null
   /** Turnstile only: siteverify endpoint override (tests point it at a local server). */
   verifyUrl: string | null
+  /** ALTCHA only: the proof-of-work cost (largest secret number); default 50 000, tests use a tiny one. */
+  altchaMaxNumber?: number
 }
 
 /** An app hosted by this server, as stored. */

@@ -127,6 +127,7 @@ CREATE TABLE oauth_states (
   client_state_code text NOT NULL,
   code_challenge text NOT NULL,
   redirect_to text NOT NULL,
+  callback_url text NOT NULL,
   provider_code_verifier text,
   nonce text,
   created_at bigint NOT NULL,
@@ -141,10 +142,13 @@ CREATE TABLE oauth_codes (
   code_challenge text NOT NULL,
   subject text NOT NULL,
   details jsonb NOT NULL DEFAULT '{}',
+  verified_email text,
+  display_name text NOT NULL,
   provider_tokens jsonb,
   created_at bigint NOT NULL,
   expires_at bigint NOT NULL,
   consumed_at bigint,
+  replayed_at bigint,
   session_id text
 );
 CREATE TABLE captcha_solutions (

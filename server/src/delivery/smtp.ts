@@ -6,6 +6,7 @@ export function createSmtpDelivery(smtpUrl: string, from: string): Delivery {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     kind: 'smtp',
+    channels: ['email'],
     async send(message: CodeMessage) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text })
     },

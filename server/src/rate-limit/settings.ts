@@ -9,7 +9,11 @@ export interface RateLimitRule {
 export interface RateLimitSettings {
   /** Minimum gap between two sends to one identifier (the client shows the same countdown). */
   resendCooldownSeconds: number
+  /** Code sends per email address or phone number. */
   sendsPerIdentifier: RateLimitRule
+  /** SMS and WhatsApp sends per app and country calling code ('+44'): caps toll fraud aimed at one country's premium numbers. */
+  smsSendsPerCountryCode: RateLimitRule
+  /** Code sends (email and SMS together) per client IP. */
   initPerIp: RateLimitRule
   authenticatePerIp: RateLimitRule
 }
@@ -17,10 +21,16 @@ export interface RateLimitSettings {
 export const defaultRateLimits: RateLimitSettings = {
   resendCooldownSeconds: OTP_RESEND_COUNTDOWN_SECONDS,
   sendsPerIdentifier: { max: 5, windowSeconds: 15 * 60 },
+  smsSendsPerCountryCode: { max: 50, windowSeconds: 60 * 60 },
   initPerIp: { max: 30, windowSeconds: 15 * 60 },
   authenticatePerIp: { max: 100, windowSeconds: 15 * 60 },
 }
 
-export function resolveRateLimits(overrides: Partial<RateLimitSettings> = {}): RateLimitSettings {
-  return { ...defaultRateLimits, ...overrides }
+/** The defaults, then `TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR` from the environment, then the options. */
+export function resolveRateLimits(overrides: Partial<RateLimitSettings> = {}, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
+  const perCountryCode = Number(env.TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR)
+  const fromEnv: Partial<RateLimitSettings> = Number.isInteger(perCountryCode) && perCountryCode > 0
+    ? { smsSendsPerCountryCode: { max: perCountryCode, windowSeconds: 60 * 60 } }
+    : {}
+  return { ...defaultRateLimits, ...fromEnv, ...overrides }
 }

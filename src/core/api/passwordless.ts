@@ -1,14 +1,36 @@
-import { routes, type AuthMode, type AuthenticatedUserDto, type SuccessDto } from '../../protocol/index.js'
+import {
+  routes,
+  type AuthenticatedUserDto,
+  type PasswordlessAuthenticateBody,
+  type PasswordlessInitBody,
+  type PasswordlessLinkBody,
+  type PasswordlessUnlinkBody,
+  type PasswordlessUpdateBody,
+  type SuccessDto,
+  type UserDto,
+} from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
-/** Sends an email one-time code; `captchaToken` goes in the spec's `token` field. */
-export function initPasswordless(transport: Transport, email: string, captchaToken?: string): Promise<SuccessDto> {
-  return transport.request<SuccessDto>(routes.passwordlessInit, { body: { email, token: captchaToken } })
+/**
+ * Sends an email one-time code; `captchaToken` goes in the spec's `token` field. With `auth` the bearer
+ * rides along, so the server binds the code to the signed-in user (link and update).
+ */
+export function initPasswordless(transport: Transport, body: PasswordlessInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
+  return transport.request<SuccessDto>(routes.passwordlessInit, { body, auth: options.auth })
 }
 
-export function authenticatePasswordless(
-  transport: Transport,
-  body: { email: string; code: string; mode: AuthMode },
-): Promise<AuthenticatedUserDto> {
+export function authenticatePasswordless(transport: Transport, body: PasswordlessAuthenticateBody): Promise<AuthenticatedUserDto> {
   return transport.request<AuthenticatedUserDto>(routes.passwordlessAuthenticate, { body })
+}
+
+export function linkPasswordless(transport: Transport, body: PasswordlessLinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.passwordlessLink, { body, auth: true })
+}
+
+export function updatePasswordless(transport: Transport, body: PasswordlessUpdateBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.passwordlessUpdate, { body, auth: true })
+}
+
+export function unlinkPasswordless(transport: Transport, body: PasswordlessUnlinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.passwordlessUnlink, { body, auth: true })
 }

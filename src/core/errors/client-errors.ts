@@ -36,6 +36,44 @@ export const storageError = (cause?: unknown) =>
 
 export const invalidConfigError = (shortMessage: string) => new TesseraError({ code: 'invalid_config', shortMessage })
 
+export const sessionStorageUnavailableError = (cause?: unknown) =>
+  new TesseraError({ code: 'session_storage_unavailable', shortMessage: 'Session storage is unavailable', cause })
+
+/** A returned OAuth state that is not the one this browser stored (login CSRF, document 1 §5). */
+export const oauthPhishingError = () =>
+  new TesseraError({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
+
+export const OAUTH_USER_DENIED_MESSAGE = 'User denied confirmation during OAuth flow'
+export const oauthUserDeniedError = () =>
+  new TesseraError({ code: 'oauth_user_denied', shortMessage: OAUTH_USER_DENIED_MESSAGE, retryable: true })
+
+export const oauthMissingVerifierError = () => new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication error.' })
+
+export const OAUTH_INVALID_CODE_MESSAGE = 'Invalid code during OAuth flow.'
+export const oauthInvalidCodeError = (cause?: unknown) =>
+  new TesseraError({ code: 'unknown_auth_error', shortMessage: OAUTH_INVALID_CODE_MESSAGE, cause })
+
+export const popupBlockedError = () =>
+  new TesseraError({ code: 'unknown_auth_error', shortMessage: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' })
+
+/** The user closed the popup (or the modal) before the flow finished. */
+export const exitedFlowError = (intent: 'login' | 'link' | 'update') =>
+  intent === 'login'
+    ? new TesseraError({ code: 'exited_auth_flow', shortMessage: 'User exited the auth flow' })
+    : intent === 'link'
+      ? new TesseraError({ code: 'exited_link_flow', shortMessage: 'User exited the link flow' })
+      : new TesseraError({ code: 'exited_update_flow', shortMessage: 'User exited the update flow' })
+
+/** The CaptchaState error string and the message of both CAPTCHA errors (document 1 §4, §8). */
+export const CAPTCHA_FAILED_MESSAGE = 'Captcha failed'
+export const captchaFailureError = (cause?: unknown) =>
+  new TesseraError({ code: 'captcha_failure', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true, cause })
+export const captchaTimeoutError = () =>
+  new TesseraError({ code: 'captcha_timeout', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true })
+export const captchaDisabledError = () => new TesseraError({ code: 'captcha_disabled', shortMessage: 'Captcha is not enabled' })
+export const UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE = 'Unsupported captcha site key'
+export const unsupportedCaptchaSiteKeyError = () => invalidConfigError(UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE)
+
 /** Wraps anything thrown into a TesseraError so callers always get a code. */
 export function toTesseraError(error: unknown): TesseraError {
   if (TesseraError.is(error)) return error

@@ -5,6 +5,12 @@ export function storageKeys(appId: string) {
     token: `${prefix}token`,
     refreshToken: `${prefix}refresh_token`,
     identityToken: `${prefix}id_token`,
+    /** The last method that signed in on this device (the landing's 'Recent' chip). */
+    recentLoginMethod: `${prefix}recent_login_method`,
+    /** sessionStorage: the redirect OAuth flow in progress (provider, intent, state code, PKCE verifier, headless and no-signup flags). */
+    oauthFlow: `${prefix}oauth_flow`,
+    /** The guest credential (32 random bytes, base64url): the guest's only key, removed on logout. */
+    guestCredential: `${prefix}guest`,
     analyticsId: 'tessera:caid',
   }
 }

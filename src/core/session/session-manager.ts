@@ -1,5 +1,5 @@
 /** Tokens, refresh and logout (document 1 §4 "Session refresh outcome", "Token use", "Logout"). */
-import { TOKEN_FRESHNESS_MARGIN_SECONDS, type AuthenticatedUserDto } from '../../protocol/index.js'
+import { TOKEN_FRESHNESS_MARGIN_SECONDS, type AuthenticatedUserDto, type UserDto } from '../../protocol/index.js'
 import { TesseraError } from '../errors/base-error.js'
 import { noUserReturnedError } from '../errors/client-errors.js'
 import { logoutSession, refreshSession } from '../api/sessions.js'
@@ -41,6 +41,8 @@ export interface SessionManager {
   storeLogin(response: AuthenticatedUserDto): Promise<User>
   /** Re-reads the user with `GET /users/me`. */
   fetchUser(): Promise<User | null>
+  /** Shows the user a link, unlink, update or transfer answered with. */
+  replaceUser(dto: UserDto): User
   logout(reason?: SignOutReason): Promise<void>
   getUser(): User | null
   /** The `privy-ca-id` analytics id, created once and kept in storage. */
@@ -197,7 +199,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       // The server call may fail (offline, already revoked): the local session ends anyway.
       await logoutSession(transport, refreshToken, token).catch(() => undefined)
     }
-    await storage.del(keys.analyticsId)
+    await Promise.all([storage.del(keys.analyticsId), storage.del(keys.guestCredential)])
     analyticsId = null
     await clearLocal(reason)
   })
@@ -207,9 +209,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     await write(keys.token, response.token)
     await write(keys.refreshToken, response.refresh_token)
     await write(keys.identityToken, response.identity_token)
-    const next = userFromDto(response.user)
-    setUser(next)
-    return next
+    return replaceUser(response.user)
   }
 
   async function restore(): Promise<User | null> {
@@ -249,11 +249,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     return () => window.removeEventListener('storage', onStorage)
   }
 
+  function replaceUser(dto: UserDto): User {
+    const next = userFromDto(dto)
+    setUser(next)
+    return next
+  }
+
   return {
     getAccessToken,
     restore,
     storeLogin,
     fetchUser,
+    replaceUser,
     logout: (reason) => logout(reason),
     getUser: () => user,
     getAnalyticsId,

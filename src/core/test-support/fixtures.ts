@@ -3,6 +3,10 @@ import { generateKeyPair, SignJWT } from 'jose'
 import type { AppConfigDto, AuthenticatedUserDto, UserDto } from '../../protocol/index.js'
 
 export const TEST_APP_ID = 'tessera-test-app-00000001'
+/** The one code the fake API accepts. */
+export const TEST_OTP = '123456'
+/** The one account-transfer nonce the fake API accepts. */
+export const TEST_TRANSFER_NONCE = 'transfer-nonce-1'
 
 const keys = generateKeyPair('ES256')
 

@@ -8,11 +8,29 @@ describe('routeError', () => {
 
   it('shows wrong codes on the boxes, not on an error screen', () => {
     expect(routeError({ code: 'invalid_credentials', status: 401 }, 'submit-code')).toEqual({ kind: 'inline-incorrect-code' })
-    expect(routeError({ code: 'invalid_credentials', status: 401 }, 'send-code')).toEqual({ kind: 'screen' })
+    expect(routeError({ code: 'invalid_credentials', status: 401 }, 'send-code')).toEqual({ kind: 'screen', screen: 'error' })
+    expect(routeError({ code: 'invalid_credentials', status: 401 }, 'oauth')).toEqual({ kind: 'screen', screen: 'error' })
   })
 
-  it('sends everything else to the error screen', () => {
-    for (const code of ['too_many_requests', 'allowlist_rejected', 'max_accounts_reached', 'user_does_not_exist', 'network_error'])
-      expect(routeError({ code }, 'submit-code')).toEqual({ kind: 'screen' })
+  // Document 1 §4 "Error routing for every login method".
+  it('routes access rejections to their own screens from every step', () => {
+    for (const step of ['send-code', 'submit-code', 'oauth', 'login'] as const) {
+      expect(routeError({ code: 'allowlist_rejected', status: 403 }, step)).toEqual({ kind: 'screen', screen: 'allowlist-denied' })
+      expect(routeError({ code: 'max_accounts_reached', status: 403 }, step)).toEqual({ kind: 'screen', screen: 'user-limit' })
+      expect(routeError({ code: 'user_does_not_exist', status: 403 }, step)).toEqual({ kind: 'screen', screen: 'account-not-found' })
+      expect(routeError({ code: 'signup_disabled', status: 403 }, step)).toEqual({ kind: 'screen', screen: 'account-not-found' })
+    }
+  })
+
+  it('offers the transfer only for account_transfer_required with a nonce', () => {
+    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1', account: { displayName: 'x' } } }, 'submit-code')).toEqual({ kind: 'account-transfer' })
+    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1' } }, 'oauth')).toEqual({ kind: 'account-transfer' })
+    expect(routeError({ code: 'account_transfer_required', status: 400 }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
+    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 7 } }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
+  })
+
+  it('sends everything else to the generic error screen', () => {
+    for (const code of ['too_many_requests', 'disallowed_login_method', 'not_supported', 'invalid_captcha', 'captcha_failure', 'captcha_timeout', 'linked_to_another_user', 'network_error'])
+      expect(routeError({ code }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
   })
 })

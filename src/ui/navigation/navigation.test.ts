@@ -21,6 +21,16 @@ describe('createNavigation', () => {
     expect(listener).toHaveBeenCalledTimes(7)
   })
 
+  it('resets onto a start screen (a link or update intent opens on its method)', () => {
+    const navigation = createNavigation()
+    navigation.navigate('code')
+    navigation.reset('phone')
+    expect(navigation.getState()).toEqual({ current: 'phone', last: null, history: [] })
+    navigation.navigate('sms-code')
+    navigation.back()
+    expect(navigation.getState().current).toBe('phone')
+  })
+
   it('ignores navigating to the current screen', () => {
     const navigation = createNavigation()
     navigation.navigate('landing')

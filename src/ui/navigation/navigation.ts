@@ -1,5 +1,21 @@
 /** The modal's screens. Error screens carry the error that led there. */
-export type Screen = 'landing' | 'code' | 'error'
+export type Screen =
+  | 'landing'
+  | 'code'
+  | 'error'
+  // Landing overflow, phone input, the SMS code (the same component as 'code') and OAuth status.
+  | 'more-options'
+  | 'phone'
+  | 'sms-code'
+  | 'oauth'
+  // Access rejections, CAPTCHA, terms and account transfer (document 1 §§2, 4; document 2).
+  | 'allowlist-denied'
+  | 'user-limit'
+  | 'account-not-found'
+  | 'captcha'
+  | 'terms'
+  | 'account-transfer'
+  | 'account-transfer-assets'
 
 export interface NavigationState {
   current: Screen
@@ -13,7 +29,8 @@ export interface Navigation {
   navigate(screen: Screen): void
   /** Back to the previous screen, or the landing when there is none. */
   back(): void
-  reset(): void
+  /** Clears the history and starts again on `start` (default the landing; a link or update intent opens on its method). */
+  reset(start?: Screen): void
 }
 
 const initialState: NavigationState = { current: 'landing', last: null, history: [] }
@@ -40,8 +57,9 @@ export function createNavigation(): Navigation {
       const history = state.history.slice(0, -1)
       set({ current: state.history.at(-1) ?? 'landing', last: state.current, history })
     },
-    reset() {
-      if (state !== initialState) set(initialState)
+    reset(start = 'landing') {
+      if (state.current === start && state.history.length === 0 && state.last === null) return
+      set({ current: start, last: null, history: [] })
     },
   }
 }

@@ -6,16 +6,18 @@ import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState, useEmailFlowState } from '../use-client-state.js'
+import { maskPhoneNumber } from '../phone/mask-phone-number.js'
+import { useConfigState, useOtpFlowState, type OtpChannel } from '../use-client-state.js'
 
 /** Document 1 §9: the digit-box error resets after 1400 ms. */
 export const INCORRECT_CODE_RESET_MS = 1400
 
-/** 'Enter confirmation code': six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
-export default function CodeEntry() {
-  const { client, navigation, showError, handleError } = useModal()
+/** 'Enter confirmation code' for email or SMS: six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
+export default function CodeEntry({ channel }: { channel: OtpChannel }) {
+  const { client, navigation, showError, handleError, withCaptcha } = useModal()
   const { config } = useConfigState(client)
-  const flow = useEmailFlowState(client)
+  const flow = useOtpFlowState(client, channel)
+  const otp = client[channel]
   const [incorrect, setIncorrect] = useState(false)
   const [resetKey, setResetKey] = useState(0)
   const [now, setNow] = useState(() => Date.now())
@@ -39,23 +41,28 @@ export default function CodeEntry() {
   const submit = useCallback(
     async (code: string) => {
       try {
-        // Success is reported through the client's `login` event, which closes the modal.
-        await client.email.loginWithCode(code)
+        // Success is reported through the client's login, link or update event, which closes the modal.
+        await otp.submitCode(code)
       } catch (caught) {
-        if (handleError(caught, 'submit-code') === 'inline-incorrect-code') setIncorrect(true)
+        // A link refused with `account_transfer_required` opens the transfer offer for this address or number.
+        const transfer = flow.intent === 'link' && flow.identifier ? { linkMethod: channel, account: flow.identifier } : undefined
+        if (handleError(caught, 'submit-code', transfer) === 'inline-incorrect-code') setIncorrect(true)
       }
     },
-    [client, handleError],
+    [otp, handleError, flow.intent, flow.identifier, channel],
   )
 
   const resend = async () => {
-    if (!flow.email) return navigation.back()
-    try {
-      await client.email.sendCode(flow.email)
-      setNow(Date.now())
-    } catch (caught) {
-      showError(asTesseraError(caught))
-    }
+    const { identifier, intent, previousIdentifier } = flow
+    if (!identifier) return navigation.back()
+    await withCaptcha(async (captchaToken) => {
+      try {
+        await otp.sendCode(identifier, { intent, ...(previousIdentifier ? { previousIdentifier } : {}), ...(captchaToken ? { captchaToken } : {}) })
+        setNow(Date.now())
+      } catch (caught) {
+        showError(asTesseraError(caught))
+      }
+    })
   }
 
   const submitting = flow.status === 'submitting-code'
@@ -63,7 +70,11 @@ export default function CodeEntry() {
     <>
       <ScreenHeader title={t('code.title')} onBack={() => navigation.back()} />
       <div part="body" className={styles.body}>
-        <p className={styles.message}>{t('code.description', { email: flow.email ?? '', app: config.appName })}</p>
+        <p part="code-description" className={styles.message}>
+          {channel === 'email'
+            ? t('code.description', { email: flow.identifier ?? '', app: config.appName })
+            : t(config.whatsAppEnabled ? 'code.description.whatsapp' : 'code.description.sms', { phone: maskPhoneNumber(flow.identifier ?? ''), app: config.appName })}
+        </p>
         <CodeBoxesInput disabled={submitting || incorrect} error={incorrect ? t('code.incorrect') : null} onComplete={submit} resetKey={resetKey} />
         <div className={styles.centred} aria-live="polite">
           {submitting ? (

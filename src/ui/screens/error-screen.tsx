@@ -3,31 +3,36 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../use-client-state.js'
+import { useRetry } from './use-retry.js'
 
-/** Error screens of document 1 §8; the retry goes to the previous screen or the landing. */
+/**
+ * The error screens of document 1 §8: the generic one, and the allowlist-denied, 'Unable to sign in'
+ * and account-not-found screens, which differ only in copy. A retry goes to the previous screen, a
+ * 'try another method or account' to the landing; the allowlist override opens its link instead.
+ */
 export default function ErrorScreen() {
-  const { client, navigation, error } = useModal()
+  const { client, request, error, errorStep } = useModal()
   const { config } = useConfigState(client)
+  const retry = useRetry()
   if (!error) return null
-  const copy = copyForError(error, { appName: config.appName, allowlist: config.allowlist })
-  const retry = () => {
-    client.email.reset()
-    navigation.reset()
-  }
+  // The method names the OAuth provider and the account type of a link limit.
+  const method = request.intent === 'login' ? client.getOAuthFlow().provider : request.method
+  const copy = copyForError(error, { appName: config.appName, allowlist: config.allowlist, step: errorStep, method })
+  const act = () => retry(copy.actionTarget)
   return (
     <>
-      <ScreenHeader title={copy.title} onBack={retry} />
+      <ScreenHeader title={copy.title} onBack={act} />
       <div part="body" className={styles.body}>
         <p part="error" role="alert" className={styles.message}>
           {copy.description}
         </p>
         {copy.action &&
           (copy.actionLink ? (
-            <a className={styles.primaryButton} href={copy.actionLink} target="_blank" rel="noopener noreferrer">
+            <a part="error-action" className={styles.primaryButton} href={copy.actionLink} target="_blank" rel="noopener noreferrer">
               {copy.action}
             </a>
           ) : (
-            <button type="button" className={styles.primaryButton} onClick={retry}>
+            <button type="button" part="error-action" className={styles.primaryButton} onClick={act}>
               {copy.action}
             </button>
           ))}

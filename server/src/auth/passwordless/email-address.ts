@@ -16,7 +16,3 @@ export function assertEmailAllowed(app: AppRecord, email: string): void {
     throw new ApiError(400, 'disallowed_plus_email', 'Email addresses with a + are not allowed for this app')
   }
 }
-
-export function assertEmailLoginEnabled(app: AppRecord): void {
-  if (!app.loginMethods.includes('email')) throw new ApiError(403, 'disallowed_login_method', 'Email login is not enabled for this app')
-}

@@ -9,8 +9,9 @@ import {
 import type { ServerContext } from '../../context.js'
 import type { Queryable } from '../../db/types.js'
 import { ApiError } from '../../http/api-error.js'
-import { deleteUser, moveLinkedAccount } from '../../users/store.js'
+import { countLinkedAccountsOfType, deleteUser, findUserIdByAccount, moveLinkedAccount } from '../../users/store.js'
 import { loadUserDto } from '../../users/user-dto.js'
+import { lockUser } from './lock-user.js'
 import type { VerifiedAccount } from './verified-account.js'
 
 const hashNonce = (ctx: ServerContext, nonce: string) => createHmac('sha256', ctx.secret).update(`transfer:${nonce}`).digest('hex')
@@ -68,6 +69,14 @@ export async function redeemAccountTransfer(
     )
     if (!row) throw new ApiError(400, 'invalid_credentials', 'Invalid or expired transfer nonce')
     if (!types.includes(row.type)) throw new ApiError(400, 'invalid_data', 'Invalid transfer account type')
+    // The offer is void once the other user no longer holds the account (unlinked, or transferred elsewhere).
+    if ((await findUserIdByAccount(tx, appId, row.type, row.address)) !== row.from_user_id) {
+      throw new ApiError(400, 'invalid_credentials', 'Invalid or expired transfer nonce')
+    }
+    await lockUser(tx, callerId)
+    if ((await countLinkedAccountsOfType(tx, callerId, row.type)) > 0) {
+      throw new ApiError(400, 'cannot_link_more_of_type', `User already has an account of type ${row.type} linked.`)
+    }
     await moveLinkedAccount(tx, appId, row.type, row.address, callerId, now)
     await deleteUser(tx, appId, row.from_user_id)
   })

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.js'
 import { addLinkedAccount, clearGuestFlag, countLinkedAccountsOfType, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
 import { loadUserDto } from '../../users/user-dto.js'
 import { assertLoginMethodEnabled } from './access-control.js'
+import { lockUser } from './lock-user.js'
 import { offerAccountTransfer } from './account-transfer.js'
 import { retryOnUniqueViolation } from './retry-on-unique-violation.js'
 import type { VerifiedAccount } from './verified-account.js'
@@ -16,14 +17,16 @@ import type { VerifiedAccount } from './verified-account.js'
 export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, userId: string, method: LoginMethod, account: VerifiedAccount): Promise<UserDto> {
   assertLoginMethodEnabled(app, method)
   const now = ctx.clock.now()
-  await retryOnUniqueViolation(() =>
-    ctx.db.transaction(async (tx) => {
+  const transferFrom = await retryOnUniqueViolation(() =>
+    ctx.db.transaction(async (tx): Promise<string | null> => {
+      await lockUser(tx, userId)
       const owner = await findUserIdByAccount(tx, app.id, account.type, account.key)
-      if (owner === userId) return touchLinkedAccount(tx, app.id, account.type, account.key, now, account.details)
+      if (owner === userId) {
+        await touchLinkedAccount(tx, app.id, account.type, account.key, now, account.details)
+        return null
+      }
       if (owner !== null) {
-        if (app.accountTransferEnabled && (transferableAccountTypes as readonly string[]).includes(account.type)) {
-          throw await offerAccountTransfer(tx, ctx, app.id, { fromUserId: owner, toUserId: userId, account })
-        }
+        if (app.accountTransferEnabled && (transferableAccountTypes as readonly string[]).includes(account.type)) return owner
         throw new ApiError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
       }
       const limit = account.type === 'passkey' ? MAX_PASSKEYS_PER_USER : 1
@@ -32,8 +35,11 @@ export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, us
       }
       await addLinkedAccount(tx, app.id, userId, account.type, account.key, now, account.details)
       await clearGuestFlag(tx, userId)
+      return null
     }),
   )
+  // Recorded outside the transaction: thrown from inside it, the offer would roll back with it.
+  if (transferFrom !== null) throw await offerAccountTransfer(ctx.db, ctx, app.id, { fromUserId: transferFrom, toUserId: userId, account })
   const user = await loadUserDto(ctx.db, app.id, userId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
   return user

@@ -32,11 +32,11 @@ describe('email one-time code flow', () => {
   it('goes initial → sending-code → awaiting-code-input → submitting-code → done and signs in', async () => {
     const logins: ClientEvents['login'][] = []
     client.on('login', (event) => logins.push(event))
-    expect(client.getEmailFlow()).toEqual({ status: 'initial', email: null, error: null, codeSentAt: null })
+    expect(client.getEmailFlow()).toEqual({ status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null })
 
     const before = Date.now()
     await client.email.sendCode(' ada@example.com ', { captchaToken: 'captcha-1' })
-    expect(client.getEmailFlow()).toMatchObject({ status: 'awaiting-code-input', email: 'ada@example.com', error: null })
+    expect(client.getEmailFlow()).toMatchObject({ status: 'awaiting-code-input', intent: 'login', identifier: 'ada@example.com', error: null })
     expect(client.getEmailFlow().codeSentAt).toBeGreaterThanOrEqual(before)
     expect(api.calls(INIT)[0]!.body).toEqual({ email: 'ada@example.com', token: 'captcha-1' })
 
@@ -83,7 +83,7 @@ describe('email one-time code flow', () => {
     await client.email.sendCode('ada@example.com')
     const firstSentAt = client.getEmailFlow().codeSentAt!
     await expect(client.email.loginWithCode('000000')).rejects.toMatchObject({ code: 'invalid_credentials', status: 422 })
-    expect(client.getEmailFlow()).toMatchObject({ status: 'error', email: 'ada@example.com', error: { shortMessage: 'Invalid or expired verification code' } })
+    expect(client.getEmailFlow()).toMatchObject({ status: 'error', identifier: 'ada@example.com', error: { shortMessage: 'Invalid or expired verification code' } })
     expect(client.getAuth().status).toBe('unauthenticated')
 
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -133,6 +133,6 @@ describe('reset', () => {
     expect(client.getEmailFlow().status).toBe('sending-code')
     client.email.reset()
     await pending
-    expect(client.getEmailFlow()).toEqual({ status: 'initial', email: null, error: null, codeSentAt: null })
+    expect(client.getEmailFlow()).toEqual({ status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null })
   })
 })

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '../../../../src/protocol/index.js'
+import { OTP_MAX_ATTEMPTS } from '../../../../src/protocol/index.js'
 import type { ServerContext } from '../../context.js'
 
 /**
@@ -9,20 +9,20 @@ import type { ServerContext } from '../../context.js'
  */
 export type CodePurpose = 'login' | `link:${string}`
 
-interface CodeKey { appId: string; identifier: string; purpose: CodePurpose }
+export interface CodeKey { appId: string; identifier: string; purpose: CodePurpose }
 
 /** HMAC of the code bound to its key, so the table never holds a usable code. */
 const hashCode = (secret: Buffer, key: CodeKey, code: string) =>
   createHmac('sha256', secret).update(`${key.appId}\n${key.identifier}\n${key.purpose}\n${code}`).digest('base64url')
 
-/** Stores a new code for the key; any previous code for it stops working (attempts reset). */
-export async function storeCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret'>, key: CodeKey, code: string): Promise<void> {
+/** Stores a new code for the key, valid `ttlSeconds`; any previous code for it stops working (attempts reset). */
+export async function storeCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret'>, key: CodeKey, code: string, ttlSeconds: number): Promise<void> {
   const now = ctx.clock.now()
   await ctx.db.query(
     `INSERT INTO otp_codes (app_id, identifier, purpose, code_hash, attempts, created_at, expires_at, consumed_at)
      VALUES ($1, $2, $3, $4, 0, $5, $6, NULL)
      ON CONFLICT (app_id, identifier, purpose) DO UPDATE SET code_hash = $4, attempts = 0, created_at = $5, expires_at = $6, consumed_at = NULL`,
-    [key.appId, key.identifier, key.purpose, hashCode(ctx.secret, key, code), now, now + OTP_TTL_SECONDS * 1000],
+    [key.appId, key.identifier, key.purpose, hashCode(ctx.secret, key, code), now, now + ttlSeconds * 1000],
   )
 }
 

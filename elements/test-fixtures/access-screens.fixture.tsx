@@ -1,0 +1,307 @@
+/**
+ * Browser-test fixture (built for web-test-runner, never shipped): the modal view over a complete
+ * client double, for the access screens (error routing, CAPTCHA, terms, account transfer) and the
+ * React wrapper's hooks. The script decides what each server-backed action does.
+ */
+import { createElement, useEffect } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import {
+  TesseraError,
+  type AuthState,
+  type ConfigState,
+  type EffectiveConfig,
+  type Listener,
+  type TesseraClient,
+  type User,
+} from '../../src/core/index.js'
+import { defaultConfig } from '../../src/core/config/defaults.js'
+import { AuthModalView } from '../../src/ui/index.js'
+import {
+  TesseraProvider,
+  useLinkAccount,
+  useLoginWithOAuth,
+  useLoginWithSms,
+  useUnlinkAccount,
+  useUpdateAccount,
+  useUpdateEmail,
+} from '../../react-wrapper/index.js'
+
+type Flow = ReturnType<TesseraClient['getEmailFlow']>
+type OAuthFlow = ReturnType<TesseraClient['getOAuthFlow']>
+type Captcha = ReturnType<TesseraClient['getCaptcha']>
+type Transfer = Parameters<TesseraClient['transferAccount']>[0]
+type Events = Parameters<TesseraClient['on']>[0]
+type SendOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
+
+export interface AccessScript {
+  config?: Partial<EffectiveConfig>
+  /** Signed in from the start (linking and updating need a user). */
+  user?: User | null
+  sendCode?(channel: 'email' | 'sms', identifier: string, options: SendOptions): Promise<void>
+  /** Resolves with the user the code signs in, links or updates. */
+  submitCode?(channel: 'email' | 'sms', code: string): Promise<User>
+  /** Runs the invisible CAPTCHA: resolves with a token or rejects. */
+  solveCaptcha?(): Promise<string>
+  acceptTerms?(): Promise<User>
+  transferAccount?(transfer: Transfer): Promise<User>
+  startOAuth?(provider: string): Promise<User>
+}
+
+export interface Calls {
+  sendCode: { channel: string; identifier: string; options: SendOptions }[]
+  submitCode: string[]
+  captchaExecute: number
+  captchaReset: number
+  acceptTerms: number
+  logout: number
+  transfers: Transfer[]
+  unlinks: unknown[][]
+  oauthStarts: { provider: string; options: unknown }[]
+}
+
+const appId = 'tessera-test-app-00000030'
+
+export function fixtureUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'did:privy:fixture',
+    createdAt: new Date(0),
+    linkedAccounts: [],
+    hasAcceptedTerms: false,
+    isGuest: false,
+    customMetadata: {},
+    mfaMethods: [],
+    delegatedWallets: [],
+    ...overrides,
+  }
+}
+
+function observable<T>(initial: T) {
+  let value = initial
+  const listeners = new Set<Listener<T>>()
+  return {
+    get: () => value,
+    set(next: T) {
+      const previous = value
+      value = next
+      for (const listener of listeners) listener(value, previous)
+    },
+    watch(listener: Listener<T>) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+const idleFlow: Flow = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
+
+/** A client double with the real state shapes and events; every call is recorded in `calls`. */
+export function createAccessClient(script: AccessScript = {}): TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } {
+  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [] }
+  const config = observable<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
+  const auth = observable<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
+  const flows = { email: observable<Flow>(idleFlow), sms: observable<Flow>(idleFlow) }
+  const oauth = observable<OAuthFlow>({ status: 'initial', provider: null, intent: 'login', error: null, headless: false })
+  const captchaEnabled = config.get().config.captchaEnabled
+  const readyCaptcha: Captcha = { status: captchaEnabled ? 'ready' : 'disabled', provider: captchaEnabled ? 'altcha' : null, token: null, error: null }
+  const captcha = observable<Captcha>(readyCaptcha)
+  const handlers = new Map<string, Set<(payload: unknown) => void>>()
+  const emit = (event: string, payload: unknown) => {
+    for (const handler of handlers.get(event) ?? []) handler(payload)
+  }
+  const signIn = (user: User, method: string, isNewUser = true) => {
+    auth.set({ status: 'authenticated', user })
+    emit('login', { user, isNewUser, loginMethod: method })
+  }
+
+  const otp = (channel: 'email' | 'sms') => {
+    const flow = flows[channel]
+    const fail = (error: unknown): never => {
+      flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+      throw error
+    }
+    const submitCode = async (code: string) => {
+      calls.submitCode.push(code)
+      const { intent } = flow.get()
+      flow.set({ ...flow.get(), status: 'submitting-code', error: null })
+      const user = await (script.submitCode ?? (async () => fixtureUser()))(channel, code).catch(fail)
+      flow.set({ ...flow.get(), status: 'done' })
+      if (intent === 'login') signIn(user, channel)
+      else {
+        auth.set({ status: 'authenticated', user })
+        if (intent === 'link') emit('link', { user, linkMethod: channel, linkedAccount: null })
+        else emit('update', { user, updateMethod: channel })
+      }
+      return user
+    }
+    return {
+      async sendCode(identifier: string, options: SendOptions = {}) {
+        calls.sendCode.push({ channel, identifier, options })
+        flow.set({ ...flow.get(), status: 'sending-code', intent: options.intent ?? 'login', identifier, previousIdentifier: options.previousIdentifier ?? null, error: null })
+        await (script.sendCode ?? (async () => {}))(channel, identifier, options).catch(fail)
+        flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: Date.now() })
+      },
+      submitCode,
+      loginWithCode: submitCode,
+      reset: () => flow.set(idleFlow),
+      async unlink(identifier: string) {
+        calls.unlinks.push([channel, identifier])
+        return auth.get().user ?? fixtureUser()
+      },
+    }
+  }
+
+  const client: TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } = {
+    calls,
+    emit,
+    appId,
+    apiUrl: 'http://127.0.0.1:9',
+    ready: Promise.resolve(),
+    getConfig: config.get,
+    watchConfig: config.watch,
+    getAuth: auth.get,
+    watchAuth: auth.watch,
+    getEmailFlow: flows.email.get,
+    watchEmailFlow: flows.email.watch,
+    getSmsFlow: flows.sms.get,
+    watchSmsFlow: flows.sms.watch,
+    getOAuthFlow: oauth.get,
+    watchOAuthFlow: oauth.watch,
+    getCustomAuth: () => ({ status: 'not-enabled', error: null }),
+    watchCustomAuth: () => () => {},
+    getCaptcha: captcha.get,
+    watchCaptcha: captcha.watch,
+    getRecentLoginMethod: () => null,
+    email: otp('email'),
+    sms: otp('sms'),
+    oauth: {
+      async start(provider, options = {}) {
+        calls.oauthStarts.push({ provider, options })
+        oauth.set({ status: 'awaiting-popup', provider, intent: options.intent ?? 'login', error: null, headless: Boolean(options.headless) })
+        try {
+          const user = await (script.startOAuth ?? (async () => fixtureUser()))(provider)
+          oauth.set({ ...oauth.get(), status: 'done' })
+          signIn(user, provider)
+          return user
+        } catch (error) {
+          oauth.set({ ...oauth.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+          throw error
+        }
+      },
+      handleReturn: async () => null,
+      async unlink(provider, subject) {
+        calls.unlinks.push([provider, subject])
+        return auth.get().user ?? fixtureUser()
+      },
+      reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
+    },
+    guest: { login: async () => fixtureUser({ isGuest: true }) },
+    customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
+    captcha: {
+      async execute() {
+        calls.captchaExecute++
+        captcha.set({ ...captcha.get(), status: 'loading', error: null })
+        try {
+          const token = await (script.solveCaptcha ?? (async () => 'captcha-token'))()
+          captcha.set({ ...captcha.get(), status: 'success', token })
+          return token
+        } catch (error) {
+          captcha.set({ ...captcha.get(), status: 'error', token: null, error: 'Captcha failed' })
+          throw new TesseraError({ code: 'captcha_failure', shortMessage: 'Captcha failed', cause: error })
+        }
+      },
+      consumeToken() {
+        const { token } = captcha.get()
+        if (token) captcha.set({ ...captcha.get(), status: 'ready', token: null })
+        return token
+      },
+      reset() {
+        calls.captchaReset++
+        if (captcha.get().status !== 'disabled') captcha.set(readyCaptcha)
+      },
+    },
+    accountTransferFrom(error, context) {
+      if (!TesseraError.is(error) || error.code !== 'account_transfer_required' || typeof error.data?.nonce !== 'string') return null
+      const data = error.data as { nonce: string; account?: { displayName?: string }; otherUser?: { embeddedWalletAddress?: string | null } }
+      return {
+        nonce: data.nonce,
+        linkMethod: context.linkMethod,
+        account: context.account,
+        displayName: data.account?.displayName ?? context.account,
+        embeddedWalletAddress: data.otherUser?.embeddedWalletAddress ?? null,
+      }
+    },
+    async transferAccount(transfer) {
+      calls.transfers.push(transfer)
+      const user = await (script.transferAccount ?? (async () => fixtureUser()))(transfer)
+      emit('link', { user, linkMethod: transfer.linkMethod, linkedAccount: null })
+      return user
+    },
+    getAccessToken: async () => (auth.get().user ? 'access-token' : null),
+    refreshUser: async () => auth.get().user,
+    async acceptTerms() {
+      calls.acceptTerms++
+      const user = await (script.acceptTerms ?? (async () => fixtureUser({ hasAcceptedTerms: true })))()
+      auth.set({ status: 'authenticated', user })
+      return user
+    },
+    async logout() {
+      calls.logout++
+      auth.set({ status: 'unauthenticated', user: null })
+      emit('logout', { reason: 'user' })
+    },
+    on(event, handler) {
+      const set = handlers.get(event) ?? new Set()
+      handlers.set(event, set)
+      set.add(handler as (payload: unknown) => void)
+      return () => void set.delete(handler as (payload: unknown) => void)
+    },
+    destroy() {},
+  }
+  return client
+}
+
+/** Renders the modal view (open) into a fresh shadow root; `request` opens it for a link or update. */
+export function mountAccessView(host: HTMLElement, props: Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'>): { root: Root; shadow: ShadowRoot } {
+  const shadow = host.attachShadow({ mode: 'open' })
+  const root = createRoot(shadow)
+  root.render(createElement(AuthModalView, { ...props, open: true, standalone: false }))
+  return { root, shadow }
+}
+
+/** What the hooks host exposes to the test: each hook's latest result and every callback it received. */
+export interface HookProbe {
+  results: Record<string, unknown>
+  callbacks: { name: string; detail: unknown }[]
+}
+
+function HooksHost({ probe }: { probe: HookProbe }) {
+  const record = (name: string) => (detail: unknown) => void probe.callbacks.push({ name, detail })
+  const hooks = {
+    sms: useLoginWithSms({ onComplete: record('sms.complete'), onError: record('sms.error') }),
+    oauth: useLoginWithOAuth({ onComplete: record('oauth.complete'), onError: record('oauth.error') }),
+    link: useLinkAccount({ onSuccess: record('link.success'), onError: record('link.error') }),
+    update: useUpdateAccount({ onSuccess: record('update.success'), onError: record('update.error') }),
+    updateEmail: useUpdateEmail({ onSuccess: record('updateEmail.success'), onError: record('updateEmail.error') }),
+    unlink: useUnlinkAccount(),
+  }
+  Object.assign(probe.results, hooks)
+  useEffect(() => {
+    probe.results.mounted = true
+  }, [probe])
+  return null
+}
+
+/**
+ * Renders TesseraProvider and a host using the hooks over `client`: the double is put in the page's
+ * client registry first, so the provider and its `<auth-modal>` share it like a real client.
+ */
+export function mountHooksHost(host: HTMLElement, client: TesseraClient): { root: Root; probe: HookProbe } {
+  const registry = ((globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')] ??= new Map())
+  registry.set(client.appId, client)
+  const probe: HookProbe = { results: {}, callbacks: [] }
+  const root = createRoot(host)
+  root.render(createElement(TesseraProvider, { appId: client.appId, apiUrl: client.apiUrl }, createElement(HooksHost, { probe })))
+  return { root, probe }
+}
+
+export { TesseraError }

@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react'
+import type { CustomAuthState } from '../../src/core/index.js'
+import { useTesseraClient } from '../context.js'
+
+/** The custom-auth sync state: initial, loading, done, error or not-enabled. One subscription. */
+export function useCustomAuth(): CustomAuthState {
+  const client = useTesseraClient()
+  return useSyncExternalStore(
+    (onChange) => client.watchCustomAuth(() => onChange()),
+    () => client.getCustomAuth(),
+    () => client.getCustomAuth(),
+  )
+}

@@ -1,0 +1,47 @@
+import { useMemo } from 'react'
+import type { User } from '../../src/core/index.js'
+import type { OAuthProvider } from '../../src/protocol/index.js'
+import { useTesseraClient } from '../context.js'
+
+export interface UseUnlinkAccountResult {
+  unlinkEmail(address: string): Promise<User>
+  unlinkPhone(phoneNumber: string): Promise<User>
+  unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>
+  unlinkGoogle(subject: string): Promise<User>
+  unlinkTwitter(subject: string): Promise<User>
+  unlinkDiscord(subject: string): Promise<User>
+  unlinkGithub(subject: string): Promise<User>
+  unlinkSpotify(subject: string): Promise<User>
+  unlinkInstagram(subject: string): Promise<User>
+  unlinkTiktok(subject: string): Promise<User>
+  unlinkLine(subject: string): Promise<User>
+  unlinkLinkedIn(subject: string): Promise<User>
+  unlinkApple(subject: string): Promise<User>
+}
+
+/**
+ * Removes a linked account from the signed-in user and resolves with the updated user; the server
+ * refuses the last one (`cannot_unlink_sole_account`).
+ */
+export function useUnlinkAccount(): UseUnlinkAccountResult {
+  const client = useTesseraClient()
+  return useMemo(() => {
+    const unlinkOAuth = (provider: OAuthProvider, subject: string) => client.oauth.unlink(provider, subject)
+    const unlink = (provider: OAuthProvider) => (subject: string) => unlinkOAuth(provider, subject)
+    return {
+      unlinkEmail: (address) => client.email.unlink(address),
+      unlinkPhone: (phoneNumber) => client.sms.unlink(phoneNumber),
+      unlinkOAuth,
+      unlinkGoogle: unlink('google'),
+      unlinkTwitter: unlink('twitter'),
+      unlinkDiscord: unlink('discord'),
+      unlinkGithub: unlink('github'),
+      unlinkSpotify: unlink('spotify'),
+      unlinkInstagram: unlink('instagram'),
+      unlinkTiktok: unlink('tiktok'),
+      unlinkLine: unlink('line'),
+      unlinkLinkedIn: unlink('linkedin'),
+      unlinkApple: unlink('apple'),
+    } satisfies UseUnlinkAccountResult
+  }, [client])
+}

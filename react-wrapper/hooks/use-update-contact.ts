@@ -1,0 +1,48 @@
+import { useCallback } from 'react'
+import type { TesseraError, User } from '../../src/core/index.js'
+import { useTesseraClient } from '../context.js'
+import { reportOrThrow, useLatest } from './latest.js'
+import { useOtpFlow, type OtpChannel, type OtpFlowState } from './use-client-slices.js'
+
+export interface UpdateContactCallbacks {
+  onSuccess?(detail: { user: User }): void
+  /** When given, failures are reported here instead of rejecting. */
+  onError?(error: TesseraError): void
+}
+
+/**
+ * Replaces the signed-in user's email or phone number headlessly: a code goes to the new one, and
+ * submitting it swaps the old for the new (the one implementation behind useUpdateEmail and useUpdatePhone).
+ */
+export function useUpdateContact(channel: OtpChannel, callbacks: UpdateContactCallbacks) {
+  const client = useTesseraClient()
+  const state: OtpFlowState = useOtpFlow(client, channel)
+  const latest = useLatest(callbacks)
+
+  const sendCode = useCallback(
+    async (next: string) => {
+      const user = client.getAuth().user
+      const previousIdentifier = channel === 'email' ? user?.email?.address : user?.phone?.number
+      try {
+        await client[channel].sendCode(next, { intent: 'update', ...(previousIdentifier ? { previousIdentifier } : {}) })
+      } catch (error) {
+        reportOrThrow(error, latest.current.onError)
+      }
+    },
+    [client, channel, latest],
+  )
+
+  const submitCode = useCallback(
+    async (code: string) => {
+      try {
+        const user = await client[channel].submitCode(code)
+        latest.current.onSuccess?.({ user })
+      } catch (error) {
+        reportOrThrow(error, latest.current.onError)
+      }
+    },
+    [client, channel, latest],
+  )
+
+  return { sendCode, submitCode, state }
+}

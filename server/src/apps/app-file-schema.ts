@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { APP_ID_LENGTH, oauthProviders } from '../../../src/protocol/index.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings } from './types.js'
+
+/**
+ * The snake_case JSON form of an app's settings, shared by the config file (`apps[]`) and the CLI's
+ * `--oauth-json`. Each setting present replaces the stored one; absent ones stay as they are.
+ * Secrets can come from the environment (`*_env`) and keys from files (`*_file`, relative to the config file).
+ */
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
+const text = (max = 500) => z.string().min(1).max(max)
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+
+const oauthProviderSchema = z.strictObject({
+  client_id: text(),
+  client_secret: text(4000).nullable().optional(),
+  client_secret_env: envName.optional(),
+  authorization_endpoint: httpUrl.optional(),
+  token_endpoint: httpUrl.optional(),
+  user_info_endpoint: httpUrl.optional(),
+  issuer: text(2000).optional(),
+  jwks_uri: httpUrl.optional(),
+  scopes: z.array(text(200)).optional(),
+  apple: z.strictObject({ team_id: text(), key_id: text(), private_key_pem: text(10_000).optional(), private_key_file: text(1000).optional() })
+    .refine((apple) => (apple.private_key_pem === undefined) !== (apple.private_key_file === undefined), 'give one of private_key_pem or private_key_file')
+    .optional(),
+})
+export const oauthProvidersSchema = z.partialRecord(z.enum(oauthProviders), oauthProviderSchema)
+
+const customJwtSchema = z.strictObject({
+  jwks_url: httpUrl.optional(),
+  public_key_pem: text(10_000).optional(),
+  public_key_file: text(1000).optional(),
+  issuer: text(2000).nullable().optional(),
+  audience: text(2000).nullable().optional(),
+  user_id_claim: text(200).optional(),
+}).refine((jwt) => [jwt.jwks_url, jwt.public_key_pem, jwt.public_key_file].filter((v) => v !== undefined).length === 1,
+  'give exactly one of jwks_url, public_key_pem or public_key_file')
+
+const allowlistSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  entries: z.array(text(320)).max(100_000).default([]),
+  error_title: text().nullable().default(null),
+  error_detail: text(2000).nullable().default(null),
+  cta_text: text().nullable().default(null),
+  cta_link: httpUrl.nullable().default(null),
+})
+
+export const ALTCHA_MAX_NUMBER_LIMIT = 10_000_000
+const captchaSchema = z.discriminatedUnion('provider', [
+  z.strictObject({ provider: z.literal('altcha'), altcha_max_number: z.number().int().min(1).max(ALTCHA_MAX_NUMBER_LIMIT).optional() }),
+  z.strictObject({
+    provider: z.literal('turnstile'),
+    site_key: text(),
+    secret_key: text(4000).optional(),
+    secret_key_env: envName.optional(),
+    verify_url: httpUrl.optional(),
+  }).refine((t) => (t.secret_key === undefined) !== (t.secret_key_env === undefined), 'give one of secret_key or secret_key_env'),
+])
+
+export const appFileSchema = z.strictObject({
+  id: z.string().length(APP_ID_LENGTH).regex(/^[a-z0-9-]+$/),
+  name: text(200).optional(),
+  allowed_origins: z.array(z.string().max(300)).optional(),
+  login_methods: z.array(z.enum(loginMethods)).optional(),
+  terms_url: httpUrl.nullable().optional(),
+  privacy_url: httpUrl.nullable().optional(),
+  require_users_accept_terms: z.boolean().optional(),
+  disable_plus_emails: z.boolean().optional(),
+  logo_url: httpUrl.nullable().optional(),
+  accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable().optional(),
+  theme: z.enum(['light', 'dark']).nullable().optional(),
+  oauth_redirect_urls: z.array(httpUrl).optional(),
+  oauth_providers: oauthProvidersSchema.optional(),
+  whatsapp_enabled: z.boolean().optional(),
+  sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
+  custom_jwt: customJwtSchema.nullable().optional(),
+  allowlist: allowlistSchema.optional(),
+  user_limit: z.number().int().positive().nullable().optional(),
+  signup_disabled: z.boolean().optional(),
+  captcha: captchaSchema.nullable().optional(),
+  account_transfer_enabled: z.boolean().optional(),
+})
+
+export type AppFile = z.infer<typeof appFileSchema>
+
+/** Where `*_env` and `*_file` values are looked up. */
+export interface SecretSources { env: NodeJS.ProcessEnv; baseDir: string }
+
+function fromEnv(sources: SecretSources, name: string): string {
+  const value = sources.env[name]
+  if (!value) throw new Error(`environment variable ${name} is not set`)
+  return value
+}
+const fromFile = (sources: SecretSources, path: string) => readFileSync(resolve(sources.baseDir, path), 'utf8')
+
+export function oauthProvidersFromFile(file: z.infer<typeof oauthProvidersSchema>, sources: SecretSources): AppRecord['oauthProviders'] {
+  return Object.fromEntries(Object.entries(file).map(([provider, p]) => {
+    const settings: OAuthProviderSettings = {
+      clientId: p.client_id,
+      clientSecret: p.client_secret_env ? fromEnv(sources, p.client_secret_env) : (p.client_secret ?? null),
+      ...(p.authorization_endpoint && { authorizationEndpoint: p.authorization_endpoint }),
+      ...(p.token_endpoint && { tokenEndpoint: p.token_endpoint }),
+      ...(p.user_info_endpoint && { userInfoEndpoint: p.user_info_endpoint }),
+      ...(p.issuer && { issuer: p.issuer }),
+      ...(p.jwks_uri && { jwksUri: p.jwks_uri }),
+      ...(p.scopes && { scopes: p.scopes }),
+      ...(p.apple && { apple: { teamId: p.apple.team_id, keyId: p.apple.key_id, privateKeyPem: p.apple.private_key_pem ?? fromFile(sources, p.apple.private_key_file!) } }),
+    }
+    return [provider, settings]
+  }))
+}
+
+function customJwtFromFile(file: z.infer<typeof customJwtSchema>, sources: SecretSources): CustomJwtSettings {
+  return {
+    jwksUrl: file.jwks_url ?? null,
+    publicKeyPem: file.public_key_pem ?? (file.public_key_file ? fromFile(sources, file.public_key_file) : null),
+    issuer: file.issuer ?? null,
+    audience: file.audience ?? null,
+    userIdClaim: file.user_id_claim ?? 'sub',
+  }
+}
+
+function captchaFromFile(file: z.infer<typeof captchaSchema>, sources: SecretSources): CaptchaSettings {
+  if (file.provider === 'altcha') {
+    return { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, ...(file.altcha_max_number && { altchaMaxNumber: file.altcha_max_number }) }
+  }
+  return {
+    provider: 'turnstile',
+    siteKey: file.site_key,
+    secretKey: file.secret_key_env ? fromEnv(sources, file.secret_key_env) : file.secret_key!,
+    verifyUrl: file.verify_url ?? null,
+  }
+}
+
+const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
+  value === undefined ? undefined : value === null ? null : convert(value)
+
+/** The app settings a validated snake_case app object declares. */
+export function appInputFromFile(app: AppFile, sources: SecretSources): AppInput {
+  return {
+    id: app.id,
+    name: app.name,
+    allowedOrigins: app.allowed_origins,
+    loginMethods: app.login_methods,
+    termsUrl: app.terms_url,
+    privacyUrl: app.privacy_url,
+    requireUsersAcceptTerms: app.require_users_accept_terms,
+    disablePlusEmails: app.disable_plus_emails,
+    logoUrl: app.logo_url,
+    accentColor: app.accent_color,
+    theme: app.theme,
+    oauthRedirectUrls: app.oauth_redirect_urls,
+    oauthProviders: app.oauth_providers && oauthProvidersFromFile(app.oauth_providers, sources),
+    whatsappEnabled: app.whatsapp_enabled,
+    smsUnsupportedRegions: app.sms_unsupported_regions,
+    customJwt: optional(app.custom_jwt, (jwt) => customJwtFromFile(jwt, sources)),
+    allowlist: app.allowlist && {
+      enabled: app.allowlist.enabled,
+      entries: app.allowlist.entries,
+      errorTitle: app.allowlist.error_title,
+      errorDetail: app.allowlist.error_detail,
+      ctaText: app.allowlist.cta_text,
+      ctaLink: app.allowlist.cta_link,
+    },
+    userLimit: app.user_limit,
+    signupDisabled: app.signup_disabled,
+    captcha: optional(app.captcha, (c) => captchaFromFile(c, sources)),
+    accountTransferEnabled: app.account_transfer_enabled,
+  }
+}

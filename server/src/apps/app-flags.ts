@@ -1,0 +1,257 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
+import { ALTCHA_MAX_NUMBER_LIMIT, oauthProvidersFromFile, oauthProvidersSchema } from './app-file-schema.js'
+import { appDefaults } from './store.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type LoginMethod, type OAuthProviderSettings } from './types.js'
+
+/** A flag value the CLI refuses (exit code 2 with the usage). */
+export class UsageError extends Error {}
+
+export const appFlagsUsage = `App flags (on create and update; an update changes only what it names):
+  --name <name>, --origin <origin> (repeatable; 'http://localhost:*' allows any port), --logo-url <url>,
+  --accent-color '#rrggbb', --theme light|dark|none, --terms-url <url>, --privacy-url <url> ('' clears a URL),
+  --require-terms[=false], --disable-plus-emails[=false]
+  --login-methods <list>        comma list of: ${loginMethods.join(', ')}
+  --redirect-url <url>          repeatable: the exact URLs OAuth may return to ('none' clears)
+  --oauth <provider>:<key>=<value>[,<key>=<value>...]   repeatable; keys: client-id, client-secret,
+                                authorization-endpoint, token-endpoint, userinfo-endpoint, issuer, jwks-uri,
+                                scopes (space separated), apple-team-id, apple-key-id, apple-private-key-file.
+                                Merges into the provider's settings; '<provider>:off' removes them
+  --oauth-json '<json>'         {"<provider>": {"client_id", "client_secret", ...}} as in the config file; replaces those providers
+  --whatsapp[=false], --sms-unsupported-regions RU,CN ('' clears)
+  --custom-jwt-jwks-url <url> | --custom-jwt-public-key-file <pem file>, --custom-jwt-issuer <iss>,
+  --custom-jwt-audience <aud>, --custom-jwt-user-id-claim <claim> (default sub), --remove-custom-jwt
+  --allowlist[=false], --allowlist-entries <list> (emails, @domains, +E164 numbers, wallet addresses; '' clears),
+  --allowlist-error-title, --allowlist-error-detail, --allowlist-cta-text, --allowlist-cta-link (screen overrides; '' clears)
+  --user-limit <n|none>, --signup-disabled[=false], --account-transfer[=false]
+  --captcha altcha|turnstile|off, --altcha-max-number <n>, --turnstile-site-key <key>, --turnstile-secret <secret>,
+  --turnstile-verify-url <url>`
+
+const text = { type: 'string' } as const
+const list = { type: 'string', multiple: true } as const
+export const appFlagOptions = {
+  name: text, origin: list, 'logo-url': text, 'accent-color': text, theme: text, 'terms-url': text, 'privacy-url': text,
+  'require-terms': text, 'disable-plus-emails': text, 'login-methods': text, 'redirect-url': list, oauth: list, 'oauth-json': text,
+  whatsapp: text, 'sms-unsupported-regions': text, 'custom-jwt-jwks-url': text, 'custom-jwt-public-key-file': text,
+  'custom-jwt-issuer': text, 'custom-jwt-audience': text, 'custom-jwt-user-id-claim': text, 'remove-custom-jwt': { type: 'boolean' },
+  allowlist: text, 'allowlist-entries': text, 'allowlist-error-title': text, 'allowlist-error-detail': text, 'allowlist-cta-text': text,
+  'allowlist-cta-link': text, 'user-limit': text, 'signup-disabled': text, 'account-transfer': text, captcha: text,
+  'altcha-max-number': text, 'turnstile-site-key': text, 'turnstile-secret': text, 'turnstile-verify-url': text,
+} as const
+
+/** On/off flags: `--flag` alone means true, `--flag=false` turns it off. */
+export const booleanAppFlags = ['require-terms', 'disable-plus-emails', 'whatsapp', 'allowlist', 'signup-disabled', 'account-transfer']
+
+export type AppFlagValues = { [K in keyof typeof appFlagOptions]?: (typeof appFlagOptions)[K] extends { multiple: true } ? string[] : (typeof appFlagOptions)[K] extends { type: 'boolean' } ? boolean : string }
+
+function parseBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new UsageError(`--${name} takes true or false`)
+}
+
+function httpUrl(name: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(`--${name}: '${value}' is not a URL`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name}: '${value}' is not an http(s) URL`)
+  return value
+}
+
+/** A nullable URL setting: '' clears it. */
+const optionalUrl = (name: string, value: string | undefined) => (value === undefined ? undefined : value === '' ? null : httpUrl(name, value))
+/** A nullable text setting: '' clears it. */
+const optionalText = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value)
+/** The flag's value when given, else the current one. */
+const keep = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given)
+const commaList = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
+
+function readFile(name: string, path: string, cwd: string): string {
+  try {
+    return readFileSync(resolve(cwd, path), 'utf8')
+  } catch (error) {
+    throw new UsageError(`--${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+}
+
+const oauthKeys = ['client-id', 'client-secret', 'authorization-endpoint', 'token-endpoint', 'userinfo-endpoint', 'issuer', 'jwks-uri', 'scopes',
+  'apple-team-id', 'apple-key-id', 'apple-private-key-file'] as const
+
+/** Applies one `--oauth provider:key=value,...` to the providers' settings. */
+function applyOAuthFlag(providers: AppRecord['oauthProviders'], spec: string, cwd: string): void {
+  const colon = spec.indexOf(':')
+  const provider = spec.slice(0, colon) as OAuthProvider
+  if (colon < 0 || !oauthProviders.includes(provider)) throw new UsageError(`--oauth '${spec}': start with a provider (${oauthProviders.join(', ')}) and a colon`)
+  const rest = spec.slice(colon + 1)
+  if (rest === 'off') {
+    delete providers[provider]
+    return
+  }
+  const settings: Partial<OAuthProviderSettings> = { clientSecret: null, ...providers[provider] }
+  const apple: Partial<NonNullable<OAuthProviderSettings['apple']>> = { ...settings.apple }
+  for (const pair of rest.split(',')) {
+    const equals = pair.indexOf('=')
+    const key = pair.slice(0, equals).trim() as (typeof oauthKeys)[number]
+    const value = pair.slice(equals + 1).trim()
+    if (equals < 0 || !oauthKeys.includes(key)) throw new UsageError(`--oauth ${provider}: unknown setting '${pair}' (keys: ${oauthKeys.join(', ')})`)
+    const name = `oauth ${provider}:${key}`
+    switch (key) {
+      case 'client-id': settings.clientId = value; break
+      case 'client-secret': settings.clientSecret = value || null; break
+      case 'authorization-endpoint': settings.authorizationEndpoint = httpUrl(name, value); break
+      case 'token-endpoint': settings.tokenEndpoint = httpUrl(name, value); break
+      case 'userinfo-endpoint': settings.userInfoEndpoint = httpUrl(name, value); break
+      case 'issuer': settings.issuer = value; break
+      case 'jwks-uri': settings.jwksUri = httpUrl(name, value); break
+      case 'scopes': settings.scopes = value.split(/\s+/).filter(Boolean); break
+      case 'apple-team-id': apple.teamId = value; break
+      case 'apple-key-id': apple.keyId = value; break
+      case 'apple-private-key-file': apple.privateKeyPem = readFile(name, value, cwd); break
+    }
+  }
+  if (Object.keys(apple).length > 0) {
+    if (!apple.teamId || !apple.keyId || !apple.privateKeyPem) throw new UsageError(`--oauth ${provider}: apple-team-id, apple-key-id and apple-private-key-file go together`)
+    settings.apple = apple as OAuthProviderSettings['apple']
+  }
+  if (!settings.clientId) throw new UsageError(`--oauth ${provider}: client-id is required`)
+  providers[provider] = settings as OAuthProviderSettings
+}
+
+function oauthJson(value: string, cwd: string): AppRecord['oauthProviders'] {
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new UsageError('--oauth-json is not valid JSON')
+  }
+  const parsed = oauthProvidersSchema.safeParse(json)
+  if (!parsed.success) throw new UsageError(`--oauth-json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  try {
+    return oauthProvidersFromFile(parsed.data, { env: process.env, baseDir: cwd })
+  } catch (error) {
+    throw new UsageError(`--oauth-json: ${(error as Error).message}`)
+  }
+}
+
+function oauthInput(values: AppFlagValues, current: AppRecord, cwd: string): AppInput['oauthProviders'] {
+  if (!values.oauth && values['oauth-json'] === undefined) return undefined
+  const providers = { ...current.oauthProviders }
+  if (values['oauth-json'] !== undefined) Object.assign(providers, oauthJson(values['oauth-json'], cwd))
+  for (const spec of values.oauth ?? []) applyOAuthFlag(providers, spec, cwd)
+  return providers
+}
+
+function customJwtInput(values: AppFlagValues, current: AppRecord, cwd: string): AppInput['customJwt'] {
+  const jwksUrl = values['custom-jwt-jwks-url']
+  const keyFile = values['custom-jwt-public-key-file']
+  const given = [jwksUrl, keyFile, values['custom-jwt-issuer'], values['custom-jwt-audience'], values['custom-jwt-user-id-claim']].some((v) => v !== undefined)
+  if (values['remove-custom-jwt']) {
+    if (given) throw new UsageError('--remove-custom-jwt cannot be combined with other --custom-jwt-* flags')
+    return null
+  }
+  if (!given) return undefined
+  if (jwksUrl !== undefined && keyFile !== undefined) throw new UsageError('Give one of --custom-jwt-jwks-url or --custom-jwt-public-key-file')
+  const jwt: CustomJwtSettings = current.customJwt ?? { jwksUrl: null, publicKeyPem: null, issuer: null, audience: null, userIdClaim: 'sub' }
+  return {
+    // A new key source replaces the other one.
+    jwksUrl: keyFile !== undefined ? null : jwksUrl !== undefined ? httpUrl('custom-jwt-jwks-url', jwksUrl) : jwt.jwksUrl,
+    publicKeyPem: jwksUrl !== undefined ? null : keyFile !== undefined ? readFile('custom-jwt-public-key-file', keyFile, cwd) : jwt.publicKeyPem,
+    issuer: keep(optionalText(values['custom-jwt-issuer']), jwt.issuer),
+    audience: keep(optionalText(values['custom-jwt-audience']), jwt.audience),
+    userIdClaim: values['custom-jwt-user-id-claim'] || jwt.userIdClaim,
+  }
+}
+
+function allowlistInput(values: AppFlagValues, current: AppRecord): AppInput['allowlist'] {
+  const changes = {
+    enabled: parseBoolean('allowlist', values.allowlist),
+    entries: commaList(values['allowlist-entries']),
+    errorTitle: optionalText(values['allowlist-error-title']),
+    errorDetail: optionalText(values['allowlist-error-detail']),
+    ctaText: optionalText(values['allowlist-cta-text']),
+    ctaLink: optionalUrl('allowlist-cta-link', values['allowlist-cta-link']),
+  }
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+  return Object.keys(given).length === 0 ? undefined : { ...current.allowlist, ...given }
+}
+
+function captchaInput(values: AppFlagValues, current: AppRecord): AppInput['captcha'] {
+  const provider = values.captcha
+  const turnstileGiven = [values['turnstile-site-key'], values['turnstile-secret'], values['turnstile-verify-url']].some((v) => v !== undefined)
+  const maxNumber = values['altcha-max-number']
+  if (provider === undefined && !turnstileGiven && maxNumber === undefined) return undefined
+  if (provider !== undefined && !['altcha', 'turnstile', 'off'].includes(provider)) throw new UsageError(`--captcha takes altcha, turnstile or off`)
+  if (provider === 'off') return null
+  const target = (provider ?? current.captcha?.provider) as CaptchaSettings['provider'] | undefined
+  if (turnstileGiven && target !== 'turnstile') throw new UsageError('--turnstile-* flags need --captcha turnstile')
+  if (maxNumber !== undefined && target !== 'altcha') throw new UsageError('--altcha-max-number needs --captcha altcha')
+  const existing = current.captcha?.provider === target ? current.captcha : null
+  if (target === 'altcha') {
+    const cost = maxNumber === undefined ? existing?.altchaMaxNumber : Number(maxNumber)
+    if (cost !== undefined && (!Number.isInteger(cost) || cost < 1 || cost > ALTCHA_MAX_NUMBER_LIMIT)) throw new UsageError(`--altcha-max-number takes an integer from 1 to ${ALTCHA_MAX_NUMBER_LIMIT}`)
+    return { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, ...(cost !== undefined && { altchaMaxNumber: cost }) }
+  }
+  return {
+    provider: 'turnstile',
+    siteKey: values['turnstile-site-key'] ?? existing?.siteKey ?? null,
+    secretKey: values['turnstile-secret'] ?? existing?.secretKey ?? null,
+    verifyUrl: keep(optionalUrl('turnstile-verify-url', values['turnstile-verify-url']), existing?.verifyUrl ?? null),
+  }
+}
+
+function userLimitInput(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined
+  if (value === 'none') return null
+  const limit = Number(value)
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--user-limit takes a positive integer or none`)
+  return limit
+}
+
+/**
+ * The settings the flags change, merged over `current` where a setting has parts (OAuth providers,
+ * custom JWT, allowlist, CAPTCHA), so `apps update --oauth google:client-secret=...` keeps the client id.
+ */
+export function appInputFromFlags(values: AppFlagValues, current: AppRecord | null, cwd = process.cwd()): AppInput {
+  const base: AppRecord = current ?? { ...appDefaults, id: '', name: '' }
+  const methods = commaList(values['login-methods'])
+  for (const method of methods ?? []) {
+    if (!(loginMethods as readonly string[]).includes(method)) throw new UsageError(`Unknown login method '${method}' (supported: ${loginMethods.join(', ')})`)
+  }
+  for (const origin of values.origin ?? []) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`Invalid origin '${origin}': use scheme://host[:port] without a path`)
+  }
+  const accent = values['accent-color']
+  if (accent && !/^#[0-9a-fA-F]{6}$/.test(accent)) throw new UsageError(`--accent-color takes #rrggbb`)
+  const theme = values.theme
+  if (theme !== undefined && !['light', 'dark', 'none'].includes(theme)) throw new UsageError('--theme takes light, dark or none')
+  const redirects = values['redirect-url']
+  const regions = commaList(values['sms-unsupported-regions'])
+  for (const region of regions ?? []) if (!/^[A-Za-z]{2}$/.test(region)) throw new UsageError(`--sms-unsupported-regions: '${region}' is not an ISO 3166 alpha-2 region`)
+  return {
+    name: values.name,
+    allowedOrigins: values.origin,
+    loginMethods: methods as LoginMethod[] | undefined,
+    logoUrl: optionalUrl('logo-url', values['logo-url']),
+    accentColor: optionalText(accent),
+    theme: theme === undefined ? undefined : theme === 'none' ? null : (theme as 'light' | 'dark'),
+    termsUrl: optionalUrl('terms-url', values['terms-url']),
+    privacyUrl: optionalUrl('privacy-url', values['privacy-url']),
+    requireUsersAcceptTerms: parseBoolean('require-terms', values['require-terms']),
+    disablePlusEmails: parseBoolean('disable-plus-emails', values['disable-plus-emails']),
+    oauthRedirectUrls: redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map((url) => httpUrl('redirect-url', url))),
+    oauthProviders: oauthInput(values, base, cwd),
+    whatsappEnabled: parseBoolean('whatsapp', values.whatsapp),
+    smsUnsupportedRegions: regions?.map((region) => region.toUpperCase()),
+    customJwt: customJwtInput(values, base, cwd),
+    allowlist: allowlistInput(values, base),
+    userLimit: userLimitInput(values['user-limit']),
+    signupDisabled: parseBoolean('signup-disabled', values['signup-disabled']),
+    captcha: captchaInput(values, base),
+    accountTransferEnabled: parseBoolean('account-transfer', values['account-transfer']),
+  }
+}

@@ -1,0 +1,7 @@
+import { routes, type AuthenticatedUserDto, type GuestAuthenticateBody } from '../../protocol/index.js'
+import type { Transport } from './transport.js'
+
+/** Signs in (or up) the guest that `guest_credential` names. */
+export function authenticateGuest(transport: Transport, body: GuestAuthenticateBody): Promise<AuthenticatedUserDto> {
+  return transport.request<AuthenticatedUserDto>(routes.guestAuthenticate, { body })
+}

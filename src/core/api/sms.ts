@@ -1,0 +1,33 @@
+import {
+  routes,
+  type AuthenticatedUserDto,
+  type SmsAuthenticateBody,
+  type SmsInitBody,
+  type SmsLinkBody,
+  type SmsUnlinkBody,
+  type SmsUpdateBody,
+  type SuccessDto,
+  type UserDto,
+} from '../../protocol/index.js'
+import type { Transport } from './transport.js'
+
+/** Sends an SMS one-time code; with `auth` the code is bound to the signed-in user (link and update). */
+export function initSms(transport: Transport, body: SmsInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
+  return transport.request<SuccessDto>(routes.smsInit, { body, auth: options.auth })
+}
+
+export function authenticateSms(transport: Transport, body: SmsAuthenticateBody): Promise<AuthenticatedUserDto> {
+  return transport.request<AuthenticatedUserDto>(routes.smsAuthenticate, { body })
+}
+
+export function linkSms(transport: Transport, body: SmsLinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.smsLink, { body, auth: true })
+}
+
+export function updateSms(transport: Transport, body: SmsUpdateBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.smsUpdate, { body, auth: true })
+}
+
+export function unlinkSms(transport: Transport, body: SmsUnlinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.smsUnlink, { body, auth: true })
+}

@@ -1,0 +1,93 @@
+/** The popup flow (document 1 §2): a 440×680 window that posts the OAuth return back to its opener. */
+import { OAUTH_POPUP_SIZE, oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
+import { OAUTH_INVALID_CODE_MESSAGE, OAUTH_USER_DENIED_MESSAGE, oauthInvalidCodeError, oauthUserDeniedError } from '../../errors/client-errors.js'
+import type { TesseraError } from '../../errors/base-error.js'
+import type { MessageEventLike, OAuthWindow, PopupWindow } from './browser-window.js'
+import type { OAuthReturn } from './return-params.js'
+
+export const OAUTH_RESPONSE_MESSAGE = 'tessera:oauth'
+export const OAUTH_ERROR_MESSAGE = 'tessera:oauth:error'
+export const POPUP_CLOSED_POLL_MS = 500
+
+export type OAuthPopupMessage =
+  | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: OAuthProvider }
+  | { type: typeof OAUTH_ERROR_MESSAGE; error: string }
+
+/** Opened blank and synchronously (inside the click) so blockers allow it; the provider URL follows. Null when blocked. */
+export function openOAuthPopup(win: OAuthWindow): PopupWindow | null {
+  const { width, height } = OAUTH_POPUP_SIZE
+  const left = Math.round(win.screenX + (win.outerWidth - width) / 2)
+  const top = Math.round(win.screenY + (win.outerHeight - height) / 2)
+  return win.open('about:blank', 'tessera-oauth', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
+}
+
+/** The opener when this page runs in a popup opened by the same origin; null otherwise (a cross-origin opener throws). */
+export function sameOriginOpener(win: OAuthWindow): OAuthWindow | null {
+  try {
+    const opener = win.opener as OAuthWindow | null
+    if (!opener || opener === win) return null
+    return opener.location.origin === win.location.origin ? opener : null
+  } catch {
+    return null
+  }
+}
+
+/** Inside the popup: hands the return to the opener (never with target '*') and closes. */
+export function postReturnToOpener(win: OAuthWindow, opener: OAuthWindow, returned: OAuthReturn): void {
+  const message: OAuthPopupMessage = oauthProviders.includes(returned.provider as OAuthProvider)
+    ? { type: OAUTH_RESPONSE_MESSAGE, stateCode: returned.stateCode, authorizationCode: returned.authorizationCode, provider: returned.provider as OAuthProvider }
+    : { type: OAUTH_ERROR_MESSAGE, error: OAUTH_INVALID_CODE_MESSAGE }
+  opener.postMessage(message, win.location.origin)
+  win.close()
+}
+
+/** Document 1 §8 "OAuth": the denial message keeps its code; anything else is an invalid code. */
+function errorFromMessage(error: unknown): TesseraError {
+  return error === OAUTH_USER_DENIED_MESSAGE ? oauthUserDeniedError() : oauthInvalidCodeError(error)
+}
+
+export interface PopupWait {
+  result: Promise<OAuthReturn>
+  /** Stops listening and rejects `result` with `reason`. */
+  cancel(reason: TesseraError): void
+}
+
+/**
+ * Waits for the popup's message: only from this origin and from this popup. A popup found closed on two
+ * polls in a row without a message ends with `onClosed()` (one poll of grace lets a message posted just
+ * before `close()` arrive first).
+ */
+export function waitForPopupReturn(win: OAuthWindow, popup: PopupWindow, onClosed: () => TesseraError): PopupWait {
+  let settle: { resolve(value: OAuthReturn): void; reject(error: TesseraError): void }
+  const result = new Promise<OAuthReturn>((resolve, reject) => {
+    settle = { resolve, reject }
+  })
+  let closedPolls = 0
+  const timer = setInterval(() => {
+    closedPolls = popup.closed ? closedPolls + 1 : 0
+    if (closedPolls >= 2) finish(() => settle.reject(onClosed()))
+  }, POPUP_CLOSED_POLL_MS)
+
+  function onMessage(event: MessageEventLike) {
+    if (event.origin !== win.location.origin || event.source !== popup) return
+    const data = event.data as Partial<Record<string, unknown>> | null
+    if (data?.type === OAUTH_RESPONSE_MESSAGE) {
+      const { stateCode, authorizationCode, provider } = data
+      if (typeof stateCode !== 'string' || typeof authorizationCode !== 'string' || typeof provider !== 'string') {
+        return finish(() => settle.reject(oauthInvalidCodeError()))
+      }
+      finish(() => settle.resolve({ stateCode, authorizationCode, provider }))
+    } else if (data?.type === OAUTH_ERROR_MESSAGE) {
+      finish(() => settle.reject(errorFromMessage(data.error)))
+    }
+  }
+
+  function finish(outcome: () => void) {
+    clearInterval(timer)
+    win.removeEventListener('message', onMessage)
+    outcome()
+  }
+
+  win.addEventListener('message', onMessage)
+  return { result, cancel: (reason) => finish(() => settle.reject(reason)) }
+}

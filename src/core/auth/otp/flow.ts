@@ -1,0 +1,133 @@
+/**
+ * The one-time code flow shared by email and SMS (document 1 §4 "One-time code"):
+ * initial → sending-code → awaiting-code-input → submitting-code → done | error, for the login, link and update intents.
+ */
+import { OTP_LENGTH, type AuthMode, type AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import type { EffectiveConfig } from '../../config/types.js'
+import {
+  alreadyLoggedInError,
+  invalidCodeFormatError,
+  mustBeAuthenticatedError,
+  noAuthFlowError,
+  toTesseraError,
+} from '../../errors/client-errors.js'
+import type { AccountChanges } from '../../session/account-changes.js'
+import type { AuthIntent, LoginWithCodeOptions, OtpFlow, OtpFlowState, SendCodeOptions } from '../../types.js'
+import type { User } from '../../user/types.js'
+import { singleFlight } from '../../utils/single-flight.js'
+import type { Store } from '../../utils/store.js'
+import type { OtpChannel } from './channel.js'
+
+export const initialOtpFlowState: OtpFlowState = {
+  status: 'initial',
+  intent: 'login',
+  identifier: null,
+  previousIdentifier: null,
+  error: null,
+  codeSentAt: null,
+}
+
+const codePattern = new RegExp(`^\\d{${OTP_LENGTH}}$`)
+
+export interface OtpFlowOptions {
+  channel: OtpChannel
+  state: Store<OtpFlowState>
+  transport: Transport
+  getConfig(): EffectiveConfig
+  isAuthenticated(): boolean
+  /** Runs one authentication at a time across login methods; stores the session and announces the login. */
+  authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  accountChanges: AccountChanges
+  now?: () => number
+}
+
+export type OtpFlowActions = OtpFlow & { unlink(identifier: string): Promise<User> }
+
+export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
+  const { channel, state, transport, accountChanges } = options
+  const now = options.now ?? Date.now
+  // Bumped by reset(): a request that settles after the modal closed must not revive the old flow.
+  let generation = 0
+  const updateIfCurrent = (started: number, change: (current: OtpFlowState) => OtpFlowState) => {
+    if (started === generation) state.update(change)
+  }
+
+  async function fail(started: number, error: unknown): Promise<never> {
+    const tesseraError = toTesseraError(error)
+    updateIfCurrent(started, (current) => ({ ...current, status: 'error', error: tesseraError }))
+    throw tesseraError
+  }
+
+  /** Login needs a signed-out visitor; link and update a signed-in user (document 1 §5 "Flow guards"). */
+  function assertIntentAllowed(intent: AuthIntent) {
+    if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
+    if (intent !== 'login' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
+  }
+
+  async function sendCode(raw: string, sendOptions: SendCodeOptions = {}): Promise<void> {
+    const { intent = 'login', captchaToken } = sendOptions
+    const started = generation
+    try {
+      assertIntentAllowed(intent)
+      // Busy at once (the button disables); the identifier takes its normalised form once checked.
+      const typed = { identifier: raw.trim(), previousIdentifier: intent === 'update' ? (sendOptions.previousIdentifier?.trim() ?? null) : null }
+      state.set({ ...state.get(), status: 'sending-code', intent, ...typed, error: null })
+      const config = options.getConfig()
+      const identifier = await channel.normalize(raw, config)
+      channel.assertSendable?.(identifier, config)
+      const previousIdentifier = intent === 'update' ? await channel.normalize(typed.previousIdentifier ?? '', config) : null
+      updateIfCurrent(started, (current) => ({ ...current, identifier, previousIdentifier }))
+      await channel.init(transport, identifier, { captchaToken, auth: intent !== 'login' })
+      updateIfCurrent(started, () => ({ status: 'awaiting-code-input', intent, identifier, previousIdentifier, error: null, codeSentAt: now() }))
+    } catch (error) {
+      return fail(started, error)
+    }
+  }
+
+  async function complete(code: string, identifier: string, flow: OtpFlowState, loginOptions: LoginWithCodeOptions): Promise<User> {
+    switch (flow.intent) {
+      case 'login': {
+        const mode: AuthMode = loginOptions.mode ?? (loginOptions.disableSignup ? 'no-signup' : 'login-or-sign-up')
+        return options.authenticate(() => channel.authenticate(transport, identifier, code, mode))
+      }
+      case 'link':
+        return accountChanges.linked(await channel.link(transport, identifier, code), channel.method, identifier)
+      case 'update':
+        if (!flow.previousIdentifier) throw noAuthFlowError()
+        return accountChanges.updated(await channel.update(transport, flow.previousIdentifier, identifier, code), channel.method)
+    }
+  }
+
+  // A second submission while one runs (double click, auto-submit) shares it: the code is single use.
+  const submitCode = singleFlight(async (rawCode: string, loginOptions: LoginWithCodeOptions = {}): Promise<User> => {
+    const flow = state.get()
+    const { identifier } = flow
+    const code = rawCode.replace(/\s+/g, '')
+    const started = generation
+    try {
+      assertIntentAllowed(flow.intent)
+      if (!identifier || flow.codeSentAt === null) throw noAuthFlowError()
+      if (!codePattern.test(code)) throw invalidCodeFormatError()
+      state.update((current) => ({ ...current, status: 'submitting-code', error: null }))
+      const user = await complete(code, identifier, flow, loginOptions)
+      updateIfCurrent(started, (current) => ({ ...current, status: 'done', error: null }))
+      return user
+    } catch (error) {
+      return fail(started, error)
+    }
+  })
+
+  async function unlink(raw: string): Promise<User> {
+    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+    const identifier = await channel.normalize(raw, options.getConfig())
+    return accountChanges.unlinked(await channel.unlink(transport, identifier), channel.method)
+  }
+
+  function reset() {
+    generation++
+    state.set(initialOtpFlowState)
+  }
+
+  return { sendCode, submitCode, loginWithCode: submitCode, unlink, reset }
+}

@@ -1,0 +1,37 @@
+/** The method of the last successful sign-in on this device (document 1 §3 "Remembered local values"). */
+import { oauthProviders } from '../../protocol/index.js'
+import type { LoginMethodName, TokenStorage } from '../types.js'
+
+const loginMethodNames: readonly string[] = ['email', 'sms', ...oauthProviders, 'custom_auth', 'guest'] satisfies LoginMethodName[]
+const isLoginMethodName = (value: unknown): value is LoginMethodName => typeof value === 'string' && loginMethodNames.includes(value)
+
+export interface RecentLoginMethod {
+  get(): LoginMethodName | null
+  /** Reads the stored method once at start-up; an unknown value is ignored. */
+  load(): Promise<void>
+  remember(method: LoginMethodName): Promise<void>
+}
+
+export function createRecentLoginMethod(storage: TokenStorage, key: string): RecentLoginMethod {
+  let method: LoginMethodName | null = null
+  return {
+    get: () => method,
+    async load() {
+      try {
+        const stored = await storage.get(key)
+        // A sign-in that finished while storage was being read is more recent.
+        if (method === null && isLoginMethodName(stored)) method = stored
+      } catch {
+        // Unreadable storage only hides the 'Recent' chip.
+      }
+    },
+    async remember(next) {
+      method = next
+      try {
+        await storage.put(key, next)
+      } catch {
+        // A storage failure must not undo a sign-in that succeeded.
+      }
+    },
+  }
+}

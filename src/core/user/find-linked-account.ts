@@ -1,0 +1,20 @@
+import { oauthAccountType, oauthProviders, type OAuthProvider } from '../../protocol/index.js'
+import type { LoginMethodName } from '../types.js'
+import type { LinkedAccount, User } from './types.js'
+
+const isOAuthProvider = (method: LoginMethodName): method is OAuthProvider => (oauthProviders as readonly string[]).includes(method)
+
+/** The key an account of this method is known by: address, number, provider subject or custom user id. */
+function accountKey(account: LinkedAccount, method: LoginMethodName): string | null {
+  if (method === 'email') return account.type === 'email' ? account.address.toLowerCase() : null
+  if (method === 'sms') return account.type === 'phone' ? account.number : null
+  if (method === 'custom_auth') return account.type === 'custom_auth' ? account.customUserId : null
+  if (isOAuthProvider(method)) return account.type === oauthAccountType(method) && 'subject' in account ? account.subject : null
+  return null
+}
+
+/** The user's account of `method` with this address, number or subject (emails compare case-insensitively). */
+export function findLinkedAccount(user: User, method: LoginMethodName, key: string): LinkedAccount | null {
+  const wanted = method === 'email' ? key.toLowerCase() : key
+  return user.linkedAccounts.find((account) => accountKey(account, method) === wanted) ?? null
+}

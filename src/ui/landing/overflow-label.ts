@@ -1,0 +1,22 @@
+import type { CopyKey } from '../copy/en.js'
+import { isOAuthProvider, type LandingMethod } from './method-kind.js'
+
+/**
+ * The legacy overflow button's label, from the kinds of method it hides (document 1 §2):
+ * - only socials hidden: 'Other socials' when some social is already on the landing, else 'Log in with a social account';
+ * - socials with email (and perhaps SMS): 'Log in with email or socials' — email, the default method, is named first;
+ * - socials with SMS only: 'Log in with sms or socials';
+ * - no socials: 'Continue with email or sms', 'Continue with email' or 'Continue with sms'.
+ */
+export function overflowLabel(hidden: readonly LandingMethod[], shown: readonly LandingMethod[]): CopyKey | null {
+  const email = hidden.includes('email')
+  const sms = hidden.includes('sms')
+  const socials = hidden.some(isOAuthProvider)
+  if (socials && email) return 'landing.overflow.emailOrSocials'
+  if (socials && sms) return 'landing.overflow.smsOrSocials'
+  if (socials) return shown.some(isOAuthProvider) ? 'landing.overflow.otherSocials' : 'landing.overflow.social'
+  if (email && sms) return 'landing.overflow.emailOrSms'
+  if (email) return 'landing.overflow.email'
+  if (sms) return 'landing.overflow.sms'
+  return null
+}

@@ -1,0 +1,39 @@
+import * as libphonenumber from 'libphonenumber-js'
+import { describe, expect, it } from 'vitest'
+import { maskPhoneNumber } from './mask-phone-number.js'
+import { phoneTools } from './phone-tools.js'
+
+const tools = phoneTools(libphonenumber)
+
+describe('phoneTools', () => {
+  it('lists countries by name with their calling codes', () => {
+    expect(tools.countries.find((country) => country.code === 'GB')).toEqual({ code: 'GB', callingCode: '44', name: 'United Kingdom' })
+    const names = tools.countries.map((country) => country.name)
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+  })
+
+  it('starts on the configured country, else US', () => {
+    expect(tools.initialCountry('de')).toBe('DE')
+    expect(tools.initialCountry('XX')).toBe('US')
+  })
+
+  it('formats as you type and is valid only for a full number of the chosen country', () => {
+    expect(tools.typed('US', '415555', '')).toMatchObject({ rawPhoneNumber: '(415) 555', isValid: false, qualifiedPhoneNumber: null })
+    expect(tools.typed('US', '4155552671', '')).toEqual({ rawPhoneNumber: '(415) 555-2671', qualifiedPhoneNumber: '+14155552671', countryCode: 'US', isValid: true })
+    // A valid UK number typed while the US is selected does not count.
+    expect(tools.typed('US', '+44 20 7946 0958', '').isValid).toBe(false)
+    expect(tools.typed('GB', '020 7946 0958', '').qualifiedPhoneNumber).toBe('+442079460958')
+  })
+
+  it('keeps the raw text while deleting, so a separator can be removed', () => {
+    expect(tools.typed('US', '(415) 555', '(415) 555-').rawPhoneNumber).toBe('(415) 555')
+    expect(tools.typed('US', '(415', '(415)').rawPhoneNumber).toBe('(415')
+  })
+})
+
+describe('maskPhoneNumber', () => {
+  it('hides every digit but the last 4', () => {
+    expect(maskPhoneNumber('+14155552671')).toBe('•••••••2671')
+    expect(maskPhoneNumber('1234')).toBe('1234')
+  })
+})

@@ -1,0 +1,51 @@
+import type { CountryCode } from 'libphonenumber-js'
+
+/** A country the selector offers: ISO code, calling code and English name. */
+export interface PhoneCountry {
+  code: CountryCode
+  callingCode: string
+  name: string
+}
+
+/** Document 1 §3 "Phone input": the typed number, its E.164 form (when it parses), the country and validity. */
+export interface PhoneInputValue {
+  rawPhoneNumber: string
+  qualifiedPhoneNumber: string | null
+  countryCode: CountryCode
+  isValid: boolean
+}
+
+export interface PhoneTools {
+  countries: PhoneCountry[]
+  /** The country to start with: the configured one when libphonenumber knows it, else US. */
+  initialCountry(configured: string): CountryCode
+  /** Formats while typing; deletions keep the raw text so Backspace can remove a separator. */
+  typed(country: CountryCode, text: string, previous: string): PhoneInputValue
+}
+
+type Libphonenumber = typeof import('libphonenumber-js')
+
+/** Phone helpers over libphonenumber-js, which is loaded on first use so it stays out of the first chunk. */
+export async function loadPhoneTools(): Promise<PhoneTools> {
+  return phoneTools(await import('libphonenumber-js'))
+}
+
+export function phoneTools(lib: Libphonenumber): PhoneTools {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  const countries = lib
+    .getCountries()
+    .map((code) => ({ code, callingCode: lib.getCountryCallingCode(code), name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+  const known = new Set<string>(lib.getCountries())
+  return {
+    countries,
+    initialCountry: (configured) => (known.has(configured.toUpperCase()) ? (configured.toUpperCase() as CountryCode) : 'US'),
+    typed(country, text, previous) {
+      const deleting = text.length < previous.length
+      const rawPhoneNumber = deleting ? text : new lib.AsYouType(country).input(text)
+      const parsed = lib.parsePhoneNumberFromString(text, country)
+      const isValid = Boolean(parsed?.isValid() && parsed.country === country)
+      return { rawPhoneNumber, qualifiedPhoneNumber: isValid && parsed ? parsed.number : null, countryCode: country, isValid }
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from 'react'
+import { hasPlusAddress, isValidEmail } from '../../core/index.js'
+import { t } from '../copy/en.js'
+import { otpSendOptions } from '../landing/intent.js'
+import { useModal } from '../modal-context.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+import { useConfigState, useOtpFlowState } from '../use-client-state.js'
+
+/** The email row: address, the inline plus-address error, and Submit, which sends the code for the modal's intent. */
+export function EmailForm({ recent = false }: { recent?: boolean }) {
+  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  const { config } = useConfigState(client)
+  const flow = useOtpFlowState(client, 'email')
+  const [email, setEmail] = useState(flow.identifier ?? '')
+  const [plusError, setPlusError] = useState(false)
+  const inputId = useId()
+  const errorId = useId()
+  const trimmed = email.trim()
+  const submitting = flow.status === 'sending-code'
+  const updating = request.intent === 'update' && request.method === 'email'
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!isValidEmail(trimmed) || submitting) return
+    if (config.disablePlusEmails && hasPlusAddress(trimmed)) return setPlusError(true)
+    await withCaptcha(async (captchaToken) => {
+      try {
+        await client.email.sendCode(trimmed, otpSendOptions(request, 'email', client.getAuth().user, captchaToken))
+        navigation.navigate('code')
+      } catch (caught) {
+        if (handleError(caught, 'send-code') === 'inline-plus-address') setPlusError(true)
+      }
+    })
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={landingStyles.labelRow}>
+        <label htmlFor={inputId} className={styles.label}>
+          {t(updating ? 'update.email.label' : 'landing.email.label')}
+        </label>
+        {recent && (
+          <span part="recent-chip" className={landingStyles.recentChip}>
+            {t('landing.recent')}
+          </span>
+        )}
+      </div>
+      <input
+        id={inputId}
+        part="email-input"
+        className={styles.input}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('landing.email.placeholder')}
+        value={email}
+        aria-invalid={plusError}
+        aria-describedby={plusError ? errorId : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value)
+          setPlusError(false)
+        }}
+      />
+      {plusError && (
+        <p id={errorId} part="error" role="alert" className={styles.errorText}>
+          {t('landing.email.plusAddress')}
+        </p>
+      )}
+      <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!isValidEmail(trimmed) || submitting || plusError}>
+        {submitting ? t('landing.submitting') : t('landing.submit')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,38 @@
+import { useCallback } from 'react'
+import type { TesseraClient } from '../../core/index.js'
+import type { OAuthProvider } from '../../protocol/index.js'
+import { useModal } from '../modal-context.js'
+import { leadingDebounce, OAUTH_BUTTON_DEBOUNCE_MS } from './leading-debounce.js'
+
+// One debounce per client: a press on the landing, then back and another press, is still one start.
+const debounces = new WeakMap<TesseraClient, ReturnType<typeof leadingDebounce>>()
+const debounceFor = (client: TesseraClient) => {
+  if (!debounces.has(client)) debounces.set(client, leadingDebounce(OAUTH_BUTTON_DEBOUNCE_MS))
+  return debounces.get(client)!
+}
+
+/**
+ * Starts OAuth in a popup for the modal's intent and shows the status screen; presses within 2 s of the
+ * last are dropped. `client.oauth.start` runs in the same task as the click so the browser allows the popup.
+ */
+export function useStartOAuth(): (provider: OAuthProvider) => void {
+  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  return useCallback(
+    (provider) =>
+      void debounceFor(client)(() => {
+        const intent = request.intent === 'link' && request.method === provider ? 'link' : 'login'
+        void withCaptcha(async (captchaToken) => {
+          const started = client.oauth.start(provider, { popup: true, intent, ...(captchaToken ? { captchaToken } : {}) })
+          navigation.navigate('oauth')
+          try {
+            // Success is reported through the client's login or link event, which closes the modal.
+            await started
+          } catch (caught) {
+            // A link refused with `account_transfer_required` opens the transfer offer (its subject comes from the error).
+            handleError(caught, 'oauth', intent === 'link' ? { linkMethod: provider, account: '' } : undefined)
+          }
+        })
+      }),
+    [client, request, navigation, withCaptcha, handleError],
+  )
+}

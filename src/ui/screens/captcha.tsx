@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  CAPTCHA_AUTO_EXECUTE_MS,
+  CAPTCHA_MAX_RETRIES,
+  CAPTCHA_RESULT_DELAY_MS,
+  CAPTCHA_STATUS_DELAY_MS,
+  CAPTCHA_SUCCESS_DISPLAY_MS,
+} from '../captcha/captcha-timing.js'
+import { t } from '../copy/en.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as styles from '../styles/modal.css.js'
+
+type Outcome = 'pending' | 'success' | 'error'
+
+/**
+ * The CAPTCHA screen (document 1 §4, document 2 "Other screens"): the widget is invisible; it runs by
+ * itself after 500 ms, shows a status only after 1 s, then hands the token to the action `withCaptcha`
+ * parked, which goes on to the next screen from the one the user started on. A failure can be retried 3 times.
+ */
+export default function CaptchaScreen() {
+  const { client, navigation, runCaptchaAction } = useModal()
+  const [attempt, setAttempt] = useState(0)
+  const [outcome, setOutcome] = useState<Outcome>('pending')
+  const [statusShown, setStatusShown] = useState(false)
+  const latest = useRef(runCaptchaAction)
+  latest.current = runCaptchaAction
+
+  useEffect(() => {
+    let live = true
+    const timers: ReturnType<typeof setTimeout>[] = []
+    const later = (ms: number, run: () => void) => timers.push(setTimeout(() => live && run(), ms))
+    const startedAt = performance.now()
+    const statusTimer = setTimeout(() => live && setStatusShown(true), CAPTCHA_STATUS_DELAY_MS)
+    timers.push(statusTimer)
+    later(attempt === 0 ? CAPTCHA_AUTO_EXECUTE_MS : 0, async () => {
+      let token: string
+      try {
+        token = await client.captcha.execute()
+      } catch {
+        if (live) setOutcome('error')
+        return
+      }
+      if (!live) return
+      setOutcome('success')
+      const shown = performance.now() - startedAt >= CAPTCHA_STATUS_DELAY_MS
+      // A quick pass never shows a status: it is handed on while 'Checking…' is still up.
+      if (!shown) clearTimeout(statusTimer)
+      later(shown ? CAPTCHA_SUCCESS_DISPLAY_MS : CAPTCHA_RESULT_DELAY_MS, async () => {
+        // The token is single use: take it out of the store so no later call re-sends it.
+        const captchaToken = client.captcha.consumeToken() ?? token
+        // Leave first so the CAPTCHA screen stays out of the history; the action then moves on from
+        // where the user started, and a failure rejects its caller's `withCaptcha`, whose handler shows it.
+        navigation.back()
+        await latest.current(captchaToken)
+      })
+    })
+    return () => {
+      live = false
+      for (const timer of timers) clearTimeout(timer)
+    }
+  }, [attempt, client, navigation])
+
+  const retriesLeft = CAPTCHA_MAX_RETRIES - attempt
+  const retry = () => {
+    client.captcha.reset()
+    setOutcome('pending')
+    setStatusShown(false)
+    setAttempt((count) => count + 1)
+  }
+  const status = statusShown ? outcome : 'pending'
+  const title = { pending: t('captcha.checking'), success: t('captcha.success.title'), error: t('captcha.error.title') }[status]
+  return (
+    <>
+      <ScreenHeader title={title} />
+      <div part="body" className={styles.body} aria-live="polite">
+        {status === 'success' && <p className={styles.message}>{t('captcha.success.description')}</p>}
+        {status === 'error' && (
+          <>
+            <p part="error" role="alert" className={styles.message}>
+              {t('captcha.error.description')}
+              {retriesLeft === 0 && ` ${t('captcha.error.hint')}`}
+            </p>
+            {retriesLeft > 0 && (
+              <button type="button" part="captcha-retry" className={styles.primaryButton} onClick={retry}>
+                {t('captcha.retry')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  )
+}

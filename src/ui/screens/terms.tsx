@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { asTesseraError } from '../as-tessera-error.js'
+import { t } from '../copy/en.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as access from '../styles/access-screens.css.js'
+import * as styles from '../styles/modal.css.js'
+import { useConfigState } from '../use-client-state.js'
+
+/**
+ * 'One last step' (document 1 §4 "Terms", document 2 "Affirmative consent"): accepting records it and
+ * completes the held-back login; declining logs out and closes.
+ */
+export default function TermsScreen() {
+  const { client, close, heldLogin, finishLogin, showError } = useModal()
+  const { config } = useConfigState(client)
+  const { termsAndConditionsUrl: terms, privacyPolicyUrl: privacy } = config.legal
+  const [busy, setBusy] = useState(false)
+
+  const accept = async () => {
+    setBusy(true)
+    try {
+      const user = await client.acceptTerms()
+      finishLogin({ user, isNewUser: heldLogin?.isNewUser ?? false })
+    } catch (caught) {
+      setBusy(false)
+      showError(asTesseraError(caught))
+    }
+  }
+  const decline = async () => {
+    setBusy(true)
+    // Logout ignores server failures (document 1 §4 "Logout"), so the modal always closes.
+    await client.logout().catch(() => {})
+    close()
+  }
+
+  return (
+    <>
+      <ScreenHeader title={t('terms.title')} />
+      <div part="body" className={styles.body}>
+        <p className={styles.message}>{t('terms.description')}</p>
+        {(terms || privacy) && (
+          <p className={access.links}>
+            {terms && (
+              <a href={terms} target="_blank" rel="noopener noreferrer">
+                {t('terms.viewTerms')}
+              </a>
+            )}
+            {privacy && (
+              <a href={privacy} target="_blank" rel="noopener noreferrer">
+                {t('terms.viewPrivacy')}
+              </a>
+            )}
+          </p>
+        )}
+        <div className={access.actions}>
+          <button type="button" part="terms-accept" className={styles.primaryButton} onClick={accept} disabled={busy}>
+            {t('terms.accept')}
+          </button>
+          <button type="button" part="terms-decline" className={access.secondaryButton} onClick={decline} disabled={busy}>
+            {t('terms.decline')}
+          </button>
+        </div>
+      </div>
+    </>
+  )
+}

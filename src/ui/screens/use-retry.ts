@@ -1,0 +1,18 @@
+import { useCallback } from 'react'
+import { initialScreen } from '../landing/intent.js'
+import { useModal } from '../modal-context.js'
+
+/** Leaves an error: 'previous' goes back to the screen before it, 'landing' starts over with every flow reset. */
+export function useRetry(): (target: 'previous' | 'landing') => void {
+  const { client, navigation, request } = useModal()
+  return useCallback(
+    (target) => {
+      if (target === 'previous') return navigation.back()
+      client.email.reset()
+      client.sms.reset()
+      client.oauth.reset()
+      navigation.reset(initialScreen(request))
+    },
+    [client, navigation, request],
+  )
+}
