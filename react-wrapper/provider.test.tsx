@@ -1,7 +1,21 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { getOrCreateClient } from '../src/core/index.js'
-import { TesseraProvider, useAuth, useLoginWithEmail, useTesseraClient, useToken, useUser } from './index.js'
+import {
+  TesseraProvider,
+  useAuth,
+  useLinkAccount,
+  useLoginWithEmail,
+  useLoginWithOAuth,
+  useLoginWithSms,
+  useTesseraClient,
+  useToken,
+  useUnlinkAccount,
+  useUpdateAccount,
+  useUpdateEmail,
+  useUpdatePhone,
+  useUser,
+} from './index.js'
 
 
 const appId = 'tessera-test-app-00000010'
@@ -34,6 +48,45 @@ describe('TesseraProvider (server render)', () => {
     // Attributes are written on the client after mount, so the server output holds a bare, closed element.
     expect(html.match(/<auth-modal/g)).toHaveLength(1)
     expect(html).not.toContain('open')
+  })
+
+  it('serves every headless hook from the real client slices', () => {
+    function HooksProbe() {
+      const sms = useLoginWithSms()
+      const oauth = useLoginWithOAuth()
+      const link = useLinkAccount()
+      const unlink = useUnlinkAccount()
+      const update = useUpdateAccount()
+      const updateEmail = useUpdateEmail()
+      const updatePhone = useUpdatePhone()
+      const functions = (value: object) => Object.keys(value).filter((key) => typeof (value as Record<string, unknown>)[key] === 'function').sort()
+      return (
+        <output>
+          {JSON.stringify({
+            sms: sms.state.status,
+            oauth: [oauth.state.status, oauth.loading],
+            updates: [updateEmail.state.status, updatePhone.state.status],
+            link: functions(link),
+            unlink: functions(unlink).length,
+            update: functions(update),
+          })}
+        </output>
+      )
+    }
+    const html = renderToString(
+      <TesseraProvider appId={appId} apiUrl={apiUrl}>
+        <HooksProbe />
+      </TesseraProvider>,
+    )
+    const probe = JSON.parse(html.match(/<output>(.*?)<\/output>/)![1]!.replaceAll('&quot;', '"'))
+    expect(probe).toEqual({
+      sms: 'initial',
+      oauth: ['initial', false],
+      updates: ['initial', 'initial'],
+      link: ['linkApple', 'linkDiscord', 'linkEmail', 'linkGithub', 'linkGoogle', 'linkInstagram', 'linkLine', 'linkLinkedIn', 'linkPhone', 'linkSpotify', 'linkTiktok', 'linkTwitter'],
+      unlink: 13,
+      update: ['updateEmail', 'updatePhone'],
+    })
   })
 
   it('throws a clear error for hooks outside the provider', () => {

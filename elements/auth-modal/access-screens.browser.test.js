@@ -165,6 +165,8 @@ describe('CAPTCHA screen (document 1 §4)', () => {
       const again = await waitFor(() => title() === 'Something went wrong' && button('Try again'), `retry ${retry}`, 4000)
       assertEqual(part('error').textContent, 'You did not pass CAPTCHA. Please try again.', 'error text before the retries are used up')
       again.click()
+      // React renders the click's update in a microtask: wait for the new attempt before looking again.
+      await waitFor(() => title() === 'Checking that you are a human...', `attempt ${retry + 1}`)
     }
     await waitFor(() => calls.captchaExecute === 4 && part('error'), 'the last attempt failed', 4000)
     assertEqual(part('error').textContent, 'You did not pass CAPTCHA. Please try again. If you use an adblocker or VPN, try disabling and re-attempting.', 'the hint')
@@ -204,6 +206,16 @@ describe('terms step (document 1 §4 "Terms")', () => {
     button('No thanks').click()
     await waitFor(() => events.closed === 1, 'closed')
     assertEqual(calls.logout, 1, 'logged out')
+    assertEqual(events.success.length, 0, 'no loginsuccess')
+  })
+
+  it('closing the modal on the terms step counts as declining', async () => {
+    const { client, title, part, events, calls } = setup({ config })
+    await waitFor(() => title(), 'the landing')
+    login(client, fixtureUser())
+    await waitFor(() => title() === 'One last step', 'the terms screen', 3000)
+    part('close-button').click()
+    await waitFor(() => events.closed === 1 && calls.logout === 1, 'closed and logged out')
     assertEqual(events.success.length, 0, 'no loginsuccess')
   })
 

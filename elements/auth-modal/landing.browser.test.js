@@ -98,6 +98,20 @@ describe('landing layouts', () => {
     assertEqual(part('google-button').querySelector('[part~="recent-chip"]'), null, 'not on Google')
   })
 
+  it("puts the 'Recent' chip beside the inline email form's label, outside the label text", async () => {
+    const { part, shadow } = setup({ config: { loginMethods: ['email', 'google'] }, recentLoginMethod: 'email' })
+    const chip = await waitFor(() => part('recent-chip'), 'the chip')
+    const input = part('email-input')
+    assertEqual(shadow.querySelector(`label[for="${input.id}"]`)?.textContent, 'Email', 'label unchanged')
+    assert(input.form.contains(chip), 'in the email form')
+  })
+
+  it("marks the overflow button when the recent method is behind it", async () => {
+    const { part } = setup({ config: { loginMethods: ['email', 'sms', ...socials] }, recentLoginMethod: 'twitter' })
+    const overflow = await waitFor(() => part('overflow-button'), 'the overflow button')
+    assert(overflow.contains(part('recent-chip')), 'chip on the overflow button')
+  })
+
   it('the info button discloses the About panel', async () => {
     const { part } = setup()
     const info = await waitFor(() => part('info-button'), 'the info button')
@@ -121,6 +135,7 @@ describe('phone input', () => {
     assert(select.selectedOptions[0].textContent.endsWith('+44'), 'calling code shown')
     const input = part('phone-input')
     assertEqual(shadow.querySelector(`label[for="${input.id}"]`)?.textContent, 'Phone number', 'labelled input')
+    await waitFor(() => shadow.activeElement === input, 'focus moves to the number field')
 
     input.focus()
     await sendKeys({ type: '02079460' })

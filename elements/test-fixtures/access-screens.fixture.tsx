@@ -3,7 +3,7 @@
  * client double, for the access screens (error routing, CAPTCHA, terms, account transfer) and the
  * React wrapper's hooks. The script decides what each server-backed action does.
  */
-import { createElement, useEffect } from 'react'
+import { createElement, useEffect, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import {
   TesseraError,
@@ -260,11 +260,23 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
   return client
 }
 
+type ViewProps = Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'>
+
+/** Opens the view and closes it when it asks to, as `<auth-modal>` does. */
+function ViewHost(props: ViewProps) {
+  const [open, setOpen] = useState(true)
+  const onClose = () => {
+    setOpen(false)
+    props.onClose()
+  }
+  return createElement(AuthModalView, { ...props, open, standalone: false, onClose })
+}
+
 /** Renders the modal view (open) into a fresh shadow root; `request` opens it for a link or update. */
-export function mountAccessView(host: HTMLElement, props: Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'>): { root: Root; shadow: ShadowRoot } {
+export function mountAccessView(host: HTMLElement, props: ViewProps): { root: Root; shadow: ShadowRoot } {
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)
-  root.render(createElement(AuthModalView, { ...props, open: true, standalone: false }))
+  root.render(createElement(ViewHost, props))
   return { root, shadow }
 }
 

@@ -1,6 +1,12 @@
-import { existsSync } from 'node:fs'
+import { generateKeyPairSync } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REDACTED } from './apps/redact-secrets.js'
+import { getApp } from './apps/store.js'
+import type { AppRecord } from './apps/types.js'
+import { openDatabase } from './db/open.js'
 import { createTestDatabase, type TestDatabase } from './test-support/test-database.js'
 import { runCli, spawnCli, waitForOutput } from './test-support/run-cli.js'
 
@@ -45,6 +51,105 @@ describe('tessera-server apps', () => {
     const badMethod = await runCli(['apps', 'create', '--name', 'X', '--login-methods', 'carrier-pigeon', ...place], env)
     expect(badMethod.code).toBe(2)
     expect(badMethod.stderr).toContain('Unknown login method')
+  })
+})
+
+describe('tessera-server apps: every app setting', () => {
+  const secrets = { google: 'google-client-secret-value', github: 'github-client-secret-value', turnstile: '0xturnstile-secret-value' }
+  let dir: string
+  let files: { jwtKey: string; appleKey: string; applePem: string; jwtPem: string }
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tessera-cli-'))
+    const jwtPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString()
+    const applePem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+    files = { jwtKey: join(dir, 'jwt.pem'), appleKey: join(dir, 'apple.p8'), jwtPem, applePem }
+    writeFileSync(files.jwtKey, jwtPem)
+    writeFileSync(files.appleKey, applePem)
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  async function stored(id: string): Promise<AppRecord> {
+    const db = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
+    try {
+      return (await getApp(db, id))!
+    } finally {
+      await db.close()
+    }
+  }
+
+  it('sets, merges and clears every setting, and never prints a secret', async () => {
+    const created = await runCli(['apps', 'create', '--name', 'Everything', '--origin', 'https://all.example',
+      '--login-methods', 'email,sms,google,github,apple,custom_jwt,guest', '--logo-url', 'https://all.example/logo.png', '--accent-color', '#112233', '--theme', 'dark',
+      '--redirect-url', 'https://all.example/', '--redirect-url', 'http://localhost:*/callback',
+      '--oauth', `google:client-id=g-id,client-secret=${secrets.google},authorization-endpoint=http://127.0.0.1:4000/auth,token-endpoint=http://127.0.0.1:4000/token,userinfo-endpoint=http://127.0.0.1:4000/me,issuer=http://127.0.0.1:4000,jwks-uri=http://127.0.0.1:4000/jwks,scopes=openid email profile`,
+      '--oauth-json', JSON.stringify({ github: { client_id: 'gh-id', client_secret: secrets.github, scopes: ['read:user', 'user:email'] } }),
+      '--oauth', `apple:client-id=com.example.web,apple-team-id=TEAM123,apple-key-id=KEY123,apple-private-key-file=${files.appleKey}`,
+      '--whatsapp', '--sms-unsupported-regions', 'ru,cn',
+      '--custom-jwt-jwks-url', 'https://idp.example/.well-known/jwks.json', '--custom-jwt-issuer', 'https://idp.example', '--custom-jwt-audience', 'all-app', '--custom-jwt-user-id-claim', 'uid',
+      '--allowlist', '--allowlist-entries', 'ada@example.com,@team.example,+15551234567', '--allowlist-error-title', 'Private beta', '--allowlist-cta-link', 'https://all.example/wait',
+      '--user-limit', '100', '--signup-disabled', '--account-transfer=false',
+      '--captcha', 'turnstile', '--turnstile-site-key', '1x00000000000000000000AA', '--turnstile-secret', secrets.turnstile, '--turnstile-verify-url', 'http://127.0.0.1:5000/siteverify',
+      ...place], env)
+    expect(created.code, created.stderr).toBe(0)
+    const shown = JSON.parse(created.stdout) as AppRecord
+    expect(shown).toMatchObject({
+      loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'custom_jwt', 'guest'],
+      logoUrl: 'https://all.example/logo.png', accentColor: '#112233', theme: 'dark',
+      oauthRedirectUrls: ['https://all.example/', 'http://localhost:*/callback'],
+      oauthProviders: {
+        google: { clientId: 'g-id', clientSecret: REDACTED, authorizationEndpoint: 'http://127.0.0.1:4000/auth', tokenEndpoint: 'http://127.0.0.1:4000/token',
+          userInfoEndpoint: 'http://127.0.0.1:4000/me', issuer: 'http://127.0.0.1:4000', jwksUri: 'http://127.0.0.1:4000/jwks', scopes: ['openid', 'email', 'profile'] },
+        github: { clientId: 'gh-id', clientSecret: REDACTED, scopes: ['read:user', 'user:email'] },
+        apple: { clientId: 'com.example.web', clientSecret: null, apple: { teamId: 'TEAM123', keyId: 'KEY123', privateKeyPem: REDACTED } },
+      },
+      whatsappEnabled: true, smsUnsupportedRegions: ['RU', 'CN'],
+      customJwt: { jwksUrl: 'https://idp.example/.well-known/jwks.json', publicKeyPem: null, issuer: 'https://idp.example', audience: 'all-app', userIdClaim: 'uid' },
+      allowlist: { enabled: true, entries: ['ada@example.com', '@team.example', '+15551234567'], errorTitle: 'Private beta', errorDetail: null, ctaText: null, ctaLink: 'https://all.example/wait' },
+      userLimit: 100, signupDisabled: true, accountTransferEnabled: false,
+      captcha: { provider: 'turnstile', siteKey: '1x00000000000000000000AA', secretKey: REDACTED, verifyUrl: 'http://127.0.0.1:5000/siteverify' },
+    })
+    for (const secret of [...Object.values(secrets), 'PRIVATE KEY']) expect(created.stdout + created.stderr).not.toContain(secret)
+    const record = await stored(shown.id)
+    expect(record.oauthProviders.google!.clientSecret).toBe(secrets.google)
+    expect(record.oauthProviders.apple!.apple!.privateKeyPem).toBe(files.applePem)
+    expect(record.captcha!.secretKey).toBe(secrets.turnstile)
+
+    const show = await runCli(['apps', 'show', shown.id, ...place], env)
+    expect(show.code).toBe(0)
+    for (const secret of [...Object.values(secrets), 'PRIVATE KEY']) expect(show.stdout).not.toContain(secret)
+
+    const updated = await runCli(['apps', 'update', shown.id, '--oauth', 'google:client-secret=rotated-google-secret', '--oauth', 'github:off',
+      '--custom-jwt-public-key-file', files.jwtKey, '--allowlist=false', '--allowlist-error-title', '', '--user-limit', 'none', '--signup-disabled=false',
+      '--captcha', 'altcha', '--altcha-max-number', '1000', '--redirect-url', 'none', '--sms-unsupported-regions', '', '--theme', 'none', ...place], env)
+    expect(updated.code, updated.stderr).toBe(0)
+    const after = await stored(shown.id)
+    expect(after.oauthProviders.google).toMatchObject({ clientId: 'g-id', clientSecret: 'rotated-google-secret', issuer: 'http://127.0.0.1:4000' })
+    expect(after.oauthProviders.github).toBeUndefined()
+    expect(after.customJwt).toEqual({ jwksUrl: null, publicKeyPem: files.jwtPem, issuer: 'https://idp.example', audience: 'all-app', userIdClaim: 'uid' })
+    expect(after.allowlist).toMatchObject({ enabled: false, entries: ['ada@example.com', '@team.example', '+15551234567'], errorTitle: null, ctaLink: 'https://all.example/wait' })
+    expect(after).toMatchObject({ userLimit: null, signupDisabled: false, oauthRedirectUrls: [], smsUnsupportedRegions: [], theme: null, whatsappEnabled: true, accountTransferEnabled: false })
+    expect(after.captcha).toEqual({ provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 })
+    // Warned: github login is on without a client any more, and OAuth has no redirect URL.
+    expect(updated.stderr).toContain('warning: github login is on but has no OAuth client')
+    expect(updated.stderr).toContain('warning: OAuth login is on but no redirect URL is allowed')
+
+    const off = await runCli(['apps', 'update', shown.id, '--captcha', 'off', '--remove-custom-jwt', ...place], env)
+    expect(off.code, off.stderr).toBe(0)
+    expect(await stored(shown.id)).toMatchObject({ captcha: null, customJwt: null })
+  })
+
+  it('refuses settings that cannot work with exit code 2, storing nothing (all the rules: apps/app-flags.test.ts)', async () => {
+    const cases: [string[], string][] = [
+      [['--captcha', 'turnstile', '--turnstile-site-key', 'site'], 'Turnstile needs a site key and a secret key'],
+      [['--oauth', 'google:client-id=x,colour=blue'], "--oauth google: unknown setting 'colour=blue'"],
+    ]
+    for (const [flags, message] of cases) {
+      const result = await runCli(['apps', 'create', '--name', 'Broken', ...flags, ...place], env)
+      expect(result.code, `${flags.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toContain(message)
+    }
+    const listed = await runCli(['apps', 'list', ...place], env)
+    expect(listed.stdout).not.toContain('Broken')
   })
 })
 

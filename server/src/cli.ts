@@ -6,7 +6,6 @@ import { getApp, listApps, upsertApp } from './apps/store.js'
 import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
-import type { Queryable } from './db/types.js'
 import { startServer } from './server.js'
 
 const usage = `Usage:
@@ -47,13 +46,21 @@ function printApp(app: AppRecord): void {
 }
 
 /** Refuses settings that cannot work, before anything is stored. */
-async function saveApp(db: Queryable, input: AppInput): Promise<AppRecord> {
+function checked(input: AppInput): AppInput {
   const problems = settingProblems(input)
   if (problems.length > 0) throw new UsageError(problems.join('\n'))
-  return upsertApp(db, input, Date.now())
+  return input
+}
+
+/** `apps create` input, checked before the database opens so a typo fails fast. */
+function newAppInput(values: Values): AppInput {
+  if (!values.name) throw new UsageError('apps create needs --name')
+  if (values.id !== undefined && !/^[a-z0-9-]{25}$/.test(values.id)) throw new UsageError('--id must be 25 lowercase letters, digits or dashes')
+  return checked({ ...appInputFromFlags(values, null), id: values.id })
 }
 
 async function appsCommand(action: string | undefined, positionals: string[], values: Values): Promise<void> {
+  const createInput = action === 'create' ? newAppInput(values) : null
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? defaults.dataDir, onPreparing: (m) => console.error(m) })
   try {
     switch (action) {
@@ -67,16 +74,14 @@ async function appsCommand(action: string | undefined, positionals: string[], va
         return printApp(app)
       }
       case 'create': {
-        if (!values.name) throw new UsageError('apps create needs --name')
-        if (values.id !== undefined && !/^[a-z0-9-]{25}$/.test(values.id)) throw new UsageError('--id must be 25 lowercase letters, digits or dashes')
         if (values.id && (await getApp(db, values.id))) throw new UsageError(`An app with id '${values.id}' exists already (use apps update)`)
-        return printApp(await saveApp(db, { ...appInputFromFlags(values, null), id: values.id }))
+        return printApp(await upsertApp(db, createInput!, Date.now()))
       }
       case 'update': {
         const id = positionals[0]
         const current = id ? await getApp(db, id) : null
         if (!id || !current) throw new UsageError(`No app with id '${id ?? ''}'`)
-        return printApp(await saveApp(db, { ...appInputFromFlags(values, current), id }))
+        return printApp(await upsertApp(db, checked({ ...appInputFromFlags(values, current), id }), Date.now()))
       }
       default:
         throw new UsageError(`Unknown apps command '${action ?? ''}'`)

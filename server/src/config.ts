@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID } from '../../src/protocol/index.js'
-import { appFileSchema, appInputFromFile } from './apps/app-file-schema.js'
+import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID, type OAuthProvider } from '../../src/protocol/index.js'
+import { appFileSchema, appInputFromFile, oauthProvidersFromFile, oauthProvidersSchema } from './apps/app-file-schema.js'
 import { settingProblems } from './apps/setting-problems.js'
 import type { AppInput } from './apps/types.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
@@ -45,12 +45,42 @@ export function twilioFromEnv(env: NodeJS.ProcessEnv = process.env): TwilioSetti
   return { accountSid, authToken, from, whatsappFrom, apiUrl: env.TWILIO_API_URL || TWILIO_API_URL }
 }
 
-export const devApp: AppInput = {
-  id: DEV_APP_ID,
-  name: 'Tessera Dev',
-  allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
-  loginMethods: ['email'],
+const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
+
+/**
+ * OAuth for the dev app from the environment: TESSERA_DEV_OAUTH holds `oauth_providers` JSON as in the
+ * config file (e.g. a local OIDC provider's endpoints); each provider it names is switched on.
+ * TESSERA_DEV_OAUTH_REDIRECT_URLS (comma list) overrides the redirect URLs, by default any port's `/` on the dev origins.
+ */
+export function devOAuthFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<AppInput, 'oauthProviders' | 'oauthRedirectUrls'> | null {
+  if (!env.TESSERA_DEV_OAUTH) return null
+  let json: unknown
+  try {
+    json = JSON.parse(env.TESSERA_DEV_OAUTH)
+  } catch {
+    throw new Error('TESSERA_DEV_OAUTH is not valid JSON')
+  }
+  const parsed = oauthProvidersSchema.safeParse(json)
+  if (!parsed.success) throw new Error(`Invalid TESSERA_DEV_OAUTH: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  return {
+    oauthProviders: oauthProvidersFromFile(parsed.data, { env, baseDir: process.cwd() }),
+    oauthRedirectUrls: env.TESSERA_DEV_OAUTH_REDIRECT_URLS?.split(',').map((url) => url.trim()).filter(Boolean) ?? devOrigins.map((origin) => `${origin}/`),
+  }
 }
+
+/** The app `--dev` creates: every method this machine can serve without outside accounts (SMS and email codes go to the dev outbox). */
+export function createDevApp(env: NodeJS.ProcessEnv = process.env): AppInput {
+  const oauth = devOAuthFromEnv(env)
+  return {
+    id: DEV_APP_ID,
+    name: 'Tessera Dev',
+    allowedOrigins: devOrigins,
+    loginMethods: ['email', 'sms', ...(Object.keys(oauth?.oauthProviders ?? {}) as OAuthProvider[]), 'guest'],
+    ...oauth,
+  }
+}
+
+export const devApp: AppInput = createDevApp()
 
 const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 

@@ -7,11 +7,14 @@ import { acceptTerms as acceptTermsRequest } from './api/users.js'
 import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
 import { emailChannel } from './auth/email/channel.js'
 import { createGuestLogin } from './auth/guest/guest.js'
+import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
 import { smsChannel } from './auth/sms/channel.js'
 import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
 import { transferAccount } from './auth/transfer/transfer-account.js'
+import { createCaptcha } from './captcha/flow.js'
+import { captchaStateFor } from './captcha/site-key.js'
 import { defaultConfig } from './config/defaults.js'
 import { configFromDto } from './config/from-dto.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
@@ -31,6 +34,8 @@ import { createStore, type Store } from './utils/store.js'
 export interface ClientInternals {
   locks?: LockManagerLike | null
   retryDelay?: (attempt: number) => number
+  /** Replaces Cloudflare's Turnstile script (end-to-end tests serve a stand-in). */
+  turnstileScriptUrl?: string
 }
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -49,6 +54,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const emailFlow = createStore<OtpFlowState>(initialOtpFlowState)
   const smsFlow = createStore<OtpFlowState>(initialOtpFlowState)
   const customAuthState = createStore(initialCustomAuthState)
+  const oauthFlow = createStore(initialOAuthFlowState)
+  const captchaState = createStore(captchaStateFor(localConfig))
   const recentLoginMethod = createRecentLoginMethod(storage, storageKeys(appId).recentLoginMethod)
 
   const transport = createTransport({
@@ -114,6 +121,18 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     accountChanges,
   })
 
+  const oauth = createOAuthFlow({
+    appId,
+    state: oauthFlow,
+    transport,
+    isAuthenticated,
+    authenticate,
+    accountChanges,
+    sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
+  })
+  const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })
+  const stopSyncingCaptcha = config.watch(() => captcha.syncConfig())
+
   async function loadConfig() {
     try {
       const dto = await getAppConfig(transport, appId, lifetime.signal)
@@ -139,6 +158,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   // The custom API URL from the config must be known before the session is checked against it.
   const ready = Promise.all([loadConfig().then(restoreSession), recentLoginMethod.load()]).then(() => undefined)
   customAuth.configure(options.customAuth ?? null)
+  // Finishes an OAuth redirect (or hands a popup's return to its opener); a failure is kept in the OAuth state.
+  void ready.then(() => oauth.handleReturn()).catch(() => undefined)
 
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()
@@ -164,6 +185,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     getSmsFlow: smsFlow.get,
     watchSmsFlow: smsFlow.watch,
     getRecentLoginMethod: recentLoginMethod.get,
+    getOAuthFlow: oauthFlow.get,
+    watchOAuthFlow: oauthFlow.watch,
+    oauth,
+    getCaptcha: captchaState.get,
+    watchCaptcha: captchaState.watch,
+    captcha: { execute: captcha.execute, consumeToken: captcha.consumeToken, reset: captcha.reset },
     email,
     sms,
     guest,
@@ -180,6 +207,11 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     destroy() {
       lifetime.abort()
       stopWatchingTabs()
+      stopSyncingCaptcha()
+      oauth.reset()
+      captcha.destroy()
+      oauthFlow.clear()
+      captchaState.clear()
       config.clear()
       auth.clear()
       emailFlow.clear()

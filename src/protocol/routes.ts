@@ -25,7 +25,7 @@ export const routes = {
   smsTransfer: post('/api/v1/passwordless_sms/transfer'),
   oauthInit: post('/api/v1/oauth/init'),
   /** Where providers send the browser back; the server then redirects to the app's `redirect_to`. */
-  oauthCallback: get('/api/v1/oauth/callback'),
+  oauthCallback: get('/api/v1/oauth/callback/:provider'),
   oauthAuthenticate: post('/api/v1/oauth/authenticate'),
   oauthLink: post('/api/v1/oauth/link'),
   oauthUnlink: post('/api/v1/oauth/unlink'),

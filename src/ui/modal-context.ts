@@ -27,8 +27,8 @@ export interface ModalContextValue {
   navigation: Navigation
   standalone: boolean
   close(): void
-  /** Shows the error screen for `error` and reports it to the host. */
-  showError(error: TesseraError): void
+  /** Shows the error's screen (document 1 §4 "Error routing") and reports it to the host. */
+  showError(error: TesseraError, step?: ErrorStep | null): void
   /**
    * Reports a failed step to the host and opens the error screen unless the error is shown inline;
    * returns where it goes, so the screen can show its inline state.

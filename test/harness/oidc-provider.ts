@@ -122,6 +122,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
       },
     ],
     jwks: { keys: [signingJwk] },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256', 'HS256'] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     scopes: ['openid', 'offline_access', 'email', 'profile', ...OAUTH2_SCOPES],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
@@ -262,7 +263,7 @@ export async function authorize(url: string, form: { action: 'allow' | 'deny'; a
       continue
     }
     const html = await response.text()
-    if (response.status !== 200 || !/<form method="post" action="([^"]+)"/.test(html)) throw new Error(`Provider answered ${response.status}: ${html.slice(0, 300)}`)
+    if (response.status !== 200 || !/<form method="post" action="([^"]+)"/.test(html)) throw new Error(`Provider answered ${response.status}: ${html.replace(/<style>[\s\S]*<\/style>|<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`)
     const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!
     const fields = new URLSearchParams({ action: form.action })
     const account = form.account

@@ -11,6 +11,12 @@ import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type
  */
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
 const text = (max = 500) => z.string().min(1).max(max)
+/** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
+export function isRedirectUrlEntry(value: string): boolean {
+  const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')
+  return URL.canParse(concrete) && ['http:', 'https:'].includes(new URL(concrete).protocol)
+}
+const redirectUrl = z.string().max(2000).refine(isRedirectUrlEntry, 'must be an http(s) URL (a port may be *)')
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
 
 const oauthProviderSchema = z.strictObject({
@@ -72,7 +78,7 @@ export const appFileSchema = z.strictObject({
   logo_url: httpUrl.nullable().optional(),
   accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable().optional(),
   theme: z.enum(['light', 'dark']).nullable().optional(),
-  oauth_redirect_urls: z.array(httpUrl).optional(),
+  oauth_redirect_urls: z.array(redirectUrl).optional(),
   oauth_providers: oauthProvidersSchema.optional(),
   whatsapp_enabled: z.boolean().optional(),
   sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),

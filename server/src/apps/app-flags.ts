@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
-import { ALTCHA_MAX_NUMBER_LIMIT, oauthProvidersFromFile, oauthProvidersSchema } from './app-file-schema.js'
+import { ALTCHA_MAX_NUMBER_LIMIT, isRedirectUrlEntry, oauthProvidersFromFile, oauthProvidersSchema } from './app-file-schema.js'
 import { appDefaults } from './store.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type LoginMethod, type OAuthProviderSettings } from './types.js'
 
@@ -60,6 +60,11 @@ function httpUrl(name: string, value: string): string {
     throw new UsageError(`--${name}: '${value}' is not a URL`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name}: '${value}' is not an http(s) URL`)
+  return value
+}
+
+function redirectUrl(value: string): string {
+  if (!isRedirectUrlEntry(value)) throw new UsageError(`--redirect-url: '${value}' is not an http(s) URL (a port may be *)`)
   return value
 }
 
@@ -243,7 +248,7 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
     privacyUrl: optionalUrl('privacy-url', values['privacy-url']),
     requireUsersAcceptTerms: parseBoolean('require-terms', values['require-terms']),
     disablePlusEmails: parseBoolean('disable-plus-emails', values['disable-plus-emails']),
-    oauthRedirectUrls: redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map((url) => httpUrl('redirect-url', url))),
+    oauthRedirectUrls: redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map(redirectUrl)),
     oauthProviders: oauthInput(values, base, cwd),
     whatsappEnabled: parseBoolean('whatsapp', values.whatsapp),
     smsUnsupportedRegions: regions?.map((region) => region.toUpperCase()),

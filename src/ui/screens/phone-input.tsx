@@ -63,6 +63,8 @@ export default function PhoneInput() {
                 name="phone"
                 autoComplete="tel-national"
                 inputMode="tel"
+                // The screen replaces the button that opened it: keyboard focus continues in the number field.
+                autoFocus
                 value={phone.rawPhoneNumber}
                 aria-describedby={showHint ? hintId : undefined}
                 onChange={(event) => setPhone(tools.typed(phone.countryCode, event.target.value, phone.rawPhoneNumber))}

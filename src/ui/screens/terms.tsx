@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { asTesseraError } from '../as-tessera-error.js'
 import { t } from '../copy/en.js'
 import { useModal } from '../modal-context.js'
@@ -9,16 +9,25 @@ import { useConfigState } from '../use-client-state.js'
 
 /**
  * 'One last step' (document 1 §4 "Terms", document 2 "Affirmative consent"): accepting records it and
- * completes the held-back login; declining logs out and closes.
+ * completes the held-back login; declining, or closing the modal here, logs out.
  */
 export default function TermsScreen() {
   const { client, close, heldLogin, finishLogin, showError } = useModal()
   const { config } = useConfigState(client)
   const { termsAndConditionsUrl: terms, privacyPolicyUrl: privacy } = config.legal
   const [busy, setBusy] = useState(false)
+  // Set once the user answered: leaving without an answer (the close button) counts as declining.
+  const answered = useRef(false)
+  useEffect(
+    () => () => {
+      if (!answered.current) void client.logout().catch(() => {})
+    },
+    [client],
+  )
 
   const accept = async () => {
     setBusy(true)
+    answered.current = true
     try {
       const user = await client.acceptTerms()
       finishLogin({ user, isNewUser: heldLogin?.isNewUser ?? false })
@@ -29,6 +38,7 @@ export default function TermsScreen() {
   }
   const decline = async () => {
     setBusy(true)
+    answered.current = true
     // Logout ignores server failures (document 1 §4 "Logout"), so the modal always closes.
     await client.logout().catch(() => {})
     close()

@@ -128,6 +128,21 @@ describe('custom JWT sign-in (remote key set)', () => {
     expect(response.body.code).toBe('invalid_data')
   })
 
+  it('answers malformed bodies with 4xx, never 5xx', async () => {
+    const session = await t.login(`fuzz-${randomBytes(4).toString('hex')}@example.com`)
+    const bodies = ['{"token": ', '[1,2]', '"x"', '['.repeat(50_000) + ']'.repeat(50_000), JSON.stringify({ token: 'a.b\u0000.c' }),
+      JSON.stringify({ token: 'x'.repeat(8193) }), JSON.stringify({ token: '\uD800'.repeat(1000) }), JSON.stringify({ token: 'a.b.c', mode: 'sideways' })]
+    for (const rawBody of bodies) {
+      for (const [path, token] of [['authenticate', undefined], ['link', session.body.token]] as const) {
+        const response = await t.call(`/api/v1/custom_jwt_account/${path}`, { rawBody, ...(token ? { token } : {}) })
+        expect(response.status, `${path} ${rawBody.slice(0, 20)}`).toBeGreaterThanOrEqual(400)
+        expect(response.status, `${path} ${rawBody.slice(0, 20)}`).toBeLessThan(500)
+      }
+    }
+    // A lone surrogate is a well-formed body: it fails as a token.
+    expectInvalidJwt(await authenticate('\uD800'.repeat(10)))
+  })
+
   it('honours no-signup', async () => {
     const response = await authenticate(await idpToken({ sub: freshUserId() }), { mode: 'no-signup' })
     expect(response.status).toBe(400)

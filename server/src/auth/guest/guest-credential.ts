@@ -5,7 +5,7 @@ import { invalidData } from '../../http/api-error.js'
 const base64url = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((GUEST_CREDENTIAL_BYTES * 4) / 3)}}$`)
 const hex = new RegExp(`^(0x)?[0-9a-fA-F]{${GUEST_CREDENTIAL_BYTES * 2}}$`)
 
-/** The credential's bytes: base64url (our client) or hex (with or without 0x); anything else is 400 invalid_data. */
+/** The credential's bytes: base64url (our client and the reference SDK) or hex (with or without 0x); anything else is 400 invalid_data. */
 export function parseGuestCredential(credential: string): Buffer {
   const bytes = hex.test(credential)
     ? Buffer.from(credential.replace(/^0x/, ''), 'hex')

@@ -26,7 +26,7 @@ describe('guest sign-in', () => {
     expect(again.body).toMatchObject({ is_new_user: false, user: { id: first.body.user.id, is_guest: true } })
     expect(again.body.refresh_token).not.toBe(first.body.refresh_token)
 
-    // The same bytes in hex (the reference client's form) are the same guest.
+    // The same bytes in hex are the same guest (base64url is what our client and the reference SDK send).
     const hex = await authenticate(`0x${credential.toString('hex')}`)
     expect(hex.body.user.id).toBe(first.body.user.id)
     const other = await authenticate(newCredential().toString('hex'))
@@ -60,10 +60,20 @@ describe('guest sign-in', () => {
     ['hex of the wrong length', newCredential().toString('hex').slice(2)],
     ['empty', ''],
     ['not a string', 42],
+    ['NUL-laden', `${newCredential().toString('base64url').slice(0, 42)}\u0000`],
+    ['huge', 'A'.repeat(10_000)],
   ])('refuses a credential that is %s with 400 invalid_data', async (_name, credential) => {
     const response = await authenticate(credential)
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_data')
+  })
+
+  it('answers malformed JSON with 400 invalid_data', async () => {
+    for (const rawBody of ['{"guest_credential": ', '[1]', '['.repeat(50_000) + ']'.repeat(50_000)]) {
+      const response = await t.call('/api/v1/guest/authenticate', { rawBody })
+      expect(response.status).toBe(400)
+      expect(response.body.code).toBe('invalid_data')
+    }
   })
 
   it('refuses guests when the app has not enabled them', async () => {

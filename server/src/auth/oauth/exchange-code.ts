@@ -1,6 +1,6 @@
 import { OAuth2Client, OAuth2Tokens } from 'arctic'
 import { appleClientSecret } from './apple-client-secret.js'
-import type { ResolvedProvider } from './providers.js'
+import { PROVIDER_TIMEOUT_MS, type ResolvedProvider } from './providers.js'
 
 /** A token request the provider refused or answered with something unusable (never carries the secret). */
 export class ProviderExchangeError extends Error {
@@ -24,6 +24,7 @@ export async function exchangeCode(provider: ResolvedProvider, code: string, cod
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body,
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   })
   const data: unknown = await response.json().catch(() => null)
   if (!response.ok || typeof data !== 'object' || data === null || 'error' in data) throw new ProviderExchangeError(`Token request failed with status ${response.status}`)

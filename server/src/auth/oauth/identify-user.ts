@@ -1,10 +1,13 @@
 import type { OAuth2Tokens } from 'arctic'
 import { profileMappers, type OAuthProfile } from './profiles.js'
-import type { ResolvedProvider } from './providers.js'
+import { PROVIDER_TIMEOUT_MS, type ResolvedProvider } from './providers.js'
 import { verifyIdToken } from './verify-id-token.js'
 
 async function getJson(url: string, accessToken: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'tessera-server' } })
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'tessera-server' },
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  })
   if (!response.ok) throw new Error(`User API ${new URL(url).pathname} answered ${response.status}`)
   return response.json()
 }

@@ -49,6 +49,17 @@ describe('google-like OpenID provider', () => {
     expect((await h.authenticate(flow.code!, flow.client)).body.code).toBe('invalid_credentials')
   })
 
+  it('takes the callback as a form POST too (Apple answers with response_mode=form_post)', async () => {
+    const client = clientPkce()
+    h.idp.signInAs(account())
+    const init = await h.init('google', client)
+    const back = await authorize(init.body.url)
+    const posted = await fetch(back.origin + back.pathname, { method: 'POST', body: back.searchParams, redirect: 'manual' })
+    expect(posted.status).toBe(302)
+    const code = new URL(posted.headers.get('location')!).searchParams.get(oauthReturnParams.code)!
+    expect((await h.authenticate(code, client)).status).toBe(200)
+  })
+
   it('does not sign up in no-signup mode', async () => {
     const response = await h.signIn('google', account(), { mode: 'no-signup' })
     expect(response.status).toBe(400)
@@ -199,5 +210,29 @@ describe('secrets', () => {
     // Spent codes keep no provider tokens.
     const rows = await h.t.db.query('SELECT provider_tokens FROM oauth_codes WHERE consumed_at IS NOT NULL')
     expect(rows.every((row: any) => row.provider_tokens === null)).toBe(true)
+  })
+})
+
+describe('bad input', () => {
+  it('answers malformed bodies and callbacks with 4xx, never 5xx', async () => {
+    const bodies = ['{"provider": ', '[1]', JSON.stringify({ provider: 'google\u0000', redirect_to: 5, code_challenge: {}, state_code: ['x'] }),
+      JSON.stringify({ authorization_code: 'x'.repeat(10_000), state_code: '\uD800'.repeat(60), code_verifier: null, nonce: 7, subject: [] })]
+    for (const path of ['init', 'authenticate', 'link', 'unlink', 'transfer']) {
+      for (const rawBody of bodies) {
+        const response = await h.t.call(`/api/v1/oauth/${path}`, { rawBody, appId: h.app.id })
+        expect(response.status, `${path} ${rawBody.slice(0, 20)}`).toBeGreaterThanOrEqual(400)
+        expect(response.status).toBeLessThan(500)
+        expect(response.body).toEqual({ error: expect.any(String), code: expect.any(String) })
+      }
+    }
+    const callback = `${h.t.url}/api/v1/oauth/callback`
+    for (const url of [`${callback}/google`, `${callback}/google?state=${'s'.repeat(5000)}&code=x`, `${callback}/myspace?state=x`, `${callback}/google?state=%00&code=%FF`]) {
+      const answer = await h.callback(url)
+      expect(answer.status, url.slice(0, 80)).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+    }
+    const post = await fetch(`${callback}/apple`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'state=unknown&code=x&user=%7B%7D' })
+    expect(post.status).toBe(400)
+    expect((await post.json()).code).toBe('oauth_state_mismatch')
   })
 })

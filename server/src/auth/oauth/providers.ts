@@ -2,6 +2,9 @@ import type { OAuthProvider } from '../../../../src/protocol/index.js'
 import type { AppRecord, OAuthProviderSettings } from '../../apps/types.js'
 import { ApiError } from '../../http/api-error.js'
 
+/** How long one request to a provider (token, user API) may take. */
+export const PROVIDER_TIMEOUT_MS = 10_000
+
 /** How Tessera talks to one provider; every endpoint, the issuer and the scopes can be overridden per app. */
 export interface ProviderDefinition {
   /** OpenID providers prove the user with a validated ID token; the others through their user API. */

@@ -36,8 +36,9 @@ export function otpRoutes(ctx: ServerContext, channel: OtpChannel): Hono<AppEnv>
   const routes = new Hono<AppEnv>()
   const limits = ctx.rateLimits
   const bodies = otpBodies(channel)
-  const spendCode = (app: AppRecord, identifier: string, purpose: CodePurpose, code: string) =>
-    consumeCode(ctx, { appId: app.id, identifier, purpose }, code).then((valid) => { if (!valid) throw invalidCode() })
+  const spendCode = async (app: AppRecord, identifier: string, purpose: CodePurpose, code: string) => {
+    if (!(await consumeCode(ctx, { appId: app.id, identifier, purpose }, code))) throw invalidCode()
+  }
 
   routes.post('/init', async (c) => {
     const app = c.var.app

@@ -6,95 +6,26 @@ import { storageKeys } from '../../session/keys.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'
 import { authResponse, TEST_APP_ID, userDto } from '../../test-support/fixtures.js'
-import type { OAuthFlowState, TesseraClient } from '../../types.js'
+import { createAccountChanges } from '../../session/account-changes.js'
+import type { ClientEvents, OAuthFlowState, TesseraClient } from '../../types.js'
 import { userFromDto } from '../../user/from-dto.js'
+import { createEmitter } from '../../utils/emitter.js'
 import { createStore } from '../../utils/store.js'
-import type { MessageEventLike, OAuthWindow, PopupWindow } from './browser-window.js'
 import { createOAuthFlow, initialOAuthFlowState } from './flow.js'
 import { codeChallengeS256 } from './pkce.js'
 import { POPUP_CLOSED_POLL_MS } from './popup.js'
+import { FakePopup, FakeWindow, ORIGIN } from './test-support/fake-window.js'
 
-const ORIGIN = 'https://app.example'
 const PROVIDER_URL = 'https://accounts.provider.example/authorize?client_id=abc'
 const flowKey = storageKeys(TEST_APP_ID).oauthFlow
-
-class FakePopup implements PopupWindow {
-  closed = false
-  location = { href: 'about:blank' }
-  close() {
-    this.closed = true
-  }
-}
-
-/** A stand-in for `window`: the address, history, sessionStorage, popups and messages the flow touches. */
-class FakeWindow implements OAuthWindow {
-  url: URL
-  assigned: string[] = []
-  replacedWith: string[] = []
-  posted: { message: unknown; targetOrigin: string }[] = []
-  opened: { url: string; target: string; features: string; popup: FakePopup }[] = []
-  blockPopups = false
-  closed = false
-  opener: unknown = null
-  screenX = 100
-  screenY = 50
-  outerWidth = 1240
-  outerHeight = 880
-  history = { state: { page: 1 } as unknown, replaceState: (_data: unknown, _unused: string, url?: string | null) => {
-    if (url) this.url = new URL(url, this.url)
-    this.replacedWith.push(String(url))
-  } }
-  private values = new Map<string, string>()
-  sessionStorage = {
-    getItem: (key: string) => this.values.get(key) ?? null,
-    setItem: (key: string, value: string) => void this.values.set(key, value),
-    removeItem: (key: string) => void this.values.delete(key),
-  }
-  private listeners = new Set<(event: MessageEventLike) => void>()
-
-  constructor(address = `${ORIGIN}/login?tab=1`) {
-    this.url = new URL(address)
-  }
-  get location() {
-    const { href, origin, pathname, search, hash } = this.url
-    return { href, origin, pathname, search, hash, assign: (to: string) => void this.assigned.push(to) }
-  }
-  open(url: string, target: string, features: string) {
-    if (this.blockPopups) return null
-    const popup = new FakePopup()
-    this.opened.push({ url, target, features, popup })
-    return popup
-  }
-  close() {
-    this.closed = true
-  }
-  postMessage(message: unknown, targetOrigin: string) {
-    this.posted.push({ message, targetOrigin })
-  }
-  addEventListener(_type: 'message', listener: (event: MessageEventLike) => void) {
-    this.listeners.add(listener)
-  }
-  removeEventListener(_type: 'message', listener: (event: MessageEventLike) => void) {
-    this.listeners.delete(listener)
-  }
-  dispatch(event: MessageEventLike) {
-    for (const listener of [...this.listeners]) listener(event)
-  }
-  get listenerCount() {
-    return this.listeners.size
-  }
-  stored() {
-    const raw = this.values.get(flowKey)
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null
-  }
-}
 
 let api: FakeApi
 let win: FakeWindow
 let signedIn: boolean
 let clock: number
 const logins: { provider: OAuthProvider }[] = []
-const links: { provider: OAuthProvider }[] = []
+const changes: { event: 'link' | 'unlink'; payload: ClientEvents['link'] | ClientEvents['unlink'] }[] = []
+const googleAccount = { type: 'google_oauth' as const, subject: 'g-7', email: 'ada@example.com', name: 'Ada', verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
 const analytics: { eventName: string; payload: Record<string, unknown> }[] = []
 
 beforeEach(async () => {
@@ -102,7 +33,7 @@ beforeEach(async () => {
     apiRoutes({
       'POST /api/v1/oauth/init': () => ({ body: { url: PROVIDER_URL } }),
       'POST /api/v1/oauth/authenticate': async () => ({ body: await authResponse({ is_new_user: true }) }),
-      'POST /api/v1/oauth/link': () => ({ body: userDto({ id: 'did:privy:linked' }) }),
+      'POST /api/v1/oauth/link': () => ({ body: userDto({ id: 'did:privy:linked', linked_accounts: [...userDto().linked_accounts, googleAccount] }) }),
       'POST /api/v1/oauth/unlink': () => ({ body: userDto({ id: 'did:privy:unlinked' }) }),
     }),
   )
@@ -110,7 +41,7 @@ beforeEach(async () => {
   signedIn = false
   clock = 1_000_000
   logins.length = 0
-  links.length = 0
+  changes.length = 0
   analytics.length = 0
 })
 afterEach(async () => {
@@ -121,11 +52,9 @@ afterEach(async () => {
 function newFlow(overrides: { authenticate?: (login: () => Promise<AuthenticatedUserDto>) => Promise<ReturnType<typeof userFromDto>> } = {}) {
   const state = createStore<OAuthFlowState>(initialOAuthFlowState)
   const transport = createTransport({ apiUrl: api.url, appId: TEST_APP_ID, getAccessToken: async () => 'access-token', retryDelay: () => 1 })
-  const fromUpdate = async (provider: OAuthProvider, request: () => Promise<UserDto>, into: { provider: OAuthProvider }[]) => {
-    const user = userFromDto(await request())
-    into.push({ provider })
-    return user
-  }
+  const events = createEmitter<ClientEvents>()
+  events.on('link', (payload) => void changes.push({ event: 'link', payload }))
+  events.on('unlink', (payload) => void changes.push({ event: 'unlink', payload }))
   const flow: TesseraClient['oauth'] = createOAuthFlow({
     appId: TEST_APP_ID,
     state,
@@ -137,8 +66,7 @@ function newFlow(overrides: { authenticate?: (login: () => Promise<Authenticated
       logins.push({ provider })
       return userFromDto(response.user)
     },
-    link: (provider, request) => fromUpdate(provider, request, links),
-    unlink: (provider, request) => fromUpdate(provider, request, links),
+    accountChanges: createAccountChanges((dto: UserDto) => userFromDto(dto), events.emit),
     sendAnalyticsEvent: async (eventName, payload) => void analytics.push({ eventName, payload }),
     window: () => win,
     now: () => clock,
@@ -215,7 +143,7 @@ describe('OAuth redirect flow', () => {
     const stored = await redirectAndReturn(flow, { intent: 'link' })
     const user = await flow.handleReturn()
     expect(user?.id).toBe('did:privy:linked')
-    expect(links).toEqual([{ provider: 'google' }])
+    expect(changes).toEqual([{ event: 'link', payload: { user, linkMethod: 'google', linkedAccount: expect.objectContaining({ type: 'google_oauth', subject: 'g-7' }) } }])
     const [link] = api.calls('/api/v1/oauth/link')
     expect(link!.body).toEqual({ authorization_code: 'server-code', state_code: stored.stateCode, code_verifier: stored.codeVerifier })
     expect(link!.headers.authorization).toBe('Bearer access-token')
@@ -307,6 +235,7 @@ describe('OAuth redirect flow', () => {
     const { flow } = newFlow()
     const user = await flow.unlink('github', 'gh-42')
     expect(user.id).toBe('did:privy:unlinked')
+    expect(changes).toEqual([{ event: 'unlink', payload: { user, unlinkMethod: 'github' } }])
     const [call] = api.calls('/api/v1/oauth/unlink')
     expect(call!.body).toEqual({ provider: 'github', subject: 'gh-42' })
     expect(call!.headers.authorization).toBe('Bearer access-token')

@@ -6,6 +6,7 @@
 import {
   OAUTH_BUTTON_DEBOUNCE_MS,
   OAUTH_DENIED_CODE,
+  oauthAccountType,
   oauthProviders,
   type AuthenticatedUserDto,
   type OAuthProvider,
@@ -24,6 +25,7 @@ import {
   oauthUserDeniedError,
   popupBlockedError,
 } from '../../errors/client-errors.js'
+import type { AccountChanges } from '../../session/account-changes.js'
 import { storageKeys } from '../../session/keys.js'
 import type { OAuthFlowState, OAuthStartOptions, TesseraClient } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -43,10 +45,8 @@ export interface OAuthFlowOptions {
   isAuthenticated(): boolean
   /** The client's one sign-in path: stores the session and announces the login. */
   authenticate(provider: OAuthProvider, login: () => Promise<AuthenticatedUserDto>): Promise<User>
-  /** Replaces the stored user with the linked one and announces the link. */
-  link(provider: OAuthProvider, request: () => Promise<UserDto>): Promise<User>
-  /** Replaces the stored user after an unlink and announces it. */
-  unlink(provider: OAuthProvider, request: () => Promise<UserDto>): Promise<User>
+  /** Stores the user a link or unlink answered with and announces the change. */
+  accountChanges: AccountChanges
   sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
   /** Defaults to the page's `window`. */
   window?: () => OAuthWindow | null
@@ -55,6 +55,11 @@ export interface OAuthFlowOptions {
 
 const never = new Promise<never>(() => {})
 const isProvider = (value: string): value is OAuthProvider => (oauthProviders as readonly string[]).includes(value)
+/** A user holds one identity per provider, so the linked one is the account of its type. */
+const linkedSubject = (user: UserDto, provider: OAuthProvider): string => {
+  const account = user.linked_accounts.find((candidate) => candidate.type === oauthAccountType(provider))
+  return account && 'subject' in account ? account.subject : ''
+}
 
 export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth'] {
   const { state, transport } = options
@@ -96,8 +101,9 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
     if (!codeVerifier) throw oauthMissingVerifierError()
     updateIfCurrent(started, { status: 'authenticating', provider: pending.provider, intent: pending.intent, headless: pending.headless, error: null })
     const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
+    const { provider } = pending
     const user = pending.intent === 'link'
-      ? await options.link(pending.provider, () => linkOAuth(transport, body))
+      ? await linkOAuth(transport, body).then((dto) => options.accountChanges.linked(dto, provider, linkedSubject(dto, provider)))
       : await options.authenticate(pending.provider, () =>
           authenticateOAuth(transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
     updateIfCurrent(started, { status: 'done', error: null })
@@ -192,7 +198,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
 
   async function unlink(provider: OAuthProvider, subject: string): Promise<User> {
     if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-    return options.unlink(provider, () => unlinkOAuth(transport, { provider, subject }))
+    return options.accountChanges.unlinked(await unlinkOAuth(transport, { provider, subject }), provider)
   }
 
   function reset() {

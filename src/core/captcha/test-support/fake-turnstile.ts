@@ -41,7 +41,7 @@ export class FakeTurnstile implements TurnstileApi {
   resets = 0
   issued = 0
 
-  render(container: HostElement | string, params: TurnstileRenderParams) {
+  render(container: HostElement | string, params: TurnstileRenderParams): string | null | undefined {
     const id = `widget-${this.widgets.size + 1}`
     this.widgets.set(id, { container, params, executing: false, removed: false })
     return id
@@ -78,11 +78,15 @@ export class FakeTurnstile implements TurnstileApi {
 export function fakeHost(turnstile?: FakeTurnstile) {
   const body: FakeElement[] = []
   const head: FakeScript[] = []
-  const createElement = (tag: string) => (tag === 'script' ? new FakeScript() : new FakeElement())
+  function createElement(tag: 'div'): FakeElement
+  function createElement(tag: 'script'): FakeScript
+  function createElement(tag: string) {
+    return tag === 'script' ? new FakeScript() : new FakeElement()
+  }
   const host: TurnstileHost = {
     turnstile,
     document: {
-      createElement: createElement as TurnstileHost['document']['createElement'],
+      createElement,
       head: { appendChild: (node) => head.push(node as FakeScript) },
       body: { appendChild: (node) => body.push(node as FakeElement) },
     },

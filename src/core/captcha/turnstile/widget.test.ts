@@ -17,7 +17,7 @@ function newWidget(turnstile = new FakeTurnstile(), onExpired = () => {}) {
 describe('Turnstile widget', () => {
   it('renders an invisible widget, run on execute, in a hidden container added to the body', async () => {
     const { widget, turnstile, body } = newWidget()
-    const [[id, rendered]] = [...turnstile.widgets]
+    const [id, rendered] = [...turnstile.widgets][0]!
     expect(body).toEqual([rendered!.container])
     expect(body[0]!.attributes.get('aria-hidden')).toBe('true')
     expect(body[0]!.style.cssText).toContain('position:fixed')
@@ -70,7 +70,7 @@ describe('Turnstile widget', () => {
 
   it('fails when Turnstile renders nothing, and leaves no container behind', () => {
     const turnstile = new FakeTurnstile()
-    turnstile.render = () => undefined
+    turnstile.render = () => null
     const { host, body } = fakeHost(turnstile)
     expect(() => createTurnstileWidget(host, turnstile, { siteKey: 'k', action: 'a', onExpired: () => {} })).toThrow(
       expect.objectContaining({ code: 'captcha_failure' }),
