@@ -22,6 +22,7 @@ await build({
       entry: {
         'auth-modal-view': 'elements/test-fixtures/auth-modal-view.fixture.tsx',
         'react-wrapper': 'elements/test-fixtures/react-wrapper.fixture.tsx',
+        'access-screens': 'elements/test-fixtures/access-screens.fixture.tsx',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
