@@ -1,5 +1,6 @@
-// `npm start`: builds the library when needed, starts the API server in dev mode on the embedded
-// database and serves both demos. PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera).
+// `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
+// embedded database, a local OAuth provider (google-like and github-like) and both demos.
+// PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera).
 import { resolve } from 'node:path'
 import { register } from 'tsx/esm/api'
 
@@ -9,7 +10,7 @@ register()
 const { DEV_APP_ID } = await import('../src/protocol/index.ts')
 const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
-const { startDemoServer } = await import('../test/harness/demo-server.ts')
+const { startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 
 const apiPort = Number(process.env.PORT ?? 8787)
@@ -20,26 +21,34 @@ ensureLibraryBuilt()
 console.log('Building the React demo...')
 await buildReactDemo()
 
+const envNames = { api: 'PORT', demo: 'DEMO_PORT' }
+const names = { api: 'API server', demo: 'Demo server' }
+
 /** Ends with a one-line reason for the failures a user can fix (busy port, data dir in use). */
-function exitOnStartError(error, what, envName) {
-  if (error?.code === 'EADDRINUSE') console.error(`${what}: port ${error.port} is in use. Stop what uses it or set ${envName}.`)
+function reportStartError(part, error) {
+  if (error?.code === 'EADDRINUSE') console.error(`${names[part]}: port ${error.port} is in use. Stop what uses it or set ${envNames[part]}.`)
   else if (error?.name === 'DataDirLockedError') console.error(error.message)
-  else throw error
+  else return
   process.exit(1)
 }
 
-const server = await startServer({ dev: true, port: apiPort, dataDir }).catch((error) => exitOnStartError(error, 'API server', 'PORT'))
-const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl: server.url, port: demoPort }).catch(async (error) => {
-  await server.close()
-  return exitOnStartError(error, 'Demo server', 'DEMO_PORT')
+const stack = await startDevStack({
+  apiPort,
+  demoPort,
+  // A person at the provider picks the account to sign in as (Allow / Deny).
+  providerInteraction: 'form',
+  startApi: ({ port, configFile }) => startServer({ dev: true, port, dataDir, configFile }),
+  onStartError: reportStartError,
 })
 
-const demoBase = `http://localhost:${demo.port}`
+const demoBase = `http://localhost:${stack.demo.port}`
 console.log(`
-  Vanilla demo   ${demoBase}/vanilla/
-  React demo     ${demoBase}/react/
-  API server     ${server.url}  (app ${DEV_APP_ID}, data in ${dataDir})
-  Sign-in codes  printed on this console and listed at ${server.url}/dev/outbox
+  Vanilla demo    ${demoBase}/vanilla/
+  React demo      ${demoBase}/react/
+  API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
+  Sign-in codes   email and SMS codes are printed on this console and listed at ${stack.api.url}/dev/outbox
+  OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
+  Demo app auth   ${stack.demo.url}/demo-idp/  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
 
 Tessera is ready. Press Ctrl-C to stop.`)
 
@@ -48,8 +57,7 @@ async function stop(signal) {
   if (stopping) process.exit(1) // A second Ctrl-C does not wait.
   stopping = true
   console.log(`\n${signal}: stopping...`)
-  await demo.close()
-  await server.close()
+  await stack.close()
   process.exit(0)
 }
 process.on('SIGINT', () => void stop('SIGINT'))

@@ -11,11 +11,15 @@ export { DEFAULT_LANDING_HEADER } from './config/defaults.js'
 export { shortenAddress } from './utils/shorten-address.js'
 export { createMemoryStorage, createLocalStorage } from './session/storage.js'
 export { version } from './version.js'
+export { EXPIRED_AND_FAILED_RESET } from './captcha/flow.js'
+export { CAPTCHA_FAILED_MESSAGE, UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE } from './errors/client-errors.js'
 export type {
   AccountTransfer,
   AuthIntent,
   AuthState,
   AuthStatus,
+  CaptchaState,
+  CaptchaStatus,
   ClientEvents,
   ClientOptions,
   ConfigState,
@@ -25,6 +29,9 @@ export type {
   Listener,
   LoginMethodName,
   LoginWithCodeOptions,
+  OAuthFlowState,
+  OAuthFlowStatus,
+  OAuthStartOptions,
   OtpFlow,
   OtpFlowState,
   OtpFlowStatus,

@@ -1,13 +1,14 @@
 /**
  * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
- * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL, and every
- * other path from dist/ (so `/tessera.js` is the script-tag build). Used by `npm start`, the
- * end-to-end tests and the benchmark.
+ * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL,
+ * `/demo-idp/*` (the demo identity provider, see demo-idp.ts) and every other path from dist/ (so
+ * `/tessera.js` is the script-tag build). Used by `npm start`, the end-to-end tests and the benchmark.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import { createDemoIdp, type DemoIdp } from './demo-idp.js'
 import { demoDir, distDir, reactDemoOutDir } from './paths.js'
 
 export interface DemoConfig {
@@ -82,10 +83,18 @@ function sendFile(request: IncomingMessage, response: ServerResponse, path: stri
   createReadStream(path).pipe(response)
 }
 
-function route(options: DemoServerOptions, request: IncomingMessage, response: ServerResponse): void {
-  const { pathname } = new URL(request.url ?? '/', 'http://demo.invalid')
+function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://demo.invalid')
+  const { pathname } = url
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
   if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
+  if (pathname === '/demo-idp/jwks.json') return send(response, 200, contentTypes['.json']!, JSON.stringify(idp.jwks))
+  if (pathname === '/demo-idp/token') {
+    const user = url.searchParams.get('user') ?? ''
+    if (!/^[\w.@-]{1,64}$/.test(user)) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'user must be 1-64 letters, digits, . _ @ or -' }))
+    void idp.issue(user).then((token) => send(response, 200, contentTypes['.json']!, JSON.stringify({ token })))
+    return
+  }
   if (pathname === '/demo-config.js') {
     const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl }
     return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
@@ -107,9 +116,10 @@ function route(options: DemoServerOptions, request: IncomingMessage, response: S
   sendFile(request, response, file)
 }
 
-export function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
+export async function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1'
-  const server = createServer((request, response) => route(options, request, response))
+  const idp = await createDemoIdp(options.appId)
+  const server = createServer((request, response) => route(options, idp, request, response))
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {

@@ -88,7 +88,7 @@ describe('app flags', () => {
     [{ 'accent-color': 'red' }, '--accent-color takes #rrggbb'],
     [{ theme: 'sepia' }, '--theme takes light, dark or none'],
   ])('refuse %j', (values, message) => {
-    expect(() => apply(values)).toThrow(message)
+    expect(() => apply(values, { ...current, captcha: null })).toThrow(message)
   })
 
   it('a new custom JWT needs a key source', () => {

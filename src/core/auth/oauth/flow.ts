@@ -104,7 +104,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
     const { provider } = pending
     const user = pending.intent === 'link'
       ? await linkOAuth(transport, body).then((dto) => options.accountChanges.linked(dto, provider, linkedSubject(dto, provider)))
-      : await options.authenticate(pending.provider, () =>
+      : await options.authenticate(provider, () =>
           authenticateOAuth(transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
     updateIfCurrent(started, { status: 'done', error: null })
     return user

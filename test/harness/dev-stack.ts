@@ -1,0 +1,126 @@
+/**
+ * Everything `npm start` and the browser scenarios run together on loopback: the local OAuth provider
+ * (one `oidc-provider` playing the google-like OIDC and the github-like OAuth2 provider), the demo server
+ * (with the demo identity provider for custom JWT), and the API server started with a generated config
+ * file that sets the dev app up for every method this machine can serve: email and SMS codes to the dev
+ * outbox, guest, custom JWT, Google and GitHub.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEV_APP_ID } from '../../src/protocol/index.js'
+import type { AppFile } from '../../server/src/apps/app-file-schema.js'
+import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
+import { callbackUrl } from '../../server/src/auth/oauth/public-origin.js'
+import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
+import { startDemoServer, type DemoServer } from './demo-server.js'
+import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
+
+interface Closable { url: string; port: number; close(): Promise<void> }
+
+export interface DevStackOptions<Api extends Closable> {
+  /** API port; 0 or absent picks a free one (known before start: the provider must list the callback URLs). */
+  apiPort?: number
+  /** Demo port; 0 or absent picks a free one. */
+  demoPort?: number
+  /** Starts the API server on loopback `port` with the generated `configFile`. */
+  startApi(options: { port: number; configFile: string }): Promise<Api>
+  /** 'auto' consents at once as the provider's current account (tests); 'form' shows Allow / Deny (people). */
+  providerInteraction?: 'auto' | 'form'
+  reactDemoDir?: string
+  /** More apps for the config file, given the demo's origins (e.g. an allowlisted app for a rejection test). */
+  extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
+  /** Called with the part that failed to start (its port may be in use) before the error is rethrown. */
+  onStartError?(part: 'api' | 'demo', error: unknown): void
+}
+
+export interface DevStack<Api extends Closable> {
+  api: Api
+  demo: DemoServer
+  provider: LocalOAuthProvider
+  /** The demo pages the dev app's OAuth may return to, on localhost and 127.0.0.1. */
+  demoUrls: string[]
+  close(): Promise<void>
+}
+
+const loopback = '127.0.0.1'
+export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
+
+export function freePort(host = loopback): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** The config file's snake_case form of OAuth client settings. */
+function providerFileSettings(settings: OAuthProviderSettings) {
+  return {
+    client_id: settings.clientId,
+    ...(settings.clientSecret && { client_secret: settings.clientSecret }),
+    ...(settings.authorizationEndpoint && { authorization_endpoint: settings.authorizationEndpoint }),
+    ...(settings.tokenEndpoint && { token_endpoint: settings.tokenEndpoint }),
+    ...(settings.userInfoEndpoint && { user_info_endpoint: settings.userInfoEndpoint }),
+    ...(settings.issuer && { issuer: settings.issuer }),
+    ...(settings.jwksUri && { jwks_uri: settings.jwksUri }),
+    ...(settings.scopes && { scopes: settings.scopes }),
+  }
+}
+
+/** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
+export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[]): AppFile {
+  return {
+    id: DEV_APP_ID,
+    allowed_origins: devOrigins,
+    login_methods: ['email', 'sms', 'google', 'github', 'custom_jwt', 'guest'],
+    oauth_providers: { google: providerFileSettings(provider.oidcSettings), github: providerFileSettings(provider.oauth2Settings) },
+    oauth_redirect_urls: demoUrls,
+    custom_jwt: { jwks_url: demoIdpJwksUrl(demoUrl), issuer: DEMO_IDP_ISSUER, audience: DEV_APP_ID },
+  }
+}
+
+export async function startDevStack<Api extends Closable>(options: DevStackOptions<Api>): Promise<DevStack<Api>> {
+  const apiPort = options.apiPort || (await freePort())
+  const demoPort = options.demoPort || (await freePort())
+  const apiUrl = `http://${loopback}:${apiPort}`
+  const provider = await startOidcProvider({
+    redirectUris: (['google', 'github'] as const).map((name) => callbackUrl(apiUrl, name)),
+    interaction: options.providerInteraction ?? 'auto',
+  })
+  const cleanup: (() => Promise<void>)[] = [() => provider.close()]
+  const closeAll = async () => {
+    for (const close of cleanup.reverse()) await close()
+  }
+  try {
+    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, port: demoPort, reactDemoDir: options.reactDemoDir }).catch((error: unknown) => {
+      options.onStartError?.('demo', error)
+      throw error
+    })
+    cleanup.push(() => demo.close())
+    const demoUrls = ['localhost', loopback].flatMap((host) => ['vanilla', 'react'].map((page) => `http://${host}:${demo.port}/${page}/`))
+    const apps = [devAppFile(provider, demo.url, demoUrls), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    // The file holds the provider's client secrets: private to this user, and gone once the server has read it.
+    const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
+    const configFile = join(configDir, 'config.json')
+    writeFileSync(configFile, JSON.stringify({ apps }, null, 2), { mode: 0o600 })
+    let api: Api
+    try {
+      api = await options.startApi({ port: apiPort, configFile }).catch((error: unknown) => {
+        options.onStartError?.('api', error)
+        throw error
+      })
+    } finally {
+      rmSync(configDir, { recursive: true, force: true })
+    }
+    cleanup.push(() => api.close())
+    return { api, demo, provider, demoUrls, close: closeAll }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
