@@ -1,7 +1,10 @@
-// The React host: TesseraProvider, useAuth and useLogin from the package's public React entry.
-import { StrictMode } from 'react'
+// The React host: TesseraProvider and the hooks from the package's public React entry.
+import { StrictMode, useCallback, useMemo, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useLogin } from 'tessera/react'
+import type { LinkedAccount, TesseraError } from 'tessera'
+import type { OAuthProvider } from 'tessera/protocol'
+import { TesseraProvider, useAuth, useCustomAuth, useGuestAccounts, useLinkAccount, useLogin, useUnlinkAccount } from 'tessera/react'
+import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '../shared/demo-app.js'
 import '../shared/demo.css'
 
 declare global {
@@ -10,47 +13,161 @@ declare global {
   }
 }
 
-function Account() {
+const errorText = (error: unknown) => (error as TesseraError).shortMessage ?? (error as Error).message
+
+interface DemoSession {
+  signIn(user: string): Promise<void>
+  signOut(): void
+}
+
+function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onError(error: unknown): void }) {
+  const { unlinkEmail, unlinkPhone, unlinkOAuth } = useUnlinkAccount()
+  const unlink = (account: LinkedAccount) => {
+    if (account.type === 'email') return unlinkEmail(account.address)
+    if (account.type === 'phone') return unlinkPhone(account.number)
+    return unlinkOAuth(oauthProviderOf(account) as OAuthProvider, (account as { subject: string }).subject)
+  }
+  return (
+    <ul id="linked-accounts">
+      {accounts.map((account) => (
+        <li key={`${account.type}:${accountIdentifier(account)}`} data-type={account.type}>
+          {account.type}: <span className="identifier">{accountIdentifier(account)}</span>{' '}
+          {canUnlink(account) && (
+            <button
+              type="button"
+              className="unlink"
+              aria-label={`Unlink ${account.type} ${accountIdentifier(account)}`}
+              onClick={() => unlink(account).catch(onError)}
+            >
+              Unlink
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Account({ demoSession }: { demoSession: DemoSession }) {
   const { ready, authenticated, user, logout } = useAuth()
   const { login } = useLogin()
+  const { createGuestAccount } = useGuestAccounts()
+  const { linkEmail, linkPhone, linkGoogle, linkGithub } = useLinkAccount()
+  const [actionError, setError] = useState<string | null>(null)
+  const customAuth = useCustomAuth()
+  const error = actionError ?? (customAuth.error ? errorText(customAuth.error) : null)
+  const [customUser, setCustomUser] = useState('alice')
+  const onError = useCallback((caught: unknown) => setError(errorText(caught)), [])
+  const run = (action: () => Promise<unknown>) => () => {
+    setError(null)
+    action().catch(onError)
+  }
+  const signInWithDemoAccount = (event: FormEvent) => {
+    event.preventDefault()
+    // The provider's `customAuth` prop sees the new token and signs the user in.
+    run(() => demoSession.signIn(customUser))()
+  }
 
   if (!ready) return <p role="status">Checking your session…</p>
+  const errorLine = (
+    <p id="action-error" role="alert" hidden={!error}>
+      {error}
+    </p>
+  )
   if (!authenticated || !user) {
     return (
       <section id="signed-out">
         <p role="status">You are signed out.</p>
+        {errorLine}
         <button id="login" type="button" onClick={() => login()}>
           Log in
         </button>
+        <button id="guest-login" type="button" onClick={run(createGuestAccount)}>
+          Continue as guest
+        </button>
+        <form id="custom-login-form" className="stack" onSubmit={signInWithDemoAccount}>
+          {/* A stand-in for the app's own sign-in (custom JWT): the demo server issues a token for any name. */}
+          <label htmlFor="custom-user">Demo app user name</label>
+          <input id="custom-user" value={customUser} onChange={(event) => setCustomUser(event.target.value)} autoComplete="off" required />
+          <button id="custom-login" type="submit">
+            Sign in with the demo app's own account
+          </button>
+        </form>
       </section>
     )
   }
   return (
     <section id="signed-in">
       <p role="status">You are signed in.</p>
+      {errorLine}
       <dl>
-        <dt>Email</dt>
-        <dd id="user-email">{user.email?.address}</dd>
         <dt>User id</dt>
         <dd id="user-id">{user.id}</dd>
+        <dt>Email</dt>
+        <dd id="user-email">{user.email?.address}</dd>
+        <dt>Phone</dt>
+        <dd id="user-phone">{user.phone?.number}</dd>
+        <dt>Guest</dt>
+        <dd id="user-guest">{user.isGuest ? 'yes' : 'no'}</dd>
       </dl>
-      <button id="logout" type="button" onClick={() => void logout()}>
+      <h2>Linked accounts</h2>
+      <LinkedAccounts accounts={user.linkedAccounts} onError={onError} />
+      <div className="actions">
+        <button id="link-email" type="button" onClick={linkEmail}>
+          Link email
+        </button>
+        <button id="link-phone" type="button" onClick={linkPhone}>
+          Link phone
+        </button>
+        <button id="link-google" type="button" onClick={linkGoogle}>
+          Link Google
+        </button>
+        <button id="link-github" type="button" onClick={linkGithub}>
+          Link GitHub
+        </button>
+      </div>
+      <button
+        id="logout"
+        type="button"
+        onClick={run(async () => {
+          demoSession.signOut()
+          await logout()
+        })}
+      >
         Log out
       </button>
     </section>
   )
 }
 
-const { appId, apiUrl } = window.TESSERA_DEMO
+function App() {
+  const { appId, apiUrl } = window.TESSERA_DEMO
+  // The demo app's own session (custom JWT): Tessera follows it through the provider's `customAuth` prop.
+  const [demoToken, setDemoToken] = useState(demoIdpSession.token)
+  const getCustomAccessToken = useCallback(async () => demoToken, [demoToken])
+  const demoSession = useMemo<DemoSession>(
+    () => ({
+      signIn: async (user) => setDemoToken(await demoIdpSession.signIn(user)),
+      signOut: () => {
+        demoIdpSession.signOut()
+        setDemoToken(null)
+      },
+    }),
+    [],
+  )
+  return (
+    <TesseraProvider appId={appId} apiUrl={apiUrl} customAuth={{ isLoading: false, getCustomAccessToken }}>
+      <main>
+        <h1>Tessera</h1>
+        <p className="lede">A React app using TesseraProvider and the Tessera hooks.</p>
+        <Account demoSession={demoSession} />
+      </main>
+    </TesseraProvider>
+  )
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <TesseraProvider appId={appId} apiUrl={apiUrl}>
-      <main>
-        <h1>Tessera</h1>
-        <p className="lede">A React app using TesseraProvider, useAuth and useLogin.</p>
-        <Account />
-      </main>
-    </TesseraProvider>
+    <App />
   </StrictMode>,
 )

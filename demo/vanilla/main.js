@@ -1,25 +1,90 @@
 // Reads the signed-in state from the shared client the element uses (one per app id per page).
 import { getOrCreateClient } from '/tessera.js'
+import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '/shared/demo-app.js'
 
 const { appId, apiUrl } = window.TESSERA_DEMO
 const client = getOrCreateClient({ appId, apiUrl })
 const authModal = document.getElementById('auth-modal')
 const byId = (id) => document.getElementById(id)
 
+function showError(error) {
+  byId('action-error').hidden = !error
+  byId('action-error').textContent = error ? (error.shortMessage ?? error.message) : ''
+}
+
+/** Runs a button's action, showing its failure on the page. */
+const run = (action) => () => {
+  showError(null)
+  action().catch(showError)
+}
+
+function unlink(account) {
+  if (account.type === 'email') return client.email.unlink(account.address)
+  if (account.type === 'phone') return client.sms.unlink(account.number)
+  return client.oauth.unlink(oauthProviderOf(account), account.subject)
+}
+
+function renderLinkedAccounts(accounts) {
+  byId('linked-accounts').replaceChildren(
+    ...accounts.map((account) => {
+      const item = document.createElement('li')
+      item.dataset.type = account.type
+      item.append(`${account.type}: `)
+      const identifier = document.createElement('span')
+      identifier.className = 'identifier'
+      identifier.textContent = accountIdentifier(account)
+      item.append(identifier)
+      if (canUnlink(account)) {
+        const button = document.createElement('button')
+        button.type = 'button'
+        button.className = 'unlink'
+        button.textContent = 'Unlink'
+        button.setAttribute('aria-label', `Unlink ${account.type} ${accountIdentifier(account)}`)
+        button.addEventListener('click', run(() => unlink(account)))
+        item.append(' ', button)
+      }
+      return item
+    }),
+  )
+}
+
 function render({ status, user }) {
   byId('status').textContent =
     status === 'loading' ? 'Checking your session…' : status === 'authenticated' ? 'You are signed in.' : 'You are signed out.'
   byId('signed-out').hidden = status !== 'unauthenticated'
   byId('signed-in').hidden = status !== 'authenticated'
-  byId('user-email').textContent = user?.email?.address ?? ''
   byId('user-id').textContent = user?.id ?? ''
+  byId('user-email').textContent = user?.email?.address ?? ''
+  byId('user-phone').textContent = user?.phone?.number ?? ''
+  byId('user-guest').textContent = user ? (user.isGuest ? 'yes' : 'no') : ''
+  renderLinkedAccounts(user?.linkedAccounts ?? [])
 }
 
 render(client.getAuth())
 client.watchAuth(render)
 
-byId('login').addEventListener('click', () => authModal.setAttribute('open', ''))
-byId('logout').addEventListener('click', () => client.logout())
+// Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
+client.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })
+client.watchCustomAuth(({ error }) => {
+  if (error) showError(error)
+})
+
+byId('login').addEventListener('click', () => authModal.start({ intent: 'login' }))
+byId('guest-login').addEventListener('click', run(() => client.guest.login()))
+byId('custom-login-form').addEventListener('submit', (event) => {
+  event.preventDefault()
+  run(async () => {
+    await demoIdpSession.signIn(byId('custom-user').value)
+    await client.customAuth.sync()
+  })()
+})
+for (const button of document.querySelectorAll('[data-link]')) {
+  button.addEventListener('click', () => authModal.start({ intent: 'link', method: button.dataset.link }))
+}
+byId('logout').addEventListener('click', run(async () => {
+  demoIdpSession.signOut()
+  await client.logout()
+}))
 
 // The element closes itself (clearing `open`) on success or dismissal; its events are for the host.
 authModal.addEventListener('loginsuccess', (event) => {

@@ -13,13 +13,8 @@ export const uiTimeout = 15_000
 export async function completeEmailLogin(page: Page, apiUrl: string, email: string): Promise<void> {
   await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
   await page.locator('auth-modal [part~="submit-button"]').click()
-  const code = await waitForCode(apiUrl, email)
   // The `code-input` part is the group of digit boxes.
-  const boxes = page.locator('auth-modal [part~="code-input"] input')
-  await boxes.first().waitFor({ timeout: uiTimeout })
-  const count = await boxes.count()
-  if (count !== OTP_LENGTH) throw new Error(`Expected ${OTP_LENGTH} code boxes, found ${count}`)
-  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit)
+  await typeCode(page, await waitForCode(apiUrl, email))
 }
 
 /** Opens the demo page, signs in a new user and waits until the page shows their email. */
@@ -28,4 +23,38 @@ export async function signInOnDemo(page: Page, pageUrl: string, apiUrl: string, 
   await page.locator('#login').click({ timeout: uiTimeout })
   await completeEmailLogin(page, apiUrl, email)
   await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+}
+
+/** Types `code` into the open code screen's digit boxes; the element submits a complete code by itself. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  const boxes = page.locator('auth-modal [part~="code-input"] input')
+  await boxes.first().waitFor({ timeout: uiTimeout })
+  const count = await boxes.count()
+  if (count !== OTP_LENGTH) throw new Error(`Expected ${OTP_LENGTH} code boxes, found ${count}`)
+  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit)
+}
+
+/**
+ * From the open landing (or the phone screen a link intent opens on): reaches the phone input, types a
+ * national number for the default country (US), submits and returns the code screen's description
+ * (which shows the masked number) before typing the code from the outbox, addressed to `e164`.
+ */
+export async function completeSmsLogin(page: Page, apiUrl: string, nationalNumber: string, e164: string, { previousCount = 0 } = {}): Promise<string> {
+  const phoneInput = page.locator('auth-modal [part~="phone-input"]')
+  const smsButton = page.locator('auth-modal [part~="sms-button"]')
+  await phoneInput.or(smsButton).first().waitFor({ timeout: uiTimeout })
+  if (!(await phoneInput.isVisible())) await smsButton.click()
+  await phoneInput.fill(nationalNumber, { timeout: uiTimeout })
+  await page.locator('auth-modal [part~="submit-button"]:not([disabled])').click({ timeout: uiTimeout })
+  const code = await waitForCode(apiUrl, e164, { previousCount })
+  const description = page.locator('auth-modal [part~="code-description"]')
+  await description.waitFor({ timeout: uiTimeout })
+  const text = (await description.textContent()) ?? ''
+  await typeCode(page, code)
+  return text
+}
+
+/** The demo's linked-account row of `type` whose identifier is `identifier`. */
+export function linkedAccountRow(page: Page, type: string, identifier: string) {
+  return page.locator(`#linked-accounts li[data-type="${type}"]`, { has: page.locator('.identifier', { hasText: identifier }) })
 }

@@ -179,3 +179,26 @@ describe('assertCaptcha with Turnstile', () => {
     expect((await t.call(`/api/v1/apps/${altchaApp.id}`)).body.captcha_site_key).toBe(`a:${altchaApp.id}`)
   })
 })
+
+describe('CAPTCHA on the sign-in routes', () => {
+  it('ALTCHA: passwordless/init needs a solved challenge, once', async () => {
+    const init = (email: string, token?: string) => t.call('/api/v1/passwordless/init', { body: { email, ...(token !== undefined && { token }) } })
+    expect((await init('captcha@example.com')).body).toEqual({ error: 'Invalid captcha', code: 'invalid_captcha' })
+    const token = await solve(await challenge())
+    expect((await init('captcha@example.com', token)).status).toBe(200)
+    expect(t.inbox.lastCode('captcha@example.com')).toMatch(/^\d{6}$/)
+    const replay = await init('captcha2@example.com', token)
+    expect([replay.status, replay.body.code]).toEqual([400, 'invalid_captcha'])
+    expect(t.inbox.messages.filter((m) => m.to === 'captcha2@example.com')).toHaveLength(0)
+  })
+
+  it('Turnstile: passwordless/init passes the token and the caller IP to siteverify', async () => {
+    const app = await t.createApp({ name: 'Turnstile login', captcha: { provider: 'turnstile', siteKey: 'site', secretKey: sink.secret, verifyUrl: sink.verifyUrl } })
+    const token = sink.issueToken()
+    const ok = await t.call('/api/v1/passwordless/init', { body: { email: 'turnstile@example.com', token }, appId: app.id })
+    expect(ok.status).toBe(200)
+    expect(sink.requests.at(-1)).toMatchObject({ response: token, remoteip: '127.0.0.1' })
+    const forged = await t.call('/api/v1/passwordless/init', { body: { email: 'turnstile2@example.com', token: 'forged' }, appId: app.id })
+    expect([forged.status, forged.body.code]).toEqual([400, 'invalid_captcha'])
+  })
+})

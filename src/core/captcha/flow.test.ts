@@ -172,6 +172,12 @@ describe('CAPTCHA with Turnstile', () => {
     turnstile.failReset = true
     turnstile.expire('widget-1')
     expect(state.get()).toEqual({ status: 'error', provider: 'turnstile', token: null, error: EXPIRED_AND_FAILED_RESET })
+
+    // The broken widget is dropped: the next run renders a new one.
+    turnstile.failReset = false
+    expect(await captcha.execute()).toBe('turnstile-token-3')
+    expect(turnstile.widgets.get('widget-1')!.removed).toBe(true)
+    expect(turnstile.widgets.get('widget-2')!.params.sitekey).toBe('0x4AAAAAAB')
   })
 
   it('fails without a page to render in', async () => {

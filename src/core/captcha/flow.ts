@@ -63,6 +63,8 @@ export function createCaptcha(options: CaptchaOptions): CaptchaController {
       widget.reset()
       if (state.get().status === 'success') state.set(restingState())
     } catch {
+      // The next execute renders a new widget.
+      removeTurnstile()
       state.set({ status: 'error', provider: 'turnstile', token: null, error: EXPIRED_AND_FAILED_RESET })
     }
   }
@@ -92,7 +94,7 @@ export function createCaptcha(options: CaptchaOptions): CaptchaController {
   }
 
   function removeTurnstile() {
-    turnstile?.widget.then((widget) => widget.remove(), () => undefined)
+    turnstile?.widget.then((widget) => widget.remove()).catch(() => undefined)
     turnstile = null
   }
 

@@ -1,0 +1,35 @@
+// Shared by both demos: how a linked account is named, and the session with the demo identity provider.
+
+/** The identifier a linked account is known by (address, number, provider account or the app's user id). */
+export function accountIdentifier(account) {
+  if (account.type === 'email') return account.address
+  if (account.type === 'phone') return account.number
+  if (account.type === 'custom_auth') return account.customUserId
+  return account.email ?? account.username ?? account.subject ?? ''
+}
+
+/** `google` for a `google_oauth` account; null for other kinds. */
+export function oauthProviderOf(account) {
+  return account.type.endsWith('_oauth') ? account.type.slice(0, -'_oauth'.length) : null
+}
+
+/** Only the kinds the demos can unlink get a button (custom-auth accounts follow the app's own session). */
+export const canUnlink = (account) => account.type === 'email' || account.type === 'phone' || oauthProviderOf(account) !== null
+
+const sessionKey = 'tessera-demo:idp-token'
+
+/**
+ * The demo app's OWN sign-in, a stand-in for a real one: the demo server's `/demo-idp/token` issues a
+ * JWT for any name, which Tessera verifies as a custom JWT. The token lives in this tab's sessionStorage.
+ */
+export const demoIdpSession = {
+  token: () => sessionStorage.getItem(sessionKey),
+  async signIn(user) {
+    const response = await fetch(`/demo-idp/token?user=${encodeURIComponent(user)}`)
+    const body = await response.json()
+    if (!response.ok) throw new Error(body.error ?? `The demo identity provider answered ${response.status}`)
+    sessionStorage.setItem(sessionKey, body.token)
+    return body.token
+  },
+  signOut: () => sessionStorage.removeItem(sessionKey),
+}

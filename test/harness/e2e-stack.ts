@@ -1,0 +1,96 @@
+/**
+ * The browser scenarios' world: the dev stack `npm start` runs (local OAuth provider, demo server with the
+ * demo identity provider, the real API server on a fresh copy of the template database, configured by the
+ * generated config file) plus headless Chromium, and a page wrapper that adds the page's own errors to a
+ * failure's message.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { AppFile } from '../../server/src/apps/app-file-schema.js'
+import { startTestServer, type TestServer } from './api-server.js'
+import { launchChromium } from './chromium.js'
+import { startDevStack, type DevStack } from './dev-stack.js'
+import { ensureLibraryBuilt } from './library-build.js'
+import { testDataDir } from './paths.js'
+import { buildReactDemo } from './react-demo.js'
+
+export type DemoName = 'vanilla' | 'react'
+
+export interface E2eStack extends DevStack<TestServer> {
+  browser: Browser
+  /** A demo page on `localhost` (cross-origin to the API on 127.0.0.1, so CORS is exercised too). */
+  pageUrl(demo: DemoName): string
+}
+
+export interface E2eStackOptions {
+  /** Builds the React demo (a few seconds) so `/react/` is served. */
+  react?: boolean
+  extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
+}
+
+/** A short id unique to this run, for addresses and accounts. */
+export const runId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eStack> {
+  ensureLibraryBuilt()
+  let reactDemoDir: string | undefined
+  if (options.react) {
+    // Built outside dist/, which a library rebuild wipes.
+    mkdirSync(testDataDir, { recursive: true })
+    reactDemoDir = await buildReactDemo(mkdtempSync(join(testDataDir, 'react-demo-')))
+  }
+  const stack = await startDevStack({
+    startApi: ({ port, configFile }) => startTestServer({ port, configFile }),
+    reactDemoDir,
+    extraApps: options.extraApps,
+  })
+  let browser: Browser
+  try {
+    browser = await launchChromium()
+  } catch (error) {
+    await stack.close()
+    throw error
+  }
+  return {
+    ...stack,
+    browser,
+    pageUrl: (demo) => `http://localhost:${stack.demo.port}/${demo}/`,
+    async close() {
+      await browser.close()
+      await stack.close()
+      if (reactDemoDir) rmSync(reactDemoDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Runs `scenario` in a fresh browser context; on failure the page's uncaught errors and console errors
+ * are added to the message (a timeout names what was awaited, the page usually says why). Fails too
+ * when the page threw, even if the scenario passed.
+ */
+export async function inNewPage(browser: Browser, scenario: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  const consoleErrors: string[] = []
+  const listen = (target: Page) => {
+    target.on('pageerror', (error) => pageErrors.push(`${target === page ? '' : '[popup] '}${error.message}`))
+    target.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${target === page ? '' : '[popup] '}${message.text()}`)
+    })
+  }
+  listen(page)
+  context.on('page', (opened) => {
+    if (opened !== page) listen(opened)
+  })
+  try {
+    await scenario(page, context)
+  } catch (error) {
+    if (error instanceof Error) error.message += [...pageErrors, ...consoleErrors].map((line) => `\n  page: ${line}`).join('')
+    throw error
+  } finally {
+    await context.close()
+  }
+  if (pageErrors.length > 0) throw new Error(`The page threw:\n  ${pageErrors.join('\n  ')}`)
+}
