@@ -9,7 +9,8 @@ import { inNewPage, startE2eStack, type E2eStack } from '../harness/e2e-stack.js
 let stack: E2eStack
 
 beforeAll(async () => {
-  stack = await startE2eStack()
+  // The user signs in twice with one number within the resend cooldown.
+  stack = await startE2eStack({ api: { rateLimits: { resendCooldownSeconds: 0 } } })
 })
 afterAll(async () => {
   await stack?.close()

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
-import { startTestServer, type TestServer } from './api-server.js'
+import { startTestServer, type StartServerOptions, type TestServer } from './api-server.js'
 import { launchChromium } from './chromium.js'
 import { startDevStack, type DevStack } from './dev-stack.js'
 import { ensureLibraryBuilt } from './library-build.js'
@@ -27,6 +27,8 @@ export interface E2eStackOptions {
   /** Builds the React demo (a few seconds) so `/react/` is served. */
   react?: boolean
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
+  /** More API server options (e.g. a shorter resend cooldown for a scenario that signs in twice). */
+  api?: Omit<StartServerOptions, 'port' | 'configFile' | 'dataDir' | 'databaseUrl'>
 }
 
 /** A short id unique to this run, for addresses and accounts. */
@@ -41,7 +43,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     reactDemoDir = await buildReactDemo(mkdtempSync(join(testDataDir, 'react-demo-')))
   }
   const stack = await startDevStack({
-    startApi: ({ port, configFile }) => startTestServer({ port, configFile }),
+    startApi: ({ port, configFile }) => startTestServer({ ...options.api, port, configFile }),
     reactDemoDir,
     extraApps: options.extraApps,
   })
@@ -62,6 +64,20 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       if (reactDemoDir) rmSync(reactDemoDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Where the page is and what its modal (open shadow root) and body say: context for a failed step. */
+async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return '(closed)'
+  const text = await page
+    .evaluate(() => {
+      const squash = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, 400)
+      const modal = document.querySelector('auth-modal')
+      const modalText = modal?.hasAttribute('open') ? squash(modal.shadowRoot?.textContent) : '(closed)'
+      return `modal: ${modalText} | page: ${squash(document.querySelector('main')?.innerText)}`
+    })
+    .catch((error: Error) => `(unreadable: ${error.message})`)
+  return `${page.url()} ${text}`
 }
 
 /**
@@ -87,7 +103,10 @@ export async function inNewPage(browser: Browser, scenario: (page: Page, context
   try {
     await scenario(page, context)
   } catch (error) {
-    if (error instanceof Error) error.message += [...pageErrors, ...consoleErrors].map((line) => `\n  page: ${line}`).join('')
+    if (error instanceof Error) {
+      error.message += [...pageErrors, ...consoleErrors].map((line) => `\n  page: ${line}`).join('')
+      error.message += `\n  the page at failure: ${await describePage(page)}`
+    }
     throw error
   } finally {
     await context.close()

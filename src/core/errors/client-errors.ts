@@ -1,4 +1,5 @@
 /** Errors the client raises itself, with the spec's messages (document 1 §8). */
+import { isApiErrorCode } from '../../protocol/index.js'
 import { TesseraError } from './base-error.js'
 
 export const requestTimeoutError = (cause?: unknown) =>
@@ -46,6 +47,12 @@ export const oauthPhishingError = () =>
 export const OAUTH_USER_DENIED_MESSAGE = 'User denied confirmation during OAuth flow'
 export const oauthUserDeniedError = () =>
   new TesseraError({ code: 'oauth_user_denied', shortMessage: OAUTH_USER_DENIED_MESSAGE, retryable: true })
+
+/** The server could not complete the provider leg (`privy_oauth_error`): its code passes through (document 1 §8 "OAuth"). */
+export const oauthProviderLegError = (code: string) =>
+  isApiErrorCode(code)
+    ? new TesseraError({ code, shortMessage: 'Authentication failed', retryable: code === 'invalid_credentials' })
+    : oauthInvalidCodeError(code)
 
 export const oauthMissingVerifierError = () => new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication error.' })
 

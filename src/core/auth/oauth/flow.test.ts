@@ -185,6 +185,15 @@ describe('OAuth redirect flow', () => {
     expect(analytics).toEqual([])
   })
 
+  it('reports a failed provider leg (privy_oauth_error) with the server code, without calling authenticate', async () => {
+    const { flow } = newFlow()
+    const stored = await redirectAndReturn(flow)
+    win.url = new URL(`${ORIGIN}/login?privy_oauth_error=invalid_credentials&privy_oauth_state=${String(stored.stateCode)}&privy_oauth_provider=google`)
+    await expect(flow.handleReturn()).rejects.toMatchObject({ code: 'invalid_credentials', retryable: true })
+    expect(api.calls('/api/v1/oauth/authenticate')).toHaveLength(0)
+    expect(win.url.search).toBe('')
+  })
+
   it("fails with 'Authentication error.' when the stored verifier is gone", async () => {
     const { flow } = newFlow()
     const stored = await redirectAndReturn(flow)

@@ -22,6 +22,7 @@ import {
   oauthInvalidCodeError,
   oauthMissingVerifierError,
   oauthPhishingError,
+  oauthProviderLegError,
   oauthUserDeniedError,
   popupBlockedError,
 } from '../../errors/client-errors.js'
@@ -96,6 +97,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
     }
     // The state matched, so this return is spent whatever happens next.
     forget()
+    if (returned.error) throw oauthProviderLegError(returned.error)
     if (returned.authorizationCode === OAUTH_DENIED_CODE) throw oauthUserDeniedError()
     const codeVerifier = pending.codeVerifier
     if (!codeVerifier) throw oauthMissingVerifierError()

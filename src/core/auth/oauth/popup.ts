@@ -10,7 +10,7 @@ export const OAUTH_ERROR_MESSAGE = 'tessera:oauth:error'
 export const POPUP_CLOSED_POLL_MS = 500
 
 export type OAuthPopupMessage =
-  | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: OAuthProvider }
+  | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: OAuthProvider; error?: string }
   | { type: typeof OAUTH_ERROR_MESSAGE; error: string }
 
 /** Opened blank and synchronously (inside the click) so blockers allow it; the provider URL follows. Null when blocked. */
@@ -35,7 +35,13 @@ export function sameOriginOpener(win: OAuthWindow): OAuthWindow | null {
 /** Inside the popup: hands the return to the opener (never with target '*') and closes. */
 export function postReturnToOpener(win: OAuthWindow, opener: OAuthWindow, returned: OAuthReturn): void {
   const message: OAuthPopupMessage = oauthProviders.includes(returned.provider as OAuthProvider)
-    ? { type: OAUTH_RESPONSE_MESSAGE, stateCode: returned.stateCode, authorizationCode: returned.authorizationCode, provider: returned.provider as OAuthProvider }
+    ? {
+        type: OAUTH_RESPONSE_MESSAGE,
+        stateCode: returned.stateCode,
+        authorizationCode: returned.authorizationCode,
+        provider: returned.provider as OAuthProvider,
+        ...(returned.error ? { error: returned.error } : {}),
+      }
     : { type: OAUTH_ERROR_MESSAGE, error: OAUTH_INVALID_CODE_MESSAGE }
   opener.postMessage(message, win.location.origin)
   win.close()
@@ -72,11 +78,11 @@ export function waitForPopupReturn(win: OAuthWindow, popup: PopupWindow, onClose
     if (event.origin !== win.location.origin || event.source !== popup) return
     const data = event.data as Partial<Record<string, unknown>> | null
     if (data?.type === OAUTH_RESPONSE_MESSAGE) {
-      const { stateCode, authorizationCode, provider } = data
-      if (typeof stateCode !== 'string' || typeof authorizationCode !== 'string' || typeof provider !== 'string') {
+      const { stateCode, authorizationCode, provider, error } = data
+      if (typeof stateCode !== 'string' || typeof authorizationCode !== 'string' || typeof provider !== 'string' || (error !== undefined && typeof error !== 'string')) {
         return finish(() => settle.reject(oauthInvalidCodeError()))
       }
-      finish(() => settle.resolve({ stateCode, authorizationCode, provider }))
+      finish(() => settle.resolve({ stateCode, authorizationCode, provider, ...(error ? { error } : {}) }))
     } else if (data?.type === OAUTH_ERROR_MESSAGE) {
       finish(() => settle.reject(errorFromMessage(data.error)))
     }

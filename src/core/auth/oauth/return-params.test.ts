@@ -14,6 +14,16 @@ describe('OAuth return parameters', () => {
     expect(readOAuthReturn('')).toBeNull()
   })
 
+  it('is a failed return when the server sent an error code with the state and provider', () => {
+    expect(readOAuthReturn('?privy_oauth_error=invalid_credentials&privy_oauth_state=s1&privy_oauth_provider=google')).toEqual({
+      authorizationCode: '',
+      stateCode: 's1',
+      provider: 'google',
+      error: 'invalid_credentials',
+    })
+    expect(readOAuthReturn('?privy_oauth_error=invalid_credentials&privy_oauth_provider=google')).toBeNull()
+  })
+
   it('removes the three parameters and keeps every other one as spelled, and the hash', () => {
     const location = {
       pathname: '/app/login',
