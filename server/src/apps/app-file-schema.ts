@@ -90,7 +90,9 @@ export const appFileSchema = z.strictObject({
   account_transfer_enabled: z.boolean().optional(),
 })
 
-export type AppFile = z.infer<typeof appFileSchema>
+/** An app as a config file declares it (defaults not yet applied). */
+export type AppFile = z.input<typeof appFileSchema>
+type ParsedAppFile = z.output<typeof appFileSchema>
 
 /** Where `*_env` and `*_file` values are looked up. */
 export interface SecretSources { env: NodeJS.ProcessEnv; baseDir: string }
@@ -145,7 +147,7 @@ const optional = <In, Out>(value: In | null | undefined, convert: (value: In) =>
   value === undefined ? undefined : value === null ? null : convert(value)
 
 /** The app settings a validated snake_case app object declares. */
-export function appInputFromFile(app: AppFile, sources: SecretSources): AppInput {
+export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): AppInput {
   return {
     id: app.id,
     name: app.name,

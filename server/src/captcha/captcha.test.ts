@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream'
 import { solveChallenge } from 'altcha-lib/v1'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CaptchaChallengeDto } from '../../../src/protocol/index.js'
 import type { AppRecord } from '../apps/types.js'
@@ -16,11 +18,13 @@ let t: TestServer
 let ctx: ServerContext
 let sink: TurnstileSink
 let altchaApp: AppRecord
+let logs = ''
+const logSink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
 beforeAll(async () => {
   t = await startTestServer({ app: { captcha: altcha } })
   altchaApp = t.app
   // A second context over the server's database shares its secret, so it verifies what the server signed.
-  ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
+  ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox, logger: pino({ level: 'debug' }, logSink) })
   sink = await startTurnstileSink()
 })
 afterAll(async () => {
@@ -159,16 +163,19 @@ describe('assertCaptcha with Turnstile', () => {
     expect(await rejection(assertCaptcha(ctx, wrongSecret, sink.issueToken()))).toEqual(invalid)
   })
 
-  it('fails closed with a 503 when siteverify is down or unreachable', async () => {
+  it('fails closed with a 503 when siteverify is down or unreachable, logging neither secret nor token', async () => {
     const app = await turnstileApp()
+    const tokens = [sink.issueToken(), sink.issueToken()]
     sink.failWith(500)
     try {
-      expect(await rejection(assertCaptcha(ctx, app, sink.issueToken()))).toMatchObject({ status: 503, code: 'internal_error' })
+      expect(await rejection(assertCaptcha(ctx, app, tokens[0]))).toMatchObject({ status: 503, code: 'internal_error' })
     } finally {
       sink.failWith(null)
     }
     const unreachable = { ...app, captcha: { ...app.captcha!, verifyUrl: 'http://127.0.0.1:9/siteverify' } }
-    expect(await rejection(assertCaptcha(ctx, unreachable, sink.issueToken()))).toMatchObject({ status: 503, code: 'internal_error' })
+    expect(await rejection(assertCaptcha(ctx, unreachable, tokens[1]))).toMatchObject({ status: 503, code: 'internal_error' })
+    expect(logs).toContain('Turnstile siteverify failed')
+    for (const secret of [sink.secret, ...tokens]) expect(logs).not.toContain(secret)
   })
 
   it('publishes the site key with the t: prefix and never the secret', async () => {
