@@ -48,7 +48,7 @@ console.log(`
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
   Sign-in codes   email and SMS codes are printed on this console and listed at ${stack.api.url}/dev/outbox
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
-  Demo app auth   ${stack.demo.url}/demo-idp/  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
+  Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
 
 Tessera is ready. Press Ctrl-C to stop.`)
 

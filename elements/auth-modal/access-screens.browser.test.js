@@ -146,6 +146,23 @@ describe('CAPTCHA screen (document 1 §4)', () => {
     await waitFor(() => part('email-input'), 'the landing')
   })
 
+  it('an OAuth start (a popup) waits for Continue after the CAPTCHA, so it runs inside a click', async () => {
+    const { part, title, calls } = setup({
+      config: { ...config, loginMethods: ['email', 'google'] },
+      solveCaptcha: async () => 'popup-token',
+      startOAuth: () => new Promise(() => {}),
+    })
+    ;(await waitFor(() => part('google-button'), 'the Google button')).click()
+    await waitFor(() => title() === 'Success!', "'Success!' with Continue", 4000)
+    await sleep(2500)
+    assertEqual(calls.oauthStarts.length, 0, 'nothing starts before Continue')
+    part('captcha-continue').click()
+    await waitFor(() => calls.oauthStarts.length === 1, 'the OAuth start')
+    assertEqual(calls.oauthStarts[0].provider, 'google', 'provider')
+    assertEqual(calls.oauthStarts[0].options.captchaToken, 'popup-token', 'the token went with the start')
+    assertEqual(calls.oauthStarts[0].options.popup, true, 'a popup')
+  })
+
   it("shows 'Success!' for a slow pass and hands it on after 2 s of display", async () => {
     let sentAt = 0
     const { part, title, shadow } = setup({ config, solveCaptcha: () => sleep(1200).then(() => 'slow-token'), sendCode: async () => void (sentAt = performance.now()) })

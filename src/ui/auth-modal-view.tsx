@@ -4,7 +4,7 @@ import { asTesseraError } from './as-tessera-error.js'
 import { t } from './copy/en.js'
 import { routeError, type ErrorStep } from './errors/route-error.js'
 import { initialScreen } from './landing/intent.js'
-import { ModalContext, type AccountTransfer, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
+import { ModalContext, type AccountTransfer, type CaptchaActionOptions, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
 import { createNavigation } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
@@ -55,7 +55,7 @@ export function AuthModalView(props: AuthModalViewProps) {
   const [errorStep, setErrorStep] = useState<ErrorStep | null>(null)
   const [transfer, setTransfer] = useState<AccountTransfer | null>(null)
   // The action `withCaptcha` parks for the CAPTCHA screen, and the promise its caller awaits.
-  const pendingCaptcha = useRef<{ action: CaptchaAction; resolve(): void; reject(error: unknown): void } | null>(null)
+  const pendingCaptcha = useRef<{ action: CaptchaAction; userGesture: boolean; resolve(): void; reject(error: unknown): void } | null>(null)
   const [heldLogin, setHeldLogin] = useState<LoginDetail | null>(null)
 
   const finishLogin = useCallback(
@@ -160,13 +160,13 @@ export function AuthModalView(props: AuthModalViewProps) {
   )
 
   const withCaptcha = useCallback(
-    async (action: CaptchaAction) => {
+    async (action: CaptchaAction, options: CaptchaActionOptions = {}) => {
       if (client.getCaptcha().status === 'disabled') return action(undefined)
       const held = client.captcha.consumeToken()
       if (held) return action(held)
       pendingCaptcha.current?.resolve()
       return new Promise<void>((resolve, reject) => {
-        pendingCaptcha.current = { action, resolve, reject }
+        pendingCaptcha.current = { action, userGesture: options.userGesture ?? false, resolve, reject }
         navigation.navigate('captcha')
       })
     },
@@ -185,6 +185,8 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [])
 
+  const captchaActionNeedsUserGesture = useCallback(() => pendingCaptcha.current?.userGesture ?? false, [])
+
   const context = useMemo<ModalContextValue>(
     () => ({
       client,
@@ -199,10 +201,11 @@ export function AuthModalView(props: AuthModalViewProps) {
       transfer,
       withCaptcha,
       runCaptchaAction,
+      captchaActionNeedsUserGesture,
       heldLogin,
       finishLogin,
     }),
-    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, heldLogin, finishLogin],
+    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, finishLogin],
   )
 
   if (!visible) return null

@@ -16,13 +16,18 @@ export type TransferContext = Parameters<TesseraClient['accountTransferFrom']>[1
 /** The login the terms step holds back until the user accepts. */
 export interface LoginDetail { user: User; isNewUser: boolean }
 
+export interface CaptchaActionOptions {
+  /** The action opens a popup, which browsers allow only inside a click: after the CAPTCHA the user presses Continue. */
+  userGesture?: boolean
+}
+
 export interface ModalContextValue {
   request: ModalRequest
   /**
    * Runs `action` with a CAPTCHA token: at once (undefined token) when CAPTCHA is off or a token is held,
    * otherwise through the CAPTCHA screen, which calls it when solved (document 1 §4 "CAPTCHA").
    */
-  withCaptcha(action: (captchaToken: string | undefined) => Promise<void>): Promise<void>
+  withCaptcha(action: (captchaToken: string | undefined) => Promise<void>, options?: CaptchaActionOptions): Promise<void>
   client: TesseraClient
   navigation: Navigation
   standalone: boolean
@@ -41,6 +46,8 @@ export interface ModalContextValue {
   transfer: AccountTransfer | null
   /** Runs the action parked by `withCaptcha` with the solved token (the CAPTCHA screen calls it). */
   runCaptchaAction(captchaToken: string | undefined): Promise<void>
+  /** Whether the parked action must run inside a click (the CAPTCHA screen then offers Continue). */
+  captchaActionNeedsUserGesture(): boolean
   /** The login held back by the terms step. */
   heldLogin: LoginDetail | null
   /** Reports the held-back login and closes (the terms step calls it once the user accepted). */

@@ -87,11 +87,27 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
+/**
+ * Runs `start` with oidc-provider's start-up warnings (Node 20, in-memory storage) held back: they are
+ * about production deployments, and this loopback provider lives for one test run or one `npm start`.
+ */
+async function withoutProviderWarnings<T>(start: () => T | Promise<T>): Promise<T> {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('oidc-provider WARNING')) warn(...args)
+  }
+  try {
+    return await start()
+  } finally {
+    console.warn = warn
+  }
+}
+
 /** Starts the provider on an ephemeral loopback port. */
 export async function startOidcProvider(options: StartOidcProviderOptions): Promise<LocalOAuthProvider> {
   // A variable specifier keeps TypeScript from looking for the package's (missing) declarations.
   const moduleName = 'oidc-provider'
-  const { default: Provider, interactionPolicy } = (await import(moduleName)) as OidcProviderModule
+  const { default: Provider, interactionPolicy } = await withoutProviderWarnings(() => import(moduleName) as Promise<OidcProviderModule>)
   const host = options.host ?? '127.0.0.1'
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, host, resolve))
@@ -112,7 +128,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   policy.get('login').checks.add(new interactionPolicy.Check('always_interact', 'every request is interactive', (ctx) =>
     ctx.oidc.result ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT), 0)
 
-  const provider = new Provider(issuer, {
+  const provider = await withoutProviderWarnings(() => new Provider(issuer, {
     clients: [
       { client_id: OIDC_CLIENT, client_secret: secrets.oidc, redirect_uris: options.redirectUris, grant_types: ['authorization_code', 'refresh_token'] },
       { client_id: OAUTH2_CLIENT, client_secret: secrets.oauth2, redirect_uris: options.redirectUris },
@@ -136,7 +152,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
       return { accountId: sub, claims: () => ({ sub, email: account.email, email_verified: account.email_verified, name: account.name, picture: account.picture }) }
     },
     ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 600, Grant: 600 },
-  })
+  }))
 
   provider.use(async (ctx, next) => {
     await next()

@@ -112,6 +112,7 @@ export const copy = {
   'captcha.error.description': 'You did not pass CAPTCHA. Please try again.',
   'captcha.error.hint': 'If you use an adblocker or VPN, try disabling and re-attempting.',
   'captcha.retry': 'Try again',
+  'captcha.continue': 'Continue',
   'terms.title': 'One last step',
   'terms.description': 'By signing up, you agree to our terms and privacy policy.',
   'terms.accept': 'Accept',

@@ -31,7 +31,7 @@ export function useStartOAuth(): (provider: OAuthProvider) => void {
             // A link refused with `account_transfer_required` opens the transfer offer (its subject comes from the error).
             handleError(caught, 'oauth', intent === 'link' ? { linkMethod: provider, account: '' } : undefined)
           }
-        })
+        }, { userGesture: true })
       }),
     [client, request, navigation, withCaptcha, handleError],
   )

@@ -19,12 +19,21 @@ type Outcome = 'pending' | 'success' | 'error'
  * parked, which goes on to the next screen from the one the user started on. A failure can be retried 3 times.
  */
 export default function CaptchaScreen() {
-  const { client, navigation, runCaptchaAction } = useModal()
+  const { client, navigation, runCaptchaAction, captchaActionNeedsUserGesture } = useModal()
   const [attempt, setAttempt] = useState(0)
   const [outcome, setOutcome] = useState<Outcome>('pending')
   const [statusShown, setStatusShown] = useState(false)
+  // Set when the action must run inside a click: the solved token waits for Continue.
+  const [heldToken, setHeldToken] = useState<string | null>(null)
   const latest = useRef(runCaptchaAction)
   latest.current = runCaptchaAction
+
+  // Leave first so the CAPTCHA screen stays out of the history; the action then moves on from
+  // where the user started, and a failure rejects its caller's `withCaptcha`, whose handler shows it.
+  const handOn = (token: string) => {
+    navigation.back()
+    return latest.current(client.captcha.consumeToken() ?? token)
+  }
 
   useEffect(() => {
     let live = true
@@ -43,23 +52,22 @@ export default function CaptchaScreen() {
       }
       if (!live) return
       setOutcome('success')
+      if (captchaActionNeedsUserGesture()) {
+        clearTimeout(statusTimer)
+        setStatusShown(true)
+        setHeldToken(token)
+        return
+      }
       const shown = performance.now() - startedAt >= CAPTCHA_STATUS_DELAY_MS
       // A quick pass never shows a status: it is handed on while 'Checking…' is still up.
       if (!shown) clearTimeout(statusTimer)
-      later(shown ? CAPTCHA_SUCCESS_DISPLAY_MS : CAPTCHA_RESULT_DELAY_MS, async () => {
-        // The token is single use: take it out of the store so no later call re-sends it.
-        const captchaToken = client.captcha.consumeToken() ?? token
-        // Leave first so the CAPTCHA screen stays out of the history; the action then moves on from
-        // where the user started, and a failure rejects its caller's `withCaptcha`, whose handler shows it.
-        navigation.back()
-        await latest.current(captchaToken)
-      })
+      later(shown ? CAPTCHA_SUCCESS_DISPLAY_MS : CAPTCHA_RESULT_DELAY_MS, () => void handOn(token))
     })
     return () => {
       live = false
       for (const timer of timers) clearTimeout(timer)
     }
-  }, [attempt, client, navigation])
+  }, [attempt, client, navigation, captchaActionNeedsUserGesture])
 
   const retriesLeft = CAPTCHA_MAX_RETRIES - attempt
   const retry = () => {
@@ -75,6 +83,11 @@ export default function CaptchaScreen() {
       <ScreenHeader title={title} />
       <div part="body" className={styles.body} aria-live="polite">
         {status === 'success' && <p className={styles.message}>{t('captcha.success.description')}</p>}
+        {status === 'success' && heldToken && (
+          <button type="button" part="captcha-continue" className={styles.primaryButton} onClick={() => void handOn(heldToken)}>
+            {t('captcha.continue')}
+          </button>
+        )}
         {status === 'error' && (
           <>
             <p part="error" role="alert" className={styles.message}>
