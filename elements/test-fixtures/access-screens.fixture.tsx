@@ -194,7 +194,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       },
       reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
     },
-    guest: { login: async () => fixtureUser({ isGuest: true }) },
+    guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {
       async execute() {

@@ -162,6 +162,8 @@ export interface TesseraClient {
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */
     login(): Promise<User>
+    /** Always rejects: a guest credential cannot be linked to a user ('Linking is not supported for the guest flow'). */
+    link(): Promise<never>
   }
   readonly customAuth: {
     /** Replaces the app's custom-auth hooks (the React wrapper calls it as `isLoading` changes) and syncs. */

@@ -86,3 +86,6 @@ export function toTesseraError(error: unknown): TesseraError {
   if (TesseraError.is(error)) return error
   return new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Unknown error', cause: error })
 }
+
+export const guestLinkNotSupportedError = () =>
+  new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })

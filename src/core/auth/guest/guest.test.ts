@@ -68,6 +68,12 @@ describe('client.guest.login', () => {
     expect(sentCredentials()[2]).not.toBe(sentCredentials()[0])
   })
 
+  it("refuses linking: 'Linking is not supported for the guest flow', without a request", async () => {
+    const client = await newClient()
+    await expect(client.guest.link()).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })
+    expect(sentCredentials()).toHaveLength(0)
+  })
+
   it('refuses when someone is already signed in', async () => {
     const client = await newClient()
     await client.guest.login()

@@ -2,7 +2,7 @@
 import { GUEST_CREDENTIAL_BYTES, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import { authenticateGuest } from '../../api/guest.js'
 import type { Transport } from '../../api/transport.js'
-import { alreadyLoggedInError, storageError } from '../../errors/client-errors.js'
+import { alreadyLoggedInError, guestLinkNotSupportedError, storageError } from '../../errors/client-errors.js'
 import type { TesseraClient, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { base64UrlEncode } from '../oauth/pkce.js'
@@ -37,5 +37,5 @@ export function createGuestLogin(options: GuestLoginOptions): TesseraClient['gue
     return options.authenticate(() => authenticateGuest(options.transport, { guest_credential }))
   }
 
-  return { login }
+  return { login, link: async () => Promise.reject(guestLinkNotSupportedError()) }
 }
