@@ -12,7 +12,6 @@ import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
 import { smsChannel } from './auth/sms/channel.js'
 import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
-import { transferAccount } from './auth/transfer/transfer-account.js'
 import { createCaptcha } from './captcha/flow.js'
 import { captchaStateFor } from './captcha/site-key.js'
 import { defaultConfig } from './config/defaults.js'
@@ -198,7 +197,9 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     watchCustomAuth: customAuthState.watch,
     customAuth,
     accountTransferFrom,
-    transferAccount: (transfer) => transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
+    // Loaded on use: only a link that hit an existing account ever transfers.
+    transferAccount: async (transfer) =>
+      (await import('./auth/transfer/transfer-account.js')).transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,

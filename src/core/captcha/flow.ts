@@ -1,18 +1,18 @@
 /**
  * The CAPTCHA state (document 1 §4 "CAPTCHA"): disabled | ready → loading → success (token) | error.
- * ALTCHA solves a proof of work from our server; Turnstile runs Cloudflare's invisible widget. Both load lazily.
+ * ALTCHA solves a proof of work from our server; Turnstile runs Cloudflare's invisible widget. Only the state
+ * lives here: the solver (solver.ts) loads with the first `execute()`, each provider's code after it.
  */
-import { getCaptchaChallenge } from '../api/captcha.js'
 import type { Transport } from '../api/transport.js'
 import type { EffectiveConfig } from '../config/types.js'
 import { TesseraError } from '../errors/base-error.js'
 import { CAPTCHA_FAILED_MESSAGE, captchaDisabledError, captchaFailureError } from '../errors/client-errors.js'
 import type { CaptchaState, TesseraClient } from '../types.js'
+import { lazily } from '../utils/lazily.js'
 import type { Store } from '../utils/store.js'
 import type { SolveOptions } from './altcha/solve.js'
 import { captchaStateFor, parseCaptchaSiteKey } from './site-key.js'
 import type { TurnstileHost } from './turnstile/api.js'
-import type { TurnstileWidget } from './turnstile/widget.js'
 
 /** The state error when an expired token could not be refreshed. */
 export const EXPIRED_AND_FAILED_RESET = 'expired_and_failed_reset'
@@ -35,68 +35,15 @@ export interface CaptchaController extends Readonly<TesseraClient['captcha']> {
   destroy(): void
 }
 
-// The DOM's element types are wider than the slice the adapter declares, hence the cast at this one boundary.
-const browserHost = (): TurnstileHost | null => (typeof window === 'undefined' ? null : (window as unknown as TurnstileHost))
-
 export function createCaptcha(options: CaptchaOptions): CaptchaController {
-  const { state, transport } = options
+  const { state } = options
   // Bumped by reset(): a result that arrives after it is dropped.
   let generation = 0
   let inFlight: Promise<string> | null = null
   let solving: AbortController | null = null
-  let turnstile: { siteKey: string; widget: Promise<TurnstileWidget> } | null = null
+  const solver = lazily(() => import('./solver.js').then(({ createCaptchaSolver }) => createCaptchaSolver(options)))
 
   const restingState = () => captchaStateFor(options.getConfig())
-
-  async function solveAltchaToken(): Promise<string> {
-    const controller = new AbortController()
-    solving = controller
-    const [challenge, altcha] = await Promise.all([getCaptchaChallenge(transport, controller.signal), import('./altcha/solve.js')])
-    const number = await altcha.solveAltcha(challenge, { signal: controller.signal, createWorker: options.createWorker })
-    if (number === null) throw captchaFailureError()
-    return altcha.altchaToken(challenge, number)
-  }
-
-  /** Document 1 §4: an expired token resets the widget; when that fails the state says so. */
-  function onExpired(widget: TurnstileWidget) {
-    try {
-      widget.reset()
-      if (state.get().status === 'success') state.set(restingState())
-    } catch {
-      // The next execute renders a new widget.
-      removeTurnstile()
-      state.set({ status: 'error', provider: 'turnstile', token: null, error: EXPIRED_AND_FAILED_RESET })
-    }
-  }
-
-  function turnstileWidget(siteKey: string): Promise<TurnstileWidget> {
-    if (turnstile?.siteKey === siteKey) return turnstile.widget
-    removeTurnstile()
-    const host = (options.host ?? browserHost)()
-    if (!host) return Promise.reject(captchaFailureError())
-    const widget = (async () => {
-      const [{ loadTurnstile }, { createTurnstileWidget }] = await Promise.all([import('./turnstile/load-script.js'), import('./turnstile/widget.js')])
-      const api = await loadTurnstile(host, options.turnstileScriptUrl)
-      const created: TurnstileWidget = createTurnstileWidget(host, api, {
-        siteKey,
-        action: options.getConfig().appId,
-        onExpired: () => onExpired(created),
-      })
-      return created
-    })()
-    const entry = { siteKey, widget }
-    turnstile = entry
-    // A failed load or render is retried on the next execute.
-    widget.catch(() => {
-      if (turnstile === entry) turnstile = null
-    })
-    return widget
-  }
-
-  function removeTurnstile() {
-    turnstile?.widget.then((widget) => widget.remove()).catch(() => undefined)
-    turnstile = null
-  }
 
   async function run(): Promise<string> {
     const started = generation
@@ -106,8 +53,10 @@ export function createCaptcha(options: CaptchaOptions): CaptchaController {
     const current = state.get()
     if (current.status === 'success' && current.token) return current.token
     state.set({ status: 'loading', provider, token: null, error: null })
+    const controller = new AbortController()
+    solving = controller
     try {
-      const token = provider === 'altcha' ? await solveAltchaToken() : await (await turnstileWidget(key)).execute()
+      const token = await (await solver.load()).token(provider, key, controller.signal)
       if (started === generation) state.set({ status: 'success', provider, token, error: null })
       return token
     } catch (error) {
@@ -151,7 +100,7 @@ export function createCaptcha(options: CaptchaOptions): CaptchaController {
     },
     destroy() {
       reset()
-      removeTurnstile()
+      solver.loaded()?.destroy()
     },
   }
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { captchaCopy } from './captcha.js'
+import { codeCopy } from './code.js'
 import { copyForError } from './copy-for-error.js'
-import { copy, t } from './en.js'
+import { copy as landingCopy } from './en.js'
+import { errorCopy } from './errors.js'
+import { termsCopy } from './terms.js'
+import { transferCopy } from './transfer.js'
+import { translator } from './translator.js'
+
+// Every table the tests read, as one.
+const copy = { ...landingCopy, ...codeCopy, ...errorCopy, ...captchaCopy, ...termsCopy, ...transferCopy }
+const t = translator(copy)
 
 const context = { appName: 'Acme' }
 

@@ -1,7 +1,7 @@
 import type { AllowlistScreen } from '../../core/index.js'
 import { oauthProviders, type ErrorCode, type OAuthProvider } from '../../protocol/index.js'
 import type { ErrorStep } from '../errors/route-error.js'
-import { t } from './en.js'
+import { t } from './errors.js'
 
 /** What an error screen shows. `action` null means no action button (the header still goes back). */
 export interface ErrorCopy {

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { codeBoxesReducer, completeCode, emptyCodeBoxes } from '../code-entry/code-boxes.js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/code.js'
 import * as styles from '../styles/modal.css.js'
 
 interface CodeBoxesInputProps {

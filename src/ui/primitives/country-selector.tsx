@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/phone.js'
 import type { PhoneCountry } from '../phone/phone-tools.js'
 import * as styles from '../styles/modal.css.js'
 

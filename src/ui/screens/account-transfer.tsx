@@ -1,4 +1,4 @@
-import { t } from '../copy/en.js'
+import { t } from '../copy/transfer.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as access from '../styles/access-screens.css.js'

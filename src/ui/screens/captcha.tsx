@@ -6,7 +6,7 @@ import {
   CAPTCHA_STATUS_DELAY_MS,
   CAPTCHA_SUCCESS_DISPLAY_MS,
 } from '../captcha/captcha-timing.js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/captcha.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { resendSecondsLeft } from '../code-entry/resend-countdown.js'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/code.js'
 import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'

@@ -1,4 +1,4 @@
-import { t } from '../copy/en.js'
+import { t } from '../copy/oauth.js'
 import { ProviderIcon } from '../icons/provider-icon.js'
 import { isOAuthProvider } from '../landing/method-kind.js'
 import { useModal } from '../modal-context.js'

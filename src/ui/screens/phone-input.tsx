@@ -1,6 +1,6 @@
 import { use, useId, useState, type FormEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/phone.js'
 import { intentTitle, otpSendOptions } from '../landing/intent.js'
 import { useModal } from '../modal-context.js'
 import { loadPhoneTools, type PhoneInputValue, type PhoneTools } from '../phone/phone-tools.js'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/terms.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as access from '../styles/access-screens.css.js'

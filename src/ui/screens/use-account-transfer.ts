@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { oauthProviders } from '../../protocol/index.js'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/en.js'
+import { t } from '../copy/transfer.js'
 import { useModal, type AccountTransfer } from '../modal-context.js'
 
 /** Document 2 "Account transfer": the modal closes 1 s after 'Success!'. */

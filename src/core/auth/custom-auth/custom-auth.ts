@@ -3,15 +3,15 @@
  * source of truth. `sync()` signs in with the app's token when nobody is signed in, and signs out a
  * custom-auth user once the app has no token. It runs when `configure()` is called (the React wrapper
  * calls it whenever the app's flags change) and when the app calls it; never on its own when the
- * Tessera session changes, so a logout here is not undone behind the app's back.
+ * Tessera session changes, so a logout here is not undone behind the app's back. What uses the token
+ * (with-token.ts) loads only once custom auth is on.
  */
-import type { AuthenticatedUserDto, UserDto } from '../../../protocol/index.js'
-import { authenticateCustomJwt, linkCustomJwt } from '../../api/custom-jwt.js'
+import type { AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { CustomAuthConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
-import { mustBeAuthenticatedError, toTesseraError } from '../../errors/client-errors.js'
+import { toTesseraError } from '../../errors/client-errors.js'
 import type { CustomAuthState, TesseraClient } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
@@ -20,8 +20,6 @@ export const initialCustomAuthState: CustomAuthState = { status: 'initial', erro
 
 export const customAuthNotEnabledError = () =>
   new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Custom auth is not enabled for this app' })
-export const noCustomTokenError = () =>
-  new TesseraError({ code: 'failed_to_link_account', shortMessage: 'The app has no custom auth token to link' })
 
 export interface CustomAuthOptions {
   state: Store<CustomAuthState>
@@ -38,14 +36,8 @@ export interface CustomAuthOptions {
   accountChanges: Pick<AccountChanges, 'linked'>
 }
 
-/** A user holds at most one custom-auth account: the one just linked. */
-const customUserIdOf = (dto: UserDto): string =>
-  dto.linked_accounts.find((account) => account.type === 'custom_auth')?.custom_user_id ?? ''
-
-const hasCustomAuthAccount = (user: User) => user.linkedAccounts.some((account) => account.type === 'custom_auth')
-
 export function createCustomAuth(options: CustomAuthOptions): TesseraClient['customAuth'] {
-  const { state, transport } = options
+  const { state } = options
   let config: CustomAuthConfig | null = null
   // Syncs run one after another; calls made while one waits to start share it.
   let queued: Promise<void> | null = null
@@ -62,16 +54,7 @@ export function createCustomAuth(options: CustomAuthOptions): TesseraClient['cus
     // The app's own auth has not settled: its token says nothing yet (a session in place stays as it is).
     if (current.isLoading) return state.update((now) => (now.status === 'not-enabled' ? initialCustomAuthState : now))
     try {
-      const token = await current.getCustomAccessToken()
-      const user = options.getUser()
-      if (token && !user) {
-        state.set({ status: 'loading', error: null })
-        await options.authenticate(() => authenticateCustomJwt(transport, { token, mode: 'login-or-sign-up' }))
-        return state.set({ status: 'done', error: null })
-      }
-      if (token) return state.set({ status: 'done', error: null })
-      if (user && hasCustomAuthAccount(user)) await options.logout()
-      state.set({ status: 'initial', error: null })
+      await (await import('./with-token.js')).syncWithCustomToken(options, current)
     } catch (error) {
       state.set({ status: 'error', error: toTesseraError(error) })
     }
@@ -96,11 +79,7 @@ export function createCustomAuth(options: CustomAuthOptions): TesseraClient['cus
     await options.whenReady()
     const current = enabledConfig()
     if (!current) throw customAuthNotEnabledError()
-    if (!options.getUser()) throw mustBeAuthenticatedError()
-    const token = await current.getCustomAccessToken()
-    if (!token) throw noCustomTokenError()
-    const dto = await linkCustomJwt(transport, { token })
-    return options.accountChanges.linked(dto, 'custom_auth', customUserIdOf(dto))
+    return (await import('./with-token.js')).linkCustomToken(options, current)
   }
 
   return { configure, sync, link }

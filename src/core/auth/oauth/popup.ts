@@ -1,5 +1,5 @@
-/** The popup flow (document 1 §2): a 440×680 window that posts the OAuth return back to its opener. */
-import { OAUTH_POPUP_SIZE, oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
+/** The popup flow (document 1 §2): the popup posts the OAuth return back to its opener (open-popup.ts opens it). */
+import { oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
 import { OAUTH_INVALID_CODE_MESSAGE, OAUTH_USER_DENIED_MESSAGE, oauthInvalidCodeError, oauthUserDeniedError } from '../../errors/client-errors.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { MessageEventLike, OAuthWindow, PopupWindow } from './browser-window.js'
@@ -12,14 +12,6 @@ export const POPUP_CLOSED_POLL_MS = 500
 export type OAuthPopupMessage =
   | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: OAuthProvider; error?: string }
   | { type: typeof OAUTH_ERROR_MESSAGE; error: string }
-
-/** Opened blank and synchronously (inside the click) so blockers allow it; the provider URL follows. Null when blocked. */
-export function openOAuthPopup(win: OAuthWindow): PopupWindow | null {
-  const { width, height } = OAUTH_POPUP_SIZE
-  const left = Math.round(win.screenX + (win.outerWidth - width) / 2)
-  const top = Math.round(win.screenY + (win.outerHeight - height) / 2)
-  return win.open('about:blank', 'tessera-oauth', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-}
 
 /** The opener when this page runs in a popup opened by the same origin; null otherwise (a cross-origin opener throws). */
 export function sameOriginOpener(win: OAuthWindow): OAuthWindow | null {

@@ -1,0 +1,151 @@
+/**
+ * The OAuth flow past its first, synchronous step (flow.ts): PKCE, the server's init, the provider round trip,
+ * the state check and the code exchange. Loaded on the first start, unlink or return in the address.
+ */
+import { OAUTH_DENIED_CODE, oauthAccountType, oauthProviders, type OAuthProvider, type UserDto } from '../../../protocol/index.js'
+import { authenticateOAuth, initOAuth, linkOAuth, unlinkOAuth } from '../../api/oauth.js'
+import type { TesseraError } from '../../errors/base-error.js'
+import {
+  exitedFlowError,
+  mustBeAuthenticatedError,
+  oauthMissingVerifierError,
+  oauthPhishingError,
+  oauthProviderLegError,
+  oauthUserDeniedError,
+} from '../../errors/client-errors.js'
+import { storageKeys } from '../../session/keys.js'
+import type { OAuthFlowState, OAuthStartOptions } from '../../types.js'
+import type { User } from '../../user/types.js'
+import type { OAuthWindow, PopupWindow } from './browser-window.js'
+import type { OAuthFlowOptions } from './flow.js'
+import { clearPendingFlow, readPendingFlow, savePendingFlow, type PendingOAuthFlow } from './pending-flow.js'
+import { codeChallengeS256, randomOAuthSecret } from './pkce.js'
+import { postReturnToOpener, sameOriginOpener, waitForPopupReturn, type PopupWait } from './popup.js'
+import type { OAuthReturn } from './return-params.js'
+
+/** A start that passed the synchronous checks: the popup (if any) is open and the state says so. */
+export interface StartedOAuthFlow {
+  started: number
+  provider: OAuthProvider
+  options: OAuthStartOptions
+  win: OAuthWindow
+  popup: PopupWindow | null
+}
+
+export interface OAuthFlowSteps {
+  /** Resolves with the user for a popup; a redirect leaves the page and never settles. */
+  proceed(flow: StartedOAuthFlow): Promise<User>
+  /** Finishes the return found in `win`'s address (already removed from it); null inside a popup. */
+  finishReturn(started: number, win: OAuthWindow, returned: OAuthReturn): Promise<User | null>
+  unlink(provider: OAuthProvider, subject: string): Promise<User>
+  /** Closes a popup still awaited and rejects its wait with `reason`. */
+  cancelPopup(reason: TesseraError): void
+}
+
+const never = new Promise<never>(() => {})
+const isProvider = (value: string): value is OAuthProvider => (oauthProviders as readonly string[]).includes(value)
+/** A user holds one identity per provider, so the linked one is the account of its type. */
+const linkedSubject = (user: UserDto, provider: OAuthProvider): string => {
+  const account = user.linked_accounts.find((candidate) => candidate.type === oauthAccountType(provider))
+  return account && 'subject' in account ? account.subject : ''
+}
+
+/** `generation()` is flow.ts's counter, bumped by reset(): a flow that settles after it must not revive the old state. */
+export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () => number): OAuthFlowSteps {
+  const { state, transport } = options
+  const flowKey = storageKeys(options.appId).oauthFlow
+  let popupWait: { popup: PopupWindow; wait: PopupWait } | null = null
+
+  const updateIfCurrent = (started: number, change: Partial<OAuthFlowState>) => {
+    if (started === generation()) state.update((current) => ({ ...current, ...change }))
+  }
+
+  /** Checks the return against the flow this browser started, then exchanges the code. */
+  async function complete(started: number, pending: PendingOAuthFlow | null, returned: OAuthReturn, forget: () => void): Promise<User> {
+    if (!pending || pending.stateCode !== returned.stateCode || pending.provider !== returned.provider) {
+      void options.sendAnalyticsEvent('possible_phishing_attempt', { flow: 'oauth', provider: returned.provider })
+      throw oauthPhishingError()
+    }
+    // The state matched, so this return is spent whatever happens next.
+    forget()
+    if (returned.error) throw oauthProviderLegError(returned.error)
+    if (returned.authorizationCode === OAUTH_DENIED_CODE) throw oauthUserDeniedError()
+    const codeVerifier = pending.codeVerifier
+    if (!codeVerifier) throw oauthMissingVerifierError()
+    updateIfCurrent(started, { status: 'authenticating', provider: pending.provider, intent: pending.intent, headless: pending.headless, error: null })
+    const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
+    const { provider } = pending
+    const user = pending.intent === 'link'
+      ? await linkOAuth(transport, body).then((dto) => options.accountChanges.linked(dto, provider, linkedSubject(dto, provider)))
+      : await options.authenticate(provider, () =>
+          authenticateOAuth(transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
+    updateIfCurrent(started, { status: 'done', error: null })
+    return user
+  }
+
+  async function proceed({ started, provider, options: startOptions, win, popup }: StartedOAuthFlow): Promise<User> {
+    const intent = startOptions.intent ?? 'login'
+    try {
+      const codeVerifier = randomOAuthSecret()
+      const pending: PendingOAuthFlow = {
+        provider,
+        intent,
+        stateCode: randomOAuthSecret(),
+        codeVerifier,
+        headless: startOptions.headless ?? false,
+        disableSignup: startOptions.disableSignup ?? false,
+      }
+      const { url } = await initOAuth(transport, {
+        provider,
+        redirect_to: startOptions.redirectUrl ?? win.location.origin + win.location.pathname,
+        code_challenge: await codeChallengeS256(codeVerifier),
+        state_code: pending.stateCode,
+        token: startOptions.captchaToken,
+      })
+      if (started !== generation()) throw exitedFlowError(intent)
+      if (!popup) {
+        savePendingFlow(() => win.sessionStorage, flowKey, pending)
+        win.location.assign(url)
+        return never
+      }
+      popup.location.href = url
+      const wait = waitForPopupReturn(win, popup, () => exitedFlowError(intent))
+      popupWait = { popup, wait }
+      const returned = await wait.result
+      return await complete(started, pending, returned, () => {})
+    } finally {
+      if (popupWait?.popup === popup) popupWait = null
+    }
+  }
+
+  async function finishReturn(started: number, win: OAuthWindow, returned: OAuthReturn): Promise<User | null> {
+    const opener = sameOriginOpener(win)
+    if (opener) {
+      postReturnToOpener(win, opener, returned)
+      return null
+    }
+    const pending = readPendingFlow(() => win.sessionStorage, flowKey)
+    state.set({
+      status: 'authenticating',
+      provider: isProvider(returned.provider) ? returned.provider : null,
+      intent: pending?.intent ?? 'login',
+      error: null,
+      headless: pending?.headless ?? false,
+    })
+    return complete(started, pending, returned, () => clearPendingFlow(() => win.sessionStorage, flowKey))
+  }
+
+  async function unlink(provider: OAuthProvider, subject: string): Promise<User> {
+    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+    return options.accountChanges.unlinked(await unlinkOAuth(transport, { provider, subject }), provider)
+  }
+
+  function cancelPopup(reason: TesseraError) {
+    if (!popupWait) return
+    popupWait.popup.close()
+    popupWait.wait.cancel(reason)
+    popupWait = null
+  }
+
+  return { proceed, finishReturn, unlink, cancelPopup }
+}

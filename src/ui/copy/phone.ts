@@ -1,0 +1,14 @@
+/** The phone-number screen's strings (document 1 §2), loaded with it. `t` also knows the first chunk's keys. */
+import { copy } from './en.js'
+import { translator } from './translator.js'
+
+export const phoneCopy = {
+  'phone.title': 'Enter your phone number',
+  'phone.country': 'Country',
+  'phone.countryOption': '{country} +{code}',
+  'phone.label': 'Phone number',
+  'phone.invalid': 'Enter a valid phone number for this country',
+  'update.sms.label': 'New phone number',
+} as const
+
+export const t = translator({ ...copy, ...phoneCopy })
