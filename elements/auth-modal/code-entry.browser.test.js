@@ -100,7 +100,7 @@ describe('modal view over a scripted client', () => {
       ...script,
     })
     const host = newHost()
-    const { root, shadow } = mountView(host, {
+    const { root, shadow, update } = mountView(host, {
       client,
       onClose: () => calls.closed++,
       onLoginSuccess: (detail) => calls.success.push(detail),
@@ -108,7 +108,7 @@ describe('modal view over a scripted client', () => {
     })
     mounted.push({ root, host })
     const part = (name) => shadow.querySelector(`[part~="${name}"]`)
-    return { calls, shadow, part }
+    return { calls, shadow, part, update, client }
   }
 
   async function submitEmail(part, email) {
@@ -117,6 +117,17 @@ describe('modal view over a scripted client', () => {
     await sendKeys({ type: email })
     await sendKeys({ press: 'Enter' })
   }
+
+  it('reopened within the 200 ms reset delay, the modal still starts over on the landing', async () => {
+    const { part, update, client } = setup()
+    await submitEmail(part, 'ada@example.com')
+    await waitFor(() => part('title')?.textContent === 'Enter confirmation code', 'the code screen')
+    update({ open: false })
+    await sleep(50)
+    update({ open: true })
+    await waitFor(() => part('email-input'), 'the landing after reopening')
+    assertEqual(client.getEmailFlow().status, 'initial', 'the email flow was reset')
+  })
 
   it('sends the code, rejects a wrong code with a 1400 ms reset, then signs in and closes', async () => {
     const { calls, shadow, part } = setup()

@@ -6,7 +6,6 @@ import { createTransport } from './api/transport.js'
 import { acceptTerms as acceptTermsRequest } from './api/users.js'
 import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
 import { emailChannel } from './auth/email/channel.js'
-import { createGuestLogin } from './auth/guest/guest.js'
 import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
@@ -26,6 +25,7 @@ import { createDefaultStorage } from './session/storage.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, OtpFlowState, TesseraClient } from './types.js'
 import type { User } from './user/types.js'
 import { createEmitter } from './utils/emitter.js'
+import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
 
@@ -102,13 +102,22 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     })
   const email = otpFlowFor(emailChannel, emailFlow)
   const sms = otpFlowFor(smsChannel, smsFlow)
-  const guest = createGuestLogin({
-    storage,
-    storageKey: storageKeys(appId).guestCredential,
-    transport,
-    isAuthenticated,
-    authenticate: (login) => authenticate('guest', login),
-  })
+  // The guest code loads with the first call: the landing draws its button without it.
+  const guestLogin = lazily(() =>
+    import('./auth/guest/guest.js').then(({ createGuestLogin }) =>
+      createGuestLogin({
+        storage,
+        storageKey: storageKeys(appId).guestCredential,
+        transport,
+        isAuthenticated,
+        authenticate: (login) => authenticate('guest', login),
+      }),
+    ),
+  )
+  const guest: TesseraClient['guest'] = {
+    login: async () => (await guestLogin.load()).login(),
+    link: async () => (await guestLogin.load()).link(),
+  }
   const customAuth = createCustomAuth({
     state: customAuthState,
     transport,

@@ -116,7 +116,9 @@ export function AuthModalView(props: AuthModalViewProps) {
     client.captcha.reset()
     pendingCaptcha.current?.resolve()
     pendingCaptcha.current = null
-    const timer = setTimeout(() => {
+    let pending = true
+    const resetFlows = () => {
+      pending = false
       setErrorStep(null)
       setTransfer(null)
       setHeldLogin(null)
@@ -125,8 +127,13 @@ export function AuthModalView(props: AuthModalViewProps) {
       client.oauth.reset()
       navigation.reset()
       setError(null)
-    }, FLOW_RESET_DELAY_MS)
-    return () => clearTimeout(timer)
+    }
+    const timer = setTimeout(resetFlows, FLOW_RESET_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      // Reopened within the delay: the finished flow must not greet the next opening.
+      if (pending) resetFlows()
+    }
   }, [client, visible, navigation])
 
   const showError = useCallback(

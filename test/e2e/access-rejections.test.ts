@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { t } from '../../src/ui/copy/en.js'
+import { t } from '../../src/ui/copy/errors.js'
 import { uiTimeout, typeCode } from '../harness/demo-flows.js'
 import { devOrigins } from '../harness/dev-stack.js'
 import { startDemoServer, type DemoServer } from '../harness/demo-server.js'
