@@ -52,7 +52,15 @@ await build({
   build: {
     ...shared(dist).build,
     lib: { entry: join(root, 'elements/script-tag.ts'), formats: ['es'], fileName: () => 'tessera.js' },
-    rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+    rollupOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        minify: true,
+        // Everything the first load needs in one file: one request, and gzip sees it whole.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
 })
 
