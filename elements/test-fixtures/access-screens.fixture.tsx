@@ -15,6 +15,8 @@ import {
   type User,
 } from '../../src/core/index.js'
 import { defaultConfig } from '../../src/core/config/defaults.js'
+// The core's own observable value: the doubles' state behaves like the real client's.
+import { createStore } from '../../src/core/utils/store.js'
 import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
@@ -75,35 +77,19 @@ export function fixtureUser(overrides: Partial<User> = {}): User {
   }
 }
 
-function observable<T>(initial: T) {
-  let value = initial
-  const listeners = new Set<Listener<T>>()
-  return {
-    get: () => value,
-    set(next: T) {
-      const previous = value
-      value = next
-      for (const listener of listeners) listener(value, previous)
-    },
-    watch(listener: Listener<T>) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-  }
-}
 
 const idleFlow: Flow = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
 
 /** A client double with the real state shapes and events; every call is recorded in `calls`. */
 export function createAccessClient(script: AccessScript = {}): TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } {
   const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [] }
-  const config = observable<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
-  const auth = observable<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
-  const flows = { email: observable<Flow>(idleFlow), sms: observable<Flow>(idleFlow) }
-  const oauth = observable<OAuthFlow>({ status: 'initial', provider: null, intent: 'login', error: null, headless: false })
+  const config = createStore<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
+  const auth = createStore<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
+  const flows = { email: createStore<Flow>(idleFlow), sms: createStore<Flow>(idleFlow) }
+  const oauth = createStore<OAuthFlow>({ status: 'initial', provider: null, intent: 'login', error: null, headless: false })
   const captchaEnabled = config.get().config.captchaEnabled
   const readyCaptcha: Captcha = { status: captchaEnabled ? 'ready' : 'disabled', provider: captchaEnabled ? 'altcha' : null, token: null, error: null }
-  const captcha = observable<Captcha>(readyCaptcha)
+  const captcha = createStore<Captcha>(readyCaptcha)
   const handlers = new Map<string, Set<(payload: unknown) => void>>()
   const emit = (event: string, payload: unknown) => {
     for (const handler of handlers.get(event) ?? []) handler(payload)

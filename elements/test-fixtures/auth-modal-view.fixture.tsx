@@ -10,6 +10,8 @@ import { defaultConfig } from '../../src/core/config/defaults.js'
 import { AuthModalView } from '../../src/ui/index.js'
 // Test-only deep import: the primitive is not part of the UI's public surface.
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
+// The core's own observable value: the doubles' state behaves like the real client's.
+import { createStore } from '../../src/core/utils/store.js'
 
 type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
 type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
@@ -37,36 +39,20 @@ const baseConfig: EffectiveConfig = {
   loginMethods: ['email'],
 }
 
-function observable<T>(initial: T) {
-  let value = initial
-  const listeners = new Set<Listener<T>>()
-  return {
-    get: () => value,
-    set(next: T) {
-      const previous = value
-      value = next
-      for (const listener of listeners) listener(value, previous)
-    },
-    watch(listener: Listener<T>) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-  }
-}
 
 const initialOtp: OtpFlowState = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
 const initialOAuth: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
 
 /** A client double with the real state shapes; the script decides what each action does. */
 export function createScriptedClient(script: Script): TesseraClient {
-  const config = observable({ source: 'defaults' as const, config: { ...baseConfig, ...script.config }, error: null })
+  const config = createStore({ source: 'defaults' as const, config: { ...baseConfig, ...script.config }, error: null })
   const handlers = new Map<string, Set<(payload: unknown) => void>>()
   const emit = (event: string, payload: unknown) => {
     for (const handler of handlers.get(event) ?? []) handler(payload)
   }
 
   const otpFlow = (channel: Channel) => {
-    const flow = observable<OtpFlowState>(initialOtp)
+    const flow = createStore<OtpFlowState>(initialOtp)
     const fail = (error: unknown) => {
       flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
       throw error
@@ -100,7 +86,7 @@ export function createScriptedClient(script: Script): TesseraClient {
   const email = otpFlow('email')
   const sms = otpFlow('sms')
 
-  const oauthFlow = observable<OAuthFlowState>(initialOAuth)
+  const oauthFlow = createStore<OAuthFlowState>(initialOAuth)
   const oauth = {
     async start(provider: OAuthProvider, options: { popup?: boolean; intent?: 'login' | 'link' } = {}) {
       const intent = options.intent ?? 'login'

@@ -4,15 +4,14 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as access from '../styles/access-screens.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useAccountTransfer } from './use-account-transfer.js'
+import { TransferActions } from './transfer-actions.js'
 
 /** Document 1 §9: a copy confirmation shows for 3 s. */
 export const COPY_CONFIRMATION_MS = 3000
 
 /** 'Check account assets before transferring': the other account's wallet is not moved; its address to check. */
 export default function AccountTransferAssetsScreen() {
-  const { navigation } = useModal()
-  const { transfer, status, confirm, confirmLabel, decline } = useAccountTransfer()
+  const { navigation, transfer } = useModal()
   const [copied, setCopied] = useState(false)
 
   useEffect(() => {
@@ -27,7 +26,6 @@ export default function AccountTransferAssetsScreen() {
     await navigator.clipboard.writeText(address)
     setCopied(true)
   }
-  const busy = status !== 'idle'
   return (
     <>
       <ScreenHeader title={t('transfer.assets.title')} onBack={() => navigation.back()} />
@@ -41,14 +39,7 @@ export default function AccountTransferAssetsScreen() {
             {copied ? t('transfer.assets.copied') : t('transfer.assets.copy')}
           </button>
         </div>
-        <div className={access.actions}>
-          <button type="button" part="transfer-confirm" className={styles.primaryButton} onClick={confirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-          <button type="button" part="transfer-decline" className={access.secondaryButton} onClick={decline} disabled={busy}>
-            {t('transfer.decline')}
-          </button>
-        </div>
+        <TransferActions />
       </div>
     </>
   )

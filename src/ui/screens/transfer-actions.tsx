@@ -3,6 +3,8 @@ import { oauthProviders } from '../../protocol/index.js'
 import { asTesseraError } from '../as-tessera-error.js'
 import { t } from '../copy/transfer.js'
 import { useModal, type AccountTransfer } from '../modal-context.js'
+import * as access from '../styles/access-screens.css.js'
+import * as styles from '../styles/modal.css.js'
 
 /** Document 2 "Account transfer": the modal closes 1 s after 'Success!'. */
 export const TRANSFER_CLOSE_DELAY_MS = 1000
@@ -15,8 +17,33 @@ export function transferAccountLabel(linkMethod: AccountTransfer['linkMethod']):
   return linkMethod
 }
 
-/** The state both transfer screens share: the confirm action, its 'Success!' and the delayed close. */
-export function useAccountTransfer() {
+/**
+ * The buttons both transfer screens end with: 'Transfer and delete account' (then 'Success!' and the close
+ * after 1 s) or, when given, Continue in its place; and 'No thanks'.
+ */
+export function TransferActions({ onContinue }: { onContinue?: (() => void) | undefined }) {
+  const { transfer, status, confirm, confirmLabel, decline } = useAccountTransfer()
+  if (!transfer) return null
+  const busy = status !== 'idle'
+  return (
+    <div className={access.actions}>
+      {onContinue ? (
+        <button type="button" part="transfer-continue" className={styles.primaryButton} onClick={onContinue}>
+          {t('transfer.continue')}
+        </button>
+      ) : (
+        <button type="button" part="transfer-confirm" className={styles.primaryButton} onClick={confirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+      )}
+      <button type="button" part="transfer-decline" className={access.secondaryButton} onClick={decline} disabled={busy}>
+        {t('transfer.decline')}
+      </button>
+    </div>
+  )
+}
+
+function useAccountTransfer() {
   const { client, close, transfer, showError } = useModal()
   const [status, setStatus] = useState<'idle' | 'transferring' | 'done'>('idle')
 
