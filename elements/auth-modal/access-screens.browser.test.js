@@ -2,23 +2,11 @@
 // Error routing for every rejection, the CAPTCHA screen's timings and retries, the terms step and the
 // account transfer screens (document 1 §§4, 8; document 2 "Account transfer"), then the React hooks.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, sleep, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, sleep, waitFor, mountedHosts } from './browser-assertions.js'
 
 const { createAccessClient, mountAccessView, mountHooksHost, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
-const mounted = []
-afterEach(() => {
-  for (const { root, host } of mounted.splice(0)) {
-    root.unmount()
-    host.remove()
-  }
-})
-
-function newHost() {
-  const host = document.createElement('div')
-  document.body.append(host)
-  return host
-}
+const { newHost, track } = mountedHosts()
 
 function setup(script = {}, viewProps = {}) {
   const client = createAccessClient(script)
@@ -32,7 +20,7 @@ function setup(script = {}, viewProps = {}) {
     onLinkSuccess: (detail) => events.links.push(detail),
     ...viewProps,
   })
-  mounted.push({ root, host })
+  track(root, host)
   const part = (name) => shadow.querySelector(`[part~="${name}"]`)
   const title = () => part('title')?.textContent
   const button = (text) => [...shadow.querySelectorAll('button, a')].find((element) => element.textContent === text)
@@ -301,7 +289,7 @@ describe('React hooks over the shared client', () => {
     const client = createAccessClient(script)
     const host = newHost()
     const { root, probe } = mountHooksHost(host, client)
-    mounted.push({ root, host })
+    track(root, host)
     const modal = () => host.querySelector('auth-modal')
     return { client, calls: client.calls, probe, modal, callbacks: (name) => probe.callbacks.filter((entry) => entry.name === name).map((entry) => entry.detail) }
   }

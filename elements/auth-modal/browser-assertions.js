@@ -22,3 +22,22 @@ export async function waitFor(read, message, timeout = 3000) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Hosts for React roots a test mounts: each is unmounted and removed after its test. */
+export function mountedHosts() {
+  const mounted = []
+  afterEach(() => {
+    for (const { root, host } of mounted.splice(0)) {
+      root.unmount()
+      host.remove()
+    }
+  })
+  return {
+    newHost() {
+      const host = document.createElement('div')
+      document.body.append(host)
+      return host
+    },
+    track: (root, host) => void mounted.push({ root, host }),
+  }
+}

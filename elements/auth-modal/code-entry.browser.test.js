@@ -1,7 +1,7 @@
 // Code entry and error screens in Chromium through the fixture bundle: the real UI over a client
 // double (these screens need a server otherwise; the full path runs in the end-to-end test).
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor, sleep } from './browser-assertions.js'
+import { assert, assertEqual, waitFor, sleep, mountedHosts } from './browser-assertions.js'
 
 const { createScriptedClient, mountView, mountCodeBoxes, TesseraError } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
@@ -12,18 +12,7 @@ function paste(target, text) {
   target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }))
 }
 
-const mounted = []
-afterEach(() => {
-  for (const { root, host } of mounted.splice(0)) {
-    root.unmount()
-    host.remove()
-  }
-})
-function newHost() {
-  const host = document.createElement('div')
-  document.body.append(host)
-  return host
-}
+const { newHost, track } = mountedHosts()
 
 describe('code boxes', () => {
   function setup() {
@@ -31,7 +20,7 @@ describe('code boxes', () => {
     const completed = []
     const props = { disabled: false, error: null, resetKey: 0, onComplete: (code) => completed.push(code) }
     const root = mountCodeBoxes(host, props)
-    mounted.push({ root, host })
+    track(root, host)
     const boxes = () => [...host.querySelectorAll('input')]
     return { host, root, props, completed, boxes, values: () => boxes().map((box) => box.value) }
   }
@@ -106,7 +95,7 @@ describe('modal view over a scripted client', () => {
       onLoginSuccess: (detail) => calls.success.push(detail),
       onAuthError: (error) => calls.errors.push(error.code),
     })
-    mounted.push({ root, host })
+    track(root, host)
     const part = (name) => shadow.querySelector(`[part~="${name}"]`)
     return { calls, shadow, part, update, client }
   }
