@@ -107,6 +107,25 @@ describe('modal view over a scripted client', () => {
     await sendKeys({ press: 'Enter' })
   }
 
+  it('opens 15 ms after it is asked to (document 1 §4 "Modal lifecycle")', async () => {
+    const { part, update, shadow } = setup()
+    await waitFor(() => part('dialog'), 'the first opening')
+    update({ open: false })
+    await waitFor(() => !part('dialog'), 'closed')
+    const appeared = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!part('dialog')) return
+        observer.disconnect()
+        resolve(performance.now())
+      })
+      observer.observe(shadow, { childList: true, subtree: true })
+    })
+    const askedAt = performance.now()
+    update({ open: true })
+    const delay = (await appeared) - askedAt
+    assert(delay >= 14, `the dialog appeared ${delay.toFixed(1)} ms after open (expected at least 15 ms)`)
+  })
+
   it('reopened within the 200 ms reset delay, the modal still starts over on the landing', async () => {
     const { part, update, client } = setup()
     await submitEmail(part, 'ada@example.com')

@@ -26,8 +26,10 @@ export const TERMS_SCREEN_DELAY_MS = 900
 
 type CaptchaAction = (captchaToken: string | undefined) => Promise<void>
 
-/** Document 1 §4 "Modal lifecycle": the auth flow is cleared 200 ms after close. */
+/** Document 1 §4 "Modal lifecycle": the auth flow is cleared 200 ms after close... */
 export const FLOW_RESET_DELAY_MS = 200
+/** ...and the modal opens 15 ms after it is asked to. */
+export const MODAL_OPEN_DELAY_MS = 15
 
 export interface AuthModalViewProps {
   client: TesseraClient
@@ -67,7 +69,17 @@ export function AuthModalView(props: AuthModalViewProps) {
     },
     [standalone, navigation, onLoginSuccess, onClose],
   )
-  const visible = open || standalone
+  const [opened, setOpened] = useState(false)
+  useEffect(() => {
+    if (!open) {
+      setOpened(false)
+      return
+    }
+    const timer = setTimeout(() => setOpened(true), MODAL_OPEN_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [open])
+  // Closing is immediate; opening waits its 15 ms.
+  const visible = (open && opened) || standalone
 
   useEffect(() => {
     if (!visible) return
