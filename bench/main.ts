@@ -24,7 +24,7 @@ const median = (values: number[]) => {
 /** The demo's own scripts are the host page's code, not Tessera's: listed, but outside the budget. */
 const isHostScript = (url: string) => {
   const { pathname } = new URL(url)
-  return pathname.startsWith('/vanilla/') || pathname === '/demo-config.js'
+  return pathname.startsWith('/vanilla/') || pathname.startsWith('/shared/') || pathname === '/demo-config.js'
 }
 /** dist/tessera.js and its lazy chunks, as opposed to npm-entry files a page may import beside it. */
 const isScriptTagBundle = (url: string) => {
