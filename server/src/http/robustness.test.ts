@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
+import { loginMethods } from '../apps/types.js'
 import { createServerContext } from '../server.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
+// Every method on, so each endpoint reaches its body parsing instead of stopping at 'method not allowed'.
+beforeAll(async () => {
+  t = await startTestServer({
+    app: {
+      loginMethods: [...loginMethods],
+      oauthProviders: { google: { clientId: 'robustness-client', clientSecret: 'robustness-secret' } },
+      oauthRedirectUrls: ['http://allowed.test:3000/'],
+      customJwt: { jwksUrl: 'http://127.0.0.1:9/jwks.json', publicKeyPem: null, issuer: null, audience: null, userIdClaim: 'sub' },
+    },
+  })
+})
 afterAll(async () => { await t?.close() })
 
 const postEndpoints = [
@@ -14,6 +25,22 @@ const postEndpoints = [
   '/api/v1/passwordless/link',
   '/api/v1/passwordless/unlink',
   '/api/v1/passwordless/update',
+  '/api/v1/passwordless/transfer',
+  '/api/v1/passwordless_sms/init',
+  '/api/v1/passwordless_sms/authenticate',
+  '/api/v1/passwordless_sms/link',
+  '/api/v1/passwordless_sms/unlink',
+  '/api/v1/passwordless_sms/update',
+  '/api/v1/passwordless_sms/transfer',
+  '/api/v1/oauth/init',
+  '/api/v1/oauth/authenticate',
+  '/api/v1/oauth/link',
+  '/api/v1/oauth/unlink',
+  '/api/v1/oauth/transfer',
+  '/api/v1/oauth/callback/google',
+  '/api/v1/custom_jwt_account/authenticate',
+  '/api/v1/custom_jwt_account/link',
+  '/api/v1/guest/authenticate',
   '/api/v1/sessions',
   '/api/v1/sessions/logout',
   '/api/v1/users/me/accept_terms',
@@ -24,8 +51,16 @@ const badBodies: Record<string, string> = {
   'malformed JSON': '{"email": ',
   'a JSON array': '[1,2,3]',
   'a JSON string': '"hello"',
-  'wrong types': JSON.stringify({ email: 12, code: ['1'], refresh_token: {}, event_name: 5, address: null, oldAddress: 1, newAddress: true, mode: 'sideways' }),
-  'NUL strings': JSON.stringify({ email: 'a\u0000@b.co', code: '12\u00003456', refresh_token: 'x\u0000', event_name: 'e\u0000', address: 'a\u0000@b.co' }),
+  'wrong types': JSON.stringify({
+    email: 12, code: ['1'], refresh_token: {}, event_name: 5, address: null, oldAddress: 1, newAddress: true, mode: 'sideways',
+    phoneNumber: 5, old_phone_number: [], new_phone_number: {}, provider: 'myspace', redirect_to: 7, code_challenge: false, state_code: 1,
+    authorization_code: null, code_verifier: 3, subject: [], token: 9, guest_credential: {}, nonce: 1, userInfo: 'x',
+  }),
+  'NUL strings': JSON.stringify({
+    email: 'a\u0000@b.co', code: '12\u00003456', refresh_token: 'x\u0000', event_name: 'e\u0000', address: 'a\u0000@b.co',
+    phoneNumber: '+1650\u00002530000', provider: 'google\u0000', redirect_to: 'http://allowed.test:3000/\u0000', code_challenge: 'a\u0000',
+    state_code: 's\u0000', authorization_code: 'c\u0000', code_verifier: 'v\u0000', token: 'a.b\u0000.c', guest_credential: 'g\u0000', nonce: 'n\u0000',
+  }),
   'overlong unicode': JSON.stringify({ email: `${'é'.repeat(5000)}@b.co`, code: '𝟙'.repeat(4000), refresh_token: '\uD800'.repeat(1000), event_name: 'x'.repeat(10_000) }),
   'deep nesting': deepNesting,
   'deep object in a field': JSON.stringify({ event_name: 'x', payload: JSON.parse('{"a":'.repeat(2000) + '1' + '}'.repeat(2000)) }),

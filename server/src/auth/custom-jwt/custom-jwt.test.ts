@@ -201,6 +201,13 @@ describe('custom JWT sign-in (PEM public key)', () => {
     expectInvalidJwt(await authenticate(forged, { appId: pemApp.id }))
   })
 
+  it('answers 503, not 500, when a stored key is not a PEM public key', async () => {
+    const broken = await t.createApp({ name: 'Broken key', loginMethods: ['custom_jwt'], customJwt: settings({ jwksUrl: null, publicKeyPem: 'not a key' }) })
+    const response = await authenticate(await rsaToken({ uid: freshUserId() }), { appId: broken.id })
+    expect(response.status).toBe(503)
+    expect(response.body.code).toBe('internal_error')
+  })
+
   it('rejects an ES256 token presented to an RSA key', async () => {
     expectInvalidJwt(await authenticate(await idpToken({ uid: freshUserId() }, { iss: 'x', aud: 'y' }), { appId: pemApp.id }))
   })

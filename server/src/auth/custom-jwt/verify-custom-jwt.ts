@@ -26,7 +26,14 @@ function remoteKeySet(url: string): JWTVerifyGetKey {
 
 function verificationKey(settings: CustomJwtSettings): JWTVerifyGetKey | KeyObject {
   if (settings.jwksUrl) return remoteKeySet(settings.jwksUrl)
-  if (settings.publicKeyPem) return createPublicKey(settings.publicKeyPem)
+  if (settings.publicKeyPem) {
+    try {
+      return createPublicKey(settings.publicKeyPem)
+    } catch {
+      // The CLI and config file refuse such a key; one stored some other way is the operator's fault, not the caller's.
+      throw new ApiError(503, 'internal_error', 'Custom auth is misconfigured for this app')
+    }
+  }
   throw new ApiError(400, 'feature_not_enabled', 'Custom auth has no verification key configured for this app')
 }
 
