@@ -15,6 +15,7 @@ import type { Delivery } from './delivery/types.js'
 import { loadServerSecret } from './keys/server-secret.js'
 import { loadSigningKeys } from './keys/signing-keys.js'
 import { createLogger } from './logger.js'
+import { PRUNE_INTERVAL_MS, pruneExpired } from './maintenance/prune-expired.js'
 import { resolveRateLimits } from './rate-limit/settings.js'
 
 export interface RunningServer {
@@ -91,12 +92,16 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
       s.once('error', reject)
     })
     const port = (server.address() as AddressInfo).port
+    const prune = () => pruneExpired(ctx.db, ctx.clock.now()).catch((error: Error) => ctx.logger.warn({ err: error.message }, 'pruning expired records failed'))
+    const pruning = setInterval(prune, PRUNE_INTERVAL_MS)
+    pruning.unref()
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
     let closing: Promise<void> | undefined
     return {
       url,
       port,
       close: () => (closing ??= (async () => {
+        clearInterval(pruning)
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Keep-alive sockets would hold close() open; end them.
