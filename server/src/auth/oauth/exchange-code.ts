@@ -14,7 +14,8 @@ export class ProviderExchangeError extends Error {
 export async function exchangeCode(provider: ResolvedProvider, code: string, codeVerifier: string | null, callbackUrl: string, nowMs: number): Promise<OAuth2Tokens> {
   const { clientId, clientSecret } = provider.settings
   if (provider.clientAuth === 'basic') {
-    return new OAuth2Client(clientId, clientSecret, callbackUrl).validateAuthorizationCode(provider.tokenEndpoint, code, codeVerifier)
+    // arctic takes no abort signal: the request is given up on after the same timeout as the others.
+    return withTimeout(new OAuth2Client(clientId, clientSecret, callbackUrl).validateAuthorizationCode(provider.tokenEndpoint, code, codeVerifier))
   }
   const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackUrl, [provider.clientIdParam ?? 'client_id']: clientId })
   const secret = provider.name === 'apple' ? await appleClientSecret(provider.settings, nowMs) : clientSecret
@@ -29,4 +30,12 @@ export async function exchangeCode(provider: ResolvedProvider, code: string, cod
   const data: unknown = await response.json().catch(() => null)
   if (!response.ok || typeof data !== 'object' || data === null || 'error' in data) throw new ProviderExchangeError(`Token request failed with status ${response.status}`)
   return new OAuth2Tokens(data)
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderExchangeError(`Token request timed out after ${PROVIDER_TIMEOUT_MS} ms`)), PROVIDER_TIMEOUT_MS)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
