@@ -15,7 +15,7 @@ export interface TesseraProviderProps {
 
 /** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
 export function TesseraProvider({ appId, apiUrl, config, customAuth, children }: TesseraProviderProps) {
-  // The client is shared per app id (also with <auth-modal> elements on the page); config applies on creation.
+  // The client is shared per app id (also with <auth-modal> elements on the page); the modal hands it later config changes.
   const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
   const [open, setOpen] = useState(false)
   const [modal, setModal] = useState<AuthModalElement | null>(null)

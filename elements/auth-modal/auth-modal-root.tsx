@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { getOrCreateClient, type ThemeName, type TesseraClient, type TesseraError, type User } from '../../src/core/index.js'
 import { AuthModalView, hostThemeCss, useConfigState } from '../../src/ui/index.js'
 import { adoptStyles } from '../styles/adopt-styles.js'
@@ -35,9 +35,16 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const { appId, apiUrl, open = false, standalone = false, config, container, request } = props
   const client = useMemo(
     () => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null),
-    // The client is shared per app id; later config changes do not recreate it.
+    // The client is shared per app id: a config set later is handed to it instead of recreating it.
     [appId, apiUrl],
   )
+  // The config the client was created with is already applied; a later one (also the React provider's) replaces it.
+  const appliedConfig = useRef(config)
+  useEffect(() => {
+    if (!client || !config || config === appliedConfig.current) return
+    appliedConfig.current = config
+    client.setConfig(config)
+  }, [client, config])
   const sheet = useMemo(() => new CSSStyleSheet(), [])
   useEffect(() => {
     if (container) adoptStyles(container, sheet)

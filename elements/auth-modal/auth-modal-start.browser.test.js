@@ -52,3 +52,15 @@ describe('<auth-modal>.start()', () => {
     await waitFor(() => part(element, 'title')?.textContent === 'Log in or sign up', 'the landing')
   })
 })
+
+describe('<auth-modal>.config set after the element is connected', () => {
+  it('reaches the shared client: the landing follows the new header and login-method order', async () => {
+    const element = create()
+    element.open = true
+    await waitFor(() => part(element, 'title')?.textContent === 'Log in or sign up', 'the default landing')
+    element.config = { appearance: { landingHeader: 'Welcome back' }, loginMethodsAndOrder: { primary: ['sms', 'email'], overflow: [] } }
+    await waitFor(() => part(element, 'title')?.textContent === 'Welcome back', 'the new header')
+    const rows = [...element.shadowRoot.querySelectorAll('[part~="method-button"], [part~="email-input"]')].map((row) => row.getAttribute('part'))
+    assert(rows[0].includes('sms-button'), `SMS comes first (${rows.join(' | ')})`)
+  })
+})

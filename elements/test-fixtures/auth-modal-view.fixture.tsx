@@ -112,6 +112,7 @@ export function createScriptedClient(script: Script): TesseraClient {
     apiUrl: 'http://127.0.0.1:9',
     ready: Promise.resolve(),
     getConfig: config.get,
+    setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) => config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
     watchConfig: config.watch,
     getAuth: () => auth,
     getEmailFlow: email.flow.get,

@@ -48,6 +48,20 @@ describe('createClient', () => {
     expect(client.getConfig().config).toMatchObject({ appearance: { landingHeader: 'Hello', theme: 'dark' }, loginMethods: ['email'] })
   })
 
+  it('replaces the host overrides later with setConfig, over the server config, and refuses an invalid one', async () => {
+    api.handle(apiRoutes({ [`GET ${CONFIG}`]: () => ({ body: appConfigDto({ name: 'Acme', google_oauth: true }) }) }))
+    const client = newClient({ config: { appearance: { landingHeader: 'First' } } })
+    await client.ready
+    client.setConfig({ appearance: { landingHeader: 'Second' }, loginMethodsAndOrder: { primary: ['google', 'email'], overflow: [] }, intl: { defaultCountry: 'GB' } })
+    const { config } = client.getConfig()
+    expect(config.appName).toBe('Acme')
+    expect(config.appearance.landingHeader).toBe('Second')
+    expect(config.loginMethodsAndOrder).toEqual({ primary: ['google', 'email'], overflow: [] })
+    expect(config.intl.defaultCountry).toBe('GB')
+    expect(() => client.setConfig({ loginMethods: [] })).toThrow('You must enable at least one login method')
+    expect(client.getConfig().config.appearance.landingHeader).toBe('Second')
+  })
+
   it('keeps the defaults and records the error when the config cannot load', async () => {
     api.handle(apiRoutes({ [`GET ${CONFIG}`]: () => ({ status: 404, body: { error: 'App not found', code: 'not_found' } }) }))
     const client = newClient()

@@ -16,6 +16,7 @@ import { captchaStateFor } from './captcha/site-key.js'
 import { defaultConfig } from './config/defaults.js'
 import { configFromDto } from './config/from-dto.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
+import type { EffectiveConfig } from './config/types.js'
 import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
 import { createAccountChanges } from './session/account-changes.js'
 import { storageKeys } from './session/keys.js'
@@ -43,7 +44,10 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const apiUrl = options.apiUrl ?? globalThis.location?.origin
   if (!apiUrl) throw invalidConfigError('apiUrl is required outside a browser')
   // Client overrides are validated up front so a bad config fails at construction.
-  const localConfig = validateConfig(mergeConfig(defaultConfig(appId), options.config))
+  // The host's overrides, merged over the defaults and then over the server config; `setConfig` replaces them.
+  let overrides = options.config
+  const localConfig = validateConfig(mergeConfig(defaultConfig(appId), overrides))
+  let base: EffectiveConfig = defaultConfig(appId)
 
   const lifetime = new AbortController()
   const storage = options.storage ?? createDefaultStorage()
@@ -144,7 +148,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   async function loadConfig() {
     try {
       const dto = await getAppConfig(transport, appId, lifetime.signal)
-      const serverConfig = validateConfig(mergeConfig(configFromDto(dto), options.config))
+      base = configFromDto(dto)
+      const serverConfig = validateConfig(mergeConfig(base, overrides))
       if (serverConfig.customApiUrl) transport.setApiUrl(serverConfig.customApiUrl)
       config.set({ source: 'server', config: serverConfig, error: null })
     } catch (error) {
@@ -186,6 +191,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     ready,
     getConfig: config.get,
     watchConfig: config.watch,
+    setConfig(next) {
+      // Validated before it replaces anything: a bad config throws and the current one stays.
+      const merged = validateConfig(mergeConfig(base, next))
+      overrides = next
+      config.set({ ...config.get(), config: merged })
+    },
     getAuth: auth.get,
     watchAuth: auth.watch,
     getEmailFlow: emailFlow.get,

@@ -130,6 +130,11 @@ export interface TesseraClient {
 
   getConfig(): ConfigState
   watchConfig(listener: Listener<ConfigState>): Unsubscribe
+  /**
+   * Replaces the host's config overrides (appearance, login methods and order, legal, intl) over the
+   * server config. Elements and the provider call it when their `config` changes; the last call wins.
+   */
+  setConfig(config: Partial<EffectiveConfigInput> | undefined): void
   getAuth(): AuthState
   watchAuth(listener: Listener<AuthState>): Unsubscribe
   getEmailFlow(): EmailFlowState
