@@ -9,6 +9,8 @@ export const OTP_MAX_ATTEMPTS = 5
 export const OTP_RESEND_COUNTDOWN_SECONDS = 30
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
+/** However often it is refreshed, a session ends this long after sign-in (SECURITY #36). */
+export const SESSION_MAX_LIFETIME_SECONDS = 90 * 24 * 60 * 60
 export const TOKEN_FRESHNESS_MARGIN_SECONDS = 30
 export const DEFAULT_TOKEN_ISSUER = 'privy.io'
 export const USER_DID_PREFIX = 'did:privy:'

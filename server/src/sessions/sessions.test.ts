@@ -89,6 +89,19 @@ describe('refresh tokens', () => {
     t.clock.advance(30 * 24 * 3600 + 1)
     expectInvalidToken(await refresh(session.refresh_token))
   })
+
+  it('ends a session at its absolute lifetime however often it was refreshed (SECURITY #36)', async () => {
+    let token = (await login()).refresh_token
+    // Refreshed every 20 days, the session never goes idle, yet ends 90 days after sign-in.
+    for (let day = 20; day < 90; day += 20) {
+      t.clock.advance(20 * 24 * 3600)
+      const refreshed = await refresh(token)
+      expect(refreshed.status, `refresh on day ${day}`).toBe(200)
+      token = refreshed.body.refresh_token
+    }
+    t.clock.advance(20 * 24 * 3600)
+    expectInvalidToken(await refresh(token))
+  })
 })
 
 describe('logout', () => {

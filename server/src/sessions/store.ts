@@ -1,4 +1,4 @@
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../../src/protocol/index.js'
+import { REFRESH_TOKEN_TTL_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
 import { invalidToken } from '../http/api-error.js'
@@ -6,6 +6,7 @@ import { randomId } from '../apps/app-id.js'
 import { hashRefreshToken, newRefreshToken, successorRefreshToken } from './refresh-token.js'
 
 const REFRESH_TTL_MS = REFRESH_TOKEN_TTL_SECONDS * 1000
+const SESSION_MAX_LIFETIME_MS = SESSION_MAX_LIFETIME_SECONDS * 1000
 
 export interface IssuedSession { sessionId: string; refreshToken: string }
 
@@ -18,11 +19,19 @@ export async function createSession(db: Queryable, appId: string, userId: string
   return { sessionId, refreshToken }
 }
 
-interface TokenRow { session_id: string; expires_at: number; rotated_at: number | null; app_id: string; user_id: string; revoked_at: number | null }
+interface TokenRow {
+  session_id: string
+  expires_at: number
+  rotated_at: number | null
+  app_id: string
+  user_id: string
+  revoked_at: number | null
+  session_created_at: number
+}
 
 async function findRefreshToken(db: Queryable, hash: string): Promise<TokenRow | undefined> {
   const [row] = await db.query<TokenRow>(
-    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at
+    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at, s.created_at AS session_created_at
      FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
     [hash],
   )
@@ -43,6 +52,8 @@ export async function rotateRefreshToken(ctx: Pick<ServerContext, 'db' | 'clock'
   const outcome = await ctx.db.transaction<RotationOutcome>(async (tx) => {
     let row = await findRefreshToken(tx, hash)
     if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= now) return { invalid: true }
+    // Inactivity ends a session after the refresh-token lifetime; activity cannot stretch it past the absolute one.
+    if (Number(row.session_created_at) + SESSION_MAX_LIFETIME_MS <= now) return { invalid: true }
     const child = successorRefreshToken(ctx.secret, token)
     if (row.rotated_at === null) {
       const claimed = await tx.query('UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id', [hash, now])
