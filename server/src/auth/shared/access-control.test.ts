@@ -5,6 +5,8 @@ import { createServerContext } from '../../server.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 import { completeLogin } from './complete-login.js'
 import type { VerifiedAccount } from './verified-account.js'
+import { smsChannel } from '../sms/sms-channel.js'
+import { emailChannel } from '../passwordless/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext
@@ -14,8 +16,9 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t?.close() })
 
-const email = (address: string): VerifiedAccount => ({ type: 'email', key: address, allowlistIdentifiers: [address], displayName: address })
-const phone = (number: string): VerifiedAccount => ({ type: 'phone', key: number, allowlistIdentifiers: [number], displayName: number })
+// The accounts the email and SMS routes verify, built the way they build them.
+const email = emailChannel.account
+const phone = smsChannel.account
 const appWith = (settings: AppInput): Promise<AppRecord> => t.createApp({ name: 'Access control', loginMethods: ['email', 'sms', 'google'], ...settings })
 const allowlist = (entries: string[]) => ({ enabled: true, entries, errorTitle: 'Private beta', errorDetail: 'Ask us for an invite', ctaText: 'Join the waitlist', ctaLink: 'https://example.com/wait' })
 

@@ -8,6 +8,8 @@ import { redeemAccountTransfer } from './account-transfer.js'
 import { completeLogin } from './complete-login.js'
 import { linkVerifiedAccount } from './link-account.js'
 import type { VerifiedAccount } from './verified-account.js'
+import { smsChannel } from '../sms/sms-channel.js'
+import { emailChannel } from '../passwordless/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext
@@ -17,8 +19,9 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t?.close() })
 
-const email = (address: string): VerifiedAccount => ({ type: 'email', key: address, allowlistIdentifiers: [address], displayName: address })
-const phone = (number: string): VerifiedAccount => ({ type: 'phone', key: number, allowlistIdentifiers: [number], displayName: number })
+// The accounts the email and SMS routes verify, built the way they build them.
+const email = emailChannel.account
+const phone = smsChannel.account
 
 async function failure(work: Promise<unknown>): Promise<[number, string, string]> {
   const error = await work.then(() => null, (e: unknown) => e)

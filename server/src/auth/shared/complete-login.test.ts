@@ -4,6 +4,7 @@ import { createServerContext } from '../../server.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 import { completeLogin } from './complete-login.js'
 import type { VerifiedAccount } from './verified-account.js'
+import { emailChannel } from '../passwordless/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext
@@ -13,7 +14,8 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t?.close() })
 
-const email = (address: string): VerifiedAccount => ({ type: 'email', key: address, allowlistIdentifiers: [address], displayName: address })
+// The accounts the email and SMS routes verify, built the way they build them.
+const email = emailChannel.account
 const countRows = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params))[0]!.n
 
 describe('completeLogin', () => {

@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../../test-support/test-server
 import { completeLogin } from './complete-login.js'
 import { linkVerifiedAccount } from './link-account.js'
 import type { VerifiedAccount } from './verified-account.js'
+import { smsChannel } from '../sms/sms-channel.js'
+import { emailChannel } from '../passwordless/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext
@@ -18,8 +20,9 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t?.close() })
 
-const email = (address: string): VerifiedAccount => ({ type: 'email', key: address, allowlistIdentifiers: [address], displayName: address })
-const phone = (number: string): VerifiedAccount => ({ type: 'phone', key: number, allowlistIdentifiers: [number], displayName: number })
+// The accounts the email and SMS routes verify, built the way they build them.
+const email = emailChannel.account
+const phone = smsChannel.account
 const google = (subject: string): VerifiedAccount => ({ type: 'google_oauth', key: subject, details: { email: `${subject}@gmail.test` }, allowlistIdentifiers: [], displayName: `${subject}@gmail.test` })
 const custom = (id: string): VerifiedAccount => ({ type: 'custom_auth', key: id, allowlistIdentifiers: [], displayName: id })
 const signUp = async (address: string, on = app) => (await completeLogin(ctx, on, { method: 'email', account: email(address) })).userId
