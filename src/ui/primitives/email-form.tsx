@@ -1,15 +1,16 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useCallback, useId, useState, type FormEvent } from 'react'
 import { hasPlusAddress, isValidEmail } from '../../core/index.js'
 import { t } from '../copy/en.js'
-import { otpSendOptions } from '../landing/intent.js'
+import type { ErrorRoute } from '../errors/route-error.js'
 import { useModal } from '../modal-context.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState, useOtpFlowState } from '../use-client-state.js'
+import { useSendFirstCode } from './use-send-first-code.js'
 
 /** The email row: address, the inline plus-address error, and Submit, which sends the code for the modal's intent. */
 export function EmailForm({ recent = false }: { recent?: boolean }) {
-  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  const { client, request } = useModal()
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, 'email')
   const [email, setEmail] = useState(flow.identifier ?? '')
@@ -20,18 +21,15 @@ export function EmailForm({ recent = false }: { recent?: boolean }) {
   const submitting = flow.status === 'sending-code'
   const updating = request.intent === 'update' && request.method === 'email'
 
+  const sendFirstCode = useSendFirstCode('email', useCallback((kind: ErrorRoute['kind']) => {
+      if (kind === 'inline-plus-address') setPlusError(true)
+    }, []))
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (!isValidEmail(trimmed) || submitting) return
     if (config.disablePlusEmails && hasPlusAddress(trimmed)) return setPlusError(true)
-    await withCaptcha(async (captchaToken) => {
-      try {
-        await client.email.sendCode(trimmed, otpSendOptions(request, 'email', client.getAuth().user, captchaToken))
-        navigation.navigate('code')
-      } catch (caught) {
-        if (handleError(caught, 'send-code') === 'inline-plus-address') setPlusError(true)
-      }
-    })
+    await sendFirstCode(trimmed)
   }
 
   return (

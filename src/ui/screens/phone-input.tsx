@@ -1,11 +1,12 @@
 import { use, useId, useState, type FormEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
 import { t } from '../copy/phone.js'
-import { intentTitle, otpSendOptions } from '../landing/intent.js'
+import { intentTitle } from '../landing/intent.js'
 import { useModal } from '../modal-context.js'
 import { loadPhoneTools, type PhoneInputValue, type PhoneTools } from '../phone/phone-tools.js'
 import { CountrySelector } from '../primitives/country-selector.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
+import { useSendFirstCode } from '../primitives/use-send-first-code.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState, useOtpFlowState } from '../use-client-state.js'
@@ -18,7 +19,8 @@ const emptyNumber = (countryCode: CountryCode): PhoneInputValue => ({ rawPhoneNu
 
 /** Phone input: country selector, formatting as you type, Submit enabled only for a valid number; Enter submits. */
 export default function PhoneInput() {
-  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  const { client, request, navigation } = useModal()
+  const sendFirstCode = useSendFirstCode('sms')
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, 'sms')
   const tools = use(phoneToolsOnce())
@@ -33,14 +35,7 @@ export default function PhoneInput() {
     event.preventDefault()
     const number = phone.qualifiedPhoneNumber
     if (!phone.isValid || !number || submitting) return
-    await withCaptcha(async (captchaToken) => {
-      try {
-        await client.sms.sendCode(number, otpSendOptions(request, 'sms', client.getAuth().user, captchaToken))
-        navigation.navigate('sms-code')
-      } catch (caught) {
-        handleError(caught, 'send-code')
-      }
-    })
+    await sendFirstCode(number)
   }
 
   const showHint = phone.rawPhoneNumber !== '' && !phone.isValid
