@@ -9,6 +9,10 @@ import { passwordlessRoutes } from './auth/passwordless/routes.js'
 import { smsRoutes } from './auth/sms/routes.js'
 import { customJwtRoutes } from './auth/custom-jwt/routes.js'
 import { guestRoutes } from './auth/guest/routes.js'
+import { siweRoutes } from './auth/siwe/routes.js'
+import { siwsRoutes } from './auth/siws/routes.js'
+import { passkeyRoutes } from './auth/passkeys/routes.js'
+import { telegramRoutes } from './auth/telegram/routes.js'
 import { oauthCallbackRoutes } from './auth/oauth/callback.js'
 import { oauthRoutes } from './auth/oauth/routes.js'
 import { captchaRoutes } from './captcha/routes.js'
@@ -72,6 +76,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/passwordless', passwordlessRoutes(ctx))
   app.route('/api/v1/passwordless_sms', smsRoutes(ctx))
   app.route('/api/v1/guest', guestRoutes(ctx))
+  app.route('/api/v1/siwe', siweRoutes(ctx))
+  app.route('/api/v1/siws', siwsRoutes(ctx))
+  app.route('/api/v1/passkeys', passkeyRoutes(ctx))
+  app.route('/api/v1/telegram', telegramRoutes(ctx))
   app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
   app.route('/api/v1/captcha', captchaRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))

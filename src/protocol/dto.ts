@@ -127,6 +127,15 @@ export interface PasswordlessUnlinkBody { address: string }
 export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
 /** Account transfer after `account_transfer_required` (document 2 §7): one POST per account type. */
 export interface PasswordlessTransferBody { nonce: string; email: string }
+/** SIWE and SIWS: `init` returns a nonce bound to the address; the signed message must carry it. */
+export interface WalletInitBody { address: string; token?: string }
+export interface WalletNonceDto { nonce: string }
+export interface SiweAuthenticateBody { message: string; signature: string; chainId?: string; walletClientType?: string; connectorType?: string; mode?: AuthMode }
+export type SiweLinkBody = Omit<SiweAuthenticateBody, 'mode'>
+export interface SiweLinkSmartWalletBody { message: string; signature: string; smart_wallet_type: string; smart_wallet_version?: string }
+export interface SiwsAuthenticateBody { message: string; signature: string; walletClientType?: string; connectorType?: string; mode?: AuthMode; message_type?: 'plain' | 'transaction' }
+export type SiwsLinkBody = Omit<SiwsAuthenticateBody, 'mode'>
+export interface WalletUnlinkBody { address: string }
 
 export interface SmsInitBody { phoneNumber: string; token?: string }
 export interface SmsAuthenticateBody { phoneNumber: string; code: string; mode?: AuthMode }

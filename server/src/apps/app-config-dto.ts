@@ -21,16 +21,16 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
       cta_link: app.allowlist.ctaLink,
     },
     legacy_wallet_ui_config: false,
-    wallet_auth: off,
-    solana_wallet_auth: off,
+    wallet_auth: on('wallet'),
+    solana_wallet_auth: on('solana_wallet'),
     email_auth: on('email'),
     sms_auth: on('sms'),
-    passkey_auth: off,
-    passkeys_for_signup_enabled: off,
+    passkey_auth: on('passkey'),
+    passkeys_for_signup_enabled: on('passkey') && app.passkeysForSignup,
     guest_auth: on('guest'),
     custom_jwt_auth: on('custom_jwt'),
     farcaster_auth: off,
-    telegram_auth: off,
+    telegram_auth: on('telegram'),
     google_oauth: on('google'),
     twitter_oauth: on('twitter'),
     discord_oauth: on('discord'),
@@ -53,7 +53,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
     whatsapp_enabled: app.whatsappEnabled,
     custom_api_url: null,
     verification_key: verificationKey,
-    telegram_auth_config: null,
+    telegram_auth_config: telegramAuthConfig(app),
     funding_config: null,
     embedded_wallet_config: {
       create_on_login: 'off',
@@ -63,7 +63,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
       require_user_owned_recovery_on_create: false,
       mode: 'user-controlled-server-wallets-only',
     },
-    max_linked_wallets_per_user: null,
+    max_linked_wallets_per_user: app.maxLinkedWalletsPerUser,
   }
 }
 
@@ -71,4 +71,11 @@ function captchaSiteKey(app: AppRecord): string | null {
   if (!app.captcha) return null
   if (app.captcha.provider === 'turnstile') return `${captchaSiteKeyPrefixes.turnstile}${app.captcha.siteKey ?? ''}`
   return `${captchaSiteKeyPrefixes.altcha}${app.id}`
+}
+
+/** The bot's public half only: the token stays on the server. */
+function telegramAuthConfig(app: AppRecord): AppConfigDto['telegram_auth_config'] {
+  if (!app.telegram) return null
+  const { botId, botName, linkEnabled, seamlessAuthEnabled } = app.telegram
+  return { bot_id: botId, bot_name: botName, link_enabled: linkEnabled, seamless_auth_enabled: seamlessAuthEnabled }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { APP_ID_LENGTH, oauthProviders } from '../../../src/protocol/index.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings } from './types.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /**
  * The snake_case JSON form of an app's settings, shared by the config file (`apps[]`) and the CLI's
@@ -66,6 +66,20 @@ const captchaSchema = z.discriminatedUnion('provider', [
   }).refine((t) => (t.secret_key === undefined) !== (t.secret_key_env === undefined), 'give one of secret_key or secret_key_env'),
 ])
 
+/** A Telegram bot token is `<bot id>:<secret>`; the id defaults to its first half. */
+export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/
+const telegramSchema = z.strictObject({
+  bot_name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Telegram bot username'),
+  bot_id: z.string().regex(/^\d{1,20}$/).optional(),
+  bot_token: z.string().regex(TELEGRAM_BOT_TOKEN, 'must be a Telegram bot token').optional(),
+  bot_token_env: envName.optional(),
+  link_enabled: z.boolean().default(true),
+  seamless_auth_enabled: z.boolean().default(false),
+}).refine((t) => (t.bot_token === undefined) !== (t.bot_token_env === undefined), 'give one of bot_token or bot_token_env')
+
+/** A host name: what a WebAuthn RP ID may be. */
+export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
+
 export const appFileSchema = z.strictObject({
   id: z.string().length(APP_ID_LENGTH).regex(/^[a-z0-9-]+$/),
   name: text(200).optional(),
@@ -88,6 +102,13 @@ export const appFileSchema = z.strictObject({
   signup_disabled: z.boolean().optional(),
   captcha: captchaSchema.nullable().optional(),
   account_transfer_enabled: z.boolean().optional(),
+  passkey_rp_id: z.string().regex(PASSKEY_RP_ID, 'must be a host name').nullable().optional(),
+  passkeys_for_signup: z.boolean().optional(),
+  passkey_require_user_verification: z.boolean().optional(),
+  telegram: telegramSchema.nullable().optional(),
+  siwe_chain_ids: z.array(z.number().int().positive()).nullable().optional(),
+  wallet_rpc_urls: z.record(z.string().regex(/^\d{1,20}$/, 'must be an EIP-155 chain id'), httpUrl).optional(),
+  max_linked_wallets_per_user: z.number().int().positive().nullable().optional(),
 })
 
 /** An app as a config file declares it (defaults not yet applied). */
@@ -143,6 +164,19 @@ function captchaFromFile(file: z.infer<typeof captchaSchema>, sources: SecretSou
   }
 }
 
+function telegramFromFile(file: z.output<typeof telegramSchema>, sources: SecretSources): TelegramSettings {
+  const botToken = file.bot_token ?? fromEnv(sources, file.bot_token_env!)
+  // Checked here too: an env value never passed the schema. The message names the variable, never the value.
+  if (!TELEGRAM_BOT_TOKEN.test(botToken)) throw new Error(`environment variable ${file.bot_token_env} is not a Telegram bot token`)
+  return {
+    botId: file.bot_id ?? botToken.slice(0, botToken.indexOf(':')),
+    botName: file.bot_name,
+    botToken,
+    linkEnabled: file.link_enabled,
+    seamlessAuthEnabled: file.seamless_auth_enabled,
+  }
+}
+
 const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
   value === undefined ? undefined : value === null ? null : convert(value)
 
@@ -177,5 +211,12 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     signupDisabled: app.signup_disabled,
     captcha: optional(app.captcha, (c) => captchaFromFile(c, sources)),
     accountTransferEnabled: app.account_transfer_enabled,
+    passkeyRpId: app.passkey_rp_id,
+    passkeysForSignup: app.passkeys_for_signup,
+    passkeyRequireUserVerification: app.passkey_require_user_verification,
+    telegram: optional(app.telegram, (t) => telegramFromFile(t, sources)),
+    siweChainIds: app.siwe_chain_ids,
+    walletRpcUrls: app.wallet_rpc_urls,
+    maxLinkedWalletsPerUser: app.max_linked_wallets_per_user,
   }
 }

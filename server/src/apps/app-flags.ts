@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
-import { ALTCHA_MAX_NUMBER_LIMIT, isRedirectUrlEntry, oauthProvidersFromFile, oauthProvidersSchema } from './app-file-schema.js'
+import { ALTCHA_MAX_NUMBER_LIMIT, isRedirectUrlEntry, oauthProvidersFromFile, PASSKEY_RP_ID, oauthProvidersSchema, TELEGRAM_BOT_TOKEN } from './app-file-schema.js'
 import { appDefaults } from './store.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type LoginMethod, type OAuthProviderSettings } from './types.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /** A flag value the CLI refuses (exit code 2 with the usage). */
 export class UsageError extends Error {}
@@ -25,8 +25,15 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
   --allowlist[=false], --allowlist-entries <list> (emails, @domains, +E164 numbers, wallet addresses; '' clears),
   --allowlist-error-title, --allowlist-error-detail, --allowlist-cta-text, --allowlist-cta-link (screen overrides; '' clears)
   --user-limit <n|none>, --signup-disabled[=false], --account-transfer[=false]
+  --passkey-rp-id <host> (WebAuthn RP ID; '' clears: the caller's origin host), --passkeys-for-signup[=false],
+  --passkey-require-uv[=false] (passkeys must verify the user, not only their presence)
+  --siwe-chain-ids 1,8453|default (EIP-155 chains SIWE accepts), --wallet-rpc-url <chain id>=<url>|<chain id>=off
+  (repeatable; contract-wallet checks on that chain), --max-linked-wallets <n|none>
   --captcha altcha|turnstile|off, --altcha-max-number <n>, --turnstile-site-key <key>, --turnstile-secret <secret>,
-  --turnstile-verify-url <url>`
+  --turnstile-verify-url <url>
+  --telegram-bot-name <bot username>, --telegram-bot-token-env <VAR> (the environment variable holding the bot
+  token, kept out of the command line), --telegram-bot-id <id> (default: the token's first half),
+  --telegram-link[=false], --telegram-seamless-auth[=false] (Mini App sign-in), --remove-telegram`
 
 const text = { type: 'string' } as const
 const list = { type: 'string', multiple: true } as const
@@ -38,10 +45,15 @@ export const appFlagOptions = {
   allowlist: text, 'allowlist-entries': text, 'allowlist-error-title': text, 'allowlist-error-detail': text, 'allowlist-cta-text': text,
   'allowlist-cta-link': text, 'user-limit': text, 'signup-disabled': text, 'account-transfer': text, captcha: text,
   'altcha-max-number': text, 'turnstile-site-key': text, 'turnstile-secret': text, 'turnstile-verify-url': text,
+  'telegram-bot-name': text, 'telegram-bot-token-env': text, 'telegram-bot-id': text, 'telegram-link': text,
+  'telegram-seamless-auth': text, 'remove-telegram': { type: 'boolean' },
+  'passkey-rp-id': text, 'passkeys-for-signup': text, 'passkey-require-uv': text,
+  'siwe-chain-ids': text, 'wallet-rpc-url': list, 'max-linked-wallets': text,
 } as const
 
 /** On/off flags: `--flag` alone means true, `--flag=false` turns it off. */
-export const booleanAppFlags = ['require-terms', 'disable-plus-emails', 'whatsapp', 'allowlist', 'signup-disabled', 'account-transfer']
+export const booleanAppFlags = ['require-terms', 'disable-plus-emails', 'whatsapp', 'allowlist', 'signup-disabled', 'account-transfer',
+  'telegram-link', 'telegram-seamless-auth', 'passkeys-for-signup', 'passkey-require-uv']
 
 export type AppFlagValues = { [K in keyof typeof appFlagOptions]?: (typeof appFlagOptions)[K] extends { multiple: true } ? string[] : (typeof appFlagOptions)[K] extends { type: 'boolean' } ? boolean : string }
 
@@ -209,19 +221,80 @@ function captchaInput(values: AppFlagValues, current: AppRecord): AppInput['capt
   }
 }
 
-function userLimitInput(value: string | undefined): number | null | undefined {
+function telegramInput(values: AppFlagValues, current: AppRecord, env: NodeJS.ProcessEnv): AppInput['telegram'] {
+  const name = values['telegram-bot-name']
+  const tokenEnv = values['telegram-bot-token-env']
+  const botId = values['telegram-bot-id']
+  const linkEnabled = parseBoolean('telegram-link', values['telegram-link'])
+  const seamlessAuthEnabled = parseBoolean('telegram-seamless-auth', values['telegram-seamless-auth'])
+  const given = [name, tokenEnv, botId, linkEnabled, seamlessAuthEnabled].some((v) => v !== undefined)
+  if (values['remove-telegram']) {
+    if (given) throw new UsageError('--remove-telegram cannot be combined with other --telegram-* flags')
+    return null
+  }
+  if (!given) return undefined
+  if (name !== undefined && !/^[A-Za-z0-9_]{1,64}$/.test(name)) throw new UsageError('--telegram-bot-name takes a Telegram bot username')
+  if (botId !== undefined && !/^\d{1,20}$/.test(botId)) throw new UsageError('--telegram-bot-id takes a numeric bot id')
+  let botToken = current.telegram?.botToken
+  if (tokenEnv !== undefined) {
+    botToken = env[tokenEnv]
+    // The message names the variable, never its value.
+    if (!botToken || !TELEGRAM_BOT_TOKEN.test(botToken)) throw new UsageError(`--telegram-bot-token-env: ${tokenEnv} does not hold a Telegram bot token`)
+  }
+  const botName = name ?? current.telegram?.botName
+  if (!botToken || !botName) throw new UsageError('Telegram needs --telegram-bot-name and --telegram-bot-token-env')
+  const telegram: TelegramSettings = {
+    botId: botId ?? (tokenEnv !== undefined ? botToken.slice(0, botToken.indexOf(':')) : current.telegram!.botId),
+    botName,
+    botToken,
+    linkEnabled: keep(linkEnabled, current.telegram?.linkEnabled ?? true),
+    seamlessAuthEnabled: keep(seamlessAuthEnabled, current.telegram?.seamlessAuthEnabled ?? false),
+  }
+  return telegram
+}
+
+/** A WebAuthn RP ID is a bare host name ('' clears it). */
+function passkeyRpIdInput(value: string | undefined): string | null | undefined {
+  const rpId = optionalText(value)
+  if (rpId && !PASSKEY_RP_ID.test(rpId)) throw new UsageError(`--passkey-rp-id: '${rpId}' is not a host name`)
+  return rpId
+}
+
+function userLimitInput(value: string | undefined, flag = 'user-limit'): number | null | undefined {
   if (value === undefined) return undefined
   if (value === 'none') return null
   const limit = Number(value)
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--user-limit takes a positive integer or none`)
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--${flag} takes a positive integer or none`)
   return limit
+}
+
+function siweChainIdsInput(value: string | undefined): number[] | null | undefined {
+  if (value === undefined) return undefined
+  if (value === 'default') return null
+  return (commaList(value) ?? []).map((id) => {
+    if (!/^\d{1,20}$/.test(id) || Number(id) < 1) throw new UsageError(`--siwe-chain-ids: '${id}' is not an EIP-155 chain id`)
+    return Number(id)
+  })
+}
+
+/** `<chain id>=<url>` adds or replaces that chain's RPC URL, `<chain id>=off` removes it; the other chains stay. */
+function walletRpcUrlsInput(values: string[] | undefined, base: AppRecord): Record<string, string> | undefined {
+  if (values === undefined) return undefined
+  const urls = { ...base.walletRpcUrls }
+  for (const value of values) {
+    const [, chainId, url] = /^(\d{1,20})=(.+)$/.exec(value) ?? []
+    if (!chainId || !url) throw new UsageError(`--wallet-rpc-url takes <chain id>=<url> or <chain id>=off`)
+    if (url === 'off') delete urls[chainId]
+    else urls[chainId] = httpUrl('wallet-rpc-url', url)
+  }
+  return urls
 }
 
 /**
  * The settings the flags change, merged over `current` where a setting has parts (OAuth providers,
  * custom JWT, allowlist, CAPTCHA), so `apps update --oauth google:client-secret=...` keeps the client id.
  */
-export function appInputFromFlags(values: AppFlagValues, current: AppRecord | null, cwd = process.cwd()): AppInput {
+export function appInputFromFlags(values: AppFlagValues, current: AppRecord | null, cwd = process.cwd(), env = process.env): AppInput {
   const base: AppRecord = current ?? { ...appDefaults, id: '', name: '' }
   const methods = commaList(values['login-methods'])
   for (const method of methods ?? []) {
@@ -258,5 +331,12 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
     signupDisabled: parseBoolean('signup-disabled', values['signup-disabled']),
     captcha: captchaInput(values, base),
     accountTransferEnabled: parseBoolean('account-transfer', values['account-transfer']),
+    passkeyRpId: passkeyRpIdInput(values['passkey-rp-id']),
+    passkeysForSignup: parseBoolean('passkeys-for-signup', values['passkeys-for-signup']),
+    passkeyRequireUserVerification: parseBoolean('passkey-require-uv', values['passkey-require-uv']),
+    telegram: telegramInput(values, base, env),
+    siweChainIds: siweChainIdsInput(values['siwe-chain-ids']),
+    walletRpcUrls: walletRpcUrlsInput(values['wallet-rpc-url'], base),
+    maxLinkedWalletsPerUser: userLimitInput(values['max-linked-wallets'], 'max-linked-wallets'),
   }
 }

@@ -4,7 +4,7 @@ import type { AppRecord } from './types.js'
 export const REDACTED = '********'
 const redact = (value: string | null | undefined) => (value ? REDACTED : value ?? null)
 
-/** The app with OAuth client secrets, Apple private keys and the Turnstile secret masked, for printing. */
+/** The app with OAuth client secrets, Apple private keys, the Turnstile secret and the Telegram bot token masked, for printing. */
 export function redactSecrets(app: AppRecord): AppRecord {
   return {
     ...app,
@@ -14,5 +14,8 @@ export function redactSecrets(app: AppRecord): AppRecord {
       ...(settings.apple && { apple: { ...settings.apple, privateKeyPem: REDACTED } }),
     }])),
     captcha: app.captcha && { ...app.captcha, secretKey: redact(app.captcha.secretKey) },
+    telegram: app.telegram && { ...app.telegram, botToken: REDACTED },
+    // RPC providers put API keys in the path or query: only the origin is printed.
+    walletRpcUrls: Object.fromEntries(Object.entries(app.walletRpcUrls).map(([chainId, url]) => [chainId, `${new URL(url).origin}/${REDACTED}`])),
   }
 }

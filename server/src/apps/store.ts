@@ -21,7 +21,8 @@ interface AppRow {
 type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
 const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
-  'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled',
+  'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
+  'telegram',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -62,6 +63,13 @@ const settingDefaults: AppSettings = {
   signupDisabled: false,
   captcha: null,
   accountTransferEnabled: true,
+  passkeyRpId: null,
+  passkeysForSignup: true,
+  passkeyRequireUserVerification: false,
+  telegram: null,
+  siweChainIds: null,
+  walletRpcUrls: {},
+  maxLinkedWalletsPerUser: null,
 }
 
 /** What a new app starts with. */

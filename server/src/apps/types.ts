@@ -1,7 +1,7 @@
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
-export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest'] as const
+export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey'] as const
 export type LoginMethod = (typeof loginMethods)[number]
 
 /** An OAuth client registered with a provider; every endpoint can be overridden (tests point them at a local provider). */
@@ -51,6 +51,15 @@ export interface CaptchaSettings {
   altchaMaxNumber?: number
 }
 
+/** The app's Telegram bot (Login Widget and Mini App sign-in). The token is a secret: never logged or sent to clients. */
+export interface TelegramSettings {
+  botId: string
+  botName: string
+  botToken: string
+  linkEnabled: boolean
+  seamlessAuthEnabled: boolean
+}
+
 /** An app hosted by this server, as stored. */
 export interface AppRecord {
   id: string
@@ -79,6 +88,20 @@ export interface AppRecord {
   captcha: CaptchaSettings | null
   /** Linking an account another user holds offers a transfer instead of `linked_to_another_user`. */
   accountTransferEnabled: boolean
+  /** WebAuthn relying-party ID; null: the hostname of the request's (allowed) Origin. */
+  passkeyRpId: string | null
+  /** New users may sign up with a passkey (`passkeys_for_signup_enabled`). */
+  passkeysForSignup: boolean
+  /** Passkey ceremonies require user verification (UV flag), not only presence. */
+  passkeyRequireUserVerification: boolean
+  /** EIP-155 chain ids SIWE messages may name; null: the built-in set (plus anvil's 31337 on a dev server). */
+  siweChainIds: number[] | null
+  /** JSON-RPC URL per EIP-155 chain id ('1', '8453'...): SIWE verifies contract wallets (ERC-1271) there. */
+  walletRpcUrls: Record<string, string>
+  /** How many external wallets one user may link; null: no limit. */
+  maxLinkedWalletsPerUser: number | null
+  /** Null: Telegram not configured. */
+  telegram: TelegramSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

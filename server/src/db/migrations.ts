@@ -158,6 +158,31 @@ CREATE TABLE captcha_solutions (
 )
 `,
   },
+  {
+    id: 3,
+    sql: `
+CREATE TABLE wallet_nonces (
+  nonce text PRIMARY KEY,
+  app_id text NOT NULL,
+  chain_type text NOT NULL,
+  address text NOT NULL,
+  expires_at bigint NOT NULL,
+  consumed_at bigint
+)
+`,
+  },
+  {
+    id: 4,
+    sql: `
+CREATE TABLE passkey_challenges (
+  challenge_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  purpose text NOT NULL,
+  user_id text REFERENCES users(id) ON DELETE CASCADE,
+  expires_at bigint NOT NULL
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -25,7 +25,7 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     [userId],
   )
   const linked = accounts.map((row) => ({
-    ...row.details,
+    ...wireDetails(row.details),
     type: row.type,
     ...keyField(row.type, row.address),
     verified_at: Math.floor(row.verified_at / 1000),
@@ -47,6 +47,15 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
 function keyField(type: LinkedAccountDto['type'], key: string): Record<string, string> {
   if (type === 'phone') return { number: key, phoneNumber: key }
   if (type === 'custom_auth') return { custom_user_id: key }
+  if (type === 'passkey') return { credential_id: key }
+  if (type === 'telegram') return { telegram_user_id: key }
   if (type.endsWith('_oauth')) return { subject: key }
   return { address: key }
+}
+
+/** Stored bookkeeping that is not part of an account's wire shape (a passkey's signature counter). */
+const internalDetails: ReadonlySet<string> = new Set(['sign_count'])
+
+function wireDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !internalDetails.has(key)))
 }

@@ -29,7 +29,8 @@ export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, us
         if (app.accountTransferEnabled && (transferableAccountTypes as readonly string[]).includes(account.type)) return owner
         throw new ApiError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
       }
-      const limit = account.type === 'passkey' ? MAX_PASSKEYS_PER_USER : 1
+      // External wallets: as many as the app allows (null: no limit).
+      const limit = account.type === 'passkey' ? MAX_PASSKEYS_PER_USER : account.type === 'wallet' ? (app.maxLinkedWalletsPerUser ?? Infinity) : 1
       if ((await countLinkedAccountsOfType(tx, userId, account.type)) >= limit) {
         throw new ApiError(400, 'cannot_link_more_of_type', `User already has an account of type ${account.type} linked.`)
       }

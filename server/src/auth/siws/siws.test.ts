@@ -1,0 +1,158 @@
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../test-support/test-server.js'
+import { decodeBase58 } from './base58.js'
+import { siwsMessage } from './verify-siws.js'
+
+const ORIGIN = 'https://app.example'
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+let t: TestServer
+
+beforeAll(async () => {
+  t = await startTestServer({ app: { allowedOrigins: [ORIGIN], loginMethods: ['email', 'wallet', 'solana_wallet'] } })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+/** Test-side base58 encoder, written independently of the server's decoder so each checks the other. */
+function encodeBase58(bytes: Uint8Array): string {
+  let value = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
+  let text = ''
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 58n)] + text
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    text = `1${text}`
+  }
+  return text
+}
+
+interface SolanaWallet { address: string; privateKey: KeyObject }
+function newWallet(): SolanaWallet {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
+  return { address: encodeBase58(raw), privateKey }
+}
+const signWith = (wallet: SolanaWallet, message: string) => sign(null, Buffer.from(message, 'utf8'), wallet.privateKey).toString('base64')
+
+interface CallContext { token?: string; origin?: string }
+const call = (path: string, body: unknown, context: CallContext = {}) =>
+  t.call(`/api/v1/siws/${path}`, { body, headers: { origin: context.origin ?? ORIGIN }, ...(context.token ? { token: context.token } : {}) })
+
+async function nonceFor(address: string): Promise<string> {
+  const init = await call('init', { address })
+  expect(init.status).toBe(200)
+  return init.body.nonce
+}
+
+type Fields = Partial<Parameters<typeof siwsMessage>[0]>
+const messageFor = (wallet: SolanaWallet, nonce: string, fields: Fields = {}) =>
+  siwsMessage({ domain: 'app.example', address: wallet.address, uri: `${ORIGIN}/`, nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: '\nResources:\n- https://app.example', ...fields })
+
+async function signedBody(wallet: SolanaWallet, fields: Fields = {}) {
+  const message = messageFor(wallet, await nonceFor(wallet.address), fields)
+  return { message, signature: signWith(wallet, message), walletClientType: 'phantom', connectorType: 'solana_adapter' }
+}
+
+const expectRejected = (response: { status: number; body: any }) => {
+  expect(response.status).toBe(400)
+  expect(response.body.code).toBe('invalid_credentials')
+}
+
+describe('base58', () => {
+  it('round-trips keys, leading zeros included', () => {
+    for (const bytes of [new Uint8Array(32).fill(7), Uint8Array.from([0, 0, 1, 2, 255]), new Uint8Array(32)]) {
+      expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes)
+    }
+    expect(decodeBase58('0OIl')).toBeNull()
+  })
+})
+
+describe('SIWS sign-in', () => {
+  it('signs a new user in with a Solana wallet, then the same user again', async () => {
+    const wallet = newWallet()
+    const first = await call('authenticate', await signedBody(wallet))
+    expect(first.status).toBe(200)
+    expect(first.body.is_new_user).toBe(true)
+    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({
+      type: 'wallet', address: wallet.address, chain_type: 'solana', wallet_client_type: 'phantom', connector_type: 'solana_adapter', imported: false, delegated: false,
+    })])
+    const second = await call('authenticate', await signedBody(wallet))
+    expect(second.status).toBe(200)
+    expect(second.body.user.id).toBe(first.body.user.id)
+  })
+
+  it('accepts a base58 signature and a message without resources', async () => {
+    const wallet = newWallet()
+    const message = messageFor(wallet, await nonceFor(wallet.address), { resources: '' })
+    const signature = encodeBase58(sign(null, Buffer.from(message), wallet.privateKey))
+    expect((await call('authenticate', { message, signature })).status).toBe(200)
+  })
+
+  it('says memo transactions are not supported yet', async () => {
+    const response = await call('authenticate', { ...(await signedBody(newWallet())), message_type: 'transaction' })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('invalid_data')
+  })
+
+  it('rejects an address that is not a Solana key', async () => {
+    expect((await call('init', { address: '0xabc' })).body.code).toBe('invalid_data')
+  })
+})
+
+describe('SECURITY #27: the signed bytes are the message the server rebuilds', () => {
+  it('rejects a signature by another key', async () => {
+    const [wallet, thief] = [newWallet(), newWallet()]
+    const message = messageFor(wallet, await nonceFor(wallet.address))
+    expectRejected(await call('authenticate', { message, signature: signWith(thief, message) }))
+  })
+  it('rejects a message for another domain', async () => {
+    expectRejected(await call('authenticate', await signedBody(newWallet(), { domain: 'evil.example' })))
+  })
+  it('rejects a message with another statement', async () => {
+    const wallet = newWallet()
+    const message = messageFor(wallet, await nonceFor(wallet.address)).replace('You are proving you own', 'I approve sending everything from')
+    expectRejected(await call('authenticate', { message, signature: signWith(wallet, message) }))
+  })
+  it('rejects a URI outside the app\'s origins', async () => {
+    expectRejected(await call('authenticate', await signedBody(newWallet(), { uri: 'https://evil.example/' })))
+  })
+  it('rejects a nonce issued for another address, or never issued', async () => {
+    const [wallet, other] = [newWallet(), newWallet()]
+    for (const nonce of [await nonceFor(other.address), 'neverissued1234']) {
+      const message = messageFor(wallet, nonce)
+      expectRejected(await call('authenticate', { message, signature: signWith(wallet, message) }))
+    }
+  })
+  it('rejects a stale or future issued-at', async () => {
+    expectRejected(await call('authenticate', await signedBody(newWallet(), { issuedAt: new Date(t.clock.now() - 11 * 60_000).toISOString() })))
+    expectRejected(await call('authenticate', await signedBody(newWallet(), { issuedAt: new Date(t.clock.now() + 5 * 60_000).toISOString() })))
+  })
+  it('gives exactly one session to 10 parallel verifications of one nonce', async () => {
+    const body = await signedBody(newWallet())
+    const responses = await Promise.all(Array.from({ length: 10 }, () => call('authenticate', body)))
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1)
+    for (const response of responses.filter((r) => r.status !== 200)) expectRejected(response)
+  })
+})
+
+describe('SIWS link and unlink', () => {
+  it('links a Solana wallet to a signed-in user, refuses it to another, and unlinks it', async () => {
+    const login = await t.login(`siws-${crypto.randomUUID()}@example.com`)
+    const token = login.body.token as string
+    const wallet = newWallet()
+    const linked = await call('link', await signedBody(wallet), { token })
+    expect(linked.status).toBe(200)
+    expect(linked.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'wallet', chain_type: 'solana', address: wallet.address }))
+    const otherToken = (await t.login(`siws-${crypto.randomUUID()}@example.com`)).body.token as string
+    const taken = await call('link', await signedBody(wallet), { token: otherToken })
+    expect(taken.status).toBe(400)
+    expect(taken.body.code).toBe('account_transfer_required')
+    const unlinked = await call('unlink', { address: wallet.address }, { token })
+    expect(unlinked.status).toBe(200)
+    expect(unlinked.body.linked_accounts.map((account: { type: string }) => account.type)).toEqual(['email'])
+  })
+})

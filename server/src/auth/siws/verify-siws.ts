@@ -1,0 +1,56 @@
+import { createPublicKey, verify } from 'node:crypto'
+import type { AppRecord } from '../../apps/types.js'
+import type { ServerContext } from '../../context.js'
+import { assertIssuedRecently, assertMessageUri } from '../siwe/message-origin.js'
+import { consumeWalletNonce, invalidWalletSignature } from '../siwe/wallet-nonces.js'
+import { decodeBase58 } from './base58.js'
+
+/** DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 key bytes follow. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
+
+/** The fields a client puts in a Sign-In with Solana message; everything else the server supplies itself. */
+const clientFields = /^[^\n]* wants you to sign in with your Solana account:\n(?<address>[1-9A-HJ-NP-Za-km-z]{32,44})\n[\s\S]*\nURI: (?<uri>[^\n]+)\n[\s\S]*\nNonce: (?<nonce>[a-zA-Z0-9]{8,64})\nIssued At: (?<issuedAt>[^\n]+)(?<resources>(?:\nResources:(?:\n- [^\n]+)+)?)$/
+
+/** The message the server expects for these inputs: domain from the request, the fixed statement, chain mainnet. */
+export function siwsMessage(fields: { domain: string; address: string; uri: string; nonce: string; issuedAt: string; resources: string }): string {
+  return `${fields.domain} wants you to sign in with your Solana account:\n${fields.address}\n\nYou are proving you own ${fields.address}.\n\n`
+    + `URI: ${fields.uri}\nVersion: 1\nChain ID: mainnet\nNonce: ${fields.nonce}\nIssued At: ${fields.issuedAt}${fields.resources}`
+}
+
+/**
+ * Verifies a Sign-In with Solana message: it must be exactly the message the server rebuilds from the request
+ * origin and the nonce it issued, fresh, with an allowed URI, and signed (Ed25519) by the address's key.
+ * Returns the base58 address. Memo-transaction signing (message_type 'transaction') is not supported yet.
+ */
+export async function verifySiws(ctx: ServerContext, app: AppRecord, origin: URL, message: string, signature: string): Promise<string> {
+  const fields = message.match(clientFields)?.groups
+  if (!fields?.address || !fields.uri || !fields.nonce || !fields.issuedAt) throw invalidWalletSignature('Not a Sign-In with Solana message')
+  const expected = siwsMessage({ domain: origin.host, address: fields.address, uri: fields.uri, nonce: fields.nonce, issuedAt: fields.issuedAt, resources: fields.resources ?? '' })
+  if (message !== expected) throw invalidWalletSignature('The message is not the one this app asked to sign')
+  assertMessageUri(app, fields.uri)
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(fields.issuedAt)) throw invalidWalletSignature('The message has no valid issued-at time')
+  assertIssuedRecently(Date.parse(fields.issuedAt), ctx.clock.now())
+  const publicKey = decodeBase58(fields.address)
+  if (publicKey?.length !== 32) throw invalidWalletSignature('Not a Solana address')
+  if (!ed25519Verify(publicKey, Buffer.from(message, 'utf8'), decodeSignature(signature))) throw invalidWalletSignature('The signature does not match the address')
+  await consumeWalletNonce(ctx, app.id, 'solana', fields.address, fields.nonce)
+  return fields.address
+}
+
+/** Wallets send the 64 signature bytes as base64 or base58. */
+function decodeSignature(signature: string): Uint8Array | null {
+  const base64 = Buffer.from(signature, 'base64')
+  if (base64.length === 64 && base64.toString('base64') === signature) return base64
+  const base58 = decodeBase58(signature)
+  return base58?.length === 64 ? base58 : null
+}
+
+function ed25519Verify(publicKey: Uint8Array, data: Buffer, signature: Uint8Array | null): boolean {
+  if (!signature) return false
+  const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' })
+  try {
+    return verify(null, data, key, signature)
+  } catch {
+    return false
+  }
+}
