@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { tooManyRequests } from './api-error.js'
 
 /** The caller's IP: the socket address, or the first X-Forwarded-For hop when the server sits behind a trusted proxy. */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
@@ -12,4 +13,11 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   } catch {
     return null // no socket (e.g. an in-process request): callers fail closed
   }
+}
+
+/** The caller's IP for per-IP limits, which fail closed: without a derivable address the request gets a 429. */
+export function requireClientIp(c: Context, trustProxy: boolean): string {
+  const ip = clientIp(c, trustProxy)
+  if (!ip) throw tooManyRequests(60)
+  return ip
 }

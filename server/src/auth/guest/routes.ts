@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ServerContext } from '../../context.js'
-import { tooManyRequests } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
+import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
@@ -24,9 +23,8 @@ export function guestRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'guest')
-    const ip = clientIp(c, ctx.trustProxy)
-    // Each new credential makes a user: per-IP limits fail closed without an address.
-    if (!ip) throw tooManyRequests(60)
+    // Each new credential makes a user: the per-IP limit comes first.
+    const ip = requireClientIp(c, ctx.trustProxy)
     await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${ip}`, ctx.rateLimits.authenticatePerIp)
     const { guest_credential } = await readBody(c, authenticateBody)
     const credentialHash = hashGuestCredential(ctx.secret, parseGuestCredential(guest_credential))

@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { authModes, oauthAccountType, oauthProviders } from '../../../../src/protocol/index.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
-import { ApiError, tooManyRequests } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
+import { ApiError } from '../../http/api-error.js'
+import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
@@ -63,12 +63,6 @@ const accountOf = (redeemed: RedeemedCode): VerifiedAccount => ({
   displayName: redeemed.profile.displayName,
 })
 
-function requireIp(ctx: ServerContext, c: Context): string {
-  const ip = clientIp(c, ctx.trustProxy)
-  if (!ip) throw tooManyRequests(60)
-  return ip
-}
-
 async function redeem(ctx: ServerContext, c: Context<AppEnv>, body: z.infer<typeof linkBody>): Promise<RedeemedCode> {
   if (!VERIFIER.test(body.code_verifier)) throw invalidPkce('code_verifier must be 43-128 URL-safe characters')
   return redeemCode(ctx, c.var.app.id, { code: body.authorization_code, stateCode: body.state_code, codeVerifier: body.code_verifier })
@@ -87,7 +81,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
     // PKCE is S256 only (SECURITY #12): `plain` or a malformed challenge is refused.
     if ((body.code_challenge_method ?? 'S256') !== 'S256') throw invalidPkce('Only the S256 code challenge method is supported')
     if (!S256_CHALLENGE.test(body.code_challenge)) throw invalidPkce('code_challenge must be a base64url SHA-256 digest')
-    const ip = requireIp(ctx, c)
+    const ip = requireClientIp(c, ctx.trustProxy)
     await assertCaptcha(ctx, app, body.token, ip)
     await hitRateLimit(ctx.db, ctx.clock, `oauth-init-ip:${ip}`, ctx.rateLimits.authenticatePerIp)
 
@@ -110,7 +104,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
-    await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${requireIp(ctx, c)}`, ctx.rateLimits.authenticatePerIp)
+    await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const redeemed = await redeem(ctx, c, body)
     const login = await completeLogin(ctx, app, { method: redeemed.provider, account: accountOf(redeemed), mode: body.mode, oauthTokens: redeemed.tokens })

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { AppRecord } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
-import { ApiError, tooManyRequests } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
+import { ApiError } from '../../http/api-error.js'
+import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { hitRateLimit } from '../../rate-limit/hit.js'
@@ -20,13 +20,6 @@ import { otpBodies } from './otp-bodies.js'
 import { replaceVerifiedAccount } from './replace-verified-account.js'
 
 const invalidCode = () => new ApiError(400, 'invalid_credentials', 'Invalid or expired verification code')
-
-/** The caller's IP or a 429: without a derivable address the per-IP limits fail closed. */
-function requireIp(ctx: ServerContext, c: Context): string {
-  const ip = clientIp(c, ctx.trustProxy)
-  if (!ip) throw tooManyRequests(60)
-  return ip
-}
 
 /**
  * `init, authenticate, link, unlink, update, transfer` for one-time codes on one channel (email or SMS):
@@ -45,7 +38,7 @@ export function otpRoutes(ctx: ServerContext, channel: OtpChannel): Hono<AppEnv>
     assertLoginMethodEnabled(app, channel.method)
     const { identifier, token } = await readBody(c, bodies.init)
     channel.assertSendable(app, identifier)
-    const ip = requireIp(ctx, c)
+    const ip = requireClientIp(c, ctx.trustProxy)
     await hitRateLimit(ctx.db, ctx.clock, `init-ip:${ip}`, limits.initPerIp)
     // Before the per-identifier counters, so requests without a solved CAPTCHA cannot lock a victim out.
     await assertCaptcha(ctx, app, token, ip)
@@ -76,7 +69,7 @@ export function otpRoutes(ctx: ServerContext, channel: OtpChannel): Hono<AppEnv>
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, channel.method)
-    await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${requireIp(ctx, c)}`, limits.authenticatePerIp)
+    await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${requireClientIp(c, ctx.trustProxy)}`, limits.authenticatePerIp)
     const body = await readBody(c, bodies.authenticate)
     await spendCode(app, body.identifier, 'login', body.code)
     const login = await completeLogin(ctx, app, { method: channel.method, account: channel.account(body.identifier), mode: body.mode })

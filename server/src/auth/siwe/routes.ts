@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { getAddress, isAddress, isHex, type Address } from 'viem'
+import { getAddress, isAddress, isHex, type Hex } from 'viem'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
 import type { ServerContext } from '../../context.js'
@@ -17,7 +17,7 @@ import { verifySiwe, type VerifiedSiwe } from './verify-siwe.js'
 import { walletInit } from './wallet-init.js'
 
 const address = safeString(64).refine((value) => isAddress(value, { strict: false }), 'not an Ethereum address').transform((value) => getAddress(value))
-const signature = safeString(8192).refine((value) => isHex(value), 'not a hex signature')
+const signature = safeString(8192).refine((value): value is Hex => isHex(value), 'not a hex signature')
 const message = safeString(8192).min(1)
 const clientLabel = safeString(100).nullish()
 const initBody = z.object({ address, token: safeString(4096).nullish() })
@@ -57,7 +57,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'wallet')
     const body = await readBody(c, authenticateBody)
-    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Address)
+    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex)
     const login = await completeLogin(ctx, app, { method: 'wallet', account: walletAccount(siwe, body), mode: body.mode })
     return c.json(login.body)
   })
@@ -67,7 +67,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     assertLoginMethodEnabled(app, 'wallet')
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, linkBody)
-    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Address)
+    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex)
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'wallet', walletAccount(siwe, body)))
   })
 
@@ -76,7 +76,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     assertLoginMethodEnabled(app, 'wallet')
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, smartWalletBody)
-    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Address)
+    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex)
     const account: VerifiedAccount = {
       type: 'smart_wallet',
       key: siwe.address,

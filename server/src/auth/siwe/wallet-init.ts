@@ -2,8 +2,7 @@ import type { Context } from 'hono'
 import type { LoginMethod } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
-import { tooManyRequests } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
+import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { hitRateLimit } from '../../rate-limit/hit.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
@@ -13,9 +12,7 @@ import { issueWalletNonce, type WalletChainType } from './wallet-nonces.js'
 export async function walletInit(ctx: ServerContext, c: Context<AppEnv>, method: LoginMethod, chainType: WalletChainType, address: string, token: string | null | undefined) {
   const app = c.var.app
   assertLoginMethodEnabled(app, method)
-  // Without a derivable address the per-IP limit fails closed.
-  const ip = clientIp(c, ctx.trustProxy)
-  if (!ip) throw tooManyRequests(60)
+  const ip = requireClientIp(c, ctx.trustProxy)
   await hitRateLimit(ctx.db, ctx.clock, `wallet-init-ip:${ip}`, ctx.rateLimits.initPerIp)
   await assertCaptcha(ctx, app, token, ip)
   return c.json({ nonce: await issueWalletNonce(ctx, app.id, chainType, address) })

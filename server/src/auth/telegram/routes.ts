@@ -4,8 +4,8 @@ import { authModes } from '../../../../src/protocol/index.js'
 import type { AppRecord, TelegramSettings } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
-import { ApiError, invalidData, tooManyRequests } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
+import { ApiError, invalidData } from '../../http/api-error.js'
+import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
@@ -52,9 +52,7 @@ export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'telegram')
-    const ip = clientIp(c, ctx.trustProxy)
-    // Per-IP limits fail closed without an address.
-    if (!ip) throw tooManyRequests(60)
+    const ip = requireClientIp(c, ctx.trustProxy)
     await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${ip}`, ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     await assertCaptcha(ctx, app, body.captcha_token, ip)
