@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 
 export interface Anvil { rpcUrl: string; chainId: number; stop(): Promise<void> }
 
-/** Starts a local anvil node (from the @foundry-rs/anvil package) on a loopback port. */
+/** Starts a local anvil node (the binary of @foundry-rs/anvil-linux-amd64, an optional dependency) on a loopback port. */
 export async function startAnvil(): Promise<Anvil> {
   const require = createRequire(import.meta.url)
   const binary = join(dirname(require.resolve(`@foundry-rs/anvil-linux-${process.arch === 'arm64' ? 'arm64' : 'amd64'}/package.json`)), 'bin', 'anvil')
