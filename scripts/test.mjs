@@ -32,11 +32,20 @@ async function vitest(project, env = {}) {
   let counts = { passed: 0, failed: ok ? 0 : 1 }
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) }
+    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), failures: failuresIn(report) }
   } catch {
     // No report: the run crashed before writing one; counted as one failure.
   }
   return { ok, ...counts }
+}
+
+/** Each failed test's name and the start of its message: the summary repeats them, since a CI log keeps only its tail. */
+function failuresIn(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${test.fullName}\n      ${(test.failureMessages[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').slice(0, 1200).replaceAll('\n', '\n      ')}`),
+  )
 }
 
 async function command(cmd, args, env) {
@@ -89,7 +98,10 @@ for (const [name, step] of Object.entries(steps)) {
 rmSync(reportDir, { recursive: true, force: true })
 
 console.log('\n=== summary ===')
-for (const { name, ok, passed, failed } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`)
+for (const { name, ok, passed, failed, failures = [] } of results) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`)
+  for (const failure of failures) console.log(`  x ${failure}`)
+}
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)
