@@ -3,6 +3,7 @@ import type { AuthMode, OAuthProvider } from '../protocol/index.js'
 import type { TesseraError } from './errors/base-error.js'
 import type { LinkedAccount, User } from './user/types.js'
 import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
+import type { WalletsApi } from './wallets/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -15,7 +16,11 @@ export interface AuthState {
 }
 
 /** Every way a user can sign in through this client; `Recent` and login events name them. */
-export type LoginMethodName = 'email' | 'sms' | OAuthProvider | 'custom_auth' | 'guest'
+export type LoginMethodName =
+  | 'email' | 'sms' | OAuthProvider | 'custom_auth' | 'guest'
+  | 'passkey' | 'siwe' | 'siws' | 'farcaster' | 'telegram'
+  /** A cross-app account: `privy:<provider app id>` (document 2 "Cross-app"). */
+  | `privy:${string}`
 
 /** Document 1 §3 "Auth intent". `update` replaces an email or phone the user already has. */
 export type AuthIntent = 'login' | 'link' | 'update'
@@ -164,6 +169,8 @@ export interface TesseraClient {
     unlink(provider: OAuthProvider, subject: string): Promise<User>
     reset(): void
   }
+  /** External wallets: discovery, connection, SIWE and SIWS (src/core/wallets). */
+  readonly wallets: WalletsApi
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */
     login(): Promise<User>

@@ -2,8 +2,12 @@
 import { oauthProviders } from '../../protocol/index.js'
 import type { LoginMethodName, TokenStorage } from '../types.js'
 
-const loginMethodNames: readonly string[] = ['email', 'sms', ...oauthProviders, 'custom_auth', 'guest'] satisfies LoginMethodName[]
-const isLoginMethodName = (value: unknown): value is LoginMethodName => typeof value === 'string' && loginMethodNames.includes(value)
+const loginMethodNames: readonly string[] = [
+  'email', 'sms', ...oauthProviders, 'custom_auth', 'guest', 'passkey', 'siwe', 'siws', 'farcaster', 'telegram',
+] satisfies LoginMethodName[]
+const crossAppPrefix = 'privy:'
+const isLoginMethodName = (value: unknown): value is LoginMethodName =>
+  typeof value === 'string' && (loginMethodNames.includes(value) || (value.startsWith(crossAppPrefix) && value.length > crossAppPrefix.length))
 
 export interface RecentLoginMethod {
   get(): LoginMethodName | null

@@ -1,0 +1,99 @@
+/**
+ * External wallets (document 2 "External wallet connection"): what the client discovers, connects and signs
+ * in with. The core owns discovery, connection and SIWE/SIWS; the wallet screens only read these states.
+ */
+import type { TesseraError } from '../errors/base-error.js'
+import type { Listener, Unsubscribe } from '../types.js'
+import type { User } from '../user/types.js'
+
+export type WalletChain = 'ethereum' | 'solana'
+
+/** How a wallet is reached: EIP-6963 announcement, a bare `window.ethereum`, wallet-standard, or WalletConnect. */
+export type WalletConnectorType = 'injected' | 'solana_adapter' | 'wallet_connect'
+
+/** A wallet the picker can offer: discovered in the page, or a known wallet that is not installed. */
+export interface WalletOption {
+  /** Stable id: the EIP-6963 rdns, 'injected' for a bare window.ethereum, the wallet-standard name, or 'wallet_connect'. */
+  id: string
+  name: string
+  /** A data: or https: URL from the wallet's own announcement; null draws a generic icon. */
+  icon: string | null
+  chains: WalletChain[]
+  connectorType: WalletConnectorType
+  /** False for a listed wallet that is not in this browser (the picker shows install instructions). */
+  installed: boolean
+}
+
+/** A connected account, as `useWallets` lists it next to embedded wallets. */
+export interface ConnectedWallet {
+  address: string
+  chain: WalletChain
+  /** CAIP-2: `eip155:<decimal>` or `solana:<genesis-hash-prefix>`. */
+  chainId: string
+  /** The `WalletOption.id` it was connected through (the wire's `walletClientType`). */
+  walletClientType: string
+  connectorType: WalletConnectorType
+  /** True once SIWE/SIWS proved ownership to the server (signed in or linked). */
+  linked: boolean
+}
+
+/** Document 2: the provider connection status. */
+export type WalletConnectionStatus = 'disconnected' | 'connecting' | 'switching_to_supported_chain' | 'connected'
+
+/** Document 1 §4 "SIWE and SIWS", preceded by the connection itself. */
+export type WalletLoginStatus =
+  | 'initial'
+  | 'connecting'
+  | 'connected'
+  | 'generating-message'
+  | 'awaiting-signature'
+  | 'submitting-signature'
+  | 'done'
+  | 'error'
+
+/** `connect` only connects (the connect-only variant used for linking a wallet without signing in). */
+export type WalletIntent = 'login' | 'link' | 'connect'
+
+export interface WalletFlowState {
+  status: WalletLoginStatus
+  connection: WalletConnectionStatus
+  intent: WalletIntent
+  wallet: WalletOption | null
+  /** The connected address once known. */
+  address: string | null
+  error: TesseraError | null
+  /** Failed attempts so far: retry is offered only when the error is retryable and this is under 2. */
+  retries: number
+  /** Set while a WalletConnect pairing waits: the QR screen draws it; mobile opens it as a deep link. */
+  walletConnectUri: string | null
+}
+
+export interface ConnectWalletOptions {
+  intent?: WalletIntent
+  /** Prefer this chain for a wallet that has both. */
+  chain?: WalletChain
+  /** EIP-155 chain id to be on; a wallet on another chain is switched (4902 → add the chain, then retry). */
+  chainId?: number
+}
+
+export interface WalletsApi {
+  /** Discovered and listed wallets, in the order of the app's wallet list setting; updates as wallets announce. */
+  getOptions(): WalletOption[]
+  watchOptions(listener: Listener<WalletOption[]>): Unsubscribe
+  getFlow(): WalletFlowState
+  watchFlow(listener: Listener<WalletFlowState>): Unsubscribe
+  getConnected(): ConnectedWallet[]
+  watchConnected(listener: Listener<ConnectedWallet[]>): Unsubscribe
+  /** The wallet id of the last successful connection on this device (the picker's 'Last used' chip). */
+  getLastUsed(): string | null
+  /** Connects (duplicate calls while connecting join the first); resolves with the account. */
+  connect(walletId: string, options?: ConnectWalletOptions): Promise<ConnectedWallet>
+  /** SIWE (Ethereum) or SIWS (Solana) over a connected account: signs in, or links with `intent: 'link'`. */
+  signIn(wallet: ConnectedWallet, options?: { intent?: 'login' | 'link'; disableSignup?: boolean; captchaToken?: string }): Promise<User>
+  /** Connect, then sign: the landing's one-call wallet login. */
+  connectAndSignIn(walletId: string, options?: ConnectWalletOptions & { disableSignup?: boolean; captchaToken?: string }): Promise<User>
+  unlink(address: string, chain: WalletChain): Promise<User>
+  disconnect(address: string): Promise<void>
+  /** Back to `initial` (the modal calls it after close). */
+  reset(): void
+}
