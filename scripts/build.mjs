@@ -2,67 +2,20 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { build } from 'vite'
+import { root, scriptTagConfig, shared, treeshake } from './build-config.mjs'
 
 // The JSX transform reads NODE_ENV: a caller's `test` or `development` would emit development calls.
 process.env.NODE_ENV = 'production'
 
-const root = resolve(fileURLToPath(import.meta.url), '../..')
 const dist = join(root, 'dist')
-const placeholder = '__TESSERA_BUILT_CSS__'
-
-/** Moves the emitted stylesheet into the JS (elements adopt it as a constructable sheet) and drops the .css file. */
-function inlineCss() {
-  return {
-    name: 'tessera-inline-css',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const cssAssets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-      const css = cssAssets.map((asset) => String(asset.source)).join('\n')
-      for (const asset of cssAssets) delete bundle[asset.fileName]
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue
-        chunk.code = chunk.code.replace(new RegExp(`(["'\`])${placeholder}\\1`, 'g'), () => JSON.stringify(css))
-        // The placeholder surviving means the CSS would be missing at run time.
-        if (chunk.code.includes(placeholder)) this.error(`CSS placeholder left in ${chunk.fileName}`)
-      }
-    },
-  }
-}
-
-const shared = (outDir) => ({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  mode: 'production',
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [vanillaExtractPlugin(), inlineCss()],
-  build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: false, sourcemap: false, target: 'es2022' },
-})
 
 // Only what this script writes: other builds (the demo) may keep output under dist/ too.
 for (const output of ['tessera.js', 'chunks', 'lib', 'types']) rmSync(join(dist, output), { recursive: true, force: true })
 
 // (a) Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks.
-await build({
-  ...shared(dist),
-  build: {
-    ...shared(dist).build,
-    lib: { entry: join(root, 'elements/script-tag.ts'), formats: ['es'], fileName: () => 'tessera.js' },
-    rollupOptions: {
-      preserveEntrySignatures: 'allow-extension',
-      output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        minify: true,
-        // Everything the first load needs in one file: one request, and gzip sees it whole.
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
-      },
-    },
-  },
-})
+await build(scriptTagConfig(dist))
 
 // (b) npm entries: React stays external so a React host ships one copy.
 const external = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime']
@@ -80,7 +33,7 @@ await build({
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     },
-    rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+    rollupOptions: { external, treeshake, output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
   },
 })
 

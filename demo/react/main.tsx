@@ -3,7 +3,19 @@ import { StrictMode, useCallback, useMemo, useState, type FormEvent } from 'reac
 import { createRoot } from 'react-dom/client'
 import type { LinkedAccount, TesseraError } from 'tessera'
 import type { OAuthProvider } from 'tessera/protocol'
-import { TesseraProvider, useAuth, useCustomAuth, useGuestAccounts, useLinkAccount, useLogin, useUnlinkAccount } from 'tessera/react'
+import {
+  TesseraProvider,
+  useAuth,
+  useCrossAppAccounts,
+  useCustomAuth,
+  useGuestAccounts,
+  useLinkAccount,
+  useLinkWithPasskey,
+  useLogin,
+  useLoginWithPasskey,
+  useSignupWithPasskey,
+  useUnlinkAccount,
+} from 'tessera/react'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '../shared/demo-app.js'
 import '../shared/demo.css'
 
@@ -21,10 +33,14 @@ interface DemoSession {
 }
 
 function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onError(error: unknown): void }) {
-  const { unlinkEmail, unlinkPhone, unlinkOAuth } = useUnlinkAccount()
+  const { unlinkEmail, unlinkPhone, unlinkOAuth, unlinkPasskey, unlinkFarcaster } = useUnlinkAccount()
+  const { unlinkCrossAppAccount } = useCrossAppAccounts()
   const unlink = (account: LinkedAccount) => {
     if (account.type === 'email') return unlinkEmail(account.address)
     if (account.type === 'phone') return unlinkPhone(account.number)
+    if (account.type === 'passkey') return unlinkPasskey(account.credentialId)
+    if (account.type === 'cross_app') return unlinkCrossAppAccount({ subject: account.subject })
+    if (account.type === 'farcaster') return unlinkFarcaster(account.fid)
     return unlinkOAuth(oauthProviderOf(account) as OAuthProvider, (account as { subject: string }).subject)
   }
   return (
@@ -52,7 +68,11 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
   const { ready, authenticated, user, logout } = useAuth()
   const { login } = useLogin()
   const { createGuestAccount } = useGuestAccounts()
-  const { linkEmail, linkPhone, linkGoogle, linkGithub } = useLinkAccount()
+  // Passkeys headless, without the modal (the vanilla demo goes through it).
+  const { signupWithPasskey } = useSignupWithPasskey()
+  const { loginWithPasskey } = useLoginWithPasskey()
+  const { linkWithPasskey } = useLinkWithPasskey()
+  const { linkEmail, linkPhone, linkGoogle, linkGithub, linkFarcaster } = useLinkAccount()
   const [actionError, setError] = useState<string | null>(null)
   const customAuth = useCustomAuth()
   const error = actionError ?? (customAuth.error ? errorText(customAuth.error) : null)
@@ -84,6 +104,12 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
         </button>
         <button id="guest-login" type="button" onClick={run(createGuestAccount)}>
           Continue as guest
+        </button>
+        <button id="passkey-signup" type="button" onClick={run(signupWithPasskey)}>
+          Sign up with a passkey
+        </button>
+        <button id="passkey-login" type="button" onClick={run(loginWithPasskey)}>
+          Log in with a passkey
         </button>
         <form id="custom-login-form" className="stack" onSubmit={signInWithDemoAccount}>
           {/* A stand-in for the app's own sign-in (custom JWT): the demo server issues a token for any name. */}
@@ -124,6 +150,12 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
         </button>
         <button id="link-github" type="button" onClick={linkGithub}>
           Link GitHub
+        </button>
+        <button id="link-passkey" type="button" onClick={run(linkWithPasskey)}>
+          Link passkey
+        </button>
+        <button id="link-farcaster" type="button" onClick={linkFarcaster}>
+          Link Farcaster
         </button>
       </div>
       <button

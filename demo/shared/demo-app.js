@@ -5,6 +5,10 @@ export function accountIdentifier(account) {
   if (account.type === 'email') return account.address
   if (account.type === 'phone') return account.number
   if (account.type === 'custom_auth') return account.customUserId
+  if (account.type === 'passkey') return account.credentialId
+  if (account.type === 'wallet') return account.address
+  if (account.type === 'telegram') return account.username ? `@${account.username} (${account.telegramUserId})` : account.telegramUserId
+  if (account.type === 'farcaster') return account.username ? `@${account.username} (fid ${account.fid})` : `fid ${account.fid}`
   return account.email ?? account.username ?? account.subject ?? ''
 }
 
@@ -14,7 +18,7 @@ export function oauthProviderOf(account) {
 }
 
 /** Only the kinds the demos can unlink get a button (custom-auth accounts follow the app's own session). */
-export const canUnlink = (account) => account.type === 'email' || account.type === 'phone' || oauthProviderOf(account) !== null
+export const canUnlink = (account) => account.type === 'email' || account.type === 'cross_app' || account.type === 'phone' || account.type === 'passkey' || account.type === 'farcaster' || account.type === 'telegram' || oauthProviderOf(account) !== null
 
 const sessionKey = 'tessera-demo:idp-token'
 

@@ -2,8 +2,9 @@
 import { getOrCreateClient } from '/tessera.js'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '/shared/demo-app.js'
 
-const { appId, apiUrl } = window.TESSERA_DEMO
-const client = getOrCreateClient({ appId, apiUrl })
+const { appId, apiUrl, telegramOAuthUrl } = window.TESSERA_DEMO
+// Created before the element renders, so the element shares this client and its Telegram widget host (the local stand-in).
+const client = getOrCreateClient({ appId, apiUrl, ...(telegramOAuthUrl ? { telegramOAuthUrl } : {}) })
 const authModal = document.getElementById('auth-modal')
 const byId = (id) => document.getElementById(id)
 
@@ -21,6 +22,10 @@ const run = (action) => () => {
 function unlink(account) {
   if (account.type === 'email') return client.email.unlink(account.address)
   if (account.type === 'phone') return client.sms.unlink(account.number)
+  if (account.type === 'passkey') return client.passkey.unlink(account.credentialId)
+  if (account.type === 'farcaster') return client.farcaster.unlink(account.fid)
+  if (account.type === 'telegram') return client.telegram.unlink(account.telegramUserId)
+  if (account.type === 'cross_app') return client.crossApp.unlink(account.providerApp.id, account.subject)
   return client.oauth.unlink(oauthProviderOf(account), account.subject)
 }
 
@@ -78,9 +83,22 @@ byId('custom-login-form').addEventListener('submit', (event) => {
     await client.customAuth.sync()
   })()
 })
-for (const button of document.querySelectorAll('[data-link]')) {
-  button.addEventListener('click', () => authModal.start({ intent: 'link', method: button.dataset.link }))
-}
+// Cross-app providers come from the app config: one link button each (`privy:<provider app id>`).
+client.watchConfig(({ config }) => {
+  byId('cross-app-links').replaceChildren(
+    ...config.crossAppProviders.map((provider) => {
+      const button = document.createElement('button')
+      button.type = 'button'
+      button.dataset.link = `privy:${provider.appId}`
+      button.textContent = `Link ${provider.name}`
+      return button
+    }),
+  )
+})
+byId('signed-in').addEventListener('click', (event) => {
+  const button = event.target.closest('[data-link]')
+  if (button) authModal.start({ intent: 'link', method: button.dataset.link })
+})
 byId('logout').addEventListener('click', run(async () => {
   demoIdpSession.signOut()
   await client.logout()

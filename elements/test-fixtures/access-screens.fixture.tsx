@@ -17,6 +17,8 @@ import {
 import { defaultConfig } from '../../src/core/config/defaults.js'
 // The core's own observable value: the doubles' state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
+import { createFakePasskey, type PasskeyScript } from './fake-passkey.js'
+import { createFakeWallets, type WalletScript } from './fake-wallets.js'
 import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
@@ -47,6 +49,9 @@ export interface AccessScript {
   acceptTerms?(): Promise<User>
   transferAccount?(transfer: Transfer): Promise<User>
   startOAuth?(provider: string): Promise<User>
+  /** External wallets: the options the picker lists and what a connection does. */
+  wallets?: WalletScript
+  passkey?: PasskeyScript
 }
 
 export interface Calls {
@@ -59,6 +64,7 @@ export interface Calls {
   transfers: Transfer[]
   unlinks: unknown[][]
   oauthStarts: { provider: string; options: unknown }[]
+  passkeys: string[]
 }
 
 const appId = 'tessera-test-app-00000030'
@@ -82,7 +88,7 @@ const idleFlow: Flow = { status: 'initial', intent: 'login', identifier: null, p
 
 /** A client double with the real state shapes and events; every call is recorded in `calls`. */
 export function createAccessClient(script: AccessScript = {}): TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } {
-  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [] }
+  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [], passkeys: [] }
   const config = createStore<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
   const auth = createStore<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
   const flows = { email: createStore<Flow>(idleFlow), sms: createStore<Flow>(idleFlow) }
@@ -98,6 +104,20 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     auth.set({ status: 'authenticated', user })
     emit('login', { user, isNewUser, loginMethod: method })
   }
+
+  const passkey = createFakePasskey(script.passkey ?? {}, {
+    defaultUser: () => fixtureUser(),
+    signIn: (user) => signIn(user, 'passkey'),
+    linked(user) {
+      auth.set({ status: 'authenticated', user })
+      emit('link', { user, linkMethod: 'passkey', linkedAccount: null })
+    },
+    unlinked(credentialId) {
+      calls.unlinks.push(['passkey', credentialId])
+      return auth.get().user ?? fixtureUser()
+    },
+  })
+  calls.passkeys = passkey.calls
 
   const otp = (channel: 'email' | 'sms') => {
     const flow = flows[channel]
@@ -153,6 +173,28 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     watchSmsFlow: flows.sms.watch,
     getOAuthFlow: oauth.get,
     watchOAuthFlow: oauth.watch,
+    getPasskeyFlow: passkey.state.get,
+    watchPasskeyFlow: passkey.state.watch,
+    passkey: passkey.passkey,
+    getFarcasterFlow: () => ({ status: 'initial', intent: 'login', connectUri: null, error: null }),
+    watchFarcasterFlow: () => () => {},
+    farcaster: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
+    getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
+    watchTelegramFlow: () => () => {},
+    telegram: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
+    getCrossAppFlow: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
+    watchCrossAppFlow: () => () => {},
+    crossApp: {
+      login: async () => fixtureUser(),
+      link: async () => fixtureUser(),
+      unlink: async () => auth.get().user ?? fixtureUser(),
+      getConnections: async () => [],
+      readAuthorizationRequest: () => null,
+      getRequester: async (request) => ({ appId: request.requesterAppId, name: 'Requester', iconUrl: null, readOnly: false }),
+      approve: async () => {},
+      deny() {},
+      reset() {},
+    },
     getCustomAuth: () => ({ status: 'not-enabled', error: null }),
     watchCustomAuth: () => () => {},
     getCaptcha: captcha.get,
@@ -181,6 +223,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       },
       reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
     },
+    wallets: createFakeWallets(script.wallets ?? {}, emit),
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {
@@ -304,3 +347,6 @@ export function mountHooksHost(host: HTMLElement, client: TesseraClient): { root
 }
 
 export { TesseraError }
+export { walletOption } from './fake-wallets.js'
+// The core's own wallet errors, so the wallet screens are tested against exactly what the core raises.
+export { toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } from '../../src/core/wallets/errors.js'

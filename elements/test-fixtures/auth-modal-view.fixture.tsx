@@ -12,6 +12,7 @@ import { AuthModalView } from '../../src/ui/index.js'
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
 // The core's own observable value: the doubles' state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
+import { createFakeWallets } from './fake-wallets.js'
 
 type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
 type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
@@ -127,6 +128,7 @@ export function createScriptedClient(script: Script): TesseraClient {
     email: email.actions,
     sms: sms.actions,
     oauth,
+    wallets: createFakeWallets({}, emit),
     captcha: { reset() {}, consumeToken: () => null, execute: async () => '' },
     accountTransferFrom: () => null,
     on(event: string, handler: (payload: unknown) => void) {

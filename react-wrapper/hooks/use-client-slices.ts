@@ -26,3 +26,21 @@ export type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
 export function useOAuthFlow(client: TesseraClient): OAuthFlowState {
   return useSlice((listener) => client.watchOAuthFlow(listener), () => client.getOAuthFlow())
 }
+
+export type PasskeyFlowState = ReturnType<TesseraClient['getPasskeyFlow']>
+
+export function usePasskeyFlow(client: TesseraClient): PasskeyFlowState {
+  return useSlice((listener) => client.watchPasskeyFlow(listener), () => client.getPasskeyFlow())
+}
+
+export type TelegramFlowState = ReturnType<TesseraClient['getTelegramFlow']>
+
+export function useTelegramFlow(client: TesseraClient): TelegramFlowState {
+  return useSlice((listener) => client.watchTelegramFlow(listener), () => client.getTelegramFlow())
+}
+
+export type FarcasterFlowState = ReturnType<TesseraClient['getFarcasterFlow']>
+
+export function useFarcasterFlow(client: TesseraClient): FarcasterFlowState {
+  return useSlice((listener) => client.watchFarcasterFlow(listener), () => client.getFarcasterFlow())
+}

@@ -18,13 +18,15 @@ export interface UseLinkAccountResult {
   linkLine(): void
   linkLinkedIn(): void
   linkApple(): void
+  linkPasskey(): void
+  linkFarcaster(): void
 }
 
 /** Opens the modal on one method's link flow for the signed-in user (the reference SDK's `useLinkAccount`). */
 export function useLinkAccount(options: UseLinkAccountOptions = {}): UseLinkAccountResult {
   const start = useModalIntent('link', options)
   return useMemo(() => {
-    const link = (method: 'email' | 'sms' | OAuthProvider) => () => start({ intent: 'link', method })
+    const link = (method: 'email' | 'sms' | 'passkey' | 'farcaster' | OAuthProvider) => () => start({ intent: 'link', method })
     return {
       linkEmail: link('email'),
       linkPhone: link('sms'),
@@ -38,6 +40,8 @@ export function useLinkAccount(options: UseLinkAccountOptions = {}): UseLinkAcco
       linkLine: link('line'),
       linkLinkedIn: link('linkedin'),
       linkApple: link('apple'),
+      linkPasskey: link('passkey'),
+      linkFarcaster: link('farcaster'),
     }
   }, [start])
 }

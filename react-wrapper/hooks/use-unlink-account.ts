@@ -17,6 +17,9 @@ export interface UseUnlinkAccountResult {
   unlinkLine(subject: string): Promise<User>
   unlinkLinkedIn(subject: string): Promise<User>
   unlinkApple(subject: string): Promise<User>
+  /** By credential id; a passkey enrolled in MFA cannot be removed. */
+  unlinkPasskey(credentialId: string): Promise<User>
+  unlinkFarcaster(fid: number): Promise<User>
 }
 
 /**
@@ -42,6 +45,8 @@ export function useUnlinkAccount(): UseUnlinkAccountResult {
       unlinkLine: unlink('line'),
       unlinkLinkedIn: unlink('linkedin'),
       unlinkApple: unlink('apple'),
+      unlinkPasskey: (credentialId) => client.passkey.unlink(credentialId),
+      unlinkFarcaster: (fid) => client.farcaster.unlink(fid),
     } satisfies UseUnlinkAccountResult
   }, [client])
 }

@@ -4,11 +4,13 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { analyticsRoutes } from './analytics/routes.js'
 import { appRoutes } from './apps/routes.js'
+import { crossAppAppRoutes, crossAppRoutes } from './auth/cross-app/routes.js'
 import { getApp, listApps } from './apps/store.js'
 import { passwordlessRoutes } from './auth/passwordless/routes.js'
 import { smsRoutes } from './auth/sms/routes.js'
 import { customJwtRoutes } from './auth/custom-jwt/routes.js'
 import { guestRoutes } from './auth/guest/routes.js'
+import { farcasterRelayRoutes, farcasterRoutes } from './auth/farcaster/routes.js'
 import { siweRoutes } from './auth/siwe/routes.js'
 import { siwsRoutes } from './auth/siws/routes.js'
 import { passkeyRoutes } from './auth/passkeys/routes.js'
@@ -67,9 +69,12 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     }),
   )
 
+  app.route('/api/v1/apps', crossAppAppRoutes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
   app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
+  // The Farcaster app posts to the relay without our app header: the channel token names the app.
+  app.route('/api/v1/farcaster', farcasterRelayRoutes(ctx))
   app.use('/api/v1/*', requireApp(ctx.db))
   app.route('/api/v1/oauth', oauthRoutes(ctx))
   app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
@@ -80,6 +85,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/siws', siwsRoutes(ctx))
   app.route('/api/v1/passkeys', passkeyRoutes(ctx))
   app.route('/api/v1/telegram', telegramRoutes(ctx))
+  app.route('/api/v1/cross-app', crossAppRoutes(ctx))
+  app.route('/api/v1/farcaster', farcasterRoutes(ctx))
   app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
   app.route('/api/v1/captcha', captchaRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))

@@ -5,11 +5,14 @@ import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
 import { acceptTerms as acceptTermsRequest } from './api/users.js'
 import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
-import { emailChannel } from './auth/email/channel.js'
+import { initialFarcasterFlowState } from './auth/farcaster/state.js'
+import { createCrossAppFlow, initialCrossAppFlowState } from './auth/cross-app/flow.js'
 import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
-import { smsChannel } from './auth/sms/channel.js'
+import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
+import { initialPasskeyFlowState, lazyPasskey } from './auth/passkey/passkey.js'
+import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './auth/telegram/telegram.js'
 import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
 import { createCaptcha } from './captcha/flow.js'
 import { captchaStateFor } from './captcha/site-key.js'
@@ -29,6 +32,7 @@ import { createEmitter } from './utils/emitter.js'
 import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
+import { createWallets } from './wallets/create-wallets.js'
 
 /** Test seams beyond the public options. */
 export interface ClientInternals {
@@ -36,6 +40,14 @@ export interface ClientInternals {
   retryDelay?: (attempt: number) => number
   /** Replaces Cloudflare's Turnstile script (end-to-end tests serve a stand-in). */
   turnstileScriptUrl?: string
+  /** The page wallets are discovered in (unit tests pass a stand-in); defaults to `window`. */
+  walletWindow?: Window | null
+  /** Shortens wallet waits in tests. */
+  walletTimeoutMs?: number
+  /** Replaces Telegram's login widget host https://oauth.telegram.org (end-to-end tests and the demo serve a stand-in). */
+  telegramOAuthUrl?: string
+  /** Replaces the browser's WebAuthn step (unit tests). */
+  passkeyCeremony?: PasskeyCeremony
 }
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -58,6 +70,10 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const smsFlow = createStore<OtpFlowState>(initialOtpFlowState)
   const customAuthState = createStore(initialCustomAuthState)
   const oauthFlow = createStore(initialOAuthFlowState)
+  const crossAppFlow = createStore(initialCrossAppFlowState)
+  const farcasterFlow = createStore(initialFarcasterFlowState)
+  const passkeyFlow = createStore(initialPasskeyFlowState)
+  const telegramFlow = createStore(initialTelegramFlowState)
   const captchaState = createStore(captchaStateFor(localConfig))
   const recentLoginMethod = createRecentLoginMethod(storage, storageKeys(appId).recentLoginMethod)
 
@@ -94,18 +110,19 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
 
   const isAuthenticated = () => auth.get().status === 'authenticated'
   const accountChanges = createAccountChanges(session.replaceUser, events.emit)
-  const otpFlowFor = (channel: OtpChannel, state: Store<OtpFlowState>) =>
+  const otpFlowFor = (method: OtpChannel['method'], loadChannel: () => Promise<OtpChannel>, state: Store<OtpFlowState>) =>
     createOtpFlow({
-      channel,
+      loadChannel,
       state,
       transport,
       getConfig: () => config.get().config,
       isAuthenticated,
-      authenticate: (login) => authenticate(channel.method, login),
+      authenticate: (login) => authenticate(method, login),
       accountChanges,
     })
-  const email = otpFlowFor(emailChannel, emailFlow)
-  const sms = otpFlowFor(smsChannel, smsFlow)
+  // Each channel (identifier rules, routes) loads with its first code: the landing draws its inputs without them.
+  const email = otpFlowFor('email', () => import('./auth/email/channel.js').then((channel) => channel.emailChannel), emailFlow)
+  const sms = otpFlowFor('sms', () => import('./auth/sms/channel.js').then((channel) => channel.smsChannel), smsFlow)
   // The guest code loads with the first call: the landing draws its button without it.
   const guestLogin = lazily(() =>
     import('./auth/guest/guest.js').then(({ createGuestLogin }) =>
@@ -118,10 +135,57 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       }),
     ),
   )
+  // The Farcaster code loads with the first call, like the guest code.
+  const farcasterLogin = lazily(() =>
+    import('./auth/farcaster/flow.js').then(({ createFarcasterFlow }) =>
+      createFarcasterFlow({ state: farcasterFlow, transport, isAuthenticated, authenticate: (login) => authenticate('farcaster', login), accountChanges }),
+    ),
+  )
+  const farcaster: TesseraClient['farcaster'] = {
+    login: async (loginOptions) => (await farcasterLogin.load()).login(loginOptions),
+    link: async (linkOptions) => (await farcasterLogin.load()).link(linkOptions),
+    unlink: async (fid) => (await farcasterLogin.load()).unlink(fid),
+    reset: () => farcasterLogin.loaded()?.reset(),
+  }
   const guest: TesseraClient['guest'] = {
     login: async () => (await guestLogin.load()).login(),
     link: async () => (await guestLogin.load()).link(),
   }
+  // The passkey flow loads with its first call: the landing draws its button without it.
+  const passkey = lazyPasskey(
+    lazily(() =>
+      import('./auth/passkey/flow.js').then(({ createPasskeyFlow }) =>
+        createPasskeyFlow({
+          state: passkeyFlow,
+          transport,
+          isAuthenticated,
+          getUser: () => auth.get().user,
+          authenticate: (login) => authenticate('passkey', login),
+          accountChanges,
+          ...(options.passkeyCeremony ? { ceremony: options.passkeyCeremony } : {}),
+        }),
+      ),
+    ),
+  )
+  // The Telegram flow loads with its first call (or a widget redirect return): the landing draws its button without it.
+  const telegram = lazyTelegram(
+    lazily(() =>
+      import('./auth/telegram/flow.js').then(({ createTelegramFlow }) =>
+        createTelegramFlow({
+          appId,
+          state: telegramFlow,
+          transport,
+          getTelegramConfig: () => config.get().config.telegram,
+          isAuthenticated,
+          authenticate: (login) => authenticate('telegram', login),
+          accountChanges,
+          window: () => (typeof window === 'undefined' ? null : window),
+          widgetHost: options.telegramOAuthUrl ?? TELEGRAM_OAUTH_URL,
+        }),
+      ),
+    ),
+    { window: () => (typeof window === 'undefined' ? null : window), seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false },
+  )
   const customAuth = createCustomAuth({
     state: customAuthState,
     transport,
@@ -136,6 +200,30 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const oauth = createOAuthFlow({
     appId,
     state: oauthFlow,
+    transport,
+    isAuthenticated,
+    authenticate,
+    accountChanges,
+    sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
+  })
+  // External wallets: stores here; discovery, connectors and SIWE/SIWS load on first use.
+  const wallets = createWallets({
+    appId,
+    storage,
+    transport,
+    getConfig: () => config.get().config,
+    watchConfig: config.watch,
+    getUser: () => auth.get().user,
+    isAuthenticated,
+    authenticate,
+    accountChanges,
+    window: options.walletWindow !== undefined ? options.walletWindow : typeof window === 'undefined' ? null : window,
+    timeoutMs: options.walletTimeoutMs,
+    pollIntervalMs: options.walletTimeoutMs && Math.min(options.walletTimeoutMs / 10, 500),
+  })
+  const crossApp = createCrossAppFlow({
+    appId,
+    state: crossAppFlow,
     transport,
     isAuthenticated,
     authenticate,
@@ -173,6 +261,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   customAuth.configure(options.customAuth ?? null)
   // Finishes an OAuth redirect (or hands a popup's return to its opener); a failure is kept in the OAuth state.
   void ready.then(() => oauth.handleReturn()).catch(() => undefined)
+  // Finishes a Telegram widget redirect (its fields in the address); a failure is kept in the Telegram state.
+  void ready.then(() => telegram.handleReturn()).catch(() => undefined)
 
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()
@@ -207,12 +297,24 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     getOAuthFlow: oauthFlow.get,
     watchOAuthFlow: oauthFlow.watch,
     oauth,
+    getCrossAppFlow: crossAppFlow.get,
+    watchCrossAppFlow: crossAppFlow.watch,
+    crossApp,
+    getPasskeyFlow: passkeyFlow.get,
+    watchPasskeyFlow: passkeyFlow.watch,
+    passkey,
+    getTelegramFlow: telegramFlow.get,
+    watchTelegramFlow: telegramFlow.watch,
+    telegram: telegram.member,
     getCaptcha: captchaState.get,
     watchCaptcha: captchaState.watch,
     captcha: { execute: captcha.execute, consumeToken: captcha.consumeToken, reset: captcha.reset },
     email,
     sms,
     guest,
+    getFarcasterFlow: farcasterFlow.get,
+    watchFarcasterFlow: farcasterFlow.watch,
+    farcaster,
     getCustomAuth: customAuthState.get,
     watchCustomAuth: customAuthState.watch,
     customAuth,
@@ -220,6 +322,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     // Loaded on use: only a link that hit an existing account ever transfers.
     transferAccount: async (transfer) =>
       (await import('./auth/transfer/transfer-account.js')).transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
+    wallets,
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,
@@ -230,8 +333,16 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       stopWatchingTabs()
       stopSyncingCaptcha()
       oauth.reset()
+      crossApp.reset()
+      farcaster.reset()
+      farcasterFlow.clear()
+      passkey.reset()
+      telegram.member.reset()
       captcha.destroy()
       oauthFlow.clear()
+      crossAppFlow.clear()
+      passkeyFlow.clear()
+      telegramFlow.clear()
       captchaState.clear()
       config.clear()
       auth.clear()

@@ -12,6 +12,7 @@ export { shortenAddress } from './utils/shorten-address.js'
 export { createMemoryStorage, createLocalStorage } from './session/storage.js'
 export { version } from './version.js'
 export { EXPIRED_AND_FAILED_RESET } from './captcha/flow.js'
+export { PASSKEY_NOT_ALLOWED_MESSAGE } from './auth/passkey/errors.js'
 export { CAPTCHA_FAILED_MESSAGE, UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE } from './errors/client-errors.js'
 export type {
   AccountTransfer,
@@ -23,9 +24,17 @@ export type {
   ClientEvents,
   ClientOptions,
   ConfigState,
+  CrossAppAuthorizationRequest,
+  CrossAppConnection,
+  CrossAppFlowState,
+  CrossAppFlowStatus,
+  CrossAppRequester,
   CustomAuthState,
   CustomAuthStatus,
   EmailFlowState,
+  FarcasterFlowState,
+  FarcasterFlowStatus,
+  FarcasterLoginOptions,
   Listener,
   LoginMethodName,
   LoginWithCodeOptions,
@@ -35,13 +44,23 @@ export type {
   OtpFlow,
   OtpFlowState,
   OtpFlowStatus,
+  PasskeyFlowState,
+  PasskeyFlowStatus,
+  PasskeyIntent,
+  PasskeyStartOptions,
+  TelegramFlowState,
+  TelegramFlowStatus,
+  TelegramLoginOptions,
   SendCodeOptions,
   SmsFlowState,
   TesseraClient,
   TokenStorage,
   Unsubscribe,
 } from './types.js'
-export type { AllowlistScreen, Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType } from './config/types.js'
+export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, TelegramConfig, ThemeName, WalletChainType } from './config/types.js'
 export type { CustomAuthConfig } from './config/types.js'
+export type { ConnectedWallet, ConnectWalletOptions, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi } from './wallets/types.js'
+export { walletErrorKind } from './wallets/errors.js'
+export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'
 export type { ErrorCode } from '../protocol/index.js'

@@ -84,6 +84,76 @@ export interface OAuthStartOptions {
   headless?: boolean
 }
 
+/** Document 1 §4 "Passkey": init, then the browser's credential step, then the server call. */
+export type PasskeyFlowStatus = 'initial' | 'generating-challenge' | 'awaiting-passkey' | 'submitting-response' | 'done' | 'error'
+/** Sign in with an existing passkey, sign up by creating one, or add one to the signed-in user. */
+export type PasskeyIntent = 'login' | 'signup' | 'link'
+export interface PasskeyFlowState {
+  status: PasskeyFlowStatus
+  intent: PasskeyIntent
+  error: TesseraError | null
+}
+export interface PasskeyStartOptions { captchaToken?: string }
+
+/**
+ * Document 1 §4 "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
+ * is on; then the server verifies the signed result ('Verifying connection to Telegram').
+ */
+export type TelegramFlowStatus = 'initial' | 'awaiting-telegram' | 'verifying' | 'done' | 'error'
+export interface TelegramFlowState {
+  status: TelegramFlowStatus
+  intent: 'login' | 'link'
+  error: TesseraError | null
+}
+export interface TelegramLoginOptions {
+  captchaToken?: string
+  disableSignup?: boolean
+  /** Default true: the widget opens in a popup (a blocked popup falls back to a redirect); false leaves the page. */
+  popup?: boolean
+}
+
+/** Document 2 §4 "Cross-app request": the provider app's popup, then the code exchange on our server. */
+export type CrossAppFlowStatus = 'initial' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
+export interface CrossAppFlowState {
+  status: CrossAppFlowStatus
+  intent: 'login' | 'link'
+  providerAppId: string | null
+  error: TesseraError | null
+}
+/** Document 2 §3 "Cross-app connection": a provider app this app's users may connect. */
+export interface CrossAppConnection {
+  providerAppId: string
+  providerAppName: string
+  providerAppIconUrl: string | null
+  providerAppCustomApiUrl: string | null
+  readOnly: boolean
+  authorizeUrl: string | null
+  transactUrl: string | null
+}
+/** On the provider's page: the requester's request, read from the popup's address. */
+export interface CrossAppAuthorizationRequest {
+  requesterAppId: string
+  requesterOrigin: string
+  stateCode: string
+  codeChallenge: string
+}
+/** On the provider's page: who is asking (only an app this provider allows). */
+export interface CrossAppRequester { appId: string; name: string; iconUrl: string | null; readOnly: boolean }
+
+/**
+ * Farcaster (document 1 §4): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
+ * describes (`awaiting-signature`, polled every 2 s, 120 s at most), then the client signs in or links.
+ */
+export type FarcasterFlowStatus = 'initial' | 'starting' | 'awaiting-signature' | 'authenticating' | 'done' | 'error'
+export interface FarcasterFlowState {
+  status: FarcasterFlowStatus
+  intent: 'login' | 'link'
+  /** What the QR code, 'Copy link' and the open-app button carry while awaiting the signature. */
+  connectUri: string | null
+  error: TesseraError | null
+}
+export interface FarcasterLoginOptions { mode?: AuthMode; captchaToken?: string }
+
 /** Document 1 §4 "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
 export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
@@ -148,8 +218,16 @@ export interface TesseraClient {
   watchSmsFlow(listener: Listener<SmsFlowState>): Unsubscribe
   getOAuthFlow(): OAuthFlowState
   watchOAuthFlow(listener: Listener<OAuthFlowState>): Unsubscribe
+  getPasskeyFlow(): PasskeyFlowState
+  getTelegramFlow(): TelegramFlowState
+  watchTelegramFlow(listener: Listener<TelegramFlowState>): Unsubscribe
+  watchPasskeyFlow(listener: Listener<PasskeyFlowState>): Unsubscribe
+  getCrossAppFlow(): CrossAppFlowState
+  watchCrossAppFlow(listener: Listener<CrossAppFlowState>): Unsubscribe
   getCustomAuth(): CustomAuthState
   watchCustomAuth(listener: Listener<CustomAuthState>): Unsubscribe
+  getFarcasterFlow(): FarcasterFlowState
+  watchFarcasterFlow(listener: Listener<FarcasterFlowState>): Unsubscribe
   getCaptcha(): CaptchaState
   watchCaptcha(listener: Listener<CaptchaState>): Unsubscribe
   /** The method of the last successful sign-in on this device (the landing's 'Recent' chip). */
@@ -171,6 +249,60 @@ export interface TesseraClient {
   }
   /** External wallets: discovery, connection, SIWE and SIWS (src/core/wallets). */
   readonly wallets: WalletsApi
+  /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
+  readonly telegram: {
+    /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */
+    login(options?: TelegramLoginOptions): Promise<User>
+    /** Links a Telegram account to the signed-in user (the app's `linkEnabled`). */
+    link(options?: Pick<TelegramLoginOptions, 'popup'>): Promise<User>
+    unlink(telegramUserId: string): Promise<User>
+    reset(): void
+  }
+  /** WebAuthn passkeys (document 1 §4 "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
+  readonly passkey: {
+    /** Signs in with a passkey this app already knows (no sign-up). */
+    login(options?: PasskeyStartOptions): Promise<User>
+    /** Creates a passkey and signs up with it (needs `passkeysForSignup`). */
+    signup(options?: PasskeyStartOptions): Promise<User>
+    /** Adds a passkey to the signed-in user (at most MAX_PASSKEYS_PER_USER). */
+    link(): Promise<User>
+    /** Removes the passkey `credentialId`; one enrolled in MFA cannot be removed. */
+    unlink(credentialId: string): Promise<User>
+    /** Back to `initial`; a ceremony still waiting is cancelled. */
+    reset(): void
+    /** Whether this browser offers WebAuthn at all. */
+    isSupported(): boolean
+  }
+  /** Accounts of other apps on the server (document 2 "Cross-app"); the flow loads with its first use. */
+  readonly crossApp: {
+    /** Signs in with the provider app's account through its popup (opened at once: call it inside a click). */
+    login(providerAppId: string): Promise<User>
+    /** Links the provider app's account to the signed-in user, through the same popup. */
+    link(providerAppId: string): Promise<User>
+    unlink(providerAppId: string, subject: string): Promise<User>
+    /** The provider apps this app may connect to. */
+    getConnections(): Promise<CrossAppConnection[]>
+    /** Provider side: the request in this page's address, or null. */
+    readAuthorizationRequest(): CrossAppAuthorizationRequest | null
+    /** Provider side: the requesting app, refused (`cross_app_connection_not_allowed`) unless allowed. */
+    getRequester(request: CrossAppAuthorizationRequest): Promise<CrossAppRequester>
+    /** Provider side: the signed-in user consents; the code goes to the opener and the popup closes. */
+    approve(request: CrossAppAuthorizationRequest): Promise<void>
+    /** Provider side: the user declines; the opener hears 'User rejected request' and the popup closes. */
+    deny(request: CrossAppAuthorizationRequest): void
+    /** Back to `initial`; a popup still awaited is closed. */
+    reset(): void
+  }
+  /** Sign-In with Farcaster through the server's relay (the code loads on first use). */
+  readonly farcaster: {
+    /** Opens a channel, waits for the Farcaster app's signature (2 s polls, 120 s), then signs in. */
+    login(options?: FarcasterLoginOptions): Promise<User>
+    /** The same, linking the Farcaster account to the signed-in user. */
+    link(options?: Pick<FarcasterLoginOptions, 'captchaToken'>): Promise<User>
+    unlink(fid: number): Promise<User>
+    /** Stops polling and goes back to `initial` (the modal calls it on close). */
+    reset(): void
+  }
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */
     login(): Promise<User>

@@ -63,3 +63,18 @@ export const MAX_PASSKEYS_PER_USER = 5
 
 /** CAPTCHA site keys: `t:<key>` is Cloudflare Turnstile; `a:<app id>` is the embedded ALTCHA (Tessera extension). */
 export const captchaSiteKeyPrefixes = { turnstile: 't:', altcha: 'a:' } as const
+
+/** Cross-app requests (document 2 §8): the popup is given 2 minutes and checked for closing every 300 ms. */
+export const CROSS_APP_REQUEST_TIMEOUT_MS = 120_000
+export const CROSS_APP_POPUP_CLOSED_POLL_MS = 300
+/** A cross-app authorization code is redeemable for this long, once. */
+export const CROSS_APP_CODE_TTL_SECONDS = 2 * 60
+/** The provider's page answers its opener with these message types (document 2 §7: prefixed with the provider's name in capitals). */
+export const crossAppMessageTypes = { response: 'TESSERA_CROSS_APP_AUTH_RESPONSE', error: 'TESSERA_CROSS_APP_AUTH_ERROR' } as const
+
+/** Farcaster (document 1 §§4, 9): the status poll's channel-token header, its interval, and the modal's time limit. */
+export const FARCASTER_CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
+export const FARCASTER_POLL_INTERVAL_MS = 2_000
+export const FARCASTER_LOGIN_TIMEOUT_MS = 120_000
+/** The popup address's query: what the provider's page needs to answer the requester (Tessera's names). */
+export const crossAppRequestParams = { requesterAppId: 'requester_app_id', requesterOrigin: 'requester_origin', stateCode: 'state_code', codeChallenge: 'code_challenge' } as const

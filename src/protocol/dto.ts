@@ -133,9 +133,16 @@ export interface WalletNonceDto { nonce: string }
 export interface SiweAuthenticateBody { message: string; signature: string; chainId?: string; walletClientType?: string; connectorType?: string; mode?: AuthMode }
 export type SiweLinkBody = Omit<SiweAuthenticateBody, 'mode'>
 export interface SiweLinkSmartWalletBody { message: string; signature: string; smart_wallet_type: string; smart_wallet_version?: string }
+/**
+ * `message` is always the SIWS message text. With `message_type: 'transaction'` the `signature` is the whole signed
+ * Solana transaction (base64 or base58 of its wire bytes, legacy or v0) with a Memo-program instruction whose data is
+ * exactly `message`; the address must be one of its signers. Otherwise `signature` is the 64-byte ed25519 signature.
+ */
 export interface SiwsAuthenticateBody { message: string; signature: string; walletClientType?: string; connectorType?: string; mode?: AuthMode; message_type?: 'plain' | 'transaction' }
 export type SiwsLinkBody = Omit<SiwsAuthenticateBody, 'mode'>
 export interface WalletUnlinkBody { address: string }
+/** `siwe/transfer` and `siws/transfer`: the nonce names the offered wallet; `address` is informational. */
+export interface WalletTransferBody { nonce: string; address?: string }
 
 export interface SmsInitBody { phoneNumber: string; token?: string }
 export interface SmsAuthenticateBody { phoneNumber: string; code: string; mode?: AuthMode }
@@ -165,6 +172,43 @@ export interface OAuthAuthenticateBody {
 export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
 export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
 export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
+
+/** Document 2 §3 "Cross-app connection": a provider app this app's users may connect. */
+export interface CrossAppConnectionDto {
+  provider_app_id: string
+  provider_app_name: string
+  provider_app_icon_url: string | null
+  provider_app_custom_api_url: string | null
+  read_only: boolean
+  provider_app_custom_auth_authorize_url: string | null
+  provider_app_custom_auth_transact_url: string | null
+}
+export interface CrossAppConnectionsResponse { connections: CrossAppConnectionDto[] }
+/** This app as a cross-app provider (null fields: it is not one). */
+export interface CrossAppDetailsDto { id: string; name: string; icon_url: string | null; authorize_url: string | null; transact_url: string | null }
+/** Who asks the provider's page for a connection (answered only for an allowed requester). */
+export interface CrossAppRequesterDto { app_id: string; name: string; icon_url: string | null; read_only: boolean }
+/** Sent by the provider's page for its signed-in user; the code is bound to the requester's state code and PKCE challenge. */
+export interface CrossAppAuthorizeBody { requester_app_id: string; requester_origin: string; state_code: string; code_challenge: string }
+export interface CrossAppAuthorizeResponse { authorization_code: string; requester_origin: string }
+export interface CrossAppLinkBody { provider_app_id: string; authorization_code: string; state_code: string; code_verifier: string }
+export interface CrossAppAuthenticateBody extends CrossAppLinkBody { mode?: AuthMode }
+export interface CrossAppUnlinkBody { provider_app_id: string; subject: string }
+export interface CrossAppTransactInitBody { provider_app_id: string }
+export interface CrossAppTransactInitResponse { transact_url: string }
+
+/** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
+export interface FarcasterInitBody { relying_party?: string; redirect_url?: string; token?: string }
+export interface FarcasterInitResponse { channel_token: string; connect_uri: string }
+/** The relay's answer to a status poll: `completed` once the Farcaster app has signed. */
+export type FarcasterStatusResponse =
+  | { state: 'pending'; nonce: string }
+  | { state: 'completed'; nonce: string; message: string; signature: string; fid: number; username?: string | null; display_name?: string | null; bio?: string | null; pfp_url?: string | null }
+export interface FarcasterAuthenticateBody { channel_token: string; message: string; signature: string; fid: number; mode?: AuthMode }
+export type FarcasterLinkBody = Omit<FarcasterAuthenticateBody, 'mode'>
+export interface FarcasterUnlinkBody { fid: number }
+export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
+export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
 
 export interface CustomJwtAuthenticateBody { token: string; mode?: AuthMode }
 export interface CustomJwtLinkBody { token: string }
@@ -241,4 +285,6 @@ export interface AppConfigDto {
   funding_config: Record<string, unknown> | null
   embedded_wallet_config: EmbeddedWalletConfigDto
   max_linked_wallets_per_user: number | null
+  /** Tessera: the provider apps shown as `privy:<app id>` login methods, when cross-app login is on. */
+  cross_app_login_providers?: { app_id: string; name: string; icon_url: string | null }[]
 }

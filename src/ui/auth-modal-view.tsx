@@ -16,6 +16,13 @@ const ErrorScreen = lazy(() => import('./screens/error-screen.js'))
 const MoreOptions = lazy(() => import('./screens/more-options.js'))
 const PhoneInput = lazy(() => import('./screens/phone-input.js'))
 const OAuthStatus = lazy(() => import('./screens/oauth-status.js'))
+const CrossAppStatus = lazy(() => import('./screens/cross-app-status.js'))
+const PasskeyStatus = lazy(() => import('./screens/passkey-status.js'))
+const PasskeyChoice = lazy(() => import('./screens/passkey-choice.js'))
+const FarcasterScreen = lazy(() => import('./screens/farcaster.js'))
+const TelegramStatus = lazy(() => import('./screens/telegram-status.js'))
+const WalletPicker = lazy(() => import('./screens/wallet-picker.js'))
+const WalletStatus = lazy(() => import('./screens/wallet-status.js'))
 const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
@@ -137,6 +144,11 @@ export function AuthModalView(props: AuthModalViewProps) {
       client.email.reset()
       client.sms.reset()
       client.oauth.reset()
+      client.wallets.reset()
+      client.crossApp.reset()
+      client.passkey.reset()
+      client.farcaster.reset()
+      client.telegram.reset()
       navigation.reset()
       setError(null)
     }
@@ -238,7 +250,14 @@ export function AuthModalView(props: AuthModalViewProps) {
           {current === 'more-options' && <MoreOptions />}
           {current === 'phone' && <PhoneInput />}
           {current === 'oauth' && <OAuthStatus />}
+          {current === 'cross-app' && <CrossAppStatus />}
+          {current === 'passkey' && <PasskeyStatus />}
+          {current === 'passkey-choice' && <PasskeyChoice />}
+          {current === 'farcaster' && <FarcasterScreen />}
+          {current === 'telegram' && <TelegramStatus />}
           {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
+          {current === 'wallet-picker' && <WalletPicker />}
+          {current === 'wallet-status' && <WalletStatus />}
           {current === 'captcha' && <CaptchaScreen />}
           {current === 'terms' && <TermsScreen />}
           {current === 'account-transfer' && <AccountTransferScreen />}

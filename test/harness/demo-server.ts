@@ -14,6 +14,8 @@ import { demoDir, distDir, reactDemoOutDir } from './paths.js'
 export interface DemoConfig {
   appId: string
   apiUrl: string
+  /** The Telegram login widget host the demo's client uses (the local stand-in). */
+  telegramOAuthUrl?: string
 }
 
 export interface DemoServerOptions extends DemoConfig {
@@ -96,7 +98,7 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     return
   }
   if (pathname === '/demo-config.js') {
-    const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl }
+    const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl, ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}) }
     return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
   }
   // Directory URLs need their trailing slash so relative asset paths resolve inside them.

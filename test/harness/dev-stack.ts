@@ -5,6 +5,7 @@
  * file that sets the dev app up for every method this machine can serve: email and SMS codes to the dev
  * outbox, guest, custom JWT, Google and GitHub.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,9 +14,12 @@ import { DEV_APP_ID } from '../../src/protocol/index.js'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
 import { callbackUrl } from '../../server/src/auth/oauth/public-origin.js'
+import { startAnvil, type Anvil } from '../../server/src/test-support/anvil.js'
+import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/src/test-support/farcaster-id-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
+import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
 
 interface Closable { url: string; port: number; close(): Promise<void> }
 
@@ -39,13 +43,21 @@ export interface DevStack<Api extends Closable> {
   api: Api
   demo: DemoServer
   provider: LocalOAuthProvider
+  /** A local anvil chain and the Farcaster ID registry stand-in deployed on it (the dev app verifies Farcaster there). */
+  chain: LocalChain
+  /** The stand-in for Telegram's login widget host and the dev app's bot (its token signs widget results). */
+  telegram: { standIn: TelegramOAuthStandIn; bot: TelegramBot }
   /** The demo pages the dev app's OAuth may return to, on localhost and 127.0.0.1. */
   demoUrls: string[]
   close(): Promise<void>
 }
 
+export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn }
+
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
+/** A second app that acts as a cross-app provider for the dev app (its users sign in with email). */
+export const DEV_PROVIDER_APP_ID = 'tessera-dev-provider-0001'
 
 export function freePort(host = loopback): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,15 +84,41 @@ function providerFileSettings(settings: OAuthProviderSettings) {
   }
 }
 
+/**
+ * The cross-app provider: the demo's provider page (on 127.0.0.1, another origin than the demo on localhost)
+ * stands in for the provider's own site, where its users sign in and consent.
+ */
+export function devProviderAppFile(demoPort: number): AppFile {
+  return {
+    id: DEV_PROVIDER_APP_ID,
+    name: 'Tessera Provider Demo',
+    allowed_origins: devOrigins,
+    login_methods: ['email'],
+    cross_app_provider: {
+      authorize_url: `http://${loopback}:${demoPort}/vanilla/cross-app-provider.html?app_id=${DEV_PROVIDER_APP_ID}`,
+      requesters: [{ app_id: DEV_APP_ID, read_only: false }],
+    },
+  }
+}
+
 /** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
-export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[]): AppFile {
+export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot): AppFile {
   return {
     id: DEV_APP_ID,
     allowed_origins: devOrigins,
-    login_methods: ['email', 'sms', 'google', 'github', 'custom_jwt', 'guest'],
+    login_methods: ['email', 'sms', 'google', 'github', 'custom_jwt', 'guest', 'farcaster', 'wallet', 'solana_wallet', 'passkey', 'cross_app', 'telegram'],
+    // Passkeys for the demo pages on localhost (WebAuthn refuses an IP address as relying party).
+    passkey_rp_id: 'localhost',
+    passkeys_for_signup: true,
     oauth_providers: { google: providerFileSettings(provider.oidcSettings), github: providerFileSettings(provider.oauth2Settings) },
     oauth_redirect_urls: demoUrls,
     custom_jwt: { jwks_url: demoIdpJwksUrl(demoUrl), issuer: DEMO_IDP_ISSUER, audience: DEV_APP_ID },
+    farcaster: { rpc_url: chain.anvil.rpcUrl, id_registry_address: chain.farcasterRegistry.address, chain_id: chain.anvil.chainId },
+    // Telegram's widget is the local stand-in (telegram-oauth.ts), signing with this bot's token; Mini App sign-in on.
+    telegram: { bot_name: telegramBot.botName, bot_id: telegramBot.botId, bot_token: telegramBot.botToken, link_enabled: true, seamless_auth_enabled: true },
+    // SIWE on Ethereum and on the local chain, whose RPC also verifies contract-wallet (ERC-1271) signatures.
+    siwe_chain_ids: [1, 11155111, chain.anvil.chainId],
+    wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl },
   }
 }
 
@@ -97,13 +135,20 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     for (const close of cleanup.reverse()) await close()
   }
   try {
-    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, port: demoPort, reactDemoDir: options.reactDemoDir }).catch((error: unknown) => {
+    const anvil = await startAnvil()
+    cleanup.push(() => anvil.stop())
+    const chain: LocalChain = { anvil, farcasterRegistry: await deployIdRegistryStandIn(anvil) }
+    // A fresh bot token per start: it only ever signs the stand-in's results.
+    const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
+    const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
+    cleanup.push(() => telegramStandIn.close())
+    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort, reactDemoDir: options.reactDemoDir }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => ['vanilla', 'react'].map((page) => `http://${host}:${demo.port}/${page}/`))
-    const apps = [devAppFile(provider, demo.url, demoUrls), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    const apps = [devAppFile(provider, demo.url, demoUrls, chain, telegramBot), devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the provider's client secrets: private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')
@@ -118,7 +163,7 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
       rmSync(configDir, { recursive: true, force: true })
     }
     cleanup.push(() => api.close())
-    return { api, demo, provider, demoUrls, close: closeAll }
+    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, demoUrls, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

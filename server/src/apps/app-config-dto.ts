@@ -3,8 +3,7 @@ import { captchaSiteKeyPrefixes } from '../../../src/protocol/index.js'
 import type { AppRecord, LoginMethod } from './types.js'
 
 /** The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. */
-export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConfigDto {
-  const off = false
+export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = []): AppConfigDto {
   const on = (method: LoginMethod) => app.loginMethods.includes(method)
   return {
     id: app.id,
@@ -29,7 +28,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
     passkeys_for_signup_enabled: on('passkey') && app.passkeysForSignup,
     guest_auth: on('guest'),
     custom_jwt_auth: on('custom_jwt'),
-    farcaster_auth: off,
+    farcaster_auth: on('farcaster'),
     telegram_auth: on('telegram'),
     google_oauth: on('google'),
     twitter_oauth: on('twitter'),
@@ -64,6 +63,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string): AppConf
       mode: 'user-controlled-server-wallets-only',
     },
     max_linked_wallets_per_user: app.maxLinkedWalletsPerUser,
+    cross_app_login_providers: crossAppLoginProviders,
   }
 }
 

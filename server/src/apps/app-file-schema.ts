@@ -109,6 +109,16 @@ export const appFileSchema = z.strictObject({
   siwe_chain_ids: z.array(z.number().int().positive()).nullable().optional(),
   wallet_rpc_urls: z.record(z.string().regex(/^\d{1,20}$/, 'must be an EIP-155 chain id'), httpUrl).optional(),
   max_linked_wallets_per_user: z.number().int().positive().nullable().optional(),
+  cross_app_provider: z.strictObject({
+    authorize_url: httpUrl,
+    transact_url: httpUrl.nullable().optional(),
+    requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
+  }).nullable().optional(),
+  farcaster: z.strictObject({
+    rpc_url: httpUrl,
+    id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
+    chain_id: z.number().int().positive(),
+  }).optional(),
 })
 
 /** An app as a config file declares it (defaults not yet applied). */
@@ -218,5 +228,11 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     siweChainIds: app.siwe_chain_ids,
     walletRpcUrls: app.wallet_rpc_urls,
     maxLinkedWalletsPerUser: app.max_linked_wallets_per_user,
+    crossAppProvider: optional(app.cross_app_provider, (provider) => ({
+      authorizeUrl: provider.authorize_url,
+      transactUrl: provider.transact_url ?? null,
+      requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
+    })),
+    farcaster: app.farcaster && { rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id },
   }
 }

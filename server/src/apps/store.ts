@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.js'
 import { randomId } from './app-id.js'
-import type { AppInput, AppRecord, LoginMethod } from './types.js'
+import { OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type LoginMethod } from './types.js'
 
 interface AppRow {
   id: string
@@ -22,7 +22,7 @@ type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
 const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
-  'telegram',
+  'telegram', 'farcaster', 'crossAppProvider',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -67,6 +67,8 @@ const settingDefaults: AppSettings = {
   passkeysForSignup: true,
   passkeyRequireUserVerification: false,
   telegram: null,
+  farcaster: OPTIMISM_ID_REGISTRY,
+  crossAppProvider: null,
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,

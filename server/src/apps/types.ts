@@ -1,7 +1,7 @@
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
-export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey'] as const
+export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey', 'farcaster', 'cross_app'] as const
 export type LoginMethod = (typeof loginMethods)[number]
 
 /** An OAuth client registered with a provider; every endpoint can be overridden (tests point them at a local provider). */
@@ -60,6 +60,31 @@ export interface TelegramSettings {
   seamlessAuthEnabled: boolean
 }
 
+/** Where Sign-In with Farcaster reads an fid's custody address: the ID registry contract (`custodyOf(uint256)`) over an RPC. */
+export interface FarcasterSettings {
+  rpcUrl: string
+  idRegistryAddress: string
+  /** The registry's EIP-155 chain; the RPC must answer with it. */
+  chainId: number
+}
+
+/** Farcaster's IdRegistry on Optimism mainnet, read through the public Optimism RPC. */
+export const OPTIMISM_ID_REGISTRY: FarcasterSettings = {
+  rpcUrl: 'https://mainnet.optimism.io',
+  idRegistryAddress: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+  chainId: 10,
+}
+
+/** This app as a cross-app provider: which requester apps may connect, and where its sign-in-and-consent page is. */
+export interface CrossAppProviderSettings {
+  /** The provider's page the requester's popup opens (document 2 `provider_app_custom_auth_authorize_url`). */
+  authorizeUrl: string
+  /** The provider's transaction page; null: no transact path. */
+  transactUrl: string | null
+  /** Requester apps allowed to connect; a read-only connection refuses transacting. */
+  requesters: { appId: string; readOnly: boolean }[]
+}
+
 /** An app hosted by this server, as stored. */
 export interface AppRecord {
   id: string
@@ -102,6 +127,10 @@ export interface AppRecord {
   maxLinkedWalletsPerUser: number | null
   /** Null: Telegram not configured. */
   telegram: TelegramSettings | null
+  /** The Farcaster ID registry to verify against; defaults to Optimism mainnet. */
+  farcaster: FarcasterSettings
+  /** Null: this app is not a cross-app provider. */
+  crossAppProvider: CrossAppProviderSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -183,6 +183,43 @@ CREATE TABLE passkey_challenges (
 )
 `,
   },
+  {
+    id: 5,
+    sql: `
+CREATE TABLE farcaster_channels (
+  token_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  nonce text NOT NULL UNIQUE,
+  domain text NOT NULL,
+  siwe_uri text,
+  expires_at bigint NOT NULL,
+  message text,
+  signature text,
+  fid bigint,
+  profile jsonb,
+  completed_at bigint,
+  consumed_at bigint
+)
+`,
+  },
+  {
+    id: 6,
+    sql: `
+CREATE TABLE cross_app_codes (
+  code_hash text PRIMARY KEY,
+  provider_app_id text NOT NULL,
+  requester_app_id text NOT NULL,
+  client_state_code text NOT NULL,
+  code_challenge text NOT NULL,
+  subject text NOT NULL,
+  details jsonb NOT NULL DEFAULT '{}',
+  expires_at bigint NOT NULL,
+  consumed_at bigint,
+  replayed_at bigint,
+  session_id text
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
-import { headers } from '../../../src/protocol/index.js'
+import { FARCASTER_CHANNEL_TOKEN_HEADER, headers } from '../../../src/protocol/index.js'
 import { isOriginAllowed } from '../apps/origins.js'
 import { ApiError } from './api-error.js'
 
-const allowedHeaders = [headers.appId, headers.clientId, headers.client, headers.analyticsId, 'authorization', 'content-type', headers.nativeApp].join(', ')
+const allowedHeaders = [headers.appId, headers.clientId, headers.client, headers.analyticsId, 'authorization', 'content-type', headers.nativeApp, FARCASTER_CHANNEL_TOKEN_HEADER].join(', ')
 
 /**
  * CORS with credentials for an app's allowed origins. `originsFor` returns the patterns that apply to

@@ -19,8 +19,9 @@ export async function createUser(db: Queryable, appId: string, now: number): Pro
   return id
 }
 
-/** Extra per-type fields of an account (OAuth profile, phone display form...), stored as jsonb. */
-export type AccountDetails = Record<string, string | number | boolean | null>
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+/** Extra per-type fields of an account (OAuth profile, phone display form, a cross-app account's wallets...), stored as jsonb. */
+export type AccountDetails = Record<string, JsonValue>
 
 export async function addLinkedAccount(
   db: Queryable, appId: string, userId: string, type: string, address: string, now: number, details: AccountDetails = {},

@@ -44,12 +44,13 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
 }
 
 /** The wire field that holds an account's key (the `address` column). */
-function keyField(type: LinkedAccountDto['type'], key: string): Record<string, string> {
+function keyField(type: LinkedAccountDto['type'], key: string): Record<string, string | number> {
   if (type === 'phone') return { number: key, phoneNumber: key }
   if (type === 'custom_auth') return { custom_user_id: key }
   if (type === 'passkey') return { credential_id: key }
   if (type === 'telegram') return { telegram_user_id: key }
-  if (type.endsWith('_oauth')) return { subject: key }
+  if (type === 'farcaster') return { fid: Number(key) }
+  if (type.endsWith('_oauth') || type === 'cross_app') return { subject: key }
   return { address: key }
 }
 

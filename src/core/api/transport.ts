@@ -1,7 +1,7 @@
 /** The fetch transport every API call goes through (document 1 §7, DESIGN.md §2). */
 import { headers, routePath, type Route } from '../../protocol/index.js'
 import { TesseraError } from '../errors/base-error.js'
-import { fromApiResponse, retryableStatuses } from '../errors/from-api-response.js'
+import { retryableStatuses } from '../errors/retryable-statuses.js'
 import { networkError, requestAbortedError, requestTimeoutError } from '../errors/client-errors.js'
 import { clientTag } from '../version.js'
 
@@ -35,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Default true; analytics turns it off. */
   retry?: boolean
+  /** Route-specific headers (the Farcaster status poll's channel token). */
+  headers?: Record<string, string>
 }
 
 export interface Transport {
@@ -55,6 +57,7 @@ export function createTransport(options: TransportOptions): Transport {
       [headers.client]: clientTag,
       'content-type': 'application/json',
       accept: 'application/json',
+      ...request.headers,
     }
     if (options.clientId) result[headers.clientId] = options.clientId
     const analyticsId = await options.getAnalyticsId?.()
@@ -110,7 +113,9 @@ export function createTransport(options: TransportOptions): Transport {
         await sleep(delayFor(n), request.signal)
         continue
       }
-      throw fromApiResponse(response.status, await readJson(response).catch(() => null))
+      const body = await readJson(response).catch(() => null)
+      // The error-body reader (with every API error code) loads with the first failed request.
+      throw (await import('../errors/from-api-response.js')).fromApiResponse(response.status, body)
     }
   }
 

@@ -30,5 +30,8 @@ export function defaultConfig(appId: string): EffectiveConfig {
     whatsAppEnabled: false,
     customJwtAuth: false,
     guestAuth: false,
+    crossAppProviders: [],
+    passkeysForSignup: false,
+    telegram: null,
   }
 }

@@ -42,7 +42,10 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
       walletChainType: walletChainTypeFromDto(dto),
       loginGroupPriority: 'web2-first',
     },
-    loginMethods: loginMethodFlags.filter(([, enabled]) => enabled(dto) === true).map(([method]) => method),
+    loginMethods: [
+      ...loginMethodFlags.filter(([, enabled]) => enabled(dto) === true).map(([method]) => method),
+      ...(dto.cross_app_login_providers ?? []).map((provider) => `privy:${provider.app_id}` as const),
+    ],
     legal: {
       termsAndConditionsUrl: dto.terms_and_conditions_url ?? null,
       privacyPolicyUrl: dto.privacy_policy_url ?? null,
@@ -64,5 +67,10 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     whatsAppEnabled: dto.whatsapp_enabled ?? false,
     customJwtAuth: dto.custom_jwt_auth ?? false,
     guestAuth: dto.guest_auth ?? false,
+    crossAppProviders: (dto.cross_app_login_providers ?? []).map((provider) => ({ appId: provider.app_id, name: provider.name, iconUrl: provider.icon_url })),
+    passkeysForSignup: dto.passkeys_for_signup_enabled ?? false,
+    telegram: dto.telegram_auth_config
+      ? { botId: dto.telegram_auth_config.bot_id, botName: dto.telegram_auth_config.bot_name, linkEnabled: dto.telegram_auth_config.link_enabled, seamlessAuthEnabled: dto.telegram_auth_config.seamless_auth_enabled }
+      : null,
   }
 }

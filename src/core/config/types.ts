@@ -2,9 +2,13 @@
 export type LoginMethod =
   | 'email' | 'sms' | 'wallet' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
   | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'passkey'
+  /** A cross-app provider: the account of another app on the server (document 2 "Cross-app"). */
+  | `privy:${string}`
 
 export type ThemeName = 'light' | 'dark'
 export type WalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
+/** A picker entry: a known wallet id (metamask, phantom, wallet_connect, ...) or every detected wallet (of one chain). */
+export type WalletListEntry = 'detected_wallets' | 'detected_ethereum_wallets' | 'detected_solana_wallets' | (string & {})
 
 export interface Appearance {
   theme: ThemeName
@@ -17,6 +21,8 @@ export interface Appearance {
   loginMessage: string | null
   showWalletLoginFirst: boolean
   walletChainType: WalletChainType
+  /** The wallet picker's entries in order (document 1 §9); absent: `DEFAULT_WALLET_LIST` (src/core/wallets/wallet-list.ts). */
+  walletList?: WalletListEntry[]
   loginGroupPriority: 'web3-first' | 'web2-first'
 }
 
@@ -72,7 +78,17 @@ export interface EffectiveConfig {
   /** Server `custom_jwt_auth`: the app signs users in with its own tokens. */
   customJwtAuth: boolean
   guestAuth: boolean
+  /** New users may sign up with a passkey (`passkeys_for_signup_enabled`): the landing then offers the choice screen. */
+  passkeysForSignup: boolean
+  /** The app's Telegram bot (server `telegram_auth_config`); null when none is configured. */
+  telegram: TelegramConfig | null
+  /** The provider apps behind `privy:<app id>` login methods: their buttons' names and icons. */
+  crossAppProviders: CrossAppProvider[]
 }
+
+export interface TelegramConfig { botId: string; botName: string; linkEnabled: boolean; seamlessAuthEnabled: boolean }
+
+export interface CrossAppProvider { appId: string; name: string; iconUrl: string | null }
 
 /** What a host may pass: every appearance/legal field optional. */
 export interface EffectiveConfigInput {

@@ -1,5 +1,4 @@
 /** Errors the client raises itself, with the spec's messages (document 1 §8). */
-import { isApiErrorCode } from '../../protocol/index.js'
 import { TesseraError } from './base-error.js'
 
 export const requestTimeoutError = (cause?: unknown) =>
@@ -14,47 +13,20 @@ export const networkError = (cause?: unknown) =>
 export const mustBeAuthenticatedError = () =>
   new TesseraError({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated' })
 
-export const noUserReturnedError = () =>
-  new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication failed - no user returned' })
-
 export const alreadyLoggedInError = () =>
   new TesseraError({ code: 'already_logged_in', shortMessage: 'User is already logged in' })
 
 export const noAuthFlowError = () =>
   new TesseraError({ code: 'unknown_auth_error', shortMessage: 'No auth flow in progress.' })
 
-export const invalidEmailError = () =>
-  new TesseraError({ code: 'invalid_data', shortMessage: 'Invalid email address' })
-
-export const plusEmailError = () =>
-  new TesseraError({ code: 'disallowed_plus_email', shortMessage: "Please enter a valid email address without a '+'." })
-
 export const invalidCodeFormatError = () =>
   new TesseraError({ code: 'invalid_data', shortMessage: 'Passcode must be exactly 6 numbers' })
 
-export const storageError = (cause?: unknown) =>
-  new TesseraError({ code: 'storage_error', shortMessage: 'Unable to access storage', cause })
-
 export const invalidConfigError = (shortMessage: string) => new TesseraError({ code: 'invalid_config', shortMessage })
-
-export const sessionStorageUnavailableError = (cause?: unknown) =>
-  new TesseraError({ code: 'session_storage_unavailable', shortMessage: 'Session storage is unavailable', cause })
 
 /** A returned OAuth state that is not the one this browser stored (login CSRF, document 1 §5). */
 export const oauthPhishingError = () =>
   new TesseraError({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
-
-export const OAUTH_USER_DENIED_MESSAGE = 'User denied confirmation during OAuth flow'
-export const oauthUserDeniedError = () =>
-  new TesseraError({ code: 'oauth_user_denied', shortMessage: OAUTH_USER_DENIED_MESSAGE, retryable: true })
-
-/** The server could not complete the provider leg (`privy_oauth_error`): its code passes through (document 1 §8 "OAuth"). */
-export const oauthProviderLegError = (code: string) =>
-  isApiErrorCode(code)
-    ? new TesseraError({ code, shortMessage: 'Authentication failed', retryable: code === 'invalid_credentials' })
-    : oauthInvalidCodeError(code)
-
-export const oauthMissingVerifierError = () => new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication error.' })
 
 export const OAUTH_INVALID_CODE_MESSAGE = 'Invalid code during OAuth flow.'
 export const oauthInvalidCodeError = (cause?: unknown) =>
@@ -87,5 +59,3 @@ export function toTesseraError(error: unknown): TesseraError {
   return new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Unknown error', cause: error })
 }
 
-export const guestLinkNotSupportedError = () =>
-  new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })

@@ -1,8 +1,6 @@
 import { isApiErrorBody, isApiErrorCode } from '../../protocol/index.js'
 import { TesseraError } from './base-error.js'
-
-/** Statuses the transport retries; errors with them are marked retryable. */
-export const retryableStatuses: ReadonlySet<number> = new Set([408, 409, 425, 500, 502, 503, 504])
+import { retryableStatuses } from './retryable-statuses.js'
 
 /** Builds the error for a non-2xx API response from its `{ error, code }` body. */
 export function fromApiResponse(status: number, body: unknown): TesseraError {

@@ -1,25 +1,18 @@
-/** Tokens, refresh and logout (document 1 §4 "Session refresh outcome", "Token use", "Logout"). */
-import { TOKEN_FRESHNESS_MARGIN_SECONDS, type AuthenticatedUserDto, type UserDto } from '../../protocol/index.js'
-import { TesseraError } from '../errors/base-error.js'
-import { noUserReturnedError } from '../errors/client-errors.js'
-import { logoutSession, refreshSession } from '../api/sessions.js'
-import { getCurrentUser } from '../api/users.js'
+/**
+ * The session (document 1 §4 "Session refresh outcome", "Token use", "Logout"). The token code (token-session.ts)
+ * loads once a token is stored or a login stores one: a visitor without a session draws the landing without it.
+ */
+import type { AuthenticatedUserDto, UserDto } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
 import type { TokenStorage, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
-import { userFromDto } from '../user/from-dto.js'
-import { singleFlight } from '../utils/single-flight.js'
-import { decodeAccessToken, tokenAppId } from './jwt.js'
+import { lazily } from '../utils/lazily.js'
 import { storageKeys } from './keys.js'
-import { isRefreshTokenSpent, markRefreshTokenSpent, type LockManagerLike } from './spent-refresh-token.js'
+import type { LockManagerLike } from './spent-refresh-token.js'
 
 export type SignOutReason = 'user' | 'session-ended' | 'app-mismatch'
 
 export type { LockManagerLike }
-
-/** How long a tab that finds its refresh token spent waits for the new tokens to reach its storage. */
-const spentTokenWaitMs = 2_000
-const storagePollMs = 20
 
 export interface SessionManagerOptions {
   appId: string
@@ -42,7 +35,7 @@ export interface SessionManager {
   /** Re-reads the user with `GET /users/me`. */
   fetchUser(): Promise<User | null>
   /** Shows the user a link, unlink, update or transfer answered with. */
-  replaceUser(dto: UserDto): User
+  replaceUser(dto: UserDto): Promise<User>
   logout(reason?: SignOutReason): Promise<void>
   getUser(): User | null
   /** The `privy-ca-id` analytics id, created once and kept in storage. */
@@ -51,176 +44,22 @@ export interface SessionManager {
   watchOtherTabs(): Unsubscribe
 }
 
-type TokenState = 'missing' | 'malformed' | 'app-mismatch' | 'expired' | 'active'
-type StoredSession = { token: string | null; refreshToken: string | null }
-
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const { appId, storage, transport } = options
-  const keys = storageKeys(appId)
-  const now = options.now ?? Date.now
-  const locks = options.locks !== undefined ? options.locks : defaultLocks()
-  let user: User | null = null
+  const keys = storageKeys(options.appId)
   let analyticsId: Promise<string> | null = null
 
   const read = async (key: string) => {
-    const value = await storage.get(key)
+    const value = await options.storage.get(key)
     return typeof value === 'string' && value ? value : null
   }
-  const write = async (key: string, value: string | null | undefined) => {
-    if (value) await storage.put(key, value)
-    else await storage.del(key)
-  }
-
-  function inspect(token: string | null): TokenState {
-    if (token === null) return 'missing'
-    const claims = decodeAccessToken(token)
-    if (!claims) return 'malformed'
-    if (tokenAppId(claims) !== appId) return 'app-mismatch'
-    return claims.exp * 1000 - now() > TOKEN_FRESHNESS_MARGIN_SECONDS * 1000 ? 'active' : 'expired'
-  }
-
-  function setUser(next: User | null, reason?: SignOutReason) {
-    const changed = next !== user
-    user = next
-    if (changed) options.onUser(next, next ? undefined : reason)
-  }
-
-  async function clearLocal(reason: SignOutReason) {
-    await Promise.all([storage.del(keys.token), storage.del(keys.refreshToken), storage.del(keys.identityToken)])
-    setUser(null, reason)
-  }
-
-  /** set: everything; ignore: only the access and identity tokens present; clear: wipe. */
-  async function applyRefreshOutcome(response: AuthenticatedUserDto): Promise<string | null> {
-    switch (response.session_update_action) {
-      case 'set':
-        await write(keys.token, response.token)
-        await write(keys.refreshToken, response.refresh_token)
-        await write(keys.identityToken, response.identity_token)
-        if (response.user) setUser(userFromDto(response.user))
-        return response.token
-      case 'ignore':
-        if (response.token) await storage.put(keys.token, response.token)
-        if (response.identity_token) await storage.put(keys.identityToken, response.identity_token)
-        if (response.user) setUser(userFromDto(response.user))
-        return read(keys.token)
-      default:
-        await clearLocal('session-ended')
-        return null
-    }
-  }
-
-  async function loadUser(token: string): Promise<User | null> {
-    try {
-      const response = await getCurrentUser(transport, token)
-      if (response.identity_token) await storage.put(keys.identityToken, response.identity_token)
-      setUser(userFromDto(response.user))
-      return user
-    } catch (error) {
-      if (endsSession(error)) {
-        await clearLocal('session-ended')
-        return null
-      }
-      throw error
-    }
-  }
-
-  const readSession = async (): Promise<StoredSession> => ({ token: await read(keys.token), refreshToken: await read(keys.refreshToken) })
-
-  /** True when another tab already spent the stored refresh token, though this tab's storage does not show it yet. */
-  async function spentElsewhere({ token, refreshToken }: StoredSession): Promise<boolean> {
-    return inspect(token) !== 'active' && !!refreshToken && !!locks && (await isRefreshTokenSpent(locks, appId, refreshToken))
-  }
-
-  /** Storage once it differs from `seen`, or `seen` when nothing arrives in time. */
-  async function storageChangeFrom(seen: StoredSession): Promise<StoredSession> {
-    for (let waited = 0; waited < spentTokenWaitMs; waited += storagePollMs) {
-      await new Promise((resolve) => setTimeout(resolve, storagePollMs))
-      const current = await readSession()
-      if (current.token !== seen.token || current.refreshToken !== seen.refreshToken) return current
-    }
-    return seen
-  }
-
-  async function refreshOnce(): Promise<string | null> {
-    // Another tab may have refreshed while this one waited for the lock.
-    const seen = await readSession()
-    const { token: stored, refreshToken } = (await spentElsewhere(seen)) ? await storageChangeFrom(seen) : seen
-    if (inspect(stored) === 'active') {
-      if (!user) await loadUser(stored!)
-      return stored
-    }
-    if (!refreshToken) {
-      await clearLocal('session-ended')
-      return null
-    }
-    try {
-      const fresh = await applyRefreshOutcome(await refreshSession(transport, refreshToken, stored))
-      // Before the refresh lock is released, so its next holder learns the token is spent even if its storage lags.
-      if (locks) await markRefreshTokenSpent(locks, appId, refreshToken)
-      return fresh
-    } catch (error) {
-      if (!endsSession(error)) throw error
-      await clearLocal('session-ended')
-      return null
-    }
-  }
-
-  const refresh = singleFlight(async () =>
-    locks ? ((await locks.request(`tessera:refresh:${appId}`, { mode: 'exclusive' }, refreshOnce)) as string | null) : refreshOnce(),
+  const tokens = lazily(() =>
+    import('./token-session.js').then(({ createTokenSession }) => createTokenSession(options, { read, forgetAnalyticsId: () => (analyticsId = null) })),
   )
-
-  async function getAccessToken(): Promise<string | null> {
-    const token = await read(keys.token)
-    switch (inspect(token)) {
-      case 'active':
-        return token
-      case 'malformed':
-        await clearLocal('session-ended')
-        return null
-      case 'app-mismatch':
-        await logout('app-mismatch')
-        return null
-    }
-    if (!(await read(keys.refreshToken))) {
-      if (token || user) await clearLocal('session-ended')
-      return null
-    }
-    const fresh = await refresh()
-    const state = inspect(fresh)
-    if (state === 'malformed') await clearLocal('session-ended')
-    if (state === 'app-mismatch') await logout('app-mismatch')
-    return state === 'active' || state === 'expired' ? fresh : null
-  }
-
-  const logout = singleFlight(async (reason: SignOutReason = 'user') => {
-    const [token, refreshToken] = await Promise.all([read(keys.token), read(keys.refreshToken)])
-    if (token || refreshToken) {
-      // The server call may fail (offline, already revoked): the local session ends anyway.
-      await logoutSession(transport, refreshToken, token).catch(() => undefined)
-    }
-    await Promise.all([storage.del(keys.analyticsId), storage.del(keys.guestCredential)])
-    analyticsId = null
-    await clearLocal(reason)
-  })
-
-  async function storeLogin(response: AuthenticatedUserDto): Promise<User> {
-    if (!response.user) throw noUserReturnedError()
-    await write(keys.token, response.token)
-    await write(keys.refreshToken, response.refresh_token)
-    await write(keys.identityToken, response.identity_token)
-    return replaceUser(response.user)
-  }
-
-  async function restore(): Promise<User | null> {
-    const token = await getAccessToken()
-    if (token && !user) await loadUser(token)
-    return user
-  }
-
-  async function fetchUser(): Promise<User | null> {
-    const token = await getAccessToken()
-    return token ? loadUser(token) : null
+  /** The token code, or null while nothing is stored and nobody signed in here (there is nothing to check then). */
+  async function tokenSession() {
+    const loaded = tokens.loaded()
+    if (loaded) return loaded
+    return (await read(keys.token)) || (await read(keys.refreshToken)) ? tokens.load() : null
   }
 
   function getAnalyticsId(): Promise<string> {
@@ -228,7 +67,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const stored = await read(keys.analyticsId)
       if (stored) return stored
       const created = crypto.randomUUID()
-      await storage.put(keys.analyticsId, created)
+      await options.storage.put(keys.analyticsId, created)
       return created
     })()
     return analyticsId
@@ -241,41 +80,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (event.key !== null && event.key !== keys.token) return
       void (async () => {
         const token = await read(keys.token)
-        if (!token) setUser(null, 'session-ended')
-        else if (!user && inspect(token) !== 'malformed') await restore()
+        await (token ? await tokens.load() : tokens.loaded())?.followOtherTab(token)
       })().catch(() => undefined)
     }
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)
   }
 
-  function replaceUser(dto: UserDto): User {
-    const next = userFromDto(dto)
-    setUser(next)
-    return next
-  }
-
   return {
-    getAccessToken,
-    restore,
-    storeLogin,
-    fetchUser,
-    replaceUser,
-    logout: (reason) => logout(reason),
-    getUser: () => user,
+    getAccessToken: async () => (await tokenSession())?.getAccessToken() ?? null,
+    restore: async () => (await tokenSession())?.restore() ?? null,
+    fetchUser: async () => (await tokenSession())?.fetchUser() ?? null,
+    storeLogin: async (response) => (await tokens.load()).storeLogin(response),
+    replaceUser: async (dto) => (await tokens.load()).replaceUser(dto),
+    logout: async (reason) => (await tokens.load()).logout(reason),
+    getUser: () => tokens.loaded()?.getUser() ?? null,
     getAnalyticsId,
     watchOtherTabs,
   }
-}
-
-/** Errors after which the refresh token is known to be dead (not network trouble or a server outage). */
-function endsSession(error: unknown): boolean {
-  if (!TesseraError.is(error)) return false
-  if (error.code === 'missing_or_invalid_token') return true
-  return error.status !== undefined && error.status >= 400 && error.status < 500 && !error.retryable
-}
-
-function defaultLocks(): LockManagerLike | null {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
-  return locks ? { request: (name, options, callback) => locks.request(name, options, callback), query: () => locks.query() } : null
 }

@@ -5,6 +5,7 @@
 import type { TesseraError } from '../errors/base-error.js'
 import type { Listener, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
+import type { AddEthereumChainParameter } from './ethereum/chains.js'
 
 export type WalletChain = 'ethereum' | 'solana'
 
@@ -22,6 +23,8 @@ export interface WalletOption {
   connectorType: WalletConnectorType
   /** False for a listed wallet that is not in this browser (the picker shows install instructions). */
   installed: boolean
+  /** Where to get a known wallet (install instructions); absent for wallets the client does not know. */
+  installUrl?: string
 }
 
 /** A connected account, as `useWallets` lists it next to embedded wallets. */
@@ -66,7 +69,15 @@ export interface WalletFlowState {
   retries: number
   /** Set while a WalletConnect pairing waits: the QR screen draws it; mobile opens it as a deep link. */
   walletConnectUri: string | null
+  /** The wallet is waiting on an earlier request (-32002): keep the loading state and show the pending hint. */
+  pendingRequest: boolean
 }
+
+/**
+ * Document 1 §8 "Wallet login errors": which of the spec's wallet messages an error is (`walletErrorKind(error)`).
+ * user_exists and unable_to_link are not retryable; the rest are.
+ */
+export type WalletErrorKind = 'user_exists' | 'timed_out' | 'connection' | 'rejected' | 'unable_to_link'
 
 export interface ConnectWalletOptions {
   intent?: WalletIntent
@@ -74,6 +85,27 @@ export interface ConnectWalletOptions {
   chain?: WalletChain
   /** EIP-155 chain id to be on; a wallet on another chain is switched (4902 → add the chain, then retry). */
   chainId?: number
+  /** How to add `chainId` to a wallet that does not know it, for a chain outside the built-in table. */
+  addChain?: AddEthereumChainParameter
+}
+
+/** Options of `signIn`: `solanaMessageType: 'transaction'` signs a memo transaction instead (hardware wallets such as a Ledger). */
+export interface WalletSignInOptions {
+  intent?: 'login' | 'link'
+  disableSignup?: boolean
+  captchaToken?: string
+  solanaMessageType?: 'plain' | 'transaction'
+}
+
+/** A sign-in message signed outside the client (the app's own wallet connection). */
+export interface ExternalSignature {
+  message: string
+  signature: string
+  intent?: 'login' | 'link'
+  disableSignup?: boolean
+  /** Recorded on the linked account; default 'unknown'. */
+  walletClientType?: string
+  connectorType?: string
 }
 
 export interface WalletsApi {
@@ -89,11 +121,27 @@ export interface WalletsApi {
   /** Connects (duplicate calls while connecting join the first); resolves with the account. */
   connect(walletId: string, options?: ConnectWalletOptions): Promise<ConnectedWallet>
   /** SIWE (Ethereum) or SIWS (Solana) over a connected account: signs in, or links with `intent: 'link'`. */
-  signIn(wallet: ConnectedWallet, options?: { intent?: 'login' | 'link'; disableSignup?: boolean; captchaToken?: string }): Promise<User>
+  signIn(wallet: ConnectedWallet, options?: WalletSignInOptions): Promise<User>
   /** Connect, then sign: the landing's one-call wallet login. */
-  connectAndSignIn(walletId: string, options?: ConnectWalletOptions & { disableSignup?: boolean; captchaToken?: string }): Promise<User>
+  connectAndSignIn(walletId: string, options?: ConnectWalletOptions & Omit<WalletSignInOptions, 'intent'>): Promise<User>
+  /**
+   * SIWE with the app's own wallet connection (`useLoginWithSiwe`): the EIP-4361 message for the address, carrying a
+   * server nonce. The flow moves to `awaiting-signature`; the app signs it and calls `submitSiwe`.
+   */
+  generateSiweMessage(input: { address: string; chainId: number; captchaToken?: string }): Promise<string>
+  /** Sends a message from `generateSiweMessage` with its signature: signs in, or links with `intent: 'link'`. */
+  submitSiwe(input: ExternalSignature & { chainId?: number }): Promise<User>
+  /** SIWS with the app's own wallet (`useLoginWithSiws`): the message for the address, carrying a server nonce. */
+  generateSiwsMessage(input: { address: string; captchaToken?: string }): Promise<string>
+  /** `messageType: 'transaction'`: `signature` is the whole signed memo transaction carrying the message (base64). */
+  submitSiws(input: ExternalSignature & { messageType?: 'plain' | 'transaction' }): Promise<User>
   unlink(address: string, chain: WalletChain): Promise<User>
   disconnect(address: string): Promise<void>
   /** Back to `initial` (the modal calls it after close). */
   reset(): void
+  /**
+   * True in an in-app (webview) browser, where a wallet may connect only inside a trusted click: the screen must
+   * call `connect` from the click handler itself, never automatically.
+   */
+  needsTrustedClick(): boolean
 }

@@ -37,6 +37,10 @@ export const copy = {
   'landing.recent': 'Recent',
   'landing.methods': 'Login methods',
   'landing.sms': 'Continue with SMS',
+  'landing.passkey.login': 'I have a passkey',
+  'landing.passkey.continue': 'Continue with passkey',
+  'landing.farcaster': 'Farcaster',
+  'landing.telegram': 'Telegram',
   'landing.info.label': 'About logging in',
   'landing.info.title': 'About logging in',
   'landing.info.body':

@@ -22,6 +22,13 @@ describe('routeError', () => {
     }
   })
 
+  it('keeps the wallet errors the core worded on the wallet status screen; access rejections still get their screens', () => {
+    expect(routeError({ code: 'generic_connect_wallet_error', data: { walletError: 'rejected' } }, 'wallet')).toEqual({ kind: 'inline-wallet' })
+    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1' } }, 'wallet')).toEqual({ kind: 'inline-wallet' })
+    expect(routeError({ code: 'allowlist_rejected', status: 403 }, 'wallet')).toEqual({ kind: 'screen', screen: 'allowlist-denied' })
+    expect(routeError({ code: 'disallowed_login_method', status: 403 }, 'wallet')).toEqual({ kind: 'screen', screen: 'error' })
+  })
+
   it('offers the transfer only for account_transfer_required with a nonce', () => {
     expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1', account: { displayName: 'x' } } }, 'submit-code')).toEqual({ kind: 'account-transfer' })
     expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1' } }, 'oauth')).toEqual({ kind: 'account-transfer' })

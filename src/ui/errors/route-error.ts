@@ -7,6 +7,16 @@ export type ErrorScreenName = 'error' | 'allowlist-denied' | 'user-limit' | 'acc
 export type ErrorRoute =
   | { kind: 'inline-plus-address' }
   | { kind: 'inline-incorrect-code' }
+  /** The passkey status screen shows its own error with a retry. */
+  | { kind: 'inline-passkey' }
+  /** The wallet status screen shows the wallet's own error with its retry rules. */
+  | { kind: 'inline-wallet' }
+  /** The Farcaster screen shows its own 'Authentication failed' with a retry. */
+  | { kind: 'inline-farcaster' }
+  /** The cross-app screen shows the connect failure with a retry (document 2 "Cross-app and delegation"). */
+  | { kind: 'inline-cross-app' }
+  /** The Telegram status screen shows the Telegram copy of document 1 §8 with a retry. */
+  | { kind: 'inline-telegram' }
   | { kind: 'account-transfer' }
   | { kind: 'screen'; screen: ErrorScreenName }
 
@@ -14,13 +24,22 @@ export type ErrorRoute =
  * The step that failed. Plus-address errors stay on the landing, bad codes stay on the code boxes,
  * and OAuth failures read differently (document 1 §8 "OAuth").
  */
-export type ErrorStep = 'send-code' | 'submit-code' | 'oauth' | 'login'
+export type ErrorStep = 'send-code' | 'submit-code' | 'oauth' | 'passkey' | 'wallet' | 'farcaster' | 'cross-app' | 'telegram' | 'login'
 
 export function routeError(error: ErrorLike, step: ErrorStep): ErrorRoute {
   if (error.code === 'disallowed_plus_email') return { kind: 'inline-plus-address' }
   if (step === 'submit-code' && error.code === 'invalid_credentials') return { kind: 'inline-incorrect-code' }
+  // The client cannot move a wallet (AccountTransfer has no wallet method): the status screen says the address is taken.
+  if (step === 'wallet' && error.code === 'account_transfer_required') return { kind: 'inline-wallet' }
   if (error.code === 'account_transfer_required' && typeof error.data?.nonce === 'string') return { kind: 'account-transfer' }
-  return { kind: 'screen', screen: errorScreenFor(error) }
+  const screen = errorScreenFor(error)
+  if (step === 'passkey' && screen === 'error') return { kind: 'inline-passkey' }
+  if (step === 'farcaster' && screen === 'error') return { kind: 'inline-farcaster' }
+  if (step === 'cross-app' && screen === 'error') return { kind: 'inline-cross-app' }
+  if (step === 'telegram' && screen === 'error') return { kind: 'inline-telegram' }
+  // Wallet failures the core worded (document 1 §8 "Wallet login errors") stay on the status screen.
+  if (step === 'wallet' && screen === 'error' && typeof error.data?.walletError === 'string') return { kind: 'inline-wallet' }
+  return { kind: 'screen', screen }
 }
 
 function errorScreenFor(error: ErrorLike): ErrorScreenName {

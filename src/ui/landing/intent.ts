@@ -2,7 +2,7 @@ import type { TesseraClient, User } from '../../core/index.js'
 import type { CopyKey } from '../copy/en.js'
 import type { ModalRequest } from '../modal-context.js'
 import type { Screen } from '../navigation/navigation.js'
-import { isOAuthProvider } from './method-kind.js'
+import { isCrossAppMethod, isOAuthProvider } from './method-kind.js'
 
 type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
 
@@ -11,6 +11,11 @@ export function initialScreen(request: ModalRequest): Screen {
   if (request.intent === 'login') return 'landing'
   if (request.method === 'sms') return 'phone'
   if (isOAuthProvider(request.method)) return 'oauth'
+  if (request.method === 'passkey') return 'passkey'
+  if (request.method === 'wallet') return 'wallet-picker'
+  if (request.method === 'farcaster') return 'farcaster'
+  if (request.method === 'telegram') return 'telegram'
+  if (isCrossAppMethod(request.method)) return 'cross-app'
   return 'landing'
 }
 

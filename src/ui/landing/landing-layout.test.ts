@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { EffectiveConfig, LoginMethod } from '../../core/index.js'
 import { defaultConfig } from '../../core/config/defaults.js'
-import { configuredLandingLayout, landingLayout, legacyLandingLayout, walletShortcutLabel } from './landing-layout.js'
+import { configuredLandingLayout, landingLayout, landingLayoutOptions, legacyLandingLayout, walletShortcutLabel } from './landing-layout.js'
 import { overflowLabel } from './overflow-label.js'
 
 const config = (loginMethods: LoginMethod[], appearance: Partial<EffectiveConfig['appearance']> = {}) => {
@@ -23,9 +23,22 @@ describe('legacyLandingLayout', () => {
     expect(layout.overflowLabel).toBe('landing.overflow.otherSocials')
   })
 
-  it('leaves wallet, passkey, Farcaster and Telegram rows out until they exist', () => {
-    const layout = legacyLandingLayout(config(['wallet', 'passkey', 'farcaster', 'telegram', 'email']), noWallet)
-    expect(layout).toEqual({ rows: ['email'], overflow: [], overflowLabel: null, walletShortcut: null })
+  it('never draws wallet login as a web2 row: it is the shortcut', () => {
+    expect(legacyLandingLayout(config(['wallet', 'email']), noWallet)).toEqual({ rows: ['email'], overflow: [], overflowLabel: null, walletShortcut: null })
+    expect(legacyLandingLayout(config(['wallet', 'email']), { walletShortcut: true })).toEqual({
+      rows: ['email'],
+      overflow: [],
+      overflowLabel: null,
+      walletShortcut: { label: 'landing.wallet.continue', position: 'last' },
+    })
+  })
+
+  it('draws the wallet shortcut in the layout the landing uses, and only when wallet login is on', () => {
+    expect(landingLayoutOptions.walletShortcut).toBe(true)
+    expect(landingLayout(config(['email', 'wallet']), landingLayoutOptions).walletShortcut).toEqual({ label: 'landing.wallet.continue', position: 'last' })
+    expect(landingLayout(config(['email']), landingLayoutOptions).walletShortcut).toBeNull()
+    // Wallet only: the shortcut is the whole landing.
+    expect(landingLayout(config(['wallet']), landingLayoutOptions)).toEqual({ rows: [], overflow: [], overflowLabel: null, walletShortcut: { label: 'landing.wallet.continue', position: 'last' } })
   })
 
   it('gives one row to the wallet shortcut (web2-first: last, "Continue with a wallet")', () => {
@@ -92,8 +105,8 @@ describe('configuredLandingLayout', () => {
     expect(configuredLandingLayout({ primary: ['sms'], overflow: ['email'] })).toMatchObject({ rows: ['sms'], overflow: ['email'], overflowLabel: 'landing.more' })
   })
 
-  it('keeps the configured order and leaves out methods not rendered yet', () => {
-    expect(configuredLandingLayout({ primary: ['github', 'wallet', 'email'], overflow: ['passkey'] })).toMatchObject({ rows: ['github', 'email'], overflow: [] })
+  it('keeps the configured order, wallet login as one of its rows', () => {
+    expect(configuredLandingLayout({ primary: ['github', 'wallet', 'email'], overflow: [] })).toEqual({ rows: ['github', 'wallet', 'email'], overflow: [], overflowLabel: null, walletShortcut: null })
   })
 })
 

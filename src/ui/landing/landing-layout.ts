@@ -9,7 +9,7 @@ export interface LandingLayout {
   overflow: LandingMethod[]
   /** The overflow button's label; null when nothing overflows. */
   overflowLabel: CopyKey | null
-  /** The wallet shortcut row and where it sits; null until wallet login exists (issue #4) or when it is off. */
+  /** The wallet shortcut row and where it sits; null when wallet login is off or the configured layout places it. */
   walletShortcut: { label: CopyKey; position: 'first' | 'last' } | null
 }
 
@@ -21,12 +21,12 @@ export const CONFIGURED_ROWS_BEFORE_MORE = 4
 export const CONFIGURED_ALL_PRIMARY = 5
 
 export interface LandingLayoutOptions {
-  /** Whether a wallet shortcut is rendered (false until wallet login arrives in issue #4). */
+  /** Whether wallet login is drawn as the shortcut row ('Continue with a wallet' / 'Other wallets'). */
   walletShortcut: boolean
 }
 
-/** Today's options: wallet login arrives in issue #4, so no wallet shortcut is rendered yet. */
-export const landingLayoutOptions: LandingLayoutOptions = { walletShortcut: false }
+/** The legacy layout draws wallet login as its shortcut row. */
+export const landingLayoutOptions: LandingLayoutOptions = { walletShortcut: true }
 
 /** The wallet shortcut's label: a single 'Continue with a wallet' row after web2, or 'Other wallets' under the wallet list. */
 export function walletShortcutLabel(priority: EffectiveConfig['appearance']['loginGroupPriority']): CopyKey {
@@ -44,7 +44,8 @@ export function loginGroupPriority(appearance: EffectiveConfig['appearance']): '
  * a wallet shortcut puts the wallet on top and every web2 method behind one button labelled by its kinds.
  */
 export function legacyLandingLayout(config: Pick<EffectiveConfig, 'appearance' | 'loginMethods'>, options: LandingLayoutOptions): LandingLayout {
-  const web2 = config.loginMethods.filter(isLandingMethod)
+  // Wallet login is the shortcut row, never one of the web2 rows.
+  const web2 = config.loginMethods.filter(isLandingMethod).filter((method) => method !== 'wallet')
   const ordered = [...web2.filter((method) => method === 'email'), ...web2.filter((method) => method === 'sms'), ...web2.filter((method) => method !== 'email' && method !== 'sms')]
   const wallet = options.walletShortcut && config.loginMethods.includes('wallet')
   const priority = loginGroupPriority(config.appearance)

@@ -8,6 +8,9 @@ export type Screen =
   | 'phone'
   | 'sms-code'
   | 'oauth'
+  // Passkey status (loading, success or error with retry) and the sign-up-or-sign-in choice.
+  | 'passkey'
+  | 'passkey-choice'
   // Access rejections, CAPTCHA, terms and account transfer (document 1 §§2, 4; document 2).
   | 'allowlist-denied'
   | 'user-limit'
@@ -16,6 +19,15 @@ export type Screen =
   | 'terms'
   | 'account-transfer'
   | 'account-transfer-assets'
+  // External wallets: the picker (with its network, install and empty views) and the connection status.
+  | 'wallet-picker'
+  | 'wallet-status'
+  // Farcaster: the QR code (desktop) or open-app button (mobile) while the Farcaster app signs, then its status.
+  | 'farcaster'
+  // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (document 1 §2).
+  | 'telegram'
+  // Cross-app: the provider app's popup (connecting), then success or failure.
+  | 'cross-app'
 
 export interface NavigationState {
   current: Screen

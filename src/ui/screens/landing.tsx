@@ -1,7 +1,8 @@
 import { displayLoginMessage } from '../../core/index.js'
 import { t } from '../copy/en.js'
 import { intentTitle } from '../landing/intent.js'
-import { landingLayout, landingLayoutOptions } from '../landing/landing-layout.js'
+import { landingLayout, landingLayoutOptions, type LandingLayout } from '../landing/landing-layout.js'
+import type { LandingMethod } from '../landing/method-kind.js'
 import { useModal } from '../modal-context.js'
 import { EmailForm } from '../primitives/email-form.js'
 import { useInfoDisclosure } from '../primitives/info-button.js'
@@ -11,6 +12,12 @@ import { LoginMethodRows } from '../primitives/login-method-rows.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../use-client-state.js'
+
+/** The rows with the legacy layout's wallet shortcut on top (web3-first) or after them (web2-first). */
+function withWalletShortcut({ rows, walletShortcut }: LandingLayout): LandingMethod[] {
+  if (!walletShortcut) return rows
+  return walletShortcut.position === 'first' ? ['wallet', ...rows] : [...rows, 'wallet']
+}
 
 /** The first screen: configured header, info button, logo, login message and the method rows of the layout. */
 export function Landing() {
@@ -40,7 +47,7 @@ export function Landing() {
         {info.panel}
         {config.appearance.logo && <img part="logo" className={styles.logo} src={config.appearance.logo} alt={t('landing.logoAlt', { app: config.appName })} />}
         {loginMessage && <p className={styles.message}>{loginMessage}</p>}
-        <LoginMethodRows methods={layout.rows} recent={recent} />
+        <LoginMethodRows methods={withWalletShortcut(layout)} recent={recent} walletLabel={layout.walletShortcut?.label} />
         {layout.overflowLabel && (
           <LoginMethodButton
             part="method-button overflow-button"

@@ -11,6 +11,7 @@ export function useRetry(): (target: 'previous' | 'landing') => void {
       client.email.reset()
       client.sms.reset()
       client.oauth.reset()
+      client.passkey.reset()
       navigation.reset(initialScreen(request))
     },
     [client, navigation, request],

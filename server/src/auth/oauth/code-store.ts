@@ -41,7 +41,7 @@ const hashCode = (ctx: Pick<ServerContext, 'secret'>, code: string) => createHma
 const invalidCode = () => new ApiError(400, 'invalid_credentials', 'Invalid or expired authorization code')
 
 /** S256 (RFC 7636 §4.2), compared in constant time. */
-function pkceMatches(verifier: string, challenge: string): boolean {
+export function pkceMatches(verifier: string, challenge: string): boolean {
   const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'))
   const expected = Buffer.from(challenge)
   return computed.length === expected.length && timingSafeEqual(computed, expected)

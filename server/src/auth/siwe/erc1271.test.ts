@@ -5,7 +5,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRecord } from '../../apps/types.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { startAnvil, type Anvil } from './test-support/anvil.js'
+import { startAnvil, type Anvil } from '../../test-support/anvil.js'
 import { erc1271WalletBytecode } from './test-support/erc1271-wallet.js'
 
 const ORIGIN = 'https://app.example'

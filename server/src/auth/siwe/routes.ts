@@ -7,6 +7,7 @@ import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
+import { redeemAccountTransfer } from '../shared/account-transfer.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
@@ -25,6 +26,8 @@ const linkBody = z.object({ message, signature, chainId: safeString(100).nullish
 const authenticateBody = linkBody.extend({ mode: z.enum(authModes).nullish() })
 const smartWalletBody = z.object({ message, signature, smart_wallet_type: safeString(100).min(1), smart_wallet_version: safeString(100).nullish() })
 const unlinkBody = z.object({ address })
+/** Document 2's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
+const transferBody = z.object({ nonce: safeString(256), address: address.nullish() })
 
 /** The linked account an Ethereum wallet signature proves: keyed by the checksummed address. */
 function walletAccount(siwe: VerifiedSiwe, body: z.infer<typeof linkBody>): VerifiedAccount {
@@ -44,7 +47,7 @@ function walletAccount(siwe: VerifiedSiwe, body: z.infer<typeof linkBody>): Veri
   }
 }
 
-/** `POST /api/v1/siwe/{init,authenticate,link,link_smart_wallet,unlink}`: Sign-In with Ethereum (EIP-4361). */
+/** `POST /api/v1/siwe/{init,authenticate,link,link_smart_wallet,unlink,transfer}`: Sign-In with Ethereum (EIP-4361). */
 export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 
@@ -92,6 +95,12 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, app, caller.userId, 'wallet', body.address))
+  })
+
+  routes.post('/transfer', async (c) => {
+    const caller = await requireAccess(ctx, c)
+    const body = await readBody(c, transferBody)
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['wallet']))
   })
 
   return routes

@@ -243,13 +243,37 @@ describe('SIWE link and unlink', () => {
     expect(second.body.code).toBe('cannot_link_more_of_type')
   })
 
-  it('offers a transfer for a wallet another user holds', async () => {
+  it('offers a transfer for a wallet another user holds, and siwe/transfer moves it once', async () => {
     const wallet = newWallet()
-    expect((await signIn(wallet)).status).toBe(200)
-    const response = await call('link', await signedBody(wallet), { token: await emailUser() })
+    const holder = await signIn(wallet)
+    expect(holder.status).toBe(200)
+    const token = await emailUser()
+    const response = await call('link', await signedBody(wallet), { token })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('account_transfer_required')
-    expect(response.body.data).toMatchObject({ nonce: expect.any(String) })
+    expect(response.body.data).toMatchObject({ nonce: expect.any(String), account: { displayName: wallet.address } })
+    const nonce = response.body.data.nonce as string
+    expect((await call('transfer', { nonce })).status).toBe(401)
+    const transferred = await call('transfer', { nonce, address: wallet.address }, { token })
+    expect(transferred.status).toBe(200)
+    expect(transferred.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'wallet', chain_type: 'ethereum', address: wallet.address }))
+    expect(await t.db.query('SELECT id FROM users WHERE id = $1', [holder.body.user.id])).toEqual([])
+    expectRejected(await call('transfer', { nonce }, { token }))
+    // The wallet now signs the caller in.
+    expect((await signIn(wallet)).body.user.id).toBe(transferred.body.id)
+  })
+
+  it('refuses a transfer nonce for another account type', async () => {
+    const email = `siwe-${crypto.randomUUID()}@example.com`
+    expect((await t.login(email)).status).toBe(200)
+    const caller = await signIn(newWallet())
+    t.clock.advance(120) // past the resend cooldown for this email
+    expect((await t.call('/api/v1/passwordless/init', { body: { email }, token: caller.body.token })).status).toBe(200)
+    const offer = await t.call('/api/v1/passwordless/link', { body: { email, code: t.inbox.lastCode(email) }, token: caller.body.token })
+    expect(offer.body.code).toBe('account_transfer_required')
+    const refused = await call('transfer', { nonce: offer.body.data.nonce }, { token: caller.body.token })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('invalid_data')
   })
 
   it('refuses a wallet another user holds when transfers are off', async () => {

@@ -36,10 +36,10 @@ export async function verifySiwe(ctx: ServerContext, app: AppRecord, origin: URL
   return { address: fields.address, chainId: fields.chainId }
 }
 
-type CanonicalSiwe = SiweMessage & { issuedAt: Date }
+export type CanonicalSiwe = SiweMessage & { issuedAt: Date }
 
 /** Parses the message and requires it to be exactly what EIP-4361 formatting of its fields gives: nothing smuggled around them. */
-function parseCanonicalSiweMessage(message: string): CanonicalSiwe {
+export function parseCanonicalSiweMessage(message: string): CanonicalSiwe {
   const parsed = parseSiweMessage(message)
   const { address, chainId, domain, nonce, uri, version, issuedAt } = parsed
   if (!address || !isAddress(address, { strict: false }) || !chainId || !domain || !nonce || !uri || version !== '1' || !issuedAt) {

@@ -2,11 +2,11 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
 import type { ServerContext } from '../../context.js'
-import { ApiError } from '../../http/api-error.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
+import { redeemAccountTransfer } from '../shared/account-transfer.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
@@ -22,19 +22,21 @@ const clientLabel = safeString(100).nullish()
 const initBody = z.object({ address, token: safeString(4096).nullish() })
 const linkBody = z.object({
   message: safeString(8192).min(1),
-  signature: safeString(200).min(1),
+  // A 64-byte signature, or with message_type 'transaction' a whole signed memo transaction.
+  signature: safeString(4096).min(1),
   walletClientType: clientLabel,
   connectorType: clientLabel,
   message_type: z.enum(['plain', 'transaction']).nullish(),
 })
 const authenticateBody = linkBody.extend({ mode: z.enum(authModes).nullish() })
 const unlinkBody = z.object({ address })
+/** Document 2's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
+const transferBody = z.object({ nonce: safeString(256), address: address.nullish() })
 
-/** Verifies the signed message (plain messages only for now) and returns the wallet account it proves. */
+/** Verifies the signed message (plain, or carried in a memo transaction) and returns the wallet account it proves. */
 async function verifiedSolanaWallet(ctx: ServerContext, c: Context<AppEnv>, body: z.infer<typeof linkBody>): Promise<VerifiedAccount> {
   const app = c.var.app
-  if (body.message_type === 'transaction') throw new ApiError(400, 'invalid_data', 'Signing a memo transaction is not supported yet')
-  const walletAddress = await verifySiws(ctx, app, requestOrigin(c, app), body.message, body.signature)
+  const walletAddress = await verifySiws(ctx, app, requestOrigin(c, app), body.message, body.signature, body.message_type ?? 'plain')
   return {
     type: 'wallet',
     key: walletAddress,
@@ -50,7 +52,7 @@ async function verifiedSolanaWallet(ctx: ServerContext, c: Context<AppEnv>, body
   }
 }
 
-/** `POST /api/v1/siws/{init,authenticate,link,unlink}`: Sign-In with Solana. */
+/** `POST /api/v1/siws/{init,authenticate,link,unlink,transfer}`: Sign-In with Solana. */
 export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 
@@ -80,6 +82,12 @@ export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, c.var.app, caller.userId, 'wallet', body.address))
+  })
+
+  routes.post('/transfer', async (c) => {
+    const caller = await requireAccess(ctx, c)
+    const body = await readBody(c, transferBody)
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['wallet']))
   })
 
   return routes

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js'
 import { assertIssuedRecently, assertMessageUri } from '../siwe/message-origin.js'
 import { consumeWalletNonce, invalidWalletSignature } from '../siwe/wallet-nonces.js'
 import { decodeBase58 } from './base58.js'
+import { parseMemoTransaction } from './memo-transaction.js'
 
 /** DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 key bytes follow. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
@@ -20,9 +21,12 @@ export function siwsMessage(fields: { domain: string; address: string; uri: stri
 /**
  * Verifies a Sign-In with Solana message: it must be exactly the message the server rebuilds from the request
  * origin and the nonce it issued, fresh, with an allowed URI, and signed (Ed25519) by the address's key.
- * Returns the base58 address. Memo-transaction signing (message_type 'transaction') is not supported yet.
+ * Returns the base58 address. With `messageType` 'transaction' the signature is instead a whole signed Solana
+ * transaction (base64 or base58) whose Memo instruction carries the message (wallets that cannot sign messages).
  */
-export async function verifySiws(ctx: ServerContext, app: AppRecord, origin: URL, message: string, signature: string): Promise<string> {
+export async function verifySiws(
+  ctx: ServerContext, app: AppRecord, origin: URL, message: string, signature: string, messageType: 'plain' | 'transaction' = 'plain',
+): Promise<string> {
   const fields = message.match(clientFields)?.groups
   if (!fields?.address || !fields.uri || !fields.nonce || !fields.issuedAt) throw invalidWalletSignature('Not a Sign-In with Solana message')
   const expected = siwsMessage({ domain: origin.host, address: fields.address, uri: fields.uri, nonce: fields.nonce, issuedAt: fields.issuedAt, resources: fields.resources ?? '' })
@@ -32,17 +36,31 @@ export async function verifySiws(ctx: ServerContext, app: AppRecord, origin: URL
   assertIssuedRecently(Date.parse(fields.issuedAt), ctx.clock.now())
   const publicKey = decodeBase58(fields.address)
   if (publicKey?.length !== 32) throw invalidWalletSignature('Not a Solana address')
-  if (!ed25519Verify(publicKey, Buffer.from(message, 'utf8'), decodeSignature(signature))) throw invalidWalletSignature('The signature does not match the address')
+  const signed = messageType === 'transaction' ? memoTransactionSigned(publicKey, message, signature) : ed25519Verify(publicKey, Buffer.from(message, 'utf8'), decodeSignature(signature))
+  if (!signed) throw invalidWalletSignature('The signature does not match the address')
   await consumeWalletNonce(ctx, app.id, 'solana', fields.address, fields.nonce)
   return fields.address
 }
 
-/** Wallets send the 64 signature bytes as base64 or base58. */
+/** Wallets send bytes (a 64-byte signature, or a signed transaction) as base64 or base58. */
+function decodeBytes(text: string): Uint8Array | null {
+  const base64 = Buffer.from(text, 'base64')
+  if (base64.length > 0 && base64.toString('base64') === text) return base64
+  return decodeBase58(text)
+}
+
 function decodeSignature(signature: string): Uint8Array | null {
-  const base64 = Buffer.from(signature, 'base64')
-  if (base64.length === 64 && base64.toString('base64') === signature) return base64
-  const base58 = decodeBase58(signature)
-  return base58?.length === 64 ? base58 : null
+  const bytes = decodeBytes(signature)
+  return bytes?.length === 64 ? bytes : null
+}
+
+/** The transaction carries exactly the message in a memo, and the address signed the transaction's message bytes. */
+function memoTransactionSigned(publicKey: Uint8Array, message: string, signedTransaction: string): boolean {
+  const bytes = decodeBytes(signedTransaction)
+  const transaction = bytes && parseMemoTransaction(bytes)
+  if (!transaction?.memos.includes(message)) return false
+  const signer = transaction.signers.find((candidate) => Buffer.from(candidate.publicKey).equals(Buffer.from(publicKey)))
+  return !!signer && ed25519Verify(publicKey, Buffer.from(transaction.message), signer.signature)
 }
 
 function ed25519Verify(publicKey: Uint8Array, data: Buffer, signature: Uint8Array | null): boolean {

@@ -65,6 +65,8 @@ export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'telegram')
     const caller = await requireAccess(ctx, c)
+    // The public config tells clients `link_enabled`; the server enforces it (the client shows 'Login with Telegram not allowed.').
+    if (!telegramSettings(app).linkEnabled) throw new ApiError(403, 'disallowed_login_method', 'Linking a Telegram account is not enabled for this app')
     const account = verifyProof(ctx, app, await readBody(c, linkBody))
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'telegram', account))
   })

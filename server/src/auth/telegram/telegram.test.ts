@@ -241,6 +241,15 @@ describe('Telegram link, unlink and transfer', () => {
     expect(linked.body.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email', 'telegram'])
   })
 
+  it('refuses to link when the app turned Telegram linking off, while sign-in still works', async () => {
+    const noLinkApp = await t.createApp({ name: 'No Telegram link', loginMethods: ['email', 'telegram'], telegram: bot({ linkEnabled: false }) })
+    const user = (await t.login(`tg-nolink-${randomBytes(3).toString('hex')}@example.com`, noLinkApp.id)).body
+    const refused = await t.call('/api/v1/telegram/link', { body: { telegram_auth_result: widgetResult() }, token: user.token, appId: noLinkApp.id })
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('disallowed_login_method')
+    expect((await widgetLogin(widgetResult(), noLinkApp.id)).status).toBe(200)
+  })
+
   it('needs a session to link or unlink', async () => {
     expect((await t.call('/api/v1/telegram/link', { body: { telegram_auth_result: widgetResult() } })).status).toBe(401)
     expect((await t.call('/api/v1/telegram/unlink', { body: { telegram_user_id: '1' } })).status).toBe(401)

@@ -6,8 +6,8 @@ import {
   unlinkPasswordless,
   updatePasswordless,
 } from '../../api/passwordless.js'
-import { invalidEmailError, plusEmailError } from '../../errors/client-errors.js'
 import type { OtpChannel } from '../otp/channel.js'
+import { invalidEmailError, plusEmailError } from './errors.js'
 import { hasPlusAddress, isValidEmail } from './validation.js'
 
 export const emailChannel: OtpChannel = {

@@ -2,10 +2,11 @@
 import { GUEST_CREDENTIAL_BYTES, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import { authenticateGuest } from '../../api/guest.js'
 import type { Transport } from '../../api/transport.js'
-import { alreadyLoggedInError, guestLinkNotSupportedError, storageError } from '../../errors/client-errors.js'
+import { alreadyLoggedInError } from '../../errors/client-errors.js'
 import type { TesseraClient, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { base64UrlEncode } from '../oauth/pkce.js'
+import { guestLinkNotSupportedError, storageError } from './errors.js'
 
 export interface GuestLoginOptions {
   storage: TokenStorage

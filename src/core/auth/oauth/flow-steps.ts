@@ -5,14 +5,7 @@
 import { OAUTH_DENIED_CODE, oauthAccountType, oauthProviders, type OAuthProvider, type UserDto } from '../../../protocol/index.js'
 import { authenticateOAuth, initOAuth, linkOAuth, unlinkOAuth } from '../../api/oauth.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import {
-  exitedFlowError,
-  mustBeAuthenticatedError,
-  oauthMissingVerifierError,
-  oauthPhishingError,
-  oauthProviderLegError,
-  oauthUserDeniedError,
-} from '../../errors/client-errors.js'
+import { exitedFlowError, mustBeAuthenticatedError, oauthPhishingError } from '../../errors/client-errors.js'
 import { storageKeys } from '../../session/keys.js'
 import type { OAuthFlowState, OAuthStartOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -21,6 +14,7 @@ import type { OAuthFlowOptions } from './flow.js'
 import { clearPendingFlow, readPendingFlow, savePendingFlow, type PendingOAuthFlow } from './pending-flow.js'
 import { codeChallengeS256, randomOAuthSecret } from './pkce.js'
 import { postReturnToOpener, sameOriginOpener, waitForPopupReturn, type PopupWait } from './popup.js'
+import { oauthMissingVerifierError, oauthProviderLegError, oauthUserDeniedError } from './errors.js'
 import type { OAuthReturn } from './return-params.js'
 
 /** A start that passed the synchronous checks: the popup (if any) is open and the state says so. */

@@ -4,7 +4,7 @@
  * page posts the return here and this page finishes. Only the synchronous first step lives here (the checks,
  * the popup opened inside the click, the debounce); the rest (flow-steps.ts) loads when a flow starts.
  */
-import { OAUTH_BUTTON_DEBOUNCE_MS, type AuthenticatedUserDto, type OAuthProvider } from '../../../protocol/index.js'
+import { OAUTH_BUTTON_DEBOUNCE_MS, oauthReturnParams, type AuthenticatedUserDto, type OAuthProvider } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, oauthInvalidCodeError, popupBlockedError } from '../../errors/client-errors.js'
@@ -15,7 +15,6 @@ import { lazily } from '../../utils/lazily.js'
 import type { Store } from '../../utils/store.js'
 import { browserWindow, type OAuthWindow, type PopupWindow } from './browser-window.js'
 import { openOAuthPopup } from './open-popup.js'
-import { addressWithoutOAuthReturn, readOAuthReturn } from './return-params.js'
 
 export const initialOAuthFlowState: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
 
@@ -88,9 +87,11 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
 
   async function handleReturn(): Promise<User | null> {
     const win = getWindow()
-    const returned = win && readOAuthReturn(win.location.search)
-    // Nothing to load unless the address holds a return.
-    if (!win || !returned) return null
+    // Nothing to load unless the address holds a state code: the reader itself loads only for a return.
+    if (!win || !new URLSearchParams(win.location.search).has(oauthReturnParams.state)) return null
+    const { addressWithoutOAuthReturn, readOAuthReturn } = await import('./return-params.js')
+    const returned = readOAuthReturn(win.location.search)
+    if (!returned) return null
     // Removed first, so a reload or a failure never replays the code.
     win.history.replaceState(win.history.state, '', addressWithoutOAuthReturn(win.location))
     const started = generation

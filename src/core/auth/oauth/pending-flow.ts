@@ -1,6 +1,6 @@
 /** The redirect flow in progress, kept in sessionStorage across the provider round trip (document 1 §4 "OAuth"). */
 import { oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
-import { sessionStorageUnavailableError } from '../../errors/client-errors.js'
+import { sessionStorageUnavailableError } from './errors.js'
 
 export interface PendingOAuthFlow {
   provider: OAuthProvider

@@ -1,8 +1,9 @@
 /** The popup flow (document 1 §2): the popup posts the OAuth return back to its opener (open-popup.ts opens it). */
 import { oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
-import { OAUTH_INVALID_CODE_MESSAGE, OAUTH_USER_DENIED_MESSAGE, oauthInvalidCodeError, oauthUserDeniedError } from '../../errors/client-errors.js'
+import { OAUTH_INVALID_CODE_MESSAGE, oauthInvalidCodeError } from '../../errors/client-errors.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { MessageEventLike, OAuthWindow, PopupWindow } from './browser-window.js'
+import { OAUTH_USER_DENIED_MESSAGE, oauthUserDeniedError } from './errors.js'
 import type { OAuthReturn } from './return-params.js'
 
 export const OAUTH_RESPONSE_MESSAGE = 'tessera:oauth'

@@ -1,8 +1,10 @@
 /**
  * The one-time code flow shared by email and SMS (document 1 §4 "One-time code"):
  * initial → sending-code → awaiting-code-input → submitting-code → done | error, for the login, link and update intents.
+ * Only the synchronous checks and state changes live here; the channel (identifier rules, routes) and the requests
+ * (flow-steps.ts) load with the first code sent or unlink, so the landing draws its input without them.
  */
-import { OTP_LENGTH, type AuthMode, type AuthenticatedUserDto } from '../../../protocol/index.js'
+import { OTP_LENGTH, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { EffectiveConfig } from '../../config/types.js'
 import {
@@ -15,6 +17,7 @@ import {
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { AuthIntent, LoginWithCodeOptions, OtpFlow, OtpFlowState, SendCodeOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
+import { lazily } from '../../utils/lazily.js'
 import { singleFlight } from '../../utils/single-flight.js'
 import type { Store } from '../../utils/store.js'
 import type { OtpChannel } from './channel.js'
@@ -31,7 +34,8 @@ export const initialOtpFlowState: OtpFlowState = {
 const codePattern = new RegExp(`^\\d{${OTP_LENGTH}}$`)
 
 export interface OtpFlowOptions {
-  channel: OtpChannel
+  /** Loaded with the flow's first step. */
+  loadChannel(): Promise<OtpChannel>
   state: Store<OtpFlowState>
   transport: Transport
   getConfig(): EffectiveConfig
@@ -45,13 +49,17 @@ export interface OtpFlowOptions {
 export type OtpFlowActions = OtpFlow & { unlink(identifier: string): Promise<User> }
 
 export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
-  const { channel, state, transport, accountChanges } = options
-  const now = options.now ?? Date.now
+  const { state } = options
   // Bumped by reset(): a request that settles after the modal closed must not revive the old flow.
   let generation = 0
   const updateIfCurrent = (started: number, change: (current: OtpFlowState) => OtpFlowState) => {
     if (started === generation) state.update(change)
   }
+  const steps = lazily(() =>
+    Promise.all([import('./flow-steps.js'), options.loadChannel()]).then(([{ createOtpFlowSteps }, channel]) =>
+      createOtpFlowSteps({ ...options, channel }, updateIfCurrent),
+    ),
+  )
 
   async function fail(started: number, error: unknown): Promise<never> {
     const tesseraError = toTesseraError(error)
@@ -73,29 +81,9 @@ export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
       // Busy at once (the button disables); the identifier takes its normalised form once checked.
       const typed = { identifier: raw.trim(), previousIdentifier: intent === 'update' ? (sendOptions.previousIdentifier?.trim() ?? null) : null }
       state.set({ ...state.get(), status: 'sending-code', intent, ...typed, error: null })
-      const config = options.getConfig()
-      const identifier = await channel.normalize(raw, config)
-      channel.assertSendable?.(identifier, config)
-      const previousIdentifier = intent === 'update' ? await channel.normalize(typed.previousIdentifier ?? '', config) : null
-      updateIfCurrent(started, (current) => ({ ...current, identifier, previousIdentifier }))
-      await channel.init(transport, identifier, { captchaToken, auth: intent !== 'login' })
-      updateIfCurrent(started, () => ({ status: 'awaiting-code-input', intent, identifier, previousIdentifier, error: null, codeSentAt: now() }))
+      await (await steps.load()).send(started, raw, { intent, captchaToken, previousIdentifier: typed.previousIdentifier })
     } catch (error) {
       return fail(started, error)
-    }
-  }
-
-  async function complete(code: string, identifier: string, flow: OtpFlowState, loginOptions: LoginWithCodeOptions): Promise<User> {
-    switch (flow.intent) {
-      case 'login': {
-        const mode: AuthMode = loginOptions.mode ?? (loginOptions.disableSignup ? 'no-signup' : 'login-or-sign-up')
-        return options.authenticate(() => channel.authenticate(transport, identifier, code, mode))
-      }
-      case 'link':
-        return accountChanges.linked(await channel.link(transport, identifier, code), channel.method, identifier)
-      case 'update':
-        if (!flow.previousIdentifier) throw noAuthFlowError()
-        return accountChanges.updated(await channel.update(transport, flow.previousIdentifier, identifier, code), channel.method)
     }
   }
 
@@ -110,7 +98,7 @@ export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
       if (!identifier || flow.codeSentAt === null) throw noAuthFlowError()
       if (!codePattern.test(code)) throw invalidCodeFormatError()
       state.update((current) => ({ ...current, status: 'submitting-code', error: null }))
-      const user = await complete(code, identifier, flow, loginOptions)
+      const user = await (await steps.load()).complete(code, identifier, flow, loginOptions)
       updateIfCurrent(started, (current) => ({ ...current, status: 'done', error: null }))
       return user
     } catch (error) {
@@ -120,8 +108,7 @@ export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
 
   async function unlink(raw: string): Promise<User> {
     if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-    const identifier = await channel.normalize(raw, options.getConfig())
-    return accountChanges.unlinked(await channel.unlink(transport, identifier), channel.method)
+    return (await steps.load()).unlink(raw)
   }
 
   function reset() {

@@ -1,0 +1,101 @@
+/**
+ * Test-only `client.wallets` double (never shipped): the real flow shapes over a script, so the wallet
+ * screens can be driven in Chromium without an injected wallet. Tests set the flow directly or let the
+ * script decide what a connection does.
+ */
+import { TesseraError, type User } from '../../src/core/index.js'
+import type { ConnectedWallet, ConnectWalletOptions, WalletFlowState, WalletOption, WalletsApi } from '../../src/core/wallets/types.js'
+// The core's own observable value: the double's state behaves like the real client's.
+import { createStore } from '../../src/core/utils/store.js'
+
+export interface WalletScript {
+  options?: WalletOption[]
+  lastUsed?: string | null
+  /** An in-app browser: connections only inside a click. */
+  needsTrustedClick?: boolean
+  /** What a connect-and-sign does; default never settles, so a test can set the flow itself. */
+  connectAndSignIn?(walletId: string, options: ConnectWalletOptions): Promise<User>
+}
+
+export interface FakeWallets extends WalletsApi {
+  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; reset: number }
+  setFlow(change: Partial<WalletFlowState>): void
+  setOptions(options: WalletOption[]): void
+}
+
+type Emit = (event: 'login' | 'link', payload: unknown) => void
+
+export const idleWalletFlow: WalletFlowState = {
+  status: 'initial',
+  connection: 'disconnected',
+  intent: 'login',
+  wallet: null,
+  address: null,
+  error: null,
+  retries: 0,
+  walletConnectUri: null,
+  pendingRequest: false,
+}
+
+/** A wallet option as discovery reports it; `installed` and the connector default to an EIP-6963 wallet. */
+export function walletOption(name: string, overrides: Partial<WalletOption> = {}): WalletOption {
+  return { id: name.toLowerCase().replace(/\W+/g, '_'), name, icon: null, chains: ['ethereum'], connectorType: 'injected', installed: true, ...overrides }
+}
+
+export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets {
+  const options = createStore<WalletOption[]>(script.options ?? [])
+  const flow = createStore<WalletFlowState>(idleWalletFlow)
+  const connected = createStore<ConnectedWallet[]>([])
+  const calls: FakeWallets['calls'] = { connect: [], reset: 0 }
+  const connectedWallet = (): ConnectedWallet => {
+    const { wallet, address } = flow.get()
+    const chain = wallet?.chains[0] ?? 'ethereum'
+    return { address: address ?? '0x0', chain, chainId: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4Us', walletClientType: wallet?.id ?? 'injected', connectorType: wallet?.connectorType ?? 'injected', linked: true }
+  }
+  const connectAndSignIn = async (walletId: string, connectOptions: ConnectWalletOptions = {}) => {
+    calls.connect.push({ walletId, options: connectOptions })
+    const wallet = options.get().find((option) => option.id === walletId) ?? null
+    const intent = connectOptions.intent ?? 'login'
+    flow.set({ ...flow.get(), status: 'connecting', connection: 'connecting', intent, wallet, error: null })
+    try {
+      const user = await (script.connectAndSignIn?.(walletId, connectOptions) ?? new Promise<User>(() => {}))
+      flow.set({ ...flow.get(), status: 'done', connection: 'connected' })
+      const method = wallet?.chains[0] === 'solana' ? 'siws' : 'siwe'
+      if (intent === 'link') emit('link', { user, linkMethod: method, linkedAccount: null })
+      else emit('login', { user, isNewUser: false, loginMethod: method })
+      return user
+    } catch (error) {
+      flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null, retries: flow.get().retries + 1 })
+      throw error
+    }
+  }
+  return {
+    calls,
+    setFlow: (change) => flow.set({ ...flow.get(), ...change }),
+    setOptions: options.set,
+    getOptions: options.get,
+    watchOptions: options.watch,
+    getFlow: flow.get,
+    watchFlow: flow.watch,
+    getConnected: connected.get,
+    watchConnected: connected.watch,
+    getLastUsed: () => script.lastUsed ?? null,
+    async connect(walletId, connectOptions = {}) {
+      void connectAndSignIn(walletId, { ...connectOptions, intent: 'connect' }).catch(() => {})
+      return connectedWallet()
+    },
+    signIn: async () => {
+      throw new TesseraError({ code: 'not_supported', shortMessage: 'The fixture signs in through connectAndSignIn' })
+    },
+    connectAndSignIn,
+    unlink: async () => {
+      throw new TesseraError({ code: 'not_supported', shortMessage: 'The fixture does not unlink wallets' })
+    },
+    disconnect: async () => {},
+    needsTrustedClick: () => script.needsTrustedClick ?? false,
+    reset() {
+      calls.reset++
+      flow.set({ ...idleWalletFlow })
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import { useCallback, useSyncExternalStore } from 'react'
+import type { CrossAppFlowState, User } from '../../src/core/index.js'
+import { useTesseraClient } from '../context.js'
+
+export interface UseCrossAppAccountsResult {
+  /** Signs in with an account of the provider app `appId` through its popup; call it inside a click. */
+  loginWithCrossAppAccount(input: { appId: string }): Promise<User>
+  /** Links an account of the provider app `appId` to the signed-in user, through the same popup. */
+  linkCrossAppAccount(input: { appId: string }): Promise<User>
+  /** Removes the signed-in user's cross-app account with this subject (the provider user id). */
+  unlinkCrossAppAccount(input: { subject: string }): Promise<User>
+  state: CrossAppFlowState
+}
+
+/** Cross-app accounts (the reference SDK's `useCrossAppAccounts`): headless, no modal. */
+export function useCrossAppAccounts(): UseCrossAppAccountsResult {
+  const client = useTesseraClient()
+  const state = useSyncExternalStore(
+    (onChange) => client.watchCrossAppFlow(() => onChange()),
+    () => client.getCrossAppFlow(),
+  )
+  const loginWithCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.login(appId), [client])
+  const linkCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.link(appId), [client])
+  const unlinkCrossAppAccount = useCallback(
+    ({ subject }: { subject: string }) => {
+      const account = client.getAuth().user?.linkedAccounts.find((candidate) => candidate.type === 'cross_app' && candidate.subject === subject)
+      return client.crossApp.unlink(account?.type === 'cross_app' ? account.providerApp.id : '', subject)
+    },
+    [client],
+  )
+  return { loginWithCrossAppAccount, linkCrossAppAccount, unlinkCrossAppAccount, state }
+}

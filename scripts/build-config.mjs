@@ -1,0 +1,61 @@
+// Vite settings shared by the library build (build.mjs) and the first-load report (bench/first-load-sources.mjs).
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+
+export const root = resolve(fileURLToPath(import.meta.url), '../..')
+const placeholder = '__TESSERA_BUILT_CSS__'
+
+/** Moves the emitted stylesheet into the JS (elements adopt it as a constructable sheet) and drops the .css file. */
+function inlineCss() {
+  return {
+    name: 'tessera-inline-css',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const cssAssets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+      const css = cssAssets.map((asset) => String(asset.source)).join('\n')
+      for (const asset of cssAssets) delete bundle[asset.fileName]
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        chunk.code = chunk.code.replace(new RegExp(`(["'\`])${placeholder}\\1`, 'g'), () => JSON.stringify(css))
+        // The placeholder surviving means the CSS would be missing at run time.
+        if (chunk.code.includes(placeholder)) this.error(`CSS placeholder left in ${chunk.fileName}`)
+      }
+    },
+  }
+}
+
+/**
+ * Our barrels (index.ts files) only re-export. Marked free of side effects, a lazily loaded module re-exported by
+ * one (fromApiResponse, the API error codes) stays in its lazy chunk instead of joining the first load with the barrel.
+ */
+export const treeshake = { moduleSideEffects: [{ test: /[\\/](src[\\/](core|protocol|ui)|elements|react-wrapper)[\\/]index\.ts$/, sideEffects: false }] }
+
+export const shared = (outDir, { sourcemap = false } = {}) => ({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  plugins: [vanillaExtractPlugin(), inlineCss()],
+  build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: false, sourcemap, target: 'es2022' },
+})
+
+/** Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks. */
+export const scriptTagConfig = (outDir, options) => ({
+  ...shared(outDir, options),
+  build: {
+    ...shared(outDir, options).build,
+    lib: { entry: join(root, 'elements/script-tag.ts'), formats: ['es'], fileName: () => 'tessera.js' },
+    rollupOptions: {
+      treeshake,
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        minify: true,
+        // Everything the first load needs in one file: one request, and gzip sees it whole.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
+  },
+})

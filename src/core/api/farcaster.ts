@@ -1,0 +1,34 @@
+import {
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  routes,
+  type AuthenticatedUserDto,
+  type FarcasterAuthenticateBody,
+  type FarcasterInitBody,
+  type FarcasterInitResponse,
+  type FarcasterLinkBody,
+  type FarcasterStatusResponse,
+  type FarcasterUnlinkBody,
+  type UserDto,
+} from '../../protocol/index.js'
+import type { Transport } from './transport.js'
+
+/** Opens a relay channel: the connect URI for the Farcaster app and the token to poll it with. */
+export function initFarcaster(transport: Transport, body: FarcasterInitBody): Promise<FarcasterInitResponse> {
+  return transport.request<FarcasterInitResponse>(routes.farcasterInit, { body })
+}
+
+export function farcasterStatus(transport: Transport, channelToken: string, signal?: AbortSignal): Promise<FarcasterStatusResponse> {
+  return transport.request<FarcasterStatusResponse>(routes.farcasterStatus, { headers: { [FARCASTER_CHANNEL_TOKEN_HEADER]: channelToken }, signal })
+}
+
+export function authenticateFarcaster(transport: Transport, body: FarcasterAuthenticateBody): Promise<AuthenticatedUserDto> {
+  return transport.request<AuthenticatedUserDto>(routes.farcasterAuthenticate, { body })
+}
+
+export function linkFarcaster(transport: Transport, body: FarcasterLinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.farcasterLink, { body, auth: true })
+}
+
+export function unlinkFarcaster(transport: Transport, body: FarcasterUnlinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.farcasterUnlink, { body, auth: true })
+}

@@ -1,0 +1,39 @@
+import {
+  routes,
+  type AuthenticatedUserDto,
+  type CrossAppAuthenticateBody,
+  type CrossAppAuthorizeBody,
+  type CrossAppAuthorizeResponse,
+  type CrossAppConnectionsResponse,
+  type CrossAppLinkBody,
+  type CrossAppRequesterDto,
+  type CrossAppUnlinkBody,
+  type UserDto,
+} from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+
+export function getCrossAppConnections(transport: Transport, appId: string): Promise<CrossAppConnectionsResponse> {
+  return transport.request<CrossAppConnectionsResponse>(routes.crossAppConnections, { params: { app_id: appId } })
+}
+
+export function authenticateCrossApp(transport: Transport, body: CrossAppAuthenticateBody): Promise<AuthenticatedUserDto> {
+  return transport.request<AuthenticatedUserDto>(routes.crossAppAuthenticate, { body })
+}
+
+export function linkCrossApp(transport: Transport, body: CrossAppLinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.crossAppLink, { body, auth: true })
+}
+
+export function unlinkCrossApp(transport: Transport, body: CrossAppUnlinkBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.crossAppUnlink, { body, auth: true })
+}
+
+/** Provider side: who is requesting, as this (provider) app's server sees it. */
+export function getCrossAppRequester(transport: Transport, requesterAppId: string): Promise<CrossAppRequesterDto> {
+  return transport.request<CrossAppRequesterDto>(routes.crossAppRequester, { params: { app_id: requesterAppId } })
+}
+
+/** Provider side: the signed-in provider user's consent, answered with the one-time code. */
+export function authorizeCrossApp(transport: Transport, body: CrossAppAuthorizeBody): Promise<CrossAppAuthorizeResponse> {
+  return transport.request<CrossAppAuthorizeResponse>(routes.crossAppAuthorize, { body, auth: true })
+}

@@ -1,0 +1,90 @@
+/**
+ * Cross-app accounts (document 2 "Cross-app"): initial → awaiting-popup → authenticating → done | error.
+ * Only the synchronous first step lives here (the checks and the popup, opened inside the click); the
+ * rest (flow-steps.ts) and the provider page's side (provider-page.ts) load on first use.
+ */
+import type { AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import { TesseraError } from '../../errors/base-error.js'
+import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, popupBlockedError } from '../../errors/client-errors.js'
+import type { AccountChanges } from '../../session/account-changes.js'
+import type { CrossAppFlowState, LoginMethodName, TesseraClient } from '../../types.js'
+import type { User } from '../../user/types.js'
+import { lazily } from '../../utils/lazily.js'
+import type { Store } from '../../utils/store.js'
+import { browserWindow, type OAuthWindow, type PopupWindow } from '../oauth/browser-window.js'
+import { openOAuthPopup } from '../oauth/open-popup.js'
+import { readAuthorizationRequest } from './authorization-request.js'
+
+export const initialCrossAppFlowState: CrossAppFlowState = { status: 'initial', intent: 'login', providerAppId: null, error: null }
+
+export interface CrossAppFlowOptions {
+  appId: string
+  state: Store<CrossAppFlowState>
+  transport: Transport
+  isAuthenticated(): boolean
+  /** The client's one sign-in path: stores the session and announces the login. */
+  authenticate(method: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  accountChanges: AccountChanges
+  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
+  /** Defaults to the page's `window`. */
+  window?: () => OAuthWindow | null
+}
+
+/** The login method name of a provider app (`Recent`, login and link events). */
+export const crossAppMethod = (providerAppId: string): `privy:${string}` => `privy:${providerAppId}`
+
+export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient['crossApp'] {
+  const { state } = options
+  const getWindow = options.window ?? browserWindow
+  // Bumped by reset(): a flow that settles after the modal closed must not revive the old state.
+  let generation = 0
+  const steps = lazily(() => import('./flow-steps.js').then(({ createCrossAppFlowSteps }) => createCrossAppFlowSteps(options, () => generation)))
+  const providerPage = lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options.transport)))
+
+  function requireWindow(): OAuthWindow {
+    const win = getWindow()
+    if (!win) throw new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Cross-app accounts need a browser window' })
+    return win
+  }
+
+  async function start(providerAppId: string, intent: 'login' | 'link'): Promise<User> {
+    const started = generation
+    let popup: PopupWindow | null = null
+    try {
+      if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
+      if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
+      const win = requireWindow()
+      // Before any await: a popup opened outside the click is blocked.
+      popup = openOAuthPopup(win)
+      if (!popup) throw popupBlockedError()
+      state.set({ status: 'awaiting-popup', intent, providerAppId, error: null })
+      return await (await steps.load()).proceed({ started, providerAppId, intent, win, popup })
+    } catch (caught) {
+      popup?.close()
+      const error = TesseraError.is(caught) ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Cross-app authentication failed', cause: caught })
+      if (started === generation) state.update((current) => ({ ...current, status: 'error', error }))
+      throw error
+    }
+  }
+
+  return {
+    login: (providerAppId) => start(providerAppId, 'login'),
+    link: (providerAppId) => start(providerAppId, 'link'),
+    unlink: async (providerAppId, subject) => (await steps.load()).unlink(providerAppId, subject),
+    getConnections: async () => (await steps.load()).getConnections(),
+    readAuthorizationRequest() {
+      const win = getWindow()
+      // Synchronous, so a page can decide what to render before anything loads.
+      return win ? readAuthorizationRequest(win.location.search) : null
+    },
+    getRequester: async (request) => (await providerPage.load()).getRequester(request),
+    approve: async (request) => (await providerPage.load()).approve(requireWindow(), request),
+    deny: (request) => void providerPage.load().then((page) => page.deny(requireWindow(), request)),
+    reset() {
+      generation++
+      steps.loaded()?.cancelPopup(exitedFlowError(state.get().intent))
+      state.set(initialCrossAppFlowState)
+    },
+  }
+}

@@ -1,0 +1,22 @@
+/** The client's `passkey` member as the first chunk holds it: the flow's code loads with the first call. */
+import type { PasskeyFlowState, TesseraClient } from '../../types.js'
+import type { Lazy } from '../../utils/lazily.js'
+import type { PasskeyFlow } from './flow.js'
+
+export const initialPasskeyFlowState: PasskeyFlowState = { status: 'initial', intent: 'login', error: null }
+
+/** Document 1 §4: passkeys need the browser's WebAuthn API. */
+export const isPasskeySupported = (): boolean =>
+  typeof globalThis.PublicKeyCredential === 'function' && typeof globalThis.navigator?.credentials?.create === 'function'
+
+export function lazyPasskey(flow: Lazy<PasskeyFlow>): TesseraClient['passkey'] {
+  return {
+    login: async (options) => (await flow.load()).login(options),
+    signup: async (options) => (await flow.load()).signup(options),
+    link: async () => (await flow.load()).link(),
+    unlink: async (credentialId) => (await flow.load()).unlink(credentialId),
+    // Nothing to reset before the first call: the state is still the initial one.
+    reset: () => flow.loaded()?.reset(),
+    isSupported: isPasskeySupported,
+  }
+}

@@ -1,0 +1,17 @@
+/** The Telegram endpoints (document 1 §7 "Telegram"): one signed proof, the widget's result or Mini App data. */
+import { routes, type AuthenticatedUserDto, type AuthMode, type UserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+
+/** What Telegram signed, field by field as it arrived (numbers from the popup, strings from the address). */
+export type TelegramSignedData = Record<string, string | number>
+
+export type TelegramProof = { telegram_auth_result: TelegramSignedData } | { telegram_web_app_data: TelegramSignedData }
+
+export const authenticate = (transport: Transport, body: TelegramProof & { captcha_token?: string; mode?: AuthMode }): Promise<AuthenticatedUserDto> =>
+  transport.request<AuthenticatedUserDto>(routes.telegramAuthenticate, { body })
+
+export const link = (transport: Transport, body: TelegramProof): Promise<UserDto> =>
+  transport.request<UserDto>(routes.telegramLink, { body, auth: true })
+
+export const unlink = (transport: Transport, telegramUserId: string): Promise<UserDto> =>
+  transport.request<UserDto>(routes.telegramUnlink, { body: { telegram_user_id: telegramUserId }, auth: true })

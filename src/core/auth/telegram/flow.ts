@@ -1,0 +1,194 @@
+/**
+ * The Telegram flow (document 1 §4 "Telegram"): initial → awaiting-telegram (the widget's popup) → verifying (the
+ * server checks Telegram's signature) → done | error. Inside a Telegram Mini App with seamless sign-in on, the page's
+ * signed `initData` replaces the widget. A widget redirect comes back with the fields in the address (handleReturn).
+ */
+import type { AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import type { TelegramConfig } from '../../config/types.js'
+import { TesseraError } from '../../errors/base-error.js'
+import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError } from '../../errors/client-errors.js'
+import type { AccountChanges } from '../../session/account-changes.js'
+import type { TelegramFlowState, TelegramFlowStatus, TelegramLoginOptions } from '../../types.js'
+import type { User } from '../../user/types.js'
+import type { Store } from '../../utils/store.js'
+import type { OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
+import * as api from './api.js'
+import { initialTelegramFlowState, telegramReturnParams, webAppInitData } from './telegram.js'
+import { popupResult, widgetUrl } from './widget.js'
+
+type Intent = TelegramFlowState['intent']
+
+export interface TelegramFlow {
+  login(options: TelegramLoginOptions, popup: PopupWindow | null): Promise<User>
+  link(options: { popup?: boolean }, popup: PopupWindow | null): Promise<User>
+  unlink(telegramUserId: string): Promise<User>
+  handleReturn(): Promise<User | null>
+  reset(): void
+}
+
+export interface TelegramFlowOptions {
+  appId: string
+  state: Store<TelegramFlowState>
+  transport: Transport
+  getTelegramConfig(): TelegramConfig | null
+  isAuthenticated(): boolean
+  /** The client's one sign-in path: stores the session and announces the login. */
+  authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  accountChanges: AccountChanges
+  window(): OAuthWindow | null
+  /** The widget host (default https://oauth.telegram.org). */
+  widgetHost: string
+}
+
+/** The intent of a redirect in progress, kept across the round trip to Telegram. */
+interface PendingRedirect { intent: Intent; disableSignup: boolean }
+
+const notConfiguredError = () => new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Telegram is not configured for this app' })
+const linkDisabledError = () => new TesseraError({ code: 'disallowed_login_method', shortMessage: 'Linking Telegram is not enabled for this app' })
+
+/** `initData` is a query string; the server checks the hash over its fields exactly as received. */
+const initDataFields = (initData: string): api.TelegramSignedData => Object.fromEntries(new URLSearchParams(initData))
+
+export function createTelegramFlow(options: TelegramFlowOptions): TelegramFlow {
+  const { state, transport } = options
+  const pendingKey = `tessera:telegram:${options.appId}`
+  // Bumped by reset(): a popup or request that settles after the modal closed must not revive the old state.
+  let generation = 0
+  let cancelPopup = new AbortController()
+
+  async function run(intent: Intent, steps: (progress: (status: TelegramFlowStatus) => void) => Promise<User>, popup: PopupWindow | null = null): Promise<User> {
+    const started = generation
+    const progress = (status: TelegramFlowStatus) => {
+      if (started !== generation) throw exitedFlowError(intent)
+      state.set({ status, intent, error: null })
+    }
+    try {
+      if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
+      if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
+      const user = await steps(progress)
+      if (started === generation) state.set({ status: 'done', intent, error: null })
+      return user
+    } catch (caught) {
+      if (popup && !popup.closed) popup.close()
+      if (started !== generation) throw exitedFlowError(intent)
+      const error = caught instanceof TesseraError ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Something went wrong. Try again.', cause: caught })
+      state.set({ status: 'error', intent, error })
+      throw error
+    }
+  }
+
+  /** The signed proof: Mini App data when allowed, else the widget's result (popup, or a redirect that never returns here). */
+  async function proof(intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: (status: TelegramFlowStatus) => void): Promise<api.TelegramProof> {
+    const bot = options.getTelegramConfig()
+    if (!bot) throw notConfiguredError()
+    const win = options.window()
+    const initData = bot.seamlessAuthEnabled ? webAppInitData(win) : null
+    if (initData) return { telegram_web_app_data: initDataFields(initData) }
+    if (!win) throw notConfiguredError()
+    progress('awaiting-telegram')
+    const request = { host: options.widgetHost, botId: bot.botId, origin: win.location.origin }
+    if (!popup) {
+      // No popup (blocked or not wanted): the page goes to Telegram and handleReturn() finishes on the way back.
+      const pending: PendingRedirect = { intent, disableSignup }
+      win.sessionStorage.setItem(pendingKey, JSON.stringify(pending))
+      win.location.assign(widgetUrl({ ...request, returnTo: win.location.origin + addressWithoutReturn(win.location) }))
+      return new Promise<never>(() => undefined)
+    }
+    popup.location.href = widgetUrl(request)
+    cancelPopup = new AbortController()
+    const result = await popupResult(win, popup, options.widgetHost, cancelPopup.signal)
+    if (!result) throw exitedFlowError(intent)
+    return { telegram_auth_result: result }
+  }
+
+  const signIn = (body: api.TelegramProof, loginOptions: TelegramLoginOptions) =>
+    options.authenticate(() =>
+      api.authenticate(transport, {
+        ...body,
+        ...(loginOptions.captchaToken ? { captcha_token: loginOptions.captchaToken } : {}),
+        ...(loginOptions.disableSignup ? { mode: 'no-signup' as const } : {}),
+      }),
+    )
+
+  async function linkWith(body: api.TelegramProof): Promise<User> {
+    const dto = await api.link(transport, body)
+    const id = 'telegram_auth_result' in body ? String(body.telegram_auth_result.id) : telegramUserIdOf(body.telegram_web_app_data)
+    return options.accountChanges.linked(dto, 'telegram', id)
+  }
+
+  const login: TelegramFlow['login'] = (loginOptions, popup) =>
+    run('login', async (progress) => {
+      const body = await proof('login', popup, loginOptions.disableSignup ?? false, progress)
+      progress('verifying')
+      return signIn(body, loginOptions)
+    }, popup)
+
+  const link: TelegramFlow['link'] = (_linkOptions, popup) =>
+    run('link', async (progress) => {
+      if (options.getTelegramConfig()?.linkEnabled === false) throw linkDisabledError()
+      const body = await proof('link', popup, false, progress)
+      progress('verifying')
+      return linkWith(body)
+    }, popup)
+
+  async function unlink(telegramUserId: string): Promise<User> {
+    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+    return options.accountChanges.unlinked(await api.unlink(transport, telegramUserId), 'telegram')
+  }
+
+  async function handleReturn(): Promise<User | null> {
+    const win = options.window()
+    if (!win) return null
+    const params = new URLSearchParams(win.location.search)
+    const result: api.TelegramSignedData = {}
+    for (const [key, value] of params) if ((telegramReturnParams as readonly string[]).includes(key)) result[key] = value
+    // Removed first, so a reload or a failure never replays the result.
+    win.history.replaceState(win.history.state, '', addressWithoutReturn(win.location))
+    let pending: PendingRedirect | null = null
+    try {
+      pending = JSON.parse(win.sessionStorage.getItem(pendingKey) ?? 'null') as PendingRedirect | null
+      win.sessionStorage.removeItem(pendingKey)
+    } catch {
+      // Storage blocked or a foreign value: the return signs in.
+    }
+    const body = { telegram_auth_result: result }
+    if (pending?.intent === 'link') return run('link', async (progress) => (progress('verifying'), linkWith(body)))
+    return run('login', async (progress) => (progress('verifying'), signIn(body, { disableSignup: pending?.disableSignup ?? false })))
+  }
+
+  function reset() {
+    generation++
+    cancelPopup.abort()
+    state.set(initialTelegramFlowState)
+  }
+
+  return { login, link, unlink, handleReturn, reset }
+}
+
+/** The address without Telegram's return fields; every other parameter keeps its exact spelling, and the hash stays. */
+function addressWithoutReturn(location: { pathname: string; search: string; hash: string }): string {
+  const kept = location.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '' && !(telegramReturnParams as readonly string[]).includes(paramName(pair)))
+  return location.pathname + (kept.length ? `?${kept.join('&')}` : '') + location.hash
+}
+
+function paramName(pair: string): string {
+  const name = pair.split('=', 1)[0]!.replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/** Mini App data carries the user as JSON in its `user` field. */
+function telegramUserIdOf(data: api.TelegramSignedData): string {
+  try {
+    return String((JSON.parse(String(data.user)) as { id?: unknown }).id ?? '')
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,99 @@
+/** An in-process page for wallet tests: window events, a location, and wallets that announce themselves like extensions do. */
+import type { StandardWallet, StandardWalletAccount } from '../discovery/wallet-standard.js'
+import type { Eip1193Provider } from '../ethereum/eip1193.js'
+import type { TestEthereumWallet } from './ethereum-wallet.js'
+import type { TestSolanaWallet } from './solana-wallet.js'
+
+export interface FakePage extends EventTarget {
+  location: { host: string; origin: string; pathname: string; href: string }
+  navigator: { userAgent: string }
+  ethereum?: Eip1193Provider
+}
+
+export function fakePage(origin = 'https://app.example', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0'): FakePage {
+  const url = new URL('/login', origin)
+  return Object.assign(new EventTarget(), { location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href }, navigator: { userAgent } })
+}
+
+export type TestProvider = Eip1193Provider & { emit(event: string, value: unknown): void }
+
+/** The EIP-1193 face of a test wallet: answers become results or thrown `{ code, message }` errors. */
+export function eip1193Provider(wallet: TestEthereumWallet): TestProvider {
+  const listeners = new Map<string, Set<(value: unknown) => void>>()
+  const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value))
+  wallet.onEvent(emit)
+  return {
+    async request({ method, params }) {
+      const answer = await wallet.answer(method, params)
+      if ('error' in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+      return answer.result
+    },
+    on: (event, listener) => void (listeners.get(event) ?? listeners.set(event, new Set()).get(event)!).add(listener),
+    removeListener: (event, listener) => void listeners.get(event)?.delete(listener),
+    emit,
+  }
+}
+
+/** Announces the provider now and whenever the page asks (EIP-6963). */
+export function announceEip6963(page: EventTarget, provider: Eip1193Provider, info: { rdns: string; name: string }) {
+  const detail = Object.freeze({ info: { uuid: crypto.randomUUID(), icon: 'data:image/svg+xml,<svg/>', ...info }, provider })
+  const announce = () => page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  page.addEventListener('eip6963:requestProvider', announce)
+  announce()
+}
+
+/** A wallet-standard Solana wallet over a test keypair; `signMessage: false` leaves only transaction signing. */
+export function standardWallet(test: TestSolanaWallet, options: { name?: string; signMessage?: boolean } = {}): StandardWallet & { emitChange(accounts: StandardWalletAccount[]): void } {
+  const account: StandardWalletAccount = { address: test.address, publicKey: test.publicKey, chains: ['solana:mainnet'], features: ['solana:signMessage', 'solana:signTransaction'] }
+  const accounts: StandardWalletAccount[] = []
+  const changeListeners = new Set<(properties: { accounts: StandardWalletAccount[] }) => void>()
+  const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+  const features: Record<string, unknown> = {
+    'standard:connect': {
+      version: '1.0.0',
+      async connect(input?: { silent?: boolean }) {
+        if (!input?.silent && test.takeRejection()) throw rejected()
+        if (!input?.silent && !accounts.length) accounts.push(account)
+        return { accounts: [...accounts] }
+      },
+    },
+    'standard:events': { version: '1.0.0', on: (_event: 'change', listener: (properties: { accounts: StandardWalletAccount[] }) => void) => (changeListeners.add(listener), () => changeListeners.delete(listener)) },
+    'solana:signTransaction': {
+      version: '1.0.0',
+      async signTransaction(...inputs: { transaction: Uint8Array }[]) {
+        if (test.takeRejection()) throw rejected()
+        return inputs.map((input) => ({ signedTransaction: test.signTransaction(input.transaction) }))
+      },
+    },
+  }
+  if (options.signMessage !== false) {
+    features['solana:signMessage'] = {
+      version: '1.0.0',
+      async signMessage(...inputs: { message: Uint8Array }[]) {
+        if (test.takeRejection()) throw rejected()
+        return inputs.map((input) => ({ signedMessage: input.message, signature: test.signMessage(input.message) }))
+      },
+    }
+  }
+  return {
+    version: '1.0.0',
+    name: options.name ?? 'Test Solana Wallet',
+    icon: 'data:image/svg+xml,<svg/>',
+    chains: ['solana:mainnet', 'solana:devnet'],
+    features,
+    get accounts() {
+      return [...accounts]
+    },
+    emitChange(next) {
+      accounts.splice(0, accounts.length, ...next)
+      changeListeners.forEach((listener) => listener({ accounts: [...accounts] }))
+    },
+  }
+}
+
+/** Registers the wallet both ways the standard allows: announcing now, and answering the app's app-ready. */
+export function registerStandardWallet(page: EventTarget, wallet: StandardWallet) {
+  const callback = ({ register }: { register(wallet: StandardWallet): () => void }) => register(wallet)
+  page.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
+  page.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+}

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import type { FarcasterFlowState, TesseraClient, TesseraError } from '../../core/index.js'
+import { t } from '../copy/farcaster.js'
+import { FarcasterIcon } from '../icons/method-icons.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+import { FarcasterQrCode } from './farcaster-qr-code.js'
+
+/** Document 1 §9: how long 'Copied!' stays after 'Copy link'. */
+export const COPY_CONFIRMATION_MS = 3_000
+
+const useFarcasterFlow = (client: TesseraClient): FarcasterFlowState =>
+  useSyncExternalStore((onChange) => client.watchFarcasterFlow(() => onChange()), () => client.getFarcasterFlow())
+
+const isMobile = () => /Android|iPhone|iPad|iPod|Mobi/i.test(globalThis.navigator?.userAgent ?? '')
+
+/** Document 1 §8 "Farcaster": the message under 'Authentication failed'. */
+function describe(error: TesseraError): string {
+  switch (error.code) {
+    case 'linked_to_another_user':
+      return t('farcaster.error.linked')
+    case 'too_many_requests':
+      return t('farcaster.error.tooManyRequests')
+    case 'client_request_timeout':
+      return t('farcaster.error.timeout')
+    default:
+      return t('farcaster.error.generic')
+  }
+}
+
+// A flow being started (possibly waiting on the CAPTCHA screen) per client: the screen mounts again meanwhile.
+const starting = new WeakSet<TesseraClient>()
+
+/**
+ * Farcaster (document 1 §2): 'Sign in with Farcaster' with the connect URI as a 275 px QR code and 'Copy link' on
+ * desktop, or an open-app button on mobile; 'Signing in with Farcaster' once signed; 'Authentication failed' with a
+ * retry. The flow starts when the screen opens (for a sign-in or the link it was opened for).
+ */
+export default function FarcasterScreen() {
+  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  const flow = useFarcasterFlow(client)
+  const link = request.intent === 'link' && request.method === 'farcaster'
+  const [copied, setCopied] = useState(false)
+
+  const start = useCallback(() => {
+    if (starting.has(client)) return
+    starting.add(client)
+    withCaptcha(async (captchaToken) => {
+      try {
+        // Success is reported through the client's login or link event, which closes the modal.
+        await (link ? client.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.farcaster.login({ ...(captchaToken && { captchaToken }) }))
+      } catch (caught) {
+        handleError(caught, 'farcaster')
+      }
+    })
+      .catch((caught: unknown) => handleError(caught, 'farcaster'))
+      .finally(() => starting.delete(client))
+  }, [client, link, withCaptcha, handleError])
+
+  useEffect(() => {
+    if (flow.status === 'initial') start()
+  }, [flow.status, start])
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const copyLink = async (uri: string) => {
+    try {
+      await navigator.clipboard.writeText(uri)
+      setCopied(true)
+    } catch {
+      // No clipboard permission: the QR code still works.
+    }
+  }
+
+  const hasHistory = navigation.getState().history.length > 0
+  const back = () => {
+    client.farcaster.reset()
+    navigation.back()
+  }
+  const error = flow.status === 'error' ? flow.error : null
+  const title = error
+    ? t('farcaster.error.title')
+    : flow.status === 'authenticating' || flow.status === 'done'
+      ? t('farcaster.signingIn')
+      : t(link ? 'farcaster.link.title' : 'farcaster.title')
+  const uri = flow.status === 'awaiting-signature' ? flow.connectUri : null
+
+  return (
+    <>
+      <ScreenHeader title={title} onBack={hasHistory ? back : undefined} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        {uri && !isMobile() ? (
+          <FarcasterQrCode uri={uri} />
+        ) : (
+          <span className={landingStyles.statusIcon}>
+            <FarcasterIcon />
+          </span>
+        )}
+        <div role="status" aria-live="polite" className={styles.centred}>
+          {error ? (
+            <p part="error farcaster-error" className={styles.message}>
+              {describe(error)}
+            </p>
+          ) : uri ? (
+            <p part="farcaster-hint" className={styles.message}>
+              {t('farcaster.hint')}
+            </p>
+          ) : flow.status === 'starting' || flow.status === 'initial' ? (
+            <p className={styles.message}>{t('modal.loading')}</p>
+          ) : null}
+          {copied && <p part="farcaster-copied" className={styles.message}>{t('farcaster.copied')}</p>}
+        </div>
+        {uri && (isMobile() ? (
+          <a part="submit-button farcaster-open-app" className={styles.primaryButton} href={uri} target="_blank" rel="noopener noreferrer">
+            {t('farcaster.openApp')}
+          </a>
+        ) : (
+          // A real link to the URI (it can be opened or copied by hand too); a click copies it.
+          <a
+            part="farcaster-copy-link"
+            className={styles.linkButton}
+            href={uri}
+            onClick={(event) => {
+              event.preventDefault()
+              void copyLink(uri)
+            }}
+          >
+            {t('farcaster.copyLink')}
+          </a>
+        ))}
+        {error && (
+          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={() => client.farcaster.reset()}>
+            {t('farcaster.retry')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}

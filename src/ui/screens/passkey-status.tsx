@@ -1,0 +1,78 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import type { PasskeyFlowState, TesseraClient, TesseraError } from '../../core/index.js'
+import { copyForError } from '../copy/copy-for-error.js'
+import { t } from '../copy/passkey.js'
+import { PasskeyIcon } from '../icons/method-icons.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+import { useConfigState } from '../use-client-state.js'
+import { useStartPasskey } from './passkey-start.js'
+
+const usePasskeyFlow = (client: TesseraClient): PasskeyFlowState =>
+  useSyncExternalStore((onChange) => client.watchPasskeyFlow(() => onChange()), () => client.getPasskeyFlow())
+
+/** Document 1 §8 "Passkey": the browser's refusal, missing WebAuthn and the link limit have their own copy. */
+function describe(error: TesseraError, appName: string): string {
+  switch (error.code) {
+    case 'passkey_not_allowed':
+      return t('passkey.error.notAllowed')
+    case 'not_supported':
+      return t('passkey.error.notSupported')
+    case 'cannot_link_more_of_type':
+      return t('passkey.error.cannotLinkMore')
+    case 'unknown_auth_error':
+      return t('passkey.error.unknown')
+  }
+  return copyForError(error, { appName, step: 'passkey', method: 'passkey' }).description
+}
+
+/**
+ * Passkey status (document 1 §§2, 4): 'Waiting for passkey' while the browser asks, then 'Success', or
+ * 'Something went wrong' with the reason and a retry. A link request opens here and starts by itself.
+ */
+export default function PasskeyStatus() {
+  const { client, request, navigation } = useModal()
+  const { config } = useConfigState(client)
+  const flow = usePasskeyFlow(client)
+  const start = useStartPasskey()
+  const linkRequested = request.intent === 'link' && request.method === 'passkey'
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current || !linkRequested || client.getPasskeyFlow().status !== 'initial') return
+    started.current = true
+    start('link')
+  }, [client, linkRequested, start])
+
+  const hasHistory = navigation.getState().history.length > 0
+  const error = flow.status === 'error' ? flow.error : null
+  const title = error ? t('passkey.error') : flow.status === 'done' ? t('passkey.success') : t('passkey.waiting')
+  return (
+    <>
+      <ScreenHeader title={title} onBack={hasHistory ? () => navigation.back() : undefined} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <span className={landingStyles.statusIcon}>
+          <PasskeyIcon />
+        </span>
+        <div role="status" aria-live="polite" className={styles.centred}>
+          {error ? (
+            <p part="error passkey-error" className={styles.message}>
+              {describe(error, config.appName)}
+            </p>
+          ) : flow.status !== 'done' ? (
+            <p part="passkey-status" className={styles.message}>
+              {t('passkey.waiting.description')}
+            </p>
+          ) : null}
+        </div>
+        {error && (
+          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={() => start(linkRequested ? 'link' : flow.intent)}>
+            {t('passkey.retry')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+import { useCallback } from 'react'
+import { useModal } from '../modal-context.js'
+
+/**
+ * Starts Telegram (after the CAPTCHA when the app has one) and shows its status screen; a failure the status screen
+ * cannot show itself (allowlist, user limit, no account, transfer) opens its error screen. `client.telegram.login`
+ * runs in the same task as the click so the browser allows the widget's popup.
+ */
+export function useStartTelegram(): (intent: 'login' | 'link') => void {
+  const { client, navigation, withCaptcha, handleError } = useModal()
+  return useCallback(
+    (intent) => {
+      const start = async (captchaToken: string | undefined) => {
+        const started = intent === 'link' ? client.telegram.link() : client.telegram.login(captchaToken ? { captchaToken } : {})
+        navigation.navigate('telegram')
+        try {
+          // Success is reported through the client's login or link event, which closes the modal.
+          await started
+        } catch (caught) {
+          handleError(caught, 'telegram')
+        }
+      }
+      // Linking needs no CAPTCHA; the popup needs a click, so the CAPTCHA screen asks for one.
+      if (intent === 'link') void start(undefined)
+      else withCaptcha(start, { userGesture: true }).catch((caught: unknown) => handleError(caught, 'telegram'))
+    },
+    [client, navigation, withCaptcha, handleError],
+  )
+}

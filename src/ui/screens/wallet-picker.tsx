@@ -1,0 +1,204 @@
+import { useState } from 'react'
+import type { WalletChain, WalletOption } from '../../core/index.js'
+import { t } from '../copy/wallets.js'
+import { WalletIcon } from '../icons/method-icons.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+import { useConfigState } from '../use-client-state.js'
+import { offersLedger, walletNetworks } from '../wallets/network-choice.js'
+import { pickerRows } from '../wallets/picker-rows.js'
+import { suggestedWallets } from '../wallets/suggested-wallets.js'
+import { useConnectWallet } from '../wallets/use-connect-wallet.js'
+import { useWalletOptions } from '../wallets/use-wallet-state.js'
+
+/** Document 2 §9: rows 56 px high with a 5 px gap, up to 5 visible before the list scrolls. */
+const ROW_HEIGHT = 56
+const ROW_GAP = 5
+const VISIBLE_ROWS = 5
+
+/** A choice made on the picker that needs one more step before connecting. */
+type Detour =
+  | { view: 'network'; wallet: WalletOption; chains: WalletChain[] }
+  | { view: 'ledger'; wallet: WalletOption }
+  | { view: 'install'; wallet: WalletOption }
+
+/**
+ * The wallet picker (document 2 §2): 'Select your wallet' with search, chain badges and 'Last used'; a wallet
+ * on both chains asks 'Select network' first; a listed wallet that is not installed shows install instructions;
+ * no wallets at all shows 'No wallets available' with suggestions. Linking uses the same screen (connect-only).
+ */
+export default function WalletPicker() {
+  const { client, request, navigation } = useModal()
+  const { config } = useConfigState(client)
+  const options = useWalletOptions(client)
+  const connect = useConnectWallet()
+  const [query, setQuery] = useState('')
+  const [detour, setDetour] = useState<Detour | null>(null)
+  const hasHistory = navigation.getState().history.length > 0
+  const back = hasHistory ? () => navigation.back() : undefined
+
+  const choose = (wallet: WalletOption) => {
+    if (!wallet.installed && wallet.connectorType !== 'wallet_connect') return setDetour({ view: 'install', wallet })
+    const chains = walletNetworks(wallet, config.appearance.walletChainType)
+    if (chains.length > 1) return setDetour({ view: 'network', wallet, chains })
+    chooseChain(wallet, chains[0])
+  }
+  const chooseChain = (wallet: WalletOption, chain: WalletChain | undefined) => {
+    if (offersLedger(wallet, chain)) return setDetour({ view: 'ledger', wallet })
+    connect({ walletId: wallet.id, chain })
+  }
+
+  if (detour?.view === 'ledger')
+    return (
+      <>
+        <ScreenHeader title={t('wallets.ledger.title', { wallet: detour.wallet.name })} onBack={() => setDetour(null)} />
+        <div part="body" className={`${styles.body} ${styles.centred}`}>
+          <WalletLogo wallet={detour.wallet} />
+          <button type="button" part="submit-button ledger-button" className={styles.primaryButton} onClick={() => connect({ walletId: detour.wallet.id, chain: 'solana', solanaMessageType: 'transaction' })}>
+            {t('wallets.ledger.with')}
+          </button>
+          <button type="button" part="no-ledger-button" className={styles.linkButton} onClick={() => connect({ walletId: detour.wallet.id, chain: 'solana', solanaMessageType: 'plain' })}>
+            {t('wallets.ledger.without')}
+          </button>
+        </div>
+      </>
+    )
+
+  if (detour?.view === 'network')
+    return (
+      <>
+        <ScreenHeader title={t('wallets.network.title')} onBack={() => setDetour(null)} />
+        <div part="body" className={styles.body}>
+          <ul className={landingStyles.methodList} aria-label={t('wallets.network.title')}>
+            {detour.chains.map((chain) => (
+              <li key={chain}>
+                <button type="button" part="wallet-network" className={landingStyles.methodButton} onClick={() => chooseChain(detour.wallet, chain)}>
+                  <WalletLogo wallet={detour.wallet} />
+                  <span className={landingStyles.methodLabel}>{t(`wallets.chain.${chain}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </>
+    )
+
+  if (detour?.view === 'install') return <InstallInstructions wallet={detour.wallet} onBack={() => setDetour(null)} />
+
+  const title = t(request.intent === 'link' ? 'wallets.link.title' : 'wallets.picker.title')
+  if (options.length === 0) return <EmptyWallets title={title} onBack={back} />
+
+  const { rows, showSearch, noMatches } = pickerRows(options, query, client.wallets.getLastUsed())
+  return (
+    <>
+      <ScreenHeader title={title} onBack={back} />
+      <div part="body" className={styles.body}>
+        {showSearch && (
+          <input
+            part="input wallet-search"
+            className={styles.input}
+            type="search"
+            aria-label={t('wallets.search.label')}
+            placeholder={t('wallets.search.label')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        )}
+        {noMatches ? (
+          <p part="wallet-no-matches" role="status" className={styles.message}>
+            {t('wallets.search.empty')}
+          </p>
+        ) : (
+          <ul
+            className={landingStyles.methodList}
+            aria-label={t('wallets.list')}
+            style={{ gap: ROW_GAP, maxHeight: VISIBLE_ROWS * ROW_HEIGHT + (VISIBLE_ROWS - 1) * ROW_GAP, overflowY: 'auto' }}
+          >
+            {rows.map(({ option, lastUsed }) => (
+              <li key={option.id}>
+                <button type="button" part="wallet-option" data-wallet-id={option.id} className={landingStyles.methodButton} style={{ minHeight: ROW_HEIGHT }} onClick={() => choose(option)}>
+                  <WalletLogo wallet={option} />
+                  <span part="wallet-name" className={landingStyles.methodLabel}>
+                    {option.name}
+                  </span>
+                  {option.chains.map((chain) => (
+                    <span key={chain} part="chain-badge" className={styles.badge}>
+                      {t(`wallets.chain.${chain}`)}
+                    </span>
+                  ))}
+                  {lastUsed && (
+                    <span part="last-used-chip" className={landingStyles.recentChip}>
+                      {t('wallets.lastUsed')}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** The wallet's own icon from its announcement, or the generic wallet glyph. */
+function WalletLogo({ wallet }: { wallet: WalletOption }) {
+  // Only data: and https: icons (what discovery accepts); anything else draws the generic glyph.
+  return wallet.icon && /^(data:image\/|https:)/.test(wallet.icon) ? <img className={landingStyles.icon} src={wallet.icon} alt="" /> : <WalletIcon />
+}
+
+/** Document 2 §2 "Install instructions" for a listed wallet that is not in this browser. */
+function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(): void }) {
+  const url = wallet.installUrl
+  const name = { wallet: wallet.name }
+  return (
+    <>
+      <ScreenHeader title={t('wallets.install.title', name)} onBack={onBack} />
+      <div part="body" className={styles.body}>
+        <ol part="install-steps" className={styles.message} style={{ textAlign: 'left', margin: 0 }}>
+          <li>{t('wallets.install.step.extension', name)}</li>
+          <li>{t('wallets.install.step.setup')}</li>
+          <li>{t('wallets.install.step.phrase')}</li>
+          <li>{t('wallets.install.step.reload')}</li>
+        </ol>
+        {url && (
+          <a part="submit-button install-link" className={styles.primaryButton} href={url} target="_blank" rel="noopener noreferrer">
+            {t('wallets.install.get', name)}
+          </a>
+        )}
+        <button type="button" part="reload-button" className={styles.linkButton} onClick={() => globalThis.location.reload()}>
+          {t('wallets.install.reload')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** Document 1 §2 "Empty wallet state": 'No wallets available' and where to get one. */
+function EmptyWallets({ title, onBack }: { title: string; onBack: (() => void) | undefined }) {
+  const { client } = useModal()
+  const { config } = useConfigState(client)
+  return (
+    <>
+      <ScreenHeader title={title} onBack={onBack} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <p part="wallets-empty" className={styles.message}>
+          <strong>{t('wallets.empty.title')}</strong>
+        </p>
+        <p className={styles.message}>{t('wallets.empty.description')}</p>
+        <ul className={landingStyles.methodList} aria-label={t('wallets.empty.title')}>
+          {suggestedWallets(config.appearance.walletChainType).map((wallet) => (
+            <li key={wallet.name}>
+              <a part="suggested-wallet" className={landingStyles.methodButton} href={wallet.url} target="_blank" rel="noopener noreferrer">
+                <WalletIcon />
+                <span className={landingStyles.methodLabel}>{wallet.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,128 @@
+import { t } from '../copy/wallets.js'
+import { WalletIcon } from '../icons/method-icons.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+import { QrCode } from '../wallets/qr-code.js'
+import { lastWalletAttempt, useConnectWallet } from '../wallets/use-connect-wallet.js'
+import { useCopied } from '../wallets/use-copied.js'
+import { useWalletFlow } from '../wallets/use-wallet-state.js'
+import { walletErrorView, walletStatusCopy, walletStatusStep } from '../wallets/wallet-status-view.js'
+
+const isMobile = () => /Android|iPhone|iPad|iPod|Mobi/i.test(globalThis.navigator?.userAgent ?? '')
+
+/**
+ * The wallet connection status (document 2 §2; document 1 §4 "Wallet login flow", "Wallet errors"): waiting,
+ * switching networks, sign to verify, signing, success; a WalletConnect pairing as a QR code with 'Copy link'
+ * (or 'Open in app' on mobile); 'Could not connect with wallet' with the retry rules. Linking shows the same
+ * texts (the connect-only variant).
+ */
+export default function WalletStatus() {
+  const { client, navigation } = useModal()
+  const flow = useWalletFlow(client)
+  const connect = useConnectWallet()
+  const { copied, copy } = useCopied()
+  const attempt = lastWalletAttempt(client)
+  const name = { wallet: flow.wallet?.name ?? attempt?.walletId ?? '' }
+  const step = walletStatusStep(flow)
+
+  const again = () => attempt && connect(attempt)
+  const startOver = () => {
+    client.wallets.reset()
+    again()
+  }
+  const toPicker = () => {
+    client.wallets.reset()
+    navigation.back()
+  }
+
+  if (step === 'error') {
+    const view = walletErrorView(flow)
+    return (
+      <>
+        <ScreenHeader title={t('wallets.error.title')} onBack={toPicker} />
+        <div part="body" className={`${styles.body} ${styles.centred}`}>
+          <span className={landingStyles.statusIcon}>
+            <WalletIcon />
+          </span>
+          <div role="alert" className={styles.centred}>
+            <p part="error wallet-error" className={styles.message}>
+              <strong>{t(view.message)}</strong>
+            </p>
+            {view.detail && (
+              <p part="wallet-error-detail" className={styles.message}>
+                {t(view.detail)}
+              </p>
+            )}
+          </div>
+          {view.retry && (
+            <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={again}>
+              {t('wallets.retry')}
+            </button>
+          )}
+          {view.differentWallet && (
+            <button type="button" part="submit-button different-wallet-button" className={styles.primaryButton} onClick={toPicker}>
+              {t('wallets.differentWallet')}
+            </button>
+          )}
+          <button type="button" part="cancel-button" className={styles.linkButton} onClick={toPicker}>
+            {t('wallets.cancel')}
+          </button>
+        </div>
+      </>
+    )
+  }
+
+  const mobile = isMobile()
+  const copyText = walletStatusCopy(step, { mobile, pendingRequest: flow.pendingRequest })
+  const uri = step === 'qr' ? flow.walletConnectUri : null
+  const waiting = step === 'waiting' || step === 'qr' || step === 'sign'
+  return (
+    <>
+      <ScreenHeader title={t(copyText.title, name)} onBack={toPicker} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        {uri && !mobile ? (
+          <QrCode uri={uri} label={t('wallets.qr.alt', name)} part="wallet-qr-code" />
+        ) : (
+          <span className={landingStyles.statusIcon}>
+            <WalletIcon />
+          </span>
+        )}
+        <div role="status" aria-live="polite" className={styles.centred}>
+          {copyText.hint && (
+            <p part="wallet-hint" className={styles.message}>
+              {t(copyText.hint, name)}
+            </p>
+          )}
+          {copied && (
+            <p part="wallet-copied" className={styles.message}>
+              {t('wallets.copied')}
+            </p>
+          )}
+        </div>
+        {uri &&
+          (mobile ? (
+            <a part="submit-button open-in-app" className={styles.primaryButton} href={uri} rel="noopener noreferrer">
+              {t('wallets.openInApp')}
+            </a>
+          ) : (
+            <button type="button" part="copy-link" className={styles.linkButton} onClick={() => void copy(uri)}>
+              {t('wallets.copyLink')}
+            </button>
+          ))}
+        {step === 'idle' && attempt && (
+          // In-app browsers connect only inside a click: the user starts (or restarts) the connection here.
+          <button type="button" part="submit-button connect-button" className={styles.primaryButton} onClick={again}>
+            {t('wallets.status.connect', name)}
+          </button>
+        )}
+        {waiting && attempt && (
+          <button type="button" part="still-here" className={styles.linkButton} onClick={startOver}>
+            {t('wallets.status.stillHere')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,9 @@
+import { knownWallets, type EffectiveConfig } from '../../core/index.js'
+
+/** Document 1 §2 "Empty wallet state": Rainbow, Phantom and Coinbase Wallet, or Phantom and Solflare for Solana-only apps. */
+const suggestions = { ethereum: ['rainbow', 'phantom', 'coinbase_wallet'], solana: ['phantom', 'solflare'] }
+
+export function suggestedWallets(walletChainType: EffectiveConfig['appearance']['walletChainType']): { name: string; url: string }[] {
+  const ids = walletChainType === 'solana-only' ? suggestions.solana : suggestions.ethereum
+  return ids.flatMap((id) => knownWallets.filter((known) => known.id === id).map(({ name, url }) => ({ name, url })))
+}
