@@ -73,7 +73,12 @@ try {
   }))
   report.sort((a, b) => b.marginal - a.marginal)
 
+  // Chunks tessera.js imports statically (rolldown's runtime chunk, for one) load before the landing too.
+  const staticChunks = [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.\/chunks\/[^"']+)["']/g)].map((match) => match[1])
+  const chunkBytes = staticChunks.map((chunk) => gzip(readFileSync(join(outDir, chunk))))
   console.log(`\ndist/tessera.js: ${code.length} B minified, ${total} B gzip (CSS inlined); ${report.length} sources`)
+  for (const [index, chunk] of staticChunks.entries()) console.log(`  + ${chunk}: ${chunkBytes[index]} B gzip, imported statically`)
+  console.log(`first load: ${total + chunkBytes.reduce((sum, bytes) => sum + bytes, 0)} B gzip`)
   console.log(`${'gzip B'.padStart(7)} ${'min B'.padStart(7)}  source (marginal gzip bytes: the file's cost inside the bundle)`)
   for (const { source, bytes, marginal } of report.slice(0, rows)) console.log(`${String(marginal).padStart(7)} ${String(bytes).padStart(7)}  ${source}`)
   const byPackage = new Map()

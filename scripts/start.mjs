@@ -12,6 +12,7 @@ const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
 const { startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
+const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
@@ -49,14 +50,19 @@ console.log(`
   Sign-in codes   email and SMS codes are printed on this console and listed at ${stack.api.url}/dev/outbox
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
   Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
+  Local chain     ${stack.chain.anvil.rpcUrl}  (anvil; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
+  ${FARCASTER_CONSOLE_HINT}
 
 Tessera is ready. Press Ctrl-C to stop.`)
+
+const stopFarcasterConsole = approveFarcasterLinksFromConsole(stack.chain, stack.api.url)
 
 let stopping = false
 async function stop(signal) {
   if (stopping) process.exit(1) // A second Ctrl-C does not wait.
   stopping = true
   console.log(`\n${signal}: stopping...`)
+  stopFarcasterConsole()
   await stack.close()
   process.exit(0)
 }

@@ -1,7 +1,7 @@
 // The React host: TesseraProvider and the hooks from the package's public React entry.
 import { StrictMode, useCallback, useMemo, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { LinkedAccount, TesseraError } from 'tessera'
+import { getOrCreateClient, type LinkedAccount, type TesseraError } from 'tessera'
 import type { OAuthProvider } from 'tessera/protocol'
 import {
   TesseraProvider,
@@ -21,7 +21,7 @@ import '../shared/demo.css'
 
 declare global {
   interface Window {
-    TESSERA_DEMO: { appId: string; apiUrl: string }
+    TESSERA_DEMO: { appId: string; apiUrl: string; telegramOAuthUrl?: string }
   }
 }
 
@@ -33,7 +33,7 @@ interface DemoSession {
 }
 
 function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onError(error: unknown): void }) {
-  const { unlinkEmail, unlinkPhone, unlinkOAuth, unlinkPasskey, unlinkFarcaster } = useUnlinkAccount()
+  const { unlinkEmail, unlinkPhone, unlinkOAuth, unlinkPasskey, unlinkFarcaster, unlinkTelegram } = useUnlinkAccount()
   const { unlinkCrossAppAccount } = useCrossAppAccounts()
   const unlink = (account: LinkedAccount) => {
     if (account.type === 'email') return unlinkEmail(account.address)
@@ -41,6 +41,7 @@ function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onEr
     if (account.type === 'passkey') return unlinkPasskey(account.credentialId)
     if (account.type === 'cross_app') return unlinkCrossAppAccount({ subject: account.subject })
     if (account.type === 'farcaster') return unlinkFarcaster(account.fid)
+    if (account.type === 'telegram') return unlinkTelegram(account.telegramUserId)
     return unlinkOAuth(oauthProviderOf(account) as OAuthProvider, (account as { subject: string }).subject)
   }
   return (
@@ -72,7 +73,7 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
   const { signupWithPasskey } = useSignupWithPasskey()
   const { loginWithPasskey } = useLoginWithPasskey()
   const { linkWithPasskey } = useLinkWithPasskey()
-  const { linkEmail, linkPhone, linkGoogle, linkGithub, linkFarcaster } = useLinkAccount()
+  const { linkEmail, linkPhone, linkGoogle, linkGithub, linkFarcaster, linkTelegram } = useLinkAccount()
   const [actionError, setError] = useState<string | null>(null)
   const customAuth = useCustomAuth()
   const error = actionError ?? (customAuth.error ? errorText(customAuth.error) : null)
@@ -157,6 +158,9 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
         <button id="link-farcaster" type="button" onClick={linkFarcaster}>
           Link Farcaster
         </button>
+        <button id="link-telegram" type="button" onClick={linkTelegram}>
+          Link Telegram
+        </button>
       </div>
       <button
         id="logout"
@@ -197,6 +201,10 @@ function App() {
     </TesseraProvider>
   )
 }
+
+// Created before the provider mounts, so it shares this client and its Telegram widget host (the local stand-in).
+const { telegramOAuthUrl } = window.TESSERA_DEMO
+if (telegramOAuthUrl) getOrCreateClient({ ...window.TESSERA_DEMO, telegramOAuthUrl })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,8 +23,11 @@ import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
   useLinkAccount,
+  useLinkWithPasskey,
   useLoginWithOAuth,
+  useLoginWithPasskey,
   useLoginWithSms,
+  useSignupWithPasskey,
   useUnlinkAccount,
   useUpdateAccount,
   useUpdateEmail,
@@ -325,6 +328,9 @@ function HooksHost({ probe }: { probe: HookProbe }) {
     update: useUpdateAccount({ onSuccess: record('update.success'), onError: record('update.error') }),
     updateEmail: useUpdateEmail({ onSuccess: record('updateEmail.success'), onError: record('updateEmail.error') }),
     unlink: useUnlinkAccount(),
+    passkeyLogin: useLoginWithPasskey({ onComplete: record('passkeyLogin.complete'), onError: record('passkeyLogin.error') }),
+    passkeySignup: useSignupWithPasskey({ onComplete: record('passkeySignup.complete'), onError: record('passkeySignup.error') }),
+    passkeyLink: useLinkWithPasskey({ onComplete: record('passkeyLink.complete'), onError: record('passkeyLink.error') }),
   }
   Object.assign(probe.results, hooks)
   useEffect(() => {

@@ -12,10 +12,12 @@ import { AuthModalView } from '../../src/ui/index.js'
 import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
 // The core's own observable value: the doubles' state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
+import { createFakePasskey } from './fake-passkey.js'
 import { createFakeWallets } from './fake-wallets.js'
 
 type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
 type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
+type FarcasterFlowState = ReturnType<TesseraClient['getFarcasterFlow']>
 type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
 type Channel = 'email' | 'sms'
 
@@ -27,6 +29,8 @@ export interface Script {
   /** OAuth popup: resolves with the signed-in (or linked) user, or rejects. Default: never settles. */
   oauthStart?(provider: OAuthProvider, options: { popup?: boolean; intent?: 'login' | 'link' }): Promise<User>
   config?: Partial<EffectiveConfig>
+  /** Farcaster: settles once the (fake) Farcaster app signed; the flow shows FIXTURE_FARCASTER_URI meanwhile. Default: never settles. */
+  farcaster?(intent: 'login' | 'link'): Promise<User>
   /** The signed-in user (link and update intents read the current address from it). */
   user?: User | null
   recentLoginMethod?: ReturnType<TesseraClient['getRecentLoginMethod']>
@@ -43,6 +47,8 @@ const baseConfig: EffectiveConfig = {
 
 const initialOtp: OtpFlowState = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
 const initialOAuth: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
+const initialFarcaster: FarcasterFlowState = { status: 'initial', intent: 'login', connectUri: null, error: null }
+export const FIXTURE_FARCASTER_URI = 'https://farcaster.xyz/~/sign-in-with-farcaster?channelToken=fixture-channel'
 
 /** A client double with the real state shapes; the script decides what each action does. */
 export function createScriptedClient(script: Script): TesseraClient {
@@ -106,7 +112,35 @@ export function createScriptedClient(script: Script): TesseraClient {
     reset: () => oauthFlow.set(initialOAuth),
   }
 
+  const farcasterFlow = createStore<FarcasterFlowState>(initialFarcaster)
+  const farcasterRun = async (intent: 'login' | 'link') => {
+    farcasterFlow.set({ status: 'awaiting-signature', intent, connectUri: FIXTURE_FARCASTER_URI, error: null })
+    try {
+      const user = await (script.farcaster?.(intent) ?? new Promise<User>(() => {}))
+      farcasterFlow.set({ ...farcasterFlow.get(), status: 'done' })
+      if (intent === 'link') emit('link', { user, linkMethod: 'farcaster', linkedAccount: null })
+      else emit('login', { user, isNewUser: false, loginMethod: 'farcaster' })
+      return user
+    } catch (error) {
+      farcasterFlow.set({ ...farcasterFlow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+      throw error
+    }
+  }
+  const farcaster = {
+    login: () => farcasterRun('login'),
+    link: () => farcasterRun('link'),
+    unlink: async () => script.user as User,
+    reset: () => farcasterFlow.set(initialFarcaster),
+  }
+
   const auth = { status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null }
+  // Passkey ceremonies wait forever here (the landing tests only draw the row); passkey-screens tests script them.
+  const passkey = createFakePasskey({ run: () => new Promise<User>(() => {}) }, {
+    defaultUser: () => auth.user!,
+    signIn: (user) => emit('login', { user, isNewUser: false, loginMethod: 'passkey' }),
+    linked: (user) => emit('link', { user, linkMethod: 'passkey', linkedAccount: null }),
+    unlinked: () => auth.user!,
+  })
   const captchaState = { status: 'disabled', provider: null, token: null, error: null }
   const client = {
     appId: baseConfig.appId,
@@ -122,6 +156,12 @@ export function createScriptedClient(script: Script): TesseraClient {
     watchSmsFlow: sms.flow.watch,
     getOAuthFlow: oauthFlow.get,
     watchOAuthFlow: oauthFlow.watch,
+    getFarcasterFlow: farcasterFlow.get,
+    watchFarcasterFlow: farcasterFlow.watch,
+    farcaster,
+    getPasskeyFlow: passkey.state.get,
+    watchPasskeyFlow: passkey.state.watch,
+    passkey: passkey.passkey,
     getCaptcha: () => captchaState,
     watchCaptcha: () => () => {},
     getRecentLoginMethod: () => script.recentLoginMethod ?? null,

@@ -69,6 +69,7 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
       throw error
     }
   }
+  const notSupported = (name: string) => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: `The fixture does not ${name}` }))
   return {
     calls,
     setFlow: (change) => flow.set({ ...flow.get(), ...change }),
@@ -91,6 +92,11 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
     unlink: async () => {
       throw new TesseraError({ code: 'not_supported', shortMessage: 'The fixture does not unlink wallets' })
     },
+    // Headless SIWE/SIWS with the app's own wallet: no screen uses them.
+    generateSiweMessage: () => notSupported('generateSiweMessage'),
+    submitSiwe: () => notSupported('submitSiwe'),
+    generateSiwsMessage: () => notSupported('generateSiwsMessage'),
+    submitSiws: () => notSupported('submitSiws'),
     disconnect: async () => {},
     needsTrustedClick: () => script.needsTrustedClick ?? false,
     reset() {

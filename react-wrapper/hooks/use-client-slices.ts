@@ -44,3 +44,20 @@ export type FarcasterFlowState = ReturnType<TesseraClient['getFarcasterFlow']>
 export function useFarcasterFlow(client: TesseraClient): FarcasterFlowState {
   return useSlice((listener) => client.watchFarcasterFlow(listener), () => client.getFarcasterFlow())
 }
+
+export type WalletFlowState = ReturnType<TesseraClient['wallets']['getFlow']>
+
+/** The external-wallet connection and SIWE/SIWS flow. */
+export function useWalletFlow(client: TesseraClient): WalletFlowState {
+  return useSlice((listener) => client.wallets.watchFlow(listener), () => client.wallets.getFlow())
+}
+
+/** Connected external wallets (subscribing starts discovery and restores remembered connections). */
+export function useConnectedWallets(client: TesseraClient): ReturnType<TesseraClient['wallets']['getConnected']> {
+  return useSlice((listener) => client.wallets.watchConnected(listener), () => client.wallets.getConnected())
+}
+
+/** The wallets the picker offers, in the app's wallet list order. */
+export function useWalletOptions(client: TesseraClient): ReturnType<TesseraClient['wallets']['getOptions']> {
+  return useSlice((listener) => client.wallets.watchOptions(listener), () => client.wallets.getOptions())
+}

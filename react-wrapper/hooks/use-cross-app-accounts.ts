@@ -15,10 +15,8 @@ export interface UseCrossAppAccountsResult {
 /** Cross-app accounts (the reference SDK's `useCrossAppAccounts`): headless, no modal. */
 export function useCrossAppAccounts(): UseCrossAppAccountsResult {
   const client = useTesseraClient()
-  const state = useSyncExternalStore(
-    (onChange) => client.watchCrossAppFlow(() => onChange()),
-    () => client.getCrossAppFlow(),
-  )
+  const getState = () => client.getCrossAppFlow()
+  const state = useSyncExternalStore((onChange) => client.watchCrossAppFlow(() => onChange()), getState, getState)
   const loginWithCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.login(appId), [client])
   const linkCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.link(appId), [client])
   const unlinkCrossAppAccount = useCallback(

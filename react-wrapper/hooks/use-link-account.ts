@@ -20,13 +20,15 @@ export interface UseLinkAccountResult {
   linkApple(): void
   linkPasskey(): void
   linkFarcaster(): void
+  /** Opens the modal on the Telegram screen (the login widget, or Mini App data). */
+  linkTelegram(): void
 }
 
 /** Opens the modal on one method's link flow for the signed-in user (the reference SDK's `useLinkAccount`). */
 export function useLinkAccount(options: UseLinkAccountOptions = {}): UseLinkAccountResult {
   const start = useModalIntent('link', options)
   return useMemo(() => {
-    const link = (method: 'email' | 'sms' | 'passkey' | 'farcaster' | OAuthProvider) => () => start({ intent: 'link', method })
+    const link = (method: 'email' | 'sms' | 'passkey' | 'farcaster' | 'telegram' | OAuthProvider) => () => start({ intent: 'link', method })
     return {
       linkEmail: link('email'),
       linkPhone: link('sms'),
@@ -42,6 +44,7 @@ export function useLinkAccount(options: UseLinkAccountOptions = {}): UseLinkAcco
       linkApple: link('apple'),
       linkPasskey: link('passkey'),
       linkFarcaster: link('farcaster'),
+      linkTelegram: link('telegram'),
     }
   }, [start])
 }

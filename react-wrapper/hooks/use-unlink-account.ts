@@ -20,6 +20,7 @@ export interface UseUnlinkAccountResult {
   /** By credential id; a passkey enrolled in MFA cannot be removed. */
   unlinkPasskey(credentialId: string): Promise<User>
   unlinkFarcaster(fid: number): Promise<User>
+  unlinkTelegram(telegramUserId: string): Promise<User>
 }
 
 /**
@@ -47,6 +48,7 @@ export function useUnlinkAccount(): UseUnlinkAccountResult {
       unlinkApple: unlink('apple'),
       unlinkPasskey: (credentialId) => client.passkey.unlink(credentialId),
       unlinkFarcaster: (fid) => client.farcaster.unlink(fid),
+      unlinkTelegram: (telegramUserId) => client.telegram.unlink(telegramUserId),
     } satisfies UseUnlinkAccountResult
   }, [client])
 }

@@ -3,7 +3,6 @@ import type { AuthenticatedUserDto } from '../protocol/index.js'
 import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
-import { acceptTerms as acceptTermsRequest } from './api/users.js'
 import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
 import { initialFarcasterFlowState } from './auth/farcaster/state.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './auth/cross-app/flow.js'
@@ -267,7 +266,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()
     if (!token) throw mustBeAuthenticatedError()
-    await acceptTermsRequest(transport, token)
+    // Loaded on use: only an app that requires the terms ever calls it.
+    await (await import('./api/users.js')).acceptTerms(transport, token)
     const user = await session.fetchUser()
     if (!user) throw mustBeAuthenticatedError()
     return user
@@ -364,7 +364,8 @@ function registry(): Map<string, TesseraClient> {
   return (holder[registryKey] ??= new Map())
 }
 
-export function getOrCreateClient(options: ClientOptions): TesseraClient {
+/** `internals` are test seams (e.g. the demo's Telegram widget stand-in); they apply only when this call creates the client. */
+export function getOrCreateClient(options: ClientOptions & Pick<ClientInternals, 'telegramOAuthUrl' | 'turnstileScriptUrl'>): TesseraClient {
   const existing = registry().get(options.appId)
   if (existing) {
     if (options.apiUrl && options.apiUrl.replace(/\/+$/, '') !== existing.apiUrl) {

@@ -12,7 +12,6 @@ export { shortenAddress } from './utils/shorten-address.js'
 export { createMemoryStorage, createLocalStorage } from './session/storage.js'
 export { version } from './version.js'
 export { EXPIRED_AND_FAILED_RESET } from './captcha/flow.js'
-export { PASSKEY_NOT_ALLOWED_MESSAGE } from './auth/passkey/errors.js'
 export { CAPTCHA_FAILED_MESSAGE, UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE } from './errors/client-errors.js'
 export type {
   AccountTransfer,
@@ -57,9 +56,9 @@ export type {
   TokenStorage,
   Unsubscribe,
 } from './types.js'
-export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, TelegramConfig, ThemeName, WalletChainType } from './config/types.js'
+export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, TelegramConfig, ThemeName, WalletChainType, WalletListEntry } from './config/types.js'
 export type { CustomAuthConfig } from './config/types.js'
-export type { ConnectedWallet, ConnectWalletOptions, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi } from './wallets/types.js'
+export type { ConnectedWallet, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'

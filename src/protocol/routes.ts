@@ -73,6 +73,7 @@ export const routes = {
   crossAppAuthenticate: post('/api/v1/cross-app/authenticate'),
   crossAppLink: post('/api/v1/cross-app/link'),
   crossAppUnlink: post('/api/v1/cross-app/unlink'),
+  crossAppTransfer: post('/api/v1/cross-app/transfer'),
   crossAppTransactInit: post('/api/v1/cross-app/transact/init'),
   /** ALTCHA proof-of-work challenge for the embedded CAPTCHA (Tessera extension, not in the reference API). */
   captchaChallenge: get('/api/v1/captcha/challenge'),

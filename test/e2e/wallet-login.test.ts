@@ -71,7 +71,7 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
       await page.locator('#status', { hasText: 'You are signed in.' }).waitFor({ timeout: uiTimeout })
       await modalHidden(page)
       const seen = await titles()
-      expect(seen, 'the status screens').toContain('Sign to verify')
+      expect(seen, `the status screens: ${seen.join(' → ')}`).toContain('Sign to verify')
       expect(seen.every((text) => ['Select your wallet', 'Waiting for MetaMask', 'Switching networks', 'Sign to verify', 'Signing', 'Successfully connected with MetaMask'].includes(text)), seen.join(' → ')).toBe(true)
 
       // The next sign-in on this device marks the wallet as last used.
@@ -92,7 +92,8 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
       await row.click()
       await walletAccount(page, wallet.address).waitFor({ timeout: uiTimeout })
       await modalHidden(page)
-      expect(await titles()).toContain('Sign to verify')
+      const seen = await titles()
+      expect(seen, seen.join(' → ')).toContain('Sign to verify')
     })
   })
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
 import { ALTCHA_MAX_NUMBER_LIMIT, isRedirectUrlEntry, oauthProvidersFromFile, PASSKEY_RP_ID, oauthProvidersSchema, TELEGRAM_BOT_TOKEN } from './app-file-schema.js'
 import { appDefaults } from './store.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
+import { loginMethods, OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type FarcasterSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /** A flag value the CLI refuses (exit code 2 with the usage). */
 export class UsageError extends Error {}
@@ -33,7 +33,9 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
   --turnstile-verify-url <url>
   --telegram-bot-name <bot username>, --telegram-bot-token-env <VAR> (the environment variable holding the bot
   token, kept out of the command line), --telegram-bot-id <id> (default: the token's first half),
-  --telegram-link[=false], --telegram-seamless-auth[=false] (Mini App sign-in), --remove-telegram`
+  --telegram-link[=false], --telegram-seamless-auth[=false] (Mini App sign-in), --remove-telegram
+  --farcaster-rpc-url <url>, --farcaster-id-registry <address>, --farcaster-chain-id <id> (where Sign-In with
+  Farcaster reads custody addresses; default Optimism mainnet), --farcaster-registry default (back to the default)`
 
 const text = { type: 'string' } as const
 const list = { type: 'string', multiple: true } as const
@@ -49,6 +51,7 @@ export const appFlagOptions = {
   'telegram-seamless-auth': text, 'remove-telegram': { type: 'boolean' },
   'passkey-rp-id': text, 'passkeys-for-signup': text, 'passkey-require-uv': text,
   'siwe-chain-ids': text, 'wallet-rpc-url': list, 'max-linked-wallets': text,
+  'farcaster-rpc-url': text, 'farcaster-id-registry': text, 'farcaster-chain-id': text, 'farcaster-registry': text,
 } as const
 
 /** On/off flags: `--flag` alone means true, `--flag=false` turns it off. */
@@ -290,6 +293,24 @@ function walletRpcUrlsInput(values: string[] | undefined, base: AppRecord): Reco
   return urls
 }
 
+/** The Farcaster ID registry: each flag replaces its part; `--farcaster-registry default` restores Optimism mainnet. */
+function farcasterInput(values: AppFlagValues, base: AppRecord): FarcasterSettings | undefined {
+  const { 'farcaster-rpc-url': rpcUrl, 'farcaster-id-registry': registry, 'farcaster-chain-id': chainId, 'farcaster-registry': reset } = values
+  if (reset !== undefined) {
+    if (reset !== 'default') throw new UsageError('--farcaster-registry takes default')
+    if (rpcUrl !== undefined || registry !== undefined || chainId !== undefined) throw new UsageError('--farcaster-registry default cannot be combined with other --farcaster-* flags')
+    return OPTIMISM_ID_REGISTRY
+  }
+  if (rpcUrl === undefined && registry === undefined && chainId === undefined) return undefined
+  if (registry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(registry)) throw new UsageError(`--farcaster-id-registry: '${registry}' is not a contract address`)
+  if (chainId !== undefined && (!/^\d{1,20}$/.test(chainId) || Number(chainId) < 1)) throw new UsageError(`--farcaster-chain-id: '${chainId}' is not an EIP-155 chain id`)
+  return {
+    rpcUrl: rpcUrl === undefined ? base.farcaster.rpcUrl : httpUrl('farcaster-rpc-url', rpcUrl),
+    idRegistryAddress: registry ?? base.farcaster.idRegistryAddress,
+    chainId: chainId === undefined ? base.farcaster.chainId : Number(chainId),
+  }
+}
+
 /**
  * The settings the flags change, merged over `current` where a setting has parts (OAuth providers,
  * custom JWT, allowlist, CAPTCHA), so `apps update --oauth google:client-secret=...` keeps the client id.
@@ -338,5 +359,6 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
     siweChainIds: siweChainIdsInput(values['siwe-chain-ids']),
     walletRpcUrls: walletRpcUrlsInput(values['wallet-rpc-url'], base),
     maxLinkedWalletsPerUser: userLimitInput(values['max-linked-wallets'], 'max-linked-wallets'),
+    farcaster: farcasterInput(values, base),
   }
 }

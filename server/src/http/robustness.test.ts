@@ -68,6 +68,7 @@ const postEndpoints = [
   '/api/v1/cross-app/authenticate',
   '/api/v1/cross-app/link',
   '/api/v1/cross-app/unlink',
+  '/api/v1/cross-app/transfer',
   '/api/v1/cross-app/transact/init',
   '/api/v1/passkeys/register/init',
   '/api/v1/passkeys/register',

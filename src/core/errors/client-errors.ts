@@ -47,8 +47,6 @@ export const exitedFlowError = (intent: 'login' | 'link' | 'update') =>
 export const CAPTCHA_FAILED_MESSAGE = 'Captcha failed'
 export const captchaFailureError = (cause?: unknown) =>
   new TesseraError({ code: 'captcha_failure', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true, cause })
-export const captchaTimeoutError = () =>
-  new TesseraError({ code: 'captcha_timeout', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true })
 export const captchaDisabledError = () => new TesseraError({ code: 'captcha_disabled', shortMessage: 'Captcha is not enabled' })
 export const UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE = 'Unsupported captcha site key'
 export const unsupportedCaptchaSiteKeyError = () => invalidConfigError(UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE)

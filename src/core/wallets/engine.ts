@@ -283,6 +283,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
       authenticate: (login) => options.authenticate(method, login),
       linked: (dto) => options.accountChanges.linked(dto, method, linkedAddress()),
       step: (status) => updateFlow(started, { status }),
+      timeoutMs,
       now,
     }
   }

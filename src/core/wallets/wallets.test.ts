@@ -33,7 +33,7 @@ async function newClient(page: FakePage, options: Partial<ClientOptions & Client
 /** The options once discovery has run (the engine loads on the first read). */
 async function optionsOf(client: TesseraClient): Promise<WalletOption[]> {
   client.wallets.getOptions()
-  await expect.poll(() => client.wallets.getOptions().length).toBeGreaterThan(0)
+  await expect.poll(() => client.wallets.getOptions().length, { timeout: 5_000 }).toBeGreaterThan(0)
   return client.wallets.getOptions()
 }
 

@@ -1,7 +1,7 @@
 /**
  * The strings of the modal's first chunk (English): landing, header, footer, intents and provider names.
  * `{name}` marks a placeholder. The lazily loaded screens keep theirs in their own tables (code.ts, phone.ts,
- * oauth.ts, captcha.ts, terms.ts, transfer.ts, errors.ts), each with a `t` that also knows these keys.
+ * oauth.ts, captcha.ts, terms.ts, transfer.ts, errors.ts, info.ts), each with a `t` that also knows these keys.
  */
 import { translator } from './translator.js'
 
@@ -10,7 +10,6 @@ export const copy = {
   'landing.email.label': 'Email',
   'landing.email.placeholder': 'your@email.com',
   'landing.email.plusAddress': "Please enter a valid email address without a '+'.",
-  'landing.email.invalid': 'Enter a valid email address',
   'landing.submit': 'Submit',
   'landing.submitting': 'Sending code…',
   'landing.logoAlt': '{app} logo',
@@ -22,8 +21,6 @@ export const copy = {
   'footer.and': ' & ',
   'footer.privacy': 'Privacy Policy',
   'footer.agree': 'By logging in I agree to the Terms & Privacy Policy',
-  'success.title': 'Success',
-  'success.description': 'You are signed in.',
   'landing.more': 'More options',
   'landing.overflow.otherSocials': 'Other socials',
   'landing.overflow.emailOrSocials': 'Log in with email or socials',
@@ -42,10 +39,6 @@ export const copy = {
   'landing.farcaster': 'Farcaster',
   'landing.telegram': 'Telegram',
   'landing.info.label': 'About logging in',
-  'landing.info.title': 'About logging in',
-  'landing.info.body':
-    'Choose how to log in. New here? The same step creates your account. A one-time code goes to your email or phone; social logins open the provider in a pop-up window.',
-  'landing.info.close': 'Got it',
   'link.email.title': 'Link your email',
   'link.sms.title': 'Link your phone number',
   'update.email.title': 'Update your email',

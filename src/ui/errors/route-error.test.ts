@@ -36,6 +36,13 @@ describe('routeError', () => {
     expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 7 } }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
   })
 
+  it('keeps passkey failures on the passkey status screen, but access rejections go to their screens', () => {
+    for (const code of ['passkey_not_allowed', 'not_supported', 'cannot_link_more_of_type', 'linked_to_another_user', 'network_error'])
+      expect(routeError({ code }, 'passkey')).toEqual({ kind: 'inline-passkey' })
+    expect(routeError({ code: 'allowlist_rejected', status: 403 }, 'passkey')).toEqual({ kind: 'screen', screen: 'allowlist-denied' })
+    expect(routeError({ code: 'user_does_not_exist', status: 404 }, 'passkey')).toEqual({ kind: 'screen', screen: 'account-not-found' })
+  })
+
   it('sends everything else to the generic error screen', () => {
     for (const code of ['too_many_requests', 'disallowed_login_method', 'not_supported', 'invalid_captcha', 'captcha_failure', 'captcha_timeout', 'linked_to_another_user', 'network_error'])
       expect(routeError({ code }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })

@@ -1,5 +1,5 @@
 import type { CopyKey } from '../copy/en.js'
-import { isOAuthProvider, type LandingMethod } from './method-kind.js'
+import { isCrossAppMethod, isOAuthProvider, type LandingMethod } from './method-kind.js'
 
 /**
  * The legacy overflow button's label, from the kinds of method it hides (document 1 §2):
@@ -11,10 +11,12 @@ import { isOAuthProvider, type LandingMethod } from './method-kind.js'
 export function overflowLabel(hidden: readonly LandingMethod[], shown: readonly LandingMethod[]): CopyKey | null {
   const email = hidden.includes('email')
   const sms = hidden.includes('sms')
-  const socials = hidden.some(isOAuthProvider)
+  // Another app's account (cross-app) is an account to log in with, like a social one.
+  const isSocial = (method: LandingMethod) => isOAuthProvider(method) || isCrossAppMethod(method)
+  const socials = hidden.some(isSocial)
   if (socials && email) return 'landing.overflow.emailOrSocials'
   if (socials && sms) return 'landing.overflow.smsOrSocials'
-  if (socials) return shown.some(isOAuthProvider) ? 'landing.overflow.otherSocials' : 'landing.overflow.social'
+  if (socials) return shown.some(isSocial) ? 'landing.overflow.otherSocials' : 'landing.overflow.social'
   if (email && sms) return 'landing.overflow.emailOrSms'
   if (email) return 'landing.overflow.email'
   if (sms) return 'landing.overflow.sms'

@@ -1,8 +1,11 @@
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { t } from '../copy/en.js'
 import { InfoIcon } from '../icons/method-icons.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
+
+// The panel and its copy load with the first click: the landing draws only the button.
+const InfoPanel = lazy(() => import('./info-panel.js'))
 
 /** The header's info button and the 'About logging in' panel it discloses. */
 export function useInfoDisclosure() {
@@ -22,15 +25,9 @@ export function useInfoDisclosure() {
     </button>
   )
   const panel = open && (
-    <section id={panelId} part="info-panel" className={landingStyles.popover} aria-labelledby={`${panelId}-title`}>
-      <h3 id={`${panelId}-title`} className={landingStyles.popoverTitle}>
-        {t('landing.info.title')}
-      </h3>
-      <p className={styles.message}>{t('landing.info.body')}</p>
-      <button type="button" className={styles.linkButton} onClick={() => setOpen(false)}>
-        {t('landing.info.close')}
-      </button>
-    </section>
+    <Suspense fallback={null}>
+      <InfoPanel id={panelId} onClose={() => setOpen(false)} />
+    </Suspense>
   )
   return { button, panel }
 }

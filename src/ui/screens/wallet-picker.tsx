@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WalletChain, WalletOption } from '../../core/index.js'
 import { t } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
@@ -38,6 +38,8 @@ export default function WalletPicker() {
   const [detour, setDetour] = useState<Detour | null>(null)
   const hasHistory = navigation.getState().history.length > 0
   const back = hasHistory ? () => navigation.back() : undefined
+  // The status screen comes next: loaded now, it shows from the first state of the connection.
+  useEffect(() => void import('./wallet-status.js'), [])
 
   const choose = (wallet: WalletOption) => {
     if (!wallet.installed && wallet.connectorType !== 'wallet_connect') return setDetour({ view: 'install', wallet })

@@ -7,7 +7,6 @@ export const vars = createGlobalThemeContract(tokenNames, (name) => `tessera-${n
 const assign = (values: typeof themes.light) =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [vars[key as keyof typeof vars], value]))
 
-// Defaults on :host so page styles on the element itself win.
-globalStyle(':host', { vars: assign(themes.light) })
+// Defaults on :host so page styles on the element itself win; one rule serves the default and an explicit light theme.
+globalStyle(':host, :host([theme="light"])', { vars: assign(themes.light) })
 globalStyle(':host([theme="dark"])', { vars: assign(themes.dark) })
-globalStyle(':host([theme="light"])', { vars: assign(themes.light) })

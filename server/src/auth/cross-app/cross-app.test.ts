@@ -207,6 +207,22 @@ describe('sign-in, link and unlink at the requester', () => {
   })
 })
 
+describe('account transfer', () => {
+  it('offers a provider account another requester user holds, and moves it on redemption', async () => {
+    const providerAccount = await providerUser()
+    const first = await authorize(providerAccount)
+    const holder = await redeem('authenticate', first.code, first.secrets)
+    const other = await providerUser(t.app)
+    const second = await authorize(providerAccount)
+    const refused = await redeem('link', second.code, second.secrets, { token: other.token })
+    expect([refused.status, refused.body.code]).toEqual([400, 'account_transfer_required'])
+    const moved = await t.call('/api/v1/cross-app/transfer', { token: other.token, body: { nonce: refused.body.data.nonce } })
+    expect(moved.status).toBe(200)
+    expect(moved.body.linked_accounts.find((a: { type: string }) => a.type === 'cross_app')?.subject).toBe(providerAccount.userId)
+    expect((await t.call('/api/v1/users/me', { token: holder.body.token })).status).toBe(401)
+  })
+})
+
 describe('transact', () => {
   async function signedInWith(providerApp: AppRecord) {
     const { code, secrets } = await authorize(await providerUser(providerApp), undefined, { providerApp })

@@ -11,6 +11,7 @@ import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
 import { hitRateLimit } from '../../rate-limit/hit.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
+import { redeemAccountTransfer } from '../shared/account-transfer.js'
 import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
 import { unlinkAccount } from '../shared/unlink-account.js'
@@ -42,6 +43,7 @@ const authenticateBody = z.object({ ...codeBody, mode: z.enum(authModes).nullish
 const linkBody = z.object(codeBody)
 const unlinkBody = z.object({ provider_app_id: appId, subject: safeString(256) })
 const transactInitBody = z.object({ provider_app_id: appId })
+const transferBody = z.object({ nonce: safeString(256) })
 
 /** The provider identity a redeemed code proves, keyed by the provider user id (unique across apps). */
 const accountOf = (redeemed: RedeemedCrossAppCode, providerName: string): VerifiedAccount => ({
@@ -79,7 +81,7 @@ export function crossAppAppRoutes(ctx: ServerContext): Hono {
 /**
  * `/api/v1/cross-app/*`. The provider's page (with the provider app's header and its user's session)
  * asks who is requesting and authorizes; the requester (its own header) redeems the code to sign in,
- * link, unlink, or start a transaction.
+ * link, unlink, take over an account another user holds (transfer), or start a transaction.
  */
 export function crossAppRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -144,6 +146,12 @@ export function crossAppRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, c.var.app, caller.userId, 'cross_app', body.subject))
+  })
+
+  routes.post('/transfer', async (c) => {
+    const caller = await requireAccess(ctx, c)
+    const body = await readBody(c, transferBody)
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['cross_app']))
   })
 
   // Document 2 §4: transacting against a read-only provider is refused, and only for a linked provider account.

@@ -119,6 +119,9 @@ describe('Farcaster sign-in through the server relay', () => {
     const otherNonce = await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, ...account, now: new Date(t.clock.now()), overrides: { nonce: 'aaaaaaaaaaaaaaaa' } })
     expect(otherNonce.status).toBe(400)
     expect((await status(channel.channel_token)).body.state).toBe('pending')
+    expectInvalid(await t.call('/api/v1/farcaster/status', { headers }))
+    expectInvalid(await status('x'.repeat(500)))
+    expectInvalid(await status('not-a-channel'))
   })
 
   describe('SECURITY #28: the signer, the fid resource, the domain and the nonce are checked', () => {
@@ -158,6 +161,16 @@ describe('Farcaster sign-in through the server relay', () => {
       const uri = parseConnectUri(channel.connect_uri)
       const signed = await signSiwfMessage({ ...uri, fid: account.fid, custody: account.custody, issuedAt: new Date(t.clock.now()) }, { nonce: other.nonce })
       expectInvalid(await authenticate({ channel_token: channel.channel_token, ...signed, fid: account.fid }))
+    })
+
+    it('refuses to trust an RPC that serves another chain than the configured one', async () => {
+      const account = await registeredFid()
+      const wrongChain = await t.createApp({ name: 'Wrong chain', allowedOrigins: [ORIGIN], loginMethods: ['farcaster'], farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: 10 } })
+      const init = await t.call('/api/v1/farcaster/init', { body: {}, headers, appId: wrongChain.id })
+      await approveInFarcasterApp({ apiUrl: t.url, connectUri: init.body.connect_uri, ...account, now: new Date(t.clock.now()) })
+      const polled = await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token }, appId: wrongChain.id })
+      const response = await t.call('/api/v1/farcaster/authenticate', { body: { channel_token: init.body.channel_token, message: polled.body.message, signature: polled.body.signature, fid: account.fid }, headers, appId: wrongChain.id })
+      expectInvalid(response)
     })
 
     it('refuses an fid the registry does not know', async () => {

@@ -15,7 +15,7 @@ import { clearPendingFlow, readPendingFlow, savePendingFlow, type PendingOAuthFl
 import { codeChallengeS256, randomOAuthSecret } from './pkce.js'
 import { postReturnToOpener, sameOriginOpener, waitForPopupReturn, type PopupWait } from './popup.js'
 import { oauthMissingVerifierError, oauthProviderLegError, oauthUserDeniedError } from './errors.js'
-import type { OAuthReturn } from './return-params.js'
+import { addressWithoutOAuthReturn, readOAuthReturn, type OAuthReturn } from './return-params.js'
 
 /** A start that passed the synchronous checks: the popup (if any) is open and the state says so. */
 export interface StartedOAuthFlow {
@@ -29,8 +29,8 @@ export interface StartedOAuthFlow {
 export interface OAuthFlowSteps {
   /** Resolves with the user for a popup; a redirect leaves the page and never settles. */
   proceed(flow: StartedOAuthFlow): Promise<User>
-  /** Finishes the return found in `win`'s address (already removed from it); null inside a popup. */
-  finishReturn(started: number, win: OAuthWindow, returned: OAuthReturn): Promise<User | null>
+  /** Finishes the return in `win`'s address, removing it first; null without a complete return, or inside a popup. */
+  finishReturn(started: number, win: OAuthWindow): Promise<User | null>
   unlink(provider: OAuthProvider, subject: string): Promise<User>
   /** Closes a popup still awaited and rejects its wait with `reason`. */
   cancelPopup(reason: TesseraError): void
@@ -112,7 +112,11 @@ export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () =
     }
   }
 
-  async function finishReturn(started: number, win: OAuthWindow, returned: OAuthReturn): Promise<User | null> {
+  async function finishReturn(started: number, win: OAuthWindow): Promise<User | null> {
+    const returned = readOAuthReturn(win.location.search)
+    if (!returned) return null
+    // Removed first, so a reload or a failure never replays the code.
+    win.history.replaceState(win.history.state, '', addressWithoutOAuthReturn(win.location))
     const opener = sameOriginOpener(win)
     if (opener) {
       postReturnToOpener(win, opener, returned)

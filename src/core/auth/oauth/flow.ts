@@ -7,12 +7,13 @@
 import { OAUTH_BUTTON_DEBOUNCE_MS, oauthReturnParams, type AuthenticatedUserDto, type OAuthProvider } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
-import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, oauthInvalidCodeError, popupBlockedError } from '../../errors/client-errors.js'
+import { exitedFlowError, oauthInvalidCodeError, popupBlockedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { OAuthFlowState, OAuthStartOptions, TesseraClient } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
 import type { Store } from '../../utils/store.js'
+import { assertIntentAllowed } from '../assert-intent-allowed.js'
 import { browserWindow, type OAuthWindow, type PopupWindow } from './browser-window.js'
 import { openOAuthPopup } from './open-popup.js'
 
@@ -60,8 +61,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
     const intent = startOptions.intent ?? 'login'
     let popup: PopupWindow | null = null
     try {
-      if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
-      if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
+      assertIntentAllowed(intent, options.isAuthenticated())
       const win = requireWindow()
       // Before any await: a popup opened outside the click is blocked.
       if (startOptions.popup) {
@@ -87,16 +87,11 @@ export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth
 
   async function handleReturn(): Promise<User | null> {
     const win = getWindow()
-    // Nothing to load unless the address holds a state code: the reader itself loads only for a return.
+    // Nothing to load unless the address holds a state code: the steps read the return.
     if (!win || !new URLSearchParams(win.location.search).has(oauthReturnParams.state)) return null
-    const { addressWithoutOAuthReturn, readOAuthReturn } = await import('./return-params.js')
-    const returned = readOAuthReturn(win.location.search)
-    if (!returned) return null
-    // Removed first, so a reload or a failure never replays the code.
-    win.history.replaceState(win.history.state, '', addressWithoutOAuthReturn(win.location))
     const started = generation
     try {
-      return await (await steps.load()).finishReturn(started, win, returned)
+      return await (await steps.load()).finishReturn(started, win)
     } catch (error) {
       return fail(started, error)
     }

@@ -7,19 +7,14 @@
 import { OTP_LENGTH, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { EffectiveConfig } from '../../config/types.js'
-import {
-  alreadyLoggedInError,
-  invalidCodeFormatError,
-  mustBeAuthenticatedError,
-  noAuthFlowError,
-  toTesseraError,
-} from '../../errors/client-errors.js'
+import { invalidCodeFormatError, mustBeAuthenticatedError, noAuthFlowError, toTesseraError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { AuthIntent, LoginWithCodeOptions, OtpFlow, OtpFlowState, SendCodeOptions } from '../../types.js'
+import type { LoginWithCodeOptions, OtpFlow, OtpFlowState, SendCodeOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
 import { singleFlight } from '../../utils/single-flight.js'
 import type { Store } from '../../utils/store.js'
+import { assertIntentAllowed } from '../assert-intent-allowed.js'
 import type { OtpChannel } from './channel.js'
 
 export const initialOtpFlowState: OtpFlowState = {
@@ -67,17 +62,11 @@ export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
     throw tesseraError
   }
 
-  /** Login needs a signed-out visitor; link and update a signed-in user (document 1 §5 "Flow guards"). */
-  function assertIntentAllowed(intent: AuthIntent) {
-    if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
-    if (intent !== 'login' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
-  }
-
   async function sendCode(raw: string, sendOptions: SendCodeOptions = {}): Promise<void> {
     const { intent = 'login', captchaToken } = sendOptions
     const started = generation
     try {
-      assertIntentAllowed(intent)
+      assertIntentAllowed(intent, options.isAuthenticated())
       // Busy at once (the button disables); the identifier takes its normalised form once checked.
       const typed = { identifier: raw.trim(), previousIdentifier: intent === 'update' ? (sendOptions.previousIdentifier?.trim() ?? null) : null }
       state.set({ ...state.get(), status: 'sending-code', intent, ...typed, error: null })
@@ -94,7 +83,7 @@ export function createOtpFlow(options: OtpFlowOptions): OtpFlowActions {
     const code = rawCode.replace(/\s+/g, '')
     const started = generation
     try {
-      assertIntentAllowed(flow.intent)
+      assertIntentAllowed(flow.intent, options.isAuthenticated())
       if (!identifier || flow.codeSentAt === null) throw noAuthFlowError()
       if (!codePattern.test(code)) throw invalidCodeFormatError()
       state.update((current) => ({ ...current, status: 'submitting-code', error: null }))

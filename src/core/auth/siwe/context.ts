@@ -23,6 +23,8 @@ export interface WalletSignInContext {
   linked(dto: UserDto): Promise<User>
   /** The message is built: the wallet is asked to sign; then the signature is sent. */
   step(status: 'awaiting-signature' | 'submitting-signature'): void
+  /** How long the wallet has to sign. */
+  timeoutMs: number
   now(): Date
 }
 

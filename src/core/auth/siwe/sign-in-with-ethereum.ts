@@ -4,6 +4,7 @@
  */
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../../wallets/ethereum/eip1193.js'
+import { withTimeout } from '../../wallets/with-timeout.js'
 import { authenticateSiwe, initSiwe, linkSiwe } from './api.js'
 import { messageUri, SIGN_IN_RESOURCES, SIGN_IN_STATEMENT, type WalletSignInContext } from './context.js'
 import { siweMessage } from './message.js'
@@ -41,7 +42,7 @@ export async function submitSiwe(context: WalletSignInContext, signed: { message
 export async function signInWithEthereum(context: WalletSignInContext, wallet: { provider: Eip1193Provider; address: string; chainId: number }): Promise<User> {
   const message = await createSiweMessage(context, wallet.address, wallet.chainId)
   context.step('awaiting-signature')
-  const signature = await wallet.provider.request({ method: 'personal_sign', params: [utf8Hex(message), wallet.address] })
+  const signature = await withTimeout(wallet.provider.request({ method: 'personal_sign', params: [utf8Hex(message), wallet.address] }), context.timeoutMs)
   if (typeof signature !== 'string') throw new Error('The wallet returned no signature')
   context.step('submitting-signature')
   return submitSiwe(context, { message, signature, chainId: wallet.chainId })

@@ -1,5 +1,5 @@
 import { recoverMessageAddress, type Hex } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LinkedAccountDto, SiweAuthenticateBody } from '../../../protocol/index.js'
@@ -160,6 +160,21 @@ describe('Sign-In with Ethereum', () => {
     await expect(client.wallets.signIn(connected, { intent: 'link' })).rejects.toMatchObject({ code: 'must_be_authenticated' })
     await client.wallets.signIn(connected)
     await expect(client.wallets.signIn(connected)).rejects.toMatchObject({ code: 'already_logged_in' })
+  })
+
+  it("signs in with the app's own wallet connection: generateSiweMessage, then submitSiwe", async () => {
+    const { client } = await setUp()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = await client.wallets.generateSiweMessage({ address: account.address, chainId: 1 })
+    expect(client.wallets.getFlow()).toMatchObject({ status: 'awaiting-signature', address: account.address })
+    const user = await client.wallets.submitSiwe({ message, signature: await account.signMessage({ message }), chainId: 1, walletClientType: 'metamask', connectorType: 'injected' })
+    expect(user.linkedAccounts[0]).toMatchObject({ address: account.address })
+    expect(client.wallets.getFlow().status).toBe('done')
+    expect(client.getRecentLoginMethod()).toBe('siwe')
+    expect(api.calls('/api/v1/siwe/authenticate')[0]!.body).toMatchObject({ chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' })
+
+    const stale = await client.wallets.submitSiwe({ message, signature: await account.signMessage({ message }) }).catch((caught: unknown) => caught)
+    expect(stale, 'signed in already').toMatchObject({ code: 'already_logged_in' })
   })
 
   it('unlinks by address', async () => {

@@ -5,9 +5,9 @@
  */
 import type { User } from '../../user/types.js'
 import type { StandardWallet, StandardWalletAccount } from '../../wallets/discovery/wallet-standard.js'
-import { encodeBase58 } from '../../wallets/solana/base58.js'
 import { memoTransaction } from '../../wallets/solana/memo-transaction.js'
 import { canSignMessage, signSolanaMessage, signSolanaTransaction } from '../../wallets/solana/standard-features.js'
+import { withTimeout } from '../../wallets/with-timeout.js'
 import { messageUri, SIGN_IN_RESOURCES, type WalletSignInContext } from '../siwe/context.js'
 import { authenticateSiws, initSiws, linkSiws } from './api.js'
 import { siwsMessage } from './message.js'
@@ -41,9 +41,10 @@ export async function signInWithSolana(
   const message = await createSiwsMessage(context, wallet.account.address)
   const messageType: SiwsMessageType = preferred === 'transaction' || !canSignMessage(wallet.wallet) ? 'transaction' : 'plain'
   context.step('awaiting-signature')
+  // Base64 either way: unambiguous, where an 88-character base58 signature also reads as (66 bytes of) base64.
   const signature = messageType === 'plain'
-    ? encodeBase58(await signSolanaMessage(wallet.wallet, wallet.account, new TextEncoder().encode(message)))
-    : base64(await signSolanaTransaction(wallet.wallet, wallet.account, memoTransaction(wallet.account.publicKey, message)))
+    ? base64(await withTimeout(signSolanaMessage(wallet.wallet, wallet.account, new TextEncoder().encode(message)), context.timeoutMs))
+    : base64(await withTimeout(signSolanaTransaction(wallet.wallet, wallet.account, memoTransaction(wallet.account.publicKey, message)), context.timeoutMs))
   context.step('submitting-signature')
   return submitSiws(context, { message, signature, messageType })
 }

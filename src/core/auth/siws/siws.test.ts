@@ -29,6 +29,12 @@ const solanaAccount = (address: string): LinkedAccountDto => ({
   verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000,
 })
 
+/** Like the server: base64 when it round-trips to 64 bytes, else base58. */
+const signatureBytes = (signature: string) => {
+  const base64 = Buffer.from(signature, 'base64')
+  return base64.length === 64 && base64.toString('base64') === signature ? base64 : (decodeBase58(signature) ?? new Uint8Array())
+}
+
 /** The server's checks: exactly the message it rebuilds for this origin and nonce, signed by the address (or a memo transaction carrying it). */
 function verified(request: RecordedRequest): string | null {
   const body = request.body as SiwsAuthenticateBody
@@ -42,7 +48,7 @@ function verified(request: RecordedRequest): string | null {
     const transaction = parseMemoTransaction(Buffer.from(body.signature, 'base64'))
     const signer = transaction?.signers.find((candidate) => Buffer.from(candidate.publicKey).equals(Buffer.from(publicKey)))
     if (!transaction || !signer || !transaction.memos.includes(body.message) || !ed25519Verify(publicKey, transaction.message, signer.signature)) return null
-  } else if (!ed25519Verify(publicKey, Buffer.from(body.message), decodeBase58(body.signature) ?? new Uint8Array())) return null
+  } else if (!ed25519Verify(publicKey, Buffer.from(body.message), signatureBytes(body.signature))) return null
   nonces.delete(address)
   return address
 }
@@ -89,7 +95,11 @@ describe('Sign-In with Solana', () => {
     expect(seen).toEqual(['connecting', 'connected', 'generating-message', 'awaiting-signature', 'submitting-signature', 'done'])
     expect(user.linkedAccounts[0]).toMatchObject({ type: 'wallet', address: keys.address, chainType: 'solana' })
     expect(client.getRecentLoginMethod()).toBe('siws')
-    expect(api.calls('/api/v1/siws/authenticate')[0]!.body).toMatchObject({ message_type: 'plain', walletClientType: 'phantom', connectorType: 'solana_adapter', mode: 'login-or-sign-up' })
+    expect(api.calls('/api/v1/siws/authenticate')[0]!.body).toMatchObject({
+      message_type: 'plain', walletClientType: 'phantom', connectorType: 'solana_adapter', mode: 'login-or-sign-up',
+      // The 64 signature bytes as base64: never mistaken for base58, whose 88-character form also parses as base64.
+      signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/),
+    })
   })
 
   it('signs a memo transaction when the wallet cannot sign messages', async () => {
@@ -113,6 +123,16 @@ describe('Sign-In with Solana', () => {
     const error = await client.wallets.signIn(connected).catch((caught: unknown) => caught)
     expect(walletErrorKind(error)).toBe('rejected')
     expect(client.wallets.getFlow()).toMatchObject({ status: 'error', retries: 1 })
+  })
+
+  it("signs in with the app's own wallet: generateSiwsMessage, then submitSiws", async () => {
+    const { client } = await setUp()
+    const keys = createTestSolanaWallet()
+    const message = await client.wallets.generateSiwsMessage({ address: keys.address })
+    expect(client.wallets.getFlow().status).toBe('awaiting-signature')
+    const user = await client.wallets.submitSiws({ message, signature: Buffer.from(keys.signMessage(new TextEncoder().encode(message))).toString('base64') })
+    expect(user.linkedAccounts[0]).toMatchObject({ address: keys.address })
+    expect(api.calls('/api/v1/siws/authenticate')[0]!.body).toMatchObject({ message_type: 'plain', walletClientType: 'unknown' })
   })
 
   it('unlinks by address through siws/unlink', async () => {

@@ -1,7 +1,11 @@
 /** One invisible Turnstile widget in a hidden container; its token is awaited by polling (document 1 §9). */
-import { captchaFailureError, captchaTimeoutError } from '../../errors/client-errors.js'
+import { TesseraError } from '../../errors/base-error.js'
+import { CAPTCHA_FAILED_MESSAGE, captchaFailureError } from '../../errors/client-errors.js'
 import { pollUntil } from '../poll.js'
 import type { HostElement, TurnstileApi, TurnstileHost } from './api.js'
+
+// Here rather than in client-errors.ts: only this lazily loaded widget raises it.
+const captchaTimeoutError = () => new TesseraError({ code: 'captcha_timeout', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true })
 
 export interface TurnstileWidgetOptions {
   siteKey: string

@@ -1,0 +1,62 @@
+import { renderToString } from 'react-dom/server'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { LinkedAccountDto } from '../../src/protocol/index.js'
+import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-server.js'
+import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
+import { appConfigDto, authResponse, TEST_OTP, userDto } from '../../src/core/test-support/fixtures.js'
+import { TesseraProvider, useCrossAppAccounts, useTesseraClient, type UseCrossAppAccountsResult } from '../index.js'
+import type { TesseraClient } from '../../src/core/index.js'
+
+const appId = 'tessera-test-app-00000031'
+const providerAppId = 'tessera-provider-app-0031'
+const times = { verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
+const email: LinkedAccountDto = { type: 'email', address: 'ada@example.com', ...times }
+const crossApp: LinkedAccountDto = { type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [], smart_wallets: [], provider_app: { id: providerAppId }, ...times }
+
+let api: FakeApi
+let client: TesseraClient | null = null
+beforeEach(async () => {
+  api = await startFakeApi(apiRoutes({
+    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
+    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [email, crossApp] }) }) }),
+    'POST /api/v1/cross-app/unlink': () => ({ body: userDto({ linked_accounts: [email] }) }),
+  }))
+})
+afterEach(async () => {
+  client?.destroy()
+  await api.close()
+})
+
+describe('useCrossAppAccounts', () => {
+  it('unlinks by subject (finding the provider app from the account) and follows the flow state', async () => {
+    let result: UseCrossAppAccountsResult | null = null
+    function Probe() {
+      result = useCrossAppAccounts()
+      client = useTesseraClient()
+      return null
+    }
+    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    await client!.ready
+    expect(result!.state).toEqual({ status: 'initial', intent: 'login', providerAppId: null, error: null })
+
+    await client!.email.sendCode('ada@example.com')
+    await client!.email.loginWithCode(TEST_OTP)
+    const user = await result!.unlinkCrossAppAccount({ subject: 'did:privy:provider-user' })
+    expect(api.calls('/api/v1/cross-app/unlink')[0]!.body).toEqual({ provider_app_id: providerAppId, subject: 'did:privy:provider-user' })
+    expect(user.linkedAccounts.map((account) => account.type)).toEqual(['email'])
+  })
+
+  it('reports a login without a browser window (Node) as a coded error in the flow state, and a link while signed out', async () => {
+    let result: UseCrossAppAccountsResult | null = null
+    function Probe() {
+      result = useCrossAppAccounts()
+      client = useTesseraClient()
+      return null
+    }
+    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    await client!.ready
+    await expect(result!.loginWithCrossAppAccount({ appId: providerAppId })).rejects.toMatchObject({ code: 'unknown_auth_error' })
+    expect(client!.getCrossAppFlow()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })
+    await expect(result!.linkCrossAppAccount({ appId: providerAppId })).rejects.toMatchObject({ code: 'must_be_authenticated' })
+  })
+})
