@@ -50,6 +50,7 @@ console.log(`
   Sign-in codes   email and SMS codes are printed on this console and listed at ${stack.api.url}/dev/outbox
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
   Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
+  Telegram        ${stack.telegram.standIn.url}  (stand-in for Telegram's login widget, bot @${stack.telegram.bot.botName}: you type the account)
   Local chain     ${stack.chain.anvil.rpcUrl}  (anvil; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
   ${FARCASTER_CONSOLE_HINT}
 

@@ -38,7 +38,7 @@ async function main() {
     showError(null)
     client.crossApp.approve(request).catch(showError)
   })
-  byId('provider-deny').addEventListener('click', () => client.crossApp.deny(request))
+  byId('provider-deny').addEventListener('click', () => client.crossApp.deny(request).catch(showError))
 }
 
 main().catch(showError)

@@ -55,6 +55,8 @@ export interface AccessScript {
   /** External wallets: the options the picker lists and what a connection does. */
   wallets?: WalletScript
   passkey?: PasskeyScript
+  /** What the provider app's popup ends in: the user it signs in or links, or a rejection. */
+  crossApp?(providerAppId: string, intent: 'login' | 'link'): Promise<User>
 }
 
 export interface Calls {
@@ -68,6 +70,7 @@ export interface Calls {
   unlinks: unknown[][]
   oauthStarts: { provider: string; options: unknown }[]
   passkeys: string[]
+  crossAppStarts: { providerAppId: string; intent: string }[]
 }
 
 const appId = 'tessera-test-app-00000030'
@@ -91,7 +94,7 @@ const idleFlow: Flow = { status: 'initial', intent: 'login', identifier: null, p
 
 /** A client double with the real state shapes and events; every call is recorded in `calls`. */
 export function createAccessClient(script: AccessScript = {}): TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } {
-  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [], passkeys: [] }
+  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [], passkeys: [], crossAppStarts: [] }
   const config = createStore<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
   const auth = createStore<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
   const flows = { email: createStore<Flow>(idleFlow), sms: createStore<Flow>(idleFlow) }
@@ -121,6 +124,24 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     },
   })
   calls.passkeys = passkey.calls
+
+  const crossAppFlow = createStore<ReturnType<TesseraClient['getCrossAppFlow']>>({ status: 'initial', intent: 'login', providerAppId: null, error: null })
+  async function startCrossApp(providerAppId: string, intent: 'login' | 'link'): Promise<User> {
+    calls.crossAppStarts.push({ providerAppId, intent })
+    crossAppFlow.set({ status: 'awaiting-popup', intent, providerAppId, error: null })
+    try {
+      const user = await (script.crossApp ?? (async () => fixtureUser()))(providerAppId, intent)
+      crossAppFlow.set({ ...crossAppFlow.get(), status: 'done' })
+      if (intent === 'link') {
+        auth.set({ status: 'authenticated', user })
+        emit('link', { user, linkMethod: `privy:${providerAppId}`, linkedAccount: null })
+      } else signIn(user, `privy:${providerAppId}`)
+      return user
+    } catch (error) {
+      crossAppFlow.set({ ...crossAppFlow.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+      throw error
+    }
+  }
 
   const otp = (channel: 'email' | 'sms') => {
     const flow = flows[channel]
@@ -185,18 +206,18 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
     watchTelegramFlow: () => () => {},
     telegram: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
-    getCrossAppFlow: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
-    watchCrossAppFlow: () => () => {},
+    getCrossAppFlow: crossAppFlow.get,
+    watchCrossAppFlow: crossAppFlow.watch,
     crossApp: {
-      login: async () => fixtureUser(),
-      link: async () => fixtureUser(),
+      login: (providerAppId) => startCrossApp(providerAppId, 'login'),
+      link: (providerAppId) => startCrossApp(providerAppId, 'link'),
       unlink: async () => auth.get().user ?? fixtureUser(),
       getConnections: async () => [],
       readAuthorizationRequest: () => null,
       getRequester: async (request) => ({ appId: request.requesterAppId, name: 'Requester', iconUrl: null, readOnly: false }),
       approve: async () => {},
-      deny() {},
-      reset() {},
+      deny: async () => {},
+      reset: () => crossAppFlow.set({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
     },
     getCustomAuth: () => ({ status: 'not-enabled', error: null }),
     watchCustomAuth: () => () => {},

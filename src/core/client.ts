@@ -183,7 +183,11 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
         }),
       ),
     ),
-    { window: () => (typeof window === 'undefined' ? null : window), seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false },
+    {
+      window: () => (typeof window === 'undefined' ? null : window),
+      configured: () => config.get().config.telegram !== null,
+      seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false,
+    },
   )
   const customAuth = createCustomAuth({
     state: customAuthState,

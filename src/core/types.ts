@@ -289,7 +289,7 @@ export interface TesseraClient {
     /** Provider side: the signed-in user consents; the code goes to the opener and the popup closes. */
     approve(request: CrossAppAuthorizationRequest): Promise<void>
     /** Provider side: the user declines; the opener hears 'User rejected request' and the popup closes. */
-    deny(request: CrossAppAuthorizationRequest): void
+    deny(request: CrossAppAuthorizationRequest): Promise<void>
     /** Back to `initial`; a popup still awaited is closed. */
     reset(): void
   }

@@ -21,8 +21,7 @@ const PasskeyStatus = lazy(() => import('./screens/passkey-status.js'))
 const PasskeyChoice = lazy(() => import('./screens/passkey-choice.js'))
 const FarcasterScreen = lazy(() => import('./screens/farcaster.js'))
 const TelegramStatus = lazy(() => import('./screens/telegram-status.js'))
-const WalletPicker = lazy(() => import('./screens/wallet-picker.js'))
-const WalletStatus = lazy(() => import('./screens/wallet-status.js'))
+const WalletScreens = lazy(() => import('./screens/wallet-screens.js'))
 const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
@@ -256,8 +255,7 @@ export function AuthModalView(props: AuthModalViewProps) {
           {current === 'farcaster' && <FarcasterScreen />}
           {current === 'telegram' && <TelegramStatus />}
           {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
-          {current === 'wallet-picker' && <WalletPicker />}
-          {current === 'wallet-status' && <WalletStatus />}
+          {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
           {current === 'captcha' && <CaptchaScreen />}
           {current === 'terms' && <TermsScreen />}
           {current === 'account-transfer' && <AccountTransferScreen />}

@@ -33,12 +33,11 @@ async function registeredFarcasterAccount(): Promise<{ fid: number; custody: Pri
 const modal = (page: Page, part: string) => page.locator(`auth-modal [part~="${part}"]`)
 const modalHidden = (page: Page) => modal(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
 
-/** From the landing: the Farcaster row, which may sit behind 'More options'. */
+/** From the landing: the Farcaster row, behind the overflow button when the landing's rows are full. */
 async function openFarcaster(page: Page) {
   const row = modal(page, 'farcaster-button')
-  const more = page.locator('auth-modal button', { hasText: /More options|Log in with|Continue with email or sms|Other socials/ })
-  await row.or(more).first().waitFor({ timeout: uiTimeout })
-  if (!(await row.isVisible())) await more.first().click()
+  await row.or(modal(page, 'overflow-button')).first().waitFor({ timeout: uiTimeout })
+  if (!(await row.isVisible())) await modal(page, 'overflow-button').click()
   await row.click({ timeout: uiTimeout })
 }
 

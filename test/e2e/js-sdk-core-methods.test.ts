@@ -2,15 +2,17 @@
  * The reference client `@privy-io/js-sdk-core` 0.55.0 (in Node, `baseUrl` at our server) signs in with
  * the methods of issue #3 against the dev stack: SMS codes from the outbox, a guest, OAuth through the
  * local provider (its URL, our callback, the `privy_oauth_*` return, its own PKCE verifier), and a
- * custom JWT from the demo identity provider (WIRE.md §3.5 step 7).
+ * custom JWT from the demo identity provider (WIRE.md §3.5 step 7), and passkeys of issue #4 (a software
+ * authenticator standing in for the browser, with the SDK's own snake_case bodies).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Privy from '@privy-io/js-sdk-core'
-import { DEV_APP_ID, USER_DID_PREFIX, oauthReturnParams } from '../../src/protocol/index.js'
+import { DEV_APP_ID, USER_DID_PREFIX, fromPasskeyWire, oauthReturnParams } from '../../src/protocol/index.js'
 import { startTestServer, type TestServer } from '../harness/api-server.js'
 import { startDevStack, type DevStack } from '../harness/dev-stack.js'
 import { authorize } from '../harness/oidc-provider.js'
 import { readOutbox, waitForCode } from '../harness/outbox.js'
+import { SoftwareAuthenticator } from '../../server/src/auth/passkeys/test-support/software-authenticator.js'
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
@@ -82,5 +84,23 @@ describe('@privy-io/js-sdk-core 0.55 against our server', () => {
     const second = await (await newClient()).auth.customProvider.syncWithToken(await tokenFor(user))
     expect(first.user.linked_accounts).toEqual([expect.objectContaining({ type: 'custom_auth', custom_user_id: user })])
     expect(second.user.id).toBe(first.user.id)
+  })
+
+  it('passkey: signs up with a new passkey from our snake_case options, then signs in with it as the same user', async () => {
+    // The authenticator stands in for the browser, on a demo origin the dev app allows.
+    const authenticator = new SoftwareAuthenticator('http://localhost:5173')
+    const privy = await newClient()
+    const signupInit = await privy.auth.passkey.generateSignupOptions()
+    const registration = authenticator.register(fromPasskeyWire(signupInit.options))
+    const signedUp = await privy.auth.passkey.signupWithPasskey(registration as never, signupInit.relying_party)
+    expect(signedUp.is_new_user).toBe(true)
+    expect(signedUp.user.linked_accounts).toEqual([expect.objectContaining({ type: 'passkey', credential_id: registration.id })])
+    await privy.auth.logout()
+
+    const loginInit = await privy.auth.passkey.generateAuthenticationOptions()
+    const assertion = authenticator.authenticate(registration.id, fromPasskeyWire(loginInit.options))
+    const signedIn = await privy.auth.passkey.loginWithPasskey(assertion as never, loginInit.options.challenge, loginInit.relying_party)
+    expect(signedIn.user.id).toBe(signedUp.user.id)
+    expect(signedIn.is_new_user).toBe(false)
   })
 })

@@ -17,7 +17,7 @@ const freshTelegramId = () => String(nextId++)
 const telegramParams = ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url']
 
 beforeAll(async () => {
-  stack = await startE2eStack()
+  stack = await startE2eStack({ react: true })
 })
 afterAll(async () => {
   await stack?.close()
@@ -32,9 +32,8 @@ async function acceptOnWidget(widget: Page, id: string, username: string) {
 
 /** Presses `button` (which opens the widget's popup), accepts there and waits for the popup to close. */
 async function throughPopup(page: Page, button: string, id: string, username: string) {
-  const popupOpened = page.waitForEvent('popup', { timeout: uiTimeout })
-  await page.locator(button).click({ timeout: uiTimeout })
-  const popup = await popupOpened
+  // Together, so a failed click never leaves the popup wait rejecting unhandled.
+  const [popup] = await Promise.all([page.waitForEvent('popup', { timeout: uiTimeout }), page.locator(button).click({ timeout: uiTimeout })])
   expect(new URL(popup.url()).origin === new URL(stack.telegram.standIn.url).origin || popup.url() === 'about:blank').toBe(true)
   await popup.waitForURL(/\/auth\?/, { timeout: uiTimeout })
   const widgetUrl = new URL(popup.url())
@@ -67,6 +66,16 @@ describe('Telegram login widget', () => {
       await page.locator('#logout').click()
       await openTelegramRow(page)
       await page.locator(telegramButton, { hasText: 'Recent' }).waitFor({ timeout: uiTimeout })
+    })
+  })
+
+  it('signs in through the popup from the React demo (the provider shares the client with the stand-in host)', async () => {
+    const id = freshTelegramId()
+    await inNewPage(stack.browser, async (page) => {
+      await page.goto(stack.pageUrl('react'))
+      await openTelegramRow(page)
+      await throughPopup(page, telegramButton, id, `react_${run}`)
+      await telegramRow(page, id).waitFor({ timeout: uiTimeout })
     })
   })
 
@@ -119,6 +128,8 @@ describe('Telegram link, unlink and rejection', () => {
       await throughPopup(page, 'auth-modal [part~="telegram-start"]', id, `linked_${run}`)
       await telegramRow(page, id).waitFor({ timeout: uiTimeout })
       expect(await page.locator('#user-email').textContent()).toBe(email)
+      const debug = await page.evaluate(`import('/tessera.js').then((t) => { const f = t.getOrCreateClient(window.TESSERA_DEMO).getTelegramFlow(); return JSON.stringify({ status: f.status, code: f.error && f.error.code, message: f.error && f.error.shortMessage, open: document.querySelector('auth-modal').hasAttribute('open') }) })`)
+      console.log('DEBUG', debug)
       await page.getByRole('button', { name: `Unlink telegram @linked_${run} (${id})` }).click({ timeout: uiTimeout })
       await telegramRow(page, id).waitFor({ state: 'detached', timeout: uiTimeout })
       await linkedAccountRow(page, 'email', email).waitFor({ timeout: uiTimeout })
@@ -136,10 +147,11 @@ describe('Telegram link, unlink and rejection', () => {
       })
       await page.goto(stack.pageUrl('vanilla'))
       await openTelegramRow(page)
-      const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/telegram/authenticate'), { timeout: uiTimeout })
-      await throughPopup(page, telegramButton, id, `tampered_${run}`)
+      const [refusal] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/v1/telegram/authenticate'), { timeout: uiTimeout }),
+        throughPopup(page, telegramButton, id, `tampered_${run}`),
+      ])
       // The server's verdict (SECURITY #29): the hash no longer matches.
-      const refusal = await answered
       expect(refusal.status()).toBe(400)
       expect(((await refusal.json()) as { code: string }).code).toBe('invalid_credentials')
       await page.locator('auth-modal [part~="telegram-error"]', { hasText: 'Something went wrong. Try again.' }).waitFor({ timeout: uiTimeout })

@@ -41,7 +41,9 @@ const pageAction = `async ({ action, walletId, options }) => {
     return { connected: client.wallets.getConnected() }
   }
   try {
-    const user = await client.wallets.connectAndSignIn(walletId, options)
+    const user = action === 'unlink'
+      ? await client.wallets.unlink(walletId, options.chain)
+      : await client.wallets.connectAndSignIn(walletId, options)
     const wallets = user.linkedAccounts.flatMap((account) => account.type === 'wallet' ? [{ address: account.address, chainType: account.chainType, walletClientType: account.walletClientType, chainId: account.chainId }] : [])
     return { user: { id: user.id, wallets }, recent: client.getRecentLoginMethod(), connected: client.wallets.getConnected() }
   } catch (error) {
@@ -49,7 +51,7 @@ const pageAction = `async ({ action, walletId, options }) => {
   }
 }`
 
-function inPage(page: Page, action: 'connectAndSignIn' | 'connected', walletId = '', options: Record<string, unknown> = {}): Promise<PageOutcome> {
+function inPage(page: Page, action: 'connectAndSignIn' | 'connected' | 'unlink', walletId = '', options: Record<string, unknown> = {}): Promise<PageOutcome> {
   return page.evaluate(`(${pageAction})(${JSON.stringify({ action, walletId, options })})`) as Promise<PageOutcome>
 }
 
@@ -122,6 +124,29 @@ describe('Sign-In with Solana, headless', () => {
       expect(outcome.user!.wallets).toEqual([{ address: wallet.address, chainType: 'solana', walletClientType: 'phantom', chainId: null }])
       expect(outcome.recent).toBe('siws')
       await page.locator('#status', { hasText: 'You are signed in.' }).waitFor({ timeout: uiTimeout })
+    })
+  })
+})
+
+describe('linking and unlinking wallets, headless', () => {
+  it('a user signed in with an Ethereum wallet links a Solana wallet, then unlinks it', async () => {
+    await inNewPage(stack.browser, async (page) => {
+      const ethereum = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const solana = await installSolanaWallet(page, { name: 'Phantom' })
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
+      const signedIn = await inPage(page, 'connectAndSignIn', 'io.metamask')
+      expect(signedIn.error).toBeUndefined()
+
+      const linked = await inPage(page, 'connectAndSignIn', 'Phantom', { intent: 'link' })
+      expect(linked.error).toBeUndefined()
+      expect(linked.user!.id).toBe(signedIn.user!.id)
+      expect(linked.user!.wallets.map((wallet) => [wallet.address, wallet.chainType])).toEqual([[getAddress(ethereum.address), 'ethereum'], [solana.address, 'solana']])
+      await page.locator('#linked-accounts li', { hasText: solana.address }).waitFor({ timeout: uiTimeout })
+
+      const unlinked = await inPage(page, 'unlink', solana.address, { chain: 'solana' })
+      expect(unlinked.user!.wallets.map((wallet) => wallet.address)).toEqual([getAddress(ethereum.address)])
+      expect(unlinked.connected).toEqual(expect.arrayContaining([expect.objectContaining({ address: solana.address, linked: false })]))
     })
   })
 })

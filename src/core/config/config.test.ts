@@ -25,6 +25,13 @@ describe('configFromDto', () => {
     expect(configFromDto(appConfigDto({ email_auth: false, solana_wallet_auth: true })).loginMethods).toEqual(['wallet'])
   })
 
+  it('adds a `privy:<app id>` login method, with its name and icon, per cross-app provider', () => {
+    const config = configFromDto(appConfigDto({ email_auth: true, cross_app_login_providers: [{ app_id: 'tessera-provider-app-0001', name: 'Provider', icon_url: null }] }))
+    expect(config.loginMethods).toEqual(['email', 'privy:tessera-provider-app-0001'])
+    expect(config.crossAppProviders).toEqual([{ appId: 'tessera-provider-app-0001', name: 'Provider', iconUrl: null }])
+    expect(configFromDto(appConfigDto({ email_auth: true })).crossAppProviders).toEqual([])
+  })
+
   it('maps appearance, legal and flags', () => {
     const config = configFromDto(
       appConfigDto({

@@ -37,7 +37,6 @@ export const walletsCopy = {
   'wallets.status.signing': 'Signing',
   'wallets.status.success': 'Successfully connected with {wallet}',
   'wallets.status.stillHere': 'Still here? Try connecting again',
-  'wallets.status.connect': 'Connect {wallet}',
   'wallets.qr.title': 'Scan code to connect to {wallet}',
   'wallets.qr.alt': 'QR code to connect to {wallet}',
   'wallets.mobile.title': 'Go to {wallet} to continue',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { WalletChain, WalletOption } from '../../core/index.js'
 import { t } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
@@ -29,7 +29,7 @@ type Detour =
  * on both chains asks 'Select network' first; a listed wallet that is not installed shows install instructions;
  * no wallets at all shows 'No wallets available' with suggestions. Linking uses the same screen (connect-only).
  */
-export default function WalletPicker() {
+export function WalletPicker() {
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
   const options = useWalletOptions(client)
@@ -38,8 +38,6 @@ export default function WalletPicker() {
   const [detour, setDetour] = useState<Detour | null>(null)
   const hasHistory = navigation.getState().history.length > 0
   const back = hasHistory ? () => navigation.back() : undefined
-  // The status screen comes next: loaded now, it shows from the first state of the connection.
-  useEffect(() => void import('./wallet-status.js'), [])
 
   const choose = (wallet: WalletOption) => {
     if (!wallet.installed && wallet.connectorType !== 'wallet_connect') return setDetour({ view: 'install', wallet })
@@ -49,7 +47,7 @@ export default function WalletPicker() {
   }
   const chooseChain = (wallet: WalletOption, chain: WalletChain | undefined) => {
     if (offersLedger(wallet, chain)) return setDetour({ view: 'ledger', wallet })
-    connect({ walletId: wallet.id, chain })
+    connect({ walletId: wallet.id, walletName: wallet.name, chain })
   }
 
   if (detour?.view === 'ledger')
@@ -58,10 +56,10 @@ export default function WalletPicker() {
         <ScreenHeader title={t('wallets.ledger.title', { wallet: detour.wallet.name })} onBack={() => setDetour(null)} />
         <div part="body" className={`${styles.body} ${styles.centred}`}>
           <WalletLogo wallet={detour.wallet} />
-          <button type="button" part="submit-button ledger-button" className={styles.primaryButton} onClick={() => connect({ walletId: detour.wallet.id, chain: 'solana', solanaMessageType: 'transaction' })}>
+          <button type="button" part="submit-button ledger-button" className={styles.primaryButton} onClick={() => connect({ walletId: detour.wallet.id, walletName: detour.wallet.name, chain: 'solana', solanaMessageType: 'transaction' })}>
             {t('wallets.ledger.with')}
           </button>
-          <button type="button" part="no-ledger-button" className={styles.linkButton} onClick={() => connect({ walletId: detour.wallet.id, chain: 'solana', solanaMessageType: 'plain' })}>
+          <button type="button" part="no-ledger-button" className={styles.linkButton} onClick={() => connect({ walletId: detour.wallet.id, walletName: detour.wallet.name, chain: 'solana', solanaMessageType: 'plain' })}>
             {t('wallets.ledger.without')}
           </button>
         </div>

@@ -18,13 +18,13 @@ const isMobile = () => /Android|iPhone|iPad|iPod|Mobi/i.test(globalThis.navigato
  * (or 'Open in app' on mobile); 'Could not connect with wallet' with the retry rules. Linking shows the same
  * texts (the connect-only variant).
  */
-export default function WalletStatus() {
+export function WalletStatus() {
   const { client, navigation } = useModal()
   const flow = useWalletFlow(client)
   const connect = useConnectWallet()
   const { copied, copy } = useCopied()
   const attempt = lastWalletAttempt(client)
-  const name = { wallet: flow.wallet?.name ?? attempt?.walletId ?? '' }
+  const name = { wallet: flow.wallet?.name ?? attempt?.walletName ?? '' }
   const step = walletStatusStep(flow)
 
   const again = () => attempt && connect(attempt)
@@ -111,12 +111,6 @@ export default function WalletStatus() {
               {t('wallets.copyLink')}
             </button>
           ))}
-        {step === 'idle' && attempt && (
-          // In-app browsers connect only inside a click: the user starts (or restarts) the connection here.
-          <button type="button" part="submit-button connect-button" className={styles.primaryButton} onClick={again}>
-            {t('wallets.status.connect', name)}
-          </button>
-        )}
         {waiting && attempt && (
           <button type="button" part="still-here" className={styles.linkButton} onClick={startOver}>
             {t('wallets.status.stillHere')}

@@ -4,6 +4,8 @@ import { useModal } from '../modal-context.js'
 
 export interface WalletAttempt {
   walletId: string
+  /** Named on the status screen before the flow reports the wallet. */
+  walletName: string
   chain: WalletChain | undefined
   /** 'transaction' signs a memo transaction (a Ledger behind Phantom) instead of a message. */
   solanaMessageType?: 'plain' | 'transaction'

@@ -19,6 +19,7 @@ const flow = (change: Partial<WalletFlowState>): WalletFlowState => ({
 
 describe('walletStatusStep (document 2 §2 status titles)', () => {
   it('walks waiting, switching, sign, signing and success', () => {
+    expect(walletStatusStep(flow({ status: 'initial' })), 'opened in the click, before the flow reports').toBe('waiting')
     expect(walletStatusStep(flow({ status: 'connecting', connection: 'connecting' }))).toBe('waiting')
     expect(walletStatusStep(flow({ status: 'connecting', connection: 'switching_to_supported_chain' }))).toBe('switching')
     expect(walletStatusStep(flow({ status: 'connected', connection: 'connected' }))).toBe('sign')

@@ -5,12 +5,12 @@ import type { WalletCopyKey } from '../copy/wallets.js'
 export const WALLET_RETRY_CAP = 2
 
 /** What the status screen shows for a flow state (document 2 §2 "Wallet connection status titles"). */
-export type WalletStatusStep = 'idle' | 'qr' | 'waiting' | 'switching' | 'sign' | 'signing' | 'success' | 'error'
+export type WalletStatusStep = 'qr' | 'waiting' | 'switching' | 'sign' | 'signing' | 'success' | 'error'
 
 export function walletStatusStep(flow: Pick<WalletFlowState, 'status' | 'connection' | 'walletConnectUri'>): WalletStatusStep {
   switch (flow.status) {
+    // The screen opens in the click that starts the connection, a moment before the flow reports it.
     case 'initial':
-      return 'idle'
     case 'connecting':
       if (flow.connection === 'switching_to_supported_chain') return 'switching'
       return flow.walletConnectUri ? 'qr' : 'waiting'
@@ -36,8 +36,6 @@ export interface WalletStatusCopy {
 /** Title and hint per step; a WalletConnect pairing reads 'Go to {wallet}' on mobile, where the QR cannot be scanned. */
 export function walletStatusCopy(step: Exclude<WalletStatusStep, 'error'>, options: { mobile: boolean; pendingRequest: boolean }): WalletStatusCopy {
   switch (step) {
-    case 'idle':
-      return { title: 'wallets.status.connect', hint: null }
     case 'qr':
       return options.mobile ? { title: 'wallets.mobile.title', hint: null } : { title: 'wallets.qr.title', hint: null }
     case 'waiting':

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toPasskeyWire } from '../../../../src/protocol/index.js'
 import type { AppRecord } from '../../apps/types.js'
 import { startTestServer, TEST_ORIGIN, type ApiResponse, type TestServer } from '../../test-support/test-server.js'
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from './challenge-store.js'
@@ -27,31 +28,33 @@ const call = (path: string, body: object, context: CallContext = {}) =>
   })
 
 /** register/init, then the authenticator, then register. */
+// The shared helpers send the reference clients' snake_case answer; the other cases send camelCase, which is accepted too.
+
 async function signUp(authenticator: SoftwareAuthenticator, overrides: CeremonyOverrides = {}, context: CallContext = {}) {
   const init = await call('/register/init', {}, context)
   expect(init.status).toBe(200)
   const response = authenticator.register(init.body.options, overrides)
-  const result = await call('/register', { relying_party: init.body.relying_party, authenticator_response: response }, context)
+  const result = await call('/register', { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) }, context)
   return { result, credentialId: response.id }
 }
 
 async function authenticateInit(context: CallContext = {}) {
   const init = await call('/authenticate/init', {}, context)
   expect(init.status).toBe(200)
-  return init.body as { relying_party: string; options: { challenge: string; rpId: string } }
+  return init.body as { relying_party: string; options: { challenge: string; rp_id: string } }
 }
 
 async function signIn(authenticator: SoftwareAuthenticator, credentialId: string, overrides: CeremonyOverrides = {}, context: CallContext = {}) {
   const init = await authenticateInit(context)
   const response = authenticator.authenticate(credentialId, init.options, overrides)
-  return call('/authenticate', { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: response }, context)
+  return call('/authenticate', { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: toPasskeyWire(response) }, context)
 }
 
 async function link(authenticator: SoftwareAuthenticator, token: string, overrides: CeremonyOverrides = {}) {
   const init = await call('/link/init', {}, { token })
   expect(init.status).toBe(200)
   const response = authenticator.register(init.body.options, overrides)
-  return { result: await call('/link', { relying_party: init.body.relying_party, authenticator_response: response }, { token }), credentialId: response.id }
+  return { result: await call('/link', { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) }, { token }), credentialId: response.id }
 }
 
 const storedCounter = async (credentialId: string) =>
@@ -272,6 +275,8 @@ describe('passkey security', () => {
 })
 
 /** A registration answering `challenge` rather than the one register/init issued. */
+// The shared helpers send the reference clients' snake_case answer; the other cases send camelCase, which is accepted too.
+
 async function signUpWithChallenge(authenticator: SoftwareAuthenticator, challenge: string) {
   const init = await call('/register/init', {})
   const response = authenticator.register({ ...init.body.options, challenge })

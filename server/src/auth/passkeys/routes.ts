@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { authModes } from '../../../../src/protocol/index.js'
+import { authModes, fromPasskeyWire } from '../../../../src/protocol/index.js'
 import type { AppRecord } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
@@ -43,11 +43,15 @@ const authenticationResponse = z.object({
   clientExtensionResults: extensions.default({}),
 }).passthrough()
 
+// The reference clients send the answer in snake_case (document 2 "Passkey assertion payload").
+const registrationAnswer = z.preprocess(fromPasskeyWire, registrationResponse)
+const authenticationAnswer = z.preprocess(fromPasskeyWire, authenticationResponse)
+
 const initBody = z.object({ token: safeString(4096).nullish() })
 const relyingParty = safeString(253).nullish()
-const registerBody = z.object({ relying_party: relyingParty, authenticator_response: registrationResponse, mode: z.enum(authModes).nullish() })
-const linkBody = z.object({ relying_party: relyingParty, authenticator_response: registrationResponse })
-const authenticateBody = z.object({ relying_party: relyingParty, challenge: base64url, authenticator_response: authenticationResponse, mode: z.enum(authModes).nullish() })
+const registerBody = z.object({ relying_party: relyingParty, authenticator_response: registrationAnswer, mode: z.enum(authModes).nullish() })
+const linkBody = z.object({ relying_party: relyingParty, authenticator_response: registrationAnswer })
+const authenticateBody = z.object({ relying_party: relyingParty, challenge: base64url, authenticator_response: authenticationAnswer, mode: z.enum(authModes).nullish() })
 const unlinkBody = z.object({ credential_id: base64url })
 
 /**

@@ -222,8 +222,8 @@ describe('provider side', () => {
     const opener = new FakeWindow('https://requester.example/')
     win.opener = opener
     const { flow } = newFlow()
-    flow.deny(flow.readAuthorizationRequest()!)
-    await vi.waitFor(() => expect(win.closed).toBe(true))
+    await flow.deny(flow.readAuthorizationRequest()!)
+    expect(win.closed).toBe(true)
     expect(opener.posted).toEqual([{ message: { type: crossAppMessageTypes.error, error: 'User rejected request' }, targetOrigin: 'https://requester.example' }])
     win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app`)
     expect(newFlow().flow.readAuthorizationRequest()).toBeNull()

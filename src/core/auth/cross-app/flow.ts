@@ -63,7 +63,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     } catch (caught) {
       popup?.close()
       const error = TesseraError.is(caught) ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Cross-app authentication failed', cause: caught })
-      if (started === generation) state.update((current) => ({ ...current, status: 'error', error }))
+      if (started === generation) state.set({ status: 'error', intent, providerAppId, error })
       throw error
     }
   }
@@ -80,7 +80,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     },
     getRequester: async (request) => (await providerPage.load()).getRequester(request),
     approve: async (request) => (await providerPage.load()).approve(requireWindow(), request),
-    deny: (request) => void providerPage.load().then((page) => page.deny(requireWindow(), request)),
+    deny: async (request) => (await providerPage.load()).deny(requireWindow(), request),
     reset() {
       generation++
       steps.loaded()?.cancelPopup(exitedFlowError(state.get().intent))

@@ -1,6 +1,6 @@
 /** The passkey endpoints (document 1 §7 "Passkey"): each ceremony is an init, then the authenticator's answer. */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
-import { routes, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
+import { fromPasskeyWire, routes, toPasskeyWire, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 
 /** What every init answers: the relying party the server chose and the options for the browser. */
@@ -11,26 +11,36 @@ export interface PasskeyInit<Options> {
 export type RegistrationInit = PasskeyInit<PublicKeyCredentialCreationOptionsJSON>
 export type AuthenticationInit = PasskeyInit<PublicKeyCredentialRequestOptionsJSON>
 
+/** The authenticator's answer leaves in the wire's snake_case. */
+const onWire = <Body extends { authenticator_response: object }>(body: Body) => ({ ...body, authenticator_response: toPasskeyWire(body.authenticator_response) })
+
+/** The init's options arrive in snake_case; the browser library reads camelCase. */
+const fromWire = async <Init extends PasskeyInit<unknown>>(answer: Promise<Init>): Promise<Init> => {
+  const init = await answer
+  return { ...init, options: fromPasskeyWire(init.options) }
+}
+
 /** `token` carries the CAPTCHA token. */
 export const registerInit = (transport: Transport, token: string | undefined): Promise<RegistrationInit> =>
-  transport.request<RegistrationInit>(routes.passkeyRegisterInit, { body: token ? { token } : {} })
+  fromWire(transport.request<RegistrationInit>(routes.passkeyRegisterInit, { body: token ? { token } : {} }))
 
 export const register = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<AuthenticatedUserDto> =>
-  transport.request<AuthenticatedUserDto>(routes.passkeyRegister, { body })
+  transport.request<AuthenticatedUserDto>(routes.passkeyRegister, { body: onWire(body) })
 
 export const authenticateInit = (transport: Transport, token: string | undefined): Promise<AuthenticationInit> =>
-  transport.request<AuthenticationInit>(routes.passkeyAuthenticateInit, { body: token ? { token } : {} })
+  fromWire(transport.request<AuthenticationInit>(routes.passkeyAuthenticateInit, { body: token ? { token } : {} }))
 
 export const authenticate = (
   transport: Transport,
   body: { relying_party: string; challenge: string; authenticator_response: AuthenticationResponseJSON },
-): Promise<AuthenticatedUserDto> => transport.request<AuthenticatedUserDto>(routes.passkeyAuthenticate, { body })
+): Promise<AuthenticatedUserDto> =>
+  transport.request<AuthenticatedUserDto>(routes.passkeyAuthenticate, { body: onWire(body) })
 
 export const linkInit = (transport: Transport): Promise<RegistrationInit> =>
-  transport.request<RegistrationInit>(routes.passkeyLinkInit, { body: {}, auth: true })
+  fromWire(transport.request<RegistrationInit>(routes.passkeyLinkInit, { body: {}, auth: true }))
 
 export const link = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<UserDto> =>
-  transport.request<UserDto>(routes.passkeyLink, { body, auth: true })
+  transport.request<UserDto>(routes.passkeyLink, { body: onWire(body), auth: true })
 
 export const unlink = (transport: Transport, credentialId: string): Promise<UserDto> =>
   transport.request<UserDto>(routes.passkeyUnlink, { body: { credential_id: credentialId }, auth: true })

@@ -124,7 +124,7 @@ describe('client.passkey.signup and login', () => {
     expect(api.calls('/api/v1/passkeys/register/init').map((request) => request.body)).toEqual([{ token: 'captcha-1' }])
     expect(seen).toEqual([{ kind: 'create', options: expect.objectContaining({ challenge: CHALLENGE }) }])
     const [register] = api.calls('/api/v1/passkeys/register')
-    expect(register?.body).toEqual({ relying_party: RP, authenticator_response: expect.objectContaining({ id: 'new-cred', rawId: 'new-cred', type: 'public-key' }) })
+    expect(register?.body).toEqual({ relying_party: RP, authenticator_response: expect.objectContaining({ id: 'new-cred', raw_id: 'new-cred', type: 'public-key' }) })
     expect(flow).toEqual(['generating-challenge', 'awaiting-passkey', 'submitting-response', 'done'])
     expect(client.getPasskeyFlow()).toEqual({ status: 'done', intent: 'signup', error: null })
     expect(user.linkedAccounts).toEqual([expect.objectContaining({ type: 'passkey', credentialId: 'new-cred' })])

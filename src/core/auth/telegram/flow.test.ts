@@ -100,7 +100,7 @@ describe('Telegram Mini App (seamless) sign-in', () => {
   it('the first-chunk member opens the widget popup inside the call, but none for Mini App sign-in', async () => {
     for (const [win, popups] of [[miniApp(), 0], [new FakeWindow(), 1]] as const) {
       const { flow } = setup({ win })
-      const telegram = lazyTelegram(lazily(async () => flow), { window: () => win, seamlessEnabled: () => true })
+      const telegram = lazyTelegram(lazily(async () => flow), { window: () => win, configured: () => true, seamlessEnabled: () => true })
       void telegram.member.login().catch(() => undefined)
       // Synchronously, before the flow's code has loaded.
       expect(win.opened).toHaveLength(popups)
@@ -166,5 +166,19 @@ describe('Telegram link rules', () => {
     await flow.unlink('42')
     expect(requests).toEqual([{ path: routes.telegramUnlink.path, body: { telegram_user_id: '42' } }])
     expect(changes).toEqual(['unlinked telegram'])
+  })
+})
+
+describe('Telegram return detection', () => {
+  it('leaves an address that looks like a return alone when the app has no Telegram bot', async () => {
+    const win = new FakeWindow(`${ORIGIN}/?id=1&auth_date=2&hash=${'ab'.repeat(32)}`)
+    let loaded = false
+    const telegram = lazyTelegram(lazily(async () => ((loaded = true), setup({ win }).flow)), { window: () => win, configured: () => false, seamlessEnabled: () => false })
+    await expect(telegram.handleReturn()).resolves.toBeNull()
+    expect(loaded).toBe(false)
+    expect(win.replacedWith).toEqual([])
+    const configured = lazyTelegram(lazily(async () => setup({ win }).flow), { window: () => win, configured: () => true, seamlessEnabled: () => false })
+    await expect(configured.handleReturn()).resolves.toBe(user)
+    expect(win.replacedWith).toEqual(['/'])
   })
 })

@@ -44,7 +44,14 @@ export interface LazyTelegram {
   handleReturn(): Promise<User | null>
 }
 
-export function lazyTelegram(flow: Lazy<TelegramFlow>, options: { window: () => OAuthWindow | null; seamlessEnabled(): boolean }): LazyTelegram {
+export interface LazyTelegramOptions {
+  window(): OAuthWindow | null
+  /** The app has a Telegram bot (server config); an address that merely looks like a return is left alone otherwise. */
+  configured(): boolean
+  seamlessEnabled(): boolean
+}
+
+export function lazyTelegram(flow: Lazy<TelegramFlow>, options: LazyTelegramOptions): LazyTelegram {
   // A popup only when the widget will be used and the caller wants one.
   const popupFor = (popup: boolean | undefined) => {
     const win = options.window()
@@ -67,7 +74,7 @@ export function lazyTelegram(flow: Lazy<TelegramFlow>, options: { window: () => 
     },
     async handleReturn() {
       const win = options.window()
-      if (!win || !hasTelegramReturn(win.location.search)) return null
+      if (!win || !options.configured() || !hasTelegramReturn(win.location.search)) return null
       return (await flow.load()).handleReturn()
     },
   }

@@ -35,7 +35,8 @@ export interface CeremonyOverrides {
 }
 
 interface CreationOptions { challenge: string; rp: { id?: string } }
-interface RequestOptions { challenge: string; rpId?: string }
+/** The init's options as the server sends them (snake_case `rp_id`) or as a browser library reads them. */
+interface RequestOptions { challenge: string; rpId?: string; rp_id?: string }
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest()
 const b64url = (data: Uint8Array) => Buffer.from(data).toString('base64url')
@@ -107,7 +108,7 @@ export class SoftwareAuthenticator {
     const credential = this.credentials.get(credentialId)
     if (!credential) throw new Error(`No credential ${credentialId}`)
     credential.counter = overrides.counter ?? credential.counter + 1
-    const authData = Buffer.concat([this.rpIdHash(options.rpId, overrides), Buffer.from([flags(overrides)]), counterBytes(credential.counter)])
+    const authData = Buffer.concat([this.rpIdHash(options.rpId ?? options.rp_id, overrides), Buffer.from([flags(overrides)]), counterBytes(credential.counter)])
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides)
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey)
     return {

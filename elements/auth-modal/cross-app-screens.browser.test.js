@@ -1,0 +1,74 @@
+// Cross-app screens in Chromium through the fixture bundle: the real modal view over a client double whose
+// provider popup the script decides (document 2 "Cross-app and delegation", §8 "Cross-app").
+import { assert, assertEqual, waitFor, mountedHosts } from './browser-assertions.js'
+
+const { createAccessClient, mountAccessView, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
+
+const { newHost, track } = mountedHosts()
+const PROVIDER = 'tessera-provider-app-0001'
+const providers = [{ appId: PROVIDER, name: 'Provider App', iconUrl: null }]
+const rejected = () => new TesseraError({ code: 'oauth_user_denied', shortMessage: 'User rejected request', retryable: true })
+const timedOut = () => new TesseraError({ code: 'client_request_timeout', shortMessage: 'Authorization request timed out after 2 minutes.' })
+
+function setup(script = {}, viewProps = {}) {
+  const client = createAccessClient({ ...script, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: providers, ...script.config } })
+  const events = { closed: 0, success: [], errors: [], links: [] }
+  const host = newHost()
+  const { root, shadow } = mountAccessView(host, {
+    client,
+    onClose: () => events.closed++,
+    onLoginSuccess: (detail) => events.success.push(detail),
+    onAuthError: (error) => events.errors.push(error.code),
+    onLinkSuccess: (detail) => events.links.push(detail),
+    ...viewProps,
+  })
+  track(root, host)
+  const part = (name) => shadow.querySelector(`[part~="${name}"]`)
+  const title = () => part('title')?.textContent
+  return { client, calls: client.calls, events, part, title }
+}
+
+describe('the cross-app provider row and screen', () => {
+  it("shows the provider app's name, then 'Connecting to …' while its popup is open, then signs in", async () => {
+    let finish
+    const { part, title, calls, events } = setup({ crossApp: () => new Promise((resolve) => (finish = resolve)) })
+    const row = await waitFor(() => part('cross-app-button'), 'the provider row')
+    assertEqual(row.textContent, 'Provider App', 'the provider name is the label')
+    assertEqual(row.getAttribute('type'), 'button', 'a real button (keyboard-usable)')
+    row.click()
+    await waitFor(() => title() === 'Connecting to Provider App', 'the connecting screen')
+    assert(part('cross-app-status').textContent.includes('Provider App window'), 'tells where to finish')
+    assertEqual(calls.crossAppStarts, [{ providerAppId: PROVIDER, intent: 'login' }], 'one login start')
+    finish(fixtureUser())
+    await waitFor(() => events.success.length === 1, 'the login reported')
+    assertEqual(events.closed, 1, 'the modal closes')
+  })
+
+  it("a closed popup reads 'User rejected request' with a retry that starts again", async () => {
+    let attempts = 0
+    const { part, title, calls, events } = setup({ crossApp: async () => (++attempts === 1 ? Promise.reject(rejected()) : fixtureUser()) })
+    ;(await waitFor(() => part('cross-app-button'), 'the provider row')).click()
+    await waitFor(() => title() === 'Could not connect to Provider App', 'the failure')
+    assertEqual(part('cross-app-error').textContent, 'User rejected request', 'the rejection copy')
+    assertEqual(events.errors, ['oauth_user_denied'], 'reported to the host')
+    part('retry-button').click()
+    await waitFor(() => events.success.length === 1, 'signed in on retry')
+    assertEqual(calls.crossAppStarts.length, 2, 'started twice')
+  })
+
+  it('names the 2-minute time-out', async () => {
+    const { part } = setup({ crossApp: async () => Promise.reject(timedOut()) })
+    ;(await waitFor(() => part('cross-app-button'), 'the provider row')).click()
+    await waitFor(() => part('cross-app-error')?.textContent === 'Authorization request timed out after 2 minutes.', 'the time-out copy')
+  })
+
+  it('a link request opens on the cross-app screen and starts from its button', async () => {
+    const { part, title, calls, events } = setup({ user: fixtureUser() }, { request: { intent: 'link', method: `privy:${PROVIDER}` } })
+    await waitFor(() => title() === 'Link your Provider App account', 'the link screen')
+    const start = part('submit-button')
+    assertEqual(start.textContent, 'Connect your Provider App account', 'the start button')
+    start.click()
+    await waitFor(() => events.links.length === 1, 'linked')
+    assertEqual(calls.crossAppStarts, [{ providerAppId: PROVIDER, intent: 'link' }], 'a link start')
+  })
+})
