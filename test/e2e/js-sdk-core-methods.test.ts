@@ -2,9 +2,10 @@
  * The reference client `@privy-io/js-sdk-core` 0.55.0 (in Node, `baseUrl` at our server) signs in with
  * the methods of issue #3 against the dev stack: SMS codes from the outbox, a guest, OAuth through the
  * local provider (its URL, our callback, the `privy_oauth_*` return, its own PKCE verifier), and a
- * custom JWT from the demo identity provider (WIRE.md §3.5 step 7), and passkeys of issue #4 (a software
+ * custom JWT from the demo identity provider (WIRE.md §3.5 step 7), and passkeys and SIWE of issue #4 (a software
  * authenticator standing in for the browser, with the SDK's own snake_case bodies).
  */
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Privy from '@privy-io/js-sdk-core'
 import { DEV_APP_ID, USER_DID_PREFIX, fromPasskeyWire, oauthReturnParams } from '../../src/protocol/index.js'
@@ -32,6 +33,18 @@ async function newClient(): Promise<Privy> {
   const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<typeof sdk.default>[0])
   await privy.initialize()
   return privy
+}
+
+/** The SDK as a page on `origin` runs it: browsers send Origin, which SIWE binds the message's domain to (SECURITY #23). */
+async function newClientOnPage(origin: string): Promise<Privy> {
+  const nodeFetch = globalThis.fetch
+  // The SDK binds globalThis.fetch when it is constructed.
+  globalThis.fetch = (input, init) => nodeFetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), origin } })
+  try {
+    return await newClient()
+  } finally {
+    globalThis.fetch = nodeFetch
+  }
 }
 
 describe('@privy-io/js-sdk-core 0.55 against our server', () => {
@@ -102,5 +115,15 @@ describe('@privy-io/js-sdk-core 0.55 against our server', () => {
     const signedIn = await privy.auth.passkey.loginWithPasskey(assertion as never, loginInit.options.challenge, loginInit.relying_party)
     expect(signedIn.user.id).toBe(signedUp.user.id)
     expect(signedIn.is_new_user).toBe(false)
+  })
+
+  it('SIWE: the SDK builds its own EIP-4361 message on our nonce; its signature signs in, the wallet on the user', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const privy = await newClientOnPage('http://localhost:5173')
+    const wallet = { address: account.address, chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' } as const
+    const { message } = await privy.auth.siwe.init(wallet, 'localhost:5173', 'http://localhost:5173')
+    const result = await privy.auth.siwe.loginWithSiwe(await account.signMessage({ message }))
+    expect(result.is_new_user).toBe(true)
+    expect(result.user.linked_accounts).toEqual([expect.objectContaining({ type: 'wallet', address: account.address, chain_type: 'ethereum' })])
   })
 })
