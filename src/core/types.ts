@@ -172,8 +172,8 @@ export interface CaptchaState {
 /** What the transfer screens need, read from an `account_transfer_required` error (document 2 "Account transfer"). */
 export interface AccountTransfer {
   nonce: string
-  linkMethod: 'email' | 'sms' | OAuthProvider
-  /** The email, phone number or provider subject being moved. */
+  linkMethod: 'email' | 'sms' | 'farcaster' | OAuthProvider
+  /** The email, phone number, provider subject or Farcaster fid being moved. */
   account: string
   displayName: string
   embeddedWalletAddress: string | null

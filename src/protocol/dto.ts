@@ -207,6 +207,8 @@ export type FarcasterStatusResponse =
 export interface FarcasterAuthenticateBody { channel_token: string; message: string; signature: string; fid: number; mode?: AuthMode }
 export type FarcasterLinkBody = Omit<FarcasterAuthenticateBody, 'mode'>
 export interface FarcasterUnlinkBody { fid: number }
+/** The nonce names the offered account; `farcaster_id` and `farcaster_embedded_address` are informational. */
+export interface FarcasterTransferBody { nonce: string; farcaster_id?: number; farcaster_embedded_address?: string }
 export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
 export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
 

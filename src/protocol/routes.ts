@@ -61,6 +61,7 @@ export const routes = {
   farcasterAuthenticate: post('/api/v1/farcaster/authenticate'),
   farcasterLink: post('/api/v1/farcaster/link'),
   farcasterUnlink: post('/api/v1/farcaster/unlink'),
+  farcasterTransfer: post('/api/v1/farcaster/transfer'),
   farcasterV2Init: post('/api/v1/farcaster/v2/init'),
   farcasterV2Authenticate: post('/api/v1/farcaster/v2/authenticate'),
   /** The relay endpoint the Farcaster app posts the signed message to (`Authorization: Bearer <channel token>`); never called by the client. */

@@ -128,8 +128,8 @@ describe('Telegram link, unlink and rejection', () => {
       await throughPopup(page, 'auth-modal [part~="telegram-start"]', id, `linked_${run}`)
       await telegramRow(page, id).waitFor({ timeout: uiTimeout })
       expect(await page.locator('#user-email').textContent()).toBe(email)
-      const debug = await page.evaluate(`import('/tessera.js').then((t) => { const f = t.getOrCreateClient(window.TESSERA_DEMO).getTelegramFlow(); return JSON.stringify({ status: f.status, code: f.error && f.error.code, message: f.error && f.error.shortMessage, open: document.querySelector('auth-modal').hasAttribute('open') }) })`)
-      console.log('DEBUG', debug)
+      // The link closes the modal.
+      await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
       await page.getByRole('button', { name: `Unlink telegram @linked_${run} (${id})` }).click({ timeout: uiTimeout })
       await telegramRow(page, id).waitFor({ state: 'detached', timeout: uiTimeout })
       await linkedAccountRow(page, 'email', email).waitFor({ timeout: uiTimeout })

@@ -61,6 +61,7 @@ const postEndpoints = [
   '/api/v1/farcaster/authenticate',
   '/api/v1/farcaster/link',
   '/api/v1/farcaster/unlink',
+  '/api/v1/farcaster/transfer',
   '/api/v1/farcaster/v2/init',
   '/api/v1/farcaster/v2/authenticate',
   '/api/v1/farcaster/channel/authenticate',

@@ -1,4 +1,4 @@
-import { routes, type OAuthTransferBody, type PasswordlessTransferBody, type SmsTransferBody, type UserDto } from '../../protocol/index.js'
+import { routes, type FarcasterTransferBody, type OAuthTransferBody, type PasswordlessTransferBody, type SmsTransferBody, type UserDto } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 /** Account transfer (document 2 §7): one POST per account type, each answering with the receiving user. */
@@ -12,4 +12,8 @@ export function transferPhoneAccount(transport: Transport, body: SmsTransferBody
 
 export function transferOAuthAccount(transport: Transport, body: OAuthTransferBody): Promise<UserDto> {
   return transport.request<UserDto>(routes.oauthTransfer, { body, auth: true })
+}
+
+export function transferFarcasterAccount(transport: Transport, body: FarcasterTransferBody): Promise<UserDto> {
+  return transport.request<UserDto>(routes.farcasterTransfer, { body, auth: true })
 }

@@ -28,4 +28,16 @@ describe('findLinkedAccount', () => {
     expect(findLinkedAccount(user, 'discord', '42')).toBeNull()
     expect(findLinkedAccount(user, 'guest', '')).toBeNull()
   })
+
+  it('finds a wallet by chain and address: Ethereum in any case, Solana exactly', () => {
+    const wallets: LinkedAccountDto[] = [
+      { type: 'wallet', address: '0xAbC0000000000000000000000000000000000001', chain_type: 'ethereum', wallet_client: 'unknown', ...t },
+      { type: 'wallet', address: 'So1anaAddre55', chain_type: 'solana', wallet_client: 'unknown', ...t },
+    ]
+    const holder = userFromDto(userDto({ linked_accounts: wallets }))
+    expect(findLinkedAccount(holder, 'siwe', '0xabc0000000000000000000000000000000000001')).toMatchObject({ type: 'wallet', chainType: 'ethereum' })
+    expect(findLinkedAccount(holder, 'siws', 'So1anaAddre55')).toMatchObject({ type: 'wallet', chainType: 'solana' })
+    expect(findLinkedAccount(holder, 'siws', 'so1anaaddre55')).toBeNull()
+    expect(findLinkedAccount(holder, 'siwe', 'So1anaAddre55')).toBeNull()
+  })
 })

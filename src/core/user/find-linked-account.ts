@@ -11,14 +11,17 @@ function accountKey(account: LinkedAccount, method: LoginMethodName): string | n
   if (method === 'passkey') return account.type === 'passkey' ? account.credentialId : null
   if (method === 'custom_auth') return account.type === 'custom_auth' ? account.customUserId : null
   if (method === 'telegram') return account.type === 'telegram' ? account.telegramUserId : null
+  // Ethereum addresses compare case-insensitively (checksum case varies); Solana's base58 is case-sensitive.
+  if (method === 'siwe') return account.type === 'wallet' && account.chainType === 'ethereum' ? account.address.toLowerCase() : null
+  if (method === 'siws') return account.type === 'wallet' && account.chainType === 'solana' ? account.address : null
   if (method === 'farcaster') return account.type === 'farcaster' ? String(account.fid) : null
   if (isOAuthProvider(method)) return account.type === oauthAccountType(method) && 'subject' in account ? account.subject : null
   if (method.startsWith('privy:')) return account.type === 'cross_app' && account.providerApp.id === method.slice('privy:'.length) ? account.subject : null
   return null
 }
 
-/** The user's account of `method` with this address, number or subject (emails compare case-insensitively). */
+/** The user's account of `method` with this address, number or subject (emails and Ethereum addresses compare case-insensitively). */
 export function findLinkedAccount(user: User, method: LoginMethodName, key: string): LinkedAccount | null {
-  const wanted = method === 'email' ? key.toLowerCase() : key
+  const wanted = method === 'email' || method === 'siwe' ? key.toLowerCase() : key
   return user.linkedAccounts.find((account) => accountKey(account, method) === wanted) ?? null
 }

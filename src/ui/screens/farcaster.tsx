@@ -52,7 +52,8 @@ export default function FarcasterScreen() {
         // Success is reported through the client's login or link event, which closes the modal.
         await (link ? client.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.farcaster.login({ ...(captchaToken && { captchaToken }) }))
       } catch (caught) {
-        handleError(caught, 'farcaster')
+        // A link refused with `account_transfer_required` opens the transfer offer (the fid comes from the error).
+        handleError(caught, 'farcaster', link ? { linkMethod: 'farcaster', account: '' } : undefined)
       }
     })
       .catch((caught: unknown) => handleError(caught, 'farcaster'))

@@ -193,12 +193,39 @@ describe('Farcaster sign-in through the server relay', () => {
     const { body: again } = await approvedChannel(account)
     const taken = await t.call('/api/v1/farcaster/link', { body: again, headers, token: other.body.token })
     expect(taken.status).toBe(400)
-    expect(['linked_to_another_user', 'account_transfer_required']).toContain(taken.body.code)
+    expect(taken.body.code).toBe('account_transfer_required')
+    expect(taken.body.data).toMatchObject({ nonce: expect.any(String), subject: String(account.fid) })
 
     const unlinked = await t.call('/api/v1/farcaster/unlink', { body: { fid: account.fid }, headers, token })
     expect(unlinked.status).toBe(200)
     expect(unlinked.body.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email'])
     expect((await t.call('/api/v1/farcaster/unlink', { body: { fid: account.fid }, headers, token })).status).toBe(404)
+  })
+
+  it('moves a held fid to the caller with the offered transfer nonce, or refuses when the app allows no transfers', async () => {
+    const account = await registeredFid()
+    const holder = await t.login('farcaster-holder@example.com')
+    expect((await t.call('/api/v1/farcaster/link', { body: (await approvedChannel(account)).body, headers, token: holder.body.token })).status).toBe(200)
+    const taker = await t.login('farcaster-taker@example.com')
+    const offered = await t.call('/api/v1/farcaster/link', { body: (await approvedChannel(account)).body, headers, token: taker.body.token })
+    expect(offered.body.code).toBe('account_transfer_required')
+    const moved = await t.call('/api/v1/farcaster/transfer', { body: { nonce: offered.body.data.nonce, farcaster_id: account.fid }, headers, token: taker.body.token })
+    expect(moved.status).toBe(200)
+    expect(moved.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'farcaster', fid: account.fid }))
+    expectInvalid(await t.call('/api/v1/farcaster/transfer', { body: { nonce: offered.body.data.nonce }, headers, token: taker.body.token }))
+
+    const strict = await t.createApp({ name: 'No transfers', allowedOrigins: [ORIGIN], loginMethods: ['email', 'farcaster'], accountTransferEnabled: false, farcaster: t.app.farcaster })
+    const linkIn = async (email: string) => {
+      const user = await t.login(email, strict.id)
+      const init = await t.call('/api/v1/farcaster/init', { body: {}, headers, appId: strict.id })
+      await approveInFarcasterApp({ apiUrl: t.url, connectUri: init.body.connect_uri, ...account, now: new Date(t.clock.now()) })
+      const signed = (await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token }, appId: strict.id })).body
+      return t.call('/api/v1/farcaster/link', { body: { channel_token: init.body.channel_token, message: signed.message, signature: signed.signature, fid: account.fid }, headers, token: user.body.token, appId: strict.id })
+    }
+    expect((await linkIn('strict-holder@example.com')).status).toBe(200)
+    const refused = await linkIn('strict-taker@example.com')
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('linked_to_another_user')
   })
 
   it('signs in with v2 (a nonce, no channel)', async () => {

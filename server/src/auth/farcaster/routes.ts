@@ -13,6 +13,7 @@ import { safeString } from '../../http/schemas.js'
 import { hitRateLimit } from '../../rate-limit/hit.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
+import { redeemAccountTransfer } from '../shared/account-transfer.js'
 import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
 import { unlinkAccount } from '../shared/unlink-account.js'
@@ -33,6 +34,7 @@ const linkBody = z.object({ channel_token: channelToken, message, signature, fid
 const authenticateBody = linkBody.extend({ mode: z.enum(authModes).nullish() })
 const v2AuthenticateBody = z.object({ message, signature, fid, mode: z.enum(authModes).nullish() })
 const unlinkBody = z.object({ fid })
+const transferBody = z.object({ nonce: safeString(256), farcaster_id: fid.nullish(), farcaster_embedded_address: safeString(100).nullish() })
 const relayBody = z.object({
   message, signature, fid,
   username: profileText(100), display_name: profileText(200), bio: profileText(1000), pfp_url: profileText(2048),
@@ -94,7 +96,7 @@ function messageNonce(message: string): string | undefined {
 }
 
 /**
- * `/api/v1/farcaster/*`: Sign-In with Farcaster. This server is its own channel relay: `init` opens a channel, the
+ * `/api/v1/farcaster/*`: Sign-In with Farcaster (init, status, authenticate, link, unlink, transfer, v2). This server is its own channel relay: `init` opens a channel, the
  * Farcaster app posts the signed message to `channel/authenticate` (see farcasterRelayRoutes), the client polls
  * `GET status` and hands the result to `authenticate` or `link`.
  */
@@ -141,6 +143,13 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, app, caller.userId, 'farcaster', String(body.fid)))
+  })
+
+  // Takes over an fid another user holds, with the nonce a refused link offered.
+  routes.post('/transfer', async (c) => {
+    const caller = await requireAccess(ctx, c)
+    const body = await readBody(c, transferBody)
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['farcaster']))
   })
 
   // v2 (Farcaster mini apps): the host app signs in place; there is no channel to poll, only a nonce to sign.

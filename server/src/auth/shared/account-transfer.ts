@@ -36,7 +36,7 @@ export async function offerAccountTransfer(
   )
   const data: AccountTransferErrorData = {
     nonce,
-    ...(offer.account.type.endsWith('_oauth') ? { subject: offer.account.key } : {}),
+    ...(offer.account.type.endsWith('_oauth') || offer.account.type === 'farcaster' ? { subject: offer.account.key } : {}),
     account: { displayName: offer.account.displayName },
     otherUser: { embeddedWalletAddress: null },
   }

@@ -36,35 +36,38 @@ export async function verifySiws(
   assertIssuedRecently(Date.parse(fields.issuedAt), ctx.clock.now())
   const publicKey = decodeBase58(fields.address)
   if (publicKey?.length !== 32) throw invalidWalletSignature('Not a Solana address')
-  const signed = messageType === 'transaction' ? memoTransactionSigned(publicKey, message, signature) : ed25519Verify(publicKey, Buffer.from(message, 'utf8'), decodeSignature(signature))
+  const signed = messageType === 'transaction' ? memoTransactionSigned(publicKey, message, signature) : messageSigned(publicKey, message, signature)
   if (!signed) throw invalidWalletSignature('The signature does not match the address')
   await consumeWalletNonce(ctx, app.id, 'solana', fields.address, fields.nonce)
   return fields.address
 }
 
-/** Wallets send bytes (a 64-byte signature, or a signed transaction) as base64 or base58. */
-function decodeBytes(text: string): Uint8Array | null {
+/**
+ * Wallets send bytes (a 64-byte signature, or a signed transaction) as base64 or base58. Some base58 text is
+ * valid base64 too, so both readings are tried and either may carry the proof.
+ */
+function decodings(text: string): Uint8Array[] {
   const base64 = Buffer.from(text, 'base64')
-  if (base64.length > 0 && base64.toString('base64') === text) return base64
-  return decodeBase58(text)
+  const readings = base64.length > 0 && base64.toString('base64') === text ? [base64] : []
+  const base58 = decodeBase58(text)
+  return base58 ? [...readings, base58] : readings
 }
 
-function decodeSignature(signature: string): Uint8Array | null {
-  const bytes = decodeBytes(signature)
-  return bytes?.length === 64 ? bytes : null
+function messageSigned(publicKey: Uint8Array, message: string, signature: string): boolean {
+  return decodings(signature).some((bytes) => bytes.length === 64 && ed25519Verify(publicKey, Buffer.from(message, 'utf8'), bytes))
 }
 
 /** The transaction carries exactly the message in a memo, and the address signed the transaction's message bytes. */
 function memoTransactionSigned(publicKey: Uint8Array, message: string, signedTransaction: string): boolean {
-  const bytes = decodeBytes(signedTransaction)
-  const transaction = bytes && parseMemoTransaction(bytes)
-  if (!transaction?.memos.includes(message)) return false
-  const signer = transaction.signers.find((candidate) => Buffer.from(candidate.publicKey).equals(Buffer.from(publicKey)))
-  return !!signer && ed25519Verify(publicKey, Buffer.from(transaction.message), signer.signature)
+  return decodings(signedTransaction).some((bytes) => {
+    const transaction = parseMemoTransaction(bytes)
+    if (!transaction?.memos.includes(message)) return false
+    const signer = transaction.signers.find((candidate) => Buffer.from(candidate.publicKey).equals(Buffer.from(publicKey)))
+    return !!signer && ed25519Verify(publicKey, Buffer.from(transaction.message), signer.signature)
+  })
 }
 
-function ed25519Verify(publicKey: Uint8Array, data: Buffer, signature: Uint8Array | null): boolean {
-  if (!signature) return false
+function ed25519Verify(publicKey: Uint8Array, data: Buffer, signature: Uint8Array): boolean {
   const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' })
   try {
     return verify(null, data, key, signature)

@@ -105,6 +105,23 @@ describe('client.farcaster', () => {
     expect(user.linkedAccounts).toHaveLength(1)
   })
 
+  it('takes over an fid another user holds with the transfer the refused link offered', async () => {
+    await farcasterApi(0, {
+      [`POST ${LINK}`]: () => ({ status: 400, body: { error: 'Account transfer required', code: 'account_transfer_required', data: { nonce: 'transfer-1', subject: '7', account: { displayName: '@bob' }, otherUser: { embeddedWalletAddress: null } } } }),
+      [`POST /api/v1/farcaster/transfer`]: () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
+    })
+    const client = await newClient()
+    await client.farcaster.login()
+    const refused = await client.farcaster.link().catch((error: unknown) => error)
+    const offer = client.accountTransferFrom(refused, { linkMethod: 'farcaster', account: '' })
+    expect(offer).toEqual({ nonce: 'transfer-1', linkMethod: 'farcaster', account: '7', displayName: '@bob', embeddedWalletAddress: null })
+    const links: ClientEvents['link'][] = []
+    client.on('link', (event) => links.push(event))
+    await client.transferAccount(offer!)
+    expect(api!.calls('/api/v1/farcaster/transfer')[0]!.body).toEqual({ nonce: 'transfer-1', farcaster_id: 7 })
+    expect(links[0]!.linkedAccount).toMatchObject({ type: 'farcaster', fid: 7 })
+  })
+
   it('refuses to sign in twice', async () => {
     await farcasterApi(0)
     const client = await newClient()

@@ -76,6 +76,17 @@ describe('Telegram widget popup', () => {
     expect(win.listenerCount).toBe(0)
   })
 
+  it('still takes a result posted just before the popup closed', async () => {
+    const { win, flow } = setup()
+    const popup = win.open('about:blank', 'x', '')!
+    const done = flow.login({}, popup)
+    await settle()
+    popup.close()
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    win.dispatch({ origin: HOST, source: popup, data: JSON.stringify({ event: 'auth_result', result: signed }) })
+    await expect(done).resolves.toBe(user)
+  })
+
   it('ends with exited_auth_flow when the popup is closed or the user declines', async () => {
     for (const finish of ['close', 'decline'] as const) {
       const { win, flow, state } = setup()

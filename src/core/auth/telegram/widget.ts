@@ -27,6 +27,8 @@ export function widgetUrl({ host, botId, origin, returnTo }: WidgetRequest): str
 
 /** How often a closed popup is noticed (Telegram's script checks every 100 ms too). */
 const CLOSED_POLL_MS = 100
+/** A popup reads as closed as soon as it calls close(), maybe before its last message reaches us: wait that long for it. */
+const CLOSED_GRACE_MS = 300
 
 /**
  * The signed result the popup posts; null when the user declined or closed it. Messages from any other window or
@@ -35,9 +37,11 @@ const CLOSED_POLL_MS = 100
 export function popupResult(win: OAuthWindow, popup: PopupWindow, host: string, signal: AbortSignal): Promise<TelegramSignedData | null> {
   const expectedOrigin = new URL(host).origin
   return new Promise((resolve) => {
+    let closedTimer: ReturnType<typeof setTimeout> | undefined
     const finish = (result: TelegramSignedData | null) => {
       win.removeEventListener('message', onMessage)
       clearInterval(poll)
+      clearTimeout(closedTimer)
       signal.removeEventListener('abort', onAbort)
       resolve(result)
     }
@@ -57,7 +61,9 @@ export function popupResult(win: OAuthWindow, popup: PopupWindow, host: string, 
       finish(null)
     }
     const poll = setInterval(() => {
-      if (popup.closed) finish(null)
+      if (!popup.closed) return
+      clearInterval(poll)
+      closedTimer = setTimeout(() => finish(null), CLOSED_GRACE_MS)
     }, CLOSED_POLL_MS)
     win.addEventListener('message', onMessage)
     signal.addEventListener('abort', onAbort)

@@ -1,5 +1,5 @@
 import { oauthProviders, type UserDto } from '../../../protocol/index.js'
-import { transferEmailAccount, transferOAuthAccount, transferPhoneAccount } from '../../api/transfer.js'
+import { transferEmailAccount, transferFarcasterAccount, transferOAuthAccount, transferPhoneAccount } from '../../api/transfer.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
@@ -19,6 +19,7 @@ const invalidTransferTypeError = () => new TesseraError({ code: 'invalid_data', 
 function requestTransfer(transport: Transport, { nonce, linkMethod, account }: AccountTransfer): Promise<UserDto> {
   if (linkMethod === 'email') return transferEmailAccount(transport, { nonce, email: account })
   if (linkMethod === 'sms') return transferPhoneAccount(transport, { nonce, phoneNumber: account })
+  if (linkMethod === 'farcaster') return transferFarcasterAccount(transport, { nonce, farcaster_id: Number(account) })
   if ((oauthProviders as readonly string[]).includes(linkMethod)) return transferOAuthAccount(transport, { nonce })
   throw invalidTransferTypeError()
 }
