@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { distDir, repoRoot } from './paths.js'
 
-const sourceRoots = ['src', 'elements', 'react-wrapper', 'scripts/build.mjs', 'package.json']
+const sourceRoots = ['src', 'elements', 'react-wrapper', 'scripts/build.mjs', 'scripts/build-config.mjs', 'package.json']
 const builtFiles = ['tessera.js', 'lib/core.js', 'lib/elements.js', 'lib/react.js', 'lib/protocol.js']
 
 // Tests and test-only fixtures are not part of the build.
