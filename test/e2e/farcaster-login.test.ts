@@ -3,12 +3,14 @@
  * Farcaster app: it reads the connect URI from the screen's 'Copy link', signs the SIWF message with a custody key
  * registered in the ID registry stand-in on the local anvil chain, and posts it to the relay; the modal, polling
  * every 2 s, signs in. A signature by another key is refused ('Authentication failed', then 'Try again' works).
- * Then a user signed in by email links a Farcaster account from the demo's Link button and unlinks it.
+ * Then a user signed in by email links a Farcaster account from the demo's Link button and unlinks it, and a
+ * second user linking an fid the first holds takes it over through the transfer offer.
  */
 import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveInFarcasterApp } from '../../server/src/test-support/farcaster-app.js'
+import { t as transferCopy } from '../../src/ui/copy/transfer.js'
 import { linkedAccountRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
@@ -130,6 +132,33 @@ describe.each(['vanilla', 'react'] as const)('linking Farcaster on the %s demo',
       await page.reload()
       await linkedAccountRow(page, 'email', email).waitFor({ timeout: uiTimeout })
       expect(await page.locator('#linked-accounts li').count(), 'only the email is left').toBe(1)
+    })
+  })
+})
+
+describe('Farcaster account transfer', () => {
+  it('linking an fid another user holds offers the transfer; accepting moves it', async () => {
+    const account = await registeredFarcasterAccount()
+    await inNewPage(stack.browser, async (page) => {
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `farcaster-first-${run}@example.com`)
+      await modalHidden(page)
+      await page.locator('#link-farcaster').click()
+      await approve(page, account)
+      await linkedAccountRow(page, 'farcaster', farcasterIdentifier(account.fid)).waitFor({ timeout: uiTimeout })
+      await modalHidden(page)
+      await page.locator('#logout').click()
+
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `farcaster-second-${run}@example.com`)
+      await modalHidden(page)
+      const secondUser = await page.locator('#user-id').textContent()
+      await page.locator('#link-farcaster').click()
+      await approve(page, account)
+      const title = transferCopy('transfer.title', { account: transferCopy('transfer.account.oauth', { provider: 'Farcaster' }) })
+      await modal(page, 'title').filter({ hasText: title }).waitFor({ timeout: uiTimeout })
+      await modal(page, 'transfer-confirm').click()
+      await modalHidden(page)
+      await linkedAccountRow(page, 'farcaster', farcasterIdentifier(account.fid)).waitFor({ timeout: uiTimeout })
+      expect(await page.locator('#user-id').textContent(), 'the fid moved to the second user').toBe(secondUser)
     })
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in through the modal on the vanilla demo, in Chromium against the real server: 'Continue with a
+ * Wallet sign-in through the modal on the vanilla and React demos, in Chromium against the real server: 'Continue with a
  * wallet' → the picker lists the injected wallet by name → the status screens → signed in (SIWE on the local anvil
  * chain, SIWS with a wallet-standard Solana wallet) with the wallet in the demo's linked accounts; a rejected
  * request shows the rejection copy and 'Try again'; linking from the demo's Link list (connect-only variant), where
@@ -16,7 +16,7 @@ let stack: E2eStack
 const run = runId()
 
 beforeAll(async () => {
-  stack = await startE2eStack()
+  stack = await startE2eStack({ react: true })
 })
 afterAll(async () => {
   await stack?.close()
@@ -57,18 +57,17 @@ async function logout(page: Page) {
   await page.locator('#login').waitFor({ timeout: uiTimeout })
 }
 
-describe('wallet sign-in on the vanilla demo (the modal)', () => {
-  it('SIWE: picks the EIP-6963 wallet by name, walks the status screens and signs in with the wallet linked', async () => {
+describe.each(['vanilla', 'react'] as const)('SIWE through the modal on the %s demo', (demo) => {
+  it('picks the EIP-6963 wallet by name, walks the status screens and signs in with the wallet linked', async () => {
     await inNewPage(stack.browser, async (page) => {
       const wallet = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
-      await page.goto(stack.pageUrl('vanilla'))
+      await page.goto(stack.pageUrl(demo))
       const titles = await openWalletPicker(page)
       const row = walletRow(page, 'MetaMask')
       await row.waitFor({ timeout: uiTimeout })
       expect(await row.locator('[part~="chain-badge"]').allTextContents()).toEqual(['Ethereum'])
       await row.click()
       await walletAccount(page, wallet.address).waitFor({ timeout: uiTimeout })
-      await page.locator('#status', { hasText: 'You are signed in.' }).waitFor({ timeout: uiTimeout })
       await modalHidden(page)
       const seen = await titles()
       expect(seen, `the status screens: ${seen.join(' → ')}`).toContain('Sign to verify')
@@ -80,7 +79,9 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
       await expect.poll(() => walletRow(page, 'MetaMask').locator('[part~="last-used-chip"]').count(), { timeout: uiTimeout }).toBe(1)
     })
   })
+})
 
+describe('wallet sign-in on the vanilla demo (the modal)', () => {
   it('SIWS: signs in with the injected wallet-standard Solana wallet', async () => {
     await inNewPage(stack.browser, async (page) => {
       const wallet = await installSolanaWallet(page, { name: 'Test Solana Wallet' })

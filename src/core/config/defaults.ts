@@ -33,5 +33,6 @@ export function defaultConfig(appId: string): EffectiveConfig {
     crossAppProviders: [],
     passkeysForSignup: false,
     telegram: null,
+    walletConnectProjectId: null,
   }
 }

@@ -84,6 +84,8 @@ export interface EffectiveConfig {
   telegram: TelegramConfig | null
   /** The provider apps behind `privy:<app id>` login methods: their buttons' names and icons. */
   crossAppProviders: CrossAppProvider[]
+  /** Server `wallet_connect_cloud_project_id`: the picker offers WalletConnect only when one is set. */
+  walletConnectProjectId: string | null
 }
 
 export interface TelegramConfig { botId: string; botName: string; linkEnabled: boolean; seamlessAuthEnabled: boolean }

@@ -23,6 +23,9 @@ import { connectSolana, disconnectSolana, watchSolanaAccounts } from './solana/s
 import type { ConnectedWallet, ConnectWalletOptions, WalletChain, WalletFlowState, WalletOption, WalletsApi, WalletSignInOptions, ExternalSignature } from './types.js'
 import { initialWalletFlowState } from './create-wallets.js'
 import { walletOptions } from './wallet-list.js'
+import type { WalletConnectSession } from './wallet-connect/session.js'
+import { signClientSession } from './wallet-connect/sign-client-session.js'
+import { WALLET_CONNECT_ID, walletConnectConnector } from './wallet-connect/wallet-connect-connector.js'
 import { withTimeout } from './with-timeout.js'
 
 /** Solana's mainnet as CAIP-2 (`solana:` + the genesis hash prefix). */
@@ -45,6 +48,8 @@ export interface WalletEngineOptions {
   window: Window | null
   timeoutMs?: number
   pollIntervalMs?: number
+  /** The WalletConnect relay session for a project id; tests pass a fake (the relay is out of reach here). */
+  createWalletConnectSession?: (projectId: string) => WalletConnectSession
   now?: () => Date
 }
 
@@ -152,9 +157,21 @@ export function createWalletEngine(options: WalletEngineOptions) {
     publishConnected()
   }
 
+  const walletConnect = walletConnectConnector({
+    getProjectId: () => options.getConfig().walletConnectProjectId,
+    createSession: options.createWalletConnectSession ?? ((projectId) => {
+      const { appName, appearance } = options.getConfig()
+      const url = options.window?.location.origin ?? ''
+      return signClientSession({ projectId, metadata: { name: appName, description: appName, url, icons: appearance.logo ? [appearance.logo] : [] } })
+    }),
+    timeoutMs,
+    // The pairing URI belongs to the attempt under way: reset() cancels it first.
+    onUri: (uri) => updateFlow(generation, { walletConnectUri: uri }),
+  })
+
   let discovery: WalletDiscovery | null = null
   function refreshOptions() {
-    options.options.set(walletOptions(discovery?.wallets() ?? [], options.getConfig().appearance))
+    options.options.set(walletOptions(discovery?.wallets() ?? [], options.getConfig().appearance, walletConnect.option()))
   }
   // Wallets already in the page announce while discovery starts, before `discovery` is assigned: listed just after.
   function onDiscovered() {
@@ -217,7 +234,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
 
   async function runConnect(walletId: string, connectOptions: ConnectWalletOptions): Promise<ConnectedWallet> {
     const started = generation
-    const found = discovery?.find(walletId) ?? null
+    const found = (walletId === WALLET_CONNECT_ID ? walletConnect.find(connectOptions.chainId) : discovery?.find(walletId)) ?? null
     const current = flow.get()
     // Failed attempts count per wallet: another wallet starts over.
     const retries = current.wallet?.id === walletId ? current.retries : 0
@@ -379,6 +396,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
     for (const session of leaving) {
       disconnectSession(session)
       if (session.chain === 'solana') await disconnectSolana(session.solana).catch(() => undefined)
+      if (session.wallet.connectorType === 'wallet_connect') await walletConnect.disconnect()
     }
   }
 
@@ -398,10 +416,14 @@ export function createWalletEngine(options: WalletEngineOptions) {
     unlink,
     disconnect,
     reset() {
+      // Closing the modal closes the QR: the pairing rejects (its settling no longer reaches the flow).
+      walletConnect.cancel()
       generation++
       flow.set(initialWalletFlowState)
     },
     destroy() {
+      walletConnect.cancel()
+      void walletConnect.disconnect()
       generation++
       stopWatchingConfig()
       discovery?.stop()
