@@ -38,7 +38,8 @@ function setup({ wallets = {}, config = {}, ...script } = {}, viewProps = {}) {
 async function openPicker(view) {
   const shortcut = await waitFor(() => view.button('Continue with a wallet'), "the 'Continue with a wallet' row")
   shortcut.click()
-  await waitFor(() => view.title() === 'Select your wallet', `the wallet picker (title: ${view.title()})`)
+  // The first opening loads the wallet screens' chunk: allow for a busy machine.
+  await waitFor(() => view.title() === 'Select your wallet', 'the wallet picker', 10_000)
 }
 
 async function pickWallet(view, name) {

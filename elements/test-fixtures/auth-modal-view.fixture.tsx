@@ -169,6 +169,13 @@ export function createScriptedClient(script: Script): TesseraClient {
     sms: sms.actions,
     oauth,
     wallets: createFakeWallets({}, emit),
+    // Idle Telegram and cross-app flows: these tests only draw their rows (their own tests use the access-screens fixture).
+    getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
+    watchTelegramFlow: () => () => {},
+    telegram: { login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, reset() {} },
+    getCrossAppFlow: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
+    watchCrossAppFlow: () => () => {},
+    crossApp: { login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, getConnections: async () => [], reset() {} },
     captcha: { reset() {}, consumeToken: () => null, execute: async () => '' },
     accountTransferFrom: () => null,
     on(event: string, handler: (payload: unknown) => void) {

@@ -32,6 +32,7 @@ import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
 import { createWallets } from './wallets/create-wallets.js'
+import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 
 /** Test seams beyond the public options. */
 export interface ClientInternals {
@@ -43,6 +44,8 @@ export interface ClientInternals {
   walletWindow?: Window | null
   /** Shortens wallet waits in tests. */
   walletTimeoutMs?: number
+  /** Replaces the WalletConnect relay session (unit tests: the relay is out of reach here). */
+  walletConnectSession?: (projectId: string) => WalletConnectSession
   /** Replaces Telegram's login widget host https://oauth.telegram.org (end-to-end tests and the demo serve a stand-in). */
   telegramOAuthUrl?: string
   /** Replaces the browser's WebAuthn step (unit tests). */
@@ -223,6 +226,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     window: options.walletWindow !== undefined ? options.walletWindow : typeof window === 'undefined' ? null : window,
     timeoutMs: options.walletTimeoutMs,
     pollIntervalMs: options.walletTimeoutMs && Math.min(options.walletTimeoutMs / 10, 500),
+    createWalletConnectSession: options.walletConnectSession,
   })
   const crossApp = createCrossAppFlow({
     appId,

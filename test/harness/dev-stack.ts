@@ -119,6 +119,8 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     // SIWE on Ethereum and on the local chain, whose RPC also verifies contract-wallet (ERC-1271) signatures.
     siwe_chain_ids: [1, 11155111, chain.anvil.chainId],
     wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl },
+    // WalletConnect needs its relay (the internet) and a real Cloud project id: without one it stays out of the picker.
+    wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || null,
   }
 }
 

@@ -44,7 +44,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     terms_and_conditions_url: app.termsUrl,
     privacy_policy_url: app.privacyUrl,
     require_users_accept_terms: app.requireUsersAcceptTerms,
-    wallet_connect_cloud_project_id: null,
+    wallet_connect_cloud_project_id: app.walletConnectProjectId,
     captcha_enabled: app.captcha !== null,
     captcha_site_key: captchaSiteKey(app),
     enforce_wallet_uis: false,

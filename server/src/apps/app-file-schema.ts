@@ -95,6 +95,7 @@ export const appFileSchema = z.strictObject({
   oauth_redirect_urls: z.array(redirectUrl).optional(),
   oauth_providers: oauthProvidersSchema.optional(),
   whatsapp_enabled: z.boolean().optional(),
+  wallet_connect_cloud_project_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a WalletConnect Cloud project id (32 hex digits)').nullable().optional(),
   sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
   custom_jwt: customJwtSchema.nullable().optional(),
   allowlist: allowlistSchema.optional(),
@@ -207,6 +208,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     oauthRedirectUrls: app.oauth_redirect_urls,
     oauthProviders: app.oauth_providers && oauthProvidersFromFile(app.oauth_providers, sources),
     whatsappEnabled: app.whatsapp_enabled,
+    walletConnectProjectId: app.wallet_connect_cloud_project_id,
     smsUnsupportedRegions: app.sms_unsupported_regions,
     customJwt: optional(app.custom_jwt, (jwt) => customJwtFromFile(jwt, sources)),
     allowlist: app.allowlist && {

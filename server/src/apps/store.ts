@@ -22,7 +22,7 @@ type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
 const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
-  'telegram', 'farcaster', 'crossAppProvider',
+  'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -56,6 +56,7 @@ const settingDefaults: AppSettings = {
   oauthRedirectUrls: [],
   oauthProviders: {},
   whatsappEnabled: false,
+  walletConnectProjectId: null,
   smsUnsupportedRegions: [],
   customJwt: null,
   allowlist: { enabled: false, entries: [], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },

@@ -102,6 +102,8 @@ export interface AppRecord {
   oauthRedirectUrls: string[]
   oauthProviders: Partial<Record<OAuthProvider, OAuthProviderSettings>>
   whatsappEnabled: boolean
+  /** The app's WalletConnect Cloud project id (public); null leaves WalletConnect out of the wallet picker. */
+  walletConnectProjectId: string | null
   /** ISO 3166 alpha-2 regions SMS is not sent to ('This region is not supported'). */
   smsUnsupportedRegions: string[]
   customJwt: CustomJwtSettings | null

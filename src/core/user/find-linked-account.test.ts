@@ -31,8 +31,8 @@ describe('findLinkedAccount', () => {
 
   it('finds a wallet by chain and address: Ethereum in any case, Solana exactly', () => {
     const wallets: LinkedAccountDto[] = [
-      { type: 'wallet', address: '0xAbC0000000000000000000000000000000000001', chain_type: 'ethereum', wallet_client: 'unknown', ...t },
-      { type: 'wallet', address: 'So1anaAddre55', chain_type: 'solana', wallet_client: 'unknown', ...t },
+      { type: 'wallet', address: '0xAbC0000000000000000000000000000000000001', chain_type: 'ethereum', ...t },
+      { type: 'wallet', address: 'So1anaAddre55', chain_type: 'solana', ...t },
     ]
     const holder = userFromDto(userDto({ linked_accounts: wallets }))
     expect(findLinkedAccount(holder, 'siwe', '0xabc0000000000000000000000000000000000001')).toMatchObject({ type: 'wallet', chainType: 'ethereum' })
