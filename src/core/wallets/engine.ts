@@ -422,7 +422,6 @@ export function createWalletEngine(options: WalletEngineOptions) {
       flow.set(initialWalletFlowState)
     },
     destroy() {
-      walletConnect.cancel()
       void walletConnect.disconnect()
       generation++
       stopWatchingConfig()

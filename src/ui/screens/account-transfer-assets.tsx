@@ -1,31 +1,18 @@
-import { useEffect, useState } from 'react'
 import { t } from '../copy/transfer.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
+import { COPIED_ADDRESS_RESET_MS, useCopied } from '../primitives/use-copied.js'
 import * as access from '../styles/access-screens.css.js'
 import * as styles from '../styles/modal.css.js'
 import { TransferActions } from './transfer-actions.js'
 
-/** Document 1 §9: a copy confirmation shows for 3 s. */
-export const COPY_CONFIRMATION_MS = 3000
-
 /** 'Check account assets before transferring': the other account's wallet is not moved; its address to check. */
 export default function AccountTransferAssetsScreen() {
   const { navigation, transfer } = useModal()
-  const [copied, setCopied] = useState(false)
-
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
+  const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 
   const address = transfer?.embeddedWalletAddress
   if (!transfer || !address) return null
-  const copy = async () => {
-    await navigator.clipboard.writeText(address)
-    setCopied(true)
-  }
   return (
     <>
       <ScreenHeader title={t('transfer.assets.title')} onBack={() => navigation.back()} />
@@ -35,7 +22,7 @@ export default function AccountTransferAssetsScreen() {
           <span part="transfer-address" aria-label={t('transfer.assets.addressLabel')}>
             {address}
           </span>
-          <button type="button" part="transfer-copy" className={styles.linkButton} onClick={copy}>
+          <button type="button" part="transfer-copy" className={styles.linkButton} onClick={() => void copy(address)}>
             {copied ? t('transfer.assets.copied') : t('transfer.assets.copy')}
           </button>
         </div>

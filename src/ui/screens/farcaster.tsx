@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { FarcasterFlowState, TesseraClient, TesseraError } from '../../core/index.js'
 import { t } from '../copy/farcaster.js'
 import { FarcasterIcon } from '../icons/method-icons.js'
@@ -6,15 +6,15 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { FarcasterQrCode } from './farcaster-qr-code.js'
+import { isMobile } from '../primitives/is-mobile.js'
+import { QrCode } from '../primitives/qr-code.js'
+import { COPIED_ADDRESS_RESET_MS, useCopied } from '../primitives/use-copied.js'
 
-/** Document 1 §9: how long 'Copied!' stays after 'Copy link'. */
-export const COPY_CONFIRMATION_MS = 3_000
+/** Document 1 §2: the Farcaster QR code is 275 px square. */
+const FARCASTER_QR_SIZE = 275
 
 const useFarcasterFlow = (client: TesseraClient): FarcasterFlowState =>
   useSyncExternalStore((onChange) => client.watchFarcasterFlow(() => onChange()), () => client.getFarcasterFlow())
-
-const isMobile = () => /Android|iPhone|iPad|iPod|Mobi/i.test(globalThis.navigator?.userAgent ?? '')
 
 /** Document 1 §8 "Farcaster": the message under 'Authentication failed'. */
 function describe(error: TesseraError): string {
@@ -42,7 +42,7 @@ export default function FarcasterScreen() {
   const { client, request, navigation, withCaptcha, handleError } = useModal()
   const flow = useFarcasterFlow(client)
   const link = request.intent === 'link' && request.method === 'farcaster'
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 
   const start = useCallback(() => {
     if (starting.has(client)) return
@@ -64,21 +64,6 @@ export default function FarcasterScreen() {
     if (flow.status === 'initial') start()
   }, [flow.status, start])
 
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
-
-  const copyLink = async (uri: string) => {
-    try {
-      await navigator.clipboard.writeText(uri)
-      setCopied(true)
-    } catch {
-      // No clipboard permission: the QR code still works.
-    }
-  }
-
   const hasHistory = navigation.getState().history.length > 0
   const back = () => {
     client.farcaster.reset()
@@ -97,7 +82,7 @@ export default function FarcasterScreen() {
       <ScreenHeader title={title} onBack={hasHistory ? back : undefined} />
       <div part="body" className={`${styles.body} ${styles.centred}`}>
         {uri && !isMobile() ? (
-          <FarcasterQrCode uri={uri} />
+          <QrCode uri={uri} label={t('farcaster.qr.label')} part="farcaster-qr-code" size={FARCASTER_QR_SIZE} errorCorrectionLevel="M" />
         ) : (
           <span className={landingStyles.statusIcon}>
             <FarcasterIcon />
@@ -129,7 +114,7 @@ export default function FarcasterScreen() {
             href={uri}
             onClick={(event) => {
               event.preventDefault()
-              void copyLink(uri)
+              void copy(uri)
             }}
           >
             {t('farcaster.copyLink')}

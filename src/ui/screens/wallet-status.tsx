@@ -4,13 +4,15 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { QrCode } from '../wallets/qr-code.js'
+import { QrCode } from '../primitives/qr-code.js'
 import { lastWalletAttempt, useConnectWallet } from '../wallets/use-connect-wallet.js'
-import { useCopied } from '../wallets/use-copied.js'
+import { COPIED_TEXT_RESET_MS, useCopied } from '../primitives/use-copied.js'
+import { isMobile } from '../primitives/is-mobile.js'
 import { useWalletFlow } from '../wallets/use-wallet-state.js'
 import { walletErrorView, walletStatusCopy, walletStatusStep } from '../wallets/wallet-status-view.js'
 
-const isMobile = () => /Android|iPhone|iPad|iPod|Mobi/i.test(globalThis.navigator?.userAgent ?? '')
+/** Document 2 §9: the WalletConnect QR code is 280 px, error correction level Q. */
+const WALLET_QR_SIZE = 280
 
 /**
  * The wallet connection status (document 2 §2; document 1 §4 "Wallet login flow", "Wallet errors"): waiting,
@@ -22,7 +24,7 @@ export function WalletStatus() {
   const { client, navigation } = useModal()
   const flow = useWalletFlow(client)
   const connect = useConnectWallet()
-  const { copied, copy } = useCopied()
+  const { copied, copy } = useCopied(COPIED_TEXT_RESET_MS)
   const attempt = lastWalletAttempt(client)
   const name = { wallet: flow.wallet?.name ?? attempt?.walletName ?? '' }
   const step = walletStatusStep(flow)
@@ -83,7 +85,7 @@ export function WalletStatus() {
       <ScreenHeader title={t(copyText.title, name)} onBack={toPicker} />
       <div part="body" className={`${styles.body} ${styles.centred}`}>
         {uri && !mobile ? (
-          <QrCode uri={uri} label={t('wallets.qr.alt', name)} part="wallet-qr-code" />
+          <QrCode uri={uri} label={t('wallets.qr.alt', name)} part="wallet-qr-code" size={WALLET_QR_SIZE} errorCorrectionLevel="Q" />
         ) : (
           <span className={landingStyles.statusIcon}>
             <WalletIcon />

@@ -1,4 +1,4 @@
-import { decodeBase58 } from './base58.js'
+import { decodeBase58 } from '../../../../src/protocol/index.js'
 
 /** The SPL Memo program, v2 and v1: a memo instruction's data is the memo text as UTF-8. */
 const MEMO_PROGRAM_IDS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']

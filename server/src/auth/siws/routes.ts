@@ -14,7 +14,7 @@ import { unlinkAccount } from '../shared/unlink-account.js'
 import type { VerifiedAccount } from '../shared/verified-account.js'
 import { requestOrigin } from '../siwe/message-origin.js'
 import { walletInit } from '../siwe/wallet-init.js'
-import { decodeBase58 } from './base58.js'
+import { decodeBase58 } from '../../../../src/protocol/index.js'
 import { verifySiws } from './verify-siws.js'
 
 const address = safeString(64).refine((value) => decodeBase58(value)?.length === 32, 'not a Solana address')

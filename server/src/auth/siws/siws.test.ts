@@ -1,11 +1,10 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { decodeBase58 } from './base58.js'
+import { decodeBase58, encodeBase58 } from '../../../../src/protocol/index.js'
 import { siwsMessage } from './verify-siws.js'
 
 const ORIGIN = 'https://app.example'
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 let t: TestServer
 
 beforeAll(async () => {
@@ -14,21 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
-
-/** Test-side base58 encoder, written independently of the server's decoder so each checks the other. */
-function encodeBase58(bytes: Uint8Array): string {
-  let value = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
-  let text = ''
-  while (value > 0n) {
-    text = ALPHABET[Number(value % 58n)] + text
-    value /= 58n
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break
-    text = `1${text}`
-  }
-  return text
-}
 
 interface SolanaWallet { address: string; privateKey: KeyObject }
 function newWallet(): SolanaWallet {

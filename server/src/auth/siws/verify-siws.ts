@@ -3,7 +3,7 @@ import type { AppRecord } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import { assertIssuedRecently, assertMessageUri } from '../siwe/message-origin.js'
 import { consumeWalletNonce, invalidWalletSignature } from '../siwe/wallet-nonces.js'
-import { decodeBase58 } from './base58.js'
+import { decodeBase58 } from '../../../../src/protocol/index.js'
 import { parseMemoTransaction } from './memo-transaction.js'
 
 /** DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 key bytes follow. */

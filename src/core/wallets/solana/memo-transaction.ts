@@ -3,7 +3,7 @@
  * wallet instead of the message itself (wallets without `solana:signMessage`, e.g. on a Ledger). It is never sent:
  * the blockhash is zeros and the server only checks the signer and the memo (SiwsAuthenticateBody).
  */
-import { decodeBase58 } from './base58.js'
+import { decodeBase58 } from '../../../protocol/index.js'
 
 const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 

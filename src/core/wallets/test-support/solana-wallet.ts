@@ -1,6 +1,6 @@
 /** A real Solana keypair for tests, kept in Node (node:crypto ed25519): signs messages and memo transactions. */
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { encodeBase58 } from '../solana/base58.js'
+import { encodeBase58 } from '../../../protocol/index.js'
 
 export interface TestSolanaWallet {
   address: string

@@ -53,14 +53,19 @@ export function walletConnectProvider(options: WalletConnectProviderOptions): Wa
     emit('disconnect', providerError(providerErrorCodes.disconnected, 'WalletConnect session ended'))
   })
 
+  /** One time limit for the whole pairing (relay, then wallet); a URI arriving after it ended is not shown. */
   async function pair(): Promise<string[]> {
+    let waiting = true
+    const offer = async () => {
+      const pairing = await session.pair(options.chainIds.map((id) => `eip155:${id}`))
+      if (waiting) options.onUri(pairing.uri)
+      return (await pairing.approval()).accounts
+    }
     const cancelled = new Promise<never>((_, reject) => {
       cancelPairing = reject
     })
     try {
-      const pairing = await withTimeout(Promise.race([session.pair(options.chainIds.map((id) => `eip155:${id}`)), cancelled]), options.timeoutMs)
-      options.onUri(pairing.uri)
-      const approved = (await withTimeout(Promise.race([pairing.approval(), cancelled]), options.timeoutMs)).accounts.map(parseAccount).filter((account) => account !== null)
+      const approved = (await withTimeout(Promise.race([offer(), cancelled]), options.timeoutMs)).map(parseAccount).filter((account) => account !== null)
       if (!approved.length) throw unableToRetrieveAddressError()
       accounts = [...new Set(approved.map((account) => account.address))]
       chains = [...new Set(approved.map((account) => account.chainId))]
@@ -68,6 +73,7 @@ export function walletConnectProvider(options: WalletConnectProviderOptions): Wa
       state = 'connected'
       return accounts
     } finally {
+      waiting = false
       cancelPairing = null
       options.onUri(null)
     }
@@ -75,6 +81,7 @@ export function walletConnectProvider(options: WalletConnectProviderOptions): Wa
 
   async function switchChain(params: Eip1193RequestArguments['params']): Promise<null> {
     const requested = Number.parseInt(String((params as [{ chainId?: string }] | undefined)?.[0]?.chainId), 16)
+    if (!Number.isSafeInteger(requested) || requested <= 0) throw providerError(-32602, 'wallet_switchEthereumChain needs a chainId')
     // A chain outside the session goes to the wallet, which may add it; one inside is switched here.
     if (!chains.includes(requested)) {
       await session.request(`eip155:${chainId}`, 'wallet_switchEthereumChain', params)

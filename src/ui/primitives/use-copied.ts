@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 
-/** Document 2 §4 "Other": the copied indicator resets after 1.5 s for text (3 s for an address). */
+/** Document 2 §4 "Other": the copied indicator resets after 3 s for an address or a link... */
+export const COPIED_ADDRESS_RESET_MS = 3_000
+/** ...and after 1.5 s for other text. */
 export const COPIED_TEXT_RESET_MS = 1_500
 
 /** Copies text; `copied` is true until the indicator resets. Without clipboard permission nothing is shown. */
-export function useCopied(resetMs = COPIED_TEXT_RESET_MS): { copied: boolean; copy(text: string): Promise<void> } {
+export function useCopied(resetMs: number): { copied: boolean; copy(text: string): Promise<void> } {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -16,7 +18,7 @@ export function useCopied(resetMs = COPIED_TEXT_RESET_MS): { copied: boolean; co
       await navigator.clipboard.writeText(text)
       setCopied(true)
     } catch {
-      // No clipboard permission: the QR code and the link still work.
+      // No clipboard permission: the text stays on screen to copy by hand.
     }
   }, [])
   return { copied, copy }
