@@ -172,8 +172,8 @@ export interface CaptchaState {
 /** What the transfer screens need, read from an `account_transfer_required` error (document 2 "Account transfer"). */
 export interface AccountTransfer {
   nonce: string
-  linkMethod: 'email' | 'sms' | 'farcaster' | OAuthProvider
-  /** The email, phone number, provider subject or Farcaster fid being moved. */
+  linkMethod: 'email' | 'sms' | 'farcaster' | 'telegram' | 'siwe' | 'siws' | OAuthProvider
+  /** The email, phone number, provider subject, Farcaster fid, Telegram user id or wallet address being moved. */
   account: string
   displayName: string
   embeddedWalletAddress: string | null

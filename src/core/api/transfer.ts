@@ -1,4 +1,4 @@
-import { routes, type FarcasterTransferBody, type OAuthTransferBody, type PasswordlessTransferBody, type SmsTransferBody, type UserDto } from '../../protocol/index.js'
+import { routes, type FarcasterTransferBody, type WalletTransferBody, type OAuthTransferBody, type PasswordlessTransferBody, type SmsTransferBody, type UserDto } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 /** Account transfer (document 2 §7): one POST per account type, each answering with the receiving user. */
@@ -16,4 +16,12 @@ export function transferOAuthAccount(transport: Transport, body: OAuthTransferBo
 
 export function transferFarcasterAccount(transport: Transport, body: FarcasterTransferBody): Promise<UserDto> {
   return transport.request<UserDto>(routes.farcasterTransfer, { body, auth: true })
+}
+
+export function transferTelegramAccount(transport: Transport, body: { nonce: string }): Promise<UserDto> {
+  return transport.request<UserDto>(routes.telegramTransfer, { body, auth: true })
+}
+
+export function transferWalletAccount(transport: Transport, chain: 'ethereum' | 'solana', body: WalletTransferBody): Promise<UserDto> {
+  return transport.request<UserDto>(chain === 'ethereum' ? routes.siweTransfer : routes.siwsTransfer, { body, auth: true })
 }

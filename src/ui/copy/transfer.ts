@@ -7,6 +7,8 @@ export const transferCopy = {
   'transfer.account.email': 'Email address',
   'transfer.account.sms': 'Phone number',
   'transfer.account.oauth': '{provider} profile',
+  'transfer.account.wallet': 'Wallet address',
+  'transfer.account.solanaWallet': 'Solana wallet address',
   'transfer.description': 'Do you want to transfer {handle} to this account instead? This will delete your other account.',
   'transfer.confirm': 'Transfer and delete account',
   'transfer.success': 'Success!',

@@ -17,7 +17,8 @@ export function useStartTelegram(): (intent: 'login' | 'link') => void {
           // Success is reported through the client's login or link event, which closes the modal.
           await started
         } catch (caught) {
-          handleError(caught, 'telegram')
+          // A link refused with `account_transfer_required` opens the transfer offer (the user id comes from the error).
+          handleError(caught, 'telegram', intent === 'link' ? { linkMethod: 'telegram', account: '' } : undefined)
         }
       }
       // Linking needs no CAPTCHA; the popup needs a click, so the CAPTCHA screen asks for one.

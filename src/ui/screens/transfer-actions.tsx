@@ -13,7 +13,9 @@ export const TRANSFER_CLOSE_DELAY_MS = 1000
 export function transferAccountLabel(linkMethod: AccountTransfer['linkMethod']): string {
   if (linkMethod === 'email') return t('transfer.account.email')
   if (linkMethod === 'sms') return t('transfer.account.sms')
-  if (linkMethod === 'farcaster') return t('transfer.account.oauth', { provider: t('landing.farcaster') })
+  if (linkMethod === 'siwe') return t('transfer.account.wallet')
+  if (linkMethod === 'siws') return t('transfer.account.solanaWallet')
+  if (linkMethod === 'farcaster' || linkMethod === 'telegram') return t('transfer.account.oauth', { provider: t(`landing.${linkMethod}`) })
   if ((oauthProviders as readonly string[]).includes(linkMethod)) return t('transfer.account.oauth', { provider: t(`provider.${linkMethod}`) })
   return linkMethod
 }

@@ -112,6 +112,22 @@ describe('transferAccount', () => {
     expect(user.google?.subject).toBe('google-sub-1')
   })
 
+  it('posts a Telegram transfer with the nonce only and a wallet transfer to its chain with the address', async () => {
+    const wallet = { type: 'wallet', address: '0xAbC0000000000000000000000000000000000001', chain_type: 'ethereum', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 } as const
+    const withWallet = () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, wallet] }) })
+    api.handle(apiRoutes({ 'POST /api/v1/telegram/transfer': () => ({ body: userDto() }), 'POST /api/v1/siwe/transfer': withWallet }))
+    await signIn()
+    const base = { nonce: TEST_TRANSFER_NONCE, displayName: 'x', embeddedWalletAddress: null }
+
+    await client.transferAccount({ ...base, linkMethod: 'telegram', account: '' })
+    expect(api.calls('/api/v1/telegram/transfer')[0]!.body).toEqual({ nonce: TEST_TRANSFER_NONCE })
+
+    const user = await client.transferAccount({ ...base, linkMethod: 'siwe', account: wallet.address })
+    expect(api.calls('/api/v1/siwe/transfer')[0]!.body).toEqual({ nonce: TEST_TRANSFER_NONCE, address: wallet.address })
+    expect(links.at(-1)).toMatchObject({ linkMethod: 'siwe', linkedAccount: { type: 'wallet', address: wallet.address } })
+    expect(user.linkedAccounts).toContainEqual(expect.objectContaining({ type: 'wallet', address: wallet.address }))
+  })
+
   it('refuses when signed out, for a type without transfer, and reports a spent nonce', async () => {
     const transfer: AccountTransfer = { nonce: 'spent', linkMethod: 'sms', account: '+12025550123', displayName: 'x', embeddedWalletAddress: null }
     await expect(client.transferAccount(transfer)).rejects.toMatchObject({ code: 'must_be_authenticated' })

@@ -75,6 +75,21 @@ describe('walletConnectProvider', () => {
     expect(uris).toEqual([FAKE_PAIRING_URI, null])
   })
 
+  it('shows no pairing URI that arrives after the time limit', async () => {
+    vi.useFakeTimers()
+    const session = fakeWalletConnectSession()
+    const uris: (string | null)[] = []
+    // The relay answers the pairing only after the connection gave up.
+    const slowRelay = { ...session, pair: (chains: string[]) => new Promise<Awaited<ReturnType<typeof session.pair>>>((resolve) => setTimeout(() => resolve(session.pair(chains)), 5_000)) }
+    const provider = walletConnectProvider({ session: slowRelay, chainIds: [1], timeoutMs: 1_000, onUri: (uri) => uris.push(uri) })
+    const settled = provider.request({ method: 'eth_requestAccounts' }).catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(walletErrorKind(await settled)).toBe('timed_out')
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(session.pairings).toEqual([['eip155:1']])
+    expect(uris).toEqual([null])
+  })
+
   it("gives 'Unable to retrieve address' when the session has no Ethereum account", async () => {
     const { session, provider, uris } = setup()
     const accounts = provider.request({ method: 'eth_requestAccounts' })
