@@ -33,7 +33,7 @@ interface DemoSession {
 }
 
 function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onError(error: unknown): void }) {
-  const { unlinkEmail, unlinkPhone, unlinkOAuth, unlinkPasskey, unlinkFarcaster, unlinkTelegram } = useUnlinkAccount()
+  const { unlinkEmail, unlinkPhone, unlinkOAuth, unlinkPasskey, unlinkFarcaster, unlinkTelegram, unlinkWallet, unlinkSolanaWallet } = useUnlinkAccount()
   const { unlinkCrossAppAccount } = useCrossAppAccounts()
   const unlink = (account: LinkedAccount) => {
     if (account.type === 'email') return unlinkEmail(account.address)
@@ -42,6 +42,7 @@ function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onEr
     if (account.type === 'cross_app') return unlinkCrossAppAccount({ subject: account.subject })
     if (account.type === 'farcaster') return unlinkFarcaster(account.fid)
     if (account.type === 'telegram') return unlinkTelegram(account.telegramUserId)
+    if (account.type === 'wallet') return account.chainType === 'solana' ? unlinkSolanaWallet(account.address) : unlinkWallet(account.address)
     return unlinkOAuth(oauthProviderOf(account) as OAuthProvider, (account as { subject: string }).subject)
   }
   return (

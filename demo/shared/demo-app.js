@@ -18,7 +18,7 @@ export function oauthProviderOf(account) {
 }
 
 /** Only the kinds the demos can unlink get a button (custom-auth accounts follow the app's own session). */
-export const canUnlink = (account) => account.type === 'email' || account.type === 'cross_app' || account.type === 'phone' || account.type === 'passkey' || account.type === 'farcaster' || account.type === 'telegram' || oauthProviderOf(account) !== null
+export const canUnlink = (account) => account.type === 'email' || account.type === 'cross_app' || account.type === 'phone' || account.type === 'passkey' || account.type === 'farcaster' || account.type === 'telegram' || account.type === 'wallet' || oauthProviderOf(account) !== null
 
 const sessionKey = 'tessera-demo:idp-token'
 

@@ -26,6 +26,7 @@ function unlink(account) {
   if (account.type === 'farcaster') return client.farcaster.unlink(account.fid)
   if (account.type === 'telegram') return client.telegram.unlink(account.telegramUserId)
   if (account.type === 'cross_app') return client.crossApp.unlink(account.providerApp.id, account.subject)
+  if (account.type === 'wallet') return client.wallets.unlink(account.address, account.chainType)
   return client.oauth.unlink(oauthProviderOf(account), account.subject)
 }
 

@@ -21,6 +21,9 @@ export interface UseUnlinkAccountResult {
   unlinkPasskey(credentialId: string): Promise<User>
   unlinkFarcaster(fid: number): Promise<User>
   unlinkTelegram(telegramUserId: string): Promise<User>
+  /** An external wallet: SIWE for Ethereum, SIWS for Solana (the reference SDK's `unlinkWallet` / `unlinkSolanaWallet`). */
+  unlinkWallet(address: string): Promise<User>
+  unlinkSolanaWallet(address: string): Promise<User>
 }
 
 /**
@@ -49,6 +52,8 @@ export function useUnlinkAccount(): UseUnlinkAccountResult {
       unlinkPasskey: (credentialId) => client.passkey.unlink(credentialId),
       unlinkFarcaster: (fid) => client.farcaster.unlink(fid),
       unlinkTelegram: (telegramUserId) => client.telegram.unlink(telegramUserId),
+      unlinkWallet: (address) => client.wallets.unlink(address, 'ethereum'),
+      unlinkSolanaWallet: (address) => client.wallets.unlink(address, 'solana'),
     } satisfies UseUnlinkAccountResult
   }, [client])
 }

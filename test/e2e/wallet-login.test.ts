@@ -115,7 +115,7 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
 })
 
 describe('linking a wallet from the demo (connect-only variant)', () => {
-  it("a wallet of another user reads 'User already exists for this address'; 'Use a different wallet' links another", async () => {
+  it("a wallet of another user reads 'User already exists for this address'; 'Use a different wallet' links another, which unlinks", async () => {
     await inNewPage(stack.browser, async (page) => {
       const taken = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
       const free = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'me.rainbow', name: 'Rainbow', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
@@ -149,6 +149,13 @@ describe('linking a wallet from the demo (connect-only variant)', () => {
       await modalHidden(page)
       expect(await page.locator('#user-id').textContent(), 'linking keeps the user').toBe(userId)
       expect(await walletAccount(page, taken.address).count(), "the other user's wallet stays theirs").toBe(0)
+
+      // The demo's unlink removes the wallet again; a reload reads the user from the server.
+      await walletAccount(page, free.address).locator('button.unlink').click({ timeout: uiTimeout })
+      await walletAccount(page, free.address).waitFor({ state: 'detached', timeout: uiTimeout })
+      await page.reload()
+      await linkedAccountRow(page, 'email', email).waitFor({ timeout: uiTimeout })
+      expect(await walletAccount(page, free.address).count(), 'unlinked on the server').toBe(0)
     })
   })
 })
