@@ -83,8 +83,8 @@ describe('TesseraProvider (server render)', () => {
       sms: 'initial',
       oauth: ['initial', false],
       updates: ['initial', 'initial'],
-      link: ['linkApple', 'linkDiscord', 'linkEmail', 'linkGithub', 'linkGoogle', 'linkInstagram', 'linkLine', 'linkLinkedIn', 'linkPhone', 'linkSpotify', 'linkTiktok', 'linkTwitter'],
-      unlink: 13,
+      link: ['linkApple', 'linkDiscord', 'linkEmail', 'linkFarcaster', 'linkGithub', 'linkGoogle', 'linkInstagram', 'linkLine', 'linkLinkedIn', 'linkPasskey', 'linkPhone', 'linkSpotify', 'linkTelegram', 'linkTiktok', 'linkTwitter'],
+      unlink: 18,
       update: ['updateEmail', 'updatePhone'],
     })
   })
