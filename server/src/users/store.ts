@@ -36,7 +36,8 @@ export async function addLinkedAccount(
 /** Records a fresh verification; given details (a refreshed OAuth profile) replace the stored ones. */
 export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number, details?: AccountDetails): Promise<void> {
   await db.query(
-    'UPDATE linked_accounts SET latest_verified_at = $4, details = COALESCE($5, details) WHERE app_id = $1 AND type = $2 AND address = $3',
+    // The sign-in's details are merged over the stored ones: fields a sign-in does not carry (a Farcaster signer key) stay.
+    'UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL THEN details ELSE COALESCE(details, \'{}\'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3',
     [appId, type, address, now, details === undefined ? null : JSON.stringify(details)],
   )
 }
