@@ -25,6 +25,7 @@ export { useLoginWithTelegram, type UseLoginWithTelegramOptions, type UseLoginWi
 export { useLinkWithTelegram, type UseLinkWithTelegramOptions, type UseLinkWithTelegramResult } from './hooks/use-link-with-telegram.js'
 export { useLoginWithFarcaster, type UseLoginWithFarcasterOptions, type UseLoginWithFarcasterResult } from './hooks/use-login-with-farcaster.js'
 export { useLinkFarcaster, type UseLinkFarcasterOptions, type UseLinkFarcasterResult } from './hooks/use-link-farcaster.js'
+export { useFarcasterSigner, type UseFarcasterSignerOptions, type UseFarcasterSignerResult } from './hooks/use-farcaster-signer.js'
 export { useGuestAccounts, type UseGuestAccountsResult } from './hooks/use-guest-accounts.js'
 export { useWallets, type UseWalletsResult } from './hooks/use-wallets.js'
 export { useConnectWallet, type UseConnectWalletOptions, type UseConnectWalletResult } from './hooks/use-connect-wallet.js'

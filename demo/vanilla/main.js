@@ -30,6 +30,20 @@ function unlink(account) {
   return client.oauth.unlink(oauthProviderOf(account), account.subject)
 }
 
+/** Asks the provider user's wallet to sign through the provider's transact page (a popup, opened by this click). */
+function crossAppSignButton(account) {
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'cross-app-sign'
+  button.textContent = `Sign a message with ${account.providerApp.name ?? account.providerApp.id}`
+  button.addEventListener('click', run(async () => {
+    const { signature } = await client.crossApp.signMessage({ providerAppId: account.providerApp.id, message: 'Hello from the Tessera demo' })
+    byId('action-result').hidden = false
+    byId('action-result').textContent = `Signed: ${signature}`
+  }))
+  return button
+}
+
 function renderLinkedAccounts(accounts) {
   byId('linked-accounts').replaceChildren(
     ...accounts.map((account) => {
@@ -49,6 +63,7 @@ function renderLinkedAccounts(accounts) {
         button.addEventListener('click', run(() => unlink(account)))
         item.append(' ', button)
       }
+      if (account.type === 'cross_app') item.append(' ', crossAppSignButton(account))
       return item
     }),
   )

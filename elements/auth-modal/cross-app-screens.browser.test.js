@@ -71,4 +71,20 @@ describe('the cross-app provider row and screen', () => {
     await waitFor(() => events.links.length === 1, 'linked')
     assertEqual(calls.crossAppStarts, [{ providerAppId: PROVIDER, intent: 'link' }], 'a link start')
   })
+
+  it("names a provider the config does not list from the server's details", async () => {
+    const other = 'tessera-other-provider-001'
+    const { title, part } = setup(
+      { user: fixtureUser(), crossAppDetails: { [other]: { name: 'Other Provider', iconUrl: null } } },
+      { request: { intent: 'link', method: `privy:${other}` } },
+    )
+    await waitFor(() => title() === 'Link your Other Provider account', 'the name from the details')
+    assertEqual(part('submit-button').textContent, 'Connect your Other Provider account', 'the start button names it too')
+  })
+
+  it('falls back to the app id when the details cannot be loaded', async () => {
+    const other = 'tessera-other-provider-002'
+    const { title } = setup({ user: fixtureUser() }, { request: { intent: 'link', method: `privy:${other}` } })
+    await waitFor(() => title() === `Link your ${other} account`, 'the app id')
+  })
 })

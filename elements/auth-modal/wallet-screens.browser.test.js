@@ -78,6 +78,32 @@ describe('landing wallet shortcut (document 1 §2)', () => {
   })
 })
 
+async function defaultLegal() {
+  return createAccessClient().getConfig().config.legal
+}
+
+/** Runs `body` as a phone (the mobile user agent) with `window.open` recorded instead of leaving the page. */
+async function onPhone(body) {
+  const opened = []
+  const open = window.open
+  Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' })
+  window.open = (url, target) => void opened.push({ url, target })
+  try {
+    await body(opened)
+  } finally {
+    delete navigator.userAgent
+    window.open = open
+  }
+}
+
+/** Whether the wallet calls happen inside a click's own dispatch (React handles it inside; an effect runs later). */
+function clickTracker(view) {
+  const state = { inClick: false }
+  view.shadow.addEventListener('click', () => (state.inClick = true), true)
+  view.shadow.addEventListener('click', () => (state.inClick = false))
+  return state
+}
+
 async function defaultAppearance() {
   const probe = createAccessClient()
   return probe.getConfig().config.appearance
@@ -216,13 +242,38 @@ describe('wallet connection status (document 2 §2, §4)', () => {
     assertEqual(view.title(), 'Waiting for MetaMask', 'waiting again')
   })
 
-  it('signs in: the login event closes the modal with the user', async () => {
+  it("signs in: 'Successfully connected with {wallet}' shows, then the login is reported after the success delay", async () => {
     const user = fixtureUser({ id: 'did:privy:wallet' })
     const view = setup({ wallets: { connectAndSignIn: async () => user } })
     await openPicker(view)
     await pickWallet(view, 'MetaMask')
-    await waitFor(() => view.events.success.length === 1, 'login reported')
+    await waitFor(() => view.title() === 'Successfully connected with MetaMask', 'the success title')
+    const shownAt = performance.now()
+    await sleep(600)
+    assertEqual(view.events.success.length, 0, 'not reported while the success shows')
+    await waitFor(() => view.events.success.length === 1, 'login reported', 3000)
+    assert(performance.now() - shownAt >= 1200, 'after the success delay (1400 ms)')
     assertEqual(view.events.success[0].user.id, 'did:privy:wallet', 'the user')
+  })
+
+  it('linking: the success shows, then the link is reported after the same delay', async () => {
+    const user = fixtureUser()
+    const view = setup({ user, wallets: { connectAndSignIn: async () => user } }, { request: { intent: 'link', method: 'wallet' } })
+    await waitFor(() => view.title() === 'Link a wallet', 'the link picker')
+    await pickWallet(view, 'MetaMask')
+    await waitFor(() => view.title() === 'Successfully connected with MetaMask', 'the success title')
+    await sleep(600)
+    assertEqual(view.events.links.length, 0, 'not reported while the success shows')
+    await waitFor(() => view.events.links.length === 1, 'link reported', 3000)
+  })
+
+  it('a login that needs the terms still goes to them after 900 ms', async () => {
+    const user = fixtureUser({ id: 'did:privy:terms', hasAcceptedTerms: false })
+    const view = setup({ config: { legal: { ...(await defaultLegal()), requireUsersAcceptTerms: true } }, wallets: { connectAndSignIn: async () => user } })
+    await openPicker(view)
+    await pickWallet(view, 'MetaMask')
+    await waitFor(() => view.part('terms-accept'), 'the terms screen', 3000)
+    assertEqual(view.events.success.length, 0, 'held until the terms are accepted')
   })
 })
 
@@ -322,5 +373,111 @@ describe('WalletConnect pairing (document 2 §2, §9)', () => {
     await sleep(1200)
     assert(view.part('wallet-copied'), 'still shown before 1.5 s')
     await waitFor(() => !view.part('wallet-copied'), 'reset after 1.5 s', 1000)
+  })
+})
+
+describe('signing after the connection (document 1 §4 "Wallet login flow", document 2 §4)', () => {
+  const address = '0x1111111111111111111111111111111111111111'
+
+  it('in-app browsers connect only inside the row click, and the user taps Sign', async () => {
+    const user = fixtureUser({ id: 'did:privy:in-app' })
+    const seen = { connect: [], signIn: [] }
+    const view = setup({
+      wallets: {
+        needsTrustedClick: true,
+        connect: async () => (seen.connect.push(tracker.inClick), address),
+        signIn: async () => (seen.signIn.push(tracker.inClick), user),
+      },
+    })
+    const tracker = clickTracker(view)
+    await openPicker(view)
+    await sleep(100)
+    assertEqual(view.wallets.calls.connectOnly.length, 0, 'nothing connects from the picker opening')
+    await pickWallet(view, 'MetaMask')
+    await waitFor(() => view.title() === 'Sign to verify', 'connected, waiting for the tap')
+    assertEqual(seen.connect, [true], 'connected inside the click')
+    assertEqual(view.wallets.calls.connectOnly[0].options, { intent: 'login', chain: 'ethereum' }, 'connect options')
+    assertEqual(view.wallets.calls.connect.length, 0, 'no automatic connect-and-sign')
+    await sleep(300)
+    assertEqual(view.wallets.calls.signIn.length, 0, 'no automatic signature request')
+    const sign = view.part('sign-button')
+    assertEqual(sign.textContent, 'Sign', "the 'Sign' button")
+    sign.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitFor(() => seen.signIn.length === 1, 'signed on the tap')
+    assertEqual(seen.signIn, [true], 'the signature request inside the click')
+    assertEqual(view.wallets.calls.signIn[0].options, { intent: 'login' }, 'sign-in options')
+    assertEqual(view.wallets.calls.signIn[0].wallet.address, address, 'the connected wallet')
+    await waitFor(() => view.title() === 'Successfully connected with MetaMask', 'success')
+    await waitFor(() => view.events.success.length === 1, 'login reported', 3000)
+  })
+
+  it('on mobile the user taps Sign too (a Ledger choice is kept)', async () => {
+    await onPhone(async () => {
+      const appearance = { ...(await defaultAppearance()), walletChainType: 'solana-only' }
+      const view = setup({ config: { appearance }, wallets: { connect: async () => address } })
+      await openPicker(view)
+      await pickWallet(view, 'Phantom')
+      ;(await waitFor(() => view.button('Continue with Ledger'), 'the Ledger prompt')).click()
+      const sign = await waitFor(() => view.part('sign-button'), "the 'Sign' button")
+      assertEqual(view.wallets.calls.signIn.length, 0, 'no automatic prompt on mobile')
+      sign.click()
+      await waitFor(() => view.wallets.calls.signIn.length === 1, 'signed on the tap')
+      assertEqual(view.wallets.calls.signIn[0].options, { intent: 'login', solanaMessageType: 'transaction' }, 'the Ledger choice')
+    })
+  })
+
+  it('a wallet reached through WalletConnect is asked to sign 2500 ms after it connects', async () => {
+    const walletConnect = walletOption('WalletConnect', { id: 'wallet_connect', connectorType: 'wallet_connect', installed: true })
+    const view = setup({ wallets: { options: [walletConnect], connect: async () => address } })
+    await openPicker(view)
+    await pickWallet(view, 'WalletConnect')
+    await waitFor(() => view.title() === 'Sign to verify', 'connected')
+    const connectedAt = performance.now()
+    assertEqual(view.part('sign-button'), null, 'no Sign button on desktop')
+    await sleep(2000)
+    assertEqual(view.wallets.calls.signIn.length, 0, 'not before 2500 ms')
+    await waitFor(() => view.wallets.calls.signIn.length === 1, 'the automatic prompt', 2000)
+    assert(performance.now() - connectedAt >= 2400, 'after 2500 ms')
+  })
+
+  it('closing during the WalletConnect delay asks for no signature', async () => {
+    const walletConnect = walletOption('WalletConnect', { id: 'wallet_connect', connectorType: 'wallet_connect', installed: true })
+    const view = setup({ wallets: { options: [walletConnect], connect: async () => address } })
+    await openPicker(view)
+    await pickWallet(view, 'WalletConnect')
+    await waitFor(() => view.title() === 'Sign to verify', 'connected')
+    view.part('back-button').click()
+    await sleep(2800)
+    assertEqual(view.wallets.calls.signIn.length, 0, 'the prompt was dropped with the flow')
+  })
+})
+
+describe('mobile install instructions (document 2 §2)', () => {
+  const notInstalled = walletOption('MetaMask', { id: 'metamask', installed: false, installUrl: 'https://metamask.io/download/', deepLink: 'https://metamask.app.link/dapp/{page}' })
+
+  it("a listed wallet that is not installed opens the page in its app: 'Redirecting to {wallet} Mobile Wallet'", async () => {
+    await onPhone(async (opened) => {
+      const view = setup({ wallets: { options: [notInstalled] } })
+      await openPicker(view)
+      await pickWallet(view, 'MetaMask')
+      await waitFor(() => view.title() === 'Redirecting to MetaMask Mobile Wallet', 'the redirect screen')
+      const link = `https://metamask.app.link/dapp/${location.href.replace(/^https?:\/\//, '')}`
+      assertEqual(opened, [{ url: link, target: '_self' }], 'the deep link opened from the click')
+      assertEqual(view.part('redirect-still-here').textContent, 'Still here?', "'Still here?'")
+      const store = view.button('Go to App Store')
+      assertEqual(store.getAttribute('href'), 'https://metamask.io/download/', 'the store link')
+      view.button('Continue').click()
+      assertEqual(opened.length, 2, "'Continue' opens the app again")
+      assertEqual(opened[1].url, link, 'the same link')
+      assertEqual(view.wallets.calls.connect.length + view.wallets.calls.connectOnly.length, 0, 'nothing connected')
+    })
+  })
+
+  it('on desktop the same wallet shows the install steps', async () => {
+    const view = setup({ wallets: { options: [notInstalled] } })
+    await openPicker(view)
+    await pickWallet(view, 'MetaMask')
+    await waitFor(() => view.title() === 'Open or install MetaMask', 'install instructions')
   })
 })

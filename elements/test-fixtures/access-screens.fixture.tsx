@@ -57,6 +57,8 @@ export interface AccessScript {
   passkey?: PasskeyScript
   /** What the provider app's popup ends in: the user it signs in or links, or a rejection. */
   crossApp?(providerAppId: string, intent: 'login' | 'link'): Promise<User>
+  /** What `GET …/cross-app/details` answers per provider app (absent: the request failed). */
+  crossAppDetails?: Record<string, { name: string; iconUrl: string | null }>
 }
 
 export interface Calls {
@@ -202,7 +204,10 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     passkey: passkey.passkey,
     getFarcasterFlow: () => ({ status: 'initial', intent: 'login', connectUri: null, error: null }),
     watchFarcasterFlow: () => () => {},
-    farcaster: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
+    farcaster: {
+      login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
+      requestSigner: async (publicKey) => ({ status: 'approved', publicKey: publicKey ?? '', fid: 1 }),
+    },
     getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
     watchTelegramFlow: () => () => {},
     telegram: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
@@ -217,6 +222,15 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       getRequester: async (request) => ({ appId: request.requesterAppId, name: 'Requester', iconUrl: null, readOnly: false }),
       approve: async () => {},
       deny: async () => {},
+      signMessage: async () => ({ signature: '0x' }),
+      sendTransaction: async () => ({ transactionHash: '0x' }),
+      getProviderDetails: async (appId) => {
+        const details = script.crossAppDetails?.[appId]
+        return details ? { appId, ...details } : null
+      },
+      readTransactRequest: async () => null,
+      approveTransact: async () => {},
+      denyTransact: async () => {},
       reset: () => crossAppFlow.set({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
     },
     getCustomAuth: () => ({ status: 'not-enabled', error: null }),

@@ -4,7 +4,7 @@
  * script decide what a connection does.
  */
 import { TesseraError, type User } from '../../src/core/index.js'
-import type { ConnectedWallet, ConnectWalletOptions, WalletFlowState, WalletOption, WalletsApi } from '../../src/core/wallets/types.js'
+import type { ConnectedWallet, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
 
@@ -15,10 +15,14 @@ export interface WalletScript {
   needsTrustedClick?: boolean
   /** What a connect-and-sign does; default never settles, so a test can set the flow itself. */
   connectAndSignIn?(walletId: string, options: ConnectWalletOptions): Promise<User>
+  /** What `connect` alone does (WalletConnect, tap-to-sign): resolves with the address; default never settles. */
+  connect?(walletId: string, options: ConnectWalletOptions): Promise<string>
+  /** What `signIn` after `connect` does; default never settles. */
+  signIn?(wallet: ConnectedWallet, options: WalletSignInOptions): Promise<User>
 }
 
 export interface FakeWallets extends WalletsApi {
-  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; reset: number }
+  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; connectOnly: { walletId: string; options: ConnectWalletOptions }[]; signIn: { wallet: ConnectedWallet; options: WalletSignInOptions }[]; reset: number }
   setFlow(change: Partial<WalletFlowState>): void
   setOptions(options: WalletOption[]): void
 }
@@ -46,27 +50,34 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
   const options = createStore<WalletOption[]>(script.options ?? [])
   const flow = createStore<WalletFlowState>(idleWalletFlow)
   const connected = createStore<ConnectedWallet[]>([])
-  const calls: FakeWallets['calls'] = { connect: [], reset: 0 }
+  const calls: FakeWallets['calls'] = { connect: [], connectOnly: [], signIn: [], reset: 0 }
   const connectedWallet = (): ConnectedWallet => {
     const { wallet, address } = flow.get()
     const chain = wallet?.chains[0] ?? 'ethereum'
     return { address: address ?? '0x0', chain, chainId: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4Us', walletClientType: wallet?.id ?? 'injected', connectorType: wallet?.connectorType ?? 'injected', linked: true }
   }
+  const failed = (error: unknown): never => {
+    flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null, retries: flow.get().retries + 1 })
+    throw error
+  }
+  const signedIn = (user: User, intent: string) => {
+    flow.set({ ...flow.get(), status: 'done', connection: 'connected' })
+    const method = flow.get().wallet?.chains[0] === 'solana' ? 'siws' : 'siwe'
+    if (intent === 'link') emit('link', { user, linkMethod: method, linkedAccount: null })
+    else emit('login', { user, isNewUser: false, loginMethod: method })
+    return user
+  }
+  const startConnecting = (walletId: string, connectOptions: ConnectWalletOptions) => {
+    const wallet = options.get().find((option) => option.id === walletId) ?? null
+    flow.set({ ...flow.get(), status: 'connecting', connection: 'connecting', intent: connectOptions.intent ?? 'login', wallet, error: null })
+  }
   const connectAndSignIn = async (walletId: string, connectOptions: ConnectWalletOptions = {}) => {
     calls.connect.push({ walletId, options: connectOptions })
-    const wallet = options.get().find((option) => option.id === walletId) ?? null
-    const intent = connectOptions.intent ?? 'login'
-    flow.set({ ...flow.get(), status: 'connecting', connection: 'connecting', intent, wallet, error: null })
+    startConnecting(walletId, connectOptions)
     try {
-      const user = await (script.connectAndSignIn?.(walletId, connectOptions) ?? new Promise<User>(() => {}))
-      flow.set({ ...flow.get(), status: 'done', connection: 'connected' })
-      const method = wallet?.chains[0] === 'solana' ? 'siws' : 'siwe'
-      if (intent === 'link') emit('link', { user, linkMethod: method, linkedAccount: null })
-      else emit('login', { user, isNewUser: false, loginMethod: method })
-      return user
+      return signedIn(await (script.connectAndSignIn?.(walletId, connectOptions) ?? new Promise<User>(() => {})), connectOptions.intent ?? 'login')
     } catch (error) {
-      flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null, retries: flow.get().retries + 1 })
-      throw error
+      return failed(error)
     }
   }
   const notSupported = (name: string) => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: `The fixture does not ${name}` }))
@@ -82,11 +93,25 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
     watchConnected: connected.watch,
     getLastUsed: () => script.lastUsed ?? null,
     async connect(walletId, connectOptions = {}) {
-      void connectAndSignIn(walletId, { ...connectOptions, intent: 'connect' }).catch(() => {})
-      return connectedWallet()
+      calls.connectOnly.push({ walletId, options: connectOptions })
+      startConnecting(walletId, connectOptions)
+      try {
+        const address = await (script.connect?.(walletId, connectOptions) ?? new Promise<string>(() => {}))
+        flow.set({ ...flow.get(), status: 'connected', connection: 'connected', address })
+        connected.set([connectedWallet()])
+        return connectedWallet()
+      } catch (error) {
+        return failed(error)
+      }
     },
-    signIn: async () => {
-      throw new TesseraError({ code: 'not_supported', shortMessage: 'The fixture signs in through connectAndSignIn' })
+    async signIn(wallet, signInOptions = {}) {
+      calls.signIn.push({ wallet, options: signInOptions })
+      flow.set({ ...flow.get(), status: 'awaiting-signature' })
+      try {
+        return signedIn(await (script.signIn?.(wallet, signInOptions) ?? new Promise<User>(() => {})), signInOptions.intent ?? 'login')
+      } catch (error) {
+        return failed(error)
+      }
     },
     connectAndSignIn,
     unlink: async () => {

@@ -14,12 +14,18 @@ const email: LinkedAccountDto = { type: 'email', address: 'ada@example.com', ...
 const crossApp: LinkedAccountDto = { type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [], smart_wallets: [], provider_app: { id: providerAppId }, ...times }
 
 let api: FakeApi
+let readOnly = false
 let client: TesseraClient | null = null
 beforeEach(async () => {
+  readOnly = false
   api = await startFakeApi(apiRoutes({
     [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
     'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [email, crossApp] }) }) }),
     'POST /api/v1/cross-app/unlink': () => ({ body: userDto({ linked_accounts: [email] }) }),
+    [`GET /api/v1/apps/${appId}/cross-app/connections`]: () => ({ body: { connections: [{
+      provider_app_id: providerAppId, provider_app_name: 'Provider', provider_app_icon_url: null, provider_app_custom_api_url: null, read_only: readOnly,
+      provider_app_custom_auth_authorize_url: 'https://provider.example/authorize', provider_app_custom_auth_transact_url: 'https://provider.example/transact',
+    }] } }),
   }))
 })
 afterEach(async () => {
@@ -44,6 +50,24 @@ describe('useCrossAppAccounts', () => {
     const user = await result!.unlinkCrossAppAccount({ subject: 'did:privy:provider-user' })
     expect(api.calls('/api/v1/cross-app/unlink')[0]!.body).toEqual({ provider_app_id: providerAppId, subject: 'did:privy:provider-user' })
     expect(user.linkedAccounts.map((account) => account.type)).toEqual(['email'])
+  })
+
+  it('asks the provider through the cross-app account, refused for a read-only connection', async () => {
+    let result: UseCrossAppAccountsResult | null = null
+    function Probe() {
+      result = useCrossAppAccounts()
+      client = useTesseraClient()
+      return null
+    }
+    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    await client!.ready
+    await client!.email.sendCode('ada@example.com')
+    await client!.email.loginWithCode(TEST_OTP)
+    readOnly = true
+    await expect(result!.signMessage('hello', { appId: providerAppId }))
+      .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
+    await expect(result!.sendTransaction({ to: '0x0' }, { appId: providerAppId })).rejects.toMatchObject({ code: 'cross_app_read_only' })
+    expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(0)
   })
 
   it('reports a login without a browser window (Node) as a coded error in the flow state, and a link while signed out', async () => {

@@ -9,6 +9,13 @@ export interface UseCrossAppAccountsResult {
   linkCrossAppAccount(input: { appId: string }): Promise<User>
   /** Removes the signed-in user's cross-app account with this subject (the provider user id). */
   unlinkCrossAppAccount(input: { subject: string }): Promise<User>
+  /**
+   * Asks the provider user's wallet, through the provider app `appId`'s transact page (a popup: call it inside a
+   * click), to sign `message`. Refused before any popup when the connection is read-only (`cross_app_read_only`).
+   */
+  signMessage(message: string, options: { appId: string }): Promise<string>
+  /** The same for a transaction; answers its hash. */
+  sendTransaction(transaction: Record<string, unknown>, options: { appId: string }): Promise<string>
   state: CrossAppFlowState
 }
 
@@ -26,5 +33,14 @@ export function useCrossAppAccounts(): UseCrossAppAccountsResult {
     },
     [client],
   )
-  return { loginWithCrossAppAccount, linkCrossAppAccount, unlinkCrossAppAccount, state }
+  const signMessage = useCallback(
+    async (message: string, { appId }: { appId: string }) => (await client.crossApp.signMessage({ providerAppId: appId, message })).signature,
+    [client],
+  )
+  const sendTransaction = useCallback(
+    async (transaction: Record<string, unknown>, { appId }: { appId: string }) =>
+      (await client.crossApp.sendTransaction({ providerAppId: appId, transaction })).transactionHash,
+    [client],
+  )
+  return { loginWithCrossAppAccount, linkCrossAppAccount, unlinkCrossAppAccount, signMessage, sendTransaction, state }
 }

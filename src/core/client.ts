@@ -143,11 +143,15 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       createFarcasterFlow({ state: farcasterFlow, transport, isAuthenticated, authenticate: (login) => authenticate('farcaster', login), accountChanges }),
     ),
   )
+  const farcasterSigner = lazily(() =>
+    import('./auth/farcaster/signer.js').then(({ createFarcasterSigner }) => createFarcasterSigner({ transport, isAuthenticated, refreshUser: () => session.fetchUser() })),
+  )
   const farcaster: TesseraClient['farcaster'] = {
     login: async (loginOptions) => (await farcasterLogin.load()).login(loginOptions),
     link: async (linkOptions) => (await farcasterLogin.load()).link(linkOptions),
     unlink: async (fid) => (await farcasterLogin.load()).unlink(fid),
     reset: () => farcasterLogin.loaded()?.reset(),
+    requestSigner: async (publicKey, signerOptions) => (await farcasterSigner.load()).requestSigner(publicKey, signerOptions),
   }
   const guest: TesseraClient['guest'] = {
     login: async () => (await guestLogin.load()).login(),
@@ -190,6 +194,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       window: () => (typeof window === 'undefined' ? null : window),
       configured: () => config.get().config.telegram !== null,
       seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false,
+      isAuthenticated,
     },
   )
   const customAuth = createCustomAuth({
@@ -235,6 +240,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     isAuthenticated,
     authenticate,
     accountChanges,
+    storage,
+    getUserId: () => auth.get().user?.id ?? null,
     sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
   })
   const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })
@@ -268,8 +275,9 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   customAuth.configure(options.customAuth ?? null)
   // Finishes an OAuth redirect (or hands a popup's return to its opener); a failure is kept in the OAuth state.
   void ready.then(() => oauth.handleReturn()).catch(() => undefined)
-  // Finishes a Telegram widget redirect (its fields in the address); a failure is kept in the Telegram state.
-  void ready.then(() => telegram.handleReturn()).catch(() => undefined)
+  // Finishes a Telegram widget redirect (its fields in the address), else signs in from a Mini App's `initData` when
+  // seamless sign-in is on; a failure is kept in the Telegram state.
+  void ready.then(async () => (await telegram.handleReturn()) ?? (await telegram.seamlessSignIn())).catch(() => undefined)
 
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()

@@ -1,5 +1,5 @@
 /** The public shape of the shared client: state slices with getX / watchX pairs, and actions. */
-import type { AuthMode, OAuthProvider } from '../protocol/index.js'
+import type { AuthMode, CrossAppTransactRequestDto, OAuthProvider } from '../protocol/index.js'
 import type { TesseraError } from './errors/base-error.js'
 import type { LinkedAccount, User } from './user/types.js'
 import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
@@ -137,6 +137,17 @@ export interface CrossAppAuthorizationRequest {
   stateCode: string
   codeChallenge: string
 }
+/** On the provider's transact page: the requester's request, read from the popup's address fragment. */
+export interface CrossAppTransactRequest {
+  requesterAppId: string
+  requesterOrigin: string
+  stateCode: string
+  /** The token this page set at consent; a request without the matching one is answered with `clear`. */
+  token: string
+  request: CrossAppTransactRequestDto
+}
+/** A provider app's name and icon (document 2 §7 "cross-app details"). */
+export interface CrossAppProviderDetails { appId: string; name: string; iconUrl: string | null }
 /** On the provider's page: who is asking (only an app this provider allows). */
 export interface CrossAppRequester { appId: string; name: string; iconUrl: string | null; readOnly: boolean }
 
@@ -153,6 +164,16 @@ export interface FarcasterFlowState {
   error: TesseraError | null
 }
 export interface FarcasterLoginOptions { mode?: AuthMode; captchaToken?: string }
+/** Farcaster signer (document 2 §4): the key awaits the user's approval in the Farcaster app at `signerApprovalUrl`. */
+export interface FarcasterSignerPendingApproval { publicKey: string; signerApprovalUrl: string }
+export interface FarcasterSignerRequestOptions {
+  /** Called once while the key awaits approval, with the link to open (show it as a link or QR code). */
+  onPendingApproval?(approval: FarcasterSignerPendingApproval): void
+  /** Stops polling ('client_request_aborted'). */
+  signal?: AbortSignal
+}
+/** The key is on the user's fid in the KeyRegistry; the account's `signer_public_key` now names it. */
+export interface FarcasterSignerApproved { status: 'approved'; publicKey: string; fid: number }
 
 /** Document 1 §4 "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
@@ -290,6 +311,21 @@ export interface TesseraClient {
     approve(request: CrossAppAuthorizationRequest): Promise<void>
     /** Provider side: the user declines; the opener hears 'User rejected request' and the popup closes. */
     deny(request: CrossAppAuthorizationRequest): Promise<void>
+    /**
+     * Asks the provider user's wallet to sign `message` through the provider's transact page (a popup: call it
+     * inside a click). Refused before any popup for a read-only connection (`cross_app_read_only`).
+     */
+    signMessage(input: { providerAppId: string; message: string }): Promise<{ signature: string }>
+    /** The same for a transaction, answered with its hash. */
+    sendTransaction(input: { providerAppId: string; transaction: Record<string, unknown> }): Promise<{ transactionHash: string }>
+    /** A provider app's name and icon, fetched once per app; null when the request failed (logged). */
+    getProviderDetails(providerAppId: string): Promise<CrossAppProviderDetails | null>
+    /** Provider side: the transact request in this page's address fragment, or null. */
+    readTransactRequest(): Promise<CrossAppTransactRequest | null>
+    /** Provider side: the signed-in user consents; the opener hears the wallet's answer (or why there is none). */
+    approveTransact(request: CrossAppTransactRequest): Promise<void>
+    /** Provider side: the user declines; the opener hears 'User rejected request'. */
+    denyTransact(request: CrossAppTransactRequest): Promise<void>
     /** Back to `initial`; a popup still awaited is closed. */
     reset(): void
   }
@@ -302,6 +338,12 @@ export interface TesseraClient {
     unlink(fid: number): Promise<User>
     /** Stops polling and goes back to `initial` (the modal calls it on close). */
     reset(): void
+    /**
+     * Asks the signed-in user's Farcaster account to add `publicKey` (0x hex of a 32-byte ed25519 key, the embedded
+     * wallet's Farcaster signer) and polls every 2 s: resolves once approved, 'Request rejected' when revoked,
+     * 'Connect failed' after 300 s or without a key.
+     */
+    requestSigner(publicKey: string | null | undefined, options?: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
   }
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */

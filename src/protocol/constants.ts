@@ -70,11 +70,25 @@ export const CROSS_APP_POPUP_CLOSED_POLL_MS = 300
 /** A cross-app authorization code is redeemable for this long, once. */
 export const CROSS_APP_CODE_TTL_SECONDS = 2 * 60
 /** The provider's page answers its opener with these message types (document 2 §7: prefixed with the provider's name in capitals). */
-export const crossAppMessageTypes = { response: 'TESSERA_CROSS_APP_AUTH_RESPONSE', error: 'TESSERA_CROSS_APP_AUTH_ERROR' } as const
+export const crossAppMessageTypes = {
+  response: 'TESSERA_CROSS_APP_AUTH_RESPONSE',
+  error: 'TESSERA_CROSS_APP_AUTH_ERROR',
+  /** A transact request's answer (document 2 §7: an action-response with a result, an action-error with an error). */
+  actionResponse: 'TESSERA_CROSS_APP_ACTION_RESPONSE',
+  actionError: 'TESSERA_CROSS_APP_ACTION_ERROR',
+} as const
+/**
+ * The transact popup's address fragment (never sent to a server nor in a Referer): who asks, the state code, the
+ * token the provider's page set at consent, and the JSON request.
+ */
+export const crossAppTransactParams = { requesterAppId: 'requester_app_id', requesterOrigin: 'requester_origin', stateCode: 'state_code', token: 'token', request: 'request' } as const
 
 /** Farcaster (document 1 §§4, 9): the status poll's channel-token header, its interval, and the modal's time limit. */
 export const FARCASTER_CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
 export const FARCASTER_POLL_INTERVAL_MS = 2_000
 export const FARCASTER_LOGIN_TIMEOUT_MS = 120_000
+/** Farcaster signer (document 2 §9): status poll interval and time limit. */
+export const FARCASTER_SIGNER_POLL_INTERVAL_MS = 2_000
+export const FARCASTER_SIGNER_TIMEOUT_MS = 300_000
 /** The popup address's query: what the provider's page needs to answer the requester (Tessera's names). */
 export const crossAppRequestParams = { requesterAppId: 'requester_app_id', requesterOrigin: 'requester_origin', stateCode: 'state_code', codeChallenge: 'code_challenge' } as const

@@ -196,6 +196,12 @@ export interface CrossAppAuthenticateBody extends CrossAppLinkBody { mode?: Auth
 export interface CrossAppUnlinkBody { provider_app_id: string; subject: string }
 export interface CrossAppTransactInitBody { provider_app_id: string }
 export interface CrossAppTransactInitResponse { transact_url: string }
+/** Sent with a provider page's answer (document 2 §4): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
+export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
+/** What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes). */
+export type CrossAppTransactRequestDto =
+  | { method: 'personal_sign'; params: [message: string] }
+  | { method: 'eth_sendTransaction'; params: [transaction: Record<string, unknown>] }
 
 /** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
 export interface FarcasterInitBody { relying_party?: string; redirect_url?: string; token?: string }
@@ -211,6 +217,14 @@ export interface FarcasterUnlinkBody { fid: number }
 export interface FarcasterTransferBody { nonce: string; farcaster_id?: number; farcaster_embedded_address?: string }
 export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
 export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
+/** Farcaster signer: the ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form). */
+export interface FarcasterSignerInitBody { ed25519_public_key: string }
+export type FarcasterSignerStatusBody = FarcasterSignerInitBody
+/** The key's state on the KeyRegistry for the user's fid; `pending_approval` from init carries the Farcaster app link that approves it. */
+export type FarcasterSignerStatusResponse =
+  | { status: 'pending_approval'; public_key: string; signer_approval_url?: string }
+  | { status: 'approved' | 'revoked'; public_key: string; fid: number }
+export type FarcasterSignerInitResponse = FarcasterSignerStatusResponse
 
 export interface CustomJwtAuthenticateBody { token: string; mode?: AuthMode }
 export interface CustomJwtLinkBody { token: string }

@@ -86,6 +86,8 @@ export const clientErrorCodes = [
   'generic_connect_wallet_error',
   'invalid_config',
   'already_logged_in',
+  'cross_app_read_only',
+  'cross_app_request_error',
 ] as const
 export type ClientErrorCode = (typeof clientErrorCodes)[number]
 

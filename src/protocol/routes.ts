@@ -66,6 +66,9 @@ export const routes = {
   farcasterV2Authenticate: post('/api/v1/farcaster/v2/authenticate'),
   /** The relay endpoint the Farcaster app posts the signed message to (`Authorization: Bearer <channel token>`); never called by the client. */
   farcasterChannelAuthenticate: post('/api/v1/farcaster/channel/authenticate'),
+  /** Farcaster signer (document 2 §7): asks the user's Farcaster account to add an ed25519 key, then reads its state. */
+  farcasterSignerInit: post('/api/v1/farcaster/signer/init'),
+  farcasterSignerStatus: post('/api/v1/farcaster/signer/status'),
   crossAppConnections: get('/api/v1/apps/:app_id/cross-app/connections'),
   crossAppDetails: get('/api/v1/apps/:app_id/cross-app/details'),
   /** Cross-app (Tessera's own paths; the spec does not show them): the provider's page asks who is requesting, then authorizes. */

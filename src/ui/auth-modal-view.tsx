@@ -30,6 +30,36 @@ const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfe
 /** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
 export const TERMS_SCREEN_DELAY_MS = 900
 
+/**
+ * Document 2 §4 "Picker behaviour": a wallet's 'Successfully connected with {wallet}' shows this long before the
+ * modal reports the login and closes (the spec's shared success delay; it gives no value, this is ours).
+ */
+export const SUCCESS_SCREEN_DELAY_MS = 1400
+
+/** Screens that draw their own success, so the modal waits `SUCCESS_SCREEN_DELAY_MS` before it closes. */
+const showsOwnSuccess = (screen: string) => screen === 'wallet-status'
+
+/** Finishing after the success delay; `flush` finishes at once (the modal closed meanwhile: the result is still reported). */
+function delayedFinish() {
+  let pending: { timer: ReturnType<typeof setTimeout>; finish(): void } | null = null
+  return {
+    schedule(finish: () => void) {
+      const timer = setTimeout(() => {
+        pending = null
+        finish()
+      }, SUCCESS_SCREEN_DELAY_MS)
+      pending = { timer, finish }
+    },
+    flush() {
+      if (!pending) return
+      clearTimeout(pending.timer)
+      const { finish } = pending
+      pending = null
+      finish()
+    },
+  }
+}
+
 type CaptchaAction = (captchaToken: string | undefined) => Promise<void>
 
 /** Document 1 §4 "Modal lifecycle": the auth flow is cleared 200 ms after close... */
@@ -90,6 +120,7 @@ export function AuthModalView(props: AuthModalViewProps) {
   useEffect(() => {
     if (!visible) return
     let termsTimer: ReturnType<typeof setTimeout> | undefined
+    const success = delayedFinish()
     const off = client.on('login', ({ user, isNewUser }) => {
       const { legal } = client.getConfig().config
       if (legal.requireUsersAcceptTerms && !user.hasAcceptedTerms)
@@ -97,11 +128,13 @@ export function AuthModalView(props: AuthModalViewProps) {
           setHeldLogin({ user, isNewUser })
           navigation.navigate('terms')
         }, TERMS_SCREEN_DELAY_MS)
+      else if (showsOwnSuccess(navigation.getState().current)) success.schedule(() => finishLogin({ user, isNewUser }))
       else finishLogin({ user, isNewUser })
     })
     return () => {
       off()
       clearTimeout(termsTimer)
+      success.flush()
     }
   }, [client, visible, navigation, finishLogin])
 
@@ -113,10 +146,17 @@ export function AuthModalView(props: AuthModalViewProps) {
   useEffect(() => {
     if (!visible || request.intent === 'login') return
     const done = () => (standalone ? navigation.reset(initialScreen(request)) : onClose())
+    const success = delayedFinish()
     const offLink = client.on('link', ({ user, linkMethod }) => {
+      const screen = navigation.getState().current
+      if (showsOwnSuccess(screen))
+        return success.schedule(() => {
+          onLinkSuccess?.({ user, linkMethod })
+          done()
+        })
       onLinkSuccess?.({ user, linkMethod })
       // A transfer (announced as a link) shows 'Success!' and closes itself after 1 s (document 2).
-      if (!navigation.getState().current.startsWith('account-transfer')) done()
+      if (!screen.startsWith('account-transfer')) done()
     })
     const offUpdate = client.on('update', ({ user, updateMethod }) => {
       onUpdateSuccess?.({ user, updateMethod })
@@ -125,6 +165,7 @@ export function AuthModalView(props: AuthModalViewProps) {
     return () => {
       offLink()
       offUpdate()
+      success.flush()
     }
   }, [client, visible, request, standalone, navigation, onClose, onLinkSuccess, onUpdateSuccess])
 

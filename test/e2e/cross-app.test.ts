@@ -6,15 +6,27 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeEmailLogin, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
-import { DEV_PROVIDER_APP_ID } from '../harness/dev-stack.js'
+import { CROSS_APP_REQUEST_TIMEOUT_MS, DEV_APP_ID } from '../../src/protocol/index.js'
+import { DEV_PROVIDER_APP_ID, devOrigins } from '../harness/dev-stack.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
 const run = runId()
+/** A second provider that lets the dev app connect read-only: transacting against it is refused. */
+const READ_ONLY_PROVIDER_ID = 'tessera-dev-readonly-0001'
 
 beforeAll(async () => {
   // Two email sign-ins per scenario on a loaded machine: a retried send must not meet the resend cooldown.
-  stack = await startE2eStack({ api: { rateLimits: { resendCooldownSeconds: 0 } } })
+  stack = await startE2eStack({
+    api: { rateLimits: { resendCooldownSeconds: 0 } },
+    extraApps: () => [{
+      id: READ_ONLY_PROVIDER_ID,
+      name: 'Tessera Read-only Provider',
+      allowed_origins: devOrigins,
+      login_methods: ['email'],
+      cross_app_provider: { authorize_url: 'http://127.0.0.1/read-only-provider', requesters: [{ app_id: DEV_APP_ID, read_only: true }] },
+    }],
+  })
 })
 afterAll(async () => {
   await stack?.close()
@@ -24,7 +36,7 @@ const crossAppRow = (page: Page) => page.locator('#linked-accounts li[data-type=
 
 /** The landing's provider button, behind the overflow ('Other socials') when the landing is full. */
 async function crossAppButton(page: Page) {
-  const button = page.locator('auth-modal [part~="cross-app-button"]')
+  const button = page.locator('auth-modal [part~="cross-app-button"]', { hasText: 'Tessera Provider Demo' })
   const overflow = page.locator('auth-modal [part~="overflow-button"]')
   await button.or(overflow).first().waitFor({ timeout: uiTimeout })
   if (!(await button.isVisible())) await overflow.click()
@@ -44,6 +56,20 @@ async function consentInPopup(popup: Page, email: string) {
   await popup.locator('#provider-allow').click()
   await closed
 }
+
+/** The demo's 'Sign a message' button on the cross-app account: the provider's page opens in the popup and asks for consent. */
+async function openSignRequest(page: Page): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup', { timeout: uiTimeout })
+  await crossAppRow(page).locator('button.cross-app-sign').click({ timeout: uiTimeout })
+  const popup = await popupOpened
+  // The provider user signed in there at consent: the request is shown at once.
+  await popup.locator('#provider-consent-text', { hasText: 'asks your Tessera Provider Demo wallet to sign the message “Hello from the Tessera demo”' })
+    .waitFor({ timeout: uiTimeout })
+  expect(new URL(popup.url()).search, 'the token rides in the fragment only').not.toContain('token')
+  return popup
+}
+
+const actionError = (page: Page, text: string) => page.locator('#action-error', { hasText: text }).waitFor({ timeout: uiTimeout })
 
 describe('cross-app accounts with the dev provider app', () => {
   it('signs in from the landing button showing the provider app, through its popup', async () => {
@@ -78,6 +104,60 @@ describe('cross-app accounts with the dev provider app', () => {
       await crossAppRow(page).locator('button.unlink').click()
       await crossAppRow(page).waitFor({ state: 'detached', timeout: uiTimeout })
       await page.locator('#linked-accounts li[data-type="email"]').waitFor({ timeout: uiTimeout })
+    })
+  })
+
+  it('transacts through the provider\'s page: refusals, rejection, the answer, state check, token clear and time-out', async () => {
+    await inNewPage(stack.browser, async (page, context) => {
+      // Fake timers in both pages (time still flows): the 2-minute time-out is fast-forwarded at the end.
+      await context.clock.install()
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#login').click({ timeout: uiTimeout })
+      const loginPopup = page.waitForEvent('popup', { timeout: uiTimeout })
+      await (await crossAppButton(page)).click()
+      await consentInPopup(await loginPopup, `cross-app-transact-${run}@example.com`)
+      await crossAppRow(page).waitFor({ timeout: uiTimeout })
+
+      // A read-only connection is refused on the client, before any popup.
+      let popups = 0
+      context.on('page', () => void popups++)
+      const refusal = await page.evaluate(`import('/tessera.js').then((tessera) => tessera.getOrCreateClient(window.TESSERA_DEMO).crossApp
+        .signMessage({ providerAppId: '${READ_ONLY_PROVIDER_ID}', message: 'hello' }).then(() => null, (error) => ({ code: error.code, message: error.shortMessage })))`)
+      expect(refusal).toEqual({ code: 'cross_app_read_only', message: 'Cannot transact against a read-only provider app' })
+      expect(popups).toBe(0)
+
+      // Reject on the provider's page.
+      let popup = await openSignRequest(page)
+      await popup.locator('#provider-deny', { hasText: 'Reject' }).click()
+      await actionError(page, 'User rejected request')
+
+      // Approve: the request reaches the provider user's wallet, which does not exist yet.
+      popup = await openSignRequest(page)
+      await popup.locator('#provider-allow', { hasText: 'Approve' }).click()
+      await actionError(page, 'Wallet requests are not available until the provider user has a wallet')
+
+      // An answer with another state code is refused (and its token action ignored); the popup is closed.
+      popup = await openSignRequest(page)
+      const forgedClosed = popup.waitForEvent('close', { timeout: uiTimeout })
+      await popup.evaluate(`window.opener.postMessage({ type: 'TESSERA_CROSS_APP_ACTION_RESPONSE', state_code: 'forged-state', result: '0xforged',
+        token_action: { action: 'clear' } }, '*')`)
+      await actionError(page, 'Unexpected auth flow. This may be a phishing attempt.')
+      await forgedClosed
+
+      // No answer within 2 minutes: the request times out and the popup is closed.
+      popup = await openSignRequest(page)
+      const timedOutClosed = popup.waitForEvent('close', { timeout: uiTimeout })
+      await page.clock.fastForward(CROSS_APP_REQUEST_TIMEOUT_MS)
+      await actionError(page, 'Authorization request timed out after 2 minutes.')
+      await timedOutClosed
+
+      // The provider withdrew its token (here: forgot it): its answer clears the requester's, which then sends nothing.
+      popup = await openSignRequest(page)
+      await popup.evaluate(`Object.keys(localStorage).filter((key) => key.includes(':cross_app_grant:')).forEach((key) => localStorage.removeItem(key))`)
+      await popup.locator('#provider-allow').click()
+      await actionError(page, 'Transactions require a valid token')
+      const tokens = await page.evaluate(`Object.keys(localStorage).filter((key) => key.includes(':cross_app_token:')).length`)
+      expect(tokens).toBe(0)
     })
   })
 

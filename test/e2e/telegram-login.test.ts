@@ -1,8 +1,9 @@
 /**
  * Telegram in Chromium against the real server, with the local stand-in for Telegram's login widget host
  * (test/harness/telegram-oauth.ts, signing with the dev app's bot token exactly as Telegram does): sign-in through
- * the widget's popup, the redirect variant (its fields removed from the address), seamless Mini App sign-in with a
- * signed `window.Telegram.WebApp.initData`, link and unlink for an email user, and a tampered result refused.
+ * the widget's popup, the redirect variant (its fields removed from the address), seamless Mini App sign-in on load
+ * (and by the button) with a signed `window.Telegram.WebApp.initData`, link and unlink for an email user, and a
+ * tampered result refused.
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -100,7 +101,7 @@ describe('Telegram login widget', () => {
     })
   })
 
-  it('signs in seamlessly inside a Telegram Mini App from signed initData, without a popup', async () => {
+  it('signs in seamlessly on load inside a Telegram Mini App from signed initData, without a press or a popup; the button works too', async () => {
     const id = Number(freshTelegramId())
     const initData = signWebAppInitData({ id, first_name: 'Mini', username: `miniapp_${run}`, language_code: 'en' }, stack.telegram.bot.botToken)
     await inNewPage(stack.browser, async (page) => {
@@ -109,7 +110,15 @@ describe('Telegram login widget', () => {
       }, initData)
       let popups = 0
       page.on('popup', () => popups++)
+      const authenticate = page.waitForResponse((response) => response.url().endsWith('/api/v1/telegram/authenticate'), { timeout: uiTimeout })
       await page.goto(stack.pageUrl('vanilla'))
+      // Nobody pressed anything: the page signed in once the config said seamless sign-in is on.
+      expect((await authenticate).status()).toBe(200)
+      await telegramRow(page, String(id)).waitFor({ timeout: uiTimeout })
+      await expect(page.locator('auth-modal [part~="dialog"]').isVisible()).resolves.toBe(false)
+      // Signed out in the same page: the Telegram button signs in from the same initData, still without a popup.
+      await page.locator('#logout').click()
+      await telegramRow(page, String(id)).waitFor({ state: 'detached', timeout: uiTimeout })
       await openTelegramRow(page)
       await page.locator(telegramButton).click({ timeout: uiTimeout })
       await telegramRow(page, String(id)).waitFor({ timeout: uiTimeout })

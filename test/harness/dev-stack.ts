@@ -10,12 +10,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_APP_ID } from '../../src/protocol/index.js'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
 import { callbackUrl } from '../../server/src/auth/oauth/public-origin.js'
 import { startAnvil, type Anvil } from '../../server/src/test-support/anvil.js'
 import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/src/test-support/farcaster-id-registry.js'
+import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
@@ -52,7 +54,7 @@ export interface DevStack<Api extends Closable> {
   close(): Promise<void>
 }
 
-export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn }
+export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn }
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -96,6 +98,8 @@ export function devProviderAppFile(demoPort: number): AppFile {
     login_methods: ['email'],
     cross_app_provider: {
       authorize_url: `http://${loopback}:${demoPort}/vanilla/cross-app-provider.html?app_id=${DEV_PROVIDER_APP_ID}`,
+      // The same page answers transact requests (they ride in the address fragment).
+      transact_url: `http://${loopback}:${demoPort}/vanilla/cross-app-provider.html?app_id=${DEV_PROVIDER_APP_ID}`,
       requesters: [{ app_id: DEV_APP_ID, read_only: false }],
     },
   }
@@ -113,7 +117,10 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     oauth_providers: { google: providerFileSettings(provider.oidcSettings), github: providerFileSettings(provider.oauth2Settings) },
     oauth_redirect_urls: demoUrls,
     custom_jwt: { jwks_url: demoIdpJwksUrl(demoUrl), issuer: DEMO_IDP_ISSUER, audience: DEV_APP_ID },
-    farcaster: { rpc_url: chain.anvil.rpcUrl, id_registry_address: chain.farcasterRegistry.address, chain_id: chain.anvil.chainId },
+    farcaster: {
+      rpc_url: chain.anvil.rpcUrl, id_registry_address: chain.farcasterRegistry.address, chain_id: chain.anvil.chainId,
+      key_registry_address: chain.farcasterKeyRegistry.address,
+    },
     // Telegram's widget is the local stand-in (telegram-oauth.ts), signing with this bot's token; Mini App sign-in on.
     telegram: { bot_name: telegramBot.botName, bot_id: telegramBot.botId, bot_token: telegramBot.botToken, link_enabled: true, seamless_auth_enabled: true },
     // SIWE on Ethereum and on the local chain, whose RPC also verifies contract-wallet (ERC-1271) signatures.
@@ -139,7 +146,9 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
   try {
     const anvil = await startAnvil()
     cleanup.push(() => anvil.stop())
-    const chain: LocalChain = { anvil, farcasterRegistry: await deployIdRegistryStandIn(anvil) }
+    const farcasterRegistry = await deployIdRegistryStandIn(anvil)
+    const farcasterKeyRegistry = await deployKeyRegistryStandIn(anvil, farcasterRegistry.address, privateKeyToAccount(generatePrivateKey()))
+    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry }
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })

@@ -119,6 +119,7 @@ export const appFileSchema = z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
     chain_id: z.number().int().positive(),
+    key_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address').optional(),
   }).optional(),
 })
 
@@ -235,6 +236,9 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       transactUrl: provider.transact_url ?? null,
       requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
     })),
-    farcaster: app.farcaster && { rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id },
+    farcaster: app.farcaster && {
+      rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
+      ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),
+    },
   }
 }

@@ -35,7 +35,8 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
   token, kept out of the command line), --telegram-bot-id <id> (default: the token's first half),
   --telegram-link[=false], --telegram-seamless-auth[=false] (Mini App sign-in), --remove-telegram
   --farcaster-rpc-url <url>, --farcaster-id-registry <address>, --farcaster-chain-id <id> (where Sign-In with
-  Farcaster reads custody addresses; default Optimism mainnet), --farcaster-registry default (back to the default)`
+  Farcaster reads custody addresses; default Optimism mainnet), --farcaster-key-registry <address> (the KeyRegistry
+  Farcaster signers are read from), --farcaster-registry default (back to the default)`
 
 const text = { type: 'string' } as const
 const list = { type: 'string', multiple: true } as const
@@ -51,7 +52,7 @@ export const appFlagOptions = {
   'telegram-seamless-auth': text, 'remove-telegram': { type: 'boolean' },
   'passkey-rp-id': text, 'passkeys-for-signup': text, 'passkey-require-uv': text,
   'siwe-chain-ids': text, 'wallet-rpc-url': list, 'max-linked-wallets': text,
-  'farcaster-rpc-url': text, 'farcaster-id-registry': text, 'farcaster-chain-id': text, 'farcaster-registry': text,
+  'farcaster-rpc-url': text, 'farcaster-id-registry': text, 'farcaster-chain-id': text, 'farcaster-key-registry': text, 'farcaster-registry': text,
 } as const
 
 /** On/off flags: `--flag` alone means true, `--flag=false` turns it off. */
@@ -295,19 +296,22 @@ function walletRpcUrlsInput(values: string[] | undefined, base: AppRecord): Reco
 
 /** The Farcaster ID registry: each flag replaces its part; `--farcaster-registry default` restores Optimism mainnet. */
 function farcasterInput(values: AppFlagValues, base: AppRecord): FarcasterSettings | undefined {
-  const { 'farcaster-rpc-url': rpcUrl, 'farcaster-id-registry': registry, 'farcaster-chain-id': chainId, 'farcaster-registry': reset } = values
+  const { 'farcaster-rpc-url': rpcUrl, 'farcaster-id-registry': registry, 'farcaster-chain-id': chainId, 'farcaster-key-registry': keyRegistry, 'farcaster-registry': reset } = values
   if (reset !== undefined) {
     if (reset !== 'default') throw new UsageError('--farcaster-registry takes default')
-    if (rpcUrl !== undefined || registry !== undefined || chainId !== undefined) throw new UsageError('--farcaster-registry default cannot be combined with other --farcaster-* flags')
+    if (rpcUrl !== undefined || registry !== undefined || chainId !== undefined || keyRegistry !== undefined) throw new UsageError('--farcaster-registry default cannot be combined with other --farcaster-* flags')
     return OPTIMISM_ID_REGISTRY
   }
-  if (rpcUrl === undefined && registry === undefined && chainId === undefined) return undefined
+  if (rpcUrl === undefined && registry === undefined && chainId === undefined && keyRegistry === undefined) return undefined
   if (registry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(registry)) throw new UsageError(`--farcaster-id-registry: '${registry}' is not a contract address`)
+  if (keyRegistry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(keyRegistry)) throw new UsageError(`--farcaster-key-registry: '${keyRegistry}' is not a contract address`)
   if (chainId !== undefined && (!/^\d{1,20}$/.test(chainId) || Number(chainId) < 1)) throw new UsageError(`--farcaster-chain-id: '${chainId}' is not an EIP-155 chain id`)
+  const keyRegistryAddress = keyRegistry ?? base.farcaster.keyRegistryAddress
   return {
     rpcUrl: rpcUrl === undefined ? base.farcaster.rpcUrl : httpUrl('farcaster-rpc-url', rpcUrl),
     idRegistryAddress: registry ?? base.farcaster.idRegistryAddress,
     chainId: chainId === undefined ? base.farcaster.chainId : Number(chainId),
+    ...(keyRegistryAddress && { keyRegistryAddress }),
   }
 }
 

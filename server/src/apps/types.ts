@@ -66,7 +66,12 @@ export interface FarcasterSettings {
   idRegistryAddress: string
   /** The registry's EIP-155 chain; the RPC must answer with it. */
   chainId: number
+  /** The KeyRegistry on the same chain (`keyDataOf(uint256,bytes)`), read for Farcaster signers; default OPTIMISM_KEY_REGISTRY_ADDRESS. */
+  keyRegistryAddress?: string
 }
+
+/** Farcaster's KeyRegistry on Optimism mainnet. */
+export const OPTIMISM_KEY_REGISTRY_ADDRESS = '0x00000000Fc1237824fb747aBDE0FF18990E59b7e'
 
 /** Farcaster's IdRegistry on Optimism mainnet, read through the public Optimism RPC. */
 export const OPTIMISM_ID_REGISTRY: FarcasterSettings = {

@@ -65,6 +65,8 @@ const postEndpoints = [
   '/api/v1/farcaster/v2/init',
   '/api/v1/farcaster/v2/authenticate',
   '/api/v1/farcaster/channel/authenticate',
+  '/api/v1/farcaster/signer/init',
+  '/api/v1/farcaster/signer/status',
   '/api/v1/cross-app/authorize',
   '/api/v1/cross-app/authenticate',
   '/api/v1/cross-app/link',

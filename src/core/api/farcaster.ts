@@ -6,6 +6,9 @@ import {
   type FarcasterInitBody,
   type FarcasterInitResponse,
   type FarcasterLinkBody,
+  type FarcasterSignerInitBody,
+  type FarcasterSignerInitResponse,
+  type FarcasterSignerStatusResponse,
   type FarcasterStatusResponse,
   type FarcasterUnlinkBody,
   type UserDto,
@@ -31,4 +34,13 @@ export function linkFarcaster(transport: Transport, body: FarcasterLinkBody): Pr
 
 export function unlinkFarcaster(transport: Transport, body: FarcasterUnlinkBody): Promise<UserDto> {
   return transport.request<UserDto>(routes.farcasterUnlink, { body, auth: true })
+}
+
+/** Asks for an ed25519 key to be added to the signed-in user's fid: its status, with the approval link while pending. */
+export function initFarcasterSigner(transport: Transport, body: FarcasterSignerInitBody): Promise<FarcasterSignerInitResponse> {
+  return transport.request<FarcasterSignerInitResponse>(routes.farcasterSignerInit, { body, auth: true })
+}
+
+export function farcasterSignerStatus(transport: Transport, body: FarcasterSignerInitBody, signal?: AbortSignal): Promise<FarcasterSignerStatusResponse> {
+  return transport.request<FarcasterSignerStatusResponse>(routes.farcasterSignerStatus, { body, auth: true, signal })
 }

@@ -25,6 +25,11 @@ export interface WalletOption {
   installed: boolean
   /** Where to get a known wallet (install instructions); absent for wallets the client does not know. */
   installUrl?: string
+  /**
+   * Opens this page in the wallet's mobile app (document 2 §2 install instructions, mobile): a template where
+   * `{url}` is the encoded page address, `{page}` the address without its scheme and `{origin}` the encoded origin.
+   */
+  deepLink?: string
 }
 
 /** A connected account, as `useWallets` lists it next to embedded wallets. */

@@ -24,6 +24,7 @@ const notInstalled = (known: KnownWallet, chains: WalletChain[]): WalletOption =
   connectorType: chains.includes('ethereum') ? 'injected' : 'solana_adapter',
   installed: false,
   installUrl: known.url,
+  ...(known.deepLink && { deepLink: known.deepLink }),
 })
 
 /**

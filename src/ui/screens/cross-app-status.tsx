@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
-import type { CrossAppFlowState, TesseraClient, TesseraError } from '../../core/index.js'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { CrossAppFlowState, CrossAppProviderDetails, TesseraClient, TesseraError } from '../../core/index.js'
 import { copyForError } from '../copy/copy-for-error.js'
 import { t } from '../copy/cross-app.js'
 import { CrossAppIcon } from '../icons/method-icons.js'
@@ -13,6 +13,20 @@ import { useStartCrossApp } from './cross-app-start.js'
 
 const useCrossAppFlow = (client: TesseraClient): CrossAppFlowState =>
   useSyncExternalStore((onChange) => client.watchCrossAppFlow(() => onChange()), () => client.getCrossAppFlow())
+
+/** The provider's name and icon from the server (document 2 §7), for a provider the app config does not list; null until then. */
+function useProviderDetails(client: TesseraClient, providerAppId: string | null): CrossAppProviderDetails | null {
+  const [details, setDetails] = useState<CrossAppProviderDetails | null>(null)
+  useEffect(() => {
+    if (!providerAppId) return
+    let current = true
+    void client.crossApp.getProviderDetails(providerAppId).then((loaded) => current && setDetails(loaded))
+    return () => {
+      current = false
+    }
+  }, [client, providerAppId])
+  return details?.appId === providerAppId ? details : null
+}
 
 /** Document 2 §8 "Cross-app": each failure the flow names has its own words; the rest read as a generic retry. */
 function describe(error: TesseraError, app: string, appName: string): string {
@@ -49,8 +63,10 @@ export default function CrossAppStatus() {
   const start = useStartCrossApp()
   const requested = request.intent === 'link' && isCrossAppMethod(request.method) ? request.method : null
   const method = flow.providerAppId ? (`privy:${flow.providerAppId}` as const) : requested
+  const listed = config.crossAppProviders.find((candidate) => `privy:${candidate.appId}` === method)
+  const details = useProviderDetails(client, method && !listed ? method.slice('privy:'.length) : null)
   if (!method) return null
-  const provider = config.crossAppProviders.find((candidate) => `privy:${candidate.appId}` === method)
+  const provider = listed ?? details
   const app = provider?.name ?? method.slice('privy:'.length)
   const error = flow.status === 'error' ? flow.error : null
   const inProgress = flow.status === 'awaiting-popup' || flow.status === 'authenticating'

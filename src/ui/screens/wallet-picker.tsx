@@ -11,6 +11,8 @@ import { offersLedger, walletNetworks } from '../wallets/network-choice.js'
 import { pickerRows } from '../wallets/picker-rows.js'
 import { suggestedWallets } from '../wallets/suggested-wallets.js'
 import { useConnectWallet } from '../wallets/use-connect-wallet.js'
+import { openDeepLink, walletDeepLink } from '../wallets/deep-link.js'
+import { isMobile } from '../primitives/is-mobile.js'
 import { useWalletOptions } from '../wallets/use-wallet-state.js'
 
 /** Document 2 §9: rows 56 px high with a 5 px gap, up to 5 visible before the list scrolls. */
@@ -23,6 +25,7 @@ type Detour =
   | { view: 'network'; wallet: WalletOption; chains: WalletChain[] }
   | { view: 'ledger'; wallet: WalletOption }
   | { view: 'install'; wallet: WalletOption }
+  | { view: 'redirect'; wallet: WalletOption; link: string }
 
 /**
  * The wallet picker (document 2 §2): 'Select your wallet' with search, chain badges and 'Last used'; a wallet
@@ -39,8 +42,16 @@ export function WalletPicker() {
   const hasHistory = navigation.getState().history.length > 0
   const back = hasHistory ? () => navigation.back() : undefined
 
+  // Every connection starts inside a row's (or a detour's) click handler, never from an effect: in-app browsers
+  // (`client.wallets.needsTrustedClick()`) let a wallet connect only inside a trusted click.
   const choose = (wallet: WalletOption) => {
-    if (!wallet.installed && wallet.connectorType !== 'wallet_connect') return setDetour({ view: 'install', wallet })
+    if (!wallet.installed && wallet.connectorType !== 'wallet_connect') {
+      // On a phone a listed wallet opens this page in its own app (its in-app browser has the wallet).
+      if (!isMobile() || !wallet.deepLink) return setDetour({ view: 'install', wallet })
+      const link = walletDeepLink(wallet.deepLink, globalThis.location)
+      openDeepLink(link)
+      return setDetour({ view: 'redirect', wallet, link })
+    }
     const chains = walletNetworks(wallet, config.appearance.walletChainType)
     if (chains.length > 1) return setDetour({ view: 'network', wallet, chains })
     chooseChain(wallet, chains[0])
@@ -86,6 +97,7 @@ export function WalletPicker() {
     )
 
   if (detour?.view === 'install') return <InstallInstructions wallet={detour.wallet} onBack={() => setDetour(null)} />
+  if (detour?.view === 'redirect') return <MobileRedirect wallet={detour.wallet} link={detour.link} onBack={() => setDetour(null)} />
 
   const title = t(request.intent === 'link' ? 'wallets.link.title' : 'wallets.picker.title')
   if (options.length === 0) return <EmptyWallets title={title} onBack={back} />
@@ -170,6 +182,30 @@ function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(
         )}
         <button type="button" part="reload-button" className={styles.linkButton} onClick={() => globalThis.location.reload()}>
           {t('wallets.install.reload')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** Document 2 §2 install instructions, mobile: the wallet's app was asked to open this page; the user may still be here. */
+function MobileRedirect({ wallet, link, onBack }: { wallet: WalletOption; link: string; onBack(): void }) {
+  const name = { wallet: wallet.name }
+  return (
+    <>
+      <ScreenHeader title={t('wallets.redirect.title', name)} onBack={onBack} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <WalletLogo wallet={wallet} />
+        <p part="redirect-still-here" className={styles.message}>
+          {t('wallets.redirect.stillHere')}
+        </p>
+        {wallet.installUrl && (
+          <a part="submit-button app-store-link" className={styles.primaryButton} href={wallet.installUrl} target="_blank" rel="noopener noreferrer">
+            {t('wallets.redirect.appStore')}
+          </a>
+        )}
+        <button type="button" part="continue-button" className={styles.linkButton} onClick={() => openDeepLink(link)}>
+          {t('wallets.redirect.continue')}
         </button>
       </div>
     </>

@@ -5,7 +5,7 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { QrCode } from '../primitives/qr-code.js'
-import { lastWalletAttempt, useConnectWallet } from '../wallets/use-connect-wallet.js'
+import { lastWalletAttempt, tapsToSign, useConnectWallet, useSignWithWallet } from '../wallets/use-connect-wallet.js'
 import { COPIED_TEXT_RESET_MS, useCopied } from '../primitives/use-copied.js'
 import { isMobile } from '../primitives/is-mobile.js'
 import { useWalletFlow } from '../wallets/use-wallet-state.js'
@@ -24,6 +24,7 @@ export function WalletStatus() {
   const { client, navigation } = useModal()
   const flow = useWalletFlow(client)
   const connect = useConnectWallet()
+  const sign = useSignWithWallet()
   const { copied, copy } = useCopied(COPIED_TEXT_RESET_MS)
   const attempt = lastWalletAttempt(client)
   const name = { wallet: flow.wallet?.name ?? attempt?.walletName ?? '' }
@@ -80,6 +81,8 @@ export function WalletStatus() {
   const copyText = walletStatusCopy(step, { mobile, pendingRequest: flow.pendingRequest })
   const uri = step === 'qr' ? flow.walletConnectUri : null
   const waiting = step === 'waiting' || step === 'qr' || step === 'sign'
+  // Connected, and the user signs with a tap (mobile, in-app browsers): the prompt waits for 'Sign'.
+  const connectedWallet = flow.status === 'connected' && tapsToSign(client) ? client.wallets.getConnected().find((wallet) => wallet.address === flow.address) : undefined
   return (
     <>
       <ScreenHeader title={t(copyText.title, name)} onBack={toPicker} />
@@ -113,6 +116,11 @@ export function WalletStatus() {
               {t('wallets.copyLink')}
             </button>
           ))}
+        {connectedWallet && (
+          <button type="button" part="submit-button sign-button" className={styles.primaryButton} onClick={() => sign(connectedWallet)}>
+            {t('wallets.sign')}
+          </button>
+        )}
         {waiting && attempt && (
           <button type="button" part="still-here" className={styles.linkButton} onClick={startOver}>
             {t('wallets.status.stillHere')}

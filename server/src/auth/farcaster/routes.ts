@@ -21,6 +21,7 @@ import type { VerifiedAccount } from '../shared/verified-account.js'
 import { assertMessageUri, requestOrigin } from '../siwe/message-origin.js'
 import { completeChannel, createChannel, findOpenChannel, invalidFarcasterCredentials, type FarcasterChannel } from './channels.js'
 import { farcasterConnectUri } from './connect-uri.js'
+import { farcasterSignerRoutes } from './signer-routes.js'
 import { verifySiwf } from './verify-siwf.js'
 
 const fid = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -171,6 +172,8 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     const login = await completeLogin(ctx, app, { method: 'farcaster', account: farcasterAccount(siwf.fid, siwf.custodyAddress, channel), mode: body.mode })
     return c.json(login.body)
   })
+
+  routes.route('/signer', farcasterSignerRoutes(ctx))
 
   return routes
 }

@@ -5,8 +5,11 @@ import {
   type CrossAppAuthorizeBody,
   type CrossAppAuthorizeResponse,
   type CrossAppConnectionsResponse,
+  type CrossAppDetailsDto,
   type CrossAppLinkBody,
   type CrossAppRequesterDto,
+  type CrossAppTransactInitBody,
+  type CrossAppTransactInitResponse,
   type CrossAppUnlinkBody,
   type UserDto,
 } from '../../../protocol/index.js'
@@ -36,4 +39,14 @@ export function getCrossAppRequester(transport: Transport, requesterAppId: strin
 /** Provider side: the signed-in provider user's consent, answered with the one-time code. */
 export function authorizeCrossApp(transport: Transport, body: CrossAppAuthorizeBody): Promise<CrossAppAuthorizeResponse> {
   return transport.request<CrossAppAuthorizeResponse>(routes.crossAppAuthorize, { body, auth: true })
+}
+
+/** The server's own check before a transact popup: a read-only connection or a user without the provider's account is refused. */
+export function initCrossAppTransact(transport: Transport, body: CrossAppTransactInitBody): Promise<CrossAppTransactInitResponse> {
+  return transport.request<CrossAppTransactInitResponse>(routes.crossAppTransactInit, { body, auth: true })
+}
+
+/** A provider app's public details (name, icon, pages). */
+export function getCrossAppDetails(transport: Transport, appId: string): Promise<CrossAppDetailsDto> {
+  return transport.request<CrossAppDetailsDto>(routes.crossAppDetails, { params: { app_id: appId } })
 }

@@ -11,3 +11,9 @@ export const crossAppTimeoutError = () => new TesseraError({ code: 'client_reque
 export const crossAppInvalidCodeError = (cause?: unknown) => new TesseraError({ code: 'unknown_auth_error', shortMessage: CROSS_APP_INVALID_CODE_MESSAGE, cause })
 /** The provider is not among this app's connections. */
 export const invalidConnectedAppError = () => new TesseraError({ code: 'cross_app_connection_not_allowed', shortMessage: 'Invalid connected app' })
+export const CROSS_APP_READ_ONLY_MESSAGE = 'Cannot transact against a read-only provider app'
+export const CROSS_APP_NO_TOKEN_MESSAGE = 'Transactions require a valid token'
+/** Refused on the client before any popup (the server refuses too). */
+export const crossAppReadOnlyError = () => new TesseraError({ code: 'cross_app_read_only', shortMessage: CROSS_APP_READ_ONLY_MESSAGE })
+/** The provider's transact page answered an error, or nothing usable. */
+export const crossAppRequestError = (message: string) => new TesseraError({ code: 'cross_app_request_error', shortMessage: message })

@@ -1,19 +1,23 @@
 /**
  * The cross-app flow past its first, synchronous step (flow.ts): the connection, PKCE, the provider's popup,
- * the state check and the code exchange. Loaded on the first start, unlink or connections call.
+ * the state check, the code exchange and the token action; transact requests through the provider's transact
+ * page; provider details. Loaded on the first start, unlink, connections, transact or details call.
  */
-import type { CrossAppConnectionDto, UserDto } from '../../../protocol/index.js'
+import type { CrossAppConnectionDto, CrossAppTransactRequestDto, UserDto } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import { exitedFlowError, mustBeAuthenticatedError, oauthPhishingError } from '../../errors/client-errors.js'
-import type { CrossAppConnection, CrossAppFlowState } from '../../types.js'
+import { exitedFlowError, mustBeAuthenticatedError, oauthPhishingError, popupBlockedError } from '../../errors/client-errors.js'
+import type { CrossAppConnection, CrossAppFlowState, CrossAppProviderDetails } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
+import { openOAuthPopup } from '../oauth/open-popup.js'
 import { codeChallengeS256, randomOAuthSecret } from '../oauth/pkce.js'
-import { authenticateCrossApp, getCrossAppConnections, linkCrossApp, unlinkCrossApp } from './api.js'
+import { authenticateCrossApp, getCrossAppConnections, getCrossAppDetails, initCrossAppTransact, linkCrossApp, unlinkCrossApp } from './api.js'
 import { authorizationRequestUrl } from './authorization-request.js'
-import { invalidConnectedAppError } from './errors.js'
+import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_REJECTED_MESSAGE, crossAppReadOnlyError, crossAppRejectedError, crossAppRequestError, invalidConnectedAppError } from './errors.js'
 import { crossAppMethod, type CrossAppFlowOptions } from './flow.js'
-import { waitForCrossAppReturn, type CrossAppPopupWait } from './popup-wait.js'
+import { waitForCrossAppAction, waitForCrossAppReturn, type CrossAppPopupWait, type CrossAppReturn } from './popup-wait.js'
+import { createCrossAppTokenStore } from './token-store.js'
+import { transactRequestUrl } from './transact-request.js'
 
 export interface StartedCrossAppFlow {
   started: number
@@ -21,6 +25,15 @@ export interface StartedCrossAppFlow {
   intent: 'login' | 'link'
   win: OAuthWindow
   popup: PopupWindow
+}
+
+export interface StartedCrossAppTransact {
+  providerAppId: string
+  request: CrossAppTransactRequestDto
+  /** The page's window (throws without one): needed only once the refusals are past. */
+  requireWindow(): OAuthWindow
+  /** Opened inside the click when the connections were already known; else opened here. */
+  popup: PopupWindow | null
 }
 
 const toConnection = (dto: CrossAppConnectionDto): CrossAppConnection => ({
@@ -42,14 +55,85 @@ const linkedSubject = (user: UserDto, providerAppId: string): string => {
 /** `generation()` is flow.ts's counter, bumped by reset(): a flow that settles after it must not revive the old state. */
 export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation: () => number) {
   const { state, transport } = options
-  let popupWait: { popup: PopupWindow; wait: CrossAppPopupWait } | null = null
+  let popupWait: { popup: PopupWindow; wait: CrossAppPopupWait<CrossAppReturn> } | null = null
+  /** The last connections fetched: transact refusals need no request, so they come before the popup. */
+  let connections: CrossAppConnection[] | null = null
+  const details = new Map<string, Promise<CrossAppProviderDetails | null>>()
+  const tokens = createCrossAppTokenStore(options.storage, options.appId, 'token')
 
   const updateIfCurrent = (started: number, change: Partial<CrossAppFlowState>) => {
     if (started === generation()) state.update((current) => ({ ...current, ...change }))
   }
 
   async function getConnections(): Promise<CrossAppConnection[]> {
-    return (await getCrossAppConnections(transport, options.appId)).connections.map(toConnection)
+    connections = (await getCrossAppConnections(transport, options.appId)).connections.map(toConnection)
+    return connections
+  }
+
+  /** Document 2 §4: a read-only connection is refused (`cross_app_read_only`), as is an unknown one or a signed-out user. */
+  function refuseTransact(providerAppId: string, known: CrossAppConnection[]): CrossAppConnection {
+    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+    const connection = known.find((candidate) => candidate.providerAppId === providerAppId)
+    if (!connection) throw invalidConnectedAppError()
+    if (connection.readOnly) throw crossAppReadOnlyError()
+    return connection
+  }
+
+  /**
+   * Inside the click, with the connections already known: the refusals, then the popup (null: not known yet, the
+   * transact step checks and opens it after fetching them).
+   */
+  function openTransactPopup(providerAppId: string, requireWindow: () => OAuthWindow): PopupWindow | null {
+    if (!connections) return null
+    refuseTransact(providerAppId, connections)
+    const popup = openOAuthPopup(requireWindow())
+    if (!popup) throw popupBlockedError()
+    return popup
+  }
+
+  /** Sends the request to the provider's transact page and returns its result (state code checked, token action applied). */
+  async function transact({ providerAppId, request, requireWindow, popup }: StartedCrossAppTransact): Promise<string> {
+    try {
+      refuseTransact(providerAppId, connections ?? await getConnections())
+      const userId = options.getUserId()
+      const token = userId && await tokens.get(userId, providerAppId)
+      if (!userId || !token) throw crossAppRequestError(CROSS_APP_NO_TOKEN_MESSAGE)
+      const win = requireWindow()
+      popup ??= openOAuthPopup(win)
+      if (!popup) throw popupBlockedError()
+      // The server's own refusals (read-only, no account of that provider) and the provider's transact page.
+      const { transact_url: transactUrl } = await initCrossAppTransact(transport, { provider_app_id: providerAppId })
+      const stateCode = randomOAuthSecret()
+      const url = transactRequestUrl(transactUrl, { requesterAppId: options.appId, requesterOrigin: win.location.origin, stateCode, token, request })
+      popup.location.href = url.href
+      const answer = await waitForCrossAppAction(win, popup, url.origin).result
+      if (answer.stateCode !== stateCode) {
+        void options.sendAnalyticsEvent('possible_phishing_attempt', { flow: 'cross-app-transact', provider_app_id: providerAppId })
+        throw oauthPhishingError()
+      }
+      if (answer.tokenAction) await tokens.apply(userId, providerAppId, answer.tokenAction)
+      if (answer.result !== undefined) return answer.result
+      throw answer.error === CROSS_APP_REJECTED_MESSAGE ? crossAppRejectedError() : crossAppRequestError(answer.error ?? '')
+    } catch (caught) {
+      popup?.close()
+      throw caught
+    }
+  }
+
+  /** Document 2 §7: fetched once per app; a failure is logged and answers null (the caller falls back to what it has). */
+  function getProviderDetails(providerAppId: string): Promise<CrossAppProviderDetails | null> {
+    const cached = details.get(providerAppId)
+    if (cached) return cached
+    const loaded = getCrossAppDetails(transport, providerAppId).then(
+      (dto) => ({ appId: dto.id, name: dto.name, iconUrl: dto.icon_url }),
+      (error: unknown) => {
+        console.warn(`[tessera] Could not load the details of cross-app provider ${providerAppId}`, error)
+        details.delete(providerAppId)
+        return null
+      },
+    )
+    details.set(providerAppId, loaded)
+    return loaded
   }
 
   async function proceed({ started, providerAppId, intent, win, popup }: StartedCrossAppFlow): Promise<User> {
@@ -80,6 +164,8 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
       const user = intent === 'link'
         ? await linkCrossApp(transport, body).then((dto) => options.accountChanges.linked(dto, method, linkedSubject(dto, providerAppId)))
         : await options.authenticate(method, () => authenticateCrossApp(transport, { ...body, mode: 'login-or-sign-up' }))
+      // Document 2 §4: the provider's token for later transact requests, kept for this user only.
+      if (returned.tokenAction) await tokens.apply(user.id, providerAppId, returned.tokenAction)
       updateIfCurrent(started, { status: 'done', error: null })
       return user
     } finally {
@@ -99,5 +185,5 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
     popupWait = null
   }
 
-  return { proceed, getConnections, unlink, cancelPopup }
+  return { proceed, getConnections, unlink, cancelPopup, openTransactPopup, transact, getProviderDetails }
 }

@@ -3,10 +3,11 @@ import { CROSS_APP_POPUP_CLOSED_POLL_MS, CROSS_APP_REQUEST_TIMEOUT_MS, crossAppM
 import { createTransport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { createAccountChanges } from '../../session/account-changes.js'
+import { createMemoryStorage } from '../../session/storage.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'
 import { authResponse, TEST_APP_ID, userDto } from '../../test-support/fixtures.js'
-import type { ClientEvents, CrossAppFlowState, LoginMethodName, TesseraClient } from '../../types.js'
+import type { ClientEvents, CrossAppFlowState, LoginMethodName, TesseraClient, TokenStorage } from '../../types.js'
 import { userFromDto } from '../../user/from-dto.js'
 import { createEmitter } from '../../utils/emitter.js'
 import { createStore } from '../../utils/store.js'
@@ -17,6 +18,9 @@ import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
 const PROVIDER_ID = 'tessera-provider-app-0001'
 const PROVIDER_ORIGIN = 'https://provider.example'
 const AUTHORIZE_URL = `${PROVIDER_ORIGIN}/cross-app?app=1`
+const TRANSACT_URL = `${PROVIDER_ORIGIN}/transact?app=1`
+const USER_ID = userDto().id
+const tokenKey = `tessera:${TEST_APP_ID}:cross_app_token:${USER_ID}:${PROVIDER_ID}`
 const connection: CrossAppConnectionDto = {
   provider_app_id: PROVIDER_ID,
   provider_app_name: 'Provider',
@@ -34,21 +38,27 @@ const crossAppAccount: LinkedAccountDto = {
 let api: FakeApi
 let win: FakeWindow
 let signedIn: boolean
+let storage: TokenStorage
+let readOnly: boolean
 const logins: LoginMethodName[] = []
 const links: ClientEvents['link'][] = []
 const analytics: string[] = []
 
 beforeEach(async () => {
   api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}/cross-app/connections`]: () => ({ body: { connections: [connection] } }),
+    [`GET /api/v1/apps/${TEST_APP_ID}/cross-app/connections`]: () => ({ body: { connections: [{ ...connection, read_only: readOnly }] } }),
+    [`GET /api/v1/apps/${PROVIDER_ID}/cross-app/details`]: () => ({ body: { id: PROVIDER_ID, name: 'Provider', icon_url: 'https://provider.example/icon.png', authorize_url: AUTHORIZE_URL, transact_url: TRANSACT_URL } }),
+    'POST /api/v1/cross-app/transact/init': () => ({ body: { transact_url: TRANSACT_URL } }),
     'POST /api/v1/cross-app/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [crossAppAccount] }), is_new_user: true }) }),
     'POST /api/v1/cross-app/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }),
     'POST /api/v1/cross-app/unlink': () => ({ body: userDto() }),
-    'GET /api/v1/cross-app/requesters/tessera-test-app-00000001': () => ({ body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: true } }),
+    'GET /api/v1/cross-app/requesters/tessera-test-app-00000001': () => ({ body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly } }),
     'POST /api/v1/cross-app/authorize': (request) => ({ body: { authorization_code: 'code-1', requester_origin: (request.body as { requester_origin: string }).requester_origin } }),
   }))
   win = new FakeWindow()
   signedIn = false
+  storage = createMemoryStorage()
+  readOnly = false
   logins.length = 0
   links.length = 0
   analytics.length = 0
@@ -74,6 +84,8 @@ function newFlow() {
       return userFromDto(response.user)
     },
     accountChanges: createAccountChanges((dto: UserDto) => userFromDto(dto), events.emit),
+    storage,
+    getUserId: () => (signedIn ? USER_ID : null),
     sendAnalyticsEvent: async (eventName) => void analytics.push(eventName),
     window: () => win,
   })
@@ -81,9 +93,9 @@ function newFlow() {
 }
 
 /** The popup's address once the flow has sent it to the provider. */
-async function popupRequest(): Promise<{ popup: FakePopup; url: URL }> {
-  await vi.waitFor(() => expect(win.opened[0]?.popup.location.href).toMatch(/^https:/))
-  const popup = win.opened[0]!.popup
+async function popupRequest(index = 0): Promise<{ popup: FakePopup; url: URL }> {
+  await vi.waitFor(() => expect(win.opened[index]?.popup.location.href).toMatch(/^https:/))
+  const popup = win.opened[index]!.popup
   return { popup, url: new URL(popup.location.href) }
 }
 
@@ -199,10 +211,121 @@ describe('requester side', () => {
   })
 })
 
+describe('transacting through the provider', () => {
+  /** Signs in through the provider popup, whose answer sets `token`. */
+  async function signInWithToken(flow: TesseraClient['crossApp'], token = 'provider-token-1') {
+    const login = flow.login(PROVIDER_ID)
+    const { popup, url } = await popupRequest()
+    answer(popup, { type: crossAppMessageTypes.response, state_code: url.searchParams.get('state_code'), authorization_code: 'code-1', token_action: { action: 'set', token } })
+    await login
+    signedIn = true
+  }
+  const transactHash = (url: URL) => new URLSearchParams(url.hash.slice(1))
+
+  it('stores the token the provider sets, sends it with a request, returns the result, and applies a clear', async () => {
+    const { flow } = newFlow()
+    await signInWithToken(flow)
+    expect(await storage.get(tokenKey)).toBe('provider-token-1')
+    const signed = flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
+    // The connections are known: the popup opens inside the click.
+    expect(win.opened).toHaveLength(2)
+    const { popup, url } = await popupRequest(1)
+    expect(url.origin + url.pathname + url.search).toBe(TRANSACT_URL)
+    expect(url.search).not.toContain('provider-token-1')
+    const params = transactHash(url)
+    expect(params.get('token')).toBe('provider-token-1')
+    expect(params.get('requester_app_id')).toBe(TEST_APP_ID)
+    expect(params.get('requester_origin')).toBe(ORIGIN)
+    expect(JSON.parse(params.get('request')!)).toEqual({ method: 'personal_sign', params: ['hello'] })
+    expect(api.calls('/api/v1/cross-app/transact/init')[0]!.body).toEqual({ provider_app_id: PROVIDER_ID })
+    answer(popup, { type: crossAppMessageTypes.actionResponse, state_code: params.get('state_code'), result: '0xsignature' })
+    expect(await signed).toEqual({ signature: '0xsignature' })
+
+    const sent = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', value: '0x1' } })
+    const second = await popupRequest(2)
+    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x1' }] })
+    answer(second.popup, { type: crossAppMessageTypes.actionError, state_code: transactHash(second.url).get('state_code'), error: 'Transactions require a valid token', token_action: { action: 'clear' } })
+    await expect(sent).rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Transactions require a valid token' })
+    expect(await storage.get(tokenKey)).toBeNull()
+    // Without a token nothing is sent: the popup opened inside the click closes again.
+    await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'again' })).rejects.toMatchObject({ shortMessage: 'Transactions require a valid token' })
+    expect(win.opened[3]!.popup.closed).toBe(true)
+    expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(2)
+  })
+
+  it('refuses a read-only connection before any popup, and a signed-out user', async () => {
+    readOnly = true
+    signedIn = true
+    await storage.put(tokenKey, 'provider-token-1')
+    const fresh = newFlow().flow
+    await expect(fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' }))
+      .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
+    // Known connections: refused synchronously, still no popup.
+    const signing = fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
+    expect(win.opened).toHaveLength(0)
+    await expect(signing).rejects.toMatchObject({ code: 'cross_app_read_only' })
+    await expect(fresh.signMessage({ providerAppId: 'tessera-unknown-app-00001', message: 'hello' })).rejects.toMatchObject({ code: 'cross_app_connection_not_allowed' })
+    signedIn = false
+    await expect(fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    expect(win.opened).toHaveLength(0)
+    expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(0)
+  })
+
+  it('refuses an answer with another state code, and applies none of its token action', async () => {
+    const { flow } = newFlow()
+    await signInWithToken(flow)
+    const signed = flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
+    const { popup } = await popupRequest(1)
+    answer(popup, { type: crossAppMessageTypes.actionResponse, state_code: 'someone-elses-state', result: '0xforged', token_action: { action: 'clear' } })
+    await expect(signed).rejects.toMatchObject({ code: 'oauth_state_mismatch' })
+    expect(analytics).toContain('possible_phishing_attempt')
+    expect(await storage.get(tokenKey)).toBe('provider-token-1')
+    expect(popup.closed).toBe(true)
+  })
+
+  it('treats a rejection or a closed popup as rejected, and times out after 2 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    const { flow } = newFlow()
+    await signInWithToken(flow)
+    const rejected = flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
+    const first = await popupRequest(1)
+    answer(first.popup, { type: crossAppMessageTypes.actionError, state_code: transactHash(first.url).get('state_code'), error: 'User rejected request' })
+    await expect(rejected).rejects.toMatchObject({ code: 'oauth_user_denied', shortMessage: 'User rejected request' })
+
+    const closed = flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
+    const second = await popupRequest(2)
+    second.popup.closed = true
+    const closedSettled = expect(closed).rejects.toMatchObject({ code: 'oauth_user_denied' })
+    await vi.advanceTimersByTimeAsync(CROSS_APP_POPUP_CLOSED_POLL_MS * 2)
+    await closedSettled
+
+    const late = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: {} })
+    await popupRequest(3)
+    const lateSettled = expect(late).rejects.toMatchObject({ code: 'client_request_timeout' })
+    await vi.advanceTimersByTimeAsync(CROSS_APP_REQUEST_TIMEOUT_MS)
+    await lateSettled
+    expect(win.opened[3]!.popup.closed).toBe(true)
+    expect(win.listenerCount).toBe(0)
+  })
+
+  it('fetches a provider\'s details once, and answers null (logged) when that fails', async () => {
+    const { flow } = newFlow()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(await flow.getProviderDetails(PROVIDER_ID)).toEqual({ appId: PROVIDER_ID, name: 'Provider', iconUrl: 'https://provider.example/icon.png' })
+    await flow.getProviderDetails(PROVIDER_ID)
+    expect(api.calls(`/api/v1/apps/${PROVIDER_ID}/cross-app/details`)).toHaveLength(1)
+    expect(await flow.getProviderDetails('tessera-unknown-app-00001')).toBeNull()
+    expect(warn).toHaveBeenCalledOnce()
+    warn.mockRestore()
+  })
+})
+
 describe('provider side', () => {
   const requestQuery = `?requester_app_id=${TEST_APP_ID}&requester_origin=${encodeURIComponent('https://requester.example')}&state_code=s-1&code_challenge=c-1`
 
   it('reads the request, names the requester, and posts the code to the requester origin only', async () => {
+    signedIn = true
+    readOnly = true
     win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
     const opener = new FakeWindow('https://requester.example/')
     win.opener = opener
@@ -213,8 +336,61 @@ describe('provider side', () => {
     await flow.approve(request)
     expect(api.calls('/api/v1/cross-app/authorize')[0]!.body).toEqual({ requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-1', code_challenge: 'c-1' })
     expect(api.calls('/api/v1/cross-app/authorize')[0]!.headers.authorization).toBe('Bearer access-token')
-    expect(opener.posted).toEqual([{ message: { type: crossAppMessageTypes.response, state_code: 's-1', authorization_code: 'code-1' }, targetOrigin: 'https://requester.example' }])
+    // The requester is read-only here: no token for transacting, and any earlier one is withdrawn.
+    expect(opener.posted).toEqual([{
+      message: { type: crossAppMessageTypes.response, state_code: 's-1', authorization_code: 'code-1', token_action: { action: 'clear' } },
+      targetOrigin: 'https://requester.example',
+    }])
     expect(win.closed).toBe(true)
+  })
+
+  it('gives a requester that may transact a token, and answers its transact requests by that token', async () => {
+    signedIn = true
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
+    const opener = new FakeWindow('https://requester.example/')
+    win.opener = opener
+    const { flow } = newFlow()
+    await flow.approve(flow.readAuthorizationRequest()!)
+    const message = opener.posted[0]!.message as { token_action: { action: string; token: string } }
+    expect(message.token_action.action).toBe('set')
+    expect(message.token_action.token).toMatch(/^[A-Za-z0-9_-]{43,}$/)
+
+    const transactPage = (token: string) => {
+      const hash = new URLSearchParams({
+        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-2', token, request: JSON.stringify({ method: 'personal_sign', params: ['hello'] }),
+      })
+      win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${hash}`)
+      win.opener = opener
+      opener.posted.length = 0
+      return newFlow().flow
+    }
+    // The right token: the request reaches the wallet, which the provider user does not have yet.
+    let page = transactPage(message.token_action.token)
+    const request = (await page.readTransactRequest())!
+    expect(request).toEqual({
+      requesterAppId: TEST_APP_ID, requesterOrigin: 'https://requester.example', stateCode: 's-2', token: message.token_action.token,
+      request: { method: 'personal_sign', params: ['hello'] },
+    })
+    await page.approveTransact(request)
+    expect(opener.posted).toEqual([{
+      message: { type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'Wallet requests are not available until the provider user has a wallet' },
+      targetOrigin: 'https://requester.example',
+    }])
+    expect(win.closed).toBe(true)
+    // Another token (or none given to this user): the requester is told to drop it.
+    page = transactPage('not-the-token')
+    await page.approveTransact((await page.readTransactRequest())!)
+    expect(opener.posted[0]!.message).toEqual({
+      type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'Transactions require a valid token', token_action: { action: 'clear' },
+    })
+    page = transactPage(message.token_action.token)
+    await page.denyTransact((await page.readTransactRequest())!)
+    expect(opener.posted[0]!.message).toEqual({ type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'User rejected request' })
+    // Nothing to answer from a malformed request, or before the provider user signs in.
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#state_code=s&token=t&requester_app_id=a&requester_origin=o&request=%7B%22method%22%3A%22eth_sign%22%7D`)
+    expect(await newFlow().flow.readTransactRequest()).toBeNull()
+    signedIn = false
+    await expect(transactPage('t').approveTransact(request)).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
 
   it('answers a denial with the rejection, and reads no request from a plain address', async () => {

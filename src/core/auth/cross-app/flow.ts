@@ -3,12 +3,12 @@
  * Only the synchronous first step lives here (the checks and the popup, opened inside the click); the
  * rest (flow-steps.ts) and the provider page's side (provider-page.ts) load on first use.
  */
-import type { AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, CrossAppTransactRequestDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, popupBlockedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { CrossAppFlowState, LoginMethodName, TesseraClient } from '../../types.js'
+import type { CrossAppFlowState, LoginMethodName, TesseraClient, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
 import type { Store } from '../../utils/store.js'
@@ -26,6 +26,9 @@ export interface CrossAppFlowOptions {
   /** The client's one sign-in path: stores the session and announces the login. */
   authenticate(method: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User>
   accountChanges: AccountChanges
+  /** The client's storage: the tokens providers set (and, on a provider's page, the ones it gave). */
+  storage: TokenStorage
+  getUserId(): string | null
   sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
   /** Defaults to the page's `window`. */
   window?: () => OAuthWindow | null
@@ -40,7 +43,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
   // Bumped by reset(): a flow that settles after the modal closed must not revive the old state.
   let generation = 0
   const steps = lazily(() => import('./flow-steps.js').then(({ createCrossAppFlowSteps }) => createCrossAppFlowSteps(options, () => generation)))
-  const providerPage = lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options.transport)))
+  const providerPage = lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options)))
 
   function requireWindow(): OAuthWindow {
     const win = getWindow()
@@ -68,6 +71,12 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     }
   }
 
+  async function transact(providerAppId: string, request: CrossAppTransactRequestDto): Promise<string> {
+    // With the code and the connections already loaded, the refusals and the popup come inside the click.
+    const popup = steps.loaded()?.openTransactPopup(providerAppId, requireWindow) ?? null
+    return (await steps.load()).transact({ providerAppId, request, requireWindow, popup })
+  }
+
   return {
     login: (providerAppId) => start(providerAppId, 'login'),
     link: (providerAppId) => start(providerAppId, 'link'),
@@ -78,6 +87,13 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
       // Synchronous, so a page can decide what to render before anything loads.
       return win ? readAuthorizationRequest(win.location.search) : null
     },
+    signMessage: async ({ providerAppId, message }) => ({ signature: await transact(providerAppId, { method: 'personal_sign', params: [message] }) }),
+    sendTransaction: async ({ providerAppId, transaction }) =>
+      ({ transactionHash: await transact(providerAppId, { method: 'eth_sendTransaction', params: [transaction] }) }),
+    getProviderDetails: async (providerAppId) => (await steps.load()).getProviderDetails(providerAppId),
+    readTransactRequest: async () => (await providerPage.load()).readTransactRequest(requireWindow()),
+    approveTransact: async (request) => (await providerPage.load()).approveTransact(requireWindow(), request),
+    denyTransact: async (request) => (await providerPage.load()).denyTransact(requireWindow(), request),
     getRequester: async (request) => (await providerPage.load()).getRequester(request),
     approve: async (request) => (await providerPage.load()).approve(requireWindow(), request),
     deny: async (request) => (await providerPage.load()).deny(requireWindow(), request),

@@ -1,14 +1,22 @@
 /**
  * The provider app's side (its own page, opened as the requester's popup): name the requester, then
- * answer the opener with a code for the signed-in user, or with a rejection. Messages go to the
- * requester's origin only, which the server checked against the requester app's allowed origins.
+ * answer the opener with a code for the signed-in user, or with a rejection; on its transact page, answer a
+ * wallet request. Messages go to the requester's origin only, which the server checked against the
+ * requester app's allowed origins.
  */
 import { crossAppMessageTypes } from '../../../protocol/index.js'
-import type { Transport } from '../../api/transport.js'
-import type { CrossAppAuthorizationRequest, CrossAppRequester } from '../../types.js'
+import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
+import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
+import { randomOAuthSecret } from '../oauth/pkce.js'
 import { authorizeCrossApp, getCrossAppRequester } from './api.js'
-import { CROSS_APP_REJECTED_MESSAGE } from './errors.js'
+import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_READ_ONLY_MESSAGE, CROSS_APP_REJECTED_MESSAGE } from './errors.js'
+import type { CrossAppFlowOptions } from './flow.js'
+import { createCrossAppTokenStore } from './token-store.js'
+import { readTransactRequest } from './transact-request.js'
+
+/** Embedded wallets do not exist yet (issue #5): an approved wallet request is answered with this. */
+const CROSS_APP_NO_WALLET_MESSAGE = 'Wallet requests are not available until the provider user has a wallet'
 
 /** The requester's window, or null when this page was not opened by one (or it went away). */
 function openerOf(win: OAuthWindow): OAuthWindow | null {
@@ -16,35 +24,83 @@ function openerOf(win: OAuthWindow): OAuthWindow | null {
   return opener && opener !== win ? opener : null
 }
 
-export function createProviderPage(transport: Transport) {
-  async function getRequester(request: CrossAppAuthorizationRequest): Promise<CrossAppRequester> {
+/** Tells the opener, at `origin` only (a malformed one throws: nobody to tell, the opener sees the popup close). */
+function answerOpener(win: OAuthWindow, message: Record<string, unknown>, origin: string): void {
+  try {
+    openerOf(win)?.postMessage(message, origin)
+  } catch {
+    // The requester still sees its popup close, which is a rejection.
+  }
+  win.close()
+}
+
+export function createProviderPage({ transport, storage, appId, getUserId }: Pick<CrossAppFlowOptions, 'transport' | 'storage' | 'appId' | 'getUserId'>) {
+  // The token each requester got at consent: a transact request must bring it back.
+  const grants = createCrossAppTokenStore(storage, appId, 'grant')
+
+  async function getRequester(request: { requesterAppId: string }): Promise<CrossAppRequester> {
     const dto = await getCrossAppRequester(transport, request.requesterAppId)
     return { appId: dto.app_id, name: dto.name, iconUrl: dto.icon_url, readOnly: dto.read_only }
   }
 
+  function signedInUser(): string {
+    const userId = getUserId()
+    if (!userId) throw mustBeAuthenticatedError()
+    return userId
+  }
+
   async function approve(win: OAuthWindow, request: CrossAppAuthorizationRequest): Promise<void> {
-    const answer = await authorizeCrossApp(transport, {
-      requester_app_id: request.requesterAppId,
-      requester_origin: request.requesterOrigin,
+    const userId = signedInUser()
+    const [answer, requester] = await Promise.all([
+      authorizeCrossApp(transport, {
+        requester_app_id: request.requesterAppId,
+        requester_origin: request.requesterOrigin,
+        state_code: request.stateCode,
+        code_challenge: request.codeChallenge,
+      }),
+      getRequester(request),
+    ])
+    // Document 2 §4: a requester that may transact gets a token for it; a read-only one has any earlier token withdrawn.
+    const tokenAction = requester.readOnly ? { action: 'clear' as const } : { action: 'set' as const, token: randomOAuthSecret() }
+    await grants.apply(userId, request.requesterAppId, tokenAction)
+    answerOpener(win, {
+      type: crossAppMessageTypes.response,
       state_code: request.stateCode,
-      code_challenge: request.codeChallenge,
-    })
-    openerOf(win)?.postMessage(
-      { type: crossAppMessageTypes.response, state_code: request.stateCode, authorization_code: answer.authorization_code },
-      answer.requester_origin,
-    )
-    win.close()
+      authorization_code: answer.authorization_code,
+      token_action: tokenAction,
+    }, answer.requester_origin)
   }
 
-  function deny(win: OAuthWindow, request: CrossAppAuthorizationRequest): void {
-    try {
-      // Nothing secret in a rejection, but it still goes to the named origin only (a malformed one throws: nobody to tell).
-      openerOf(win)?.postMessage({ type: crossAppMessageTypes.error, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
-    } catch {
-      // The requester still sees its popup close, which is a rejection too.
-    }
-    win.close()
+  async function deny(win: OAuthWindow, request: CrossAppAuthorizationRequest): Promise<void> {
+    answerOpener(win, { type: crossAppMessageTypes.error, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
   }
 
-  return { getRequester, approve, deny }
+  /**
+   * The signed-in provider user approved a wallet request. Without the token this page gave the requester (another
+   * user, a withdrawn or never-given token) the answer clears it; else the wallet would answer, and none exists yet.
+   */
+  async function approveTransact(win: OAuthWindow, request: CrossAppTransactRequest): Promise<void> {
+    const userId = signedInUser()
+    const requester = await getRequester(request)
+    const granted = await grants.get(userId, request.requesterAppId)
+    const answer = requester.readOnly
+      ? { error: CROSS_APP_READ_ONLY_MESSAGE, token_action: { action: 'clear' } }
+      : granted !== request.token
+        ? { error: CROSS_APP_NO_TOKEN_MESSAGE, token_action: { action: 'clear' } }
+        : { error: CROSS_APP_NO_WALLET_MESSAGE }
+    answerOpener(win, { type: crossAppMessageTypes.actionError, state_code: request.stateCode, ...answer }, request.requesterOrigin)
+  }
+
+  async function denyTransact(win: OAuthWindow, request: CrossAppTransactRequest): Promise<void> {
+    answerOpener(win, { type: crossAppMessageTypes.actionError, state_code: request.stateCode, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
+  }
+
+  return {
+    getRequester,
+    approve,
+    deny,
+    readTransactRequest: (win: OAuthWindow) => readTransactRequest(win.location.hash),
+    approveTransact,
+    denyTransact,
+  }
 }

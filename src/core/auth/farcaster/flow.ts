@@ -12,6 +12,7 @@ import type { AccountChanges } from '../../session/account-changes.js'
 import type { FarcasterFlowState, FarcasterLoginOptions, TesseraClient } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
+import { abortableSleep } from './abortable-sleep.js'
 import { initialFarcasterFlowState } from './state.js'
 
 export interface FarcasterFlowOptions {
@@ -39,22 +40,7 @@ function openOnMobileNonIos(uri: string): void {
   if (/Android|Mobi/i.test(agent) && !/iPhone|iPad|iPod/i.test(agent)) globalThis.open?.(uri, '_blank')
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(requestAbortedError())
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(requestAbortedError())
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
-export function createFarcasterFlow(options: FarcasterFlowOptions): TesseraClient['farcaster'] {
+export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<TesseraClient['farcaster'], 'requestSigner'> {
   const { state, transport } = options
   const pollIntervalMs = options.pollIntervalMs ?? FARCASTER_POLL_INTERVAL_MS
   const timeoutMs = options.timeoutMs ?? FARCASTER_LOGIN_TIMEOUT_MS
@@ -68,7 +54,7 @@ export function createFarcasterFlow(options: FarcasterFlowOptions): TesseraClien
       const status = await farcasterStatus(transport, channelToken, signal)
       if (status.state === 'completed') return status
       if (Date.now() + pollIntervalMs > deadline) throw farcasterTimeoutError()
-      await sleep(pollIntervalMs, signal)
+      await abortableSleep(pollIntervalMs, signal)
     }
   }
 

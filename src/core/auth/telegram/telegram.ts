@@ -42,6 +42,11 @@ export interface LazyTelegram {
   member: TesseraClient['telegram']
   /** Finishes a widget redirect on page load; null when the address holds none. */
   handleReturn(): Promise<User | null>
+  /**
+   * Inside a Telegram Mini App with seamless sign-in on, signs in from the page's `initData` without a press (on
+   * load, once the config is known); null when not in a Mini App, seamless sign-in is off or someone is signed in.
+   */
+  seamlessSignIn(): Promise<User | null>
 }
 
 export interface LazyTelegramOptions {
@@ -49,6 +54,7 @@ export interface LazyTelegramOptions {
   /** The app has a Telegram bot (server config); an address that merely looks like a return is left alone otherwise. */
   configured(): boolean
   seamlessEnabled(): boolean
+  isAuthenticated(): boolean
 }
 
 export function lazyTelegram(flow: Lazy<TelegramFlow>, options: LazyTelegramOptions): LazyTelegram {
@@ -76,6 +82,10 @@ export function lazyTelegram(flow: Lazy<TelegramFlow>, options: LazyTelegramOpti
       const win = options.window()
       if (!win || !options.configured() || !hasTelegramReturn(win.location.search)) return null
       return (await flow.load()).handleReturn()
+    },
+    async seamlessSignIn() {
+      if (!options.configured() || !options.seamlessEnabled() || options.isAuthenticated() || !webAppInitData(options.window())) return null
+      return (await flow.load()).login({}, null)
     },
   }
 }
