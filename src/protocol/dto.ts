@@ -196,6 +196,8 @@ export interface CrossAppAuthenticateBody extends CrossAppLinkBody { mode?: Auth
 export interface CrossAppUnlinkBody { provider_app_id: string; subject: string }
 export interface CrossAppTransactInitBody { provider_app_id: string }
 export interface CrossAppTransactInitResponse { transact_url: string }
+/** Sent by the provider's transact page (answered with a CrossAppRequesterDto, or 403 for an origin the requester does not allow). */
+export interface CrossAppTransactRequesterBody { requester_app_id: string; requester_origin: string }
 /** Sent with a provider page's answer (document 2 §4): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
 export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
 /** What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes). */

@@ -79,6 +79,8 @@ export const routes = {
   crossAppUnlink: post('/api/v1/cross-app/unlink'),
   crossAppTransfer: post('/api/v1/cross-app/transfer'),
   crossAppTransactInit: post('/api/v1/cross-app/transact/init'),
+  /** The provider's transact page checks who asks, and that its answer may go to the origin the request names. */
+  crossAppTransactRequester: post('/api/v1/cross-app/transact/requester'),
   /** ALTCHA proof-of-work challenge for the embedded CAPTCHA (Tessera extension, not in the reference API). */
   captchaChallenge: get('/api/v1/captcha/challenge'),
   sessionsRefresh: post('/api/v1/sessions'),

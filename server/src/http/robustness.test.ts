@@ -73,6 +73,7 @@ const postEndpoints = [
   '/api/v1/cross-app/unlink',
   '/api/v1/cross-app/transfer',
   '/api/v1/cross-app/transact/init',
+  '/api/v1/cross-app/transact/requester',
   '/api/v1/passkeys/register/init',
   '/api/v1/passkeys/register',
   '/api/v1/passkeys/authenticate/init',

@@ -236,6 +236,19 @@ describe('transact', () => {
     expect(writable.body).toEqual({ transact_url: TRANSACT_URL })
   })
 
+  it("lets the provider's transact page check the requester and the origin it would answer", async () => {
+    const user = await providerUser()
+    const check = (body: Record<string, unknown>, token: string | null = user.token) =>
+      t.call('/api/v1/cross-app/transact/requester', { appId: provider.id, token: token ?? undefined, body })
+    const allowed = await check({ requester_app_id: t.app.id, requester_origin: TEST_ORIGIN })
+    expect(allowed.body).toEqual({ app_id: t.app.id, name: 'Test App', icon_url: null, read_only: false })
+    const foreign = await check({ requester_app_id: t.app.id, requester_origin: 'https://evil.test' })
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'invalid_origin'])
+    const notConnected = await check({ requester_app_id: otherRequester.id, requester_origin: TEST_ORIGIN })
+    expect([notConnected.status, notConnected.body.code]).toEqual([403, 'cross_app_connection_not_allowed'])
+    expect((await check({ requester_app_id: t.app.id, requester_origin: TEST_ORIGIN }, null)).status).toBe(401)
+  })
+
   it('needs a linked account of that provider', async () => {
     const requesterUser = await providerUser(t.app)
     const response = await t.call('/api/v1/cross-app/transact/init', { token: requesterUser.token, body: { provider_app_id: provider.id } })

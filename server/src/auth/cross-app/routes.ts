@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { authModes, type CrossAppConnectionsResponse, type CrossAppDetailsDto, type CrossAppRequesterDto } from '../../../../src/protocol/index.js'
 import { isOriginAllowed } from '../../apps/origins.js'
 import { getApp } from '../../apps/store.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import { ApiError, notFound } from '../../http/api-error.js'
 import { requireClientIp } from '../../http/client-ip.js'
@@ -43,6 +44,7 @@ const authenticateBody = z.object({ ...codeBody, mode: z.enum(authModes).nullish
 const linkBody = z.object(codeBody)
 const unlinkBody = z.object({ provider_app_id: appId, subject: safeString(256) })
 const transactInitBody = z.object({ provider_app_id: appId })
+const transactRequesterBody = z.object({ requester_app_id: appId, requester_origin: safeString(300) })
 const transferBody = z.object({ nonce: safeString(256) })
 
 /** The provider identity a redeemed code proves, keyed by the provider user id (unique across apps). */
@@ -53,6 +55,9 @@ const accountOf = (redeemed: RedeemedCrossAppCode, providerName: string): Verifi
   allowlistIdentifiers: [],
   displayName: `${providerName} account`,
 })
+
+const requesterDto = (requester: AppRecord, readOnly: boolean): CrossAppRequesterDto =>
+  ({ app_id: requester.id, name: requester.name, icon_url: requester.logoUrl, read_only: readOnly })
 
 /** `GET /api/v1/apps/{app_id}/cross-app/{connections,details}` (public, like the app config). */
 export function crossAppAppRoutes(ctx: ServerContext): Hono {
@@ -90,20 +95,33 @@ export function crossAppRoutes(ctx: ServerContext): Hono<AppEnv> {
     const connection = await requireConnection(ctx.db, c.req.param('app_id'), c.var.app.id)
     const requester = await getApp(ctx.db, c.req.param('app_id'))
     if (!requester) throw notFound('App not found')
-    const body: CrossAppRequesterDto = { app_id: requester.id, name: requester.name, icon_url: requester.logoUrl, read_only: connection.readOnly }
-    return c.json(body)
+    return c.json(requesterDto(requester, connection.readOnly))
+  })
+
+  /** A connected requester whose allowed origins include `origin`: the provider page's answers go nowhere else. */
+  async function requireRequesterOrigin(providerAppId: string, requesterAppId: string, origin: string) {
+    const connection = await requireConnection(ctx.db, requesterAppId, providerAppId)
+    const requester = await getApp(ctx.db, requesterAppId)
+    if (!requester || !isOriginAllowed(origin, requester.allowedOrigins)) {
+      throw new ApiError(403, 'invalid_origin', 'The requester origin is not allowed for this app')
+    }
+    return { requester, readOnly: connection.readOnly }
+  }
+
+  // The transact page's check before it answers (the request rides in its address, so anyone could forge the origin).
+  routes.post('/transact/requester', async (c) => {
+    await requireAccess(ctx, c)
+    const body = await readBody(c, transactRequesterBody)
+    const { requester, readOnly } = await requireRequesterOrigin(c.var.app.id, body.requester_app_id, body.requester_origin)
+    return c.json(requesterDto(requester, readOnly))
   })
 
   routes.post('/authorize', async (c) => {
     const provider = c.var.app
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, authorizeBody)
-    await requireConnection(ctx.db, body.requester_app_id, provider.id)
-    const requester = await getApp(ctx.db, body.requester_app_id)
     // The popup answers only an origin the requester app allows: the code never reaches another site.
-    if (!requester || !isOriginAllowed(body.requester_origin, requester.allowedOrigins)) {
-      throw new ApiError(403, 'invalid_origin', 'The requester origin is not allowed for this app')
-    }
+    const { requester } = await requireRequesterOrigin(provider.id, body.requester_app_id, body.requester_origin)
     const code = await issueCrossAppCode(ctx, {
       providerAppId: provider.id,
       requesterAppId: requester.id,

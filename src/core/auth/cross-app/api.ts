@@ -10,6 +10,7 @@ import {
   type CrossAppRequesterDto,
   type CrossAppTransactInitBody,
   type CrossAppTransactInitResponse,
+  type CrossAppTransactRequesterBody,
   type CrossAppUnlinkBody,
   type UserDto,
 } from '../../../protocol/index.js'
@@ -49,4 +50,9 @@ export function initCrossAppTransact(transport: Transport, body: CrossAppTransac
 /** A provider app's public details (name, icon, pages). */
 export function getCrossAppDetails(transport: Transport, appId: string): Promise<CrossAppDetailsDto> {
   return transport.request<CrossAppDetailsDto>(routes.crossAppDetails, { params: { app_id: appId } })
+}
+
+/** Provider side, before answering a transact request: the requester, refused unless it allows the origin the answer would go to. */
+export function checkCrossAppTransactRequester(transport: Transport, body: CrossAppTransactRequesterBody): Promise<CrossAppRequesterDto> {
+  return transport.request<CrossAppRequesterDto>(routes.crossAppTransactRequester, { body, auth: true })
 }

@@ -49,6 +49,12 @@ beforeEach(async () => {
     [`GET /api/v1/apps/${TEST_APP_ID}/cross-app/connections`]: () => ({ body: { connections: [{ ...connection, read_only: readOnly }] } }),
     [`GET /api/v1/apps/${PROVIDER_ID}/cross-app/details`]: () => ({ body: { id: PROVIDER_ID, name: 'Provider', icon_url: 'https://provider.example/icon.png', authorize_url: AUTHORIZE_URL, transact_url: TRANSACT_URL } }),
     'POST /api/v1/cross-app/transact/init': () => ({ body: { transact_url: TRANSACT_URL } }),
+    'POST /api/v1/cross-app/transact/requester': (request) => {
+      const { requester_origin: origin } = request.body as { requester_origin: string }
+      return origin === 'https://requester.example'
+        ? { body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly } }
+        : { status: 403, body: { error: 'The requester origin is not allowed for this app', code: 'invalid_origin' } }
+    },
     'POST /api/v1/cross-app/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [crossAppAccount] }), is_new_user: true }) }),
     'POST /api/v1/cross-app/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }),
     'POST /api/v1/cross-app/unlink': () => ({ body: userDto() }),
@@ -386,6 +392,17 @@ describe('provider side', () => {
     page = transactPage(message.token_action.token)
     await page.denyTransact((await page.readTransactRequest())!)
     expect(opener.posted[0]!.message).toEqual({ type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'User rejected request' })
+    // A request naming an origin the requester does not allow is answered nowhere.
+    const forgedHash = new URLSearchParams({
+      requester_app_id: TEST_APP_ID, requester_origin: 'https://evil.example', state_code: 's-3', token: message.token_action.token, request: JSON.stringify({ method: 'personal_sign', params: ['x'] }),
+    })
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${forgedHash}`)
+    win.opener = opener
+    opener.posted.length = 0
+    const forged = newFlow().flow
+    await expect(forged.approveTransact((await forged.readTransactRequest())!)).rejects.toMatchObject({ code: 'invalid_origin' })
+    expect(opener.posted).toEqual([])
+    expect(win.closed).toBe(false)
     // Nothing to answer from a malformed request, or before the provider user signs in.
     win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#state_code=s&token=t&requester_app_id=a&requester_origin=o&request=%7B%22method%22%3A%22eth_sign%22%7D`)
     expect(await newFlow().flow.readTransactRequest()).toBeNull()

@@ -9,7 +9,7 @@ import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
 import { randomOAuthSecret } from '../oauth/pkce.js'
-import { authorizeCrossApp, getCrossAppRequester } from './api.js'
+import { authorizeCrossApp, checkCrossAppTransactRequester, getCrossAppRequester } from './api.js'
 import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_READ_ONLY_MESSAGE, CROSS_APP_REJECTED_MESSAGE } from './errors.js'
 import type { CrossAppFlowOptions } from './flow.js'
 import { createCrossAppTokenStore } from './token-store.js'
@@ -81,9 +81,10 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
    */
   async function approveTransact(win: OAuthWindow, request: CrossAppTransactRequest): Promise<void> {
     const userId = signedInUser()
-    const requester = await getRequester(request)
+    // The request (and its origin) came in this page's address: the server confirms the origin is the requester's.
+    const requester = await checkCrossAppTransactRequester(transport, { requester_app_id: request.requesterAppId, requester_origin: request.requesterOrigin })
     const granted = await grants.get(userId, request.requesterAppId)
-    const answer = requester.readOnly
+    const answer = requester.read_only
       ? { error: CROSS_APP_READ_ONLY_MESSAGE, token_action: { action: 'clear' } }
       : granted !== request.token
         ? { error: CROSS_APP_NO_TOKEN_MESSAGE, token_action: { action: 'clear' } }
