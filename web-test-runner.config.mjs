@@ -35,7 +35,8 @@ export default {
   files: ['elements/**/*.browser.test.js'],
   nodeResolve: true,
   concurrency: 1,
-  testFramework: { config: { timeout: 10_000 } },
+  // Lazy chunks load on first use: a busy CI machine needs the slack (a passing wait returns at once).
+  testFramework: { config: { timeout: 30_000 } },
   browsers: [
     chromeLauncher({
       launchOptions: {

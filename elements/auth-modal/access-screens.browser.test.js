@@ -3,29 +3,13 @@
 // account transfer screens (document 1 §§4, 8; document 2 "Account transfer"), then the React hooks.
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, sleep, waitFor, mountedHosts } from './browser-assertions.js'
+import { setupAccessView } from './access-view.js'
 
-const { createAccessClient, mountAccessView, mountHooksHost, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
+const { createAccessClient, mountHooksHost, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
 const { newHost, track } = mountedHosts()
 
-function setup(script = {}, viewProps = {}) {
-  const client = createAccessClient(script)
-  const events = { closed: 0, success: [], errors: [], links: [] }
-  const host = newHost()
-  const { root, shadow } = mountAccessView(host, {
-    client,
-    onClose: () => events.closed++,
-    onLoginSuccess: (detail) => events.success.push(detail),
-    onAuthError: (error) => events.errors.push(error.code),
-    onLinkSuccess: (detail) => events.links.push(detail),
-    ...viewProps,
-  })
-  track(root, host)
-  const part = (name) => shadow.querySelector(`[part~="${name}"]`)
-  const title = () => part('title')?.textContent
-  const button = (text) => [...shadow.querySelectorAll('button, a')].find((element) => element.textContent === text)
-  return { client, calls: client.calls, events, shadow, part, title, button }
-}
+const setup = setupAccessView
 
 async function submitEmail(part, email = 'ada@example.com') {
   const input = await waitFor(() => part('email-input'), 'the email input')

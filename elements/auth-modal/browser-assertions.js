@@ -11,7 +11,7 @@ export function assertEqual(actual, expected, message) {
 }
 
 /** Polls `read` every 20 ms until it returns a truthy value. */
-export async function waitFor(read, message, timeout = 3000) {
+export async function waitFor(read, message, timeout = 8000) {
   const start = performance.now()
   for (;;) {
     const value = read()

@@ -1,32 +1,17 @@
 // Cross-app screens in Chromium through the fixture bundle: the real modal view over a client double whose
 // provider popup the script decides (document 2 "Cross-app and delegation", §8 "Cross-app").
-import { assert, assertEqual, waitFor, mountedHosts } from './browser-assertions.js'
+import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { setupAccessView } from './access-view.js'
 
-const { createAccessClient, mountAccessView, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
+const { fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
-const { newHost, track } = mountedHosts()
 const PROVIDER = 'tessera-provider-app-0001'
 const providers = [{ appId: PROVIDER, name: 'Provider App', iconUrl: null }]
 const rejected = () => new TesseraError({ code: 'oauth_user_denied', shortMessage: 'User rejected request', retryable: true })
 const timedOut = () => new TesseraError({ code: 'client_request_timeout', shortMessage: 'Authorization request timed out after 2 minutes.' })
 
-function setup(script = {}, viewProps = {}) {
-  const client = createAccessClient({ ...script, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: providers, ...script.config } })
-  const events = { closed: 0, success: [], errors: [], links: [] }
-  const host = newHost()
-  const { root, shadow } = mountAccessView(host, {
-    client,
-    onClose: () => events.closed++,
-    onLoginSuccess: (detail) => events.success.push(detail),
-    onAuthError: (error) => events.errors.push(error.code),
-    onLinkSuccess: (detail) => events.links.push(detail),
-    ...viewProps,
-  })
-  track(root, host)
-  const part = (name) => shadow.querySelector(`[part~="${name}"]`)
-  const title = () => part('title')?.textContent
-  return { client, calls: client.calls, events, part, title }
-}
+const setup = (script = {}, viewProps = {}) =>
+  setupAccessView({ ...script, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: providers, ...script.config } }, viewProps)
 
 describe('the cross-app provider row and screen', () => {
   it("shows the provider app's name, then 'Connecting to …' while its popup is open, then signs in", async () => {

@@ -1,17 +1,11 @@
 // The Farcaster screen in Chromium through the fixture bundle: the real UI over a client double (document 1 §§2, 8).
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
 
 const { createScriptedClient, mountView, TesseraError, FIXTURE_FARCASTER_URI } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
 const user = { id: 'did:privy:fixture', linkedAccounts: [] }
-const mounted = []
-afterEach(() => {
-  for (const { root, host } of mounted.splice(0)) {
-    root.unmount()
-    host.remove()
-  }
-})
+const { newHost, track } = mountedHosts()
 
 function setup(script = {}, viewProps = {}) {
   const calls = { farcaster: [], success: [], linked: [], errors: [] }
@@ -25,10 +19,7 @@ function setup(script = {}, viewProps = {}) {
       return script.farcaster?.(intent, calls.farcaster.length) ?? new Promise(() => {})
     },
   })
-  // Flows other helpers' fixtures may not fake yet: the modal resets every flow on close.
-  for (const flow of ['passkey', 'crossApp', 'telegram']) client[flow] ??= { reset() {} }
-  const host = document.createElement('div')
-  document.body.append(host)
+  const host = newHost()
   const { root, shadow } = mountView(host, {
     client,
     onClose: () => {},
@@ -37,7 +28,7 @@ function setup(script = {}, viewProps = {}) {
     onLinkSuccess: (detail) => calls.linked.push(detail.linkMethod),
     ...viewProps,
   })
-  mounted.push({ root, host })
+  track(root, host)
   const part = (name) => shadow.querySelector(`[part~="${name}"]`)
   const title = () => part('title')?.textContent
   return { calls, part, title }

@@ -1,30 +1,15 @@
 // Passkey screens in Chromium through the fixture bundle: the real modal view over a client double whose
 // passkey ceremonies the script decides (document 1 §§2, 4 "Passkey", 8). Then the three passkey hooks.
 import { assert, assertEqual, waitFor, mountedHosts } from './browser-assertions.js'
+import { setupAccessView } from './access-view.js'
 
-const { createAccessClient, mountAccessView, mountHooksHost, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
+const { createAccessClient, mountHooksHost, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
 const { newHost, track } = mountedHosts()
 
 const notAllowed = () => new TesseraError({ code: 'passkey_not_allowed', shortMessage: 'Passkey request timed out or rejected by user.' })
 
-function setup(script = {}, viewProps = {}) {
-  const client = createAccessClient({ ...script, config: { loginMethods: ['email', 'passkey'], ...script.config } })
-  const events = { closed: 0, success: [], errors: [], links: [] }
-  const host = newHost()
-  const { root, shadow } = mountAccessView(host, {
-    client,
-    onClose: () => events.closed++,
-    onLoginSuccess: (detail) => events.success.push(detail),
-    onAuthError: (error) => events.errors.push(error.code),
-    onLinkSuccess: (detail) => events.links.push(detail),
-    ...viewProps,
-  })
-  track(root, host)
-  const part = (name) => shadow.querySelector(`[part~="${name}"]`)
-  const title = () => part('title')?.textContent
-  return { client, calls: client.calls, events, shadow, part, title }
-}
+const setup = (script = {}, viewProps = {}) => setupAccessView({ ...script, config: { loginMethods: ['email', 'passkey'], ...script.config } }, viewProps)
 
 describe('the passkey row (document 1 §2)', () => {
   it("'I have a passkey' without passkey sign-up: straight to sign-in, 'Waiting for passkey', then signed in", async () => {

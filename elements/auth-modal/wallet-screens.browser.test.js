@@ -2,36 +2,21 @@
 // `wallets` is a double the test drives (document 1 §§2, 4, 8; document 2 §2 "Other screens", §4
 // "External wallet connection", §9). The real core flow is covered end to end in test/e2e/wallet-login.test.ts.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, sleep, waitFor, mountedHosts } from './browser-assertions.js'
+import { assert, assertEqual, sleep, waitFor } from './browser-assertions.js'
+import { setupAccessView } from './access-view.js'
 
-const { createAccessClient, mountAccessView, fixtureUser, walletOption, TesseraError, toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } =
+const { createAccessClient, fixtureUser, walletOption, TesseraError, toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } =
   await import('/.test-data/browser-fixtures/access-screens.js')
 
-const { newHost, track } = mountedHosts()
 
 const metamask = walletOption('MetaMask', { id: 'io.metamask' })
 const rainbow = walletOption('Rainbow', { id: 'me.rainbow' })
 const phantom = walletOption('Phantom', { id: 'app.phantom', chains: ['ethereum', 'solana'] })
 
 function setup({ wallets = {}, config = {}, ...script } = {}, viewProps = {}) {
-  const client = createAccessClient({ config: { loginMethods: ['email', 'wallet'], ...config }, wallets: { options: [metamask, rainbow, phantom], ...wallets }, ...script })
-  const events = { success: [], errors: [], links: [] }
-  const host = newHost()
-  const { root, shadow } = mountAccessView(host, {
-    client,
-    onClose: () => {},
-    onLoginSuccess: (detail) => events.success.push(detail),
-    onAuthError: (error) => events.errors.push(error.code),
-    onLinkSuccess: (detail) => events.links.push(detail),
-    ...viewProps,
-  })
-  track(root, host)
-  const part = (name) => shadow.querySelector(`[part~="${name}"]`)
-  const parts = (name) => [...shadow.querySelectorAll(`[part~="${name}"]`)]
-  const title = () => part('title')?.textContent
-  const button = (text) => [...shadow.querySelectorAll('button, a')].find((element) => element.textContent === text)
-  const walletNames = () => parts('wallet-name').map((element) => element.textContent)
-  return { client, wallets: client.wallets, events, shadow, part, parts, title, button, walletNames }
+  const view = setupAccessView({ config: { loginMethods: ['email', 'wallet'], ...config }, wallets: { options: [metamask, rainbow, phantom], ...wallets }, ...script }, viewProps)
+  const walletNames = () => view.parts('wallet-name').map((element) => element.textContent)
+  return { ...view, wallets: view.client.wallets, walletNames }
 }
 
 /** From the landing's wallet shortcut to the picker. */
