@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { completeEmailLogin, landingRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { CROSS_APP_REQUEST_TIMEOUT_MS, DEV_APP_ID } from '../../src/protocol/index.js'
 import { DEV_PROVIDER_APP_ID, devOrigins } from '../harness/dev-stack.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
@@ -35,14 +35,7 @@ afterAll(async () => {
 const crossAppRow = (page: Page) => page.locator('#linked-accounts li[data-type="cross_app"]')
 
 /** The landing's provider button, behind the overflow ('Other socials') when the landing is full. */
-async function crossAppButton(page: Page) {
-  const button = page.locator('auth-modal [part~="cross-app-button"]', { hasText: 'Tessera Provider Demo' })
-  const overflow = page.locator('auth-modal [part~="overflow-button"]')
-  await button.or(overflow).first().waitFor({ timeout: uiTimeout })
-  if (!(await button.isVisible())) await overflow.click()
-  await button.waitFor({ timeout: uiTimeout })
-  return button
-}
+const crossAppButton = (page: Page) => landingRow(page, page.locator('auth-modal [part~="cross-app-button"]', { hasText: 'Tessera Provider Demo' }))
 
 /** In the provider's popup: sign in to the provider app by email, then allow; the popup posts back and closes. */
 async function consentInPopup(popup: Page, email: string) {

@@ -11,7 +11,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveInFarcasterApp } from '../../server/src/test-support/farcaster-app.js'
 import { t as transferCopy } from '../../src/ui/copy/transfer.js'
-import { linkedAccountRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { landingRow, linkedAccountRow, modalHidden, modalPart, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
@@ -32,15 +32,11 @@ async function registeredFarcasterAccount(): Promise<{ fid: number; custody: Pri
   return { fid, custody }
 }
 
-const modal = (page: Page, part: string) => page.locator(`auth-modal [part~="${part}"]`)
-const modalHidden = (page: Page) => modal(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
+const modal = modalPart
 
 /** From the landing: the Farcaster row, behind the overflow button when the landing's rows are full. */
 async function openFarcaster(page: Page) {
-  const row = modal(page, 'farcaster-button')
-  await row.or(modal(page, 'overflow-button')).first().waitFor({ timeout: uiTimeout })
-  if (!(await row.isVisible())) await modal(page, 'overflow-button').click()
-  await row.click({ timeout: uiTimeout })
+  await (await landingRow(page, modal(page, 'farcaster-button'))).click({ timeout: uiTimeout })
 }
 
 /** The connect URI the screen offers under 'Copy link' (what a desktop user would paste into the Farcaster app); not `previous`. */

@@ -11,7 +11,7 @@ import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveInFarcasterApp } from '../../server/src/test-support/farcaster-app.js'
-import { linkedAccountRow, uiTimeout } from '../harness/demo-flows.js'
+import { landingRow, linkedAccountRow, modalPart, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
@@ -23,7 +23,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const modal = (page: Page, part: string) => page.locator(`auth-modal [part~="${part}"]`)
+const modal = modalPart
 
 function ed25519PublicKey(): Hex {
   const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' })
@@ -59,10 +59,7 @@ describe('Farcaster signer', () => {
     await inNewPage(stack.browser, async (page) => {
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#login').click({ timeout: uiTimeout })
-      const row = modal(page, 'farcaster-button')
-      await row.or(modal(page, 'overflow-button')).first().waitFor({ timeout: uiTimeout })
-      if (!(await row.isVisible())) await modal(page, 'overflow-button').click()
-      await row.click({ timeout: uiTimeout })
+      await (await landingRow(page, modal(page, 'farcaster-button'))).click({ timeout: uiTimeout })
       const link = modal(page, 'farcaster-copy-link')
       await link.waitFor({ timeout: uiTimeout })
       const relay = await approveInFarcasterApp({ apiUrl: stack.api.url, connectUri: (await link.getAttribute('href'))!, fid, custody, now: new Date(), profile: { username: 'signer' } })

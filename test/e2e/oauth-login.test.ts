@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OAUTH_POPUP_SIZE, oauthReturnParams } from '../../src/protocol/index.js'
-import { linkedAccountRow, uiTimeout } from '../harness/demo-flows.js'
+import { landingRow, linkedAccountRow, modalPart, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type DemoName, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
@@ -43,7 +43,7 @@ async function signInByPopup(page: Page, demo: DemoName, provider: 'google' | 'g
   await page.goto(stack.pageUrl(demo))
   await page.locator('#login').click({ timeout: uiTimeout })
   const popupOpened = page.waitForEvent('popup', { timeout: uiTimeout })
-  await page.locator(`auth-modal [part~="${provider}-button"]`).click({ timeout: uiTimeout })
+  await (await landingRow(page, modalPart(page, `${provider}-button`))).click({ timeout: uiTimeout })
   const popup = await popupOpened
   // The provider consents at once; the popup lands on the demo page, which posts the return to the opener and closes.
   if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: uiTimeout })

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, linkedAccountRow, uiTimeout } from '../harness/demo-flows.js'
+import { completeEmailLogin, landingRow, linkedAccountRow, modalHidden, modalPart, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
@@ -42,18 +42,12 @@ async function addAuthenticator(context: BrowserContext, page: Page): Promise<Vi
   }
 }
 
-const modal = (page: Page, part: string) => page.locator(`auth-modal [part~="${part}"]`)
-const modalHidden = (page: Page) => modal(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
+const modal = modalPart
 const userId = async (page: Page) => (await page.locator('#user-id').textContent()) ?? ''
 const passkeyRows = (page: Page) => page.locator('#linked-accounts li[data-type="passkey"]')
 
 /** The landing's passkey row, behind the overflow button when the landing's rows are full. */
-async function passkeyButton(page: Page) {
-  const button = modal(page, 'passkey-button')
-  await button.or(modal(page, 'overflow-button')).first().waitFor({ timeout: uiTimeout })
-  if (!(await button.isVisible())) await modal(page, 'overflow-button').click()
-  return button
-}
+const passkeyButton = (page: Page) => landingRow(page, modal(page, 'passkey-button'))
 
 async function logout(page: Page) {
   await page.locator('#logout').click({ timeout: uiTimeout })

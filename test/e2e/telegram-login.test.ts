@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { linkedAccountRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { landingRow, linkedAccountRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { signWebAppInitData } from '../harness/telegram-oauth.js'
 
@@ -49,9 +49,7 @@ const telegramButton = 'auth-modal [part~="telegram-button"]'
 /** Opens the modal and reaches the Telegram row (the dev app has many methods: it sits behind 'Other socials'). */
 async function openTelegramRow(page: Page) {
   await page.locator('#login').click({ timeout: uiTimeout })
-  const overflow = page.locator('auth-modal [part~="overflow-button"]')
-  await page.locator(telegramButton).or(overflow).first().waitFor({ timeout: uiTimeout })
-  if (!(await page.locator(telegramButton).isVisible())) await overflow.click()
+  await landingRow(page, page.locator(telegramButton))
 }
 
 describe('Telegram login widget', () => {

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, linkedAccountRow, uiTimeout } from '../harness/demo-flows.js'
+import { completeEmailLogin, linkedAccountRow, modalHidden, modalPart, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { installEthereumWallet, installSolanaWallet } from '../harness/injected-wallets.js'
 
@@ -22,8 +22,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const modal = (page: Page, part: string) => page.locator(`auth-modal [part~="${part}"]`)
-const modalHidden = (page: Page) => modal(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
+const modal = modalPart
 const title = (page: Page, text: string) => page.locator('auth-modal').getByRole('heading', { name: text, exact: true })
 const walletRow = (page: Page, name: string) => modal(page, 'wallet-option').filter({ has: page.locator('[part~="wallet-name"]', { hasText: name }) })
 const walletAccount = (page: Page, address: string) => page.locator('#linked-accounts li[data-type="wallet"]', { has: page.locator('.identifier', { hasText: new RegExp(address, 'i') }) })

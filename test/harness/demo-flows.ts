@@ -1,9 +1,24 @@
 /** Steps a user takes in the demo pages, shared by the browser scenarios. */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { OTP_LENGTH } from '../../src/protocol/index.js'
 import { waitForCode } from './outbox.js'
 
 export const uiTimeout = 15_000
+
+/** A part inside the modal's (open) shadow root. */
+export const modalPart = (page: Page, part: string): Locator => page.locator(`auth-modal [part~="${part}"]`)
+
+/** Resolves once the modal has closed. */
+export const modalHidden = (page: Page): Promise<void> => modalPart(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
+
+/** A landing row, first revealed through the overflow button when the landing's rows are full (the dev app has many methods). */
+export async function landingRow(page: Page, row: Locator): Promise<Locator> {
+  const overflow = modalPart(page, 'overflow-button')
+  await row.or(overflow).first().waitFor({ timeout: uiTimeout })
+  if (!(await row.isVisible())) await overflow.click({ timeout: uiTimeout })
+  await row.waitFor({ timeout: uiTimeout })
+  return row
+}
 
 /**
  * From the open landing of <auth-modal>: types the email, submits, reads the code from the dev
