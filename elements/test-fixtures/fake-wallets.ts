@@ -7,6 +7,7 @@ import { TesseraError, type User } from '../../src/core/index.js'
 import type { ConnectedWallet, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
+import { initialWalletFlowState } from '../../src/core/wallets/create-wallets.js'
 
 export interface WalletScript {
   options?: WalletOption[]
@@ -29,17 +30,8 @@ export interface FakeWallets extends WalletsApi {
 
 type Emit = (event: 'login' | 'link', payload: unknown) => void
 
-export const idleWalletFlow: WalletFlowState = {
-  status: 'initial',
-  connection: 'disconnected',
-  intent: 'login',
-  wallet: null,
-  address: null,
-  error: null,
-  retries: 0,
-  walletConnectUri: null,
-  pendingRequest: false,
-}
+/** The core's own initial state: the fake starts where the real flow does. */
+export const idleWalletFlow: WalletFlowState = initialWalletFlowState
 
 /** A wallet option as discovery reports it; `installed` and the connector default to an EIP-6963 wallet. */
 export function walletOption(name: string, overrides: Partial<WalletOption> = {}): WalletOption {
