@@ -35,8 +35,9 @@ export default {
   files: ['elements/**/*.browser.test.js'],
   nodeResolve: true,
   concurrency: 1,
-  // Lazy chunks load on first use: a busy CI machine needs the slack (a passing wait returns at once).
-  testFramework: { config: { timeout: 30_000 } },
+  // Lazy chunks load on first use: a busy CI machine needs the slack (a passing wait returns at once). One retry,
+  // as in e2e, for the wallet picker's intermittent non-opening in full runs (its message now carries the screen).
+  testFramework: { config: { timeout: 30_000, retries: 1 } },
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -21,10 +21,22 @@ function setup({ wallets = {}, config = {}, ...script } = {}, viewProps = {}) {
 
 /** From the landing's wallet shortcut to the picker. */
 async function openPicker(view) {
-  const shortcut = await waitFor(() => view.button('Continue with a wallet'), "the 'Continue with a wallet' row")
+  let shortcut = await waitFor(() => view.button('Continue with a wallet'), "the 'Continue with a wallet' row")
   shortcut.click()
   // The first opening loads the wallet screens' chunk: allow for a busy machine.
-  await waitFor(() => view.title() === 'Select your wallet', 'the wallet picker', 10_000)
+  await waitFor(
+    () => {
+      if (view.title() === 'Select your wallet') return true
+      // A click on a row the landing re-rendered away is lost: press the row that replaced it.
+      const current = view.button('Continue with a wallet')
+      if (current && current !== shortcut && current.isConnected) (shortcut = current).click()
+      return false
+    },
+    'the wallet picker',
+    10_000,
+  ).catch((error) => {
+    throw new Error(`${error.message} (title: ${view.title()}; screen: ${view.shadow.textContent.slice(0, 300)})`)
+  })
 }
 
 async function pickWallet(view, name) {
