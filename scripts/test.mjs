@@ -44,8 +44,15 @@ function failuresIn(report) {
   return report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${test.fullName}\n      ${(test.failureMessages[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').slice(0, 1200).replaceAll('\n', '\n      ')}`),
+      .map((test) => `${test.fullName}\n      ${summarizedFailure(test.failureMessages[0] ?? '').replaceAll('\n', '\n      ')}`),
   )
+}
+
+/** A failure's message without colours, stack frames or Playwright's call log, which would crowd out the page's context. */
+function summarizedFailure(message) {
+  const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n')
+  const kept = lines.filter((line) => !/^\s+at /.test(line) && (!/^\s+- /.test(line) || line.includes('waiting for')) && line.trim() !== 'Call log:')
+  return kept.join('\n').slice(0, 2400)
 }
 
 async function command(cmd, args, env) {

@@ -77,7 +77,7 @@ describe('code boxes', () => {
 describe('modal view over a scripted client', () => {
   const user = { id: 'did:privy:fixture', linkedAccounts: [] }
 
-  function setup(script) {
+  function setup(script, { open = true } = {}) {
     const calls = { sendCode: [], loginWithCode: [], closed: 0, success: [], errors: [] }
     const client = createScriptedClient({
       sendCode: async (email) => void calls.sendCode.push(email),
@@ -90,6 +90,7 @@ describe('modal view over a scripted client', () => {
     })
     const host = newHost()
     const { root, shadow, update } = mountView(host, {
+      open,
       client,
       onClose: () => calls.closed++,
       onLoginSuccess: (detail) => calls.success.push(detail),
@@ -135,6 +136,15 @@ describe('modal view over a scripted client', () => {
     update({ open: true })
     await waitFor(() => part('email-input'), 'the landing after reopening')
     assertEqual(client.getEmailFlow().status, 'initial', 'the email flow was reset')
+  })
+
+  it('a modal that was never opened leaves a flow the app started headlessly alone (flows reset only on close)', async () => {
+    const { client } = setup(undefined, { open: false })
+    await client.email.sendCode('ada@example.com')
+    const started = client.getEmailFlow().status
+    await sleep(400)
+    assertEqual(client.getEmailFlow().status, started, 'the headless flow kept its state past the 200 ms reset delay')
+    assert(started !== 'initial', `the flow had started (${started})`)
   })
 
   it('sends the code, rejects a wrong code with a 1400 ms reset, then signs in and closes', async () => {

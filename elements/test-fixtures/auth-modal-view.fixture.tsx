@@ -190,10 +190,10 @@ export function createScriptedClient(script: Script): TesseraClient {
 type ViewProps = Parameters<typeof AuthModalView>[0]
 
 /** Renders the modal view into a fresh shadow root (unstyled: behaviour only); `update` re-renders with new props. */
-export function mountView(host: HTMLElement, props: Omit<ViewProps, 'open' | 'standalone'>) {
+export function mountView(host: HTMLElement, { open = true, ...props }: Omit<ViewProps, 'open' | 'standalone'> & { open?: boolean }) {
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)
-  const render = (next: Partial<ViewProps>) => root.render(createElement(AuthModalView, { ...props, open: true, standalone: false, ...next }))
+  const render = (next: Partial<ViewProps>) => root.render(createElement(AuthModalView, { ...props, open, standalone: false, ...next }))
   render({})
   return { root, shadow, update: render }
 }

@@ -169,8 +169,14 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, request, standalone, navigation, onClose, onLinkSuccess, onUpdateSuccess])
 
+  const everShown = useRef(false)
   useEffect(() => {
-    if (visible) return
+    if (visible) {
+      everShown.current = true
+      return
+    }
+    // Only a close clears: a modal that was never shown must not cancel a flow the app started headlessly.
+    if (!everShown.current) return
     // Document 1 §4: the CAPTCHA resets on modal close.
     client.captcha.reset()
     pendingCaptcha.current?.resolve()

@@ -90,10 +90,15 @@ export async function inNewPage(browser: Browser, scenario: (page: Page, context
   const page = await context.newPage()
   const pageErrors: string[] = []
   const consoleErrors: string[] = []
+  const navigations: string[] = []
   const listen = (target: Page) => {
-    target.on('pageerror', (error) => pageErrors.push(`${target === page ? '' : '[popup] '}${error.message}`))
+    const tag = target === page ? '' : '[popup] '
+    target.on('pageerror', (error) => pageErrors.push(`${tag}${error.message}`))
     target.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${target === page ? '' : '[popup] '}${message.text()}`)
+      if (message.type() === 'error') consoleErrors.push(`${tag}${message.text()}`)
+    })
+    target.on('framenavigated', (frame) => {
+      if (frame === target.mainFrame()) navigations.push(`${tag}${frame.url()}`)
     })
   }
   listen(page)
@@ -104,8 +109,12 @@ export async function inNewPage(browser: Browser, scenario: (page: Page, context
     await scenario(page, context)
   } catch (error) {
     if (error instanceof Error) {
+      const original = error.message
       error.message += [...pageErrors, ...consoleErrors].map((line) => `\n  page: ${line}`).join('')
+      error.message += `\n  navigations: ${navigations.join(' → ') || '(none)'}`
       error.message += `\n  the page at failure: ${await describePage(page)}`
+      // Reports print the stack, whose first line was fixed when the error was made.
+      if (error.stack) error.stack = error.stack.replace(original, error.message)
     }
     throw error
   } finally {
