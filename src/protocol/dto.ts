@@ -253,8 +253,23 @@ export interface EmbeddedWalletConfigDto {
   solana: { create_on_login: 'off' | 'users-without-wallets' | 'all-users' }
   user_owned_recovery_options: string[]
   require_user_owned_recovery_on_create: boolean
+  /** A new wallet must get a password (user-passcode) recovery. */
+  require_user_password_on_create?: boolean
   mode: string
 }
+
+/** Tessera: an EVM chain the app adds to (or overrides in) the built-in table, e.g. a local anvil chain. */
+export interface ChainDto {
+  id: number
+  name: string
+  native_currency: { name: string; symbol: string; decimals: number }
+  rpc_url: string
+  block_explorer_url: string | null
+  testnet: boolean
+}
+
+/** Tessera: a Solana cluster's RPC, e.g. the local litesvm endpoint as 'devnet'. */
+export interface SolanaClusterDto { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpc_url: string; block_explorer_url: string | null }
 
 /** Server app config: `GET /api/v1/apps/{app_id}` (document 1 §3). */
 export interface AppConfigDto {
@@ -305,4 +320,8 @@ export interface AppConfigDto {
   max_linked_wallets_per_user: number | null
   /** Tessera: the provider apps shown as `privy:<app id>` login methods, when cross-app login is on. */
   cross_app_login_providers?: { app_id: string; name: string; icon_url: string | null }[]
+  /** Tessera: chains the app adds to the built-in 26, the default chain, and Solana cluster RPCs. */
+  chains?: ChainDto[]
+  default_chain_id?: number | null
+  solana_clusters?: SolanaClusterDto[]
 }

@@ -88,6 +88,12 @@ export const clientErrorCodes = [
   'already_logged_in',
   'cross_app_read_only',
   'cross_app_request_error',
+  'embedded_wallet_request_error',
+  'wallet_not_on_device',
+  'invalid_recovery_pin',
+  'unsupported_recovery_method',
+  'mfa_timeout',
+  'mfa_verification_max_attempts_reached',
 ] as const
 export type ClientErrorCode = (typeof clientErrorCodes)[number]
 

@@ -1,0 +1,116 @@
+/**
+ * Embedded wallets (document 2 §§3–4, DESIGN.md §4): keys live only in the wallet frame; the core creates,
+ * connects and recovers them through it, and offers an EIP-1193 provider per Ethereum wallet and a Solana provider.
+ * Everything past the client's facade loads on first use (viem chains and signing, @solana/web3.js).
+ */
+import type { EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
+import type { TesseraError } from '../../errors/base-error.js'
+import type { Listener, Unsubscribe } from '../../types.js'
+import type { Eip1193Provider } from '../ethereum/eip1193.js'
+
+export interface EmbeddedWallet {
+  address: string
+  chainType: EmbeddedChainType
+  /** 0 is the primary wallet; additional HD wallets count up from the highest existing index. */
+  walletIndex: number
+  recoveryMethod: RecoveryMethod
+  imported: boolean
+  delegated: boolean
+  entropyId: string
+  entropyIdVerifier: EntropyIdVerifier
+  walletClientType: 'privy'
+  connectorType: 'embedded'
+}
+
+/**
+ * - `idle`: signed out, or no wallet yet; `creating`, `connecting`, `recovering` while the frame works;
+ * - `needs-password`: the device share is missing and recovery needs the user's password (`recover({ password })`);
+ * - `ready`: every wallet of the user can sign; `error`: the last operation failed (`error` says why).
+ */
+export type EmbeddedWalletStatus = 'idle' | 'creating' | 'connecting' | 'recovering' | 'needs-password' | 'ready' | 'error'
+
+export interface EmbeddedWalletsState {
+  status: EmbeddedWalletStatus
+  /** The user's embedded wallets, from the user's linked accounts (Ethereum first, then Solana, each by index). */
+  wallets: EmbeddedWallet[]
+  /** The chain the last `create` is making, for the 'Creating your wallet' screen. */
+  creating: EmbeddedChainType | null
+  error: TesseraError | null
+}
+
+export interface CreateEmbeddedWalletOptions {
+  /** Default 'ethereum'. */
+  chainType?: EmbeddedChainType
+  /** Another HD wallet on the existing share set (index: highest existing + 1, or `walletIndex`). */
+  createAdditional?: boolean
+  walletIndex?: number
+  /** Sets password (user-passcode) recovery on the new wallet; default automatic recovery. */
+  recoveryPassword?: string
+}
+
+/** An EVM chain as the client knows it (the 26 built-ins of document 1 §3, plus the app's own). */
+export interface Chain {
+  id: number
+  name: string
+  network: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** Resolved RPC URL: client override, app config, then the public default (document 1 §3). */
+  rpcUrl: string
+  blockExplorerUrl: string | null
+  testnet: boolean
+}
+
+/** The EIP-1193 provider of one embedded Ethereum wallet; `chainId` is the chain it is on now. */
+export interface EmbeddedEthereumProvider extends Eip1193Provider {
+  readonly address: string
+  getChainId(): number
+}
+
+/** The Solana provider of one embedded Solana wallet; transactions are @solana/web3.js `Transaction` or `VersionedTransaction`. */
+export interface EmbeddedSolanaProvider {
+  readonly address: string
+  signMessage(message: Uint8Array): Promise<{ signature: Uint8Array }>
+  signTransaction<T extends SolanaTransactionLike>(transaction: T): Promise<T>
+  /** Signs and sends through the cluster's RPC (default: the app's first cluster); answers the base58 signature. */
+  signAndSendTransaction(transaction: SolanaTransactionLike, options?: { cluster?: string }): Promise<{ signature: string }>
+}
+
+/** Structural: the two @solana/web3.js transaction classes, without importing them into the facade. */
+export interface SolanaTransactionLike {
+  serialize(config?: unknown): Uint8Array
+}
+
+/** A transaction as `eth_sendTransaction` takes it (hex quantities); missing fields are filled from the chain. */
+export interface EthereumTransactionRequest {
+  from?: string
+  to?: string | null
+  value?: string | bigint | number
+  data?: string
+  chainId?: number | string
+  nonce?: number | string
+  gas?: string | bigint | number
+  gasPrice?: string | bigint | number
+  maxFeePerGas?: string | bigint | number
+  maxPriorityFeePerGas?: string | bigint | number
+  type?: 'legacy' | 'eip2930' | 'eip1559' | number | string
+}
+
+export interface EmbeddedWalletsApi {
+  getState(): EmbeddedWalletsState
+  watchState(listener: Listener<EmbeddedWalletsState>): Unsubscribe
+  /** Creates a wallet (document 2 §4 "Wallet creation" rules); resolves once the server holds its shares. */
+  create(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet>
+  /** Makes every wallet of the user usable on this device: connects, or recovers when the device share is missing. */
+  connect(): Promise<void>
+  /** Recovery with the password when `status` is `needs-password`. */
+  recover(options: { password: string }): Promise<void>
+  /** The built-in and app chains, and the one embedded Ethereum wallets start on. */
+  getChains(): Promise<Chain[]>
+  getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider>
+  getSolanaProvider(address?: string): Promise<EmbeddedSolanaProvider>
+  /** Headless helpers over the providers (hooks `useSignMessage`, `useSendTransaction`, ...). */
+  signMessage(input: { message: string; address?: string }): Promise<{ signature: string }>
+  signTypedData(input: { typedData: unknown; address?: string }): Promise<{ signature: string }>
+  signTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ signature: string }>
+  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ hash: string }>
+}

@@ -1,0 +1,187 @@
+/**
+ * The wallet frame's message protocol (document 2 §7, DESIGN.md §4): the host page posts `{id, event, data}` to
+ * the frame served at `/apps/{app_id}/embedded-wallets?caid=…&client_id=…` and gets back `{id, data}` or
+ * `{id, error: {type, message}}`, posted to its own origin only. Keys, mnemonics and shares never cross it.
+ */
+import type { UserDto } from './dto.js'
+
+/** The frame's path on the API origin; the export frame (key export, document 3) is `${path}/export`. */
+export const WALLET_FRAME_PATH = '/apps/:app_id/embedded-wallets'
+export const EXPORT_FRAME_PATH = '/apps/:app_id/embedded-wallets/export'
+
+/** The frame posts this (with `id: 'ready'`) when it has loaded and checked its parent; the host also polls with it. */
+export const FRAME_READY_EVENT = 'privy:iframe:ready'
+
+/** Every event the frame answers (document 2 §7); those not built yet answer `error` with 'Unsupported recovery action'-style copy. */
+export const frameEvents = [
+  FRAME_READY_EVENT,
+  'user-signer:sign',
+  'wallets:add',
+  'import',
+  'set-recovery',
+  'connect',
+  'recover',
+  'rpc',
+  'wallet:create',
+  'solana-wallet:create',
+  'mfa:verify',
+  'mfa:init-enrollment',
+  'mfa:submit-enrollment',
+  'mfa:unenroll',
+  'mfa:clear',
+  'auth:unlink-passkey',
+  'farcaster:init-signer',
+  'farcaster:sign',
+  'delegated-actions:consent',
+] as const
+export type FrameEvent = (typeof frameEvents)[number]
+
+/** Document 2 §8 "Error types". */
+export const frameErrorTypes = [
+  'error',
+  'invalid_request_arguments',
+  'wallet_not_on_device',
+  'invalid_recovery_pin',
+  'insufficient_funds',
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
+  'twilio_verification_failed',
+] as const
+export type FrameErrorType = (typeof frameErrorTypes)[number]
+
+/** Document 2 §9. */
+export const FRAME_READY_POLL_MS = 150
+export const FRAME_INIT_TIMEOUT_MS = 15_000
+/** The frame's wait when a password wallet is being created. */
+export const FRAME_PASSWORD_INIT_TIMEOUT_MS = 30_000
+export const FRAME_DEFAULT_TIMEOUT_MS = 15_000
+/** Create-wallet and recovery operations. */
+export const FRAME_CREATE_TIMEOUT_MS = 60_000
+export const FRAME_IMPORT_TIMEOUT_MS = 15_000
+/** Default wallet RPC (signing) time-out. */
+export const FRAME_RPC_TIMEOUT_MS = 120_000
+/** How long the app may take to run user recovery when the device share is missing. */
+export const USER_RECOVERY_TIMEOUT_MS = 120_000
+
+/** Each event's time-out on the host side. */
+export function frameTimeoutMs(event: FrameEvent): number {
+  if (event === 'wallet:create' || event === 'solana-wallet:create' || event === 'recover' || event === 'set-recovery' || event === 'wallets:add') return FRAME_CREATE_TIMEOUT_MS
+  if (event === 'import') return FRAME_IMPORT_TIMEOUT_MS
+  if (event === 'rpc' || event === 'user-signer:sign' || event === 'farcaster:sign') return FRAME_RPC_TIMEOUT_MS
+  return FRAME_DEFAULT_TIMEOUT_MS
+}
+
+export type EmbeddedChainType = 'ethereum' | 'solana'
+/** `entropyId` is the share set's first address; the verifier names that address's chain. */
+export type EntropyIdVerifier = 'ethereum-address-verifier' | 'solana-address-verifier'
+export const entropyIdVerifierOf = (chainType: EmbeddedChainType): EntropyIdVerifier =>
+  chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier'
+
+/** Document 2 §3. `privy` is automatic (server-held recovery key: custodial); `user-passcode` is the password. */
+export type RecoveryMethod = 'privy' | 'user-passcode' | 'google-drive' | 'icloud' | 'icloud-native' | 'recovery-encryption-key' | 'privy-v2'
+
+/** Every call carries the user's current access token: the frame talks to the API with it, never stores it. */
+interface Authed { accessToken: string }
+/** Names one share set (an HD root) and so every wallet derived from it. */
+interface ShareSetRef extends Authed { entropyId: string; entropyIdVerifier: EntropyIdVerifier }
+
+export interface CreateWalletData extends Authed {
+  recoveryMethod?: 'privy' | 'user-passcode'
+  /** Required with `user-passcode`. */
+  recoveryPassword?: string
+  /** Retries of one creation carry the same key (SECURITY.md 56–57). */
+  idempotencyKey?: string
+}
+export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }
+export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device' }
+export interface ConnectData extends ShareSetRef {}
+export interface RecoverData extends ShareSetRef { recoveryPassword?: string }
+export interface SetRecoveryData extends ShareSetRef {
+  recoveryMethod: 'privy' | 'user-passcode'
+  recoveryPassword?: string
+  existingRecoveryMethod: RecoveryMethod
+}
+
+/** Ethereum methods the frame signs; every other method is the host's (read calls go to the chain's RPC). */
+export type EthereumFrameRequest =
+  | { method: 'personal_sign'; params: [message: `0x${string}`, address: string] }
+  | { method: 'eth_signTypedData_v4'; params: [address: string, typedDataJson: string] }
+  /** A complete transaction (nonce, gas, fees, chainId filled in by the host); the answer is the signed raw transaction. */
+  | { method: 'eth_signTransaction'; params: [FrameTransactionRequest] }
+  | { method: 'secp256k1_sign'; params: [hash: `0x${string}`] }
+export type SolanaFrameRequest = { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+
+/** Hex quantities, as JSON-RPC carries them. */
+export interface FrameTransactionRequest {
+  type: 'legacy' | 'eip2930' | 'eip1559'
+  chainId: number
+  nonce: number
+  to?: `0x${string}` | null
+  value?: `0x${string}`
+  data?: `0x${string}`
+  gas: `0x${string}`
+  gasPrice?: `0x${string}`
+  maxFeePerGas?: `0x${string}`
+  maxPriorityFeePerGas?: `0x${string}`
+  accessList?: { address: `0x${string}`; storageKeys: `0x${string}`[] }[]
+}
+
+export type RpcData = ShareSetRef & { hdWalletIndex: number } & (
+  | { chainType: 'ethereum'; request: EthereumFrameRequest }
+  | { chainType: 'solana'; request: SolanaFrameRequest }
+)
+
+/** What each event carries; events without an entry here are not built yet. */
+export interface FrameRequestData {
+  [FRAME_READY_EVENT]: Record<string, never>
+  'wallet:create': CreateWalletData
+  'solana-wallet:create': CreateWalletData
+  'wallets:add': AddWalletData
+  import: ImportWalletData
+  connect: ConnectData
+  recover: RecoverData
+  'set-recovery': SetRecoveryData
+  rpc: RpcData
+}
+
+/** The server's user after the change, so the host shows the new wallet without another call. */
+export interface WalletChangeResult { user: UserDto; address: string; entropyId: string; entropyIdVerifier: EntropyIdVerifier }
+
+export interface FrameResponseData {
+  [FRAME_READY_EVENT]: Record<string, never>
+  'wallet:create': WalletChangeResult
+  'solana-wallet:create': WalletChangeResult
+  'wallets:add': WalletChangeResult
+  import: WalletChangeResult
+  connect: { entropyId: string }
+  recover: { entropyId: string }
+  'set-recovery': { entropyId: string; user: UserDto }
+  /** `data`: a hex signature or signed raw transaction (Ethereum), or `{ signature }` in base64 (Solana). */
+  rpc: { method: string; data: string | { signature: string } }
+}
+
+export type FrameRequestEvent = keyof FrameRequestData
+export interface FrameRequest<E extends FrameRequestEvent = FrameRequestEvent> { id: string; event: E; data: FrameRequestData[E] }
+export type FrameResponse<E extends FrameRequestEvent = FrameRequestEvent> =
+  | { id: string; event?: E; data: FrameResponseData[E] }
+  | { id: string; event?: E; error: { type: FrameErrorType; message: string } }
+
+/** Structural check of a message the frame or the host receives: anything else is dropped unanswered. */
+export function isFrameRequest(value: unknown): value is FrameRequest {
+  if (typeof value !== 'object' || value === null) return false
+  const { id, event, data } = value as Record<string, unknown>
+  return typeof id === 'string' && id.length > 0 && id.length <= 100 && typeof event === 'string' &&
+    (frameEvents as readonly string[]).includes(event) && typeof data === 'object' && data !== null && !Array.isArray(data)
+}
+
+export function isFrameResponse(value: unknown): value is FrameResponse {
+  if (typeof value !== 'object' || value === null) return false
+  const { id, data, error } = value as Record<string, unknown>
+  if (typeof id !== 'string') return false
+  if (error !== undefined) {
+    const { type, message } = (error ?? {}) as Record<string, unknown>
+    return typeof type === 'string' && typeof message === 'string'
+  }
+  return data !== undefined
+}
