@@ -10,10 +10,12 @@ import { measureLanding, type LandingRun } from './landing.js'
 import { externalImports, npmEntries, npmEntrySizes } from './npm-entry-size.js'
 import { measureServerLoad } from './server-load.js'
 import type { ThroughputResult } from './throughput.js'
+import { measureWalletsOnDevStack, type WalletBench } from './wallets.js'
 
 const budgetBytes = 90 * 1024
 const landingRuns = 5
 const load = { logins: 200, refreshes: 500, concurrency: 8 }
+const walletRuns = { creationRuns: 3, signatures: 10 }
 /** Far above the bounded run, so the benchmark measures the handlers and not the limiter. */
 const unlimited = { max: 1_000_000, windowSeconds: 60 }
 
@@ -71,6 +73,22 @@ try {
   console.error(`Loading the server: ${load.logins} logins, ${load.refreshes} refreshes, concurrency ${load.concurrency}...`)
   const serverLoad = await measureServerLoad(server.url, load)
 
+  console.error(`Measuring embedded wallets on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures)...`)
+  // The wallet rows need every wallet part working; when one is not, the table says why instead of stopping.
+  const wallets: WalletBench | Error = await measureWalletsOnDevStack(browser, walletRuns).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+  const creationLabel = `Embedded wallet creation, Ethereum + Solana: code submitted → both addresses shown (Chromium, median of ${walletRuns.creationRuns})`
+  const signingLabel = `Message signing after unlock: click → signature shown (Ethereum, median of ${walletRuns.signatures})`
+  const walletRows: [string, string, string][] = wallets instanceof Error
+    ? [creationLabel, signingLabel].map((label) => [label, 'not measured', wallets.message.split('\n')[0]!.slice(0, 160)])
+    : [
+        [
+          creationLabel,
+          ms(median(wallets.creation.map((run) => run.addressesShownMs))),
+          `runs: ${wallets.creation.map((run) => ms(run.addressesShownMs)).join(', ')}; signed in after ${ms(median(wallets.creation.map((run) => run.signedInMs)))}`,
+        ],
+        [signingLabel, ms(median(wallets.signatureMs)), `first after unlock ${ms(wallets.firstSignatureMs)}; max ${ms(Math.max(...wallets.signatureMs))}`],
+      ]
+
   console.log(`\nTessera benchmark · Node ${process.version} · ${cpus().length} CPUs · Chromium ${browser.version()} · PGlite, loopback\n`)
   printTable([
     [
@@ -93,6 +111,7 @@ try {
     ['Email code send (passwordless/init)', throughputCell(serverLoad.init), latencyNote(serverLoad.init)],
     ['Email authenticate (passwordless/authenticate)', throughputCell(serverLoad.authenticate), latencyNote(serverLoad.authenticate)],
     ['Session refresh (POST /api/v1/sessions)', throughputCell(serverLoad.refresh), latencyNote(serverLoad.refresh)],
+    ...walletRows,
   ])
   console.log('\nScript-tag build, files loaded before the landing (gzip bytes):')
   for (const script of runs[0]!.scripts) console.log(`  ${new URL(script.url).pathname.padEnd(48)} ${String(script.gzipBytes).padStart(7)}${isHostScript(script.url) ? '  (demo page)' : ''}`)

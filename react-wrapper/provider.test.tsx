@@ -15,6 +15,13 @@ import {
   useUpdateEmail,
   useUpdatePhone,
   useUser,
+  useWallets,
+  useSolanaWallets,
+  useCreateWallet,
+  useSignMessage,
+  useSignTypedData,
+  useSignTransaction,
+  useSendTransaction,
 } from './index.js'
 
 
@@ -59,6 +66,9 @@ describe('TesseraProvider (server render)', () => {
       const update = useUpdateAccount()
       const updateEmail = useUpdateEmail()
       const updatePhone = useUpdatePhone()
+      const wallets = useWallets()
+      const solanaWallets = useSolanaWallets()
+      const embeddedActions = [useCreateWallet(), useSignMessage(), useSignTypedData(), useSignTransaction(), useSendTransaction()]
       const functions = (value: object) => Object.keys(value).filter((key) => typeof (value as Record<string, unknown>)[key] === 'function').sort()
       return (
         <output>
@@ -69,6 +79,8 @@ describe('TesseraProvider (server render)', () => {
             link: functions(link),
             unlink: functions(unlink).length,
             update: functions(update),
+            wallets: [wallets.wallets.length, solanaWallets.wallets.length, functions(solanaWallets)],
+            embeddedActions: embeddedActions.flatMap(functions),
           })}
         </output>
       )
@@ -86,6 +98,8 @@ describe('TesseraProvider (server render)', () => {
       link: ['linkApple', 'linkDiscord', 'linkEmail', 'linkFarcaster', 'linkGithub', 'linkGoogle', 'linkInstagram', 'linkLine', 'linkLinkedIn', 'linkPasskey', 'linkPhone', 'linkSpotify', 'linkTelegram', 'linkTiktok', 'linkTwitter'],
       unlink: 18,
       update: ['updateEmail', 'updatePhone'],
+      wallets: [0, 0, ['createWallet']],
+      embeddedActions: ['createWallet', 'signMessage', 'signTypedData', 'signTransaction', 'sendTransaction'],
     })
   })
 

@@ -12,7 +12,7 @@ process.env.NODE_ENV = 'production'
 const dist = join(root, 'dist')
 
 // Only what this script writes: other builds (the demo) may keep output under dist/ too.
-for (const output of ['tessera.js', 'chunks', 'lib', 'types']) rmSync(join(dist, output), { recursive: true, force: true })
+for (const output of ['tessera.js', 'chunks', 'lib', 'types', 'frame']) rmSync(join(dist, output), { recursive: true, force: true })
 
 // (a) Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks.
 await build(scriptTagConfig(dist))
@@ -43,7 +43,19 @@ await build({
   },
 })
 
-// (c) Type declarations.
+// (c) The wallet frame: its own page, which the API server serves at /apps/:app_id/embedded-wallets (with the app's
+// configuration written in) and whose scripts it serves under /embedded-wallets/assets/. Nothing of it is in the library.
+await build({
+  root: join(root, 'src/frame'),
+  base: '/embedded-wallets/',
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { outDir: join(dist, 'frame'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: { polyfill: false } },
+})
+
+// (d) Type declarations.
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
 
 /** The entry plus every chunk it imports statically: what loads before the landing is interactive. */

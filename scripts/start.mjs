@@ -13,6 +13,7 @@ const { buildReactDemo } = await import('../test/harness/react-demo.ts')
 const { startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
+const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import('../test/harness/local-chains.ts')
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
@@ -51,7 +52,11 @@ console.log(`
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
   Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
   Telegram        ${stack.telegram.standIn.url}  (stand-in for Telegram's login widget, bot @${stack.telegram.bot.botName}: you type the account)
-  Local chain     ${stack.chain.anvil.rpcUrl}  (anvil; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
+  Local chain     ${stack.chain.anvil.rpcUrl}  (anvil, chain ${stack.chain.anvil.chainId}; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
+                  funded: anvil's 10 default accounts (10,000 ETH each; mnemonic '${ANVIL_MNEMONIC}'), e.g. ${ANVIL_FIRST_ACCOUNT}
+  Local Solana    ${stack.chain.solana.rpcUrl}  (litesvm behind JSON-RPC; the dev app's 'devnet' cluster)
+                  funded with 1,000 SOL each (address, then the secret key a wallet imports):
+${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index)).map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`).join('\n')}
   ${FARCASTER_CONSOLE_HINT}
 
 Tessera is ready. Press Ctrl-C to stop.`)

@@ -1,6 +1,7 @@
 // Reads the signed-in state from the shared client the element uses (one per app id per page).
 import { getOrCreateClient } from '/tessera.js'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '/shared/demo-app.js'
+import { fundWallets, sendEth, sendSol } from '/shared/local-chains.js'
 
 const { appId, apiUrl, telegramOAuthUrl } = window.TESSERA_DEMO
 // Created before the element renders, so the element shares this client and its Telegram widget host (the local stand-in).
@@ -83,6 +84,53 @@ function render({ status, user }) {
 
 render(client.getAuth())
 client.watchAuth(render)
+
+// Embedded wallets: one row per wallet (its chain and address); the actions use the primary wallet of each chain.
+const embeddedStatus = {
+  idle: '', creating: 'Creating your wallets…', connecting: 'Connecting your wallets…', recovering: 'Recovering your wallets…',
+  'needs-password': 'Your wallet needs its password.', ready: 'Your wallets are ready.', error: 'Your wallets are not available.',
+}
+function renderEmbeddedWallets({ status, wallets }) {
+  byId('embedded-status').textContent = embeddedStatus[status]
+  byId('embedded-wallets').replaceChildren(
+    ...wallets.map((wallet) => {
+      const item = document.createElement('li')
+      item.dataset.chain = wallet.chainType
+      item.dataset.walletIndex = String(wallet.walletIndex)
+      const address = document.createElement('span')
+      address.className = 'address'
+      address.textContent = wallet.address
+      item.append(`${wallet.chainType} #${wallet.walletIndex}: `, address)
+      return item
+    }),
+  )
+}
+renderEmbeddedWallets(client.embeddedWallets.getState())
+client.embeddedWallets.watchState(renderEmbeddedWallets)
+
+const primaryWallet = (chainType) => client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType && wallet.walletIndex === 0)?.address
+function requirePrimaryWallet(chainType) {
+  const address = primaryWallet(chainType)
+  if (!address) throw new Error(`You have no embedded ${chainType} wallet yet.`)
+  return address
+}
+const showResult = (id, text) => void (byId(id).textContent = text)
+
+byId('fund-wallets').addEventListener('click', run(async () => {
+  await fundWallets(client, { ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
+  byId('action-result').hidden = false
+  byId('action-result').textContent = 'Test funds added: 1 ETH and 1 SOL.'
+}))
+byId('sign-message').addEventListener('click', run(async () => {
+  const { signature } = await client.embeddedWallets.signMessage({ message: 'Hello from the Tessera demo', address: requirePrimaryWallet('ethereum') })
+  showResult('sign-result', signature)
+}))
+byId('send-eth').addEventListener('click', run(async () => {
+  showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum')))
+}))
+byId('send-sol').addEventListener('click', run(async () => {
+  showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
+}))
 
 // Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
 client.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })

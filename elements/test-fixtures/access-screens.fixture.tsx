@@ -19,6 +19,7 @@ import { defaultConfig } from '../../src/core/config/defaults.js'
 import { createStore } from '../../src/core/utils/store.js'
 import { createFakePasskey, type PasskeyScript } from './fake-passkey.js'
 import { createFakeWallets, type WalletScript } from './fake-wallets.js'
+import { createFakeEmbeddedWallets, type EmbeddedWalletScript } from './fake-embedded-wallets.js'
 import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
@@ -59,6 +60,8 @@ export interface AccessScript {
   crossApp?(providerAppId: string, intent: 'login' | 'link'): Promise<User>
   /** What `GET …/cross-app/details` answers per provider app (absent: the request failed). */
   crossAppDetails?: Record<string, { name: string; iconUrl: string | null }>
+  /** Embedded wallets: the chains a login creates wallets on, and how each creation ends. */
+  embeddedWallets?: EmbeddedWalletScript
 }
 
 export interface Calls {
@@ -108,8 +111,10 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
   const emit = (event: string, payload: unknown) => {
     for (const handler of handlers.get(event) ?? []) handler(payload)
   }
+  const embeddedWallets = createFakeEmbeddedWallets(script.embeddedWallets)
   const signIn = (user: User, method: string, isNewUser = true) => {
     auth.set({ status: 'authenticated', user })
+    embeddedWallets.createOnLogin()
     emit('login', { user, isNewUser, loginMethod: method })
   }
 
@@ -262,6 +267,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
     },
     wallets: createFakeWallets(script.wallets ?? {}, emit),
+    embeddedWallets,
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {

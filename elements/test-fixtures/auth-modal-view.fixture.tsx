@@ -14,6 +14,7 @@ import { CodeBoxesInput } from '../../src/ui/primitives/code-boxes-input.js'
 import { createStore } from '../../src/core/utils/store.js'
 import { createFakePasskey } from './fake-passkey.js'
 import { createFakeWallets } from './fake-wallets.js'
+import { createFakeEmbeddedWallets } from './fake-embedded-wallets.js'
 
 type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
 type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
@@ -169,6 +170,8 @@ export function createScriptedClient(script: Script): TesseraClient {
     sms: sms.actions,
     oauth,
     wallets: createFakeWallets({}, emit),
+    // No wallet is created on login here (the access-screens fixture scripts creation).
+    embeddedWallets: createFakeEmbeddedWallets(),
     // Idle Telegram and cross-app flows: these tests only draw their rows (their own tests use the access-screens fixture).
     getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
     watchTelegramFlow: () => () => {},

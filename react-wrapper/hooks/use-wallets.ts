@@ -1,21 +1,37 @@
-import type { ConnectedWallet } from '../../src/core/index.js'
+import { useMemo } from 'react'
+import type { AuthState, ConnectedWallet, EmbeddedWallet, EmbeddedWalletsState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useAuthState, useConnectedWallets } from './use-client-slices.js'
+import { useEmbeddedWalletsState } from './use-embedded-wallets-state.js'
+
+/**
+ * An embedded wallet in the list: the core's `EmbeddedWallet` (walletClientType 'privy', connectorType 'embedded')
+ * with the list's `chain` and `linked`; its current EVM chain is `(await getEthereumProvider(address)).getChainId()`.
+ */
+export type ListedEmbeddedWallet = EmbeddedWallet & { chain: EmbeddedWallet['chainType']; linked: true }
 
 export interface UseWalletsResult {
-  /** False while the session is still being restored. */
+  /** False while the session is restored or the embedded wallets are being created, connected or recovered. */
   ready: boolean
-  /**
-   * Connected external wallets, newest first. Embedded wallets (issue #5) join this list ahead of them, from their
-   * own client slice, without changing its shape.
-   */
-  wallets: ConnectedWallet[]
+  /** The user's embedded Ethereum wallets (by index) ahead of the connected external wallets (newest first). */
+  wallets: (ListedEmbeddedWallet | ConnectedWallet)[]
 }
 
-/** The user's wallets (the reference SDK's `useWallets`); subscribing starts wallet discovery. */
+export const listedEmbeddedWallet = (wallet: EmbeddedWallet): ListedEmbeddedWallet => ({ ...wallet, chain: wallet.chainType, linked: true })
+
+/** The session is known and no embedded-wallet operation is under way (shared with `useSolanaWallets`). */
+export const walletsReady = (auth: AuthState, embedded: EmbeddedWalletsState): boolean =>
+  auth.status !== 'loading' && embedded.status !== 'creating' && embedded.status !== 'connecting' && embedded.status !== 'recovering'
+
+/** The user's wallets (the reference SDK's `useWallets`); subscribing starts external-wallet discovery. */
 export function useWallets(): UseWalletsResult {
   const client = useTesseraClient()
-  const wallets = useConnectedWallets(client)
-  const { status } = useAuthState(client)
-  return { ready: status !== 'loading', wallets }
+  const auth = useAuthState(client)
+  const embedded = useEmbeddedWalletsState(client)
+  const external = useConnectedWallets(client)
+  const wallets = useMemo(
+    () => [...embedded.wallets.filter((wallet) => wallet.chainType === 'ethereum').map(listedEmbeddedWallet), ...external],
+    [embedded.wallets, external],
+  )
+  return { ready: walletsReady(auth, embedded), wallets }
 }

@@ -26,6 +26,9 @@ import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
 import { sessionRoutes } from './sessions/routes.js'
 import { userRoutes } from './users/routes.js'
+import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
+import { embeddedWalletApiRoutes } from './wallets/routes.js'
+import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -59,6 +62,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use(
     '/api/*',
     cors(async (c, preflight) => {
+      // Shares go to the wallet frame only, which this server serves from its own origin.
+      if (isWalletShareApiPath(c.req.path)) return [ownOrigin(c, ctx.trustProxy)]
       const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
       if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
       const headerApp = await appOfRequest(ctx.db, c)
@@ -69,6 +74,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     }),
   )
 
+  app.route('/', walletFramePageRoutes(ctx))
   app.route('/api/v1/apps', crossAppAppRoutes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
@@ -91,6 +97,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/captcha', captchaRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
+  app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
 
   return app

@@ -21,6 +21,8 @@ export interface StartServerOptions {
   rateLimits?: Partial<RateLimitSettings>
   /** `iss` of issued tokens; default TESSERA_ISSUER or 'privy.io'. */
   issuer?: string
+  /** The built wallet frame; default TESSERA_WALLET_FRAME_DIR or the repository's `dist/frame`. */
+  walletFrameDir?: string
 }
 
 export const defaults = { port: 8787, host: '127.0.0.1', dataDir: '.tessera', issuer: DEFAULT_TOKEN_ISSUER, refreshGraceSeconds: 10 }

@@ -13,6 +13,10 @@ export interface ServerContext {
   keys: SigningKeys
   /** HMAC key for one-time codes and refresh-token successors. */
   secret: Buffer
+  /** AES-256 key sealing automatic-recovery wallet shares (keys/wallet-recovery-key.ts). */
+  walletRecoveryKey: Buffer
+  /** The built wallet frame (index.html and assets/) served at `/apps/:app_id/embedded-wallets`. */
+  walletFrameDir: string
   /** Null when no delivery is configured (no SMTP outside dev): sending codes is refused. */
   delivery: Delivery | null
   dev: boolean

@@ -14,9 +14,11 @@ import { createTwilioDelivery } from './delivery/twilio.js'
 import type { Delivery } from './delivery/types.js'
 import { loadServerSecret } from './keys/server-secret.js'
 import { loadSigningKeys } from './keys/signing-keys.js'
+import { loadWalletRecoveryKey } from './keys/wallet-recovery-key.js'
 import { createLogger } from './logger.js'
 import { PRUNE_INTERVAL_MS, pruneExpired } from './maintenance/prune-expired.js'
 import { resolveRateLimits } from './rate-limit/settings.js'
+import { resolveWalletFrameDir } from './wallets/frame-dir.js'
 
 export interface RunningServer {
   url: string
@@ -56,6 +58,8 @@ export async function createServerContext(options: StartServerOptions = {}, over
       logger,
       keys: await loadSigningKeys(db, clock.now()),
       secret: await loadServerSecret(db, 'otp-hmac'),
+      walletRecoveryKey: await loadWalletRecoveryKey(db),
+      walletFrameDir: resolveWalletFrameDir(options.walletFrameDir),
       delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
       dev,
       issuer: options.issuer ?? process.env.TESSERA_ISSUER ?? defaults.issuer,

@@ -32,6 +32,8 @@ import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
 import { createWallets } from './wallets/create-wallets.js'
+import type { EmbeddedWalletsDeps } from './wallets/embedded/embedded-wallets.js'
+import { lazyEmbeddedWallets } from './wallets/embedded/lazy-embedded-wallets.js'
 import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 
 /** Test seams beyond the public options. */
@@ -50,6 +52,8 @@ export interface ClientInternals {
   telegramOAuthUrl?: string
   /** Replaces the browser's WebAuthn step (unit tests). */
   passkeyCeremony?: PasskeyCeremony
+  /** The page the wallet frame mounts in, its time-outs, or a stand-in frame (unit tests); defaults to `window`. */
+  embeddedWallets?: Partial<Pick<EmbeddedWalletsDeps, 'page' | 'frame' | 'createFrameClient' | 'userRecoveryTimeoutMs'>>
 }
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -244,6 +248,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     getUserId: () => auth.get().user?.id ?? null,
     sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
   })
+  // Embedded wallets: the state and the create-on-login rule here; the frame, creation and providers load on first
+  // use, with a login that creates a wallet, or once the signed-in user has one.
+  const embeddedWallets = lazyEmbeddedWallets(
+    (state) => import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, state })),
+    { auth, config, events, logout: () => session.logout('user') },
+  )
   const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })
   const stopSyncingCaptcha = config.watch(() => captcha.syncConfig())
 
@@ -339,6 +349,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     transferAccount: async (transfer) =>
       (await import('./auth/transfer/transfer-account.js')).transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
     wallets,
+    embeddedWallets: embeddedWallets.member,
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,
@@ -348,6 +359,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       lifetime.abort()
       stopWatchingTabs()
       stopSyncingCaptcha()
+      embeddedWallets.destroy()
       oauth.reset()
       crossApp.reset()
       farcaster.reset()

@@ -65,6 +65,20 @@ export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, Ef
 export type { CustomAuthConfig } from './config/types.js'
 export type { ConnectedWallet, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
+export { toViemAccount } from './wallets/embedded/to-viem-account.js'
+export type {
+  Chain,
+  CreateEmbeddedWalletOptions,
+  EmbeddedEthereumProvider,
+  EmbeddedSolanaProvider,
+  EmbeddedWallet,
+  EmbeddedWalletsApi,
+  EmbeddedWalletsState,
+  EmbeddedWalletStatus,
+  EthereumTransactionRequest,
+  SolanaTransactionLike,
+} from './wallets/embedded/types.js'
+export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster } from './config/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'
 export type { ErrorCode } from '../protocol/index.js'

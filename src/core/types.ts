@@ -4,6 +4,7 @@ import type { TesseraError } from './errors/base-error.js'
 import type { LinkedAccount, User } from './user/types.js'
 import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 import type { WalletsApi } from './wallets/types.js'
+import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -270,6 +271,8 @@ export interface TesseraClient {
   }
   /** External wallets: discovery, connection, SIWE and SIWS (src/core/wallets). */
   readonly wallets: WalletsApi
+  /** Embedded wallets (document 2 §§3–4): created, connected and recovered through the wallet frame; loads on first use. */
+  readonly embeddedWallets: EmbeddedWalletsApi
   /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
   readonly telegram: {
     /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */

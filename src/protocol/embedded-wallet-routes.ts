@@ -54,6 +54,8 @@ export interface AddEmbeddedWalletBody {
   entropy_id: string
   wallet_index: number
 }
+/** The wallet at that index (an existing one when it was already registered). */
+export interface AddEmbeddedWalletResponse { user: UserDto; address: string }
 
 export interface WalletShareQueryBody { chain_type: EmbeddedChainType }
 export interface AuthShareResponse { auth_share: string; share_version: number; entropy_id: string; entropy_id_verifier: EntropyIdVerifier }

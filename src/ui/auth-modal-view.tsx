@@ -26,6 +26,8 @@ const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
 const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfer-assets.js'))
+const EmbeddedWalletCreating = lazy(() => import('./screens/embedded-wallet-creating.js'))
+const EmbeddedWalletCreated = lazy(() => import('./screens/embedded-wallet-created.js'))
 
 /** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
 export const TERMS_SCREEN_DELAY_MS = 900
@@ -96,14 +98,37 @@ export function AuthModalView(props: AuthModalViewProps) {
   const pendingCaptcha = useRef<{ action: CaptchaAction; userGesture: boolean; resolve(): void; reject(error: unknown): void } | null>(null)
   const [heldLogin, setHeldLogin] = useState<LoginDetail | null>(null)
 
-  const finishLogin = useCallback(
+  // The login the wallet-creation screens hold until the wallets are ready (reported at once if the modal closes first).
+  const walletLogin = useRef<LoginDetail | null>(null)
+  const reportLogin = useCallback(
     (detail: LoginDetail) => {
+      walletLogin.current = null
       setHeldLogin(null)
       onLoginSuccess(detail)
       if (standalone) navigation.reset()
       else onClose()
     },
     [standalone, navigation, onLoginSuccess, onClose],
+  )
+  /** Document 2 §4 "Wallet creation": a login that creates wallets shows 'Creating your wallet' and the created screen first. */
+  const finishLogin = useCallback(
+    (detail: LoginDetail) => {
+      if (client.embeddedWallets.getState().status !== 'creating') return reportLogin(detail)
+      walletLogin.current = detail
+      setHeldLogin(detail)
+      navigation.navigate('embedded-wallet-creating')
+    },
+    [client, navigation, reportLogin],
+  )
+  const walletsCreated = useCallback(() => {
+    if (walletLogin.current) reportLogin(walletLogin.current)
+  }, [reportLogin])
+  const walletCreationFailed = useCallback(
+    (error: TesseraError | null) => {
+      walletLogin.current = null
+      if (error) onAuthError(error)
+    },
+    [onAuthError],
   )
   const [opened, setOpened] = useState(false)
   useEffect(() => {
@@ -206,6 +231,14 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, navigation])
 
+  // Closed while the wallets were still being made: the login itself succeeded, so it is reported.
+  useEffect(() => {
+    const detail = walletLogin.current
+    if (visible || !detail) return
+    walletLogin.current = null
+    onLoginSuccess(detail)
+  }, [visible, onLoginSuccess])
+
   const showError = useCallback(
     (next: TesseraError, step: ErrorStep | null = null) => {
       const route = routeError(next, step ?? 'login')
@@ -307,6 +340,10 @@ export function AuthModalView(props: AuthModalViewProps) {
           {current === 'terms' && <TermsScreen />}
           {current === 'account-transfer' && <AccountTransferScreen />}
           {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
+          {current === 'embedded-wallet-creating' && <EmbeddedWalletCreating onFailed={walletCreationFailed} />}
+          {current === 'embedded-wallet-created' && (
+            <EmbeddedWalletCreated isNewUser={heldLogin?.isNewUser ?? false} delayMs={SUCCESS_SCREEN_DELAY_MS} onDone={walletsCreated} />
+          )}
         </Suspense>
       </ModalShell>
     </ModalContext.Provider>

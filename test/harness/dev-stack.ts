@@ -16,10 +16,12 @@ import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
 import { callbackUrl } from '../../server/src/auth/oauth/public-origin.js'
 import { startAnvil, type Anvil } from '../../server/src/test-support/anvil.js'
+import { startSolanaLocalnet, type SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
 import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/src/test-support/farcaster-id-registry.js'
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
+import { fundDevSolanaAccounts } from './local-chains.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
 import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
 
@@ -45,7 +47,10 @@ export interface DevStack<Api extends Closable> {
   api: Api
   demo: DemoServer
   provider: LocalOAuthProvider
-  /** A local anvil chain and the Farcaster ID registry stand-in deployed on it (the dev app verifies Farcaster there). */
+  /**
+   * A local anvil chain with the Farcaster ID registry stand-in deployed on it (the dev app verifies Farcaster
+   * there), and the local Solana endpoint (the dev app's 'devnet' cluster) with its funded dev accounts.
+   */
   chain: LocalChain
   /** The stand-in for Telegram's login widget host and the dev app's bot (its token signs widget results). */
   telegram: { standIn: TelegramOAuthStandIn; bot: TelegramBot }
@@ -54,7 +59,7 @@ export interface DevStack<Api extends Closable> {
   close(): Promise<void>
 }
 
-export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn }
+export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet }
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -128,6 +133,14 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl },
     // WalletConnect needs its relay (the internet) and a real Cloud project id: without one it stays out of the picker.
     wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || null,
+    // Embedded wallets on both chains at sign-in, used on the local chains only.
+    embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets' },
+    chains: [{
+      id: chain.anvil.chainId, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true,
+    }],
+    default_chain_id: chain.anvil.chainId,
+    solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null }],
   }
 }
 
@@ -148,7 +161,10 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     cleanup.push(() => anvil.stop())
     const farcasterRegistry = await deployIdRegistryStandIn(anvil)
     const farcasterKeyRegistry = await deployKeyRegistryStandIn(anvil, farcasterRegistry.address, privateKeyToAccount(generatePrivateKey()))
-    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry }
+    const solana = await startSolanaLocalnet()
+    cleanup.push(() => solana.close())
+    fundDevSolanaAccounts(solana)
+    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry, solana }
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })

@@ -55,15 +55,21 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     telegram_auth_config: telegramAuthConfig(app),
     funding_config: null,
     embedded_wallet_config: {
-      create_on_login: 'off',
-      ethereum: { create_on_login: 'off' },
-      solana: { create_on_login: 'off' },
+      create_on_login: app.embeddedWallets.ethereumCreateOnLogin,
+      ethereum: { create_on_login: app.embeddedWallets.ethereumCreateOnLogin },
+      solana: { create_on_login: app.embeddedWallets.solanaCreateOnLogin },
       user_owned_recovery_options: [],
       require_user_owned_recovery_on_create: false,
-      mode: 'user-controlled-server-wallets-only',
+      require_user_password_on_create: app.embeddedWallets.requireUserPasswordOnCreate,
+      mode: 'legacy-embedded-wallets-only',
     },
     max_linked_wallets_per_user: app.maxLinkedWalletsPerUser,
     cross_app_login_providers: crossAppLoginProviders,
+    chains: app.chains.map((chain) => ({
+      id: chain.id, name: chain.name, native_currency: chain.nativeCurrency, rpc_url: chain.rpcUrl, block_explorer_url: chain.blockExplorerUrl, testnet: chain.testnet,
+    })),
+    default_chain_id: app.defaultChainId,
+    solana_clusters: app.solanaClusters.map((cluster) => ({ name: cluster.name, rpc_url: cluster.rpcUrl, block_explorer_url: cluster.blockExplorerUrl })),
   }
 }
 

@@ -80,6 +80,29 @@ const telegramSchema = z.strictObject({
 /** A host name: what a WebAuthn RP ID may be. */
 export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
 
+const createOnLogin = z.enum(['off', 'users-without-wallets', 'all-users'])
+const embeddedWalletsSchema = z.strictObject({
+  ethereum_create_on_login: createOnLogin.default('off'),
+  solana_create_on_login: createOnLogin.default('off'),
+  require_user_password_on_create: z.boolean().default(false),
+})
+/** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
+const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const chainSchema = z.strictObject({
+  id: chainId,
+  name: text(100),
+  native_currency: z.strictObject({ name: text(100), symbol: text(20), decimals: z.number().int().min(0).max(36) }),
+  rpc_url: httpUrl,
+  block_explorer_url: httpUrl.nullable().default(null),
+  testnet: z.boolean().default(false),
+})
+const solanaClusterSchema = z.strictObject({
+  name: z.enum(['mainnet-beta', 'devnet', 'testnet']),
+  rpc_url: httpUrl,
+  block_explorer_url: httpUrl.nullable().default(null),
+})
+const distinctBy = <T>(key: (item: T) => unknown) => (items: T[]) => new Set(items.map(key)).size === items.length
+
 export const appFileSchema = z.strictObject({
   id: z.string().length(APP_ID_LENGTH).regex(/^[a-z0-9-]+$/),
   name: text(200).optional(),
@@ -115,6 +138,10 @@ export const appFileSchema = z.strictObject({
     transact_url: httpUrl.nullable().optional(),
     requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
   }).nullable().optional(),
+  embedded_wallets: embeddedWalletsSchema.optional(),
+  chains: z.array(chainSchema).max(100).refine(distinctBy((chain: { id: number }) => chain.id), 'chain ids must be distinct').optional(),
+  default_chain_id: chainId.nullable().optional(),
+  solana_clusters: z.array(solanaClusterSchema).max(3).refine(distinctBy((cluster: { name: string }) => cluster.name), 'cluster names must be distinct').optional(),
   farcaster: z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
@@ -236,6 +263,16 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       transactUrl: provider.transact_url ?? null,
       requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
     })),
+    embeddedWallets: app.embedded_wallets && {
+      ethereumCreateOnLogin: app.embedded_wallets.ethereum_create_on_login,
+      solanaCreateOnLogin: app.embedded_wallets.solana_create_on_login,
+      requireUserPasswordOnCreate: app.embedded_wallets.require_user_password_on_create,
+    },
+    chains: app.chains?.map((chain) => ({
+      id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
+    })),
+    defaultChainId: app.default_chain_id,
+    solanaClusters: app.solana_clusters?.map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
     farcaster: app.farcaster && {
       rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),

@@ -23,6 +23,7 @@ const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
+  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -73,6 +74,10 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
+  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false },
+  chains: [],
+  defaultChainId: null,
+  solanaClusters: [],
 }
 
 /** What a new app starts with. */

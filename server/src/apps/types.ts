@@ -90,6 +90,29 @@ export interface CrossAppProviderSettings {
   requesters: { appId: string; readOnly: boolean }[]
 }
 
+/** Whether sign-in creates an embedded wallet: never, for users without any wallet, or for everyone without an embedded one. */
+export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users'
+
+export interface EmbeddedWalletSettings {
+  ethereumCreateOnLogin: CreateOnLogin
+  solanaCreateOnLogin: CreateOnLogin
+  /** New wallets must get password (user-passcode) recovery; automatic recovery is refused at creation. */
+  requireUserPasswordOnCreate: boolean
+}
+
+/** An EVM chain the app adds to (or overrides in) the client's built-in table, e.g. a local anvil chain. */
+export interface ChainSettings {
+  id: number
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrl: string
+  blockExplorerUrl: string | null
+  testnet: boolean
+}
+
+/** A Solana cluster's RPC, e.g. the local litesvm endpoint as 'devnet'. */
+export interface SolanaClusterSettings { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string; blockExplorerUrl: string | null }
+
 /** An app hosted by this server, as stored. */
 export interface AppRecord {
   id: string
@@ -138,6 +161,11 @@ export interface AppRecord {
   farcaster: FarcasterSettings
   /** Null: this app is not a cross-app provider. */
   crossAppProvider: CrossAppProviderSettings | null
+  embeddedWallets: EmbeddedWalletSettings
+  chains: ChainSettings[]
+  /** The chain embedded wallets start on; null: the client's default. */
+  defaultChainId: number | null
+  solanaClusters: SolanaClusterSettings[]
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -220,6 +220,42 @@ CREATE TABLE cross_app_codes (
 )
 `,
   },
+  {
+    id: 7,
+    sql: `
+CREATE TABLE wallet_share_sets (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_type text NOT NULL,
+  entropy_id text NOT NULL,
+  entropy_id_verifier text NOT NULL,
+  share_version integer NOT NULL,
+  auth_share text NOT NULL,
+  recovery_method text NOT NULL,
+  recovery_share_sealed text NOT NULL,
+  imported boolean NOT NULL DEFAULT false,
+  idempotency_key text,
+  created_at bigint NOT NULL,
+  updated_at bigint NOT NULL,
+  UNIQUE (app_id, entropy_id),
+  UNIQUE (app_id, user_id, idempotency_key)
+);
+CREATE TABLE embedded_wallets (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_type text NOT NULL,
+  wallet_index integer NOT NULL,
+  address text NOT NULL,
+  share_set_id bigint NOT NULL REFERENCES wallet_share_sets(id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  UNIQUE (app_id, user_id, chain_type, wallet_index)
+);
+CREATE UNIQUE INDEX embedded_wallets_address ON embedded_wallets (app_id, lower(address));
+CREATE INDEX embedded_wallets_share_set ON embedded_wallets (share_set_id)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -84,6 +84,11 @@ const postEndpoints = [
   '/api/v1/sessions',
   '/api/v1/sessions/logout',
   '/api/v1/users/me/accept_terms',
+  '/api/v1/embedded_wallets',
+  '/api/v1/embedded_wallets/add',
+  '/api/v1/embedded_wallets/0xC858008DaFBeB13d853bF211FD54bb2E849415e1/auth_share',
+  '/api/v1/embedded_wallets/0xC858008DaFBeB13d853bF211FD54bb2E849415e1/recovery/key_material',
+  '/api/v1/embedded_wallets/0xC858008DaFBeB13d853bF211FD54bb2E849415e1/reshare',
 ]
 
 const deepNesting = '['.repeat(50_000) + ']'.repeat(50_000)

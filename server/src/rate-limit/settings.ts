@@ -16,6 +16,9 @@ export interface RateLimitSettings {
   /** Code sends (email and SMS together) per client IP. */
   initPerIp: RateLimitRule
   authenticatePerIp: RateLimitRule
+  /** Embedded-wallet recovery material (auth plus recovery share) per user, and per client IP. */
+  walletKeyMaterialPerUser: RateLimitRule
+  walletKeyMaterialPerIp: RateLimitRule
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -24,6 +27,8 @@ export const defaultRateLimits: RateLimitSettings = {
   smsSendsPerCountryCode: { max: 50, windowSeconds: 60 * 60 },
   initPerIp: { max: 30, windowSeconds: 15 * 60 },
   authenticatePerIp: { max: 100, windowSeconds: 15 * 60 },
+  walletKeyMaterialPerUser: { max: 10, windowSeconds: 15 * 60 },
+  walletKeyMaterialPerIp: { max: 30, windowSeconds: 15 * 60 },
 }
 
 /** The defaults, then `TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR` from the environment, then the options. */

@@ -1,5 +1,5 @@
 /** Maps the server app config (snake_case) to the effective config. */
-import type { AppConfigDto } from '../../protocol/index.js'
+import type { AppConfigDto, EmbeddedWalletConfigDto } from '../../protocol/index.js'
 import { DEFAULT_LANDING_HEADER } from './defaults.js'
 import type { EffectiveConfig, LoginMethod, WalletChainType } from './types.js'
 
@@ -60,7 +60,18 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     disablePlusEmails: dto.disable_plus_emails ?? false,
     captchaEnabled: dto.captcha_enabled ?? false,
     customApiUrl: dto.custom_api_url ?? null,
-    embeddedWallets: { createOnLogin: dto.embedded_wallet_config?.create_on_login ?? 'off' },
+    embeddedWallets: embeddedWalletsFromDto(dto.embedded_wallet_config),
+    appChains: (dto.chains ?? []).map((chain) => ({
+      id: chain.id,
+      name: chain.name,
+      nativeCurrency: chain.native_currency,
+      rpcUrl: chain.rpc_url,
+      blockExplorerUrl: chain.block_explorer_url,
+      testnet: chain.testnet,
+    })),
+    supportedChains: null,
+    defaultChain: dto.default_chain_id ?? null,
+    solanaClusters: (dto.solana_clusters ?? []).map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
     loginMethodsAndOrder: null,
     intl: { defaultCountry: 'US' },
     captchaSiteKey: dto.captcha_enabled ? (dto.captcha_site_key ?? null) : null,
@@ -73,5 +84,17 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     telegram: dto.telegram_auth_config
       ? { botId: dto.telegram_auth_config.bot_id, botName: dto.telegram_auth_config.bot_name, linkEnabled: dto.telegram_auth_config.link_enabled, seamlessAuthEnabled: dto.telegram_auth_config.seamless_auth_enabled }
       : null,
+  }
+}
+
+/** The Ethereum setting is also the top-level `createOnLogin` (the server's top-level one, when no per-chain one). */
+function embeddedWalletsFromDto(dto: EmbeddedWalletConfigDto | undefined): EffectiveConfig['embeddedWallets'] {
+  const ethereum = dto?.ethereum?.create_on_login ?? dto?.create_on_login ?? 'off'
+  return {
+    createOnLogin: ethereum,
+    ethereum: { createOnLogin: ethereum },
+    solana: { createOnLogin: dto?.solana?.create_on_login ?? 'off' },
+    requireUserPasswordOnCreate: dto?.require_user_password_on_create ?? false,
+    showWalletUIs: true,
   }
 }

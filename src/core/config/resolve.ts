@@ -21,6 +21,10 @@ export function mergeConfig(base: EffectiveConfig, overrides: Partial<EffectiveC
     loginMethods: overrides.loginMethods ?? base.loginMethods,
     loginMethodsAndOrder: overrides.loginMethodsAndOrder ?? base.loginMethodsAndOrder,
     intl: { ...base.intl, ...definedOnly(overrides.intl) },
+    embeddedWallets: { ...base.embeddedWallets, ...definedOnly(overrides.embeddedWallets) },
+    supportedChains: overrides.supportedChains ?? base.supportedChains,
+    defaultChain: overrides.defaultChain ?? base.defaultChain,
+    solanaClusters: overrides.solanaClusters ?? base.solanaClusters,
   }
 }
 

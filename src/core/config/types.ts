@@ -67,7 +67,15 @@ export interface EffectiveConfig {
   captchaEnabled: boolean
   /** A non-null custom API URL from the server config switches the API base. */
   customApiUrl: string | null
-  embeddedWallets: { createOnLogin: 'off' | 'users-without-wallets' | 'all-users' }
+  embeddedWallets: EmbeddedWalletsConfig
+  /** The app's chains (server `chains`): added to, or overriding, the built-in 26 (src/core/chains). */
+  appChains: ChainInput[]
+  /** The host's chain list (document 1 §3 `supportedChains`); null: the built-in 26 and the app's chains. */
+  supportedChains: ChainInput[] | null
+  /** The chain embedded Ethereum wallets start on; null: Ethereum (1), or the first of `supportedChains`. */
+  defaultChain: number | null
+  /** Cluster RPCs over the public defaults of mainnet-beta, devnet and testnet (src/core/chains). */
+  solanaClusters: SolanaCluster[]
   /** Null: the legacy layout (document 1 §2). */
   loginMethodsAndOrder: LoginMethodsAndOrder | null
   /** Phone input default country (ISO 3166 alpha-2), default 'US'. */
@@ -88,6 +96,31 @@ export interface EffectiveConfig {
   walletConnectProjectId: string | null
 }
 
+export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users'
+export interface EmbeddedWalletsConfig {
+  /** The Ethereum setting (the server's top-level `create_on_login`, kept for hosts that read it). */
+  createOnLogin: CreateOnLogin
+  ethereum: { createOnLogin: CreateOnLogin }
+  solana: { createOnLogin: CreateOnLogin }
+  /** A new wallet must get a password (user-passcode) recovery. */
+  requireUserPasswordOnCreate: boolean
+  /** Default true: signing shows a confirmation screen. */
+  showWalletUIs: boolean
+}
+
+/** An EVM chain by id; only `id` is needed for a built-in one, whose other fields (and public RPC) it replaces. */
+export interface ChainInput {
+  id: number
+  name?: string
+  network?: string
+  nativeCurrency?: { name: string; symbol: string; decimals: number }
+  rpcUrl?: string
+  blockExplorerUrl?: string | null
+  testnet?: boolean
+}
+
+export interface SolanaCluster { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string; blockExplorerUrl: string | null }
+
 export interface TelegramConfig { botId: string; botName: string; linkEnabled: boolean; seamlessAuthEnabled: boolean }
 
 export interface CrossAppProvider { appId: string; name: string; iconUrl: string | null }
@@ -99,4 +132,8 @@ export interface EffectiveConfigInput {
   loginMethodsAndOrder: LoginMethodsAndOrder
   legal: Partial<Legal>
   intl: { defaultCountry: string }
+  embeddedWallets: Partial<EmbeddedWalletsConfig>
+  supportedChains: ChainInput[]
+  defaultChain: number
+  solanaClusters: SolanaCluster[]
 }

@@ -1,0 +1,20 @@
+import type { EthereumTransactionRequest } from '../../src/core/index.js'
+import { useTesseraClient } from '../context.js'
+import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
+
+export type UseSendTransactionOptions = EmbeddedActionCallbacks<{ hash: string }>
+
+export interface UseSendTransactionResult {
+  /** `eth_sendTransaction` on the wallet's current chain (gas rules of document 1 §9); resolves with the transaction hash. */
+  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string }): Promise<{ hash: string } | undefined>
+}
+
+/** Headless sending with an embedded Ethereum wallet (the reference SDK's `useSendTransaction`). */
+export function useSendTransaction(callbacks: UseSendTransactionOptions = {}): UseSendTransactionResult {
+  const client = useTesseraClient()
+  const sendTransaction = useEmbeddedAction(
+    (transaction: EthereumTransactionRequest, options: { address?: string } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
+    callbacks,
+  )
+  return { sendTransaction }
+}

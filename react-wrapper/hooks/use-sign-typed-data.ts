@@ -1,0 +1,19 @@
+import { useTesseraClient } from '../context.js'
+import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
+
+export type UseSignTypedDataOptions = EmbeddedActionCallbacks<{ signature: string }>
+
+export interface UseSignTypedDataResult {
+  /** `eth_signTypedData_v4` (EIP-712 domain, types, primaryType, message) with the embedded Ethereum wallet `address`. */
+  signTypedData(typedData: unknown, options?: { address?: string }): Promise<{ signature: string } | undefined>
+}
+
+/** Headless EIP-712 signing with an embedded Ethereum wallet (the reference SDK's `useSignTypedData`). */
+export function useSignTypedData(callbacks: UseSignTypedDataOptions = {}): UseSignTypedDataResult {
+  const client = useTesseraClient()
+  const signTypedData = useEmbeddedAction(
+    (typedData: unknown, options: { address?: string } = {}) => client.embeddedWallets.signTypedData({ typedData, ...options }),
+    callbacks,
+  )
+  return { signTypedData }
+}

@@ -1,0 +1,12 @@
+import type { Context } from 'hono'
+
+/** The share endpoints: only the wallet frame, served from this server's origin, calls them from a browser. */
+export const isWalletShareApiPath = (path: string) => path === '/api/v1/embedded_wallets' || path.startsWith('/api/v1/embedded_wallets/')
+
+/** This server's origin as the browser sees it (where the frame page is served); behind a trusted proxy, its forwarded host and scheme. */
+export function ownOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url)
+  const forwarded = (name: string) => (trustProxy ? c.req.header(name)?.split(',')[0]?.trim() || null : null)
+  const scheme = forwarded('x-forwarded-proto') ?? url.protocol.slice(0, -1)
+  return `${scheme}://${forwarded('x-forwarded-host') ?? url.host}`
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono'
+import type { CreateEmbeddedWalletResponse, ReshareResponse, UserDto } from '../../../src/protocol/index.js'
+import type { ServerContext } from '../context.js'
+import { invalidToken } from '../http/api-error.js'
+import { requireClientIp } from '../http/client-ip.js'
+import type { AppEnv } from '../http/env.js'
+import { readBody } from '../http/read-body.js'
+import { hitRateLimit } from '../rate-limit/hit.js'
+import { requireAccess } from '../sessions/authenticate-request.js'
+import { loadUserDto } from '../users/user-dto.js'
+import { addEmbeddedWallet } from './add-wallet.js'
+import { createEmbeddedWallet, type CreatedWallet } from './create-wallet.js'
+import { authShareResponse, keyMaterialResponse } from './release-shares.js'
+import { reshareEmbeddedWallet } from './reshare-wallet.js'
+import { addBody, createBody, reshareBody, shareQueryBody } from './schemas.js'
+import { assertWalletActionAllowed, requireOwnedWallet } from './wallet-access.js'
+
+/**
+ * The share endpoints the wallet frame calls (`embeddedWalletRoutes` in src/protocol), mounted at
+ * `/api/v1/embedded_wallets`. Each checks the owner's live access token first: no share is read before that.
+ */
+export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  const userOf = async (appId: string, userId: string): Promise<UserDto> => {
+    const user = await loadUserDto(ctx.db, appId, userId)
+    if (!user) throw invalidToken()
+    return user
+  }
+  const createdResponse = async (appId: string, userId: string, wallet: CreatedWallet): Promise<CreateEmbeddedWalletResponse> =>
+    ({ user: await userOf(appId, userId), address: wallet.address, entropy_id: wallet.entropyId, created: wallet.created })
+
+  routes.post('/', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const wallet = await createEmbeddedWallet(ctx, c.var.app, claims.userId, await readBody(c, createBody))
+    return c.json(await createdResponse(c.var.app.id, claims.userId, wallet))
+  })
+
+  routes.post('/add', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const wallet = await addEmbeddedWallet(ctx, c.var.app, claims.userId, await readBody(c, addBody))
+    return c.json(await createdResponse(c.var.app.id, claims.userId, wallet))
+  })
+
+  routes.post('/:address/auth_share', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const body = await readBody(c, shareQueryBody)
+    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, claims, body.chain_type, c.req.param('address'))
+    assertWalletActionAllowed(claims, shareSet, 'auth_share')
+    return c.json(authShareResponse(shareSet))
+  })
+
+  routes.post('/:address/recovery/key_material', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    // Recovery material is what a thief with a token would want: capped per user and per IP (SECURITY 47).
+    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-user:${claims.userId}`, ctx.rateLimits.walletKeyMaterialPerUser)
+    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.walletKeyMaterialPerIp)
+    const body = await readBody(c, shareQueryBody)
+    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, claims, body.chain_type, c.req.param('address'))
+    assertWalletActionAllowed(claims, shareSet, 'key_material')
+    return c.json(keyMaterialResponse(ctx.walletRecoveryKey, shareSet))
+  })
+
+  routes.post('/:address/reshare', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, claims, c.req.param('address'), await readBody(c, reshareBody))
+    return c.json({ user: await userOf(c.var.app.id, claims.userId), share_version: shareVersion } satisfies ReshareResponse)
+  })
+
+  return routes
+}

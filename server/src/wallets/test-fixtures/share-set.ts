@@ -1,0 +1,55 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import { split } from 'shamir-secret-sharing'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { encodeBase58, type EmbeddedChainType, type RecoveryShareInput, type SealedShare } from '../../../../src/protocol/index.js'
+
+/** The frame's share wrapper: [format 1][version u32 BE][split id 16 bytes][Shamir share], base64. */
+export function wrapShare(share: Uint8Array, version: number, splitId: Uint8Array): string {
+  const header = Buffer.alloc(5)
+  header[0] = 1
+  header.writeUInt32BE(version, 1)
+  return Buffer.concat([header, splitId, share]).toString('base64')
+}
+
+export interface TestSplit { device: string; auth: string; recovery: string }
+
+/** A real 2-of-3 split of `entropy` at `version`, wrapped as the frame does. */
+export async function splitEntropy(entropy: Uint8Array, version: number): Promise<TestSplit> {
+  const splitId = crypto.getRandomValues(new Uint8Array(16))
+  const [device, auth, recovery] = (await split(entropy, 3, 2)).map((share) => wrapShare(share, version, splitId))
+  return { device: device!, auth: auth!, recovery: recovery! }
+}
+
+/** A fresh key pair's address (the server checks formats only; the frame derives real ones from the entropy). */
+export function randomAddress(chain: EmbeddedChainType): string {
+  if (chain === 'ethereum') return privateKeyToAccount(generatePrivateKey()).address
+  return encodeBase58(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+}
+
+/** A password-sealed share blob as the frame produces it (opaque to the server). */
+export const testSealedShare = (): SealedShare => ({
+  kdf: { name: 'scrypt', n: 2 ** 17, r: 8, p: 1, salt: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64') },
+  iv: Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString('base64'),
+  ciphertext: Buffer.from(crypto.getRandomValues(new Uint8Array(54))).toString('base64'),
+})
+
+export interface TestWallet { chain: EmbeddedChainType; address: string; entropy: Uint8Array; split: TestSplit }
+
+/** A new share set as the frame would create it, and the create body for it. */
+export async function newTestWallet(chain: EmbeddedChainType): Promise<TestWallet> {
+  const entropy = crypto.getRandomValues(new Uint8Array(16))
+  return { chain, address: randomAddress(chain), entropy, split: await splitEntropy(entropy, 1) }
+}
+
+export function createBodyOf(wallet: TestWallet, extra: { idempotency_key?: string; recovery?: RecoveryShareInput } = {}) {
+  return {
+    chain_type: wallet.chain,
+    address: wallet.address,
+    entropy_id: wallet.address,
+    entropy_id_verifier: wallet.chain === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    share_version: 1,
+    auth_share: wallet.split.auth,
+    recovery: extra.recovery ?? { method: 'privy', share: wallet.split.recovery },
+    ...(extra.idempotency_key ? { idempotency_key: extra.idempotency_key } : {}),
+  }
+}

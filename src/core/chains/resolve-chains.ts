@@ -1,0 +1,42 @@
+/**
+ * The chains embedded Ethereum wallets support (document 1 §3): the host's `supportedChains`, else the built-in 26
+ * and the app's chains. Each chain's RPC comes from the host override, then the app config, then the public default.
+ */
+import type { ChainInput, EffectiveConfig } from '../config/types.js'
+import type { Chain } from '../wallets/embedded/types.js'
+import { noRpcUrlError, unsupportedDefaultChainError } from '../errors/embedded-wallet-errors.js'
+import { builtInChains } from './built-in-chains.js'
+
+export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
+  const wanted = config.supportedChains ?? [...builtInChains, ...config.appChains.filter((chain) => !builtInChains.some((builtIn) => builtIn.id === chain.id))]
+  return wanted.map((entry) => {
+    const builtIn = builtInChains.find((chain) => chain.id === entry.id)
+    const app = config.appChains.find((chain) => chain.id === entry.id)
+    // The host's fields over the app's over the built-in's: the same order as the RPC URL.
+    const layers: ChainInput[] = [builtIn ?? { id: entry.id }, app ?? { id: entry.id }, config.supportedChains ? entry : { id: entry.id }]
+    const merged = Object.assign({}, ...layers.map(definedFields)) as ChainInput
+    const name = merged.name ?? `Chain ${entry.id}`
+    if (!merged.rpcUrl) throw noRpcUrlError(name)
+    return {
+      id: entry.id,
+      name,
+      network: merged.network ?? name.toLowerCase().replace(/\s+/g, '-'),
+      nativeCurrency: merged.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: merged.rpcUrl,
+      blockExplorerUrl: merged.blockExplorerUrl ?? null,
+      testnet: merged.testnet ?? false,
+    }
+  })
+}
+
+/** The host's default chain, else the app's, else Ethereum (or the host's first chain when Ethereum is not among them). */
+export function resolveDefaultChain(config: Pick<EffectiveConfig, 'defaultChain' | 'supportedChains'>, chains: Chain[]): Chain {
+  const id = config.defaultChain ?? (config.supportedChains ? chains[0]?.id : 1) ?? 1
+  const chain = chains.find((candidate) => candidate.id === id)
+  if (!chain) throw unsupportedDefaultChainError(id)
+  return chain
+}
+
+function definedFields(input: ChainInput): Partial<ChainInput> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+}

@@ -1,0 +1,385 @@
+/**
+ * Embedded wallets behind the client's facade (document 2 §§3–4, DESIGN.md §4): creation, connection and recovery
+ * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
+ * load later still, with the first provider.
+ */
+import { USER_RECOVERY_TIMEOUT_MS, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
+import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
+import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
+import type { EffectiveConfig } from '../../config/types.js'
+import { TesseraError } from '../../errors/base-error.js'
+import { toTesseraError } from '../../errors/client-errors.js'
+import {
+  embeddedWalletNotFoundError,
+  invalidRecoveryPasswordTypeError,
+  missingAccessTokenError,
+  mustBeAuthenticatedToCreateError,
+  passwordRequiredByAppError,
+  unableToRecoverError,
+} from '../../errors/embedded-wallet-errors.js'
+import type { Listener, TokenStorage, Unsubscribe } from '../../types.js'
+import type { User } from '../../user/types.js'
+import type { Store } from '../../utils/store.js'
+import { createTarget } from './create-target.js'
+import { createFrameClient, type FrameClient, type FrameClientOptions, type FramePage } from './frame-client.js'
+import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
+import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState } from './types.js'
+import { embeddedWalletsOf } from './wallets-of-user.js'
+
+export interface EmbeddedWalletsDeps {
+  appId: string
+  clientId?: string
+  apiUrl: () => string
+  state: Store<EmbeddedWalletsState>
+  getUser(): User | null
+  watchUser(listener: Listener<User | null>): Unsubscribe
+  getAccessToken(): Promise<string | null>
+  /** Stores the server's user after a wallet change (the session's user replaces the old one). */
+  replaceUser(dto: UserDto): Promise<User>
+  logout(): Promise<void>
+  getConfig(): EffectiveConfig
+  storage: TokenStorage
+  getAnalyticsId(): Promise<string | null>
+  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): void
+  /** Null outside a browser: every frame call then fails with 'Embedded wallet proxy not initialized'. */
+  page: FramePage | null
+  fetch?: typeof fetch
+  /** Test seams. */
+  frame?: Pick<FrameClientOptions, 'readyPollMs' | 'initTimeoutMs' | 'timeoutMs'>
+  createFrameClient?: (options: FrameClientOptions) => FrameClient
+  userRecoveryTimeoutMs?: number
+}
+
+type Connection = 'connected' | 'needs-password'
+interface PasswordWaiter { recovered: Promise<void>; settle(error?: unknown): void }
+
+export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWalletsImpl {
+  const { state } = deps
+  let frame: FrameClient | null = null
+  /** One connection attempt per share set (by entropy id) and signed-in user. */
+  let connections = new Map<string, Promise<Connection>>()
+  let passwordWaiters = new Map<string, PasswordWaiter>()
+  const creations = new Map<string, Promise<EmbeddedWallet>>()
+  let creatingOnLogin = false
+  const ethereumProviders = new Map<string, Promise<EmbeddedEthereumProvider>>()
+  const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
+
+  const syncWallets = (user: User | null) => {
+    state.update((current) => ({ ...current, wallets: embeddedWalletsOf(user), ...(user ? {} : { status: 'idle', creating: null, error: null }) }))
+  }
+  syncWallets(deps.getUser())
+  const stopWatchingUser = deps.watchUser((user, previous) => {
+    if (user?.id !== previous?.id) forgetDevice()
+    syncWallets(user)
+  })
+
+  function forgetDevice() {
+    for (const waiter of passwordWaiters.values()) waiter.settle(unableToRecoverError())
+    connections = new Map()
+    passwordWaiters = new Map()
+    ethereumProviders.clear()
+    solanaProviders.clear()
+  }
+
+  function frameClient(): FrameClient {
+    if (!deps.page) throw new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet proxy not initialized' })
+    return (frame ??= (deps.createFrameClient ?? createFrameClient)({
+      apiUrl: deps.apiUrl,
+      appId: deps.appId,
+      clientId: deps.clientId,
+      getAnalyticsId: deps.getAnalyticsId,
+      sendAnalyticsEvent: deps.sendAnalyticsEvent,
+      page: deps.page,
+      ...deps.frame,
+    }))
+  }
+
+  async function accessToken(): Promise<string> {
+    const token = await deps.getAccessToken()
+    if (!token) throw missingAccessTokenError()
+    return token
+  }
+
+  async function call<E extends keyof FrameRequestData>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>): Promise<FrameResponseData[E]> {
+    return frameClient().request(event, { ...data, accessToken: await accessToken() } as FrameRequestData[E])
+  }
+
+  const shareSet = (wallet: EmbeddedWallet) => ({ entropyId: wallet.entropyId, entropyIdVerifier: wallet.entropyIdVerifier })
+  const primaryOf = (wallet: EmbeddedWallet) => state.get().wallets.find((other) => other.entropyId === wallet.entropyId && other.address === wallet.entropyId) ?? wallet
+
+  function setStatus() {
+    const waiting = passwordWaiters.size > 0
+    state.update((current) => ({ ...current, status: waiting ? 'needs-password' : current.wallets.length ? 'ready' : 'idle', creating: null }))
+  }
+
+  /** Connects a share set, or recovers it when this device has no share of it (automatic recovery needs no input). */
+  async function attempt(wallet: EmbeddedWallet): Promise<Connection> {
+    state.update((current) => ({ ...current, status: 'connecting' }))
+    try {
+      await call('connect', shareSet(wallet))
+      setStatus()
+      return 'connected'
+    } catch (error) {
+      if (!TesseraError.is(error) || error.code !== 'wallet_not_on_device') throw error
+    }
+    const { recoveryMethod } = primaryOf(wallet)
+    if (recoveryMethod === 'user-passcode') return 'needs-password'
+    if (recoveryMethod !== 'privy') throw new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Unsupported recovery action' })
+    state.update((current) => ({ ...current, status: 'recovering' }))
+    await call('recover', shareSet(wallet))
+    setStatus()
+    return 'connected'
+  }
+
+  function connectionOf(wallet: EmbeddedWallet): Promise<Connection> {
+    let connection = connections.get(wallet.entropyId)
+    if (!connection) {
+      connection = attempt(wallet)
+      connections.set(wallet.entropyId, connection)
+      // A failed attempt is tried again on the next use.
+      connection.catch(() => connections.delete(wallet.entropyId))
+    }
+    return connection
+  }
+
+  /** Resolves once the wallet can sign: a password wallet waits (at most 120 s) for `recover({ password })`. */
+  async function ensureConnected(wallet: EmbeddedWallet): Promise<void> {
+    if ((await connectionOf(wallet)) === 'connected') return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeLimit = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'User-owned recovery timed out' })),
+        deps.userRecoveryTimeoutMs ?? USER_RECOVERY_TIMEOUT_MS,
+      )
+    })
+    try {
+      await Promise.race([awaitPassword(wallet), timeLimit])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** The share set waits for the user's password: `needs-password` until `recover` opens it. */
+  function awaitPassword(wallet: EmbeddedWallet): Promise<void> {
+    let waiter = passwordWaiters.get(wallet.entropyId)
+    if (!waiter) {
+      let settle!: PasswordWaiter['settle']
+      const recovered = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())))
+      recovered.catch(() => undefined)
+      waiter = { recovered, settle }
+      passwordWaiters.set(wallet.entropyId, waiter)
+      setStatus()
+    }
+    return waiter.recovered
+  }
+
+  /** Runs `action`; when the frame lost the device share meanwhile, connects (or recovers) once and runs it again. */
+  async function withWallet<T>(wallet: EmbeddedWallet, action: () => Promise<T>): Promise<T> {
+    await ensureConnected(wallet)
+    try {
+      return await action()
+    } catch (error) {
+      if (!TesseraError.is(error) || error.code !== 'wallet_not_on_device') throw error
+      connections.delete(wallet.entropyId)
+      await ensureConnected(wallet)
+      return action()
+    }
+  }
+
+  async function runCreate(options: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet> {
+    if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()
+    const chainType = options.chainType ?? 'ethereum'
+    const target = createTarget(state.get().wallets, options)
+    if (target.kind === 'existing') return target.wallet
+    if (options.recoveryPassword !== undefined && typeof options.recoveryPassword !== 'string') throw invalidRecoveryPasswordTypeError()
+    if (target.kind === 'primary' && deps.getConfig().embeddedWallets.requireUserPasswordOnCreate && !options.recoveryPassword) throw passwordRequiredByAppError()
+
+    state.update((current) => ({ ...current, status: 'creating', creating: chainType, error: null }))
+    try {
+      const result =
+        target.kind === 'primary'
+          ? await call(chainType === 'ethereum' ? 'wallet:create' : 'solana-wallet:create', {
+              recoveryMethod: options.recoveryPassword ? 'user-passcode' : 'privy',
+              ...(options.recoveryPassword && { recoveryPassword: options.recoveryPassword }),
+              idempotencyKey: crypto.randomUUID(),
+            })
+          : await withWallet(target.primary, () =>
+              call('wallets:add', { ...shareSet(target.primary), chainType, hdWalletIndex: target.walletIndex }),
+            )
+      const user = await deps.replaceUser(result.user)
+      syncWallets(user)
+      const wallet = state.get().wallets.find((candidate) => candidate.address === result.address)
+      if (!wallet) throw embeddedWalletNotFoundError()
+      // After a login, the next chain's creation follows: the state stays `creating` until the last one.
+      if (!creatingOnLogin) setStatus()
+      return wallet
+    } catch (error) {
+      const failure = toTesseraError(error)
+      state.update((current) => ({ ...current, status: 'error', creating: null, error: failure }))
+      throw failure
+    }
+  }
+
+  function create(options: CreateEmbeddedWalletOptions = {}): Promise<EmbeddedWallet> {
+    // Identical calls in flight share one creation (document 2 §4).
+    const key = JSON.stringify([options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null])
+    let creation = creations.get(key)
+    if (!creation) {
+      creation = runCreate(options).finally(() => creations.delete(key))
+      creations.set(key, creation)
+    }
+    return creation
+  }
+
+  /** One wallet per share set stands for it: connecting any of them connects all. */
+  const shareSetWallets = () => [...new Map(state.get().wallets.map((wallet) => [wallet.entropyId, wallet])).values()]
+
+  async function connect(): Promise<void> {
+    if (!deps.getUser()) return
+    state.update((current) => ({ ...current, status: 'connecting', error: null }))
+    try {
+      for (const wallet of shareSetWallets()) {
+        if ((await connectionOf(wallet)) === 'needs-password') void awaitPassword(wallet)
+      }
+      setStatus()
+    } catch (error) {
+      const failure = toTesseraError(error)
+      state.update((current) => ({ ...current, status: 'error', error: failure }))
+      throw failure
+    }
+  }
+
+  async function recover({ password }: { password: string }): Promise<void> {
+    if (typeof password !== 'string' || !password) throw invalidRecoveryPasswordTypeError()
+    state.update((current) => ({ ...current, status: 'recovering', error: null }))
+    try {
+      for (const [entropyId, waiter] of [...passwordWaiters]) {
+        const wallet = state.get().wallets.find((candidate) => candidate.entropyId === entropyId)
+        if (!wallet) continue
+        await call('recover', { ...shareSet(wallet), recoveryPassword: password })
+        connections.set(entropyId, Promise.resolve('connected'))
+        passwordWaiters.delete(entropyId)
+        waiter.settle()
+      }
+      setStatus()
+    } catch (error) {
+      // A wrong password leaves the wallet waiting for another try.
+      const failure = toTesseraError(error)
+      state.update((current) => ({ ...current, status: passwordWaiters.size ? 'needs-password' : 'error', error: failure }))
+      throw failure
+    }
+  }
+
+  function findWallet(chainType: EmbeddedChainType, address?: string): EmbeddedWallet {
+    const wallet = state.get().wallets.find(
+      (candidate) => candidate.chainType === chainType && (address === undefined || candidate.address.toLowerCase() === address.toLowerCase()),
+    )
+    if (!wallet) throw embeddedWalletNotFoundError()
+    return wallet
+  }
+
+  async function getChains() {
+    const config = deps.getConfig()
+    const chains = resolveChains(config)
+    resolveDefaultChain(config, chains)
+    return chains
+  }
+
+  function getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider> {
+    const wallet = findWallet('ethereum', address)
+    let provider = ethereumProviders.get(wallet.address)
+    if (!provider) {
+      provider = (async () => {
+        const config = deps.getConfig()
+        const chains = resolveChains(config)
+        const { createEmbeddedEthereumProvider } = await import('./ethereum-provider.js')
+        return createEmbeddedEthereumProvider({
+          address: wallet.address,
+          chains,
+          defaultChain: resolveDefaultChain(config, chains),
+          storage: deps.storage,
+          storageKey: `tessera:${deps.appId}:embedded_wallet_chain_id`,
+          fetch: deps.fetch,
+          sign: (request: EthereumFrameRequest) =>
+            withWallet(wallet, async () => {
+              const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'ethereum', request })
+              return data as string
+            }),
+        })
+      })()
+      ethereumProviders.set(wallet.address, provider)
+      provider.catch(() => ethereumProviders.delete(wallet.address))
+    }
+    return provider
+  }
+
+  function getSolanaProvider(address?: string): Promise<EmbeddedSolanaProvider> {
+    const wallet = findWallet('solana', address)
+    let provider = solanaProviders.get(wallet.address)
+    if (!provider) {
+      provider = import('./solana-provider.js').then(({ createEmbeddedSolanaProvider }) =>
+        createEmbeddedSolanaProvider({
+          address: wallet.address,
+          clusters: resolveSolanaClusters(deps.getConfig().solanaClusters),
+          sign: (request: SolanaFrameRequest) =>
+            withWallet(wallet, async () => {
+              const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'solana', request })
+              return (data as { signature: string }).signature
+            }),
+        }),
+      )
+      solanaProviders.set(wallet.address, provider)
+      provider.catch(() => solanaProviders.delete(wallet.address))
+    }
+    return provider
+  }
+
+  async function createOnLogin(chains: EmbeddedChainType[]): Promise<void> {
+    creatingOnLogin = true
+    try {
+      for (const chainType of chains) await create({ chainType })
+      creatingOnLogin = false
+      setStatus()
+    } catch (error) {
+      creatingOnLogin = false
+      // Document 2 §4: a failed creation after login signs the user out; the error stays in the state.
+      const failure = toTesseraError(error)
+      await deps.logout().catch(() => undefined)
+      state.update((current) => ({ ...current, status: 'error', creating: null, error: failure }))
+    }
+  }
+
+  return {
+    create,
+    connect,
+    recover,
+    getChains,
+    getEthereumProvider,
+    getSolanaProvider,
+    createOnLogin,
+    signMessage: async ({ message, address }) => {
+      const provider = await getEthereumProvider(address)
+      const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+      return { signature: (await provider.request({ method: 'personal_sign', params: [hex, provider.address] })) as string }
+    },
+    signTypedData: async ({ typedData, address }) => {
+      const provider = await getEthereumProvider(address)
+      const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+      return { signature: (await provider.request({ method: 'eth_signTypedData_v4', params: [provider.address, json] })) as string }
+    },
+    signTransaction: async ({ transaction, address }) => {
+      const provider = await getEthereumProvider(address)
+      return { signature: (await provider.request({ method: 'eth_signTransaction', params: [transaction] })) as string }
+    },
+    sendTransaction: async ({ transaction, address }) => {
+      const provider = await getEthereumProvider(address)
+      return { hash: (await provider.request({ method: 'eth_sendTransaction', params: [transaction] })) as string }
+    },
+    destroy() {
+      stopWatchingUser()
+      forgetDevice()
+      frame?.destroy()
+      frame = null
+    },
+  }
+}

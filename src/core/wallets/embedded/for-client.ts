@@ -1,0 +1,42 @@
+/** Embedded wallets over the client's own stores and session (loaded with the embedded-wallet code, not the client). */
+import { sendAnalyticsEvent } from '../../api/analytics.js'
+import type { Transport } from '../../api/transport.js'
+import type { ClientInternals } from '../../client.js'
+import type { SessionManager } from '../../session/session-manager.js'
+import type { AuthState, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
+import type { Store } from '../../utils/store.js'
+import { createEmbeddedWallets } from './embedded-wallets.js'
+import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
+import type { EmbeddedWalletsState } from './types.js'
+
+export interface ClientContext {
+  appId: string
+  options: ClientOptions & ClientInternals
+  transport: Transport
+  session: SessionManager
+  auth: Store<AuthState>
+  config: Store<ConfigState>
+  storage: TokenStorage
+  state: Store<EmbeddedWalletsState>
+}
+
+export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, state }: ClientContext): EmbeddedWalletsImpl {
+  return createEmbeddedWallets({
+    appId,
+    clientId: options.clientId,
+    apiUrl: () => transport.apiUrl,
+    state,
+    getUser: () => auth.get().user,
+    watchUser: (listener) => auth.watch((next, previous) => void (next.user !== previous.user && listener(next.user, previous.user))),
+    getAccessToken: () => session.getAccessToken(),
+    replaceUser: session.replaceUser,
+    logout: () => session.logout('user'),
+    getConfig: () => config.get().config,
+    storage,
+    getAnalyticsId: () => session.getAnalyticsId(),
+    sendAnalyticsEvent: (eventName, payload) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
+    page: typeof window === 'undefined' ? null : { window, document },
+    fetch: options.fetch,
+    ...options.embeddedWallets,
+  })
+}

@@ -1,0 +1,12 @@
+/** Ethereum keys: BIP-44 m/44'/60'/0'/0/i over the BIP-39 seed (the path MetaMask and the reference SDK use). */
+import { HDKey } from '@scure/bip32'
+import { bytesToHex } from '@noble/hashes/utils'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+
+export const ethereumPath = (index: number): string => `m/44'/60'/0'/0/${index}`
+
+export function ethereumAccount(seed: Uint8Array, index: number): PrivateKeyAccount {
+  const { privateKey } = HDKey.fromMasterSeed(seed).derive(ethereumPath(index))
+  if (!privateKey) throw new Error('BIP-32 derivation gave no private key')
+  return privateKeyToAccount(`0x${bytesToHex(privateKey)}`)
+}

@@ -1,0 +1,76 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
+import { ed25519 } from '@noble/curves/ed25519'
+import { mnemonicToEntropy } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english'
+import { describe, expect, it } from 'vitest'
+import { generateEntropy, mnemonicOf, seedOf } from './entropy.js'
+import { ethereumAccount } from './ethereum-keys.js'
+import { slip10Derive, slip10Master } from './slip10.js'
+import { solanaKeyPair } from './solana-keys.js'
+import { sameAddress, walletAddress } from './wallet-address.js'
+
+const abandonAbout = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const abandonEntropy = mnemonicToEntropy(abandonAbout, wordlist)
+
+describe('entropy', () => {
+  it('is 16 random bytes that spell 12 words', () => {
+    const entropy = generateEntropy()
+    expect(entropy).toHaveLength(16)
+    expect(mnemonicOf(entropy).split(' ')).toHaveLength(12)
+    expect(bytesToHex(generateEntropy())).not.toBe(bytesToHex(entropy))
+  })
+
+  it('round-trips the BIP-39 test mnemonic', () => {
+    expect(bytesToHex(abandonEntropy)).toBe('00000000000000000000000000000000')
+    expect(mnemonicOf(abandonEntropy)).toBe(abandonAbout)
+  })
+})
+
+describe('Ethereum keys (BIP-44)', () => {
+  it('derive the well-known addresses of the BIP-39 test mnemonic', () => {
+    const seed = seedOf(abandonEntropy)
+    expect(ethereumAccount(seed, 0).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
+    expect(ethereumAccount(seed, 1).address).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
+  })
+})
+
+describe('SLIP-0010 ed25519 (the specification test vector 1)', () => {
+  const seed = hexToBytes('000102030405060708090a0b0c0d0e0f')
+  const vectors = [
+    { path: 'm', chainCode: '90046a93de5380a72b5e45010748567d5ea02bbf6522f979e05c0d8d8ca9fffb', privateKey: '2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7', publicKey: 'a4b2856bfec510abab89753fac1ac0e1112364e7d250545963f135f2a33188ed' },
+    { path: "m/0'", chainCode: '8b59aa11380b624e81507a27fedda59fea6d0b779a778918a2fd3590e16e9c69', privateKey: '68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3', publicKey: '8c8a13df77a28f3445213a0f432fde644acaa215fc72dcdf300d5efaa85d350c' },
+    { path: "m/0'/1'", chainCode: 'a320425f77d1b5c2505a6b1b27382b37368ee640e3557c315416801243552f14', privateKey: 'b1d0bad404bf35da785a64ca1ac54b2617211d2777696fbffaf208f746ae84f2', publicKey: '1932a5270f335bed617d5b935c80aedb1a35bd9fc1e31acafd5372c30f5c1187' },
+  ]
+
+  it.each(vectors)('derives $path', ({ path, chainCode, privateKey, publicKey }) => {
+    const node = path === 'm' ? slip10Master(seed) : slip10Derive(seed, path)
+    expect(bytesToHex(node.chainCode)).toBe(chainCode)
+    expect(bytesToHex(node.privateKey)).toBe(privateKey)
+    expect(bytesToHex(ed25519.getPublicKey(node.privateKey))).toBe(publicKey)
+  })
+
+  it('refuses a normal (non-hardened) segment', () => {
+    expect(() => slip10Derive(seed, "m/44'/501'/0'/0")).toThrow(/hardened/)
+  })
+})
+
+describe('Solana keys', () => {
+  it("derive Phantom's address for the BIP-39 test mnemonic (m/44'/501'/0'/0')", () => {
+    expect(solanaKeyPair(seedOf(abandonEntropy), 0).address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+  })
+
+  it('give each index its own key', () => {
+    const seed = seedOf(abandonEntropy)
+    expect(solanaKeyPair(seed, 1).address).not.toBe(solanaKeyPair(seed, 0).address)
+  })
+})
+
+describe('walletAddress', () => {
+  it('names the address of each chain and compares Ethereum addresses without case', () => {
+    const seed = seedOf(abandonEntropy)
+    expect(walletAddress('ethereum', seed, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
+    expect(walletAddress('solana', seed, 0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+    expect(sameAddress('ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBe(true)
+    expect(sameAddress('solana', 'hagk14jpmqlgt6rvgv7cbqfjwfto5dqxi472ut3dkpqk', 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')).toBe(false)
+  })
+})

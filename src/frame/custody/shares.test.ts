@@ -1,0 +1,73 @@
+import { bytesToHex } from '@noble/hashes/utils'
+import { describe, expect, it } from 'vitest'
+import { generateEntropy, seedOf } from './entropy.js'
+import { openShareSet } from './open-share-set.js'
+import { combineShares, readShare, splitSecret } from './shares.js'
+import { walletAddress } from './wallet-address.js'
+
+describe('splitSecret / combineShares', () => {
+  it('any two of the three shares rebuild the secret, and each share carries its version', async () => {
+    const entropy = generateEntropy()
+    const { device, auth, recovery } = await splitSecret(entropy, 7)
+    for (const [a, b] of [[device, auth], [auth, recovery], [recovery, device]] as const) {
+      expect(bytesToHex(await combineShares(a, b))).toBe(bytesToHex(entropy))
+    }
+    expect(readShare(device).version).toBe(7)
+    expect(bytesToHex(readShare(device).splitId)).toBe(bytesToHex(readShare(recovery).splitId))
+  })
+
+  it('refuses shares of two different splits of the same secret (SECURITY.md 45)', async () => {
+    const entropy = generateEntropy()
+    const first = await splitSecret(entropy, 1)
+    const second = await splitSecret(entropy, 1)
+    await expect(combineShares(first.device, second.auth)).rejects.toThrow('shares of different splits')
+  })
+
+  it('refuses shares of two versions (an old device share with a new auth share, SECURITY.md 46)', async () => {
+    const entropy = generateEntropy()
+    const old = await splitSecret(entropy, 1)
+    const current = await splitSecret(entropy, 2)
+    await expect(combineShares(old.device, current.auth)).rejects.toThrow('different share versions')
+  })
+
+  it('refuses the same share twice (a duplicate index)', async () => {
+    const { auth } = await splitSecret(generateEntropy(), 1)
+    await expect(combineShares(auth, auth.slice())).rejects.toThrow('the same share twice')
+  })
+
+  it('refuses malformed shares', async () => {
+    const { device, auth } = await splitSecret(generateEntropy(), 1)
+    const otherFormat = device.slice()
+    otherFormat[0] = 2
+    await expect(combineShares(otherFormat, auth)).rejects.toThrow('malformed share')
+    await expect(combineShares(device.slice(0, 10), auth)).rejects.toThrow('malformed share')
+    await expect(combineShares(device.slice(0, -1), auth)).rejects.toThrow('different share lengths')
+  })
+})
+
+describe('openShareSet', () => {
+  it('returns the entropy when it derives the entropy id, on both chains', async () => {
+    const entropy = generateEntropy()
+    const seed = seedOf(entropy)
+    const { device, recovery } = await splitSecret(entropy, 1)
+    for (const chainType of ['ethereum', 'solana'] as const) {
+      const opened = await openShareSet(device, recovery, walletAddress(chainType, seed, 0), chainType)
+      expect(bytesToHex(opened.entropy)).toBe(bytesToHex(entropy))
+    }
+  })
+
+  it('refuses a tampered share body: the rebuilt key would be another wallet (SECURITY.md 45)', async () => {
+    const entropy = generateEntropy()
+    const { device, auth } = await splitSecret(entropy, 1)
+    const tampered = auth.slice()
+    tampered[25] = tampered[25]! ^ 0x01
+    const entropyId = walletAddress('ethereum', seedOf(entropy), 0)
+    await expect(openShareSet(device, tampered, entropyId, 'ethereum')).rejects.toThrow('does not derive this wallet')
+  })
+
+  it("refuses a share set that is another wallet's", async () => {
+    const { device, auth } = await splitSecret(generateEntropy(), 1)
+    const otherId = walletAddress('solana', seedOf(generateEntropy()), 0)
+    await expect(openShareSet(device, auth, otherId, 'solana')).rejects.toThrow('does not derive this wallet')
+  })
+})

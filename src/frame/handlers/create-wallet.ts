@@ -1,0 +1,57 @@
+/**
+ * `wallet:create` / `solana-wallet:create`: a new share set (fresh entropy, version 1). The device share is stored
+ * first, then the server stores the other two; the host learns the address only after the server's 2xx
+ * (SECURITY.md 57). When the user already has a wallet on that chain (`created: false`, e.g. another tab won), this
+ * set is discarded and the existing wallet is answered: the host connects or recovers it.
+ */
+import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'
+import { generateEntropy, seedOf } from '../custody/entropy.js'
+import { splitSecret } from '../custody/shares.js'
+import { walletAddress } from '../custody/wallet-address.js'
+import { bytesToBase64 } from '../encoding.js'
+import { FrameError } from '../errors.js'
+import type { FrameContext } from './context.js'
+import { recoveryInput, type RecoveryChoice } from './reshare.js'
+import { requireAccessToken, requirePassword, requireText } from './validate.js'
+
+function recoveryChoiceOf(data: CreateWalletData): RecoveryChoice {
+  const method = data.recoveryMethod ?? 'privy'
+  if (method === 'privy') return { method }
+  if (method === 'user-passcode') return { method, password: requirePassword(data.recoveryPassword) }
+  throw new FrameError('invalid_request_arguments', 'Unknown recovery method')
+}
+
+export async function createWallet(context: FrameContext, chainType: EmbeddedChainType, data: CreateWalletData): Promise<WalletChangeResult> {
+  const accessToken = requireAccessToken(data.accessToken)
+  const recovery = recoveryChoiceOf(data)
+  const idempotencyKey = data.idempotencyKey === undefined ? undefined : requireText(data.idempotencyKey, 'idempotencyKey', 200)
+  const entropyIdVerifier = entropyIdVerifierOf(chainType)
+
+  const entropy = generateEntropy()
+  const entropyId = walletAddress(chainType, seedOf(entropy), 0)
+  const shares = await splitSecret(entropy, 1)
+  const recoveryShare = await recoveryInput(context, recovery, shares.recovery, entropyId)
+  await context.deviceShares.put({ appId: context.appId, entropyId, shareVersion: 1, share: shares.device })
+
+  const discard = () => context.deviceShares.delete(context.appId, entropyId)
+  const response = await context.api
+    .create(accessToken, {
+      chain_type: chainType,
+      address: entropyId,
+      entropy_id: entropyId,
+      entropy_id_verifier: entropyIdVerifier,
+      share_version: 1,
+      auth_share: bytesToBase64(shares.auth),
+      recovery: recoveryShare,
+      ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+    })
+    .catch(async (error: unknown) => {
+      await discard()
+      throw error
+    })
+  if (!response.created) {
+    await discard()
+    return { user: response.user, address: response.address, entropyId: response.entropy_id, entropyIdVerifier }
+  }
+  return { user: response.user, address: entropyId, entropyId, entropyIdVerifier }
+}

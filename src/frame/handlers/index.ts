@@ -1,0 +1,49 @@
+/** The events this frame answers, each bound to the frame's context. Work on one share set runs one operation at a time. */
+import type { FrameRequestData, FrameRequestEvent, FrameResponseData } from '../../protocol/index.js'
+import { addWallet } from './add-wallet.js'
+import { connectWallet } from './connect.js'
+import type { FrameContext } from './context.js'
+import { createWallet } from './create-wallet.js'
+import { recoverWallet } from './recover.js'
+import { signRpc } from './rpc.js'
+import { setRecovery } from './set-recovery.js'
+
+export type FrameHandler<E extends FrameRequestEvent> = (data: FrameRequestData[E]) => Promise<FrameResponseData[E]>
+export type FrameHandlers = { [E in FrameRequestEvent]?: FrameHandler<E> }
+
+/** The copy of a failure that is not one of the frame's own errors (document 2 §8). */
+export const failureMessages: { [E in FrameRequestEvent]?: string } = {
+  'wallet:create': 'Failed to create wallet',
+  'solana-wallet:create': 'Failed to create wallet',
+  'wallets:add': 'Failed to create wallet',
+  connect: 'Unable to connect wallet',
+  recover: 'Unable to recover wallet',
+  'set-recovery': 'Failed to set recovery on wallet',
+  rpc: 'Unable to sign',
+}
+
+/** A recovery and a signature on the same share set must not interleave (a reshare changes the device share). */
+function oneAtATime() {
+  const tails = new Map<string, Promise<unknown>>()
+  return <T>(key: unknown, run: () => Promise<T>): Promise<T> => {
+    const name = typeof key === 'string' ? key.toLowerCase() : ''
+    const result = (tails.get(name) ?? Promise.resolve()).catch(() => undefined).then(run)
+    const tail = result.catch(() => undefined)
+    tails.set(name, tail)
+    void tail.then(() => tails.get(name) === tail && tails.delete(name))
+    return result
+  }
+}
+
+export function frameHandlers(context: FrameContext): FrameHandlers {
+  const serial = oneAtATime()
+  return {
+    'wallet:create': (data) => createWallet(context, 'ethereum', data),
+    'solana-wallet:create': (data) => createWallet(context, 'solana', data),
+    'wallets:add': (data) => serial(data.entropyId, () => addWallet(context, data)),
+    connect: (data) => serial(data.entropyId, () => connectWallet(context, data)),
+    recover: (data) => serial(data.entropyId, () => recoverWallet(context, data)),
+    'set-recovery': (data) => serial(data.entropyId, () => setRecovery(context, data)),
+    rpc: (data) => serial(data.entropyId, () => signRpc(context, data)),
+  }
+}

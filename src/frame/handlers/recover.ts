@@ -1,0 +1,44 @@
+/**
+ * `recover`: this device has no current device share. The auth share and the recovery share (unsealed by the server
+ * for automatic recovery, or opened here with the user's password) rebuild the entropy; after the address check a
+ * new split gives this device its share and retires the old auth share on the server.
+ */
+import type { KeyMaterialResponse, RecoverData } from '../../protocol/index.js'
+import { openShareSet } from '../custody/open-share-set.js'
+import { openSealedShare } from '../custody/seal-password.js'
+import { base64ToBytes } from '../encoding.js'
+import { FrameError } from '../errors.js'
+import { chainOfVerifier, type FrameContext } from './context.js'
+import { reshareShareSet, type RecoveryChoice } from './reshare.js'
+import { requireAccessToken, requirePassword, requireText, requireVerifier } from './validate.js'
+
+const missingData = () => new FrameError('error', 'Wallet data is missing')
+
+async function recoveryShareOf(material: KeyMaterialResponse, password: unknown, entropyId: string): Promise<{ share: Uint8Array; choice: RecoveryChoice }> {
+  if (material.recovery_method === 'privy') {
+    const share = base64ToBytes(material.recovery_share ?? '')
+    if (!share) throw missingData()
+    return { share, choice: { method: 'privy' } }
+  }
+  if (material.recovery_method === 'user-passcode') {
+    if (!material.sealed_recovery_share) throw missingData()
+    const checkedPassword = requirePassword(password)
+    return { share: await openSealedShare(material.sealed_recovery_share, checkedPassword, entropyId), choice: { method: 'user-passcode', password: checkedPassword } }
+  }
+  throw new FrameError('error', 'Unsupported recovery action')
+}
+
+export async function recoverWallet(context: FrameContext, data: RecoverData): Promise<{ entropyId: string }> {
+  const accessToken = requireAccessToken(data.accessToken)
+  const entropyId = requireText(data.entropyId, 'entropyId')
+  const chainType = chainOfVerifier(requireVerifier(data.entropyIdVerifier))
+
+  const material = await context.api.keyMaterial(accessToken, entropyId, { chain_type: chainType })
+  const authShare = base64ToBytes(material.auth_share)
+  if (!authShare) throw missingData()
+  const recovery = await recoveryShareOf(material, data.recoveryPassword, entropyId)
+  const { entropy } = await openShareSet(authShare, recovery.share, entropyId, chainType)
+  // The same recovery method as before: a password wallet is re-sealed with the password just proven.
+  await reshareShareSet(context, { accessToken, entropyId, chainType, entropy, previousVersion: material.share_version, recovery: recovery.choice })
+  return { entropyId }
+}

@@ -1,0 +1,31 @@
+/** `rpc`: signs with wallet `hdWalletIndex` of a share set. Keys exist only for this call (no cache: every signature asks the server for the auth share, so a revoked session signs nothing). */
+import type { FrameResponseData, RpcData } from '../../protocol/index.js'
+import { ethereumAccount } from '../custody/ethereum-keys.js'
+import { solanaKeyPair } from '../custody/solana-keys.js'
+import { FrameError, isFrameError } from '../errors.js'
+import { chainOfVerifier, type FrameContext } from './context.js'
+import { signEthereumRequest } from './ethereum-rpc.js'
+import { signSolanaRequest } from './solana-rpc.js'
+import { unlockShareSet } from './unlock.js'
+import { requireAccessToken, requireChainType, requireText, requireVerifier, requireWalletIndex } from './validate.js'
+
+export async function signRpc(context: FrameContext, data: RpcData): Promise<FrameResponseData['rpc']> {
+  const accessToken = requireAccessToken(data.accessToken)
+  const entropyId = requireText(data.entropyId, 'entropyId')
+  const chainType = chainOfVerifier(requireVerifier(data.entropyIdVerifier))
+  if (requireChainType(data.chainType) !== chainType) throw new FrameError('invalid_request_arguments', 'Invalid chainType for this wallet')
+  const index = requireWalletIndex(data.hdWalletIndex)
+  const method = typeof data.request?.method === 'string' ? data.request.method : ''
+
+  const { seed } = await unlockShareSet(context, accessToken, entropyId, chainType)
+  try {
+    const signed = data.chainType === 'ethereum'
+      ? await signEthereumRequest(ethereumAccount(seed, index), data.request)
+      : signSolanaRequest(solanaKeyPair(seed, index), data.request)
+    return { method, data: signed }
+  } catch (error) {
+    // viem's own checks (fee caps, typed-data shapes) name the request, never the key.
+    if (isFrameError(error)) throw error
+    throw new FrameError('invalid_request_arguments', `Invalid ${method} request`)
+  }
+}

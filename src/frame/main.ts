@@ -1,0 +1,21 @@
+/** The wallet frame's entry: starts only inside an allowed parent page, then answers its messages (DESIGN.md §4). */
+import { httpFrameApi } from './api.js'
+import { indexedDbDeviceShareStore } from './device-store.js'
+import { FRAME_CONFIG_ELEMENT_ID, parseFrameConfig } from './frame-config.js'
+import { frameHandlers } from './handlers/index.js'
+import { listenToParent, type FrameWindow } from './listener.js'
+import { trustedParentOrigin } from './parent-origin.js'
+
+const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
+const parentOrigin = config && trustedParentOrigin(
+  { isTopWindow: window.parent === window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer },
+  config.allowedOrigins,
+)
+
+if (config && parentOrigin) {
+  const api = httpFrameApi({ appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') })
+  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares: indexedDbDeviceShareStore() }))
+} else {
+  // No listener and no ready message: a page that may not embed the frame gets nothing from it.
+  console.warn('Tessera wallet frame: not started (not embedded by an allowed origin, or no configuration)')
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react'
+import type { TesseraError } from '../../core/index.js'
+import { t } from '../copy/embedded-wallets.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as styles from '../styles/modal.css.js'
+import { useEmbeddedWalletsState } from './embedded-wallet-state.js'
+
+export interface EmbeddedWalletCreatingProps {
+  /** Creation failed (the core has logged the user out, document 2 §4): reported once. */
+  onFailed(error: TesseraError | null): void
+}
+
+/**
+ * 'Creating your wallet' (document 2 §2): shown after a login while the core creates the user's wallets
+ * (Ethereum, then Solana); moves on to the wallet-created screen once they are ready, or shows 'Something went wrong'.
+ */
+export default function EmbeddedWalletCreating({ onFailed }: EmbeddedWalletCreatingProps) {
+  const { client, navigation, close } = useModal()
+  const state = useEmbeddedWalletsState(client)
+  const failed = state.status === 'error'
+  const reported = useRef(false)
+
+  useEffect(() => {
+    if (failed && !reported.current) {
+      reported.current = true
+      onFailed(state.error)
+    }
+    if (state.status !== 'ready') return
+    // The core is 'ready' for a moment between the Ethereum and the Solana wallet: move on only if it stays so.
+    const timer = setTimeout(() => navigation.navigate('embedded-wallet-created'))
+    return () => clearTimeout(timer)
+  }, [state, failed, navigation, onFailed])
+
+  return (
+    <>
+      <ScreenHeader title={failed ? t('embeddedWallets.creating.error') : t('embeddedWallets.creating')} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <div role="status" aria-live="polite" aria-busy={!failed} className={styles.centred}>
+          {failed ? (
+            state.error && (
+              <p part="error embedded-wallet-error" className={styles.message}>
+                {state.error.shortMessage}
+              </p>
+            )
+          ) : (
+            <p part="embedded-wallet-status" className={styles.message}>
+              {t('embeddedWallets.creating.description')}
+            </p>
+          )}
+        </div>
+        {failed && (
+          <button type="button" part="submit-button close-action" className={styles.primaryButton} onClick={close}>
+            {t('embeddedWallets.creating.close')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}

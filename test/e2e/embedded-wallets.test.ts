@@ -1,0 +1,307 @@
+/**
+ * Embedded wallets end to end in Chromium on the vanilla demo (DESIGN.md §4, document 2 §§2, 4): a new user signs
+ * in by email and gets an Ethereum and a Solana wallet ('Creating your wallet' shows), keeps them across a reload,
+ * signs a message, sends ETH on anvil and SOL on the local Solana endpoint, and on a new device (a new browser
+ * context: no device share) gets the same addresses back through automatic recovery and signs again. Every
+ * postMessage between page and frame and every request is recorded: no mnemonic, key, entropy or device share ever
+ * leaves the frame (SECURITY 42). A page on an origin the app does not allow gets no frame at all (SECURITY 39).
+ */
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english'
+import { combine } from 'shamir-secret-sharing'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
+import { HDKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_APP_ID, FRAME_READY_EVENT } from '../../src/protocol/index.js'
+// The frame's own SLIP-0010 derivation: only to name the Solana key this test must never see outside the frame.
+import { solanaKeyPair } from '../../src/frame/custody/solana-keys.js'
+import { completeEmailLogin, modalHidden, uiTimeout } from '../harness/demo-flows.js'
+import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { waitForCode } from '../harness/outbox.js'
+
+const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
+const MESSAGE = 'Hello from the Tessera demo'
+/** Creation, recovery and confirmation wait on the frame, the server and the chains: more than a screen change. */
+const walletTimeout = 60_000
+
+let stack: E2eStack
+beforeAll(async () => {
+  // The user signs in twice with one address (the second device) within the resend cooldown.
+  stack = await startE2eStack({ api: { rateLimits: { resendCooldownSeconds: 0 } } })
+}, 120_000)
+afterAll(async () => {
+  await stack?.close()
+})
+
+interface Recording {
+  /** Every message a window of the page received (the page from the frame, the frame from the page), as JSON with bytes in hex. */
+  messages: string[]
+  /** Every request of every frame: method, URL, headers and body, and the response body. */
+  requests: { method: string; url: string; headers: string; body: string; response: Promise<string> }[]
+}
+
+/** Records, from the first script of every frame on, what crosses between page, frame and network in `context`. */
+async function record(context: BrowserContext, recording: Recording): Promise<void> {
+  await context.exposeBinding('__tesseraRecordMessage', (_source, message: string) => void recording.messages.push(message))
+  await context.addInitScript(() => {
+    const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+    const replacer = (_key: string, value: unknown) =>
+      value instanceof ArrayBuffer ? hex(new Uint8Array(value)) : ArrayBuffer.isView(value) ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) : value
+    addEventListener(
+      'message',
+      (event) => {
+        const entry = JSON.stringify({ at: location.origin + location.pathname, origin: event.origin, data: event.data }, replacer)
+        void (window as unknown as { __tesseraRecordMessage(message: string): Promise<void> }).__tesseraRecordMessage(entry)
+      },
+      true,
+    )
+  })
+  context.on('request', (request) => {
+    recording.requests.push({
+      method: request.method(),
+      url: request.url(),
+      headers: JSON.stringify(request.headers()),
+      body: request.postData() ?? '',
+      response: request.response().then((response) => response?.text() ?? '').catch(() => ''),
+    })
+  })
+}
+
+const newRecording = (): Recording => ({ messages: [], requests: [] })
+
+/** What the host page keeps: its storages and cookies (the frame's IndexedDB is on the API origin, not here). */
+const pageStorage = (page: Page) =>
+  page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, html: document.documentElement.outerHTML }))
+
+const walletFrame = (page: Page): Frame => {
+  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === `/apps/${DEV_APP_ID}/embedded-wallets`)
+  if (!frame) throw new Error('The wallet frame is not mounted')
+  return frame
+}
+
+/** The device shares in the frame's own IndexedDB: read from inside the frame, only so the test knows what to look for. */
+function deviceShares(page: Page): Promise<{ entropyId: string; shareVersion: number; share: number[] }[]> {
+  return walletFrame(page).evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('tessera-wallet-frame')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const all = open.result.transaction('device-shares', 'readonly').objectStore('device-shares').getAll()
+          all.onerror = () => reject(all.error)
+          all.onsuccess = () =>
+            resolve((all.result as { entropyId: string; shareVersion: number; share: Uint8Array }[]).map(({ entropyId, shareVersion, share }) => ({ entropyId, shareVersion, share: Array.from(share) })))
+        }
+      }),
+  )
+}
+
+const HEADER_BYTES = 1 + 4 + 16
+const fromBase64 = (text: string) => Uint8Array.from(Buffer.from(text, 'base64'))
+
+/** Every text form a secret could travel in. */
+function forms(bytes: Uint8Array): string[] {
+  const buffer = Buffer.from(bytes)
+  return [buffer.toString('hex'), buffer.toString('base64'), buffer.toString('base64url').replace(/=+$/, '')]
+}
+
+interface ShareSetSecrets { entropy: Uint8Array; mnemonic: string; privateKey: Uint8Array; deviceShares: Uint8Array[] }
+
+/**
+ * The share set's secrets, rebuilt here from its device share (read inside the frame) and the auth share the frame
+ * sent at creation; the rebuilt key must give the wallet's address, which proves these are the real secrets.
+ */
+async function rebuildSecrets(chainType: 'ethereum' | 'solana', address: string, device: Uint8Array, authShare: Uint8Array): Promise<ShareSetSecrets> {
+  const entropy = await combine([device.slice(HEADER_BYTES), authShare.slice(HEADER_BYTES)])
+  const mnemonic = entropyToMnemonic(entropy, wordlist)
+  const seed = mnemonicToSeedSync(mnemonic)
+  if (chainType === 'ethereum') {
+    const privateKey = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0/0").privateKey!
+    expect(privateKeyToAccount(`0x${Buffer.from(privateKey).toString('hex')}`).address).toBe(address)
+    return { entropy, mnemonic, privateKey, deviceShares: [device] }
+  }
+  const keyPair = solanaKeyPair(seed, 0)
+  expect(keyPair.address).toBe(address)
+  return { entropy, mnemonic, privateKey: keyPair.privateKey, deviceShares: [device] }
+}
+
+/** Fails naming where a secret appeared: anywhere but inside the frame is a leak. */
+async function expectNoSecretIn(recording: Recording, extra: string[], secrets: ShareSetSecrets[]): Promise<void> {
+  const haystacks: [string, string][] = [
+    ...recording.messages.map((message, index): [string, string] => [`postMessage #${index}`, message]),
+    ...extra.map((text, index): [string, string] => [`page storage #${index}`, text]),
+  ]
+  for (const request of recording.requests)
+    haystacks.push([`${request.method} ${request.url}`, `${request.url}\n${request.headers}\n${request.body}\n${await request.response}`])
+  const needles = secrets.flatMap((secret) => [
+    ['mnemonic', secret.mnemonic],
+    ...forms(secret.entropy).map((form) => ['entropy', form]),
+    ...forms(secret.privateKey).map((form) => ['private key', form]),
+    ...secret.deviceShares.flatMap((share) => forms(share).map((form) => ['device share', form])),
+  ])
+  for (const [where, text] of haystacks)
+    for (const [what, needle] of needles) if (text.toLowerCase().includes(needle!.toLowerCase())) throw new Error(`The ${what} appeared in ${where}`)
+}
+
+const walletAddress = (page: Page, chain: 'ethereum' | 'solana') => page.locator(`#embedded-wallets li[data-chain="${chain}"] .address`)
+
+async function addresses(page: Page): Promise<{ ethereum: string; solana: string }> {
+  await walletAddress(page, 'ethereum').waitFor({ timeout: walletTimeout })
+  await walletAddress(page, 'solana').waitFor({ timeout: walletTimeout })
+  expect(await page.locator('#embedded-wallets li').count()).toBe(2)
+  return { ethereum: (await walletAddress(page, 'ethereum').textContent())!, solana: (await walletAddress(page, 'solana').textContent())! }
+}
+
+/** Clicks a demo action and waits for its result (or fails with the page's error text). */
+async function act(page: Page, button: string, result: string, pattern: RegExp): Promise<string> {
+  const before = await page.locator(result).textContent()
+  await page.locator(button).click()
+  const outcome = page.locator(result).filter({ hasText: pattern })
+  const failure = page.locator('#action-error:not([hidden])')
+  await outcome.or(failure).first().waitFor({ timeout: walletTimeout })
+  if (await failure.isVisible()) throw new Error(`${button} failed: ${await failure.textContent()}`)
+  const text = (await page.locator(result).textContent())!
+  expect(text).not.toBe(before)
+  return text
+}
+
+async function signAndVerify(page: Page, address: string): Promise<void> {
+  const signature = await act(page, '#sign-message', '#sign-result', /^0x[0-9a-f]{130}$/)
+  expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature: signature as Hex })).toBe(true)
+}
+
+async function solanaBalance(address: string): Promise<bigint> {
+  const response = await fetch(stack.chain.solana.rpcUrl, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+  })
+  return BigInt(((await response.json()) as { result: { value: number } }).result.value)
+}
+
+/** The frame's creation request for a chain: the auth share it sent (the server keeps it), for rebuilding the secrets. */
+function createdAuthShare(recording: Recording, chainType: string): Uint8Array {
+  const created = recording.requests.find((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === chainType)
+  if (!created) throw new Error(`No creation request for ${chainType}`)
+  return fromBase64((JSON.parse(created.body) as { auth_share: string }).auth_share)
+}
+
+const creations = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets')
+
+describe('embedded wallets on the vanilla demo', () => {
+  it('creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame', async () => {
+    const email = `e2e-embedded-${runId()}@example.com`
+    const first = newRecording()
+    let wallets: { ethereum: string; solana: string } | undefined
+    const secrets: ShareSetSecrets[] = []
+    const storages: string[] = []
+
+    await inNewPage(stack.browser, async (page, context) => {
+      await record(context, first)
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#login').click({ timeout: uiTimeout })
+      const titleIs = (title: string) =>
+        page.waitForFunction((expected) => document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="title"]')?.textContent === expected, title, { polling: 'raf', timeout: walletTimeout })
+      const sawCreating = titleIs('Creating your wallet')
+      const sawCreated = titleIs('Welcome to Tessera Dev')
+      await completeEmailLogin(page, stack.api.url, email)
+      await sawCreating
+      await sawCreated
+      await modalHidden(page)
+      wallets = await addresses(page)
+      expect(wallets.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(wallets.solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+      // Ethereum first, then Solana; one creation each.
+      expect(creations(first).map((request) => JSON.parse(request.body).chain_type)).toEqual(['ethereum', 'solana'])
+
+      // A reload connects the same wallets: no new creation.
+      await page.reload()
+      expect(await addresses(page)).toEqual(wallets)
+      await signAndVerify(page, wallets.ethereum)
+      expect(creations(first)).toHaveLength(2)
+
+      // Test funds, then 0.001 ETH on anvil and 0.001 SOL on the local Solana endpoint.
+      await page.locator('#fund-wallets').click()
+      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
+      const hash = await act(page, '#send-eth', '#send-result', /^0x[0-9a-f]{64}$/)
+      const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
+      const receipt = await anvil.waitForTransactionReceipt({ hash: hash as Hex, timeout: walletTimeout })
+      expect(receipt.status).toBe('success')
+      const sent = await anvil.getTransaction({ hash: hash as Hex })
+      expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value, chainId: sent.chainId }).toEqual({
+        from: wallets.ethereum.toLowerCase(), to: ETH_RECIPIENT.toLowerCase(), value: 10n ** 15n, chainId: stack.chain.anvil.chainId,
+      })
+      const recipientBefore = await solanaBalance(SOL_RECIPIENT)
+      const senderBefore = await solanaBalance(wallets.solana)
+      await act(page, '#send-sol', '#send-result', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect(await solanaBalance(SOL_RECIPIENT)).toBe(recipientBefore + 1_000_000n)
+      expect(await solanaBalance(wallets.solana)).toBeLessThan(senderBefore - 1_000_000n)
+
+      const shares = await deviceShares(page)
+      for (const chainType of ['ethereum', 'solana'] as const) {
+        const address = wallets[chainType]
+        const device = shares.find((share) => share.entropyId.toLowerCase() === address.toLowerCase())
+        if (!device) throw new Error(`No device share for the ${chainType} wallet`)
+        secrets.push(await rebuildSecrets(chainType, address, Uint8Array.from(device.share), createdAuthShare(first, chainType)))
+      }
+      storages.push(await pageStorage(page))
+    })
+
+    // A new device: a new context has no device share; the same user gets the same wallets back and signs.
+    const second = newRecording()
+    await inNewPage(stack.browser, async (page, context) => {
+      await record(context, second)
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#login').click({ timeout: uiTimeout })
+      await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
+      await page.locator('auth-modal [part~="submit-button"]').click()
+      const boxes = page.locator('auth-modal [part~="code-input"] input')
+      await boxes.first().waitFor({ timeout: uiTimeout })
+      for (const [index, digit] of [...(await waitForCode(stack.api.url, email, { previousCount: 1 }))].entries()) await boxes.nth(index).fill(digit)
+      await modalHidden(page)
+      expect(await addresses(page)).toEqual(wallets)
+      await signAndVerify(page, wallets!.ethereum)
+      expect(creations(second)).toHaveLength(0)
+      const recovered = second.requests.filter((request) => /\/recovery\/key_material$/.test(new URL(request.url).pathname))
+      expect(recovered.length).toBeGreaterThan(0)
+      // The new device holds a new share version: add it to what must never leave the frame.
+      const shares = await deviceShares(page)
+      const ethereumShare = shares.find((share) => share.entropyId.toLowerCase() === wallets!.ethereum.toLowerCase())
+      expect(ethereumShare?.shareVersion).toBeGreaterThan(1)
+      secrets[0]!.deviceShares.push(Uint8Array.from(ethereumShare!.share))
+      storages.push(await pageStorage(page))
+    })
+
+    // SECURITY 42: nothing of the key material crossed the frame's boundary, in either context.
+    expect(first.messages.length).toBeGreaterThan(0)
+    await expectNoSecretIn({ messages: [...first.messages, ...second.messages], requests: [...first.requests, ...second.requests] }, storages, secrets)
+  }, 300_000)
+
+  it('the frame is not served into a page on an origin the app does not allow, and it answers no message there', async () => {
+    const frameUrl = `${stack.api.url}/apps/${DEV_APP_ID}/embedded-wallets`
+    const response = await fetch(frameUrl)
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toMatch(/frame-ancestors http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*(;|$)/)
+    expect(policy).toContain("script-src 'self'")
+
+    await inNewPage(stack.browser, async (page) => {
+      const evilOrigin = 'http://wallet-thief.example'
+      await page.route(`${evilOrigin}/**`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><iframe id="frame" src="${frameUrl}"></iframe><script>
+            const ready = ${JSON.stringify({ id: 'ready', event: FRAME_READY_EVENT, data: {} })}
+            window.answers = []
+            addEventListener('message', (event) => window.answers.push(event.data))
+            const frame = document.getElementById('frame')
+            setInterval(() => frame.contentWindow.postMessage(ready, '*'), 100)
+          </script>`,
+        }),
+      )
+      await page.goto(`${evilOrigin}/`)
+      await page.waitForTimeout(3000)
+      expect(await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([])
+    })
+  }, 60_000)
+})

@@ -1,0 +1,52 @@
+/**
+ * Money on the local chains for `npm start` and the tests: anvil's default accounts are funded by anvil itself;
+ * the Solana endpoint gets a few fixed dev keypairs (the same on every start, so a person can import them into a
+ * wallet once), and `fundAddress` credits any address on either chain.
+ */
+import { createHash } from 'node:crypto'
+import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
+import { getBase58Codec } from '@solana/kit'
+import type { Anvil } from '../../server/src/test-support/anvil.js'
+import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
+
+/** The mnemonic anvil derives its ten default accounts from, each holding 10,000 ETH. */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+export const ANVIL_FIRST_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const DEV_SOLANA_ACCOUNT_COUNT = 3
+export const DEV_SOLANA_ACCOUNT_LAMPORTS = 1000n * BigInt(LAMPORTS_PER_SOL)
+
+/** Dev keypair `index`: its seed is public, like anvil's keys; never use it off the local chain. */
+export function devSolanaKeypair(index: number): Keypair {
+  return Keypair.fromSeed(createHash('sha256').update(`tessera-dev-solana-${index}`).digest())
+}
+
+/** The base58 secret key wallets import (64 bytes: seed then public key). */
+export const solanaSecretKeyBase58 = (keypair: Keypair) => getBase58Codec().decode(keypair.secretKey)
+
+export function fundDevSolanaAccounts(solana: SolanaLocalnet): Keypair[] {
+  return Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => {
+    const keypair = devSolanaKeypair(index)
+    solana.airdrop(keypair.publicKey.toBase58(), DEV_SOLANA_ACCOUNT_LAMPORTS)
+    return keypair
+  })
+}
+
+async function anvilCall(anvil: Anvil, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+/**
+ * Credits `amount` of the chain's native currency to `address`: wei on anvil for a 0x address, lamports on the
+ * Solana endpoint for a base58 one.
+ */
+export async function fundAddress(chains: { anvil: Anvil; solana: SolanaLocalnet }, address: string, amount: bigint): Promise<void> {
+  if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
+    const balance = BigInt((await anvilCall(chains.anvil, 'eth_getBalance', [address, 'latest'])) as string)
+    await anvilCall(chains.anvil, 'anvil_setBalance', [address, `0x${(balance + amount).toString(16)}`])
+    return
+  }
+  chains.solana.airdrop(address, amount)
+}
