@@ -125,6 +125,8 @@ export async function measureWallets(browser: Browser, options: { pageUrl: strin
   let signing: { firstSignatureMs: number; signatureMs: number[] } | undefined
   for (let run = 0; run < options.creationRuns; run++) {
     const context = await browser.newContext()
+    // tsx compiles with keepNames: functions inside page.evaluate callbacks call esbuild's __name, which pages lack.
+    await context.addInitScript('globalThis.__name = (fn) => fn')
     try {
       const page = await context.newPage()
       creation.push(await measureCreation(page, options.pageUrl, options.apiUrl, `bench-wallet-${Date.now().toString(36)}-${run}@example.com`))

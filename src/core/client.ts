@@ -106,8 +106,16 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     },
   })
 
+  // Embedded wallets: the state here; their code loads on first use, once the signed-in user has one, or before a
+  // login of an app that creates them (it hears the login and shows 'Creating your wallet' at once).
+  const embeddedWallets = lazyEmbeddedWallets(auth, (state) =>
+    import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state })),
+  )
+
   const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
     const response = await login()
+    const { ethereum, solana } = config.get().config.embeddedWallets
+    if (ethereum.createOnLogin !== 'off' || solana.createOnLogin !== 'off') await embeddedWallets.load()
     const user = await session.storeLogin(response)
     await recentLoginMethod.remember(loginMethod)
     events.emit('login', { user, isNewUser: response.is_new_user ?? false, loginMethod })
@@ -248,12 +256,6 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     getUserId: () => auth.get().user?.id ?? null,
     sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
   })
-  // Embedded wallets: the state and the create-on-login rule here; the frame, creation and providers load on first
-  // use, with a login that creates a wallet, or once the signed-in user has one.
-  const embeddedWallets = lazyEmbeddedWallets(
-    (state) => import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, state })),
-    { auth, config, events, logout: () => session.logout('user') },
-  )
   const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })
   const stopSyncingCaptcha = config.watch(() => captcha.syncConfig())
 

@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { parseFrameConfig } from './frame-config.js'
 import { trustedParentOrigin } from './parent-origin.js'
 
-const allowed = ['https://app.example', 'http://localhost:5173/']
+const allowed = ['https://app.example', 'http://localhost:*']
 
 describe('trustedParentOrigin (SECURITY.md 39)', () => {
   it('is the parent’s origin when it is allowed, from ancestorOrigins or else the referrer', () => {
     expect(trustedParentOrigin({ isTopWindow: false, ancestorOrigins: ['https://app.example'], referrer: '' }, allowed)).toBe('https://app.example')
     expect(trustedParentOrigin({ isTopWindow: false, referrer: 'http://localhost:5173/wallet?x=1' }, allowed)).toBe('http://localhost:5173')
+  })
+
+  it('matches origins as the server does: exactly, or any port for a pattern ending in ":*"', () => {
+    const parentAt = (origin: string) => trustedParentOrigin({ isTopWindow: false, ancestorOrigins: [origin], referrer: '' }, allowed)
+    expect(parentAt('http://localhost:8080')).toBe('http://localhost:8080')
+    expect(parentAt('http://localhost')).toBeNull()
+    expect(parentAt('https://localhost:8080')).toBeNull()
+    expect(parentAt('http://localhost.evil.example:80')).toBeNull()
+    expect(parentAt('https://app.example:8443')).toBeNull()
   })
 
   it('is null outside an iframe, for an origin not allowed, or when the parent is unknown', () => {

@@ -98,11 +98,8 @@ export function AuthModalView(props: AuthModalViewProps) {
   const pendingCaptcha = useRef<{ action: CaptchaAction; userGesture: boolean; resolve(): void; reject(error: unknown): void } | null>(null)
   const [heldLogin, setHeldLogin] = useState<LoginDetail | null>(null)
 
-  // The login the wallet-creation screens hold until the wallets are ready (reported at once if the modal closes first).
-  const walletLogin = useRef<LoginDetail | null>(null)
   const reportLogin = useCallback(
     (detail: LoginDetail) => {
-      walletLogin.current = null
       setHeldLogin(null)
       onLoginSuccess(detail)
       if (standalone) navigation.reset()
@@ -110,25 +107,14 @@ export function AuthModalView(props: AuthModalViewProps) {
     },
     [standalone, navigation, onLoginSuccess, onClose],
   )
-  /** Document 2 §4 "Wallet creation": a login that creates wallets shows 'Creating your wallet' and the created screen first. */
+  /** Document 2 §4 "Wallet creation": a login that creates wallets holds on 'Creating your wallet', then the created screen. */
   const finishLogin = useCallback(
     (detail: LoginDetail) => {
       if (client.embeddedWallets.getState().status !== 'creating') return reportLogin(detail)
-      walletLogin.current = detail
       setHeldLogin(detail)
       navigation.navigate('embedded-wallet-creating')
     },
     [client, navigation, reportLogin],
-  )
-  const walletsCreated = useCallback(() => {
-    if (walletLogin.current) reportLogin(walletLogin.current)
-  }, [reportLogin])
-  const walletCreationFailed = useCallback(
-    (error: TesseraError | null) => {
-      walletLogin.current = null
-      if (error) onAuthError(error)
-    },
-    [onAuthError],
   )
   const [opened, setOpened] = useState(false)
   useEffect(() => {
@@ -231,13 +217,11 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, navigation])
 
-  // Closed while the wallets were still being made: the login itself succeeded, so it is reported.
+  // Closed while the wallets were being made: the login itself succeeded (a failed creation dropped the held login).
+  // Only the closing render counts, with the login and screen it showed.
   useEffect(() => {
-    const detail = walletLogin.current
-    if (visible || !detail) return
-    walletLogin.current = null
-    onLoginSuccess(detail)
-  }, [visible, onLoginSuccess])
+    if (!visible && heldLogin && current.startsWith('embedded-wallet')) onLoginSuccess(heldLogin)
+  }, [visible])
 
   const showError = useCallback(
     (next: TesseraError, step: ErrorStep | null = null) => {
@@ -340,9 +324,16 @@ export function AuthModalView(props: AuthModalViewProps) {
           {current === 'terms' && <TermsScreen />}
           {current === 'account-transfer' && <AccountTransferScreen />}
           {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
-          {current === 'embedded-wallet-creating' && <EmbeddedWalletCreating onFailed={walletCreationFailed} />}
-          {current === 'embedded-wallet-created' && (
-            <EmbeddedWalletCreated isNewUser={heldLogin?.isNewUser ?? false} delayMs={SUCCESS_SCREEN_DELAY_MS} onDone={walletsCreated} />
+          {current === 'embedded-wallet-creating' && (
+            <EmbeddedWalletCreating
+              onFailed={(failure) => {
+                setHeldLogin(null)
+                if (failure) onAuthError(failure)
+              }}
+            />
+          )}
+          {current === 'embedded-wallet-created' && heldLogin && (
+            <EmbeddedWalletCreated isNewUser={heldLogin.isNewUser} delayMs={SUCCESS_SCREEN_DELAY_MS} onDone={() => reportLogin(heldLogin)} />
           )}
         </Suspense>
       </ModalShell>

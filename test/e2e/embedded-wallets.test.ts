@@ -199,6 +199,8 @@ describe('embedded wallets on the vanilla demo', () => {
 
     await inNewPage(stack.browser, async (page, context) => {
       await record(context, first)
+      page.on('response', (r) => { if (r.status() >= 400) console.log('DEBUG-404', r.status(), r.url()) })
+      page.on('console', (m) => console.log('DEBUG-console', m.type(), m.text()))
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#login').click({ timeout: uiTimeout })
       const titleIs = (title: string) =>

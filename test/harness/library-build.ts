@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { distDir, repoRoot } from './paths.js'
 
 const sourceRoots = ['src', 'elements', 'react-wrapper', 'scripts/build.mjs', 'scripts/build-config.mjs', 'package.json']
-const builtFiles = ['tessera.js', 'lib/core.js', 'lib/elements.js', 'lib/react.js', 'lib/protocol.js']
+const builtFiles = ['tessera.js', 'lib/core.js', 'lib/elements.js', 'lib/react.js', 'lib/protocol.js', 'frame/index.html']
 
 // Tests and test-only fixtures are not part of the build.
 const isTestOnly = (path: string) => /\.test\.[cm]?[jt]sx?$|[\\/]test-(fixtures|support)$/.test(path)

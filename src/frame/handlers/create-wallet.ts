@@ -7,7 +7,7 @@
 import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'
 import { generateEntropy, seedOf } from '../custody/entropy.js'
 import { splitSecret } from '../custody/shares.js'
-import { walletAddress } from '../custody/wallet-address.js'
+import { sameAddress, walletAddress } from '../custody/wallet-address.js'
 import { bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
@@ -49,7 +49,8 @@ export async function createWallet(context: FrameContext, chainType: EmbeddedCha
       await discard()
       throw error
     })
-  if (!response.created) {
+  // Only a wallet made of these very shares is this set's; anything else is the wallet the user already had.
+  if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
     await discard()
     return { user: response.user, address: response.address, entropyId: response.entropy_id, entropyIdVerifier }
   }

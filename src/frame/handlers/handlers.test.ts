@@ -182,6 +182,8 @@ describe('wallets:add', () => {
     const added = await handlers['wallets:add']!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })
     expect(added.address).toBe(walletAddress('ethereum', seedOf(await entropyBehind(address)), 1))
     expect(added.user.linked_accounts).toHaveLength(2)
+    // Another wallet of the set is not the set's id: the frame would look up the wrong device share.
+    await expect(handlers.connect!({ accessToken: token, entropyId: added.address, ...eth })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid entropyId' })
   })
 
   it('refuses index 0, another chain’s path and an index the server does not expect', async () => {

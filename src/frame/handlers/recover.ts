@@ -10,6 +10,7 @@ import { base64ToBytes } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from './context.js'
 import { reshareShareSet, type RecoveryChoice } from './reshare.js'
+import { assertSameShareSet } from './unlock.js'
 import { requireAccessToken, requirePassword, requireText, requireVerifier } from './validate.js'
 
 const missingData = () => new FrameError('error', 'Wallet data is missing')
@@ -34,6 +35,7 @@ export async function recoverWallet(context: FrameContext, data: RecoverData): P
   const chainType = chainOfVerifier(requireVerifier(data.entropyIdVerifier))
 
   const material = await context.api.keyMaterial(accessToken, entropyId, { chain_type: chainType })
+  assertSameShareSet(chainType, material.entropy_id, entropyId)
   const authShare = base64ToBytes(material.auth_share)
   if (!authShare) throw missingData()
   const recovery = await recoveryShareOf(material, data.recoveryPassword, entropyId)

@@ -3,7 +3,7 @@ import { verifyMessage } from 'viem'
 import { defaultConfig } from '../../config/defaults.js'
 import { TEST_APP_ID } from '../../test-support/fixtures.js'
 import type { User } from '../../user/types.js'
-import { chainsToCreateOnLogin } from './lazy-embedded-wallets.js'
+import { chainsToCreateOnLogin } from './create-on-login.js'
 import { embeddedStateWhere, startEmbeddedTestbed, type EmbeddedTestbed } from './test-support/embedded-client.js'
 import type { EmbeddedWalletsState } from './types.js'
 

@@ -17,9 +17,10 @@ import {
   passwordRequiredByAppError,
   unableToRecoverError,
 } from '../../errors/embedded-wallet-errors.js'
-import type { Listener, TokenStorage, Unsubscribe } from '../../types.js'
+import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
+import { chainsToCreateOnLogin } from './create-on-login.js'
 import { createTarget } from './create-target.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions, type FramePage } from './frame-client.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
@@ -33,6 +34,8 @@ export interface EmbeddedWalletsDeps {
   state: Store<EmbeddedWalletsState>
   getUser(): User | null
   watchUser(listener: Listener<User | null>): Unsubscribe
+  /** The client's logins: one may create wallets (the client loads this code before it announces such a login). */
+  watchLogins(listener: (login: ClientEvents['login']) => void): Unsubscribe
   getAccessToken(): Promise<string | null>
   /** Stores the server's user after a wallet change (the session's user replaces the old one). */
   replaceUser(dto: UserDto): Promise<User>
@@ -65,12 +68,24 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
 
   const syncWallets = (user: User | null) => {
-    state.update((current) => ({ ...current, wallets: embeddedWalletsOf(user), ...(user ? {} : { status: 'idle', creating: null, error: null }) }))
+    state.update((current) => {
+      const wallets = embeddedWalletsOf(user)
+      // The same wallets keep the same array: watchers hear only real changes.
+      const same = JSON.stringify(wallets) === JSON.stringify(current.wallets)
+      return { ...current, wallets: same ? current.wallets : wallets, ...(user ? {} : { status: 'idle', creating: null, error: null }) }
+    })
   }
   syncWallets(deps.getUser())
   const stopWatchingUser = deps.watchUser((user, previous) => {
     if (user?.id !== previous?.id) forgetDevice()
     syncWallets(user)
+  })
+  const stopWatchingLogins = deps.watchLogins(({ user, loginMethod }) => {
+    const chains = chainsToCreateOnLogin(user, deps.getConfig(), loginMethod === 'custom_auth')
+    if (!chains.length) return
+    // Set during the login itself, so the modal shows 'Creating your wallet' rather than closing.
+    state.update((current) => ({ ...current, status: 'creating', creating: chains[0]!, error: null }))
+    void createOnLogin(chains)
   })
 
   function forgetDevice() {
@@ -334,6 +349,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     return provider
   }
 
+  /** Creates the wallets a login needs, in order; a failure logs the user out (document 2 §4). */
   async function createOnLogin(chains: EmbeddedChainType[]): Promise<void> {
     creatingOnLogin = true
     try {
@@ -356,7 +372,6 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     getChains,
     getEthereumProvider,
     getSolanaProvider,
-    createOnLogin,
     signMessage: async ({ message, address }) => {
       const provider = await getEthereumProvider(address)
       const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -377,6 +392,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     },
     destroy() {
       stopWatchingUser()
+      stopWatchingLogins()
       forgetDevice()
       frame?.destroy()
       frame = null

@@ -3,7 +3,8 @@ import { sendAnalyticsEvent } from '../../api/analytics.js'
 import type { Transport } from '../../api/transport.js'
 import type { ClientInternals } from '../../client.js'
 import type { SessionManager } from '../../session/session-manager.js'
-import type { AuthState, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
+import type { AuthState, ClientEvents, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
+import type { createEmitter } from '../../utils/emitter.js'
 import type { Store } from '../../utils/store.js'
 import { createEmbeddedWallets } from './embedded-wallets.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
@@ -17,16 +18,18 @@ export interface ClientContext {
   auth: Store<AuthState>
   config: Store<ConfigState>
   storage: TokenStorage
+  events: ReturnType<typeof createEmitter<ClientEvents>>
   state: Store<EmbeddedWalletsState>
 }
 
-export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, state }: ClientContext): EmbeddedWalletsImpl {
+export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state }: ClientContext): EmbeddedWalletsImpl {
   return createEmbeddedWallets({
     appId,
     clientId: options.clientId,
     apiUrl: () => transport.apiUrl,
     state,
     getUser: () => auth.get().user,
+    watchLogins: (listener) => events.on('login', listener),
     watchUser: (listener) => auth.watch((next, previous) => void (next.user !== previous.user && listener(next.user, previous.user))),
     getAccessToken: () => session.getAccessToken(),
     replaceUser: session.replaceUser,

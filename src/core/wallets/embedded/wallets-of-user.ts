@@ -1,8 +1,10 @@
 /** The user's embedded wallets from their linked accounts: Ethereum first, then Solana, each by wallet index. */
 import { entropyIdVerifierOf, type RecoveryMethod } from '../../../protocol/index.js'
 import type { User, WalletAccount } from '../../user/types.js'
-import { isEmbeddedWalletAccount } from './lazy-embedded-wallets.js'
 import type { EmbeddedWallet } from './types.js'
+
+export const isEmbeddedWalletAccount = (account: User['linkedAccounts'][number]): boolean =>
+  account.type === 'wallet' && account.walletClientType === 'privy'
 
 export function embeddedWalletsOf(user: User | null): EmbeddedWallet[] {
   const accounts = (user?.linkedAccounts ?? []).filter(
