@@ -17,7 +17,7 @@ import { frameHandlers } from './handlers/index.js'
 import { listenToParent } from './listener.js'
 import { fakeFrameWindow } from './test-support/fake-parent.js'
 import { fakeShareServer } from './test-support/fake-share-server.js'
-import { memoryDeviceShareStore } from './test-support/memory-device-store.js'
+import { memoryDeviceShareStore } from './memory-device-store.js'
 
 const appId = 'cm0000000000000000000appid'
 const parentOrigin = 'https://app.example'

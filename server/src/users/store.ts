@@ -37,13 +37,18 @@ export async function addLinkedAccount(
 export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number, details?: AccountDetails): Promise<void> {
   await db.query(
     // The sign-in's details are merged over the stored ones: fields a sign-in does not carry (a Farcaster signer key) stay.
-    'UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL THEN details ELSE COALESCE(details, \'{}\'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3',
+    // An embedded wallet's details are the wallet server's: a SIWE sign-in with its address must not relabel it external.
+    'UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL OR details->>\'connector_type\' = \'embedded\' THEN details ELSE COALESCE(details, \'{}\'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3',
     [appId, type, address, now, details === undefined ? null : JSON.stringify(details)],
   )
 }
 
+/** Embedded wallets are not linked by the user, so they never count against a linking limit. */
 export async function countLinkedAccountsOfType(db: Queryable, userId: string, type: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1 AND type = $2', [userId, type])
+  const [row] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1 AND type = $2 AND COALESCE(details->>'connector_type', '') <> 'embedded'",
+    [userId, type],
+  )
   return row?.n ?? 0
 }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { configFromDto } from '../config/from-dto.js'
+import { mergeConfig } from '../config/resolve.js'
+import { appConfigDto } from '../test-support/fixtures.js'
 import { addChainParameter } from '../wallets/ethereum/chains.js'
 import { builtInChains } from './built-in-chains.js'
 import { eip1559Fees, gasRuleFor } from './gas-rules.js'
@@ -65,6 +68,10 @@ describe('chain and RPC resolution', () => {
     ])
   })
 
+  it('refuses an empty host list', () => {
+    expect(() => resolveChains({ appChains: [], supportedChains: [] })).toThrow(expect.objectContaining({ code: 'invalid_config', shortMessage: 'supportedChains must not be empty' }))
+  })
+
   it("refuses a chain without any RPC: 'No RPC url found for {chain}'", () => {
     expect(() => resolveChains({ appChains: [], supportedChains: [{ id: 5000, name: 'Mantle' }] })).toThrow(expect.objectContaining({ shortMessage: 'No RPC url found for Mantle' }))
   })
@@ -109,5 +116,32 @@ describe('Solana clusters', () => {
     expect(findSolanaCluster(clusters, 'solana:testnet').rpcUrl).toBe('https://api.testnet.solana.com')
     expect(findSolanaCluster(clusters, 'mainnet-beta').rpcUrl).toBe('https://api.mainnet-beta.solana.com')
     expect(findSolanaCluster(resolveSolanaClusters([])).name).toBe('mainnet-beta')
+  })
+})
+
+describe('the effective config of embedded wallets and chains', () => {
+  it("reads the server's settings, and the host's overrides win", () => {
+    const base = appConfigDto()
+    const server = configFromDto(
+      appConfigDto({
+        embedded_wallet_config: { ...base.embedded_wallet_config, ethereum: { create_on_login: 'users-without-wallets' }, solana: { create_on_login: 'all-users' }, require_user_password_on_create: true },
+        chains: [{ id: 31337, name: 'Local', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8545', block_explorer_url: null, testnet: true }],
+        default_chain_id: 31337,
+        solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', block_explorer_url: null }],
+      }),
+    )
+    expect(server.embeddedWallets).toEqual({
+      createOnLogin: 'users-without-wallets',
+      ethereum: { createOnLogin: 'users-without-wallets' },
+      solana: { createOnLogin: 'all-users' },
+      requireUserPasswordOnCreate: true,
+      showWalletUIs: true,
+    })
+    expect(server.appChains).toEqual([{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true }])
+    expect([server.defaultChain, server.supportedChains, server.solanaClusters]).toEqual([31337, null, [{ name: 'devnet', rpcUrl: 'http://127.0.0.1:8899', blockExplorerUrl: null }]])
+
+    const merged = mergeConfig(server, { supportedChains: [{ id: 8453 }], defaultChain: 8453, embeddedWallets: { showWalletUIs: false } })
+    expect(merged).toMatchObject({ supportedChains: [{ id: 8453 }], defaultChain: 8453, embeddedWallets: { showWalletUIs: false, requireUserPasswordOnCreate: true } })
+    expect(resolveDefaultChain(merged, resolveChains(merged)).rpcUrl).toBe('https://mainnet.base.org')
   })
 })

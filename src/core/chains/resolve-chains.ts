@@ -4,10 +4,13 @@
  */
 import type { ChainInput, EffectiveConfig } from '../config/types.js'
 import type { Chain } from '../wallets/embedded/types.js'
+import { invalidConfigError } from '../errors/client-errors.js'
 import { noRpcUrlError, unsupportedDefaultChainError } from '../errors/embedded-wallet-errors.js'
 import { builtInChains } from './built-in-chains.js'
 
 export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
+  // Document 1 §5: an empty host list is a configuration error, not "every chain".
+  if (config.supportedChains?.length === 0) throw invalidConfigError('supportedChains must not be empty')
   const wanted = config.supportedChains ?? [...builtInChains, ...config.appChains.filter((chain) => !builtInChains.some((builtIn) => builtIn.id === chain.id))]
   return wanted.map((entry) => {
     const builtIn = builtInChains.find((chain) => chain.id === entry.id)

@@ -25,6 +25,9 @@ export const invalidRecoveryPasswordTypeError = () =>
 export const frameConnectError = (cause?: unknown) =>
   new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Failed to connect to wallet proxy', retryable: true, cause })
 
+export const httpsRequiredError = () =>
+  new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet is only available over HTTPS' })
+
 export const frameNotInitializedError = () =>
   new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet proxy not initialized' })
 
@@ -47,6 +50,13 @@ export const frameError = (type: FrameErrorType, message: string) =>
 
 export const unableToRecoverError = (cause?: unknown) =>
   new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Unable to recover wallet', cause })
+
+export const userRecoveryTimedOutError = () =>
+  new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'User-owned recovery timed out' })
+
+/** Recovery of wallets whose method this round does not build (cloud backups, server wallets). */
+export const unsupportedRecoveryActionError = () =>
+  new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Unsupported recovery action' })
 
 export const noRpcUrlError = (chainName: string) => new TesseraError({ code: 'invalid_config', shortMessage: `No RPC url found for ${chainName}` })
 

@@ -19,7 +19,7 @@ function requireOwnAddress(account: PrivateKeyAccount, address: unknown): void {
 }
 
 /** JSON-RPC's hex quantities to viem's serializable transaction, for the three types the spec names. */
-export function toSerializable(request: FrameTransactionRequest): TransactionSerializable {
+function toSerializable(request: FrameTransactionRequest): TransactionSerializable {
   if (typeof request !== 'object' || request === null) throw invalid('transaction')
   const { type, chainId, nonce, to, data, accessList } = request
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalid('chainId')

@@ -8,7 +8,7 @@ import { combineShares } from '../custody/shares.js'
 import { walletAddress } from '../custody/wallet-address.js'
 import { base64ToBytes } from '../encoding.js'
 import { fakeShareServer } from '../test-support/fake-share-server.js'
-import { memoryDeviceShareStore } from '../test-support/memory-device-store.js'
+import { memoryDeviceShareStore } from '../memory-device-store.js'
 import type { FrameContext } from './context.js'
 import { frameHandlers } from './index.js'
 

@@ -34,11 +34,16 @@ export async function offerAccountTransfer(
     [hashNonce(ctx, nonce), appId, offer.toUserId, offer.fromUserId, offer.account.type, offer.account.key,
       JSON.stringify(offer.account.details ?? {}), now, now + ACCOUNT_TRANSFER_TTL_SECONDS * 1000],
   )
+  // The transfer deletes the other user and their wallets with them: the screen shows this address so its assets can be moved first.
+  const [wallet] = await db.query<{ address: string }>(
+    "SELECT address FROM embedded_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = 'ethereum' ORDER BY wallet_index LIMIT 1",
+    [appId, offer.fromUserId],
+  )
   const data: AccountTransferErrorData = {
     nonce,
     ...(offer.account.type.endsWith('_oauth') || offer.account.type === 'farcaster' ? { subject: offer.account.key } : {}),
     account: { displayName: offer.account.displayName },
-    otherUser: { embeddedWalletAddress: null },
+    otherUser: { embeddedWalletAddress: wallet?.address ?? null },
   }
   return new ApiError(400, 'account_transfer_required', 'This account is linked to another user and can be transferred', {}, data as unknown as Record<string, unknown>)
 }

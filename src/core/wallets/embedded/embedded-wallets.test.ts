@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyMessage } from 'viem'
 import { defaultConfig } from '../../config/defaults.js'
-import { TEST_APP_ID } from '../../test-support/fixtures.js'
+import { createMemoryStorage } from '../../session/storage.js'
+import { TEST_APP_ID, userDto } from '../../test-support/fixtures.js'
+import { userFromDto } from '../../user/from-dto.js'
 import type { User } from '../../user/types.js'
+import { createStore } from '../../utils/store.js'
+import { createEmbeddedWallets } from './embedded-wallets.js'
+import { createFakeFrame } from './test-support/fake-frame.js'
 import { chainsToCreateOnLogin } from './create-on-login.js'
 import { embeddedStateWhere, startEmbeddedTestbed, type EmbeddedTestbed } from './test-support/embedded-client.js'
 import type { EmbeddedWalletsState } from './types.js'
@@ -195,5 +200,32 @@ describe('connecting on a device', () => {
     await client.logout()
     expect(client.embeddedWallets.getState()).toEqual({ status: 'idle', wallets: [], creating: null, error: null })
     await expect(client.embeddedWallets.getEthereumProvider()).rejects.toMatchObject({ code: 'embedded_wallet_not_found' })
+  })
+})
+
+describe('frame calls', () => {
+  it("need the session's access token: 'Missing access token' without one", async () => {
+    const frame = createFakeFrame({ baseUser: () => userDto() })
+    const user = userFromDto(userDto())
+    const wallets = createEmbeddedWallets({
+      appId: TEST_APP_ID,
+      apiUrl: () => 'http://127.0.0.1:1',
+      state: createStore<EmbeddedWalletsState>({ status: 'idle', wallets: [], creating: null, error: null }),
+      getUser: () => user,
+      watchUser: () => () => {},
+      watchLogins: () => () => {},
+      getAccessToken: async () => null,
+      replaceUser: async () => user,
+      logout: async () => {},
+      getConfig: () => defaultConfig(TEST_APP_ID),
+      storage: createMemoryStorage(),
+      getAnalyticsId: async () => null,
+      sendAnalyticsEvent: () => {},
+      page: null,
+      createFrameClient: () => frame,
+    })
+    await expect(wallets.create()).rejects.toMatchObject({ code: 'must_be_authenticated', shortMessage: 'Missing access token' })
+    expect(frame.calls).toEqual([])
+    wallets.destroy()
   })
 })

@@ -11,11 +11,14 @@ import { TesseraError } from '../../errors/base-error.js'
 import { toTesseraError } from '../../errors/client-errors.js'
 import {
   embeddedWalletNotFoundError,
+  frameNotInitializedError,
   invalidRecoveryPasswordTypeError,
   missingAccessTokenError,
   mustBeAuthenticatedToCreateError,
   passwordRequiredByAppError,
   unableToRecoverError,
+  unsupportedRecoveryActionError,
+  userRecoveryTimedOutError,
 } from '../../errors/embedded-wallet-errors.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -97,7 +100,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   function frameClient(): FrameClient {
-    if (!deps.page) throw new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet proxy not initialized' })
+    if (!deps.page) throw frameNotInitializedError()
     return (frame ??= (deps.createFrameClient ?? createFrameClient)({
       apiUrl: deps.apiUrl,
       appId: deps.appId,
@@ -116,7 +119,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   async function call<E extends keyof FrameRequestData>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>): Promise<FrameResponseData[E]> {
-    return frameClient().request(event, { ...data, accessToken: await accessToken() } as FrameRequestData[E])
+    const token = await accessToken()
+    return frameClient().request(event, { ...data, accessToken: token } as FrameRequestData[E])
   }
 
   const shareSet = (wallet: EmbeddedWallet) => ({ entropyId: wallet.entropyId, entropyIdVerifier: wallet.entropyIdVerifier })
@@ -139,7 +143,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
     const { recoveryMethod } = primaryOf(wallet)
     if (recoveryMethod === 'user-passcode') return 'needs-password'
-    if (recoveryMethod !== 'privy') throw new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Unsupported recovery action' })
+    if (recoveryMethod !== 'privy') throw unsupportedRecoveryActionError()
     state.update((current) => ({ ...current, status: 'recovering' }))
     await call('recover', shareSet(wallet))
     setStatus()
@@ -151,8 +155,11 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     if (!connection) {
       connection = attempt(wallet)
       connections.set(wallet.entropyId, connection)
-      // A failed attempt is tried again on the next use.
-      connection.catch(() => connections.delete(wallet.entropyId))
+      // A failed attempt is tried again on the next use; the state says why it failed.
+      connection.catch((error: unknown) => {
+        connections.delete(wallet.entropyId)
+        state.update((current) => ({ ...current, status: 'error', error: toTesseraError(error) }))
+      })
     }
     return connection
   }
@@ -163,7 +170,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeLimit = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'User-owned recovery timed out' })),
+        () => reject(userRecoveryTimedOutError()),
         deps.userRecoveryTimeoutMs ?? USER_RECOVERY_TIMEOUT_MS,
       )
     })

@@ -38,8 +38,14 @@ async function signedInWithWallet(): Promise<{ client: TesseraClient; provider: 
   return { client, provider: await client.embeddedWallets.getEthereumProvider(), address }
 }
 
+/** Polls like a wallet would: anvil mines right after answering with the hash. */
 async function receiptOf(hash: Hex) {
-  return rpc<{ status: Hex; from: string; to: string; type: Hex }>('eth_getTransactionReceipt', [hash])
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const receipt = await rpc<{ status: Hex; from: string; to: string; type: Hex } | null>('eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no receipt for ${hash}`)
 }
 
 describe('the embedded Ethereum provider', () => {

@@ -124,6 +124,18 @@ describe('the wallet frame client', () => {
     expect(silent.mounted).toHaveLength(2)
   })
 
+  it('needs HTTPS, except on this machine', async () => {
+    const { page, mounted } = fakePage()
+    await expect(newFrameClient(page, { apiUrl: () => 'http://auth.example.test' }).request('connect', connectData)).rejects.toMatchObject({
+      shortMessage: 'Embedded wallet is only available over HTTPS',
+    })
+    expect(mounted).toHaveLength(0)
+    const local = fakePage()
+    const client = newFrameClient(local.page, { apiUrl: () => 'http://127.0.0.1:8080', initTimeoutMs: 30 })
+    await expect(client.request('connect', connectData)).rejects.toMatchObject({ shortMessage: 'Failed to connect to wallet proxy' })
+    expect(local.mounted).toHaveLength(1)
+  })
+
   it('times a request out by its event', async () => {
     const { page } = fakePage()
     const client = newFrameClient(page, { timeoutMs: (event) => (event === 'connect' ? 30 : 10_000) })

@@ -13,7 +13,7 @@ import {
   type FrameResponse,
   type FrameResponseData,
 } from '../../../protocol/index.js'
-import { frameConnectError, frameError, frameNotInitializedError, frameRequestTimeoutError } from '../../errors/embedded-wallet-errors.js'
+import { frameConnectError, frameError, frameNotInitializedError, frameRequestTimeoutError, httpsRequiredError } from '../../errors/embedded-wallet-errors.js'
 
 /** The page the frame is mounted in (tests pass a stand-in). */
 export interface FramePage {
@@ -77,6 +77,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   async function mount(): Promise<{ target: Window; origin: string }> {
     const apiUrl = options.apiUrl().replace(/\/+$/, '')
     const origin = new URL(apiUrl).origin
+    // The frame's keys need a secure context: HTTPS, except on this machine (document 2 §5 "Other").
+    if (!/^https:|^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(origin)) throw httpsRequiredError()
     const url = new URL(`${apiUrl}/apps/${encodeURIComponent(options.appId)}/embedded-wallets`)
     const analyticsId = await options.getAnalyticsId()
     if (analyticsId) url.searchParams.set('caid', analyticsId)

@@ -1,5 +1,5 @@
-/** The device-share store in memory, for tests in Node (no IndexedDB there). */
-import { entropyKey, type DeviceShare, type DeviceShareStore } from '../device-store.js'
+/** Device shares in this page's memory: the fallback when the browser refuses the frame storage, and the store of tests in Node. */
+import { entropyKey, type DeviceShare, type DeviceShareStore } from './device-store.js'
 
 export function memoryDeviceShareStore(): DeviceShareStore & { records: Map<string, DeviceShare> } {
   const records = new Map<string, DeviceShare>()
