@@ -13,10 +13,15 @@ import {
   useLinkWithPasskey,
   useLogin,
   useLoginWithPasskey,
+  useSignMessage,
   useSignupWithPasskey,
+  useSolanaWallets,
+  useTesseraClient,
   useUnlinkAccount,
+  useWallets,
 } from 'tessera/react'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '../shared/demo-app.js'
+import { fundWallets, sendEth, sendSol } from '../shared/local-chains.js'
 import '../shared/demo.css'
 
 declare global {
@@ -30,6 +35,52 @@ const errorText = (error: unknown) => (error as TesseraError).shortMessage ?? (e
 interface DemoSession {
   signIn(user: string): Promise<void>
   signOut(): void
+}
+
+/** The embedded wallets (hooks) and the same actions as the vanilla demo's panel, on the local chains. */
+function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
+  const client = useTesseraClient()
+  const { wallets: ethereumWallets } = useWallets()
+  const { wallets: solanaWallets } = useSolanaWallets()
+  const { signMessage } = useSignMessage()
+  const [funded, setFunded] = useState(false)
+  const [signResult, setSignResult] = useState('')
+  const [sendResult, setSendResult] = useState('')
+  const embedded = [...ethereumWallets, ...solanaWallets].filter((wallet) => wallet.connectorType === 'embedded')
+  const primary = (chain: 'ethereum' | 'solana') => embedded.find((wallet) => wallet.chain === chain)?.address
+  const act = (action: () => Promise<unknown>) => () => void action().catch(onError)
+  return (
+    <>
+      <h2>Embedded wallets</h2>
+      <ul id="embedded-wallets">
+        {embedded.map((wallet) => (
+          <li key={wallet.address} data-chain={wallet.chain}>
+            {wallet.chain}: <span className="address">{wallet.address}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button id="fund-wallets" type="button" onClick={act(async () => {
+          await fundWallets(client, { ethereum: primary('ethereum'), solana: primary('solana') })
+          setFunded(true)
+        })}>
+          Get test funds
+        </button>
+        <button id="sign-message" type="button" onClick={act(async () => setSignResult((await signMessage({ message: 'Hello from the Tessera demo' }, { address: primary('ethereum') }))?.signature ?? ''))}>
+          Sign a message
+        </button>
+        <button id="send-eth" type="button" onClick={act(async () => setSendResult(await sendEth(client, primary('ethereum')!)))}>
+          Send 0.001 ETH
+        </button>
+        <button id="send-sol" type="button" onClick={act(async () => setSendResult(await sendSol(client, primary('solana')!)))}>
+          Send 0.001 SOL
+        </button>
+      </div>
+      <p id="action-result" role="status" hidden={!funded}>Test funds added: 1 ETH and 1 SOL.</p>
+      <p id="sign-result" className="result" role="status">{signResult}</p>
+      <p id="send-result" className="result" role="status">{sendResult}</p>
+    </>
+  )
 }
 
 function LinkedAccounts({ accounts, onError }: { accounts: LinkedAccount[]; onError(error: unknown): void }) {
@@ -163,6 +214,7 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
           Link Telegram
         </button>
       </div>
+      <EmbeddedWallets onError={onError} />
       <button
         id="logout"
         type="button"

@@ -3,11 +3,9 @@
  * (`Authorization: Bearer`). Only `recovery/key_material` is a path the spec shows; the rest are Tessera's own.
  * Kept out of routes.ts so the landing bundle never carries them. Shares travel base64-encoded.
  */
-import type { Route } from './routes.js'
+import { post } from './routes/route.js'
 import type { UserDto } from './dto.js'
 import type { EmbeddedChainType, EntropyIdVerifier } from './wallet-frame.js'
-
-const post = (path: string): Route => ({ method: 'POST', path })
 
 export const embeddedWalletRoutes = {
   /** Registers a new share set and its first wallet; idempotent per (user, chain, index 0) and per idempotency key. */

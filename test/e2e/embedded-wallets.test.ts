@@ -1,5 +1,5 @@
 /**
- * Embedded wallets end to end in Chromium on the vanilla demo (DESIGN.md §4, document 2 §§2, 4): a new user signs
+ * Embedded wallets end to end in Chromium on both demos (DESIGN.md §4, document 2 §§2, 4): a new user signs
  * in by email and gets an Ethereum and a Solana wallet ('Creating your wallet' shows), keeps them across a reload,
  * signs a message, sends ETH on anvil and SOL on the local Solana endpoint, and on a new device (a new browser
  * context: no device share) gets the same addresses back through automatic recovery and signs again. Every
@@ -29,7 +29,7 @@ const walletTimeout = 60_000
 let stack: E2eStack
 beforeAll(async () => {
   // The user signs in twice with one address (the second device) within the resend cooldown.
-  stack = await startE2eStack({ api: { rateLimits: { resendCooldownSeconds: 0 } } })
+  stack = await startE2eStack({ react: true, api: { rateLimits: { resendCooldownSeconds: 0 } } })
 }, 120_000)
 afterAll(async () => {
   await stack?.close()
@@ -195,9 +195,9 @@ function serverShares(recording: Recording, chainType: string): Uint8Array[] {
 
 const creations = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets')
 
-describe('embedded wallets on the vanilla demo', () => {
-  it('creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame', async () => {
-    const email = `e2e-embedded-${runId()}@example.com`
+describe('embedded wallets on the demos', () => {
+  it.each(['vanilla', 'react'] as const)('%s: creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame', async (demo) => {
+    const email = `e2e-embedded-${demo}-${runId()}@example.com`
     const first = newRecording()
     let wallets: { ethereum: string; solana: string } | undefined
     const secrets: ShareSetSecrets[] = []
@@ -205,7 +205,7 @@ describe('embedded wallets on the vanilla demo', () => {
 
     await inNewPage(stack.browser, async (page, context) => {
       await record(context, first)
-      await page.goto(stack.pageUrl('vanilla'))
+      await page.goto(stack.pageUrl(demo))
       await page.locator('#login').click({ timeout: uiTimeout })
       // Every title the modal shows from here on, in order.
       await page.evaluate(() => {
@@ -263,7 +263,7 @@ describe('embedded wallets on the vanilla demo', () => {
     const second = newRecording()
     await inNewPage(stack.browser, async (page, context) => {
       await record(context, second)
-      await page.goto(stack.pageUrl('vanilla'))
+      await page.goto(stack.pageUrl(demo))
       await page.locator('#login').click({ timeout: uiTimeout })
       await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
       await page.locator('auth-modal [part~="submit-button"]').click()

@@ -1,4 +1,4 @@
-import { routes } from '../../protocol/index.js'
+import { analyticsEventsRoute } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 /** Fire-and-forget: never retried, failures swallowed (document 1 §7). */
@@ -9,7 +9,7 @@ export async function sendAnalyticsEvent(
   payload: Record<string, unknown> = {},
 ): Promise<void> {
   try {
-    await transport.request(routes.analyticsEvents, { body: { event_name: eventName, client_id: clientId, payload }, retry: false })
+    await transport.request(analyticsEventsRoute, { body: { event_name: eventName, client_id: clientId, payload }, retry: false })
   } catch {
     // Analytics must never break sign-in.
   }

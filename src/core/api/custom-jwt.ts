@@ -1,12 +1,13 @@
-import { routes, type AuthenticatedUserDto, type CustomJwtAuthenticateBody, type CustomJwtLinkBody, type UserDto } from '../../protocol/index.js'
+import { type AuthenticatedUserDto, type CustomJwtAuthenticateBody, type CustomJwtLinkBody, type UserDto } from '../../protocol/index.js'
+import { customJwtAuthenticateRoute, customJwtLinkRoute } from '../../protocol/routes/custom-jwt.js'
 import type { Transport } from './transport.js'
 
 /** Signs in with a token from the app's own identity provider. */
 export function authenticateCustomJwt(transport: Transport, body: CustomJwtAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(routes.customJwtAuthenticate, { body })
+  return transport.request<AuthenticatedUserDto>(customJwtAuthenticateRoute, { body })
 }
 
 /** Links the app's identity to the signed-in user; answers with the updated user. */
 export function linkCustomJwt(transport: Transport, body: CustomJwtLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.customJwtLink, { body, auth: true })
+  return transport.request<UserDto>(customJwtLinkRoute, { body, auth: true })
 }

@@ -1,46 +1,33 @@
-import {
-  FARCASTER_CHANNEL_TOKEN_HEADER,
-  routes,
-  type AuthenticatedUserDto,
-  type FarcasterAuthenticateBody,
-  type FarcasterInitBody,
-  type FarcasterInitResponse,
-  type FarcasterLinkBody,
-  type FarcasterSignerInitBody,
-  type FarcasterSignerInitResponse,
-  type FarcasterSignerStatusResponse,
-  type FarcasterStatusResponse,
-  type FarcasterUnlinkBody,
-  type UserDto,
-} from '../../protocol/index.js'
+import { FARCASTER_CHANNEL_TOKEN_HEADER, type AuthenticatedUserDto, type FarcasterAuthenticateBody, type FarcasterInitBody, type FarcasterInitResponse, type FarcasterLinkBody, type FarcasterSignerInitBody, type FarcasterSignerInitResponse, type FarcasterSignerStatusResponse, type FarcasterStatusResponse, type FarcasterUnlinkBody, type UserDto } from '../../protocol/index.js'
+import { farcasterAuthenticateRoute, farcasterInitRoute, farcasterLinkRoute, farcasterSignerInitRoute, farcasterSignerStatusRoute, farcasterStatusRoute, farcasterUnlinkRoute } from '../../protocol/routes/farcaster.js'
 import type { Transport } from './transport.js'
 
 /** Opens a relay channel: the connect URI for the Farcaster app and the token to poll it with. */
 export function initFarcaster(transport: Transport, body: FarcasterInitBody): Promise<FarcasterInitResponse> {
-  return transport.request<FarcasterInitResponse>(routes.farcasterInit, { body })
+  return transport.request<FarcasterInitResponse>(farcasterInitRoute, { body })
 }
 
 export function farcasterStatus(transport: Transport, channelToken: string, signal?: AbortSignal): Promise<FarcasterStatusResponse> {
-  return transport.request<FarcasterStatusResponse>(routes.farcasterStatus, { headers: { [FARCASTER_CHANNEL_TOKEN_HEADER]: channelToken }, signal })
+  return transport.request<FarcasterStatusResponse>(farcasterStatusRoute, { headers: { [FARCASTER_CHANNEL_TOKEN_HEADER]: channelToken }, signal })
 }
 
 export function authenticateFarcaster(transport: Transport, body: FarcasterAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(routes.farcasterAuthenticate, { body })
+  return transport.request<AuthenticatedUserDto>(farcasterAuthenticateRoute, { body })
 }
 
 export function linkFarcaster(transport: Transport, body: FarcasterLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.farcasterLink, { body, auth: true })
+  return transport.request<UserDto>(farcasterLinkRoute, { body, auth: true })
 }
 
 export function unlinkFarcaster(transport: Transport, body: FarcasterUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.farcasterUnlink, { body, auth: true })
+  return transport.request<UserDto>(farcasterUnlinkRoute, { body, auth: true })
 }
 
 /** Asks for an ed25519 key to be added to the signed-in user's fid: its status, with the approval link while pending. */
 export function initFarcasterSigner(transport: Transport, body: FarcasterSignerInitBody): Promise<FarcasterSignerInitResponse> {
-  return transport.request<FarcasterSignerInitResponse>(routes.farcasterSignerInit, { body, auth: true })
+  return transport.request<FarcasterSignerInitResponse>(farcasterSignerInitRoute, { body, auth: true })
 }
 
 export function farcasterSignerStatus(transport: Transport, body: FarcasterSignerInitBody, signal?: AbortSignal): Promise<FarcasterSignerStatusResponse> {
-  return transport.request<FarcasterSignerStatusResponse>(routes.farcasterSignerStatus, { body, auth: true, signal })
+  return transport.request<FarcasterSignerStatusResponse>(farcasterSignerStatusRoute, { body, auth: true, signal })
 }

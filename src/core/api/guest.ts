@@ -1,7 +1,8 @@
-import { routes, type AuthenticatedUserDto, type GuestAuthenticateBody } from '../../protocol/index.js'
+import { type AuthenticatedUserDto, type GuestAuthenticateBody } from '../../protocol/index.js'
+import { guestAuthenticateRoute } from '../../protocol/routes/guest.js'
 import type { Transport } from './transport.js'
 
 /** Signs in (or up) the guest that `guest_credential` names. */
 export function authenticateGuest(transport: Transport, body: GuestAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(routes.guestAuthenticate, { body })
+  return transport.request<AuthenticatedUserDto>(guestAuthenticateRoute, { body })
 }

@@ -1,14 +1,5 @@
-import {
-  routes,
-  type AuthenticatedUserDto,
-  type PasswordlessAuthenticateBody,
-  type PasswordlessInitBody,
-  type PasswordlessLinkBody,
-  type PasswordlessUnlinkBody,
-  type PasswordlessUpdateBody,
-  type SuccessDto,
-  type UserDto,
-} from '../../protocol/index.js'
+import { type AuthenticatedUserDto, type PasswordlessAuthenticateBody, type PasswordlessInitBody, type PasswordlessLinkBody, type PasswordlessUnlinkBody, type PasswordlessUpdateBody, type SuccessDto, type UserDto } from '../../protocol/index.js'
+import { passwordlessAuthenticateRoute, passwordlessInitRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute } from '../../protocol/routes/passwordless.js'
 import type { Transport } from './transport.js'
 
 /**
@@ -16,21 +7,21 @@ import type { Transport } from './transport.js'
  * rides along, so the server binds the code to the signed-in user (link and update).
  */
 export function initPasswordless(transport: Transport, body: PasswordlessInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
-  return transport.request<SuccessDto>(routes.passwordlessInit, { body, auth: options.auth })
+  return transport.request<SuccessDto>(passwordlessInitRoute, { body, auth: options.auth })
 }
 
 export function authenticatePasswordless(transport: Transport, body: PasswordlessAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(routes.passwordlessAuthenticate, { body })
+  return transport.request<AuthenticatedUserDto>(passwordlessAuthenticateRoute, { body })
 }
 
 export function linkPasswordless(transport: Transport, body: PasswordlessLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.passwordlessLink, { body, auth: true })
+  return transport.request<UserDto>(passwordlessLinkRoute, { body, auth: true })
 }
 
 export function updatePasswordless(transport: Transport, body: PasswordlessUpdateBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.passwordlessUpdate, { body, auth: true })
+  return transport.request<UserDto>(passwordlessUpdateRoute, { body, auth: true })
 }
 
 export function unlinkPasswordless(transport: Transport, body: PasswordlessUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.passwordlessUnlink, { body, auth: true })
+  return transport.request<UserDto>(passwordlessUnlinkRoute, { body, auth: true })
 }

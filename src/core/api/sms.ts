@@ -1,33 +1,24 @@
-import {
-  routes,
-  type AuthenticatedUserDto,
-  type SmsAuthenticateBody,
-  type SmsInitBody,
-  type SmsLinkBody,
-  type SmsUnlinkBody,
-  type SmsUpdateBody,
-  type SuccessDto,
-  type UserDto,
-} from '../../protocol/index.js'
+import { type AuthenticatedUserDto, type SmsAuthenticateBody, type SmsInitBody, type SmsLinkBody, type SmsUnlinkBody, type SmsUpdateBody, type SuccessDto, type UserDto } from '../../protocol/index.js'
+import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../protocol/routes/sms.js'
 import type { Transport } from './transport.js'
 
 /** Sends an SMS one-time code; with `auth` the code is bound to the signed-in user (link and update). */
 export function initSms(transport: Transport, body: SmsInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
-  return transport.request<SuccessDto>(routes.smsInit, { body, auth: options.auth })
+  return transport.request<SuccessDto>(smsInitRoute, { body, auth: options.auth })
 }
 
 export function authenticateSms(transport: Transport, body: SmsAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(routes.smsAuthenticate, { body })
+  return transport.request<AuthenticatedUserDto>(smsAuthenticateRoute, { body })
 }
 
 export function linkSms(transport: Transport, body: SmsLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.smsLink, { body, auth: true })
+  return transport.request<UserDto>(smsLinkRoute, { body, auth: true })
 }
 
 export function updateSms(transport: Transport, body: SmsUpdateBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.smsUpdate, { body, auth: true })
+  return transport.request<UserDto>(smsUpdateRoute, { body, auth: true })
 }
 
 export function unlinkSms(transport: Transport, body: SmsUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(routes.smsUnlink, { body, auth: true })
+  return transport.request<UserDto>(smsUnlinkRoute, { body, auth: true })
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { routes } from '../../protocol/index.js'
+import { routes } from '../../protocol/route-table.js'
 import { TesseraError } from '../errors/base-error.js'
 import { startFakeApi, type FakeApi } from '../test-support/api-server.js'
 import { TEST_APP_ID } from '../test-support/fixtures.js'

@@ -1,12 +1,12 @@
-import { routes, type UserDto, type UserWithIdentityTokenDto } from '../../protocol/index.js'
+import { acceptTermsRoute, usersMeRoute, type UserDto, type UserWithIdentityTokenDto } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 export function getCurrentUser(transport: Transport, accessToken: string): Promise<UserWithIdentityTokenDto> {
-  return transport.request<UserWithIdentityTokenDto>(routes.usersMe, { accessToken })
+  return transport.request<UserWithIdentityTokenDto>(usersMeRoute, { accessToken })
 }
 
 /** The server may answer with the user or with `{ user }`; both are accepted. */
 export async function acceptTerms(transport: Transport, accessToken: string): Promise<UserDto> {
-  const body = await transport.request<UserDto | { user: UserDto }>(routes.acceptTerms, { body: {}, accessToken })
+  const body = await transport.request<UserDto | { user: UserDto }>(acceptTermsRoute, { body: {}, accessToken })
   return 'user' in body ? body.user : body
 }

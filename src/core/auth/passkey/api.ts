@@ -1,6 +1,7 @@
 /** The passkey endpoints (document 1 §7 "Passkey"): each ceremony is an init, then the authenticator's answer. */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
-import { fromPasskeyWire, routes, toPasskeyWire, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
+import { fromPasskeyWire, toPasskeyWire, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
+import { passkeyAuthenticateRoute, passkeyAuthenticateInitRoute, passkeyLinkRoute, passkeyLinkInitRoute, passkeyRegisterRoute, passkeyRegisterInitRoute, passkeyUnlinkRoute } from '../../../protocol/routes/passkeys.js'
 import type { Transport } from '../../api/transport.js'
 
 /** What every init answers: the relying party the server chose and the options for the browser. */
@@ -22,25 +23,25 @@ const fromWire = async <Init extends PasskeyInit<unknown>>(answer: Promise<Init>
 
 /** `token` carries the CAPTCHA token. */
 export const registerInit = (transport: Transport, token: string | undefined): Promise<RegistrationInit> =>
-  fromWire(transport.request<RegistrationInit>(routes.passkeyRegisterInit, { body: token ? { token } : {} }))
+  fromWire(transport.request<RegistrationInit>(passkeyRegisterInitRoute, { body: token ? { token } : {} }))
 
 export const register = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<AuthenticatedUserDto> =>
-  transport.request<AuthenticatedUserDto>(routes.passkeyRegister, { body: onWire(body) })
+  transport.request<AuthenticatedUserDto>(passkeyRegisterRoute, { body: onWire(body) })
 
 export const authenticateInit = (transport: Transport, token: string | undefined): Promise<AuthenticationInit> =>
-  fromWire(transport.request<AuthenticationInit>(routes.passkeyAuthenticateInit, { body: token ? { token } : {} }))
+  fromWire(transport.request<AuthenticationInit>(passkeyAuthenticateInitRoute, { body: token ? { token } : {} }))
 
 export const authenticate = (
   transport: Transport,
   body: { relying_party: string; challenge: string; authenticator_response: AuthenticationResponseJSON },
 ): Promise<AuthenticatedUserDto> =>
-  transport.request<AuthenticatedUserDto>(routes.passkeyAuthenticate, { body: onWire(body) })
+  transport.request<AuthenticatedUserDto>(passkeyAuthenticateRoute, { body: onWire(body) })
 
 export const linkInit = (transport: Transport): Promise<RegistrationInit> =>
-  fromWire(transport.request<RegistrationInit>(routes.passkeyLinkInit, { body: {}, auth: true }))
+  fromWire(transport.request<RegistrationInit>(passkeyLinkInitRoute, { body: {}, auth: true }))
 
 export const link = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<UserDto> =>
-  transport.request<UserDto>(routes.passkeyLink, { body: onWire(body), auth: true })
+  transport.request<UserDto>(passkeyLinkRoute, { body: onWire(body), auth: true })
 
 export const unlink = (transport: Transport, credentialId: string): Promise<UserDto> =>
-  transport.request<UserDto>(routes.passkeyUnlink, { body: { credential_id: credentialId }, auth: true })
+  transport.request<UserDto>(passkeyUnlinkRoute, { body: { credential_id: credentialId }, auth: true })

@@ -1,5 +1,6 @@
 /** The Telegram endpoints (document 1 §7 "Telegram"): one signed proof, the widget's result or Mini App data. */
-import { routes, type AuthenticatedUserDto, type AuthMode, type UserDto } from '../../../protocol/index.js'
+import { type AuthenticatedUserDto, type AuthMode, type UserDto } from '../../../protocol/index.js'
+import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
 import type { Transport } from '../../api/transport.js'
 
 /** What Telegram signed, field by field as it arrived (numbers from the popup, strings from the address). */
@@ -8,10 +9,10 @@ export type TelegramSignedData = Record<string, string | number>
 export type TelegramProof = { telegram_auth_result: TelegramSignedData } | { telegram_web_app_data: TelegramSignedData }
 
 export const authenticate = (transport: Transport, body: TelegramProof & { captcha_token?: string; mode?: AuthMode }): Promise<AuthenticatedUserDto> =>
-  transport.request<AuthenticatedUserDto>(routes.telegramAuthenticate, { body })
+  transport.request<AuthenticatedUserDto>(telegramAuthenticateRoute, { body })
 
 export const link = (transport: Transport, body: TelegramProof): Promise<UserDto> =>
-  transport.request<UserDto>(routes.telegramLink, { body, auth: true })
+  transport.request<UserDto>(telegramLinkRoute, { body, auth: true })
 
 export const unlink = (transport: Transport, telegramUserId: string): Promise<UserDto> =>
-  transport.request<UserDto>(routes.telegramUnlink, { body: { telegram_user_id: telegramUserId }, auth: true })
+  transport.request<UserDto>(telegramUnlinkRoute, { body: { telegram_user_id: telegramUserId }, auth: true })

@@ -1,0 +1,12 @@
+/** App config, analytics, sessions and the user: what every page calls. */
+import { get, post } from './route.js'
+
+export const appConfigRoute = get('/api/v1/apps/:app_id')
+export const jwksRoute = get('/api/v1/apps/:app_id/jwks.json')
+export const analyticsEventsRoute = post('/api/v1/analytics_events')
+/** ALTCHA proof-of-work challenge for the embedded CAPTCHA (Tessera extension, not in the reference API). */
+export const captchaChallengeRoute = get('/api/v1/captcha/challenge')
+export const sessionsRefreshRoute = post('/api/v1/sessions')
+export const sessionsLogoutRoute = post('/api/v1/sessions/logout')
+export const usersMeRoute = get('/api/v1/users/me')
+export const acceptTermsRoute = post('/api/v1/users/me/accept_terms')
