@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { FARCASTER_CHANNEL_TOKEN_HEADER, headers } from '../../../src/protocol/index.js'
-import { isOriginAllowed } from '../apps/origins.js'
+import { isOriginAllowed } from '../../../src/protocol/index.js'
 import { ApiError } from './api-error.js'
 
 const allowedHeaders = [headers.appId, headers.clientId, headers.client, headers.analyticsId, 'authorization', 'content-type', headers.nativeApp, FARCASTER_CHANNEL_TOKEN_HEADER].join(', ')

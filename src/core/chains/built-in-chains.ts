@@ -2,16 +2,10 @@
  * The 26 built-in EVM chains of document 1 §3, with public RPC defaults: the one chain table the embedded wallets'
  * supported chains, RPC resolution and external wallets' `wallet_addEthereumChain` all read.
  */
-export interface ChainDefinition {
-  id: number
-  name: string
-  network: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  /** The public default; an app or host RPC replaces it (resolve-chains.ts). */
-  rpcUrl: string
-  blockExplorerUrl: string | null
-  testnet: boolean
-}
+import type { Chain } from '../wallets/embedded/types.js'
+
+/** A built-in chain: `rpcUrl` is its public default, which an app or host RPC replaces (resolve-chains.ts). */
+export type ChainDefinition = Chain
 
 const currency = (name: string, symbol: string) => ({ name, symbol, decimals: 18 })
 const ether = currency('Ether', 'ETH')

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { authModes, type CrossAppConnectionsResponse, type CrossAppDetailsDto, type CrossAppRequesterDto } from '../../../../src/protocol/index.js'
-import { isOriginAllowed } from '../../apps/origins.js'
+import { isOriginAllowed } from '../../../../src/protocol/index.js'
 import { getApp } from '../../apps/store.js'
 import type { AppRecord } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'

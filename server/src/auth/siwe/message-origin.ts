@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { isOriginAllowed } from '../../apps/origins.js'
+import { isOriginAllowed } from '../../../../src/protocol/index.js'
 import type { AppRecord } from '../../apps/types.js'
 import { invalidWalletSignature } from './wallet-nonces.js'
 
