@@ -64,4 +64,19 @@ describe('the embedded Solana provider', () => {
     expect((await connection.getSignatureStatuses([signature])).value[0]).toMatchObject({ err: null })
     expect(await connection.getBalance(to)).toBe(2_000_000)
   })
+
+  it("signs a transaction made by the host page's own copy of @solana/web3.js (not this bundle's classes)", async () => {
+    const { provider, address } = await signedInWithSolanaWallet()
+    const connection = new Connection(localnet.rpcUrl, 'confirmed')
+    const to = Keypair.generate().publicKey
+    const transaction = new Transaction({ feePayer: new PublicKey(address), ...(await connection.getLatestBlockhash()) })
+      .add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports: 3_000_000 }))
+    // Another copy's instance: the same shape, but not of this bundle's class.
+    const foreign = new Proxy(transaction, { getPrototypeOf: () => Object.prototype })
+    expect(foreign instanceof Transaction).toBe(false)
+    const signed = await provider.signTransaction(foreign)
+    expect(ed25519.verify(signed.signatures[0]!.signature!, signed.serializeMessage(), new PublicKey(address).toBytes())).toBe(true)
+    await connection.sendRawTransaction(signed.serialize())
+  })
 })
+

@@ -31,17 +31,24 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
     return fromBase64(await options.sign({ method: 'signMessage', params: { message: toBase64(message), encoding: 'base64' } }))
   }
 
+  /**
+   * By shape, not `instanceof`: the host page's transaction may come from its own copy of @solana/web3.js (a script-tag
+   * page always does), whose classes are not this bundle's.
+   */
   async function signTransaction<T extends SolanaTransactionLike>(transaction: T): Promise<T> {
-    if (transaction instanceof Transaction) {
-      transaction.feePayer ??= publicKey
+    if (isLegacyTransaction(transaction)) {
+      if (transaction instanceof Transaction) transaction.feePayer ??= publicKey
+      const message = transaction.serializeMessage()
+      const slot = transaction.signatures.find((entry) => entry.publicKey.toBase58() === address)
+      if (!slot) throw notASignerError()
       // web3.js copies the bytes into its own Buffer: no global Buffer is needed in the browser.
-      transaction.addSignature(publicKey, (await signBytes(transaction.serializeMessage())) as Buffer)
+      transaction.addSignature(slot.publicKey, (await signBytes(message)) as Buffer)
       return transaction
     }
-    if (transaction instanceof VersionedTransaction) {
+    if (isVersionedTransaction(transaction)) {
       const signers = transaction.message.staticAccountKeys.slice(0, transaction.message.header.numRequiredSignatures)
-      const slot = signers.findIndex((key) => key.equals(publicKey))
-      if (slot < 0) throw new TesseraError({ code: 'unable_to_sign', shortMessage: 'The transaction does not need this wallet’s signature' })
+      const slot = signers.findIndex((key) => key.toBase58() === address)
+      if (slot < 0) throw notASignerError()
       transaction.signatures[slot] = await signBytes(transaction.message.serialize())
       return transaction
     }
@@ -51,7 +58,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
   async function signAndSendTransaction(transaction: SolanaTransactionLike, sendOptions?: { cluster?: string }): Promise<{ signature: string }> {
     const cluster = findSolanaCluster(options.clusters, sendOptions?.cluster)
     const connection = new Connection(cluster.rpcUrl, { commitment: 'confirmed' })
-    if (transaction instanceof Transaction && !transaction.recentBlockhash) {
+    if (isLegacyTransaction(transaction) && !transaction.recentBlockhash) {
       transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
     }
     const signed = await signTransaction(transaction)
@@ -88,3 +95,16 @@ function toBase64(bytes: Uint8Array): string {
 function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
 }
+
+type LegacyTransactionShape = Pick<Transaction, 'serializeMessage' | 'addSignature' | 'recentBlockhash'> & { signatures: { publicKey: PublicKey }[] }
+type VersionedTransactionShape = Pick<VersionedTransaction, 'message' | 'signatures'>
+
+const isLegacyTransaction = (transaction: unknown): transaction is LegacyTransactionShape & SolanaTransactionLike =>
+  typeof (transaction as Partial<Transaction>).serializeMessage === 'function' && typeof (transaction as Partial<Transaction>).addSignature === 'function'
+
+const isVersionedTransaction = (transaction: unknown): transaction is VersionedTransactionShape & SolanaTransactionLike => {
+  const message = (transaction as Partial<VersionedTransaction>).message
+  return Array.isArray((transaction as Partial<VersionedTransaction>).signatures) && typeof message?.serialize === 'function' && Array.isArray(message.staticAccountKeys)
+}
+
+const notASignerError = () => new TesseraError({ code: 'unable_to_sign', shortMessage: 'The transaction does not need this wallet’s signature' })
