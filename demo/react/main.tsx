@@ -20,7 +20,7 @@ import {
   useUnlinkAccount,
   useWallets,
 } from 'tessera/react'
-import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '../shared/demo-app.js'
+import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '../shared/demo-app.js'
 import { fundWallets, sendEth, sendSol } from '../shared/local-chains.js'
 import '../shared/demo.css'
 
@@ -190,7 +190,7 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
         <dd id="user-guest">{user.isGuest ? 'yes' : 'no'}</dd>
       </dl>
       <h2>Linked accounts</h2>
-      <LinkedAccounts accounts={user.linkedAccounts} onError={onError} />
+      <LinkedAccounts accounts={userLinkedAccounts(user)} onError={onError} />
       <div className="actions">
         <button id="link-email" type="button" onClick={linkEmail}>
           Link email

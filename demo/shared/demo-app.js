@@ -18,6 +18,12 @@ export function oauthProviderOf(account) {
 }
 
 /** Only the kinds the demos can unlink get a button (custom-auth accounts follow the app's own session). */
+/** An embedded wallet belongs to the user's account, not linked by them: the wallet panel lists it, and it cannot be unlinked. */
+export const isEmbeddedWallet = (account) => account.type === 'wallet' && account.walletClientType === 'privy'
+
+/** The accounts the linked-accounts list shows. */
+export const userLinkedAccounts = (user) => (user?.linkedAccounts ?? []).filter((account) => !isEmbeddedWallet(account))
+
 export const canUnlink = (account) => account.type === 'email' || account.type === 'cross_app' || account.type === 'phone' || account.type === 'passkey' || account.type === 'farcaster' || account.type === 'telegram' || account.type === 'wallet' || oauthProviderOf(account) !== null
 
 const sessionKey = 'tessera-demo:idp-token'

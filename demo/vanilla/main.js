@@ -1,6 +1,6 @@
 // Reads the signed-in state from the shared client the element uses (one per app id per page).
 import { getOrCreateClient } from '/tessera.js'
-import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf } from '/shared/demo-app.js'
+import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '/shared/demo-app.js'
 import { fundWallets, sendEth, sendSol } from '/shared/local-chains.js'
 
 const { appId, apiUrl, telegramOAuthUrl } = window.TESSERA_DEMO
@@ -79,7 +79,7 @@ function render({ status, user }) {
   byId('user-email').textContent = user?.email?.address ?? ''
   byId('user-phone').textContent = user?.phone?.number ?? ''
   byId('user-guest').textContent = user ? (user.isGuest ? 'yes' : 'no') : ''
-  renderLinkedAccounts(user?.linkedAccounts ?? [])
+  renderLinkedAccounts(userLinkedAccounts(user))
 }
 
 render(client.getAuth())

@@ -140,6 +140,10 @@ describe('account transfer', () => {
       await completeEmailLogin(page, stack.api.url, email)
       await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
       const firstOwner = await page.locator('#user-id').textContent()
+      // The dev app gives every new user an embedded wallet: the transfer would delete it with its user.
+      const firstOwnerWallet = page.locator('#embedded-wallets li[data-chain="ethereum"] .address')
+      await firstOwnerWallet.waitFor({ timeout: uiTimeout })
+      const firstOwnerAddress = await firstOwnerWallet.textContent()
       await page.locator('#logout').click()
 
       // Another user, by phone, links the same email.
@@ -152,6 +156,10 @@ describe('account transfer', () => {
       await submitEmail(page, email)
       await typeCode(page, await waitForCode(stack.api.url, email, { previousCount: 1 }))
       await modalTitle(page, transferCopy('transfer.title', { account: transferCopy('transfer.account.email') })).waitFor({ timeout: uiTimeout })
+      // The other user's wallet is disclosed: 'Continue' leads to the assets screen, which shows its address.
+      await page.locator('auth-modal [part~="transfer-continue"]').click()
+      await modalTitle(page, transferCopy('transfer.assets.title')).waitFor({ timeout: uiTimeout })
+      expect((await page.locator('auth-modal [part~="transfer-address"]').textContent())?.toLowerCase()).toContain(firstOwnerAddress?.toLowerCase())
       await page.locator('auth-modal [part~="transfer-confirm"]').click()
       await page.locator('auth-modal [part~="transfer-confirm"]', { hasText: transferCopy('transfer.success') }).waitFor({ timeout: uiTimeout })
       await modalHidden(page)

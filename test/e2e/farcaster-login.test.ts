@@ -151,6 +151,8 @@ describe('Farcaster account transfer', () => {
       await approve(page, account)
       const title = transferCopy('transfer.title', { account: transferCopy('transfer.account.oauth', { provider: 'Farcaster' }) })
       await modal(page, 'title').filter({ hasText: title }).waitFor({ timeout: uiTimeout })
+      // The first owner's embedded wallet is disclosed: 'Continue' leads through the assets screen.
+      await modal(page, 'transfer-continue').click()
       await modal(page, 'transfer-confirm').click()
       await modalHidden(page)
       await linkedAccountRow(page, 'farcaster', farcasterIdentifier(account.fid)).waitFor({ timeout: uiTimeout })

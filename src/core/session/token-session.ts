@@ -184,7 +184,9 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
     await write(keys.token, response.token)
     await write(keys.refreshToken, response.refresh_token)
     await write(keys.identityToken, response.identity_token)
-    return replaceUser(response.user)
+    const next = userFromDto(response.user)
+    setUser(next)
+    return next
   }
 
   async function restore(): Promise<User | null> {
@@ -205,7 +207,8 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
 
   async function replaceUser(dto: UserDto): Promise<User> {
     const next = userFromDto(dto)
-    setUser(next)
+    // An answer that lands after a logout, or about an earlier session's user, never becomes this session's user.
+    if (user?.id === next.id) setUser(next)
     return next
   }
 

@@ -64,6 +64,19 @@ describe('creating wallets on login', () => {
     expect(client.getAuth().status).toBe('unauthenticated')
   })
 
+  it("a creation that fails after its user logged out and in again does not end the new session", async () => {
+    testbed = await startEmbeddedTestbed({ embedded: { ethereum: { create_on_login: 'all-users' } } })
+    const client = testbed.newClient()
+    testbed.frame.hold()
+    testbed.frame.failNext('wallet:create', 'Failed to create wallet')
+    await testbed.login(client)
+    await client.logout()
+    await testbed.login(client)
+    testbed.frame.release()
+    await embeddedStateWhere(client, (state) => state.status === 'ready')
+    expect(client.getAuth().status).toBe('authenticated')
+  })
+
   it('applies each chain setting: off, users without (external) wallets, all users, custom auth as all users', () => {
     const config = defaultConfig(TEST_APP_ID)
     const settings = (ethereum: 'off' | 'users-without-wallets' | 'all-users', solana: typeof ethereum) => ({

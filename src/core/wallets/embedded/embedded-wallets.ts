@@ -79,16 +79,23 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     })
   }
   syncWallets(deps.getUser())
+  /** Bumped by every login and logout: a creation started by an earlier login must not act on a later session. */
+  let loginSequence = 0
   const stopWatchingUser = deps.watchUser((user, previous) => {
     if (user?.id !== previous?.id) forgetDevice()
+    if (!user) {
+      loginSequence++
+      creatingOnLogin = false
+    }
     syncWallets(user)
   })
   const stopWatchingLogins = deps.watchLogins(({ user, loginMethod }) => {
+    const sequence = ++loginSequence
     const chains = chainsToCreateOnLogin(user, deps.getConfig(), loginMethod === 'custom_auth')
     if (!chains.length) return
     // Set during the login itself, so the modal shows 'Creating your wallet' rather than closing.
     state.update((current) => ({ ...current, status: 'creating', creating: chains[0]!, error: null }))
-    void createOnLogin(chains)
+    void createOnLogin(chains, sequence)
   })
 
   function forgetDevice() {
@@ -243,8 +250,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   function create(options: CreateEmbeddedWalletOptions = {}): Promise<EmbeddedWallet> {
-    // Identical calls in flight share one creation (document 2 §4).
-    const key = JSON.stringify([options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null])
+    // Identical calls in flight share one creation (document 2 §4), within one session: a new login starts afresh.
+    const key = JSON.stringify([loginSequence, options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null])
     let creation = creations.get(key)
     if (!creation) {
       creation = runCreate(options).finally(() => creations.delete(key))
@@ -357,13 +364,17 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   /** Creates the wallets a login needs, in order; a failure logs the user out (document 2 §4). */
-  async function createOnLogin(chains: EmbeddedChainType[]): Promise<void> {
+  async function createOnLogin(chains: EmbeddedChainType[], sequence: number): Promise<void> {
     creatingOnLogin = true
+    const current = () => sequence === loginSequence
     try {
-      for (const chainType of chains) await create({ chainType })
+      for (const chainType of chains) if (current()) await create({ chainType })
+      if (!current()) return
       creatingOnLogin = false
       setStatus()
     } catch (error) {
+      // Logged out (and maybe in again) meanwhile: this login's failure is not the new session's to end.
+      if (!current()) return
       creatingOnLogin = false
       // Document 2 §4: a failed creation after login signs the user out; the error stays in the state.
       const failure = toTesseraError(error)
