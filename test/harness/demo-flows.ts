@@ -38,6 +38,8 @@ export async function signInOnDemo(page: Page, pageUrl: string, apiUrl: string, 
   await page.locator('#login').click({ timeout: uiTimeout })
   await completeEmailLogin(page, apiUrl, email)
   await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
+  // The dev app creates wallets at sign-in: the modal shows them being made, then closes by itself.
+  await modalHidden(page)
 }
 
 /** Types `code` into the open code screen's digit boxes; the element submits a complete code by itself. */

@@ -184,9 +184,7 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
     await write(keys.token, response.token)
     await write(keys.refreshToken, response.refresh_token)
     await write(keys.identityToken, response.identity_token)
-    const next = userFromDto(response.user)
-    setUser(next)
-    return next
+    return replaceUser(response.user)
   }
 
   async function restore(): Promise<User | null> {
@@ -207,8 +205,7 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
 
   async function replaceUser(dto: UserDto): Promise<User> {
     const next = userFromDto(dto)
-    // An answer that lands after a logout, or about an earlier session's user, never becomes this session's user.
-    if (user?.id === next.id) setUser(next)
+    setUser(next)
     return next
   }
 

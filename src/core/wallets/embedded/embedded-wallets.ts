@@ -235,6 +235,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
           : await withWallet(target.primary, () =>
               call('wallets:add', { ...shareSet(target.primary), chainType, hdWalletIndex: target.walletIndex }),
             )
+      // The session may have ended (or changed hands) while the frame worked: its answer is not this session's user.
+      if (deps.getUser()?.id !== result.user.id) throw mustBeAuthenticatedToCreateError()
       const user = await deps.replaceUser(result.user)
       syncWallets(user)
       const wallet = state.get().wallets.find((candidate) => candidate.address === result.address)
