@@ -5,7 +5,8 @@
 import type { ChainInput, EffectiveConfig } from '../config/types.js'
 import type { Chain } from '../wallets/embedded/types.js'
 import { invalidConfigError } from '../errors/client-errors.js'
-import { noRpcUrlError, unsupportedDefaultChainError } from '../errors/embedded-wallet-errors.js'
+import { noRpcUrlError } from '../errors/embedded-wallet-errors.js'
+import { unsupportedChainError } from '../wallets/errors.js'
 import { builtInChains } from './built-in-chains.js'
 
 export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
@@ -36,7 +37,7 @@ export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'suppo
 export function resolveDefaultChain(config: Pick<EffectiveConfig, 'defaultChain' | 'supportedChains'>, chains: Chain[]): Chain {
   const id = config.defaultChain ?? (config.supportedChains ? chains[0]?.id : 1) ?? 1
   const chain = chains.find((candidate) => candidate.id === id)
-  if (!chain) throw unsupportedDefaultChainError(id)
+  if (!chain) throw unsupportedChainError(id)
   return chain
 }
 

@@ -60,12 +60,6 @@ export const unsupportedRecoveryActionError = () =>
 
 export const noRpcUrlError = (chainName: string) => new TesseraError({ code: 'invalid_config', shortMessage: `No RPC url found for ${chainName}` })
 
-export const unsupportedDefaultChainError = (chainId: number) =>
-  new TesseraError({
-    code: 'unsupported_chain_id',
-    shortMessage: `Chain ID ${chainId} is not supported. It must be added to the config.supportedChains property of the provider.`,
-  })
-
 export const unsupportedTransactionTypeError = () =>
   new TesseraError({ code: 'transaction_failure', shortMessage: 'Unsupported transaction type' })
 
