@@ -55,7 +55,12 @@ async function openTelegramRow(page: Page) {
 describe('Telegram login widget', () => {
   it('signs a new user in through the popup from the landing, and the Recent chip remembers it', async () => {
     const id = freshTelegramId()
-    await inNewPage(stack.browser, async (page) => {
+    await inNewPage(stack.browser, async (page, context) => {
+      // A slow demo module must not let <auth-modal> render first with a client of its own (no stand-in host).
+      await context.route('**/shared/local-chains.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        await route.continue()
+      })
       await page.goto(stack.pageUrl('vanilla'))
       await openTelegramRow(page)
       await throughPopup(page, telegramButton, id, `popup_${run}`)
