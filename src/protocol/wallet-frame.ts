@@ -81,8 +81,17 @@ export const entropyIdVerifierOf = (chainType: EmbeddedChainType): EntropyIdVeri
 /** Document 2 §3. `privy` is automatic (server-held recovery key: custodial); `user-passcode` is the password. */
 export type RecoveryMethod = 'privy' | 'user-passcode' | 'google-drive' | 'icloud' | 'icloud-native' | 'recovery-encryption-key' | 'privy-v2'
 
+/**
+ * The user's answer to an MFA challenge, sent along with the operation that needs it (the reference's `withMfa`):
+ * the frame verifies it with the server first and keeps the MFA token for later gated calls of that session.
+ * `authenticatorResponse`: a WebAuthn assertion in the wire's snake_case (passkey-wire.ts).
+ */
+export type MfaSubmission =
+  | { method: 'totp' | 'sms'; code: string }
+  | { method: 'passkey'; authenticatorResponse: Record<string, unknown>; relyingParty?: string }
+
 /** Every call carries the user's current access token: the frame talks to the API with it, never stores it. */
-interface Authed { accessToken: string }
+interface Authed { accessToken: string; mfa?: MfaSubmission }
 /** Names one share set (an HD root) and so every wallet derived from it. */
 interface ShareSetRef extends Authed { entropyId: string; entropyIdVerifier: EntropyIdVerifier }
 
@@ -132,6 +141,16 @@ export type RpcData = ShareSetRef & { hdWalletIndex: number } & (
   | { chainType: 'solana'; request: SolanaFrameRequest }
 )
 
+export type MfaInitEnrollmentData = Authed & ({ method: 'totp' } | { method: 'sms'; phoneNumber: string })
+/** TOTP answers the secret to show as a QR code and setup key; SMS has sent a code to the phone. */
+export type MfaInitEnrollmentResult = { method: 'totp'; totpSecret: string; totpAuthUrl: string } | { method: 'sms' }
+export type MfaSubmitEnrollmentData = Authed & (
+  | { method: 'totp'; code: string }
+  | { method: 'sms'; code: string; phoneNumber: string }
+  | { method: 'passkey'; credentialIds: string[]; removeForLogin?: boolean }
+)
+export type MfaUnenrollData = Authed & { method: 'sms' | 'totp' | 'passkey' }
+
 /** What each event carries; events without an entry here are not built yet. */
 export interface FrameRequestData {
   [FRAME_READY_EVENT]: Record<string, never>
@@ -143,6 +162,13 @@ export interface FrameRequestData {
   recover: RecoverData
   'set-recovery': SetRecoveryData
   rpc: RpcData
+  /** Verifies `mfa` (required here) and keeps the token: the explicit 'Verify your identity' step. */
+  'mfa:verify': Authed & { mfa: MfaSubmission }
+  'mfa:init-enrollment': MfaInitEnrollmentData
+  'mfa:submit-enrollment': MfaSubmitEnrollmentData
+  'mfa:unenroll': MfaUnenrollData
+  /** Forgets the frame's MFA token (logout). */
+  'mfa:clear': Record<string, never>
 }
 
 /** The server's user after the change, so the host shows the new wallet without another call. */
@@ -159,6 +185,11 @@ export interface FrameResponseData {
   'set-recovery': { entropyId: string; user: UserDto }
   /** `data`: a hex signature or signed raw transaction (Ethereum), or `{ signature }` in base64 (Solana). */
   rpc: { method: string; data: string | { signature: string } }
+  'mfa:verify': Record<string, never>
+  'mfa:init-enrollment': MfaInitEnrollmentResult
+  'mfa:submit-enrollment': { user: UserDto }
+  'mfa:unenroll': { user: UserDto }
+  'mfa:clear': Record<string, never>
 }
 
 export type FrameRequestEvent = keyof FrameRequestData
