@@ -8,6 +8,7 @@ import { ModalContext, type AccountTransfer, type CaptchaActionOptions, type Log
 import { createNavigation } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
+import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
 import * as styles from './styles/modal.css.js'
 
 // Only the landing ships in the first chunk; later screens load when first shown.
@@ -28,6 +29,7 @@ const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js')
 const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfer-assets.js'))
 const EmbeddedWalletCreating = lazy(() => import('./screens/embedded-wallet-creating.js'))
 const EmbeddedWalletCreated = lazy(() => import('./screens/embedded-wallet-created.js'))
+const WalletFlows = lazy(() => import('./screens/wallet-flows/wallet-flows.js'))
 
 /** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
 export const TERMS_SCREEN_DELAY_MS = 900
@@ -334,6 +336,7 @@ export function AuthModalView(props: AuthModalViewProps) {
               }}
             />
           )}
+          {current.includes(':') && <WalletFlows screen={current as WalletFlowScreen} />}
           {current === 'embedded-wallet-created' && heldLogin && (
             <EmbeddedWalletCreated isNewUser={heldLogin.isNewUser} delayMs={SUCCESS_SCREEN_DELAY_MS} onDone={() => reportLogin(heldLogin)} />
           )}

@@ -2,12 +2,15 @@ import { createContext, useContext } from 'react'
 import type { LoginMethod, TesseraClient, TesseraError, User } from '../core/index.js'
 import type { ErrorRoute, ErrorStep } from './errors/route-error.js'
 import type { Navigation } from './navigation/navigation.js'
+import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
 
 /** What the modal was opened for: sign-in (the default), linking a method, or updating an email or phone. */
 export type ModalRequest =
   | { intent: 'login' }
   | { intent: 'link'; method: LoginMethod }
   | { intent: 'update'; method: 'email' | 'sms' }
+  /** A wallet security flow for the signed-in user, opened on `screen` (e.g. 'password:create'); `address` names the wallet. */
+  | { intent: 'wallet'; screen: WalletFlowScreen; address?: string }
 
 /** The transfer offer read from an `account_transfer_required` error (document 2 "Account transfer"). */
 export type AccountTransfer = NonNullable<ReturnType<TesseraClient['accountTransferFrom']>>

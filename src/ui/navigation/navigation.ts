@@ -1,5 +1,9 @@
+import type { WalletFlowScreen } from '../screens/wallet-flows/screens.js'
+
 /** The modal's screens. Error screens carry the error that led there. */
 export type Screen =
+  // Wallet security flows (password recovery, MFA, key export and import): `group:step`, one lazy router for all.
+  | WalletFlowScreen
   | 'landing'
   | 'code'
   | 'error'
