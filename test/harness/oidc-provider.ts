@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose'
 import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
+import { GOOGLE_DRIVE_APPDATA_SCOPE } from '../../src/protocol/index.js'
 
 export interface ProviderAccount {
   sub: string
@@ -47,6 +48,8 @@ export interface LocalOAuthProvider {
   /** The next interaction ends with `error=access_denied`. */
   denyNext(): void
   tamperNextIdToken(tamper: IdTokenTamper): void
+  /** The account and scopes of an access token this provider issued and that is still valid, or null. */
+  accessTokenGrant(token: string): Promise<{ sub: string; scopes: string[] } | null>
   close(): Promise<void>
 }
 
@@ -140,7 +143,8 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     jwks: { keys: [signingJwk] },
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'HS256'] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    scopes: ['openid', 'offline_access', 'email', 'profile', ...OAUTH2_SCOPES],
+    // Google Drive's app-data scope: the Drive stand-in (google-drive.ts) accepts this provider's tokens.
+    scopes: ['openid', 'offline_access', 'email', 'profile', ...OAUTH2_SCOPES, GOOGLE_DRIVE_APPDATA_SCOPE],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     // Google puts the profile claims in the ID token itself.
     conformIdTokenClaims: false,
@@ -244,6 +248,10 @@ ${field('sub', 'Subject')}${field('email', 'Email')}${field('name', 'Name')}${fi
     signInAs(account) { current = account },
     denyNext() { denyNext = true },
     tamperNextIdToken(change) { tamper = change },
+    async accessTokenGrant(token) {
+      const grant = await provider.AccessToken.find(token)
+      return grant ? { sub: grant.accountId, scopes: (grant.scope ?? '').split(' ').filter(Boolean) } : null
+    },
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve())
       server.closeAllConnections()

@@ -39,7 +39,7 @@ export async function startOAuthHarness(options: Partial<StartOidcProviderOption
   let logs = ''
   const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
   const t = await startTestServer({ overrides: { logger: pino({ level: 'debug' }, sink) } })
-  const idp = await startOidcProvider({ ...options, redirectUris: (['google', 'github', 'line'] as const).map((name) => callbackUrl(t.url, name)) })
+  const idp = await startOidcProvider({ ...options, redirectUris: [...(['google', 'github', 'line'] as const).map((name) => callbackUrl(t.url, name)), REDIRECT_TO] })
   const createApp = (input: AppInput) => t.createApp({
     allowedOrigins: ['http://allowed.test:3000'],
     loginMethods: ['email', 'google', 'github', 'line'],

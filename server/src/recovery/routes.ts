@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { RecoveryOAuthAuthenticateResponse, RecoveryOAuthInitResponse } from '../../../src/protocol/index.js'
+import type { ServerContext } from '../context.js'
+import { ApiError } from '../http/api-error.js'
+import type { AppEnv } from '../http/env.js'
+import { readBody } from '../http/read-body.js'
+import { safeString } from '../http/schemas.js'
+import { requireAccess } from '../sessions/authenticate-request.js'
+import { authenticateDrive, initDriveAuthorization } from './google-drive-oauth.js'
+
+/** RFC 7636: verifiers and S256 challenges are 43-128 unreserved characters. */
+const pkceText = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43-128 URL-safe characters')
+const stateCode = z.string().regex(/^[A-Za-z0-9._~-]{8,128}$/, 'must be 8-128 URL-safe characters')
+const provider = z.literal('google-drive', { error: "provider must be 'google-drive'" })
+
+const initBody = z.strictObject({ provider, redirect_to: safeString(2048).url(), code_challenge: pkceText, state_code: stateCode })
+const authenticateBody = z.strictObject({ provider, authorization_code: safeString(2048).min(1), state_code: stateCode, code_verifier: pkceText })
+
+/** iCloud backup is an adapter interface: its web flow needs Apple's CloudKit, which this server does not speak. */
+const icloudUnsupported = () => new ApiError(400, 'not_supported', 'iCloud recovery is not available for this app')
+
+/** `recovery/*` (document 2 §7), mounted at `/api/v1/recovery`, all for the signed-in user. */
+export function recoveryRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  routes.post('/oauth/init', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const url = await initDriveAuthorization(ctx, c.var.app, claims.userId, await readBody(c, initBody))
+    return c.json({ url } satisfies RecoveryOAuthInitResponse)
+  })
+
+  routes.post('/oauth/authenticate', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const accessToken = await authenticateDrive(ctx, c.var.app, claims.userId, await readBody(c, authenticateBody))
+    return c.json({ access_token: accessToken } satisfies RecoveryOAuthAuthenticateResponse)
+  })
+
+  routes.post('/oauth/init_icloud', async (c) => {
+    await requireAccess(ctx, c)
+    throw icloudUnsupported()
+  })
+  routes.post('/configuration_icloud', async (c) => {
+    await requireAccess(ctx, c)
+    throw icloudUnsupported()
+  })
+
+  return routes
+}

@@ -1,0 +1,27 @@
+/**
+ * User-owned cloud recovery (document 2 "Recovery with a cloud provider", §7 recovery calls): the reference's
+ * `recovery/*` paths. The host gets a Google Drive access token through a PKCE popup (`oauth/init` gives the
+ * provider's address; `oauth/authenticate` trades the code), and hands it to the wallet frame, which keeps the key
+ * that opens the recovery share in the user's Drive app-data folder. The server never holds that key.
+ * Kept out of routes.ts so the landing bundle never carries it.
+ */
+import { post } from './routes/route.js'
+
+export const recoveryRoutes = {
+  oauthInit: post('/api/v1/recovery/oauth/init'),
+  oauthAuthenticate: post('/api/v1/recovery/oauth/authenticate'),
+  initIcloud: post('/api/v1/recovery/oauth/init_icloud'),
+  configurationIcloud: post('/api/v1/recovery/configuration_icloud'),
+} as const
+
+/** The cloud providers of the recovery selector; iCloud is an adapter interface only (no web flow here). */
+export type CloudRecoveryProvider = 'google-drive' | 'icloud'
+
+export interface RecoveryOAuthInitBody { provider: 'google-drive'; redirect_to: string; code_challenge: string; state_code: string }
+export interface RecoveryOAuthInitResponse { url: string }
+export interface RecoveryOAuthAuthenticateBody { provider: 'google-drive'; authorization_code: string; state_code: string; code_verifier: string }
+export interface RecoveryOAuthAuthenticateResponse { access_token: string }
+
+/** The Drive scope that gives an app its own hidden folder and nothing else of the user's Drive. */
+export const GOOGLE_DRIVE_APPDATA_SCOPE = 'https://www.googleapis.com/auth/drive.appdata'
+export const GOOGLE_DRIVE_API_URL = 'https://www.googleapis.com'
