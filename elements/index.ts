@@ -10,6 +10,7 @@ export type {
   LoginSuccessDetail,
   LogoutDetail,
   UpdateSuccessDetail,
+  WalletRecoverySetDetail,
 } from './auth-modal/types.js'
 
 declare global {

@@ -6,21 +6,34 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 const placeholder = '__TESSERA_BUILT_CSS__'
 
-/** Moves the emitted stylesheet into the JS (elements adopt it as a constructable sheet) and drops the .css file. */
+/** The page-global queue lazily loaded chunks push their CSS into; elements/styles/adopt-styles.ts drains it. */
+const cssQueue = "(globalThis[Symbol.for('tessera.css')] ??= []).push"
+
+/**
+ * Moves each chunk's stylesheet into its JS and drops the .css files: the chunk holding the placeholder (the first
+ * load) carries its CSS inline; a lazily loaded chunk (a later screen) hands its CSS to the shared sheet when it
+ * loads, so a screen's styles never weigh on the landing.
+ */
 function inlineCss() {
   return {
     name: 'tessera-inline-css',
     enforce: 'post',
     generateBundle(_options, bundle) {
       const cssAssets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-      const css = cssAssets.map((asset) => String(asset.source)).join('\n')
-      for (const asset of cssAssets) delete bundle[asset.fileName]
+      const claimed = new Set()
+      const cssOf = (chunk) => [...(chunk.viteMetadata?.importedCss ?? [])].map((name) => (claimed.add(name), String(bundle[name]?.source ?? ''))).join('\n')
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue
-        chunk.code = chunk.code.replace(new RegExp(`(["'\`])${placeholder}\\1`, 'g'), () => JSON.stringify(css))
+        const css = cssOf(chunk)
+        const placeholderPattern = new RegExp(`(["'\`])${placeholder}\\1`, 'g')
+        if (placeholderPattern.test(chunk.code)) chunk.code = chunk.code.replace(placeholderPattern, () => JSON.stringify(css))
+        else if (css) chunk.code = `${cssQueue}(${JSON.stringify(css)});\n${chunk.code}`
         // The placeholder surviving means the CSS would be missing at run time.
         if (chunk.code.includes(placeholder)) this.error(`CSS placeholder left in ${chunk.fileName}`)
       }
+      const orphan = cssAssets.find((asset) => !claimed.has(asset.fileName))
+      if (orphan) this.error(`No chunk imports ${orphan.fileName}: its styles would be lost`)
+      for (const asset of cssAssets) delete bundle[asset.fileName]
     },
   }
 }
@@ -38,7 +51,7 @@ export const shared = (outDir, { sourcemap = false } = {}) => ({
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   plugins: [vanillaExtractPlugin(), inlineCss()],
-  build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: false, sourcemap, target: 'es2022' },
+  build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: true, sourcemap, target: 'es2022' },
 })
 
 /** Script-tag build: one ES module that defines <auth-modal>, React bundled, later screens as lazy chunks. */

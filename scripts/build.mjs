@@ -52,7 +52,11 @@ await build({
   logLevel: 'warn',
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: { outDir: join(dist, 'frame'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: { polyfill: false } },
+  build: {
+    outDir: join(dist, 'frame'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: { polyfill: false },
+    // The key export frame (/apps/:app_id/embedded-wallets/export) is a second page sharing the custody code.
+    rollupOptions: { input: { index: join(root, 'src/frame/index.html'), export: join(root, 'src/frame/export/export.html') } },
+  },
 })
 
 // (d) Type declarations.

@@ -8,11 +8,17 @@ import {
   useAuth,
   useCrossAppAccounts,
   useCustomAuth,
+  useExportWallet,
   useGuestAccounts,
+  useImportWallet,
   useLinkAccount,
   useLinkWithPasskey,
   useLogin,
   useLoginWithPasskey,
+  useMfa,
+  useMfaEnrollment,
+  useRegisterMfaListener,
+  useSetWalletPassword,
   useSignMessage,
   useSignupWithPasskey,
   useSolanaWallets,
@@ -43,19 +49,25 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
   const { wallets: ethereumWallets } = useWallets()
   const { wallets: solanaWallets } = useSolanaWallets()
   const { signMessage } = useSignMessage()
+  const { setWalletPassword } = useSetWalletPassword()
   const [funded, setFunded] = useState(false)
+  const [recoveryResult, setRecoveryResult] = useState('')
   const [signResult, setSignResult] = useState('')
   const [sendResult, setSendResult] = useState('')
   const embedded = [...ethereumWallets, ...solanaWallets].filter((wallet) => wallet.connectorType === 'embedded')
-  const primary = (chain: 'ethereum' | 'solana') => embedded.find((wallet) => wallet.chain === chain)?.address
+  const primary = (chain: 'ethereum' | 'solana') => embedded.find((wallet) => wallet.chain === chain && !('imported' in wallet && wallet.imported))?.address
+  const { exportWallet } = useExportWallet()
+  const { importWallet } = useImportWallet()
+  const [importKey, setImportKey] = useState('')
+  const [importChain, setImportChain] = useState<'ethereum' | 'solana'>('ethereum')
   const act = (action: () => Promise<unknown>) => () => void action().catch(onError)
   return (
     <>
       <h2>Embedded wallets</h2>
       <ul id="embedded-wallets">
         {embedded.map((wallet) => (
-          <li key={wallet.address} data-chain={wallet.chain}>
-            {wallet.chain}: <span className="address">{wallet.address}</span>
+          <li key={wallet.address} data-chain={wallet.chain} data-recovery={wallet.recoveryMethod} data-imported={String('imported' in wallet && wallet.imported)}>
+            {wallet.chain}{'imported' in wallet && wallet.imported ? ' (imported)' : ''}: <span className="address">{wallet.address}</span> (recovery: {wallet.recoveryMethod})
           </li>
         ))}
       </ul>
@@ -75,10 +87,78 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
         <button id="send-sol" type="button" onClick={act(async () => setSendResult(await sendSol(client, primary('solana')!)))}>
           Send 0.001 SOL
         </button>
+        <button id="set-wallet-password" type="button" onClick={act(async () => {
+          await setWalletPassword()
+          setRecoveryResult('Wallet recovery set: user-passcode')
+        })}>
+          Set a wallet password
+        </button>
+        <button id="export-wallet" type="button" onClick={() => exportWallet({ address: primary('ethereum') })}>
+          Export wallet
+        </button>
       </div>
+      {/* Private-key import with the headless hook: the key goes to the wallet frame only. */}
+      <form className="actions" onSubmit={(event) => {
+        event.preventDefault()
+        act(async () => importWallet({ privateKey: importKey, chainType: importChain }).finally(() => setImportKey('')))()
+      }}>
+        <select id="import-chain" value={importChain} onChange={(event) => setImportChain(event.target.value as 'ethereum' | 'solana')}>
+          <option value="ethereum">Ethereum</option>
+          <option value="solana">Solana</option>
+        </select>
+        <input id="import-key" type="password" autoComplete="off" placeholder="Private key" value={importKey} onChange={(event) => setImportKey(event.target.value)} />
+        <button id="import-wallet" type="submit" disabled={!importKey}>Import a wallet</button>
+      </form>
+      <p id="recovery-result" role="status">{recoveryResult}</p>
       <p id="action-result" role="status" hidden={!funded}>Test funds added: 1 ETH and 1 SOL.</p>
       <p id="sign-result" className="result" role="status">{signResult}</p>
       <p id="send-result" className="result" role="status">{sendResult}</p>
+    </>
+  )
+}
+
+/**
+ * Wallet-action MFA: the enrolled methods and enrolment in the modal; a challenge is answered here, headless
+ * (useRegisterMfaListener keeps the modal closed for it, useMfa answers it).
+ */
+function Mfa({ onError }: { onError(error: unknown): void }) {
+  const { mfaMethods, challenge, init, submit, cancel } = useMfa()
+  const { showMfaEnrollmentModal } = useMfaEnrollment()
+  const [code, setCode] = useState('')
+  useRegisterMfaListener({ onMfaRequired: (methods) => void init(methods[0]!).catch(onError) })
+  const answer = (event: FormEvent) => {
+    event.preventDefault()
+    const method = mfaMethods.includes('totp') ? 'totp' : 'sms'
+    submit(mfaMethods.includes('passkey') && !code ? { method: 'passkey' } : { method, code }).then(() => setCode(''), onError)
+  }
+  return (
+    <>
+      <h2>MFA</h2>
+      <ul id="mfa-methods">
+        {mfaMethods.map((method) => (
+          <li key={method} data-method={method}>
+            {method}
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button id="enroll-mfa" type="button" onClick={showMfaEnrollmentModal}>
+          Manage MFA
+        </button>
+      </div>
+      {challenge && (
+        <form id="mfa-challenge" className="stack" onSubmit={answer}>
+          <label htmlFor="mfa-code">Verification code</label>
+          <input id="mfa-code" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" />
+          {challenge.error && <p role="alert">{errorText(challenge.error)}</p>}
+          <button id="mfa-submit" type="submit" disabled={challenge.blocked || challenge.status === 'submitting'}>
+            Verify
+          </button>
+          <button id="mfa-cancel" type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </form>
+      )}
     </>
   )
 }
@@ -215,6 +295,7 @@ function Account({ demoSession }: { demoSession: DemoSession }) {
         </button>
       </div>
       <EmbeddedWallets onError={onError} />
+      <Mfa onError={onError} />
       <button
         id="logout"
         type="button"

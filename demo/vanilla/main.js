@@ -97,18 +97,27 @@ function renderEmbeddedWallets({ status, wallets }) {
       const item = document.createElement('li')
       item.dataset.chain = wallet.chainType
       item.dataset.walletIndex = String(wallet.walletIndex)
+      item.dataset.recovery = wallet.recoveryMethod
+      item.dataset.imported = String(wallet.imported)
       const address = document.createElement('span')
       address.className = 'address'
       address.textContent = wallet.address
-      item.append(`${wallet.chainType} #${wallet.walletIndex}: `, address)
+      item.append(`${wallet.chainType} #${wallet.walletIndex}${wallet.imported ? ' (imported)' : ''}: `, address, ` (recovery: ${wallet.recoveryMethod})`)
       return item
     }),
   )
 }
 renderEmbeddedWallets(client.embeddedWallets.getState())
 client.embeddedWallets.watchState(renderEmbeddedWallets)
+// A password wallet on a new device, or a signature that needs MFA: <auth-modal> opens by itself on the screen that
+// answers it ('Enter your password', 'Verify your identity'), since this page registers no handler of its own.
+byId('set-wallet-password').addEventListener('click', () => authModal.start({ intent: 'wallet', screen: 'password:create' }))
+authModal.addEventListener('walletrecoveryset', (event) => {
+  byId('action-result').hidden = false
+  byId('action-result').textContent = `Wallet recovery set: ${event.detail.recoveryMethod}`
+})
 
-const primaryWallet = (chainType) => client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType && wallet.walletIndex === 0)?.address
+const primaryWallet = (chainType) => client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType && wallet.walletIndex === 0 && !wallet.imported)?.address
 function requirePrimaryWallet(chainType) {
   const address = primaryWallet(chainType)
   if (!address) throw new Error(`You have no embedded ${chainType} wallet yet.`)
@@ -131,6 +140,29 @@ byId('send-eth').addEventListener('click', run(async () => {
 byId('send-sol').addEventListener('click', run(async () => {
   showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
 }))
+
+// Wallet-action MFA: the enrolled methods, enrolment in the modal, and the modal's verify screens when a wallet
+// action needs a verification (the modal already open covers its own screen with them).
+function renderMfaMethods({ user }) {
+  byId('mfa-methods').replaceChildren(
+    ...(user?.mfaMethods ?? []).map((method) => {
+      const item = document.createElement('li')
+      item.dataset.method = method.type
+      item.textContent = method.type
+      return item
+    }),
+  )
+}
+renderMfaMethods(client.getAuth())
+client.watchAuth(renderMfaMethods)
+const openWalletFlow = (screen) => authModal.start({ intent: 'wallet', screen })
+byId('enroll-mfa').addEventListener('click', () => openWalletFlow('mfa:enroll'))
+
+// Key export (the key shows only inside the export frame) and private-key import, in the modal.
+byId('export-wallet').addEventListener('click', run(async () => {
+  authModal.start({ intent: 'wallet', screen: 'key:export', address: requirePrimaryWallet('ethereum') })
+}))
+byId('import-wallet').addEventListener('click', () => openWalletFlow('key:import'))
 
 // Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
 client.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })

@@ -50,7 +50,7 @@ export function AuthModalRoot(props: AuthModalRootProps) {
     if (container) adoptStyles(container, sheet)
   }, [container, sheet])
 
-  const host = container?.host as (HTMLElement & { open: boolean }) | undefined
+  const host = container?.host as (HTMLElement & { open: boolean; start(request: AuthModalRequest): void }) | undefined
   const { onLoginSuccess, onAuthError, onModalClose, onLogout, onLinkSuccess, onUpdateSuccess } = props
   const close = useCallback(() => {
     if (!host?.open) return
@@ -61,6 +61,10 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const authError = useCallback((error: TesseraError) => onAuthError?.({ code: error.code, message: error.shortMessage }), [onAuthError])
 
   useEffect(() => (client && onLogout ? client.on('logout', ({ reason }) => onLogout({ reason })) : undefined), [client, onLogout])
+  // A wallet operation waiting on the user (MFA, the wallet password) opens the modal on the screen that answers it;
+  // a wallet flow already open answers it in place (its steps are covered by the verify screens).
+  const inWalletFlow = open && request?.intent === 'wallet'
+  useEffect(() => client?.on('walletPrompt', ({ screen }) => inWalletFlow || host?.start({ intent: 'wallet', screen, automatic: true })), [client, host, inWalletFlow])
 
   if (!client) return null
   return (

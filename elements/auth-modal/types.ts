@@ -1,5 +1,5 @@
 import type { ClientOptions, User } from '../../src/core/index.js'
-import type { ModalRequest } from '../../src/ui/index.js'
+import type { ModalRequest, WalletRecoverySetDetail } from '../../src/ui/index.js'
 
 /** The `config` JS property: the client config the host merges over the server config. */
 export type AuthModalConfig = NonNullable<ClientOptions['config']>
@@ -18,6 +18,7 @@ export interface LinkSuccessDetail { user: User; linkMethod: string }
 /** `updatesuccess`: the user's email or phone number was replaced. */
 export interface UpdateSuccessDetail { user: User; updateMethod: 'email' | 'sms' }
 export interface AuthErrorDetail { code: string; message: string }
+export type { WalletRecoverySetDetail }
 export interface LogoutDetail { reason: string }
 
 /** DOM events of `<auth-modal>`: bubbling, composed, without an `on` prefix. */
@@ -28,4 +29,6 @@ export interface AuthModalEventMap {
   logout: CustomEvent<LogoutDetail>
   linksuccess: CustomEvent<LinkSuccessDetail>
   updatesuccess: CustomEvent<UpdateSuccessDetail>
+  /** A wallet flow set the wallets' recovery (password, automatic): `useSetWalletPassword` and `useSetWalletRecovery` hear it. */
+  walletrecoveryset: CustomEvent<WalletRecoverySetDetail>
 }

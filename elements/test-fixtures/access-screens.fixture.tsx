@@ -20,6 +20,7 @@ import { createStore } from '../../src/core/utils/store.js'
 import { createFakePasskey, type PasskeyScript } from './fake-passkey.js'
 import { createFakeWallets, type WalletScript } from './fake-wallets.js'
 import { createFakeEmbeddedWallets, type EmbeddedWalletScript } from './fake-embedded-wallets.js'
+import { createFakeMfa, type MfaScript } from './fake-mfa.js'
 import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
@@ -62,6 +63,8 @@ export interface AccessScript {
   crossAppDetails?: Record<string, { name: string; iconUrl: string | null }>
   /** Embedded wallets: the chains a login creates wallets on, and how each creation ends. */
   embeddedWallets?: EmbeddedWalletScript
+  /** Wallet-action MFA: the enrolled methods and what each answer and enrolment step does. */
+  mfa?: MfaScript
 }
 
 export interface Calls {
@@ -268,6 +271,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     },
     wallets: createFakeWallets(script.wallets ?? {}, emit),
     embeddedWallets,
+    mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {
@@ -395,5 +399,6 @@ export function mountHooksHost(host: HTMLElement, client: TesseraClient): { root
 
 export { TesseraError }
 export { walletOption } from './fake-wallets.js'
+export { FAKE_TOTP } from './fake-mfa.js'
 // The core's own wallet errors, so the wallet screens are tested against exactly what the core raises.
 export { toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } from '../../src/core/wallets/errors.js'

@@ -3,7 +3,8 @@
  * wallet-creation screens can be driven in Chromium without the wallet frame.
  */
 import { TesseraError } from '../../src/core/index.js'
-import type { EmbeddedWallet, EmbeddedWalletsApi, EmbeddedWalletsState } from '../../src/core/wallets/embedded/types.js'
+import type { EmbeddedWallet, EmbeddedWalletsApi, EmbeddedWalletsState, SetRecoveryInput } from '../../src/core/wallets/embedded/types.js'
+import type { User } from '../../src/core/index.js'
 import type { EmbeddedChainType } from '../../src/protocol/index.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
@@ -13,31 +14,42 @@ export interface EmbeddedWalletScript {
   createOnLogin?: EmbeddedChainType[]
   /** Makes one wallet: resolves with its address or rejects; default an address at once. */
   create?(chainType: EmbeddedChainType): Promise<string>
+  /** The user's wallets at the start (Ethereum and Solana primaries), with their recovery method. */
+  wallets?: { chainType: EmbeddedChainType; recoveryMethod: EmbeddedWallet['recoveryMethod'] }[]
+  /** Answers `setRecovery` (default: success) and `recover` (default: only `password` opens the wallets). */
+  setRecovery?(input: SetRecoveryInput): Promise<void>
+  password?: string
+  /** Answers `importWallet` with the imported address (or rejects); absent: not available. */
+  importWallet?(input: { privateKey: string; chainType: EmbeddedChainType }): Promise<string>
+  /** The export frame's URL for `keyExportFrame`; absent: not available. */
+  exportFrameUrl?: string
 }
 
 export interface FakeEmbeddedWallets extends EmbeddedWalletsApi {
   /** Called by the double's sign-in before it announces the login, as the core starts creation on login. */
   createOnLogin(): void
-  calls: { created: EmbeddedChainType[] }
+  calls: { created: EmbeddedChainType[]; setRecovery: { input: SetRecoveryInput; options: { address?: string } | undefined }[]; recovered: string[]; exported: string[]; exportsFinished: number }
 }
 
 const idle: EmbeddedWalletsState = { status: 'idle', wallets: [], creating: null, error: null }
 const notHere = () => Promise.reject(new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Not available in the test double' }))
 
-function embeddedWallet(chainType: EmbeddedChainType, address: string): EmbeddedWallet {
+const fixtureAddress = (chainType: EmbeddedChainType) => (chainType === 'ethereum' ? `0x${'ab'.repeat(20)}` : 'So1anaFixtureAddress1111111111111111111111')
+
+function embeddedWallet(chainType: EmbeddedChainType, address: string, recoveryMethod: EmbeddedWallet['recoveryMethod'] = 'privy'): EmbeddedWallet {
   return {
-    address, chainType, walletIndex: 0, recoveryMethod: 'privy', imported: false, delegated: false, entropyId: address,
+    address, chainType, walletIndex: 0, recoveryMethod, imported: false, delegated: false, entropyId: address,
     entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier', walletClientType: 'privy', connectorType: 'embedded',
   }
 }
 
 export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): FakeEmbeddedWallets {
-  const state = createStore<EmbeddedWalletsState>(idle)
-  const calls: FakeEmbeddedWallets['calls'] = { created: [] }
+  const state = createStore<EmbeddedWalletsState>({ ...idle, wallets: (script.wallets ?? []).map(({ chainType, recoveryMethod }) => embeddedWallet(chainType, fixtureAddress(chainType), recoveryMethod)) })
+  const calls: FakeEmbeddedWallets['calls'] = { created: [], setRecovery: [], recovered: [], exported: [], exportsFinished: 0 }
   const make = async (chainType: EmbeddedChainType) => {
     calls.created.push(chainType)
     state.set({ ...state.get(), status: 'creating', creating: chainType, error: null })
-    const address = await (script.create ?? (async () => (chainType === 'ethereum' ? `0x${'ab'.repeat(20)}` : 'So1anaFixtureAddress1111111111111111111111')))(chainType)
+    const address = await (script.create ?? (async () => fixtureAddress(chainType)))(chainType)
     const wallet = embeddedWallet(chainType, address)
     // As the core does: each finished creation leaves the state 'ready', also between two chains.
     state.set({ ...state.get(), status: 'ready', creating: null, wallets: [...state.get().wallets, wallet] })
@@ -63,7 +75,31 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
       return make(options.chainType ?? 'ethereum')
     },
     connect: async () => {},
-    recover: notHere,
+    async recover({ password }) {
+      calls.recovered.push(password)
+      if (password !== script.password)
+        throw new TesseraError({ code: 'invalid_recovery_pin', shortMessage: 'Invalid recovery password, please try again.' })
+      state.set({ ...state.get(), status: 'ready', error: null })
+    },
+    async importWallet({ privateKey, chainType = 'ethereum' }) {
+      if (!script.importWallet) return notHere()
+      const wallet = { ...embeddedWallet(chainType, await script.importWallet({ privateKey, chainType })), imported: true }
+      state.set({ ...state.get(), wallets: [...state.get().wallets, wallet] })
+      return wallet
+    },
+    async keyExportFrame({ address }) {
+      const wallet = state.get().wallets.find((candidate) => candidate.address === address)
+      if (!script.exportFrameUrl || !wallet) return notHere()
+      calls.exported.push(address)
+      return { url: script.exportFrameUrl, wallet, serve: () => () => undefined, finish: () => void calls.exportsFinished++ }
+    },
+    async setRecovery(input, options) {
+      calls.setRecovery.push({ input, options })
+      await script.setRecovery?.(input)
+      state.set({ ...state.get(), wallets: state.get().wallets.map((wallet) => ({ ...wallet, recoveryMethod: input.method })) })
+      // The refreshed user: the double's wallets stand for its linked accounts.
+      return { id: 'did:tessera:fixture', linkedAccounts: [] } as unknown as User
+    },
     getChains: async () => [],
     getEthereumProvider: notHere,
     getSolanaProvider: notHere,

@@ -75,6 +75,17 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
     },
     connect: async () => {},
     recover: unavailable,
+    setRecovery: unavailable,
+    async importWallet(input) {
+      record('importWallet', { chainType: input.chainType })
+      if (input.chainType === 'solana') return unavailable()
+      const account = privateKeyToAccount(input.privateKey as Hex)
+      accounts.set(account.address, account)
+      const imported = { ...wallet('ethereum', account.address, 0), imported: true }
+      state.set({ ...state.get(), status: 'ready', wallets: [...state.get().wallets, imported] })
+      return imported
+    },
+    keyExportFrame: unavailable,
     getChains: async () => [],
     getEthereumProvider: unavailable,
     getSolanaProvider: unavailable,

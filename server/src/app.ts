@@ -24,10 +24,13 @@ import { ApiError } from './http/api-error.js'
 import { cors } from './http/cors.js'
 import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
+import { isMfaApiPath } from './mfa/mfa-path.js'
+import { mfaApiRoutes } from './mfa/routes.js'
 import { sessionRoutes } from './sessions/routes.js'
 import { userRoutes } from './users/routes.js'
 import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
 import { embeddedWalletApiRoutes } from './wallets/routes.js'
+import { recoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
@@ -64,6 +67,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     cors(async (c, preflight) => {
       // Shares go to the wallet frame only, which this server serves from its own origin.
       if (isWalletShareApiPath(c.req.path)) return [ownOrigin(c, ctx.trustProxy)]
+      // MFA: the wallet frame verifies and enrols; the app's page asks for SMS codes and passkey options itself.
+      if (isMfaApiPath(c.req.path)) {
+        const appOrigins = preflight ? (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins) : ((await appOfRequest(ctx.db, c))?.allowedOrigins ?? [])
+        return [ownOrigin(c, ctx.trustProxy), ...appOrigins]
+      }
       const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
       if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
       const headerApp = await appOfRequest(ctx.db, c)
@@ -98,6 +106,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
   app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
+  app.route('/api/v1/mfa', mfaApiRoutes(ctx))
+  app.route('/api/v1/recovery', recoveryRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
 
   return app

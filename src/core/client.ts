@@ -34,6 +34,8 @@ import { createStore, type Store } from './utils/store.js'
 import { createWallets } from './wallets/create-wallets.js'
 import type { EmbeddedWalletsDeps } from './wallets/embedded/embedded-wallets.js'
 import { lazyEmbeddedWallets } from './wallets/embedded/lazy-embedded-wallets.js'
+import type { MfaDeps } from './mfa/mfa.js'
+import { lazyMfa } from './mfa/lazy-mfa.js'
 import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 
 /** Test seams beyond the public options. */
@@ -54,6 +56,8 @@ export interface ClientInternals {
   passkeyCeremony?: PasskeyCeremony
   /** The page the wallet frame mounts in, its time-outs, or a stand-in frame (unit tests); defaults to `window`. */
   embeddedWallets?: Partial<Pick<EmbeddedWalletsDeps, 'page' | 'frame' | 'createFrameClient' | 'userRecoveryTimeoutMs'>>
+  /** Shortens the MFA code wait and overall limit in tests. */
+  mfa?: Pick<MfaDeps, 'codeWaitMs' | 'overallLimitMs'>
 }
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -109,7 +113,11 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   // Embedded wallets: the state here; their code loads on first use, once the signed-in user has one, or before a
   // login of an app that creates them (it hears the login and shows 'Creating your wallet' at once).
   const embeddedWallets = lazyEmbeddedWallets(auth, (state) =>
-    import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state })),
+    import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa })),
+  )
+  // Wallet-action MFA: its code loads on first use.
+  const mfa = lazyMfa((state, listeners) =>
+    import('./mfa/for-client.js').then((module) => module.mfaForClient({ appId, options, transport, session, auth, config, storage, events, state, listeners, embeddedWallets })),
   )
 
   const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
@@ -352,6 +360,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       (await import('./auth/transfer/transfer-account.js')).transferAccount({ transport, isAuthenticated, accountChanges }, transfer),
     wallets,
     embeddedWallets: embeddedWallets.member,
+    mfa: mfa.member,
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,

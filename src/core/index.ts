@@ -76,9 +76,13 @@ export type {
   EmbeddedWalletsState,
   EmbeddedWalletStatus,
   EthereumTransactionRequest,
+  ImportWalletInput,
+  KeyExportFrame,
+  SetRecoveryInput,
   SolanaTransactionLike,
 } from './wallets/embedded/types.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster } from './config/types.js'
+export type { MfaAnswer, MfaApi, MfaChallengeStatus, MfaMethodType, MfaState, TotpEnrollment } from './mfa/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'
 export type { ErrorCode } from '../protocol/index.js'

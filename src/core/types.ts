@@ -5,6 +5,7 @@ import type { LinkedAccount, User } from './user/types.js'
 import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 import type { WalletsApi } from './wallets/types.js'
 import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
+import type { MfaApi, MfaMethodType } from './mfa/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -217,6 +218,12 @@ export interface ClientEvents {
   update: { user: User; updateMethod: 'email' | 'sms' }
   logout: { reason: 'user' | 'session-ended' | 'app-mismatch' }
   error: { error: TesseraError }
+  /**
+   * A wallet operation waits for the user and no app handler takes it; `screen` answers it: 'mfa:verify' for an MFA
+   * challenge without an `mfa.onMfaRequired` listener, 'password:enter' when recovery needs the wallet password.
+   * `<auth-modal>` opens on that screen.
+   */
+  walletPrompt: { screen: 'mfa:verify' | 'password:enter' }
 }
 
 export interface TesseraClient {
@@ -273,6 +280,8 @@ export interface TesseraClient {
   readonly wallets: WalletsApi
   /** Embedded wallets (document 2 §§3–4): created, connected and recovered through the wallet frame; loads on first use. */
   readonly embeddedWallets: EmbeddedWalletsApi
+  /** Wallet-action MFA (document 2 §§2, 4): the challenge of gated wallet operations, verification, enrolment; loads on first use. */
+  readonly mfa: MfaApi
   /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
   readonly telegram: {
     /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */

@@ -1,6 +1,7 @@
 /**
- * The share endpoints, called on the frame's own origin (the server that served it) with the message's access
- * token. Error bodies become `FrameError`s with the server's copy (it never holds a secret).
+ * The share and MFA endpoints, called on the frame's own origin (the server that served it) with the message's access
+ * token, and the user's MFA token when the frame holds one. Error bodies become `FrameError`s with the server's copy
+ * (it never holds a secret).
  */
 import {
   embeddedWalletRoutes,
@@ -11,8 +12,19 @@ import {
   type AuthShareResponse,
   type CreateEmbeddedWalletBody,
   type CreateEmbeddedWalletResponse,
+  type ExportShareBody,
   type FrameErrorType,
   type KeyMaterialResponse,
+  MFA_TOKEN_HEADER,
+  mfaRoutes,
+  type MfaCodeBody,
+  type MfaPasskeyEnrollmentBody,
+  type MfaSmsEnrollBody,
+  type MfaSmsInitBody,
+  type MfaSubmission,
+  type MfaTotpInitResponse,
+  type MfaUserResponse,
+  type MfaVerifyResponse,
   type ReshareBody,
   type ReshareResponse,
   routePath,
@@ -20,13 +32,27 @@ import {
   type WalletShareQueryBody,
 } from '../protocol/index.js'
 import { FrameError } from './errors.js'
+import { mfaTokenStore, type MfaTokenStore } from './mfa-token.js'
 
 export interface FrameApi {
   create(accessToken: string, body: CreateEmbeddedWalletBody): Promise<CreateEmbeddedWalletResponse>
   add(accessToken: string, body: AddEmbeddedWalletBody): Promise<AddEmbeddedWalletResponse>
   authShare(accessToken: string, address: string, body: WalletShareQueryBody): Promise<AuthShareResponse>
   keyMaterial(accessToken: string, address: string, body: WalletShareQueryBody): Promise<KeyMaterialResponse>
+  /** The export frame's auth share (a fresh sign-in, and MFA when enrolled). */
+  exportShare(accessToken: string, address: string, body: ExportShareBody): Promise<AuthShareResponse | KeyMaterialResponse>
   reshare(accessToken: string, address: string, body: ReshareBody): Promise<ReshareResponse>
+  /** Checks the user's MFA answer with the server and keeps the MFA token it answers for the user's next calls. */
+  verifyMfa(accessToken: string, submission: MfaSubmission): Promise<void>
+  /** Forgets every MFA token (logout). */
+  clearMfa(): void
+  initTotpEnrollment(accessToken: string): Promise<MfaTotpInitResponse>
+  initSms(accessToken: string, body: MfaSmsInitBody): Promise<void>
+  enrollTotp(accessToken: string, body: MfaCodeBody): Promise<MfaUserResponse>
+  enrollSms(accessToken: string, body: MfaSmsEnrollBody): Promise<MfaUserResponse>
+  /** Marks linked passkeys as MFA factors; an empty list removes passkey MFA. */
+  enrollPasskeys(accessToken: string, body: MfaPasskeyEnrollmentBody): Promise<MfaUserResponse>
+  unenrollMfa(accessToken: string, method: 'sms' | 'totp'): Promise<MfaUserResponse>
 }
 
 export interface HttpFrameApiOptions {
@@ -35,11 +61,14 @@ export interface HttpFrameApiOptions {
   /** Empty in the browser (relative URLs: the frame's origin); a loopback URL in tests. */
   baseUrl?: string
   fetch?: typeof fetch
+  mfaTokens?: MfaTokenStore
 }
 
 const errorTypeOf: Partial<Record<ApiErrorCode, FrameErrorType>> = {
   missing_or_invalid_mfa: 'missing_or_invalid_mfa',
   mfa_required: 'missing_or_invalid_mfa',
+  // An SMS code past its lifetime: the host shows the code-entry time limit (document 2 §8).
+  expired_or_invalid_mfa_token: 'twilio_verification_failed',
   insufficient_funds: 'insufficient_funds',
   invalid_data: 'invalid_request_arguments',
   invalid_request: 'invalid_request_arguments',
@@ -53,14 +82,18 @@ async function failure(response: Response): Promise<FrameError> {
   return new FrameError((body?.code && errorTypeOf[body.code]) || 'error', message)
 }
 
-export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args) }: HttpFrameApiOptions): FrameApi {
+const verifyRoutes = { totp: mfaRoutes.totpVerify, sms: mfaRoutes.smsVerify, passkey: mfaRoutes.passkeyVerify } as const
+
+export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args), mfaTokens = mfaTokenStore() }: HttpFrameApiOptions): FrameApi {
   async function call<T>(route: Route, accessToken: string, body: object, address?: string): Promise<T> {
     const path = routePath(route, address === undefined ? {} : { address })
+    const mfaToken = mfaTokens.get(accessToken)
     const requestHeaders: Record<string, string> = {
       'content-type': 'application/json',
       authorization: `Bearer ${accessToken}`,
       [headers.appId]: appId,
       ...(clientId ? { [headers.clientId]: clientId } : {}),
+      ...(mfaToken ? { [MFA_TOKEN_HEADER]: mfaToken } : {}),
     }
     let response: Response
     try {
@@ -76,6 +109,22 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
     add: (token, body) => call(embeddedWalletRoutes.add, token, body),
     authShare: (token, address, body) => call(embeddedWalletRoutes.authShare, token, body, address),
     keyMaterial: (token, address, body) => call(embeddedWalletRoutes.keyMaterial, token, body, address),
+    exportShare: (token, address, body) => call(embeddedWalletRoutes.exportShare, token, body, address),
     reshare: (token, address, body) => call(embeddedWalletRoutes.reshare, token, body, address),
+    async verifyMfa(token, submission) {
+      const body = submission.method === 'passkey'
+        ? { authenticator_response: submission.authenticatorResponse, ...(submission.relyingParty ? { relying_party: submission.relyingParty } : {}) }
+        : { code: submission.code }
+      const answer = await call<MfaVerifyResponse>(verifyRoutes[submission.method], token, body)
+      if (typeof answer?.token !== 'string' || !answer.token) throw new FrameError('error', 'Something went wrong.')
+      mfaTokens.set(token, answer.token)
+    },
+    clearMfa: () => mfaTokens.clear(),
+    initTotpEnrollment: (token) => call(mfaRoutes.totpInit, token, {}),
+    initSms: async (token, body) => void (await call(mfaRoutes.smsInit, token, body)),
+    enrollTotp: (token, body) => call(mfaRoutes.totpEnroll, token, body),
+    enrollSms: (token, body) => call(mfaRoutes.smsEnroll, token, body),
+    enrollPasskeys: (token, body) => call(mfaRoutes.passkeyEnrollment, token, body),
+    unenrollMfa: (token, method) => call(method === 'sms' ? mfaRoutes.smsUnenroll : mfaRoutes.totpUnenroll, token, {}),
   }
 }

@@ -7,6 +7,7 @@ import { frameHandlers } from './handlers/index.js'
 import { listenToParent, type FrameWindow } from './listener.js'
 import { memoryDeviceShareStore } from './memory-device-store.js'
 import { trustedParentOrigin } from './parent-origin.js'
+import { googleDriveKeyStore } from './recovery/google-drive.js'
 
 const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
 const parentOrigin = config && trustedParentOrigin(
@@ -18,7 +19,8 @@ if (config && parentOrigin) {
   const api = httpFrameApi({ appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') })
   const deviceShares = fallbackDeviceShareStore(indexedDbDeviceShareStore(), memoryDeviceShareStore(), () =>
     console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'))
-  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares }))
+  const cloudKeys = config.googleDriveApiUrl ? googleDriveKeyStore(config.googleDriveApiUrl) : undefined
+  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares, ...(cloudKeys && { cloudKeys }) }))
 } else {
   // No listener and no ready message: a page that may not embed the frame gets nothing from it.
   console.warn('Tessera wallet frame: not started (not embedded by an allowed origin, or no configuration)')

@@ -31,7 +31,8 @@ describe('trustedParentOrigin (SECURITY.md 39)', () => {
 
 describe('parseFrameConfig', () => {
   it('reads the block the server writes', () => {
-    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":["https://app.example"]}')).toEqual({ appId: 'cm1', allowedOrigins: ['https://app.example'] })
+    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":["https://app.example"]}')).toEqual({ appId: 'cm1', allowedOrigins: ['https://app.example'], googleDriveApiUrl: null })
+    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":[],"google_drive_api_url":"https://www.googleapis.com"}')?.googleDriveApiUrl).toBe('https://www.googleapis.com')
   })
 
   it('is null for a missing or malformed block', () => {

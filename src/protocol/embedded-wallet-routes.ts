@@ -16,6 +16,8 @@ export const embeddedWalletRoutes = {
   authShare: post('/api/v1/embedded_wallets/:address/auth_share'),
   /** Auth share plus recovery material, for a device without its share (rate-limited per user and per IP). */
   keyMaterial: post('/api/v1/embedded_wallets/:address/recovery/key_material'),
+  /** The auth share (or the key material) for the export frame (document 3 "Key export"): needs a sign-in within 10 minutes and MFA when enrolled. */
+  exportShare: post('/api/v1/embedded_wallets/:address/export'),
   /** A new share set version after recovery or a recovery-method change; retires the old auth share. */
   reshare: post('/api/v1/embedded_wallets/:address/reshare'),
 } as const
@@ -24,6 +26,13 @@ export const embeddedWalletRoutes = {
 export type RecoveryShareInput =
   | { method: 'privy'; share: string }
   | { method: 'user-passcode'; sealed: SealedShare }
+  | { method: 'google-drive'; sealed: KeySealedShare }
+
+/**
+ * Cloud recovery: AES-256-GCM under a random key that exists only in the user's cloud storage (the Drive app-data
+ * file `key_file`), so neither the server nor its database can open the share (SECURITY.md 44).
+ */
+export interface KeySealedShare { key_file: string; iv: string; ciphertext: string }
 
 /** Password sealing: scrypt (N, r, p) over the password and a per-wallet salt, then AES-256-GCM. */
 export interface SealedShare {
@@ -56,13 +65,18 @@ export interface AddEmbeddedWalletBody {
 export interface AddEmbeddedWalletResponse { user: UserDto; address: string }
 
 export interface WalletShareQueryBody { chain_type: EmbeddedChainType }
+/**
+ * The export frame's request. `include_recovery`: this device's share is out of the frame's reach (the browser
+ * refuses the export frame storage), so the answer is the key material instead (automatic recovery only).
+ */
+export interface ExportShareBody extends WalletShareQueryBody { include_recovery?: boolean }
 export interface AuthShareResponse { auth_share: string; share_version: number; entropy_id: string; entropy_id_verifier: EntropyIdVerifier }
 export interface KeyMaterialResponse extends AuthShareResponse {
-  recovery_method: 'privy' | 'user-passcode'
+  recovery_method: 'privy' | 'user-passcode' | 'google-drive'
   /** Automatic recovery: the recovery share, unsealed by the server. */
   recovery_share?: string
-  /** Password recovery: the sealed share; only the frame with the password opens it. */
-  sealed_recovery_share?: SealedShare
+  /** Password or cloud recovery: the sealed share; only the frame with the password, or the cloud key, opens it. */
+  sealed_recovery_share?: SealedShare | KeySealedShare
 }
 
 export interface ReshareBody {

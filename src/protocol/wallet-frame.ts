@@ -9,6 +9,26 @@ import type { UserDto } from './dto.js'
 export const WALLET_FRAME_PATH = '/apps/:app_id/embedded-wallets'
 export const EXPORT_FRAME_PATH = '/apps/:app_id/embedded-wallets/export'
 
+/**
+ * The export frame's query (document 3 "Key export" frame parameters). The access token never travels in the URL:
+ * the frame asks its parent for it with `EXPORT_FRAME_TOKEN_REQUEST` and the parent answers `EXPORT_FRAME_TOKEN`.
+ * Nothing else crosses: the key is shown and copied inside the frame only (SECURITY.md 48).
+ */
+export const exportFrameQuery = {
+  entropyId: 'entropy_id',
+  entropyIdVerifier: 'entropy_id_verifier',
+  hdWalletIndex: 'hd_wallet_index',
+  chainType: 'chain_type',
+  clientId: 'client_id',
+  /** 'true' offers the seed phrase as well (HD wallets only). */
+  phraseExport: 'phrase_export',
+} as const
+export const EXPORT_FRAME_TOKEN_REQUEST = 'privy:export:token-request'
+export const EXPORT_FRAME_TOKEN = 'privy:export:token'
+/** `mfaRequired`: the server refused for want of MFA; the parent answers with the user's MFA answer as well. */
+export type ExportFrameMessage = { event: typeof EXPORT_FRAME_TOKEN_REQUEST; id: string; mfaRequired?: boolean }
+export type ExportFrameParentMessage = { event: typeof EXPORT_FRAME_TOKEN; id: string; accessToken: string | null; mfa?: MfaSubmission }
+
 /** The frame posts this (with `id: 'ready'`) when it has loaded and checked its parent; the host also polls with it. */
 export const FRAME_READY_EVENT = 'privy:iframe:ready'
 
@@ -105,10 +125,13 @@ export interface CreateWalletData extends Authed {
 export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }
 export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device' }
 export interface ConnectData extends ShareSetRef {}
-export interface RecoverData extends ShareSetRef { recoveryPassword?: string }
+/** `recoveryAccessToken`: the cloud provider's token (Google Drive app-data) for a cloud-recovered wallet. */
+export interface RecoverData extends ShareSetRef { recoveryPassword?: string; recoveryAccessToken?: string }
 export interface SetRecoveryData extends ShareSetRef {
-  recoveryMethod: 'privy' | 'user-passcode'
+  recoveryMethod: 'privy' | 'user-passcode' | 'google-drive'
   recoveryPassword?: string
+  /** Required with 'google-drive': the frame writes the recovery key to the user's Drive app-data folder with it. */
+  recoveryAccessToken?: string
   existingRecoveryMethod: RecoveryMethod
 }
 

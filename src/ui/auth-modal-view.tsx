@@ -27,8 +27,6 @@ const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
 const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfer-assets.js'))
-const EmbeddedWalletCreating = lazy(() => import('./screens/embedded-wallet-creating.js'))
-const EmbeddedWalletCreated = lazy(() => import('./screens/embedded-wallet-created.js'))
 const WalletFlows = lazy(() => import('./screens/wallet-flows/wallet-flows.js'))
 
 /** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
@@ -116,7 +114,7 @@ export function AuthModalView(props: AuthModalViewProps) {
       queueMicrotask(() => {
         if (client.embeddedWallets.getState().status !== 'creating') return reportLogin(detail)
         setHeldLogin(detail)
-        navigation.navigate('embedded-wallet-creating')
+        navigation.navigate('wallet:creating')
       }),
     [client, navigation, reportLogin],
   )
@@ -158,8 +156,9 @@ export function AuthModalView(props: AuthModalViewProps) {
     if (visible && request.intent !== 'login') navigation.reset(initialScreen(request))
   }, [visible, request, navigation])
 
+  // Only a link or update request ends with the link or update (a wallet flow may link a passkey on the way).
   useEffect(() => {
-    if (!visible || request.intent === 'login') return
+    if (!visible || !request.method) return
     const done = () => (standalone ? navigation.reset(initialScreen(request)) : onClose())
     const success = delayedFinish()
     const offLink = client.on('link', ({ user, linkMethod }) => {
@@ -224,7 +223,7 @@ export function AuthModalView(props: AuthModalViewProps) {
   // Closed while the wallets were being made: the login itself succeeded, unless the failed creation signed the user
   // out (document 2 §4). Only the closing render counts, with the login and screen it showed.
   useEffect(() => {
-    if (!visible && heldLogin && current.startsWith('embedded-wallet') && client.getAuth().status === 'authenticated') onLoginSuccess(heldLogin)
+    if (!visible && heldLogin && current.startsWith('wallet:') && client.getAuth().status === 'authenticated') onLoginSuccess(heldLogin)
   }, [visible])
 
   const showError = useCallback(
@@ -302,8 +301,12 @@ export function AuthModalView(props: AuthModalViewProps) {
       captchaActionNeedsUserGesture,
       heldLogin,
       finishLogin,
+      walletCreationFailed(failure) {
+        setHeldLogin(null)
+        if (failure) onAuthError(failure)
+      },
     }),
-    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, finishLogin],
+    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, finishLogin, onAuthError],
   )
 
   if (!visible) return null
@@ -328,18 +331,7 @@ export function AuthModalView(props: AuthModalViewProps) {
           {current === 'terms' && <TermsScreen />}
           {current === 'account-transfer' && <AccountTransferScreen />}
           {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
-          {current === 'embedded-wallet-creating' && (
-            <EmbeddedWalletCreating
-              onFailed={(failure) => {
-                setHeldLogin(null)
-                if (failure) onAuthError(failure)
-              }}
-            />
-          )}
           {current.includes(':') && <WalletFlows screen={current as WalletFlowScreen} />}
-          {current === 'embedded-wallet-created' && heldLogin && (
-            <EmbeddedWalletCreated isNewUser={heldLogin.isNewUser} delayMs={SUCCESS_SCREEN_DELAY_MS} onDone={() => reportLogin(heldLogin)} />
-          )}
         </Suspense>
       </ModalShell>
     </ModalContext.Provider>

@@ -1,6 +1,7 @@
 /** The UI surface elements build on: the modal view, theme helpers and copy. */
 export { AuthModalView, FLOW_RESET_DELAY_MS, type AuthModalViewProps } from './auth-modal-view.js'
 export type { ModalRequest } from './modal-context.js'
+export type { WalletRecoverySetDetail } from './screens/password/flow.js'
 export { hostThemeCss } from './theme/host-theme-css.js'
 export { useConfigState } from './use-client-state.js'
 export { copy, t, type CopyKey } from './copy/en.js'

@@ -6,11 +6,14 @@ import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
 
 /** What the modal was opened for: sign-in (the default), linking a method, or updating an email or phone. */
 export type ModalRequest =
-  | { intent: 'login' }
+  | { intent: 'login'; method?: undefined }
   | { intent: 'link'; method: LoginMethod }
   | { intent: 'update'; method: 'email' | 'sms' }
-  /** A wallet security flow for the signed-in user, opened on `screen` (e.g. 'password:create'); `address` names the wallet. */
-  | { intent: 'wallet'; screen: WalletFlowScreen; address?: string }
+  /**
+   * A wallet security flow for the signed-in user, opened on `screen` (e.g. 'password:create'); `address` names the
+   * wallet; `automatic`: the product opened it (a wallet operation waits on the user), not the user.
+   */
+  | { intent: 'wallet'; screen: WalletFlowScreen; address?: string; automatic?: boolean; method?: undefined }
 
 /** The transfer offer read from an `account_transfer_required` error (document 2 "Account transfer"). */
 export type AccountTransfer = NonNullable<ReturnType<TesseraClient['accountTransferFrom']>>
@@ -51,10 +54,12 @@ export interface ModalContextValue {
   runCaptchaAction(captchaToken: string | undefined): Promise<void>
   /** Whether the parked action must run inside a click (the CAPTCHA screen then offers Continue). */
   captchaActionNeedsUserGesture(): boolean
-  /** The login held back by the terms step. */
+  /** The login held back by the terms step or by the wallets it creates. */
   heldLogin: LoginDetail | null
-  /** Reports the held-back login and closes (the terms step calls it once the user accepted). */
+  /** Reports the held-back login and closes (the terms step once the user accepted, the wallet-created screen). */
   finishLogin(detail: LoginDetail): void
+  /** Wallet creation after the held login failed (the core signed the user out): the login is not reported. */
+  walletCreationFailed(error: TesseraError | null): void
 }
 
 export const ModalContext = createContext<ModalContextValue | null>(null)

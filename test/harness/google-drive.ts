@@ -3,7 +3,7 @@
  * for the tests and `npm start`: the calls the wallet frame makes, in Drive's documented shapes and errors, with
  * CORS as googleapis.com answers a browser. Tokens are the local OAuth provider's (`verifyToken`); each account sees
  * only its own files, and only with the drive.appdata scope.
- * - `GET /drive/v3/files?spaces=appDataFolder&q=name = '…'` → `{ files: [{ id, name }] }`
+ * - `GET /drive/v3/files?spaces=appDataFolder&q=name = '…'` (or `name contains '…'`) → `{ files: [{ id, name }] }`
  * - `POST /upload/drive/v3/files?uploadType=multipart` (multipart/related: JSON metadata with
  *   `parents: ['appDataFolder']`, then the media) → `{ id, name }`
  * - `GET /drive/v3/files/{id}?alt=media` → the content; `DELETE /drive/v3/files/{id}` → 204
@@ -56,8 +56,15 @@ function multipartParts(body: Buffer, contentType: string): { metadata: Record<s
   }
 }
 
-/** The one query form the frame sends: `name = '…'` (Drive escapes quotes with a backslash). */
-const nameInQuery = (q: string | null) => (q ? /^name\s*=\s*'((?:[^'\\]|\\.)*)'$/.exec(q.trim())?.[1]?.replace(/\\(.)/g, '$1') ?? null : null)
+/** The query forms the frame sends: `name = '…'` and `name contains '…'` (Drive escapes quotes with a backslash). */
+function nameFilter(q: string | null): ((name: string) => boolean) | null {
+  if (!q) return () => true
+  const match = /^name\s+(=|contains)\s+'((?:[^'\\]|\\.)*)'$/.exec(q.trim())
+  if (!match) return null
+  const value = match[2]!.replace(/\\(.)/g, '$1')
+  // Drive's `contains` on names is a prefix match.
+  return match[1] === '=' ? (name) => name === value : (name) => name.startsWith(value)
+}
 
 export async function startGoogleDrive(options: StartGoogleDriveOptions): Promise<GoogleDriveStandIn> {
   const files = new Map<string, DriveFile>()
@@ -88,10 +95,9 @@ export async function startGoogleDrive(options: StartGoogleDriveOptions): Promis
 
     if (req.method === 'GET' && url.pathname === '/drive/v3/files') {
       if (url.searchParams.get('spaces') !== 'appDataFolder') return driveError(res, 403, 'PERMISSION_DENIED', 'The granted scopes do not give access to all of the requested spaces.')
-      const q = url.searchParams.get('q')
-      const name = nameInQuery(q)
-      if (q && name === null) return driveError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value')
-      const found = [...files.values()].filter((file) => file.owner === grant.sub && (name === null || file.name === name))
+      const matches = nameFilter(url.searchParams.get('q'))
+      if (!matches) return driveError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value')
+      const found = [...files.values()].filter((file) => file.owner === grant.sub && matches(file.name))
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'drive#fileList', files: found.map(({ id, name }) => ({ kind: 'drive#file', id, name })) }))
       return
     }

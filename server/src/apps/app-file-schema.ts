@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { APP_ID_LENGTH, oauthProviders } from '../../../src/protocol/index.js'
+import { APP_ID_LENGTH, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /**
@@ -85,6 +85,9 @@ const embeddedWalletsSchema = z.strictObject({
   ethereum_create_on_login: createOnLogin.default('off'),
   solana_create_on_login: createOnLogin.default('off'),
   require_user_password_on_create: z.boolean().default(false),
+  // iCloud is an adapter interface only: listing it offers nothing on the web.
+  user_owned_recovery_options: z.array(z.enum(['user-passcode', 'google-drive', 'icloud'])).max(3).default(['user-passcode']),
+  google_drive_api_url: httpUrl.default(GOOGLE_DRIVE_API_URL),
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -142,6 +145,7 @@ export const appFileSchema = z.strictObject({
   chains: z.array(chainSchema).max(100).refine(distinctBy((chain: { id: number }) => chain.id), 'chain ids must be distinct').optional(),
   default_chain_id: chainId.nullable().optional(),
   solana_clusters: z.array(solanaClusterSchema).max(3).refine(distinctBy((cluster: { name: string }) => cluster.name), 'cluster names must be distinct').optional(),
+  mfa_methods: z.array(z.enum(['sms', 'totp', 'passkey'])).refine(distinctBy((method: string) => method), 'methods must be distinct').optional(),
   farcaster: z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
@@ -267,12 +271,15 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       ethereumCreateOnLogin: app.embedded_wallets.ethereum_create_on_login,
       solanaCreateOnLogin: app.embedded_wallets.solana_create_on_login,
       requireUserPasswordOnCreate: app.embedded_wallets.require_user_password_on_create,
+      userOwnedRecoveryOptions: app.embedded_wallets.user_owned_recovery_options,
+      googleDriveApiUrl: app.embedded_wallets.google_drive_api_url,
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
     })),
     defaultChainId: app.default_chain_id,
     solanaClusters: app.solana_clusters?.map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
+    mfaMethods: app.mfa_methods,
     farcaster: app.farcaster && {
       rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),

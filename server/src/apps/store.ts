@@ -1,3 +1,4 @@
+import { GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
 import { randomId } from './app-id.js'
 import { OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type LoginMethod } from './types.js'
@@ -23,7 +24,7 @@ const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
-  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters',
+  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -40,6 +41,8 @@ const toRecord = (row: AppRow): AppRecord => ({
   theme: row.theme,
   ...settingDefaults,
   ...row.settings,
+  // A setting added to an object later: apps stored before it get its default.
+  embeddedWallets: { ...settingDefaults.embeddedWallets, ...row.settings.embeddedWallets },
 })
 
 const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme, settings'
@@ -74,10 +77,11 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
-  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false },
+  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL },
   chains: [],
   defaultChainId: null,
   solanaClusters: [],
+  mfaMethods: ['sms', 'totp', 'passkey'],
 }
 
 /** What a new app starts with. */

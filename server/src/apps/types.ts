@@ -1,4 +1,4 @@
-import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
+import { oauthProviders, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
 export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey', 'farcaster', 'cross_app'] as const
@@ -98,7 +98,12 @@ export interface EmbeddedWalletSettings {
   solanaCreateOnLogin: CreateOnLogin
   /** New wallets must get password (user-passcode) recovery; automatic recovery is refused at creation. */
   requireUserPasswordOnCreate: boolean
+  /** The user-owned recovery methods users may choose (app config `user_owned_recovery_options`); automatic is always allowed. */
+  userOwnedRecoveryOptions: UserOwnedRecoveryMethod[]
+  /** The Drive API the wallet frame keeps Google Drive backups with (and may reach, in its CSP); tests use a stand-in. */
+  googleDriveApiUrl: string
 }
+export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
 
 /** An EVM chain the app adds to (or overrides in) the client's built-in table, e.g. a local anvil chain. */
 export interface ChainSettings {
@@ -166,6 +171,8 @@ export interface AppRecord {
   /** The chain embedded wallets start on; null: the client's default. */
   defaultChainId: number | null
   solanaClusters: SolanaClusterSettings[]
+  /** The MFA factors users may enrol for wallet actions (app config `mfa_methods`). */
+  mfaMethods: MfaMethod[]
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -256,6 +256,35 @@ CREATE UNIQUE INDEX embedded_wallets_address ON embedded_wallets (app_id, lower(
 CREATE INDEX embedded_wallets_share_set ON embedded_wallets (share_set_id)
 `,
   },
+  {
+    id: 8,
+    sql: `
+CREATE TABLE mfa_factors (
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  app_id text NOT NULL,
+  type text NOT NULL,
+  phone_number text,
+  totp_secret_sealed text,
+  totp_last_step bigint,
+  verified_at bigint NOT NULL,
+  PRIMARY KEY (user_id, type)
+);
+CREATE TABLE mfa_pending_totp (
+  user_id text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  secret_sealed text NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE TABLE mfa_sms_codes (
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  purpose text NOT NULL,
+  code_hash text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  expires_at bigint NOT NULL,
+  consumed_at bigint,
+  PRIMARY KEY (user_id, purpose)
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

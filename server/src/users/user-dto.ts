@@ -1,5 +1,6 @@
 import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
+import { listMfaFactors } from '../mfa/factor-store.js'
 
 interface UserRow { id: string; created_at: number; has_accepted_terms: boolean; is_guest: boolean; custom_metadata: Record<string, string | number | boolean> | null }
 interface AccountRow {
@@ -36,7 +37,7 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     id: user.id,
     created_at: Math.floor(user.created_at / 1000),
     linked_accounts: linked,
-    mfa_methods: [],
+    mfa_methods: (await listMfaFactors(db, userId)).map((factor) => ({ type: factor.type, verified_at: Math.floor(factor.verified_at / 1000) })),
     has_accepted_terms: user.has_accepted_terms,
     is_guest: user.is_guest,
     ...(user.custom_metadata ? { custom_metadata: user.custom_metadata } : {}),

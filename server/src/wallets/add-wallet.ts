@@ -24,6 +24,8 @@ export async function addEmbeddedWallet(ctx: ServerContext, app: AppRecord, user
     await lockUser(tx, userId)
     const shareSet = await findShareSet(tx, app.id, userId, chain, entropyId)
     if (!shareSet) throw walletNotFound()
+    // An imported key is one wallet: nothing derives from it.
+    if (shareSet.imported) throw invalidData('Invalid request body: entropy_id: an imported wallet cannot have additional wallets')
     const existing = await findWalletAtIndex(tx, app.id, userId, chain, body.wallet_index)
     if (existing) {
       if (existing.address !== address || existing.shareSetId !== shareSet.id) throw invalidData(`Invalid request body: address: another wallet exists at index ${body.wallet_index}`)

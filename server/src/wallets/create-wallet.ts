@@ -3,6 +3,7 @@ import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
+import { importEmbeddedWallet } from './import-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
 import { storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
 import { normalizeAddress, type createBody } from './schemas.js'
@@ -28,6 +29,7 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
   if (app.embeddedWallets.requireUserPasswordOnCreate && body.recovery.method !== 'user-passcode') {
     throw new ApiError(400, 'disallowed_recovery_method', 'This app requires a password for new wallets')
   }
+  if (body.imported) return importEmbeddedWallet(ctx, app, userId, { ...body, address })
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId)
@@ -40,7 +42,7 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
     }
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: address, shareVersion: body.share_version })
-    const imported = body.imported ?? false
+    const imported = false
     const shareSetId = await insertShareSet(tx, {
       appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
       authShare: body.auth_share, ...recovery, imported, idempotencyKey: body.idempotency_key ?? null,

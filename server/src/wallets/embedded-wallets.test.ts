@@ -149,7 +149,7 @@ describe('create', () => {
     expect((await create((await signIn()).token, wallet)).status).toBe(200)
     expect(error(await create((await signIn()).token, wallet))).toEqual([400, 'resource_already_exists'])
 
-    const strict = await t.createApp({ name: 'Password wallets', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: true } })
+    const strict = await t.createApp({ name: 'Password wallets', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: true, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com' } })
     const login = await t.login('strict-wallet@example.com', strict.id)
     const automatic = await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(await newTestWallet('ethereum')), token: login.body.token, appId: strict.id })
     expect(error(automatic)).toEqual([400, 'disallowed_recovery_method'])

@@ -3,13 +3,12 @@ import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { invalidData } from '../http/api-error.js'
-import type { AccessClaims } from '../sessions/tokens.js'
 import { setEmbeddedRecoveryMethod } from './linked-account.js'
-import { storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
+import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
 import type { reshareBody } from './schemas.js'
 import { assertShareSet } from './share-format.js'
 import { replaceShares, walletAddressesOfShareSet } from './store.js'
-import { assertWalletActionAllowed, requireOwnedWallet } from './wallet-access.js'
+import { assertWalletActionAllowed, requireOwnedWallet, type WalletCaller } from './wallet-access.js'
 
 const sharesMoved = () => invalidData('Wallet shares changed on another device')
 
@@ -17,15 +16,17 @@ const sharesMoved = () => invalidData('Wallet shares changed on another device')
  * Stores a new split (version + 1) of the wallet's share set: new auth and recovery shares replace the old ones
  * (the old auth share is gone, so an old device share no longer combines). A stale `previous_share_version` is refused.
  */
-export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, claims: AccessClaims, address: string, body: z.infer<typeof reshareBody>): Promise<number> {
+export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, caller: WalletCaller, address: string, body: z.infer<typeof reshareBody>): Promise<number> {
   const nextVersion = body.previous_share_version + 1
   assertShareSet(nextVersion, body.auth_share, visibleRecoveryShare(body.recovery))
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    await lockUser(tx, claims.userId)
-    const { shareSet } = await requireOwnedWallet(tx, app, claims, body.chain_type, address)
-    assertWalletActionAllowed(claims, shareSet, 'reshare')
+    await lockUser(tx, caller.userId)
+    const { shareSet } = await requireOwnedWallet(tx, app, caller, body.chain_type, address)
+    await assertWalletActionAllowed(ctx, tx, app, caller, shareSet, 'reshare')
     if (shareSet.shareVersion !== body.previous_share_version) throw sharesMoved()
+    // A change must be to a method the app offers; recovery keeps the wallet's method even if the app dropped it since.
+    if (body.recovery.method !== shareSet.recoveryMethod) assertRecoveryMethodAllowed(app, body.recovery)
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: shareSet.entropyId, shareVersion: nextVersion })
     if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShare: body.auth_share, ...recovery }, now))) throw sharesMoved()
     if (recovery.recoveryMethod !== shareSet.recoveryMethod) {

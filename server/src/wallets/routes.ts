@@ -10,10 +10,11 @@ import { requireAccess } from '../sessions/authenticate-request.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { addEmbeddedWallet } from './add-wallet.js'
 import { createEmbeddedWallet, type CreatedWallet } from './create-wallet.js'
+import { exportShare } from './export-share.js'
 import { authShareResponse, keyMaterialResponse } from './release-shares.js'
 import { reshareEmbeddedWallet } from './reshare-wallet.js'
 import { addBody, createBody, reshareBody, shareQueryBody } from './schemas.js'
-import { assertWalletActionAllowed, requireOwnedWallet } from './wallet-access.js'
+import { assertWalletActionAllowed, requireOwnedWallet, requireWalletCaller } from './wallet-access.js'
 
 /**
  * The share endpoints the wallet frame calls (`embeddedWalletRoutes` in src/protocol), mounted at
@@ -43,28 +44,33 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   routes.post('/:address/auth_share', async (c) => {
-    const claims = await requireAccess(ctx, c)
+    const caller = await requireWalletCaller(ctx, c)
     const body = await readBody(c, shareQueryBody)
-    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, claims, body.chain_type, c.req.param('address'))
-    assertWalletActionAllowed(claims, shareSet, 'auth_share')
+    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
+    await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'auth_share')
     return c.json(authShareResponse(shareSet))
   })
 
   routes.post('/:address/recovery/key_material', async (c) => {
-    const claims = await requireAccess(ctx, c)
+    const caller = await requireWalletCaller(ctx, c)
     // Recovery material is what a thief with a token would want: capped per user and per IP (SECURITY 47).
-    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-user:${claims.userId}`, ctx.rateLimits.walletKeyMaterialPerUser)
+    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-user:${caller.userId}`, ctx.rateLimits.walletKeyMaterialPerUser)
     await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.walletKeyMaterialPerIp)
     const body = await readBody(c, shareQueryBody)
-    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, claims, body.chain_type, c.req.param('address'))
-    assertWalletActionAllowed(claims, shareSet, 'key_material')
+    const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
+    await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'key_material')
     return c.json(keyMaterialResponse(ctx.walletRecoveryKey, shareSet))
   })
 
+  routes.post('/:address/export', async (c) => {
+    const caller = await requireWalletCaller(ctx, c)
+    return c.json(await exportShare(ctx, c, caller))
+  })
+
   routes.post('/:address/reshare', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, claims, c.req.param('address'), await readBody(c, reshareBody))
-    return c.json({ user: await userOf(c.var.app.id, claims.userId), share_version: shareVersion } satisfies ReshareResponse)
+    const caller = await requireWalletCaller(ctx, c)
+    const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, caller, c.req.param('address'), await readBody(c, reshareBody))
+    return c.json({ user: await userOf(c.var.app.id, caller.userId), share_version: shareVersion } satisfies ReshareResponse)
   })
 
   return routes

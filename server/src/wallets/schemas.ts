@@ -23,9 +23,17 @@ export const sealedShare = z.strictObject({
   ciphertext: base64(1000),
 })
 
+/** Cloud recovery: AES-256-GCM under a key in the user's Drive (file `key_file`), stored opaque. */
+export const keySealedShare = z.strictObject({
+  key_file: z.string().regex(/^[\w.-]{1,200}$/, 'must be a file name'),
+  iv: base64(100),
+  ciphertext: base64(1000),
+})
+
 export const recoveryInput = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('privy'), share }),
   z.strictObject({ method: z.literal('user-passcode'), sealed: sealedShare }),
+  z.strictObject({ method: z.literal('google-drive'), sealed: keySealedShare }),
 ])
 
 /** Any address of either chain; `normalizeAddress` checks it against the chain. */
@@ -60,6 +68,8 @@ export const addBody = z.object({
 })
 
 export const shareQueryBody = z.object({ chain_type: chainType })
+
+export const exportShareBody = shareQueryBody.extend({ include_recovery: z.boolean().optional() })
 
 export const reshareBody = z.object({
   chain_type: chainType,

@@ -1,7 +1,7 @@
 import type { EmbeddedChainType, EntropyIdVerifier } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
 
-export type RecoveryMethod = 'privy' | 'user-passcode'
+export type RecoveryMethod = 'privy' | 'user-passcode' | 'google-drive'
 
 /** One split of one entropy: the server's auth share and the sealed recovery share, at a version. */
 export interface ShareSet {
@@ -90,6 +90,15 @@ export async function highestWalletIndex(db: Queryable, appId: string, userId: s
     [appId, userId, chain],
   )
   return row?.highest ?? null
+}
+
+/** Imported wallets count down from -1, below the HD wallets (import-wallet.ts). */
+export async function lowestWalletIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType): Promise<number | null> {
+  const [row] = await db.query<{ lowest: number | null }>(
+    'SELECT min(wallet_index) AS lowest FROM embedded_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $3',
+    [appId, userId, chain],
+  )
+  return row?.lowest ?? null
 }
 
 export interface NewShareSet extends Omit<ShareSet, 'id'> { idempotencyKey: string | null }

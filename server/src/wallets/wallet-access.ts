@@ -1,12 +1,14 @@
 import type { EmbeddedChainType } from '../../../src/protocol/index.js'
 import type { AppRecord } from '../apps/types.js'
+import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
 import { ApiError } from '../http/api-error.js'
+import { assertFreshMfa, requireMfaCaller, type MfaCaller } from '../mfa/require-fresh-mfa.js'
 import type { AccessClaims } from '../sessions/tokens.js'
 import { canonicalAddress } from './schemas.js'
 import { findOwnedWallet, type EmbeddedWallet, type ShareSet } from './store.js'
 
-export type WalletAction = 'auth_share' | 'key_material' | 'reshare'
+export type WalletAction = 'auth_share' | 'key_material' | 'reshare' | 'export'
 
 export const walletNotFound = () => new ApiError(404, 'not_found', 'Embedded wallet not found')
 
@@ -17,10 +19,16 @@ export async function requireOwnedWallet(db: Queryable, app: AppRecord, claims: 
   return found
 }
 
+/** The verified caller of a share route, with the MFA token the wallet frame sent, if any. */
+export type WalletCaller = MfaCaller
+export const requireWalletCaller = requireMfaCaller
+
 /**
- * The one gate before the server releases or replaces a share. MFA verification (a user enrolled in MFA must
- * present a fresh MFA token) goes here; today the owner's live session, checked by the caller, suffices.
+ * The one gate before the server releases or replaces a share: the owner only, and for a user enrolled in MFA an
+ * MFA token verified in this very session (403 `mfa_required`, SECURITY 49, 51). Every action is gated alike.
+ * `db` is the caller's transaction when there is one.
  */
-export function assertWalletActionAllowed(claims: AccessClaims, shareSet: ShareSet, _action: WalletAction): void {
-  if (shareSet.userId !== claims.userId) throw walletNotFound()
+export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, shareSet: ShareSet, _action: WalletAction): Promise<void> {
+  if (shareSet.userId !== caller.userId) throw walletNotFound()
+  await assertFreshMfa(ctx, db, app.id, caller)
 }

@@ -18,7 +18,7 @@ const configOf = (html: string) => JSON.parse(/<script type="application\/json" 
 
 describe('the wallet frame page', () => {
   it('serves the built page with the app\'s config and a CSP framed only by the app\'s origins', async () => {
-    for (const path of [`/apps/${t.app.id}/embedded-wallets`, `/apps/${t.app.id}/embedded-wallets/export`]) {
+    for (const [path, script] of [[`/apps/${t.app.id}/embedded-wallets`, 'frame-Ab12_cd.js'], [`/apps/${t.app.id}/embedded-wallets/export`, 'export-Xy34_ef.js']] as const) {
       const response = await get(`${path}?caid=abc&client_id=x`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -29,7 +29,8 @@ describe('the wallet frame page', () => {
       const html = await response.text()
       expect(configOf(html)).toEqual({ app_id: t.app.id, allowed_origins: [TEST_ORIGIN, 'http://localhost:*'] })
       expect(html.indexOf('tessera-frame-config')).toBeLessThan(html.indexOf('</head>'))
-      expect(html).toContain('src="/embedded-wallets/assets/frame-Ab12_cd.js"')
+      // The export path serves the export page of the same build, not the wallet frame.
+      expect(html).toContain(`src="/embedded-wallets/assets/${script}"`)
     }
   })
 
@@ -43,6 +44,19 @@ describe('the wallet frame page', () => {
     const html = await response.text()
     expect(html).not.toContain('<script>alert(1)')
     expect(configOf(html).allowed_origins).toEqual(hostile)
+  })
+
+  it('lets the frame reach the Drive API, and tells it where, only for an app that offers Google Drive backups', async () => {
+    const drive = 'http://127.0.0.1:4567'
+    const app = await t.createApp({ name: 'Drive backups', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ...t.app.embeddedWallets, userOwnedRecoveryOptions: ['google-drive'], googleDriveApiUrl: `${drive}/` } })
+    const response = await get(`/apps/${app.id}/embedded-wallets`)
+    expect(response.headers.get('content-security-policy')).toBe(expectedCsp(TEST_ORIGIN).replace("connect-src 'self'", `connect-src 'self' ${drive}`))
+    expect(configOf(await response.text()).google_drive_api_url).toBe(`${drive}/`)
+    // The same Drive URL without the option: no Drive in the CSP or the config.
+    const without = await t.createApp({ ...app, embeddedWallets: { ...app.embeddedWallets, userOwnedRecoveryOptions: ['user-passcode'] } })
+    const plain = await get(`/apps/${without.id}/embedded-wallets`)
+    expect(plain.headers.get('content-security-policy')).toBe(expectedCsp(TEST_ORIGIN))
+    expect(configOf(await plain.text()).google_drive_api_url).toBeUndefined()
   })
 
   it('answers 404 for an unknown app', async () => {

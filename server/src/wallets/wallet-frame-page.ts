@@ -25,11 +25,19 @@ const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 /** Origin patterns that are safe inside a CSP source list (no spaces, quotes, ';' or ','). */
 const CSP_SOURCE = /^https?:\/\/[A-Za-z0-9.*[\]:-]+$/
 
-/** Only the app's allowed origins may frame the wallet (SECURITY 39); none → nobody. */
+/** The Drive API origin the frame keeps backups with, when the app offers Google Drive recovery. */
+function googleDriveOrigin(app: AppRecord | null): string | null {
+  if (!app?.embeddedWallets.userOwnedRecoveryOptions.includes('google-drive')) return null
+  const origin = URL.parse(app.embeddedWallets.googleDriveApiUrl)?.origin
+  return origin && CSP_SOURCE.test(origin) ? origin : null
+}
+
+/** Only the app's allowed origins may frame the wallet (SECURITY 39); none → nobody. It may call its own API and Drive. */
 export function frameContentSecurityPolicy(app: AppRecord | null): string {
   const ancestors = app?.allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)) ?? []
+  const drive = googleDriveOrigin(app)
   return [
-    "default-src 'none'", "script-src 'self'", "connect-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+    "default-src 'none'", "script-src 'self'", `connect-src 'self'${drive ? ` ${drive}` : ''}`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
     "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
   ].join('; ')
 }
@@ -42,7 +50,8 @@ function setFrameHeaders(c: Context, app: AppRecord | null): void {
 
 /** The built page with the app's settings as a JSON block (escaped so no value can close the script element). */
 export function injectFrameConfig(html: string, app: AppRecord): string {
-  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins }).replace(/</g, '\\u003c')
+  const drive = googleDriveOrigin(app) && app.embeddedWallets.googleDriveApiUrl
+  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins, ...(drive && { google_drive_api_url: drive }) }).replace(/</g, '\\u003c')
   const block = `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${json}</script>`
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`
 }
@@ -59,18 +68,19 @@ const readOrNull = (path: string) => readFile(path).catch((error: NodeJS.ErrnoEx
 export function walletFramePageRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
 
-  const page = async (c: Context) => {
+  const page = (file: string) => async (c: Context) => {
     const appId = c.req.param('app_id') ?? ''
     const app = appId.length <= 100 ? await getApp(ctx.db, appId) : null
     if (!app) throw notFound('App not found')
-    const html = await readOrNull(join(ctx.walletFrameDir, 'index.html'))
+    const html = await readOrNull(join(ctx.walletFrameDir, file))
     if (!html) return c.text(FRAME_NOT_BUILT, 503)
     setFrameHeaders(c, app)
     c.header('Cache-Control', 'no-store')
     return c.html(injectFrameConfig(html.toString('utf8'), app))
   }
-  routes.get('/apps/:app_id/embedded-wallets', page)
-  routes.get('/apps/:app_id/embedded-wallets/export', page)
+  routes.get('/apps/:app_id/embedded-wallets', page('index.html'))
+  // The key export frame (document 3): its own page of the same build, under the same CSP and frame-ancestors.
+  routes.get('/apps/:app_id/embedded-wallets/export', page('export/export.html'))
 
   routes.get('/embedded-wallets/assets/:file', async (c) => {
     const file = c.req.param('file')

@@ -78,6 +78,7 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     whatsAppEnabled: dto.whatsapp_enabled ?? false,
     customJwtAuth: dto.custom_jwt_auth ?? false,
     guestAuth: dto.guest_auth ?? false,
+    mfaMethods: dto.mfa_methods,
     crossAppProviders: (dto.cross_app_login_providers ?? []).map((provider) => ({ appId: provider.app_id, name: provider.name, iconUrl: provider.icon_url })),
     passkeysForSignup: dto.passkeys_for_signup_enabled ?? false,
     walletConnectProjectId: dto.wallet_connect_cloud_project_id || null,

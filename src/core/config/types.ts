@@ -1,4 +1,6 @@
 /** The effective client config: defaults, then the server config, then the client's own overrides. */
+import type { MfaMethodType } from '../mfa/types.js'
+
 export type LoginMethod =
   | 'email' | 'sms' | 'wallet' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
   | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'passkey'
@@ -94,6 +96,8 @@ export interface EffectiveConfig {
   crossAppProviders: CrossAppProvider[]
   /** Server `wallet_connect_cloud_project_id`: the picker offers WalletConnect only when one is set. */
   walletConnectProjectId: string | null
+  /** Server `mfa_methods`: the wallet-action MFA methods users may enrol (document 2 §2); absent: all three. */
+  mfaMethods?: MfaMethodType[]
 }
 
 export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users'

@@ -5,8 +5,12 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 
 export const ethereumPath = (index: number): string => `m/44'/60'/0'/0/${index}`
 
-export function ethereumAccount(seed: Uint8Array, index: number): PrivateKeyAccount {
+export function ethereumPrivateKey(seed: Uint8Array, index: number): Uint8Array {
   const { privateKey } = HDKey.fromMasterSeed(seed).derive(ethereumPath(index))
   if (!privateKey) throw new Error('BIP-32 derivation gave no private key')
-  return privateKeyToAccount(`0x${bytesToHex(privateKey)}`)
+  return privateKey
 }
+
+export const ethereumAccount = (seed: Uint8Array, index: number): PrivateKeyAccount => accountOf(ethereumPrivateKey(seed, index))
+
+export const accountOf = (privateKey: Uint8Array): PrivateKeyAccount => privateKeyToAccount(`0x${bytesToHex(privateKey)}`)

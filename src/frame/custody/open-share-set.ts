@@ -1,18 +1,19 @@
-/** Rebuilds a share set's entropy from two shares and proves it: the derived first address must equal `entropyId` (SECURITY.md 45). */
+/** Rebuilds a share set's secret from two shares and proves it: the first address of its keys must equal `entropyId` (SECURITY.md 45). */
 import type { EmbeddedChainType } from '../../protocol/index.js'
 import { FrameError } from '../errors.js'
-import { ENTROPY_BYTES, seedOf } from './entropy.js'
 import { combineShares } from './shares.js'
-import { sameAddress, walletAddress } from './wallet-address.js'
+import { sameAddress } from './wallet-address.js'
+import { keysAddress, walletKeysOf, type WalletKeys } from './wallet-keys.js'
 
-export interface OpenedShareSet { entropy: Uint8Array; seed: Uint8Array }
+/** `entropy`: the split secret (BIP-39 entropy, or an imported private key); `keys`: the wallets it opens. */
+export interface OpenedShareSet { entropy: Uint8Array; keys: WalletKeys }
 
 export async function openShareSet(first: Uint8Array, second: Uint8Array, entropyId: string, chainType: EmbeddedChainType): Promise<OpenedShareSet> {
   const entropy = await combineShares(first, second)
-  if (entropy.length !== ENTROPY_BYTES) throw new FrameError('error', 'Wallet shares do not match: unexpected secret length')
-  const seed = seedOf(entropy)
-  if (!sameAddress(chainType, walletAddress(chainType, seed, 0), entropyId)) {
+  const keys = walletKeysOf(entropy)
+  if (!keys) throw new FrameError('error', 'Wallet shares do not match: unexpected secret length')
+  if (!sameAddress(chainType, keysAddress(keys, chainType, 0), entropyId)) {
     throw new FrameError('error', 'Wallet shares do not match: the rebuilt key does not derive this wallet')
   }
-  return { entropy, seed }
+  return { entropy, keys }
 }

@@ -1,6 +1,7 @@
 /** `wallets:add`: HD wallet `hdWalletIndex` (> 0) of an existing share set, derived here and registered on the server. */
 import type { AddWalletData, WalletChangeResult } from '../../protocol/index.js'
-import { sameAddress, walletAddress } from '../custody/wallet-address.js'
+import { sameAddress } from '../custody/wallet-address.js'
+import { keysAddress } from '../custody/wallet-keys.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from './context.js'
 import { unlockShareSet } from './unlock.js'
@@ -15,8 +16,10 @@ export async function addWallet(context: FrameContext, data: AddWalletData): Pro
   if (requireChainType(data.chainType) !== chainType) throw new FrameError('invalid_request_arguments', 'Invalid chainType for this wallet')
   const index = requireWalletIndex(data.hdWalletIndex, 1)
 
-  const { seed } = await unlockShareSet(context, accessToken, entropyId, chainType)
-  const address = walletAddress(chainType, seed, index)
+  const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
+  // An imported key is one wallet: it has no HD siblings (the server refuses them too).
+  if (keys.imported) throw new FrameError('invalid_request_arguments', 'An imported wallet cannot have additional wallets')
+  const address = keysAddress(keys, chainType, index)
   const response = await context.api.add(accessToken, { chain_type: chainType, address, entropy_id: entropyId, wallet_index: index })
   if (!sameAddress(chainType, response.address, address)) throw new FrameError('error', 'Failed to create wallet')
   return { user: response.user, address, entropyId, entropyIdVerifier }

@@ -3,14 +3,24 @@ import type { EmbeddedChainType, EntropyIdVerifier } from '../../protocol/index.
 import type { FrameApi } from '../api.js'
 import type { ScryptParams } from '../custody/seal-password.js'
 import type { DeviceShareStore } from '../device-store.js'
+import { FrameError } from '../errors.js'
+import type { CloudKeyStore } from '../recovery/google-drive.js'
 
 export interface FrameContext {
   appId: string
   api: FrameApi
   deviceShares: DeviceShareStore
+  /** Where cloud-recovered wallets keep their recovery key (the user's Google Drive app-data folder); none: not offered. */
+  cloudKeys?: CloudKeyStore
   /** The password KDF's cost; the shipped default unless a test lowers it (opening reads it from the sealed blob). */
   passwordKdf?: ScryptParams
 }
 
 export const chainOfVerifier = (verifier: EntropyIdVerifier): EmbeddedChainType =>
   verifier === 'ethereum-address-verifier' ? 'ethereum' : 'solana'
+
+/** The cloud key store, or the spec's refusal when this frame has none. */
+export function requireCloudKeys(context: FrameContext): CloudKeyStore {
+  if (!context.cloudKeys) throw new FrameError('error', 'Unsupported recovery action')
+  return context.cloudKeys
+}

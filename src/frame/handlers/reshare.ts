@@ -3,16 +3,22 @@
  * auth and recovery shares and retires the old auth share (SECURITY.md 46). Used by recovery and recovery changes.
  */
 import type { EmbeddedChainType, RecoveryShareInput, ReshareResponse } from '../../protocol/index.js'
+import { sealShareWithKey } from '../custody/seal-key.js'
 import { sealShare } from '../custody/seal-password.js'
 import { splitSecret } from '../custody/shares.js'
 import { bytesToBase64 } from '../encoding.js'
 import type { FrameContext } from './context.js'
 
-export type RecoveryChoice = { method: 'privy' } | { method: 'user-passcode'; password: string }
+/** Google Drive: the key already in the user's Drive, in file `keyFile`. */
+export type RecoveryChoice =
+  | { method: 'privy' }
+  | { method: 'user-passcode'; password: string }
+  | { method: 'google-drive'; key: Uint8Array; keyFile: string }
 
-/** Automatic: the server seals the share with its own key; password: sealed here, the server keeps it opaque. */
+/** Automatic: the server seals the share with its own key; password or cloud key: sealed here, the server keeps it opaque. */
 export async function recoveryInput(context: FrameContext, choice: RecoveryChoice, recoveryShare: Uint8Array, entropyId: string): Promise<RecoveryShareInput> {
   if (choice.method === 'privy') return { method: 'privy', share: bytesToBase64(recoveryShare) }
+  if (choice.method === 'google-drive') return { method: 'google-drive', sealed: await sealShareWithKey(recoveryShare, choice.key, entropyId, choice.keyFile) }
   return { method: 'user-passcode', sealed: await sealShare(recoveryShare, choice.password, entropyId, context.passwordKdf) }
 }
 

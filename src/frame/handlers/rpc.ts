@@ -1,7 +1,5 @@
 /** `rpc`: signs with wallet `hdWalletIndex` of a share set. Keys exist only for this call (no cache: every signature asks the server for the auth share, so a revoked session signs nothing). */
 import type { FrameResponseData, RpcData } from '../../protocol/index.js'
-import { ethereumAccount } from '../custody/ethereum-keys.js'
-import { solanaKeyPair } from '../custody/solana-keys.js'
 import { FrameError, isFrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from './context.js'
 import { signEthereumRequest } from './ethereum-rpc.js'
@@ -17,11 +15,11 @@ export async function signRpc(context: FrameContext, data: RpcData): Promise<Fra
   const index = requireWalletIndex(data.hdWalletIndex)
   const method = typeof data.request?.method === 'string' ? data.request.method : ''
 
-  const { seed } = await unlockShareSet(context, accessToken, entropyId, chainType)
+  const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   try {
     const signed = data.chainType === 'ethereum'
-      ? await signEthereumRequest(ethereumAccount(seed, index), data.request)
-      : signSolanaRequest(solanaKeyPair(seed, index), data.request)
+      ? await signEthereumRequest(keys.ethereum(index), data.request)
+      : signSolanaRequest(keys.solana(index), data.request)
     return { method, data: signed }
   } catch (error) {
     // viem's own checks (fee caps, typed-data shapes) name the request, never the key.

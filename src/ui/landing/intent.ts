@@ -23,7 +23,7 @@ export function initialScreen(request: ModalRequest): Screen {
 /** The intent an email or SMS send carries: the request's when it is for this channel, else a sign-in. */
 export function otpSendOptions(request: ModalRequest, channel: 'email' | 'sms', user: User | null, captchaToken: string | undefined): SendCodeOptions {
   const base = captchaToken ? { captchaToken } : {}
-  if (!('method' in request) || request.method !== channel) return base
+  if (request.method !== channel) return base
   if (request.intent === 'link') return { ...base, intent: 'link' }
   const previousIdentifier = channel === 'email' ? user?.email?.address : user?.phone?.number
   return { ...base, intent: 'update', ...(previousIdentifier ? { previousIdentifier } : {}) }
@@ -31,7 +31,7 @@ export function otpSendOptions(request: ModalRequest, channel: 'email' | 'sms', 
 
 /** The title of a link or update screen for `channel`, or null for a sign-in. */
 export function intentTitle(request: ModalRequest, channel: 'email' | 'sms'): CopyKey | null {
-  if (!('method' in request) || request.method !== channel) return null
+  if (request.method !== channel) return null
   if (request.intent === 'link') return channel === 'email' ? 'link.email.title' : 'link.sms.title'
   return channel === 'email' ? 'update.email.title' : 'update.sms.title'
 }

@@ -32,9 +32,6 @@ export type Screen =
   | 'telegram'
   // Cross-app: the provider app's popup (connecting), then success or failure.
   | 'cross-app'
-  // Embedded wallets after a login that creates them: 'Creating your wallet', then the wallet-created screen.
-  | 'embedded-wallet-creating'
-  | 'embedded-wallet-created'
 
 export interface NavigationState {
   current: Screen

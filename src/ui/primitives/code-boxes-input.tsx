@@ -10,10 +10,12 @@ interface CodeBoxesInputProps {
   onComplete(code: string): void
   /** Bumped by the parent to clear every box (after 'Incorrect code'). */
   resetKey: number
+  /** The not-numeric error's copy, when the screen's differs from the code screens' (MFA: 'Passcode can only be numbers'). */
+  notNumericMessage?: string
 }
 
 /** Six single-digit boxes: typing, paste spreading, whitespace stripping, Backspace moving back. */
-export function CodeBoxesInput({ disabled, error, onComplete, resetKey }: CodeBoxesInputProps) {
+export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumericMessage = t('code.notNumeric') }: CodeBoxesInputProps) {
   const [state, dispatch] = useReducer(codeBoxesReducer, undefined, emptyCodeBoxes)
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const submitted = useRef<string | null>(null)
@@ -49,7 +51,7 @@ export function CodeBoxesInput({ disabled, error, onComplete, resetKey }: CodeBo
     event.preventDefault()
     dispatch({ type: 'input', index, value: event.clipboardData.getData('text') })
   }
-  const shownError = state.error === 'not-numeric' ? t('code.notNumeric') : error
+  const shownError = state.error === 'not-numeric' ? notNumericMessage : error
 
   return (
     <>

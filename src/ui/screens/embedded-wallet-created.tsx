@@ -1,33 +1,28 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { SUCCESS_SCREEN_DELAY_MS } from '../auth-modal-view.js'
 import { t } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../use-client-state.js'
 
-export interface EmbeddedWalletCreatedProps {
-  isNewUser: boolean
-  /** How long the screen shows before `onDone` (the modal's shared success delay). */
-  delayMs: number
-  /** Reports the login and closes (a modal closed earlier reports the login itself). */
-  onDone(): void
-}
-
 /**
  * The wallet-created screen (document 2 §2): 'Welcome to {app}' and "You've successfully created an account."
  * for a new user, else 'All set!' and 'Your account is secured.'; it closes itself after the success delay.
  */
-export default function EmbeddedWalletCreated({ isNewUser, delayMs, onDone }: EmbeddedWalletCreatedProps) {
-  const { client } = useModal()
+export default function EmbeddedWalletCreated() {
+  const { client, heldLogin, finishLogin } = useModal()
   const { appName } = useConfigState(client).config
 
-  const latestOnDone = useRef(onDone)
-  latestOnDone.current = onDone
+  // After the success delay: reports the held login and closes (a modal closed earlier reported it itself).
   useEffect(() => {
-    const timer = setTimeout(() => latestOnDone.current(), delayMs)
+    if (!heldLogin) return
+    const timer = setTimeout(() => finishLogin(heldLogin), SUCCESS_SCREEN_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [delayMs])
+  }, [heldLogin, finishLogin])
 
+  if (!heldLogin) return null
+  const { isNewUser } = heldLogin
   const title = isNewUser ? t('embeddedWallets.created.welcome') + (appName ? t('embeddedWallets.created.welcomeTo', { app: appName }) : '') : t('embeddedWallets.created.allSet')
   return (
     <>

@@ -1,22 +1,16 @@
 import { useEffect, useRef } from 'react'
-import type { TesseraError } from '../../core/index.js'
 import { t } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useEmbeddedWalletsState } from './embedded-wallet-state.js'
 
-export interface EmbeddedWalletCreatingProps {
-  /** Creation failed (the core has logged the user out, document 2 §4): reported once. */
-  onFailed(error: TesseraError | null): void
-}
-
 /**
  * 'Creating your wallet' (document 2 §2): shown after a login while the core creates the user's wallets
  * (Ethereum, then Solana); moves on to the wallet-created screen once they are ready, or shows 'Something went wrong'.
  */
-export default function EmbeddedWalletCreating({ onFailed }: EmbeddedWalletCreatingProps) {
-  const { client, navigation, close } = useModal()
+export default function EmbeddedWalletCreating() {
+  const { client, navigation, close, walletCreationFailed } = useModal()
   const state = useEmbeddedWalletsState(client)
   const failed = state.status === 'error'
   const reported = useRef(false)
@@ -24,13 +18,14 @@ export default function EmbeddedWalletCreating({ onFailed }: EmbeddedWalletCreat
   useEffect(() => {
     if (failed && !reported.current) {
       reported.current = true
-      onFailed(state.error)
+      // The core has logged the user out (document 2 §4): reported once.
+      walletCreationFailed(state.error)
     }
     if (state.status !== 'ready') return
     // The core is 'ready' for a moment between the Ethereum and the Solana wallet: move on only if it stays so.
-    const timer = setTimeout(() => navigation.navigate('embedded-wallet-created'))
+    const timer = setTimeout(() => navigation.navigate('wallet:created'))
     return () => clearTimeout(timer)
-  }, [state, failed, navigation, onFailed])
+  }, [state, failed, navigation, walletCreationFailed])
 
   return (
     <>

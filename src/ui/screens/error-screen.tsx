@@ -16,7 +16,7 @@ export default function ErrorScreen() {
   const retry = useRetry()
   if (!error) return null
   // The method names the OAuth provider and the account type of a link limit.
-  const method = 'method' in request ? request.method : client.getOAuthFlow().provider
+  const method = request.method ?? client.getOAuthFlow().provider
   const copy = copyForError(error, { appName: config.appName, allowlist: config.allowlist, step: errorStep, method })
   const act = () => retry(copy.actionTarget)
   return (

@@ -8,13 +8,13 @@ export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60
 const CHALLENGE_BYTES = 32
 
 /** Which ceremony a challenge was issued for; a challenge is never accepted by another one. */
-export type ChallengePurpose = 'register' | 'authenticate' | 'link'
+export type ChallengePurpose = 'register' | 'authenticate' | 'link' | 'mfa'
 
 /** Challenges are kept only as an HMAC, like every other one-time value this server issues. */
 const hashChallenge = (ctx: Pick<ServerContext, 'secret'>, challenge: string) =>
   createHmac('sha256', ctx.secret).update(`passkey-challenge:${challenge}`).digest('base64url')
 
-/** Issues a fresh base64url challenge for `purpose`; a link challenge is bound to the signed-in user. */
+/** Issues a fresh base64url challenge for `purpose`; a link or MFA challenge is bound to the signed-in user. */
 export async function issueChallenge(ctx: ServerContext, appId: string, purpose: ChallengePurpose, userId: string | null = null): Promise<string> {
   const challenge = randomBytes(CHALLENGE_BYTES).toString('base64url')
   const now = ctx.clock.now()

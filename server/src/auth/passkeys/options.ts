@@ -23,13 +23,17 @@ export async function creationOptions(app: AppRecord, rpId: string, challenge: s
   return toPasskeyWire(options)
 }
 
-/** `navigator.credentials.get()` options, in the wire's snake_case: no allow list, the authenticator offers the app's discoverable passkeys. */
-export async function requestOptions(app: AppRecord, rpId: string, challenge: string) {
+/**
+ * `navigator.credentials.get()` options, in the wire's snake_case. Sign-in: no allow list, the authenticator offers
+ * the app's discoverable passkeys. MFA: only the user's MFA passkeys (`allow`), user verification required.
+ */
+export async function requestOptions(app: AppRecord, rpId: string, challenge: string, mfa?: { allow: string[] }) {
   const options: PublicKeyCredentialRequestOptionsJSON = await generateAuthenticationOptions({
     rpID: rpId,
     challenge: challengeBytes(challenge),
     timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-    userVerification: userVerification(app),
+    userVerification: mfa ? 'required' : userVerification(app),
+    ...(mfa ? { allowCredentials: mfa.allow.map((id) => ({ id })) } : {}),
   })
   return toPasskeyWire(options)
 }

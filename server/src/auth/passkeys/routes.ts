@@ -45,7 +45,7 @@ const authenticationResponse = z.object({
 
 // The reference clients send the answer in snake_case (document 2 "Passkey assertion payload").
 const registrationAnswer = z.preprocess(fromPasskeyWire, registrationResponse)
-const authenticationAnswer = z.preprocess(fromPasskeyWire, authenticationResponse)
+export const authenticationAnswer = z.preprocess(fromPasskeyWire, authenticationResponse)
 
 const initBody = z.object({ token: safeString(4096).nullish() })
 const relyingParty = safeString(253).nullish()

@@ -7,19 +7,22 @@ import { checkClientData, invalidPasskey } from './client-data.js'
 import { passkeyAccount, type PasskeyDetails } from './passkey-account.js'
 import { relyingPartyId } from './relying-party.js'
 
+/** MFA: the challenge was issued to this user, and the passkey must be one of their MFA passkeys, user-verified (SECURITY 20, 51). */
+export interface MfaAssertion { userId: string }
+
 /**
- * Verifies an assertion by a stored passkey against a challenge issued for sign-in, then records the
+ * Verifies an assertion by a stored passkey against a challenge issued for sign-in (or for `mfa`), then records the
  * presented counter. A counter that does not grow (unless both are zero) is a cloned authenticator: rejected (SECURITY #21).
  */
-export async function verifyPasskeyAssertion(ctx: ServerContext, app: AppRecord, challenge: string, response: AuthenticationResponseJSON): Promise<VerifiedAccount> {
+export async function verifyPasskeyAssertion(ctx: ServerContext, app: AppRecord, challenge: string, response: AuthenticationResponseJSON, mfa?: MfaAssertion): Promise<VerifiedAccount> {
   const clientData = checkClientData(app, response.response.clientDataJSON)
   if (clientData.challenge !== challenge) throw invalidPasskey()
-  await consumeChallenge(ctx, app.id, challenge, 'authenticate')
-  const [stored] = await ctx.db.query<{ details: PasskeyDetails }>(
-    "SELECT details FROM linked_accounts WHERE app_id = $1 AND type = 'passkey' AND address = $2",
+  await consumeChallenge(ctx, app.id, challenge, mfa ? 'mfa' : 'authenticate', mfa?.userId ?? null)
+  const [stored] = await ctx.db.query<{ user_id: string; details: PasskeyDetails }>(
+    "SELECT user_id, details FROM linked_accounts WHERE app_id = $1 AND type = 'passkey' AND address = $2",
     [app.id, response.id],
   )
-  if (!stored) throw invalidPasskey('Unknown passkey')
+  if (!stored || (mfa && (stored.user_id !== mfa.userId || !stored.details.enrolled_in_mfa))) throw invalidPasskey('Unknown passkey')
   const storedCount = stored.details.sign_count
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
@@ -31,7 +34,7 @@ export async function verifyPasskeyAssertion(ctx: ServerContext, app: AppRecord,
       expectedType: 'webauthn.get',
       ...(clientData.topOrigin ? { expectedTopOrigin: clientData.topOrigin } : {}),
       credential: { id: response.id, publicKey: new Uint8Array(Buffer.from(stored.details.public_key, 'base64url')), counter: storedCount },
-      requireUserVerification: app.passkeyRequireUserVerification,
+      requireUserVerification: mfa !== undefined || app.passkeyRequireUserVerification,
     })
   } catch {
     throw invalidPasskey()

@@ -3,7 +3,7 @@
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider.
  */
-import { USER_RECOVERY_TIMEOUT_MS, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
+import { USER_RECOVERY_TIMEOUT_MS, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
 import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
 import type { EffectiveConfig } from '../../config/types.js'
@@ -11,7 +11,9 @@ import { TesseraError } from '../../errors/base-error.js'
 import { toTesseraError } from '../../errors/client-errors.js'
 import {
   embeddedWalletNotFoundError,
+  frameError,
   frameNotInitializedError,
+  invalidCreateArgsError,
   invalidRecoveryPasswordTypeError,
   missingAccessTokenError,
   mustBeAuthenticatedToCreateError,
@@ -26,8 +28,10 @@ import type { Store } from '../../utils/store.js'
 import { chainsToCreateOnLogin } from './create-on-login.js'
 import { createTarget } from './create-target.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions, type FramePage } from './frame-client.js'
+import { keyExportFrame as createKeyExportFrame } from './key-export-frame.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
-import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState } from './types.js'
+import { assertRecoveryUpgrade } from './recovery-upgrade.js'
+import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, SetRecoveryInput } from './types.js'
 import { embeddedWalletsOf } from './wallets-of-user.js'
 
 export interface EmbeddedWalletsDeps {
@@ -54,6 +58,13 @@ export interface EmbeddedWalletsDeps {
   frame?: Pick<FrameClientOptions, 'readyPollMs' | 'initTimeoutMs' | 'timeoutMs'>
   createFrameClient?: (options: FrameClientOptions) => FrameClient
   userRecoveryTimeoutMs?: number
+  /**
+   * Runs a frame call through the MFA challenge (document 2 §4): refused for want of MFA, the call is retried with
+   * the user's answer. Without it (tests) calls run once.
+   */
+  withMfa?: <T>(run: (mfa?: MfaSubmission) => Promise<T>) => Promise<T>
+  /** A share set started waiting for the wallet password ('Enter your password'). */
+  onPasswordNeeded?(): void
 }
 
 type Connection = 'connected' | 'needs-password'
@@ -83,6 +94,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   let loginSequence = 0
   const stopWatchingUser = deps.watchUser((user, previous) => {
     if (user?.id !== previous?.id) forgetDevice()
+    // The frame forgets the MFA token of the session that ended (logout, or another user).
+    if (previous && user?.id !== previous.id) void frame?.request('mfa:clear', {}).catch(() => undefined)
     if (!user) {
       loginSequence++
       creatingOnLogin = false
@@ -125,9 +138,15 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     return token
   }
 
-  async function call<E extends keyof FrameRequestData>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>): Promise<FrameResponseData[E]> {
+  async function callOnce<E extends keyof FrameRequestData>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>, mfa?: MfaSubmission): Promise<FrameResponseData[E]> {
     const token = await accessToken()
-    return frameClient().request(event, { ...data, accessToken: token } as FrameRequestData[E])
+    return frameClient().request(event, { ...data, accessToken: token, ...(mfa && { mfa }) } as FrameRequestData[E])
+  }
+
+  /** A wallet operation whose share calls the server gates on MFA; the MFA events run their own challenge (client.mfa). */
+  function call<E extends keyof FrameRequestData>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>): Promise<FrameResponseData[E]> {
+    if (event.startsWith('mfa:') || !deps.withMfa) return callOnce(event, data)
+    return deps.withMfa((mfa) => callOnce(event, data, mfa))
   }
 
   const shareSet = (wallet: EmbeddedWallet) => ({ entropyId: wallet.entropyId, entropyIdVerifier: wallet.entropyIdVerifier })
@@ -198,6 +217,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       waiter = { recovered, settle }
       passwordWaiters.set(wallet.entropyId, waiter)
       setStatus()
+      // One prompt: one password opens every waiting share set.
+      if (passwordWaiters.size === 1) deps.onPasswordNeeded?.()
     }
     return waiter.recovered
   }
@@ -282,8 +303,11 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
 
   async function recover({ password }: { password: string }): Promise<void> {
     if (typeof password !== 'string' || !password) throw invalidRecoveryPasswordTypeError()
-    state.update((current) => ({ ...current, status: 'recovering', error: null }))
     try {
+      // One password serves every password share set: those not tried on this device yet are asked for it now too.
+      for (const wallet of shareSetWallets())
+        if (!connections.has(wallet.entropyId) && primaryOf(wallet).recoveryMethod === 'user-passcode' && (await connectionOf(wallet)) === 'needs-password') void awaitPassword(wallet)
+      state.update((current) => ({ ...current, status: 'recovering', error: null }))
       for (const [entropyId, waiter] of [...passwordWaiters]) {
         const wallet = state.get().wallets.find((candidate) => candidate.entropyId === entropyId)
         if (!wallet) continue
@@ -299,6 +323,62 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       state.update((current) => ({ ...current, status: passwordWaiters.size ? 'needs-password' : 'error', error: failure }))
       throw failure
     }
+  }
+
+  /** Document 2 §4: every share set (or `address`'s) moves to the new method, one password for all, each re-shared in the frame. */
+  async function setRecovery(input: SetRecoveryInput, options: { address?: string } = {}): Promise<User> {
+    if (!deps.getUser()) throw missingAccessTokenError()
+    if (input.method === 'user-passcode' && (typeof input.password !== 'string' || !input.password)) throw invalidRecoveryPasswordTypeError()
+    const address = options.address?.toLowerCase()
+    const targets = shareSetWallets().filter((wallet) => address === undefined || state.get().wallets.some((other) => other.entropyId === wallet.entropyId && other.address.toLowerCase() === address))
+    if (!targets.length) throw embeddedWalletNotFoundError()
+    for (const wallet of targets) assertRecoveryUpgrade(primaryOf(wallet).recoveryMethod, input.method)
+    let user = deps.getUser()!
+    for (const wallet of targets) {
+      const existingRecoveryMethod = primaryOf(wallet).recoveryMethod
+      // Automatic recovery is already automatic: no re-share.
+      if (input.method === 'privy' && existingRecoveryMethod === 'privy') continue
+      const result = await withWallet(wallet, () =>
+        call('set-recovery', { ...shareSet(wallet), recoveryMethod: input.method, ...(input.method === 'user-passcode' && { recoveryPassword: input.password }), existingRecoveryMethod }),
+      )
+      if (deps.getUser()?.id !== result.user.id) throw missingAccessTokenError()
+      user = await deps.replaceUser(result.user)
+      syncWallets(user)
+    }
+    return user
+  }
+
+  /** Document 2 §4 private-key import (on-device): the frame validates and splits the key; the wallet is its own share set. */
+  async function importWallet({ privateKey, chainType = 'ethereum' }: ImportWalletInput): Promise<EmbeddedWallet> {
+    if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()
+    if (chainType !== 'ethereum' && chainType !== 'solana') throw invalidCreateArgsError(`Unknown chain type ${String(chainType)}`)
+    const result = await call('import', { privateKey, chainType, mode: 'on-device' })
+    if (deps.getUser()?.id !== result.user.id) throw mustBeAuthenticatedToCreateError()
+    syncWallets(await deps.replaceUser(result.user))
+    const wallet = state.get().wallets.find((candidate) => candidate.address === result.address)
+    if (!wallet) throw embeddedWalletNotFoundError()
+    // The frame holds the new device share: the wallet signs without a connect.
+    connections.set(wallet.entropyId, Promise.resolve('connected'))
+    return wallet
+  }
+
+  /** The export frame opens the wallet with this device's share: connect (or recover) first, as a signature would. */
+  async function keyExportFrame({ address }: { address: string }): Promise<KeyExportFrame> {
+    const wallet = state.get().wallets.find((candidate) => candidate.address.toLowerCase() === String(address).toLowerCase())
+    if (!wallet) throw embeddedWalletNotFoundError()
+    if (!deps.page) throw frameNotInitializedError()
+    await ensureConnected(wallet)
+    const askMfa = (mfa?: MfaSubmission) => (mfa ? Promise.resolve(mfa) : Promise.reject(frameError('missing_or_invalid_mfa', 'MFA verification required')))
+    return createKeyExportFrame({
+      apiUrl: deps.apiUrl(),
+      appId: deps.appId,
+      clientId: deps.clientId,
+      wallet,
+      window: deps.page.window,
+      getAccessToken: deps.getAccessToken,
+      answerMfa: () => (deps.withMfa ? deps.withMfa(askMfa) : Promise.resolve(undefined)),
+      sendAnalyticsEvent: deps.sendAnalyticsEvent,
+    })
   }
 
   function findWallet(chainType: EmbeddedChainType, address?: string): EmbeddedWallet {
@@ -386,9 +466,13 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   return {
+    callFrame: callOnce,
     create,
     connect,
     recover,
+    setRecovery,
+    importWallet,
+    keyExportFrame,
     getChains,
     getEthereumProvider,
     getSolanaProvider,

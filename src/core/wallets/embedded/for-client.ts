@@ -2,6 +2,8 @@
 import { sendAnalyticsEvent } from '../../api/analytics.js'
 import type { Transport } from '../../api/transport.js'
 import type { ClientInternals } from '../../client.js'
+import { mfaGate } from '../../mfa/gate.js'
+import type { MfaImpl } from '../../mfa/mfa.js'
 import type { SessionManager } from '../../session/session-manager.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
 import type { createEmitter } from '../../utils/emitter.js'
@@ -20,9 +22,11 @@ export interface ClientContext {
   storage: TokenStorage
   events: ReturnType<typeof createEmitter<ClientEvents>>
   state: Store<EmbeddedWalletsState>
+  /** client.mfa: gated frame calls run through its challenge. */
+  mfa: { load(): Promise<MfaImpl> }
 }
 
-export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state }: ClientContext): EmbeddedWalletsImpl {
+export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa }: ClientContext): EmbeddedWalletsImpl {
   return createEmbeddedWallets({
     appId,
     clientId: options.clientId,
@@ -40,6 +44,8 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     sendAnalyticsEvent: (eventName, payload) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
     page: typeof window === 'undefined' ? null : { window, document },
     fetch: options.fetch,
+    withMfa: mfaGate(mfa.load),
+    onPasswordNeeded: () => events.emit('walletPrompt', { screen: 'password:enter' }),
     ...options.embeddedWallets,
   })
 }

@@ -6,6 +6,7 @@
 import type { EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { Listener, Unsubscribe } from '../../types.js'
+import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
 
 export interface EmbeddedWallet {
@@ -37,6 +38,8 @@ export interface EmbeddedWalletsState {
   creating: EmbeddedChainType | null
   error: TesseraError | null
 }
+
+export type SetRecoveryInput = { method: 'user-passcode'; password: string } | { method: 'privy' }
 
 export interface CreateEmbeddedWalletOptions {
   /** Default 'ethereum'. */
@@ -95,6 +98,25 @@ export interface EthereumTransactionRequest {
   type?: 'legacy' | 'eip2930' | 'eip1559' | number | string
 }
 
+/**
+ * What the 'Export wallet' screen embeds (document 3 "Key export"): the export frame's URL for one wallet; `serve`
+ * answers that iframe's requests for the access token (and the MFA answer) while the screen shows it.
+ */
+export interface KeyExportFrame {
+  url: string
+  wallet: EmbeddedWallet
+  serve(frameWindow: { postMessage(message: unknown, targetOrigin: string): void }): Unsubscribe
+  /** The screen closed: document 3 reports the export as done (`embedded_wallet_key_export_completed`). */
+  finish(): void
+}
+
+export interface ImportWalletInput {
+  /** Ethereum: 32-byte hex; Solana: the base58 64-byte secret key or its 32-byte seed. */
+  privateKey: string
+  /** Default 'ethereum'. */
+  chainType?: EmbeddedChainType
+}
+
 export interface EmbeddedWalletsApi {
   getState(): EmbeddedWalletsState
   watchState(listener: Listener<EmbeddedWalletsState>): Unsubscribe
@@ -104,6 +126,15 @@ export interface EmbeddedWalletsApi {
   connect(): Promise<void>
   /** Recovery with the password when `status` is `needs-password`. */
   recover(options: { password: string }): Promise<void>
+  /**
+   * Sets every share set of the user (or only `address`'s) to password or automatic recovery, one password for all
+   * (document 2 §4 "Recovery upgrade rules"); resolves with the refreshed user.
+   */
+  setRecovery(input: SetRecoveryInput, options?: { address?: string }): Promise<User>
+  /** Imports a private key as an embedded wallet of its own (document 2 §4, on-device mode); the key goes to the frame only. */
+  importWallet(input: ImportWalletInput): Promise<EmbeddedWallet>
+  /** The export frame for the wallet at `address`, once this device holds its share (recovering it first if needed). */
+  keyExportFrame(input: { address: string }): Promise<KeyExportFrame>
   /** The built-in and app chains, and the one embedded Ethereum wallets start on. */
   getChains(): Promise<Chain[]>
   getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider>

@@ -1,6 +1,10 @@
+/** The key group (document 3 "Key export"; document 2 §4 private-key import): loaded with its first screen. */
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
+import { KeyExport } from './key-export.js'
+import { KeyImport } from './key-import.js'
 
-/** Placeholder until the key export and import screens land: the group's router. */
-export default function KeyScreens(_props: { screen: WalletFlowScreen }) {
+export default function KeyScreens({ screen }: { screen: WalletFlowScreen }) {
+  if (screen === 'key:export') return <KeyExport />
+  if (screen === 'key:import') return <KeyImport />
   return null
 }

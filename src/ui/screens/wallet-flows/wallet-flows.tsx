@@ -1,14 +1,22 @@
-/** Routes a `group:step` screen to its group's lazily loaded screens (password and recovery, MFA, key export and import). */
+/**
+ * Routes a `group:step` screen to its lazily loaded screens: wallet creation after a login, password and recovery,
+ * MFA, key export and import.
+ */
 import { lazy } from 'react'
+import { MfaCover } from '../mfa/mfa-cover.js'
 import { walletFlowGroupOf, type WalletFlowScreen } from './screens.js'
 
 const PasswordScreens = lazy(() => import('../password/password-screens.js'))
 const MfaScreens = lazy(() => import('../mfa/mfa-screens.js'))
 const KeyScreens = lazy(() => import('../key/key-screens.js'))
+const EmbeddedWalletCreating = lazy(() => import('../embedded-wallet-creating.js'))
+const EmbeddedWalletCreated = lazy(() => import('../embedded-wallet-created.js'))
 
 export default function WalletFlows({ screen }: { screen: WalletFlowScreen }) {
   const group = walletFlowGroupOf(screen)
-  if (group === 'password' || group === 'recovery') return <PasswordScreens screen={screen} />
+  if (screen === 'wallet:creating') return <EmbeddedWalletCreating />
+  if (screen === 'wallet:created') return <EmbeddedWalletCreated />
   if (group === 'mfa') return <MfaScreens screen={screen} />
-  return <KeyScreens screen={screen} />
+  // A step's gated call (a password change, an export) raises the MFA challenge over the step, which stays mounted.
+  return <MfaCover>{group === 'key' ? <KeyScreens screen={screen} /> : <PasswordScreens screen={screen} />}</MfaCover>
 }

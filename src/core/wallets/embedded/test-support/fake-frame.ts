@@ -117,6 +117,13 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
       case 'rpc':
         if (!device.has(data.entropyId)) throw frameError('wallet_not_on_device', 'Wallet not on device')
         return { method: data.request.method, data: await sign(data as FrameRequestData['rpc']) }
+      case 'set-recovery': {
+        if (!device.has(data.entropyId)) throw frameError('wallet_not_on_device', 'Wallet not on device')
+        for (const wallet of wallets) if (wallet.entropyId === data.entropyId) wallet.recoveryMethod = data.recoveryMethod
+        if (data.recoveryMethod === 'user-passcode') passwords.set(data.entropyId, data.recoveryPassword)
+        else passwords.delete(data.entropyId)
+        return { entropyId: data.entropyId, user: user() }
+      }
       default:
         throw frameError('error', 'Unsupported recovery action')
     }

@@ -1,0 +1,15 @@
+import type { User } from '../../src/core/index.js'
+import { useWalletRecoveryFlow } from './use-wallet-recovery-flow.js'
+
+export interface UseSetWalletRecoveryResult {
+  /**
+   * Opens the recovery method selection ('Secure your account', or 'Update backup method') and resolves with the
+   * refreshed user once a method is set; rejects when the user closes the modal first.
+   */
+  setWalletRecovery(options?: { address?: string }): Promise<{ user: User }>
+}
+
+/** Recovery method selection for the user's embedded wallets (document 2 §2 "Recovery method selection"). */
+export function useSetWalletRecovery(): UseSetWalletRecoveryResult {
+  return { setWalletRecovery: useWalletRecoveryFlow('recovery:select') }
+}

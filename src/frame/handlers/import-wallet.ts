@@ -1,0 +1,53 @@
+/**
+ * `import` (document 2 §4, on-device mode): the user's private key becomes a share set of its own. Like a created
+ * wallet: split 2-of-3 (version 1) with the key's address as `entropyId`, the device share stored first, then the
+ * server stores the auth share and the recovery share (automatic recovery) with `imported: true`. The key is never
+ * answered; the host learns the address only after the server's 2xx (SECURITY.md 57).
+ */
+import { entropyIdVerifierOf, type ImportWalletData, type WalletChangeResult } from '../../protocol/index.js'
+import { parseImportedKey } from '../custody/imported-key.js'
+import { splitSecret } from '../custody/shares.js'
+import { sameAddress } from '../custody/wallet-address.js'
+import { importedWalletKeys, keysAddress } from '../custody/wallet-keys.js'
+import { bytesToBase64 } from '../encoding.js'
+import { FrameError } from '../errors.js'
+import type { FrameContext } from './context.js'
+import { recoveryInput } from './reshare.js'
+import { requireAccessToken, requireChainType } from './validate.js'
+
+export async function importWallet(context: FrameContext, data: ImportWalletData): Promise<WalletChangeResult> {
+  const accessToken = requireAccessToken(data.accessToken)
+  const chainType = requireChainType(data.chainType)
+  if (data.mode !== 'on-device') throw new FrameError('invalid_request_arguments', 'Invalid mode: only on-device import is supported')
+  const privateKey = parseImportedKey(chainType, data.privateKey)
+  const entropyIdVerifier = entropyIdVerifierOf(chainType)
+  const entropyId = keysAddress(importedWalletKeys(privateKey), chainType, 0)
+
+  const shares = await splitSecret(privateKey, 1)
+  const recovery = await recoveryInput(context, { method: 'privy' }, shares.recovery, entropyId)
+  // A device share of an earlier import of this key is replaced only once the server has taken the new set.
+  const earlier = await context.deviceShares.get(context.appId, entropyId)
+  await context.deviceShares.put({ appId: context.appId, entropyId, shareVersion: 1, share: shares.device })
+  const restore = () => (earlier ? context.deviceShares.put(earlier) : context.deviceShares.delete(context.appId, entropyId))
+  const response = await context.api
+    .create(accessToken, {
+      chain_type: chainType,
+      address: entropyId,
+      entropy_id: entropyId,
+      entropy_id_verifier: entropyIdVerifier,
+      share_version: 1,
+      auth_share: bytesToBase64(shares.auth),
+      recovery,
+      imported: true,
+    })
+    .catch(async (error: unknown) => {
+      await restore()
+      throw error
+    })
+  if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
+    await restore()
+    if (sameAddress(chainType, response.address, entropyId)) throw new FrameError('error', 'This wallet has already been imported')
+    throw new FrameError('error', 'Failed to import wallet')
+  }
+  return { user: response.user, address: entropyId, entropyId, entropyIdVerifier }
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import type { EmbeddedWallet } from '../../../core/index.js'
+import { t } from '../../copy/key-export.js'
+import { useModal } from '../../modal-context.js'
+import { ScreenHeader } from '../../primitives/screen-header.js'
+import * as styles from '../../styles/modal.css.js'
+import { WalletCard } from './wallet-card.js'
+
+const chains = ['ethereum', 'solana'] as const
+const keyFieldStyle = { fontFamily: 'ui-monospace, monospace' } as const
+
+/**
+ * Private-key import (document 2 §4, on-device mode): the key goes straight to the wallet frame, which checks it,
+ * splits it like a created wallet and answers only the address. The field is cleared whatever the outcome.
+ */
+export function KeyImport() {
+  const { client } = useModal()
+  const [chainType, setChainType] = useState<(typeof chains)[number]>('ethereum')
+  const [privateKey, setPrivateKey] = useState('')
+  const [importing, setImporting] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [imported, setImported] = useState<EmbeddedWallet | null>(null)
+
+  async function submit() {
+    setImporting(true)
+    setFailure(null)
+    try {
+      setImported(await client.embeddedWallets.importWallet({ privateKey, chainType }))
+    } catch (error) {
+      // The frame's refusal of a malformed key carries the same copy; anything else is a generic failure.
+      setFailure((error as { shortMessage?: string } | null)?.shortMessage === t('keyImport.invalid') ? t('keyImport.invalid') : t('keyImport.failed'))
+    } finally {
+      setPrivateKey('')
+      setImporting(false)
+    }
+  }
+
+  if (imported) {
+    return (
+      <>
+        <ScreenHeader title={t('keyImport.title')} />
+        <div part="body" className={styles.body}>
+          <p role="status" part="import-done" className={styles.message}>{t('keyImport.done')}</p>
+          <WalletCard wallet={imported} />
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <ScreenHeader title={t('keyImport.title')} />
+      <form
+        part="body"
+        className={styles.body}
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (privateKey && !importing) void submit()
+        }}
+      >
+        <p className={styles.message}>{t('keyImport.description')}</p>
+        <label className={styles.form}>
+          <span className={styles.label}>{t('keyImport.chain')}</span>
+          <select part="import-chain" className={styles.input} value={chainType} onChange={(event) => setChainType(event.target.value as (typeof chains)[number])}>
+            {chains.map((chain) => (
+              <option key={chain} value={chain}>{t(`wallet.chain.${chain}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.form}>
+          <span className={styles.label}>{t('keyImport.field')}</span>
+          <input
+            part="import-key-input"
+            className={styles.input}
+            style={keyFieldStyle}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={privateKey}
+            onChange={(event) => setPrivateKey(event.target.value)}
+            autoFocus
+          />
+        </label>
+        {failure && <p part="error import-error" role="alert" className={styles.errorText}>{failure}</p>}
+        <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!privateKey || importing} aria-busy={importing}>
+          {t('keyImport.submit')}
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react'
+import { useModal } from '../../modal-context.js'
+import { challengeActive, useMfaState } from './mfa-state.js'
+import { MfaVerify } from './mfa-verify.js'
+
+/**
+ * While a challenge waits (a step of `children` made a gated call: an MFA change, a password, an export), the verify
+ * screens cover the step; the step stays mounted underneath, so the call it waits on finishes there once verified.
+ */
+export function MfaCover({ children }: { children: ReactNode }) {
+  const { client } = useModal()
+  const challenged = challengeActive(useMfaState(client))
+  return (
+    <>
+      {challenged && <MfaVerify standalone={false} />}
+      <div style={{ display: challenged ? 'none' : 'contents' }} aria-hidden={challenged || undefined}>
+        {children}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react'
+import type { MfaState, TesseraClient, User } from '../../../core/index.js'
+
+export type { MfaAnswer, MfaMethodType, MfaState } from '../../../core/index.js'
+
+/** The client's MFA state: one subscription. */
+export const useMfaState = (client: TesseraClient): MfaState =>
+  useSyncExternalStore((onChange) => client.mfa.watchState(() => onChange()), () => client.mfa.getState())
+
+/** The signed-in user (enrolment lists their passkeys): one subscription. */
+export const useUser = (client: TesseraClient): User | null =>
+  useSyncExternalStore((onChange) => client.watchAuth(() => onChange()), () => client.getAuth().user)
+
+/** A wallet operation or an explicit verification waits for the user's answer. */
+export const challengeActive = (state: MfaState): boolean => state.challenge !== null && state.challenge.status !== 'idle'
+
+export type PasskeyAccount = Extract<User['linkedAccounts'][number], { type: 'passkey' }>
+
+/** The user's linked passkeys, in link order. */
+export const passkeysOf = (user: User | null): PasskeyAccount[] =>
+  (user?.linkedAccounts ?? []).filter((account): account is PasskeyAccount => account.type === 'passkey')
+
+/** The day a passkey or method was added, as the user's locale writes it. */
+export const addedOn = (date: Date | null) => (date ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '')

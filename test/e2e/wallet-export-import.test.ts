@@ -1,0 +1,141 @@
+/**
+ * Key export and private-key import end to end in Chromium on the vanilla demo (document 3 "Key export"; document 2
+ * §4 on-device import; SECURITY.md 42, 48). Export: the 'Export wallet' screen embeds the export frame; the key and
+ * the seed phrase show inside that frame only (read through the frame's own DOM) and derive the wallet's address,
+ * while a recording of every message and request of the host page, and the host's DOM, never hold them. Import: a
+ * key made by this test becomes an imported wallet at its address, signs, and comes back on a new device.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import { verifyMessage, type Hex } from 'viem'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modalHidden, modalPart, signInOnDemo, typeCode, uiTimeout } from '../harness/demo-flows.js'
+import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { waitForCode } from '../harness/outbox.js'
+
+/** Creation, recovery and the export frame wait on the frame, the server and a slow KDF-free combine: more than a screen change. */
+const walletTimeout = 60_000
+const MESSAGE = 'Signed by an imported key'
+
+let stack: E2eStack
+beforeAll(async () => {
+  // The user signs in twice with one address (the second device) within the resend cooldown.
+  stack = await startE2eStack({ api: { rateLimits: { resendCooldownSeconds: 0 } } })
+}, 120_000)
+afterAll(async () => {
+  await stack?.close()
+})
+
+interface Recording { messages: string[]; requests: string[] }
+
+/** Every message any window of the context receives and every request and response body, as text. */
+async function record(context: BrowserContext): Promise<Recording> {
+  const recording: Recording = { messages: [], requests: [] }
+  await context.exposeBinding('__recordMessage', (_source, message: string) => void recording.messages.push(message))
+  await context.addInitScript(() => {
+    addEventListener('message', (event) => void (window as unknown as { __recordMessage(text: string): Promise<void> }).__recordMessage(JSON.stringify({ at: location.href, data: event.data })), true)
+  })
+  context.on('request', (request) => {
+    const entry = `${request.method()} ${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`
+    recording.requests.push(entry)
+    void request.response().then((response) => response?.text()).then((body) => body && recording.requests.push(`${request.url()} => ${body}`)).catch(() => undefined)
+  })
+  return recording
+}
+
+/** The host page's own DOM, the modal's shadow root included (the export frame's document is another one). */
+const hostDom = (page: Page) =>
+  page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
+
+const walletRow = (page: Page, chain: 'ethereum' | 'solana', imported: boolean) =>
+  page.locator(`#embedded-wallets li[data-chain="${chain}"][data-imported="${imported}"] .address`)
+
+/** Signs through the page's shared client (the one the demo and <auth-modal> use) with the wallet at `address`. */
+const signWith = (page: Page, address: string): Promise<string> =>
+  // A source string: the test runner would rewrite a dynamic import inside a function.
+  page.evaluate(`(async () => {
+    const { getOrCreateClient } = await import('/tessera.js')
+    const { appId, apiUrl } = window.TESSERA_DEMO
+    return (await getOrCreateClient({ appId, apiUrl }).embeddedWallets.signMessage({ message: ${JSON.stringify(MESSAGE)}, address: ${JSON.stringify(address)} })).signature
+  })()`)
+
+describe('key export and import on the vanilla demo', () => {
+  it('exports the key and seed phrase inside the export frame only; imports a key that signs and survives a new device', async () => {
+    const email = `e2e-export-${runId()}@example.com`
+    const importedKey = generatePrivateKey()
+    const importedAddress = privateKeyToAddress(importedKey)
+    // The exported key and phrase: never outside the export frame.
+    const secrets: string[] = []
+    const recordings: Recording[] = []
+    const doms: string[] = []
+
+    await inNewPage(stack.browser, async (page, context) => {
+      recordings.push(await record(context))
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
+      const address = (await walletRow(page, 'ethereum', false).textContent({ timeout: walletTimeout }))!
+
+      // Export: the screen's copy, the wallet card, and the key inside the frame.
+      await page.locator('#export-wallet').click()
+      await modalPart(page, 'title').filter({ hasText: 'Export wallet' }).waitFor({ timeout: walletTimeout })
+      await expect(modalPart(page, 'body').textContent()).resolves.toContain('Never share your private key or seed phrase with anyone.')
+      expect(await modalPart(page, 'wallet-address').textContent()).toBe(address)
+      const frame = page.frameLocator('auth-modal iframe[part~="export-frame"]')
+      await frame.locator('#export-private-key').click({ timeout: walletTimeout })
+      const output = frame.locator('#export-secret')
+      const status = frame.locator('#export-status')
+      // The key; a failure reads the frame's own status line (which names what went wrong).
+      await expect.poll(async () => (await output.textContent()) || `status: ${await status.textContent()}`, { timeout: walletTimeout }).toMatch(/^0x[0-9a-f]{64}$/)
+      const privateKey = (await output.textContent())!
+      expect(privateKeyToAddress(privateKey as Hex)).toBe(address)
+      await frame.locator('#export-seed-phrase').click()
+      await expect.poll(() => output.textContent(), { timeout: walletTimeout }).toMatch(/^([a-z]+ ){11}[a-z]+$/)
+      const phrase = (await output.textContent())!
+      expect(mnemonicToAccount(phrase).address).toBe(address)
+      secrets.push(privateKey, privateKey.slice(2), phrase, phrase.split(' ').slice(0, 4).join(' '))
+      doms.push(await hostDom(page))
+      await modalPart(page, 'close-button').click()
+      await modalHidden(page)
+
+      // Import: a key of this test's making, through the modal's import screen.
+      await page.locator('#import-wallet').click()
+      await modalPart(page, 'title').filter({ hasText: 'Import wallet' }).waitFor({ timeout: uiTimeout })
+      await modalPart(page, 'import-key-input').fill(importedKey)
+      await modalPart(page, 'submit-button').click()
+      await modalPart(page, 'import-done').waitFor({ timeout: walletTimeout })
+      expect(await modalPart(page, 'wallet-address').textContent()).toBe(importedAddress)
+      // The form is cleared: the key no longer sits in the host's DOM.
+      doms.push(await hostDom(page))
+      await modalPart(page, 'close-button').click()
+      await modalHidden(page)
+      expect(await walletRow(page, 'ethereum', true).textContent({ timeout: walletTimeout })).toBe(importedAddress)
+      expect(await verifyMessage({ address: importedAddress, message: MESSAGE, signature: (await signWith(page, importedAddress)) as Hex })).toBe(true)
+    })
+
+    // A new device: the imported wallet is recovered like a created one, and signs.
+    await inNewPage(stack.browser, async (page, context) => {
+      recordings.push(await record(context))
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#login').click({ timeout: uiTimeout })
+      await modalPart(page, 'email-input').fill(email, { timeout: uiTimeout })
+      await modalPart(page, 'submit-button').click()
+      await typeCode(page, await waitForCode(stack.api.url, email, { previousCount: 1 }))
+      await modalHidden(page)
+      expect(await walletRow(page, 'ethereum', true).textContent({ timeout: walletTimeout })).toBe(importedAddress)
+      expect(await verifyMessage({ address: importedAddress, message: MESSAGE, signature: (await signWith(page, importedAddress)) as Hex })).toBe(true)
+      expect(recordings[1]!.requests.some((entry) => entry.includes(`/api/v1/embedded_wallets/${importedAddress}/recovery/key_material`))).toBe(true)
+      doms.push(await hostDom(page))
+    })
+
+    // SECURITY 42/48: no exported key or phrase in any message, request or response, nor in the host page. The imported
+    // key went to the wallet frame in its 'import' message only: it is in no other message, no request, no host DOM.
+    const messages = recordings.flatMap((recording) => recording.messages)
+    expect(messages.some((message) => message.includes('privy:export:token'))).toBe(true)
+    const everything = [...messages, ...recordings.flatMap((recording) => recording.requests), ...doms].join('\n').toLowerCase()
+    for (const secret of secrets) expect(everything.includes(secret.toLowerCase()), `an exported secret leaked: ${secret.slice(0, 6)}…`).toBe(false)
+    const importMessages = messages.filter((message) => message.includes(importedKey.slice(2)))
+    expect(importMessages.length).toBeGreaterThan(0)
+    for (const message of importMessages) expect(JSON.parse(message).data.event).toBe('import')
+    const outsideImport = [...messages.filter((message) => !importMessages.includes(message)), ...recordings.flatMap((recording) => recording.requests), ...doms].join('\n').toLowerCase()
+    expect(outsideImport.includes(importedKey.slice(2))).toBe(false)
+  }, 300_000)
+})
