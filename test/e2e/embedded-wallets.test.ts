@@ -9,16 +9,16 @@
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { combine } from 'shamir-secret-sharing'
-import type { BrowserContext, Frame, Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
 import { HDKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, FRAME_READY_EVENT } from '../../src/protocol/index.js'
 // The frame's own SLIP-0010 derivation: only to name the Solana key this test must never see outside the frame.
 import { solanaKeyPair } from '../../src/frame/custody/solana-keys.js'
-import { completeEmailLogin, modalHidden, uiTimeout } from '../harness/demo-flows.js'
+import { completeEmailLogin, modalHidden, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
-import { waitForCode } from '../harness/outbox.js'
+import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
 const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
@@ -34,42 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close()
 })
-
-interface Recording {
-  /** Every message a window of the page received (the page from the frame, the frame from the page), as JSON with bytes in hex. */
-  messages: string[]
-  /** Every request of every frame: method, URL, headers and body, and the response body. */
-  requests: { method: string; url: string; headers: string; body: string; response: Promise<string> }[]
-}
-
-/** Records, from the first script of every frame on, what crosses between page, frame and network in `context`. */
-async function record(context: BrowserContext, recording: Recording): Promise<void> {
-  await context.exposeBinding('__tesseraRecordMessage', (_source, message: string) => void recording.messages.push(message))
-  await context.addInitScript(() => {
-    const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-    const replacer = (_key: string, value: unknown) =>
-      value instanceof ArrayBuffer ? hex(new Uint8Array(value)) : ArrayBuffer.isView(value) ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) : value
-    addEventListener(
-      'message',
-      (event) => {
-        const entry = JSON.stringify({ at: location.origin + location.pathname, origin: event.origin, data: event.data }, replacer)
-        void (window as unknown as { __tesseraRecordMessage(message: string): Promise<void> }).__tesseraRecordMessage(entry)
-      },
-      true,
-    )
-  })
-  context.on('request', (request) => {
-    recording.requests.push({
-      method: request.method(),
-      url: request.url(),
-      headers: JSON.stringify(request.headers()),
-      body: request.postData() ?? '',
-      response: request.response().then((response) => response?.text() ?? '').catch(() => ''),
-    })
-  })
-}
-
-const newRecording = (): Recording => ({ messages: [], requests: [] })
 
 /** What the host page keeps: its storages and cookies (the frame's IndexedDB is on the API origin, not here). */
 const pageStorage = (page: Page) =>
@@ -105,12 +69,6 @@ function deviceShares(page: Page): Promise<{ entropyId: string; shareVersion: nu
 const HEADER_BYTES = 1 + 4 + 16
 const fromBase64 = (text: string) => Uint8Array.from(Buffer.from(text, 'base64'))
 
-/** Every text form a secret could travel in. */
-function forms(bytes: Uint8Array): string[] {
-  const buffer = Buffer.from(bytes)
-  return [buffer.toString('hex'), buffer.toString('base64'), buffer.toString('base64url').replace(/=+$/, '')]
-}
-
 interface ShareSetSecrets { entropy: Uint8Array; mnemonic: string; privateKey: Uint8Array; deviceShares: Uint8Array[] }
 
 /**
@@ -134,16 +92,15 @@ async function rebuildSecrets(chainType: 'ethereum' | 'solana', address: string,
 /** Fails naming where a secret appeared: anywhere but inside the frame is a leak. */
 async function expectNoSecretIn(recording: Recording, extra: string[], secrets: ShareSetSecrets[]): Promise<void> {
   const haystacks: [string, string][] = [
-    ...recording.messages.map((message, index): [string, string] => [`postMessage #${index}`, message]),
+    ...recording.messages.map((message, index): [string, string] => [`postMessage #${index}`, JSON.stringify(message)]),
     ...extra.map((text, index): [string, string] => [`page storage #${index}`, text]),
   ]
-  for (const request of recording.requests)
-    haystacks.push([`${request.method} ${request.url}`, `${request.url}\n${request.headers}\n${request.body}\n${await request.response}`])
+  for (const request of recording.requests) haystacks.push([`${request.method} ${request.url}`, await requestText(request)])
   const needles = secrets.flatMap((secret) => [
     ['mnemonic', secret.mnemonic],
-    ...forms(secret.entropy).map((form) => ['entropy', form]),
-    ...forms(secret.privateKey).map((form) => ['private key', form]),
-    ...secret.deviceShares.flatMap((share) => forms(share).map((form) => ['device share', form])),
+    ...secretForms(secret.entropy).map((form) => ['entropy', form]),
+    ...secretForms(secret.privateKey).map((form) => ['private key', form]),
+    ...secret.deviceShares.flatMap((share) => secretForms(share).map((form) => ['device share', form])),
   ])
   for (const [where, text] of haystacks)
     for (const [what, needle] of needles) if (text.toLowerCase().includes(needle!.toLowerCase())) throw new Error(`The ${what} appeared in ${where}`)
@@ -198,13 +155,13 @@ const creations = (recording: Recording) => recording.requests.filter((request) 
 describe('embedded wallets on the demos', () => {
   it.each(['vanilla', 'react'] as const)('%s: creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame', async (demo) => {
     const email = `e2e-embedded-${demo}-${runId()}@example.com`
-    const first = newRecording()
+    let first!: Recording
     let wallets: { ethereum: string; solana: string } | undefined
     const secrets: ShareSetSecrets[] = []
     const storages: string[] = []
 
     await inNewPage(stack.browser, async (page, context) => {
-      await record(context, first)
+      first = await recordContext(context)
       await page.goto(stack.pageUrl(demo))
       await page.locator('#login').click({ timeout: uiTimeout })
       // Every title the modal shows from here on, in order.
@@ -260,17 +217,10 @@ describe('embedded wallets on the demos', () => {
     })
 
     // A new device: a new context has no device share; the same user gets the same wallets back and signs.
-    const second = newRecording()
+    let second!: Recording
     await inNewPage(stack.browser, async (page, context) => {
-      await record(context, second)
-      await page.goto(stack.pageUrl(demo))
-      await page.locator('#login').click({ timeout: uiTimeout })
-      await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
-      await page.locator('auth-modal [part~="submit-button"]').click()
-      const boxes = page.locator('auth-modal [part~="code-input"] input')
-      await boxes.first().waitFor({ timeout: uiTimeout })
-      for (const [index, digit] of [...(await waitForCode(stack.api.url, email, { previousCount: 1 }))].entries()) await boxes.nth(index).fill(digit)
-      await modalHidden(page)
+      second = await recordContext(context)
+      await signInOnDemo(page, stack.pageUrl(demo), stack.api.url, email, { previousCount: 1 })
       expect(await addresses(page)).toEqual(wallets)
       await signAndVerify(page, wallets!.ethereum)
       expect(creations(second)).toHaveLength(0)

@@ -5,13 +5,13 @@
  * while a recording of every message and request of the host page, and the host's DOM, never hold them. Import: a
  * key made by this test becomes an imported wallet at its address, signs, and comes back on a new device.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modalHidden, modalPart, signInOnDemo, typeCode, uiTimeout } from '../harness/demo-flows.js'
+import { modalHidden, modalPart, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
-import { waitForCode } from '../harness/outbox.js'
+import { recordContext, requestText, type Recording } from '../harness/recording.js'
 
 /** Creation, recovery and the export frame wait on the frame, the server and a slow KDF-free combine: more than a screen change. */
 const walletTimeout = 60_000
@@ -25,23 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close()
 })
-
-interface Recording { messages: string[]; requests: string[] }
-
-/** Every message any window of the context receives and every request and response body, as text. */
-async function record(context: BrowserContext): Promise<Recording> {
-  const recording: Recording = { messages: [], requests: [] }
-  await context.exposeBinding('__recordMessage', (_source, message: string) => void recording.messages.push(message))
-  await context.addInitScript(() => {
-    addEventListener('message', (event) => void (window as unknown as { __recordMessage(text: string): Promise<void> }).__recordMessage(JSON.stringify({ at: location.href, data: event.data })), true)
-  })
-  context.on('request', (request) => {
-    const entry = `${request.method()} ${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`
-    recording.requests.push(entry)
-    void request.response().then((response) => response?.text()).then((body) => body && recording.requests.push(`${request.url()} => ${body}`)).catch(() => undefined)
-  })
-  return recording
-}
 
 /** The host page's own DOM, the modal's shadow root included (the export frame's document is another one). */
 const hostDom = (page: Page) =>
@@ -70,7 +53,7 @@ describe('key export and import on the vanilla demo', () => {
     const doms: string[] = []
 
     await inNewPage(stack.browser, async (page, context) => {
-      recordings.push(await record(context))
+      recordings.push(await recordContext(context))
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
       const address = (await walletRow(page, 'ethereum', false).textContent({ timeout: walletTimeout }))!
 
@@ -113,29 +96,25 @@ describe('key export and import on the vanilla demo', () => {
 
     // A new device: the imported wallet is recovered like a created one, and signs.
     await inNewPage(stack.browser, async (page, context) => {
-      recordings.push(await record(context))
-      await page.goto(stack.pageUrl('vanilla'))
-      await page.locator('#login').click({ timeout: uiTimeout })
-      await modalPart(page, 'email-input').fill(email, { timeout: uiTimeout })
-      await modalPart(page, 'submit-button').click()
-      await typeCode(page, await waitForCode(stack.api.url, email, { previousCount: 1 }))
-      await modalHidden(page)
+      recordings.push(await recordContext(context))
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email, { previousCount: 1 })
       expect(await walletRow(page, 'ethereum', true).textContent({ timeout: walletTimeout })).toBe(importedAddress)
       expect(await verifyMessage({ address: importedAddress, message: MESSAGE, signature: (await signWith(page, importedAddress)) as Hex })).toBe(true)
-      expect(recordings[1]!.requests.some((entry) => entry.includes(`/api/v1/embedded_wallets/${importedAddress}/recovery/key_material`))).toBe(true)
+      expect(recordings[1]!.requests.some((request) => request.url.includes(`/api/v1/embedded_wallets/${importedAddress}/recovery/key_material`))).toBe(true)
       doms.push(await hostDom(page))
     })
 
     // SECURITY 42/48: no exported key or phrase in any message, request or response, nor in the host page. The imported
     // key went to the wallet frame in its 'import' message only: it is in no other message, no request, no host DOM.
-    const messages = recordings.flatMap((recording) => recording.messages)
+    const messages = recordings.flatMap((recording) => recording.messages.map((message) => message.data))
     expect(messages.some((message) => message.includes('privy:export:token'))).toBe(true)
-    const everything = [...messages, ...recordings.flatMap((recording) => recording.requests), ...doms].join('\n').toLowerCase()
+    const requests = await Promise.all(recordings.flatMap((recording) => recording.requests.map(requestText)))
+    const everything = [...messages, ...requests, ...doms].join('\n').toLowerCase()
     for (const secret of secrets) expect(everything.includes(secret.toLowerCase()), `an exported secret leaked: ${secret.slice(0, 6)}…`).toBe(false)
     const importMessages = messages.filter((message) => message.includes(importedKey.slice(2)))
     expect(importMessages.length).toBeGreaterThan(0)
-    for (const message of importMessages) expect(JSON.parse(message).data.event).toBe('import')
-    const outsideImport = [...messages.filter((message) => !importMessages.includes(message)), ...recordings.flatMap((recording) => recording.requests), ...doms].join('\n').toLowerCase()
+    for (const message of importMessages) expect(JSON.parse(message).event).toBe('import')
+    const outsideImport = [...messages.filter((message) => !importMessages.includes(message)), ...requests, ...doms].join('\n').toLowerCase()
     expect(outsideImport.includes(importedKey.slice(2))).toBe(false)
   }, 300_000)
 })

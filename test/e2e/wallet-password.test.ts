@@ -10,16 +10,16 @@
  */
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, type ReshareBody, type SealedShare } from '../../src/protocol/index.js'
 // The frame's own opening and combining: only so the test knows the secrets it must never find outside the frame.
 import { openSealedShare } from '../../src/frame/custody/seal-password.js'
 import { combineShares } from '../../src/frame/custody/shares.js'
-import { modalHidden, modalPart, signInOnDemo, typeCode, uiTimeout } from '../harness/demo-flows.js'
+import { modalHidden, modalPart, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
-import { waitForCode } from '../harness/outbox.js'
+import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
 const PASSWORD = 'Tessera-Pass-2026!x'
 const MESSAGE = 'Hello from the Tessera demo'
@@ -33,34 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close()
 })
-
-interface Recording {
-  /** Every message a window received: where (origin + path) and the data as JSON. */
-  messages: { at: string; data: string }[]
-  requests: { method: string; url: string; headers: string; body: string; response: Promise<string> }[]
-}
-
-/** Records every postMessage any window of `context` receives, and every request with its response. */
-async function record(context: BrowserContext): Promise<Recording> {
-  const recording: Recording = { messages: [], requests: [] }
-  await context.exposeBinding('__tesseraRecordMessage', (_source, at: string, data: string) => void recording.messages.push({ at, data }))
-  await context.addInitScript(() => {
-    addEventListener('message', (event) => void (window as unknown as { __tesseraRecordMessage(at: string, data: string): Promise<void> }).__tesseraRecordMessage(location.origin + location.pathname, JSON.stringify(event.data)), true)
-  })
-  context.on('request', (request) => {
-    recording.requests.push({
-      method: request.method(), url: request.url(), headers: JSON.stringify(request.headers()), body: request.postData() ?? '',
-      response: request.response().then((response) => response?.text() ?? '').catch(() => ''),
-    })
-  })
-  return recording
-}
-
-/** The forms a secret could travel in: as is, hex, base64 and base64url. */
-function forms(bytes: Uint8Array): string[] {
-  const buffer = Buffer.from(bytes)
-  return [buffer.toString('hex'), buffer.toString('base64').replace(/=+$/, ''), buffer.toString('base64url')]
-}
 
 const walletItems = (page: Page) => page.locator('#embedded-wallets li')
 
@@ -152,7 +124,7 @@ describe('password recovery on the demos', () => {
     const pageOrigins = new Set<string>()
 
     await inNewPage(stack.browser, async (page, context) => {
-      recordings.push(await record(context))
+      recordings.push(await recordContext(context))
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
       pageOrigins.add(new URL(page.url()).origin)
       wallets = await addresses(page)
@@ -167,16 +139,11 @@ describe('password recovery on the demos', () => {
     })
 
     await inNewPage(stack.browser, async (page, context) => {
-      recordings.push(await record(context))
-      await page.goto(stack.pageUrl('vanilla'))
-      await page.locator('#login').click({ timeout: uiTimeout })
-      await modalPart(page, 'email-input').fill(email, { timeout: uiTimeout })
-      await modalPart(page, 'submit-button').click()
-      await typeCode(page, await waitForCode(stack.api.url, email, { previousCount: 1 }))
-      await modalHidden(page)
+      recordings.push(await recordContext(context))
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email, { previousCount: 1 })
       expect(await addresses(page)).toEqual(wallets)
 
-      // Signing needs the wallet: this device has no share of it, so the demo opens 'Enter your password'.
+      // Signing needs the wallet: this device has no share of it, so the modal opens 'Enter your password' by itself.
       await page.locator('#sign-message').click()
       await title(page).filter({ hasText: 'Enter your password' }).waitFor({ timeout: walletTimeout })
       await modalPart(page, 'info-link').filter({ hasText: 'Why is this necessary?' }).waitFor({ timeout: uiTimeout })
@@ -215,8 +182,8 @@ describe('password recovery on the demos', () => {
       const recoveryShare = await openSealedShare(sealed, PASSWORD, entropyId)
       const entropy = await combineShares(Uint8Array.from(Buffer.from(body.auth_share, 'base64')), recoveryShare)
       secrets.push(
-        { what: 'a plaintext recovery share', forms: forms(recoveryShare) },
-        { what: 'the entropy', forms: forms(entropy) },
+        { what: 'a plaintext recovery share', forms: secretForms(recoveryShare) },
+        { what: 'the entropy', forms: secretForms(entropy) },
         { what: 'the mnemonic', forms: [entropyToMnemonic(entropy, wordlist)] },
       )
     }
@@ -229,9 +196,9 @@ describe('password recovery on the demos', () => {
     }
 
     // The password: in no request or response (the server never sees it), no message the host page received.
-    const passwordForms = [PASSWORD, ...forms(new TextEncoder().encode(PASSWORD))]
+    const passwordForms = [PASSWORD, ...secretForms(new TextEncoder().encode(PASSWORD))]
     for (const request of requests) {
-      const text = `${request.url}\n${request.headers}\n${request.body}\n${await request.response}`
+      const text = await requestText(request)
       for (const form of passwordForms) expect(text.includes(form), `the password in ${request.method} ${request.url}`).toBe(false)
     }
     const toPage = messages.filter((message) => pageOrigins.has(new URL(message.at).origin))
@@ -240,11 +207,11 @@ describe('password recovery on the demos', () => {
 
     // No recovery share in plain, entropy, mnemonic or device share (where the browser lets the frame store one;
     // otherwise the frame keeps it in memory, out of reach) in any message or request of either device.
-    for (const share of shares) secrets.push({ what: 'a device share', forms: forms(Uint8Array.from(share)) })
+    for (const share of shares) secrets.push({ what: 'a device share', forms: secretForms(Uint8Array.from(share)) })
     for (const message of messages)
       for (const secret of secrets) for (const form of secret.forms) expect(message.data.includes(form), `${secret.what} in a message at ${message.at}`).toBe(false)
     for (const request of requests) {
-      const text = `${request.url}\n${request.headers}\n${request.body}\n${await request.response}`
+      const text = await requestText(request)
       for (const secret of secrets) for (const form of secret.forms) expect(text.includes(form), `${secret.what} in ${request.method} ${request.url}`).toBe(false)
     }
   }, 300_000)

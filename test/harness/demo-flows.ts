@@ -25,18 +25,21 @@ export async function landingRow(page: Page, row: Locator): Promise<Locator> {
  * outbox and types it into the six boxes; the element submits a complete code by itself.
  * Playwright's CSS locators pierce the element's open shadow root.
  */
-export async function completeEmailLogin(page: Page, apiUrl: string, email: string): Promise<void> {
+export async function completeEmailLogin(page: Page, apiUrl: string, email: string, { previousCount = 0 } = {}): Promise<void> {
   await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
   await page.locator('auth-modal [part~="submit-button"]').click()
   // The `code-input` part is the group of digit boxes.
-  await typeCode(page, await waitForCode(apiUrl, email))
+  await typeCode(page, await waitForCode(apiUrl, email, { previousCount }))
 }
 
-/** Opens the demo page, signs in a new user and waits until the page shows their email. */
-export async function signInOnDemo(page: Page, pageUrl: string, apiUrl: string, email: string): Promise<void> {
+/**
+ * Opens the demo page, signs in and waits until the page shows the user's email; `previousCount`: codes this address
+ * got before (a user signing in again, on a new device).
+ */
+export async function signInOnDemo(page: Page, pageUrl: string, apiUrl: string, email: string, { previousCount = 0 } = {}): Promise<void> {
   await page.goto(pageUrl)
   await page.locator('#login').click({ timeout: uiTimeout })
-  await completeEmailLogin(page, apiUrl, email)
+  await completeEmailLogin(page, apiUrl, email, { previousCount })
   await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
   // The dev app creates wallets at sign-in: the modal shows them being made, then closes by itself.
   await modalHidden(page)

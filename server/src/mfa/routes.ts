@@ -78,6 +78,14 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return caller
   }
 
+  /** Removes the caller's factor of `type` (verified first: `changer`). */
+  const unenroll = (type: 'totp' | 'sms') => async (c: Context<AppEnv>) => {
+    const caller = await changer(c)
+    await readBody(c, emptyBody)
+    await removeMfaFactor(ctx.db, caller.userId, type)
+    return c.json(await userResponse(c, caller))
+  }
+
   routes.post('/totp/init', async (c) => {
     assertMethodAllowed(c.var.app, 'totp')
     const caller = await requireMfaCaller(ctx, c)
@@ -112,12 +120,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await verified(c, caller))
   })
 
-  routes.post('/totp/unenroll', async (c) => {
-    const caller = await changer(c)
-    await readBody(c, emptyBody)
-    await removeMfaFactor(ctx.db, caller.userId, 'totp')
-    return c.json(await userResponse(c, caller))
-  })
+  routes.post('/totp/unenroll', unenroll('totp'))
 
   routes.post('/passwordless_sms/init', async (c) => {
     const caller = await requireMfaCaller(ctx, c)
@@ -158,12 +161,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await verified(c, caller))
   })
 
-  routes.post('/passwordless_sms/unenroll', async (c) => {
-    const caller = await changer(c)
-    await readBody(c, emptyBody)
-    await removeMfaFactor(ctx.db, caller.userId, 'sms')
-    return c.json(await userResponse(c, caller))
-  })
+  routes.post('/passwordless_sms/unenroll', unenroll('sms'))
 
   routes.post('/passkeys/init', async (c) => {
     const caller = await requireMfaCaller(ctx, c)

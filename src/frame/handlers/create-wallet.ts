@@ -6,12 +6,11 @@
  */
 import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'
 import { generateEntropy, seedOf } from '../custody/entropy.js'
-import { splitSecret } from '../custody/shares.js'
 import { sameAddress, walletAddress } from '../custody/wallet-address.js'
-import { bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
-import { recoveryInput, type RecoveryChoice } from './reshare.js'
+import { registerShareSet } from './register-share-set.js'
+import type { RecoveryChoice } from './reshare.js'
 import { requireAccessToken, requirePassword, requireText } from './validate.js'
 
 function recoveryChoiceOf(data: CreateWalletData): RecoveryChoice {
@@ -29,29 +28,10 @@ export async function createWallet(context: FrameContext, chainType: EmbeddedCha
 
   const entropy = generateEntropy()
   const entropyId = walletAddress(chainType, seedOf(entropy), 0)
-  const shares = await splitSecret(entropy, 1)
-  const recoveryShare = await recoveryInput(context, recovery, shares.recovery, entropyId)
-  await context.deviceShares.put({ appId: context.appId, entropyId, shareVersion: 1, share: shares.device })
-
-  const discard = () => context.deviceShares.delete(context.appId, entropyId)
-  const response = await context.api
-    .create(accessToken, {
-      chain_type: chainType,
-      address: entropyId,
-      entropy_id: entropyId,
-      entropy_id_verifier: entropyIdVerifier,
-      share_version: 1,
-      auth_share: bytesToBase64(shares.auth),
-      recovery: recoveryShare,
-      ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
-    })
-    .catch(async (error: unknown) => {
-      await discard()
-      throw error
-    })
+  const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: entropy, entropyId, recovery, ...(idempotencyKey && { idempotencyKey }) })
   // Only a wallet made of these very shares is this set's; anything else is the wallet the user already had.
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
-    await discard()
+    await undo()
     return { user: response.user, address: response.address, entropyId: response.entropy_id, entropyIdVerifier }
   }
   return { user: response.user, address: entropyId, entropyId, entropyIdVerifier }

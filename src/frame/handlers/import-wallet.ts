@@ -6,13 +6,11 @@
  */
 import { entropyIdVerifierOf, type ImportWalletData, type WalletChangeResult } from '../../protocol/index.js'
 import { parseImportedKey } from '../custody/imported-key.js'
-import { splitSecret } from '../custody/shares.js'
 import { sameAddress } from '../custody/wallet-address.js'
 import { importedWalletKeys, keysAddress } from '../custody/wallet-keys.js'
-import { bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
-import { recoveryInput } from './reshare.js'
+import { registerShareSet } from './register-share-set.js'
 import { requireAccessToken, requireChainType } from './validate.js'
 
 export async function importWallet(context: FrameContext, data: ImportWalletData): Promise<WalletChangeResult> {
@@ -23,29 +21,9 @@ export async function importWallet(context: FrameContext, data: ImportWalletData
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
   const entropyId = keysAddress(importedWalletKeys(privateKey), chainType, 0)
 
-  const shares = await splitSecret(privateKey, 1)
-  const recovery = await recoveryInput(context, { method: 'privy' }, shares.recovery, entropyId)
-  // A device share of an earlier import of this key is replaced only once the server has taken the new set.
-  const earlier = await context.deviceShares.get(context.appId, entropyId)
-  await context.deviceShares.put({ appId: context.appId, entropyId, shareVersion: 1, share: shares.device })
-  const restore = () => (earlier ? context.deviceShares.put(earlier) : context.deviceShares.delete(context.appId, entropyId))
-  const response = await context.api
-    .create(accessToken, {
-      chain_type: chainType,
-      address: entropyId,
-      entropy_id: entropyId,
-      entropy_id_verifier: entropyIdVerifier,
-      share_version: 1,
-      auth_share: bytesToBase64(shares.auth),
-      recovery,
-      imported: true,
-    })
-    .catch(async (error: unknown) => {
-      await restore()
-      throw error
-    })
+  const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: privateKey, entropyId, recovery: { method: 'privy' }, imported: true })
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
-    await restore()
+    await undo()
     if (sameAddress(chainType, response.address, entropyId)) throw new FrameError('error', 'This wallet has already been imported')
     throw new FrameError('error', 'Failed to import wallet')
   }

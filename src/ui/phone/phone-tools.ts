@@ -25,9 +25,11 @@ export interface PhoneTools {
 
 type Libphonenumber = typeof import('libphonenumber-js')
 
-/** Phone helpers over libphonenumber-js, which is loaded on first use so it stays out of the first chunk. */
-export async function loadPhoneTools(): Promise<PhoneTools> {
-  return phoneTools(await import('libphonenumber-js'))
+let loaded: Promise<PhoneTools> | undefined
+
+/** Phone helpers over libphonenumber-js, loaded with the first phone screen (never in the first chunk) and kept. */
+export function loadPhoneTools(): Promise<PhoneTools> {
+  return (loaded ??= import('libphonenumber-js').then(phoneTools))
 }
 
 export function phoneTools(lib: Libphonenumber): PhoneTools {
