@@ -39,6 +39,8 @@ export interface DevStackOptions<Api extends Closable> {
   reactDemoDir?: string
   /** More apps for the config file, given the demo's origins (e.g. an allowlisted app for a rejection test). */
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
+  /** Changes the dev app's settings for one scenario (e.g. a password required on create). */
+  devApp?: (app: AppFile) => AppFile
   /** Called with the part that failed to start (its port may be in use) before the error is rethrown. */
   onStartError?(part: 'api' | 'demo', error: unknown): void
 }
@@ -175,7 +177,8 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => ['vanilla', 'react'].map((page) => `http://${host}:${demo.port}/${page}/`))
-    const apps = [devAppFile(provider, demo.url, demoUrls, chain, telegramBot), devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot)
+    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the provider's client secrets: private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')

@@ -27,6 +27,8 @@ export interface E2eStackOptions {
   /** Builds the React demo (a few seconds) so `/react/` is served. */
   react?: boolean
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
+  /** Changes the dev app's settings for this file's scenarios. */
+  devApp?: (app: AppFile) => AppFile
   /** More API server options (e.g. a shorter resend cooldown for a scenario that signs in twice). */
   api?: Omit<StartServerOptions, 'port' | 'configFile' | 'dataDir' | 'databaseUrl'>
 }
@@ -46,6 +48,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     startApi: ({ port, configFile }) => startTestServer({ ...options.api, port, configFile }),
     reactDemoDir,
     extraApps: options.extraApps,
+    devApp: options.devApp,
   })
   let browser: Browser
   try {
