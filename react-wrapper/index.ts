@@ -35,6 +35,7 @@ export { useMfaEnrollment, type UseMfaEnrollmentResult } from './hooks/use-mfa-e
 export { useRegisterMfaListener, type MfaListenerCallbacks } from './hooks/use-register-mfa-listener.js'
 export { useImportWallet, type UseImportWalletOptions, type UseImportWalletResult } from './hooks/use-import-wallet.js'
 export { useExportWallet, type UseExportWalletResult } from './hooks/use-export-wallet.js'
+export { useDelegatedActions, type DelegateWalletOptions, type UseDelegatedActionsResult } from './hooks/use-delegated-actions.js'
 export { useSetWalletPassword, type UseSetWalletPasswordResult } from './hooks/use-set-wallet-password.js'
 export { useSetWalletRecovery, type UseSetWalletRecoveryResult } from './hooks/use-set-wallet-recovery.js'
 export { useSignMessage, type UseSignMessageOptions, type UseSignMessageResult } from './hooks/use-sign-message.js'

@@ -8,6 +8,7 @@ import {
   useAuth,
   useCrossAppAccounts,
   useCustomAuth,
+  useDelegatedActions,
   useExportWallet,
   useGuestAccounts,
   useImportWallet,
@@ -57,6 +58,7 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
   const embedded = [...ethereumWallets, ...solanaWallets].filter((wallet) => wallet.connectorType === 'embedded')
   const primary = (chain: 'ethereum' | 'solana') => embedded.find((wallet) => wallet.chain === chain && !('imported' in wallet && wallet.imported))?.address
   const { exportWallet } = useExportWallet()
+  const { delegateWallet, revokeWallets } = useDelegatedActions()
   const { importWallet } = useImportWallet()
   const [importKey, setImportKey] = useState('')
   const [importChain, setImportChain] = useState<'ethereum' | 'solana'>('ethereum')
@@ -78,7 +80,11 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
         })}>
           Get test funds
         </button>
-        <button id="sign-message" type="button" onClick={act(async () => setSignResult((await signMessage({ message: 'Hello from the Tessera demo' }, { address: primary('ethereum') }))?.signature ?? ''))}>
+        <button id="sign-message" type="button" onClick={act(async () => {
+          // Signatures are deterministic: the old one goes first, so a new one shows as new.
+          setSignResult('')
+          setSignResult((await signMessage({ message: 'Hello from the Tessera demo' }, { address: primary('ethereum') }))?.signature ?? '')
+        })}>
           Sign a message
         </button>
         <button id="send-eth" type="button" onClick={act(async () => setSendResult(await sendEth(client, primary('ethereum')!)))}>
@@ -109,6 +115,23 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
         <input id="import-key" type="password" autoComplete="off" placeholder="Private key" value={importKey} onChange={(event) => setImportKey(event.target.value)} />
         <button id="import-wallet" type="submit" disabled={!importKey}>Import a wallet</button>
       </form>
+      <div className="actions">
+        {/* The modal's import screen: no hook opens it, so the demo starts the provider's <auth-modal> (the page's only one) itself. */}
+        <button id="import-wallet-modal" type="button" onClick={() => document.querySelector('auth-modal')?.start({ intent: 'wallet', screen: 'key:import' })}>
+          Import a wallet in the modal
+        </button>
+        {/* The embedded wallet's Farcaster signer key (kept in the wallet frame), approved in the Farcaster app. */}
+        <button id="farcaster-signer" type="button" onClick={() => document.querySelector('auth-modal')?.start({ intent: 'wallet', screen: 'farcaster:signer' })}>
+          Add a Farcaster signer
+        </button>
+        {/* Delegated wallets: the app's backend may sign with the primary Ethereum wallet while the user is offline. */}
+        <button id="delegation-grant" type="button" onClick={() => { const address = primary('ethereum'); if (address) void delegateWallet({ address, chainType: 'ethereum' }) }}>
+          Allow offline access
+        </button>
+        <button id="delegation-revoke" type="button" onClick={() => void revokeWallets()}>
+          Revoke offline access
+        </button>
+      </div>
       <p id="recovery-result" role="status">{recoveryResult}</p>
       <p id="action-result" role="status" hidden={!funded}>Test funds added: 1 ETH and 1 SOL.</p>
       <p id="sign-result" className="result" role="status">{signResult}</p>
@@ -129,7 +152,9 @@ function Mfa({ onError }: { onError(error: unknown): void }) {
   const answer = (event: FormEvent) => {
     event.preventDefault()
     const method = mfaMethods.includes('totp') ? 'totp' : 'sms'
-    submit(mfaMethods.includes('passkey') && !code ? { method: 'passkey' } : { method, code }).then(() => setCode(''), onError)
+    // A refused answer shows in the form (challenge.error); one that ends the challenge fails the operation itself.
+    const clear = () => setCode('')
+    submit(mfaMethods.includes('passkey') && !code ? { method: 'passkey' } : { method, code }).then(clear, clear)
   }
   return (
     <>

@@ -88,7 +88,7 @@ client.watchAuth(render)
 // Embedded wallets: one row per wallet (its chain and address); the actions use the primary wallet of each chain.
 const embeddedStatus = {
   idle: '', creating: 'Creating your wallets…', connecting: 'Connecting your wallets…', recovering: 'Recovering your wallets…',
-  'needs-password': 'Your wallet needs its password.', ready: 'Your wallets are ready.', error: 'Your wallets are not available.',
+  'needs-password': 'Your wallet needs its password.', 'needs-cloud-recovery': 'Your wallet needs your Google Drive backup.', ready: 'Your wallets are ready.', error: 'Your wallets are not available.',
 }
 function renderEmbeddedWallets({ status, wallets }) {
   byId('embedded-status').textContent = embeddedStatus[status]
@@ -98,6 +98,7 @@ function renderEmbeddedWallets({ status, wallets }) {
       item.dataset.chain = wallet.chainType
       item.dataset.walletIndex = String(wallet.walletIndex)
       item.dataset.recovery = wallet.recoveryMethod
+      item.dataset.delegated = String(wallet.delegated)
       item.dataset.imported = String(wallet.imported)
       const address = document.createElement('span')
       address.className = 'address'
@@ -112,6 +113,8 @@ client.embeddedWallets.watchState(renderEmbeddedWallets)
 // A password wallet on a new device, or a signature that needs MFA: <auth-modal> opens by itself on the screen that
 // answers it ('Enter your password', 'Verify your identity'), since this page registers no handler of its own.
 byId('set-wallet-password').addEventListener('click', () => authModal.start({ intent: 'wallet', screen: 'password:create' }))
+// The recovery selection: a password, or a backup to the user's Google Drive when the app offers it.
+byId('cloud-secure-account').addEventListener('click', () => authModal.start({ intent: 'wallet', screen: 'recovery:select' }))
 authModal.addEventListener('walletrecoveryset', (event) => {
   byId('action-result').hidden = false
   byId('action-result').textContent = `Wallet recovery set: ${event.detail.recoveryMethod}`
@@ -131,6 +134,8 @@ byId('fund-wallets').addEventListener('click', run(async () => {
   byId('action-result').textContent = 'Test funds added: 1 ETH and 1 SOL.'
 }))
 byId('sign-message').addEventListener('click', run(async () => {
+  // The same message signs the same (RFC 6979): the old signature goes first, so a new one is seen arriving.
+  showResult('sign-result', '')
   const { signature } = await client.embeddedWallets.signMessage({ message: 'Hello from the Tessera demo', address: requirePrimaryWallet('ethereum') })
   showResult('sign-result', signature)
 }))
@@ -163,6 +168,13 @@ byId('export-wallet').addEventListener('click', run(async () => {
   authModal.start({ intent: 'wallet', screen: 'key:export', address: requirePrimaryWallet('ethereum') })
 }))
 byId('import-wallet').addEventListener('click', () => openWalletFlow('key:import'))
+// The embedded wallet's Farcaster signer key (it stays in the wallet frame), approved in the Farcaster app.
+byId('farcaster-signer').addEventListener('click', () => openWalletFlow('farcaster:signer'))
+// Delegated wallets: the app's backend may sign with the primary Ethereum wallet while the user is offline.
+byId('delegation-grant').addEventListener('click', run(async () => {
+  authModal.start({ intent: 'wallet', screen: 'delegation:consent', address: requirePrimaryWallet('ethereum') })
+}))
+byId('delegation-revoke').addEventListener('click', () => openWalletFlow('delegation:revoke'))
 
 // Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
 client.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })

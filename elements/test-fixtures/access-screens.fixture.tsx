@@ -10,7 +10,8 @@ import {
   type AuthState,
   type ConfigState,
   type EffectiveConfig,
-  type Listener,
+  type FarcasterSignerApproved,
+  type FarcasterSignerRequestOptions,
   type TesseraClient,
   type User,
 } from '../../src/core/index.js'
@@ -63,6 +64,8 @@ export interface AccessScript {
   crossAppDetails?: Record<string, { name: string; iconUrl: string | null }>
   /** Embedded wallets: the chains a login creates wallets on, and how each creation ends. */
   embeddedWallets?: EmbeddedWalletScript
+  /** `client.farcaster.requestSigner`: how the approval of a signer key goes; absent: approved at once. */
+  requestFarcasterSigner?(publicKey: string | null | undefined, options: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
   /** Wallet-action MFA: the enrolled methods and what each answer and enrolment step does. */
   mfa?: MfaScript
 }
@@ -214,7 +217,8 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     watchFarcasterFlow: () => () => {},
     farcaster: {
       login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
-      requestSigner: async (publicKey) => ({ status: 'approved', publicKey: publicKey ?? '', fid: 1 }),
+      requestSigner: async (publicKey, options = {}) =>
+        script.requestFarcasterSigner ? script.requestFarcasterSigner(publicKey, options) : { status: 'approved', publicKey: publicKey ?? '', fid: 1 },
     },
     getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
     watchTelegramFlow: () => () => {},

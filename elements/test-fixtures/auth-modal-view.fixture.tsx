@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { TesseraError, type EffectiveConfig, type Listener, type TesseraClient, type User } from '../../src/core/index.js'
+import { TesseraError, type EffectiveConfig, type TesseraClient, type User } from '../../src/core/index.js'
 import type { OAuthProvider } from '../../src/protocol/index.js'
 import { defaultConfig } from '../../src/core/config/defaults.js'
 import { AuthModalView } from '../../src/ui/index.js'

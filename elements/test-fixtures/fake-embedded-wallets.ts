@@ -12,6 +12,8 @@ import { createStore } from '../../src/core/utils/store.js'
 export interface EmbeddedWalletScript {
   /** The chains a login creates wallets on, in order (as createOnLogin decides in the core); absent: none. */
   createOnLogin?: EmbeddedChainType[]
+  /** The app requires a password on create: the login's creation waits for `createLoginWallets`. */
+  passwordOnCreate?: boolean
   /** Makes one wallet: resolves with its address or rejects; default an address at once. */
   create?(chainType: EmbeddedChainType): Promise<string>
   /** The user's wallets at the start (Ethereum and Solana primaries), with their recovery method. */
@@ -19,16 +21,22 @@ export interface EmbeddedWalletScript {
   /** Answers `setRecovery` (default: success) and `recover` (default: only `password` opens the wallets). */
   setRecovery?(input: SetRecoveryInput): Promise<void>
   password?: string
+  /** Answers a cloud provider's `recover` (default: success). */
+  cloudRecovery?(): Promise<void>
   /** Answers `importWallet` with the imported address (or rejects); absent: not available. */
   importWallet?(input: { privateKey: string; chainType: EmbeddedChainType }): Promise<string>
   /** The export frame's URL for `keyExportFrame`; absent: not available. */
   exportFrameUrl?: string
+  /** The Farcaster signer key's public key `getFarcasterSignerPublicKey` answers; absent: 'Connect failed' (no HD wallet). */
+  farcasterSignerPublicKey?: `0x${string}`
+  /** Answers `delegateWallet` (default: success, the wallet shows `delegated`). */
+  delegate?(address: string): Promise<void>
 }
 
 export interface FakeEmbeddedWallets extends EmbeddedWalletsApi {
   /** Called by the double's sign-in before it announces the login, as the core starts creation on login. */
   createOnLogin(): void
-  calls: { created: EmbeddedChainType[]; setRecovery: { input: SetRecoveryInput; options: { address?: string } | undefined }[]; recovered: string[]; exported: string[]; exportsFinished: number }
+  calls: { created: EmbeddedChainType[]; createPasswords: string[]; setRecovery: { input: SetRecoveryInput; options: { address?: string } | undefined }[]; recovered: string[]; exported: string[]; exportsFinished: number }
 }
 
 const idle: EmbeddedWalletsState = { status: 'idle', wallets: [], creating: null, error: null }
@@ -45,12 +53,12 @@ function embeddedWallet(chainType: EmbeddedChainType, address: string, recoveryM
 
 export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): FakeEmbeddedWallets {
   const state = createStore<EmbeddedWalletsState>({ ...idle, wallets: (script.wallets ?? []).map(({ chainType, recoveryMethod }) => embeddedWallet(chainType, fixtureAddress(chainType), recoveryMethod)) })
-  const calls: FakeEmbeddedWallets['calls'] = { created: [], setRecovery: [], recovered: [], exported: [], exportsFinished: 0 }
-  const make = async (chainType: EmbeddedChainType) => {
+  const calls: FakeEmbeddedWallets['calls'] = { created: [], createPasswords: [], setRecovery: [], recovered: [], exported: [], exportsFinished: 0 }
+  const make = async (chainType: EmbeddedChainType, recoveryMethod: EmbeddedWallet['recoveryMethod'] = 'privy') => {
     calls.created.push(chainType)
     state.set({ ...state.get(), status: 'creating', creating: chainType, error: null })
     const address = await (script.create ?? (async () => fixtureAddress(chainType)))(chainType)
-    const wallet = embeddedWallet(chainType, address)
+    const wallet = embeddedWallet(chainType, address, recoveryMethod)
     // As the core does: each finished creation leaves the state 'ready', also between two chains.
     state.set({ ...state.get(), status: 'ready', creating: null, wallets: [...state.get().wallets, wallet] })
     return wallet
@@ -62,7 +70,9 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     createOnLogin() {
       const chains = script.createOnLogin ?? []
       if (chains.length === 0) return
-      state.set({ ...state.get(), status: 'creating', creating: chains[0]!, error: null })
+      // As the core does: a creation waiting for the password (`createLoginWallets`) has no chain yet.
+      state.set({ ...state.get(), status: 'creating', creating: script.passwordOnCreate ? null : chains[0]!, error: null })
+      if (script.passwordOnCreate) return
       void (async () => {
         try {
           for (const chainType of chains) await make(chainType)
@@ -74,8 +84,26 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     async create(options = {}) {
       return make(options.chainType ?? 'ethereum')
     },
+    async createLoginWallets(input) {
+      // A Drive backup is recorded by its method's name.
+      calls.createPasswords.push('recoveryPassword' in input ? input.recoveryPassword : input.recoveryMethod)
+      const wallets: EmbeddedWallet[] = []
+      try {
+        for (const chainType of script.createOnLogin ?? []) wallets.push(await make(chainType, 'recoveryPassword' in input ? 'user-passcode' : input.recoveryMethod))
+      } catch (error) {
+        state.set({ ...state.get(), status: 'error', creating: null, error: TesseraError.is(error) ? error : null })
+        throw error
+      }
+      return wallets
+    },
     connect: async () => {},
-    async recover({ password }) {
+    async recover(input) {
+      if (!('password' in input)) {
+        calls.recovered.push(input.method)
+        await script.cloudRecovery?.()
+        return state.set({ ...state.get(), status: 'ready', error: null })
+      }
+      const { password } = input
       calls.recovered.push(password)
       if (password !== script.password)
         throw new TesseraError({ code: 'invalid_recovery_pin', shortMessage: 'Invalid recovery password, please try again.' })
@@ -107,5 +135,17 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     signTypedData: notHere,
     signTransaction: notHere,
     sendTransaction: notHere,
+    getFarcasterSignerPublicKey: async () => {
+      if (script.farcasterSignerPublicKey) return script.farcasterSignerPublicKey
+      throw new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Connect failed' })
+    },
+    signFarcasterMessage: notHere,
+    async delegateWallet({ address }) {
+      await script.delegate?.(address)
+      state.set({ ...state.get(), wallets: state.get().wallets.map((wallet) => (wallet.address === address ? { ...wallet, delegated: true } : wallet)) })
+    },
+    async revokeWallets() {
+      state.set({ ...state.get(), wallets: state.get().wallets.map((wallet) => ({ ...wallet, delegated: false })) })
+    },
   }
 }

@@ -1,10 +1,12 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FarcasterSignerStatusResponse } from '../../src/protocol/index.js'
 import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-server.js'
 import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
 import { appConfigDto, authResponse } from '../../src/core/test-support/fixtures.js'
-import type { FarcasterSignerApproved, FarcasterSignerPendingApproval, TesseraClient, TesseraError } from '../../src/core/index.js'
+import { getOrCreateClient, TesseraError as CoreError, type EmbeddedWalletsApi, type FarcasterSignerApproved, type FarcasterSignerPendingApproval, type TesseraClient, type TesseraError } from '../../src/core/index.js'
 import { TesseraProvider, useFarcasterSigner, useTesseraClient, type UseFarcasterSignerOptions, type UseFarcasterSignerResult } from '../index.js'
 
 const appId = 'tessera-test-app-00000044'
@@ -24,8 +26,37 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   client?.destroy()
+  registry().delete(appId)
   await api.close()
 })
+
+const registry = () => (globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')]!
+
+/** The app's client with its embedded wallets standing in for the frame: a real ed25519 signer key (or none). */
+function withEmbeddedSignerKey(privateKey: Uint8Array | null) {
+  const real = getOrCreateClient({ appId, apiUrl: api.url })
+  const missing = new CoreError({ code: 'embedded_wallet_not_found', shortMessage: 'Connect failed' })
+  const embeddedWallets = {
+    ...real.embeddedWallets,
+    getFarcasterSignerPublicKey: async () => {
+      if (!privateKey) throw missing
+      return `0x${bytesToHex(ed25519.getPublicKey(privateKey))}` as const
+    },
+    signFarcasterMessage: async (hash: Uint8Array | `0x${string}`) => {
+      if (!privateKey) throw missing
+      const bytes = typeof hash === 'string' ? hexToBytes(hash.slice(2)) : hash
+      return { signature: `0x${bytesToHex(ed25519.sign(bytes, privateKey))}` as const }
+    },
+  } as EmbeddedWalletsApi
+  // As the core does (signer.test.ts): no key given → the embedded wallet's.
+  const farcaster = {
+    ...real.farcaster,
+    requestSigner: async (key?: string | null, options?: Parameters<TesseraClient['farcaster']['requestSigner']>[1]) =>
+      real.farcaster.requestSigner(key === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : key, options),
+  } as TesseraClient['farcaster']
+  registry().set(appId, { ...real, embeddedWallets, farcaster } as TesseraClient)
+  return real
+}
 
 async function render(withOnError: boolean) {
   const events: { pending: FarcasterSignerPendingApproval[]; approved: FarcasterSignerApproved[]; errors: TesseraError[] } = { pending: [], approved: [], errors: [] }
@@ -63,6 +94,32 @@ describe('useFarcasterSigner', () => {
     expect(events.errors.map((error) => error.shortMessage)).toEqual(['Request rejected', 'Connect failed'])
     const bare = await render(false)
     await expect(bare.hook.requestFarcasterSigner(KEY)).rejects.toMatchObject({ shortMessage: 'Request rejected' })
+  })
+
+  it("without a key, requests the embedded wallet's signer key and signs Farcaster messages with it", async () => {
+    const privateKey = ed25519.utils.randomPrivateKey()
+    const embeddedKey = `0x${bytesToHex(ed25519.getPublicKey(privateKey))}`
+    initAnswer = { status: 'pending_approval', public_key: embeddedKey, signer_approval_url: APPROVAL_URL }
+    const real = withEmbeddedSignerKey(privateKey)
+    const { hook, events } = await render(true)
+    await hook.requestFarcasterSigner()
+    expect(api.calls('/api/v1/farcaster/signer/init').map((call) => call.body)).toEqual([{ ed25519_public_key: embeddedKey }])
+    expect(events.pending).toEqual([{ publicKey: embeddedKey, signerApprovalUrl: APPROVAL_URL }])
+    const hash = new Uint8Array(20).fill(7)
+    const signed = await hook.signFarcasterMessage(hash)
+    expect(ed25519.verify(hexToBytes(signed!.signature.slice(2)), hash, hexToBytes(embeddedKey.slice(2)))).toBe(true)
+    expect(events.errors).toEqual([])
+    real.destroy()
+  })
+
+  it("without an embedded signer key: 'Connect failed' to onError, nothing requested", async () => {
+    const real = withEmbeddedSignerKey(null)
+    const { hook, events } = await render(true)
+    await expect(hook.requestFarcasterSigner()).resolves.toBeUndefined()
+    await expect(hook.signFarcasterMessage(new Uint8Array(20))).resolves.toBeUndefined()
+    expect(events.errors.map((error) => error.shortMessage)).toEqual(['Connect failed', 'Connect failed'])
+    expect(api.calls('/api/v1/farcaster/signer/init')).toEqual([])
+    real.destroy()
   })
 
   it('cancel() stops the wait', async () => {

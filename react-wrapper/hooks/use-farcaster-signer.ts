@@ -13,15 +13,18 @@ export interface UseFarcasterSignerOptions {
 
 export interface UseFarcasterSignerResult {
   /**
-   * Asks the user's Farcaster account to add `publicKey` (0x hex of the embedded wallet's ed25519 key) as a signer
-   * and waits (2 s polls, 300 s) for the approval. Resolves with it, or undefined when `onError` took the failure.
+   * Asks the user's Farcaster account to add a signer key and waits (2 s polls, 300 s) for the approval: `publicKey`
+   * (0x hex of a 32-byte ed25519 key), or without one the embedded wallet's own Farcaster signer key (kept in the
+   * wallet frame). Resolves with the approval, or undefined when `onError` took the failure.
    */
-  requestFarcasterSigner(publicKey: string | null | undefined): Promise<FarcasterSignerApproved | undefined>
+  requestFarcasterSigner(publicKey?: string | null): Promise<FarcasterSignerApproved | undefined>
+  /** Signs a Farcaster message hash with the embedded signer key (in the wallet frame); undefined when `onError` took the failure. */
+  signFarcasterMessage(hash: Uint8Array | `0x${string}`): Promise<{ signature: `0x${string}` } | undefined>
   /** Stops waiting (the request fails with 'client_request_aborted'); unmounting does the same. */
   cancel(): void
 }
 
-/** Headless Farcaster signer request (document 2 §4); the component decides how to show the approval link. */
+/** Headless Farcaster signer request and signing (document 2 §4); the component decides how to show the approval link. */
 export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): UseFarcasterSignerResult {
   const client = useTesseraClient()
   const latest = useLatest(options)
@@ -31,7 +34,7 @@ export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): Use
     running.current = null
   }, [])
   useEffect(() => cancel, [cancel])
-  const requestFarcasterSigner = useCallback(async (publicKey: string | null | undefined) => {
+  const requestFarcasterSigner = useCallback(async (publicKey?: string | null) => {
     cancel()
     const controller = new AbortController()
     running.current = controller
@@ -49,5 +52,13 @@ export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): Use
       if (running.current === controller) running.current = null
     }
   }, [cancel, client, latest])
-  return { requestFarcasterSigner, cancel }
+  const signFarcasterMessage = useCallback(async (hash: Uint8Array | `0x${string}`) => {
+    try {
+      return await client.embeddedWallets.signFarcasterMessage(hash)
+    } catch (error) {
+      reportOrThrow(error, latest.current.onError)
+      return undefined
+    }
+  }, [client, latest])
+  return { requestFarcasterSigner, signFarcasterMessage, cancel }
 }

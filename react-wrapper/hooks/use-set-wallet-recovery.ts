@@ -4,7 +4,8 @@ import { useWalletRecoveryFlow } from './use-wallet-recovery-flow.js'
 export interface UseSetWalletRecoveryResult {
   /**
    * Opens the recovery method selection ('Secure your account', or 'Update backup method') and resolves with the
-   * refreshed user once a method is set; rejects when the user closes the modal first.
+   * refreshed user once a method is set (a password, or a Google Drive backup when the app offers it); rejects when
+   * the user closes the modal first.
    */
   setWalletRecovery(options?: { address?: string }): Promise<{ user: User }>
 }

@@ -86,9 +86,20 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
       return imported
     },
     keyExportFrame: unavailable,
+    createLoginWallets: unavailable,
     getChains: async () => [],
     getEthereumProvider: unavailable,
     getSolanaProvider: unavailable,
+    getFarcasterSignerPublicKey: unavailable,
+    signFarcasterMessage: unavailable,
+    async delegateWallet(input) {
+      record('delegateWallet', input)
+      state.set({ ...state.get(), wallets: state.get().wallets.map((existing) => (existing.address === input.address ? { ...existing, delegated: true } : existing)) })
+    },
+    async revokeWallets() {
+      record('revokeWallets', {})
+      state.set({ ...state.get(), wallets: state.get().wallets.map((existing) => ({ ...existing, delegated: false })) })
+    },
     async signMessage(input) {
       record('signMessage', input)
       return { signature: await accountFor(input.address).signMessage({ message: input.message }) }

@@ -30,7 +30,8 @@ import { sessionRoutes } from './sessions/routes.js'
 import { userRoutes } from './users/routes.js'
 import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
 import { embeddedWalletApiRoutes } from './wallets/routes.js'
-import { recoveryRoutes } from './recovery/routes.js'
+import { walletDelegationRoutes } from './wallets/delegation-routes.js'
+import { recoveryCallbackRoutes, recoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
@@ -87,6 +88,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/apps', appRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
   app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
+  app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))
   // The Farcaster app posts to the relay without our app header: the channel token names the app.
   app.route('/api/v1/farcaster', farcasterRelayRoutes(ctx))
   app.use('/api/v1/*', requireApp(ctx.db))
@@ -106,6 +108,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
   app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
+  app.route('/api/v1/wallets', walletDelegationRoutes(ctx))
   app.route('/api/v1/mfa', mfaApiRoutes(ctx))
   app.route('/api/v1/recovery', recoveryRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))

@@ -28,6 +28,7 @@ import { createDefaultStorage } from './session/storage.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, OtpFlowState, TesseraClient } from './types.js'
 import type { User } from './user/types.js'
 import { createEmitter } from './utils/emitter.js'
+import { forwarding } from './utils/forwarding.js'
 import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
@@ -157,26 +158,17 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       }),
     ),
   )
-  // The Farcaster code loads with the first call, like the guest code.
-  const farcasterLogin = lazily(() =>
-    import('./auth/farcaster/flow.js').then(({ createFarcasterFlow }) =>
-      createFarcasterFlow({ state: farcasterFlow, transport, isAuthenticated, authenticate: (login) => authenticate('farcaster', login), accountChanges }),
+  // The Farcaster code (sign-in and signer) loads with the first call; the signer's default key is the embedded wallet's.
+  const farcasterCode = lazily(() =>
+    import('./auth/farcaster/farcaster.js').then(({ createFarcaster }) =>
+      createFarcaster({
+        state: farcasterFlow, transport, isAuthenticated, authenticate: (login) => authenticate('farcaster', login), accountChanges,
+        refreshUser: () => session.fetchUser(), embeddedWallets,
+      }),
     ),
   )
-  const farcasterSigner = lazily(() =>
-    import('./auth/farcaster/signer.js').then(({ createFarcasterSigner }) => createFarcasterSigner({ transport, isAuthenticated, refreshUser: () => session.fetchUser() })),
-  )
-  const farcaster: TesseraClient['farcaster'] = {
-    login: async (loginOptions) => (await farcasterLogin.load()).login(loginOptions),
-    link: async (linkOptions) => (await farcasterLogin.load()).link(linkOptions),
-    unlink: async (fid) => (await farcasterLogin.load()).unlink(fid),
-    reset: () => farcasterLogin.loaded()?.reset(),
-    requestSigner: async (publicKey, signerOptions) => (await farcasterSigner.load()).requestSigner(publicKey, signerOptions),
-  }
-  const guest: TesseraClient['guest'] = {
-    login: async () => (await guestLogin.load()).login(),
-    link: async () => (await guestLogin.load()).link(),
-  }
+  const farcaster = forwarding<TesseraClient['farcaster']>({ reset: () => farcasterCode.loaded()?.reset() }, farcasterCode.load)
+  const guest = forwarding<TesseraClient['guest']>({}, guestLogin.load)
   // The passkey flow loads with its first call: the landing draws its button without it.
   const passkey = lazyPasskey(
     lazily(() =>

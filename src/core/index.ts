@@ -66,6 +66,7 @@ export type { CustomAuthConfig } from './config/types.js'
 export type { ConnectedWallet, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
+export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'
 export type {
   Chain,
   CreateEmbeddedWalletOptions,
@@ -78,11 +79,13 @@ export type {
   EthereumTransactionRequest,
   ImportWalletInput,
   KeyExportFrame,
+  LoginRecoveryInput,
+  RecoverInput,
   SetRecoveryInput,
   SolanaTransactionLike,
 } from './wallets/embedded/types.js'
-export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster } from './config/types.js'
+export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type { MfaAnswer, MfaApi, MfaChallengeStatus, MfaMethodType, MfaState, TotpEnrollment } from './mfa/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'
-export type { ErrorCode } from '../protocol/index.js'
+export type { CloudRecoveryProvider, ErrorCode } from '../protocol/index.js'

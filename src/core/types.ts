@@ -5,7 +5,7 @@ import type { LinkedAccount, User } from './user/types.js'
 import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 import type { WalletsApi } from './wallets/types.js'
 import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
-import type { MfaApi, MfaMethodType } from './mfa/types.js'
+import type { MfaApi } from './mfa/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -220,10 +220,12 @@ export interface ClientEvents {
   error: { error: TesseraError }
   /**
    * A wallet operation waits for the user and no app handler takes it; `screen` answers it: 'mfa:verify' for an MFA
-   * challenge without an `mfa.onMfaRequired` listener, 'password:enter' when recovery needs the wallet password.
+   * challenge without an `mfa.onMfaRequired` listener, 'password:enter' when recovery needs the wallet password,
+   * 'password:create' ('recovery:select' when several user-owned methods are offered) when a login's creation waits
+   * for the password or recovery the app requires (`createLoginWallets`).
    * `<auth-modal>` opens on that screen.
    */
-  walletPrompt: { screen: 'mfa:verify' | 'password:enter' }
+  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'cloud:confirm' }
 }
 
 export interface TesseraClient {
@@ -351,11 +353,11 @@ export interface TesseraClient {
     /** Stops polling and goes back to `initial` (the modal calls it on close). */
     reset(): void
     /**
-     * Asks the signed-in user's Farcaster account to add `publicKey` (0x hex of a 32-byte ed25519 key, the embedded
-     * wallet's Farcaster signer) and polls every 2 s: resolves once approved, 'Request rejected' when revoked,
-     * 'Connect failed' after 300 s or without a key.
+     * Asks the signed-in user's Farcaster account to add `publicKey` (0x hex of a 32-byte ed25519 key; omitted: the
+     * embedded wallet's Farcaster signer key, which never leaves the wallet frame) and polls every 2 s: resolves once
+     * approved, 'Request rejected' when revoked, 'Connect failed' after 300 s or without a key.
      */
-    requestSigner(publicKey: string | null | undefined, options?: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
+    requestSigner(publicKey?: string | null, options?: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
   }
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */

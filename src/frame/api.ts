@@ -12,6 +12,9 @@ import {
   type AuthShareResponse,
   type CreateEmbeddedWalletBody,
   type CreateEmbeddedWalletResponse,
+  type DelegateWalletBody,
+  type DelegateWalletResponse,
+  delegationRoutes,
   type ExportShareBody,
   type FrameErrorType,
   type KeyMaterialResponse,
@@ -42,6 +45,8 @@ export interface FrameApi {
   /** The export frame's auth share (a fresh sign-in, and MFA when enrolled). */
   exportShare(accessToken: string, address: string, body: ExportShareBody): Promise<AuthShareResponse | KeyMaterialResponse>
   reshare(accessToken: string, address: string, body: ReshareBody): Promise<ReshareResponse>
+  /** Hands this device's share to the server for offline access (delegated wallets; MFA when enrolled). */
+  delegate(accessToken: string, body: DelegateWalletBody): Promise<DelegateWalletResponse>
   /** Checks the user's MFA answer with the server and keeps the MFA token it answers for the user's next calls. */
   verifyMfa(accessToken: string, submission: MfaSubmission): Promise<void>
   /** Forgets every MFA token (logout). */
@@ -111,6 +116,7 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
     keyMaterial: (token, address, body) => call(embeddedWalletRoutes.keyMaterial, token, body, address),
     exportShare: (token, address, body) => call(embeddedWalletRoutes.exportShare, token, body, address),
     reshare: (token, address, body) => call(embeddedWalletRoutes.reshare, token, body, address),
+    delegate: (token, body) => call(delegationRoutes.delegate, token, body),
     async verifyMfa(token, submission) {
       const body = submission.method === 'passkey'
         ? { authenticator_response: submission.authenticatorResponse, ...(submission.relyingParty ? { relying_party: submission.relyingParty } : {}) }

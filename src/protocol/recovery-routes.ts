@@ -1,8 +1,9 @@
 /**
  * User-owned cloud recovery (document 2 "Recovery with a cloud provider", §7 recovery calls): the reference's
  * `recovery/*` paths. The host gets a Google Drive access token through a PKCE popup (`oauth/init` gives the
- * provider's address; `oauth/authenticate` trades the code), and hands it to the wallet frame, which keeps the key
- * that opens the recovery share in the user's Drive app-data folder. The server never holds that key.
+ * provider's address; the provider returns to the server's callback, which sends the popup back to the host's page
+ * with a one-time code; `oauth/authenticate` trades that code), and hands it to the wallet frame, which keeps the
+ * key that opens the recovery share in the user's Drive app-data folder. The server never holds that key.
  * Kept out of routes.ts so the landing bundle never carries it.
  */
 import { post } from './routes/route.js'

@@ -116,14 +116,17 @@ interface Authed { accessToken: string; mfa?: MfaSubmission }
 interface ShareSetRef extends Authed { entropyId: string; entropyIdVerifier: EntropyIdVerifier }
 
 export interface CreateWalletData extends Authed {
-  recoveryMethod?: 'privy' | 'user-passcode'
+  recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive'
   /** Required with `user-passcode`. */
   recoveryPassword?: string
+  /** Required with `google-drive`: the user's Drive token, for writing the new recovery key. */
+  recoveryAccessToken?: string
   /** Retries of one creation carry the same key (SECURITY.md 56–57). */
   idempotencyKey?: string
 }
 export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }
-export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device' }
+/** `recoveryPassword`: password (user-passcode) recovery for the imported key's share set; default automatic. */
+export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device'; recoveryPassword?: string }
 export interface ConnectData extends ShareSetRef {}
 /** `recoveryAccessToken`: the cloud provider's token (Google Drive app-data) for a cloud-recovered wallet. */
 export interface RecoverData extends ShareSetRef { recoveryPassword?: string; recoveryAccessToken?: string }
@@ -174,6 +177,17 @@ export type MfaSubmitEnrollmentData = Authed & (
 )
 export type MfaUnenrollData = Authed & { method: 'sms' | 'totp' | 'passkey' }
 
+/** The share set whose HD entropy the Farcaster signer key derives from (the user's primary Ethereum wallet's). */
+export interface FarcasterSignerData extends ShareSetRef {}
+/** `payload`: 0x hex of what to sign (a Farcaster message hash: 20 bytes of BLAKE3; 1..1024 bytes accepted). */
+export interface FarcasterSignData extends ShareSetRef { payload: `0x${string}` }
+
+/**
+ * Offline access for wallet `hdWalletIndex` of a share set (delegated wallets): the frame unlocks the set (MFA when
+ * enrolled), proves the address is that wallet's, and hands its device share to the server, which seals it.
+ */
+export interface DelegateWalletData extends ShareSetRef { address: string; chainType: EmbeddedChainType; hdWalletIndex: number }
+
 /** What each event carries; events without an entry here are not built yet. */
 export interface FrameRequestData {
   [FRAME_READY_EVENT]: Record<string, never>
@@ -192,6 +206,10 @@ export interface FrameRequestData {
   'mfa:unenroll': MfaUnenrollData
   /** Forgets the frame's MFA token (logout). */
   'mfa:clear': Record<string, never>
+  'delegated-actions:consent': DelegateWalletData
+  /** The Farcaster signer's ed25519 key, derived in the frame from the share set's HD entropy (imported keys have none). */
+  'farcaster:init-signer': FarcasterSignerData
+  'farcaster:sign': FarcasterSignData
 }
 
 /** The server's user after the change, so the host shows the new wallet without another call. */
@@ -213,6 +231,12 @@ export interface FrameResponseData {
   'mfa:submit-enrollment': { user: UserDto }
   'mfa:unenroll': { user: UserDto }
   'mfa:clear': Record<string, never>
+  /** The user with the wallet now `delegated` (and its wallet `id`). */
+  'delegated-actions:consent': { user: UserDto }
+  /** 0x hex of the 32-byte ed25519 public key. */
+  'farcaster:init-signer': { publicKey: `0x${string}` }
+  /** 0x hex of the 64-byte ed25519 signature over `payload`. */
+  'farcaster:sign': { signature: `0x${string}` }
 }
 
 export type FrameRequestEvent = keyof FrameRequestData

@@ -15,16 +15,14 @@ import { HDKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, FRAME_READY_EVENT } from '../../src/protocol/index.js'
 // The frame's own SLIP-0010 derivation: only to name the Solana key this test must never see outside the frame.
-import { solanaKeyPair } from '../../src/frame/custody/solana-keys.js'
-import { completeEmailLogin, modalHidden, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { solanaKeyPair } from '../../src/protocol/custody/solana-keys.js'
+import { completeEmailLogin, modalHidden, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
 const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
 const MESSAGE = 'Hello from the Tessera demo'
-/** Creation, recovery and confirmation wait on the frame, the server and the chains: more than a screen change. */
-const walletTimeout = 60_000
 
 let stack: E2eStack
 beforeAll(async () => {

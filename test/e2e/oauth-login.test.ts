@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OAUTH_POPUP_SIZE, oauthReturnParams } from '../../src/protocol/index.js'
-import { landingRow, linkedAccountRow, modalPart, uiTimeout } from '../harness/demo-flows.js'
+import { landingRow, linkedAccountRow, modalPart, recordPopupFeatures, uiTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type DemoName, type E2eStack } from '../harness/e2e-stack.js'
 
 let stack: E2eStack
@@ -24,18 +24,6 @@ function expectCleanAddress(page: Page) {
   const leftovers = [...new URL(page.url()).searchParams.keys()].filter((key) => Object.values(oauthReturnParams).includes(key as never))
   expect(leftovers, `return params left in ${page.url()}`).toEqual([])
 }
-
-/** Records every `window.open` call's features, from the first script on. */
-const recordPopupFeatures = (page: Page) =>
-  page.addInitScript(() => {
-    const open = window.open.bind(window)
-    const calls: string[] = []
-    Object.assign(window, { e2ePopupFeatures: calls })
-    window.open = (url?: string | URL, target?: string, features?: string) => {
-      calls.push(features ?? '')
-      return open(url, target, features)
-    }
-  })
 
 /** Presses the modal's provider button and follows the popup until it posts back and closes. */
 async function signInByPopup(page: Page, demo: DemoName, provider: 'google' | 'github') {

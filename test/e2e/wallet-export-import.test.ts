@@ -3,18 +3,20 @@
  * §4 on-device import; SECURITY.md 42, 48). Export: the 'Export wallet' screen embeds the export frame; the key and
  * the seed phrase show inside that frame only (read through the frame's own DOM) and derive the wallet's address,
  * while a recording of every message and request of the host page, and the host's DOM, never hold them. Import: a
- * key made by this test becomes an imported wallet at its address, signs, and comes back on a new device.
+ * key made by this test becomes an imported wallet at its address, signs, and comes back on a new device; a Solana
+ * secret key (base58, 64 bytes) does the same and also sends SOL on the local Solana chain.
  */
+import { ed25519 } from '@noble/curves/ed25519'
+import { Keypair } from '@solana/web3.js'
 import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modalHidden, modalPart, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { fundAddress, solanaSecretKeyBase58 } from '../harness/local-chains.js'
 import { recordContext, requestText, type Recording } from '../harness/recording.js'
 
-/** Creation, recovery and the export frame wait on the frame, the server and a slow KDF-free combine: more than a screen change. */
-const walletTimeout = 60_000
 const MESSAGE = 'Signed by an imported key'
 
 let stack: E2eStack
@@ -41,6 +43,36 @@ const signWith = (page: Page, address: string): Promise<string> =>
     const { appId, apiUrl } = window.TESSERA_DEMO
     return (await getOrCreateClient({ appId, apiUrl }).embeddedWallets.signMessage({ message: ${JSON.stringify(MESSAGE)}, address: ${JSON.stringify(address)} })).signature
   })()`)
+
+/** Signs MESSAGE's bytes with the Solana wallet at `address` through the page's shared client; the signature as hex. */
+const signSolanaWith = (page: Page, address: string): Promise<string> =>
+  page.evaluate(`(async () => {
+    const { getOrCreateClient } = await import('/tessera.js')
+    const { appId, apiUrl } = window.TESSERA_DEMO
+    const provider = await getOrCreateClient({ appId, apiUrl }).embeddedWallets.getSolanaProvider(${JSON.stringify(address)})
+    const { signature } = await provider.signMessage(new TextEncoder().encode(${JSON.stringify(MESSAGE)}))
+    return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  })()`)
+
+/** The demo's 'Send 0.001 SOL' transfer from `address` (shared/local-chains.js); the confirmed transaction's signature. */
+const sendSolFrom = (page: Page, address: string): Promise<string> =>
+  page.evaluate(`(async () => {
+    const { getOrCreateClient } = await import('/tessera.js')
+    const { sendSol } = await import('/shared/local-chains.js')
+    const { appId, apiUrl } = window.TESSERA_DEMO
+    return sendSol(getOrCreateClient({ appId, apiUrl }), ${JSON.stringify(address)})
+  })()`)
+
+async function solanaBalance(address: string): Promise<bigint> {
+  const response = await fetch(stack.chain.solana.rpcUrl, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+  })
+  return BigInt(((await response.json()) as { result: { value: number } }).result.value)
+}
+
+const expectSolanaSignature = async (page: Page, keypair: Keypair) =>
+  expect(ed25519.verify(await signSolanaWith(page, keypair.publicKey.toBase58()), new TextEncoder().encode(MESSAGE), keypair.publicKey.toBytes())).toBe(true)
 
 describe('key export and import on the vanilla demo', () => {
   it('exports the key and seed phrase inside the export frame only; imports a key that signs and survives a new device', async () => {
@@ -116,5 +148,60 @@ describe('key export and import on the vanilla demo', () => {
     for (const message of importMessages) expect(JSON.parse(message).event).toBe('import')
     const outsideImport = [...messages.filter((message) => !importMessages.includes(message)), ...requests, ...doms].join('\n').toLowerCase()
     expect(outsideImport.includes(importedKey.slice(2))).toBe(false)
+  }, 300_000)
+  it('imports a Solana secret key through the modal: it signs, sends SOL on the local chain, and survives a new device', async () => {
+    const email = `e2e-import-solana-${runId()}@example.com`
+    const keypair = Keypair.generate()
+    const secretKey = solanaSecretKeyBase58(keypair)
+    const address = keypair.publicKey.toBase58()
+    const recordings: Recording[] = []
+    const doms: string[] = []
+
+    await inNewPage(stack.browser, async (page, context) => {
+      recordings.push(await recordContext(context))
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
+      await walletRow(page, 'solana', false).waitFor({ timeout: walletTimeout })
+
+      await page.locator('#import-wallet').click()
+      await modalPart(page, 'title').filter({ hasText: 'Import wallet' }).waitFor({ timeout: uiTimeout })
+      await modalPart(page, 'import-chain').selectOption('solana')
+      await modalPart(page, 'import-key-input').fill(secretKey)
+      await modalPart(page, 'submit-button').click()
+      await modalPart(page, 'import-done').waitFor({ timeout: walletTimeout })
+      expect(await modalPart(page, 'wallet-address').textContent()).toBe(address)
+      doms.push(await hostDom(page))
+      await modalPart(page, 'close-button').click()
+      await modalHidden(page)
+      expect(await walletRow(page, 'solana', true).textContent({ timeout: walletTimeout })).toBe(address)
+
+      // The imported key signs (checked against its public key in node) and pays for a transfer on the local chain.
+      await expectSolanaSignature(page, keypair)
+      await fundAddress(stack.chain, address, 1_000_000_000n)
+      const before = await solanaBalance(address)
+      expect(before).toBe(1_000_000_000n)
+      expect(await sendSolFrom(page, address)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      // 0.001 SOL and the fee.
+      expect(await solanaBalance(address)).toBeLessThan(before - 1_000_000n)
+    })
+
+    // A new device recovers the imported wallet like a created one.
+    await inNewPage(stack.browser, async (page, context) => {
+      recordings.push(await recordContext(context))
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email, { previousCount: 1 })
+      expect(await walletRow(page, 'solana', true).textContent({ timeout: walletTimeout })).toBe(address)
+      await expectSolanaSignature(page, keypair)
+      expect(recordings[1]!.requests.some((request) => request.url.includes(`/api/v1/embedded_wallets/${address}/recovery/key_material`))).toBe(true)
+      doms.push(await hostDom(page))
+    })
+
+    // The secret key went to the wallet frame in its 'import' message only.
+    const messages = recordings.flatMap((recording) => recording.messages.map((message) => message.data))
+    const importMessages = messages.filter((message) => message.includes(secretKey))
+    expect(importMessages.length).toBeGreaterThan(0)
+    for (const message of importMessages) expect(JSON.parse(message).event).toBe('import')
+    const requests = await Promise.all(recordings.flatMap((recording) => recording.requests.map(requestText)))
+    const outsideImport = [...messages.filter((message) => !importMessages.includes(message)), ...requests, ...doms].join('\n')
+    expect(outsideImport.includes(secretKey), 'the imported secret key left the import message').toBe(false)
+    expect(outsideImport.toLowerCase().includes(Buffer.from(keypair.secretKey.slice(0, 32)).toString('hex')), 'the imported seed left the frame').toBe(false)
   }, 300_000)
 })

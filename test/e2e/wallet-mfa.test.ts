@@ -9,14 +9,12 @@
 import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modalHidden, modalPart, signInOnDemo, typeCode, uiTimeout } from '../harness/demo-flows.js'
+import { demoEthereumAddress, enrolAuthenticatorAppOnDemo, modalHidden, modalPart, signatureAfter, signInOnDemo, typeCode, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { waitForCode } from '../harness/outbox.js'
-import { hotp, totpCode, totpStep, TOTP_STEP_SECONDS } from '../harness/totp.js'
+import { authenticatorApp, hotp, totpCode, totpStep, TOTP_STEP_SECONDS } from '../harness/totp.js'
 
 const MESSAGE = 'Hello from the Tessera demo'
-/** Wallet creation, recovery and signing wait on the frame, the server and the chains: more than a screen change. */
-const walletTimeout = 60_000
 
 let stack: E2eStack
 beforeAll(async () => {
@@ -26,31 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close()
 })
-
-/**
- * The codes of one authenticator: a code is good once per time step (the server refuses a replay), so each use
- * takes the first step after the last one used, waiting for the clock when that step is more than one ahead.
- */
-function authenticator(secret: string) {
-  let lastStep = -1
-  return {
-    async nextCode(): Promise<string> {
-      const step = Math.max(totpStep(), lastStep + 1)
-      // The server accepts one step of drift: a later step waits for the clock.
-      while (step > totpStep() + 1) await new Promise((resolve) => setTimeout(resolve, 500))
-      lastStep = step
-      return totpCode(secret, step)
-    },
-    /** A code no step near now accepts. */
-    wrongCode(): string {
-      const near = [-1, 0, 1, 2].map((offset) => totpCode(secret, totpStep() + offset))
-      for (let candidate = 0; ; candidate++) {
-        const code = String(candidate).padStart(6, '0')
-        if (!near.includes(code)) return code
-      }
-    },
-  }
-}
 
 /**
  * Records what the host page hears from the wallet frame (every message its top window receives) and the MFA tokens
@@ -86,25 +59,6 @@ async function retypeCode(page: Page, code: string): Promise<void> {
   await typeCode(page, code)
 }
 
-const ethereumAddress = async (page: Page) => {
-  const address = page.locator('#embedded-wallets li[data-chain="ethereum"] .address')
-  await address.waitFor({ timeout: walletTimeout })
-  return (await address.textContent())!
-}
-
-/** Clicks 'Sign a message' and returns the signature the page shows (or fails with the page's error). */
-async function signatureAfter(page: Page, answer: () => Promise<void>): Promise<Hex> {
-  // Signatures are deterministic (RFC 6979): the same message signs the same, so the old one is cleared first.
-  await page.locator('#sign-result').evaluate((element) => void (element.textContent = ''))
-  await page.locator('#sign-message').click()
-  await answer()
-  const failure = page.locator('#action-error:not([hidden])')
-  const signed = page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ })
-  await signed.or(failure).first().waitFor({ timeout: walletTimeout })
-  if (await failure.isVisible()) throw new Error(`Signing failed: ${await failure.textContent()}`)
-  return (await signed.textContent()) as Hex
-}
-
 describe('wallet-action MFA on the vanilla demo', () => {
   it('the test authenticator follows RFC 6238 (SHA-1 vectors of appendix B)', () => {
     const seed = Buffer.from('12345678901234567890', 'ascii')
@@ -118,30 +72,16 @@ describe('wallet-action MFA on the vanilla demo', () => {
 
   it('enrols an authenticator app, signs only after verifying, is challenged again in another session, and removes the method after verifying', async () => {
     const email = `e2e-mfa-${runId()}@example.com`
-    let app: ReturnType<typeof authenticator> | undefined
+    let app: ReturnType<typeof authenticatorApp> | undefined
     let address = ''
 
     await inNewPage(stack.browser, async (page) => {
       const recording = await recordTokens(page)
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
-      address = await ethereumAddress(page)
+      address = await demoEthereumAddress(page)
 
       // Enrolment from the demo: 'Transaction Protection', the QR code with its setup key, then the app's first code.
-      await page.locator('#enroll-mfa').click()
-      await title(page, 'Transaction Protection').waitFor({ timeout: uiTimeout })
-      await modalPart(page, 'mfa-method-totp').click()
-      const setupKey = modalPart(page, 'mfa-setup-key')
-      await setupKey.waitFor({ timeout: walletTimeout })
-      await modalPart(page, 'mfa-totp-qr').waitFor({ timeout: uiTimeout })
-      const secret = (await setupKey.textContent())!
-      expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-      app = authenticator(secret)
-      await modalPart(page, 'mfa-continue').click()
-      await typeCode(page, await app.nextCode())
-      await modalPart(page, 'mfa-enrolled').waitFor({ timeout: walletTimeout })
-      await modalPart(page, 'mfa-done').click()
-      await modalHidden(page)
-      await page.locator('#mfa-methods li[data-method="totp"]').waitFor({ timeout: uiTimeout })
+      app = await enrolAuthenticatorAppOnDemo(page)
 
       // A signature now needs a verification: a wrong code is refused, the right one lets it through.
       const signature = await signatureAfter(page, async () => {
@@ -174,7 +114,7 @@ describe('wallet-action MFA on the vanilla demo', () => {
       await page.locator('auth-modal [part~="submit-button"]').click()
       await typeCode(page, await waitForCode(stack.api.url, email, { previousCount: 1 }))
       await modalHidden(page)
-      expect(await ethereumAddress(page)).toBe(address)
+      expect(await demoEthereumAddress(page)).toBe(address)
       const signature = await signatureAfter(page, async () => {
         await title(page, 'Enter verification code').waitFor({ timeout: walletTimeout })
         await typeCode(page, await app!.nextCode())
@@ -208,7 +148,7 @@ describe('SMS MFA on the vanilla demo', () => {
     const phone = '+12015550187'
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email)
-      const address = await ethereumAddress(page)
+      const address = await demoEthereumAddress(page)
 
       await page.locator('#enroll-mfa').click()
       await title(page, 'Transaction Protection').waitFor({ timeout: uiTimeout })

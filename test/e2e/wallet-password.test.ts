@@ -16,14 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, type ReshareBody, type SealedShare } from '../../src/protocol/index.js'
 // The frame's own opening and combining: only so the test knows the secrets it must never find outside the frame.
 import { openSealedShare } from '../../src/frame/custody/seal-password.js'
-import { combineShares } from '../../src/frame/custody/shares.js'
-import { modalHidden, modalPart, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { combineShares } from '../../src/protocol/custody/share-wrapper.js'
+import { fillAndLeave, modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
 const PASSWORD = 'Tessera-Pass-2026!x'
 const MESSAGE = 'Hello from the Tessera demo'
-const walletTimeout = 60_000
 
 let stack: E2eStack
 beforeAll(async () => {
@@ -45,13 +44,6 @@ async function addresses(page: Page): Promise<{ ethereum: string; solana: string
 
 const recoveryMethods = (page: Page) => walletItems(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.recovery))
 const title = (page: Page) => modalPart(page, 'title')
-
-/** Fills a field of the modal and leaves it, as a user does: errors show once it was touched. */
-async function fillAndLeave(page: Page, part: string, text: string): Promise<void> {
-  const field = modalPart(page, part)
-  await field.fill(text, { timeout: uiTimeout })
-  await field.blur()
-}
 
 /** The device shares in the frame's own IndexedDB, read from inside the frame only so the test knows what to look for. */
 function deviceShares(page: Page): Promise<number[][]> {

@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { OTP_LENGTH } from '../../src/protocol/index.js'
 import { waitForCode } from './outbox.js'
+import { authenticatorApp } from './totp.js'
 
 export const uiTimeout = 15_000
 
@@ -78,3 +79,66 @@ export async function completeSmsLogin(page: Page, apiUrl: string, nationalNumbe
 export function linkedAccountRow(page: Page, type: string, identifier: string) {
   return page.locator(`#linked-accounts li[data-type="${type}"]`, { has: page.locator('.identifier', { hasText: identifier }) })
 }
+
+/** Wallet work (creation, recovery, a signature behind MFA) takes longer than a screen change. */
+export const walletTimeout = 60_000
+
+/** The primary embedded Ethereum wallet's address in the demo's wallet panel. */
+export async function demoEthereumAddress(page: Page): Promise<string> {
+  const address = page.locator('#embedded-wallets li[data-chain="ethereum"] .address')
+  await address.waitFor({ timeout: walletTimeout })
+  return (await address.textContent())!
+}
+
+/** Clicks the demo's 'Sign a message' (which clears the last one), lets `answer` handle a challenge, and returns the signature shown. */
+export async function signatureAfter(page: Page, answer: () => Promise<void> = async () => {}): Promise<`0x${string}`> {
+  await page.locator('#sign-message').click()
+  await answer()
+  const failure = page.locator('#action-error:not([hidden])')
+  const signed = page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ })
+  await signed.or(failure).first().waitFor({ timeout: walletTimeout })
+  if (await failure.isVisible()) throw new Error(`Signing failed: ${await failure.textContent()}`)
+  return (await signed.textContent()) as `0x${string}`
+}
+
+/**
+ * From the demo's signed-in panel: 'Transaction Protection' → authenticator app → the QR step's setup key → the app's
+ * first code → done. Answers the authenticator app (test/harness/totp.ts) that now holds the secret.
+ */
+export async function enrolAuthenticatorAppOnDemo(page: Page): Promise<ReturnType<typeof authenticatorApp>> {
+  await page.locator('#enroll-mfa').click()
+  await modalPart(page, 'title').filter({ hasText: 'Transaction Protection' }).waitFor({ timeout: uiTimeout })
+  await modalPart(page, 'mfa-method-totp').click()
+  const setupKey = modalPart(page, 'mfa-setup-key')
+  await setupKey.waitFor({ timeout: walletTimeout })
+  await modalPart(page, 'mfa-totp-qr').waitFor({ timeout: uiTimeout })
+  const secret = (await setupKey.textContent())!
+  // RFC 4648 base32 of a 160-bit secret, as authenticator apps take it.
+  if (!/^[A-Z2-7]{32}$/.test(secret)) throw new Error(`Unexpected setup key: ${secret}`)
+  const app = authenticatorApp(secret)
+  await modalPart(page, 'mfa-continue').click()
+  await typeCode(page, await app.nextCode())
+  await modalPart(page, 'mfa-enrolled').waitFor({ timeout: walletTimeout })
+  await modalPart(page, 'mfa-done').click()
+  await modalHidden(page)
+  await page.locator('#mfa-methods li[data-method="totp"]').waitFor({ timeout: uiTimeout })
+  return app
+}
+
+/** Fills a field of the modal and leaves it, as a user does: errors show once it was touched. */
+export async function fillAndLeave(page: Page, part: string, text: string): Promise<void> {
+  const field = modalPart(page, part)
+  await field.fill(text, { timeout: uiTimeout })
+  await field.blur()
+}
+
+/** Records the features of every window the page opens (the provider's popup must be 440×680). */
+export const recordPopupFeatures = (page: Page) =>
+  page.addInitScript(() => {
+    const open = window.open.bind(window)
+    const features: string[] = ((window as unknown as { e2ePopupFeatures: string[] }).e2ePopupFeatures = [])
+    window.open = (url?: string | URL, target?: string, feature?: string) => {
+      features.push(feature ?? '')
+      return open(url, target, feature)
+    }
+  })

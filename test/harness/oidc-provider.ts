@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose'
 import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
+import { recoveryCallbackUrl } from '../../server/src/recovery/callback-url.js'
 import { GOOGLE_DRIVE_APPDATA_SCOPE } from '../../src/protocol/index.js'
 
 export interface ProviderAccount {
@@ -131,9 +132,11 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   policy.get('login').checks.add(new interactionPolicy.Check('always_interact', 'every request is interactive', (ctx) =>
     ctx.oidc.result ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT), 0)
 
+  // Google Drive recovery comes back to the server's recovery callback: the google-like client accepts it beside the login's.
+  const googleRedirectUris = [...options.redirectUris, ...options.redirectUris.filter((uri) => uri.endsWith('/api/v1/oauth/callback/google')).map((uri) => recoveryCallbackUrl(new URL(uri).origin))]
   const provider = await withoutProviderWarnings(() => new Provider(issuer, {
     clients: [
-      { client_id: OIDC_CLIENT, client_secret: secrets.oidc, redirect_uris: options.redirectUris, grant_types: ['authorization_code', 'refresh_token'] },
+      { client_id: OIDC_CLIENT, client_secret: secrets.oidc, redirect_uris: googleRedirectUris, grant_types: ['authorization_code', 'refresh_token'] },
       { client_id: OAUTH2_CLIENT, client_secret: secrets.oauth2, redirect_uris: options.redirectUris },
       {
         client_id: OIDC_POST_CLIENT, client_secret: secrets.oidcPost, redirect_uris: options.redirectUris,

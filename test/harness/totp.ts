@@ -41,3 +41,28 @@ export const totpStep = (at: number = Date.now()): number => Math.floor(at / 100
 
 /** The code for the base32 `secret` in time step `step` (default: now). */
 export const totpCode = (secret: string, step: number = totpStep()): string => hotp(base32Decode(secret), step)
+
+/**
+ * The codes of one authenticator app: a code is good once per time step (the server refuses a replay), so each use
+ * takes the first step after the last one used, waiting for the clock when that step is more than one ahead.
+ */
+export function authenticatorApp(secret: string) {
+  let lastStep = -1
+  return {
+    async nextCode(): Promise<string> {
+      const step = Math.max(totpStep(), lastStep + 1)
+      // The server accepts one step of drift: a later step waits for the clock.
+      while (step > totpStep() + 1) await new Promise((resolve) => setTimeout(resolve, 500))
+      lastStep = step
+      return totpCode(secret, step)
+    },
+    /** A code no step near now accepts. */
+    wrongCode(): string {
+      const near = [-1, 0, 1, 2].map((offset) => totpCode(secret, totpStep() + offset))
+      for (let candidate = 0; ; candidate++) {
+        const code = String(candidate).padStart(6, '0')
+        if (!near.includes(code)) return code
+      }
+    },
+  }
+}

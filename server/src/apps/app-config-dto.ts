@@ -59,7 +59,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
       ethereum: { create_on_login: app.embeddedWallets.ethereumCreateOnLogin },
       solana: { create_on_login: app.embeddedWallets.solanaCreateOnLogin },
       user_owned_recovery_options: app.embeddedWallets.userOwnedRecoveryOptions,
-      require_user_owned_recovery_on_create: false,
+      require_user_owned_recovery_on_create: app.embeddedWallets.requireUserOwnedRecoveryOnCreate ?? false,
       require_user_password_on_create: app.embeddedWallets.requireUserPasswordOnCreate,
       mode: 'legacy-embedded-wallets-only',
     },

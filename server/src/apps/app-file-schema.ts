@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { APP_ID_LENGTH, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
+import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /**
@@ -85,9 +86,11 @@ const embeddedWalletsSchema = z.strictObject({
   ethereum_create_on_login: createOnLogin.default('off'),
   solana_create_on_login: createOnLogin.default('off'),
   require_user_password_on_create: z.boolean().default(false),
+  require_user_owned_recovery_on_create: z.boolean().default(false),
   // iCloud is an adapter interface only: listing it offers nothing on the web.
   user_owned_recovery_options: z.array(z.enum(['user-passcode', 'google-drive', 'icloud'])).max(3).default(['user-passcode']),
   google_drive_api_url: httpUrl.default(GOOGLE_DRIVE_API_URL),
+  delegated_actions_enabled: z.boolean().default(false),
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -146,6 +149,9 @@ export const appFileSchema = z.strictObject({
   default_chain_id: chainId.nullable().optional(),
   solana_clusters: z.array(solanaClusterSchema).max(3).refine(distinctBy((cluster: { name: string }) => cluster.name), 'cluster names must be distinct').optional(),
   mfa_methods: z.array(z.enum(['sms', 'totp', 'passkey'])).refine(distinctBy((method: string) => method), 'methods must be distinct').optional(),
+  /** The app backend's secret for server-to-server calls (HTTP Basic `app_id:app_secret`); only its hash is stored. */
+  app_secret: z.string().min(MIN_APP_SECRET_LENGTH).max(500).nullable().optional(),
+  app_secret_env: envName.optional(),
   farcaster: z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
@@ -220,6 +226,11 @@ function telegramFromFile(file: z.output<typeof telegramSchema>, sources: Secret
   }
 }
 
+function appSecretHashFromFile(app: ParsedAppFile, sources: SecretSources): string | null | undefined {
+  if (app.app_secret !== undefined && app.app_secret_env !== undefined) throw new Error('give one of app_secret or app_secret_env')
+  return app.app_secret_env ? hashAppSecret(fromEnv(sources, app.app_secret_env)) : optional(app.app_secret, hashAppSecret)
+}
+
 const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
   value === undefined ? undefined : value === null ? null : convert(value)
 
@@ -271,8 +282,10 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       ethereumCreateOnLogin: app.embedded_wallets.ethereum_create_on_login,
       solanaCreateOnLogin: app.embedded_wallets.solana_create_on_login,
       requireUserPasswordOnCreate: app.embedded_wallets.require_user_password_on_create,
+      requireUserOwnedRecoveryOnCreate: app.embedded_wallets.require_user_owned_recovery_on_create,
       userOwnedRecoveryOptions: app.embedded_wallets.user_owned_recovery_options,
       googleDriveApiUrl: app.embedded_wallets.google_drive_api_url,
+      delegatedActionsEnabled: app.embedded_wallets.delegated_actions_enabled,
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
@@ -280,6 +293,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     defaultChainId: app.default_chain_id,
     solanaClusters: app.solana_clusters?.map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
     mfaMethods: app.mfa_methods,
+    appSecretHash: appSecretHashFromFile(app, sources),
     farcaster: app.farcaster && {
       rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),

@@ -15,6 +15,7 @@ export function redactSecrets(app: AppRecord): AppRecord {
     }])),
     captcha: app.captcha && { ...app.captcha, secretKey: redact(app.captcha.secretKey) },
     telegram: app.telegram && { ...app.telegram, botToken: REDACTED },
+    appSecretHash: redact(app.appSecretHash),
     // RPC providers put API keys in the path or query: only the origin is printed.
     walletRpcUrls: Object.fromEntries(Object.entries(app.walletRpcUrls).map(([chainId, url]) => [chainId, `${new URL(url).origin}/${REDACTED}`])),
   }

@@ -24,7 +24,7 @@ const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
-  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods',
+  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -77,11 +77,12 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
-  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL },
+  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false },
   chains: [],
   defaultChainId: null,
   solanaClusters: [],
   mfaMethods: ['sms', 'totp', 'passkey'],
+  appSecretHash: null,
 }
 
 /** What a new app starts with. */

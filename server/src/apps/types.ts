@@ -98,10 +98,14 @@ export interface EmbeddedWalletSettings {
   solanaCreateOnLogin: CreateOnLogin
   /** New wallets must get password (user-passcode) recovery; automatic recovery is refused at creation. */
   requireUserPasswordOnCreate: boolean
+  /** Document 2 §4: in legacy mode, recovery selection comes before creation (app config `require_user_owned_recovery_on_create`). */
+  requireUserOwnedRecoveryOnCreate?: boolean
   /** The user-owned recovery methods users may choose (app config `user_owned_recovery_options`); automatic is always allowed. */
   userOwnedRecoveryOptions: UserOwnedRecoveryMethod[]
   /** The Drive API the wallet frame keeps Google Drive backups with (and may reach, in its CSP); tests use a stand-in. */
   googleDriveApiUrl: string
+  /** Users may delegate a wallet to the app's backend (offline access, `/wallets/:id/rpc`); off or absent: `feature_not_enabled`. */
+  delegatedActionsEnabled?: boolean
 }
 export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
 
@@ -173,6 +177,8 @@ export interface AppRecord {
   solanaClusters: SolanaClusterSettings[]
   /** The MFA factors users may enrol for wallet actions (app config `mfa_methods`). */
   mfaMethods: MfaMethod[]
+  /** The app backend's secret (HTTP Basic with the app id) as `app-secret.ts` hashes it; null: no server-to-server calls. */
+  appSecretHash: string | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -285,6 +285,26 @@ CREATE TABLE mfa_sms_codes (
 )
 `,
   },
+  {
+    id: 9,
+    sql: `
+CREATE TABLE wallet_delegations (
+  wallet_id text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_type text NOT NULL,
+  address text NOT NULL,
+  wallet_index integer NOT NULL,
+  share_set_id bigint NOT NULL REFERENCES wallet_share_sets(id) ON DELETE CASCADE,
+  share_version integer,
+  device_share_sealed text,
+  created_at bigint NOT NULL,
+  updated_at bigint NOT NULL
+);
+CREATE UNIQUE INDEX wallet_delegations_address ON wallet_delegations (app_id, lower(address));
+CREATE INDEX wallet_delegations_user ON wallet_delegations (user_id)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

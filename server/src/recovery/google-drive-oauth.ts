@@ -1,63 +1,96 @@
 /**
- * Google Drive recovery's OAuth leg (document 2 §7 `recovery/oauth/init` and `/authenticate`): the host's popup goes
- * to Google with the host's own PKCE challenge and comes back to the host's page with a code; the server (which holds
- * the app's Google client secret) trades it for a Drive app-data access token, for the signed-in user only.
+ * Google Drive recovery's OAuth leg (document 2 §7 `recovery/oauth/init` and `/authenticate`), shaped like the login's:
+ * the host's popup goes to Google, Google comes back to this server's recovery callback, which trades Google's code
+ * (with the app's client secret and our own PKCE verifier) for a drive.appdata token and sends the popup back to the
+ * host's page with a one-time code bound to the host's PKCE challenge. `authenticate` trades that code for the token,
+ * for the signed-in user who started the flow only. Google's code never reaches a page.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { OAuth2Client } from 'arctic'
-import { GOOGLE_DRIVE_APPDATA_SCOPE } from '../../../src/protocol/index.js'
+import { generateCodeVerifier, generateState } from 'arctic'
+import { GOOGLE_DRIVE_APPDATA_SCOPE, OAUTH_DENIED_CODE, oauthReturnParams } from '../../../src/protocol/index.js'
+import { getApp } from '../apps/store.js'
 import type { AppRecord } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
+import { authorizationUrl } from '../auth/oauth/authorization-url.js'
 import { exchangeCode } from '../auth/oauth/exchange-code.js'
-import { resolveProvider } from '../auth/oauth/providers.js'
+import { resolveProvider, type ResolvedProvider } from '../auth/oauth/providers.js'
 import { assertRedirectAllowed } from '../auth/oauth/redirect-url.js'
-import { OAUTH_STATE_TTL_SECONDS } from '../auth/oauth/state-store.js'
-import { ApiError, invalidData } from '../http/api-error.js'
+import { ApiError } from '../http/api-error.js'
+import { issueRecoveryCode, redeemRecoveryCode } from './recovery-code-store.js'
+import { saveRecoveryState, takeRecoveryState, type RecoveryOAuthState } from './recovery-state-store.js'
 
-/** Google's client, with the login settings' endpoint overrides (tests point them at a local provider). */
-function driveClient(app: AppRecord) {
+/** Provider errors that mean the user said no. */
+const DENIED_ERRORS = new Set(['access_denied', 'user_cancelled_authorize'])
+
+/** Google's client, with the login settings' endpoint overrides (tests point them at a local provider), for app data only. */
+function driveClient(app: AppRecord): ResolvedProvider {
   const google = resolveProvider(app, 'google')
-  return { ...google, scopes: [GOOGLE_DRIVE_APPDATA_SCOPE], pkce: true }
+  // Every backup or recovery asks again, so the user sees which Google account holds the backup.
+  return { ...google, scopes: [GOOGLE_DRIVE_APPDATA_SCOPE], pkce: true, extraAuthorizationParams: { ...google.extraAuthorizationParams, prompt: 'consent' } }
 }
 
-/** Recovery states share the OAuth state table under their own HMAC label, so the login callback never finds one. */
-const stateKey = (ctx: Pick<ServerContext, 'secret'>, appId: string, userId: string, stateCode: string) =>
-  createHmac('sha256', ctx.secret).update(`recovery-oauth-state:${appId}:${userId}:${stateCode}`).digest('base64url')
+const driveNotOffered = () => new ApiError(400, 'feature_not_enabled', 'Google Drive recovery is not enabled for this app')
 
-export async function initDriveAuthorization(ctx: ServerContext, app: AppRecord, userId: string, body: { redirect_to: string; code_challenge: string; state_code: string }): Promise<string> {
+export async function initDriveAuthorization(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: { redirect_to: string; code_challenge: string; state_code: string },
+  callbackUrl: string,
+): Promise<string> {
+  if (!app.embeddedWallets.userOwnedRecoveryOptions.includes('google-drive')) throw driveNotOffered()
   assertRedirectAllowed(app, body.redirect_to)
   const google = driveClient(app)
-  const now = ctx.clock.now()
-  await ctx.db.query(
-    `INSERT INTO oauth_states (state_hash, app_id, provider, client_state_code, code_challenge, redirect_to, callback_url, provider_code_verifier, nonce, created_at, expires_at)
-     VALUES ($1, $2, 'google-drive', $3, $4, $5, $5, NULL, NULL, $6, $7)`,
-    [stateKey(ctx, app.id, userId, body.state_code), app.id, body.state_code, body.code_challenge, body.redirect_to, now, now + OAUTH_STATE_TTL_SECONDS * 1000],
-  )
-  const url = new OAuth2Client(google.settings.clientId, null, body.redirect_to).createAuthorizationURL(google.authorizationEndpoint, body.state_code, google.scopes)
-  url.searchParams.set('code_challenge', body.code_challenge)
-  url.searchParams.set('code_challenge_method', 'S256')
-  // Every backup or recovery asks again, so the user sees which Google account holds the backup.
-  url.searchParams.set('prompt', 'consent')
+  const state = generateState()
+  const codeVerifier = generateCodeVerifier()
+  await saveRecoveryState(ctx, state, {
+    appId: app.id,
+    userId,
+    clientStateCode: body.state_code,
+    codeChallenge: body.code_challenge,
+    redirectTo: body.redirect_to,
+    callbackUrl,
+    providerCodeVerifier: codeVerifier,
+  })
+  return authorizationUrl(google, { state, codeVerifier, nonce: null, callbackUrl })
+}
+
+/** The app's redirect_to with the return parameters set (the URL was checked against the app's list at init). */
+function returnUrl(state: RecoveryOAuthState, params: Record<string, string>): string {
+  const url = new URL(state.redirectTo)
+  const all = { [oauthReturnParams.state]: state.clientStateCode, [oauthReturnParams.provider]: 'google-drive', ...params }
+  for (const [name, value] of Object.entries(all)) url.searchParams.set(name, value)
   return url.toString()
 }
 
-const badCode = () => new ApiError(400, 'invalid_credentials', 'Recovery OAuth failed')
-
-export async function authenticateDrive(ctx: ServerContext, app: AppRecord, userId: string, body: { authorization_code: string; state_code: string; code_verifier: string }): Promise<string> {
-  const now = ctx.clock.now()
-  // One conditional UPDATE: an unknown, used, expired or other user's state gives nothing, and a state works once.
-  const [state] = await ctx.db.query<{ code_challenge: string; redirect_to: string }>(
-    `UPDATE oauth_states SET consumed_at = $2 WHERE state_hash = $1 AND consumed_at IS NULL AND expires_at > $2 RETURNING code_challenge, redirect_to`,
-    [stateKey(ctx, app.id, userId, body.state_code), now],
-  )
-  if (!state) throw invalidData('Unexpected auth flow. This may be a phishing attempt.')
-  const challenge = createHash('sha256').update(body.code_verifier).digest('base64url')
-  if (challenge.length !== state.code_challenge.length || !timingSafeEqual(Buffer.from(challenge), Buffer.from(state.code_challenge))) throw badCode()
-  try {
-    const tokens = await exchangeCode(driveClient(app), body.authorization_code, body.code_verifier, state.redirect_to, now)
-    return tokens.accessToken()
-  } catch {
-    // Google refused the code (or did not answer): the flow failed, without echoing what Google said.
-    throw badCode()
+/**
+ * Google's callback: the address to send the browser to, or null for a state that is unknown, spent or expired
+ * (the caller answers 400 and never a code).
+ */
+export async function finishDriveCallback(ctx: ServerContext, params: Record<string, string>): Promise<string | null> {
+  const state = params.state ? await takeRecoveryState(ctx, params.state) : null
+  if (!state) return null
+  const fail = (code: 'invalid_credentials' | 'feature_not_enabled', reason: string) => {
+    ctx.logger.warn({ provider: 'google-drive', app: state.appId, reason }, 'recovery oauth callback failed')
+    return returnUrl(state, { [oauthReturnParams.error]: code })
   }
+  const app = await getApp(ctx.db, state.appId)
+  if (!app?.oauthProviders.google || !app.embeddedWallets.userOwnedRecoveryOptions.includes('google-drive')) return fail('feature_not_enabled', 'Google Drive recovery no longer offered')
+  const google = driveClient(app)
+  // RFC 9207: a response naming another issuer comes from a mixed-up or malicious provider.
+  if (params.iss !== undefined && params.iss !== google.issuer) return fail('invalid_credentials', 'unexpected iss')
+  if (params.error) return DENIED_ERRORS.has(params.error) ? returnUrl(state, { [oauthReturnParams.code]: OAUTH_DENIED_CODE }) : fail('invalid_credentials', `provider error ${params.error}`)
+  if (!params.code) return fail('invalid_credentials', 'no code')
+  try {
+    const tokens = await exchangeCode(google, params.code, state.providerCodeVerifier, state.callbackUrl, ctx.clock.now())
+    const code = await issueRecoveryCode(ctx, { appId: app.id, userId: state.userId, clientStateCode: state.clientStateCode, codeChallenge: state.codeChallenge, accessToken: tokens.accessToken() })
+    return returnUrl(state, { [oauthReturnParams.code]: code })
+  } catch (error) {
+    // Names and messages only: provider errors never echo our secret, and tokens stay out of the log.
+    return fail('invalid_credentials', `${(error as Error).name}: ${(error as Error).message}`)
+  }
+}
+
+/** Trades the one-time code for the Drive token, for the signed-in user who started the flow, with the client's PKCE pair. */
+export function authenticateDrive(ctx: ServerContext, app: AppRecord, userId: string, body: { authorization_code: string; state_code: string; code_verifier: string }): Promise<string> {
+  return redeemRecoveryCode(ctx, app.id, userId, { code: body.authorization_code, stateCode: body.state_code, codeVerifier: body.code_verifier })
 }

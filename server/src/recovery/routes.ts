@@ -7,12 +7,17 @@ import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
 import { safeString } from '../http/schemas.js'
 import { requireAccess } from '../sessions/authenticate-request.js'
-import { authenticateDrive, initDriveAuthorization } from './google-drive-oauth.js'
+import { publicOrigin } from '../auth/oauth/public-origin.js'
+import { recoveryCallbackUrl } from './callback-url.js'
+import { authenticateDrive, finishDriveCallback, initDriveAuthorization } from './google-drive-oauth.js'
 
 /** RFC 7636: verifiers and S256 challenges are 43-128 unreserved characters. */
 const pkceText = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43-128 URL-safe characters')
 const stateCode = z.string().regex(/^[A-Za-z0-9._~-]{8,128}$/, 'must be 8-128 URL-safe characters')
 const provider = z.literal('google-drive', { error: "provider must be 'google-drive'" })
+
+/** Longer callback parameters are dropped, as the login's callback does. */
+const MAX_PARAM_LENGTH = 4096
 
 const initBody = z.strictObject({ provider, redirect_to: safeString(2048).url(), code_challenge: pkceText, state_code: stateCode })
 const authenticateBody = z.strictObject({ provider, authorization_code: safeString(2048).min(1), state_code: stateCode, code_verifier: pkceText })
@@ -26,7 +31,8 @@ export function recoveryRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/oauth/init', async (c) => {
     const claims = await requireAccess(ctx, c)
-    const url = await initDriveAuthorization(ctx, c.var.app, claims.userId, await readBody(c, initBody))
+    const body = await readBody(c, initBody)
+    const url = await initDriveAuthorization(ctx, c.var.app, claims.userId, body, recoveryCallbackUrl(publicOrigin(c, ctx.trustProxy)))
     return c.json({ url } satisfies RecoveryOAuthInitResponse)
   })
 
@@ -45,5 +51,21 @@ export function recoveryRoutes(ctx: ServerContext): Hono<AppEnv> {
     throw icloudUnsupported()
   })
 
+  return routes
+}
+
+/**
+ * `GET /api/v1/recovery/oauth/callback`, where Google sends the popup back. It carries no app header: the state names
+ * the app. An unknown, spent or expired state gets a 400 and never a code; otherwise the popup returns to the host's
+ * redirect_to with a one-time code (or the denial / error), the client's state code and provider 'google-drive'.
+ */
+export function recoveryCallbackRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono()
+  routes.get('/oauth/callback', async (c) => {
+    const params = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value.length <= MAX_PARAM_LENGTH))
+    const location = await finishDriveCallback(ctx, params)
+    if (!location) throw new ApiError(400, 'oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
+    return c.redirect(location, 302)
+  })
   return routes
 }

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 import { importEmbeddedWallet } from './import-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
-import { storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
+import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
 import { normalizeAddress, type createBody } from './schemas.js'
 import { assertShareSet } from './share-format.js'
 import { findShareSet, findWalletAtIndex, findWalletByIdempotencyKey, insertShareSet, insertWallet, isAddressTaken } from './store.js'
@@ -29,6 +29,10 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
   if (app.embeddedWallets.requireUserPasswordOnCreate && body.recovery.method !== 'user-passcode') {
     throw new ApiError(400, 'disallowed_recovery_method', 'This app requires a password for new wallets')
   }
+  if (app.embeddedWallets.requireUserOwnedRecoveryOnCreate && body.recovery.method === 'privy') {
+    throw new ApiError(400, 'disallowed_recovery_method', 'This app requires a user-owned recovery method (a password or a cloud backup) for new wallets')
+  }
+  assertRecoveryMethodAllowed(app, body.recovery)
   if (body.imported) return importEmbeddedWallet(ctx, app, userId, { ...body, address })
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {

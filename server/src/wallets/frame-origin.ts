@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 
-/** The share endpoints: only the wallet frame, served from this server's origin, calls them from a browser. */
-export const isWalletShareApiPath = (path: string) => path === '/api/v1/embedded_wallets' || path.startsWith('/api/v1/embedded_wallets/')
+/** The share endpoints (and delegation, which takes a share): only the wallet frame, served from this server's origin, calls them from a browser. */
+export const isWalletShareApiPath = (path: string) => path === '/api/v1/embedded_wallets' || path.startsWith('/api/v1/embedded_wallets/') || path === '/api/v1/wallets/delegate'
 
 /** This server's origin as the browser sees it (where the frame page is served); behind a trusted proxy, its forwarded host and scheme. */
 export function ownOrigin(c: Context, trustProxy: boolean): string {

@@ -3,6 +3,7 @@ import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { invalidData } from '../http/api-error.js'
+import { endDelegations, markDelegated } from './delegation-store.js'
 import { setEmbeddedRecoveryMethod } from './linked-account.js'
 import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
 import type { reshareBody } from './schemas.js'
@@ -29,6 +30,8 @@ export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, 
     if (body.recovery.method !== shareSet.recoveryMethod) assertRecoveryMethodAllowed(app, body.recovery)
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: shareSet.entropyId, shareVersion: nextVersion })
     if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShare: body.auth_share, ...recovery }, now))) throw sharesMoved()
+    // The delegated device share no longer combines with the new auth share: the delegation ends now, not at the next use.
+    await markDelegated(tx, app.id, await endDelegations(tx, { shareSetId: shareSet.id }, now), false)
     if (recovery.recoveryMethod !== shareSet.recoveryMethod) {
       await setEmbeddedRecoveryMethod(tx, app.id, await walletAddressesOfShareSet(tx, shareSet.id), recovery.recoveryMethod)
     }

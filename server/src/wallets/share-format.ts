@@ -1,25 +1,31 @@
+import { readShare, SHARE_HEADER_BYTES, ShareMismatchError } from '../../../src/protocol/custody/share-wrapper.js'
 import { invalidData } from '../http/api-error.js'
 
-/** The frame's share wrapper (DESIGN.md §4): [format 1][share_version u32 BE][split id 16 bytes][Shamir share]. */
-const FORMAT = 1
-const HEADER_BYTES = 1 + 4 + 16
 /** A Shamir share of 16 bytes of entropy is 17 bytes (value bytes plus its x coordinate); allow up to 64 bytes of entropy. */
-const MIN_SHARE_BYTES = 2
-const MAX_SHARE_BYTES = 65
+const MAX_SHARE_BYTES = SHARE_HEADER_BYTES + 65
 
 export interface WrappedShareHeader { shareVersion: number; splitId: string }
+
+/** The bytes of a base64 share (the frame's wrapper, protocol/custody/share-wrapper.ts); null unless canonical base64 of a plausible length. */
+export function shareBytes(base64: string): Uint8Array | null {
+  const bytes = Buffer.from(base64, 'base64')
+  return bytes.toString('base64') === base64 && bytes.length <= MAX_SHARE_BYTES ? new Uint8Array(bytes) : null
+}
 
 /**
  * Reads a base64 share's header. The server cannot check the shares themselves, but it refuses ones that do not
  * carry the version they are stored under, and an auth and a recovery share from different splits.
  */
 export function readShareHeader(base64: string, field: string): WrappedShareHeader {
-  const bytes = Buffer.from(base64, 'base64')
-  const body = bytes.length - HEADER_BYTES
-  if (bytes.toString('base64') !== base64 || bytes[0] !== FORMAT || body < MIN_SHARE_BYTES || body > MAX_SHARE_BYTES) {
-    throw invalidData(`Invalid request body: ${field}: not a wallet share`)
+  const notAShare = () => invalidData(`Invalid request body: ${field}: not a wallet share`)
+  const bytes = shareBytes(base64)
+  if (!bytes) throw notAShare()
+  try {
+    const { version, splitId } = readShare(bytes)
+    return { shareVersion: version, splitId: Buffer.from(splitId).toString('hex') }
+  } catch (error) {
+    throw error instanceof ShareMismatchError ? notAShare() : error
   }
-  return { shareVersion: bytes.readUInt32BE(1), splitId: bytes.subarray(5, HEADER_BYTES).toString('hex') }
 }
 
 /** The auth share (and an automatic recovery share, which the server sees) must come from one split of `shareVersion`. */

@@ -8,7 +8,7 @@ import type { AccessClaims } from '../sessions/tokens.js'
 import { canonicalAddress } from './schemas.js'
 import { findOwnedWallet, type EmbeddedWallet, type ShareSet } from './store.js'
 
-export type WalletAction = 'auth_share' | 'key_material' | 'reshare' | 'export'
+export type WalletAction = 'auth_share' | 'key_material' | 'reshare' | 'export' | 'delegate'
 
 export const walletNotFound = () => new ApiError(404, 'not_found', 'Embedded wallet not found')
 

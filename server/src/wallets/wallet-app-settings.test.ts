@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server.js
 const dir = mkdtempSync(join(tmpdir(), 'tessera-wallet-config-'))
 const id = 'wallet-config-app-0000001'
 const walletSettings = {
-  embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'all-users', require_user_password_on_create: true, user_owned_recovery_options: ['user-passcode', 'google-drive'] },
+  embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'all-users', require_user_password_on_create: true, require_user_owned_recovery_on_create: true, user_owned_recovery_options: ['user-passcode', 'google-drive'] },
   chains: [{ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8545', block_explorer_url: null, testnet: true }],
   default_chain_id: 31337,
   solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', block_explorer_url: 'https://explorer.solana.com' }],
@@ -35,7 +35,7 @@ describe('embedded-wallet app settings', () => {
       ethereum: { create_on_login: 'users-without-wallets' },
       solana: { create_on_login: 'all-users' },
       user_owned_recovery_options: ['user-passcode', 'google-drive'],
-      require_user_owned_recovery_on_create: false,
+      require_user_owned_recovery_on_create: true,
       require_user_password_on_create: true,
       mode: 'legacy-embedded-wallets-only',
     })
@@ -46,14 +46,15 @@ describe('embedded-wallet app settings', () => {
 
   it('defaults to no wallet on login and no extra chains', async () => {
     const { body } = await t.call<AppConfigDto>(`/api/v1/apps/${t.app.id}`, { appId: null })
-    expect(body.embedded_wallet_config).toMatchObject({ create_on_login: 'off', ethereum: { create_on_login: 'off' }, solana: { create_on_login: 'off' }, require_user_password_on_create: false })
+    expect(body.embedded_wallet_config).toMatchObject({ create_on_login: 'off', ethereum: { create_on_login: 'off' }, solana: { create_on_login: 'off' }, require_user_password_on_create: false, require_user_owned_recovery_on_create: false })
     expect(body).toMatchObject({ chains: [], default_chain_id: null, solana_clusters: [] })
   })
 
   it('fills defaults inside the settings and refuses bad ids, URLs and modes', () => {
     const [input] = readConfigFile(configFile({ embedded_wallets: { solana_create_on_login: 'all-users' }, chains: [{ id: 10, name: 'OP', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'https://rpc.example' }] }))
     expect(input!.embeddedWallets).toEqual({
-      ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'all-users', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com',
+      ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'all-users', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com',
+      delegatedActionsEnabled: false,
     })
     expect(input!.chains).toEqual([{ id: 10, name: 'OP', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://rpc.example', blockExplorerUrl: null, testnet: false }])
     const chain = walletSettings.chains[0]!

@@ -136,6 +136,8 @@ describe('the effective config of embedded wallets and chains', () => {
       solana: { createOnLogin: 'all-users' },
       requireUserPasswordOnCreate: true,
       showWalletUIs: true,
+      userOwnedRecoveryOptions: ['user-passcode'],
+      requireUserOwnedRecoveryOnCreate: false,
     })
     expect(server.appChains).toEqual([{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true }])
     expect([server.defaultChain, server.supportedChains, server.solanaClusters]).toEqual([31337, null, [{ name: 'devnet', rpcUrl: 'http://127.0.0.1:8899', blockExplorerUrl: null }]])

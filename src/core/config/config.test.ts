@@ -32,6 +32,12 @@ describe('configFromDto', () => {
     expect(configFromDto(appConfigDto({ email_auth: true })).crossAppProviders).toEqual([])
   })
 
+  it('keeps the user-owned recovery methods the app offers (the recovery selection’s rows)', () => {
+    const base = appConfigDto().embedded_wallet_config
+    const config = configFromDto(appConfigDto({ embedded_wallet_config: { ...base, user_owned_recovery_options: ['user-passcode', 'google-drive'] } }))
+    expect(config.embeddedWallets.userOwnedRecoveryOptions).toEqual(['user-passcode', 'google-drive'])
+  })
+
   it('maps appearance, legal and flags', () => {
     const config = configFromDto(
       appConfigDto({

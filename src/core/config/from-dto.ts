@@ -1,7 +1,7 @@
 /** Maps the server app config (snake_case) to the effective config. */
 import type { AppConfigDto, EmbeddedWalletConfigDto } from '../../protocol/index.js'
 import { DEFAULT_LANDING_HEADER } from './defaults.js'
-import type { EffectiveConfig, LoginMethod, WalletChainType } from './types.js'
+import type { EffectiveConfig, LoginMethod, UserOwnedRecoveryOption, WalletChainType } from './types.js'
 
 /** Each login method and the server flag(s) that enable it, in display order. */
 const loginMethodFlags: [LoginMethod, (dto: AppConfigDto) => boolean][] = [
@@ -96,6 +96,8 @@ function embeddedWalletsFromDto(dto: EmbeddedWalletConfigDto | undefined): Effec
     ethereum: { createOnLogin: ethereum },
     solana: { createOnLogin: dto?.solana?.create_on_login ?? 'off' },
     requireUserPasswordOnCreate: dto?.require_user_password_on_create ?? false,
+    requireUserOwnedRecoveryOnCreate: dto?.require_user_owned_recovery_on_create,
     showWalletUIs: true,
+    userOwnedRecoveryOptions: dto?.user_owned_recovery_options as UserOwnedRecoveryOption[] | undefined,
   }
 }

@@ -1,4 +1,5 @@
 /** The effective client config: defaults, then the server config, then the client's own overrides. */
+import type { CloudRecoveryProvider } from '../../protocol/index.js'
 import type { MfaMethodType } from '../mfa/types.js'
 
 export type LoginMethod =
@@ -108,9 +109,15 @@ export interface EmbeddedWalletsConfig {
   solana: { createOnLogin: CreateOnLogin }
   /** A new wallet must get a password (user-passcode) recovery. */
   requireUserPasswordOnCreate: boolean
+  /** A new wallet must get a user-owned recovery (an offered method: password or cloud backup); unset: no. */
+  requireUserOwnedRecoveryOnCreate?: boolean
   /** Default true: signing shows a confirmation screen. */
   showWalletUIs: boolean
+  /** The user-owned recovery methods the recovery selection offers (server `user_owned_recovery_options`); unset: a password only. */
+  userOwnedRecoveryOptions?: UserOwnedRecoveryOption[]
 }
+
+export type UserOwnedRecoveryOption = 'user-passcode' | CloudRecoveryProvider
 
 /** An EVM chain by id; only `id` is needed for a built-in one, whose other fields (and public RPC) it replaces. */
 export interface ChainInput {

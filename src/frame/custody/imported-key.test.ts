@@ -3,12 +3,12 @@ import { bytesToHex } from '@noble/hashes/utils'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../../protocol/index.js'
-import { generateEntropy, seedOf } from './entropy.js'
+import { generateEntropy, seedOf } from '../../protocol/custody/entropy.js'
+import { splitSecret } from '../../protocol/custody/share-wrapper.js'
+import { walletAddress } from '../../protocol/custody/wallet-address.js'
 import { parseImportedKey } from './imported-key.js'
 import { openShareSet } from './open-share-set.js'
-import { splitSecret } from './shares.js'
-import { walletAddress } from './wallet-address.js'
-import { importedWalletKeys, keysAddress, walletKeysOf } from './wallet-keys.js'
+import { keysAddress, walletKeysOf } from './wallet-keys.js'
 
 const solanaSecretKey = () => {
   const seed = ed25519.utils.randomPrivateKey()
@@ -73,9 +73,10 @@ describe('an imported share set', () => {
   })
 
   it('has one wallet only: other indexes are refused', () => {
-    const keys = importedWalletKeys(parseImportedKey('ethereum', generatePrivateKey()))
+    const keys = walletKeysOf(parseImportedKey('ethereum', generatePrivateKey()))!
     expect(() => keys.ethereum(1)).toThrow('an imported wallet has no other wallets')
     expect(() => keys.solana(2)).toThrow('an imported wallet has no other wallets')
+    expect(() => keys.ethereumKey(1)).toThrow(expect.objectContaining({ name: 'FrameError', type: 'invalid_request_arguments' }))
   })
 
   it('is told apart from an HD share set by its secret’s length; other lengths open nothing', () => {

@@ -8,7 +8,7 @@ import { hexToBytes } from '@noble/hashes/utils'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { decodeBase58, type EmbeddedChainType } from '../../protocol/index.js'
 import { FrameError } from '../errors.js'
-import { IMPORTED_KEY_BYTES } from './wallet-keys.js'
+import { IMPORTED_KEY_BYTES } from '../../protocol/custody/wallet-keys.js'
 
 export const INVALID_PRIVATE_KEY_MESSAGE = 'Invalid private key'
 

@@ -1,17 +1,13 @@
 /**
- * The keys of an opened share set. A created set's secret is 16 bytes of BIP-39 entropy (every HD wallet derives from
- * it); an imported set's secret is the one 32-byte private key itself (Ethereum secp256k1, or a Solana ed25519 seed),
- * which is its wallet at index 0 and has no siblings. The secret's length is the share set's format marker.
+ * The frame's view of an opened share set's keys: signing accounts and key pairs over the shared secret-format rule
+ * (src/protocol/custody/wallet-keys.ts). Asking an imported set for another index is the caller's mistake.
  */
-import { ed25519 } from '@noble/curves/ed25519'
-import type { PrivateKeyAccount } from 'viem/accounts'
-import { encodeBase58, type EmbeddedChainType } from '../../protocol/index.js'
+import { bytesToHex } from '@noble/hashes/utils'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import type { EmbeddedChainType } from '../../protocol/index.js'
+import { shareSetKeysOf } from '../../protocol/custody/wallet-keys.js'
+import { solanaKeyPairOf, type SolanaKeyPair } from '../../protocol/custody/solana-keys.js'
 import { FrameError } from '../errors.js'
-import { ENTROPY_BYTES, seedOf } from './entropy.js'
-import { accountOf, ethereumPrivateKey } from './ethereum-keys.js'
-import { solanaKeyPair, type SolanaKeyPair } from './solana-keys.js'
-
-export const IMPORTED_KEY_BYTES = 32
 
 export interface WalletKeys {
   imported: boolean
@@ -21,30 +17,21 @@ export interface WalletKeys {
   solana(index: number): SolanaKeyPair
 }
 
-export function hdWalletKeys(entropy: Uint8Array): WalletKeys {
-  const seed = seedOf(entropy)
-  const ethereumKey = (index: number) => ethereumPrivateKey(seed, index)
-  return { imported: false, ethereumKey, ethereum: (index) => accountOf(ethereumKey(index)), solana: (index) => solanaKeyPair(seed, index) }
-}
-
-export function importedWalletKeys(privateKey: Uint8Array): WalletKeys {
-  const onlyIndexZero = (index: number) => {
-    if (index !== 0) throw new FrameError('invalid_request_arguments', 'Invalid hdWalletIndex: an imported wallet has no other wallets')
-  }
-  const ethereumKey = (index: number) => (onlyIndexZero(index), privateKey.slice())
-  return {
-    imported: true,
-    ethereumKey,
-    ethereum: (index) => accountOf(ethereumKey(index)),
-    solana: (index) => (onlyIndexZero(index), { privateKey: privateKey.slice(), address: encodeBase58(ed25519.getPublicKey(privateKey)) }),
-  }
-}
-
 /** Null for a secret of neither format (a tampered or foreign share set). */
 export function walletKeysOf(secret: Uint8Array): WalletKeys | null {
-  if (secret.length === ENTROPY_BYTES) return hdWalletKeys(secret)
-  if (secret.length === IMPORTED_KEY_BYTES) return importedWalletKeys(secret)
-  return null
+  const keys = shareSetKeysOf(secret)
+  if (!keys) return null
+  const privateKey = (chainType: EmbeddedChainType, index: number) => {
+    const key = keys.privateKey(chainType, index)
+    if (!key) throw new FrameError('invalid_request_arguments', 'Invalid hdWalletIndex: an imported wallet has no other wallets')
+    return key
+  }
+  return {
+    imported: keys.imported,
+    ethereumKey: (index) => privateKey('ethereum', index),
+    ethereum: (index) => privateKeyToAccount(`0x${bytesToHex(privateKey('ethereum', index))}`),
+    solana: (index) => solanaKeyPairOf(privateKey('solana', index)),
+  }
 }
 
 export const keysAddress = (keys: WalletKeys, chainType: EmbeddedChainType, index: number): string =>

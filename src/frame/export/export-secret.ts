@@ -8,7 +8,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex } from '@noble/hashes/utils'
 import { encodeBase58, MFA_ATTEMPTS, type MfaSubmission } from '../../protocol/index.js'
-import { mnemonicOf } from '../custody/entropy.js'
+import { mnemonicOf } from '../../protocol/custody/entropy.js'
 import { openShareSet } from '../custody/open-share-set.js'
 import { base64ToBytes } from '../encoding.js'
 import { FrameError, isFrameError } from '../errors.js'

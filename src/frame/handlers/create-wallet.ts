@@ -5,29 +5,32 @@
  * set is discarded and the existing wallet is answered: the host connects or recovers it.
  */
 import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'
-import { generateEntropy, seedOf } from '../custody/entropy.js'
-import { sameAddress, walletAddress } from '../custody/wallet-address.js'
+import { generateEntropy, seedOf } from '../../protocol/custody/entropy.js'
+import { sameAddress, walletAddress } from '../../protocol/custody/wallet-address.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
+import { googleDriveRecoveryChoice } from './google-drive-recovery-choice.js'
 import { registerShareSet } from './register-share-set.js'
 import type { RecoveryChoice } from './reshare.js'
 import { requireAccessToken, requirePassword, requireText } from './validate.js'
 
-function recoveryChoiceOf(data: CreateWalletData): RecoveryChoice {
+/** Google Drive: the key goes to the user's Drive before the server sees the set, so it never holds an openable recovery share. */
+async function recoveryChoiceOf(context: FrameContext, data: CreateWalletData, entropyId: string): Promise<RecoveryChoice> {
   const method = data.recoveryMethod ?? 'privy'
   if (method === 'privy') return { method }
   if (method === 'user-passcode') return { method, password: requirePassword(data.recoveryPassword) }
+  if (method === 'google-drive') return googleDriveRecoveryChoice(context, data.recoveryAccessToken, entropyId)
   throw new FrameError('invalid_request_arguments', 'Unknown recovery method')
 }
 
 export async function createWallet(context: FrameContext, chainType: EmbeddedChainType, data: CreateWalletData): Promise<WalletChangeResult> {
   const accessToken = requireAccessToken(data.accessToken)
-  const recovery = recoveryChoiceOf(data)
   const idempotencyKey = data.idempotencyKey === undefined ? undefined : requireText(data.idempotencyKey, 'idempotencyKey', 200)
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
 
   const entropy = generateEntropy()
   const entropyId = walletAddress(chainType, seedOf(entropy), 0)
+  const recovery = await recoveryChoiceOf(context, data, entropyId)
   const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: entropy, entropyId, recovery, ...(idempotencyKey && { idempotencyKey }) })
   // Only a wallet made of these very shares is this set's; anything else is the wallet the user already had.
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {

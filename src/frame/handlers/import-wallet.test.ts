@@ -4,7 +4,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../../protocol/index.js'
-import { combineShares } from '../custody/shares.js'
+import { combineShares } from '../../protocol/custody/share-wrapper.js'
 import { base64ToBytes } from '../encoding.js'
 import { memoryDeviceShareStore } from '../memory-device-store.js'
 import { fakeShareServer } from '../test-support/fake-share-server.js'
@@ -61,6 +61,20 @@ describe('import', () => {
     const again = await other.handlers.rpc!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, request: { method: 'personal_sign', params: [message, address] } })
     expect(again.data).toBe(signed.data)
   })
+
+  it('with a password, the imported key is sealed for password recovery: a new device needs that password', async () => {
+    const key = generatePrivateKey()
+    const { address } = await device.handlers.import!({ accessToken: token, privateKey: key, chainType: 'ethereum', mode: 'on-device', recoveryPassword: 'correct horse battery' })
+    expect(server.requests.at(-1)?.body).toMatchObject({ address, imported: true, recovery: { method: 'user-passcode' } })
+    expect(JSON.stringify(server.requests)).not.toContain('correct horse battery')
+    const other = newDevice()
+    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...eth, recoveryPassword: 'wrong password' })).rejects.toMatchObject({ type: 'invalid_recovery_pin' })
+    await other.handlers.recover!({ accessToken: token, entropyId: address, ...eth, recoveryPassword: 'correct horse battery' })
+    const signed = await other.handlers.rpc!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, request: { method: 'personal_sign', params: ['0x6869', address] } })
+    expect(await verifyMessage({ address: address as Hex, message: { raw: '0x6869' }, signature: signed.data as Hex })).toBe(true)
+    await expect(device.handlers.import!({ accessToken: token, privateKey: generatePrivateKey(), chainType: 'ethereum', mode: 'on-device', recoveryPassword: 42 as unknown as string }))
+      .rejects.toMatchObject({ type: 'invalid_request_arguments' })
+  }, 60_000)
 
   it('a Solana secret key imports at its public key and signs as it', async () => {
     const seed = ed25519.utils.randomPrivateKey()

@@ -1,17 +1,16 @@
 /**
  * `import` (document 2 §4, on-device mode): the user's private key becomes a share set of its own. Like a created
  * wallet: split 2-of-3 (version 1) with the key's address as `entropyId`, the device share stored first, then the
- * server stores the auth share and the recovery share (automatic recovery) with `imported: true`. The key is never
+ * server stores the auth share and the recovery share (automatic recovery, or sealed with `recoveryPassword`) with `imported: true`. The key is never
  * answered; the host learns the address only after the server's 2xx (SECURITY.md 57).
  */
 import { entropyIdVerifierOf, type ImportWalletData, type WalletChangeResult } from '../../protocol/index.js'
 import { parseImportedKey } from '../custody/imported-key.js'
-import { sameAddress } from '../custody/wallet-address.js'
-import { importedWalletKeys, keysAddress } from '../custody/wallet-keys.js'
+import { addressOfKey, sameAddress } from '../../protocol/custody/wallet-address.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
 import { registerShareSet } from './register-share-set.js'
-import { requireAccessToken, requireChainType } from './validate.js'
+import { requireAccessToken, requireChainType, requirePassword } from './validate.js'
 
 export async function importWallet(context: FrameContext, data: ImportWalletData): Promise<WalletChangeResult> {
   const accessToken = requireAccessToken(data.accessToken)
@@ -19,9 +18,10 @@ export async function importWallet(context: FrameContext, data: ImportWalletData
   if (data.mode !== 'on-device') throw new FrameError('invalid_request_arguments', 'Invalid mode: only on-device import is supported')
   const privateKey = parseImportedKey(chainType, data.privateKey)
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
-  const entropyId = keysAddress(importedWalletKeys(privateKey), chainType, 0)
+  const entropyId = addressOfKey(chainType, privateKey)
 
-  const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: privateKey, entropyId, recovery: { method: 'privy' }, imported: true })
+  const recovery = data.recoveryPassword === undefined ? { method: 'privy' as const } : { method: 'user-passcode' as const, password: requirePassword(data.recoveryPassword) }
+  const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: privateKey, entropyId, recovery, imported: true })
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
     await undo()
     if (sameAddress(chainType, response.address, entropyId)) throw new FrameError('error', 'This wallet has already been imported')

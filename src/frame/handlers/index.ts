@@ -4,6 +4,8 @@ import { addWallet } from './add-wallet.js'
 import { connectWallet } from './connect.js'
 import type { FrameContext } from './context.js'
 import { createWallet } from './create-wallet.js'
+import { delegateWallet } from './delegate-wallet.js'
+import { initFarcasterSigner, signFarcasterMessage } from './farcaster-signer.js'
 import { importWallet } from './import-wallet.js'
 import { clearMfa, initMfaEnrollment, submitMfaEnrollment, unenrollMfa, verifyMfa, verifyMfaFirst } from './mfa.js'
 import { recoverWallet } from './recover.js'
@@ -27,6 +29,8 @@ export const failureMessages: { [E in FrameRequestEvent]?: string } = {
   'mfa:init-enrollment': 'Something went wrong.',
   'mfa:submit-enrollment': 'Something went wrong.',
   'mfa:unenroll': 'Something went wrong.',
+  'farcaster:init-signer': 'Connect failed',
+  'farcaster:sign': 'Unable to sign',
 }
 
 /** A recovery and a signature on the same share set must not interleave (a reshare changes the device share). */
@@ -70,5 +74,8 @@ export function frameHandlers(context: FrameContext): FrameHandlers {
     recover: (data) => serial(data.entropyId, () => recoverWallet(context, data)),
     'set-recovery': (data) => serial(data.entropyId, () => setRecovery(context, data)),
     rpc: (data) => serial(data.entropyId, () => signRpc(context, data)),
+    'delegated-actions:consent': (data) => serial(data.entropyId, () => delegateWallet(context, data)),
+    'farcaster:init-signer': (data) => serial(data.entropyId, () => initFarcasterSigner(context, data)),
+    'farcaster:sign': (data) => serial(data.entropyId, () => signFarcasterMessage(context, data)),
   })
 }

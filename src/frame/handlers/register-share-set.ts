@@ -5,7 +5,7 @@
  */
 import type { CreateEmbeddedWalletResponse, EmbeddedChainType } from '../../protocol/index.js'
 import { entropyIdVerifierOf } from '../../protocol/index.js'
-import { splitSecret } from '../custody/shares.js'
+import { splitSecret } from '../../protocol/custody/share-wrapper.js'
 import { bytesToBase64 } from '../encoding.js'
 import type { FrameContext } from './context.js'
 import { recoveryInput, type RecoveryChoice } from './reshare.js'

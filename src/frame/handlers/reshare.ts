@@ -5,7 +5,7 @@
 import type { EmbeddedChainType, RecoveryShareInput, ReshareResponse } from '../../protocol/index.js'
 import { sealShareWithKey } from '../custody/seal-key.js'
 import { sealShare } from '../custody/seal-password.js'
-import { splitSecret } from '../custody/shares.js'
+import { splitSecret } from '../../protocol/custody/share-wrapper.js'
 import { bytesToBase64 } from '../encoding.js'
 import type { FrameContext } from './context.js'
 

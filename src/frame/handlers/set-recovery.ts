@@ -1,9 +1,8 @@
 /** `set-recovery`: switches a share set between automatic, password and Google Drive recovery (or changes the password) by a reshare. */
 import type { SetRecoveryData, UserDto } from '../../protocol/index.js'
-import { newRecoveryKey } from '../custody/seal-key.js'
 import { FrameError } from '../errors.js'
-import { keyFileName } from '../recovery/google-drive.js'
 import { chainOfVerifier, requireCloudKeys, type FrameContext } from './context.js'
+import { googleDriveRecoveryChoice } from './google-drive-recovery-choice.js'
 import { reshareShareSet, type RecoveryChoice } from './reshare.js'
 import { unlockShareSet } from './unlock.js'
 import { requireAccessToken, requirePassword, requireText, requireVerifier } from './validate.js'
@@ -12,12 +11,7 @@ import { requireAccessToken, requirePassword, requireText, requireVerifier } fro
 async function recoveryChoiceOf(context: FrameContext, data: SetRecoveryData, entropyId: string): Promise<RecoveryChoice> {
   if (data.recoveryMethod === 'privy') return { method: 'privy' }
   if (data.recoveryMethod === 'user-passcode') return { method: 'user-passcode', password: requirePassword(data.recoveryPassword) }
-  if (data.recoveryMethod === 'google-drive') {
-    const key = newRecoveryKey()
-    const keyFile = keyFileName(entropyId)
-    await requireCloudKeys(context).write(requireText(data.recoveryAccessToken, 'recoveryAccessToken', 4096), keyFile, key)
-    return { method: 'google-drive', key, keyFile }
-  }
+  if (data.recoveryMethod === 'google-drive') return googleDriveRecoveryChoice(context, data.recoveryAccessToken, entropyId)
   throw new FrameError('error', 'Unsupported recovery action')
 }
 

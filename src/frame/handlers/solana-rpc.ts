@@ -1,7 +1,7 @@
 /** Solana `signMessage`: an ed25519 signature over the given bytes (a transaction's message bytes, for transactions). */
 import { ed25519 } from '@noble/curves/ed25519'
 import type { SolanaFrameRequest } from '../../protocol/index.js'
-import type { SolanaKeyPair } from '../custody/solana-keys.js'
+import type { SolanaKeyPair } from '../../protocol/custody/solana-keys.js'
 import { base64ToBytes, bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 

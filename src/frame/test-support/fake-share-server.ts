@@ -126,6 +126,12 @@ export function fakeShareServer() {
         ? { ...base, recovery_method: 'privy', recovery_share: set.recovery.share }
         : { ...base, recovery_method: set.recovery.method, sealed_recovery_share: set.recovery.sealed }
     },
+    async delegate(accessToken, body) {
+      record({ endpoint: 'delegate', accessToken, body })
+      const userId = requireMfa(accessToken)
+      shareSetOf(userId, body.address, body.chain_type)
+      return { user: userDto(userId), wallet_id: 'fake-wallet-id' }
+    },
     async keyMaterial(accessToken, address, body) {
       record({ endpoint: 'keyMaterial', accessToken, address, body })
       const set = shareSetOf(requireMfa(accessToken), address, body.chain_type)

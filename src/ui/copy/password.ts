@@ -45,6 +45,7 @@ export const passwordCopy = {
   'password.enter.invalid': 'Invalid recovery password, please try again.',
   'password.enter.failed': 'An error has occurred, please try again.',
   'password.info.close': 'Got it',
+  'password.import.hint': 'This app secures every wallet with a password: the imported one too.',
   'recovery.select.title': 'Secure your account',
   'recovery.select.updateTitle': 'Update backup method',
   'recovery.select.password': 'Set a password',

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react'
+import { recoveryPromptToCreate } from '../../core/index.js'
 import { t } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useEmbeddedWalletsState } from './embedded-wallet-state.js'
+import { awaitsPasswordToCreate } from './password/flow.js'
 
 /**
  * 'Creating your wallet' (document 2 §2): shown after a login while the core creates the user's wallets
@@ -21,11 +23,13 @@ export default function EmbeddedWalletCreating() {
       // The core has logged the user out (document 2 §4): reported once.
       walletCreationFailed(state.error)
     }
+    // Reached with a creation still waiting for its recovery (e.g. after the terms): the password form, or the recovery selection first, takes it.
+    if (awaitsPasswordToCreate(state)) return navigation.navigate(recoveryPromptToCreate(client.getConfig().config) ?? 'password:create')
     if (state.status !== 'ready') return
     // The core is 'ready' for a moment between the Ethereum and the Solana wallet: move on only if it stays so.
     const timer = setTimeout(() => navigation.navigate('wallet:created'))
     return () => clearTimeout(timer)
-  }, [state, failed, navigation, walletCreationFailed])
+  }, [client, state, failed, navigation, walletCreationFailed])
 
   return (
     <>

@@ -16,7 +16,6 @@ let jwksRequests = 0
 let ecKey: CryptoKey
 let rsaKey: CryptoKey
 let rsaPem: string
-let jwksApp: AppRecord
 let pemApp: AppRecord
 
 const settings = (overrides: Partial<CustomJwtSettings>): CustomJwtSettings =>
@@ -38,7 +37,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve))
   jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`
   t = await startTestServer({ app: { loginMethods: ['email', 'custom_jwt', 'guest'], customJwt: settings({ jwksUrl }) } })
-  jwksApp = t.app
   pemApp = await t.createApp({ name: 'PEM app', loginMethods: ['custom_jwt'], customJwt: settings({ publicKeyPem: rsaPem, issuer: null, audience: null, userIdClaim: 'uid' }) })
 })
 afterAll(async () => {

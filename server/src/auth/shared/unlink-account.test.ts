@@ -6,7 +6,6 @@ import { startTestServer, type TestServer } from '../../test-support/test-server
 import { completeLogin } from './complete-login.js'
 import { linkVerifiedAccount } from './link-account.js'
 import { unlinkAccount } from './unlink-account.js'
-import type { VerifiedAccount } from './verified-account.js'
 import { smsChannel } from '../sms/sms-channel.js'
 import { emailChannel } from '../passwordless/email-channel.js'
 

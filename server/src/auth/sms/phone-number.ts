@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max'
-import { z } from 'zod'
 import { safeString } from '../../http/schemas.js'
 
 /** Full metadata: the server is the authority on validity and on which region a number belongs to. */

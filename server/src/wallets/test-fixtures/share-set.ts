@@ -1,23 +1,16 @@
 import { ed25519 } from '@noble/curves/ed25519'
-import { split } from 'shamir-secret-sharing'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { splitSecret } from '../../../../src/protocol/custody/share-wrapper.js'
 import { encodeBase58, type EmbeddedChainType, type RecoveryShareInput, type SealedShare } from '../../../../src/protocol/index.js'
-
-/** The frame's share wrapper: [format 1][version u32 BE][split id 16 bytes][Shamir share], base64. */
-export function wrapShare(share: Uint8Array, version: number, splitId: Uint8Array): string {
-  const header = Buffer.alloc(5)
-  header[0] = 1
-  header.writeUInt32BE(version, 1)
-  return Buffer.concat([header, splitId, share]).toString('base64')
-}
 
 export interface TestSplit { device: string; auth: string; recovery: string }
 
-/** A real 2-of-3 split of `entropy` at `version`, wrapped as the frame does. */
+const base64 = (share: Uint8Array) => Buffer.from(share).toString('base64')
+
+/** A real 2-of-3 split of `entropy` at `version`, wrapped as the frame does (its own code), base64 as on the wire. */
 export async function splitEntropy(entropy: Uint8Array, version: number): Promise<TestSplit> {
-  const splitId = crypto.getRandomValues(new Uint8Array(16))
-  const [device, auth, recovery] = (await split(entropy, 3, 2)).map((share) => wrapShare(share, version, splitId))
-  return { device: device!, auth: auth!, recovery: recovery! }
+  const { device, auth, recovery } = await splitSecret(entropy, version)
+  return { device: base64(device), auth: base64(auth), recovery: base64(recovery) }
 }
 
 /** A fresh key pair's address (the server checks formats only; the frame derives real ones from the entropy). */

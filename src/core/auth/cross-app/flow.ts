@@ -10,11 +10,13 @@ import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, popupB
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { CrossAppFlowState, LoginMethodName, TesseraClient, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
+import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
 import type { Store } from '../../utils/store.js'
 import { browserWindow, type OAuthWindow, type PopupWindow } from '../oauth/browser-window.js'
 import { openOAuthPopup } from '../oauth/open-popup.js'
 import { readAuthorizationRequest } from './authorization-request.js'
+import type { ProviderPage } from './provider-page.js'
 
 export const initialCrossAppFlowState: CrossAppFlowState = { status: 'initial', intent: 'login', providerAppId: null, error: null }
 
@@ -43,7 +45,6 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
   // Bumped by reset(): a flow that settles after the modal closed must not revive the old state.
   let generation = 0
   const steps = lazily(() => import('./flow-steps.js').then(({ createCrossAppFlowSteps }) => createCrossAppFlowSteps(options, () => generation)))
-  const providerPage = lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options)))
 
   function requireWindow(): OAuthWindow {
     const win = getWindow()
@@ -77,7 +78,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     return (await steps.load()).transact({ providerAppId, request, requireWindow, popup })
   }
 
-  return {
+  const own: Omit<TesseraClient['crossApp'], keyof ProviderPage> = {
     login: (providerAppId) => start(providerAppId, 'login'),
     link: (providerAppId) => start(providerAppId, 'link'),
     unlink: async (providerAppId, subject) => (await steps.load()).unlink(providerAppId, subject),
@@ -91,16 +92,12 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     sendTransaction: async ({ providerAppId, transaction }) =>
       ({ transactionHash: await transact(providerAppId, { method: 'eth_sendTransaction', params: [transaction] }) }),
     getProviderDetails: async (providerAppId) => (await steps.load()).getProviderDetails(providerAppId),
-    readTransactRequest: async () => (await providerPage.load()).readTransactRequest(requireWindow()),
-    approveTransact: async (request) => (await providerPage.load()).approveTransact(requireWindow(), request),
-    denyTransact: async (request) => (await providerPage.load()).denyTransact(requireWindow(), request),
-    getRequester: async (request) => (await providerPage.load()).getRequester(request),
-    approve: async (request) => (await providerPage.load()).approve(requireWindow(), request),
-    deny: async (request) => (await providerPage.load()).deny(requireWindow(), request),
     reset() {
       generation++
       steps.loaded()?.cancelPopup(exitedFlowError(state.get().intent))
       state.set(initialCrossAppFlowState)
     },
   }
+  // The provider page's members (approve, deny, readTransactRequest...) load with it: their names stay out of the first load.
+  return forwarding<TesseraClient['crossApp']>(own, lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options, requireWindow))).load)
 }

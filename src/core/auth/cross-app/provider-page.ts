@@ -6,7 +6,7 @@
  */
 import { crossAppMessageTypes } from '../../../protocol/index.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
-import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
+import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest, TesseraClient } from '../../types.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
 import { randomOAuthSecret } from '../oauth/pkce.js'
 import { authorizeCrossApp, checkCrossAppTransactRequester, getCrossAppRequester } from './api.js'
@@ -34,7 +34,10 @@ function answerOpener(win: OAuthWindow, message: Record<string, unknown>, origin
   win.close()
 }
 
-export function createProviderPage({ transport, storage, appId, getUserId }: Pick<CrossAppFlowOptions, 'transport' | 'storage' | 'appId' | 'getUserId'>) {
+export type ProviderPage = ReturnType<typeof createProviderPage>
+
+/** The provider page's side of `client.crossApp`, in its window (`requireWindow` throws without one). */
+export function createProviderPage({ transport, storage, appId, getUserId }: Pick<CrossAppFlowOptions, 'transport' | 'storage' | 'appId' | 'getUserId'>, requireWindow: () => OAuthWindow) {
   // The token each requester got at consent: a transact request must bring it back.
   const grants = createCrossAppTokenStore(storage, appId, 'grant')
 
@@ -49,7 +52,8 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
     return userId
   }
 
-  async function approve(win: OAuthWindow, request: CrossAppAuthorizationRequest): Promise<void> {
+  async function approve(request: CrossAppAuthorizationRequest): Promise<void> {
+    const win = requireWindow()
     const userId = signedInUser()
     const [answer, requester] = await Promise.all([
       authorizeCrossApp(transport, {
@@ -71,7 +75,8 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
     }, answer.requester_origin)
   }
 
-  async function deny(win: OAuthWindow, request: CrossAppAuthorizationRequest): Promise<void> {
+  async function deny(request: CrossAppAuthorizationRequest): Promise<void> {
+    const win = requireWindow()
     answerOpener(win, { type: crossAppMessageTypes.error, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
   }
 
@@ -79,7 +84,8 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
    * The signed-in provider user approved a wallet request. Without the token this page gave the requester (another
    * user, a withdrawn or never-given token) the answer clears it; else the wallet would answer, and none exists yet.
    */
-  async function approveTransact(win: OAuthWindow, request: CrossAppTransactRequest): Promise<void> {
+  async function approveTransact(request: CrossAppTransactRequest): Promise<void> {
+    const win = requireWindow()
     const userId = signedInUser()
     // The request (and its origin) came in this page's address: the server confirms the origin is the requester's.
     const requester = await checkCrossAppTransactRequester(transport, { requester_app_id: request.requesterAppId, requester_origin: request.requesterOrigin })
@@ -92,7 +98,8 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
     answerOpener(win, { type: crossAppMessageTypes.actionError, state_code: request.stateCode, ...answer }, request.requesterOrigin)
   }
 
-  async function denyTransact(win: OAuthWindow, request: CrossAppTransactRequest): Promise<void> {
+  async function denyTransact(request: CrossAppTransactRequest): Promise<void> {
+    const win = requireWindow()
     answerOpener(win, { type: crossAppMessageTypes.actionError, state_code: request.stateCode, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
   }
 
@@ -100,8 +107,8 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
     getRequester,
     approve,
     deny,
-    readTransactRequest: (win: OAuthWindow) => readTransactRequest(win.location.hash),
+    readTransactRequest: async () => readTransactRequest(requireWindow().location.hash),
     approveTransact,
     denyTransact,
-  }
+  } satisfies Partial<TesseraClient['crossApp']>
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FarcasterSignerStatusResponse, LinkedAccountDto } from '../../../protocol/index.js'
 import { createTransport } from '../../api/transport.js'
+import { TesseraError } from '../../errors/base-error.js'
 import { createClient } from '../../client.js'
 import { createMemoryStorage } from '../../session/storage.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
@@ -20,7 +21,7 @@ const revoked: FarcasterSignerStatusResponse = { status: 'revoked', public_key: 
 interface Recorded { path: string; at: number; body: unknown; authorization: string | null }
 
 /** A signer over the real transport whose fetch answers in memory: init pending, then `statuses` in turn (the last repeats). */
-function signerWith(statuses: FarcasterSignerStatusResponse[], authenticated = true) {
+function signerWith(statuses: FarcasterSignerStatusResponse[], authenticated = true, getFarcasterSignerPublicKey?: () => Promise<`0x${string}`>) {
   const calls: Recorded[] = []
   const refreshUser = vi.fn(async () => undefined)
   let polls = 0
@@ -32,7 +33,7 @@ function signerWith(statuses: FarcasterSignerStatusResponse[], authenticated = t
     return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
   }
   const transport = createTransport({ apiUrl: 'https://api.example', appId: TEST_APP_ID, fetch, getAccessToken: async () => 'access-1' })
-  const signer = createFarcasterSigner({ transport, isAuthenticated: () => authenticated, refreshUser })
+  const signer = createFarcasterSigner({ transport, isAuthenticated: () => authenticated, refreshUser, ...(getFarcasterSignerPublicKey && { embeddedWallets: { load: async () => ({ getFarcasterSignerPublicKey }) } }) })
   return { signer, calls, refreshUser }
 }
 
@@ -79,6 +80,25 @@ describe('createFarcasterSigner', () => {
       await expect(signer.requestSigner(missing)).rejects.toMatchObject({ code: 'embedded_wallet_not_found', shortMessage: 'Connect failed' })
     }
     await expect(signerWith([approved], false).signer.requestSigner(KEY)).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    expect(calls).toEqual([])
+  })
+
+  it("without a key, asks the embedded wallet for its Farcaster signer key; an explicit one still wins", async () => {
+    const embedded = vi.fn(async () => KEY as `0x${string}`)
+    const { signer, calls } = signerWith([approved], true, embedded)
+    const result = signer.requestSigner()
+    await vi.advanceTimersByTimeAsync(2_000)
+    await expect(result).resolves.toEqual({ status: 'approved', publicKey: KEY, fid: 42 })
+    expect(calls[0]!.body).toEqual({ ed25519_public_key: KEY })
+    expect(embedded).toHaveBeenCalledOnce()
+    await expect(signer.requestSigner(null)).rejects.toMatchObject({ shortMessage: 'Connect failed' })
+    expect(embedded).toHaveBeenCalledOnce()
+  })
+
+  it("the embedded wallet's refusal is the request's, with nothing sent", async () => {
+    const missing = new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Connect failed' })
+    const { signer, calls } = signerWith([approved], true, async () => { throw missing })
+    await expect(signer.requestSigner()).rejects.toBe(missing)
     expect(calls).toEqual([])
   })
 

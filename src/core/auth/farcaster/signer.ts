@@ -9,6 +9,7 @@ import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError, toTesseraError } from '../../errors/client-errors.js'
 import type { FarcasterSignerApproved, FarcasterSignerRequestOptions } from '../../types.js'
+import type { EmbeddedWalletsApi } from '../../wallets/embedded/types.js'
 import { abortableSleep } from './abortable-sleep.js'
 
 export interface FarcasterSignerOptions {
@@ -16,6 +17,8 @@ export interface FarcasterSignerOptions {
   isAuthenticated(): boolean
   /** Reloads the user once approved: the server has set the Farcaster account's `signer_public_key`. */
   refreshUser(): Promise<unknown>
+  /** The client's lazily loaded embedded wallets: their Farcaster signer key is the one asked for when `requestSigner` gets none. */
+  embeddedWallets?: { load(): Promise<Pick<EmbeddedWalletsApi, 'getFarcasterSignerPublicKey'>> }
   pollIntervalMs?: number
   timeoutMs?: number
 }
@@ -42,8 +45,9 @@ export function createFarcasterSigner(options: FarcasterSignerOptions) {
     return { status: 'approved', publicKey: answer.public_key, fid: answer.fid }
   }
 
-  async function requestSigner(publicKey: string | null | undefined, requestOptions: FarcasterSignerRequestOptions = {}): Promise<FarcasterSignerApproved> {
+  async function requestSigner(explicitKey?: string | null, requestOptions: FarcasterSignerRequestOptions = {}): Promise<FarcasterSignerApproved> {
     try {
+      const publicKey = explicitKey === undefined ? await (await options.embeddedWallets?.load())?.getFarcasterSignerPublicKey() : explicitKey
       if (!publicKey) throw farcasterSignerMissingKeyError()
       if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
       const signal = requestOptions.signal ?? new AbortController().signal

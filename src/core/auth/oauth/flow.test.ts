@@ -364,6 +364,23 @@ describe('OAuth popup flow', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/api/v1/oauth'))).toHaveLength(0)
   })
 
+  it('inside the popup: a Google Drive recovery return is relayed to the opener (its waiter is the cloud recovery’s)', async () => {
+    const opener = new FakeWindow()
+    win = new FakeWindow(`${ORIGIN}/wallet?privy_oauth_code=c7&privy_oauth_state=s7&privy_oauth_provider=google-drive`)
+    win.opener = opener
+    const { flow } = newFlow()
+    expect(await flow.handleReturn()).toBeNull()
+    expect(opener.posted).toEqual([{ message: { type: 'tessera:oauth', stateCode: 's7', authorizationCode: 'c7', provider: 'google-drive' }, targetOrigin: ORIGIN }])
+  })
+
+  it('a login popup’s waiter refuses a Google Drive return as a phishing attempt', async () => {
+    const { flow } = newFlow()
+    const { result, popup, stateCode } = await startPopup(flow)
+    // Even with this flow's own state code: a Drive return is not a login.
+    win.dispatch({ origin: ORIGIN, source: popup, data: { type: 'tessera:oauth', stateCode, authorizationCode: 'c', provider: 'google-drive' } })
+    await expect(result).rejects.toMatchObject({ code: 'oauth_state_mismatch' })
+  })
+
   it('inside the popup: an unknown provider is posted as an error', async () => {
     const opener = new FakeWindow()
     win = new FakeWindow(`${ORIGIN}/?privy_oauth_code=c&privy_oauth_state=s&privy_oauth_provider=myspace`)

@@ -10,8 +10,12 @@ export const OAUTH_RESPONSE_MESSAGE = 'tessera:oauth'
 export const OAUTH_ERROR_MESSAGE = 'tessera:oauth:error'
 export const POPUP_CLOSED_POLL_MS = 500
 
+/** A login provider's return, or Google Drive recovery's (whose waiter is the cloud recovery's, never the login's). */
+type PopupReturnProvider = OAuthProvider | 'google-drive'
+const popupReturnProviders: readonly string[] = [...oauthProviders, 'google-drive']
+
 export type OAuthPopupMessage =
-  | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: OAuthProvider; error?: string }
+  | { type: typeof OAUTH_RESPONSE_MESSAGE; stateCode: string; authorizationCode: string; provider: PopupReturnProvider; error?: string }
   | { type: typeof OAUTH_ERROR_MESSAGE; error: string }
 
 /** The opener when this page runs in a popup opened by the same origin; null otherwise (a cross-origin opener throws). */
@@ -27,12 +31,12 @@ export function sameOriginOpener(win: OAuthWindow): OAuthWindow | null {
 
 /** Inside the popup: hands the return to the opener (never with target '*') and closes. */
 export function postReturnToOpener(win: OAuthWindow, opener: OAuthWindow, returned: OAuthReturn): void {
-  const message: OAuthPopupMessage = oauthProviders.includes(returned.provider as OAuthProvider)
+  const message: OAuthPopupMessage = popupReturnProviders.includes(returned.provider)
     ? {
         type: OAUTH_RESPONSE_MESSAGE,
         stateCode: returned.stateCode,
         authorizationCode: returned.authorizationCode,
-        provider: returned.provider as OAuthProvider,
+        provider: returned.provider as PopupReturnProvider,
         ...(returned.error ? { error: returned.error } : {}),
       }
     : { type: OAUTH_ERROR_MESSAGE, error: OAUTH_INVALID_CODE_MESSAGE }

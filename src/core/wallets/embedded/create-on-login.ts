@@ -14,3 +14,17 @@ export function chainsToCreateOnLogin(user: User, config: EffectiveConfig, custo
     return setting !== 'off' && !wallets.some(isEmbeddedWalletAccount) && (setting === 'all-users' || customAuth || wallets.length === 0)
   })
 }
+
+/** Document 2 §5: the app requires a password (user-passcode recovery) on every new share set. */
+export const passwordRequiredToCreate = (config: EffectiveConfig): boolean => config.embeddedWallets.requireUserPasswordOnCreate
+
+/**
+ * Document 2 §4: the first screen of the user-owned recovery the app requires before a login's wallets are made
+ * (null: none). A password only goes straight to creating it; otherwise recovery selection comes first.
+ */
+export function recoveryPromptToCreate(config: EffectiveConfig): 'password:create' | 'recovery:select' | null {
+  const { requireUserPasswordOnCreate, requireUserOwnedRecoveryOnCreate, userOwnedRecoveryOptions = ['user-passcode'] } = config.embeddedWallets
+  if (requireUserPasswordOnCreate) return 'password:create'
+  if (!requireUserOwnedRecoveryOnCreate) return null
+  return userOwnedRecoveryOptions.length === 1 && userOwnedRecoveryOptions[0] === 'user-passcode' ? 'password:create' : 'recovery:select'
+}

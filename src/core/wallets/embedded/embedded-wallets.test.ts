@@ -77,6 +77,48 @@ describe('creating wallets on login', () => {
     expect(client.getAuth().status).toBe('authenticated')
   })
 
+  it('waits for the password the app requires instead of failing, then creates both wallets with it', async () => {
+    testbed = await startEmbeddedTestbed({ embedded: { require_user_password_on_create: true, ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } } })
+    const client = testbed.newClient()
+    const prompts: string[] = []
+    client.on('walletPrompt', ({ screen }) => void prompts.push(screen))
+    await testbed.login(client)
+    // Held on 'creating' with no chain yet (the modal keeps the login), asking for the password: no frame call, no logout.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(client.embeddedWallets.getState()).toMatchObject({ status: 'creating', creating: null, error: null })
+    expect([prompts, testbed.frame.calls, client.getAuth().status]).toEqual([['password:create'], [], 'authenticated'])
+
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 42 as unknown as string })).rejects.toMatchObject({ shortMessage: 'Invalid recovery password, must be a string' })
+    const wallets = await client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })
+    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod])).toEqual([['ethereum', 'user-passcode'], ['solana', 'user-passcode']])
+    expect(testbed.frame.calls.map((call) => [call.event, (call.data as { recoveryMethod?: string }).recoveryMethod])).toEqual([['wallet:create', 'user-passcode'], ['solana-wallet:create', 'user-passcode']])
+    expect(client.embeddedWallets.getState().status).toBe('ready')
+    // Given once: nothing waits any more.
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ code: 'embedded_wallet_create_error' })
+  })
+
+  it('a login waiting for the password ends with a logout: nothing is created, and the next login asks again', async () => {
+    testbed = await startEmbeddedTestbed({ embedded: { require_user_password_on_create: true, ethereum: { create_on_login: 'all-users' } } })
+    const client = testbed.newClient()
+    await testbed.login(client)
+    await client.logout()
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ code: 'embedded_wallet_create_error' })
+    await testbed.login(client)
+    expect(client.embeddedWallets.getState()).toMatchObject({ status: 'creating', creating: null })
+    await client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })
+    expect(testbed.frame.calls.map((call) => call.event)).toEqual(['wallet:create'])
+  })
+
+  it('a failed creation with the password logs the user out, as any failed creation after login', async () => {
+    testbed = await startEmbeddedTestbed({ embedded: { require_user_password_on_create: true, ethereum: { create_on_login: 'all-users' } } })
+    const client = testbed.newClient()
+    await testbed.login(client)
+    testbed.frame.failNext('wallet:create', 'Failed to create wallet')
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ shortMessage: 'Failed to create wallet' })
+    expect(client.getAuth().status).toBe('unauthenticated')
+    expect(client.embeddedWallets.getState()).toMatchObject({ status: 'error', error: { shortMessage: 'Failed to create wallet' } })
+  })
+
   it('applies each chain setting: off, users without (external) wallets, all users, custom auth as all users', () => {
     const config = defaultConfig(TEST_APP_ID)
     const settings = (ethereum: 'off' | 'users-without-wallets' | 'all-users', solana: typeof ethereum) => ({
@@ -141,6 +183,9 @@ describe('create()', () => {
     await testbed.login(client)
     await expect(client.embeddedWallets.create()).rejects.toMatchObject({ shortMessage: 'Password not provided yet is required by App configuration' })
     expect(await client.embeddedWallets.create({ recoveryPassword: 'correct horse battery' })).toMatchObject({ recoveryMethod: 'user-passcode' })
+    // An imported key is a share set of its own: the same rule, before the key goes anywhere.
+    await expect(client.embeddedWallets.importWallet({ privateKey: `0x${'11'.repeat(32)}` })).rejects.toMatchObject({ shortMessage: 'Password not provided yet is required by App configuration' })
+    expect(testbed.frame.calls.map((call) => call.event)).toEqual(['wallet:create'])
   })
 })
 

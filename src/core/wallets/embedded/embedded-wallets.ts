@@ -3,7 +3,7 @@
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider.
  */
-import { USER_RECOVERY_TIMEOUT_MS, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
+import { USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type SetRecoveryData, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
 import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
 import type { EffectiveConfig } from '../../config/types.js'
@@ -25,13 +25,15 @@ import {
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
-import { chainsToCreateOnLogin } from './create-on-login.js'
+import { chainsToCreateOnLogin, passwordRequiredToCreate, recoveryPromptToCreate } from './create-on-login.js'
 import { createTarget } from './create-target.js'
+import { delegatedActions } from './delegated-actions.js'
+import { farcasterSignerKey } from './farcaster-signer-key.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions, type FramePage } from './frame-client.js'
 import { keyExportFrame as createKeyExportFrame } from './key-export-frame.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
 import { assertRecoveryUpgrade } from './recovery-upgrade.js'
-import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, SetRecoveryInput } from './types.js'
+import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, LoginRecoveryInput, RecoverInput, SetRecoveryInput } from './types.js'
 import { embeddedWalletsOf } from './wallets-of-user.js'
 
 export interface EmbeddedWalletsDeps {
@@ -65,10 +67,21 @@ export interface EmbeddedWalletsDeps {
   withMfa?: <T>(run: (mfa?: MfaSubmission) => Promise<T>) => Promise<T>
   /** A share set started waiting for the wallet password ('Enter your password'). */
   onPasswordNeeded?(): void
+  /** A share set backed up to the user's Google Drive started waiting for the user's consent ('Confirm it's really you'). */
+  onCloudRecoveryNeeded?(): void
+  /** The cloud provider's token for a backup or recovery; opens the provider's window at once (call inside the click). */
+  cloudAccessToken?(provider: CloudRecoveryProvider): Promise<string>
+  /** A login's creation waits for the user-owned recovery the app requires of new wallets (`createLoginWallets`), asked on `screen`. */
+  onRecoveryNeededToCreate?(screen: 'password:create' | 'recovery:select'): void
+  /** `POST /wallets/revoke` with the session (delegated wallets); absent: revoking is refused. */
+  revokeDelegatedWallets?(): Promise<RevokeWalletsResponse>
 }
 
-type Connection = 'connected' | 'needs-password'
-interface PasswordWaiter { recovered: Promise<void>; settle(error?: unknown): void }
+type Connection = 'connected' | 'needs-password' | 'needs-cloud-recovery'
+/** The user-owned recovery a login's waiting creation gets: a password, or the token of the user's Google Drive. */
+type LoginRecovery = { recoveryPassword: string } | { recoveryAccessToken: string }
+/** A share set waiting for the user: for the password, or (`cloud`) for the consent that gives the Drive token. */
+interface PasswordWaiter { recovered: Promise<void>; settle(error?: unknown): void; cloud: boolean }
 
 export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWalletsImpl {
   const { state } = deps
@@ -78,6 +91,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   let passwordWaiters = new Map<string, PasswordWaiter>()
   const creations = new Map<string, Promise<EmbeddedWallet>>()
   let creatingOnLogin = false
+  /** The login's creation waiting for the app's required recovery: `createLoginWallets` gives it and awaits the wallets. */
+  let loginCreationWaiting: { giveRecovery(recovery: LoginRecovery): void; wallets: Promise<EmbeddedWallet[]> } | null = null
   const ethereumProviders = new Map<string, Promise<EmbeddedEthereumProvider>>()
   const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
 
@@ -99,6 +114,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     if (!user) {
       loginSequence++
       creatingOnLogin = false
+      loginCreationWaiting = null
     }
     syncWallets(user)
   })
@@ -106,9 +122,17 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     const sequence = ++loginSequence
     const chains = chainsToCreateOnLogin(user, deps.getConfig(), loginMethod === 'custom_auth')
     if (!chains.length) return
-    // Set during the login itself, so the modal shows 'Creating your wallet' rather than closing.
-    state.update((current) => ({ ...current, status: 'creating', creating: chains[0]!, error: null }))
-    void createOnLogin(chains, sequence)
+    const prompt = recoveryPromptToCreate(deps.getConfig())
+    // Set during the login itself, so the modal shows 'Creating your wallet' (or the recovery screens) rather than closing.
+    state.update((current) => ({ ...current, status: 'creating', creating: prompt ? null : chains[0]!, error: null }))
+    if (!prompt) return void createOnLogin(chains, sequence).catch(() => undefined)
+    // Document 2 §4: the creation waits (`creating` with no chain yet) for the user's recovery choice, never logs out for want of it.
+    let giveRecovery!: (recovery: LoginRecovery) => void
+    const recovery = new Promise<LoginRecovery>((resolve) => (giveRecovery = resolve))
+    const wallets = createOnLogin(chains, sequence, recovery)
+    wallets.catch(() => undefined)
+    loginCreationWaiting = { giveRecovery, wallets }
+    deps.onRecoveryNeededToCreate?.(prompt)
   })
 
   function forgetDevice() {
@@ -152,9 +176,11 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   const shareSet = (wallet: EmbeddedWallet) => ({ entropyId: wallet.entropyId, entropyIdVerifier: wallet.entropyIdVerifier })
   const primaryOf = (wallet: EmbeddedWallet) => state.get().wallets.find((other) => other.entropyId === wallet.entropyId && other.address === wallet.entropyId) ?? wallet
 
+  const waitingStatus = () => ([...passwordWaiters.values()].some((waiter) => waiter.cloud) ? 'needs-cloud-recovery' : passwordWaiters.size ? 'needs-password' : null)
+
   function setStatus() {
-    const waiting = passwordWaiters.size > 0
-    state.update((current) => ({ ...current, status: waiting ? 'needs-password' : current.wallets.length ? 'ready' : 'idle', creating: null }))
+    const waiting = waitingStatus()
+    state.update((current) => ({ ...current, status: waiting ?? (current.wallets.length ? 'ready' : 'idle'), creating: null }))
   }
 
   /** Connects a share set, or recovers it when this device has no share of it (automatic recovery needs no input). */
@@ -169,6 +195,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
     const { recoveryMethod } = primaryOf(wallet)
     if (recoveryMethod === 'user-passcode') return 'needs-password'
+    if (recoveryMethod === 'google-drive') return 'needs-cloud-recovery'
     if (recoveryMethod !== 'privy') throw unsupportedRecoveryActionError()
     state.update((current) => ({ ...current, status: 'recovering' }))
     await call('recover', shareSet(wallet))
@@ -207,18 +234,19 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
   }
 
-  /** The share set waits for the user's password: `needs-password` until `recover` opens it. */
+  /** The share set waits for the user's password (or Drive consent): `needs-password` (`needs-cloud-recovery`) until `recover` opens it. */
   function awaitPassword(wallet: EmbeddedWallet): Promise<void> {
     let waiter = passwordWaiters.get(wallet.entropyId)
     if (!waiter) {
       let settle!: PasswordWaiter['settle']
       const recovered = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())))
       recovered.catch(() => undefined)
-      waiter = { recovered, settle }
+      const cloud = primaryOf(wallet).recoveryMethod === 'google-drive'
+      waiter = { recovered, settle, cloud }
       passwordWaiters.set(wallet.entropyId, waiter)
       setStatus()
-      // One prompt: one password opens every waiting share set.
-      if (passwordWaiters.size === 1) deps.onPasswordNeeded?.()
+      // One prompt: one password (one consent) opens every waiting share set.
+      if ([...passwordWaiters.values()].filter((other) => other.cloud === cloud).length === 1) (cloud ? deps.onCloudRecoveryNeeded : deps.onPasswordNeeded)?.()
     }
     return waiter.recovered
   }
@@ -236,21 +264,23 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
   }
 
-  async function runCreate(options: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet> {
+  /** `driveToken`: a login's creation backed up to the user's Google Drive (the frame writes the key there first). */
+  async function runCreate(options: CreateEmbeddedWalletOptions, driveToken?: string): Promise<EmbeddedWallet> {
     if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()
     const chainType = options.chainType ?? 'ethereum'
     const target = createTarget(state.get().wallets, options)
     if (target.kind === 'existing') return target.wallet
     if (options.recoveryPassword !== undefined && typeof options.recoveryPassword !== 'string') throw invalidRecoveryPasswordTypeError()
-    if (target.kind === 'primary' && deps.getConfig().embeddedWallets.requireUserPasswordOnCreate && !options.recoveryPassword) throw passwordRequiredByAppError()
+    if (target.kind === 'primary' && passwordRequiredToCreate(deps.getConfig()) && !options.recoveryPassword) throw passwordRequiredByAppError()
 
     state.update((current) => ({ ...current, status: 'creating', creating: chainType, error: null }))
     try {
       const result =
         target.kind === 'primary'
           ? await call(chainType === 'ethereum' ? 'wallet:create' : 'solana-wallet:create', {
-              recoveryMethod: options.recoveryPassword ? 'user-passcode' : 'privy',
+              recoveryMethod: driveToken ? 'google-drive' : options.recoveryPassword ? 'user-passcode' : 'privy',
               ...(options.recoveryPassword && { recoveryPassword: options.recoveryPassword }),
+              ...(driveToken && { recoveryAccessToken: driveToken }),
               idempotencyKey: crypto.randomUUID(),
             })
           : await withWallet(target.primary, () =>
@@ -272,12 +302,12 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
   }
 
-  function create(options: CreateEmbeddedWalletOptions = {}): Promise<EmbeddedWallet> {
+  function create(options: CreateEmbeddedWalletOptions = {}, driveToken?: string): Promise<EmbeddedWallet> {
     // Identical calls in flight share one creation (document 2 §4), within one session: a new login starts afresh.
-    const key = JSON.stringify([loginSequence, options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null])
+    const key = JSON.stringify([loginSequence, options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null, driveToken ? 'google-drive' : null])
     let creation = creations.get(key)
     if (!creation) {
-      creation = runCreate(options).finally(() => creations.delete(key))
+      creation = runCreate(options, driveToken).finally(() => creations.delete(key))
       creations.set(key, creation)
     }
     return creation
@@ -291,7 +321,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     state.update((current) => ({ ...current, status: 'connecting', error: null }))
     try {
       for (const wallet of shareSetWallets()) {
-        if ((await connectionOf(wallet)) === 'needs-password') void awaitPassword(wallet)
+        if ((await connectionOf(wallet)) !== 'connected') void awaitPassword(wallet)
       }
       setStatus()
     } catch (error) {
@@ -301,26 +331,34 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     }
   }
 
-  async function recover({ password }: { password: string }): Promise<void> {
-    if (typeof password !== 'string' || !password) throw invalidRecoveryPasswordTypeError()
+  /** The token of a cloud provider; without a provider leg (tests, outside a browser) cloud methods are unsupported. */
+  const cloudAccessToken = (provider: CloudRecoveryProvider) => deps.cloudAccessToken?.(provider) ?? Promise.reject(unsupportedRecoveryActionError())
+
+  async function recover(input: RecoverInput): Promise<void> {
+    const cloud = 'method' in input
+    if (!cloud && (typeof input.password !== 'string' || !input.password)) throw invalidRecoveryPasswordTypeError()
+    // Before any await: a cloud provider's window opens inside the user's click.
+    const token = cloud ? cloudAccessToken(input.method) : null
+    token?.catch(() => undefined)
     try {
-      // One password serves every password share set: those not tried on this device yet are asked for it now too.
+      // One password (one consent) serves every share set of its method: those not tried on this device yet wait for it now too.
       for (const wallet of shareSetWallets())
-        if (!connections.has(wallet.entropyId) && primaryOf(wallet).recoveryMethod === 'user-passcode' && (await connectionOf(wallet)) === 'needs-password') void awaitPassword(wallet)
+        if (!connections.has(wallet.entropyId) && primaryOf(wallet).recoveryMethod === (cloud ? 'google-drive' : 'user-passcode') && (await connectionOf(wallet)) !== 'connected') void awaitPassword(wallet)
+      const secret = cloud ? { recoveryAccessToken: await token! } : { recoveryPassword: input.password }
       state.update((current) => ({ ...current, status: 'recovering', error: null }))
       for (const [entropyId, waiter] of [...passwordWaiters]) {
         const wallet = state.get().wallets.find((candidate) => candidate.entropyId === entropyId)
-        if (!wallet) continue
-        await call('recover', { ...shareSet(wallet), recoveryPassword: password })
+        if (!wallet || waiter.cloud !== cloud) continue
+        await call('recover', { ...shareSet(wallet), ...secret })
         connections.set(entropyId, Promise.resolve('connected'))
         passwordWaiters.delete(entropyId)
         waiter.settle()
       }
       setStatus()
     } catch (error) {
-      // A wrong password leaves the wallet waiting for another try.
+      // A wrong password (or a refused consent) leaves the wallet waiting for another try.
       const failure = toTesseraError(error)
-      state.update((current) => ({ ...current, status: passwordWaiters.size ? 'needs-password' : 'error', error: failure }))
+      state.update((current) => ({ ...current, status: waitingStatus() ?? 'error', error: failure }))
       throw failure
     }
   }
@@ -333,13 +371,24 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     const targets = shareSetWallets().filter((wallet) => address === undefined || state.get().wallets.some((other) => other.entropyId === wallet.entropyId && other.address.toLowerCase() === address))
     if (!targets.length) throw embeddedWalletNotFoundError()
     for (const wallet of targets) assertRecoveryUpgrade(primaryOf(wallet).recoveryMethod, input.method)
+    // Before any await: a cloud provider's window opens inside the user's click.
+    const cloudToken = input.method === 'google-drive' || input.method === 'icloud' ? cloudAccessToken(input.method) : null
+    cloudToken?.catch(() => undefined)
     let user = deps.getUser()!
+    const recoveryAccessToken = cloudToken ? await cloudToken : undefined
     for (const wallet of targets) {
       const existingRecoveryMethod = primaryOf(wallet).recoveryMethod
       // Automatic recovery is already automatic: no re-share.
       if (input.method === 'privy' && existingRecoveryMethod === 'privy') continue
       const result = await withWallet(wallet, () =>
-        call('set-recovery', { ...shareSet(wallet), recoveryMethod: input.method, ...(input.method === 'user-passcode' && { recoveryPassword: input.password }), existingRecoveryMethod }),
+        call('set-recovery', {
+          ...shareSet(wallet),
+          // iCloud never gets here: the server refuses its token (not_supported).
+          recoveryMethod: input.method as SetRecoveryData['recoveryMethod'],
+          ...(input.method === 'user-passcode' && { recoveryPassword: input.password }),
+          ...(recoveryAccessToken && { recoveryAccessToken }),
+          existingRecoveryMethod,
+        }),
       )
       if (deps.getUser()?.id !== result.user.id) throw missingAccessTokenError()
       user = await deps.replaceUser(result.user)
@@ -349,10 +398,13 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   }
 
   /** Document 2 §4 private-key import (on-device): the frame validates and splits the key; the wallet is its own share set. */
-  async function importWallet({ privateKey, chainType = 'ethereum' }: ImportWalletInput): Promise<EmbeddedWallet> {
+  async function importWallet({ privateKey, chainType = 'ethereum', recoveryPassword }: ImportWalletInput): Promise<EmbeddedWallet> {
     if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()
     if (chainType !== 'ethereum' && chainType !== 'solana') throw invalidCreateArgsError(`Unknown chain type ${String(chainType)}`)
-    const result = await call('import', { privateKey, chainType, mode: 'on-device' })
+    if (recoveryPassword !== undefined && typeof recoveryPassword !== 'string') throw invalidRecoveryPasswordTypeError()
+    // An imported key is a share set of its own: the app's password rule applies to it as to a created one.
+    if (passwordRequiredToCreate(deps.getConfig()) && !recoveryPassword) throw passwordRequiredByAppError()
+    const result = await call('import', { privateKey, chainType, mode: 'on-device', ...(recoveryPassword && { recoveryPassword }) })
     if (deps.getUser()?.id !== result.user.id) throw mustBeAuthenticatedToCreateError()
     syncWallets(await deps.replaceUser(result.user))
     const wallet = state.get().wallets.find((candidate) => candidate.address === result.address)
@@ -445,29 +497,58 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     return provider
   }
 
-  /** Creates the wallets a login needs, in order; a failure logs the user out (document 2 §4). */
-  async function createOnLogin(chains: EmbeddedChainType[], sequence: number): Promise<void> {
+  /**
+   * Creates the wallets a login needs, in order, with the user-owned recovery when the app requires one (it waits for
+   * `userRecovery`); a failure logs the user out (document 2 §4) and rejects.
+   */
+  async function createOnLogin(chains: EmbeddedChainType[], sequence: number, userRecovery?: Promise<LoginRecovery>): Promise<EmbeddedWallet[]> {
     creatingOnLogin = true
     const current = () => sequence === loginSequence
+    const wallets: EmbeddedWallet[] = []
     try {
-      for (const chainType of chains) if (current()) await create({ chainType })
-      if (!current()) return
+      const recovery = await userRecovery
+      const password = recovery && 'recoveryPassword' in recovery ? { recoveryPassword: recovery.recoveryPassword } : {}
+      const driveToken = recovery && 'recoveryAccessToken' in recovery ? recovery.recoveryAccessToken : undefined
+      for (const chainType of chains) if (current()) wallets.push(await create({ chainType, ...password }, driveToken))
+      if (!current()) throw mustBeAuthenticatedToCreateError()
       creatingOnLogin = false
       setStatus()
+      return wallets
     } catch (error) {
+      const failure = toTesseraError(error)
       // Logged out (and maybe in again) meanwhile: this login's failure is not the new session's to end.
-      if (!current()) return
+      if (!current()) throw failure
       creatingOnLogin = false
       // Document 2 §4: a failed creation after login signs the user out; the error stays in the state.
-      const failure = toTesseraError(error)
       await deps.logout().catch(() => undefined)
       state.update((current) => ({ ...current, status: 'error', creating: null, error: failure }))
+      throw failure
     }
+  }
+
+  /**
+   * Gives the waiting login's creation its recovery: a password, or a Google Drive backup (the provider's window
+   * opens at once: call inside the click); resolves with the wallets it made (Ethereum, then Solana).
+   */
+  async function createLoginWallets(input: LoginRecoveryInput): Promise<EmbeddedWallet[]> {
+    const cloud = 'recoveryMethod' in input
+    if (cloud && input.recoveryMethod !== 'google-drive') throw unsupportedRecoveryActionError()
+    if (!cloud && (typeof input.recoveryPassword !== 'string' || !input.recoveryPassword)) throw invalidRecoveryPasswordTypeError()
+    const waiting = loginCreationWaiting
+    if (!waiting) throw invalidCreateArgsError('No wallet creation is waiting for a recovery method.')
+    if (cloud && passwordRequiredToCreate(deps.getConfig())) throw passwordRequiredByAppError()
+    // A refused consent leaves the creation waiting for another choice.
+    const recovery: LoginRecovery = cloud ? { recoveryAccessToken: await cloudAccessToken('google-drive') } : { recoveryPassword: input.recoveryPassword }
+    if (loginCreationWaiting !== waiting) throw invalidCreateArgsError('No wallet creation is waiting for a recovery method.')
+    loginCreationWaiting = null
+    waiting.giveRecovery(recovery)
+    return waiting.wallets
   }
 
   return {
     callFrame: callOnce,
     create,
+    createLoginWallets,
     connect,
     recover,
     setRecovery,
@@ -476,6 +557,13 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     getChains,
     getEthereumProvider,
     getSolanaProvider,
+    ...farcasterSignerKey({ wallets: () => state.get().wallets, call: (wallet, event, data) => withWallet(wallet, () => call(event, data)) }),
+    ...delegatedActions({
+      wallets: () => state.get().wallets,
+      call: (wallet, event, data) => withWallet(wallet, () => call(event, data)),
+      revoke: () => (deps.revokeDelegatedWallets ? deps.revokeDelegatedWallets() : Promise.reject(frameNotInitializedError())),
+      replaceUser: deps.replaceUser,
+    }),
     signMessage: async ({ message, address }) => {
       const provider = await getEthereumProvider(address)
       const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`

@@ -1,5 +1,7 @@
 /** Embedded wallets over the client's own stores and session (loaded with the embedded-wallet code, not the client). */
+import type { CloudRecoveryProvider } from '../../../protocol/index.js'
 import { sendAnalyticsEvent } from '../../api/analytics.js'
+import { revokeDelegatedWallets } from '../../api/delegation.js'
 import type { Transport } from '../../api/transport.js'
 import type { ClientInternals } from '../../client.js'
 import { mfaGate } from '../../mfa/gate.js'
@@ -8,6 +10,7 @@ import type { SessionManager } from '../../session/session-manager.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
 import type { createEmitter } from '../../utils/emitter.js'
 import type { Store } from '../../utils/store.js'
+import { cloudAccessToken } from './cloud-recovery/cloud-access-token.js'
 import { createEmbeddedWallets } from './embedded-wallets.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
 import type { EmbeddedWalletsState } from './types.js'
@@ -27,6 +30,7 @@ export interface ClientContext {
 }
 
 export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa }: ClientContext): EmbeddedWalletsImpl {
+  const report = (eventName: string, payload: Record<string, unknown>) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload))
   return createEmbeddedWallets({
     appId,
     clientId: options.clientId,
@@ -41,11 +45,15 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     getConfig: () => config.get().config,
     storage,
     getAnalyticsId: () => session.getAnalyticsId(),
-    sendAnalyticsEvent: (eventName, payload) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
+    sendAnalyticsEvent: report,
     page: typeof window === 'undefined' ? null : { window, document },
     fetch: options.fetch,
     withMfa: mfaGate(mfa.load),
+    revokeDelegatedWallets: () => revokeDelegatedWallets(transport),
     onPasswordNeeded: () => events.emit('walletPrompt', { screen: 'password:enter' }),
+    onRecoveryNeededToCreate: (screen) => events.emit('walletPrompt', { screen }),
+    onCloudRecoveryNeeded: () => events.emit('walletPrompt', { screen: 'cloud:confirm' }),
+    ...(typeof window !== 'undefined' && { cloudAccessToken: (provider: CloudRecoveryProvider) => cloudAccessToken({ transport, window, sendAnalyticsEvent: report }, provider) }),
     ...options.embeddedWallets,
   })
 }

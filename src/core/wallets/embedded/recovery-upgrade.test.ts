@@ -15,12 +15,14 @@ const outcome = (from: RecoveryMethod, to: string) => {
 describe('recovery upgrade rules (document 2 §4)', () => {
   it('allows privy, user-passcode and recovery-encryption-key to move to any method this client can set', () => {
     for (const from of ['privy', 'user-passcode', 'recovery-encryption-key'] as const)
-      for (const to of ['privy', 'user-passcode']) expect(outcome(from, to)).toBe('allowed')
+      for (const to of ['privy', 'user-passcode', 'google-drive', 'icloud']) expect(outcome(from, to)).toBe('allowed')
   })
 
   it('allows a cloud platform to move anywhere but to itself', () => {
     expect(outcome('google-drive', 'user-passcode')).toBe('allowed')
     expect(outcome('icloud', 'privy')).toBe('allowed')
+    expect(outcome('icloud', 'google-drive')).toBe('allowed')
+    expect(outcome('google-drive', 'icloud')).toBe('allowed')
     expect(outcome('google-drive', 'google-drive')).toBe('unsupported_recovery_method: Cannot upgrade to the existing cloud platform')
     expect(outcome('icloud', 'icloud')).toBe('unsupported_recovery_method: Cannot upgrade to the existing cloud platform')
   })

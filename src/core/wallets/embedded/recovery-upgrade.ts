@@ -2,8 +2,9 @@
 import type { RecoveryMethod } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
 
-/** The methods `setRecovery` can set (cloud backups are not built yet). */
-export type SettableRecoveryMethod = 'user-passcode' | 'privy'
+/** The methods `setRecovery` can set (iCloud's web flow is refused by the server). */
+export type SettableRecoveryMethod = 'user-passcode' | 'privy' | 'google-drive' | 'icloud'
+const settable: readonly string[] = ['user-passcode', 'privy', 'google-drive', 'icloud'] satisfies SettableRecoveryMethod[]
 
 const openToAny: readonly RecoveryMethod[] = ['privy', 'user-passcode', 'recovery-encryption-key']
 const cloudPlatforms: readonly RecoveryMethod[] = ['google-drive', 'icloud']
@@ -17,5 +18,5 @@ export function assertRecoveryUpgrade(from: RecoveryMethod, to: string): asserts
   if (cloudPlatforms.includes(from) && from === to)
     throw new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Cannot upgrade to the existing cloud platform' })
   if (!openToAny.includes(from) && !cloudPlatforms.includes(from)) throw unknownRecoveryMethodError()
-  if (to !== 'user-passcode' && to !== 'privy') throw unknownRecoveryMethodError()
+  if (!settable.includes(to)) throw unknownRecoveryMethodError()
 }

@@ -68,7 +68,7 @@ describe('setRecovery', () => {
   it('refuses a missing password, an unknown method and an unknown wallet before calling the frame', async () => {
     const client = await userWithBothWallets()
     await expect(client.embeddedWallets.setRecovery({ method: 'user-passcode', password: '' })).rejects.toMatchObject({ shortMessage: 'Invalid recovery password, must be a string' })
-    await expect(client.embeddedWallets.setRecovery({ method: 'google-drive' } as never)).rejects.toMatchObject({ code: 'unsupported_recovery_method', shortMessage: 'Unknown recovery method' })
+    await expect(client.embeddedWallets.setRecovery({ method: 'carrier-pigeon' } as never)).rejects.toMatchObject({ code: 'unsupported_recovery_method', shortMessage: 'Unknown recovery method' })
     await expect(client.embeddedWallets.setRecovery({ method: 'privy' }, { address: '0x0000000000000000000000000000000000000001' })).rejects.toMatchObject({ code: 'embedded_wallet_not_found' })
     expect(testbed.frame.calls).toEqual([])
   })

@@ -3,7 +3,7 @@
  * connects and recovers them through it, and offers an EIP-1193 provider per Ethereum wallet and a Solana provider.
  * Everything past the client's facade loads on first use (viem chains and signing, @solana/web3.js).
  */
-import type { EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
+import type { CloudRecoveryProvider, EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -26,20 +26,31 @@ export interface EmbeddedWallet {
 /**
  * - `idle`: signed out, or no wallet yet; `creating`, `connecting`, `recovering` while the frame works;
  * - `needs-password`: the device share is missing and recovery needs the user's password (`recover({ password })`);
+ * - `needs-cloud-recovery`: the device share is missing and the wallet is backed up to the user's Google Drive
+ *   (`recover({ method: 'google-drive' })`, inside a click: it opens the provider's window);
  * - `ready`: every wallet of the user can sign; `error`: the last operation failed (`error` says why).
  */
-export type EmbeddedWalletStatus = 'idle' | 'creating' | 'connecting' | 'recovering' | 'needs-password' | 'ready' | 'error'
+export type EmbeddedWalletStatus = 'idle' | 'creating' | 'connecting' | 'recovering' | 'needs-password' | 'needs-cloud-recovery' | 'ready' | 'error'
+
+/** The user-owned recovery of a login's waiting creation: a password, or a backup to the user's Google Drive. */
+export type LoginRecoveryInput = { recoveryPassword: string } | { recoveryMethod: 'google-drive' }
 
 export interface EmbeddedWalletsState {
   status: EmbeddedWalletStatus
   /** The user's embedded wallets, from the user's linked accounts (Ethereum first, then Solana, each by index). */
   wallets: EmbeddedWallet[]
-  /** The chain the last `create` is making, for the 'Creating your wallet' screen. */
+  /**
+   * The chain the last `create` is making, for the 'Creating your wallet' screen; null with status `creating` while
+   * a login's creation waits for the password or recovery the app requires (`createLoginWallets`).
+   */
   creating: EmbeddedChainType | null
   error: TesseraError | null
 }
 
-export type SetRecoveryInput = { method: 'user-passcode'; password: string } | { method: 'privy' }
+/** Cloud methods open the provider's window: call `setRecovery` inside the user's click. */
+export type SetRecoveryInput = { method: 'user-passcode'; password: string } | { method: 'privy' } | { method: CloudRecoveryProvider }
+
+export type RecoverInput = { password: string } | { method: CloudRecoveryProvider }
 
 export interface CreateEmbeddedWalletOptions {
   /** Default 'ethereum'. */
@@ -115,6 +126,8 @@ export interface ImportWalletInput {
   privateKey: string
   /** Default 'ethereum'. */
   chainType?: EmbeddedChainType
+  /** Sets password (user-passcode) recovery on the imported wallet; required when the app requires a password on create. */
+  recoveryPassword?: string
 }
 
 export interface EmbeddedWalletsApi {
@@ -122,10 +135,17 @@ export interface EmbeddedWalletsApi {
   watchState(listener: Listener<EmbeddedWalletsState>): Unsubscribe
   /** Creates a wallet (document 2 §4 "Wallet creation" rules); resolves once the server holds its shares. */
   create(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet>
+  /**
+   * When the app requires a password (or a user-owned recovery) on create, a login's creation waits (status
+   * `creating`, the `walletPrompt` 'password:create' or 'recovery:select') for this call: it creates the login's
+   * wallets (Ethereum, then Solana) with the password or a Google Drive backup (inside a click: the provider's window
+   * opens) and resolves with them; a failure logs the user out, as any failed creation after login (document 2 §4).
+   */
+  createLoginWallets(input: LoginRecoveryInput): Promise<EmbeddedWallet[]>
   /** Makes every wallet of the user usable on this device: connects, or recovers when the device share is missing. */
   connect(): Promise<void>
-  /** Recovery with the password when `status` is `needs-password`. */
-  recover(options: { password: string }): Promise<void>
+  /** Recovery with the password when `status` is `needs-password`, or the cloud provider's consent when `needs-cloud-recovery` (inside a click). */
+  recover(options: RecoverInput): Promise<void>
   /**
    * Sets every share set of the user (or only `address`'s) to password or automatic recovery, one password for all
    * (document 2 §4 "Recovery upgrade rules"); resolves with the refreshed user.
@@ -144,4 +164,19 @@ export interface EmbeddedWalletsApi {
   signTypedData(input: { typedData: unknown; address?: string }): Promise<{ signature: string }>
   signTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ signature: string }>
   sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ hash: string }>
+  /**
+   * The Farcaster signer key's public key (0x hex, 32 bytes): an ed25519 key the wallet frame derives from the
+   * primary Ethereum wallet's HD entropy, to add with `client.farcaster.requestSigner`. 'Connect failed' without one.
+   */
+  getFarcasterSignerPublicKey(): Promise<`0x${string}`>
+  /** Signs a Farcaster message hash (20 bytes of BLAKE3; 1..1024 bytes) with that key, in the frame. */
+  signFarcasterMessage(hash: Uint8Array | `0x${string}`): Promise<{ signature: `0x${string}` }>
+  /**
+   * Offline access (delegated wallets): lets the app's backend sign with the user's embedded wallet at `address`
+   * while the user is offline. The wallet frame hands the server its device share (after MFA when enrolled): the
+   * server can then sign for that wallet until `revokeWallets`. Headless; the modal's consent screen calls it.
+   */
+  delegateWallet(input: { address: string; chainType: EmbeddedChainType }): Promise<void>
+  /** Ends every delegation of the user (`POST /wallets/revoke`). */
+  revokeWallets(): Promise<void>
 }

@@ -1,9 +1,13 @@
 import { useState } from 'react'
 import type { EmbeddedWallet } from '../../../core/index.js'
 import { t } from '../../copy/key-export.js'
+import { t as passwordText } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
+import { useConfigState } from '../../use-client-state.js'
+import { passwordError } from '../password/password-create.js'
+import { PasswordField } from '../password/password-field.js'
 import { WalletCard } from './wallet-card.js'
 
 const chains = ['ethereum', 'solana'] as const
@@ -11,12 +15,16 @@ const keyFieldStyle = { fontFamily: 'ui-monospace, monospace' } as const
 
 /**
  * Private-key import (document 2 §4, on-device mode): the key goes straight to the wallet frame, which checks it,
- * splits it like a created wallet and answers only the address. The field is cleared whatever the outcome.
+ * splits it like a created wallet and answers only the address. The field is cleared whatever the outcome. An app
+ * that requires a password on create requires one here too (the imported key is a share set of its own).
  */
 export function KeyImport() {
   const { client } = useModal()
+  const passwordRequired = useConfigState(client).config.embeddedWallets.requireUserPasswordOnCreate
   const [chainType, setChainType] = useState<(typeof chains)[number]>('ethereum')
   const [privateKey, setPrivateKey] = useState('')
+  const [password, setPassword] = useState('')
+  const problem = passwordRequired ? passwordError(password) : null
   const [importing, setImporting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [imported, setImported] = useState<EmbeddedWallet | null>(null)
@@ -25,7 +33,7 @@ export function KeyImport() {
     setImporting(true)
     setFailure(null)
     try {
-      setImported(await client.embeddedWallets.importWallet({ privateKey, chainType }))
+      setImported(await client.embeddedWallets.importWallet({ privateKey, chainType, ...(passwordRequired && { recoveryPassword: password }) }))
     } catch (error) {
       // The frame's refusal of a malformed key carries the same copy; anything else is a generic failure.
       setFailure((error as { shortMessage?: string } | null)?.shortMessage === t('keyImport.invalid') ? t('keyImport.invalid') : t('keyImport.failed'))
@@ -54,7 +62,7 @@ export function KeyImport() {
         className={styles.body}
         onSubmit={(event) => {
           event.preventDefault()
-          if (privateKey && !importing) void submit()
+          if (privateKey && !problem && !importing) void submit()
         }}
       >
         <p className={styles.message}>{t('keyImport.description')}</p>
@@ -80,8 +88,14 @@ export function KeyImport() {
             autoFocus
           />
         </label>
+        {passwordRequired && (
+          <>
+            <p className={styles.message}>{passwordText('password.import.hint')}</p>
+            <PasswordField label={passwordText('password.field')} value={password} onChange={setPassword} error={problem} part="password-input" />
+          </>
+        )}
         {failure && <p part="error import-error" role="alert" className={styles.errorText}>{failure}</p>}
-        <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!privateKey || importing} aria-busy={importing}>
+        <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!privateKey || Boolean(problem) || importing} aria-busy={importing}>
           {t('keyImport.submit')}
         </button>
       </form>

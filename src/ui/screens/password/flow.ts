@@ -1,5 +1,8 @@
-/** What the password and recovery screens share: who started the flow, whether it resets a password, how success is told. */
-import type { EmbeddedWallet, User } from '../../../core/index.js'
+/**
+ * What the password and recovery screens share: who started the flow, whether it creates wallets or sets a password
+ * on them (or resets it), how success is told.
+ */
+import type { CloudRecoveryProvider, EmbeddedWallet, EmbeddedWalletsState, User } from '../../../core/index.js'
 import type { ModalRequest } from '../../modal-context.js'
 
 /**
@@ -16,6 +19,18 @@ export function walletsOfRequest(request: ModalRequest, wallets: EmbeddedWallet[
   return wallets.filter((wallet) => wallet.entropyId === entropyId)
 }
 
+/**
+ * 'create': a login's creation waits for the password the app requires (document 2 §4 "Password wizard",
+ * create-with-password), and 'Set Password' creates the login's wallets with it; 'set': it goes on existing wallets.
+ */
+export type PasswordFlowMode = 'create' | 'set'
+
+/** Taken once, as the flow opens: the creation it starts moves the state on. */
+export const passwordFlowModeOf = (state: EmbeddedWalletsState): PasswordFlowMode => (awaitsPasswordToCreate(state) ? 'create' : 'set')
+
+/** A login's creation waits for the password the app requires (`creating`, no chain yet). */
+export const awaitsPasswordToCreate = (state: EmbeddedWalletsState): boolean => state.status === 'creating' && state.creating === null
+
 /** `setRecovery`'s options: only the request's wallet's share set when the request names one. */
 export const recoveryOptionsOf = (request: ModalRequest): { address?: string } =>
   request.intent === 'wallet' && request.address ? { address: request.address } : {}
@@ -25,7 +40,7 @@ export const isResetting = (wallets: EmbeddedWallet[]): boolean => wallets.some(
 
 /** The event `useSetWalletPassword` and `useSetWalletRecovery` wait for: bubbles out of the modal's shadow root to `<auth-modal>`. */
 export const WALLET_RECOVERY_SET_EVENT = 'walletrecoveryset'
-export interface WalletRecoverySetDetail { user: User; recoveryMethod: 'user-passcode' | 'privy' }
+export interface WalletRecoverySetDetail { user: User; recoveryMethod: 'user-passcode' | 'privy' | CloudRecoveryProvider }
 
 export function announceRecoverySet(from: Element | null, detail: WalletRecoverySetDetail): void {
   from?.dispatchEvent(new CustomEvent<WalletRecoverySetDetail>(WALLET_RECOVERY_SET_EVENT, { bubbles: true, composed: true, detail }))

@@ -1,10 +1,12 @@
 /**
  * The password and recovery group (document 2 §2 "Recovery method selection", "Password setup wizard", §4 "Password
  * wizard"): one component for all its screens, so the password typed on the create step stays in component state
- * (never stored, never logged) through save, confirm and acknowledge.
+ * (never stored, never logged) through save, confirm and acknowledge, and so does the flow's mode.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useModal } from '../../modal-context.js'
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
+import { passwordFlowModeOf } from './flow.js'
 import { PasswordAcknowledge } from './password-acknowledge.js'
 import { PasswordAutoSecure } from './password-auto-secure.js'
 import { PasswordConfirm } from './password-confirm.js'
@@ -16,11 +18,17 @@ import { RecoverySelect } from './recovery-select.js'
 import { RecoverySplash } from './recovery-splash.js'
 
 export default function PasswordScreens({ screen }: { screen: WalletFlowScreen }) {
+  const { client } = useModal()
   const [password, setPassword] = useState('')
   const [outcome, setOutcome] = useState<SetPasswordOutcome | null>(null)
+  const [mode] = useState(() => passwordFlowModeOf(client.embeddedWallets.getState()))
+  // Set once the login's creation has run (made the wallets, or failed and logged out itself).
+  const creationSettled = useRef(false)
+  // Leaving create-with-password before its wallets exist (closing the modal) ends the login, as a failed creation does.
+  useEffect(() => () => void (mode === 'create' && !creationSettled.current && client.logout()), [client, mode])
   switch (screen) {
     case 'recovery:select':
-      return <RecoverySelect />
+      return <RecoverySelect onCreationHandedOff={() => void (creationSettled.current = true)} />
     case 'recovery:splash':
       return <RecoverySplash />
     case 'password:create':
@@ -30,7 +38,7 @@ export default function PasswordScreens({ screen }: { screen: WalletFlowScreen }
     case 'password:confirm':
       return <PasswordConfirm password={password} />
     case 'password:acknowledge':
-      return <PasswordAcknowledge password={password} onOutcome={setOutcome} />
+      return <PasswordAcknowledge password={password} mode={mode} onOutcome={setOutcome} onCreationSettled={() => void (creationSettled.current = true)} />
     case 'password:done':
       return <PasswordDone outcome={outcome} />
     case 'password:enter':

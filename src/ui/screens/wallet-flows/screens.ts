@@ -16,6 +16,9 @@ export type WalletFlowScreen =
   | 'password:auto-secure'
   | 'recovery:select'
   | 'recovery:splash'
+  // Cloud backup and recovery (document 2 "Recovery with a cloud provider"): backing up, and 'Confirm it's really you'.
+  | 'cloud:backup'
+  | 'cloud:confirm'
   // Wallet-action MFA (document 2 "Multi-factor verification", "Multi-factor enrolment").
   | 'mfa:verify'
   | 'mfa:enroll'
@@ -29,6 +32,11 @@ export type WalletFlowScreen =
   // Key export (document 3 "Key export") and private-key import.
   | 'key:export'
   | 'key:import'
+  // Farcaster signer (document 2 §4): the embedded wallet's signer key, approved in the Farcaster app.
+  | 'farcaster:signer'
+  // Delegated wallets (document 2 §2 "Cross-app and delegation"): offline access consent, and revoking it.
+  | 'delegation:consent'
+  | 'delegation:revoke'
 
 export type WalletFlowGroup = WalletFlowScreen extends `${infer Group}:${string}` ? Group : never
 

@@ -15,7 +15,8 @@ export interface EmbeddedTestbed {
   api: FakeApi
   frame: FakeFrame
   storage: TokenStorage
-  newClient(options?: { storage?: TokenStorage }): TesseraClient
+  /** `cloudAccessToken`: the cloud provider's token leg (default none: cloud methods unsupported). */
+  newClient(options?: { storage?: TokenStorage; cloudAccessToken?: () => Promise<string> }): TesseraClient
   login(client: TesseraClient): Promise<void>
   close(): Promise<void>
 }
@@ -45,7 +46,7 @@ export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSe
         storage: clientOptions.storage ?? storage,
         locks: null,
         retryDelay: () => 1,
-        embeddedWallets: { page: {} as FramePage, createFrameClient: () => frame, userRecoveryTimeoutMs: 2_000 },
+        embeddedWallets: { page: {} as FramePage, createFrameClient: () => frame, userRecoveryTimeoutMs: 2_000, ...(clientOptions.cloudAccessToken && { cloudAccessToken: clientOptions.cloudAccessToken }) },
       })
       clients.push(client)
       return client

@@ -13,7 +13,7 @@ import { TesseraError } from '../../../errors/base-error.js'
 import { frameError } from '../../../errors/embedded-wallet-errors.js'
 import type { FrameClient } from '../frame-client.js'
 
-interface FakeWallet { chainType: 'ethereum' | 'solana'; address: string; index: number; entropyId: string; recoveryMethod: 'privy' | 'user-passcode' }
+interface FakeWallet { chainType: 'ethereum' | 'solana'; address: string; index: number; entropyId: string; recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' }
 
 export interface FakeFrame extends FrameClient {
   calls: { event: FrameRequestEvent; data: unknown }[]

@@ -1,7 +1,7 @@
 /** Ethereum keys: BIP-44 m/44'/60'/0'/0/i over the BIP-39 seed (the path MetaMask and the reference SDK use). */
 import { HDKey } from '@scure/bip32'
 import { bytesToHex } from '@noble/hashes/utils'
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { privateKeyToAddress } from 'viem/accounts'
 
 export const ethereumPath = (index: number): string => `m/44'/60'/0'/0/${index}`
 
@@ -11,6 +11,5 @@ export function ethereumPrivateKey(seed: Uint8Array, index: number): Uint8Array 
   return privateKey
 }
 
-export const ethereumAccount = (seed: Uint8Array, index: number): PrivateKeyAccount => accountOf(ethereumPrivateKey(seed, index))
-
-export const accountOf = (privateKey: Uint8Array): PrivateKeyAccount => privateKeyToAccount(`0x${bytesToHex(privateKey)}`)
+/** The EIP-55 checksummed address of a secp256k1 key. */
+export const ethereumAddress = (privateKey: Uint8Array): string => privateKeyToAddress(`0x${bytesToHex(privateKey)}`)

@@ -4,10 +4,11 @@ import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { describe, expect, it } from 'vitest'
 import { generateEntropy, mnemonicOf, seedOf } from './entropy.js'
-import { ethereumAccount } from './ethereum-keys.js'
+import { ethereumAddress, ethereumPrivateKey } from './ethereum-keys.js'
 import { slip10Derive, slip10Master } from './slip10.js'
 import { solanaKeyPair } from './solana-keys.js'
-import { sameAddress, walletAddress } from './wallet-address.js'
+import { addressOfKey, sameAddress, walletAddress } from './wallet-address.js'
+import { IMPORTED_KEY_BYTES, shareSetKeysOf } from './wallet-keys.js'
 
 const abandonAbout = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const abandonEntropy = mnemonicToEntropy(abandonAbout, wordlist)
@@ -29,8 +30,8 @@ describe('entropy', () => {
 describe('Ethereum keys (BIP-44)', () => {
   it('derive the well-known addresses of the BIP-39 test mnemonic', () => {
     const seed = seedOf(abandonEntropy)
-    expect(ethereumAccount(seed, 0).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
-    expect(ethereumAccount(seed, 1).address).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
+    expect(ethereumAddress(ethereumPrivateKey(seed, 0))).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
+    expect(ethereumAddress(ethereumPrivateKey(seed, 1))).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
   })
 })
 
@@ -72,5 +73,37 @@ describe('walletAddress', () => {
     expect(walletAddress('solana', seed, 0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
     expect(sameAddress('ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBe(true)
     expect(sameAddress('solana', 'hagk14jpmqlgt6rvgv7cbqfjwfto5dqxi472ut3dkpqk', 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')).toBe(false)
+  })
+})
+
+describe('shareSetKeysOf (the secret-format rule)', () => {
+  it('derives every HD wallet of 16 bytes of entropy on both chains', () => {
+    const keys = shareSetKeysOf(abandonEntropy)!
+    expect(keys.imported).toBe(false)
+    expect(addressOfKey('ethereum', keys.privateKey('ethereum', 1)!)).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
+    expect(addressOfKey('solana', keys.privateKey('solana', 0)!)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+  })
+
+  it('treats 32 bytes as one imported key: itself at index 0, nothing at other indexes', () => {
+    const secret = hexToBytes('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')
+    const keys = shareSetKeysOf(secret)!
+    expect(keys.imported).toBe(true)
+    expect(bytesToHex(keys.privateKey('ethereum', 0)!)).toBe(bytesToHex(secret))
+    expect(addressOfKey('ethereum', keys.privateKey('ethereum', 0)!)).toBe('0x2c7536E3605D9C16a7a3D7b1898e529396a65c23')
+    expect(keys.privateKey('ethereum', 1)).toBeNull()
+    expect(keys.privateKey('solana', 2)).toBeNull()
+    expect(IMPORTED_KEY_BYTES).toBe(32)
+  })
+
+  it('hands out copies, and derives nothing after wipe', () => {
+    const keys = shareSetKeysOf(new Uint8Array(IMPORTED_KEY_BYTES).fill(7))!
+    keys.privateKey('solana', 0)!.fill(0)
+    expect(keys.privateKey('solana', 0)!.every((byte) => byte === 7)).toBe(true)
+    keys.wipe()
+    expect(keys.privateKey('solana', 0)!.every((byte) => byte === 0)).toBe(true)
+  })
+
+  it('opens nothing for a secret of another length', () => {
+    for (const length of [0, 15, 17, 24, 31, 33, 64]) expect(shareSetKeysOf(new Uint8Array(length))).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-/** A share set's secret: 128 bits of BIP-39 entropy (12 words), from which every key of the set derives. */
+/** A created share set's secret: 128 bits of BIP-39 entropy (12 words), from which every key of the set derives. */
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 

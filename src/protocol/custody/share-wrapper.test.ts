@@ -1,9 +1,7 @@
 import { bytesToHex } from '@noble/hashes/utils'
 import { describe, expect, it } from 'vitest'
-import { generateEntropy, seedOf } from './entropy.js'
-import { openShareSet } from './open-share-set.js'
-import { combineShares, readShare, splitSecret } from './shares.js'
-import { walletAddress } from './wallet-address.js'
+import { generateEntropy } from './entropy.js'
+import { combineShares, readShare, ShareMismatchError, splitSecret } from './share-wrapper.js'
 
 describe('splitSecret / combineShares', () => {
   it('any two of the three shares rebuild the secret, and each share carries its version', async () => {
@@ -30,6 +28,13 @@ describe('splitSecret / combineShares', () => {
     await expect(combineShares(old.device, current.auth)).rejects.toThrow('different share versions')
   })
 
+  it('throws a typed error callers map to their own answers', async () => {
+    const { device } = await splitSecret(generateEntropy(), 1)
+    const error = await combineShares(device, (await splitSecret(generateEntropy(), 1)).auth).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ShareMismatchError)
+    expect(error).toMatchObject({ reason: 'shares of different splits', message: 'Wallet shares do not match: shares of different splits' })
+  })
+
   it('refuses the same share twice (a duplicate index)', async () => {
     const { auth } = await splitSecret(generateEntropy(), 1)
     await expect(combineShares(auth, auth.slice())).rejects.toThrow('the same share twice')
@@ -42,32 +47,5 @@ describe('splitSecret / combineShares', () => {
     await expect(combineShares(otherFormat, auth)).rejects.toThrow('malformed share')
     await expect(combineShares(device.slice(0, 10), auth)).rejects.toThrow('malformed share')
     await expect(combineShares(device.slice(0, -1), auth)).rejects.toThrow('different share lengths')
-  })
-})
-
-describe('openShareSet', () => {
-  it('returns the entropy when it derives the entropy id, on both chains', async () => {
-    const entropy = generateEntropy()
-    const seed = seedOf(entropy)
-    const { device, recovery } = await splitSecret(entropy, 1)
-    for (const chainType of ['ethereum', 'solana'] as const) {
-      const opened = await openShareSet(device, recovery, walletAddress(chainType, seed, 0), chainType)
-      expect(bytesToHex(opened.entropy)).toBe(bytesToHex(entropy))
-    }
-  })
-
-  it('refuses a tampered share body: the rebuilt key would be another wallet (SECURITY.md 45)', async () => {
-    const entropy = generateEntropy()
-    const { device, auth } = await splitSecret(entropy, 1)
-    const tampered = auth.slice()
-    tampered[25] = tampered[25]! ^ 0x01
-    const entropyId = walletAddress('ethereum', seedOf(entropy), 0)
-    await expect(openShareSet(device, tampered, entropyId, 'ethereum')).rejects.toThrow('does not derive this wallet')
-  })
-
-  it("refuses a share set that is another wallet's", async () => {
-    const { device, auth } = await splitSecret(generateEntropy(), 1)
-    const otherId = walletAddress('solana', seedOf(generateEntropy()), 0)
-    await expect(openShareSet(device, auth, otherId, 'solana')).rejects.toThrow('does not derive this wallet')
   })
 })

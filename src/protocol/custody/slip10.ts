@@ -15,17 +15,26 @@ export function slip10Child(parent: Slip10Node, index: number): Slip10Node {
   const data = new Uint8Array(37)
   data.set(parent.privateKey, 1)
   new DataView(data.buffer).setUint32(33, (index | HARDENED) >>> 0)
-  return split(hmac(sha512, parent.chainCode, data))
+  const child = split(hmac(sha512, parent.chainCode, data))
+  data.fill(0)
+  return child
 }
 
-/** `m/44'/501'/0'/0'`: every segment must be hardened (ed25519 has no normal derivation). */
+const wipe = (node: Slip10Node) => (node.privateKey.fill(0), node.chainCode.fill(0))
+
+/** `m/44'/501'/0'/0'`: every segment must be hardened (ed25519 has no normal derivation). Intermediate nodes are zeroed. */
 export function slip10Derive(seed: Uint8Array, path: string): Slip10Node {
   const segments = path.split('/')
   if (segments[0] !== 'm') throw new Error(`Invalid SLIP-0010 path ${path}`)
-  return segments.slice(1).reduce((node, segment) => {
+  const indexes = segments.slice(1).map((segment) => {
     const match = /^(\d+)'$/.exec(segment)
     const index = match ? Number(match[1]) : NaN
     if (!Number.isInteger(index) || index >= HARDENED) throw new Error(`ed25519 derivation needs hardened segments, got ${segment}`)
-    return slip10Child(node, index)
+    return index
+  })
+  return indexes.reduce((node, index) => {
+    const child = slip10Child(node, index)
+    wipe(node)
+    return child
   }, slip10Master(seed))
 }

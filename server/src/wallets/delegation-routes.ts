@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import type { DelegateWalletResponse, RevokeWalletsResponse, WalletRpcResponse } from '../../../src/protocol/index.js'
+import type { ServerContext } from '../context.js'
+import { invalidToken } from '../http/api-error.js'
+import type { AppEnv } from '../http/env.js'
+import { readBody } from '../http/read-body.js'
+import { requireAppSecret } from '../http/require-app-secret.js'
+import { requireAccess } from '../sessions/authenticate-request.js'
+import { loadUserDto } from '../users/user-dto.js'
+import { delegateBody, delegateWallet } from './delegate-wallet.js'
+import { signWithDelegation } from './delegated-rpc.js'
+import { endDelegations, markDelegated } from './delegation-store.js'
+import { walletRpcBody } from './delegated-signing.js'
+import { requireWalletCaller } from './wallet-access.js'
+
+/**
+ * The wallet API's delegation routes (document 2 §7), mounted at `/api/v1/wallets`: `delegate` (the wallet frame, the
+ * owner's session), `revoke` (the owner's session, empty body) and `:wallet_id/rpc` (the app's backend, app secret).
+ */
+export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  const userOf = async (appId: string, userId: string) => {
+    const user = await loadUserDto(ctx.db, appId, userId)
+    if (!user) throw invalidToken()
+    return user
+  }
+
+  routes.post('/delegate', async (c) => {
+    const caller = await requireWalletCaller(ctx, c)
+    const walletId = await delegateWallet(ctx, c.var.app, caller, await readBody(c, delegateBody))
+    return c.json({ user: await userOf(c.var.app.id, caller.userId), wallet_id: walletId } satisfies DelegateWalletResponse)
+  })
+
+  // Revoking only takes power away: the session suffices, no MFA.
+  routes.post('/revoke', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    await ctx.db.transaction(async (tx) => markDelegated(tx, c.var.app.id, await endDelegations(tx, { appId: c.var.app.id, userId: claims.userId }, ctx.clock.now()), false))
+    return c.json({ message: 'Success', user: await userOf(c.var.app.id, claims.userId) } satisfies RevokeWalletsResponse)
+  })
+
+  routes.post('/:wallet_id/rpc', async (c) => {
+    requireAppSecret(c)
+    const request = await readBody(c, walletRpcBody)
+    return c.json((await signWithDelegation(ctx, c.var.app, c.req.param('wallet_id'), request)) satisfies WalletRpcResponse)
+  })
+
+  return routes
+}

@@ -1,0 +1,100 @@
+/**
+ * Delegated wallets (document 2 §2 "Cross-app and delegation", §4 "Delegated wallets"). 'delegation:consent' asks
+ * whether the app may sign with one wallet while the user is offline ('Accept' / 'Not now'); accepting runs the
+ * delegation (pending, MFA over it when enrolled), then success, which closes after the shared delay, or the error
+ * with 'Try again'. 'delegation:revoke' is its own view ('Confirm' / 'Deny') that ends every delegation.
+ */
+import { useEffect, useState } from 'react'
+import { TesseraError } from '../../../core/index.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
+import { t } from '../../copy/delegation.js'
+import { useModal } from '../../modal-context.js'
+import { ScreenHeader } from '../../primitives/screen-header.js'
+import * as styles from '../../styles/modal.css.js'
+import { useConfigState } from '../../use-client-state.js'
+
+type Phase = { step: 'asking' } | { step: 'pending' } | { step: 'done' } | { step: 'failed'; message: string }
+
+const addressStyle = { fontFamily: 'ui-monospace, monospace' } as const
+
+/** 0x1234…abcd: enough to recognise the wallet (the full address is in the title attribute). */
+const shortAddress = (address: string) => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address)
+
+const failureMessage = (error: unknown) => (TesseraError.is(error) ? error.shortMessage : t('delegation.error.title'))
+
+export function DelegationScreen({ revoke }: { revoke: boolean }) {
+  const { client, request, close } = useModal()
+  const { appName } = useConfigState(client).config
+  const app = appName || t('delegation.thisApp')
+  const [phase, setPhase] = useState<Phase>({ step: 'asking' })
+  const asked = request.intent === 'wallet' ? request.address : undefined
+  const wallets = client.embeddedWallets.getState().wallets
+  const wallet = revoke ? null : (wallets.find((candidate) => asked !== undefined && candidate.address.toLowerCase() === asked.toLowerCase()) ?? (asked === undefined ? wallets[0] : undefined))
+
+  useEffect(() => {
+    if (phase.step !== 'done') return
+    const timer = setTimeout(close, SUCCESS_SCREEN_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [phase.step, close])
+
+  const run = () => {
+    setPhase({ step: 'pending' })
+    const action = revoke ? client.embeddedWallets.revokeWallets() : client.embeddedWallets.delegateWallet({ address: wallet!.address, chainType: wallet!.chainType })
+    action.then(() => setPhase({ step: 'done' }), (error: unknown) => setPhase({ step: 'failed', message: failureMessage(error) }))
+  }
+
+  if (!revoke && !wallet) {
+    return (
+      <>
+        <ScreenHeader title={t('delegation.error.title')} />
+        <div part="body" className={`${styles.body} ${styles.centred}`}>
+          <p role="alert" part="delegation-error" className={styles.errorText}>{t('delegation.notOwned')}</p>
+        </div>
+      </>
+    )
+  }
+
+  const title = phase.step === 'done'
+    ? t(revoke ? 'delegation.revoke.success.title' : 'delegation.success.title')
+    : phase.step === 'failed' ? t('delegation.error.title') : t(revoke ? 'delegation.revoke.title' : 'delegation.consent.title')
+  return (
+    <>
+      <ScreenHeader title={title} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        {phase.step === 'asking' && (revoke ? (
+          <p className={styles.message}>{t('delegation.revoke.body', { app })}</p>
+        ) : (
+          <>
+            <p className={styles.message}>{t('delegation.consent.body', { app })}</p>
+            <p className={styles.message}>
+              <span className={styles.label}>{t('delegation.consent.wallet')} </span>
+              <span part="delegation-address" title={wallet!.address} style={addressStyle}>{shortAddress(wallet!.address)}</span>
+            </p>
+            <p className={styles.message}>{t('delegation.consent.custody', { app })}</p>
+            <p className={styles.message}>{t('delegation.consent.revocable')}</p>
+          </>
+        ))}
+        <div role="status" aria-live="polite" className={styles.centred}>
+          {phase.step === 'pending' && <p aria-busy="true" className={styles.message}>{t(revoke ? 'delegation.revoke.pending' : 'delegation.pending')}</p>}
+          {phase.step === 'done' && <p part="delegation-done" className={styles.message}>{t(revoke ? 'delegation.revoke.success' : 'delegation.success', { app })}</p>}
+        </div>
+        {phase.step === 'failed' && <p role="alert" part="delegation-error" className={styles.errorText}>{phase.message}</p>}
+        {phase.step === 'asking' && (
+          <>
+            <button type="button" part="submit-button delegation-accept" className={styles.primaryButton} onClick={run}>
+              {t(revoke ? 'delegation.confirm' : 'delegation.accept')}
+            </button>
+            <button type="button" part="delegation-decline" className={styles.linkButton} onClick={close}>
+              {t(revoke ? 'delegation.deny' : 'delegation.notNow')}
+            </button>
+          </>
+        )}
+        {phase.step === 'failed' && (
+          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={run}>
+            {t('delegation.retry')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}
