@@ -10,10 +10,10 @@ const embeddedConfig = {
   requireUserOwnedRecoveryOnCreate: true, showWalletUIs: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'],
 }
 
-function waitingSelection() {
+function waitingSelection(screen = 'recovery:select', config = embeddedConfig) {
   const view = setupAccessView(
-    { embeddedWallets: { createOnLogin: ['ethereum', 'solana'], passwordOnCreate: true }, config: { embeddedWallets: embeddedConfig } },
-    { request: { intent: 'wallet', screen: 'recovery:select', automatic: true } },
+    { embeddedWallets: { createOnLogin: ['ethereum', 'solana'], passwordOnCreate: true }, config: { embeddedWallets: config } },
+    { request: { intent: 'wallet', screen, automatic: true } },
   )
   // The login's creation waits for the user's recovery before the selection (a lazy screen) mounts.
   view.client.embeddedWallets.createOnLogin()
@@ -45,5 +45,18 @@ describe('recovery selection, create mode', () => {
     await waitFor(() => view.title() === 'Secure your account', 'back on the selection')
     assertEqual(view.client.embeddedWallets.calls.created, [], 'nothing created yet')
     assertEqual(view.calls.logout, 0, 'still signed in')
+  })
+
+  it('with Google Drive the only method, its backup screen opens first and its button creates the wallets', async () => {
+    const view = waitingSelection('cloud:backup', { ...embeddedConfig, userOwnedRecoveryOptions: ['google-drive'] })
+    await waitFor(() => view.part('cloud-confirm')?.textContent === 'Confirm with Google Drive', "the provider's button: its click opens the window")
+    const embedded = view.client.embeddedWallets
+    assertEqual(embedded.calls.createPasswords, [], 'nothing before the click')
+    view.part('cloud-confirm').click()
+    assertEqual(embedded.calls.createPasswords, ['google-drive'], 'createLoginWallets called in the click, with Drive')
+    await waitFor(() => view.part('cloud-done')?.textContent === 'Successfully backed up with Google Drive.', 'the success message')
+    assertEqual(embedded.calls.created, ['ethereum', 'solana'], 'Ethereum, then Solana')
+    await waitFor(() => view.events.closed === 1, 'closed after the success delay')
+    assertEqual(view.calls.logout, 0, 'the user stays signed in')
   })
 })

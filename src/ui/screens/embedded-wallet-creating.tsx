@@ -5,7 +5,7 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { useEmbeddedWalletsState } from './embedded-wallet-state.js'
-import { awaitsPasswordToCreate } from './password/flow.js'
+import { awaitsRecoveryToCreate } from './password/flow.js'
 
 /**
  * 'Creating your wallet' (document 2 §2): shown after a login while the core creates the user's wallets
@@ -24,7 +24,7 @@ export default function EmbeddedWalletCreating() {
       walletCreationFailed(state.error)
     }
     // Reached with a creation still waiting for its recovery (e.g. after the terms): the password form, or the recovery selection first, takes it.
-    if (awaitsPasswordToCreate(state)) return navigation.navigate(recoveryPromptToCreate(client.getConfig().config) ?? 'password:create')
+    if (awaitsRecoveryToCreate(state)) return navigation.navigate(recoveryPromptToCreate(client.getConfig().config) ?? 'password:create')
     if (state.status !== 'ready') return
     // The core is 'ready' for a moment between the Ethereum and the Solana wallet: move on only if it stays so.
     const timer = setTimeout(() => navigation.navigate('wallet:created'))

@@ -20,11 +20,15 @@ export const passwordRequiredToCreate = (config: EffectiveConfig): boolean => co
 
 /**
  * Document 2 §4: the first screen of the user-owned recovery the app requires before a login's wallets are made
- * (null: none). A password only goes straight to creating it; otherwise recovery selection comes first.
+ * (null: none). A single method goes straight to it (the password wizard, or the Google Drive backup); several, to
+ * recovery selection.
  */
-export function recoveryPromptToCreate(config: EffectiveConfig): 'password:create' | 'recovery:select' | null {
+export function recoveryPromptToCreate(config: EffectiveConfig): 'password:create' | 'recovery:select' | 'cloud:backup' | null {
   const { requireUserPasswordOnCreate, requireUserOwnedRecoveryOnCreate, userOwnedRecoveryOptions = ['user-passcode'] } = config.embeddedWallets
   if (requireUserPasswordOnCreate) return 'password:create'
   if (!requireUserOwnedRecoveryOnCreate) return null
-  return userOwnedRecoveryOptions.length === 1 && userOwnedRecoveryOptions[0] === 'user-passcode' ? 'password:create' : 'recovery:select'
+  // Document 2 §4 "Recovery choice": a single method goes straight to its own screen; several, to the chooser.
+  const [only] = userOwnedRecoveryOptions
+  if (userOwnedRecoveryOptions.length !== 1) return 'recovery:select'
+  return only === 'user-passcode' ? 'password:create' : only === 'google-drive' ? 'cloud:backup' : 'recovery:select'
 }

@@ -72,7 +72,7 @@ export interface EmbeddedWalletsDeps {
   /** The cloud provider's token for a backup or recovery; opens the provider's window at once (call inside the click). */
   cloudAccessToken?(provider: CloudRecoveryProvider): Promise<string>
   /** A login's creation waits for the user-owned recovery the app requires of new wallets (`createLoginWallets`), asked on `screen`. */
-  onRecoveryNeededToCreate?(screen: 'password:create' | 'recovery:select'): void
+  onRecoveryNeededToCreate?(screen: NonNullable<ReturnType<typeof recoveryPromptToCreate>>): void
   /** `POST /wallets/revoke` with the session (delegated wallets); absent: revoking is refused. */
   revokeDelegatedWallets?(): Promise<RevokeWalletsResponse>
 }

@@ -75,6 +75,7 @@ describe('user-owned recovery required on create', () => {
     expect(prompt({ requireUserOwnedRecoveryOnCreate: true })).toBe('password:create')
     expect(prompt({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode'] })).toBe('password:create')
     expect(prompt({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'] })).toBe('recovery:select')
-    expect(prompt({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['google-drive'] })).toBe('recovery:select')
+    expect(prompt({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['google-drive'] })).toBe('cloud:backup')
+    expect(prompt({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['icloud'] })).toBe('recovery:select')
   })
 })

@@ -12,7 +12,7 @@ import { t } from '../../copy/cloud-recovery.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
-import { announceRecoverySet, awaitsPasswordToCreate, recoveryOptionsOf } from '../password/flow.js'
+import { announceRecoverySet, awaitsRecoveryToCreate, recoveryOptionsOf } from '../password/flow.js'
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { forgetCloudTask, startedCloudTask } from './cloud-task.js'
 
@@ -114,10 +114,14 @@ function CloudProgress({ kind, provider, phase, onRun, onFinished }: { kind: Kin
  * without that click (a host's `start`), it asks for one first: the provider's window opens only inside a click.
  */
 function CloudBackup() {
+  const { client } = useModal()
   const [task] = useState(startedCloudTask)
+  // Opened on its own while a login's creation waits (the app's only method is this provider): it creates the wallets.
+  const [creating] = useState(() => task?.creating ?? (!task && awaitsRecoveryToCreate(client.embeddedWallets.getState())))
   useEffect(() => () => forgetCloudTask(task), [task])
   const provider = task?.provider ?? 'google-drive'
-  return task?.creating ? <CloudBackupCreating provider={provider} started={task.result} /> : <CloudBackupSetting provider={provider} started={task?.result ?? null} />
+  const started = task?.result ?? null
+  return creating ? <CloudBackupCreating provider={provider} started={started} /> : <CloudBackupSetting provider={provider} started={started} />
 }
 
 /** The backup that moves existing wallets to the provider (`setRecovery`). */
@@ -138,7 +142,7 @@ function CloudBackupSetting({ provider, started }: { provider: CloudRecoveryProv
  * creation (the core logged the user out) goes to 'Creating your wallet', which reports it; leaving before the
  * wallets exist ends the login, as in create-with-password.
  */
-function CloudBackupCreating({ provider, started }: { provider: CloudRecoveryProvider; started: Promise<unknown> }) {
+function CloudBackupCreating({ provider, started }: { provider: CloudRecoveryProvider; started: Promise<unknown> | null }) {
   const { client, navigation, heldLogin, finishLogin, close } = useModal()
   const settled = useRef(false)
   useEffect(() => () => void (settled.current || client.logout()), [client])
@@ -146,7 +150,7 @@ function CloudBackupCreating({ provider, started }: { provider: CloudRecoveryPro
     started,
     () => void (settled.current = true),
     () => {
-      if (awaitsPasswordToCreate(client.embeddedWallets.getState())) return
+      if (awaitsRecoveryToCreate(client.embeddedWallets.getState())) return
       settled.current = true
       navigation.navigate('wallet:creating')
     },

@@ -26,10 +26,10 @@ export function walletsOfRequest(request: ModalRequest, wallets: EmbeddedWallet[
 export type PasswordFlowMode = 'create' | 'set'
 
 /** Taken once, as the flow opens: the creation it starts moves the state on. */
-export const passwordFlowModeOf = (state: EmbeddedWalletsState): PasswordFlowMode => (awaitsPasswordToCreate(state) ? 'create' : 'set')
+export const passwordFlowModeOf = (state: EmbeddedWalletsState): PasswordFlowMode => (awaitsRecoveryToCreate(state) ? 'create' : 'set')
 
-/** A login's creation waits for the password the app requires (`creating`, no chain yet). */
-export const awaitsPasswordToCreate = (state: EmbeddedWalletsState): boolean => state.status === 'creating' && state.creating === null
+/** A login's creation waits for the user-owned recovery the app requires (`creating`, no chain yet): a password or a cloud backup. */
+export const awaitsRecoveryToCreate = (state: EmbeddedWalletsState): boolean => state.status === 'creating' && state.creating === null
 
 /** `setRecovery`'s options: only the request's wallet's share set when the request names one. */
 export const recoveryOptionsOf = (request: ModalRequest): { address?: string } =>

@@ -7,7 +7,7 @@ import { useConfigState } from '../../use-client-state.js'
 import { CloudIcon } from '../cloud/cloud-icon.js'
 import { startCloudTask } from '../cloud/cloud-task.js'
 import { useEmbeddedWalletsState } from '../embedded-wallet-state.js'
-import { awaitsPasswordToCreate, isResetting, recoveryOptionsOf, walletsOfRequest } from './flow.js'
+import { awaitsRecoveryToCreate, isResetting, recoveryOptionsOf, walletsOfRequest } from './flow.js'
 import { InfoDisclosure } from './info-disclosure.js'
 import { LockIcon } from './lock-icon.js'
 
@@ -29,7 +29,7 @@ export function RecoverySelect({ onCreationHandedOff }: { onCreationHandedOff():
   const state = useEmbeddedWalletsState(client)
   const wallets = walletsOfRequest(request, state.wallets)
   const offered = useConfigState(client).config.embeddedWallets.userOwnedRecoveryOptions ?? ['user-passcode']
-  const creating = awaitsPasswordToCreate(state)
+  const creating = awaitsRecoveryToCreate(state)
   const resetting = isResetting(wallets)
   const changing = wallets.some((wallet) => wallet.recoveryMethod !== 'privy')
   const backUp = (provider: (typeof cloudRows)[number]['provider']) => {
