@@ -91,6 +91,10 @@ describe('the wallet frame client', () => {
     expect(posted.every((entry) => entry.targetOrigin === API)).toBe(true)
     const ids = posted.filter((entry) => entry.message.event === 'connect').map((entry) => entry.message.id)
     expect(new Set(ids).size).toBe(2)
+
+    // A recovery change reports its start and completion, without its secrets.
+    await client.request('set-recovery', { ...connectData, recoveryMethod: 'user-passcode', recoveryPassword: 'correct horse', existingRecoveryMethod: 'privy' })
+    expect(analytics).toEqual([{ eventName: 'embedded_wallet_sdk_set_recovery_started', payload: {} }, { eventName: 'embedded_wallet_sdk_set_recovery_completed', payload: {} }])
   })
 
   it('drops replies from another origin or another window, and unknown shapes', async () => {
@@ -142,7 +146,7 @@ describe('the wallet frame client', () => {
     await expect(client.request('connect', connectData)).rejects.toMatchObject({ code: 'client_request_timeout', shortMessage: 'Request timed out' })
   })
 
-  it('maps frame error types to codes, and reports failed signing requests to analytics', async () => {
+  it('maps frame error types to codes, and reports signing and recovery requests to analytics', async () => {
     const { page } = fakePage((request) =>
       request.event === 'connect'
         ? { id: request.id, error: { type: 'wallet_not_on_device', message: 'Wallet not on device' } }
@@ -156,10 +160,18 @@ describe('the wallet frame client', () => {
       code: 'invalid_recovery_pin',
       shortMessage: 'Invalid recovery password, please try again.',
     })
-    expect(analytics).toEqual([])
+    // Document 2 §7: a recovery's start and failure are reported (never the password); a connect is not.
+    expect(analytics).toEqual([
+      { eventName: 'embedded_wallet_sdk_recovery_started', payload: {} },
+      { eventName: 'embedded_wallet_sdk_recovery_failed', payload: { type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' } },
+    ])
+    analytics.length = 0
     const rpc = { ...connectData, hdWalletIndex: 0, chainType: 'ethereum' as const, request: { method: 'personal_sign' as const, params: ['0x68690a' as const, '0xabc'] as [`0x${string}`, string] } }
     await expect(client.request('rpc', rpc)).rejects.toMatchObject({ code: 'embedded_wallet_request_error', shortMessage: 'Unable to sign' })
-    expect(analytics).toEqual([{ eventName: 'embedded_wallet_sdk_rpc_failed', payload: { type: 'error', message: 'Unable to sign' } }])
+    expect(analytics).toEqual([
+      { eventName: 'embedded_wallet_sdk_rpc_started', payload: {} },
+      { eventName: 'embedded_wallet_sdk_rpc_failed', payload: { type: 'error', message: 'Unable to sign' } },
+    ])
   })
 
   it('rejects what is pending when destroyed, and every later call', async () => {

@@ -39,6 +39,9 @@ export interface FrameClient {
   destroy(): void
 }
 
+/** The frame events the analytics follow, by their event names' middle part. */
+const analyticsNames = { rpc: 'rpc', 'set-recovery': 'set_recovery', recover: 'recovery' } as const
+
 interface Pending { resolve(data: unknown): void; reject(error: unknown): void; event: FrameRequestEvent; timer: ReturnType<typeof setTimeout> }
 
 export function createFrameClient(options: FrameClientOptions): FrameClient {
@@ -61,15 +64,22 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     stopListening = () => options.page.window.removeEventListener('message', onMessage)
   }
 
+  /** Document 2 §7's analytics events: a signing request's start and failure, and each recovery call's course. */
+  function report(event: FrameRequestEvent, stage: 'started' | 'completed' | 'failed', payload: Record<string, unknown> = {}) {
+    const name = analyticsNames[event as keyof typeof analyticsNames]
+    if (name && !(event === 'rpc' && stage === 'completed')) options.sendAnalyticsEvent(`embedded_wallet_sdk_${name}_${stage}`, payload)
+  }
+
   function settle(message: FrameResponse) {
     const request = pending.get(message.id)
     if (!request) return
     pending.delete(message.id)
     clearTimeout(request.timer)
     if ('error' in message) {
-      if (request.event === 'rpc') options.sendAnalyticsEvent('embedded_wallet_sdk_rpc_failed', { type: message.error.type, message: message.error.message })
+      report(request.event, 'failed', { type: message.error.type, message: message.error.message })
       request.reject(frameError(message.error.type, message.error.message))
     } else {
+      report(request.event, 'completed')
       request.resolve(message.data)
     }
   }
@@ -137,6 +147,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           reject(frameRequestTimeoutError(event))
         }, options.timeoutMs?.(event) ?? frameTimeoutMs(event))
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject, event, timer })
+        report(event, 'started')
         target.postMessage({ id, event, data }, origin)
       })
     },
