@@ -217,8 +217,11 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     watchFarcasterFlow: () => () => {},
     farcaster: {
       login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
-      requestSigner: async (publicKey, options = {}) =>
-        script.requestFarcasterSigner ? script.requestFarcasterSigner(publicKey, options) : { status: 'approved', publicKey: publicKey ?? '', fid: 1 },
+      // As the core does: no key given → the embedded wallet's.
+      requestSigner: async (publicKey, options = {}) => {
+        const key = publicKey === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : publicKey
+        return script.requestFarcasterSigner ? script.requestFarcasterSigner(key, options) : { status: 'approved', publicKey: key ?? '', fid: 1 }
+      },
     },
     getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
     watchTelegramFlow: () => () => {},
