@@ -37,6 +37,8 @@ interface VirtualCredential {
 
 interface VirtualAuthenticator {
   credentials(): Promise<VirtualCredential[]>
+  /** false: the authenticator cannot verify the user, so an MFA assertion (user verification required) is refused. */
+  setUserVerified(verified: boolean): Promise<void>
 }
 
 /** A platform authenticator holding discoverable credentials (`carried`: the passkeys of the user's other device). */
@@ -49,6 +51,7 @@ async function addAuthenticator(context: BrowserContext, page: Page, carried: Vi
   for (const credential of carried) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[],
+    setUserVerified: async (isUserVerified) => void (await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified })),
   }
 }
 
@@ -66,13 +69,25 @@ function recordVerifications(context: BrowserContext): string[] {
 const visiblePart = (page: Page, part: string): Locator => page.locator(`auth-modal [part~="${part}"]:visible`)
 const title = (page: Page, text: string) => visiblePart(page, 'title').filter({ hasText: text })
 
+/** The refused assertion's screen: 'Verifying with passkey' with its prompt, the passkey's date and the error. */
+async function expectRefusedPasskey(page: Page): Promise<void> {
+  await title(page, 'Verifying with passkey').waitFor({ timeout: walletTimeout })
+  expect(await visiblePart(page, 'mfa-status').textContent()).toBe('Approve this action using your touch, face, PIN, or hardware key')
+  expect(await visiblePart(page, 'mfa-passkey-added').textContent()).toMatch(/^Passkey added \S/)
+  const error = visiblePart(page, 'mfa-error')
+  await error.waitFor({ timeout: walletTimeout })
+  // The page's own error line says whether the operation itself ended meanwhile.
+  expect(await error.textContent(), `page error: ${await page.locator('#action-error').textContent()}`).toBe('Something went wrong.')
+  expect(await visiblePart(page, 'mfa-retry').textContent()).toBe('Try again')
+}
+
 async function openTransactionProtection(page: Page): Promise<void> {
   await page.locator('#enroll-mfa').click()
   await title(page, 'Transaction Protection').waitFor({ timeout: uiTimeout })
 }
 
 describe('passkey MFA on the vanilla demo', () => {
-  it('enrols a passkey that approves a signature; a second device must verify with it before adding or removing methods', async () => {
+  it('enrols a passkey that approves a signature after a refused try; a second device must verify before adding or removing methods', async () => {
     const email = `e2e-mfa-passkey-${runId()}@example.com`
     let address = ''
     let passkeys: VirtualCredential[] = []
@@ -108,8 +123,15 @@ describe('passkey MFA on the vanilla demo', () => {
       await page.locator('#action-error:not([hidden])', { hasText: 'Cannot unlink a passkey enrolled in MFA' }).waitFor({ timeout: uiTimeout })
       expect(await page.locator('#linked-accounts li[data-type="passkey"]').count()).toBe(1)
 
-      // The signature is challenged: the passkey prompt starts by itself and approves it (counted below).
-      const signature = await signatureAfter(page)
+      // The signature is challenged: the passkey prompt starts by itself; refused once, 'Try again' approves it.
+      await authenticator.setUserVerified(false)
+      const signature = await signatureAfter(page, async () => {
+        await expectRefusedPasskey(page)
+        // One method: nothing else to choose.
+        expect(await visiblePart(page, 'mfa-choose-another').count()).toBe(0)
+        await authenticator.setUserVerified(true)
+        await visiblePart(page, 'mfa-retry').click()
+      })
       expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature })).toBe(true)
       await modalHidden(page)
       expect(verified).toEqual(['passkeys'])
@@ -119,12 +141,13 @@ describe('passkey MFA on the vanilla demo', () => {
 
     // A second device with the same passkey: this session has verified nothing yet.
     await inNewPage(stack.browser, async (page, context) => {
-      await addAuthenticator(context, page, passkeys)
+      const authenticator = await addAuthenticator(context, page, passkeys)
       const verified = recordVerifications(context)
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, email, { previousCount: 1 })
       expect(await demoEthereumAddress(page)).toBe(address)
 
       // Adding an authenticator app: the app's code, then the enrolled passkey must approve the change.
+      await authenticator.setUserVerified(false)
       await openTransactionProtection(page)
       await visiblePart(page, 'mfa-method-totp').click()
       const setupKey = visiblePart(page, 'mfa-setup-key')
@@ -132,28 +155,42 @@ describe('passkey MFA on the vanilla demo', () => {
       const { nextCode } = authenticatorApp((await setupKey.textContent())!)
       await visiblePart(page, 'mfa-continue').click()
       await typeCode(page, await nextCode())
+      await expectRefusedPasskey(page)
+      expect(await visiblePart(page, 'mfa-choose-another').count()).toBe(0)
+      await authenticator.setUserVerified(true)
+      await visiblePart(page, 'mfa-retry').click()
       await visiblePart(page, 'mfa-enrolled').waitFor({ timeout: walletTimeout })
       expect(verified).toEqual(['passkeys'])
       await visiblePart(page, 'mfa-done').click()
       await modalHidden(page)
       await page.locator('#mfa-methods li[data-method="totp"]').waitFor({ timeout: uiTimeout })
 
-      // Two methods: removing one asks first; the first enrolled (the passkey) approves, and the app is removed.
+      // Two methods: removing one asks first. The first enrolled (the passkey) fails; the app's code removes the app.
+      await authenticator.setUserVerified(false)
       await openTransactionProtection(page)
       await visiblePart(page, 'mfa-remove-totp').click()
       await title(page, 'Remove authenticator app?').waitFor({ timeout: uiTimeout })
       await visiblePart(page, 'mfa-confirm-remove').click()
+      await expectRefusedPasskey(page)
+      await visiblePart(page, 'mfa-choose-another').filter({ hasText: 'Choose another method' }).click()
+      await title(page, 'Verify your identity').waitFor({ timeout: uiTimeout })
+      expect(await visiblePart(page, 'body').textContent()).toContain('Choose a verification method')
+      expect(await visiblePart(page, 'mfa-method').allTextContents()).toEqual(['Passkey', 'Authenticator app'])
+      await visiblePart(page, 'mfa-method-totp').click()
+      await title(page, 'Enter verification code').waitFor({ timeout: uiTimeout })
+      await typeCode(page, await nextCode())
       await title(page, 'Transaction Protection').waitFor({ timeout: walletTimeout })
       await expect.poll(() => visiblePart(page, 'mfa-remove-totp').count(), { timeout: uiTimeout }).toBe(0)
-      expect(verified).toEqual(['passkeys', 'passkeys'])
+      expect(verified).toEqual(['passkeys', 'totp'])
 
       // Removing the passkey method asks again, though this session just verified; the passkey approves it.
+      await authenticator.setUserVerified(true)
       await visiblePart(page, 'mfa-remove-passkey').click()
       await title(page, 'Remove passkey verification?').waitFor({ timeout: uiTimeout })
       await visiblePart(page, 'mfa-confirm-remove').click()
       await title(page, 'Transaction Protection').waitFor({ timeout: walletTimeout })
       await expect.poll(() => visiblePart(page, 'mfa-remove-passkey').count(), { timeout: uiTimeout }).toBe(0)
-      expect(verified).toEqual(['passkeys', 'passkeys', 'passkeys'])
+      expect(verified).toEqual(['passkeys', 'totp', 'passkeys'])
       await visiblePart(page, 'mfa-done').click()
       await modalHidden(page)
       await expect.poll(() => page.locator('#mfa-methods li').count(), { timeout: uiTimeout }).toBe(0)

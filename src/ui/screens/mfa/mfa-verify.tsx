@@ -173,6 +173,19 @@ function CodeVerify({ method, onBack, onVerified, actions }: MethodViewProps & {
   )
 }
 
+/**
+ * The passkey attempt running now. A verify screen mounted meanwhile (the modal rerouted onto 'mfa:verify' while a
+ * covering screen had started one) follows it: a second attempt would find no challenge pending.
+ */
+let runningPasskeyAttempt: Promise<void> | null = null
+
+function passkeyAttempt(client: TesseraClient): Promise<void> {
+  runningPasskeyAttempt ??= answerChallenge(client, { method: 'passkey' }).finally(() => {
+    runningPasskeyAttempt = null
+  })
+  return runningPasskeyAttempt
+}
+
 /** 'Verifying with passkey': the WebAuthn prompt starts by itself; a failure offers 'Try again'. */
 function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
   const { client } = useModal()
@@ -180,27 +193,19 @@ function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
   const mfaState = useMfaState(client)
   const blockedBy = blockingError(mfaState)
   const [failure, setError] = useState<MfaErrorCopy | null>(null)
-  // An attempt this screen did not start (it mounted while one ran) still shows how it ended.
+  // An attempt that ended before this screen mounted still shows how it ended.
   const challengeError = mfaState.challenge?.status === 'error' ? mfaState.challenge.error : null
   const error = blockedBy ? { ...mfaErrorCopy(blockedBy), blocking: true } : (failure ?? (challengeError && mfaErrorCopy(challengeError)))
   const [attempt, setAttempt] = useState(0)
   const started = useRef(-1)
-  const following = useRef(false)
   const passkey = passkeysOf(user).find((account) => account.enrolledInMfa)
 
   useEffect(() => {
     if (started.current === attempt) return
     started.current = attempt
     setError(null)
-    // Mounted again while an attempt runs (the modal reopened on this screen): that attempt answers, not a second one.
-    following.current = attempt === 0 && client.mfa.getState().challenge?.status === 'submitting'
-    if (following.current) return
-    answerChallenge(client, { method: 'passkey' }).then(onVerified, (caught: unknown) => setError(mfaErrorCopy(asTesseraError(caught))))
+    passkeyAttempt(client).then(onVerified, (caught: unknown) => setError(mfaErrorCopy(asTesseraError(caught))))
   }, [client, attempt, onVerified])
-  // The followed attempt passed when the challenge ends without an error.
-  useEffect(() => {
-    if (following.current && !mfaState.challenge) onVerified()
-  }, [mfaState.challenge, onVerified])
 
   return (
     <>
