@@ -23,6 +23,7 @@ await build({
         'auth-modal-view': 'elements/test-fixtures/auth-modal-view.fixture.tsx',
         'react-wrapper': 'elements/test-fixtures/react-wrapper.fixture.tsx',
         'access-screens': 'elements/test-fixtures/access-screens.fixture.tsx',
+        'fake-confirmations': 'elements/test-fixtures/fake-confirmations.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

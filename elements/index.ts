@@ -1,6 +1,10 @@
 /** Public API of `tessera/elements`. */
 export { AuthModalElement } from './auth-modal/auth-modal-element.js'
 export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
+// `<confirm-tx>` loads on `defineConfirmTx()`: only that small function ships with the entry.
+export { defineConfirmTx } from './confirm-tx/define-lazy.js'
+export type { ConfirmTxElement } from './confirm-tx/confirm-tx-element.js'
+export type { ConfirmTxChainType, ConfirmTxConfig, ConfirmTxEventMap, TxConfirmedDetail, TxErrorDetail } from './confirm-tx/types.js'
 export type {
   AuthErrorDetail,
   AuthModalConfig,
@@ -16,5 +20,6 @@ export type {
 declare global {
   interface HTMLElementTagNameMap {
     'auth-modal': import('./auth-modal/auth-modal-element.js').AuthModalElement
+    'confirm-tx': import('./confirm-tx/confirm-tx-element.js').ConfirmTxElement
   }
 }

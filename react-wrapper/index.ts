@@ -1,6 +1,7 @@
 /** Public API of `tessera/react`: the provider, the modal component and hooks over the shared client. */
 export { TesseraProvider, type TesseraProviderProps } from './provider.js'
 export { AuthModal, type AuthModalProps } from './auth-modal.js'
+export { ConfirmTx, type ConfirmTxProps } from './confirm-tx.js'
 export { useTesseraClient } from './context.js'
 export { useAuth, type UseAuthResult } from './hooks/use-auth.js'
 export { useLogin } from './hooks/use-login.js'

@@ -1,5 +1,5 @@
 // The React host: TesseraProvider and the hooks from the package's public React entry.
-import { StrictMode, useCallback, useMemo, useState, type FormEvent } from 'react'
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getOrCreateClient, type LinkedAccount, type TesseraError } from 'tessera'
 import type { OAuthProvider } from 'tessera/protocol'
@@ -28,7 +28,8 @@ import {
   useWallets,
 } from 'tessera/react'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '../shared/demo-app.js'
-import { fundWallets, sendEth, sendSol } from '../shared/local-chains.js'
+import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction, type DevChainInfo } from '../shared/dev-chain.js'
+import { fundWallets, sendEth, sendSol, sendSplTokens } from '../shared/local-chains.js'
 import '../shared/demo.css'
 
 declare global {
@@ -136,6 +137,52 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
       <p id="action-result" role="status" hidden={!funded}>Test funds added: 1 ETH and 1 SOL.</p>
       <p id="sign-result" className="result" role="status">{signResult}</p>
       <p id="send-result" className="result" role="status">{sendResult}</p>
+      <Transactions primary={primary} onError={onError} />
+    </>
+  )
+}
+
+/** The Transactions panel (as in the vanilla demo): each button asks the embedded wallet; the modal confirms it. */
+function Transactions({ primary, onError }: { primary(chain: 'ethereum' | 'solana'): string | undefined; onError(error: unknown): void }) {
+  const client = useTesseraClient()
+  const [result, setResult] = useState('')
+  const [nftTokenId, setNftTokenId] = useState<string | null>(null)
+  const wallet = (chain: 'ethereum' | 'solana') => {
+    const address = primary(chain)
+    if (!address) throw new Error(`You have no embedded ${chain} wallet yet.`)
+    return address
+  }
+  const send = (transaction: Parameters<typeof sendDevTransaction>[2]) => sendDevTransaction(client, wallet('ethereum'), transaction)
+  const button = (id: string, label: string, action: (info: DevChainInfo) => Promise<string>) => (
+    <button id={id} type="button" onClick={() => {
+      setResult('')
+      void devChainInfo().then(action).then(setResult, onError)
+    }}>
+      {label}
+    </button>
+  )
+  return (
+    <>
+      <h2>Transactions</h2>
+      <div className="actions">
+        {button('tx-get-tokens', 'Get test tokens', async ({ erc20, splToken }) => {
+          const given = await getTestTokens({ ethereum: primary('ethereum'), solana: primary('solana') })
+          if (given.nftTokenId) setNftTokenId(given.nftTokenId)
+          return `Test tokens added: 100 ${erc20.symbol}, NFT #${given.nftTokenId}, 10 ERC-1155 tokens and 100 ${splToken.symbol}.`
+        })}
+        {button('tx-approve', 'Approve tokens', (info) => send(devTransactions.approve(info)))}
+        {button('tx-transfer', 'Transfer tokens', (info) => send(devTransactions.transfer(info)))}
+        {button('tx-transfer-nft', 'Transfer an NFT', async (info) => {
+          if (nftTokenId === null) throw new Error('You have no NFT yet: get test tokens first.')
+          return send(devTransactions.transferNft(info, wallet('ethereum'), nftTokenId))
+        })}
+        {button('tx-batch', 'Send a batch of two', async (info) => (await Promise.all([send(devTransactions.transfer(info, 1)), send(devTransactions.transfer(info, 1))])).join(' '))}
+        {button('tx-malicious', 'Unlimited approval to an unknown account', (info) => send(devTransactions.maliciousApproval(info)))}
+        {button('tx-revert', 'Call that reverts', (info) => send(devTransactions.reverting(info)))}
+        {button('tx-too-much', 'Send more ETH than I have', async () => send(devTransactions.tooMuchEth()))}
+        {button('tx-send-spl', 'Send SPL tokens', ({ splToken }) => sendSplTokens(client, wallet('solana'), splToken))}
+      </div>
+      <p id="tx-result" className="result" role="status">{result}</p>
     </>
   )
 }
@@ -172,6 +219,7 @@ function Mfa({ onError }: { onError(error: unknown): void }) {
         </button>
       </div>
       {challenge && (
+        <TopLayerDialog onCancel={cancel}>
         <form id="mfa-challenge" className="stack" onSubmit={answer}>
           <label htmlFor="mfa-code">Verification code</label>
           <input id="mfa-code" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" />
@@ -183,8 +231,20 @@ function Mfa({ onError }: { onError(error: unknown): void }) {
             Cancel
           </button>
         </form>
+        </TopLayerDialog>
       )}
     </>
+  )
+}
+
+/** A modal dialog in the browser's top layer: above `<auth-modal>`, which shows the request's confirmation meanwhile. */
+function TopLayerDialog({ onCancel, children }: { onCancel(): void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => dialog.current?.showModal(), [])
+  return (
+    <dialog ref={dialog} aria-label="Verify your identity" onCancel={onCancel}>
+      {children}
+    </dialog>
   )
 }
 

@@ -11,3 +11,5 @@ export declare function fundWallets(client: TesseraClient, addresses: { ethereum
 export declare function sendEth(client: TesseraClient, from: string): Promise<string>
 export declare function sendSol(client: TesseraClient, from: string): Promise<string>
 export declare function base58Decode(text: string): Uint8Array
+export declare function splAmount(splToken: { decimals: number }): bigint
+export declare function sendSplTokens(client: TesseraClient, from: string, splToken: { mint: string; symbol: string; decimals: number; recipientTokenAccount: string }): Promise<string>

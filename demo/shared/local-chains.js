@@ -67,41 +67,71 @@ export function base58Decode(text) {
   return Uint8Array.from(bytes)
 }
 
-const toBase64 = (bytes) => btoa(String.fromCharCode(...bytes))
 const littleEndian = (value, size) => Uint8Array.from({ length: size }, (_, index) => Number((BigInt(value) >> BigInt(8 * index)) & 0xffn))
 
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+
 /**
- * A legacy transaction message for one System Program transfer (the wire format of the Solana docs): header,
- * account keys (payer, recipient, System Program), the recent blockhash, and the instruction (index 2, u64 lamports).
+ * A legacy transaction message (the wire format of the Solana docs): the header (signers, read-only signers,
+ * read-only others), the account keys, the recent blockhash and the instructions (program index, account indexes,
+ * data). Every count here is below 128, so each compact-u16 length is one byte.
  */
-function transferMessage(from, to, lamports, recentBlockhash) {
-  const systemProgram = new Uint8Array(32)
+function legacyMessage(header, accountKeys, recentBlockhash, instructions) {
   return Uint8Array.from([
-    1, 0, 1,
-    3, ...base58Decode(from), ...base58Decode(to), ...systemProgram,
+    ...header,
+    accountKeys.length, ...accountKeys.flatMap((key) => [...base58Decode(key)]),
     ...base58Decode(recentBlockhash),
-    1, 2, 2, 0, 1, 12, ...littleEndian(2, 4), ...littleEndian(lamports, 8),
+    instructions.length, ...instructions.flatMap(({ program, accounts, data }) => [program, accounts.length, ...accounts, data.length, ...data]),
   ])
 }
 
 /**
- * Sends 0.001 SOL to the dev recipient: the embedded wallet signs the transfer's message bytes in the wallet frame
- * (a script-tag page has no @solana/web3.js classes to hand to `signAndSendTransaction`), then the signed
- * transaction goes to the local endpoint; resolves with its signature once confirmed.
+ * A transaction the wallet alone signs, shaped like @solana/web3.js's VersionedTransaction (a script-tag page has no
+ * web3.js classes): the embedded wallet reads its message, shows the confirmation, signs its slot and sends it, and
+ * may set a fresh `recentBlockhash` on a retry.
  */
-export async function sendSol(client, from) {
-  const rpcUrl = localSolanaRpcUrl(client)
-  const { value } = await rpc(rpcUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
-  const message = transferMessage(from, SOL_RECIPIENT, SOL_AMOUNT_LAMPORTS, value.blockhash)
-  const provider = await client.embeddedWallets.getSolanaProvider(from)
-  const { signature } = await provider.signMessage(message)
-  const transaction = Uint8Array.from([1, ...signature, ...message])
-  const sent = await rpc(rpcUrl, 'sendTransaction', [toBase64(transaction), { encoding: 'base64' }])
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const { value: [status] } = await rpc(rpcUrl, 'getSignatureStatuses', [[sent]])
-    if (status?.err) throw new Error(`The transfer failed: ${JSON.stringify(status.err)}`)
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return sent
-    await new Promise((resolve) => setTimeout(resolve, 500))
+function walletTransaction(header, accountKeys, recentBlockhash, instructions) {
+  const transaction = {
+    signatures: [new Uint8Array(64)],
+    message: {
+      header: { numRequiredSignatures: header[0], numReadonlySignedAccounts: header[1], numReadonlyUnsignedAccounts: header[2] },
+      staticAccountKeys: accountKeys.map((key) => ({ toBase58: () => key, toString: () => key })),
+      addressTableLookups: [],
+      recentBlockhash,
+      serialize: () => legacyMessage(header, accountKeys, transaction.message.recentBlockhash, instructions),
+    },
+    serialize: () => Uint8Array.from([transaction.signatures.length, ...transaction.signatures.flatMap((signature) => [...signature]), ...transaction.message.serialize()]),
   }
-  throw new Error('The transfer was not confirmed in time')
+  return transaction
+}
+
+/** Signs and sends `build(recentBlockhash)` with the embedded wallet; resolves with the signature once confirmed. */
+async function signAndSend(client, from, build) {
+  const { value } = await rpc(localSolanaRpcUrl(client), 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+  const provider = await client.embeddedWallets.getSolanaProvider(from)
+  const { signature } = await provider.signAndSendTransaction(build(value.blockhash))
+  return signature
+}
+
+/** Sends 0.001 SOL to the dev recipient: one System Program transfer (instruction 2, u64 lamports). */
+export function sendSol(client, from) {
+  return signAndSend(client, from, (blockhash) => walletTransaction([1, 0, 1], [from, SOL_RECIPIENT, SYSTEM_PROGRAM], blockhash, [
+    { program: 2, accounts: [0, 1], data: [...littleEndian(2, 4), ...littleEndian(SOL_AMOUNT_LAMPORTS, 8)] },
+  ]))
+}
+
+/** 1 whole token of the dev SPL mint. */
+export const splAmount = (splToken) => 10n ** BigInt(splToken.decimals)
+
+/**
+ * Sends 1 token of the dev SPL mint (`/dev-chain.json`) from the wallet's token account to the dev recipient's:
+ * one TransferChecked (instruction 12: u64 amount, u8 decimals; accounts source, mint, destination, owner).
+ */
+export async function sendSplTokens(client, from, splToken) {
+  const { value: [account] } = await rpc(localSolanaRpcUrl(client), 'getTokenAccountsByOwner', [from, { mint: splToken.mint }, { encoding: 'base64' }])
+  if (!account) throw new Error(`You have no ${splToken.symbol} yet: get test tokens first.`)
+  return signAndSend(client, from, (blockhash) => walletTransaction([1, 0, 2], [from, account.pubkey, splToken.recipientTokenAccount, splToken.mint, TOKEN_PROGRAM], blockhash, [
+    { program: 4, accounts: [1, 3, 2, 0], data: [12, ...littleEndian(splAmount(splToken), 8), splToken.decimals] },
+  ]))
 }

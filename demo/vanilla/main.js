@@ -1,7 +1,8 @@
 // Reads the signed-in state from the shared client the element uses (one per app id per page).
 import { getOrCreateClient } from '/tessera.js'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '/shared/demo-app.js'
-import { fundWallets, sendEth, sendSol } from '/shared/local-chains.js'
+import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction } from '/shared/dev-chain.js'
+import { fundWallets, sendEth, sendSol, sendSplTokens } from '/shared/local-chains.js'
 
 const { appId, apiUrl, telegramOAuthUrl } = window.TESSERA_DEMO
 // Created before the element renders, so the element shares this client and its Telegram widget host (the local stand-in).
@@ -145,6 +146,36 @@ byId('send-eth').addEventListener('click', run(async () => {
 byId('send-sol').addEventListener('click', run(async () => {
   showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
 }))
+
+// Transactions: each asks the embedded wallet (`sendTransaction`, the Solana provider's `signAndSendTransaction`);
+// <auth-modal> shows the confirmation. The result line is cleared first, so a new result is seen arriving.
+// What the panel works with: the test contracts on anvil and the SPL mint (absent when the demo server has no dev chain).
+devChainInfo().then(({ contracts, erc20, splToken }) => {
+  byId('tx-contracts').textContent = `${erc20.symbol} (ERC-20) ${contracts.erc20}, NFT (ERC-721) ${contracts.erc721}, ERC-1155 ${contracts.erc1155}, Reverter ${contracts.reverter}; ${splToken.symbol} (SPL) mint ${splToken.mint}`
+}, () => {})
+let nftTokenId = null
+const transactionButton = (id, action) => byId(id).addEventListener('click', run(async () => {
+  showResult('tx-result', '')
+  showResult('tx-result', await action(await devChainInfo()))
+}))
+const sendOnAnvil = (transaction) => sendDevTransaction(client, requirePrimaryWallet('ethereum'), transaction)
+transactionButton('tx-get-tokens', async ({ erc20, splToken }) => {
+  const given = await getTestTokens({ ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
+  nftTokenId = given.nftTokenId ?? nftTokenId
+  return `Test tokens added: 100 ${erc20.symbol}, NFT #${given.nftTokenId}, 10 ERC-1155 tokens and 100 ${splToken.symbol}.`
+})
+transactionButton('tx-approve', (info) => sendOnAnvil(devTransactions.approve(info)))
+transactionButton('tx-transfer', (info) => sendOnAnvil(devTransactions.transfer(info)))
+transactionButton('tx-transfer-nft', (info) => {
+  if (nftTokenId === null) throw new Error('You have no NFT yet: get test tokens first.')
+  return sendOnAnvil(devTransactions.transferNft(info, requirePrimaryWallet('ethereum'), nftTokenId))
+})
+// Two requests at once: the confirmation screen shows them one after the other (' (1 / 2)', ' (2 / 2)').
+transactionButton('tx-batch', async (info) => (await Promise.all([sendOnAnvil(devTransactions.transfer(info, 1)), sendOnAnvil(devTransactions.transfer(info, 1))])).join(' '))
+transactionButton('tx-malicious', (info) => sendOnAnvil(devTransactions.maliciousApproval(info)))
+transactionButton('tx-revert', (info) => sendOnAnvil(devTransactions.reverting(info)))
+transactionButton('tx-too-much', () => sendOnAnvil(devTransactions.tooMuchEth()))
+transactionButton('tx-send-spl', ({ splToken }) => sendSplTokens(client, requirePrimaryWallet('solana'), splToken))
 
 // Wallet-action MFA: the enrolled methods, enrolment in the modal, and the modal's verify screens when a wallet
 // action needs a verification (the modal already open covers its own screen with them).

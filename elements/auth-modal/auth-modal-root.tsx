@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { getOrCreateClient, type ThemeName, type TesseraClient, type TesseraError, type User } from '../../src/core/index.js'
-import { AuthModalView, hostThemeCss, useConfigState } from '../../src/ui/index.js'
+import { getOrCreateClient, type ThemeName, type TesseraError, type User } from '../../src/core/index.js'
+import { AuthModalView } from '../../src/ui/index.js'
 import { adoptStyles } from '../styles/adopt-styles.js'
+import { InstanceTheme } from '../styles/instance-theme.js'
 import type { AuthModalConfig, AuthModalRequest, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
 
 /** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
@@ -21,14 +22,6 @@ export interface AuthModalRootProps {
   onLogout?(detail: { reason: string }): void
   onLinkSuccess?(detail: LinkSuccessDetail): void
   onUpdateSuccess?(detail: UpdateSuccessDetail): void
-}
-
-/** Keeps the per-instance sheet (config theme and accent) in step with the client config. */
-function InstanceTheme({ client, sheet }: { client: TesseraClient; sheet: CSSStyleSheet }) {
-  const { config } = useConfigState(client)
-  const css = hostThemeCss({ configTheme: config.appearance.theme, accentColor: config.appearance.accentColor })
-  useEffect(() => sheet.replaceSync(css), [sheet, css])
-  return null
 }
 
 export function AuthModalRoot(props: AuthModalRootProps) {

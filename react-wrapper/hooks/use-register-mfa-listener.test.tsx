@@ -22,7 +22,7 @@ describe('useRegisterMfaListener', () => {
     const unregister = registerMfaListener(double.client, () => callbacks)
     callbacks = { onMfaRequired: (methods: MfaMethodType[]) => heard.push(`methods:${methods.join()}`) }
 
-    const first = double.client.embeddedWallets.signMessage({ message: 'one' })
+    const first = double.client.embeddedWallets.signMessage({ message: 'one', uiOptions: { showWalletUIs: false } })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(heard).toEqual(['methods:totp'])
     expect(modal).toEqual([])
@@ -31,7 +31,7 @@ describe('useRegisterMfaListener', () => {
 
     unregister()
     double.frame.server.api.clearMfa()
-    const second = double.client.embeddedWallets.signMessage({ message: 'two' })
+    const second = double.client.embeddedWallets.signMessage({ message: 'two', uiOptions: { showWalletUIs: false } })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(modal).toHaveLength(1)
     expect(heard).toHaveLength(1)

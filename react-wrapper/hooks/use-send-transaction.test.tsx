@@ -34,6 +34,13 @@ describe('useSendTransaction', () => {
     expect(double.calls.filter((call) => call.method === 'sendTransaction')).toEqual([{ method: 'sendTransaction', input: { transaction } }])
   })
 
+  it("passes the call's uiOptions to the client's confirmation (the reference's `sendTransaction(tx, { uiOptions })`)", async () => {
+    await double.client.embeddedWallets.create()
+    const uiOptions = { title: 'Buy the print', buttonText: 'Pay', successHeader: 'Paid', showWalletUIs: true }
+    await renderHook().sendTransaction({ ...transaction, nonce: 4 }, { uiOptions })
+    expect(double.calls.at(-1)).toEqual({ method: 'sendTransaction', input: { transaction: { ...transaction, nonce: 4 }, uiOptions } })
+  })
+
   it('reports a refused send to onError, or rejects', async () => {
     await double.client.embeddedWallets.create()
     const refused = new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'insufficient funds for gas' })

@@ -1,4 +1,4 @@
-import type { EthereumTransactionRequest } from '../../src/core/index.js'
+import type { EthereumTransactionRequest, TransactionUiOptions } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
 
@@ -6,14 +6,17 @@ export type UseSendTransactionOptions = EmbeddedActionCallbacks<{ hash: string }
 
 export interface UseSendTransactionResult {
   /** `eth_sendTransaction` on the wallet's current chain (gas rules of document 1 §9); resolves with the transaction hash. */
-  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string }): Promise<{ hash: string } | undefined>
+  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions }): Promise<{ hash: string } | undefined>
 }
 
-/** Headless sending with an embedded Ethereum wallet (the reference SDK's `useSendTransaction`). */
+/**
+ * Sending with an embedded Ethereum wallet (the reference SDK's `useSendTransaction`): with wallet UIs on, the user
+ * approves it in the confirmation (`uiOptions` per call) and the hash comes after the receipt.
+ */
 export function useSendTransaction(callbacks: UseSendTransactionOptions = {}): UseSendTransactionResult {
   const client = useTesseraClient()
   const sendTransaction = useEmbeddedAction(
-    (transaction: EthereumTransactionRequest, options: { address?: string } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
+    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
     callbacks,
   )
   return { sendTransaction }

@@ -31,6 +31,11 @@ describe('useSignMessage', () => {
     expect(await verifyMessage({ address: second.address as Hex, message: 'Hello from the hooks', signature: result!.signature as Hex })).toBe(true)
     expect(signatures).toEqual([result!.signature])
     expect(double.calls.at(-1)).toEqual({ method: 'signMessage', input: { message: 'Hello from the hooks', address: second.address } })
+
+    // The call's uiOptions reach the client's confirmation.
+    const uiOptions = { title: 'Sign in to the shop', buttonText: 'Sign', showWalletUIs: true }
+    await signMessage({ message: 'with options' }, { uiOptions })
+    expect(double.calls.at(-1)).toEqual({ method: 'signMessage', input: { message: 'with options', uiOptions } })
   })
 
   it('reports a failure to onError, or rejects', async () => {

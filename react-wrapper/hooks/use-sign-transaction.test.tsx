@@ -25,5 +25,10 @@ describe('useSignTransaction', () => {
     const parsed = parseTransaction(signature as Hex)
     expect(parsed).toMatchObject({ to, value: 1_000_000_000_000_000n, chainId: 31337 })
     expect(await recoverTransactionAddress({ serializedTransaction: signature as TransactionSerializedEIP1559 })).toBe(wallet.address)
+
+    // The call's uiOptions reach the client's confirmation.
+    const uiOptions = { title: 'Sign the order', buttonText: 'Sign', showWalletUIs: true }
+    await hook!.signTransaction(transaction, { uiOptions })
+    expect(double.calls.at(-1)).toEqual({ method: 'signTransaction', input: { transaction, uiOptions } })
   })
 })

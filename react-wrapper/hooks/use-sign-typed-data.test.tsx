@@ -29,5 +29,10 @@ describe('useSignTypedData', () => {
     const result = await hook!.signTypedData(typedData)
     expect(await verifyTypedData({ ...typedData, address: wallet.address as Hex, signature: result!.signature as Hex })).toBe(true)
     expect(double.calls.at(-1)).toEqual({ method: 'signTypedData', input: { typedData } })
+
+    // The call's uiOptions reach the client's confirmation.
+    const uiOptions = { title: 'Sign the mail', isCancellable: true }
+    await hook!.signTypedData(typedData, { uiOptions })
+    expect(double.calls.at(-1)).toEqual({ method: 'signTypedData', input: { typedData, uiOptions } })
   })
 })

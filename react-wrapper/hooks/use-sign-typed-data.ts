@@ -1,3 +1,4 @@
+import type { SignMessageUiOptions } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
 
@@ -5,14 +6,14 @@ export type UseSignTypedDataOptions = EmbeddedActionCallbacks<{ signature: strin
 
 export interface UseSignTypedDataResult {
   /** `eth_signTypedData_v4` (EIP-712 domain, types, primaryType, message) with the embedded Ethereum wallet `address`. */
-  signTypedData(typedData: unknown, options?: { address?: string }): Promise<{ signature: string } | undefined>
+  signTypedData(typedData: unknown, options?: { address?: string; uiOptions?: SignMessageUiOptions }): Promise<{ signature: string } | undefined>
 }
 
-/** Headless EIP-712 signing with an embedded Ethereum wallet (the reference SDK's `useSignTypedData`). */
+/** EIP-712 signing with an embedded Ethereum wallet (the reference SDK's `useSignTypedData`); `uiOptions` per call. */
 export function useSignTypedData(callbacks: UseSignTypedDataOptions = {}): UseSignTypedDataResult {
   const client = useTesseraClient()
   const signTypedData = useEmbeddedAction(
-    (typedData: unknown, options: { address?: string } = {}) => client.embeddedWallets.signTypedData({ typedData, ...options }),
+    (typedData: unknown, options: { address?: string; uiOptions?: SignMessageUiOptions } = {}) => client.embeddedWallets.signTypedData({ typedData, ...options }),
     callbacks,
   )
   return { signTypedData }

@@ -33,6 +33,8 @@ import { embeddedWalletApiRoutes } from './wallets/routes.js'
 import { walletDelegationRoutes } from './wallets/delegation-routes.js'
 import { recoveryCallbackRoutes, recoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
+import { scanRoutes } from './scan/routes.js'
+import { tokenRoutes } from './tokens/routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -111,6 +113,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/wallets', walletDelegationRoutes(ctx))
   app.route('/api/v1/mfa', mfaApiRoutes(ctx))
   app.route('/api/v1/recovery', recoveryRoutes(ctx))
+  app.route('/api/v1/scan', scanRoutes(ctx))
+  app.route('/api/v1', tokenRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
 
   return app

@@ -225,7 +225,7 @@ export interface ClientEvents {
    * for the password or recovery the app requires (`createLoginWallets`).
    * `<auth-modal>` opens on that screen.
    */
-  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'cloud:backup' | 'cloud:confirm' }
+  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'cloud:backup' | 'cloud:confirm' | 'transaction:confirm' }
 }
 
 export interface TesseraClient {

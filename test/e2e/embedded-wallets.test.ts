@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID, FRAME_READY_EVENT } from '../../src/protocol/index.js'
 // The frame's own SLIP-0010 derivation: only to name the Solana key this test must never see outside the frame.
 import { solanaKeyPair } from '../../src/protocol/custody/solana-keys.js'
-import { completeEmailLogin, modalHidden, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveConfirmation, completeEmailLogin, modalHidden, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
@@ -113,10 +113,11 @@ async function addresses(page: Page): Promise<{ ethereum: string; solana: string
   return { ethereum: (await walletAddress(page, 'ethereum').textContent())!, solana: (await walletAddress(page, 'solana').textContent())! }
 }
 
-/** Clicks a demo action and waits for its result (or fails with the page's error text). */
+/** Clicks a demo action, approves its confirmation in the modal and waits for its result (or fails with the page's error text). */
 async function act(page: Page, button: string, result: string, pattern: RegExp): Promise<string> {
   const before = await page.locator(result).textContent()
   await page.locator(button).click()
+  await approveConfirmation(page)
   const outcome = page.locator(result).filter({ hasText: pattern })
   const failure = page.locator('#action-error:not([hidden])')
   await outcome.or(failure).first().waitFor({ timeout: walletTimeout })

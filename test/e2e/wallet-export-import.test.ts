@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approvedInModal, modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { fundAddress, solanaSecretKeyBase58 } from '../harness/local-chains.js'
 import { recordContext, requestText, type Recording } from '../harness/recording.js'
@@ -35,33 +35,33 @@ const hostDom = (page: Page) =>
 const walletRow = (page: Page, chain: 'ethereum' | 'solana', imported: boolean) =>
   page.locator(`#embedded-wallets li[data-chain="${chain}"][data-imported="${imported}"] .address`)
 
-/** Signs through the page's shared client (the one the demo and <auth-modal> use) with the wallet at `address`. */
+/** Signs through the page's shared client (the one the demo and <auth-modal> use) with the wallet at `address`, approved in the modal. */
 const signWith = (page: Page, address: string): Promise<string> =>
   // A source string: the test runner would rewrite a dynamic import inside a function.
-  page.evaluate(`(async () => {
+  approvedInModal(page, page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     return (await getOrCreateClient({ appId, apiUrl }).embeddedWallets.signMessage({ message: ${JSON.stringify(MESSAGE)}, address: ${JSON.stringify(address)} })).signature
-  })()`)
+  })()`))
 
-/** Signs MESSAGE's bytes with the Solana wallet at `address` through the page's shared client; the signature as hex. */
+/** Signs MESSAGE's bytes with the Solana wallet at `address` through the page's shared client, approved in the modal; the signature as hex. */
 const signSolanaWith = (page: Page, address: string): Promise<string> =>
-  page.evaluate(`(async () => {
+  approvedInModal(page, page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     const provider = await getOrCreateClient({ appId, apiUrl }).embeddedWallets.getSolanaProvider(${JSON.stringify(address)})
     const { signature } = await provider.signMessage(new TextEncoder().encode(${JSON.stringify(MESSAGE)}))
     return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  })()`)
+  })()`))
 
-/** The demo's 'Send 0.001 SOL' transfer from `address` (shared/local-chains.js); the confirmed transaction's signature. */
+/** The demo's 'Send 0.001 SOL' transfer from `address` (shared/local-chains.js), approved in the modal; the confirmed transaction's signature. */
 const sendSolFrom = (page: Page, address: string): Promise<string> =>
-  page.evaluate(`(async () => {
+  approvedInModal(page, page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { sendSol } = await import('/shared/local-chains.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     return sendSol(getOrCreateClient({ appId, apiUrl }), ${JSON.stringify(address)})
-  })()`)
+  })()`))
 
 async function solanaBalance(address: string): Promise<bigint> {
   const response = await fetch(stack.chain.solana.rpcUrl, {

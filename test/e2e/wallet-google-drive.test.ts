@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modalHidden, modalPart, recordPopupFeatures, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveConfirmation, modalHidden, modalPart, recordPopupFeatures, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { startGoogleDrive, type GoogleDriveStandIn } from '../harness/google-drive.js'
 import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
@@ -50,6 +50,7 @@ async function addresses(page: Page): Promise<{ ethereum: string; solana: string
 async function signAndVerify(page: Page, address: string): Promise<void> {
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
+  await approveConfirmation(page)
   await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
 }
@@ -105,6 +106,8 @@ describe('Google Drive recovery on the vanilla demo', () => {
       await title(page).filter({ hasText: "Confirm it's really you" }).waitFor({ timeout: walletTimeout })
       await modalPart(page, 'body').filter({ hasText: 'Please verify that you are selecting the Google Drive account associated with your backup.' }).waitFor({ timeout: uiTimeout })
       await consentInPopup(page, () => modalPart(page, 'cloud-confirm').filter({ hasText: 'Confirm with Google Drive' }).click())
+      // Recovered: the signature's confirmation follows in the same modal.
+      await approveConfirmation(page)
       await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
       expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
       await modalHidden(page)

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, fillAndLeave, modalHidden, modalPart, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveConfirmation, completeEmailLogin, fillAndLeave, modalHidden, modalPart, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { serverWallets } from '../harness/wallet-recovery-flows.js'
 
@@ -51,6 +51,7 @@ async function signIn(page: Page, email: string, previousCount = 0): Promise<voi
 async function signAndVerify(page: Page, address: string): Promise<void> {
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
+  await approveConfirmation(page)
   await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
   const signature = (await page.locator('#sign-result').textContent()) as Hex
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature })).toBe(true)
@@ -117,6 +118,8 @@ describe('creating wallets with a password (the app requires one)', () => {
       await title(page).filter({ hasText: 'Enter your password' }).waitFor({ timeout: walletTimeout })
       await fillAndLeave(page, 'password-input', PASSWORD)
       await modalPart(page, 'submit-button').click()
+      // Recovered: the signature's confirmation follows in the same modal.
+      await approveConfirmation(page)
       await modalHidden(page)
       await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
       expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)

@@ -17,7 +17,7 @@ import { DEV_APP_ID, type ReshareBody, type SealedShare } from '../../src/protoc
 // The frame's own opening and combining: only so the test knows the secrets it must never find outside the frame.
 import { openSealedShare } from '../../src/frame/custody/seal-password.js'
 import { combineShares } from '../../src/protocol/custody/share-wrapper.js'
-import { fillAndLeave, modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveConfirmation, fillAndLeave, modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, requestText, secretForms, type Recording } from '../harness/recording.js'
 
@@ -68,6 +68,7 @@ async function signAndVerify(page: Page, address: string): Promise<void> {
   // Signatures are deterministic: the previous result is cleared so the wait sees this one.
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
+  await approveConfirmation(page)
   await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
   const signature = (await page.locator('#sign-result').textContent())!
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature: signature as Hex })).toBe(true)
@@ -144,6 +145,8 @@ describe('password recovery on the demos', () => {
       await modalPart(page, 'recovery-error').filter({ hasText: 'Invalid recovery password, please try again.' }).waitFor({ timeout: walletTimeout })
       await fillAndLeave(page, 'password-input', PASSWORD)
       await modalPart(page, 'submit-button').click()
+      // Recovered: the signature's confirmation follows in the same modal.
+      await approveConfirmation(page)
       await modalHidden(page)
       await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
       expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, modalHidden, modalPart, recordPopupFeatures, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveConfirmation, completeEmailLogin, modalHidden, modalPart, recordPopupFeatures, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { startGoogleDrive, type GoogleDriveStandIn } from '../harness/google-drive.js'
 import { completePasswordWizard, consentInPopup, serverWallets } from '../harness/wallet-recovery-flows.js'
@@ -58,6 +58,7 @@ async function walletsCreatedWith(page: Page, method: string): Promise<string[]>
     ['solana', solana, method],
   ])
   await page.locator('#sign-message').click()
+  await approveConfirmation(page)
   await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
   expect(await verifyMessage({ address: ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
   return [ethereum, solana]

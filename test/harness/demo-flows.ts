@@ -90,14 +90,56 @@ export async function demoEthereumAddress(page: Page): Promise<string> {
   return (await address.textContent())!
 }
 
-/** Clicks the demo's 'Sign a message' (which clears the last one), lets `answer` handle a challenge, and returns the signature shown. */
+/** The confirmation's approve button: 'Sign and continue' (a message), 'Approve', 'Continue' (a batch's earlier ones). */
+export const approveButton = (page: Page): Locator => modalPart(page, 'approve-button')
+
+/**
+ * Waits until the confirmation the modal shows is through: a signature closes the modal by itself after 'Success!',
+ * a transaction's receipt ('Transaction complete!') is closed with 'All Done'. Fails with the screen's error.
+ */
+export async function confirmationDone(page: Page): Promise<void> {
+  const done = modalPart(page, 'done-button')
+  const failure = modalPart(page, 'transaction-error').or(modalPart(page, 'sign-message').locator('[part~="error"]'))
+  const dialog = modalPart(page, 'dialog')
+  const deadline = Date.now() + walletTimeout
+  while (await dialog.isVisible()) {
+    if (await done.isVisible()) {
+      await done.click()
+      break
+    }
+    if (await failure.isVisible()) throw new Error(`The confirmation failed: ${await failure.first().textContent()}`)
+    if (Date.now() > deadline) throw new Error('The confirmation did not finish in time')
+    await page.waitForTimeout(100)
+  }
+  await modalHidden(page)
+}
+
+/** Approves the confirmation the modal opened on (once it is ready) and waits until it is through. */
+export async function approveConfirmation(page: Page): Promise<void> {
+  await approveButton(page).click({ timeout: walletTimeout })
+  await confirmationDone(page)
+}
+
+/** Awaits `request` (a wallet call the page made) while approving its confirmation in the modal. */
+export async function approvedInModal<T>(page: Page, request: Promise<T>): Promise<T> {
+  const [result] = await Promise.all([request, approveConfirmation(page)])
+  return result
+}
+
+/**
+ * Clicks the demo's 'Sign a message' (which clears the last one), approves the 'Sign message' confirmation, lets
+ * `answer` handle a challenge (MFA comes after the approval), and returns the signature shown.
+ */
 export async function signatureAfter(page: Page, answer: () => Promise<void> = async () => {}): Promise<`0x${string}`> {
   await page.locator('#sign-message').click()
+  await approveButton(page).click({ timeout: walletTimeout })
   await answer()
   const failure = page.locator('#action-error:not([hidden])')
   const signed = page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ })
   await signed.or(failure).first().waitFor({ timeout: walletTimeout })
   if (await failure.isVisible()) throw new Error(`Signing failed: ${await failure.textContent()}`)
+  // 'Success!' shows briefly, then the modal closes by itself.
+  await modalHidden(page)
   return (await signed.textContent()) as `0x${string}`
 }
 

@@ -1,7 +1,8 @@
 /**
  * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
  * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL,
- * `/demo-idp/*` (the demo identity provider, see demo-idp.ts) and every other path from dist/ (so
+ * `/demo-idp/*` (the demo identity provider, see demo-idp.ts), the dev chain's test tokens (`/dev-chain.json`, and
+ * the dev-only faucet `POST /dev-chain/test-tokens`, see dev-tokens.ts) and every other path from dist/ (so
  * `/tessera.js` is the script-tag build). Used by `npm start`, the end-to-end tests and the benchmark.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { createDemoIdp, type DemoIdp } from './demo-idp.js'
+import type { DevTokens, TestTokensRequest } from './dev-tokens.js'
 import { demoDir, distDir, reactDemoOutDir } from './paths.js'
 
 export interface DemoConfig {
@@ -24,6 +26,8 @@ export interface DemoServerOptions extends DemoConfig {
   host?: string
   /** Directory holding the built React demo; `/react/` answers 404 with a hint when it is missing. */
   reactDemoDir?: string
+  /** The local chains' test tokens: their addresses for the pages, and the faucet behind 'Get test tokens'. */
+  devChain?: DevTokens
 }
 
 export interface DemoServer {
@@ -85,9 +89,41 @@ function sendFile(request: IncomingMessage, response: ServerResponse, path: stri
   createReadStream(path).pipe(response)
 }
 
+const evmAddress = /^0x[0-9a-fA-F]{40}$/
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** Reads a small JSON body (the faucet's addresses); null when it is not one. */
+async function jsonBody(request: IncomingMessage): Promise<unknown> {
+  let text = ''
+  for await (const chunk of request) {
+    text += chunk
+    if (text.length > 1024) return null
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** `POST /dev-chain/test-tokens` `{ ethereum?, solana? }`: mints test tokens to those wallets on the local chains. */
+async function giveTestTokens(devChain: DevTokens, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = (await jsonBody(request)) as TestTokensRequest | null
+  const valid = body !== null && typeof body === 'object'
+    && (body.ethereum === undefined || (typeof body.ethereum === 'string' && evmAddress.test(body.ethereum)))
+    && (body.solana === undefined || (typeof body.solana === 'string' && solanaAddress.test(body.solana)))
+  if (!valid) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'Expected { ethereum?: 0x address, solana?: base58 address }' }))
+  try {
+    send(response, 200, contentTypes['.json']!, JSON.stringify(await devChain.giveTestTokens({ ethereum: body.ethereum, solana: body.solana })))
+  } catch (error) {
+    send(response, 502, contentTypes['.json']!, JSON.stringify({ error: `Minting failed: ${(error as Error).message}` }))
+  }
+}
+
 function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://demo.invalid')
   const { pathname } = url
+  if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain) return void giveTestTokens(options.devChain, request, response)
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
   if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
   if (pathname === '/demo-idp/jwks.json') return send(response, 200, contentTypes['.json']!, JSON.stringify(idp.jwks))
@@ -96,6 +132,10 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     if (!/^[\w.@-]{1,64}$/.test(user)) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'user must be 1-64 letters, digits, . _ @ or -' }))
     void idp.issue(user).then((token) => send(response, 200, contentTypes['.json']!, JSON.stringify({ token })))
     return
+  }
+  if (pathname === '/dev-chain.json') {
+    if (!options.devChain) return send(response, 404, 'text/plain', 'This demo server has no dev chain')
+    return send(response, 200, contentTypes['.json']!, JSON.stringify(options.devChain.info))
   }
   if (pathname === '/demo-config.js') {
     const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl, ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}) }

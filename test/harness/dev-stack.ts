@@ -3,7 +3,8 @@
  * (one `oidc-provider` playing the google-like OIDC and the github-like OAuth2 provider), the demo server
  * (with the demo identity provider for custom JWT), and the API server started with a generated config
  * file that sets the dev app up for every method this machine can serve: email and SMS codes to the dev
- * outbox, guest, custom JWT, Google and GitHub.
+ * outbox, guest, custom JWT, Google and GitHub. The local chains carry the test tokens the demos' Transactions
+ * panel uses (dev-tokens.ts), and the dev app scans transactions on them.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,6 +22,8 @@ import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/sr
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
+import { setUpDevTokens, type DevSplToken } from './dev-tokens.js'
+import type { TestContracts } from './evm-contracts.js'
 import { fundDevSolanaAccounts } from './local-chains.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
 import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
@@ -61,7 +64,13 @@ export interface DevStack<Api extends Closable> {
   close(): Promise<void>
 }
 
-export interface LocalChain { anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet }
+export interface LocalChain {
+  anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet
+  /** The test contracts (test/contracts) deployed on anvil, for the demos' Transactions panel. */
+  contracts: TestContracts
+  /** The dev SPL token on the local Solana endpoint (the app names it in `solana_tokens`). */
+  splToken: DevSplToken
+}
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -143,6 +152,11 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     }],
     default_chain_id: chain.anvil.chainId,
     solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null }],
+    // Fixed dev prices (docs/scanning.md): the local chains' currencies have no market price.
+    token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000, '0:SOL': 150 },
+    // The confirmation screens scan transactions by simulating them on anvil (docs/scanning.md).
+    transaction_scanning: { enabled: true },
+    solana_tokens: [{ mint: chain.splToken.mint, symbol: chain.splToken.symbol }],
   }
 }
 
@@ -166,12 +180,13 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     const solana = await startSolanaLocalnet()
     cleanup.push(() => solana.close())
     fundDevSolanaAccounts(solana)
-    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry, solana }
+    const devTokens = await setUpDevTokens(anvil, solana)
+    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
-    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort, reactDemoDir: options.reactDemoDir }).catch((error: unknown) => {
+    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort, reactDemoDir: options.reactDemoDir, devChain: devTokens }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })

@@ -107,6 +107,18 @@ const solanaClusterSchema = z.strictObject({
   rpc_url: httpUrl,
   block_explorer_url: httpUrl.nullable().default(null),
 })
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address').transform((address) => address.toLowerCase())
+const transactionScanningSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  deny_list: z.array(evmAddress).max(100_000).default([]),
+  trusted_spenders: z.array(evmAddress).max(100_000).default([]),
+  blockaid: z.strictObject({ api_url: httpUrl.default('https://api.blockaid.io'), api_key_env: envName }).nullable().optional(),
+})
+/** `<chainId>:<SYMBOL>` or `<chainId>:<token address>`; chain 0 is Solana. */
+const tokenPriceKey = z.string().regex(/^\d{1,20}:(0x[0-9a-fA-F]{40}|[A-Za-z0-9.]{1,20})$/, 'must be <chainId>:<SYMBOL> or <chainId>:<token address>')
+  .transform((key) => (key.includes(':0x') ? key.toLowerCase() : key.toUpperCase()))
+const coingeckoSchema = z.strictObject({ api_url: httpUrl.default('https://api.coingecko.com/api/v3'), api_key_env: envName.optional() })
+const solanaTokenSchema = z.strictObject({ mint: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 mint address'), symbol: text(20) })
 const distinctBy = <T>(key: (item: T) => unknown) => (items: T[]) => new Set(items.map(key)).size === items.length
 
 export const appFileSchema = z.strictObject({
@@ -152,6 +164,10 @@ export const appFileSchema = z.strictObject({
   /** The app backend's secret for server-to-server calls (HTTP Basic `app_id:app_secret`); only its hash is stored. */
   app_secret: z.string().min(MIN_APP_SECRET_LENGTH).max(500).nullable().optional(),
   app_secret_env: envName.optional(),
+  transaction_scanning: transactionScanningSchema.optional(),
+  token_prices: z.record(tokenPriceKey, z.number().positive().finite()).optional(),
+  coingecko: coingeckoSchema.nullable().optional(),
+  solana_tokens: z.array(solanaTokenSchema).max(10_000).optional(),
   farcaster: z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
@@ -294,6 +310,13 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     solanaClusters: app.solana_clusters?.map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
     mfaMethods: app.mfa_methods,
     appSecretHash: appSecretHashFromFile(app, sources),
+    transactionScanning: app.transaction_scanning && {
+      enabled: app.transaction_scanning.enabled, denyList: app.transaction_scanning.deny_list, trustedSpenders: app.transaction_scanning.trusted_spenders,
+      blockaid: optional(app.transaction_scanning.blockaid, (blockaid) => ({ apiUrl: blockaid.api_url.replace(/\/+$/, ''), apiKeyEnv: blockaid.api_key_env })),
+    },
+    tokenPrices: app.token_prices,
+    coingecko: optional(app.coingecko, (coingecko) => ({ apiUrl: coingecko.api_url.replace(/\/+$/, ''), apiKeyEnv: coingecko.api_key_env ?? null })),
+    solanaTokens: app.solana_tokens,
     farcaster: app.farcaster && {
       rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),

@@ -25,6 +25,7 @@ const settingKeys = [
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
+  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -83,6 +84,10 @@ const settingDefaults: AppSettings = {
   solanaClusters: [],
   mfaMethods: ['sms', 'totp', 'passkey'],
   appSecretHash: null,
+  transactionScanning: { enabled: true, denyList: [], trustedSpenders: [] },
+  tokenPrices: {},
+  coingecko: null,
+  solanaTokens: [],
 }
 
 /** What a new app starts with. */

@@ -122,6 +122,23 @@ export interface ChainSettings {
 /** A Solana cluster's RPC, e.g. the local litesvm endpoint as 'devnet'. */
 export interface SolanaClusterSettings { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string; blockExplorerUrl: string | null }
 
+/** Transaction scanning (docs/scanning.md): whether `scan/transaction` answers, and the lists its rules read. */
+export interface TransactionScanningSettings {
+  enabled: boolean
+  /** Lowercase addresses: a transfer to, approval of or call to one makes a transaction Malicious. */
+  denyList: string[]
+  /** Lowercase addresses an approval of is not flagged as an unverified spender. */
+  trustedSpenders: string[]
+  /** Scan with Blockaid instead of the simulation scanner (the lists above then do not apply); the key is read from `apiKeyEnv` per request. */
+  blockaid?: { apiUrl: string; apiKeyEnv: string } | null
+}
+
+/** CoinGecko's simple price API for USD prices; the key is read from `apiKeyEnv` at request time, never stored. */
+export interface CoinGeckoSettings { apiUrl: string; apiKeyEnv: string | null }
+
+/** An SPL mint's symbol (`spl_token_info`): the chain stores decimals, not symbols. */
+export interface SolanaTokenSettings { mint: string; symbol: string }
+
 /** An app hosted by this server, as stored. */
 export interface AppRecord {
   id: string
@@ -179,6 +196,12 @@ export interface AppRecord {
   mfaMethods: MfaMethod[]
   /** The app backend's secret (HTTP Basic with the app id) as `app-secret.ts` hashes it; null: no server-to-server calls. */
   appSecretHash: string | null
+  transactionScanning: TransactionScanningSettings
+  /** Fixed USD prices, read before CoinGecko: `<chainId>:<SYMBOL>` (chain 0: Solana) or `<chainId>:<lowercase token address>`. */
+  tokenPrices: Record<string, number>
+  /** Null: no live prices (only `tokenPrices`). */
+  coingecko: CoinGeckoSettings | null
+  solanaTokens: SolanaTokenSettings[]
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

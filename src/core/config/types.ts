@@ -113,6 +113,11 @@ export interface EmbeddedWalletsConfig {
   requireUserOwnedRecoveryOnCreate?: boolean
   /** Default true: signing shows a confirmation screen. */
   showWalletUIs: boolean
+  /**
+   * Whether the confirmation scans each Ethereum transaction (document 3 §4); unset: the server's setting decides
+   * (a scan it refuses with `feature_not_enabled` is no scan).
+   */
+  transactionScanning?: { enabled: boolean }
   /** The user-owned recovery methods the recovery selection offers (server `user_owned_recovery_options`); unset: a password only. */
   userOwnedRecoveryOptions?: UserOwnedRecoveryOption[]
 }

@@ -62,7 +62,7 @@ describe('withMfa', () => {
     const frame = fakeFrame()
     const operation = challenges.withMfa('wallet-action', frame.run)
     await settle()
-    expect(state.get().challenge).toEqual({ status: 'required', reason: 'wallet-action', attempt: 1, error: null, blocked: false })
+    expect(state.get().challenge).toEqual({ status: 'required', reason: 'wallet-action', attempt: 1, error: null, blocked: false, answeredByApp: false })
     expect(announced).toEqual([{ methods: ['totp', 'passkey'] }])
     const submitted = challenges.submit(totp('123456'))
     expect(state.get().challenge?.status).toBe('submitting')
@@ -80,6 +80,7 @@ describe('withMfa', () => {
     await settle()
     expect(heard).toEqual([{ methods: ['totp', 'passkey'] }])
     expect(announced).toEqual([])
+    expect(state.get().challenge, "the modal's screens leave it to the app").toMatchObject({ status: 'required', answeredByApp: true })
     await challenges.submit(totp('123456'))
     await operation
   })

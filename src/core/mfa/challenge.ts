@@ -82,8 +82,9 @@ export function createMfaChallenges(deps: MfaChallengeDeps): MfaChallenges {
     // Refused without an answer already: that run counts as the first attempt.
     const answersAllowed = askFirst ? MFA_ATTEMPTS : MFA_ATTEMPTS - 1
     let lastError: TesseraError | null = null
+    const answeredByApp = deps.listeners.size > 0
     for (let attempt = 1; ; attempt++) {
-      setChallenge({ status: lastError ? 'error' : 'required', reason, attempt, error: lastError, blocked: false })
+      setChallenge({ status: lastError ? 'error' : 'required', reason, attempt, error: lastError, blocked: false, answeredByApp })
       if (attempt === 1) announce()
       let answer: Answer
       try {
@@ -92,7 +93,7 @@ export function createMfaChallenges(deps: MfaChallengeDeps): MfaChallenges {
         setChallenge(null)
         throw error
       }
-      setChallenge({ status: 'submitting', reason, attempt, error: null, blocked: false })
+      setChallenge({ status: 'submitting', reason, attempt, error: null, blocked: false, answeredByApp })
       try {
         const result = await run(answer.submission)
         setChallenge(null)
@@ -111,7 +112,7 @@ export function createMfaChallenges(deps: MfaChallengeDeps): MfaChallenges {
         answer.failed(verdict.error)
         if (blocking) {
           // Stays on screen until the user closes it (`cancel()`).
-          setChallenge({ status: 'error', reason, attempt, error: blocking, blocked: true })
+          setChallenge({ status: 'error', reason, attempt, error: blocking, blocked: true, answeredByApp })
           throw blocking
         }
         lastError = verdict.error

@@ -60,7 +60,7 @@ describe('client.mfa over the wallet frame', () => {
 
     const required: unknown[] = []
     client.on('walletPrompt', (event) => required.push(event))
-    const signing = client.embeddedWallets.signMessage({ message: 'Hello Tessera' })
+    const signing = client.embeddedWallets.signMessage({ message: 'Hello Tessera', uiOptions: { showWalletUIs: false } })
     expect(await challengeWhere((challenge) => challenge?.status === 'required')).toMatchObject({ reason: 'wallet-action', attempt: 1 })
     expect(required).toEqual([{ screen: 'mfa:verify' }])
 
@@ -72,7 +72,7 @@ describe('client.mfa over the wallet frame', () => {
     expect(client.mfa.getState().challenge).toBeNull()
 
     // The frame keeps the session verified: the next signature asks nothing. No MFA answer is in an answer to the host.
-    await client.embeddedWallets.signMessage({ message: 'again' })
+    await client.embeddedWallets.signMessage({ message: 'again', uiOptions: { showWalletUIs: false } })
     expect(required).toHaveLength(1)
     // The first gated call was the connection (it fetches the auth share): it carried the answers.
     const answered = frame.calls.filter((call) => call.data.mfa !== undefined)
@@ -108,7 +108,7 @@ describe('client.mfa over the wallet frame', () => {
     await client.mfa.enrollTotp.init()
     await client.mfa.enrollTotp.submit('123456')
     frame.server.api.clearMfa()
-    const signing = client.embeddedWallets.signMessage({ message: 'bye' })
+    const signing = client.embeddedWallets.signMessage({ message: 'bye', uiOptions: { showWalletUIs: false } })
     await challengeWhere((challenge) => challenge?.status === 'required')
     await client.logout()
     await expect(signing).rejects.toMatchObject({ shortMessage: 'Canceled MFA verification.' })

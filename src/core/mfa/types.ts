@@ -32,6 +32,8 @@ export interface MfaState {
     error: TesseraError | null
     /** The error blocks further tries in this challenge (too many attempts, code time limit): close and retry later. */
     blocked: boolean
+    /** The app's own MFA UI answers it (`onMfaRequired` listeners): the modal's screens stay as they are. */
+    answeredByApp?: boolean
   } | null
 }
 

@@ -3,7 +3,7 @@
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider.
  */
-import { USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type SetRecoveryData, type SolanaFrameRequest, type UserDto } from '../../../protocol/index.js'
+import { USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type ScanTransactionInput, type ScanTransactionResponse, type SetRecoveryData, type SolanaFrameRequest, type SplTokenInfoResponse, type UserDto } from '../../../protocol/index.js'
 import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
 import type { EffectiveConfig } from '../../config/types.js'
@@ -22,18 +22,22 @@ import {
   unsupportedRecoveryActionError,
   userRecoveryTimedOutError,
 } from '../../errors/embedded-wallet-errors.js'
+import { transactionRejectedError } from '../../errors/transaction-errors.js'
+import { createConfirmationQueue } from '../../transactions/confirmation-queue.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import { chainsToCreateOnLogin, passwordRequiredToCreate, recoveryPromptToCreate } from './create-on-login.js'
 import { createTarget } from './create-target.js'
 import { delegatedActions } from './delegated-actions.js'
+import type { EmbeddedEthereumProviderImpl } from './ethereum-provider.js'
 import { farcasterSignerKey } from './farcaster-signer-key.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions, type FramePage } from './frame-client.js'
 import { keyExportFrame as createKeyExportFrame } from './key-export-frame.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
+import { ProviderRpcError } from './provider-rpc-error.js'
 import { assertRecoveryUpgrade } from './recovery-upgrade.js'
-import type { CreateEmbeddedWalletOptions, EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, LoginRecoveryInput, RecoverInput, SetRecoveryInput } from './types.js'
+import type { CreateEmbeddedWalletOptions, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, LoginRecoveryInput, RecoverInput, SetRecoveryInput } from './types.js'
 import { embeddedWalletsOf } from './wallets-of-user.js'
 
 export interface EmbeddedWalletsDeps {
@@ -75,6 +79,19 @@ export interface EmbeddedWalletsDeps {
   onRecoveryNeededToCreate?(screen: NonNullable<ReturnType<typeof recoveryPromptToCreate>>): void
   /** `POST /wallets/revoke` with the session (delegated wallets); absent: revoking is refused. */
   revokeDelegatedWallets?(): Promise<RevokeWalletsResponse>
+  /**
+   * Emits `walletPrompt` 'transaction:confirm' for a confirmation just queued; false when no UI heard it: the request
+   * then runs headless. Absent (tests, no UI): requests not shown inline run headless.
+   */
+  announceConfirmation?(): boolean
+  /** `POST /api/v1/scan/transaction` and the API's host (the scan's domain); unused when the host turns scanning off. */
+  scanTransaction?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
+  /** `GET /api/v1/token_price`: the USD price of one whole token, for the confirmation's rows. */
+  tokenPriceUsd?(chainId: number, symbol: string): Promise<number | null>
+  /** `GET /api/v1/spl_token_info`: an SPL mint's symbol, for the Solana confirmation's rows. */
+  splTokenInfo?(mintAddress: string, cluster: string): Promise<SplTokenInfoResponse>
+  /** Test seam: how often a sent transaction's receipt is asked for. */
+  receiptPollMs?: number
 }
 
 type Connection = 'connected' | 'needs-password' | 'needs-cloud-recovery'
@@ -93,8 +110,10 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   let creatingOnLogin = false
   /** The login's creation waiting for the app's required recovery: `createLoginWallets` gives it and awaits the wallets. */
   let loginCreationWaiting: { giveRecovery(recovery: LoginRecovery): void; wallets: Promise<EmbeddedWallet[]> } | null = null
-  const ethereumProviders = new Map<string, Promise<EmbeddedEthereumProvider>>()
+  const ethereumProviders = new Map<string, Promise<EmbeddedEthereumProviderImpl>>()
   const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
+  /** Requests waiting for the user's approval (document 3 §§2–4): every provider's signing passes through it. */
+  const confirmations = createConfirmationQueue({ state, showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs, announce: deps.announceConfirmation })
 
   const syncWallets = (user: User | null) => {
     state.update((current) => {
@@ -141,6 +160,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     passwordWaiters = new Map()
     ethereumProviders.clear()
     solanaProviders.clear()
+    confirmations.clear()
   }
 
   function frameClient(): FrameClient {
@@ -448,7 +468,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     return chains
   }
 
-  function getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider> {
+  function getEthereumProvider(address?: string): Promise<EmbeddedEthereumProviderImpl> {
     const wallet = findWallet('ethereum', address)
     let provider = ethereumProviders.get(wallet.address)
     if (!provider) {
@@ -468,6 +488,11 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
               const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'ethereum', request })
               return data as string
             }),
+          confirmations,
+          connect: () => ensureConnected(wallet),
+          scan: () => (deps.getConfig().embeddedWallets.transactionScanning?.enabled === false ? undefined : deps.scanTransaction),
+          tokenPriceUsd: deps.tokenPriceUsd,
+          receiptPollMs: deps.receiptPollMs,
         })
       })()
       ethereumProviders.set(wallet.address, provider)
@@ -489,6 +514,10 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
               const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'solana', request })
               return (data as { signature: string }).signature
             }),
+          confirmations,
+          connect: () => ensureConnected(wallet),
+          tokenPriceUsd: deps.tokenPriceUsd,
+          splTokenInfo: deps.splTokenInfo,
         }),
       )
       solanaProviders.set(wallet.address, provider)
@@ -564,23 +593,23 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       revoke: () => (deps.revokeDelegatedWallets ? deps.revokeDelegatedWallets() : Promise.reject(frameNotInitializedError())),
       replaceUser: deps.replaceUser,
     }),
-    signMessage: async ({ message, address }) => {
+    signMessage: async ({ message, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
       const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-      return { signature: (await provider.request({ method: 'personal_sign', params: [hex, provider.address] })) as string }
+      return { signature: (await provider.requestWith({ method: 'personal_sign', params: [hex, provider.address] }, { uiOptions, options })) as string }
     },
-    signTypedData: async ({ typedData, address }) => {
+    signTypedData: async ({ typedData, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
       const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
-      return { signature: (await provider.request({ method: 'eth_signTypedData_v4', params: [provider.address, json] })) as string }
+      return { signature: (await provider.requestWith({ method: 'eth_signTypedData_v4', params: [provider.address, json] }, { uiOptions, options })) as string }
     },
-    signTransaction: async ({ transaction, address }) => {
+    signTransaction: async ({ transaction, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
-      return { signature: (await provider.request({ method: 'eth_signTransaction', params: [transaction] })) as string }
+      return { signature: (await provider.requestWith({ method: 'eth_signTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
     },
-    sendTransaction: async ({ transaction, address }) => {
+    sendTransaction: async ({ transaction, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
-      return { hash: (await provider.request({ method: 'eth_sendTransaction', params: [transaction] })) as string }
+      return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
     },
     destroy() {
       stopWatchingUser()
@@ -590,4 +619,9 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       frame = null
     },
   }
+}
+
+/** The client API rejects a declined transaction as a transaction failure (the provider keeps EIP-1193's 4001). */
+function asTransactionFailure(error: unknown): never {
+  throw error instanceof ProviderRpcError && error.code === 4001 ? transactionRejectedError(error) : error
 }

@@ -1,11 +1,15 @@
 /**
  * The EIP-1193 provider of one embedded Ethereum wallet: accounts and chain are answered here, signing goes to the
  * wallet frame, transactions are completed (nonce, gas, fees by document 1 §9) from the chain's RPC and broadcast
- * there, and every other method is forwarded to that RPC.
+ * there, and every other method is forwarded to that RPC. Signing and sending pass the confirmation gate: with
+ * wallet UIs on, the request waits in the confirmation queue for the user's approval (document 3 §§2–4).
  */
-import type { EthereumFrameRequest, FrameTransactionRequest } from '../../../protocol/index.js'
-import { eip1559Fees, gasRuleFor } from '../../chains/gas-rules.js'
-import { unsupportedTransactionTypeError } from '../../errors/embedded-wallet-errors.js'
+import type { EthereumFrameRequest } from '../../../protocol/index.js'
+import type { ConfirmationController, ConfirmationQueue } from '../../transactions/confirmation-queue.js'
+import { ethereumTransactionConfirmation, type EthereumTransactionInput } from '../../transactions/ethereum-confirmation.js'
+import { assertSender, isHex, toQuantity, type Hex } from '../../transactions/prepare-ethereum-transaction.js'
+import { messageText, signMessageConfirmation, typedDataText } from '../../transactions/sign-message-confirmation.js'
+import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, TransactionUiOptions } from '../../transactions/types.js'
 import type { TokenStorage } from '../../types.js'
 import type { Eip1193RequestArguments } from '../ethereum/eip1193.js'
 import { callJsonRpc } from './json-rpc.js'
@@ -22,11 +26,29 @@ export interface EmbeddedEthereumProviderOptions {
   /** Signs through the wallet frame; answers a hex signature or signed raw transaction. */
   sign(request: EthereumFrameRequest): Promise<string>
   fetch?: typeof fetch
+  /** The embedded wallets' queue; absent: every request runs headless. */
+  confirmations?: ConfirmationQueue
+  /** Makes the wallet usable on this device (recovering it when the device share is missing). */
+  connect?(): Promise<void>
+  /** The server's transaction scan, when the app enables it (read per request). */
+  scan?(): EthereumTransactionInput['scan']
+  /** The USD price of one whole token (`GET /api/v1/token_price`), for the confirmation's rows. */
+  tokenPriceUsd?(chainId: number, symbol: string): Promise<number | null>
+  receiptPollMs?: number
 }
 
-type Hex = `0x${string}`
+/** How the caller (the client's `signMessage`, `sendTransaction`, ...) shows its confirmation. */
+export interface RequestPresentation {
+  uiOptions?: SignMessageUiOptions | TransactionUiOptions
+  options?: ConfirmationOptions
+}
 
-export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumProviderOptions): Promise<EmbeddedEthereumProvider> {
+export interface EmbeddedEthereumProviderImpl extends EmbeddedEthereumProvider {
+  /** `request` with the caller's confirmation presentation. */
+  requestWith(args: Eip1193RequestArguments, presentation: RequestPresentation): Promise<unknown>
+}
+
+export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumProviderOptions): Promise<EmbeddedEthereumProviderImpl> {
   const { address, chains } = options
   const listeners = new Map<string, Set<(...args: any[]) => void>>()
   const stored = Number(await Promise.resolve(options.storage.get(options.storageKey)).catch(() => null))
@@ -56,47 +78,42 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
     return null
   }
 
-  async function prepareTransaction(request: EthereumTransactionRequest): Promise<{ transaction: FrameTransactionRequest; on: Chain }> {
-    if (request.from && request.from.toLowerCase() !== address.toLowerCase()) {
-      throw new ProviderRpcError(providerRpcErrors.unauthorized, `The wallet cannot send from ${request.from}`)
-    }
-    const on = request.chainId !== undefined ? chainById(Number(request.chainId)) : chain
-    const to = (request.to ?? null) as Hex | null
-    const value = request.value !== undefined ? toQuantity(request.value) : undefined
-    const data = request.data as Hex | undefined
-    const [nonce, gas] = await Promise.all([
-      request.nonce !== undefined ? Number(request.nonce) : rpc<Hex>('eth_getTransactionCount', [address, 'pending'], on).then(Number),
-      request.gas !== undefined ? toQuantity(request.gas) : rpc<Hex>('eth_estimateGas', [{ from: address, ...(to && { to }), ...(value && { value }), ...(data && { data }) }], on),
-    ])
-    const base = { chainId: on.id, nonce, to, gas, ...(value && { value }), ...(data && { data }) }
-    const type = await transactionType(request, on)
-    if (type !== 'eip1559') {
-      const gasPrice = request.gasPrice !== undefined ? toQuantity(request.gasPrice) : await rpc<Hex>('eth_gasPrice', [], on)
-      return { transaction: { ...base, type, gasPrice, ...(type === 'eip2930' && { accessList: [] }) }, on }
-    }
-    if (request.maxFeePerGas !== undefined) {
-      const maxPriorityFeePerGas = request.maxPriorityFeePerGas !== undefined ? toQuantity(request.maxPriorityFeePerGas) : await rpc<Hex>('eth_maxPriorityFeePerGas', [], on)
-      return { transaction: { ...base, type, maxFeePerGas: toQuantity(request.maxFeePerGas), maxPriorityFeePerGas }, on }
-    }
-    const [block, priority] = await Promise.all([
-      rpc<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false], on),
-      request.maxPriorityFeePerGas !== undefined ? toQuantity(request.maxPriorityFeePerGas) : rpc<Hex>('eth_maxPriorityFeePerGas', [], on),
-    ])
-    const fees = eip1559Fees(on.id, { baseFeePerGas: BigInt(block.baseFeePerGas ?? 0), maxPriorityFeePerGas: BigInt(priority) })
-    return { transaction: { ...base, type, maxFeePerGas: toQuantity(fees.maxFeePerGas), maxPriorityFeePerGas: toQuantity(fees.maxPriorityFeePerGas) }, on }
+  const context = {
+    address,
+    chainFor: (request: { chainId?: number | string }) => (request.chainId !== undefined ? chainById(Number(request.chainId)) : chain),
+    rpc,
+    tokenPriceUsd: options.tokenPriceUsd,
   }
 
-  /** Asked type, else legacy with a gas price or on a type-0 chain, else EIP-1559 where the chain has a base fee. */
-  async function transactionType(request: EthereumTransactionRequest, on: Chain): Promise<FrameTransactionRequest['type']> {
-    if (gasRuleFor(on.id) === 'legacy-only') return 'legacy'
-    if (request.type !== undefined) return namedTransactionType(request.type)
-    if (request.gasPrice !== undefined) return 'legacy'
-    const block = await rpc<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false], on)
-    return block.baseFeePerGas ? 'eip1559' : 'legacy'
+  /** The gate: the confirmation queue decides between the user's approval and a headless run. */
+  async function confirmed<C extends Confirmation, R>(controller: ConfirmationController<C, R>, { uiOptions, options: confirmationOptions }: RequestPresentation): Promise<R> {
+    if (!options.confirmations) return controller.headless()
+    // Recovery (the password, the cloud's consent) comes first: the user then confirms what the usable wallet signs.
+    await options.connect?.()
+    return options.confirmations.enqueue(controller, { showWalletUIs: uiOptions?.showWalletUIs, options: confirmationOptions })
   }
 
-  async function request({ method, params }: Eip1193RequestArguments): Promise<unknown> {
+  function transaction(list: unknown[], signOnly: boolean, presentation: RequestPresentation): Promise<Hex> {
+    const request = transactionParam(list)
+    assertSender(address, request)
+    return confirmed(
+      ethereumTransactionConfirmation({
+        context,
+        request,
+        chain: context.chainFor(request),
+        signOnly,
+        uiOptions: (presentation.uiOptions ?? {}) as TransactionUiOptions,
+        sign: (prepared) => options.sign({ method: 'eth_signTransaction', params: [prepared] }) as Promise<Hex>,
+        scan: options.scan?.(),
+        receiptPollMs: options.receiptPollMs,
+      }),
+      presentation,
+    )
+  }
+
+  async function request({ method, params }: Eip1193RequestArguments, presentation: RequestPresentation = {}): Promise<unknown> {
     const list = Array.isArray(params) ? (params as unknown[]) : []
+    const uiOptions = (presentation.uiOptions ?? {}) as SignMessageUiOptions
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
@@ -108,20 +125,21 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
       case 'personal_sign': {
         const [message] = list
         if (typeof message !== 'string') throw new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')
-        return options.sign({ method: 'personal_sign', params: [isHex(message) ? message : utf8ToHex(message), address] })
+        const hex = isHex(message) ? message : utf8ToHex(message)
+        const sign = () => options.sign({ method: 'personal_sign', params: [hex, address] })
+        return confirmed(signMessageConfirmation({ address, chainType: 'ethereum', method, message: messageText(hex), uiOptions, sign }), presentation)
       }
       case 'eth_signTypedData_v4': {
         const [, typedData] = list
         if (typedData === undefined) throw new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')
-        return options.sign({ method: 'eth_signTypedData_v4', params: [address, typeof typedData === 'string' ? typedData : JSON.stringify(typedData)] })
+        const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData)
+        const sign = () => options.sign({ method: 'eth_signTypedData_v4', params: [address, json] })
+        return confirmed(signMessageConfirmation({ address, chainType: 'ethereum', method, message: typedDataText(json), uiOptions, sign }), presentation)
       }
       case 'eth_signTransaction':
-        return options.sign({ method: 'eth_signTransaction', params: [(await prepareTransaction(transactionParam(list))).transaction] })
-      case 'eth_sendTransaction': {
-        const { transaction, on } = await prepareTransaction(transactionParam(list))
-        const signed = await options.sign({ method: 'eth_signTransaction', params: [transaction] })
-        return rpc<Hex>('eth_sendRawTransaction', [signed], on)
-      }
+        return transaction(list, true, presentation)
+      case 'eth_sendTransaction':
+        return transaction(list, false, presentation)
       case 'eth_sign':
         throw new ProviderRpcError(providerRpcErrors.unsupportedMethod, 'The method eth_sign is not supported')
       default:
@@ -132,7 +150,8 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
   return {
     address,
     getChainId: () => chain.id,
-    request,
+    request: (args) => request(args),
+    requestWith: request,
     on(event, listener) {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))
@@ -150,26 +169,6 @@ function transactionParam(list: unknown[]): EthereumTransactionRequest {
   return transaction as EthereumTransactionRequest
 }
 
-/** The accepted names of transaction types 0, 1 and 2 (document 1 §5); anything else is refused. */
-function namedTransactionType(type: NonNullable<EthereumTransactionRequest['type']>): FrameTransactionRequest['type'] {
-  const named = ({ legacy: 'legacy', eip2930: 'eip2930', eip1559: 'eip1559', 0: 'legacy', 1: 'eip2930', 2: 'eip1559' } as const)[
-    typeof type === 'string' && isHex(type) ? Number(type) : type
-  ]
-  if (!named) throw unsupportedTransactionTypeError()
-  return named
-}
-
-const isHex = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value)
-
 function utf8ToHex(text: string): Hex {
   return `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-}
-
-/** A JSON-RPC quantity from a number, bigint, decimal or hex string. */
-function toQuantity(value: string | number | bigint): Hex {
-  try {
-    return `0x${BigInt(value).toString(16)}`
-  } catch {
-    throw new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')
-  }
 }

@@ -2,6 +2,9 @@
 import type { CloudRecoveryProvider } from '../../../protocol/index.js'
 import { sendAnalyticsEvent } from '../../api/analytics.js'
 import { revokeDelegatedWallets } from '../../api/delegation.js'
+import { scanTransaction } from '../../api/scan.js'
+import { getSplTokenInfo } from '../../api/spl-token-info.js'
+import { getTokenPriceUsd } from '../../api/token-price.js'
 import type { Transport } from '../../api/transport.js'
 import type { ClientInternals } from '../../client.js'
 import { mfaGate } from '../../mfa/gate.js'
@@ -53,6 +56,25 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     onPasswordNeeded: () => events.emit('walletPrompt', { screen: 'password:enter' }),
     onRecoveryNeededToCreate: (screen) => events.emit('walletPrompt', { screen }),
     onCloudRecoveryNeeded: () => events.emit('walletPrompt', { screen: 'cloud:confirm' }),
+    announceConfirmation: () => {
+      let heard = false
+      // A UI that handles the prompt reads its screen: unread, no UI shows it (the first chunk's emitter counts no listeners).
+      events.emit('walletPrompt', {
+        get screen() {
+          heard = true
+          return 'transaction:confirm' as const
+        },
+      })
+      return heard
+    },
+    scanTransaction: {
+      run: (input) => scanTransaction(transport, input),
+      get domain() {
+        return new URL(transport.apiUrl).host
+      },
+    },
+    tokenPriceUsd: (chainId, symbol) => getTokenPriceUsd(transport, chainId, symbol),
+    splTokenInfo: (mintAddress, cluster) => getSplTokenInfo(transport, mintAddress, cluster),
     ...(typeof window !== 'undefined' && { cloudAccessToken: (provider: CloudRecoveryProvider) => cloudAccessToken({ transport, window, sendAnalyticsEvent: report }, provider) }),
     ...options.embeddedWallets,
   })

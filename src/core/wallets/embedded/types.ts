@@ -5,6 +5,7 @@
  */
 import type { CloudRecoveryProvider, EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
+import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, TransactionUiOptions } from '../../transactions/types.js'
 import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
@@ -45,6 +46,8 @@ export interface EmbeddedWalletsState {
    */
   creating: EmbeddedChainType | null
   error: TesseraError | null
+  /** Requests waiting for the user's approval, in arrival order (document 3 §§2–4); absent or empty: none. */
+  confirmations?: Confirmation[]
 }
 
 /** Cloud methods open the provider's window: call `setRecovery` inside the user's click. */
@@ -83,10 +86,25 @@ export interface EmbeddedEthereumProvider extends Eip1193Provider {
 /** The Solana provider of one embedded Solana wallet; transactions are @solana/web3.js `Transaction` or `VersionedTransaction`. */
 export interface EmbeddedSolanaProvider {
   readonly address: string
-  signMessage(message: Uint8Array): Promise<{ signature: Uint8Array }>
-  signTransaction<T extends SolanaTransactionLike>(transaction: T): Promise<T>
+  /** A string is signed as its UTF-8 bytes; an empty message is refused ('Message must be a non-empty string'). */
+  signMessage(message: Uint8Array | string, options?: SolanaSignMessageOptions): Promise<{ signature: Uint8Array }>
+  /** With wallet UIs on, resolves once the user approved in the confirmation (document 3 "Solana transaction"). */
+  signTransaction<T extends SolanaTransactionLike>(transaction: T, options?: SolanaTransactionOptions): Promise<T>
   /** Signs and sends through the cluster's RPC (default: the app's first cluster); answers the base58 signature. */
-  signAndSendTransaction(transaction: SolanaTransactionLike, options?: { cluster?: string }): Promise<{ signature: string }>
+  signAndSendTransaction(transaction: SolanaTransactionLike, options?: SolanaTransactionOptions): Promise<{ signature: string }>
+}
+
+export interface SolanaSignMessageOptions {
+  uiOptions?: SignMessageUiOptions
+  /** How a confirmation shows (`inline` in `<confirm-tx>`). */
+  confirmation?: ConfirmationOptions
+}
+
+export interface SolanaTransactionOptions {
+  /** A cluster name (default: the app's first cluster): where the summary reads and the transaction is sent. */
+  cluster?: string
+  uiOptions?: TransactionUiOptions
+  confirmation?: ConfirmationOptions
 }
 
 /** Structural: the two @solana/web3.js transaction classes, without importing them into the facade. */
@@ -159,11 +177,18 @@ export interface EmbeddedWalletsApi {
   getChains(): Promise<Chain[]>
   getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider>
   getSolanaProvider(address?: string): Promise<EmbeddedSolanaProvider>
-  /** Headless helpers over the providers (hooks `useSignMessage`, `useSendTransaction`, ...). */
-  signMessage(input: { message: string; address?: string }): Promise<{ signature: string }>
-  signTypedData(input: { typedData: unknown; address?: string }): Promise<{ signature: string }>
-  signTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ signature: string }>
-  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string }): Promise<{ hash: string }>
+  /**
+   * Helpers over the providers (hooks `useSignMessage`, `useSendTransaction`, ...). With wallet UIs on
+   * (`uiOptions.showWalletUIs ?? embeddedWallets.showWalletUIs`) and a UI to show them, each waits in the confirmation
+   * queue (`getState().confirmations`, `walletPrompt` 'transaction:confirm') for the user's approval: a declined
+   * message rejects with 4001 'The user rejected the request.', a declined transaction with 'transaction_failure';
+   * `sendTransaction` then resolves after the receipt. Otherwise they sign headless. `confirmation`: how the caller's
+   * own element (`<confirm-tx>`) shows it.
+   */
+  signMessage(input: { message: string; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
+  signTypedData(input: { typedData: unknown; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
+  signTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
+  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>
   /**
    * The Farcaster signer key's public key (0x hex, 32 bytes): an ed25519 key the wallet frame derives from the
    * primary Ethereum wallet's HD entropy, to add with `client.farcaster.requestSigner`. 'Connect failed' without one.

@@ -9,7 +9,9 @@ import { MfaVerify } from './mfa-verify.js'
  */
 export function MfaCover({ children }: { children: ReactNode }) {
   const { client } = useModal()
-  const challenged = challengeActive(useMfaState(client))
+  const state = useMfaState(client)
+  // The app's own MFA form answers a challenge it heard of: the step stays in view.
+  const challenged = challengeActive(state) && !state.challenge?.answeredByApp
   return (
     <>
       {challenged && <MfaVerify standalone={false} />}

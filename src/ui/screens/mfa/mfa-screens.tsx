@@ -4,7 +4,6 @@ import { MfaEnrollPasskey, MfaPasskeys } from './mfa-enroll-passkey.js'
 import { MfaEnrollSms } from './mfa-enroll-sms.js'
 import { MfaEnrollTotp } from './mfa-enroll-totp.js'
 import { MfaRemove } from './mfa-remove.js'
-import { MfaCover } from './mfa-cover.js'
 import { MfaVerify } from './mfa-verify.js'
 
 function EnrolmentScreen({ screen }: { screen: WalletFlowScreen }) {
@@ -30,14 +29,10 @@ function EnrolmentScreen({ screen }: { screen: WalletFlowScreen }) {
 
 /**
  * The 'mfa:*' screens (document 2 §§2, 4): 'mfa:verify' answers a pending challenge (or verifies on request);
- * the others enrol, manage and remove methods, covered by the verify screens whenever a step needs a verification
- * first (a user with a method enrolled verifies before changing methods).
+ * the others enrol, manage and remove methods (wallet-flows.tsx covers them with the verify screens whenever a step
+ * needs a verification first: a user with a method enrolled verifies before changing methods).
  */
 export default function MfaScreens({ screen }: { screen: WalletFlowScreen }) {
   if (screen === 'mfa:verify') return <MfaVerify standalone />
-  return (
-    <MfaCover>
-      <EnrolmentScreen screen={screen} />
-    </MfaCover>
-  )
+  return <EnrolmentScreen screen={screen} />
 }

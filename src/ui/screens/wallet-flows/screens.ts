@@ -37,6 +37,8 @@ export type WalletFlowScreen =
   // Delegated wallets (document 2 §2 "Cross-app and delegation"): offline access consent, and revoking it.
   | 'delegation:consent'
   | 'delegation:revoke'
+  // Confirmations (document 3 §2): signing a message, an Ethereum or a Solana transaction the app asked for.
+  | 'transaction:confirm'
 
 export type WalletFlowGroup = WalletFlowScreen extends `${infer Group}:${string}` ? Group : never
 

@@ -1,0 +1,1 @@
+export const CONFIRM_TX_TAG = 'confirm-tx'

@@ -1,0 +1,52 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { TokenPriceResponse } from '../../../src/protocol/index.js'
+import type { ServerContext } from '../context.js'
+import { invalidData, notFound } from '../http/api-error.js'
+import { requireClientIp } from '../http/client-ip.js'
+import type { AppEnv } from '../http/env.js'
+import { hitRateLimit } from '../rate-limit/hit.js'
+import type { RateLimitRule } from '../rate-limit/settings.js'
+import { appPriceSource } from './app-price-source.js'
+import { splTokenInfo } from './spl-token-info.js'
+
+/** Price and mint look-ups per client IP: each may reach an outside API. */
+export const TOKEN_LOOKUPS_PER_IP: RateLimitRule = { max: 300, windowSeconds: 60 }
+
+const priceQuery = z.object({
+  chainId: z.string().regex(/^\d{1,20}$/, 'must be a chain id').transform(Number),
+  tokenSymbol: z.string().regex(/^[A-Za-z0-9.]{1,20}$/, 'must be a token symbol'),
+})
+const splQuery = z.object({ mint_address: z.string().min(1).max(100), cluster: z.string().min(1).max(40) })
+
+function readQuery<Schema extends z.ZodType>(query: Record<string, string>, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(query)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw invalidData(`Invalid query: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  return result.data
+}
+
+/** `GET /api/v1/token_price` and `GET /api/v1/spl_token_info` (document 3 §7): app header only, no session. */
+export function tokenRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+  // Per route, not `use('*')`: these routes mount at /api/v1, where a wildcard would catch every endpoint.
+  const limit = (c: Context<AppEnv>) => hitRateLimit(ctx.db, ctx.clock, `token-lookup-ip:${requireClientIp(c, ctx.trustProxy)}`, TOKEN_LOOKUPS_PER_IP)
+
+  routes.get('/token_price', async (c) => {
+    await limit(c)
+    const { chainId, tokenSymbol } = readQuery(c.req.query(), priceQuery)
+    const usd = await appPriceSource(c.var.app, ctx.clock).usdPrice({ chainId, symbol: tokenSymbol })
+    if (usd === null) throw notFound(`No USD price for ${tokenSymbol.toUpperCase()} on chain ${chainId}`)
+    return c.json({ usd } satisfies TokenPriceResponse)
+  })
+
+  routes.get('/spl_token_info', async (c) => {
+    await limit(c)
+    const { mint_address: mintAddress, cluster } = readQuery(c.req.query(), splQuery)
+    return c.json(await splTokenInfo(c.var.app, mintAddress, cluster))
+  })
+
+  return routes
+}

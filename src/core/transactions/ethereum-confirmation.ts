@@ -1,0 +1,133 @@
+/**
+ * The Ethereum transaction kind of the queue (document 3 §4 "Ethereum transaction"): prepare (rows, balance, and
+ * the scan when the app enables it), then on approval sign in the frame, send, and wait for the receipt; sign-only
+ * requests complete with the signed transaction. A reverted receipt is 'Transaction failed' with its hash.
+ */
+import type { FrameTransactionRequest, ScanTransactionInput, ScanTransactionResponse } from '../../protocol/index.js'
+import { TesseraError } from '../errors/base-error.js'
+import { transactionFailedError, transactionPreparationError, transactionSubmissionError, TRANSACTION_SCAN_FAILED_MESSAGE } from '../errors/transaction-errors.js'
+import type { Chain, EthereumTransactionRequest } from '../wallets/embedded/types.js'
+import type { ConfirmationController, ConfirmationEntry } from './confirmation-queue.js'
+import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
+import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction } from './prepare-ethereum-transaction.js'
+import { scanInput, toScanState } from './scan-state.js'
+import type { EthereumReceipt, EthereumTransactionConfirmation, ScanState, TransactionUiOptions } from './types.js'
+
+/** How often the receipt is asked for after the send. */
+export const RECEIPT_POLL_MS = 1_000
+
+export interface EthereumTransactionInput {
+  context: EthereumConfirmationContext
+  request: EthereumTransactionRequest
+  /** The chain the request runs on (`context.chainFor(request)`). */
+  chain: Chain
+  signOnly: boolean
+  uiOptions: TransactionUiOptions
+  /** Signs in the wallet frame; answers the signed raw transaction. */
+  sign(transaction: FrameTransactionRequest): Promise<Hex>
+  /** The server's scan, when the app enables scanning; `domain` is the API's host. */
+  scan?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
+  receiptPollMs?: number
+}
+
+type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
+
+/** Resolves with the hash (after the receipt), or with the signed transaction in sign-only mode. */
+export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
+  const { context, chain } = input
+  const send = (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain)
+  let prepared: PreparedEthereumTransaction | null = null
+  let request = input.request
+
+  async function prepare(entry: Entry) {
+    entry.update({ status: 'preparing', error: null, summary: null, receipt: null, hash: null, acknowledgedRisk: false, scan: { status: 'uninitiated' } })
+    try {
+      const result = await prepareEthereumConfirmation(context, request)
+      prepared = result.prepared
+      entry.update({ status: 'ready', summary: result.summary })
+    } catch (error) {
+      return entry.fail(TesseraError.is(error) ? error : transactionPreparationError(error))
+    }
+    if (!input.scan) return
+    entry.update({ scan: { status: 'in-progress' } })
+    const scan = await input.scan.run(scanInput(context.address, prepared.transaction, input.scan.domain)).then(toScanState, (error: unknown): ScanState =>
+      // The app's scanning is off on the server: no scan, rather than a failed one.
+      TesseraError.is(error) && error.code === 'feature_not_enabled' ? { status: 'uninitiated' } : { status: 'failed', message: TRANSACTION_SCAN_FAILED_MESSAGE },
+    )
+    entry.update({ scan })
+  }
+
+  async function submit(entry: Entry, prepared: FrameTransactionRequest) {
+    entry.update({ status: 'submitting' })
+    let hash: Hex | null = null
+    try {
+      // Queued transactions were prepared together: each takes the wallet's next nonce when it is approved.
+      const nonce = request.nonce !== undefined ? prepared.nonce : Math.max(prepared.nonce, Number(await context.rpc<Hex>('eth_getTransactionCount', [context.address, 'pending'], chain)))
+      const transaction = { ...prepared, nonce }
+      const { summary } = entry.current()
+      if (summary && summary.request.nonce !== nonce) entry.update({ summary: { ...summary, request: { ...summary.request, nonce } } })
+      const signed = await input.sign(transaction)
+      if (input.signOnly) return entry.complete(signed, {}, 'after-display')
+      hash = await send(signed)
+      entry.update({ hash })
+      const receipt = await waitForReceipt(hash)
+      if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), { receipt })
+      entry.complete(hash, { receipt }, 'by-user')
+    } catch (error) {
+      entry.fail(TesseraError.is(error) ? error : transactionSubmissionError(error), { hash })
+    }
+  }
+
+  async function waitForReceipt(hash: Hex): Promise<EthereumReceipt> {
+    for (;;) {
+      const receipt = await context.rpc<{ status: Hex; blockNumber: Hex; gasUsed: Hex } | null>('eth_getTransactionReceipt', [hash], chain)
+      if (receipt) {
+        return {
+          hash,
+          status: receipt.status === '0x1' ? 'success' : 'reverted',
+          blockNumber: BigInt(receipt.blockNumber),
+          gasUsed: BigInt(receipt.gasUsed),
+          explorerUrl: chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null,
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, input.receiptPollMs ?? RECEIPT_POLL_MS))
+    }
+  }
+
+  return {
+    async headless() {
+      const { transaction } = await prepareEthereumTransaction(context, request)
+      const signed = await input.sign(transaction)
+      return input.signOnly ? signed : send(signed)
+    },
+    initialStatus: 'preparing',
+    create: (entry) => ({
+      kind: 'ethereum-transaction',
+      address: context.address,
+      chain,
+      signOnly: input.signOnly,
+      uiOptions: input.uiOptions,
+      summary: null,
+      scan: { status: 'uninitiated' },
+      acknowledgedRisk: false,
+      receipt: null,
+      hash: null,
+      approve() {
+        const { summary, scan, acknowledgedRisk } = entry.current()
+        if (!prepared || !summary || summary.insufficientFunds) return
+        // A running scan may still find it malicious.
+        if (scan.status === 'in-progress' || (scan.status === 'completed' && scan.verdict === 'Malicious' && !acknowledgedRisk)) return
+        void submit(entry, prepared.transaction)
+      },
+      acknowledgeRisk: (value) => entry.update({ acknowledgedRisk: value }),
+      retry() {
+        if (entry.current()?.status !== 'error') return
+        // The old nonce may have been used (or refused): the wallet's 'pending' count gives the next one.
+        const { nonce: _used, ...rest } = request
+        request = rest
+        void prepare(entry)
+      },
+    }),
+    start: (entry) => void prepare(entry),
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The Solana transaction kind of the confirmation queue (document 3 "Solana transaction": prepare, confirm, then
+ * receipt, or error with retry): the summary first; on approval the wallet signs in the frame, then the transaction
+ * is sent and confirmed (or, sign-only, it completes signed); `retry()` puts a fresh blockhash on it and submits again.
+ */
+import type { Connection } from '@solana/web3.js'
+import { TesseraError } from '../../errors/base-error.js'
+import { transactionPreparationError, transactionSubmissionError } from '../../errors/transaction-errors.js'
+import type { SolanaTransactionLike } from '../../wallets/embedded/types.js'
+import type { ConfirmationController, ConfirmationEntry } from '../confirmation-queue.js'
+import type { SolanaTransactionConfirmation, TransactionUiOptions } from '../types.js'
+import { prepareSolanaConfirmation, type SolanaPreparationContext } from './prepare-solana-confirmation.js'
+import { solanaExplorerUrl, submitSolanaTransaction, type ConfirmTiming } from './submit-solana-transaction.js'
+import { messageOf, recentBlockhashOf, setRecentBlockhash } from './transaction-shape.js'
+
+export interface SolanaTransactionInput<T extends SolanaTransactionLike> extends SolanaPreparationContext, ConfirmTiming {
+  transaction: T
+  signOnly: boolean
+  uiOptions: TransactionUiOptions
+  /** The provider's signing through the wallet frame. */
+  signTransaction(transaction: T): Promise<T>
+}
+
+/** What the app's call gets: the signed transaction, and its signature once sent (null when only signed). */
+export interface SolanaTransactionOutcome<T> {
+  transaction: T
+  signature: string | null
+}
+
+type Entry<T> = ConfirmationEntry<SolanaTransactionConfirmation, SolanaTransactionOutcome<T>>
+
+export function solanaTransactionConfirmation<T extends SolanaTransactionLike>(
+  input: SolanaTransactionInput<T>,
+): ConfirmationController<SolanaTransactionConfirmation, SolanaTransactionOutcome<T>> {
+  const { transaction, connection } = input
+
+  async function prepare(entry: Entry<T>) {
+    entry.update({ status: 'preparing', summary: null, receipt: null, signature: null })
+    try {
+      await ensureBlockhash(transaction, connection)
+      entry.update({ status: 'ready', summary: await prepareSolanaConfirmation(input, messageOf(transaction)) })
+    } catch (error) {
+      entry.fail(TesseraError.is(error) ? error : transactionPreparationError(error))
+    }
+  }
+
+  async function submit(entry: Entry<T>) {
+    entry.update({ status: 'submitting', error: null, signature: null })
+    let signed: T
+    try {
+      signed = await input.signTransaction(transaction)
+    } catch (error) {
+      return entry.fail(failedToSignError(error))
+    }
+    if (input.signOnly) return entry.complete({ transaction: signed, signature: null }, {}, 'after-display')
+    try {
+      const signature = await submitSolanaTransaction(connection, signed.serialize(), input, (sent) => entry.update({ signature: sent }))
+      entry.complete({ transaction: signed, signature }, { receipt: { signature, explorerUrl: solanaExplorerUrl(input.cluster.blockExplorerUrl, signature) } }, 'by-user')
+    } catch (error) {
+      entry.fail(TesseraError.is(error) ? error : transactionSubmissionError(error))
+    }
+  }
+
+  return {
+    async headless() {
+      await ensureBlockhash(transaction, connection)
+      const signed = await input.signTransaction(transaction)
+      return { transaction: signed, signature: input.signOnly ? null : await submitSolanaTransaction(connection, signed.serialize(), input) }
+    },
+    initialStatus: 'preparing',
+    create: (entry) => ({
+      kind: 'solana-transaction',
+      address: input.address,
+      cluster: { name: input.cluster.name, rpcUrl: input.cluster.rpcUrl },
+      signOnly: input.signOnly,
+      uiOptions: input.uiOptions,
+      summary: null,
+      receipt: null,
+      signature: null,
+      approve() {
+        const { summary } = entry.current()
+        if (!summary) return
+        if (summary.insufficientFunds) return entry.update({ error: insufficientFundsError() })
+        void submit(entry)
+      },
+      retry() {
+        const current = entry.current()
+        if (current?.status !== 'error') return
+        // A failed preparation is prepared again; a failed submission gets a fresh blockhash (the old one may have expired).
+        if (!current.summary) return void prepare(entry)
+        void connection.getLatestBlockhash().then(
+          ({ blockhash }) => {
+            setRecentBlockhash(transaction, blockhash)
+            return submit(entry)
+          },
+          (error: unknown) => entry.fail(transactionPreparationError(error)),
+        )
+      },
+    }),
+    start: (entry) => void prepare(entry),
+  }
+}
+
+/** A legacy transaction may come without a blockhash: the cluster's latest one goes on it. */
+async function ensureBlockhash(transaction: SolanaTransactionLike, connection: Connection): Promise<void> {
+  if (!recentBlockhashOf(transaction)) setRecentBlockhash(transaction, (await connection.getLatestBlockhash()).blockhash)
+}
+
+export const insufficientFundsError = () =>
+  new TesseraError({ code: 'insufficient_balance', shortMessage: 'Solana wallet has insufficient funds for this transaction.' })
+
+const failedToSignError = (cause: unknown) => new TesseraError({ code: 'unable_to_sign', shortMessage: 'Failed to sign transaction', cause })

@@ -1,0 +1,205 @@
+/**
+ * Document 3 §2 "Ethereum transaction confirmation": the rows the core summarised (Send, Receive, Approval amount or
+ * Amount, Spender, To, Token address, Network, Estimated fee or 'Sponsored by {app}'), the raw request under Details,
+ * the pending summary (open by default standalone), the balance card, the scan banners and sub-view, and
+ * 'Approve' / 'Continue' / 'Add funds' with optional 'Not now'. Batched: ' (i / n)' and back/next. Then the receipt
+ * ('Transaction complete!' / 'All Done') or the error view.
+ */
+import { useState } from 'react'
+import type { AssetAmount, EthereumTransactionConfirmation, EthereumTransactionSummary } from '../../../core/index.js'
+import { t } from '../../copy/transactions.js'
+import * as styles from '../../styles/modal.css.js'
+import { ConfirmationActions } from './confirmation-actions.js'
+import { ConfirmationHeader } from './confirmation-header.js'
+import { formatAsset } from './format-amount.js'
+import { ScanBanner } from './scan-banner.js'
+import { ScanDetails } from './scan-details.js'
+import type { ScreenProps } from './screen-props.js'
+import { Address, ExplorerLink, Expander, Row, Rows, Spinner } from './summary-rows.js'
+import { TransactionError } from './transaction-error.js'
+import * as css from './transactions.css.js'
+import { useSuccessDismiss } from './use-success-dismiss.js'
+
+type Props = ScreenProps<EthereumTransactionConfirmation>
+
+/** The native currency shows 3 decimals; tokens show theirs. */
+const amountText = (amount: AssetAmount, summary: EthereumTransactionSummary) => formatAsset(amount, { native: amount.symbol === summary.balance.symbol && amount.decimals === summary.balance.decimals })
+
+/** Value plus the fee, in the native currency; USD only when both are priced. */
+function totalWithFees(summary: EthereumTransactionSummary): AssetAmount {
+  const { request, estimatedFee, balance, send } = summary
+  const valueUsd = request.value === 0n ? 0 : send && send.symbol === balance.symbol ? send.usd : null
+  const feeUsd = estimatedFee ? estimatedFee.usd : 0
+  return { ...balance, value: request.value + (estimatedFee?.value ?? 0n), usd: valueUsd === null || feeUsd === null ? null : valueUsd + feeUsd }
+}
+
+function titleOf({ uiOptions, position }: EthereumTransactionConfirmation) {
+  const title = uiOptions.title ?? uiOptions.transactionInfo?.title ?? t('tx.title')
+  return position.total > 1 ? t('tx.position', { title, index: position.index, total: position.total }) : title
+}
+
+function SummaryRows({ summary, app }: { summary: EthereumTransactionSummary; app: string }) {
+  const { approvalAmount } = summary
+  return (
+    <Rows>
+      {summary.send && <Row label={t('tx.row.send')} part="row-send">{amountText(summary.send, summary)}</Row>}
+      {summary.receive && <Row label={t('tx.row.receive')} part="row-receive">{amountText(summary.receive, summary)}</Row>}
+      {approvalAmount && (
+        <Row label={t('tx.row.approvalAmount')} part="row-approval-amount">{approvalAmount === 'unlimited' ? t('tx.unlimited') : amountText(approvalAmount, summary)}</Row>
+      )}
+      {!approvalAmount && summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary)}</Row>}
+      {summary.spender && <Row label={t('tx.row.spender')} part="row-spender"><Address address={summary.spender} /></Row>}
+      {summary.to && <Row label={t('tx.row.to')} part="row-to"><Address address={summary.to} /></Row>}
+      {summary.tokenAddress && <Row label={t('tx.row.tokenAddress')} part="row-token-address"><Address address={summary.tokenAddress} /></Row>}
+      <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
+      <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">
+        {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true })}
+      </Row>
+    </Rows>
+  )
+}
+
+function RequestDetails({ request }: { request: EthereumTransactionSummary['request'] }) {
+  return (
+    <Expander summary={t('tx.details')} part="details">
+      <Rows>
+        <Row label={t('tx.row.from')} part="detail-from"><span className={css.monospaceText}>{request.from}</span></Row>
+        <Row label={t('tx.row.to')} part="detail-to"><span className={css.monospaceText}>{request.to ?? ''}</span></Row>
+        <Row label={t('tx.details.value')} part="detail-value">{request.value.toString()}</Row>
+        <Row label={t('tx.details.nonce')} part="detail-nonce">{request.nonce}</Row>
+        <Row label={t('tx.details.gas')} part="detail-gas">{request.gas.toString()}</Row>
+        <Row label={t('tx.details.chainId')} part="detail-chain-id">{request.chainId}</Row>
+        <Row label={t('tx.details.type')} part="detail-type">{request.type}</Row>
+      </Rows>
+      {request.data && (
+        <pre part="detail-data" className={css.scrollBox} tabIndex={0} aria-label={t('tx.details.data')}>
+          {request.data}
+        </pre>
+      )}
+    </Expander>
+  )
+}
+
+function PendingSummary({ confirmation, summary, app, open }: { confirmation: EthereumTransactionConfirmation; summary: EthereumTransactionSummary; app: string; open: boolean }) {
+  const action = confirmation.uiOptions.transactionInfo?.action ?? t(`tx.action.${summary.action.type}`)
+  return (
+    <Expander summary={t('tx.summary')} part="pending-summary" open={open}>
+      <Rows>
+        <Row label={t('tx.row.from')} part="summary-from"><Address address={summary.request.from} /></Row>
+        {summary.to && <Row label={t('tx.row.to')} part="summary-to"><Address address={summary.to} /></Row>}
+        <Row label={t('tx.row.action')} part="summary-action">{action}</Row>
+        <Row label={t('tx.row.estimatedFee')} part="summary-fee">
+          {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true })}
+        </Row>
+        <Row label={t('tx.row.totalWithFees')} part="summary-total">{formatAsset(totalWithFees(summary), { native: true })}</Row>
+      </Rows>
+    </Expander>
+  )
+}
+
+function Receipt({ confirmation, onClose, dismiss }: Props) {
+  const { uiOptions, signOnly } = confirmation
+  useSuccessDismiss(signOnly, dismiss)
+  return (
+    <>
+      <ConfirmationHeader title={uiOptions.successHeader ?? t(signOnly ? 'tx.signed' : 'tx.complete')} onClose={onClose} />
+      <div part="body receipt" className={`${styles.body} ${styles.centred}`}>
+        <p role="status" part="success" className={styles.message}>{uiOptions.successDescription ?? t('tx.allSet')}</p>
+        {confirmation.receipt && (
+          <Rows>
+            <Row label={t('tx.error.hash')} part="receipt-hash"><Address address={confirmation.receipt.hash} /></Row>
+          </Rows>
+        )}
+        <ExplorerLink url={confirmation.receipt?.explorerUrl} />
+        <button type="button" part="submit-button done-button" className={styles.primaryButton} onClick={dismiss}>
+          {t('tx.allDone')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** A hash on the chain's explorer: the receipt's link, or built from the chain's explorer for a hash without one. */
+function explorerLink({ receipt, hash, chain }: EthereumTransactionConfirmation) {
+  if (receipt?.explorerUrl) return receipt.explorerUrl
+  return hash && chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/$/, '')}/tx/${hash}` : null
+}
+
+export function EthereumTransactionScreen(props: Props) {
+  const { confirmation, app, standalone, onClose, previous, next } = props
+  const [view, setView] = useState<'main' | 'scan'>('main')
+  const { status, summary, scan, uiOptions, position } = confirmation
+  const reverted = confirmation.receipt?.status === 'reverted'
+
+  if (status === 'error' || (status === 'complete' && reverted)) {
+    return (
+      <TransactionError
+        error={confirmation.error}
+        reverted={reverted}
+        hash={confirmation.hash ?? confirmation.receipt?.hash ?? null}
+        hashLabel={t('tx.error.hash')}
+        explorerUrl={explorerLink(confirmation)}
+        retry={() => confirmation.retry()}
+        onClose={onClose}
+      />
+    )
+  }
+  if (status === 'complete') return <Receipt {...props} />
+  if (view === 'scan') {
+    return (
+      <>
+        <ConfirmationHeader title={t('tx.scan.title')} onBack={() => setView('main')} onClose={onClose} />
+        <div part="body scan-view" className={styles.body}>
+          <ScanDetails scan={scan} />
+        </div>
+      </>
+    )
+  }
+
+  const malicious = scan.status === 'completed' && scan.verdict === 'Malicious'
+  const moreFollow = position.index < position.total
+  const canApprove = status === 'ready' && Boolean(summary) && !summary?.insufficientFunds && (!malicious || confirmation.acknowledgedRisk)
+  return (
+    <>
+      <ConfirmationHeader title={titleOf(confirmation)} onClose={onClose} />
+      <div part="body ethereum-transaction" className={styles.body}>
+        {uiOptions.transactionInfo?.contractInfo?.imgUrl && (
+          <img part="icon" className={css.icon} src={uiOptions.transactionInfo.contractInfo.imgUrl} alt={uiOptions.transactionInfo.contractInfo.imgAltText ?? ''} />
+        )}
+        {uiOptions.description && <p part="description" className={styles.message}>{uiOptions.description}</p>}
+        {(previous || next) && (
+          <nav part="queue-steps" className={css.stepper} aria-label={t('tx.title')}>
+            <button type="button" part="previous-transaction" className={styles.linkButton} disabled={!previous} onClick={previous}>
+              {t('tx.previous')}
+            </button>
+            <button type="button" part="next-transaction" className={styles.linkButton} disabled={!next} onClick={next}>
+              {t('tx.next')}
+            </button>
+          </nav>
+        )}
+        {!summary || status === 'preparing' ? (
+          <Spinner label={t('tx.preparing')} />
+        ) : (
+          <>
+            <ScanBanner confirmation={confirmation} />
+            <SummaryRows summary={summary} app={app} />
+            {(scan.status === 'completed' || scan.status === 'failed') && (
+              <button type="button" part="scan-details-button" className={styles.linkButton} onClick={() => setView('scan')}>
+                {t('tx.scan.viewDetails')}
+              </button>
+            )}
+            <RequestDetails request={summary.request} />
+            <PendingSummary confirmation={confirmation} summary={summary} app={app} open={standalone} />
+            <div part="balance-card" className={css.card}>
+              <span className={styles.label}>{t('tx.balance')}</span>
+              <Address address={confirmation.address} />
+              <span part="balance">{formatAsset(summary.balance, { native: true })}</span>
+            </div>
+          </>
+        )}
+        {status === 'submitting' && <Spinner label={t('tx.submitting')} />}
+        <ConfirmationActions confirmation={confirmation} insufficientFunds={Boolean(summary?.insufficientFunds)} canApprove={canApprove} approveText={uiOptions.buttonText ?? t(moreFollow ? 'tx.continue' : 'tx.approve')} />
+      </div>
+    </>
+  )
+}

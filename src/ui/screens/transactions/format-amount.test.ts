@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { formatAsset, formatUnits, formatUsd } from './format-amount.js'
+
+describe('display rules', () => {
+  it('formats smallest units by decimals, cut to the displayed decimals', () => {
+    expect(formatUnits(1_500_000n, 6)).toBe('1.5')
+    expect(formatUnits(10n ** 18n, 18)).toBe('1')
+    expect(formatUnits(1_234_567_890_000_000_000n, 18, 3)).toBe('1.234')
+    expect(formatUnits(5n, 9)).toBe('0.000000005')
+    expect(formatUnits(-2_500n, 3)).toBe('-2.5')
+  })
+
+  it('shows USD with 2 decimals and <$0.01 below a cent', () => {
+    expect(formatUsd(12.345)).toBe('$12.35')
+    expect(formatUsd(0.004)).toBe('<$0.01')
+    expect(formatUsd(0)).toBe('$0.00')
+  })
+
+  it('shows native amounts with 3 decimals and tokens by their decimals, with USD when priced', () => {
+    expect(formatAsset({ value: 21_000n * 10n ** 9n, decimals: 18, symbol: 'ETH', usd: 0.06 }, { native: true })).toBe('<0.001 ETH ($0.06)')
+    expect(formatAsset({ value: 1_234_500_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: null }, { native: true })).toBe('1.234 ETH')
+    expect(formatAsset({ value: 1_234_567n, decimals: 6, symbol: 'USDC', usd: 1.23 })).toBe('1.234567 USDC ($1.23)')
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * Document 3 §2 "Solana transaction confirmation": 'Confirm transaction', '{app} wants your permission to approve the
+ * following transaction.', rows Amount, Network, Estimated fee, the decoded instructions under 'Advanced', the wallet
+ * card and 'Approve' or 'Add funds'. The receipt: 'Transaction complete!' ('Transaction signed!' for sign only),
+ * "You're all set.", rows Action, Total, Fees, To, and Close; the error view retries with a fresh blockhash.
+ */
+import type { AssetAmount, SolanaInstructionSummary, SolanaTransactionConfirmation, SolanaTransactionSummary } from '../../../core/index.js'
+import { shortenAddress } from '../../../core/index.js'
+import { t } from '../../copy/transactions.js'
+import * as styles from '../../styles/modal.css.js'
+import { ConfirmationActions } from './confirmation-actions.js'
+import { ConfirmationHeader } from './confirmation-header.js'
+import { formatAsset } from './format-amount.js'
+import type { ScreenProps } from './screen-props.js'
+import { Address, ExplorerLink, Expander, Row, Rows, Spinner } from './summary-rows.js'
+import { TransactionError } from './transaction-error.js'
+import * as css from './transactions.css.js'
+
+type Props = ScreenProps<SolanaTransactionConfirmation>
+
+/** SOL amounts show 3 decimals; SPL tokens show theirs. */
+const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary) => formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol })
+
+/** One line per decoded instruction. */
+function instructionText(instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary): string {
+  const short = shortenAddress
+  switch (instruction.type) {
+    case 'sol-transfer':
+    case 'spl-transfer':
+      return t(`tx.instruction.${instruction.type}`, { amount: amountText(instruction.amount, summary), to: short(instruction.to) })
+    case 'ata-creation':
+      return t('tx.instruction.ata-creation', { account: short(instruction.account), owner: short(instruction.owner) })
+    case 'create-account':
+      return t('tx.instruction.create-account', { account: short(instruction.account), amount: amountText(instruction.lamports, summary) })
+    case 'spl-init-account':
+    case 'spl-close-account':
+    case 'spl-sync-native':
+      return t(`tx.instruction.${instruction.type}`, { account: short(instruction.account) })
+    case 'unknown':
+      return t('tx.instruction.unknown', { program: short(instruction.programId) })
+  }
+}
+
+/** The receipt's Total: the amount plus the fee when both are SOL, else the amount (or the fee alone). */
+function totalOf(summary: SolanaTransactionSummary): string {
+  const { amount, estimatedFee } = summary
+  if (!amount) return amountText(estimatedFee, summary)
+  if (amount.symbol !== estimatedFee.symbol) return amountText(amount, summary)
+  const usd = amount.usd === null || estimatedFee.usd === null ? null : amount.usd + estimatedFee.usd
+  return amountText({ ...amount, value: amount.value + estimatedFee.value, usd }, summary)
+}
+
+const actionOf = ({ uiOptions, summary }: SolanaTransactionConfirmation) =>
+  uiOptions.transactionInfo?.action ?? (summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
+
+function Receipt({ confirmation, onClose, dismiss }: Props) {
+  const { uiOptions, summary, signOnly } = confirmation
+  return (
+    <>
+      <ConfirmationHeader title={uiOptions.successHeader ?? t(signOnly ? 'tx.signed' : 'tx.complete')} onClose={onClose} />
+      <div part="body receipt" className={styles.body}>
+        <p role="status" part="success" className={styles.message}>{uiOptions.successDescription ?? t('tx.allSet')}</p>
+        {summary && (
+          <Rows>
+            <Row label={t('tx.row.action')} part="receipt-action">{actionOf(confirmation)}</Row>
+            <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary)}</Row>
+            <Row label={t('tx.row.fees')} part="receipt-fees">{amountText(summary.estimatedFee, summary)}</Row>
+            {summary.to && <Row label={t('tx.row.to')} part="receipt-to"><Address address={summary.to} /></Row>}
+          </Rows>
+        )}
+        <ExplorerLink url={confirmation.receipt?.explorerUrl} />
+        <button type="button" part="submit-button done-button" className={styles.primaryButton} onClick={dismiss}>
+          {t('tx.close')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+export function SolanaTransactionScreen(props: Props) {
+  const { confirmation, app, onClose } = props
+  const { status, summary, uiOptions } = confirmation
+  if (status === 'error') {
+    return (
+      <TransactionError
+        error={confirmation.error}
+        reverted={false}
+        hash={confirmation.receipt?.signature ?? null}
+        hashLabel={t('tx.error.signature')}
+        explorerUrl={confirmation.receipt?.explorerUrl ?? null}
+        retry={() => confirmation.retry()}
+        onClose={onClose}
+      />
+    )
+  }
+  if (status === 'complete') return <Receipt {...props} />
+  return (
+    <>
+      <ConfirmationHeader title={uiOptions.title ?? uiOptions.transactionInfo?.title ?? t('tx.title')} onClose={onClose} />
+      <div part="body solana-transaction" className={styles.body}>
+        <p part="description" className={styles.message}>{uiOptions.description ?? t('tx.solana.subtitle', { app })}</p>
+        {!summary || status === 'preparing' ? (
+          <Spinner label={t('tx.preparing')} />
+        ) : (
+          <>
+            <Rows>
+              {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary)}</Row>}
+              <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
+              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{amountText(summary.estimatedFee, summary)}</Row>
+            </Rows>
+            <Expander summary={t('tx.advanced')} part="advanced">
+              <ul part="instructions" className={css.list}>
+                {summary.instructions.map((instruction, index) => (
+                  <li key={index} part="instruction">{instructionText(instruction, summary)}</li>
+                ))}
+              </ul>
+            </Expander>
+            <div part="wallet-card" className={css.card}>
+              <span className={styles.label}>{t('tx.wallet')}</span>
+              <Address address={confirmation.address} />
+              <span part="balance">{amountText(summary.balance, summary)}</span>
+            </div>
+          </>
+        )}
+        {status === 'submitting' && <Spinner label={t('tx.submitting')} />}
+        <ConfirmationActions confirmation={confirmation} insufficientFunds={Boolean(summary?.insufficientFunds)} canApprove={status === 'ready' && Boolean(summary)} approveText={uiOptions.buttonText ?? t('tx.approve')} />
+      </div>
+    </>
+  )
+}
