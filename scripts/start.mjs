@@ -54,7 +54,10 @@ console.log(`
   Telegram        ${stack.telegram.standIn.url}  (stand-in for Telegram's login widget, bot @${stack.telegram.bot.botName}: you type the account)
   Local chain     ${stack.chain.anvil.rpcUrl}  (anvil, chain ${stack.chain.anvil.chainId}; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
                   funded: anvil's 10 default accounts (10,000 ETH each; mnemonic '${ANVIL_MNEMONIC}'), e.g. ${ANVIL_FIRST_ACCOUNT}
+                  test contracts (the demos' Transactions panel): ERC-20 ${stack.chain.contracts.erc20}, ERC-721 ${stack.chain.contracts.erc721},
+                  ERC-1155 ${stack.chain.contracts.erc1155}, reverting ${stack.chain.contracts.reverter}
   Local Solana    ${stack.chain.solana.rpcUrl}  (litesvm behind JSON-RPC; the dev app's 'devnet' cluster)
+                  SPL test token ${stack.chain.splToken.symbol}: mint ${stack.chain.splToken.mint}
                   funded with 1,000 SOL each (address, then the secret key a wallet imports):
 ${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index)).map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`).join('\n')}
   ${FARCASTER_CONSOLE_HINT}

@@ -128,12 +128,21 @@ export async function approvedInModal<T>(page: Page, request: Promise<T>): Promi
 
 /**
  * Clicks the demo's 'Sign a message' (which clears the last one), approves the 'Sign message' confirmation, lets
- * `answer` handle a challenge (MFA comes after the approval), and returns the signature shown.
+ * `answer` handle a challenge, and returns the signature shown. The challenge comes first when the wallet must connect
+ * again (its auth share needs the verification), else after the approval, when the frame signs.
  */
 export async function signatureAfter(page: Page, answer: () => Promise<void> = async () => {}): Promise<`0x${string}`> {
   await page.locator('#sign-message').click()
-  await approveButton(page).click({ timeout: walletTimeout })
-  await answer()
+  const approve = approveButton(page)
+  const challenge = modalPart(page, 'title').filter({ hasText: /^Verif|verification code$/ }).or(page.locator('#mfa-challenge'))
+  await approve.or(challenge).first().waitFor({ timeout: walletTimeout })
+  if (await approve.isVisible()) {
+    await approve.click()
+    await answer()
+  } else {
+    await answer()
+    await approve.click({ timeout: walletTimeout })
+  }
   const failure = page.locator('#action-error:not([hidden])')
   const signed = page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ })
   await signed.or(failure).first().waitFor({ timeout: walletTimeout })

@@ -18,7 +18,8 @@ const EmbeddedWalletCreating = lazy(() => import('../embedded-wallet-creating.js
 const EmbeddedWalletCreated = lazy(() => import('../embedded-wallet-created.js'))
 
 export default function WalletFlows({ screen }: { screen: WalletFlowScreen }) {
-  if (screen === 'mfa:verify') return <MfaScreens screen={screen} />
+  // A verification the request's wallet needed first: its confirmation follows in place.
+  if (screen === 'mfa:verify') return <ConfirmationCover><MfaScreens screen={screen} /></ConfirmationCover>
   if (screen === 'wallet:creating') return <EmbeddedWalletCreating />
   if (screen === 'wallet:created') return <EmbeddedWalletCreated />
   const step = walletFlowGroupOf(screen) === 'transaction' ? <TransactionScreens screen={screen} /> : <ConfirmationCover><WalletFlowStep screen={screen} /></ConfirmationCover>
