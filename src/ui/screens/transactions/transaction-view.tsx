@@ -15,11 +15,6 @@ import { SolanaTransactionScreen } from './solana-transaction-screen.js'
 
 const none: readonly Confirmation[] = []
 
-/** The modal's confirmation views on the page now (a cover, the routed screen). */
-let mountedModalViews = 0
-/** How long a modal view that left waits for another to take over before rejecting what is queued. */
-const MODAL_VIEW_LEAVE_DELAY_MS = 500
-
 export interface TransactionViewProps {
   client: TesseraClient
   standalone: boolean
@@ -49,19 +44,13 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
     if (shown) showedOne.current = true
     else if (showedOne.current) onClose?.()
   }, [shown, onClose])
-  // Unmounted (the modal closed, the element left the page): what is still queued for this view is rejected. A modal
-  // view that only moved (a cover giving way to the routed screen) is mounted again by then.
-  useEffect(() => {
-    const rejectLeft = () => {
+  // Unmounted (the modal closed, the element left the page): what is still queued for this view is rejected.
+  useEffect(
+    () => () => {
       for (const confirmation of pickConfirmation(client.embeddedWallets.getState().confirmations ?? none, null, inlineId).candidates) confirmation.reject()
-    }
-    if (inlineId !== undefined) return rejectLeft
-    mountedModalViews++
-    return () => {
-      mountedModalViews--
-      setTimeout(() => mountedModalViews === 0 && rejectLeft(), MODAL_VIEW_LEAVE_DELAY_MS)
-    }
-  }, [client, inlineId])
+    },
+    [client, inlineId],
+  )
 
   const dismiss = useCallback(() => {
     shown?.reject()
