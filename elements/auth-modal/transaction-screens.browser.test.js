@@ -18,7 +18,7 @@ function open(enqueue, screen = 'transaction:confirm') {
   enqueue(queue)
   const events = { closed: 0 }
   const host = newHost()
-  const { root, shadow } = mountAccessView(host, {
+  const { root, shadow, reopen } = mountAccessView(host, {
     client,
     onClose: () => events.closed++,
     onLoginSuccess: () => {},
@@ -31,7 +31,7 @@ function open(enqueue, screen = 'transaction:confirm') {
   const title = () => part('title')?.textContent
   const row = (name) => part(`row-${name}`)?.textContent
   const calls = (action) => queue.calls.filter((call) => call.action === action)
-  return { client, queue, events, shadow, part, parts, title, row, calls }
+  return { client, queue, events, shadow, part, parts, title, row, calls, reopen }
 }
 
 describe('Sign message', () => {
@@ -87,6 +87,21 @@ describe('A request during another wallet flow', () => {
     view.queue.update(id, { status: 'complete' })
     await waitFor(() => view.title() === 'Set your password', 'the step shows again once the success has shown', 4000)
     assertEqual(view.events.closed, 0, 'the modal stays open')
+  })
+
+  it('a request that reopens the modal within the reset delay of a closed step gets its own confirmation, not the old step', async () => {
+    const view = open(() => {}, 'password:create')
+    await waitFor(() => view.title() === 'Set your password', 'the wizard step')
+    view.part('close-button').click()
+    await waitFor(() => view.events.closed === 1, 'closed')
+    // Within the 200 ms before the closed modal resets its flows.
+    view.queue.signMessage({ message: 'Right after closing' })
+    view.reopen({ intent: 'wallet', screen: 'transaction:confirm', automatic: true })
+    await waitFor(() => view.title() === 'Sign message', 'the confirmation')
+    assertEqual(view.part('message').textContent, 'Right after closing', 'the request shown')
+    assertEqual(view.calls('reject').length, 0, 'nothing rejected it on the way')
+    view.part('approve-button').click()
+    assertEqual(view.calls('approve').length, 1, 'approved')
   })
 })
 

@@ -347,9 +347,10 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
 
 type ViewProps = Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'>
 
-/** Opens the view and closes it when it asks to, as `<auth-modal>` does. */
-function ViewHost(props: ViewProps) {
+/** Opens the view and closes it when it asks to, as `<auth-modal>` does; a new `opening` opens it again. */
+function ViewHost({ opening, ...props }: ViewProps & { opening: number }) {
   const [open, setOpen] = useState(true)
+  useEffect(() => setOpen(true), [opening])
   const onClose = () => {
     setOpen(false)
     props.onClose()
@@ -357,12 +358,16 @@ function ViewHost(props: ViewProps) {
   return createElement(AuthModalView, { ...props, open, standalone: false, onClose })
 }
 
-/** Renders the modal view (open) into a fresh shadow root; `request` opens it for a link or update. */
-export function mountAccessView(host: HTMLElement, props: ViewProps): { root: Root; shadow: ShadowRoot } {
+/**
+ * Renders the modal view (open) into a fresh shadow root; `request` opens it for a link or update. `reopen(request)`
+ * opens the closed view again for another request, as `start()` does.
+ */
+export function mountAccessView(host: HTMLElement, props: ViewProps): { root: Root; shadow: ShadowRoot; reopen(request: ViewProps['request']): void } {
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)
-  root.render(createElement(ViewHost, props))
-  return { root, shadow }
+  let opening = 0
+  root.render(createElement(ViewHost, { ...props, opening }))
+  return { root, shadow, reopen: (request) => root.render(createElement(ViewHost, { ...props, request, opening: ++opening })) }
 }
 
 /** What the hooks host exposes to the test: each hook's latest result and every callback it received. */

@@ -5,7 +5,7 @@ import { t } from './copy/en.js'
 import { routeError, type ErrorStep } from './errors/route-error.js'
 import { initialScreen } from './landing/intent.js'
 import { ModalContext, type AccountTransfer, type CaptchaActionOptions, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
-import { createNavigation } from './navigation/navigation.js'
+import { createNavigation, type Screen } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
 import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
@@ -184,6 +184,9 @@ export function AuthModalView(props: AuthModalViewProps) {
   }, [client, visible, request, standalone, navigation, onClose, onLinkSuccess, onUpdateSuccess])
 
   const everShown = useRef(false)
+  // Closed, its flows not reset yet: a reopening shows none of the last opening's screens (a screen mounted for one
+  // render would act on the new request: a confirmation cover would take and drop its confirmation).
+  const [resetPending, setResetPending] = useState(false)
   useEffect(() => {
     if (visible) {
       everShown.current = true
@@ -191,6 +194,7 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
     // Only a close clears: a modal that was never shown must not cancel a flow the app started headlessly.
     if (!everShown.current) return
+    setResetPending(true)
     // Document 1 §4: the CAPTCHA resets on modal close.
     client.captcha.reset()
     pendingCaptcha.current?.resolve()
@@ -198,6 +202,7 @@ export function AuthModalView(props: AuthModalViewProps) {
     let pending = true
     const resetFlows = () => {
       pending = false
+      setResetPending(false)
       setErrorStep(null)
       setTransfer(null)
       setHeldLogin(null)
@@ -314,26 +319,35 @@ export function AuthModalView(props: AuthModalViewProps) {
     <ModalContext.Provider value={context}>
       <ModalShell standalone={standalone} onClose={onClose}>
         <Suspense fallback={<p className={styles.message}>{t('modal.loading')}</p>}>
-          {current === 'landing' && <Landing />}
-          {current === 'code' && <CodeEntry channel="email" />}
-          {current === 'sms-code' && <CodeEntry channel="sms" />}
-          {current === 'more-options' && <MoreOptions />}
-          {current === 'phone' && <PhoneInput />}
-          {current === 'oauth' && <OAuthStatus />}
-          {current === 'cross-app' && <CrossAppStatus />}
-          {current === 'passkey' && <PasskeyStatus />}
-          {current === 'passkey-choice' && <PasskeyChoice />}
-          {current === 'farcaster' && <FarcasterScreen />}
-          {current === 'telegram' && <TelegramStatus />}
-          {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
-          {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
-          {current === 'captcha' && <CaptchaScreen />}
-          {current === 'terms' && <TermsScreen />}
-          {current === 'account-transfer' && <AccountTransferScreen />}
-          {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
-          {current.includes(':') && <WalletFlows screen={current as WalletFlowScreen} />}
+          {resetPending ? null : <RoutedScreen current={current} />}
         </Suspense>
       </ModalShell>
     </ModalContext.Provider>
+  )
+}
+
+/** The screen `current` names. */
+function RoutedScreen({ current }: { current: Screen }) {
+  return (
+    <>
+      {current === 'landing' && <Landing />}
+      {current === 'code' && <CodeEntry channel="email" />}
+      {current === 'sms-code' && <CodeEntry channel="sms" />}
+      {current === 'more-options' && <MoreOptions />}
+      {current === 'phone' && <PhoneInput />}
+      {current === 'oauth' && <OAuthStatus />}
+      {current === 'cross-app' && <CrossAppStatus />}
+      {current === 'passkey' && <PasskeyStatus />}
+      {current === 'passkey-choice' && <PasskeyChoice />}
+      {current === 'farcaster' && <FarcasterScreen />}
+      {current === 'telegram' && <TelegramStatus />}
+          {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
+          {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
+      {current === 'captcha' && <CaptchaScreen />}
+      {current === 'terms' && <TermsScreen />}
+      {current === 'account-transfer' && <AccountTransferScreen />}
+      {current === 'account-transfer-assets' && <AccountTransferAssetsScreen />}
+      {current.includes(':') && <WalletFlows screen={current as WalletFlowScreen} />}
+    </>
   )
 }

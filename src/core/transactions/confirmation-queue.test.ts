@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createStore } from '../utils/store.js'
@@ -103,6 +103,36 @@ describe('the confirmation queue', () => {
     expect(state.get().confirmations).toMatchObject([{ id: 'confirm-tx-1', inline: true, status: 'ready' }])
     state.get().confirmations![0]!.approve()
     expect(await inline).toMatch(/^0x/)
+  })
+
+  it('counts a request whose wallet recovers first as coming until its confirmation is queued; a failed recovery rejects it and stops counting', async () => {
+    const { state, queue } = setup()
+    const confirmation = (message: string) =>
+      signMessageConfirmation({ address: account.address, chainType: 'ethereum', method: 'personal_sign', message, uiOptions: {}, sign: () => account.signMessage({ message }) })
+    const counts: Array<[number, number]> = []
+    state.watch(() => counts.push([state.get().confirmationsComing ?? 0, state.get().confirmations?.length ?? 0]))
+    let recovered!: () => void
+    const request = queue.enqueue(confirmation('after recovery'), { ready: () => new Promise<void>((resolve) => (recovered = resolve)) })
+    expect(state.get().confirmationsComing).toBe(1)
+    expect(state.get().confirmations ?? []).toEqual([])
+    recovered()
+    await vi.waitFor(() => expect(state.get().confirmations).toHaveLength(1))
+    expect(state.get().confirmationsComing).toBe(0)
+    // Never a moment with neither the coming request nor its confirmation.
+    expect(counts.every(([coming, queued]) => coming + queued > 0)).toBe(true)
+    state.get().confirmations![0]!.approve()
+    expect(await request).toMatch(/^0x/)
+
+    const failed = queue.enqueue(confirmation('recovery fails'), { ready: () => Promise.reject(new Error('recovery canceled')) })
+    await expect(failed).rejects.toThrow('recovery canceled')
+    expect(state.get().confirmationsComing).toBe(0)
+
+    // Inline and headless requests are nobody's cover: they do not count.
+    const inline = queue.enqueue(confirmation('inline'), { options: { inline: true, id: 'confirm-tx-2' }, ready: async () => expect(state.get().confirmationsComing).toBe(0) })
+    await vi.waitFor(() => expect(state.get().confirmations?.some((queued) => queued.id === 'confirm-tx-2')).toBe(true))
+    state.get().confirmations!.find((queued) => queued.id === 'confirm-tx-2')!.approve()
+    expect(await inline).toMatch(/^0x/)
+    expect(await queue.enqueue(confirmation('headless'), { showWalletUIs: false, ready: async () => expect(state.get().confirmationsComing).toBe(0) })).toMatch(/^0x/)
   })
 
   it('clear() rejects every waiting request (logout)', async () => {

@@ -12,7 +12,10 @@
  *   runs headless, no confirmation;
  * - `approve()` acts only when `ready`; `reject()` before the work ends rejects the caller with 4001 'The user rejected
  *   the request.', after an error with that error, after success only closes; while submitting it is ignored;
- * - a completed confirmation leaves after `SUCCESS_DISPLAY_MS` (`closes: 'after-display'`) or when the user closes it.
+ * - a completed confirmation leaves after `SUCCESS_DISPLAY_MS` (`closes: 'after-display'`) or when the user closes it;
+ * - `presentation.ready` (the wallet's recovery) runs first; while it runs, a request bound for the modal counts in
+ *   `confirmationsComing`, so a screen answering that recovery (the MFA code, the password) waits for its confirmation
+ *   instead of closing the modal under it.
  */
 import type { TesseraError } from '../errors/base-error.js'
 import type { Store } from '../utils/store.js'
@@ -52,6 +55,8 @@ export interface ConfirmationController<C extends Confirmation, R> {
 export interface ConfirmationPresentation {
   showWalletUIs?: boolean
   options?: ConfirmationOptions
+  /** Makes the wallet usable first (recovery: the password, the cloud's consent, an MFA code). */
+  ready?: () => Promise<void>
 }
 
 export interface ConfirmationQueueDeps {
@@ -98,10 +103,29 @@ export function createConfirmationQueue(deps: ConfirmationQueueDeps): Confirmati
     )
   }
 
-  function enqueue<C extends Confirmation, R>(controller: ConfirmationController<C, R>, presentation: ConfirmationPresentation = {}): Promise<R> {
+  const countComing = (change: number) => state.update((current) => ({ ...current, confirmationsComing: (current.confirmationsComing ?? 0) + change }))
+
+  async function enqueue<C extends Confirmation, R>(controller: ConfirmationController<C, R>, presentation: ConfirmationPresentation = {}): Promise<R> {
     const inline = presentation.options?.inline ?? false
     // An inline element is the UI itself: only the call's own `showWalletUIs: false` skips it.
-    if (!(presentation.showWalletUIs ?? (inline || deps.showWalletUIs()))) return controller.headless()
+    if (!(presentation.showWalletUIs ?? (inline || deps.showWalletUIs()))) {
+      await presentation.ready?.()
+      return controller.headless()
+    }
+    if (!presentation.ready) return show(controller, inline, presentation)
+    if (!inline) countComing(1)
+    let shown: Promise<R>
+    try {
+      await presentation.ready()
+      shown = show(controller, inline, presentation)
+    } finally {
+      // After the confirmation joined the queue: no moment shows neither.
+      if (!inline) countComing(-1)
+    }
+    return shown
+  }
+
+  function show<C extends Confirmation, R>(controller: ConfirmationController<C, R>, inline: boolean, presentation: ConfirmationPresentation): Promise<R> {
     const id = presentation.options?.id ?? `confirmation-${++sequence}`
     let settle!: { resolve(value: R): void; reject(error: unknown): void }
     const result = new Promise<R>((resolve, reject) => (settle = { resolve, reject }))

@@ -89,8 +89,7 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
   async function confirmed<C extends Confirmation, R>(controller: ConfirmationController<C, R>, { uiOptions, options: confirmationOptions }: RequestPresentation): Promise<R> {
     if (!options.confirmations) return controller.headless()
     // Recovery (the password, the cloud's consent) comes first: the user then confirms what the usable wallet signs.
-    await options.connect?.()
-    return options.confirmations.enqueue(controller, { showWalletUIs: uiOptions?.showWalletUIs, options: confirmationOptions })
+    return options.confirmations.enqueue(controller, { showWalletUIs: uiOptions?.showWalletUIs, options: confirmationOptions, ready: options.connect })
   }
 
   function transaction(list: unknown[], signOnly: boolean, presentation: RequestPresentation): Promise<Hex> {

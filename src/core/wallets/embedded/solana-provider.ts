@@ -47,8 +47,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
   async function confirmed<C extends Confirmation, R>(controller: ConfirmationController<C, R>, presentation: ConfirmationPresentation): Promise<R> {
     if (!confirmations) return controller.headless()
     // Recovery (the password, the cloud's consent) comes first: the user then confirms what the usable wallet signs.
-    await options.connect?.()
-    return confirmations.enqueue(controller, presentation)
+    return confirmations.enqueue(controller, { ...presentation, ready: options.connect })
   }
 
   async function signBytes(message: Uint8Array): Promise<string> {

@@ -48,6 +48,8 @@ export interface EmbeddedWalletsState {
   error: TesseraError | null
   /** Requests waiting for the user's approval, in arrival order (document 3 §§2–4); absent or empty: none. */
   confirmations?: Confirmation[]
+  /** Requests bound for the modal's confirmation that wait for their wallet's recovery first; absent: none. */
+  confirmationsComing?: number
 }
 
 /** Cloud methods open the provider's window: call `setRecovery` inside the user's click. */

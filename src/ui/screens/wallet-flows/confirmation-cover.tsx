@@ -6,21 +6,21 @@ const TransactionView = lazy(() => import('../transactions/transaction-view.js')
 /**
  * A signature or transaction requested while another wallet flow is open (the modal answers its 'transaction:confirm'
  * prompt in place) covers the flow's step until the user has answered it; the step stays mounted underneath. A step
- * that finishes by closing the modal (a recovery the request waited for) closes it only once nothing covers it.
+ * that finishes by closing the modal (a recovery the request waited for) closes it only once nothing covers it and no
+ * request is still on its way to a confirmation.
  */
 export function ConfirmationCover({ children }: { children: ReactNode }) {
   const modal = useModal()
   const { client, standalone, close } = modal
-  const waiting = useSyncExternalStore(
-    (onChange) => client.embeddedWallets.watchState(() => onChange()),
-    () => (client.embeddedWallets.getState().confirmations ?? []).some((confirmation) => !confirmation.inline),
-  )
+  const watch = (onChange: () => void) => client.embeddedWallets.watchState(() => onChange())
+  const waiting = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmations ?? []).some((confirmation) => !confirmation.inline))
+  // A request still recovering its wallet (the step's own work: the MFA code, the password) shows its confirmation next.
+  const coming = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmationsComing ?? 0) > 0)
   const [closeAsked, setCloseAsked] = useState(false)
-  // A task later: the request the step's work released (a recovered wallet's signature) is queued by then.
-  const closeWhenUncovered = useCallback(() => void setTimeout(() => setCloseAsked(true)), [])
+  const closeWhenUncovered = useCallback(() => setCloseAsked(true), [])
   useEffect(() => {
-    if (closeAsked && !waiting) close()
-  }, [closeAsked, waiting, close])
+    if (closeAsked && !waiting && !coming) close()
+  }, [closeAsked, waiting, coming, close])
   const stepModal = useMemo(() => ({ ...modal, close: closeWhenUncovered }), [modal, closeWhenUncovered])
   return (
     <>
