@@ -284,6 +284,21 @@ describe('Solana transaction', () => {
     assertEqual(view.part('approve-button').textContent, 'Approve', 'Approve')
   })
 
+  it('a swap shows the Swap row, its instruction line, and Swap as the receipt action', async () => {
+    const bonk = (value) => ({ value, decimals: 5, symbol: 'BONK', usd: null })
+    const swap = { type: 'jupiter-swap', authority: 'So1anaFixtureAddress1111111111111111111111', inputMint: 'Mint111111111111111111111111111111111111111', outputMint: 'Bonk111111111111111111111111111111111111111', amountIn: usdc(3_000_000n, 3), amountOut: bonk(220_000_000n) }
+    const summary = solanaSummary({ instructions: [swap], amount: undefined, swap: { in: swap.amountIn, out: swap.amountOut }, to: null })
+    const view = open((queue) => queue.solanaTransaction({ summary }))
+    await waitFor(() => view.row('swap'), 'the Swap row')
+    assertEqual(view.part('row-swap').previousElementSibling.textContent, 'Swap', 'labelled Swap')
+    assertEqual(view.row('swap'), '3 USDC ($3.00) → 2200 BONK', 'what goes in and what comes out')
+    assert(!view.part('row-amount'), 'no Amount row for a swap alone')
+    assertEqual(view.parts('instruction').map((item) => item.textContent), ['Swap 3 USDC ($3.00) for 2200 BONK through Jupiter'], 'the instruction line')
+    view.queue.update(view.queue.queue()[0].id, { status: 'complete', receipt: { signature: '5ig', explorerUrl: null } })
+    await waitFor(() => view.part('receipt-action'), 'the receipt')
+    assertEqual(view.part('receipt-action').textContent, 'Swap', 'Action')
+  })
+
   it("the sign-only receipt is 'Transaction signed!' with Action, Total, Fees, To and Close", async () => {
     const view = open((queue) => queue.solanaTransaction({ signOnly: true }))
     await waitFor(() => view.part('approve-button'), 'the confirmation')

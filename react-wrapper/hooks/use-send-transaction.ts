@@ -6,7 +6,7 @@ export type UseSendTransactionOptions = EmbeddedActionCallbacks<{ hash: string }
 
 export interface UseSendTransactionResult {
   /** `eth_sendTransaction` on the wallet's current chain (gas rules of document 1 §9); resolves with the transaction hash. */
-  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions }): Promise<{ hash: string } | undefined>
+  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean }): Promise<{ hash: string } | undefined>
 }
 
 /**
@@ -16,7 +16,7 @@ export interface UseSendTransactionResult {
 export function useSendTransaction(callbacks: UseSendTransactionOptions = {}): UseSendTransactionResult {
   const client = useTesseraClient()
   const sendTransaction = useEmbeddedAction(
-    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
+    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
     callbacks,
   )
   return { sendTransaction }

@@ -22,6 +22,10 @@ export const transactionPreparationError = (cause: unknown) =>
     cause,
   })
 
+/** Document 2 "Delegation", document 3 §7: sponsoring is refused for non-TEE wallets, as every on-device wallet is. */
+export const sponsorshipNotSupportedError = () =>
+  new TesseraError({ code: 'not_supported', shortMessage: 'Gas sponsorship is not available for this wallet.', details: 'Only server-managed (TEE) wallets can have their transactions sponsored.' })
+
 /** The wallet could not sign the message. */
 export const unableToSignError = (cause: unknown) => new TesseraError({ code: 'unable_to_sign', shortMessage: 'An error has occurred, please try again.', cause })
 

@@ -171,6 +171,16 @@ describe('Ethereum transaction confirmations', () => {
     await expect(sending).rejects.toMatchObject({ code: 'transaction_failure', shortMessage: 'Transaction was rejected by the user' })
   })
 
+  it("refuses a sponsored send ('not_supported': only TEE wallets are sponsored) before anything is queued or sent", async () => {
+    const { client, prompts } = await signedIn()
+    await expect(client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value: 1n }, sponsor: true })).rejects.toMatchObject({
+      code: 'not_supported',
+      shortMessage: 'Gas sponsorship is not available for this wallet.',
+    })
+    expect(prompts).toEqual([])
+    expect(confirmations(client)).toEqual([])
+  })
+
   it('signs only in sign-only mode, then leaves the queue after the success display', async () => {
     const { client, address } = await signedIn()
     const signing = client.embeddedWallets.signTransaction({ transaction: { to: recipient, value: 5n } })

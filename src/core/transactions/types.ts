@@ -170,12 +170,20 @@ export type SolanaInstructionSummary =
   | { type: 'spl-init-account'; account: string; mint: string; owner: string }
   | { type: 'spl-close-account'; account: string; destination: string }
   | { type: 'spl-sync-native'; account: string }
+  /**
+   * A swap through Raydium's AMM or Jupiter's aggregator, by the wallet `authority`. One side is exact and the other
+   * the instruction's bound or quote: an exact-in swap's `amountOut` is its minimum (Raydium) or quote (Jupiter), an
+   * exact-out swap's `amountIn` its maximum or quote. A mint not found is null (symbol '', decimals 0).
+   */
+  | { type: 'raydium-swap' | 'jupiter-swap'; authority: string; inputMint: string | null; outputMint: string | null; amountIn: AssetAmount; amountOut: AssetAmount }
   | { type: 'unknown'; programId: string }
 
 export interface SolanaTransactionSummary {
   instructions: SolanaInstructionSummary[]
   /** The wallet's outgoing total (SOL and SPL), when the transaction moves one asset. */
   amount?: AssetAmount
+  /** The wallet's first swap: what goes in and what comes out. */
+  swap?: { in: AssetAmount; out: AssetAmount }
   network: string
   estimatedFee: AssetAmount
   balance: AssetAmount

@@ -23,6 +23,8 @@ export const transactionsCopy = {
   'tx.row.receive': 'Receive',
   'tx.row.approvalAmount': 'Approval amount',
   'tx.row.amount': 'Amount',
+  'tx.row.swap': 'Swap',
+  'tx.swap': '{in} → {out}',
   'tx.row.spender': 'Spender',
   'tx.row.to': 'To',
   'tx.row.from': 'From',
@@ -91,6 +93,7 @@ export const transactionsCopy = {
   'tx.action.setApprovalForAll': 'Approve all',
   'tx.action.mint': 'Mint',
   'tx.action.contract-call': 'Contract call',
+  'tx.action.swap': 'Swap',
   'tx.instruction.sol-transfer': 'Transfer {amount} to {to}',
   'tx.instruction.spl-transfer': 'Transfer {amount} to {to}',
   'tx.instruction.ata-creation': 'Create token account {account} for {owner}',
@@ -98,6 +101,8 @@ export const transactionsCopy = {
   'tx.instruction.spl-init-account': 'Initialize token account {account}',
   'tx.instruction.spl-close-account': 'Close token account {account}',
   'tx.instruction.spl-sync-native': 'Sync native balance of {account}',
+  'tx.instruction.raydium-swap': 'Swap {in} for {out} on Raydium',
+  'tx.instruction.jupiter-swap': 'Swap {in} for {out} through Jupiter',
   'tx.instruction.unknown': 'Instruction of program {program}',
 } as const
 

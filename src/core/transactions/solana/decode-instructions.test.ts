@@ -7,6 +7,7 @@ import {
   associatedTokenAddress, closeAccount, createAssociatedTokenAccount, initializeAccount, initializeAccount2, initializeAccount3,
   setUpToken, syncNative, TOKEN_2022_PROGRAM_ID, transfer, transferChecked,
 } from './test-support/spl-instructions.js'
+import { JUPITER_V6_PROGRAM_ID, jupiterExactOutRoute, jupiterRoute, jupiterSharedAccountsRoute, raydiumSwap, RAYDIUM_AMM_V4_PROGRAM_ID } from './test-support/swap-instructions.js'
 
 let localnet: SolanaLocalnet
 let connection: Connection
@@ -110,6 +111,45 @@ describe('decoding Solana instructions', () => {
       transfer(ata, account, owner, 5n),
     ), apiKnowing(mint, { symbol: 'TWO', decimals: 2 }))
     expect(decoded[1]).toMatchObject({ type: 'spl-transfer', mint: mint.toBase58(), amount: { value: 5n, decimals: 2, symbol: 'TWO' } })
+  })
+
+  it('decodes Raydium AMM v4 and Jupiter v6 swaps: the amounts, the authority, and the mints named or read off the token accounts', async () => {
+    const { mint: usdc, account: source } = await setUpToken(connection, payer, { decimals: 6, owner: payer.publicKey, amount: 10_000_000n })
+    const { mint: bonk, account: destination } = await setUpToken(connection, payer, { decimals: 5, owner: payer.publicKey, amount: 0n })
+    const user = { authority: payer.publicKey, owner: payer.publicKey, source, destination, sourceMint: usdc, destinationMint: bonk }
+    const api: SplTokenInfoLookup = async (mint) => (mint === usdc.toBase58() ? { symbol: 'USDC', decimals: 6 } : mint === bonk.toBase58() ? { symbol: 'BONK', decimals: 5 } : null)
+    const decoded = await decode(await legacy(
+      raydiumSwap('base-in', user, 2_000_000n, 150_000_000n),
+      raydiumSwap('base-out', user, 2_100_000n, 150_000_000n),
+      jupiterRoute(user, 3_000_000n, 220_000_000n),
+      jupiterSharedAccountsRoute(user, 4_000_000n, 300_000_000n),
+      jupiterExactOutRoute(user, 500_000_000n, 7_000_000n),
+    ), api)
+    const swap = (type: string, valueIn: bigint, valueOut: bigint) => ({
+      type, authority: payer.publicKey.toBase58(), inputMint: usdc.toBase58(), outputMint: bonk.toBase58(),
+      amountIn: { value: valueIn, decimals: 6, symbol: 'USDC', usd: null }, amountOut: { value: valueOut, decimals: 5, symbol: 'BONK', usd: null },
+    })
+    expect(decoded).toEqual([
+      swap('raydium-swap', 2_000_000n, 150_000_000n),
+      swap('raydium-swap', 2_100_000n, 150_000_000n),
+      swap('jupiter-swap', 3_000_000n, 220_000_000n),
+      swap('jupiter-swap', 4_000_000n, 300_000_000n),
+      swap('jupiter-swap', 7_000_000n, 500_000_000n),
+    ])
+  })
+
+  it('leaves a swap whose token accounts are not on the chain without mints, and other instructions of those programs unknown', async () => {
+    const missing = { authority: payer.publicKey, owner: payer.publicKey, source: Keypair.generate().publicKey, destination: Keypair.generate().publicKey }
+    const decoded = await decode(await legacy(
+      raydiumSwap('base-in', missing, 5n, 6n),
+      new TransactionInstruction({ programId: RAYDIUM_AMM_V4_PROGRAM_ID, keys: [], data: Buffer.from([1, 2, 3]) }),
+      new TransactionInstruction({ programId: JUPITER_V6_PROGRAM_ID, keys: [], data: Buffer.from([228, 85, 185, 112, 78, 79, 77, 2]) }),
+    ))
+    expect(decoded).toEqual([
+      { type: 'raydium-swap', authority: payer.publicKey.toBase58(), inputMint: null, outputMint: null, amountIn: { value: 5n, decimals: 0, symbol: '', usd: null }, amountOut: { value: 6n, decimals: 0, symbol: '', usd: null } },
+      { type: 'unknown', programId: RAYDIUM_AMM_V4_PROGRAM_ID.toBase58() },
+      { type: 'unknown', programId: JUPITER_V6_PROGRAM_ID.toBase58() },
+    ])
   })
 
   it('decodes a versioned transaction, resolving an address lookup table', async () => {

@@ -1,8 +1,8 @@
 /**
  * The instructions of a Solana transaction message as the confirmation's 'Advanced' list shows them (document 3
  * "Solana prepared transaction"). The layouts of the System, SPL Token (and Token-2022) and Associated Token Account
- * programs are read here byte by byte; anything else, or any instruction whose accounts sit in a lookup table that
- * cannot be loaded, is `unknown` with its program id. Unsupported System instruction types are `unknown` too: the
+ * programs, Raydium's AMM v4 swaps and Jupiter v6's routes are read here byte by byte; anything else, or any
+ * instruction whose accounts sit in a lookup table that cannot be loaded, is `unknown` with its program id. Unsupported System instruction types are `unknown` too: the
  * summary only shows them (docs/decisions.md "Solana instruction decoding").
  */
 import { AddressLookupTableAccount, PublicKey, type Connection, type VersionedMessage } from '@solana/web3.js'
@@ -14,6 +14,19 @@ export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWNKvmLWCNqwumDdn'
+export const RAYDIUM_AMM_V4_PROGRAM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8'
+export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'
+
+/**
+ * Jupiter v6's swap instructions by their Anchor discriminator (the first 8 bytes): where the authority, the source
+ * token account and the mints sit among the accounts, and whether the amount is exact on the way in or out.
+ */
+const JUPITER_ROUTES: Array<{ discriminator: number[]; authority: number; source: number; inputMint: number | null; outputMint: number; exact: 'in' | 'out' }> = [
+  { discriminator: [229, 23, 203, 151, 122, 227, 173, 42], authority: 1, source: 2, inputMint: null, outputMint: 5, exact: 'in' }, // route
+  { discriminator: [193, 32, 155, 51, 65, 214, 156, 129], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'in' }, // shared_accounts_route
+  { discriminator: [208, 51, 239, 151, 123, 43, 237, 92], authority: 1, source: 2, inputMint: 5, outputMint: 6, exact: 'out' }, // exact_out_route
+  { discriminator: [176, 209, 105, 168, 154, 125, 69, 62], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'out' }, // shared_accounts_exact_out_route
+]
 
 /** What the API knows of a mint (`GET /api/v1/spl_token_info`); null when it does not. */
 export type SplTokenInfoLookup = (mint: string) => Promise<{ symbol: string; decimals: number } | null>
@@ -27,7 +40,20 @@ export interface DecodeContext {
 
 /** An SPL transfer before its mint and decimals are known (plain Transfer carries neither). */
 interface PendingSplTransfer { type: 'pending-spl-transfer'; from: string; to: string; authority: string; mint: string | null; decimals: number | null; value: bigint }
-type Decoded = SolanaInstructionSummary | PendingSplTransfer
+/** A swap before its mints' metadata is known; a mint missing from the accounts is read off a token account. */
+interface PendingSwap {
+  type: 'pending-swap'
+  swap: 'raydium-swap' | 'jupiter-swap'
+  authority: string
+  inputMint: string | null
+  outputMint: string | null
+  /** The token accounts the mints are read from when the instruction does not name them. */
+  sourceAccount: string
+  destinationAccount: string | null
+  valueIn: bigint
+  valueOut: bigint
+}
+type Decoded = SolanaInstructionSummary | PendingSplTransfer | PendingSwap
 
 export async function decodeSolanaInstructions(message: VersionedMessage, context: DecodeContext): Promise<SolanaInstructionSummary[]> {
   const keys = await accountKeysOf(message, context.connection)
@@ -44,13 +70,18 @@ export async function decodeSolanaInstructions(message: VersionedMessage, contex
     if (entry.type === 'ata-creation' || entry.type === 'spl-init-account') mintsOfNewAccounts.set(entry.account, entry.mint)
   }
   const tokens = tokenReader(context)
+  const mintOf = async (account: string | null) => (account ? (mintsOfNewAccounts.get(account) ?? (await tokens.mintOfTokenAccount(account))) : null)
+  const amountOf = async (value: bigint, mint: string | null, decimals: number | null = null): Promise<AssetAmount> =>
+    mint ? { value, ...(await tokens.metadata(mint, decimals)), usd: null } : { value, decimals: decimals ?? 0, symbol: '', usd: null }
   return Promise.all(decoded.map(async (entry): Promise<SolanaInstructionSummary> => {
+    if (entry.type === 'pending-swap') {
+      const [inputMint, outputMint] = await Promise.all([entry.inputMint ?? mintOf(entry.sourceAccount), entry.outputMint ?? mintOf(entry.destinationAccount)])
+      const [amountIn, amountOut] = await Promise.all([amountOf(entry.valueIn, inputMint), amountOf(entry.valueOut, outputMint)])
+      return { type: entry.swap, authority: entry.authority, inputMint, outputMint, amountIn, amountOut }
+    }
     if (entry.type !== 'pending-spl-transfer') return entry
-    const mint = entry.mint ?? mintsOfNewAccounts.get(entry.from) ?? (await tokens.mintOfTokenAccount(entry.from))
-    const amount: AssetAmount = mint
-      ? { value: entry.value, ...(await tokens.metadata(mint, entry.decimals)), usd: null }
-      : { value: entry.value, decimals: entry.decimals ?? 0, symbol: '', usd: null }
-    return { type: 'spl-transfer', from: entry.from, to: entry.to, authority: entry.authority, mint, amount }
+    const mint = entry.mint ?? (await mintOf(entry.from))
+    return { type: 'spl-transfer', from: entry.from, to: entry.to, authority: entry.authority, mint, amount: await amountOf(entry.value, mint, entry.decimals) }
   }))
 }
 
@@ -115,6 +146,24 @@ function decodeInstruction(programId: string, accounts: string[], data: Uint8Arr
       default:
         return null
     }
+  }
+  if (programId === RAYDIUM_AMM_V4_PROGRAM) {
+    // SwapBaseIn (9: amount in, minimum out) and SwapBaseOut (11: maximum in, amount out); the user's source and
+    // destination token accounts and the owner are the last three accounts (17 or 18 of them).
+    const [valueIn, valueOut] = [u64(1), u64(9)]
+    if ((data[0] !== 9 && data[0] !== 11) || valueIn === null || valueOut === null || accounts.length < 17) return null
+    const [sourceAccount, destinationAccount, authority] = accounts.slice(-3) as [string, string, string]
+    return { type: 'pending-swap', swap: 'raydium-swap', authority, inputMint: null, outputMint: null, sourceAccount, destinationAccount, valueIn, valueOut }
+  }
+  if (programId === JUPITER_V6_PROGRAM) {
+    const route = JUPITER_ROUTES.find(({ discriminator }) => discriminator.every((byte, index) => data[index] === byte))
+    // The route plan's length varies; the amounts are the last fields: u64, u64, u16 slippage, u8 platform fee.
+    const tail = data.length - 19
+    if (!route || tail < 12 || accounts.length <= route.outputMint) return null
+    const [first, second] = [u64(tail)!, u64(tail + 8)!]
+    const [valueIn, valueOut] = route.exact === 'in' ? [first, second] : [second, first]
+    const inputMint = route.inputMint === null ? null : accounts[route.inputMint]!
+    return { type: 'pending-swap', swap: 'jupiter-swap', authority: accounts[route.authority]!, inputMint, outputMint: accounts[route.outputMint]!, sourceAccount: accounts[route.source]!, destinationAccount: null, valueIn, valueOut }
   }
   if (programId === ASSOCIATED_TOKEN_PROGRAM) {
     // Create (empty data or 0) and CreateIdempotent (1): [payer, account, owner, mint, system, token program].

@@ -1,6 +1,6 @@
 /**
  * The summary of a Solana transaction for its confirmation (document 3 "Solana transaction confirmation"): the
- * decoded instructions, the wallet's outgoing amount, the fee, the balance and whether it covers both.
+ * decoded instructions, the wallet's outgoing amount and first swap, the fee, the balance and whether it covers both.
  */
 import { PublicKey, type Connection, type VersionedMessage } from '@solana/web3.js'
 import type { SolanaCluster } from '../../config/types.js'
@@ -32,9 +32,11 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
   const paysFee = message.staticAccountKeys[0]!.toBase58() === address
   const needed = lamportsOut(instructions, address) + (paysFee ? estimatedFee.value : 0n)
   const amount = outgoingAmount(instructions, address)
+  const swap = instructions.find((instruction) => (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address)
   return {
     instructions,
     ...(amount && { amount }),
+    ...(swap && 'amountIn' in swap && { swap: { in: swap.amountIn, out: swap.amountOut } }),
     network: context.cluster.name,
     estimatedFee,
     balance: lamportsAmount(BigInt(balance), solUsd),

@@ -7,6 +7,7 @@ import { createConfirmationQueue } from '../confirmation-queue.js'
 import type { SolanaTransactionConfirmation } from '../types.js'
 import { solanaTransactionConfirmation } from './solana-transaction-confirmation.js'
 import { setUpToken, transfer } from './test-support/spl-instructions.js'
+import { raydiumSwap } from './test-support/swap-instructions.js'
 
 let localnet: SolanaLocalnet
 let connection: Connection
@@ -96,6 +97,25 @@ describe('the Solana transaction confirmation', () => {
     expect(summary!.amount).toEqual({ value: 1_250_000n, decimals: 6, symbol: 'TKN', usd: null })
     expect(summary!.to).toBe(destination.toBase58())
     expect(summary!.insufficientFunds).toBe(false)
+  })
+
+  it("summarises the wallet's swap as what goes in and what comes out; another signer's swap is only an instruction", async () => {
+    const wallet = fundedWallet()
+    const payer = fundedWallet()
+    const [{ account: source }, { account: destination }] = [
+      await setUpToken(connection, payer, { decimals: 6, owner: wallet.publicKey, amount: 9_000_000n }),
+      await setUpToken(connection, payer, { decimals: 2, owner: wallet.publicKey, amount: 0n }),
+    ]
+    const own = await confirm(wallet, [raydiumSwap('base-in', { source, destination, owner: wallet.publicKey }, 1_500_000n, 4_200n)])
+    const { summary } = await own.until((confirmation) => confirmation.status === 'ready')
+    expect(summary!.swap).toEqual({ in: { value: 1_500_000n, decimals: 6, symbol: 'TKN', usd: null }, out: { value: 4_200n, decimals: 2, symbol: 'TKN', usd: null } })
+    expect(summary!.amount).toBeUndefined()
+
+    const other = Keypair.generate().publicKey
+    const theirs = await confirm(wallet, [raydiumSwap('base-in', { source, destination, owner: other }, 1n, 2n)])
+    const { summary: theirSummary } = await theirs.until((confirmation) => confirmation.status === 'ready')
+    expect(theirSummary!.instructions[0]).toMatchObject({ type: 'raydium-swap', authority: other.toBase58() })
+    expect(theirSummary!.swap).toBeUndefined()
   })
 
   it("flags a transfer above the balance (SOL out plus fee) and refuses approval with the spec's copy", async () => {

@@ -22,7 +22,7 @@ import {
   unsupportedRecoveryActionError,
   userRecoveryTimedOutError,
 } from '../../errors/embedded-wallet-errors.js'
-import { transactionRejectedError } from '../../errors/transaction-errors.js'
+import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
 import { createConfirmationQueue } from '../../transactions/confirmation-queue.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -607,7 +607,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       const provider = await getEthereumProvider(address)
       return { signature: (await provider.requestWith({ method: 'eth_signTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
     },
-    sendTransaction: async ({ transaction, address, uiOptions }, options) => {
+    sendTransaction: async ({ transaction, address, uiOptions, sponsor }, options) => {
+      if (sponsor) throw sponsorshipNotSupportedError()
       const provider = await getEthereumProvider(address)
       return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
     },

@@ -1,6 +1,6 @@
 /**
  * Document 3 §2 "Solana transaction confirmation": 'Confirm transaction', '{app} wants your permission to approve the
- * following transaction.', rows Amount, Network, Estimated fee, the decoded instructions under 'Advanced', the wallet
+ * following transaction.', rows Amount, Swap, Network, Estimated fee, the decoded instructions under 'Advanced', the wallet
  * card and 'Approve' or 'Add funds'. The receipt: 'Transaction complete!' ('Transaction signed!' for sign only),
  * "You're all set.", rows Action, Total, Fees, To, and Close; the error view retries with a fresh blockhash.
  */
@@ -36,6 +36,9 @@ function instructionText(instruction: SolanaInstructionSummary, summary: SolanaT
     case 'spl-close-account':
     case 'spl-sync-native':
       return t(`tx.instruction.${instruction.type}`, { account: short(instruction.account) })
+    case 'raydium-swap':
+    case 'jupiter-swap':
+      return t(`tx.instruction.${instruction.type}`, { in: amountText(instruction.amountIn, summary), out: amountText(instruction.amountOut, summary) })
     case 'unknown':
       return t('tx.instruction.unknown', { program: short(instruction.programId) })
   }
@@ -51,7 +54,8 @@ function totalOf(summary: SolanaTransactionSummary): string {
 }
 
 const actionOf = ({ uiOptions, summary }: SolanaTransactionConfirmation) =>
-  uiOptions.transactionInfo?.action ?? (summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
+  uiOptions.transactionInfo?.action ??
+  (summary?.swap ? t('tx.action.swap') : summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
 
 function Receipt({ confirmation, onClose, dismiss }: Props) {
   const { uiOptions, summary, signOnly } = confirmation
@@ -105,6 +109,7 @@ export function SolanaTransactionScreen(props: Props) {
           <>
             <Rows>
               {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary)}</Row>}
+              {summary.swap && <Row label={t('tx.row.swap')} part="row-swap">{t('tx.swap', { in: amountText(summary.swap.in, summary), out: amountText(summary.swap.out, summary) })}</Row>}
               <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
               <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{amountText(summary.estimatedFee, summary)}</Row>
             </Rows>
