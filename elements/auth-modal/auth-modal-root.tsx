@@ -55,9 +55,16 @@ export function AuthModalRoot(props: AuthModalRootProps) {
 
   useEffect(() => (client && onLogout ? client.on('logout', ({ reason }) => onLogout({ reason })) : undefined), [client, onLogout])
   // A wallet operation waiting on the user (MFA, the wallet password) opens the modal on the screen that answers it;
-  // a wallet flow already open answers it in place (its steps are covered by the verify screens).
-  const inWalletFlow = open && request?.intent === 'wallet'
-  useEffect(() => client?.on('walletPrompt', ({ screen }) => inWalletFlow || host?.start({ intent: 'wallet', screen, automatic: true })), [client, host, inWalletFlow])
+  // a wallet flow already open answers it in place (its steps are covered by the verify screens). Read when the prompt
+  // comes, not at the last render: a prompt right after a close must open the modal again.
+  const requestNow = useRef(request)
+  useEffect(() => {
+    requestNow.current = request
+  }, [request])
+  useEffect(
+    () => client?.on('walletPrompt', ({ screen }) => (host?.open && requestNow.current?.intent === 'wallet') || host?.start({ intent: 'wallet', screen, automatic: true })),
+    [client, host],
+  )
 
   if (!client) return null
   return (

@@ -346,4 +346,28 @@ describe('<auth-modal> (built bundle) and the walletPrompt', () => {
       element.remove()
     }
   })
+
+  it('a prompt that comes as a wallet flow closes opens the modal again for it', async () => {
+    await import('/dist/tessera.js')
+    const appId = 'transaction-prompt-after-close'
+    const client = createAccessClient({ embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
+    const queue = attachConfirmations(client.embeddedWallets)
+    ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
+    const element = document.createElement('auth-modal')
+    element.setAttribute('app-id', appId)
+    document.body.append(element)
+    try {
+      await waitFor(() => element.start, 'the element defined')
+      element.start({ intent: 'wallet', screen: 'password:create' })
+      await waitFor(() => element.shadowRoot.querySelector('[part~="title"]')?.textContent === 'Set your password', 'the wallet flow')
+      // Closed, and the prompt in the same task: before the element rendered the close.
+      element.open = false
+      queue.signMessage({ message: 'Right as it closed' })
+      client.emit('walletPrompt', { screen: 'transaction:confirm' })
+      const message = await waitFor(() => element.open && element.shadowRoot.querySelector('[part~="message"]'), 'opened again on the sign screen')
+      assertEqual(message.textContent, 'Right as it closed', 'the queued message')
+    } finally {
+      element.remove()
+    }
+  })
 })
