@@ -77,7 +77,7 @@ try {
   // The wallet rows need every wallet part working; when one is not, the table says why instead of stopping.
   const wallets: WalletBench | Error = await measureWalletsOnDevStack(browser, walletRuns).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
   const creationLabel = `Embedded wallet creation, Ethereum + Solana: code submitted → both addresses shown (Chromium, median of ${walletRuns.creationRuns})`
-  const signingLabel = `Message signing after unlock: click → signature shown (Ethereum, median of ${walletRuns.signatures})`
+  const signingLabel = `Message signing after unlock: 'Sign and continue' → signature shown (Ethereum, median of ${walletRuns.signatures})`
   const walletRows: [string, string, string][] = wallets instanceof Error
     ? [creationLabel, signingLabel].map((label) => [label, 'not measured', wallets.message.split('\n')[0]!.slice(0, 160)])
     : [
