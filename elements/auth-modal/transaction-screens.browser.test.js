@@ -324,15 +324,20 @@ describe('Solana transaction', () => {
 })
 
 describe('<auth-modal> (built bundle) and the walletPrompt', () => {
-  it("opens on 'transaction:confirm' with the queued confirmation; closing it rejects", async () => {
+  /** The built element on the page over a client double registered for `appId`, as a second bundle copy would find it. */
+  async function builtModal(appId, script) {
     await import('/dist/tessera.js')
-    const appId = 'transaction-prompt-app'
-    const client = createAccessClient()
+    const client = createAccessClient(script)
     const queue = attachConfirmations(client.embeddedWallets)
     ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
     const element = document.createElement('auth-modal')
     element.setAttribute('app-id', appId)
     document.body.append(element)
+    return { client, queue, element }
+  }
+
+  it("opens on 'transaction:confirm' with the queued confirmation; closing it rejects", async () => {
+    const { client, queue, element } = await builtModal('transaction-prompt-app')
     try {
       queue.signMessage({ message: 'From the prompt' })
       // The element listens once React has mounted it: prompt until it opens.
@@ -348,14 +353,7 @@ describe('<auth-modal> (built bundle) and the walletPrompt', () => {
   })
 
   it('a prompt that comes as a wallet flow closes opens the modal again for it', async () => {
-    await import('/dist/tessera.js')
-    const appId = 'transaction-prompt-after-close'
-    const client = createAccessClient({ embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
-    const queue = attachConfirmations(client.embeddedWallets)
-    ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
-    const element = document.createElement('auth-modal')
-    element.setAttribute('app-id', appId)
-    document.body.append(element)
+    const { client, queue, element } = await builtModal('transaction-prompt-after-close', { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
     try {
       await waitFor(() => element.start, 'the element defined')
       element.start({ intent: 'wallet', screen: 'password:create' })

@@ -341,8 +341,8 @@ function RoutedScreen({ current }: { current: Screen }) {
       {current === 'passkey-choice' && <PasskeyChoice />}
       {current === 'farcaster' && <FarcasterScreen />}
       {current === 'telegram' && <TelegramStatus />}
-          {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
-          {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
+      {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
+      {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
       {current === 'captcha' && <CaptchaScreen />}
       {current === 'terms' && <TermsScreen />}
       {current === 'account-transfer' && <AccountTransferScreen />}

@@ -175,8 +175,10 @@ export type SolanaInstructionSummary =
    * the instruction's bound or quote: an exact-in swap's `amountOut` is its minimum (Raydium) or quote (Jupiter), an
    * exact-out swap's `amountIn` its maximum or quote. A mint not found is null (symbol '', decimals 0).
    */
-  | { type: 'raydium-swap' | 'jupiter-swap'; authority: string; inputMint: string | null; outputMint: string | null; amountIn: AssetAmount; amountOut: AssetAmount }
+  | SolanaSwapInstruction
   | { type: 'unknown'; programId: string }
+
+export interface SolanaSwapInstruction { type: 'raydium-swap' | 'jupiter-swap'; authority: string; inputMint: string | null; outputMint: string | null; amountIn: AssetAmount; amountOut: AssetAmount }
 
 export interface SolanaTransactionSummary {
   instructions: SolanaInstructionSummary[]

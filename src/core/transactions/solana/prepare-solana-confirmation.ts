@@ -4,7 +4,7 @@
  */
 import { PublicKey, type Connection, type VersionedMessage } from '@solana/web3.js'
 import type { SolanaCluster } from '../../config/types.js'
-import type { AssetAmount, SolanaInstructionSummary, SolanaTransactionSummary } from '../types.js'
+import type { AssetAmount, SolanaInstructionSummary, SolanaSwapInstruction, SolanaTransactionSummary } from '../types.js'
 import { decodeSolanaInstructions, type SplTokenInfoLookup } from './decode-instructions.js'
 import { lamportsAmount } from './lamports-amount.js'
 
@@ -32,11 +32,11 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
   const paysFee = message.staticAccountKeys[0]!.toBase58() === address
   const needed = lamportsOut(instructions, address) + (paysFee ? estimatedFee.value : 0n)
   const amount = outgoingAmount(instructions, address)
-  const swap = instructions.find((instruction) => (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address)
+  const swap = instructions.find((instruction): instruction is SolanaSwapInstruction => (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address)
   return {
     instructions,
     ...(amount && { amount }),
-    ...(swap && 'amountIn' in swap && { swap: { in: swap.amountIn, out: swap.amountOut } }),
+    ...(swap && { swap: { in: swap.amountIn, out: swap.amountOut } }),
     network: context.cluster.name,
     estimatedFee,
     balance: lamportsAmount(BigInt(balance), solUsd),

@@ -12,7 +12,7 @@ const TransactionView = lazy(() => import('../transactions/transaction-view.js')
 export function ConfirmationCover({ children }: { children: ReactNode }) {
   const modal = useModal()
   const { client, standalone, close } = modal
-  const watch = (onChange: () => void) => client.embeddedWallets.watchState(() => onChange())
+  const watch = useCallback((onChange: () => void) => client.embeddedWallets.watchState(() => onChange()), [client])
   const waiting = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmations ?? []).some((confirmation) => !confirmation.inline))
   // A request still recovering its wallet (the step's own work: the MFA code, the password) shows its confirmation next.
   const coming = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmationsComing ?? 0) > 0)

@@ -12,12 +12,12 @@ export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZb
 export const MINT_SIZE = 82
 export const TOKEN_ACCOUNT_SIZE = 165
 
-const u64 = (value: bigint) => {
+export const u64 = (value: bigint) => {
   const bytes = Buffer.alloc(8)
   bytes.writeBigUInt64LE(value)
   return bytes
 }
-const meta = (pubkey: PublicKey, isSigner: boolean, isWritable: boolean) => ({ pubkey, isSigner, isWritable })
+export const meta = (pubkey: PublicKey, isSigner = false, isWritable = false) => ({ pubkey, isSigner, isWritable })
 const token = (keys: ReturnType<typeof meta>[], data: Buffer, programId = TOKEN_PROGRAM_ID) => new TransactionInstruction({ programId, keys, data })
 
 /** InitializeMint2 (20): no freeze authority. */

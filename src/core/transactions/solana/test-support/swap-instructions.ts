@@ -4,17 +4,11 @@
  * user's side, and nothing here runs on a chain.
  */
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js'
-import { TOKEN_PROGRAM_ID } from './spl-instructions.js'
+import { meta, TOKEN_PROGRAM_ID, u64 } from './spl-instructions.js'
 
 export const RAYDIUM_AMM_V4_PROGRAM_ID = new PublicKey('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8')
 export const JUPITER_V6_PROGRAM_ID = new PublicKey('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4')
 
-const u64 = (value: bigint) => {
-  const bytes = Buffer.alloc(8)
-  bytes.writeBigUInt64LE(value)
-  return bytes
-}
-const meta = (pubkey: PublicKey, isSigner = false, isWritable = false) => ({ pubkey, isSigner, isWritable })
 const placeholders = (count: number) => Array.from({ length: count }, () => meta(Keypair.generate().publicKey))
 
 /** SwapBaseIn (9: amount in, minimum out) or SwapBaseOut (11: maximum in, amount out), with the 18 accounts of a pool with target orders. */
