@@ -278,6 +278,8 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     },
     wallets: createFakeWallets(script.wallets ?? {}, emit),
     embeddedWallets,
+    // TEMPORARY contract placeholder (issue 13): the funding screens' fixture replaces it.
+    funding: { getState: () => ({ sessions: [] }), watchState: () => () => {}, fundWallet: () => Promise.reject(new Error('funding fixture not built yet')) },
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },

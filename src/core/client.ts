@@ -353,6 +353,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     wallets,
     embeddedWallets: embeddedWallets.member,
     mfa: mfa.member,
+    // TEMPORARY contract placeholder (issue 13): replaced by the lazy funding member.
+    funding: { getState: () => ({ sessions: [] }), watchState: () => () => {}, fundWallet: () => Promise.reject(new Error('funding: not built yet')) },
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,

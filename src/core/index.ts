@@ -86,6 +86,7 @@ export type {
 } from './wallets/embedded/types.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type * from './transactions/types.js'
+export type * from './funding/types.js'
 export type { MfaAnswer, MfaApi, MfaChallengeStatus, MfaMethodType, MfaState, TotpEnrollment } from './mfa/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'

@@ -6,6 +6,7 @@ import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 import type { WalletsApi } from './wallets/types.js'
 import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
 import type { MfaApi } from './mfa/types.js'
+import type { FundingApi } from './funding/types.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -222,10 +223,10 @@ export interface ClientEvents {
    * A wallet operation waits for the user and no app handler takes it; `screen` answers it: 'mfa:verify' for an MFA
    * challenge without an `mfa.onMfaRequired` listener, 'password:enter' when recovery needs the wallet password,
    * 'password:create' ('recovery:select' when several user-owned methods are offered) when a login's creation waits
-   * for the password or recovery the app requires (`createLoginWallets`).
-   * `<auth-modal>` opens on that screen.
+   * for the password or recovery the app requires (`createLoginWallets`), 'transaction:confirm' for a confirmation and
+   * 'funding:flow' for a funding session (`client.funding.fundWallet`). `<auth-modal>` opens on that screen.
    */
-  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'cloud:backup' | 'cloud:confirm' | 'transaction:confirm' }
+  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'cloud:backup' | 'cloud:confirm' | 'transaction:confirm' | 'funding:flow' }
 }
 
 export interface TesseraClient {
@@ -284,6 +285,8 @@ export interface TesseraClient {
   readonly embeddedWallets: EmbeddedWalletsApi
   /** Wallet-action MFA (document 2 §§2, 4): the challenge of gated wallet operations, verification, enrolment; loads on first use. */
   readonly mfa: MfaApi
+  /** Funding (document 3): adding funds to the user's wallets by card, exchange, another wallet or receiving; loads on first use. */
+  readonly funding: FundingApi
   /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
   readonly telegram: {
     /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */

@@ -39,6 +39,8 @@ export type WalletFlowScreen =
   | 'delegation:revoke'
   // Confirmations (document 3 §2): signing a message, an Ethereum or a Solana transaction the app asked for.
   | 'transaction:confirm'
+  // Funding (document 3 §§2–4): a session of `client.funding`, its steps routed by the core's `step`.
+  | 'funding:flow'
 
 export type WalletFlowGroup = WalletFlowScreen extends `${infer Group}:${string}` ? Group : never
 
