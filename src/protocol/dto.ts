@@ -1,5 +1,6 @@
 /** Wire shapes (snake_case) of request bodies and responses. Timestamps are unix seconds. */
 import type { AuthMode, OAuthProvider, SessionUpdateAction } from './constants.js'
+import type { FundingConfigDto } from './funding.js'
 
 interface LinkedAccountBase {
   verified_at: number
@@ -266,10 +267,23 @@ export interface ChainDto {
   rpc_url: string
   block_explorer_url: string | null
   testnet: boolean
+  /**
+   * Tessera (funding): the network on-ramps and the bridge deliver this chain's funds on ('ethereum', 'base',
+   * 'optimism', 'polygon', 'arbitrum'...): built-in chains have theirs; a local chain names the one a stand-in plays.
+   */
+  onramp_network?: string | null
+  /** Tessera (funding): the chain's USDC contract, for chains outside the built-in table. */
+  usdc_address?: string | null
 }
 
 /** Tessera: a Solana cluster's RPC, e.g. the local litesvm endpoint as 'devnet'. */
-export interface SolanaClusterDto { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpc_url: string; block_explorer_url: string | null }
+export interface SolanaClusterDto {
+  name: 'mainnet-beta' | 'devnet' | 'testnet'
+  rpc_url: string
+  block_explorer_url: string | null
+  /** Tessera (funding): the cluster's USDC mint, where it is not the built-in one (a local cluster's test mint). */
+  usdc_mint?: string | null
+}
 
 /** Server app config: `GET /api/v1/apps/{app_id}` (document 1 §3). */
 export interface AppConfigDto {
@@ -315,7 +329,8 @@ export interface AppConfigDto {
   custom_api_url: string | null
   verification_key: string
   telegram_auth_config: { bot_id: string; bot_name: string; link_enabled: boolean; seamless_auth_enabled: boolean } | null
-  funding_config: Record<string, unknown> | null
+  /** Document 3 §3 "App funding config"; null: the app has no funding. */
+  funding_config: FundingConfigDto | null
   embedded_wallet_config: EmbeddedWalletConfigDto
   max_linked_wallets_per_user: number | null
   /** Tessera: the provider apps shown as `privy:<app id>` login methods, when cross-app login is on. */

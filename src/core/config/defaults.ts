@@ -44,5 +44,6 @@ export function defaultConfig(appId: string): EffectiveConfig {
     passkeysForSignup: false,
     telegram: null,
     walletConnectProjectId: null,
+    fundingConfig: null,
   }
 }

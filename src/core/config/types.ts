@@ -1,5 +1,6 @@
 /** The effective client config: defaults, then the server config, then the client's own overrides. */
 import type { CloudRecoveryProvider } from '../../protocol/index.js'
+import type { FundingConfigDto } from '../../protocol/funding.js'
 import type { MfaMethodType } from '../mfa/types.js'
 
 export type LoginMethod =
@@ -99,6 +100,8 @@ export interface EffectiveConfig {
   walletConnectProjectId: string | null
   /** Server `mfa_methods`: the wallet-action MFA methods users may enrol (document 2 §2); absent: all three. */
   mfaMethods?: MfaMethodType[]
+  /** Server `funding_config` as sent (the funding code maps it when it loads); null: the app has no funding. */
+  fundingConfig: FundingConfigDto | null
 }
 
 export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users'
