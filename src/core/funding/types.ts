@@ -33,6 +33,8 @@ interface FundWalletCommonOptions {
   defaultFundingMethod?: FundingMethod
   card?: { preferredProvider?: CardProvider }
   uiConfig?: FundWalletUiConfig
+  /** False turns bridging off for this session; it is on only where the app's config enables it. */
+  crossChainBridgingEnabled?: boolean
 }
 
 export interface EthereumFundWalletOptions extends FundWalletCommonOptions {
