@@ -5,6 +5,11 @@ export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
 export { defineConfirmTx } from './confirm-tx/define-lazy.js'
 export type { ConfirmTxElement } from './confirm-tx/confirm-tx-element.js'
 export type { ConfirmTxChainType, ConfirmTxConfig, ConfirmTxEventMap, TxConfirmedDetail, TxErrorDetail } from './confirm-tx/types.js'
+// `<fund-wallet>` loads on `defineFundWallet()`, as `<confirm-tx>` does.
+export { defineFundWallet } from './fund-wallet/define-lazy.js'
+export { fundOutcomeDetail } from './fund-wallet/outcome-detail.js'
+export type { FundWalletElement } from './fund-wallet/fund-wallet-element.js'
+export type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig, FundWalletEventMap } from './fund-wallet/types.js'
 export type {
   AuthErrorDetail,
   AuthModalConfig,
@@ -21,5 +26,6 @@ declare global {
   interface HTMLElementTagNameMap {
     'auth-modal': import('./auth-modal/auth-modal-element.js').AuthModalElement
     'confirm-tx': import('./confirm-tx/confirm-tx-element.js').ConfirmTxElement
+    'fund-wallet': import('./fund-wallet/fund-wallet-element.js').FundWalletElement
   }
 }

@@ -1,8 +1,9 @@
-/** Entry of the script-tag build (`dist/tessera.js`): defines `<auth-modal>` on load, and `<confirm-tx>` as it loads. */
-import { defineAuthModal, defineConfirmTx } from './index.js'
+/** Entry of the script-tag build (`dist/tessera.js`): defines `<auth-modal>` on load, `<confirm-tx>` and `<fund-wallet>` as they load. */
+import { defineAuthModal, defineConfirmTx, defineFundWallet } from './index.js'
 
 defineAuthModal()
 void defineConfirmTx()
+void defineFundWallet()
 
 export * from './index.js'
 // A script-tag host reads the session through the same shared client the element uses.

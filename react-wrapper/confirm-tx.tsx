@@ -1,6 +1,7 @@
-import { createElement, useCallback, useEffect, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
+import { createElement, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
 import type { ThemeName, TransactionUiOptions } from '../src/core/index.js'
-import { defineConfirmTx, type ConfirmTxChainType, type ConfirmTxConfig, type ConfirmTxElement, type ConfirmTxEventMap, type TxConfirmedDetail, type TxErrorDetail } from '../elements/index.js'
+import { defineConfirmTx, type ConfirmTxChainType, type ConfirmTxConfig, type ConfirmTxElement, type TxConfirmedDetail, type TxErrorDetail } from '../elements/index.js'
+import { setAttribute, useElementEvent, useElementRef } from './element-props.js'
 
 export interface ConfirmTxProps {
   appId: string
@@ -22,31 +23,9 @@ export interface ConfirmTxProps {
   onFailed?(detail: TxErrorDetail): void
 }
 
-function setAttribute(element: HTMLElement, name: string, value: string | undefined) {
-  if (value === undefined) element.removeAttribute(name)
-  else if (element.getAttribute(name) !== value) element.setAttribute(name, value)
-}
-
-function useElementEvent<K extends keyof ConfirmTxEventMap>(element: ConfirmTxElement | null, type: K, handler: ((detail: ConfirmTxEventMap[K]['detail']) => void) | undefined) {
-  useEffect(() => {
-    if (!element || !handler) return
-    const listener = (event: Event) => handler((event as ConfirmTxEventMap[K]).detail)
-    element.addEventListener(type, listener)
-    return () => element.removeEventListener(type, listener)
-  }, [element, type, handler])
-}
-
 /** A typed React component over `<confirm-tx>` (defined on first render; its code loads then). */
 export function ConfirmTx({ appId, apiUrl, address, chainType, signOnly = false, theme, transaction, uiOptions, config, className, style, ref, onConfirmed, onRejected, onFailed }: ConfirmTxProps) {
-  const [element, setElement] = useState<ConfirmTxElement | null>(null)
-  const attach = useCallback(
-    (next: ConfirmTxElement | null) => {
-      setElement(next)
-      if (typeof ref === 'function') ref(next)
-      else if (ref) ref.current = next
-    },
-    [ref],
-  )
+  const [element, attach] = useElementRef(ref)
   useState(defineConfirmTx)
 
   // Attributes and objects are written imperatively: a removed prop removes the attribute; `transaction` goes last.

@@ -21,6 +21,9 @@ const Base: CustomElementConstructor =
           onLogout: eventInit,
           onLinkSuccess: eventInit,
           onUpdateSuccess: eventInit,
+          onFundsuccess: eventInit,
+          onFunduserexited: eventInit,
+          onFundfailed: eventInit,
         },
       })
 
@@ -79,8 +82,15 @@ export class AuthModalElement extends Base {
     this.toggleAttribute('standalone', Boolean(value))
   }
 
-  /** Opens the modal for `request`: link and update open straight on the method's input; no request is a sign-in. */
+  /**
+   * Opens the modal for `request`: link and update open straight on the method's input; no request is a sign-in; a
+   * funding request starts a session, whose prompt opens the modal on its landing.
+   */
   start(request: AuthModalRequest = { intent: 'login' }): void {
+    if (request.intent === 'fund') {
+      internals(this)[propsKey].funding = request
+      return internals(this)[renderKey]()
+    }
     internals(this)[propsKey].request = request
     if (this.open) internals(this)[renderKey]()
     else this.open = true

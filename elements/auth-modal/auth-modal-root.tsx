@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { getOrCreateClient, type ThemeName, type TesseraError, type User } from '../../src/core/index.js'
-import { AuthModalView } from '../../src/ui/index.js'
-import { adoptStyles } from '../styles/adopt-styles.js'
+import { useCallback, useEffect, useRef } from 'react'
+import type { ThemeName, TesseraError, User } from '../../src/core/index.js'
+import { AuthModalView, type ModalRequest } from '../../src/ui/index.js'
+import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
-import type { AuthModalConfig, AuthModalRequest, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
+import { useFundingRequest } from './funding-request.js'
+import type { AuthModalConfig, AuthModalRequest, FundFailedDetail, FundModalRequest, FundOutcomeDetail, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
 
 /** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
 export interface AuthModalRootProps {
@@ -14,7 +15,9 @@ export interface AuthModalRootProps {
   standalone?: boolean
   config?: AuthModalConfig
   /** Set by `start()`: what this opening is for. */
-  request?: AuthModalRequest
+  request?: ModalRequest
+  /** Set by `start({ intent: 'fund' })`: the funding session to open. */
+  funding?: FundModalRequest
   container?: ShadowRoot
   onLoginSuccess?(detail: { user: User; isNewUser: boolean }): void
   onAuthError?(detail: { code: string; message: string }): void
@@ -22,26 +25,14 @@ export interface AuthModalRootProps {
   onLogout?(detail: { reason: string }): void
   onLinkSuccess?(detail: LinkSuccessDetail): void
   onUpdateSuccess?(detail: UpdateSuccessDetail): void
+  onFundsuccess?(detail: FundOutcomeDetail): void
+  onFunduserexited?(detail: FundOutcomeDetail): void
+  onFundfailed?(detail: FundFailedDetail): void
 }
 
 export function AuthModalRoot(props: AuthModalRootProps) {
   const { appId, apiUrl, open = false, standalone = false, config, container, request } = props
-  const client = useMemo(
-    () => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null),
-    // The client is shared per app id: a config set later is handed to it instead of recreating it.
-    [appId, apiUrl],
-  )
-  // The config the client was created with is already applied; a later one (also the React provider's) replaces it.
-  const appliedConfig = useRef(config)
-  useEffect(() => {
-    if (!client || !config || config === appliedConfig.current) return
-    appliedConfig.current = config
-    client.setConfig(config)
-  }, [client, config])
-  const sheet = useMemo(() => new CSSStyleSheet(), [])
-  useEffect(() => {
-    if (container) adoptStyles(container, sheet)
-  }, [container, sheet])
+  const { client, sheet } = useElementClient(appId, apiUrl, config, container)
 
   const host = container?.host as (HTMLElement & { open: boolean; start(request: AuthModalRequest): void }) | undefined
   const { onLoginSuccess, onAuthError, onModalClose, onLogout, onLinkSuccess, onUpdateSuccess } = props
@@ -54,6 +45,7 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const authError = useCallback((error: TesseraError) => onAuthError?.({ code: error.code, message: error.shortMessage }), [onAuthError])
 
   useEffect(() => (client && onLogout ? client.on('logout', ({ reason }) => onLogout({ reason })) : undefined), [client, onLogout])
+  useFundingRequest(client, props)
   // A wallet operation waiting on the user (MFA, the wallet password) opens the modal on the screen that answers it;
   // a wallet flow already open answers it in place (its steps are covered by the verify screens). Read when the prompt
   // comes, not at the last render: a prompt right after a close must open the modal again.

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { getOrCreateClient, type TesseraClient, type ThemeName, type TransactionUiOptions } from '../../src/core/index.js'
+import type { TesseraClient, ThemeName, TransactionUiOptions } from '../../src/core/index.js'
 import { titleId } from '../../src/ui/primitives/modal-shell.js'
 import * as styles from '../../src/ui/styles/modal.css.js'
-import { adoptStyles } from '../styles/adopt-styles.js'
+import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
 import { startConfirmation } from './start-confirmation.js'
 import { errorDetail, isUserRejection } from './tx-outcome.js'
@@ -50,17 +50,7 @@ function useErrorReports(client: TesseraClient | null, id: string | null, report
  */
 export function ConfirmTxRoot(props: ConfirmTxRootProps) {
   const { appId, apiUrl, config, container, transaction } = props
-  const client = useMemo(() => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null), [appId, apiUrl])
-  const appliedConfig = useRef(config)
-  useEffect(() => {
-    if (!client || !config || config === appliedConfig.current) return
-    appliedConfig.current = config
-    client.setConfig(config)
-  }, [client, config])
-  const sheet = useMemo(() => new CSSStyleSheet(), [])
-  useEffect(() => {
-    if (container) adoptStyles(container, sheet)
-  }, [container, sheet])
+  const { client, sheet } = useElementClient(appId, apiUrl, config, container)
 
   // The request reads the other props as they are when `transaction` is set.
   const latest = useRef(props)

@@ -9,8 +9,8 @@ export const isUserRejection = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && ((error as { code?: unknown }).code === USER_REJECTED || isUserRejection((error as { cause?: unknown }).cause))
 
 /** The event detail of a failure: a TesseraError's code and short message, a provider error's numeric code as text. */
-export function errorDetail(error: unknown): TxErrorDetail {
+export function errorDetail(error: unknown, fallbackCode = 'transaction_failure'): TxErrorDetail {
   if (TesseraError.is(error)) return { code: error.code, message: error.shortMessage }
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown }
-  return { code: code === undefined ? 'transaction_failure' : String(code), message: typeof message === 'string' ? message : 'Something went wrong' }
+  return { code: code === undefined ? fallbackCode : String(code), message: typeof message === 'string' ? message : 'Something went wrong' }
 }

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { TesseraClient, ThemeName } from '../../src/core/index.js'
+import { titleId } from '../../src/ui/primitives/modal-shell.js'
+import * as styles from '../../src/ui/styles/modal.css.js'
+import { errorDetail } from '../confirm-tx/tx-outcome.js'
+import { useElementClient } from '../shared/use-element-client.js'
+import { InstanceTheme } from '../styles/instance-theme.js'
+import { fundingInput, type FundingAttributes } from './funding-input.js'
+import { useFailureReports } from './failure-reports.js'
+import { fundOutcomeDetail } from './outcome-detail.js'
+import type { FundFailedDetail, FundOutcomeDetail, FundWalletConfig } from './types.js'
+
+// The screens (and their copy, styles and the QR code) load with the first session, never with the page.
+const FundingView = lazy(() => import('../../src/ui/screens/funding/funding-view.js').then((module) => ({ default: module.FundingView })))
+
+/** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
+export interface FundWalletRootProps extends FundingAttributes {
+  appId?: string
+  apiUrl?: string
+  theme?: ThemeName
+  config?: FundWalletConfig
+  container?: ShadowRoot
+  onFundsuccess?(detail: FundOutcomeDetail): void
+  onFunduserexited?(detail: FundOutcomeDetail): void
+  onFundfailed?(detail: FundFailedDetail): void
+}
+
+const useAuthenticated = (client: TesseraClient | null) =>
+  useSyncExternalStore(
+    (onChange) => client?.watchAuth(() => onChange()) ?? (() => {}),
+    () => client?.getAuth().status === 'authenticated',
+  )
+
+/**
+ * `<fund-wallet>`: while the user is signed in, a funding session for the wallet the attributes name runs inline in
+ * the panel; `fundsuccess` or `funduserexited` reports how it ended, then a new session starts on the landing.
+ */
+export function FundWalletRoot(props: FundWalletRootProps) {
+  const { appId, apiUrl, container } = props
+  const { client, sheet } = useElementClient(appId, apiUrl, undefined, container)
+  const authenticated = useAuthenticated(client)
+  const latest = useRef(props)
+  latest.current = props
+  const [id, setId] = useState<string | null>(null)
+  const [round, setRound] = useState(0)
+  const input = client && authenticated ? fundingInput(client, props) : null
+  const inputKey = input ? JSON.stringify(input) : null
+
+  useEffect(() => {
+    if (!client || !inputKey) return setId(null)
+    const sessionId = `fund-wallet-${crypto.randomUUID()}`
+    let current = true
+    setId(sessionId)
+    client.funding.fundWallet(JSON.parse(inputKey), { inline: true, id: sessionId }).then(
+      (outcome) => {
+        if (!current) return
+        if (outcome.status === 'funded') latest.current.onFundsuccess?.(fundOutcomeDetail(outcome))
+        else latest.current.onFunduserexited?.(fundOutcomeDetail(outcome))
+        setRound((value) => value + 1)
+      },
+      (error: unknown) => current && latest.current.onFundfailed?.(errorDetail(error, 'unknown_error')),
+    )
+    return () => {
+      current = false
+      client.funding.getState().sessions.find((session) => session.id === sessionId)?.exit()
+    }
+  }, [client, inputKey, round])
+  useFailureReports(client, id, (detail) => latest.current.onFundfailed?.(detail))
+
+  if (!client) return null
+  return (
+    <>
+      <InstanceTheme client={client} sheet={sheet} />
+      {id && (
+        <Suspense fallback={null}>
+          <div part="panel" role="region" aria-labelledby={titleId} className={`${styles.dialog} ${styles.standaloneDialog}`}>
+            <FundingView client={client} standalone inlineId={id} />
+          </div>
+        </Suspense>
+      )}
+    </>
+  )
+}

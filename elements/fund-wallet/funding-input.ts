@@ -1,0 +1,52 @@
+import type { FundingMethod, FundWalletInput, SolanaClusterName, TesseraClient } from '../../src/core/index.js'
+import type { FundWalletChainType, FundWalletConfig } from './types.js'
+
+/** The attributes (and `config`) of `<fund-wallet>` that say what to fund. */
+export interface FundingAttributes {
+  address?: string
+  chainType?: FundWalletChainType
+  chainId?: number
+  cluster?: string
+  amount?: string
+  asset?: string
+  defaultMethod?: string
+  config?: FundWalletConfig
+}
+
+/** The wallet a funding request without an address is for: the user's first embedded wallet of the chain type. */
+export const defaultFundingAddress = (client: TesseraClient, chainType: FundWalletChainType): string | undefined =>
+  client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType)?.address
+
+const fundingMethods: readonly string[] = ['card', 'exchange', 'wallet', 'manual'] satisfies FundingMethod[]
+
+/**
+ * The session the attributes ask for; the address defaults to the user's first embedded wallet of the chain type.
+ * Null while there is no address to fund. Values the core does not know are passed on for it to refuse.
+ */
+export function fundingInput(client: TesseraClient, attributes: FundingAttributes): FundWalletInput | null {
+  const chainType = attributes.chainType === 'solana' ? 'solana' : 'ethereum'
+  const address = attributes.address ?? defaultFundingAddress(client, chainType)
+  if (!address) return null
+  const { config = {}, amount, asset, defaultMethod } = attributes
+  const common = {
+    address,
+    ...(amount ? { amount } : {}),
+    ...(defaultMethod && fundingMethods.includes(defaultMethod) ? { defaultFundingMethod: defaultMethod as FundingMethod } : {}),
+    ...(config.uiConfig ? { uiConfig: config.uiConfig } : {}),
+    ...(config.card ? { card: config.card } : {}),
+    ...(config.crossChainBridgingEnabled === false ? { crossChainBridgingEnabled: false } : {}),
+  }
+  if (chainType === 'solana') {
+    return {
+      ...common,
+      chainType,
+      ...(attributes.cluster ? { cluster: { name: attributes.cluster as SolanaClusterName } } : {}),
+      ...(asset === 'USDC' || asset === 'native-currency' ? { asset } : {}),
+    }
+  }
+  return {
+    ...common,
+    ...(attributes.chainId !== undefined ? { chain: attributes.chainId } : {}),
+    ...(asset ? { asset: asset.startsWith('0x') ? { erc20: asset } : (asset as 'native-currency' | 'USDC') } : {}),
+  }
+}

@@ -1,0 +1,1 @@
+export const FUND_WALLET_TAG = 'fund-wallet'

@@ -1,0 +1,34 @@
+import type { CardProvider, Chain, FundingMethod, FundWalletUiConfig, SolanaClusterName } from '../../src/core/index.js'
+
+/** `<fund-wallet>`'s chain: 'ethereum' (default) funds an EVM address on `chain-id`, 'solana' a Solana one on `cluster`. */
+export type FundWalletChainType = 'ethereum' | 'solana'
+
+/** The `config` property: the funding options no attribute carries (document 3 §3 funding config). */
+export interface FundWalletConfig {
+  uiConfig?: FundWalletUiConfig
+  card?: { preferredProvider?: CardProvider }
+  /** False turns bridging off for this panel; it is on only where the app configures a bridge. */
+  crossChainBridgingEnabled?: boolean
+}
+
+/** `fundsuccess` and `funduserexited`: the wallet, its chain (Ethereum) or cluster (Solana), the method used and the balance. */
+export interface FundOutcomeDetail {
+  address: string
+  chain?: Chain
+  cluster?: { name: SolanaClusterName; rpcUrl: string }
+  fundingMethod: FundingMethod | null
+  /** In the asset's smallest units when it ended; null when it could not be read. */
+  balance: bigint | null
+}
+
+/** `fundfailed`: a method failed (the landing's banner, or a transfer's error screen). */
+export interface FundFailedDetail {
+  code: string
+  message: string
+}
+
+export interface FundWalletEventMap {
+  fundsuccess: CustomEvent<FundOutcomeDetail>
+  funduserexited: CustomEvent<FundOutcomeDetail>
+  fundfailed: CustomEvent<FundFailedDetail>
+}
