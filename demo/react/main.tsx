@@ -4,8 +4,11 @@ import { createRoot } from 'react-dom/client'
 import { getOrCreateClient, type LinkedAccount, type TesseraError } from 'tessera'
 import type { OAuthProvider } from 'tessera/protocol'
 import {
+  FundWallet,
+  type FundOutcomeDetail,
   TesseraProvider,
   useAuth,
+  useFundWallet,
   useCrossAppAccounts,
   useCustomAuth,
   useDelegatedActions,
@@ -138,6 +141,51 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
       <p id="sign-result" className="result" role="status">{signResult}</p>
       <p id="send-result" className="result" role="status">{sendResult}</p>
       <Transactions primary={primary} onError={onError} />
+      <Funding primary={primary} onError={onError} />
+    </>
+  )
+}
+
+/** Funding with `useFundWallet` (the modal's flow) and the inline `<FundWallet>` panel, as in the vanilla demo. */
+function Funding({ primary, onError }: { primary(chain: 'ethereum' | 'solana'): string | undefined; onError(error: unknown): void }) {
+  const client = useTesseraClient()
+  const [result, setResult] = useState('')
+  const [panelChain, setPanelChain] = useState<'ethereum' | 'solana'>('ethereum')
+  const cluster = client.getConfig().config.solanaClusters[0]?.name ?? 'devnet'
+  const report = (what: string) => (detail: FundOutcomeDetail) =>
+    setResult(`${what}: ${detail.address} by ${detail.fundingMethod ?? 'no method'}, balance ${detail.balance ?? 'unknown'}`)
+  const { fundWallet } = useFundWallet({ onUserExited: report('Left funding'), onError })
+  const fund = (chain: 'ethereum' | 'solana') => () => {
+    const address = primary(chain)
+    if (!address) return onError(new Error(`You have no embedded ${chain} wallet yet.`))
+    setResult('')
+    void fundWallet(address, chain === 'solana' ? { chainType: 'solana', cluster: { name: cluster } } : {})
+  }
+  const { appId, apiUrl } = window.TESSERA_DEMO
+  return (
+    <>
+      <h2>Funding</h2>
+      <div className="actions">
+        <button id="fund-eth" type="button" onClick={fund('ethereum')}>Add funds</button>
+        <button id="fund-sol" type="button" onClick={fund('solana')}>Add SOL funds</button>
+        <label>
+          Panel funds{' '}
+          <select id="fund-panel-chain" value={panelChain} onChange={(event) => setPanelChain(event.target.value as 'ethereum' | 'solana')}>
+            <option value="ethereum">Ethereum</option>
+            <option value="solana">Solana</option>
+          </select>
+        </label>
+      </div>
+      <p id="fund-result" className="result" role="status">{result}</p>
+      <FundWallet
+        appId={appId}
+        apiUrl={apiUrl}
+        chainType={panelChain}
+        {...(panelChain === 'solana' ? { cluster } : {})}
+        onSuccess={report('Funded')}
+        onUserExited={report('Left funding')}
+        onFailed={(detail) => setResult(`Funding failed: ${detail.message}`)}
+      />
     </>
   )
 }

@@ -177,6 +177,27 @@ transactionButton('tx-revert', (info) => sendOnAnvil(devTransactions.reverting(i
 transactionButton('tx-too-much', () => sendOnAnvil(devTransactions.tooMuchEth()))
 transactionButton('tx-send-spl', ({ splToken }) => sendSplTokens(client, requirePrimaryWallet('solana'), splToken))
 
+// Funding: the modal's flow for the primary wallet of each chain, and the inline panel (the Ethereum wallet on the
+// app's default chain, or the Solana wallet on the local 'devnet' cluster). Each reports how the session ended.
+const fundingCluster = () => client.getConfig().config.solanaClusters[0]?.name ?? 'devnet'
+byId('fund-eth').addEventListener('click', () => authModal.start({ intent: 'fund' }))
+byId('fund-sol').addEventListener('click', () => authModal.start({ intent: 'fund', chainType: 'solana', cluster: { name: fundingCluster() } }))
+const fundPanel = byId('fund-panel')
+byId('fund-panel-chain').addEventListener('change', (event) => {
+  fundPanel.setAttribute('chain-type', event.target.value)
+  if (event.target.value === 'solana') fundPanel.setAttribute('cluster', fundingCluster())
+  else fundPanel.removeAttribute('cluster')
+})
+const fundingOutcome = (what) => (event) => {
+  const { address, fundingMethod, balance } = event.detail
+  showResult('fund-result', `${what}: ${address} by ${fundingMethod ?? 'no method'}, balance ${balance ?? 'unknown'}`)
+}
+for (const target of [authModal, fundPanel]) {
+  target.addEventListener('fundsuccess', fundingOutcome('Funded'))
+  target.addEventListener('funduserexited', fundingOutcome('Left funding'))
+  target.addEventListener('fundfailed', (event) => showResult('fund-result', `Funding failed: ${event.detail.message}`))
+}
+
 // Wallet-action MFA: the enrolled methods, enrolment in the modal, and the modal's verify screens when a wallet
 // action needs a verification (the modal already open covers its own screen with them).
 function renderMfaMethods({ user }) {
