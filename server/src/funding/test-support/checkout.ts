@@ -44,6 +44,19 @@ export function parseAmount(text: string | null | undefined, decimals: number): 
   return units > 0n ? units : null
 }
 
+/** Purchases running in the background (their status steps `delayMs` apart), and a way to wait for all of them. */
+export function purchaseRunner(delayMs: number) {
+  const running = new Set<Promise<void>>()
+  return {
+    pause: () => new Promise<void>((resolve) => setTimeout(resolve, delayMs)),
+    start(task: () => Promise<void>): void {
+      const run = task().finally(() => running.delete(run))
+      running.add(run)
+    },
+    settled: async () => void (await Promise.all([...running])),
+  }
+}
+
 /** Outcomes a test queues for the next purchases, taken one per purchase. */
 export function forcedOutcomes<Outcome>() {
   const queued: Outcome[] = []

@@ -18,7 +18,7 @@ import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
 import { coinbaseAsset, DEV_USD_PRICES, usdValue } from './catalog.js'
 import { cdpJwtProblem, generateCdpApiKey, type CdpKeyType } from './cdp-keys.js'
-import { createCheckouts, forcedOutcomes, parseAmount } from './checkout.js'
+import { createCheckouts, forcedOutcomes, parseAmount, purchaseRunner } from './checkout.js'
 import { statusApiTransaction, webhookEvent, hook0Headers, type OnrampPurchase, type OnrampStatus } from './coinbase-transactions.js'
 import { anvilAccountKey } from './evm-payouts.js'
 import { HttpAnswer, readJson, sendJson, sendMessagePage, startLocalServer, type Handler } from './http.js'
@@ -121,7 +121,7 @@ interface CoinbaseState {
   treasury: Treasury
   sessions: Map<string, Session>
   purchases: OnrampPurchase[]
-  running: Set<Promise<void>>
+  runner: ReturnType<typeof purchaseRunner>
   forced: ReturnType<typeof forcedOutcomes<CoinbaseForcedOutcome>>
   webhooks: WebhookSender
 }
@@ -187,7 +187,7 @@ function newPurchase(state: CoinbaseState, order: CoinbaseOrder, amount: bigint)
 /** Created → in progress → the real transfer → success; or a forced failure on the way. */
 async function complete(state: CoinbaseState, order: CoinbaseOrder, amount: bigint, outcome: CoinbaseForcedOutcome | undefined): Promise<void> {
   const purchase = order.purchase!
-  const pause = () => new Promise((resolve) => setTimeout(resolve, state.options.statusDelayMs ?? 300))
+  const { pause } = state.runner
   await pause()
   setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS')
   if (outcome === 'stuck') return
@@ -212,8 +212,7 @@ function answerCheckout(state: CoinbaseState, order: CoinbaseOrder, answer: 'pay
     setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_FAILED', ended(state, { failureReason: 'FAILURE_REASON_BUY_FAILED' }))
     return null
   }
-  const run = complete(state, order, amount!, outcome).finally(() => state.running.delete(run))
-  state.running.add(run)
+  state.runner.start(() => complete(state, order, amount!, outcome))
   return null
 }
 
@@ -292,7 +291,7 @@ function routes(state: CoinbaseState): Handler {
 export async function startCoinbaseOnrampStandIn(options: CoinbaseOnrampStandInOptions): Promise<CoinbaseOnrampStandIn> {
   const state: CoinbaseState = {
     options, now: options.now ?? Date.now, key: generateCdpApiKey(options.keyType), projectId: randomUUID(), webhookSecret: randomBytes(32).toString('hex'),
-    webhookUrl: options.webhookUrl ?? null, sessions: new Map(), purchases: [], running: new Set(), forced: forcedOutcomes<CoinbaseForcedOutcome>(), webhooks: createWebhookSender(),
+    webhookUrl: options.webhookUrl ?? null, sessions: new Map(), purchases: [], runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<CoinbaseForcedOutcome>(), webhooks: createWebhookSender(),
     treasury: await openTreasury(options.networks, { evmPrivateKey: options.treasuryKey ?? anvilAccountKey(7), solanaKeypair: options.solanaKeypair }),
   }
   const server = await startLocalServer(routes(state), options)
@@ -308,7 +307,7 @@ export async function startCoinbaseOnrampStandIn(options: CoinbaseOnrampStandInO
     setWebhookUrl: (url) => { state.webhookUrl = url },
     forceNext: state.forced.force,
     async settled() {
-      await Promise.all([...state.running])
+      await state.runner.settled()
       await state.webhooks.settled()
     },
     close: server.close,
