@@ -95,6 +95,26 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     expect(await connection.getTransaction(Keypair.generate().publicKey.toBase58() + '1111', { maxSupportedTransactionVersion: 0 })).toBeNull()
   })
 
+  it("lists an address's signatures newest first with their memos, paged by before and until", async () => {
+    const sender = await fundedKeypair()
+    const watched = Keypair.generate().publicKey
+    const memo = new TransactionInstruction({ programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'), keys: [], data: Buffer.from('request 1') })
+    const first = await connection.sendRawTransaction((await signedTransfer(sender, watched, 1_000_000, [memo])).serialize())
+    await confirmed(first)
+    localnet.advanceBlocks(1)
+    const second = await connection.sendRawTransaction((await signedTransfer(sender, watched, 2_000_000)).serialize())
+    await confirmed(second)
+    const all = await connection.getSignaturesForAddress(watched)
+    expect(all.map((entry) => entry.signature)).toEqual([second, first])
+    expect(all[1]).toMatchObject({ err: null, memo: '[9] request 1', confirmationStatus: 'finalized' })
+    expect(all[0]!.memo).toBeNull()
+    expect((await connection.getSignaturesForAddress(watched, { until: first })).map((entry) => entry.signature)).toEqual([second])
+    expect((await connection.getSignaturesForAddress(watched, { before: second })).map((entry) => entry.signature)).toEqual([first])
+    expect((await connection.getSignaturesForAddress(watched, { limit: 1 })).map((entry) => entry.signature)).toEqual([second])
+    expect(await connection.getSignaturesForAddress(Keypair.generate().publicKey)).toEqual([])
+    expect((await rpc('getSignaturesForAddress', [watched.toBase58(), { limit: 5000 }])).error?.code).toBe(-32602)
+  })
+
   it('charges the priority fee it announces for a compute-unit price', async () => {
     const sender = await fundedKeypair()
     const transaction = await signedTransfer(sender, Keypair.generate().publicKey, 1_000_000, [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 2_000_000 })])

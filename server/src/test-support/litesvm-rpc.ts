@@ -1,8 +1,8 @@
 /**
  * A local Solana cluster for `npm start` and the tests: litesvm (the Solana runtime, in process) behind a small
  * JSON-RPC 2.0 HTTP server answering the methods @solana/web3.js's `Connection` calls for a wallet (blockhashes,
- * send and simulate, statuses, transactions, balances, accounts, SPL token balances, airdrops), in the shapes a
- * validator answers. Anything else is -32601.
+ * send and simulate, statuses, transactions, an address's signatures, balances, accounts, SPL token balances,
+ * airdrops), in the shapes a validator answers. Anything else is -32601.
  *
  * Blocks: one slot every `slotMs` of wall time (block height = slot; no skipped slots). A blockhash handed out at
  * height h is valid through h + 150, as on a real cluster; `advanceBlocks(n)` jumps ahead so tests can expire one
@@ -60,6 +60,9 @@ const BLOCKHASH_VALIDITY = 150
 const SLOTS_PER_EPOCH = 432_000n
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const MEMO_PROGRAMS = new Set(['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'])
+/** getSignaturesForAddress answers at most this many signatures a call (a validator's limit). */
+const MAX_SIGNATURES_PER_CALL = 1000
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
 /** Builtins get 3,000 compute units each by default, other programs 200,000 (agave's default compute-unit limit). */
 const BUILTIN_PROGRAMS = new Set([
@@ -472,6 +475,28 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     return withContext(accounts)
   }
 
+  /** A landed transaction's memos as a validator reports them: "[length] text" per memo instruction, "; "-joined. */
+  function memoOf(transaction: VersionedTransaction): string | null {
+    const keys = transaction.message.staticAccountKeys.map((key) => key.toBase58())
+    const memos = transaction.message.compiledInstructions
+      .filter((instruction) => MEMO_PROGRAMS.has(keys[instruction.programIdIndex]!))
+      .map((instruction) => `[${instruction.data.length}] ${Buffer.from(instruction.data).toString('utf8')}`)
+    return memos.length > 0 ? memos.join('; ') : null
+  }
+  /** The signatures of landed transactions naming `address`, newest first, between `before` and `until` (both excluded). */
+  function signaturesForAddress(params: Params): Json {
+    const address = addressParam(params, 0)
+    const config = (params[1] ?? {}) as { limit?: unknown; before?: unknown; until?: unknown }
+    const limit = config.limit ?? MAX_SIGNATURES_PER_CALL
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_CALL) throw new RpcError(-32602, 'Invalid limit; max 1000')
+    const newestFirst = [...landed].reverse().filter(([, record]) => record.transaction?.message.staticAccountKeys.some((key) => key.toBase58() === address))
+    const start = typeof config.before === 'string' ? newestFirst.findIndex(([signature]) => signature === config.before) + 1 : 0
+    const untilIndex = typeof config.until === 'string' ? newestFirst.findIndex(([signature]) => signature === config.until) : -1
+    return newestFirst.slice(start, untilIndex === -1 ? undefined : untilIndex).slice(0, limit).map(([signature, record]) => ({
+      signature, slot: record.slot, err: record.err, memo: memoOf(record.transaction!), blockTime: record.blockTime, confirmationStatus: 'finalized',
+    }))
+  }
+
   const methods: Record<string, (params: Params) => Json> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': `litesvm-${litesvmVersion}`, 'feature-set': 0 }),
@@ -533,6 +558,7 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
       }))
     },
     getTransaction,
+    getSignaturesForAddress: signaturesForAddress,
   }
 
   function answer(request: unknown): Json {
