@@ -4,7 +4,7 @@
  * script decide what a connection does.
  */
 import { TesseraError, type User } from '../../src/core/index.js'
-import type { ConnectedWallet, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
+import type { ConnectedWallet, ConnectedWalletData, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
 import { initialWalletFlowState } from '../../src/core/wallets/create-wallets.js'
@@ -19,11 +19,11 @@ export interface WalletScript {
   /** What `connect` alone does (WalletConnect, tap-to-sign): resolves with the address; default never settles. */
   connect?(walletId: string, options: ConnectWalletOptions): Promise<string>
   /** What `signIn` after `connect` does; default never settles. */
-  signIn?(wallet: ConnectedWallet, options: WalletSignInOptions): Promise<User>
+  signIn?(wallet: ConnectedWalletData, options: WalletSignInOptions): Promise<User>
 }
 
 export interface FakeWallets extends WalletsApi {
-  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; connectOnly: { walletId: string; options: ConnectWalletOptions }[]; signIn: { wallet: ConnectedWallet; options: WalletSignInOptions }[]; reset: number }
+  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; connectOnly: { walletId: string; options: ConnectWalletOptions }[]; signIn: { wallet: ConnectedWalletData; options: WalletSignInOptions }[]; reset: number }
   setFlow(change: Partial<WalletFlowState>): void
   setOptions(options: WalletOption[]): void
 }
@@ -43,10 +43,20 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
   const flow = createStore<WalletFlowState>(idleWalletFlow)
   const connected = createStore<ConnectedWallet[]>([])
   const calls: FakeWallets['calls'] = { connect: [], connectOnly: [], signIn: [], reset: 0 }
+  const notSupported = (name: string) => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: `The fixture does not ${name}` }))
+  // The screens list and sign in with connected wallets; none of them signs or sends through one.
   const connectedWallet = (): ConnectedWallet => {
     const { wallet, address } = flow.get()
-    const chain = wallet?.chains[0] ?? 'ethereum'
-    return { address: address ?? '0x0', chain, chainId: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4Us', walletClientType: wallet?.id ?? 'injected', connectorType: wallet?.connectorType ?? 'injected', linked: true }
+    const fields = {
+      address: address ?? '0x0', walletClientType: wallet?.id ?? 'injected', connectorType: wallet?.connectorType ?? 'injected', linked: true,
+      meta: { name: wallet?.name ?? 'Browser Wallet', icon: wallet?.icon ?? null, id: wallet?.id ?? 'injected' },
+      disconnect: async () => connected.set([]),
+      signMessage: () => notSupported('sign with a connected wallet'),
+    }
+    if (wallet?.chains[0] === 'solana') {
+      return { ...fields, chain: 'solana', chainId: 'solana:5eykt4Us', signTransaction: () => notSupported('sign transactions'), signAndSendTransaction: () => notSupported('send transactions') }
+    }
+    return { ...fields, chain: 'ethereum', chainId: 'eip155:1', getEthereumProvider: () => notSupported('give a provider'), switchChain: () => notSupported('switch chains'), sendTransaction: () => notSupported('send transactions') }
   }
   const failed = (error: unknown): never => {
     flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null, retries: flow.get().retries + 1 })
@@ -72,7 +82,6 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
       return failed(error)
     }
   }
-  const notSupported = (name: string) => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: `The fixture does not ${name}` }))
   return {
     calls,
     setFlow: (change) => flow.set({ ...flow.get(), ...change }),

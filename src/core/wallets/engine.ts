@@ -15,14 +15,17 @@ import type { Store } from '../utils/store.js'
 import { WALLET_LOOKUP_INTERVAL_MS, WALLET_REQUEST_TIMEOUT_MS } from './constants.js'
 import { discoverWallets, type DiscoveredWallet, type WalletDiscovery } from './discovery/discover-wallets.js'
 import type { StandardWallet, StandardWalletAccount } from './discovery/wallet-standard.js'
+import { connectedWallet, walletData, type ConnectedWalletContext } from './connected-wallet.js'
 import { toWalletError, unsupportedWalletError, walletNotConnectedError } from './errors.js'
+import { appChainTable } from './ethereum/chains.js'
 import { connectEthereum, readChainId } from './ethereum/connect-ethereum.js'
 import type { Eip1193Provider } from './ethereum/eip1193.js'
 import { rememberedWallets, type RememberedConnection } from './remembered-connections.js'
 import { connectSolana, disconnectSolana, watchSolanaAccounts } from './solana/standard-features.js'
-import type { ConnectedWallet, ConnectWalletOptions, WalletChain, WalletFlowState, WalletOption, WalletsApi, WalletSignInOptions, ExternalSignature } from './types.js'
+import type { ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, WalletChain, WalletFlowState, WalletOption, WalletsApi, WalletSignInOptions, ExternalSignature } from './types.js'
 import { initialWalletFlowState } from './create-wallets.js'
 import { walletOptions } from './wallet-list.js'
+import type { EthereumSession, SolanaSession, WalletSession } from './wallet-session.js'
 import type { WalletConnectSession } from './wallet-connect/session.js'
 import { signClientSession } from './wallet-connect/sign-client-session.js'
 import { WALLET_CONNECT_ID, walletConnectConnector } from './wallet-connect/wallet-connect-connector.js'
@@ -53,15 +56,12 @@ export interface WalletEngineOptions {
   now?: () => Date
 }
 
-/** A connected account and the wallet object that signs for it. */
-type Session = { wallet: ConnectedWallet; connectedAt: number; stop: () => void } & (
-  | { chain: 'ethereum'; provider: Eip1193Provider }
-  | { chain: 'solana'; solana: StandardWallet; account: StandardWalletAccount }
-)
+type Session = WalletSession
 
 export type WalletEngine = ReturnType<typeof createWalletEngine>
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const metaOf = (option: WalletOption): ConnectedWalletMeta => ({ name: option.name, icon: option.icon, id: option.id })
 
 export function createWalletEngine(options: WalletEngineOptions) {
   const { flow, connected } = options
@@ -82,10 +82,10 @@ export function createWalletEngine(options: WalletEngineOptions) {
   const linkedToUser = (address: string) =>
     options.getUser()?.linkedAccounts.some((account) => account.type === 'wallet' && sameAddress(account.address, address)) ?? false
 
-  /** Publishes the sessions' wallets, only when something changed. */
+  /** Publishes the sessions' wallets, only when their data changed. */
   function publishConnected() {
     const next = sessions.map((session) => session.wallet)
-    if (JSON.stringify(next) !== JSON.stringify(connected.get())) connected.set(next)
+    if (JSON.stringify(next.map(walletData)) !== JSON.stringify(connected.get().map(walletData))) connected.set(next)
     stored = [
       ...sessions.map(({ wallet, connectedAt }) => ({ address: wallet.address, chain: wallet.chain, connectorType: wallet.connectorType, walletClientType: wallet.walletClientType, connectedAt })),
       // Remembered connections whose wallet has not shown up yet stay remembered.
@@ -103,6 +103,23 @@ export function createWalletEngine(options: WalletEngineOptions) {
     }
   }
 
+  const walletContext: ConnectedWalletContext = {
+    timeoutMs,
+    getConfig: options.getConfig,
+    findSession: (walletClientType, address) => sessions.find((session) => session.wallet.walletClientType === walletClientType && sameAddress(session.wallet.address, address)) ?? null,
+    onChainId: (session, chainId) => {
+      if (session.wallet.chainId === `eip155:${chainId}`) return
+      updateWallet(session, { chainId: `eip155:${chainId}` })
+      publishConnected()
+    },
+    disconnect: (address) => disconnect(address),
+  }
+
+  /** A session's account with some fields changed; its abilities follow the new address. */
+  function updateWallet(session: Session, change: Partial<Pick<ConnectedWalletData, 'address' | 'chainId' | 'linked'>>) {
+    session.wallet = connectedWallet({ ...walletData(session.wallet), ...change } as ConnectedWalletData, walletContext) as typeof session.wallet
+  }
+
   function addSession(session: Session) {
     removeSessions(({ wallet }) => wallet.walletClientType === session.wallet.walletClientType)
     sessions.unshift(session)
@@ -110,21 +127,20 @@ export function createWalletEngine(options: WalletEngineOptions) {
   }
 
   /** Follows the wallet's own account, chain and disconnect events for one EIP-1193 session. */
-  function ethereumSession(option: WalletOption, provider: Eip1193Provider, address: string, chainId: number): Session {
-    const wallet: ConnectedWallet = { address, chain: 'ethereum', chainId: `eip155:${chainId}`, walletClientType: option.id, connectorType: option.connectorType, linked: linkedToUser(address) }
-    const session: Session = { wallet, connectedAt: now().getTime(), chain: 'ethereum', provider, stop: () => {} }
+  function ethereumSession(option: WalletOption, provider: Eip1193Provider, address: string, chainId: number): EthereumSession {
+    const data: ConnectedWalletData = { address, chain: 'ethereum', chainId: `eip155:${chainId}`, walletClientType: option.id, connectorType: option.connectorType, linked: linkedToUser(address), meta: metaOf(option) }
+    const wallet = connectedWallet(data, walletContext) as EthereumSession['wallet']
+    const session: EthereumSession = { wallet, connectedAt: now().getTime(), chain: 'ethereum', provider, stop: () => {} }
     const onAccounts = (accounts: unknown) => {
       const next = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null
       if (!next) return disconnectSession(session)
       if (sameAddress(next, session.wallet.address)) return
-      session.wallet = { ...session.wallet, address: next, linked: linkedToUser(next) }
+      updateWallet(session, { address: next, linked: linkedToUser(next) })
       publishConnected()
     }
     const onChain = (chain: unknown) => {
       const id = Number.parseInt(String(chain), String(chain).startsWith('0x') ? 16 : 10)
-      if (!Number.isSafeInteger(id)) return
-      session.wallet = { ...session.wallet, chainId: `eip155:${id}` }
-      publishConnected()
+      if (Number.isSafeInteger(id)) walletContext.onChainId(session, id)
     }
     const onDisconnect = () => disconnectSession(session)
     provider.on?.('accountsChanged', onAccounts)
@@ -138,14 +154,16 @@ export function createWalletEngine(options: WalletEngineOptions) {
     return session
   }
 
-  function solanaSession(option: WalletOption, solana: StandardWallet, account: StandardWalletAccount): Session {
-    const wallet: ConnectedWallet = { address: account.address, chain: 'solana', chainId: SOLANA_MAINNET, walletClientType: option.id, connectorType: option.connectorType, linked: linkedToUser(account.address) }
-    const session: Session = { wallet, connectedAt: now().getTime(), chain: 'solana', solana, account, stop: () => {} }
+  function solanaSession(option: WalletOption, solana: StandardWallet, account: StandardWalletAccount): SolanaSession {
+    const data: ConnectedWalletData = { address: account.address, chain: 'solana', chainId: SOLANA_MAINNET, walletClientType: option.id, connectorType: option.connectorType, linked: linkedToUser(account.address), meta: metaOf(option) }
+    const wallet = connectedWallet(data, walletContext) as SolanaSession['wallet']
+    const session: SolanaSession = { wallet, connectedAt: now().getTime(), chain: 'solana', solana, account, stop: () => {} }
     session.stop = watchSolanaAccounts(solana, (accounts) => {
       const next = accounts.find((candidate) => candidate.chains.some((chain) => chain.startsWith('solana:')))
       if (!next) return disconnectSession(session)
       if (next.address === session.wallet.address) return
-      Object.assign(session, { account: next, wallet: { ...session.wallet, address: next.address, linked: linkedToUser(next.address) } })
+      session.account = next
+      updateWallet(session, { address: next.address, linked: linkedToUser(next.address) })
       publishConnected()
     })
     return session
@@ -265,6 +283,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
       const { address, chainId } = await connectEthereum(found.ethereum, {
         chainId: connectOptions.chainId,
         addChain: connectOptions.addChain,
+        chains: appChainTable(options.getConfig()),
         timeoutMs,
         pollIntervalMs: options.pollIntervalMs ?? WALLET_LOOKUP_INTERVAL_MS,
         onPendingRequest: () => updateFlow(started, { pendingRequest: true }),
@@ -321,11 +340,11 @@ export function createWalletEngine(options: WalletEngineOptions) {
     if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
   }
 
-  function signIn(wallet: ConnectedWallet, signInOptions: WalletSignInOptions = {}): Promise<User> {
+  function signIn(wallet: ConnectedWalletData, signInOptions: WalletSignInOptions = {}): Promise<User> {
     const intent = signInOptions.intent ?? 'login'
     return inFlow('generating-message', { intent, address: wallet.address }, async (started) => {
       assertIntentAllowed(intent)
-      const session = sessions.find((candidate) => candidate.wallet.walletClientType === wallet.walletClientType && sameAddress(candidate.wallet.address, wallet.address))
+      const session = walletContext.findSession(wallet.walletClientType, wallet.address)
       if (!session) throw walletNotConnectedError()
       const client = { walletClientType: wireClientType(wallet.walletClientType), connectorType: wallet.connectorType }
       const context = signInContext(started, session.chain === 'ethereum' ? 'siwe' : 'siws', signInOptions, client, () => session.wallet.address)
@@ -336,7 +355,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
             chainId: Number(session.wallet.chainId.split(':')[1]),
           })
         : await (await import('../auth/siws/sign-in-with-solana.js')).signInWithSolana(context, { wallet: session.solana, account: session.account }, signInOptions.solanaMessageType)
-      session.wallet = { ...session.wallet, linked: true }
+      updateWallet(session, { linked: true })
       publishConnected()
       updateFlow(started, { status: 'done', error: null })
       return user
@@ -386,7 +405,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
     const user = chain === 'ethereum'
       ? await options.accountChanges.unlinked(await (await import('../auth/siwe/api.js')).unlinkSiwe(options.transport, { address }), 'siwe')
       : await options.accountChanges.unlinked(await (await import('../auth/siws/api.js')).unlinkSiws(options.transport, { address }), 'siws')
-    for (const session of sessions) if (sameAddress(session.wallet.address, address)) session.wallet = { ...session.wallet, linked: false }
+    for (const session of sessions) if (sameAddress(session.wallet.address, address)) updateWallet(session, { linked: false })
     publishConnected()
     return user
   }

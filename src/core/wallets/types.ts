@@ -5,7 +5,9 @@
 import type { TesseraError } from '../errors/base-error.js'
 import type { Listener, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
+import type { EthereumTransactionRequest, SolanaTransactionLike } from './embedded/types.js'
 import type { AddEthereumChainParameter } from './ethereum/chains.js'
+import type { Eip1193Provider } from './ethereum/eip1193.js'
 
 export type WalletChain = 'ethereum' | 'solana'
 
@@ -32,10 +34,16 @@ export interface WalletOption {
   deepLink?: string
 }
 
-/** A connected account, as `useWallets` lists it next to embedded wallets. */
-export interface ConnectedWallet {
+/** Document 2 §3: the wallet a connected account belongs to, from its option (EIP-6963 rdns or wallet-standard name as `id`). */
+export interface ConnectedWalletMeta {
+  name: string
+  icon: string | null
+  id: string
+}
+
+/** The plain fields of a connected account: what the store compares and remembered connections derive from. */
+interface ConnectedWalletFields {
   address: string
-  chain: WalletChain
   /** CAIP-2: `eip155:<decimal>` or `solana:<genesis-hash-prefix>`. */
   chainId: string
   /** The `WalletOption.id` it was connected through (the wire's `walletClientType`). */
@@ -43,7 +51,49 @@ export interface ConnectedWallet {
   connectorType: WalletConnectorType
   /** True once SIWE/SIWS proved ownership to the server (signed in or linked). */
   linked: boolean
+  meta: ConnectedWalletMeta
+  /** Forgets the connection here and asks the wallet to end it where it can (wallet-standard, WalletConnect). */
+  disconnect(): Promise<void>
 }
+
+/**
+ * A connected Ethereum account (document 2 §3 "Connected wallet (client side)"): it signs and sends through the
+ * wallet's own EIP-1193 provider. A user's rejection fails with a ProviderRpcError of code 4001; a call on an account
+ * no longer connected fails with 'Wallet is not currently connected.'.
+ */
+export interface ConnectedEthereumWallet extends ConnectedWalletFields {
+  chain: 'ethereum'
+  /** The wallet's own provider (EIP-6963, `window.ethereum` or WalletConnect). */
+  getEthereumProvider(): Promise<Eip1193Provider>
+  /** `wallet_switchEthereumChain`; a chain the wallet lacks (4902) is added from the app's chains, then switched to. */
+  switchChain(chainId: number): Promise<void>
+  /** `eth_sendTransaction` from this account, after switching when `chainId` is not the wallet's chain. */
+  sendTransaction(request: EthereumTransactionRequest & { chainId?: number }): Promise<{ hash: string }>
+  /** `personal_sign` of the message's UTF-8 bytes. */
+  signMessage(message: string): Promise<{ signature: string }>
+}
+
+/** A connected Solana account: it signs through wallet-standard; @solana/web3.js loads with its first transaction. */
+export interface ConnectedSolanaWallet extends ConnectedWalletFields {
+  chain: 'solana'
+  /** A string is signed as its UTF-8 bytes; an empty message is refused ('Message must be a non-empty string'). */
+  signMessage(message: Uint8Array | string): Promise<{ signature: Uint8Array }>
+  /** `solana:signTransaction`: the same transaction object comes back signed (a rewritten one, if the wallet changed it). */
+  signTransaction<T extends SolanaTransactionLike>(transaction: T): Promise<T>
+  /**
+   * `solana:signAndSendTransaction` when the wallet offers it on the cluster's chain, else signs and sends through
+   * the cluster's RPC; resolves with the base58 signature once the cluster (default: the app's first) confirms it.
+   */
+  signAndSendTransaction(transaction: SolanaTransactionLike, options?: { cluster?: string }): Promise<{ signature: string }>
+}
+
+/** A connected account, as `useWallets` (Ethereum) and `useSolanaWallets` list it next to embedded wallets. */
+export type ConnectedWallet = ConnectedEthereumWallet | ConnectedSolanaWallet
+
+/** A connected account without its abilities: plain data, as the connection is built and compared. */
+export type ConnectedWalletData =
+  | Omit<ConnectedEthereumWallet, 'disconnect' | 'getEthereumProvider' | 'switchChain' | 'sendTransaction' | 'signMessage'>
+  | Omit<ConnectedSolanaWallet, 'disconnect' | 'signMessage' | 'signTransaction' | 'signAndSendTransaction'>
 
 /** Document 2: the provider connection status. */
 export type WalletConnectionStatus = 'disconnected' | 'connecting' | 'switching_to_supported_chain' | 'connected'
@@ -126,7 +176,7 @@ export interface WalletsApi {
   /** Connects (duplicate calls while connecting join the first); resolves with the account. */
   connect(walletId: string, options?: ConnectWalletOptions): Promise<ConnectedWallet>
   /** SIWE (Ethereum) or SIWS (Solana) over a connected account: signs in, or links with `intent: 'link'`. */
-  signIn(wallet: ConnectedWallet, options?: WalletSignInOptions): Promise<User>
+  signIn(wallet: ConnectedWalletData, options?: WalletSignInOptions): Promise<User>
   /** Connect, then sign: the landing's one-call wallet login. */
   connectAndSignIn(walletId: string, options?: ConnectWalletOptions & Omit<WalletSignInOptions, 'intent'>): Promise<User>
   /**

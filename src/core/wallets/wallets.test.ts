@@ -1,34 +1,29 @@
+import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createClient, type ClientInternals } from '../client.js'
 import { createMemoryStorage } from '../session/storage.js'
-import { startFakeApi, type FakeApi } from '../test-support/api-server.js'
-import { apiRoutes } from '../test-support/fake-routes.js'
-import { appConfigDto, TEST_APP_ID } from '../test-support/fixtures.js'
-import type { ClientOptions, TesseraClient, TokenStorage } from '../types.js'
+import { TEST_APP_ID } from '../test-support/fixtures.js'
+import type { TesseraClient, TokenStorage } from '../types.js'
 import { walletErrorKind } from './errors.js'
 import { walletStorageKeys } from './remembered-connections.js'
 import { createTestEthereumWallet, type TestEthereumWallet } from './test-support/ethereum-wallet.js'
 import { announceEip6963, eip1193Provider, fakePage, registerStandardWallet, standardWallet, type FakePage, type TestProvider } from './test-support/fake-page.js'
 import { createTestSolanaWallet } from './test-support/solana-wallet.js'
-import type { WalletFlowState, WalletOption } from './types.js'
+import { startWalletsTestbed, type WalletsTestbed } from './test-support/wallets-testbed.js'
+import type { ConnectedWallet, WalletFlowState, WalletOption } from './types.js'
 
-let api: FakeApi
-const clients: TesseraClient[] = []
+let testbed: WalletsTestbed
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true, solana_wallet_auth: true }) }) }))
+  testbed = await startWalletsTestbed()
 })
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.destroy()
-  await api.close()
+  await testbed.close()
 })
 
-async function newClient(page: FakePage, options: Partial<ClientOptions & ClientInternals> = {}) {
-  const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, walletWindow: page as unknown as Window, ...options })
-  clients.push(client)
-  await client.ready
-  return client
-}
+const newClient: WalletsTestbed['newClient'] = (page, options) => testbed.newClient(page, options)
+
+/** A listed account without its abilities (functions), as plain data. */
+const dataOf = (wallet: ConnectedWallet | undefined) => JSON.parse(JSON.stringify(wallet ?? null)) as unknown
 
 /** The options once discovery has run (the engine loads on the first read). */
 async function optionsOf(client: TesseraClient): Promise<WalletOption[]> {
@@ -105,7 +100,10 @@ describe('connecting an Ethereum wallet', () => {
     const seen = statuses(client)
     const [first, second] = await Promise.all([client.wallets.connect('io.metamask'), client.wallets.connect('io.metamask')])
     expect(first).toEqual(second)
-    expect(first).toEqual({ address: wallet.address, chain: 'ethereum', chainId: 'eip155:1', walletClientType: 'io.metamask', connectorType: 'injected', linked: false })
+    expect(dataOf(first)).toEqual({
+      address: wallet.address, chain: 'ethereum', chainId: 'eip155:1', walletClientType: 'io.metamask', connectorType: 'injected', linked: false,
+      meta: { name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', id: 'io.metamask' },
+    })
     expect(wallet.calls.filter((method) => method === 'eth_requestAccounts')).toHaveLength(1)
     expect(seen.map((state) => [state.status, state.connection])).toEqual([['connecting', 'connecting'], ['connected', 'connected']])
     expect(client.wallets.getConnected()).toEqual([first])
@@ -209,8 +207,15 @@ describe('remembered connections', () => {
     announceEip6963(secondPage, provider, { rdns: 'io.metamask', name: 'MetaMask' })
     const second = await newClient(secondPage, { storage })
     second.wallets.getConnected()
-    await expect.poll(() => second.wallets.getConnected()).toEqual([connectedWallet])
+    await expect.poll(() => second.wallets.getConnected().map(dataOf)).toEqual([dataOf(connectedWallet)])
     expect(second.wallets.getLastUsed()).toBe('io.metamask')
+    // The restored account signs through the wallet like a fresh connection.
+    const restored = second.wallets.getConnected()[0]!
+    const message = 'restored and able to sign'
+    expect(restored.chain === 'ethereum' && await verifyMessage({ address: wallet.address, message, signature: (await restored.signMessage(message)).signature as Hex })).toBe(true)
+    expect(JSON.parse(String(await storage.get(walletStorageKeys(TEST_APP_ID).connections)))).toEqual([
+      { address: wallet.address, chain: 'ethereum', connectorType: 'injected', walletClientType: 'io.metamask', connectedAt: expect.any(Number) },
+    ])
     expect(wallet.calls.filter((method) => method === 'eth_requestAccounts'), 'restored silently').toHaveLength(1)
 
     const stranger = fakePage()

@@ -20,6 +20,11 @@ export async function submitSolanaTransaction(connection: Connection, signed: Ui
     throw simulationFailedError(error)
   }
   onSent?.(signature)
+  return confirmSolanaSignature(connection, signature, timing)
+}
+
+/** Waits for the cluster to confirm a sent transaction, polling its status; fails on its error or after the time limit. */
+export async function confirmSolanaSignature(connection: Connection, signature: string, timing: ConfirmTiming = {}): Promise<string> {
   const deadline = Date.now() + (timing.confirmTimeoutMs ?? 60_000)
   for (;;) {
     const [status] = (await connection.getSignatureStatuses([signature])).value

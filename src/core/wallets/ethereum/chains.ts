@@ -1,5 +1,8 @@
 /** What `wallet_addEthereumChain` needs for the chains a wallet may not know yet (EIP-3085), from the one chain table. */
 import { builtInChains, otherKnownChains } from '../../chains/built-in-chains.js'
+import { resolveChains } from '../../chains/resolve-chains.js'
+import type { EffectiveConfig } from '../../config/types.js'
+import type { Chain } from '../embedded/types.js'
 
 export interface AddEthereumChainParameter {
   chainId: string
@@ -9,8 +12,19 @@ export interface AddEthereumChainParameter {
   blockExplorerUrls?: string[]
 }
 
-export function addChainParameter(chainId: number): AddEthereumChainParameter | null {
-  const chain = builtInChains.find((candidate) => candidate.id === chainId) ?? otherKnownChains.find((candidate) => candidate.id === chainId)
+/** The app's chains (its own, e.g. local ones, over the built-ins): where an external wallet is told how to add a chain. */
+export function appChainTable(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
+  try {
+    return resolveChains(config)
+  } catch {
+    // A chain list the embedded wallets refuse (empty, a chain without RPC) still leaves the built-in table.
+    return []
+  }
+}
+
+/** The chain from `chains` (the app's table) first, then the built-in and other known chains. */
+export function addChainParameter(chainId: number, chains: readonly Chain[] = []): AddEthereumChainParameter | null {
+  const chain = [...chains, ...builtInChains, ...otherKnownChains].find((candidate) => candidate.id === chainId)
   if (!chain) return null
   return {
     chainId: `0x${chain.id.toString(16)}`,

@@ -3,6 +3,7 @@
  * asked for (4902 → add the chain, then switch again). A request the wallet already has pending (-32002) keeps
  * the caller waiting: its accounts are polled until they appear or the request times out.
  */
+import type { Chain } from '../embedded/types.js'
 import { unableToRetrieveAddressError, unsupportedChainError, walletTimedOutError } from '../errors.js'
 import { withTimeout } from '../with-timeout.js'
 import { addChainParameter, type AddEthereumChainParameter } from './chains.js'
@@ -12,6 +13,8 @@ export interface EthereumConnectOptions {
   chainId?: number
   /** For a chain the built-in table lacks. */
   addChain?: AddEthereumChainParameter
+  /** The app's chain table, searched before the built-in one for a chain the wallet must add. */
+  chains?: readonly Chain[]
   timeoutMs: number
   pollIntervalMs: number
   onPendingRequest(): void
@@ -52,13 +55,13 @@ async function requestAccounts(provider: Eip1193Provider, options: EthereumConne
   }
 }
 
-export async function switchEthereumChain(provider: Eip1193Provider, chainId: number, addChain?: AddEthereumChainParameter): Promise<void> {
+export async function switchEthereumChain(provider: Eip1193Provider, chainId: number, known: Pick<EthereumConnectOptions, 'addChain' | 'chains'> = {}): Promise<void> {
   const switchChain = () => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
   try {
     await switchChain()
   } catch (error) {
     if (providerErrorCode(error) !== providerErrorCodes.unrecognizedChain) throw error
-    const parameter = addChain ?? addChainParameter(chainId)
+    const parameter = known.addChain ?? addChainParameter(chainId, known.chains)
     if (!parameter) throw unsupportedChainError(chainId)
     await provider.request({ method: 'wallet_addEthereumChain', params: [parameter] })
     await switchChain()
@@ -70,7 +73,7 @@ export async function connectEthereum(provider: Eip1193Provider, options: Ethere
   let chainId = await withTimeout(readChainId(provider), options.timeoutMs)
   if (options.chainId && options.chainId !== chainId) {
     options.onSwitchingChain()
-    await withTimeout(switchEthereumChain(provider, options.chainId, options.addChain), options.timeoutMs)
+    await withTimeout(switchEthereumChain(provider, options.chainId, options), options.timeoutMs)
     chainId = await withTimeout(readChainId(provider), options.timeoutMs)
   }
   return { address, chainId }

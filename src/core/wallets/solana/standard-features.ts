@@ -1,4 +1,7 @@
-/** The wallet-standard features SIWS uses: `standard:connect`, `standard:events`, `solana:signMessage`, `solana:signTransaction`. */
+/**
+ * The wallet-standard features the client uses: `standard:connect`, `standard:events`, `solana:signMessage`,
+ * `solana:signTransaction` (SIWS and connected wallets) and `solana:signAndSendTransaction` (connected wallets).
+ */
 import type { StandardWallet, StandardWalletAccount } from '../discovery/wallet-standard.js'
 import { missingSigningMethodsError, unableToRetrieveAddressError } from '../errors.js'
 
@@ -10,6 +13,10 @@ interface SignMessageFeature {
 }
 interface SignTransactionFeature {
   signTransaction(...inputs: { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }[]): Promise<readonly { signedTransaction: Uint8Array }[]>
+}
+
+interface SignAndSendTransactionFeature {
+  signAndSendTransaction(...inputs: { account: StandardWalletAccount; transaction: Uint8Array; chain: string }[]): Promise<readonly { signature: Uint8Array }[]>
 }
 
 const feature = <T>(wallet: StandardWallet, name: string): T | null => (wallet.features[name] as T | undefined) ?? null
@@ -43,10 +50,24 @@ export async function signSolanaMessage(wallet: StandardWallet, account: Standar
   return output.signature
 }
 
-export async function signSolanaTransaction(wallet: StandardWallet, account: StandardWalletAccount, transaction: Uint8Array): Promise<Uint8Array> {
+/** `chain`: the wallet-standard chain the transaction is for (`solana:mainnet`, `solana:devnet`, `solana:testnet`). */
+export async function signSolanaTransaction(wallet: StandardWallet, account: StandardWalletAccount, transaction: Uint8Array, chain = 'solana:mainnet'): Promise<Uint8Array> {
   const signer = feature<SignTransactionFeature>(wallet, 'solana:signTransaction')
   if (!signer) throw missingSigningMethodsError()
-  const [output] = await signer.signTransaction({ account, transaction, chain: 'solana:mainnet' })
+  const [output] = await signer.signTransaction({ account, transaction, chain })
   if (!output) throw missingSigningMethodsError()
   return output.signedTransaction
+}
+
+/** The wallet sends for itself only on a chain it and the account are on. */
+export const canSignAndSend = (wallet: StandardWallet, account: StandardWalletAccount, chain: string) =>
+  !!feature(wallet, 'solana:signAndSendTransaction') && wallet.chains.includes(chain) && account.chains.includes(chain)
+
+/** The wallet signs and sends through its own RPC; answers the transaction's signature. */
+export async function signAndSendSolanaTransaction(wallet: StandardWallet, account: StandardWalletAccount, transaction: Uint8Array, chain: string): Promise<Uint8Array> {
+  const sender = feature<SignAndSendTransactionFeature>(wallet, 'solana:signAndSendTransaction')
+  if (!sender) throw missingSigningMethodsError()
+  const [output] = await sender.signAndSendTransaction({ account, transaction, chain })
+  if (!output) throw missingSigningMethodsError()
+  return output.signature
 }

@@ -1,9 +1,11 @@
 /**
- * A real Ethereum wallet for tests, kept in Node: a viem local account answering EIP-1193 requests. Unit tests
- * call it in-process; the page harness (test/harness/injected-wallets.ts) reaches it through a binding.
+ * A real Ethereum wallet for tests, kept in Node: a viem local account answering EIP-1193 requests. It signs
+ * transactions itself (nonce, gas and fees read from the current chain's RPC), so any key can send, not only anvil's
+ * unlocked accounts; other methods go to that RPC. Unit tests call it in-process; the page harness
+ * (test/harness/injected-wallets.ts) reaches it through a binding.
  */
+import { BaseError, createWalletClient, http, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { Hex } from 'viem'
 
 /** What a request answered, as plain data (it crosses into the page). */
 export type WalletAnswer = { result: unknown } | { error: { code: number; message: string } }
@@ -12,8 +14,10 @@ export interface TestEthereumWalletOptions {
   privateKey: Hex
   /** Default 1. */
   chainId?: number
-  /** Other methods go here (anvil); without it they fail with 4200. */
+  /** Other methods go here (anvil) on any chain `rpcUrls` does not name; without either they fail with 4200. */
   rpcUrl?: string
+  /** The RPC of each chain (two local anvils, say): after a switch, calls go to the new chain's. Known without adding. */
+  rpcUrls?: Record<number, string>
   /** Chains the wallet can switch to without adding them first; the current chain always counts. */
   knownChainIds?: number[]
 }
@@ -22,7 +26,7 @@ export interface TestEthereumWallet {
   address: Hex
   chainId(): number
   answer(method: string, params: unknown): Promise<WalletAnswer>
-  /** The next request fails with 4001, as if the user clicked Reject. */
+  /** The next request the user must approve (accounts, signatures, sends, chain changes) fails with 4001, as if they clicked Reject. */
   rejectNext(): void
   /** The next `eth_requestAccounts` fails with -32002 (a request already pending), and accounts stay hidden until `approvePending()`. */
   holdNextConnect(): void
@@ -33,13 +37,28 @@ export interface TestEthereumWallet {
   onEvent(listener: (event: string, value: unknown) => void): void
 }
 
+/** `eth_sendTransaction`'s object: hex quantities. */
+interface TransactionParams {
+  from?: string
+  to?: Hex
+  data?: Hex
+  value?: Hex
+  gas?: Hex
+  nonce?: Hex
+  gasPrice?: Hex
+  maxFeePerGas?: Hex
+  maxPriorityFeePerGas?: Hex
+  chainId?: Hex
+}
+
+const approvalMethods = new Set(['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'])
 const toHex = (value: number) => `0x${value.toString(16)}`
 const rpcError = (code: number, message: string): WalletAnswer => ({ error: { code, message } })
 
 export function createTestEthereumWallet(options: TestEthereumWalletOptions): TestEthereumWallet {
   const account = privateKeyToAccount(options.privateKey)
   let chainId = options.chainId ?? 1
-  const known = new Set([chainId, ...(options.knownChainIds ?? [])])
+  const known = new Set([chainId, ...(options.knownChainIds ?? []), ...Object.keys(options.rpcUrls ?? {}).map(Number)])
   let rejectNext = false
   let holdNext = false
   let pending = false
@@ -48,16 +67,48 @@ export function createTestEthereumWallet(options: TestEthereumWalletOptions): Te
   const calls: string[] = []
   const emit = (event: string, value: unknown) => listeners.forEach((listener) => listener(event, value))
 
+  // Chains added by the app (wallet_addEthereumChain) bring their RPC, as in a real wallet.
+  const rpcUrls: Record<number, string> = { ...options.rpcUrls }
+  const rpcUrl = () => rpcUrls[chainId] ?? options.rpcUrl
+
   async function forward(method: string, params: unknown): Promise<WalletAnswer> {
-    if (!options.rpcUrl) return rpcError(4200, `Unsupported method ${method}`)
-    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+    const url = rpcUrl()
+    if (!url) return rpcError(4200, `Unsupported method ${method}`)
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
     const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
     return body.error ? { error: body.error } : { result: body.result }
   }
 
+  /** Signs with the wallet's key on the current chain, as a wallet does: the chain fills what the request leaves out. */
+  async function sendTransaction(request: TransactionParams): Promise<WalletAnswer> {
+    const url = rpcUrl()
+    if (!url) return rpcError(4200, 'Unsupported method eth_sendTransaction')
+    if (request.from && request.from.toLowerCase() !== account.address.toLowerCase()) return rpcError(4100, 'Unknown account')
+    if (request.chainId && Number(request.chainId) !== chainId) return rpcError(-32602, `Invalid chainId ${Number(request.chainId)}: the wallet is on chain ${chainId}`)
+    const quantity = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
+    try {
+      const hash = await createWalletClient({ account, transport: http(url) }).sendTransaction({
+        chain: null,
+        to: request.to,
+        data: request.data,
+        value: quantity(request.value),
+        gas: quantity(request.gas),
+        nonce: request.nonce === undefined ? undefined : Number(request.nonce),
+        ...(request.gasPrice !== undefined
+          ? { gasPrice: quantity(request.gasPrice) }
+          : { maxFeePerGas: quantity(request.maxFeePerGas), maxPriorityFeePerGas: quantity(request.maxPriorityFeePerGas) }),
+      })
+      return { result: hash }
+    } catch (error) {
+      // The chain's refusal (funds, nonce, revert) as the wallet passes it on.
+      const cause = error instanceof BaseError ? (error.walk((inner) => typeof (inner as { code?: unknown }).code === 'number') as (Error & { code: number }) | null) : null
+      return rpcError(cause?.code ?? -32603, error instanceof BaseError ? error.shortMessage : String(error))
+    }
+  }
+
   async function answer(method: string, params: unknown): Promise<WalletAnswer> {
     calls.push(method)
-    if (rejectNext) {
+    if (rejectNext && approvalMethods.has(method)) {
       rejectNext = false
       return rpcError(4001, 'User rejected the request.')
     }
@@ -89,9 +140,15 @@ export function createTestEthereumWallet(options: TestEthereumWalletOptions): Te
         }
         return { result: null }
       }
-      case 'wallet_addEthereumChain':
-        known.add(Number.parseInt((list[0] as { chainId: string }).chainId, 16))
+      case 'eth_sendTransaction':
+        return sendTransaction(list[0] as TransactionParams)
+      case 'wallet_addEthereumChain': {
+        const added = list[0] as { chainId: string; rpcUrls?: string[] }
+        const id = Number.parseInt(added.chainId, 16)
+        known.add(id)
+        if (added.rpcUrls?.[0]) rpcUrls[id] ??= added.rpcUrls[0]
         return { result: null }
+      }
       default:
         return forward(method, params)
     }

@@ -42,12 +42,33 @@ export function announceEip6963(page: EventTarget, provider: Eip1193Provider, in
   announce()
 }
 
-/** A wallet-standard Solana wallet over a test keypair; `signMessage: false` leaves only transaction signing. */
-export function standardWallet(test: TestSolanaWallet, options: { name?: string; signMessage?: boolean } = {}): StandardWallet & { emitChange(accounts: StandardWalletAccount[]): void } {
-  const account: StandardWalletAccount = { address: test.address, publicKey: test.publicKey, chains: ['solana:mainnet'], features: ['solana:signMessage', 'solana:signTransaction'] }
+export interface StandardWalletOptions {
+  name?: string
+  /** False leaves only transaction signing. */
+  signMessage?: boolean
+  /** Offers `solana:signAndSendTransaction`, sending there (the local Solana endpoint) whatever the chain. */
+  rpcUrl?: string
+}
+
+export interface TestStandardWallet extends StandardWallet {
+  emitChange(accounts: StandardWalletAccount[]): void
+  /** Signing features asked, in order, with the chain they were asked for. */
+  calls: { method: string; chain?: string }[]
+}
+
+/** A wallet-standard Solana wallet over a test keypair, on mainnet and devnet. */
+export function standardWallet(test: TestSolanaWallet, options: StandardWalletOptions = {}): TestStandardWallet {
+  const chains = ['solana:mainnet', 'solana:devnet']
+  const account: StandardWalletAccount = { address: test.address, publicKey: test.publicKey, chains, features: ['solana:signMessage', 'solana:signTransaction'] }
   const accounts: StandardWalletAccount[] = []
   const changeListeners = new Set<(properties: { accounts: StandardWalletAccount[] }) => void>()
   const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+  const calls: TestStandardWallet['calls'] = []
+  /** Records a signing request; fails it with 4001 after `rejectNext()`. */
+  const ask = (method: string, chain?: string) => {
+    calls.push({ method, ...(chain && { chain }) })
+    if (test.takeRejection()) throw rejected()
+  }
   const features: Record<string, unknown> = {
     'standard:connect': {
       version: '1.0.0',
@@ -60,17 +81,28 @@ export function standardWallet(test: TestSolanaWallet, options: { name?: string;
     'standard:events': { version: '1.0.0', on: (_event: 'change', listener: (properties: { accounts: StandardWalletAccount[] }) => void) => (changeListeners.add(listener), () => changeListeners.delete(listener)) },
     'solana:signTransaction': {
       version: '1.0.0',
-      async signTransaction(...inputs: { transaction: Uint8Array }[]) {
-        if (test.takeRejection()) throw rejected()
+      async signTransaction(...inputs: { transaction: Uint8Array; chain?: string }[]) {
+        ask('signTransaction', inputs[0]?.chain)
         return inputs.map((input) => ({ signedTransaction: test.signTransaction(input.transaction) }))
       },
     },
+  }
+  const { rpcUrl } = options
+  if (rpcUrl) {
+    features['solana:signAndSendTransaction'] = {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      async signAndSendTransaction(...inputs: { transaction: Uint8Array; chain?: string }[]) {
+        ask('signAndSendTransaction', inputs[0]?.chain)
+        return Promise.all(inputs.map(async (input) => ({ signature: await test.signAndSendTransaction(input.transaction, rpcUrl) })))
+      },
+    }
   }
   if (options.signMessage !== false) {
     features['solana:signMessage'] = {
       version: '1.0.0',
       async signMessage(...inputs: { message: Uint8Array }[]) {
-        if (test.takeRejection()) throw rejected()
+        ask('signMessage')
         return inputs.map((input) => ({ signedMessage: input.message, signature: test.signMessage(input.message) }))
       },
     }
@@ -79,8 +111,9 @@ export function standardWallet(test: TestSolanaWallet, options: { name?: string;
     version: '1.0.0',
     name: options.name ?? 'Test Solana Wallet',
     icon: 'data:image/svg+xml,<svg/>',
-    chains: ['solana:mainnet', 'solana:devnet'],
+    chains,
     features,
+    calls,
     get accounts() {
       return [...accounts]
     },

@@ -1,0 +1,28 @@
+/**
+ * A connected Ethereum wallet moves to a chain (document 2 §3): `wallet_switchEthereumChain`, and for a chain the
+ * wallet does not know (4902) `wallet_addEthereumChain` from the app's chain table, then the switch again. Answers
+ * the chain the wallet reports afterwards.
+ */
+import type { Chain } from '../embedded/types.js'
+import { unsupportedChainError } from '../errors.js'
+import { withTimeout } from '../with-timeout.js'
+import { readChainId, switchEthereumChain } from './connect-ethereum.js'
+import type { Eip1193Provider } from './eip1193.js'
+
+export interface SwitchWalletChainDeps {
+  provider: Eip1193Provider
+  /** The app's chains (its own before the built-ins). */
+  chains: readonly Chain[]
+  timeoutMs: number
+}
+
+export async function switchWalletChain(deps: SwitchWalletChainDeps, chainId: number): Promise<number> {
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw unsupportedChainError(chainId)
+  const current = await withTimeout(readChainId(deps.provider), deps.timeoutMs)
+  if (current === chainId) return current
+  await withTimeout(switchEthereumChain(deps.provider, chainId, { chains: deps.chains }), deps.timeoutMs)
+  const reported = await withTimeout(readChainId(deps.provider), deps.timeoutMs)
+  // A wallet that answers the switch yet stays elsewhere would send on the wrong chain.
+  if (reported !== chainId) throw new Error(`The wallet stayed on chain ${reported}`)
+  return reported
+}
