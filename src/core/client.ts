@@ -37,6 +37,8 @@ import type { EmbeddedWalletsDeps } from './wallets/embedded/embedded-wallets.js
 import { lazyEmbeddedWallets } from './wallets/embedded/lazy-embedded-wallets.js'
 import type { MfaDeps } from './mfa/mfa.js'
 import { lazyMfa } from './mfa/lazy-mfa.js'
+import type { FundingDeps } from './funding/session-context.js'
+import type { FundingApi, FundingState } from './funding/types.js'
 import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 
 /** Test seams beyond the public options. */
@@ -59,6 +61,8 @@ export interface ClientInternals {
   embeddedWallets?: Partial<Pick<EmbeddedWalletsDeps, 'page' | 'frame' | 'createFrameClient' | 'userRecoveryTimeoutMs'>>
   /** Shortens the MFA code wait and overall limit in tests. */
   mfa?: Pick<MfaDeps, 'codeWaitMs' | 'overallLimitMs'>
+  /** The page the card providers' windows open from (unit tests pass a stand-in), and shorter funding polls. */
+  funding?: Partial<Pick<FundingDeps, 'window' | 'timing'>>
 }
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -114,7 +118,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   // Embedded wallets: the state here; their code loads on first use, once the signed-in user has one, or before a
   // login of an app that creates them (it hears the login and shows 'Creating your wallet' at once).
   const embeddedWallets = lazyEmbeddedWallets(auth, (state) =>
-    import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa })),
+    import('./wallets/embedded/for-client.js').then((module) => module.embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa, funding })),
   )
   // Wallet-action MFA: its code loads on first use.
   const mfa = lazyMfa((state, listeners) =>
@@ -245,6 +249,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     pollIntervalMs: options.walletTimeoutMs && Math.min(options.walletTimeoutMs / 10, 500),
     createWalletConnectSession: options.walletConnectSession,
   })
+  // Funding: the sessions' state here; the code loads with the first `fundWallet`.
+  const fundingState = createStore<FundingState>({ sessions: [] })
+  const fundingCode = lazily(() =>
+    import('./funding/for-client.js').then((module) => module.fundingForClient({ appId, options, transport, session, auth, config, storage, events, state: fundingState, wallets })),
+  )
+  const funding = forwarding<FundingApi>({ getState: fundingState.get, watchState: fundingState.watch }, fundingCode.load)
   const crossApp = createCrossAppFlow({
     appId,
     state: crossAppFlow,
@@ -353,8 +363,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     wallets,
     embeddedWallets: embeddedWallets.member,
     mfa: mfa.member,
-    // TEMPORARY contract placeholder (issue 13): replaced by the lazy funding member.
-    funding: { getState: () => ({ sessions: [] }), watchState: () => () => {}, fundWallet: () => Promise.reject(new Error('funding: not built yet')) },
+    funding,
     getAccessToken: () => session.getAccessToken(),
     refreshUser: () => session.fetchUser(),
     acceptTerms,
@@ -365,6 +374,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       stopWatchingTabs()
       stopSyncingCaptcha()
       embeddedWallets.destroy()
+      fundingCode.loaded()?.destroy()
+      fundingState.clear()
       oauth.reset()
       crossApp.reset()
       farcaster.reset()

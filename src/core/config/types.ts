@@ -136,9 +136,19 @@ export interface ChainInput {
   rpcUrl?: string
   blockExplorerUrl?: string | null
   testnet?: boolean
+  /** Funding: the network on-ramps and the bridge deliver this chain's funds on, for a chain outside the built-in table. */
+  onrampNetwork?: string | null
+  /** Funding: the chain's USDC contract, for a chain outside the built-in table. */
+  usdcAddress?: string | null
 }
 
-export interface SolanaCluster { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string; blockExplorerUrl: string | null }
+export interface SolanaCluster {
+  name: 'mainnet-beta' | 'devnet' | 'testnet'
+  rpcUrl: string
+  blockExplorerUrl: string | null
+  /** Funding: the cluster's USDC mint where it is not the built-in one (a local cluster's test mint). */
+  usdcMint?: string | null
+}
 
 export interface TelegramConfig { botId: string; botName: string; linkEnabled: boolean; seamlessAuthEnabled: boolean }
 

@@ -15,9 +15,13 @@
  * - a completed confirmation leaves after `SUCCESS_DISPLAY_MS` (`closes: 'after-display'`) or when the user closes it;
  * - `presentation.ready` (the wallet's recovery) runs first; while it runs, a request bound for the modal counts in
  *   `confirmationsComing`, so a screen answering that recovery (the MFA code, the password) waits for its confirmation
- *   instead of closing the modal under it.
+ *   instead of closing the modal under it;
+ * - a kind that names a funding request for its shortfall gets `addFunds()`: a funding session for the confirmation
+ *   (`forConfirmation`), after which the kind prepares the confirmation again.
  */
 import type { TesseraError } from '../errors/base-error.js'
+import { toTesseraError } from '../errors/client-errors.js'
+import type { FundingSessionOptions, FundWalletInput } from '../funding/types.js'
 import type { Store } from '../utils/store.js'
 import { ProviderRpcError } from '../wallets/embedded/provider-rpc-error.js'
 import type { EmbeddedWalletsState } from '../wallets/embedded/types.js'
@@ -39,7 +43,7 @@ export interface ConfirmationEntry<C extends Confirmation, R> {
 }
 
 /** The fields the queue owns in every confirmation. */
-type QueueOwned = 'id' | 'status' | 'error' | 'reject' | 'position' | 'inline'
+type QueueOwned = 'id' | 'status' | 'error' | 'reject' | 'position' | 'inline' | 'addFunds'
 
 export interface ConfirmationController<C extends Confirmation, R> {
   /** The request without a confirmation (wallet UIs off, or none shown). */
@@ -50,6 +54,10 @@ export interface ConfirmationController<C extends Confirmation, R> {
   create(entry: ConfirmationEntry<C, R>): Omit<C, QueueOwned>
   /** Runs once the confirmation is in the queue and shown. */
   start?(entry: ConfirmationEntry<C, R>): void
+  /** 'Add funds': what to fund for the wallet to cover the request; null while it is covered (or not known yet). */
+  fundingRequest?(entry: ConfirmationEntry<C, R>): FundWalletInput | null
+  /** Prepares the confirmation again (after a funding session, with the new balance). */
+  refresh?(entry: ConfirmationEntry<C, R>): void
 }
 
 export interface ConfirmationPresentation {
@@ -65,6 +73,8 @@ export interface ConfirmationQueueDeps {
   showWalletUIs(): boolean
   /** Emits `walletPrompt` 'transaction:confirm'; false when no UI heard it. Absent: never heard. */
   announce?(): boolean
+  /** `client.funding.fundWallet`, for 'Add funds'; absent: `addFunds()` does nothing. */
+  fundWallet?(input: FundWalletInput, options: FundingSessionOptions): Promise<unknown>
   successDisplayMs?: number
 }
 
@@ -157,6 +167,7 @@ export function createConfirmationQueue(deps: ConfirmationQueueDeps): Confirmati
       },
       ...(inline && { inline }),
       ...(fields.kind === 'ethereum-transaction' && { position: { index: 1, total: 1 } }),
+      ...(controller.fundingRequest && { addFunds: () => addFunds(controller, entry, inline) }),
     } as unknown as Confirmation
     pending.set(id, settle.reject)
     setConfirmations((list) => [...list, confirmation])
@@ -168,6 +179,16 @@ export function createConfirmationQueue(deps: ConfirmationQueueDeps): Confirmati
     if (confirmation.kind === 'ethereum-transaction') joinBatch(id)
     controller.start?.(entry)
     return result
+  }
+
+  /** The session ends (funded or left): the kind reads the balance again, if the confirmation still waits. */
+  function addFunds<C extends Confirmation, R>(controller: ConfirmationController<C, R>, entry: ConfirmationEntry<C, R>, inline: boolean) {
+    const request = find(entry.id)?.status === 'ready' ? controller.fundingRequest?.(entry) : null
+    if (!request || !deps.fundWallet) return
+    deps.fundWallet(request, { forConfirmation: entry.id, ...(inline && { inline }) }).then(
+      () => void (find(entry.id)?.status === 'ready' && controller.refresh?.(entry)),
+      (error: unknown) => entry.update({ error: toTesseraError(error) } as Partial<C>),
+    )
   }
 
   return {

@@ -5,13 +5,15 @@
  */
 import type { FrameTransactionRequest, ScanTransactionInput, ScanTransactionResponse } from '../../protocol/index.js'
 import { TesseraError } from '../errors/base-error.js'
+import { roundUpReadable } from '../funding/amount.js'
+import type { FundWalletInput } from '../funding/types.js'
 import { transactionFailedError, transactionPreparationError, transactionSubmissionError, TRANSACTION_SCAN_FAILED_MESSAGE } from '../errors/transaction-errors.js'
 import type { Chain, EthereumTransactionRequest } from '../wallets/embedded/types.js'
 import type { ConfirmationController, ConfirmationEntry } from './confirmation-queue.js'
 import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
 import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction } from './prepare-ethereum-transaction.js'
 import { scanInput, toScanState } from './scan-state.js'
-import type { EthereumReceipt, EthereumTransactionConfirmation, ScanState, TransactionUiOptions } from './types.js'
+import type { EthereumReceipt, EthereumTransactionConfirmation, EthereumTransactionSummary, ScanState, TransactionUiOptions } from './types.js'
 
 /** How often the receipt is asked for after the send. */
 export const RECEIPT_POLL_MS = 1_000
@@ -129,5 +131,14 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
       },
     }),
     start: (entry) => void prepare(entry),
+    fundingRequest: (entry) => shortfallFunding(context.address, entry.current().summary),
+    refresh: (entry) => void prepare(entry),
   }
+}
+
+/** 'Add funds': value plus the highest fee, over the balance, in the native currency of the transaction's chain. */
+function shortfallFunding(address: string, summary: EthereumTransactionSummary | null): FundWalletInput | null {
+  if (!summary?.insufficientFunds) return null
+  const shortfall = summary.request.value + (summary.estimatedFee?.value ?? 0n) - summary.balance.value
+  return { address, chainType: 'ethereum', chain: summary.request.chainId, asset: 'native-currency', amount: roundUpReadable(shortfall, summary.balance.decimals) }
 }

@@ -158,6 +158,13 @@ export interface EthereumTransactionConfirmation extends ConfirmationBase {
   hash: string | null
   /** After an error: prepares and submits again (with a fresh nonce when the old one was used or rejected). */
   retry(): void
+  /**
+   * 'Add funds' (document 3 §2), while `summary.insufficientFunds`: opens a funding session for this wallet on the
+   * confirmation's chain (or cluster) for the shortfall, shown over the confirmation (`forConfirmation`, and `inline`
+   * as the confirmation is); when the session ends, the confirmation is prepared again with the new balance. A session
+   * that cannot open (funding off, no UI) leaves its error on the confirmation, which stays ready.
+   */
+  addFunds(): void
 }
 
 /** A decoded Solana instruction (document 3 "Solana prepared transaction"); amounts are in the token's units. */
@@ -210,6 +217,8 @@ export interface SolanaTransactionConfirmation extends ConfirmationBase {
   signature: string | null
   /** After an error: fetches a fresh blockhash and submits again. */
   retry(): void
+  /** 'Add funds', as on the Ethereum confirmation: the shortfall in SOL on the confirmation's cluster. */
+  addFunds(): void
 }
 
 export type Confirmation = SignMessageConfirmation | EthereumTransactionConfirmation | SolanaTransactionConfirmation

@@ -46,7 +46,7 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
 }
 
 /** Lamports leaving the wallet: its transfers and the accounts it funds. */
-function lamportsOut(instructions: SolanaInstructionSummary[], address: string): bigint {
+export function lamportsOut(instructions: SolanaInstructionSummary[], address: string): bigint {
   let total = 0n
   for (const instruction of instructions) {
     if (instruction.type === 'sol-transfer' && instruction.from === address) total += instruction.amount.value

@@ -5,11 +5,14 @@
  */
 import type { Connection } from '@solana/web3.js'
 import { TesseraError } from '../../errors/base-error.js'
+import { roundUpReadable } from '../../funding/amount.js'
+import type { FundWalletInput } from '../../funding/types.js'
 import { transactionPreparationError, transactionSubmissionError } from '../../errors/transaction-errors.js'
 import type { SolanaTransactionLike } from '../../wallets/embedded/types.js'
 import type { ConfirmationController, ConfirmationEntry } from '../confirmation-queue.js'
-import type { SolanaTransactionConfirmation, TransactionUiOptions } from '../types.js'
-import { prepareSolanaConfirmation, type SolanaPreparationContext } from './prepare-solana-confirmation.js'
+import type { SolanaTransactionConfirmation, SolanaTransactionSummary, TransactionUiOptions } from '../types.js'
+import { lamportsOut, prepareSolanaConfirmation, type SolanaPreparationContext } from './prepare-solana-confirmation.js'
+import { SOL_DECIMALS } from './lamports-amount.js'
 import { solanaExplorerUrl, submitSolanaTransaction, type ConfirmTiming } from './submit-solana-transaction.js'
 import { messageOf, recentBlockhashOf, setRecentBlockhash } from './transaction-shape.js'
 
@@ -98,7 +101,16 @@ export function solanaTransactionConfirmation<T extends SolanaTransactionLike>(
       },
     }),
     start: (entry) => void prepare(entry),
+    fundingRequest: (entry) => shortfallFunding(input, entry.current().summary),
+    refresh: (entry) => void prepare(entry),
   }
+}
+
+/** 'Add funds': the lamports the wallet sends or funds, plus the fee, over its balance, on the confirmation's cluster. */
+function shortfallFunding(input: Pick<SolanaPreparationContext, 'address' | 'cluster'>, summary: SolanaTransactionSummary | null): FundWalletInput | null {
+  if (!summary?.insufficientFunds) return null
+  const shortfall = lamportsOut(summary.instructions, input.address) + summary.estimatedFee.value - summary.balance.value
+  return { address: input.address, chainType: 'solana', cluster: { name: input.cluster.name }, asset: 'native-currency', amount: roundUpReadable(shortfall, SOL_DECIMALS) }
 }
 
 /** A legacy transaction may come without a blockhash: the cluster's latest one goes on it. */

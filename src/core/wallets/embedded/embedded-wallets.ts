@@ -23,7 +23,7 @@ import {
   userRecoveryTimedOutError,
 } from '../../errors/embedded-wallet-errors.js'
 import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
-import { createConfirmationQueue } from '../../transactions/confirmation-queue.js'
+import { createConfirmationQueue, type ConfirmationQueueDeps } from '../../transactions/confirmation-queue.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
@@ -84,6 +84,8 @@ export interface EmbeddedWalletsDeps {
    * then runs headless. Absent (tests, no UI): requests not shown inline run headless.
    */
   announceConfirmation?(): boolean
+  /** `client.funding.fundWallet`, for a confirmation's 'Add funds'; absent (tests): 'Add funds' does nothing. */
+  fundWallet?: ConfirmationQueueDeps['fundWallet']
   /** `POST /api/v1/scan/transaction` and the API's host (the scan's domain); unused when the host turns scanning off. */
   scanTransaction?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
   /** `GET /api/v1/token_price`: the USD price of one whole token, for the confirmation's rows. */
@@ -113,7 +115,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   const ethereumProviders = new Map<string, Promise<EmbeddedEthereumProviderImpl>>()
   const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
   /** Requests waiting for the user's approval (document 3 §§2–4): every provider's signing passes through it. */
-  const confirmations = createConfirmationQueue({ state, showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs, announce: deps.announceConfirmation })
+  const confirmations = createConfirmationQueue({ state, showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs, announce: deps.announceConfirmation, fundWallet: deps.fundWallet })
 
   const syncWallets = (user: User | null) => {
     state.update((current) => {

@@ -7,6 +7,7 @@ import { getSplTokenInfo } from '../../api/spl-token-info.js'
 import { getTokenPriceUsd } from '../../api/token-price.js'
 import type { Transport } from '../../api/transport.js'
 import type { ClientInternals } from '../../client.js'
+import type { FundingApi } from '../../funding/types.js'
 import { mfaGate } from '../../mfa/gate.js'
 import type { MfaImpl } from '../../mfa/mfa.js'
 import type { SessionManager } from '../../session/session-manager.js'
@@ -30,9 +31,11 @@ export interface ClientContext {
   state: Store<EmbeddedWalletsState>
   /** client.mfa: gated frame calls run through its challenge. */
   mfa: { load(): Promise<MfaImpl> }
+  /** client.funding: a confirmation's 'Add funds' opens a session. */
+  funding?: Pick<FundingApi, 'fundWallet'>
 }
 
-export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa }: ClientContext): EmbeddedWalletsImpl {
+export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa, funding }: ClientContext): EmbeddedWalletsImpl {
   const report = (eventName: string, payload: Record<string, unknown>) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload))
   return createEmbeddedWallets({
     appId,
@@ -67,6 +70,7 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
       })
       return heard
     },
+    fundWallet: funding?.fundWallet,
     scanTransaction: {
       run: (input) => scanTransaction(transport, input),
       get domain() {
