@@ -23,7 +23,7 @@ export const erc20Abi = parseAbi([
 const readers = new Map<string, PublicClient>()
 export function evmReader(rpcUrl: string): PublicClient {
   let reader = readers.get(rpcUrl)
-  if (!reader) readers.set(rpcUrl, (reader = createPublicClient({ transport: http(rpcUrl) })))
+  if (!reader) readers.set(rpcUrl, (reader = createPublicClient({ transport: http(rpcUrl), cacheTime: 0, pollingInterval: 50 })))
   return reader
 }
 

@@ -59,6 +59,24 @@ export async function waitForSignature(connection: Connection, signature: string
 
 export interface SolanaTransfer { network: SolanaNetwork; asset: FundingAsset; to: string; amount: bigint; from: Keypair; memo: string }
 
+/** CreateIdempotent: `owner`'s associated token account of `mint`, paid by `payer` (nothing happens when it exists). */
+export const createAssociatedTokenAccountInstruction = (payer: PublicKey, owner: PublicKey, mint: PublicKey) => new TransactionInstruction({
+  programId: ASSOCIATED_TOKEN_PROGRAM,
+  keys: [
+    { pubkey: payer, isSigner: true, isWritable: true }, { pubkey: associatedTokenAddress(owner, mint), isSigner: false, isWritable: true },
+    { pubkey: owner, isSigner: false, isWritable: false }, { pubkey: mint, isSigner: false, isWritable: false },
+    { pubkey: SystemProgram.programId, isSigner: false, isWritable: false }, { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
+  ],
+  data: Buffer.from([1]),
+})
+
+/** SPL Transfer: `amount` base units from `source` to `destination`, signed by the source's owner. */
+export const splTransferInstruction = (source: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint) => new TransactionInstruction({
+  programId: TOKEN_PROGRAM,
+  keys: [{ pubkey: source, isSigner: false, isWritable: true }, { pubkey: destination, isSigner: false, isWritable: true }, { pubkey: owner, isSigner: true, isWritable: false }],
+  data: Buffer.concat([Buffer.from([3]), u64(amount)]),
+})
+
 /** The instructions of a transfer: SOL by the system program, USDC by SPL Transfer (creating the recipient's account). */
 async function transferInstructions(transfer: SolanaTransfer): Promise<TransactionInstruction[]> {
   const recipient = new PublicKey(transfer.to)
@@ -68,23 +86,10 @@ async function transferInstructions(transfer: SolanaTransfer): Promise<Transacti
   const connection = solanaConnection(transfer.network.rpcUrl)
   const source = await tokenAccountOf(connection, transfer.from.publicKey, mint)
   const destination = await tokenAccountOf(connection, recipient, mint)
-  const instructions: TransactionInstruction[] = []
-  if (!destination.exists) {
-    // CreateIdempotent: payer, the associated account, its owner, the mint, system and token programs.
-    instructions.push(new TransactionInstruction({
-      programId: ASSOCIATED_TOKEN_PROGRAM,
-      keys: [[transfer.from.publicKey, true, true], [destination.address, false, true], [recipient, false, false], [mint, false, false], [SystemProgram.programId, false, false], [TOKEN_PROGRAM, false, false]]
-        .map(([pubkey, isSigner, isWritable]) => ({ pubkey: pubkey as PublicKey, isSigner: isSigner as boolean, isWritable: isWritable as boolean })),
-      data: Buffer.from([1]),
-    }))
-  }
-  // Transfer: source, destination, owner; amount.
-  instructions.push(new TransactionInstruction({
-    programId: TOKEN_PROGRAM,
-    keys: [{ pubkey: source.address, isSigner: false, isWritable: true }, { pubkey: destination.address, isSigner: false, isWritable: true }, { pubkey: transfer.from.publicKey, isSigner: true, isWritable: false }],
-    data: Buffer.concat([Buffer.from([3]), u64(transfer.amount)]),
-  }))
-  return instructions
+  return [
+    ...(destination.exists ? [] : [createAssociatedTokenAccountInstruction(transfer.from.publicKey, recipient, mint)]),
+    splTransferInstruction(source.address, destination.address, transfer.from.publicKey, transfer.amount),
+  ]
 }
 
 export async function sendSolanaTransfer(transfer: SolanaTransfer): Promise<string> {
