@@ -1,5 +1,6 @@
 // `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
-// embedded database, a local OAuth provider (google-like and github-like) and both demos.
+// embedded database, a local OAuth provider (google-like and github-like), both demos, two local EVM chains, the
+// local Solana endpoint and the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay).
 // PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera).
 import { resolve } from 'node:path'
 import { register } from 'tsx/esm/api'
@@ -14,6 +15,7 @@ const { startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
 const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import('../test/harness/local-chains.ts')
+const { DEV_ONRAMP_NETWORKS } = await import('../test/harness/dev-funding.ts')
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
@@ -44,6 +46,7 @@ const stack = await startDevStack({
 })
 
 const demoBase = `http://localhost:${stack.demo.port}`
+const { coinbase, moonpay, relay } = stack.funding
 console.log(`
   Vanilla demo    ${demoBase}/vanilla/
   React demo      ${demoBase}/react/
@@ -52,14 +55,22 @@ console.log(`
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
   Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)
   Telegram        ${stack.telegram.standIn.url}  (stand-in for Telegram's login widget, bot @${stack.telegram.bot.botName}: you type the account)
-  Local chain     ${stack.chain.anvil.rpcUrl}  (anvil, chain ${stack.chain.anvil.chainId}; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
+  Local chain     ${stack.chain.anvil.rpcUrl}  (anvil, chain ${stack.chain.anvil.chainId}, 'Anvil'; Farcaster ID registry stand-in at ${stack.chain.farcasterRegistry.address})
                   funded: anvil's 10 default accounts (10,000 ETH each; mnemonic '${ANVIL_MNEMONIC}'), e.g. ${ANVIL_FIRST_ACCOUNT}
                   test contracts (the demos' Transactions panel): ERC-20 ${stack.chain.contracts.erc20}, ERC-721 ${stack.chain.contracts.erc721},
                   ERC-1155 ${stack.chain.contracts.erc1155}, reverting ${stack.chain.contracts.reverter}
+  Local chain 2   ${stack.chain.anvil2.rpcUrl}  (anvil, chain ${stack.chain.anvil2.chainId}, 'Anvil 2': the other chain funds are bridged from; the same funded default accounts)
   Local Solana    ${stack.chain.solana.rpcUrl}  (litesvm behind JSON-RPC; the dev app's 'devnet' cluster)
                   SPL test token ${stack.chain.splToken.symbol}: mint ${stack.chain.splToken.mint}
                   funded with 1,000 SOL each (address, then the secret key a wallet imports):
 ${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index)).map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`).join('\n')}
+  Funding         the providers are local stand-ins that speak their real APIs; money moves only on the local chains
+                  (card providers sell on Anvil as '${DEV_ONRAMP_NETWORKS.anvil}', on Anvil 2 as '${DEV_ONRAMP_NETWORKS.anvil2}', and on Solana)
+    Coinbase      ${coinbase.url}  (Coinbase Onramp: card and exchange; its page's Pay sends from ${coinbase.treasury.evmAddress} /
+                  ${coinbase.treasury.solanaAddress}; purchase webhooks go to the API server)
+    MoonPay       ${moonpay.url}  (MoonPay: card; its widget loads only URLs the API server signed; the page polls its status API)
+    Relay         ${relay.url}  (Relay: bridges between Anvil 2, Anvil and Solana; its solver ${relay.solver.evmAddress} /
+                  ${relay.solver.solanaAddress} pays the recipient once the deposit lands; explorer at ${relay.url}/transaction/<id>)
   ${FARCASTER_CONSOLE_HINT}
 
 Tessera is ready. Press Ctrl-C to stop.`)

@@ -4,7 +4,9 @@
  * (with the demo identity provider for custom JWT), and the API server started with a generated config
  * file that sets the dev app up for every method this machine can serve: email and SMS codes to the dev
  * outbox, guest, custom JWT, Google and GitHub. The local chains carry the test tokens the demos' Transactions
- * panel uses (dev-tokens.ts), and the dev app scans transactions on them.
+ * panel uses (dev-tokens.ts), and the dev app scans transactions on them. A second anvil ('Anvil 2', chain 31338)
+ * is the other chain funds are bridged from, and the funding providers' stand-ins (dev-funding.ts) sell and bridge
+ * on both anvils and the local Solana endpoint.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -22,6 +24,7 @@ import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/sr
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
+import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, type FundingStandIns } from './dev-funding.js'
 import { setUpDevTokens, type DevSplToken } from './dev-tokens.js'
 import type { TestContracts } from './evm-contracts.js'
 import { fundDevSolanaAccounts } from './local-chains.js'
@@ -59,6 +62,8 @@ export interface DevStack<Api extends Closable> {
   chain: LocalChain
   /** The stand-in for Telegram's login widget host and the dev app's bot (its token signs widget results). */
   telegram: { standIn: TelegramOAuthStandIn; bot: TelegramBot }
+  /** The funding providers' stand-ins the dev app's funding uses (Coinbase Onramp, MoonPay, Relay). */
+  funding: FundingStandIns
   /** The demo pages the dev app's OAuth may return to, on localhost and 127.0.0.1. */
   demoUrls: string[]
   close(): Promise<void>
@@ -66,6 +71,8 @@ export interface DevStack<Api extends Closable> {
 
 export interface LocalChain {
   anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet
+  /** The second local EVM chain ('Anvil 2', chain 31338, a testnet in the dev app): funds are bridged from it. */
+  anvil2: Anvil
   /** The test contracts (test/contracts) deployed on anvil, for the demos' Transactions panel. */
   contracts: TestContracts
   /** The dev SPL token on the local Solana endpoint (the app names it in `solana_tokens`). */
@@ -74,6 +81,8 @@ export interface LocalChain {
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
+/** The second local EVM chain's id. */
+export const ANVIL2_CHAIN_ID = 31338
 /** A second app that acts as a cross-app provider for the dev app (its users sign in with email). */
 export const DEV_PROVIDER_APP_ID = 'tessera-dev-provider-0001'
 
@@ -122,7 +131,8 @@ export function devProviderAppFile(demoPort: number): AppFile {
 }
 
 /** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
-export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot): AppFile {
+export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns): AppFile {
+  const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
   return {
     id: DEV_APP_ID,
     allowed_origins: devOrigins,
@@ -141,22 +151,24 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     telegram: { bot_name: telegramBot.botName, bot_id: telegramBot.botId, bot_token: telegramBot.botToken, link_enabled: true, seamless_auth_enabled: true },
     // SIWE on Ethereum and on the local chain, whose RPC also verifies contract-wallet (ERC-1271) signatures.
     siwe_chain_ids: [1, 11155111, chain.anvil.chainId],
-    wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl },
+    wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl, [String(chain.anvil2.chainId)]: chain.anvil2.rpcUrl },
     // WalletConnect needs its relay (the internet) and a real Cloud project id: without one it stays out of the picker.
     wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || null,
     // Embedded wallets on both chains at sign-in, used on the local chains only.
     embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets' },
-    chains: [{
-      id: chain.anvil.chainId, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true,
-    }],
+    // The card providers' stand-ins sell on each anvil under a network name of theirs (onramp_network).
+    chains: [
+      { id: chain.anvil.chainId, name: 'Anvil', native_currency: ether, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil },
+      { id: chain.anvil2.chainId, name: 'Anvil 2', native_currency: ether, rpc_url: chain.anvil2.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil2 },
+    ],
     default_chain_id: chain.anvil.chainId,
     solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null }],
     // Fixed dev prices (docs/scanning.md): the local chains' currencies have no market price.
-    token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000, '0:SOL': 150 },
+    token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000, [`${chain.anvil2.chainId}:ETH`]: 3000, '0:SOL': 150 },
     // The confirmation screens scan transactions by simulating them on anvil (docs/scanning.md).
     transaction_scanning: { enabled: true },
     solana_tokens: [{ mint: chain.splToken.mint, symbol: chain.splToken.symbol }],
+    funding: devFundingFile(funding, chain.anvil),
   }
 }
 
@@ -173,15 +185,17 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     for (const close of cleanup.reverse()) await close()
   }
   try {
-    const anvil = await startAnvil()
-    cleanup.push(() => anvil.stop())
+    const [anvil, anvil2] = await Promise.all([startAnvil(), startAnvil({ chainId: ANVIL2_CHAIN_ID })])
+    cleanup.push(() => anvil.stop(), () => anvil2.stop())
     const farcasterRegistry = await deployIdRegistryStandIn(anvil)
     const farcasterKeyRegistry = await deployKeyRegistryStandIn(anvil, farcasterRegistry.address, privateKeyToAccount(generatePrivateKey()))
     const solana = await startSolanaLocalnet()
     cleanup.push(() => solana.close())
     fundDevSolanaAccounts(solana)
     const devTokens = await setUpDevTokens(anvil, solana)
-    const chain: LocalChain = { anvil, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
+    const chain: LocalChain = { anvil, anvil2, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
+    const funding = await startFundingStandIns(chain, apiUrl)
+    cleanup.push(() => funding.close())
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
@@ -192,9 +206,9 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => ['vanilla', 'react'].map((page) => `http://${host}:${demo.port}/${page}/`))
-    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot)
+    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding)
     const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
-    // The file holds the provider's client secrets: private to this user, and gone once the server has read it.
+    // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')
     writeFileSync(configFile, JSON.stringify({ apps }, null, 2), { mode: 0o600 })
@@ -208,7 +222,8 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
       rmSync(configDir, { recursive: true, force: true })
     }
     cleanup.push(() => api.close())
-    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, demoUrls, close: closeAll }
+    const { coinbase, moonpay, relay } = funding
+    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -1,7 +1,7 @@
 /**
  * Money on the local chains for `npm start` and the tests: anvil's default accounts are funded by anvil itself;
  * the Solana endpoint gets a few fixed dev keypairs (the same on every start, so a person can import them into a
- * wallet once), and `fundAddress` credits any address on either chain.
+ * wallet once), and `fundAddress` credits any address on either anvil or the Solana endpoint.
  */
 import { createHash } from 'node:crypto'
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
@@ -39,13 +39,15 @@ async function anvilCall(anvil: Anvil, method: string, params: unknown[]): Promi
 }
 
 /**
- * Credits `amount` of the chain's native currency to `address`: wei on anvil for a 0x address, lamports on the
- * Solana endpoint for a base58 one.
+ * Credits `amount` of the chain's native currency to `address`: wei on anvil for a 0x address (on the second anvil
+ * when `chainId` names it), lamports on the Solana endpoint for a base58 one.
  */
-export async function fundAddress(chains: { anvil: Anvil; solana: SolanaLocalnet }, address: string, amount: bigint): Promise<void> {
+export async function fundAddress(chains: { anvil: Anvil; anvil2?: Anvil; solana: SolanaLocalnet }, address: string, amount: bigint, options: { chainId?: number } = {}): Promise<void> {
   if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
-    const balance = BigInt((await anvilCall(chains.anvil, 'eth_getBalance', [address, 'latest'])) as string)
-    await anvilCall(chains.anvil, 'anvil_setBalance', [address, `0x${(balance + amount).toString(16)}`])
+    const anvil = [chains.anvil, chains.anvil2].find((candidate) => candidate && candidate.chainId === (options.chainId ?? chains.anvil.chainId))
+    if (!anvil) throw new Error(`no local chain ${options.chainId}`)
+    const balance = BigInt((await anvilCall(anvil, 'eth_getBalance', [address, 'latest'])) as string)
+    await anvilCall(anvil, 'anvil_setBalance', [address, `0x${(balance + amount).toString(16)}`])
     return
   }
   chains.solana.airdrop(address, amount)

@@ -336,4 +336,23 @@ describe('dev funding on both local chains (test/harness/local-chains.ts)', () =
       await anvil.stop()
     }
   })
+
+  it('credits an address on the second anvil (its own chain id) when asked for that chain, and on no other', async () => {
+    const [anvil, anvil2] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 })])
+    try {
+      const call = async (rpcUrl: string, method: string, params: unknown[]) => {
+        const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+        return ((await response.json()) as { result: string }).result
+      }
+      expect(anvil2.chainId).toBe(31338)
+      expect(await call(anvil2.rpcUrl, 'eth_chainId', [])).toBe('0x7a6a')
+      const address = `0x${Buffer.from(Keypair.generate().publicKey.toBytes().subarray(0, 20)).toString('hex')}`
+      await fundAddress({ anvil, anvil2, solana: localnet }, address, 7n, { chainId: 31338 })
+      expect(BigInt(await call(anvil2.rpcUrl, 'eth_getBalance', [address, 'latest']))).toBe(7n)
+      expect(BigInt(await call(anvil.rpcUrl, 'eth_getBalance', [address, 'latest']))).toBe(0n)
+      await expect(fundAddress({ anvil, solana: localnet }, address, 1n, { chainId: 31338 })).rejects.toThrow(/no local chain 31338/)
+    } finally {
+      await Promise.all([anvil.stop(), anvil2.stop()])
+    }
+  })
 })
