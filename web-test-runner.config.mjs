@@ -24,6 +24,7 @@ await build({
         'react-wrapper': 'elements/test-fixtures/react-wrapper.fixture.tsx',
         'access-screens': 'elements/test-fixtures/access-screens.fixture.tsx',
         'fake-confirmations': 'elements/test-fixtures/fake-confirmations.ts',
+        'fake-funding': 'elements/test-fixtures/fake-funding.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

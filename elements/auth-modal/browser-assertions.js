@@ -41,3 +41,17 @@ export function mountedHosts() {
     track: (root, host) => void mounted.push({ root, host }),
   }
 }
+
+/**
+ * Runs axe-core over a shadow root's host and all it renders (open shadow roots included) and fails on any
+ * violation of its default rules (WCAG 2 A and AA, best practices), naming each rule, its impact and its elements.
+ * Finite animations (the overlay's fade-in) end first, so colours are judged as they settle.
+ */
+export async function assertAccessible(shadow, screen) {
+  await import('axe-core')
+  const settling = shadow.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+  await Promise.all(settling.map((animation) => animation.finished))
+  const { violations } = await window.axe.run(shadow.host, { resultTypes: ['violations'] })
+  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => `${node.target.join(' > ')} (${node.failureSummary})`).join(', ')}`)
+  if (found.length > 0) throw new Error(`${screen}: ${found.length} accessibility violation(s):\n${found.join('\n')}`)
+}

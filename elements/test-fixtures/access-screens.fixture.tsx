@@ -22,6 +22,7 @@ import { createFakePasskey, type PasskeyScript } from './fake-passkey.js'
 import { createFakeWallets, type WalletScript } from './fake-wallets.js'
 import { createFakeEmbeddedWallets, type EmbeddedWalletScript } from './fake-embedded-wallets.js'
 import { createFakeMfa, type MfaScript } from './fake-mfa.js'
+import { createFakeFunding, type FundingScript } from './fake-funding.js'
 import { AuthModalView } from '../../src/ui/index.js'
 import {
   TesseraProvider,
@@ -68,6 +69,8 @@ export interface AccessScript {
   requestFarcasterSigner?(publicKey: string | null | undefined, options: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
   /** Wallet-action MFA: the enrolled methods and what each answer and enrolment step does. */
   mfa?: MfaScript
+  /** Funding: what new sessions start from and how `fundWallet` answers. */
+  funding?: FundingScript
 }
 
 export interface Calls {
@@ -278,8 +281,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     },
     wallets: createFakeWallets(script.wallets ?? {}, emit),
     embeddedWallets,
-    // TEMPORARY contract placeholder (issue 13): the funding screens' fixture replaces it.
-    funding: { getState: () => ({ sessions: [] }), watchState: () => () => {}, fundWallet: () => Promise.reject(new Error('funding fixture not built yet')) },
+    funding: createFakeFunding(script.funding),
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },

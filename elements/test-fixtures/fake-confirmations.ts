@@ -14,6 +14,7 @@ import type {
   EthereumTransactionConfirmation,
   EthereumTransactionRequest,
   EthereumTransactionSummary,
+  FundingApi,
   SignMessageConfirmation,
   SolanaTransactionConfirmation,
   SolanaTransactionSummary,
@@ -30,7 +31,7 @@ import { createStore } from '../../src/core/utils/store.js'
 
 export interface ConfirmationCall {
   id: string
-  action: 'approve' | 'reject' | 'retry' | 'acknowledgeRisk'
+  action: 'approve' | 'reject' | 'retry' | 'acknowledgeRisk' | 'addFunds'
   value?: boolean
 }
 
@@ -95,9 +96,13 @@ const rejected = () => Object.assign(new Error('The user rejected the request.')
 
 /**
  * Adds the queue to `embeddedWallets` (a client double's): its state gains `confirmations`, and the inline entry
- * points `<confirm-tx>` calls enqueue confirmations that complete when approved (`approveInline`).
+ * points `<confirm-tx>` calls enqueue confirmations that complete when approved (`approveInline`). `funding` is where
+ * 'Add funds' opens its session.
  */
-export function attachConfirmations(embeddedWallets: EmbeddedWalletsApi, { approveInline = 'complete' as ApproveBehaviour } = {}): FakeConfirmations {
+export function attachConfirmations(
+  embeddedWallets: EmbeddedWalletsApi,
+  { approveInline = 'complete' as ApproveBehaviour, funding = undefined as FundingApi | undefined } = {},
+): FakeConfirmations {
   const queue = createStore<Confirmation[]>([])
   const calls: ConfirmationCall[] = []
   const settled: FakeConfirmations['settled'] = new Map()
@@ -136,6 +141,24 @@ export function attachConfirmations(embeddedWallets: EmbeddedWalletsApi, { appro
     const caller = waiting.get(id)
     waiting.delete(id)
     if (caller) outcome.ok ? caller.resolve(outcome.value) : caller.reject(outcome.error)
+  }
+
+  /**
+   * 'Add funds', as the core: a funding session for the confirmation's wallet, shown over it (inline as the
+   * confirmation is); funded, the confirmation is prepared again with a balance that covers it.
+   */
+  function addFunds(id: string) {
+    return () => {
+      calls.push({ id, action: 'addFunds' })
+      const confirmation = get(id)
+      if (!funding || !confirmation || confirmation.kind === 'sign-message') return
+      const input = confirmation.kind === 'solana-transaction' ? { address: confirmation.address, chainType: 'solana' as const } : { address: confirmation.address }
+      void funding.fundWallet(input, { forConfirmation: id, ...(confirmation.inline ? { inline: true } : {}) }).then((outcome) => {
+        const current = get(id)
+        if (outcome.status !== 'funded' || !current || current.kind === 'sign-message' || !current.summary) return
+        update(id, { summary: { ...current.summary, insufficientFunds: false } } as Partial<Confirmation>)
+      })
+    }
   }
 
   /** The actions every kind shares, bound to `id`. */
@@ -186,7 +209,7 @@ export function attachConfirmations(embeddedWallets: EmbeddedWalletsApi, { appro
     return add({
       id, kind: 'ethereum-transaction', chain: sepolia, signOnly: false, address: ethereumAddress, status: 'ready', error: null,
       uiOptions: {}, position: { index: 1, total: 1 }, summary: ethereumSummary(), scan: { status: 'uninitiated' },
-      acknowledgedRisk: false, receipt: null, hash: null,
+      acknowledgedRisk: false, receipt: null, hash: null, addFunds: addFunds(id),
       ...actions(id, approve, () => ({ receipt: { hash, status: 'success', blockNumber: 1n, gasUsed: 21_000n, explorerUrl: `${sepolia.blockExplorerUrl}/tx/${hash}` } })),
       acknowledgeRisk(value: boolean) {
         calls.push({ id, action: 'acknowledgeRisk', value })
@@ -204,7 +227,7 @@ export function attachConfirmations(embeddedWallets: EmbeddedWalletsApi, { appro
     const id = overrides.id ?? `confirmation-${++sequence}`
     return add({
       id, kind: 'solana-transaction', cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' }, signOnly: false, address: solanaAddress,
-      status: 'ready', error: null, uiOptions: {}, summary: solanaSummary(), receipt: null,
+      status: 'ready', error: null, uiOptions: {}, summary: solanaSummary(), receipt: null, addFunds: addFunds(id),
       ...actions(id, approve, () => ({ receipt: { signature, explorerUrl: null } })),
       retry() {
         calls.push({ id, action: 'retry' })

@@ -2,16 +2,25 @@
  * The confirmation queue on screen (document 3 §2, §4): reads `embeddedWallets` state's `confirmations`, shows one
  * (pickConfirmation) and routes it to its screen. Used by `<auth-modal>`'s 'transaction:confirm' and standalone by
  * `<confirm-tx>` (`inlineId`). Leaving (closing the modal, removing the element) rejects what is still queued for
- * it; after success that only takes it off the queue.
+ * it; after success that only takes it off the queue. While a funding session opened by the shown confirmation's
+ * 'Add funds' is open, its screens cover the confirmation, which shows again when the session ends.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { Confirmation, TesseraClient } from '../../../core/index.js'
 import { t } from '../../copy/transactions.js'
+import { useShownItem } from '../../primitives/use-shown-item.js'
 import { useConfigState } from '../../use-client-state.js'
+import { useFundingSessions } from '../funding/use-funding-sessions.js'
+import { FundingAvailable } from './confirmation-actions.js'
 import { EthereumTransactionScreen } from './ethereum-transaction-screen.js'
 import { pickConfirmation } from './pick-confirmation.js'
+import type { ScreenProps } from './screen-props.js'
 import { SignMessageScreen } from './sign-message-screen.js'
 import { SolanaTransactionScreen } from './solana-transaction-screen.js'
+import { Spinner } from './summary-rows.js'
+
+// The funding screens load with the first 'Add funds', never with the confirmations.
+const FundingView = lazy(() => import('../funding/funding-view.js').then(({ FundingView }) => ({ default: FundingView })))
 
 const none: readonly Confirmation[] = []
 
@@ -29,21 +38,11 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
     (onChange) => client.embeddedWallets.watchState(() => onChange()),
     () => client.embeddedWallets.getState().confirmations ?? none,
   )
-  const { appName } = useConfigState(client).config
-  const [shownId, setShownId] = useState<string | null>(null)
-  const { shown, candidates } = pickConfirmation(queue, shownId, inlineId)
-
-  useEffect(() => {
-    if (shown && shown.id !== shownId) setShownId(shown.id)
-  }, [shown, shownId])
+  const { appName, fundingConfig } = useConfigState(client).config
+  const fundingSessions = useFundingSessions(client)
   // Nothing left: the modal closes (the element keeps its empty panel until the next transaction).
-  // Only after showing one: a view mounted over an empty queue (the modal reopening on another screen renders the last
-  // one first) must not close what was just opened.
-  const showedOne = useRef(false)
-  useEffect(() => {
-    if (shown) showedOne.current = true
-    else if (showedOne.current) onClose?.()
-  }, [shown, onClose])
+  const { shown, setShownId } = useShownItem((shownId) => pickConfirmation(queue, shownId, inlineId).shown, onClose)
+  const { candidates } = pickConfirmation(queue, null, inlineId)
   // Unmounted (the modal closed, the element left the page): what is still queued for this view is rejected.
   useEffect(
     () => () => {
@@ -58,7 +57,18 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
   }, [shown])
 
   if (!shown) return null
+  if (fundingSessions.some((session) => session.forConfirmation === shown.id))
+    return (
+      <Suspense fallback={<Spinner label={t('modal.loading')} />}>
+        <FundingView client={client} standalone={standalone} forConfirmation={shown.id} onClose={onClose} />
+      </Suspense>
+    )
   const props = { app: appName || t('tx.thisApp'), standalone, onClose, dismiss }
+  const screen = <ConfirmationScreen shown={shown} candidates={candidates} props={props} show={setShownId} />
+  return <FundingAvailable.Provider value={Boolean(fundingConfig?.options.length)}>{screen}</FundingAvailable.Provider>
+}
+
+function ConfirmationScreen({ shown, candidates, props, show }: { shown: Confirmation; candidates: Confirmation[]; props: Omit<ScreenProps, 'confirmation'>; show(id: string): void }) {
   if (shown.kind === 'sign-message') return <SignMessageScreen key={shown.id} confirmation={shown} {...props} />
   if (shown.kind === 'solana-transaction') return <SolanaTransactionScreen key={shown.id} confirmation={shown} {...props} />
   // Back and next move between the queued Ethereum transactions that still wait.
@@ -71,8 +81,8 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
       key={shown.id}
       confirmation={shown}
       {...props}
-      previous={previous && (() => setShownId(previous.id))}
-      next={next && (() => setShownId(next.id))}
+      previous={previous && (() => show(previous.id))}
+      next={next && (() => show(next.id))}
     />
   )
 }

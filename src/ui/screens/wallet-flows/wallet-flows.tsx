@@ -1,6 +1,7 @@
 /**
  * Routes a `group:step` screen to its lazily loaded screens: wallet creation after a login, password and recovery,
- * MFA, key export and import, and the confirmation of signatures and transactions (covering any other open step).
+ * MFA, key export and import, funding, and the confirmation of signatures and transactions (covering any other open
+ * step).
  */
 import { lazy } from 'react'
 import { MfaCover } from '../mfa/mfa-cover.js'
@@ -14,6 +15,7 @@ const CloudScreens = lazy(() => import('../cloud/cloud-screens.js'))
 const FarcasterSignerScreens = lazy(() => import('../farcaster-signer/farcaster-signer-screens.js'))
 const DelegationScreens = lazy(() => import('../delegation/delegation-screens.js'))
 const TransactionScreens = lazy(() => import('../transactions/transaction-screens.js'))
+const FundingScreens = lazy(() => import('../funding/funding-screens.js'))
 const EmbeddedWalletCreating = lazy(() => import('../embedded-wallet-creating.js'))
 const EmbeddedWalletCreated = lazy(() => import('../embedded-wallet-created.js'))
 
@@ -35,5 +37,6 @@ function WalletFlowStep({ screen }: { screen: WalletFlowScreen }) {
   if (group === 'farcaster') return <FarcasterSignerScreens screen={screen} />
   if (group === 'delegation') return <DelegationScreens screen={screen} />
   if (group === 'key') return <KeyScreens screen={screen} />
+  if (group === 'funding') return <FundingScreens screen={screen} />
   return <PasswordScreens screen={screen} />
 }
