@@ -1,7 +1,8 @@
 /**
  * The bridge stand-in's quotes, in Relay's terms: a request body (`user`, `recipient`, `originChainId`,
  * `destinationChainId`, `originCurrency`, `destinationCurrency`, `amount`, `tradeType`) validated as Relay does
- * (its error shape `{ message, errorCode }`, 'Invalid address ...' for an address the chain cannot use), priced at
+ * (its error shape `{ message, errorCode }`, 'Invalid address ...' for an address the chain cannot use, an optional
+ * `refundTo` on the origin chain), priced at
  * fixed dev prices with a relayer fee, and answered as Relay's quote (`steps[0]` the deposit, `fees`, `details`).
  */
 import { formatUnits, zeroAddress } from 'viem'
@@ -18,7 +19,15 @@ export const RELAY_SOLANA_NATIVE = '11111111111111111111111111111111'
 export type RelayChains = Record<number, LocalNetwork>
 
 export interface RelayLeg { chainId: number; network: LocalNetwork; asset: FundingAsset; currency: string; symbol: string; decimals: number; amount: bigint }
-export interface QuoteRequest { user: string; recipient: string; origin: RelayLeg; destination: RelayLeg; tradeType: string }
+export interface QuoteRequest {
+  user: string
+  recipient: string
+  /** Where a refund goes on the origin chain (default: the deposit's sender). */
+  refundTo?: string
+  origin: RelayLeg
+  destination: RelayLeg
+  tradeType: string
+}
 
 export const relayError = (status: number, message: string, errorCode: string) => new HttpAnswer(status, { message, errorCode })
 
@@ -68,12 +77,14 @@ export function parseQuoteRequest(chains: RelayChains, body: unknown, feeBps: bi
   const recipient = input.recipient ?? user
   if (typeof user !== 'string' || !isAddressOn(origin.network, user)) throw relayError(400, `Invalid address for user: ${String(user)}`, 'INVALID_ADDRESS')
   if (typeof recipient !== 'string' || !isAddressOn(destination.network, recipient)) throw relayError(400, `Invalid address for recipient: ${String(recipient)}`, 'INVALID_ADDRESS')
+  const refundTo = input.refundTo
+  if (refundTo !== undefined && (typeof refundTo !== 'string' || !isAddressOn(origin.network, refundTo))) throw relayError(400, `Invalid address for refundTo: ${String(refundTo)}`, 'INVALID_ADDRESS')
   const tradeType = typeof input.tradeType === 'string' && TRADE_TYPES.includes(input.tradeType) ? input.tradeType : null
   if (!tradeType) throw relayError(400, 'tradeType must be EXACT_INPUT, EXACT_OUTPUT or EXPECTED_OUTPUT', 'INVALID_REQUEST')
   if (typeof input.amount !== 'string' || !/^[1-9]\d{0,40}$/.test(input.amount)) throw relayError(400, 'amount must be a positive integer string', 'INVALID_AMOUNT')
   const { amountIn, amountOut, fee } = price(origin, destination, BigInt(input.amount), tradeType, feeBps)
   if (amountOut <= 0n) throw relayError(400, 'Amount too low to cover the fees', 'AMOUNT_TOO_LOW')
-  return { user, recipient, tradeType, fee, origin: { ...origin, amount: amountIn }, destination: { ...destination, amount: amountOut } }
+  return { user, recipient, ...(refundTo !== undefined && { refundTo }), tradeType, fee, origin: { ...origin, amount: amountIn }, destination: { ...destination, amount: amountOut } }
 }
 
 const currencyJson = (leg: RelayLeg) => ({ chainId: leg.chainId, address: leg.currency, symbol: leg.symbol, name: leg.symbol === 'USDC' ? 'USD Coin' : leg.symbol === 'SOL' ? 'Solana' : 'Ether', decimals: leg.decimals, metadata: { verified: true } })

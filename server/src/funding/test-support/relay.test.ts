@@ -117,6 +117,7 @@ describe('quotes', () => {
       [{ user: 'nope' }, 'INVALID_ADDRESS', /^Invalid address/],
       [{ user: solanaAddress }, 'INVALID_ADDRESS', /^Invalid address/],
       [{ recipient: solanaAddress }, 'INVALID_ADDRESS', /^Invalid address/],
+      [{ refundTo: solanaAddress }, 'INVALID_ADDRESS', /^Invalid address for refundTo/],
       [{ destinationChainId: RELAY_SOLANA_CHAIN_ID }, 'INVALID_ADDRESS', /^Invalid address/],
       [{ originChainId: 1 }, 'UNSUPPORTED_CHAIN', /origin chain/],
       [{ destinationCurrency: '0x00000000000000000000000000000000000000aa' }, 'UNSUPPORTED_CURRENCY', /destination currency/],
@@ -196,9 +197,11 @@ describe('bridging', () => {
     const refundTx = await evmReader(anvil2.rpcUrl).getTransaction({ hash: refund.txHashes[0] as Hex })
     expect({ to: refundTx.to?.toLowerCase(), value: refundTx.value }).toEqual({ to: user.toLowerCase(), value: parseEther('0.5025') })
 
-    const short = (await quote(request)).body.steps[0]
+    const refundTo = privateKeyToAddress(generatePrivateKey())
+    const short = (await quote({ ...request, refundTo })).body.steps[0]
     await sendEvmStep(userKey, anvil2, { ...short.items[0].data, value: parseEther('0.1').toString() })
     expect((await waitForEnd(short.requestId)).status).toBe('refund')
+    expect(await evmBalance(chain2(), 'native', refundTo)).toBe(parseEther('0.1'))
 
     relay.forceNext('failure')
     const failing = (await quote(request)).body.steps[0]

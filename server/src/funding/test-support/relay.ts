@@ -9,7 +9,7 @@
  * - The solver watches the origin chains for deposits (relay-deposits.ts) and really pays the recipient on the
  *   destination chain from its own account; `GET /intents/status/v3?requestId=` and the retiring
  *   `GET /requests/v2?hash=` move through waiting → pending → submitted → success, or refund (the deposit sent back
- *   to the sender on the origin chain) or failure when a test forces it (or the deposit falls short).
+ *   on the origin chain to `refundTo`, else to its sender) or failure when a test forces it (or the deposit falls short).
  * - `GET /transaction/{request id or hash}`: a plain explorer page.
  */
 import { randomBytes } from 'node:crypto'
@@ -129,10 +129,11 @@ function setStatus(request: RelayRequest, status: RelayStatus): void {
   request.updatedAt = Date.now()
 }
 
-/** Sends the deposit back to its sender on the origin chain. */
+/** Sends the deposit back on the origin chain, to the quote's `refundTo` or else the deposit's sender. */
 async function refund(state: RelayState, request: RelayRequest): Promise<void> {
   try {
-    const hash = await state.treasury.pay({ network: request.origin.network, asset: request.origin.asset, to: request.sender!, amount: request.received!, reference: request.id })
+    const to = request.refundTo ?? request.sender!
+    const hash = await state.treasury.pay({ network: request.origin.network, asset: request.origin.asset, to, amount: request.received!, reference: request.id })
     request.outTxs.push({ hash, chainId: request.origin.chainId, timestamp: Math.floor(Date.now() / 1000) })
     setStatus(request, 'refund')
   } catch {
