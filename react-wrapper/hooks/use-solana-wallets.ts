@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import type { ConnectedWallet, CreateEmbeddedWalletOptions, EmbeddedWallet } from '../../src/core/index.js'
+import type { ConnectedSolanaWallet, CreateEmbeddedWalletOptions, EmbeddedWallet } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useAuthState, useConnectedWallets } from './use-client-slices.js'
 import { useEmbeddedWalletsState } from './use-embedded-wallets-state.js'
@@ -8,8 +8,11 @@ import { listedEmbeddedWallet, walletsReady, type ListedEmbeddedWallet } from '.
 export interface UseSolanaWalletsResult {
   /** False while the session is restored or the embedded wallets are being created, connected or recovered. */
   ready: boolean
-  /** The user's embedded Solana wallets (by index) ahead of the connected external Solana wallets. */
-  wallets: (ListedEmbeddedWallet | ConnectedWallet)[]
+  /**
+   * The user's embedded Solana wallets (by index) ahead of the connected external Solana wallets, which sign through
+   * wallet-standard: `signMessage`, `signTransaction`, `signAndSendTransaction`.
+   */
+  wallets: (ListedEmbeddedWallet | ConnectedSolanaWallet)[]
   /** Creates an embedded Solana wallet (`createAdditional` for another HD wallet); resolves once the server holds its shares. */
   createWallet(options?: Omit<CreateEmbeddedWalletOptions, 'chainType'>): Promise<EmbeddedWallet>
 }
@@ -23,7 +26,7 @@ export function useSolanaWallets(): UseSolanaWalletsResult {
   const wallets = useMemo(
     () => [
       ...embedded.wallets.filter((wallet) => wallet.chainType === 'solana').map(listedEmbeddedWallet),
-      ...external.filter((wallet) => wallet.chain === 'solana'),
+      ...external.filter((wallet): wallet is ConnectedSolanaWallet => wallet.chain === 'solana'),
     ],
     [embedded.wallets, external],
   )

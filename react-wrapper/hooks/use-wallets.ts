@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { AuthState, ConnectedWallet, EmbeddedWallet, EmbeddedWalletsState } from '../../src/core/index.js'
+import type { AuthState, ConnectedEthereumWallet, EmbeddedWallet, EmbeddedWalletsState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useAuthState, useConnectedWallets } from './use-client-slices.js'
 import { useEmbeddedWalletsState } from './use-embedded-wallets-state.js'
@@ -13,8 +13,11 @@ export type ListedEmbeddedWallet = EmbeddedWallet & { chain: EmbeddedWallet['cha
 export interface UseWalletsResult {
   /** False while the session is restored or the embedded wallets are being created, connected or recovered. */
   ready: boolean
-  /** The user's embedded Ethereum wallets (by index) ahead of the connected external wallets (newest first). */
-  wallets: (ListedEmbeddedWallet | ConnectedWallet)[]
+  /**
+   * The user's embedded Ethereum wallets (by index) ahead of the connected external Ethereum wallets (newest first),
+   * which sign and send through their own provider: `getEthereumProvider()`, `switchChain(id)`, `sendTransaction`.
+   */
+  wallets: (ListedEmbeddedWallet | ConnectedEthereumWallet)[]
 }
 
 export const listedEmbeddedWallet = (wallet: EmbeddedWallet): ListedEmbeddedWallet => ({ ...wallet, chain: wallet.chainType, linked: true })
@@ -23,14 +26,17 @@ export const listedEmbeddedWallet = (wallet: EmbeddedWallet): ListedEmbeddedWall
 export const walletsReady = (auth: AuthState, embedded: EmbeddedWalletsState): boolean =>
   auth.status !== 'loading' && embedded.status !== 'creating' && embedded.status !== 'connecting' && embedded.status !== 'recovering'
 
-/** The user's wallets (the reference SDK's `useWallets`); subscribing starts external-wallet discovery. */
+/** The user's Ethereum wallets (the reference SDK's `useWallets`); subscribing starts external-wallet discovery. */
 export function useWallets(): UseWalletsResult {
   const client = useTesseraClient()
   const auth = useAuthState(client)
   const embedded = useEmbeddedWalletsState(client)
   const external = useConnectedWallets(client)
   const wallets = useMemo(
-    () => [...embedded.wallets.filter((wallet) => wallet.chainType === 'ethereum').map(listedEmbeddedWallet), ...external],
+    () => [
+      ...embedded.wallets.filter((wallet) => wallet.chainType === 'ethereum').map(listedEmbeddedWallet),
+      ...external.filter((wallet): wallet is ConnectedEthereumWallet => wallet.chain === 'ethereum'),
+    ],
     [embedded.wallets, external],
   )
   return { ready: walletsReady(auth, embedded), wallets }

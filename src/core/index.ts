@@ -63,7 +63,7 @@ export type {
 } from './types.js'
 export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, TelegramConfig, ThemeName, WalletChainType, WalletListEntry } from './config/types.js'
 export type { CustomAuthConfig } from './config/types.js'
-export type { ConnectedWallet, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
+export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
 export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'

@@ -1,20 +1,15 @@
 /**
  * A connected account with its abilities (document 2 §3 "Connected wallet (client side)": meta, sign, send and
- * disconnect). The abilities find the live session of their wallet and address at each call, so an account that
- * was disconnected or that the wallet switched away from fails with 'Wallet is not currently connected.', and one
- * connected again works again.
+ * disconnect). The abilities' code loads on the first call (wallet-abilities.ts), so connecting and signing in carry
+ * none of it; each call finds the live session of its wallet and address, so an account that was disconnected or
+ * that the wallet switched away from fails with 'Wallet is not currently connected.', and one connected again works.
  */
-import { resolveSolanaClusters } from '../chains/solana-clusters.js'
 import type { EffectiveConfig } from '../config/types.js'
-import type { ConfirmTiming } from '../transactions/solana/submit-solana-transaction.js'
-import { walletNotConnectedError } from './errors.js'
-import { ethereumAbilities } from './ethereum/ethereum-abilities.js'
-import { appChainTable } from './ethereum/chains.js'
-import { solanaAbilities } from './solana/solana-abilities.js'
-import type { ConnectedWallet, ConnectedWalletData, WalletChain } from './types.js'
+import { lazily } from '../utils/lazily.js'
+import type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData } from './types.js'
 import type { EthereumSession, WalletSession } from './wallet-session.js'
 
-export interface ConnectedWalletContext extends ConfirmTiming {
+export interface ConnectedWalletContext {
   timeoutMs: number
   getConfig(): EffectiveConfig
   /** The session connected through this wallet option on this address, if any. */
@@ -30,25 +25,32 @@ export function walletData(wallet: ConnectedWallet): ConnectedWalletData {
   return { address, chain, chainId, walletClientType, connectorType, linked, meta }
 }
 
+type Ability = (...args: never[]) => Promise<unknown>
+
+const abilitiesCode = lazily(() => import('./wallet-abilities.js'))
+
 export function connectedWallet(data: ConnectedWalletData, context: ConnectedWalletContext): ConnectedWallet {
-  function live<C extends WalletChain>(chain: C): Extract<WalletSession, { chain: C }> {
-    const session = context.findSession(data.walletClientType, data.address)
-    if (session?.chain !== chain) throw walletNotConnectedError()
-    return session as Extract<WalletSession, { chain: C }>
-  }
+  const ability = <F extends Ability>(name: string): F =>
+    (async (...args: Parameters<F>) => {
+      const abilities = (await abilitiesCode.load()).walletAbilities(data, context) as unknown as Record<string, F>
+      return abilities[name]!(...args)
+    }) as F
   const disconnect = () => context.disconnect(data.address)
   if (data.chain === 'ethereum') {
-    return { ...data, disconnect, ...ethereumAbilities({ live: () => live('ethereum'), timeoutMs: context.timeoutMs, chains: () => appChainTable(context.getConfig()), onChainId: context.onChainId }) }
+    return {
+      ...data,
+      disconnect,
+      getEthereumProvider: ability<ConnectedEthereumWallet['getEthereumProvider']>('getEthereumProvider'),
+      switchChain: ability<ConnectedEthereumWallet['switchChain']>('switchChain'),
+      sendTransaction: ability<ConnectedEthereumWallet['sendTransaction']>('sendTransaction'),
+      signMessage: ability<ConnectedEthereumWallet['signMessage']>('signMessage'),
+    }
   }
   return {
     ...data,
     disconnect,
-    ...solanaAbilities({
-      live: () => live('solana'),
-      timeoutMs: context.timeoutMs,
-      clusters: () => resolveSolanaClusters(context.getConfig().solanaClusters),
-      confirmPollMs: context.confirmPollMs,
-      confirmTimeoutMs: context.confirmTimeoutMs,
-    }),
+    signMessage: ability<ConnectedSolanaWallet['signMessage']>('signMessage'),
+    signTransaction: ability<ConnectedSolanaWallet['signTransaction']>('signTransaction'),
+    signAndSendTransaction: ability<ConnectedSolanaWallet['signAndSendTransaction']>('signAndSendTransaction'),
   }
 }

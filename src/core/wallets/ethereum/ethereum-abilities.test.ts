@@ -5,6 +5,7 @@ import { startAnvil, type Anvil } from '../../../../server/src/test-support/anvi
 import type { ChainDto } from '../../../protocol/index.js'
 import type { TesseraClient } from '../../types.js'
 import { ProviderRpcError } from '../embedded/provider-rpc-error.js'
+import type { Eip1193Provider } from './eip1193.js'
 import { createTestEthereumWallet, type TestEthereumWallet } from '../test-support/ethereum-wallet.js'
 import { announceEip6963, eip1193Provider, fakePage, type TestProvider } from '../test-support/fake-page.js'
 import { startWalletsTestbed, type WalletsTestbed } from '../test-support/wallets-testbed.js'
@@ -134,7 +135,8 @@ describe('a connected Ethereum wallet', () => {
     const page = fakePage()
     const test = createTestEthereumWallet({ privateKey: generatePrivateKey() })
     // Connects and answers reads, but the send never comes back (a closed WalletConnect relay, a stuck extension).
-    const stuck = { request: (args: { method: string; params?: unknown }) => (args.method === 'eth_sendTransaction' ? new Promise<never>(() => {}) : eip1193Provider(test).request(args)) }
+    const answering = eip1193Provider(test)
+    const stuck: Eip1193Provider = { request: (args) => (args.method === 'eth_sendTransaction' ? new Promise<never>(() => {}) : answering.request(args)) }
     announceEip6963(page, stuck, { rdns: 'com.example.stuck', name: 'Stuck' })
     const client = await testbed.newClient(page, { walletTimeoutMs: 200 })
     const wallet = await client.wallets.connect('com.example.stuck')

@@ -17,8 +17,8 @@ export async function signAndSendWalletTransaction(deps: WalletTransactionDeps, 
   if (canSignAndSend(deps.wallet, deps.account, chain)) {
     const unsigned = await walletTransactionBytes(transaction, deps.account.address, connection)
     const sent = encodeBase58(await withTimeout(signAndSendSolanaTransaction(deps.wallet, deps.account, unsigned, chain), deps.timeoutMs))
-    return { signature: await confirmSolanaSignature(connection, sent, deps) }
+    return { signature: await confirmSolanaSignature(connection, sent) }
   }
   const signed = await signWalletTransaction(deps, transaction, connection)
-  return { signature: await submitSolanaTransaction(connection, signed.serialize(), deps) }
+  return { signature: await submitSolanaTransaction(connection, signed.serialize()) }
 }

@@ -7,7 +7,6 @@ import { findSolanaCluster } from '../../chains/solana-clusters.js'
 import type { SolanaCluster } from '../../config/types.js'
 import { invalidMessageError } from '../../errors/embedded-wallet-errors.js'
 import { transactionSubmissionError, unableToSignError } from '../../errors/transaction-errors.js'
-import type { ConfirmTiming } from '../../transactions/solana/submit-solana-transaction.js'
 import type { ConnectedSolanaWallet } from '../types.js'
 import { walletAction } from '../wallet-action-errors.js'
 import type { SolanaSession } from '../wallet-session.js'
@@ -15,7 +14,7 @@ import { withTimeout } from '../with-timeout.js'
 import { signSolanaMessage } from './standard-features.js'
 import type { WalletTransactionDeps } from './wallet-transaction.js'
 
-export interface SolanaAbilitiesContext extends ConfirmTiming {
+export interface SolanaAbilitiesContext {
   /** The session, or 'Wallet is not currently connected.'. */
   live(): SolanaSession
   timeoutMs: number
@@ -32,8 +31,6 @@ export function solanaAbilities(context: SolanaAbilitiesContext): SolanaAbilitie
     account: session.account,
     cluster: findSolanaCluster(context.clusters(), cluster),
     timeoutMs,
-    confirmPollMs: context.confirmPollMs,
-    confirmTimeoutMs: context.confirmTimeoutMs,
   })
   return {
     async signMessage(message) {
