@@ -56,8 +56,6 @@ export interface WalletEngineOptions {
   now?: () => Date
 }
 
-type Session = WalletSession
-
 export type WalletEngine = ReturnType<typeof createWalletEngine>
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
@@ -68,7 +66,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
   const timeoutMs = options.timeoutMs ?? WALLET_REQUEST_TIMEOUT_MS
   const now = options.now ?? (() => new Date())
   const remembered = rememberedWallets(options.storage, options.appId)
-  const sessions: Session[] = []
+  const sessions: WalletSession[] = []
   let stored: RememberedConnection[] = []
   let lastUsed: string | null = null
   let inFlight: Promise<ConnectedWallet> | null = null
@@ -94,7 +92,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
     void remembered.save(stored)
   }
 
-  function removeSessions(match: (session: Session) => boolean) {
+  function removeSessions(match: (session: WalletSession) => boolean) {
     for (let index = sessions.length - 1; index >= 0; index--) {
       const session = sessions[index]!
       if (!match(session)) continue
@@ -116,11 +114,11 @@ export function createWalletEngine(options: WalletEngineOptions) {
   }
 
   /** A session's account with some fields changed; its abilities follow the new address. */
-  function updateWallet(session: Session, change: Partial<Pick<ConnectedWalletData, 'address' | 'chainId' | 'linked'>>) {
+  function updateWallet(session: WalletSession, change: Partial<Pick<ConnectedWalletData, 'address' | 'chainId' | 'linked'>>) {
     session.wallet = connectedWallet({ ...walletData(session.wallet), ...change } as ConnectedWalletData, walletContext) as typeof session.wallet
   }
 
-  function addSession(session: Session) {
+  function addSession(session: WalletSession) {
     removeSessions(({ wallet }) => wallet.walletClientType === session.wallet.walletClientType)
     sessions.unshift(session)
     publishConnected()
@@ -169,7 +167,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
     return session
   }
 
-  function disconnectSession(session: Session) {
+  function disconnectSession(session: WalletSession) {
     removeSessions((candidate) => candidate === session)
     stored = stored.filter((entry) => entry.walletClientType !== session.wallet.walletClientType)
     publishConnected()
@@ -202,7 +200,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
   const stopWatchingConfig = options.watchConfig(refreshOptions)
 
   /** Remembered connections come back only if the wallet still grants this site that account, asked silently. */
-  async function restore(entry: RememberedConnection, found: DiscoveredWallet): Promise<Session | null> {
+  async function restore(entry: RememberedConnection, found: DiscoveredWallet): Promise<WalletSession | null> {
     if (found.ethereum) {
       const accounts = await withTimeout(found.ethereum.request({ method: 'eth_accounts' }), timeoutMs)
       const address = Array.isArray(accounts) ? accounts.find((account): account is string => typeof account === 'string' && sameAddress(account, entry.address)) : undefined
@@ -277,7 +275,7 @@ export function createWalletEngine(options: WalletEngineOptions) {
     }
   }
 
-  async function connectFound(started: number, found: DiscoveredWallet, connectOptions: ConnectWalletOptions): Promise<Session> {
+  async function connectFound(started: number, found: DiscoveredWallet, connectOptions: ConnectWalletOptions): Promise<WalletSession> {
     const chain: WalletChain = found.ethereum && (connectOptions.chain !== 'solana' || !found.solana) ? 'ethereum' : 'solana'
     if (chain === 'ethereum' && found.ethereum) {
       const { address, chainId } = await connectEthereum(found.ethereum, {

@@ -38,8 +38,10 @@ export function ethereumAbilities(context: EthereumAbilitiesContext): EthereumAb
     switchChain,
     async sendTransaction(request) {
       const session = context.live()
+      // A JavaScript caller may name the chain as a hex string, as EIP-1193 does.
+      const chainId = request.chainId === undefined ? undefined : Number(request.chainId)
       return walletAction(async () => {
-        if (request.chainId !== undefined && request.chainId !== (await withTimeout(readChainId(session.provider), timeoutMs))) await switchChain(request.chainId)
+        if (chainId !== undefined && chainId !== (await withTimeout(readChainId(session.provider), timeoutMs))) await switchChain(chainId)
         return sendWalletTransaction({ provider: session.provider, address: session.wallet.address, timeoutMs }, request)
       }, transactionSubmissionError)
     },
