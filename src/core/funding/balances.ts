@@ -19,7 +19,13 @@ export const abiWord = (value: string | bigint) => (typeof value === 'bigint' ? 
 /** `balanceOf(address)` (0x70a08231). */
 const balanceOfCall = (token: string, owner: string) => ({ to: token, data: `0x70a08231${abiWord(owner)}` })
 
-interface ParsedTokenAccount { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }
+interface ParsedTokenAccount { pubkey: string; account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }
+
+/** The owner's token accounts of a mint, with what each holds. */
+export async function splTokenAccounts(rpcUrl: string, owner: string, mint: string, fetchImpl?: typeof fetch): Promise<{ address: string; amount: bigint }[]> {
+  const { value } = await callJsonRpc<{ value: ParsedTokenAccount[] }>(rpcUrl, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }], fetchImpl)
+  return value.map(({ pubkey, account }) => ({ address: pubkey, amount: BigInt(account.data.parsed.info.tokenAmount.amount) }))
+}
 
 /** The balance of `owner` in `asset` (its smallest units), read at 'latest' / 'confirmed'. */
 export async function readBalance(place: FundingPlace, asset: Pick<FundingAsset, 'kind' | 'address'>, owner: string, fetchImpl?: typeof fetch): Promise<bigint> {
@@ -30,6 +36,5 @@ export async function readBalance(place: FundingPlace, asset: Pick<FundingAsset,
     return result === '0x' ? 0n : BigInt(result)
   }
   if (asset.kind === 'native' || !asset.address) return BigInt((await rpc<{ value: number }>('getBalance', [owner, { commitment: 'confirmed' }])).value)
-  const { value } = await rpc<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [owner, { mint: asset.address }, { encoding: 'jsonParsed', commitment: 'confirmed' }])
-  return value.reduce((sum, { account }) => sum + BigInt(account.data.parsed.info.tokenAmount.amount), 0n)
+  return (await splTokenAccounts(place.cluster.rpcUrl, owner, asset.address, fetchImpl)).reduce((sum, account) => sum + account.amount, 0n)
 }

@@ -8,7 +8,7 @@ import type { SolanaCluster } from '../../config/types.js'
 import type { FundingTransferState } from '../types.js'
 import { callJsonRpc } from '../../wallets/embedded/json-rpc.js'
 import type { Chain } from '../../wallets/embedded/types.js'
-import { abiWord, readBalance } from '../balances.js'
+import { abiWord, readBalance, splTokenAccounts } from '../balances.js'
 import { amountOf } from '../receive.js'
 import { nativeAsset } from '../resolve-funding.js'
 import type { PayingWallet, PlannedTransfer, SessionContext } from '../session-context.js'
@@ -73,15 +73,19 @@ async function prepareSolana(ctx: SessionContext, payer: SolanaPayer, cluster: S
   const solana = await import('./solana-transfers.js')
   const { place, address: to } = ctx.resolved
   const native = asset.kind === 'native'
-  const [lamports, tokens] = await Promise.all([readBalance(place, SOL_ASSET, from, ctx.deps.fetch), native ? amount : readBalance(place, asset, from, ctx.deps.fetch)])
+  // A token goes from the payer's account that holds the most of it.
+  const [lamports, source] = await Promise.all([
+    readBalance(place, SOL_ASSET, from, ctx.deps.fetch),
+    native ? null : splTokenAccounts(cluster.rpcUrl, from, asset.address!, ctx.deps.fetch).then((accounts) => accounts.sort((a, b) => (a.amount < b.amount ? 1 : -1))[0]),
+  ])
+  if (!native && (!source || source.amount < amount)) return null
   // A missing recipient token account is created in the same transaction, at the payer's cost (its rent).
-  const rent = native || (await solana.accountExists(cluster.rpcUrl, solana.associatedTokenAddress(to, asset.address!)))
-    ? 0n
-    : BigInt(await callJsonRpc<number>(cluster.rpcUrl, 'getMinimumBalanceForRentExemption', [solana.TOKEN_ACCOUNT_SIZE], ctx.deps.fetch))
+  const create = !native && !(await solana.accountExists(cluster.rpcUrl, solana.associatedTokenAddress(to, asset.address!)))
+  const rent = create ? BigInt(await callJsonRpc<number>(cluster.rpcUrl, 'getMinimumBalanceForRentExemption', [solana.TOKEN_ACCOUNT_SIZE], ctx.deps.fetch)) : 0n
   const fee = LAMPORTS_PER_SIGNATURE + rent
-  if (tokens < amount || (native && lamports < amount + fee)) return null
+  if (native && lamports < amount + fee) return null
   if (lamports < fee) throw notEnoughGasError(from)
-  const build = () => (native ? solana.solTransfer(cluster.rpcUrl, from, to, amount) : solana.splTransfer(cluster.rpcUrl, { from, to, mint: asset.address!, amount, decimals: asset.decimals }))
+  const build = () => (native ? solana.solTransfer(cluster.rpcUrl, from, to, amount) : solana.splTransfer(cluster.rpcUrl, { from, source: source!.address, to, mint: asset.address!, amount, decimals: asset.decimals, create }))
   const sol = (value: bigint) => amountOf(value, SOL_ASSET, native ? ctx.price : null)
   return {
     plan: {

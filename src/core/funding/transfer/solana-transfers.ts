@@ -50,11 +50,12 @@ export function solTransfer(rpcUrl: string, from: string, to: string, lamports: 
   return compile(rpcUrl, payer, [SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(to), lamports })])
 }
 
-export function splTransfer(rpcUrl: string, input: { from: string; to: string; mint: string; amount: bigint; decimals: number }): Promise<VersionedTransaction> {
+/** From the payer's token account `source` into the recipient's associated account, created first when `create`. */
+export function splTransfer(rpcUrl: string, input: { from: string; source: string; to: string; mint: string; amount: bigint; decimals: number; create: boolean }): Promise<VersionedTransaction> {
   const [payer, owner, mint] = [new PublicKey(input.from), new PublicKey(input.to), new PublicKey(input.mint)]
-  const source = associatedTokenAddress(input.from, input.mint)
   const destination = associatedTokenAddress(input.to, input.mint)
-  return compile(rpcUrl, payer, [createAssociatedAccount(payer, owner, mint), transferChecked(source, mint, destination, payer, input.amount, input.decimals)])
+  const transfer = transferChecked(new PublicKey(input.source), mint, destination, payer, input.amount, input.decimals)
+  return compile(rpcUrl, payer, input.create ? [createAssociatedAccount(payer, owner, mint), transfer] : [transfer])
 }
 
 /** A bridge step's instructions (data in hex, as the bridge sends it) in one transaction, with its lookup tables. */
