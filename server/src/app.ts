@@ -35,6 +35,11 @@ import { recoveryCallbackRoutes, recoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
 import { scanRoutes } from './scan/routes.js'
 import { tokenRoutes } from './tokens/routes.js'
+import { coinbaseOnrampRoutes } from './funding/coinbase/coinbase-routes.js'
+import { MOONPAY_STATUS_PATH, moonpayRoutes } from './funding/moonpay/moonpay-routes.js'
+import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
+import { bridgeRoutes } from './funding/relay/bridge-routes.js'
+import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -77,6 +82,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
       }
       const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
       if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
+      // The second provider's status copy names its app in `apiKey`, as MoonPay's own API does.
+      if (c.req.path.startsWith(`${MOONPAY_STATUS_PATH}/`)) return (await getApp(ctx.db, c.req.query('apiKey') ?? ''))?.allowedOrigins ?? null
       const headerApp = await appOfRequest(ctx.db, c)
       if (headerApp) return headerApp.allowedOrigins
       // A preflight never carries the app header: allow any origin some app allows; the real request is checked per app.
@@ -93,6 +100,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))
   // The Farcaster app posts to the relay without our app header: the channel token names the app.
   app.route('/api/v1/farcaster', farcasterRelayRoutes(ctx))
+  // Funding providers deliver webhooks without our app header (the URL names the app), and the client reads the
+  // second provider's status copy like MoonPay's own API: no app header, no bearer.
+  app.route('/api/v1/funding/webhooks', fundingWebhookRoutes(ctx))
+  app.route(MOONPAY_STATUS_PATH, moonpayStatusRoutes(ctx))
   app.use('/api/v1/*', requireApp(ctx.db))
   app.route('/api/v1/oauth', oauthRoutes(ctx))
   app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
@@ -114,6 +125,9 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/mfa', mfaApiRoutes(ctx))
   app.route('/api/v1/recovery', recoveryRoutes(ctx))
   app.route('/api/v1/scan', scanRoutes(ctx))
+  app.route('/api/v1/funding/coinbase_on_ramp', coinbaseOnrampRoutes(ctx))
+  app.route('/api/v1/funding/bridge', bridgeRoutes(ctx))
+  app.route('/api/v1/plugins/moonpay_on_ramp', moonpayRoutes(ctx))
   app.route('/api/v1', tokenRoutes(ctx))
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
 

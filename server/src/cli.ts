@@ -6,6 +6,7 @@ import { getApp, listApps, upsertApp } from './apps/store.js'
 import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
+import { fundingFlagUsage, fundingFromFlag } from './funding/funding-flag.js'
 import { startServer } from './server.js'
 
 const usage = `Usage:
@@ -15,6 +16,7 @@ const usage = `Usage:
   tessera-server apps show <app-id>
   tessera-server apps update <app-id> [app flags]
 ${appFlagsUsage}
+${fundingFlagUsage}
 Common: --data-dir <dir> (embedded PGlite database), or DATABASE_URL=postgres://... for PostgreSQL.`
 
 const options = {
@@ -28,6 +30,7 @@ const options = {
   quiet: { type: 'boolean' },
   id: { type: 'string' },
   ...appFlagOptions,
+  'funding-json': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -45,18 +48,22 @@ function printApp(app: AppRecord): void {
   for (const warning of settingWarnings(app)) console.error(`warning: ${warning}`)
 }
 
-/** Refuses settings that cannot work, before anything is stored. */
-function checked(input: AppInput): AppInput {
-  const problems = settingProblems(input)
+/** Refuses settings that cannot work, before anything is stored; funding is checked against the chains the app will have. */
+function checked(input: AppInput, current: AppRecord | null = null): AppInput {
+  const problems = settingProblems(current && input.funding ? { ...input, chains: input.chains ?? current.chains } : input)
   if (problems.length > 0) throw new UsageError(problems.join('\n'))
   return input
 }
+
+/** The app flags' settings and the funding section (`--funding-json`). */
+const flagInput = (values: Values, current: AppRecord | null): AppInput =>
+  ({ ...appInputFromFlags(values, current), funding: fundingFromFlag(values['funding-json'], process.env, process.cwd()) })
 
 /** `apps create` input, checked before the database opens so a typo fails fast. */
 function newAppInput(values: Values): AppInput {
   if (!values.name) throw new UsageError('apps create needs --name')
   if (values.id !== undefined && !/^[a-z0-9-]{25}$/.test(values.id)) throw new UsageError('--id must be 25 lowercase letters, digits or dashes')
-  return checked({ ...appInputFromFlags(values, null), id: values.id })
+  return checked({ ...flagInput(values, null), id: values.id })
 }
 
 async function appsCommand(action: string | undefined, positionals: string[], values: Values): Promise<void> {
@@ -81,7 +88,7 @@ async function appsCommand(action: string | undefined, positionals: string[], va
         const id = positionals[0]
         const current = id ? await getApp(db, id) : null
         if (!id || !current) throw new UsageError(`No app with id '${id ?? ''}'`)
-        return printApp(await upsertApp(db, checked({ ...appInputFromFlags(values, current), id }), Date.now()))
+        return printApp(await upsertApp(db, checked({ ...flagInput(values, current), id }, current), Date.now()))
       }
       default:
         throw new UsageError(`Unknown apps command '${action ?? ''}'`)

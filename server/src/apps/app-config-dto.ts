@@ -1,5 +1,6 @@
 import type { AppConfigDto } from '../../../src/protocol/index.js'
 import { captchaSiteKeyPrefixes } from '../../../src/protocol/index.js'
+import { toFundingConfigDto } from '../funding/funding-config-dto.js'
 import type { AppRecord, LoginMethod } from './types.js'
 
 /** The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. */
@@ -53,7 +54,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     custom_api_url: null,
     verification_key: verificationKey,
     telegram_auth_config: telegramAuthConfig(app),
-    funding_config: null,
+    funding_config: toFundingConfigDto(app.funding),
     embedded_wallet_config: {
       create_on_login: app.embeddedWallets.ethereumCreateOnLogin,
       ethereum: { create_on_login: app.embeddedWallets.ethereumCreateOnLogin },
@@ -67,9 +68,13 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     cross_app_login_providers: crossAppLoginProviders,
     chains: app.chains.map((chain) => ({
       id: chain.id, name: chain.name, native_currency: chain.nativeCurrency, rpc_url: chain.rpcUrl, block_explorer_url: chain.blockExplorerUrl, testnet: chain.testnet,
+      ...(chain.onrampNetwork && { onramp_network: chain.onrampNetwork }),
+      ...(chain.usdcAddress && { usdc_address: chain.usdcAddress }),
     })),
     default_chain_id: app.defaultChainId,
-    solana_clusters: app.solanaClusters.map((cluster) => ({ name: cluster.name, rpc_url: cluster.rpcUrl, block_explorer_url: cluster.blockExplorerUrl })),
+    solana_clusters: app.solanaClusters.map((cluster) => ({
+      name: cluster.name, rpc_url: cluster.rpcUrl, block_explorer_url: cluster.blockExplorerUrl, ...(cluster.usdcMint && { usdc_mint: cluster.usdcMint }),
+    })),
   }
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { z } from 'zod'
 import { APP_ID_LENGTH, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
+import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
+import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /**
@@ -10,15 +10,12 @@ import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type
  * `--oauth-json`. Each setting present replaces the stored one; absent ones stay as they are.
  * Secrets can come from the environment (`*_env`) and keys from files (`*_file`, relative to the config file).
  */
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
-const text = (max = 500) => z.string().min(1).max(max)
 /** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
 export function isRedirectUrlEntry(value: string): boolean {
   const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')
   return URL.canParse(concrete) && ['http:', 'https:'].includes(new URL(concrete).protocol)
 }
 const redirectUrl = z.string().max(2000).refine(isRedirectUrlEntry, 'must be an http(s) URL (a port may be *)')
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
 
 const oauthProviderSchema = z.strictObject({
   client_id: text(),
@@ -94,6 +91,8 @@ const embeddedWalletsSchema = z.strictObject({
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address').transform((address) => address.toLowerCase())
+const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 mint address')
 const chainSchema = z.strictObject({
   id: chainId,
   name: text(100),
@@ -101,13 +100,15 @@ const chainSchema = z.strictObject({
   rpc_url: httpUrl,
   block_explorer_url: httpUrl.nullable().default(null),
   testnet: z.boolean().default(false),
+  onramp_network: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a network name (base, ethereum...)').optional(),
+  usdc_address: evmAddress.optional(),
 })
 const solanaClusterSchema = z.strictObject({
   name: z.enum(['mainnet-beta', 'devnet', 'testnet']),
   rpc_url: httpUrl,
   block_explorer_url: httpUrl.nullable().default(null),
+  usdc_mint: base58Address.optional(),
 })
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address').transform((address) => address.toLowerCase())
 const transactionScanningSchema = z.strictObject({
   enabled: z.boolean().default(true),
   deny_list: z.array(evmAddress).max(100_000).default([]),
@@ -118,7 +119,7 @@ const transactionScanningSchema = z.strictObject({
 const tokenPriceKey = z.string().regex(/^\d{1,20}:(0x[0-9a-fA-F]{40}|[A-Za-z0-9.]{1,20})$/, 'must be <chainId>:<SYMBOL> or <chainId>:<token address>')
   .transform((key) => (key.includes(':0x') ? key.toLowerCase() : key.toUpperCase()))
 const coingeckoSchema = z.strictObject({ api_url: httpUrl.default('https://api.coingecko.com/api/v3'), api_key_env: envName.optional() })
-const solanaTokenSchema = z.strictObject({ mint: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 mint address'), symbol: text(20) })
+const solanaTokenSchema = z.strictObject({ mint: base58Address, symbol: text(20) })
 const distinctBy = <T>(key: (item: T) => unknown) => (items: T[]) => new Set(items.map(key)).size === items.length
 
 export const appFileSchema = z.strictObject({
@@ -174,21 +175,13 @@ export const appFileSchema = z.strictObject({
     chain_id: z.number().int().positive(),
     key_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address').optional(),
   }).optional(),
+  funding: fundingFileSchema.nullable().optional(),
 })
 
 /** An app as a config file declares it (defaults not yet applied). */
 export type AppFile = z.input<typeof appFileSchema>
 type ParsedAppFile = z.output<typeof appFileSchema>
 
-/** Where `*_env` and `*_file` values are looked up. */
-export interface SecretSources { env: NodeJS.ProcessEnv; baseDir: string }
-
-function fromEnv(sources: SecretSources, name: string): string {
-  const value = sources.env[name]
-  if (!value) throw new Error(`environment variable ${name} is not set`)
-  return value
-}
-const fromFile = (sources: SecretSources, path: string) => readFileSync(resolve(sources.baseDir, path), 'utf8')
 
 export function oauthProvidersFromFile(file: z.infer<typeof oauthProvidersSchema>, sources: SecretSources): AppRecord['oauthProviders'] {
   return Object.fromEntries(Object.entries(file).map(([provider, p]) => {
@@ -305,9 +298,13 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
+      ...(chain.onramp_network && { onrampNetwork: chain.onramp_network }),
+      ...(chain.usdc_address && { usdcAddress: chain.usdc_address }),
     })),
     defaultChainId: app.default_chain_id,
-    solanaClusters: app.solana_clusters?.map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url })),
+    solanaClusters: app.solana_clusters?.map((cluster) => ({
+      name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url, ...(cluster.usdc_mint && { usdcMint: cluster.usdc_mint }),
+    })),
     mfaMethods: app.mfa_methods,
     appSecretHash: appSecretHashFromFile(app, sources),
     transactionScanning: app.transaction_scanning && {
@@ -321,5 +318,6 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),
     },
+    funding: optional(app.funding, (funding) => fundingFromFile(funding, sources)),
   }
 }

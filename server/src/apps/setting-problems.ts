@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { oauthProviders } from '../../../src/protocol/index.js'
+import { fundingSettingProblems } from '../funding/funding-setting-problems.js'
 import type { AppInput, AppRecord } from './types.js'
 
 const parses = (parse: () => unknown) => {
@@ -27,6 +28,7 @@ export function settingProblems(input: AppInput): string[] {
     if (settings.apple && !parses(() => createPrivateKey(settings.apple!.privateKeyPem))) problems.push(`OAuth ${provider}: the Apple private key is not a PEM private key`)
     if (provider === 'apple' && !settings.clientSecret && !settings.apple) problems.push('OAuth apple needs a client secret or a team id, key id and private key')
   }
+  if (input.funding) problems.push(...fundingSettingProblems(input.funding, input.chains ?? []))
   return problems
 }
 

@@ -25,7 +25,7 @@ const settingKeys = [
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
-  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens',
+  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -88,6 +88,7 @@ const settingDefaults: AppSettings = {
   tokenPrices: {},
   coingecko: null,
   solanaTokens: [],
+  funding: null,
 }
 
 /** What a new app starts with. */

@@ -1,3 +1,4 @@
+import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
 import { oauthProviders, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
@@ -117,10 +118,76 @@ export interface ChainSettings {
   rpcUrl: string
   blockExplorerUrl: string | null
   testnet: boolean
+  /** Funding: the network on-ramps and the bridge name this chain by ('base', 'ethereum'...); a local chain names the one its stand-in plays. */
+  onrampNetwork?: string
+  /** Funding: the chain's USDC contract (lowercase), for chains outside the client's built-in table. */
+  usdcAddress?: string
 }
 
 /** A Solana cluster's RPC, e.g. the local litesvm endpoint as 'devnet'. */
-export interface SolanaClusterSettings { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string; blockExplorerUrl: string | null }
+export interface SolanaClusterSettings {
+  name: 'mainnet-beta' | 'devnet' | 'testnet'
+  rpcUrl: string
+  blockExplorerUrl: string | null
+  /** Funding: the cluster's USDC mint where it is not the built-in one (a local cluster's test mint). */
+  usdcMint?: string
+}
+
+/** Coinbase Onramp (the first card provider, and the exchange transfer): a CDP project and its Secret API key. */
+export interface CoinbaseOnrampSettings {
+  /** The CDP project id: the hosted page's `appId` (init's `app_id`). */
+  projectId: string
+  /** The Secret API key's id (the CDP JWT's `kid` and `sub`). */
+  apiKeyName: string
+  /** An EC P-256 private key in PEM (ES256) or a base64 Ed25519 key (EdDSA). A secret. */
+  apiKeySecret: string
+  /** The Onramp API base (`/v1/token`, `/v1/buy/user/{ref}/transactions` under it). */
+  apiUrl: string
+  /** The hosted page's origin. */
+  payUrl: string
+  /** Coinbase's sandbox page (`{payUrl}/`, on the sandbox host unless `payUrl` names another) instead of `{payUrl}/buy/select-asset`. */
+  sandbox: boolean
+  /** The webhook subscription's secret; set: purchase status comes from stored webhooks. A secret. */
+  webhookSecret: string | null
+}
+
+/** MoonPay (the second card provider): widget URLs are signed with the secret key. */
+export interface MoonpayKeys { publishableKey: string; secretKey: string }
+export interface MoonpaySettings extends MoonpayKeys {
+  /** Test-mode keys for `useSandbox` sign requests; null: sandbox requests are refused. */
+  sandbox: MoonpayKeys | null
+  widgetUrl: string
+  sandboxWidgetUrl: string
+  /** The API whose `/v1/transactions/ext/{id}` the client polls. */
+  apiUrl: string
+  /** The webhook API key; set: the client polls this server's copy of the webhooks instead. A secret. */
+  webhookKey: string | null
+}
+
+/** The bridge service the server proxies quotes and status for (Relay), so its key stays on the server. */
+export interface BridgeSettings {
+  provider: 'relay'
+  apiUrl: string
+  testnetsApiUrl: string
+  /** A secret. */
+  apiKey: string
+  explorerUrl: string
+  testnetsExplorerUrl: string
+}
+
+/** Funding (document 3): which methods are on, what the flows recommend, and each provider's settings. */
+export interface FundingSettings {
+  methods: FundingProviderMethod[]
+  /** `eip155:<id>` or `solana:<cluster name>`. */
+  defaultRecommendedCurrency: { chain: string; asset?: FundingAssetName }
+  /** Whole units of the asset, as a decimal ('0.01'). */
+  defaultRecommendedAmount: string
+  promptFundingOnWalletCreation: boolean
+  crossChainBridgingEnabled: boolean
+  coinbaseOnramp: CoinbaseOnrampSettings | null
+  moonpay: MoonpaySettings | null
+  bridge: BridgeSettings | null
+}
 
 /** Transaction scanning (docs/scanning.md): whether `scan/transaction` answers, and the lists its rules read. */
 export interface TransactionScanningSettings {
@@ -202,6 +269,8 @@ export interface AppRecord {
   /** Null: no live prices (only `tokenPrices`). */
   coingecko: CoinGeckoSettings | null
   solanaTokens: SolanaTokenSettings[]
+  /** Null: no funding (the app config's `funding_config` is null). */
+  funding: FundingSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

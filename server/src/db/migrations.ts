@@ -305,6 +305,34 @@ CREATE UNIQUE INDEX wallet_delegations_address ON wallet_delegations (app_id, lo
 CREATE INDEX wallet_delegations_user ON wallet_delegations (user_id)
 `,
   },
+  {
+    id: 10,
+    sql: `
+CREATE TABLE funding_references (
+  provider text NOT NULL,
+  reference text NOT NULL,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  addresses jsonb NOT NULL DEFAULT '[]',
+  details jsonb NOT NULL DEFAULT '{}',
+  created_at bigint NOT NULL,
+  PRIMARY KEY (provider, reference)
+);
+CREATE INDEX funding_references_user ON funding_references (user_id);
+CREATE TABLE funding_webhook_events (
+  provider text NOT NULL,
+  app_id text NOT NULL,
+  event_id text NOT NULL,
+  reference text NOT NULL,
+  status text NOT NULL,
+  event_time bigint NOT NULL,
+  data jsonb NOT NULL DEFAULT '{}',
+  received_at bigint NOT NULL,
+  PRIMARY KEY (provider, app_id, event_id)
+);
+CREATE INDEX funding_webhook_events_reference ON funding_webhook_events (provider, app_id, reference)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -2,9 +2,10 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { TokenPriceResponse } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
-import { invalidData, notFound } from '../http/api-error.js'
+import { notFound } from '../http/api-error.js'
 import { requireClientIp } from '../http/client-ip.js'
 import type { AppEnv } from '../http/env.js'
+import { readQuery } from '../http/read-query.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import type { RateLimitRule } from '../rate-limit/settings.js'
 import { appPriceSource } from './app-price-source.js'
@@ -18,15 +19,6 @@ const priceQuery = z.object({
   tokenSymbol: z.string().regex(/^[A-Za-z0-9.]{1,20}$/, 'must be a token symbol'),
 })
 const splQuery = z.object({ mint_address: z.string().min(1).max(100), cluster: z.string().min(1).max(40) })
-
-function readQuery<Schema extends z.ZodType>(query: Record<string, string>, schema: Schema): z.infer<Schema> {
-  const result = schema.safeParse(query)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw invalidData(`Invalid query: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
-  }
-  return result.data
-}
 
 /** `GET /api/v1/token_price` and `GET /api/v1/spl_token_info` (document 3 §7): app header only, no session. */
 export function tokenRoutes(ctx: ServerContext): Hono<AppEnv> {

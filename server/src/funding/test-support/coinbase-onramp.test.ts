@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
 import { startAnvil, type Anvil } from '../../test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../test-support/litesvm-rpc.js'
+import { setUpTestUsdc, type TestUsdc } from '../../../../test/harness/dev-tokens.js'
 import { generateCdpApiKey, signCdpJwt } from './cdp-keys.js'
 import { startCoinbaseOnrampStandIn, type CoinbaseOnrampStandIn } from './coinbase-onramp.js'
 import { evmBalance, evmReader } from './evm-payouts.js'
@@ -16,14 +17,18 @@ let anvil: Anvil
 let solana: SolanaLocalnet
 let coinbase: CoinbaseOnrampStandIn
 let receiver: WebhookReceiver
+let usdc: TestUsdc
 let clock = Date.now()
 
 beforeAll(async () => {
   ;[anvil, solana, receiver] = await Promise.all([startAnvil(), startSolanaLocalnet({ slotMs: 50 }), startWebhookReceiver()])
+  usdc = await setUpTestUsdc([anvil], solana)
   coinbase = await startCoinbaseOnrampStandIn({
-    networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, solana: { rpcUrl: solana.rpcUrl } },
+    networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, usdcAddress: usdc.evm[anvil.chainId] }, solana: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint } },
     webhookUrl: `${receiver.url}/hooks`, statusDelayMs: 20, now: () => clock,
   })
+  await usdc.mint(anvil.chainId, coinbase.treasury.evmAddress, 1000n * 10n ** 6n)
+  await usdc.mint('solana', coinbase.treasury.solanaAddress, 1000n * 10n ** 6n)
 })
 afterAll(async () => {
   await coinbase?.close()
@@ -183,6 +188,16 @@ describe('a purchase', () => {
     const { outcome } = await buy(address, 'solana', 'SOL', '1.5', `sol-${Date.now()}`)
     expect(outcome).toMatch(/Purchase complete/)
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', address)).toBe(BigInt(1.5 * LAMPORTS_PER_SOL))
+  })
+
+  it('Pay in USDC sends the ERC-20 on anvil and SPL USDC on Solana (into a token account it creates)', async () => {
+    const evmRecipient = evmAddress()
+    expect((await buy(evmRecipient, 'base', '2b92315d-eab7-5bef-84fa-089a131333f5', '12.5', `usdc-${Date.now()}`)).outcome).toMatch(/Purchase complete/)
+    expect(await evmBalance({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, usdcAddress: usdc.evm[anvil.chainId] }, 'USDC', evmRecipient)).toBe(12_500_000n)
+    const solanaRecipient = Keypair.generate().publicKey.toBase58()
+    expect((await buy(solanaRecipient, 'solana', 'USDC', '3', `usdc-sol-${Date.now()}`)).outcome).toMatch(/Purchase complete/)
+    expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaRecipient)).toBe(3_000_000n)
+    expect(await coinbase.transactions.at(-1)).toMatchObject({ purchaseCurrency: 'USDC', purchaseNetwork: 'solana', purchaseAmount: '3', paymentSubtotalUsd: 3 })
   })
 
   it('Decline, a forced decline and a forced delivery failure end failed and move nothing', async () => {

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
 import { startAnvil, type Anvil } from '../../test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../test-support/litesvm-rpc.js'
+import { setUpTestUsdc, type TestUsdc } from '../../../../test/harness/dev-tokens.js'
 import { evmBalance } from './evm-payouts.js'
 import { signQuery } from './moonpay-transactions.js'
 import { startMoonpayStandIn, type MoonpayStandIn } from './moonpay.js'
@@ -16,13 +17,16 @@ let anvil: Anvil
 let solana: SolanaLocalnet
 let moonpay: MoonpayStandIn
 let receiver: WebhookReceiver
+let usdc: TestUsdc
 
 beforeAll(async () => {
   ;[anvil, solana, receiver] = await Promise.all([startAnvil(), startSolanaLocalnet({ slotMs: 50 }), startWebhookReceiver()])
+  usdc = await setUpTestUsdc([anvil], solana)
   moonpay = await startMoonpayStandIn({
-    networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, solana: { rpcUrl: solana.rpcUrl } },
+    networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, solana: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint } },
     webhookUrl: `${receiver.url}/moonpay`, statusDelayMs: 20,
   })
+  await usdc.mint('solana', moonpay.treasury.solanaAddress, 1000n * 10n ** 6n)
 })
 afterAll(async () => {
   await moonpay?.close()
@@ -110,6 +114,15 @@ describe('a purchase', () => {
     const address = Keypair.generate().publicKey.toBase58()
     expect(await buy({ walletAddress: address, currencyCode: 'sol', quoteCurrencyAmount: '2', externalTransactionId: `ext-${Date.now()}-sol` })).toMatch(/Purchase complete/)
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', address)).toBe(BigInt(2 * LAMPORTS_PER_SOL))
+  })
+
+  it('Pay in usdc_sol sends SPL USDC to the Solana address', async () => {
+    const address = Keypair.generate().publicKey.toBase58()
+    const externalTransactionId = `ext-${Date.now()}-usdc`
+    expect(await buy({ walletAddress: address, currencyCode: 'usdc_sol', quoteCurrencyAmount: '25', externalTransactionId })).toMatch(/Purchase complete/)
+    expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', address)).toBe(25_000_000n)
+    const [transaction] = (await (await fetch(statusUrl(externalTransactionId))).json()) as any[]
+    expect(transaction).toMatchObject({ status: 'completed', baseCurrencyAmount: 25, currency: { code: 'usdc_sol', precision: 6 } })
   })
 
   it('Decline and forced outcomes: failed, or waiting for authorization, with nothing sent', async () => {

@@ -81,8 +81,14 @@ function solanaDeposit(network: SolanaNetwork, solver: PublicKey, landed: Versio
 export function solanaDepositWatcher(chainId: number, network: SolanaNetwork, solverAddress: string): DepositWatcher {
   const connection = solanaConnection(network.rpcUrl)
   const solver = new PublicKey(solverAddress)
+  // An SPL deposit names the solver's token account, not the solver: both are watched.
+  const watched = network.usdcMint ? [solver, associatedTokenAddress(solver, new PublicKey(network.usdcMint))] : [solver]
   const seen = new Set<string>()
-  const fresh = async () => (await connection.getSignaturesForAddress(solver, { limit: 1000 })).filter((entry) => !seen.has(entry.signature))
+  async function fresh() {
+    const lists = await Promise.all(watched.map((address) => connection.getSignaturesForAddress(address, { limit: 1000 })))
+    const unseen = new Map(lists.flat().filter((entry) => !seen.has(entry.signature)).map((entry) => [entry.signature, entry]))
+    return [...unseen.values()].sort((a, b) => b.slot - a.slot)
+  }
   return {
     async skipToNow() {
       for (const entry of await fresh()) seen.add(entry.signature)

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'vi
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { startAnvil, type Anvil } from '../../test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../test-support/litesvm-rpc.js'
+import { setUpTestUsdc, type TestUsdc } from '../../../../test/harness/dev-tokens.js'
 import { evmBalance, evmReader } from './evm-payouts.js'
 import { RELAY_SOLANA_CHAIN_ID, RELAY_SOLANA_NATIVE, startRelayStandIn, type RelayStandIn } from './relay.js'
 import { solanaBalance, solanaConnection, waitForSignature } from './solana-payouts.js'
@@ -12,21 +13,28 @@ let anvil1: Anvil
 let anvil2: Anvil
 let solana: SolanaLocalnet
 let relay: RelayStandIn
+let usdc: TestUsdc
 
 beforeAll(async () => {
   ;[anvil1, anvil2, solana] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 }), startSolanaLocalnet({ slotMs: 50 })])
+  usdc = await setUpTestUsdc([anvil1, anvil2], solana)
   relay = await startRelayStandIn({
-    chains: { 31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337 }, 31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338 }, [RELAY_SOLANA_CHAIN_ID]: { rpcUrl: solana.rpcUrl } },
+    chains: {
+      31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337, usdcAddress: usdc.evm[31337] }, 31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338, usdcAddress: usdc.evm[31338] },
+      [RELAY_SOLANA_CHAIN_ID]: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint },
+    },
     statusDelayMs: 20, pollMs: 50,
   })
+  for (const chain of [31337, 31338] as const) await usdc.mint(chain, relay.solver.evmAddress, 1000n * 10n ** 6n)
+  await usdc.mint('solana', relay.solver.solanaAddress, 1000n * 10n ** 6n)
 })
 afterAll(async () => {
   await relay?.close()
   await Promise.all([solana?.close(), anvil1?.stop(), anvil2?.stop()])
 })
 
-const chain1 = () => ({ rpcUrl: anvil1.rpcUrl, chainId: 31337 })
-const chain2 = () => ({ rpcUrl: anvil2.rpcUrl, chainId: 31338 })
+const chain1 = () => ({ rpcUrl: anvil1.rpcUrl, chainId: 31337, usdcAddress: usdc.evm[31337] })
+const chain2 = () => ({ rpcUrl: anvil2.rpcUrl, chainId: 31338, usdcAddress: usdc.evm[31338] })
 
 async function fundedEvmUser(anvil: Anvil, ether = '10'): Promise<Hex> {
   const key = generatePrivateKey()
@@ -59,7 +67,7 @@ async function waitForEnd(requestId: string) {
     if (['success', 'refund', 'failure'].includes(status.status)) return status
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`request ${requestId} did not end`)
+  throw new Error(`request ${requestId} did not end: ${JSON.stringify(await statusOf(requestId))} ${JSON.stringify(relay.requests.find((request) => request.id === requestId), (_, value) => (typeof value === "bigint" ? value.toString() : value))}`)
 }
 
 async function sendEvmStep(userKey: Hex, anvil: Anvil, data: { to: string; value: string; data: string; chainId: number }): Promise<Hex> {
@@ -181,6 +189,36 @@ describe('bridging', () => {
     await sendEvmStep(userKey, anvil2, body.steps[0].items[0].data)
     expect((await waitForEnd(body.steps[0].requestId)).status).toBe('success')
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', recipient)).toBe(BigInt(LAMPORTS_PER_SOL / 2))
+  })
+
+  it('bridges USDC: an ERC-20 deposit on the second chain pays SPL USDC on Solana, and back to the first chain', async () => {
+    const userKey = await fundedEvmUser(anvil2)
+    const user = privateKeyToAddress(userKey)
+    await usdc.mint(31338, user, 50_000_000n)
+    const solanaUser = await fundedSolanaUser()
+    const toSolana = await quote({
+      user, recipient: solanaUser.publicKey.toBase58(), originChainId: 31338, destinationChainId: RELAY_SOLANA_CHAIN_ID,
+      originCurrency: usdc.evm[31338], destinationCurrency: usdc.solanaMint, amount: '20000000',
+    })
+    expect(toSolana.status).toBe(200)
+    const evmStep = toSolana.body.steps[0].items[0].data
+    expect({ to: evmStep.to, value: evmStep.value }).toEqual({ to: usdc.evm[31338], value: '0' })
+    expect(evmStep.data.endsWith(toSolana.body.steps[0].requestId.slice(2))).toBe(true)
+    await sendEvmStep(userKey, anvil2, evmStep)
+    expect((await waitForEnd(toSolana.body.steps[0].requestId)).status).toBe('success')
+    expect(await evmBalance(chain2(), 'USDC', user)).toBe(50_000_000n - 20_100_000n)
+    expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaUser.publicKey.toBase58())).toBe(20_000_000n)
+
+    const back = privateKeyToAddress(generatePrivateKey())
+    const fromSolana = await quote({
+      user: solanaUser.publicKey.toBase58(), recipient: back, originChainId: RELAY_SOLANA_CHAIN_ID, destinationChainId: 31337,
+      originCurrency: usdc.solanaMint, destinationCurrency: usdc.evm[31337], amount: '10000000',
+    })
+    expect(fromSolana.status).toBe(200)
+    await sendSolanaStep(solanaUser, fromSolana.body.steps[0].items[0].data)
+    expect((await waitForEnd(fromSolana.body.steps[0].requestId)).status).toBe('success')
+    expect(await evmBalance(chain1(), 'USDC', back)).toBe(10_000_000n)
+    expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaUser.publicKey.toBase58())).toBe(20_000_000n - 10_050_000n)
   })
 
   it('refunds when forced or when the deposit falls short, and fails when forced', async () => {
