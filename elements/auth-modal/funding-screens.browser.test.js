@@ -231,6 +231,7 @@ describe('Receive funds', () => {
     assertEqual(qr.getAttribute('src'), `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await receiveQrSvg(`solana:${fundingSolanaAddress}?spl-token=${mint}`))}`, 'a Solana Pay URI with spl-token')
     view.update({ balance: { value: 2_500_000n, decimals: 6, symbol: 'USDC', usd: 2.5 } })
     await waitFor(() => view.text('funding-balance') === '2.5 USDC ($2.50)', 'a token balance by its decimals')
+    await assertAccessible(view.shadow, 'Solana receive')
   })
 
   it('the app may override the title and subtitle, and hide each with an empty string', async () => {
@@ -269,6 +270,7 @@ describe('Transfer from wallet', () => {
     await waitFor(() => view.title() === 'More wallets', 'the whole list')
     assertEqual(rowNames(view), ['MetaMask', 'Rabby', 'Phantom', 'Coinbase Wallet', 'Backpack'], 'all 5')
     assertEqual(view.shadow.activeElement, view.parts('funding-wallet-row')[0], 'the focus on its first row')
+    await assertAccessible(view.shadow, 'more wallets')
     view.part('back-button').click()
     await waitFor(() => view.title() === 'Transfer from wallet', 'back to the short list')
     assertEqual(view.calls('back').length, 0, 'the list view is local: the session stays on its step')
@@ -319,6 +321,7 @@ describe('Confirm or edit amount, and the transfer', () => {
     assertEqual(view.calls('confirmTransfer').length, 1, "'Confirm with MetaMask' confirms")
     await waitFor(() => view.text('progress') === 'Approve the transfer in MetaMask…', 'submitting')
     assert(!view.part('back-button'), 'no back once sent')
+    await assertAccessible(view.shadow, 'submitting')
   })
 
   it("shows bridging, then 'Success!' with the amount and app; Continue finishes", async () => {
@@ -360,6 +363,7 @@ describe('Confirm or edit amount, and the transfer', () => {
     await waitFor(() => view.title() === 'Something went wrong', 'the error screen')
     assertEqual(view.text('funding-error-message'), 'Transaction was rejected by the user', 'the message')
     assert(!view.part('funding-refund-link'), 'no refund link for a same-chain transfer')
+    await assertAccessible(view.shadow, 'the transfer error')
     const short = new TesseraError({ code: 'insufficient_balance', shortMessage: 'Wallet 0xcdc…cdcd does not have enough funds.' })
     view.update({ transfer: { ...view.current().transfer, error: short } })
     await waitFor(() => view.text('funding-retry') === 'Transfer from another wallet', 'the way back')
@@ -415,6 +419,7 @@ describe('Provider status screens', () => {
     await waitFor(() => view.text('funding-status-title') === "You've funded your account!", 'funded')
     assertEqual(view.text('funding-status-body'), 'It may take a few minutes for the assets to appear.', 'the funded line')
     assert(view.part('funding-success'), 'the success part')
+    await assertAccessible(view.shadow, 'funded')
     view.part('funding-continue').click()
     await waitFor(() => view.events.closed === 1, 'Continue finishes and the modal closes')
     assertEqual(view.client.funding.outcomes.get(view.session.id).status, 'funded', 'funded')
@@ -471,6 +476,7 @@ describe("'Add funds' from a confirmation", () => {
     ;(await waitFor(() => view.part('funding-continue'), 'Continue')).click()
     const approve = await waitFor(() => view.part('approve-button'), 'the confirmation again, its balance enough')
     assertEqual([approve.textContent, view.events.closed], ['Approve', 0], 'Approve, and the modal stays open')
+    await waitFor(() => view.shadow.activeElement === approve, 'the focus on Approve')
   })
 
   it('Solana: back on the landing returns to the confirmation; closing the modal there ends both', async () => {
@@ -480,6 +486,7 @@ describe("'Add funds' from a confirmation", () => {
     assertEqual(view.calls('fundWallet')[0].value.input, { address: view.queued.address, chainType: 'solana' }, 'the Solana wallet')
     view.part('back-button').click()
     await waitFor(() => view.part('add-funds-button'), 'the confirmation again')
+    await waitFor(() => view.shadow.activeElement === view.part('add-funds-button'), 'the focus back on Add funds')
     assertEqual(view.client.funding.outcomes.get(view.calls('fundWallet')[0].id).status, 'exited', 'the session exited')
     assertEqual(view.events.closed, 0, 'the modal stays open')
 
@@ -509,6 +516,7 @@ describe("'Add funds' from a confirmation", () => {
     await waitFor(() => view.part('funding-landing'), 'the funding landing in the panel')
     assertEqual(view.calls('fundWallet')[0].value.options, { forConfirmation: 'confirm-tx-1', inline: true }, 'inline, as the confirmation is')
     assert(!view.part('close-button'), 'no close button standalone')
+    await assertAccessible(shadow, 'the standalone landing')
     view.part('funding-card-button').click()
     await waitFor(() => view.title() === 'Fund account', 'the card status')
     const [session] = client.funding.sessions()

@@ -43,7 +43,7 @@ function TransferFailed({ session, transfer, onClose }: TransferProps) {
   return (
     <>
       <ConfirmationHeader title={t(bridgeFailed ? 'funding.error.bridgeTitle' : 'funding.error.title')} onBack={() => session.back()} onClose={onClose} />
-      <div part="body funding-error" className={styles.body}>
+      <div part="body funding-transfer-error" className={styles.body}>
         <div role="alert" className={styles.centred}>
           <FailureMessage transfer={transfer} />
           {bridgeFailed && (

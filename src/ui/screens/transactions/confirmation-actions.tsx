@@ -22,26 +22,24 @@ export function ConfirmationActions({ confirmation, insufficientFunds, canApprov
 }) {
   const fundingAvailable = useContext(FundingAvailable)
   const submitting = confirmation.status === 'submitting'
+  // One button that changes its role, so the focus stays on it when funds arrive and 'Add funds' becomes 'Approve'.
   return (
     <div className={access.actions}>
-      {insufficientFunds ? (
-        <>
-          <button
-            type="button"
-            part="submit-button add-funds-button"
-            className={styles.primaryButton}
-            disabled={!fundingAvailable || submitting}
-            aria-describedby={addFundsHintId}
-            onClick={() => confirmation.addFunds()}
-          >
-            {t('tx.addFunds')}
-          </button>
-          <p id={addFundsHintId} part="add-funds-hint" className={styles.message}>{t('tx.addFunds.hint')}</p>
-        </>
-      ) : (
-        <button type="button" part="submit-button approve-button" className={styles.primaryButton} disabled={!canApprove} aria-busy={submitting} onClick={() => confirmation.approve()}>
-          {approveText}
-        </button>
+      <button
+        type="button"
+        part={insufficientFunds ? 'submit-button add-funds-button' : 'submit-button approve-button'}
+        className={styles.primaryButton}
+        disabled={insufficientFunds ? !fundingAvailable || submitting : !canApprove}
+        aria-busy={submitting}
+        aria-describedby={insufficientFunds ? addFundsHintId : undefined}
+        onClick={() => (insufficientFunds ? confirmation.addFunds() : confirmation.approve())}
+      >
+        {insufficientFunds ? t('tx.addFunds') : approveText}
+      </button>
+      {insufficientFunds && (
+        <p id={addFundsHintId} part="add-funds-hint" className={styles.message}>
+          {t('tx.addFunds.hint')}
+        </p>
       )}
       {confirmation.uiOptions.isCancellable && (
         <button type="button" part="reject-button" className={access.secondaryButton} disabled={submitting} onClick={() => confirmation.reject()}>

@@ -5,9 +5,10 @@
  * it; after success that only takes it off the queue. While a funding session opened by the shown confirmation's
  * 'Add funds' is open, its screens cover the confirmation, which shows again when the session ends.
  */
-import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react'
 import type { Confirmation, TesseraClient } from '../../../core/index.js'
 import { t } from '../../copy/transactions.js'
+import { focusableWithin } from '../../primitives/focusable-within.js'
 import { useShownItem } from '../../primitives/use-shown-item.js'
 import { useConfigState } from '../../use-client-state.js'
 import { useFundingSessions } from '../funding/use-funding-sessions.js'
@@ -33,6 +34,22 @@ export interface TransactionViewProps {
   onClose?: (() => void) | undefined
 }
 
+/** Back from a funding session: the confirmation's enabled main button (else its first control) takes the focus. */
+function useFocusAfterFunding(container: RefObject<HTMLElement | null>, covered: boolean): void {
+  const wasCovered = useRef(false)
+  useEffect(() => {
+    if (covered || !wasCovered.current) {
+      wasCovered.current = covered
+      return
+    }
+    wasCovered.current = false
+    const view = container.current
+    if (!view) return
+    const target = view.querySelector<HTMLElement>('[part~="submit-button"]:not([disabled])') ?? focusableWithin(view)[0]
+    target?.focus()
+  }, [container, covered])
+}
+
 export function TransactionView({ client, standalone, inlineId, onClose }: TransactionViewProps) {
   const queue = useSyncExternalStore(
     (onChange) => client.embeddedWallets.watchState(() => onChange()),
@@ -55,17 +72,25 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
     shown?.reject()
     setShownId(null)
   }, [shown])
+  const container = useRef<HTMLDivElement>(null)
+  const coveredByFunding = Boolean(shown && fundingSessions.some((session) => session.forConfirmation === shown.id))
+  useFocusAfterFunding(container, coveredByFunding)
 
   if (!shown) return null
-  if (fundingSessions.some((session) => session.forConfirmation === shown.id))
-    return (
-      <Suspense fallback={<Spinner label={t('modal.loading')} />}>
-        <FundingView client={client} standalone={standalone} forConfirmation={shown.id} onClose={onClose} />
-      </Suspense>
-    )
   const props = { app: appName || t('tx.thisApp'), standalone, onClose, dismiss }
-  const screen = <ConfirmationScreen shown={shown} candidates={candidates} props={props} show={setShownId} />
-  return <FundingAvailable.Provider value={Boolean(fundingConfig?.options.length)}>{screen}</FundingAvailable.Provider>
+  return (
+    <div ref={container} style={{ display: 'contents' }}>
+      {coveredByFunding ? (
+        <Suspense fallback={<Spinner label={t('modal.loading')} />}>
+          <FundingView client={client} standalone={standalone} forConfirmation={shown.id} onClose={onClose} />
+        </Suspense>
+      ) : (
+        <FundingAvailable.Provider value={Boolean(fundingConfig?.options.length)}>
+          <ConfirmationScreen shown={shown} candidates={candidates} props={props} show={setShownId} />
+        </FundingAvailable.Provider>
+      )}
+    </div>
+  )
 }
 
 function ConfirmationScreen({ shown, candidates, props, show }: { shown: Confirmation; candidates: Confirmation[]; props: Omit<ScreenProps, 'confirmation'>; show(id: string): void }) {
