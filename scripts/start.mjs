@@ -64,8 +64,9 @@ console.log(`
                   SPL test token ${stack.chain.splToken.symbol}: mint ${stack.chain.splToken.mint}
                   funded with 1,000 SOL each (address, then the secret key a wallet imports):
 ${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index)).map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`).join('\n')}
+  Test USDC       6 decimals: ERC-20 ${stack.chain.usdc.evm[stack.chain.anvil.chainId]} on Anvil, ${stack.chain.usdc.evm[stack.chain.anvil2.chainId]} on Anvil 2; SPL mint ${stack.chain.usdc.solanaMint}
   Funding         the providers are local stand-ins that speak their real APIs; money moves only on the local chains
-                  (card providers sell on Anvil as '${DEV_ONRAMP_NETWORKS.anvil}', on Anvil 2 as '${DEV_ONRAMP_NETWORKS.anvil2}', and on Solana)
+                  (card providers sell ETH, SOL and test USDC on Anvil as '${DEV_ONRAMP_NETWORKS.anvil}', on Anvil 2 as '${DEV_ONRAMP_NETWORKS.anvil2}', and on Solana)
     Coinbase      ${coinbase.url}  (Coinbase Onramp: card and exchange; its page's Pay sends from ${coinbase.treasury.evmAddress} /
                   ${coinbase.treasury.solanaAddress}; purchase webhooks go to the API server)
     MoonPay       ${moonpay.url}  (MoonPay: card; its widget loads only URLs the API server signed; the page polls its status API)

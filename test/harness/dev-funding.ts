@@ -3,9 +3,11 @@
  * and the dev app's `funding` settings that point the server's real adapters at them. The first anvil plays Base
  * and the second Arbitrum for the card providers; the bridge knows both anvils and the local Solana endpoint.
  * Coinbase reports purchases by webhook to the API server, MoonPay's status is polled at the stand-in, so both
- * status paths run.
+ * status paths run. With test USDC on the chains (dev-tokens.ts) the stand-ins sell and bridge it too, from the
+ * supply `supplyTestUsdc` mints to their treasuries.
  */
 import { DEV_APP_ID } from '../../src/protocol/index.js'
+import type { Address } from 'viem'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import { startCoinbaseOnrampStandIn, type CoinbaseOnrampStandIn } from '../../server/src/funding/test-support/coinbase-onramp.js'
 import { startMoonpayStandIn, type MoonpayStandIn } from '../../server/src/funding/test-support/moonpay.js'
@@ -13,21 +15,35 @@ import type { LocalNetworks } from '../../server/src/funding/test-support/networ
 import { RELAY_SOLANA_CHAIN_ID, startRelayStandIn, type RelayStandIn } from '../../server/src/funding/test-support/relay.js'
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
+import type { TestUsdc } from './dev-tokens.js'
 
 /** The card providers' network names the two local EVM chains play (the dev app's `onramp_network`). */
 export const DEV_ONRAMP_NETWORKS = { anvil: 'base', anvil2: 'arbitrum' } as const
 
 export interface FundingStandIns { coinbase: CoinbaseOnrampStandIn; moonpay: MoonpayStandIn; relay: RelayStandIn }
 
-export interface FundingChains { anvil: Anvil; anvil2: Anvil; solana: SolanaLocalnet; usdc?: { anvil: string; anvil2: string; solanaMint: string } }
+export interface FundingChains { anvil: Anvil; anvil2: Anvil; solana: SolanaLocalnet; usdc?: Pick<TestUsdc, 'evm' | 'solanaMint'> }
+
+/** What each stand-in's treasury holds of test USDC on every chain: 1,000,000 USDC. */
+const TREASURY_USDC = 1_000_000n * 10n ** 6n
 
 export const coinbaseWebhookUrl = (apiUrl: string) => `${apiUrl}/api/v1/funding/webhooks/coinbase/${DEV_APP_ID}`
 
 function onrampNetworks(chains: FundingChains): LocalNetworks {
+  const evm = (anvil: Anvil) => ({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, ...(chains.usdc && { usdcAddress: chains.usdc.evm[anvil.chainId] as Address }) })
   return {
-    [DEV_ONRAMP_NETWORKS.anvil]: { rpcUrl: chains.anvil.rpcUrl, chainId: chains.anvil.chainId, ...(chains.usdc && { usdcAddress: chains.usdc.anvil as `0x${string}` }) },
-    [DEV_ONRAMP_NETWORKS.anvil2]: { rpcUrl: chains.anvil2.rpcUrl, chainId: chains.anvil2.chainId, ...(chains.usdc && { usdcAddress: chains.usdc.anvil2 as `0x${string}` }) },
+    [DEV_ONRAMP_NETWORKS.anvil]: evm(chains.anvil),
+    [DEV_ONRAMP_NETWORKS.anvil2]: evm(chains.anvil2),
     solana: { rpcUrl: chains.solana.rpcUrl, ...(chains.usdc && { usdcMint: chains.usdc.solanaMint }) },
+  }
+}
+
+/** Gives every stand-in's treasury its test USDC on both anvils and on Solana. */
+export async function supplyTestUsdc(standIns: FundingStandIns, usdc: TestUsdc, anvils: Anvil[]): Promise<void> {
+  const holders = [standIns.coinbase.treasury, standIns.moonpay.treasury, { evmAddress: standIns.relay.solver.evmAddress, solanaAddress: standIns.relay.solver.solanaAddress }]
+  for (const holder of holders) {
+    for (const anvil of anvils) await usdc.mint(anvil.chainId, holder.evmAddress, TREASURY_USDC)
+    await usdc.mint('solana', holder.solanaAddress, TREASURY_USDC)
   }
 }
 

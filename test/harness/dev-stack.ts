@@ -24,8 +24,8 @@ import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/sr
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoServer } from './demo-server.js'
-import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, type FundingStandIns } from './dev-funding.js'
-import { setUpDevTokens, type DevSplToken } from './dev-tokens.js'
+import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, supplyTestUsdc, type FundingStandIns } from './dev-funding.js'
+import { setUpDevTokens, setUpTestUsdc, type DevSplToken, type TestUsdc } from './dev-tokens.js'
 import type { TestContracts } from './evm-contracts.js'
 import { fundDevSolanaAccounts } from './local-chains.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
@@ -73,6 +73,8 @@ export interface LocalChain {
   anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet
   /** The second local EVM chain ('Anvil 2', chain 31338, a testnet in the dev app): funds are bridged from it. */
   anvil2: Anvil
+  /** Test USDC on both anvils and Solana, the dev app's chains' `usdc_address` and the cluster's `usdc_mint`. */
+  usdc: TestUsdc
   /** The test contracts (test/contracts) deployed on anvil, for the demos' Transactions panel. */
   contracts: TestContracts
   /** The dev SPL token on the local Solana endpoint (the app names it in `solana_tokens`). */
@@ -158,11 +160,11 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets' },
     // The card providers' stand-ins sell on each anvil under a network name of theirs (onramp_network).
     chains: [
-      { id: chain.anvil.chainId, name: 'Anvil', native_currency: ether, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil },
-      { id: chain.anvil2.chainId, name: 'Anvil 2', native_currency: ether, rpc_url: chain.anvil2.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil2 },
+      { id: chain.anvil.chainId, name: 'Anvil', native_currency: ether, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil, usdc_address: chain.usdc.evm[chain.anvil.chainId] },
+      { id: chain.anvil2.chainId, name: 'Anvil 2', native_currency: ether, rpc_url: chain.anvil2.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil2, usdc_address: chain.usdc.evm[chain.anvil2.chainId] },
     ],
     default_chain_id: chain.anvil.chainId,
-    solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null }],
+    solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null, usdc_mint: chain.usdc.solanaMint }],
     // Fixed dev prices (docs/scanning.md): the local chains' currencies have no market price.
     token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000, [`${chain.anvil2.chainId}:ETH`]: 3000, '0:SOL': 150 },
     // The confirmation screens scan transactions by simulating them on anvil (docs/scanning.md).
@@ -193,9 +195,11 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     cleanup.push(() => solana.close())
     fundDevSolanaAccounts(solana)
     const devTokens = await setUpDevTokens(anvil, solana)
-    const chain: LocalChain = { anvil, anvil2, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
+    const usdc = await setUpTestUsdc([anvil, anvil2], solana)
+    const chain: LocalChain = { anvil, anvil2, usdc, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
     const funding = await startFundingStandIns(chain, apiUrl)
     cleanup.push(() => funding.close())
+    await supplyTestUsdc(funding, usdc, [anvil, anvil2])
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })

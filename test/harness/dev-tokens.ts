@@ -2,12 +2,16 @@
  * Tokens on the dev stack's local chains, for the demos' Transactions panel: S's test contracts deployed on anvil,
  * an SPL mint on the local Solana endpoint, and `giveTestTokens`, which mints some of each to a user's embedded
  * wallets (the demo server's dev-only `POST /dev-chain/test-tokens`; the deployer and the mint authority are dev
- * keys, never sent to a page).
+ * keys, never sent to a page). And test USDC for funding: a 6-decimal ERC-20 'USDC' on each anvil and an SPL
+ * 'USDC' mint on the Solana endpoint (`setUpTestUsdc`), which the dev app names as its chains' USDC.
  */
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { anvilAccountKey } from '../../server/src/funding/test-support/evm-payouts.js'
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
-import { ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, deployTestContracts, mintErc1155, mintErc20, mintErc721, type TestContracts } from './evm-contracts.js'
+import { ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, compileTestContracts, deployTestContracts, mintErc1155, mintErc20, mintErc721, type TestContracts } from './evm-contracts.js'
 
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 /** The dev SPL token (the app file's `solana_tokens` names it). */
@@ -78,8 +82,8 @@ async function tokenAccountOf(connection: Connection, mint: PublicKey, owner: Pu
   return value[0]?.pubkey ?? null
 }
 
-/** Creates the dev SPL mint (a fresh authority per start) with a token account for the dev recipient. */
-async function createDevSplMint(chain: SolanaChain) {
+/** A new SPL mint of `decimals` whose authority is a fresh keypair (funded by airdrop), without a freeze authority. */
+async function createSplMint(chain: SolanaChain, decimals: number): Promise<{ authority: Keypair; mint: PublicKey }> {
   const authority = Keypair.generate()
   const mint = Keypair.generate()
   chain.localnet.airdrop(authority.publicKey.toBase58(), 10n ** 10n)
@@ -87,16 +91,34 @@ async function createDevSplMint(chain: SolanaChain) {
   await sendConfirmed(chain, new Transaction().add(
     SystemProgram.createAccount({ fromPubkey: authority.publicKey, newAccountPubkey: mint.publicKey, lamports: rent, space: 82, programId: TOKEN_PROGRAM }),
     // InitializeMint2: decimals, the authority, no freeze authority.
-    tokenInstruction([[mint.publicKey, false, true]], Buffer.concat([Buffer.from([20, DEV_SPL_TOKEN.decimals]), authority.publicKey.toBuffer(), Buffer.from([0])])),
+    tokenInstruction([[mint.publicKey, false, true]], Buffer.concat([Buffer.from([20, decimals]), authority.publicKey.toBuffer(), Buffer.from([0])])),
   ), [authority, mint])
-  const recipientTokenAccount = await createTokenAccount(chain, authority, mint.publicKey, new PublicKey(DEV_SOL_RECIPIENT))
-  return { authority, mint: mint.publicKey, recipientTokenAccount }
+  return { authority, mint: mint.publicKey }
 }
+
+/** Creates the dev SPL mint (a fresh authority per start) with a token account for the dev recipient. */
+async function createDevSplMint(chain: SolanaChain) {
+  const { authority, mint } = await createSplMint(chain, DEV_SPL_TOKEN.decimals)
+  const recipientTokenAccount = await createTokenAccount(chain, authority, mint, new PublicKey(DEV_SOL_RECIPIENT))
+  return { authority, mint, recipientTokenAccount }
+}
+
+/** Mints `amount` of `mint` into `owner`'s token account of it (a new one when it has none); answers that account. */
+async function mintSplTo(chain: SolanaChain, authority: Keypair, mint: PublicKey, owner: PublicKey, amount: bigint): Promise<PublicKey> {
+  const account = (await tokenAccountOf(chain.connection, mint, owner)) ?? (await createTokenAccount(chain, authority, mint, owner))
+  // MintTo: mint, destination, authority.
+  await sendConfirmed(chain, new Transaction().add(
+    tokenInstruction([[mint, false, true], [account, false, true], [authority.publicKey, true, false]], Buffer.concat([Buffer.from([7]), u64(amount)])),
+  ), [authority])
+  return account
+}
+
+const solanaChain = (solana: SolanaLocalnet): SolanaChain => ({ connection: new Connection(solana.rpcUrl, { commitment: 'confirmed', disableRetryOnRateLimit: true }), localnet: solana })
 
 /** Deploys the test contracts on anvil and creates the SPL mint; `giveTestTokens` runs one request at a time (one deployer nonce). */
 export async function setUpDevTokens(anvil: Anvil, solana: SolanaLocalnet): Promise<DevTokens> {
   const contracts = await deployTestContracts(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY)
-  const chain: SolanaChain = { connection: new Connection(solana.rpcUrl, { commitment: 'confirmed', disableRetryOnRateLimit: true }), localnet: solana }
+  const chain = solanaChain(solana)
   const spl = await createDevSplMint(chain)
   let nextNftId = 1n
   let queue: Promise<unknown> = Promise.resolve()
@@ -111,15 +133,7 @@ export async function setUpDevTokens(anvil: Anvil, solana: SolanaLocalnet): Prom
       await mintErc1155(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY, contracts.erc1155, to, TEST_TOKEN_AMOUNTS.erc1155Id, TEST_TOKEN_AMOUNTS.erc1155)
       result.nftTokenId = tokenId.toString()
     }
-    if (owner) {
-      const ownerKey = new PublicKey(owner)
-      const account = (await tokenAccountOf(chain.connection, spl.mint, ownerKey)) ?? (await createTokenAccount(chain, spl.authority, spl.mint, ownerKey))
-      // MintTo: mint, destination, authority.
-      await sendConfirmed(chain, new Transaction().add(
-        tokenInstruction([[spl.mint, false, true], [account, false, true], [spl.authority.publicKey, true, false]], Buffer.concat([Buffer.from([7]), u64(TEST_TOKEN_AMOUNTS.spl)])),
-      ), [spl.authority])
-      result.splTokenAccount = account.toBase58()
-    }
+    if (owner) result.splTokenAccount = (await mintSplTo(chain, spl.authority, spl.mint, new PublicKey(owner), TEST_TOKEN_AMOUNTS.spl)).toBase58()
     return result
   }
 
@@ -131,6 +145,49 @@ export async function setUpDevTokens(anvil: Anvil, solana: SolanaLocalnet): Prom
     },
     giveTestTokens(request) {
       const next = queue.then(() => give(request))
+      queue = next.catch(() => undefined)
+      return next
+    },
+  }
+}
+
+/** The test USDC: 6 decimals like USDC, minted freely by its dev keys (the local chains only). */
+export const TEST_USDC = { name: 'USD Coin (test)', symbol: 'USDC', decimals: 6 } as const
+
+export interface TestUsdc {
+  /** The ERC-20 on each anvil, by chain id. */
+  evm: Record<number, Address>
+  solanaMint: string
+  /** Mints `amount` base units to `address`: on the anvil of chain id `chain`, or on Solana (into its token account). */
+  mint(chain: number | 'solana', address: string, amount: bigint): Promise<void>
+}
+
+/** Deploys the test USDC on each anvil (from anvil's account 5, which also mints) and creates its SPL mint. */
+export async function setUpTestUsdc(anvils: Anvil[], solana: SolanaLocalnet): Promise<TestUsdc> {
+  const minterKey = anvilAccountKey(5)
+  const { abi, bytecode } = compileTestContracts().TestERC20
+  const evm: Record<number, Address> = {}
+  for (const anvil of anvils) {
+    const wallet = createWalletClient({ account: privateKeyToAccount(minterKey), transport: http(anvil.rpcUrl) })
+    const hash = await wallet.deployContract({ abi, bytecode, args: [TEST_USDC.name, TEST_USDC.symbol, TEST_USDC.decimals], chain: null })
+    const receipt = await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    if (!receipt.contractAddress || receipt.status !== 'success') throw new Error(`deploying test USDC on chain ${anvil.chainId} failed`)
+    evm[anvil.chainId] = receipt.contractAddress
+  }
+  const chain = solanaChain(solana)
+  const spl = await createSplMint(chain, TEST_USDC.decimals)
+  let queue: Promise<unknown> = Promise.resolve()
+  async function mint(target: number | 'solana', address: string, amount: bigint): Promise<void> {
+    if (target === 'solana') return void (await mintSplTo(chain, spl.authority, spl.mint, new PublicKey(address), amount))
+    const anvil = anvils.find((candidate) => candidate.chainId === target)
+    if (!anvil) throw new Error(`no local chain ${target}`)
+    await mintErc20(anvil.rpcUrl, minterKey as Hex, evm[target]!, address as Address, amount)
+  }
+  return {
+    evm,
+    solanaMint: spl.mint.toBase58(),
+    mint(target, address, amount) {
+      const next = queue.then(() => mint(target, address, amount))
       queue = next.catch(() => undefined)
       return next
     },

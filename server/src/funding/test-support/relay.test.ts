@@ -67,7 +67,8 @@ async function waitForEnd(requestId: string) {
     if (['success', 'refund', 'failure'].includes(status.status)) return status
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`request ${requestId} did not end: ${JSON.stringify(await statusOf(requestId))} ${JSON.stringify(relay.requests.find((request) => request.id === requestId), (_, value) => (typeof value === "bigint" ? value.toString() : value))}`)
+  const request = relay.requests.find((candidate) => candidate.id === requestId)
+  throw new Error(`request ${requestId} did not end: ${request?.status}, deposits ${request?.inTxs.map((tx) => tx.hash).join(', ') || 'none'}`)
 }
 
 async function sendEvmStep(userKey: Hex, anvil: Anvil, data: { to: string; value: string; data: string; chainId: number }): Promise<Hex> {
