@@ -210,14 +210,18 @@ describe('bridged funding (document 3 §§2, 4, 5)', () => {
       originChainId: 31338, destinationChainId: 31337, originCurrency: BRIDGE_NATIVE_CURRENCY, destinationCurrency: BRIDGE_NATIVE_CURRENCY,
     }])
     expect(offered.transfer).toMatchObject({ bridged: true, from: { chainId: 31338 }, summary: { total: { value: parseEther('0.5001'), symbol: 'ETH', usd: 12.5 }, to: setup.wallets.ethereum, network: 'Away', estimatedFee: { value: 21_000_000_000_000n, usd: 0.04 } } })
-    offered.confirmTransfer()
+    // The screen's amount asks a new quote once typing pauses.
+    offered.setAmount('0.6')
+    const requoted = await until(setup.client, (session) => session.transfer?.status === 'confirm' && setup.bridge.quotes.length === 2)
+    expect(setup.bridge.quotes[1]!.amount).toBe(parseEther('0.6').toString())
+    requoted.confirmTransfer()
     expect(current(setup.client)).toMatchObject({ step: 'transfer', transfer: { status: 'submitting' } })
     await until(setup.client, (session) => session.transfer?.status === 'bridging')
     await until(setup.client, (session) => session.transfer?.status === 'success')
-    await expect(outcome).resolves.toMatchObject({ status: 'funded', balance: { value: before + parseEther('0.5') } })
+    await expect(outcome).resolves.toMatchObject({ status: 'funded', balance: { value: before + parseEther('0.6') } })
     expect(setup.bridge.statusQueries.length).toBeGreaterThanOrEqual(2)
-    expect(setup.bridge.statusQueries[0]).toMatch(/^req-1:0x[0-9a-f]{64}$/)
-    expect(await evmBalance(away, setup.metamask.address)).toBeLessThan(parseEther('2.5'))
+    expect(setup.bridge.statusQueries[0]).toMatch(/^req-2:0x[0-9a-f]{64}$/)
+    expect(await evmBalance(away, setup.metamask.address)).toBeLessThan(parseEther('2.4'))
   })
 
   it('shows the refund and its status link when the bridge refunds; retry goes back to the wallets', async () => {
