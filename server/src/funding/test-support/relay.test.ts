@@ -158,6 +158,11 @@ describe('bridging', () => {
     expect(fillReceipt.from.toLowerCase()).toBe(relay.solver.evmAddress.toLowerCase())
     const byHash = (await (await fetch(`${relay.url}/requests/v2?hash=${deposit}`)).json()) as any
     expect(byHash.requests[0]).toMatchObject({ id: requestId, status: 'success' })
+    const v3 = (query: string, apiKey = relay.apiKey) => fetch(`${relay.url}/requests/v3?${query}`, { headers: { 'x-api-key': apiKey } })
+    const byDeposit = (await (await v3(`depositTxHash=${deposit}&limit=1`)).json()) as any
+    expect(byDeposit.requests).toEqual([expect.objectContaining({ id: requestId, status: 'success', data: expect.objectContaining({ inTxs: [expect.objectContaining({ txHash: deposit, chainId: 31338 })] }) })])
+    expect(((await (await v3(`depositTxHash=${ended.txHashes[0]}`)).json()) as any).requests).toEqual([])
+    expect((await v3(`depositTxHash=${deposit}`, 'relay_wrong')).status).toBe(401)
     const explorer = await fetch(`${relay.url}/transaction/${deposit}`)
     expect(explorer.status).toBe(200)
     expect(await explorer.text()).toContain(requestId)

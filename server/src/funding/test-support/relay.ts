@@ -10,6 +10,7 @@
  *   destination chain from its own account; `GET /intents/status/v3?requestId=` and the retiring
  *   `GET /requests/v2?hash=` move through waiting → pending → submitted → success, or refund (the deposit sent back
  *   on the origin chain to `refundTo`, else to its sender) or failure when a test forces it (or the deposit falls short).
+ * - `GET /requests/v3?depositTxHash|hash|id|user&limit` (keyed): the requests, as the current Requests API lists them.
  * - `GET /transaction/{request id or hash}`: a plain explorer page.
  */
 import { randomBytes } from 'node:crypto'
@@ -188,6 +189,25 @@ const statusV3 = (request: RelayRequest) => ({
   updatedAt: request.updatedAt, originChainId: request.origin.chainId, destinationChainId: request.destination.chainId,
 })
 
+/** `GET /requests/v3` (keyed): by `depositTxHash`, any `hash`, `id` or `user`, newest first. */
+function listRequestsV3(state: RelayState, params: URLSearchParams) {
+  const limit = Number(params.get('limit') ?? 20)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw relayError(400, 'limit must be between 1 and 50', 'INVALID_REQUEST')
+  const [deposit, hash, id, user] = ['depositTxHash', 'hash', 'id', 'user'].map((name) => params.get(name))
+  const matches = state.requests.filter((request) =>
+    (!deposit || request.inTxs.some((tx) => tx.hash.toLowerCase() === deposit.toLowerCase()))
+    && (!hash || findRequest(state, hash) === request) && (!id || request.id === id.toLowerCase()) && (!user || request.user.toLowerCase() === user.toLowerCase()))
+  const txV3 = (tx: RelayTx) => ({ txHash: tx.hash, chainId: tx.chainId, timestamp: tx.timestamp, status: 'success' })
+  return {
+    requests: [...matches].reverse().slice(0, limit).map((request) => ({
+      id: request.id, status: request.status, user: request.user, recipient: request.recipient, sender: request.sender ?? null,
+      createdAt: new Date(request.createdAt).toISOString(), updatedAt: new Date(request.updatedAt).toISOString(),
+      data: { inTxs: request.inTxs.map(txV3), outTxs: request.outTxs.map(txV3) },
+    })),
+    continuation: null,
+  }
+}
+
 const requestV2 = (request: RelayRequest) => ({
   id: request.id, status: request.status, user: request.user, recipient: request.recipient,
   data: {
@@ -229,6 +249,10 @@ function routes(state: RelayState): Handler {
       const found = findRequest(state, searchParams.get('requestId') ?? '')
       if (!found) throw relayError(404, 'Request not found', 'REQUEST_NOT_FOUND')
       return sendJson(response, 200, statusV3(found))
+    }
+    if (request.method === 'GET' && pathname === '/requests/v3') {
+      requireApiKey(state, request, true)
+      return sendJson(response, 200, listRequestsV3(state, searchParams))
     }
     if (request.method === 'GET' && pathname === '/requests/v2') {
       const found = findRequest(state, searchParams.get('hash') ?? searchParams.get('id') ?? '')
