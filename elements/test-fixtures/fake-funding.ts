@@ -132,12 +132,114 @@ const backFrom: Record<Exclude<FundingSession['step'], 'landing'>, FundingSessio
   transfer: 'amount',
 }
 
+/** The sessions' state and what their actions share: one session's action reads and moves it by id. */
+interface SessionDeps {
+  script: FundingScript
+  calls: FundingCall[]
+  get(id: string): FundingSession | undefined
+  update(id: string, patch: Partial<FundingSessionData>): void
+  /** Ends the session with its outcome; the `fundWallet` caller gets it. */
+  settle(id: string, status: FundingOutcome['status']): void
+}
+
+/** One session's action helpers: the record of the call, the session now, a move. */
+function sessionTools(id: string, deps: SessionDeps) {
+  return {
+    record: (action: ActionName, value?: unknown) => void deps.calls.push(value === undefined ? { id, action } : { id, action, value }),
+    current: () => deps.get(id)!,
+    go: (patch: Partial<FundingSessionData>) => deps.update(id, patch),
+  }
+}
+
+/** The transfer from the wallet chosen on 'Transfer from wallet', as the core prepares it. */
+function transferFrom(calls: FundingCall[], session: FundingSession, patch: Partial<FundingTransferState>): FundingTransferState {
+  const chosen = [...calls].reverse().find((call) => call.id === session.id && call.action === 'chooseWallet')
+  const entry = session.wallets.find((wallet) => wallet.id === chosen?.value) ?? session.wallets[0]
+  const from = { address: entry?.address ?? payingAddress, name: entry?.name ?? 'Wallet', chain: entry?.chain ?? 'ethereum', chainId: session.chain?.id ?? null }
+  return { status: 'preparing', from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...session.transfer, ...patch }
+}
+
+/** Leaving, finishing and choosing a method, as the core moves the session. */
+function methodActions(id: string, deps: SessionDeps): Pick<FundingSession, 'back' | 'exit' | 'finish' | 'payWithCard' | 'transferFromExchange' | 'transferFromWallet' | 'receiveFunds' | 'chooseWallet'> {
+  const { record, current, go } = sessionTools(id, deps)
+  const recorded = (action: ActionName, patch: Partial<FundingSessionData>) => () => {
+    record(action)
+    go(patch)
+  }
+  return {
+    back() {
+      record('back')
+      const { step, options, card } = current()
+      if (step === 'landing') return deps.settle(id, 'exited')
+      go({ step: backFrom[step], ...(step === 'card-status' ? { showAlternateProvider: card !== null && options.card.length > 1 } : {}) })
+    },
+    exit() {
+      record('exit')
+      deps.settle(id, 'exited')
+    },
+    finish() {
+      record('finish')
+      deps.settle(id, 'funded')
+    },
+    payWithCard(provider?: CardProvider) {
+      record('payWithCard', provider)
+      const chosen = provider ?? current().options.card[0] ?? 'coinbase'
+      go({ step: 'card-status', fundingMethod: 'card', card: chosen === 'coinbase' ? { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' } : { provider: 'moonpay', status: 'pending' } })
+    },
+    transferFromExchange: recorded('transferFromExchange', { step: 'card-status', fundingMethod: 'exchange', card: { provider: 'coinbase', experience: 'send', status: 'pending-in-flow' } }),
+    transferFromWallet: recorded('transferFromWallet', { step: 'wallets', fundingMethod: 'wallet' }),
+    receiveFunds: recorded('receiveFunds', { step: 'receive', fundingMethod: 'manual' }),
+    chooseWallet(entryId: string) {
+      record('chooseWallet', entryId)
+      go({ step: 'amount' })
+    },
+  }
+}
+
+/** The amount and the transfer from an external wallet, as the core moves them (tests move the statuses on). */
+function transferActions(id: string, deps: SessionDeps): Pick<FundingSession, 'setAmount' | 'continueWithAmount' | 'chooseSourceChain' | 'confirmTransfer' | 'retry'> {
+  const { record, current, go } = sessionTools(id, deps)
+  const transfer = (patch: Partial<FundingTransferState>) => transferFrom(deps.calls, current(), patch)
+  const price = deps.script.usdPrice === undefined ? 3000 : deps.script.usdPrice
+  return {
+    setAmount(value: string) {
+      record('setAmount', value)
+      // As the core: digits and at most one point; anything else leaves the amount as it was.
+      if (!/^\d*\.?\d*$/.test(value)) return
+      go({ amount: value, amountValid: Number(value) > 0, amountUsd: usdOf(value, price) })
+    },
+    continueWithAmount() {
+      record('continueWithAmount')
+      const session = current()
+      if (!session.amountValid) return
+      if (deps.script.bridged) return go({ step: 'bridge-source', transfer: transfer({ bridged: true }) })
+      const asset = session.asset ?? { symbol: 'ETH', decimals: 18 }
+      const summary = { total: { value: toUnits(session.amount, asset.decimals), decimals: asset.decimals, symbol: asset.symbol, usd: null }, to: session.address, network: session.chain?.name ?? 'Solana Devnet', estimatedFee: null }
+      go({ step: 'transfer', transfer: transfer({ status: 'confirm', summary }) })
+    },
+    chooseSourceChain(chainId: number) {
+      record('chooseSourceChain', chainId)
+      go({ transfer: transfer({ status: 'preparing', from: { ...transfer({}).from, chainId } }) })
+    },
+    confirmTransfer() {
+      record('confirmTransfer')
+      go({ step: 'transfer', transfer: transfer({ status: 'submitting' }) })
+    },
+    retry() {
+      record('retry')
+      const { transfer: failed } = current()
+      // Document 3 §8: an insufficient balance goes back to 'Transfer from wallet'; anything else tries again.
+      if (failed?.error?.code === 'insufficient_balance') return go({ step: 'wallets', transfer: null })
+      go({ transfer: failed && { ...failed, status: 'preparing', error: null, refundUrl: null } })
+    },
+  }
+}
+
 export function createFakeFunding(script: FundingScript = {}): FakeFunding {
   const state = createStore<FundingState>({ sessions: [] })
   const calls: FundingCall[] = []
   const outcomes = new Map<string, FundingOutcome>()
   const waiting = new Map<string, (outcome: FundingOutcome) => void>()
-  const price = script.usdPrice === undefined ? 3000 : script.usdPrice
   let sequence = 0
 
   const get = (id: string) => state.get().sessions.find((session) => session.id === id)
@@ -153,93 +255,11 @@ export function createFakeFunding(script: FundingScript = {}): FakeFunding {
     waiting.get(id)?.(outcome)
     waiting.delete(id)
   }
-
-  /** The transfer from the wallet chosen on 'Transfer from wallet', as the core prepares it. */
-  function transferFrom(session: FundingSession, patch: Partial<FundingTransferState>): FundingTransferState {
-    const chosen = [...calls].reverse().find((call) => call.id === session.id && call.action === 'chooseWallet')
-    const entry = session.wallets.find((wallet) => wallet.id === chosen?.value) ?? session.wallets[0]
-    const from = { address: entry?.address ?? payingAddress, name: entry?.name ?? 'Wallet', chain: entry?.chain ?? 'ethereum', chainId: session.chain?.id ?? null }
-    return { status: 'preparing', from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...session.transfer, ...patch }
-  }
-
-  function actions(id: string): Pick<FundingSession, ActionName> {
-    const record = (action: ActionName, value?: unknown) => void calls.push(value === undefined ? { id, action } : { id, action, value })
-    const current = () => get(id)!
-    const go = (patch: Partial<FundingSessionData>) => update(id, patch)
-    return {
-      back() {
-        record('back')
-        const { step, options, card } = current()
-        if (step === 'landing') return settle(id, 'exited')
-        go({ step: backFrom[step], ...(step === 'card-status' ? { showAlternateProvider: card !== null && options.card.length > 1 } : {}) })
-      },
-      exit() {
-        record('exit')
-        settle(id, 'exited')
-      },
-      finish() {
-        record('finish')
-        settle(id, 'funded')
-      },
-      payWithCard(provider?: CardProvider) {
-        record('payWithCard', provider)
-        const chosen = provider ?? current().options.card[0] ?? 'coinbase'
-        go({ step: 'card-status', fundingMethod: 'card', card: chosen === 'coinbase' ? { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' } : { provider: 'moonpay', status: 'pending' } })
-      },
-      transferFromExchange() {
-        record('transferFromExchange')
-        go({ step: 'card-status', fundingMethod: 'exchange', card: { provider: 'coinbase', experience: 'send', status: 'pending-in-flow' } })
-      },
-      transferFromWallet() {
-        record('transferFromWallet')
-        go({ step: 'wallets', fundingMethod: 'wallet' })
-      },
-      receiveFunds() {
-        record('receiveFunds')
-        go({ step: 'receive', fundingMethod: 'manual' })
-      },
-      chooseWallet(entryId: string) {
-        record('chooseWallet', entryId)
-        go({ step: 'amount' })
-      },
-      setAmount(value: string) {
-        record('setAmount', value)
-        // As the core: digits and at most one point; anything else leaves the amount as it was.
-        if (!/^\d*\.?\d*$/.test(value)) return
-        go({ amount: value, amountValid: Number(value) > 0, amountUsd: usdOf(value, price) })
-      },
-      continueWithAmount() {
-        record('continueWithAmount')
-        const session = current()
-        if (!session.amountValid) return
-        if (script.bridged) return go({ step: 'bridge-source', transfer: transferFrom(session, { bridged: true }) })
-        const asset = session.asset ?? { symbol: 'ETH', decimals: 18 }
-        const summary = { total: { value: toUnits(session.amount, asset.decimals), decimals: asset.decimals, symbol: asset.symbol, usd: null }, to: session.address, network: session.chain?.name ?? 'Solana Devnet', estimatedFee: null }
-        go({ step: 'transfer', transfer: transferFrom(session, { status: 'confirm', summary }) })
-      },
-      chooseSourceChain(chainId: number) {
-        record('chooseSourceChain', chainId)
-        const session = current()
-        go({ transfer: transferFrom(session, { status: 'preparing', from: { ...transferFrom(session, {}).from, chainId } }) })
-      },
-      confirmTransfer() {
-        record('confirmTransfer')
-        const session = current()
-        go({ step: 'transfer', transfer: transferFrom(session, { status: 'submitting' }) })
-      },
-      retry() {
-        record('retry')
-        const { transfer } = current()
-        // Document 3 §8: an insufficient balance goes back to 'Transfer from wallet'; anything else tries again.
-        if (transfer?.error?.code === 'insufficient_balance') return go({ step: 'wallets', transfer: null })
-        go({ transfer: transfer && { ...transfer, status: 'preparing', error: null, refundUrl: null } })
-      },
-    }
-  }
+  const deps: SessionDeps = { script, calls, get, update, settle }
 
   function open(data: Partial<FundingSessionData> = {}): FundingSession {
     const id = data.id || `funding-${++sequence}`
-    const session: FundingSession = { ...defaultSession(), ...script.session, ...data, id, ...actions(id) }
+    const session: FundingSession = { ...defaultSession(), ...script.session, ...data, id, ...methodActions(id, deps), ...transferActions(id, deps) }
     state.set({ sessions: [...state.get().sessions, session] })
     return session
   }
