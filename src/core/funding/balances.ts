@@ -30,11 +30,12 @@ export async function splTokenAccounts(rpcUrl: string, owner: string, mint: stri
 /** The balance of `owner` in `asset` (its smallest units), read at 'latest' / 'confirmed'. */
 export async function readBalance(place: FundingPlace, asset: Pick<FundingAsset, 'kind' | 'address'>, owner: string, fetchImpl?: typeof fetch): Promise<bigint> {
   const rpc = <T>(method: string, params: unknown[]) => callJsonRpc<T>(rpcUrlOf(place), method, params, fetchImpl)
+  if (asset.kind !== 'native' && !asset.address) throw new Error('The token has no known address here')
   if (place.chainType === 'ethereum') {
-    if (asset.kind === 'native' || !asset.address) return BigInt(await rpc<string>('eth_getBalance', [owner, 'latest']))
+    if (!asset.address) return BigInt(await rpc<string>('eth_getBalance', [owner, 'latest']))
     const result = await rpc<string>('eth_call', [balanceOfCall(asset.address, owner), 'latest'])
     return result === '0x' ? 0n : BigInt(result)
   }
-  if (asset.kind === 'native' || !asset.address) return BigInt((await rpc<{ value: number }>('getBalance', [owner, { commitment: 'confirmed' }])).value)
+  if (!asset.address) return BigInt((await rpc<{ value: number }>('getBalance', [owner, { commitment: 'confirmed' }])).value)
   return (await splTokenAccounts(place.cluster.rpcUrl, owner, asset.address, fetchImpl)).reduce((sum, account) => sum + account.amount, 0n)
 }
