@@ -25,10 +25,17 @@ const BRIDGE_PENDING_STATUSES: readonly string[] = ['pending', 'waiting', 'delay
 /** The Solana source: the app's default cluster (its first). */
 const solanaSource = (ctx: SessionContext) => resolveSolanaClusters(ctx.deps.getConfig().solanaClusters)[0]!
 
-/** EVM sources share the destination's testnet-ness (document 3 §5: a testnet destination bridges from testnets). */
+/**
+ * EVM sources: the chains the host lists, else the app's own chains when it has any (not every built-in chain's
+ * public RPC), else the built-in ones; with the destination's testnet-ness (document 3 §5), the destination excluded.
+ */
 function evmSources(ctx: SessionContext): Chain[] {
   const { place, testnet } = ctx.resolved
-  return resolveChains(ctx.deps.getConfig()).filter((chain) => chain.testnet === testnet && !(place.chainType === 'ethereum' && chain.id === place.chain.id))
+  const config = ctx.deps.getConfig()
+  const own = config.appChains.map((chain) => chain.id)
+  return resolveChains(config).filter(
+    (chain) => (config.supportedChains || !own.length || own.includes(chain.id)) && chain.testnet === testnet && !(place.chainType === 'ethereum' && chain.id === place.chain.id),
+  )
 }
 
 const withTimeout = <T>(work: Promise<T>) =>

@@ -66,8 +66,6 @@ async function withWallets(options: { bridging?: boolean; usdcMint?: string; pha
   const phantom = options.phantom ?? createTestSolanaWallet()
   registerStandardWallet(page, standardWallet(phantom, { name: 'Phantom' }))
   const { client } = testbed.newClient({ page, timing: { receiptPollMs: 50, bridgePollMs: 50, successDisplayMs: 200 } })
-  // Only the app's chains: bridging reads no public RPC.
-  client.setConfig({ supportedChains: [{ id: 31337 }, { id: 31338 }] })
   const wallets = await testbed.login(client)
   return { client, wallets, metamask, phantom, bridge }
 }
