@@ -9,8 +9,7 @@ import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { readQuery } from '../../http/read-query.js'
-import { hitRateLimit } from '../../rate-limit/hit.js'
-import { requireAccess } from '../../sessions/authenticate-request.js'
+import { fundingCaller } from '../funding-caller.js'
 import { currentEvent, findFundingReference, recordFundingReference, webhookEventsOf } from '../funding-store.js'
 import { assertOwnWallets } from '../own-wallets.js'
 import { FUNDING_SESSIONS_PER_USER, FUNDING_STATUS_CHECKS_PER_USER } from '../rate-limits.js'
@@ -36,10 +35,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 
   routes.post('/init', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const { app } = c.var
-    const settings = requireCoinbaseOnramp(app)
-    await hitRateLimit(ctx.db, ctx.clock, `funding-session-user:${claims.userId}`, FUNDING_SESSIONS_PER_USER)
+    const { claims, app, settings } = await fundingCaller(ctx, c, requireCoinbaseOnramp, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const body = await readBody(c, coinbaseInitBody)
     const addresses = body.addresses.map(({ address }) => address)
     await assertOwnWallets(ctx.db, app.id, claims.userId, addresses)
@@ -52,10 +48,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   routes.get('/status', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const { app } = c.var
-    const settings = requireCoinbaseOnramp(app)
-    await hitRateLimit(ctx.db, ctx.clock, `funding-status-user:${claims.userId}`, FUNDING_STATUS_CHECKS_PER_USER)
+    const { claims, app, settings } = await fundingCaller(ctx, c, requireCoinbaseOnramp, 'funding-status-user', FUNDING_STATUS_CHECKS_PER_USER)
     const { partnerUserId } = readQuery(c.req.query(), statusQuery)
     const reference = await findFundingReference(ctx.db, 'coinbase', app.id, partnerUserId)
     if (!reference || reference.userId !== claims.userId) throw notFound('Unknown purchase reference')

@@ -6,9 +6,8 @@ import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
-import { hitRateLimit } from '../../rate-limit/hit.js'
-import { requireAccess } from '../../sessions/authenticate-request.js'
 import { ownOrigin } from '../../wallets/frame-origin.js'
+import { fundingCaller } from '../funding-caller.js'
 import { recordFundingReference } from '../funding-store.js'
 import { assertOwnWallets } from '../own-wallets.js'
 import { FUNDING_SESSIONS_PER_USER } from '../rate-limits.js'
@@ -43,10 +42,7 @@ export function moonpayRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 
   routes.post('/sign', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const { app } = c.var
-    const settings = requireMoonpay(app)
-    await hitRateLimit(ctx.db, ctx.clock, `funding-session-user:${claims.userId}`, FUNDING_SESSIONS_PER_USER)
+    const { claims, app, settings } = await fundingCaller(ctx, c, requireMoonpay, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const request = await readBody(c, moonpaySignBody)
     await assertOwnWallets(ctx.db, app.id, claims.userId, [request.address])
     const { keys, widgetUrl } = keysFor(settings, request.useSandbox)

@@ -6,8 +6,7 @@ import { notFound } from '../../http/api-error.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { readQuery } from '../../http/read-query.js'
-import { hitRateLimit } from '../../rate-limit/hit.js'
-import { requireAccess } from '../../sessions/authenticate-request.js'
+import { fundingCaller } from '../funding-caller.js'
 import { findFundingReference, recordFundingReference } from '../funding-store.js'
 import { assertOwnWallets } from '../own-wallets.js'
 import { BRIDGE_QUOTES_PER_USER, FUNDING_STATUS_CHECKS_PER_USER } from '../rate-limits.js'
@@ -34,10 +33,7 @@ export function bridgeRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 
   routes.post('/quote', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const { app } = c.var
-    const bridge = requireBridge(app)
-    await hitRateLimit(ctx.db, ctx.clock, `bridge-quote-user:${claims.userId}`, BRIDGE_QUOTES_PER_USER)
+    const { claims, app, settings: bridge } = await fundingCaller(ctx, c, requireBridge, 'bridge-quote-user', BRIDGE_QUOTES_PER_USER)
     const body = await readBody(c, bridgeQuoteBody)
     await assertOwnWallets(ctx.db, app.id, claims.userId, [body.recipient])
     const testnet = isTestnetRoute(app, [body.originChainId, body.destinationChainId])
@@ -50,10 +46,7 @@ export function bridgeRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   routes.get('/status', async (c) => {
-    const claims = await requireAccess(ctx, c)
-    const { app } = c.var
-    const bridge = requireBridge(app)
-    await hitRateLimit(ctx.db, ctx.clock, `funding-status-user:${claims.userId}`, FUNDING_STATUS_CHECKS_PER_USER)
+    const { claims, app, settings: bridge } = await fundingCaller(ctx, c, requireBridge, 'funding-status-user', FUNDING_STATUS_CHECKS_PER_USER)
     const query = readQuery(c.req.query(), statusQuery)
     const found = query.request_id === undefined ? await findRelayRequestByHash(bridge, query.hash!) : null
     const requestId = query.request_id ?? found?.id
