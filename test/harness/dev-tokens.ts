@@ -9,6 +9,7 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction, Transaction
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvilAccountKey } from '../../server/src/funding/test-support/evm-payouts.js'
+import { waitForSignature } from '../../server/src/funding/test-support/solana-payouts.js'
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
 import { ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, compileTestContracts, deployTestContracts, mintErc1155, mintErc20, mintErc721, type TestContracts } from './evm-contracts.js'
@@ -55,14 +56,7 @@ async function sendConfirmed({ connection, localnet }: SolanaChain, transaction:
   transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
   transaction.feePayer = signers[0]!.publicKey
   transaction.sign(...signers)
-  const signature = await connection.sendRawTransaction(transaction.serialize())
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { value: [status] } = await connection.getSignatureStatuses([signature])
-    if (status?.err) throw new Error(`${signature} failed: ${JSON.stringify(status.err)}`)
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`${signature} was not confirmed`)
+  await waitForSignature(connection, await connection.sendRawTransaction(transaction.serialize()))
 }
 
 /** A new token account of `mint` owned by `owner` (a plain account: the local endpoint has no Associated Token Account program). */

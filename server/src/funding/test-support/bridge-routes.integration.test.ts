@@ -114,6 +114,8 @@ describe('bridging through the server', () => {
     solana.airdrop(payer.publicKey.toBase58(), 5n * BigInt(LAMPORTS_PER_SOL))
     const { steps: [step] } = await quote(token, { amount: parseEther('0.02').toString(), user: payer.publicKey.toBase58(), recipient: recipient.address, originChainId: BRIDGE_SOLANA_CHAIN_ID, destinationChainId: 31337 })
     const signature = await payOnSolana(payer, step!.items[0]!.data)
+    expect((await statusUntilEnd(token, `request_id=${step!.requestId}`)).status).toBe('success')
+    // Once the bridge has filed the deposit, its signature finds the request too.
     expect((await statusUntilEnd(token, `hash=${signature}`)).status).toBe('success')
     expect(await evmBalance({ rpcUrl: anvil1.rpcUrl, chainId: 31337 }, 'native', recipient.address)).toBe(parseEther('0.02'))
   })

@@ -7,7 +7,10 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseUnits } from 'viem'
+import { DEV_USD_PRICES } from './catalog.js'
 import { escapeHtml, hiddenField, HttpAnswer, readForm, sendMessagePage, sendPage, summaryList } from './http.js'
+import { assetDecimals, type FundingAsset, type LocalNetwork } from './networks.js'
+import type { WebhookAttempt } from './webhook-sender.js'
 
 export interface Checkout<Order> {
   id: string
@@ -15,19 +18,43 @@ export interface Checkout<Order> {
   answered: boolean
 }
 
-export interface CheckoutCopy {
-  title: string
-  amountLabel: string
-  pay: string
-  decline: string
-  alreadyAnswered: string
-  unknownCheckout: string
-  badAmount: string
+/** The words of the checkout both card stand-ins show (their titles and own texts aside). */
+export const checkoutCopy = {
+  amountLabel: 'Amount',
+  pay: 'Pay',
+  decline: 'Decline',
+  alreadyAnswered: 'This purchase was already answered.',
+  unknownCheckout: 'This purchase does not exist.',
+  badAmount: 'Enter an amount above 0.',
+  rows: { asset: 'You get', network: 'Network', address: 'Sent to', price: 'You pay', method: 'Payment method' },
+  price: (symbol: string) => `$${(DEV_USD_PRICES[symbol] ?? 0).toFixed(2)} per ${symbol}, plus fees`,
+  outcome: {
+    completed: 'Purchase complete: your crypto was sent. You can close this window.',
+    declined: 'Your card was declined. Nothing was charged. You can close this window.',
+    failed: 'The purchase failed. Nothing was sent. You can close this window.',
+  },
 }
+
+/** What every card stand-in offers its tests besides its own keys. */
+export interface CardStandIn<Transaction, Outcome> {
+  /** Where its purchases are paid from (an anvil account on every EVM network, a Solana keypair). */
+  treasury: { evmAddress: string; solanaAddress: string }
+  transactions: readonly Transaction[]
+  webhooks: readonly WebhookAttempt[]
+  setWebhookUrl(url: string | null): void
+  /** The next purchase ends this way whatever the person presses. */
+  forceNext(outcome: Outcome): void
+  /** Resolves once running purchases and their webhook deliveries are done. */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+/** What the page says is bought. */
+export interface OrderSummary { symbol: string; networkName: string; address: string }
 
 /** What a provider does with a checkout: its answer, and how its progress reads. */
 export interface CheckoutProvider<Order> {
-  copy: CheckoutCopy
+  title: string
   /** Starts the purchase (paid with `amount` base units) or records the decline; may refuse the amount with a message. */
   answer(order: Order, answer: 'pay' | 'decline', amountText: string): string | null
   /** The sentence the progress page shows, and whether the purchase has ended. */
@@ -57,6 +84,54 @@ export function purchaseRunner(delayMs: number) {
   }
 }
 
+/** How a card purchase moves after it is answered, whatever its provider calls each status. */
+export type PurchaseMove = 'in_progress' | 'held' | 'completed' | 'failed' | 'declined'
+/** What a test may force on the next purchase: the card declined, the delivery failed, or no end (stuck in progress, or held for authorization). */
+export type PurchaseOutcome = 'decline' | 'failed' | 'stuck' | 'held'
+
+/** One answered purchase as its provider records it: each move in its own status names, and the real delivery. */
+export interface PurchaseRecord {
+  move(step: PurchaseMove, txHash?: string): void
+  /** Pays the purchase out on the chain; resolves with the transaction hash or signature. */
+  deliver(): Promise<string>
+}
+
+/** What a card order is: the summary the page shows, and the chain and asset it is paid out in. */
+export type CardOrder = OrderSummary & { network: LocalNetwork; asset: FundingAsset }
+
+export interface CardPurchases<Order extends CardOrder> {
+  runner: ReturnType<typeof purchaseRunner>
+  forced: { take(): PurchaseOutcome | undefined }
+  /** Records the purchase of `amount` (base units) as created. */
+  open(order: Order, amount: bigint): PurchaseRecord
+}
+
+/** Created → in progress (or held) → the real delivery → completed; or a forced failure on the way. */
+async function completePurchase(runner: ReturnType<typeof purchaseRunner>, record: PurchaseRecord, outcome: PurchaseOutcome | undefined): Promise<void> {
+  await runner.pause()
+  if (outcome === 'held') return record.move('held')
+  record.move('in_progress')
+  if (outcome === 'stuck') return
+  await runner.pause()
+  if (outcome === 'failed') return record.move('failed')
+  try {
+    record.move('completed', await record.deliver())
+  } catch {
+    record.move('failed')
+  }
+}
+
+/** Pay starts the purchase; Decline (or a forced decline) records it declined: providers list declined payments too. */
+function answerPurchase<Order extends CardOrder>(purchases: CardPurchases<Order>, order: Order, answer: 'pay' | 'decline', amountText: string): string | null {
+  const amount = parseAmount(amountText, assetDecimals(order.network, order.asset))
+  if (answer === 'pay' && amount === null) return checkoutCopy.badAmount
+  const outcome = purchases.forced.take()
+  const record = purchases.open(order, amount ?? 0n)
+  if (answer === 'decline' || outcome === 'decline') record.move('declined')
+  else purchases.runner.start(() => completePurchase(purchases.runner, record, outcome))
+  return null
+}
+
 /** Outcomes a test queues for the next purchases, taken one per purchase. */
 export function forcedOutcomes<Outcome>() {
   const queued: Outcome[] = []
@@ -65,7 +140,7 @@ export function forcedOutcomes<Outcome>() {
 
 export function createCheckouts<Order>(provider: CheckoutProvider<Order>) {
   const checkouts = new Map<string, Checkout<Order>>()
-  const { copy } = provider
+  const copy = { ...checkoutCopy, title: provider.title }
 
   function open(order: Order): Checkout<Order> {
     const checkout = { id: randomBytes(16).toString('hex'), order, answered: false }
@@ -73,10 +148,16 @@ export function createCheckouts<Order>(provider: CheckoutProvider<Order>) {
     return checkout
   }
 
-  function showForm(response: ServerResponse, checkout: Checkout<Order>, rows: [string, string][], amount: string, intro: string): void {
-    sendPage(response, 200, copy.title, `<p>${escapeHtml(intro)}</p>${summaryList(rows)}
+  /** The page for a new checkout of `order`: what is bought, the amount to edit, Pay and Decline. */
+  function show(response: ServerResponse, order: Order & OrderSummary, page: { method: string; amount: string; intro: string }): void {
+    const checkout = open(order)
+    const { rows } = copy
+    const summary = summaryList([
+      [rows.asset, order.symbol], [rows.network, order.networkName], [rows.address, order.address], [rows.price, copy.price(order.symbol)], [rows.method, page.method],
+    ])
+    sendPage(response, 200, copy.title, `<p>${escapeHtml(page.intro)}</p>${summary}
       <form method="post" action="/checkout/${checkout.id}">
-        <p><label>${escapeHtml(copy.amountLabel)} <input name="amount" inputmode="decimal" autocomplete="off" value="${escapeHtml(amount)}"></label></p>
+        <p><label>${escapeHtml(copy.amountLabel)} <input name="amount" inputmode="decimal" autocomplete="off" value="${escapeHtml(page.amount)}"></label></p>
         ${hiddenField('checkout', checkout.id)}
         <button type="submit" name="answer" value="pay">${escapeHtml(copy.pay)}</button>
         <button type="submit" name="answer" value="decline">${escapeHtml(copy.decline)}</button>
@@ -103,5 +184,10 @@ export function createCheckouts<Order>(provider: CheckoutProvider<Order>) {
     sendPage(response, 200, copy.title, `<p role="status">${escapeHtml(message)}</p>`, done ? {} : { refresh: '1' })
   }
 
-  return { open, showForm, handle }
+  return { show, handle }
+}
+
+/** The checkout pages of a card stand-in, whose answers start the purchases `purchases` records. */
+export function createCardCheckouts<Order extends CardOrder>(title: string, purchases: CardPurchases<Order>, progress: CheckoutProvider<Order>['progress']) {
+  return createCheckouts<Order>({ title, answer: (order, answer, amount) => answerPurchase(purchases, order, answer, amount), progress })
 }

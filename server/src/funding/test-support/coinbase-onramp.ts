@@ -16,15 +16,15 @@ import { isIP } from 'node:net'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
-import { coinbaseAsset, DEV_USD_PRICES, usdValue } from './catalog.js'
+import { coinbaseAsset, usdValue } from './catalog.js'
 import { cdpJwtProblem, generateCdpApiKey, type CdpKeyType } from './cdp-keys.js'
-import { createCheckouts, forcedOutcomes, parseAmount, purchaseRunner } from './checkout.js'
+import { checkoutCopy, createCardCheckouts, forcedOutcomes, purchaseRunner, type CardStandIn, type PurchaseMove, type PurchaseRecord } from './checkout.js'
 import { statusApiTransaction, webhookEvent, hook0Headers, type OnrampPurchase, type OnrampStatus } from './coinbase-transactions.js'
 import { anvilAccountKey } from './evm-payouts.js'
 import { HttpAnswer, readJson, sendJson, sendMessagePage, startLocalServer, type Handler } from './http.js'
 import { assetDecimals, assetUnavailable, isEvmAddress, isSolanaAddress, type FundingAsset, type LocalNetwork, type LocalNetworks } from './networks.js'
 import { openTreasury, type Treasury } from './treasury.js'
-import { createWebhookSender, type WebhookAttempt, type WebhookSender } from './webhook-sender.js'
+import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
 
 export type CoinbaseForcedOutcome = 'decline' | 'failed' | 'stuck'
 
@@ -44,7 +44,7 @@ export interface CoinbaseOnrampStandInOptions {
   port?: number
 }
 
-export interface CoinbaseOnrampStandIn {
+export interface CoinbaseOnrampStandIn extends CardStandIn<OnrampPurchase, CoinbaseForcedOutcome> {
   /** The hosted page's host: the app's `pay_url`. */
   url: string
   /** The API base: the app's `api_url`. */
@@ -55,15 +55,6 @@ export interface CoinbaseOnrampStandIn {
   apiKey: { name: string; secret: string }
   /** The webhook subscription's secret (`webhook_secret`). */
   webhookSecret: string
-  treasury: { evmAddress: string; solanaAddress: string }
-  transactions: readonly OnrampPurchase[]
-  webhooks: readonly WebhookAttempt[]
-  setWebhookUrl(url: string | null): void
-  /** The next purchase ends this way whatever the person presses Pay or Decline on. */
-  forceNext(outcome: CoinbaseForcedOutcome): void
-  /** Resolves once running purchases and their webhook deliveries are done. */
-  settled(): Promise<void>
-  close(): Promise<void>
 }
 
 const SESSION_TOKEN_TTL_MS = 5 * 60 * 1000
@@ -72,15 +63,8 @@ const NETWORK_FEE_USD = 0.05
 
 const copy = {
   title: 'Coinbase Onramp (local stand-in)',
-  amountLabel: 'Amount',
-  pay: 'Pay',
-  decline: 'Decline',
-  alreadyAnswered: 'This purchase was already answered.',
-  unknownCheckout: 'This purchase does not exist.',
-  badAmount: 'Enter an amount above 0.',
   buyIntro: 'Buy crypto with your debit card. It is sent to your wallet on the network below.',
   sendIntro: 'Send crypto from your Coinbase account to your wallet on the network below.',
-  rows: { asset: 'You get', network: 'Network', address: 'Sent to', price: 'You pay', method: 'Payment method' },
   methods: { CARD: 'Debit card (local stand-in: no card is charged)', CRYPTO_ACCOUNT: 'Your Coinbase account (local stand-in)' },
   invalidSession: 'This session token is invalid, expired or already used. Start again from the app.',
   wrongApp: 'This page was opened for another app (appId).',
@@ -90,9 +74,9 @@ const copy = {
   progress: {
     ONRAMP_TRANSACTION_STATUS_CREATED: 'Processing your purchase…',
     ONRAMP_TRANSACTION_STATUS_IN_PROGRESS: 'Sending your crypto…',
-    ONRAMP_TRANSACTION_STATUS_SUCCESS: 'Purchase complete: your crypto was sent. You can close this window.',
-    declined: 'Your card was declined. Nothing was charged. You can close this window.',
-    failed: 'The purchase failed. Nothing was sent. You can close this window.',
+    ONRAMP_TRANSACTION_STATUS_SUCCESS: checkoutCopy.outcome.completed,
+    declined: checkoutCopy.outcome.declined,
+    failed: checkoutCopy.outcome.failed,
   },
 }
 
@@ -165,9 +149,19 @@ function setStatus(state: CoinbaseState, purchase: OnrampPurchase, status: Onram
   if (state.webhookUrl) state.webhooks.send(state.webhookUrl, JSON.stringify(webhookEvent(purchase)), (body) => hook0Headers(state.webhookSecret, body))
 }
 
-const ended = (state: CoinbaseState, changes: Partial<OnrampPurchase> = {}) => ({ completedAt: new Date(state.now()).toISOString(), ...changes })
+/** Coinbase's status, and what changes with it, for each move of a purchase. */
+function coinbaseMove(state: CoinbaseState, order: CoinbaseOrder, step: PurchaseMove, txHash = ''): [OnrampStatus, Partial<OnrampPurchase>] {
+  const end = { completedAt: new Date(state.now()).toISOString() }
+  if (step === 'completed') return ['ONRAMP_TRANSACTION_STATUS_SUCCESS', { ...end, txHash }]
+  if (step === 'failed') return ['ONRAMP_TRANSACTION_STATUS_FAILED', { ...end, failureReason: 'FAILURE_REASON_SEND_FAILED' }]
+  if (step === 'declined') {
+    order.declined = true
+    return ['ONRAMP_TRANSACTION_STATUS_FAILED', { ...end, failureReason: 'FAILURE_REASON_BUY_FAILED' }]
+  }
+  return ['ONRAMP_TRANSACTION_STATUS_IN_PROGRESS', {}]
+}
 
-function newPurchase(state: CoinbaseState, order: CoinbaseOrder, amount: bigint): OnrampPurchase {
+function openPurchase(state: CoinbaseState, order: CoinbaseOrder, amount: bigint): PurchaseRecord {
   const decimals = assetDecimals(order.network, order.asset)
   const subtotal = usdValue(amount, decimals, order.symbol)
   const send = order.experience === 'send'
@@ -181,39 +175,10 @@ function newPurchase(state: CoinbaseState, order: CoinbaseOrder, amount: bigint)
   state.purchases.push(purchase)
   order.purchase = purchase
   setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_CREATED')
-  return purchase
-}
-
-/** Created → in progress → the real transfer → success; or a forced failure on the way. */
-async function complete(state: CoinbaseState, order: CoinbaseOrder, amount: bigint, outcome: CoinbaseForcedOutcome | undefined): Promise<void> {
-  const purchase = order.purchase!
-  const { pause } = state.runner
-  await pause()
-  setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS')
-  if (outcome === 'stuck') return
-  await pause()
-  if (outcome === 'failed') return setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_FAILED', ended(state, { failureReason: 'FAILURE_REASON_SEND_FAILED' }))
-  try {
-    const txHash = await state.treasury.pay({ network: order.network, asset: order.asset, to: order.address, amount, reference: purchase.transactionId })
-    setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_SUCCESS', ended(state, { txHash }))
-  } catch {
-    setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_FAILED', ended(state, { failureReason: 'FAILURE_REASON_SEND_FAILED' }))
+  return {
+    move: (step, txHash) => setStatus(state, purchase, ...coinbaseMove(state, order, step, txHash)),
+    deliver: () => state.treasury.pay({ network: order.network, asset: order.asset, to: order.address, amount, reference: purchase.transactionId }),
   }
-}
-
-/** Pay starts the purchase; Decline (or a forced decline) records a failed one: Coinbase lists declined card payments too. */
-function answerCheckout(state: CoinbaseState, order: CoinbaseOrder, answer: 'pay' | 'decline', amountText: string): string | null {
-  const amount = parseAmount(amountText, assetDecimals(order.network, order.asset))
-  if (answer === 'pay' && amount === null) return copy.badAmount
-  const outcome = state.forced.take()
-  const purchase = newPurchase(state, order, amount ?? 0n)
-  if (answer === 'decline' || outcome === 'decline') {
-    order.declined = true
-    setStatus(state, purchase, 'ONRAMP_TRANSACTION_STATUS_FAILED', ended(state, { failureReason: 'FAILURE_REASON_BUY_FAILED' }))
-    return null
-  }
-  state.runner.start(() => complete(state, order, amount!, outcome))
-  return null
 }
 
 function progressOf(order: CoinbaseOrder): { message: string; done: boolean } {
@@ -247,15 +212,13 @@ function orderFromUrl(state: CoinbaseState, params: URLSearchParams): CoinbaseOr
   return { networkName, network, address, ...bought, experience, partnerUserRef: params.get('partnerUserId') ?? '', endPartnerName: params.get('endPartnerName') ?? '' }
 }
 
-function openCheckout(state: CoinbaseState, checkouts: ReturnType<typeof createCheckouts<CoinbaseOrder>>, response: ServerResponse, params: URLSearchParams): void {
+function openCheckout(state: CoinbaseState, checkouts: ReturnType<typeof createCardCheckouts<CoinbaseOrder>>, response: ServerResponse, params: URLSearchParams): void {
   const order = orderFromUrl(state, params)
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
-  const preset = params.get('presetCryptoAmount') ?? String(DEFAULT_PRESET[order.symbol] ?? 1)
-  const price = `$${(DEV_USD_PRICES[order.symbol] ?? 0).toFixed(2)} per ${order.symbol}, plus fees`
-  checkouts.showForm(response, checkouts.open(order), [
-    [copy.rows.asset, order.symbol], [copy.rows.network, order.networkName], [copy.rows.address, order.address], [copy.rows.price, price],
-    [copy.rows.method, copy.methods[order.experience === 'send' ? 'CRYPTO_ACCOUNT' : 'CARD']],
-  ], preset, order.experience === 'send' ? copy.sendIntro : copy.buyIntro)
+  const send = order.experience === 'send'
+  checkouts.show(response, order, {
+    method: copy.methods[send ? 'CRYPTO_ACCOUNT' : 'CARD'], amount: params.get('presetCryptoAmount') ?? String(DEFAULT_PRESET[order.symbol] ?? 1), intro: send ? copy.sendIntro : copy.buyIntro,
+  })
 }
 
 /** The Transaction Status API: the reference's purchases, newest first, `page_size` (default 1) at a time. */
@@ -270,7 +233,7 @@ function listTransactions(state: CoinbaseState, response: ServerResponse, partne
 }
 
 function routes(state: CoinbaseState): Handler {
-  const checkouts = createCheckouts<CoinbaseOrder>({ copy, answer: (order, answer, amount) => answerCheckout(state, order, answer, amount), progress: progressOf })
+  const checkouts = createCardCheckouts<CoinbaseOrder>(copy.title, { runner: state.runner, forced: state.forced, open: (order, amount) => openPurchase(state, order, amount) }, progressOf)
   return async (request, response, url) => {
     if (request.method === 'POST' && url.pathname === '/onramp/v1/token') {
       await authorize(state, request, url)

@@ -15,13 +15,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
 import { DEV_USD_PRICES, moonpayCurrency, usdValue } from './catalog.js'
-import { createCheckouts, forcedOutcomes, parseAmount, purchaseRunner } from './checkout.js'
+import { checkoutCopy, createCardCheckouts, forcedOutcomes, purchaseRunner, type CardStandIn, type PurchaseMove, type PurchaseOutcome, type PurchaseRecord } from './checkout.js'
 import { anvilAccountKey } from './evm-payouts.js'
 import { allowAnyOrigin, HttpAnswer, sendJson, sendMessagePage, startLocalServer, type Handler } from './http.js'
 import { hasValidSignature, moonpaySignatureHeader, stagesFor, webhookBody, type MoonpayStatus, type MoonpayTransaction } from './moonpay-transactions.js'
 import { assetDecimals, assetUnavailable, isAddressOn, type FundingAsset, type LocalNetwork, type LocalNetworks } from './networks.js'
 import { openTreasury, type Treasury } from './treasury.js'
-import { createWebhookSender, type WebhookAttempt, type WebhookSender } from './webhook-sender.js'
+import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
 
 export type MoonpayForcedOutcome = 'decline' | 'failed' | 'waitingAuthorization'
 type Environment = 'live' | 'sandbox'
@@ -41,33 +41,19 @@ export interface MoonpayStandInOptions {
   port?: number
 }
 
-export interface MoonpayStandIn {
+export interface MoonpayStandIn extends CardStandIn<MoonpayTransaction, MoonpayForcedOutcome> {
   /** The widget host (`widget_url`, `sandbox_widget_url`) and the API base (`api_url`). */
   url: string
   keys: Record<Environment, MoonpayKeys>
   /** The webhook API key (`webhook_key`). */
   webhookKey: string
-  treasury: { evmAddress: string; solanaAddress: string }
-  transactions: readonly MoonpayTransaction[]
-  webhooks: readonly WebhookAttempt[]
-  setWebhookUrl(url: string | null): void
-  forceNext(outcome: MoonpayForcedOutcome): void
   /** The next `count` status API calls answer 500, as an outage would. */
   failStatusRequests(count: number): void
-  settled(): Promise<void>
-  close(): Promise<void>
 }
 
 const copy = {
   title: 'MoonPay (local stand-in)',
-  amountLabel: 'Amount',
-  pay: 'Pay',
-  decline: 'Decline',
-  alreadyAnswered: 'This purchase was already answered.',
-  unknownCheckout: 'This purchase does not exist.',
-  badAmount: 'Enter an amount above 0.',
   intro: 'Buy crypto with your card. It is sent to the wallet below.',
-  rows: { asset: 'You get', network: 'Network', address: 'Wallet address', price: 'You pay', method: 'Payment method' },
   card: 'Credit or debit card (local stand-in: no card is charged)',
   invalidKey: 'Invalid API key: this widget cannot load.',
   badSignature: 'This URL is not signed, or was changed after it was signed: the widget cannot load.',
@@ -78,9 +64,9 @@ const copy = {
     waitingPayment: 'Waiting for your payment…',
     pending: 'Payment received. Sending your crypto…',
     waitingAuthorization: 'Your payment is being authorized. This may take up to a few hours.',
-    completed: 'Purchase complete: your crypto was sent. You can close this window.',
-    declined: 'Your card was declined. Nothing was charged. You can close this window.',
-    failed: 'The purchase failed. Nothing was sent. You can close this window.',
+    completed: checkoutCopy.outcome.completed,
+    declined: checkoutCopy.outcome.declined,
+    failed: checkoutCopy.outcome.failed,
   },
 }
 
@@ -106,7 +92,7 @@ interface MoonpayState {
   treasury: Treasury
   transactions: (MoonpayTransaction & { environment: Environment })[]
   runner: ReturnType<typeof purchaseRunner>
-  forced: ReturnType<typeof forcedOutcomes<MoonpayForcedOutcome>>
+  forced: ReturnType<typeof forcedOutcomes<PurchaseOutcome>>
   webhooks: WebhookSender
   failingStatusRequests: number
 }
@@ -125,7 +111,18 @@ function setStatus(state: MoonpayState, transaction: MoonpayTransaction, status:
   if (state.webhookUrl) state.webhooks.send(state.webhookUrl, webhookBody(transaction), (body) => moonpaySignatureHeader(state.webhookKey, body))
 }
 
-function newTransaction(state: MoonpayState, order: MoonpayOrder, amount: bigint): MoonpayTransaction {
+/** MoonPay's status, and what changes with it, for each move of a purchase. */
+function moonpayMove(order: MoonpayOrder, step: PurchaseMove, hash?: string): [MoonpayStatus, Partial<MoonpayTransaction>] {
+  if (step === 'completed') return ['completed', { cryptoTransactionId: hash ?? null }]
+  if (step === 'failed') return ['failed', { failureReason: 'The crypto could not be sent.' }]
+  if (step === 'declined') {
+    order.declined = true
+    return ['failed', { failureReason: 'Your card was declined.' }]
+  }
+  return [step === 'held' ? 'waitingAuthorization' : 'pending', {}]
+}
+
+function openTransaction(state: MoonpayState, order: MoonpayOrder, amount: bigint): PurchaseRecord {
   const decimals = assetDecimals(order.network, order.asset)
   const subtotal = usdValue(amount, decimals, order.symbol)
   const fee = Math.max(MIN_FEE_USD, Math.round(subtotal * FEE_RATE * 100) / 100)
@@ -143,37 +140,10 @@ function newTransaction(state: MoonpayState, order: MoonpayOrder, amount: bigint
   state.transactions.push(transaction)
   order.transaction = transaction
   setStatus(state, transaction, 'waitingPayment')
-  return transaction
-}
-
-/** waitingPayment → pending → the real transfer → completed; or a forced authorization wait or failure. */
-async function complete(state: MoonpayState, order: MoonpayOrder, amount: bigint, outcome: MoonpayForcedOutcome | undefined): Promise<void> {
-  const transaction = order.transaction!
-  await state.runner.pause()
-  if (outcome === 'waitingAuthorization') return setStatus(state, transaction, 'waitingAuthorization')
-  setStatus(state, transaction, 'pending')
-  await state.runner.pause()
-  if (outcome === 'failed') return setStatus(state, transaction, 'failed', { failureReason: 'The crypto could not be sent.' })
-  try {
-    const hash = await state.treasury.pay({ network: order.network, asset: order.asset, to: order.address, amount, reference: transaction.id })
-    setStatus(state, transaction, 'completed', { cryptoTransactionId: hash })
-  } catch {
-    setStatus(state, transaction, 'failed', { failureReason: 'The crypto could not be sent.' })
+  return {
+    move: (step, hash) => setStatus(state, transaction, ...moonpayMove(order, step, hash)),
+    deliver: () => state.treasury.pay({ network: order.network, asset: order.asset, to: order.address, amount, reference: transaction.id }),
   }
-}
-
-function answerCheckout(state: MoonpayState, order: MoonpayOrder, answer: 'pay' | 'decline', amountText: string): string | null {
-  const amount = parseAmount(amountText, assetDecimals(order.network, order.asset))
-  if (answer === 'pay' && amount === null) return copy.badAmount
-  const outcome = state.forced.take()
-  const transaction = newTransaction(state, order, amount ?? 0n)
-  if (answer === 'decline' || outcome === 'decline') {
-    order.declined = true
-    setStatus(state, transaction, 'failed', { failureReason: 'Your card was declined.' })
-    return null
-  }
-  state.runner.start(() => complete(state, order, amount!, outcome))
-  return null
 }
 
 function progressOf(order: MoonpayOrder): { message: string; done: boolean } {
@@ -199,16 +169,12 @@ function orderFromWidgetUrl(state: MoonpayState, rawUrl: string, params: URLSear
   }
 }
 
-function openWidget(state: MoonpayState, checkouts: ReturnType<typeof createCheckouts<MoonpayOrder>>, request: IncomingMessage, response: ServerResponse, params: URLSearchParams): void {
+function openWidget(state: MoonpayState, checkouts: ReturnType<typeof createCardCheckouts<MoonpayOrder>>, request: IncomingMessage, response: ServerResponse, params: URLSearchParams): void {
   const order = orderFromWidgetUrl(state, request.url ?? '', params)
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
   const fiat = Number(params.get('baseCurrencyAmount'))
-  const price = DEV_USD_PRICES[order.symbol] ?? 1
-  const preset = params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / price).toFixed(6) : String(DEFAULT_PRESET[order.symbol] ?? 1))
-  checkouts.showForm(response, checkouts.open(order), [
-    [copy.rows.asset, order.symbol], [copy.rows.network, order.networkName], [copy.rows.address, order.address],
-    [copy.rows.price, `$${price.toFixed(2)} per ${order.symbol}, plus fees`], [copy.rows.method, copy.card],
-  ], preset, copy.intro)
+  const preset = params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / (DEV_USD_PRICES[order.symbol] ?? 1)).toFixed(6) : String(DEFAULT_PRESET[order.symbol] ?? 1))
+  checkouts.show(response, order, { method: copy.card, amount: preset, intro: copy.intro })
 }
 
 /** `GET /v1/transactions/ext/{id}?apiKey=`: the purchases under that external id, in the key's environment. */
@@ -225,7 +191,7 @@ function listByExternalId(state: MoonpayState, response: ServerResponse, externa
 }
 
 function routes(state: MoonpayState): Handler {
-  const checkouts = createCheckouts<MoonpayOrder>({ copy, answer: (order, answer, amount) => answerCheckout(state, order, answer, amount), progress: progressOf })
+  const checkouts = createCardCheckouts<MoonpayOrder>(copy.title, { runner: state.runner, forced: state.forced, open: (order, amount) => openTransaction(state, order, amount) }, progressOf)
   return async (request, response, url) => {
     const status = /^\/v1\/transactions\/ext\/([^/]+)$/.exec(url.pathname)
     if (status) {
@@ -245,7 +211,7 @@ const newKeys = (environment: 'live' | 'test'): MoonpayKeys => ({ publishableKey
 export async function startMoonpayStandIn(options: MoonpayStandInOptions): Promise<MoonpayStandIn> {
   const state: MoonpayState = {
     options, keys: { live: newKeys('live'), sandbox: newKeys('test') }, webhookKey: `wk_${randomBytes(24).toString('hex')}`, webhookUrl: options.webhookUrl ?? null,
-    transactions: [], runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<MoonpayForcedOutcome>(), webhooks: createWebhookSender(), failingStatusRequests: 0,
+    transactions: [], runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<PurchaseOutcome>(), webhooks: createWebhookSender(), failingStatusRequests: 0,
     treasury: await openTreasury(options.networks, { evmPrivateKey: options.treasuryKey ?? anvilAccountKey(8), solanaKeypair: options.solanaKeypair }),
   }
   const server = await startLocalServer(routes(state), options)
@@ -257,7 +223,8 @@ export async function startMoonpayStandIn(options: MoonpayStandInOptions): Promi
     transactions: state.transactions,
     webhooks: state.webhooks.attempts,
     setWebhookUrl: (url) => { state.webhookUrl = url },
-    forceNext: state.forced.force,
+    // MoonPay holds a card payment for authorization where another provider would stay in progress.
+    forceNext: (outcome) => state.forced.force(outcome === 'waitingAuthorization' ? 'held' : outcome),
     failStatusRequests: (count) => { state.failingStatusRequests = count },
     async settled() {
       await state.runner.settled()
