@@ -197,6 +197,9 @@ describe('bridging', () => {
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', recipient)).toBe(BigInt(LAMPORTS_PER_SOL / 2))
   })
 
+})
+
+describe('bridging USDC', () => {
   it('bridges USDC: an ERC-20 deposit on the second chain pays SPL USDC on Solana, and back to the first chain', async () => {
     const userKey = await fundedEvmUser(anvil2)
     const user = privateKeyToAddress(userKey)
@@ -227,6 +230,9 @@ describe('bridging', () => {
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaUser.publicKey.toBase58())).toBe(20_000_000n - 10_050_000n)
   })
 
+})
+
+describe('refunds, failures, delays and unknown requests', () => {
   it('refunds when forced or when the deposit falls short, and fails when forced', async () => {
     const userKey = await fundedEvmUser(anvil2)
     const user = privateKeyToAddress(userKey)
