@@ -19,6 +19,8 @@ const nativeSymbols: Record<string, string> = {
 }
 
 export const DEV_USD_PRICES: Record<string, number> = { ETH: 3000, SOL: 150, POL: 0.5, AVAX: 30, CELO: 0.7, USDC: 1 }
+/** What a checkout's amount field holds when the app presets none. */
+export const DEFAULT_PURCHASE: Record<string, number> = { ETH: 0.01, SOL: 0.1, POL: 10, USDC: 10 }
 
 export const nativeSymbol = (network: string) => nativeSymbols[network] ?? 'ETH'
 

@@ -16,7 +16,7 @@ import { isIP } from 'node:net'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
-import { coinbaseAsset, usdValue } from './catalog.js'
+import { coinbaseAsset, DEFAULT_PURCHASE, usdValue } from './catalog.js'
 import { cdpJwtProblem, generateCdpApiKey, type CdpKeyType } from './cdp-keys.js'
 import { checkoutCopy, createCardCheckouts, forcedOutcomes, purchaseRunner, type CardStandIn, type PurchaseMove, type PurchaseRecord } from './checkout.js'
 import { statusApiTransaction, webhookEvent, hook0Headers, type OnrampPurchase, type OnrampStatus } from './coinbase-transactions.js'
@@ -110,8 +110,6 @@ interface CoinbaseState {
   webhooks: WebhookSender
 }
 
-/** What the amount field holds when the app presets none. */
-const DEFAULT_PRESET: Record<string, number> = { ETH: 0.01, SOL: 0.1, POL: 10, USDC: 10 }
 
 const grpcError = (status: number, code: number, message: string) => new HttpAnswer(status, { code, message, details: [] })
 
@@ -217,7 +215,7 @@ function openCheckout(state: CoinbaseState, checkouts: ReturnType<typeof createC
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
   const send = order.experience === 'send'
   checkouts.show(response, order, {
-    method: copy.methods[send ? 'CRYPTO_ACCOUNT' : 'CARD'], amount: params.get('presetCryptoAmount') ?? String(DEFAULT_PRESET[order.symbol] ?? 1), intro: send ? copy.sendIntro : copy.buyIntro,
+    method: copy.methods[send ? 'CRYPTO_ACCOUNT' : 'CARD'], amount: params.get('presetCryptoAmount') ?? String(DEFAULT_PURCHASE[order.symbol] ?? 1), intro: send ? copy.sendIntro : copy.buyIntro,
   })
 }
 

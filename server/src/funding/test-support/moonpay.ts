@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
-import { DEV_USD_PRICES, moonpayCurrency, usdValue } from './catalog.js'
+import { DEFAULT_PURCHASE, DEV_USD_PRICES, moonpayCurrency, usdValue } from './catalog.js'
 import { checkoutCopy, createCardCheckouts, forcedOutcomes, purchaseRunner, type CardStandIn, type PurchaseMove, type PurchaseOutcome, type PurchaseRecord } from './checkout.js'
 import { anvilAccountKey } from './evm-payouts.js'
 import { allowAnyOrigin, HttpAnswer, sendJson, sendMessagePage, startLocalServer, type Handler } from './http.js'
@@ -97,7 +97,6 @@ interface MoonpayState {
   failingStatusRequests: number
 }
 
-const DEFAULT_PRESET: Record<string, number> = { ETH: 0.01, SOL: 0.1, POL: 10, USDC: 10 }
 const FEE_RATE = 0.045
 const MIN_FEE_USD = 3.99
 const NETWORK_FEE_USD = 0.12
@@ -173,7 +172,7 @@ function openWidget(state: MoonpayState, checkouts: ReturnType<typeof createCard
   const order = orderFromWidgetUrl(state, request.url ?? '', params)
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
   const fiat = Number(params.get('baseCurrencyAmount'))
-  const preset = params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / (DEV_USD_PRICES[order.symbol] ?? 1)).toFixed(6) : String(DEFAULT_PRESET[order.symbol] ?? 1))
+  const preset = params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / (DEV_USD_PRICES[order.symbol] ?? 1)).toFixed(6) : String(DEFAULT_PURCHASE[order.symbol] ?? 1))
   checkouts.show(response, order, { method: copy.card, amount: preset, intro: copy.intro })
 }
 
