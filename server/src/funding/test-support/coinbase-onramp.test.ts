@@ -243,7 +243,11 @@ describe('webhooks', () => {
     const reference = `retry-${Date.now()}`
     receiver.failNext(1)
     await buy(evmAddress(), 'base', 'ETH', '0.01', reference, 'decline')
-    const events = receiver.received.filter((delivery) => JSON.parse(delivery.body).partnerUserRef === reference).map((delivery) => JSON.parse(delivery.body).eventType)
-    expect(events).toEqual(['onramp.transaction.created', 'onramp.transaction.created', 'onramp.transaction.failed'])
+    const deliveries = receiver.received.filter((delivery) => JSON.parse(delivery.body).partnerUserRef === reference)
+    expect(deliveries.map((delivery) => JSON.parse(delivery.body).eventType)).toEqual(['onramp.transaction.created', 'onramp.transaction.created', 'onramp.transaction.failed'])
+    // A retry is the same event: same id and body, signed anew.
+    expect(deliveries[1]!.headers['x-hook0-id']).toBe(deliveries[0]!.headers['x-hook0-id'])
+    expect(deliveries[1]!.body).toBe(deliveries[0]!.body)
+    expect(deliveries[2]!.headers['x-hook0-id']).not.toBe(deliveries[0]!.headers['x-hook0-id'])
   })
 })

@@ -144,7 +144,8 @@ async function authorize(state: CoinbaseState, request: IncomingMessage, url: UR
 
 function setStatus(state: CoinbaseState, purchase: OnrampPurchase, status: OnrampStatus, changes: Partial<OnrampPurchase> = {}): void {
   Object.assign(purchase, { status, ...changes })
-  if (state.webhookUrl) state.webhooks.send(state.webhookUrl, JSON.stringify(webhookEvent(purchase)), (body) => hook0Headers(state.webhookSecret, body))
+  const eventId = randomUUID()
+  if (state.webhookUrl) state.webhooks.send(state.webhookUrl, JSON.stringify(webhookEvent(purchase)), (body) => hook0Headers(state.webhookSecret, body, eventId))
 }
 
 /** Coinbase's status, and what changes with it, for each move of a purchase. */

@@ -4,7 +4,7 @@
  * its snake_case shape and sent to a webhook subscription as `onramp.transaction.*` events in their camelCase shape,
  * signed with `X-Hook0-Signature` (t, h, v1: HMAC-SHA256 over `t.h.<signed header values joined by '.'>.body`).
  */
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 
 export type OnrampStatus = 'ONRAMP_TRANSACTION_STATUS_CREATED' | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' | 'ONRAMP_TRANSACTION_STATUS_SUCCESS' | 'ONRAMP_TRANSACTION_STATUS_FAILED'
 
@@ -98,9 +98,9 @@ export function webhookEvent(purchase: OnrampPurchase) {
   }
 }
 
-/** The headers of a CDP webhook delivery of `body`: its id and `X-Hook0-Signature` over the signed headers and body. */
-export function hook0Headers(secret: string, body: string, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, string> {
-  const signed = { 'content-type': 'application/json', 'x-hook0-id': randomUUID() }
+/** The headers of a CDP webhook delivery of `body`: the event's id (the same on a retry) and `X-Hook0-Signature` over the signed headers and body. */
+export function hook0Headers(secret: string, body: string, eventId: string, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, string> {
+  const signed = { 'content-type': 'application/json', 'x-hook0-id': eventId }
   const names = Object.keys(signed).join(' ')
   const values = Object.values(signed).join('.')
   const v1 = createHmac('sha256', secret).update(`${nowSeconds}.${names}.${values}.${body}`).digest('hex')
