@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import type { CoinbaseOnRampStatus } from '../../../../src/protocol/funding.js'
+import { safeString } from '../../http/schemas.js'
 import { purchaseStatusOf } from './purchase-status.js'
 
-const text = z.string().max(200)
+/** Stored as text and jsonb: PostgreSQL holds no NUL characters. */
+const text = safeString(200)
 
 /** A CDP Onramp webhook (`onramp.transaction.created|updated|success|failed`): the fields the status reads. */
 export const coinbaseWebhookBody = z.object({

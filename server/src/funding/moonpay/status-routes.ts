@@ -10,7 +10,7 @@ import { currentEvent, webhookEventsOf } from '../funding-store.js'
 import { PUBLIC_STATUS_CHECKS_PER_IP } from '../rate-limits.js'
 import { isTerminalMoonpayStatus } from './transaction-event.js'
 
-const statusQuery = z.object({ apiKey: z.string().min(1).max(100) })
+const statusQuery = z.object({ apiKey: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be an app id') })
 const transactionNotFound = () => notFound('Transaction not found')
 
 /**
@@ -25,7 +25,7 @@ export function moonpayStatusRoutes(ctx: ServerContext): Hono {
     await hitRateLimit(ctx.db, ctx.clock, `moonpay-status-ip:${requireClientIp(c, ctx.trustProxy)}`, PUBLIC_STATUS_CHECKS_PER_IP)
     const { apiKey } = readQuery(c.req.query(), statusQuery)
     const id = c.req.param('id')
-    const app = id.length <= 100 ? await getApp(ctx.db, apiKey) : null
+    const app = /^[A-Za-z0-9_-]{1,100}$/.test(id) ? await getApp(ctx.db, apiKey) : null
     if (!app?.funding?.moonpay?.webhookKey) throw transactionNotFound()
     const event = currentEvent(await webhookEventsOf(ctx.db, 'moonpay', app.id, id), isTerminalMoonpayStatus)
     if (!event) throw transactionNotFound()

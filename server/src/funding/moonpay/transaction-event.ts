@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import type { MoonpayTransactionDto } from '../../../../src/protocol/funding.js'
+import { safeString } from '../../http/schemas.js'
 
-const text = z.string().max(200)
+/** Stored as text and jsonb: PostgreSQL holds no NUL characters. */
+const text = safeString(200)
 const amount = z.number().finite().nullable().optional()
 
 /** The fields of a MoonPay webhook's transaction (`data`) the status copy answers with (`MoonpayTransactionDto`). */
 const moonpayTransaction = z.object({
   id: text.optional(),
-  status: z.string().min(1).max(50),
+  status: safeString(50).min(1),
   externalTransactionId: text.optional(),
   paymentMethod: text.optional(),
   cardPaymentType: text.nullable().optional(),

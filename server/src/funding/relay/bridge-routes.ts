@@ -15,10 +15,10 @@ import { fetchRelayQuote, quoteRequestId } from './fetch-quote.js'
 import { fetchRelayStatus } from './fetch-status.js'
 import { findRelayRequestByHash } from './find-request.js'
 import { bridgeQuoteBody } from './quote-body.js'
-import { isTestnetRoute, relayExplorerUrl } from './relay-network.js'
+import { isTestnetRoute, relayExplorerUrl, REQUEST_ID_PATTERN } from './relay-network.js'
 
 const statusQuery = z.object({
-  request_id: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a bridge request id').optional(),
+  request_id: z.string().regex(REQUEST_ID_PATTERN, 'must be a bridge request id').optional(),
   hash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,100})$/, 'must be a transaction hash or signature').optional(),
 }).refine((query) => query.request_id !== undefined || query.hash !== undefined, 'give request_id or hash')
 

@@ -3,18 +3,19 @@ import type { BridgeQuoteBody } from '../../../../src/protocol/funding.js'
 import type { BridgeSettings } from '../../apps/types.js'
 import { ApiError } from '../../http/api-error.js'
 import { providerMessage, providerUnavailable, requestProvider } from '../provider-request.js'
-import { RELAY, relayApiUrl } from './relay-network.js'
+import { RELAY, relayApiUrl, REQUEST_ID_PATTERN } from './relay-network.js'
 
 /** Relay's keyed quote endpoint (its unkeyed `/quote` and `/quote/v2` are being retired). */
 export const RELAY_QUOTE_PATH = '/quote/v3'
 
 /** The part of Relay's quote the client reads; everything else passes through as Relay sent it. */
+const requestId = z.string().regex(REQUEST_ID_PATTERN)
 const relayQuote = z.looseObject({
-  requestId: z.string().optional(),
+  requestId: requestId.optional(),
   steps: z.array(z.looseObject({
     id: z.string(),
     kind: z.string(),
-    requestId: z.string().optional(),
+    requestId: requestId.optional(),
     items: z.array(z.looseObject({ status: z.string().optional(), data: z.record(z.string(), z.unknown()) })),
   })),
 })

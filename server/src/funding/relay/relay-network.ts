@@ -12,3 +12,6 @@ export const relayApiUrl = (bridge: BridgeSettings, testnet: boolean) => (testne
 export const relayExplorerUrl = (bridge: BridgeSettings, testnet: boolean) => (testnet ? bridge.testnetsExplorerUrl : bridge.explorerUrl)
 
 export const RELAY = 'The bridge service'
+
+/** What a bridge request id may look like (Relay's are 0x-prefixed hex): anything else is never looked up or stored. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/

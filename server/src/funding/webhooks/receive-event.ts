@@ -8,7 +8,7 @@ import { findFundingReference, storeWebhookEvent, type FundingWebhookEvent } fro
 
 /** The app a provider delivers to (named in the webhook URL, since providers send no app header). */
 export async function webhookApp(ctx: ServerContext, appId: string): Promise<AppRecord> {
-  const app = appId.length <= 100 ? await getApp(ctx.db, appId) : null
+  const app = /^[a-z0-9-]{1,100}$/.test(appId) ? await getApp(ctx.db, appId) : null
   if (!app) throw notFound('App not found')
   return app
 }
