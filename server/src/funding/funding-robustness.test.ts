@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto'
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from './testing.js'
@@ -6,14 +8,18 @@ import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSett
 const wallet = '0x6767676767676767676767676767676767676767'
 const COINBASE_SECRET = 'robust-cdp-secret'
 const MOONPAY_KEY = 'robust-moonpay-key'
+const cdpKey = cdpKeyPair('ed25519').secret
+let logs = ''
 let providers: ProviderTestServer
 let t: TestServer
 let user: FundingTestUser
 beforeAll(async () => {
   providers = await startProviderTestServer(() => ({ status: 200, body: { token: 'token', channel_id: '', steps: [], transactions: [] } }))
-  const funding = testFundingSettings({ coinbase: providers.url, moonpay: providers.url, relay: providers.url }, { cdpKey: cdpKeyPair('ec').secret })
+  const funding = testFundingSettings({ coinbase: providers.url, moonpay: providers.url, relay: providers.url }, { cdpKey })
+  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
   t = await startTestServer({
     app: { funding: { ...funding, coinbaseOnramp: { ...funding.coinbaseOnramp!, webhookSecret: COINBASE_SECRET }, moonpay: { ...funding.moonpay!, webhookKey: MOONPAY_KEY } } },
+    overrides: { logger: pino({ level: 'debug' }, sink) },
   })
   user = await signInWithWallets(t, [{ address: wallet, chainType: 'ethereum' }])
 })
@@ -91,3 +97,23 @@ describe('bad input on every funding route gets 4xx, never 5xx', () => {
     }
   })
 })
+
+describe('provider secrets', () => {
+  it('appear in no log line and no answer, across every route', async () => {
+    const answers = [
+      await t.call('/api/v1/funding/coinbase_on_ramp/init', { body: { addresses: [{ address: wallet, blockchains: ['base'] }] }, token: user.token }),
+      await t.call('/api/v1/plugins/moonpay_on_ramp/sign', { body: { address: wallet, config: {} }, token: user.token }),
+      await t.call('/api/v1/funding/bridge/quote', { body: { tradeType: 'EXPECTED_OUTPUT', amount: '1', user: wallet, recipient: wallet, originChainId: 8453, destinationChainId: 10 }, token: user.token }),
+      await senders['coinbase webhook, signed']!('{"partnerUserRef":"nobody"}'),
+      await senders['moonpay webhook, signed']!('{"type":"transaction_updated","data":{"status":"pending"}}'),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+    const bridgeKey = providers.requests.find((request) => request.headers['x-api-key'])!.headers['x-api-key']
+    expect(logs).toContain('"msg":"request"')
+    for (const secret of [cdpKey, 'sk_live_tessera_secret', 'relay-secret-key', COINBASE_SECRET, MOONPAY_KEY, bridgeKey as string]) {
+      expect(logs).not.toContain(secret)
+      expect(JSON.stringify(answers.map((answer) => answer.body))).not.toContain(secret)
+    }
+  })
+})
+
