@@ -2,6 +2,9 @@ import { assertHmacHex, freshTimestamp, invalidSignature, signatureParts } from 
 
 export const COINBASE_SIGNATURE_HEADER = 'x-hook0-signature'
 
+/** The delivery's event id when the signature covers it: CDP's `X-Hook0-Id` (its docs' example), or Hook0's `X-Event-Id`. */
+export const coinbaseEventId = (signedHeaders: Map<string, string>) => signedHeaders.get('x-hook0-id') ?? signedHeaders.get('x-event-id')
+
 /**
  * Verifies a CDP webhook delivery (`X-Hook0-Signature: t=<unix>,h=<header names>,v1=<hex>`): HMAC-SHA256 under the
  * subscription secret of `<t>.<names space-separated>.<their values joined by '.'>.<raw body>`, where every named

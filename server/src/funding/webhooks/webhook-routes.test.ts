@@ -30,16 +30,19 @@ const nowSeconds = () => Math.floor(t.clock.now() / 1000)
 const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex')
 const storedEvents = async (provider: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM funding_webhook_events WHERE app_id = $1 AND provider = $2', [app.id, provider]))[0]!.n
 
+interface DeliveryOptions { secret?: string; at?: number; eventId?: string; tamper?: (raw: string) => string; appId?: string; reformat?: (raw: string) => string; idHeader?: 'x-event-id' | 'x-hook0-id' }
+
 /** A CDP webhook as Hook0 signs it: v1 over the time, the event id and type headers, and the body. */
-function deliverCoinbase(event: object, options: { secret?: string; at?: number; eventId?: string; tamper?: (raw: string) => string; appId?: string } = {}) {
-  const raw = JSON.stringify(event)
+function deliverCoinbase(event: object, options: DeliveryOptions = {}) {
+  const raw = (options.reformat ?? ((json: string) => json))(JSON.stringify(event))
   const at = options.at ?? nowSeconds()
   const eventId = options.eventId ?? randomUUID()
+  const idHeader = options.idHeader ?? 'x-event-id'
   const eventType = (event as { eventType?: string }).eventType ?? 'onramp.transaction.updated'
-  const v1 = hmacHex(options.secret ?? COINBASE_SECRET, `${at}.x-event-id x-event-type.${eventId}.${eventType}.${raw}`)
+  const v1 = hmacHex(options.secret ?? COINBASE_SECRET, `${at}.${idHeader} x-event-type.${eventId}.${eventType}.${raw}`)
   return t.call(`/api/v1/funding/webhooks/coinbase/${options.appId ?? app.id}`, {
     rawBody: options.tamper ? options.tamper(raw) : raw, appId: null,
-    headers: { 'x-hook0-signature': `t=${at},h=x-event-id x-event-type,v1=${v1}`, 'x-event-id': eventId, 'x-event-type': eventType },
+    headers: { 'x-hook0-signature': `t=${at},h=${idHeader} x-event-type,v1=${v1}`, [idHeader]: eventId, 'x-event-type': eventType },
   })
 }
 
@@ -93,12 +96,17 @@ describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
     expect((await deliverCoinbase(event, { at, eventId: 'evt-replayed' })).status).toBe(401)
   })
 
-  it('stores a duplicate delivery once (a 2xx no-op)', async () => {
+  it('stores a duplicate delivery once (a 2xx no-op), known by its signed event id', async () => {
     const ref = await newPurchase()
     const before = await storedEvents('coinbase')
     const event = onramp(ref, 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS')
     for (let i = 0; i < 3; i++) expect((await deliverCoinbase(event, { eventId: 'evt-duplicate' })).status).toBe(200)
     expect(await storedEvents('coinbase')).toBe(before + 1)
+    // The same event id under CDP's own header, the body formatted differently each time: still one event.
+    const indented = (spaces: number) => (raw: string) => JSON.stringify(JSON.parse(raw), null, spaces)
+    expect((await deliverCoinbase(event, { eventId: 'evt-hook0', reformat: indented(1), idHeader: 'x-hook0-id' })).status).toBe(200)
+    expect((await deliverCoinbase(event, { eventId: 'evt-hook0', reformat: indented(2), idHeader: 'x-hook0-id' })).status).toBe(200)
+    expect(await storedEvents('coinbase')).toBe(before + 2)
   })
 
   it('applies deliveries in any order: a completed purchase never goes back to pending; among final ones the later wins', async () => {

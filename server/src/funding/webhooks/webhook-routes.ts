@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
 import { eventPurchaseStatus, coinbaseWebhookBody } from '../coinbase/transaction-event.js'
-import { verifyCoinbaseWebhook } from '../coinbase/verify-webhook.js'
+import { coinbaseEventId, verifyCoinbaseWebhook } from '../coinbase/verify-webhook.js'
 import { moonpayWebhookBody, transactionDto } from '../moonpay/transaction-event.js'
 import { MOONPAY_SIGNATURE_HEADER, verifyMoonpayWebhook } from '../moonpay/verify-webhook.js'
 import { bodyDigest, eventTimeOf, parseWebhookBody, storeEventOfKnownPurchase, webhookApp } from './receive-event.js'
@@ -27,7 +27,7 @@ export function fundingWebhookRoutes(ctx: ServerContext): Hono {
     const event = parseWebhookBody(body, coinbaseWebhookBody)
     if (event.partnerUserRef) {
       await storeEventOfKnownPurchase(ctx, {
-        provider: 'coinbase', appId: app.id, eventId: signedHeaders.get('x-event-id') ?? bodyDigest(body), reference: event.partnerUserRef,
+        provider: 'coinbase', appId: app.id, eventId: coinbaseEventId(signedHeaders) ?? bodyDigest(body), reference: event.partnerUserRef,
         status: eventPurchaseStatus(event), eventTime: eventTimeOf([event.completedAt, event.createdAt], timestamp * 1000),
         data: { transactionId: event.transactionId ?? null, status: event.status ?? null },
       })
