@@ -21,16 +21,6 @@ const styles = fetch('/.test-data/browser-fixtures/tessera.css')
     return sheet
   })
 
-/**
- * A host page's accent that reaches WCAG AA (4.5:1) against white: the default theme's own dark step. The default
- * accent (#6a6ff5) gives 4.03:1 for white text on primary buttons and for accent links, which axe fails on every screen
- * of the modal; that is the theme's to change, so these tests judge the funding screens under an accessible accent.
- */
-function withAccessibleAccent(host) {
-  host.style.setProperty('--tessera-accent', '#4d53f3')
-  return host
-}
-
 // The browser's payment methods, as the test says: the landing asks `PaymentRequest.canMakePayment` for each.
 const payable = new Set()
 window.PaymentRequest = class {
@@ -68,7 +58,7 @@ function lookups(client, shadow) {
 /** Renders the modal view over `client` on `screen`, with the built styles; `events` records what it reports. */
 async function mountModal(client, screen) {
   const events = { closed: 0, success: [] }
-  const host = withAccessibleAccent(newHost())
+  const host = newHost()
   const { root, shadow } = mountAccessView(host, {
     client,
     onClose: () => events.closed++,
@@ -507,7 +497,7 @@ describe("'Add funds' from a confirmation", () => {
     const client = createAccessClient({ user: fixtureUser(), config: { fundingConfig } })
     const queue = attachConfirmations(client.embeddedWallets, { funding: client.funding })
     queue.ethereumTransaction({ id: 'confirm-tx-1', inline: true, summary: ethereumSummary({ insufficientFunds: true }) })
-    const host = withAccessibleAccent(newHost())
+    const host = newHost()
     const { root, shadow } = mountTransactionView(host, client, 'confirm-tx-1')
     shadow.adoptedStyleSheets = [await styles]
     track(root, host)
