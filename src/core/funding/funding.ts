@@ -57,7 +57,7 @@ export function createFunding(deps: FundingClientDeps): FundingImpl {
     if (!user) throw mustBeAuthenticatedError()
     if (typeof input !== 'object' || input === null) throw invalidFundingDataError()
     const config = deps.getConfig()
-    const resolved = resolveFunding(input, config)
+    const resolved = resolveFunding(input, config, options.forConfirmation !== undefined)
     const account = ownWallet(user, resolved)
     if (!account) throw new TesseraError({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated', details: `${resolved.address} is not a wallet of the signed-in user` })
     const id = options.id ?? `funding-${++sequence}`

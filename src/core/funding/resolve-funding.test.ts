@@ -44,6 +44,14 @@ describe('the funding tables (document 3 §9)', () => {
 })
 
 describe('resolving a funding request (document 3 §§3, 5)', () => {
+  it("raises a confirmation's top-up to the app's recommendation for the same asset and chain, never another's", () => {
+    expect(resolveFunding({ address: evmAddress, chain: 8453, amount: '0.00103' }, fundingAppConfig(), true).amount).toBe('0.05')
+    expect(resolveFunding({ address: evmAddress, chain: 8453, amount: '0.2' }, fundingAppConfig(), true).amount).toBe('0.2')
+    expect(resolveFunding({ address: evmAddress, chain: 8453, amount: '0.00103' }, fundingAppConfig()).amount).toBe('0.00103')
+    expect(resolveFunding({ address: evmAddress, chain: 1, amount: '0.00103' }, fundingAppConfig(), true).amount).toBe('0.00103')
+    expect(resolveFunding({ address: evmAddress, chain: 8453, asset: 'USDC', amount: '0.5' }, fundingAppConfig(), true).amount).toBe('0.5')
+  })
+
   it("defaults to the recommended currency's chain and amount, and offers every method there", () => {
     const resolved = resolveFunding({ address: evmAddress }, fundingAppConfig())
     expect(resolved.place).toMatchObject({ chainType: 'ethereum', chain: { id: 8453, name: 'Base' } })

@@ -57,7 +57,12 @@ function knownOptions(config: EffectiveConfig): FundingOptionDto[] {
   return options
 }
 
-export function resolveFunding(input: FundWalletInput, config: EffectiveConfig): ResolvedFunding {
+/**
+ * `topUp`: the session covers a confirmation's shortfall ('Add funds'); when the app recommends more of the same
+ * asset on the same chain, the recommendation is offered instead, so the wallet keeps a margin for the next fee (an
+ * exact top-up would also leave the send draining the whole balance, which the scan flags).
+ */
+export function resolveFunding(input: FundWalletInput, config: EffectiveConfig, topUp = false): ResolvedFunding {
   const options = knownOptions(config)
   assertFundingInput(input)
   const recommended = config.fundingConfig!.default_recommended_currency
@@ -72,7 +77,7 @@ export function resolveFunding(input: FundWalletInput, config: EffectiveConfig):
     address: input.address,
     place,
     asset,
-    amount: input.amount ?? config.fundingConfig!.default_recommended_amount,
+    amount: fundingAmount(input, config, recommendedAmountHere(config, place, asset, recommendedAsset), topUp),
     network,
     offered,
     coinbaseRefusal,
@@ -81,6 +86,20 @@ export function resolveFunding(input: FundWalletInput, config: EffectiveConfig):
     defaultMethod: input.defaultFundingMethod ?? null,
     uiConfig: input.uiConfig ?? {},
   }
+}
+
+/** The app's recommended amount when its recommended currency is this place's asset; else null. */
+function recommendedAmountHere(config: EffectiveConfig, place: FundingPlace, asset: ResolvedFunding['asset'], recommendedAsset: string | undefined): string | null {
+  const { chain } = config.fundingConfig!.default_recommended_currency
+  const here = place.chainType === 'solana' ? chain.startsWith('solana:') && clusterNameOf(chain.slice('solana:'.length)) === place.cluster.name : chain === `eip155:${place.chain.id}`
+  const sameAsset = (recommendedAsset ?? 'native-currency') === (asset.kind === 'native' ? 'native-currency' : asset.kind === 'usdc' ? 'USDC' : null)
+  return here && sameAsset ? config.fundingConfig!.default_recommended_amount : null
+}
+
+/** The input's amount, else the app's recommendation; a top-up below the recommendation for this asset is raised to it. */
+function fundingAmount(input: FundWalletInput, config: EffectiveConfig, floor: string | null, topUp: boolean): string {
+  if (input.amount === undefined) return config.fundingConfig!.default_recommended_amount
+  return topUp && floor !== null && Number(floor) > Number(input.amount) ? floor : input.amount
 }
 
 /** Document 3 §5 'Funding data must match the chain type': Ethereum input names a chain, Solana input a cluster. */
