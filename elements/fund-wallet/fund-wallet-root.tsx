@@ -5,10 +5,10 @@ import * as styles from '../../src/ui/styles/modal.css.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
-import { fundingInput, type FundingAttributes } from './funding-input.js'
+import { defaultFundingAddress, fundingInput, type FundingAttributes } from './funding-input.js'
 import { useFailureReports } from './failure-reports.js'
 import { fundOutcomeDetail } from './outcome-detail.js'
-import type { FundFailedDetail, FundOutcomeDetail, FundWalletConfig } from './types.js'
+import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
 
 // The screens (and their copy, styles and the QR code) load with the first session, never with the page.
 const FundingView = lazy(() => import('../../src/ui/screens/funding/funding-view.js').then((module) => ({ default: module.FundingView })))
@@ -31,6 +31,13 @@ const useAuthenticated = (client: TesseraClient | null) =>
     () => client?.getAuth().status === 'authenticated',
   )
 
+/** The wallet a panel without an `address` funds, once the user has it (wallets may be created after sign-in). */
+const useDefaultAddress = (client: TesseraClient | null, chainType: FundWalletChainType) =>
+  useSyncExternalStore(
+    (onChange) => client?.embeddedWallets.watchState(() => onChange()) ?? (() => {}),
+    () => (client ? defaultFundingAddress(client, chainType) : undefined),
+  )
+
 /**
  * `<fund-wallet>`: while the user is signed in, a funding session for the wallet the attributes name runs inline in
  * the panel; `fundsuccess` or `funduserexited` reports how it ended, then a new session starts on the landing.
@@ -43,7 +50,9 @@ export function FundWalletRoot(props: FundWalletRootProps) {
   latest.current = props
   const [id, setId] = useState<string | null>(null)
   const [round, setRound] = useState(0)
-  const input = client && authenticated ? fundingInput(client, props) : null
+  const defaultAddress = useDefaultAddress(client, props.chainType === 'solana' ? 'solana' : 'ethereum')
+  const address = props.address ?? defaultAddress
+  const input = authenticated && address ? fundingInput({ ...props, address }) : null
   const inputKey = input ? JSON.stringify(input) : null
 
   useEffect(() => {

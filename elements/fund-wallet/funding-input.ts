@@ -19,15 +19,10 @@ export const defaultFundingAddress = (client: TesseraClient, chainType: FundWall
 
 const fundingMethods: readonly string[] = ['card', 'exchange', 'wallet', 'manual'] satisfies FundingMethod[]
 
-/**
- * The session the attributes ask for; the address defaults to the user's first embedded wallet of the chain type.
- * Null while there is no address to fund. Values the core does not know are passed on for it to refuse.
- */
-export function fundingInput(client: TesseraClient, attributes: FundingAttributes): FundWalletInput | null {
+/** The session the attributes ask for, for `address`; values the core does not know are passed on for it to refuse. */
+export function fundingInput(attributes: FundingAttributes & { address: string }): FundWalletInput {
   const chainType = attributes.chainType === 'solana' ? 'solana' : 'ethereum'
-  const address = attributes.address ?? defaultFundingAddress(client, chainType)
-  if (!address) return null
-  const { config = {}, amount, asset, defaultMethod } = attributes
+  const { config = {}, address, amount, asset, defaultMethod } = attributes
   const common = {
     address,
     ...(amount ? { amount } : {}),
