@@ -83,17 +83,22 @@ describe.concurrent('funding by card and from an exchange', () => {
     })
   }, 240_000)
 
-  it('a card popup closed three times with no purchase returns to the landing', async () => {
+  it("a card popup closed three times with no purchase returns to the landing; closing the modal reports 'funduserexited'", async () => {
     await inNewPage(stack.browser, async (page, context) => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-fund-closed-${runId()}@example.com`)
-      await fundingLanding(page, 'fund-wallet')
-      const [popup] = await Promise.all([context.waitForEvent('page', { timeout: uiTimeout }), fundingPart(page, 'fund-wallet', 'funding-card-button').click()])
+      const wallet = await demoEthereumAddress(page)
+      // The demo's 'Add funds' opens the modal on a session: `start({ intent: 'fund' })`.
+      await page.locator('#fund-eth').click()
+      await fundingLanding(page, 'auth-modal')
+      const [popup] = await Promise.all([context.waitForEvent('page', { timeout: uiTimeout }), fundingPart(page, 'auth-modal', 'funding-card-button').click()])
       await popup.getByRole('button', { name: 'Pay', exact: true }).waitFor({ timeout: walletTimeout })
       await popup.close()
-      await fundingPart(page, 'fund-wallet', 'funding-card-status').waitFor({ timeout: uiTimeout })
+      await fundingPart(page, 'auth-modal', 'funding-card-status').waitFor({ timeout: uiTimeout })
       // Polled every 1.5 s from 5 s on: the third look at the closed window sends the user back.
-      await fundingPart(page, 'fund-wallet', 'funding-landing').waitFor({ timeout: walletTimeout })
-      await fundingPart(page, 'fund-wallet', 'funding-alternate-provider').waitFor({ timeout: uiTimeout })
+      await fundingPart(page, 'auth-modal', 'funding-landing').waitFor({ timeout: walletTimeout })
+      await fundingPart(page, 'auth-modal', 'funding-alternate-provider').waitFor({ timeout: uiTimeout })
+      await modalPart(page, 'close-button').click()
+      await page.locator('#fund-result').filter({ hasText: `Left funding: ${wallet} by card, balance 0` }).waitFor({ timeout: uiTimeout })
     })
   }, 240_000)
 
