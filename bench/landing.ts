@@ -8,8 +8,11 @@ import { gzipSize } from './gzip-size.js'
 export interface LandingRun {
   /** Milliseconds from navigation start to the email input being visible. */
   landingMs: number
-  scripts: { url: string; gzipBytes: number }[]
+  /** `funding`: the script carries funding code (its screens' parts or the core's on-ramp routes), which must load only when used. */
+  scripts: { url: string; gzipBytes: number; funding: boolean }[]
 }
+
+const fundingMarkers = /funding-landing|coinbase_on_ramp|moonpay_on_ramp/
 
 const isScript = (response: Response) =>
   response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '')
@@ -17,9 +20,9 @@ const isScript = (response: Response) =>
 export async function measureLanding(browser: Browser, pageUrl: string): Promise<LandingRun> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const bodies: Promise<{ url: string; gzipBytes: number }>[] = []
+  const bodies: Promise<LandingRun['scripts'][number]>[] = []
   const onResponse = (response: Response) => {
-    if (isScript(response)) bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSize(body) })))
+    if (isScript(response)) bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSize(body), funding: fundingMarkers.test(body.toString('utf8')) })))
   }
   page.on('response', onResponse)
   try {

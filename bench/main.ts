@@ -10,12 +10,13 @@ import { measureLanding, type LandingRun } from './landing.js'
 import { externalImports, npmEntries, npmEntrySizes } from './npm-entry-size.js'
 import { measureServerLoad } from './server-load.js'
 import type { ThroughputResult } from './throughput.js'
-import { measureWalletsOnDevStack, type WalletBench } from './wallets.js'
+import { fundWalletChunkBytes, type FundingBench } from './funding.js'
+import { measureOnDevStack } from './wallets.js'
 
 const budgetBytes = 90 * 1024
 const landingRuns = 5
 const load = { logins: 200, refreshes: 500, concurrency: 8 }
-const walletRuns = { creationRuns: 3, signatures: 10 }
+const walletRuns = { creationRuns: 3, signatures: 10, fundingRuns: 5 }
 /** Far above the bounded run, so the benchmark measures the handlers and not the limiter. */
 const unlimited = { max: 1_000_000, windowSeconds: 60 }
 
@@ -38,6 +39,14 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
 const throughputCell = (result: ThroughputResult) => `${result.opsPerSecond.toFixed(0)} ops/s`
 const latencyNote = (result: ThroughputResult) =>
   `p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)} (${result.operations} ops, concurrency ${result.concurrency})`
+
+/** 'Add funds' → landing interactive: the warm median, and the first open with the code it loaded. */
+function fundingRows(funding: FundingBench | Error): [string, string, string][] {
+  const label = "'Add funds' clicked → funding landing interactive (Chromium, vanilla demo, warm median)"
+  if (funding instanceof Error) return [[label, 'not measured', funding.message.split('\n')[0]!.slice(0, 160)]]
+  const [first, ...warm] = funding.landingMs
+  return [[label, ms(median(warm)), `first open ${ms(first!)} (loads ${formatKiB(funding.firstOpenBytes)} of funding code); runs: ${warm.map(ms).join(', ')}`]]
+}
 
 function printTable(rows: [string, string, string][]) {
   const header: [string, string, string] = ['Measure', 'Value', 'Detail']
@@ -65,6 +74,7 @@ try {
   const scripts = runs[0]!.scripts.filter((script) => !isHostScript(script.url))
   const hostScripts = runs[0]!.scripts.filter((script) => isHostScript(script.url))
   const scriptTagBytes = sum(scripts.map((script) => script.gzipBytes))
+  const fundingScripts = scripts.filter((script) => script.funding).map((script) => new URL(script.url).pathname)
   const bundleOnlyBytes = sum(scripts.filter((script) => isScriptTagBundle(script.url)).map((script) => script.gzipBytes))
 
   const npmFiles = npmEntrySizes()
@@ -73,9 +83,10 @@ try {
   console.error(`Loading the server: ${load.logins} logins, ${load.refreshes} refreshes, concurrency ${load.concurrency}...`)
   const serverLoad = await measureServerLoad(server.url, load)
 
-  console.error(`Measuring embedded wallets on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures)...`)
-  // The wallet rows need every wallet part working; when one is not, the table says why instead of stopping.
-  const wallets: WalletBench | Error = await measureWalletsOnDevStack(browser, walletRuns).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+  console.error(`Measuring embedded wallets and funding on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures, ${walletRuns.fundingRuns} 'Add funds')...`)
+  // The wallet and funding rows need every part working; when one is not, the table says why instead of stopping.
+  const { wallets, funding } = await measureOnDevStack(browser, walletRuns)
+  const fundWalletChunk = fundWalletChunkBytes()
   const creationLabel = `Embedded wallet creation, Ethereum + Solana: code submitted → both addresses shown (Chromium, median of ${walletRuns.creationRuns})`
   const signingLabel = `Message signing after unlock: 'Sign and continue' → signature shown (Ethereum, median of ${walletRuns.signatures})`
   const walletRows: [string, string, string][] = wallets instanceof Error
@@ -112,6 +123,9 @@ try {
     ['Email authenticate (passwordless/authenticate)', throughputCell(serverLoad.authenticate), latencyNote(serverLoad.authenticate)],
     ['Session refresh (POST /api/v1/sessions)', throughputCell(serverLoad.refresh), latencyNote(serverLoad.refresh)],
     ...walletRows,
+    ...fundingRows(funding),
+    ['Funding code in the first load (its screens and core: markers in the loaded scripts)', fundingScripts.length ? 'FAIL' : 'none', fundingScripts.length ? fundingScripts.join(', ') : 'the funding chunks load with the first session'],
+    ['<fund-wallet> element chunk: defineFundWallet() beyond the first load (gzip)', formatKiB(fundWalletChunk.bytes), `${fundWalletChunk.bytes} B in ${fundWalletChunk.files} files; the screens and the funding core load with the first session`],
   ])
   console.log('\nScript-tag build, files loaded before the landing (gzip bytes):')
   for (const script of runs[0]!.scripts) console.log(`  ${new URL(script.url).pathname.padEnd(48)} ${String(script.gzipBytes).padStart(7)}${isHostScript(script.url) ? '  (demo page)' : ''}`)

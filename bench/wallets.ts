@@ -12,6 +12,7 @@ import { startTestServer } from '../test/harness/api-server.js'
 import { uiTimeout } from '../test/harness/demo-flows.js'
 import { startDevStack } from '../test/harness/dev-stack.js'
 import { waitForCode } from '../test/harness/outbox.js'
+import { measureFunding, type FundingBench } from './funding.js'
 
 export interface WalletCreationRun {
   /** Last code digit typed → the page shows the signed-in user. */
@@ -74,7 +75,7 @@ async function milestone(page: Page, name: 'signedIn' | 'walletsShown'): Promise
 }
 
 /** Signs in a new user by email on the demo and times their wallets' creation; leaves the page signed in. */
-async function measureCreation(page: Page, pageUrl: string, apiUrl: string, email: string): Promise<WalletCreationRun> {
+export async function measureCreation(page: Page, pageUrl: string, apiUrl: string, email: string): Promise<WalletCreationRun> {
   await page.goto(pageUrl)
   await page.locator('#login').click({ timeout: uiTimeout })
   await page.locator('auth-modal [part~="email-input"]').fill(email, { timeout: uiTimeout })
@@ -156,15 +157,39 @@ export async function measureWallets(browser: Browser, options: { pageUrl: strin
   return { creation, ...signing! }
 }
 
-/** Starts the dev stack (fresh database, no rate limits in the way), measures on its vanilla demo, stops it. */
-export async function measureWalletsOnDevStack(browser: Browser, runs: { creationRuns: number; signatures: number }): Promise<WalletBench> {
+/** What the dev-stack rows measured; a part that failed is its error, so the table says why instead of stopping. */
+export interface DevStackBench {
+  wallets: WalletBench | Error
+  funding: FundingBench | Error
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
+
+/** A new user signed in on the demo (their wallets created, the Ethereum one empty), then the funding runs. */
+async function measureFundingOnDemo(browser: Browser, pageUrl: string, apiUrl: string, runs: number): Promise<FundingBench> {
+  const context = await browser.newContext()
+  await context.addInitScript('globalThis.__name = (fn) => fn')
+  try {
+    const page = await context.newPage()
+    await measureCreation(page, pageUrl, apiUrl, `bench-funding-${Date.now().toString(36)}@example.com`)
+    return await measureFunding(page, runs)
+  } finally {
+    await context.close()
+  }
+}
+
+/** Starts the dev stack (fresh database, no rate limits in the way), measures wallets and funding on its vanilla demo, stops it. */
+export async function measureOnDevStack(browser: Browser, runs: { creationRuns: number; signatures: number; fundingRuns: number }): Promise<DevStackBench> {
   const unlimited = { max: 1_000_000, windowSeconds: 60 }
   const stack = await startDevStack({
     startApi: ({ port, configFile }) =>
       startTestServer({ port, configFile, rateLimits: { resendCooldownSeconds: 0, sendsPerIdentifier: unlimited, initPerIp: unlimited, authenticatePerIp: unlimited } }),
   })
+  const pageUrl = `http://localhost:${stack.demo.port}/vanilla/`
   try {
-    return await measureWallets(browser, { pageUrl: `http://localhost:${stack.demo.port}/vanilla/`, apiUrl: stack.api.url, ...runs })
+    const wallets = await measureWallets(browser, { pageUrl, apiUrl: stack.api.url, ...runs }).catch(asError)
+    const funding = await measureFundingOnDemo(browser, pageUrl, stack.api.url, runs.fundingRuns).catch(asError)
+    return { wallets, funding }
   } finally {
     await stack.close()
   }

@@ -7,7 +7,6 @@ export type { ConfirmTxElement } from './confirm-tx/confirm-tx-element.js'
 export type { ConfirmTxChainType, ConfirmTxConfig, ConfirmTxEventMap, TxConfirmedDetail, TxErrorDetail } from './confirm-tx/types.js'
 // `<fund-wallet>` loads on `defineFundWallet()`, as `<confirm-tx>` does.
 export { defineFundWallet } from './fund-wallet/define-lazy.js'
-export { fundOutcomeDetail } from './fund-wallet/outcome-detail.js'
 export type { FundWalletElement } from './fund-wallet/fund-wallet-element.js'
 export type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig, FundWalletEventMap } from './fund-wallet/types.js'
 export type {

@@ -21,9 +21,6 @@ const Base: CustomElementConstructor =
           onLogout: eventInit,
           onLinkSuccess: eventInit,
           onUpdateSuccess: eventInit,
-          onFundsuccess: eventInit,
-          onFunduserexited: eventInit,
-          onFundfailed: eventInit,
         },
       })
 
@@ -87,10 +84,7 @@ export class AuthModalElement extends Base {
    * funding request starts a session, whose prompt opens the modal on its landing.
    */
   start(request: AuthModalRequest = { intent: 'login' }): void {
-    if (request.intent === 'fund') {
-      internals(this)[propsKey].funding = request
-      return internals(this)[renderKey]()
-    }
+    if (request.intent === 'fund') return void import('./run-funding-request.js').then(({ runFundingRequest }) => runFundingRequest(this, request))
     internals(this)[propsKey].request = request
     if (this.open) internals(this)[renderKey]()
     else this.open = true

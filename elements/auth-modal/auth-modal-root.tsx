@@ -3,8 +3,7 @@ import type { ThemeName, TesseraError, User } from '../../src/core/index.js'
 import { AuthModalView, type ModalRequest } from '../../src/ui/index.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
-import { useFundingRequest } from './funding-request.js'
-import type { AuthModalConfig, AuthModalRequest, FundFailedDetail, FundModalRequest, FundOutcomeDetail, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
+import type { AuthModalConfig, AuthModalRequest, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
 
 /** Props r2wc passes: attributes, the `config` property, the shadow root and event dispatchers. */
 export interface AuthModalRootProps {
@@ -16,8 +15,6 @@ export interface AuthModalRootProps {
   config?: AuthModalConfig
   /** Set by `start()`: what this opening is for. */
   request?: ModalRequest
-  /** Set by `start({ intent: 'fund' })`: the funding session to open. */
-  funding?: FundModalRequest
   container?: ShadowRoot
   onLoginSuccess?(detail: { user: User; isNewUser: boolean }): void
   onAuthError?(detail: { code: string; message: string }): void
@@ -25,9 +22,6 @@ export interface AuthModalRootProps {
   onLogout?(detail: { reason: string }): void
   onLinkSuccess?(detail: LinkSuccessDetail): void
   onUpdateSuccess?(detail: UpdateSuccessDetail): void
-  onFundsuccess?(detail: FundOutcomeDetail): void
-  onFunduserexited?(detail: FundOutcomeDetail): void
-  onFundfailed?(detail: FundFailedDetail): void
 }
 
 export function AuthModalRoot(props: AuthModalRootProps) {
@@ -45,7 +39,6 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const authError = useCallback((error: TesseraError) => onAuthError?.({ code: error.code, message: error.shortMessage }), [onAuthError])
 
   useEffect(() => (client && onLogout ? client.on('logout', ({ reason }) => onLogout({ reason })) : undefined), [client, onLogout])
-  useFundingRequest(client, props)
   // A wallet operation waiting on the user (MFA, the wallet password) opens the modal on the screen that answers it;
   // a wallet flow already open answers it in place (its steps are covered by the verify screens). Read when the prompt
   // comes, not at the last render: a prompt right after a close must open the modal again.

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import type { TesseraClient, ThemeName } from '../../src/core/index.js'
+import { fundingOutcomeDetail, type TesseraClient, type ThemeName } from '../../src/core/index.js'
 import { titleId } from '../../src/ui/primitives/modal-shell.js'
 import * as styles from '../../src/ui/styles/modal.css.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
@@ -7,7 +7,6 @@ import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
 import { defaultFundingAddress, fundingInput, type FundingAttributes } from './funding-input.js'
 import { useFailureReports } from './failure-reports.js'
-import { fundOutcomeDetail } from './outcome-detail.js'
 import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
 
 // The screens (and their copy, styles and the QR code) load with the first session, never with the page.
@@ -63,8 +62,8 @@ export function FundWalletRoot(props: FundWalletRootProps) {
     client.funding.fundWallet(JSON.parse(inputKey), { inline: true, id: sessionId }).then(
       (outcome) => {
         if (!current) return
-        if (outcome.status === 'funded') latest.current.onFundsuccess?.(fundOutcomeDetail(outcome))
-        else latest.current.onFunduserexited?.(fundOutcomeDetail(outcome))
+        if (outcome.status === 'funded') latest.current.onFundsuccess?.(fundingOutcomeDetail(outcome))
+        else latest.current.onFunduserexited?.(fundingOutcomeDetail(outcome))
         setRound((value) => value + 1)
       },
       (error: unknown) => current && latest.current.onFundfailed?.(errorDetail(error, 'unknown_error')),

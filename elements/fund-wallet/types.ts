@@ -1,4 +1,4 @@
-import type { CardProvider, Chain, FundingMethod, FundWalletUiConfig, SolanaClusterName } from '../../src/core/index.js'
+import type { CardProvider, FundingOutcomeDetail, FundWalletUiConfig } from '../../src/core/index.js'
 
 /** `<fund-wallet>`'s chain: 'ethereum' (default) funds an EVM address on `chain-id`, 'solana' a Solana one on `cluster`. */
 export type FundWalletChainType = 'ethereum' | 'solana'
@@ -12,14 +12,7 @@ export interface FundWalletConfig {
 }
 
 /** `fundsuccess` and `funduserexited`: the wallet, its chain (Ethereum) or cluster (Solana), the method used and the balance. */
-export interface FundOutcomeDetail {
-  address: string
-  chain?: Chain
-  cluster?: { name: SolanaClusterName; rpcUrl: string }
-  fundingMethod: FundingMethod | null
-  /** In the asset's smallest units when it ended; null when it could not be read. */
-  balance: bigint | null
-}
+export type FundOutcomeDetail = FundingOutcomeDetail
 
 /** `fundfailed`: a method failed (the landing's banner, or a transfer's error screen). */
 export interface FundFailedDetail {

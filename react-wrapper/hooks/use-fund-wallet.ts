@@ -1,11 +1,10 @@
-import type { EthereumFundWalletOptions, FundingOutcome, SolanaFundWalletOptions } from '../../src/core/index.js'
-import { fundOutcomeDetail, type FundOutcomeDetail } from '../../elements/index.js'
+import { fundingOutcomeDetail, type EthereumFundWalletOptions, type FundingOutcome, type FundingOutcomeDetail, type SolanaFundWalletOptions } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
 
 export interface UseFundWalletOptions extends EmbeddedActionCallbacks<FundingOutcome> {
   /** The funding flow closed, for any reason (funded or not): the wallet, its chain or cluster, the method and the balance. */
-  onUserExited?(detail: FundOutcomeDetail): void
+  onUserExited?(detail: FundingOutcomeDetail): void
 }
 
 export type FundWalletOptions = ({ chainType?: 'ethereum' } & EthereumFundWalletOptions) | ({ chainType: 'solana' } & SolanaFundWalletOptions)
@@ -25,7 +24,7 @@ export function useFundWallet(options: UseFundWalletOptions = {}): UseFundWallet
   const client = useTesseraClient()
   const fundWallet = useEmbeddedAction(async (address: string, fundOptions: FundWalletOptions = {}) => {
     const outcome = await client.funding.fundWallet(isSolana(fundOptions) ? { ...fundOptions, address, chainType: 'solana' } : { ...fundOptions, address, chainType: 'ethereum' })
-    options.onUserExited?.(fundOutcomeDetail(outcome))
+    options.onUserExited?.(fundingOutcomeDetail(outcome))
     return outcome
   }, options)
   return { fundWallet }

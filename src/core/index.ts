@@ -87,6 +87,7 @@ export type {
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type * from './transactions/types.js'
 export type * from './funding/types.js'
+export { fundingOutcomeDetail } from './funding/outcome-detail.js'
 export type { MfaAnswer, MfaApi, MfaChallengeStatus, MfaMethodType, MfaState, TotpEnrollment } from './mfa/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'

@@ -210,6 +210,15 @@ export interface FundingOutcome {
   balance: AssetAmount | null
 }
 
+/** A finished session as hosts hear it (the reference's `onUserExited`): the balance in smallest units, null if unread. */
+export interface FundingOutcomeDetail {
+  address: string
+  chain?: Chain
+  cluster?: { name: SolanaClusterName; rpcUrl: string }
+  fundingMethod: FundingMethod | null
+  balance: bigint | null
+}
+
 export interface FundingState {
   /** Sessions in arrival order; absent or empty: none. */
   sessions: FundingSession[]
