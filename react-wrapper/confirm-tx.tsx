@@ -1,7 +1,7 @@
 import { createElement, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
 import type { ThemeName, TransactionUiOptions } from '../src/core/index.js'
 import { defineConfirmTx, type ConfirmTxChainType, type ConfirmTxConfig, type ConfirmTxElement, type TxConfirmedDetail, type TxErrorDetail } from '../elements/index.js'
-import { setAttribute, useElementEvent, useElementRef } from './element-props.js'
+import { setAttributes, useElementEvent, useElementRef } from './element-props.js'
 
 export interface ConfirmTxProps {
   appId: string
@@ -31,11 +31,7 @@ export function ConfirmTx({ appId, apiUrl, address, chainType, signOnly = false,
   // Attributes and objects are written imperatively: a removed prop removes the attribute; `transaction` goes last.
   useLayoutEffect(() => {
     if (!element) return
-    setAttribute(element, 'app-id', appId)
-    setAttribute(element, 'api-url', apiUrl)
-    setAttribute(element, 'address', address)
-    setAttribute(element, 'chain-type', chainType)
-    setAttribute(element, 'theme', theme)
+    setAttributes(element, { 'app-id': appId, 'api-url': apiUrl, address, 'chain-type': chainType, theme })
     element.toggleAttribute('sign-only', signOnly)
     if (config) element.config = config
     element.uiOptions = uiOptions

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState, type Ref } from 'react'
 
-/** Writes one attribute of a wrapped element: undefined removes it, an unchanged value is left alone. */
-export function setAttribute(element: HTMLElement, name: string, value: string | number | undefined) {
-  if (value === undefined) element.removeAttribute(name)
-  else if (element.getAttribute(name) !== String(value)) element.setAttribute(name, String(value))
+/** Writes a wrapped element's attributes: undefined removes one, an unchanged value is left alone. */
+export function setAttributes(element: HTMLElement, attributes: Record<string, string | number | undefined>) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined) element.removeAttribute(name)
+    else if (element.getAttribute(name) !== String(value)) element.setAttribute(name, String(value))
+  }
 }
 
 /** Calls `handler` with the detail of each `type` event the element dispatches. */

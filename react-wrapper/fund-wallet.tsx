@@ -1,7 +1,7 @@
 import { createElement, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
 import type { ThemeName } from '../src/core/index.js'
 import { defineFundWallet, type FundFailedDetail, type FundOutcomeDetail, type FundWalletChainType, type FundWalletConfig, type FundWalletElement } from '../elements/index.js'
-import { setAttribute, useElementEvent, useElementRef } from './element-props.js'
+import { setAttributes, useElementEvent, useElementRef } from './element-props.js'
 
 export interface FundWalletProps {
   appId: string
@@ -32,16 +32,9 @@ export function FundWallet({ appId, apiUrl, address, chainType, chainId, cluster
 
   useLayoutEffect(() => {
     if (!element) return
-    setAttribute(element, 'app-id', appId)
-    setAttribute(element, 'api-url', apiUrl)
-    setAttribute(element, 'address', address)
-    setAttribute(element, 'chain-type', chainType)
-    setAttribute(element, 'chain-id', chainId)
-    setAttribute(element, 'cluster', cluster)
-    setAttribute(element, 'amount', amount)
-    setAttribute(element, 'asset', asset)
-    setAttribute(element, 'default-method', defaultMethod)
-    setAttribute(element, 'theme', theme)
+    setAttributes(element, {
+      'app-id': appId, 'api-url': apiUrl, address, 'chain-type': chainType, 'chain-id': chainId, cluster, amount, asset, 'default-method': defaultMethod, theme,
+    })
     element.config = config
   }, [element, appId, apiUrl, address, chainType, chainId, cluster, amount, asset, defaultMethod, theme, config])
 

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, useEffect, useMemo, useRef, useState } from 'react'
 import type { TesseraClient, ThemeName, TransactionUiOptions } from '../../src/core/index.js'
-import { titleId } from '../../src/ui/primitives/modal-shell.js'
-import * as styles from '../../src/ui/styles/modal.css.js'
+import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
-import { InstanceTheme } from '../styles/instance-theme.js'
 import { startConfirmation } from './start-confirmation.js'
 import { errorDetail, isUserRejection } from './tx-outcome.js'
 import type { ConfirmTxChainType, ConfirmTxConfig, TxConfirmedDetail, TxErrorDetail } from './types.js'
@@ -78,16 +76,5 @@ export function ConfirmTxRoot(props: ConfirmTxRootProps) {
   useErrorReports(client, id, reportFailure, reportedError)
 
   if (!client) return null
-  return (
-    <>
-      <InstanceTheme client={client} sheet={sheet} />
-      {id && (
-        <Suspense fallback={null}>
-          <div part="panel" role="region" aria-labelledby={titleId} className={`${styles.dialog} ${styles.standaloneDialog}`}>
-            <TransactionView client={client} standalone inlineId={id} />
-          </div>
-        </Suspense>
-      )}
-    </>
-  )
+  return <PanelShell client={client} sheet={sheet}>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
 }

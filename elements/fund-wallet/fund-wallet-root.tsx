@@ -1,10 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { fundingOutcomeDetail, type TesseraClient, type ThemeName } from '../../src/core/index.js'
-import { titleId } from '../../src/ui/primitives/modal-shell.js'
-import * as styles from '../../src/ui/styles/modal.css.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
+import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
-import { InstanceTheme } from '../styles/instance-theme.js'
 import { defaultFundingAddress, fundingInput, type FundingAttributes } from './funding-input.js'
 import { useFailureReports } from './failure-reports.js'
 import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
@@ -76,16 +74,5 @@ export function FundWalletRoot(props: FundWalletRootProps) {
   useFailureReports(client, id, (detail) => latest.current.onFundfailed?.(detail))
 
   if (!client) return null
-  return (
-    <>
-      <InstanceTheme client={client} sheet={sheet} />
-      {id && (
-        <Suspense fallback={null}>
-          <div part="panel" role="region" aria-labelledby={titleId} className={`${styles.dialog} ${styles.standaloneDialog}`}>
-            <FundingView client={client} standalone inlineId={id} />
-          </div>
-        </Suspense>
-      )}
-    </>
-  )
+  return <PanelShell client={client} sheet={sheet}>{id && <FundingView client={client} standalone inlineId={id} />}</PanelShell>
 }

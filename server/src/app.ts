@@ -47,6 +47,26 @@ export const MAX_BODY_BYTES = 100 * 1024
 const errorBody = (c: Context, status: ContentfulStatusCode, code: string, message: string, data?: Record<string, unknown>) =>
   c.json(data ? { error: message, code, data } : { error: message, code }, status)
 
+/** The origins an API request may come from (CORS): per route family, else the request's app. */
+async function allowedOrigins(ctx: ServerContext, c: Context<AppEnv>, preflight: boolean): Promise<string[] | null> {
+  // Shares go to the wallet frame only, which this server serves from its own origin.
+  if (isWalletShareApiPath(c.req.path)) return [ownOrigin(c, ctx.trustProxy)]
+  // MFA: the wallet frame verifies and enrols; the app's page asks for SMS codes and passkey options itself.
+  if (isMfaApiPath(c.req.path)) {
+    const appOrigins = preflight ? (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins) : ((await appOfRequest(ctx.db, c))?.allowedOrigins ?? [])
+    return [ownOrigin(c, ctx.trustProxy), ...appOrigins]
+  }
+  const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
+  if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
+  // The second provider's status copy names its app in `apiKey`, as MoonPay's own API does.
+  if (c.req.path.startsWith(`${MOONPAY_STATUS_PATH}/`)) return (await getApp(ctx.db, c.req.query('apiKey') ?? ''))?.allowedOrigins ?? null
+  const headerApp = await appOfRequest(ctx.db, c)
+  if (headerApp) return headerApp.allowedOrigins
+  // A preflight never carries the app header: allow any origin some app allows; the real request is checked per app.
+  if (preflight) return (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins)
+  return null
+}
+
 /** The HTTP application over a prepared context (no listening socket: see `startServer`). */
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -70,27 +90,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   })
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
-  app.use(
-    '/api/*',
-    cors(async (c, preflight) => {
-      // Shares go to the wallet frame only, which this server serves from its own origin.
-      if (isWalletShareApiPath(c.req.path)) return [ownOrigin(c, ctx.trustProxy)]
-      // MFA: the wallet frame verifies and enrols; the app's page asks for SMS codes and passkey options itself.
-      if (isMfaApiPath(c.req.path)) {
-        const appOrigins = preflight ? (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins) : ((await appOfRequest(ctx.db, c))?.allowedOrigins ?? [])
-        return [ownOrigin(c, ctx.trustProxy), ...appOrigins]
-      }
-      const pathApp = /^\/api\/v1\/apps\/([^/]+)/.exec(c.req.path)?.[1]
-      if (pathApp) return (await getApp(ctx.db, decodeURIComponent(pathApp)))?.allowedOrigins ?? null
-      // The second provider's status copy names its app in `apiKey`, as MoonPay's own API does.
-      if (c.req.path.startsWith(`${MOONPAY_STATUS_PATH}/`)) return (await getApp(ctx.db, c.req.query('apiKey') ?? ''))?.allowedOrigins ?? null
-      const headerApp = await appOfRequest(ctx.db, c)
-      if (headerApp) return headerApp.allowedOrigins
-      // A preflight never carries the app header: allow any origin some app allows; the real request is checked per app.
-      if (preflight) return (await listApps(ctx.db)).flatMap((a) => a.allowedOrigins)
-      return null
-    }),
-  )
+  app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
 
   app.route('/', walletFramePageRoutes(ctx))
   app.route('/api/v1/apps', crossAppAppRoutes(ctx))

@@ -5,7 +5,7 @@
  * (test/harness/injected-wallets.ts) reaches it through a binding.
  */
 import { BaseError, createWalletClient, http, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 
 /** What a request answered, as plain data (it crosses into the page). */
 export type WalletAnswer = { result: unknown } | { error: { code: number; message: string } }
@@ -55,14 +55,45 @@ const approvalMethods = new Set(['eth_requestAccounts', 'personal_sign', 'eth_si
 const toHex = (value: number) => `0x${value.toString(16)}`
 const rpcError = (code: number, message: string): WalletAnswer => ({ error: { code, message } })
 
+async function forwardRpc(url: string | undefined, method: string, params: unknown): Promise<WalletAnswer> {
+  if (!url) return rpcError(4200, `Unsupported method ${method}`)
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+  const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+  return body.error ? { error: body.error } : { result: body.result }
+}
+
+/** Signs with the wallet's key on its current chain, as a wallet does: the chain fills what the request leaves out. */
+async function sendSigned(account: PrivateKeyAccount, url: string | undefined, chainId: number, request: TransactionParams): Promise<WalletAnswer> {
+  if (!url) return rpcError(4200, 'Unsupported method eth_sendTransaction')
+  if (request.from && request.from.toLowerCase() !== account.address.toLowerCase()) return rpcError(4100, 'Unknown account')
+  if (request.chainId && Number(request.chainId) !== chainId) return rpcError(-32602, `Invalid chainId ${Number(request.chainId)}: the wallet is on chain ${chainId}`)
+  const quantity = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
+  try {
+    const hash = await createWalletClient({ account, transport: http(url) }).sendTransaction({
+      chain: null,
+      to: request.to,
+      data: request.data,
+      value: quantity(request.value),
+      gas: quantity(request.gas),
+      nonce: request.nonce === undefined ? undefined : Number(request.nonce),
+      ...(request.gasPrice !== undefined
+        ? { gasPrice: quantity(request.gasPrice) }
+        : { maxFeePerGas: quantity(request.maxFeePerGas), maxPriorityFeePerGas: quantity(request.maxPriorityFeePerGas) }),
+    })
+    return { result: hash }
+  } catch (error) {
+    // The chain's refusal (funds, nonce, revert) as the wallet passes it on.
+    const cause = error instanceof BaseError ? (error.walk((inner) => typeof (inner as { code?: unknown }).code === 'number') as (Error & { code: number }) | null) : null
+    return rpcError(cause?.code ?? -32603, error instanceof BaseError ? error.shortMessage : String(error))
+  }
+}
+
 export function createTestEthereumWallet(options: TestEthereumWalletOptions): TestEthereumWallet {
   const account = privateKeyToAccount(options.privateKey)
   let chainId = options.chainId ?? 1
   const known = new Set([chainId, ...(options.knownChainIds ?? []), ...Object.keys(options.rpcUrls ?? {}).map(Number)])
-  let rejectNext = false
-  let holdNext = false
-  let pending = false
-  let authorized = false
+  // The user's answers to come (reject, hold the connection) and the connection's state.
+  let [rejectNext, holdNext, pending, authorized] = [false, false, false, false]
   const listeners: ((event: string, value: unknown) => void)[] = []
   const calls: string[] = []
   const emit = (event: string, value: unknown) => listeners.forEach((listener) => listener(event, value))
@@ -71,40 +102,8 @@ export function createTestEthereumWallet(options: TestEthereumWalletOptions): Te
   const rpcUrls: Record<number, string> = { ...options.rpcUrls }
   const rpcUrl = () => rpcUrls[chainId] ?? options.rpcUrl
 
-  async function forward(method: string, params: unknown): Promise<WalletAnswer> {
-    const url = rpcUrl()
-    if (!url) return rpcError(4200, `Unsupported method ${method}`)
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
-    return body.error ? { error: body.error } : { result: body.result }
-  }
-
-  /** Signs with the wallet's key on the current chain, as a wallet does: the chain fills what the request leaves out. */
-  async function sendTransaction(request: TransactionParams): Promise<WalletAnswer> {
-    const url = rpcUrl()
-    if (!url) return rpcError(4200, 'Unsupported method eth_sendTransaction')
-    if (request.from && request.from.toLowerCase() !== account.address.toLowerCase()) return rpcError(4100, 'Unknown account')
-    if (request.chainId && Number(request.chainId) !== chainId) return rpcError(-32602, `Invalid chainId ${Number(request.chainId)}: the wallet is on chain ${chainId}`)
-    const quantity = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
-    try {
-      const hash = await createWalletClient({ account, transport: http(url) }).sendTransaction({
-        chain: null,
-        to: request.to,
-        data: request.data,
-        value: quantity(request.value),
-        gas: quantity(request.gas),
-        nonce: request.nonce === undefined ? undefined : Number(request.nonce),
-        ...(request.gasPrice !== undefined
-          ? { gasPrice: quantity(request.gasPrice) }
-          : { maxFeePerGas: quantity(request.maxFeePerGas), maxPriorityFeePerGas: quantity(request.maxPriorityFeePerGas) }),
-      })
-      return { result: hash }
-    } catch (error) {
-      // The chain's refusal (funds, nonce, revert) as the wallet passes it on.
-      const cause = error instanceof BaseError ? (error.walk((inner) => typeof (inner as { code?: unknown }).code === 'number') as (Error & { code: number }) | null) : null
-      return rpcError(cause?.code ?? -32603, error instanceof BaseError ? error.shortMessage : String(error))
-    }
-  }
+  const forward = (method: string, params: unknown) => forwardRpc(rpcUrl(), method, params)
+  const sendTransaction = (request: TransactionParams) => sendSigned(account, rpcUrl(), chainId, request)
 
   async function answer(method: string, params: unknown): Promise<WalletAnswer> {
     calls.push(method)
