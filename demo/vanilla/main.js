@@ -182,7 +182,14 @@ transactionButton('tx-send-spl', ({ splToken }) => sendSplTokens(client, require
 const fundingCluster = () => client.getConfig().config.solanaClusters[0]?.name ?? 'devnet'
 byId('fund-eth').addEventListener('click', () => authModal.start({ intent: 'fund' }))
 byId('fund-sol').addEventListener('click', () => authModal.start({ intent: 'fund', chainType: 'solana', cluster: { name: fundingCluster() } }))
-const fundPanel = byId('fund-panel')
+// The panel: a <fund-wallet> element the page adds for a signed-in user (the script-tag bundle defines it when it appears).
+const fundPanel = document.createElement('fund-wallet')
+fundPanel.id = 'fund-panel'
+fundPanel.setAttribute('app-id', appId)
+fundPanel.setAttribute('api-url', apiUrl)
+const showFundPanel = ({ status }) => void (status === 'authenticated' && !fundPanel.isConnected && byId('fund-panel-slot')?.append(fundPanel))
+showFundPanel(client.getAuth())
+client.watchAuth(showFundPanel)
 byId('fund-panel-chain').addEventListener('change', (event) => {
   fundPanel.setAttribute('chain-type', event.target.value)
   if (event.target.value === 'solana') fundPanel.setAttribute('cluster', fundingCluster())
