@@ -1,12 +1,12 @@
 /**
- * Entry of the script-tag build (`dist/tessera.js`): defines `<auth-modal>` on load, `<confirm-tx>` as it loads, and
- * `<fund-wallet>` once the page holds one (funding costs a page without it nothing).
+ * Entry of the script-tag build (`dist/tessera.js`): defines `<auth-modal>` on load, and each panel (`<confirm-tx>`,
+ * `<fund-wallet>`) once the page holds one: a page without a panel loads none of its code.
  */
 import { defineWhenUsed } from './define-when-used.js'
 import { defineAuthModal, defineConfirmTx, defineFundWallet } from './index.js'
 
 defineAuthModal()
-void defineConfirmTx()
+defineWhenUsed('confirm-tx', defineConfirmTx)
 defineWhenUsed('fund-wallet', defineFundWallet)
 
 export * from './index.js'
