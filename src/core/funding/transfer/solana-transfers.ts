@@ -5,9 +5,10 @@
  */
 import { AddressLookupTableAccount, Connection, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import type { BridgeSolanaStepData } from '../../../protocol/funding.js'
+import { SPL_ASSOCIATED_TOKEN_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID } from '../../../protocol/solana-programs.js'
 
-const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
-const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWNKvmLWCNqwumDdn')
+const TOKEN_PROGRAM = new PublicKey(SPL_TOKEN_PROGRAM_ID)
+const ASSOCIATED_TOKEN_PROGRAM = new PublicKey(SPL_ASSOCIATED_TOKEN_PROGRAM_ID)
 /** A token account's size: its rent-exempt minimum is what creating one costs. */
 export const TOKEN_ACCOUNT_SIZE = 165
 

@@ -6,7 +6,7 @@ import { ANVIL_FIRST_PRIVATE_KEY } from '../../../../test/harness/evm-contracts.
 import { startAnvil, type Anvil } from '../../../../server/src/test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../../../server/src/test-support/litesvm-rpc.js'
 import { BRIDGE_NATIVE_CURRENCY, BRIDGE_SOLANA_CHAIN_ID, BRIDGE_SOLANA_NATIVE_CURRENCY } from '../../../protocol/funding.js'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, setUpToken, TOKEN_PROGRAM_ID } from '../../transactions/solana/test-support/spl-instructions.js'
+import { setUpToken } from '../../transactions/solana/test-support/spl-instructions.js'
 import { createTestEthereumWallet, type TestEthereumWallet } from '../../wallets/test-support/ethereum-wallet.js'
 import { announceEip6963, eip1193Provider, fakePage, registerStandardWallet, standardWallet } from '../../wallets/test-support/fake-page.js'
 import { createTestSolanaWallet, type TestSolanaWallet } from '../../wallets/test-support/solana-wallet.js'
@@ -170,30 +170,20 @@ describe('transfer from an external wallet on the same chain (document 3 §§2, 
     const { mint } = await setUpToken(connection, mintAuthority, { decimals: 6, owner: new PublicKey(phantom.address), amount: 50_000_000n })
     const setup = await withWallets({ usdcMint: mint.toBase58(), phantom })
     const { outcome: first } = await payingWith(setup, { address: setup.wallets.solana, chainType: 'solana', asset: 'USDC', amount: '5' }, 'Phantom', '12.5')
-    // The recipient has no token account yet: creating it costs its rent (the local endpoint has no ATA program to run it).
+    // The recipient has no token account yet: the transfer creates it (the ATA program's CreateIdempotent), at its rent.
     const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165))
     const withRent = await until(setup.client, (session) => session.transfer?.status === 'confirm')
     expect(withRent.transfer!.summary).toMatchObject({ total: { value: 12_500_000n, symbol: 'USDC', decimals: 6 }, estimatedFee: { value: 5_000n + rent, symbol: 'SOL' } })
-    withRent.exit()
-    await first
-    giveTokenAccount(setup.wallets.solana, mint)
+    withRent.confirmTransfer()
+    await expect(first).resolves.toMatchObject({ status: 'funded', balance: { value: 12_500_000n, symbol: 'USDC' } })
+    // Now it exists: no rent, and the next transfer adds to it.
     const { outcome } = await payingWith(setup, { address: setup.wallets.solana, chainType: 'solana', asset: 'USDC', amount: '5' }, 'Phantom', '12.5')
     const confirming = await until(setup.client, (session) => session.transfer?.status === 'confirm')
     expect(confirming.transfer!.summary!.estimatedFee).toMatchObject({ value: 5_000n })
     confirming.confirmTransfer()
-    await expect(outcome).resolves.toMatchObject({ status: 'funded', balance: { value: 12_500_000n, symbol: 'USDC' } })
+    await expect(outcome).resolves.toMatchObject({ status: 'funded', balance: { value: 25_000_000n, symbol: 'USDC' } })
   })
 })
-
-/** An empty token account of `mint` for `owner` at its associated address, set straight into the local endpoint's state. */
-function giveTokenAccount(owner: string, mint: PublicKey) {
-  const data = new Uint8Array(165)
-  data.set(mint.toBytes(), 0)
-  data.set(new PublicKey(owner).toBytes(), 32)
-  data[108] = 1
-  const address = PublicKey.findProgramAddressSync([new PublicKey(owner).toBytes(), TOKEN_PROGRAM_ID.toBytes(), mint.toBytes()], ASSOCIATED_TOKEN_PROGRAM_ID)[0]
-  localnet.svm.setAccount({ address: address.toBase58(), data, executable: false, lamports: 2_039_280n, programAddress: TOKEN_PROGRAM_ID.toBase58(), space: 165n } as never)
-}
 
 describe('bridged funding (document 3 §§2, 4, 5)', () => {
   it('offers the chains where the wallet holds funds, quotes the exact output, sends the step, waits for the bridge', async () => {

@@ -5,15 +5,16 @@
  * instruction whose accounts sit in a lookup table that cannot be loaded, is `unknown` with its program id. Unsupported System instruction types are `unknown` too: the
  * summary only shows them (docs/decisions.md "Solana instruction decoding").
  */
+import { SPL_ASSOCIATED_TOKEN_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID } from '../../../protocol/solana-programs.js'
 import { AddressLookupTableAccount, PublicKey, type Connection, type VersionedMessage } from '@solana/web3.js'
 import type { AssetAmount, SolanaInstructionSummary } from '../types.js'
 import { shortenAddress } from '../../utils/shorten-address.js'
 import { lamportsAmount } from './lamports-amount.js'
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+export const TOKEN_PROGRAM = SPL_TOKEN_PROGRAM_ID
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
-export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWNKvmLWCNqwumDdn'
+export const ASSOCIATED_TOKEN_PROGRAM = SPL_ASSOCIATED_TOKEN_PROGRAM_ID
 export const RAYDIUM_AMM_V4_PROGRAM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8'
 export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'
 
