@@ -102,19 +102,35 @@ describe.concurrent('funding by card and from an exchange', () => {
     })
   }, 240_000)
 
-  it("the React demo's useFundWallet opens the modal; a transfer from an exchange funds the wallet and onUserExited reports it", async () => {
+  it("the React demo: 'Add funds' from a new user's send, paid by card, and the send completes; useFundWallet funds from an exchange", async () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('react'), stack.api.url, `e2e-fund-react-${runId()}@example.com`)
       const wallet = await demoEthereumAddress(page)
+      const recipientBefore = await balanceOf(ETH_RECIPIENT)
+
+      // The provider's modal: the confirmation's 'Add funds', a card purchase, then the send.
+      await page.locator('#send-eth').click()
+      await modalPart(page, 'add-funds-button').filter({ hasText: 'Add funds' }).click({ timeout: walletTimeout })
+      await fundingLanding(page, 'auth-modal')
+      const card = await payInPopup(page, fundingPart(page, 'auth-modal', 'funding-card-button'), 'Pay')
+      await card.close()
+      await cardStatusTitle(page, 'auth-modal', "You've funded your account!")
+      await fundingPart(page, 'auth-modal', 'funding-continue').click()
+      await approveButton(page).filter({ hasText: 'Approve' }).click({ timeout: walletTimeout })
+      await confirmationDone(page)
+      await page.locator('#send-result').filter({ hasText: /^0x[0-9a-f]{64}$/ }).waitFor({ timeout: walletTimeout })
+      expect(await balanceOf(ETH_RECIPIENT)).toBe(recipientBefore + ONE_THOUSANDTH_ETH)
+
+      // useFundWallet: the modal on a session of its own, funded from an exchange; onUserExited reports the end.
+      const before = await balanceOf(wallet)
       await page.locator('#fund-eth').click()
       await fundingLanding(page, 'auth-modal')
-
-      const popup = await payInPopup(page, fundingPart(page, 'auth-modal', 'funding-exchange-button'), 'Pay')
-      await popup.close()
+      const exchange = await payInPopup(page, fundingPart(page, 'auth-modal', 'funding-exchange-button'), 'Pay')
+      await exchange.close()
       await cardStatusTitle(page, 'auth-modal', "You've funded your account!")
       await fundingPart(page, 'auth-modal', 'funding-continue').click()
       await page.locator('#fund-result').filter({ hasText: `Left funding: ${wallet} by exchange` }).waitFor({ timeout: walletTimeout })
-      expect(await balanceOf(wallet)).toBeGreaterThan(0n)
+      expect(await balanceOf(wallet)).toBeGreaterThan(before)
     })
   }, 240_000)
 })
