@@ -4,8 +4,9 @@
  * popup and its Pay really sends ETH on anvil. A new user's first transaction ends at 'Add funds'; they pay by card,
  * watch the status reach "You've funded your account!", and the transaction goes through. A declined card returns to
  * the landing with the spec's banner and the other provider's hint; the other provider then funds the wallet. A popup
- * closed three times without a purchase returns to the landing. The React demo's `useFundWallet` opens the modal and
- * funds from an exchange. Every outcome is checked on the chain. The tests share one stack and run side by side.
+ * closed three times without a purchase returns to the landing. On the React demo the same first send is funded, then
+ * `useFundWallet` opens the modal and funds from an exchange. Every outcome is checked on the chain. The tests share
+ * one stack and run side by side.
  */
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
