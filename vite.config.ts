@@ -33,6 +33,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Tests a file runs side by side (describe.concurrent) share its stack: two at a time on two cores.
+          maxConcurrency: 2,
           // A real browser on two shared cores: one retry absorbs a scheduling stall; a retried test is still named in the log.
           retry: 1,
         },
