@@ -1,6 +1,7 @@
-import { createElement, useCallback, useEffect, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
+import { createElement, useLayoutEffect, useState, type CSSProperties, type Ref } from 'react'
 import type { ThemeName } from '../src/core/index.js'
-import { defineAuthModal, type AuthErrorDetail, type AuthModalConfig, type AuthModalElement, type AuthModalEventMap, type LoginSuccessDetail, type LogoutDetail } from '../elements/index.js'
+import { defineAuthModal, type AuthErrorDetail, type AuthModalConfig, type AuthModalElement, type LoginSuccessDetail, type LogoutDetail } from '../elements/index.js'
+import { setAttributes, useElementEvent, useElementRef } from './element-props.js'
 
 export interface AuthModalProps {
   appId: string
@@ -18,48 +19,24 @@ export interface AuthModalProps {
   onLogout?(detail: LogoutDetail): void
 }
 
-function setAttribute(element: HTMLElement, name: string, value: string | undefined) {
-  if (value === undefined) element.removeAttribute(name)
-  else if (element.getAttribute(name) !== value) element.setAttribute(name, value)
-}
-
-function useElementEvent<K extends keyof AuthModalEventMap>(element: AuthModalElement | null, type: K, handler: ((event: AuthModalEventMap[K]) => void) | undefined) {
-  useEffect(() => {
-    if (!element || !handler) return
-    const listener = (event: Event) => handler(event as AuthModalEventMap[K])
-    element.addEventListener(type, listener)
-    return () => element.removeEventListener(type, listener)
-  }, [element, type, handler])
-}
-
 /** A typed React component over `<auth-modal>`: attributes and the config property are kept in sync. */
 export function AuthModal({ appId, apiUrl, theme, open = false, standalone = false, config, className, style, ref, ...events }: AuthModalProps) {
-  const [element, setElement] = useState<AuthModalElement | null>(null)
-  const attach = useCallback(
-    (next: AuthModalElement | null) => {
-      setElement(next)
-      if (typeof ref === 'function') ref(next)
-      else if (ref) ref.current = next
-    },
-    [ref],
-  )
+  const [element, attach] = useElementRef(ref)
   useState(defineAuthModal)
 
   // Attributes are written imperatively so a removed prop removes the attribute.
   useLayoutEffect(() => {
     if (!element) return
     if (config) element.config = config
-    setAttribute(element, 'app-id', appId)
-    setAttribute(element, 'api-url', apiUrl)
-    setAttribute(element, 'theme', theme)
+    setAttributes(element, { 'app-id': appId, 'api-url': apiUrl, theme })
     element.standalone = standalone
     element.open = open
   }, [element, appId, apiUrl, theme, standalone, open, config])
 
-  useElementEvent(element, 'loginsuccess', events.onLoginSuccess && ((event) => events.onLoginSuccess?.(event.detail)))
-  useElementEvent(element, 'autherror', events.onAuthError && ((event) => events.onAuthError?.(event.detail)))
-  useElementEvent(element, 'modalclose', events.onModalClose && (() => events.onModalClose?.()))
-  useElementEvent(element, 'logout', events.onLogout && ((event) => events.onLogout?.(event.detail)))
+  useElementEvent(element, 'loginsuccess', events.onLoginSuccess)
+  useElementEvent(element, 'autherror', events.onAuthError)
+  useElementEvent(element, 'modalclose', events.onModalClose)
+  useElementEvent(element, 'logout', events.onLogout)
 
   return createElement('auth-modal', { ref: attach, className, style })
 }
