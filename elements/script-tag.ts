@@ -6,8 +6,7 @@ import { defineWhenUsed } from './define-when-used.js'
 import { defineAuthModal, defineConfirmTx, defineFundWallet } from './index.js'
 
 defineAuthModal()
-defineWhenUsed('confirm-tx', defineConfirmTx)
-defineWhenUsed('fund-wallet', defineFundWallet)
+defineWhenUsed({ 'confirm-tx': defineConfirmTx, 'fund-wallet': defineFundWallet })
 
 export * from './index.js'
 // A script-tag host reads the session through the same shared client the element uses.
