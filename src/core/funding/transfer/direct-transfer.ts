@@ -13,7 +13,7 @@ import { amountOf } from '../receive.js'
 import { nativeAsset } from '../resolve-funding.js'
 import type { PayingWallet, PlannedTransfer, SessionContext } from '../session-context.js'
 import type { FundingAsset } from '../types.js'
-import { waitForReceipt, waitForSignature } from './settle.js'
+import { waitForReceipt } from './settle.js'
 
 export interface PreparedTransfer {
   plan: PlannedTransfer
@@ -90,7 +90,8 @@ async function prepareSolana(ctx: SessionContext, payer: SolanaPayer, cluster: S
   return {
     plan: {
       send: async () => (await payer.signAndSendTransaction(await build(), { cluster: cluster.name })).signature,
-      settle: (signature) => waitForSignature(cluster.rpcUrl, signature, ctx.timing.receiptPollMs, ctx.deps.fetch),
+      // The wallet's send answers once the cluster confirmed it (or fails with its error).
+      settle: async () => {},
       bridge: null,
     },
     summary: { total: native ? sol(amount + fee) : amountOf(amount, asset, ctx.price), to, network: cluster.name, estimatedFee: sol(fee) },
