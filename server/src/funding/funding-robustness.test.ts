@@ -3,12 +3,13 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
-import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from './testing.js'
+import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from './test-support/route-testing.js'
+import { generateCdpApiKey } from './test-support/cdp-keys.js'
 
 const wallet = '0x6767676767676767676767676767676767676767'
 const COINBASE_SECRET = 'robust-cdp-secret'
 const MOONPAY_KEY = 'robust-moonpay-key'
-const cdpKey = cdpKeyPair('ed25519').secret
+const cdpKey = generateCdpApiKey('ed25519').secret
 let logs = ''
 let providers: ProviderTestServer
 let t: TestServer

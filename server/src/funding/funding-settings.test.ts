@@ -11,11 +11,12 @@ import { openDatabase } from '../db/open.js'
 import { runCli } from '../test-support/run-cli.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
-import { cdpKeyPair, everyFundingMethod } from './testing.js'
+import { everyFundingMethod } from './test-support/route-testing.js'
+import { generateCdpApiKey } from './test-support/cdp-keys.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-funding-config-'))
 const id = 'funding-config-app-000001'
-const cdpKey = cdpKeyPair('ec').secret
+const cdpKey = generateCdpApiKey('ec').secret
 const env = { CDP_KEY: cdpKey, CDP_WEBHOOK: 'cdp-webhook-secret-value', MOONPAY_SECRET: 'sk_live_moonpay_secret_value', MOONPAY_WEBHOOK: 'wk_moonpay_webhook_value', RELAY_KEY: 'relay-api-key-value' }
 const secrets = Object.values(env)
 const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

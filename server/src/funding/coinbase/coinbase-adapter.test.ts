@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto'
 import { jwtVerify, type KeyObject } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoinbaseOnrampSettings } from '../../apps/types.js'
-import { cdpKeyPair, startProviderTestServer, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../testing.js'
+import { startProviderTestServer, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
+import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 import { cdpSigningKey } from './cdp-key.js'
 import { createSessionToken, hostedPageUrl } from './create-session-token.js'
 import { fetchPurchaseStatus } from './fetch-purchase-status.js'
@@ -35,7 +36,7 @@ async function verifyCdpJwt(request: ProviderRequest, publicKey: KeyObject, expe
 describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
   for (const kind of ['ec', 'ed25519'] as const) {
     it(`authenticates with a CDP JWT signed by the ${kind} key and sends the addresses, assets and client IP`, async () => {
-      const { secret, publicKey } = cdpKeyPair(kind)
+      const { secret, publicKey } = generateCdpApiKey(kind)
       const host = new URL(coinbase.url).host
       answer = () => ({ status: 200, body: { token: 'session-token-1', channel_id: 'channel-1' } })
       const session = await createSessionToken(settingsWith(secret), { addresses: [{ address, blockchains: ['base'] }], assets: ['ETH'], clientIp: '203.0.113.7' }, Date.now())
@@ -49,7 +50,7 @@ describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
   }
 
   it("answers Coinbase's refusal of the request as 400 with its reason, and a refused key or failure as 503", async () => {
-    const { secret } = cdpKeyPair('ec')
+    const { secret } = generateCdpApiKey('ec')
     const request = { addresses: [{ address, blockchains: ['base'] }], clientIp: '203.0.113.7' }
     answer = () => ({ status: 400, body: { code: 'INVALID_ARGUMENT', message: 'blockchain base not supported for this address' } })
     await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({ status: 400, code: 'invalid_data', message: 'Coinbase Onramp refused the session: blockchain base not supported for this address' })
@@ -77,7 +78,7 @@ describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
 
 describe('Coinbase Onramp purchase status (GET {api_url}/v1/buy/user/{ref}/transactions)', () => {
   it('reads the purchases under the partner user reference with a CDP JWT for that path', async () => {
-    const { secret, publicKey } = cdpKeyPair('ed25519')
+    const { secret, publicKey } = generateCdpApiKey('ed25519')
     answer = () => ({ status: 200, body: { transactions: [{ status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' }, { status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' }], next_page_key: '', total_count: '2' } })
     expect(await fetchPurchaseStatus(settingsWith(secret), 'ref-1', Date.now())).toBe('success')
     const request = coinbase.requests.at(-1)!
@@ -95,7 +96,7 @@ describe('Coinbase Onramp purchase status (GET {api_url}/v1/buy/user/{ref}/trans
   })
 
   it('answers 503 when Coinbase fails or answers something else', async () => {
-    const { secret } = cdpKeyPair('ec')
+    const { secret } = generateCdpApiKey('ec')
     answer = () => ({ status: 500, body: { message: 'internal' } })
     await expect(fetchPurchaseStatus(settingsWith(secret), 'ref-1', Date.now())).rejects.toMatchObject({ status: 503 })
     answer = () => ({ status: 200, body: { items: [] } })
@@ -109,15 +110,15 @@ describe('CDP key parsing', () => {
     const pkcs8 = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()
     expect(cdpSigningKey(pkcs8)?.algorithm).toBe('ES256')
     expect(cdpSigningKey(pkcs8.replace(/\n/g, '\\n'))?.algorithm).toBe('ES256')
-    expect(cdpSigningKey(cdpKeyPair('ec').secret)?.algorithm).toBe('ES256')
-    expect(cdpSigningKey(cdpKeyPair('ed25519').secret)?.algorithm).toBe('EdDSA')
+    expect(cdpSigningKey(generateCdpApiKey('ec').secret)?.algorithm).toBe('ES256')
+    expect(cdpSigningKey(generateCdpApiKey('ed25519').secret)?.algorithm).toBe('EdDSA')
   })
 
   it('refuses other curves, an Ed25519 key whose public half does not match its seed, and anything else', () => {
     const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'pem', type: 'sec1' }).toString()
     expect(cdpSigningKey(p384)).toBeNull()
-    const ed = Buffer.from(cdpKeyPair('ed25519').secret, 'base64')
-    const otherPublic = Buffer.from(cdpKeyPair('ed25519').secret, 'base64').subarray(32)
+    const ed = Buffer.from(generateCdpApiKey('ed25519').secret, 'base64')
+    const otherPublic = Buffer.from(generateCdpApiKey('ed25519').secret, 'base64').subarray(32)
     expect(cdpSigningKey(Buffer.concat([ed.subarray(0, 32), otherPublic]).toString('base64'))).toBeNull()
     expect(cdpSigningKey(ed.subarray(0, 32).toString('base64'))).toBeNull()
     expect(cdpSigningKey('-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----')).toBeNull()

@@ -2,14 +2,15 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../testing.js'
+import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
+import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const INIT = '/api/v1/funding/coinbase_on_ramp/init'
 const STATUS = '/api/v1/funding/coinbase_on_ramp/status'
 const evmWallet = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'
 const solanaWallet = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const strangerWallet = '0x9999999999999999999999999999999999999999'
-const cdpKey = cdpKeyPair('ec')
+const cdpKey = generateCdpApiKey('ec')
 let logs = ''
 let answer: (request: ProviderRequest) => ProviderAnswer = () => ({ status: 200, body: { token: 'cb-session-token', channel_id: 'cb-channel' } })
 let coinbase: ProviderTestServer

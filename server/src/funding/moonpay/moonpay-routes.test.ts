@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRecord } from '../../apps/types.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { cdpKeyPair, signInWithWallets, testFundingSettings, type FundingTestUser } from '../testing.js'
+import { signInWithWallets, testFundingSettings, type FundingTestUser } from '../test-support/route-testing.js'
+import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const SIGN = '/api/v1/plugins/moonpay_on_ramp/sign'
 const MOONPAY = 'http://moonpay.test'
@@ -13,7 +14,7 @@ let user: FundingTestUser
 let withWebhooks: AppRecord
 let webhookUser: FundingTestUser
 beforeAll(async () => {
-  const funding = testFundingSettings({ coinbase: 'http://127.0.0.1:9', moonpay: MOONPAY, relay: 'http://127.0.0.1:9' }, { cdpKey: cdpKeyPair('ec').secret })
+  const funding = testFundingSettings({ coinbase: 'http://127.0.0.1:9', moonpay: MOONPAY, relay: 'http://127.0.0.1:9' }, { cdpKey: generateCdpApiKey('ec').secret })
   t = await startTestServer({ app: { funding } })
   user = await signInWithWallets(t, [{ address: evmWallet, chainType: 'ethereum' }, { address: solanaWallet, chainType: 'solana' }])
   withWebhooks = await t.createApp({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../testing.js'
+import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
+import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const QUOTE = '/api/v1/funding/bridge/quote'
 const STATUS = '/api/v1/funding/bridge/status'
@@ -20,7 +21,7 @@ let user: FundingTestUser
 let other: FundingTestUser
 beforeAll(async () => {
   relay = await startProviderTestServer((request) => answer(request))
-  const funding = testFundingSettings({ coinbase: 'http://127.0.0.1:9', moonpay: 'http://127.0.0.1:9', relay: relay.url }, { cdpKey: cdpKeyPair('ec').secret })
+  const funding = testFundingSettings({ coinbase: 'http://127.0.0.1:9', moonpay: 'http://127.0.0.1:9', relay: relay.url }, { cdpKey: generateCdpApiKey('ec').secret })
   t = await startTestServer({
     app: {
       funding,

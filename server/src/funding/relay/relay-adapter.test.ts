@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDefaults } from '../../apps/store.js'
 import type { AppRecord, BridgeSettings } from '../../apps/types.js'
-import { startProviderTestServer, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../testing.js'
+import { startProviderTestServer, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
 import { fetchRelayQuote, quoteRequestId, RELAY_QUOTE_PATH } from './fetch-quote.js'
 import { bridgeStatusOf, fetchRelayStatus } from './fetch-status.js'
 import { findRelayRequestByHash } from './find-request.js'

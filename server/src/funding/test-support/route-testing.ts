@@ -1,10 +1,9 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders } from 'node:http'
 import { expect } from 'vitest'
-import type { FundingSettings } from '../apps/types.js'
-import type { TestServer } from '../test-support/test-server.js'
-import { addLinkedAccount } from '../users/store.js'
+import type { FundingSettings } from '../../apps/types.js'
+import type { TestServer } from '../../test-support/test-server.js'
+import { addLinkedAccount } from '../../users/store.js'
+import { readText, startLocalServer } from './http.js'
 
 /** One request a provider test server received. */
 export interface ProviderRequest { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: string }
@@ -15,33 +14,13 @@ export interface ProviderTestServer { url: string; requests: ProviderRequest[]; 
 
 export async function startProviderTestServer(answer: (request: ProviderRequest) => ProviderAnswer | Promise<ProviderAnswer>): Promise<ProviderTestServer> {
   const requests: ProviderRequest[] = []
-  const server = createServer(async (incoming, outgoing) => {
-    let body = ''
-    for await (const chunk of incoming) body += chunk
-    const url = new URL(incoming.url ?? '/', 'http://provider.test')
-    const request = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body }
+  const server = await startLocalServer(async (incoming, outgoing, url) => {
+    const request = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body: await readText(incoming) }
     requests.push(request)
     const reply = await answer(request)
     outgoing.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.text ?? JSON.stringify(reply.body ?? {}))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
-
-/** A fresh CDP Secret API key pair: the secret as CDP hands it out (SEC1 PEM, or base64 seed+public key) and the public key to verify with. */
-export function cdpKeyPair(kind: 'ec' | 'ed25519'): { secret: string; publicKey: KeyObject } {
-  if (kind === 'ec') {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    return { secret: privateKey.export({ format: 'pem', type: 'sec1' }).toString(), publicKey }
-  }
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519')
-  const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d!, 'base64url')
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
-  return { secret: Buffer.concat([seed, raw]).toString('base64'), publicKey }
+  return { url: server.url, requests, close: server.close }
 }
 
 /** A signed-in funding test user with a wallet of theirs linked (as an embedded wallet would be). */

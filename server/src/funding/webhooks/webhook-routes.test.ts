@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRecord } from '../../apps/types.js'
 import { startTestServer, TEST_ORIGIN, type TestServer } from '../../test-support/test-server.js'
-import { cdpKeyPair, signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from '../testing.js'
+import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from '../test-support/route-testing.js'
+import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const COINBASE_SECRET = 'cdp-webhook-subscription-secret'
 const MOONPAY_KEY = 'wk_live_moonpay_webhook_key'
@@ -13,7 +14,7 @@ let app: AppRecord
 let user: FundingTestUser
 beforeAll(async () => {
   coinbase = await startProviderTestServer(() => ({ status: 200, body: { token: 'cb-token', channel_id: '' } }))
-  const funding = testFundingSettings({ coinbase: coinbase.url, moonpay: 'http://moonpay.test', relay: 'http://127.0.0.1:9' }, { cdpKey: cdpKeyPair('ed25519').secret })
+  const funding = testFundingSettings({ coinbase: coinbase.url, moonpay: 'http://moonpay.test', relay: 'http://127.0.0.1:9' }, { cdpKey: generateCdpApiKey('ed25519').secret })
   t = await startTestServer()
   app = await t.createApp({
     name: 'Webhooks', allowedOrigins: [TEST_ORIGIN],
