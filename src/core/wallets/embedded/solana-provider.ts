@@ -17,6 +17,7 @@ import { messageText, signMessageConfirmation } from '../../transactions/sign-me
 import { solanaTransactionConfirmation, type SolanaTransactionOutcome } from '../../transactions/solana/solana-transaction-confirmation.js'
 import { containsAccount, isLegacyTransaction, isVersionedTransaction } from '../../transactions/solana/transaction-shape.js'
 import type { SplTokenInfoLookup } from '../../transactions/solana/decode-instructions.js'
+import { walletNotInTransactionError } from '../wallet-action-errors.js'
 import { ProviderRpcError } from './provider-rpc-error.js'
 import type { EmbeddedSolanaProvider, SolanaSignMessageOptions, SolanaTransactionLike, SolanaTransactionOptions } from './types.js'
 
@@ -144,6 +145,3 @@ const toHex = (bytes: Uint8Array): `0x${string}` => `0x${Array.from(bytes, (byte
 const unsupportedTransactionError = () => new TesseraError({ code: 'unable_to_sign', shortMessage: 'Unsupported transaction type' })
 
 const notASignerError = () => new TesseraError({ code: 'unable_to_sign', shortMessage: 'The transaction does not need this wallet’s signature' })
-
-const walletNotInTransactionError = (address: string) =>
-  new TesseraError({ code: 'unable_to_sign', shortMessage: `The transaction does not contain the wallet's public key ${address}` })
