@@ -17,8 +17,6 @@ export interface FundingAttributes {
 export const defaultFundingAddress = (client: TesseraClient, chainType: FundWalletChainType): string | undefined =>
   client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType)?.address
 
-const fundingMethods: readonly string[] = ['card', 'exchange', 'wallet', 'manual'] satisfies FundingMethod[]
-
 /** The session the attributes ask for, for `address`; values the core does not know are passed on for it to refuse. */
 export function fundingInput(attributes: FundingAttributes & { address: string }): FundWalletInput {
   const chainType = attributes.chainType === 'solana' ? 'solana' : 'ethereum'
@@ -26,7 +24,7 @@ export function fundingInput(attributes: FundingAttributes & { address: string }
   const common = {
     address,
     ...(amount ? { amount } : {}),
-    ...(defaultMethod && fundingMethods.includes(defaultMethod) ? { defaultFundingMethod: defaultMethod as FundingMethod } : {}),
+    ...(defaultMethod ? { defaultFundingMethod: defaultMethod as FundingMethod } : {}),
     ...(config.uiConfig ? { uiConfig: config.uiConfig } : {}),
     ...(config.card ? { card: config.card } : {}),
     ...(config.crossChainBridgingEnabled === false ? { crossChainBridgingEnabled: false } : {}),
@@ -36,7 +34,7 @@ export function fundingInput(attributes: FundingAttributes & { address: string }
       ...common,
       chainType,
       ...(attributes.cluster ? { cluster: { name: attributes.cluster as SolanaClusterName } } : {}),
-      ...(asset === 'USDC' || asset === 'native-currency' ? { asset } : {}),
+      ...(asset ? { asset: asset as 'native-currency' | 'USDC' } : {}),
     }
   }
   return {
