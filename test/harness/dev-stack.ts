@@ -88,16 +88,23 @@ export const ANVIL2_CHAIN_ID = 31338
 /** A second app that acts as a cross-app provider for the dev app (its users sign in with email). */
 export const DEV_PROVIDER_APP_ID = 'tessera-dev-provider-0001'
 
-export function freePort(host = loopback): Promise<number> {
+/** A loopback port held open until `release()`, so that no other server takes it while the stack starts. */
+interface PortReservation { port: number; release(): Promise<void> }
+
+function reservePort(requested: number | undefined): Promise<PortReservation> {
+  if (requested) return Promise.resolve({ port: requested, release: async () => {} })
   return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
+    const holder = createServer()
+    holder.once('error', reject)
+    holder.listen(0, loopback, () => {
+      const { port } = holder.address() as AddressInfo
+      let released: Promise<void> | undefined
+      resolve({ port, release: () => (released ??= new Promise((done) => holder.close(() => done()))) })
     })
   })
 }
+
+const addressInUse = (error: unknown) => (error as { code?: string } | null)?.code === 'EADDRINUSE'
 
 /** The config file's snake_case form of OAuth client settings. */
 function providerFileSettings(settings: OAuthProviderSettings) {
@@ -175,14 +182,26 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
 }
 
 export async function startDevStack<Api extends Closable>(options: DevStackOptions<Api>): Promise<DevStack<Api>> {
-  const apiPort = options.apiPort || (await freePort())
-  const demoPort = options.demoPort || (await freePort())
-  const apiUrl = `http://${loopback}:${apiPort}`
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevStackOnce(options)
+    } catch (error) {
+      // A picked port is free again between its release and the listen: another process may take it, then start over.
+      if (attempt < 3 && !options.apiPort && !options.demoPort && addressInUse(error)) continue
+      throw error
+    }
+  }
+}
+
+async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<Api>): Promise<DevStack<Api>> {
+  const apiPort = await reservePort(options.apiPort)
+  const demoPort = await reservePort(options.demoPort)
+  const apiUrl = `http://${loopback}:${apiPort.port}`
   const provider = await startOidcProvider({
     redirectUris: (['google', 'github'] as const).map((name) => callbackUrl(apiUrl, name)),
     interaction: options.providerInteraction ?? 'auto',
   })
-  const cleanup: (() => Promise<void>)[] = [() => provider.close()]
+  const cleanup: (() => Promise<void>)[] = [() => apiPort.release(), () => demoPort.release(), () => provider.close()]
   const closeAll = async () => {
     for (const close of cleanup.reverse()) await close()
   }
@@ -204,7 +223,8 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
-    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort, reactDemoDir: options.reactDemoDir, devChain: devTokens }).catch((error: unknown) => {
+    await demoPort.release()
+    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, reactDemoDir: options.reactDemoDir, devChain: devTokens }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })
@@ -218,7 +238,8 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
     writeFileSync(configFile, JSON.stringify({ apps }, null, 2), { mode: 0o600 })
     let api: Api
     try {
-      api = await options.startApi({ port: apiPort, configFile }).catch((error: unknown) => {
+      await apiPort.release()
+      api = await options.startApi({ port: apiPort.port, configFile }).catch((error: unknown) => {
         options.onStartError?.('api', error)
         throw error
       })
