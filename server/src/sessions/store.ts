@@ -27,11 +27,12 @@ interface TokenRow {
   user_id: string
   revoked_at: number | null
   session_created_at: number
+  session_expires_at: number
 }
 
 async function findRefreshToken(db: Queryable, hash: string): Promise<TokenRow | undefined> {
   const [row] = await db.query<TokenRow>(
-    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at, s.created_at AS session_created_at
+    `SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at, s.created_at AS session_created_at, s.expires_at AS session_expires_at
      FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1`,
     [hash],
   )
@@ -51,9 +52,8 @@ export async function rotateRefreshToken(ctx: Pick<ServerContext, 'db' | 'clock'
   const now = ctx.clock.now()
   const outcome = await ctx.db.transaction<RotationOutcome>(async (tx) => {
     let row = await findRefreshToken(tx, hash)
-    if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= now) return { invalid: true }
-    // Inactivity ends a session after the refresh-token lifetime; activity cannot stretch it past the absolute one.
-    if (Number(row.session_created_at) + SESSION_MAX_LIFETIME_MS <= now) return { invalid: true }
+    if (!row || row.app_id !== appId || row.expires_at <= now) return { invalid: true }
+    if (!isSessionLive({ revoked_at: row.revoked_at, expires_at: row.session_expires_at, created_at: row.session_created_at }, now)) return { invalid: true }
     const child = successorRefreshToken(ctx.secret, token)
     if (row.rotated_at === null) {
       const claimed = await tx.query('UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id', [hash, now])
@@ -85,10 +85,20 @@ export async function sessionIdOfRefreshToken(db: Queryable, appId: string, toke
   return row && row.app_id === appId ? row.session_id : null
 }
 
+interface SessionTimes { revoked_at: number | null; expires_at: number; created_at: number }
+
+/**
+ * The one rule for whether a session may still be used or mint a token: not revoked, not idle past its expiry
+ * (moved on by each rotation), and within its absolute lifetime, which no activity stretches (SECURITY 35, 36, 63).
+ */
+export function isSessionLive(session: SessionTimes, now: number): boolean {
+  return session.revoked_at === null && Number(session.expires_at) > now && Number(session.created_at) + SESSION_MAX_LIFETIME_MS > now
+}
+
 export async function isSessionActive(db: Queryable, sessionId: string, userId: string, appId: string, now: number): Promise<boolean> {
-  const [row] = await db.query<{ revoked_at: number | null; expires_at: number }>(
-    'SELECT revoked_at, expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3',
+  const [row] = await db.query<SessionTimes>(
+    'SELECT revoked_at, expires_at, created_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3',
     [sessionId, userId, appId],
   )
-  return !!row && row.revoked_at === null && row.expires_at > now
+  return !!row && isSessionLive(row, now)
 }
