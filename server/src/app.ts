@@ -26,6 +26,8 @@ import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
 import { isMfaApiPath } from './mfa/mfa-path.js'
 import { mfaApiRoutes } from './mfa/routes.js'
+import { sessionCookies } from './sessions/cookies.js'
+import { sessionCsrfGuard } from './sessions/csrf.js'
 import { sessionRoutes } from './sessions/routes.js'
 import { userRoutes } from './users/routes.js'
 import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
@@ -40,6 +42,7 @@ import { MOONPAY_STATUS_PATH, moonpayRoutes } from './funding/moonpay/moonpay-ro
 import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
 import { bridgeRoutes } from './funding/relay/bridge-routes.js'
 import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
+import { refuseNulInUrl } from './http/refuse-nul-url.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -88,6 +91,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     // Method, path and status only: bodies, headers and queries can carry codes or tokens.
     ctx.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
+  app.use('*', refuseNulInUrl)
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
@@ -105,6 +109,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/funding/webhooks', fundingWebhookRoutes(ctx))
   app.route(MOONPAY_STATUS_PATH, moonpayStatusRoutes(ctx))
   app.use('/api/v1/*', requireApp(ctx.db))
+  // Cookie-session apps only: CSRF checks first, then tokens of sign-in answers move into cookies.
+  app.use('/api/v1/*', sessionCsrfGuard(), sessionCookies(ctx))
   app.route('/api/v1/oauth', oauthRoutes(ctx))
   app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
   app.route('/api/v1/passwordless', passwordlessRoutes(ctx))

@@ -3,8 +3,11 @@ import { captchaSiteKeyPrefixes } from '../../../src/protocol/index.js'
 import { toFundingConfigDto } from '../funding/funding-config-dto.js'
 import type { AppRecord, LoginMethod } from './types.js'
 
-/** The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. */
-export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = []): AppConfigDto {
+/**
+ * The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. `apiOrigin`
+ * (this server as the browser reaches it) is the `custom_api_url` of a cookie-session app without an explicit one.
+ */
+export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = [], apiOrigin: string | null = null): AppConfigDto {
   const on = (method: LoginMethod) => app.loginMethods.includes(method)
   return {
     id: app.id,
@@ -51,7 +54,8 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     enforce_wallet_uis: false,
     mfa_methods: app.mfaMethods,
     whatsapp_enabled: app.whatsappEnabled,
-    custom_api_url: null,
+    // Non-null switches the reference client to server-cookie mode (WIRE.md §3.1).
+    custom_api_url: app.cookieSessions ? (app.cookieSessions.apiUrl ?? apiOrigin) : null,
     verification_key: verificationKey,
     telegram_auth_config: telegramAuthConfig(app),
     funding_config: toFundingConfigDto(app.funding),

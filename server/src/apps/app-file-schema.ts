@@ -169,6 +169,8 @@ export const appFileSchema = z.strictObject({
   token_prices: z.record(tokenPriceKey, z.number().positive().finite()).optional(),
   coingecko: coingeckoSchema.nullable().optional(),
   solana_tokens: z.array(solanaTokenSchema).max(10_000).optional(),
+  /** Cookie sessions (docs/decisions.md "Cookie sessions"); null turns them off. */
+  cookie_sessions: z.strictObject({ access_token_in_cookie: z.boolean().default(false), api_url: httpUrl.nullable().default(null) }).nullable().optional(),
   farcaster: z.strictObject({
     rpc_url: httpUrl,
     id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
@@ -319,5 +321,6 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),
     },
     funding: optional(app.funding, (funding) => fundingFromFile(funding, sources)),
+    cookieSessions: optional(app.cookie_sessions, (cookies) => ({ accessTokenInCookie: cookies.access_token_in_cookie, apiUrl: cookies.api_url?.replace(/\/+$/, '') ?? null })),
   }
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { ServerContext } from '../context.js'
 import { notFound } from '../http/api-error.js'
 import { crossAppLoginProviders } from '../auth/cross-app/login-providers.js'
+import { ownOrigin } from '../wallets/frame-origin.js'
 import { toAppConfigDto } from './app-config-dto.js'
 import { getApp } from './store.js'
 
@@ -15,7 +16,7 @@ export function appRoutes(ctx: ServerContext): Hono {
   routes.get('/:app_id', async (c) => {
     const app = await getApp(ctx.db, c.req.param('app_id'))
     if (!app) throw notFound('App not found')
-    return c.json(toAppConfigDto(app, ctx.keys.publicPem, await crossAppLoginProviders(ctx.db, app)))
+    return c.json(toAppConfigDto(app, ctx.keys.publicPem, await crossAppLoginProviders(ctx.db, app), ownOrigin(c, ctx.trustProxy)))
   })
   return routes
 }

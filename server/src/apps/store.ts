@@ -25,7 +25,7 @@ const settingKeys = [
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
-  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding',
+  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -89,6 +89,7 @@ const settingDefaults: AppSettings = {
   coingecko: null,
   solanaTokens: [],
   funding: null,
+  cookieSessions: null,
 }
 
 /** What a new app starts with. */

@@ -206,6 +206,14 @@ export interface CoinGeckoSettings { apiUrl: string; apiKeyEnv: string | null }
 /** An SPL mint's symbol (`spl_token_info`): the chain stores decimals, not symbols. */
 export interface SolanaTokenSettings { mint: string; symbol: string }
 
+/** Cookie sessions (SECURITY.md #38): the refresh token, and optionally the access token, live in HttpOnly cookies on the API origin. */
+export interface CookieSessionSettings {
+  /** Also keep the access token in a cookie (the body then carries none); off: the client keeps it in memory. */
+  accessTokenInCookie: boolean
+  /** The API base the app config announces as `custom_api_url`; null: this server's origin as the request saw it. */
+  apiUrl: string | null
+}
+
 /** An app hosted by this server, as stored. */
 export interface AppRecord {
   id: string
@@ -271,6 +279,8 @@ export interface AppRecord {
   solanaTokens: SolanaTokenSettings[]
   /** Null: no funding (the app config's `funding_config` is null). */
   funding: FundingSettings | null
+  /** Null: tokens travel in bodies and the client stores them (bearer mode). */
+  cookieSessions: CookieSessionSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -22,6 +22,7 @@ import { safeString } from '../http/schemas.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { authenticatedResponse } from './authenticated-response.js'
 import { bearerToken, verifyLiveAccess } from './authenticate-request.js'
+import { clearSessionCookies, refreshTokenCookie, usesCookieSessions } from './cookies.js'
 import { revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
 import { verifyAccessToken } from './tokens.js'
 
@@ -33,8 +34,10 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const app = c.var.app
     const body = await readBody(c, refreshBody)
-    if (body.refresh_token) {
-      const rotated = await rotateRefreshToken(ctx, app.id, body.refresh_token)
+    // A cookie-session browser's token is its cookie; the body may then be empty or a placeholder.
+    const refreshToken = refreshTokenCookie(c) ?? body.refresh_token
+    if (refreshToken) {
+      const rotated = await rotateRefreshToken(ctx, app.id, refreshToken)
       const user = await loadUserDto(ctx.db, app.id, rotated.userId)
       if (!user) throw invalidToken()
       return c.json(await authenticatedResponse(ctx, app.id, user, rotated.sessionId, rotated.refreshToken, 'set'))
@@ -51,10 +54,12 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
     const app = c.var.app
     const body = await readBody(c, refreshBody)
     const now = ctx.clock.now()
-    let sessionId = body.refresh_token ? await sessionIdOfRefreshToken(ctx.db, app.id, body.refresh_token) : null
+    const refreshToken = refreshTokenCookie(c) ?? body.refresh_token
+    let sessionId = refreshToken ? await sessionIdOfRefreshToken(ctx.db, app.id, refreshToken) : null
     const bearer = bearerToken(c)
     if (!sessionId && bearer) sessionId = await verifyAccessToken(ctx, bearer, app.id).then((claims) => claims.sessionId, () => null)
     if (sessionId) await revokeSession(ctx.db, sessionId, now)
+    if (usesCookieSessions(app)) clearSessionCookies(c)
     return c.json({})
   })
 
