@@ -42,7 +42,6 @@ import { MOONPAY_STATUS_PATH, moonpayRoutes } from './funding/moonpay/moonpay-ro
 import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
 import { bridgeRoutes } from './funding/relay/bridge-routes.js'
 import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
-import { refuseNulInUrl } from './http/refuse-nul-url.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -91,7 +90,6 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     // Method, path and status only: bodies, headers and queries can carry codes or tokens.
     ctx.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
-  app.use('*', refuseNulInUrl)
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
