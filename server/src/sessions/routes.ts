@@ -11,6 +11,8 @@
  *   there is no user to return, and the reference clients wipe local state on that code anyway).
  * - Logout always answers {} (clients ignore its errors); it revokes the session named by the refresh
  *   token in the body, or else by the bearer's sid.
+ * - "Log out everywhere" (`POST /api/v1/sessions/logout_all`, a Tessera extension) needs a live session and ends
+ *   every session of its user in the app, its own included.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -21,12 +23,13 @@ import { readBody } from '../http/read-body.js'
 import { safeString } from '../http/schemas.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { authenticatedResponse } from './authenticated-response.js'
-import { bearerToken, verifyLiveAccess } from './authenticate-request.js'
+import { bearerToken, requireAccess, verifyLiveAccess } from './authenticate-request.js'
 import { clearSessionCookies, refreshTokenCookie, usesCookieSessions } from './cookies.js'
-import { revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
+import { revokeOtherSessions, revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
 import { verifyAccessToken } from './tokens.js'
 
 const refreshBody = z.object({ refresh_token: safeString(512).nullish() })
+const emptyBody = z.object({})
 
 export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -60,6 +63,13 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
     if (!sessionId && bearer) sessionId = await verifyAccessToken(ctx, bearer, app.id).then((claims) => claims.sessionId, () => null)
     if (sessionId) await revokeSession(ctx.db, sessionId, now)
     if (usesCookieSessions(app)) clearSessionCookies(c)
+    return c.json({})
+  })
+
+  routes.post('/logout_all', async (c) => {
+    const caller = await requireAccess(ctx, c)
+    await readBody(c, emptyBody)
+    await revokeOtherSessions(ctx.db, { userId: caller.userId, appId: c.var.app.id, keepSessionId: null, now: ctx.clock.now() })
     return c.json({})
   })
 

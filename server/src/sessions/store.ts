@@ -79,6 +79,18 @@ export async function revokeSession(db: Queryable, sessionId: string, now: numbe
   await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now])
 }
 
+/**
+ * Ends the user's sessions in the app at once (their refresh tokens and access tokens stop working), except
+ * `keepSessionId`: the session that made a security change keeps going; null ends them all ("log out everywhere").
+ */
+export async function revokeOtherSessions(db: Queryable, { userId, appId, keepSessionId, now }: { userId: string; appId?: string; keepSessionId: string | null; now: number }): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = $4
+     WHERE user_id = $1 AND ($2::text IS NULL OR app_id = $2) AND ($3::text IS NULL OR id <> $3) AND revoked_at IS NULL`,
+    [userId, appId ?? null, keepSessionId, now],
+  )
+}
+
 /** The session holding `token`, if any (for logout). */
 export async function sessionIdOfRefreshToken(db: Queryable, appId: string, token: string): Promise<string | null> {
   const row = await findRefreshToken(db, hashRefreshToken(token))
