@@ -20,7 +20,8 @@ import { oauthRoutes } from './auth/oauth/routes.js'
 import { captchaRoutes } from './captcha/routes.js'
 import type { ServerContext } from './context.js'
 import { outboxRoutes } from './delivery/outbox-routes.js'
-import { ApiError } from './http/api-error.js'
+import { ApiError, serviceUnavailable } from './http/api-error.js'
+import { DatabaseUnavailableError } from './db/unavailable.js'
 import { cors } from './http/cors.js'
 import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
@@ -42,6 +43,7 @@ import { MOONPAY_STATUS_PATH, moonpayRoutes } from './funding/moonpay/moonpay-ro
 import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
 import { bridgeRoutes } from './funding/relay/bridge-routes.js'
 import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
+import { refuseNulInUrl } from './http/refuse-nul-url.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -73,7 +75,10 @@ async function allowedOrigins(ctx: ServerContext, c: Context<AppEnv>, preflight:
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // The cause's message only: driver errors can quote the statement's values.
+    if (thrown instanceof DatabaseUnavailableError) ctx.logger.warn({ cause: (thrown.cause as Error)?.message, path: c.req.path }, 'database unavailable')
+    const error = thrown instanceof DatabaseUnavailableError ? serviceUnavailable() : thrown
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       return errorBody(c, error.status, error.code, error.message, error.data)
@@ -90,6 +95,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     // Method, path and status only: bodies, headers and queries can carry codes or tokens.
     ctx.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
+  app.use('*', refuseNulInUrl)
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
