@@ -15,7 +15,12 @@ export interface RateLimitSettings {
   smsSendsPerCountryCode: RateLimitRule
   /** Code sends (email and SMS together) per client IP. */
   initPerIp: RateLimitRule
+  /** Sign-in attempts of every method (codes, signatures, passkeys, tokens) per client IP, in one shared bucket. */
   authenticatePerIp: RateLimitRule
+  /** Stored sign-in challenges (passkey options) per client IP: each one is a row until it expires. */
+  challengesPerIp: RateLimitRule
+  /** Session refreshes per client IP: generous, as many users can share one address. */
+  refreshesPerIp: RateLimitRule
   /** Embedded-wallet recovery material (auth plus recovery share) per user, and per client IP. */
   walletKeyMaterialPerUser: RateLimitRule
   walletKeyMaterialPerIp: RateLimitRule
@@ -27,6 +32,8 @@ export const defaultRateLimits: RateLimitSettings = {
   smsSendsPerCountryCode: { max: 50, windowSeconds: 60 * 60 },
   initPerIp: { max: 30, windowSeconds: 15 * 60 },
   authenticatePerIp: { max: 100, windowSeconds: 15 * 60 },
+  challengesPerIp: { max: 100, windowSeconds: 15 * 60 },
+  refreshesPerIp: { max: 1000, windowSeconds: 15 * 60 },
   walletKeyMaterialPerUser: { max: 10, windowSeconds: 15 * 60 },
   walletKeyMaterialPerIp: { max: 30, windowSeconds: 15 * 60 },
 }

@@ -21,6 +21,7 @@ import { invalidToken } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
 import { safeString } from '../http/schemas.js'
+import { limitPerIp } from '../rate-limit/limit-per-ip.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { authenticatedResponse } from './authenticated-response.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from './authenticate-request.js'
@@ -36,6 +37,7 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/', async (c) => {
     const app = c.var.app
+    await limitPerIp(ctx, c, 'refresh-ip', ctx.rateLimits.refreshesPerIp)
     const body = await readBody(c, refreshBody)
     // A cookie-session browser's token is its cookie; the body may then be empty or a placeholder.
     const refreshToken = refreshTokenCookie(c) ?? body.refresh_token
