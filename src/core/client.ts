@@ -108,6 +108,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     storage,
     transport,
     locks: options.locks,
+    // The server config announces cookie sessions with a non-null custom_api_url (WIRE.md §3.1).
+    cookieSessions: () => base.customApiUrl !== null,
     onUser(user, reason) {
       const previous = auth.get()
       auth.set({ status: user ? 'authenticated' : previous.status === 'loading' ? 'loading' : 'unauthenticated', user })

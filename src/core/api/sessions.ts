@@ -1,11 +1,16 @@
 import { sessionsLogoutRoute, sessionsRefreshRoute, type AuthenticatedUserDto } from '../../protocol/index.js'
+import { COOKIE_HELD_REFRESH_TOKEN } from '../session/cookie-session-storage.js'
 import type { Transport } from './transport.js'
+
+/** The body names the refresh token unless the browser sends it as a cookie. */
+const refreshTokenBody = (refreshToken: string | null) =>
+  refreshToken && refreshToken !== COOKIE_HELD_REFRESH_TOKEN ? { refresh_token: refreshToken } : {}
 
 /** `POST /api/v1/sessions`: the old access token rides along, as the reference clients do. */
 export function refreshSession(transport: Transport, refreshToken: string, accessToken: string | null): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(sessionsRefreshRoute, { body: { refresh_token: refreshToken }, accessToken })
+  return transport.request<AuthenticatedUserDto>(sessionsRefreshRoute, { body: refreshTokenBody(refreshToken), accessToken })
 }
 
 export function logoutSession(transport: Transport, refreshToken: string | null, accessToken: string | null): Promise<unknown> {
-  return transport.request(sessionsLogoutRoute, { body: refreshToken ? { refresh_token: refreshToken } : {}, accessToken })
+  return transport.request(sessionsLogoutRoute, { body: refreshTokenBody(refreshToken), accessToken })
 }

@@ -5,6 +5,8 @@ export function storageKeys(appId: string) {
     token: `${prefix}token`,
     refreshToken: `${prefix}refresh_token`,
     identityToken: `${prefix}id_token`,
+    /** Cookie sessions: 't' while the API holds this browser's refresh token in a cookie (not a secret). */
+    sessionMarker: `${prefix}session`,
     /** The last method that signed in on this device (the landing's 'Recent' chip). */
     recentLoginMethod: `${prefix}recent_login_method`,
     /** sessionStorage: the redirect OAuth flow in progress (provider, intent, state code, PKCE verifier, headless and no-signup flags). */

@@ -7,6 +7,7 @@ import type { Transport } from '../api/transport.js'
 import type { TokenStorage, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
 import { lazily } from '../utils/lazily.js'
+import { createSessionTokenStorage } from './cookie-session-storage.js'
 import { storageKeys } from './keys.js'
 import type { LockManagerLike } from './spent-refresh-token.js'
 
@@ -23,6 +24,8 @@ export interface SessionManagerOptions {
   /** Defaults to `navigator.locks`; without it refreshes are de-duplicated per tab only. */
   locks?: LockManagerLike | null
   now?: () => number
+  /** True while the app keeps the refresh token in an API cookie: tokens then stay in memory (cookie-session-storage.ts). */
+  cookieSessions?: () => boolean
 }
 
 export interface SessionManager {
@@ -44,8 +47,10 @@ export interface SessionManager {
   watchOtherTabs(): Unsubscribe
 }
 
-export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const keys = storageKeys(options.appId)
+export function createSessionManager(sessionOptions: SessionManagerOptions): SessionManager {
+  const keys = storageKeys(sessionOptions.appId)
+  const storage = createSessionTokenStorage(sessionOptions.storage, keys, sessionOptions.cookieSessions ?? (() => false))
+  const options = { ...sessionOptions, storage }
   let analyticsId: Promise<string> | null = null
 
   const read = async (key: string) => {

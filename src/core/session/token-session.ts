@@ -6,6 +6,7 @@ import { TesseraError } from '../errors/base-error.js'
 import { userFromDto } from '../user/from-dto.js'
 import type { User } from '../user/types.js'
 import { singleFlight } from '../utils/single-flight.js'
+import { COOKIE_HELD_REFRESH_TOKEN } from './cookie-session-storage.js'
 import { decodeAccessToken, tokenAppId } from './jwt.js'
 import { storageKeys } from './keys.js'
 import type { SessionManager, SessionManagerOptions, SignOutReason } from './session-manager.js'
@@ -104,7 +105,7 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
 
   /** True when another tab already spent the stored refresh token, though this tab's storage does not show it yet. */
   async function spentElsewhere({ token, refreshToken }: StoredSession): Promise<boolean> {
-    return inspect(token) !== 'active' && !!refreshToken && !!locks && (await isRefreshTokenSpent(locks, appId, refreshToken))
+    return inspect(token) !== 'active' && rotatesInStorage(refreshToken) && !!locks && (await isRefreshTokenSpent(locks, appId, refreshToken))
   }
 
   /** Storage once it differs from `seen`, or `seen` when nothing arrives in time. */
@@ -132,7 +133,7 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
     try {
       const fresh = await applyRefreshOutcome(await refreshSession(transport, refreshToken, stored))
       // Before the refresh lock is released, so its next holder learns the token is spent even if its storage lags.
-      if (locks) await markRefreshTokenSpent(locks, appId, refreshToken)
+      if (locks && rotatesInStorage(refreshToken)) await markRefreshTokenSpent(locks, appId, refreshToken)
       return fresh
     } catch (error) {
       if (!endsSession(error)) throw error
@@ -220,6 +221,9 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
     followOtherTab,
   }
 }
+
+/** A cookie-held refresh token rotates in the browser's cookie jar, which every tab reads at once: no marker needed. */
+const rotatesInStorage = (refreshToken: string | null): refreshToken is string => !!refreshToken && refreshToken !== COOKIE_HELD_REFRESH_TOKEN
 
 /** Errors after which the refresh token is known to be dead (not network trouble or a server outage). */
 function endsSession(error: unknown): boolean {
