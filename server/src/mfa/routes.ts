@@ -12,10 +12,12 @@ import { verifyPasskeyAssertion } from '../auth/passkeys/verify-authentication.j
 import { lockUser } from '../auth/shared/lock-user.js'
 import { phoneNumber } from '../auth/sms/phone-number.js'
 import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/types.js'
 import { ApiError, invalidData, invalidToken } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
 import { safeString } from '../http/schemas.js'
+import { revokeOtherSessions } from '../sessions/store.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { findMfaFactor, removeMfaFactor, saveMfaFactor, spendTotpStep } from './factor-store.js'
 import { assertMfaNotLocked, failMfa, invalidMfaCode } from './failure-counter.js'
@@ -78,11 +80,16 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return caller
   }
 
+  /** A factor change ends the user's other sessions: one a thief holds must not outlive the owner's new MFA (SECURITY 35). */
+  const endOtherSessions = (db: Queryable, c: Context<AppEnv>, caller: MfaCaller) =>
+    revokeOtherSessions(db, { userId: caller.userId, appId: c.var.app.id, keepSessionId: caller.sessionId, now: ctx.clock.now() })
+
   /** Removes the caller's factor of `type` (verified first: `changer`). */
   const unenroll = (type: 'totp' | 'sms') => async (c: Context<AppEnv>) => {
     const caller = await changer(c)
     await readBody(c, emptyBody)
     await removeMfaFactor(ctx.db, caller.userId, type)
+    await endOtherSessions(ctx.db, c, caller)
     return c.json(await userResponse(c, caller))
   }
 
@@ -105,6 +112,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     await ctx.db.transaction(async (tx) => {
       await saveMfaFactor(tx, c.var.app.id, caller.userId, 'totp', { totpSecretSealed: pending.secret_sealed, totpLastStep: step }, ctx.clock.now())
       await tx.query('DELETE FROM mfa_pending_totp WHERE user_id = $1', [caller.userId])
+      await endOtherSessions(tx, c, caller)
     })
     return c.json(await userResponse(c, caller))
   })
@@ -147,6 +155,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     if (outcome === 'expired') throw expiredCode()
     if (outcome === 'wrong') return failMfa(ctx, caller.userId)
     await saveMfaFactor(ctx.db, c.var.app.id, caller.userId, 'sms', { phoneNumber: body.phoneNumber }, ctx.clock.now())
+    await endOtherSessions(ctx.db, c, caller)
     return c.json(await userResponse(c, caller))
   })
 
@@ -204,6 +213,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
       )
       if (wanted.length > 0) await saveMfaFactor(tx, c.var.app.id, caller.userId, 'passkey', {}, ctx.clock.now())
       else await removeMfaFactor(tx, caller.userId, 'passkey')
+      await endOtherSessions(tx, c, caller)
     })
     return c.json(await userResponse(c, caller))
   })

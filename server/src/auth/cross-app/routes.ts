@@ -169,7 +169,7 @@ export function crossAppRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['cross_app']))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['cross_app']))
   })
 
   // Document 2 §4: transacting against a read-only provider is refused, and only for a linked provider account.

@@ -6,11 +6,10 @@ import { authModes, FARCASTER_CHANNEL_TOKEN_HEADER } from '../../../../src/proto
 import type { AppRecord } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
-import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
-import { hitRateLimit } from '../../rate-limit/hit.js'
+import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { redeemAccountTransfer } from '../shared/account-transfer.js'
@@ -68,8 +67,7 @@ async function openChannel(ctx: ServerContext, c: Context<AppEnv>, token: string
   assertLoginMethodEnabled(app, 'farcaster')
   const origin = requestOrigin(c, app)
   const uri = uriFor(origin)
-  const ip = requireClientIp(c, ctx.trustProxy)
-  await hitRateLimit(ctx.db, ctx.clock, `farcaster-init-ip:${ip}`, ctx.rateLimits.initPerIp)
+  const ip = await limitPerIp(ctx, c, 'farcaster-init-ip', ctx.rateLimits.initPerIp)
   await assertCaptcha(ctx, app, token, ip)
   const channel = await createChannel(ctx, app.id, origin.host, uri)
   return { ...channel, domain: origin.host, siweUri: uri }
@@ -122,6 +120,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'farcaster')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const channel = await findOpenChannel(ctx, app.id, { channelToken: body.channel_token })
     const siwf = await verifySiwf(ctx, app, channel, body.message, body.signature as Hex, body.fid)
@@ -150,7 +149,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['farcaster']))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['farcaster']))
   })
 
   // v2 (Farcaster mini apps): the host app signs in place; there is no channel to poll, only a nonce to sign.
@@ -163,6 +162,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/v2/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'farcaster')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, v2AuthenticateBody)
     const nonce = messageNonce(body.message)
     if (!nonce) throw invalidFarcasterCredentials('Not a Sign-In with Farcaster message')

@@ -127,7 +127,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, oauthAccountTypes))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, oauthAccountTypes))
   })
 
   return routes

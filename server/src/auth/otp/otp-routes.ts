@@ -104,7 +104,7 @@ export function otpRoutes(ctx: ServerContext, channel: OtpChannel): Hono<AppEnv>
     const app = c.var.app
     const caller = await requireAccess(ctx, c)
     const { nonce } = await readBody(c, bodies.transfer)
-    return c.json(await redeemAccountTransfer(ctx, app.id, caller.userId, nonce, [channel.accountType]))
+    return c.json(await redeemAccountTransfer(ctx, app.id, caller, nonce, [channel.accountType]))
   })
 
   return routes

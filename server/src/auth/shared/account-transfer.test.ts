@@ -47,7 +47,7 @@ const invalidType: [number, string, string] = [400, 'invalid_data', 'Invalid tra
 describe('redeemAccountTransfer', () => {
   it('moves the account to the caller and deletes the other user with its sessions', async () => {
     const { held, other, caller, nonce } = await offer()
-    const user = await redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])
+    const user = await redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])
     expect(user.id).toBe(caller.userId)
     expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
     expect(user.linked_accounts).toContainEqual(expect.objectContaining({ type: 'email', address: held }))
@@ -60,59 +60,59 @@ describe('redeemAccountTransfer', () => {
 
   it('is single use', async () => {
     const { caller, nonce } = await offer()
-    await redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email']))).toEqual(invalidNonce)
+    await redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual(invalidNonce)
   })
 
   it('gives exactly one of parallel redemptions the account', async () => {
     const { caller, nonce } = await offer()
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])))
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
   })
 
   it('expires', async () => {
     const { other, caller, nonce } = await offer()
     t.clock.advance(ACCOUNT_TRANSFER_TTL_SECONDS + 1)
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual(invalidNonce)
     expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [other.userId])).toHaveLength(1)
   })
 
   it('belongs to the user it was offered to, in its app', async () => {
     const { caller, nonce } = await offer()
     const stranger = await completeLogin(ctx, t.app, { method: 'email', account: email(`stranger-${n}@example.com`) })
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, stranger.userId, nonce, ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, stranger, nonce, ['email']))).toEqual(invalidNonce)
     const otherApp = await t.createApp({ name: 'Elsewhere', loginMethods: ['email'] })
-    expect(await failure(redeemAccountTransfer(ctx, otherApp.id, caller.userId, nonce, ['email']))).toEqual(invalidNonce)
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, 'made-up-nonce', ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, otherApp.id, caller, nonce, ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, 'made-up-nonce', ['email']))).toEqual(invalidNonce)
     // None of the failed attempts spent it.
-    await expect(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
+    await expect(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
   })
 
   it("refuses an endpoint of another account type with 'Invalid transfer account type', without spending the nonce", async () => {
     const { caller, nonce } = await offer()
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['phone']))).toEqual(invalidType)
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['custom_auth']))).toEqual(invalidType)
-    await expect(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['phone']))).toEqual(invalidType)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['custom_auth']))).toEqual(invalidType)
+    await expect(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
   })
 
   it('refuses, keeping the offer, while the caller holds another account of the type', async () => {
     const { caller, nonce } = await offer()
     await linkVerifiedAccount(ctx, t.app, caller.userId, 'email', email(`meanwhile-${n}@example.com`))
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email']))).toEqual([400, 'cannot_link_more_of_type', 'User already has an account of type email linked.'])
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual([400, 'cannot_link_more_of_type', 'User already has an account of type email linked.'])
     await t.db.query('DELETE FROM linked_accounts WHERE address = $1', [`meanwhile-${n}@example.com`])
-    await expect(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
+    await expect(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
   })
 
   it('fails when the other user was deleted meanwhile', async () => {
     const { other, caller, nonce } = await offer()
     await t.db.query('DELETE FROM users WHERE id = $1', [other.userId])
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual(invalidNonce)
   })
 
   it('fails, deleting no one, when the other user no longer holds the account', async () => {
     const { held, other, caller, nonce } = await offer()
     await t.db.query('DELETE FROM linked_accounts WHERE address = $1', [held])
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller.userId, nonce, ['email']))).toEqual(invalidNonce)
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual(invalidNonce)
     expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [other.userId])).toHaveLength(1)
   })
 

@@ -9,6 +9,7 @@ import {
 import type { ServerContext } from '../../context.js'
 import type { Queryable } from '../../db/types.js'
 import { ApiError } from '../../http/api-error.js'
+import { revokeOtherSessions } from '../../sessions/store.js'
 import { countLinkedAccountsOfType, deleteUser, findUserIdByAccount, moveLinkedAccount } from '../../users/store.js'
 import { loadUserDto } from '../../users/user-dto.js'
 import { lockUser } from './lock-user.js'
@@ -51,18 +52,20 @@ export async function offerAccountTransfer(
 /**
  * Redeems a transfer nonce for the signed-in caller: the account moves to them and the other user,
  * with whatever else it held, is deleted ("This will delete your other account"). `types` are the
- * account types the calling endpoint handles; a nonce for another type is refused.
+ * account types the calling endpoint handles; a nonce for another type is refused. The caller's other sessions end
+ * (SECURITY 35): the account now signs in to this user, and a session a thief holds must not keep it.
  */
 export async function redeemAccountTransfer(
   ctx: ServerContext,
   appId: string,
-  callerId: string,
+  caller: { userId: string; sessionId: string },
   nonce: string,
   types: readonly LinkedAccountType[],
 ): Promise<UserDto> {
   if (!types.every((type) => (transferableAccountTypes as readonly string[]).includes(type))) {
     throw new ApiError(400, 'invalid_data', 'Invalid transfer account type')
   }
+  const callerId = caller.userId
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     // The UPDATE claims the nonce atomically: a second redemption finds it consumed.
@@ -84,6 +87,7 @@ export async function redeemAccountTransfer(
     }
     await moveLinkedAccount(tx, appId, row.type, row.address, callerId, now)
     await deleteUser(tx, appId, row.from_user_id)
+    await revokeOtherSessions(tx, { userId: callerId, appId, keepSessionId: caller.sessionId, now })
   })
   const user = await loadUserDto(ctx.db, appId, callerId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')

@@ -16,6 +16,7 @@ import type { VerifiedAccount } from '../shared/verified-account.js'
 import { requestOrigin } from './message-origin.js'
 import { verifySiwe, type VerifiedSiwe } from './verify-siwe.js'
 import { walletInit } from './wallet-init.js'
+import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 
 const address = safeString(64).refine((value) => isAddress(value, { strict: false }), 'not an Ethereum address').transform((value) => getAddress(value))
 const signature = safeString(8192).refine((value): value is Hex => isHex(value), 'not a hex signature')
@@ -59,6 +60,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'wallet')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex)
     const login = await completeLogin(ctx, app, { method: 'wallet', account: walletAccount(siwe, body), mode: body.mode })
@@ -100,7 +102,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['wallet']))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
 
   return routes

@@ -16,6 +16,7 @@ import { requestOrigin } from '../siwe/message-origin.js'
 import { walletInit } from '../siwe/wallet-init.js'
 import { decodeBase58 } from '../../../../src/protocol/index.js'
 import { verifySiws } from './verify-siws.js'
+import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 
 const address = safeString(64).refine((value) => decodeBase58(value)?.length === 32, 'not a Solana address')
 const clientLabel = safeString(100).nullish()
@@ -64,6 +65,7 @@ export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'solana_wallet')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const account = await verifiedSolanaWallet(ctx, c, body)
     const login = await completeLogin(ctx, app, { method: 'solana_wallet', account, mode: body.mode })
@@ -87,7 +89,7 @@ export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['wallet']))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
 
   return routes

@@ -80,7 +80,7 @@ export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/transfer', async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
-    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller.userId, body.nonce, ['telegram']))
+    return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['telegram']))
   })
 
   return routes
