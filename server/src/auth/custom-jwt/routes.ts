@@ -10,6 +10,7 @@ import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
 import { customJwtSettings, verifyCustomJwt } from './verify-custom-jwt.js'
+import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 
 const token = safeString(8192).min(1)
 const authenticateBody = z.object({ token, mode: z.enum(authModes).nullish() })
@@ -22,6 +23,7 @@ export function customJwtRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'custom_jwt')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const account = await verifyCustomJwt(ctx, customJwtSettings(app), body.token)
     const login = await completeLogin(ctx, app, { method: 'custom_jwt', account, mode: body.mode })

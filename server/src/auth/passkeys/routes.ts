@@ -7,7 +7,6 @@ import type { AppRecord } from '../../apps/types.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
-import { clientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { safeString } from '../../http/schemas.js'
@@ -23,6 +22,7 @@ import type { PasskeyDetails } from './passkey-account.js'
 import { relyingPartyId } from './relying-party.js'
 import { verifyPasskeyAssertion } from './verify-authentication.js'
 import { verifyPasskeyRegistration } from './verify-registration.js'
+import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 
 const base64url = safeString(4096).regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
 const extensions = z.record(z.string(), z.unknown()).optional()
@@ -65,8 +65,9 @@ export function passkeyRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/register/init', async (c) => {
     const app = c.var.app
     assertPasskeySignup(app)
+    const ip = await limitPerIp(ctx, c, 'challenge-ip', ctx.rateLimits.challengesPerIp)
     const { token } = await readBody(c, initBody)
-    await assertCaptcha(ctx, app, token, clientIp(c, ctx.trustProxy))
+    await assertCaptcha(ctx, app, token, ip)
     const rpId = relyingPartyId(app, origin(c))
     const challenge = await issueChallenge(ctx, app.id, 'register')
     return c.json({ relying_party: rpId, options: await creationOptions(app, rpId, challenge, { id: randomUUID(), name: `${app.name} passkey` }) })
@@ -75,6 +76,7 @@ export function passkeyRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/register', async (c) => {
     const app = c.var.app
     assertPasskeySignup(app)
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, registerBody)
     const account = await verifyPasskeyRegistration(ctx, app, body.authenticator_response as RegistrationResponseJSON, 'register', null, c.req.header('user-agent'))
     assertAllowlisted(app, account.allowlistIdentifiers)
@@ -93,8 +95,9 @@ export function passkeyRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate/init', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'passkey')
+    const ip = await limitPerIp(ctx, c, 'challenge-ip', ctx.rateLimits.challengesPerIp)
     const { token } = await readBody(c, initBody)
-    await assertCaptcha(ctx, app, token, clientIp(c, ctx.trustProxy))
+    await assertCaptcha(ctx, app, token, ip)
     const rpId = relyingPartyId(app, origin(c))
     const challenge = await issueChallenge(ctx, app.id, 'authenticate')
     return c.json({ relying_party: rpId, options: await requestOptions(app, rpId, challenge) })
@@ -103,6 +106,7 @@ export function passkeyRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/authenticate', async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'passkey')
+    await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
     const account = await verifyPasskeyAssertion(ctx, app, body.challenge, body.authenticator_response as AuthenticationResponseJSON)
     // A returning passkey only: no sign-up here, whatever the mode says.
