@@ -21,8 +21,11 @@ export async function signMfaToken(ctx: TokenContext, appId: string, caller: Acc
     .sign(ctx.keys.privateKey)
 }
 
-/** Whether `token` is a live MFA token of this user and this very session (another session or user: false; no clock leeway). */
-export async function isMfaTokenValid(ctx: TokenContext, token: string, appId: string, caller: AccessClaims): Promise<boolean> {
+/**
+ * Whether `token` is a live MFA token of this user and this very session (another session or user: false; no clock
+ * leeway); with `maxAgeSeconds`, also issued no longer ago than that (a fresh proof).
+ */
+export async function isMfaTokenValid(ctx: TokenContext, token: string, appId: string, caller: AccessClaims, maxAgeSeconds?: number): Promise<boolean> {
   try {
     const header = decodeProtectedHeader(token)
     if (header.jku !== undefined || header.x5u !== undefined || header.jwk !== undefined || header.x5c !== undefined) return false
@@ -33,7 +36,7 @@ export async function isMfaTokenValid(ctx: TokenContext, token: string, appId: s
         if (!key) throw new Error('unknown kid')
         return key
       },
-      { algorithms: ['ES256'], issuer: ctx.issuer, audience: appId, typ: MFA_TOKEN_TYP, currentDate: new Date(ctx.clock.now()), requiredClaims: ['sub', 'sid', 'exp'] },
+      { algorithms: ['ES256'], issuer: ctx.issuer, audience: appId, typ: MFA_TOKEN_TYP, currentDate: new Date(ctx.clock.now()), requiredClaims: ['sub', 'sid', 'exp'], ...(maxAgeSeconds === undefined ? {} : { maxTokenAge: maxAgeSeconds }) },
     )
     return payload.sub === caller.userId && payload.sid === caller.sessionId
   } catch {

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { embeddedWalletRoutes, encodeBase58 } from '../../../src/protocol/index.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
-import { EXPORT_FRESH_SIGN_IN_MS } from './export-share.js'
+import { FRESH_PROOF_WINDOW_MS } from './require-fresh-proof.js'
 import { createBodyOf, newTestWallet, splitEntropy, type TestWallet } from './test-fixtures/share-set.js'
 
 let t: TestServer
@@ -64,7 +64,7 @@ describe('export', () => {
     const stranger = await signIn()
     expect(error(await exportShare(stranger.token, wallet.address, 'solana'))).toEqual([404, 'not_found'])
 
-    await t.db.query('UPDATE sessions SET created_at = created_at - $2 WHERE user_id = $1', [owner.userId, EXPORT_FRESH_SIGN_IN_MS + 1000])
+    await t.db.query('UPDATE sessions SET created_at = created_at - $2 WHERE user_id = $1', [owner.userId, FRESH_PROOF_WINDOW_MS + 1000])
     // The session is still live for everything else; only the export wants a fresh sign-in.
     expect((await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'solana' }, token: owner.token })).status).toBe(200)
     const stale = await exportShare(owner.token, wallet.address, 'solana')

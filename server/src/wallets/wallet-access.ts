@@ -5,6 +5,7 @@ import type { Queryable } from '../db/types.js'
 import { ApiError } from '../http/api-error.js'
 import { assertFreshMfa, requireMfaCaller, type MfaCaller } from '../mfa/require-fresh-mfa.js'
 import type { AccessClaims } from '../sessions/tokens.js'
+import { assertFreshProof, type FreshProofPurpose } from './require-fresh-proof.js'
 import { canonicalAddress } from './schemas.js'
 import { findOwnedWallet, type EmbeddedWallet, type ShareSet } from './store.js'
 
@@ -23,12 +24,17 @@ export async function requireOwnedWallet(db: Queryable, app: AppRecord, claims: 
 export type WalletCaller = MfaCaller
 export const requireWalletCaller = requireMfaCaller
 
+/** The actions whose answers, with others, rebuild a key without this device's share: they need a fresh proof (SECURITY 61). */
+const keyRebuildingActions: Partial<Record<WalletAction, FreshProofPurpose>> = { key_material: 'recover', export: 'export' }
+
 /**
  * The one gate before the server releases or replaces a share: the owner only, and for a user enrolled in MFA an
- * MFA token verified in this very session (403 `mfa_required`, SECURITY 49, 51). Every action is gated alike.
- * `db` is the caller's transaction when there is one.
+ * MFA token verified in this very session (403 `mfa_required`, SECURITY 49, 51); key material and export also need
+ * that proof (or, without MFA, the sign-in) to be at most 10 minutes old. `db` is the caller's transaction when there is one.
  */
-export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, shareSet: ShareSet, _action: WalletAction): Promise<void> {
+export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, shareSet: ShareSet, action: WalletAction): Promise<void> {
   if (shareSet.userId !== caller.userId) throw walletNotFound()
+  const purpose = keyRebuildingActions[action]
+  if (purpose) return assertFreshProof(ctx, db, app.id, caller, purpose)
   await assertFreshMfa(ctx, db, app.id, caller)
 }
