@@ -9,8 +9,10 @@ export interface RateLimitRule {
 export interface RateLimitSettings {
   /** Minimum gap between two sends to one identifier (the client shows the same countdown). */
   resendCooldownSeconds: number
-  /** Code sends per email address or phone number. */
+  /** Code sends per email address or phone number from one client IP. */
   sendsPerIdentifier: RateLimitRule
+  /** Code sends per email address or phone number from all sources; past it only apps with CAPTCHA still send. */
+  sendsPerIdentifierCeiling: RateLimitRule
   /** SMS and WhatsApp sends per app and country calling code ('+44'): caps toll fraud aimed at one country's premium numbers. */
   smsSendsPerCountryCode: RateLimitRule
   /** Code sends (email and SMS together) per client IP. */
@@ -29,6 +31,7 @@ export interface RateLimitSettings {
 export const defaultRateLimits: RateLimitSettings = {
   resendCooldownSeconds: OTP_RESEND_COUNTDOWN_SECONDS,
   sendsPerIdentifier: { max: 5, windowSeconds: 15 * 60 },
+  sendsPerIdentifierCeiling: { max: 20, windowSeconds: 60 * 60 },
   smsSendsPerCountryCode: { max: 50, windowSeconds: 60 * 60 },
   initPerIp: { max: 30, windowSeconds: 15 * 60 },
   authenticatePerIp: { max: 100, windowSeconds: 15 * 60 },

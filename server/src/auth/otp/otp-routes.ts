@@ -7,6 +7,7 @@ import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { hitRateLimit } from '../../rate-limit/hit.js'
+import { countIdentifierSend } from '../../rate-limit/identifier-sends.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from '../../sessions/authenticate-request.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { redeemAccountTransfer } from '../shared/account-transfer.js'
@@ -51,8 +52,7 @@ export function otpRoutes(ctx: ServerContext, channel: OtpChannel): Hono<AppEnv>
     const bearer = bearerToken(c)
     const caller = bearer ? await verifyLiveAccess(ctx, bearer, app.id).catch(() => null) : null
     const purpose: CodePurpose = caller ? `link:${caller.userId}` : 'login'
-    await hitRateLimit(ctx.db, ctx.clock, `otp-cooldown:${app.id}:${identifier}`, { max: 1, windowSeconds: limits.resendCooldownSeconds })
-    await hitRateLimit(ctx.db, ctx.clock, `otp-sends:${app.id}:${identifier}`, limits.sendsPerIdentifier)
+    await countIdentifierSend(ctx, app, identifier, ip)
     for (const { bucket, rule } of channel.sendLimits(ctx, app, identifier)) await hitRateLimit(ctx.db, ctx.clock, bucket, rule)
     const code = generateCode()
     await storeCode(ctx, { appId: app.id, identifier, purpose }, code, channel.codeTtlSeconds)
