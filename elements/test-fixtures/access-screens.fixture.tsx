@@ -338,6 +338,10 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       auth.set({ status: 'unauthenticated', user: null })
       emit('logout', { reason: 'user' })
     },
+    // The screens never offer it: here it ends this session like a logout.
+    logoutEverywhere() {
+      return this.logout()
+    },
     on(event, handler) {
       const set = handlers.get(event) ?? new Set()
       handlers.set(event, set)

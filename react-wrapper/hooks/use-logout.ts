@@ -1,7 +1,13 @@
 import { useCallback, useRef } from 'react'
 import { useTesseraClient } from '../context.js'
 
-export function useLogout({ onSuccess }: { onSuccess?(): void } = {}): { logout(): Promise<void> } {
+export interface UseLogoutResult {
+  logout(): Promise<void>
+  /** Ends every session of the user in this app, on every device, then this one; rejects (still signed in) when the server could not. */
+  logoutEverywhere(): Promise<void>
+}
+
+export function useLogout({ onSuccess }: { onSuccess?(): void } = {}): UseLogoutResult {
   const client = useTesseraClient()
   const latest = useRef(onSuccess)
   latest.current = onSuccess
@@ -9,5 +15,9 @@ export function useLogout({ onSuccess }: { onSuccess?(): void } = {}): { logout(
     await client.logout()
     latest.current?.()
   }, [client])
-  return { logout }
+  const logoutEverywhere = useCallback(async () => {
+    await client.logoutEverywhere()
+    latest.current?.()
+  }, [client])
+  return { logout, logoutEverywhere }
 }

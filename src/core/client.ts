@@ -370,6 +370,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     refreshUser: () => session.fetchUser(),
     acceptTerms,
     logout: () => session.logout('user'),
+    // Loaded on use, like a transfer: few users ever log out everywhere.
+    logoutEverywhere: async () => (await import('./session/logout-everywhere.js')).logoutEverywhere({ transport, session }),
     on: events.on,
     destroy() {
       lifetime.abort()

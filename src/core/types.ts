@@ -394,6 +394,8 @@ export interface TesseraClient {
   refreshUser(): Promise<User | null>
   acceptTerms(): Promise<User>
   logout(): Promise<void>
+  /** Ends every session of the user in this app, on every device, then this one; rejects (still signed in) when the server could not. */
+  logoutEverywhere(): Promise<void>
 
   on<E extends keyof ClientEvents>(event: E, handler: (payload: ClientEvents[E]) => void): Unsubscribe
   /** Stops timers, cross-tab listeners and in-flight requests. */

@@ -1,4 +1,4 @@
-import { sessionsLogoutRoute, sessionsRefreshRoute, type AuthenticatedUserDto } from '../../protocol/index.js'
+import { sessionsLogoutAllRoute, sessionsLogoutRoute, sessionsRefreshRoute, type AuthenticatedUserDto } from '../../protocol/index.js'
 import { COOKIE_HELD_REFRESH_TOKEN } from '../session/cookie-session-storage.js'
 import type { Transport } from './transport.js'
 
@@ -13,4 +13,9 @@ export function refreshSession(transport: Transport, refreshToken: string, acces
 
 export function logoutSession(transport: Transport, refreshToken: string | null, accessToken: string | null): Promise<unknown> {
   return transport.request(sessionsLogoutRoute, { body: refreshTokenBody(refreshToken), accessToken })
+}
+
+/** `POST /api/v1/sessions/logout_all` (Tessera extension): ends every session of the user in the app. */
+export function logoutAllSessions(transport: Transport, accessToken: string): Promise<unknown> {
+  return transport.request(sessionsLogoutAllRoute, { body: {}, accessToken })
 }

@@ -77,6 +77,7 @@ export function apiRoutes(overrides: Record<string, Route> = {}): FakeHandler {
     'POST /api/v1/passwordless_sms/transfer': transfer((body) => phoneAccount(body.phoneNumber!)),
     'POST /api/v1/sessions': async () => ({ body: await authResponse() }),
     'POST /api/v1/sessions/logout': () => ({ body: {} }),
+    'POST /api/v1/sessions/logout_all': () => ({ body: {} }),
     'GET /api/v1/users/me': () => ({ body: { user: currentUser(), identity_token: null } }),
     'POST /api/v1/users/me/accept_terms': () => ({ body: userDto({ has_accepted_terms: true }) }),
   }

@@ -8,5 +8,7 @@ export const analyticsEventsRoute = post('/api/v1/analytics_events')
 export const captchaChallengeRoute = get('/api/v1/captcha/challenge')
 export const sessionsRefreshRoute = post('/api/v1/sessions')
 export const sessionsLogoutRoute = post('/api/v1/sessions/logout')
+/** "Log out everywhere": ends every session of the caller's user in the app (Tessera extension, not in the reference API). */
+export const sessionsLogoutAllRoute = post('/api/v1/sessions/logout_all')
 export const usersMeRoute = get('/api/v1/users/me')
 export const acceptTermsRoute = post('/api/v1/users/me/accept_terms')
