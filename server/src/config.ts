@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID, type OAuthProvider } from '../../src/protocol/index.js'
 import { appFileSchema, appInputFromFile, oauthProvidersFromFile, oauthProvidersSchema } from './apps/app-file-schema.js'
-import { settingProblems } from './apps/setting-problems.js'
+import { customJwtClaimProblems, settingProblems } from './apps/setting-problems.js'
 import type { AppInput } from './apps/types.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
 import { TWILIO_API_URL, type TwilioSettings } from './delivery/twilio.js'
@@ -84,6 +84,9 @@ export function createDevApp(env: NodeJS.ProcessEnv = process.env): AppInput {
 
 export const devApp: AppInput = createDevApp()
 
+/** Dev mode warns (through `warn`) about what production refuses in a config file. */
+export interface ConfigFileMode { dev?: boolean; warn?(line: string): void }
+
 const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 
 /**
@@ -91,7 +94,7 @@ const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
  * `{ "apps": [{ "id": "<25 chars>", "name": "Shop", "allowed_origins": ["https://shop.example"] }] }`
  * (every setting: `apps/app-file-schema.ts` and the README). Its apps are upserted on start.
  */
-export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): AppInput[] {
+export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, mode: ConfigFileMode = {}): AppInput[] {
   const fail = (reason: string) => new Error(`Invalid config file ${path}: ${reason}`)
   let json: unknown
   try {
@@ -104,7 +107,10 @@ export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   return parsed.data.apps.map((app, index) => {
     try {
       const input = appInputFromFile(app, { env, baseDir: dirname(resolve(path)) })
-      const problems = settingProblems(input)
+      // Dev mode keeps an app whose custom JWT claims are unbound (sign-in refuses its tokens) and says so.
+      const lenient = mode.dev ? customJwtClaimProblems(input.customJwt) : []
+      for (const problem of lenient) mode.warn?.(`Config file ${path}: apps.${index}: ${problem}`)
+      const problems = settingProblems(input).filter((problem) => !lenient.includes(problem))
       if (problems.length > 0) throw new Error(problems.join('; '))
       return input
     } catch (error) {

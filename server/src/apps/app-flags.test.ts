@@ -23,7 +23,7 @@ const current: AppRecord = {
   name: 'Flags',
   loginMethods: ['email', 'google'],
   oauthProviders: { google: { clientId: 'g-id', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' } },
-  customJwt: { jwksUrl: 'https://idp.example/jwks', publicKeyPem: null, issuer: 'https://idp.example', audience: null, userIdClaim: 'uid' },
+  customJwt: { jwksUrl: 'https://idp.example/jwks', publicKeyPem: null, issuer: 'https://idp.example', audience: 'flags-app', userIdClaim: 'uid' },
   captcha: { provider: 'turnstile', siteKey: 'site', secretKey: 'turnstile-secret', verifyUrl: null },
 }
 
@@ -48,7 +48,13 @@ describe('app flags', () => {
 
   it('switch the custom JWT key source, keeping issuer, audience and claim', () => {
     expect(apply({ 'custom-jwt-public-key-file': 'public.pem' }).customJwt).toMatchObject({ jwksUrl: null, publicKeyPem: expect.stringContaining('BEGIN PUBLIC KEY'), issuer: 'https://idp.example', userIdClaim: 'uid' })
-    expect(apply({ 'custom-jwt-issuer': '' }).customJwt).toMatchObject({ jwksUrl: 'https://idp.example/jwks', issuer: null })
+    expect(apply({ 'custom-jwt-audience': 'other-app' }).customJwt).toMatchObject({ jwksUrl: 'https://idp.example/jwks', issuer: 'https://idp.example', audience: 'other-app' })
+  })
+
+  it('refuse a custom JWT without an issuer or an audience', () => {
+    expect(() => apply({ 'custom-jwt-issuer': '' })).toThrow('custom JWT needs an issuer and an audience (--custom-jwt-issuer, --custom-jwt-audience)')
+    expect(() => apply({ 'custom-jwt-audience': '' })).toThrow('custom JWT needs an issuer and an audience')
+    expect(() => apply({ 'custom-jwt-jwks-url': 'https://idp.example/jwks' }, null)).toThrow('custom JWT needs an issuer and an audience')
   })
 
   it('keep the Turnstile secret when only the site key changes, and start ALTCHA clean', () => {

@@ -190,6 +190,21 @@ describe('config file', () => {
     }
   })
 
+  it('refuses a custom JWT app without an issuer and an audience; dev mode keeps it with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-config-'))
+    const file = join(dir, 'unbound.json')
+    writeFileSync(file, JSON.stringify({ apps: [{ id: 'config-app-00000000000004', custom_jwt: { jwks_url: 'https://idp.example/jwks', issuer: 'https://idp.example' } }] }))
+    try {
+      expect(() => readConfigFile(file, {})).toThrow('apps.0: custom JWT needs an issuer and an audience')
+      const warnings: string[] = []
+      const [input] = readConfigFile(file, {}, { dev: true, warn: (line) => warnings.push(line) })
+      expect(input!.customJwt).toMatchObject({ issuer: 'https://idp.example', audience: null })
+      expect(warnings).toEqual([expect.stringContaining('apps.0: custom JWT needs an issuer and an audience')])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
 
   it('upserts the apps it declares on start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-config-'))

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { oauthProviders } from '../../../src/protocol/index.js'
 import { fundingSettingProblems } from '../funding/funding-setting-problems.js'
-import type { AppInput, AppRecord } from './types.js'
+import type { AppInput, AppRecord, CustomJwtSettings } from './types.js'
 
 const parses = (parse: () => unknown) => {
   try {
@@ -10,6 +10,14 @@ const parses = (parse: () => unknown) => {
   } catch {
     return false
   }
+}
+
+/**
+ * A custom JWT checked without both `iss` and `aud` accepts any token its key set signed: with a shared key set (a
+ * hosted identity provider's) another tenant's users would sign in here. Refused; a dev-mode config file only warns.
+ */
+export function customJwtClaimProblems(jwt: CustomJwtSettings | null | undefined): string[] {
+  return jwt && (!jwt.issuer || !jwt.audience) ? ['custom JWT needs an issuer and an audience (--custom-jwt-issuer, --custom-jwt-audience)'] : []
 }
 
 /** Settings that cannot work as given (refused by the CLI and the config file). Checks only the fields present. */
@@ -22,6 +30,7 @@ export function settingProblems(input: AppInput): string[] {
     if ((jwt.jwksUrl === null) === (jwt.publicKeyPem === null)) problems.push('custom JWT needs exactly one of a JWKS URL or a public key')
     if (jwt.publicKeyPem !== null && !parses(() => createPublicKey(jwt.publicKeyPem!))) problems.push('the custom JWT public key is not a PEM public key')
     if (!jwt.userIdClaim) problems.push('the custom JWT user-id claim cannot be empty')
+    problems.push(...customJwtClaimProblems(jwt))
   }
   for (const [provider, settings] of Object.entries(input.oauthProviders ?? {})) {
     if (!settings.clientId) problems.push(`OAuth ${provider} needs a client id`)

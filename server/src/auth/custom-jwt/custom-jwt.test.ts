@@ -37,7 +37,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve))
   jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`
   t = await startTestServer({ app: { loginMethods: ['email', 'custom_jwt', 'guest'], customJwt: settings({ jwksUrl }) } })
-  pemApp = await t.createApp({ name: 'PEM app', loginMethods: ['custom_jwt'], customJwt: settings({ publicKeyPem: rsaPem, issuer: null, audience: null, userIdClaim: 'uid' }) })
+  pemApp = await t.createApp({ name: 'PEM app', loginMethods: ['custom_jwt'], customJwt: settings({ publicKeyPem: rsaPem, userIdClaim: 'uid' }) })
 })
 afterAll(async () => {
   await t?.close()
@@ -179,13 +179,22 @@ describe('custom JWT sign-in (remote key set)', () => {
 
 describe('custom JWT sign-in (PEM public key)', () => {
   const rsaToken = (claims: JWTPayload, options: { key?: CryptoKey; alg?: string } = {}) =>
-    idpToken(claims, { key: options.key ?? rsaKey, alg: options.alg ?? 'RS256', iss: 'anyone', aud: 'anything' })
+    idpToken(claims, { key: options.key ?? rsaKey, alg: options.alg ?? 'RS256' })
 
-  it('signs in by the configured claim, ignoring iss and aud when none are configured', async () => {
+  it('signs in by the configured claim', async () => {
     const uid = freshUserId()
     const response = await authenticate(await rsaToken({ uid, sub: 'ignored' }), { appId: pemApp.id })
     expect(response.status).toBe(200)
     expect(response.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'custom_auth', custom_user_id: uid })])
+  })
+
+  it('an app stored without an issuer or an audience accepts no token, however well signed (a shared key set is no tenant boundary)', async () => {
+    for (const missing of [{ issuer: null }, { audience: null }, { issuer: null, audience: null }]) {
+      const app = await t.createApp({ name: 'Unbound claims', loginMethods: ['custom_jwt'], customJwt: settings({ publicKeyPem: rsaPem, userIdClaim: 'uid', ...missing }) })
+      const response = await authenticate(await rsaToken({ uid: freshUserId() }), { appId: app.id })
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({ code: 'feature_not_enabled', error: 'Custom auth needs an issuer and an audience configured for this app' })
+    }
   })
 
   it('rejects another key, a missing claim, and HS256 keyed with the public key', async () => {

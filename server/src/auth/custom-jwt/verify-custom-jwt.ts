@@ -43,12 +43,19 @@ export function customJwtSettings(app: AppRecord): CustomJwtSettings {
   return app.customJwt
 }
 
+/** Without both claims any token of a shared key set would pass (the settings refuse this; an older row may hold it). */
+function boundClaims(settings: CustomJwtSettings): { issuer: string; audience: string } {
+  if (!settings.issuer || !settings.audience) throw new ApiError(400, 'feature_not_enabled', 'Custom auth needs an issuer and an audience configured for this app')
+  return { issuer: settings.issuer, audience: settings.audience }
+}
+
 /**
- * Verifies the app's own identity-provider token (signature, `exp` required, `iss`/`aud` when configured)
+ * Verifies the app's own identity-provider token (signature, `exp`, `iss` and `aud` required)
  * and names the account by its user-id claim. Any invalid token is 400 `invalid_credentials` 'Invalid JWT';
  * an unreachable key set is the server's problem (503).
  */
 export async function verifyCustomJwt(ctx: ServerContext, settings: CustomJwtSettings, token: string): Promise<VerifiedAccount> {
+  const claims = boundClaims(settings)
   const key = verificationKey(settings)
   let payload: JWTPayload
   try {
@@ -57,8 +64,7 @@ export async function verifyCustomJwt(ctx: ServerContext, settings: CustomJwtSet
       requiredClaims: ['exp'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       currentDate: new Date(ctx.clock.now()),
-      ...(settings.issuer ? { issuer: settings.issuer } : {}),
-      ...(settings.audience ? { audience: settings.audience } : {}),
+      ...claims,
     }
     ;({ payload } = typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options))
   } catch (error) {
