@@ -17,8 +17,31 @@ export async function assertMfaNotLocked(ctx: Pick<ServerContext, 'db' | 'clock'
   if (row && row.count >= MFA_FAILURES.max && windowEnd > ctx.clock.now()) throw tooManyRequests((windowEnd - ctx.clock.now()) / 1000)
 }
 
-/** Counts one wrong answer (the shared rate-limit counter, so every process sees it), then refuses it. */
-export async function failMfa(ctx: Pick<ServerContext, 'db' | 'clock'>, userId: string, error = invalidMfaCode()): Promise<never> {
+// A window that ended meanwhile gives back one of the new window's attempts: at worst one more try, never fewer.
+const giveBackAttempt = (ctx: Pick<ServerContext, 'db'>, userId: string) =>
+  ctx.db.query('UPDATE rate_limits SET count = count - 1 WHERE bucket = $1 AND count > 0', [bucket(userId)])
+
+/**
+ * Checks one answer under the cap and answers what `check` found (null: a wrong answer). The attempt is taken first,
+ * in the shared counter's one atomic upsert (429 once the window's are used up), so answers arriving together, on any
+ * process, never test more than MFA_FAILURES.max codes; a wrong answer keeps its attempt and is refused with `error`,
+ * a right one (or a check that throws) gives it back.
+ */
+export async function checkMfaAnswer<Found>(
+  ctx: Pick<ServerContext, 'db' | 'clock'>,
+  userId: string,
+  check: () => Found | null | Promise<Found | null>,
+  error = invalidMfaCode(),
+): Promise<Found> {
   await hitRateLimit(ctx.db, ctx.clock, bucket(userId), MFA_FAILURES)
-  throw error
+  let found: Found | null
+  try {
+    found = await check()
+  } catch (thrown) {
+    await giveBackAttempt(ctx, userId)
+    throw thrown
+  }
+  if (found === null) throw error
+  await giveBackAttempt(ctx, userId)
+  return found
 }

@@ -20,7 +20,7 @@ import { safeString } from '../http/schemas.js'
 import { revokeOtherSessions } from '../sessions/store.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { findMfaFactor, removeMfaFactor, saveMfaFactor, spendTotpStep } from './factor-store.js'
-import { assertMfaNotLocked, failMfa, invalidMfaCode } from './failure-counter.js'
+import { assertMfaNotLocked, checkMfaAnswer, invalidMfaCode } from './failure-counter.js'
 import { signMfaToken } from './mfa-token.js'
 import { assertFreshMfa, requireMfaCaller, type MfaCaller } from './require-fresh-mfa.js'
 import { consumeMfaSmsCode } from './sms-code-store.js'
@@ -47,6 +47,11 @@ const passkeyEnrollmentBody = z.object({ credential_ids: z.array(credentialId).m
 
 const expiredCode = () => new ApiError(400, 'expired_or_invalid_mfa_token', 'The code has expired or was already used, request a new one')
 const notEnrolled = (method: string) => invalidData(`No ${method} is enrolled for MFA`)
+/** An SMS code's outcome as an MFA answer (null: wrong); an expired code is refused as such, not counted as a guess. */
+function smsCodeAnswer(outcome: 'ok' | 'wrong' | 'expired'): true | null {
+  if (outcome === 'expired') throw expiredCode()
+  return outcome === 'ok' ? true : null
+}
 
 /** Document 2 §2: the app's `mfa_methods` name the factors its users may enrol. */
 function assertMethodAllowed(app: AppRecord, method: MfaMethod): void {
@@ -107,8 +112,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const body = await readBody(c, codeBody)
     const [pending] = await ctx.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM mfa_pending_totp WHERE user_id = $1 AND expires_at > $2', [caller.userId, ctx.clock.now()])
     if (!pending) throw expiredCode()
-    const step = matchTotpStep(openTotpSecret(ctx.secret, caller.userId, pending.secret_sealed), body.code, ctx.clock.now())
-    if (step === null) return failMfa(ctx, caller.userId)
+    const step = await checkMfaAnswer(ctx, caller.userId, () => matchTotpStep(openTotpSecret(ctx.secret, caller.userId, pending.secret_sealed), body.code, ctx.clock.now()))
     await ctx.db.transaction(async (tx) => {
       await saveMfaFactor(tx, c.var.app.id, caller.userId, 'totp', { totpSecretSealed: pending.secret_sealed, totpLastStep: step }, ctx.clock.now())
       await tx.query('DELETE FROM mfa_pending_totp WHERE user_id = $1', [caller.userId])
@@ -121,10 +125,13 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await verifier(c)
     const body = await readBody(c, codeBody)
     const factor = await findMfaFactor(ctx.db, caller.userId, 'totp')
-    if (!factor?.totp_secret_sealed) throw notEnrolled('authenticator app')
-    const step = matchTotpStep(openTotpSecret(ctx.secret, caller.userId, factor.totp_secret_sealed), body.code, ctx.clock.now())
+    const secretSealed = factor?.totp_secret_sealed
+    if (!secretSealed) throw notEnrolled('authenticator app')
     // A code already used (or one of an earlier step) is refused like a wrong one (SECURITY 50).
-    if (step === null || !(await spendTotpStep(ctx.db, caller.userId, step))) return failMfa(ctx, caller.userId)
+    await checkMfaAnswer(ctx, caller.userId, async () => {
+      const step = matchTotpStep(openTotpSecret(ctx.secret, caller.userId, secretSealed), body.code, ctx.clock.now())
+      return step !== null && (await spendTotpStep(ctx.db, caller.userId, step)) ? step : null
+    })
     return c.json(await verified(c, caller))
   })
 
@@ -151,9 +158,7 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     await assertMfaNotLocked(ctx, caller.userId)
     const body = await readBody(c, smsEnrollBody)
     await assertNotLoginPhone(ctx.db, caller.userId, body.phoneNumber)
-    const outcome = await consumeMfaSmsCode(ctx, caller.userId, 'enroll', body.phoneNumber, body.code)
-    if (outcome === 'expired') throw expiredCode()
-    if (outcome === 'wrong') return failMfa(ctx, caller.userId)
+    await checkMfaAnswer(ctx, caller.userId, async () => smsCodeAnswer(await consumeMfaSmsCode(ctx, caller.userId, 'enroll', body.phoneNumber, body.code)))
     await saveMfaFactor(ctx.db, c.var.app.id, caller.userId, 'sms', { phoneNumber: body.phoneNumber }, ctx.clock.now())
     await endOtherSessions(ctx.db, c, caller)
     return c.json(await userResponse(c, caller))
@@ -163,10 +168,9 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await verifier(c)
     const body = await readBody(c, codeBody)
     const factor = await findMfaFactor(ctx.db, caller.userId, 'sms')
-    if (!factor?.phone_number) throw notEnrolled('phone number')
-    const outcome = await consumeMfaSmsCode(ctx, caller.userId, 'verify', factor.phone_number, body.code)
-    if (outcome === 'expired') throw expiredCode()
-    if (outcome === 'wrong') return failMfa(ctx, caller.userId)
+    const phoneNumber = factor?.phone_number
+    if (!phoneNumber) throw notEnrolled('phone number')
+    await checkMfaAnswer(ctx, caller.userId, async () => smsCodeAnswer(await consumeMfaSmsCode(ctx, caller.userId, 'verify', phoneNumber, body.code)))
     return c.json(await verified(c, caller))
   })
 
@@ -186,13 +190,16 @@ export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const caller = await verifier(c)
     const body = await readBody(c, passkeyVerifyBody)
     const response = body.authenticator_response as AuthenticationResponseJSON
-    try {
-      const { challenge } = checkClientData(c.var.app, response.response.clientDataJSON)
-      await verifyPasskeyAssertion(ctx, c.var.app, challenge, response, { userId: caller.userId })
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) throw error
-      return failMfa(ctx, caller.userId, invalidMfaCode('The passkey could not be verified'))
-    }
+    await checkMfaAnswer(ctx, caller.userId, async () => {
+      try {
+        const { challenge } = checkClientData(c.var.app, response.response.clientDataJSON)
+        await verifyPasskeyAssertion(ctx, c.var.app, challenge, response, { userId: caller.userId })
+        return true
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 400) throw error
+        return null
+      }
+    }, invalidMfaCode('The passkey could not be verified'))
     return c.json(await verified(c, caller))
   })
 
