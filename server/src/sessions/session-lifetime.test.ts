@@ -2,9 +2,10 @@
  * SECURITY 36 and 63: a session ends at its inactivity expiry and at its absolute lifetime on every path that mints
  * an access token, not only on refresh with a refresh token.
  */
+import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFRESH_TOKEN_TTL_SECONDS, SESSION_MAX_LIFETIME_SECONDS } from '../../../src/protocol/index.js'
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+import { startTestServer, TEST_ORIGIN, type ApiResponse, type TestServer } from '../test-support/test-server.js'
 
 const DAY = 24 * 3600
 const MINUTE = 60
@@ -14,12 +15,12 @@ beforeAll(async () => { t = await startTestServer() })
 afterAll(async () => { await t?.close() })
 
 let counter = 0
-const login = async (server = t) => {
-  const response = await server.login(`lifetime${++counter}-${Date.now()}@example.com`)
+const login = async (server = t, appId = server.app.id) => {
+  const response = await server.login(`lifetime${++counter}-${Date.now()}@example.com`, appId)
   expect(response.status).toBe(200)
   return response.body as { token: string; refresh_token: string }
 }
-const refreshWith = (refreshToken: string, server = t) => server.call('/api/v1/sessions', { body: { refresh_token: refreshToken } })
+const refreshWith = (refreshToken: string, server = t, appId = server.app.id) => server.call('/api/v1/sessions', { body: { refresh_token: refreshToken }, appId })
 const bearerRefresh = (token: string, server = t) => server.call('/api/v1/sessions', { body: {}, token })
 const me = (token: string, server = t) => server.call('/api/v1/users/me', { token })
 const expectInvalidToken = (response: ApiResponse) => {
@@ -28,14 +29,14 @@ const expectInvalidToken = (response: ApiResponse) => {
 }
 
 /** Keeps a session busy with refresh-token rotations every 20 days until `secondsBeforeEnd` before its absolute end. */
-async function refreshUntilNearTheEnd(refreshToken: string, secondsBeforeEnd: number): Promise<{ token: string; refreshToken: string }> {
+async function refreshUntilNearTheEnd(refreshToken: string, secondsBeforeEnd: number, appId = t.app.id): Promise<{ token: string; refreshToken: string }> {
   let elapsed = 0
   let current = { token: '', refreshToken }
   while (elapsed < SESSION_MAX_LIFETIME_SECONDS - secondsBeforeEnd) {
     const step = Math.min(20 * DAY, SESSION_MAX_LIFETIME_SECONDS - secondsBeforeEnd - elapsed)
     t.clock.advance(step)
     elapsed += step
-    const refreshed = await refreshWith(current.refreshToken)
+    const refreshed = await refreshWith(current.refreshToken, t, appId)
     expect(refreshed.status, `refresh after ${elapsed / DAY} days`).toBe(200)
     current = { token: refreshed.body.token, refreshToken: refreshed.body.refresh_token }
   }
@@ -66,6 +67,32 @@ describe('SECURITY 36: absolute lifetime', () => {
     const after = await me(nearEnd.token)
     expectInvalidToken(after)
     expect(after.body.identity_token).toBeUndefined()
+  })
+})
+
+describe('SECURITY 63: cross-app', () => {
+  it('SECURITY 63: a provider session past its absolute lifetime cannot authorize a cross-app sign-in', async () => {
+    const requester = await t.createApp({ name: 'Requester', allowedOrigins: [TEST_ORIGIN], loginMethods: ['email', 'cross_app'] })
+    const provider = await t.createApp({
+      name: 'Provider',
+      allowedOrigins: ['http://provider.test:4000'],
+      crossAppProvider: { authorizeUrl: 'http://provider.test:4000/cross-app', transactUrl: null, requesters: [{ appId: requester.id, readOnly: false }] },
+    })
+    const authorize = (token: string) => {
+      const challenge = createHash('sha256').update(randomBytes(36).toString('base64url')).digest('base64url')
+      return t.call('/api/v1/cross-app/authorize', {
+        appId: provider.id,
+        token,
+        body: { requester_app_id: requester.id, requester_origin: TEST_ORIGIN, state_code: randomBytes(36).toString('base64url'), code_challenge: challenge },
+      })
+    }
+    const session = await login(t, provider.id)
+    const nearEnd = await refreshUntilNearTheEnd(session.refresh_token, 10 * MINUTE, provider.id)
+    expect((await authorize(nearEnd.token)).body.authorization_code).toEqual(expect.any(String))
+    t.clock.advance(11 * MINUTE)
+    const after = await authorize(nearEnd.token)
+    expectInvalidToken(after)
+    expect(after.body.authorization_code).toBeUndefined()
   })
 })
 
