@@ -1,7 +1,6 @@
-import { solveChallenge } from 'altcha-lib/v1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CaptchaChallengeDto } from '../../../src/protocol/index.js'
 import type { AppRecord } from '../apps/types.js'
+import { solvedAltcha } from '../test-support/altcha-solution.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 
 // Issue 14 item 8: one source's sends to an identifier cannot keep its owner, at another source, from getting a code.
@@ -23,11 +22,7 @@ const victim = () => `victim-${nextId++}@example.com`
 const send = (email: string, ip: string, options: { appId?: string; token?: string } = {}) =>
   t.call('/api/v1/passwordless/init', { body: { email, ...(options.token ? { token: options.token } : {}) }, appId: options.appId, headers: { 'x-forwarded-for': ip } })
 
-async function solvedCaptcha(appId: string): Promise<string> {
-  const challenge = (await t.call<CaptchaChallengeDto>('/api/v1/captcha/challenge', { appId })).body
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64')
-}
+const solvedCaptcha = (appId: string) => solvedAltcha(t.url, appId)
 
 describe('per-identifier send caps count per source', () => {
   it("another source's send does not start the owner's resend cooldown", async () => {
