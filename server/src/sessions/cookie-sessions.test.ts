@@ -99,6 +99,16 @@ describe('cookie sessions: refresh and logout', () => {
     expect(setCookies(second).get('privy-refresh-token')!.value).not.toBe(rotated)
   })
 
+  it('moves a refresh token issued before cookie sessions were turned on into the cookie', async () => {
+    const app = await t.createApp({ name: 'Switching to cookies', allowedOrigins: [TEST_ORIGIN] })
+    const bearerSession = await t.login(`switch${++counter}@example.com`, app.id)
+    await t.createApp({ id: app.id, cookieSessions: { accessTokenInCookie: false, apiUrl: null } })
+    const switched = await browserCall(app, '/api/v1/sessions', {}, {}, { refresh_token: bearerSession.body.refresh_token })
+    expect(switched.status).toBe(200)
+    expect(switched.body.refresh_token).toBeNull()
+    expect(setCookies(switched).get('privy-refresh-token')!.value.length).toBeGreaterThan(20)
+  })
+
   it('logout revokes the session named by the cookie and clears every session cookie', async () => {
     const { refreshCookie } = await signIn(refreshOnlyApp)
     const logout = await browserCall(refreshOnlyApp, '/api/v1/sessions/logout', { 'privy-refresh-token': refreshCookie })

@@ -13,24 +13,33 @@ export const COOKIE_HELD_REFRESH_TOKEN = 'cookie'
 export function createSessionTokenStorage(storage: TokenStorage, keys: StorageKeys, cookieSessions: () => boolean): TokenStorage {
   const memory = new Map<string, unknown>()
   const tokenKeys = new Set([keys.token, keys.refreshToken, keys.identityToken])
-  const inMemory = (key: string) => tokenKeys.has(key) && cookieSessions()
+  let purged = false
+  const inMemory = async (key: string) => {
+    if (!tokenKeys.has(key) || !cookieSessions()) return false
+    // Tokens stored before the app turned cookie sessions on leave storage; a stored refresh token is spent once, below.
+    if (!purged) await Promise.all([storage.del(keys.token), storage.del(keys.identityToken)])
+    purged = true
+    return true
+  }
 
   return {
     async get(key) {
-      if (!inMemory(key)) return storage.get(key)
-      if (key === keys.refreshToken) return (await storage.get(keys.sessionMarker)) ? COOKIE_HELD_REFRESH_TOKEN : null
-      return memory.get(key) ?? null
+      if (!(await inMemory(key))) return storage.get(key)
+      if (key !== keys.refreshToken) return memory.get(key) ?? null
+      return (await storage.get(keys.sessionMarker)) ? COOKIE_HELD_REFRESH_TOKEN : storage.get(keys.refreshToken)
     },
     async put(key, value) {
-      if (!inMemory(key)) return storage.put(key, value)
+      if (!(await inMemory(key))) return storage.put(key, value)
       // The refresh token never arrives in cookie mode; a stored access token means a session exists.
       if (key === keys.refreshToken) return
       memory.set(key, value)
       if (key === keys.token) await storage.put(keys.sessionMarker, 't')
     },
     async del(key) {
-      if (!inMemory(key)) return storage.del(key)
+      if (!(await inMemory(key))) return storage.del(key)
       memory.delete(key)
+      // The refresh that moved a stored refresh token into the cookie ends it here.
+      if (key === keys.refreshToken) await storage.del(keys.refreshToken)
       // Deleting the access token ends the session (logout, a refused refresh); the cookie is the server's to clear.
       if (key === keys.token) await storage.del(keys.sessionMarker)
     },

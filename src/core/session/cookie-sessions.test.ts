@@ -79,6 +79,20 @@ describe('cookie sessions in the core client', () => {
     expect(api.calls(REFRESH)).toHaveLength(1)
   })
 
+  it('moves a session stored before the app turned cookie sessions on into the cookie, and empties storage', async () => {
+    api.handle(cookieModeApi(null))
+    await signIn(await loadPage())
+    const storedRefreshToken = await storage.get(keys.refreshToken)
+    expect(storedRefreshToken).toBe('rt-1')
+    api.handle(cookieModeApi(api.url))
+    const switched = await loadPage()
+    expect(switched.getAuth().status).toBe('authenticated')
+    // The one stored refresh token is spent through the body; the server's answer sets the cookie.
+    expect(api.calls(REFRESH).map((call) => call.body)).toEqual([{ refresh_token: 'rt-1' }])
+    expect(await storedTokens()).toEqual([])
+    expect(await storage.get(keys.sessionMarker)).toBe('t')
+  })
+
   it('in bearer mode keeps storing the tokens, as before', async () => {
     api.handle(cookieModeApi(null))
     await signIn(await loadPage())
