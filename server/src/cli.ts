@@ -7,6 +7,8 @@ import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
 import { fundingFlagUsage, fundingFromFlag } from './funding/funding-flag.js'
+import { generateKek, loadKeyEncryptionKeys } from './secrets/kek-settings.js'
+import { rotateKeyEncryptionKey } from './secrets/keys-command.js'
 import { startServer } from './server.js'
 
 const usage = `Usage:
@@ -15,6 +17,8 @@ const usage = `Usage:
   tessera-server apps list
   tessera-server apps show <app-id>
   tessera-server apps update <app-id> [app flags]
+  tessera-server keys generate                    prints a new key-encryption key (for TESSERA_KEK)
+  tessera-server keys rotate [--dev]              re-seals every secret under TESSERA_KEK, opening the old ones with TESSERA_KEK_PREVIOUS
 ${appFlagsUsage}
 ${fundingFlagUsage}
 Common: --data-dir <dir> (embedded PGlite database), or DATABASE_URL=postgres://... for PostgreSQL.`
@@ -98,6 +102,20 @@ async function appsCommand(action: string | undefined, positionals: string[], va
   }
 }
 
+/** `keys generate` prints a new key; `keys rotate` re-seals under the configured one (docs/keys.md). */
+async function keysCommand(action: string | undefined, values: Values): Promise<void> {
+  if (action === 'generate') return void console.log(generateKek())
+  if (action !== 'rotate') throw new UsageError(`Unknown keys command '${action ?? ''}'`)
+  const dataDir = values['data-dir'] ?? defaults.dataDir
+  const keys = loadKeyEncryptionKeys({ dev: values.dev ?? false, dataDir })
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir, onPreparing: (m) => console.error(m) })
+  try {
+    for (const line of await rotateKeyEncryptionKey(db, keys)) console.log(line)
+  } finally {
+    await db.close()
+  }
+}
+
 async function startCommand(values: Values): Promise<void> {
   const port = values.port === undefined ? defaults.port : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`Invalid --port '${values.port}'`)
@@ -133,6 +151,7 @@ export async function main(argv: string[]): Promise<void> {
     if (parsed.values.help || !command) console.log(usage)
     else if (command === 'start') await startCommand(parsed.values)
     else if (command === 'apps') await appsCommand(action, rest, parsed.values)
+    else if (command === 'keys') await keysCommand(action, parsed.values)
     else throw new UsageError(`Unknown command '${command}'`)
   } catch (error) {
     console.error(error instanceof UsageError ? `${error.message}\n\n${usage}` : `tessera-server: ${(error as Error).message}`)

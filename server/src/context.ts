@@ -3,6 +3,7 @@ import type { Db } from './db/types.js'
 import type { Delivery } from './delivery/types.js'
 import type { SigningKeys } from './keys/signing-keys.js'
 import type { Logger } from './logger.js'
+import type { KeyEncryptionKeys } from './secrets/key-encryption-keys.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
 
 /** Everything a request handler needs; built once per server by `createServerContext`. */
@@ -11,6 +12,8 @@ export interface ServerContext {
   clock: Clock
   logger: Logger
   keys: SigningKeys
+  /** Seals secrets at rest (signing keys, auth shares, server secrets); never stored in the database (docs/keys.md). */
+  keyEncryptionKeys: KeyEncryptionKeys
   /** HMAC key for one-time codes and refresh-token successors. */
   secret: Buffer
   /** AES-256 key sealing automatic-recovery wallet shares (keys/wallet-recovery-key.ts). */

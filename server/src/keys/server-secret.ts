@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/types.js'
+import type { KeyEncryptionKeys } from '../secrets/key-encryption-keys.js'
+import { openText, sealText } from '../secrets/sealed-text.js'
 
-/** A named random secret kept in the database (e.g. the OTP HMAC key), created once and shared by every process. */
-export async function loadServerSecret(db: Db, name: string): Promise<Buffer> {
+/** Binds a sealed server secret to its name: one secret's row cannot stand in for another's. */
+export const serverSecretAad = (name: string) => `server_secrets.value\n${name}`
+
+/**
+ * A named random secret shared by every process (e.g. the OTP HMAC key), created once and kept in the database
+ * sealed with the key-encryption key.
+ */
+export async function loadServerSecret(db: Db, keys: KeyEncryptionKeys, name: string): Promise<Buffer> {
   await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
     name,
-    randomBytes(32).toString('base64url'),
+    await sealText(keys, randomBytes(32).toString('base64url'), serverSecretAad(name)),
   ])
   const [row] = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name])
   if (!row) throw new Error(`Server secret ${name} is missing`)
-  return Buffer.from(row.value, 'base64url')
+  return Buffer.from(await openText(keys, row.value, serverSecretAad(name)), 'base64url')
 }

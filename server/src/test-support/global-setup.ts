@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +14,8 @@ declare module 'vitest' {
 
 /** Creates the embedded database once per run (13-30 s); test files copy it instead of creating their own. */
 export default async function setup(project: TestProject): Promise<() => void> {
+  // Test servers start like production ones, with a key-encryption key; one per run, shared by every worker and child process.
+  process.env.TESSERA_KEK ??= randomBytes(32).toString('base64url')
   if (process.env.DATABASE_URL) {
     project.provide('pgliteTemplateDir', '')
     return () => {}

@@ -3,6 +3,7 @@ import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
+import { openAuthShare, sealAuthShare } from './auth-share-seal.js'
 import { importEmbeddedWallet } from './import-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
 import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
@@ -42,14 +43,15 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
     if (existing) {
       if (existing.chainType !== chain) throw invalidData('Invalid request body: idempotency_key: already used for a wallet of another chain')
       const stored = await findShareSet(tx, app.id, userId, chain, existing.address)
-      return { address: existing.address, entropyId: existing.address, created: stored?.authShare === body.auth_share }
+      return { address: existing.address, entropyId: existing.address, created: stored !== null && (await openAuthShare(ctx.keyEncryptionKeys, stored)) === body.auth_share }
     }
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
-    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: address, shareVersion: body.share_version })
+    const binding = { appId: app.id, entropyId: address, shareVersion: body.share_version }
+    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
     const imported = false
     const shareSetId = await insertShareSet(tx, {
       appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
-      authShare: body.auth_share, ...recovery, imported, idempotencyKey: body.idempotency_key ?? null,
+      authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding), ...recovery, imported, idempotencyKey: body.idempotency_key ?? null,
     }, now)
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex: 0, address, shareSetId }, now)
     await addEmbeddedWalletAccount(tx, app.id, userId, address, { chainType: chain, walletIndex: 0, recoveryMethod: recovery.recoveryMethod, imported }, now)

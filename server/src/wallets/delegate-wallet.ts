@@ -4,6 +4,7 @@ import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
+import { openAuthShare } from './auth-share-seal.js'
 import { openDelegatedKey } from './delegated-keys.js'
 import { sealDelegatedShare } from './delegation-seal.js'
 import { markDelegated, upsertDelegation } from './delegation-store.js'
@@ -38,7 +39,7 @@ export async function delegateWallet(ctx: ServerContext, app: AppRecord, caller:
     if (readShareHeader(body.device_share, 'device_share').shareVersion !== shareSet.shareVersion) throw wrongShare()
     // Imported wallets sit at negative indexes on the server (import-wallet.ts); their key is the secret itself, index 0.
     const keyIndex = shareSet.imported ? 0 : wallet.walletIndex
-    const key = await openDelegatedKey(body.device_share, shareSet.authShare, wallet.chainType, keyIndex, wallet.address)
+    const key = await openDelegatedKey(body.device_share, await openAuthShare(ctx.keyEncryptionKeys, shareSet), wallet.chainType, keyIndex, wallet.address)
     if (!key) throw wrongShare()
     key.fill(0)
     const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: shareSet.shareVersion }

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import type { RateLimitRule } from '../rate-limit/settings.js'
+import { openAuthShare } from './auth-share-seal.js'
 import { featureNotEnabled } from './delegate-wallet.js'
 import { sameAddress } from '../../../src/protocol/custody/wallet-address.js'
 import { openDelegatedKey } from './delegated-keys.js'
@@ -45,7 +46,7 @@ export async function signWithDelegation(ctx: ServerContext, app: AppRecord, wal
   }
   const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: shareSet.shareVersion }
   const deviceShare = unsealDelegatedShare(ctx.walletRecoveryKey, delegation.deviceShareSealed, binding)
-  const key = await openDelegatedKey(deviceShare, shareSet.authShare, delegation.chainType, delegation.walletIndex, delegation.address)
+  const key = await openDelegatedKey(deviceShare, await openAuthShare(ctx.keyEncryptionKeys, shareSet), delegation.chainType, delegation.walletIndex, delegation.address)
   // Stored shares that no longer rebuild the wallet are a server fault, never the app's: nothing is signed.
   if (!key) throw new ApiError(500, 'internal_error', 'The delegated wallet could not be opened')
   try {

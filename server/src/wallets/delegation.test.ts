@@ -1,10 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, toHex, verifyMessage, verifyTypedData } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeBase58, delegationRoutes, DELEGATION_NOT_OWNED_MESSAGE, embeddedWalletRoutes, MFA_TOKEN_HEADER, type EmbeddedChainType } from '../../../src/protocol/index.js'
-import { addressOfKey } from '../../../src/protocol/custody/wallet-address.js'
-import { shareSetKeysOf } from '../../../src/protocol/custody/wallet-keys.js'
 import { httpFrameApi } from '../../../src/frame/api.js'
 import { frameHandlers } from '../../../src/frame/handlers/index.js'
 import { memoryDeviceShareStore } from '../../../src/frame/memory-device-store.js'
@@ -12,7 +9,7 @@ import { hashAppSecret } from '../apps/app-secret.js'
 import type { EmbeddedWalletSettings } from '../apps/types.js'
 import { authenticatorCode, enrolTotp, nextTotpStep, signInUser, verifyTotp, type MfaTestUser } from '../mfa/test-support.js'
 import { startTestServer, TEST_ORIGIN, type ApiResponse, type TestServer } from '../test-support/test-server.js'
-import { createBodyOf, splitEntropy, type TestWallet } from './test-fixtures/share-set.js'
+import { createBodyOf, newDerivedTestWallet, splitEntropy, type TestWallet } from './test-fixtures/share-set.js'
 
 const SECRET = 'delegation-test-app-secret-0123456789abcdef'
 const delegating: EmbeddedWalletSettings = { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com', delegatedActionsEnabled: true }
@@ -26,18 +23,9 @@ afterAll(async () => { await t?.close() })
 const failure = (response: ApiResponse) => [response.status, response.body?.code]
 const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`
 
-/** A share set as the frame makes it, with its real first address (the server derives and checks it). */
-async function realWallet(chain: EmbeddedChainType, imported = false): Promise<TestWallet> {
-  const entropy = imported
-    ? (chain === 'ethereum' ? Uint8Array.from(Buffer.from(generatePrivateKey().slice(2), 'hex')) : ed25519.utils.randomSecretKey())
-    : crypto.getRandomValues(new Uint8Array(16))
-  const firstKey = shareSetKeysOf(entropy)!.privateKey(chain, 0)!
-  return { chain, address: addressOfKey(chain, firstKey), entropy, split: await splitEntropy(entropy, 1) }
-}
-
 async function userWithWallet(chain: EmbeddedChainType, options: { imported?: boolean; appId?: string } = {}) {
   const user = await signInUser(t)
-  const wallet = await realWallet(chain, options.imported)
+  const wallet = await newDerivedTestWallet(chain, options.imported)
   const created = await t.call(embeddedWalletRoutes.create.path, { body: { ...createBodyOf(wallet), ...(options.imported ? { imported: true } : {}) }, token: user.token })
   expect(created.status).toBe(200)
   return { user, wallet }
@@ -78,7 +66,7 @@ describe('POST /wallets/delegate', () => {
     const theirs = await delegate(stranger.user, wallet)
     expect(failure(theirs)).toEqual([404, 'not_found'])
     expect(theirs.body.error).toBe(DELEGATION_NOT_OWNED_MESSAGE)
-    const unknown = await delegate(stranger.user, stranger.wallet, { address: (await realWallet('ethereum')).address })
+    const unknown = await delegate(stranger.user, stranger.wallet, { address: (await newDerivedTestWallet('ethereum')).address })
     expect(unknown.body.error).toBe(DELEGATION_NOT_OWNED_MESSAGE)
     expect(failure(await delegate(stranger.user, stranger.wallet, { address: 'not-an-address' }))).toEqual([404, 'not_found'])
   })
@@ -89,7 +77,7 @@ describe('POST /wallets/delegate', () => {
     expect(failure(await delegate(user, wallet, { deviceShare: otherSplit.device }))).toEqual([400, 'invalid_data'])
     expect(failure(await delegate(user, wallet, { deviceShare: (await splitEntropy(wallet.entropy, 2)).device }))).toEqual([400, 'invalid_data'])
     expect(failure(await delegate(user, wallet, { deviceShare: wallet.split.auth }))).toEqual([400, 'invalid_data'])
-    const wrongKey = await realWallet('solana')
+    const wrongKey = await newDerivedTestWallet('solana')
     // A well-formed share of the right split whose secret is not this wallet's: the address check catches it.
     const forged = await splitEntropy(wrongKey.entropy, 1)
     const header = Buffer.from(wallet.split.auth, 'base64').subarray(0, 21)
@@ -100,7 +88,7 @@ describe('POST /wallets/delegate', () => {
   it('answers 403 feature_not_enabled when the app has not enabled delegated actions', async () => {
     const off = await t.createApp({ name: 'No delegation', allowedOrigins: [TEST_ORIGIN] })
     const login = await t.login(`no-delegation-${Date.now()}@example.com`, off.id)
-    const wallet = await realWallet('ethereum')
+    const wallet = await newDerivedTestWallet('ethereum')
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token: login.body.token, appId: off.id })).status).toBe(200)
     const refused = await t.call(delegationRoutes.delegate.path, { body: { address: wallet.address, chain_type: 'ethereum', device_share: wallet.split.device }, token: login.body.token, appId: off.id })
     expect(failure(refused)).toEqual([403, 'feature_not_enabled'])
@@ -196,7 +184,7 @@ describe('POST /wallets/:wallet_id/rpc (the app backend)', () => {
 describe('POST /wallets/revoke', () => {
   it('ends every delegation of the user: the wallets show delegated false and /rpc answers user_has_not_delegated_wallet', async () => {
     const { user, wallet, walletId } = await delegated('ethereum')
-    const solana = await realWallet('solana')
+    const solana = await newDerivedTestWallet('solana')
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(solana), token: user.token })).status).toBe(200)
     const solanaId = (await delegate(user, solana)).body.wallet_id as string
 

@@ -44,17 +44,17 @@ describe('create', () => {
     expect(me.body.user.linked_accounts.filter((a: { connector_type?: string }) => a.connector_type === 'embedded')).toHaveLength(2)
   })
 
-  it('keeps the automatic recovery share sealed in the database, not in plaintext', async () => {
+  it('keeps the automatic recovery share and the auth share sealed in the database, not in plaintext', async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     expect((await create(token, wallet)).status).toBe(200)
     const [row] = await t.db.query<{ auth_share: string; recovery_share_sealed: string; recovery_method: string }>(
       'SELECT auth_share, recovery_share_sealed, recovery_method FROM wallet_share_sets WHERE entropy_id = $1', [wallet.address])
     expect(row!.recovery_method).toBe('privy')
-    expect(row!.auth_share).toBe(wallet.split.auth)
+    expect(row!.auth_share).toMatch(/^kek1\./)
     expect(row!.recovery_share_sealed).toMatch(/^aes-256-gcm\.v1\./)
     const stored = JSON.stringify(await t.db.query('SELECT * FROM wallet_share_sets WHERE entropy_id = $1', [wallet.address]))
-    for (const form of [wallet.split.recovery, Buffer.from(wallet.split.recovery, 'base64').toString('hex'), Buffer.from(wallet.split.recovery, 'base64').toString('base64url')]) {
+    for (const share of [wallet.split.recovery, wallet.split.auth]) for (const form of [share, Buffer.from(share, 'base64').toString('hex'), Buffer.from(share, 'base64').toString('base64url')]) {
       expect(stored).not.toContain(form)
     }
   })

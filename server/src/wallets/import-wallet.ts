@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { AppRecord } from '../apps/types.js'
 import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
+import { openAuthShare, sealAuthShare } from './auth-share-seal.js'
 import { addressTaken, type CreatedWallet } from './create-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
 import { storedRecoveryShare } from './recovery-material.js'
@@ -21,12 +22,13 @@ export async function importEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId)
     const stored = await findShareSet(tx, app.id, userId, chain, address)
-    if (stored) return { address, entropyId: address, created: stored.imported && stored.authShare === body.auth_share }
+    if (stored) return { address, entropyId: address, created: stored.imported && (await openAuthShare(ctx.keyEncryptionKeys, stored)) === body.auth_share }
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
-    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: address, shareVersion: body.share_version })
+    const binding = { appId: app.id, entropyId: address, shareVersion: body.share_version }
+    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
     const shareSetId = await insertShareSet(tx, {
       appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
-      authShare: body.auth_share, ...recovery, imported: true, idempotencyKey: body.idempotency_key ?? null,
+      authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding), ...recovery, imported: true, idempotencyKey: body.idempotency_key ?? null,
     }, now)
     const walletIndex = Math.min((await lowestWalletIndex(tx, app.id, userId, chain)) ?? 0, 0) - 1
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex, address, shareSetId }, now)

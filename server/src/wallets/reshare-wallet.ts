@@ -4,6 +4,7 @@ import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { invalidData } from '../http/api-error.js'
 import { revokeOtherSessions } from '../sessions/store.js'
+import { sealAuthShare } from './auth-share-seal.js'
 import { endDelegations, markDelegated } from './delegation-store.js'
 import { setEmbeddedRecoveryMethod } from './linked-account.js'
 import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
@@ -29,8 +30,10 @@ export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, 
     if (shareSet.shareVersion !== body.previous_share_version) throw sharesMoved()
     // A change must be to a method the app offers; recovery keeps the wallet's method even if the app dropped it since.
     if (body.recovery.method !== shareSet.recoveryMethod) assertRecoveryMethodAllowed(app, body.recovery)
-    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, { appId: app.id, entropyId: shareSet.entropyId, shareVersion: nextVersion })
-    if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShare: body.auth_share, ...recovery }, now))) throw sharesMoved()
+    const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: nextVersion }
+    const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
+    const authShareSealed = await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding)
+    if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShareSealed, ...recovery }, now))) throw sharesMoved()
     // The delegated device share no longer combines with the new auth share: the delegation ends now, not at the next use.
     await markDelegated(tx, app.id, await endDelegations(tx, { shareSetId: shareSet.id }, now), false)
     if (recovery.recoveryMethod !== shareSet.recoveryMethod) {

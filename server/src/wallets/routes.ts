@@ -48,7 +48,7 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const body = await readBody(c, shareQueryBody)
     const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
     await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'auth_share')
-    return c.json(authShareResponse(shareSet))
+    return c.json(await authShareResponse(ctx, shareSet))
   })
 
   routes.post('/:address/recovery/key_material', async (c) => {
@@ -59,7 +59,7 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     const body = await readBody(c, shareQueryBody)
     const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
     await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'key_material')
-    return c.json(keyMaterialResponse(ctx.walletRecoveryKey, shareSet))
+    return c.json(await keyMaterialResponse(ctx, shareSet))
   })
 
   routes.post('/:address/export', async (c) => {

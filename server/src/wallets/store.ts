@@ -12,7 +12,8 @@ export interface ShareSet {
   entropyId: string
   entropyIdVerifier: EntropyIdVerifier
   shareVersion: number
-  authShare: string
+  /** Sealed with the key-encryption key (auth-share-seal.ts); open it only to release or use it. */
+  authShareSealed: string
   recoveryMethod: RecoveryMethod
   /** Automatic: sealed by the server's recovery key; password: the frame's `SealedShare` JSON. */
   recoveryShareSealed: string
@@ -30,7 +31,7 @@ interface WalletRow { chain_type: EmbeddedChainType; wallet_index: number; addre
 const shareSetColumns = 's.id, s.app_id, s.user_id, s.chain_type, s.entropy_id, s.entropy_id_verifier, s.share_version, s.auth_share, s.recovery_method, s.recovery_share_sealed, s.imported'
 const toShareSet = (row: ShareSetRow): ShareSet => ({
   id: Number(row.id), appId: row.app_id, userId: row.user_id, chainType: row.chain_type, entropyId: row.entropy_id,
-  entropyIdVerifier: row.entropy_id_verifier, shareVersion: row.share_version, authShare: row.auth_share,
+  entropyIdVerifier: row.entropy_id_verifier, shareVersion: row.share_version, authShareSealed: row.auth_share,
   recoveryMethod: row.recovery_method, recoveryShareSealed: row.recovery_share_sealed, imported: row.imported,
 })
 const toWallet = (row: WalletRow): EmbeddedWallet => ({ chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address, shareSetId: Number(row.share_set_id) })
@@ -108,7 +109,7 @@ export async function insertShareSet(db: Queryable, set: NewShareSet, now: numbe
     `INSERT INTO wallet_share_sets (app_id, user_id, chain_type, entropy_id, entropy_id_verifier, share_version, auth_share,
        recovery_method, recovery_share_sealed, imported, idempotency_key, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
-    [set.appId, set.userId, set.chainType, set.entropyId, set.entropyIdVerifier, set.shareVersion, set.authShare,
+    [set.appId, set.userId, set.chainType, set.entropyId, set.entropyIdVerifier, set.shareVersion, set.authShareSealed,
       set.recoveryMethod, set.recoveryShareSealed, set.imported, set.idempotencyKey, now],
   )
   return Number(row!.id)
@@ -121,14 +122,14 @@ export async function insertWallet(db: Queryable, appId: string, userId: string,
   )
 }
 
-export interface ReplacedShares { shareVersion: number; authShare: string; recoveryMethod: RecoveryMethod; recoveryShareSealed: string }
+export interface ReplacedShares { shareVersion: number; authShareSealed: string; recoveryMethod: RecoveryMethod; recoveryShareSealed: string }
 
 /** Swaps in a new split only if the set is still at `previousVersion` (the old auth share is overwritten); false when it moved on. */
 export async function replaceShares(db: Queryable, shareSetId: number, previousVersion: number, next: ReplacedShares, now: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE wallet_share_sets SET share_version = $3, auth_share = $4, recovery_method = $5, recovery_share_sealed = $6, updated_at = $7
      WHERE id = $1 AND share_version = $2 RETURNING id`,
-    [shareSetId, previousVersion, next.shareVersion, next.authShare, next.recoveryMethod, next.recoveryShareSealed, now],
+    [shareSetId, previousVersion, next.shareVersion, next.authShareSealed, next.recoveryMethod, next.recoveryShareSealed, now],
   )
   return rows.length === 1
 }

@@ -1,5 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { addressOfKey } from '../../../../src/protocol/custody/wallet-address.js'
+import { shareSetKeysOf } from '../../../../src/protocol/custody/wallet-keys.js'
 import { splitSecret } from '../../../../src/protocol/custody/share-wrapper.js'
 import { encodeBase58, type EmbeddedChainType, type RecoveryShareInput, type SealedShare } from '../../../../src/protocol/index.js'
 
@@ -32,6 +34,15 @@ export interface TestWallet { chain: EmbeddedChainType; address: string; entropy
 export async function newTestWallet(chain: EmbeddedChainType): Promise<TestWallet> {
   const entropy = crypto.getRandomValues(new Uint8Array(16))
   return { chain, address: randomAddress(chain), entropy, split: await splitEntropy(entropy, 1) }
+}
+
+/** A share set as the frame makes it, with its real first address (for routes that derive and check it). */
+export async function newDerivedTestWallet(chain: EmbeddedChainType, imported = false): Promise<TestWallet> {
+  const entropy = imported
+    ? (chain === 'ethereum' ? Uint8Array.from(Buffer.from(generatePrivateKey().slice(2), 'hex')) : ed25519.utils.randomSecretKey())
+    : crypto.getRandomValues(new Uint8Array(16))
+  const firstKey = shareSetKeysOf(entropy)!.privateKey(chain, 0)!
+  return { chain, address: addressOfKey(chain, firstKey), entropy, split: await splitEntropy(entropy, 1) }
 }
 
 export function createBodyOf(wallet: TestWallet, extra: { idempotency_key?: string; recovery?: RecoveryShareInput } = {}) {
