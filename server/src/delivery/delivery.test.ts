@@ -47,6 +47,29 @@ describe('dev outbox', () => {
   })
 })
 
+describe('dev outbox origins (SECURITY 64)', () => {
+  it("answers the dev app's allowed origins only: another origin gets no CORS header and no code", async () => {
+    t = await startTestServer({ realDelivery: true, server: { dev: true } })
+    expect((await t.call('/api/v1/passwordless/init', { body: { email: 'origins@example.com' }, appId: DEV_APP_ID })).status).toBe(200)
+    const allowed = await t.call('/dev/outbox.json', { appId: null, headers: { origin: 'http://localhost:5173' } })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    const code = allowed.body[0].code as string
+    expect(code).toMatch(/^\d{6}$/)
+
+    for (const path of ['/dev/outbox.json', '/dev/outbox']) {
+      const foreign = await fetch(`${t.url}${path}`, { headers: { origin: 'https://evil.example' } })
+      expect(foreign.status).toBe(403)
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+      const body = await foreign.text()
+      expect(body).not.toContain(code)
+      expect(JSON.parse(body)).toEqual({ code: 'invalid_origin', error: 'Origin not allowed for this app' })
+    }
+    // The outbox page itself (a same-origin visit sends no Origin) still shows the code.
+    expect(await (await fetch(`${t.url}/dev/outbox`)).text()).toContain(code)
+  })
+})
+
 describe('dev outbox texts', () => {
   it('keeps SMS and WhatsApp codes with their channel', async () => {
     const lines: string[] = []

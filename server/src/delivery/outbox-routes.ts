@@ -1,17 +1,21 @@
 import { Hono } from 'hono'
+import { DEV_APP_ID } from '../../../src/protocol/index.js'
+import { getApp } from '../apps/store.js'
 import type { ServerContext } from '../context.js'
+import { cors } from '../http/cors.js'
 import { readOutbox } from './dev-outbox.js'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
-/** `GET /dev/outbox` (HTML) and `/dev/outbox.json`; mounted only in dev mode. */
+/**
+ * `GET /dev/outbox` (HTML) and `/dev/outbox.json`; mounted only in dev mode. Live codes: only the dev app's allowed
+ * origins may read them cross-origin (the API's CORS rules); any other Origin gets 403 and no code (SECURITY 64).
+ */
 export function outboxRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  routes.get('/outbox.json', async (c) => {
-    c.header('Access-Control-Allow-Origin', '*')
-    return c.json(await readOutbox(ctx.db))
-  })
+  routes.use('*', cors(async () => (await getApp(ctx.db, DEV_APP_ID))?.allowedOrigins ?? []))
+  routes.get('/outbox.json', async (c) => c.json(await readOutbox(ctx.db)))
   routes.get('/outbox', async (c) => {
     const entries = await readOutbox(ctx.db)
     const rows = entries

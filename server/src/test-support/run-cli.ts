@@ -5,16 +5,20 @@ export const CLI_PATH = fileURLToPath(new URL('../../bin/tessera-server.mjs', im
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
-/** Runs the real `tessera-server` binary in a child process. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+/** Runs the real `tessera-server` binary in a child process; with `killAfterMs`, one still running then is killed (code null). */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, killAfterMs?: number): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, env)
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs)
     let stdout = ''
     let stderr = ''
     child.stdout!.on('data', (chunk) => { stdout += chunk })
     child.stderr!.on('data', (chunk) => { stderr += chunk })
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
   })
 }
 
