@@ -19,6 +19,9 @@ import { loadWalletRecoveryKey } from './keys/wallet-recovery-key.js'
 import { createLogger } from './logger.js'
 import { PRUNE_INTERVAL_MS, pruneExpired } from './maintenance/prune-expired.js'
 import { resolveRateLimits } from './rate-limit/settings.js'
+import type { KeyEncryptionKeys } from './secrets/key-encryption-keys.js'
+import { loadKeyEncryptionKeys } from './secrets/kek-settings.js'
+import { sealPlaintextSecrets } from './secrets/reseal.js'
 import { resolveWalletFrameDir } from './wallets/frame-dir.js'
 
 export interface RunningServer {
@@ -37,6 +40,8 @@ export interface ServerOverrides {
   refreshGraceSeconds?: number
   /** Replaces the pino logger (tests capture its output). */
   logger?: ServerContext['logger']
+  /** Replaces the key-encryption keys from the settings (TESSERA_KEK, TESSERA_KEK_FILE or dev mode's key file). */
+  keyEncryptionKeys?: KeyEncryptionKeys
 }
 
 /** Opens the database, prepares keys and apps, and builds the request context. */
@@ -44,22 +49,26 @@ export async function createServerContext(options: StartServerOptions = {}, over
   const logger = overrides.logger ?? createLogger(options.quiet ?? false)
   const say = (line: string) => { if (!options.quiet) console.log(line) }
   const clock = overrides.clock ?? systemClock
+  const dev = options.dev ?? false
+  // Before the database opens: production without a key-encryption key is refused at once.
+  const keyEncryptionKeys = overrides.keyEncryptionKeys ?? loadKeyEncryptionKeys({ dev, dataDir: options.dataDir ?? defaults.dataDir, say })
   const db = overrides.db ?? (await openDatabase({
     databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
     dataDir: options.dataDir ?? defaults.dataDir,
     onPreparing: say,
   }))
   try {
-    const dev = options.dev ?? false
+    await sealPlaintextSecrets(db, keyEncryptionKeys)
     if (dev && !(await getApp(db, devApp.id!))) await upsertApp(db, devApp, clock.now())
     if (options.configFile) for (const app of readConfigFile(options.configFile, process.env, { dev, warn: say })) await upsertApp(db, app, clock.now())
     return {
       db,
       clock,
       logger,
-      keys: await loadSigningKeys(db, clock.now()),
-      secret: await loadServerSecret(db, 'otp-hmac'),
-      walletRecoveryKey: await loadWalletRecoveryKey(db),
+      keys: await loadSigningKeys(db, keyEncryptionKeys, clock.now()),
+      keyEncryptionKeys,
+      secret: await loadServerSecret(db, keyEncryptionKeys, 'otp-hmac'),
+      walletRecoveryKey: await loadWalletRecoveryKey(db, keyEncryptionKeys),
       walletFrameDir: resolveWalletFrameDir(options.walletFrameDir),
       delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
       dev,
