@@ -1,6 +1,10 @@
 // `npm run bench`: prints the benchmark table (bundle weight, landing time, server throughput).
+// `npm run bench -- flood`: table sizes and latency during a flood, on PGlite and PostgreSQL.
+// `npm run bench -- fuzz`: the route fuzzer for five minutes with a fresh seed.
 import { register } from 'tsx/esm/api'
+
+const scenarios = { flood: './flood.ts', fuzz: './fuzz.ts' }
 
 // The benchmark, the harness and the server are TypeScript, run as is.
 register()
-await import('./main.ts')
+await import(scenarios[process.argv[2]] ?? './main.ts')
