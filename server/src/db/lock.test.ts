@@ -40,10 +40,12 @@ async function deadPid(): Promise<number> {
   return child.pid!
 }
 
+// The PostgreSQL run has no PGlite template (and no lock to take): the full-server tests run on PGlite only.
+const onPglite = Boolean(inject('pgliteTemplateDir'))
 const startServer = (dataDir: string) => spawnCli(['start', '--dev', '--port', '0', '--data-dir', dataDir], { DATABASE_URL: undefined })
 
 describe('the data-directory lock (SECURITY 59)', () => {
-  it('starts after the previous server was killed with kill -9', async () => {
+  it.runIf(onPglite)('starts after the previous server was killed with kill -9', async () => {
     const dataDir = preparedDataDir()
     const first = startServer(dataDir)
     await waitForOutput(first, /ready at/)
@@ -88,7 +90,7 @@ describe('the data-directory lock (SECURITY 59)', () => {
     }
   }, 120_000)
 
-  it('lets exactly one of two servers started at once on one data directory open it; the other says why', async () => {
+  it.runIf(onPglite)('lets exactly one of two servers started at once on one data directory open it; the other says why', async () => {
     const dataDir = preparedDataDir()
     const servers = [startServer(dataDir), startServer(dataDir)]
     const outcomes = await Promise.allSettled(servers.map((server) => waitForOutput(server, /ready at/)))

@@ -1,36 +1,76 @@
 import pg from 'pg'
 import type { Db, Queryable } from './types.js'
+import { guardAvailability } from './unavailable.js'
 
 const INT8_OID = 20
 
-/** Connects a pool to PostgreSQL at `databaseUrl`. */
-export async function openPostgres(databaseUrl: string): Promise<Db> {
+export interface PostgresTimeouts {
+  /** How long taking a connection may wait (a new one being opened, or a free one in the pool). */
+  connectMs: number
+  /** How long one statement may run, enforced by PostgreSQL and, for a server that stops answering, by the client. */
+  statementMs: number
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 15_000 }
+
+const positive = (value: string | undefined) => (value && Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined)
+
+/** TESSERA_DB_CONNECT_TIMEOUT_MS and TESSERA_DB_STATEMENT_TIMEOUT_MS, else the defaults. */
+export function postgresTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresTimeouts {
+  return {
+    connectMs: positive(env.TESSERA_DB_CONNECT_TIMEOUT_MS) ?? DEFAULT_POSTGRES_TIMEOUTS.connectMs,
+    statementMs: positive(env.TESSERA_DB_STATEMENT_TIMEOUT_MS) ?? DEFAULT_POSTGRES_TIMEOUTS.statementMs,
+  }
+}
+
+/** Connects a pool to PostgreSQL at `databaseUrl`; an unreachable database raises DatabaseUnavailableError, never a hang. */
+export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = postgresTimeoutsFromEnv()): Promise<Db> {
   // int8 columns hold unix milliseconds, which fit safely in a JS number.
   const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text') }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: types as pg.CustomTypesConfig })
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    types: types as pg.CustomTypesConfig,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    // The client's own limit answers even when the server or the network stops responding altogether.
+    query_timeout: timeouts.statementMs + 1_000,
+    keepAlive: true,
+  })
   // An idle client losing its connection must not crash the process; the pool reconnects.
   pool.on('error', () => {})
-  await pool.query('SELECT 1')
-  const query: Queryable['query'] = async <Row>(sql: string, params: unknown[] = []) =>
-    (await pool.query(sql, params)).rows as Row[]
+  const query: Queryable['query'] = <Row>(sql: string, params: unknown[] = []) =>
+    guardAvailability(async () => (await pool.query(sql, params)).rows as Row[])
+  try {
+    await query('SELECT 1')
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
   return {
     kind: 'postgres',
     query,
-    async transaction(work) {
+    transaction: (work) => guardAvailability(async () => {
       const client = await pool.connect()
+      // A connection lost between two statements is reported on the client: without a listener it would end the process.
+      const onLost = () => {}
+      client.on('error', onLost)
+      let broken: Error | undefined
       try {
         await client.query('BEGIN')
         const result = await work({ query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[] })
         await client.query('COMMIT')
         return result
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
+        await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError })
         throw error
       } finally {
-        client.release()
+        client.off('error', onLost)
+        // A connection that could not even roll back is dropped, not handed to the next request.
+        client.release(broken)
       }
-    },
+    }),
     close: () => pool.end(),
   }
 }

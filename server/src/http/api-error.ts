@@ -22,3 +22,10 @@ export const invalidToken = (message = 'Missing or invalid token') => new ApiErr
 export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message)
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'too_many_requests', 'Too many requests, try again later', { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+
+/** Seconds a client should wait before retrying while the database is out of reach. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** 503 while the database is out of reach: the reference client retries 503 with backoff; Retry-After says when. */
+export const serviceUnavailable = () =>
+  new ApiError(503, 'internal_error', 'The service is temporarily unavailable, try again shortly', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) })
