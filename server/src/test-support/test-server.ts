@@ -57,7 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const inbox = new CaptureDelivery()
   const app = await upsertApp(db, { name: 'Test App', allowedOrigins: [TEST_ORIGIN], ...options.app }, clock.now())
   const server = await startServer(
-    { port: 0, quiet: true, rateLimits: { initPerIp: { max: 10_000, windowSeconds: 60 }, authenticatePerIp: { max: 10_000, windowSeconds: 60 } }, ...options.server },
+    { port: 0, quiet: true, rateLimits: { initPerIp: { max: 10_000, windowSeconds: 60 }, authenticatePerIp: { max: 10_000, windowSeconds: 60 }, challengesPerIp: { max: 10_000, windowSeconds: 60 }, refreshesPerIp: { max: 10_000, windowSeconds: 60 } }, ...options.server },
     { clock, db, ...(options.realDelivery ? {} : { delivery: inbox }), ...options.overrides },
   )
   const call = async (path: string, call: CallOptions = {}): Promise<ApiResponse> => {
