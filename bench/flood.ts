@@ -13,7 +13,6 @@ import { startServer } from '../server/src/server.js'
 import { CaptureDelivery } from '../server/src/test-support/capture-delivery.js'
 import { floodedTables, runFlood, type FloodRound } from '../server/src/test-support/flood.js'
 import { TestClock } from '../server/src/test-support/test-clock.js'
-// @ts-expect-error: a plain ES module without types
 import { startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs'
 
 // A throwaway key-encryption key for this run's throwaway databases.
