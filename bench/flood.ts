@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { upsertApp } from '../server/src/apps/store.js'
 import { openDatabase } from '../server/src/db/open.js'
 import type { Db } from '../server/src/db/types.js'
+import { localKeyEncryptionKeys } from '../server/src/secrets/local-key-encryption-keys.js'
 import { startServer } from '../server/src/server.js'
 import { CaptureDelivery } from '../server/src/test-support/capture-delivery.js'
 import { floodedTables, runFlood, type FloodRound } from '../server/src/test-support/flood.js'
@@ -38,7 +39,8 @@ async function floodOn(label: string, db: Db) {
     loginMethods: ['email', 'wallet', 'passkey'],
     captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 },
   }, clock.now())
-  const server = await startServer({ port: 0, quiet: true, trustProxy: true }, { clock, db, delivery: new CaptureDelivery() })
+  // A throwaway key-encryption key: production mode refuses to start without one.
+  const server = await startServer({ port: 0, quiet: true, trustProxy: true }, { clock, db, delivery: new CaptureDelivery(), keyEncryptionKeys: localKeyEncryptionKeys(randomBytes(32)) })
   try {
     printRounds(label, await runFlood({ baseUrl: server.url, db, clock, appId: app.id, victim: 'victim@example.com', ...flood }))
   } finally {

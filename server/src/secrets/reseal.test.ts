@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { embeddedWalletRoutes, usersMeRoute } from '../../../src/protocol/index.js'
 import { createApp } from '../app.js'
+import { serverSecretAad } from '../keys/server-secret.js'
+import { signingKeyAad } from '../keys/signing-keys.js'
 import { createServerContext } from '../server.js'
 import { dumpDatabase } from '../test-support/database-dump.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
+import { authShareAad } from '../wallets/auth-share-seal.js'
 import { createBodyOf, newTestWallet, type TestWallet } from '../wallets/test-fixtures/share-set.js'
 import { UnknownKeyEncryptionKeyError, type KeyEncryptionKeys } from './key-encryption-keys.js'
 import { rotateKeyEncryptionKey } from './keys-command.js'
@@ -35,7 +38,7 @@ async function serveWith(keys: KeyEncryptionKeys): Promise<{ authShare: unknown;
   return { authShare: ((await released.json()) as { auth_share?: string }).auth_share, tokenStatus: me.status }
 }
 
-/** Every sealed column's stored text, as a backup holds it. */
+/** Every sealed column's stored text, as a backup holds it ('~' starts no stored value, so every row is selected). */
 async function storedValues(): Promise<string[]> {
   const rows = await Promise.all(sealedColumns.map((column) => t.db.query<{ stored: string }>(column.select, ['~'])))
   return rows.flat().map((row) => row.stored)
@@ -44,13 +47,13 @@ async function storedValues(): Promise<string[]> {
 /** Writes every secret back in clear, as the server stored them before key-encryption keys (the JWK as a jsonb object). */
 async function asBeforeKeyEncryption(keys: KeyEncryptionKeys): Promise<void> {
   for (const row of await t.db.query<{ name: string; value: string }>('SELECT name, value FROM server_secrets')) {
-    await t.db.query('UPDATE server_secrets SET value = $2 WHERE name = $1', [row.name, await openText(keys, row.value, `server_secrets.value\n${row.name}`)])
+    await t.db.query('UPDATE server_secrets SET value = $2 WHERE name = $1', [row.name, await openText(keys, row.value, serverSecretAad(row.name))])
   }
   for (const row of await t.db.query<{ kid: string; sealed: string }>("SELECT kid, private_jwk #>> '{}' AS sealed FROM signing_keys")) {
-    await t.db.query('UPDATE signing_keys SET private_jwk = $2::jsonb WHERE kid = $1', [row.kid, await openText(keys, row.sealed, `signing_keys.private_jwk\n${row.kid}`)])
+    await t.db.query('UPDATE signing_keys SET private_jwk = $2::jsonb WHERE kid = $1', [row.kid, await openText(keys, row.sealed, signingKeyAad(row.kid))])
   }
   for (const row of await t.db.query<{ id: number; auth_share: string; app_id: string; entropy_id: string; share_version: number }>('SELECT id, auth_share, app_id, entropy_id, share_version FROM wallet_share_sets')) {
-    await t.db.query('UPDATE wallet_share_sets SET auth_share = $2 WHERE id = $1', [row.id, await openText(keys, row.auth_share, `wallet_share_sets.auth_share\n${row.app_id}\n${row.entropy_id}\n${row.share_version}`)])
+    await t.db.query('UPDATE wallet_share_sets SET auth_share = $2 WHERE id = $1', [row.id, await openText(keys, row.auth_share, authShareAad({ appId: row.app_id, entropyId: row.entropy_id, shareVersion: row.share_version }))])
   }
 }
 
