@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mfaRoutes } from '../../../src/protocol/index.js'
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
-import { callMfa, signInUser } from './test-support.js'
+import type { ApiResponse, TestServer } from '../test-support/test-server.js'
+import { callMfa, signInUser, startSmsMfaTestServer } from './test-support.js'
 
 let t: TestServer
-beforeAll(async () => {
-  const plenty = { max: 10_000, windowSeconds: 60 }
-  t = await startTestServer({
-    app: { name: 'Code purposes', loginMethods: ['email', 'sms'] },
-    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, smsSendsPerCountryCode: plenty, resendCooldownSeconds: 0 } },
-  })
-})
+beforeAll(async () => { t = await startSmsMfaTestServer('Code purposes') })
 afterAll(async () => { await t?.close() })
 
 const failure = (response: ApiResponse) => [response.status, response.body.code]

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mfaRoutes } from '../../../src/protocol/index.js'
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+import type { ApiResponse, TestServer } from '../test-support/test-server.js'
 import { MFA_FAILURES } from './failure-counter.js'
-import { authenticatorCode, callMfa, enrolTotp, nextTotpStep, signInUser, type MfaTestUser } from './test-support.js'
+import { authenticatorCode, callMfa, enrolTotp, nextTotpStep, signInUser, startSmsMfaTestServer, type MfaTestUser } from './test-support.js'
 
 let t: TestServer
-beforeAll(async () => {
-  const plenty = { max: 10_000, windowSeconds: 60 }
-  t = await startTestServer({
-    app: { name: 'MFA Counting App', loginMethods: ['email', 'sms'] },
-    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, smsSendsPerCountryCode: plenty, resendCooldownSeconds: 0 } },
-  })
-})
+beforeAll(async () => { t = await startSmsMfaTestServer('MFA Counting App') })
 afterAll(async () => { await t?.close() })
 
 const outcome = (response: ApiResponse) => `${response.status} ${response.body.code}`

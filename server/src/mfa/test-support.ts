@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose'
 import { expect } from 'vitest'
 import { MFA_TOKEN_HEADER, mfaRoutes } from '../../../src/protocol/index.js'
-import type { TestServer } from '../test-support/test-server.js'
+import { startTestServer, type TestServer } from '../test-support/test-server.js'
 import { decodeBase32 } from './base32.js'
 import { TOTP_STEP_SECONDS, totpCode } from './totp.js'
 
@@ -45,4 +45,13 @@ export async function verifyTotp(t: TestServer, user: MfaTestUser, secret: strin
   const verified = await callMfa(t, mfaRoutes.totpVerify, user, { code: authenticatorCode(t, secret) })
   expect(verified.status).toBe(200)
   return verified.body.token
+}
+
+/** A test server whose app signs in by email and SMS, with no per-IP, per-country or resend cap in the way of many calls. */
+export function startSmsMfaTestServer(appName: string): Promise<TestServer> {
+  const plenty = { max: 10_000, windowSeconds: 60 }
+  return startTestServer({
+    app: { name: appName, loginMethods: ['email', 'sms'] },
+    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, smsSendsPerCountryCode: plenty, resendCooldownSeconds: 0 } },
+  })
 }
