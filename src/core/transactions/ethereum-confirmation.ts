@@ -13,6 +13,7 @@ import type { ConfirmationController, ConfirmationEntry } from './confirmation-q
 import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
 import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction } from './prepare-ethereum-transaction.js'
 import { scanInput, toScanState } from './scan-state.js'
+import { sendFingerprint, sendOnce, type SendLedger } from './send-once.js'
 import type { EthereumReceipt, EthereumTransactionConfirmation, EthereumTransactionSummary, ScanState, TransactionUiOptions } from './types.js'
 
 /** How often the receipt is asked for after the send. */
@@ -30,6 +31,8 @@ export interface EthereumTransactionInput {
   /** The server's scan, when the app enables scanning; `domain` is the API's host. */
   scan?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
   receiptPollMs?: number
+  /** A send with a key signs once and rebroadcasts those bytes on every retry (SECURITY 60); `ledger` is the client's. */
+  idempotency?: { key: string; ledger: SendLedger }
 }
 
 type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
@@ -38,6 +41,15 @@ type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
 export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
   const { context, chain } = input
   const send = (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain)
+  /** Signs `transaction` and sends it, once per idempotency key: a retry answers the first send's hash. */
+  const signAndSend = (transaction: FrameTransactionRequest): Promise<Hex> => {
+    const { idempotency } = input
+    if (!idempotency) return input.sign(transaction).then(send)
+    return sendOnce(
+      { ledger: idempotency.ledger, broadcast: send, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
+      { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request }), sign: () => input.sign(transaction) },
+    )
+  }
   let prepared: PreparedEthereumTransaction | null = null
   let request = input.request
 
@@ -68,9 +80,8 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
       const transaction = { ...prepared, nonce }
       const { summary } = entry.current()
       if (summary && summary.request.nonce !== nonce) entry.update({ summary: { ...summary, request: { ...summary.request, nonce } } })
-      const signed = await input.sign(transaction)
-      if (input.signOnly) return entry.complete(signed, {}, 'after-display')
-      hash = await send(signed)
+      if (input.signOnly) return entry.complete(await input.sign(transaction), {}, 'after-display')
+      hash = await signAndSend(transaction)
       entry.update({ hash })
       const receipt = await waitForReceipt(hash)
       if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), { receipt })
@@ -99,8 +110,7 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
   return {
     async headless() {
       const { transaction } = await prepareEthereumTransaction(context, request)
-      const signed = await input.sign(transaction)
-      return input.signOnly ? signed : send(signed)
+      return input.signOnly ? input.sign(transaction) : signAndSend(transaction)
     },
     initialStatus: 'preparing',
     create: (entry) => ({
