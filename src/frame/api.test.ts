@@ -55,6 +55,13 @@ describe('httpFrameApi (real HTTP on loopback)', () => {
     await expect(api().add('t', {} as never)).rejects.toMatchObject({ type: 'error', message: 'Request failed (HTTP 502)' })
   })
 
+  it('maps the re-authentication refusal (403, a live token whose sign-in is too old) to its own type; a dead token stays an error', async () => {
+    reply = { status: 403, body: { error: 'Sign in again to recover your wallet', code: 'missing_or_invalid_token' } }
+    await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'reauthentication_required', message: 'Sign in again to recover your wallet' })
+    reply = { status: 401, body: { error: 'Invalid auth token', code: 'missing_or_invalid_token' } }
+    await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'error', message: 'Invalid auth token' })
+  })
+
   it('reports an unreachable server as a frame error', async () => {
     const closed = httpFrameApi({ appId: 'cm-app', baseUrl: 'http://127.0.0.1:1' })
     await expect(closed.authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'error', message: 'Cannot reach the wallet server' })

@@ -84,6 +84,8 @@ async function failure(response: Response): Promise<FrameError> {
   const serverMessage = typeof body?.error === 'string' && body.error.length <= 300 ? body.error : `Request failed (HTTP ${response.status})`
   // The host reads rate limiting from a 429 in the message (document 2 §8).
   const message = response.status === 429 && !serverMessage.includes('429') ? `${serverMessage} (HTTP 429)` : serverMessage
+  // 403 with a token code: the token is live but its sign-in too old for key material; 401 is a dead token.
+  if (response.status === 403 && body?.code === 'missing_or_invalid_token') return new FrameError('reauthentication_required', message)
   return new FrameError((body?.code && errorTypeOf[body.code]) || 'error', message)
 }
 

@@ -94,6 +94,7 @@ export const clientErrorCodes = [
   'unsupported_recovery_method',
   'mfa_timeout',
   'mfa_verification_max_attempts_reached',
+  'reauthentication_required',
 ] as const
 export type ClientErrorCode = (typeof clientErrorCodes)[number]
 

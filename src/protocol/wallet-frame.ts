@@ -67,6 +67,8 @@ export const frameErrorTypes = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
+  // Tessera's own: key material needs a sign-in (or MFA) within the last 10 minutes (SECURITY 61); the host signs in again.
+  'reauthentication_required',
 ] as const
 export type FrameErrorType = (typeof frameErrorTypes)[number]
 

@@ -43,6 +43,7 @@ const codeOfFrameErrorType: Partial<Record<FrameErrorType, ErrorCode>> = {
   mfa_timeout: 'mfa_timeout',
   insufficient_funds: 'insufficient_funds',
   invalid_request_arguments: 'invalid_data',
+  reauthentication_required: 'reauthentication_required',
 }
 
 export const frameError = (type: FrameErrorType, message: string) =>

@@ -58,6 +58,10 @@ export const passwordCopy = {
   'recovery.splash.title': 'Secure Your Account',
   'recovery.splash.description': 'Add a password to keep your wallet safe and usable on any device.',
   'recovery.splash.submit': 'Add password',
+  // Not in the spec (Tessera's fresh-proof rule, SECURITY 61): written in its style.
+  'recovery.signInAgain.title': 'Sign in again',
+  'recovery.signInAgain.description': 'For your security, sign in again to recover your wallet on this device.',
+  'recovery.signInAgain.submit': 'Sign in',
   'password.autoSecure.title': 'Automatically secure your account',
   'password.autoSecure.description': 'Your wallet will be backed up for you, and recovered automatically when you sign in on a new device.',
   'password.autoSecure.submit': 'Confirm',

@@ -215,6 +215,35 @@ describe('connecting on a device', () => {
     expect(client.embeddedWallets.getState().status).toBe('ready')
   })
 
+  it('a recovery the server refuses for an old sign-in asks the user to sign in again, and recovers after the new login (SECURITY 61)', async () => {
+    testbed = await startEmbeddedTestbed({ embedded: { ethereum: { create_on_login: 'all-users' } } })
+    const first = testbed.newClient()
+    await testbed.login(first)
+    await embeddedStateWhere(first, (state) => state.status === 'ready')
+    first.destroy()
+    testbed.frame.clearDevice()
+    testbed.frame.calls.length = 0
+
+    const client = testbed.newClient()
+    await client.ready
+    await embeddedStateWhere(client, (state) => state.wallets.length === 1)
+    const prompts: string[] = []
+    const stopListening = client.on('walletPrompt', ({ screen }) => prompts.push(screen))
+    testbed.frame.failNext('recover', 'Sign in again to recover your wallet', 'reauthentication_required')
+    await expect(client.embeddedWallets.signMessage({ message: 'stale' })).rejects.toMatchObject({ code: 'reauthentication_required', shortMessage: 'Sign in again to recover your wallet' })
+    expect(prompts).toEqual(['recovery:sign-in-again'])
+    // A listener that reads prompts is a UI: it would be asked to confirm the next signature.
+    stopListening()
+    expect(client.embeddedWallets.getState()).toMatchObject({ status: 'error', error: { code: 'reauthentication_required' } })
+
+    // Signing in again (a new session) recovers the wallet without another call from the app.
+    await client.logout()
+    await testbed.login(client)
+    await embeddedStateWhere(client, (state) => state.status === 'ready')
+    expect(testbed.frame.calls.map((call) => call.event)).toEqual(['connect', 'recover', 'mfa:clear', 'connect', 'recover'])
+    expect((await client.embeddedWallets.signMessage({ message: 'fresh' })).signature).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
   it('waits for the password of a password wallet: needs-password, a wrong one, then the right one', async () => {
     testbed = await startEmbeddedTestbed()
     const first = testbed.newClient()

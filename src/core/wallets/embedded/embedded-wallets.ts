@@ -73,6 +73,8 @@ export interface EmbeddedWalletsDeps {
   onPasswordNeeded?(): void
   /** A share set backed up to the user's Google Drive started waiting for the user's consent ('Confirm it's really you'). */
   onCloudRecoveryNeeded?(): void
+  /** The server refused key material for an old sign-in (SECURITY 61): the user signs in again, then recovery resumes. */
+  onSignInAgainNeeded?(): void
   /** The cloud provider's token for a backup or recovery; opens the provider's window at once (call inside the click). */
   cloudAccessToken?(provider: CloudRecoveryProvider): Promise<string>
   /** A login's creation waits for the user-owned recovery the app requires of new wallets (`createLoginWallets`), asked on `screen`. */
@@ -107,6 +109,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   let frame: FrameClient | null = null
   /** One connection attempt per share set (by entropy id) and signed-in user. */
   let connections = new Map<string, Promise<Connection>>()
+  /** Share sets whose automatic recovery the server refused until the user signs in again. */
+  const awaitingSignIn = new Set<string>()
   let passwordWaiters = new Map<string, PasswordWaiter>()
   const creations = new Map<string, Promise<EmbeddedWallet>>()
   let creatingOnLogin = false
@@ -141,6 +145,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   })
   const stopWatchingLogins = deps.watchLogins(({ user, loginMethod }) => {
     const sequence = ++loginSequence
+    resumeAfterSignIn(user)
     const chains = chainsToCreateOnLogin(user, deps.getConfig(), loginMethod === 'custom_auth')
     if (!chains.length) return
     const prompt = recoveryPromptToCreate(deps.getConfig())
@@ -220,9 +225,31 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     if (recoveryMethod === 'google-drive') return 'needs-cloud-recovery'
     if (recoveryMethod !== 'privy') throw unsupportedRecoveryActionError()
     state.update((current) => ({ ...current, status: 'recovering' }))
-    await call('recover', shareSet(wallet))
+    await recoverAutomatically(wallet)
     setStatus()
     return 'connected'
+  }
+
+  /** Automatic recovery; refused for an old sign-in, the user is asked to sign in again and the next login resumes it. */
+  async function recoverAutomatically(wallet: EmbeddedWallet): Promise<void> {
+    try {
+      await call('recover', shareSet(wallet))
+    } catch (error) {
+      if (TesseraError.is(error) && error.code === 'reauthentication_required') {
+        awaitingSignIn.add(wallet.entropyId)
+        deps.onSignInAgainNeeded?.()
+      }
+      throw error
+    }
+  }
+
+  /** After a login, the share sets whose recovery waited for it connect again (their user's only). */
+  function resumeAfterSignIn(user: User): void {
+    const waiting = new Set(awaitingSignIn)
+    awaitingSignIn.clear()
+    for (const wallet of embeddedWalletsOf(user)) {
+      if (waiting.has(wallet.entropyId) && wallet.address === wallet.entropyId) void connectionOf(wallet).catch(() => undefined)
+    }
   }
 
   function connectionOf(wallet: EmbeddedWallet): Promise<Connection> {

@@ -59,6 +59,7 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     onPasswordNeeded: () => events.emit('walletPrompt', { screen: 'password:enter' }),
     onRecoveryNeededToCreate: (screen) => events.emit('walletPrompt', { screen }),
     onCloudRecoveryNeeded: () => events.emit('walletPrompt', { screen: 'cloud:confirm' }),
+    onSignInAgainNeeded: () => events.emit('walletPrompt', { screen: 'recovery:sign-in-again' }),
     announceConfirmation: () => {
       let heard = false
       // A UI that handles the prompt reads its screen: unread, no UI shows it (the first chunk's emitter counts no listeners).

@@ -15,6 +15,7 @@ import { PasswordDone, type SetPasswordOutcome } from './password-done.js'
 import { PasswordEnter } from './password-enter.js'
 import { PasswordSave } from './password-save.js'
 import { RecoverySelect } from './recovery-select.js'
+import { RecoverySignInAgain } from './recovery-sign-in-again.js'
 import { RecoverySplash } from './recovery-splash.js'
 
 export default function PasswordScreens({ screen }: { screen: WalletFlowScreen }) {
@@ -31,6 +32,8 @@ export default function PasswordScreens({ screen }: { screen: WalletFlowScreen }
       return <RecoverySelect onCreationHandedOff={() => void (creationSettled.current = true)} />
     case 'recovery:splash':
       return <RecoverySplash />
+    case 'recovery:sign-in-again':
+      return <RecoverySignInAgain />
     case 'password:create':
       return <PasswordCreate password={password} onChange={setPassword} />
     case 'password:save':

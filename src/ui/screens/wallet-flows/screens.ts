@@ -16,6 +16,8 @@ export type WalletFlowScreen =
   | 'password:auto-secure'
   | 'recovery:select'
   | 'recovery:splash'
+  // A new device's automatic recovery on a sign-in older than 10 minutes (SECURITY 61).
+  | 'recovery:sign-in-again'
   // Cloud backup and recovery (document 2 "Recovery with a cloud provider"): backing up, and 'Confirm it's really you'.
   | 'cloud:backup'
   | 'cloud:confirm'

@@ -31,6 +31,8 @@ export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSe
       // A restored session gets the user with the wallets the frame created.
       'POST /api/v1/sessions': async () => ({ body: await authResponse({ user: frame.user() }) }),
       'GET /api/v1/users/me': () => ({ body: { user: frame.user(), identity_token: null } }),
+      // A login too, as the server would: signing in again on a device finds the wallets made before.
+      'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: frame.user() }) }),
     }),
   )
   const storage = createMemoryStorage()

@@ -8,7 +8,7 @@ import { Keypair } from '@solana/web3.js'
 import { generateMnemonic, english } from 'viem/accounts'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { HDAccount, TransactionSerializable } from 'viem'
-import type { FrameRequestData, FrameRequestEvent, FrameResponseData, FrameTransactionRequest, LinkedAccountDto, UserDto } from '../../../../protocol/index.js'
+import type { FrameErrorType, FrameRequestData, FrameRequestEvent, FrameResponseData, FrameTransactionRequest, LinkedAccountDto, UserDto } from '../../../../protocol/index.js'
 import { TesseraError } from '../../../errors/base-error.js'
 import { frameError } from '../../../errors/embedded-wallet-errors.js'
 import type { FrameClient } from '../frame-client.js'
@@ -20,7 +20,7 @@ export interface FakeFrame extends FrameClient {
   /** Forgets every device share (a new device, or cleared storage). */
   clearDevice(): void
   /** The next call of `event` fails with a plain frame error. */
-  failNext(event: FrameRequestEvent, message: string): void
+  failNext(event: FrameRequestEvent, message: string, type?: FrameErrorType): void
   /** Answers are held until `release()` (to observe in-flight states). */
   hold(): void
   release(): void
@@ -36,7 +36,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
   const solanaSeeds = new Map<string, Uint8Array>()
   const device = new Set<string>()
   const passwords = options.passwords ?? new Map<string, string>()
-  const failures = new Map<FrameRequestEvent, string>()
+  const failures = new Map<FrameRequestEvent, { message: string; type: FrameErrorType }>()
   const calls: FakeFrame['calls'] = []
   let held: (() => void)[] | null = null
 
@@ -83,7 +83,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     const failure = failures.get(event)
     if (failure) {
       failures.delete(event)
-      throw frameError('error', failure)
+      throw frameError(failure.type, failure.message)
     }
     switch (event) {
       case 'wallet:create':
@@ -162,7 +162,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     },
     destroy() {},
     clearDevice: () => device.clear(),
-    failNext: (event, message) => void failures.set(event, message),
+    failNext: (event, message, type = 'error') => void failures.set(event, { message, type }),
     hold: () => void (held ??= []),
     release() {
       const waiting = held ?? []
