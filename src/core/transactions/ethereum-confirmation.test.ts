@@ -237,6 +237,30 @@ describe('Ethereum transaction confirmations', () => {
     expect(prompts).toEqual([])
     expect(confirmations(client)).toEqual([])
   })
+
+  it('a send retried with its idempotency key answers the first hash and puts one transaction on chain (SECURITY 60)', async () => {
+    const { client, address } = await signedIn()
+    const approved = async (value: bigint) => {
+      const sending = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value }, idempotencyKey: 'order-42' })
+      ;(await ethereumReady(client)).approve()
+      const outcome = await sending.catch((error: unknown) => error)
+      confirmations(client)[0]?.reject()
+      await embeddedStateWhere(client, (state) => !state.confirmations?.length)
+      return outcome
+    }
+    const first = await approved(parseEther('0.01'))
+    const retried = await approved(parseEther('0.01'))
+    expect(retried).toEqual(first)
+    expect(Number(await rpc<Hex>('eth_getTransactionCount', [address, 'latest']))).toBe(1)
+    // Another transaction with the key: the confirmation shows the refusal, and nothing is sent.
+    const other = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value: parseEther('0.02') }, idempotencyKey: 'order-42' })
+    ;(await ethereumReady(client)).approve()
+    const refused = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.status === 'error')
+    expect(refused.error).toMatchObject({ code: 'invalid_data', shortMessage: 'This idempotency key was already used for another transaction.' })
+    refused.reject()
+    await expect(other).rejects.toMatchObject({ code: 'invalid_data' })
+    expect(Number(await rpc<Hex>('eth_getTransactionCount', [address, 'latest']))).toBe(1)
+  })
 })
 
 describe('the transaction scan', () => {

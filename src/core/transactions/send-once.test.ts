@@ -92,6 +92,8 @@ describe('sending with an idempotency key (SECURITY 60)', () => {
     const wallet = await flakyWallet()
     const ledger = createSendLedger()
     await expect(wallet.send(ledger, undefined, payment(wallet.account.address, 4_000n))).rejects.toThrow(/too long/)
+    // The node took it: once it is mined, the next send reads the next nonce.
+    while ((await wallet.sentFromIt()) < 1) await new Promise((resolve) => setTimeout(resolve, 20))
     await wallet.send(ledger, undefined, payment(wallet.account.address, 4_000n))
     expect(await wallet.sentFromIt()).toBe(2)
   })

@@ -24,6 +24,7 @@ import {
 } from '../../errors/embedded-wallet-errors.js'
 import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
 import { createConfirmationQueue, type ConfirmationQueueDeps } from '../../transactions/confirmation-queue.js'
+import { createSendLedger } from '../../transactions/send-once.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
@@ -120,6 +121,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
   const solanaProviders = new Map<string, Promise<EmbeddedSolanaProvider>>()
   /** Requests waiting for the user's approval (document 3 §§2–4): every provider's signing passes through it. */
   const confirmations = createConfirmationQueue({ state, showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs, announce: deps.announceConfirmation, fundWallet: deps.fundWallet })
+  /** The idempotency keys of this client's sends, across its providers (SECURITY 60). */
+  const sends = createSendLedger()
 
   const syncWallets = (user: User | null) => {
     state.update((current) => {
@@ -522,6 +525,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
           scan: () => (deps.getConfig().embeddedWallets.transactionScanning?.enabled === false ? undefined : deps.scanTransaction),
           tokenPriceUsd: deps.tokenPriceUsd,
           receiptPollMs: deps.receiptPollMs,
+          sends,
         })
       })()
       ethereumProviders.set(wallet.address, provider)
@@ -636,10 +640,10 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
       const provider = await getEthereumProvider(address)
       return { signature: (await provider.requestWith({ method: 'eth_signTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
     },
-    sendTransaction: async ({ transaction, address, uiOptions, sponsor }, options) => {
+    sendTransaction: async ({ transaction, address, uiOptions, sponsor, idempotencyKey }, options) => {
       if (sponsor) throw sponsorshipNotSupportedError()
       const provider = await getEthereumProvider(address)
-      return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
+      return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey }).catch(asTransactionFailure)) as string }
     },
     destroy() {
       stopWatchingUser()

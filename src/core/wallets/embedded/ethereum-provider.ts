@@ -7,6 +7,7 @@
 import type { EthereumFrameRequest } from '../../../protocol/index.js'
 import type { ConfirmationController, ConfirmationQueue } from '../../transactions/confirmation-queue.js'
 import { ethereumTransactionConfirmation, type EthereumTransactionInput } from '../../transactions/ethereum-confirmation.js'
+import { createSendLedger, type SendLedger } from '../../transactions/send-once.js'
 import { assertSender, isHex, toQuantity, type Hex } from '../../transactions/prepare-ethereum-transaction.js'
 import { messageText, signMessageConfirmation, typedDataText } from '../../transactions/sign-message-confirmation.js'
 import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, TransactionUiOptions } from '../../transactions/types.js'
@@ -35,12 +36,16 @@ export interface EmbeddedEthereumProviderOptions {
   /** The USD price of one whole token (`GET /api/v1/token_price`), for the confirmation's rows. */
   tokenPriceUsd?(chainId: number, symbol: string): Promise<number | null>
   receiptPollMs?: number
+  /** The client's idempotency keys of sends (shared by its providers); absent: this provider keeps its own. */
+  sends?: SendLedger
 }
 
 /** How the caller (the client's `signMessage`, `sendTransaction`, ...) shows its confirmation. */
 export interface RequestPresentation {
   uiOptions?: SignMessageUiOptions | TransactionUiOptions
   options?: ConfirmationOptions
+  /** `eth_sendTransaction` with a key is sent once: a retry with the key answers the first send's hash (SECURITY 60). */
+  idempotencyKey?: string
 }
 
 export interface EmbeddedEthereumProviderImpl extends EmbeddedEthereumProvider {
@@ -51,6 +56,7 @@ export interface EmbeddedEthereumProviderImpl extends EmbeddedEthereumProvider {
 export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumProviderOptions): Promise<EmbeddedEthereumProviderImpl> {
   const { address, chains } = options
   const listeners = new Map<string, Set<(...args: any[]) => void>>()
+  const sends = options.sends ?? createSendLedger()
   const stored = Number(await Promise.resolve(options.storage.get(options.storageKey)).catch(() => null))
   // A remembered chain the app no longer supports falls back to the default one.
   let chain = chains.find((candidate) => candidate.id === stored) ?? options.defaultChain
@@ -105,6 +111,7 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
         sign: (prepared) => options.sign({ method: 'eth_signTransaction', params: [prepared] }) as Promise<Hex>,
         scan: options.scan?.(),
         receiptPollMs: options.receiptPollMs,
+        ...(presentation.idempotencyKey && !signOnly && { idempotency: { key: presentation.idempotencyKey, ledger: sends } }),
       }),
       presentation,
     )

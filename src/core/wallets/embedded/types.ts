@@ -190,8 +190,12 @@ export interface EmbeddedWalletsApi {
   signMessage(input: { message: string; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
   signTypedData(input: { typedData: unknown; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
   signTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
-  /** `sponsor: true` is refused ('not_supported'): embedded wallets keep their keys on the device, and only TEE wallets are sponsored. */
-  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>
+  /**
+   * `sponsor: true` is refused ('not_supported'): embedded wallets keep their keys on the device, and only TEE wallets are
+   * sponsored. `idempotencyKey`: retries with the same key (for this client's lifetime) sign once and answer the first
+   * send's hash, never a second transaction; the same key with another transaction is refused ('invalid_data').
+   */
+  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean; idempotencyKey?: string }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>
   /**
    * The Farcaster signer key's public key (0x hex, 32 bytes): an ed25519 key the wallet frame derives from the
    * primary Ethereum wallet's HD entropy, to add with `client.farcaster.requestSigner`. 'Connect failed' without one.
