@@ -89,6 +89,15 @@ describe('SECURITY 35, 63: security changes end the other sessions', () => {
     await expectLive(current)
   })
 
+  it('SECURITY 35, 63: enrolling a phone for SMS MFA ends the other sessions and keeps this one', async () => {
+    const { current, other } = await twoSessions()
+    const phoneNumber = `+14158${String(++counter).padStart(6, '0')}`
+    expect((await callMfa(t, mfaRoutes.smsInit, current, { action: 'enroll', phoneNumber })).status).toBe(200)
+    expect((await callMfa(t, mfaRoutes.smsEnroll, current, { code: t.inbox.lastCode(phoneNumber), phoneNumber })).status).toBe(200)
+    await expectEnded(other)
+    await expectLive(current)
+  })
+
   it('SECURITY 35, 63: removing an MFA factor ends the other sessions and keeps this one', async () => {
     const { current } = await twoSessions()
     const secret = await enrolTotp(t, current)
