@@ -32,6 +32,10 @@ export async function startFuzzTarget(db: Db, clock: TestClock, delivery: Captur
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routesOf(app),
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections() }),
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Keep-alive sockets would hold close() open; end them.
+      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+    }),
   }
 }
