@@ -105,7 +105,7 @@ describe('refresh tokens', () => {
 })
 
 describe('logout', () => {
-  it('revokes the session by refresh token', async () => {
+  it('SECURITY 35: logout revokes the session by refresh token: its refresh and access tokens are refused at once', async () => {
     const session = await login()
     const response = await t.call('/api/v1/sessions/logout', { body: { refresh_token: session.refresh_token }, token: session.token })
     expect(response).toMatchObject({ status: 200, body: {} })
@@ -113,7 +113,7 @@ describe('logout', () => {
     expectInvalidToken(await me(session.token))
   })
 
-  it('revokes the session by bearer alone', async () => {
+  it('SECURITY 35: logout revokes the session by bearer alone', async () => {
     const session = await login()
     expect((await t.call('/api/v1/sessions/logout', { body: {}, token: session.token })).status).toBe(200)
     expectInvalidToken(await me(session.token))
