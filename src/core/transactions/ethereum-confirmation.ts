@@ -13,7 +13,7 @@ import type { ConfirmationController, ConfirmationEntry } from './confirmation-q
 import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
 import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction } from './prepare-ethereum-transaction.js'
 import { scanInput, toScanState } from './scan-state.js'
-import { sendFingerprint, sendOnce, type SendLedger } from './send-once.js'
+import { hashOfSigned, sendFingerprint, sendOnce, type SendLedger } from './send-once.js'
 import type { EthereumReceipt, EthereumTransactionConfirmation, EthereumTransactionSummary, ScanState, TransactionUiOptions } from './types.js'
 
 /** How often the receipt is asked for after the send. */
@@ -46,9 +46,9 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
     const { idempotency } = input
     if (!idempotency) return input.sign(transaction).then(send)
     return sendOnce(
-      { ledger: idempotency.ledger, broadcast: send, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
+      { ledger: idempotency.ledger, broadcast: send, idOf: hashOfSigned, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
       { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request }), sign: () => input.sign(transaction) },
-    )
+    ).then(({ id }) => id as Hex)
   }
   let prepared: PreparedEthereumTransaction | null = null
   let request = input.request

@@ -8,7 +8,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { TesseraError } from '../errors/base-error.js'
 import type { Hex } from './prepare-ethereum-transaction.js'
 
-interface SentEntry { fingerprint: string; signed: Promise<Hex> }
+interface SentEntry { fingerprint: string; signed: Promise<unknown> }
 
 /** The keys this client has sent with, for as long as it lives (a reload starts a new ledger). */
 export type SendLedger = Map<string, SentEntry>
@@ -30,22 +30,25 @@ export function sendFingerprint(value: unknown): string {
   })
 }
 
-export interface SendOnceDeps {
+export interface SendOnceDeps<Signed> {
   ledger: SendLedger
-  /** `eth_sendRawTransaction`. */
-  broadcast(signed: Hex): Promise<unknown>
-  /** Whether the node knows the transaction `hash` (pending or mined). */
-  isKnown(hash: Hex): Promise<boolean>
+  /** Sends the signed transaction (`eth_sendRawTransaction`, `sendTransaction` on Solana). */
+  broadcast(signed: Signed): Promise<unknown>
+  /** The id the chain knows it by: the transaction hash, or the first signature on Solana. */
+  idOf(signed: Signed): string
+  /** Whether the chain knows the transaction `id` (pending, processed or mined). */
+  isKnown(id: string): Promise<boolean>
 }
 
-export interface SendOnceParams {
+export interface SendOnceParams<Signed> {
   key: string
   fingerprint: string
   /** Signs the transaction; called once per key (again only when it failed, as nothing was signed then). */
-  sign(): Promise<Hex>
+  sign(): Promise<Signed>
 }
 
-export async function sendOnce(deps: SendOnceDeps, params: SendOnceParams): Promise<Hex> {
+/** Signs once per key and (re)broadcasts those bytes; answers the signed transaction and its id. */
+export async function sendOnce<Signed>(deps: SendOnceDeps<Signed>, params: SendOnceParams<Signed>): Promise<{ signed: Signed; id: string }> {
   let entry = deps.ledger.get(params.key)
   if (entry && entry.fingerprint !== params.fingerprint) throw idempotencyKeyReusedError()
   if (!entry) {
@@ -54,13 +57,13 @@ export async function sendOnce(deps: SendOnceDeps, params: SendOnceParams): Prom
     created.signed.catch(() => { if (deps.ledger.get(params.key) === created) deps.ledger.delete(params.key) })
     entry = created
   }
-  const signed = await entry.signed
-  const hash = hashOfSigned(signed)
+  const signed = (await entry.signed) as Signed
+  const id = deps.idOf(signed)
   try {
     await deps.broadcast(signed)
   } catch (error) {
-    // A rebroadcast of a transaction the node already has (or mined) is refused by some nodes: it was sent.
-    if (!(await deps.isKnown(hash).catch(() => false))) throw error
+    // A rebroadcast of a transaction the chain already has (or processed) is refused by some nodes: it was sent.
+    if (!(await deps.isKnown(id).catch(() => false))) throw error
   }
-  return hash
+  return { signed, id }
 }

@@ -15,6 +15,8 @@ import { lamportsOut, prepareSolanaConfirmation, type SolanaPreparationContext }
 import { SOL_DECIMALS } from './lamports-amount.js'
 import { solanaExplorerUrl, submitSolanaTransaction, type ConfirmTiming } from './submit-solana-transaction.js'
 import { messageOf, recentBlockhashOf, setRecentBlockhash } from './transaction-shape.js'
+import type { SendLedger } from '../send-once.js'
+import { sendSolanaOnce } from './send-solana-once.js'
 
 export interface SolanaTransactionInput<T extends SolanaTransactionLike> extends SolanaPreparationContext, ConfirmTiming {
   transaction: T
@@ -22,6 +24,8 @@ export interface SolanaTransactionInput<T extends SolanaTransactionLike> extends
   uiOptions: TransactionUiOptions
   /** The provider's signing through the wallet frame. */
   signTransaction(transaction: T): Promise<T>
+  /** A send with a key is signed once and those bytes are sent on every retry (SECURITY 60); `ledger` is the client's. */
+  idempotency?: { key: string; ledger: SendLedger }
 }
 
 /** What the app's call gets: the signed transaction, and its signature once sent (null when only signed). */
@@ -49,6 +53,7 @@ export function solanaTransactionConfirmation<T extends SolanaTransactionLike>(
 
   async function submit(entry: Entry<T>) {
     entry.update({ status: 'submitting', error: null, signature: null })
+    if (input.idempotency && !input.signOnly) return submitOnce(entry, input.idempotency)
     let signed: T
     try {
       signed = await input.signTransaction(transaction)
@@ -64,9 +69,19 @@ export function solanaTransactionConfirmation<T extends SolanaTransactionLike>(
     }
   }
 
+  async function submitOnce(entry: Entry<T>, idempotency: { key: string; ledger: SendLedger }) {
+    try {
+      const sent = await sendSolanaOnce({ ...input, idempotency, onSent: (signature) => entry.update({ signature }) })
+      entry.complete(sent, { receipt: { signature: sent.signature, explorerUrl: solanaExplorerUrl(input.cluster.blockExplorerUrl, sent.signature) } }, 'by-user')
+    } catch (error) {
+      entry.fail(TesseraError.is(error) ? error : transactionSubmissionError(error))
+    }
+  }
+
   return {
     async headless() {
       await ensureBlockhash(transaction, connection)
+      if (input.idempotency && !input.signOnly) return sendSolanaOnce({ ...input, idempotency: input.idempotency })
       const signed = await input.signTransaction(transaction)
       return { transaction: signed, signature: input.signOnly ? null : await submitSolanaTransaction(connection, signed.serialize(), input) }
     },

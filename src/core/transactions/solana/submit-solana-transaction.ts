@@ -36,7 +36,7 @@ export async function confirmSolanaSignature(connection: Connection, signature: 
 }
 
 /** The preflight refused it: 'Simulation failed: Blockhash not found' for an expired blockhash (retry refreshes it). */
-function simulationFailedError(error: unknown): TesseraError {
+export function simulationFailedError(error: unknown): TesseraError {
   const text = error instanceof Error ? error.message : String(error)
   if (/blockhash not found/i.test(text)) return new TesseraError({ code: 'transaction_failure', shortMessage: 'Simulation failed: Blockhash not found', cause: error })
   return new TesseraError({ code: 'transaction_failure', shortMessage: 'Simulation failed', details: text, cause: error })
