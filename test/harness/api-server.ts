@@ -29,6 +29,15 @@ async function loadServer(): Promise<ServerModule> {
   return import('../../server/src/index.js')
 }
 
+/**
+ * The data directory's own dev-mode key-encryption key, whatever TESSERA_KEK says (the server tests set one): the
+ * template is sealed with the key file it carries, and every copy opens with it.
+ */
+async function ownKeys(dataDir: string) {
+  const { loadKeyEncryptionKeys } = await import('../../server/src/secrets/kek-settings.js')
+  return { keyEncryptionKeys: loadKeyEncryptionKeys({ dev: true, dataDir, env: {} }) }
+}
+
 /** Returns a data directory holding a migrated database with the dev app, creating it once. */
 export async function templateDataDir(): Promise<string> {
   const template = join(testDataDir, `pglite-template-${hashServerSources()}`)
@@ -36,7 +45,7 @@ export async function templateDataDir(): Promise<string> {
   mkdirSync(testDataDir, { recursive: true })
   const building = mkdtempSync(join(testDataDir, 'pglite-template-building-'))
   const { startServer } = await loadServer()
-  const server = await startServer({ dev: true, dataDir: building, port: 0, host: '127.0.0.1', quiet: true })
+  const server = await startServer({ dev: true, dataDir: building, port: 0, host: '127.0.0.1', quiet: true }, await ownKeys(building))
   await server.close()
   // Another run may have finished first: keep theirs.
   if (existsSync(template)) rmSync(building, { recursive: true, force: true })
@@ -60,7 +69,7 @@ export async function startTestServer(options: Omit<StartServerOptions, 'dataDir
   const dataDir = mkdtempSync(join(testDataDir, 'run-'))
   cpSync(template, dataDir, { recursive: true })
   const { startServer } = await loadServer()
-  const server = await startServer({ dev: true, port: 0, host: '127.0.0.1', quiet: true, ...options, dataDir })
+  const server = await startServer({ dev: true, port: 0, host: '127.0.0.1', quiet: true, ...options, dataDir }, await ownKeys(dataDir))
   return {
     ...server,
     dataDir,
