@@ -12,6 +12,11 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
 /** However often it is refreshed, a session ends this long after sign-in (SECURITY #36). */
 export const SESSION_MAX_LIFETIME_SECONDS = 90 * 24 * 60 * 60
 export const TOKEN_FRESHNESS_MARGIN_SECONDS = 30
+/**
+ * Cookie sessions: the body's `refresh_token` while the real one is an HttpOnly cookie. Not null, because the reference
+ * client answers a null one by deleting the readable `privy-session` cookie that tells it a refresh is worth trying.
+ */
+export const COOKIE_REFRESH_TOKEN_PLACEHOLDER = 'cookie'
 export const DEFAULT_TOKEN_ISSUER = 'privy.io'
 export const USER_DID_PREFIX = 'did:privy:'
 export const LOGIN_MESSAGE_MAX_LENGTH = 100

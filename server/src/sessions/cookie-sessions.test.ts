@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../../src/protocol/index.js'
+import { COOKIE_REFRESH_TOKEN_PLACEHOLDER, REFRESH_TOKEN_TTL_SECONDS } from '../../../src/protocol/index.js'
 import type { AppRecord } from '../apps/types.js'
 import { startTestServer, TEST_ORIGIN, type ApiResponse, type TestServer } from '../test-support/test-server.js'
 
@@ -53,10 +53,11 @@ describe('cookie sessions: the app setting', () => {
 })
 
 describe('cookie sessions: sign-in', () => {
-  it('SECURITY 38: puts the refresh token in an HttpOnly; Secure; SameSite=Strict cookie on the sessions path, never in the body', async () => {
+  it('SECURITY 38: puts the refresh token in an HttpOnly; Secure; SameSite=Strict cookie on the sessions path, only a placeholder in the body', async () => {
     const { response, cookies } = await signIn(refreshOnlyApp)
-    expect(response.body.refresh_token).toBeNull()
+    expect(response.body.refresh_token).toBe(COOKIE_REFRESH_TOKEN_PLACEHOLDER)
     expect(typeof response.body.token).toBe('string')
+    expect(typeof response.body.identity_token).toBe('string')
     const refresh = cookies.get('privy-refresh-token')!
     expect(refresh.value.length).toBeGreaterThan(20)
     expect(Object.fromEntries(refresh.attributes)).toEqual({ httponly: '', secure: '', samesite: 'Strict', path: '/api/v1/sessions', 'max-age': String(REFRESH_TOKEN_TTL_SECONDS) })
@@ -67,10 +68,13 @@ describe('cookie sessions: sign-in', () => {
     expect(cookies.has('privy-token')).toBe(false)
   })
 
-  it('SECURITY 38: with the access token in a cookie, the body carries no access token and the cookie authenticates', async () => {
+  it('SECURITY 38: with the access token in a cookie, the body carries no access or identity token and the cookie authenticates', async () => {
     const { response, cookies } = await signIn(accessCookieApp)
-    expect(response.body).toMatchObject({ token: null, privy_access_token: null, refresh_token: null })
-    expect(typeof response.body.identity_token).toBe('string')
+    expect(response.body).toMatchObject({ token: null, privy_access_token: null, refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
+    expect(response.body).not.toHaveProperty('identity_token')
+    const identity = cookies.get('privy-id-token')!
+    expect(decodeJwt(identity.value).sub).toBe(response.body.user.id)
+    expect(Object.fromEntries(identity.attributes)).toEqual({ httponly: '', secure: '', samesite: 'Strict', path: '/', 'max-age': '3600' })
     const access = cookies.get('privy-token')!
     expect(decodeJwt(access.value).aud).toBe(accessCookieApp.id)
     expect(Object.fromEntries(access.attributes)).toEqual({ httponly: '', secure: '', samesite: 'Strict', path: '/api/v1', 'max-age': '3600' })
@@ -91,10 +95,10 @@ describe('cookie sessions: refresh and logout', () => {
     const { refreshCookie } = await signIn(refreshOnlyApp)
     const first = await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': refreshCookie })
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ session_update_action: 'set', refresh_token: null })
+    expect(first.body).toMatchObject({ session_update_action: 'set', refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
     const rotated = setCookies(first).get('privy-refresh-token')!.value
     expect(rotated).not.toBe(refreshCookie)
-    const second = await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': rotated }, {}, { refresh_token: 'key' })
+    const second = await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': rotated }, {}, { refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
     expect(second.status).toBe(200)
     expect(setCookies(second).get('privy-refresh-token')!.value).not.toBe(rotated)
   })
@@ -105,7 +109,7 @@ describe('cookie sessions: refresh and logout', () => {
     await t.createApp({ id: app.id, cookieSessions: { accessTokenInCookie: false, apiUrl: null } })
     const switched = await browserCall(app, '/api/v1/sessions', {}, {}, { refresh_token: bearerSession.body.refresh_token })
     expect(switched.status).toBe(200)
-    expect(switched.body.refresh_token).toBeNull()
+    expect(switched.body.refresh_token).toBe(COOKIE_REFRESH_TOKEN_PLACEHOLDER)
     expect(setCookies(switched).get('privy-refresh-token')!.value.length).toBeGreaterThan(20)
   })
 
@@ -114,7 +118,7 @@ describe('cookie sessions: refresh and logout', () => {
     const logout = await browserCall(refreshOnlyApp, '/api/v1/sessions/logout', { 'privy-refresh-token': refreshCookie })
     expect(logout.status).toBe(200)
     const cleared = setCookies(logout)
-    for (const name of ['privy-refresh-token', 'privy-token', 'privy-session']) {
+    for (const name of ['privy-refresh-token', 'privy-token', 'privy-id-token', 'privy-session']) {
       expect(cleared.get(name)?.value).toBe('')
       expect(cleared.get(name)?.attributes.get('max-age')).toBe('0')
     }

@@ -1,18 +1,20 @@
 /**
  * Cookie sessions (SECURITY.md #38, docs/decisions.md "Cookie sessions"): for an app with `cookieSessions` set, the
- * refresh token (and, when chosen, the access token) of every `AuthenticatedUser` answer moves from the body into
+ * refresh token (and, when chosen, the access and identity tokens) of every `AuthenticatedUser` answer moves from the body into
  * `HttpOnly; Secure; SameSite=Strict` cookies on this API origin, under the names the reference client knows.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { CookieOptions } from 'hono/utils/cookie'
-import { REFRESH_TOKEN_TTL_SECONDS, type AuthenticatedUserDto } from '../../../src/protocol/index.js'
+import { COOKIE_REFRESH_TOKEN_PLACEHOLDER, REFRESH_TOKEN_TTL_SECONDS, type AuthenticatedUserDto } from '../../../src/protocol/index.js'
 import type { AppRecord } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
 import type { AppEnv } from '../http/env.js'
 
 export const sessionCookieNames = {
   accessToken: 'privy-token',
+  /** With the access token: the identity token is a credential for the app's own backend, so it leaves the body too. */
+  identityToken: 'privy-id-token',
   refreshToken: 'privy-refresh-token',
   /** Not HttpOnly and not a secret: the reference client reads it to know a refresh is worth trying. */
   sessionPresent: 'privy-session',
@@ -29,6 +31,8 @@ const baseOptions = { secure: true, sameSite: 'Strict' } as const satisfies Cook
 const refreshOptions = { ...baseOptions, httpOnly: true, path: REFRESH_COOKIE_PATH } as const
 const accessOptions = { ...baseOptions, httpOnly: true, path: ACCESS_COOKIE_PATH } as const
 const presentOptions = { ...baseOptions, path: '/' } as const
+// For a backend the app serves on this same host (the reference SDK's server-side pattern); this API never reads it.
+const identityOptions = { ...baseOptions, httpOnly: true, path: '/' } as const
 
 type CookieApp = Pick<AppRecord, 'cookieSessions'>
 
@@ -52,6 +56,7 @@ export const carriesSessionCookie = (c: Context): boolean =>
 export function clearSessionCookies(c: Context): void {
   deleteCookie(c, sessionCookieNames.refreshToken, refreshOptions)
   deleteCookie(c, sessionCookieNames.accessToken, accessOptions)
+  deleteCookie(c, sessionCookieNames.identityToken, identityOptions)
   deleteCookie(c, sessionCookieNames.sessionPresent, presentOptions)
 }
 
@@ -59,8 +64,8 @@ const isAuthenticatedUser = (body: unknown): body is AuthenticatedUserDto =>
   typeof body === 'object' && body !== null && 'session_update_action' in body && 'refresh_token' in body
 
 /**
- * After a cookie-session app's route answered an `AuthenticatedUser`: sets the cookies and nulls those tokens in the
- * body, so every sign-in route (and refresh) complies without knowing about cookies.
+ * After a cookie-session app's route answered an `AuthenticatedUser`: sets the cookies and takes those tokens out of
+ * the body, so every sign-in route (and refresh) complies without knowing about cookies.
  */
 export function sessionCookies(ctx: Pick<ServerContext, 'accessTokenTtlSeconds'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -69,19 +74,23 @@ export function sessionCookies(ctx: Pick<ServerContext, 'accessTokenTtlSeconds'>
     if (!settings || c.res.status > 299 || !c.res.headers.get('content-type')?.startsWith('application/json')) return
     const body: unknown = await c.res.clone().json().catch(() => null)
     if (!isAuthenticatedUser(body)) return
-    const withoutTokens = settings.accessTokenInCookie ? { token: null, privy_access_token: null } : {}
+    // The identity token is left out, not null: the reference's schema has it optional, never null.
+    const { identity_token: identityToken, ...rest } = body
+    const tokensLeft = settings.accessTokenInCookie ? { token: null, privy_access_token: null } : { identity_token: identityToken }
     const headers = new Headers(c.res.headers)
     headers.delete('content-length')
     const status = c.res.status
     // Cleared first: Hono's setter would otherwise carry the old response's headers over.
     c.res = undefined
-    c.res = new Response(JSON.stringify({ ...body, refresh_token: null, ...withoutTokens }), { status, headers })
+    const refreshToken = body.refresh_token && COOKIE_REFRESH_TOKEN_PLACEHOLDER
+    c.res = new Response(JSON.stringify({ ...rest, refresh_token: refreshToken, ...tokensLeft }), { status, headers })
     if (body.refresh_token) {
       setCookie(c, sessionCookieNames.refreshToken, body.refresh_token, { ...refreshOptions, maxAge: REFRESH_TOKEN_TTL_SECONDS })
       setCookie(c, sessionCookieNames.sessionPresent, 't', { ...presentOptions, maxAge: SESSION_PRESENT_MAX_AGE_SECONDS })
     }
     if (settings.accessTokenInCookie && body.token) {
       setCookie(c, sessionCookieNames.accessToken, body.token, { ...accessOptions, maxAge: ctx.accessTokenTtlSeconds })
+      if (identityToken) setCookie(c, sessionCookieNames.identityToken, identityToken, { ...identityOptions, maxAge: ctx.accessTokenTtlSeconds })
     }
   }
 }

@@ -3,11 +3,12 @@
  * cookie, the access and identity tokens live in this page's memory only; storage holds just a non-secret marker
  * that a session exists, so a reload knows to refresh through the cookie.
  */
+import { COOKIE_REFRESH_TOKEN_PLACEHOLDER } from '../../protocol/index.js'
 import type { TokenStorage } from '../types.js'
 import type { StorageKeys } from './keys.js'
 
 /** Stands in for the refresh token the browser holds as a cookie; never sent (the refresh body then names none). */
-export const COOKIE_HELD_REFRESH_TOKEN = 'cookie'
+export const COOKIE_HELD_REFRESH_TOKEN = COOKIE_REFRESH_TOKEN_PLACEHOLDER
 
 /** `storage` with the token keys kept in memory whenever `cookieSessions()` says the app uses cookie sessions. */
 export function createSessionTokenStorage(storage: TokenStorage, keys: StorageKeys, cookieSessions: () => boolean): TokenStorage {
@@ -30,15 +31,15 @@ export function createSessionTokenStorage(storage: TokenStorage, keys: StorageKe
     },
     async put(key, value) {
       if (!(await inMemory(key))) return storage.put(key, value)
-      // The refresh token never arrives in cookie mode; a stored access token means a session exists.
-      if (key === keys.refreshToken) return
+      // Only the placeholder arrives in cookie mode: a refresh token stored before it is spent by now.
+      if (key === keys.refreshToken) return storage.del(keys.refreshToken)
       memory.set(key, value)
+      // An access token means a session exists.
       if (key === keys.token) await storage.put(keys.sessionMarker, 't')
     },
     async del(key) {
       if (!(await inMemory(key))) return storage.del(key)
       memory.delete(key)
-      // The refresh that moved a stored refresh token into the cookie ends it here.
       if (key === keys.refreshToken) await storage.del(keys.refreshToken)
       // Deleting the access token ends the session (logout, a refused refresh); the cookie is the server's to clear.
       if (key === keys.token) await storage.del(keys.sessionMarker)

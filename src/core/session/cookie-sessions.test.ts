@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../client.js'
 import { startFakeApi, type FakeApi } from '../test-support/api-server.js'
 import { apiRoutes } from '../test-support/fake-routes.js'
+import { COOKIE_REFRESH_TOKEN_PLACEHOLDER } from '../../protocol/index.js'
 import { appConfigDto, authResponse, TEST_APP_ID, TEST_OTP } from '../test-support/fixtures.js'
 import type { TesseraClient, TokenStorage } from '../types.js'
 import { storageKeys } from './keys.js'
@@ -16,12 +17,12 @@ let api: FakeApi
 let storage: TokenStorage
 const clients: TesseraClient[] = []
 
-/** An API in cookie mode: answers carry no refresh token (it would be a cookie), as the server sends them. */
+/** An API in cookie mode: answers carry the placeholder for the refresh token (it is a cookie), as the server sends them. */
 function cookieModeApi(customApiUrl: string | null) {
   return apiRoutes({
     [`GET ${CONFIG}`]: () => ({ body: appConfigDto({ custom_api_url: customApiUrl }) }),
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ refresh_token: customApiUrl ? null : 'rt-1' }) }),
-    [`POST ${REFRESH}`]: async () => ({ body: await authResponse({ refresh_token: null }) }),
+    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ refresh_token: customApiUrl ? COOKIE_REFRESH_TOKEN_PLACEHOLDER : 'rt-1' }) }),
+    [`POST ${REFRESH}`]: async () => ({ body: await authResponse({ refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER }) }),
     [`POST ${LOGOUT}`]: () => ({ body: {} }),
   })
 }
