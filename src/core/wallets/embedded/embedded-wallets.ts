@@ -551,6 +551,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
           connect: () => ensureConnected(wallet),
           tokenPriceUsd: deps.tokenPriceUsd,
           splTokenInfo: deps.splTokenInfo,
+          sends,
         }),
       )
       solanaProviders.set(wallet.address, provider)

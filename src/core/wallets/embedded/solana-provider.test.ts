@@ -60,6 +60,17 @@ describe('the embedded Solana provider', () => {
     expect(await connection.getBalance(to)).toBe(1_000_000)
   })
 
+  it('signs and sends once per idempotency key: a retry answers the first signature, another message with it is refused (SECURITY 60)', async () => {
+    const { provider, address } = await signedInWithSolanaWallet()
+    const to = Keypair.generate().publicKey
+    const transfer = (lamports: number) => new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports }))
+    const first = await provider.signAndSendTransaction(transfer(1_000_000), { idempotencyKey: 'refund-3' })
+    const again = await provider.signAndSendTransaction(transfer(1_000_000), { idempotencyKey: 'refund-3' })
+    expect(again.signature).toBe(first.signature)
+    await expect(provider.signAndSendTransaction(transfer(1_000_001), { idempotencyKey: 'refund-3' })).rejects.toMatchObject({ code: 'invalid_data' })
+    expect(await new Connection(localnet.rpcUrl, 'confirmed').getBalance(to)).toBe(1_000_000)
+  })
+
   it('signs a versioned transaction in its signer slot', async () => {
     const { provider, address } = await signedInWithSolanaWallet()
     const connection = new Connection(localnet.rpcUrl, 'confirmed')

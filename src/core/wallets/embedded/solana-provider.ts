@@ -15,6 +15,7 @@ import type { ConfirmationController, ConfirmationPresentation, ConfirmationQueu
 import type { Confirmation } from '../../transactions/types.js'
 import { messageText, signMessageConfirmation } from '../../transactions/sign-message-confirmation.js'
 import { solanaTransactionConfirmation, type SolanaTransactionOutcome } from '../../transactions/solana/solana-transaction-confirmation.js'
+import { createSendLedger, type SendLedger } from '../../transactions/send-once.js'
 import { containsAccount, isLegacyTransaction, isVersionedTransaction } from '../../transactions/solana/transaction-shape.js'
 import type { SplTokenInfoLookup } from '../../transactions/solana/decode-instructions.js'
 import { walletNotInTransactionError } from '../wallet-action-errors.js'
@@ -35,6 +36,8 @@ export interface EmbeddedSolanaProviderOptions {
   tokenPriceUsd?(chainId: number, symbol: string): Promise<number | null>
   /** `GET /api/v1/spl_token_info`, for the confirmation's token symbols. */
   splTokenInfo?(mintAddress: string, cluster: string): Promise<SplTokenInfoResponse>
+  /** The client's idempotency keys of sends (shared by its providers); absent: this provider keeps its own. */
+  sends?: SendLedger
   /** Test seams. */
   confirmPollMs?: number
   confirmTimeoutMs?: number
@@ -43,6 +46,7 @@ export interface EmbeddedSolanaProviderOptions {
 export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOptions): EmbeddedSolanaProvider {
   const { address, confirmations } = options
   const publicKey = new PublicKey(address)
+  const sends = options.sends ?? createSendLedger()
 
   /** The gate: the queue decides between the user's approval and a headless run. */
   async function confirmed<C extends Confirmation, R>(controller: ConfirmationController<C, R>, presentation: ConfirmationPresentation): Promise<R> {
@@ -100,6 +104,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
       solUsd,
       confirmPollMs: options.confirmPollMs,
       confirmTimeoutMs: options.confirmTimeoutMs,
+      ...(transactionOptions.idempotencyKey && !signOnly && { idempotency: { key: transactionOptions.idempotencyKey, ledger: sends } }),
     })
     return confirmed(controller, { showWalletUIs: uiOptions.showWalletUIs, options: transactionOptions.confirmation }).catch((error: unknown) => {
       throw error instanceof ProviderRpcError && error.code === 4001 ? transactionRejectedError(error) : error

@@ -107,6 +107,12 @@ export interface SolanaTransactionOptions {
   cluster?: string
   uiOptions?: TransactionUiOptions
   confirmation?: ConfirmationOptions
+  /**
+   * `signAndSendTransaction` only: retries with the same key (for this client's lifetime) sign once and answer the first
+   * signature, never a second transaction; the same key with another message is refused ('invalid_data'). Once the
+   * transaction's blockhash has expired without landing, send with a new key.
+   */
+  idempotencyKey?: string
 }
 
 /** Structural: the two @solana/web3.js transaction classes, without importing them into the facade. */
