@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTransport } from '../api/transport.js'
 import { createClient } from '../client.js'
 import { startFakeApi, type FakeApi } from '../test-support/api-server.js'
 import { apiRoutes } from '../test-support/fake-routes.js'
@@ -6,6 +7,7 @@ import { COOKIE_REFRESH_TOKEN_PLACEHOLDER } from '../../protocol/index.js'
 import { appConfigDto, authResponse, TEST_APP_ID, TEST_OTP } from '../test-support/fixtures.js'
 import type { TesseraClient, TokenStorage } from '../types.js'
 import { storageKeys } from './keys.js'
+import { createSessionManager } from './session-manager.js'
 import { createMemoryStorage } from './storage.js'
 
 const CONFIG = `/api/v1/apps/${TEST_APP_ID}`
@@ -99,5 +101,36 @@ describe('cookie sessions in the core client', () => {
     await signIn(await loadPage())
     expect((await storedTokens()).length).toBeGreaterThanOrEqual(2)
     expect(await storage.get(keys.sessionMarker)).toBeNull()
+  })
+
+  it('follows a sign-in and a sign-out in another tab through the session marker', async () => {
+    api.handle(cookieModeApi(api.url))
+    const target = new EventTarget()
+    vi.stubGlobal('window', target)
+    try {
+      const session = createSessionManager({
+        appId: TEST_APP_ID,
+        storage,
+        transport: createTransport({ apiUrl: api.url, appId: TEST_APP_ID, retryDelay: () => 1 }),
+        locks: null,
+        cookieSessions: () => true,
+        onUser: () => undefined,
+      })
+      const stop = session.watchOtherTabs()
+      const otherTab = (change: () => unknown) => {
+        change()
+        target.dispatchEvent(Object.assign(new Event('storage'), { key: keys.sessionMarker }))
+      }
+      otherTab(() => storage.put(keys.sessionMarker, 't'))
+      await vi.waitFor(() => expect(session.getUser()?.id).toBe('did:privy:user-1'))
+      expect(api.calls(REFRESH).map((call) => call.body)).toEqual([{}])
+      otherTab(() => storage.del(keys.sessionMarker))
+      await vi.waitFor(() => expect(session.getUser()).toBeNull())
+      // This tab's own access token ended with the session: nothing is left to call the API with.
+      await expect(session.getAccessToken()).resolves.toBeNull()
+      stop()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -7,7 +7,7 @@ import type { Transport } from '../api/transport.js'
 import type { TokenStorage, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
 import { lazily } from '../utils/lazily.js'
-import { createSessionTokenStorage } from './cookie-session-storage.js'
+import { COOKIE_HELD_REFRESH_TOKEN, createSessionTokenStorage } from './cookie-session-storage.js'
 import { storageKeys } from './keys.js'
 import type { LockManagerLike } from './spent-refresh-token.js'
 
@@ -78,13 +78,19 @@ export function createSessionManager(sessionOptions: SessionManagerOptions): Ses
     return analyticsId
   }
 
+  /** The token the tabs share: the stored one, or with cookie sessions the cookie the session marker stands for. */
+  async function otherTabsToken(): Promise<string | null> {
+    if (!options.cookieSessions?.()) return read(keys.token)
+    return (await read(keys.sessionMarker)) ? COOKIE_HELD_REFRESH_TOKEN : null
+  }
+
   function watchOtherTabs(): Unsubscribe {
     if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => {}
     const onStorage = (event: StorageEvent) => {
       // `key` is null when another tab cleared the whole storage.
-      if (event.key !== null && event.key !== keys.token) return
+      if (event.key !== null && event.key !== keys.token && event.key !== keys.sessionMarker) return
       void (async () => {
-        const token = await read(keys.token)
+        const token = await otherTabsToken()
         await (token ? await tokens.load() : tokens.loaded())?.followOtherTab(token)
       })().catch(() => undefined)
     }

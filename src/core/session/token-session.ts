@@ -200,8 +200,9 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
   }
 
   async function followOtherTab(token: string | null) {
-    if (!token) setUser(null, 'session-ended')
-    else if (!user && inspect(token) !== 'malformed') await restore()
+    // With cookie sessions this tab's access token is its own (memory): it ends with the other tab's session.
+    if (!token) await ((await read(keys.token)) ? clearLocal('session-ended') : setUser(null, 'session-ended'))
+    else if (!user && (token === COOKIE_HELD_REFRESH_TOKEN || inspect(token) !== 'malformed')) await restore()
   }
 
   async function replaceUser(dto: UserDto): Promise<User> {
