@@ -1,7 +1,7 @@
 /**
  * Cookie sessions (SECURITY.md #38, docs/decisions.md "Cookie sessions"): for an app with `cookieSessions` set, the
- * refresh token (and, when chosen, the access and identity tokens) of every `AuthenticatedUser` answer moves from the body into
- * `HttpOnly; Secure; SameSite=Strict` cookies on this API origin, under the names the reference client knows.
+ * refresh token (and, when chosen, the access and identity tokens) of every `AuthenticatedUser` answer moves from the
+ * body into `HttpOnly; Secure; SameSite=Strict` cookies on this API origin, under the names the reference client knows.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
