@@ -2,10 +2,13 @@ import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { tooManyRequests } from './api-error.js'
 
-/** The caller's IP: the socket address, or the first X-Forwarded-For hop when the server sits behind a trusted proxy. */
+/**
+ * The caller's IP: the socket address, or behind the one trusted proxy the last X-Forwarded-For entry, the address
+ * that proxy appended (entries before it are whatever the client sent, so they never pick a rate-limit bucket).
+ */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
     if (forwarded) return forwarded
   }
   try {

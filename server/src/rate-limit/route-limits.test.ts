@@ -57,6 +57,14 @@ describe('per-IP limits on sign-in, challenge and refresh routes', () => {
     expect((await post('/api/v1/passkeys/authenticate', ip)).status).toBe(429)
   })
 
+  it("behind the trusted proxy, the bucket is the address the proxy appended, whatever the client wrote before it (#8)", async () => {
+    const real = newClient()
+    const forged = (first: string) => t.call('/api/v1/siwe/authenticate', { body: {}, headers: { 'x-forwarded-for': `${first}, ${real}` } })
+    expect((await forged('203.0.113.1')).status).not.toBe(429)
+    expect((await forged('203.0.113.2')).status).not.toBe(429)
+    expect((await forged('203.0.113.3')).status).toBe(429)
+  })
+
   it('fails closed when no client IP can be derived', async () => {
     // An in-process request has no socket, hence no address.
     const ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })

@@ -364,10 +364,10 @@ export function describeOtpProperties(h: OtpHarness): void {
       }
     })
 
-    it('uses the first X-Forwarded-For hop only when trustProxy is set', async () => {
+    it('uses the X-Forwarded-For entry the trusted proxy appended (the last) only when trustProxy is set', async () => {
       const proxied = await startTestServer({ app: otpApp, server: { trustProxy: true, rateLimits: { initPerIp: { max: 1, windowSeconds: 60 } } } })
       try {
-        const send = (ip: string) => proxied.call(`${driver.base}/init`, { body: { [driver.fields.identifier]: fresh() }, headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` } })
+        const send = (ip: string) => proxied.call(`${driver.base}/init`, { body: { [driver.fields.identifier]: fresh() }, headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` } })
         expect((await send('198.51.100.1')).status).toBe(200)
         expect((await send('198.51.100.2')).status).toBe(200)
         expect((await send('198.51.100.1')).status).toBe(429)
