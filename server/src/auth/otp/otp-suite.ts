@@ -168,21 +168,7 @@ export function describeOtpProperties(h: OtpHarness): void {
       expect([a.status, a.body]).toEqual([b.status, b.body])
     })
 
-    it('takes the same time to send a code to known and unknown identifiers (#10)', async () => {
-      const known = Array.from({ length: 12 }, fresh)
-      for (const id of known) await h.login(id)
-      h.t.clock.advance(31)
-      const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] }
-      for (const id of known) {
-        for (const [kind, identifier] of [['known', id], ['unknown', fresh()]] as const) {
-          const started = performance.now()
-          expect((await h.init(identifier)).status).toBe(200)
-          timings[kind].push(performance.now() - started)
-        }
-      }
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-      expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(20)
-    })
+    // #10's timing holds by construction (send-enumeration.test.ts: the same statements either way) and is measured in `npm run bench -- flood`.
 
     it('rejects a code the second time (single use, #2)', async () => {
       const id = fresh()
