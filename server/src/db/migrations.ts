@@ -333,6 +333,13 @@ CREATE TABLE funding_webhook_events (
 CREATE INDEX funding_webhook_events_reference ON funding_webhook_events (provider, app_id, reference)
 `,
   },
+  {
+    // Ending a user's other sessions looks them up by user.
+    id: 11,
+    sql: `
+CREATE INDEX sessions_user ON sessions (user_id, app_id)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */
