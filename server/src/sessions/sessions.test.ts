@@ -3,6 +3,8 @@ import { SignJWT, base64url, decodeJwt, decodeProtectedHeader, exportJWK, import
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 import { startServer } from '../server.js'
+import { loadSigningKeys } from '../keys/signing-keys.js'
+import { loadKeyEncryptionKeys } from '../secrets/kek-settings.js'
 import { hashRefreshToken } from './refresh-token.js'
 
 let t: TestServer
@@ -140,6 +142,11 @@ describe('forged and misused access tokens', () => {
   const claimsOf = (token: string) => decodeJwt(token)
   const unsigned = (header: object, payload: object) =>
     `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.`
+  /** Signed with the server's own key (TESSERA_KEK is set for tests), so only the check under test can refuse it. */
+  const signedByServer = async (claims: object, header: Record<string, unknown> = {}) => {
+    const keys = await loadSigningKeys(t.db, loadKeyEncryptionKeys({ dev: false, dataDir: '' }), t.clock.now())
+    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid, ...header }).sign(keys.privateKey)
+  }
 
   it('rejects alg none', async () => {
     const session = await login()
@@ -167,6 +174,27 @@ describe('forged and misused access tokens', () => {
     const jwk = await exportJWK(createPublicKey(publicKey.export({ format: 'pem', type: 'spki' })))
     expectInvalidToken(await me(await sign({ kid: decodeProtectedHeader(session.token).kid, jwk })))
     expectInvalidToken(await me(await sign({ kid: decodeProtectedHeader(session.token).kid, jku: 'http://evil.test/jwks.json' })))
+  })
+
+  it('SECURITY #30: rejects x5u, x5c, jku and jwk headers even on a token our own key signed', async () => {
+    const session = await login()
+    const claims = claimsOf(session.token)
+    // The control: the same claims signed the same way, without a key-carrying header, are accepted.
+    expect((await me(await signedByServer(claims))).status).toBe(200)
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const certificate = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
+    expectInvalidToken(await me(await signedByServer(claims, { x5u: 'https://evil.test/cert.pem' })))
+    expectInvalidToken(await me(await signedByServer(claims, { x5c: [certificate] })))
+    expectInvalidToken(await me(await signedByServer(claims, { jku: 'https://evil.test/jwks.json' })))
+    expectInvalidToken(await me(await signedByServer(claims, { jwk: await exportJWK(publicKey) })))
+  })
+
+  it('SECURITY #31: rejects a token whose nbf is more than 60 s ahead, and accepts one within the leeway', async () => {
+    const session = await login()
+    const nowSeconds = Math.floor(t.clock.now() / 1000)
+    expectInvalidToken(await me(await signedByServer({ ...claimsOf(session.token), nbf: nowSeconds + 61 })))
+    expectInvalidToken(await me(await signedByServer({ ...claimsOf(session.token), nbf: nowSeconds + 600 })))
+    expect((await me(await signedByServer({ ...claimsOf(session.token), nbf: nowSeconds + 30 }))).status).toBe(200)
   })
 
   it('rejects a token for another app, a tampered issuer, an expired token and an identity token', async () => {
