@@ -99,6 +99,12 @@ describe('SECURITY #23: the message is bound to the requesting origin', () => {
   it('accepts the origin\'s own scheme', async () => {
     expect((await signIn(newWallet(), { scheme: 'https' })).status).toBe(200)
   })
+  it('rejects a domain with the origin\'s host on another port', async () => {
+    expectRejected(await signIn(newWallet(), { domain: 'app.example:8443' }))
+    const local = { origin: 'http://localhost:5173' }
+    expectRejected(await signIn(newWallet(), { domain: 'localhost:5174', uri: 'http://localhost:5173/' }, local))
+    expectRejected(await signIn(newWallet(), { domain: 'localhost', uri: 'http://localhost:5173/' }, local))
+  })
   it('rejects a request without an Origin', async () => {
     expectRejected(await signIn(newWallet(), {}, { origin: null }))
   })
