@@ -32,9 +32,9 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-async function signedByOwnerFor(address: Address, signer = owner) {
-  const init = await t.call('/api/v1/siwe/init', { body: { address }, headers: { origin: ORIGIN } })
-  const message = createSiweMessage({ domain: 'app.example', address, uri: ORIGIN, version: '1', chainId: 31337, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
+async function signedByOwnerFor(address: Address, signer = owner, { chainId = 31337, appId = t.app.id } = {}) {
+  const init = await t.call('/api/v1/siwe/init', { body: { address }, headers: { origin: ORIGIN }, appId })
+  const message = createSiweMessage({ domain: 'app.example', address, uri: ORIGIN, version: '1', chainId, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
   return { message, signature: await signer.signMessage({ message }) }
 }
 
@@ -63,5 +63,34 @@ describe('SIWE with an ERC-1271 contract wallet on a local chain', () => {
     const message = createSiweMessage({ domain: 'app.example', address: walletAddress, uri: ORIGIN, version: '1', chainId: 31337, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
     const response = await t.call('/api/v1/siwe/authenticate', { body: { message, signature: await owner.signMessage({ message }) }, headers: { origin: ORIGIN }, appId: noRpc.id })
     expect(response.status).toBe(400)
+  })
+})
+
+describe('SECURITY #26: an ERC-1271 wallet is checked on the chain its message names', () => {
+  let otherChain: Anvil
+  let twoChains: AppRecord
+  const authenticate = async (chainId: number) =>
+    t.call('/api/v1/siwe/authenticate', { body: await signedByOwnerFor(walletAddress, owner, { chainId, appId: twoChains.id }), headers: { origin: ORIGIN }, appId: twoChains.id })
+
+  beforeAll(async () => {
+    // The contract wallet exists on 31337 only; 31338 is a second, empty chain the app also accepts.
+    otherChain = await startAnvil({ chainId: 31338 })
+    twoChains = await t.createApp({
+      name: 'Two chains', allowedOrigins: [ORIGIN], loginMethods: ['wallet'], siweChainIds: [31337, 31338],
+      walletRpcUrls: { '31337': anvil.rpcUrl, '31338': otherChain.rpcUrl },
+    })
+  }, 60_000)
+  afterAll(async () => { await otherChain?.stop() })
+
+  it('rejects the owner\'s signature for a message naming the chain where the wallet is not deployed', async () => {
+    const response = await authenticate(31338)
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('invalid_credentials')
+  })
+
+  it('accepts the same owner\'s signature for a message naming the chain where it is deployed', async () => {
+    const response = await authenticate(31337)
+    expect(response.status).toBe(200)
+    expect(response.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'wallet', address: walletAddress, chain_id: 'eip155:31337' })])
   })
 })
