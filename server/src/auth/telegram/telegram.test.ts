@@ -1,9 +1,15 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppRecord, TelegramSettings } from '../../apps/types.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
+
+// A pass-through spy: SECURITY #29 checks which comparison the verifier uses, not what it returns.
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>()
+  return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) }
+})
 
 const BOT_TOKEN = `7123456789:AA${randomBytes(24).toString('base64url')}`
 const bot = (overrides: Partial<TelegramSettings> = {}): TelegramSettings =>
@@ -142,6 +148,26 @@ describe('Telegram Login Widget sign-in', () => {
     expectRejected(await widgetLogin({ ...result, hash: 'z'.repeat(64) }))
     // The digest is compared as bytes, so the hex case does not matter.
     expect((await widgetLogin({ ...result, hash: hash.toUpperCase() })).status).toBe(200)
+  })
+
+  it('SECURITY #29: compares the full digests with crypto.timingSafeEqual, for a correct and a wrong hash', async () => {
+    const compare = vi.mocked(timingSafeEqual)
+    /** The verifier's comparisons involving this result's digest: both sides (in byte order) and the answer. */
+    const comparisonsOf = (digest: Buffer) => compare.mock.calls.flatMap((args, index) => {
+      const sides = args.map((arg) => Buffer.from(arg as Uint8Array)).sort(Buffer.compare)
+      return sides.some((side) => side.equals(digest)) ? [{ sides, result: compare.mock.results[index]!.value }] : []
+    })
+    const result = widgetResult()
+    const digest = createHmac('sha256', widgetSecret()).update(dataCheckString(result)).digest()
+    // The first byte differs: a compare that stops at the first difference would answer fastest here.
+    const wrong = Buffer.from(digest)
+    wrong[0]! ^= 1
+    compare.mockClear()
+    expectRejected(await widgetLogin({ ...result, hash: wrong.toString('hex') }))
+    expect(comparisonsOf(digest)).toEqual([{ sides: [digest, wrong].sort(Buffer.compare), result: false }])
+    compare.mockClear()
+    expect((await widgetLogin(result)).status).toBe(200)
+    expect(comparisonsOf(digest)).toEqual([{ sides: [digest, digest], result: true }])
   })
 
   it('rejects a result without a hash, or a non-numeric id with a valid hash', async () => {
