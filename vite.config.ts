@@ -29,7 +29,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/harness/**/*.test.ts'],
+          // Logs every API server's lines and the pages' error bodies, then greps them for secrets (SECURITY 54).
+          globalSetup: ['test/harness/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,11 +4,14 @@
  * hash of the server sources, so it is rebuilt whenever migrations or the dev-app seed change.
  */
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { pino } from 'pino'
+import { e2eLogPrefix } from './e2e-logs.js'
 import { repoRoot, testDataDir } from './paths.js'
 
 type ServerModule = typeof import('../../server/src/index.js')
+type ServerOverrides = import('../../server/src/index.js').ServerOverrides
 export type StartServerOptions = NonNullable<Parameters<ServerModule['startServer']>[0]>
 export type RunningServer = Awaited<ReturnType<ServerModule['startServer']>>
 
@@ -63,18 +66,51 @@ export interface TestServer extends RunningServer {
   dataDir: string
 }
 
+/**
+ * In an e2e run the server logs everything at debug level to `<prefix>.log` (the console stays quiet) and each code
+ * its dev outbox delivers goes to `<prefix>.codes`, for the run's final check (SECURITY 54). The outbox needs the
+ * database, so it is opened here and the caller closes it.
+ */
+async function recordingOverrides(dataDir: string, prefix: string): Promise<Required<Pick<ServerOverrides, 'db' | 'delivery' | 'logger'>>> {
+  const { openDatabase } = await import('../../server/src/db/open.js')
+  const { createDevOutbox } = await import('../../server/src/delivery/dev-outbox.js')
+  const { systemClock } = await import('../../server/src/clock.js')
+  const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL })
+  const outbox = createDevOutbox(db, systemClock, () => {})
+  return {
+    db,
+    delivery: {
+      ...outbox,
+      async send(message) {
+        appendFileSync(`${prefix}.codes`, `${message.code}\n`)
+        await outbox.send(message)
+      },
+    },
+    logger: pino({ level: 'debug', base: undefined }, pino.destination({ dest: `${prefix}.log`, sync: true })),
+  }
+}
+
 /** Starts a dev-mode server on an ephemeral loopback port with a fresh copy of the template database. */
 export async function startTestServer(options: Omit<StartServerOptions, 'dataDir' | 'databaseUrl'> = {}): Promise<TestServer> {
   const template = await templateDataDir()
   const dataDir = mkdtempSync(join(testDataDir, 'run-'))
   cpSync(template, dataDir, { recursive: true })
   const { startServer } = await loadServer()
-  const server = await startServer({ dev: true, port: 0, host: '127.0.0.1', quiet: true, ...options, dataDir }, await ownKeys(dataDir))
+  const prefix = await e2eLogPrefix('api')
+  const recording = prefix ? await recordingOverrides(dataDir, prefix) : undefined
+  let server: RunningServer
+  try {
+    server = await startServer({ dev: true, port: 0, host: '127.0.0.1', quiet: true, ...options, dataDir }, { ...(await ownKeys(dataDir)), ...recording })
+  } catch (error) {
+    await recording?.db.close()
+    throw error
+  }
   return {
     ...server,
     dataDir,
     async close() {
       await server.close()
+      await recording?.db.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

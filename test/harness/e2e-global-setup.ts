@@ -1,0 +1,32 @@
+/**
+ * The e2e project's global setup: a fresh log directory for the run, and after every file a check that no server log
+ * line or error body holds a token, code, share, key or stack trace (SECURITY 54). The last run's directory is kept.
+ */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { e2eLogDirVariable } from './e2e-logs.js'
+import { testDataDir } from './paths.js'
+import { describeFinding, scanLogDir } from './secret-scan.js'
+
+const logDirPrefix = 'e2e-logs-'
+
+export default function setup(): () => void {
+  mkdirSync(testDataDir, { recursive: true })
+  for (const name of readdirSync(testDataDir)) {
+    if (name.startsWith(logDirPrefix)) rmSync(join(testDataDir, name), { recursive: true, force: true })
+  }
+  const dir = join(testDataDir, `${logDirPrefix}${Date.now()}`)
+  mkdirSync(dir)
+  // Workers start after the global setup and inherit the variable.
+  process.env[e2eLogDirVariable] = dir
+  return () => {
+    const findings = scanLogDir(dir)
+    if (findings.length === 0) {
+      console.log(`SECURITY 54: no secret or stack trace in ${readdirSync(dir).length} e2e log files (${dir})`)
+      return
+    }
+    console.error(`\nSECURITY 54 FAILED: secrets or stack traces in the e2e logs and error bodies (redacted):\n${findings.map(describeFinding).join('\n')}`)
+    // Vitest has already chosen its exit code and only prints a global teardown's error; the run exits with this one.
+    process.exitCode = 1
+  }
+}
