@@ -28,11 +28,12 @@ function run(command, args, env = {}) {
 
 async function vitest(project, env = {}) {
   const reportFile = join(reportDir, `${project}-${Date.now()}.json`)
-  const { ok } = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], env)
+  const { ok, output } = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], env)
   let counts = { passed: 0, failed: ok ? 0 : 1 }
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), failures: failuresIn(report) }
+    const failedOutsideTests = !ok && report.numFailedTests === 0
+    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (failedOutsideTests ? 1 : 0), failures: [...failuresIn(report), ...(failedOutsideTests ? failureAfterTests(output) : [])] }
   } catch {
     // No report: the run crashed before writing one; counted as one failure.
   }
@@ -46,6 +47,15 @@ function failuresIn(report) {
       .filter((test) => test.status === 'failed')
       .map((test) => `${test.fullName}\n      ${summarizedFailure(test.failureMessages[0] ?? '').replaceAll('\n', '\n      ')}`),
   )
+}
+
+/** What a run that failed outside its tests printed after its summary (e.g. the e2e log check's findings), which no report lists. */
+function failureAfterTests(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
+  const summaryEnd = plain.lastIndexOf('Duration')
+  const lines = summaryEnd === -1 ? [] : plain.slice(plain.indexOf('\n', summaryEnd) + 1).split('\n')
+  const after = lines.filter((line) => !line.startsWith('JSON report written to')).join('\n').trim()
+  return after ? [`after the tests: ${after.slice(0, 2400).replaceAll('\n', '\n      ')}`] : []
 }
 
 /** A failure's message without colours, stack frames or Playwright's call log, which would crowd out the page's context. */

@@ -26,10 +26,13 @@ const BASE58 = '1-9A-HJ-NP-Za-km-z'
 
 const secretPatterns: SecretPattern[] = [
   { kind: 'JWT', pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  // 32 random bytes in base64url (sessions/refresh-token.ts): 43 characters mixing digits, upper and lower case.
+  // 32 random bytes in base64url (sessions/refresh-token.ts): 43 characters mixing digits, upper and lower case. A run
+  // in the base58 alphabet alone is a Solana address; a token has a character outside it 98.5% of the time, so a token
+  // that leaks on every sign-in is still caught.
   {
     kind: 'refresh token',
     pattern: new RegExp(`(?<![${BASE64URL}])(?=[${BASE64URL}]*[0-9])(?=[${BASE64URL}]*[A-Z])(?=[${BASE64URL}]*[a-z])[${BASE64URL}]{43}(?![${BASE64URL}])`, 'g'),
+    confirm: (match) => !new RegExp(`^[${BASE58}]+$`).test(match),
   },
   // A wrapped share starts with format 1 and a u32 version (protocol/custody/share-wrapper.ts): AQAAAA in base64.
   { kind: 'wallet share', pattern: /AQAAAA[A-Za-z0-9+/_-]{30,}/g },
