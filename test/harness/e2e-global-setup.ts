@@ -1,22 +1,24 @@
 /**
  * The e2e project's global setup: a fresh log directory for the run, and after every file a check that no server log
- * line or error body holds a token, code, share, key or stack trace (SECURITY 54). The last run's directory is kept.
+ * line or error body holds a token, code, share, key or stack trace (SECURITY 54). Directories stay two hours.
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { e2eLogDirVariable } from './e2e-logs.js'
 import { testDataDir } from './paths.js'
 import { describeFinding, scanLogDir } from './secret-scan.js'
 
 const logDirPrefix = 'e2e-logs-'
+/** Another e2e run in this tree may be writing its directory now; one untouched this long is finished. */
+const STALE_LOG_DIR_MS = 2 * 60 * 60 * 1000
 
 export default function setup(): () => void {
   mkdirSync(testDataDir, { recursive: true })
   for (const name of readdirSync(testDataDir)) {
-    if (name.startsWith(logDirPrefix)) rmSync(join(testDataDir, name), { recursive: true, force: true })
+    const path = join(testDataDir, name)
+    if (name.startsWith(logDirPrefix) && Date.now() - statSync(path).mtimeMs > STALE_LOG_DIR_MS) rmSync(path, { recursive: true, force: true })
   }
-  const dir = join(testDataDir, `${logDirPrefix}${Date.now()}`)
-  mkdirSync(dir)
+  const dir = mkdtempSync(join(testDataDir, logDirPrefix))
   // Workers start after the global setup and inherit the variable.
   process.env[e2eLogDirVariable] = dir
   return () => {
