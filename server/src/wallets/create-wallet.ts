@@ -4,6 +4,7 @@ import { lockUser } from '../auth/shared/lock-user.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 import { openAuthShare, sealAuthShare } from './auth-share-seal.js'
+import { reachedWalletCreationStep as reached } from './crash-point.js'
 import { importEmbeddedWallet } from './import-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
 import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
@@ -36,16 +37,21 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
   assertRecoveryMethodAllowed(app, body.recovery)
   if (body.imported) return importEmbeddedWallet(ctx, app, userId, { ...body, address })
   const now = ctx.clock.now()
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
+    reached('began')
     await lockUser(tx, userId)
+    reached('locked-user')
     const earlier = body.idempotency_key ? await findWalletByIdempotencyKey(tx, app.id, userId, body.idempotency_key) : null
+    reached('found-by-idempotency-key')
     const existing = earlier?.wallet ?? (await findWalletAtIndex(tx, app.id, userId, chain, 0))
+    reached('found-at-index')
     if (existing) {
       if (existing.chainType !== chain) throw invalidData('Invalid request body: idempotency_key: already used for a wallet of another chain')
       const stored = await findShareSet(tx, app.id, userId, chain, existing.address)
       return { address: existing.address, entropyId: existing.address, created: stored !== null && (await openAuthShare(ctx.keyEncryptionKeys, stored)) === body.auth_share }
     }
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
+    reached('checked-address')
     const binding = { appId: app.id, entropyId: address, shareVersion: body.share_version }
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
     const imported = false
@@ -53,8 +59,13 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
       appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
       authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding), ...recovery, imported, idempotencyKey: body.idempotency_key ?? null,
     }, now)
+    reached('inserted-share-set')
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex: 0, address, shareSetId }, now)
+    reached('inserted-wallet')
     await addEmbeddedWalletAccount(tx, app.id, userId, address, { chainType: chain, walletIndex: 0, recoveryMethod: recovery.recoveryMethod, imported }, now)
+    reached('linked-account')
     return { address, entropyId: address, created: true }
   })
+  reached('committed')
+  return created
 }
