@@ -94,11 +94,14 @@ describe('the wallet frame under a parent that is not allowed (SECURITY 39)', ()
     const framePath = `/apps/${t.app.id}/embedded-wallets`
     const createRequest = (id: string) => ({ id, event: 'wallet:create', data: { accessToken: token } })
 
-    const foreign = await openParent(foreignParent, `${await listen(headerless.foreign.server)}${framePath}`)
+    const foreignFrameUrl = `${await listen(headerless.foreign.server)}${framePath}`
+    const foreign = await openParent(foreignParent, foreignFrameUrl)
     const allowed = await openParent(allowedParent, `${await listen(headerless.allowed.server)}${framePath}`)
     try {
       // The header-less copy is not blocked: its page loads (its module script has run by then) under the foreign parent.
-      await (await foreign.page.waitForSelector('#wallet')).contentFrame().then((frame) => frame!.waitForLoadState('load'))
+      const foreignFrame = foreign.page.frames().find((frame) => frame.url() === foreignFrameUrl)
+      expect(foreignFrame).toBeDefined()
+      await foreignFrame!.waitForLoadState('load')
       await postToFrame(foreign.page, createRequest('from-foreign'))
 
       await expect.poll(() => received(allowed.page), { timeout: 20_000 }).toContainEqual({ id: 'ready', event: FRAME_READY_EVENT, data: {} })
