@@ -1,9 +1,9 @@
 // The password recovery screens in Chromium through the fixture bundle (document 2 §2 "Recovery method selection",
 // "Password setup wizard", §4 "Password wizard", §5 "Password"): the whole wizard with its rules, strength meter,
 // copy and download, the acknowledgement gate and the done step; 'Enter your password'; the selection and splash;
-// automatic securing; an automatic flow closes itself.
+// automatic securing; an automatic flow closes itself; 'Sign in again' when a new device's recovery needs a fresh sign-in.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertAccessible, assertEqual, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
 const { TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
@@ -201,6 +201,20 @@ describe('other password screens', () => {
     view.part('submit-button').click()
     await waitFor(() => view.events.closed === 1, 'recovered: the modal closes')
     assertEqual(view.client.embeddedWallets.calls.recovered, ['wrong-password', 'Correct-Horse-9'], 'both tries went to recover')
+  })
+
+  it("'Sign in again' (SECURITY 61): explains itself, passes axe, and 'Sign in' signs out to the sign-in screens", async () => {
+    const view = open('recovery:sign-in-again')
+    await waitFor(() => view.title() === 'Sign in again', 'the screen')
+    assert(view.shadow.textContent.includes('For your security, sign in again to recover your wallet on this device.'), 'the reason')
+    await assertAccessible(view.shadow, "'Sign in again'")
+    const submit = view.button('Sign in')
+    submit.focus()
+    assertEqual(view.shadow.activeElement, submit, 'reachable from the keyboard')
+    submit.click()
+    await waitFor(() => view.title() === 'Log in or sign up', 'the sign-in screens')
+    assertEqual(view.calls.logout, 1, 'signed out once')
+    assertEqual(view.events.closed, 0, 'the modal stays open for the new sign-in')
   })
 
   it("'Automatically secure your account': Confirm sets automatic recovery, then 'Success'", async () => {

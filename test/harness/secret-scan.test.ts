@@ -60,6 +60,18 @@ describe('the e2e log check (SECURITY 54)', () => {
     for (const line of clean) expect(findSecretsInLine(line, ['482913']), line).toEqual({ kinds: [], redacted: line })
   })
 
+  it("passes an account transfer's nonce in its account_transfer_required error body (the contract hands it over), never in a server log", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secret-scan-'))
+    try {
+      const body = `{\\"error\\":\\"This account is linked to another user and can be transferred\\",\\"code\\":\\"account_transfer_required\\",\\"data\\":{\\"nonce\\":\\"${refreshToken}\\"}}`
+      writeFileSync(join(dir, 'link-browser-1.jsonl'), `{"status":400,"url":"http://127.0.0.1:4000/api/v1/siwe/link","body":"${body}"}\n`)
+      writeFileSync(join(dir, 'link-api-1.log'), `{"msg":"transfer offered","code":"account_transfer_required","nonce":"${refreshToken}"}\n`)
+      expect(scanLogDir(dir).map(({ file, kind }) => ({ file, kind }))).toEqual([{ file: join(dir, 'link-api-1.log'), kind: 'refresh token' }])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('names the file and line of each finding, greps logs and error bodies for the delivered codes, and never shows the secret', () => {
     const dir = mkdtempSync(join(tmpdir(), 'secret-scan-'))
     try {
