@@ -1,14 +1,13 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MFA_TOKEN_HEADER, MFA_TOKEN_TTL_SECONDS, embeddedWalletRoutes, mfaRoutes } from '../../../src/protocol/index.js'
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+import type { ApiResponse, TestServer } from '../test-support/test-server.js'
 import { createBodyOf, newTestWallet, splitEntropy, type TestWallet } from '../wallets/test-fixtures/share-set.js'
-import { callMfa, enrolTotp, signInUser, verifyTotp } from './test-support.js'
+import { callMfa, enrolTotp, signInUser, startWalletGateTestServer, verifyTotp } from './test-support.js'
 
 let t: TestServer
 beforeAll(async () => {
-  const plenty = { max: 10_000, windowSeconds: 60 }
-  t = await startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } } })
+  t = await startWalletGateTestServer()
 })
 afterAll(async () => { await t?.close() })
 

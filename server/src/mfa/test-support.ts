@@ -48,6 +48,12 @@ export async function verifyTotp(t: TestServer, user: MfaTestUser, secret: strin
 }
 
 /** A test server whose app signs in by email and SMS, with no per-IP, per-country or resend cap in the way of many calls. */
+/** A test server with room for the many sign-ins and key-material reads the wallet gate's tests make. */
+export function startWalletGateTestServer(): Promise<TestServer> {
+  const plenty = { max: 10_000, windowSeconds: 60 }
+  return startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } } })
+}
+
 export function startSmsMfaTestServer(appName: string): Promise<TestServer> {
   const plenty = { max: 10_000, windowSeconds: 60 }
   return startTestServer({

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MFA_TOKEN_HEADER, embeddedWalletRoutes } from '../../../src/protocol/index.js'
-import { enrolTotp, signInUser, verifyTotp, type MfaTestUser } from '../mfa/test-support.js'
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+import { enrolTotp, signInUser, startWalletGateTestServer, verifyTotp, type MfaTestUser } from '../mfa/test-support.js'
+import type { ApiResponse, TestServer } from '../test-support/test-server.js'
 import { FRESH_PROOF_WINDOW_MS } from './require-fresh-proof.js'
 import { createBodyOf, newTestWallet, type TestWallet } from './test-fixtures/share-set.js'
 
 let t: TestServer
 beforeAll(async () => {
-  const plenty = { max: 10_000, windowSeconds: 60 }
-  t = await startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } } })
+  t = await startWalletGateTestServer()
 })
 afterAll(async () => { await t?.close() })
 
