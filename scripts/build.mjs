@@ -36,7 +36,8 @@ await build({
     rollupOptions: {
       external,
       treeshake,
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+      // Rollup drops module-level directives: the React entry gets its client boundary back for server-rendering hosts (Next.js).
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '') },
       // The core entry exports modules the client loads lazily (fromApiResponse, findLinkedAccount): here they ship with it.
       onLog: (level, log, handler) => log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' || handler(level, log),
     },
