@@ -1,5 +1,5 @@
 import { lazy, useEffect, useMemo, useRef, useState } from 'react'
-import type { TesseraClient, ThemeName, TransactionUiOptions } from '../../src/core/index.js'
+import { randomUuid, type TesseraClient, type ThemeName, type TransactionUiOptions } from '../../src/core/index.js'
 import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { startConfirmation } from './start-confirmation.js'
@@ -58,7 +58,7 @@ export function ConfirmTxRoot(props: ConfirmTxRootProps) {
   useEffect(() => {
     if (!client || transaction === undefined || transaction === null) return setId(null)
     const { address, chainType = 'ethereum', signOnly = false, uiOptions } = latest.current
-    const requestId = `confirm-tx-${crypto.randomUUID()}`
+    const requestId = `confirm-tx-${randomUuid()}`
     let current = true
     setId(requestId)
     startConfirmation(client, { transaction, address, chainType, signOnly, uiOptions, id: requestId }).then(
@@ -76,5 +76,6 @@ export function ConfirmTxRoot(props: ConfirmTxRootProps) {
   useErrorReports(client, id, reportFailure, reportedError)
 
   if (!client) return null
-  return <PanelShell client={client} sheet={sheet}>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
+  // The confirmation opened on the app's request: it takes the focus from the page.
+  return <PanelShell client={client} sheet={sheet} focusFirstScreen>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
 }

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { fundingOutcomeDetail, type TesseraClient, type ThemeName } from '../../src/core/index.js'
+import { fundingOutcomeDetail, randomUuid, type TesseraClient, type ThemeName } from '../../src/core/index.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
 import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
@@ -54,7 +54,7 @@ export function FundWalletRoot(props: FundWalletRootProps) {
 
   useEffect(() => {
     if (!client || !inputKey) return setId(null)
-    const sessionId = `fund-wallet-${crypto.randomUUID()}`
+    const sessionId = `fund-wallet-${randomUuid()}`
     let current = true
     setId(sessionId)
     client.funding.fundWallet(JSON.parse(inputKey), { inline: true, id: sessionId }).then(

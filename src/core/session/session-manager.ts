@@ -7,6 +7,7 @@ import type { Transport } from '../api/transport.js'
 import type { TokenStorage, Unsubscribe } from '../types.js'
 import type { User } from '../user/types.js'
 import { lazily } from '../utils/lazily.js'
+import { randomUuid } from '../utils/random-uuid.js'
 import { COOKIE_HELD_REFRESH_TOKEN, createSessionTokenStorage } from './cookie-session-storage.js'
 import { storageKeys } from './keys.js'
 import type { LockManagerLike } from './spent-refresh-token.js'
@@ -71,7 +72,7 @@ export function createSessionManager(sessionOptions: SessionManagerOptions): Ses
     analyticsId ??= (async () => {
       const stored = await read(keys.analyticsId)
       if (stored) return stored
-      const created = crypto.randomUUID()
+      const created = randomUuid()
       await options.storage.put(keys.analyticsId, created)
       return created
     })()

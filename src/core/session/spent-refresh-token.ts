@@ -2,6 +2,8 @@
  * Tells tabs that a refresh token was just spent, through the Web Locks manager: it orders lock grants, while
  * localStorage writes reach other tabs later, on their own channel (SECURITY.md #34).
  */
+import { sha256 } from '@noble/hashes/sha2'
+import { bytesToHex } from '@noble/hashes/utils'
 
 /** The part of the Web Locks API the session manager needs (`navigator.locks`). */
 export interface LockManagerLike {
@@ -13,9 +15,8 @@ export interface LockManagerLike {
 const markerHoldMs = 5_000
 
 async function markerName(appId: string, refreshToken: string): Promise<string> {
-  // A fingerprint, never the token: any script of the origin can list lock names.
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(refreshToken))
-  const hex = Array.from(new Uint8Array(digest, 0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  // A fingerprint, never the token: any script of the origin can list lock names. @noble/hashes: WebCrypto needs a secure context.
+  const hex = bytesToHex(sha256(new TextEncoder().encode(refreshToken)).subarray(0, 8))
   return `tessera:rotated:${appId}:${hex}`
 }
 

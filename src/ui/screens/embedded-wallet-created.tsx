@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { TesseraClient } from '../../core/index.js'
+import { randomUuid, type TesseraClient } from '../../core/index.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../auth-modal-view.js'
-import { t } from '../copy/embedded-wallets.js'
+import { useT } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -23,6 +23,7 @@ function createdEthereumWallet(client: TesseraClient): string | null {
  * session shown here). The held login is reported when the modal finishes: closing itself, or once that session ends.
  */
 export default function EmbeddedWalletCreated() {
+  const t = useT()
   const { client, heldLogin, finishLogin } = useModal()
   const { appName, fundingConfig } = useConfigState(client).config
   const promptFunding = Boolean(fundingConfig?.prompt_funding_on_wallet_creation)
@@ -46,7 +47,7 @@ export default function EmbeddedWalletCreated() {
     const timer = setTimeout(() => {
       const address = promptFunding ? createdEthereumWallet(client) : null
       if (!address) return finish()
-      const id = `wallet-created-funding-${crypto.randomUUID()}`
+      const id = `wallet-created-funding-${randomUuid()}`
       setFundingId(id)
       // Refused (funding off, the chain not offered): the login finishes as without the prompt.
       client.funding.fundWallet({ address }, { inline: true, id }).catch(finish)

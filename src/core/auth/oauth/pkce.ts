@@ -1,4 +1,5 @@
 /** PKCE S256 and the OAuth state code (RFC 7636; document 1 §3 "OAuth client state"). */
+import { sha256 } from '@noble/hashes/sha2'
 import { OAUTH_STATE_BYTES } from '../../../protocol/index.js'
 
 export function base64UrlEncode(bytes: Uint8Array): string {
@@ -12,8 +13,7 @@ export function randomOAuthSecret(): string {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(OAUTH_STATE_BYTES)))
 }
 
-/** base64url(SHA-256(verifier)), the `code_challenge` the server forwards to the provider. */
+/** base64url(SHA-256(verifier)), the `code_challenge` the server forwards to the provider (@noble/hashes: WebCrypto needs a secure context). */
 export async function codeChallengeS256(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))
-  return base64UrlEncode(new Uint8Array(digest))
+  return base64UrlEncode(sha256(new TextEncoder().encode(verifier)))
 }

@@ -4,6 +4,7 @@
  */
 import type { CaptchaChallengeDto } from '../../../protocol/index.js'
 import { requestAbortedError } from '../../errors/client-errors.js'
+import { sha256 } from '@noble/hashes/sha2'
 import { findAltchaNumber, type AltchaSearch } from './find-number.js'
 
 /** Numbers tried between two yields to the event loop on the main thread. */
@@ -72,7 +73,8 @@ function solveInWorker(createWorker: (url: string) => WorkerLike, search: Altcha
 async function solveOnMainThread(search: AltchaSearch, signal?: AbortSignal): Promise<number | null> {
   for (let start = search.start; start <= search.end; start += MAIN_THREAD_CHUNK) {
     if (signal?.aborted) throw requestAbortedError()
-    const found = await findAltchaNumber({ ...search, start, end: Math.min(search.end, start + MAIN_THREAD_CHUNK - 1) })
+    // @noble/hashes: the page may not be a secure context, where WebCrypto is missing.
+    const found = await findAltchaNumber({ ...search, start, end: Math.min(search.end, start + MAIN_THREAD_CHUNK - 1) }, sha256)
     if (found !== null) return found
     // Lets the page paint and handle input between chunks.
     await new Promise((resolve) => setTimeout(resolve, 0))

@@ -27,6 +27,7 @@ import { createConfirmationQueue, type ConfirmationQueueDeps } from '../../trans
 import { createSendLedger } from '../../transactions/send-once.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
+import { randomUuid } from '../../utils/random-uuid.js'
 import type { Store } from '../../utils/store.js'
 import { chainsToCreateOnLogin, passwordRequiredToCreate, recoveryPromptToCreate } from './create-on-login.js'
 import { createTarget } from './create-target.js'
@@ -333,7 +334,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
               recoveryMethod: driveToken ? 'google-drive' : options.recoveryPassword ? 'user-passcode' : 'privy',
               ...(options.recoveryPassword && { recoveryPassword: options.recoveryPassword }),
               ...(driveToken && { recoveryAccessToken: driveToken }),
-              idempotencyKey: crypto.randomUUID(),
+              idempotencyKey: randomUuid(),
             })
           : await withWallet(target.primary, () =>
               call('wallets:add', { ...shareSet(target.primary), chainType, hdWalletIndex: target.walletIndex }),
