@@ -44,6 +44,7 @@ import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
 import { bridgeRoutes } from './funding/relay/bridge-routes.js'
 import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
+import { chainRelayRoutes } from './rpc/routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -103,6 +104,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/', walletFramePageRoutes(ctx))
   app.route('/api/v1/apps', crossAppAppRoutes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
+  // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
+  app.route('/api/v1/apps', chainRelayRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
   app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
   app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))

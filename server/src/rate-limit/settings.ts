@@ -26,6 +26,8 @@ export interface RateLimitSettings {
   /** Embedded-wallet recovery material (auth plus recovery share) per user, and per client IP. */
   walletKeyMaterialPerUser: RateLimitRule
   walletKeyMaterialPerIp: RateLimitRule
+  /** JSON-RPC requests through the chain relay per client IP: a sent transaction polls its receipt through it. */
+  rpcRelayPerIp: RateLimitRule
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -39,6 +41,7 @@ export const defaultRateLimits: RateLimitSettings = {
   refreshesPerIp: { max: 1000, windowSeconds: 15 * 60 },
   walletKeyMaterialPerUser: { max: 10, windowSeconds: 15 * 60 },
   walletKeyMaterialPerIp: { max: 30, windowSeconds: 15 * 60 },
+  rpcRelayPerIp: { max: 600, windowSeconds: 60 },
 }
 
 /** The defaults, then `TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR` from the environment, then the options. */
