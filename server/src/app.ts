@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { analyticsRoutes } from './analytics/routes.js'
 import { appRoutes } from './apps/routes.js'
+import { originCheckRoutes } from './apps/origin-check.js'
 import { crossAppAppRoutes, crossAppRoutes } from './auth/cross-app/routes.js'
 import { getApp, listApps } from './apps/store.js'
 import { passwordlessRoutes } from './auth/passwordless/routes.js'
@@ -99,6 +100,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use('*', refuseNulInUrl)
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
+  // Before the CORS check: any page may read whether its own origin is allowed (origin-check.ts).
+  app.route('/', originCheckRoutes(ctx))
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
 
   app.route('/', walletFramePageRoutes(ctx))

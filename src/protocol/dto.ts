@@ -285,6 +285,12 @@ export interface SolanaClusterDto {
   usdc_mint?: string | null
 }
 
+/** `GET /api/v1/apps/{app_id}/origin_check`: the request's Origin header (null without one) and whether the app allows it. */
+export interface OriginCheckDto {
+  origin: string | null
+  allowed: boolean
+}
+
 /** Server app config: `GET /api/v1/apps/{app_id}` (document 1 §3). */
 export interface AppConfigDto {
   id: string

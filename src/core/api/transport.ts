@@ -4,6 +4,7 @@ import { TesseraError } from '../errors/base-error.js'
 import { retryableStatuses } from '../errors/retryable-statuses.js'
 import { networkError, requestAbortedError, requestTimeoutError } from '../errors/client-errors.js'
 import { clientTag } from '../version.js'
+import { refusedOriginError } from './origin-check.js'
 
 export const REQUEST_TIMEOUT_MS = 20_000
 export const MAX_RETRIES = 3
@@ -102,7 +103,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const retries = request.retry === false ? 0 : MAX_RETRIES
     for (let n = 0; ; n++) {
-      const response = await attempt(url, init, request.signal)
+      const response = await attempt(url, init, request.signal).catch(explainNetworkError(request.signal))
       if (response.status <= 299) {
         return (await readJson(response).catch((cause: unknown) => {
           throw new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Invalid response from server', status: response.status, cause })
@@ -117,6 +118,12 @@ export function createTransport(options: TransportOptions): Transport {
       // The error-body reader (with every API error code) loads with the first failed request.
       throw (await import('../errors/from-api-response.js')).fromApiResponse(response.status, body)
     }
+  }
+
+  /** A network error may be a refused origin (the browser hides why a preflight failed): the origin check tells. */
+  const explainNetworkError = (signal: AbortSignal | undefined) => async (error: unknown): Promise<never> => {
+    if (!TesseraError.is(error) || error.code !== 'network_error') throw error
+    throw (await refusedOriginError((checkUrl, init) => attempt(checkUrl, init, signal), apiUrl, options.appId, error)) ?? error
   }
 
   return {

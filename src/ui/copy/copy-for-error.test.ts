@@ -173,3 +173,17 @@ describe('copy table', () => {
     expect(t('landing.logoAlt')).toBe('{app} logo')
   })
 })
+
+describe('copyForError: a refused origin (issue 15)', () => {
+  it('names the origin and how to allow it, with a retry', () => {
+    const refused = copyForError({ code: 'invalid_origin', status: 403, data: { origin: 'http://demo.tessera.test:5173', app_id: 'app-0000000000000000000001' } }, context)
+    expect(refused).toMatchObject({ title: 'This site is not allowed', action: 'Try again', actionTarget: 'previous' })
+    expect(refused.description).toBe(
+      'http://demo.tessera.test:5173 is not one of the allowed origins of Acme. To allow it, run tessera-server apps update app-0000000000000000000001 --add-origin http://demo.tessera.test:5173 (with npm start, set TESSERA_ALLOWED_ORIGINS=http://demo.tessera.test:5173).',
+    )
+  })
+
+  it('an invalid_origin without an origin (a cross-site refusal) keeps the generic copy', () => {
+    expect(copyForError({ code: 'invalid_origin', status: 403 }, context)).toMatchObject({ title: 'Something went wrong', description: 'Something went wrong! Please try again later.' })
+  })
+})

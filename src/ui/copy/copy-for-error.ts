@@ -112,6 +112,13 @@ export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy 
       return screen(t('error.generic.title'), t('error.generic.description'), t('error.generic.action'))
     case 'network_error':
       return screen(t('error.generic.title'), t('error.network.description'), t('error.generic.action'))
+    case 'invalid_origin': {
+      // The origin check's refusal names the page's origin (origin-errors.ts); other refusals (cross-site) fall through.
+      const { origin, app_id: appId } = error.data ?? {}
+      if (typeof origin === 'string' && typeof appId === 'string')
+        return screen(t('error.originNotAllowed.title'), t('error.originNotAllowed.description', { origin, app: context.appName, appId }), t('error.generic.action'))
+      break
+    }
     case 'client_request_timeout':
       return screen(t('error.generic.title'), t('error.timeout.description'), t('error.generic.action'))
   }

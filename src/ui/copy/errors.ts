@@ -25,6 +25,9 @@ export const errorCopy = {
   'error.allowlist.action': 'Try another account',
   'error.invalidRequest.title': 'Request failed',
   'error.network.description': 'Could not reach the server. Check your connection and try again.',
+  'error.originNotAllowed.title': 'This site is not allowed',
+  'error.originNotAllowed.description':
+    '{origin} is not one of the allowed origins of {app}. To allow it, run tessera-server apps update {appId} --add-origin {origin} (with npm start, set TESSERA_ALLOWED_ORIGINS={origin}).',
   'error.timeout.description': 'Request timed out',
   'error.invalidCaptcha.description': 'Please try again.',
   'error.captchaFailure.description': 'You did not pass CAPTCHA. Please try again.',
