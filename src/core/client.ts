@@ -17,6 +17,7 @@ import { createCaptcha } from './captcha/flow.js'
 import { captchaStateFor } from './captcha/site-key.js'
 import { defaultConfig } from './config/defaults.js'
 import { configFromDto } from './config/from-dto.js'
+import { relayAppRpcs } from './chains/relay-app-rpcs.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
 import type { EffectiveConfig } from './config/types.js'
 import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
@@ -274,9 +275,10 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   async function loadConfig() {
     try {
       const dto = await getAppConfig(transport, appId, lifetime.signal)
-      base = configFromDto(dto)
+      const fromServer = configFromDto(dto)
+      if (fromServer.customApiUrl) transport.setApiUrl(fromServer.customApiUrl)
+      base = relayAppRpcs(fromServer, transport.apiUrl)
       const serverConfig = validateConfig(mergeConfig(base, overrides))
-      if (serverConfig.customApiUrl) transport.setApiUrl(serverConfig.customApiUrl)
       config.set({ source: 'server', config: serverConfig, error: null })
     } catch (error) {
       config.set({ ...config.get(), error: toTesseraError(error) })

@@ -1,5 +1,5 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js'
-import { createWalletClient, http, parseEther, type Hex } from 'viem'
+import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ANVIL_FIRST_PRIVATE_KEY } from '../../../test/harness/evm-contracts.js'

@@ -6,6 +6,7 @@
  * allowed origins (the CORS check of every `/api/v1/apps/:app_id` route).
  */
 import { Hono, type Context } from 'hono'
+import { evmRelayRoute, solanaRelayRoute } from '../../../src/protocol/routes/chain-relay.js'
 import { bodyLimit } from 'hono/body-limit'
 import { getApp } from '../apps/store.js'
 import type { AppRecord } from '../apps/types.js'
@@ -20,6 +21,9 @@ import { EVM_RELAY_METHODS, SOLANA_RELAY_METHODS } from './relay-methods.js'
 
 /** One JSON-RPC request: a signed transaction or an eth_call's data fits many times over. */
 export const MAX_RELAY_BODY_BYTES = 64 * 1024
+
+/** Mounted at /api/v1/apps. */
+const relativePath = (route: { path: string }) => route.path.slice('/api/v1/apps'.length)
 
 type Upstream = (app: AppRecord, chain: string) => string | null
 
@@ -43,8 +47,8 @@ export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
     if (!upstreamUrl) throw unknownChain(`${family} ${chain.slice(0, 40)}`)
     return c.json(await relayJsonRpc({ upstreamUrl, methods }, await c.req.text()))
   }
-  routes.post('/:app_id/rpc/evm/:chain_id', limitBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
-  routes.post('/:app_id/rpc/solana/:cluster', limitBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
+  routes.post(relativePath(evmRelayRoute), limitBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
+  routes.post(relativePath(solanaRelayRoute), limitBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
   return routes
 }
 

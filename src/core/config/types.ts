@@ -134,6 +134,8 @@ export interface ChainInput {
   network?: string
   nativeCurrency?: { name: string; symbol: string; decimals: number }
   rpcUrl?: string
+  /** The app chain's own RPC when `rpcUrl` is the API server's chain relay (src/core/chains/relay-app-rpcs.ts). */
+  upstreamRpcUrl?: string
   blockExplorerUrl?: string | null
   testnet?: boolean
   /** Funding: the network on-ramps and the bridge deliver this chain's funds on, for a chain outside the built-in table. */

@@ -79,7 +79,7 @@ describe("'Add funds' on a confirmation (document 3 §2)", () => {
     short.addFunds()
     const { sessions } = await fundingStateWhere(client, (state) => state.sessions.length === 1)
     // 0.1 SOL and the 5,000-lamport fee, less the 1,000,000 lamports held.
-    expect(sessions[0]).toMatchObject({ forConfirmation: short.id, chainType: 'solana', cluster: { name: 'devnet', rpcUrl: localnet.rpcUrl }, amount: '0.0991', asset: { symbol: 'SOL' } })
+    expect(sessions[0]).toMatchObject({ forConfirmation: short.id, chainType: 'solana', cluster: { name: 'devnet', rpcUrl: `${client.apiUrl}/api/v1/apps/${client.appId}/rpc/solana/devnet` }, amount: '0.0991', asset: { symbol: 'SOL' } })
     localnet.airdrop(wallets.solana, BigInt(LAMPORTS_PER_SOL))
     sessions[0]!.exit()
     const covered = await confirmationWhere<SolanaTransactionConfirmation>(client, (confirmation) => confirmation.status === 'ready' && confirmation.kind !== 'sign-message' && confirmation.summary?.insufficientFunds === false)

@@ -1,5 +1,6 @@
 /** What `wallet_addEthereumChain` needs for the chains a wallet may not know yet (EIP-3085), from the one chain table. */
 import { builtInChains, otherKnownChains } from '../../chains/built-in-chains.js'
+import { withUpstreamRpcs } from '../../chains/relay-app-rpcs.js'
 import { resolveChains } from '../../chains/resolve-chains.js'
 import type { EffectiveConfig } from '../../config/types.js'
 import type { Chain } from '../embedded/types.js'
@@ -12,10 +13,10 @@ export interface AddEthereumChainParameter {
   blockExplorerUrls?: string[]
 }
 
-/** The app's chains (its own, e.g. local ones, over the built-ins): where an external wallet is told how to add a chain. */
+/** The app's chains (its own, e.g. local ones, over the built-ins) with their own RPCs: where an external wallet is told how to add a chain. */
 export function appChainTable(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
   try {
-    return resolveChains(config)
+    return resolveChains(withUpstreamRpcs(config))
   } catch {
     // A chain list the embedded wallets refuse (empty, a chain without RPC) still leaves the built-in table.
     return []
