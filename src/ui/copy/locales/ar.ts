@@ -159,6 +159,9 @@ export default {
   'error.allowlist.action': 'تجربة حساب آخر',
   'error.invalidRequest.title': 'فشل الطلب',
   'error.network.description': 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
+  'error.originNotAllowed.title': 'هذا الموقع غير مسموح به',
+  'error.originNotAllowed.description':
+    '\u2066{origin}\u2069 ليس من المصادر المسموح بها لـ {app}. للسماح به، شغّل الأمر \u2066tessera-server apps update {appId} --add-origin {origin}\u2069 (مع npm start، عيّن \u2066TESSERA_ALLOWED_ORIGINS={origin}\u2069).',
   'error.timeout.description': 'انتهت مهلة الطلب',
   'error.invalidCaptcha.description': 'يُرجى المحاولة مرة أخرى.',
   'error.captchaFailure.description': 'لم تجتز اختبار CAPTCHA. يُرجى المحاولة مرة أخرى.',

@@ -159,6 +159,9 @@ export default {
   'error.allowlist.action': 'Essayer un autre compte',
   'error.invalidRequest.title': 'Échec de la demande',
   'error.network.description': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  'error.originNotAllowed.title': 'Ce site n’est pas autorisé',
+  'error.originNotAllowed.description':
+    '{origin} ne fait pas partie des origines autorisées de {app}. Pour l’autoriser, exécutez tessera-server apps update {appId} --add-origin {origin} (avec npm start, définissez TESSERA_ALLOWED_ORIGINS={origin}).',
   'error.timeout.description': 'La demande a expiré',
   'error.invalidCaptcha.description': 'Veuillez réessayer.',
   'error.captchaFailure.description': 'Le CAPTCHA n’a pas été validé. Veuillez réessayer.',

@@ -156,6 +156,9 @@ export default {
   'error.allowlist.action': '別のアカウントを試す',
   'error.invalidRequest.title': 'リクエストに失敗しました',
   'error.network.description': 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
+  'error.originNotAllowed.title': 'このサイトは許可されていません',
+  'error.originNotAllowed.description':
+    '{origin}は{app}の許可されたオリジンに含まれていません。許可するには tessera-server apps update {appId} --add-origin {origin} を実行してください（npm start の場合は TESSERA_ALLOWED_ORIGINS={origin} を設定します）。',
   'error.timeout.description': 'リクエストがタイムアウトしました',
   'error.invalidCaptcha.description': 'もう一度お試しください。',
   'error.captchaFailure.description': 'CAPTCHAを通過できませんでした。もう一度お試しください。',
