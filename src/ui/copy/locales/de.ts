@@ -158,7 +158,7 @@ export default {
   'error.network.description': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'error.originNotAllowed.title': 'Diese Website ist nicht zugelassen',
   'error.originNotAllowed.description':
-    '{origin} gehört nicht zu den zugelassenen Origins von {app}. Um {origin} zuzulassen, führen Sie tessera-server apps update {appId} --add-origin {origin} aus (mit npm start setzen Sie TESSERA_ALLOWED_ORIGINS={origin}).',
+    '{origin} gehört nicht zu den zugelassenen Origins von {app}. Zum Zulassen führen Sie tessera-server apps update {appId} --add-origin {origin} aus (mit npm start setzen Sie TESSERA_ALLOWED_ORIGINS={origin}).',
   'error.timeout.description': 'Zeitüberschreitung der Anfrage',
   'error.invalidCaptcha.description': 'Bitte versuchen Sie es erneut.',
   'error.captchaFailure.description': 'Sie haben das CAPTCHA nicht bestanden. Bitte versuchen Sie es erneut.',
