@@ -55,3 +55,25 @@ export async function assertAccessible(shadow, screen) {
   const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => `${node.target.join(' > ')} (${node.failureSummary})`).join(', ')}`)
   if (found.length > 0) throw new Error(`${screen}: ${found.length} accessibility violation(s):\n${found.join('\n')}`)
 }
+
+/**
+ * A QR code drawn as an inline SVG element (no `data:` or `blob:` image a strict CSP's img-src would block): an image
+ * with its accessible label, `size` CSS pixels square, and when `modules` is given, exactly those modules dark
+ * (read from the drawing itself: the centre of each module is inside the path's fill or not).
+ */
+export function assertInlineQr(qr, { label, size, modules }) {
+  assertEqual(qr.localName, 'svg', 'the QR code is an inline SVG element')
+  assertEqual(qr.getAttribute('role'), 'img', 'the QR code is an image')
+  assertEqual(qr.getAttribute('aria-label'), label, 'the QR code is labelled')
+  const box = qr.getBoundingClientRect()
+  assertEqual([box.width, box.height], [size, size], 'the QR code size')
+  assertEqual(qr.shadowRoot ?? null, null, 'no nested content')
+  assert(!/(data|blob):/i.test(qr.outerHTML), 'no data: or blob: URL inside the QR code')
+  if (!modules) return
+  const { x, y, width } = qr.viewBox.baseVal
+  const margin = (width - modules.length) / 2
+  assert(margin >= 1, `a quiet zone around the modules (viewBox ${width} for ${modules.length} modules)`)
+  const drawn = qr.querySelector('path')
+  const shown = modules.map((row, r) => row.map((_, c) => drawn.isPointInFill(new DOMPoint(x + margin + c + 0.5, y + margin + r + 0.5))))
+  assertEqual(shown, modules, 'the dark modules are those of the encoded URI')
+}

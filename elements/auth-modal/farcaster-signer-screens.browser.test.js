@@ -3,7 +3,7 @@
 // success and closes the modal after the shared delay; revoked is 'Request rejected', 300 s is 'Connect failed' /
 // 'The request timed out. Try again.', no key is 'Connect failed'; 'Try again' asks again; closing stops the wait.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, assertInlineQr, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
 const { TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
@@ -37,7 +37,7 @@ describe('Farcaster signer screen', () => {
     request.options.onPendingApproval({ publicKey: KEY, signerApprovalUrl: APPROVAL_URL })
 
     const qr = await waitFor(() => view.part('farcaster-signer-qr-code'), 'the QR code')
-    assertEqual(qr.getAttribute('alt'), 'QR code of the signer approval link, to open in the Farcaster app', 'the QR code is labelled')
+    assertInlineQr(qr, { label: 'QR code of the signer approval link, to open in the Farcaster app', size: 275 })
     assertEqual(view.part('farcaster-signer-open').getAttribute('href'), APPROVAL_URL, 'the open link')
     assertEqual(view.part('farcaster-signer-open').textContent, 'Open in Farcaster', 'its text')
     assertEqual(view.part('farcaster-signer-copy-link').textContent, 'Copy link', 'the copy button')

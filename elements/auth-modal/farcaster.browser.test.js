@@ -1,8 +1,8 @@
 // The Farcaster screen in Chromium through the fixture bundle: the real UI over a client double (document 1 §§2, 8).
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, assertInlineQr, mountedHosts, waitFor } from './browser-assertions.js'
 
-const { createScriptedClient, mountView, TesseraError, FIXTURE_FARCASTER_URI } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
+const { createScriptedClient, mountView, TesseraError, FIXTURE_FARCASTER_URI, qrModules } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
 const user = { id: 'did:privy:fixture', linkedAccounts: [] }
 const { newHost, track } = mountedHosts()
@@ -54,8 +54,7 @@ describe('Farcaster screen', () => {
     await waitFor(() => title() === 'Sign in with Farcaster', 'the Farcaster screen')
     assertEqual(calls.farcaster, ['login'], 'the flow started once')
     const qr = await waitFor(() => part('farcaster-qr-code'), 'the QR code (qrcode loads lazily)')
-    assertEqual([qr.width, qr.height], [275, 275], 'QR size')
-    assert(qr.getAttribute('alt'), 'the QR code has a text alternative')
+    assertInlineQr(qr, { label: 'QR code to open in the Farcaster app', size: 275, modules: qrModules(FIXTURE_FARCASTER_URI, 'M') })
     assertEqual(part('farcaster-hint').textContent, 'To sign in with Farcaster, please open the Farcaster app.', 'the hint')
     const copy = part('farcaster-copy-link')
     assertEqual(copy.textContent, 'Copy link', 'the copy link')

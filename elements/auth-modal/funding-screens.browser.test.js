@@ -4,11 +4,11 @@
 // (elements/test-fixtures/fake-funding.ts), with the built styles adopted so axe checks what users see; 'Add funds'
 // from Ethereum and Solana confirmations; the funding prompt after wallet creation.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertAccessible, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
+import { assert, assertAccessible, assertEqual, assertInlineQr, mountedHosts, waitFor } from './browser-assertions.js'
 
 const { createAccessClient, mountAccessView, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 const { attachConfirmations, ethereumSummary, eth, sol, solanaSummary } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
-const { baseSepolia, ethAmount, fundingAddress, fundingSolanaAddress, mountTransactionView, payingAddress, receiveQrSvg, walletEntry } = await import('/.test-data/browser-fixtures/fake-funding.js')
+const { baseSepolia, ethAmount, fundingAddress, fundingSolanaAddress, mountTransactionView, payingAddress, qrModules, walletEntry } = await import('/.test-data/browser-fixtures/fake-funding.js')
 
 const { newHost, track } = mountedHosts()
 
@@ -178,9 +178,8 @@ describe('Receive funds', () => {
     assertEqual(view.text('funding-receive-subtitle'), 'Scan this code or copy your wallet address to receive funds on Base Sepolia.', 'the subtitle')
     assertEqual(view.text('funding-network-warning'), 'Make sure to send funds on Base Sepolia.', 'the warning')
     const qr = await waitFor(() => view.part('funding-qr-code'), 'the QR code')
-    assertEqual(qr.getAttribute('alt'), 'QR code of your wallet address on Base Sepolia', 'its label')
-    const expected = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await receiveQrSvg(`ethereum:${fundingAddress}@${baseSepolia.id}`))}`
-    assertEqual(qr.getAttribute('src'), expected, 'an EIP-681 URI with the chain id')
+    // An EIP-681 URI with the chain id.
+    assertInlineQr(qr, { label: 'QR code of your wallet address on Base Sepolia', size: 180, modules: qrModules(`ethereum:${fundingAddress}@${baseSepolia.id}`, 'M') })
     assertEqual(view.text('funding-address'), fundingAddress, 'the address')
     assertEqual(view.text('funding-balance'), 'Checking balance…', 'before the first reading')
     assert(!view.part('funding-continue'), 'no Continue before the balance rises')
@@ -218,7 +217,8 @@ describe('Receive funds', () => {
     await waitFor(() => view.text('funding-receive-title') === 'Receive 10 USDC', 'the title')
     assertEqual(view.text('funding-network-warning'), 'Make sure to send funds on Solana Devnet.', 'the cluster')
     const qr = await waitFor(() => view.part('funding-qr-code'), 'the QR code')
-    assertEqual(qr.getAttribute('src'), `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await receiveQrSvg(`solana:${fundingSolanaAddress}?spl-token=${mint}`))}`, 'a Solana Pay URI with spl-token')
+    // A Solana Pay URI with spl-token.
+    assertInlineQr(qr, { label: 'QR code of your wallet address on Solana Devnet', size: 180, modules: qrModules(`solana:${fundingSolanaAddress}?spl-token=${mint}`, 'M') })
     view.update({ balance: { value: 2_500_000n, decimals: 6, symbol: 'USDC', usd: 2.5 } })
     await waitFor(() => view.text('funding-balance') === '2.5 USDC ($2.50)', 'a token balance by its decimals')
     await assertAccessible(view.shadow, 'Solana receive')

@@ -2,7 +2,7 @@
 // and "Multi-factor enrolment", §4, §5 "Multi-factor", §8 MFA), over the `client.mfa` double (fake-mfa.ts), which
 // raises the challenge the core raises for a gated call.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, assertInlineQr, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
 const { fixtureUser, FAKE_TOTP, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
@@ -168,7 +168,7 @@ describe('MFA enrolment', () => {
     await waitFor(() => view.part('mfa-setup-key'), 'the setup key')
     assertEqual(view.part('mfa-setup-key').textContent, FAKE_TOTP.secret, 'the setup key shown')
     const qr = await waitFor(() => view.part('mfa-totp-qr'), 'the QR code')
-    assertEqual(qr.getAttribute('alt'), 'QR code for your authenticator app', 'the QR code is labelled')
+    assertInlineQr(qr, { label: 'QR code for your authenticator app', size: 180 })
     assert(view.part('mfa-copy-key').textContent === 'Copy', 'a copy button')
 
     view.button('Continue').click()

@@ -2,7 +2,7 @@
 // `wallets` is a double the test drives (document 1 §§2, 4, 8; document 2 §2 "Other screens", §4
 // "External wallet connection", §9). The real core flow is covered end to end in test/e2e/wallet-login.test.ts.
 import { sendKeys } from '@web/test-runner-commands'
-import { assert, assertEqual, sleep, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, assertInlineQr, sleep, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
 const { createAccessClient, fixtureUser, walletOption, TesseraError, toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } =
@@ -360,10 +360,7 @@ describe('WalletConnect pairing (document 2 §2, §9)', () => {
     view.wallets.setFlow({ walletConnectUri: uri })
     await waitFor(() => view.title() === 'Scan code to connect to WalletConnect', 'the QR title')
     const image = await waitFor(() => view.part('wallet-qr-code'), 'the QR code', 5000)
-    assertEqual(image.getAttribute('alt'), 'QR code to connect to WalletConnect', 'labelled')
-    assertEqual(image.width, 280, '280 px in the picker')
-    const svg = decodeURIComponent(image.getAttribute('src').replace('data:image/svg+xml;charset=utf-8,', ''))
-    assert(svg.startsWith('<svg') && svg.includes('<path'), 'an SVG QR code')
+    assertInlineQr(image, { label: 'QR code to connect to WalletConnect', size: 280 })
     view.button('Copy link').click()
     await waitFor(() => view.part('wallet-copied')?.textContent === 'Copied', 'copied indicator')
     assertEqual(copiedTexts, [uri], 'the URI copied')

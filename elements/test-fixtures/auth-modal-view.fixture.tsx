@@ -208,6 +208,7 @@ export function mountCodeBoxes(host: HTMLElement, props: Parameters<typeof CodeB
 }
 
 export { TesseraError }
+export { qrModules } from './qr-modules.js'
 
 /** The real `<auth-modal>` element (over the real client), for tests of its methods without a built bundle. */
 export { defineAuthModal } from '../auth-modal/define.js'

@@ -4,11 +4,10 @@
  * each action recorded in `calls` and moving the session the way the core does, so the screens can be driven in
  * Chromium without the network. `fundWallet` settles when its session finishes or exits; tests move everything else
  * (card and transfer statuses, balances, errors) with `update`. `mountTransactionView` renders the confirmations
- * standalone, as `<confirm-tx>` does, and `receiveQrSvg` draws a QR code as the receive screen does.
+ * standalone, as `<confirm-tx>` does, and `qrModules` says what the receive screen's QR code must show.
  */
 import { createElement, Suspense } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import * as qrcode from 'qrcode'
 import type {
   AssetAmount,
   CardProvider,
@@ -287,10 +286,6 @@ export function mountTransactionView(host: HTMLElement, client: TesseraClient, i
   return { root, shadow }
 }
 
-/** The SVG the receive screen's QR code draws for `uri` (the same library and options), to compare with what it shows. */
-export function receiveQrSvg(uri: string): Promise<string> {
-  const library = (qrcode as typeof qrcode & { default?: typeof qrcode }).default ?? qrcode
-  return library.toString(uri, { type: 'svg', margin: 1, width: 180, errorCorrectionLevel: 'M' })
-}
+export { qrModules } from './qr-modules.js'
 
 export { TesseraError }

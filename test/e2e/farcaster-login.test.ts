@@ -70,7 +70,8 @@ describe('Farcaster sign-in', () => {
       await modal(page, 'title').filter({ hasText: 'Sign in with Farcaster' }).waitFor({ timeout: uiTimeout })
       const qr = modal(page, 'farcaster-qr-code')
       await qr.waitFor({ timeout: uiTimeout })
-      expect(await qr.evaluate((image: HTMLImageElement) => [image.width, image.height])).toEqual([275, 275])
+      // An inline SVG drawing (no data: image a strict CSP's img-src would block).
+      expect(await qr.evaluate((svg: SVGSVGElement) => [svg.localName, svg.getBoundingClientRect().width, svg.getBoundingClientRect().height])).toEqual(['svg', 275, 275])
       await modal(page, 'farcaster-hint').filter({ hasText: 'To sign in with Farcaster, please open the Farcaster app.' }).waitFor({ timeout: uiTimeout })
       await modal(page, 'farcaster-copy-link').click()
       await modal(page, 'farcaster-copied').waitFor({ timeout: uiTimeout })

@@ -4,6 +4,9 @@ import * as styles from '../styles/modal.css.js'
 
 type QrCodeModule = typeof import('qrcode') & { default?: typeof import('qrcode') }
 
+/** Light modules around the code, in modules (scanners need a quiet zone). */
+const QUIET_ZONE = 1
+
 export interface QrCodeProps {
   uri: string
   /** The image's accessible name. */
@@ -14,27 +17,54 @@ export interface QrCodeProps {
   errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H'
 }
 
-/** A URI as a QR code image (Farcaster, WalletConnect); the `qrcode` library loads with it, never with the landing. */
+interface QrDrawing {
+  /** Modules across, quiet zone included: the viewBox side. */
+  side: number
+  /** Every dark module as part of one path, a run of neighbours in a row at a time. */
+  path: string
+}
+
+/**
+ * A URI as a QR code (Farcaster, WalletConnect, receive, authenticator), drawn as inline SVG elements: no `data:` or
+ * `blob:` image, so a host's `img-src` need not allow them. The `qrcode` library loads with it, never with the landing.
+ */
 export function QrCode({ uri, label, part, size, errorCorrectionLevel }: QrCodeProps) {
-  const [svg, setSvg] = useState<string | null>(null)
+  const [drawing, setDrawing] = useState<QrDrawing | null>(null)
   useEffect(() => {
     let live = true
     void import('qrcode')
       // A CommonJS package: the bundle may hand its exports over as the default.
-      .then((qrcode: QrCodeModule) => (qrcode.default ?? qrcode).toString(uri, { type: 'svg', margin: 1, width: size, errorCorrectionLevel }))
-      .then((markup) => live && setSvg(markup))
-      .catch(() => live && setSvg(null))
+      .then((qrcode: QrCodeModule) => drawModules((qrcode.default ?? qrcode).create(uri, { errorCorrectionLevel }).modules))
+      .then((drawn) => live && setDrawing(drawn))
+      .catch(() => live && setDrawing(null))
     return () => {
       live = false
     }
-  }, [uri, size, errorCorrectionLevel])
+  }, [uri, errorCorrectionLevel])
   return (
     <div style={{ width: size, height: size }}>
-      {svg ? (
-        <img part={part} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} width={size} height={size} alt={label} />
+      {drawing ? (
+        <svg part={part} role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${drawing.side} ${drawing.side}`} shapeRendering="crispEdges">
+          <rect width={drawing.side} height={drawing.side} fill="#ffffff" />
+          <path d={drawing.path} fill="#000000" />
+        </svg>
       ) : (
         <p className={styles.message}>{t('modal.loading')}</p>
       )}
     </div>
   )
+}
+
+function drawModules(modules: { size: number; get(row: number, column: number): number | boolean }): QrDrawing {
+  const runs: string[] = []
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (!modules.get(row, column)) continue
+      const start = column
+      while (column + 1 < modules.size && modules.get(row, column + 1)) column++
+      const length = column - start + 1
+      runs.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${length}v1h-${length}z`)
+    }
+  }
+  return { side: modules.size + 2 * QUIET_ZONE, path: runs.join('') }
 }
