@@ -541,7 +541,7 @@ export default {
   'tx.scan.out': 'إرسال',
   'tx.scan.in': 'استلام',
   'tx.scan.exposure': 'الموافقة على {amount} لصالح ',
-  'tx.scan.approvedForAll': 'الكل',
+  'tx.scan.approvedForAll': 'جميع',
   'tx.complete': 'اكتملت المعاملة!',
   'tx.signed': 'تم توقيع المعاملة!',
   'tx.allSet': 'كل شيء جاهز.',

@@ -75,7 +75,7 @@ export default {
   'cloud.retry': 'Erneut versuchen',
 
   'code.title': 'Bestätigungscode eingeben',
-  'code.description': 'Bitte prüfen Sie {email} auf eine E-Mail von {app} und geben Sie Ihren Code unten ein.',
+  'code.description': 'Bitte prüfen Sie, ob unter {email} eine E-Mail von {app} eingegangen ist, und geben Sie Ihren Code unten ein.',
   'code.digitLabel': 'Ziffer {index} von 6',
   'code.groupLabel': 'Bestätigungscode',
   'code.resend': 'Code erneut senden',
@@ -84,8 +84,8 @@ export default {
   'code.incorrect': 'Falscher Code',
   'code.notNumeric': 'Der Code darf nur Ziffern enthalten',
   'code.submitting': 'Wird überprüft…',
-  'code.description.sms': 'Bitte prüfen Sie {phone} auf eine SMS von {app} und geben Sie Ihren Code unten ein.',
-  'code.description.whatsapp': 'Bitte prüfen Sie WhatsApp auf {phone} auf eine Nachricht von {app} und geben Sie Ihren Code unten ein.',
+  'code.description.sms': 'Bitte prüfen Sie, ob auf {phone} eine SMS von {app} eingegangen ist, und geben Sie Ihren Code unten ein.',
+  'code.description.whatsapp': 'Bitte prüfen Sie, ob in WhatsApp auf {phone} eine Nachricht von {app} eingegangen ist, und geben Sie Ihren Code unten ein.',
 
   'crossApp.connecting': 'Verbindung mit {app}',
   'crossApp.connecting.description': 'Melden Sie sich im geöffneten {app}-Fenster an und bestätigen Sie dort. Lassen Sie diese Seite geöffnet.',
@@ -538,7 +538,7 @@ export default {
   'tx.scan.out': 'Senden',
   'tx.scan.in': 'Empfangen',
   'tx.scan.exposure': '{amount} freigeben für ',
-  'tx.scan.approvedForAll': 'Alle',
+  'tx.scan.approvedForAll': 'alle',
   'tx.complete': 'Transaktion abgeschlossen!',
   'tx.signed': 'Transaktion signiert!',
   'tx.allSet': 'Alles erledigt.',

@@ -538,7 +538,7 @@ export default {
   'tx.scan.out': '送金',
   'tx.scan.in': '受け取り',
   'tx.scan.exposure': '{amount}の承認先：',
-  'tx.scan.approvedForAll': 'すべて',
+  'tx.scan.approvedForAll': 'すべての',
   'tx.complete': 'トランザクションが完了しました！',
   'tx.signed': 'トランザクションに署名しました！',
   'tx.allSet': '準備が整いました。',
