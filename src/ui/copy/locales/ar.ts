@@ -514,7 +514,7 @@ export default {
   'tx.details.value': 'القيمة',
   'tx.details.data': 'البيانات',
   'tx.details.nonce': 'Nonce',
-  'tx.details.gas': 'Gas',
+  'tx.details.gas': 'الغاز',
   'tx.details.chainId': 'معرّف السلسلة',
   'tx.details.type': 'النوع',
   'tx.summary': 'ملخص المعاملة',
