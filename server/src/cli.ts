@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util'
 import { appFlagOptions, appFlagsUsage, appInputFromFlags, booleanAppFlags, UsageError } from './apps/app-flags.js'
 import { redactSecrets } from './apps/redact-secrets.js'
 import { settingProblems, settingWarnings } from './apps/setting-problems.js'
-import { getApp, listApps, upsertApp } from './apps/store.js'
+import { openAppsAccess } from './apps/apps-socket.js'
+import { systemClock } from './clock.js'
 import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
@@ -16,7 +17,7 @@ const usage = `Usage:
   tessera-server apps create --name <name> [--id <25 chars>] [app flags]
   tessera-server apps list
   tessera-server apps show <app-id>
-  tessera-server apps update <app-id> [app flags]
+  tessera-server apps update <app-id> [app flags]   (while 'start' holds the data directory: through that server)
   tessera-server keys generate                    prints a new key-encryption key (for TESSERA_KEK)
   tessera-server keys rotate [--dev]              re-seals every secret under TESSERA_KEK, opening the old ones with TESSERA_KEK_PREVIOUS
 ${appFlagsUsage}
@@ -72,33 +73,33 @@ function newAppInput(values: Values): AppInput {
 
 async function appsCommand(action: string | undefined, positionals: string[], values: Values): Promise<void> {
   const createInput = action === 'create' ? newAppInput(values) : null
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? defaults.dataDir, onPreparing: (m) => console.error(m) })
+  const apps = await openAppsAccess({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? defaults.dataDir, clock: systemClock, say: (m) => console.error(m) })
   try {
     switch (action) {
       case 'list': {
-        for (const app of await listApps(db)) console.log(`${app.id}  ${app.name}  origins=${app.allowedOrigins.join(',') || '-'}  login=${app.loginMethods.join(',')}`)
+        for (const app of await apps.list()) console.log(`${app.id}  ${app.name}  origins=${app.allowedOrigins.join(',') || '-'}  login=${app.loginMethods.join(',')}`)
         return
       }
       case 'show': {
-        const app = positionals[0] ? await getApp(db, positionals[0]) : null
+        const app = positionals[0] ? await apps.get(positionals[0]) : null
         if (!app) throw new UsageError(`No app with id '${positionals[0] ?? ''}'`)
         return printApp(app)
       }
       case 'create': {
-        if (values.id && (await getApp(db, values.id))) throw new UsageError(`An app with id '${values.id}' exists already (use apps update)`)
-        return printApp(await upsertApp(db, createInput!, Date.now()))
+        if (values.id && (await apps.get(values.id))) throw new UsageError(`An app with id '${values.id}' exists already (use apps update)`)
+        return printApp(await apps.upsert(createInput!))
       }
       case 'update': {
         const id = positionals[0]
-        const current = id ? await getApp(db, id) : null
+        const current = id ? await apps.get(id) : null
         if (!id || !current) throw new UsageError(`No app with id '${id ?? ''}'`)
-        return printApp(await upsertApp(db, checked({ ...flagInput(values, current), id }, current), Date.now()))
+        return printApp(await apps.upsert(checked({ ...flagInput(values, current), id }, current)))
       }
       default:
         throw new UsageError(`Unknown apps command '${action ?? ''}'`)
     }
   } finally {
-    await db.close()
+    await apps.close()
   }
 }
 

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
+import { serveAppsSocket } from './apps/apps-socket.js'
 import { getApp, upsertApp } from './apps/store.js'
 import { systemClock, type Clock } from './clock.js'
 import { accessTokenTtl, defaults, devApp, readConfigFile, twilioFromEnv, type StartServerOptions } from './config.js'
@@ -95,6 +96,18 @@ function pickDelivery(db: Db, clock: Clock, dev: boolean, say: (line: string) =>
   return routeByChannel(smtpUrl ? createSmtpDelivery(smtpUrl, process.env.MAIL_FROM ?? 'Tessera <no-reply@localhost>') : null, texts)
 }
 
+/** The CLI's app commands reach a PGlite data directory this server holds through its socket (apps/apps-socket.ts). */
+async function appsSocketFor(ctx: ServerContext, options: StartServerOptions, overrides: ServerOverrides): Promise<() => Promise<void>> {
+  if (overrides.db || ctx.db.kind !== 'pglite') return async () => {}
+  try {
+    return await serveAppsSocket(ctx.db, options.dataDir ?? defaults.dataDir, ctx.clock, ctx.logger)
+  } catch (error) {
+    // E.g. a data directory path too long for a Unix socket: only the live CLI updates are lost.
+    ctx.logger.warn({ err: (error as Error).message }, 'apps commands cannot reach this server while it runs (stop it to change apps)')
+    return async () => {}
+  }
+}
+
 /** Starts the API server; port 0 picks a free port. `close()` stops listening and closes the database. */
 export async function startServer(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const host = options.host ?? defaults.host
@@ -111,6 +124,7 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
     const prune = () => pruneExpired(ctx.db, ctx.clock.now()).catch((error: Error) => ctx.logger.warn({ err: error.message }, 'pruning expired records failed'))
     const pruning = setInterval(prune, PRUNE_INTERVAL_MS)
     pruning.unref()
+    const stopAppsSocket = await appsSocketFor(ctx, options, overrides)
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
     let closing: Promise<void> | undefined
     return {
@@ -118,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
       port,
       close: () => (closing ??= (async () => {
         clearInterval(pruning)
+        await stopAppsSocket()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Keep-alive sockets would hold close() open; end them.

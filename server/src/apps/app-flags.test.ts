@@ -124,3 +124,20 @@ describe('apps show', () => {
     ])
   })
 })
+
+describe('--add-origin and --add-redirect-url (issue 15: a user adds their own origin)', () => {
+  const withLists: AppRecord = { ...current, allowedOrigins: ['http://localhost:*'], oauthRedirectUrls: ['http://localhost:*/'] }
+
+  it('append to the current lists, once each; with --origin they append to the new list', () => {
+    const added = appInputFromFlags({ 'add-origin': ['http://demo.tessera.test:5173', 'http://localhost:*'], 'add-redirect-url': ['http://demo.tessera.test:5173/vanilla/'] }, withLists)
+    expect(added.allowedOrigins).toEqual(['http://localhost:*', 'http://demo.tessera.test:5173'])
+    expect(added.oauthRedirectUrls).toEqual(['http://localhost:*/', 'http://demo.tessera.test:5173/vanilla/'])
+    expect(appInputFromFlags({ origin: ['https://shop.example'], 'add-origin': ['http://lan.test:8080'] }, withLists).allowedOrigins).toEqual(['https://shop.example', 'http://lan.test:8080'])
+    expect(appInputFromFlags({ name: 'Renamed' }, withLists).allowedOrigins).toBeUndefined()
+  })
+
+  it('refuse what --origin and --redirect-url refuse', () => {
+    expect(() => appInputFromFlags({ 'add-origin': ['http://demo.tessera.test/path'] }, withLists)).toThrow("Invalid origin 'http://demo.tessera.test/path'")
+    expect(() => appInputFromFlags({ 'add-redirect-url': ['ftp://x'] }, withLists)).toThrow('is not an http(s) URL')
+  })
+})

@@ -9,11 +9,12 @@ import { loginMethods, OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type
 export class UsageError extends Error {}
 
 export const appFlagsUsage = `App flags (on create and update; an update changes only what it names):
-  --name <name>, --origin <origin> (repeatable; 'http://localhost:*' allows any port), --logo-url <url>,
+  --name <name>, --origin <origin> (repeatable; 'http://localhost:*' allows any port), --add-origin <origin> (repeatable;
+  keeps the app's other origins), --logo-url <url>,
   --accent-color '#rrggbb', --theme light|dark|none, --terms-url <url>, --privacy-url <url> ('' clears a URL),
   --require-terms[=false], --disable-plus-emails[=false]
   --login-methods <list>        comma list of: ${loginMethods.join(', ')}
-  --redirect-url <url>          repeatable: the exact URLs OAuth may return to ('none' clears)
+  --redirect-url <url>          repeatable: the exact URLs OAuth may return to ('none' clears); --add-redirect-url <url> keeps the others
   --oauth <provider>:<key>=<value>[,<key>=<value>...]   repeatable; keys: client-id, client-secret,
                                 authorization-endpoint, token-endpoint, userinfo-endpoint, issuer, jwks-uri,
                                 scopes (space separated), apple-team-id, apple-key-id, apple-private-key-file.
@@ -41,7 +42,7 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
 const text = { type: 'string' } as const
 const list = { type: 'string', multiple: true } as const
 export const appFlagOptions = {
-  name: text, origin: list, 'logo-url': text, 'accent-color': text, theme: text, 'terms-url': text, 'privacy-url': text,
+  name: text, origin: list, 'add-origin': list, 'add-redirect-url': list, 'logo-url': text, 'accent-color': text, theme: text, 'terms-url': text, 'privacy-url': text,
   'require-terms': text, 'disable-plus-emails': text, 'login-methods': text, 'redirect-url': list, oauth: list, 'oauth-json': text,
   whatsapp: text, 'sms-unsupported-regions': text, 'custom-jwt-jwks-url': text, 'custom-jwt-public-key-file': text,
   'custom-jwt-issuer': text, 'custom-jwt-audience': text, 'custom-jwt-user-id-claim': text, 'remove-custom-jwt': { type: 'boolean' },
@@ -82,6 +83,17 @@ function httpUrl(name: string, value: string): string {
 function redirectUrl(value: string): string {
   if (!isRedirectUrlEntry(value)) throw new UsageError(`--redirect-url: '${value}' is not an http(s) URL (a port may be *)`)
   return value
+}
+
+function allowedOrigin(value: string): string {
+  if (!/^https?:\/\/[^/\s]+$/.test(value)) throw new UsageError(`Invalid origin '${value}': use scheme://host[:port] without a path`)
+  return value
+}
+
+/** `--<flag>` replaces the list; `--add-<flag>` appends to it (to the current list when `--<flag>` is absent), once each. */
+function listWithAdditions(replaced: string[] | undefined, added: string[] | undefined, current: string[]): string[] | undefined {
+  if (!added) return replaced
+  return [...new Set([...(replaced ?? current), ...added])]
 }
 
 /** A nullable URL setting: '' clears it. */
@@ -325,9 +337,6 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
   for (const method of methods ?? []) {
     if (!(loginMethods as readonly string[]).includes(method)) throw new UsageError(`Unknown login method '${method}' (supported: ${loginMethods.join(', ')})`)
   }
-  for (const origin of values.origin ?? []) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`Invalid origin '${origin}': use scheme://host[:port] without a path`)
-  }
   const accent = values['accent-color']
   if (accent && !/^#[0-9a-fA-F]{6}$/.test(accent)) throw new UsageError(`--accent-color takes #rrggbb`)
   const theme = values.theme
@@ -337,7 +346,7 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
   for (const region of regions ?? []) if (!/^[A-Za-z]{2}$/.test(region)) throw new UsageError(`--sms-unsupported-regions: '${region}' is not an ISO 3166 alpha-2 region`)
   return {
     name: values.name,
-    allowedOrigins: values.origin,
+    allowedOrigins: listWithAdditions(values.origin?.map(allowedOrigin), values['add-origin']?.map(allowedOrigin), base.allowedOrigins),
     loginMethods: methods as LoginMethod[] | undefined,
     logoUrl: optionalUrl('logo-url', values['logo-url']),
     accentColor: optionalText(accent),
@@ -346,7 +355,7 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
     privacyUrl: optionalUrl('privacy-url', values['privacy-url']),
     requireUsersAcceptTerms: parseBoolean('require-terms', values['require-terms']),
     disablePlusEmails: parseBoolean('disable-plus-emails', values['disable-plus-emails']),
-    oauthRedirectUrls: redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map(redirectUrl)),
+    oauthRedirectUrls: listWithAdditions(redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map(redirectUrl)), values['add-redirect-url']?.map(redirectUrl), base.oauthRedirectUrls),
     oauthProviders: oauthInput(values, base, cwd),
     whatsappEnabled: parseBoolean('whatsapp', values.whatsapp),
     smsUnsupportedRegions: regions?.map((region) => region.toUpperCase()),
