@@ -1,7 +1,8 @@
 // `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
 // embedded database, a local OAuth provider (google-like and github-like), both demos, two local EVM chains, the
 // local Solana endpoint and the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay).
-// PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera).
+// PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera); TESSERA_ALLOWED_ORIGINS and
+// TESSERA_REDIRECT_URLS (comma lists) add the dev app's origins and OAuth redirect URLs for pages on other hosts.
 import { resolve } from 'node:path'
 import { register } from 'tsx/esm/api'
 
@@ -11,11 +12,20 @@ register()
 const { DEV_APP_ID } = await import('../src/protocol/index.ts')
 const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
-const { startDevStack } = await import('../test/harness/dev-stack.ts')
+const { devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
 const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import('../test/harness/local-chains.ts')
 const { DEV_ONRAMP_NETWORKS } = await import('../test/harness/dev-funding.ts')
+const { withOriginsFromEnv } = await import('../test/harness/dev-origins-env.ts')
+
+// A mistyped origin fails here, before anything starts.
+try {
+  withOriginsFromEnv({}, process.env)
+} catch (error) {
+  console.error(error.message)
+  process.exit(1)
+}
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
@@ -42,6 +52,7 @@ const stack = await startDevStack({
   // A person at the provider picks the account to sign in as (Allow / Deny).
   providerInteraction: 'form',
   startApi: ({ port, configFile }) => startServer({ dev: true, port, dataDir, configFile }),
+  devApp: (app) => withOriginsFromEnv(app, process.env),
   onStartError: reportStartError,
 })
 
@@ -51,6 +62,8 @@ console.log(`
   Vanilla demo    ${demoBase}/vanilla/
   React demo      ${demoBase}/react/
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
+  Origins         ${[...devOrigins, ...(process.env.TESSERA_ALLOWED_ORIGINS ? [process.env.TESSERA_ALLOWED_ORIGINS] : [])].join(', ')}  (TESSERA_ALLOWED_ORIGINS adds more;
+                  while this runs: npx tessera-server apps update ${DEV_APP_ID} --add-origin <origin> --data-dir ${dataDir})
   Sign-in codes   email and SMS codes are printed on this console and listed at ${stack.api.url}/dev/outbox
   OAuth provider  ${stack.provider.issuer}  (local stand-in for Google and GitHub: you choose the account)
   Demo app auth   ${stack.demo.url}/demo-idp/token?user=<name>  (stand-in for an app's own sign-in, for custom JWT; trusts any name)

@@ -11,6 +11,9 @@ import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type
  * Secrets can come from the environment (`*_env`) and keys from files (`*_file`, relative to the config file).
  */
 /** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
+/** An allowed-origin entry: scheme://host[:port] without a path; the port may be * (any port). */
+export const isOriginEntry = (value: string): boolean => /^https?:\/\/[^/\s]+$/.test(value)
+
 export function isRedirectUrlEntry(value: string): boolean {
   const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')
   return URL.canParse(concrete) && ['http:', 'https:'].includes(new URL(concrete).protocol)

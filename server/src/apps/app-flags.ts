@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
-import { ALTCHA_MAX_NUMBER_LIMIT, isRedirectUrlEntry, oauthProvidersFromFile, PASSKEY_RP_ID, oauthProvidersSchema, TELEGRAM_BOT_TOKEN } from './app-file-schema.js'
+import { ALTCHA_MAX_NUMBER_LIMIT, isOriginEntry, isRedirectUrlEntry, oauthProvidersFromFile, PASSKEY_RP_ID, oauthProvidersSchema, TELEGRAM_BOT_TOKEN } from './app-file-schema.js'
 import { appDefaults } from './store.js'
 import { loginMethods, OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type FarcasterSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
@@ -86,7 +86,7 @@ function redirectUrl(value: string): string {
 }
 
 function allowedOrigin(value: string): string {
-  if (!/^https?:\/\/[^/\s]+$/.test(value)) throw new UsageError(`Invalid origin '${value}': use scheme://host[:port] without a path`)
+  if (!isOriginEntry(value)) throw new UsageError(`Invalid origin '${value}': use scheme://host[:port] without a path`)
   return value
 }
 
