@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { getOrCreateClient, type CustomAuthConfig } from '../src/core/index.js'
+import { getOrCreateClient, type ClientMessages, type CustomAuthConfig } from '../src/core/index.js'
 import type { AuthModalConfig, AuthModalElement, AuthModalRequest } from '../elements/index.js'
 import { AuthModal } from './auth-modal.js'
 import { TesseraContext, type TesseraContextValue } from './context.js'
@@ -8,13 +8,17 @@ export interface TesseraProviderProps {
   appId: string
   apiUrl?: string
   config?: AuthModalConfig
+  /** The modal's language (BCP 47: 'es', 'ar'...), default the page's `lang`; see README "Translations". */
+  locale?: string
+  /** Texts by copy key over the locale's; a misspelt key fails to type-check. */
+  messages?: ClientMessages
   /** Bring-your-own auth; memoize `getCustomAccessToken`: a change of it, `isLoading` or `enabled` re-syncs. */
   customAuth?: CustomAuthConfig
   children?: ReactNode
 }
 
 /** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
-export function TesseraProvider({ appId, apiUrl, config, customAuth, children }: TesseraProviderProps) {
+export function TesseraProvider({ appId, apiUrl, config, locale, messages, customAuth, children }: TesseraProviderProps) {
   // The client is shared per app id (also with <auth-modal> elements on the page); the modal hands it later config changes.
   const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
   const [open, setOpen] = useState(false)
@@ -36,7 +40,7 @@ export function TesseraProvider({ appId, apiUrl, config, customAuth, children }:
   return (
     <TesseraContext.Provider value={value}>
       {children}
-      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} open={open} onModalClose={() => setOpen(false)} />
+      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} locale={locale} messages={messages} open={open} onModalClose={() => setOpen(false)} />
     </TesseraContext.Provider>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { ThemeName, TesseraError, User } from '../../src/core/index.js'
-import { AuthModalView, type ModalRequest } from '../../src/ui/index.js'
+import { AuthModalView, LocaleProvider, type Messages, type ModalRequest } from '../../src/ui/index.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { InstanceTheme } from '../styles/instance-theme.js'
 import type { AuthModalConfig, AuthModalRequest, LinkSuccessDetail, UpdateSuccessDetail } from './types.js'
@@ -10,6 +10,8 @@ export interface AuthModalRootProps {
   appId?: string
   apiUrl?: string
   theme?: ThemeName
+  locale?: string
+  messages?: Messages
   open?: boolean
   standalone?: boolean
   config?: AuthModalConfig
@@ -55,17 +57,19 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   return (
     <>
       <InstanceTheme client={client} sheet={sheet} />
-      <AuthModalView
-        client={client}
-        open={open}
-        standalone={standalone}
-        request={request}
-        onClose={close}
-        onLoginSuccess={loginSuccess}
-        onAuthError={authError}
-        onLinkSuccess={onLinkSuccess}
-        onUpdateSuccess={onUpdateSuccess}
-      />
+      <LocaleProvider locale={props.locale ?? client.locale} messages={props.messages ?? client.messages}>
+        <AuthModalView
+          client={client}
+          open={open}
+          standalone={standalone}
+          request={request}
+          onClose={close}
+          onLoginSuccess={loginSuccess}
+          onAuthError={authError}
+          onLinkSuccess={onLinkSuccess}
+          onUpdateSuccess={onUpdateSuccess}
+        />
+      </LocaleProvider>
     </>
   )
 }

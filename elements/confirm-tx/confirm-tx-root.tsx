@@ -1,5 +1,6 @@
 import { lazy, useEffect, useMemo, useRef, useState } from 'react'
 import { randomUuid, type TesseraClient, type ThemeName, type TransactionUiOptions } from '../../src/core/index.js'
+import { LocaleProvider, type Messages } from '../../src/ui/index.js'
 import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { startConfirmation } from './start-confirmation.js'
@@ -17,6 +18,8 @@ export interface ConfirmTxRootProps {
   chainType?: ConfirmTxChainType
   signOnly?: boolean
   theme?: ThemeName
+  locale?: string
+  messages?: Messages
   transaction?: unknown
   uiOptions?: TransactionUiOptions
   config?: ConfirmTxConfig
@@ -77,5 +80,9 @@ export function ConfirmTxRoot(props: ConfirmTxRootProps) {
 
   if (!client) return null
   // The confirmation opened on the app's request: it takes the focus from the page.
-  return <PanelShell client={client} sheet={sheet} focusFirstScreen>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
+  return (
+    <LocaleProvider locale={props.locale ?? client.locale} messages={props.messages ?? client.messages}>
+      <PanelShell client={client} sheet={sheet} focusFirstScreen>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
+    </LocaleProvider>
+  )
 }

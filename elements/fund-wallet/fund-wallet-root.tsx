@@ -1,6 +1,7 @@
 import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { fundingOutcomeDetail, randomUuid, type TesseraClient, type ThemeName } from '../../src/core/index.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
+import { LocaleProvider, type Messages } from '../../src/ui/index.js'
 import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
 import { defaultFundingAddress, fundingInput, type FundingAttributes } from './funding-input.js'
@@ -15,6 +16,8 @@ export interface FundWalletRootProps extends FundingAttributes {
   appId?: string
   apiUrl?: string
   theme?: ThemeName
+  locale?: string
+  messages?: Messages
   config?: FundWalletConfig
   container?: ShadowRoot
   onFundsuccess?(detail: FundOutcomeDetail): void
@@ -74,5 +77,9 @@ export function FundWalletRoot(props: FundWalletRootProps) {
   useFailureReports(client, id, (detail) => latest.current.onFundfailed?.(detail))
 
   if (!client) return null
-  return <PanelShell client={client} sheet={sheet}>{id && <FundingView client={client} standalone inlineId={id} />}</PanelShell>
+  return (
+    <LocaleProvider locale={props.locale ?? client.locale} messages={props.messages ?? client.messages}>
+      <PanelShell client={client} sheet={sheet}>{id && <FundingView client={client} standalone inlineId={id} />}</PanelShell>
+    </LocaleProvider>
+  )
 }

@@ -320,6 +320,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     get apiUrl() {
       return transport.apiUrl
     },
+    locale: options.locale,
+    messages: options.messages,
     ready,
     getConfig: config.get,
     watchConfig: config.watch,

@@ -232,6 +232,9 @@ export interface ClientEvents {
 export interface TesseraClient {
   readonly appId: string
   readonly apiUrl: string
+  /** The `locale` and `messages` the client was created with: the default of every element and provider using it. */
+  readonly locale?: string | undefined
+  readonly messages?: ClientMessages | undefined
   /** Resolves once the config has loaded (or fallen back) and the stored session was checked. */
   readonly ready: Promise<void>
 
@@ -414,7 +417,16 @@ export interface ClientOptions {
   /** Bring-your-own auth; see `customAuth.configure` to update it later. */
   customAuth?: CustomAuthConfig
   fetch?: typeof fetch
+  /** The language of the shipped screens (BCP 47, e.g. 'es', 'ar'), unless an element or provider names its own. */
+  locale?: string
+  /** Texts by copy key over the locale's (a key left out keeps the locale's, then English). */
+  messages?: ClientMessages
 }
+
+/** The copy keys `messages` takes; the UI's copy tables fill it in (src/ui/copy/locale-table.ts), so a misspelt key fails to type-check. */
+export interface CopyKeys {}
+/** A host's texts by copy key (every key optional). */
+export type ClientMessages = [keyof CopyKeys] extends [never] ? Readonly<Record<string, string>> : Partial<Record<keyof CopyKeys, string>>
 
 /** Async-capable key/value storage, the same shape the reference SDK uses. */
 export interface TokenStorage {

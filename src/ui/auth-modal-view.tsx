@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { TesseraClient, TesseraError, User } from '../core/index.js'
 import { asTesseraError } from './as-tessera-error.js'
-import { t } from './copy/en.js'
+import { useT } from './copy/en.js'
 import { routeError, type ErrorStep } from './errors/route-error.js'
 import { initialScreen } from './landing/intent.js'
 import { ModalContext, type AccountTransfer, type CaptchaActionOptions, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
@@ -88,6 +88,7 @@ const loginRequest: ModalRequest = { intent: 'login' }
 
 /** The whole sign-in modal over one client: screens, navigation and lifecycle. */
 export function AuthModalView(props: AuthModalViewProps) {
+  const t = useT()
   const { client, open, standalone, onClose, onLoginSuccess, onAuthError, request = loginRequest, onLinkSuccess, onUpdateSuccess } = props
   const navigation = useMemo(createNavigation, [])
   const { current } = useSyncExternalStore(navigation.subscribe, navigation.getState)

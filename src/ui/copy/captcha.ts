@@ -13,4 +13,4 @@ export const captchaCopy = {
   'captcha.continue': 'Continue',
 } as const
 
-export const t = translator({ ...copy, ...captchaCopy })
+export const { t, useT } = translator({ ...copy, ...captchaCopy })

@@ -18,4 +18,4 @@ export const cloudRecoveryCopy = {
   'cloud.retry': 'Try again',
 } as const
 
-export const t = translator({ ...copy, ...cloudRecoveryCopy })
+export const { t, useT } = translator({ ...copy, ...cloudRecoveryCopy })

@@ -17,4 +17,4 @@ export const codeCopy = {
   'code.description.whatsapp': 'Please check WhatsApp on {phone} for a message from {app} and enter your code below.',
 } as const
 
-export const t = translator({ ...copy, ...codeCopy })
+export const { t, useT } = translator({ ...copy, ...codeCopy })

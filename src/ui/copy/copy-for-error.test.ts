@@ -3,16 +3,16 @@ import { captchaCopy } from './captcha.js'
 import { codeCopy } from './code.js'
 import { copyForError } from './copy-for-error.js'
 import { copy as landingCopy } from './en.js'
-import { errorCopy } from './errors.js'
+import { errorCopy, t as errorText } from './errors.js'
 import { termsCopy } from './terms.js'
 import { transferCopy } from './transfer.js'
 import { translator } from './translator.js'
 
 // Every table the tests read, as one.
 const copy = { ...landingCopy, ...codeCopy, ...errorCopy, ...captchaCopy, ...termsCopy, ...transferCopy }
-const t = translator(copy)
+const { t } = translator(copy)
 
-const context = { appName: 'Acme' }
+const context = { t: errorText, appName: 'Acme' }
 
 describe('copyForError: the error screen table (document 1 §8)', () => {
   it('shows the server message only for 400 and 422', () => {

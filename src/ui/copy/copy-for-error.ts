@@ -1,7 +1,7 @@
 import type { AllowlistScreen } from '../../core/index.js'
 import { oauthProviders, type ErrorCode, type OAuthProvider } from '../../protocol/index.js'
 import type { ErrorStep } from '../errors/route-error.js'
-import { t } from './errors.js'
+import type { useT } from './errors.js'
 
 /** What an error screen shows. `action` null means no action button (the header still goes back). */
 export interface ErrorCopy {
@@ -23,6 +23,8 @@ export interface ErrorLike {
 }
 
 export interface CopyContext {
+  /** The error screens' strings in the element's language (`useT()` of errors.ts). */
+  t: ReturnType<typeof useT>
   appName: string
   allowlist?: Partial<AllowlistScreen> | null
   /** The step that failed; OAuth and code-entry failures have their own details. */
@@ -43,7 +45,7 @@ type Screen = (title: string, description: string, action: string | null, target
 const screen: Screen = (title, description, action, actionTarget = 'previous', actionLink = null) => ({ title, description, action, actionLink, actionTarget })
 
 /** Document 1 §8 "OAuth": title 'Authentication failed' with a detail per code; null falls through to the table. */
-function oauthCopy(error: ErrorLike, method: string | null | undefined): ErrorCopy | null {
+function oauthCopy(error: ErrorLike, { t, method }: CopyContext): ErrorCopy | null {
   const failed = (description: string, action: string | null, target?: ErrorCopy['actionTarget']) => screen(t('error.authFailed.title'), description, action, target)
   switch (error.code) {
     case 'invalid_credentials':
@@ -69,8 +71,9 @@ function oauthCopy(error: ErrorLike, method: string | null | undefined): ErrorCo
 
 /** Maps an error to end-user copy (document 1 §8 "Error screen mapping", "OAuth" and "Code entry"). */
 export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy {
+  const { t } = context
   if (context.step === 'oauth') {
-    const oauth = oauthCopy(error, context.method)
+    const oauth = oauthCopy(error, context)
     if (oauth) return oauth
   }
   switch (error.code) {

@@ -20,4 +20,4 @@ export const crossAppCopy = {
   'crossApp.error.generic': 'There was an issue connecting your {app} account. Please try again.',
 } as const
 
-export const t = translator({ ...copy, ...crossAppCopy })
+export const { t, useT } = translator({ ...copy, ...crossAppCopy })

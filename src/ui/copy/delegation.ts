@@ -30,4 +30,4 @@ export const delegationCopy = {
   'delegation.notOwned': DELEGATION_NOT_OWNED_MESSAGE,
 } as const
 
-export const t = translator({ ...copy, ...delegationCopy })
+export const { t, useT } = translator({ ...copy, ...delegationCopy })

@@ -14,4 +14,4 @@ export const embeddedWalletsCopy = {
   'embeddedWallets.created.returning': 'Your account is secured.',
 } as const
 
-export const t = translator({ ...copy, ...embeddedWalletsCopy })
+export const { t, useT } = translator({ ...copy, ...embeddedWalletsCopy })

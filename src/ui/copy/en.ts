@@ -58,4 +58,4 @@ export const copy = {
 
 export type CopyKey = keyof typeof copy
 
-export const t = translator(copy)
+export const { t, useT } = translator(copy)

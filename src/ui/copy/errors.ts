@@ -46,4 +46,4 @@ export const errorCopy = {
   'error.oauth.invalidCode': 'Invalid code during OAuth flow.',
 } as const
 
-export const t = translator({ ...copy, ...errorCopy })
+export const { t, useT } = translator({ ...copy, ...errorCopy })

@@ -19,4 +19,4 @@ export const farcasterSignerCopy = {
   'farcasterSigner.retry': 'Try again',
 } as const
 
-export const t = translator({ ...copy, ...farcasterSignerCopy })
+export const { t, useT } = translator({ ...copy, ...farcasterSignerCopy })

@@ -19,4 +19,4 @@ export const farcasterCopy = {
   'farcaster.retry': 'Try again',
 } as const
 
-export const t = translator({ ...copy, ...farcasterCopy })
+export const { t, useT } = translator({ ...copy, ...farcasterCopy })

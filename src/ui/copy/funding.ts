@@ -80,4 +80,4 @@ export const fundingCopy = {
   'funding.network.testnet': 'Solana Testnet',
 } as const
 
-export const t = translator({ ...copy, ...fundingCopy })
+export const { t, useT } = translator({ ...copy, ...fundingCopy })

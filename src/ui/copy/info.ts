@@ -9,4 +9,4 @@ export const infoCopy = {
   'landing.info.close': 'Got it',
 } as const
 
-export const t = translator({ ...copy, ...infoCopy })
+export const { t, useT } = translator({ ...copy, ...infoCopy })

@@ -23,4 +23,4 @@ export const keyExportCopy = {
   'wallet.imported': 'Imported',
 } as const
 
-export const t = translator({ ...copy, ...keyExportCopy })
+export const { t, useT } = translator({ ...copy, ...keyExportCopy })

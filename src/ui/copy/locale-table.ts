@@ -57,3 +57,8 @@ export type LocaleTable = Record<CopyKey, string>
 
 /** A host's overrides: any subset of the keys; a misspelt key fails to type-check. */
 export type Messages = Partial<Record<CopyKey, string>>
+
+// Core's `ClientOptions.messages` takes these keys too (core cannot import the UI's tables).
+declare module '../../core/types.js' {
+  interface CopyKeys extends Record<CopyKey, true> {}
+}

@@ -81,4 +81,4 @@ export const mfaCopy = {
 
 export type MfaCopyKey = keyof typeof mfaCopy
 
-export const t = translator({ ...copy, ...mfaCopy })
+export const { t, useT } = translator({ ...copy, ...mfaCopy })

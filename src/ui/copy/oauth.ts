@@ -11,4 +11,4 @@ export const oauthCopy = {
   'link.oauth.title': 'Link your {provider} account',
 } as const
 
-export const t = translator({ ...copy, ...oauthCopy })
+export const { t, useT } = translator({ ...copy, ...oauthCopy })

@@ -17,4 +17,4 @@ export const passkeyCopy = {
   'passkey.error.unknown': 'Unknown error occurred.',
 } as const
 
-export const t = translator({ ...copy, ...passkeyCopy })
+export const { t, useT } = translator({ ...copy, ...passkeyCopy })

@@ -68,4 +68,4 @@ export const passwordCopy = {
 } as const
 
 export type PasswordCopyKey = keyof typeof passwordCopy
-export const t = translator({ ...copy, ...passwordCopy })
+export const { t, useT } = translator({ ...copy, ...passwordCopy })

@@ -11,4 +11,4 @@ export const phoneCopy = {
   'update.sms.label': 'New phone number',
 } as const
 
-export const t = translator({ ...copy, ...phoneCopy })
+export const { t, useT } = translator({ ...copy, ...phoneCopy })

@@ -19,18 +19,18 @@ export const telegramCopy = {
   'telegram.error.rateLimit': 'Request limit reached for Telegram. Please wait a moment and try again.',
 } as const
 
-export const t = translator({ ...copy, ...telegramCopy })
+export const { t, useT } = translator({ ...copy, ...telegramCopy })
 
-/** Document 1 §8 "Telegram": the detail for an error, and whether a retry is offered. */
-export function telegramErrorCopy(error: { code: string; shortMessage?: string | undefined }): { description: string; retryable: boolean } {
+/** Document 1 §8 "Telegram": the detail for an error (in the element's language with `useT()`'s translate), and whether a retry is offered. */
+export function telegramErrorCopy(error: { code: string; shortMessage?: string | undefined }, translate: typeof t = t): { description: string; retryable: boolean } {
   switch (error.code) {
     case 'linked_to_another_user':
-      return { description: t('telegram.error.linked'), retryable: false }
+      return { description: translate('telegram.error.linked'), retryable: false }
     case 'disallowed_login_method':
-      return { description: t('telegram.error.notAllowed'), retryable: false }
+      return { description: translate('telegram.error.notAllowed'), retryable: false }
     case 'too_many_requests':
-      return { description: t(/rate.?limit/i.test(error.shortMessage ?? '') ? 'telegram.error.rateLimit' : 'telegram.error.tooManyRequests'), retryable: false }
+      return { description: translate(/rate.?limit/i.test(error.shortMessage ?? '') ? 'telegram.error.rateLimit' : 'telegram.error.tooManyRequests'), retryable: false }
   }
   // Invalid data, cannot link more of type, invalid credentials, CAPTCHA failures and anything unexpected.
-  return { description: t('telegram.error.retry'), retryable: true }
+  return { description: translate('telegram.error.retry'), retryable: true }
 }

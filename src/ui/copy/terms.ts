@@ -11,4 +11,4 @@ export const termsCopy = {
   'terms.viewPrivacy': 'View Privacy Policy',
 } as const
 
-export const t = translator({ ...copy, ...termsCopy })
+export const { t, useT } = translator({ ...copy, ...termsCopy })

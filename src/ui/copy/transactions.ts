@@ -106,4 +106,4 @@ export const transactionsCopy = {
   'tx.instruction.unknown': 'Instruction of program {program}',
 } as const
 
-export const t = translator({ ...copy, ...transactionsCopy })
+export const { t, useT } = translator({ ...copy, ...transactionsCopy })

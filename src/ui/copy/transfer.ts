@@ -22,4 +22,4 @@ export const transferCopy = {
   'transfer.assets.copied': 'Copied',
 } as const
 
-export const t = translator({ ...copy, ...transferCopy })
+export const { t, useT } = translator({ ...copy, ...transferCopy })

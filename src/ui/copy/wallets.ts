@@ -65,4 +65,4 @@ export const walletsCopy = {
 
 export type WalletCopyKey = keyof typeof walletsCopy
 
-export const t = translator({ ...copy, ...walletsCopy })
+export const { t, useT } = translator({ ...copy, ...walletsCopy })

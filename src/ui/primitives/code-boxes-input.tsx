@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { codeBoxesReducer, completeCode, emptyCodeBoxes } from '../code-entry/code-boxes.js'
-import { t } from '../copy/code.js'
+import { useT } from '../copy/code.js'
 import * as styles from '../styles/modal.css.js'
 
 interface CodeBoxesInputProps {
@@ -15,7 +15,8 @@ interface CodeBoxesInputProps {
 }
 
 /** Six single-digit boxes: typing, paste spreading, whitespace stripping, Backspace moving back. */
-export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumericMessage = t('code.notNumeric') }: CodeBoxesInputProps) {
+export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumericMessage }: CodeBoxesInputProps) {
+  const t = useT()
   const [state, dispatch] = useReducer(codeBoxesReducer, undefined, emptyCodeBoxes)
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const submitted = useRef<string | null>(null)
@@ -51,7 +52,7 @@ export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumer
     event.preventDefault()
     dispatch({ type: 'input', index, value: event.clipboardData.getData('text') })
   }
-  const shownError = state.error === 'not-numeric' ? notNumericMessage : error
+  const shownError = state.error === 'not-numeric' ? (notNumericMessage ?? t('code.notNumeric')) : error
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
-import { t } from '../copy/phone.js'
+import { useT } from '../copy/phone.js'
 import type { PhoneCountry } from '../phone/phone-tools.js'
 import * as styles from '../styles/modal.css.js'
 
@@ -12,6 +12,7 @@ interface CountrySelectorProps {
 
 /** A labelled native select: every country with its calling code, keyboard-usable as the platform makes it. */
 export function CountrySelector({ countries, value, onChange }: CountrySelectorProps) {
+  const t = useT()
   const id = useId()
   return (
     <div className={styles.form}>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react'
 import { hasPlusAddress, isValidEmail } from '../../core/index.js'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import type { ErrorRoute } from '../errors/route-error.js'
 import { useModal } from '../modal-context.js'
 import * as landingStyles from '../styles/landing.css.js'
@@ -10,6 +10,7 @@ import { useSendFirstCode } from './use-send-first-code.js'
 
 /** The email row: address, the inline plus-address error, and Submit, which sends the code for the modal's intent. */
 export function EmailForm({ recent = false }: { recent?: boolean }) {
+  const t = useT()
   const { client, request } = useModal()
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, 'email')

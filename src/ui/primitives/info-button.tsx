@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import { InfoIcon } from '../icons/method-icons.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
@@ -9,6 +9,7 @@ const InfoPanel = lazy(() => import('./info-panel.js'))
 
 /** The header's info button and the 'About logging in' panel it discloses. */
 export function useInfoDisclosure() {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const button = (

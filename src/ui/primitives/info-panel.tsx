@@ -1,9 +1,10 @@
 /** The 'About logging in' panel the landing's info button discloses (info-button.tsx): loaded with the first click. */
-import { t } from '../copy/info.js'
+import { useT } from '../copy/info.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 
 export default function InfoPanel({ id, onClose }: { id: string; onClose(): void }) {
+  const t = useT()
   return (
     <section id={id} part="info-panel" className={landingStyles.popover} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className={landingStyles.popoverTitle}>

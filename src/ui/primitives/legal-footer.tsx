@@ -1,9 +1,10 @@
 import type { EffectiveConfig } from '../../core/index.js'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import * as styles from '../styles/modal.css.js'
 
 /** 'By logging in I agree to the Terms & Privacy Policy', shown only when a URL is set. */
 export function LegalFooter({ legal }: { legal: EffectiveConfig['legal'] }) {
+  const t = useT()
   const { termsAndConditionsUrl: terms, privacyPolicyUrl: privacy } = legal
   if (!terms && !privacy) return null
   if (legal.requireUsersAcceptTerms) return null

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import * as styles from '../styles/landing.css.js'
 
 interface LoginMethodButtonProps {
@@ -14,6 +14,7 @@ interface LoginMethodButtonProps {
 
 /** One landing row: icon, label and the optional 'Recent' chip. */
 export function LoginMethodButton({ icon, label, recent = false, disabled = false, part = 'method-button', onClick }: LoginMethodButtonProps) {
+  const t = useT()
   return (
     <button type="button" part={part} className={styles.methodButton} disabled={disabled} onClick={onClick}>
       {icon}

@@ -1,4 +1,4 @@
-import { t, type CopyKey } from '../copy/en.js'
+import { useT, type CopyKey } from '../copy/en.js'
 import { ProviderIcon } from '../icons/provider-icon.js'
 import { FarcasterIcon, PasskeyIcon, PhoneIcon, TelegramIcon, WalletIcon, CrossAppIcon } from '../icons/method-icons.js'
 import { isCrossAppMethod, isOAuthProvider, type LandingMethod, type LoginMethodName } from '../landing/method-kind.js'
@@ -14,6 +14,7 @@ import { useStartOAuth } from './use-start-oauth.js'
 
 /** The landing's method rows in order: the inline email form, 'Continue with SMS', provider buttons and the other methods. */
 export function LoginMethodRows({ methods, recent, walletLabel = 'landing.wallet.continue' }: { methods: readonly LandingMethod[]; recent: LoginMethodName | null; walletLabel?: CopyKey }) {
+  const t = useT()
   return (
     <ul className={styles.methodList} aria-label={t('landing.methods')}>
       {methods.map((method) => (
@@ -27,6 +28,7 @@ export function LoginMethodRows({ methods, recent, walletLabel = 'landing.wallet
 
 /** One row: each method's button opens its own screen (or, for OAuth, its provider). */
 function MethodRow({ method, recent, walletLabel }: { method: LandingMethod; recent: LoginMethodName | null; walletLabel: CopyKey }) {
+  const t = useT()
   const { client, navigation } = useModal()
   const startOAuth = useStartOAuth()
   const startPasskey = useStartPasskey()

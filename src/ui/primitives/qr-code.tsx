@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import * as styles from '../styles/modal.css.js'
 
 type QrCodeModule = typeof import('qrcode') & { default?: typeof import('qrcode') }
@@ -29,6 +29,7 @@ interface QrDrawing {
  * `blob:` image, so a host's `img-src` need not allow them. The `qrcode` library loads with it, never with the landing.
  */
 export function QrCode({ uri, label, part, size, errorCorrectionLevel }: QrCodeProps) {
+  const t = useT()
   const [drawing, setDrawing] = useState<QrDrawing | null>(null)
   useEffect(() => {
     let live = true

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import { useModal } from '../modal-context.js'
 import * as styles from '../styles/modal.css.js'
 import { titleId } from './modal-shell.js'
 
 /** Header with an optional back button (or another leading control, such as info), the title and (outside standalone mode) the close button. */
 export function ScreenHeader({ title, onBack, leading }: { title: string; onBack?: () => void; leading?: ReactNode }) {
+  const t = useT()
   const { standalone, close } = useModal()
   return (
     <div part="header" className={styles.header}>

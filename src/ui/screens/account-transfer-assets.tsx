@@ -1,4 +1,4 @@
-import { t } from '../copy/transfer.js'
+import { useT } from '../copy/transfer.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../primitives/use-copied.js'
@@ -8,6 +8,7 @@ import { TransferActions } from './transfer-actions.js'
 
 /** 'Check account assets before transferring': the other account's wallet is not moved; its address to check. */
 export default function AccountTransferAssetsScreen() {
+  const t = useT()
   const { navigation, transfer } = useModal()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 

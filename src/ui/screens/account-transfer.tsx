@@ -1,4 +1,4 @@
-import { t } from '../copy/transfer.js'
+import { useT } from '../copy/transfer.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -9,11 +9,12 @@ import { TransferActions, transferAccountLabel } from './transfer-actions.js'
  * account discloses a wallet, Continue leads to the assets check before anything is moved.
  */
 export default function AccountTransferScreen() {
+  const t = useT()
   const { navigation, transfer } = useModal()
   if (!transfer) return null
   return (
     <>
-      <ScreenHeader title={t('transfer.title', { account: transferAccountLabel(transfer.linkMethod) })} />
+      <ScreenHeader title={t('transfer.title', { account: transferAccountLabel(t, transfer.linkMethod) })} />
       <div part="body" className={styles.body}>
         <p className={styles.message}>{t('transfer.description', { handle: transfer.displayName || transfer.account })}</p>
         <TransferActions onContinue={transfer.embeddedWalletAddress ? () => navigation.navigate('account-transfer-assets') : undefined} />

@@ -6,7 +6,7 @@ import {
   CAPTCHA_STATUS_DELAY_MS,
   CAPTCHA_SUCCESS_DISPLAY_MS,
 } from '../captcha/captcha-timing.js'
-import { t } from '../copy/captcha.js'
+import { useT } from '../copy/captcha.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -19,6 +19,7 @@ type Outcome = 'pending' | 'success' | 'error'
  * parked, which goes on to the next screen from the one the user started on. A failure can be retried 3 times.
  */
 export default function CaptchaScreen() {
+  const t = useT()
   const { client, navigation, runCaptchaAction, captchaActionNeedsUserGesture } = useModal()
   const [attempt, setAttempt] = useState(0)
   const [outcome, setOutcome] = useState<Outcome>('pending')

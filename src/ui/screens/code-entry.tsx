@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { resendSecondsLeft } from '../code-entry/resend-countdown.js'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/code.js'
+import { useT } from '../copy/code.js'
 import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -14,6 +14,7 @@ export const INCORRECT_CODE_RESET_MS = 1400
 
 /** 'Enter confirmation code' for email or SMS: six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
 export default function CodeEntry({ channel }: { channel: OtpChannel }) {
+  const t = useT()
   const { client, navigation, showError, handleError, withCaptcha } = useModal()
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, channel)

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { CrossAppFlowState, CrossAppProviderDetails, TesseraClient, TesseraError } from '../../core/index.js'
-import { copyForError } from '../copy/copy-for-error.js'
-import { t } from '../copy/cross-app.js'
+import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
+import { useT as useErrorT } from '../copy/errors.js'
+import { useT } from '../copy/cross-app.js'
 import { CrossAppIcon } from '../icons/method-icons.js'
 import { isCrossAppMethod } from '../landing/method-kind.js'
 import { useModal } from '../modal-context.js'
@@ -29,7 +30,7 @@ function useProviderDetails(client: TesseraClient, providerAppId: string | null)
 }
 
 /** Document 2 §8 "Cross-app": each failure the flow names has its own words; the rest read as a generic retry. */
-function describe(error: TesseraError, app: string, appName: string): string {
+function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error: TesseraError, app: string, appName: string): string {
   switch (error.code) {
     case 'oauth_user_denied':
       return t('crossApp.error.rejected')
@@ -46,7 +47,7 @@ function describe(error: TesseraError, app: string, appName: string): string {
     case 'linked_to_another_user':
     case 'cannot_link_more_of_type':
     case 'too_many_requests':
-      return copyForError(error, { appName, step: 'cross-app', method: 'cross_app' }).description
+      return copyForError(error, { t: errorText, appName, step: 'cross-app', method: 'cross_app' }).description
   }
   return t('crossApp.error.generic', { app })
 }
@@ -57,6 +58,8 @@ function describe(error: TesseraError, app: string, appName: string): string {
  * needs a click).
  */
 export default function CrossAppStatus() {
+  const t = useT()
+  const errorText = useErrorT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
   const flow = useCrossAppFlow(client)
@@ -89,7 +92,7 @@ export default function CrossAppStatus() {
         <div role="status" aria-live="polite" className={styles.centred}>
           {error ? (
             <p part="error cross-app-error" className={styles.message}>
-              {describe(error, app, config.appName)}
+              {describe(t, errorText, error, app, config.appName)}
             </p>
           ) : flow.status === 'done' ? (
             <p part="cross-app-status" className={styles.message}>{t('crossApp.success.description', { app })}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { recoveryPromptToCreate } from '../../core/index.js'
-import { t } from '../copy/embedded-wallets.js'
+import { useT } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -12,6 +12,7 @@ import { awaitsRecoveryToCreate } from './password/flow.js'
  * (Ethereum, then Solana); moves on to the wallet-created screen once they are ready, or shows 'Something went wrong'.
  */
 export default function EmbeddedWalletCreating() {
+  const t = useT()
   const { client, navigation, close, walletCreationFailed } = useModal()
   const state = useEmbeddedWalletsState(client)
   const failed = state.status === 'error'

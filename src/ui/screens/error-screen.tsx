@@ -1,4 +1,5 @@
 import { copyForError } from '../copy/copy-for-error.js'
+import { useT } from '../copy/errors.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
@@ -11,13 +12,14 @@ import { useRetry } from './use-retry.js'
  * 'try another method or account' to the landing; the allowlist override opens its link instead.
  */
 export default function ErrorScreen() {
+  const t = useT()
   const { client, request, error, errorStep } = useModal()
   const { config } = useConfigState(client)
   const retry = useRetry()
   if (!error) return null
   // The method names the OAuth provider and the account type of a link limit.
   const method = request.method ?? client.getOAuthFlow().provider
-  const copy = copyForError(error, { appName: config.appName, allowlist: config.allowlist, step: errorStep, method })
+  const copy = copyForError(error, { t, appName: config.appName, allowlist: config.allowlist, step: errorStep, method })
   const act = () => retry(copy.actionTarget)
   return (
     <>

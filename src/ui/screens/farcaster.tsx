@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { FarcasterFlowState, TesseraClient, TesseraError } from '../../core/index.js'
-import { t } from '../copy/farcaster.js'
+import { useT } from '../copy/farcaster.js'
 import { FarcasterIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -17,7 +17,7 @@ const useFarcasterFlow = (client: TesseraClient): FarcasterFlowState =>
   useSyncExternalStore((onChange) => client.watchFarcasterFlow(() => onChange()), () => client.getFarcasterFlow())
 
 /** Document 1 §8 "Farcaster": the message under 'Authentication failed'. */
-function describe(error: TesseraError): string {
+function describe(t: ReturnType<typeof useT>, error: TesseraError): string {
   switch (error.code) {
     case 'linked_to_another_user':
       return t('farcaster.error.linked')
@@ -39,6 +39,7 @@ const starting = new WeakSet<TesseraClient>()
  * retry. The flow starts when the screen opens (for a sign-in or the link it was opened for).
  */
 export default function FarcasterScreen() {
+  const t = useT()
   const { client, request, navigation, withCaptcha, handleError } = useModal()
   const flow = useFarcasterFlow(client)
   const link = request.intent === 'link' && request.method === 'farcaster'
@@ -91,7 +92,7 @@ export default function FarcasterScreen() {
         <div role="status" aria-live="polite" className={styles.centred}>
           {error ? (
             <p part="error farcaster-error" className={styles.message}>
-              {describe(error)}
+              {describe(t, error)}
             </p>
           ) : uri ? (
             <p part="farcaster-hint" className={styles.message}>

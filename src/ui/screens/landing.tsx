@@ -1,5 +1,5 @@
 import { displayLoginMessage } from '../../core/index.js'
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import { intentTitle } from '../landing/intent.js'
 import { landingLayout, landingLayoutOptions, type LandingLayout } from '../landing/landing-layout.js'
 import type { LandingMethod } from '../landing/method-kind.js'
@@ -21,6 +21,7 @@ function withWalletShortcut({ rows, walletShortcut }: LandingLayout): LandingMet
 
 /** The first screen: configured header, info button, logo, login message and the method rows of the layout. */
 export function Landing() {
+  const t = useT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
   const info = useInfoDisclosure()

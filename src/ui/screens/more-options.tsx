@@ -1,4 +1,4 @@
-import { t } from '../copy/en.js'
+import { useT } from '../copy/en.js'
 import { landingLayout, landingLayoutOptions } from '../landing/landing-layout.js'
 import { useModal } from '../modal-context.js'
 import { LegalFooter } from '../primitives/legal-footer.js'
@@ -9,6 +9,7 @@ import { useConfigState } from '../use-client-state.js'
 
 /** The landing's overflow view: the methods behind the overflow or 'More options' button, with a back control. */
 export default function MoreOptions() {
+  const t = useT()
   const { client, navigation } = useModal()
   const { config } = useConfigState(client)
   const layout = landingLayout(config, landingLayoutOptions)

@@ -1,4 +1,4 @@
-import { t } from '../copy/oauth.js'
+import { useT } from '../copy/oauth.js'
 import { ProviderIcon } from '../icons/provider-icon.js'
 import { isOAuthProvider } from '../landing/method-kind.js'
 import { useModal } from '../modal-context.js'
@@ -10,6 +10,7 @@ import { useOAuthFlowState } from '../use-client-state.js'
 
 /** OAuth status: waiting for the provider's popup, then verifying; a link intent starts here with a button. */
 export default function OAuthStatus() {
+  const t = useT()
   const { client, request, navigation } = useModal()
   const flow = useOAuthFlowState(client)
   const startOAuth = useStartOAuth()

@@ -1,4 +1,4 @@
-import { t } from '../copy/passkey.js'
+import { useT } from '../copy/passkey.js'
 import { PasskeyIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -8,6 +8,7 @@ import { useStartPasskey } from './passkey-start.js'
 
 /** Document 1 §2: when passkeys may sign up, the passkey row first asks whether this is a new account. */
 export default function PasskeyChoice() {
+  const t = useT()
   const { navigation } = useModal()
   const start = useStartPasskey()
   return (

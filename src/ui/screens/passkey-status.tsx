@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { PasskeyFlowState, TesseraClient, TesseraError } from '../../core/index.js'
-import { copyForError } from '../copy/copy-for-error.js'
-import { t } from '../copy/passkey.js'
+import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
+import { useT as useErrorT } from '../copy/errors.js'
+import { useT } from '../copy/passkey.js'
 import { PasskeyIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -14,7 +15,7 @@ const usePasskeyFlow = (client: TesseraClient): PasskeyFlowState =>
   useSyncExternalStore((onChange) => client.watchPasskeyFlow(() => onChange()), () => client.getPasskeyFlow())
 
 /** Document 1 §8 "Passkey": the browser's refusal, missing WebAuthn and the link limit have their own copy. */
-function describe(error: TesseraError, appName: string): string {
+function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error: TesseraError, appName: string): string {
   switch (error.code) {
     case 'passkey_not_allowed':
       return t('passkey.error.notAllowed')
@@ -25,7 +26,7 @@ function describe(error: TesseraError, appName: string): string {
     case 'unknown_auth_error':
       return t('passkey.error.unknown')
   }
-  return copyForError(error, { appName, step: 'passkey', method: 'passkey' }).description
+  return copyForError(error, { t: errorText, appName, step: 'passkey', method: 'passkey' }).description
 }
 
 /**
@@ -33,6 +34,8 @@ function describe(error: TesseraError, appName: string): string {
  * 'Something went wrong' with the reason and a retry. A link request opens here and starts by itself.
  */
 export default function PasskeyStatus() {
+  const t = useT()
+  const errorText = useErrorT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
   const flow = usePasskeyFlow(client)
@@ -59,7 +62,7 @@ export default function PasskeyStatus() {
         <div role="status" aria-live="polite" className={styles.centred}>
           {error ? (
             <p part="error passkey-error" className={styles.message}>
-              {describe(error, config.appName)}
+              {describe(t, errorText, error, config.appName)}
             </p>
           ) : flow.status !== 'done' ? (
             <p part="passkey-status" className={styles.message}>

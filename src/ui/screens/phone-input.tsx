@@ -1,5 +1,5 @@
 import { use, useId, useState, type FormEvent } from 'react'
-import { t } from '../copy/phone.js'
+import { useT } from '../copy/phone.js'
 import { intentTitle } from '../landing/intent.js'
 import { useModal } from '../modal-context.js'
 import { loadPhoneTools } from '../phone/phone-tools.js'
@@ -11,6 +11,7 @@ import { useConfigState, useOtpFlowState } from '../use-client-state.js'
 
 /** Phone input: country selector, formatting as you type, Submit enabled only for a valid number; Enter submits. */
 export default function PhoneInput() {
+  const t = useT()
   const { client, request, navigation } = useModal()
   const sendFirstCode = useSendFirstCode('sms')
   const { config } = useConfigState(client)

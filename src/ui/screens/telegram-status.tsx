@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { TelegramFlowState, TesseraClient } from '../../core/index.js'
-import { t, telegramErrorCopy } from '../copy/telegram.js'
+import { useT, telegramErrorCopy } from '../copy/telegram.js'
 import { TelegramIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -16,13 +16,14 @@ const useTelegramFlow = (client: TesseraClient): TelegramFlowState =>
  * connected with Telegram', or the Telegram error copy with a retry when retryable. A link request starts here.
  */
 export default function TelegramStatus() {
+  const t = useT()
   const { client, request, navigation } = useModal()
   const flow = useTelegramFlow(client)
   const start = useStartTelegram()
   const linkRequested = request.intent === 'link' && request.method === 'telegram'
   const hasHistory = navigation.getState().history.length > 0
   const error = flow.status === 'error' ? flow.error : null
-  const errorCopy = error ? telegramErrorCopy(error) : null
+  const errorCopy = error ? telegramErrorCopy(error, t) : null
   const retryButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {

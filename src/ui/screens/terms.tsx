@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/terms.js'
+import { useT } from '../copy/terms.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as access from '../styles/access-screens.css.js'
@@ -12,6 +12,7 @@ import { useConfigState } from '../use-client-state.js'
  * completes the held-back login; declining, or closing the modal here, logs out.
  */
 export default function TermsScreen() {
+  const t = useT()
   const { client, close, heldLogin, finishLogin, showError } = useModal()
   const { config } = useConfigState(client)
   const { termsAndConditionsUrl: terms, privacyPolicyUrl: privacy } = config.legal

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { oauthProviders } from '../../protocol/index.js'
 import { asTesseraError } from '../as-tessera-error.js'
-import { t } from '../copy/transfer.js'
+import { useT } from '../copy/transfer.js'
 import { useModal, type AccountTransfer } from '../modal-context.js'
 import * as access from '../styles/access-screens.css.js'
 import * as styles from '../styles/modal.css.js'
@@ -10,7 +10,7 @@ import * as styles from '../styles/modal.css.js'
 export const TRANSFER_CLOSE_DELAY_MS = 1000
 
 /** 'Email address', 'Phone number' or '{Provider} profile': what the title says is taken. */
-export function transferAccountLabel(linkMethod: AccountTransfer['linkMethod']): string {
+export function transferAccountLabel(t: ReturnType<typeof useT>, linkMethod: AccountTransfer['linkMethod']): string {
   if (linkMethod === 'email') return t('transfer.account.email')
   if (linkMethod === 'sms') return t('transfer.account.sms')
   if (linkMethod === 'siwe') return t('transfer.account.wallet')
@@ -25,6 +25,7 @@ export function transferAccountLabel(linkMethod: AccountTransfer['linkMethod']):
  * after 1 s) or, when given, Continue in its place; and 'No thanks'.
  */
 export function TransferActions({ onContinue }: { onContinue?: (() => void) | undefined }) {
+  const t = useT()
   const { transfer, status, confirm, confirmLabel, decline } = useAccountTransfer()
   if (!transfer) return null
   const busy = status !== 'idle'
@@ -47,6 +48,7 @@ export function TransferActions({ onContinue }: { onContinue?: (() => void) | un
 }
 
 function useAccountTransfer() {
+  const t = useT()
   const { client, close, transfer, showError } = useModal()
   const [status, setStatus] = useState<'idle' | 'transferring' | 'done'>('idle')
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { WalletChain, WalletOption } from '../../core/index.js'
-import { t } from '../copy/wallets.js'
+import { useT } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -33,6 +33,7 @@ type Detour =
  * no wallets at all shows 'No wallets available' with suggestions. Linking uses the same screen (connect-only).
  */
 export function WalletPicker() {
+  const t = useT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
   const options = useWalletOptions(client)
@@ -163,6 +164,7 @@ function WalletLogo({ wallet }: { wallet: WalletOption }) {
 
 /** Document 2 §2 "Install instructions" for a listed wallet that is not in this browser. */
 function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(): void }) {
+  const t = useT()
   const url = wallet.installUrl
   const name = { wallet: wallet.name }
   return (
@@ -190,6 +192,7 @@ function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(
 
 /** Document 2 §2 install instructions, mobile: the wallet's app was asked to open this page; the user may still be here. */
 function MobileRedirect({ wallet, link, onBack }: { wallet: WalletOption; link: string; onBack(): void }) {
+  const t = useT()
   const name = { wallet: wallet.name }
   return (
     <>
@@ -214,6 +217,7 @@ function MobileRedirect({ wallet, link, onBack }: { wallet: WalletOption; link: 
 
 /** Document 1 §2 "Empty wallet state": 'No wallets available' and where to get one. */
 function EmptyWallets({ title, onBack }: { title: string; onBack: (() => void) | undefined }) {
+  const t = useT()
   const { client } = useModal()
   const { config } = useConfigState(client)
   return (

@@ -1,4 +1,4 @@
-import { t } from '../copy/wallets.js'
+import { useT } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -21,6 +21,7 @@ const WALLET_QR_SIZE = 280
  * texts (the connect-only variant).
  */
 export function WalletStatus() {
+  const t = useT()
   const { client, navigation } = useModal()
   const flow = useWalletFlow(client)
   const connect = useConnectWallet()

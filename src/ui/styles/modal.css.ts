@@ -150,3 +150,6 @@ export const badge = style({
 })
 
 export const centred = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, textAlign: 'center' })
+
+/** An element's language wrapper (`lang`, `dir`): it adds no box, so the layout is the screens' own. */
+export const localeRoot = style({ display: 'contents' })

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CloudRecoveryProvider, User } from '../../../core/index.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t } from '../../copy/cloud-recovery.js'
+import { useT } from '../../copy/cloud-recovery.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -47,6 +47,7 @@ function useCloudRun(started: Promise<unknown> | null, onDone: (result: unknown)
 
 /** `onFinished`: what follows the success message after its delay (default: the modal closes). */
 function CloudProgress({ kind, provider, phase, onRun, onFinished }: { kind: Kind; provider: CloudRecoveryProvider; phase: Phase; onRun(): void; onFinished?(): void }) {
+  const t = useT()
   const { close } = useModal()
   const name = t(`cloud.provider.${provider}`)
   const finish = onFinished ?? close

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react'
 import { TesseraError } from '../../../core/index.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t } from '../../copy/delegation.js'
+import { useT } from '../../copy/delegation.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -20,9 +20,10 @@ const addressStyle = { fontFamily: 'ui-monospace, monospace' } as const
 /** 0x1234…abcd: enough to recognise the wallet (the full address is in the title attribute). */
 const shortAddress = (address: string) => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address)
 
-const failureMessage = (error: unknown) => (TesseraError.is(error) ? error.shortMessage : t('delegation.error.title'))
+const failureMessage = (t: ReturnType<typeof useT>, error: unknown) => (TesseraError.is(error) ? error.shortMessage : t('delegation.error.title'))
 
 export function DelegationScreen({ revoke }: { revoke: boolean }) {
+  const t = useT()
   const { client, request, close } = useModal()
   const { appName } = useConfigState(client).config
   const app = appName || t('delegation.thisApp')
@@ -40,7 +41,7 @@ export function DelegationScreen({ revoke }: { revoke: boolean }) {
   const run = () => {
     setPhase({ step: 'pending' })
     const action = revoke ? client.embeddedWallets.revokeWallets() : client.embeddedWallets.delegateWallet({ address: wallet!.address, chainType: wallet!.chainType })
-    action.then(() => setPhase({ step: 'done' }), (error: unknown) => setPhase({ step: 'failed', message: failureMessage(error) }))
+    action.then(() => setPhase({ step: 'done' }), (error: unknown) => setPhase({ step: 'failed', message: failureMessage(t, error) }))
   }
 
   if (!revoke && !wallet) {

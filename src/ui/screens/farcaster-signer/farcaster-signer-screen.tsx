@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { TesseraError } from '../../../core/index.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t } from '../../copy/farcaster-signer.js'
+import { useT } from '../../copy/farcaster-signer.js'
 import { FarcasterIcon } from '../../icons/method-icons.js'
 import { useModal } from '../../modal-context.js'
 import { isMobile } from '../../primitives/is-mobile.js'
@@ -24,13 +24,14 @@ const FARCASTER_QR_SIZE = 275
 type Phase = { step: 'starting' } | { step: 'pending'; url: string } | { step: 'done' } | { step: 'failed'; error: unknown }
 
 /** The spec's title and message of a failure: revoked → 'Request rejected'; anything else → 'Connect failed'. */
-function failureCopy(error: unknown): { title: string; detail: string | null } {
+function failureCopy(t: ReturnType<typeof useT>, error: unknown): { title: string; detail: string | null } {
   if (TesseraError.is(error) && error.code === 'unable_to_sign') return { title: t('farcasterSigner.rejected'), detail: null }
   if (TesseraError.is(error) && error.code === 'client_request_timeout') return { title: t('farcasterSigner.failed'), detail: t('farcasterSigner.timeout') }
   return { title: t('farcasterSigner.failed'), detail: null }
 }
 
 export function FarcasterSignerScreen() {
+  const t = useT()
   const { client, close } = useModal()
   const [phase, setPhase] = useState<Phase>({ step: 'starting' })
   const running = useRef<AbortController | null>(null)
@@ -68,7 +69,7 @@ export function FarcasterSignerScreen() {
   }, [phase.step, close])
 
   if (phase.step === 'failed') {
-    const { title, detail } = failureCopy(phase.error)
+    const { title, detail } = failureCopy(t, phase.error)
     return (
       <>
         <ScreenHeader title={title} />

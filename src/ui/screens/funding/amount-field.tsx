@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { FundingSession } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import * as css from './funding.css.js'
 import { symbolOf } from './funding-display.js'
@@ -10,6 +10,7 @@ import { symbolOf } from './funding-display.js'
  * digits and one point), the asset's symbol beside it and the USD equivalent under it when a price is known.
  */
 export function AmountField({ session }: { session: FundingSession }) {
+  const t = useT()
   const id = useId()
   const symbolId = `${id}-symbol`
   return (

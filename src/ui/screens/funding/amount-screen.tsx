@@ -1,11 +1,12 @@
 /** Document 3 §2 "Confirm or edit amount": the amount before a transfer from an external wallet; Continue above 0. */
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import { AmountField } from './amount-field.js'
 import type { FundingScreenProps } from './screen-props.js'
 
 export function AmountScreen({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   return (
     <>
       <ConfirmationHeader title={t('funding.amount.title')} onBack={() => session.back()} onClose={onClose} />

@@ -4,7 +4,7 @@
  * address with its balance, the bridging summary once quoted, and 'Confirm with {wallet}'.
  */
 import { useId, useState } from 'react'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import { Address, Spinner } from '../transactions/summary-rows.js'
@@ -15,6 +15,7 @@ import type { FundingScreenProps } from './screen-props.js'
 import { ConfirmWithWallet, TransferRows } from './transfer-rows.js'
 
 export function BridgeSource({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   const fromId = useId()
   const [chosen, setChosen] = useState<number | null>(null)
   const { transfer, sourceChains, balance } = session

@@ -4,7 +4,7 @@
  * 'In Progress'. The core polls and moves the state; back returns to the landing.
  */
 import type { FundingCardState } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import * as txCss from '../transactions/transactions.css.js'
@@ -19,7 +19,7 @@ interface StatusText {
   funded: boolean
 }
 
-function statusText(card: FundingCardState | null): StatusText {
+function statusText(t: ReturnType<typeof useT>, card: FundingCardState | null): StatusText {
   const provider = card ? t(`funding.provider.${card.provider}`) : ''
   const funded = { title: t('funding.card.funded'), body: t('funding.card.fundedBody'), done: true, funded: true }
   const inFlow = { title: t('funding.card.inProgress'), body: card ? t('funding.card.inFlow', { provider }) : '', done: false, funded: false }
@@ -34,7 +34,8 @@ function statusText(card: FundingCardState | null): StatusText {
 }
 
 export function CardStatus({ session, onClose }: FundingScreenProps) {
-  const { title, body, done, funded } = statusText(session.card)
+  const t = useT()
+  const { title, body, done, funded } = statusText(t, session.card)
   return (
     <>
       <ConfirmationHeader title={t('funding.card.title')} onBack={() => session.back()} onClose={onClose} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FundingSession } from '../../../core/index.js'
+import { t } from '../../copy/funding.js'
 import { formatFunded, networkName, receiveUri, symbolOf } from './funding-display.js'
 
 const base = { id: 84532, name: 'Base Sepolia', network: 'base-sepolia', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:9', blockExplorerUrl: null, testnet: true }
@@ -25,9 +26,9 @@ describe('receiveUri (document 3 §2: chain type, address, Solana USDC mint)', (
 
 describe('what the screens show of a session', () => {
   it("names the chain, or the Solana cluster ('Solana' on mainnet)", () => {
-    expect(networkName(ethereum(null))).toBe('Base Sepolia')
-    expect(networkName(solana(null))).toBe('Solana Devnet')
-    expect(networkName(solana(null, 'mainnet-beta'))).toBe('Solana')
+    expect(networkName(t, ethereum(null))).toBe('Base Sepolia')
+    expect(networkName(t, solana(null))).toBe('Solana Devnet')
+    expect(networkName(t, solana(null, 'mainnet-beta'))).toBe('Solana')
   })
 
   it("the asset's symbol, the native one while an ERC-20's details load", () => {

@@ -3,13 +3,13 @@
  * the confirmations' rules (native 3 decimals, tokens by their decimals), and the receive QR code's URI.
  */
 import type { AssetAmount, FundingSession } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import type { useT } from '../../copy/funding.js'
 import { formatAsset } from '../transactions/format-amount.js'
 
 type Funded = Pick<FundingSession, 'chainType' | 'address' | 'chain' | 'cluster' | 'asset'>
 
 /** The chain's name ('Base Sepolia'), or the Solana cluster's ('Solana Devnet'). */
-export function networkName({ chain, cluster }: Pick<FundingSession, 'chain' | 'cluster'>): string {
+export function networkName(t: ReturnType<typeof useT>, { chain, cluster }: Pick<FundingSession, 'chain' | 'cluster'>): string {
   if (chain) return chain.name
   return t(`funding.network.${cluster?.name ?? 'mainnet-beta'}`)
 }

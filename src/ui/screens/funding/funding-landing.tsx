@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import type { CardProvider, FundingSession } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import { WalletIcon } from '../../icons/method-icons.js'
 import * as landingStyles from '../../styles/landing.css.js'
 import * as styles from '../../styles/modal.css.js'
@@ -33,6 +33,7 @@ function alternateProvider({ options, card }: FundingSession): CardProvider | un
 }
 
 export function FundingLanding({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   const payMark = usePayMark()
   const { options, uiConfig, errorMessage } = session
   const loading = session.asset === null

@@ -3,7 +3,7 @@
  * and the subtitle (each overridden by `uiConfig`, hidden by an empty string), the network warning, the wallet card
  * with the address, its copy button and the live balance (the core polls it), and 'Continue' once the balance rose.
  */
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import { QrCode } from '../../primitives/qr-code.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../../primitives/use-copied.js'
 import * as styles from '../../styles/modal.css.js'
@@ -15,9 +15,10 @@ import type { FundingScreenProps } from './screen-props.js'
 const QR_SIZE = 180
 
 export function ReceiveFunds({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
   const { uiConfig, balance } = session
-  const network = networkName(session)
+  const network = networkName(t, session)
   const title = uiConfig.receiveFundsTitle ?? t('funding.receive.title', { amount: session.amount, symbol: symbolOf(session) })
   const subtitle = uiConfig.receiveFundsSubtitle ?? t('funding.receive.subtitle', { network })
   return (

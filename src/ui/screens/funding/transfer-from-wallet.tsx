@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { FundingWalletEntry } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import { WalletIcon } from '../../icons/method-icons.js'
 import * as landingStyles from '../../styles/landing.css.js'
 import * as styles from '../../styles/modal.css.js'
@@ -19,6 +19,7 @@ const SHORT_LIST_LIMIT = 4
 const SHORT_LIST_SHOWN = 3
 
 function WalletRow({ entry, choose }: { entry: FundingWalletEntry; choose(id: string): void }) {
+  const t = useT()
   return (
     <li>
       <button type="button" part="funding-wallet-row" className={landingStyles.methodButton} onClick={() => choose(entry.id)}>
@@ -40,6 +41,7 @@ function WalletRow({ entry, choose }: { entry: FundingWalletEntry; choose(id: st
 }
 
 export function TransferFromWallet({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   const [showAll, setShowAll] = useState(false)
   const list = useRef<HTMLUListElement>(null)
   const toggled = useRef(false)

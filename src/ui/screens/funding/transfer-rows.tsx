@@ -1,5 +1,5 @@
 import type { FundingSession, FundingTransferState } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { formatAsset } from '../transactions/format-amount.js'
 import { Address, Row, Rows } from '../transactions/summary-rows.js'
@@ -10,6 +10,7 @@ import { formatFunded, networkName, symbolOf } from './funding-display.js'
  * Estimated fee) once the quote is in; a same-chain transfer without one shows where the funds go.
  */
 export function TransferRows({ session, transfer }: { session: FundingSession; transfer: FundingTransferState }) {
+  const t = useT()
   const { summary, from } = transfer
   return (
     <Rows>
@@ -23,7 +24,7 @@ export function TransferRows({ session, transfer }: { session: FundingSession; t
         <Address address={summary?.to ?? session.address} />
       </Row>
       <Row label={t('funding.row.network')} part="funding-network">
-        {summary?.network ?? networkName(session)}
+        {summary?.network ?? networkName(t, session)}
       </Row>
       {summary?.estimatedFee && (
         <Row label={t('funding.row.estimatedFee')} part="funding-estimated-fee">
@@ -36,6 +37,7 @@ export function TransferRows({ session, transfer }: { session: FundingSession; t
 
 /** 'Confirm with {wallet}': the external wallet signs and sends; enabled once the transfer is ready to confirm. */
 export function ConfirmWithWallet({ session }: { session: FundingSession }) {
+  const t = useT()
   const { transfer } = session
   return (
     <button type="button" part="submit-button funding-confirm" className={styles.primaryButton} disabled={transfer?.status !== 'confirm'} onClick={() => session.confirmTransfer()}>

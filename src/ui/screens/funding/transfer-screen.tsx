@@ -5,7 +5,7 @@
  * INSUFFICIENT_BALANCE leads back to 'Transfer from wallet' (§8).
  */
 import type { FundingTransferState } from '../../../core/index.js'
-import { t } from '../../copy/funding.js'
+import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import { Spinner } from '../transactions/summary-rows.js'
@@ -18,6 +18,7 @@ type TransferProps = FundingScreenProps & { transfer: FundingTransferState }
 
 /** The message, then 'Check the refund status.' with the bridge's page for the request. */
 function FailureMessage({ transfer }: { transfer: FundingTransferState }) {
+  const t = useT()
   const { error, refundUrl } = transfer
   const [before, after] = t('funding.error.refund').split('{link}')
   return (
@@ -38,6 +39,7 @@ function FailureMessage({ transfer }: { transfer: FundingTransferState }) {
 }
 
 function TransferFailed({ session, transfer, onClose }: TransferProps) {
+  const t = useT()
   const bridgeFailed = transfer.refundUrl !== null
   const insufficient = transfer.error?.code === 'insufficient_balance'
   return (
@@ -61,6 +63,7 @@ function TransferFailed({ session, transfer, onClose }: TransferProps) {
 }
 
 function TransferSuccess({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   return (
     <>
       <ConfirmationHeader title={t('funding.success.title')} onClose={onClose} />
@@ -78,10 +81,11 @@ function TransferSuccess({ session, onClose }: FundingScreenProps) {
 
 /** Preparing, submitting and bridging: a titled wait, left with back only while nothing was sent. */
 function TransferProgress({ session, onClose }: FundingScreenProps) {
+  const t = useT()
   const status = session.transfer?.status ?? 'preparing'
   const bridging = status === 'bridging'
   const label = bridging
-    ? t('funding.transfer.bridging', { network: networkName(session) })
+    ? t('funding.transfer.bridging', { network: networkName(t, session) })
     : status === 'submitting'
       ? t('funding.transfer.submitting', { wallet: session.transfer?.from.name ?? t('funding.yourWallet') })
       : t('funding.transfer.preparing')
@@ -98,6 +102,7 @@ function TransferProgress({ session, onClose }: FundingScreenProps) {
 }
 
 export function TransferScreen(props: FundingScreenProps) {
+  const t = useT()
   const { session, onClose } = props
   const { transfer } = session
   if (transfer?.status === 'error') return <TransferFailed {...props} transfer={transfer} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { KeyExportFrame } from '../../../core/index.js'
-import { t } from '../../copy/key-export.js'
+import { useT } from '../../copy/key-export.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -16,6 +16,7 @@ const frameStyle = { width: '100%', height: FRAME_HEIGHT, border: 'none', colorS
  * sees the key (SECURITY.md 48). Closing reports the export as completed.
  */
 export function KeyExport() {
+  const t = useT()
   const { client, request } = useModal()
   const address = request.intent === 'wallet' ? request.address : undefined
   const [exportFrame, setExportFrame] = useState<KeyExportFrame | null>(null)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { EmbeddedWallet } from '../../../core/index.js'
-import { t } from '../../copy/key-export.js'
-import { t as passwordText } from '../../copy/password.js'
+import { useT } from '../../copy/key-export.js'
+import { useT as usePasswordT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -19,12 +19,14 @@ const keyFieldStyle = { fontFamily: 'ui-monospace, monospace' } as const
  * that requires a password on create requires one here too (the imported key is a share set of its own).
  */
 export function KeyImport() {
+  const t = useT()
+  const passwordText = usePasswordT()
   const { client } = useModal()
   const passwordRequired = useConfigState(client).config.embeddedWallets.requireUserPasswordOnCreate
   const [chainType, setChainType] = useState<(typeof chains)[number]>('ethereum')
   const [privateKey, setPrivateKey] = useState('')
   const [password, setPassword] = useState('')
-  const problem = passwordRequired ? passwordError(password) : null
+  const problem = passwordRequired ? passwordError(passwordText, password) : null
   const [importing, setImporting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [imported, setImported] = useState<EmbeddedWallet | null>(null)

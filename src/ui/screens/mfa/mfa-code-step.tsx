@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { TesseraError } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
-import { t } from '../../copy/mfa.js'
+import { useT } from '../../copy/mfa.js'
 import { CodeBoxesInput } from '../../primitives/code-boxes-input.js'
 import * as styles from '../../styles/modal.css.js'
 import { mfaErrorCopy, type MfaErrorCopy } from './mfa-error.js'
@@ -20,6 +20,7 @@ export interface MfaCodeStepProps {
  * (too many attempts, the time limit) disables them.
  */
 export function MfaCodeStep({ description, onSubmit, blockedBy = null }: MfaCodeStepProps) {
+  const t = useT()
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success' | 'error'>('idle')
   const [error, setError] = useState<MfaErrorCopy | null>(null)
   const [resetKey, setResetKey] = useState(0)

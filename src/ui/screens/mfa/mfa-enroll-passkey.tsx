@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { TesseraError } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
-import { t } from '../../copy/mfa.js'
+import { useT } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
@@ -17,6 +17,7 @@ const PASSKEYS_SHOWN = 2
  * passkey of the user an MFA factor; 'Your passkeys' lists the first two with 'View all'; 'Passkeys updated' on success.
  */
 export function MfaEnrollPasskey() {
+  const t = useT()
   const { client, navigation } = useModal()
   const user = useUser(client)
   const passkeys = passkeysOf(user)
@@ -75,6 +76,7 @@ export function MfaEnrollPasskey() {
 
 /** 'View all': every passkey of the user. */
 export function MfaPasskeys() {
+  const t = useT()
   const { client, navigation } = useModal()
   return (
     <>
@@ -87,6 +89,7 @@ export function MfaPasskeys() {
 }
 
 function PasskeyList({ passkeys }: { passkeys: PasskeyAccount[] }) {
+  const t = useT()
   if (passkeys.length === 0) return <p className={styles.message}>{t('mfa.passkeys.none')}</p>
   return (
     <ul part="mfa-passkeys" className={landingStyles.methodList} aria-label={t('mfa.passkeys.list')}>

@@ -1,8 +1,8 @@
 import { use, useCallback, useState, type FormEvent } from 'react'
 import type { TesseraError } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
-import { t } from '../../copy/mfa.js'
-import { t as phoneText } from '../../copy/phone.js'
+import { useT } from '../../copy/mfa.js'
+import { useT as usePhoneT } from '../../copy/phone.js'
 import { useModal } from '../../modal-context.js'
 import { loadPhoneTools } from '../../phone/phone-tools.js'
 import { emptyPhoneNumber, PhoneNumberField } from '../../primitives/phone-number-field.js'
@@ -17,6 +17,8 @@ import { EnrolmentDone, EnrolmentError } from './mfa-enrolment-result.js'
  * server refuses it), the code sent to it, then done. A user with a method enrolled verifies first.
  */
 export function MfaEnrollSms() {
+  const t = useT()
+  const phoneText = usePhoneT()
   const { client, navigation } = useModal()
   const { config } = useConfigState(client)
   const tools = use(loadPhoneTools())

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { TesseraError, TotpEnrollment } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
-import { t } from '../../copy/mfa.js'
+import { useT } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { QrCode } from '../../primitives/qr-code.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
@@ -17,6 +17,7 @@ import { EnrolmentDone, EnrolmentError } from './mfa-enrolment-result.js'
  * (the core raises the challenge; the MFA router shows the verify screens over this one).
  */
 export function MfaEnrollTotp() {
+  const t = useT()
   const { client, navigation } = useModal()
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null)
   const [error, setError] = useState<TesseraError | null>(null)

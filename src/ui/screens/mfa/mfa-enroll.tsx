@@ -1,4 +1,4 @@
-import { t } from '../../copy/mfa.js'
+import { useT } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
@@ -15,6 +15,7 @@ const enrolmentOrder: MfaMethodType[] = ['passkey', 'totp', 'sms']
  * enrolled, to manage (passkeys) or remove.
  */
 export function MfaEnroll() {
+  const t = useT()
   const { client, navigation, close } = useModal()
   const { config } = useConfigState(client)
   const { enrolled } = useMfaState(client)

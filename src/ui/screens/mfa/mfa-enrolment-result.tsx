@@ -1,5 +1,5 @@
 import type { TesseraError } from '../../../core/index.js'
-import { t } from '../../copy/mfa.js'
+import { useT } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -7,6 +7,7 @@ import { mfaErrorCopy } from './mfa-error.js'
 
 /** An enrolment that succeeded: its message and Done, which closes. */
 export function EnrolmentDone({ title, message }: { title: string; message: string }) {
+  const t = useT()
   const { close } = useModal()
   return (
     <>
@@ -28,6 +29,7 @@ export function EnrolmentDone({ title, message }: { title: string; message: stri
  * refusing the login phone) with the error's own message.
  */
 export function EnrolmentError({ error }: { error: TesseraError }) {
+  const t = useT()
   const { message } = mfaErrorCopy(error)
   return (
     <p role="alert" part="error mfa-error" className={styles.errorText}>

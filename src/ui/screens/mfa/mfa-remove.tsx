@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { TesseraError } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
-import { t, type MfaCopyKey } from '../../copy/mfa.js'
+import { useT, type MfaCopyKey } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -19,6 +19,7 @@ const removeTitle: Record<MfaMethodType, MfaCopyKey> = {
  * answer up front: the verify screens show over this one), then returns to 'Transaction Protection'.
  */
 export function MfaRemove({ method }: { method: MfaMethodType }) {
+  const t = useT()
   const { client, navigation } = useModal()
   const [working, setWorking] = useState(false)
   const [error, setError] = useState<TesseraError | null>(null)

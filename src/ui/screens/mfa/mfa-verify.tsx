@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { TesseraClient } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t, type MfaCopyKey } from '../../copy/mfa.js'
+import { useT, type MfaCopyKey } from '../../copy/mfa.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
@@ -33,6 +33,7 @@ export interface MfaVerifyProps {
  * only with more than one method enrolled. Cancel ends the challenge: the waiting operation rejects.
  */
 export function MfaVerify({ standalone }: MfaVerifyProps) {
+  const t = useT()
   const { client, close } = useModal()
   const { enrolled } = useMfaState(client)
   // The user's pick; until then the first enrolled method (the list may fill in after the screen opens).
@@ -130,6 +131,7 @@ interface MethodViewProps {
 
 /** An authenticator-app or SMS code; SMS sends the code to the enrolled phone first. */
 function CodeVerify({ method, onBack, onVerified, actions }: MethodViewProps & { method: 'totp' | 'sms' }) {
+  const t = useT()
   const { client } = useModal()
   const blockedBy = blockingError(useMfaState(client))
   const [sending, setSending] = useState(method === 'sms')
@@ -188,6 +190,7 @@ function passkeyAttempt(client: TesseraClient): Promise<void> {
 
 /** 'Verifying with passkey': the WebAuthn prompt starts by itself; a failure offers 'Try again'. */
 function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
+  const t = useT()
   const { client } = useModal()
   const user = useUser(client)
   const mfaState = useMfaState(client)
@@ -238,6 +241,7 @@ function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
 }
 
 function VerifyActions({ onChoose, onCancel }: { onChoose: (() => void) | undefined; onCancel(): void }) {
+  const t = useT()
   return (
     <>
       {onChoose && (
@@ -251,6 +255,7 @@ function VerifyActions({ onChoose, onCancel }: { onChoose: (() => void) | undefi
 }
 
 function CancelButton({ onCancel }: { onCancel(): void }) {
+  const t = useT()
   return (
     <button type="button" part="mfa-cancel" className={styles.linkButton} onClick={onCancel}>
       {t('mfa.cancel')}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as accessStyles from '../../styles/access-screens.css.js'
@@ -22,6 +22,7 @@ interface PasswordAcknowledgeProps {
  * In create mode it creates the login's wallets with the password instead (document 2 §4, create-with-password).
  */
 export function PasswordAcknowledge({ password, mode, onOutcome, onCreationSettled }: PasswordAcknowledgeProps) {
+  const t = useT()
   const { client, navigation, request, close, heldLogin, finishLogin } = useModal()
   const [acknowledged, setAcknowledged] = useState(false)
   const [saving, setSaving] = useState(false)

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -11,6 +11,7 @@ type Phase = 'idle' | 'saving' | 'done' | 'failed'
 
 /** 'Automatically secure your account' (document 2 §2): Confirm sets automatic (privy) recovery, then 'Success'. */
 export function PasswordAutoSecure() {
+  const t = useT()
   const { client, request, close } = useModal()
   const [phase, setPhase] = useState<Phase>('idle')
   const body = useRef<HTMLDivElement>(null)

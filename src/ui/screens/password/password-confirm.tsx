@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -7,6 +7,7 @@ import { PasswordField } from './password-field.js'
 
 /** Step 3, 'Confirm your password': Continue only once both match ('Passwords do not match'). */
 export function PasswordConfirm({ password }: { password: string }) {
+  const t = useT()
   const { navigation } = useModal()
   const [confirmation, setConfirmation] = useState('')
   const matches = confirmation === password

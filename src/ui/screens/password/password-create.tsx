@@ -1,4 +1,4 @@
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -10,7 +10,7 @@ import { listOffendingCharacters, passwordProblem } from './password-rules.js'
 import { PasswordStrengthMeter } from './password-strength-meter.js'
 
 /** The error a password shows under its field, or null (document 2 §5). */
-export function passwordError(password: string): string | null {
+export function passwordError(t: ReturnType<typeof useT>, password: string): string | null {
   const problem = passwordProblem(password)
   if (!problem) return null
   return problem.kind === 'too-short' ? t('password.error.tooShort') : t('password.error.invalidCharacters', { characters: listOffendingCharacters(problem.characters) })
@@ -18,9 +18,10 @@ export function passwordError(password: string): string | null {
 
 /** Step 1, 'Set your password' (or 'Reset your password'): show/hide, generate and the strength meter. */
 export function PasswordCreate({ password, onChange }: { password: string; onChange(password: string): void }) {
+  const t = useT()
   const { client, navigation, request } = useModal()
   const { wallets } = useEmbeddedWalletsState(client)
-  const error = passwordError(password)
+  const error = passwordError(t, password)
   // Back goes to the recovery selection (or its splash) only when the user came from there.
   const cameFromSelection = navigation.getState().history.at(-1)?.startsWith('recovery:') ?? false
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as accessStyles from '../../styles/access-screens.css.js'
@@ -14,6 +14,7 @@ const messageOf = (error: unknown) => (typeof error === 'object' && error !== nu
 
 /** Step 5: 'Success' or 'Something went wrong' (with 'Try again'), and Close; an automatic flow closes itself on success. */
 export function PasswordDone({ outcome }: { outcome: SetPasswordOutcome | null }) {
+  const t = useT()
   const { request, navigation, close } = useModal()
   const succeeded = outcome?.ok === true
   const closesItself = succeeded && startedAutomatically(request)

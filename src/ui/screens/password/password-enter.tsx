@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { TesseraError } from '../../../core/index.js'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -14,6 +14,7 @@ const isInvalidPassword = (error: unknown) => (error as Partial<TesseraError> | 
  * (`embeddedWallets.recover`). A wrong password shows 'Invalid recovery password, please try again.' and the user tries again.
  */
 export function PasswordEnter() {
+  const t = useT()
   const { client, close } = useModal()
   const [password, setPassword] = useState('')
   const [failure, setFailure] = useState<string | null>(null)

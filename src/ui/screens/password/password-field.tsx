@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import * as styles from '../../styles/modal.css.js'
 import * as passwordStyles from './password.css.js'
 
@@ -18,6 +18,7 @@ export interface PasswordFieldProps {
 
 /** A password input with show/hide (and, on the create step, generate); errors appear only after the first blur. */
 export function PasswordField({ label, value, onChange, error, part, onGenerate, autoFocus, autoComplete = 'new-password' }: PasswordFieldProps) {
+  const t = useT()
   const [visible, setVisible] = useState(false)
   const [touched, setTouched] = useState(false)
   const id = useId()

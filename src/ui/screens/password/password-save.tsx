@@ -1,4 +1,4 @@
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import { COPIED_TEXT_RESET_MS, useCopied } from '../../primitives/use-copied.js'
@@ -20,6 +20,7 @@ function download(password: string, appName: string): void {
 
 /** Step 2, 'Save your password': the password once more, with Copy and Download. */
 export function PasswordSave({ password }: { password: string }) {
+  const t = useT()
   const { client, navigation } = useModal()
   const { appName } = useConfigState(client).config
   const { copied, copy } = useCopied(COPIED_TEXT_RESET_MS)

@@ -1,4 +1,4 @@
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import * as passwordStyles from './password.css.js'
 import { passwordStrength, type PasswordStrength } from './password-strength.js'
 
@@ -6,6 +6,7 @@ const levels: PasswordStrength[] = ['Weak', 'Medium', 'Strong']
 
 /** Weak, Medium or Strong (document 2 §5), as three bars and a line; nothing before the first character. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
+  const t = useT()
   if (!password) return null
   const strength = passwordStrength(password)
   const level = levels.indexOf(strength)

@@ -1,4 +1,4 @@
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { LoginMethodButton } from '../../primitives/login-method-button.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
@@ -25,6 +25,7 @@ const cloudRows = [
  * the login's wallets backed up to Drive; the cloud screen then owns the creation (`onCreationHandedOff`).
  */
 export function RecoverySelect({ onCreationHandedOff }: { onCreationHandedOff(): void }) {
+  const t = useT()
   const { client, navigation, request } = useModal()
   const state = useEmbeddedWalletsState(client)
   const wallets = walletsOfRequest(request, state.wallets)

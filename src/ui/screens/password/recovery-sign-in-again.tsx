@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -10,6 +10,7 @@ import { LockIcon } from './lock-icon.js'
  * device's automatic recovery on an older session ends here. The user signs out and in; the core then recovers.
  */
 export function RecoverySignInAgain() {
+  const t = useT()
   const { client, navigation } = useModal()
   const [busy, setBusy] = useState(false)
   const signInAgain = async () => {

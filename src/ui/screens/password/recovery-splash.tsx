@@ -1,4 +1,4 @@
-import { t } from '../../copy/password.js'
+import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
@@ -6,6 +6,7 @@ import { LockIcon } from './lock-icon.js'
 
 /** 'Secure Your Account' with 'Add password' (document 2 §2): before a first password, never before a reset. */
 export function RecoverySplash() {
+  const t = useT()
   const { navigation } = useModal()
   const canGoBack = navigation.getState().history.length > 0
   return (

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { EthereumTransactionConfirmation, SolanaTransactionConfirmation } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as access from '../../styles/access-screens.css.js'
 import * as styles from '../../styles/modal.css.js'
 
@@ -20,6 +20,7 @@ export function ConfirmationActions({ confirmation, insufficientFunds, canApprov
   canApprove: boolean
   approveText: string
 }) {
+  const t = useT()
   const fundingAvailable = useContext(FundingAvailable)
   const submitting = confirmation.status === 'submitting'
   // One button that changes its role, so the focus stays on it when funds arrive and 'Add funds' becomes 'Approve'.

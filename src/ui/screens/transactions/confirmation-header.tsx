@@ -1,4 +1,4 @@
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import { titleId } from '../../primitives/modal-shell.js'
 import * as styles from '../../styles/modal.css.js'
 
@@ -7,6 +7,7 @@ import * as styles from '../../styles/modal.css.js'
  * renders the same screens standalone; `onClose` absent (standalone) → no close button.
  */
 export function ConfirmationHeader({ title, onBack, onClose }: { title: string; onBack?: (() => void) | undefined; onClose?: (() => void) | undefined }) {
+  const t = useT()
   return (
     <div part="header" className={styles.header}>
       {onBack && (

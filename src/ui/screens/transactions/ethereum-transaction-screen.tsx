@@ -7,7 +7,7 @@
  */
 import { useState } from 'react'
 import type { AssetAmount, EthereumTransactionConfirmation, EthereumTransactionSummary } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationActions } from './confirmation-actions.js'
 import { ConfirmationHeader } from './confirmation-header.js'
@@ -33,12 +33,13 @@ function totalWithFees(summary: EthereumTransactionSummary): AssetAmount {
   return { ...balance, value: request.value + (estimatedFee?.value ?? 0n), usd: valueUsd === null || feeUsd === null ? null : valueUsd + feeUsd }
 }
 
-function titleOf({ uiOptions, position }: EthereumTransactionConfirmation) {
+function titleOf(t: ReturnType<typeof useT>, { uiOptions, position }: EthereumTransactionConfirmation) {
   const title = uiOptions.title ?? uiOptions.transactionInfo?.title ?? t('tx.title')
   return position.total > 1 ? t('tx.position', { title, index: position.index, total: position.total }) : title
 }
 
 function SummaryRows({ summary, app }: { summary: EthereumTransactionSummary; app: string }) {
+  const t = useT()
   const { approvalAmount } = summary
   return (
     <Rows>
@@ -60,6 +61,7 @@ function SummaryRows({ summary, app }: { summary: EthereumTransactionSummary; ap
 }
 
 function RequestDetails({ request }: { request: EthereumTransactionSummary['request'] }) {
+  const t = useT()
   return (
     <Expander summary={t('tx.details')} part="details">
       <Rows>
@@ -81,6 +83,7 @@ function RequestDetails({ request }: { request: EthereumTransactionSummary['requ
 }
 
 function PendingSummary({ confirmation, summary, app, open }: { confirmation: EthereumTransactionConfirmation; summary: EthereumTransactionSummary; app: string; open: boolean }) {
+  const t = useT()
   const action = confirmation.uiOptions.transactionInfo?.action ?? t(`tx.action.${summary.action.type}`)
   return (
     <Expander summary={t('tx.summary')} part="pending-summary" open={open}>
@@ -98,6 +101,7 @@ function PendingSummary({ confirmation, summary, app, open }: { confirmation: Et
 }
 
 function Receipt({ confirmation, onClose, dismiss }: Props) {
+  const t = useT()
   const { uiOptions, signOnly } = confirmation
   useSuccessDismiss(signOnly, dismiss)
   return (
@@ -126,6 +130,7 @@ function explorerLink({ receipt, hash, chain }: EthereumTransactionConfirmation)
 }
 
 export function EthereumTransactionScreen(props: Props) {
+  const t = useT()
   const { confirmation, app, standalone, onClose, previous, next } = props
   const [view, setView] = useState<'main' | 'scan'>('main')
   const { status, summary, scan, uiOptions, position } = confirmation
@@ -161,7 +166,7 @@ export function EthereumTransactionScreen(props: Props) {
   const canApprove = status === 'ready' && Boolean(summary) && !summary?.insufficientFunds && (!malicious || confirmation.acknowledgedRisk)
   return (
     <>
-      <ConfirmationHeader title={titleOf(confirmation)} onClose={onClose} />
+      <ConfirmationHeader title={titleOf(t, confirmation)} onClose={onClose} />
       <div part="body ethereum-transaction" className={styles.body}>
         {uiOptions.transactionInfo?.contractInfo?.imgUrl && (
           <img part="icon" className={css.icon} src={uiOptions.transactionInfo.contractInfo.imgUrl} alt={uiOptions.transactionInfo.contractInfo.imgAltText ?? ''} />

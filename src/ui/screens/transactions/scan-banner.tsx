@@ -3,10 +3,11 @@
  * 'This is a malicious transaction' and the checkbox that must be ticked (`acknowledgeRisk`) before Approve.
  */
 import type { EthereumTransactionConfirmation } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as css from './transactions.css.js'
 
 export function ScanBanner({ confirmation }: { confirmation: EthereumTransactionConfirmation }) {
+  const t = useT()
   const { scan } = confirmation
   if (scan.status !== 'completed' || scan.verdict === 'Benign') return null
   const malicious = scan.verdict === 'Malicious'

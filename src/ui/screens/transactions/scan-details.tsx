@@ -3,7 +3,7 @@
  * approvals it grants; 'No tokens found' without any, 'Transaction scan failed' when the scan failed.
  */
 import type { ScanAssetChange, ScanState } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as styles from '../../styles/modal.css.js'
 import { formatUsd } from './format-amount.js'
 import { Address, Row, Rows, Spinner } from './summary-rows.js'
@@ -14,6 +14,7 @@ const amountText = (entry: { value: string; usd: number | null; tokenId?: string
   `${entry.tokenId !== undefined ? `#${entry.tokenId}` : entry.value} ${assetName(asset)}${entry.usd === null ? '' : ` (${formatUsd(entry.usd)})`}`
 
 export function ScanDetails({ scan }: { scan: ScanState }) {
+  const t = useT()
   if (scan.status === 'failed') return <p role="alert" part="scan-failed" className={styles.errorText}>{t('tx.scan.failed')}</p>
   if (scan.status !== 'completed') return <Spinner label={t('tx.scan.inProgress')} />
   if (scan.changes.length === 0 && scan.exposures.length === 0) return <p part="scan-empty" className={styles.message}>{t('tx.scan.noTokens')}</p>

@@ -4,7 +4,7 @@
  * and 'Not now' when cancellable. Success is shown briefly, then the screen closes.
  */
 import type { SignMessageConfirmation } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as access from '../../styles/access-screens.css.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from './confirmation-header.js'
@@ -14,6 +14,7 @@ import * as css from './transactions.css.js'
 import { useSuccessDismiss } from './use-success-dismiss.js'
 
 export function SignMessageScreen({ confirmation, app, onClose, dismiss }: ScreenProps<SignMessageConfirmation>) {
+  const t = useT()
   const { uiOptions, status, error, message } = confirmation
   useSuccessDismiss(status === 'complete', dismiss)
   return (

@@ -6,7 +6,7 @@
  */
 import type { AssetAmount, SolanaInstructionSummary, SolanaTransactionConfirmation, SolanaTransactionSummary } from '../../../core/index.js'
 import { shortenAddress } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationActions } from './confirmation-actions.js'
 import { ConfirmationHeader } from './confirmation-header.js'
@@ -22,7 +22,7 @@ type Props = ScreenProps<SolanaTransactionConfirmation>
 const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary) => formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol })
 
 /** One line per decoded instruction. */
-function instructionText(instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary): string {
+function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary): string {
   const short = shortenAddress
   switch (instruction.type) {
     case 'sol-transfer':
@@ -53,11 +53,12 @@ function totalOf(summary: SolanaTransactionSummary): string {
   return amountText({ ...amount, value: amount.value + estimatedFee.value, usd }, summary)
 }
 
-const actionOf = ({ uiOptions, summary }: SolanaTransactionConfirmation) =>
+const actionOf = (t: ReturnType<typeof useT>, { uiOptions, summary }: SolanaTransactionConfirmation) =>
   uiOptions.transactionInfo?.action ??
   (summary?.swap ? t('tx.action.swap') : summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
 
 function Receipt({ confirmation, onClose, dismiss }: Props) {
+  const t = useT()
   const { uiOptions, summary, signOnly } = confirmation
   return (
     <>
@@ -66,7 +67,7 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
         <p role="status" part="success" className={styles.message}>{uiOptions.successDescription ?? t('tx.allSet')}</p>
         {summary && (
           <Rows>
-            <Row label={t('tx.row.action')} part="receipt-action">{actionOf(confirmation)}</Row>
+            <Row label={t('tx.row.action')} part="receipt-action">{actionOf(t, confirmation)}</Row>
             <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary)}</Row>
             <Row label={t('tx.row.fees')} part="receipt-fees">{amountText(summary.estimatedFee, summary)}</Row>
             {summary.to && <Row label={t('tx.row.to')} part="receipt-to"><Address address={summary.to} /></Row>}
@@ -82,6 +83,7 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
 }
 
 export function SolanaTransactionScreen(props: Props) {
+  const t = useT()
   const { confirmation, app, onClose } = props
   const { status, summary, uiOptions } = confirmation
   if (status === 'error') {
@@ -116,7 +118,7 @@ export function SolanaTransactionScreen(props: Props) {
             <Expander summary={t('tx.advanced')} part="advanced">
               <ul part="instructions" className={css.list}>
                 {summary.instructions.map((instruction, index) => (
-                  <li key={index} part="instruction">{instructionText(instruction, summary)}</li>
+                  <li key={index} part="instruction">{instructionText(t, instruction, summary)}</li>
                 ))}
               </ul>
             </Expander>

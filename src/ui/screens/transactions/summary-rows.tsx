@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { shortenAddress } from '../../../core/index.js'
 import * as css from './transactions.css.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import * as styles from '../../styles/modal.css.js'
 
 /** One labelled row; `part` names it for the host page (`row-send`, `row-network`, ...). */
@@ -54,6 +54,7 @@ export function Spinner({ label }: { label: string }) {
 
 /** The block explorer's page for a hash or signature, when the chain has an explorer. */
 export function ExplorerLink({ url }: { url: string | null | undefined }) {
+  const t = useT()
   if (!url) return null
   return (
     <a part="explorer-link" className={styles.linkButton} href={url} target="_blank" rel="noopener noreferrer">

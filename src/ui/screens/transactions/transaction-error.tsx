@@ -3,7 +3,7 @@
  * transaction hash with its block explorer link, and 'Retry transaction'. A reverted receipt is 'Transaction failed'.
  */
 import type { TesseraError } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../../primitives/use-copied.js'
 import * as access from '../../styles/access-screens.css.js'
 import * as styles from '../../styles/modal.css.js'
@@ -23,6 +23,7 @@ export interface TransactionErrorProps {
 }
 
 export function TransactionError({ error, reverted, hash, hashLabel, explorerUrl, retry, onClose }: TransactionErrorProps) {
+  const t = useT()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
   return (
     <>

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react'
 import type { Confirmation, TesseraClient } from '../../../core/index.js'
-import { t } from '../../copy/transactions.js'
+import { useT } from '../../copy/transactions.js'
 import { focusableWithin } from '../../primitives/focusable-within.js'
 import { useShownItem } from '../../primitives/use-shown-item.js'
 import { useConfigState } from '../../use-client-state.js'
@@ -51,6 +51,7 @@ function useFocusAfterFunding(container: RefObject<HTMLElement | null>, covered:
 }
 
 export function TransactionView({ client, standalone, inlineId, onClose }: TransactionViewProps) {
+  const t = useT()
   const queue = useSyncExternalStore(
     (onChange) => client.embeddedWallets.watchState(() => onChange()),
     () => client.embeddedWallets.getState().confirmations ?? none,
