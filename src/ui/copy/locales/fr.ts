@@ -138,7 +138,7 @@ export default {
   'embeddedWallets.created.newUser': 'Votre compte a bien été créé.',
   'embeddedWallets.created.returning': 'Votre compte est sécurisé.',
 
-  'code.issue': 'Problème lors de la vérification du code',
+  'code.issue': 'Erreur de vérification du code',
   'code.linkLimit': 'L’utilisateur a déjà un compte de type {type} associé.',
   'error.generic.title': 'Un problème est survenu',
   'error.generic.description': 'Un problème est survenu\u202f! Veuillez réessayer plus tard.',
@@ -498,7 +498,7 @@ export default {
   'tx.row.amount': 'Montant',
   'tx.row.swap': 'Échange',
   'tx.swap': '{in} → {out}',
-  'tx.row.spender': 'Bénéficiaire de l’autorisation',
+  'tx.row.spender': 'Bénéficiaire',
   'tx.row.to': 'Vers',
   'tx.row.from': 'De',
   'tx.row.tokenAddress': 'Adresse du jeton',
