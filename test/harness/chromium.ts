@@ -14,8 +14,9 @@ export const chromiumArgs = [
   '--disable-sync',
 ]
 
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+/** `extraArgs`: a scenario's own flags (e.g. `--host-resolver-rules` to serve a page under another name). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...extraArgs] })
   const prefix = await e2eLogPrefix('browser')
   if (prefix) recordErrorBodies(browser, `${prefix}.jsonl`)
   return browser

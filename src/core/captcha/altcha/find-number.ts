@@ -7,7 +7,7 @@ export interface AltchaSearch {
 }
 
 /** SHA-256 of the bytes. */
-export type Sha256 = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>
+export type Sha256 = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array | Promise<Uint8Array>
 
 /**
  * The number n in the range with hex(SHA-256(salt + n)) === challenge, or null. Self-contained on purpose
