@@ -25,6 +25,7 @@ await build({
         'access-screens': 'elements/test-fixtures/access-screens.fixture.tsx',
         'fake-confirmations': 'elements/test-fixtures/fake-confirmations.ts',
         'fake-funding': 'elements/test-fixtures/fake-funding.ts',
+        'screen-walk': 'elements/test-fixtures/screen-walk.fixture.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

@@ -1,37 +1,39 @@
 import type { WalletFlowScreen } from '../screens/wallet-flows/screens.js'
 
-/** The modal's screens. Error screens carry the error that led there. */
-export type Screen =
-  // Wallet security flows (password recovery, MFA, key export and import): `group:step`, one lazy router for all.
-  | WalletFlowScreen
-  | 'landing'
-  | 'code'
-  | 'error'
+/** The modal's screens besides the wallet security flows (`group:step`, one lazy router for all: walletFlowScreens). */
+export const modalScreens = [
+  'landing',
+  'code',
+  'error',
   // Landing overflow, phone input, the SMS code (the same component as 'code') and OAuth status.
-  | 'more-options'
-  | 'phone'
-  | 'sms-code'
-  | 'oauth'
+  'more-options',
+  'phone',
+  'sms-code',
+  'oauth',
   // Passkey status (loading, success or error with retry) and the sign-up-or-sign-in choice.
-  | 'passkey'
-  | 'passkey-choice'
+  'passkey',
+  'passkey-choice',
   // Access rejections, CAPTCHA, terms and account transfer (document 1 §§2, 4; document 2).
-  | 'allowlist-denied'
-  | 'user-limit'
-  | 'account-not-found'
-  | 'captcha'
-  | 'terms'
-  | 'account-transfer'
-  | 'account-transfer-assets'
+  'allowlist-denied',
+  'user-limit',
+  'account-not-found',
+  'captcha',
+  'terms',
+  'account-transfer',
+  'account-transfer-assets',
   // External wallets: the picker (with its network, install and empty views) and the connection status.
-  | 'wallet-picker'
-  | 'wallet-status'
+  'wallet-picker',
+  'wallet-status',
   // Farcaster: the QR code (desktop) or open-app button (mobile) while the Farcaster app signs, then its status.
-  | 'farcaster'
+  'farcaster',
   // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (document 1 §2).
-  | 'telegram'
+  'telegram',
   // Cross-app: the provider app's popup (connecting), then success or failure.
-  | 'cross-app'
+  'cross-app',
+] as const
+
+/** The modal's screens. Error screens carry the error that led there. */
+export type Screen = WalletFlowScreen | (typeof modalScreens)[number]
 
 export interface NavigationState {
   current: Screen

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
 import * as styles from '../styles/modal.css.js'
 import { focusableWithin } from './focusable-within.js'
+import { useScreenEntryFocus } from './screen-entry-focus.js'
 
 export const titleId = 'tessera-modal-title'
 
@@ -12,16 +13,14 @@ interface ModalShellProps {
 
 /** The dialog surface: overlay, focus trap and Escape in modal mode; inline in standalone mode. */
 export function ModalShell({ standalone, onClose, children }: ModalShellProps) {
-  const dialogRef = useRef<HTMLDivElement>(null)
+  // State, not a ref, so the focus watch starts once the dialog is there.
+  const [dialog, setDialog] = useState<HTMLDivElement | null>(null)
+  // Every screen that opens (the first included) takes the focus in the modal; inline, only from a screen it was on.
+  useScreenEntryFocus(dialog, { modal: !standalone })
 
   useEffect(() => {
     if (standalone) return
-    const dialog = dialogRef.current
-    if (!dialog) return
     const previouslyFocused = document.activeElement as HTMLElement | null
-    // Focus the first field (or control) so keyboard users start inside the dialog.
-    const first = dialog.querySelector<HTMLElement>('input:not([disabled])') ?? focusableWithin(dialog)[0]
-    first?.focus()
     // Give focus back to whatever opened the modal.
     return () => previouslyFocused?.focus?.()
   }, [standalone])
@@ -33,19 +32,19 @@ export function ModalShell({ standalone, onClose, children }: ModalShellProps) {
       onClose()
       return
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return
-    const focusable = focusableWithin(dialogRef.current)
+    if (event.key !== 'Tab' || !dialog) return
+    const focusable = focusableWithin(dialog)
     if (focusable.length === 0) return event.preventDefault()
-    const root = dialogRef.current.getRootNode() as Document | ShadowRoot
+    const root = dialog.getRootNode() as Document | ShadowRoot
     const index = focusable.indexOf(root.activeElement as HTMLElement)
     const next = event.shiftKey ? (index <= 0 ? focusable.length - 1 : index - 1) : index === focusable.length - 1 ? 0 : index + 1
     event.preventDefault()
     focusable[next]?.focus()
   }
 
-  const dialog = (
+  const surface = (
     <div
-      ref={dialogRef}
+      ref={setDialog}
       part="dialog"
       role="dialog"
       aria-modal={standalone ? undefined : 'true'}
@@ -56,7 +55,7 @@ export function ModalShell({ standalone, onClose, children }: ModalShellProps) {
       {children}
     </div>
   )
-  if (standalone) return dialog
+  if (standalone) return surface
   return (
     <div
       part="overlay"
@@ -66,7 +65,7 @@ export function ModalShell({ standalone, onClose, children }: ModalShellProps) {
         if (event.target === event.currentTarget) onClose()
       }}
     >
-      {dialog}
+      {surface}
     </div>
   )
 }

@@ -32,8 +32,9 @@ export const recentChip = style({
   borderRadius: 999,
   fontSize: '0.75em',
   fontWeight: 600,
-  color: vars.accentDark,
-  background: vars.accentLighter,
+  // The accent's own foreground pair: readable (4.5:1) for any accent, in either theme.
+  color: vars.accentForeground,
+  background: vars.accent,
 })
 
 export const infoButtonSlot = style({ gridColumn: 1, gridRow: 1 })

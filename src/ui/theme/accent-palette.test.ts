@@ -32,13 +32,32 @@ describe('colour functions', () => {
 })
 
 describe('accentPalette', () => {
-  it('uses a light foreground on a dark accent and a dark one on a light accent (3:1 threshold)', () => {
+  const ratio = (a: string, b: string) => contrastRatio(parseHex(a)!, parseHex(b)!)
+  const accents = ['#4d53f3', '#8b8ff8', '#1d4ed8', '#fde047', '#ff0000', '#00ff80', '#959595', '#ffffff', '#000000', '#6a6ff5', '#e11d48', '#14b8a6']
+  const surfaces = { light: ['#ffffff', '#f3f4f6'], dark: ['#1b1d22', '#2a2d34'] }
+
+  it('gives accent text at least 4.5:1 on each surface of either theme, and text on the accent at least 4.5:1', () => {
+    for (const accent of accents)
+      for (const themeSurfaces of Object.values(surfaces)) {
+        const palette = accentPalette(accent, themeSurfaces)!
+        for (const surface of themeSurfaces) expect(ratio(palette.accent, surface), `${accent} on ${surface}`).toBeGreaterThanOrEqual(4.5)
+        expect(ratio(palette.accentForeground, palette.accent), `text on ${accent}`).toBeGreaterThanOrEqual(4.5)
+      }
+  })
+
+  it('keeps an accent that already reads at 4.5:1, and moves one that does not away from the surface (darker on light, lighter on dark)', () => {
+    expect(accentPalette('#1d4ed8')!.accent).toBe('#1d4ed8')
+    const lightness = (hex: string) => rgbToHsl(parseHex(hex)!).l
+    const onLight = accentPalette('#fde047', surfaces.light)!.accent
+    expect(lightness(onLight)).toBeLessThan(lightness('#fde047'))
+    expect(rgbToHsl(parseHex(onLight)!).h).toBeCloseTo(rgbToHsl(parseHex('#fde047')!).h, 0)
+    const onDark = accentPalette('#1d4ed8', surfaces.dark)!.accent
+    expect(lightness(onDark)).toBeGreaterThan(lightness('#1d4ed8'))
+  })
+
+  it('picks white or the dark foreground, whichever reads better on the accent', () => {
     expect(accentPalette('#1d4ed8')!.accentForeground).toBe('#ffffff')
-    expect(accentPalette('#fde047')!.accentForeground).toBe('#111827')
-    // #959595 has 2.99:1 against white (below 3) and #949494 just over 3:1.
-    expect(contrastRatio(parseHex('#959595')!, parseHex('#fff')!)).toBeLessThan(3)
-    expect(accentPalette('#959595')!.accentForeground).toBe('#111827')
-    expect(accentPalette('#8a8a8a')!.accentForeground).toBe('#ffffff')
+    expect(accentPalette('#fde047', surfaces.dark)!.accentForeground).toBe('#111827')
   })
 
   it('derives the lighten (+0.15, +0.3) and darken (-0.06, -0.6) variants in HSL lightness', () => {

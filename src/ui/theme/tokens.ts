@@ -33,16 +33,24 @@ const shared = {
   fontSize: '15px',
 } satisfies Partial<ThemeValues>
 
+/** Each theme's surfaces: the accent (as link text) must read on both. */
+export const themeSurfaces: Record<ThemeName, { background: string; backgroundMuted: string }> = {
+  light: { background: '#ffffff', backgroundMuted: '#f3f4f6' },
+  dark: { background: '#1b1d22', backgroundMuted: '#2a2d34' },
+}
+
+/** The accent palette for `theme`: readable (4.5:1) on its surfaces, its foreground readable on it. */
+export const themedAccentPalette = (accentColor: string, theme: ThemeName) => accentPalette(accentColor, Object.values(themeSurfaces[theme]))
+
 export const themes: Record<ThemeName, ThemeValues> = {
-  // Each theme's accent meets WCAG AA (4.5:1) for text on it and for accent links on the theme's background.
+  // Each theme's accent meets WCAG AA (4.5:1) for text on it and for accent links on the theme's surfaces.
   light: {
     ...shared,
-    ...accentPalette('#4d53f3')!,
-    background: '#ffffff',
-    backgroundMuted: '#f3f4f6',
+    ...themeSurfaces.light,
+    ...themedAccentPalette('#4d53f3', 'light')!,
     foreground: '#111827',
     foregroundMuted: '#5b6270',
-    border: '#d8dbe0',
+    border: '#858b96',
     error: '#c81e1e',
     success: '#0e7a3e',
     overlay: 'rgba(17, 24, 39, 0.45)',
@@ -50,12 +58,11 @@ export const themes: Record<ThemeName, ThemeValues> = {
   },
   dark: {
     ...shared,
-    ...accentPalette('#8b8ff8')!,
-    background: '#1b1d22',
-    backgroundMuted: '#2a2d34',
+    ...themeSurfaces.dark,
+    ...themedAccentPalette('#8b8ff8', 'dark')!,
     foreground: '#f3f4f6',
     foregroundMuted: '#a8adb7',
-    border: '#3b3f48',
+    border: '#757b86',
     error: '#f87171',
     success: '#4ade80',
     overlay: 'rgba(0, 0, 0, 0.6)',

@@ -1,19 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { focusableWithin } from '../../primitives/focusable-within.js'
-
-/** The focus is in `view`, or was dropped with a control the last screen removed (the page's body then holds it). */
-function focusWasHere(view: HTMLElement): boolean {
-  const active = (view.getRootNode() as Document | ShadowRoot).activeElement
-  if (active && active !== document.body) return view.contains(active)
-  return document.activeElement === null || document.activeElement === document.body
-}
-
-/** The screen's first field, else its body's first control. */
-function focusFirstControl(view: HTMLElement): void {
-  const body = view.querySelector<HTMLElement>('[part~="body"]') ?? view
-  const target = body.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ?? focusableWithin(body)[0] ?? focusableWithin(view)[0]
-  target?.focus()
-}
+import { focusFirstControl, focusWasHere } from '../../primitives/screen-entry-focus.js'
 
 /**
  * A new screen (`screen` changed) replaces the controls the user was on: its first field, else its body's first

@@ -2,47 +2,50 @@
  * The wallet security flows' screens, `group:step`: each group's screens load together with its first screen
  * (wallet-flows.tsx), so none of them weighs on the landing. Groups add their steps here.
  */
-export type WalletFlowScreen =
+export const walletFlowScreens = [
   // After a login that creates wallets: 'Creating your wallet', then the wallet-created screen (document 2 §2).
-  | 'wallet:creating'
-  | 'wallet:created'
+  'wallet:creating',
+  'wallet:created',
   // Password recovery (document 2 "Password setup wizard", "Recovery method selection").
-  | 'password:create'
-  | 'password:save'
-  | 'password:confirm'
-  | 'password:acknowledge'
-  | 'password:done'
-  | 'password:enter'
-  | 'password:auto-secure'
-  | 'recovery:select'
-  | 'recovery:splash'
+  'password:create',
+  'password:save',
+  'password:confirm',
+  'password:acknowledge',
+  'password:done',
+  'password:enter',
+  'password:auto-secure',
+  'recovery:select',
+  'recovery:splash',
   // A new device's automatic recovery on a sign-in older than 10 minutes (SECURITY 61).
-  | 'recovery:sign-in-again'
+  'recovery:sign-in-again',
   // Cloud backup and recovery (document 2 "Recovery with a cloud provider"): backing up, and 'Confirm it's really you'.
-  | 'cloud:backup'
-  | 'cloud:confirm'
+  'cloud:backup',
+  'cloud:confirm',
   // Wallet-action MFA (document 2 "Multi-factor verification", "Multi-factor enrolment").
-  | 'mfa:verify'
-  | 'mfa:enroll'
-  | 'mfa:enroll-totp'
-  | 'mfa:enroll-sms'
-  | 'mfa:enroll-passkey'
-  | 'mfa:passkeys'
-  | 'mfa:remove-totp'
-  | 'mfa:remove-sms'
-  | 'mfa:remove-passkey'
+  'mfa:verify',
+  'mfa:enroll',
+  'mfa:enroll-totp',
+  'mfa:enroll-sms',
+  'mfa:enroll-passkey',
+  'mfa:passkeys',
+  'mfa:remove-totp',
+  'mfa:remove-sms',
+  'mfa:remove-passkey',
   // Key export (document 3 "Key export") and private-key import.
-  | 'key:export'
-  | 'key:import'
+  'key:export',
+  'key:import',
   // Farcaster signer (document 2 §4): the embedded wallet's signer key, approved in the Farcaster app.
-  | 'farcaster:signer'
+  'farcaster:signer',
   // Delegated wallets (document 2 §2 "Cross-app and delegation"): offline access consent, and revoking it.
-  | 'delegation:consent'
-  | 'delegation:revoke'
+  'delegation:consent',
+  'delegation:revoke',
   // Confirmations (document 3 §2): signing a message, an Ethereum or a Solana transaction the app asked for.
-  | 'transaction:confirm'
+  'transaction:confirm',
   // Funding (document 3 §§2–4): a session of `client.funding`, its steps routed by the core's `step`.
-  | 'funding:flow'
+  'funding:flow',
+] as const
+
+export type WalletFlowScreen = (typeof walletFlowScreens)[number]
 
 export type WalletFlowGroup = WalletFlowScreen extends `${infer Group}:${string}` ? Group : never
 
