@@ -1,4 +1,9 @@
 /** Public API of `tessera/elements`. */
+// Each element's surface, declared once: its attributes, properties, methods, events, parts and CSS properties.
+export { authModalDefinition } from './auth-modal/definition.js'
+export { confirmTxDefinition } from './confirm-tx/definition.js'
+export { fundWalletDefinition } from './fund-wallet/definition.js'
+export type { DefinedElement, ElementAttributes, ElementDefinition, ElementEventMap, ElementProperties, ThemeChoice } from './definition-format.js'
 export { AuthModalElement } from './auth-modal/auth-modal-element.js'
 export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
 // `<confirm-tx>` loads on `defineConfirmTx()`: only that small function ships with the entry.

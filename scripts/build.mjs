@@ -62,6 +62,7 @@ await build({
 
 // (d) Type declarations.
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+execFileSync(process.execPath, [join(root, 'scripts/write-custom-elements.mjs')], { stdio: 'inherit' }) // dist/custom-elements.json, from the element definitions
 
 /** The entry plus every chunk it imports statically: what loads before the landing is interactive. */
 function staticClosure(file, seen = new Set()) {

@@ -1,6 +1,8 @@
 import type { ClientOptions, EthereumFundWalletOptions, SolanaFundWalletOptions, User } from '../../src/core/index.js'
 import type { ModalRequest, WalletRecoverySetDetail } from '../../src/ui/index.js'
+import type { ElementEventMap } from '../definition-format.js'
 import type { FundFailedDetail, FundOutcomeDetail } from '../fund-wallet/types.js'
+import type { authModalDefinition } from './definition.js'
 
 /** The `config` JS property: the client config the host merges over the server config. */
 export type AuthModalConfig = NonNullable<ClientOptions['config']>
@@ -32,20 +34,5 @@ export type { WalletRecoverySetDetail }
 export interface LogoutDetail { reason: string }
 export type { FundFailedDetail, FundOutcomeDetail }
 
-/** DOM events of `<auth-modal>`: bubbling, composed, without an `on` prefix. */
-export interface AuthModalEventMap {
-  loginsuccess: CustomEvent<LoginSuccessDetail>
-  autherror: CustomEvent<AuthErrorDetail>
-  modalclose: CustomEvent<null>
-  logout: CustomEvent<LogoutDetail>
-  linksuccess: CustomEvent<LinkSuccessDetail>
-  updatesuccess: CustomEvent<UpdateSuccessDetail>
-  /** A wallet flow set the wallets' recovery (password, automatic): `useSetWalletPassword` and `useSetWalletRecovery` hear it. */
-  walletrecoveryset: CustomEvent<WalletRecoverySetDetail>
-  /** A session `start({ intent: 'fund' })` opened was funded. */
-  fundsuccess: CustomEvent<FundOutcomeDetail>
-  /** A session `start({ intent: 'fund' })` opened ended without funding. */
-  funduserexited: CustomEvent<FundOutcomeDetail>
-  /** A session `start({ intent: 'fund' })` asked for could not start (`code`, `message`). */
-  fundfailed: CustomEvent<FundFailedDetail>
-}
+/** DOM events of `<auth-modal>` (its definition): bubbling, composed, without an `on` prefix. */
+export type AuthModalEventMap = ElementEventMap<typeof authModalDefinition>

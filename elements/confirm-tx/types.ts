@@ -1,5 +1,7 @@
 import type { TransactionUiOptions } from '../../src/core/index.js'
 import type { AuthModalConfig } from '../auth-modal/types.js'
+import type { ElementEventMap } from '../definition-format.js'
+import type { confirmTxDefinition } from './definition.js'
 
 /** `<confirm-tx>`'s chain: 'ethereum' (default) takes an `eth_sendTransaction` request, 'solana' a @solana/web3.js transaction. */
 export type ConfirmTxChainType = 'ethereum' | 'solana'
@@ -16,10 +18,7 @@ export interface TxErrorDetail {
   message: string
 }
 
-export interface ConfirmTxEventMap {
-  txconfirmed: CustomEvent<TxConfirmedDetail>
-  txrejected: CustomEvent<TxErrorDetail>
-  txfailed: CustomEvent<TxErrorDetail>
-}
+/** DOM events of `<confirm-tx>` (its definition). */
+export type ConfirmTxEventMap = ElementEventMap<typeof confirmTxDefinition>
 
 export type { TransactionUiOptions }

@@ -1,4 +1,6 @@
 import type { CardProvider, FundingOutcomeDetail, FundWalletUiConfig } from '../../src/core/index.js'
+import type { ElementEventMap } from '../definition-format.js'
+import type { fundWalletDefinition } from './definition.js'
 
 /** `<fund-wallet>`'s chain: 'ethereum' (default) funds an EVM address on `chain-id`, 'solana' a Solana one on `cluster`. */
 export type FundWalletChainType = 'ethereum' | 'solana'
@@ -20,8 +22,5 @@ export interface FundFailedDetail {
   message: string
 }
 
-export interface FundWalletEventMap {
-  fundsuccess: CustomEvent<FundOutcomeDetail>
-  funduserexited: CustomEvent<FundOutcomeDetail>
-  fundfailed: CustomEvent<FundFailedDetail>
-}
+/** DOM events of `<fund-wallet>` (its definition). */
+export type FundWalletEventMap = ElementEventMap<typeof fundWalletDefinition>

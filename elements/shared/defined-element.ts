@@ -1,55 +1,52 @@
 import r2wc from '@r2wc/react-to-web-component'
 import type { ComponentType } from 'react'
-
-/**
- * One definition per inline panel element (`<confirm-tx>`, `<fund-wallet>`): its React root, string and number
- * attributes, HTML boolean attributes, object properties and events; the element class follows from it.
- */
-export interface PanelElementDefinition {
-  // r2wc passes the shadow root and event dispatchers besides the declared props.
-  root: ComponentType<never>
-  /** Props read from attributes (`chainId` ← `chain-id`). */
-  attributes: Record<string, 'string' | 'number'>
-  /** HTML booleans: present means true (`sign-only` → `signOnly`). */
-  booleans?: readonly string[]
-  /** JS properties only, never attributes; setting one re-renders with it. */
-  objects: readonly string[]
-  /** DOM event names (no `on` prefix), dispatched bubbling and composed with the root's `on<Name>` callbacks. */
-  events: readonly string[]
-}
+import type { DefinedElement, ElementDefinition } from '../definition-format.js'
+import { r2wcOptions } from './r2wc-options.js'
 
 const propsKey = Symbol.for('r2wc.props')
 const renderKey = Symbol.for('r2wc.render')
 type R2wcInternals = { [propsKey]: Record<string, unknown>; [renderKey](): void }
-const internals = (element: HTMLElement) => element as unknown as R2wcInternals
-const camel = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
-const callbackName = (event: string) => `on${event[0]!.toUpperCase()}${event.slice(1)}`
+const r2wcInternals = (element: HTMLElement) => element as unknown as R2wcInternals
+/** The props r2wc renders the root with (attributes, properties, and what the element adds, e.g. `request`). */
+export const rootProps = (element: HTMLElement) => r2wcInternals(element)[propsKey]
+/** Renders the root again with its current props. */
+export const renderRoot = (element: HTMLElement) => r2wcInternals(element)[renderKey]()
 
-/** The element class of a panel; server-side rendering has no HTMLElement, so the module still loads there. */
-export function panelElement(definition: PanelElementDefinition): CustomElementConstructor {
-  if (typeof HTMLElement === 'undefined') return class {} as unknown as CustomElementConstructor
-  const { booleans = [], objects } = definition
-  const eventInit = { bubbles: true, composed: true }
-  const Base = r2wc(definition.root as ComponentType<Record<string, unknown>>, {
-    shadow: 'open',
-    props: definition.attributes,
-    events: Object.fromEntries(definition.events.map((event) => [callbackName(event), eventInit])),
-  }) as unknown as { new (): HTMLElement; observedAttributes: string[]; prototype: HTMLElement }
+/** The custom element callbacks every defined element has. */
+export interface ElementLifecycle {
+  connectedCallback(): void
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void
+}
+
+/** The constructor of a defined element: `new()` gives the element as its definition types it. */
+export type DefinedElementClass<Element> = { new (): Element & ElementLifecycle; prototype: Element & ElementLifecycle; readonly observedAttributes: string[] }
+
+/**
+ * The element class a definition describes, rendering `root` (r2wc): attributes, HTML boolean attributes, object
+ * properties and events all come from the definition. Server-side rendering has no HTMLElement, so the module still
+ * loads there.
+ */
+export function definedElement<Definition extends ElementDefinition>(definition: Definition, root: ComponentType<never>): DefinedElementClass<DefinedElement<Definition>> {
+  if (typeof HTMLElement === 'undefined') return class {} as unknown as DefinedElementClass<DefinedElement<Definition>>
+  const booleans = definition.attributes.filter((attribute) => attribute.kind === 'boolean')
+  const objects = definition.properties.map((property) => property.name)
+  const attributeProperty = new Map(definition.attributes.map((attribute) => [attribute.name, attribute.property]))
+  const Base = r2wc(root as ComponentType<Record<string, unknown>>, r2wcOptions(definition)) as unknown as { new (): HTMLElement; observedAttributes: string[]; prototype: HTMLElement }
   const base = Base.prototype as unknown as { connectedCallback(): void; attributeChangedCallback(...args: unknown[]): void }
 
-  class PanelElement extends Base {
+  class Element extends Base {
     static override get observedAttributes(): string[] {
-      return [...Base.observedAttributes, ...booleans]
+      return [...Base.observedAttributes, ...booleans.map((attribute) => attribute.name)]
     }
 
     constructor() {
       super()
-      for (const name of booleans) internals(this)[propsKey][camel(name)] = this.hasAttribute(name)
+      for (const { name, property } of booleans) r2wcInternals(this)[propsKey][property] = this.hasAttribute(name)
     }
 
     connectedCallback(): void {
       // Properties set before the element was defined shadow the accessors: re-apply them through the setters.
-      for (const name of [...objects, ...booleans.map(camel)]) {
+      for (const name of [...objects, ...definition.attributes.map((attribute) => attribute.property)]) {
         if (!Object.prototype.hasOwnProperty.call(this, name)) continue
         const value = (this as unknown as Record<string, unknown>)[name]
         delete (this as unknown as Record<string, unknown>)[name]
@@ -59,35 +56,36 @@ export function panelElement(definition: PanelElementDefinition): CustomElementC
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-      const props = internals(this)[propsKey]
+      const props = r2wcInternals(this)[propsKey]
+      const property = attributeProperty.get(name) ?? name
       // r2wc ignores removed attributes and reads booleans by value: both are handled here.
-      if (booleans.includes(name)) props[camel(name)] = value !== null && value !== 'false'
-      else if (value === null) props[camel(name)] = undefined
+      if (booleans.some((attribute) => attribute.name === name)) props[property] = value !== null && value !== 'false'
+      else if (value === null) props[property] = undefined
       else return base.attributeChangedCallback.call(this, name, previous, value)
-      internals(this)[renderKey]()
+      r2wcInternals(this)[renderKey]()
     }
   }
 
   for (const name of objects) {
-    Object.defineProperty(PanelElement.prototype, name, {
+    Object.defineProperty(Element.prototype, name, {
       get(this: HTMLElement) {
-        return internals(this)[propsKey][name]
+        return r2wcInternals(this)[propsKey][name]
       },
       set(this: HTMLElement, value: unknown) {
-        internals(this)[propsKey][name] = value
-        internals(this)[renderKey]()
+        r2wcInternals(this)[propsKey][name] = value
+        r2wcInternals(this)[renderKey]()
       },
     })
   }
-  for (const attribute of booleans) {
-    Object.defineProperty(PanelElement.prototype, camel(attribute), {
+  for (const { name, property } of booleans) {
+    Object.defineProperty(Element.prototype, property, {
       get(this: HTMLElement) {
-        return this.hasAttribute(attribute)
+        return this.hasAttribute(name)
       },
       set(this: HTMLElement, value: unknown) {
-        this.toggleAttribute(attribute, Boolean(value))
+        this.toggleAttribute(name, Boolean(value))
       },
     })
   }
-  return PanelElement as unknown as CustomElementConstructor
+  return Element as unknown as DefinedElementClass<DefinedElement<Definition>>
 }
