@@ -79,7 +79,7 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
       </ul>
       <div className="actions">
         <button id="fund-wallets" type="button" onClick={act(async () => {
-          await fundWallets(client, { ethereum: primary('ethereum'), solana: primary('solana') })
+          await fundWallets({ ethereum: primary('ethereum'), solana: primary('solana') })
           setFunded(true)
         })}>
           Get test funds

@@ -7,7 +7,7 @@ export declare const SOL_AMOUNT_LAMPORTS: bigint
 export declare function rpc(url: string, method: string, params: unknown[]): Promise<any>
 export declare function localEvmChain(client: TesseraClient): Promise<{ id: number; rpcUrl: string }>
 export declare function localSolanaRpcUrl(client: TesseraClient): string
-export declare function fundWallets(client: TesseraClient, addresses: { ethereum?: string; solana?: string }): Promise<void>
+export declare function fundWallets(addresses: { ethereum?: string; solana?: string }): Promise<void>
 export declare function sendEth(client: TesseraClient, from: string): Promise<string>
 export declare function sendSol(client: TesseraClient, from: string): Promise<string>
 export declare function base58Decode(text: string): Uint8Array

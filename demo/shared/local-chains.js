@@ -1,5 +1,5 @@
-// Shared by both demos: test funds and transfers on the dev app's local chains (anvil and the local Solana
-// endpoint). The RPC URLs come from the app config the client holds; nothing here leaves the local chains.
+// Shared by the demos: test funds and transfers on the dev app's local chains (anvil and the local Solana
+// endpoint). The RPC URLs come from the app config the client holds (the API's chain relay); nothing here leaves the local chains.
 
 /** A fixed dev recipient on each chain: anvil's second default account, and a fixed Solana address. */
 export const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -30,13 +30,13 @@ export function localSolanaRpcUrl(client) {
   return cluster.rpcUrl
 }
 
-/** 'Get test funds': 1 ETH on anvil and 1 SOL on the local Solana endpoint for the user's embedded wallets. */
-export async function fundWallets(client, { ethereum, solana }) {
-  if (ethereum) {
-    const { rpcUrl } = await localEvmChain(client)
-    await rpc(rpcUrl, 'anvil_setBalance', [ethereum, `0x${(10n ** 18n).toString(16)}`])
-  }
-  if (solana) await rpc(localSolanaRpcUrl(client), 'requestAirdrop', [solana, 1_000_000_000])
+/**
+ * 'Get test funds': 1 ETH on anvil and 1 SOL on the local Solana endpoint for the user's embedded wallets, from the
+ * demo server's dev-only faucet (the page's chain RPC goes through the API's relay, which refuses node-only methods).
+ */
+export async function fundWallets(addresses) {
+  const response = await fetch('/dev-chain/test-funds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addresses) })
+  if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `The faucet answered ${response.status}`)
 }
 
 /** Sends 0.001 ETH to the dev recipient with the embedded wallet; resolves with the transaction hash. */

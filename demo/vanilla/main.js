@@ -130,7 +130,7 @@ function requirePrimaryWallet(chainType) {
 const showResult = (id, text) => void (byId(id).textContent = text)
 
 byId('fund-wallets').addEventListener('click', run(async () => {
-  await fundWallets(client, { ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
+  await fundWallets({ ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
   byId('action-result').hidden = false
   byId('action-result').textContent = 'Test funds added: 1 ETH and 1 SOL.'
 }))

@@ -21,17 +21,23 @@ const styles = fetch('/.test-data/browser-fixtures/tessera.css')
     return sheet
   })
 
-// The browser's payment methods, as the test says: the landing asks `PaymentRequest.canMakePayment` for each.
+// The browser's wallets, as the test says: the landing asks WebKit's ApplePaySession and the browser's brands (Google
+// Pay's Payment Request method is Chromium's). A Payment Request for a URL method would fetch its manifest from
+// apple.com or google.com, which a strict connect-src refuses: the landing never builds one (counted here).
 const payable = new Set()
+const paymentRequests = []
+window.ApplePaySession = { canMakePayments: () => payable.has('apple') }
 window.PaymentRequest = class {
   constructor(methods) {
-    this.methods = methods
-  }
-  async canMakePayment() {
-    return this.methods.some((method) => payable.has(method.supportedMethods))
+    paymentRequests.push(methods)
   }
 }
-afterEach(() => payable.clear())
+const chromium = navigator.userAgentData
+Object.defineProperty(navigator, 'userAgentData', { configurable: true, get: () => (payable.has('google') ? chromium : { brands: [], mobile: false, platform: '' }) })
+afterEach(() => {
+  payable.clear()
+  assertEqual(paymentRequests.splice(0), [], 'no Payment Request (a manifest fetch) from the funding screens')
+})
 
 const fundingConfig = {
   default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
@@ -111,12 +117,12 @@ describe('Funding landing', () => {
   })
 
   it('marks card with Apple Pay or Google Pay where the browser can pay with it (Apple Pay first)', async () => {
-    payable.add('https://google.com/pay')
+    payable.add('google')
     const google = await open()
     const mark = await waitFor(() => google.part('funding-pay-mark'), 'the Google Pay mark')
     assertEqual(mark.textContent, 'Google Pay', 'Google Pay')
     assertEqual(mark.closest('button'), google.part('funding-card-button'), 'inside the card row')
-    payable.add('https://apple.com/apple-pay')
+    payable.add('apple')
     const apple = await open()
     await waitFor(() => apple.text('funding-pay-mark') === 'Apple Pay', 'the Apple Pay mark')
   })

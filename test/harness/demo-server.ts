@@ -2,7 +2,8 @@
  * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
  * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL,
  * `/demo-idp/*` (the demo identity provider, see demo-idp.ts), the dev chain's test tokens (`/dev-chain.json`, and
- * the dev-only faucet `POST /dev-chain/test-tokens`, see dev-tokens.ts) and every other path from dist/ (so
+ * the dev-only faucets `POST /dev-chain/test-tokens` and `/dev-chain/test-funds`, see dev-tokens.ts), optionally a
+ * Content-Security-Policy with its report endpoint `POST /csp-report`, and every other path from dist/ (so
  * `/tessera.js` is the script-tag build). Used by `npm start`, the end-to-end tests and the benchmark.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
@@ -28,6 +29,11 @@ export interface DemoServerOptions extends DemoConfig {
   reactDemoDir?: string
   /** The local chains' test tokens: their addresses for the pages, and the faucet behind 'Get test tokens'. */
   devChain?: DevTokens
+  /**
+   * A Content-Security-Policy header on every response, with `report-uri /csp-report`: each violation report a page
+   * posts there goes to `onReport` (the strict-CSP scenario counts them).
+   */
+  contentSecurityPolicy?: { policy: string; onReport(report: unknown): void }
 }
 
 export interface DemoServer {
@@ -92,12 +98,12 @@ function sendFile(request: IncomingMessage, response: ServerResponse, path: stri
 const evmAddress = /^0x[0-9a-fA-F]{40}$/
 const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
-/** Reads a small JSON body (the faucet's addresses); null when it is not one. */
-async function jsonBody(request: IncomingMessage): Promise<unknown> {
+/** Reads a small JSON body (the faucet's addresses, a violation report); null when it is not one. */
+async function jsonBody(request: IncomingMessage, maxLength = 1024): Promise<unknown> {
   let text = ''
   for await (const chunk of request) {
     text += chunk
-    if (text.length > 1024) return null
+    if (text.length > maxLength) return null
   }
   try {
     return JSON.parse(text)
@@ -106,15 +112,15 @@ async function jsonBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** `POST /dev-chain/test-tokens` `{ ethereum?, solana? }`: mints test tokens to those wallets on the local chains. */
-async function giveTestTokens(devChain: DevTokens, request: IncomingMessage, response: ServerResponse): Promise<void> {
+/** `POST /dev-chain/test-tokens` and `/dev-chain/test-funds` `{ ethereum?, solana? }`: gives those wallets test tokens or funds. */
+async function runFaucet(give: (request: TestTokensRequest) => Promise<unknown>, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = (await jsonBody(request)) as TestTokensRequest | null
   const valid = body !== null && typeof body === 'object'
     && (body.ethereum === undefined || (typeof body.ethereum === 'string' && evmAddress.test(body.ethereum)))
     && (body.solana === undefined || (typeof body.solana === 'string' && solanaAddress.test(body.solana)))
   if (!valid) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'Expected { ethereum?: 0x address, solana?: base58 address }' }))
   try {
-    send(response, 200, contentTypes['.json']!, JSON.stringify(await devChain.giveTestTokens({ ethereum: body.ethereum, solana: body.solana })))
+    send(response, 200, contentTypes['.json']!, JSON.stringify(await give({ ethereum: body.ethereum, solana: body.solana })))
   } catch (error) {
     send(response, 502, contentTypes['.json']!, JSON.stringify({ error: `Minting failed: ${(error as Error).message}` }))
   }
@@ -123,7 +129,13 @@ async function giveTestTokens(devChain: DevTokens, request: IncomingMessage, res
 function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://demo.invalid')
   const { pathname } = url
-  if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain) return void giveTestTokens(options.devChain, request, response)
+  if (options.contentSecurityPolicy) {
+    const { policy, onReport } = options.contentSecurityPolicy
+    if (pathname === '/csp-report' && request.method === 'POST') return void jsonBody(request, 64 * 1024).then((report) => (onReport(report), send(response, 204, 'text/plain', '')))
+    response.setHeader('content-security-policy', `${policy}; report-uri /csp-report`)
+  }
+  if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestTokens, request, response)
+  if (pathname === '/dev-chain/test-funds' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestFunds, request, response)
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
   if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
   if (pathname === '/demo-idp/jwks.json') return send(response, 200, contentTypes['.json']!, JSON.stringify(idp.jwks))

@@ -13,6 +13,7 @@ import { waitForSignature } from '../../server/src/funding/test-support/solana-p
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
 import { ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, compileTestContracts, deployTestContracts, mintErc1155, mintErc20, mintErc721, type TestContracts } from './evm-contracts.js'
+import { anvilCall } from './local-chains.js'
 
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 /** The dev SPL token (the app file's `solana_tokens` names it). */
@@ -38,7 +39,12 @@ export interface TestTokensResult { nftTokenId?: string; splTokenAccount?: strin
 export interface DevTokens {
   info: DevChainInfo
   giveTestTokens(request: TestTokensRequest): Promise<TestTokensResult>
+  /** 'Get test funds': 1 ETH on anvil (set, not added) and a 1 SOL airdrop (the demo server's `POST /dev-chain/test-funds`). */
+  giveTestFunds(request: TestTokensRequest): Promise<Record<string, never>>
 }
+
+/** What 'Get test funds' gives each wallet: 1 ETH and 1 SOL. */
+export const TEST_FUNDS = { wei: 10n ** 18n, lamports: 10n ** 9n }
 
 const tokenInstruction = (keys: [PublicKey, boolean, boolean][], data: Buffer) =>
   new TransactionInstruction({ programId: TOKEN_PROGRAM, keys: keys.map(([pubkey, isSigner, isWritable]) => ({ pubkey, isSigner, isWritable })), data })
@@ -141,6 +147,12 @@ export async function setUpDevTokens(anvil: Anvil, solana: SolanaLocalnet): Prom
       const next = queue.then(() => give(request))
       queue = next.catch(() => undefined)
       return next
+    },
+    // Through the chains' own endpoints, from the server side: the page's chain relay refuses node-only methods.
+    async giveTestFunds({ ethereum, solana: owner }) {
+      if (ethereum) await anvilCall(anvil, 'anvil_setBalance', [ethereum, `0x${TEST_FUNDS.wei.toString(16)}`])
+      if (owner) solana.airdrop(owner, TEST_FUNDS.lamports)
+      return {}
     },
   }
 }

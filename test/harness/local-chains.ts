@@ -31,7 +31,7 @@ export function fundDevSolanaAccounts(solana: SolanaLocalnet): Keypair[] {
   })
 }
 
-async function anvilCall(anvil: Anvil, method: string, params: unknown[]): Promise<unknown> {
+export async function anvilCall(anvil: Anvil, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   const body = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
