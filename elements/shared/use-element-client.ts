@@ -4,7 +4,8 @@ import { adoptStyles } from '../styles/adopt-styles.js'
 
 /**
  * An element's shared client (one per app id on the page) and its per-instance stylesheet adopted into the shadow
- * root. The client config the client was created with applies at once; a later one (also a React provider's) replaces it.
+ * root. The element's config applies once it renders, also to a client the page created first; a later one (also a
+ * React provider's) replaces it.
  */
 export function useElementClient(appId: string | undefined, apiUrl: string | undefined, config: ClientOptions['config'], container: ShadowRoot | undefined) {
   const client: TesseraClient | null = useMemo(
@@ -12,7 +13,8 @@ export function useElementClient(appId: string | undefined, apiUrl: string | und
     // The client is shared per app id: a config set later is handed to it instead of recreating it.
     [appId, apiUrl],
   )
-  const appliedConfig = useRef(config)
+  // Nothing applied yet: the page may have created the shared client first, without this config.
+  const appliedConfig = useRef<ClientOptions['config']>(undefined)
   useEffect(() => {
     if (!client || !config || config === appliedConfig.current) return
     appliedConfig.current = config

@@ -1,13 +1,19 @@
 import { useSyncExternalStore } from 'react'
 import type { AuthState, Listener, TesseraClient, Unsubscribe } from '../../src/core/index.js'
 
-/** One subscription over one slice of the client's state: re-renders only when that slice changes. */
-function useSlice<T>(watch: (listener: Listener<T>) => Unsubscribe, get: () => T): T {
-  return useSyncExternalStore((onChange) => watch(() => onChange()), get, get)
+/**
+ * One subscription over one slice of the client's state: re-renders only when that slice changes. `getServerSnapshot`
+ * is what a server render shows and hydration starts from.
+ */
+function useSlice<T>(watch: (listener: Listener<T>) => Unsubscribe, get: () => T, getServerSnapshot: () => T = get): T {
+  return useSyncExternalStore((onChange) => watch(() => onChange()), get, getServerSnapshot)
 }
 
+/** The session lives in the browser: a server render, and hydration after it, show it still being checked. */
+const authOnServer: AuthState = { status: 'loading', user: null }
+
 export function useAuthState(client: TesseraClient): AuthState {
-  return useSlice((listener) => client.watchAuth(listener), () => client.getAuth())
+  return useSlice((listener) => client.watchAuth(listener), () => client.getAuth(), () => authOnServer)
 }
 
 export type OtpChannel = 'email' | 'sms'

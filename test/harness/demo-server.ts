@@ -1,13 +1,14 @@
 /**
  * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
- * `/shared/` from demo/shared, `/react/` from the built React demo, `/demo-config.js` with the app id and API URL,
+ * `/shared/` from demo/shared, `/react/` from the built React demo, `/vue/` and `/svelte/` from theirs when given,
+ * `/next/` forwarded to the Next.js demo's server when given, `/demo-config.js` with the app id and API URL,
  * `/demo-idp/*` (the demo identity provider, see demo-idp.ts), the dev chain's test tokens (`/dev-chain.json`, and
  * the dev-only faucets `POST /dev-chain/test-tokens` and `/dev-chain/test-funds`, see dev-tokens.ts), optionally a
  * Content-Security-Policy with its report endpoint `POST /csp-report`, and every other path from dist/ (so
  * `/tessera.js` is the script-tag build). Used by `npm start`, the end-to-end tests and the benchmark.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { createDemoIdp, type DemoIdp } from './demo-idp.js'
@@ -27,6 +28,11 @@ export interface DemoServerOptions extends DemoConfig {
   host?: string
   /** Directory holding the built React demo; `/react/` answers 404 with a hint when it is missing. */
   reactDemoDir?: string
+  /** Directories holding the built Vue and Svelte demos (framework-demos.ts); their paths answer 404 without them. */
+  vueDemoDir?: string
+  svelteDemoDir?: string
+  /** The Next.js demo's server (basePath `/next`): `/next/` is forwarded to it. */
+  nextDemoUrl?: string
   /** The local chains' test tokens: their addresses for the pages, and the faucet behind 'Get test tokens'. */
   devChain?: DevTokens
   /**
@@ -77,6 +83,9 @@ function indexPage(): string {
 <body><h1>Tessera demos</h1><ul>
 <li><a href="/vanilla/">Vanilla HTML: &lt;auth-modal&gt; by script tag</a></li>
 <li><a href="/react/">React: TesseraProvider and hooks</a></li>
+<li><a href="/vue/">Vue 3: &lt;auth-modal&gt; in a Vue template</a></li>
+<li><a href="/svelte/">Svelte 5: &lt;auth-modal&gt; in a Svelte component</a></li>
+<li><a href="/next/">Next.js: TesseraProvider rendered on the server and hydrated</a></li>
 </ul></body></html>`
 }
 
@@ -97,6 +106,19 @@ function sendFile(request: IncomingMessage, response: ServerResponse, path: stri
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/
 const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** Passes the request to the Next.js demo's server as is (its basePath is `/next`, so the path stays). */
+function forward(target: string, request: IncomingMessage, response: ServerResponse): void {
+  const upstream = httpRequest(new URL(request.url ?? '/', target), { method: request.method, headers: request.headers }, (answer) => {
+    response.writeHead(answer.statusCode ?? 502, answer.headers)
+    answer.pipe(response)
+  })
+  upstream.on('error', (error) => {
+    if (!response.headersSent) send(response, 502, 'text/plain', `The Next.js demo server did not answer: ${error.message}`)
+    else response.destroy()
+  })
+  request.pipe(upstream)
+}
 
 /** Reads a small JSON body (the faucet's addresses, a violation report); null when it is not one. */
 async function jsonBody(request: IncomingMessage, maxLength = 1024): Promise<unknown> {
@@ -136,6 +158,7 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
   }
   if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestTokens, request, response)
   if (pathname === '/dev-chain/test-funds' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestFunds, request, response)
+  if ((pathname === '/next' || pathname.startsWith('/next/')) && options.nextDemoUrl) return forward(options.nextDemoUrl, request, response)
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
   if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
   if (pathname === '/demo-idp/jwks.json') return send(response, 200, contentTypes['.json']!, JSON.stringify(idp.jwks))
@@ -154,7 +177,7 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
   }
   // Directory URLs need their trailing slash so relative asset paths resolve inside them.
-  if (pathname === '/vanilla' || pathname === '/react') {
+  if (['/vanilla', '/react', '/vue', '/svelte'].includes(pathname)) {
     response.writeHead(301, { location: `${pathname}/` })
     return void response.end()
   }
@@ -165,7 +188,9 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     const root = options.reactDemoDir ?? reactDemoOutDir
     if (!existsSync(root)) return send(response, 404, 'text/plain', 'The React demo has not been built: run `npm start`.')
     file = fileUnder(root, pathname.slice('/react/'.length)) ?? fileUnder(root, 'index.html')
-  } else file = fileUnder(distDir, pathname.slice(1))
+  } else if (pathname.startsWith('/vue/') && options.vueDemoDir) file = fileUnder(options.vueDemoDir, pathname.slice('/vue/'.length))
+  else if (pathname.startsWith('/svelte/') && options.svelteDemoDir) file = fileUnder(options.svelteDemoDir, pathname.slice('/svelte/'.length))
+  else file = fileUnder(distDir, pathname.slice(1))
   if (!file) return send(response, 404, 'text/plain', 'Not found')
   sendFile(request, response, file)
 }

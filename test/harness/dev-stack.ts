@@ -23,7 +23,7 @@ import { startSolanaLocalnet, type SolanaLocalnet } from '../../server/src/test-
 import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/src/test-support/farcaster-id-registry.js'
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
-import { startDemoServer, type DemoServer } from './demo-server.js'
+import { startDemoServer, type DemoConfig, type DemoServer } from './demo-server.js'
 import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, supplyTestUsdc, type FundingStandIns } from './dev-funding.js'
 import { setUpDevTokens, setUpTestUsdc, type DevSplToken, type TestUsdc } from './dev-tokens.js'
 import type { TestContracts } from './evm-contracts.js'
@@ -32,6 +32,15 @@ import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
 import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
 
 interface Closable { url: string; port: number; close(): Promise<void> }
+
+export interface FrameworkDemos {
+  vueDemoDir: string
+  svelteDemoDir: string
+  startNextDemo(config: DemoConfig): Promise<{ url: string; close(): Promise<void> }>
+}
+
+/** Every demo page the demo server serves (`/<name>/`). */
+export const demoPageNames = ['vanilla', 'react', 'vue', 'svelte', 'next'] as const
 
 export interface DevStackOptions<Api extends Closable> {
   /** API port; 0 or absent picks a free one (known before start: the provider must list the callback URLs). */
@@ -43,6 +52,8 @@ export interface DevStackOptions<Api extends Closable> {
   /** 'auto' consents at once as the provider's current account (tests); 'form' shows Allow / Deny (people). */
   providerInteraction?: 'auto' | 'form'
   reactDemoDir?: string
+  /** The built Vue and Svelte demos, and a starter of the Next.js demo's server given the app id and API URL (framework-demos.ts). */
+  frameworkDemos?: FrameworkDemos
   /** More apps for the config file, given the demo's origins (e.g. an allowlisted app for a rejection test). */
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
   /** Changes the dev app's settings for one scenario (e.g. a password required on create). */
@@ -223,13 +234,17 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
+    const { frameworkDemos } = options
+    const nextDemo = await frameworkDemos?.startNextDemo({ appId: DEV_APP_ID, apiUrl })
+    if (nextDemo) cleanup.push(() => nextDemo.close())
+    const builtDemos = { reactDemoDir: options.reactDemoDir, vueDemoDir: frameworkDemos?.vueDemoDir, svelteDemoDir: frameworkDemos?.svelteDemoDir, nextDemoUrl: nextDemo?.url }
     await demoPort.release()
-    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, reactDemoDir: options.reactDemoDir, devChain: devTokens }).catch((error: unknown) => {
+    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })
     cleanup.push(() => demo.close())
-    const demoUrls = ['localhost', loopback].flatMap((host) => ['vanilla', 'react'].map((page) => `http://${host}:${demo.port}/${page}/`))
+    const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
     const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding)
     const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.

@@ -10,12 +10,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import { startTestServer, type StartServerOptions, type TestServer } from './api-server.js'
 import { launchChromium } from './chromium.js'
-import { startDevStack, type DevStack } from './dev-stack.js'
+import { startDevStack, type DevStack, type FrameworkDemos } from './dev-stack.js'
+import { buildNextDemo, buildViteDemo, startNextDemo } from './framework-demos.js'
 import { ensureLibraryBuilt } from './library-build.js'
 import { testDataDir } from './paths.js'
 import { buildReactDemo } from './react-demo.js'
 
-export type DemoName = 'vanilla' | 'react'
+export type DemoName = 'vanilla' | 'react' | 'vue' | 'svelte' | 'next'
 
 export interface E2eStack extends DevStack<TestServer> {
   browser: Browser
@@ -26,6 +27,8 @@ export interface E2eStack extends DevStack<TestServer> {
 export interface E2eStackOptions {
   /** Builds the React demo (a few seconds) so `/react/` is served. */
   react?: boolean
+  /** Builds the Vue, Svelte and Next.js demos when their sources or dist changed (a Next build takes about half a minute). */
+  frameworks?: boolean
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
   /** Changes the dev app's settings for this file's scenarios. */
   devApp?: (app: AppFile) => AppFile
@@ -44,9 +47,15 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     mkdirSync(testDataDir, { recursive: true })
     reactDemoDir = await buildReactDemo(mkdtempSync(join(testDataDir, 'react-demo-')))
   }
+  let frameworkDemos: FrameworkDemos | undefined
+  if (options.frameworks) {
+    buildNextDemo()
+    frameworkDemos = { vueDemoDir: await buildViteDemo('vue'), svelteDemoDir: await buildViteDemo('svelte'), startNextDemo }
+  }
   const stack = await startDevStack({
     startApi: ({ port, configFile }) => startTestServer({ ...options.api, port, configFile }),
     reactDemoDir,
+    frameworkDemos,
     extraApps: options.extraApps,
     devApp: options.devApp,
   })
