@@ -13,6 +13,7 @@ export const passkeyCopy = {
   'passkey.choice.login': 'Log in with a passkey',
   'passkey.error.notAllowed': 'Passkey request timed out or rejected by user.',
   'passkey.error.notSupported': 'WebAuthn is not supported in this browser',
+  'passkey.error.insecureContext': 'Passkeys need a secure page. Open this site over https to use one.',
   'passkey.error.cannotLinkMore': 'Cannot link more passkeys to account.',
   'passkey.error.unknown': 'Unknown error occurred.',
 } as const

@@ -20,7 +20,8 @@ function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error
     case 'passkey_not_allowed':
       return t('passkey.error.notAllowed')
     case 'not_supported':
-      return t('passkey.error.notSupported')
+      // WebAuthn exists only on secure pages: plain http on a LAN address says so (issue 15).
+      return t(error.data?.reason === 'insecure_context' ? 'passkey.error.insecureContext' : 'passkey.error.notSupported')
     case 'cannot_link_more_of_type':
       return t('passkey.error.cannotLinkMore')
     case 'unknown_auth_error':

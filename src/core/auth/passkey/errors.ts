@@ -1,8 +1,11 @@
 /** Passkey failures with the spec's copy (document 1 §8 "Passkey"). */
 import { TesseraError } from '../../errors/base-error.js'
 
+/** WebAuthn exists only in secure contexts: a page on plain http (a LAN address) is told to use https (issue 15). */
 export const webAuthnNotSupportedError = () =>
-  new TesseraError({ code: 'not_supported', shortMessage: 'WebAuthn is not supported in this browser' })
+  globalThis.isSecureContext === false
+    ? new TesseraError({ code: 'not_supported', shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)', data: { reason: 'insecure_context' } })
+    : new TesseraError({ code: 'not_supported', shortMessage: 'WebAuthn is not supported in this browser' })
 
 export const PASSKEY_NOT_ALLOWED_MESSAGE = 'Passkey request timed out or rejected by user.'
 export const passkeyNotAllowedError = (cause?: unknown) =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import type { LinkedAccountDto } from '../../../protocol/index.js'
 import { createClient } from '../../client.js'
@@ -171,6 +171,18 @@ describe('client.passkey.signup and login', () => {
     const client = await newClient(ceremony)
     await expect(client.passkey.login()).rejects.toMatchObject({ shortMessage: 'WebAuthn is not supported in this browser' })
     expect(client.getPasskeyFlow().status).toBe('error')
+    expect(api.calls('/api/v1/passkeys/authenticate/init')).toHaveLength(0)
+  })
+
+  it('on a page that is not a secure context (plain http on a LAN address) says passkeys need https (issue 15)', async () => {
+    const { ceremony } = fakeCeremony({ supported: false })
+    const client = await newClient(ceremony)
+    vi.stubGlobal('isSecureContext', false)
+    try {
+      await expect(client.passkey.login()).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)', data: { reason: 'insecure_context' } })
+    } finally {
+      vi.unstubAllGlobals()
+    }
     expect(api.calls('/api/v1/passkeys/authenticate/init')).toHaveLength(0)
   })
 
