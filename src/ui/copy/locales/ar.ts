@@ -386,7 +386,6 @@ export default {
   'passkey.choice.login': 'تسجيل الدخول بمفتاح مرور',
   'passkey.error.notAllowed': 'انتهت مهلة طلب مفتاح المرور أو رفضه المستخدم.',
   'passkey.error.notSupported': 'WebAuthn غير مدعوم في هذا المتصفح',
-  'passkey.error.insecureContext': 'تحتاج مفاتيح المرور إلى صفحة آمنة. افتح هذا الموقع عبر https لاستخدامها.',
   'passkey.error.insecureContext': 'تتطلب مفاتيح المرور صفحة آمنة. افتح هذا الموقع عبر https لاستخدام أحدها.',
   'passkey.error.cannotLinkMore': 'لا يمكن ربط مزيد من مفاتيح المرور بالحساب.',
   'passkey.error.unknown': 'حدث خطأ غير معروف.',

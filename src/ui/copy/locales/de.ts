@@ -383,7 +383,6 @@ export default {
   'passkey.choice.login': 'Mit einem Passkey anmelden',
   'passkey.error.notAllowed': 'Die Passkey-Anfrage ist abgelaufen oder wurde abgelehnt.',
   'passkey.error.notSupported': 'WebAuthn wird in diesem Browser nicht unterstützt',
-  'passkey.error.insecureContext': 'Passkeys brauchen eine sichere Seite. Öffne diese Website über https, um einen zu verwenden.',
   'passkey.error.insecureContext': 'Passkeys erfordern eine sichere Seite. Öffnen Sie diese Website über https, um einen zu verwenden.',
   'passkey.error.cannotLinkMore': 'Es können keine weiteren Passkeys mit dem Konto verknüpft werden.',
   'passkey.error.unknown': 'Ein unbekannter Fehler ist aufgetreten.',

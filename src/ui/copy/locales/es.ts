@@ -389,7 +389,6 @@ export default {
   'passkey.error.notAllowed': 'La solicitud de llave de acceso caducó o el usuario la rechazó.',
   'passkey.error.notSupported': 'Este navegador no es compatible con WebAuthn',
   'passkey.error.insecureContext': 'Las llaves de acceso necesitan una página segura. Abre este sitio con https para usar una.',
-  'passkey.error.insecureContext': 'Las llaves de acceso necesitan una página segura. Abre este sitio con https para usar una.',
   'passkey.error.cannotLinkMore': 'No se pueden vincular más llaves de acceso a la cuenta.',
   'passkey.error.unknown': 'Se produjo un error desconocido.',
   // password.ts

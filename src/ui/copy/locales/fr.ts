@@ -386,7 +386,6 @@ export default {
   'passkey.choice.login': 'Se connecter avec une clé d’accès',
   'passkey.error.notAllowed': 'La demande de clé d’accès a expiré ou a été refusée.',
   'passkey.error.notSupported': 'WebAuthn n’est pas pris en charge par ce navigateur',
-  'passkey.error.insecureContext': 'Les clés d’accès exigent une page sécurisée. Ouvrez ce site en https pour en utiliser une.',
   'passkey.error.insecureContext': 'Les clés d’accès nécessitent une page sécurisée. Ouvrez ce site en https pour en utiliser une.',
   'passkey.error.cannotLinkMore': 'Impossible d’associer d’autres clés d’accès au compte.',
   'passkey.error.unknown': 'Une erreur inconnue est survenue.',

@@ -383,7 +383,6 @@ export default {
   'passkey.choice.login': 'パスキーでログイン',
   'passkey.error.notAllowed': 'パスキーのリクエストがタイムアウトしたか、ユーザーに拒否されました。',
   'passkey.error.notSupported': 'このブラウザはWebAuthnに対応していません',
-  'passkey.error.insecureContext': 'パスキーには安全なページが必要です。このサイトをhttpsで開いてください。',
   'passkey.error.insecureContext': 'パスキーを使うには安全なページが必要です。このサイトをhttpsで開いてください。',
   'passkey.error.cannotLinkMore': 'これ以上パスキーをアカウントに連携できません。',
   'passkey.error.unknown': '不明なエラーが発生しました。',
