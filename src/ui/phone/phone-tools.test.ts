@@ -7,9 +7,20 @@ const tools = phoneTools(libphonenumber)
 
 describe('phoneTools', () => {
   it('lists countries by name with their calling codes', () => {
-    expect(tools.countries.find((country) => country.code === 'GB')).toEqual({ code: 'GB', callingCode: '44', name: 'United Kingdom' })
-    const names = tools.countries.map((country) => country.name)
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+    expect(tools.countries('en').find((country) => country.code === 'GB')).toEqual({ code: 'GB', callingCode: '44', name: 'United Kingdom' })
+    const names = tools.countries('en').map((country) => country.name)
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+  })
+
+  it("names and sorts the countries in the element's language", () => {
+    const spanish = tools.countries('es-MX')
+    expect(spanish.find((country) => country.code === 'DE')).toEqual({ code: 'DE', callingCode: '49', name: 'Alemania' })
+    const names = spanish.map((country) => country.name)
+    expect(names).toEqual([...names].sort(new Intl.Collator('es').compare))
+    // Spanish order puts 'Ñ' after 'N', where a code-point sort would put it after 'Z'.
+    expect(names.indexOf('Nigeria')).toBeLessThan(names.findIndex((name) => name.startsWith('Noruega')))
+    expect(tools.countries('ar').find((country) => country.code === 'EG')?.name).toBe('مصر')
+    expect(tools.countries('ja').find((country) => country.code === 'JP')?.name).toBe('日本')
   })
 
   it('starts on the configured country, else US', () => {

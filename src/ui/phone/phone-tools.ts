@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js'
 
-/** A country the selector offers: ISO code, calling code and English name. */
+/** A country the selector offers: ISO code, calling code and its name in the element's language. */
 export interface PhoneCountry {
   code: CountryCode
   callingCode: string
@@ -16,7 +16,8 @@ export interface PhoneInputValue {
 }
 
 export interface PhoneTools {
-  countries: PhoneCountry[]
+  /** Every country, named (`Intl.DisplayNames`) and sorted (`Intl.Collator`) in `locale`; kept per locale. */
+  countries(locale: string): PhoneCountry[]
   /** The country to start with: the configured one when libphonenumber knows it, else US. */
   initialCountry(configured: string): CountryCode
   /** Formats while typing; deletions keep the raw text so Backspace can remove a separator. */
@@ -33,14 +34,22 @@ export function loadPhoneTools(): Promise<PhoneTools> {
 }
 
 export function phoneTools(lib: Libphonenumber): PhoneTools {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' })
-  const countries = lib
-    .getCountries()
-    .map((code) => ({ code, callingCode: lib.getCountryCallingCode(code), name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name))
+  const byLocale = new Map<string, PhoneCountry[]>()
+  const countries = (locale: string) => {
+    const names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })
+    const collator = new Intl.Collator([locale, 'en'])
+    return lib
+      .getCountries()
+      .map((code) => ({ code, callingCode: lib.getCountryCallingCode(code), name: names.of(code) ?? code }))
+      .sort((a, b) => collator.compare(a.name, b.name))
+  }
   const known = new Set<string>(lib.getCountries())
   return {
-    countries,
+    countries(locale) {
+      let list = byLocale.get(locale)
+      if (!list) byLocale.set(locale, (list = countries(locale)))
+      return list
+    },
     initialCountry: (configured) => (known.has(configured.toUpperCase()) ? (configured.toUpperCase() as CountryCode) : 'US'),
     typed(country, text, previous) {
       const deleting = text.length < previous.length

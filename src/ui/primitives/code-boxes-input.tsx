@@ -56,7 +56,8 @@ export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumer
 
   return (
     <>
-      <fieldset part="code-input" className={styles.codeRow} aria-describedby={shownError ? 'tessera-code-error' : undefined}>
+      {/* A code reads left to right in every language: the boxes (and the arrow keys) keep that order. */}
+      <fieldset part="code-input" dir="ltr" className={styles.codeRow} aria-describedby={shownError ? 'tessera-code-error' : undefined}>
         <legend className={styles.visuallyHidden}>{t('code.groupLabel')}</legend>
         {state.digits.map((digit, index) => (
           <input

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
+import { useLocale } from '../copy/translator.js'
 import type { PhoneInputValue, PhoneTools } from '../phone/phone-tools.js'
 import * as styles from '../styles/modal.css.js'
 import * as landingStyles from '../styles/landing.css.js'
@@ -22,9 +23,10 @@ export interface PhoneNumberFieldProps {
 /** Country selector and number input, formatting as the user types (document 1 §3 "Phone input"). */
 export function PhoneNumberField({ tools, value, onChange, label, part, describedBy }: PhoneNumberFieldProps) {
   const inputId = useId()
+  const locale = useLocale()
   return (
     <div className={landingStyles.phoneRow}>
-      <CountrySelector countries={tools.countries} value={value.countryCode} onChange={(country) => onChange(emptyPhoneNumber(country))} />
+      <CountrySelector countries={tools.countries(locale)} value={value.countryCode} onChange={(country) => onChange(emptyPhoneNumber(country))} />
       <div className={styles.form}>
         <label htmlFor={inputId} className={styles.label}>
           {label}

@@ -171,7 +171,7 @@ function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(
     <>
       <ScreenHeader title={t('wallets.install.title', name)} onBack={onBack} />
       <div part="body" className={styles.body}>
-        <ol part="install-steps" className={styles.message} style={{ textAlign: 'left', margin: 0 }}>
+        <ol part="install-steps" className={styles.message} style={{ textAlign: 'start', margin: 0 }}>
           <li>{t('wallets.install.step.extension', name)}</li>
           <li>{t('wallets.install.step.setup')}</li>
           <li>{t('wallets.install.step.phrase')}</li>

@@ -11,7 +11,7 @@ export const methodButton = style({
   padding: '10px 12px',
   font: 'inherit',
   fontWeight: 500,
-  textAlign: 'left',
+  textAlign: 'start',
   color: vars.foreground,
   background: vars.background,
   border: `1px solid ${vars.border}`,

@@ -153,3 +153,6 @@ export const centred = style({ display: 'flex', flexDirection: 'column', alignIt
 
 /** An element's language wrapper (`lang`, `dir`): it adds no box, so the layout is the screens' own. */
 export const localeRoot = style({ display: 'contents' })
+
+// Right to left, the back arrow points the way back.
+globalStyle(`${localeRoot}[dir="rtl"] ${backButton} > span`, { display: 'inline-block', transform: 'scaleX(-1)' })

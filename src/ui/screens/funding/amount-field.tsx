@@ -1,9 +1,10 @@
 import { useId } from 'react'
 import type { FundingSession } from '../../../core/index.js'
 import { useT } from '../../copy/funding.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
 import * as css from './funding.css.js'
-import { symbolOf } from './funding-display.js'
+import { localUsd, symbolOf } from './funding-display.js'
 
 /**
  * The amount input (document 3 §2, §5): a decimal keypad on phones, each change handed to the core (which keeps only
@@ -11,6 +12,7 @@ import { symbolOf } from './funding-display.js'
  */
 export function AmountField({ session }: { session: FundingSession }) {
   const t = useT()
+  const locale = useLocale()
   const id = useId()
   const symbolId = `${id}-symbol`
   return (
@@ -37,7 +39,7 @@ export function AmountField({ session }: { session: FundingSession }) {
       </div>
       {session.amountUsd !== null && (
         <p part="funding-usd" className={css.usd}>
-          {t('funding.amount.usd', { usd: session.amountUsd })}
+          {t('funding.amount.usd', { usd: localUsd(session.amountUsd, locale) })}
         </p>
       )}
     </div>

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react'
 import { useT } from '../../copy/funding.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import { Address, Spinner } from '../transactions/summary-rows.js'
@@ -16,6 +17,7 @@ import { ConfirmWithWallet, TransferRows } from './transfer-rows.js'
 
 export function BridgeSource({ session, onClose }: FundingScreenProps) {
   const t = useT()
+  const locale = useLocale()
   const fromId = useId()
   const [chosen, setChosen] = useState<number | null>(null)
   const { transfer, sourceChains, balance } = session
@@ -42,7 +44,7 @@ export function BridgeSource({ session, onClose }: FundingScreenProps) {
             )}
             {sourceChains.map((chain) => (
               <option key={chain.chainId} value={chain.chainId}>
-                {t('funding.bridge.chain', { name: chain.name, balance: formatFunded(chain.balance, session) })}
+                {t('funding.bridge.chain', { name: chain.name, balance: formatFunded(chain.balance, session, locale) })}
               </option>
             ))}
           </select>
@@ -51,7 +53,7 @@ export function BridgeSource({ session, onClose }: FundingScreenProps) {
           <span className={styles.label}>{t('funding.bridge.to')}</span>
           <div part="funding-destination" className={css.cardRow}>
             <Address address={session.address} />
-            {balance && <span part="funding-balance">{formatFunded(balance, session)}</span>}
+            {balance && <span part="funding-balance">{formatFunded(balance, session, locale)}</span>}
           </div>
         </div>
         {chosen !== null && transfer?.status === 'preparing' && <Spinner label={t('funding.bridge.quoting')} />}

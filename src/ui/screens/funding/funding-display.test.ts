@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FundingSession } from '../../../core/index.js'
 import { t } from '../../copy/funding.js'
-import { formatFunded, networkName, receiveUri, symbolOf } from './funding-display.js'
+import { formatFunded, localUsd, networkName, receiveUri, symbolOf } from './funding-display.js'
 
 const base = { id: 84532, name: 'Base Sepolia', network: 'base-sepolia', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:9', blockExplorerUrl: null, testnet: true }
 const ethereumAddress = `0x${'ab'.repeat(20)}`
@@ -40,5 +40,11 @@ describe('what the screens show of a session', () => {
   it('native amounts show 3 decimals, tokens their own', () => {
     expect(formatFunded({ value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: null }, { asset: native('ETH', 18) })).toBe('1.234 ETH')
     expect(formatFunded({ value: 1_234_567n, decimals: 6, symbol: 'USDC', usd: 1.23 }, { asset: { kind: 'usdc', symbol: 'USDC', decimals: 6, address: null } })).toBe('1.234567 USDC ($1.23)')
+  })
+
+  it("writes the USD equivalent in the element's language", () => {
+    expect(localUsd('1234.50', 'en')).toBe('1234.50')
+    expect(localUsd('1234.50', 'es')).toBe('1234,50')
+    expect(localUsd('<0.01', 'de')).toBe('<0,01')
   })
 })

@@ -20,9 +20,13 @@ export function symbolOf({ asset, chain, chainType }: Pick<FundingSession, 'asse
 }
 
 /** An amount of the funded asset: the native currency with 3 decimals, a token with its own. */
-export function formatFunded(amount: AssetAmount, { asset }: Pick<FundingSession, 'asset'>): string {
-  return formatAsset(amount, { native: asset?.kind === 'native' })
+export function formatFunded(amount: AssetAmount, { asset }: Pick<FundingSession, 'asset'>, locale = 'en'): string {
+  return formatAsset(amount, { native: asset?.kind === 'native', locale })
 }
+
+/** The core's USD text ('500.00', '<0.01') with `locale`'s digits and decimal separator. */
+export const localUsd = (usd: string, locale: string) =>
+  usd.replace(/[\d.]+/, (amount) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(Number(amount)))
 
 /**
  * The receive QR code (document 3 §2): the chain type, the address and, for Solana USDC, the mint. Ethereum: an

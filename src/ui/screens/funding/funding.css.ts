@@ -15,7 +15,7 @@ export const hint = style({ margin: 0, textAlign: 'center', fontSize: '0.85em', 
 
 /** The Apple Pay / Google Pay mark at the end of 'Pay with card'. */
 export const payMark = style({
-  marginLeft: 'auto',
+  marginInlineStart: 'auto',
   padding: '1px 8px',
   border: `1px solid ${vars.foreground}`,
   borderRadius: 6,

@@ -4,6 +4,7 @@
  * with the address, its copy button and the live balance (the core polls it), and 'Continue' once the balance rose.
  */
 import { useT } from '../../copy/funding.js'
+import { useLocale } from '../../copy/translator.js'
 import { QrCode } from '../../primitives/qr-code.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../../primitives/use-copied.js'
 import * as styles from '../../styles/modal.css.js'
@@ -16,6 +17,7 @@ const QR_SIZE = 180
 
 export function ReceiveFunds({ session, onClose }: FundingScreenProps) {
   const t = useT()
+  const locale = useLocale()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
   const { uiConfig, balance } = session
   const network = networkName(t, session)
@@ -54,7 +56,7 @@ export function ReceiveFunds({ session, onClose }: FundingScreenProps) {
           <div className={css.cardRow}>
             <span className={styles.label}>{t('funding.receive.balance')}</span>
             <span part="funding-balance" aria-live="polite">
-              {balance ? formatFunded(balance, session) : t('funding.receive.balanceLoading')}
+              {balance ? formatFunded(balance, session, locale) : t('funding.receive.balanceLoading')}
             </span>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import type { FundingSession, FundingTransferState } from '../../../core/index.js'
 import { useT } from '../../copy/funding.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
 import { formatAsset } from '../transactions/format-amount.js'
 import { Address, Row, Rows } from '../transactions/summary-rows.js'
@@ -11,6 +12,7 @@ import { formatFunded, networkName, symbolOf } from './funding-display.js'
  */
 export function TransferRows({ session, transfer }: { session: FundingSession; transfer: FundingTransferState }) {
   const t = useT()
+  const locale = useLocale()
   const { summary, from } = transfer
   return (
     <Rows>
@@ -18,7 +20,7 @@ export function TransferRows({ session, transfer }: { session: FundingSession; t
         {from.name} <Address address={from.address} />
       </Row>
       <Row label={t('funding.row.total')} part="funding-total">
-        {summary ? formatFunded(summary.total, session) : `${session.amount} ${symbolOf(session)}`}
+        {summary ? formatFunded(summary.total, session, locale) : `${session.amount} ${symbolOf(session)}`}
       </Row>
       <Row label={t('funding.row.to')} part="funding-to">
         <Address address={summary?.to ?? session.address} />
@@ -28,7 +30,7 @@ export function TransferRows({ session, transfer }: { session: FundingSession; t
       </Row>
       {summary?.estimatedFee && (
         <Row label={t('funding.row.estimatedFee')} part="funding-estimated-fee">
-          {formatAsset(summary.estimatedFee, { native: true })}
+          {formatAsset(summary.estimatedFee, { native: true, locale })}
         </Row>
       )}
     </Rows>

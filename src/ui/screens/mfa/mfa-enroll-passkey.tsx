@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { TesseraError } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
 import { useT } from '../../copy/mfa.js'
+import { useLocale } from '../../copy/translator.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
@@ -90,6 +91,7 @@ export function MfaPasskeys() {
 
 function PasskeyList({ passkeys }: { passkeys: PasskeyAccount[] }) {
   const t = useT()
+  const locale = useLocale()
   if (passkeys.length === 0) return <p className={styles.message}>{t('mfa.passkeys.none')}</p>
   return (
     <ul part="mfa-passkeys" className={landingStyles.methodList} aria-label={t('mfa.passkeys.list')}>
@@ -98,7 +100,7 @@ function PasskeyList({ passkeys }: { passkeys: PasskeyAccount[] }) {
           <span>
             {passkey.authenticatorName ?? t('mfa.passkeys.name')}
             <br />
-            <span className={styles.label}>{t('mfa.passkeys.addedOn', { date: addedOn(passkey.firstVerifiedAt ?? passkey.verifiedAt) })}</span>
+            <span className={styles.label}>{t('mfa.passkeys.addedOn', { date: addedOn(passkey.firstVerifiedAt ?? passkey.verifiedAt, locale) })}</span>
           </span>
           {passkey.enrolledInMfa && (
             <span part="mfa-enabled" className={landingStyles.recentChip}>

@@ -21,4 +21,4 @@ export const passkeysOf = (user: User | null): PasskeyAccount[] =>
   (user?.linkedAccounts ?? []).filter((account): account is PasskeyAccount => account.type === 'passkey')
 
 /** The day a passkey or method was added, as the user's locale writes it. */
-export const addedOn = (date: Date | null) => (date ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '')
+export const addedOn = (date: Date | null, locale: string) => (date ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '')

@@ -3,6 +3,7 @@ import type { TesseraClient } from '../../../core/index.js'
 import { asTesseraError } from '../../as-tessera-error.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
 import { useT, type MfaCopyKey } from '../../copy/mfa.js'
+import { useLocale } from '../../copy/translator.js'
 import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
@@ -191,6 +192,7 @@ function passkeyAttempt(client: TesseraClient): Promise<void> {
 /** 'Verifying with passkey': the WebAuthn prompt starts by itself; a failure offers 'Try again'. */
 function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
   const t = useT()
+  const locale = useLocale()
   const { client } = useModal()
   const user = useUser(client)
   const mfaState = useMfaState(client)
@@ -219,7 +221,7 @@ function PasskeyVerify({ onBack, onVerified, actions }: MethodViewProps) {
         </p>
         {passkey && (
           <p part="mfa-passkey-added" className={styles.label}>
-            {t('mfa.passkey.added', { date: addedOn(passkey.firstVerifiedAt ?? passkey.verifiedAt) })}
+            {t('mfa.passkey.added', { date: addedOn(passkey.firstVerifiedAt ?? passkey.verifiedAt, locale) })}
           </p>
         )}
         {error && (

@@ -8,6 +8,7 @@
 import { useState } from 'react'
 import type { AssetAmount, EthereumTransactionConfirmation, EthereumTransactionSummary } from '../../../core/index.js'
 import { useT } from '../../copy/transactions.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationActions } from './confirmation-actions.js'
 import { ConfirmationHeader } from './confirmation-header.js'
@@ -23,7 +24,8 @@ import { useSuccessDismiss } from './use-success-dismiss.js'
 type Props = ScreenProps<EthereumTransactionConfirmation>
 
 /** The native currency shows 3 decimals; tokens show theirs. */
-const amountText = (amount: AssetAmount, summary: EthereumTransactionSummary) => formatAsset(amount, { native: amount.symbol === summary.balance.symbol && amount.decimals === summary.balance.decimals })
+const amountText = (amount: AssetAmount, summary: EthereumTransactionSummary, locale: string) =>
+  formatAsset(amount, { native: amount.symbol === summary.balance.symbol && amount.decimals === summary.balance.decimals, locale })
 
 /** Value plus the fee, in the native currency; USD only when both are priced. */
 function totalWithFees(summary: EthereumTransactionSummary): AssetAmount {
@@ -40,21 +42,22 @@ function titleOf(t: ReturnType<typeof useT>, { uiOptions, position }: EthereumTr
 
 function SummaryRows({ summary, app }: { summary: EthereumTransactionSummary; app: string }) {
   const t = useT()
+  const locale = useLocale()
   const { approvalAmount } = summary
   return (
     <Rows>
-      {summary.send && <Row label={t('tx.row.send')} part="row-send">{amountText(summary.send, summary)}</Row>}
-      {summary.receive && <Row label={t('tx.row.receive')} part="row-receive">{amountText(summary.receive, summary)}</Row>}
+      {summary.send && <Row label={t('tx.row.send')} part="row-send">{amountText(summary.send, summary, locale)}</Row>}
+      {summary.receive && <Row label={t('tx.row.receive')} part="row-receive">{amountText(summary.receive, summary, locale)}</Row>}
       {approvalAmount && (
-        <Row label={t('tx.row.approvalAmount')} part="row-approval-amount">{approvalAmount === 'unlimited' ? t('tx.unlimited') : amountText(approvalAmount, summary)}</Row>
+        <Row label={t('tx.row.approvalAmount')} part="row-approval-amount">{approvalAmount === 'unlimited' ? t('tx.unlimited') : amountText(approvalAmount, summary, locale)}</Row>
       )}
-      {!approvalAmount && summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary)}</Row>}
+      {!approvalAmount && summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary, locale)}</Row>}
       {summary.spender && <Row label={t('tx.row.spender')} part="row-spender"><Address address={summary.spender} /></Row>}
       {summary.to && <Row label={t('tx.row.to')} part="row-to"><Address address={summary.to} /></Row>}
       {summary.tokenAddress && <Row label={t('tx.row.tokenAddress')} part="row-token-address"><Address address={summary.tokenAddress} /></Row>}
       <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
       <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">
-        {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true })}
+        {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true, locale })}
       </Row>
     </Rows>
   )
@@ -84,6 +87,7 @@ function RequestDetails({ request }: { request: EthereumTransactionSummary['requ
 
 function PendingSummary({ confirmation, summary, app, open }: { confirmation: EthereumTransactionConfirmation; summary: EthereumTransactionSummary; app: string; open: boolean }) {
   const t = useT()
+  const locale = useLocale()
   const action = confirmation.uiOptions.transactionInfo?.action ?? t(`tx.action.${summary.action.type}`)
   return (
     <Expander summary={t('tx.summary')} part="pending-summary" open={open}>
@@ -92,9 +96,9 @@ function PendingSummary({ confirmation, summary, app, open }: { confirmation: Et
         {summary.to && <Row label={t('tx.row.to')} part="summary-to"><Address address={summary.to} /></Row>}
         <Row label={t('tx.row.action')} part="summary-action">{action}</Row>
         <Row label={t('tx.row.estimatedFee')} part="summary-fee">
-          {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true })}
+          {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true, locale })}
         </Row>
-        <Row label={t('tx.row.totalWithFees')} part="summary-total">{formatAsset(totalWithFees(summary), { native: true })}</Row>
+        <Row label={t('tx.row.totalWithFees')} part="summary-total">{formatAsset(totalWithFees(summary), { native: true, locale })}</Row>
       </Rows>
     </Expander>
   )
@@ -131,6 +135,7 @@ function explorerLink({ receipt, hash, chain }: EthereumTransactionConfirmation)
 
 export function EthereumTransactionScreen(props: Props) {
   const t = useT()
+  const locale = useLocale()
   const { confirmation, app, standalone, onClose, previous, next } = props
   const [view, setView] = useState<'main' | 'scan'>('main')
   const { status, summary, scan, uiOptions, position } = confirmation
@@ -198,7 +203,7 @@ export function EthereumTransactionScreen(props: Props) {
             <div part="balance-card" className={css.card}>
               <span className={styles.label}>{t('tx.balance')}</span>
               <Address address={confirmation.address} />
-              <span part="balance">{formatAsset(summary.balance, { native: true })}</span>
+              <span part="balance">{formatAsset(summary.balance, { native: true, locale })}</span>
             </div>
           </>
         )}

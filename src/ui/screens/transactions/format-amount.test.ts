@@ -21,4 +21,13 @@ describe('display rules', () => {
     expect(formatAsset({ value: 1_234_500_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: null }, { native: true })).toBe('1.234 ETH')
     expect(formatAsset({ value: 1_234_567n, decimals: 6, symbol: 'USDC', usd: 1.23 })).toBe('1.234567 USDC ($1.23)')
   })
+
+  it("writes amounts in the element's language: its decimal separator and currency format", () => {
+    expect(formatUsd(12.345, 'es')).toBe('12,35\u00a0US$')
+    expect(formatUsd(0.004, 'es')).toBe('<0,01\u00a0US$')
+    expect(formatAsset({ value: 1_234_500_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: 2.5 }, { native: true, locale: 'de' })).toBe('1,234 ETH (2,50\u00a0$)')
+    expect(formatAsset({ value: 21_000n * 10n ** 9n, decimals: 18, symbol: 'ETH', usd: null }, { native: true, locale: 'fr' })).toBe('<0,001 ETH')
+    // Exact to the last digit, never rounded through a float.
+    expect(formatAsset({ value: 123_456_789_012_345_678n, decimals: 18, symbol: 'WEI', usd: null }, { locale: 'es' })).toBe('0,123456789012345678 WEI')
+  })
 })

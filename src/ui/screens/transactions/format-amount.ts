@@ -16,16 +16,23 @@ export function formatUnits(value: bigint, decimals: number, maxDecimals = decim
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
-export function formatUsd(usd: number): string {
-  if (usd > 0 && usd < 0.01) return '<$0.01'
-  return `$${usd.toFixed(2)}`
+/** A decimal string ('1234.5') in `locale`'s digits and separator, exactly (a string, never a float), no grouping. */
+export function localDecimal(text: string, locale = 'en'): string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20, roundingMode: 'trunc', useGrouping: false })
+  return format.format(text as Intl.StringNumericLiteral)
 }
 
-/** '0.012 ETH ($30.12)'; `native` keeps 3 decimals ('<0.001 ETH' for a smaller non-zero amount). */
-export function formatAsset(amount: AssetAmount, { native = false }: { native?: boolean } = {}): string {
+/** USD in `locale`'s currency format ('$12.35', '12,35 US$'), '<$0.01' below a cent. */
+export function formatUsd(usd: number, locale = 'en'): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })
+  return usd > 0 && usd < 0.01 ? `<${format.format(0.01)}` : format.format(usd)
+}
+
+/** '0.012 ETH ($30.12)'; `native` keeps 3 decimals ('<0.001 ETH' for a smaller non-zero amount); numbers in `locale`. */
+export function formatAsset(amount: AssetAmount, { native = false, locale = 'en' }: { native?: boolean; locale?: string } = {}): string {
   const maxDecimals = native ? NATIVE_DISPLAY_DECIMALS : amount.decimals
-  let shown = formatUnits(amount.value, amount.decimals, maxDecimals)
-  if (native && amount.value > 0n && shown === '0') shown = `<${formatUnits(1n, NATIVE_DISPLAY_DECIMALS)}`
-  const usd = amount.usd === null ? '' : ` (${formatUsd(amount.usd)})`
-  return `${shown} ${amount.symbol}${usd}`
+  const shown = formatUnits(amount.value, amount.decimals, maxDecimals)
+  const text = native && amount.value > 0n && shown === '0' ? `<${localDecimal(formatUnits(1n, NATIVE_DISPLAY_DECIMALS), locale)}` : localDecimal(shown, locale)
+  const usd = amount.usd === null ? '' : ` (${formatUsd(amount.usd, locale)})`
+  return `${text} ${amount.symbol}${usd}`
 }

@@ -4,17 +4,19 @@
  */
 import type { ScanAssetChange, ScanState } from '../../../core/index.js'
 import { useT } from '../../copy/transactions.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
-import { formatUsd } from './format-amount.js'
+import { formatUsd, localDecimal } from './format-amount.js'
 import { Address, Row, Rows, Spinner } from './summary-rows.js'
 
 const assetName = (asset: ScanAssetChange['asset']) => asset.symbol ?? asset.name ?? asset.type
 
-const amountText = (entry: { value: string; usd: number | null; tokenId?: string }, asset: ScanAssetChange['asset']) =>
-  `${entry.tokenId !== undefined ? `#${entry.tokenId}` : entry.value} ${assetName(asset)}${entry.usd === null ? '' : ` (${formatUsd(entry.usd)})`}`
+const amountText = (entry: { value: string; usd: number | null; tokenId?: string }, asset: ScanAssetChange['asset'], locale: string) =>
+  `${entry.tokenId !== undefined ? `#${entry.tokenId}` : localDecimal(entry.value, locale)} ${assetName(asset)}${entry.usd === null ? '' : ` (${formatUsd(entry.usd, locale)})`}`
 
 export function ScanDetails({ scan }: { scan: ScanState }) {
   const t = useT()
+  const locale = useLocale()
   if (scan.status === 'failed') return <p role="alert" part="scan-failed" className={styles.errorText}>{t('tx.scan.failed')}</p>
   if (scan.status !== 'completed') return <Spinner label={t('tx.scan.inProgress')} />
   if (scan.changes.length === 0 && scan.exposures.length === 0) return <p part="scan-empty" className={styles.message}>{t('tx.scan.noTokens')}</p>
@@ -22,8 +24,8 @@ export function ScanDetails({ scan }: { scan: ScanState }) {
     <div part="scan-details">
       <Rows label={t('tx.scan.title')}>
         {scan.changes.flatMap((change, index) => [
-          ...change.out.map((entry, at) => <Row key={`out-${index}-${at}`} label={t('tx.scan.out')} part="scan-out">{amountText(entry, change.asset)}</Row>),
-          ...change.in.map((entry, at) => <Row key={`in-${index}-${at}`} label={t('tx.scan.in')} part="scan-in">{amountText(entry, change.asset)}</Row>),
+          ...change.out.map((entry, at) => <Row key={`out-${index}-${at}`} label={t('tx.scan.out')} part="scan-out">{amountText(entry, change.asset, locale)}</Row>),
+          ...change.in.map((entry, at) => <Row key={`in-${index}-${at}`} label={t('tx.scan.in')} part="scan-in">{amountText(entry, change.asset, locale)}</Row>),
         ])}
       </Rows>
       {scan.exposures.map((exposure, index) => (

@@ -7,6 +7,7 @@
 import type { AssetAmount, SolanaInstructionSummary, SolanaTransactionConfirmation, SolanaTransactionSummary } from '../../../core/index.js'
 import { shortenAddress } from '../../../core/index.js'
 import { useT } from '../../copy/transactions.js'
+import { useLocale } from '../../copy/translator.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationActions } from './confirmation-actions.js'
 import { ConfirmationHeader } from './confirmation-header.js'
@@ -19,38 +20,38 @@ import * as css from './transactions.css.js'
 type Props = ScreenProps<SolanaTransactionConfirmation>
 
 /** SOL amounts show 3 decimals; SPL tokens show theirs. */
-const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary) => formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol })
+const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary, locale: string) => formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol, locale })
 
 /** One line per decoded instruction. */
-function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary): string {
+function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary, locale: string): string {
   const short = shortenAddress
   switch (instruction.type) {
     case 'sol-transfer':
     case 'spl-transfer':
-      return t(`tx.instruction.${instruction.type}`, { amount: amountText(instruction.amount, summary), to: short(instruction.to) })
+      return t(`tx.instruction.${instruction.type}`, { amount: amountText(instruction.amount, summary, locale), to: short(instruction.to) })
     case 'ata-creation':
       return t('tx.instruction.ata-creation', { account: short(instruction.account), owner: short(instruction.owner) })
     case 'create-account':
-      return t('tx.instruction.create-account', { account: short(instruction.account), amount: amountText(instruction.lamports, summary) })
+      return t('tx.instruction.create-account', { account: short(instruction.account), amount: amountText(instruction.lamports, summary, locale) })
     case 'spl-init-account':
     case 'spl-close-account':
     case 'spl-sync-native':
       return t(`tx.instruction.${instruction.type}`, { account: short(instruction.account) })
     case 'raydium-swap':
     case 'jupiter-swap':
-      return t(`tx.instruction.${instruction.type}`, { in: amountText(instruction.amountIn, summary), out: amountText(instruction.amountOut, summary) })
+      return t(`tx.instruction.${instruction.type}`, { in: amountText(instruction.amountIn, summary, locale), out: amountText(instruction.amountOut, summary, locale) })
     case 'unknown':
       return t('tx.instruction.unknown', { program: short(instruction.programId) })
   }
 }
 
 /** The receipt's Total: the amount plus the fee when both are SOL, else the amount (or the fee alone). */
-function totalOf(summary: SolanaTransactionSummary): string {
+function totalOf(summary: SolanaTransactionSummary, locale: string): string {
   const { amount, estimatedFee } = summary
-  if (!amount) return amountText(estimatedFee, summary)
-  if (amount.symbol !== estimatedFee.symbol) return amountText(amount, summary)
+  if (!amount) return amountText(estimatedFee, summary, locale)
+  if (amount.symbol !== estimatedFee.symbol) return amountText(amount, summary, locale)
   const usd = amount.usd === null || estimatedFee.usd === null ? null : amount.usd + estimatedFee.usd
-  return amountText({ ...amount, value: amount.value + estimatedFee.value, usd }, summary)
+  return amountText({ ...amount, value: amount.value + estimatedFee.value, usd }, summary, locale)
 }
 
 const actionOf = (t: ReturnType<typeof useT>, { uiOptions, summary }: SolanaTransactionConfirmation) =>
@@ -59,6 +60,7 @@ const actionOf = (t: ReturnType<typeof useT>, { uiOptions, summary }: SolanaTran
 
 function Receipt({ confirmation, onClose, dismiss }: Props) {
   const t = useT()
+  const locale = useLocale()
   const { uiOptions, summary, signOnly } = confirmation
   return (
     <>
@@ -68,8 +70,8 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
         {summary && (
           <Rows>
             <Row label={t('tx.row.action')} part="receipt-action">{actionOf(t, confirmation)}</Row>
-            <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary)}</Row>
-            <Row label={t('tx.row.fees')} part="receipt-fees">{amountText(summary.estimatedFee, summary)}</Row>
+            <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary, locale)}</Row>
+            <Row label={t('tx.row.fees')} part="receipt-fees">{amountText(summary.estimatedFee, summary, locale)}</Row>
             {summary.to && <Row label={t('tx.row.to')} part="receipt-to"><Address address={summary.to} /></Row>}
           </Rows>
         )}
@@ -84,6 +86,7 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
 
 export function SolanaTransactionScreen(props: Props) {
   const t = useT()
+  const locale = useLocale()
   const { confirmation, app, onClose } = props
   const { status, summary, uiOptions } = confirmation
   if (status === 'error') {
@@ -110,22 +113,22 @@ export function SolanaTransactionScreen(props: Props) {
         ) : (
           <>
             <Rows>
-              {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary)}</Row>}
-              {summary.swap && <Row label={t('tx.row.swap')} part="row-swap">{t('tx.swap', { in: amountText(summary.swap.in, summary), out: amountText(summary.swap.out, summary) })}</Row>}
+              {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary, locale)}</Row>}
+              {summary.swap && <Row label={t('tx.row.swap')} part="row-swap">{t('tx.swap', { in: amountText(summary.swap.in, summary, locale), out: amountText(summary.swap.out, summary, locale) })}</Row>}
               <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
-              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{amountText(summary.estimatedFee, summary)}</Row>
+              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{amountText(summary.estimatedFee, summary, locale)}</Row>
             </Rows>
             <Expander summary={t('tx.advanced')} part="advanced">
               <ul part="instructions" className={css.list}>
                 {summary.instructions.map((instruction, index) => (
-                  <li key={index} part="instruction">{instructionText(t, instruction, summary)}</li>
+                  <li key={index} part="instruction">{instructionText(t, instruction, summary, locale)}</li>
                 ))}
               </ul>
             </Expander>
             <div part="wallet-card" className={css.card}>
               <span className={styles.label}>{t('tx.wallet')}</span>
               <Address address={confirmation.address} />
-              <span part="balance">{amountText(summary.balance, summary)}</span>
+              <span part="balance">{amountText(summary.balance, summary, locale)}</span>
             </div>
           </>
         )}

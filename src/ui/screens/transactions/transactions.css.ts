@@ -7,7 +7,7 @@ const monospace = 'ui-monospace, SFMono-Regular, Menlo, monospace'
 /** Label/value rows of a confirmation. */
 export const rows = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0, fontSize: '0.9em' })
 export const rowLabel = style({ color: vars.foregroundMuted })
-export const rowValue = style({ margin: 0, textAlign: 'right', overflowWrap: 'anywhere' })
+export const rowValue = style({ margin: 0, textAlign: 'end', overflowWrap: 'anywhere' })
 
 /** The message to sign and raw data: scrollable, keyboard-focusable. */
 export const scrollBox = style([box, { maxHeight: 160, overflow: 'auto', margin: 0, fontFamily: monospace, fontSize: '0.8em', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }])
@@ -24,7 +24,7 @@ export const checkboxLabel = style({ display: 'flex', gap: 8, alignItems: 'flex-
 
 export const icon = style({ width: 48, height: 48, alignSelf: 'center', objectFit: 'contain', borderRadius: 8 })
 
-export const list = style({ margin: 0, paddingLeft: 18, fontSize: '0.85em', overflowWrap: 'anywhere' })
+export const list = style({ margin: 0, paddingInlineStart: 18, fontSize: '0.85em', overflowWrap: 'anywhere' })
 
 export const stepper = style({ display: 'flex', justifyContent: 'space-between', fontSize: '0.85em' })
 
