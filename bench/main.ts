@@ -109,7 +109,7 @@ try {
     ],
     ['  of which dist/tessera.js and its chunks', formatKiB(bundleOnlyBytes), `${bundleOnlyBytes} B`],
     [
-      'npm entries without React: elements + core + chunks (gzip)',
+      'npm entries without their dependencies: elements + core + chunks (gzip)',
       formatKiB(npmBytes),
       `${npmBytes} B in ${npmFiles.length} files; external: ${externalImports(npmEntries).join(', ') || 'none'}`,
     ],
@@ -129,7 +129,7 @@ try {
   ])
   console.log('\nScript-tag build, files loaded before the landing (gzip bytes):')
   for (const script of runs[0]!.scripts) console.log(`  ${new URL(script.url).pathname.padEnd(48)} ${String(script.gzipBytes).padStart(7)}${isHostScript(script.url) ? '  (demo page)' : ''}`)
-  console.log('npm entries without React (gzip bytes):')
+  console.log('npm entries without their dependencies (gzip bytes):')
   for (const file of npmFiles) console.log(`  ${file.file.padEnd(48)} ${String(file.gzipBytes).padStart(7)}`)
 } finally {
   await browser.close()

@@ -1,7 +1,7 @@
 /**
  * Gzip bytes of the npm entries a React-free host imports: dist/lib/elements.js and dist/lib/core.js
- * plus every chunk they reach through relative imports (static and dynamic). Bare imports (React,
- * react-dom, r2wc's React peer) are external, so they are not counted.
+ * plus every chunk they reach through relative imports (static and dynamic). Bare imports (every
+ * dependency and peer: React, viem, @solana/web3.js...) are the host's to bundle, so they are not counted.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'

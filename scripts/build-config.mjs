@@ -1,4 +1,5 @@
 // Vite settings shared by the library build (build.mjs) and the first-load report (bench/first-load-sources.mjs).
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
@@ -43,6 +44,27 @@ function inlineCss() {
  * one (fromApiResponse, the API error codes) stays in its lazy chunk instead of joining the first load with the barrel.
  */
 export const treeshake = { moduleSideEffects: [{ test: /[\\/](src[\\/](core|protocol|ui)|elements|react-wrapper)[\\/]index\.ts$/, sideEffects: false }] }
+
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const installedWithThePackage = [...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]
+
+/** A dependency or peer dependency, or a subpath of one (`viem/chains`): the npm entries import it, the host installs it. */
+export const isPackageDependency = (id) => installedWithThePackage.some((name) => id === name || id.startsWith(`${name}/`))
+
+/** `file: module` for every third-party module (under node_modules) a chunk carries: an npm entry must import those. */
+export const bundledDependencyModules = (bundle) =>
+  Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds.filter((id) => id.includes('/node_modules/')).map((id) => `${chunk.fileName}: ${id}`) : []))
+
+/** Fails the npm-entry build when a chunk carries third-party code, e.g. a package the code imports but package.json does not list. */
+export function noBundledDependencies() {
+  return {
+    name: 'tessera-no-bundled-dependencies',
+    generateBundle(_options, bundle) {
+      const bundled = bundledDependencyModules(bundle)
+      if (bundled.length) this.error(`The npm entries must import their dependencies, not bundle them (list each in package.json):\n${bundled.join('\n')}`)
+    },
+  }
+}
 
 export const shared = (outDir, { sourcemap = false } = {}) => ({
   root,

@@ -73,6 +73,8 @@ async function command(cmd, args, env) {
 const steps = {
   typecheck: () => command('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   build: () => command('npm', ['run', 'build']),
+  // The tarball: only the library, publint and attw clean, and a scratch Vite + React host bundles one copy of viem.
+  package: () => command('node', ['scripts/check-package.mjs']),
   unit: () => vitest('unit'),
   'server-pglite': () => vitest('server', { DATABASE_URL: undefined }),
   'server-postgres': async () => {
