@@ -1,4 +1,4 @@
-import { displayLoginMessage } from '../../core/index.js'
+import { DEFAULT_LANDING_HEADER, displayLoginMessage } from '../../core/index.js'
 import { useT } from '../copy/en.js'
 import { intentTitle } from '../landing/intent.js'
 import { landingLayout, landingLayoutOptions, type LandingLayout } from '../landing/landing-layout.js'
@@ -18,6 +18,9 @@ function withWalletShortcut({ rows, walletShortcut }: LandingLayout): LandingMet
   if (!walletShortcut) return rows
   return walletShortcut.position === 'first' ? ['wallet', ...rows] : [...rows, 'wallet']
 }
+
+/** A header the app configured, or null for the default one (which the copy translates). */
+const customHeader = (header: string) => (header && header !== DEFAULT_LANDING_HEADER ? header : null)
 
 /** The first screen: configured header, info button, logo, login message and the method rows of the layout. */
 export function Landing() {
@@ -43,7 +46,7 @@ export function Landing() {
   const recent = client.getRecentLoginMethod()
   return (
     <>
-      <ScreenHeader title={config.appearance.landingHeader || t('landing.header')} leading={info.button} />
+      <ScreenHeader title={customHeader(config.appearance.landingHeader) ?? t('landing.header')} leading={info.button} />
       <div part="body" className={styles.body}>
         {info.panel}
         {config.appearance.logo && <img part="logo" className={styles.logo} src={config.appearance.logo} alt={t('landing.logoAlt', { app: config.appName })} />}
