@@ -3,7 +3,7 @@
 // imports every entry in Node, builds the host with Vite and checks its bundle carries exactly one copy of viem.
 // The host's node_modules holds the unpacked tarball and links to this repository's installed copies of exactly the
 // packages the tarball declares (so an undeclared import fails to resolve) and of the host's own react and viem;
-// `--fresh-install` runs `npm install` of the tarball instead (from npm's cache where it can: about a minute more).
+// `--fresh-install` runs `npm install` of the tarball instead (from npm's cache where it can; 30 to 60 s more, disk bound).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
