@@ -18,12 +18,13 @@ export interface AuthModalRootProps {
   /** Set by `start()`: what this opening is for. */
   request?: ModalRequest
   container?: ShadowRoot
-  onLoginSuccess?(detail: { user: User; isNewUser: boolean }): void
-  onAuthError?(detail: { code: string; message: string }): void
-  onModalClose?(detail: null): void
+  // The events' dispatchers, named as r2wc passes them (rootCallbackName: `on` + the event name, first letter upper-cased).
+  onLoginsuccess?(detail: { user: User; isNewUser: boolean }): void
+  onAutherror?(detail: { code: string; message: string }): void
+  onModalclose?(detail: null): void
   onLogout?(detail: { reason: string }): void
-  onLinkSuccess?(detail: LinkSuccessDetail): void
-  onUpdateSuccess?(detail: UpdateSuccessDetail): void
+  onLinksuccess?(detail: LinkSuccessDetail): void
+  onUpdatesuccess?(detail: UpdateSuccessDetail): void
 }
 
 export function AuthModalRoot(props: AuthModalRootProps) {
@@ -31,7 +32,7 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const { client, sheet } = useElementClient(appId, apiUrl, config, container)
 
   const host = container?.host as (HTMLElement & { open: boolean; start(request: AuthModalRequest): void }) | undefined
-  const { onLoginSuccess, onAuthError, onModalClose, onLogout, onLinkSuccess, onUpdateSuccess } = props
+  const { onLoginsuccess: onLoginSuccess, onAutherror: onAuthError, onModalclose: onModalClose, onLogout, onLinksuccess: onLinkSuccess, onUpdatesuccess: onUpdateSuccess } = props
   const close = useCallback(() => {
     if (!host?.open) return
     host.open = false
