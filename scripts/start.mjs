@@ -1,5 +1,5 @@
 // `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
-// embedded database, a local OAuth provider (google-like and github-like), both demos, two local EVM chains, the
+// embedded database, a local OAuth provider (google-like and github-like), the demos (vanilla, React, Vue, Svelte, Next.js), two local EVM chains, the
 // local Solana endpoint and the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay).
 // PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera); TESSERA_ALLOWED_ORIGINS and
 // TESSERA_REDIRECT_URLS (comma lists) add the dev app's origins and OAuth redirect URLs for pages on other hosts.
@@ -12,6 +12,7 @@ register()
 const { DEV_APP_ID } = await import('../src/protocol/index.ts')
 const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
+const { buildNextDemo, buildViteDemo, startNextDemo } = await import('../test/harness/framework-demos.ts')
 const { devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
@@ -34,6 +35,10 @@ const dataDir = resolve(process.env.TESSERA_DATA_DIR ?? '.tessera')
 ensureLibraryBuilt()
 console.log('Building the React demo...')
 await buildReactDemo()
+// Each is built again only when its sources, demo/shared or the library changed.
+console.log('Building the Vue and Svelte demos...')
+const frameworkDemos = { vueDemoDir: await buildViteDemo('vue'), svelteDemoDir: await buildViteDemo('svelte'), startNextDemo }
+buildNextDemo()
 
 const envNames = { api: 'PORT', demo: 'DEMO_PORT' }
 const names = { api: 'API server', demo: 'Demo server' }
@@ -52,6 +57,7 @@ const stack = await startDevStack({
   // A person at the provider picks the account to sign in as (Allow / Deny).
   providerInteraction: 'form',
   startApi: ({ port, configFile }) => startServer({ dev: true, port, dataDir, configFile }),
+  frameworkDemos,
   devApp: (app) => withOriginsFromEnv(app, process.env),
   onStartError: reportStartError,
 })
@@ -61,6 +67,9 @@ const { coinbase, moonpay, relay } = stack.funding
 console.log(`
   Vanilla demo    ${demoBase}/vanilla/
   React demo      ${demoBase}/react/
+  Vue demo        ${demoBase}/vue/
+  Svelte demo     ${demoBase}/svelte/
+  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
   Origins         ${[...devOrigins, ...(process.env.TESSERA_ALLOWED_ORIGINS ? [process.env.TESSERA_ALLOWED_ORIGINS] : [])].join(', ')}  (TESSERA_ALLOWED_ORIGINS adds more;
                   while this runs: npx tessera-server apps update ${DEV_APP_ID} --add-origin <origin> --data-dir ${dataDir})
