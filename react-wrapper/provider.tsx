@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { getOrCreateClient, type ClientMessages, type CustomAuthConfig } from '../src/core/index.js'
 import type { AuthModalConfig, AuthModalElement, AuthModalRequest } from '../elements/index.js'
-import { AuthModal } from './auth-modal.js'
+import { AuthModal, type AuthModalProps } from './auth-modal.js'
 import { TesseraContext, type TesseraContextValue } from './context.js'
 
 export interface TesseraProviderProps {
   appId: string
   apiUrl?: string
   config?: AuthModalConfig
+  /** The modal's colour theme: 'light', 'dark' or 'auto' (follows the page's prefers-color-scheme); default the app's. */
+  theme?: AuthModalProps['theme']
   /** The modal's language (BCP 47: 'es', 'ar'...), default the page's `lang`; see README "Translations". */
   locale?: string
   /** Texts by copy key over the locale's; a misspelt key fails to type-check. */
@@ -18,7 +20,7 @@ export interface TesseraProviderProps {
 }
 
 /** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
-export function TesseraProvider({ appId, apiUrl, config, locale, messages, customAuth, children }: TesseraProviderProps) {
+export function TesseraProvider({ appId, apiUrl, config, theme, locale, messages, customAuth, children }: TesseraProviderProps) {
   // The client is shared per app id (also with <auth-modal> elements on the page); the modal hands it later config changes.
   const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
   const [open, setOpen] = useState(false)
@@ -40,7 +42,7 @@ export function TesseraProvider({ appId, apiUrl, config, locale, messages, custo
   return (
     <TesseraContext.Provider value={value}>
       {children}
-      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} locale={locale} messages={messages} open={open} onModalClose={() => setOpen(false)} />
+      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} theme={theme} locale={locale} messages={messages} open={open} onModalClose={() => setOpen(false)} />
     </TesseraContext.Provider>
   )
 }

@@ -1,7 +1,8 @@
 // Issue 15 (accessibility): axe-core over every screen the modal routes to, in light and in dark, with the built
-// styles (so color-contrast judges what users see). The screens come from the navigation's own lists, so a new screen
-// without a visit in screen-walk.js fails here rather than going unchecked.
-import { assertEqual, mountedHosts } from './browser-assertions.js'
+// styles (so color-contrast judges what users see), and each screen takes the focus from the page as it opens. The
+// screens come from the navigation's own lists, so a new screen without a visit in screen-walk.js fails here rather
+// than going unchecked.
+import { assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
 import { allScreens, assertScreenAccessible, openScreen, visits } from './screen-walk.js'
 
 const { newHost, track } = mountedHosts()
@@ -13,11 +14,17 @@ describe('accessibility walk: every screen of <auth-modal>', () => {
   })
 
   for (const screen of allScreens)
-    it(`${screen}: no axe violations in light and dark`, async () => {
+    it(`${screen}: takes the focus; no axe violations in light and dark`, async () => {
+      // The page holds the focus when the modal opens (a request from the app, or the button that opened it).
+      const opener = document.createElement('button')
+      document.body.append(opener)
+      opener.focus()
       const host = newHost()
-      const view = await openScreen(host, screen)
+      const view = await openScreen(host, screen).finally(() => opener.remove())
       track(view.root, host)
       try {
+        const dialog = view.shadow.querySelector('[part="dialog"]')
+        await waitFor(() => dialog.contains(view.shadow.activeElement), `the focus in '${screen}' (on ${view.shadow.activeElement?.localName ?? document.activeElement?.localName})`)
         await assertScreenAccessible(view, screen, 'light')
         await assertScreenAccessible(view, screen, 'dark')
       } finally {

@@ -8,14 +8,14 @@ export function focusWasHere(view: HTMLElement): boolean {
   return document.activeElement === null || document.activeElement === document.body
 }
 
-/** The screen's first field, else its body's first control, else its first control, else its heading. */
+/** The screen's first field, else its body's first control, else its heading (a status screen), else its first control. */
 export function focusFirstControl(view: HTMLElement): void {
   const body = view.querySelector<HTMLElement>('[part~="body"]') ?? view
-  const control = body.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ?? focusableWithin(body)[0] ?? focusableWithin(view)[0]
+  const control = body.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])') ?? focusableWithin(body)[0]
   if (control) return control.focus()
-  // A status screen with no control: its heading takes the focus (programmatically only, never a Tab stop).
   const heading = view.querySelector<HTMLElement>('h1, h2')
-  if (!heading) return
+  if (!heading) return focusableWithin(view)[0]?.focus()
+  // Programmatic focus only, never a Tab stop.
   heading.tabIndex = -1
   heading.focus()
 }
