@@ -75,6 +75,8 @@ const steps = {
   build: () => command('npm', ['run', 'build']),
   // The tarball: only the library, publint and attw clean, and a scratch Vite + React host bundles one copy of viem.
   package: () => command('node', ['scripts/check-package.mjs']),
+  // The elements' declarations as a host sees them (dist/types): tsc, vue-tsc and svelte-check over test/types/fixtures.
+  types: () => command('node', ['test/types/check-types.mjs']),
   unit: () => vitest('unit'),
   'server-pglite': () => vitest('server', { DATABASE_URL: undefined }),
   'server-postgres': async () => {

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fixtures = join(root, 'test/types/fixtures')
 const bin = (name) => join(root, 'node_modules/.bin', name)
+// The package the host installs: this repository (its package.json and dist), or a copy with its own dist.
+const packageDir = process.env.TESSERA_PACKAGE_DIR ?? root
 const declarationImport = /^\s*import type \{\} from 'tessera\/elements[^']*'\n/gm
 
 const tsconfig = {
@@ -18,6 +20,8 @@ const tsconfig = {
     strict: true, noEmit: true, skipLibCheck: true, isolatedModules: true, verbatimModuleSyntax: true, types: [],
   },
   include: ['*.ts', '*.tsx', '*.vue', '*.svelte'],
+  // Vue lets unknown attributes, events and tags through unless the host asks (README: Vue section).
+  vueCompilerOptions: { strictTemplates: true },
 }
 
 /** A host project in .test-data with the fixtures (`withDeclarations` false strips their declaration imports). */
@@ -25,13 +29,15 @@ function hostProject(withDeclarations) {
   const dir = join(root, '.test-data', withDeclarations ? 'type-host' : 'type-host-bare')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(join(dir, 'node_modules'), { recursive: true })
-  symlinkSync(root, join(dir, 'node_modules/tessera'), 'dir')
+  symlinkSync(packageDir, join(dir, 'node_modules/tessera'), 'dir')
   for (const file of readdirSync(fixtures)) {
     const text = readFileSync(join(fixtures, file), 'utf8')
     writeFileSync(join(dir, file), withDeclarations ? text : text.replace(declarationImport, ''))
   }
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2))
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'type-host', private: true, type: 'module' }))
+  // Its own (empty) Svelte config: svelte-check would otherwise read this repository's vite.config.ts.
+  writeFileSync(join(dir, 'svelte.config.js'), 'export default {}\n')
   return dir
 }
 
@@ -60,7 +66,7 @@ const checkers = {
   },
 }
 
-if (!existsSync(join(root, 'dist/types/elements/index.d.ts'))) throw new Error('No dist/types: run `npm run build` first')
+if (!existsSync(join(packageDir, 'dist/types/elements/index.d.ts'))) throw new Error('No dist/types: run `npm run build` first')
 const withDeclarations = hostProject(true)
 const bare = hostProject(false)
 let failed = 0
