@@ -3,8 +3,8 @@
 // stops under prefers-reduced-motion; focus moves into a confirmation opened by a request while the page holds it,
 // and back to the opener when the modal closes.
 import { emulateMedia } from '@web/test-runner-commands'
-import { assert, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
-import { builtStyles } from './screen-walk.js'
+import { assert, assertAccessible, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
+import { APP_ACCENT, builtStyles } from './screen-walk.js'
 
 const { createAccessClient, fixtureUser } = await import('/.test-data/browser-fixtures/access-screens.js')
 const { attachConfirmations, ethereumSummary, mountConfirmTx } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
@@ -18,9 +18,9 @@ const request = { to: `0x${'cd'.repeat(20)}`, value: '0x6f05b59d3b20000' }
 let apps = 0
 
 /** A client double registered for a fresh app id (the elements' getOrCreateClient finds it), with its confirmation queue. */
-function registerClient() {
+function registerClient(config = {}) {
   const appId = `a11y-test-app-${++apps}`
-  const client = createAccessClient({ user: fixtureUser(), embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
+  const client = createAccessClient({ user: fixtureUser(), config, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
   const queue = attachConfirmations(client.embeddedWallets)
   ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
   return { appId, client, queue }
@@ -140,6 +140,39 @@ describe('prefers-reduced-motion: reduce', () => {
     await emulateMedia({ reducedMotion: 'reduce' })
     const view = await openConfirmation()
     assertEqual(moving(view.shadow), [], 'moving elements')
+  })
+})
+
+describe('the inline panels with axe, in light and dark and with an app accent', () => {
+  const fundingConfig = {
+    default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
+    default_recommended_amount: '0.05',
+    methods: ['coinbase-onramp', 'moonpay', 'external'],
+    options: [{ method: 'card', provider: 'coinbase' }, { method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets', provider: 'external' }],
+    prompt_funding_on_wallet_creation: false,
+    cross_chain_bridging_enabled: true,
+  }
+
+  async function assertPanelAccessible(element, name) {
+    for (const theme of ['light', 'dark']) {
+      element.setAttribute('theme', theme)
+      await assertAccessible(element.shadowRoot, `${name} (${theme})`)
+    }
+  }
+
+  it('<confirm-tx> with its confirmation', async () => {
+    const { appId } = registerClient({ appearance: { accentColor: APP_ACCENT, theme: 'light' } })
+    const element = mountElement('confirm-tx', { 'app-id': appId, address: `0x${'ab'.repeat(20)}` })
+    element.transaction = request
+    await waitFor(() => element.shadowRoot?.querySelector('[part~="approve-button"]'), 'the confirmation')
+    await assertPanelAccessible(element, '<confirm-tx>')
+  })
+
+  it('<fund-wallet> on its landing', async () => {
+    const { appId } = registerClient({ fundingConfig, appearance: { accentColor: APP_ACCENT, theme: 'light' } })
+    const element = mountElement('fund-wallet', { 'app-id': appId, address: `0x${'ab'.repeat(20)}` })
+    await waitFor(() => element.shadowRoot?.querySelector('[part~="funding-card-button"]'), 'the funding landing')
+    await assertPanelAccessible(element, '<fund-wallet>')
   })
 })
 

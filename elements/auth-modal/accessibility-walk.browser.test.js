@@ -3,7 +3,7 @@
 // screens come from the navigation's own lists, so a new screen without a visit in screen-walk.js fails here rather
 // than going unchecked.
 import { assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
-import { allScreens, assertScreenAccessible, openScreen, visits } from './screen-walk.js'
+import { allScreens, assertScreenAccessible, openScreen, variants, visits } from './screen-walk.js'
 
 const { newHost, track } = mountedHosts()
 
@@ -13,7 +13,7 @@ describe('accessibility walk: every screen of <auth-modal>', () => {
     assertEqual(Object.keys(visits).filter((screen) => !allScreens.includes(screen)), [], 'visits of unknown screens')
   })
 
-  for (const screen of allScreens)
+  for (const screen of [...allScreens, ...Object.keys(variants)])
     it(`${screen}: takes the focus; no axe violations in light and dark`, async () => {
       // The page holds the focus when the modal opens (a request from the app, or the button that opened it).
       const opener = document.createElement('button')

@@ -5,7 +5,7 @@ import { assert, assertAccessible, waitFor } from './browser-assertions.js'
 
 const { createAccessClient, mountAccessView, fixtureUser, walletOption, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 const scripted = await import('/.test-data/browser-fixtures/auth-modal-view.js')
-const { attachConfirmations, ethereumSummary } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
+const { attachConfirmations, ethereumSummary, solanaSummary } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
 export const { allScreens, hostThemeCss } = await import('/.test-data/browser-fixtures/screen-walk.js')
 
 // The elements' styles as the bundle adopts them: axe then judges real colours and layout.
@@ -165,10 +165,27 @@ export const visits = {
   'funding:flow': { script: { ...signedIn, config: { fundingConfig } }, prepare: (client) => client.funding.open({}) },
 }
 
+const queued = (enqueue, wallets = ethereumWallet) => ({
+  screen: 'transaction:confirm',
+  script: { ...signedIn, ...wallets },
+  prepare: (client) => enqueue(attachConfirmations(client.embeddedWallets)),
+})
+const fundingStep = (data) => ({ screen: 'funding:flow', script: { ...signedIn, config: { fundingConfig } }, prepare: (client) => client.funding.open(data) })
+
+/** Further states of screens that draw several (`screen` names the one they open on). */
+export const variants = {
+  'transaction:confirm (sign message)': queued((queue) => queue.signMessage({ message: 'Sign in to Fixture App\nNonce: 42' })),
+  'transaction:confirm (Solana)': queued((queue) => queue.solanaTransaction({ summary: solanaSummary() }), { embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] } }),
+  'funding:flow (receive)': fundingStep({ step: 'receive', amount: '0.05' }),
+  'funding:flow (wallets)': fundingStep({ step: 'wallets' }),
+  'funding:flow (amount)': fundingStep({ step: 'amount' }),
+}
+
 /** Opens the fixture view on `screen` (see `visits`) in `host`, with the built styles; resolves once its heading shows. */
-export async function openScreen(host, screen) {
-  const visit = visits[screen]
-  assert(visit, `no visit for the screen '${screen}': add one to elements/auth-modal/screen-walk.js`)
+export async function openScreen(host, name) {
+  const visit = visits[name] ?? variants[name]
+  assert(visit, `no visit for the screen '${name}': add one to elements/auth-modal/screen-walk.js`)
+  const screen = visit.screen ?? name
   const props = { onClose: () => {}, onLoginSuccess: () => {}, onAuthError: () => {}, request: visit.request ?? { intent: 'wallet', screen, automatic: true } }
   // The Farcaster and Telegram flows' states live in the scripted client (auth-modal-view fixture).
   const client = visit.fixture === 'scripted' ? scripted.createScriptedClient({ ...signedIn, sendCode: async () => {}, loginWithCode: () => new Promise(() => {}) }) : createAccessClient({ ...signedIn, ...visit.script })
@@ -177,7 +194,7 @@ export async function openScreen(host, screen) {
   mounted.shadow.adoptedStyleSheets = [await builtStyles]
   // A success screen closes the modal after its delay: the walk keeps it on screen while axe reads it.
   const release = visit.holdsSuccess ? holdSuccessDelay() : () => {}
-  const opened = await arrive(mounted, screen, visit).catch((error) => {
+  const opened = await arrive(mounted, name, visit).catch((error) => {
     release()
     throw error
   })
