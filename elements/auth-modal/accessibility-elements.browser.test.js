@@ -4,7 +4,7 @@
 // and back to the opener when the modal closes.
 import { emulateMedia } from '@web/test-runner-commands'
 import { assert, assertAccessible, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
-import { APP_ACCENT, builtStyles } from './screen-walk.js'
+import { APP_ACCENT, builtStyles, fundingConfig } from './screen-walk.js'
 
 const { createAccessClient, fixtureUser } = await import('/.test-data/browser-fixtures/access-screens.js')
 const { attachConfirmations, ethereumSummary, mountConfirmTx } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
@@ -144,15 +144,6 @@ describe('prefers-reduced-motion: reduce', () => {
 })
 
 describe('the inline panels with axe, in light and dark and with an app accent', () => {
-  const fundingConfig = {
-    default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
-    default_recommended_amount: '0.05',
-    methods: ['coinbase-onramp', 'moonpay', 'external'],
-    options: [{ method: 'card', provider: 'coinbase' }, { method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets', provider: 'external' }],
-    prompt_funding_on_wallet_creation: false,
-    cross_chain_bridging_enabled: true,
-  }
-
   async function assertPanelAccessible(element, name) {
     for (const theme of ['light', 'dark']) {
       element.setAttribute('theme', theme)

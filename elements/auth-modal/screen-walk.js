@@ -58,7 +58,8 @@ const transfer = {
   },
 }
 
-const fundingConfig = {
+/** An app with every funding method (the funding screens' fixture config). */
+export const fundingConfig = {
   default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
   default_recommended_amount: '0.05',
   methods: ['coinbase-onramp', 'moonpay', 'external'],
