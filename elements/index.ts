@@ -3,7 +3,7 @@
 export { authModalDefinition } from './auth-modal/definition.js'
 export { confirmTxDefinition } from './confirm-tx/definition.js'
 export { fundWalletDefinition } from './fund-wallet/definition.js'
-export type { DefinedElement, ElementAttributes, ElementDefinition, ElementEventMap, ElementProperties, ThemeChoice } from './definition-format.js'
+export type { DefinedElement, ElementAttributes, ElementDefinition, ElementEventMap, ElementProperties, ThemeChoice, TypeOf, Typed } from './definition-format.js'
 export { AuthModalElement } from './auth-modal/auth-modal-element.js'
 export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
 // `<confirm-tx>` loads on `defineConfirmTx()`: only that small function ships with the entry.

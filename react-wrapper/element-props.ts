@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
-import type { ElementDefinition, TypeOf } from '../elements/definition-format.js'
+import type { ElementDefinition, TypeOf } from '../elements/index.js'
 
 type Attributes<Definition extends ElementDefinition> = Definition['attributes'][number]
 type AttributeValue<Attribute extends Attributes<ElementDefinition>> = Attribute['kind'] extends 'boolean' ? boolean : TypeOf<Attribute['type']>
