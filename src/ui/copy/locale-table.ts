@@ -59,6 +59,6 @@ export type LocaleTable = Record<CopyKey, string>
 export type Messages = Partial<Record<CopyKey, string>>
 
 // Core's `ClientOptions.messages` takes these keys too (core cannot import the UI's tables).
-declare module '../../core/types.js' {
+declare module '../../core/index.js' {
   interface CopyKeys extends Record<CopyKey, true> {}
 }
