@@ -67,7 +67,7 @@ function serveConnection(socket: Socket, db: Queryable, clock: Clock, logger: Lo
       (error: Error) => {
         // The message only: a settings value could be in a driver error's detail.
         logger.warn({ err: error.message }, 'apps socket request failed')
-        socket.end(`${JSON.stringify({ error: error instanceof z.ZodError ? 'Malformed request' : error.message })}\n`)
+        socket.end(`${JSON.stringify({ error: error instanceof z.ZodError || error instanceof SyntaxError ? 'Malformed request' : error.message })}\n`)
       },
     )
   })

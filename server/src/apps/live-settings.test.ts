@@ -1,7 +1,8 @@
 // App settings change while the server runs, applied without a restart and across processes (issue 15): the CLI
 // updates an app's origins while `tessera-server start` holds the PGlite data directory, and on PostgreSQL an
 // update through one process (or the CLI) is seen by every server process at once (the app is read per request).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChildProcess } from 'node:child_process'
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID } from '../../../src/protocol/index.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { runCli, spawnCli, waitForOutput } from '../test-support/run-cli.js'
+import { appsSocketPath } from './apps-socket.js'
 
 const LAN_ORIGIN = 'http://demo.tessera.test:5173'
 
@@ -43,6 +45,18 @@ async function startServerProcess(): Promise<{ url: string; child: ChildProcess;
   }
 }
 
+/** One line to the apps socket, its one-line answer. */
+function rawRequest(path: string, line: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path, () => socket.write(line))
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => { answer += chunk })
+    socket.on('error', reject)
+    socket.on('end', () => resolve(JSON.parse(answer)))
+  })
+}
+
 /** What a page on `origin` learns: the origin check's answer and whether the API's preflight lets it through. */
 async function pageView(url: string, origin: string) {
   const check = await (await fetch(`${url}/api/v1/apps/${DEV_APP_ID}/origin_check`, { headers: { origin } })).json()
@@ -60,6 +74,10 @@ describe('live app settings (issue 15)', () => {
       expect(updated.stderr).toContain(`through the running server (pid ${server.child.pid})`)
       expect(JSON.parse(updated.stdout)).toMatchObject({ id: DEV_APP_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', LAN_ORIGIN], oauthRedirectUrls: expect.arrayContaining([`${LAN_ORIGIN}/vanilla/`]) })
       expect(await pageView(server.url, LAN_ORIGIN)).toEqual({ allowed: true, preflight: 204, allowOrigin: LAN_ORIGIN })
+      // Only the data directory's owner reaches the socket, and it takes nothing but its three commands.
+      expect(statSync(join(dataDir(), 'run')).mode & 0o777).toBe(0o700)
+      expect(await rawRequest(appsSocketPath(dataDir()), '{"op":"query","sql":"DROP TABLE apps"}\n')).toEqual({ error: 'Malformed request' })
+      expect(await rawRequest(appsSocketPath(dataDir()), 'not json\n')).toEqual({ error: 'Malformed request' })
     } finally {
       await server.stop()
     }
