@@ -1,5 +1,5 @@
-import type { Messages } from '../../src/ui/copy/locale-table.js'
-import { parts, typed, type ElementDefinition, type ThemeChoice } from '../definition-format.js'
+import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type {
   AuthErrorDetail, AuthModalConfig, FundFailedDetail, FundOutcomeDetail, LinkSuccessDetail, LoginSuccessDetail, LogoutDetail,
@@ -12,16 +12,16 @@ export const authModalDefinition = {
   className: 'AuthModalElement',
   summary: 'The sign-in modal: the landing, each login method, linking and updating accounts, and the wallet, confirmation and funding screens that open over the page.',
   attributes: [
-    { name: 'app-id', property: 'appId', kind: 'string', type: typed<string>('string'), description: 'The app id (25 characters)', required: true },
-    { name: 'api-url', property: 'apiUrl', kind: 'string', type: typed<string>('string'), description: 'The API server; default the hosted one' },
+    appIdAttribute,
+    apiUrlAttribute,
     { name: 'open', property: 'open', kind: 'boolean', type: typed<boolean>('boolean'), description: 'Shows the modal (present means true)' },
     { name: 'standalone', property: 'standalone', kind: 'boolean', type: typed<boolean>('boolean'), description: 'Renders inline with no close button' },
-    { name: 'theme', property: 'theme', kind: 'string', type: typed<ThemeChoice>("'light' | 'dark' | 'auto'"), description: "Colour theme; 'auto' follows the page's prefers-color-scheme" },
-    { name: 'locale', property: 'locale', kind: 'string', type: typed<string>('string'), description: "The language of every text (BCP 47, e.g. 'es', 'pt-BR'); default the page's" },
+    themeAttribute,
+    localeAttribute,
   ],
   properties: [
     { name: 'config', type: typed<AuthModalConfig>('AuthModalConfig'), description: 'Client config over the server config (`appearance`, `loginMethods`, `loginMethodsAndOrder`, `legal`, `intl`), applied whenever it is set; elements and providers of one app share one client, so the last `config` set wins' },
-    { name: 'messages', type: typed<Messages>('Messages'), description: 'Texts by copy key, over the locale\'s (a missing key falls back to English)' },
+    messagesProperty,
   ],
   methods: [
     {
@@ -54,7 +54,7 @@ export const authModalDefinition = {
   ],
   cssProperties: themeCssProperties,
   notes: {
-    events: 'All bubble and cross the shadow root',
+    events: bubblingNote,
     parts: 'The other wallet flows (password, recovery and cloud backup, MFA, key export and import, delegation) list theirs in docs/decisions.md',
   },
 } as const satisfies ElementDefinition

@@ -1,5 +1,5 @@
-import type { Messages } from '../../src/ui/copy/locale-table.js'
-import { parts, typed, type ElementDefinition, type ThemeChoice } from '../definition-format.js'
+import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type { ConfirmTxChainType, ConfirmTxConfig, TransactionUiOptions, TxConfirmedDetail, TxErrorDetail } from './types.js'
 
@@ -9,18 +9,18 @@ export const confirmTxDefinition = {
   className: 'ConfirmTxElement',
   summary: "An inline confirmation panel (not a modal) for one transaction of the signed-in user's embedded wallet: setting `transaction` starts the request with its confirmation shown in place.",
   attributes: [
-    { name: 'app-id', property: 'appId', kind: 'string', type: typed<string>('string'), description: 'The app id', required: true },
-    { name: 'api-url', property: 'apiUrl', kind: 'string', type: typed<string>('string'), description: 'The API server; default the hosted one' },
+    appIdAttribute,
+    apiUrlAttribute,
     { name: 'address', property: 'address', kind: 'string', type: typed<string>('string'), description: "The embedded wallet; default the user's first of the chain" },
     { name: 'chain-type', property: 'chainType', kind: 'string', type: typed<ConfirmTxChainType>("'ethereum' | 'solana'"), description: "'ethereum' (default) or 'solana'" },
     { name: 'sign-only', property: 'signOnly', kind: 'boolean', type: typed<boolean>('boolean'), description: 'Sign without sending (present means true)' },
-    { name: 'theme', property: 'theme', kind: 'string', type: typed<ThemeChoice>("'light' | 'dark' | 'auto'"), description: "Colour theme; 'auto' follows the page's prefers-color-scheme" },
-    { name: 'locale', property: 'locale', kind: 'string', type: typed<string>('string'), description: "The language of every text (BCP 47, e.g. 'es', 'pt-BR'); default the page's" },
+    themeAttribute,
+    localeAttribute,
   ],
   properties: [
     { name: 'uiOptions', type: typed<TransactionUiOptions>('TransactionUiOptions'), description: '`title`, `description`, `buttonText`, `successHeader`, `successDescription`, `transactionInfo`, `isCancellable`' },
     { name: 'config', type: typed<ConfirmTxConfig>('ConfirmTxConfig'), description: "As `<auth-modal>`'s" },
-    { name: 'messages', type: typed<Messages>('Messages'), description: 'Texts by copy key, over the locale\'s (a missing key falls back to English)' },
+    messagesProperty,
     // Last: the React wrapper sets properties in this order, and a new transaction starts the request.
     { name: 'transaction', type: typed<unknown>('unknown'), description: "An `eth_sendTransaction` request object, or a @solana/web3.js `Transaction` / `VersionedTransaction`; each new value starts a new request: `embeddedWallets.sendTransaction` / `signTransaction`, or the Solana provider's `signAndSendTransaction` / `signTransaction`" },
   ],
@@ -43,7 +43,7 @@ export const confirmTxDefinition = {
   ],
   cssProperties: themeCssProperties,
   notes: {
-    events: 'All bubble and cross the shadow root. Removing the element rejects its pending request',
+    events: `${bubblingNote}. Removing the element rejects its pending request`,
     parts: "`<auth-modal>` shows the same screens (and the sign-message screen: `message`, `success`, `error`) on 'transaction:confirm'",
   },
 } as const satisfies ElementDefinition

@@ -1,5 +1,5 @@
-import type { Messages } from '../../src/ui/copy/locale-table.js'
-import { parts, typed, type ElementDefinition, type ThemeChoice } from '../definition-format.js'
+import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
 
@@ -9,8 +9,8 @@ export const fundWalletDefinition = {
   className: 'FundWalletElement',
   summary: "An inline funding panel for one of the signed-in user's wallets: a session starts once the user is signed in and their wallet exists, and a new one after each ends.",
   attributes: [
-    { name: 'app-id', property: 'appId', kind: 'string', type: typed<string>('string'), description: 'The app id', required: true },
-    { name: 'api-url', property: 'apiUrl', kind: 'string', type: typed<string>('string'), description: 'The API server; default the hosted one' },
+    appIdAttribute,
+    apiUrlAttribute,
     { name: 'address', property: 'address', kind: 'string', type: typed<string>('string'), description: "The wallet; default the user's first embedded wallet of `chain-type`" },
     { name: 'chain-type', property: 'chainType', kind: 'string', type: typed<FundWalletChainType>("'ethereum' | 'solana'"), description: "'ethereum' (default) or 'solana'" },
     { name: 'chain-id', property: 'chainId', kind: 'number', type: typed<number>('number'), description: "EIP-155 chain (Ethereum); default the app's recommended chain" },
@@ -18,12 +18,12 @@ export const fundWalletDefinition = {
     { name: 'amount', property: 'amount', kind: 'string', type: typed<string>('string'), description: "In the asset's whole units ('0.05'); default the app's recommendation" },
     { name: 'asset', property: 'asset', kind: 'string', type: typed<string>('string'), description: "'native-currency', 'USDC' or an ERC-20 address" },
     { name: 'default-method', property: 'defaultMethod', kind: 'string', type: typed<'card' | 'exchange' | 'wallet' | 'manual'>("'card' | 'exchange' | 'wallet' | 'manual'"), description: 'Fires once when the landing first shows' },
-    { name: 'theme', property: 'theme', kind: 'string', type: typed<ThemeChoice>("'light' | 'dark' | 'auto'"), description: "Colour theme; 'auto' follows the page's prefers-color-scheme" },
-    { name: 'locale', property: 'locale', kind: 'string', type: typed<string>('string'), description: "The language of every text (BCP 47, e.g. 'es', 'pt-BR'); default the page's" },
+    themeAttribute,
+    localeAttribute,
   ],
   properties: [
     { name: 'config', type: typed<FundWalletConfig>('FundWalletConfig'), description: "`{ uiConfig: { landing: { title }, receiveFundsTitle, receiveFundsSubtitle }, card: { preferredProvider: 'coinbase' | 'moonpay' }, crossChainBridgingEnabled }` (an empty title or subtitle hides it)" },
-    { name: 'messages', type: typed<Messages>('Messages'), description: 'Texts by copy key, over the locale\'s (a missing key falls back to English)' },
+    messagesProperty,
   ],
   methods: [],
   events: [
@@ -42,7 +42,7 @@ export const fundWalletDefinition = {
   ],
   cssProperties: themeCssProperties,
   notes: {
-    events: 'All bubble and cross the shadow root',
+    events: bubblingNote,
     parts: 'The full list of `funding-*` parts is in docs/decisions.md ("Funding screens (UI)")',
   },
 } as const satisfies ElementDefinition
