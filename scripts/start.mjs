@@ -36,7 +36,6 @@ ensureLibraryBuilt()
 console.log('Building the React demo...')
 await buildReactDemo()
 // Each is built again only when its sources, demo/shared or the library changed.
-console.log('Building the Vue and Svelte demos...')
 const frameworkDemos = { vueDemoDir: await buildViteDemo('vue'), svelteDemoDir: await buildViteDemo('svelte'), startNextDemo }
 buildNextDemo()
 

@@ -6,10 +6,10 @@
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { join, relative } from 'node:path'
 import type { Readable } from 'node:stream'
 import { build } from 'vite'
+import { freeLoopbackPort } from '../../server/src/test-support/anvil.js'
 import type { DemoConfig } from './demo-server.js'
 import { demoDir, distDir, repoRoot } from './paths.js'
 import { packageEntryAliases } from './react-demo.js'
@@ -54,9 +54,10 @@ function removeStaleBuilds(demoName: ViteDemoName, keep: string): void {
 }
 
 /** Builds demo/vue or demo/svelte with its own vite.config.ts; returns the directory to serve at `/<name>/`. */
-export async function buildViteDemo(demoName: ViteDemoName): Promise<string> {
+export async function buildViteDemo(demoName: ViteDemoName, log: (line: string) => void = console.log): Promise<string> {
   const outDir = join(buildCacheDir, `${demoName}-${demoInputsHash(demoName)}`)
   if (existsSync(outDir)) return outDir
+  log(`Building the ${demoName === 'vue' ? 'Vue' : 'Svelte'} demo...`)
   mkdirSync(buildCacheDir, { recursive: true })
   // Built beside, then renamed: a run that stops halfway leaves no directory that looks finished.
   const partialDir = `${outDir}.partial-${process.pid}`
@@ -94,17 +95,6 @@ export function buildNextDemo(log: (line: string) => void = console.log): boolea
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`)
   writeFileSync(nextStampFile, inputs)
   return true
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const holder = createServer()
-    holder.once('error', reject)
-    holder.listen(0, '127.0.0.1', () => {
-      const { port } = holder.address() as AddressInfo
-      holder.close(() => resolve(port))
-    })
-  })
 }
 
 /**

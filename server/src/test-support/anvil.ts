@@ -11,7 +11,7 @@ export interface AnvilOptions {
 }
 
 /** A port nothing listens on now (the OS picks it), for the node to take. */
-function freeLoopbackPort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
