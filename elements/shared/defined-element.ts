@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component'
 import type { ComponentType } from 'react'
 import type { DefinedElement, ElementDefinition } from '../definition-format.js'
-import { r2wcOptions } from './r2wc-options.js'
+import { r2wcOptions, type RootCallbackName } from './r2wc-options.js'
 
 const propsKey = Symbol.for('r2wc.props')
 const renderKey = Symbol.for('r2wc.render')
@@ -18,6 +18,10 @@ export interface ElementLifecycle {
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void
 }
 
+/** The root's missing dispatcher props (r2wc passes `on<Event>` for each event the root reports): none, or a compile error. */
+type RootDispatcherCheck<Definition extends ElementDefinition, Props> =
+  Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props> extends never ? [] : [missingDispatchers: Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props>]
+
 /** The constructor of a defined element: `new()` gives the element as its definition types it. */
 export type DefinedElementClass<Element> = { new (): Element & ElementLifecycle; prototype: Element & ElementLifecycle; readonly observedAttributes: string[] }
 
@@ -26,7 +30,11 @@ export type DefinedElementClass<Element> = { new (): Element & ElementLifecycle;
  * properties and events all come from the definition. Server-side rendering has no HTMLElement, so the module still
  * loads there.
  */
-export function definedElement<Definition extends ElementDefinition>(definition: Definition, root: ComponentType<never>): DefinedElementClass<DefinedElement<Definition>> {
+export function definedElement<Definition extends ElementDefinition, Props>(
+  definition: Definition,
+  root: ComponentType<Props>,
+  ..._rootAcceptsEveryDispatcher: RootDispatcherCheck<Definition, Props>
+): DefinedElementClass<DefinedElement<Definition>> {
   if (typeof HTMLElement === 'undefined') return class {} as unknown as DefinedElementClass<DefinedElement<Definition>>
   const booleans = definition.attributes.filter((attribute) => attribute.kind === 'boolean')
   const objects = definition.properties.map((property) => property.name)

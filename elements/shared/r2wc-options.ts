@@ -1,7 +1,8 @@
 import type { ElementDefinition } from '../definition-format.js'
 
 /** The React root's callback r2wc turns into the event (`txconfirmed` ← `onTxconfirmed`: r2wc drops `on` and lowercases). */
-export const rootCallbackName = (event: string) => `on${event[0]!.toUpperCase()}${event.slice(1)}`
+export const rootCallbackName = <Event extends string>(event: Event) => `on${event[0]!.toUpperCase()}${event.slice(1)}` as RootCallbackName<Event>
+export type RootCallbackName<Event extends string> = `on${Capitalize<Event>}`
 
 /**
  * r2wc's props and events for a definition: string and number attributes are parsed by r2wc; booleans and object
