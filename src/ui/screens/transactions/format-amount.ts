@@ -24,7 +24,7 @@ export function localDecimal(text: string, locale = 'en'): string {
 
 /** USD in `locale`'s currency format ('$12.35', '12,35 US$'), '<$0.01' below a cent. */
 export function formatUsd(usd: number, locale = 'en'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', useGrouping: false })
   return usd > 0 && usd < 0.01 ? `<${format.format(0.01)}` : format.format(usd)
 }
 
