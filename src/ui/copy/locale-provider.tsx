@@ -1,7 +1,7 @@
 import { Suspense, use, useMemo, type ReactNode } from 'react'
 import * as styles from '../styles/modal.css.js'
-import { canonicalLocale, loadLocaleTable, shippedLocaleFor, textDirection } from './locale.js'
-import type { LocaleTable, Messages } from './locale-table.js'
+import type { ResolvedLocale } from './locale.js'
+import type { Messages } from './locale-table.js'
 import { CopyLocaleContext } from './translator.js'
 
 export interface LocaleProviderProps {
@@ -12,14 +12,26 @@ export interface LocaleProviderProps {
   children?: ReactNode
 }
 
-const noStrings: Partial<LocaleTable> = {}
+const isEnglish = (tag: string) => tag === '' || /^en(-|$)/i.test(tag)
 
-function Localised({ locale, table, messages, children }: { locale: string; table: Promise<LocaleTable> | null; messages: Messages | undefined; children?: ReactNode }) {
-  const shipped = table ? use(table) : noStrings
-  const value = useMemo(() => ({ locale, strings: messages ? { ...shipped, ...messages } : shipped }), [locale, shipped, messages])
+const resolved = new Map<string, Promise<ResolvedLocale>>()
+
+/** Any other language loads the locale logic and its table as chunks, once per page. */
+function resolveOnce(tag: string): Promise<ResolvedLocale> {
+  let locale = resolved.get(tag)
+  if (!locale) {
+    locale = import('./locale.js').then((module) => module.resolveLocale(tag))
+    resolved.set(tag, locale)
+  }
+  return locale
+}
+
+function Localised({ english, pending, messages, children }: { english: string; pending: Promise<ResolvedLocale> | null; messages: Messages | undefined; children?: ReactNode }) {
+  const { locale, dir, strings } = pending ? use(pending) : { locale: english, dir: 'ltr', strings: undefined }
+  const value = useMemo(() => ({ locale, strings: { ...strings, ...messages } }), [locale, strings, messages])
   return (
     <CopyLocaleContext.Provider value={value}>
-      <div className={styles.localeRoot} lang={locale} dir={textDirection(locale)}>
+      <div className={styles.localeRoot} lang={locale} dir={dir}>
         {children}
       </div>
     </CopyLocaleContext.Provider>
@@ -31,12 +43,11 @@ function Localised({ locale, table, messages, children }: { locale: string; tabl
  * locales lay out mirrored). Renders nothing until a shipped table it needs has loaded, so no English flashes first.
  */
 export function LocaleProvider({ locale, messages, children }: LocaleProviderProps) {
-  const tag = canonicalLocale(locale ?? globalThis.document?.documentElement.lang)
-  const shipped = shippedLocaleFor(tag)
-  const table = useMemo(() => (shipped ? loadLocaleTable(shipped) : null), [shipped])
+  const tag = locale ?? globalThis.document?.documentElement.lang ?? ''
+  const pending = isEnglish(tag) ? null : resolveOnce(tag)
   return (
     <Suspense fallback={null}>
-      <Localised locale={tag} table={table} messages={messages}>
+      <Localised english={tag || 'en'} pending={pending} messages={messages}>
         {children}
       </Localised>
     </Suspense>

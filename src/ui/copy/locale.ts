@@ -1,4 +1,7 @@
-/** Which shipped table an element's `locale` uses, which way it writes, and the table itself (loaded only when asked for). */
+/**
+ * Which shipped table an element's `locale` uses, which way it writes, and the table itself. Loaded (with the table) only
+ * for a locale other than English, so an English page carries none of it.
+ */
 import type { LocaleTable } from './locale-table.js'
 
 // One chunk per locale: an English page loads none of them.
@@ -53,4 +56,17 @@ export function loadLocaleTable(locale: ShippedLocale): Promise<LocaleTable> {
     loaded.set(locale, table)
   }
   return table
+}
+
+export interface ResolvedLocale {
+  locale: string
+  dir: 'ltr' | 'rtl'
+  strings: Partial<LocaleTable>
+}
+
+/** The canonical tag, its direction and its shipped strings (none for a language without a table). */
+export async function resolveLocale(requested: string): Promise<ResolvedLocale> {
+  const locale = canonicalLocale(requested)
+  const shipped = shippedLocaleFor(locale)
+  return { locale, dir: textDirection(locale), strings: shipped ? await loadLocaleTable(shipped) : {} }
 }
