@@ -1,7 +1,7 @@
 /** Browser-test fixture (never shipped): a React host using the wrapper, React bundled in. */
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useLogin, useLogout } from '../../react-wrapper/index.js'
+import { TesseraProvider, useAuth, useLogin, useLogout, type TesseraProviderProps } from '../../react-wrapper/index.js'
 
 export interface HostEvents {
   completed: unknown[]
@@ -22,7 +22,7 @@ function Host({ events }: { events: HostEvents }) {
   )
 }
 
-export function mountReactHost(host: HTMLElement, props: { appId: string; apiUrl: string }): HostEvents {
+export function mountReactHost(host: HTMLElement, props: Pick<TesseraProviderProps, 'appId' | 'apiUrl' | 'locale' | 'messages'>): HostEvents {
   const events: HostEvents = { completed: [], errors: [], loggedOut: 0 }
   createRoot(host).render(createElement(TesseraProvider, props, createElement(Host, { events })))
   return events
