@@ -26,6 +26,7 @@ await build({
         'fake-confirmations': 'elements/test-fixtures/fake-confirmations.ts',
         'fake-funding': 'elements/test-fixtures/fake-funding.ts',
         'screen-walk': 'elements/test-fixtures/screen-walk.fixture.ts',
+        'element-definitions': 'elements/definitions.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

@@ -4,6 +4,8 @@
 import { assert, assertEqual } from './auth-modal/browser-assertions.js'
 
 const bundle = await import('/dist/tessera.js')
+// The definitions stay out of the runtime bundle (documentation weighs on the first load): the fixture bundle has them.
+const { elementDefinitions } = await import('/.test-data/browser-fixtures/element-definitions.js')
 await Promise.all([bundle.defineConfirmTx(), bundle.defineFundWallet()])
 bundle.defineAuthModal()
 
@@ -11,7 +13,7 @@ const rootProps = (element) => element[Symbol.for('r2wc.props')]
 const sampleValue = { string: 'sample', number: '5', boolean: '' }
 const parsedValue = { string: 'sample', number: 5, boolean: true }
 
-for (const definition of [bundle.authModalDefinition, bundle.confirmTxDefinition, bundle.fundWalletDefinition]) {
+for (const definition of elementDefinitions) {
   describe(`<${definition.tag}> follows its definition`, () => {
     it('observes every attribute and reflects it in its property and the root props', () => {
       const Element = customElements.get(definition.tag)

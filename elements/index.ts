@@ -1,8 +1,5 @@
 /** Public API of `tessera/elements`. */
-// Each element's surface, declared once: its attributes, properties, methods, events, parts and CSS properties.
-export { authModalDefinition } from './auth-modal/definition.js'
-export { confirmTxDefinition } from './confirm-tx/definition.js'
-export { fundWalletDefinition } from './fund-wallet/definition.js'
+// Each element's surface is declared once (elements/<tag>/definition.ts); hosts read it as dist/custom-elements.json.
 export type { DefinedElement, ElementAttributes, ElementDefinition, ElementEventMap, ElementProperties, ThemeChoice, TypeOf, Typed } from './definition-format.js'
 export { AuthModalElement } from './auth-modal/auth-modal-element.js'
 export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'

@@ -1,5 +1,6 @@
 import { createElement, useState } from 'react'
-import { confirmTxDefinition, defineConfirmTx, type ConfirmTxElement } from '../elements/index.js'
+import { defineConfirmTx, type ConfirmTxElement } from '../elements/index.js'
+import { confirmTxDefinition } from '../elements/confirm-tx/definition.js'
 import { useDefinedElement, useElementRef, type WrapperProps } from './element-props.js'
 
 /**

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import MagicString from 'magic-string'
+import { parseAst } from 'vite'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 const placeholder = '__TESSERA_BUILT_CSS__'
@@ -35,6 +37,29 @@ function inlineCss() {
       const orphan = cssAssets.find((asset) => !claimed.has(asset.fileName))
       if (orphan) this.error(`No chunk imports ${orphan.fileName}: its styles would be lost`)
       for (const asset of cssAssets) delete bundle[asset.fileName]
+    },
+  }
+}
+
+/** The element definitions' documentation: the manifest and README read it from source; the element never does. */
+const documentationFields = { description: '""', summary: '""', shape: '""', notes: '{}', parts: '[]', cssProperties: '[]' }
+const definitionModule = /[\\/]elements[\\/](?:[\w-]+[\\/]definition|shared[\\/]common-surface)\.ts$/
+
+/** Empties the documentation fields of the element definitions in the bundles: `<auth-modal>`'s ships with the first load. */
+function stripDefinitionDocs() {
+  return {
+    name: 'tessera-strip-definition-docs',
+    enforce: 'post',
+    transform(code, id) {
+      if (!definitionModule.test(id)) return null
+      const edited = new MagicString(code)
+      const visit = (node) => {
+        if (!node || typeof node.type !== 'string') return
+        if (node.type === 'Property' && !node.computed && Object.hasOwn(documentationFields, node.key.name)) return void edited.overwrite(node.value.start, node.value.end, documentationFields[node.key.name])
+        for (const child of Object.values(node)) (Array.isArray(child) ? child : [child]).forEach((item) => item && typeof item === 'object' && visit(item))
+      }
+      visit(parseAst(code))
+      return { code: edited.toString(), map: edited.generateMap({ hires: true }) }
     },
   }
 }
@@ -72,7 +97,7 @@ export const shared = (outDir, { sourcemap = false } = {}) => ({
   logLevel: 'warn',
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [vanillaExtractPlugin(), inlineCss()],
+  plugins: [vanillaExtractPlugin(), stripDefinitionDocs(), inlineCss()],
   build: { outDir, emptyOutDir: false, minify: true, cssCodeSplit: true, sourcemap, target: 'es2022' },
 })
 
