@@ -1,7 +1,7 @@
 // Issue 15 (accessibility) on the built elements (dist/tessera.js) in Chromium: theme="auto" follows
 // prefers-color-scheme live on <auth-modal>, <confirm-tx>, <fund-wallet> and the React components' theme prop; motion
 // stops under prefers-reduced-motion; focus moves into a confirmation opened by a request while the page holds it,
-// and back to the opener when the modal closes.
+// and back to the opener when the modal closes; axe over the three built elements in light and dark with an app accent.
 import { emulateMedia } from '@web/test-runner-commands'
 import { assert, assertAccessible, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
 import { APP_ACCENT, builtStyles, fundingConfig } from './screen-walk.js'
@@ -18,9 +18,9 @@ const request = { to: `0x${'cd'.repeat(20)}`, value: '0x6f05b59d3b20000' }
 let apps = 0
 
 /** A client double registered for a fresh app id (the elements' getOrCreateClient finds it), with its confirmation queue. */
-function registerClient(config = {}) {
+function registerClient(config = {}, user = fixtureUser()) {
   const appId = `a11y-test-app-${++apps}`
-  const client = createAccessClient({ user: fixtureUser(), config, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
+  const client = createAccessClient({ user, config, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
   const queue = attachConfirmations(client.embeddedWallets)
   ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
   return { appId, client, queue }
@@ -143,7 +143,7 @@ describe('prefers-reduced-motion: reduce', () => {
   })
 })
 
-describe('the inline panels with axe, in light and dark and with an app accent', () => {
+describe('the built elements with axe, in light and dark and with an app accent', () => {
   async function assertPanelAccessible(element, name) {
     for (const theme of ['light', 'dark']) {
       element.setAttribute('theme', theme)
@@ -157,6 +157,13 @@ describe('the inline panels with axe, in light and dark and with an app accent',
     element.transaction = request
     await waitFor(() => element.shadowRoot?.querySelector('[part~="approve-button"]'), 'the confirmation')
     await assertPanelAccessible(element, '<confirm-tx>')
+  })
+
+  it('<auth-modal> standalone, open on its sign-in landing', async () => {
+    const { appId } = registerClient({ loginMethods: ['email', 'sms', 'google', 'passkey', 'wallet'], appearance: { accentColor: APP_ACCENT, theme: 'light' } }, null)
+    const element = mountElement('auth-modal', { 'app-id': appId, open: '' })
+    await waitFor(() => element.shadowRoot?.querySelector('[part~="email-input"]'), 'the sign-in landing')
+    await assertPanelAccessible(element, '<auth-modal>')
   })
 
   it('<fund-wallet> on its landing', async () => {

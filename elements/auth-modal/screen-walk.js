@@ -6,6 +6,7 @@ import { assert, assertAccessible, waitFor } from './browser-assertions.js'
 const { createAccessClient, mountAccessView, fixtureUser, walletOption, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 const scripted = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 const { attachConfirmations, ethereumSummary, solanaSummary } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
+const { ethAmount, fundingAddress, payingAddress } = await import('/.test-data/browser-fixtures/fake-funding.js')
 export const { allScreens, hostThemeCss } = await import('/.test-data/browser-fixtures/screen-walk.js')
 
 // The elements' styles as the bundle adopts them: axe then judges real colours and layout.
@@ -37,6 +38,14 @@ async function typeCode(view) {
   const boxes = await waitFor(() => part(view, 'code-input')?.querySelectorAll('input'), 'the code boxes')
   boxes[0].focus()
   await sendKeys({ type: '123456' })
+}
+
+/** Replaces a field's text as a user would: select all, type, then leave the field. */
+async function typeInto(input, text) {
+  input.focus()
+  input.select()
+  await sendKeys({ type: text })
+  input.blur()
 }
 
 async function press(view, text) {
@@ -171,7 +180,56 @@ const queued = (enqueue, wallets = ethereumWallet) => ({
   script: { ...signedIn, ...wallets },
   prepare: (client) => enqueue(attachConfirmations(client.embeddedWallets)),
 })
-const fundingStep = (data) => ({ screen: 'funding:flow', script: { ...signedIn, config: { fundingConfig } }, prepare: (client) => client.funding.open(data) })
+const fundingStep = (data, title, funding = {}) => ({ screen: 'funding:flow', title, script: { ...signedIn, config: { fundingConfig }, funding }, prepare: (client) => client.funding.open(data) })
+
+/** The external-wallet transfer in `status` (the funding fixture's shape; the core moves it through these). */
+const walletTransfer = (transfer, title) => {
+  const from = { address: payingAddress, name: 'MetaMask', chain: 'ethereum', chainId: transfer.bridged ? 11155111 : 84532 }
+  return fundingStep({ step: 'transfer', amount: '0.05', transfer: { from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...transfer } }, title)
+}
+const transferSummary = { total: ethAmount(5n * 10n ** 16n), to: fundingAddress, network: 'Base Sepolia', estimatedFee: null }
+const transferFailure = new TesseraError({ code: 'transaction_failure', shortMessage: 'The bridge could not fill the request.' })
+const cardStatus = (card, title = 'Fund account') => fundingStep({ step: 'card-status', fundingMethod: 'card', card }, title)
+
+/** A confirmation that fails before approval: its error view. */
+const failed = (error, hash) => ({ ...queued((queue) => queue.ethereumTransaction({ status: 'error', error, hash })), title: 'Something went wrong' })
+
+/** A confirmation approved and then completed with `receipt` (the screen opens only on a pending one); its success is held on screen. */
+function completed(receipt, title) {
+  let queue = null
+  return {
+    screen: 'transaction:confirm',
+    title,
+    holdsSuccess: true,
+    script: { ...signedIn, ...ethereumWallet },
+    prepare: (client) => void (queue = attachConfirmations(client.embeddedWallets)).ethereumTransaction({ summary: ethereumSummary() }),
+    act: async (view) => {
+      ;(await waitFor(() => part(view, 'approve-button'), 'the confirmation')).click()
+      queue.update(queue.queue()[0].id, { status: 'complete', receipt })
+    },
+  }
+}
+const receipt = (status) => ({ hash: `0x${'12'.repeat(32)}`, status, blockNumber: 1n, gasUsed: 21000n, explorerUrl: 'https://sepolia.etherscan.io/tx/0x12' })
+
+/** The password wizard walked to its end with a password the fake sets: 'Success' (the walk reaches 'password:done' only as a failure otherwise). */
+const passwordSet = {
+  screen: 'password:done',
+  title: 'Success',
+  script: { ...signedIn, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } },
+  // Not automatic: a flow the user started waits for Close rather than closing after the success delay.
+  request: { intent: 'wallet', screen: 'password:create' },
+  act: async (view) => {
+    const submit = () => part(view, 'submit-button')
+    await typeInto(await waitFor(() => part(view, 'password-input'), 'the password input'), 'Abcdef12!xyz')
+    ;(await waitFor(() => !submit().disabled && submit(), 'Continue on create')).click()
+    await waitFor(() => part(view, 'password-save') || view.shadow.querySelector('h2')?.textContent === 'Save your password', 'the save step')
+    submit().click()
+    await typeInto(await waitFor(() => part(view, 'password-confirm-input'), 'the confirm input'), 'Abcdef12!xyz')
+    ;(await waitFor(() => !submit().disabled && submit(), 'Continue on confirm')).click()
+    ;(await waitFor(() => part(view, 'password-acknowledge'), 'the acknowledgement')).click()
+    ;(await waitFor(() => !submit().disabled && submit(), "'Set Password'")).click()
+  },
+}
 
 /** Further states of screens that draw several (`screen` names the one they open on). */
 export const variants = {
@@ -180,6 +238,23 @@ export const variants = {
   'funding:flow (receive)': fundingStep({ step: 'receive', amount: '0.05' }),
   'funding:flow (wallets)': fundingStep({ step: 'wallets' }),
   'funding:flow (amount)': fundingStep({ step: 'amount' }),
+  'funding:flow (transfer confirm)': walletTransfer({ status: 'confirm', summary: transferSummary }, 'Confirm transfer'),
+  'funding:flow (transfer submitting)': walletTransfer({ status: 'submitting', summary: transferSummary }, 'Transfer from wallet'),
+  'funding:flow (transfer success)': walletTransfer({ status: 'success', hash: '0x12' }, 'Success!'),
+  'funding:flow (transfer error)': walletTransfer({ status: 'error', error: transferFailure }, 'Something went wrong'),
+  'funding:flow (bridging)': walletTransfer({ status: 'bridging', bridged: true, hash: '0x12' }, 'Bridging funds'),
+  'funding:flow (bridging failed)': walletTransfer({ status: 'error', bridged: true, hash: '0x12', error: transferFailure, refundUrl: 'https://relay.link/transaction/0xabc' }, 'Transaction failed'),
+  'funding:flow (bridge source network)': {
+    ...fundingStep({ step: 'amount', sourceChains: [{ chainId: 11155111, name: 'Sepolia', balance: ethAmount(15n * 10n ** 17n) }], balance: ethAmount(10n ** 16n) }, 'Transfer from another network', { bridged: true }),
+    act: async (view) => (await waitFor(() => part(view, 'funding-continue'), 'Continue')).click(),
+  },
+  'funding:flow (card in progress)': cardStatus({ provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' }),
+  'funding:flow (card processing)': cardStatus({ provider: 'moonpay', status: 'waitingAuthorization' }),
+  'funding:flow (card funded)': cardStatus({ provider: 'coinbase', experience: 'buy', status: 'success' }),
+  'transaction:confirm (receipt)': completed(receipt('success'), 'Transaction complete!'),
+  'transaction:confirm (reverted)': completed(receipt('reverted'), 'Transaction failed'),
+  'transaction:confirm (error)': failed(transferFailure, `0x${'ef'.repeat(32)}`),
+  'password:done (success)': passwordSet,
 }
 
 /** Opens the fixture view on `screen` (see `visits`) in `host`, with the built styles; resolves once its heading shows. */
