@@ -274,3 +274,6 @@ export function mountConfirmTx(host: HTMLElement, props: ConfirmTxProps): Root {
   root.render(createElement(ConfirmTx, props))
   return root
 }
+
+// The shipped locale tables, so a browser test reads the expected strings by key instead of restating them.
+export { loadLocaleTable } from '../../src/ui/copy/locale.js'

@@ -9,6 +9,7 @@ import { QrCode } from '../../primitives/qr-code.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../../primitives/use-copied.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'
+import { localDecimal } from '../transactions/format-amount.js'
 import * as css from './funding.css.js'
 import { formatFunded, networkName, receiveUri, symbolOf } from './funding-display.js'
 import type { FundingScreenProps } from './screen-props.js'
@@ -21,7 +22,9 @@ export function ReceiveFunds({ session, onClose }: FundingScreenProps) {
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
   const { uiConfig, balance } = session
   const network = networkName(t, session)
-  const title = uiConfig.receiveFundsTitle ?? t('funding.receive.title', { amount: session.amount, symbol: symbolOf(session) })
+  // A decimal amount in the locale's digits and separator; anything else (none yet) as the core holds it.
+  const amount = /^\d+(\.\d+)?$/.test(session.amount) ? localDecimal(session.amount, locale) : session.amount
+  const title = uiConfig.receiveFundsTitle ?? t('funding.receive.title', { amount, symbol: symbolOf(session) })
   const subtitle = uiConfig.receiveFundsSubtitle ?? t('funding.receive.subtitle', { network })
   return (
     <>
