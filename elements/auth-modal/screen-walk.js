@@ -194,15 +194,18 @@ const cardStatus = (card, title = 'Fund account') => fundingStep({ step: 'card-s
 /** A confirmation that fails before approval: its error view. */
 const failed = (error, hash) => ({ ...queued((queue) => queue.ethereumTransaction({ status: 'error', error, hash })), title: 'Something went wrong' })
 
-/** A confirmation approved and then completed with `receipt` (the screen opens only on a pending one); its success is held on screen. */
-function completed(receipt, title) {
+/**
+ * A confirmation (`enqueue`, default an Ethereum transaction) approved and then completed with `receipt` (the screen
+ * opens only on a pending one); its success is held on screen.
+ */
+function completed(receipt, title, enqueue = (queue) => queue.ethereumTransaction({ summary: ethereumSummary() }), wallets = ethereumWallet) {
   let queue = null
   return {
     screen: 'transaction:confirm',
     title,
     holdsSuccess: true,
-    script: { ...signedIn, ...ethereumWallet },
-    prepare: (client) => void (queue = attachConfirmations(client.embeddedWallets)).ethereumTransaction({ summary: ethereumSummary() }),
+    script: { ...signedIn, ...wallets },
+    prepare: (client) => void enqueue((queue = attachConfirmations(client.embeddedWallets))),
     act: async (view) => {
       ;(await waitFor(() => part(view, 'approve-button'), 'the confirmation')).click()
       queue.update(queue.queue()[0].id, { status: 'complete', receipt })
@@ -253,6 +256,7 @@ export const variants = {
   'funding:flow (card funded)': cardStatus({ provider: 'coinbase', experience: 'buy', status: 'success' }),
   'transaction:confirm (receipt)': completed(receipt('success'), 'Transaction complete!'),
   'transaction:confirm (reverted)': completed(receipt('reverted'), 'Transaction failed'),
+  'transaction:confirm (Solana signed)': completed({ signature: '5ig', explorerUrl: null }, 'Transaction signed!', (queue) => queue.solanaTransaction({ signOnly: true }), { embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] } }),
   'transaction:confirm (error)': failed(transferFailure, `0x${'ef'.repeat(32)}`),
   'password:done (success)': passwordSet,
 }
