@@ -1,6 +1,6 @@
 import { createElement, useState } from 'react'
 import { defineAuthModal, type AuthModalElement } from '../elements/index.js'
-import { authModalDefinition } from '../elements/auth-modal/definition.js'
+import { authModalDefinition } from '../elements/definitions.js'
 import { useDefinedElement, useElementRef, type WrapperProps } from './element-props.js'
 
 /** `<AuthModal>`'s props: `<auth-modal>`'s attributes, properties and events (as `on<Event>` callbacks), from its definition. */

@@ -1,6 +1,6 @@
 import { createElement, useState } from 'react'
 import { defineConfirmTx, type ConfirmTxElement } from '../elements/index.js'
-import { confirmTxDefinition } from '../elements/confirm-tx/definition.js'
+import { confirmTxDefinition } from '../elements/definitions.js'
 import { useDefinedElement, useElementRef, type WrapperProps } from './element-props.js'
 
 /**

@@ -1,6 +1,6 @@
 import { createElement, useState } from 'react'
 import { defineFundWallet, type FundWalletElement } from '../elements/index.js'
-import { fundWalletDefinition } from '../elements/fund-wallet/definition.js'
+import { fundWalletDefinition } from '../elements/definitions.js'
 import { useDefinedElement, useElementRef, type WrapperProps } from './element-props.js'
 
 /** `<FundWallet>`'s props, from `<fund-wallet>`'s definition: `onSuccess`, `onUserExited` and `onFailed` hear each session. */
