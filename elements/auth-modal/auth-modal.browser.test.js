@@ -1,24 +1,12 @@
 // <auth-modal> from the built script-tag bundle (dist/tessera.js) in Chromium.
 import { sendKeys, setViewport } from '@web/test-runner-commands'
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, mountAuthModal, UNREACHABLE_API, waitFor } from './browser-assertions.js'
 
 const APP_ID = 'tessera-dev-app-000000001'
-// Port 9 (discard) is closed on loopback: the config request fails and the modal keeps its defaults.
-const UNREACHABLE_API = 'http://127.0.0.1:9'
 
 
 
-async function mount(attributes = {}, setup = () => {}) {
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', UNREACHABLE_API)
-  // Later attributes (a different app-id) replace the defaults above.
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
-  setup(element)
-  document.body.append(element)
-  await waitFor(() => element.shadowRoot?.querySelector('[part="dialog"]'), 'the dialog')
-  return element
-}
+const mount = (attributes = {}, setup = () => {}) => mountAuthModal(APP_ID, attributes, setup)
 
 const part = (element, name) => element.shadowRoot.querySelector(`[part~="${name}"]`)
 const colour = (element, name, property) => getComputedStyle(part(element, name)).getPropertyValue(property).trim()

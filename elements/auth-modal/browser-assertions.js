@@ -77,3 +77,18 @@ export function assertInlineQr(qr, { label, size, modules }) {
   const shown = modules.map((row, r) => row.map((_, c) => drawn.isPointInFill(new DOMPoint(x + margin + c + 0.5, y + margin + r + 0.5))))
   assertEqual(shown, modules, 'the dark modules are those of the encoded URI')
 }
+
+// Port 9 (discard) is closed on loopback: the config request fails and the modal keeps its defaults.
+export const UNREACHABLE_API = 'http://127.0.0.1:9'
+
+/** An `<auth-modal>` of `appId` on the unreachable API with `attributes` (later ones win), appended once its dialog shows. */
+export async function mountAuthModal(appId, attributes = {}, setup = () => {}) {
+  const element = document.createElement('auth-modal')
+  element.setAttribute('app-id', appId)
+  element.setAttribute('api-url', UNREACHABLE_API)
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  setup(element)
+  document.body.append(element)
+  await waitFor(() => element.shadowRoot?.querySelector('[part="dialog"]'), 'the dialog')
+  return element
+}

@@ -1,26 +1,14 @@
 // <auth-modal locale messages> from the built bundle (dist/tessera.js) in Chromium: each element's language, its
 // lazily loaded screens and country names in it, the host's overrides, right to left, and two languages on one page.
-import { assert, assertEqual, waitFor } from './browser-assertions.js'
+import { assert, assertEqual, mountAuthModal, waitFor } from './browser-assertions.js'
 
-// Port 9 (discard) is closed on loopback: the config request fails and the modal keeps its defaults.
-const UNREACHABLE_API = 'http://127.0.0.1:9'
 // One app id per test: a client (and its config) is shared per app id on the page.
 let nextApp = 50
 const freshAppId = () => `tessera-i18n-app-000000${nextApp++}`
 const socials = ['google', 'github', 'apple', 'discord', 'twitter']
 const arabic = /[\u0600-\u06ff]/
 
-async function mount(attributes, setup = () => {}) {
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', freshAppId())
-  element.setAttribute('api-url', UNREACHABLE_API)
-  element.setAttribute('open', '')
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
-  setup(element)
-  document.body.append(element)
-  await waitFor(() => element.shadowRoot?.querySelector('[part="dialog"]'), 'the dialog')
-  return element
-}
+const mount = (attributes, setup = () => {}) => mountAuthModal(freshAppId(), { open: '', ...attributes }, setup)
 
 const part = (element, name) => element.shadowRoot.querySelector(`[part~="${name}"]`)
 const title = (element) => part(element, 'title')?.textContent
