@@ -12,7 +12,8 @@ register()
 const { DEV_APP_ID } = await import('../src/protocol/index.ts')
 const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
-const { buildNextDemo, buildViteDemo, startNextDemo } = await import('../test/harness/framework-demos.ts')
+const { buildNextDemo, buildViteDemos, startNextDemo } = await import('../test/harness/framework-demos.ts')
+const { viteDemoNames, viteDemos } = await import('../test/harness/vite-demos.ts')
 const { devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
@@ -36,7 +37,7 @@ ensureLibraryBuilt()
 console.log('Building the React demo...')
 await buildReactDemo()
 // Each is built again only when its sources, demo/shared or the library changed.
-const frameworkDemos = { vueDemoDir: await buildViteDemo('vue'), svelteDemoDir: await buildViteDemo('svelte'), startNextDemo }
+const frameworkDemos = { viteDemoDirs: await buildViteDemos(), startNextDemo }
 buildNextDemo()
 
 const envNames = { api: 'PORT', demo: 'DEMO_PORT' }
@@ -66,9 +67,7 @@ const { coinbase, moonpay, relay } = stack.funding
 console.log(`
   Vanilla demo    ${demoBase}/vanilla/
   React demo      ${demoBase}/react/
-  Vue demo        ${demoBase}/vue/
-  Svelte demo     ${demoBase}/svelte/
-  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
+${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo`.padEnd(16)}${demoBase}/${name}/\n`).join('')}  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
   Origins         ${[...devOrigins, ...(process.env.TESSERA_ALLOWED_ORIGINS ? [process.env.TESSERA_ALLOWED_ORIGINS] : [])].join(', ')}  (TESSERA_ALLOWED_ORIGINS adds more;
                   while this runs: npx tessera-server apps update ${DEV_APP_ID} --add-origin <origin> --data-dir ${dataDir})

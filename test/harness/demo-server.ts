@@ -14,6 +14,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { createDemoIdp, type DemoIdp } from './demo-idp.js'
 import type { DevTokens, TestTokensRequest } from './dev-tokens.js'
 import { demoDir, distDir, reactDemoOutDir } from './paths.js'
+import { viteDemoNames, viteDemos, type ViteDemoDirs } from './vite-demos.js'
 
 export interface DemoConfig {
   appId: string
@@ -28,9 +29,8 @@ export interface DemoServerOptions extends DemoConfig {
   host?: string
   /** Directory holding the built React demo; `/react/` answers 404 with a hint when it is missing. */
   reactDemoDir?: string
-  /** Directories holding the built Vue and Svelte demos (framework-demos.ts); their paths answer 404 without them. */
-  vueDemoDir?: string
-  svelteDemoDir?: string
+  /** Directories holding the built Vite demos (framework-demos.ts); their paths answer 404 without them. */
+  viteDemoDirs?: ViteDemoDirs
   /** The Next.js demo's server (basePath `/next`): `/next/` is forwarded to it. */
   nextDemoUrl?: string
   /** The local chains' test tokens: their addresses for the pages, and the faucet behind 'Get test tokens'. */
@@ -83,9 +83,7 @@ function indexPage(): string {
 <body><h1>Tessera demos</h1><ul>
 <li><a href="/vanilla/">Vanilla HTML: &lt;auth-modal&gt; by script tag</a></li>
 <li><a href="/react/">React: TesseraProvider and hooks</a></li>
-<li><a href="/vue/">Vue 3: &lt;auth-modal&gt; in a Vue template</a></li>
-<li><a href="/svelte/">Svelte 5: &lt;auth-modal&gt; in a Svelte component</a></li>
-<li><a href="/next/">Next.js: TesseraProvider rendered on the server and hydrated</a></li>
+${viteDemoNames.map((name) => `<li><a href="/${name}/">${viteDemos[name].link}</a></li>\n`).join('')}<li><a href="/next/">Next.js: TesseraProvider rendered on the server and hydrated</a></li>
 </ul></body></html>`
 }
 
@@ -177,19 +175,19 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
   }
   // Directory URLs need their trailing slash so relative asset paths resolve inside them.
-  if (['/vanilla', '/react', '/vue', '/svelte'].includes(pathname)) {
+  if (['/vanilla', '/react', ...viteDemoNames.map((name) => `/${name}`)].includes(pathname)) {
     response.writeHead(301, { location: `${pathname}/` })
     return void response.end()
   }
   let file: string | null
+  const viteDemo = viteDemoNames.find((name) => pathname.startsWith(`/${name}/`))
   if (pathname.startsWith('/vanilla/')) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/vanilla/'.length))
   else if (pathname.startsWith('/shared/')) file = fileUnder(join(demoDir, 'shared'), pathname.slice('/shared/'.length))
   else if (pathname.startsWith('/react/')) {
     const root = options.reactDemoDir ?? reactDemoOutDir
     if (!existsSync(root)) return send(response, 404, 'text/plain', 'The React demo has not been built: run `npm start`.')
     file = fileUnder(root, pathname.slice('/react/'.length)) ?? fileUnder(root, 'index.html')
-  } else if (pathname.startsWith('/vue/') && options.vueDemoDir) file = fileUnder(options.vueDemoDir, pathname.slice('/vue/'.length))
-  else if (pathname.startsWith('/svelte/') && options.svelteDemoDir) file = fileUnder(options.svelteDemoDir, pathname.slice('/svelte/'.length))
+  } else if (viteDemo && options.viteDemoDirs?.[viteDemo]) file = fileUnder(options.viteDemoDirs[viteDemo], pathname.slice(viteDemo.length + 2))
   else file = fileUnder(distDir, pathname.slice(1))
   if (!file) return send(response, 404, 'text/plain', 'Not found')
   sendFile(request, response, file)

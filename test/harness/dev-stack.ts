@@ -30,17 +30,17 @@ import type { TestContracts } from './evm-contracts.js'
 import { fundDevSolanaAccounts } from './local-chains.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
 import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
+import { viteDemoNames, type ViteDemoDirs } from './vite-demos.js'
 
 interface Closable { url: string; port: number; close(): Promise<void> }
 
 export interface FrameworkDemos {
-  vueDemoDir: string
-  svelteDemoDir: string
+  viteDemoDirs: ViteDemoDirs
   startNextDemo(config: DemoConfig): Promise<{ url: string; close(): Promise<void> }>
 }
 
 /** Every demo page the demo server serves (`/<name>/`). */
-export const demoPageNames = ['vanilla', 'react', 'vue', 'svelte', 'next'] as const
+export const demoPageNames = ['vanilla', 'react', ...viteDemoNames, 'next'] as const
 
 export interface DevStackOptions<Api extends Closable> {
   /** API port; 0 or absent picks a free one (known before start: the provider must list the callback URLs). */
@@ -52,7 +52,7 @@ export interface DevStackOptions<Api extends Closable> {
   /** 'auto' consents at once as the provider's current account (tests); 'form' shows Allow / Deny (people). */
   providerInteraction?: 'auto' | 'form'
   reactDemoDir?: string
-  /** The built Vue and Svelte demos, and a starter of the Next.js demo's server given the app id and API URL (framework-demos.ts). */
+  /** The built Vite demos, and a starter of the Next.js demo's server given the app id and API URL (framework-demos.ts). */
   frameworkDemos?: FrameworkDemos
   /** More apps for the config file, given the demo's origins (e.g. an allowlisted app for a rejection test). */
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
@@ -237,7 +237,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     const { frameworkDemos } = options
     const nextDemo = await frameworkDemos?.startNextDemo({ appId: DEV_APP_ID, apiUrl })
     if (nextDemo) cleanup.push(() => nextDemo.close())
-    const builtDemos = { reactDemoDir: options.reactDemoDir, vueDemoDir: frameworkDemos?.vueDemoDir, svelteDemoDir: frameworkDemos?.svelteDemoDir, nextDemoUrl: nextDemo?.url }
+    const builtDemos = { reactDemoDir: options.reactDemoDir, viteDemoDirs: frameworkDemos?.viteDemoDirs, nextDemoUrl: nextDemo?.url }
     await demoPort.release()
     const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
       options.onStartError?.('demo', error)

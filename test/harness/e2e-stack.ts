@@ -11,7 +11,7 @@ import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import { startTestServer, type StartServerOptions, type TestServer } from './api-server.js'
 import { launchChromium } from './chromium.js'
 import { startDevStack, type DevStack, type FrameworkDemos } from './dev-stack.js'
-import { buildNextDemo, buildViteDemo, startNextDemo } from './framework-demos.js'
+import { buildNextDemo, buildViteDemos, startNextDemo } from './framework-demos.js'
 import { ensureLibraryBuilt } from './library-build.js'
 import { testDataDir } from './paths.js'
 import { buildReactDemo } from './react-demo.js'
@@ -50,7 +50,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
   let frameworkDemos: FrameworkDemos | undefined
   if (options.frameworks) {
     buildNextDemo()
-    frameworkDemos = { vueDemoDir: await buildViteDemo('vue'), svelteDemoDir: await buildViteDemo('svelte'), startNextDemo }
+    frameworkDemos = { viteDemoDirs: await buildViteDemos(), startNextDemo }
   }
   const stack = await startDevStack({
     startApi: ({ port, configFile }) => startTestServer({ ...options.api, port, configFile }),

@@ -13,6 +13,7 @@ import { freeLoopbackPort } from '../../server/src/test-support/anvil.js'
 import type { DemoConfig } from './demo-server.js'
 import { demoDir, distDir, repoRoot } from './paths.js'
 import { packageEntryAliases } from './react-demo.js'
+import { viteDemoNames, viteDemos, type ViteDemoDirs, type ViteDemoName } from './vite-demos.js'
 
 /** Where the Vite demos' builds are kept between runs (git-ignored, outside dist/, which a library rebuild wipes). */
 const buildCacheDir = join(repoRoot, 'node_modules/.cache/tessera-demos')
@@ -23,8 +24,6 @@ const nextBin = join(repoRoot, 'node_modules/next/dist/bin/next')
 const generated = new Set(['node_modules', '.next', 'next-env.d.ts'])
 /** A finished build of another hash this old is removed (a running stack may still serve a newer one). */
 const staleBuildMs = 2 * 60 * 60 * 1000
-
-export type ViteDemoName = 'vue' | 'svelte'
 
 export interface NextDemoServer {
   url: string
@@ -53,11 +52,11 @@ function removeStaleBuilds(demoName: ViteDemoName, keep: string): void {
   }
 }
 
-/** Builds demo/vue or demo/svelte with its own vite.config.ts; returns the directory to serve at `/<name>/`. */
+/** Builds demo/<name> with its own vite.config.ts; returns the directory to serve at `/<name>/`. */
 export async function buildViteDemo(demoName: ViteDemoName, log: (line: string) => void = console.log): Promise<string> {
   const outDir = join(buildCacheDir, `${demoName}-${demoInputsHash(demoName)}`)
   if (existsSync(outDir)) return outDir
-  log(`Building the ${demoName === 'vue' ? 'Vue' : 'Svelte'} demo...`)
+  log(`Building the ${viteDemos[demoName].title} demo...`)
   mkdirSync(buildCacheDir, { recursive: true })
   // Built beside, then renamed: a run that stops halfway leaves no directory that looks finished.
   const partialDir = `${outDir}.partial-${process.pid}`
@@ -77,6 +76,13 @@ export async function buildViteDemo(demoName: ViteDemoName, log: (line: string) 
   renameSync(partialDir, outDir)
   removeStaleBuilds(demoName, outDir)
   return outDir
+}
+
+/** Builds every Vite demo (each only when its inputs changed), one after another: the machine has two cores. */
+export async function buildViteDemos(log: (line: string) => void = console.log): Promise<ViteDemoDirs> {
+  const dirs: ViteDemoDirs = {}
+  for (const name of viteDemoNames) dirs[name] = await buildViteDemo(name, log)
+  return dirs
 }
 
 /** Which inputs the Next.js demo's current build (demo/next/.next) was made from. */

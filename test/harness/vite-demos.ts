@@ -1,0 +1,15 @@
+/**
+ * The demos Vite builds from `demo/<name>/vite.config.ts` (framework-demos.ts) and the demo server serves at
+ * `/<name>/`: adding one is one entry here and its folder.
+ */
+export const viteDemos = {
+  vue: { title: 'Vue', link: 'Vue 3: &lt;auth-modal&gt; in a Vue template' },
+  svelte: { title: 'Svelte', link: 'Svelte 5: &lt;auth-modal&gt; in a Svelte component' },
+} as const
+
+export type ViteDemoName = keyof typeof viteDemos
+
+export const viteDemoNames = Object.keys(viteDemos) as ViteDemoName[]
+
+/** Each built demo's directory (framework-demos.ts `buildViteDemos`). */
+export type ViteDemoDirs = Partial<Record<ViteDemoName, string>>
