@@ -36,7 +36,7 @@ interface Closable { url: string; port: number; close(): Promise<void> }
 
 export interface FrameworkDemos {
   viteDemoDirs: ViteDemoDirs
-  startNextDemo(config: DemoConfig): Promise<{ url: string; close(): Promise<void> }>
+  startNextDemo?(config: DemoConfig): Promise<{ url: string; close(): Promise<void> }>
 }
 
 /** Every demo page the demo server serves (`/<name>/`). */
@@ -235,7 +235,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
     const { frameworkDemos } = options
-    const nextDemo = await frameworkDemos?.startNextDemo({ appId: DEV_APP_ID, apiUrl })
+    const nextDemo = await frameworkDemos?.startNextDemo?.({ appId: DEV_APP_ID, apiUrl })
     if (nextDemo) cleanup.push(() => nextDemo.close())
     const builtDemos = { reactDemoDir: options.reactDemoDir, viteDemoDirs: frameworkDemos?.viteDemoDirs, nextDemoUrl: nextDemo?.url }
     await demoPort.release()

@@ -15,6 +15,7 @@ import { buildNextDemo, buildViteDemos, startNextDemo } from './framework-demos.
 import { ensureLibraryBuilt } from './library-build.js'
 import { testDataDir } from './paths.js'
 import { buildReactDemo } from './react-demo.js'
+import type { ViteDemoName } from './vite-demos.js'
 
 export type DemoName = 'vanilla' | 'react' | 'vue' | 'svelte' | 'next'
 
@@ -29,6 +30,8 @@ export interface E2eStackOptions {
   react?: boolean
   /** Builds the Vue, Svelte and Next.js demos when their sources or dist changed (a Next build takes about half a minute). */
   frameworks?: boolean
+  /** Builds these Vite demos (test/harness/vite-demos.ts) when their inputs changed, without the framework demos. */
+  viteDemos?: ViteDemoName[]
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
   /** Changes the dev app's settings for this file's scenarios. */
   devApp?: (app: AppFile) => AppFile
@@ -48,10 +51,9 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     reactDemoDir = await buildReactDemo(mkdtempSync(join(testDataDir, 'react-demo-')))
   }
   let frameworkDemos: FrameworkDemos | undefined
-  if (options.frameworks) {
-    buildNextDemo()
-    frameworkDemos = { viteDemoDirs: await buildViteDemos(), startNextDemo }
-  }
+  const viteDemoList: ViteDemoName[] = [...(options.frameworks ? (['vue', 'svelte'] as const) : []), ...(options.viteDemos ?? [])]
+  if (options.frameworks) buildNextDemo()
+  if (viteDemoList.length > 0) frameworkDemos = { viteDemoDirs: await buildViteDemos(viteDemoList), ...(options.frameworks ? { startNextDemo } : {}) }
   const stack = await startDevStack({
     startApi: ({ port, configFile }) => startTestServer({ ...options.api, port, configFile }),
     reactDemoDir,
