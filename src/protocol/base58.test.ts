@@ -10,6 +10,10 @@ describe('base58 (Bitcoin alphabet)', () => {
     expect(decodeBase58('2NEpo7TZRRrLZSi2U')).toEqual(bytes('Hello World!'))
     expect(decodeBase58('11233QC4')).toEqual(Uint8Array.from([0, 0, 0x28, 0x7f, 0xb4, 0xcd]))
     expect(encodeBase58(new Uint8Array())).toBe('')
+    // draft-msporny-base58's third vector, and all-zero bytes (only 1s).
+    expect(encodeBase58(bytes('The quick brown fox jumps over the lazy dog.'))).toBe('USm3fpXnKG5EUBx2ndxBDMPVciP5hGey2Jh4NDv6gmeo1LkMeiKrLJUUBk6Z')
+    expect(decodeBase58('111')).toEqual(new Uint8Array(3))
+    expect(decodeBase58('')).toEqual(new Uint8Array())
   })
 
   it('refuses characters outside the alphabet (0, O, I, l)', () => {
