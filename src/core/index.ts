@@ -69,6 +69,7 @@ export type { CustomAuthConfig } from './config/types.js'
 export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
+export { activeWalletOf, type ActiveWalletChoice, type ActiveWalletStore } from './wallets/active-wallet.js'
 export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'
 export type {
   Chain,
