@@ -241,7 +241,9 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       approve: async () => {},
       deny: async () => {},
       signMessage: async () => ({ signature: '0x' }),
+      signTypedData: async () => ({ signature: '0x' }),
       sendTransaction: async () => ({ transactionHash: '0x' }),
+      signTransaction: async () => ({ signature: '0x' }),
       getProviderDetails: async (appId) => {
         const details = script.crossAppDetails?.[appId]
         return details ? { appId, ...details } : null

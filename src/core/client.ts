@@ -266,7 +266,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     authenticate,
     accountChanges,
     storage,
-    getUserId: () => auth.get().user?.id ?? null,
+    getUser: () => auth.get().user,
+    embeddedWallets: embeddedWallets.member,
     sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
   })
   const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })

@@ -201,10 +201,14 @@ export interface CrossAppTransactInitResponse { transact_url: string }
 export interface CrossAppTransactRequesterBody { requester_app_id: string; requester_origin: string }
 /** Sent with a provider page's answer (document 2 §4): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
 export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
-/** What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes). */
+/**
+ * What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes:
+ * the address is the cross-app account's wallet; a transaction's is its `from`; typed data may come as its JSON).
+ */
 export type CrossAppTransactRequestDto =
-  | { method: 'personal_sign'; params: [message: string] }
-  | { method: 'eth_sendTransaction'; params: [transaction: Record<string, unknown>] }
+  | { method: 'personal_sign'; params: [message: string, address: string] }
+  | { method: 'eth_signTypedData_v4'; params: [address: string, typedData: Record<string, unknown> | string] }
+  | { method: 'eth_sendTransaction' | 'eth_signTransaction'; params: [transaction: Record<string, unknown>] }
 
 /** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
 export interface FarcasterInitBody { relying_party?: string; redirect_url?: string; token?: string }

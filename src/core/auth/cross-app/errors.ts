@@ -17,3 +17,5 @@ export const CROSS_APP_NO_TOKEN_MESSAGE = 'Transactions require a valid token'
 export const crossAppReadOnlyError = () => new TesseraError({ code: 'cross_app_read_only', shortMessage: CROSS_APP_READ_ONLY_MESSAGE })
 /** The provider's transact page answered an error, or nothing usable. */
 export const crossAppRequestError = (message: string) => new TesseraError({ code: 'cross_app_request_error', shortMessage: message })
+/** The address is not a wallet of the cross-app account (requester side) or of the provider user (provider side). */
+export const crossAppWrongAddressError = () => crossAppRequestError('Cannot request a signature with this wallet address')

@@ -14,10 +14,11 @@ import { codeChallengeS256, randomOAuthSecret } from '../oauth/pkce.js'
 import { authenticateCrossApp, getCrossAppConnections, getCrossAppDetails, initCrossAppTransact, linkCrossApp, unlinkCrossApp } from './api.js'
 import { authorizationRequestUrl } from './authorization-request.js'
 import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_REJECTED_MESSAGE, crossAppReadOnlyError, crossAppRejectedError, crossAppRequestError, invalidConnectedAppError } from './errors.js'
-import { crossAppMethod, type CrossAppFlowOptions } from './flow.js'
+import { crossAppMethod, type CrossAppFlowOptions, type CrossAppTransactTarget } from './flow.js'
 import { waitForCrossAppAction, waitForCrossAppReturn, type CrossAppPopupWait, type CrossAppReturn } from './popup-wait.js'
 import { createCrossAppTokenStore } from './token-store.js'
 import { transactRequestUrl } from './transact-request.js'
+import { crossAppAccountAddress } from './wallet-address.js'
 
 export interface StartedCrossAppFlow {
   started: number
@@ -27,9 +28,9 @@ export interface StartedCrossAppFlow {
   popup: PopupWindow
 }
 
-export interface StartedCrossAppTransact {
-  providerAppId: string
-  request: CrossAppTransactRequestDto
+export interface StartedCrossAppTransact extends CrossAppTransactTarget {
+  /** The request, for the cross-app account's wallet the refusals chose. */
+  toRequest(address: string): CrossAppTransactRequestDto
   /** The page's window (throws without one): needed only once the refusals are past. */
   requireWindow(): OAuthWindow
   /** Opened inside the click when the connections were already known; else opened here. */
@@ -70,32 +71,35 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
     return connections
   }
 
-  /** Document 2 §4: a read-only connection is refused (`cross_app_read_only`), as is an unknown one or a signed-out user. */
-  function refuseTransact(providerAppId: string, known: CrossAppConnection[]): CrossAppConnection {
+  /**
+   * Document 2 §4: a read-only connection is refused (`cross_app_read_only`), as is an unknown one, a signed-out user
+   * or an address that is not the cross-app account's; answers the account's wallet the request is for.
+   */
+  function refuseTransact({ providerAppId, address }: CrossAppTransactTarget, known: CrossAppConnection[]): string {
     if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
     const connection = known.find((candidate) => candidate.providerAppId === providerAppId)
     if (!connection) throw invalidConnectedAppError()
     if (connection.readOnly) throw crossAppReadOnlyError()
-    return connection
+    return crossAppAccountAddress(options.getUser(), providerAppId, address)
   }
 
   /**
    * Inside the click, with the connections already known: the refusals, then the popup (null: not known yet, the
    * transact step checks and opens it after fetching them).
    */
-  function openTransactPopup(providerAppId: string, requireWindow: () => OAuthWindow): PopupWindow | null {
+  function openTransactPopup(target: CrossAppTransactTarget, requireWindow: () => OAuthWindow): PopupWindow | null {
     if (!connections) return null
-    refuseTransact(providerAppId, connections)
+    refuseTransact(target, connections)
     const popup = openOAuthPopup(requireWindow())
     if (!popup) throw popupBlockedError()
     return popup
   }
 
   /** Sends the request to the provider's transact page and returns its result (state code checked, token action applied). */
-  async function transact({ providerAppId, request, requireWindow, popup }: StartedCrossAppTransact): Promise<string> {
+  async function transact({ providerAppId, address, toRequest, requireWindow, popup }: StartedCrossAppTransact): Promise<string> {
     try {
-      refuseTransact(providerAppId, connections ?? await getConnections())
-      const userId = options.getUserId()
+      const request = toRequest(refuseTransact({ providerAppId, address }, connections ?? await getConnections()))
+      const userId = options.getUser()?.id
       const token = userId && await tokens.get(userId, providerAppId)
       if (!userId || !token) throw crossAppRequestError(CROSS_APP_NO_TOKEN_MESSAGE)
       const win = requireWindow()

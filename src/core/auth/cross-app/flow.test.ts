@@ -13,6 +13,7 @@ import { createEmitter } from '../../utils/emitter.js'
 import { createStore } from '../../utils/store.js'
 import { codeChallengeS256 } from '../oauth/pkce.js'
 import { FakePopup, FakeWindow, ORIGIN } from '../oauth/test-support/fake-window.js'
+import { FakeEmbeddedWallets } from './test-support/fake-embedded-wallets.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
 
 const PROVIDER_ID = 'tessera-provider-app-0001'
@@ -30,16 +31,25 @@ const connection: CrossAppConnectionDto = {
   provider_app_custom_auth_authorize_url: AUTHORIZE_URL,
   provider_app_custom_auth_transact_url: null,
 }
+/** The provider user's embedded wallet: the cross-app account names it, and on the provider's page it signs. */
+const PROVIDER_WALLET = '0x1111111111111111111111111111111111111111'
 const crossAppAccount: LinkedAccountDto = {
-  type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [], smart_wallets: [], provider_app: { id: PROVIDER_ID, name: 'Provider' },
+  type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [{ address: PROVIDER_WALLET }], smart_wallets: [], provider_app: { id: PROVIDER_ID, name: 'Provider' },
   verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null,
 }
+const providerWalletAccount: LinkedAccountDto = {
+  type: 'wallet', address: PROVIDER_WALLET, imported: false, delegated: false, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy',
+  connector_type: 'embedded', recovery_method: 'privy', wallet_index: 0, verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null,
+} as LinkedAccountDto
 
 let api: FakeApi
 let win: FakeWindow
 let signedIn: boolean
 let storage: TokenStorage
 let readOnly: boolean
+/** The signed-in user's accounts (one user plays both sides: its cross-app account, and the provider's wallet). */
+let accounts: LinkedAccountDto[]
+let wallets: FakeEmbeddedWallets
 const logins: LoginMethodName[] = []
 const links: ClientEvents['link'][] = []
 const analytics: string[] = []
@@ -65,6 +75,8 @@ beforeEach(async () => {
   signedIn = false
   storage = createMemoryStorage()
   readOnly = false
+  accounts = [...userDto().linked_accounts, crossAppAccount, providerWalletAccount]
+  wallets = new FakeEmbeddedWallets(() => accounts.push(providerWalletAccount))
   logins.length = 0
   links.length = 0
   analytics.length = 0
@@ -91,7 +103,8 @@ function newFlow() {
     },
     accountChanges: createAccountChanges((dto: UserDto) => userFromDto(dto), events.emit),
     storage,
-    getUserId: () => (signedIn ? USER_ID : null),
+    getUser: () => (signedIn ? userFromDto(userDto({ linked_accounts: accounts })) : null),
+    embeddedWallets: wallets,
     sendAnalyticsEvent: async (eventName) => void analytics.push(eventName),
     window: () => win,
   })
@@ -242,14 +255,15 @@ describe('transacting through the provider', () => {
     expect(params.get('token')).toBe('provider-token-1')
     expect(params.get('requester_app_id')).toBe(TEST_APP_ID)
     expect(params.get('requester_origin')).toBe(ORIGIN)
-    expect(JSON.parse(params.get('request')!)).toEqual({ method: 'personal_sign', params: ['hello'] })
+    // The reference SDK's shape: the message, then the cross-app account's wallet (the first, unless another is named).
+    expect(JSON.parse(params.get('request')!)).toEqual({ method: 'personal_sign', params: ['hello', PROVIDER_WALLET] })
     expect(api.calls('/api/v1/cross-app/transact/init')[0]!.body).toEqual({ provider_app_id: PROVIDER_ID })
     answer(popup, { type: crossAppMessageTypes.actionResponse, state_code: params.get('state_code'), result: '0xsignature' })
     expect(await signed).toEqual({ signature: '0xsignature' })
 
     const sent = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', value: '0x1' } })
     const second = await popupRequest(2)
-    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x1' }] })
+    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x1', from: PROVIDER_WALLET }] })
     answer(second.popup, { type: crossAppMessageTypes.actionError, state_code: transactHash(second.url).get('state_code'), error: 'Transactions require a valid token', token_action: { action: 'clear' } })
     await expect(sent).rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Transactions require a valid token' })
     expect(await storage.get(tokenKey)).toBeNull()
@@ -257,6 +271,29 @@ describe('transacting through the provider', () => {
     await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'again' })).rejects.toMatchObject({ shortMessage: 'Transactions require a valid token' })
     expect(win.opened[3]!.popup.closed).toBe(true)
     expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(2)
+  })
+
+  it('asks for typed data and a signed transaction in the reference SDK\'s shapes, from the cross-app account\'s wallet only', async () => {
+    const { flow } = newFlow()
+    await signInWithToken(flow)
+    const typedData = { domain: { name: 'Demo' }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
+    const typed = flow.signTypedData({ providerAppId: PROVIDER_ID, typedData, address: PROVIDER_WALLET.toUpperCase().replace('0X', '0x') })
+    const first = await popupRequest(1)
+    expect(JSON.parse(transactHash(first.url).get('request')!)).toEqual({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, typedData] })
+    answer(first.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(first.url).get('state_code'), result: '0xtyped' })
+    expect(await typed).toEqual({ signature: '0xtyped' })
+    const signedTx = flow.signTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', chainId: 31337 } })
+    const second = await popupRequest(2)
+    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_signTransaction', params: [{ to: '0x0', chainId: 31337, from: PROVIDER_WALLET }] })
+    answer(second.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(second.url).get('state_code'), result: '0xrawtx' })
+    expect(await signedTx).toEqual({ signature: '0xrawtx' })
+    // Another address than the account's wallets is refused before any popup, as is an account without a wallet.
+    const opened = win.opened.length
+    await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello', address: '0x2222222222222222222222222222222222222222' }))
+      .rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Cannot request a signature with this wallet address' })
+    accounts = accounts.map((account) => (account.type === 'cross_app' ? { ...account, embedded_wallets: [] } : account))
+    await expect(flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: {} })).rejects.toMatchObject({ shortMessage: 'Cannot request a signature with this wallet address' })
+    expect(win.opened).toHaveLength(opened)
   })
 
   it('refuses a read-only connection before any popup, and a signed-out user', async () => {
@@ -361,25 +398,26 @@ describe('provider side', () => {
     expect(message.token_action.action).toBe('set')
     expect(message.token_action.token).toMatch(/^[A-Za-z0-9_-]{43,}$/)
 
-    const transactPage = (token: string) => {
+    const transactPage = (token: string, walletRequest: unknown = { method: 'personal_sign', params: ['hello', PROVIDER_WALLET] }) => {
       const hash = new URLSearchParams({
-        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-2', token, request: JSON.stringify({ method: 'personal_sign', params: ['hello'] }),
+        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-2', token, request: JSON.stringify(walletRequest),
       })
       win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${hash}`)
       win.opener = opener
       opener.posted.length = 0
       return newFlow().flow
     }
-    // The right token: the request reaches the wallet, which the provider user does not have yet.
+    // The right token: the provider user's wallet signs, and the requester hears the signature.
     let page = transactPage(message.token_action.token)
     const request = (await page.readTransactRequest())!
     expect(request).toEqual({
       requesterAppId: TEST_APP_ID, requesterOrigin: 'https://requester.example', stateCode: 's-2', token: message.token_action.token,
-      request: { method: 'personal_sign', params: ['hello'] },
+      request: { method: 'personal_sign', params: ['hello', PROVIDER_WALLET] },
     })
     await page.approveTransact(request)
+    expect(wallets.calls).toEqual([{ method: 'signMessage', input: { message: 'hello', address: PROVIDER_WALLET } }])
     expect(opener.posted).toEqual([{
-      message: { type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'Wallet requests are not available until the provider user has a wallet' },
+      message: { type: crossAppMessageTypes.actionResponse, state_code: 's-2', result: '0xsigned-message' },
       targetOrigin: 'https://requester.example',
     }])
     expect(win.closed).toBe(true)
@@ -394,7 +432,7 @@ describe('provider side', () => {
     expect(opener.posted[0]!.message).toEqual({ type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'User rejected request' })
     // A request naming an origin the requester does not allow is answered nowhere.
     const forgedHash = new URLSearchParams({
-      requester_app_id: TEST_APP_ID, requester_origin: 'https://evil.example', state_code: 's-3', token: message.token_action.token, request: JSON.stringify({ method: 'personal_sign', params: ['x'] }),
+      requester_app_id: TEST_APP_ID, requester_origin: 'https://evil.example', state_code: 's-3', token: message.token_action.token, request: JSON.stringify({ method: 'personal_sign', params: ['x', PROVIDER_WALLET] }),
     })
     win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${forgedHash}`)
     win.opener = opener
@@ -408,6 +446,90 @@ describe('provider side', () => {
     expect(await newFlow().flow.readTransactRequest()).toBeNull()
     signedIn = false
     await expect(transactPage('t').approveTransact(request)).rejects.toMatchObject({ code: 'must_be_authenticated' })
+  })
+
+  it('carries out each kind of request with the provider user\'s wallet, and answers its failures', async () => {
+    signedIn = true
+    const opener = new FakeWindow('https://requester.example/')
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
+    win.opener = opener
+    await newFlow().flow.approve(newFlow().flow.readAuthorizationRequest()!)
+    const { token } = (opener.posted[0]!.message as { token_action: { token: string } }).token_action
+    const answerTo = async (walletRequest: unknown, options?: { uiOptions: { showWalletUIs: boolean } }) => {
+      win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${new URLSearchParams({
+        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-4', token, request: JSON.stringify(walletRequest),
+      })}`)
+      win.opener = opener
+      opener.posted.length = 0
+      wallets.calls.length = 0
+      const page = newFlow().flow
+      await page.approveTransact((await page.readTransactRequest())!, options)
+      const { type, state_code: _, ...rest } = opener.posted[0]!.message as Record<string, unknown>
+      return { answered: type === crossAppMessageTypes.actionResponse ? 'result' : 'error', ...rest, calls: wallets.calls }
+    }
+    const typedData = { domain: { name: 'Demo' }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
+    const hidden = { uiOptions: { showWalletUIs: false } }
+    expect(await answerTo({ method: 'personal_sign', params: ['hello', PROVIDER_WALLET] }, hidden)).toEqual({
+      answered: 'result', result: '0xsigned-message', calls: [{ method: 'signMessage', input: { message: 'hello', address: PROVIDER_WALLET, uiOptions: { showWalletUIs: false } } }],
+    })
+    expect(await answerTo({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, typedData] })).toEqual({
+      answered: 'result', result: '0xsigned-typed-data', calls: [{ method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } }],
+    })
+    // The reference sends typed data as a JSON string, as eth_signTypedData_v4 allows.
+    expect((await answerTo({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, JSON.stringify(typedData)] })).calls).toEqual([{ method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } }])
+    const transaction = { to: '0x3333333333333333333333333333333333333333', value: '0x1', chainId: 31337, from: PROVIDER_WALLET }
+    expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toEqual({
+      answered: 'result', result: '0xtransaction-hash', calls: [{ method: 'sendTransaction', input: { transaction, address: PROVIDER_WALLET } }],
+    })
+    expect(await answerTo({ method: 'eth_signTransaction', params: [transaction] })).toEqual({
+      answered: 'result', result: '0xsigned-transaction', calls: [{ method: 'signTransaction', input: { transaction, address: PROVIDER_WALLET } }],
+    })
+    // A transaction without `from` is the user's first Ethereum wallet's.
+    expect((await answerTo({ method: 'eth_sendTransaction', params: [{ to: transaction.to }] })).calls).toEqual([{ method: 'sendTransaction', input: { transaction: { to: transaction.to }, address: PROVIDER_WALLET } }])
+    // The user declined in the wallet's confirmation; the wallet failed; another address than the user's.
+    wallets.failure = Object.assign(new Error('The user rejected the request.'), { code: 4001 })
+    expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toMatchObject({ answered: 'error', error: 'User rejected request' })
+    wallets.failure = new TesseraError({ code: 'insufficient_funds', shortMessage: 'Insufficient funds' })
+    expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toMatchObject({ answered: 'error', error: 'Insufficient funds' })
+    expect(await answerTo({ method: 'personal_sign', params: ['hello', '0x2222222222222222222222222222222222222222'] })).toEqual({
+      answered: 'error', error: 'Cannot request a signature with this wallet address', calls: [],
+    })
+  })
+
+  it('gives the provider user a wallet before consenting to a requester that may transact, waiting for one being created', async () => {
+    signedIn = true
+    accounts = [...userDto().linked_accounts]
+    const opener = new FakeWindow('https://requester.example/')
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
+    win.opener = opener
+    const { flow } = newFlow()
+    await flow.approve(flow.readAuthorizationRequest()!)
+    expect(wallets.calls).toEqual([{ method: 'create', input: { chainType: 'ethereum' } }])
+    expect(opener.posted[0]!.message).toMatchObject({ type: crossAppMessageTypes.response, authorization_code: 'code-1' })
+    // A login's creation under way is awaited, not doubled: the code waits for it.
+    accounts = [...userDto().linked_accounts]
+    wallets.calls.length = 0
+    opener.posted.length = 0
+    wallets.setStatus('creating')
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
+    win.opener = opener
+    const second = newFlow().flow
+    const approving = second.approve(second.readAuthorizationRequest()!)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(api.calls('/api/v1/cross-app/authorize')).toHaveLength(1)
+    accounts.push(providerWalletAccount)
+    wallets.setStatus('ready')
+    await approving
+    expect(wallets.calls).toEqual([])
+    expect(api.calls('/api/v1/cross-app/authorize')).toHaveLength(2)
+    // A read-only requester gets no wallet made for it.
+    readOnly = true
+    accounts = [...userDto().linked_accounts]
+    win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
+    win.opener = opener
+    const third = newFlow().flow
+    await third.approve(third.readAuthorizationRequest()!)
+    expect(wallets.calls).toEqual([])
   })
 
   it('answers a denial with the rejection, and reads no request from a plain address', async () => {

@@ -17,6 +17,10 @@ import { browserWindow, type OAuthWindow, type PopupWindow } from '../oauth/brow
 import { openOAuthPopup } from '../oauth/open-popup.js'
 import { readAuthorizationRequest } from './authorization-request.js'
 import type { ProviderPage } from './provider-page.js'
+import type { ProviderWallets } from './provider-wallet.js'
+
+/** The provider app a transact request goes to, and the cross-app account's wallet it names (default its first). */
+export interface CrossAppTransactTarget { providerAppId: string; address?: string }
 
 export const initialCrossAppFlowState: CrossAppFlowState = { status: 'initial', intent: 'login', providerAppId: null, error: null }
 
@@ -30,7 +34,9 @@ export interface CrossAppFlowOptions {
   accountChanges: AccountChanges
   /** The client's storage: the tokens providers set (and, on a provider's page, the ones it gave). */
   storage: TokenStorage
-  getUserId(): string | null
+  getUser(): User | null
+  /** On a provider's page: the user's embedded wallets, which carry out the requests the user approves. */
+  embeddedWallets: ProviderWallets
   sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
   /** Defaults to the page's `window`. */
   window?: () => OAuthWindow | null
@@ -72,10 +78,11 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     }
   }
 
-  async function transact(providerAppId: string, request: CrossAppTransactRequestDto): Promise<string> {
+  /** `toRequest` gets the cross-app account's wallet the request is for (`target.address`, or its first). */
+  async function transact(target: CrossAppTransactTarget, toRequest: (address: string) => CrossAppTransactRequestDto): Promise<string> {
     // With the code and the connections already loaded, the refusals and the popup come inside the click.
-    const popup = steps.loaded()?.openTransactPopup(providerAppId, requireWindow) ?? null
-    return (await steps.load()).transact({ providerAppId, request, requireWindow, popup })
+    const popup = steps.loaded()?.openTransactPopup(target, requireWindow) ?? null
+    return (await steps.load()).transact({ ...target, toRequest, requireWindow, popup })
   }
 
   const own: Omit<TesseraClient['crossApp'], keyof ProviderPage> = {
@@ -88,9 +95,13 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
       // Synchronous, so a page can decide what to render before anything loads.
       return win ? readAuthorizationRequest(win.location.search) : null
     },
-    signMessage: async ({ providerAppId, message }) => ({ signature: await transact(providerAppId, { method: 'personal_sign', params: [message] }) }),
-    sendTransaction: async ({ providerAppId, transaction }) =>
-      ({ transactionHash: await transact(providerAppId, { method: 'eth_sendTransaction', params: [transaction] }) }),
+    signMessage: async ({ message, ...target }) => ({ signature: await transact(target, (from) => ({ method: 'personal_sign', params: [message, from] })) }),
+    signTypedData: async ({ typedData, ...target }) =>
+      ({ signature: await transact(target, (from) => ({ method: 'eth_signTypedData_v4', params: [from, typedData] })) }),
+    sendTransaction: async ({ transaction, ...target }) =>
+      ({ transactionHash: await transact(target, (from) => ({ method: 'eth_sendTransaction', params: [{ ...transaction, from }] })) }),
+    signTransaction: async ({ transaction, ...target }) =>
+      ({ signature: await transact(target, (from) => ({ method: 'eth_signTransaction', params: [{ ...transaction, from }] })) }),
     getProviderDetails: async (providerAppId) => (await steps.load()).getProviderDetails(providerAppId),
     reset() {
       generation++

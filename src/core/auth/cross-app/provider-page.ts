@@ -1,22 +1,22 @@
 /**
  * The provider app's side (its own page, opened as the requester's popup): name the requester, then
- * answer the opener with a code for the signed-in user, or with a rejection; on its transact page, answer a
- * wallet request. Messages go to the requester's origin only, which the server checked against the
- * requester app's allowed origins.
+ * answer the opener with a code for the signed-in user, or with a rejection; on its transact page, carry out a
+ * wallet request with the user's embedded wallet. Messages go to the requester's origin only, which the server
+ * checked against the requester app's allowed origins.
  */
 import { crossAppMessageTypes } from '../../../protocol/index.js'
+import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest, TesseraClient } from '../../types.js'
+import { providerErrorCode, providerErrorCodes } from '../../wallets/ethereum/eip1193.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
 import { randomOAuthSecret } from '../oauth/pkce.js'
 import { authorizeCrossApp, checkCrossAppTransactRequester, getCrossAppRequester } from './api.js'
 import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_READ_ONLY_MESSAGE, CROSS_APP_REJECTED_MESSAGE } from './errors.js'
 import type { CrossAppFlowOptions } from './flow.js'
+import { ensureProviderWallet, runProviderWalletRequest } from './provider-wallet.js'
 import { createCrossAppTokenStore } from './token-store.js'
 import { readTransactRequest } from './transact-request.js'
-
-/** Embedded wallets do not exist yet (issue #5): an approved wallet request is answered with this. */
-const CROSS_APP_NO_WALLET_MESSAGE = 'Wallet requests are not available until the provider user has a wallet'
 
 /** The requester's window, or null when this page was not opened by one (or it went away). */
 function openerOf(win: OAuthWindow): OAuthWindow | null {
@@ -36,10 +36,19 @@ function answerOpener(win: OAuthWindow, message: Record<string, unknown>, origin
 
 export type ProviderPage = ReturnType<typeof createProviderPage>
 
+/** What the requester hears when the wallet failed: a declined confirmation is a rejection. */
+function walletFailureMessage(error: unknown): string {
+  if (providerErrorCode(error) === providerErrorCodes.userRejected) return CROSS_APP_REJECTED_MESSAGE
+  return TesseraError.is(error) ? error.shortMessage : error instanceof Error ? error.message : String(error)
+}
+
+type ProviderPageOptions = Pick<CrossAppFlowOptions, 'transport' | 'storage' | 'appId' | 'getUser' | 'embeddedWallets'>
+
 /** The provider page's side of `client.crossApp`, in its window (`requireWindow` throws without one). */
-export function createProviderPage({ transport, storage, appId, getUserId }: Pick<CrossAppFlowOptions, 'transport' | 'storage' | 'appId' | 'getUserId'>, requireWindow: () => OAuthWindow) {
+export function createProviderPage({ transport, storage, appId, getUser, embeddedWallets }: ProviderPageOptions, requireWindow: () => OAuthWindow) {
   // The token each requester got at consent: a transact request must bring it back.
   const grants = createCrossAppTokenStore(storage, appId, 'grant')
+  const wallet = { wallets: embeddedWallets, getUser }
 
   async function getRequester(request: { requesterAppId: string }): Promise<CrossAppRequester> {
     const dto = await getCrossAppRequester(transport, request.requesterAppId)
@@ -47,7 +56,7 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
   }
 
   function signedInUser(): string {
-    const userId = getUserId()
+    const userId = getUser()?.id
     if (!userId) throw mustBeAuthenticatedError()
     return userId
   }
@@ -55,15 +64,15 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
   async function approve(request: CrossAppAuthorizationRequest): Promise<void> {
     const win = requireWindow()
     const userId = signedInUser()
-    const [answer, requester] = await Promise.all([
-      authorizeCrossApp(transport, {
-        requester_app_id: request.requesterAppId,
-        requester_origin: request.requesterOrigin,
-        state_code: request.stateCode,
-        code_challenge: request.codeChallenge,
-      }),
-      getRequester(request),
-    ])
+    const requester = await getRequester(request)
+    // Before the code: the server writes the user's wallets into the cross-app account as of this consent.
+    if (!requester.readOnly) await ensureProviderWallet(wallet)
+    const answer = await authorizeCrossApp(transport, {
+      requester_app_id: request.requesterAppId,
+      requester_origin: request.requesterOrigin,
+      state_code: request.stateCode,
+      code_challenge: request.codeChallenge,
+    })
     // Document 2 §4: a requester that may transact gets a token for it; a read-only one has any earlier token withdrawn.
     const tokenAction = requester.readOnly ? { action: 'clear' as const } : { action: 'set' as const, token: randomOAuthSecret() }
     await grants.apply(userId, request.requesterAppId, tokenAction)
@@ -80,22 +89,32 @@ export function createProviderPage({ transport, storage, appId, getUserId }: Pic
     answerOpener(win, { type: crossAppMessageTypes.error, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
   }
 
+  /** The wallet's answer to an approved request: its result, or why it failed. */
+  async function walletAnswer(request: CrossAppTransactRequest, uiOptions?: { showWalletUIs?: boolean }) {
+    try {
+      return { type: crossAppMessageTypes.actionResponse, result: await runProviderWalletRequest(wallet, request.request, uiOptions) }
+    } catch (error) {
+      return { type: crossAppMessageTypes.actionError, error: walletFailureMessage(error) }
+    }
+  }
+
   /**
    * The signed-in provider user approved a wallet request. Without the token this page gave the requester (another
-   * user, a withdrawn or never-given token) the answer clears it; else the wallet would answer, and none exists yet.
+   * user, a withdrawn or never-given token) the answer clears it; else the user's wallet carries it out.
    */
-  async function approveTransact(request: CrossAppTransactRequest): Promise<void> {
+  async function approveTransact(request: CrossAppTransactRequest, options: { uiOptions?: { showWalletUIs?: boolean } } = {}): Promise<void> {
     const win = requireWindow()
     const userId = signedInUser()
     // The request (and its origin) came in this page's address: the server confirms the origin is the requester's.
     const requester = await checkCrossAppTransactRequester(transport, { requester_app_id: request.requesterAppId, requester_origin: request.requesterOrigin })
     const granted = await grants.get(userId, request.requesterAppId)
+    const clear = { type: crossAppMessageTypes.actionError, token_action: { action: 'clear' } }
     const answer = requester.read_only
-      ? { error: CROSS_APP_READ_ONLY_MESSAGE, token_action: { action: 'clear' } }
+      ? { ...clear, error: CROSS_APP_READ_ONLY_MESSAGE }
       : granted !== request.token
-        ? { error: CROSS_APP_NO_TOKEN_MESSAGE, token_action: { action: 'clear' } }
-        : { error: CROSS_APP_NO_WALLET_MESSAGE }
-    answerOpener(win, { type: crossAppMessageTypes.actionError, state_code: request.stateCode, ...answer }, request.requesterOrigin)
+        ? { ...clear, error: CROSS_APP_NO_TOKEN_MESSAGE }
+        : await walletAnswer(request, options.uiOptions)
+    answerOpener(win, { ...answer, state_code: request.stateCode }, request.requesterOrigin)
   }
 
   async function denyTransact(request: CrossAppTransactRequest): Promise<void> {

@@ -17,11 +17,24 @@ export function transactRequestUrl(transactUrl: string, request: CrossAppTransac
   return url
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The four requests the reference SDK sends (document 2 "Cross-app request"), each with its params' shape. */
 const isTransactRequest = (value: unknown): value is CrossAppTransactRequestDto => {
   const request = value as { method?: unknown; params?: unknown } | null
-  if (!request || !Array.isArray(request.params) || request.params.length !== 1) return false
-  if (request.method === 'personal_sign') return typeof request.params[0] === 'string'
-  return request.method === 'eth_sendTransaction' && typeof request.params[0] === 'object' && request.params[0] !== null
+  if (!request || !Array.isArray(request.params)) return false
+  const [first, second] = request.params as unknown[]
+  switch (request.method) {
+    case 'personal_sign':
+      return request.params.length === 2 && typeof first === 'string' && typeof second === 'string'
+    case 'eth_signTypedData_v4':
+      return request.params.length === 2 && typeof first === 'string' && (typeof second === 'string' || isObject(second))
+    case 'eth_sendTransaction':
+    case 'eth_signTransaction':
+      return request.params.length === 1 && isObject(first)
+    default:
+      return false
+  }
 }
 
 /** The request in a transact page's fragment, or null when a part is missing or malformed. */
