@@ -1,8 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { decodeBase58, encodeBase58 } from '../../../../src/protocol/index.js'
-import { siwsMessage } from './verify-siws.js'
+import { decodeBase58, encodeBase58, siwsMessage } from '../../../../src/protocol/index.js'
 
 const ORIGIN = 'https://app.example'
 let t: TestServer
@@ -34,7 +33,7 @@ async function nonceFor(address: string): Promise<string> {
 
 type Fields = Partial<Parameters<typeof siwsMessage>[0]>
 const messageFor = (wallet: SolanaWallet, nonce: string, fields: Fields = {}) =>
-  siwsMessage({ domain: 'app.example', address: wallet.address, uri: `${ORIGIN}/`, nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: '\nResources:\n- https://app.example', ...fields })
+  siwsMessage({ domain: 'app.example', address: wallet.address, uri: `${ORIGIN}/`, nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: ['https://app.example'], ...fields })
 
 async function signedBody(wallet: SolanaWallet, fields: Fields = {}) {
   const message = messageFor(wallet, await nonceFor(wallet.address), fields)
@@ -71,7 +70,7 @@ describe('SIWS sign-in', () => {
 
   it('accepts a base58 signature and a message without resources', async () => {
     const wallet = newWallet()
-    const message = messageFor(wallet, await nonceFor(wallet.address), { resources: '' })
+    const message = messageFor(wallet, await nonceFor(wallet.address), { resources: [] })
     const signature = encodeBase58(sign(null, Buffer.from(message), wallet.privateKey))
     expect((await call('authenticate', { message, signature })).status).toBe(200)
   })

@@ -3,7 +3,7 @@ import type { AppRecord } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import { assertIssuedRecently, assertMessageUri } from '../siwe/message-origin.js'
 import { consumeWalletNonce, invalidWalletSignature } from '../siwe/wallet-nonces.js'
-import { decodeBase58 } from '../../../../src/protocol/index.js'
+import { decodeBase58, siwsMessage } from '../../../../src/protocol/index.js'
 import { parseMemoTransaction } from './memo-transaction.js'
 
 /** DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 key bytes follow. */
@@ -11,12 +11,6 @@ const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
 
 /** The fields a client puts in a Sign-In with Solana message; everything else the server supplies itself. */
 const clientFields = /^[^\n]* wants you to sign in with your Solana account:\n(?<address>[1-9A-HJ-NP-Za-km-z]{32,44})\n[\s\S]*\nURI: (?<uri>[^\n]+)\n[\s\S]*\nNonce: (?<nonce>[a-zA-Z0-9]{8,64})\nIssued At: (?<issuedAt>[^\n]+)(?<resources>(?:\nResources:(?:\n- [^\n]+)+)?)$/
-
-/** The message the server expects for these inputs: domain from the request, the fixed statement, chain mainnet. */
-export function siwsMessage(fields: { domain: string; address: string; uri: string; nonce: string; issuedAt: string; resources: string }): string {
-  return `${fields.domain} wants you to sign in with your Solana account:\n${fields.address}\n\nYou are proving you own ${fields.address}.\n\n`
-    + `URI: ${fields.uri}\nVersion: 1\nChain ID: mainnet\nNonce: ${fields.nonce}\nIssued At: ${fields.issuedAt}${fields.resources}`
-}
 
 /**
  * Verifies a Sign-In with Solana message: it must be exactly the message the server rebuilds from the request
@@ -29,7 +23,7 @@ export async function verifySiws(
 ): Promise<string> {
   const fields = message.match(clientFields)?.groups
   if (!fields?.address || !fields.uri || !fields.nonce || !fields.issuedAt) throw invalidWalletSignature('Not a Sign-In with Solana message')
-  const expected = siwsMessage({ domain: origin.host, address: fields.address, uri: fields.uri, nonce: fields.nonce, issuedAt: fields.issuedAt, resources: fields.resources ?? '' })
+  const expected = siwsMessage({ domain: origin.host, address: fields.address, uri: fields.uri, nonce: fields.nonce, issuedAt: fields.issuedAt, resources: resourcesOf(fields.resources) })
   if (message !== expected) throw invalidWalletSignature('The message is not the one this app asked to sign')
   assertMessageUri(app, fields.uri)
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(fields.issuedAt)) throw invalidWalletSignature('The message has no valid issued-at time')
@@ -41,6 +35,9 @@ export async function verifySiws(
   await consumeWalletNonce(ctx, app.id, 'solana', fields.address, fields.nonce)
   return fields.address
 }
+
+/** The URIs of a message's `Resources:` block (`\nResources:\n- a\n- b`), none when it has no block. */
+const resourcesOf = (block: string | undefined): string[] => (block ? block.split('\n- ').slice(1) : [])
 
 /**
  * Wallets send bytes (a 64-byte signature, or a signed transaction) as base64 or base58. Some base58 text is

@@ -8,7 +8,7 @@ import type { Keypair } from '@solana/web3.js'
 import { createSiweMessage } from 'viem/siwe'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { BridgeSettings, CoinbaseOnrampSettings, FundingSettings, MoonpaySettings } from '../../apps/types.js'
-import { siwsMessage } from '../../auth/siws/verify-siws.js'
+import { siwsMessage } from '../../../../src/protocol/index.js'
 import type { TestServer } from '../../test-support/test-server.js'
 import type { CoinbaseOnrampStandIn } from './coinbase-onramp.js'
 import type { MoonpayStandIn } from './moonpay.js'
@@ -60,7 +60,7 @@ export async function signInWithSolana(t: TestServer, keypair: Keypair, appId?: 
   const address = keypair.publicKey.toBase58()
   const init = await t.call('/api/v1/siws/init', { body: { address }, headers: fromOrigin, appId })
   const message = siwsMessage({
-    domain: new URL(APP_ORIGIN).host, address, uri: `${APP_ORIGIN}/`, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: `\nResources:\n- ${APP_ORIGIN}`,
+    domain: new URL(APP_ORIGIN).host, address, uri: `${APP_ORIGIN}/`, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: [APP_ORIGIN],
   })
   const signature = Buffer.from(ed25519.sign(Buffer.from(message, 'utf8'), keypair.secretKey.subarray(0, 32))).toString('base64')
   const signedIn = await t.call('/api/v1/siws/authenticate', { body: { message, signature, walletClientType: 'phantom', connectorType: 'solana_adapter' }, headers: fromOrigin, appId })

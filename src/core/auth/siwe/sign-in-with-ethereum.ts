@@ -2,27 +2,29 @@
  * SIWE (document 1 §4): a nonce from the server, the EIP-4361 message, `personal_sign`, then authenticate or link.
  * The message and the submission are separate steps too, for apps that sign with their own wallet connection.
  */
+import type { Address } from 'viem'
+import { createSiweMessage as formatSiweMessage } from 'viem/siwe'
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../../wallets/ethereum/eip1193.js'
 import { withTimeout } from '../../wallets/with-timeout.js'
 import { authenticateSiwe, initSiwe, linkSiwe } from './api.js'
 import { messageUri, SIGN_IN_RESOURCES, SIGN_IN_STATEMENT, type WalletSignInContext } from './context.js'
-import { siweMessage } from './message.js'
 
 const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
-/** Asks the server for a nonce bound to the address and builds the message around it. */
+/** Asks the server for a nonce bound to the address and builds the message around it (viem writes EIP-4361, address checksummed). */
 export async function createSiweMessage(context: WalletSignInContext, address: string, chainId: number): Promise<string> {
   const { nonce } = await initSiwe(context.transport, { address, ...(context.captchaToken && { token: context.captchaToken }) })
-  return siweMessage({
+  return formatSiweMessage({
     domain: context.page.host,
-    address,
+    address: address as Address,
     statement: SIGN_IN_STATEMENT,
     uri: messageUri(context.page),
     chainId,
     nonce,
     issuedAt: context.now(),
     resources: SIGN_IN_RESOURCES,
+    version: '1',
   })
 }
 

@@ -177,6 +177,15 @@ describe('Sign-In with Ethereum', () => {
     expect(stale, 'signed in already').toMatchObject({ code: 'already_logged_in' })
   })
 
+  it('writes the address EIP-55 checksummed (EIP-4361) when the app passes it in lower case', async () => {
+    const { client } = await setUp()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = await client.wallets.generateSiweMessage({ address: account.address.toLowerCase(), chainId: 1 })
+    expect(message.split('\n')[1]).toBe(account.address)
+    const user = await client.wallets.submitSiwe({ message, signature: await account.signMessage({ message }), chainId: 1, walletClientType: 'metamask', connectorType: 'injected' })
+    expect(user.linkedAccounts[0]).toMatchObject({ address: account.address })
+  })
+
   it('unlinks by address', async () => {
     const { client, wallet } = await setUp()
     await client.wallets.connectAndSignIn('io.metamask')

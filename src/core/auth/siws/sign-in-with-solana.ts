@@ -3,6 +3,7 @@
  * memo transaction carrying it (`solana:signTransaction`, for wallets that cannot sign messages), then authenticate
  * or link. The message and the submission are separate steps too, for apps that sign with their own wallet.
  */
+import { siwsMessage } from '../../../protocol/siws-message.js'
 import type { User } from '../../user/types.js'
 import type { StandardWallet, StandardWalletAccount } from '../../wallets/discovery/wallet-standard.js'
 import { memoTransaction } from '../../wallets/solana/memo-transaction.js'
@@ -10,7 +11,6 @@ import { canSignMessage, signSolanaMessage, signSolanaTransaction } from '../../
 import { withTimeout } from '../../wallets/with-timeout.js'
 import { messageUri, SIGN_IN_RESOURCES, type WalletSignInContext } from '../siwe/context.js'
 import { authenticateSiws, initSiws, linkSiws } from './api.js'
-import { siwsMessage } from './message.js'
 
 export type SiwsMessageType = 'plain' | 'transaction'
 
@@ -19,7 +19,7 @@ const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fr
 /** Asks the server for a nonce bound to the address and builds the message around it. */
 export async function createSiwsMessage(context: WalletSignInContext, address: string): Promise<string> {
   const { nonce } = await initSiws(context.transport, { address, ...(context.captchaToken && { token: context.captchaToken }) })
-  return siwsMessage({ domain: context.page.host, address, uri: messageUri(context.page), nonce, issuedAt: context.now(), resources: SIGN_IN_RESOURCES })
+  return siwsMessage({ domain: context.page.host, address, uri: messageUri(context.page), nonce, issuedAt: context.now().toISOString(), resources: SIGN_IN_RESOURCES })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseMemoTransaction } from '../../../../server/src/auth/siws/memo-transaction.js'
-import { siwsMessage } from '../../../../server/src/auth/siws/verify-siws.js'
+import { siwsMessage } from '../../../protocol/siws-message.js'
 import type { LinkedAccountDto, SiwsAuthenticateBody } from '../../../protocol/index.js'
 import { createClient } from '../../client.js'
 import { createMemoryStorage } from '../../session/storage.js'
@@ -41,7 +41,7 @@ function verified(request: RecordedRequest): string | null {
   const address = body.message.split('\n')[1] ?? ''
   const nonce = nonces.get(address)
   const issuedAt = /\nIssued At: ([^\n]+)/.exec(body.message)?.[1] ?? ''
-  const expected = siwsMessage({ domain: 'app.example', address, uri: `${ORIGIN}/login`, nonce: nonce ?? '', issuedAt, resources: '\nResources:\n- https://tessera.dev' })
+  const expected = siwsMessage({ domain: 'app.example', address, uri: `${ORIGIN}/login`, nonce: nonce ?? '', issuedAt, resources: ['https://tessera.dev'] })
   const publicKey = decodeBase58(address)
   if (!nonce || body.message !== expected || publicKey?.length !== 32) return null
   if (body.message_type === 'transaction') {
