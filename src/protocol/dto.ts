@@ -260,6 +260,8 @@ export interface EmbeddedWalletConfigDto {
   require_user_owned_recovery_on_create: boolean
   /** A new wallet must get a password (user-passcode) recovery. */
   require_user_password_on_create?: boolean
+  /** Tessera: the client announces the signed-in user's embedded wallets to the page's dapps (EIP-6963, wallet-standard). */
+  announce_wallets_enabled?: boolean
   mode: string
 }
 

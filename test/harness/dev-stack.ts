@@ -175,7 +175,8 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     // WalletConnect needs its relay (the internet) and a real Cloud project id: without one it stays out of the picker.
     wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || null,
     // Embedded wallets on both chains at sign-in, used on the local chains only.
-    embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets' },
+    // Announced to the demo pages' dapps (EIP-6963, wallet-standard: the discovery demo) once the user signs in.
+    embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets', announce_wallets_enabled: true },
     // The card providers' stand-ins sell on each anvil under a network name of theirs (onramp_network).
     chains: [
       { id: chain.anvil.chainId, name: 'Anvil', native_currency: ether, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil, usdc_address: chain.usdc.evm[chain.anvil.chainId] },

@@ -91,6 +91,8 @@ const embeddedWalletsSchema = z.strictObject({
   user_owned_recovery_options: z.array(z.enum(['user-passcode', 'google-drive', 'icloud'])).max(3).default(['user-passcode']),
   google_drive_api_url: httpUrl.default(GOOGLE_DRIVE_API_URL),
   delegated_actions_enabled: z.boolean().default(false),
+  // Announce the signed-in user's embedded wallets to the page's dapps (EIP-6963, wallet-standard).
+  announce_wallets_enabled: z.boolean().default(false),
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -300,6 +302,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       userOwnedRecoveryOptions: app.embedded_wallets.user_owned_recovery_options,
       googleDriveApiUrl: app.embedded_wallets.google_drive_api_url,
       delegatedActionsEnabled: app.embedded_wallets.delegated_actions_enabled,
+      announceWalletsEnabled: app.embedded_wallets.announce_wallets_enabled,
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,

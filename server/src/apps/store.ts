@@ -78,7 +78,7 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
-  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false },
+  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false, announceWalletsEnabled: false },
   chains: [],
   defaultChainId: null,
   solanaClusters: [],

@@ -107,6 +107,8 @@ export interface EmbeddedWalletSettings {
   googleDriveApiUrl: string
   /** Users may delegate a wallet to the app's backend (offline access, `/wallets/:id/rpc`); off or absent: `feature_not_enabled`. */
   delegatedActionsEnabled?: boolean
+  /** The client announces the signed-in user's embedded wallets to the page's dapps (EIP-6963, wallet-standard); off or absent: it does not. */
+  announceWalletsEnabled?: boolean
 }
 export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
 

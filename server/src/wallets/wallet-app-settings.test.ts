@@ -37,6 +37,7 @@ describe('embedded-wallet app settings', () => {
       user_owned_recovery_options: ['user-passcode', 'google-drive'],
       require_user_owned_recovery_on_create: true,
       require_user_password_on_create: true,
+      announce_wallets_enabled: false,
       mode: 'legacy-embedded-wallets-only',
     })
     expect(body.chains).toEqual(walletSettings.chains)
@@ -54,7 +55,7 @@ describe('embedded-wallet app settings', () => {
     const [input] = readConfigFile(configFile({ embedded_wallets: { solana_create_on_login: 'all-users' }, chains: [{ id: 10, name: 'OP', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'https://rpc.example' }] }))
     expect(input!.embeddedWallets).toEqual({
       ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'all-users', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com',
-      delegatedActionsEnabled: false,
+      delegatedActionsEnabled: false, announceWalletsEnabled: false,
     })
     expect(input!.chains).toEqual([{ id: 10, name: 'OP', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://rpc.example', blockExplorerUrl: null, testnet: false }])
     const chain = walletSettings.chains[0]!

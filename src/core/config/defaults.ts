@@ -29,6 +29,7 @@ export function defaultConfig(appId: string): EffectiveConfig {
       solana: { createOnLogin: 'off' },
       requireUserPasswordOnCreate: false,
       showWalletUIs: true,
+      announceWallets: false,
     },
     appChains: [],
     supportedChains: null,

@@ -123,6 +123,11 @@ export interface EmbeddedWalletsConfig {
   transactionScanning?: { enabled: boolean }
   /** The user-owned recovery methods the recovery selection offers (server `user_owned_recovery_options`); unset: a password only. */
   userOwnedRecoveryOptions?: UserOwnedRecoveryOption[]
+  /**
+   * The signed-in user's embedded wallets are announced to the page's dapps: Ethereum through EIP-6963, Solana through
+   * wallet-standard (server `announce_wallets_enabled`, default off).
+   */
+  announceWallets?: boolean
 }
 
 export type UserOwnedRecoveryOption = 'user-passcode' | CloudRecoveryProvider
