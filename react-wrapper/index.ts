@@ -46,6 +46,7 @@ export { useSetWalletPassword, type UseSetWalletPasswordResult } from './hooks/u
 export { useSetWalletRecovery, type UseSetWalletRecoveryResult } from './hooks/use-set-wallet-recovery.js'
 export { useSignMessage, type UseSignMessageOptions, type UseSignMessageResult } from './hooks/use-sign-message.js'
 export { useSignTypedData, type UseSignTypedDataOptions, type UseSignTypedDataResult } from './hooks/use-sign-typed-data.js'
+export { useSign7702Authorization, useSignAuthorization, type UseSignAuthorizationResult } from './hooks/use-sign-authorization.js'
 export { useSignTransaction, type UseSignTransactionOptions, type UseSignTransactionResult } from './hooks/use-sign-transaction.js'
 export { useSendTransaction, type UseSendTransactionOptions, type UseSendTransactionResult } from './hooks/use-send-transaction.js'
 export type { EmbeddedActionCallbacks } from './hooks/use-embedded-action.js'

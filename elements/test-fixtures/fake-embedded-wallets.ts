@@ -132,6 +132,7 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     getEthereumProvider: notHere,
     getSolanaProvider: notHere,
     signMessage: notHere,
+    signAuthorization: notHere,
     signTypedData: notHere,
     signTransaction: notHere,
     sendTransaction: notHere,

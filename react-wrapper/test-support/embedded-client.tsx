@@ -117,6 +117,11 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
       })
       return { signature }
     },
+    async signAuthorization({ address, contractAddress, chainId = 1, nonce = 0 }) {
+      record('signAuthorization', { address, contractAddress, chainId, nonce })
+      const signed = await accountFor(address).signAuthorization({ contractAddress: contractAddress, chainId, nonce })
+      return { ...signed, v: signed.v ?? BigInt(signed.yParity! + 27), yParity: signed.yParity! }
+    },
     async sendTransaction(input) {
       const { signature } = await embeddedWallets.signTransaction(input)
       record('sendTransaction', input)

@@ -88,6 +88,7 @@ export type {
   SetRecoveryInput,
   SolanaTransactionLike,
 } from './wallets/embedded/types.js'
+export type { SignAuthorizationInput, SignedAuthorization } from './wallets/embedded/sign-authorization.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type * from './transactions/types.js'
 export type * from './funding/types.js'

@@ -501,6 +501,14 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     return chains
   }
 
+  /** One Ethereum signing request to the frame for `wallet`, connected (or recovered) first. */
+  function signWithEthereumWallet(wallet: EmbeddedWallet, request: EthereumFrameRequest): Promise<string> {
+    return withWallet(wallet, async () => {
+      const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'ethereum', request })
+      return data as string
+    })
+  }
+
   function getEthereumProvider(address?: string): Promise<EmbeddedEthereumProviderImpl> {
     const wallet = findWallet('ethereum', address)
     let provider = ethereumProviders.get(wallet.address)
@@ -516,11 +524,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
           storage: deps.storage,
           storageKey: `tessera:${deps.appId}:embedded_wallet_chain_id`,
           fetch: deps.fetch,
-          sign: (request: EthereumFrameRequest) =>
-            withWallet(wallet, async () => {
-              const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'ethereum', request })
-              return data as string
-            }),
+          sign: (request: EthereumFrameRequest) => signWithEthereumWallet(wallet, request),
           confirmations,
           connect: () => ensureConnected(wallet),
           scan: () => (deps.getConfig().embeddedWallets.transactionScanning?.enabled === false ? undefined : deps.scanTransaction),
@@ -641,6 +645,11 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWallet
     signTransaction: async ({ transaction, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
       return { signature: (await provider.requestWith({ method: 'eth_signTransaction', params: [transaction] }, { uiOptions, options }).catch(asTransactionFailure)) as string }
+    },
+    signAuthorization: async ({ address, ...input }) => {
+      const provider = await getEthereumProvider(address)
+      const { signAuthorization } = await import('./sign-authorization.js')
+      return signAuthorization({ provider, sign: (request) => signWithEthereumWallet(findWallet('ethereum', provider.address), request) }, input)
     },
     sendTransaction: async ({ transaction, address, uiOptions, sponsor, idempotencyKey }, options) => {
       if (sponsor) throw sponsorshipNotSupportedError()

@@ -9,6 +9,7 @@ import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, Transacti
 import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
+import type { SignAuthorizationInput, SignedAuthorization } from './sign-authorization.js'
 
 export interface EmbeddedWallet {
   address: string
@@ -202,6 +203,11 @@ export interface EmbeddedWalletsApi {
    * send's hash, never a second transaction; the same key with another transaction is refused ('invalid_data').
    */
   sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean; idempotencyKey?: string }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>
+  /**
+   * Signs an EIP-7702 authorization with the embedded Ethereum wallet `address` (default the primary one), headless:
+   * the frame signs the authorization's hash. `chainId` defaults to the wallet's chain, `nonce` to its next nonce.
+   */
+  signAuthorization(input: SignAuthorizationInput & { address?: string }): Promise<SignedAuthorization>
   /**
    * The Farcaster signer key's public key (0x hex, 32 bytes): an ed25519 key the wallet frame derives from the
    * primary Ethereum wallet's HD entropy, to add with `client.farcaster.requestSigner`. 'Connect failed' without one.

@@ -149,7 +149,8 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     if (request.method === 'personal_sign') return account.signMessage({ message: { raw: request.params[0] } })
     if (request.method === 'eth_signTypedData_v4') return account.signTypedData(JSON.parse(request.params[1]))
     if (request.method === 'eth_signTransaction') return account.signTransaction(toSerializable(request.params[0]))
-    throw frameError('invalid_request_arguments', `Unsupported method ${request.method}`)
+    if (request.method === 'secp256k1_sign') return account.sign({ hash: request.params[0] })
+    throw frameError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
   }
 
   return {
