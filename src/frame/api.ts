@@ -33,6 +33,9 @@ import {
   routePath,
   type Route,
   type WalletShareQueryBody,
+  type UserDto,
+  type UserWithIdentityTokenDto,
+  usersMeRoute,
 } from '../protocol/index.js'
 import { FrameError } from './errors.js'
 import { mfaTokenStore, type MfaTokenStore } from './mfa-token.js'
@@ -58,6 +61,8 @@ export interface FrameApi {
   /** Marks linked passkeys as MFA factors; an empty list removes passkey MFA. */
   enrollPasskeys(accessToken: string, body: MfaPasskeyEnrollmentBody): Promise<MfaUserResponse>
   unenrollMfa(accessToken: string, method: 'sms' | 'totp'): Promise<MfaUserResponse>
+  /** The signed-in user: the reference's dialect names share sets by the primary wallet, resolved from the user's wallets. */
+  user(accessToken: string): Promise<UserDto>
 }
 
 export interface HttpFrameApiOptions {
@@ -92,7 +97,7 @@ async function failure(response: Response): Promise<FrameError> {
 const verifyRoutes = { totp: mfaRoutes.totpVerify, sms: mfaRoutes.smsVerify, passkey: mfaRoutes.passkeyVerify } as const
 
 export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args), mfaTokens = mfaTokenStore() }: HttpFrameApiOptions): FrameApi {
-  async function call<T>(route: Route, accessToken: string, body: object, address?: string): Promise<T> {
+  async function call<T>(route: Route, accessToken: string, body: object | undefined, address?: string): Promise<T> {
     const path = routePath(route, address === undefined ? {} : { address })
     const mfaToken = mfaTokens.get(accessToken)
     const requestHeaders: Record<string, string> = {
@@ -104,7 +109,7 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
     }
     let response: Response
     try {
-      response = await fetchImpl(`${baseUrl}${path}`, { method: route.method, headers: requestHeaders, body: JSON.stringify(body), credentials: 'omit', cache: 'no-store' })
+      response = await fetchImpl(`${baseUrl}${path}`, { method: route.method, headers: requestHeaders, body: body && JSON.stringify(body), credentials: 'omit', cache: 'no-store' })
     } catch {
       throw new FrameError('error', 'Cannot reach the wallet server')
     }
@@ -134,5 +139,6 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
     enrollSms: (token, body) => call(mfaRoutes.smsEnroll, token, body),
     enrollPasskeys: (token, body) => call(mfaRoutes.passkeyEnrollment, token, body),
     unenrollMfa: (token, method) => call(method === 'sms' ? mfaRoutes.smsUnenroll : mfaRoutes.totpUnenroll, token, {}),
+    user: async (token) => (await call<UserWithIdentityTokenDto>(usersMeRoute, token, undefined)).user,
   }
 }

@@ -17,12 +17,12 @@ function started(handlers: FrameHandlers = {}) {
 }
 
 describe('listenToParent', () => {
-  it('announces readiness to the parent origin and answers ready requests', async () => {
+  it('posts nothing unasked (a reference client cannot match it) and answers ready requests to the parent origin', async () => {
     const frame = started()
-    expect(frame.posted).toEqual([{ message: { id: 'ready', event: FRAME_READY_EVENT, data: {} }, targetOrigin: parentOrigin }])
-    frame.deliver({ source: frame.parent, origin: parentOrigin, data: { id: 'r1', event: FRAME_READY_EVENT, data: {} } })
+    expect(frame.posted).toEqual([])
+    frame.deliver({ source: frame.parent, origin: parentOrigin, data: { id: 'ready', event: FRAME_READY_EVENT, data: {} } })
     await settle()
-    expect(frame.posted[1]).toEqual({ message: { id: 'r1', event: FRAME_READY_EVENT, data: {} }, targetOrigin: parentOrigin })
+    expect(frame.posted[0]).toEqual({ message: { id: 'ready', event: FRAME_READY_EVENT, data: {} }, targetOrigin: parentOrigin })
   })
 
   it('drops messages from another window, another origin or of another shape, without running anything (SECURITY.md 40)', async () => {
@@ -37,12 +37,12 @@ describe('listenToParent', () => {
     }
     await settle()
     expect(connect).not.toHaveBeenCalled()
-    expect(frame.posted).toHaveLength(1)
+    expect(frame.posted).toHaveLength(0)
 
     frame.deliver({ source: frame.parent, origin: parentOrigin, data: request })
     await settle()
     expect(connect).toHaveBeenCalledTimes(1)
-    expect(frame.posted[1]).toEqual({ message: { id: 'c1', event: 'connect', data: { entropyId: 'x' } }, targetOrigin: parentOrigin })
+    expect(frame.posted[0]).toEqual({ message: { id: 'c1', event: 'connect', data: { entropyId: 'x' } }, targetOrigin: parentOrigin })
   })
 
   it('answers failures as {type, message}: its own errors with their copy, anything else with the event’s generic copy', async () => {
@@ -55,7 +55,7 @@ describe('listenToParent', () => {
     frame.deliver({ source: frame.parent, origin: parentOrigin, data: { id: 'c', event: 'mfa:verify', data: {} } })
     await settle()
     // Replies go out as each operation ends, not in arrival order.
-    const replies = frame.posted.slice(1).map(({ message }) => message as { id: string })
+    const replies = frame.posted.map(({ message }) => message as { id: string })
     expect(replies.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
       { id: 'a', event: 'connect', error: { type: 'wallet_not_on_device', message: 'Wallet not found on this device' } },
       { id: 'b', event: 'recover', error: { type: 'error', message: 'Unable to recover wallet' } },

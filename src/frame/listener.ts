@@ -1,11 +1,14 @@
 /**
  * The frame's only input: messages from its parent window, at the parent's checked origin, shaped as a frame
- * request. Anything else is dropped silently, without side effects (SECURITY.md 40). Replies go to that origin
- * only, never '*'.
+ * request (ours, or react-auth's `privy:`-prefixed dialect when a dialect is given). Anything else is dropped
+ * silently, without side effects (SECURITY.md 40). Replies go to that origin only, never '*', and only to a
+ * request: the host asks for readiness (`privy:iframe:ready`) until answered, so nothing is posted unasked.
  */
-import { FRAME_READY_EVENT, isFrameRequest, type FrameResponse } from '../protocol/index.js'
+import { isFrameRequest } from '../protocol/index.js'
 import { answerRequest } from './answer.js'
 import type { FrameHandlers } from './handlers/index.js'
+import type { ReferenceDialect } from './reference/answer.js'
+import { isReferenceRequest } from './reference/events.js'
 
 export interface ParentWindow { postMessage(message: unknown, targetOrigin: string): void }
 export interface IncomingMessage { source: unknown; origin: string; data: unknown }
@@ -15,13 +18,13 @@ export interface FrameWindow {
   removeEventListener(type: 'message', listener: (event: IncomingMessage) => void): void
 }
 
-export function listenToParent(frameWindow: FrameWindow, parentOrigin: string, handlers: FrameHandlers): () => void {
-  const reply = (message: FrameResponse) => frameWindow.parent.postMessage(message, parentOrigin)
+export function listenToParent(frameWindow: FrameWindow, parentOrigin: string, handlers: FrameHandlers, reference?: ReferenceDialect): () => void {
+  const reply = (message: unknown) => frameWindow.parent.postMessage(message, parentOrigin)
   const onMessage = (event: IncomingMessage) => {
-    if (event.source !== frameWindow.parent || event.origin !== parentOrigin || !isFrameRequest(event.data)) return
-    void answerRequest(handlers, event.data).then(reply)
+    if (event.source !== frameWindow.parent || event.origin !== parentOrigin) return
+    if (isFrameRequest(event.data)) void answerRequest(handlers, event.data).then(reply)
+    else if (reference && isReferenceRequest(event.data)) void reference.answer(event.data).then(reply)
   }
   frameWindow.addEventListener('message', onMessage)
-  reply({ id: 'ready', event: FRAME_READY_EVENT, data: {} })
   return () => frameWindow.removeEventListener('message', onMessage)
 }

@@ -6,6 +6,7 @@ import { FRAME_CONFIG_ELEMENT_ID, parseFrameConfig } from './frame-config.js'
 import { frameHandlers } from './handlers/index.js'
 import { listenToParent, type FrameWindow } from './listener.js'
 import { memoryDeviceShareStore } from './memory-device-store.js'
+import { referenceDialect } from './reference/answer.js'
 import { trustedParentOrigin } from './parent-origin.js'
 import { googleDriveKeyStore } from './recovery/google-drive.js'
 
@@ -20,7 +21,9 @@ if (config && parentOrigin) {
   const deviceShares = fallbackDeviceShareStore(indexedDbDeviceShareStore(), memoryDeviceShareStore(), () =>
     console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'))
   const cloudKeys = config.googleDriveApiUrl ? googleDriveKeyStore(config.googleDriveApiUrl) : undefined
-  listenToParent(window as unknown as FrameWindow, parentOrigin, frameHandlers({ appId: config.appId, api, deviceShares, ...(cloudKeys && { cloudKeys }) }))
+  const context = { appId: config.appId, api, deviceShares, ...(cloudKeys && { cloudKeys }) }
+  const handlers = frameHandlers(context)
+  listenToParent(window as unknown as FrameWindow, parentOrigin, handlers, referenceDialect(context, handlers))
 } else {
   // No listener and no ready message: a page that may not embed the frame gets nothing from it.
   console.warn('Tessera wallet frame: not started (not embedded by an allowed origin, or no configuration)')

@@ -89,6 +89,10 @@ export function fakeShareServer() {
   }
 
   const api: FrameApi = {
+    async user(accessToken) {
+      record({ endpoint: 'user', accessToken, body: undefined })
+      return userDto(userOf(accessToken))
+    },
     async create(accessToken, body) {
       record({ endpoint: 'create', accessToken, body })
       const userId = userOf(accessToken)
