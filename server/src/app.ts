@@ -15,6 +15,7 @@ import { farcasterRelayRoutes, farcasterRoutes } from './auth/farcaster/routes.j
 import { siweRoutes } from './auth/siwe/routes.js'
 import { siwsRoutes } from './auth/siws/routes.js'
 import { passkeyRoutes } from './auth/passkeys/routes.js'
+import { telegramLoginScriptRoutes } from './auth/telegram/login-script.js'
 import { telegramRoutes } from './auth/telegram/routes.js'
 import { oauthCallbackRoutes } from './auth/oauth/callback.js'
 import { oauthRoutes } from './auth/oauth/routes.js'
@@ -105,6 +106,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
 
   app.route('/', walletFramePageRoutes(ctx))
+  app.route('/', telegramLoginScriptRoutes())
   app.route('/api/v1/apps', crossAppAppRoutes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
   // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
