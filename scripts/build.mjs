@@ -29,6 +29,7 @@ await build({
         core: join(root, 'src/core/index.ts'),
         elements: join(root, 'elements/index.ts'),
         react: join(root, 'react-wrapper/index.ts'),
+        'react-solana': join(root, 'react-wrapper/solana/index.ts'),
         protocol: join(root, 'src/protocol/index.ts'),
       },
       formats: ['es'],
@@ -38,7 +39,7 @@ await build({
       external: isPackageDependency,
       treeshake,
       // Rollup drops module-level directives: the React entry gets its client boundary back for server-rendering hosts (Next.js).
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '') },
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && (chunk.name === 'react' || chunk.name === 'react-solana') ? "'use client';" : '') },
       // The core entry exports modules the client loads lazily (fromApiResponse, findLinkedAccount): here they ship with it.
       onLog: (level, log, handler) => log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' || handler(level, log),
     },

@@ -36,9 +36,10 @@ import { getOrCreateClient } from 'tessera'
 import 'tessera/elements'
 import { DEV_APP_ID } from 'tessera/protocol'
 import { TesseraProvider, useAuth } from 'tessera/react'
+import { useSolanaWallets } from 'tessera/react/solana'
 
 const chain = createPublicClient({ transport: http('http://127.0.0.1:8545') })
-const Status = () => <p>{useAuth().ready ? 'ready' : 'loading'}</p>
+const Status = () => <p>{useAuth().ready ? 'ready' : 'loading'} ({useSolanaWallets().wallets.length} Solana wallets)</p>
 createRoot(document.getElementById('root')!).render(<TesseraProvider appId={DEV_APP_ID} apiUrl="http://127.0.0.1:8080"><Status /></TesseraProvider>)
 Object.assign(window, { chain, client: getOrCreateClient })
 `,

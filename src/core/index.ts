@@ -70,6 +70,7 @@ export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, C
 export { walletErrorKind } from './wallets/errors.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
 export { activeWalletOf, type ActiveWalletChoice, type ActiveWalletStore } from './wallets/active-wallet.js'
+export { connectedStandardSolanaWallet, type ConnectedStandardSolanaWallet, type SolanaSigner, type StandardSolanaTransactionInput } from './wallets/solana/connected-standard-wallet.js'
 export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'
 export type {
   Chain,
@@ -87,6 +88,7 @@ export type {
   RecoverInput,
   SetRecoveryInput,
   SolanaTransactionLike,
+  SolanaTransactionOptions,
 } from './wallets/embedded/types.js'
 export type { SignAuthorizationInput, SignedAuthorization } from './wallets/embedded/sign-authorization.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
