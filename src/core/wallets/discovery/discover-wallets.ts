@@ -1,4 +1,7 @@
-/** Every wallet in the page: EIP-6963 announcements, a bare `window.ethereum`, and wallet-standard Solana wallets. */
+/**
+ * Every wallet in the page, in the order they showed up: EIP-6963 announcements (mipd), a bare `window.ethereum`, and
+ * wallet-standard Solana wallets (@wallet-standard/app). Both libraries listen on the page's global `window`.
+ */
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
 import { knownWalletFor } from '../known-wallets.js'
 import type { DetectedWallet } from '../wallet-list.js'
@@ -29,14 +32,21 @@ export function discoverWallets(win: Window, onChange: () => void): WalletDiscov
     found.set(wallet.option.id, wallet)
     onChange()
   }
-  const stopEip6963 = watchEip6963(win, ({ info, provider }) => {
+  const stopEip6963 = watchEip6963(({ info, provider }) => {
     const known = knownWalletFor(info)
     put({ option: { id: info.rdns, name: info.name, icon: info.icon || null, chains: ['ethereum'], connectorType: 'injected', installed: true, ...(known && { installUrl: known.url }) }, known, ethereum: provider })
   })
-  const stopWalletStandard = watchWalletStandard(win, (wallet) => {
-    if (!isSolanaWallet(wallet)) return
-    const known = knownWalletFor({ name: wallet.name })
-    put({ option: { id: wallet.name, name: wallet.name, icon: wallet.icon || null, chains: ['solana'], connectorType: 'solana_adapter', installed: true, ...(known && { installUrl: known.url }) }, known, solana: wallet })
+  const stopWalletStandard = watchWalletStandard({
+    onRegister(wallet) {
+      if (!isSolanaWallet(wallet)) return
+      const known = knownWalletFor({ name: wallet.name })
+      put({ option: { id: wallet.name, name: wallet.name, icon: wallet.icon || null, chains: ['solana'], connectorType: 'solana_adapter', installed: true, ...(known && { installUrl: known.url }) }, known, solana: wallet })
+    },
+    onUnregister(wallet) {
+      if (found.get(wallet.name)?.solana !== wallet) return
+      found.delete(wallet.name)
+      onChange()
+    },
   })
 
   /** A bare `window.ethereum` counts only when no announced wallet is that same provider. */

@@ -1,32 +1,27 @@
-/** EIP-6963 multi-wallet discovery: ask the page's wallets to announce themselves, and hear them whenever they do. */
+/** EIP-6963 multi-wallet discovery through mipd's store: the page's announced Ethereum wallets, as they announce. */
+import { createStore, type EIP6963ProviderDetail } from 'mipd'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
-
-export interface Eip6963ProviderInfo {
-  uuid: string
-  name: string
-  /** Data URI of the wallet's icon. */
-  icon: string
-  /** Reverse-DNS id, e.g. io.metamask. */
-  rdns: string
-}
+import { isAnnouncedByTessera } from './announced-by-tessera.js'
 
 export interface Eip6963ProviderDetail {
-  info: Eip6963ProviderInfo
+  info: EIP6963ProviderDetail['info']
   provider: Eip1193Provider
 }
 
-const isDetail = (value: unknown): value is Eip6963ProviderDetail => {
-  const detail = value as Partial<Eip6963ProviderDetail> | null
-  return typeof detail?.info?.rdns === 'string' && !!detail.info.rdns && typeof detail.info.name === 'string' && typeof detail.provider?.request === 'function'
+/** A detail a wallet can be listed by: a reverse-DNS id, a name and a provider that takes requests; never Tessera's own. */
+const isListable = (detail: unknown): detail is Eip6963ProviderDetail => {
+  const candidate = detail as Partial<Eip6963ProviderDetail> | null
+  return typeof candidate?.info?.rdns === 'string' && !!candidate.info.rdns && typeof candidate.info.name === 'string' && typeof candidate.provider?.request === 'function' && !isAnnouncedByTessera(candidate.provider)
 }
 
-/** Listens for `eip6963:announceProvider`, then sends `eip6963:requestProvider` so wallets loaded earlier announce again. */
-export function watchEip6963(win: Window, onAnnounce: (detail: Eip6963ProviderDetail) => void): () => void {
-  const listener = (event: Event) => {
-    const detail = (event as CustomEvent<unknown>).detail
-    if (isDetail(detail)) onAnnounce(detail)
+/** Hears every announcement, those made before (mipd asks again on creation) and after; the page's `window`. */
+export function watchEip6963(onAnnounce: (detail: Eip6963ProviderDetail) => void): () => void {
+  const store = createStore()
+  const hear = (details: readonly unknown[]) => details.filter(isListable).forEach(onAnnounce)
+  hear(store.getProviders())
+  const unsubscribe = store.subscribe((_, meta) => meta?.added && hear(meta.added))
+  return () => {
+    unsubscribe()
+    store.destroy()
   }
-  win.addEventListener('eip6963:announceProvider', listener)
-  win.dispatchEvent(new Event('eip6963:requestProvider'))
-  return () => win.removeEventListener('eip6963:announceProvider', listener)
 }

@@ -1,7 +1,9 @@
 /**
- * Wallet-standard discovery (the register / app-ready event pair): wallets that load after the app announce with
- * `wallet-standard:register-wallet`; wallets loaded before it register when the app sends `wallet-standard:app-ready`.
+ * Wallet-standard discovery through @wallet-standard/app: `getWallets()` holds the page's registered wallets (it
+ * answers wallets loaded before the app and hears those loaded after) and says when one registers or unregisters.
  */
+import { getWallets } from '@wallet-standard/app'
+import { isAnnouncedByTessera } from './announced-by-tessera.js'
 
 /** The wallet-standard wallet surface the connector uses. */
 export interface StandardWalletAccount {
@@ -21,27 +23,25 @@ export interface StandardWallet {
   accounts: readonly StandardWalletAccount[]
 }
 
-interface RegisterApi {
-  register(...wallets: StandardWallet[]): () => void
+export interface StandardWalletWatchers {
+  onRegister(wallet: StandardWallet): void
+  onUnregister(wallet: StandardWallet): void
 }
 
-const isStandardWallet = (value: unknown): value is StandardWallet => {
-  const wallet = value as Partial<StandardWallet> | null
-  return typeof wallet?.name === 'string' && !!wallet.name && Array.isArray(wallet.chains) && typeof wallet.features === 'object' && wallet.features !== null
+/** A wallet with a name, chains and features; never the wallet Tessera itself registers. */
+const isListable = (wallet: unknown): wallet is StandardWallet => {
+  const candidate = wallet as Partial<StandardWallet> | null
+  return typeof candidate?.name === 'string' && !!candidate.name && Array.isArray(candidate.chains) && typeof candidate.features === 'object' && candidate.features !== null && !isAnnouncedByTessera(candidate)
 }
 
-export function watchWalletStandard(win: Window, onRegister: (wallet: StandardWallet) => void): () => void {
-  const api: RegisterApi = {
-    register(...wallets) {
-      for (const wallet of wallets) if (isStandardWallet(wallet)) onRegister(wallet)
-      return () => {}
-    },
+export function watchWalletStandard({ onRegister, onUnregister }: StandardWalletWatchers): () => void {
+  const wallets = getWallets()
+  const each = (handle: (wallet: StandardWallet) => void) => (...registered: readonly unknown[]) => registered.filter(isListable).forEach(handle)
+  each(onRegister)(...wallets.get())
+  const stopRegister = wallets.on('register', each(onRegister))
+  const stopUnregister = wallets.on('unregister', each(onUnregister))
+  return () => {
+    stopRegister()
+    stopUnregister()
   }
-  const listener = (event: Event) => {
-    const callback = (event as CustomEvent<unknown>).detail
-    if (typeof callback === 'function') callback(api)
-  }
-  win.addEventListener('wallet-standard:register-wallet', listener)
-  win.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
-  return () => win.removeEventListener('wallet-standard:register-wallet', listener)
 }

@@ -14,6 +14,7 @@ import type { SessionManager } from '../../session/session-manager.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, TokenStorage } from '../../types.js'
 import type { createEmitter } from '../../utils/emitter.js'
 import type { Store } from '../../utils/store.js'
+import { watchAnnouncements } from './announce/watch-announcements.js'
 import { cloudAccessToken } from './cloud-recovery/cloud-access-token.js'
 import { createEmbeddedWallets } from './embedded-wallets.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
@@ -37,7 +38,7 @@ export interface ClientContext {
 
 export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa, funding }: ClientContext): EmbeddedWalletsImpl {
   const report = (eventName: string, payload: Record<string, unknown>) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload))
-  return createEmbeddedWallets({
+  const wallets = createEmbeddedWallets({
     appId,
     clientId: options.clientId,
     apiUrl: () => transport.apiUrl,
@@ -83,4 +84,20 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     ...(typeof window !== 'undefined' && { cloudAccessToken: (provider: CloudRecoveryProvider) => cloudAccessToken({ transport, window, sendAnalyticsEvent: report }, provider) }),
     ...options.embeddedWallets,
   })
+  // The app's `announceWallets`: the page's dapps find the signed-in user's wallets (EIP-6963, wallet-standard).
+  const stopAnnouncing = watchAnnouncements({
+    window: typeof window === 'undefined' ? null : window,
+    getConfig: () => config.get().config,
+    watchConfig: (listener) => config.watch(listener),
+    state,
+    getEthereumProvider: wallets.getEthereumProvider,
+    getSolanaProvider: wallets.getSolanaProvider,
+  })
+  return {
+    ...wallets,
+    destroy() {
+      stopAnnouncing()
+      wallets.destroy()
+    },
+  }
 }

@@ -1,4 +1,7 @@
 /** An in-process page for wallet tests: window events, a location, and wallets that announce themselves like extensions do. */
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
+import { onTestFinished, vi } from 'vitest'
 import type { StandardWallet, StandardWalletAccount } from '../discovery/wallet-standard.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
 import type { TestEthereumWallet } from './ethereum-wallet.js'
@@ -10,9 +13,16 @@ export interface FakePage extends EventTarget {
   ethereum?: Eip1193Provider
 }
 
+/**
+ * A page that is the global `window` until the test ends (the newest page wins): discovery's libraries (mipd,
+ * @wallet-standard/app) listen there, as in a browser. Call it inside a test.
+ */
 export function fakePage(origin = 'https://app.example', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0'): FakePage {
   const url = new URL('/login', origin)
-  return Object.assign(new EventTarget(), { location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href }, navigator: { userAgent } })
+  const page: FakePage = Object.assign(new EventTarget(), { location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href }, navigator: { userAgent } })
+  vi.stubGlobal('window', page)
+  onTestFinished(() => void vi.unstubAllGlobals())
+  return page
 }
 
 export type TestProvider = Eip1193Provider & { emit(event: string, value: unknown): void }
@@ -124,9 +134,11 @@ export function standardWallet(test: TestSolanaWallet, options: StandardWalletOp
   }
 }
 
-/** Registers the wallet both ways the standard allows: announcing now, and answering the app's app-ready. */
-export function registerStandardWallet(page: EventTarget, wallet: StandardWallet) {
-  const callback = ({ register }: { register(wallet: StandardWallet): () => void }) => register(wallet)
-  page.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
-  page.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+/**
+ * Registers the wallet in the page's wallet-standard registry (`getWallets()`, one per JavaScript realm, as a wallet's
+ * `wallet-standard:register-wallet` event ends up doing) until the test ends. The page must be the current `window`.
+ */
+export function registerStandardWallet(page: FakePage, wallet: StandardWallet) {
+  if ((globalThis as { window?: unknown }).window !== page) throw new Error('Register wallets on the newest fake page (the global window).')
+  onTestFinished(getWallets().register(wallet as unknown as Wallet))
 }

@@ -9,7 +9,7 @@ import type { TesseraClient, TokenStorage } from '../../../types.js'
 import type { FramePage } from '../frame-client.js'
 import { createFakeFrame, type FakeFrame } from './fake-frame.js'
 
-export type CreateOnLoginSettings = Partial<Pick<EmbeddedWalletConfigDto, 'create_on_login' | 'ethereum' | 'solana' | 'require_user_password_on_create'>>
+export type CreateOnLoginSettings = Partial<Pick<EmbeddedWalletConfigDto, 'create_on_login' | 'ethereum' | 'solana' | 'require_user_password_on_create' | 'announce_wallets_enabled'>>
 
 export interface EmbeddedTestbed {
   api: FakeApi
