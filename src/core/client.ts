@@ -7,6 +7,7 @@ import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/cus
 import { initialFarcasterFlowState } from './auth/farcaster/state.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './auth/cross-app/flow.js'
 import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
+import { oauthTokensFromDto } from './auth/oauth/provider-tokens.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
 import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
@@ -82,6 +83,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const events = createEmitter<ClientEvents>()
   const config = createStore<ConfigState>({ source: 'defaults', config: localConfig, error: null })
   const auth = createStore<AuthState>({ status: 'loading', user: null })
+  const identityToken = createStore<string | null>(null)
   const emailFlow = createStore<OtpFlowState>(initialOtpFlowState)
   const smsFlow = createStore<OtpFlowState>(initialOtpFlowState)
   const customAuthState = createStore(initialCustomAuthState)
@@ -116,6 +118,10 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       auth.set({ status: user ? 'authenticated' : previous.status === 'loading' ? 'loading' : 'unauthenticated', user })
       if (!user && previous.user) events.emit('logout', { reason: reason ?? 'session-ended' })
     },
+    onTokens(kind, value) {
+      if (kind === 'identityToken') identityToken.set(value)
+      else events.emit('accessToken', { accessToken: value })
+    },
   })
 
   // Embedded wallets: the state here; their code loads on first use, once the signed-in user has one, or before a
@@ -135,6 +141,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     const user = await session.storeLogin(response)
     await recentLoginMethod.remember(loginMethod)
     events.emit('login', { user, isNewUser: response.is_new_user ?? false, loginMethod })
+    if (response.oauth_tokens) events.emit('oauthTokens', { oAuthTokens: oauthTokensFromDto(response.oauth_tokens), user })
     return user
   })
 
@@ -372,6 +379,8 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     mfa: mfa.member,
     funding,
     getAccessToken: () => session.getAccessToken(),
+    getIdentityToken: identityToken.get,
+    watchIdentityToken: identityToken.watch,
     refreshUser: () => session.fetchUser(),
     acceptTerms,
     logout: () => session.logout('user'),
@@ -399,6 +408,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       captchaState.clear()
       config.clear()
       auth.clear()
+      identityToken.clear()
       emailFlow.clear()
       smsFlow.clear()
       customAuthState.clear()

@@ -68,6 +68,8 @@ export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, Ef
 export type { CustomAuthConfig } from './config/types.js'
 export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
+export type { OAuthTokens } from './auth/oauth/provider-tokens.js'
+export { errorIndicatesMaxMfaRetries, errorIndicatesMfaTimeout, errorIndicatesMfaVerificationFailed } from './errors/indicates.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
 export { activeWalletOf, type ActiveWalletChoice, type ActiveWalletStore } from './wallets/active-wallet.js'
 export { connectedStandardSolanaWallet, type ConnectedStandardSolanaWallet, type SolanaSigner, type StandardSolanaTransactionInput } from './wallets/solana/connected-standard-wallet.js'

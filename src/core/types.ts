@@ -7,6 +7,7 @@ import type { WalletsApi } from './wallets/types.js'
 import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
 import type { MfaApi } from './mfa/types.js'
 import type { FundingApi } from './funding/types.js'
+import type { OAuthTokens } from './auth/oauth/provider-tokens.js'
 
 export type Unsubscribe = () => void
 export type Listener<T> = (value: T, previous: T) => void
@@ -218,6 +219,10 @@ export interface ClientEvents {
   unlink: { user: User; unlinkMethod: LoginMethodName }
   update: { user: User; updateMethod: 'email' | 'sms' }
   logout: { reason: 'user' | 'session-ended' | 'app-mismatch' }
+  /** A new access token was stored (login, refresh) or the stored one removed (null). */
+  accessToken: { accessToken: string | null }
+  /** A login through an OAuth provider answered with the provider's tokens (once per grant). */
+  oauthTokens: { oAuthTokens: OAuthTokens; user: User }
   error: { error: TesseraError }
   /**
    * A wallet operation waits for the user and no app handler takes it; `screen` answers it: 'mfa:verify' for an MFA
@@ -406,6 +411,9 @@ export interface TesseraClient {
 
   /** A fresh access token (refreshed first when within 30 s of expiry), or null when signed out. */
   getAccessToken(): Promise<string | null>
+  /** The latest identity token the server issued (login, refresh, `GET /users/me`); null when signed out. */
+  getIdentityToken(): string | null
+  watchIdentityToken(listener: Listener<string | null>): Unsubscribe
   /** Re-reads the user from the server. */
   refreshUser(): Promise<User | null>
   acceptTerms(): Promise<User>

@@ -11,6 +11,7 @@ import { randomUuid } from '../utils/random-uuid.js'
 import { COOKIE_HELD_REFRESH_TOKEN, createSessionTokenStorage } from './cookie-session-storage.js'
 import { storageKeys } from './keys.js'
 import type { LockManagerLike } from './spent-refresh-token.js'
+import type { TokenChangeListener } from './token-writes.js'
 
 export type SignOutReason = 'user' | 'session-ended' | 'app-mismatch'
 
@@ -22,6 +23,8 @@ export interface SessionManagerOptions {
   transport: Transport
   /** Called when the signed-in user changes; `reason` is set when it becomes null. */
   onUser(user: User | null, reason?: SignOutReason): void
+  /** Called when the stored access or identity token changes (null: removed). */
+  onTokens?: TokenChangeListener
   /** Defaults to `navigator.locks`; without it refreshes are de-duplicated per tab only. */
   locks?: LockManagerLike | null
   now?: () => number

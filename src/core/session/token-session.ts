@@ -9,6 +9,7 @@ import { singleFlight } from '../utils/single-flight.js'
 import { COOKIE_HELD_REFRESH_TOKEN } from './cookie-session-storage.js'
 import { decodeAccessToken, tokenAppId } from './jwt.js'
 import { storageKeys } from './keys.js'
+import { watchTokenWrites } from './token-writes.js'
 import type { SessionManager, SessionManagerOptions, SignOutReason } from './session-manager.js'
 import { isRefreshTokenSpent, markRefreshTokenSpent, type LockManagerLike } from './spent-refresh-token.js'
 
@@ -36,8 +37,9 @@ export type TokenSession = Omit<SessionManager, 'getAnalyticsId' | 'watchOtherTa
 }
 
 export function createTokenSession(options: SessionManagerOptions, { read, forgetAnalyticsId }: TokenSessionContext): TokenSession {
-  const { appId, storage, transport } = options
+  const { appId, transport } = options
   const keys = storageKeys(appId)
+  const storage = options.onTokens ? watchTokenWrites(options.storage, keys, options.onTokens) : options.storage
   const now = options.now ?? Date.now
   const locks = options.locks !== undefined ? options.locks : defaultLocks()
   let user: User | null = null
