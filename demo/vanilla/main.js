@@ -2,7 +2,7 @@
 import { getOrCreateClient } from '/tessera.js'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '/shared/demo-app.js'
 import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction } from '/shared/dev-chain.js'
-import { fundWallets, sendEth, sendSol, sendSplTokens } from '/shared/local-chains.js'
+import { ETH_AMOUNT_WEI, ETH_RECIPIENT, fundWallets, sendEth, sendSol, sendSplTokens } from '/shared/local-chains.js'
 
 const { appId, apiUrl, telegramOAuthUrl } = window.TESSERA_DEMO
 // Created before the element renders, so the element shares this client and its Telegram widget host (the local stand-in).
@@ -32,18 +32,51 @@ function unlink(account) {
   return client.oauth.unlink(oauthProviderOf(account), account.subject)
 }
 
-/** Asks the provider user's wallet to sign through the provider's transact page (a popup, opened by this click). */
-function crossAppSignButton(account) {
-  const button = document.createElement('button')
-  button.type = 'button'
-  button.className = 'cross-app-sign'
-  button.textContent = `Sign a message with ${account.providerApp.name ?? account.providerApp.id}`
-  button.addEventListener('click', run(async () => {
-    const { signature } = await client.crossApp.signMessage({ providerAppId: account.providerApp.id, message: 'Hello from the Tessera demo' })
+/** EIP-712 data the cross-app wallet signs (demo text). */
+const demoTypedData = (chainId) => ({
+  domain: { name: 'Tessera demo', version: '1', chainId },
+  types: { Greeting: [{ name: 'from', type: 'string' }, { name: 'contents', type: 'string' }] },
+  primaryType: 'Greeting',
+  message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
+})
+
+/**
+ * The cross-app account's wallet actions: each asks the provider user's wallet through the provider's transact page
+ * (a popup, opened by this click), then shows the signature or hash; test funds go straight to that wallet.
+ */
+function crossAppActions(account) {
+  const target = { providerAppId: account.providerApp.id, address: account.embeddedWallets[0]?.address }
+  const provider = account.providerApp.name ?? account.providerApp.id
+  const chainId = () => client.getConfig().config.defaultChain
+  const showResult = (text) => {
     byId('action-result').hidden = false
-    byId('action-result').textContent = `Signed: ${signature}`
-  }))
-  return button
+    byId('action-result').textContent = text
+  }
+  const actions = [
+    ['cross-app-sign', `Sign a message with ${provider}`, async () =>
+      showResult(`Signed: ${(await client.crossApp.signMessage({ ...target, message: 'Hello from the Tessera demo' })).signature}`)],
+    ['cross-app-sign-typed', `Sign typed data with ${provider}`, async () =>
+      showResult(`Signed typed data: ${(await client.crossApp.signTypedData({ ...target, typedData: demoTypedData(chainId()) })).signature}`)],
+    ['cross-app-fund', `Get test funds for ${provider}`, async () => {
+      await fundWallets({ ethereum: target.address })
+      showResult(`Test funds added to ${target.address}: 1 ETH.`)
+    }],
+    ['cross-app-send', `Send 0.001 ETH with ${provider}`, async () => {
+      const transaction = { to: ETH_RECIPIENT, value: `0x${ETH_AMOUNT_WEI.toString(16)}`, chainId: chainId() }
+      showResult(`Sent: ${(await client.crossApp.sendTransaction({ ...target, transaction })).transactionHash}`)
+    }],
+  ]
+  const wallet = document.createElement('span')
+  wallet.className = 'cross-app-wallet'
+  wallet.textContent = target.address ?? 'no wallet'
+  return [wallet, ...actions.map(([className, text, action]) => {
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.className = className
+    button.textContent = text
+    button.addEventListener('click', run(action))
+    return button
+  })]
 }
 
 function renderLinkedAccounts(accounts) {
@@ -65,7 +98,7 @@ function renderLinkedAccounts(accounts) {
         button.addEventListener('click', run(() => unlink(account)))
         item.append(' ', button)
       }
-      if (account.type === 'cross_app') item.append(' ', crossAppSignButton(account))
+      if (account.type === 'cross_app') item.append(' ', ...crossAppActions(account))
       return item
     }),
   )

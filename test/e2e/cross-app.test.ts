@@ -1,14 +1,17 @@
 /**
  * Cross-app accounts end to end: the vanilla demo (the dev app, on localhost) signs in with, links and
  * unlinks an account of the dev provider app, whose page (the demo's stand-in for the provider's own site,
- * on 127.0.0.1) opens in the popup, signs the user in to the provider app by email, and asks for consent.
+ * on 127.0.0.1) opens in the popup, signs the user in to the provider app by email (which makes the user's
+ * embedded wallet there), and asks for consent; then the demo's buttons ask that wallet to sign and send.
  */
 import type { Page } from 'playwright-core'
+import { createPublicClient, http, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeEmailLogin, landingRow, signInOnDemo, uiTimeout } from '../harness/demo-flows.js'
+import { approveButton, completeEmailLogin, landingRow, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { CROSS_APP_REQUEST_TIMEOUT_MS, DEV_APP_ID } from '../../src/protocol/index.js'
 import { DEV_PROVIDER_APP_ID, devOrigins } from '../harness/dev-stack.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { ETH_RECIPIENT } from '../../demo/shared/local-chains.js'
 
 let stack: E2eStack
 const run = runId()
@@ -63,6 +66,24 @@ async function openSignRequest(page: Page): Promise<Page> {
 }
 
 const actionError = (page: Page, text: string) => page.locator('#action-error', { hasText: text }).waitFor({ timeout: uiTimeout })
+
+/** The demo's result line once it starts with `prefix`, without it (or fails with the page's error). */
+async function actionResult(page: Page, prefix: string): Promise<string> {
+  const result = page.locator('#action-result', { hasText: prefix })
+  const failure = page.locator('#action-error:not([hidden])')
+  await result.or(failure).first().waitFor({ timeout: walletTimeout })
+  if (await failure.isVisible()) throw new Error(`The demo failed: ${await failure.textContent()}`)
+  return (await result.textContent())!.slice(prefix.length)
+}
+
+/** Clicks one of the cross-app account's buttons; the provider's page opens in the popup showing `asks`. */
+async function openWalletRequest(page: Page, button: string, asks: string | RegExp): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup', { timeout: uiTimeout })
+  await crossAppRow(page).locator(button).click({ timeout: uiTimeout })
+  const popup = await popupOpened
+  await popup.locator('#provider-consent-text', { hasText: asks }).waitFor({ timeout: uiTimeout })
+  return popup
+}
 
 describe('cross-app accounts with the dev provider app', () => {
   it('signs in from the landing button showing the provider app, through its popup', async () => {
@@ -124,10 +145,44 @@ describe('cross-app accounts with the dev provider app', () => {
       await popup.locator('#provider-deny', { hasText: 'Reject' }).click()
       await actionError(page, 'User rejected request')
 
-      // Approve: the request reaches the provider user's wallet, which does not exist yet.
+      // Approve: the provider user's wallet (made at their sign-in there, named by the cross-app account) signs.
+      const wallet = (await crossAppRow(page).locator('.cross-app-wallet').textContent()) as Hex
+      expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      const account = await page.evaluate(`import('/tessera.js').then((tessera) =>
+        tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`) as { embeddedWallets: { address: string }[] }
+      expect(account.embeddedWallets).toEqual([{ address: wallet }])
       popup = await openSignRequest(page)
+      const signedClosed = popup.waitForEvent('close', { timeout: walletTimeout })
       await popup.locator('#provider-allow', { hasText: 'Approve' }).click()
-      await actionError(page, 'Wallet requests are not available until the provider user has a wallet')
+      await signedClosed
+      const signature = (await actionResult(page, 'Signed: ')) as Hex
+      expect(await verifyMessage({ address: wallet, message: 'Hello from the Tessera demo', signature })).toBe(true)
+
+      // Typed data, shown whole on the provider's page, signed by the same wallet.
+      popup = await openWalletRequest(page, 'button.cross-app-sign-typed', 'to sign Greeting data for Tessera demo: {"from":"Tessera demo","contents":"Hello from the Tessera demo"}')
+      const typedClosed = popup.waitForEvent('close', { timeout: walletTimeout })
+      await popup.locator('#provider-allow').click()
+      await typedClosed
+      const typedSignature = (await actionResult(page, 'Signed typed data: ')) as Hex
+      expect(await verifyTypedData({
+        address: wallet, signature: typedSignature, primaryType: 'Greeting', message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
+        domain: { name: 'Tessera demo', version: '1', chainId: stack.chain.anvil.chainId },
+        types: { Greeting: [{ name: 'from', type: 'string' }, { name: 'contents', type: 'string' }] },
+      })).toBe(true)
+
+      // Funded from anvil's faucet, the wallet sends 0.001 ETH: approved on the page, then in Tessera's confirmation there.
+      await crossAppRow(page).locator('button.cross-app-fund').click()
+      await actionResult(page, 'Test funds added')
+      popup = await openWalletRequest(page, 'button.cross-app-send', `to send a transaction of 0.001 ETH to ${ETH_RECIPIENT} on chain ${stack.chain.anvil.chainId}.`)
+      const sentClosed = popup.waitForEvent('close', { timeout: walletTimeout })
+      await popup.locator('#provider-allow').click()
+      await approveButton(popup).click({ timeout: walletTimeout })
+      await sentClosed
+      const hash = (await actionResult(page, 'Sent: ')) as Hex
+      const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
+      expect((await anvil.waitForTransactionReceipt({ hash, timeout: walletTimeout })).status).toBe('success')
+      const sent = await anvil.getTransaction({ hash })
+      expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value }).toEqual({ from: wallet.toLowerCase(), to: ETH_RECIPIENT.toLowerCase(), value: 10n ** 15n })
 
       // An answer with another state code is refused (and its token action ignored); the popup is closed.
       popup = await openSignRequest(page)

@@ -133,14 +133,19 @@ function providerFileSettings(settings: OAuthProviderSettings) {
 
 /**
  * The cross-app provider: the demo's provider page (on 127.0.0.1, another origin than the demo on localhost)
- * stands in for the provider's own site, where its users sign in and consent.
+ * stands in for the provider's own site, where its users sign in, consent, and approve wallet requests that their
+ * embedded Ethereum wallet (made at sign-in) carries out on the local chain.
  */
-export function devProviderAppFile(demoPort: number): AppFile {
+export function devProviderAppFile(demoPort: number, chain: LocalChain): AppFile {
   return {
     id: DEV_PROVIDER_APP_ID,
     name: 'Tessera Provider Demo',
     allowed_origins: devOrigins,
     login_methods: ['email'],
+    embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'off' },
+    chains: [{ id: chain.anvil.chainId, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true }],
+    default_chain_id: chain.anvil.chainId,
+    token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000 },
     cross_app_provider: {
       authorize_url: `http://${loopback}:${demoPort}/vanilla/cross-app-provider.html?app_id=${DEV_PROVIDER_APP_ID}`,
       // The same page answers transact requests (they ride in the address fragment).
@@ -247,7 +252,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
     const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding)
-    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')
