@@ -29,7 +29,6 @@ export function defaultConfig(appId: string): EffectiveConfig {
       solana: { createOnLogin: 'off' },
       requireUserPasswordOnCreate: false,
       showWalletUIs: true,
-      announceWallets: false,
     },
     appChains: [],
     supportedChains: null,

@@ -102,6 +102,6 @@ function embeddedWalletsFromDto(dto: EmbeddedWalletConfigDto | undefined): Effec
     requireUserOwnedRecoveryOnCreate: dto?.require_user_owned_recovery_on_create,
     showWalletUIs: true,
     userOwnedRecoveryOptions: dto?.user_owned_recovery_options as UserOwnedRecoveryOption[] | undefined,
-    announceWallets: dto?.announce_wallets_enabled ?? false,
+    announceWallets: dto?.announce_wallets_enabled,
   }
 }
