@@ -287,6 +287,12 @@ describe('transacting through the provider', () => {
     expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_signTransaction', params: [{ to: '0x0', chainId: 31337, from: PROVIDER_WALLET }] })
     answer(second.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(second.url).get('state_code'), result: '0xrawtx' })
     expect(await signedTx).toEqual({ signature: '0xrawtx' })
+    // Bigints go as hex quantities, as the reference sends them (JSON has none).
+    const sentBig = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', value: 10n ** 15n } })
+    const third = await popupRequest(3)
+    expect(JSON.parse(transactHash(third.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x38d7ea4c68000', from: PROVIDER_WALLET }] })
+    answer(third.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(third.url).get('state_code'), result: '0xhash' })
+    expect(await sentBig).toEqual({ transactionHash: '0xhash' })
     // Another address than the account's wallets is refused before any popup, as is an account without a wallet.
     const opened = win.opened.length
     await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello', address: '0x2222222222222222222222222222222222222222' }))

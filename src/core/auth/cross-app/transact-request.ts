@@ -5,6 +5,9 @@
 import { crossAppTransactParams, type CrossAppTransactRequestDto } from '../../../protocol/index.js'
 import type { CrossAppTransactRequest } from '../../types.js'
 
+/** JSON has no bigints: a quantity goes as hex, as JSON-RPC writes it (and the reference SDK sends it). */
+const hexBigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? `0x${value.toString(16)}` : value)
+
 export function transactRequestUrl(transactUrl: string, request: CrossAppTransactRequest): URL {
   const url = new URL(transactUrl)
   url.hash = new URLSearchParams({
@@ -12,7 +15,7 @@ export function transactRequestUrl(transactUrl: string, request: CrossAppTransac
     [crossAppTransactParams.requesterOrigin]: request.requesterOrigin,
     [crossAppTransactParams.stateCode]: request.stateCode,
     [crossAppTransactParams.token]: request.token,
-    [crossAppTransactParams.request]: JSON.stringify(request.request),
+    [crossAppTransactParams.request]: JSON.stringify(request.request, hexBigints),
   }).toString()
   return url
 }
