@@ -5,7 +5,7 @@ import type { AuthState, Listener, TesseraClient, Unsubscribe } from '../../src/
  * One subscription over one slice of the client's state: re-renders only when that slice changes. `getServerSnapshot`
  * is what a server render shows and hydration starts from.
  */
-function useSlice<T>(watch: (listener: Listener<T>) => Unsubscribe, get: () => T, getServerSnapshot: () => T = get): T {
+export function useSlice<T>(watch: (listener: Listener<T>) => Unsubscribe, get: () => T, getServerSnapshot: () => T = get): T {
   return useSyncExternalStore((onChange) => watch(() => onChange()), get, getServerSnapshot)
 }
 

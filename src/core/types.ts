@@ -382,6 +382,10 @@ export interface TesseraClient {
      * approved, 'Request rejected' when revoked, 'Connect failed' after 300 s or without a key.
      */
     requestSigner(publicKey?: string | null, options?: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
+    /** Farcaster v2 (mini apps): a nonce for the host app's Sign-In with Farcaster message, and its expiry (ISO 8601). */
+    initV2(captchaToken?: string): Promise<{ nonce: string; expiresAt: string }>
+    /** Signs in with the SIWF message the mini app host's wallet signed (`fid` default: the message's fid resource). */
+    loginV2(input: { message: string; signature: string; fid?: number }): Promise<User>
   }
   readonly guest: {
     /** Signs in as a guest with the credential kept in storage (created on first use). */
@@ -394,8 +398,8 @@ export interface TesseraClient {
     configure(config: CustomAuthConfig | null): void
     /** Signs in with the app's token when it has one and nobody is signed in; logs out when the token is gone. */
     sync(): Promise<void>
-    /** Links the app's identity to the signed-in user. */
-    link(): Promise<User>
+    /** Links the app's identity to the signed-in user: `token` (a JWT of the app's identity provider), else the configured custom auth's. */
+    link(token?: string): Promise<User>
   }
   readonly captcha: {
     /** Solves (ALTCHA) or runs the invisible widget (Turnstile); resolves with the token and stores it. */

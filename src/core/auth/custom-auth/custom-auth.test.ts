@@ -179,6 +179,15 @@ describe('client.customAuth', () => {
     expect(request!.headers.authorization).toMatch(/^Bearer /)
   })
 
+  it('links a JWT the app passes (useLinkJwtAccount), without custom auth configured on the client', async () => {
+    const client = await newClient()
+    await client.email.sendCode('ada@example.com')
+    await client.email.loginWithCode('123456')
+    const user = await client.customAuth.link('passed-token')
+    expect(customUserIdOf(user)).toBe('idp-user-1')
+    expect(api.calls(LINK).map((request) => request.body)).toEqual([{ token: 'passed-token' }])
+  })
+
   it('refuses to link when signed out, without a token, or when not enabled', async () => {
     const signedOut = await newClient(appAuth('good-token', true))
     await expect(signedOut.customAuth.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })

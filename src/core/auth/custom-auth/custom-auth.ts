@@ -75,11 +75,12 @@ export function createCustomAuth(options: CustomAuthOptions): TesseraClient['cus
     void sync()
   }
 
-  async function link(): Promise<User> {
+  /** Links `token`, or else the token the app's configured custom auth gives. */
+  async function link(token?: string): Promise<User> {
     await options.whenReady()
     const current = enabledConfig()
-    if (!current) throw customAuthNotEnabledError()
-    return (await import('./with-token.js')).linkCustomToken(options, current)
+    if (!token && !current) throw customAuthNotEnabledError()
+    return (await import('./with-token.js')).linkCustomToken(options, token ? async () => token : current!.getCustomAccessToken)
   }
 
   return { configure, sync, link }

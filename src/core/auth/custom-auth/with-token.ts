@@ -32,9 +32,9 @@ export async function syncWithCustomToken(options: CustomAuthOptions, config: Cu
 }
 
 /** Links the app's identity to the signed-in user. */
-export async function linkCustomToken(options: CustomAuthOptions, config: CustomAuthConfig): Promise<User> {
+export async function linkCustomToken(options: CustomAuthOptions, getToken: CustomAuthConfig['getCustomAccessToken']): Promise<User> {
   if (!options.getUser()) throw mustBeAuthenticatedError()
-  const token = await config.getCustomAccessToken()
+  const token = await getToken()
   if (!token) throw noCustomTokenError()
   const dto = await linkCustomJwt(options.transport, { token })
   return options.accountChanges.linked(dto, 'custom_auth', customUserIdOf(dto))
