@@ -75,7 +75,7 @@ describe('announcing the embedded wallets to the page', () => {
   it('at logout the provider has no account, the announcement stops, and the Solana wallet says so and leaves the list', async () => {
     const { client, ethereum } = await signedIn(true)
     await expect.poll(() => tesseraWallet()?.accounts.length).toBe(1)
-    const provider = tesseraProvider()!.provider
+    const { provider, info } = tesseraProvider()!
     const accountsChanged: unknown[] = []
     provider.on('accountsChanged', (accounts) => accountsChanged.push(accounts))
     const changes: number[] = []
@@ -88,6 +88,12 @@ describe('announcing the embedded wallets to the page', () => {
     expect(tesseraProvider()).toBeUndefined()
     expect(changes).toEqual([0])
     expect(tesseraWallet()).toBeUndefined()
+
+    // Signed in again: the same provider (one uuid per page load) has the account back.
+    await testbed.login(client)
+    await expect.poll(() => accountsChanged).toEqual([[], [ethereum]])
+    expect(tesseraProvider()).toMatchObject({ info: { uuid: info.uuid }, provider })
+    expect(changes).toEqual([0, 1])
   })
 
   it('announces nothing when the app’s setting is off', async () => {
