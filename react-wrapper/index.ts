@@ -64,4 +64,7 @@ export { useLoginWithSiws, type SiwsSignature, type UseLoginWithSiwsOptions, typ
 export { useCrossAppAccounts, type UseCrossAppAccountsResult } from './hooks/use-cross-app-accounts.js'
 export { useCustomAuth } from './hooks/use-custom-auth.js'
 export { useSubscribeToJwtAuthWithFlag, type UseSubscribeToJwtAuthWithFlagOptions } from './hooks/use-subscribe-to-jwt-auth-with-flag.js'
+export { useSyncJwtBasedAuthState, type SubscribeToJwtAuth, type UseSyncJwtBasedAuthStateInput } from './hooks/use-sync-jwt-based-auth-state.js'
+export { useLinkJwtAccount, type JwtAuthFlowState, type UseLinkJwtAccountCallbacks, type UseLinkJwtAccountResult } from './hooks/use-link-jwt-account.js'
+export { useLinkWithSiws, type LinkedSiws, type UseLinkWithSiwsOptions, type UseLinkWithSiwsResult } from './hooks/use-link-with-siws.js'
 export type { AuthErrorDetail, FundFailedDetail, FundOutcomeDetail, LoginSuccessDetail, LogoutDetail } from '../elements/index.js'
