@@ -6,7 +6,7 @@ const { mountReactHost } = await import('/.test-data/browser-fixtures/react-wrap
 
 
 describe('TesseraProvider + hooks', () => {
-  it('opens the provider modal from useLogin, closes it with Escape, and reopens', async () => {
+  it('opens the provider modal from useLogin, closes it with Escape, and reopens; useModalStatus follows', async () => {
     const host = document.createElement('div')
     document.body.append(host)
     mountReactHost(host, { appId: 'tessera-test-app-00000020', apiUrl: 'http://127.0.0.1:9' })
@@ -14,13 +14,17 @@ describe('TesseraProvider + hooks', () => {
     if (document.querySelectorAll('auth-modal').length !== 1) throw new Error('exactly one modal element')
     if (modal.getAttribute('app-id') !== 'tessera-test-app-00000020') throw new Error('app-id attribute set by the wrapper')
     if (modal.hasAttribute('open') || modal.shadowRoot.querySelector('[part="dialog"]')) throw new Error('hidden until open')
+    const modalStatus = () => host.querySelector('#modal-status')?.textContent
+    if (modalStatus() !== 'closed') throw new Error(`useModalStatus before login: ${modalStatus()}`)
 
     host.querySelector('#login').click()
     await waitFor(() => modal.shadowRoot.querySelector('[part="dialog"]'), 'the dialog after login()')
     if (!modal.hasAttribute('open')) throw new Error('open attribute set')
+    await waitFor(() => modalStatus() === 'open', 'useModalStatus isOpen after login()')
     await waitFor(() => modal.shadowRoot.activeElement?.getAttribute('part') === 'email-input', 'focus in the email input')
     await sendKeys({ press: 'Escape' })
     await waitFor(() => !modal.hasAttribute('open') && !modal.shadowRoot.querySelector('[part="dialog"]'), 'the modal to close')
+    await waitFor(() => modalStatus() === 'closed', 'useModalStatus closed after Escape')
 
     // The provider saw modalclose, so a second login() opens it again.
     host.querySelector('#login').click()
