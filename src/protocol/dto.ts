@@ -333,6 +333,8 @@ export interface AppConfigDto {
   privacy_policy_url: string | null
   require_users_accept_terms: boolean
   wallet_connect_cloud_project_id: string | null
+  /** Tessera's: the WalletConnect relay to use instead of WalletConnect's own (absent from the reference's config). */
+  wallet_connect_relay_url?: string | null
   captcha_enabled: boolean
   captcha_site_key: string | null
   enforce_wallet_uis: boolean

@@ -1,6 +1,12 @@
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { createClient } from '../../src/core/client.js'
+import { createMemoryStorage } from '../../src/core/session/storage.js'
+import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-server.js'
+import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
+import { appConfigDto, TEST_APP_ID } from '../../src/core/test-support/fixtures.js'
+import type { TesseraClient } from '../../src/core/types.js'
 import { signClientSession } from '../../src/core/wallets/wallet-connect/sign-client-session.js'
 import { startWalletConnectRelay, type WalletConnectRelay } from './walletconnect-relay.js'
 import { verifyRelayAuth } from './walletconnect-relay-auth.js'
@@ -189,5 +195,37 @@ describe('the WalletConnect SDKs through the relay', () => {
     await ended
     await expect(session.request('eip155:31337', 'personal_sign', ['0x68656c6c6f', wallet.address])).rejects.toThrow('not connected')
     await session.close()
+  })
+})
+
+describe("the core client through the relay its app config names (wallet_connect_relay_url)", () => {
+  let wallet: WalletConnectWallet
+  let api: FakeApi
+  let client: TesseraClient | null = null
+  beforeAll(async () => {
+    wallet = await startWalletConnectWallet({ projectId: PROJECT_ID, relayUrl: relay.url, chainIds: [8453] })
+    const config = appConfigDto({ wallet_auth: true, wallet_connect_cloud_project_id: PROJECT_ID, wallet_connect_relay_url: relay.url })
+    api = await startFakeApi(apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: config }) }))
+  })
+  afterAll(async () => {
+    client?.destroy()
+    await wallet.close()
+    await api.close()
+  })
+
+  it('pairs the real adapter with the wallet, connects its account, signs, and disconnects', async () => {
+    client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1 })
+    await client.ready
+    const connecting = client.wallets.connect('wallet_connect', { chainId: 8453 })
+    await expect.poll(() => client!.wallets.getFlow().walletConnectUri, { timeout: 10_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(client.wallets.getFlow().walletConnectUri!)
+    await expect(connecting).resolves.toMatchObject({ address: wallet.address, chainId: 'eip155:8453', walletClientType: 'wallet_connect' })
+    const connected = client.wallets.getConnected()[0]
+    if (connected?.chain !== 'ethereum') throw new Error('No Ethereum wallet connected')
+    const provider = await connected.getEthereumProvider()
+    const signature = await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', wallet.address] })
+    expect(signature).toBe(await wallet.account.signMessage({ message: 'hello' }))
+    await client.wallets.disconnect(wallet.address)
+    await expect.poll(() => wallet.sessionCount()).toBe(0)
   })
 })

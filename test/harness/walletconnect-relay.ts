@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, type WebSocket } from 'ws'
+import WebSocket from 'ws'
 import { verifyRelayAuth } from './walletconnect-relay-auth.js'
 
 export interface WalletConnectRelay {
@@ -180,7 +180,7 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
     }
   }
 
-  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0, verifyClient: (info, done) => done(!!authorise(info.req), 401, 'Unauthorized') })
+  const server = new WebSocket.Server({ host: '127.0.0.1', port: options.port ?? 0, verifyClient: (info, done) => done(!!authorise(info.req), 401, 'Unauthorized') })
 
   function authorise(request: IncomingMessage): { clientId: string } | null {
     const query = new URL(request.url ?? '/', 'ws://relay').searchParams

@@ -49,6 +49,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     privacy_policy_url: app.privacyUrl,
     require_users_accept_terms: app.requireUsersAcceptTerms,
     wallet_connect_cloud_project_id: app.walletConnectProjectId,
+    wallet_connect_relay_url: app.walletConnectRelayUrl,
     captcha_enabled: app.captcha !== null,
     captcha_site_key: captchaSiteKey(app),
     enforce_wallet_uis: false,

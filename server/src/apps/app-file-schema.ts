@@ -18,6 +18,16 @@ export function isRedirectUrlEntry(value: string): boolean {
   const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')
   return URL.canParse(concrete) && ['http:', 'https:'].includes(new URL(concrete).protocol)
 }
+/** A WebSocket URL with a host (the WalletConnect relay's form). */
+function isRelayUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'ws:' || url.protocol === 'wss:') && !!url.host
+  } catch {
+    return false
+  }
+}
+
 const redirectUrl = z.string().max(2000).refine(isRedirectUrlEntry, 'must be an http(s) URL (a port may be *)')
 
 const oauthProviderSchema = z.strictObject({
@@ -143,6 +153,7 @@ export const appFileSchema = z.strictObject({
   oauth_providers: oauthProvidersSchema.optional(),
   whatsapp_enabled: z.boolean().optional(),
   wallet_connect_cloud_project_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a WalletConnect Cloud project id (32 hex digits)').nullable().optional(),
+  wallet_connect_relay_url: z.string().max(2000).refine(isRelayUrl, 'must be a ws(s) URL').nullable().optional(),
   sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
   custom_jwt: customJwtSchema.nullable().optional(),
   allowlist: allowlistSchema.optional(),
@@ -268,6 +279,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     oauthProviders: app.oauth_providers && oauthProvidersFromFile(app.oauth_providers, sources),
     whatsappEnabled: app.whatsapp_enabled,
     walletConnectProjectId: app.wallet_connect_cloud_project_id,
+    walletConnectRelayUrl: app.wallet_connect_relay_url,
     smsUnsupportedRegions: app.sms_unsupported_regions,
     customJwt: optional(app.custom_jwt, (jwt) => customJwtFromFile(jwt, sources)),
     allowlist: app.allowlist && {

@@ -23,7 +23,7 @@ type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
 const settingKeys = [
   'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
-  'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId',
+  'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId', 'walletConnectRelayUrl',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
   'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions',
 ] as const satisfies readonly (keyof AppRecord)[]
@@ -62,6 +62,7 @@ const settingDefaults: AppSettings = {
   oauthProviders: {},
   whatsappEnabled: false,
   walletConnectProjectId: null,
+  walletConnectRelayUrl: null,
   smsUnsupportedRegions: [],
   customJwt: null,
   allowlist: { enabled: false, entries: [], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },

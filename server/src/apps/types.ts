@@ -235,6 +235,8 @@ export interface AppRecord {
   whatsappEnabled: boolean
   /** The app's WalletConnect Cloud project id (public); null leaves WalletConnect out of the wallet picker. */
   walletConnectProjectId: string | null
+  /** The WalletConnect relay clients use instead of WalletConnect's own (a self-hosted or stand-in relay); null: theirs. */
+  walletConnectRelayUrl: string | null
   /** ISO 3166 alpha-2 regions SMS is not sent to ('This region is not supported'). */
   smsUnsupportedRegions: string[]
   customJwt: CustomJwtSettings | null

@@ -34,3 +34,27 @@ it('reads the project id from the config file and refuses one that is not a proj
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+it('serves the WalletConnect relay URL set for the app (a stand-in relay, as the dev stack runs), null by default', async () => {
+  const without = await t.call<AppConfigDto>(`/api/v1/apps/${t.app.id}`, { appId: null })
+  expect(without.body.wallet_connect_relay_url).toBeNull()
+  const app = await t.createApp({ name: 'WalletConnect relay', loginMethods: ['wallet'], walletConnectProjectId: PROJECT_ID, walletConnectRelayUrl: 'ws://127.0.0.1:4321' })
+  const { body } = await t.call<AppConfigDto>(`/api/v1/apps/${app.id}`, { appId: null })
+  expect(body.wallet_connect_relay_url).toBe('ws://127.0.0.1:4321')
+})
+
+it('reads the relay URL from the config file and refuses one that is not a ws(s) URL', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-config-'))
+  const file = join(dir, 'tessera.config.json')
+  const write = (value: unknown) => writeFileSync(file, JSON.stringify({ apps: [{ id: 'config-app-00000000000009', name: 'WC', wallet_connect_relay_url: value }] }))
+  try {
+    write('wss://relay.example.com')
+    expect(readConfigFile(file, {})[0]).toMatchObject({ walletConnectRelayUrl: 'wss://relay.example.com' })
+    for (const bad of ['https://relay.example.com', 'ws://', 'not a url']) {
+      write(bad)
+      expect(() => readConfigFile(file, {}), bad).toThrow('apps.0.wallet_connect_relay_url')
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

@@ -44,6 +44,7 @@ export function defaultConfig(appId: string): EffectiveConfig {
     passkeysForSignup: false,
     telegram: null,
     walletConnectProjectId: null,
+    walletConnectRelayUrl: null,
     fundingConfig: null,
   }
 }

@@ -84,6 +84,7 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     crossAppProviders: (dto.cross_app_login_providers ?? []).map((provider) => ({ appId: provider.app_id, name: provider.name, iconUrl: provider.icon_url })),
     passkeysForSignup: dto.passkeys_for_signup_enabled ?? false,
     walletConnectProjectId: dto.wallet_connect_cloud_project_id || null,
+    walletConnectRelayUrl: dto.wallet_connect_relay_url || null,
     fundingConfig: dto.funding_config ?? null,
     telegram: dto.telegram_auth_config
       ? { botId: dto.telegram_auth_config.bot_id, botName: dto.telegram_auth_config.bot_name, linkEnabled: dto.telegram_auth_config.link_enabled, seamlessAuthEnabled: dto.telegram_auth_config.seamless_auth_enabled }

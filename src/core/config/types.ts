@@ -98,6 +98,8 @@ export interface EffectiveConfig {
   crossAppProviders: CrossAppProvider[]
   /** Server `wallet_connect_cloud_project_id`: the picker offers WalletConnect only when one is set. */
   walletConnectProjectId: string | null
+  /** Server `wallet_connect_relay_url`: the relay WalletConnect pairs through; null: WalletConnect's own. */
+  walletConnectRelayUrl: string | null
   /** Server `mfa_methods`: the wallet-action MFA methods users may enrol (document 2 §2); absent: all three. */
   mfaMethods?: MfaMethodType[]
   /** Server `funding_config` as sent (the funding code maps it when it loads); null: the app has no funding. */

@@ -176,9 +176,10 @@ export function createWalletEngine(options: WalletEngineOptions) {
   const walletConnect = walletConnectConnector({
     getProjectId: () => options.getConfig().walletConnectProjectId,
     createSession: options.createWalletConnectSession ?? ((projectId) => {
-      const { appName, appearance } = options.getConfig()
+      const { appName, appearance, walletConnectRelayUrl } = options.getConfig()
       const url = options.window?.location.origin ?? ''
-      return signClientSession({ projectId, metadata: { name: appName, description: appName, url, icons: appearance.logo ? [appearance.logo] : [] } })
+      const metadata = { name: appName, description: appName, url, icons: appearance.logo ? [appearance.logo] : [] }
+      return signClientSession({ projectId, metadata, ...(walletConnectRelayUrl && { relayUrl: walletConnectRelayUrl }) })
     }),
     timeoutMs,
     // The pairing URI belongs to the attempt under way: reset() cancels it first.

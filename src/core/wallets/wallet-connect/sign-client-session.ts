@@ -7,7 +7,7 @@ export interface SignClientSessionOptions {
   projectId: string
   /** The page offering the pairing, as the wallet shows it. */
   metadata: { name: string; description: string; url: string; icons: string[] }
-  /** Another relay (tests point it at loopback); the library's own by default. */
+  /** The app's relay (server `wallet_connect_relay_url`: the dev stack's stand-in); WalletConnect's own by default. */
   relayUrl?: string
 }
 
