@@ -30,6 +30,7 @@ await build({
         elements: join(root, 'elements/index.ts'),
         react: join(root, 'react-wrapper/index.ts'),
         'react-solana': join(root, 'react-wrapper/solana/index.ts'),
+        wagmi: join(root, 'wagmi/index.ts'),
         protocol: join(root, 'src/protocol/index.ts'),
       },
       formats: ['es'],

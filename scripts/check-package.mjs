@@ -27,7 +27,7 @@ function lint(tarball) {
   console.log(run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped']).trim())
 }
 
-/** A React host that also imports viem itself, as a wagmi app would, and every public entry of the package. */
+/** A React host that also imports viem itself and configures wagmi, as a wagmi app would, and every public entry of the package. */
 const hostFiles = {
   'index.html': '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
   'main.tsx': `import { createRoot } from 'react-dom/client'
@@ -37,15 +37,19 @@ import 'tessera/elements'
 import { DEV_APP_ID } from 'tessera/protocol'
 import { TesseraProvider, useAuth } from 'tessera/react'
 import { useSolanaWallets } from 'tessera/react/solana'
+import { tessera } from 'tessera/wagmi'
+import { createConfig } from '@wagmi/core'
 
 const chain = createPublicClient({ transport: http('http://127.0.0.1:8545') })
 const Status = () => <p>{useAuth().ready ? 'ready' : 'loading'} ({useSolanaWallets().wallets.length} Solana wallets)</p>
 createRoot(document.getElementById('root')!).render(<TesseraProvider appId={DEV_APP_ID} apiUrl="http://127.0.0.1:8080"><Status /></TesseraProvider>)
-Object.assign(window, { chain, client: getOrCreateClient })
+// A wagmi app's config with the Tessera connector (the host installs @wagmi/core, the optional peer).
+const wagmiConfig = createConfig({ chains: [{ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }], transports: { 31337: http() }, connectors: [tessera({ appId: DEV_APP_ID })] })
+Object.assign(window, { chain, client: getOrCreateClient, wagmiConfig })
 `,
 }
 
-const hostDependencies = ['react', 'react-dom', 'viem']
+const hostDependencies = ['react', 'react-dom', 'viem', '@wagmi/core']
 
 /** Writes the host and installs the tarball and the host's own dependencies into it. */
 function installHost(dir, tarball, fresh) {

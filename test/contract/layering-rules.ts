@@ -2,7 +2,7 @@
 import { dirname, posix, relative, resolve, sep } from 'node:path'
 import ts from 'typescript'
 
-export type Layer = 'protocol' | 'core' | 'ui' | 'frame' | 'elements' | 'react-wrapper' | 'server' | 'demo'
+export type Layer = 'protocol' | 'core' | 'ui' | 'frame' | 'elements' | 'react-wrapper' | 'wagmi' | 'server' | 'demo'
 
 /** Where each layer lives, relative to the repository root (most specific first). */
 const layerRoots: readonly [string, Layer][] = [
@@ -12,6 +12,7 @@ const layerRoots: readonly [string, Layer][] = [
   ['src/frame', 'frame'],
   ['elements', 'elements'],
   ['react-wrapper', 'react-wrapper'],
+  ['wagmi', 'wagmi'],
   ['server/src', 'server'],
   ['demo', 'demo'],
 ]
@@ -51,7 +52,7 @@ const isReact = (name: string) => reactPackages.has(name)
 const isStyle = (name: string) => stylePackages.has(name) || name.startsWith('@vanilla-extract/')
 /** The package's own name: importing it from inside the source tree would go through dist. */
 const isOwnPackage = (name: string) => name === 'tessera' || name === 'tessera-server'
-const demoEntries = new Set(['tessera', 'tessera/elements', 'tessera/react', 'tessera/react/solana', 'tessera/protocol'])
+const demoEntries = new Set(['tessera', 'tessera/elements', 'tessera/react', 'tessera/react/solana', 'tessera/wagmi', 'tessera/protocol'])
 
 /** Layers each layer may import (besides itself). */
 const allowedLayers: Record<Layer, readonly Layer[]> = {
@@ -61,6 +62,8 @@ const allowedLayers: Record<Layer, readonly Layer[]> = {
   frame: ['protocol'],
   elements: ['ui', 'core', 'protocol'],
   'react-wrapper': ['elements', 'core', 'protocol'],
+  // The wagmi connector runs over the core client alone: the user signs in through the page's <auth-modal>, never its code.
+  wagmi: ['core'],
   server: ['protocol'],
   demo: [],
 }
@@ -69,6 +72,7 @@ const allowedLayers: Record<Layer, readonly Layer[]> = {
 const publicEntries: Partial<Record<Layer, Partial<Record<Layer, readonly string[]>>>> = {
   ui: { core: ['src/core/index'] },
   'react-wrapper': { elements: ['elements/index', 'elements/definitions'] },
+  wagmi: { core: ['src/core/index'] },
 }
 
 /** Returns why the import breaks the rules, or null when it is allowed. */
@@ -83,7 +87,7 @@ export function layeringViolation(repoRoot: string, fromRepoPath: string, specif
       return isOwnPackage(target.name) && !demoEntries.has(specifier) ? `${where}: the demo uses only the package's public entries` : null
     }
     if (isOwnPackage(target.name)) return `${where}: source layers import each other by path, never through the published package`
-    if ((from === 'core' || from === 'protocol' || from === 'frame' || from === 'server') && (isReact(target.name) || isStyle(target.name))) {
+    if ((from === 'core' || from === 'protocol' || from === 'frame' || from === 'wagmi' || from === 'server') && (isReact(target.name) || isStyle(target.name))) {
       return `${where}: ${from} never imports React or styles`
     }
     return null

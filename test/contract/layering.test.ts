@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { layerOf, layeringViolation, networkCalls } from './layering-rules.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const scannedRoots = ['src', 'elements', 'react-wrapper', 'server/src', 'demo']
+const scannedRoots = ['src', 'elements', 'react-wrapper', 'wagmi', 'server/src', 'demo']
 const sourceFile = /\.(tsx?|mts|mjs)$/
 /** Tests and their fixtures may wire layers together to exercise them; the rules are for shipped code. */
 const testOnly = /(\.test\.[cm]?[jt]sx?$)|(\/(test-fixtures|test-support)\/)/
@@ -93,6 +93,12 @@ describe('layering (DESIGN.md §1)', () => {
     ['demo/react/main.tsx', '../../src/core/index.js'],
     ['demo/react/main.tsx', 'tessera/internal'],
     ['demo/react/main.tsx', '../../server/src/index.js'],
+    ['wagmi/connector.ts', '../src/core/client.js'],
+    ['wagmi/connector.ts', '../elements/index.js'],
+    ['wagmi/connector.ts', '../src/ui/screens/landing.js'],
+    ['wagmi/connector.ts', '../react-wrapper/index.js'],
+    ['wagmi/connector.ts', 'react'],
+    ['wagmi/connector.ts', 'tessera'],
   ]
   it.each(forbidden)('flags %s importing %s', (file, specifier) => {
     expect(layeringViolation(repoRoot, file, specifier)).toEqual(expect.any(String))
@@ -119,6 +125,10 @@ describe('layering (DESIGN.md §1)', () => {
     ['demo/react/main.tsx', 'tessera/react'],
     ['demo/react/main.tsx', 'react-dom/client'],
     ['demo/react/main.tsx', '../../dist/lib/react.js'],
+    ['wagmi/connector.ts', '../src/core/index.js'],
+    ['wagmi/connector.ts', '@wagmi/core'],
+    ['wagmi/connector.ts', './selected-wallet.js'],
+    ['demo/wagmi/main.tsx', 'tessera/wagmi'],
   ]
   it.each(allowed)('allows %s importing %s', (file, specifier) => {
     expect(layeringViolation(repoRoot, file, specifier)).toBeNull()
