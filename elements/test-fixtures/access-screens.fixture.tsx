@@ -220,6 +220,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     watchFarcasterFlow: () => () => {},
     farcaster: {
       login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
+      initV2: async () => ({ nonce: 'fixture-nonce', expiresAt: new Date(0).toISOString() }), loginV2: async () => fixtureUser(),
       // As the core does: no key given → the embedded wallet's.
       requestSigner: async (publicKey, options = {}) => {
         const key = publicKey === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : publicKey
@@ -328,6 +329,8 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       return user
     },
     getAccessToken: async () => (auth.get().user ? 'access-token' : null),
+    getIdentityToken: () => null,
+    watchIdentityToken: () => () => {},
     refreshUser: async () => auth.get().user,
     async acceptTerms() {
       calls.acceptTerms++

@@ -5,8 +5,18 @@ import type { Navigation } from './navigation/navigation.js'
 import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
 
 /** What the modal was opened for: sign-in (the default), linking a method, or updating an email or phone. */
+/** The per-call options of a sign-in (the reference SDK's `login({ loginMethods, prefill, disableSignup })`). */
+export interface LoginRequestOptions {
+  /** Only these of the app's methods on the landing. */
+  loginMethods?: LoginMethod[]
+  /** The email or phone number the form starts with. */
+  prefill?: { type: 'email' | 'phone'; value: string }
+  /** Existing accounts only: the server is asked with `mode: 'no-signup'`. */
+  disableSignup?: boolean
+}
+
 export type ModalRequest =
-  | { intent: 'login'; method?: undefined }
+  | ({ intent: 'login'; method?: undefined } & LoginRequestOptions)
   | { intent: 'link'; method: LoginMethod }
   | { intent: 'update'; method: 'email' | 'sms' }
   /**

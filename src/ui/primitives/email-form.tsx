@@ -2,6 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react'
 import { hasPlusAddress, isValidEmail } from '../../core/index.js'
 import { useT } from '../copy/en.js'
 import type { ErrorRoute } from '../errors/route-error.js'
+import { prefilled } from '../landing/login-request.js'
 import { useModal } from '../modal-context.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
@@ -14,7 +15,7 @@ export function EmailForm({ recent = false }: { recent?: boolean }) {
   const { client, request } = useModal()
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, 'email')
-  const [email, setEmail] = useState(flow.identifier ?? '')
+  const [email, setEmail] = useState(flow.identifier ?? prefilled(request, 'email'))
   const [plusError, setPlusError] = useState(false)
   const inputId = useId()
   const errorId = useId()

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import type { TesseraClient } from '../../core/index.js'
 import type { OAuthProvider } from '../../protocol/index.js'
+import { signupDisabled } from '../landing/login-request.js'
 import { useModal } from '../modal-context.js'
 import { leadingDebounce, OAUTH_BUTTON_DEBOUNCE_MS } from './leading-debounce.js'
 
@@ -22,7 +23,8 @@ export function useStartOAuth(): (provider: OAuthProvider) => void {
       void debounceFor(client)(() => {
         const intent = request.intent === 'link' && request.method === provider ? 'link' : 'login'
         void withCaptcha(async (captchaToken) => {
-          const started = client.oauth.start(provider, { popup: true, intent, ...(captchaToken ? { captchaToken } : {}) })
+          const noSignup = intent === 'login' && signupDisabled(request)
+          const started = client.oauth.start(provider, { popup: true, intent, ...(noSignup ? { disableSignup: true } : {}), ...(captchaToken ? { captchaToken } : {}) })
           navigation.navigate('oauth')
           try {
             // Success is reported through the client's login or link event, which closes the modal.

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { resendSecondsLeft } from '../code-entry/resend-countdown.js'
 import { asTesseraError } from '../as-tessera-error.js'
 import { useT } from '../copy/code.js'
+import { signupDisabled } from '../landing/login-request.js'
 import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
@@ -15,7 +16,7 @@ export const INCORRECT_CODE_RESET_MS = 1400
 /** 'Enter confirmation code' for email or SMS: six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
 export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const t = useT()
-  const { client, navigation, showError, handleError, withCaptcha } = useModal()
+  const { client, request, navigation, showError, handleError, withCaptcha } = useModal()
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, channel)
   const otp = client[channel]
@@ -43,14 +44,14 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
     async (code: string) => {
       try {
         // Success is reported through the client's login, link or update event, which closes the modal.
-        await otp.submitCode(code)
+        await otp.submitCode(code, signupDisabled(request) ? { disableSignup: true } : undefined)
       } catch (caught) {
         // A link refused with `account_transfer_required` opens the transfer offer for this address or number.
         const transfer = flow.intent === 'link' && flow.identifier ? { linkMethod: channel, account: flow.identifier } : undefined
         if (handleError(caught, 'submit-code', transfer) === 'inline-incorrect-code') setIncorrect(true)
       }
     },
-    [otp, handleError, flow.intent, flow.identifier, channel],
+    [otp, request, handleError, flow.intent, flow.identifier, channel],
   )
 
   const resend = async () => {

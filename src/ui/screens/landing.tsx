@@ -2,6 +2,7 @@ import { DEFAULT_LANDING_HEADER, displayLoginMessage } from '../../core/index.js
 import { useT } from '../copy/en.js'
 import { intentTitle } from '../landing/intent.js'
 import { landingLayout, landingLayoutOptions, type LandingLayout } from '../landing/landing-layout.js'
+import { withRequestedMethods } from '../landing/login-request.js'
 import type { LandingMethod } from '../landing/method-kind.js'
 import { useModal } from '../modal-context.js'
 import { EmailForm } from '../primitives/email-form.js'
@@ -42,7 +43,7 @@ export function Landing() {
       </>
     )
 
-  const layout = landingLayout(config, landingLayoutOptions)
+  const layout = landingLayout(withRequestedMethods(config, request), landingLayoutOptions)
   const recent = client.getRecentLoginMethod()
   return (
     <>

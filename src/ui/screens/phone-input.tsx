@@ -1,6 +1,7 @@
 import { use, useId, useState, type FormEvent } from 'react'
 import { useT } from '../copy/phone.js'
 import { intentTitle } from '../landing/intent.js'
+import { prefilled } from '../landing/login-request.js'
 import { useModal } from '../modal-context.js'
 import { loadPhoneTools } from '../phone/phone-tools.js'
 import { emptyPhoneNumber, PhoneNumberField } from '../primitives/phone-number-field.js'
@@ -17,7 +18,11 @@ export default function PhoneInput() {
   const { config } = useConfigState(client)
   const flow = useOtpFlowState(client, 'sms')
   const tools = use(loadPhoneTools())
-  const [phone, setPhone] = useState(() => emptyPhoneNumber(tools.initialCountry(config.intl.defaultCountry)))
+  const [phone, setPhone] = useState(() => {
+    const country = tools.initialCountry(config.intl.defaultCountry)
+    const prefill = prefilled(request, 'phone')
+    return prefill ? tools.typed(country, prefill, '') : emptyPhoneNumber(country)
+  })
   const hintId = useId()
   const submitting = flow.status === 'sending-code'
   const title = intentTitle(request, 'sms')

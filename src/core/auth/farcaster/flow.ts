@@ -40,7 +40,7 @@ function openOnMobileNonIos(uri: string): void {
   if (/Android|Mobi/i.test(agent) && !/iPhone|iPad|iPod/i.test(agent)) globalThis.open?.(uri, '_blank')
 }
 
-export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<TesseraClient['farcaster'], 'requestSigner'> {
+export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<TesseraClient['farcaster'], 'requestSigner' | 'initV2' | 'loginV2'> {
   const { state, transport } = options
   const pollIntervalMs = options.pollIntervalMs ?? FARCASTER_POLL_INTERVAL_MS
   const timeoutMs = options.timeoutMs ?? FARCASTER_LOGIN_TIMEOUT_MS
