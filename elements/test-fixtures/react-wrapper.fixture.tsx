@@ -1,7 +1,9 @@
 /** Browser-test fixture (never shipped): a React host using the wrapper, React bundled in. */
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useLogin, useLogout, useModalStatus, type TesseraProviderProps } from '../../react-wrapper/index.js'
+import { TesseraProvider, useAuth, useLogin, useLogout, useModalStatus, UserPill, type TesseraProviderProps } from '../../react-wrapper/index.js'
+import { AccountMenu } from '../../react-wrapper/components/user-pill.js'
+import type { User } from '../../src/core/index.js'
 
 export interface HostEvents {
   completed: unknown[]
@@ -28,4 +30,15 @@ export function mountReactHost(host: HTMLElement, props: Pick<TesseraProviderPro
   const events: HostEvents = { completed: [], errors: [], loggedOut: 0 }
   createRoot(host).render(createElement(TesseraProvider, props, createElement(Host, { events })))
   return events
+}
+
+/** A provider with only the wrapper's `UserPill` in it (signed out until a session exists). */
+export function mountUserPill(host: HTMLElement, props: Pick<TesseraProviderProps, 'appId' | 'apiUrl' | 'locale'>): void {
+  createRoot(host).render(createElement(TesseraProvider, props, createElement(UserPill)))
+}
+
+/** The signed-in pill's account menu on its own, for `user` (no session or server needed). */
+export function mountAccountMenu(host: HTMLElement, user: User): void {
+  const text = { 'userPill.login': 'Log in', 'userPill.account': 'Account', 'userPill.logout': 'Log out' }
+  createRoot(host).render(createElement(AccountMenu, { user, text, expanded: true, size: 32, style: {}, onLogout: () => host.setAttribute('data-logged-out', '') }))
 }

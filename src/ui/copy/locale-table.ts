@@ -24,6 +24,7 @@ import type { telegramCopy } from './telegram.js'
 import type { termsCopy } from './terms.js'
 import type { transactionsCopy } from './transactions.js'
 import type { transferCopy } from './transfer.js'
+import type { userPillCopy } from './user-pill.js'
 import type { walletsCopy } from './wallets.js'
 
 /** Every copy key of every screen: the keys a host may override through `messages`. */
@@ -50,6 +51,7 @@ export type CopyKey =
   | keyof typeof termsCopy
   | keyof typeof transactionsCopy
   | keyof typeof transferCopy
+  | keyof typeof userPillCopy
   | keyof typeof walletsCopy
 
 /** A complete shipped locale (src/ui/copy/locales/<locale>.ts): every key, `{placeholders}` kept as in English. */

@@ -651,4 +651,7 @@ export default {
   'wallets.retry': 'إعادة المحاولة',
   'wallets.cancel': 'إلغاء',
   'wallets.differentWallet': 'استخدام محفظة أخرى',
+  'userPill.login': 'تسجيل الدخول',
+  'userPill.account': 'الحساب',
+  'userPill.logout': 'تسجيل الخروج',
 } satisfies LocaleTable

@@ -648,4 +648,7 @@ export default {
   'wallets.retry': 'Erneut versuchen',
   'wallets.cancel': 'Abbrechen',
   'wallets.differentWallet': 'Andere Wallet verwenden',
+  'userPill.login': 'Anmelden',
+  'userPill.account': 'Konto',
+  'userPill.logout': 'Abmelden',
 } satisfies LocaleTable

@@ -601,6 +601,10 @@ export default {
   'transfer.assets.addressLabel': 'Dirección de billetera de la otra cuenta',
   'transfer.assets.copy': 'Copiar dirección',
   'transfer.assets.copied': 'Copiada',
+  // user-pill.ts
+  'userPill.login': 'Iniciar sesión',
+  'userPill.account': 'Cuenta',
+  'userPill.logout': 'Cerrar sesión',
   // wallets.ts
   'wallets.picker.title': 'Elige tu billetera',
   'wallets.link.title': 'Vincula una billetera',

@@ -651,4 +651,7 @@ export default {
   'wallets.retry': 'Réessayer',
   'wallets.cancel': 'Annuler',
   'wallets.differentWallet': 'Utiliser un autre portefeuille',
+  'userPill.login': 'Se connecter',
+  'userPill.account': 'Compte',
+  'userPill.logout': 'Se déconnecter',
 } satisfies LocaleTable

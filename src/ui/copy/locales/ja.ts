@@ -648,4 +648,7 @@ export default {
   'wallets.retry': '再試行',
   'wallets.cancel': 'キャンセル',
   'wallets.differentWallet': '別のウォレットを使用',
+  'userPill.login': 'ログイン',
+  'userPill.account': 'アカウント',
+  'userPill.logout': 'ログアウト',
 } satisfies LocaleTable

@@ -23,13 +23,14 @@ import { telegramCopy } from '../telegram.js'
 import { termsCopy } from '../terms.js'
 import { transactionsCopy } from '../transactions.js'
 import { transferCopy } from '../transfer.js'
+import { userPillCopy } from '../user-pill.js'
 import { walletsCopy } from '../wallets.js'
 
 // Every English table, as CopyKey names them (locale-table.ts): a table missing here leaves its keys unchecked.
 const english: Record<CopyKey, string> = {
   ...copy, ...captchaCopy, ...cloudRecoveryCopy, ...codeCopy, ...crossAppCopy, ...delegationCopy, ...embeddedWalletsCopy, ...errorCopy,
   ...farcasterSignerCopy, ...farcasterCopy, ...fundingCopy, ...infoCopy, ...keyExportCopy, ...mfaCopy, ...oauthCopy, ...passkeyCopy,
-  ...passwordCopy, ...phoneCopy, ...telegramCopy, ...termsCopy, ...transactionsCopy, ...transferCopy, ...walletsCopy,
+  ...passwordCopy, ...phoneCopy, ...telegramCopy, ...termsCopy, ...transactionsCopy, ...transferCopy, ...userPillCopy, ...walletsCopy,
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()

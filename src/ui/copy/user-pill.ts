@@ -1,0 +1,9 @@
+/**
+ * The strings of the React wrapper's `UserPill` (the reference SDK's account pill; the spec is silent on it). The
+ * wrapper reads them through `copyText` of `tessera/elements`, in the provider's locale.
+ */
+export const userPillCopy = {
+  'userPill.login': 'Log in',
+  'userPill.account': 'Account',
+  'userPill.logout': 'Log out',
+}
