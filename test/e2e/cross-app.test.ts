@@ -40,7 +40,10 @@ const crossAppRow = (page: Page) => page.locator('#linked-accounts li[data-type=
 /** The landing's provider button, behind the overflow ('Other socials') when the landing is full. */
 const crossAppButton = (page: Page) => landingRow(page, page.locator('auth-modal [part~="cross-app-button"]', { hasText: 'Tessera Provider Demo' }))
 
-/** In the provider's popup: sign in to the provider app by email, then allow; the popup posts back and closes. */
+/**
+ * In the provider's popup: sign in to the provider app by email (which makes the user's wallet there), then allow;
+ * the popup posts back and closes once that wallet exists.
+ */
 async function consentInPopup(popup: Page, email: string) {
   // The popup opens blank (inside the click) and is sent to the provider page once the request is ready.
   await popup.waitForURL(/\/vanilla\/cross-app-provider\.html/, { timeout: uiTimeout })
@@ -48,8 +51,8 @@ async function consentInPopup(popup: Page, email: string) {
   expect(new URL(popup.url()).searchParams.get('app_id')).toBe(DEV_PROVIDER_APP_ID)
   await completeEmailLogin(popup, stack.api.url, email)
   await popup.locator('#provider-consent-text', { hasText: 'wants to use your Tessera Provider Demo account' }).waitFor({ timeout: uiTimeout })
-  const closed = popup.waitForEvent('close', { timeout: uiTimeout })
-  await popup.locator('#provider-allow').click()
+  const closed = popup.waitForEvent('close', { timeout: walletTimeout })
+  await popup.locator('#provider-allow').click({ timeout: walletTimeout })
   await closed
 }
 
