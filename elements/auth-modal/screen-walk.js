@@ -168,6 +168,7 @@ export const visits = {
   'farcaster:signer': { script: { ...signedIn, embeddedWallets: { ...ethereumWallet.embeddedWallets, farcasterSignerPublicKey: `0x${'aa'.repeat(32)}` } } },
   'delegation:consent': { script: { ...signedIn, ...ethereumWallet } },
   'delegation:revoke': {},
+  'wallets:list': { script: { ...signedIn, ...ethereumWallet } },
   'transaction:confirm': {
     script: { ...signedIn, ...ethereumWallet },
     prepare: (client) => attachConfirmations(client.embeddedWallets).ethereumTransaction({ summary: ethereumSummary() }),

@@ -1,7 +1,7 @@
 /** Browser-test fixture (never shipped): a React host using the wrapper, React bundled in. */
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useLogin, useLogout, useModalStatus, UserPill, type TesseraProviderProps } from '../../react-wrapper/index.js'
+import { TesseraProvider, useAuth, useLogin, useLogout, useModalStatus, UserPill, WalletsDialog, type TesseraProviderProps } from '../../react-wrapper/index.js'
 import { AccountMenu } from '../../react-wrapper/components/user-pill.js'
 import type { User } from '../../src/core/index.js'
 
@@ -41,4 +41,9 @@ export function mountUserPill(host: HTMLElement, props: Pick<TesseraProviderProp
 export function mountAccountMenu(host: HTMLElement, user: User): void {
   const text = { 'userPill.login': 'Log in', 'userPill.account': 'Account', 'userPill.logout': 'Log out' }
   createRoot(host).render(createElement(AccountMenu, { user, text, expanded: true, size: 32, style: {}, onLogout: () => host.setAttribute('data-logged-out', '') }))
+}
+
+/** A provider with the wrapper's `WalletsDialog` mounted (signed out: no wallets). */
+export function mountWalletsDialog(host: HTMLElement, props: Pick<TesseraProviderProps, 'appId' | 'apiUrl'>): void {
+  createRoot(host).render(createElement(TesseraProvider, props, createElement(WalletsDialog)))
 }

@@ -61,6 +61,9 @@ export const walletsCopy = {
   'wallets.retry': 'Try again',
   'wallets.cancel': 'Cancel',
   'wallets.differentWallet': 'Use a different wallet',
+  'wallets.view.empty': 'No wallets yet',
+  'wallets.view.copy': 'Copy address',
+  'wallets.view.copied': 'Address copied',
 } as const
 
 export type WalletCopyKey = keyof typeof walletsCopy

@@ -661,4 +661,7 @@ export default {
   'wallets.retry': 'Intentar de nuevo',
   'wallets.cancel': 'Cancelar',
   'wallets.differentWallet': 'Usar otra billetera',
+  'wallets.view.empty': 'Aún no tienes billeteras',
+  'wallets.view.copy': 'Copiar dirección',
+  'wallets.view.copied': 'Dirección copiada',
 } satisfies LocaleTable

@@ -41,6 +41,8 @@ export const walletFlowScreens = [
   'delegation:revoke',
   // Confirmations (document 3 §2): signing a message, an Ethereum or a Solana transaction the app asked for.
   'transaction:confirm',
+  // The user's wallets (the React wrapper's WalletsDialog): each embedded wallet's chain and address, to copy.
+  'wallets:list',
   // Funding (document 3 §§2–4): a session of `client.funding`, its steps routed by the core's `step`.
   'funding:flow',
 ] as const

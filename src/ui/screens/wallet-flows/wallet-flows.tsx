@@ -16,6 +16,7 @@ const FarcasterSignerScreens = lazy(() => import('../farcaster-signer/farcaster-
 const DelegationScreens = lazy(() => import('../delegation/delegation-screens.js'))
 const TransactionScreens = lazy(() => import('../transactions/transaction-screens.js'))
 const FundingScreens = lazy(() => import('../funding/funding-screens.js'))
+const WalletsView = lazy(() => import('../wallets-view/wallets-view.js'))
 const EmbeddedWalletCreating = lazy(() => import('../embedded-wallet-creating.js'))
 const EmbeddedWalletCreated = lazy(() => import('../embedded-wallet-created.js'))
 
@@ -38,5 +39,6 @@ function WalletFlowStep({ screen }: { screen: WalletFlowScreen }) {
   if (group === 'delegation') return <DelegationScreens screen={screen} />
   if (group === 'key') return <KeyScreens screen={screen} />
   if (group === 'funding') return <FundingScreens screen={screen} />
+  if (group === 'wallets') return <WalletsView />
   return <PasswordScreens screen={screen} />
 }
