@@ -245,6 +245,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       signTypedData: async () => ({ signature: '0x' }),
       sendTransaction: async () => ({ transactionHash: '0x' }),
       signTransaction: async () => ({ signature: '0x' }),
+      getAccessTokenForProvider: async () => null,
       getProviderDetails: async (appId) => {
         const details = script.crossAppDetails?.[appId]
         return details ? { appId, ...details } : null

@@ -354,6 +354,8 @@ export interface TesseraClient {
     signTransaction(input: { providerAppId: string; transaction: Record<string, unknown>; address?: string }): Promise<{ signature: string }>
     /** A provider app's name and icon, fetched once per app; null when the request failed (logged). */
     getProviderDetails(providerAppId: string): Promise<CrossAppProviderDetails | null>
+    /** The access token the provider app gave the signed-in user at the cross-app login or link, or null. */
+    getAccessTokenForProvider(providerAppId: string): Promise<string | null>
     /** Provider side: the transact request in this page's address fragment, or null. */
     readTransactRequest(): Promise<CrossAppTransactRequest | null>
     /**

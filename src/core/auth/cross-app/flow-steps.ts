@@ -189,5 +189,11 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
     popupWait = null
   }
 
-  return { proceed, getConnections, unlink, cancelPopup, openTransactPopup, transact, getProviderDetails }
+  /** The token the provider app set for the signed-in user, or null. */
+  async function accessTokenFor(providerAppId: string): Promise<string | null> {
+    const userId = options.getUser()?.id
+    return userId ? tokens.get(userId, providerAppId) : null
+  }
+
+  return { proceed, getConnections, unlink, cancelPopup, openTransactPopup, transact, getProviderDetails, accessTokenFor }
 }

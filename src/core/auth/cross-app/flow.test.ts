@@ -241,6 +241,14 @@ describe('transacting through the provider', () => {
   }
   const transactHash = (url: URL) => new URLSearchParams(url.hash.slice(1))
 
+  it('getAccessTokenForProvider answers the token the provider set for the signed-in user (useGetAccessTokenForProvider), null for another app', async () => {
+    const { flow } = newFlow()
+    expect(await flow.getAccessTokenForProvider(PROVIDER_ID)).toBeNull()
+    await signInWithToken(flow, 'provider-token-7')
+    expect(await flow.getAccessTokenForProvider(PROVIDER_ID)).toBe('provider-token-7')
+    expect(await flow.getAccessTokenForProvider('another-provider-app')).toBeNull()
+  })
+
   it('stores the token the provider sets, sends it with a request, returns the result, and applies a clear', async () => {
     const { flow } = newFlow()
     await signInWithToken(flow)

@@ -103,6 +103,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     signTransaction: async ({ transaction, ...target }) =>
       ({ signature: await transact(target, (from) => ({ method: 'eth_signTransaction', params: [{ ...transaction, from }] })) }),
     getProviderDetails: async (providerAppId) => (await steps.load()).getProviderDetails(providerAppId),
+    getAccessTokenForProvider: async (providerAppId) => (await steps.load()).accessTokenFor(providerAppId),
     reset() {
       generation++
       steps.loaded()?.cancelPopup(exitedFlowError(state.get().intent))
