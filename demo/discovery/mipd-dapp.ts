@@ -37,7 +37,7 @@ export function mountMipdDapp(page: DappPage): void {
   page.onAction('send', async () => {
     const { detail, account } = connected!
     const hash = await createWalletClient({ account, transport: custom(detail.provider) }).sendTransaction({ to: ETH_RECIPIENT as Address, value: parseEther('0.001'), chain: null })
-    const receipt = await createPublicClient({ transport: custom(detail.provider), pollingInterval: 200 }).waitForTransactionReceipt({ hash })
+    const receipt = await createPublicClient({ transport: custom(detail.provider), pollingInterval: 1_000 }).waitForTransactionReceipt({ hash })
     return `Transaction ${receipt.status} in block ${receipt.blockNumber}: ${hash}`
   })
 }

@@ -13,7 +13,7 @@ import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import { DAPP_MESSAGE as MIPD_MESSAGE } from '../../demo/discovery/mipd-dapp.js'
 import { DAPP_MESSAGE as STANDARD_MESSAGE } from '../../demo/discovery/wallet-standard-dapp.js'
 import { decodeBase58, DEV_APP_ID } from '../../src/protocol/index.js'
-import { approveButton, approveConfirmation, confirmationDone, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
+import { approveButton, approveConfirmation, confirmationDone, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
 /** The dev app's settings with the announcement off, under another id. */
@@ -46,6 +46,16 @@ async function confirmedAction(page: Page, button: string, pattern: RegExp): Pro
   return (await page.locator('#dapp-result').textContent())!
 }
 
+/** Clicks the dapp's send, waits for Tessera's confirmation to be ready (its amount row shown), approves and closes the receipt. */
+async function approvedSend(page: Page, row: 'row-send' | 'row-amount', amount: string): Promise<void> {
+  await page.locator('#send').click()
+  await modalPart(page, 'title').filter({ hasText: 'Confirm transaction' }).waitFor({ timeout: walletTimeout })
+  await modalPart(page, row).filter({ hasText: amount }).waitFor({ timeout: walletTimeout })
+  await approveButton(page).filter({ hasText: 'Approve' }).click({ timeout: walletTimeout })
+  await modalPart(page, 'title').filter({ hasText: 'Transaction complete!' }).waitFor({ timeout: walletTimeout })
+  await confirmationDone(page)
+}
+
 /** What the page's own EIP-6963 and wallet-standard probes hear now: the announced names. */
 const announcedNames = (page: Page) =>
   page.evaluate(() => {
@@ -73,9 +83,7 @@ describe('dapps find and use the embedded wallets', () => {
       const signature = signed.replace('Signature verified: ', '') as Hex
       expect(await verifyMessage({ address, message: MIPD_MESSAGE, signature })).toBe(true)
 
-      await page.locator('#send').click()
-      await approveButton(page).filter({ hasText: 'Approve' }).click({ timeout: walletTimeout })
-      await confirmationDone(page)
+      await approvedSend(page, 'row-send', '0.001 ETH')
       await result(page, /^Transaction success in block \d+: 0x/).waitFor({ timeout: walletTimeout })
       const hash = (await page.locator('#dapp-result').textContent())!.split(': ')[1] as Hex
       const receipt = await createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) }).getTransactionReceipt({ hash })
@@ -101,9 +109,7 @@ describe('dapps find and use the embedded wallets', () => {
       const signature = decodeBase58(signed.replace('Signature verified: ', ''))!
       expect(ed25519.verify(signature, new TextEncoder().encode(STANDARD_MESSAGE), decodeBase58(address)!)).toBe(true)
 
-      await page.locator('#send').click()
-      await approveButton(page).filter({ hasText: 'Approve' }).click({ timeout: walletTimeout })
-      await confirmationDone(page)
+      await approvedSend(page, 'row-amount', '0.001 SOL')
       await result(page, /^Transaction (confirmed|finalized): [1-9A-HJ-NP-Za-km-z]+$/).waitFor({ timeout: walletTimeout })
       const sent = (await page.locator('#dapp-result').textContent())!.split(': ')[1]!
       const response = await fetch(stack.chain.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sent]] }) })
