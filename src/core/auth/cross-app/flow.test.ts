@@ -458,6 +458,15 @@ describe('provider side', () => {
     // Nothing to answer from a malformed request, or before the provider user signs in.
     win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#state_code=s&token=t&requester_app_id=a&requester_origin=o&request=%7B%22method%22%3A%22eth_sign%22%7D`)
     expect(await newFlow().flow.readTransactRequest()).toBeNull()
+    for (const malformed of [
+      { method: 'personal_sign', params: ['hello'] },
+      { method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, 42] },
+      { method: 'eth_sendTransaction', params: ['0xraw'] },
+      { method: 'eth_signTransaction', params: [{}, {}] },
+    ]) {
+      win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${new URLSearchParams({ state_code: 's', token: 't', requester_app_id: 'a', requester_origin: 'o', request: JSON.stringify(malformed) })}`)
+      expect(await newFlow().flow.readTransactRequest(), malformed.method).toBeNull()
+    }
     signedIn = false
     await expect(transactPage('t').approveTransact(request)).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
