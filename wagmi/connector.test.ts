@@ -52,6 +52,14 @@ describe('the tessera() wagmi connector', () => {
     expect(getAccount(config)).toMatchObject({ status: 'connected', address, chainId: mainnet.id, connector: { id: 'tessera', name: 'Tessera' } })
   })
 
+  it('signed out, getChainId answers the chain the wallet will start on (RainbowKit asks it before connecting)', async () => {
+    const client = testbed.newClient()
+    const { config, connector } = wagmiApp(client)
+    const before = await connector.getChainId()
+    const { chainId } = await connect(config, { connector })
+    expect(before).toBe(chainId)
+  })
+
   it('signMessage through wagmi signs with the embedded wallet (the signature verifies)', async () => {
     const client = testbed.newClient()
     const { config, connector } = wagmiApp(client)

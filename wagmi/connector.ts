@@ -104,10 +104,13 @@ export function tessera(parameters: TesseraConnectorParameters) {
         return wallet ? [getAddress(wallet.address)] : []
       },
 
+      /** Signed out: the chain a new embedded wallet starts on (RainbowKit asks before it connects). */
       async getChainId() {
+        await tesseraClient().ready
         const wallet = await bind()
-        if (!wallet) throw new Error('The user has no Ethereum wallet.')
-        return readChainId(wallet.provider)
+        if (wallet) return readChainId(wallet.provider)
+        const { defaultChain, supportedChains } = tesseraClient().getConfig().config
+        return defaultChain ?? supportedChains?.[0]?.id ?? 1
       },
 
       async getProvider() {

@@ -10,7 +10,8 @@ globalStyle('*, *::before, *::after', { boxSizing: 'border-box' })
 export const overlay = style({
   position: 'fixed',
   inset: 0,
-  zIndex: 2147483000,
+  // The highest z-index: the sign-in and confirmations open over a host's own dialogs (RainbowKit's connect modal sits at 2147483646).
+  zIndex: 2147483647,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
