@@ -10,7 +10,6 @@ export type { ConfirmTxChainType, ConfirmTxConfig, ConfirmTxEventMap, TxConfirme
 // `<fund-wallet>` loads on `defineFundWallet()`, as `<confirm-tx>` does.
 export { defineFundWallet } from './fund-wallet/define-lazy.js'
 export type { FundWalletElement } from './fund-wallet/fund-wallet-element.js'
-export { userPillText, type UserPillText } from './user-pill-text.js'
 export type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig, FundWalletEventMap } from './fund-wallet/types.js'
 export type {
   AuthErrorDetail,

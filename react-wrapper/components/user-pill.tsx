@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react'
-import { userPillText, type UserPillText } from '../../elements/index.js'
+import { userPillText, type UserPillText } from '../../elements/user-pill-text.js'
 import type { User } from '../../src/core/index.js'
 import { useTesseraContext } from '../context.js'
 import { useAuthState } from '../hooks/use-client-slices.js'

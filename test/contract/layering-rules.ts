@@ -71,7 +71,8 @@ const allowedLayers: Record<Layer, readonly Layer[]> = {
 /** Files a layer must enter through, when importing another layer (the element definitions stay out of the runtime index). */
 const publicEntries: Partial<Record<Layer, Partial<Record<Layer, readonly string[]>>>> = {
   ui: { core: ['src/core/index'] },
-  'react-wrapper': { elements: ['elements/index', 'elements/definitions'] },
+  // user-pill-text: the UserPill's texts, kept out of the runtime index (the script-tag bundle re-exports all of it).
+  'react-wrapper': { elements: ['elements/index', 'elements/definitions', 'elements/user-pill-text'] },
   wagmi: { core: ['src/core/index'] },
 }
 
