@@ -1,7 +1,7 @@
 // Issue 16 item 1: wagmi's own actions (createConfig, connect, switchChain, signMessage, disconnect, reconnect) over
 // the tessera() connector and a real client (fake API over loopback HTTP, the stand-in wallet frame).
-import { connect, createConfig, createStorage, disconnect, getAccount, getChainId, reconnect, signMessage, switchChain, type Config } from '@wagmi/core'
-import { http, UserRejectedRequestError, verifyMessage, type Hex } from 'viem'
+import { connect, createConfig, createStorage, disconnect, getAccount, getChainId, reconnect, signMessage, signTypedData, switchChain, type Config } from '@wagmi/core'
+import { http, UserRejectedRequestError, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activeWalletOf, type TesseraClient } from '../src/core/index.js'
@@ -66,6 +66,18 @@ describe('the tessera() wagmi connector', () => {
     const { accounts } = await connect(config, { connector })
     const signature = await signMessage(config, { message: 'hello wagmi' })
     expect(await verifyMessage({ address: accounts[0], message: 'hello wagmi', signature })).toBe(true)
+    const typedData = { domain: { name: 'wagmi test', chainId: mainnet.id }, types: { Note: [{ name: 'text', type: 'string' }] }, primaryType: 'Note', message: { text: 'typed' } } as const
+    const typedSignature = await signTypedData(config, typedData)
+    expect(await verifyTypedData({ address: accounts[0], ...typedData, signature: typedSignature })).toBe(true)
+  })
+
+  it('with the app’s create-on-login off, connect makes the user an embedded Ethereum wallet', async () => {
+    await testbed.close()
+    testbed = await startEmbeddedTestbed({ embedded: { create_on_login: 'off', ethereum: { create_on_login: 'off' }, solana: { create_on_login: 'off' } } })
+    const client = testbed.newClient()
+    const { config, connector } = wagmiApp(client)
+    const { accounts } = await connect(config, { connector })
+    expect(accounts).toEqual([await ethereumAddress(client)])
   })
 
   it('switchChain goes through the provider’s wallet_switchEthereumChain, and a switch the wallet makes itself reaches wagmi', async () => {
