@@ -29,7 +29,7 @@ export const EXPORT_FRAME_TOKEN = 'privy:export:token'
 export type ExportFrameMessage = { event: typeof EXPORT_FRAME_TOKEN_REQUEST; id: string; mfaRequired?: boolean }
 export type ExportFrameParentMessage = { event: typeof EXPORT_FRAME_TOKEN; id: string; accessToken: string | null; mfa?: MfaSubmission }
 
-/** The frame posts this (with `id: 'ready'`) when it has loaded and checked its parent; the host also polls with it. */
+/** The host polls with this until the frame answers it; the frame posts nothing unasked (a reference client could not match it). */
 export const FRAME_READY_EVENT = 'privy:iframe:ready'
 
 /** Every event the frame answers (document 2 §7); those not built yet answer `error` with 'Unsupported recovery action'-style copy. */

@@ -111,7 +111,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       }
       listen(() => frame.contentWindow, origin, () => finish())
       options.page.document.body.appendChild(frame)
-      // The frame announces itself once loaded; polling covers an announcement sent before we listened.
+      // The frame answers only what it is asked: polling finds it as soon as it listens.
       const poll = setInterval(() => frame.contentWindow?.postMessage(readyRequest, origin), options.readyPollMs ?? FRAME_READY_POLL_MS)
       const limit = setTimeout(() => finish(frameConnectError()), options.initTimeoutMs ?? FRAME_INIT_TIMEOUT_MS)
     })
