@@ -108,6 +108,16 @@ describe('the reference dialect (react-auth 2.25)', () => {
     expect(await recoverTransactionAddress({ serializedTransaction: signed as `0x02${string}` })).toBe(ethereum)
   })
 
+  it('converts a legacy request (type 0, gasLimit, decimal strings) and refuses what does not convert, naming the field', async () => {
+    const page = browser()
+    const { ethereum } = await walletsOf(page)
+    const legacy = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '1000', chainId: '0x7a69', nonce: 3n, gasLimit: 21000, gasPrice: '1000000000', type: 0 }
+    const signed = await page.send('privy:wallets:rpc', rpc({ method: 'eth_signTransaction', params: [legacy] }, 'ethereum', ethereum))
+    expect(parseTransaction(signed.data.response.data)).toMatchObject({ type: 'legacy', chainId: 31337, nonce: 3, gas: 21000n, gasPrice: 10n ** 9n, value: 1000n })
+    const refused = await page.send('privy:wallets:rpc', rpc({ method: 'eth_signTransaction', params: [{ ...legacy, gasPrice: 'cheap' }] }, 'ethereum', ethereum))
+    expect(refused).toMatchObject({ event: 'privy:wallets:rpc', error: { type: 'invalid_request_arguments', message: 'Invalid gasPrice' } })
+  })
+
   it('on a new device: connect reports wallet_not_on_device, recover with the primary restores both wallets, and both sign again', async () => {
     const first = browser()
     const { ethereum, solana } = await walletsOf(first)
