@@ -31,6 +31,21 @@ describe('TesseraProvider + hooks', () => {
     await waitFor(() => modal.shadowRoot.querySelector('[part="dialog"]'), 'the dialog after a second login()')
   })
 
+  it("login(options) opens the landing with only the requested methods and the email prefilled; login from a click ignores the event", async () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    mountReactHost(host, { appId: 'tessera-test-app-00000053', apiUrl: 'http://127.0.0.1:9' })
+    const modal = await waitFor(() => host.querySelector('auth-modal'), 'the provider modal element')
+    host.querySelector('#login-email-only').click()
+    const input = await waitFor(() => modal.shadowRoot.querySelector('[part~="email-input"]'), 'the email input')
+    if (input.value !== 'ada@example.com') throw new Error(`prefilled: ${input.value}`)
+    if (modal.shadowRoot.querySelector('[part~="method-button"]')) throw new Error('only the email method (the default wallet row hidden)')
+    await sendKeys({ press: 'Escape' })
+    await waitFor(() => !modal.hasAttribute('open'), 'the modal to close')
+    host.querySelector('#login').click()
+    await waitFor(() => modal.shadowRoot.querySelector('[part~="method-button"]'), 'every method again after a plain login()')
+  })
+
   it('useAuth becomes ready once the client settles without a session', async () => {
     const host = document.createElement('div')
     document.body.append(host)

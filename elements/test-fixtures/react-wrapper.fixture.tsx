@@ -22,6 +22,7 @@ function Host({ events }: { events: HostEvents }) {
     createElement('output', { id: 'status' }, `${ready ? 'ready' : 'loading'} ${authenticated ? 'in' : 'out'}`),
     createElement('output', { id: 'modal-status' }, isOpen ? 'open' : 'closed'),
     createElement('button', { id: 'login', onClick: login }, 'Log in'),
+    createElement('button', { id: 'login-email-only', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) }, 'Log in by email'),
     createElement('button', { id: 'logout', onClick: () => void logout() }, 'Log out'),
   )
 }
