@@ -1,6 +1,7 @@
 // The app's screen: wagmi's hooks only. Connecting goes through RainbowKit's ConnectButton or wagmi's useConnect.
 import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { useState } from 'react'
+import type { Address } from 'viem'
 import { useAccount, useChainId, useConnect, useDisconnect, useSendTransaction, useSignMessage, useSwitchChain } from 'wagmi'
 import { ETH_AMOUNT_WEI, ETH_RECIPIENT, fundWallets } from '../shared/local-chains.js'
 import { DEMO_MESSAGE } from './demo-message.js'
@@ -19,7 +20,7 @@ function Connect() {
   )
 }
 
-function Actions({ address }: { address: `0x${string}` }) {
+function Actions({ address }: { address: Address }) {
   const chainId = useChainId()
   const { chains, switchChain } = useSwitchChain()
   const { disconnect } = useDisconnect()
@@ -41,7 +42,7 @@ function Actions({ address }: { address: `0x${string}` }) {
       {funded && <p id="fund-result">{funded}</p>}
       <button id="sign" type="button" onClick={() => sign.signMessage({ message: DEMO_MESSAGE })}>Sign a message</button>
       {sign.data && <p id="sign-result">{sign.data}</p>}
-      <button id="send" type="button" onClick={() => send.sendTransaction({ to: ETH_RECIPIENT, value: ETH_AMOUNT_WEI })}>Send 0.001 ETH</button>
+      <button id="send" type="button" onClick={() => send.sendTransaction({ to: ETH_RECIPIENT as Address, value: ETH_AMOUNT_WEI })}>Send 0.001 ETH</button>
       {send.data && <p id="send-result">{send.data}</p>}
       {error && <p id="error" role="alert">{shortMessage(error)}</p>}
       <button id="disconnect" type="button" onClick={() => disconnect()}>Disconnect</button>
