@@ -2,6 +2,7 @@
 // announceProvider, wallet-standard by its register events), found by a dapp with mipd's store and
 // @wallet-standard/app, signing through the embedded providers; taken off the page at logout; never in Tessera's own list.
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { getWallets } from '@wallet-standard/app'
 import { createStore } from 'mipd'
 import { verifyMessage, type Hex } from 'viem'
@@ -45,6 +46,7 @@ async function signedIn(announce: boolean) {
 
 interface ConnectFeature { connect(): Promise<{ accounts: readonly StandardWalletAccount[] }> }
 interface EventsFeature { on(event: 'change', listener: (properties: { accounts: readonly StandardWalletAccount[] }) => void): () => void }
+interface SignTransactionFeature { signTransaction(input: { account: StandardWalletAccount; chain: string; transaction: Uint8Array }): Promise<readonly [{ signedTransaction: Uint8Array }]> }
 interface SignMessageFeature { signMessage(input: { account: StandardWalletAccount; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]> }
 
 describe('announcing the embedded wallets to the page', () => {
@@ -63,6 +65,12 @@ describe('announcing the embedded wallets to the page', () => {
     const message = new TextEncoder().encode('hello dapp')
     const [signed] = await (wallet.features['solana:signMessage'] as SignMessageFeature).signMessage({ account: accounts[0]!, message })
     expect(ed25519.verify(signed!.signature, message, decodeBase58(solana)!)).toBe(true)
+    // A dapp's wire transaction (legacy here) comes back signed by the wallet, in the wallet's signer slot.
+    const transfer = new Transaction({ feePayer: new PublicKey(solana), recentBlockhash: Keypair.generate().publicKey.toBase58() })
+      .add(SystemProgram.transfer({ fromPubkey: new PublicKey(solana), toPubkey: Keypair.generate().publicKey, lamports: 1 }))
+    const [{ signedTransaction }] = await (wallet.features['solana:signTransaction'] as SignTransactionFeature).signTransaction({ account: accounts[0]!, chain: 'solana:devnet', transaction: transfer.serialize({ requireAllSignatures: false }) })
+    const signedTransfer = VersionedTransaction.deserialize(signedTransaction)
+    expect(ed25519.verify(signedTransfer.signatures[0]!, signedTransfer.message.serialize(), decodeBase58(solana)!)).toBe(true)
 
     // Another wallet on the page is listed; Tessera's own announcements are not.
     announceEip6963(page, eip1193Provider(createTestEthereumWallet({ privateKey: generatePrivateKey() })), { rdns: 'io.metamask', name: 'MetaMask' })
