@@ -441,6 +441,11 @@ export function getOrCreateClient(options: ClientOptions & Pick<ClientInternals,
   return client
 }
 
+/** The clients of this page (one per app id), e.g. for reading a token outside React. */
+export function pageClients(): TesseraClient[] {
+  return [...registry().values()]
+}
+
 function forgetClient(client: TesseraClient) {
   if (registry().get(client.appId) === client) registry().delete(client.appId)
 }

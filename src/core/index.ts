@@ -1,5 +1,5 @@
 /** The public entry of the framework-free client. */
-export { createClient, getOrCreateClient } from './client.js'
+export { createClient, getOrCreateClient, pageClients } from './client.js'
 export { TesseraError, type TesseraErrorOptions } from './errors/base-error.js'
 export { fromApiResponse } from './errors/from-api-response.js'
 export { isValidEmail, hasPlusAddress } from './auth/email/validation.js'
