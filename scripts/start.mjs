@@ -58,6 +58,8 @@ const stack = await startDevStack({
   providerInteraction: 'form',
   startApi: ({ port, configFile }) => startServer({ dev: true, port, dataDir, configFile }),
   frameworkDemos,
+  // WalletConnect pairs through the local relay stand-in (TESSERA_WALLETCONNECT_PROJECT_ID: WalletConnect's own).
+  walletConnect: true,
   devApp: (app) => withOriginsFromEnv(app, process.env),
   onStartError: reportStartError,
 })
@@ -92,6 +94,8 @@ ${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypai
     MoonPay       ${moonpay.url}  (MoonPay: card; its widget loads only URLs the API server signed; the page polls its status API)
     Relay         ${relay.url}  (Relay: bridges between Anvil 2, Anvil and Solana; its solver ${relay.solver.evmAddress} /
                   ${relay.solver.solanaAddress} pays the recipient once the deposit lands; explorer at ${relay.url}/transaction/<id>)
+  WalletConnect   ${process.env.TESSERA_WALLETCONNECT_PROJECT_ID ? "WalletConnect's own relay (TESSERA_WALLETCONNECT_PROJECT_ID)" : `${stack.walletConnect.relay.url}  (stand-in for WalletConnect's relay, project ${stack.walletConnect.projectId})`}
+                  test wallet: ${demoBase}/wc-wallet/  (paste the modal's WalletConnect link; it signs with anvil's first account)
   ${FARCASTER_CONSOLE_HINT}
 
 Tessera is ready. Press Ctrl-C to stop.`)

@@ -19,6 +19,8 @@ export interface WalletOptions {
   chains: WalletChain[]
   /** Asked before each proposal is approved and each request answered; false rejects it. */
   decide(ask: WalletAsk): Promise<boolean>
+  /** The wallet's own URL as dapps see it (the page's origin in a browser). */
+  url: string
   /** Told after the sessions changed (paired, disconnected by either side). */
   onSessionsChanged?(): void
   /** Told of each answered request (the demo page lists them). */
@@ -31,7 +33,7 @@ export type WalletAsk =
 
 const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain']
 const EVENTS = ['accountsChanged', 'chainChanged']
-const WALLET_METADATA = { name: 'Tessera WalletConnect test wallet', description: 'A local WalletConnect wallet for the Tessera demos', url: 'http://localhost', icons: [] }
+const WALLET_METADATA = { name: 'Tessera WalletConnect test wallet', description: 'A local WalletConnect wallet for the Tessera demos', icons: [] }
 
 /** A JSON-RPC error a dapp understands (EIP-1193 codes). */
 class WalletRpcError extends Error {
@@ -46,7 +48,7 @@ export async function startWallet(options: WalletOptions) {
   const { account } = options
   let current = options.chains[0]!
   // Its own storage prefix: a dapp's core in the same page or process is another client.
-  const kit = await WalletKit.init({ core: new Core({ projectId: options.projectId, relayUrl: options.relayUrl, customStoragePrefix: 'tessera-wc-wallet' }), metadata: WALLET_METADATA })
+  const kit = await WalletKit.init({ core: new Core({ projectId: options.projectId, relayUrl: options.relayUrl, customStoragePrefix: 'tessera-wc-wallet' }), metadata: { ...WALLET_METADATA, url: options.url } })
   const changed = () => options.onSessionsChanged?.()
 
   const chainOf = (caip2: string) => options.chains.find((chain) => `eip155:${chain.id}` === caip2)
@@ -64,6 +66,13 @@ export async function startWallet(options: WalletOptions) {
     const chain = options.chains.find((candidate) => candidate.id === Number(chainId))
     if (!chain) throw new WalletRpcError(4902, `Unrecognized chain ID ${chainId}`)
     current = chain
+    const caip2 = `eip155:${chain.id}`
+    const namespace = kit.getActiveSessions()[topic]?.namespaces.eip155
+    // A chain the session lacks joins it first: the dapp's SDK sends only on the session's chains.
+    if (namespace && !namespace.chains?.includes(caip2)) {
+      const eip155 = { ...namespace, chains: [...(namespace.chains ?? []), caip2], accounts: [...namespace.accounts, `${caip2}:${account.address}`] }
+      await kit.updateSession({ topic, namespaces: { ...kit.getActiveSessions()[topic]!.namespaces, eip155 } })
+    }
     await kit.emitSessionEvent({ topic, event: { name: 'chainChanged', data: chain.id }, chainId: `eip155:${chain.id}` })
     return null
   }
@@ -80,7 +89,9 @@ export async function startWallet(options: WalletOptions) {
   }
 
   kit.on('session_proposal', async ({ id, params }: WalletKitTypes.SessionProposal) => {
-    const chains = options.chains.map((chain) => `eip155:${chain.id}`)
+    // It signs on any chain the dapp asks for (mainnet by default) and sends only on the chains it has an RPC for.
+    const asked = [...Object.values(params.requiredNamespaces), ...Object.values(params.optionalNamespaces)].flatMap((namespace) => namespace.chains ?? [])
+    const chains = [...new Set([...options.chains.map((chain) => `eip155:${chain.id}`), ...asked.filter((chain) => chain.startsWith('eip155:'))])]
     const approved = await options.decide({ kind: 'proposal', dapp: params.proposer.metadata.name, chains })
     if (!approved) return void await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') })
     const ordered = [`eip155:${current.id}`, ...chains.filter((chain) => chain !== `eip155:${current.id}`)]

@@ -31,6 +31,7 @@ import { fundDevSolanaAccounts } from './local-chains.js'
 import { startOidcProvider, type LocalOAuthProvider } from './oidc-provider.js'
 import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from './telegram-oauth.js'
 import { viteDemoNames, type ViteDemoDirs } from './vite-demos.js'
+import { randomProjectId, startWalletConnectRelay, type WalletConnectRelay } from './walletconnect-relay.js'
 
 interface Closable { url: string; port: number; close(): Promise<void> }
 
@@ -58,6 +59,11 @@ export interface DevStackOptions<Api extends Closable> {
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
   /** Changes the dev app's settings for one scenario (e.g. a password required on create). */
   devApp?: (app: AppFile) => AppFile
+  /**
+   * Runs the WalletConnect relay stand-in and lists WalletConnect in the dev app, paired through it (npm start; an
+   * e2e file that asks). `TESSERA_WALLETCONNECT_PROJECT_ID` instead points the dev app at WalletConnect's own relay.
+   */
+  walletConnect?: boolean
   /** Called with the part that failed to start (its port may be in use) before the error is rethrown. */
   onStartError?(part: 'api' | 'demo', error: unknown): void
 }
@@ -77,6 +83,8 @@ export interface DevStack<Api extends Closable> {
   funding: FundingStandIns
   /** The demo pages the dev app's OAuth may return to, on localhost and 127.0.0.1. */
   demoUrls: string[]
+  /** The WalletConnect relay stand-in and the dev app's project id (with the `walletConnect` option). */
+  walletConnect: DevWalletConnect | null
   close(): Promise<void>
 }
 
@@ -91,6 +99,8 @@ export interface LocalChain {
   /** The dev SPL token on the local Solana endpoint (the app names it in `solana_tokens`). */
   splToken: DevSplToken
 }
+
+export interface DevWalletConnect { relay: WalletConnectRelay; projectId: string }
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -156,7 +166,7 @@ export function devProviderAppFile(demoPort: number, chain: LocalChain): AppFile
 }
 
 /** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
-export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns): AppFile {
+export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns, walletConnect: DevWalletConnect | null = null): AppFile {
   const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
   return {
     id: DEV_APP_ID,
@@ -177,8 +187,10 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     // SIWE on Ethereum and on the local chain, whose RPC also verifies contract-wallet (ERC-1271) signatures.
     siwe_chain_ids: [1, 11155111, chain.anvil.chainId],
     wallet_rpc_urls: { [String(chain.anvil.chainId)]: chain.anvil.rpcUrl, [String(chain.anvil2.chainId)]: chain.anvil2.rpcUrl },
-    // WalletConnect needs its relay (the internet) and a real Cloud project id: without one it stays out of the picker.
-    wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || null,
+    // WalletConnect through the local relay stand-in, or WalletConnect's own relay (the internet) with a real Cloud
+    // project id; with neither it stays out of the picker.
+    wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || walletConnect?.projectId || null,
+    wallet_connect_relay_url: process.env.TESSERA_WALLETCONNECT_PROJECT_ID ? null : walletConnect?.relay.url ?? null,
     // Embedded wallets on both chains at sign-in, used on the local chains only.
     // Announced to the demo pages' dapps (EIP-6963, wallet-standard: the discovery demo) once the user signs in.
     embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets', announce_wallets_enabled: true },
@@ -240,6 +252,8 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
+    const walletConnect = options.walletConnect ? { relay: await startWalletConnectRelay(), projectId: randomProjectId() } : null
+    if (walletConnect) cleanup.push(() => walletConnect.relay.close())
     const { frameworkDemos } = options
     const nextDemo = await frameworkDemos?.startNextDemo?.({ appId: DEV_APP_ID, apiUrl })
     if (nextDemo) cleanup.push(() => nextDemo.close())
@@ -251,7 +265,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
-    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding)
+    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding, walletConnect)
     const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
@@ -269,7 +283,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     }
     cleanup.push(() => api.close())
     const { coinbase, moonpay, relay } = funding
-    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, close: closeAll }
+    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, walletConnect, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -35,6 +35,8 @@ export interface E2eStackOptions {
   extraApps?: (demo: { demoUrls: string[] }) => AppFile[]
   /** Changes the dev app's settings for this file's scenarios. */
   devApp?: (app: AppFile) => AppFile
+  /** Runs the WalletConnect relay stand-in and lists WalletConnect in the dev app (dev-stack.ts `walletConnect`). */
+  walletConnect?: boolean
   /** More API server options (e.g. a shorter resend cooldown for a scenario that signs in twice). */
   api?: Omit<StartServerOptions, 'port' | 'configFile' | 'dataDir' | 'databaseUrl'>
 }
@@ -60,6 +62,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     frameworkDemos,
     extraApps: options.extraApps,
     devApp: options.devApp,
+    walletConnect: options.walletConnect,
   })
   let browser: Browser
   try {

@@ -7,6 +7,7 @@ export const viteDemos = {
   svelte: { title: 'Svelte', link: 'Svelte 5: &lt;auth-modal&gt; in a Svelte component' },
   discovery: { title: 'Wallet discovery', link: 'Dapps that find the embedded wallets with mipd (EIP-6963) and @wallet-standard/app' },
   reference: { title: 'Reference React SDK', link: 'react-auth 2.25, unchanged, on this server: email sign-in, embedded wallets, signing and sending' },
+  'wc-wallet': { title: 'WalletConnect wallet', link: 'A WalletConnect wallet (WalletKit) that pairs through the local relay and signs with an anvil account' },
   wagmi: { title: 'wagmi and RainbowKit', link: 'A wagmi app with RainbowKit: Tessera as a connector, then wagmi’s own hooks sign, send and switch chains' },
 } as const
 

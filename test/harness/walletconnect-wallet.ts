@@ -15,6 +15,7 @@ export async function startWalletConnectWallet(options: { projectId: string; rel
     projectId: options.projectId,
     relayUrl: options.relayUrl,
     account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: options.accountIndex ?? 0 }),
+    url: 'http://localhost',
     chains: options.chainIds.map((id) => ({ id, name: `Chain ${id}`, rpcUrl: options.rpcUrl ?? 'http://127.0.0.1:1' })),
     decide: async () => {
       const approve = !rejecting
