@@ -45,9 +45,10 @@ const embeddedAddress = (page: Page) =>
 /** Signs a new user in through the open modal; the dev app makes the wallets, then the modal closes by itself. */
 async function signInThroughModal(page: Page, email: string): Promise<Hex> {
   await completeEmailLogin(page, stack.api.url, email)
-  await modalHidden(page)
+  // wagmi connects once the wallet exists (which can take a while on a loaded machine); the modal closes by then.
   const account = page.locator('#account')
   await account.waitFor({ timeout: walletTimeout })
+  await modalHidden(page)
   return (await account.getAttribute('data-address')) as Hex
 }
 
