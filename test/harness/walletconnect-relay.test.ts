@@ -1,5 +1,6 @@
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyTypedData, type Hex } from 'viem'
 import WebSocket from 'ws'
 import { createClient } from '../../src/core/client.js'
 import { createMemoryStorage } from '../../src/core/session/storage.js'
@@ -168,7 +169,7 @@ describe('the WalletConnect SDKs through the relay', () => {
     metadata: { name: 'Tessera test', description: 'Tessera test', url: 'http://localhost', icons: [] },
   })
 
-  it('pairs the dapp adapter with a WalletKit wallet, signs, and a dapp disconnect reaches the wallet', async () => {
+  it('pairs the dapp adapter with a WalletKit wallet, signs (personal_sign, eth_signTypedData_v4), and a dapp disconnect reaches the wallet', async () => {
     const session = dappSession()
     const pairing = await session.pair(['eip155:31337'])
     expect(pairing.uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
@@ -177,6 +178,14 @@ describe('the WalletConnect SDKs through the relay', () => {
     expect(accounts).toEqual([`eip155:31337:${wallet.address}`])
     const signature = await session.request('eip155:31337', 'personal_sign', ['0x68656c6c6f', wallet.address])
     expect(signature).toBe(await wallet.account.signMessage({ message: 'hello' }))
+    const typedData = {
+      domain: { name: 'Tessera', version: '1', chainId: 31337 },
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'hello' },
+    } as const
+    const typedSignature = await session.request('eip155:31337', 'eth_signTypedData_v4', [wallet.address, JSON.stringify(typedData)])
+    expect(await verifyTypedData({ address: wallet.address, ...typedData, signature: typedSignature as Hex })).toBe(true)
     expect(wallet.sessionCount()).toBe(1)
     await session.disconnect()
     await until(() => wallet.sessionCount() === 0)
