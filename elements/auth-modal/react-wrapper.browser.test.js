@@ -46,6 +46,17 @@ describe('TesseraProvider + hooks', () => {
     await waitFor(() => modal.shadowRoot.querySelector('[part~="method-button"]'), 'every method again after a plain login()')
   })
 
+  it('useConnectOrCreateWallet signed out opens the sign-in with wallets only', async () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    mountReactHost(host, { appId: 'tessera-test-app-00000055', apiUrl: 'http://127.0.0.1:9' })
+    const modal = await waitFor(() => host.querySelector('auth-modal'), 'the provider modal element')
+    host.querySelector('#connect-or-create').click()
+    const rows = await waitFor(() => modal.shadowRoot.querySelectorAll('[part~="method-button"]').length && modal.shadowRoot.querySelectorAll('[part~="method-button"]'), 'the wallet row')
+    if (rows.length !== 1) throw new Error(`one row (the wallet's): ${rows.length}`)
+    if (modal.shadowRoot.querySelector('[part~="email-input"]')) throw new Error('no email sign-in')
+  })
+
   it('useAuth becomes ready once the client settles without a session', async () => {
     const host = document.createElement('div')
     document.body.append(host)

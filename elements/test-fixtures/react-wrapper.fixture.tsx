@@ -1,7 +1,7 @@
 /** Browser-test fixture (never shipped): a React host using the wrapper, React bundled in. */
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useLogin, useLogout, useModalStatus, UserPill, WalletsDialog, type TesseraProviderProps } from '../../react-wrapper/index.js'
+import { TesseraProvider, useAuth, useConnectOrCreateWallet, useLogin, useLogout, useModalStatus, UserPill, WalletsDialog, type TesseraProviderProps } from '../../react-wrapper/index.js'
 import { AccountMenu } from '../../react-wrapper/components/user-pill.js'
 import type { User } from '../../src/core/index.js'
 
@@ -16,6 +16,7 @@ function Host({ events }: { events: HostEvents }) {
   const { login } = useLogin({ onComplete: (detail) => events.completed.push(detail), onError: (detail) => events.errors.push(detail) })
   const { logout } = useLogout({ onSuccess: () => events.loggedOut++ })
   const { isOpen } = useModalStatus()
+  const { connectOrCreateWallet } = useConnectOrCreateWallet()
   return createElement(
     'div',
     null,
@@ -23,6 +24,7 @@ function Host({ events }: { events: HostEvents }) {
     createElement('output', { id: 'modal-status' }, isOpen ? 'open' : 'closed'),
     createElement('button', { id: 'login', onClick: login }, 'Log in'),
     createElement('button', { id: 'login-email-only', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) }, 'Log in by email'),
+    createElement('button', { id: 'connect-or-create', onClick: connectOrCreateWallet }, 'Connect or create a wallet'),
     createElement('button', { id: 'logout', onClick: () => void logout() }, 'Log out'),
   )
 }
