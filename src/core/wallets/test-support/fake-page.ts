@@ -21,6 +21,8 @@ export function fakePage(origin = 'https://app.example', userAgent = 'Mozilla/5.
   const url = new URL('/login', origin)
   const page: FakePage = Object.assign(new EventTarget(), { location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href }, navigator: { userAgent } })
   vi.stubGlobal('window', page)
+  // A page has a document: the client's embedded wallets read both globals together (their frame is a test double here).
+  vi.stubGlobal('document', {})
   onTestFinished(() => void vi.unstubAllGlobals())
   return page
 }
