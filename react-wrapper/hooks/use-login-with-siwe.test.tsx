@@ -7,6 +7,7 @@ import type { TesseraClient, TesseraError, User } from '../../src/core/index.js'
 import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-server.js'
 import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
 import { appConfigDto, authResponse, userDto } from '../../src/core/test-support/fixtures.js'
+import { fakePage } from '../../src/core/wallets/test-support/fake-page.js'
 import { createTestSolanaWallet } from '../../src/core/wallets/test-support/solana-wallet.js'
 import {
   TesseraProvider,
@@ -75,6 +76,8 @@ async function render(callbacks: { onComplete?(detail: unknown): void; onLinked?
 
 describe('useLoginWithSiwe and useLinkWithSiwe', () => {
   it("sign in with the app's own wallet: the message carries the server nonce; onComplete reports a new user; then a second wallet links", async () => {
+    // A page: its host is the message's domain, which EIP-4361 (and viem) require.
+    fakePage('https://app.example')
     const completed: unknown[] = []
     const linkedUsers: User[] = []
     const hooks = await render({ onComplete: (detail) => completed.push(detail), onLinked: (user) => linkedUsers.push(user) })
