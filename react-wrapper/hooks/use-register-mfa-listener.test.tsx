@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MfaMethodType } from '../../src/core/index.js'
 import { startMfaClient, type MfaClientDouble } from '../test-support/mfa-client.js'
 import { registerMfaListener, type MfaListenerCallbacks } from './use-register-mfa-listener.js'
@@ -23,8 +23,8 @@ describe('useRegisterMfaListener', () => {
     callbacks = { onMfaRequired: (methods: MfaMethodType[]) => heard.push(`methods:${methods.join()}`) }
 
     const first = double.client.embeddedWallets.signMessage({ message: 'one', uiOptions: { showWalletUIs: false } })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(heard).toEqual(['methods:totp'])
+    // The challenge comes after the frame's round trips: waited for, not slept on (a busy machine is slow).
+    await vi.waitFor(() => expect(heard).toEqual(['methods:totp']), { timeout: 5000 })
     expect(modal).toEqual([])
     await double.client.mfa.submit({ method: 'totp', code: '123456' })
     await first
@@ -32,8 +32,7 @@ describe('useRegisterMfaListener', () => {
     unregister()
     double.frame.server.api.clearMfa()
     const second = double.client.embeddedWallets.signMessage({ message: 'two', uiOptions: { showWalletUIs: false } })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(modal).toHaveLength(1)
+    await vi.waitFor(() => expect(modal).toHaveLength(1), { timeout: 5000 })
     expect(heard).toHaveLength(1)
     double.client.mfa.cancel()
     await expect(second).rejects.toMatchObject({ code: 'missing_mfa_credentials' })
