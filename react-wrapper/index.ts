@@ -67,7 +67,7 @@ export { useConnectWallet, type UseConnectWalletOptions, type UseConnectWalletRe
 export { useLoginWithSiwe, type SiweMessageInput, type SiweSignature, type UseLoginWithSiweOptions, type UseLoginWithSiweResult } from './hooks/use-login-with-siwe.js'
 export { useLinkWithSiwe, type UseLinkWithSiweOptions, type UseLinkWithSiweResult } from './hooks/use-link-with-siwe.js'
 export { useLoginWithSiws, type SiwsSignature, type UseLoginWithSiwsOptions, type UseLoginWithSiwsResult } from './hooks/use-login-with-siws.js'
-export { useCrossAppAccounts, type UseCrossAppAccountsResult } from './hooks/use-cross-app-accounts.js'
+export { useCrossAppAccounts, type CrossAppWalletOptions, type UseCrossAppAccountsResult } from './hooks/use-cross-app-accounts.js'
 export { useCustomAuth } from './hooks/use-custom-auth.js'
 export { useSubscribeToJwtAuthWithFlag, type UseSubscribeToJwtAuthWithFlagOptions } from './hooks/use-subscribe-to-jwt-auth-with-flag.js'
 export { useSyncJwtBasedAuthState, type SubscribeToJwtAuth, type UseSyncJwtBasedAuthStateInput } from './hooks/use-sync-jwt-based-auth-state.js'

@@ -11,7 +11,8 @@ const appId = 'tessera-test-app-00000031'
 const providerAppId = 'tessera-provider-app-0031'
 const times = { verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
 const email: LinkedAccountDto = { type: 'email', address: 'ada@example.com', ...times }
-const crossApp: LinkedAccountDto = { type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [], smart_wallets: [], provider_app: { id: providerAppId }, ...times }
+const providerWallet = '0x2222222222222222222222222222222222222222'
+const crossApp: LinkedAccountDto = { type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [{ address: providerWallet }], smart_wallets: [], provider_app: { id: providerAppId }, ...times }
 
 let api: FakeApi
 let readOnly = false
@@ -68,6 +69,38 @@ describe('useCrossAppAccounts', () => {
       .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
     await expect(result!.sendTransaction({ to: '0x0' }, { appId: providerAppId })).rejects.toMatchObject({ code: 'cross_app_read_only' })
     expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(0)
+  })
+
+  it("signs typed data, and passes the wallet's address, finding the provider app from it when no appId is given", async () => {
+    let result: UseCrossAppAccountsResult | null = null
+    function Probe() {
+      result = useCrossAppAccounts()
+      client = useTesseraClient()
+      return null
+    }
+    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    await client!.ready
+    await client!.email.sendCode('ada@example.com')
+    await client!.email.loginWithCode(TEST_OTP)
+    const calls: { method: string; input: unknown }[] = []
+    const record = <T,>(method: string, answer: T) => async (input: unknown) => (calls.push({ method, input }), answer)
+    Object.assign(client!.crossApp, {
+      signMessage: record('signMessage', { signature: '0xmessage' }),
+      signTypedData: record('signTypedData', { signature: '0xtyped' }),
+      sendTransaction: record('sendTransaction', { transactionHash: '0xhash' }),
+    })
+    const typedData = { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }
+    expect(await result!.signTypedData(typedData, { address: providerWallet.toUpperCase().replace('0X', '0x') })).toBe('0xtyped')
+    expect(await result!.signMessage('hello', { appId: providerAppId, address: providerWallet })).toBe('0xmessage')
+    expect(await result!.sendTransaction({ to: providerWallet }, { appId: providerAppId })).toBe('0xhash')
+    expect(calls).toEqual([
+      { method: 'signTypedData', input: { providerAppId, address: providerWallet.toUpperCase().replace('0X', '0x'), typedData } },
+      { method: 'signMessage', input: { providerAppId, address: providerWallet, message: 'hello' } },
+      { method: 'sendTransaction', input: { providerAppId, transaction: { to: providerWallet } } },
+    ])
+    await expect(result!.signMessage('hello', { address: '0x3333333333333333333333333333333333333333' }))
+      .rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Cannot request a signature with this wallet address' })
+    expect(calls).toHaveLength(3)
   })
 
   it('reports a login without a browser window (Node) as a coded error in the flow state, and a link while signed out', async () => {
