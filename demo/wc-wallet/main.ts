@@ -1,14 +1,14 @@
 // The WalletConnect test wallet page: reads the dev app's WalletConnect settings and chains from the API server,
 // pairs with a pasted (or `?uri=`) link, and asks the person before each proposal and request (wallet.ts).
 import { mnemonicToAccount } from 'viem/accounts'
-import type { AppConfigDto } from '../../src/protocol/index.js'
+import type { AppConfigDto } from 'tessera/protocol'
 import '../shared/demo.css'
 import { startWallet, type WalletAsk, type WalletChain } from './wallet.js'
 
 /** Anvil's default mnemonic: its accounts are funded on the local chains (`?account=<n>` picks one, 0 by default). */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 
-const { appId, apiUrl } = (window as unknown as { TESSERA_DEMO: { appId: string; apiUrl: string } }).TESSERA_DEMO
+const { appId, apiUrl } = window.TESSERA_DEMO
 const query = new URLSearchParams(location.search)
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T
 const status = (text: string) => { byId('status').textContent = text }

@@ -178,13 +178,11 @@ describe('the WalletConnect SDKs through the relay', () => {
     expect(accounts).toEqual([`eip155:31337:${wallet.address}`])
     const signature = await session.request('eip155:31337', 'personal_sign', ['0x68656c6c6f', wallet.address])
     expect(signature).toBe(await wallet.account.signMessage({ message: 'hello' }))
-    const typedData = {
-      domain: { name: 'Tessera', version: '1', chainId: 31337 },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Note: [{ name: 'text', type: 'string' }] },
-      primaryType: 'Note',
-      message: { text: 'hello' },
-    } as const
-    const typedSignature = await session.request('eip155:31337', 'eth_signTypedData_v4', [wallet.address, JSON.stringify(typedData)])
+    const typedData = { domain: { name: 'Tessera', version: '1', chainId: 31337 }, types: { Note: [{ name: 'text', type: 'string' }] }, primaryType: 'Note', message: { text: 'hello' } } as const
+    // As dapps send it: the domain's own type among the types.
+    const eip712Domain = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }]
+    const sent = JSON.stringify({ ...typedData, types: { EIP712Domain: eip712Domain, ...typedData.types } })
+    const typedSignature = await session.request('eip155:31337', 'eth_signTypedData_v4', [wallet.address, sent])
     expect(await verifyTypedData({ address: wallet.address, ...typedData, signature: typedSignature as Hex })).toBe(true)
     expect(wallet.sessionCount()).toBe(1)
     await session.disconnect()

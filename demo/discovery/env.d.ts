@@ -1,4 +1,0 @@
-interface Window {
-  /** Set by /demo-config.js (the demo server). */
-  TESSERA_DEMO: { appId: string; apiUrl: string }
-}
