@@ -1,6 +1,6 @@
 // `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
 // embedded database, a local OAuth provider (google-like and github-like), the demos (vanilla, React, Vue, Svelte, Next.js), two local EVM chains, the
-// local Solana endpoint and the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay).
+// local Solana endpoint, the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay) and a WalletConnect relay stand-in.
 // PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera); TESSERA_ALLOWED_ORIGINS and
 // TESSERA_REDIRECT_URLS (comma lists) add the dev app's origins and OAuth redirect URLs for pages on other hosts.
 import { resolve } from 'node:path'
