@@ -35,12 +35,6 @@ import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction, type 
 import { fundWallets, sendEth, sendSol, sendSplTokens } from '../shared/local-chains.js'
 import '../shared/demo.css'
 
-declare global {
-  interface Window {
-    TESSERA_DEMO: { appId: string; apiUrl: string; telegramOAuthUrl?: string }
-  }
-}
-
 const errorText = (error: unknown) => (error as TesseraError).shortMessage ?? (error as Error).message
 
 interface DemoSession {
