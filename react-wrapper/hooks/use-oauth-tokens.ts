@@ -5,7 +5,7 @@ import { useTesseraClient } from '../context.js'
 import { useLatest } from './latest.js'
 
 export interface OAuthTokenCallbacks {
-  /** A login through an OAuth provider answered with the provider's tokens (once per grant). */
+  /** A login or link through an OAuth provider (a `reauthorize` too) answered with the provider's tokens (once per grant). */
   onOAuthTokenGrant?(params: { oAuthTokens: OAuthTokens; user: User }): void
 }
 
@@ -24,7 +24,7 @@ export function useOAuthTokens(callbacks: OAuthTokenCallbacks = {}): UseOAuthTok
   const client = useTesseraClient()
   const latest = useLatest(callbacks)
   useEffect(() => watchOAuthTokenGrants(client, () => latest.current), [client, latest])
-  // Linking the account the user already holds is accepted by the server and refreshes it.
+  // Linking the account the user already holds is accepted by the server, refreshes it and answers fresh tokens.
   const reauthorize = useCallback(async ({ provider }: { provider: OAuthProvider }) => void (await client.oauth.start(provider, { intent: 'link', popup: true })), [client])
   return { reauthorize }
 }

@@ -221,7 +221,7 @@ export interface ClientEvents {
   logout: { reason: 'user' | 'session-ended' | 'app-mismatch' }
   /** A new access token was stored (login, refresh) or the stored one removed (null). */
   accessToken: { accessToken: string | null }
-  /** A login through an OAuth provider answered with the provider's tokens (once per grant). */
+  /** A login or link through an OAuth provider (a reauthorization too) answered with the provider's tokens (once per grant). */
   oauthTokens: { oAuthTokens: OAuthTokens; user: User }
   error: { error: TesseraError }
   /**

@@ -117,6 +117,9 @@ export interface AuthenticatedUserDto {
   session_update_action: SessionUpdateAction
 }
 
+/** Response of the OAuth link: the user, with the provider's tokens beside its fields (public-api's OAuthLinkResponse). */
+export type OAuthLinkDto = UserDto & { oauth_tokens?: OAuthTokensDto }
+
 export interface UserWithIdentityTokenDto { user: UserDto; identity_token: string | null }
 
 export interface SuccessDto { success: true }

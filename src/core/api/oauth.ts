@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type OAuthAuthenticateBody, type OAuthInitBody, type OAuthInitResponse, type OAuthLinkBody, type OAuthUnlinkBody, type UserDto } from '../../protocol/index.js'
+import { type AuthenticatedUserDto, type OAuthAuthenticateBody, type OAuthInitBody, type OAuthInitResponse, type OAuthLinkBody, type OAuthLinkDto, type OAuthUnlinkBody, type UserDto } from '../../protocol/index.js'
 import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../protocol/routes/oauth.js'
 import type { Transport } from './transport.js'
 
@@ -12,8 +12,8 @@ export function authenticateOAuth(transport: Transport, body: OAuthAuthenticateB
 }
 
 /** Links the provider identity to the signed-in user; answers with the updated user. */
-export function linkOAuth(transport: Transport, body: OAuthLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(oauthLinkRoute, { body, auth: true })
+export function linkOAuth(transport: Transport, body: OAuthLinkBody): Promise<OAuthLinkDto> {
+  return transport.request<OAuthLinkDto>(oauthLinkRoute, { body, auth: true })
 }
 
 export function unlinkOAuth(transport: Transport, body: OAuthUnlinkBody): Promise<UserDto> {

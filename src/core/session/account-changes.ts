@@ -1,6 +1,7 @@
 /** After a link, unlink, update or transfer: the user the server answered with replaces the stored one, then the change is announced. */
 import type { UserDto } from '../../protocol/index.js'
 import type { ClientEvents, LoginMethodName } from '../types.js'
+import type { OAuthTokens } from '../auth/oauth/provider-tokens.js'
 import type { User } from '../user/types.js'
 import type { createEmitter } from '../utils/emitter.js'
 
@@ -9,6 +10,8 @@ export interface AccountChanges {
   linked(dto: UserDto, linkMethod: LoginMethodName, key: string): Promise<User>
   unlinked(dto: UserDto, unlinkMethod: LoginMethodName): Promise<User>
   updated(dto: UserDto, updateMethod: ClientEvents['update']['updateMethod']): Promise<User>
+  /** A link that reauthorized a provider answered its tokens: `oauthTokens` listeners get them. */
+  grantedOAuthTokens(oAuthTokens: OAuthTokens, user: User): void
 }
 
 export function createAccountChanges(replaceUser: (dto: UserDto) => User | Promise<User>, emit: ReturnType<typeof createEmitter<ClientEvents>>['emit']): AccountChanges {
@@ -30,5 +33,6 @@ export function createAccountChanges(replaceUser: (dto: UserDto) => User | Promi
       emit('update', { user, updateMethod })
       return user
     },
+    grantedOAuthTokens: (oAuthTokens, user) => emit('oauthTokens', { oAuthTokens, user }),
   }
 }

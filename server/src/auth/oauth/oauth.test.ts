@@ -173,6 +173,25 @@ describe('link, unlink, transfer', () => {
     expect(again.body.code).toBe('linked_account_not_found')
   })
 
+  it("answers a link, and a reauthorization (the same identity linked again), with the provider's tokens beside the user", async () => {
+    const token = (await h.t.login(`reauthorizer-${Date.now()}@example.com`, h.app.id)).body.token as string
+    const who = account()
+    const link = async () => {
+      const flow = await h.startFlow('github', who)
+      return h.t.call('/api/v1/oauth/link', {
+        appId: h.app.id, token, body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
+      })
+    }
+    const first = await link()
+    expect(first.status).toBe(200)
+    expect(first.body.oauth_tokens).toMatchObject({ provider: 'github', access_token: expect.any(String), scopes: ['read:user', 'user:email'] })
+    const again = await link()
+    expect(again.status).toBe(200)
+    expect(again.body.linked_accounts.filter((linked: { type: string }) => linked.type === 'github_oauth')).toHaveLength(1)
+    expect(again.body.oauth_tokens).toMatchObject({ provider: 'github', access_token: expect.any(String) })
+    expect(again.body.oauth_tokens.access_token).not.toBe(first.body.oauth_tokens.access_token)
+  })
+
   it('offers a transfer for an identity another user holds, and moves it on redemption', async () => {
     const who = account()
     const owner = await h.signIn('google', who)

@@ -2,7 +2,7 @@ import { generateCodeVerifier, generateState } from 'arctic'
 import { randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { authModes, oauthAccountType, oauthProviders } from '../../../../src/protocol/index.js'
+import { authModes, oauthAccountType, oauthProviders, type OAuthLinkDto } from '../../../../src/protocol/index.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
@@ -115,7 +115,10 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/link', async (c) => {
     const caller = await requireAccess(ctx, c)
     const redeemed = await redeem(ctx, c, await readBody(c, linkBody))
-    return c.json(await linkVerifiedAccount(ctx, c.var.app, caller.userId, redeemed.provider, accountOf(redeemed)))
+    const user = await linkVerifiedAccount(ctx, c.var.app, caller.userId, redeemed.provider, accountOf(redeemed))
+    // Beside the user, as authenticate answers them: a reauthorization hands the app fresh provider tokens.
+    const answer: OAuthLinkDto = { ...user, oauth_tokens: redeemed.tokens }
+    return c.json(answer)
   })
 
   routes.post('/unlink', async (c) => {

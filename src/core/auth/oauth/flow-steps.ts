@@ -2,7 +2,7 @@
  * The OAuth flow past its first, synchronous step (flow.ts): PKCE, the server's init, the provider round trip,
  * the state check and the code exchange. Loaded on the first start, unlink or return in the address.
  */
-import { OAUTH_DENIED_CODE, oauthAccountType, oauthProviders, type OAuthProvider, type UserDto } from '../../../protocol/index.js'
+import { OAUTH_DENIED_CODE, oauthAccountType, oauthProviders, type OAuthLinkDto, type OAuthProvider, type UserDto } from '../../../protocol/index.js'
 import { authenticateOAuth, initOAuth, linkOAuth, unlinkOAuth } from '../../api/oauth.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import { exitedFlowError, mustBeAuthenticatedError, oauthPhishingError } from '../../errors/client-errors.js'
@@ -15,6 +15,7 @@ import { clearPendingFlow, readPendingFlow, savePendingFlow, type PendingOAuthFl
 import { codeChallengeS256, randomOAuthSecret } from './pkce.js'
 import { postReturnToOpener, sameOriginOpener, waitForPopupReturn, type PopupWait } from './popup.js'
 import { oauthMissingVerifierError, oauthProviderLegError, oauthUserDeniedError } from './errors.js'
+import { oauthTokensFromDto } from './provider-tokens.js'
 import { addressWithoutOAuthReturn, readOAuthReturn, type OAuthReturn } from './return-params.js'
 
 /** A start that passed the synchronous checks: the popup (if any) is open and the state says so. */
@@ -70,10 +71,17 @@ export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () =
     const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
     const { provider } = pending
     const user = pending.intent === 'link'
-      ? await linkOAuth(transport, body).then((dto) => options.accountChanges.linked(dto, provider, linkedSubject(dto, provider)))
+      ? await linkOAuth(transport, body).then((dto) => linked(dto, provider))
       : await options.authenticate(provider, () =>
           authenticateOAuth(transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
     updateIfCurrent(started, { status: 'done', error: null })
+    return user
+  }
+
+  /** Stores the linked user, then hands over the provider's tokens the link answered (a reauthorization's). */
+  async function linked({ oauth_tokens: tokens, ...dto }: OAuthLinkDto, provider: OAuthProvider): Promise<User> {
+    const user = await options.accountChanges.linked(dto, provider, linkedSubject(dto, provider))
+    if (tokens) options.accountChanges.grantedOAuthTokens(oauthTokensFromDto(tokens), user)
     return user
   }
 

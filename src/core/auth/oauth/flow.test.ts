@@ -25,6 +25,8 @@ let signedIn: boolean
 let clock: number
 const logins: { provider: OAuthProvider }[] = []
 const changes: { event: 'link' | 'unlink'; payload: ClientEvents['link'] | ClientEvents['unlink'] }[] = []
+const grants: ClientEvents['oauthTokens'][] = []
+let linkTokens: Record<string, unknown> | null = null
 const googleAccount = { type: 'google_oauth' as const, subject: 'g-7', email: 'ada@example.com', name: 'Ada', verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
 const analytics: { eventName: string; payload: Record<string, unknown> }[] = []
 
@@ -33,7 +35,9 @@ beforeEach(async () => {
     apiRoutes({
       'POST /api/v1/oauth/init': () => ({ body: { url: PROVIDER_URL } }),
       'POST /api/v1/oauth/authenticate': async () => ({ body: await authResponse({ is_new_user: true }) }),
-      'POST /api/v1/oauth/link': () => ({ body: userDto({ id: 'did:privy:linked', linked_accounts: [...userDto().linked_accounts, googleAccount] }) }),
+      'POST /api/v1/oauth/link': () => ({
+        body: { ...userDto({ id: 'did:privy:linked', linked_accounts: [...userDto().linked_accounts, googleAccount] }), ...(linkTokens && { oauth_tokens: linkTokens }) },
+      }),
       'POST /api/v1/oauth/unlink': () => ({ body: userDto({ id: 'did:privy:unlinked' }) }),
     }),
   )
@@ -42,6 +46,8 @@ beforeEach(async () => {
   clock = 1_000_000
   logins.length = 0
   changes.length = 0
+  grants.length = 0
+  linkTokens = null
   analytics.length = 0
 })
 afterEach(async () => {
@@ -55,6 +61,7 @@ function newFlow(overrides: { authenticate?: (login: () => Promise<Authenticated
   const events = createEmitter<ClientEvents>()
   events.on('link', (payload) => void changes.push({ event: 'link', payload }))
   events.on('unlink', (payload) => void changes.push({ event: 'unlink', payload }))
+  events.on('oauthTokens', (payload) => void grants.push(payload))
   const flow: TesseraClient['oauth'] = createOAuthFlow({
     appId: TEST_APP_ID,
     state,
@@ -148,6 +155,20 @@ describe('OAuth redirect flow', () => {
     expect(link!.body).toEqual({ authorization_code: 'server-code', state_code: stored.stateCode, code_verifier: stored.codeVerifier })
     expect(link!.headers.authorization).toBe('Bearer access-token')
     expect(state.get()).toMatchObject({ status: 'done', intent: 'link' })
+    expect(grants).toEqual([])
+  })
+
+  it("hands the provider's tokens of a link answer (a reauthorization) to the oauthTokens listeners, after the link", async () => {
+    signedIn = true
+    linkTokens = { provider: 'google', access_token: 'provider-access', access_token_expires_in_seconds: 3599, refresh_token: 'provider-refresh', scopes: ['openid', 'email'] }
+    const { flow } = newFlow()
+    await redirectAndReturn(flow, { intent: 'link' })
+    const user = await flow.handleReturn()
+    expect(changes.map((change) => change.event)).toEqual(['link'])
+    expect(grants).toEqual([{
+      user,
+      oAuthTokens: { provider: 'google', accessToken: 'provider-access', accessTokenExpiresInSeconds: 3599, refreshToken: 'provider-refresh', refreshTokenExpiresInSeconds: undefined, scopes: ['openid', 'email'] },
+    }])
   })
 
   it('does nothing when the address holds no complete return', async () => {
