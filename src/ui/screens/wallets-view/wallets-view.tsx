@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import { useT } from '../../copy/wallets.js'
 import { useModal } from '../../modal-context.js'
+import { copyText } from '../../primitives/copy-text.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
 import { useEmbeddedWalletsState } from '../embedded-wallet-state.js'
@@ -20,7 +21,7 @@ export default function WalletsView() {
   const { client } = useModal()
   const { wallets } = useEmbeddedWalletsState(client)
   const [copied, setCopied] = useState<string | null>(null)
-  const copy = (address: string) => void navigator.clipboard?.writeText(address).then(() => setCopied(address), () => {})
+  const copy = (address: string) => void copyText(address).then((done) => setCopied(done ? address : null))
   return (
     <>
       <ScreenHeader title={t('wallets.list')} />
