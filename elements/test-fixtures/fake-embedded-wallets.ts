@@ -131,6 +131,7 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     getChains: async () => [],
     getEthereumProvider: notHere,
     getSolanaProvider: notHere,
+    getSolanaStandardWallet: notHere,
     signMessage: notHere,
     signAuthorization: notHere,
     signTypedData: notHere,

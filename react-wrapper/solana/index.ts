@@ -1,6 +1,8 @@
 /** Public API of `tessera/react/solana`: the reference SDK's `solana` hooks over the provider of `tessera/react`. */
 export { useSolanaWallets, type UseSolanaWalletsResult } from '../hooks/use-solana-wallets.js'
 export { useConnectedStandardWallets, type UseConnectedStandardWalletsResult } from './use-connected-standard-wallets.js'
+export { usePrivyStandardWallet, type UsePrivyStandardWalletResult } from './use-privy-standard-wallet.js'
+export { useSolanaStandardWallets, type UseSolanaStandardWalletsResult } from './use-solana-standard-wallets.js'
 export { useStandardSignMessage, type UseStandardSignMessageResult } from './use-standard-sign-message.js'
 export { useStandardSignTransaction, type UseStandardSignTransactionResult } from './use-standard-sign-transaction.js'
 export { useStandardSignAndSendTransaction, type UseStandardSignAndSendTransactionResult } from './use-standard-sign-and-send-transaction.js'

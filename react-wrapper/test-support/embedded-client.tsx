@@ -90,6 +90,7 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
     getChains: async () => [],
     getEthereumProvider: unavailable,
     getSolanaProvider: unavailable,
+    getSolanaStandardWallet: unavailable,
     getFarcasterSignerPublicKey: unavailable,
     signFarcasterMessage: unavailable,
     async delegateWallet(input) {

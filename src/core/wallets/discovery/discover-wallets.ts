@@ -6,7 +6,7 @@ import type { Eip1193Provider } from '../ethereum/eip1193.js'
 import { knownWalletFor } from '../known-wallets.js'
 import type { DetectedWallet } from '../wallet-list.js'
 import { watchEip6963 } from './eip6963.js'
-import { watchWalletStandard, type StandardWallet } from './wallet-standard.js'
+import { isSolanaWallet, watchWalletStandard, type StandardWallet } from './wallet-standard.js'
 
 export const INJECTED_WALLET_ID = 'injected'
 
@@ -20,9 +20,6 @@ export interface WalletDiscovery {
   find(id: string): DiscoveredWallet | null
   stop(): void
 }
-
-/** A wallet-standard wallet usable for SIWS: on a Solana chain, able to connect. */
-const isSolanaWallet = (wallet: StandardWallet) => wallet.chains.some((chain) => chain.startsWith('solana:')) && 'standard:connect' in wallet.features
 
 type EthereumWindow = Window & { ethereum?: Eip1193Provider }
 

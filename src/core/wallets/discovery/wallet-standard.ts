@@ -23,6 +23,9 @@ export interface StandardWallet {
   accounts: readonly StandardWalletAccount[]
 }
 
+/** A wallet-standard wallet usable for SIWS: on a Solana chain, able to connect. */
+export const isSolanaWallet = (wallet: StandardWallet) => wallet.chains.some((chain) => chain.startsWith('solana:')) && 'standard:connect' in wallet.features
+
 export interface StandardWalletWatchers {
   onRegister(wallet: StandardWallet): void
   onUnregister(wallet: StandardWallet): void

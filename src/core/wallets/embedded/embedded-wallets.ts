@@ -106,7 +106,8 @@ type LoginRecovery = { recoveryPassword: string } | { recoveryAccessToken: strin
 /** A share set waiting for the user: for the password, or (`cloud`) for the consent that gives the Drive token. */
 interface PasswordWaiter { recovered: Promise<void>; settle(error?: unknown): void; cloud: boolean }
 
-export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): EmbeddedWalletsImpl {
+/** All but the wallet-standard wallet, which the page announcements own (for-client.ts). */
+export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedWalletsImpl, 'getSolanaStandardWallet'> {
   const { state } = deps
   let frame: FrameClient | null = null
   /** One connection attempt per share set (by entropy id) and signed-in user. */

@@ -85,7 +85,7 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     ...options.embeddedWallets,
   })
   // The app's `announceWallets`: the page's dapps find the signed-in user's wallets (EIP-6963, wallet-standard).
-  const stopAnnouncing = watchAnnouncements({
+  const announcements = watchAnnouncements({
     window: typeof window === 'undefined' ? null : window,
     getConfig: () => config.get().config,
     watchConfig: (listener) => config.watch(listener),
@@ -95,8 +95,9 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
   })
   return {
     ...wallets,
+    getSolanaStandardWallet: announcements.solanaStandardWallet,
     destroy() {
-      stopAnnouncing()
+      announcements.stop()
       wallets.destroy()
     },
   }

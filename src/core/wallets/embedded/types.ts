@@ -9,6 +9,7 @@ import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, Transacti
 import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
+import type { StandardWallet } from '../discovery/wallet-standard.js'
 import type { SignAuthorizationInput, SignedAuthorization } from './sign-authorization.js'
 
 export interface EmbeddedWallet {
@@ -186,6 +187,11 @@ export interface EmbeddedWalletsApi {
   getChains(): Promise<Chain[]>
   getEthereumProvider(address?: string): Promise<EmbeddedEthereumProvider>
   getSolanaProvider(address?: string): Promise<EmbeddedSolanaProvider>
+  /**
+   * The primary embedded Solana wallet as a wallet-standard wallet (`standard:*`, `solana:sign*`, `solana:signIn`): the
+   * same object the page's dapps find when the app announces its wallets; no account while signed out.
+   */
+  getSolanaStandardWallet(): Promise<StandardWallet>
   /**
    * Helpers over the providers (hooks `useSignMessage`, `useSendTransaction`, ...). With wallet UIs on
    * (`uiOptions.showWalletUIs ?? embeddedWallets.showWalletUIs`) and a UI to show them, each waits in the confirmation

@@ -4,6 +4,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { getWallets } from '@wallet-standard/app'
+import { verifySignIn } from '@solana/wallet-standard-util'
+import type { SolanaSignInInput, SolanaSignInOutput } from '@solana/wallet-standard-features'
 import { createStore } from 'mipd'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
@@ -47,6 +49,7 @@ async function signedIn(announce: boolean) {
 interface ConnectFeature { connect(): Promise<{ accounts: readonly StandardWalletAccount[] }> }
 interface EventsFeature { on(event: 'change', listener: (properties: { accounts: readonly StandardWalletAccount[] }) => void): () => void }
 interface SignTransactionFeature { signTransaction(input: { account: StandardWalletAccount; chain: string; transaction: Uint8Array }): Promise<readonly [{ signedTransaction: Uint8Array }]> }
+interface SignInFeature { signIn(...inputs: SolanaSignInInput[]): Promise<readonly SolanaSignInOutput[]> }
 interface SignMessageFeature { signMessage(input: { account: StandardWalletAccount; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]> }
 
 describe('announcing the embedded wallets to the page', () => {
@@ -111,5 +114,55 @@ describe('announcing the embedded wallets to the page', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(tesseraProvider()).toBeUndefined()
     expect(tesseraWallet()).toBeUndefined()
+  })
+
+  it('solana:signIn signs the Sign In With Solana text of every input field with the wallet key, after the user approves it', async () => {
+    const { client, solana } = await signedIn(true)
+    await expect.poll(() => tesseraWallet()?.accounts.length).toBe(1)
+    const wallet = tesseraWallet()!
+    expect(wallet.accounts[0]!.features).toContain('solana:signIn')
+    client.on('walletPrompt', ({ screen }) => void screen)
+    const input: SolanaSignInInput = {
+      domain: 'shop.example', address: solana, statement: 'Sign in to the shop', uri: 'https://shop.example/login', version: '1', chainId: 'solana:devnet', nonce: 'n0nce123',
+      issuedAt: '2026-11-27T21:00:00.000Z', expirationTime: '2026-11-27T22:00:00.000Z', notBefore: '2026-11-27T20:59:00.000Z', requestId: 'req-7', resources: ['https://shop.example/terms', 'ipfs://bafy'],
+    }
+    const signing = (wallet.features['solana:signIn'] as SignInFeature).signIn(input)
+    // The same confirmation as solana:signMessage shows the text the user signs.
+    const text = `shop.example wants you to sign in with your Solana account:\n${solana}\n\nSign in to the shop\n\nURI: https://shop.example/login\nVersion: 1\nChain ID: solana:devnet\nNonce: n0nce123\nIssued At: 2026-11-27T21:00:00.000Z\nExpiration Time: 2026-11-27T22:00:00.000Z\nNot Before: 2026-11-27T20:59:00.000Z\nRequest ID: req-7\nResources:\n- https://shop.example/terms\n- ipfs://bafy`
+    await expect.poll(() => client.embeddedWallets.getState().confirmations?.[0]).toMatchObject({ kind: 'sign-message', chainType: 'solana', message: text, status: 'ready' })
+    ;(client.embeddedWallets.getState().confirmations![0]! as { approve(): void }).approve()
+    const [output] = await signing
+    expect(output!).toMatchObject({ account: { address: solana }, signatureType: 'ed25519' })
+    expect(new TextDecoder().decode(output!.signedMessage)).toBe(text)
+    expect(ed25519.verify(output!.signature, output!.signedMessage, decodeBase58(solana)!)).toBe(true)
+    expect(verifySignIn(input, output!)).toBe(true)
+  })
+
+  it('solana:signIn without input fields signs in the page’s domain with the wallet’s address; another address is refused', async () => {
+    const { solana } = await signedIn(true)
+    await expect.poll(() => tesseraWallet()?.accounts.length).toBe(1)
+    const feature = tesseraWallet()!.features['solana:signIn'] as SignInFeature
+    const [output] = await feature.signIn({})
+    expect(new TextDecoder().decode(output!.signedMessage)).toBe(`app.example wants you to sign in with your Solana account:\n${solana}`)
+    expect(ed25519.verify(output!.signature, output!.signedMessage, decodeBase58(solana)!)).toBe(true)
+    await expect(feature.signIn({ address: Keypair.generate().publicKey.toBase58() })).rejects.toMatchObject({ code: 4100 })
+    await expect(feature.signIn({ nonce: 42 as unknown as string })).rejects.toMatchObject({ code: 4200, message: 'Invalid params' })
+  })
+
+  it('the client’s getSolanaStandardWallet() is the wallet the page’s dapps find, with the user’s account even when nothing is announced', async () => {
+    const announced = await signedIn(true)
+    await expect.poll(() => tesseraWallet()?.accounts.length).toBe(1)
+    expect(await announced.client.embeddedWallets.getSolanaStandardWallet()).toBe(tesseraWallet())
+    await testbed.close()
+
+    const { client, solana } = await signedIn(false)
+    const wallet = await client.embeddedWallets.getSolanaStandardWallet()
+    expect(wallet.accounts.map((account) => account.address)).toEqual([solana])
+    expect(tesseraWallet()).toBeUndefined()
+    const message = new TextEncoder().encode('not announced')
+    const [signed] = await (wallet.features['solana:signMessage'] as SignMessageFeature).signMessage({ account: wallet.accounts[0]!, message })
+    expect(ed25519.verify(signed!.signature, message, decodeBase58(solana)!)).toBe(true)
+    await client.logout()
+    await expect.poll(() => wallet.accounts).toEqual([])
   })
 })

@@ -2,16 +2,19 @@
  * The wallet-standard wallet registered for the embedded Solana wallet: one object for the page's lifetime whose
  * account is the signed-in user's wallet, `change` (standard:events) when the user signs in or out, and the Solana
  * sign features over the embedded Solana provider, whose confirmations every request passes, as the client's own do.
+ * Marked as Tessera's own, so that Tessera's discovery never lists it.
  */
 import { decodeBase58 } from '../../../../protocol/index.js'
+import { markAnnouncedByTessera } from '../../discovery/announced-by-tessera.js'
 import type { StandardWallet, StandardWalletAccount } from '../../discovery/wallet-standard.js'
 import { ProviderRpcError, providerRpcErrors } from '../provider-rpc-error.js'
 import type { EmbeddedSolanaProvider } from '../types.js'
 import type { AnnouncedIdentity } from './identity.js'
+import { signInWithSolana, type SignInDeps } from './standard-sign-in.js'
 
 /** The chains of the clusters every app has (the app's own RPCs replace the public ones, src/core/chains). */
 const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const
-const signingFeatures = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
+const signingFeatures = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signIn'] as const
 const version = '1.0.0'
 
 interface TransactionInput { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }
@@ -23,7 +26,8 @@ export interface AnnouncedSolanaWallet {
   bind(next: EmbeddedSolanaProvider | null): void
 }
 
-export function announcedSolanaWallet(identity: AnnouncedIdentity): AnnouncedSolanaWallet {
+/** `domain`: the page's host, which a sign-in without a domain names. */
+export function announcedSolanaWallet(identity: AnnouncedIdentity, domain: () => string): AnnouncedSolanaWallet {
   const changeListeners = new Set<ChangeListener>()
   let current: { provider: EmbeddedSolanaProvider; account: StandardWalletAccount } | null = null
   const accounts = () => (current ? [current.account] : [])
@@ -41,6 +45,8 @@ export function announcedSolanaWallet(identity: AnnouncedIdentity): AnnouncedSol
     return VersionedTransaction.deserialize(bytes)
   }
 
+  const signIn: SignInDeps = { account: () => current?.account ?? null, signMessage: (account, message) => providerFor(account).signMessage(message), domain }
+
   const features = {
     'standard:connect': { version, connect: async () => ({ accounts: accounts() }) },
     'standard:disconnect': { version, disconnect: async () => undefined },
@@ -57,6 +63,7 @@ export function announcedSolanaWallet(identity: AnnouncedIdentity): AnnouncedSol
       signMessage: (...inputs: { account: StandardWalletAccount; message: Uint8Array }[]) =>
         oneByOne(inputs, async ({ account, message }) => ({ signedMessage: message, signature: (await providerFor(account).signMessage(message)).signature })),
     },
+    'solana:signIn': { version, signIn: (...inputs: unknown[]) => oneByOne(inputs, (input) => signInWithSolana(signIn, input)) },
     'solana:signTransaction': {
       version,
       supportedTransactionVersions: ['legacy', 0],
@@ -90,6 +97,7 @@ export function announcedSolanaWallet(identity: AnnouncedIdentity): AnnouncedSol
     },
   }
 
+  markAnnouncedByTessera(wallet)
   return {
     wallet,
     bind(next) {
