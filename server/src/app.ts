@@ -28,6 +28,8 @@ import { cors } from './http/cors.js'
 import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
 import { isMfaApiPath } from './mfa/mfa-path.js'
+import { LoginMfaRequired } from './mfa-auth/challenge.js'
+import { mfaAuthRoutes } from './mfa-auth/routes.js'
 import { mfaApiRoutes } from './mfa/routes.js'
 import { sessionCookies } from './sessions/cookies.js'
 import { sessionCsrfGuard } from './sessions/csrf.js'
@@ -82,6 +84,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     // The cause's message only: driver errors can quote the statement's values.
     if (thrown instanceof DatabaseUnavailableError) ctx.logger.warn({ cause: (thrown.cause as Error)?.message, path: c.req.path }, 'database unavailable')
     const error = thrown instanceof DatabaseUnavailableError ? serviceUnavailable() : thrown
+    if (error instanceof LoginMfaRequired) return c.json(error.body)
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       return errorBody(c, error.status, error.code, error.message, error.data)
@@ -141,6 +144,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
   app.route('/api/v1/wallets', walletDelegationRoutes(ctx))
   app.route('/api/v1/mfa', mfaApiRoutes(ctx))
+  app.route('/api/v1/mfa_auth', mfaAuthRoutes(ctx))
   app.route('/api/v1/recovery', recoveryRoutes(ctx))
   app.route('/api/v1/scan', scanRoutes(ctx))
   app.route('/api/v1/funding/coinbase_on_ramp', coinbaseOnrampRoutes(ctx))

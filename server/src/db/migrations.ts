@@ -340,6 +340,35 @@ CREATE INDEX funding_webhook_events_reference ON funding_webhook_events (provide
 CREATE INDEX sessions_user ON sessions (user_id, app_id)
 `,
   },
+  {
+    // Sign-in MFA (mfa_auth): the sign-in authenticator app, its pending secret, pending sign-ins, and the sessions
+    // that passed it (a factor change needs one from the last 15 minutes).
+    id: 12,
+    sql: `
+CREATE TABLE login_mfa_totp (
+  user_id text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  app_id text NOT NULL,
+  secret_sealed text NOT NULL,
+  last_step bigint,
+  verified_at bigint NOT NULL
+);
+CREATE TABLE login_mfa_pending_totp (
+  user_id text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  secret_sealed text NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE TABLE login_mfa_challenges (
+  token_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  expires_at bigint NOT NULL
+);
+CREATE TABLE login_mfa_sessions (
+  session_id text PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+  verified_at bigint NOT NULL
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

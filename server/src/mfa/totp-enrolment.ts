@@ -20,13 +20,16 @@ async function userLabel(ctx: ServerContext, userId: string): Promise<string> {
   return row?.address ?? userId
 }
 
+/** Where a pending secret waits: wallet-action MFA's, or sign-in MFA's (mfa_auth), so one never replaces the other. */
+export type PendingTotpTable = 'mfa_pending_totp' | 'login_mfa_pending_totp'
+
 /** A new secret for the user, kept sealed and pending until `totp/enroll` proves the app holds it. */
-export async function startTotpEnrolment(ctx: ServerContext, app: AppRecord, userId: string): Promise<MfaTotpInitResponse> {
+export async function startTotpEnrolment(ctx: ServerContext, app: AppRecord, userId: string, table: PendingTotpTable = 'mfa_pending_totp'): Promise<MfaTotpInitResponse> {
   const bytes = randomBytes(SECRET_BYTES)
   const sealed = sealTotpSecret(ctx.secret, userId, bytes)
   const secret = encodeBase32(bytes)
   await ctx.db.query(
-    `INSERT INTO mfa_pending_totp (user_id, secret_sealed, expires_at) VALUES ($1, $2, $3)
+    `INSERT INTO ${table} (user_id, secret_sealed, expires_at) VALUES ($1, $2, $3)
      ON CONFLICT (user_id) DO UPDATE SET secret_sealed = $2, expires_at = $3`,
     [userId, sealed, ctx.clock.now() + PENDING_TTL_MS],
   )

@@ -3,6 +3,7 @@ import type { AppRecord, LoginMethod } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import type { Queryable } from '../../db/types.js'
 import { ApiError } from '../../http/api-error.js'
+import { LoginMfaRequired, loginMfaChallengeFor } from '../../mfa-auth/challenge.js'
 import { authenticatedResponse } from '../../sessions/authenticated-response.js'
 import { createSession } from '../../sessions/store.js'
 import { addLinkedAccount, countUsers, createUser, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
@@ -72,10 +73,14 @@ export async function signInOrSignUp(ctx: ServerContext, app: AppRecord, identit
         await identity.recordNewUser(tx, userId, now)
       } else {
         await identity.recordReturningUser?.(tx, userId, now)
+        const challenge = await loginMfaChallengeFor(tx, app.id, userId, now)
+        if (challenge) return { userId, isNewUser, challenge }
       }
       return { userId, isNewUser, session: await createSession(tx, app.id, userId, now) }
     }),
   )
+  // Thrown once the pending sign-in is committed: every sign-in route stops here and answers it (app.ts).
+  if (result.challenge) throw new LoginMfaRequired(result.challenge)
   const user = await loadUserDto(ctx.db, app.id, result.userId)
   if (!user) throw new ApiError(400, 'invalid_credentials', 'The account no longer exists')
   const body = await authenticatedResponse(ctx, app.id, user, result.session.sessionId, result.session.refreshToken, 'set', result.isNewUser)
