@@ -27,7 +27,7 @@ export const authModalDefinition = {
     {
       name: 'start',
       parameters: [{ name: 'request', type: 'AuthModalRequest', optional: true }],
-      description: "Opens the modal for a request: `{ intent: 'login' }` (default, the landing), `{ intent: 'link', method }` with `method` `'email'`, `'sms'`, `'passkey'`, `'farcaster'`, `'telegram'`, `'wallet'`, a cross-app `'privy:<app id>'` or an OAuth provider (opens straight on that method; needs a signed-in user), `{ intent: 'update', method: 'email' | 'sms' }` (asks for the new address or number), or `{ intent: 'fund', ... }` (a funding session). The request lasts until the modal closes",
+      description: "Opens the modal for a request: `{ intent: 'login' }` (default, the landing), `{ intent: 'link', method }` with `method` `'email'`, `'sms'`, `'passkey'`, `'farcaster'`, `'telegram'`, `'wallet'`, a cross-app `'privy:<app id>'` or an OAuth provider (opens straight on that method; needs a signed-in user), `{ intent: 'update', method: 'email' | 'sms' }` (asks for the new address or number), `{ intent: 'connect-or-create' }` (signed out, the wallet sign-in; signed in without an embedded Ethereum wallet, a choice to connect an external wallet or create the embedded one; with one, linking an external wallet), or `{ intent: 'fund', ... }` (a funding session). The request lasts until the modal closes",
     },
   ],
   events: [

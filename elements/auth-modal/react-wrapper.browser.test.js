@@ -46,15 +46,18 @@ describe('TesseraProvider + hooks', () => {
     await waitFor(() => modal.shadowRoot.querySelector('[part~="method-button"]'), 'every method again after a plain login()')
   })
 
-  it('useConnectOrCreateWallet signed out opens the sign-in with wallets only', async () => {
+  it("useConnectOrCreateWallet signed out opens the modal's connect-or-create intent on the wallet sign-in; closing it reports onError", async () => {
     const host = document.createElement('div')
     document.body.append(host)
-    mountReactHost(host, { appId: 'tessera-test-app-00000055', apiUrl: 'http://127.0.0.1:9' })
+    const events = mountReactHost(host, { appId: 'tessera-test-app-00000055', apiUrl: 'http://127.0.0.1:9' })
     const modal = await waitFor(() => host.querySelector('auth-modal'), 'the provider modal element')
     host.querySelector('#connect-or-create').click()
-    const rows = await waitFor(() => modal.shadowRoot.querySelectorAll('[part~="method-button"]').length && modal.shadowRoot.querySelectorAll('[part~="method-button"]'), 'the wallet row')
-    if (rows.length !== 1) throw new Error(`one row (the wallet's): ${rows.length}`)
+    // No wallet in this browser: the picker's empty view, under the sign-in picker's title.
+    await waitFor(() => modal.shadowRoot.querySelector('[part="title"]')?.textContent === 'Select your wallet', 'the wallet sign-in')
     if (modal.shadowRoot.querySelector('[part~="email-input"]')) throw new Error('no email sign-in')
+    await sendKeys({ press: 'Escape' })
+    await waitFor(() => events.walletErrors.length === 1, 'onError after the close')
+    if (events.walletErrors[0] !== 'exited_auth_flow') throw new Error(`the exit: ${events.walletErrors[0]}`)
   })
 
   it('useAuth becomes ready once the client settles without a session', async () => {

@@ -22,7 +22,8 @@ export type FundModalRequest = { intent: 'fund' } & (
 
 /**
  * What `start()` opens the modal for: `{ intent: 'login' }` (the landing), `{ intent: 'link', method }` with
- * `method` 'email', 'sms' or an OAuth provider, `{ intent: 'update', method: 'email' | 'sms' }`, or a funding session.
+ * `method` 'email', 'sms' or an OAuth provider, `{ intent: 'update', method: 'email' | 'sms' }`, `{ intent: 'connect-or-create' }`,
+ * or a funding session.
  */
 export type AuthModalRequest = ModalRequest | FundModalRequest
 /** `linksuccess`: the account was linked to the signed-in user; `linkMethod` is 'email', 'sms' or the provider. */

@@ -283,7 +283,12 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       },
       reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
     },
-    wallets: createFakeWallets(script.wallets ?? {}, emit),
+    // A wallet sign-in goes through the double's sign-in: the app's create-on-login runs after it too.
+    wallets: createFakeWallets(script.wallets ?? {}, (event, payload) => {
+      if (event !== 'login') return emit(event, payload)
+      const { user, loginMethod, isNewUser } = payload as { user: User; loginMethod: string; isNewUser: boolean }
+      signIn(user, loginMethod, isNewUser)
+    }),
     embeddedWallets,
     funding: createFakeFunding(script.funding),
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),

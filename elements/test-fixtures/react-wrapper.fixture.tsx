@@ -9,6 +9,8 @@ export interface HostEvents {
   completed: unknown[]
   errors: unknown[]
   loggedOut: number
+  /** useConnectOrCreateWallet's onError (the modal closed before it ended with a wallet). */
+  walletErrors: unknown[]
 }
 
 function Host({ events }: { events: HostEvents }) {
@@ -16,7 +18,7 @@ function Host({ events }: { events: HostEvents }) {
   const { login } = useLogin({ onComplete: (detail) => events.completed.push(detail), onError: (detail) => events.errors.push(detail) })
   const { logout } = useLogout({ onSuccess: () => events.loggedOut++ })
   const { isOpen } = useModalStatus()
-  const { connectOrCreateWallet } = useConnectOrCreateWallet()
+  const { connectOrCreateWallet } = useConnectOrCreateWallet({ onError: (error) => events.walletErrors.push(error.code) })
   return createElement(
     'div',
     null,
@@ -30,7 +32,7 @@ function Host({ events }: { events: HostEvents }) {
 }
 
 export function mountReactHost(host: HTMLElement, props: Pick<TesseraProviderProps, 'appId' | 'apiUrl' | 'locale' | 'messages'>): HostEvents {
-  const events: HostEvents = { completed: [], errors: [], loggedOut: 0 }
+  const events: HostEvents = { completed: [], errors: [], loggedOut: 0, walletErrors: [] }
   createRoot(host).render(createElement(TesseraProvider, props, createElement(Host, { events })))
   return events
 }

@@ -1,23 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react'
-import type { ConnectedWallet, EmbeddedWallet, TesseraClient, TesseraError, Unsubscribe } from '../../src/core/index.js'
+import { TesseraError, type ConnectedWallet, type EmbeddedWallet, type TesseraClient, type Unsubscribe } from '../../src/core/index.js'
 import { useTesseraContext } from '../context.js'
-import { reportOrThrow, useLatest } from './latest.js'
+import type { AuthModalElement } from '../../elements/index.js'
+import { useLatest } from './latest.js'
+import { watchModalOpen } from './use-modal-status.js'
 
 export interface UseConnectOrCreateWalletCallbacks {
   /** The wallet the user signed in or linked with, or the embedded wallet just created. */
   onSuccess?(detail: { wallet: ConnectedWallet | EmbeddedWallet }): void
-  /** When given, failures are reported here instead of rejecting. */
+  /** The modal closed before it ended with a wallet ('User exited before wallet could be connected'). */
   onError?(error: TesseraError): void
-}
-
-/** Signed out: sign in with a wallet; signed in without an embedded Ethereum wallet: create it; with one: connect another. */
-export type ConnectOrCreateStep = 'sign-in' | 'create' | 'connect'
-
-export function connectOrCreateStep(client: TesseraClient): ConnectOrCreateStep {
-  const { user } = client.getAuth()
-  if (!user) return 'sign-in'
-  const hasEmbedded = user.linkedAccounts.some((account) => account.type === 'wallet' && account.chainType === 'ethereum' && account.connectorType === 'embedded')
-  return hasEmbedded ? 'connect' : 'create'
 }
 
 /** Reports the external wallet of the next wallet sign-in or link (SIWE or SIWS) through the modal. */
@@ -43,28 +35,66 @@ export function onNextWalletAccount(client: TesseraClient, report: (wallet: Conn
   return stop
 }
 
+/** Reports the embedded Ethereum wallet the user gets next (created through the modal's choice). */
+export function onNextEmbeddedWallet(client: TesseraClient, report: (wallet: EmbeddedWallet) => void): Unsubscribe {
+  const ethereum = () => client.embeddedWallets.getState().wallets.filter((wallet) => wallet.chainType === 'ethereum')
+  const before = new Set(ethereum().map((wallet) => wallet.address))
+  const stop = client.embeddedWallets.watchState(() => {
+    const created = ethereum().find((wallet) => !before.has(wallet.address))
+    if (!created) return
+    stop()
+    report(created)
+  })
+  return stop
+}
+
+/** Document 2 §8's words for a modal closed before it ended with a wallet. */
+const exitedError = (signedIn: boolean) =>
+  new TesseraError({ code: signedIn ? 'exited_link_flow' : 'exited_auth_flow', shortMessage: 'User exited before wallet could be connected' })
+
+export interface ConnectOrCreateOutcome {
+  succeeded(wallet: ConnectedWallet | EmbeddedWallet): void
+  exited(error: TesseraError): void
+}
+
 /**
- * `connectOrCreateWallet()` (the reference SDK's `useConnectOrCreateWallet`): signed out, the modal opens on the
- * wallet sign-in; signed in without an embedded Ethereum wallet, one is created; with one, the modal opens to
- * connect (link) an external wallet. `onSuccess` gets the wallet.
+ * Opens the modal on its connect-or-create intent and reports the wallet it ends with (the external wallet signed in
+ * or linked with, or the embedded wallet created), or that the modal closed first. Reports once.
+ */
+export function connectOrCreateWallet(client: TesseraClient, modal: AuthModalElement | null, open: () => void, outcome: ConnectOrCreateOutcome): Unsubscribe {
+  const signedIn = client.getAuth().status === 'authenticated'
+  const finish = (wallet: ConnectedWallet | EmbeddedWallet) => {
+    stop()
+    outcome.succeeded(wallet)
+  }
+  const stops = [onNextWalletAccount(client, finish), onNextEmbeddedWallet(client, finish)]
+  const stop = () => stops.splice(0).forEach((off) => off())
+  open()
+  // Watched after the opening: the modal's own closing is the exit (a wallet reported first has stopped this).
+  stops.push(watchModalOpen(modal, () => {
+    if (modal?.hasAttribute('open')) return
+    stop()
+    outcome.exited(exitedError(signedIn))
+  }))
+  return stop
+}
+
+/**
+ * `connectOrCreateWallet()` (the reference SDK's `useConnectOrCreateWallet`): opens the modal's connect-or-create
+ * intent (signed out, the wallet sign-in; signed in without an embedded Ethereum wallet, connecting an external
+ * wallet or creating the embedded one; with one, linking an external wallet). `onSuccess` gets the wallet.
  */
 export function useConnectOrCreateWallet(callbacks: UseConnectOrCreateWalletCallbacks = {}): { connectOrCreateWallet(): void } {
-  const { client, openModal } = useTesseraContext()
+  const { client, openModal, modal } = useTesseraContext()
   const latest = useLatest(callbacks)
   const waiting = useRef<Unsubscribe | null>(null)
   useEffect(() => () => waiting.current?.(), [])
-  const connectOrCreateWallet = useCallback(() => {
+  const start = useCallback(() => {
     waiting.current?.()
-    const step = connectOrCreateStep(client)
-    if (step === 'create') {
-      void client.embeddedWallets.create().then(
-        (wallet) => latest.current.onSuccess?.({ wallet }),
-        (error: unknown) => reportOrThrow(error, latest.current.onError),
-      )
-      return
-    }
-    waiting.current = onNextWalletAccount(client, (wallet) => latest.current.onSuccess?.({ wallet }))
-    openModal(step === 'sign-in' ? { intent: 'login', loginMethods: ['wallet'] } : { intent: 'link', method: 'wallet' })
-  }, [client, openModal, latest])
-  return { connectOrCreateWallet }
+    waiting.current = connectOrCreateWallet(client, modal, () => openModal({ intent: 'connect-or-create' }), {
+      succeeded: (wallet) => latest.current.onSuccess?.({ wallet }),
+      exited: (error) => latest.current.onError?.(error),
+    })
+  }, [client, modal, openModal, latest])
+  return { connectOrCreateWallet: start }
 }

@@ -23,6 +23,7 @@ const PasskeyChoice = lazy(() => import('./screens/passkey-choice.js'))
 const FarcasterScreen = lazy(() => import('./screens/farcaster.js'))
 const TelegramStatus = lazy(() => import('./screens/telegram-status.js'))
 const WalletScreens = lazy(() => import('./screens/wallet-screens.js'))
+const ConnectOrCreate = lazy(() => import('./screens/connect-or-create.js'))
 const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
@@ -152,15 +153,15 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, navigation, finishLogin])
 
-  // A link or update request opens on its method, with no landing behind it.
+  // A link or update request opens on its method, with no landing behind it (connect-or-create: per the user).
   useEffect(() => {
-    if (visible && request.intent !== 'login') navigation.reset(initialScreen(request))
-  }, [visible, request, navigation])
+    if (visible && request.intent !== 'login') navigation.reset(initialScreen(request, client.getAuth().user))
+  }, [client, visible, request, navigation])
 
-  // Only a link or update request ends with the link or update (a wallet flow may link a passkey on the way).
+  // Only a link, update or connect-or-create request ends with the link or update (a wallet flow may link a passkey on the way).
   useEffect(() => {
-    if (!visible || !request.method) return
-    const done = () => (standalone ? navigation.reset(initialScreen(request)) : onClose())
+    if (!visible || (!request.method && request.intent !== 'connect-or-create')) return
+    const done = () => (standalone ? navigation.reset(initialScreen(request, client.getAuth().user)) : onClose())
     const success = delayedFinish()
     const offLink = client.on('link', ({ user, linkMethod }) => {
       const screen = navigation.getState().current
@@ -344,6 +345,7 @@ function RoutedScreen({ current }: { current: Screen }) {
       {current === 'telegram' && <TelegramStatus />}
       {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
       {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
+      {current === 'connect-or-create' && <ConnectOrCreate />}
       {current === 'captcha' && <CaptchaScreen />}
       {current === 'terms' && <TermsScreen />}
       {current === 'account-transfer' && <AccountTransferScreen />}

@@ -20,6 +20,12 @@ export type ModalRequest =
   | { intent: 'link'; method: LoginMethod }
   | { intent: 'update'; method: 'email' | 'sms' }
   /**
+   * A wallet for the user (the reference SDK's `connectOrCreateWallet`): signed out, the wallet sign-in; signed in
+   * without an embedded Ethereum wallet, connecting an external wallet or creating the embedded one; with one,
+   * connecting (linking) an external wallet.
+   */
+  | { intent: 'connect-or-create'; method?: undefined }
+  /**
    * A wallet security flow for the signed-in user, opened on `screen` (e.g. 'password:create'); `address` names the
    * wallet; `automatic`: the product opened it (a wallet operation waits on the user), not the user.
    */

@@ -64,6 +64,11 @@ export const walletsCopy = {
   'wallets.view.empty': 'No wallets yet',
   'wallets.view.copy': 'Copy address',
   'wallets.view.copied': 'Address copied',
+  'wallets.connectOrCreate.title': 'Connect or create a wallet',
+  'wallets.connectOrCreate.description': 'Connect a wallet you already use, or create a new one.',
+  'wallets.connectOrCreate.connect': 'Connect a wallet',
+  'wallets.connectOrCreate.create': 'Create a new wallet',
+  'wallets.connectOrCreate.created': 'Your wallet is ready.',
 } as const
 
 export type WalletCopyKey = keyof typeof walletsCopy

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { WalletChain, WalletOption } from '../../core/index.js'
 import { useT } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
+import { walletIntent } from '../landing/intent.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
@@ -100,7 +101,7 @@ export function WalletPicker() {
   if (detour?.view === 'install') return <InstallInstructions wallet={detour.wallet} onBack={() => setDetour(null)} />
   if (detour?.view === 'redirect') return <MobileRedirect wallet={detour.wallet} link={detour.link} onBack={() => setDetour(null)} />
 
-  const title = t(request.intent === 'link' ? 'wallets.link.title' : 'wallets.picker.title')
+  const title = t(walletIntent(request, client.getAuth().status === 'authenticated') === 'link' ? 'wallets.link.title' : 'wallets.picker.title')
   if (options.length === 0) return <EmptyWallets title={title} onBack={back} />
 
   const { rows, showSearch, noMatches } = pickerRows(options, query, client.wallets.getLastUsed())

@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import type { ConnectedWallet, TesseraClient, WalletChain } from '../../core/index.js'
+import { walletIntent } from '../landing/intent.js'
 import { useModal } from '../modal-context.js'
 import { isMobile } from '../primitives/is-mobile.js'
 
@@ -31,7 +32,7 @@ export function useSignWithWallet(): (wallet: ConnectedWallet) => void {
   return useCallback(
     (wallet) => {
       const solanaMessageType = lastWalletAttempt(client)?.solanaMessageType
-      const intent = request.intent === 'link' ? 'link' : 'login'
+      const intent = walletIntent(request, client.getAuth().status === 'authenticated')
       client.wallets.signIn(wallet, { intent, ...(solanaMessageType && { solanaMessageType }) }).catch((caught: unknown) => handleError(caught, 'wallet'))
     },
     [client, request, handleError],
@@ -50,7 +51,7 @@ export function useConnectWallet(): (attempt: WalletAttempt) => void {
       const { walletId, chain, solanaMessageType } = attempt
       lastAttempts.set(client, attempt)
       if (navigation.getState().current !== 'wallet-status') navigation.navigate('wallet-status')
-      const intent = request.intent === 'link' ? 'link' : 'login'
+      const intent = walletIntent(request, client.getAuth().status === 'authenticated')
       const connectorType = client.wallets.getOptions().find((option) => option.id === walletId)?.connectorType
       const failed = (caught: unknown) => handleError(caught, 'wallet')
       const tap = tapsToSign(client)

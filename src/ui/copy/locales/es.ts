@@ -664,4 +664,9 @@ export default {
   'wallets.view.empty': 'Aún no tienes billeteras',
   'wallets.view.copy': 'Copiar dirección',
   'wallets.view.copied': 'Dirección copiada',
+  'wallets.connectOrCreate.title': 'Conecta o crea una billetera',
+  'wallets.connectOrCreate.description': 'Conecta una billetera que ya uses o crea una nueva.',
+  'wallets.connectOrCreate.connect': 'Conectar una billetera',
+  'wallets.connectOrCreate.create': 'Crear una billetera nueva',
+  'wallets.connectOrCreate.created': 'Tu billetera está lista.',
 } satisfies LocaleTable

@@ -1,0 +1,77 @@
+/**
+ * The connect-or-create choice (`start({ intent: 'connect-or-create' })` for a signed-in user without an embedded
+ * Ethereum wallet): connect an external wallet (the picker, linking it) or create the embedded one here, then
+ * 'All set!' and the modal closes after the success delay. Loaded with its first opening.
+ */
+import { useEffect, useState } from 'react'
+import { asTesseraError } from '../as-tessera-error.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../auth-modal-view.js'
+import { copy } from '../copy/en.js'
+import { embeddedWalletsCopy } from '../copy/embedded-wallets.js'
+import { translator } from '../copy/translator.js'
+import { walletsCopy } from '../copy/wallets.js'
+import { WalletIcon } from '../icons/method-icons.js'
+import { useModal } from '../modal-context.js'
+import { ScreenHeader } from '../primitives/screen-header.js'
+import * as landingStyles from '../styles/landing.css.js'
+import * as styles from '../styles/modal.css.js'
+
+const { useT } = translator({ ...copy, ...walletsCopy, ...embeddedWalletsCopy })
+
+type Step = 'choice' | 'creating' | 'created'
+
+export default function ConnectOrCreate() {
+  const t = useT()
+  const { client, navigation, standalone, close, showError } = useModal()
+  const [step, setStep] = useState<Step>('choice')
+
+  // The created wallet shows for the success delay, then the modal closes (standalone: back to the choice's start).
+  useEffect(() => {
+    if (step !== 'created') return
+    const timer = setTimeout(() => (standalone ? navigation.reset('wallet-picker') : close()), SUCCESS_SCREEN_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [step, standalone, navigation, close])
+
+  const create = () => {
+    setStep('creating')
+    client.embeddedWallets.create({ chainType: 'ethereum' }).then(
+      () => setStep('created'),
+      (caught: unknown) => showError(asTesseraError(caught)),
+    )
+  }
+
+  if (step !== 'choice')
+    return (
+      <>
+        <ScreenHeader title={t(step === 'creating' ? 'embeddedWallets.creating' : 'embeddedWallets.created.allSet')} />
+        <div part="body" className={`${styles.body} ${styles.centred}`}>
+          <p role="status" aria-live="polite" aria-busy={step === 'creating'} part="connect-or-create-status" className={styles.message}>
+            {t(step === 'creating' ? 'embeddedWallets.creating.description' : 'wallets.connectOrCreate.created')}
+          </p>
+        </div>
+      </>
+    )
+
+  return (
+    <>
+      <ScreenHeader title={t('wallets.connectOrCreate.title')} />
+      <div part="body" className={styles.body}>
+        <p className={styles.message}>{t('wallets.connectOrCreate.description')}</p>
+        <ul className={landingStyles.methodList} aria-label={t('wallets.connectOrCreate.title')}>
+          <li>
+            <button type="button" part="method-button connect-wallet-button" className={landingStyles.methodButton} onClick={() => navigation.navigate('wallet-picker')}>
+              <WalletIcon />
+              <span className={landingStyles.methodLabel}>{t('wallets.connectOrCreate.connect')}</span>
+            </button>
+          </li>
+          <li>
+            <button type="button" part="method-button create-wallet-button" className={landingStyles.methodButton} onClick={create}>
+              <WalletIcon />
+              <span className={landingStyles.methodLabel}>{t('wallets.connectOrCreate.create')}</span>
+            </button>
+          </li>
+        </ul>
+      </div>
+    </>
+  )
+}
