@@ -17,7 +17,7 @@ before(() => {
     if (url.origin !== API) return realFetch(input, init)
     const body = init?.body ? JSON.parse(init.body) : null
     requests.push({ path: url.pathname, body })
-    if (url.pathname === '/api/v1/passwordless/init') return json(200, { success: true })
+    if (url.pathname === '/api/v1/passwordless/init' || url.pathname === '/api/v1/passwordless_sms/init') return json(200, { success: true })
     // No account holds the address: with mode 'no-signup' the server refuses instead of creating one.
     if (url.pathname === '/api/v1/passwordless/authenticate') return json(400, { error: 'No account exists for this login', code: 'user_does_not_exist' })
     if (url.pathname === '/api/v1/analytics_events') return json(200, {})
@@ -59,6 +59,20 @@ describe('<auth-modal> sign-in options', () => {
     await waitFor(() => part(element, 'title')?.textContent === 'Account not found', "the spec's 'Account not found' screen")
     const authenticate = requests.find((request) => request.path === '/api/v1/passwordless/authenticate')
     assertEqual(authenticate.body, { email: 'ada@example.com', code: '123456', mode: 'no-signup' }, 'asked with no-signup')
+  })
+
+  it('prefills the phone number on the SMS screen, and sends the code to it', async () => {
+    const element = create('tessera-test-app-00000056')
+    element.start({ intent: 'login', loginMethods: ['sms'], prefill: { type: 'phone', value: '+14155552671' } })
+    ;(await waitFor(() => part(element, 'sms-button'), 'the SMS row')).click()
+    const field = await waitFor(() => part(element, 'phone-input'), 'the phone input')
+    const input = field.matches('input') ? field : field.querySelector('input')
+    assert(input.value.replace(/\D/g, '').endsWith('4155552671'), `the prefilled number: ${input.value}`)
+    assertEqual(part(element, 'email-input'), null, 'no email form')
+    const submit = await waitFor(() => (part(element, 'submit-button')?.disabled === false ? part(element, 'submit-button') : null), 'a valid number to send')
+    submit.click()
+    await waitFor(() => requests.some((request) => request.path === '/api/v1/passwordless_sms/init'), 'the code sent')
+    assertEqual(requests.find((request) => request.path === '/api/v1/passwordless_sms/init').body.phoneNumber, '+14155552671', 'to the prefilled number')
   })
 
   it('a plain sign-in afterwards shows every method again, with nothing prefilled', async () => {
