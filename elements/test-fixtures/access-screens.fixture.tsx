@@ -15,6 +15,7 @@ import {
   type TesseraClient,
   type User,
 } from '../../src/core/index.js'
+import { initialLoginMfaState } from '../../src/core/auth/login-mfa/types.js'
 import { defaultConfig } from '../../src/core/config/defaults.js'
 // The core's own observable value: the doubles' state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
@@ -37,6 +38,7 @@ import {
   useUpdateEmail,
 } from '../../react-wrapper/index.js'
 
+const notScripted = () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Sign-in MFA is not scripted here' }))
 type Flow = ReturnType<TesseraClient['getEmailFlow']>
 type OAuthFlow = ReturnType<TesseraClient['getOAuthFlow']>
 type Captcha = ReturnType<TesseraClient['getCaptcha']>
@@ -292,6 +294,8 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     embeddedWallets,
     funding: createFakeFunding(script.funding),
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
+    // Sign-in MFA is not scripted for the screens: idle, and every call refused.
+    loginMfa: { getState: () => initialLoginMfaState, watch: () => () => {}, cancel() {}, verify: notScripted, initEnrollment: notScripted, enroll: notScripted, unenroll: notScripted },
     guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
     customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {

@@ -1,5 +1,5 @@
 /** createClient(): the one store elements and hooks share (getX / watchX pairs, DESIGN.md §1). */
-import type { AuthenticatedUserDto } from '../protocol/index.js'
+import { isLoginMfaRequired, type AuthenticatedUserDto, type LoginMfaRequiredResponse } from '../protocol/index.js'
 import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
@@ -8,6 +8,7 @@ import { initialFarcasterFlowState } from './auth/farcaster/state.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './auth/cross-app/flow.js'
 import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
 import { oauthTokensFromDto } from './auth/oauth/provider-tokens.js'
+import { initialLoginMfaState, type LoginMfaApi } from './auth/login-mfa/types.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
 import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
@@ -21,7 +22,7 @@ import { configFromDto } from './config/from-dto.js'
 import { relayAppRpcs } from './chains/relay-app-rpcs.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
 import type { EffectiveConfig } from './config/types.js'
-import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
+import { invalidConfigError, loginMfaRequiredError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
 import { createAccountChanges } from './session/account-changes.js'
 import { storageKeys } from './session/keys.js'
 import { createRecentLoginMethod } from './session/recent-login-method.js'
@@ -92,6 +93,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const farcasterFlow = createStore(initialFarcasterFlowState)
   const passkeyFlow = createStore(initialPasskeyFlowState)
   const telegramFlow = createStore(initialTelegramFlowState)
+  const loginMfaState = createStore(initialLoginMfaState)
   const captchaState = createStore(captchaStateFor(localConfig))
   const recentLoginMethod = createRecentLoginMethod(storage, storageKeys(appId).recentLoginMethod)
 
@@ -134,8 +136,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     import('./mfa/for-client.js').then((module) => module.mfaForClient({ appId, options, transport, session, auth, config, storage, events, state, listeners, embeddedWallets })),
   )
 
-  const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
-    const response = await login()
+  const finishLogin = async (loginMethod: LoginMethodName, response: AuthenticatedUserDto): Promise<User> => {
     const { ethereum, solana } = config.get().config.embeddedWallets
     if (ethereum.createOnLogin !== 'off' || solana.createOnLogin !== 'off') await embeddedWallets.load()
     const user = await session.storeLogin(response)
@@ -143,6 +144,23 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     events.emit('login', { user, isNewUser: response.is_new_user ?? false, loginMethod })
     if (response.oauth_tokens) events.emit('oauthTokens', { oAuthTokens: oauthTokensFromDto(response.oauth_tokens), user })
     return user
+  }
+  // Sign-in MFA: its code loads with the first pending sign-in or call; the pending token stays inside it.
+  const loginMfaCode = lazily(() =>
+    import('./auth/login-mfa/login-mfa.js').then(({ createLoginMfa }) =>
+      createLoginMfa({ state: loginMfaState, transport, isAuthenticated, finishLogin, replaceUser: session.replaceUser, fetchUser: session.fetchUser }),
+    ),
+  )
+  const loginMfa = forwarding<LoginMfaApi>({ getState: loginMfaState.get, watch: loginMfaState.watch, cancel: () => loginMfaCode.loaded()?.cancel() }, loginMfaCode.load)
+
+  const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
+    // A user with sign-in MFA gets no session from the first factor: the second (`loginMfa.verify`) finishes it.
+    const response: AuthenticatedUserDto | LoginMfaRequiredResponse = await login()
+    if (isLoginMfaRequired(response)) {
+      ;(await loginMfaCode.load()).require(loginMethod, response)
+      throw loginMfaRequiredError()
+    }
+    return finishLogin(loginMethod, response)
   })
 
   const isAuthenticated = () => auth.get().status === 'authenticated'
@@ -377,6 +395,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     wallets,
     embeddedWallets: embeddedWallets.member,
     mfa: mfa.member,
+    loginMfa,
     funding,
     getAccessToken: () => session.getAccessToken(),
     getIdentityToken: identityToken.get,

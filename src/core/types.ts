@@ -6,6 +6,7 @@ import type { CustomAuthConfig, EffectiveConfig } from './config/types.js'
 import type { WalletsApi } from './wallets/types.js'
 import type { EmbeddedWalletsApi } from './wallets/embedded/types.js'
 import type { MfaApi } from './mfa/types.js'
+import type { LoginMfaApi } from './auth/login-mfa/types.js'
 import type { FundingApi } from './funding/types.js'
 import type { OAuthTokens } from './auth/oauth/provider-tokens.js'
 
@@ -293,6 +294,8 @@ export interface TesseraClient {
   readonly embeddedWallets: EmbeddedWalletsApi
   /** Wallet-action MFA (document 2 §§2, 4): the challenge of gated wallet operations, verification, enrolment; loads on first use. */
   readonly mfa: MfaApi
+  /** Sign-in MFA (the reference's `mfa_auth`): a second factor before the session is issued; loads on first use. */
+  readonly loginMfa: LoginMfaApi
   /** Funding (document 3): adding funds to the user's wallets by card, exchange, another wallet or receiving; loads on first use. */
   readonly funding: FundingApi
   /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */

@@ -1,0 +1,78 @@
+/**
+ * Sign-in MFA (issue 16; src/protocol/mfa-auth.ts): a sign-in whose user enrolled an authenticator app answers
+ * `mfa_required` and a single-use token instead of a session; `verify` sends the code with that token and finishes
+ * the sign-in. The token stays in this closure, never in the watchable state.
+ */
+import { mfaAuthRoutes, type AuthenticatedUserDto, type LoginMfaRequiredResponse, type MfaTotpInitResponse, type UserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
+import type { LoginMethodName } from '../../types.js'
+import type { User } from '../../user/types.js'
+import type { Store } from '../../utils/store.js'
+import { initialLoginMfaState, type LoginMfaApi, type LoginMfaState } from './types.js'
+
+export interface LoginMfaDeps {
+  state: Store<LoginMfaState>
+  transport: Transport
+  isAuthenticated(): boolean
+  /** Stores the issued session and announces the login, as the first factor would have. */
+  finishLogin(loginMethod: LoginMethodName, response: AuthenticatedUserDto): Promise<User>
+  replaceUser(dto: UserDto): Promise<User>
+  fetchUser(): Promise<User | null>
+}
+
+export interface LoginMfa extends LoginMfaApi {
+  /** Keeps a first factor's pending sign-in for `verify`. */
+  require(loginMethod: LoginMethodName, response: LoginMfaRequiredResponse): void
+}
+
+export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
+  const { state, transport } = deps
+  let pending: { loginMethod: LoginMethodName; token: string } | null = null
+
+  const signedIn = () => {
+    if (!deps.isAuthenticated()) throw mustBeAuthenticatedError()
+  }
+  const cancel = () => {
+    pending = null
+    state.set(initialLoginMfaState)
+  }
+
+  async function verify(code: string): Promise<void> {
+    if (!pending) {
+      signedIn()
+      await transport.request(mfaAuthRoutes.totpVerify, { body: { code }, auth: true })
+      return
+    }
+    const { loginMethod, token } = pending
+    const response = await transport.request<AuthenticatedUserDto>(mfaAuthRoutes.totpVerify, { body: { code, login_mfa_token: token } })
+    cancel()
+    await deps.finishLogin(loginMethod, response)
+  }
+
+  return {
+    getState: state.get,
+    watch: state.watch,
+    require(loginMethod, response) {
+      pending = { loginMethod, token: response.login_mfa_token }
+      state.set({ status: 'required', methods: response.mfa_methods })
+    },
+    verify,
+    cancel,
+    async initEnrollment() {
+      signedIn()
+      return transport.request<MfaTotpInitResponse>(mfaAuthRoutes.totpInit, { body: {}, auth: true })
+    },
+    async enroll(code) {
+      signedIn()
+      return deps.replaceUser(await transport.request<UserDto>(mfaAuthRoutes.totpEnroll, { body: { code }, auth: true }))
+    },
+    async unenroll() {
+      signedIn()
+      await transport.request(mfaAuthRoutes.totpUnenroll, { body: {}, auth: true })
+      const user = await deps.fetchUser()
+      if (!user) throw mustBeAuthenticatedError()
+      return user
+    },
+  }
+}
