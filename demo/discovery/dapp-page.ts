@@ -6,7 +6,8 @@ export interface DappPage {
   /** The connected account, or null: the action buttons follow it. */
   showAccount(account: string | null): void
   /** Runs an action from a button, showing its result or its error. */
-  onAction(button: 'fund' | 'sign' | 'send', run: () => Promise<string>): void
+  /** An action's button shows once the dapp has the action (only the wallet-standard dapp signs in with Solana). */
+  onAction(button: 'fund' | 'sign' | 'sign-in' | 'send', run: () => Promise<string>): void
 }
 
 /** Both pages' sections under their heading: Tessera's sign-in, then the dapp's wallets, account, actions and results. */
@@ -23,6 +24,7 @@ const sections = `
     <p id="dapp-account" role="status">No wallet connected.</p>
     <button id="fund" type="button" disabled>Get test funds</button>
     <button id="sign" type="button" disabled>Sign a message</button>
+    <button id="sign-in" type="button" disabled hidden>Sign in with Solana</button>
     <button id="send" type="button" disabled>Send a transaction</button>
     <p id="dapp-result" role="status"></p>
     <p id="dapp-error" role="alert"></p>
@@ -35,7 +37,7 @@ export function renderSections(): void {
 
 export function dappPage(): DappPage {
   const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!
-  const buttons = ['fund', 'sign', 'send'] as const
+  const buttons = ['fund', 'sign', 'sign-in', 'send'] as const
   return {
     showWallets(wallets, pick) {
       $('#wallets').replaceChildren(
@@ -59,6 +61,7 @@ export function dappPage(): DappPage {
       for (const name of buttons) $<HTMLButtonElement>(`#${name}`).disabled = !account
     },
     onAction(button, run) {
+      $(`#${button}`).hidden = false
       $(`#${button}`).addEventListener('click', async () => {
         $('#dapp-result').textContent = ''
         $('#dapp-error').textContent = ''

@@ -1,12 +1,13 @@
 // A Solana dapp that knows nothing of Tessera: it finds wallets with @wallet-standard/app's getWallets() and uses the
-// standard features of the one the user picks (connect, signMessage, signAndSendTransaction of a @solana/kit transfer).
+// standard features of the one the user picks (connect, signMessage, signIn, signAndSendTransaction of a @solana/kit transfer).
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   address, appendTransactionMessageInstruction, blockhash, compileTransaction, createNoopSigner, createTransactionMessage, getBase58Decoder,
   getTransactionEncoder, lamports, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { SolanaSignAndSendTransaction, SolanaSignMessage, type SolanaSignAndSendTransactionFeature, type SolanaSignMessageFeature } from '@solana/wallet-standard-features'
+import { SolanaSignAndSendTransaction, SolanaSignIn, SolanaSignMessage, type SolanaSignAndSendTransactionFeature, type SolanaSignInFeature, type SolanaSignMessageFeature } from '@solana/wallet-standard-features'
+import { verifySignIn } from '@solana/wallet-standard-util'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { StandardConnect, StandardEvents, type StandardConnectFeature, type StandardEventsFeature } from '@wallet-standard/features'
@@ -49,6 +50,13 @@ export function mountWalletStandardDapp(page: DappPage, rpcUrl: string): void {
     const [output] = await (wallet.features as SolanaSignMessageFeature)[SolanaSignMessage].signMessage({ account, message })
     if (!ed25519.verify(output!.signature, message, account.publicKey as Uint8Array)) throw new Error('The signature does not verify')
     return `Signature verified: ${getBase58Decoder().decode(output!.signature)}`
+  })
+  page.onAction('sign-in', async () => {
+    const { wallet } = connected!
+    const input = { domain: location.host, statement: 'Sign in to the wallet-standard dapp', uri: location.href, version: '1', chainId: CHAIN, nonce: crypto.randomUUID().slice(0, 8), issuedAt: new Date().toISOString() }
+    const [output] = await (wallet.features as SolanaSignInFeature)[SolanaSignIn].signIn(input)
+    if (!verifySignIn(input, output!)) throw new Error('The sign-in does not verify')
+    return `Signed in with Solana as ${output!.account.address}`
   })
   page.onAction('send', async () => {
     const { wallet, account } = connected!

@@ -96,7 +96,7 @@ describe('dapps find and use the embedded wallets', () => {
     })
   })
 
-  it('wallet-standard: finds the Solana wallet, signs a message and sends a transfer on the local endpoint, each approved', async () => {
+  it('wallet-standard: finds the Solana wallet, signs a message, signs in with Solana (solana:signIn) and sends a transfer on the local endpoint, each approved', async () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, pageUrl('wallet-standard'), stack.api.url, `e2e-standard-${runId()}@example.com`)
       await page.locator('#wallets button', { hasText: 'Use Tessera Dev' }).click({ timeout: walletTimeout })
@@ -108,6 +108,8 @@ describe('dapps find and use the embedded wallets', () => {
       const signed = await confirmedAction(page, '#sign', /^Signature verified: [1-9A-HJ-NP-Za-km-z]+$/)
       const signature = decodeBase58(signed.replace('Signature verified: ', ''))!
       expect(ed25519.verify(signature, new TextEncoder().encode(STANDARD_MESSAGE), decodeBase58(address)!)).toBe(true)
+      // solana:signIn: the dapp's Sign In With Solana, approved in the same confirmation, verified by the dapp (verifySignIn).
+      expect(await confirmedAction(page, '#sign-in', /^Signed in with Solana as /)).toBe(`Signed in with Solana as ${address}`)
 
       await approvedSend(page, 'row-amount', '0.001 SOL')
       await result(page, /^Transaction (confirmed|finalized): [1-9A-HJ-NP-Za-km-z]+$/).waitFor({ timeout: walletTimeout })
