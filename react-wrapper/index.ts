@@ -49,6 +49,8 @@ export { useRecoverEmbeddedWallet, type UseRecoverEmbeddedWalletResult } from '.
 export { useCreateWallet, type UseCreateWalletOptions, type UseCreateWalletResult } from './hooks/use-create-wallet.js'
 export { useMfa, type UseMfaResult } from './hooks/use-mfa.js'
 export { useMfaEnrollment, type UseMfaEnrollmentResult } from './hooks/use-mfa-enrollment.js'
+export { useAuthMfa, type UseAuthMfaResult } from './hooks/use-auth-mfa.js'
+export { useAuthMfaEnrollment, type UseAuthMfaEnrollmentResult } from './hooks/use-auth-mfa-enrollment.js'
 export { useRegisterMfaListener, type MfaListenerCallbacks } from './hooks/use-register-mfa-listener.js'
 export { useImportWallet, type UseImportWalletOptions, type UseImportWalletResult } from './hooks/use-import-wallet.js'
 export { useExportWallet, type UseExportWalletResult } from './hooks/use-export-wallet.js'

@@ -1,4 +1,5 @@
 import type { LoginMfaMethod, MfaTotpInitResponse } from '../../../protocol/index.js'
+import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 
 /** `required`: a sign-in passed its first factor and waits for the second (`verify`); nothing is signed in yet. */
@@ -9,7 +10,7 @@ export const initialLoginMfaState: LoginMfaState = { status: 'idle', methods: []
 /** Sign-in MFA (the reference's `mfa_auth`): a second factor before the session is issued; loads on first use. */
 export interface LoginMfaApi {
   getState(): LoginMfaState
-  watch(listener: (state: LoginMfaState) => void): () => void
+  watch(listener: Listener<LoginMfaState>): Unsubscribe
   /**
    * The authenticator app's code: completes a pending sign-in (the session is issued, the login announced), or,
    * signed in, proves the factor again (needed within 15 minutes before a factor change).
