@@ -123,7 +123,7 @@ export const visits = {
   'account-transfer': transfer,
   'account-transfer-assets': { ...transfer, title: 'Check account assets before transferring', act: async (view) => (await transfer.act(view), press(view, 'Continue')) },
   'wallet-picker': { request: { intent: 'link', method: 'wallet' }, script: { ...signedIn, wallets: { options: [walletOption('MetaMask', { id: 'io.metamask' })] } } },
-  'connect-or-create': { request: { intent: 'connect-or-create' }, script: { ...signedIn } },
+  'wallet-connect-or-create': { request: { intent: 'connect-or-create' }, script: { ...signedIn } },
   'wallet-status': {
     title: /^Waiting for MetaMask/,
     request: { intent: 'link', method: 'wallet' },

@@ -9,6 +9,7 @@ import { createNavigation, type Screen } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
 import type { WalletFlowScreen } from './screens/wallet-flows/screens.js'
+import type { WalletScreen } from './screens/wallet-screens.js'
 import * as styles from './styles/modal.css.js'
 
 // Only the landing ships in the first chunk; later screens load when first shown.
@@ -23,7 +24,6 @@ const PasskeyChoice = lazy(() => import('./screens/passkey-choice.js'))
 const FarcasterScreen = lazy(() => import('./screens/farcaster.js'))
 const TelegramStatus = lazy(() => import('./screens/telegram-status.js'))
 const WalletScreens = lazy(() => import('./screens/wallet-screens.js'))
-const ConnectOrCreate = lazy(() => import('./screens/connect-or-create.js'))
 const CaptchaScreen = lazy(() => import('./screens/captcha.js'))
 const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
@@ -153,15 +153,15 @@ export function AuthModalView(props: AuthModalViewProps) {
     }
   }, [client, visible, navigation, finishLogin])
 
-  // A link or update request opens on its method, with no landing behind it (connect-or-create: per the user).
+  // A link or update request opens on its method, with no landing behind it.
   useEffect(() => {
-    if (visible && request.intent !== 'login') navigation.reset(initialScreen(request, client.getAuth().user))
-  }, [client, visible, request, navigation])
+    if (visible && request.intent !== 'login') navigation.reset(initialScreen(request))
+  }, [visible, request, navigation])
 
   // Only a link, update or connect-or-create request ends with the link or update (a wallet flow may link a passkey on the way).
   useEffect(() => {
     if (!visible || (!request.method && request.intent !== 'connect-or-create')) return
-    const done = () => (standalone ? navigation.reset(initialScreen(request, client.getAuth().user)) : onClose())
+    const done = () => (standalone ? navigation.reset(initialScreen(request)) : onClose())
     const success = delayedFinish()
     const offLink = client.on('link', ({ user, linkMethod }) => {
       const screen = navigation.getState().current
@@ -344,8 +344,7 @@ function RoutedScreen({ current }: { current: Screen }) {
       {current === 'farcaster' && <FarcasterScreen />}
       {current === 'telegram' && <TelegramStatus />}
       {(current === 'error' || current === 'allowlist-denied' || current === 'user-limit' || current === 'account-not-found') && <ErrorScreen />}
-      {(current === 'wallet-picker' || current === 'wallet-status') && <WalletScreens screen={current} />}
-      {current === 'connect-or-create' && <ConnectOrCreate />}
+      {current.startsWith('wallet-') && <WalletScreens screen={current as WalletScreen} />}
       {current === 'captcha' && <CaptchaScreen />}
       {current === 'terms' && <TermsScreen />}
       {current === 'account-transfer' && <AccountTransferScreen />}

@@ -6,21 +6,20 @@ import type { User } from '../user/types.js'
 import type { createEmitter } from '../utils/emitter.js'
 
 export interface AccountChanges {
-  /** `key` names the new account: address, number, provider subject or custom user id. */
-  linked(dto: UserDto, linkMethod: LoginMethodName, key: string): Promise<User>
+  /**
+   * `key` names the new account: address, number, provider subject or custom user id. `oAuthTokens`: the provider's
+   * tokens a link (a reauthorization too) answered, handed to the `oauthTokens` listeners after the link.
+   */
+  linked(dto: UserDto, linkMethod: LoginMethodName, key: string, oAuthTokens?: OAuthTokens): Promise<User>
   unlinked(dto: UserDto, unlinkMethod: LoginMethodName): Promise<User>
   updated(dto: UserDto, updateMethod: ClientEvents['update']['updateMethod']): Promise<User>
-  /** A link that reauthorized a provider answered its tokens: `oauthTokens` listeners get them. */
-  grantedOAuthTokens(oAuthTokens: OAuthTokens, user: User): void
 }
 
 export function createAccountChanges(replaceUser: (dto: UserDto) => User | Promise<User>, emit: ReturnType<typeof createEmitter<ClientEvents>>['emit']): AccountChanges {
   return {
-    async linked(dto, linkMethod, key) {
+    async linked(dto, linkMethod, key, oAuthTokens) {
       const user = await replaceUser(dto)
-      // Loaded with the first link: the landing never needs it.
-      const { findLinkedAccount } = await import('../user/find-linked-account.js')
-      emit('link', { user, linkMethod, linkedAccount: findLinkedAccount(user, linkMethod, key) })
+      ;(await import('./announce-link.js')).announceLink(emit, { user, linkMethod, key, oAuthTokens })
       return user
     },
     async unlinked(dto, unlinkMethod) {
@@ -33,6 +32,5 @@ export function createAccountChanges(replaceUser: (dto: UserDto) => User | Promi
       emit('update', { user, updateMethod })
       return user
     },
-    grantedOAuthTokens: (oAuthTokens, user) => emit('oauthTokens', { oAuthTokens, user }),
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../core/index.js'
-import { initialScreen, intentTitle, otpSendOptions, walletIntent } from './intent.js'
+import { initialScreen, intentTitle, otpSendOptions } from './intent.js'
 
 const user = { email: { address: 'old@example.com' }, phone: { number: '+14155552671' } } as User
 
@@ -12,22 +12,8 @@ describe('initialScreen', () => {
     expect(initialScreen({ intent: 'link', method: 'github' })).toBe('oauth')
   })
 
-  it('opens connect-or-create on the wallet picker, or on its choice for a user without an embedded Ethereum wallet', () => {
-    const embedded = { type: 'wallet', chainType: 'ethereum', connectorType: 'embedded' }
-    const external = { type: 'wallet', chainType: 'ethereum', connectorType: 'injected' }
-    const request = { intent: 'connect-or-create' } as const
-    expect(initialScreen(request, null)).toBe('wallet-picker')
-    expect(initialScreen(request, { linkedAccounts: [external] } as unknown as User)).toBe('connect-or-create')
-    expect(initialScreen(request, { linkedAccounts: [external, embedded] } as unknown as User)).toBe('wallet-picker')
-  })
-})
-
-describe('walletIntent', () => {
-  it('links for a link request and for connect-or-create once signed in', () => {
-    expect(walletIntent({ intent: 'login' }, false)).toBe('login')
-    expect(walletIntent({ intent: 'link', method: 'wallet' }, true)).toBe('link')
-    expect(walletIntent({ intent: 'connect-or-create' }, false)).toBe('login')
-    expect(walletIntent({ intent: 'connect-or-create' }, true)).toBe('link')
+  it('opens connect-or-create on its own screen', () => {
+    expect(initialScreen({ intent: 'connect-or-create' })).toBe('wallet-connect-or-create')
   })
 })
 

@@ -6,18 +6,14 @@ import { isCrossAppMethod, isOAuthProvider } from './method-kind.js'
 
 type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
 
-/** Whether the user has the embedded Ethereum wallet that connect-or-create would make. */
-export const hasEmbeddedEthereumWallet = (user: User): boolean =>
-  user.linkedAccounts.some((account) => account.type === 'wallet' && account.chainType === 'ethereum' && account.connectorType === 'embedded')
-
 /**
  * Where the modal opens: link and update skip the landing for the method's own input (email stays on the landing's
- * form); connect-or-create opens on the wallet picker, or on its choice for a user without an embedded wallet.
+ * form); connect-or-create opens on its own screen, which shows the picker or its choice per the user.
  */
-export function initialScreen(request: ModalRequest, user: User | null = null): Screen {
+export function initialScreen(request: ModalRequest): Screen {
   if (request.intent === 'login') return 'landing'
   if (request.intent === 'wallet') return request.screen
-  if (request.intent === 'connect-or-create') return user && !hasEmbeddedEthereumWallet(user) ? 'connect-or-create' : 'wallet-picker'
+  if (request.intent === 'connect-or-create') return 'wallet-connect-or-create'
   if (request.method === 'sms') return 'phone'
   if (isOAuthProvider(request.method)) return 'oauth'
   if (request.method === 'passkey') return 'passkey'
@@ -27,10 +23,6 @@ export function initialScreen(request: ModalRequest, user: User | null = null): 
   if (isCrossAppMethod(request.method)) return 'cross-app'
   return 'landing'
 }
-
-/** What a wallet connection does: links for a link request, and for connect-or-create once signed in; else signs in. */
-export const walletIntent = (request: ModalRequest, signedIn: boolean): 'login' | 'link' =>
-  request.intent === 'link' || (request.intent === 'connect-or-create' && signedIn) ? 'link' : 'login'
 
 /** The intent an email or SMS send carries: the request's when it is for this channel, else a sign-in. */
 export function otpSendOptions(request: ModalRequest, channel: 'email' | 'sms', user: User | null, captchaToken: string | undefined): SendCodeOptions {

@@ -24,8 +24,8 @@ export const modalScreens = [
   // External wallets: the picker (with its network, install and empty views) and the connection status.
   'wallet-picker',
   'wallet-status',
-  // The connect-or-create intent, signed in without an embedded wallet: connect an external wallet or create one.
-  'connect-or-create',
+  // The connect-or-create intent: the picker, or (signed in without an embedded wallet) connect or create one.
+  'wallet-connect-or-create',
   // Farcaster: the QR code (desktop) or open-app button (mobile) while the Farcaster app signs, then its status.
   'farcaster',
   // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (document 1 §2).

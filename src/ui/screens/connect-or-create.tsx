@@ -1,9 +1,11 @@
 /**
- * The connect-or-create choice (`start({ intent: 'connect-or-create' })` for a signed-in user without an embedded
- * Ethereum wallet): connect an external wallet (the picker, linking it) or create the embedded one here, then
- * 'All set!' and the modal closes after the success delay. Loaded with its first opening.
+ * The connect-or-create screen (`start({ intent: 'connect-or-create' })`), loaded with the wallet screens: signed out,
+ * or with an embedded Ethereum wallet, the picker (signing in, or linking); signed in without one, the choice to
+ * connect an external wallet (the picker, linking it) or create the embedded one here, then 'All set!' and the modal
+ * closes after the success delay.
  */
 import { useEffect, useState } from 'react'
+import type { User } from '../../core/index.js'
 import { asTesseraError } from '../as-tessera-error.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../auth-modal-view.js'
 import { copy } from '../copy/en.js'
@@ -15,12 +17,27 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
+import { WalletPicker } from './wallet-picker.js'
 
 const { useT } = translator({ ...copy, ...walletsCopy, ...embeddedWalletsCopy })
 
 type Step = 'choice' | 'creating' | 'created'
 
-export default function ConnectOrCreate() {
+/** Whether the user has the embedded Ethereum wallet that connect-or-create would make. */
+export const hasEmbeddedEthereumWallet = (user: User): boolean =>
+  user.linkedAccounts.some((account) => account.type === 'wallet' && account.chainType === 'ethereum' && account.connectorType === 'embedded')
+
+export function ConnectOrCreate() {
+  const { client } = useModal()
+  // Read once: a sign-in through the picker moves on to the status screen, not to the choice.
+  const [offersChoice] = useState(() => {
+    const { user } = client.getAuth()
+    return user !== null && !hasEmbeddedEthereumWallet(user)
+  })
+  return offersChoice ? <ConnectOrCreateChoice /> : <WalletPicker />
+}
+
+function ConnectOrCreateChoice() {
   const t = useT()
   const { client, navigation, standalone, close, showError } = useModal()
   const [step, setStep] = useState<Step>('choice')

@@ -1,8 +1,11 @@
 import { useCallback } from 'react'
 import type { ConnectedWallet, TesseraClient, WalletChain } from '../../core/index.js'
-import { walletIntent } from '../landing/intent.js'
-import { useModal } from '../modal-context.js'
+import { useModal, type ModalRequest } from '../modal-context.js'
 import { isMobile } from '../primitives/is-mobile.js'
+
+/** What a wallet connection does: links for a link request, and for connect-or-create once signed in; else signs in. */
+export const walletIntent = (request: ModalRequest, signedIn: boolean): 'login' | 'link' =>
+  request.intent === 'link' || (request.intent === 'connect-or-create' && signedIn) ? 'link' : 'login'
 
 /** Document 1 §4 "Wallet login flow": a wallet reached through WalletConnect is asked to sign 2500 ms after it connects. */
 export const WALLET_CONNECT_SIGN_DELAY_MS = 2500

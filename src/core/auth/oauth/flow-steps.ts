@@ -79,11 +79,8 @@ export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () =
   }
 
   /** Stores the linked user, then hands over the provider's tokens the link answered (a reauthorization's). */
-  async function linked({ oauth_tokens: tokens, ...dto }: OAuthLinkDto, provider: OAuthProvider): Promise<User> {
-    const user = await options.accountChanges.linked(dto, provider, linkedSubject(dto, provider))
-    if (tokens) options.accountChanges.grantedOAuthTokens(oauthTokensFromDto(tokens), user)
-    return user
-  }
+  const linked = ({ oauth_tokens: tokens, ...dto }: OAuthLinkDto, provider: OAuthProvider): Promise<User> =>
+    options.accountChanges.linked(dto, provider, linkedSubject(dto, provider), tokens && oauthTokensFromDto(tokens))
 
   async function proceed({ started, provider, options: startOptions, win, popup }: StartedOAuthFlow): Promise<User> {
     const intent = startOptions.intent ?? 'login'

@@ -36,7 +36,6 @@ function setup(options: { win?: FakeWindow; config?: Partial<TelegramConfig> | n
     linked: async (_dto: UserDto, method, key) => (changes.push(`linked ${method} ${key}`), user),
     unlinked: async (_dto: UserDto, method) => (changes.push(`unlinked ${method}`), user),
     updated: async () => user,
-    grantedOAuthTokens: () => {},
   }
   const flow = createTelegramFlow({
     appId: 'app',
