@@ -102,9 +102,15 @@ describe('the wallet frame under a parent that is not allowed (SECURITY 39)', ()
       const foreignFrame = foreign.page.frames().find((frame) => frame.url() === foreignFrameUrl)
       expect(foreignFrame).toBeDefined()
       await foreignFrame!.waitForLoadState('load')
+      const readyRequest = { id: 'ready', event: FRAME_READY_EVENT, data: {} }
+      await postToFrame(foreign.page, readyRequest)
       await postToFrame(foreign.page, createRequest('from-foreign'))
 
-      await expect.poll(() => received(allowed.page), { timeout: 20_000 }).toContainEqual({ id: 'ready', event: FRAME_READY_EVENT, data: {} })
+      // The frame posts nothing unasked: a parent asks for readiness until answered, as the host SDK does.
+      await expect.poll(async () => {
+        await postToFrame(allowed.page, readyRequest)
+        return received(allowed.page)
+      }, { timeout: 20_000 }).toContainEqual(readyRequest)
       await postToFrame(allowed.page, createRequest('from-allowed'))
       await expect.poll(async () => (await received(allowed.page)).find((message) => (message as { id: string }).id === 'from-allowed'), { timeout: 30_000 })
         .toMatchObject({ data: { address: expect.any(String) } })
