@@ -1,5 +1,5 @@
 /** createClient(): the one store elements and hooks share (getX / watchX pairs, DESIGN.md §1). */
-import { isLoginMfaRequired, type AuthenticatedUserDto, type LoginMfaRequiredResponse } from '../protocol/index.js'
+import type { AuthenticatedUserDto, LoginMfaRequiredResponse } from '../protocol/index.js'
 import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
@@ -22,7 +22,7 @@ import { configFromDto } from './config/from-dto.js'
 import { relayAppRpcs } from './chains/relay-app-rpcs.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
 import type { EffectiveConfig } from './config/types.js'
-import { invalidConfigError, loginMfaRequiredError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
+import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
 import { createAccountChanges } from './session/account-changes.js'
 import { storageKeys } from './session/keys.js'
 import { createRecentLoginMethod } from './session/recent-login-method.js'
@@ -67,6 +67,9 @@ export interface ClientInternals {
   /** The page the card providers' windows open from (unit tests pass a stand-in), and shorter funding polls. */
   funding?: Partial<Pick<FundingDeps, 'window' | 'timing'>>
 }
+
+/** A first factor's answer holding a pending sign-in (src/protocol/mfa-auth.ts); here so the first load keeps none of that module. */
+const isLoginMfaRequired = (body: AuthenticatedUserDto | LoginMfaRequiredResponse): body is LoginMfaRequiredResponse => 'mfa_required' in body
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
   validateAppId(options.appId)
@@ -148,19 +151,15 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   // Sign-in MFA: its code loads with the first pending sign-in or call; the pending token stays inside it.
   const loginMfaCode = lazily(() =>
     import('./auth/login-mfa/login-mfa.js').then(({ createLoginMfa }) =>
-      createLoginMfa({ state: loginMfaState, transport, isAuthenticated, finishLogin, replaceUser: session.replaceUser, fetchUser: session.fetchUser }),
+      createLoginMfa({ state: loginMfaState, transport, isAuthenticated, finishLogin, session }),
     ),
   )
   const loginMfa = forwarding<LoginMfaApi>({ getState: loginMfaState.get, watch: loginMfaState.watch, cancel: () => loginMfaCode.loaded()?.cancel() }, loginMfaCode.load)
 
   const authenticate = singleFlight(async (loginMethod: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User> => {
-    // A user with sign-in MFA gets no session from the first factor: the second (`loginMfa.verify`) finishes it.
+    // A user with sign-in MFA gets no session from the first factor: the sign-in MFA code keeps it and rejects.
     const response: AuthenticatedUserDto | LoginMfaRequiredResponse = await login()
-    if (isLoginMfaRequired(response)) {
-      ;(await loginMfaCode.load()).require(loginMethod, response)
-      throw loginMfaRequiredError()
-    }
-    return finishLogin(loginMethod, response)
+    return isLoginMfaRequired(response) ? (await loginMfaCode.load()).require(loginMethod, response) : finishLogin(loginMethod, response)
   })
 
   const isAuthenticated = () => auth.get().status === 'authenticated'

@@ -26,6 +26,3 @@ export interface LoginMfaVerifyBody { code: string; login_mfa_token?: string }
 
 /** How long a pending sign-in waits for its second factor. */
 export const LOGIN_MFA_TOKEN_TTL_SECONDS = 10 * 60
-
-export const isLoginMfaRequired = (body: unknown): body is LoginMfaRequiredResponse =>
-  typeof body === 'object' && body !== null && (body as { mfa_required?: unknown }).mfa_required === true

@@ -16,10 +16,6 @@ export const mustBeAuthenticatedError = () =>
 export const alreadyLoggedInError = () =>
   new TesseraError({ code: 'already_logged_in', shortMessage: 'User is already logged in' })
 
-/** The first factor passed and the user has sign-in MFA: `client.loginMfa.verify(code)` finishes the sign-in. */
-export const loginMfaRequiredError = () =>
-  new TesseraError({ code: 'mfa_required', shortMessage: 'Enter the code from your authenticator app to finish signing in' })
-
 export const noAuthFlowError = () =>
   new TesseraError({ code: 'unknown_auth_error', shortMessage: 'No auth flow in progress.' })
 

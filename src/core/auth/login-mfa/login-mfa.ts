@@ -5,6 +5,7 @@
  */
 import { mfaAuthRoutes, type AuthenticatedUserDto, type LoginMfaRequiredResponse, type MfaTotpInitResponse, type UserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
+import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { LoginMethodName } from '../../types.js'
 import type { User } from '../../user/types.js'
@@ -17,14 +18,17 @@ export interface LoginMfaDeps {
   isAuthenticated(): boolean
   /** Stores the issued session and announces the login, as the first factor would have. */
   finishLogin(loginMethod: LoginMethodName, response: AuthenticatedUserDto): Promise<User>
-  replaceUser(dto: UserDto): Promise<User>
-  fetchUser(): Promise<User | null>
+  session: { replaceUser(dto: UserDto): Promise<User>; fetchUser(): Promise<User | null> }
 }
 
 export interface LoginMfa extends LoginMfaApi {
-  /** Keeps a first factor's pending sign-in for `verify`. */
-  require(loginMethod: LoginMethodName, response: LoginMfaRequiredResponse): void
+  /** Keeps a first factor's pending sign-in for `verify`, and rejects the sign-in with code `mfa_required`. */
+  require(loginMethod: LoginMethodName, response: LoginMfaRequiredResponse): never
 }
+
+/** The first factor passed and the user has sign-in MFA: `client.loginMfa.verify(code)` finishes the sign-in. */
+const loginMfaRequiredError = () =>
+  new TesseraError({ code: 'mfa_required', shortMessage: 'Enter the code from your authenticator app to finish signing in' })
 
 export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
   const { state, transport } = deps
@@ -56,6 +60,7 @@ export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
     require(loginMethod, response) {
       pending = { loginMethod, token: response.login_mfa_token }
       state.set({ status: 'required', methods: response.mfa_methods })
+      throw loginMfaRequiredError()
     },
     verify,
     cancel,
@@ -65,12 +70,12 @@ export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
     },
     async enroll(code) {
       signedIn()
-      return deps.replaceUser(await transport.request<UserDto>(mfaAuthRoutes.totpEnroll, { body: { code }, auth: true }))
+      return deps.session.replaceUser(await transport.request<UserDto>(mfaAuthRoutes.totpEnroll, { body: { code }, auth: true }))
     },
     async unenroll() {
       signedIn()
       await transport.request(mfaAuthRoutes.totpUnenroll, { body: {}, auth: true })
-      const user = await deps.fetchUser()
+      const user = await deps.session.fetchUser()
       if (!user) throw mustBeAuthenticatedError()
       return user
     },
