@@ -24,7 +24,7 @@ const allowedPaths = [
   /^dist\/tessera\.js$/,
   /^dist\/chunks\/[^/]+\.js$/,
   /^dist\/lib\/(chunks\/)?[^/]+\.js$/,
-  /^dist\/types\/(src\/(core|protocol|ui)|elements|react-wrapper)\/(?!(.*\/)?(test-fixtures|test-support)\/)(?!.*\.test\.d\.ts$).+\.d\.ts$/,
+  /^dist\/types\/(src\/(core|protocol|ui)|elements|react-wrapper|wagmi)\/(?!(.*\/)?(test-fixtures|test-support)\/)(?!.*\.test\.d\.ts$).+\.d\.ts$/,
   /^dist\/custom-elements\.json$/,
 ]
 
