@@ -69,7 +69,7 @@ const { coinbase, moonpay, relay } = stack.funding
 console.log(`
   Vanilla demo    ${demoBase}/vanilla/
   React demo      ${demoBase}/react/
-${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo`.padEnd(16)}${demoBase}/${name}/\n`).join('')}  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
+${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo `.padEnd(16)}${demoBase}/${name}/\n`).join('')}  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})
   Origins         ${[...devOrigins, ...(process.env.TESSERA_ALLOWED_ORIGINS ? [process.env.TESSERA_ALLOWED_ORIGINS] : [])].join(', ')}  (TESSERA_ALLOWED_ORIGINS adds more;
                   while this runs: npx tessera-server apps update ${DEV_APP_ID} --add-origin <origin> --data-dir ${dataDir})
