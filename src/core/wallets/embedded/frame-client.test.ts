@@ -26,6 +26,8 @@ function fakePage(answer: (request: FrameRequest) => unknown | undefined = () =>
     setAttribute(name: string, value: string) {
       this.attributes.set(name, value)
     },
+    // No load event here: the tests deliver the frame's answers themselves.
+    addEventListener() {},
     removed: false,
     remove() {
       this.removed = true

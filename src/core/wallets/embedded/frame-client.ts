@@ -111,7 +111,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       }
       listen(() => frame.contentWindow, origin, () => finish())
       // Asked once at load too: the poll alone would leave up to one interval between the frame listening and its answer.
-      frame.addEventListener?.('load', () => frame.contentWindow?.postMessage(readyRequest, origin))
+      frame.addEventListener('load', () => frame.contentWindow?.postMessage(readyRequest, origin))
       options.page.document.body.appendChild(frame)
       // The frame answers only what it is asked: polling finds it as soon as it listens.
       const poll = setInterval(() => frame.contentWindow?.postMessage(readyRequest, origin), options.readyPollMs ?? FRAME_READY_POLL_MS)
