@@ -1,0 +1,88 @@
+/**
+ * Server-managed ("wallet API", recovery method `privy-v2`) wallets (document 2 §§1, 6, 7): the server's signer holds
+ * the key; the user signs each request with a P-256 user signer registered for their session, and the server signs for
+ * the wallet only when that authorization signature (authorization-signature.ts) verifies. Kept out of routes.ts so the
+ * landing bundle never carries it.
+ */
+import { post } from './routes/route.js'
+import type { WalletRpcBody, WalletRpcQuantity, WalletRpcResponse, WalletRpcTransaction } from './delegation-routes.js'
+import type { EmbeddedChainType } from './wallet-frame.js'
+
+export const walletApiRoutes = {
+  /** Creates the caller's (session) or `owner_id`'s (app secret) server-managed wallet; idempotent per (user, chain, index). */
+  create: post('/api/v1/wallets'),
+  /** Imports a private key as a server-managed wallet of the caller (session). */
+  import: post('/api/v1/wallets/import'),
+  /** Registers the caller's P-256 user-signer public key for this session. */
+  userSigners: post('/api/v1/wallets/user_signers'),
+  /** The same route as delegationRoutes.rpc: a server-managed wallet id needs an authorization signature. */
+  rpc: post('/api/v1/wallets/:wallet_id/rpc'),
+} as const
+
+/** The app setting `embedded_wallets.mode` (app config `embedded_wallet_config.mode`). */
+export type EmbeddedWalletsMode = 'legacy-embedded-wallets-only' | 'user-controlled-server-wallets-only'
+export const embeddedWalletsModes = ['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only'] as const satisfies readonly EmbeddedWalletsMode[]
+
+/** Server-managed wallets' recovery method: the key never leaves the server, so there is nothing to recover on a device. */
+export const SERVER_WALLET_RECOVERY_METHOD = 'privy-v2'
+
+/** `owner_id` absent: the caller (session). With the app secret it names any user of the app. */
+export interface CreateServerWalletBody { chain_type: EmbeddedChainType; owner_id?: string }
+
+/**
+ * `private_key`: ethereum, 0x + 64 hex; solana, the base58 64-byte secret key (seed ‖ public key) or the base58
+ * 32-byte seed. The key goes to the signer and nowhere else.
+ */
+export interface ImportServerWalletBody { chain_type: EmbeddedChainType; private_key: string }
+
+export interface ServerWallet {
+  id: string
+  address: string
+  chain_type: EmbeddedChainType
+  wallet_index: number
+  recovery_method: typeof SERVER_WALLET_RECOVERY_METHOD
+  imported: boolean
+  /** Unix milliseconds. */
+  created_at: number
+}
+
+/** `public_key`: base64 of the SPKI DER of a P-256 (ECDSA) public key, as WebCrypto's `exportKey('spki')` gives it. */
+export interface RegisterUserSignerBody { public_key: string }
+/** Unix milliseconds: the signer stops authorizing then (the session's refresh lifetime, or sooner). */
+export interface RegisterUserSignerResponse { expires_at: number }
+
+/** `eip155:<chain id>`: the chain (one of the app's chains) a send goes to. */
+export type EthereumCaip2 = `eip155:${number}`
+/** `solana:<cluster name>`: one of the app's Solana clusters by the name its settings give it ('devnet'...). */
+export type SolanaCaip2 = `solana:${'mainnet-beta' | 'devnet' | 'testnet'}`
+
+/** A transaction to send: the server fills what is missing (nonce, gas, fees, chain id from `caip2`) from the chain. */
+export type SendTransactionInput = Partial<Omit<WalletRpcTransaction, 'chain_id'>> & { chain_id?: WalletRpcQuantity }
+
+/** Methods only a server-managed wallet has: sends (the server reaches the chain), Solana transactions and EIP-7702. */
+export type ServerWalletRpcBody =
+  | WalletRpcBody
+  | { method: 'eth_sendTransaction'; chain_type?: 'ethereum'; caip2: EthereumCaip2; sponsor?: boolean; params: { transaction: SendTransactionInput } }
+  | { method: 'eth_sign7702Authorization'; chain_type?: 'ethereum'; params: { contract: `0x${string}`; chain_id: WalletRpcQuantity; nonce?: WalletRpcQuantity } }
+  | { method: 'signTransaction'; chain_type?: 'solana'; params: { transaction: string; encoding: 'base64' } }
+  | { method: 'signAndSendTransaction'; chain_type?: 'solana'; caip2: SolanaCaip2; sponsor?: boolean; params: { transaction: string; encoding: 'base64' } }
+
+export interface SignedAuthorization7702 { contract: `0x${string}`; chain_id: number; nonce: number; r: `0x${string}`; s: `0x${string}`; y_parity: number }
+
+export type ServerWalletRpcResponse =
+  | WalletRpcResponse
+  | { method: 'eth_sendTransaction'; data: { hash: `0x${string}`; caip2: EthereumCaip2 } }
+  | { method: 'eth_sign7702Authorization'; data: { authorization: SignedAuthorization7702 } }
+  | { method: 'signTransaction'; data: { signed_transaction: string; encoding: 'base64' } }
+  | { method: 'signAndSendTransaction'; data: { hash: string; caip2: SolanaCaip2 } }
+
+/** `invalid_credentials` messages of the authorization-signature check (401). */
+export const authorizationSignatureMessages = {
+  missing: 'Missing authorization signature',
+  invalid: 'Invalid authorization signature',
+  expired: 'Authorization signature expired',
+  used: 'Authorization signature already used',
+} as const
+
+/** Sponsored sends before gas sponsorship exists for the app (feature_not_enabled). */
+export const SPONSORSHIP_NOT_ENABLED_MESSAGE = 'Gas sponsorship is not enabled for this app'
