@@ -25,7 +25,7 @@ const settingKeys = [
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId', 'walletConnectRelayUrl',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
-  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions',
+  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions', 'gasSponsorship',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -91,6 +91,7 @@ const settingDefaults: AppSettings = {
   solanaTokens: [],
   funding: null,
   cookieSessions: null,
+  gasSponsorship: null,
 }
 
 /** What a new app starts with. */

@@ -1,5 +1,6 @@
 import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
 import { oauthProviders, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
+import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
 export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey', 'farcaster', 'cross_app'] as const
@@ -285,6 +286,8 @@ export interface AppRecord {
   funding: FundingSettings | null
   /** Null: tokens travel in bodies and the client stores them (bearer mode). */
   cookieSessions: CookieSessionSettings | null
+  /** Null: the app pays no fees (sponsored sends refused with feature_not_enabled); see sponsorship/settings.ts. */
+  gasSponsorship: GasSponsorshipSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -369,6 +369,20 @@ CREATE TABLE login_mfa_sessions (
 )
 `,
   },
+  {
+    // Gas sponsorship's spend ledger (sponsorship/ledger.ts); id 17 leaves 13-16 to issue 17's other migrations.
+    id: 17,
+    sql: `
+CREATE TABLE sponsorship_spend (
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_id bigint NOT NULL,
+  day integer NOT NULL,
+  amount_wei numeric(78, 0) NOT NULL,
+  PRIMARY KEY (app_id, user_id, chain_id, day)
+)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -1,0 +1,28 @@
+/** How an app pays its users' fees (issue 17, document 3's paymaster defaults): the `gas_sponsorship` app setting. */
+
+/** The EntryPoint a chain's paymaster serves: 0.7, or 0.8 (the one EIP-7702 accounts such as Simple7702Account use). */
+export type EntryPointVersion = '0.7' | '0.8'
+
+/** One chain's ERC-4337 infrastructure: the VerifyingPaymaster whose signer is the app's paymaster key, and the bundler. */
+export interface SponsoredChainSettings {
+  /** The VerifyingPaymaster contract (eth-infinitism's sample), funded with a deposit at the EntryPoint. */
+  paymasterAddress: `0x${string}`
+  entryPointVersion: EntryPointVersion
+  /** The ERC-4337 bundler (eth_sendUserOperation) for this chain. */
+  bundlerUrl: string
+}
+
+export interface GasSponsorshipSettings {
+  enabled: boolean
+  /** EIP-155 chain ids the app pays on; each needs an entry in `chains`. */
+  allowedChainIds: number[]
+  /** Lowercase addresses a sponsored call may go to, or 'any'. */
+  allowedContracts: `0x${string}`[] | 'any'
+  /** Per user, per chain and per UTC day, in the chain's smallest native unit (wei), as a decimal string. */
+  dailyCapPerUserWei: string
+  /** Per EIP-155 chain id ('31337'...). */
+  chains: Record<string, SponsoredChainSettings>
+}
+
+/** Document 3's sponsored paymaster defaults: mode SPONSORED, expiry 300 s, gas limits calculated. */
+export const PAYMASTER_CONTEXT_DEFAULTS = { mode: 'SPONSORED', expiry: 300, calculateGasLimits: true } as const
