@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { analyticsRoutes } from './analytics/routes.js'
 import { appRoutes } from './apps/routes.js'
+import { smartWalletConfigRoutes } from './smart-wallets/routes.js'
 import { originCheckRoutes } from './apps/origin-check.js'
 import { crossAppAppRoutes, crossAppRoutes } from './auth/cross-app/routes.js'
 import { getApp, listApps } from './apps/store.js'
@@ -49,6 +50,7 @@ import { bridgeRoutes } from './funding/relay/bridge-routes.js'
 import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
 import { chainRelayRoutes } from './rpc/routes.js'
+import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -112,8 +114,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/', telegramLoginScriptRoutes())
   app.route('/api/v1/apps', crossAppAppRoutes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
+  app.route('/api/v1/apps', smartWalletConfigRoutes(ctx))
   // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
   app.route('/api/v1/apps', chainRelayRoutes(ctx))
+  // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
+  app.route('/api/v1/apps', paymasterRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
   app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
   app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))

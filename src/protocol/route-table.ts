@@ -1,5 +1,5 @@
 /** Every route by name, for the server and tests. Not in the protocol barrel: client code imports single routes from routes/<method>.ts, so each bundle keeps only the paths it calls. */
-import { appConfigRoute, appOriginCheckRoute, jwksRoute, analyticsEventsRoute, captchaChallengeRoute, sessionsRefreshRoute, sessionsLogoutRoute, sessionsLogoutAllRoute, usersMeRoute, acceptTermsRoute } from './routes/app.js'
+import { appConfigRoute, appOriginCheckRoute, jwksRoute, smartWalletConfigRoute, analyticsEventsRoute, captchaChallengeRoute, sessionsRefreshRoute, sessionsLogoutRoute, sessionsLogoutAllRoute, usersMeRoute, acceptTermsRoute } from './routes/app.js'
 import { passwordlessInitRoute, passwordlessAuthenticateRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute, passwordlessTransferRoute } from './routes/passwordless.js'
 import { smsInitRoute, smsAuthenticateRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute, smsTransferRoute } from './routes/sms.js'
 import { oauthInitRoute, oauthCallbackRoute, oauthAuthenticateRoute, oauthLinkRoute, oauthUnlinkRoute, oauthTransferRoute } from './routes/oauth.js'
@@ -16,6 +16,7 @@ export const routes = {
   appConfig: appConfigRoute,
   appOriginCheck: appOriginCheckRoute,
   jwks: jwksRoute,
+  smartWalletConfig: smartWalletConfigRoute,
   analyticsEvents: analyticsEventsRoute,
   passwordlessInit: passwordlessInitRoute,
   passwordlessAuthenticate: passwordlessAuthenticateRoute,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { APP_ID_LENGTH, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
+import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
@@ -194,6 +195,7 @@ export const appFileSchema = z.strictObject({
     key_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address').optional(),
   }).optional(),
   funding: fundingFileSchema.nullable().optional(),
+  smart_wallets: smartWalletsFileSchema.nullable().optional(),
 })
 
 /** An app as a config file declares it (defaults not yet applied). */
@@ -339,6 +341,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),
     },
     funding: optional(app.funding, (funding) => fundingFromFile(funding, sources)),
+    smartWallets: optional(app.smart_wallets, smartWalletsFromFile),
     cookieSessions: optional(app.cookie_sessions, (cookies) => ({ accessTokenInCookie: cookies.access_token_in_cookie, apiUrl: cookies.api_url?.replace(/\/+$/, '') ?? null })),
   }
 }

@@ -25,7 +25,7 @@ const settingKeys = [
   'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
   'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId', 'walletConnectRelayUrl',
   'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
-  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions', 'gasSponsorship',
+  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions', 'gasSponsorship', 'smartWallets',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -90,6 +90,7 @@ const settingDefaults: AppSettings = {
   coingecko: null,
   solanaTokens: [],
   funding: null,
+  smartWallets: null,
   cookieSessions: null,
   gasSponsorship: null,
 }

@@ -1,4 +1,5 @@
 import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
+import type { SmartWalletSettings } from '../smart-wallets/types.js'
 import { oauthProviders, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
 import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
@@ -288,6 +289,8 @@ export interface AppRecord {
   cookieSessions: CookieSessionSettings | null
   /** Null: the app pays no fees (sponsored sends refused with feature_not_enabled); see sponsorship/settings.ts. */
   gasSponsorship: GasSponsorshipSettings | null
+  /** Null: no smart wallets (`GET /apps/{id}/smart_wallets` answers `{ enabled: false }`). */
+  smartWallets: SmartWalletSettings | null
 }
 
 export type AppInput = Partial<Omit<AppRecord, 'id'>> & { id?: string }

@@ -3,6 +3,8 @@ import { get, post } from './route.js'
 
 export const appConfigRoute = get('/api/v1/apps/:app_id')
 export const jwksRoute = get('/api/v1/apps/:app_id/jwks.json')
+/** The app's smart-wallet config (document 1 §7): type, version and per-chain bundler and paymaster. */
+export const smartWalletConfigRoute = get('/api/v1/apps/:app_id/smart_wallets')
 /**
  * Whether the calling page's origin is one of the app's allowed origins (Tessera extension): a simple GET with no
  * custom header and no credentials, so no preflight, readable by any page. The client asks it when a request fails

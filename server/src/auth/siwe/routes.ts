@@ -15,6 +15,7 @@ import { unlinkAccount } from '../shared/unlink-account.js'
 import type { VerifiedAccount } from '../shared/verified-account.js'
 import { requestOrigin } from './message-origin.js'
 import { verifySiwe, type VerifiedSiwe } from './verify-siwe.js'
+import { assertAppSmartWalletType, smartWalletSignerChains } from '../../smart-wallets/smart-wallet-link.js'
 import { walletInit } from './wallet-init.js'
 import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 
@@ -54,7 +55,8 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/init', async (c) => {
     const body = await readBody(c, initBody)
-    return walletInit(ctx, c, 'wallet', 'ethereum', body.address.toLowerCase(), body.token)
+    // An app with smart wallets issues nonces for link_smart_wallet even when wallet sign-in is off.
+    return walletInit(ctx, c, c.var.app.smartWallets ? null : 'wallet', 'ethereum', body.address.toLowerCase(), body.token)
   })
 
   routes.post('/authenticate', async (c) => {
@@ -76,12 +78,13 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'wallet', walletAccount(siwe, body)))
   })
 
+  // Needs the app's smart wallets, not wallet sign-in: an email user links the smart account their embedded wallet owns.
   routes.post('/link_smart_wallet', async (c) => {
     const app = c.var.app
-    assertLoginMethodEnabled(app, 'wallet')
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, smartWalletBody)
-    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex)
+    assertAppSmartWalletType(app, body.smart_wallet_type)
+    const siwe = await verifySiwe(ctx, app, requestOrigin(c, app), body.message, body.signature as Hex, smartWalletSignerChains)
     const account: VerifiedAccount = {
       type: 'smart_wallet',
       key: siwe.address,
@@ -89,7 +92,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
       allowlistIdentifiers: [siwe.address],
       displayName: siwe.address,
     }
-    return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'wallet', account))
+    return c.json(await linkVerifiedAccount(ctx, app, caller.userId, null, account))
   })
 
   routes.post('/unlink', async (c) => {

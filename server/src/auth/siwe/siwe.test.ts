@@ -291,11 +291,15 @@ describe('SIWE link and unlink', () => {
     expect(response.body.code).toBe('linked_to_another_user')
   })
 
-  it('links a smart wallet proven by a SIWE signature', async () => {
-    const token = await emailUser()
+  it("links a smart wallet proven by a SIWE signature on one of the app's smart-wallet chains", async () => {
+    const smart = await t.createApp({
+      name: 'Smart wallets', allowedOrigins: [ORIGIN], loginMethods: ['email'],
+      smartWallets: { type: 'kernel', version: null, networks: [{ chainId: 1, bundlerUrl: 'https://bundler.example/', paymasterUrl: null, rpcUrl: null, chainName: null, paymasterContext: null }] },
+    })
+    const token = await emailUser(smart)
     const wallet = newWallet()
-    const { message, signature } = await signedBody(wallet)
-    const response = await call('link_smart_wallet', { message, signature, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }, { token })
+    const { message, signature } = await signedBody(wallet, {}, { appId: smart.id })
+    const response = await call('link_smart_wallet', { message, signature, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }, { token, appId: smart.id })
     expect(response.status).toBe(200)
     expect(response.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'smart_wallet', address: wallet.address, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }))
   })

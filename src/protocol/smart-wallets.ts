@@ -1,0 +1,32 @@
+/**
+ * Smart wallets (document 1 §§3, 7; document 3's paymaster defaults): the app's smart-wallet config as
+ * `GET /api/v1/apps/{app_id}/smart_wallets` answers it, in the reference public API's shape.
+ */
+
+/** The smart-account implementations Tessera builds (the reference lists biconomy and thirdweb too; not built here). */
+export const smartWalletTypes = ['kernel', 'safe', 'light_account', 'coinbase_smart_wallet'] as const
+export type SmartWalletType = (typeof smartWalletTypes)[number]
+
+/** Chains with Coinbase smart-wallet support (document 1 §7). */
+export const COINBASE_SMART_WALLET_CHAIN_IDS = [1, 11155111, 137, 10, 8453, 84532, 42161, 7777777, 43114, 56] as const
+
+/** One chain the smart wallet works on: where its user operations go and who pays for them. */
+export interface SmartWalletNetworkDto {
+  /** `eip155:<id>`. */
+  chain_id: string
+  bundler_url: string
+  /** An ERC-7677 paymaster; absent: the account pays its own fees. */
+  paymaster_url?: string
+  /** The chain's JSON-RPC (reads, deployment checks); absent: the client's chain table. */
+  rpc_url?: string
+  chain_name?: string
+  /** Sent to the paymaster with every user operation; absent: the sponsored defaults below. */
+  paymaster_context?: Record<string, unknown>
+}
+
+export type SmartWalletConfigDto =
+  | { enabled: false }
+  | { enabled: true; smart_wallet_type: SmartWalletType; smart_wallet_version?: string; configured_networks: SmartWalletNetworkDto[] }
+
+/** Document 3's sponsored paymaster defaults: mode SPONSORED, a 300 s expiry, gas limits calculated by the paymaster. */
+export const DEFAULT_PAYMASTER_CONTEXT = { mode: 'SPONSORED', expiryDuration: 300, calculateGasLimits: true } as const
