@@ -84,7 +84,7 @@ const errorTypeOf: Partial<Record<ApiErrorCode, FrameErrorType>> = {
   invalid_request: 'invalid_request_arguments',
 }
 
-async function failure(response: Response): Promise<FrameError> {
+export async function failure(response: Response): Promise<FrameError> {
   const body = (await response.json().catch(() => null)) as { error?: unknown; code?: ApiErrorCode } | null
   const serverMessage = typeof body?.error === 'string' && body.error.length <= 300 ? body.error : `Request failed (HTTP ${response.status})`
   // The host reads rate limiting from a 429 in the message (document 2 §8).
@@ -96,9 +96,12 @@ async function failure(response: Response): Promise<FrameError> {
 
 const verifyRoutes = { totp: mfaRoutes.totpVerify, sms: mfaRoutes.smsVerify, passkey: mfaRoutes.passkeyVerify } as const
 
-export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args), mfaTokens = mfaTokenStore() }: HttpFrameApiOptions): FrameApi {
-  async function call<T>(route: Route, accessToken: string, body: object | undefined, address?: string): Promise<T> {
-    const path = routePath(route, address === undefined ? {} : { address })
+export type FrameCall = <T>(route: Route, accessToken: string, body: object | undefined, params?: Record<string, string>, extraHeaders?: Record<string, string>) => Promise<T>
+
+/** One JSON call to the frame's server with the session's bearer token (and the user's MFA token when the frame holds one). */
+export function frameCall({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args), mfaTokens = mfaTokenStore() }: HttpFrameApiOptions): FrameCall {
+  return async <T>(route: Route, accessToken: string, body: object | undefined, params: Record<string, string> = {}, extraHeaders: Record<string, string> = {}): Promise<T> => {
+    const path = routePath(route, params)
     const mfaToken = mfaTokens.get(accessToken)
     const requestHeaders: Record<string, string> = {
       'content-type': 'application/json',
@@ -106,6 +109,7 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
       [headers.appId]: appId,
       ...(clientId ? { [headers.clientId]: clientId } : {}),
       ...(mfaToken ? { [MFA_TOKEN_HEADER]: mfaToken } : {}),
+      ...extraHeaders,
     }
     let response: Response
     try {
@@ -116,6 +120,12 @@ export function httpFrameApi({ appId, clientId, baseUrl = '', fetch: fetchImpl =
     if (!response.ok) throw await failure(response)
     return (await response.json()) as T
   }
+}
+
+export function httpFrameApi(options: HttpFrameApiOptions): FrameApi {
+  const { mfaTokens = mfaTokenStore() } = options
+  const send = frameCall({ ...options, mfaTokens })
+  const call = <T>(route: Route, accessToken: string, body: object | undefined, address?: string) => send<T>(route, accessToken, body, address === undefined ? {} : { address })
   return {
     create: (token, body) => call(embeddedWalletRoutes.create, token, body),
     add: (token, body) => call(embeddedWalletRoutes.add, token, body),

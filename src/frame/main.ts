@@ -9,6 +9,9 @@ import { memoryDeviceShareStore } from './memory-device-store.js'
 import { referenceDialect } from './reference/answer.js'
 import { trustedParentOrigin } from './parent-origin.js'
 import { googleDriveKeyStore } from './recovery/google-drive.js'
+import { httpServerWalletApi } from './server-wallets/api.js'
+import { serverWalletContext } from './server-wallets/authorized-rpc.js'
+import { indexedDbUserSignerKeyStore, userSigner } from './server-wallets/user-signer.js'
 
 const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
 const parentOrigin = config && trustedParentOrigin(
@@ -17,11 +20,13 @@ const parentOrigin = config && trustedParentOrigin(
 )
 
 if (config && parentOrigin) {
-  const api = httpFrameApi({ appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') })
+  const apiOptions = { appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') }
+  const api = httpFrameApi(apiOptions)
+  const serverWallets = serverWalletContext(httpServerWalletApi({ ...apiOptions, origin: location.origin }), userSigner(config.appId, indexedDbUserSignerKeyStore()))
   const deviceShares = fallbackDeviceShareStore(indexedDbDeviceShareStore(), memoryDeviceShareStore(), () =>
     console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'))
   const cloudKeys = config.googleDriveApiUrl ? googleDriveKeyStore(config.googleDriveApiUrl) : undefined
-  const context = { appId: config.appId, api, deviceShares, ...(cloudKeys && { cloudKeys }) }
+  const context = { appId: config.appId, api, deviceShares, serverWallets, serverWalletsOnly: config.serverWalletsOnly, ...(cloudKeys && { cloudKeys }) }
   const handlers = frameHandlers(context)
   listenToParent(window as unknown as FrameWindow, parentOrigin, handlers, referenceDialect(context, handlers))
 } else {

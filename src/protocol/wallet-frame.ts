@@ -128,7 +128,8 @@ export interface CreateWalletData extends Authed {
 }
 export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }
 /** `recoveryPassword`: password (user-passcode) recovery for the imported key's share set; default automatic. */
-export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device'; recoveryPassword?: string }
+/** `mode`: 'tee' when the app's wallets are server-managed (the frame follows the app's setting either way). */
+export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device' | 'tee'; recoveryPassword?: string }
 export interface ConnectData extends ShareSetRef {}
 /** `recoveryAccessToken`: the cloud provider's token (Google Drive app-data) for a cloud-recovered wallet. */
 export interface RecoverData extends ShareSetRef { recoveryPassword?: string; recoveryAccessToken?: string }
@@ -164,10 +165,14 @@ export interface FrameTransactionRequest {
   accessList?: { address: `0x${string}`; storageKeys: `0x${string}`[] }[]
 }
 
-export type RpcData = ShareSetRef & { hdWalletIndex: number } & (
+/** `walletId`: a server-managed (`privy-v2`) wallet's id: the frame has the server sign, authorized by the user signer. */
+export type RpcData = ShareSetRef & { hdWalletIndex: number; walletId?: string } & (
   | { chainType: 'ethereum'; request: EthereumFrameRequest }
   | { chainType: 'solana'; request: SolanaFrameRequest }
 )
+
+/** `message`: base64 of the bytes to sign (a canonical authorization payload); the answer is the user signer's signature. */
+export interface UserSignerSignData extends Authed { message: string }
 
 export type MfaInitEnrollmentData = Authed & ({ method: 'totp' } | { method: 'sms'; phoneNumber: string })
 /** TOTP answers the secret to show as a QR code and setup key; SMS has sent a code to the phone. */
@@ -201,6 +206,7 @@ export interface FrameRequestData {
   recover: RecoverData
   'set-recovery': SetRecoveryData
   rpc: RpcData
+  'user-signer:sign': UserSignerSignData
   /** Verifies `mfa` (required here) and keeps the token: the explicit 'Verify your identity' step. */
   'mfa:verify': Authed & { mfa: MfaSubmission }
   'mfa:init-enrollment': MfaInitEnrollmentData
@@ -228,6 +234,8 @@ export interface FrameResponseData {
   'set-recovery': { entropyId: string; user: UserDto }
   /** `data`: a hex signature or signed raw transaction (Ethereum), or `{ signature }` in base64 (Solana). */
   rpc: { method: string; data: string | { signature: string } }
+  /** Base64 of the DER-encoded ECDSA P-256 signature. */
+  'user-signer:sign': { signature: string }
   'mfa:verify': Record<string, never>
   'mfa:init-enrollment': MfaInitEnrollmentResult
   'mfa:submit-enrollment': { user: UserDto }

@@ -15,6 +15,8 @@ export async function addWallet(context: FrameContext, data: AddWalletData): Pro
   // Each share set serves one chain: its wallets derive on that chain's path only.
   if (requireChainType(data.chainType) !== chainType) throw new FrameError('invalid_request_arguments', 'Invalid chainType for this wallet')
   const index = requireWalletIndex(data.hdWalletIndex, 1)
+  // The wallet API creates one wallet per user and chain: no HD siblings for server-managed wallets.
+  if (context.serverWalletsOnly) throw new FrameError('invalid_request_arguments', 'Additional wallets are not supported for server-managed wallets')
 
   const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   // An imported key is one wallet: it has no HD siblings (the server refuses them too).

@@ -5,6 +5,7 @@ import type { ScryptParams } from '../custody/seal-password.js'
 import type { DeviceShareStore } from '../device-store.js'
 import { FrameError } from '../errors.js'
 import type { CloudKeyStore } from '../recovery/google-drive.js'
+import type { ServerWalletContext } from '../server-wallets/authorized-rpc.js'
 
 export interface FrameContext {
   appId: string
@@ -14,6 +15,16 @@ export interface FrameContext {
   cloudKeys?: CloudKeyStore
   /** The password KDF's cost; the shipped default unless a test lowers it (opening reads it from the sealed blob). */
   passwordKdf?: ScryptParams
+  /** The user signer and wallet API of server-managed (`privy-v2`) wallets; none: this frame signs on the device only. */
+  serverWallets?: ServerWalletContext
+  /** The app's `embedded_wallets.mode`: with server wallets only, creation and import go to the wallet API. */
+  serverWalletsOnly?: boolean
+}
+
+/** The server-wallet context, or a refusal when this frame has none. */
+export function requireServerWallets(context: FrameContext): ServerWalletContext {
+  if (!context.serverWallets) throw new FrameError('error', 'Server-managed wallets are not available')
+  return context.serverWallets
 }
 
 export const chainOfVerifier = (verifier: EntropyIdVerifier): EmbeddedChainType =>

@@ -10,6 +10,7 @@ import { sameAddress, walletAddress } from '../../protocol/custody/wallet-addres
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
 import { googleDriveRecoveryChoice } from './google-drive-recovery-choice.js'
+import { createServerWallet } from '../server-wallets/create.js'
 import { registerShareSet } from './register-share-set.js'
 import type { RecoveryChoice } from './reshare.js'
 import { requireAccessToken, requirePassword, requireText } from './validate.js'
@@ -26,6 +27,7 @@ async function recoveryChoiceOf(context: FrameContext, data: CreateWalletData, e
 export async function createWallet(context: FrameContext, chainType: EmbeddedChainType, data: CreateWalletData): Promise<WalletChangeResult> {
   const accessToken = requireAccessToken(data.accessToken)
   const idempotencyKey = data.idempotencyKey === undefined ? undefined : requireText(data.idempotencyKey, 'idempotencyKey', 200)
+  if (context.serverWalletsOnly) return createServerWallet(context, chainType, accessToken, data)
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
 
   const entropy = generateEntropy()

@@ -9,12 +9,15 @@ import { parseImportedKey } from '../custody/imported-key.js'
 import { addressOfKey, sameAddress } from '../../protocol/custody/wallet-address.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
+import { importServerWallet } from '../server-wallets/create.js'
 import { registerShareSet } from './register-share-set.js'
 import { requireAccessToken, requireChainType, requirePassword } from './validate.js'
 
 export async function importWallet(context: FrameContext, data: ImportWalletData): Promise<WalletChangeResult> {
   const accessToken = requireAccessToken(data.accessToken)
   const chainType = requireChainType(data.chainType)
+  // Document 2 §4: the tee mode with server wallets only (the key goes to the signer), on-device otherwise.
+  if (context.serverWalletsOnly) return importServerWallet(context, chainType, accessToken, data)
   if (data.mode !== 'on-device') throw new FrameError('invalid_request_arguments', 'Invalid mode: only on-device import is supported')
   const privateKey = parseImportedKey(chainType, data.privateKey)
   const entropyIdVerifier = entropyIdVerifierOf(chainType)

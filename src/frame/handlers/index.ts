@@ -10,6 +10,7 @@ import { importWallet } from './import-wallet.js'
 import { clearMfa, initMfaEnrollment, submitMfaEnrollment, unenrollMfa, verifyMfa, verifyMfaFirst } from './mfa.js'
 import { recoverWallet } from './recover.js'
 import { signRpc } from './rpc.js'
+import { signWithUserSigner } from '../server-wallets/sign.js'
 import { setRecovery } from './set-recovery.js'
 
 export type FrameHandler<E extends FrameRequestEvent> = (data: FrameRequestData[E]) => Promise<FrameResponseData[E]>
@@ -25,6 +26,7 @@ export const failureMessages: { [E in FrameRequestEvent]?: string } = {
   recover: 'Unable to recover wallet',
   'set-recovery': 'Failed to set recovery on wallet',
   rpc: 'Unable to sign',
+  'user-signer:sign': 'Unable to sign',
   'mfa:verify': 'Something went wrong.',
   'mfa:init-enrollment': 'Something went wrong.',
   'mfa:submit-enrollment': 'Something went wrong.',
@@ -74,6 +76,7 @@ export function frameHandlers(context: FrameContext): FrameHandlers {
     recover: (data) => serial(data.entropyId, () => recoverWallet(context, data)),
     'set-recovery': (data) => serial(data.entropyId, () => setRecovery(context, data)),
     rpc: (data) => serial(data.entropyId, () => signRpc(context, data)),
+    'user-signer:sign': (data) => signWithUserSigner(context, data),
     'delegated-actions:consent': (data) => serial(data.entropyId, () => delegateWallet(context, data)),
     'farcaster:init-signer': (data) => serial(data.entropyId, () => initFarcasterSigner(context, data)),
     'farcaster:sign': (data) => serial(data.entropyId, () => signFarcasterMessage(context, data)),

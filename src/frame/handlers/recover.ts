@@ -10,6 +10,7 @@ import { openSealedShare } from '../custody/seal-password.js'
 import { base64ToBytes } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, requireCloudKeys, type FrameContext } from './context.js'
+import { isServerWallet } from '../server-wallets/is-server-wallet.js'
 import { reshareShareSet, type RecoveryChoice } from './reshare.js'
 import { assertSameShareSet } from './unlock.js'
 import { requireAccessToken, requirePassword, requireText, requireVerifier } from './validate.js'
@@ -40,6 +41,8 @@ export async function recoverWallet(context: FrameContext, data: RecoverData): P
   const accessToken = requireAccessToken(data.accessToken)
   const entropyId = requireText(data.entropyId, 'entropyId')
   const chainType = chainOfVerifier(requireVerifier(data.entropyIdVerifier))
+  // Nothing of a server-managed wallet lives on a device: there is nothing to recover.
+  if (await isServerWallet(context, accessToken, entropyId, chainType)) return { entropyId }
 
   const material = await context.api.keyMaterial(accessToken, entropyId, { chain_type: chainType })
   assertSameShareSet(chainType, material.entropy_id, entropyId)

@@ -1,6 +1,7 @@
 /** `rpc`: signs with wallet `hdWalletIndex` of a share set. Keys exist only for this call (no cache: every signature asks the server for the auth share, so a revoked session signs nothing). */
 import type { FrameResponseData, RpcData } from '../../protocol/index.js'
 import { FrameError, isFrameError } from '../errors.js'
+import { signWithServerWallet } from '../server-wallets/sign.js'
 import { chainOfVerifier, type FrameContext } from './context.js'
 import { signEthereumRequest } from './ethereum-rpc.js'
 import { signSolanaRequest } from './solana-rpc.js'
@@ -14,6 +15,7 @@ export async function signRpc(context: FrameContext, data: RpcData): Promise<Fra
   if (requireChainType(data.chainType) !== chainType) throw new FrameError('invalid_request_arguments', 'Invalid chainType for this wallet')
   const index = requireWalletIndex(data.hdWalletIndex)
   const method = typeof data.request?.method === 'string' ? data.request.method : ''
+  if (data.walletId !== undefined) return signWithServerWallet(context, accessToken, data)
 
   const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   try {
