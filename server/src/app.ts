@@ -51,6 +51,7 @@ import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
 import { chainRelayRoutes } from './rpc/routes.js'
 import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
+import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -117,6 +118,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/apps', smartWalletConfigRoutes(ctx))
   // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
   app.route('/api/v1/apps', chainRelayRoutes(ctx))
+  // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
+  app.route('/api/v1/apps', paymasterRoutes(ctx))
   // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
   app.route('/api/v1/apps', paymasterRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
