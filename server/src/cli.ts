@@ -11,6 +11,8 @@ import { fundingFlagUsage, fundingFromFlag } from './funding/funding-flag.js'
 import { generateKek, loadKeyEncryptionKeys } from './secrets/kek-settings.js'
 import { rotateKeyEncryptionKey } from './secrets/keys-command.js'
 import { startServer } from './server.js'
+import { rotateSignerKeys } from './signer/rotate-signer-keys.js'
+import { signerSettings } from './signer/signer-settings.js'
 
 const usage = `Usage:
   tessera-server start [--dev] [--port 8787] [--host 127.0.0.1] [--data-dir .tessera] [--config tessera.config.json] [--trust-proxy] [--issuer privy.io] [--quiet]
@@ -115,6 +117,8 @@ async function keysCommand(action: string | undefined, values: Values): Promise<
   } finally {
     await db.close()
   }
+  const { store } = signerSettings({ dev: values.dev ?? false, dataDir, databaseUrl: process.env.DATABASE_URL })
+  for (const line of await rotateSignerKeys(store, keys)) console.log(line)
 }
 
 async function startCommand(values: Values): Promise<void> {

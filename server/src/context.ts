@@ -5,6 +5,7 @@ import type { SigningKeys } from './keys/signing-keys.js'
 import type { Logger } from './logger.js'
 import type { KeyEncryptionKeys } from './secrets/key-encryption-keys.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
+import type { WalletSigner } from './signer/types.js'
 
 /** Everything a request handler needs; built once per server by `createServerContext`. */
 export interface ServerContext {
@@ -16,6 +17,8 @@ export interface ServerContext {
   keyEncryptionKeys: KeyEncryptionKeys
   /** HMAC key for one-time codes and refresh-token successors. */
   secret: Buffer
+  /** Server-managed wallets' keys: a separate process with its own sealed store, started on first use (signer/). */
+  signer: WalletSigner
   /** AES-256 key sealing automatic-recovery wallet shares (keys/wallet-recovery-key.ts). */
   walletRecoveryKey: Buffer
   /** The built wallet frame (index.html and assets/) served at `/apps/:app_id/embedded-wallets`. */

@@ -24,6 +24,9 @@ import type { KeyEncryptionKeys } from './secrets/key-encryption-keys.js'
 import { loadKeyEncryptionKeys } from './secrets/kek-settings.js'
 import { sealPlaintextSecrets } from './secrets/reseal.js'
 import { resolveWalletFrameDir } from './wallets/frame-dir.js'
+import { createSignerClient } from './signer/signer-client.js'
+import { signerSettings } from './signer/signer-settings.js'
+import type { WalletSigner } from './signer/types.js'
 
 export interface RunningServer {
   url: string
@@ -43,6 +46,8 @@ export interface ServerOverrides {
   logger?: ServerContext['logger']
   /** Replaces the key-encryption keys from the settings (TESSERA_KEK, TESSERA_KEK_FILE or dev mode's key file). */
   keyEncryptionKeys?: KeyEncryptionKeys
+  /** Replaces the signer process of server-managed wallets (the caller closes it). */
+  signer?: WalletSigner
 }
 
 /** Opens the database, prepares keys and apps, and builds the request context. */
@@ -69,6 +74,10 @@ export async function createServerContext(options: StartServerOptions = {}, over
       keys: await loadSigningKeys(db, keyEncryptionKeys, clock.now()),
       keyEncryptionKeys,
       secret: await loadServerSecret(db, keyEncryptionKeys, 'otp-hmac'),
+      signer: overrides.signer ?? createSignerClient({
+        settings: signerSettings({ dev, dataDir: options.dataDir ?? defaults.dataDir, databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL }),
+        logger,
+      }),
       walletRecoveryKey: await loadWalletRecoveryKey(db, keyEncryptionKeys),
       walletFrameDir: resolveWalletFrameDir(options.walletFrameDir),
       delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
@@ -138,6 +147,7 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
           // Keep-alive sockets would hold close() open; end them.
           ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
+        if (!overrides.signer) await ctx.signer.close()
         if (!overrides.db) await ctx.db.close()
       })()),
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { lockDataDir } from './lock.js'
-import { migrate } from './migrations.js'
+import { migrate as migrateApiSchema } from './migrations.js'
 import { openPglite } from './pglite.js'
 import { openPostgres } from './postgres.js'
 import type { Db } from './types.js'
@@ -11,10 +11,13 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** Told once when the embedded database is created (slow on first start). */
   onPreparing?: (message: string) => void
+  /** The schema to bring up to date; default the API's (migrations.ts). */
+  migrate?: (db: Db) => Promise<void>
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite under a lock in the data directory; then migrates. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  const migrate = options.migrate ?? migrateApiSchema
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl)
     await migrate(db)

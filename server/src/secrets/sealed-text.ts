@@ -8,13 +8,19 @@ export const sealedPrefixOf = (keyId: string) => `${SEALED_PREFIX}${Buffer.from(
 
 export const isSealedText = (stored: string) => stored.startsWith(SEALED_PREFIX)
 
-export async function sealText(keys: KeyEncryptionKeys, plaintext: string, aad: string): Promise<string> {
-  const sealed = await keys.seal(Buffer.from(plaintext, 'utf8'), aad)
+/** Seals bytes (a key the caller zeroes afterwards) as stored text. */
+export async function sealBytes(keys: KeyEncryptionKeys, plaintext: Uint8Array, aad: string): Promise<string> {
+  const sealed = await keys.seal(plaintext, aad)
   return `${sealedPrefixOf(sealed.keyId)}${sealed.ciphertext}`
 }
 
-export async function openText(keys: KeyEncryptionKeys, stored: string, aad: string): Promise<string> {
+export const sealText = (keys: KeyEncryptionKeys, plaintext: string, aad: string): Promise<string> => sealBytes(keys, Buffer.from(plaintext, 'utf8'), aad)
+
+/** Opens stored text into bytes the caller may zero. */
+export async function openBytes(keys: KeyEncryptionKeys, stored: string, aad: string): Promise<Uint8Array> {
   const [keyId, ...ciphertext] = isSealedText(stored) ? stored.slice(SEALED_PREFIX.length).split('.') : []
   if (!keyId || ciphertext.length === 0) throw new Error(`A secret in the database is not sealed (${aad.split('\n')[0]}): start the server once with a key-encryption key to seal it`)
-  return Buffer.from(await keys.open({ keyId: Buffer.from(keyId, 'base64url').toString('utf8'), ciphertext: ciphertext.join('.') }, aad)).toString('utf8')
+  return keys.open({ keyId: Buffer.from(keyId, 'base64url').toString('utf8'), ciphertext: ciphertext.join('.') }, aad)
 }
+
+export const openText = async (keys: KeyEncryptionKeys, stored: string, aad: string): Promise<string> => Buffer.from(await openBytes(keys, stored, aad)).toString('utf8')

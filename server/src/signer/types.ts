@@ -1,4 +1,8 @@
-import type { EmbeddedChainType, WalletRpcResponse } from '../../../src/protocol/index.js'
+import type { EmbeddedChainType } from '../../../src/protocol/index.js'
+import type { SignerRequest } from '../wallet-signing/rpc-request.js'
+import type { SignerResponse } from '../wallet-signing/sign-wallet-request.js'
+
+export type { SignerRequest, SignerResponse }
 
 /**
  * The signer: the only holder of server-managed wallets' keys (issue 17). It runs as its own process with its own sealed
@@ -10,17 +14,14 @@ export interface WalletSigner {
   createKey(input: { appId: string; chainType: EmbeddedChainType }): Promise<SignerKey>
   /** Seals an existing private key (32 bytes; the caller zeroes it) as a new wallet's key. */
   importKey(input: { appId: string; chainType: EmbeddedChainType; privateKey: Uint8Array }): Promise<SignerKey>
-  /** Signs with the key; the request was authorized by the API process (owner or session signer) before it came here. */
-  sign(input: { appId: string; keyId: string; request: SignerRequest }): Promise<WalletRpcResponse | SolanaSignedTransaction>
+  /**
+   * Signs with the key; the request was authorized by the API process (owner or session signer) before it came here.
+   * Refusals are ApiErrors: `not_found` (no such key for this app), `invalid_data` (a method of the other chain, a
+   * transaction that does not list the wallet...), and 500 `internal_error` when the signer cannot be reached.
+   */
+  sign(input: { appId: string; keyId: string; request: SignerRequest }): Promise<SignerResponse>
   /** Stops the signer (the child process, or the in-process store in tests). */
   close(): Promise<void>
 }
 
 export interface SignerKey { keyId: string; address: string }
-
-/** The signing methods of `/wallets/{id}/rpc` (delegated-signing.ts's `walletRpcBody`), plus Solana transactions. */
-export type SignerRequest =
-  | import('../wallets/delegated-signing.js').WalletRpcRequest
-  | { method: 'signTransaction'; chain_type?: 'solana'; params: { transaction: string; encoding: 'base64' } }
-
-export interface SolanaSignedTransaction { method: 'signTransaction'; data: { signed_transaction: string; encoding: 'base64' } }

@@ -24,5 +24,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const db = await openDatabase({ dataDir: dir })
   await db.close()
   project.provide('pgliteTemplateDir', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  return () => {
+    rmSync(dir, { recursive: true, force: true })
+    // The signer's store template (test-signer.ts), made when a test first forks a signer.
+    rmSync(`${dir}-signer`, { recursive: true, force: true })
+  }
 }

@@ -6,6 +6,7 @@ import type { StartServerOptions } from '../config.js'
 import { startServer, type RunningServer, type ServerOverrides } from '../server.js'
 import { CaptureDelivery } from './capture-delivery.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
+import { lazyTestSigner } from './test-signer.js'
 import { TestClock } from './test-clock.js'
 
 export interface ApiResponse<Body = any> {
@@ -56,9 +57,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = new TestClock()
   const inbox = new CaptureDelivery()
   const app = await upsertApp(db, { name: 'Test App', allowedOrigins: [TEST_ORIGIN], ...options.app }, clock.now())
+  const signer = options.overrides?.signer ?? lazyTestSigner(database)
   const server = await startServer(
     { port: 0, quiet: true, rateLimits: { initPerIp: { max: 10_000, windowSeconds: 60 }, authenticatePerIp: { max: 10_000, windowSeconds: 60 }, challengesPerIp: { max: 10_000, windowSeconds: 60 }, refreshesPerIp: { max: 10_000, windowSeconds: 60 } }, ...options.server },
-    { clock, db, ...(options.realDelivery ? {} : { delivery: inbox }), ...options.overrides },
+    { clock, db, signer, ...(options.realDelivery ? {} : { delivery: inbox }), ...options.overrides },
   )
   const call = async (path: string, call: CallOptions = {}): Promise<ApiResponse> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers }
@@ -88,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await server.close()
+      if (!options.overrides?.signer) await signer.close()
       await db.close()
       await database.dispose()
     },

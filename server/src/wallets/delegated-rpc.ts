@@ -8,10 +8,11 @@ import { openAuthShare } from './auth-share-seal.js'
 import { featureNotEnabled } from './delegate-wallet.js'
 import { sameAddress } from '../../../src/protocol/custody/wallet-address.js'
 import { openDelegatedKey } from './delegated-keys.js'
-import { chainOfMethod, signDelegatedRequest, type WalletRpcRequest } from './delegated-signing.js'
 import { unsealDelegatedShare } from './delegation-seal.js'
 import { endDelegations, findDelegation, markDelegated } from './delegation-store.js'
 import { findOwnedWallet } from './store.js'
+import { chainOfMethod, type WalletRpcRequest } from '../wallet-signing/rpc-request.js'
+import { signWalletRequest } from '../wallet-signing/sign-wallet-request.js'
 
 /** Signatures per app: a leaked app secret cannot drain the server's CPU (or the wallets) at full speed. */
 export const WALLET_RPC_PER_APP: RateLimitRule = { max: 600, windowSeconds: 60 }
@@ -50,7 +51,8 @@ export async function signWithDelegation(ctx: ServerContext, app: AppRecord, wal
   // Stored shares that no longer rebuild the wallet are a server fault, never the app's: nothing is signed.
   if (!key) throw new ApiError(500, 'internal_error', 'The delegated wallet could not be opened')
   try {
-    return await signDelegatedRequest(key, request)
+    // Document 2's methods answer in document 2's shapes.
+    return (await signWalletRequest(key, request)) as WalletRpcResponse
   } finally {
     key.fill(0)
   }

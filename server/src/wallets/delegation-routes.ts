@@ -10,7 +10,7 @@ import { loadUserDto } from '../users/user-dto.js'
 import { delegateBody, delegateWallet } from './delegate-wallet.js'
 import { signWithDelegation } from './delegated-rpc.js'
 import { endDelegations, markDelegated } from './delegation-store.js'
-import { walletRpcBody } from './delegated-signing.js'
+import { walletRpcBody } from '../wallet-signing/rpc-request.js'
 import { requireWalletCaller } from './wallet-access.js'
 
 /**
