@@ -50,6 +50,9 @@ export async function templateDataDir(): Promise<string> {
   const { startServer } = await loadServer()
   const server = await startServer({ dev: true, dataDir: building, port: 0, host: '127.0.0.1', quiet: true }, await ownKeys(building))
   await server.close()
+  // The signer's own store too, so a scenario's first server-managed wallet does not wait for its creation.
+  const { openSignerStore } = await import('../../server/src/signer/key-store.js')
+  await (await openSignerStore({ dataDir: join(building, 'signer') })).close()
   // Another run may have finished first: keep theirs.
   if (existsSync(template)) rmSync(building, { recursive: true, force: true })
   else renameSync(building, template)

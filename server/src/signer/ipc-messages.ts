@@ -19,6 +19,8 @@ export interface SignerRefusal { status: 400 | 404; code: 'invalid_data' | 'not_
 
 export type FromSigner =
   | { type: 'ready' }
+  /** Worth telling the operator (a first start creating the PGlite store). */
+  | { type: 'note'; message: string }
   | { type: 'failed'; reason: string }
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; refusal?: SignerRefusal; unavailable?: 'database'; failure?: string }

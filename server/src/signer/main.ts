@@ -28,7 +28,7 @@ function failureOf(id: number, error: unknown): FromSigner {
 
 async function start(settings: SignerProcessSettings): Promise<SignerDeps & { db: Db }> {
   const keys = loadKeyEncryptionKeys({ dev: settings.dev, dataDir: settings.kekDataDir })
-  const db = await openSignerStore(settings.store)
+  const db = await openSignerStore(settings.store, (message) => send({ type: 'note', message }))
   return { db, keys, now: Date.now }
 }
 

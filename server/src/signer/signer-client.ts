@@ -64,6 +64,7 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
       const timer = setTimeout(() => { logger.error('the signer did not start in time'); child.kill('SIGKILL') }, startTimeoutMs)
       child.on('message', (message: FromSigner) => {
         if (message.type === 'ready') { clearTimeout(timer); resolve(child) }
+        else if (message.type === 'note') logger.info(`signer: ${message.message}`)
         else if (message.type === 'failed') logger.error({ reason: message.reason }, 'the signer could not start')
         else onResult(message)
       })
