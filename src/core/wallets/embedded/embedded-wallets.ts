@@ -40,7 +40,7 @@ import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
 import { ProviderRpcError } from './provider-rpc-error.js'
 import { assertRecoveryUpgrade } from './recovery-upgrade.js'
 import type { CreateEmbeddedWalletOptions, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, LoginRecoveryInput, RecoverInput, SetRecoveryInput } from './types.js'
-import { embeddedWalletsOf } from './wallets-of-user.js'
+import { embeddedWalletsOf, isServerManaged } from './wallets-of-user.js'
 
 export interface EmbeddedWalletsDeps {
   appId: string
@@ -206,6 +206,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
   }
 
   const shareSet = (wallet: EmbeddedWallet) => ({ entropyId: wallet.entropyId, entropyIdVerifier: wallet.entropyIdVerifier })
+  /** A signing request names its wallet: server-managed wallets by id too (the frame has the server sign for them). */
+  const signingTarget = (wallet: EmbeddedWallet) => ({ ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, ...(isServerManaged(wallet) && { walletId: wallet.id }) })
   const primaryOf = (wallet: EmbeddedWallet) => state.get().wallets.find((other) => other.entropyId === wallet.entropyId && other.address === wallet.entropyId) ?? wallet
 
   const waitingStatus = () => ([...passwordWaiters.values()].some((waiter) => waiter.cloud) ? 'needs-cloud-recovery' : passwordWaiters.size ? 'needs-password' : null)
@@ -217,6 +219,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
 
   /** Connects a share set, or recovers it when this device has no share of it (automatic recovery needs no input). */
   async function attempt(wallet: EmbeddedWallet): Promise<Connection> {
+    // Nothing of a server-managed wallet is on the device: it is always available, never recovered.
+    if (isServerManaged(primaryOf(wallet))) return 'connected'
     state.update((current) => ({ ...current, status: 'connecting' }))
     try {
       await call('connect', shareSet(wallet))
@@ -505,7 +509,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
   /** One Ethereum signing request to the frame for `wallet`, connected (or recovered) first. */
   function signWithEthereumWallet(wallet: EmbeddedWallet, request: EthereumFrameRequest): Promise<string> {
     return withWallet(wallet, async () => {
-      const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'ethereum', request })
+      const { data } = await call('rpc', { ...signingTarget(wallet), chainType: 'ethereum', request })
       return data as string
     })
   }
@@ -550,7 +554,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
           clusters: resolveSolanaClusters(deps.getConfig().solanaClusters),
           sign: (request: SolanaFrameRequest) =>
             withWallet(wallet, async () => {
-              const { data } = await call('rpc', { ...shareSet(wallet), hdWalletIndex: wallet.walletIndex, chainType: 'solana', request })
+              const { data } = await call('rpc', { ...signingTarget(wallet), chainType: 'solana', request })
               return (data as { signature: string }).signature
             }),
           confirmations,

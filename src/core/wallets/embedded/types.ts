@@ -13,6 +13,8 @@ import type { StandardWallet } from '../discovery/wallet-standard.js'
 import type { SignAuthorizationInput, SignedAuthorization } from './sign-authorization.js'
 
 export interface EmbeddedWallet {
+  /** Server-managed (`privy-v2`) wallets only: the wallet API's id. */
+  id?: string
   address: string
   chainType: EmbeddedChainType
   /** 0 is the primary wallet; additional HD wallets count up from the highest existing index. */

@@ -3,6 +3,9 @@ import { entropyIdVerifierOf, type RecoveryMethod } from '../../../protocol/inde
 import type { User, WalletAccount } from '../../user/types.js'
 import type { EmbeddedWallet } from './types.js'
 
+/** A wallet the server's signer holds (document 2 §1 'wallet API' wallets): it has an id and recovery method privy-v2. */
+export const isServerManaged = (wallet: EmbeddedWallet): wallet is EmbeddedWallet & { id: string } => wallet.recoveryMethod === 'privy-v2' && typeof wallet.id === 'string'
+
 export const isEmbeddedWalletAccount = (account: User['linkedAccounts'][number]): boolean =>
   account.type === 'wallet' && account.walletClientType === 'privy'
 
@@ -17,6 +20,8 @@ export function embeddedWalletsOf(user: User | null): EmbeddedWallet[] {
       const primary = account.imported ? account : accounts.find((other) => other.chainType === account.chainType && !other.imported && (other.walletIndex ?? 0) === 0)
       return {
         address: account.address,
+        // Server-managed (privy-v2) wallets have an id: the wallet API signs for them by it.
+        ...(account.id && { id: account.id }),
         chainType: account.chainType,
         walletIndex: account.walletIndex ?? 0,
         recoveryMethod: (account.recoveryMethod ?? 'privy') as RecoveryMethod,

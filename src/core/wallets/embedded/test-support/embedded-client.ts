@@ -21,10 +21,10 @@ export interface EmbeddedTestbed {
   close(): Promise<void>
 }
 
-export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSettings; config?: Partial<AppConfigDto> } = {}): Promise<EmbeddedTestbed> {
+export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSettings; config?: Partial<AppConfigDto>; serverManaged?: boolean } = {}): Promise<EmbeddedTestbed> {
   const base = appConfigDto()
   const config = appConfigDto({ ...options.config, embedded_wallet_config: { ...base.embedded_wallet_config, ...options.embedded } })
-  const frame = createFakeFrame({ baseUser: () => userDto() })
+  const frame = createFakeFrame({ baseUser: () => userDto(), serverManaged: options.serverManaged ?? false })
   const api = await startFakeApi(
     apiRoutes({
       [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: config }),

@@ -13,7 +13,7 @@ import { TesseraError } from '../../../errors/base-error.js'
 import { frameError } from '../../../errors/embedded-wallet-errors.js'
 import type { FrameClient } from '../frame-client.js'
 
-interface FakeWallet { chainType: 'ethereum' | 'solana'; address: string; index: number; entropyId: string; recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' }
+interface FakeWallet { chainType: 'ethereum' | 'solana'; address: string; index: number; entropyId: string; recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'privy-v2'; id?: string }
 
 export interface FakeFrame extends FrameClient {
   calls: { event: FrameRequestEvent; data: unknown }[]
@@ -30,7 +30,8 @@ export interface FakeFrame extends FrameClient {
   user(): UserDto
 }
 
-export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: Map<string, string> }): FakeFrame {
+/** `serverManaged`: wallets are created as the wallet API's (privy-v2, with an id, nothing on the device); their rpc needs the id. */
+export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: Map<string, string>; serverManaged?: boolean }): FakeFrame {
   const wallets: FakeWallet[] = []
   const mnemonics = new Map<string, string>()
   const solanaSeeds = new Map<string, Uint8Array>()
@@ -48,6 +49,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     const base = options.baseUser()
     const accounts: LinkedAccountDto[] = wallets.map((wallet) => ({
       type: 'wallet',
+      ...(wallet.id && { id: wallet.id }),
       address: wallet.address,
       chain_type: wallet.chainType,
       wallet_client_type: 'privy',
@@ -92,10 +94,11 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
         const existing = wallets.find((wallet) => wallet.chainType === chainType && wallet.index === 0)
         // As the server answers `created: false`: the existing wallet, no new shares.
         if (existing) return result(existing)
-        const wallet = newWallet(chainType, 0, null, data.recoveryMethod ?? 'privy')
+        const wallet = newWallet(chainType, 0, null, options.serverManaged ? 'privy-v2' : data.recoveryMethod ?? 'privy')
         if (data.recoveryPassword) passwords.set(wallet.entropyId, data.recoveryPassword)
         wallets.push(wallet)
-        device.add(wallet.entropyId)
+        if (options.serverManaged) wallet.id = `server-wallet-${wallets.length}`
+        else device.add(wallet.entropyId)
         return result(wallet)
       }
       case 'wallets:add': {
@@ -115,6 +118,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
         return { entropyId: data.entropyId }
       }
       case 'rpc':
+        if (serverWalletOf(data)) return { method: data.request.method, data: await sign(data as FrameRequestData['rpc']) }
         if (!device.has(data.entropyId)) throw frameError('wallet_not_on_device', 'Wallet not on device')
         return { method: data.request.method, data: await sign(data as FrameRequestData['rpc']) }
       case 'set-recovery': {
@@ -127,6 +131,14 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
       default:
         throw frameError('error', 'Unsupported recovery action')
     }
+  }
+
+  /** The server-managed wallet a request names by id; an id of no such wallet is refused as the server refuses it. */
+  function serverWalletOf(data: Record<string, any>): FakeWallet | null {
+    if (data.walletId === undefined) return null
+    const wallet = wallets.find((candidate) => candidate.id === data.walletId && candidate.entropyId === data.entropyId)
+    if (!wallet) throw frameError('error', 'Wallet not found')
+    return wallet
   }
 
   function result(wallet: FakeWallet): FrameResponseData['wallet:create'] {
