@@ -87,7 +87,7 @@ describe('server-managed wallets in the frame', () => {
     const first = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['0x68656c6c6f', address] } })
     expect(first.method).toBe('personal_sign')
     expect(await verifyMessage({ address: address as Hex, message: { raw: '0x68656c6c6f' }, signature: first.data as Hex })).toBe(true)
-    const second = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hello', address] } })
+    const second = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hello' as Hex, address] } })
     expect(await verifyMessage({ address: address as Hex, message: 'hello', signature: second.data as Hex })).toBe(true)
 
     const rpcCalls = walletApi.calls.filter((entry) => entry.endpoint === 'rpc')
@@ -103,7 +103,7 @@ describe('server-managed wallets in the frame', () => {
     await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'secp256k1_sign', params: [`0x${'11'.repeat(32)}`] } }, 'token-2')
     const registrations = walletApi.calls.filter((entry) => entry.endpoint === 'registerUserSigner')
     expect(registrations.map((entry) => entry.accessToken)).toEqual([token, 'token-2'])
-    expect((registrations[1].body as { public_key: string }).public_key).toBe((registrations[0].body as { public_key: string }).public_key)
+    expect((registrations[1]!.body as { public_key: string }).public_key).toBe((registrations[0]!.body as { public_key: string }).public_key)
   })
 
   it('signs an Ethereum transaction for the host to broadcast, as an on-device wallet does', async () => {
@@ -134,7 +134,7 @@ describe('server-managed wallets in the frame', () => {
 
   it('keeps the user signer non-extractable: the stored key signs but never exports', async () => {
     await created('ethereum').then(({ address, walletId }) =>
-      rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hi', address] } }))
+      rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hi' as Hex, address] } }))
     const keys = await keyStore.get(appId)
     expect(keys?.privateKey.extractable).toBe(false)
     await expect(crypto.subtle.exportKey('pkcs8', keys!.privateKey)).rejects.toThrow()
