@@ -1,4 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { getAddress, keccak256, recoverAddress, recoverTransactionAddress, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
@@ -8,15 +11,13 @@ import { encodeBase58 } from '../../../src/protocol/base58.js'
 import { openDatabase } from '../db/open.js'
 import type { Db } from '../db/types.js'
 import { createLogger } from '../logger.js'
-import { loadKeyEncryptionKeys } from '../secrets/kek-settings.js'
+import { loadKeyEncryptionKeys, parseKek } from '../secrets/kek-settings.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
-import { parseKek } from '../secrets/kek-settings.js'
-import { resealUnderActiveKey } from '../secrets/reseal.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { testSignerSettings } from '../test-support/test-signer.js'
 import type { SignerProcessSettings } from './ipc-messages.js'
-import { signerKeysColumn } from './key-seal.js'
 import { openSignerStore } from './key-store.js'
+import { rotateSignerKeys } from './rotate-signer-keys.js'
 import { createSignerClient, type SignerClient } from './signer-client.js'
 import { signWithKey } from './sign-with-key.js'
 
@@ -223,16 +224,25 @@ describe('the signer store at rest', () => {
     await store.query('UPDATE tessera_signer.wallet_keys SET app_id = $2 WHERE id = $1', [row!.id, APP])
   })
 
-  it('is re-sealed by a key-encryption key rotation, and the keys still sign under the new key alone', async () => {
+  it('is re-sealed by keys rotate, and the keys still sign under the new key alone', async () => {
     const oldKey = parseKek(process.env.TESSERA_KEK!, 'TESSERA_KEK')
     const newKey = Buffer.alloc(32, 9)
     const rotating = localKeyEncryptionKeys(newKey, [oldKey])
     const count = (await store.query('SELECT 1 FROM tessera_signer.wallet_keys')).length
-    expect(await resealUnderActiveKey(store, rotating, [signerKeysColumn])).toBe(count)
+    // The command opens the store itself (PGlite admits one process).
+    await store.close()
+    expect(await rotateSignerKeys(settings.store, rotating)).toEqual([`Re-sealed ${count} server-managed wallet keys in the signer's store under key-encryption key ${rotating.activeKeyId}.`])
+    store = await openSignerStore(settings.store)
     const [row] = await store.query<{ id: string; app_id: string }>("SELECT id, app_id FROM tessera_signer.wallet_keys WHERE app_id = $1 AND chain_type = 'solana' LIMIT 1", [APP])
     const request = { method: 'signMessage', params: { message: 'aGVsbG8=', encoding: 'base64' } }
     const deps = (keys: ReturnType<typeof localKeyEncryptionKeys>) => ({ db: store, keys, now: Date.now })
     await expect(signWithKey(deps(localKeyEncryptionKeys(newKey)), { appId: APP, keyId: row!.id, request })).resolves.toMatchObject({ method: 'signMessage' })
     await expect(signWithKey(deps(localKeyEncryptionKeys(oldKey)), { appId: APP, keyId: row!.id, request })).rejects.toThrow(/not configured/)
+  })
+
+  it('leaves a PGlite signer store that was never created alone', async () => {
+    const dataDir = join(tmpdir(), `tessera-no-signer-${process.pid}-${Date.now()}`)
+    expect(await rotateSignerKeys({ dataDir }, loadKeyEncryptionKeys({ dev: false, dataDir: '' }))).toEqual([])
+    expect(existsSync(dataDir)).toBe(false)
   })
 })
