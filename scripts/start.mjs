@@ -1,6 +1,7 @@
 // `npm start`: builds the library when needed, then runs on loopback the API server in dev mode on the
 // embedded database, a local OAuth provider (google-like and github-like), the demos (vanilla, React, Vue, Svelte, Next.js), two local EVM chains, the
-// local Solana endpoint, the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay) and a WalletConnect relay stand-in.
+// local Solana endpoint, the funding providers' stand-ins (Coinbase Onramp, MoonPay, Relay), a WalletConnect relay stand-in
+// and the ERC-4337 contracts with the alto bundler on the first chain.
 // PORT (API, 8787), DEMO_PORT (demos, 5173), TESSERA_DATA_DIR (.tessera); TESSERA_ALLOWED_ORIGINS and
 // TESSERA_REDIRECT_URLS (comma lists) add the dev app's origins and OAuth redirect URLs for pages on other hosts.
 import { resolve } from 'node:path'
@@ -60,6 +61,7 @@ const stack = await startDevStack({
   frameworkDemos,
   // WalletConnect pairs through the local relay stand-in (TESSERA_WALLETCONNECT_PROJECT_ID: WalletConnect's own).
   walletConnect: true,
+  aa: true,
   devApp: (app) => withOriginsFromEnv(app, process.env),
   onStartError: reportStartError,
 })
@@ -81,6 +83,10 @@ ${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo `.padEnd(16)}$
                   funded: anvil's 10 default accounts (10,000 ETH each; mnemonic '${ANVIL_MNEMONIC}'), e.g. ${ANVIL_FIRST_ACCOUNT}
                   test contracts (the demos' Transactions panel): ERC-20 ${stack.chain.contracts.erc20}, ERC-721 ${stack.chain.contracts.erc721},
                   ERC-1155 ${stack.chain.contracts.erc1155}, reverting ${stack.chain.contracts.reverter}
+  Bundler         ${stack.aa.bundlerUrl}  (alto, ERC-4337 on Anvil: EntryPoint 0.7 ${stack.aa.addresses.entryPoint07}, 0.8 ${stack.aa.addresses.entryPoint08})
+                  VerifyingPaymaster ${stack.aa.addresses.verifyingPaymaster07} (0.7), ${stack.aa.addresses.verifyingPaymaster08} (0.8), signer ${stack.aa.addresses.paymasterSigner};
+                  Safe 1.4.1 ${stack.aa.addresses.factories.safe.safeProxyFactoryAddress} (proxy factory), SimpleAccount ${stack.aa.addresses.factories.simpleAccount07},
+                  Simple7702Account ${stack.aa.addresses.simple7702Account}
   Local chain 2   ${stack.chain.anvil2.rpcUrl}  (anvil, chain ${stack.chain.anvil2.chainId}, 'Anvil 2': the other chain funds are bridged from; the same funded default accounts)
   Local Solana    ${stack.chain.solana.rpcUrl}  (litesvm behind JSON-RPC; the dev app's 'devnet' cluster)
                   SPL test token ${stack.chain.splToken.symbol}: mint ${stack.chain.splToken.mint}

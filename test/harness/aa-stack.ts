@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
+import { concat, createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { freeLoopbackPort } from '../../server/src/test-support/anvil.js'
 import { anvilAccountKey } from '../../server/src/funding/test-support/evm-payouts.js'
-import { accountAbstractionDeployments, DETERMINISTIC_DEPLOYER, entryPointAbi, SAFE_SINGLETON_FACTORY } from './aa-contracts.js'
+import { accountAbstractionDeployments, DETERMINISTIC_DEPLOYER, entryPointAbi, SAFE_SINGLETON_FACTORY, type Create2Deployment } from './aa-contracts.js'
 import { e2eLogPrefix } from './e2e-logs.js'
 import { repoRoot } from './paths.js'
 
@@ -71,11 +71,11 @@ export async function deployAccountAbstraction(rpcUrl: string, options: { paymas
   const { wallet, reader } = clients(rpcUrl, AA_DEPLOYER_KEY)
   await prepareChain(reader)
   const deployments = accountAbstractionDeployments(options.paymasterSigner)
-  const missing = []
+  const missing: Create2Deployment[] = []
   for (const deployment of deployments) if (!(await reader.getCode({ address: deployment.address }))) missing.push(deployment)
   // anvil mines each transaction as it arrives, in order: a constructor finds the EntryPoint it checks.
-  const hashes = []
-  for (const deployment of missing) hashes.push(await wallet.sendTransaction({ to: deployment.deployer, data: `${deployment.salt}${deployment.initCode.slice(2)}`, chain: null }))
+  const hashes: Hex[] = []
+  for (const deployment of missing) hashes.push(await wallet.sendTransaction({ to: deployment.deployer, data: concat([deployment.salt, deployment.initCode]), chain: null }))
   for (const [index, hash] of hashes.entries()) {
     const receipt = await reader.waitForTransactionReceipt({ hash })
     const deployed = await reader.getCode({ address: missing[index]!.address })
@@ -169,3 +169,18 @@ const stopChild = (child: ChildProcess) =>
     child.once('exit', () => resolve())
     child.kill()
   })
+
+/**
+ * The paymasters' signer for `npm start` and the e2e stack: a public dev key (anvil's mnemonic, index 23), so the
+ * server's sponsorship settings can name it. Never use it off a local chain.
+ */
+export const DEV_PAYMASTER_SIGNER_KEY = anvilAccountKey(23)
+
+export interface LocalAccountAbstraction { bundlerUrl: string; addresses: AccountAbstractionAddresses; bundler: Bundler }
+
+/** Deploys the contracts on `rpcUrl` (paymasters signed for by DEV_PAYMASTER_SIGNER_KEY) and starts alto on both EntryPoints. */
+export async function startLocalAccountAbstraction(rpcUrl: string): Promise<LocalAccountAbstraction> {
+  const addresses = await deployAccountAbstraction(rpcUrl, { paymasterSigner: privateKeyToAccount(DEV_PAYMASTER_SIGNER_KEY).address })
+  const bundler = await startBundler({ rpcUrl, entryPoints: [addresses.entryPoint07, addresses.entryPoint08] })
+  return { bundlerUrl: bundler.url, addresses, bundler }
+}

@@ -22,6 +22,7 @@ import { startAnvil, type Anvil } from '../../server/src/test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
 import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/src/test-support/farcaster-id-registry.js'
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
+import { startLocalAccountAbstraction, type LocalAccountAbstraction } from './aa-stack.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
 import { startDemoServer, type DemoConfig, type DemoServer } from './demo-server.js'
 import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, supplyTestUsdc, type FundingStandIns } from './dev-funding.js'
@@ -64,6 +65,11 @@ export interface DevStackOptions<Api extends Closable> {
    * e2e file that asks). `TESSERA_WALLETCONNECT_PROJECT_ID` instead points the dev app at WalletConnect's own relay.
    */
   walletConnect?: boolean
+  /**
+   * Deploys the ERC-4337 contracts on the first anvil and runs the alto bundler against it (aa-stack.ts): npm start,
+   * and the e2e files of smart wallets and sponsorship.
+   */
+  aa?: boolean
   /** Called with the part that failed to start (its port may be in use) before the error is rethrown. */
   onStartError?(part: 'api' | 'demo', error: unknown): void
 }
@@ -85,6 +91,8 @@ export interface DevStack<Api extends Closable> {
   demoUrls: string[]
   /** The WalletConnect relay stand-in and the dev app's project id (with the `walletConnect` option). */
   walletConnect: DevWalletConnect | null
+  /** The bundler and the ERC-4337 contracts on the first anvil (with the `aa` option; also `chain.aa`). */
+  aa: LocalAccountAbstraction | null
   close(): Promise<void>
 }
 
@@ -98,6 +106,8 @@ export interface LocalChain {
   contracts: TestContracts
   /** The dev SPL token on the local Solana endpoint (the app names it in `solana_tokens`). */
   splToken: DevSplToken
+  /** The alto bundler and the ERC-4337 contracts on `anvil`, with the stack's `aa` option (null without). */
+  aa: LocalAccountAbstraction | null
 }
 
 export interface DevWalletConnect { relay: WalletConnectRelay; projectId: string }
@@ -244,7 +254,9 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     fundDevSolanaAccounts(solana)
     const devTokens = await setUpDevTokens(anvil, solana)
     const usdc = await setUpTestUsdc([anvil, anvil2], solana)
-    const chain: LocalChain = { anvil, anvil2, usdc, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken }
+    const aa = options.aa ? await startLocalAccountAbstraction(anvil.rpcUrl) : null
+    if (aa) cleanup.push(() => aa.bundler.stop())
+    const chain: LocalChain = { anvil, anvil2, usdc, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken, aa }
     const funding = await startFundingStandIns(chain, apiUrl)
     cleanup.push(() => funding.close())
     await supplyTestUsdc(funding, usdc, [anvil, anvil2])
@@ -283,7 +295,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     }
     cleanup.push(() => api.close())
     const { coinbase, moonpay, relay } = funding
-    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, walletConnect, close: closeAll }
+    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, walletConnect, aa, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -37,6 +37,8 @@ export interface E2eStackOptions {
   devApp?: (app: AppFile) => AppFile
   /** Runs the WalletConnect relay stand-in and lists WalletConnect in the dev app (dev-stack.ts `walletConnect`). */
   walletConnect?: boolean
+  /** Deploys the ERC-4337 contracts on anvil and runs the alto bundler: `stack.aa` holds its URL and the addresses. */
+  aa?: boolean
   /** More API server options (e.g. a shorter resend cooldown for a scenario that signs in twice). */
   api?: Omit<StartServerOptions, 'port' | 'configFile' | 'dataDir' | 'databaseUrl'>
 }
@@ -63,6 +65,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     extraApps: options.extraApps,
     devApp: options.devApp,
     walletConnect: options.walletConnect,
+    aa: options.aa,
   })
   let browser: Browser
   try {

@@ -4,7 +4,7 @@
  * ERC-7677 endpoint is server/src/sponsorship; this only proves the deployed paymaster accepts what it should.
  */
 import { concat, encodeAbiParameters, zeroHash, type Address, type Hex, type PublicClient } from 'viem'
-import { toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
+import { toPackedUserOperation, type GetPaymasterDataParameters, type PaymasterActions, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
 import { verifyingPaymaster07Artifact } from './aa-contracts.js'
 
@@ -24,15 +24,16 @@ const stubSignature = (hash: Hex) => privateKeyToAccount(generatePrivateKey()).s
  * `getPaymasterStubData` and `getPaymasterData` for a smart account client's `paymaster` option: the data is the
  * validity window and `signer`'s signature over the contract's own `getHash` of the operation.
  */
-export function verifyingPaymasterActions(options: { client: PublicClient; paymaster: Address; signer: LocalAccount }) {
+export function verifyingPaymasterActions(options: { client: PublicClient; paymaster: Address; signer: LocalAccount }): Required<PaymasterActions> {
   const window = validityWindow()
   return {
     async getPaymasterStubData() {
-      return { paymaster: options.paymaster, paymasterData: concat([timestamps(window), await stubSignature(zeroHash)]) }
+      // The sample has no postOp: the EntryPoint never calls it.
+      return { paymaster: options.paymaster, paymasterData: concat([timestamps(window), await stubSignature(zeroHash)]), paymasterPostOpGasLimit: 0n }
     },
-    async getPaymasterData(userOperation: object) {
-      // getHash reads the operation's gas limits from paymasterAndData, not its signature.
-      const stubbed = { ...(userOperation as UserOperation<'0.7'>), paymaster: options.paymaster, paymasterData: timestamps(window) }
+    async getPaymasterData(userOperation: GetPaymasterDataParameters) {
+      // viem asks once every gas field is estimated; getHash reads the paymaster's gas limits, not its signature.
+      const stubbed = { ...(userOperation as unknown as UserOperation<'0.7'>), paymaster: options.paymaster, paymasterData: timestamps(window) }
       const hash = await options.client.readContract({
         address: options.paymaster,
         abi: verifyingPaymaster07Artifact().abi,
