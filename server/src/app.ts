@@ -39,6 +39,7 @@ import { userRoutes } from './users/routes.js'
 import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
 import { embeddedWalletApiRoutes } from './wallets/routes.js'
 import { walletDelegationRoutes } from './wallets/delegation-routes.js'
+import { serverWalletRoutes } from './server-wallets/routes.js'
 import { recoveryCallbackRoutes, recoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
 import { scanRoutes } from './scan/routes.js'
@@ -147,6 +148,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/farcaster', farcasterRoutes(ctx))
   app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
   app.route('/api/v1/captcha', captchaRoutes(ctx))
+  app.route('/api/v1/wallets', serverWalletRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
   app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))

@@ -30,6 +30,8 @@ export const apiErrorCodes = [
   'disallowed_login_method',
   'disallowed_plus_email',
   'disallowed_recovery_method',
+  // Setting recovery on a server-managed (privy-v2) wallet (document 2 §4).
+  'unsupported_recovery_method',
   'cannot_set_password',
   'invalid_pkce_parameters',
   'cross_app_connection_not_allowed',

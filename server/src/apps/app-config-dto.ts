@@ -68,7 +68,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
       require_user_owned_recovery_on_create: app.embeddedWallets.requireUserOwnedRecoveryOnCreate ?? false,
       require_user_password_on_create: app.embeddedWallets.requireUserPasswordOnCreate,
       announce_wallets_enabled: app.embeddedWallets.announceWalletsEnabled ?? false,
-      mode: 'legacy-embedded-wallets-only',
+      mode: app.embeddedWallets.mode ?? 'legacy-embedded-wallets-only',
     },
     max_linked_wallets_per_user: app.maxLinkedWalletsPerUser,
     cross_app_login_providers: crossAppLoginProviders,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { APP_ID_LENGTH, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
+import { APP_ID_LENGTH, embeddedWalletsModes, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
+import { parseP256PublicKey } from '../server-wallets/p256-key.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
@@ -92,6 +93,7 @@ const telegramSchema = z.strictObject({
 /** A host name: what a WebAuthn RP ID may be. */
 export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
 
+const p256PublicKeyText = z.string().refine((text) => parseP256PublicKey(text) !== null, 'must be a base64 SPKI P-256 public key')
 const createOnLogin = z.enum(['off', 'users-without-wallets', 'all-users'])
 const embeddedWalletsSchema = z.strictObject({
   ethereum_create_on_login: createOnLogin.default('off'),
@@ -104,6 +106,10 @@ const embeddedWalletsSchema = z.strictObject({
   delegated_actions_enabled: z.boolean().default(false),
   // Announce the signed-in user's embedded wallets to the page's dapps (EIP-6963, wallet-standard).
   announce_wallets_enabled: z.boolean().default(false),
+  // New wallets on the device (legacy) or in the server's signer (privy-v2).
+  mode: z.enum(embeddedWalletsModes).default('legacy-embedded-wallets-only'),
+  // The app backend's P-256 public keys (base64 SPKI) that may sign for wallets their owners delegated.
+  session_signers: z.array(p256PublicKeyText).max(20).default([]),
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -317,6 +323,8 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       googleDriveApiUrl: app.embedded_wallets.google_drive_api_url,
       delegatedActionsEnabled: app.embedded_wallets.delegated_actions_enabled,
       announceWalletsEnabled: app.embedded_wallets.announce_wallets_enabled,
+      mode: app.embedded_wallets.mode,
+      sessionSigners: app.embedded_wallets.session_signers,
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,

@@ -79,7 +79,7 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
-  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false, announceWalletsEnabled: false },
+  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false, announceWalletsEnabled: false, mode: 'legacy-embedded-wallets-only', sessionSigners: [] },
   chains: [],
   defaultChainId: null,
   solanaClusters: [],

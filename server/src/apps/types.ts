@@ -1,6 +1,6 @@
 import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
 import type { SmartWalletSettings } from '../smart-wallets/types.js'
-import { oauthProviders, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
+import { oauthProviders, type EmbeddedWalletsMode, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
 import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
@@ -111,6 +111,10 @@ export interface EmbeddedWalletSettings {
   delegatedActionsEnabled?: boolean
   /** The client announces the signed-in user's embedded wallets to the page's dapps (EIP-6963, wallet-standard); off or absent: it does not. */
   announceWalletsEnabled?: boolean
+  /** Where new wallets' keys live: on the device (legacy, absent) or in the server's signer (`privy-v2`, issue 17). */
+  mode?: EmbeddedWalletsMode
+  /** The app backend's session signers: base64 SPKI P-256 public keys whose authorization signatures sign for delegated server-managed wallets. */
+  sessionSigners?: string[]
 }
 export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
 

@@ -370,6 +370,41 @@ CREATE TABLE login_mfa_sessions (
 `,
   },
   {
+    // Server-managed (privy-v2) wallets: the signer's key id beside the address (never a key), the P-256 user signers
+    // sessions registered, and the authorization signatures already used (kept until they expire, then pruned).
+    id: 13,
+    sql: `
+CREATE TABLE server_wallets (
+  id text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_type text NOT NULL,
+  wallet_index integer NOT NULL,
+  address text NOT NULL,
+  signer_key_id text NOT NULL,
+  imported boolean NOT NULL DEFAULT false,
+  delegated boolean NOT NULL DEFAULT false,
+  created_at bigint NOT NULL
+);
+CREATE UNIQUE INDEX server_wallets_user_index ON server_wallets (app_id, user_id, chain_type, wallet_index);
+CREATE UNIQUE INDEX server_wallets_address ON server_wallets (app_id, address);
+CREATE TABLE wallet_user_signers (
+  id text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  session_id text NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  public_key text NOT NULL,
+  expires_at bigint NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX wallet_user_signers_user ON wallet_user_signers (app_id, user_id);
+CREATE TABLE used_authorization_signatures (
+  signature_hash text PRIMARY KEY,
+  expires_at bigint NOT NULL
+)
+`,
+  },
+  {
     // Gas sponsorship's spend ledger (sponsorship/ledger.ts); id 17 leaves 13-16 to issue 17's other migrations.
     id: 17,
     sql: `

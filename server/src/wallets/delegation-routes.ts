@@ -12,6 +12,8 @@ import { signWithDelegation } from './delegated-rpc.js'
 import { endDelegations, markDelegated } from './delegation-store.js'
 import { walletRpcBody } from '../wallet-signing/rpc-request.js'
 import { requireWalletCaller } from './wallet-access.js'
+import { delegateServerWallet, revokeServerWalletDelegations, serverDelegateBody } from '../server-wallets/delegate-server-wallet.js'
+import { serverWalletRpcRoute } from '../server-wallets/routes.js'
 
 /**
  * The wallet API's delegation routes (document 2 §7), mounted at `/api/v1/wallets`: `delegate` (the wallet frame, the
@@ -28,18 +30,26 @@ export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/delegate', async (c) => {
     const caller = await requireWalletCaller(ctx, c)
-    const walletId = await delegateWallet(ctx, c.var.app, caller, await readBody(c, delegateBody))
+    // A server-managed wallet has no device share: its delegation lets the app's session signers sign for it.
+    const walletId = (await delegateServerWallet(ctx, c.var.app, caller, await readBody(c, serverDelegateBody)))
+      ?? (await delegateWallet(ctx, c.var.app, caller, await readBody(c, delegateBody)))
     return c.json({ user: await userOf(c.var.app.id, caller.userId), wallet_id: walletId } satisfies DelegateWalletResponse)
   })
 
   // Revoking only takes power away: the session suffices, no MFA.
   routes.post('/revoke', async (c) => {
     const claims = await requireAccess(ctx, c)
-    await ctx.db.transaction(async (tx) => markDelegated(tx, c.var.app.id, await endDelegations(tx, { appId: c.var.app.id, userId: claims.userId }, ctx.clock.now()), false))
+    await ctx.db.transaction(async (tx) => {
+      await markDelegated(tx, c.var.app.id, await endDelegations(tx, { appId: c.var.app.id, userId: claims.userId }, ctx.clock.now()), false)
+      await revokeServerWalletDelegations(tx, c.var.app.id, claims.userId)
+    })
     return c.json({ message: 'Success', user: await userOf(c.var.app.id, claims.userId) } satisfies RevokeWalletsResponse)
   })
 
   routes.post('/:wallet_id/rpc', async (c) => {
+    // One route for both kinds: a server-managed wallet id needs an authorization signature, a delegated one the app secret.
+    const served = await serverWalletRpcRoute(ctx, c)
+    if (served) return c.json(served)
     requireAppSecret(c)
     const request = await readBody(c, walletRpcBody)
     return c.json((await signWithDelegation(ctx, c.var.app, c.req.param('wallet_id'), request)) satisfies WalletRpcResponse)

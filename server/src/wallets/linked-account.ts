@@ -9,7 +9,8 @@ export const embeddedWalletChainIds: Record<EmbeddedChainType, string> = {
   solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
 }
 
-export interface EmbeddedAccount { chainType: EmbeddedChainType; walletIndex: number; recoveryMethod: RecoveryMethod; imported: boolean }
+/** `id` and `privy-v2`: a server-managed wallet (document 2: a 'wallet API' wallet); `delegated` is false until delegation. */
+export interface EmbeddedAccount { chainType: EmbeddedChainType; walletIndex: number; recoveryMethod: RecoveryMethod | 'privy-v2'; imported: boolean; id?: string }
 
 /** The `wallet` linked account's details for an embedded wallet (`WalletAccountDto`). */
 export function embeddedWalletDetails(account: EmbeddedAccount): AccountDetails {
@@ -22,6 +23,7 @@ export function embeddedWalletDetails(account: EmbeddedAccount): AccountDetails 
     wallet_index: account.walletIndex,
     imported: account.imported,
     delegated: false,
+    ...(account.id !== undefined && { id: account.id }),
   }
 }
 

@@ -8,6 +8,8 @@ import { readBody } from '../http/read-body.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import { requireAccess } from '../sessions/authenticate-request.js'
 import { loadUserDto } from '../users/user-dto.js'
+import { serverWalletExportRefused, serverWalletRecoveryRefused } from '../server-wallets/errors.js'
+import { refuseForServerWallet } from '../server-wallets/routes.js'
 import { addEmbeddedWallet } from './add-wallet.js'
 import { createEmbeddedWallet, type CreatedWallet } from './create-wallet.js'
 import { exportShare } from './export-share.js'
@@ -64,11 +66,14 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/:address/export', async (c) => {
     const caller = await requireWalletCaller(ctx, c)
+    await refuseForServerWallet(ctx.db, c.var.app.id, caller.userId, c.req.param('address'), serverWalletExportRefused)
     return c.json(await exportShare(ctx, c, caller))
   })
 
   routes.post('/:address/reshare', async (c) => {
     const caller = await requireWalletCaller(ctx, c)
+    // Document 2 §4: setting recovery on a privy-v2 wallet is refused.
+    await refuseForServerWallet(ctx.db, c.var.app.id, caller.userId, c.req.param('address'), serverWalletRecoveryRefused)
     const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, caller, c.req.param('address'), await readBody(c, reshareBody))
     return c.json({ user: await userOf(c.var.app.id, caller.userId), share_version: shareVersion } satisfies ReshareResponse)
   })

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload } from '../../../src/protocol/index.js'
+import type { AppRecord } from '../apps/types.js'
+import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/types.js'
+import { ApiError } from '../http/api-error.js'
+import { unauthorized } from './errors.js'
+import { parseP256PublicKey, verifyP256 } from './p256-key.js'
+import type { ServerWalletRecord } from './store.js'
+import { liveUserSignerKeys } from './user-signers.js'
+
+/** What the request carried: the signature and expiry headers, the URL it was sent to and its JSON body as sent. */
+export interface SignedRequest {
+  signature: string | undefined
+  expiry: string | undefined
+  url: string
+  body: unknown
+}
+
+/** Who asks: the owner's signers sign for their wallet; with the app secret, the app's session signers (delegated wallets only). */
+export type Authority = 'owner' | 'app'
+
+const notDelegated = () => new ApiError(403, 'user_has_not_delegated_wallet', 'The user has not delegated this wallet')
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
+/** The expiry header: Unix ms, in the future and at most the TTL ahead (a far-future one would make a bearer credential). */
+function checkedExpiry(expiry: string | undefined, now: number): number {
+  const expiresAt = expiry !== undefined && /^\d{1,16}$/.test(expiry) ? Number(expiry) : NaN
+  if (!Number.isSafeInteger(expiresAt) || expiresAt > now + AUTHORIZATION_SIGNATURE_TTL_MS) throw unauthorized('invalid')
+  if (expiresAt <= now) throw unauthorized('expired')
+  return expiresAt
+}
+
+async function signerKeys(db: Queryable, app: AppRecord, wallet: ServerWalletRecord, authority: Authority, now: number): Promise<string[]> {
+  if (authority === 'owner') return liveUserSignerKeys(db, app.id, wallet.userId, now)
+  if (!wallet.delegated) throw notDelegated()
+  return app.embeddedWallets.sessionSigners ?? []
+}
+
+/**
+ * Checks a server-managed wallet request's authorization signature (document 2 §6): ECDSA P-256 over the canonical
+ * payload of this very request (method, URL, body, app id, expiry) by one of the authority's live keys, unexpired, and
+ * never seen before. The payload's hash is what is remembered: an ECDSA signature can be re-encoded (s or n−s, DER or
+ * r‖s), the request it authorizes cannot. Every refusal is 401 `invalid_credentials`.
+ */
+export async function authorizeRequest(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, authority: Authority, request: SignedRequest): Promise<void> {
+  if (!request.signature) throw unauthorized('missing')
+  const now = ctx.clock.now()
+  const expiresAt = checkedExpiry(request.expiry, now)
+  if (request.signature.length > 200 || !BASE64.test(request.signature)) throw unauthorized('invalid')
+  const payload = authorizationPayload({ method: 'POST', url: request.url, body: request.body, appId: app.id, expiresAt })
+  const signature = Buffer.from(request.signature, 'base64')
+  const keys = (await signerKeys(ctx.db, app, wallet, authority, now)).map(parseP256PublicKey)
+  if (!keys.some((key) => key !== null && verifyP256(key, payload, signature))) throw unauthorized('invalid')
+  const used = await ctx.db.query(
+    'INSERT INTO used_authorization_signatures (signature_hash, expires_at) VALUES ($1, $2) ON CONFLICT (signature_hash) DO NOTHING RETURNING 1',
+    [createHash('sha256').update(payload).digest('base64url'), expiresAt],
+  )
+  if (used.length === 0) throw unauthorized('used')
+}

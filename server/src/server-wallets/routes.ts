@@ -1,0 +1,100 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
+import { publicOrigin } from '../auth/oauth/public-origin.js'
+import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/types.js'
+import type { ApiError } from '../http/api-error.js'
+import type { AppEnv } from '../http/env.js'
+import { readBody } from '../http/read-body.js'
+import { requireAppSecret } from '../http/require-app-secret.js'
+import { bearerToken, requireAccess, verifyLiveAccess } from '../sessions/authenticate-request.js'
+import { canonicalAddress } from '../wallets/schemas.js'
+import { authorizeRequest, type Authority } from './authorize-request.js'
+import { createServerWallet } from './create-server-wallet.js'
+import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
+import { importServerWallet } from './import-server-wallet.js'
+import { createServerWalletBody, importServerWalletBody, registerUserSignerBody, serverWalletRpcBody } from './schemas.js'
+import { toServerWalletDto } from './server-wallet-dto.js'
+import { runServerWalletRpc } from './server-wallet-rpc.js'
+import { findServerWallet, findServerWalletByAddress, type ServerWalletRecord } from './store.js'
+import { registerUserSigner } from './user-signers.js'
+
+const isAppSecretRequest = (c: Context<AppEnv>) => /^Basic\s/i.test(c.req.header('authorization') ?? '')
+
+/** With the app secret, `owner_id` must be a user of this app; with a session it is absent or the caller. */
+async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: string | undefined): Promise<string> {
+  if (isAppSecretRequest(c)) {
+    requireAppSecret(c)
+    if (!ownerId) throw ownerNotFound()
+    const [user] = await ctx.db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [ownerId, c.var.app.id])
+    if (!user) throw ownerNotFound()
+    return ownerId
+  }
+  const claims = await requireAccess(ctx, c)
+  if (ownerId !== undefined && ownerId !== claims.userId) throw ownerNotFound()
+  return claims.userId
+}
+
+/**
+ * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
+ * creation (the user's session, or the app secret for any user), import and user-signer registration (session).
+ */
+export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+
+  routes.post('/', async (c) => {
+    const body = await readBody(c, createServerWalletBody)
+    const userId = await creationOwner(ctx, c, body.owner_id)
+    return c.json(toServerWalletDto(await createServerWallet(ctx, c.var.app, userId, body.chain_type)) satisfies ServerWallet)
+  })
+
+  routes.post('/import', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    const body = await readBody(c, importServerWalletBody)
+    return c.json(toServerWalletDto(await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet)
+  })
+
+  routes.post('/user_signers', async (c) => {
+    const claims = await requireAccess(ctx, c)
+    return c.json(await registerUserSigner(ctx, c.var.app, claims, (await readBody(c, registerUserSignerBody)).public_key))
+  })
+
+  return routes
+}
+
+/** The owner's user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's. */
+async function requestAuthority(ctx: ServerContext, c: Context<AppEnv>, wallet: ServerWalletRecord): Promise<Authority> {
+  if (isAppSecretRequest(c)) {
+    requireAppSecret(c)
+    return 'app'
+  }
+  const token = bearerToken(c)
+  if (token && (await verifyLiveAccess(ctx, token, c.var.app.id)).userId !== wallet.userId) throw serverWalletNotFound()
+  return 'owner'
+}
+
+/**
+ * `POST /wallets/:wallet_id/rpc` for a server-managed wallet, or null when the id is not one (the delegation route
+ * then serves it). The signed URL is this server's public origin (publicOrigin: behind a trusted proxy, its
+ * X-Forwarded-Proto/Host) and the request's path.
+ */
+export async function serverWalletRpcRoute(ctx: ServerContext, c: Context<AppEnv>): Promise<ServerWalletRpcResponse | null> {
+  const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
+  if (!wallet) return null
+  const authority = await requestAuthority(ctx, c, wallet)
+  const signature = c.req.header(AUTHORIZATION_SIGNATURE_HEADER)
+  if (!signature) throw unauthorized('missing')
+  const request = await readBody(c, serverWalletRpcBody)
+  const url = new URL(c.req.url)
+  await authorizeRequest(ctx, c.var.app, wallet, authority, {
+    signature, expiry: c.req.header(REQUEST_EXPIRY_HEADER), url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()),
+  })
+  return runServerWalletRpc(ctx, c.var.app, wallet, request)
+}
+
+/** The caller's own server-managed wallet at `address` has no shares: recovery and share export are refused with `refusal`. */
+export async function refuseForServerWallet(db: Queryable, appId: string, userId: string, address: string, refusal: () => ApiError): Promise<void> {
+  const wallet = await findServerWalletByAddress(db, appId, canonicalAddress(address))
+  if (wallet?.userId === userId) throw refusal()
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { solanaSignTransaction, walletRpcBody } from '../wallet-signing/rpc-request.js'
+import { chainType } from '../wallets/schemas.js'
+
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex').max(200_000)
+const quantity = z.union([hex.max(66), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+const ethereumAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address')
+const base64Transaction = z.string().min(4).max(20_000).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+const target = { address: z.string().max(100).optional(), wallet_id: z.string().max(100).optional() }
+
+export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
+export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
+export const registerUserSignerBody = z.strictObject({ public_key: z.string().min(1).max(200) })
+
+/** What a send may leave out: the server fills nonce, gas and fees from the chain, and the chain id from `caip2`. */
+const sendTransaction = z.strictObject({
+  from: ethereumAddress.optional(),
+  to: ethereumAddress.optional(),
+  chain_id: quantity.optional(),
+  nonce: quantity.optional(),
+  data: hex.optional(),
+  value: quantity.optional(),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  gas_limit: quantity.optional(),
+  gas_price: quantity.optional(),
+  max_fee_per_gas: quantity.optional(),
+  max_priority_fee_per_gas: quantity.optional(),
+})
+
+const ethereumTarget = { chain_type: z.literal('ethereum').optional(), ...target }
+const solanaTarget = { chain_type: z.literal('solana').optional(), ...target }
+const solanaTransactionParams = z.strictObject({ transaction: base64Transaction, encoding: z.literal('base64') })
+
+/** The signing methods of delegated wallets, plus what only the server's own wallets do: sends, Solana transactions, EIP-7702. */
+export const serverWalletRpcBody = z.discriminatedUnion('method', [
+  ...walletRpcBody.options,
+  z.strictObject({
+    method: z.literal('eth_sendTransaction'), caip2: z.string().regex(/^eip155:\d{1,20}$/, 'must be eip155:<chain id>'), sponsor: z.boolean().optional(),
+    params: z.strictObject({ transaction: sendTransaction }), ...ethereumTarget,
+  }),
+  z.strictObject({
+    method: z.literal('eth_sign7702Authorization'),
+    params: z.strictObject({ contract: ethereumAddress, chain_id: quantity, nonce: quantity.optional() }), ...ethereumTarget,
+  }),
+  solanaSignTransaction,
+  z.strictObject({
+    method: z.literal('signAndSendTransaction'), caip2: z.enum(['solana:mainnet-beta', 'solana:devnet', 'solana:testnet']), sponsor: z.boolean().optional(),
+    params: solanaTransactionParams, ...solanaTarget,
+  }),
+])
+export type ServerWalletRpcRequest = z.infer<typeof serverWalletRpcBody>

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import type { EmbeddedChainType } from '../../../src/protocol/index.js'
+import type { Queryable } from '../db/types.js'
+
+/** A server-managed wallet: the signer holds its key under `signerKeyId`; nothing here can sign. */
+export interface ServerWalletRecord {
+  id: string
+  appId: string
+  userId: string
+  chainType: EmbeddedChainType
+  walletIndex: number
+  address: string
+  signerKeyId: string
+  imported: boolean
+  delegated: boolean
+  createdAt: number
+}
+
+interface ServerWalletRow {
+  id: string; app_id: string; user_id: string; chain_type: EmbeddedChainType; wallet_index: number; address: string
+  signer_key_id: string; imported: boolean; delegated: boolean; created_at: number | string
+}
+
+const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, created_at'
+const toRecord = (row: ServerWalletRow): ServerWalletRecord => ({
+  id: row.id, appId: row.app_id, userId: row.user_id, chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address,
+  signerKeyId: row.signer_key_id, imported: row.imported, delegated: row.delegated, createdAt: Number(row.created_at),
+})
+
+/** Unguessable and URL-safe, like the reference's wallet ids (and the delegation ids they share the rpc route with). */
+export const newServerWalletId = () => randomBytes(12).toString('hex')
+
+export async function findServerWallet(db: Queryable, appId: string, id: string): Promise<ServerWalletRecord | null> {
+  const [row] = await db.query<ServerWalletRow>(`SELECT ${columns} FROM server_wallets WHERE app_id = $1 AND id = $2`, [appId, id])
+  return row ? toRecord(row) : null
+}
+
+export async function findServerWalletAtIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType, index: number): Promise<ServerWalletRecord | null> {
+  const [row] = await db.query<ServerWalletRow>(
+    `SELECT ${columns} FROM server_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $3 AND wallet_index = $4`,
+    [appId, userId, chain, index],
+  )
+  return row ? toRecord(row) : null
+}
+
+export async function findServerWalletByAddress(db: Queryable, appId: string, address: string): Promise<ServerWalletRecord | null> {
+  const [row] = await db.query<ServerWalletRow>(`SELECT ${columns} FROM server_wallets WHERE app_id = $1 AND address = $2`, [appId, address])
+  return row ? toRecord(row) : null
+}
+
+/** Imported wallets sit below index 0 (-1, -2...) so they never take the user's created wallet's place. */
+export async function nextImportedIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType): Promise<number> {
+  const [row] = await db.query<{ lowest: number | null }>(
+    'SELECT min(wallet_index) AS lowest FROM server_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $3',
+    [appId, userId, chain],
+  )
+  return Math.min(row?.lowest ?? 0, 0) - 1
+}
+
+export async function insertServerWallet(db: Queryable, wallet: ServerWalletRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, wallet.createdAt],
+  )
+}
+
+/** Delegation of server-managed wallets: the app's session signers may sign for them while `delegated`. */
+export async function setServerWalletsDelegated(db: Queryable, appId: string, where: { userId: string; address?: string }, delegated: boolean): Promise<ServerWalletRecord[]> {
+  const rows = await db.query<ServerWalletRow>(
+    `UPDATE server_wallets SET delegated = $4 WHERE app_id = $1 AND user_id = $2 AND ($3::text IS NULL OR address = $3) RETURNING ${columns}`,
+    [appId, where.userId, where.address ?? null, delegated],
+  )
+  return rows.map(toRecord)
+}
