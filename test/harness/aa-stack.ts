@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import { concat, createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { freeLoopbackPort } from '../../server/src/test-support/anvil.js'
+import { freeLoopbackPort, stopChild } from '../../server/src/test-support/anvil.js'
 import { anvilAccountKey } from '../../server/src/funding/test-support/evm-payouts.js'
 import { accountAbstractionDeployments, DETERMINISTIC_DEPLOYER, entryPointAbi, SAFE_SINGLETON_FACTORY, type Create2Deployment } from './aa-contracts.js'
 import { e2eLogPrefix } from './e2e-logs.js'
@@ -162,13 +162,6 @@ export async function startBundler(options: { rpcUrl: string; entryPoints: Addre
   }
   throw new Error('the alto bundler did not start')
 }
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill()
-  })
 
 /**
  * The paymasters' signer for `npm start` and the e2e stack: a public dev key (anvil's mnemonic, index 23), so the

@@ -52,7 +52,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   throw new Error('anvil did not start')
 }
 
-const stopChild = (child: ChildProcess) =>
+/** Ends `child` and resolves once it has exited (at once if it already has). */
+export const stopChild = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve()
     child.once('exit', () => resolve())
