@@ -29,4 +29,25 @@ export type SmartWalletConfigDto =
   | { enabled: true; smart_wallet_type: SmartWalletType; smart_wallet_version?: string; configured_networks: SmartWalletNetworkDto[] }
 
 /** Document 3's sponsored paymaster defaults: mode SPONSORED, a 300 s expiry, gas limits calculated by the paymaster. */
-export const DEFAULT_PAYMASTER_CONTEXT = { mode: 'SPONSORED', expiryDuration: 300, calculateGasLimits: true } as const
+export const DEFAULT_PAYMASTER_CONTEXT = { mode: 'SPONSORED', expiry: 300, calculateGasLimits: true } as const
+
+/** One chain of the app's smart wallets as the server stores it and the client uses it. */
+export interface SmartWalletNetwork {
+  chainId: number
+  bundlerUrl: string
+  /** Null: no paymaster, the account pays its own fees. */
+  paymasterUrl: string | null
+  /** Null: the chain's RPC from the app's chain settings (server) or the client's chain table. */
+  rpcUrl: string | null
+  chainName: string | null
+  /** Null: the sponsored defaults above. */
+  paymasterContext: Record<string, unknown> | null
+}
+
+/** The app's smart wallets: one account type and version on every configured chain. */
+export interface SmartWalletConfig {
+  type: SmartWalletType
+  /** Null: the client's default version of the type. */
+  version: string | null
+  networks: SmartWalletNetwork[]
+}
