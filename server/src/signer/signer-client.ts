@@ -26,17 +26,10 @@ const unavailable = () => new ApiError(500, 'internal_error', 'The signer is una
 
 interface Pending { child: ChildProcess; resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
 
-/**
- * Talks to the signer process over the IPC channel of `child_process.fork`: started on first use, started again after
- * it dies (a request it had in hand is sent once more to the new process), ended by `close()`.
- */
-export function createSignerClient(options: SignerClientOptions): SignerClient {
-  const { settings, logger, startTimeoutMs = 120_000, requestTimeoutMs = 30_000 } = options
+/** The requests sent to a signer and not answered yet, by id. */
+function pendingRequests(logger: Logger) {
   const pending = new Map<number, Pending>()
-  let running: { child: ChildProcess; ready: Promise<ChildProcess> } | undefined
   let nextId = 0
-  let closed = false
-
   const settle = (id: number, outcome: (entry: Pending) => void) => {
     const entry = pending.get(id)
     if (!entry) return
@@ -44,55 +37,80 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
     clearTimeout(entry.timer)
     outcome(entry)
   }
-
-  function onResult(message: Extract<FromSigner, { type: 'result' }>): void {
-    settle(message.id, (entry) => {
-      if (message.ok) return entry.resolve(message.value)
-      if (message.refusal) return entry.reject(new ApiError(message.refusal.status, message.refusal.code, message.refusal.message))
-      if (message.unavailable) return entry.reject(new DatabaseUnavailableError(new Error("The signer's store is unavailable")))
-      logger.error({ failure: message.failure }, 'the signer failed a request')
-      entry.reject(new ApiError(500, 'internal_error', 'The signer could not complete the request'))
-    })
+  return {
+    /** Sends a call; a signer that does not answer in time is ended (its requests then go to the next one). */
+    send(child: ChildProcess, operation: SignerOperation, input: unknown, timeoutMs: number): Promise<unknown> {
+      // It died between starting and this call: its exit has already been handled.
+      if (!child.connected) return Promise.reject(new SignerGoneError('The signer ended'))
+      return new Promise((resolve, reject) => {
+        const id = ++nextId
+        const timer = setTimeout(() => { child.kill('SIGKILL'); settle(id, (entry) => entry.reject(new SignerGoneError('The signer did not answer'))) }, timeoutMs)
+        pending.set(id, { child, resolve, reject, timer })
+        child.send({ type: 'call', id, operation, input } satisfies ToSigner)
+      })
+    },
+    answer(message: Extract<FromSigner, { type: 'result' }>): void {
+      settle(message.id, (entry) => {
+        if (message.ok) return entry.resolve(message.value)
+        if (message.refusal) return entry.reject(new ApiError(message.refusal.status, message.refusal.code, message.refusal.message))
+        if (message.unavailable) return entry.reject(new DatabaseUnavailableError(new Error("The signer's store is unavailable")))
+        logger.error({ failure: message.failure }, 'the signer failed a request')
+        entry.reject(new ApiError(500, 'internal_error', 'The signer could not complete the request'))
+      })
+    },
+    abandon(child: ChildProcess): void {
+      for (const [id, entry] of pending) if (entry.child === child) settle(id, (gone) => gone.reject(new SignerGoneError('The signer ended')))
+    },
   }
+}
 
-  function start(): { child: ChildProcess; ready: Promise<ChildProcess> } {
-    const child = fork(SIGNER_ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-    // An idle signer never keeps the API process alive; pending requests' timers do while they wait.
-    child.unref()
-    child.channel?.unref()
-    const ready = new Promise<ChildProcess>((resolve, reject) => {
-      const timer = setTimeout(() => { logger.error('the signer did not start in time'); child.kill('SIGKILL') }, startTimeoutMs)
-      child.on('message', (message: FromSigner) => {
-        if (message.type === 'ready') { clearTimeout(timer); resolve(child) }
-        else if (message.type === 'note') logger.info(`signer: ${message.message}`)
-        else if (message.type === 'failed') logger.error({ reason: message.reason }, 'the signer could not start')
-        else onResult(message)
-      })
-      child.on('error', (error) => logger.error({ err: error.message }, 'the signer process failed'))
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer)
-        if (running?.child === child) running = undefined
-        if (!closed) logger.warn({ code, signal }, 'the signer process ended')
-        reject(new SignerGoneError('The signer ended before it was ready'))
-        for (const [id, entry] of pending) if (entry.child === child) settle(id, (gone) => gone.reject(new SignerGoneError('The signer ended')))
-      })
+type Requests = ReturnType<typeof pendingRequests>
+
+/** Forks the signer and hands it its settings; `ready` settles once its store is open (or rejects when it ends first). */
+function forkSigner(options: SignerClientOptions, requests: Requests, onExit: (child: ChildProcess) => void): { child: ChildProcess; ready: Promise<ChildProcess> } {
+  const { logger, startTimeoutMs = 120_000 } = options
+  const child = fork(SIGNER_ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // An idle signer never keeps the API process alive; pending requests' timers do while they wait.
+  child.unref()
+  child.channel?.unref()
+  const ready = new Promise<ChildProcess>((resolve, reject) => {
+    const timer = setTimeout(() => { logger.error('the signer did not start in time'); child.kill('SIGKILL') }, startTimeoutMs)
+    child.on('message', (message: FromSigner) => {
+      if (message.type === 'ready') { clearTimeout(timer); resolve(child) }
+      else if (message.type === 'note') logger.info(`signer: ${message.message}`)
+      else if (message.type === 'failed') logger.error({ reason: message.reason }, 'the signer could not start')
+      else requests.answer(message)
     })
-    ready.catch(() => {})
-    child.send({ type: 'start', settings } satisfies ToSigner)
-    return { child, ready }
+    child.on('error', (error) => logger.error({ err: error.message }, 'the signer process failed'))
+    child.once('exit', () => {
+      clearTimeout(timer)
+      onExit(child)
+      reject(new SignerGoneError('The signer ended before it was ready'))
+      requests.abandon(child)
+    })
+  })
+  ready.catch(() => {})
+  child.send({ type: 'start', settings: options.settings } satisfies ToSigner)
+  return { child, ready }
+}
+
+/**
+ * Talks to the signer process over the IPC channel of `child_process.fork`: started on first use, started again after
+ * it dies (a request it had in hand is sent once more to the new process), ended by `close()`.
+ */
+export function createSignerClient(options: SignerClientOptions): SignerClient {
+  const requests = pendingRequests(options.logger)
+  let running: { child: ChildProcess; ready: Promise<ChildProcess> } | undefined
+  let closed = false
+  const onExit = (child: ChildProcess) => {
+    if (running?.child === child) running = undefined
+    if (!closed) options.logger.warn({ code: child.exitCode, signal: child.signalCode }, 'the signer process ended')
   }
 
   async function callOnce(operation: SignerOperation, input: unknown): Promise<unknown> {
     if (closed) throw unavailable()
-    running ??= start()
-    const child = await running.ready
-    return new Promise((resolve, reject) => {
-      const id = ++nextId
-      // A signer that stops answering is ended; the request goes to the next one.
-      const timer = setTimeout(() => { child.kill('SIGKILL'); settle(id, (entry) => entry.reject(new SignerGoneError('The signer did not answer'))) }, requestTimeoutMs)
-      pending.set(id, { child, resolve, reject, timer })
-      child.send({ type: 'call', id, operation, input } satisfies ToSigner)
-    })
+    running ??= forkSigner(options, requests, onExit)
+    return requests.send(await running.ready, operation, input, options.requestTimeoutMs ?? 30_000)
   }
 
   async function call(operation: SignerOperation, input: unknown): Promise<unknown> {
@@ -119,7 +137,8 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
       if (!child || child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
       // Disconnecting lets the signer close its store cleanly; one that hangs is killed.
-      child.disconnect()
+      if (child.connected) child.disconnect()
+      else child.kill()
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
       await exited
       clearTimeout(timer)
