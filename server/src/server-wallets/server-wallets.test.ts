@@ -1,0 +1,335 @@
+import { webcrypto } from 'node:crypto'
+import { Writable } from 'node:stream'
+import { ed25519 } from '@noble/curves/ed25519'
+import { Connection, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
+import { pino } from 'pino'
+import { createPublicClient, http, recoverAddress, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
+import { recoverAuthorizationAddress } from 'viem/utils'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, decodeBase58, encodeBase58, REQUEST_EXPIRY_HEADER,
+  SPONSORSHIP_NOT_ENABLED_MESSAGE, walletApiRoutes, type EmbeddedChainType,
+} from '../../../src/protocol/index.js'
+import { hashAppSecret } from '../apps/app-secret.js'
+import type { EmbeddedWalletSettings } from '../apps/types.js'
+import { signInUser, type MfaTestUser } from '../mfa/test-support.js'
+import { startAnvil, type Anvil } from '../test-support/anvil.js'
+import { startSolanaLocalnet, type SolanaLocalnet } from '../test-support/litesvm-rpc.js'
+import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+
+const SECRET = 'server-wallets-test-app-secret-0123456789ab'
+const serverMode: EmbeddedWalletSettings = {
+  ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'],
+  googleDriveApiUrl: 'https://www.googleapis.com', delegatedActionsEnabled: true, mode: 'user-controlled-server-wallets-only',
+}
+
+interface P256Signer { privateKey: webcrypto.CryptoKey; spki: string }
+async function newP256Signer(): Promise<P256Signer> {
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+  return { privateKey: pair.privateKey, spki: Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
+}
+
+let t: TestServer
+let anvil: Anvil
+let localnet: SolanaLocalnet
+let appSigner: P256Signer
+let logs = ''
+beforeAll(async () => {
+  ;[anvil, localnet, appSigner] = await Promise.all([startAnvil(), startSolanaLocalnet(), newP256Signer()])
+  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  t = await startTestServer({
+    overrides: { logger: pino({ level: 'debug' }, sink) },
+    app: {
+      appSecretHash: hashAppSecret(SECRET),
+      embeddedWallets: { ...serverMode, sessionSigners: [appSigner.spki] },
+      chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
+      solanaClusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
+    },
+  })
+}, 120_000)
+afterAll(async () => { await Promise.all([t?.close(), anvil?.stop(), localnet?.close()]) })
+
+const failure = (response: ApiResponse) => [response.status, response.body?.code, response.body?.error]
+const appAuthorization = () => `Basic ${Buffer.from(`${t.app.id}:${SECRET}`).toString('base64')}`
+
+async function userWithSigner() {
+  const user = await signInUser(t)
+  const signer = await newP256Signer()
+  const registered = await t.call(walletApiRoutes.userSigners.path, { body: { public_key: signer.spki }, token: user.token })
+  expect(registered.status).toBe(200)
+  expect(registered.body.expires_at).toBeGreaterThan(t.clock.now())
+  return { user, signer }
+}
+
+const createWallet = (user: MfaTestUser, chain: EmbeddedChainType) => t.call(walletApiRoutes.create.path, { body: { chain_type: chain }, token: user.token })
+
+async function ownedWallet(chain: EmbeddedChainType) {
+  const owner = await userWithSigner()
+  const created = await createWallet(owner.user, chain)
+  expect(created.status).toBe(200)
+  return { ...owner, wallet: created.body as { id: string; address: string } }
+}
+
+interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string }
+/** Sends `body` to the wallet's rpc with an authorization signature over its canonical payload, as a client would. */
+async function signedRpc(walletId: string, body: object, options: SignedCall = {}) {
+  const path = walletApiRoutes.rpc.path.replace(':wallet_id', walletId)
+  const expiresAt = options.expiresAt ?? t.clock.now() + 60_000
+  const headers: Record<string, string> = { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
+  if (options.authorization) headers.authorization = options.authorization
+  if (options.signer) {
+    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body, appId: t.app.id, expiresAt })
+    const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, options.signer.privateKey, new TextEncoder().encode(payload))
+    headers[AUTHORIZATION_SIGNATURE_HEADER] = options.signature ?? Buffer.from(signature).toString('base64')
+  }
+  return t.call(path, { body, headers, ...(options.token ? { token: options.token } : {}) })
+}
+
+describe('POST /api/v1/wallets', () => {
+  it('creates the caller’s wallet once, even under concurrent calls, and the user’s linked accounts show it as privy-v2 with its id', async () => {
+    const user = await signInUser(t)
+    const answers = await Promise.all([createWallet(user, 'ethereum'), createWallet(user, 'ethereum'), createWallet(user, 'ethereum')])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1)
+    const wallet = answers[0]!.body
+    expect(wallet).toMatchObject({ chain_type: 'ethereum', wallet_index: 0, recovery_method: 'privy-v2', imported: false })
+    expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const solana = await createWallet(user, 'solana')
+    expect(decodeBase58(solana.body.address)?.length).toBe(32)
+    const me = await t.call('/api/v1/users/me', { token: user.token })
+    const accounts = me.body.user.linked_accounts.filter((account: { type: string }) => account.type === 'wallet')
+    expect(accounts).toEqual(expect.arrayContaining([
+      expect.objectContaining({ address: wallet.address, id: wallet.id, recovery_method: 'privy-v2', wallet_client_type: 'privy', connector_type: 'embedded', delegated: false }),
+      expect.objectContaining({ address: solana.body.address, id: solana.body.id, recovery_method: 'privy-v2', chain_type: 'solana' }),
+    ]))
+    expect(accounts).toHaveLength(2)
+  })
+
+  it('with the app secret creates a wallet for owner_id, the same one the user’s session sees; an unknown owner is not found', async () => {
+    const user = await signInUser(t)
+    const byApp = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: user.userId }, headers: { authorization: appAuthorization() } })
+    expect(byApp.status).toBe(200)
+    expect((await createWallet(user, 'ethereum')).body.id).toBe(byApp.body.id)
+    const unknown = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: 'did:privy:nobody' }, headers: { authorization: appAuthorization() } })
+    expect(failure(unknown)).toEqual([404, 'not_found', 'User not found'])
+    const someoneElse = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: 'did:privy:nobody' }, token: user.token })
+    expect(someoneElse.status).toBe(404)
+  })
+
+  it('is refused with feature_not_enabled on an app whose wallets stay on the device', async () => {
+    const legacy = await t.createApp({ name: 'Legacy', allowedOrigins: t.app.allowedOrigins })
+    const login = await t.login(`legacy-${Date.now()}@example.com`, legacy.id)
+    const refused = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token, appId: legacy.id })
+    expect(failure(refused)).toEqual([403, 'feature_not_enabled', 'Server-managed wallets are not enabled for this app'])
+  })
+})
+
+describe('POST /api/v1/wallets/import', () => {
+  it('imports Ethereum and Solana keys as privy-v2 wallets that sign as the imported key, and never echoes a key', async () => {
+    const { user, signer } = await userWithSigner()
+    const ethereumKey = generatePrivateKey()
+    const imported = await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: ethereumKey }, token: user.token })
+    expect(imported.status).toBe(200)
+    expect(imported.body).toMatchObject({ address: privateKeyToAddress(ethereumKey), imported: true, recovery_method: 'privy-v2', wallet_index: 0 })
+    const again = await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: ethereumKey }, token: user.token })
+    expect(again.body.id).toBe(imported.body.id)
+    const signed = await signedRpc(imported.body.id, { method: 'personal_sign', params: { message: 'imported', encoding: 'utf-8' } }, { signer })
+    expect(await verifyMessage({ address: imported.body.address, message: 'imported', signature: signed.body.data.signature })).toBe(true)
+
+    const seed = ed25519.utils.randomPrivateKey()
+    const secretKey = encodeBase58(new Uint8Array([...seed, ...ed25519.getPublicKey(seed)]))
+    const solana = await t.call(walletApiRoutes.import.path, { body: { chain_type: 'solana', private_key: secretKey }, token: user.token })
+    expect(solana.body.address).toBe(encodeBase58(ed25519.getPublicKey(seed)))
+
+    const stranger = await signInUser(t)
+    const taken = await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: ethereumKey }, token: stranger.token })
+    expect(failure(taken)).toEqual([400, 'resource_already_exists', 'This wallet address is already in use'])
+    const wrongSeed = encodeBase58(new Uint8Array([...seed, ...ed25519.getPublicKey(ed25519.utils.randomPrivateKey())]))
+    const bad = await t.call(walletApiRoutes.import.path, { body: { chain_type: 'solana', private_key: wrongSeed }, token: user.token })
+    expect(bad.status).toBe(400)
+    for (const secret of [ethereumKey, ethereumKey.slice(2), secretKey, wrongSeed]) {
+      expect(logs).not.toContain(secret)
+      expect(JSON.stringify([imported.body, again.body, solana.body, taken.body, bad.body])).not.toContain(secret)
+    }
+    const rows = JSON.stringify(await t.db.query('SELECT * FROM server_wallets WHERE user_id = $1', [user.userId]))
+    expect(rows).not.toContain(ethereumKey.slice(2))
+  })
+})
+
+describe('POST /api/v1/wallets/:wallet_id/rpc, Ethereum', () => {
+  it('signs every method with a signature that verifies against the wallet’s address', async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    const address = wallet.address as `0x${string}`
+    const personal = await signedRpc(wallet.id, { method: 'personal_sign', params: { message: 'hello', encoding: 'utf-8' } }, { signer })
+    expect(personal.status).toBe(200)
+    expect(await verifyMessage({ address, message: 'hello', signature: personal.body.data.signature })).toBe(true)
+
+    const typedData = { domain: { name: 'Test', chainId: 1 }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primary_type: 'Mail', message: { contents: 'hi' } }
+    const typed = await signedRpc(wallet.id, { method: 'eth_signTypedData_v4', params: { typed_data: typedData } }, { signer })
+    expect(await verifyTypedData({ address, domain: typedData.domain, types: typedData.types, primaryType: 'Mail', message: typedData.message, signature: typed.body.data.signature })).toBe(true)
+
+    const hash = `0x${'ab'.repeat(32)}` as const
+    const raw = await signedRpc(wallet.id, { method: 'secp256k1_sign', params: { hash } }, { signer })
+    expect(await recoverAddress({ hash, signature: raw.body.data.signature })).toBe(address)
+
+    const transaction = { to: address, chain_id: anvil.chainId, nonce: 0, gas_limit: 21000, max_fee_per_gas: 2_000_000_000, max_priority_fee_per_gas: 1, value: 5 }
+    const tx = await signedRpc(wallet.id, { method: 'eth_signTransaction', params: { transaction } }, { signer })
+    expect(await recoverTransactionAddress({ serializedTransaction: tx.body.data.signed_transaction })).toBe(address)
+
+    const contract = privateKeyToAddress(generatePrivateKey())
+    const delegation = await signedRpc(wallet.id, { method: 'eth_sign7702Authorization', params: { contract, chain_id: anvil.chainId } }, { signer })
+    expect(delegation.status).toBe(200)
+    const { authorization } = delegation.body.data
+    expect(authorization).toMatchObject({ contract, chain_id: anvil.chainId, nonce: 0 })
+    const recovered = await recoverAuthorizationAddress({ authorization: { address: contract, chainId: anvil.chainId, nonce: 0, r: authorization.r, s: authorization.s, yParity: authorization.y_parity } })
+    expect(recovered).toBe(address)
+  })
+
+  it('sends on the app’s chain with nonce, gas and fees filled in, and refuses sponsor: true and an unknown chain', async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [wallet.address, '0xDE0B6B3A7640000'] }) })
+    const recipient = privateKeyToAddress(generatePrivateKey())
+    const sent = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0x3e8' } } }, { signer })
+    expect(sent.status).toBe(200)
+    expect(sent.body).toMatchObject({ method: 'eth_sendTransaction', data: { caip2: `eip155:${anvil.chainId}` } })
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const receipt = await client.waitForTransactionReceipt({ hash: sent.body.data.hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+    expect(await client.getBalance({ address: recipient })).toBe(1000n)
+
+    const sponsored = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, sponsor: true, params: { transaction: { to: recipient, value: 1 } } }, { signer })
+    expect(failure(sponsored)).toEqual([403, 'feature_not_enabled', SPONSORSHIP_NOT_ENABLED_MESSAGE])
+    const elsewhere = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: 'eip155:999', params: { transaction: { to: recipient, value: 1 } } }, { signer })
+    expect(failure(elsewhere)).toEqual([400, 'invalid_data', 'Unsupported chainId eip155:999'])
+    const tooMuch = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0xffffffffffffffffffffff' } } }, { signer })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.code).toBe('transaction_broadcast_failure')
+    expect(JSON.stringify(tooMuch.body)).not.toContain(anvil.rpcUrl)
+  })
+})
+
+describe('POST /api/v1/wallets/:wallet_id/rpc, Solana', () => {
+  async function transfer(from: string, to: PublicKey) {
+    const connection = new Connection(localnet.rpcUrl, 'confirmed')
+    const { blockhash } = await connection.getLatestBlockhash()
+    const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: to, lamports: 1_000_000 }))
+    return { connection, base64: tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64') }
+  }
+
+  it('signs messages and transactions, and sends on the app’s cluster', async () => {
+    const { signer, wallet } = await ownedWallet('solana')
+    const publicKey = decodeBase58(wallet.address)!
+    const message = Buffer.from('hello solana').toString('base64')
+    const signed = await signedRpc(wallet.id, { method: 'signMessage', params: { message, encoding: 'base64' } }, { signer })
+    expect(ed25519.verify(Buffer.from(signed.body.data.signature, 'base64'), Buffer.from(message, 'base64'), publicKey)).toBe(true)
+
+    localnet.airdrop(wallet.address, 1_000_000_000n)
+    const recipient = new PublicKey(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+    const unsigned = await transfer(wallet.address, recipient)
+    const signedTx = await signedRpc(wallet.id, { method: 'signTransaction', params: { transaction: unsigned.base64, encoding: 'base64' } }, { signer })
+    expect(signedTx.body).toMatchObject({ method: 'signTransaction' })
+    const parsed = VersionedTransaction.deserialize(Buffer.from(signedTx.body.data.signed_transaction, 'base64'))
+    expect(ed25519.verify(parsed.signatures[0]!, parsed.message.serialize(), publicKey)).toBe(true)
+
+    const sent = await signedRpc(wallet.id, { method: 'signAndSendTransaction', caip2: 'solana:devnet', params: { transaction: (await transfer(wallet.address, recipient)).base64, encoding: 'base64' } }, { signer })
+    expect(sent.body).toMatchObject({ method: 'signAndSendTransaction', data: { caip2: 'solana:devnet' } })
+    expect(decodeBase58(sent.body.data.hash)?.length).toBe(64)
+    expect(await unsigned.connection.getBalance(recipient)).toBe(1_000_000)
+    const refused = await signedRpc(wallet.id, { method: 'signAndSendTransaction', caip2: 'solana:testnet', params: { transaction: unsigned.base64, encoding: 'base64' } }, { signer })
+    expect(failure(refused)).toEqual([400, 'invalid_data', 'Unsupported chainId solana:testnet'])
+  })
+
+  it('refuses a method of the other chain', async () => {
+    const { signer, wallet } = await ownedWallet('solana')
+    const wrong = await signedRpc(wallet.id, { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } }, { signer })
+    expect(failure(wrong)[0]).toBe(400)
+  })
+})
+
+describe('authorization signatures', () => {
+  const body = { method: 'personal_sign', params: { message: 'authorize me', encoding: 'utf-8' } }
+
+  it('refuses a missing, forged, another user’s, expired, too distant or replayed signature with 401 invalid_credentials', async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    expect(failure(await signedRpc(wallet.id, body))).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { signer: await newP256Signer() }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    const stranger = await userWithSigner()
+    expect(failure(await signedRpc(wallet.id, body, { signer: stranger.signer }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() - 1 }))).toEqual([401, 'invalid_credentials', 'Authorization signature expired'])
+    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() + AUTHORIZATION_SIGNATURE_TTL_MS + 60_000 }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { signer, signature: 'not base64!' }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    // Signed for another body: the canonical payload differs.
+    const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
+    const expiresAt = t.clock.now() + 60_000
+    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body: { ...body, params: { message: 'other', encoding: 'utf-8' } }, appId: t.app.id, expiresAt })
+    const otherSignature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload))).toString('base64')
+    expect(failure(await t.call(path, { body, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: otherSignature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) } }))[0]).toBe(401)
+
+    const expiry = t.clock.now() + 60_000
+    const first = await signedRpc(wallet.id, body, { signer, expiresAt: expiry })
+    expect(first.status).toBe(200)
+    const again = await signedRpc(wallet.id, body, { signer, expiresAt: expiry })
+    expect(failure(again)).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+  })
+
+  it('accepts the DER form of the signature, and refuses a bearer token of another user', async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
+    const expiresAt = t.clock.now() + 60_000
+    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body, appId: t.app.id, expiresAt })
+    const raw = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload)))
+    const der = derSignature(raw)
+    const ok = await t.call(path, { body, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: der.toString('base64'), [REQUEST_EXPIRY_HEADER]: String(expiresAt) } })
+    expect(ok.status).toBe(200)
+    const stranger = await signInUser(t)
+    expect(failure(await signedRpc(wallet.id, body, { signer, token: stranger.token }))[0]).toBe(404)
+  })
+
+  it('signs with the app’s session signer (app secret) only while the owner has delegated the wallet', async () => {
+    const { user, wallet } = await ownedWallet('ethereum')
+    const asApp = () => signedRpc(wallet.id, body, { signer: appSigner, authorization: appAuthorization() })
+    expect(failure(await asApp())).toEqual([403, 'user_has_not_delegated_wallet', 'The user has not delegated this wallet'])
+    const delegated = await t.call('/api/v1/wallets/delegate', { body: { address: wallet.address, chain_type: 'ethereum' }, token: user.token })
+    expect(delegated.status).toBe(200)
+    expect(delegated.body.wallet_id).toBe(wallet.id)
+    expect(delegated.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({ delegated: true, id: wallet.id })
+    const signed = await asApp()
+    expect(signed.status).toBe(200)
+    expect(await verifyMessage({ address: wallet.address as `0x${string}`, message: 'authorize me', signature: signed.body.data.signature })).toBe(true)
+    // The owner's user signer is not the app's: with the app secret it does not sign.
+    expect(failure(await signedRpc(wallet.id, body, { signer: (await userWithSigner()).signer, authorization: appAuthorization() }))[0]).toBe(401)
+    expect((await t.call('/api/v1/wallets/revoke', { body: {}, token: user.token })).status).toBe(200)
+    expect(failure(await asApp())[0]).toBe(403)
+  })
+
+  it('stops honouring a user signer once its session is logged out', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    expect((await signedRpc(wallet.id, body, { signer })).status).toBe(200)
+    await t.call('/api/v1/sessions/logout', { body: {}, token: user.token })
+    expect(failure(await signedRpc(wallet.id, body, { signer }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+  })
+})
+
+describe('refusals of document 2 for privy-v2 wallets', () => {
+  it('refuses setting recovery (unsupported_recovery_method) and share export', async () => {
+    const { user, wallet } = await ownedWallet('ethereum')
+    const recovery = await t.call(`/api/v1/embedded_wallets/${wallet.address}/reshare`, { body: {}, token: user.token })
+    expect(failure(recovery)).toEqual([400, 'unsupported_recovery_method', 'Recovery cannot be set on a server-managed wallet'])
+    const exported = await t.call(`/api/v1/embedded_wallets/${wallet.address}/export`, { body: { chain_type: 'ethereum' }, token: user.token })
+    expect(failure(exported)).toEqual([400, 'not_supported', 'Server-managed wallets cannot be exported'])
+  })
+})
+
+/** ASN.1 DER of an r‖s ECDSA signature: SEQUENCE { INTEGER r, INTEGER s }. */
+function derSignature(raw: Buffer): Buffer {
+  const integer = (bytes: Buffer) => {
+    let trimmed = bytes
+    while (trimmed.length > 1 && trimmed[0] === 0 && trimmed[1]! < 0x80) trimmed = trimmed.subarray(1)
+    if (trimmed[0]! >= 0x80) trimmed = Buffer.concat([Buffer.from([0]), trimmed])
+    return Buffer.concat([Buffer.from([0x02, trimmed.length]), trimmed])
+  }
+  const body = Buffer.concat([integer(raw.subarray(0, 32)), integer(raw.subarray(32))])
+  return Buffer.concat([Buffer.from([0x30, body.length]), body])
+}
