@@ -39,7 +39,7 @@ function readmeRows(): Row[] {
   return [...section.matchAll(/^\| `(\w+)` \| ([\w-]+) \| (.+?) \|$/gm)].map(([, name, entry, ours]) => ({ name: name!, entry: entry!, ours: ours! }))
 }
 
-const ourEntries = { 'tessera/react/solana': () => import('./solana/index.js'), 'tessera/react': () => import('./index.js') }
+const ourEntries = { 'tessera/react/solana': () => import('./solana/index.js'), 'tessera/react/smart-wallets': () => import('./smart-wallets/index.js'), 'tessera/react': () => import('./index.js') }
 
 /** Why a row's mapping does not hold, or null. */
 async function rowProblem(row: Row): Promise<string | null> {

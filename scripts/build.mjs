@@ -30,6 +30,7 @@ await build({
         elements: join(root, 'elements/index.ts'),
         react: join(root, 'react-wrapper/index.ts'),
         'react-solana': join(root, 'react-wrapper/solana/index.ts'),
+        'react-smart-wallets': join(root, 'react-wrapper/smart-wallets/index.ts'),
         wagmi: join(root, 'wagmi/index.ts'),
         protocol: join(root, 'src/protocol/index.ts'),
       },
@@ -40,7 +41,7 @@ await build({
       external: isPackageDependency,
       treeshake,
       // Rollup drops module-level directives: the React entry gets its client boundary back for server-rendering hosts (Next.js).
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && (chunk.name === 'react' || chunk.name === 'react-solana') ? "'use client';" : '') },
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && ['react', 'react-solana', 'react-smart-wallets'].includes(chunk.name) ? "'use client';" : '') },
       // The core entry exports modules the client loads lazily (fromApiResponse, findLinkedAccount): here they ship with it.
       onLog: (level, log, handler) => log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' || handler(level, log),
     },
