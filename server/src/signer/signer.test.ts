@@ -11,6 +11,7 @@ import { encodeBase58 } from '../../../src/protocol/base58.js'
 import { openDatabase } from '../db/open.js'
 import type { Db } from '../db/types.js'
 import { createLogger } from '../logger.js'
+import { createServerContext } from '../server.js'
 import { loadKeyEncryptionKeys, parseKek } from '../secrets/kek-settings.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
@@ -26,10 +27,13 @@ const OTHER_APP = 'app-signer-test-0000000002'
 // Known keys, imported, so the store and the API's database can be searched for them in every encoding.
 const ETHEREUM_KEY = Uint8Array.from(Buffer.from('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', 'hex'))
 const SOLANA_SEED = Uint8Array.from(Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex'))
+/** The key-encryption key the rotation test moves the signer's store to. */
+const ROTATED_KEK = Buffer.alloc(32, 9)
 
 let database: TestDatabase
 let settings: SignerProcessSettings
 let signer: SignerClient
+let madeEarlier: { keyId: string; address: string } | undefined
 const startSigner = () => createSignerClient({ settings, logger: createLogger(true) })
 
 beforeAll(async () => {
@@ -162,7 +166,7 @@ describe('the signer process: Solana', () => {
 
 describe('the signer process: restarts', () => {
   it('starts again after being killed, and the next signature works', async () => {
-    const { keyId, address } = await signer.createKey({ appId: APP, chainType: 'ethereum' })
+    const { keyId, address } = madeEarlier = await signer.createKey({ appId: APP, chainType: 'ethereum' })
     const pid = signer.pid()!
     process.kill(pid)
     await exited(pid)
@@ -226,7 +230,7 @@ describe('the signer store at rest', () => {
 
   it('is re-sealed by keys rotate, and the keys still sign under the new key alone', async () => {
     const oldKey = parseKek(process.env.TESSERA_KEK!, 'TESSERA_KEK')
-    const newKey = Buffer.alloc(32, 9)
+    const newKey = ROTATED_KEK
     const rotating = localKeyEncryptionKeys(newKey, [oldKey])
     const count = (await store.query('SELECT 1 FROM tessera_signer.wallet_keys')).length
     // The command opens the store itself (PGlite admits one process).
@@ -244,5 +248,24 @@ describe('the signer store at rest', () => {
     const dataDir = join(tmpdir(), `tessera-no-signer-${process.pid}-${Date.now()}`)
     expect(await rotateSignerKeys({ dataDir }, loadKeyEncryptionKeys({ dev: false, dataDir: '' }))).toEqual([])
     expect(existsSync(dataDir)).toBe(false)
+  })
+})
+
+describe('ctx.signer', () => {
+  it("is the signer process with the server's settings: its store beside the server's data (PGlite <data dir>/signer, or the PostgreSQL schema)", async () => {
+    const api = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
+    // The rotation above sealed the store under ROTATED_KEK: the forked signer reads it from the settings it inherits.
+    process.env.TESSERA_KEK_PREVIOUS = ROTATED_KEK.toString('base64url')
+    const ctx = await createServerContext({ quiet: true, dataDir: database.dataDir, databaseUrl: database.databaseUrl }, { db: api })
+    try {
+      // A key the first signer made: the server's own signer finds and opens it.
+      const { keyId, address } = madeEarlier!
+      const signed = await ctx.signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'ctx', encoding: 'utf-8' } } }) as any
+      expect(await verifyMessage({ address: address as Hex, message: 'ctx', signature: signed.data.signature })).toBe(true)
+    } finally {
+      await ctx.signer.close()
+      await api.close()
+      delete process.env.TESSERA_KEK_PREVIOUS
+    }
   })
 })
