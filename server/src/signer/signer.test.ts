@@ -95,13 +95,14 @@ describe('the signer process: Ethereum', () => {
     expect(await recoverAuthorizationAddress({ authorization: { address: contract, chainId: 31337, nonce: 7, r, s, yParity } })).toBe(address)
   })
 
-  it('imports a key (its address derives from it) and refuses one that is no secp256k1 key', async () => {
+  it('imports a key (its address derives from it) and refuses one that is no secp256k1 key, and a chain it does not know', async () => {
     const imported = await signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: ETHEREUM_KEY.slice() })
     expect(imported.address).toBe(privateKeyToAddress(toHex(ETHEREUM_KEY)))
     const signed = await signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'personal_sign', params: { message: 'imported', encoding: 'utf-8' } } }) as any
     expect(await verifyMessage({ address: imported.address as Hex, message: 'imported', signature: signed.data.signature })).toBe(true)
     expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(32) }))).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid private key' })
     expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(31).fill(1) }))).toMatchObject({ status: 400, code: 'invalid_data' })
+    expect(await refusal(signer.createKey({ appId: APP, chainType: 'bitcoin' as 'ethereum' }))).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid chain_type' })
   })
 
   it("refuses another app's key id (not_found), the other chain's methods and a malformed request (invalid_data)", async () => {
