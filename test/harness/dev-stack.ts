@@ -217,6 +217,8 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     transaction_scanning: { enabled: true },
     solana_tokens: [{ mint: chain.splToken.mint, symbol: chain.splToken.symbol }],
     funding: devFundingFile(funding, chain.anvil),
+    // Smart wallets on the first anvil when its ERC-4337 stack runs: Safe, the type whose factory the local chain has.
+    ...(chain.aa && { smart_wallets: { type: 'safe', networks: [{ chain_id: chain.anvil.chainId, bundler_url: chain.aa.bundlerUrl, rpc_url: chain.anvil.rpcUrl, chain_name: 'Anvil' }] } }),
   }
 }
 
