@@ -117,11 +117,14 @@ describe('POST /api/v1/wallets', () => {
     expect(someoneElse.status).toBe(404)
   })
 
-  it('is refused with feature_not_enabled on an app whose wallets stay on the device', async () => {
+  it('is refused with feature_not_enabled on an app whose wallets stay on the device; the app config publishes each app’s mode', async () => {
     const legacy = await t.createApp({ name: 'Legacy', allowedOrigins: t.app.allowedOrigins })
     const login = await t.login(`legacy-${Date.now()}@example.com`, legacy.id)
     const refused = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token, appId: legacy.id })
     expect(failure(refused)).toEqual([403, 'feature_not_enabled', 'Server-managed wallets are not enabled for this app'])
+    const modeOf = async (appId: string) => (await t.call(`/api/v1/apps/${appId}`, { appId: null })).body.embedded_wallet_config.mode
+    expect(await modeOf(legacy.id)).toBe('legacy-embedded-wallets-only')
+    expect(await modeOf(t.app.id)).toBe('user-controlled-server-wallets-only')
   })
 })
 

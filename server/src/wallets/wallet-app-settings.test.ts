@@ -55,7 +55,7 @@ describe('embedded-wallet app settings', () => {
     const [input] = readConfigFile(configFile({ embedded_wallets: { solana_create_on_login: 'all-users' }, chains: [{ id: 10, name: 'OP', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'https://rpc.example' }] }))
     expect(input!.embeddedWallets).toEqual({
       ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'all-users', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com',
-      delegatedActionsEnabled: false, announceWalletsEnabled: false,
+      delegatedActionsEnabled: false, announceWalletsEnabled: false, mode: 'legacy-embedded-wallets-only', sessionSigners: [],
     })
     expect(input!.chains).toEqual([{ id: 10, name: 'OP', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://rpc.example', blockExplorerUrl: null, testnet: false }])
     const chain = walletSettings.chains[0]!
@@ -63,6 +63,8 @@ describe('embedded-wallet app settings', () => {
       [{ embedded_wallets: { ethereum_create_on_login: 'sometimes' } }, 'apps.0.embedded_wallets.ethereum_create_on_login'],
       [{ embedded_wallets: { user_owned_recovery_options: ['dropbox'] } }, 'apps.0.embedded_wallets.user_owned_recovery_options.0'],
       [{ embedded_wallets: { google_drive_api_url: 'file:///etc' } }, 'apps.0.embedded_wallets.google_drive_api_url'],
+      [{ embedded_wallets: { mode: 'server-wallets' } }, 'apps.0.embedded_wallets.mode'],
+      [{ embedded_wallets: { session_signers: ['not a key'] } }, 'apps.0.embedded_wallets.session_signers.0'],
       [{ chains: [{ ...chain, rpc_url: 'javascript:alert(1)' }] }, 'apps.0.chains.0.rpc_url'],
       [{ chains: [{ ...chain, id: 0 }] }, 'apps.0.chains.0.id'],
       [{ chains: [{ ...chain, id: 1.5 }] }, 'apps.0.chains.0.id'],
