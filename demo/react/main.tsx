@@ -30,8 +30,9 @@ import {
   useUnlinkAccount,
   useWallets,
 } from 'tessera/react'
+import { SmartWalletsProvider, useSmartWallets } from 'tessera/react/smart-wallets'
 import { accountIdentifier, canUnlink, demoIdpSession, oauthProviderOf, userLinkedAccounts } from '../shared/demo-app.js'
-import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction, type DevChainInfo } from '../shared/dev-chain.js'
+import { devChainInfo, devTransactions, getTestTokens, sendDevTransaction, UNKNOWN_ACCOUNT, type DevChainInfo } from '../shared/dev-chain.js'
 import { fundWallets, sendEth, sendSol, sendSplTokens } from '../shared/local-chains.js'
 import '../shared/demo.css'
 
@@ -136,6 +137,9 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
       <p id="send-result" className="result" role="status">{sendResult}</p>
       <Transactions primary={primary} onError={onError} />
       <Funding primary={primary} onError={onError} />
+      <SmartWalletsProvider>
+        <SmartWallet primary={primary} onError={onError} />
+      </SmartWalletsProvider>
     </>
   )
 }
@@ -225,6 +229,33 @@ function Transactions({ primary, onError }: { primary(chain: 'ethereum' | 'solan
         {button('tx-send-spl', 'Send SPL tokens', ({ splToken }) => sendSplTokens(client, wallet('solana'), splToken))}
       </div>
       <p id="tx-result" className="result" role="status">{result}</p>
+    </>
+  )
+}
+
+/** The smart wallet (the dev app's Safe on Anvil, owned by the embedded wallet): two transfers as one user operation. */
+function SmartWallet({ primary, onError }: { primary(chain: 'ethereum' | 'solana'): string | undefined; onError(error: unknown): void }) {
+  const { client } = useSmartWallets()
+  const [result, setResult] = useState('')
+  const run = (action: () => Promise<string>) => () => {
+    setResult('')
+    void action().then(setResult, onError)
+  }
+  const address = client?.account.address
+  return (
+    <>
+      <h2>Smart wallet</h2>
+      <p>Address: <span id="smart-wallet-address" className="address">{address ?? 'not ready'}</span></p>
+      <div className="actions">
+        <button id="smart-wallet-fund" type="button" disabled={!address} onClick={run(async () => (await fundWallets({ ethereum: address }), 'Test funds added: 1 ETH.'))}>
+          Get test funds
+        </button>
+        <button id="smart-wallet-batch" type="button" disabled={!client} onClick={run(() =>
+          client!.sendTransaction({ calls: [{ to: UNKNOWN_ACCOUNT as `0x${string}`, value: 1_000_000_000_000_000n }, { to: primary('ethereum') as `0x${string}`, value: 1_000_000_000_000_000n }] }))}>
+          Send a batch of two (one user operation)
+        </button>
+      </div>
+      <p id="smart-wallet-result" className="result" role="status">{result}</p>
     </>
   )
 }

@@ -52,7 +52,7 @@ const isReact = (name: string) => reactPackages.has(name)
 const isStyle = (name: string) => stylePackages.has(name) || name.startsWith('@vanilla-extract/')
 /** The package's own name: importing it from inside the source tree would go through dist. */
 const isOwnPackage = (name: string) => name === 'tessera' || name === 'tessera-server'
-const demoEntries = new Set(['tessera', 'tessera/elements', 'tessera/react', 'tessera/react/solana', 'tessera/wagmi', 'tessera/protocol'])
+const demoEntries = new Set(['tessera', 'tessera/elements', 'tessera/react', 'tessera/react/solana', 'tessera/react/smart-wallets', 'tessera/wagmi', 'tessera/protocol'])
 
 /** Layers each layer may import (besides itself). */
 const allowedLayers: Record<Layer, readonly Layer[]> = {

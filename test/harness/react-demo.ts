@@ -11,6 +11,7 @@ export const packageEntryAliases = [
   { find: /^tessera$/, replacement: join(distDir, 'lib/core.js') },
   { find: /^tessera\/elements$/, replacement: join(distDir, 'lib/elements.js') },
   { find: /^tessera\/react$/, replacement: join(distDir, 'lib/react.js') },
+  { find: /^tessera\/react\/smart-wallets$/, replacement: join(distDir, 'lib/react-smart-wallets.js') },
   { find: /^tessera\/wagmi$/, replacement: join(distDir, 'lib/wagmi.js') },
   { find: /^tessera\/protocol$/, replacement: join(distDir, 'lib/protocol.js') },
 ]
