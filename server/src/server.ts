@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import { serveAppsSocket } from './apps/apps-socket.js'
-import { getApp, upsertApp } from './apps/store.js'
+import { getApp, listApps, upsertApp } from './apps/store.js'
 import { systemClock, type Clock } from './clock.js'
 import { accessTokenTtl, defaults, devApp, readConfigFile, twilioFromEnv, type StartServerOptions } from './config.js'
 import type { ServerContext } from './context.js'
@@ -24,6 +24,7 @@ import type { KeyEncryptionKeys } from './secrets/key-encryption-keys.js'
 import { loadKeyEncryptionKeys } from './secrets/kek-settings.js'
 import { sealPlaintextSecrets } from './secrets/reseal.js'
 import { resolveWalletFrameDir } from './wallets/frame-dir.js'
+import { isServerWalletsMode } from './server-wallets/create-server-wallet.js'
 import { createSignerClient } from './signer/signer-client.js'
 import { signerSettings } from './signer/signer-settings.js'
 import type { WalletSigner } from './signer/types.js'
@@ -117,6 +118,11 @@ async function appsSocketFor(ctx: ServerContext, options: StartServerOptions, ov
   }
 }
 
+/** With an app of server-managed wallets, the signer starts beside the server rather than under the first wallet request. */
+async function startSignerForApps(ctx: ServerContext): Promise<void> {
+  if ((await listApps(ctx.db)).some(isServerWalletsMode)) await ctx.signer.start()
+}
+
 /** Starts the API server; port 0 picks a free port. `close()` stops listening and closes the database. */
 export async function startServer(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const host = options.host ?? defaults.host
@@ -134,6 +140,7 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
     const pruning = setInterval(prune, PRUNE_INTERVAL_MS)
     pruning.unref()
     const stopAppsSocket = await appsSocketFor(ctx, options, overrides)
+    startSignerForApps(ctx).catch((error: Error) => ctx.logger.warn({ err: error.message }, 'the signer did not start with the server (it is tried again at first use)'))
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
     let closing: Promise<void> | undefined
     return {

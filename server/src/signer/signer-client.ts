@@ -130,6 +130,12 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
     createKey: (input) => call('createKey', input) as Promise<SignerKey>,
     importKey: (input) => call('importKey', input) as Promise<SignerKey>,
     sign: (input) => call('sign', input) as Promise<SignerResponse>,
+    async start() {
+      if (closed) return
+      running ??= forkSigner(options, requests, onExit)
+      // A close() meanwhile ends it on purpose; anything else is a signer that cannot start.
+      await running.ready.then(() => {}, () => { if (!closed) throw unavailable() })
+    },
     pid: () => running?.child.pid,
     async close() {
       closed = true

@@ -6,15 +6,17 @@ import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, VersionedTra
 import { getAddress, keccak256, recoverAddress, recoverTransactionAddress, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { recoverAuthorizationAddress } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { encodeBase58 } from '../../../src/protocol/base58.js'
 import { openDatabase } from '../db/open.js'
 import type { Db } from '../db/types.js'
 import { createLogger } from '../logger.js'
 import { createServerContext } from '../server.js'
+import type { EmbeddedWalletSettings } from '../apps/types.js'
 import { loadKeyEncryptionKeys, parseKek } from '../secrets/kek-settings.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
+import { startTestServer } from '../test-support/test-server.js'
 import { testSignerSettings } from '../test-support/test-signer.js'
 import type { SignerProcessSettings } from './ipc-messages.js'
 import { openSignerStore } from './key-store.js'
@@ -267,6 +269,25 @@ describe('ctx.signer', () => {
       await ctx.signer.close()
       await api.close()
       delete process.env.TESSERA_KEK_PREVIOUS
+    }
+  })
+})
+
+describe('the signer at server start', () => {
+  it('starts with the server when an app has server-managed wallets, before any wallet request', async () => {
+    const own = await createTestDatabase()
+    const early = createSignerClient({ settings: await testSignerSettings(own), logger: createLogger(true) })
+    const embeddedWallets: EmbeddedWalletSettings = {
+      ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: [],
+      googleDriveApiUrl: 'https://www.googleapis.com', mode: 'user-controlled-server-wallets-only',
+    }
+    const t = await startTestServer({ app: { embeddedWallets }, overrides: { signer: early } })
+    try {
+      await vi.waitFor(() => expect(early.pid()).toBeDefined(), { timeout: 30_000 })
+    } finally {
+      await t.close()
+      await early.close()
+      await own.dispose()
     }
   })
 })

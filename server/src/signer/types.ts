@@ -20,6 +20,8 @@ export interface WalletSigner {
    * transaction that does not list the wallet...), and 500 `internal_error` when the signer cannot be reached.
    */
   sign(input: { appId: string; keyId: string; request: SignerRequest }): Promise<SignerResponse>
+  /** Starts the signer now rather than at its first use (a first start creates its store, which takes seconds). */
+  start(): Promise<void>
   /** Stops the signer (the child process, or the in-process store in tests). */
   close(): Promise<void>
 }

@@ -33,11 +33,20 @@ export async function testSignerSettings(database: TestDatabase): Promise<Signer
 /** A real signer process for a test server, forked (and its store copied) only when a test first uses it. */
 export function lazyTestSigner(database: TestDatabase): WalletSigner {
   let client: Promise<WalletSigner> | undefined
-  const signer = () => (client ??= testSignerSettings(database).then((settings) => createSignerClient({ settings, logger: createLogger(true) })))
+  let closed = false
+  const signer = () => {
+    // A server's start-up may ask for it after a short test has closed it: no process then.
+    if (closed) throw new Error('The test signer is closed')
+    return (client ??= testSignerSettings(database).then((settings) => createSignerClient({ settings, logger: createLogger(true) })))
+  }
   return {
     createKey: async (input) => (await signer()).createKey(input),
     importKey: async (input) => (await signer()).importKey(input),
     sign: async (input) => (await signer()).sign(input),
-    close: async () => { if (client) await (await client).close() },
+    start: async () => { if (!closed) await (await signer()).start() },
+    async close() {
+      closed = true
+      if (client) await (await client).close()
+    },
   }
 }
