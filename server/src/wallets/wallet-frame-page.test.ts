@@ -34,6 +34,11 @@ describe('the wallet frame page', () => {
     }
   })
 
+  it('tells the frame when the app\'s wallets are server-managed', async () => {
+    const serverManaged = await t.createApp({ name: 'Server wallets', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ...t.app.embeddedWallets, mode: 'user-controlled-server-wallets-only' } })
+    expect(configOf(await (await get(`/apps/${serverManaged.id}/embedded-wallets`)).text())).toEqual({ app_id: serverManaged.id, allowed_origins: [TEST_ORIGIN], embedded_wallets_mode: 'user-controlled-server-wallets-only' })
+  })
+
   it('lets no one frame it for an app without origins, drops origins that would break the CSP, and escapes the config', async () => {
     const closed = await t.createApp({ name: 'No origins', allowedOrigins: [] })
     expect((await get(`/apps/${closed.id}/embedded-wallets`)).headers.get('content-security-policy')).toBe(expectedCsp("'none'"))

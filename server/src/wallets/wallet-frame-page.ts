@@ -51,7 +51,9 @@ function setFrameHeaders(c: Context, app: AppRecord | null): void {
 /** The built page with the app's settings as a JSON block (escaped so no value can close the script element). */
 export function injectFrameConfig(html: string, app: AppRecord): string {
   const drive = googleDriveOrigin(app) && app.embeddedWallets.googleDriveApiUrl
-  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins, ...(drive && { google_drive_api_url: drive }) }).replace(/</g, '\\u003c')
+  // The frame creates and imports through the wallet API when the app's wallets are server-managed.
+  const serverWallets = app.embeddedWallets.mode === 'user-controlled-server-wallets-only' && { embedded_wallets_mode: app.embeddedWallets.mode }
+  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins, ...(drive && { google_drive_api_url: drive }), ...serverWallets }).replace(/</g, '\\u003c')
   const block = `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${json}</script>`
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`
 }

@@ -50,8 +50,8 @@ export function ethereumRpcBody(request: EthereumFrameRequest): ServerWalletRpcB
     case 'personal_sign': {
       const [message] = params
       if (typeof message !== 'string') throw invalid('message')
-      // Hex is the bytes to sign (EIP-1193), sent without its 0x as the reference client does; anything else is UTF-8 text.
-      const body = isHex(message) ? { message: message.slice(2), encoding: 'hex' as const } : { message, encoding: 'utf-8' as const }
+      // Hex is the bytes to sign (EIP-1193); anything else is UTF-8 text.
+      const body = isHex(message) ? { message, encoding: 'hex' as const } : { message, encoding: 'utf-8' as const }
       return { chain_type: 'ethereum', method: 'personal_sign', params: body }
     }
     case 'eth_signTypedData_v4':

@@ -92,7 +92,7 @@ describe('server-managed wallets in the frame', () => {
 
     const rpcCalls = walletApi.calls.filter((entry) => entry.endpoint === 'rpc')
     expect(rpcCalls.map((entry) => entry.body)).toEqual([
-      { chain_type: 'ethereum', method: 'personal_sign', params: { message: '68656c6c6f', encoding: 'hex' } },
+      { chain_type: 'ethereum', method: 'personal_sign', params: { message: '0x68656c6c6f', encoding: 'hex' } },
       { chain_type: 'ethereum', method: 'personal_sign', params: { message: 'hello', encoding: 'utf-8' } },
     ])
     expect(walletApi.calls.filter((entry) => entry.endpoint === 'registerUserSigner')).toHaveLength(1)

@@ -99,7 +99,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     }
     const signer = privateKeyToAccount(held.ethereumKey!)
     if (body.method === 'personal_sign') {
-      const message = params.encoding === 'hex' ? { raw: `0x${params.message}` as `0x${string}` } : params.message
+      const message = params.encoding === 'hex' ? { raw: params.message as `0x${string}` } : params.message
       return { method: 'personal_sign', data: { signature: await signer.signMessage({ message }), encoding: 'hex' } }
     }
     if (body.method === 'eth_signTransaction') return { method: 'eth_signTransaction', data: { signed_transaction: await signedTransaction(held.ethereumKey!, params.transaction), encoding: 'rlp' } }

@@ -1,0 +1,168 @@
+/**
+ * Server-managed wallets end to end in Chromium (issue 17 scope 1, document 2 §§1, 6): the dev app in
+ * 'user-controlled-server-wallets-only' mode; a new user signs in through <auth-modal> (email code) and gets an
+ * Ethereum and a Solana wallet from the wallet API (privy-v2), signs a message and sends on anvil and on the local
+ * Solana endpoint through the confirmation screens, with no share anywhere: none in the frame's storage, none sent
+ * to or kept by the server. A captured signed rpc request replayed, stripped of its signature or altered is
+ * refused (401 invalid_credentials), and setting recovery is refused (unsupported_recovery_method).
+ */
+import type { Frame, Page } from 'playwright-core'
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authorizationSignatureMessages, DEV_APP_ID } from '../../src/protocol/index.js'
+import { approveConfirmation, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
+import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { recordContext, type RecordedRequest, type Recording } from '../harness/recording.js'
+
+const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
+const MESSAGE = 'Hello from the Tessera demo'
+
+let stack: E2eStack
+beforeAll(async () => {
+  stack = await startE2eStack({
+    devApp: (app) => ({ ...app, embedded_wallets: { ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' } }),
+  })
+}, 120_000)
+afterAll(async () => {
+  await stack?.close()
+})
+
+const walletFrame = (page: Page): Frame => {
+  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === `/apps/${DEV_APP_ID}/embedded-wallets`)
+  if (!frame) throw new Error('The wallet frame is not mounted')
+  return frame
+}
+
+/** What the frame keeps on its origin: its share store's records, and whether its user signer can be exported (the frame uses no localStorage). */
+function frameStorage(page: Page) {
+  return walletFrame(page).evaluate(async (appId) => {
+    const records = (name: string, store: string) =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => resolve([])
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains(store)) return resolve([])
+          const all = open.result.transaction(store, 'readonly').objectStore(store).getAll()
+          all.onsuccess = () => resolve(all.result)
+          all.onerror = () => resolve([])
+        }
+      })
+    const signers = (await records('tessera-wallet-frame-signers', 'user-signers')) as CryptoKeyPair[]
+    const exportable = await Promise.all(signers.map((keys) => crypto.subtle.exportKey('pkcs8', keys.privateKey).then(() => true, () => false)))
+    return { deviceShares: await records('tessera-wallet-frame', 'device-shares'), signers: signers.length, exportable, appId }
+  }, DEV_APP_ID)
+}
+
+type PageWallet = { address: string; chainType: string; recoveryMethod: string; id?: string }
+const clientCall = <T>(page: Page, body: string): Promise<T> =>
+  page.evaluate(`(async () => { const client = globalThis[Symbol.for('tessera.client')].get(${JSON.stringify(DEV_APP_ID)}); ${body} })()`) as Promise<T>
+
+async function serverWallets(page: Page): Promise<PageWallet[]> {
+  await page.locator('#embedded-wallets li[data-chain="solana"] .address').waitFor({ timeout: walletTimeout })
+  return clientCall(page, 'return client.embeddedWallets.getState().wallets.map(({ address, chainType, recoveryMethod, id }) => ({ address, chainType, recoveryMethod, id }))')
+}
+
+/** Clicks a demo action, approves its confirmation and waits for its result (or fails with the page's error text). */
+async function act(page: Page, button: string, result: string, pattern: RegExp): Promise<string> {
+  await page.locator(button).click()
+  await approveConfirmation(page)
+  const outcome = page.locator(result).filter({ hasText: pattern })
+  const failure = page.locator('#action-error:not([hidden])')
+  await outcome.or(failure).first().waitFor({ timeout: walletTimeout })
+  if (await failure.isVisible()) throw new Error(`${button} failed: ${await failure.textContent()}`)
+  return (await page.locator(result).textContent())!
+}
+
+async function solanaBalance(address: string): Promise<bigint> {
+  const response = await fetch(stack.chain.solana.rpcUrl, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+  })
+  return BigInt(((await response.json()) as { result: { value: number } }).result.value)
+}
+
+const pathOf = (request: RecordedRequest) => new URL(request.url).pathname
+const rpcRequests = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/rpc$/.test(pathOf(request)))
+
+/**
+ * Sends a captured request again from outside the browser: the host page itself cannot (the API's CORS does not let a
+ * page send the signature header), so this is what an attacker holding the captured request does.
+ */
+async function resend(url: string, headers: Record<string, string>, body: string) {
+  const response = await fetch(url, { method: 'POST', headers, body })
+  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; error?: string } | null }
+}
+
+describe('server-managed wallets on the demo', () => {
+  it('a new user signs and sends on both local chains through the confirmation screens, with no share anywhere', async () => {
+    await inNewPage(stack.browser, async (page, context) => {
+      const recording = await recordContext(context)
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-${runId()}@example.com`)
+      const wallets = await serverWallets(page)
+      expect(wallets.map(({ chainType, recoveryMethod, id }) => [chainType, recoveryMethod, typeof id])).toEqual([['ethereum', 'privy-v2', 'string'], ['solana', 'privy-v2', 'string']])
+      const [ethereum, solana] = wallets as [PageWallet, PageWallet]
+
+      const signature = await act(page, '#sign-message', '#sign-result', /^0x[0-9a-f]{130}$/)
+      expect(await verifyMessage({ address: ethereum.address as Hex, message: MESSAGE, signature: signature as Hex })).toBe(true)
+
+      await page.locator('#fund-wallets').click()
+      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
+      const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
+      const recipientBefore = await anvil.getBalance({ address: ETH_RECIPIENT })
+      const hash = await act(page, '#send-eth', '#send-result', /^0x[0-9a-f]{64}$/)
+      const receipt = await anvil.waitForTransactionReceipt({ hash: hash as Hex, timeout: walletTimeout })
+      expect({ status: receipt.status, from: receipt.from.toLowerCase() }).toEqual({ status: 'success', from: ethereum.address.toLowerCase() })
+      expect(await anvil.getBalance({ address: ETH_RECIPIENT })).toBe(recipientBefore + 10n ** 15n)
+
+      const solRecipientBefore = await solanaBalance(SOL_RECIPIENT)
+      const solanaBefore = await solanaBalance(solana.address)
+      await act(page, '#send-sol', '#send-result', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect(await solanaBalance(SOL_RECIPIENT)).toBe(solRecipientBefore + 1_000_000n)
+      expect(await solanaBalance(solana.address)).toBeLessThan(solanaBefore - 1_000_000n + 1n)
+
+      // Each signature went to the wallet API with an authorization signature; no share route was ever called.
+      expect(rpcRequests(recording).map((request) => JSON.parse(request.body).method)).toEqual(['personal_sign', 'eth_signTransaction', 'signMessage'])
+      expect(recording.requests.filter((request) => pathOf(request).startsWith('/api/v1/embedded_wallets'))).toEqual([])
+      const stored = await frameStorage(page)
+      // Where the browser grants the frame its storage, the user signer kept there cannot be exported (where it refuses, as
+      // a third-party frame here, the key lives in the frame's memory only); either way no device share exists.
+      expect(stored.deviceShares).toEqual([])
+      expect(stored.exportable).not.toContain(true)
+
+      // The server holds no share set for either wallet: its share routes know none.
+      const accessToken = await clientCall<string>(page, 'return client.getAccessToken()')
+      for (const wallet of wallets) {
+        const response = await fetch(`${stack.api.url}/api/v1/embedded_wallets/${wallet.address}/auth_share`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, 'privy-app-id': DEV_APP_ID }, body: JSON.stringify({ chain_type: wallet.chainType }),
+        })
+        expect(response.status).toBe(404)
+      }
+    })
+  }, 180_000)
+
+  it('refuses a missing, forged or replayed authorization signature, and setting recovery', async () => {
+    await inNewPage(stack.browser, async (page, context) => {
+      const recording = await recordContext(context)
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-auth-${runId()}@example.com`)
+      await serverWallets(page)
+      await act(page, '#sign-message', '#sign-result', /^0x[0-9a-f]{130}$/)
+      const [captured] = rpcRequests(recording)
+      expect(await captured!.response).toContain('"signature"')
+      const headers = JSON.parse(captured!.headers) as Record<string, string>
+      const sent = { 'content-type': 'application/json', authorization: headers.authorization!, 'privy-app-id': DEV_APP_ID, 'privy-request-expiry': headers['privy-request-expiry']! }
+      const signature = headers['privy-authorization-signature']!
+
+      const replayed = await resend(captured!.url, { ...sent, 'privy-authorization-signature': signature }, captured!.body)
+      expect(replayed).toEqual({ status: 401, body: { code: 'invalid_credentials', error: authorizationSignatureMessages.used } })
+      const missing = await resend(captured!.url, sent, captured!.body)
+      expect(missing).toEqual({ status: 401, body: { code: 'invalid_credentials', error: authorizationSignatureMessages.missing } })
+      const altered = captured!.body.replace(/"message":"[^"]*"/, '"message":"not what was signed"')
+      const forged = await resend(captured!.url, { ...sent, 'privy-authorization-signature': signature }, altered)
+      expect(forged).toEqual({ status: 401, body: { code: 'invalid_credentials', error: authorizationSignatureMessages.invalid } })
+
+      const refusal = await clientCall<{ code: string }>(page, "return client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' }).then(() => ({ code: 'none' }), (error) => ({ code: error.code }))")
+      expect(refusal).toEqual({ code: 'unsupported_recovery_method' })
+    })
+  }, 120_000)
+})
