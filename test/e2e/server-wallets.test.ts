@@ -103,11 +103,12 @@ describe('server-managed wallets on the demo', () => {
       expect(wallets.map(({ chainType, recoveryMethod, id }) => [chainType, recoveryMethod, typeof id])).toEqual([['ethereum', 'privy-v2', 'string'], ['solana', 'privy-v2', 'string']])
       const [ethereum, solana] = wallets as [PageWallet, PageWallet]
 
+      // Funds first: the send's confirmation then reads a balance that already holds them.
+      await page.locator('#fund-wallets').click()
+      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
       const signature = await act(page, '#sign-message', '#sign-result', /^0x[0-9a-f]{130}$/)
       expect(await verifyMessage({ address: ethereum.address as Hex, message: MESSAGE, signature: signature as Hex })).toBe(true)
 
-      await page.locator('#fund-wallets').click()
-      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
       const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
       const recipientBefore = await anvil.getBalance({ address: ETH_RECIPIENT })
       const hash = await act(page, '#send-eth', '#send-result', /^0x[0-9a-f]{64}$/)
