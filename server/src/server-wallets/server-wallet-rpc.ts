@@ -6,6 +6,7 @@ import { hitRateLimit } from '../rate-limit/hit.js'
 import { sameAddress } from '../../../src/protocol/custody/wallet-address.js'
 import { WALLET_RPC_PER_APP } from '../wallets/delegated-rpc.js'
 import { sponsorshipNotEnabled } from './errors.js'
+import { sendSponsoredEthereumTransaction } from '../sponsorship/sponsored-ethereum-send.js'
 import type { ServerWalletRpcRequest } from './schemas.js'
 import { sendEthereumTransaction, signAuthorization7702, type SigningDeps } from './send-ethereum.js'
 import { sendSolanaTransaction, signSolanaTransaction } from './send-solana.js'
@@ -26,8 +27,8 @@ function assertForWallet(wallet: ServerWalletRecord, request: ServerWalletRpcReq
 
 /**
  * Runs an authorized request for a server-managed wallet: signing methods go to the signer as they are; sends are
- * filled from and broadcast to the app's chain or cluster named by `caip2`. `sponsor: true` is refused until the app
- * has gas sponsorship.
+ * filled from and broadcast to the app's chain or cluster named by `caip2`. A sponsored Ethereum send goes as a user
+ * operation paid by the app's paymaster (sponsorship/sponsored-send.ts); Solana sends are not sponsored.
  */
 export async function runServerWalletRpc(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, request: ServerWalletRpcRequest): Promise<ServerWalletRpcResponse> {
   await hitRateLimit(ctx.db, ctx.clock, `wallet-rpc-app:${app.id}`, WALLET_RPC_PER_APP)
@@ -35,7 +36,7 @@ export async function runServerWalletRpc(ctx: ServerContext, app: AppRecord, wal
   const deps: SigningDeps = { signer: ctx.signer, app, wallet }
   switch (request.method) {
     case 'eth_sendTransaction':
-      if (request.sponsor) throw sponsorshipNotEnabled()
+      if (request.sponsor) return sendSponsoredEthereumTransaction(ctx, deps, request)
       return sendEthereumTransaction(deps, request)
     case 'signAndSendTransaction':
       if (request.sponsor) throw sponsorshipNotEnabled()

@@ -1,14 +1,16 @@
 /**
- * The paymaster endpoint on a real chain: anvil with EntryPoint 0.8, the VerifyingPaymaster and Simple7702Account
- * (test/harness/aa-stack.ts), the alto bundler, and viem's own ERC-7677 paymaster client calling this server's
- * endpoint with the user's access token, as a smart-wallet client does.
+ * Sponsorship on a real chain: anvil with EntryPoint 0.8, the VerifyingPaymaster and Simple7702Account
+ * (test/harness/aa-stack.ts), the alto bundler; viem's own ERC-7677 paymaster client calling this server's endpoint
+ * with the user's access token, as a smart-wallet client does, and a server-managed wallet's sponsored send through
+ * the wallet rpc route (the signer process signs the delegation and the operation).
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, webcrypto } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, defineChain, http, parseAbi, parseEther, type Address, type Chain, type PublicClient } from 'viem'
 import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { deployAccountAbstraction, startBundler, type AccountAbstractionAddresses, type Bundler } from '../../../test/harness/aa-stack.js'
+import { AUTHORIZATION_SIGNATURE_HEADER, authorizationPayload, REQUEST_EXPIRY_HEADER, walletApiRoutes } from '../../../src/protocol/index.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
 import { startAnvil, type Anvil } from '../test-support/anvil.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
@@ -40,9 +42,14 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     server = await startTestServer({
       overrides: { keyEncryptionKeys: kek },
       app: {
+        embeddedWallets: {
+          ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'],
+          googleDriveApiUrl: 'https://www.googleapis.com', mode: 'user-controlled-server-wallets-only',
+        },
+        chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
         gasSponsorship: {
           enabled: true, allowedChainIds: [anvil.chainId], allowedContracts: [allowedRecipient.toLowerCase() as Address], dailyCapPerUserWei: parseEther('1').toString(),
-          chains: { [anvil.chainId]: { paymasterAddress: aa.verifyingPaymaster08, entryPointVersion: '0.8', bundlerUrl: bundler.url } },
+          chains: { [anvil.chainId]: { paymasterAddress: aa.verifyingPaymaster08, entryPointVersion: '0.8', bundlerUrl: bundler.url, simple7702AccountAddress: aa.simple7702Account } },
         },
       },
     })
@@ -62,7 +69,7 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     const account = await toSimple7702SmartAccount({ client: reader, owner, implementation: aa.simple7702Account })
     // What a smart-wallet client sends: the user's access token on the paymaster transport.
     const paymaster = createPaymasterClient({ transport: http(`${server.url}/api/v1/apps/${server.app.id}/paymaster`, { fetchOptions: { headers: { authorization: `Bearer ${token}` } } }) })
-    return { account, client: createBundlerClient({ account, client: reader, paymaster, transport: http(bundler.url), pollingInterval: 50 }) }
+    return { account, client: createBundlerClient({ account, client: reader, paymaster, transport: http(bundler.url, { timeout: 60_000 }), pollingInterval: 50 }) }
   }
   const deposit = () => reader.readContract({ address: aa.entryPoint08, abi: entryPointAbi, functionName: 'balanceOf', args: [aa.verifyingPaymaster08] })
 
@@ -85,5 +92,52 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     const refused = await client.sendUserOperation({ calls: [{ to: privateKeyToAccount(generatePrivateKey()).address, value: 0n }] }).then(() => null, (error: Error) => error)
     expect(refused?.message).toMatch(/calls to 0x[0-9a-f]{40} are not sponsored by this app/)
     expect(await deposit()).toBe(depositBefore)
+  }, 60_000)
+
+  /** A user with a registered P-256 user signer and a server-managed Ethereum wallet, and a signed rpc call for it. */
+  async function serverWalletUser() {
+    const login = await server.login(`server-wallet-${Date.now()}@example.com`)
+    const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+    const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64')
+    expect((await server.call(walletApiRoutes.userSigners.path, { body: { public_key: spki }, token: login.body.token })).status).toBe(200)
+    const wallet = (await server.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token })).body as { id: string; address: Address }
+    const rpc = async (body: object) => {
+      const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
+      const expiresAt = server.clock.now() + 60_000
+      const payload = authorizationPayload({ method: 'POST', url: `${server.url}${path}`, body, appId: server.app.id, expiresAt })
+      const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(payload))).toString('base64')
+      return server.call(path, { body, token: login.body.token, headers: { [REQUEST_EXPIRY_HEADER]: String(expiresAt), [AUTHORIZATION_SIGNATURE_HEADER]: signature } })
+    }
+    return { wallet, rpc, userId: login.body.user.id as string }
+  }
+  const sponsoredSend = (to: Address) => ({ method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, sponsor: true, params: { transaction: { to, value: '0x0' } } })
+
+  it('a server-managed wallet with no ether sends sponsored twice: delegated by EIP-7702 once, its balance untouched, the paymaster pays', async () => {
+    const { wallet, rpc, userId: owner } = await serverWalletUser()
+    const depositBefore = await deposit()
+    const first = await rpc(sponsoredSend(allowedRecipient))
+    expect(first.status).toBe(200)
+    expect(first.body).toMatchObject({ method: 'eth_sendTransaction', data: { caip2: `eip155:${anvil.chainId}`, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) } })
+    // The answer is the bundle's transaction: the bundler's handleOps call to EntryPoint 0.8.
+    const bundle = await reader.getTransaction({ hash: first.body.data.hash })
+    expect(bundle.to?.toLowerCase()).toBe(aa.entryPoint08.toLowerCase())
+    expect((await reader.getCode({ address: wallet.address }))?.toLowerCase()).toBe(`0xef0100${aa.simple7702Account.slice(2).toLowerCase()}`)
+    const second = await rpc(sponsoredSend(allowedRecipient))
+    expect(second.status).toBe(200)
+    expect((await reader.getTransaction({ hash: second.body.data.hash })).authorizationList ?? []).toEqual([])
+    expect(await reader.getBalance({ address: wallet.address })).toBe(0n)
+    const paid = depositBefore - (await deposit())
+    expect(paid).toBeGreaterThan(0n)
+    // After the receipts the ledger holds what the operations cost, not their reserved maximum.
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId: owner, chainId: anvil.chainId, day: utcDay(server.clock.now()) })).toBe(paid)
+  }, 60_000)
+
+  it('the rpc route refuses a sponsored send to a contract not allowed (policy_violation) and sponsor on a signing method', async () => {
+    const { rpc } = await serverWalletUser()
+    const refused = await rpc(sponsoredSend(privateKeyToAccount(generatePrivateKey()).address))
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ code: 'policy_violation', error: expect.stringMatching(/^Sponsorship policy: calls to 0x[0-9a-f]{40} are not sponsored by this app$/) })
+    const signOnly = await rpc({ method: 'personal_sign', sponsor: true, params: { message: 'hi', encoding: 'utf-8' } })
+    expect(signOnly.status).toBe(400)
   }, 60_000)
 })

@@ -90,7 +90,7 @@ describe('the ERC-7677 paymaster endpoint', () => {
 
   it('a context expiry shortens the window; a mode other than SPONSORED is invalid params', async () => {
     const short = (await rpc('pm_getPaymasterStubData', params(userOperation(), { expiry: 60 }))).body.result.paymasterData
-    expect(BigInt(slice(short, 0, 32)) - BigInt(slice(short, 32, 64))).toBe(60n + 60n)
+    expect(BigInt(slice(short as Hex, 0, 32)) - BigInt(slice(short as Hex, 32, 64))).toBe(60n + 60n)
     const erc20 = await rpc('pm_getPaymasterStubData', params(userOperation(), { mode: 'ERC20' }))
     expect(erc20.status).toBe(400)
     expect(erc20.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: 3\.mode: this paymaster only sponsors/) })

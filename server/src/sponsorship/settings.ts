@@ -10,6 +10,8 @@ export interface SponsoredChainSettings {
   entryPointVersion: EntryPointVersion
   /** The ERC-4337 bundler (eth_sendUserOperation) for this chain. */
   bundlerUrl: string
+  /** EntryPoint 0.8 chains: the Simple7702Account server-managed wallets delegate to; absent: viem's canonical address. */
+  simple7702AccountAddress?: `0x${string}`
 }
 
 export interface GasSponsorshipSettings {
