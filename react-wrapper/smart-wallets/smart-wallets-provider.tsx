@@ -26,7 +26,8 @@ export function SmartWalletsProvider({ config, children }: SmartWalletsProviderP
   const { user } = useAuthState(tessera)
   const paymasterContext = config?.paymasterContext
   const smartWallets = useMemo(() => createSmartWallets(tessera, { paymasterContext }), [tessera, paymasterContext])
-  const ownerAddress = user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')?.address
+  const owner = user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')
+  const ownerAddress = owner?.type === 'wallet' ? owner.address : undefined
   const [client, setClient] = useState<SmartWalletClient | undefined>()
 
   useEffect(() => {

@@ -3,7 +3,7 @@
  * by `owner`: Kernel, Safe and LightAccount on EntryPoint 0.7, Coinbase Smart Wallet on 0.6 (its only one).
  */
 import { toKernelSmartAccount, toLightSmartAccount, toSafeSmartAccount } from 'permissionless/accounts'
-import type { Client, LocalAccount } from 'viem'
+import type { LocalAccount, PublicClient } from 'viem'
 import { entryPoint07Address, toCoinbaseSmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import type { SmartWalletType } from '../../protocol/smart-wallets.js'
 import { unsupportedSmartWalletVersionError } from './errors.js'
@@ -32,7 +32,7 @@ function versionOf<T extends SmartWalletType>(type: T, version: string | null): 
   return version as VersionOf<T>
 }
 
-export async function toSmartAccount(client: Client, { type, version, owner }: SmartAccountParams): Promise<SmartAccount> {
+export async function toSmartAccount(client: PublicClient, { type, version, owner }: SmartAccountParams): Promise<SmartAccount> {
   switch (type) {
     case 'kernel':
       return toKernelSmartAccount({ client, owners: [owner], version: versionOf('kernel', version), entryPoint: entryPoint07 })
