@@ -77,7 +77,7 @@ describe('app header and CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN)
     expect(response.headers.get('access-control-allow-credentials')).toBe('true')
     const allowed = response.headers.get('access-control-allow-headers')!
-    for (const header of ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type', 'x-native-app-identifier']) expect(allowed).toContain(header)
+    for (const header of ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type', 'x-native-app-identifier', 'privy-authorization-signature', 'privy-request-expiry']) expect(allowed).toContain(header)
     const real = await t.call('/api/v1/passwordless/init', { body: { email: 'cors@example.com' }, headers: { origin: TEST_ORIGIN } })
     expect(real.status).toBe(200)
     expect(real.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN)
