@@ -52,7 +52,6 @@ import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
 import { chainRelayRoutes } from './rpc/routes.js'
 import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
-import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -121,8 +120,6 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/apps', chainRelayRoutes(ctx))
   // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
   app.route('/api/v1/apps', paymasterRoutes(ctx))
-  // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
-  app.route('/api/v1/apps', paymasterRoutes(ctx))
   // Providers send the browser back without our app header: the callback finds its app through the state.
   app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
   app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))
@@ -148,10 +145,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.route('/api/v1/farcaster', farcasterRoutes(ctx))
   app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
   app.route('/api/v1/captcha', captchaRoutes(ctx))
-  app.route('/api/v1/wallets', serverWalletRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))
   app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
+  app.route('/api/v1/wallets', serverWalletRoutes(ctx))
   app.route('/api/v1/wallets', walletDelegationRoutes(ctx))
   app.route('/api/v1/mfa', mfaApiRoutes(ctx))
   app.route('/api/v1/mfa_auth', mfaAuthRoutes(ctx))
