@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID, type OAuthP
 import { appFileSchema, appInputFromFile, oauthProvidersFromFile, oauthProvidersSchema } from './apps/app-file-schema.js'
 import { customJwtClaimProblems, settingProblems } from './apps/setting-problems.js'
 import type { AppInput } from './apps/types.js'
+import { paymasterKeyFromFile } from './sponsorship/gas-sponsorship-file-schema.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
 import { TWILIO_API_URL, type TwilioSettings } from './delivery/twilio.js'
 
@@ -89,12 +90,15 @@ export interface ConfigFileMode { dev?: boolean; warn?(line: string): void }
 
 const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 
+/** A config file's app: its settings, and the paymaster signing key its gas_sponsorship gives (sealed apart on start). */
+export type ConfigFileApp = AppInput & { paymasterSigningKey?: `0x${string}` }
+
 /**
  * Reads the JSON config file, e.g.
  * `{ "apps": [{ "id": "<25 chars>", "name": "Shop", "allowed_origins": ["https://shop.example"] }] }`
  * (every setting: `apps/app-file-schema.ts` and the README). Its apps are upserted on start.
  */
-export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, mode: ConfigFileMode = {}): AppInput[] {
+export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, mode: ConfigFileMode = {}): ConfigFileApp[] {
   const fail = (reason: string) => new Error(`Invalid config file ${path}: ${reason}`)
   let json: unknown
   try {
@@ -106,13 +110,15 @@ export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   if (!parsed.success) throw fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
   return parsed.data.apps.map((app, index) => {
     try {
-      const input = appInputFromFile(app, { env, baseDir: dirname(resolve(path)) })
+      const sources = { env, baseDir: dirname(resolve(path)) }
+      const input = appInputFromFile(app, sources)
       // Dev mode keeps an app whose custom JWT claims are unbound (sign-in refuses its tokens) and says so.
       const lenient = mode.dev ? customJwtClaimProblems(input.customJwt) : []
       for (const problem of lenient) mode.warn?.(`Config file ${path}: apps.${index}: ${problem}`)
       const problems = settingProblems(input).filter((problem) => !lenient.includes(problem))
       if (problems.length > 0) throw new Error(problems.join('; '))
-      return input
+      const paymasterSigningKey = app.gas_sponsorship ? paymasterKeyFromFile(app.gas_sponsorship, sources, mode.dev ?? false) : undefined
+      return paymasterSigningKey ? { ...input, paymasterSigningKey } : input
     } catch (error) {
       throw fail(`apps.${index}: ${(error as Error).message}`)
     }

@@ -27,6 +27,7 @@ import { resolveWalletFrameDir } from './wallets/frame-dir.js'
 import { isServerWalletsMode } from './server-wallets/create-server-wallet.js'
 import { createSignerClient } from './signer/signer-client.js'
 import { signerSettings } from './signer/signer-settings.js'
+import { storePaymasterKey } from './sponsorship/paymaster-key.js'
 import type { WalletSigner } from './signer/types.js'
 
 export interface RunningServer {
@@ -67,7 +68,12 @@ export async function createServerContext(options: StartServerOptions = {}, over
   try {
     await sealPlaintextSecrets(db, keyEncryptionKeys)
     if (dev && !(await getApp(db, devApp.id!))) await upsertApp(db, devApp, clock.now())
-    if (options.configFile) for (const app of readConfigFile(options.configFile, process.env, { dev, warn: say })) await upsertApp(db, app, clock.now())
+    if (options.configFile) {
+      for (const { paymasterSigningKey, ...app } of readConfigFile(options.configFile, process.env, { dev, warn: say })) {
+        const stored = await upsertApp(db, app, clock.now())
+        if (paymasterSigningKey) await storePaymasterKey(db, keyEncryptionKeys, stored.id, paymasterSigningKey)
+      }
+    }
     return {
       db,
       clock,

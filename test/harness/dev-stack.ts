@@ -24,6 +24,7 @@ import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/sr
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { startLocalAccountAbstraction, type LocalAccountAbstraction } from './aa-stack.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
+import { devGasSponsorshipFile } from './dev-sponsorship.js'
 import { startDemoServer, type DemoConfig, type DemoServer } from './demo-server.js'
 import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, supplyTestUsdc, type FundingStandIns } from './dev-funding.js'
 import { setUpDevTokens, setUpTestUsdc, type DevSplToken, type TestUsdc } from './dev-tokens.js'
@@ -219,6 +220,8 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     funding: devFundingFile(funding, chain.anvil),
     // Smart wallets on the first anvil when its ERC-4337 stack runs: Safe, the type whose factory the local chain has.
     ...(chain.aa && { smart_wallets: { type: 'safe', networks: [{ chain_id: chain.anvil.chainId, bundler_url: chain.aa.bundlerUrl, rpc_url: chain.anvil.rpcUrl, chain_name: 'Anvil' }] } }),
+    // Gas sponsorship there too (EntryPoint 0.8, the dev paymaster key): server-managed wallets' sends with sponsor: true.
+    ...(chain.aa && { gas_sponsorship: devGasSponsorshipFile(chain.anvil.chainId, chain.aa) }),
   }
 }
 

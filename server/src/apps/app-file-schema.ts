@@ -3,6 +3,7 @@ import { APP_ID_LENGTH, embeddedWalletsModes, GOOGLE_DRIVE_API_URL, oauthProvide
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { parseP256PublicKey } from '../server-wallets/p256-key.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
+import { gasSponsorshipFileSchema, gasSponsorshipFromFile } from '../sponsorship/gas-sponsorship-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
 import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
@@ -202,6 +203,8 @@ export const appFileSchema = z.strictObject({
   }).optional(),
   funding: fundingFileSchema.nullable().optional(),
   smart_wallets: smartWalletsFileSchema.nullable().optional(),
+  /** Fees paid by the app's paymaster; its signing key is sealed in server_secrets, never kept in the settings. */
+  gas_sponsorship: gasSponsorshipFileSchema.nullable().optional(),
 })
 
 /** An app as a config file declares it (defaults not yet applied). */
@@ -350,6 +353,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     },
     funding: optional(app.funding, (funding) => fundingFromFile(funding, sources)),
     smartWallets: optional(app.smart_wallets, smartWalletsFromFile),
+    gasSponsorship: optional(app.gas_sponsorship, gasSponsorshipFromFile),
     cookieSessions: optional(app.cookie_sessions, (cookies) => ({ accessTokenInCookie: cookies.access_token_in_cookie, apiUrl: cookies.api_url?.replace(/\/+$/, '') ?? null })),
   }
 }

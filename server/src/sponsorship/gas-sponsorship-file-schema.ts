@@ -1,0 +1,74 @@
+import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
+import { z } from 'zod'
+import { envName, httpUrl, optionalSecretOf, type SecretSources } from '../apps/file-schema-parts.js'
+import type { GasSponsorshipSettings } from './settings.js'
+
+const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
+  .transform((value) => value.toLowerCase() as `0x${string}`)
+const isPrivateKey = (value: string) => /^0x[0-9a-fA-F]{64}$/.test(value)
+
+const chainSchema = z.strictObject({
+  chain_id: chainId,
+  paymaster_address: address,
+  entry_point_version: z.enum(['0.7', '0.8'], 'must be the EntryPoint version "0.7" or "0.8"'),
+  bundler_url: httpUrl,
+  simple_7702_account_address: address.optional(),
+})
+
+/**
+ * The `gas_sponsorship` section of an app in the config file (snake_case). The paymaster signing key is not kept in
+ * the app's settings: it is sealed in server_secrets (paymaster-key.ts); absent, the stored key stays.
+ */
+export const gasSponsorshipFileSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  allowed_chain_ids: z.array(chainId).min(1).max(50),
+  allowed_contracts: z.union([z.literal('any'), z.array(address).max(10_000)], 'must be "any" or a list of addresses'),
+  daily_cap_per_user_wei: z.string().regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a whole number of wei as a decimal string'),
+  chains: z.array(chainSchema).min(1).max(50)
+    .refine((chains) => new Set(chains.map((chain) => chain.chain_id)).size === chains.length, 'each chain may appear once'),
+  paymaster_signing_key: z.string().refine(isPrivateKey, 'must be a private key (0x and 64 hex digits)').optional(),
+  paymaster_signing_key_env: envName.optional(),
+})
+  .refine((file) => file.paymaster_signing_key === undefined || file.paymaster_signing_key_env === undefined, 'give one of paymaster_signing_key or paymaster_signing_key_env')
+  .refine((file) => file.allowed_chain_ids.every((id) => file.chains.some((chain) => chain.chain_id === id)), 'each allowed chain id needs an entry in chains')
+
+type GasSponsorshipFile = z.output<typeof gasSponsorshipFileSchema>
+
+export function gasSponsorshipFromFile(file: GasSponsorshipFile): GasSponsorshipSettings {
+  return {
+    enabled: file.enabled,
+    allowedChainIds: file.allowed_chain_ids,
+    allowedContracts: file.allowed_contracts,
+    dailyCapPerUserWei: file.daily_cap_per_user_wei,
+    chains: Object.fromEntries(file.chains.map((chain) => [String(chain.chain_id), {
+      paymasterAddress: chain.paymaster_address,
+      entryPointVersion: chain.entry_point_version,
+      bundlerUrl: chain.bundler_url,
+      ...(chain.simple_7702_account_address && { simple7702AccountAddress: chain.simple_7702_account_address }),
+    }])),
+  }
+}
+
+/** anvil's default accounts come from this published mnemonic: their keys are public. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+const PUBLIC_DEV_ACCOUNTS = 30
+
+/** Whether `key` is one of the first anvil accounts' keys (every local stack's paymaster signer is one of them). */
+function isPublicDevKey(key: `0x${string}`): boolean {
+  const address = privateKeyToAddress(key)
+  return Array.from({ length: PUBLIC_DEV_ACCOUNTS }, (_, index) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).address)
+    .includes(address)
+}
+
+/** The paymaster signing key the section gives (inline or from the environment), or undefined; a public dev key only in dev mode. */
+export function paymasterKeyFromFile(file: GasSponsorshipFile, sources: SecretSources, dev: boolean): `0x${string}` | undefined {
+  const key = optionalSecretOf(file.paymaster_signing_key, file.paymaster_signing_key_env, sources)
+  if (key === null) return undefined
+  // An env value never passed the schema; the message names the variable, never the value.
+  if (!isPrivateKey(key)) throw new Error(`environment variable ${file.paymaster_signing_key_env} is not a private key (0x and 64 hex digits)`)
+  if (!dev && isPublicDevKey(key as `0x${string}`)) {
+    throw new Error('gas_sponsorship.paymaster_signing_key is a public development key (anvil\'s): anyone could sign for this paymaster; it is accepted only with --dev')
+  }
+  return key as `0x${string}`
+}

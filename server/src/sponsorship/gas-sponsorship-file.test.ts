@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { redactSecrets } from '../apps/redact-secrets.js'
+import { getApp } from '../apps/store.js'
+import { readConfigFile } from '../config.js'
+import type { ServerContext } from '../context.js'
+import { createServerContext } from '../server.js'
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
+import { lazyTestSigner } from '../test-support/test-signer.js'
+import { loadPaymasterAccount } from './paymaster-key.js'
+import type { GasSponsorshipSettings } from './settings.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'tessera-sponsorship-config-'))
+const id = 'sponsored-config-app-0001'
+const paymaster = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const target = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
+const key = generatePrivateKey()
+/** anvil's account 23: the local stacks' paymaster signer, a public key. */
+const publicDevKey = '0x4624e0802698b9769f5bdb260a3777fbd4941ad2901f5966b854f953497eec1b'
+
+const section = {
+  allowed_chain_ids: [31337],
+  allowed_contracts: [target],
+  daily_cap_per_user_wei: '1000000000000000',
+  chains: [{ chain_id: 31337, paymaster_address: paymaster, entry_point_version: '0.8', bundler_url: 'http://127.0.0.1:4337', simple_7702_account_address: target }],
+  paymaster_signing_key_env: 'PAYMASTER_KEY',
+}
+const configFile = (gasSponsorship: unknown) => {
+  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`)
+  writeFileSync(file, JSON.stringify({ apps: [{ id, name: 'Sponsored', gas_sponsorship: gasSponsorship }] }))
+  return file
+}
+const env = { PAYMASTER_KEY: key }
+const read = (gasSponsorship: unknown, environment: NodeJS.ProcessEnv = env, dev = false) => readConfigFile(configFile(gasSponsorship), environment, { dev })[0]!
+
+const expected: GasSponsorshipSettings = {
+  enabled: true,
+  allowedChainIds: [31337],
+  allowedContracts: [target.toLowerCase() as `0x${string}`],
+  dailyCapPerUserWei: '1000000000000000',
+  chains: { 31337: { paymasterAddress: paymaster.toLowerCase() as `0x${string}`, entryPointVersion: '0.8', bundlerUrl: 'http://127.0.0.1:4337', simple7702AccountAddress: target.toLowerCase() as `0x${string}` } },
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('gas_sponsorship in the config file', () => {
+  it('reads the section into the app setting, the key beside it and never inside it', () => {
+    const input = read(section)
+    expect(input.gasSponsorship).toEqual(expected)
+    expect(input.paymasterSigningKey).toBe(key)
+    expect(JSON.stringify(input.gasSponsorship)).not.toContain(key.slice(2))
+    expect(read({ ...section, allowed_contracts: 'any', enabled: false, paymaster_signing_key_env: undefined }).gasSponsorship)
+      .toMatchObject({ enabled: false, allowedContracts: 'any' })
+  })
+
+  it('refuses malformed sections with the field and the problem named, never the key', () => {
+    const cases: [unknown, string][] = [
+      [{ ...section, allowed_contracts: ['0x1234'] }, 'gas_sponsorship.allowed_contracts'],
+      [{ ...section, allowed_contracts: 'all' }, 'must be "any" or a list of addresses'],
+      [{ ...section, chains: [{ ...section.chains[0], paymaster_address: 'paymaster' }] }, 'gas_sponsorship.chains.0.paymaster_address: must be an address'],
+      [{ ...section, daily_cap_per_user_wei: '0.5' }, 'gas_sponsorship.daily_cap_per_user_wei: must be a whole number of wei as a decimal string'],
+      [{ ...section, daily_cap_per_user_wei: 1000 }, 'gas_sponsorship.daily_cap_per_user_wei'],
+      [{ ...section, daily_cap_per_user_wei: '1e18' }, 'must be a whole number of wei'],
+      [{ ...section, chains: [{ ...section.chains[0], entry_point_version: '0.6' }] }, 'gas_sponsorship.chains.0.entry_point_version: must be the EntryPoint version "0.7" or "0.8"'],
+      [{ ...section, chains: [{ ...section.chains[0], bundler_url: 'ftp://bundler' }] }, 'gas_sponsorship.chains.0.bundler_url'],
+      [{ ...section, allowed_chain_ids: [31337, 8453] }, 'each allowed chain id needs an entry in chains'],
+      [{ ...section, chains: [section.chains[0], section.chains[0]] }, 'each chain may appear once'],
+      [{ ...section, paymaster_signing_key: key }, 'give one of paymaster_signing_key or paymaster_signing_key_env'],
+      [{ ...section, paymaster_signing_key_env: undefined, paymaster_signing_key: '0x1234' }, 'gas_sponsorship.paymaster_signing_key: must be a private key'],
+      [{ ...section, surprise: true }, 'gas_sponsorship'],
+    ]
+    for (const [gasSponsorship, problem] of cases) {
+      expect(() => read(gasSponsorship), problem).toThrow(problem)
+      expect(() => read(gasSponsorship), problem).not.toThrow(key.slice(2))
+    }
+    expect(() => read(section, {})).toThrow('environment variable PAYMASTER_KEY is not set')
+    expect(() => read(section, { PAYMASTER_KEY: 'not-a-key' })).toThrow('environment variable PAYMASTER_KEY is not a private key')
+  })
+
+  it("refuses anvil's public keys outside dev mode and takes them in dev mode", () => {
+    expect(() => read(section, { PAYMASTER_KEY: publicDevKey })).toThrow('is a public development key')
+    expect(read(section, { PAYMASTER_KEY: publicDevKey }, true).paymasterSigningKey).toBe(publicDevKey)
+  })
+})
+
+describe('gas_sponsorship applied on start', () => {
+  let database: TestDatabase
+  let ctx: ServerContext
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    process.env.PAYMASTER_KEY = key
+    try {
+      ctx = await createServerContext({ quiet: true, configFile: configFile(section), dataDir: database.dataDir, databaseUrl: database.databaseUrl }, { signer: lazyTestSigner(database) })
+    } finally {
+      delete process.env.PAYMASTER_KEY
+    }
+  })
+  afterAll(async () => {
+    await ctx?.signer.close()
+    await ctx?.db.close()
+    await database?.dispose()
+  })
+
+  it('stores the setting on the app and the key sealed with the key-encryption key, nowhere in clear', async () => {
+    const app = (await getApp(ctx.db, id))!
+    expect(app.gasSponsorship).toEqual(expected)
+    expect((await loadPaymasterAccount(ctx.db, ctx.keyEncryptionKeys, id))!.address).toBe(privateKeyToAddress(key))
+    const hexKey = key.slice(2)
+    for (const table of ['apps', 'server_secrets']) {
+      const rows = await ctx.db.query(`SELECT * FROM ${table}`)
+      expect(JSON.stringify(rows).toLowerCase(), table).not.toContain(hexKey)
+    }
+    const printed = JSON.stringify(redactSecrets(app))
+    expect(printed).toContain('"dailyCapPerUserWei":"1000000000000000"')
+    expect(printed).not.toContain(hexKey)
+  })
+})

@@ -1,0 +1,48 @@
+import { parseEther } from 'viem'
+import type { AppFile } from '../../server/src/apps/app-file-schema.js'
+import { DEV_PAYMASTER_SIGNER_KEY, type LocalAccountAbstraction } from './aa-stack.js'
+
+type GasSponsorshipFile = NonNullable<AppFile['gas_sponsorship']>
+
+/**
+ * The dev app's gas sponsorship on the first anvil (npm start, e2e with `aa`): EntryPoint 0.8's VerifyingPaymaster
+ * signed for by the public dev key (accepted in dev mode only), any contract, and a cap no demo reaches.
+ */
+export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstraction): GasSponsorshipFile {
+  return {
+    allowed_chain_ids: [chainId],
+    allowed_contracts: 'any',
+    daily_cap_per_user_wei: parseEther('10').toString(),
+    chains: [{
+      chain_id: chainId,
+      paymaster_address: aa.addresses.verifyingPaymaster08,
+      entry_point_version: '0.8',
+      bundler_url: aa.bundlerUrl,
+      simple_7702_account_address: aa.addresses.simple7702Account,
+    }],
+    paymaster_signing_key: DEV_PAYMASTER_SIGNER_KEY,
+  }
+}
+
+/** The policy of `sponsoredServerWalletsDevApp`: a small daily cap, and the one contract sponsored calls may go to. */
+export interface SponsorshipTestPolicy {
+  /** Per user and UTC day, decimal wei; by default 0.05 ether (the reserve of a few sends on anvil). */
+  dailyCapPerUserWei?: string
+  /** By default the first anvil's test USDC (the dev app's `usdc_address`): any other target is a policy violation. */
+  allowedContracts?: `0x${string}`[]
+}
+
+/**
+ * A `devApp` change for `startE2eStack({ aa: true, devApp })`: the dev app (DEV_APP_ID) with server-managed wallets
+ * on both chains at sign-in and its sponsorship narrowed so a scenario can break the policy.
+ */
+export const sponsoredServerWalletsDevApp = (policy: SponsorshipTestPolicy = {}) => (app: AppFile): AppFile => {
+  if (!app.gas_sponsorship) throw new Error('the dev app is sponsored only when the stack runs its ERC-4337 stack: startE2eStack({ aa: true })')
+  const usdc = app.chains?.[0]?.usdc_address
+  const allowedContracts = policy.allowedContracts ?? (usdc ? [usdc as `0x${string}`] : [])
+  return {
+    ...app,
+    embedded_wallets: { ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' },
+    gas_sponsorship: { ...app.gas_sponsorship, daily_cap_per_user_wei: policy.dailyCapPerUserWei ?? parseEther('0.05').toString(), allowed_contracts: allowedContracts },
+  }
+}
