@@ -55,6 +55,13 @@ describe('httpFrameApi (real HTTP on loopback)', () => {
     await expect(api().add('t', {} as never)).rejects.toMatchObject({ type: 'error', message: 'Request failed (HTTP 502)' })
   })
 
+  it('maps a sponsorship refusal (a policy the send breaks, sponsorship off) to its own type with the server’s message', async () => {
+    reply = { status: 403, body: { error: 'Contract not allowed by the sponsorship policy', code: 'policy_violation' } }
+    await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'policy_violation', message: 'Contract not allowed by the sponsorship policy' })
+    reply = { status: 403, body: { error: 'Gas sponsorship is not enabled for this app', code: 'feature_not_enabled' } }
+    await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'feature_not_enabled' })
+  })
+
   it('maps the re-authentication refusal (403, a live token whose sign-in is too old) to its own type; a dead token stays an error', async () => {
     reply = { status: 403, body: { error: 'Sign in again to recover your wallet', code: 'missing_or_invalid_token' } }
     await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'reauthentication_required', message: 'Sign in again to recover your wallet' })

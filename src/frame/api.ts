@@ -82,6 +82,8 @@ const errorTypeOf: Partial<Record<ApiErrorCode, FrameErrorType>> = {
   insufficient_funds: 'insufficient_funds',
   invalid_data: 'invalid_request_arguments',
   invalid_request: 'invalid_request_arguments',
+  policy_violation: 'policy_violation',
+  feature_not_enabled: 'feature_not_enabled',
 }
 
 export async function failure(response: Response): Promise<FrameError> {

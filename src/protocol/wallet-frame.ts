@@ -69,6 +69,9 @@ export const frameErrorTypes = [
   'twilio_verification_failed',
   // Tessera's own: key material needs a sign-in (or MFA) within the last 10 minutes (SECURITY 61); the host signs in again.
   'reauthentication_required',
+  // Tessera's own: a sponsored send the app's policy refuses, or the app has no sponsorship (the server's message says which).
+  'policy_violation',
+  'feature_not_enabled',
 ] as const
 export type FrameErrorType = (typeof frameErrorTypes)[number]
 
@@ -148,6 +151,8 @@ export type EthereumFrameRequest =
   /** A complete transaction (nonce, gas, fees, chainId filled in by the host); the answer is the signed raw transaction. */
   | { method: 'eth_signTransaction'; params: [FrameTransactionRequest] }
   | { method: 'secp256k1_sign'; params: [hash: `0x${string}`] }
+  /** Server-managed wallets only: the server sends the call as a sponsored user operation (the app pays); the answer is the hash. */
+  | { method: 'eth_sendTransaction'; params: [FrameTransactionRequest]; sponsor: true }
 export type SolanaFrameRequest = { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
 
 /** Hex quantities, as JSON-RPC carries them. */

@@ -44,6 +44,8 @@ const codeOfFrameErrorType: Partial<Record<FrameErrorType, ErrorCode>> = {
   insufficient_funds: 'insufficient_funds',
   invalid_request_arguments: 'invalid_data',
   reauthentication_required: 'reauthentication_required',
+  policy_violation: 'policy_violation',
+  feature_not_enabled: 'feature_not_enabled',
 }
 
 export const frameError = (type: FrameErrorType, message: string) =>

@@ -28,6 +28,8 @@ export interface EthereumTransactionInput {
   uiOptions: TransactionUiOptions
   /** Signs in the wallet frame; answers the signed raw transaction. */
   sign(transaction: FrameTransactionRequest): Promise<Hex>
+  /** A sponsored send (server-managed wallets): the wallet API sends it and the app pays; answers the hash. */
+  sponsoredSend?(transaction: FrameTransactionRequest): Promise<Hex>
   /** The server's scan, when the app enables scanning; `domain` is the API's host. */
   scan?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
   receiptPollMs?: number
@@ -41,13 +43,18 @@ type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
 export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
   const { context, chain } = input
   const send = (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain)
+  const { sponsoredSend } = input
+  // A sponsored send is sent by the wallet API: its "signed" result is already the hash, with nothing to broadcast.
+  const sendWith = sponsoredSend
+    ? { sign: sponsoredSend, broadcast: async () => undefined, idOf: (hash: Hex) => hash }
+    : { sign: input.sign, broadcast: send, idOf: hashOfSigned }
   /** Signs `transaction` and sends it, once per idempotency key: a retry answers the first send's hash. */
   const signAndSend = (transaction: FrameTransactionRequest): Promise<Hex> => {
     const { idempotency } = input
-    if (!idempotency) return input.sign(transaction).then(send)
+    if (!idempotency) return sendWith.sign(transaction).then(async (signed) => (await sendWith.broadcast(signed)) ?? sendWith.idOf(signed))
     return sendOnce(
-      { ledger: idempotency.ledger, broadcast: send, idOf: hashOfSigned, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
-      { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request }), sign: () => input.sign(transaction) },
+      { ledger: idempotency.ledger, broadcast: sendWith.broadcast, idOf: sendWith.idOf, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
+      { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request, sponsored: Boolean(sponsoredSend) }), sign: () => sendWith.sign(transaction) },
     ).then(({ id }) => id as Hex)
   }
   let prepared: PreparedEthereumTransaction | null = null
@@ -56,7 +63,7 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
   async function prepare(entry: Entry) {
     entry.update({ status: 'preparing', error: null, summary: null, receipt: null, hash: null, acknowledgedRisk: false, scan: { status: 'uninitiated' } })
     try {
-      const result = await prepareEthereumConfirmation(context, request)
+      const result = await prepareEthereumConfirmation(context, request, Boolean(sponsoredSend))
       prepared = result.prepared
       entry.update({ status: 'ready', summary: result.summary })
     } catch (error) {

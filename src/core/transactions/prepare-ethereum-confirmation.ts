@@ -16,9 +16,11 @@ export interface EthereumConfirmationContext extends TransactionPreparationConte
 /** An approval of at least 2^255 base units reads 'unlimited' (max uint256 and its common halves). */
 const UNLIMITED_ALLOWANCE = 2n ** 255n
 
+/** `sponsored`: the app pays the fee ('Sponsored by {app}'), so only the value must be in the balance. */
 export async function prepareEthereumConfirmation(
   context: EthereumConfirmationContext,
   request: EthereumTransactionRequest,
+  sponsored = false,
 ): Promise<{ prepared: PreparedEthereumTransaction; summary: EthereumTransactionSummary }> {
   const prepared = await prepareEthereumTransaction(context, request)
   const { transaction, on } = prepared
@@ -30,14 +32,14 @@ export async function prepareEthereumConfirmation(
   ])
   const native = (value: bigint): AssetAmount => ({ value, ...on.nativeCurrency, usd: usdOf(value, on.nativeCurrency.decimals, nativeUsd) })
   const value = BigInt(transaction.value ?? 0)
-  const fee = BigInt(transaction.gas) * BigInt(transaction.maxFeePerGas ?? transaction.gasPrice ?? 0)
+  const fee = sponsored ? 0n : BigInt(transaction.gas) * BigInt(transaction.maxFeePerGas ?? transaction.gasPrice ?? 0)
   const summary: EthereumTransactionSummary = {
     action,
     ...(value > 0n && { send: native(value) }),
     ...(await actionRows(context, on, action, to)),
     network: on.name,
-    estimatedFee: native(fee),
-    sponsored: false,
+    estimatedFee: sponsored ? null : native(fee),
+    sponsored,
     balance: native(balance),
     insufficientFunds: value + fee > balance,
     request: {

@@ -63,9 +63,21 @@ export function ethereumRpcBody(request: EthereumFrameRequest): ServerWalletRpcB
       if (!isHex(hash) || hash.length !== 66) throw invalid('hash')
       return { chain_type: 'ethereum', method: 'secp256k1_sign', params: { hash } }
     }
+    case 'eth_sendTransaction':
+      // Unsponsored sends are signed here and broadcast by the host, as on-device wallets' are.
+      if (request.sponsor !== true) throw unsupported(request.method)
+      return sponsoredSendBody(params[0] as FrameTransactionRequest)
     default:
       throw unsupported((request as { method?: unknown }).method)
   }
+}
+
+/** Only the call goes: the user operation's nonce, gas and fees are the server's, and the paymaster pays them. */
+function sponsoredSendBody(request: FrameTransactionRequest): ServerWalletRpcBody {
+  const { chain_id, to, value, data } = wireTransaction(request)
+  if (!to) throw invalid('to: a sponsored send needs a recipient')
+  const call = Object.fromEntries(Object.entries({ to, value, data }).filter(([, part]) => part !== undefined))
+  return { chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: `eip155:${request.chainId}`, sponsor: true, params: { transaction: { chain_id, ...call } } }
 }
 
 export function solanaRpcBody(request: SolanaFrameRequest): ServerWalletRpcBody {
@@ -80,7 +92,7 @@ export function frameRpcAnswer(asked: string, response: ServerWalletRpcResponse)
   if (response?.method !== asked || typeof response.data !== 'object' || response.data === null) throw new FrameError('error', 'Unable to sign')
   const data = response.data as Record<string, unknown>
   if (asked === 'signMessage' && typeof data.signature === 'string') return { method: asked, data: { signature: data.signature } }
-  const answer = asked === 'eth_signTransaction' ? data.signed_transaction : data.signature
+  const answer = asked === 'eth_signTransaction' ? data.signed_transaction : asked === 'eth_sendTransaction' ? data.hash : data.signature
   if (!isHex(answer)) throw new FrameError('error', 'Unable to sign')
   return { method: asked, data: answer }
 }

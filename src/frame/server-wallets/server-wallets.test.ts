@@ -5,6 +5,7 @@ import { recoverTransactionAddress, verifyMessage, type Hex } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { decodeBase58, encodeBase58, type FrameRequestData, type FrameResponseData, type RpcData } from '../../protocol/index.js'
 import { base64ToBytes, bytesToBase64, utf8 } from '../encoding.js'
+import { FrameError } from '../errors.js'
 import type { FrameContext } from '../handlers/context.js'
 import { frameHandlers } from '../handlers/index.js'
 import { memoryDeviceShareStore } from '../memory-device-store.js'
@@ -112,6 +113,28 @@ describe('server-managed wallets in the frame', () => {
     const { data } = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'eth_signTransaction', params: [transaction] } })
     expect(await recoverTransactionAddress({ serializedTransaction: data as `0x02${string}` })).toBe(address)
     expect(walletApi.calls.find((entry) => entry.endpoint === 'rpc')?.body).toMatchObject({ params: { transaction: { chain_id: 31337, nonce: 0, type: 2, gas_limit: '0x5208', max_fee_per_gas: '0x3b9aca00' } } })
+  })
+
+  it('sends a sponsored Ethereum transaction through /rpc with sponsor and caip2, answering the hash the server gives', async () => {
+    const { address, walletId } = await created('ethereum')
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const transaction = { type: 'eip1559', chainId: 31337, nonce: 4, to, value: '0x0', data: '0xa9059cbb', gas: '0x5208', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' } as const
+    const { method, data } = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true } })
+    const sent = walletApi.calls.find((entry) => entry.endpoint === 'rpc')!
+    // Only the call goes: the user operation's nonce, gas and fees are the server's (the paymaster pays them).
+    expect(sent.body).toEqual({ chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: 'eip155:31337', sponsor: true, params: { transaction: { chain_id: 31337, to, value: '0x0', data: '0xa9059cbb' } } })
+    expect(method).toBe('eth_sendTransaction')
+    expect(data).toBe(walletApi.sponsoredHashes[0])
+    expectNoShares()
+  })
+
+  it('refuses an unsponsored eth_sendTransaction (the host broadcasts what the frame signs), and passes a policy refusal on as policy_violation', async () => {
+    const { address, walletId } = await created('ethereum')
+    const transaction = { type: 'eip1559', chainId: 31337, nonce: 0, to: address as `0x${string}`, gas: '0x5208', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' } as const
+    const request = { entropyId: address, ...eth, chainType: 'ethereum' as const, hdWalletIndex: 0, walletId }
+    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction] } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
+    walletApi.sponsorship.refusal = new FrameError('policy_violation', 'Contract not allowed by the sponsorship policy')
+    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true } })).rejects.toMatchObject({ type: 'policy_violation', message: 'Contract not allowed by the sponsorship policy' })
   })
 
   it('signs Solana message bytes (a transaction message) through /rpc', async () => {

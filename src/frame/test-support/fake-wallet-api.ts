@@ -7,7 +7,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
-import type { TransactionSerializable } from 'viem'
+import { keccak256, toHex, type TransactionSerializable } from 'viem'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
   authorizationPayload,
@@ -48,6 +48,9 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
   const wallets: HeldWallet[] = []
   const usedSignatures = new Set<string>()
   const calls: RecordedWalletApiCall[] = []
+  /** Sponsored sends are answered unless `refusal` is set (as the server's policy refuses). */
+  const sponsorship: { refusal: FrameError | null } = { refusal: null }
+  const sponsoredHashes: `0x${string}`[] = []
 
   const userOf = (accessToken: string) => {
     const userId = tokens.get(accessToken)
@@ -104,7 +107,13 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     }
     if (body.method === 'eth_signTransaction') return { method: 'eth_signTransaction', data: { signed_transaction: await signedTransaction(held.ethereumKey!, params.transaction), encoding: 'rlp' } }
     if (body.method === 'secp256k1_sign') return { method: 'secp256k1_sign', data: { signature: await signer.sign({ hash: params.hash }), encoding: 'hex' } }
-    if (body.method === 'eth_sendTransaction' && body.sponsor) throw new FrameError('error', 'Gas sponsorship is not enabled for this app')
+    if (body.method === 'eth_sendTransaction' && body.sponsor) {
+      if (sponsorship.refusal) throw sponsorship.refusal
+      // The bundle transaction's hash stands in as a hash of what was asked.
+      const hash = keccak256(toHex(JSON.stringify(body)))
+      sponsoredHashes.push(hash)
+      return { method: 'eth_sendTransaction', data: { hash, caip2: body.caip2 } }
+    }
     throw refused(`Unsupported method ${body.method}`)
   }
 
@@ -138,6 +147,8 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     api,
     calls,
     signers,
+    sponsorship,
+    sponsoredHashes,
     user: (accessToken: string) => userDto(userOf(accessToken)),
     signIn: (accessToken: string, userId: string) => void tokens.set(accessToken, userId),
     createFor: (userId: string, chainType: EmbeddedChainType) => hold(userId, chainType, false),

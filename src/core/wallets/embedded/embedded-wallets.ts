@@ -657,9 +657,10 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
       return signAuthorization({ provider, sign: (request) => signWithEthereumWallet(findWallet('ethereum', provider.address), request) }, input)
     },
     sendTransaction: async ({ transaction, address, uiOptions, sponsor, idempotencyKey }, options) => {
-      if (sponsor) throw sponsorshipNotSupportedError()
+      // Document 2: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
+      if (sponsor && !isServerManaged(findWallet('ethereum', address))) throw sponsorshipNotSupportedError()
       const provider = await getEthereumProvider(address)
-      return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey }).catch(asTransactionFailure)) as string }
+      return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey, sponsor }).catch(asTransactionFailure)) as string }
     },
     destroy() {
       stopWatchingUser()

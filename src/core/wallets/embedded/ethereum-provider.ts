@@ -46,6 +46,8 @@ export interface RequestPresentation {
   options?: ConfirmationOptions
   /** `eth_sendTransaction` with a key is sent once: a retry with the key answers the first send's hash (SECURITY 60). */
   idempotencyKey?: string
+  /** `eth_sendTransaction` sent by the wallet API with the app paying the fee (server-managed wallets only; the client checks). */
+  sponsor?: boolean
 }
 
 export interface EmbeddedEthereumProviderImpl extends EmbeddedEthereumProvider {
@@ -109,6 +111,7 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
         signOnly,
         uiOptions: (presentation.uiOptions ?? {}) as TransactionUiOptions,
         sign: (prepared) => options.sign({ method: 'eth_signTransaction', params: [prepared] }) as Promise<Hex>,
+        ...(presentation.sponsor && !signOnly && { sponsoredSend: (prepared) => options.sign({ method: 'eth_sendTransaction', params: [prepared], sponsor: true }) as Promise<Hex> }),
         scan: options.scan?.(),
         receiptPollMs: options.receiptPollMs,
         ...(presentation.idempotencyKey && !signOnly && { idempotency: { key: presentation.idempotencyKey, ledger: sends } }),

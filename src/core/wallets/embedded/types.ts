@@ -206,8 +206,9 @@ export interface EmbeddedWalletsApi {
   signTypedData(input: { typedData: unknown; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
   signTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
   /**
-   * `sponsor: true` is refused ('not_supported'): embedded wallets keep their keys on the device, and only TEE wallets are
-   * sponsored. `idempotencyKey`: retries with the same key (for this client's lifetime) sign once and answer the first
+   * `sponsor: true`: the app pays the fee ('Sponsored by {app}'): the wallet API sends it (server-managed, privy-v2
+   * wallets only; an on-device wallet is refused 'not_supported'); a refusal of the app's policy is 'policy_violation'
+   * with the server's message. `idempotencyKey`: retries with the same key (for this client's lifetime) sign once and answer the first
    * send's hash, never a second transaction; the same key with another transaction is refused ('invalid_data').
    */
   sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean; idempotencyKey?: string }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>

@@ -28,6 +28,8 @@ export interface FakeFrame extends FrameClient {
   ethereumAccount(address: string): HDAccount
   /** The user as the server knows it now, wallets included (the fake API answers with it). */
   user(): UserDto
+  /** Sends a server-managed wallet's sponsored transaction as the wallet API would, answering the hash; null: refused. */
+  sponsoredSend: ((transaction: FrameTransactionRequest) => Promise<string>) | null
 }
 
 /** `serverManaged`: wallets are created as the wallet API's (privy-v2, with an id, nothing on the device); their rpc needs the id. */
@@ -162,10 +164,12 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     if (request.method === 'eth_signTypedData_v4') return account.signTypedData(JSON.parse(request.params[1]))
     if (request.method === 'eth_signTransaction') return account.signTransaction(toSerializable(request.params[0]))
     if (request.method === 'secp256k1_sign') return account.sign({ hash: request.params[0] })
+    if (request.method === 'eth_sendTransaction' && data.walletId !== undefined && fake.sponsoredSend) return fake.sponsoredSend(request.params[0])
     throw frameError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
   }
 
-  return {
+  const fake: FakeFrame = {
+    sponsoredSend: null,
     calls,
     user,
     async request(event, data) {
@@ -188,6 +192,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
       return ethereumAt(wallet.entropyId, wallet.index)
     },
   }
+  return fake
 }
 
 function toSerializable(transaction: FrameTransactionRequest): TransactionSerializable {
