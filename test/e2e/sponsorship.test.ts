@@ -1,0 +1,65 @@
+/**
+ * Gas sponsorship end to end in Chromium (issue 17 scope 2, document 2 "sponsoring", document 3's 'Sponsored by {app}'
+ * row): the dev app with server-managed wallets and a narrow sponsorship policy (test/harness/dev-sponsorship.ts). A new
+ * user with no ether sends a sponsored USDC transfer through the confirmation screen, which reads 'Sponsored by
+ * {app}'; the user's ether stays 0 and the paymaster's EntryPoint deposit pays. A sponsored call to a contract the
+ * policy does not allow is refused with policy_violation and the server's message.
+ */
+import type { Page } from 'playwright-core'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_APP_ID } from '../../src/protocol/index.js'
+import { approveConfirmation, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
+import { sponsoredServerWalletsDevApp } from '../harness/dev-sponsorship.js'
+import { policyMessages } from '../../server/src/sponsorship/policy-errors.js'
+import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+
+const RECIPIENT: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+let stack: E2eStack
+beforeAll(async () => {
+  stack = await startE2eStack({ aa: true, devApp: sponsoredServerWalletsDevApp() })
+}, 180_000)
+afterAll(async () => {
+  await stack?.close()
+})
+
+const clientCall = <T>(page: Page, body: string): Promise<T> =>
+  page.evaluate(`(async () => { const client = globalThis[Symbol.for('tessera.client')].get(${JSON.stringify(DEV_APP_ID)}); ${body} })()`) as Promise<T>
+
+const anvil = () => createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
+const depositOf = (paymaster: Address) =>
+  anvil().readContract({ address: stack.aa!.addresses.entryPoint08, abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [paymaster] })
+
+const transferCall = (token: Address) => JSON.stringify({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 0n] }) })
+
+describe('gas sponsorship on the demo', () => {
+  it('a user with no ether sends a sponsored transfer through the confirmation; the paymaster pays, a contract not allowed is refused', async () => {
+    await inNewPage(stack.browser, async (page) => {
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-sponsorship-${runId()}@example.com`)
+      await page.locator('#embedded-wallets li[data-chain="ethereum"] .address').waitFor({ timeout: walletTimeout })
+      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')")
+      expect(wallet.recoveryMethod).toBe('privy-v2')
+      expect(await anvil().getBalance({ address: wallet.address })).toBe(0n)
+      const paymaster = stack.aa!.addresses.verifyingPaymaster08
+      const depositBefore = await depositOf(paymaster)
+
+      const usdc = stack.chain.usdc.evm[stack.chain.anvil.chainId] as Address
+      const sending = clientCall<{ hash: Hex }>(page, `return client.embeddedWallets.sendTransaction({ transaction: ${transferCall(usdc)}, sponsor: true })`)
+      await expect.poll(() => modalPart(page, 'row-estimated-fee').textContent(), { timeout: walletTimeout }).toMatch(/^Sponsored by .+/)
+      await approveConfirmation(page)
+      const { hash } = await sending
+      expect((await anvil().getTransactionReceipt({ hash })).status).toBe('success')
+      expect(await anvil().getBalance({ address: wallet.address })).toBe(0n)
+      expect(await depositOf(paymaster)).toBeLessThan(depositBefore)
+
+      // Headless (no confirmation to leave open on the error): the refusal reaches the app as a typed error.
+      const refused = await clientCall<{ code: string; message: string }>(
+        page,
+        `return client.embeddedWallets.sendTransaction({ transaction: ${transferCall(stack.chain.contracts.erc20)}, sponsor: true, uiOptions: { showWalletUIs: false } }).then(() => ({ code: 'sent' }), (error) => ({ code: error.code, message: error.shortMessage }))`,
+      )
+      expect(refused.code).toBe('policy_violation')
+      expect(refused.message.toLowerCase()).toBe(policyMessages.contract(stack.chain.contracts.erc20).toLowerCase())
+    })
+  }, 180_000)
+})
