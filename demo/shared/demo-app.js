@@ -6,7 +6,7 @@ export function accountIdentifier(account) {
   if (account.type === 'phone') return account.number
   if (account.type === 'custom_auth') return account.customUserId
   if (account.type === 'passkey') return account.credentialId
-  if (account.type === 'wallet') return account.address
+  if (account.type === 'wallet' || account.type === 'smart_wallet') return account.address
   if (account.type === 'telegram') return account.username ? `@${account.username} (${account.telegramUserId})` : account.telegramUserId
   if (account.type === 'farcaster') return account.username ? `@${account.username} (fid ${account.fid})` : `fid ${account.fid}`
   return account.email ?? account.username ?? account.subject ?? ''

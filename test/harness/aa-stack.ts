@@ -130,6 +130,8 @@ function spawnAlto(rpcUrl: string, entryPoints: Address[], port: number, logFile
     // anvil mines each transaction at once: poll often, and bundle as soon as an operation arrives.
     '--block-time', '200', '--min-bundle-interval', '20', '--max-bundle-interval', '200',
     '--log-level', logFile ? 'info' : 'warn',
+    // Browser smart wallets (the demos) post user operations to it from their own origin.
+    '--enable-cors', 'true',
   ]
   // The keys go in the environment (alto reads ALTO_*), not on a command line other processes can list.
   const env = { ...process.env, ALTO_EXECUTOR_PRIVATE_KEYS: BUNDLER_EXECUTOR_KEY, ALTO_UTILITY_PRIVATE_KEY: BUNDLER_UTILITY_KEY }
