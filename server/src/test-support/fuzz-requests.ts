@@ -142,7 +142,8 @@ const leakPatterns: [string, RegExp][] = [
 /** Fields an answer to the signed-in owner may carry (recovery material, a TOTP secret to enrol), but an error never does. */
 const secretField = /"(?:auth_share|recovery_share|device_share|private_key|secret|client_secret|bot_token|secretKey)"\s*:/
 
-const isChainRelayPath = (path: string) => /^\/api\/v1\/apps\/[^/]+\/rpc\//.test(path)
+/** The chain relay and the ERC-7677 paymaster answer JSON-RPC clients. */
+const isJsonRpcPath = (path: string) => /^\/api\/v1\/apps\/[^/]+\/(?:rpc\/|paymaster(?:[?#]|$))/.test(path)
 function isJsonRpcError(body: Record<string, unknown>): boolean {
   const error = body.error as { code?: unknown; message?: unknown } | undefined
   return body.jsonrpc === '2.0' && typeof error?.code === 'number' && typeof error.message === 'string'
@@ -163,9 +164,9 @@ export async function checkRequest(baseUrl: string, request: FuzzRequest): Promi
   if (response.status >= 400 && secretField.test(text)) return describe(`the error contains a secret field: ${text.slice(0, 300)}`)
   if (response.status >= 400 && request.method !== 'HEAD' && response.headers.get('content-type')?.includes('application/json')) {
     const body = JSON.parse(text) as Record<string, unknown>
-    // The chain relay speaks JSON-RPC 2.0 to JSON-RPC clients (`{ jsonrpc, id, error: { code, message } }`); the
-    // middleware before it (origin, body size) answers like every route.
-    if (isChainRelayPath(request.path) && isJsonRpcError(body)) return null
+    // The chain relay and the paymaster speak JSON-RPC 2.0 (`{ jsonrpc, id, error: { code, message } }`); the
+    // middleware before them (origin, body size) answers like every route.
+    if (isJsonRpcPath(request.path) && isJsonRpcError(body)) return null
     if (typeof body.error !== 'string' || typeof body.code !== 'string') return describe(`error body without { error, code }: ${text.slice(0, 300)}`)
   }
   return null
