@@ -47,7 +47,9 @@ function packedFiles(): string[] {
   return report.files.map((file) => file.path)
 }
 
-const packageEntries = ['core', 'elements', 'react', 'protocol'].map((entry) => join(distDir, 'lib', `${entry}.js`))
+/** Every module package.json's exports hand a host (`tessera`, `tessera/react/smart-wallets`...). */
+const packageEntries = () => Object.values(readPackageJson().exports as Record<string, { import?: string }>)
+  .flatMap((target) => (target.import ? [join(repoRoot, target.import)] : []))
 
 describe('the published package', () => {
   let files: string[] = []
@@ -68,7 +70,7 @@ describe('the published package', () => {
 
   it('npm entries import only declared dependencies and peers, and a host installs nothing they do not import', () => {
     const pkg = readPackageJson()
-    const imported = new Set(externalImports(packageEntries).map(packageName))
+    const imported = new Set(externalImports(packageEntries()).map(packageName))
     const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)])
     expect([...imported].filter((name) => !declared.has(name))).toEqual([])
     const installedByHosts = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})]
