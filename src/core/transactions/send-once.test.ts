@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startAnvil, type Anvil } from '../../../server/src/test-support/anvil.js'
 import type { FrameTransactionRequest } from '../../protocol/index.js'
@@ -95,6 +95,7 @@ describe('sending with an idempotency key (SECURITY 60)', () => {
     // The node took it: once it is mined, the next send reads the next nonce.
     while ((await wallet.sentFromIt()) < 1) await new Promise((resolve) => setTimeout(resolve, 20))
     await wallet.send(ledger, undefined, payment(wallet.account.address, 4_000n))
-    expect(await wallet.sentFromIt()).toBe(2)
+    // The send answers at broadcast; under load the block holding it can come a moment later.
+    await vi.waitFor(async () => expect(await wallet.sentFromIt()).toBe(2), { timeout: 5_000, interval: 20 })
   })
 })
