@@ -2,6 +2,7 @@ import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
 import { envName, httpUrl, optionalSecretOf, type SecretSources } from '../apps/file-schema-parts.js'
 import type { GasSponsorshipSettings } from './settings.js'
+import { ANVIL_MNEMONIC } from '../keys/anvil-mnemonic.js'
 
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
@@ -50,8 +51,6 @@ export function gasSponsorshipFromFile(file: GasSponsorshipFile): GasSponsorship
   }
 }
 
-/** anvil's default accounts come from this published mnemonic: their keys are public. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 const PUBLIC_DEV_ACCOUNTS = 30
 
 /** Whether `key` is one of the first anvil accounts' keys (every local stack's paymaster signer is one of them). */

@@ -4,10 +4,9 @@
  */
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount, type LocalAccount } from 'viem/accounts'
+import { ANVIL_MNEMONIC } from '../../keys/anvil-mnemonic.js'
 import type { EvmNetwork, FundingAsset } from './networks.js'
 
-/** The mnemonic anvil derives its default accounts from (public: local chains only). */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 /** The key of anvil's default account `index` (each stand-in pays from its own, so their nonces never collide). */
 export const anvilAccountKey = (index: number): Hex => {
   const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey
