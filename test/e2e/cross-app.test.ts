@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approveButton, completeEmailLogin, landingRow, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveButton, clickClosingWindow, completeEmailLogin, landingRow, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { CROSS_APP_REQUEST_TIMEOUT_MS, DEV_APP_ID } from '../../src/protocol/index.js'
 import { DEV_PROVIDER_APP_ID, devOrigins } from '../harness/dev-stack.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
@@ -51,9 +51,7 @@ async function consentInPopup(popup: Page, email: string) {
   expect(new URL(popup.url()).searchParams.get('app_id')).toBe(DEV_PROVIDER_APP_ID)
   await completeEmailLogin(popup, stack.api.url, email)
   await popup.locator('#provider-consent-text', { hasText: 'wants to use your Tessera Provider Demo account' }).waitFor({ timeout: uiTimeout })
-  const closed = popup.waitForEvent('close', { timeout: walletTimeout })
-  await popup.locator('#provider-allow').click({ timeout: walletTimeout })
-  await closed
+  await clickClosingWindow(popup, popup.locator('#provider-allow'), walletTimeout)
 }
 
 /** The demo's 'Sign a message' button on the cross-app account: the provider's page opens in the popup and asks for consent. */
@@ -145,7 +143,7 @@ describe('cross-app accounts with the dev provider app', () => {
 
       // Reject on the provider's page.
       let popup = await openSignRequest(page)
-      await popup.locator('#provider-deny', { hasText: 'Reject' }).click()
+      await clickClosingWindow(popup, popup.locator('#provider-deny', { hasText: 'Reject' }))
       await actionError(page, 'User rejected request')
 
       // Approve: the provider user's wallet (made at their sign-in there, named by the cross-app account) signs.
@@ -155,17 +153,13 @@ describe('cross-app accounts with the dev provider app', () => {
         tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`) as { embeddedWallets: { address: string }[] }
       expect(account.embeddedWallets).toEqual([{ address: wallet }])
       popup = await openSignRequest(page)
-      const signedClosed = popup.waitForEvent('close', { timeout: walletTimeout })
-      await popup.locator('#provider-allow', { hasText: 'Approve' }).click()
-      await signedClosed
+      await clickClosingWindow(popup, popup.locator('#provider-allow', { hasText: 'Approve' }), walletTimeout)
       const signature = (await actionResult(page, 'Signed: ')) as Hex
       expect(await verifyMessage({ address: wallet, message: 'Hello from the Tessera demo', signature })).toBe(true)
 
       // Typed data, shown whole on the provider's page, signed by the same wallet.
       popup = await openWalletRequest(page, 'button.cross-app-sign-typed', 'to sign Greeting data for Tessera demo: {"from":"Tessera demo","contents":"Hello from the Tessera demo"}')
-      const typedClosed = popup.waitForEvent('close', { timeout: walletTimeout })
-      await popup.locator('#provider-allow').click()
-      await typedClosed
+      await clickClosingWindow(popup, popup.locator('#provider-allow'), walletTimeout)
       const typedSignature = (await actionResult(page, 'Signed typed data: ')) as Hex
       expect(await verifyTypedData({
         address: wallet, signature: typedSignature, primaryType: 'Greeting', message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
@@ -177,10 +171,8 @@ describe('cross-app accounts with the dev provider app', () => {
       await crossAppRow(page).locator('button.cross-app-fund').click()
       await actionResult(page, 'Test funds added')
       popup = await openWalletRequest(page, 'button.cross-app-send', `to send a transaction of 0.001 ETH to ${ETH_RECIPIENT} on chain ${stack.chain.anvil.chainId}.`)
-      const sentClosed = popup.waitForEvent('close', { timeout: walletTimeout })
       await popup.locator('#provider-allow').click()
-      await approveButton(popup).click({ timeout: walletTimeout })
-      await sentClosed
+      await clickClosingWindow(popup, approveButton(popup), walletTimeout)
       const hash = (await actionResult(page, 'Sent: ')) as Hex
       const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
       expect((await anvil.waitForTransactionReceipt({ hash, timeout: walletTimeout })).status).toBe('success')
@@ -205,7 +197,7 @@ describe('cross-app accounts with the dev provider app', () => {
       // The provider withdrew its token (here: forgot it): its answer clears the requester's, which then sends nothing.
       popup = await openSignRequest(page)
       await popup.evaluate(`Object.keys(localStorage).filter((key) => key.includes(':cross_app_grant:')).forEach((key) => localStorage.removeItem(key))`)
-      await popup.locator('#provider-allow').click()
+      await clickClosingWindow(popup, popup.locator('#provider-allow'))
       await actionError(page, 'Transactions require a valid token')
       const tokens = await page.evaluate(`Object.keys(localStorage).filter((key) => key.includes(':cross_app_token:')).length`)
       expect(tokens).toBe(0)

@@ -12,6 +12,18 @@ export const modalPart = (page: Page, part: string): Locator => page.locator(`au
 /** Resolves once the modal has closed. */
 export const modalHidden = (page: Page): Promise<void> => modalPart(page, 'dialog').waitFor({ state: 'hidden', timeout: uiTimeout })
 
+/**
+ * Clicks a button that closes its own window, then waits for the close. Playwright's click can fail with "Target
+ * page ... has been closed" when the window goes away inside the click (microsoft/playwright#26900): that is the success.
+ */
+export async function clickClosingWindow(page: Page, button: Locator, timeout = uiTimeout): Promise<void> {
+  const closed = page.waitForEvent('close', { timeout })
+  await button.click({ timeout }).catch((error: unknown) => {
+    if (!page.isClosed()) throw error
+  })
+  await closed
+}
+
 /** A landing row, first revealed through the overflow button when the landing's rows are full (the dev app has many methods). */
 export async function landingRow(page: Page, row: Locator): Promise<Locator> {
   const overflow = modalPart(page, 'overflow-button')
