@@ -1,25 +1,31 @@
 /**
- * `createSmartWallets(client)`: the signed-in user's smart wallet, owned by their embedded Ethereum wallet (its
- * signatures go through the wallet frame and its confirmation gate), one client per configured chain. The first
- * client links the smart account to the user (`user.smartWallet`) when it is not linked yet.
+ * `createSmartWallets(client)`: the signed-in user's smart wallet, owned by their embedded Ethereum wallet, one client
+ * per configured chain. What the app asks of it passes the embedded wallets' confirmation gate: a batch of calls is
+ * one transaction confirmation stepping through its calls, a message or typed data the 'Sign message' one, for the
+ * smart wallet's address; the owner then signs the user operation (or the account's signature) without a second
+ * prompt. The first client links the smart account to the user (`user.smartWallet`) when it is not linked yet.
  */
 import type { Hash, Hex, SignableMessage, TypedDataDefinition } from 'viem'
 import { createTransport, type Transport } from '../api/transport.js'
+import { messageText, signMessageConfirmation, typedDataText } from '../transactions/sign-message-confirmation.js'
+import type { SignMessageUiOptions, TransactionUiOptions } from '../transactions/types.js'
 import type { TesseraClient } from '../types.js'
+import type { EmbeddedEthereumProviderImpl } from '../wallets/embedded/ethereum-provider.js'
 import { toViemAccount } from '../wallets/embedded/to-viem-account.js'
-import { noEmbeddedEthereumWalletError, userOperationFailedError } from './errors.js'
+import type { Chain } from '../wallets/embedded/types.js'
+import { noEmbeddedEthereumWalletError } from './errors.js'
 import { linkSmartWallet } from './link-smart-wallet.js'
 import { createSmartWalletAccountClient, type SmartWalletAccountClient } from './smart-account-client.js'
 import { getSmartWalletConfig, type SmartWalletConfig } from './smart-wallet-config.js'
+import { userOperationConfirmation, type SmartWalletCall } from './user-operation-confirmation.js'
 
-/** One call of a batch: sent together as one user operation. */
-export interface SmartWalletCall { to: `0x${string}`; value?: bigint; data?: Hex }
+export type { SmartWalletCall } from './user-operation-confirmation.js'
 
 /** The reference's SmartWalletClientType: the smart account client, with sends that answer the transaction hash. */
 export type SmartWalletClient = Omit<SmartWalletAccountClient, 'sendTransaction' | 'signMessage' | 'signTypedData'> & {
-  sendTransaction(input: { calls: readonly SmartWalletCall[] } | SmartWalletCall): Promise<Hash>
-  signMessage(input: { message: SignableMessage }): Promise<Hex>
-  signTypedData(input: TypedDataDefinition): Promise<Hex>
+  sendTransaction(input: { calls: readonly SmartWalletCall[] } | SmartWalletCall, options?: { uiOptions?: TransactionUiOptions }): Promise<Hash>
+  signMessage(input: { message: SignableMessage }, options?: { uiOptions?: SignMessageUiOptions }): Promise<Hex>
+  signTypedData(input: TypedDataDefinition, options?: { uiOptions?: SignMessageUiOptions }): Promise<Hex>
 }
 
 export interface SmartWalletsOptions {
@@ -41,15 +47,35 @@ export interface SmartWallets {
 
 type ClientDeps = Pick<TesseraClient, 'appId' | 'apiUrl' | 'getAccessToken' | 'getAuth' | 'refreshUser' | 'embeddedWallets'>
 
-/** The smart-wallet client around the permissionless one: batches as one user operation, typed errors. */
-function toSmartWalletClient(inner: SmartWalletAccountClient): SmartWalletClient {
-  const failing = <T>(run: () => Promise<T>) => run().catch((error: unknown) => Promise.reject(userOperationFailedError(error)))
+/** The smart-wallet client around the permissionless one: each request confirmed for the smart wallet's address. */
+function toSmartWalletClient(inner: SmartWalletAccountClient, gate: EmbeddedEthereumProviderImpl, chain: Chain): SmartWalletClient {
+  const address = inner.account.address
+  const signed = (method: 'personal_sign' | 'eth_signTypedData_v4', message: string, uiOptions: SignMessageUiOptions, sign: () => Promise<Hex>) =>
+    gate.confirm(signMessageConfirmation({ address, chainType: 'ethereum', method, message, uiOptions, sign }), { uiOptions }) as Promise<Hex>
   return {
     ...inner,
-    sendTransaction: (input) => failing(() => inner.sendTransaction({ calls: 'calls' in input ? input.calls : [input] } as never)),
-    signMessage: ({ message }) => inner.account.signMessage({ message }),
-    signTypedData: (typedData) => inner.account.signTypedData(typedData),
+    sendTransaction: (input, options) => {
+      const uiOptions = options?.uiOptions ?? {}
+      const calls = 'calls' in input ? input.calls : [input]
+      return gate.confirm(userOperationConfirmation({ client: inner, calls, chain, uiOptions }), { uiOptions })
+    },
+    signMessage: ({ message }, options) =>
+      signed('personal_sign', displayedMessage(message), options?.uiOptions ?? {}, () => inner.account.signMessage({ message })),
+    signTypedData: (typedData, options) =>
+      signed('eth_signTypedData_v4', typedDataText(JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))), options?.uiOptions ?? {}, () => inner.account.signTypedData(typedData)),
   }
+}
+
+/** A message as the 'Sign message' screen shows it: its text, or the hex of raw bytes that are not text. */
+function displayedMessage(message: SignableMessage): string {
+  if (typeof message === 'string') return message
+  const raw = typeof message.raw === 'string' ? message.raw : (`0x${Array.from(message.raw, (byte) => byte.toString(16).padStart(2, '0')).join('')}` as Hex)
+  return messageText(raw)
+}
+
+/** The owner's signatures for the smart account, without a prompt: the user approved what they sign in the smart wallet's own confirmation. */
+function ownerSigner(provider: EmbeddedEthereumProviderImpl): EmbeddedEthereumProviderImpl {
+  return { ...provider, address: provider.address, request: (args) => provider.requestWith(args, { uiOptions: { showWalletUIs: false } }) }
 }
 
 function linkedAddresses(client: ClientDeps): string[] {
@@ -65,15 +91,17 @@ export function createSmartWallets(client: ClientDeps, options: SmartWalletsOpti
   async function getClientForChain({ id }: { id: number }): Promise<SmartWalletClient> {
     const embedded = client.getAuth().user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')
     if (!embedded || embedded.type !== 'wallet') throw noEmbeddedEthereumWalletError()
-    const provider = await client.embeddedWallets.getEthereumProvider(embedded.address)
-    const [smartConfig, chains, owner] = await Promise.all([getConfig(), client.embeddedWallets.getChains(), toViemAccount(provider)])
+    // The client's own provider (the one getEthereumProvider answers) carries the confirmation gate.
+    const provider = (await client.embeddedWallets.getEthereumProvider(embedded.address)) as EmbeddedEthereumProviderImpl
+    const [smartConfig, chains, owner] = await Promise.all([getConfig(), client.embeddedWallets.getChains(), toViemAccount(ownerSigner(provider))])
     const api = { url: client.apiUrl, getAccessToken: client.getAccessToken }
-    const inner = await createSmartWalletAccountClient({ config: smartConfig, chains, owner, api, paymasterContext: options.paymasterContext, pollingInterval: options.pollingInterval }, id)
+    const { client: inner, chain } = await createSmartWalletAccountClient({ config: smartConfig, chains, owner, api, paymasterContext: options.paymasterContext, pollingInterval: options.pollingInterval }, id)
+    // The link's SIWE message is the SDK's own proof of ownership, not the app's request: signed without a prompt.
     if (!linkedAddresses(client).includes(inner.account.address.toLowerCase())) {
       await linkSmartWallet({ transport, location, now: () => new Date() }, inner, smartConfig)
       await client.refreshUser()
     }
-    return toSmartWalletClient(inner)
+    return toSmartWalletClient(inner, provider, chain)
   }
 
   return { getClientForChain, getConfig }

@@ -41,26 +41,31 @@ export function networkFor(config: SmartWalletConfig, chainId: number): SmartWal
   return network
 }
 
-function viemChain(network: SmartWalletNetwork, known: Chain | undefined): ViemChain {
+/** The network as the confirmation shows it: the client's chain of that id (explorer, currency), named and reached as configured. */
+function smartWalletChain(network: SmartWalletNetwork, known: Chain | undefined): Chain {
   const rpcUrl = network.rpcUrl ?? known?.rpcUrl
   if (!rpcUrl) throw unsupportedSmartWalletChainError(network.chainId)
-  return defineChain({
+  return {
     id: network.chainId,
     name: network.chainName ?? known?.name ?? `Chain ${network.chainId}`,
+    network: known?.network ?? `chain-${network.chainId}`,
     nativeCurrency: known?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+    rpcUrl,
+    blockExplorerUrl: known?.blockExplorerUrl ?? null,
+    testnet: known?.testnet ?? false,
+  }
 }
 
-export async function createSmartWalletAccountClient(deps: SmartAccountClientDeps, chainId: number): Promise<SmartWalletAccountClient> {
+export async function createSmartWalletAccountClient(deps: SmartAccountClientDeps, chainId: number): Promise<{ client: SmartWalletAccountClient; chain: Chain }> {
   const network = networkFor(deps.config, chainId)
-  const chain = viemChain(network, deps.chains.find((candidate) => candidate.id === chainId))
+  const chain = smartWalletChain(network, deps.chains.find((candidate) => candidate.id === chainId))
+  const onChain = defineChain({ id: chain.id, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } })
   const pollingInterval = deps.pollingInterval ?? 1_000
-  const publicClient = createPublicClient({ chain, transport: http(), pollingInterval })
+  const publicClient = createPublicClient({ chain: onChain, transport: http(), pollingInterval })
   const account = await toSmartAccount(publicClient, { type: deps.config.type, version: deps.config.version, owner: deps.owner })
-  return createSmartAccountClient({
+  const client = createSmartAccountClient({
     account,
-    chain,
+    chain: onChain,
     client: publicClient,
     bundlerTransport: http(network.bundlerUrl),
     pollingInterval,
@@ -69,4 +74,5 @@ export async function createSmartWalletAccountClient(deps: SmartAccountClientDep
       paymasterContext: deps.paymasterContext ?? network.paymasterContext ?? DEFAULT_PAYMASTER_CONTEXT,
     }),
   }) as SmartWalletAccountClient
+  return { client, chain }
 }

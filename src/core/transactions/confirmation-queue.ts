@@ -176,7 +176,7 @@ export function createConfirmationQueue(deps: ConfirmationQueueDeps): Confirmati
       remove(id)
       return controller.headless()
     }
-    if (confirmation.kind === 'ethereum-transaction') joinBatch(id)
+    if (confirmation.kind === 'ethereum-transaction' && !confirmation.userOperation) joinBatch(id)
     controller.start?.(entry)
     return result
   }

@@ -156,6 +156,11 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
 /** 'Add funds': value plus the highest fee, over the balance, in the native currency of the transaction's chain. */
 function shortfallFunding(address: string, summary: EthereumTransactionSummary | null): FundWalletInput | null {
   if (!summary?.insufficientFunds) return null
-  const shortfall = summary.request.value + (summary.estimatedFee?.value ?? 0n) - summary.balance.value
+  return nativeShortfallFunding(address, summary, summary.request.value + (summary.estimatedFee?.value ?? 0n))
+}
+
+/** A funding request for what `needed` (in the native currency of the summary's chain) exceeds the balance by. */
+export function nativeShortfallFunding(address: string, summary: EthereumTransactionSummary, needed: bigint): FundWalletInput {
+  const shortfall = needed - summary.balance.value
   return { address, chainType: 'ethereum', chain: summary.request.chainId, asset: 'native-currency', amount: roundUpReadable(shortfall, summary.balance.decimals) }
 }

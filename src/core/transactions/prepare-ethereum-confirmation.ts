@@ -24,36 +24,48 @@ export async function prepareEthereumConfirmation(
 ): Promise<{ prepared: PreparedEthereumTransaction; summary: EthereumTransactionSummary }> {
   const prepared = await prepareEthereumTransaction(context, request)
   const { transaction, on } = prepared
-  const to = transaction.to ?? null
-  const [balance, action, nativeUsd] = await Promise.all([
-    context.rpc<Hex>('eth_getBalance', [context.address, 'latest'], on).then(BigInt),
-    decodeEthereumAction(to, transaction.data),
-    usdPrice(context, on.id, on.nativeCurrency.symbol),
-  ])
-  const native = (value: bigint): AssetAmount => ({ value, ...on.nativeCurrency, usd: usdOf(value, on.nativeCurrency.decimals, nativeUsd) })
+  const balance = await context.rpc<Hex>('eth_getBalance', [context.address, 'latest'], on).then(BigInt)
   const value = BigInt(transaction.value ?? 0)
   const fee = sponsored ? 0n : BigInt(transaction.gas) * BigInt(transaction.maxFeePerGas ?? transaction.gasPrice ?? 0)
-  const summary: EthereumTransactionSummary = {
+  const call = { to: transaction.to ?? null, value, data: transaction.data ?? null }
+  const costs = { fee, sponsored, balance, needed: value + fee, nonce: transaction.nonce, gas: BigInt(transaction.gas), type: transaction.type }
+  return { prepared, summary: await summarizeEthereumCall(context, on, call, costs) }
+}
+
+/** What a call costs the wallet: its transaction's (or its user operation's, for all of its calls). */
+export interface EthereumCallCosts {
+  /** The fee at the highest price; 0 when sponsored. */
+  fee: bigint
+  sponsored: boolean
+  /** The wallet's native balance. */
+  balance: bigint
+  /** What the balance must cover: the value plus the fee (a batch: every call's value plus the operation's fee). */
+  needed: bigint
+  nonce: number
+  gas: bigint
+  type: EthereumTransactionSummary['request']['type']
+}
+
+/** The rows of one call: its decoded action (token symbol and decimals read from the chain), amounts, fee and balance. */
+export async function summarizeEthereumCall(
+  context: EthereumConfirmationContext,
+  on: Chain,
+  call: { to: string | null; value: bigint; data: Hex | null },
+  costs: EthereumCallCosts,
+): Promise<EthereumTransactionSummary> {
+  const [action, nativeUsd] = await Promise.all([decodeEthereumAction(call.to, call.data), usdPrice(context, on.id, on.nativeCurrency.symbol)])
+  const native = (value: bigint): AssetAmount => ({ value, ...on.nativeCurrency, usd: usdOf(value, on.nativeCurrency.decimals, nativeUsd) })
+  return {
     action,
-    ...(value > 0n && { send: native(value) }),
-    ...(await actionRows(context, on, action, to)),
+    ...(call.value > 0n && { send: native(call.value) }),
+    ...(await actionRows(context, on, action, call.to)),
     network: on.name,
-    estimatedFee: sponsored ? null : native(fee),
-    sponsored,
-    balance: native(balance),
-    insufficientFunds: value + fee > balance,
-    request: {
-      from: context.address,
-      to,
-      value,
-      data: transaction.data ?? null,
-      nonce: transaction.nonce,
-      gas: BigInt(transaction.gas),
-      chainId: on.id,
-      type: transaction.type,
-    },
+    estimatedFee: costs.sponsored ? null : native(costs.fee),
+    sponsored: costs.sponsored,
+    balance: native(costs.balance),
+    insufficientFunds: costs.needed > costs.balance,
+    request: { from: context.address, to: call.to, value: call.value, data: call.data, nonce: costs.nonce, gas: costs.gas, chainId: on.id, type: costs.type },
   }
-  return { prepared, summary }
 }
 
 /** Approval amount or Amount, Spender, To and Token address of each decoded call. */

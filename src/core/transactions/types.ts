@@ -94,7 +94,7 @@ export interface EthereumTransactionSummary {
   /** Value plus the highest fee exceed the balance: the button becomes 'Add funds'. */
   insufficientFunds: boolean
   /** The prepared request, for the Details view. */
-  request: { from: string; to: string | null; value: bigint; data: string | null; nonce: number; gas: bigint; chainId: number; type: 'legacy' | 'eip2930' | 'eip1559' }
+  request: { from: string; to: string | null; value: bigint; data: string | null; nonce: number; gas: bigint; chainId: number; type: 'legacy' | 'eip2930' | 'eip1559' | 'user-operation' }
 }
 
 export interface EthereumReceipt {
@@ -148,6 +148,11 @@ export interface EthereumTransactionConfirmation extends ConfirmationBase {
   uiOptions: TransactionUiOptions
   /** Place in the queue of pending transactions: the title gets ' (i / n)' when `total` > 1. */
   position: { index: number; total: number }
+  /**
+   * A smart wallet's calls, sent together as one user operation: `position` steps through the calls (not the queue),
+   * `summary` is the call at `position.index`, approve moves on ('Continue') until the last call sends them all.
+   */
+  userOperation?: boolean
   summary: EthereumTransactionSummary | null
   scan: ScanState
   /** Must be set (the malicious checkbox) before `approve()` when the verdict is Malicious. */

@@ -53,6 +53,8 @@ export interface RequestPresentation {
 export interface EmbeddedEthereumProviderImpl extends EmbeddedEthereumProvider {
   /** `request` with the caller's confirmation presentation. */
   requestWith(args: Eip1193RequestArguments, presentation: RequestPresentation): Promise<unknown>
+  /** Another module's confirmation for this wallet (a smart wallet's batch) through the same gate: recovery, then the queue. */
+  confirm<C extends Confirmation, R>(controller: ConfirmationController<C, R>, presentation: RequestPresentation): Promise<R>
 }
 
 export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumProviderOptions): Promise<EmbeddedEthereumProviderImpl> {
@@ -161,6 +163,7 @@ export async function createEmbeddedEthereumProvider(options: EmbeddedEthereumPr
     getChainId: () => chain.id,
     request: (args) => request(args),
     requestWith: request,
+    confirm: confirmed,
     on(event, listener) {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))
