@@ -1,14 +1,16 @@
 /**
  * Smart wallets end to end in Chromium (issue 17, scope 3), on the React demo with the stack's ERC-4337 chain (aa:
- * EntryPoint 0.7, Safe, the alto bundler): a user signs in, their embedded wallet's Safe is created and linked (its
- * SIWE signature approved in the modal's confirmation, ERC-6492 while undeployed), funded, and sends a batch of two
- * transfers as one user operation whose signature is approved in the modal: one UserOperationEvent, both effects.
+ * EntryPoint 0.7, Safe, the alto bundler, the dev app's ERC-7677 paymaster): a user signs in, their embedded wallet's
+ * Safe is created and linked (ERC-6492 while undeployed), funded, and sends a batch of two transfers as one user
+ * operation: the transaction confirmation steps through both calls (' (1 / 2)' 'Continue', ' (2 / 2)' 'Approve'),
+ * sponsored by the app; one UserOperationEvent paid by the paymaster, both effects, no fee from the Safe.
  */
 import { createPublicClient, http, parseEther, parseEventLogs, type Address, type Hash } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approveConfirmation, completeEmailLogin, demoEthereumAddress, linkedAccountRow, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import { approveButton, confirmationDone, completeEmailLogin, demoEthereumAddress, linkedAccountRow, modalPart, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
+import { UNKNOWN_ACCOUNT } from '../../demo/shared/dev-chain.js'
 
 let stack: E2eStack
 beforeAll(async () => {
@@ -31,8 +33,7 @@ describe('a smart wallet on the React demo', () => {
       await completeEmailLogin(page, stack.api.url, email)
       await page.locator('#user-email', { hasText: email }).waitFor({ timeout: uiTimeout })
       const owner = (await demoEthereumAddress(page)) as Address
-      // The link: the Safe's SIWE message, signed by the owner in the modal's 'Sign message' confirmation.
-      await approveConfirmation(page)
+      // The link's SIWE message is signed without a prompt (the SDK's own proof, not the app's request).
       const smartAddress = page.locator('#smart-wallet-address').filter({ hasText: /^0x[0-9a-fA-F]{40}$/ })
       await smartAddress.waitFor({ timeout: walletTimeout })
       const smart = (await smartAddress.textContent()) as Address
@@ -44,15 +45,27 @@ describe('a smart wallet on the React demo', () => {
       await page.locator('#smart-wallet-result').filter({ hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
       const ownerBefore = await reader.getBalance({ address: owner })
 
+      const smartBefore = await reader.getBalance({ address: smart })
       await page.locator('#smart-wallet-batch').click()
-      await approveConfirmation(page)
+      // The confirmation shows each call, for the Safe, sponsored by the app: 'Continue' on the first, 'Approve' on the last.
+      await modalPart(page, 'title').filter({ hasText: 'Confirm transaction (1 / 2)' }).waitFor({ timeout: walletTimeout })
+      await modalPart(page, 'row-estimated-fee').filter({ hasText: 'Sponsored by Tessera Dev' }).waitFor({ timeout: walletTimeout })
+      expect(await modalPart(page, 'row-to').locator('[title]').getAttribute('title')).toBe(UNKNOWN_ACCOUNT)
+      expect(await modalPart(page, 'row-send').textContent()).toContain('0.001 ETH')
+      expect(await modalPart(page, 'balance-card').locator('[title]').getAttribute('title')).toBe(smart)
+      await approveButton(page).filter({ hasText: 'Continue' }).click({ timeout: uiTimeout })
+      await modalPart(page, 'title').filter({ hasText: 'Confirm transaction (2 / 2)' }).waitFor({ timeout: uiTimeout })
+      expect(await modalPart(page, 'row-to').locator('[title]').getAttribute('title')).toBe(owner)
+      await approveButton(page).filter({ hasText: 'Approve' }).click({ timeout: uiTimeout })
+      await confirmationDone(page)
       const result = page.locator('#smart-wallet-result').filter({ hasText: /^0x[0-9a-f]{64}$/ })
       await result.waitFor({ timeout: walletTimeout })
       const receipt = await reader.getTransactionReceipt({ hash: (await result.textContent()) as Hash })
       const operations = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs })
-      expect(operations.map((operation) => [operation.args.sender, operation.args.success])).toEqual([[smart, true]])
-      // Both calls ran: the owner received its 0.001 ETH (the other went to the dev recipient).
+      expect(operations.map((operation) => [operation.args.sender, operation.args.paymaster, operation.args.success])).toEqual([[smart, stack.chain.aa!.addresses.verifyingPaymaster07, true]])
+      // Both calls ran: the owner received its 0.001 ETH (the other went to the dev recipient); the paymaster paid the fee.
       expect(await reader.getBalance({ address: owner })).toBe(ownerBefore + parseEther('0.001'))
+      expect(await reader.getBalance({ address: smart })).toBe(smartBefore - parseEther('0.002'))
     })
   }, 240_000)
 })

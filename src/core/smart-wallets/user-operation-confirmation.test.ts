@@ -17,7 +17,7 @@ const TOKEN = '0x2222222222222222222222222222222222222222'
 const RECIPIENT = '0x3333333333333333333333333333333333333333'
 const TX_HASH = `0x${'ab'.repeat(32)}` as Hex
 const chain: Chain = { id: 31337, name: 'Anvil', network: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:1', blockExplorerUrl: 'https://explorer.test/', testnet: true }
-const gas = { callGasLimit: 100_000n, verificationGasLimit: 200_000n, preVerificationGas: 50_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1n, nonce: 7n }
+const gas = { callGasLimit: 100_000n, verificationGasLimit: 200_000n, preVerificationGas: 50_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1n, nonce: (5n << 64n) + 7n }
 const calls: SmartWalletCall[] = [
   { to: RECIPIENT, value: parseEther('0.001') },
   { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 5_000_000n] }) },
@@ -83,7 +83,7 @@ describe('a smart wallet batch in the transaction confirmation', () => {
     const done = await when((confirmation) => confirmation.status === 'complete')
     expect(done.receipt).toMatchObject({ hash: TX_HASH, status: 'success', explorerUrl: `https://explorer.test/tx/${TX_HASH}` })
     // The operation shown is the one sent, without the stub signature (the account signs it), prepared once.
-    expect(sent).toEqual([expect.objectContaining({ nonce: 7n, callGasLimit: 100_000n })])
+    expect(sent).toEqual([expect.objectContaining({ nonce: (5n << 64n) + 7n, callGasLimit: 100_000n })])
     expect(sent[0]).not.toHaveProperty('signature')
     expect(prepared()).toBe(1)
   })

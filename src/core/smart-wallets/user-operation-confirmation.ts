@@ -33,6 +33,8 @@ export interface UserOperationInput {
 type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hash>
 type PreparedOperation = PrepareUserOperationReturnType
 
+const NONCE_SEQUENCE_MASK = (1n << 64n) - 1n
+
 /** Every gas limit of the operation (the paymaster's too) at its highest fee: what the account pays when not sponsored. */
 function operationGas(operation: PreparedOperation): bigint {
   const paymasterGas = 'paymasterVerificationGasLimit' in operation ? (operation.paymasterVerificationGasLimit ?? 0n) + (operation.paymasterPostOpGasLimit ?? 0n) : 0n
@@ -72,7 +74,8 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
       const fee = sponsored ? 0n : operationGas(operation) * operation.maxFeePerGas
       const balance = BigInt(await rpc<Hex>('eth_getBalance', [address, 'latest']))
       const needed = calls.reduce((total, call) => total + (call.value ?? 0n), fee)
-      const costs = { fee, sponsored, balance, needed, nonce: Number(operation.nonce), gas: operationGas(operation), type: 'user-operation' as const }
+      // An EntryPoint nonce is key << 64 | sequence: the sequence is the account's count of operations under that key.
+      const costs = { fee, sponsored, balance, needed, nonce: Number(operation.nonce & NONCE_SEQUENCE_MASK), gas: operationGas(operation), type: 'user-operation' as const }
       const summaries = await Promise.all(calls.map((call) => summarizeEthereumCall(context, chain, { to: call.to, value: call.value ?? 0n, data: call.data ?? null }, costs)))
       prepared = { operation, summaries, needed }
       entry.update({ status: 'ready', summary: summaries[0]! })
