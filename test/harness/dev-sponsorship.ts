@@ -1,12 +1,14 @@
 import { parseEther } from 'viem'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
+import { paymasterRoute } from '../../src/protocol/routes/paymaster.js'
 import { DEV_PAYMASTER_SIGNER_KEY, type LocalAccountAbstraction } from './aa-stack.js'
 
 type GasSponsorshipFile = NonNullable<AppFile['gas_sponsorship']>
 
 /**
- * The dev app's gas sponsorship on the first anvil (npm start, e2e with `aa`): EntryPoint 0.8's VerifyingPaymaster
- * signed for by the public dev key (accepted in dev mode only), any contract, and a cap no demo reaches.
+ * The dev app's gas sponsorship on the first anvil (npm start, e2e with `aa`): a VerifyingPaymaster on each EntryPoint
+ * (0.7 for its Safe smart wallets, 0.8 for server-managed wallets' EIP-7702 sends), both signed for by the public dev
+ * key (accepted in dev mode only), any contract, and a cap no demo reaches.
  */
 export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstraction): GasSponsorshipFile {
   return {
@@ -15,14 +17,16 @@ export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstracti
     daily_cap_per_user_wei: parseEther('10').toString(),
     chains: [{
       chain_id: chainId,
-      paymaster_address: aa.addresses.verifyingPaymaster08,
-      entry_point_version: '0.8',
+      paymasters: { '0.7': aa.addresses.verifyingPaymaster07, '0.8': aa.addresses.verifyingPaymaster08 },
       bundler_url: aa.bundlerUrl,
       simple_7702_account_address: aa.addresses.simple7702Account,
     }],
     paymaster_signing_key: DEV_PAYMASTER_SIGNER_KEY,
   }
 }
+
+/** The app's own ERC-7677 endpoint on the API at `apiUrl`: its smart wallets' paymaster (the client sends it the user's token). */
+export const devPaymasterUrl = (apiUrl: string, appId: string): string => `${apiUrl}${paymasterRoute.path.replace(':app_id', encodeURIComponent(appId))}`
 
 /** The policy of `sponsoredServerWalletsDevApp`: a small daily cap, and the one contract sponsored calls may go to. */
 export interface SponsorshipTestPolicy {

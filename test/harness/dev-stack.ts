@@ -24,7 +24,7 @@ import { deployIdRegistryStandIn, type IdRegistryStandIn } from '../../server/sr
 import { deployKeyRegistryStandIn, type KeyRegistryStandIn } from '../../server/src/test-support/farcaster-key-registry.js'
 import { startLocalAccountAbstraction, type LocalAccountAbstraction } from './aa-stack.js'
 import { DEMO_IDP_ISSUER, demoIdpJwksUrl } from './demo-idp.js'
-import { devGasSponsorshipFile } from './dev-sponsorship.js'
+import { devGasSponsorshipFile, devPaymasterUrl } from './dev-sponsorship.js'
 import { startDemoServer, type DemoConfig, type DemoServer } from './demo-server.js'
 import { devFundingFile, DEV_ONRAMP_NETWORKS, startFundingStandIns, supplyTestUsdc, type FundingStandIns } from './dev-funding.js'
 import { setUpDevTokens, setUpTestUsdc, type DevSplToken, type TestUsdc } from './dev-tokens.js'
@@ -177,7 +177,7 @@ export function devProviderAppFile(demoPort: number, chain: LocalChain): AppFile
 }
 
 /** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
-export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns, walletConnect: DevWalletConnect | null = null): AppFile {
+export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns, apiUrl: string, walletConnect: DevWalletConnect | null = null): AppFile {
   const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
   return {
     id: DEV_APP_ID,
@@ -218,9 +218,10 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     transaction_scanning: { enabled: true },
     solana_tokens: [{ mint: chain.splToken.mint, symbol: chain.splToken.symbol }],
     funding: devFundingFile(funding, chain.anvil),
-    // Smart wallets on the first anvil when its ERC-4337 stack runs: Safe, the type whose factory the local chain has.
-    ...(chain.aa && { smart_wallets: { type: 'safe', networks: [{ chain_id: chain.anvil.chainId, bundler_url: chain.aa.bundlerUrl, rpc_url: chain.anvil.rpcUrl, chain_name: 'Anvil' }] } }),
-    // Gas sponsorship there too (EntryPoint 0.8, the dev paymaster key): server-managed wallets' sends with sponsor: true.
+    // Smart wallets on the first anvil when its ERC-4337 stack runs: Safe, the type whose factory the local chain has,
+    // their fees paid by the app through its own paymaster endpoint (EntryPoint 0.7's VerifyingPaymaster).
+    ...(chain.aa && { smart_wallets: { type: 'safe', networks: [{ chain_id: chain.anvil.chainId, bundler_url: chain.aa.bundlerUrl, paymaster_url: devPaymasterUrl(apiUrl, DEV_APP_ID), rpc_url: chain.anvil.rpcUrl, chain_name: 'Anvil' }] } }),
+    // Gas sponsorship there (both EntryPoints, the dev paymaster key): those smart wallets, and server-managed wallets' sends with sponsor: true.
     ...(chain.aa && { gas_sponsorship: devGasSponsorshipFile(chain.anvil.chainId, chain.aa) }),
   }
 }
@@ -282,7 +283,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
-    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding, walletConnect)
+    const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding, apiUrl, walletConnect)
     const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))

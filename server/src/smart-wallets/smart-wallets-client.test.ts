@@ -45,7 +45,7 @@ beforeAll(async () => {
     gasSponsorship: {
       // 'any': the policy's decoder reads Safe's executeUserOp, not the executeUserOpWithErrorString permissionless sends (reported to its owner).
       enabled: true, allowedChainIds: [anvil.chainId], allowedContracts: 'any', dailyCapPerUserWei: parseEther('1').toString(),
-      chains: { [anvil.chainId]: { paymasterAddress: aa.verifyingPaymaster07, entryPointVersion: '0.7', bundlerUrl: bundler.url } },
+      chains: { [anvil.chainId]: { paymasters: { '0.7': aa.verifyingPaymaster07 }, bundlerUrl: bundler.url } },
     },
   })
   await storePaymasterKey(server.db, kek, app.id, paymasterKey)
@@ -68,11 +68,10 @@ async function signedInClient(owner = privateKeyToAccount(generatePrivateKey()))
   const login = await server.login(`smart-${crypto.randomUUID()}@example.com`, app.id)
   const token: string = login.body.token
   let user: User = { ...userFromDto(login.body.user), linkedAccounts: [...userFromDto(login.body.user).linkedAccounts, embeddedAccount(owner.address)] }
-  const provider = {
-    address: owner.address,
-    request: async ({ method, params }: { method: string; params: unknown[] }) =>
-      method === 'personal_sign' ? owner.signMessage({ message: { raw: params[0] as Hex } }) : owner.signTypedData(JSON.parse(params[1] as string)),
-  }
+  const request = async ({ method, params }: { method: string; params: unknown[] }) =>
+    method === 'personal_sign' ? owner.signMessage({ message: { raw: params[0] as Hex } }) : owner.signTypedData(JSON.parse(params[1] as string))
+  // Wallet UIs off: the confirmation gate runs every request headless (the browser e2e shows the confirmations).
+  const provider = { address: owner.address, request, requestWith: request, confirm: (controller: { headless(): Promise<unknown> }) => controller.headless() }
   const client = {
     appId: app.id,
     apiUrl: server.url,

@@ -5,7 +5,7 @@ import type { GasSponsorshipSettings } from './settings.js'
 
 const allowedContract = '0x1111111111111111111111111111111111111111'
 const otherContract = '0x2222222222222222222222222222222222222222'
-const chain = { paymasterAddress: '0x3333333333333333333333333333333333333333', entryPointVersion: '0.8', bundlerUrl: 'http://127.0.0.1:4337' } as const
+const chain = { paymasters: { '0.8': '0x3333333333333333333333333333333333333333' }, bundlerUrl: 'http://127.0.0.1:4337' } as const
 const settings: GasSponsorshipSettings = {
   enabled: true,
   allowedChainIds: [31337],

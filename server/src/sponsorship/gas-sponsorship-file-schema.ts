@@ -1,7 +1,7 @@
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
 import { envName, httpUrl, optionalSecretOf, type SecretSources } from '../apps/file-schema-parts.js'
-import type { GasSponsorshipSettings } from './settings.js'
+import type { EntryPointVersion, GasSponsorshipSettings } from './settings.js'
 import { ANVIL_MNEMONIC } from '../keys/anvil-mnemonic.js'
 
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -9,10 +9,18 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x 
   .transform((value) => value.toLowerCase() as `0x${string}`)
 const isPrivateKey = (value: string) => /^0x[0-9a-fA-F]{64}$/.test(value)
 
+/** Each EntryPoint version's VerifyingPaymaster ({ "0.7": "0x…", "0.8": "0x…" }), at least one. */
+const paymasters = z.strictObject({ '0.7': address.optional(), '0.8': address.optional() } satisfies Record<EntryPointVersion, unknown>, {
+  error: (issue) => {
+    if (issue.code === 'unrecognized_keys') return `keys must be EntryPoint versions "0.7" or "0.8", not ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`
+    if (issue.code === 'invalid_type') return 'must be an object of VerifyingPaymaster addresses keyed by EntryPoint version ("0.7", "0.8")'
+    return undefined
+  },
+}).refine((byVersion) => Object.keys(byVersion).length > 0, 'give at least one VerifyingPaymaster, keyed by its EntryPoint version ("0.7" or "0.8")')
+
 const chainSchema = z.strictObject({
   chain_id: chainId,
-  paymaster_address: address,
-  entry_point_version: z.enum(['0.7', '0.8'], 'must be the EntryPoint version "0.7" or "0.8"'),
+  paymasters,
   bundler_url: httpUrl,
   simple_7702_account_address: address.optional(),
 })
@@ -43,8 +51,7 @@ export function gasSponsorshipFromFile(file: GasSponsorshipFile): GasSponsorship
     allowedContracts: file.allowed_contracts,
     dailyCapPerUserWei: file.daily_cap_per_user_wei,
     chains: Object.fromEntries(file.chains.map((chain) => [String(chain.chain_id), {
-      paymasterAddress: chain.paymaster_address,
-      entryPointVersion: chain.entry_point_version,
+      paymasters: chain.paymasters,
       bundlerUrl: chain.bundler_url,
       ...(chain.simple_7702_account_address && { simple7702AccountAddress: chain.simple_7702_account_address }),
     }])),

@@ -16,6 +16,7 @@ import type { GasSponsorshipSettings } from './settings.js'
 const dir = mkdtempSync(join(tmpdir(), 'tessera-sponsorship-config-'))
 const id = 'sponsored-config-app-0001'
 const paymaster = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const paymaster07 = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
 const target = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const key = generatePrivateKey()
 /** anvil's account 23: the local stacks' paymaster signer, a public key. */
@@ -25,7 +26,7 @@ const section = {
   allowed_chain_ids: [31337],
   allowed_contracts: [target],
   daily_cap_per_user_wei: '1000000000000000',
-  chains: [{ chain_id: 31337, paymaster_address: paymaster, entry_point_version: '0.8', bundler_url: 'http://127.0.0.1:4337', simple_7702_account_address: target }],
+  chains: [{ chain_id: 31337, paymasters: { '0.7': paymaster07, '0.8': paymaster }, bundler_url: 'http://127.0.0.1:4337', simple_7702_account_address: target }],
   paymaster_signing_key_env: 'PAYMASTER_KEY',
 }
 const configFile = (gasSponsorship: unknown) => {
@@ -41,7 +42,7 @@ const expected: GasSponsorshipSettings = {
   allowedChainIds: [31337],
   allowedContracts: [target.toLowerCase() as `0x${string}`],
   dailyCapPerUserWei: '1000000000000000',
-  chains: { 31337: { paymasterAddress: paymaster.toLowerCase() as `0x${string}`, entryPointVersion: '0.8', bundlerUrl: 'http://127.0.0.1:4337', simple7702AccountAddress: target.toLowerCase() as `0x${string}` } },
+  chains: { 31337: { paymasters: { '0.7': paymaster07.toLowerCase() as `0x${string}`, '0.8': paymaster.toLowerCase() as `0x${string}` }, bundlerUrl: 'http://127.0.0.1:4337', simple7702AccountAddress: target.toLowerCase() as `0x${string}` } },
 }
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -54,17 +55,22 @@ describe('gas_sponsorship in the config file', () => {
     expect(JSON.stringify(input.gasSponsorship)).not.toContain(key.slice(2))
     expect(read({ ...section, allowed_contracts: 'any', enabled: false, paymaster_signing_key_env: undefined }).gasSponsorship)
       .toMatchObject({ enabled: false, allowedContracts: 'any' })
+    const onlyEntryPoint07 = { ...section, chains: [{ chain_id: 31337, paymasters: { '0.7': paymaster07 }, bundler_url: 'http://127.0.0.1:4337' }] }
+    expect(read(onlyEntryPoint07).gasSponsorship?.chains).toEqual({ 31337: { paymasters: { '0.7': paymaster07.toLowerCase() }, bundlerUrl: 'http://127.0.0.1:4337' } })
   })
 
   it('refuses malformed sections with the field and the problem named, never the key', () => {
     const cases: [unknown, string][] = [
       [{ ...section, allowed_contracts: ['0x1234'] }, 'gas_sponsorship.allowed_contracts'],
       [{ ...section, allowed_contracts: 'all' }, 'must be "any" or a list of addresses'],
-      [{ ...section, chains: [{ ...section.chains[0], paymaster_address: 'paymaster' }] }, 'gas_sponsorship.chains.0.paymaster_address: must be an address'],
+      [{ ...section, chains: [{ ...section.chains[0], paymasters: { '0.8': 'paymaster' } }] }, 'gas_sponsorship.chains.0.paymasters.0.8: must be an address'],
+      [{ ...section, chains: [{ ...section.chains[0], paymasters: {} }] }, 'gas_sponsorship.chains.0.paymasters: give at least one VerifyingPaymaster, keyed by its EntryPoint version ("0.7" or "0.8")'],
+      [{ ...section, chains: [{ ...section.chains[0], paymasters: { '0.6': paymaster } }] }, 'gas_sponsorship.chains.0.paymasters: keys must be EntryPoint versions "0.7" or "0.8", not "0.6"'],
+      [{ ...section, chains: [{ chain_id: 31337, paymaster_address: paymaster, entry_point_version: '0.8', bundler_url: 'http://127.0.0.1:4337' }] }, 'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version'],
+      [{ ...section, chains: [{ ...section.chains[0], paymasters: paymaster }] }, 'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version'],
       [{ ...section, daily_cap_per_user_wei: '0.5' }, 'gas_sponsorship.daily_cap_per_user_wei: must be a whole number of wei as a decimal string'],
       [{ ...section, daily_cap_per_user_wei: 1000 }, 'gas_sponsorship.daily_cap_per_user_wei'],
       [{ ...section, daily_cap_per_user_wei: '1e18' }, 'must be a whole number of wei'],
-      [{ ...section, chains: [{ ...section.chains[0], entry_point_version: '0.6' }] }, 'gas_sponsorship.chains.0.entry_point_version: must be the EntryPoint version "0.7" or "0.8"'],
       [{ ...section, chains: [{ ...section.chains[0], bundler_url: 'ftp://bundler' }] }, 'gas_sponsorship.chains.0.bundler_url'],
       [{ ...section, allowed_chain_ids: [31337, 8453] }, 'each allowed chain id needs an entry in chains'],
       [{ ...section, chains: [section.chains[0], section.chains[0]] }, 'each chain may appear once'],

@@ -1,14 +1,15 @@
 /**
- * Sponsorship on a real chain: anvil with EntryPoint 0.8, the VerifyingPaymaster and Simple7702Account
- * (test/harness/aa-stack.ts), the alto bundler; viem's own ERC-7677 paymaster client calling this server's endpoint
+ * Sponsorship on a real chain: anvil with EntryPoints 0.7 and 0.8, a VerifyingPaymaster on each, Simple7702Account
+ * and SimpleAccount's factory (test/harness/aa-stack.ts), the alto bundler serving both; viem's own ERC-7677 paymaster client calling this server's endpoint
  * with the user's access token, as a smart-wallet client does, and a server-managed wallet's sponsored send through
  * the wallet rpc route (the signer process signs the delegation and the operation).
  */
 import { randomBytes, webcrypto } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, defineChain, http, parseAbi, parseEther, type Address, type Chain, type PublicClient } from 'viem'
-import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { deployAccountAbstraction, startBundler, type AccountAbstractionAddresses, type Bundler } from '../../../test/harness/aa-stack.js'
 import { AUTHORIZATION_SIGNATURE_HEADER, authorizationPayload, REQUEST_EXPIRY_HEADER, walletApiRoutes } from '../../../src/protocol/index.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
@@ -36,7 +37,7 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     const paymasterKey = generatePrivateKey()
     anvil = await startAnvil()
     aa = await deployAccountAbstraction(anvil.rpcUrl, { paymasterSigner: privateKeyToAccount(paymasterKey).address })
-    bundler = await startBundler({ rpcUrl: anvil.rpcUrl, entryPoints: [aa.entryPoint08] })
+    bundler = await startBundler({ rpcUrl: anvil.rpcUrl, entryPoints: [aa.entryPoint07, aa.entryPoint08] })
     chain = defineChain({ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
     reader = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50, cacheTime: 0 })
     server = await startTestServer({
@@ -49,7 +50,7 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
         chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
         gasSponsorship: {
           enabled: true, allowedChainIds: [anvil.chainId], allowedContracts: [allowedRecipient.toLowerCase() as Address], dailyCapPerUserWei: parseEther('1').toString(),
-          chains: { [anvil.chainId]: { paymasterAddress: aa.verifyingPaymaster08, entryPointVersion: '0.8', bundlerUrl: bundler.url, simple7702AccountAddress: aa.simple7702Account } },
+          chains: { [anvil.chainId]: { paymasters: { '0.7': aa.verifyingPaymaster07, '0.8': aa.verifyingPaymaster08 }, bundlerUrl: bundler.url, simple7702AccountAddress: aa.simple7702Account } },
         },
       },
     })
@@ -65,29 +66,47 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     await anvil?.stop()
   })
 
-  const bundlerClientFor = async () => {
-    const account = await toSimple7702SmartAccount({ client: reader, owner, implementation: aa.simple7702Account })
+  const bundlerClientFor = async (account: SmartAccount) => {
     // What a smart-wallet client sends: the user's access token on the paymaster transport.
     const paymaster = createPaymasterClient({ transport: http(`${server.url}/api/v1/apps/${server.app.id}/paymaster`, { fetchOptions: { headers: { authorization: `Bearer ${token}` } } }) })
     return { account, client: createBundlerClient({ account, client: reader, paymaster, transport: http(bundler.url, { timeout: 60_000 }), pollingInterval: 50 }) }
   }
-  const deposit = () => reader.readContract({ address: aa.entryPoint08, abi: entryPointAbi, functionName: 'balanceOf', args: [aa.verifyingPaymaster08] })
+  const simple7702Client = async () => bundlerClientFor(await toSimple7702SmartAccount({ client: reader, owner, implementation: aa.simple7702Account }))
+  const deposit = (version: '0.7' | '0.8' = '0.8') => version === '0.7'
+    ? reader.readContract({ address: aa.entryPoint07, abi: entryPointAbi, functionName: 'balanceOf', args: [aa.verifyingPaymaster07] })
+    : reader.readContract({ address: aa.entryPoint08, abi: entryPointAbi, functionName: 'balanceOf', args: [aa.verifyingPaymaster08] })
 
-  it('an EIP-7702 account with no ether sends to an allowed contract: its balance stays 0 and the paymaster deposit pays', async () => {
-    const { account, client } = await bundlerClientFor()
+  it('an EIP-7702 account with no ether sends to an allowed contract: its balance stays 0 and the EntryPoint 0.8 paymaster deposit pays', async () => {
+    const { account, client } = await simple7702Client()
     const authorization = await owner.signAuthorization({ address: aa.simple7702Account, chainId: anvil.chainId, nonce: await reader.getTransactionCount({ address: owner.address }) })
-    const depositBefore = await deposit()
+    const [depositBefore, deposit07Before] = [await deposit(), await deposit('0.7')]
     const hash = await client.sendUserOperation({ calls: [{ to: allowedRecipient, value: 0n }], authorization })
     const receipt = await client.waitForUserOperationReceipt({ hash, pollingInterval: 50 })
     expect(receipt.success).toBe(true)
     expect(receipt.paymaster?.toLowerCase()).toBe(aa.verifyingPaymaster08.toLowerCase())
     expect(await reader.getBalance({ address: account.address })).toBe(0n)
     expect(await deposit()).toBe(depositBefore - receipt.actualGasCost)
+    expect(await deposit('0.7')).toBe(deposit07Before)
     expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, chainId: anvil.chainId, day: utcDay(server.clock.now()) })).toBeGreaterThanOrEqual(receipt.actualGasCost)
   }, 60_000)
 
+  it('an EntryPoint 0.7 account (SimpleAccount) with no ether is deployed and sends on the same chain: the EntryPoint 0.7 paymaster pays, not the 0.8 one', async () => {
+    const account07 = await toSimpleSmartAccount({ client: reader, owner: privateKeyToAccount(generatePrivateKey()), factoryAddress: aa.factories.simpleAccount07, entryPoint: { address: aa.entryPoint07, version: '0.7' } })
+    await server.db.query("INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at) VALUES ($1, $2, 'smart_wallet', $3, $4)", [server.app.id, userId, account07.address, Date.now()])
+    const { client } = await bundlerClientFor(account07)
+    const [deposit07Before, deposit08Before] = [await deposit('0.7'), await deposit()]
+    const hash = await client.sendUserOperation({ calls: [{ to: allowedRecipient, value: 0n }] })
+    const receipt = await client.waitForUserOperationReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.success).toBe(true)
+    expect(receipt.entryPoint.toLowerCase()).toBe(aa.entryPoint07.toLowerCase())
+    expect(receipt.paymaster?.toLowerCase()).toBe(aa.verifyingPaymaster07.toLowerCase())
+    expect(await reader.getBalance({ address: account07.address })).toBe(0n)
+    expect(await deposit('0.7')).toBe(deposit07Before - receipt.actualGasCost)
+    expect(await deposit()).toBe(deposit08Before)
+  }, 60_000)
+
   it('a call to a contract not allowed is refused by the endpoint with policy_violation, and nothing is paid', async () => {
-    const { client } = await bundlerClientFor()
+    const { client } = await simple7702Client()
     const depositBefore = await deposit()
     const refused = await client.sendUserOperation({ calls: [{ to: privateKeyToAccount(generatePrivateKey()).address, value: 0n }] }).then(() => null, (error: Error) => error)
     expect(refused?.message).toMatch(/calls to 0x[0-9a-f]{40} are not sponsored by this app/)

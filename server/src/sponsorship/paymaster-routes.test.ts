@@ -14,14 +14,20 @@ import { toPackedUserOperation } from 'viem/account-abstraction'
 const allowedContract = '0x1111111111111111111111111111111111111111'
 const otherContract = '0x2222222222222222222222222222222222222222'
 const paymaster = '0x3333333333333333333333333333333333333333'
+const paymaster08 = '0x4444444444444444444444444444444444444444'
+/** A chain whose app sponsors both EntryPoints, each through its own VerifyingPaymaster. */
+const bothEntryPointsChainId = 8453
 const executeAbi = parseAbi(['function execute(address target, uint256 value, bytes data)', 'function executeBatch((address target, uint256 value, bytes data)[] calls)'])
 const gasSponsorship: GasSponsorshipSettings = {
   enabled: true,
-  allowedChainIds: [31337],
+  allowedChainIds: [31337, bothEntryPointsChainId],
   allowedContracts: [allowedContract],
   // Two operations of the test's gas at 1 gwei.
   dailyCapPerUserWei: (2n * 1_100_000n * 10n ** 9n).toString(),
-  chains: { 31337: { paymasterAddress: paymaster, entryPointVersion: '0.7', bundlerUrl: 'http://127.0.0.1:1' } },
+  chains: {
+    31337: { paymasters: { '0.7': paymaster }, bundlerUrl: 'http://127.0.0.1:1' },
+    [bothEntryPointsChainId]: { paymasters: { '0.7': paymaster, '0.8': paymaster08 }, bundlerUrl: 'http://127.0.0.1:1' },
+  },
 }
 
 describe('the ERC-7677 paymaster endpoint', () => {
@@ -109,7 +115,15 @@ describe('the ERC-7677 paymaster endpoint', () => {
     expect(chain.body.error).toMatchObject({ message: 'Sponsorship policy: chain 1 is not sponsored by this app', data: { code: 'policy_violation' } })
     const entryPoint = await rpc('pm_getPaymasterStubData', [userOperation(), entryPoint08Address, '0x7a69', {}])
     expect(entryPoint.status).toBe(400)
-    expect(entryPoint.body.error.message).toMatch(/serves EntryPoint 0\.7/)
+    expect(entryPoint.body.error).toMatchObject({ message: `This app's paymasters on chain 31337 serve EntryPoint 0.7 (${entryPoint07Address}), not ${entryPoint08Address}`, data: { code: 'invalid_data' } })
+    const unknown = await rpc('pm_getPaymasterStubData', [userOperation(), otherContract, numberToHex(bothEntryPointsChainId), {}])
+    expect(unknown.body.error.message).toBe(`This app's paymasters on chain ${bothEntryPointsChainId} serve EntryPoint 0.7 (${entryPoint07Address}) and 0.8 (${entryPoint08Address}), not ${otherContract}`)
+  })
+
+  it("answers the paymaster of the operation's EntryPoint on a chain that has one for each", async () => {
+    const stub = (entryPoint: string) => rpc('pm_getPaymasterStubData', [userOperation(), entryPoint, numberToHex(bothEntryPointsChainId), {}])
+    expect((await stub(entryPoint07Address)).body.result.paymaster).toBe(paymaster)
+    expect((await stub(entryPoint08Address)).body.result.paymaster).toBe(paymaster08)
   })
 
   it('refuses a sender that is not one of the user\'s wallets', async () => {

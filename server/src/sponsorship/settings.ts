@@ -1,14 +1,17 @@
 /** How an app pays its users' fees (issue 17, document 3's paymaster defaults): the `gas_sponsorship` app setting. */
 
-/** The EntryPoint a chain's paymaster serves: 0.7, or 0.8 (the one EIP-7702 accounts such as Simple7702Account use). */
-export type EntryPointVersion = '0.7' | '0.8'
+/** The EntryPoint a paymaster serves: 0.7, or 0.8 (the one EIP-7702 accounts such as Simple7702Account use). */
+export const ENTRY_POINT_VERSIONS = ['0.7', '0.8'] as const
+export type EntryPointVersion = (typeof ENTRY_POINT_VERSIONS)[number]
 
-/** One chain's ERC-4337 infrastructure: the VerifyingPaymaster whose signer is the app's paymaster key, and the bundler. */
+/** One chain's ERC-4337 infrastructure: the VerifyingPaymasters whose signer is the app's paymaster key, and the bundler. */
 export interface SponsoredChainSettings {
-  /** The VerifyingPaymaster contract (eth-infinitism's sample), funded with a deposit at the EntryPoint. */
-  paymasterAddress: `0x${string}`
-  entryPointVersion: EntryPointVersion
-  /** The ERC-4337 bundler (eth_sendUserOperation) for this chain. */
+  /**
+   * Per EntryPoint version, at least one: the VerifyingPaymaster contract (eth-infinitism's sample) funded with a
+   * deposit at that EntryPoint. Smart wallets (Safe, Kernel, LightAccount) use 0.7; server-managed wallets' sends 0.8.
+   */
+  paymasters: Partial<Record<EntryPointVersion, `0x${string}`>>
+  /** The ERC-4337 bundler (eth_sendUserOperation) for this chain, serving each EntryPoint it has a paymaster for. */
   bundlerUrl: string
   /** EntryPoint 0.8 chains: the Simple7702Account server-managed wallets delegate to; absent: viem's canonical address. */
   simple7702AccountAddress?: `0x${string}`

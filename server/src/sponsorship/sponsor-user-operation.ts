@@ -8,7 +8,7 @@ import { decodeAccountCalls } from './decode-account-calls.js'
 import { reserveSponsoredSpend, utcDay } from './ledger.js'
 import { loadPaymasterAccount } from './paymaster-key.js'
 import { sponsorshipNotEnabled } from './policy-errors.js'
-import { PAYMASTER_CONTEXT_DEFAULTS, type EntryPointVersion, type SponsoredChainSettings } from './settings.js'
+import { ENTRY_POINT_VERSIONS, PAYMASTER_CONTEXT_DEFAULTS, type EntryPointVersion, type SponsoredChainSettings } from './settings.js'
 import { packPaymasterGasLimits, signPaymasterData, stubPaymasterData, type PaymasterWindow } from './verifying-paymaster.js'
 
 /** The VerifyingPaymaster's validation (an ecrecover over a hash of the operation) stays well under this; it has no postOp. */
@@ -36,14 +36,22 @@ export interface PaymasterFields {
   paymasterPostOpGasLimit: bigint
 }
 
-/** The policy's per-request rules for one user operation: the app's chain settings, or a refusal naming the rule. */
-export function checkUserOperationPolicy(request: SponsorRequest): SponsoredChainSettings {
+/**
+ * The policy's per-request rules for one user operation: the chain's VerifyingPaymaster for the operation's
+ * EntryPoint, or a refusal naming the rule (an EntryPoint the chain has no paymaster for: the ones it has).
+ */
+export function checkUserOperationPolicy(request: SponsorRequest): Address {
   const settings = requireGasSponsorship(request.app)
   const chain = checkSponsorshipPolicy(settings, { chainId: request.chainId, calls: decodeAccountCalls(request.userOperation.callData) })
-  if (request.entryPoint.toLowerCase() !== entryPointOf[chain.entryPointVersion].toLowerCase()) {
-    throw invalidData(`This app's paymaster on chain ${request.chainId} serves EntryPoint ${chain.entryPointVersion} (${entryPointOf[chain.entryPointVersion]})`)
-  }
-  return chain
+  const version = ENTRY_POINT_VERSIONS.find((candidate) => entryPointOf[candidate].toLowerCase() === request.entryPoint.toLowerCase())
+  const paymaster = version && chain.paymasters[version]
+  if (paymaster) return paymaster
+  throw invalidData(`This app's paymasters on chain ${request.chainId} serve EntryPoint ${servedEntryPoints(chain)}, not ${request.entryPoint}`)
+}
+
+/** '0.7 (0x…) and 0.8 (0x…)': the EntryPoints a chain has paymasters for. */
+function servedEntryPoints(chain: SponsoredChainSettings): string {
+  return ENTRY_POINT_VERSIONS.filter((version) => chain.paymasters[version]).map((version) => `${version} (${entryPointOf[version]})`).join(' and ')
 }
 
 /** How far validAfter goes back: the EntryPoint compares it with the block's timestamp, which trails the server's clock. */
@@ -56,9 +64,8 @@ function signingWindow(ctx: ServerContext, expirySeconds: number = PAYMASTER_CON
 
 /** `pm_getPaymasterStubData`: the policy checked, paymaster fields of the final size for gas estimation. */
 export function paymasterStubData(ctx: ServerContext, request: SponsorRequest): PaymasterFields {
-  const chain = checkUserOperationPolicy(request)
   return {
-    paymaster: chain.paymasterAddress,
+    paymaster: checkUserOperationPolicy(request),
     paymasterData: stubPaymasterData(signingWindow(ctx, request.expirySeconds)),
     paymasterVerificationGasLimit: request.userOperation.paymasterVerificationGasLimit ?? PAYMASTER_VERIFICATION_GAS_LIMIT,
     paymasterPostOpGasLimit: request.userOperation.paymasterPostOpGasLimit ?? PAYMASTER_POST_OP_GAS_LIMIT,
@@ -76,15 +83,15 @@ export function maximumCost(op: UserOperation<'0.7'>, fields: Pick<PaymasterFiel
  * the VerifyingPaymaster data signed with the app's paymaster key (valid from now for the context's expiry).
  */
 export async function signedPaymasterData(ctx: ServerContext, request: SponsorRequest): Promise<PaymasterFields & { maximumCost: bigint }> {
-  const chain = checkUserOperationPolicy(request)
+  checkUserOperationPolicy(request)
   const signer = await loadPaymasterAccount(ctx.db, ctx.keyEncryptionKeys, request.app.id)
   if (!signer) throw sponsorshipNotEnabled()
   const fields = { ...paymasterStubData(ctx, request), paymasterData: '0x' as Hex }
   const cost = maximumCost(request.userOperation, fields)
   const capWei = BigInt(requireGasSponsorship(request.app).dailyCapPerUserWei)
   await reserveSponsoredSpend(ctx.db, { appId: request.app.id, userId: request.userId, chainId: request.chainId, day: utcDay(ctx.clock.now()) }, cost, capWei)
-  const paymasterData = await signFor(signer, request, { ...fields, paymaster: chain.paymasterAddress }, signingWindow(ctx, request.expirySeconds))
-  return { ...fields, paymaster: chain.paymasterAddress, paymasterData, maximumCost: cost }
+  const paymasterData = await signFor(signer, request, fields, signingWindow(ctx, request.expirySeconds))
+  return { ...fields, paymasterData, maximumCost: cost }
 }
 
 function signFor(signer: LocalAccount, request: SponsorRequest, fields: PaymasterFields, window: PaymasterWindow): Promise<Hex> {

@@ -23,7 +23,7 @@ export interface SponsoredSendInput {
 }
 
 const SPONSORED_SENDS_NEED_ENTRY_POINT_08 = (chainId: number) =>
-  policyViolation(`Sponsorship policy: chain ${chainId}'s paymaster serves EntryPoint 0.7; sponsored sends from server-managed wallets need EntryPoint 0.8 (EIP-7702)`)
+  policyViolation(`Sponsorship policy: chain ${chainId} has no paymaster for EntryPoint 0.8; sponsored sends from server-managed wallets need it (EIP-7702)`)
 
 /**
  * `eth_sendTransaction` with `sponsor: true`: the wallet's EOA runs the call as an EIP-7702 Simple7702Account through
@@ -36,7 +36,7 @@ export async function sendSponsoredTransaction(ctx: ServerContext, input: Sponso
   const chain = settings.chains[String(input.chainId)]
   const appChain = input.app.chains.find((candidate) => candidate.id === input.chainId)
   if (!appChain) throw invalidData(`Unsupported chainId ${input.chainId}`)
-  if (chain && chain.entryPointVersion !== '0.8') throw SPONSORED_SENDS_NEED_ENTRY_POINT_08(input.chainId)
+  if (chain && !chain.paymasters['0.8']) throw SPONSORED_SENDS_NEED_ENTRY_POINT_08(input.chainId)
   // The smart account reads the chain id from its client's chain.
   const viemChain = defineChain({ id: appChain.id, name: appChain.name, nativeCurrency: appChain.nativeCurrency, rpcUrls: { default: { http: [appChain.rpcUrl] } } })
   const client = createPublicClient({ chain: viemChain, transport: http(appChain.rpcUrl, { timeout: UPSTREAM_TIMEOUT_MS, retryCount: 0 }) })
