@@ -134,6 +134,7 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     getSolanaStandardWallet: notHere,
     signMessage: notHere,
     signAuthorization: notHere,
+    generateAuthorizationSignature: notHere,
     signTypedData: notHere,
     signTransaction: notHere,
     sendTransaction: notHere,

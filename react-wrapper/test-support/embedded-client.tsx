@@ -9,6 +9,9 @@ import { keccak256, type Hex, type TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { getOrCreateClient, TesseraError, type EmbeddedWallet, type EmbeddedWalletsApi, type EmbeddedWalletsState, type TesseraClient } from '../../src/core/index.js'
 import { createStore } from '../../src/core/utils/store.js'
+import { canonicalAuthorizationRequest } from '../../src/protocol/index.js'
+import { p256 } from '@noble/curves/p256'
+import { base64 } from '@scure/base'
 import { TesseraProvider } from '../index.js'
 
 type EmbeddedChainType = EmbeddedWallet['chainType']
@@ -21,6 +24,8 @@ export interface EmbeddedClientDouble {
   state: ReturnType<typeof createStore<EmbeddedWalletsState>>
   /** The key behind each Ethereum address the double created. */
   accounts: Map<string, PrivateKeyAccount>
+  /** The user signer's P-256 private key (the frame's is non-extractable; the double's signs the same payloads). */
+  userSigner: Uint8Array
   /** Every call the double received, by method. */
   calls: { method: string; input: unknown }[]
   /** Makes the next call of `method` fail with `error`. */
@@ -37,6 +42,7 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
   const state = createStore<EmbeddedWalletsState>({ status: 'idle', wallets: [], creating: null, error: null })
   const accounts = new Map<string, PrivateKeyAccount>()
   const calls: EmbeddedClientDouble['calls'] = []
+  const userSigner = p256.utils.randomPrivateKey()
   const failures = new Map<string, unknown>()
   const record = (method: keyof EmbeddedWalletsApi, input: unknown) => {
     calls.push({ method, input })
@@ -123,6 +129,11 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
       const signed = await accountFor(address).signAuthorization({ contractAddress: contractAddress, chainId, nonce })
       return { ...signed, v: signed.v ?? BigInt(signed.yParity! + 27), yParity: signed.yParity! }
     },
+    async generateAuthorizationSignature(request) {
+      record('generateAuthorizationSignature', request)
+      const signature = p256.sign(new TextEncoder().encode(canonicalAuthorizationRequest(request)), userSigner, { prehash: true })
+      return { signature: base64.encode(signature.toCompactRawBytes()) }
+    },
     async sendTransaction(input) {
       const { signature } = await embeddedWallets.signTransaction(input)
       record('sendTransaction', input)
@@ -134,7 +145,7 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
   const registry = (globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')]!
   registry.set(appId, client)
   return {
-    client, state, accounts, calls,
+    client, state, accounts, userSigner, calls,
     failNext: (method, error) => void failures.set(method, error),
     render(children) {
       const html = renderToString(<TesseraProvider appId={appId} apiUrl={apiUrl}>{children}</TesseraProvider>)

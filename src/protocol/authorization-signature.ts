@@ -23,16 +23,27 @@ export interface AuthorizationPayloadInput {
   expiresAt: number
 }
 
-/** The exact bytes a signer signs and the server verifies: `{version: 1, method, url, body, headers}` in RFC 8785 form. */
-export function authorizationPayload(input: AuthorizationPayloadInput): string {
-  const payload = {
-    version: 1,
-    method: input.method,
-    url: input.url,
-    body: input.body,
-    headers: { [APP_ID_HEADER_NAME]: input.appId, [REQUEST_EXPIRY_HEADER]: String(input.expiresAt) },
-  }
-  const canonical = canonicalize(payload)
+/**
+ * A wallet API request as it is signed (the reference's `GenerateAuthorizationSignatureInput`): the headers named are
+ * signed too, so this server's `privy-request-expiry` must be among them.
+ */
+export interface AuthorizationRequest {
+  version: 1
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  url: string
+  body: unknown
+  headers: { [APP_ID_HEADER_NAME]: string } & Record<string, string>
+}
+
+/** The exact bytes a signer signs and a verifier checks: the request in RFC 8785 canonical form. */
+export function canonicalAuthorizationRequest(request: AuthorizationRequest): string {
+  const canonical = canonicalize(request)
   if (canonical === undefined) throw new TypeError('The request cannot be put in canonical form')
   return canonical
+}
+
+/** What this server verifies for a request to a server-managed wallet: `{version: 1, method, url, body, headers}` with the app id and expiry. */
+export function authorizationPayload(input: AuthorizationPayloadInput): string {
+  const headers = { [APP_ID_HEADER_NAME]: input.appId, [REQUEST_EXPIRY_HEADER]: String(input.expiresAt) }
+  return canonicalAuthorizationRequest({ version: 1, method: input.method, url: input.url, body: input.body, headers })
 }

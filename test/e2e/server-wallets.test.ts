@@ -4,7 +4,8 @@
  * Ethereum and a Solana wallet from the wallet API (privy-v2), signs a message and sends on anvil and on the local
  * Solana endpoint through the confirmation screens, with no share anywhere: none in the frame's storage, none sent
  * to or kept by the server. A captured signed rpc request replayed, stripped of its signature or altered is
- * refused (401 invalid_credentials), and setting recovery is refused (unsupported_recovery_method).
+ * refused (401 invalid_credentials), a request the app signs with the user signer itself is accepted once, and setting
+ * recovery is refused (unsupported_recovery_method).
  */
 import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
@@ -161,6 +162,18 @@ describe('server-managed wallets on the demo', () => {
       const altered = captured!.body.replace(/"message":"[^"]*"/, '"message":"not what was signed"')
       const forged = await resend(captured!.url, { ...sent, 'privy-authorization-signature': signature }, altered)
       expect(forged).toEqual({ status: 401, body: { code: 'invalid_credentials', error: authorizationSignatureMessages.invalid } })
+
+      // A request the app builds and sends itself, signed by the user signer (useAuthorizationSignature): accepted once.
+      const [ethereum] = await serverWallets(page)
+      const ownBody = JSON.stringify({ chain_type: 'ethereum', method: 'personal_sign', params: { message: 'Sent by the app itself', encoding: 'utf-8' } })
+      const expiry = String(Date.now() + 60_000)
+      const request = { version: 1, method: 'POST', url: captured!.url, body: JSON.parse(ownBody), headers: { 'privy-app-id': DEV_APP_ID, 'privy-request-expiry': expiry } }
+      const own = await clientCall<{ signature: string }>(page, `return client.embeddedWallets.generateAuthorizationSignature(${JSON.stringify(request)})`)
+      const ownHeaders = { ...sent, 'privy-request-expiry': expiry, 'privy-authorization-signature': own.signature }
+      const accepted = await resend(captured!.url, ownHeaders, ownBody) as { status: number; body: { data?: { signature?: Hex } } }
+      expect(accepted.status).toBe(200)
+      expect(await verifyMessage({ address: ethereum!.address as Hex, message: 'Sent by the app itself', signature: accepted.body.data!.signature! })).toBe(true)
+      expect((await resend(captured!.url, ownHeaders, ownBody)).body).toEqual({ code: 'invalid_credentials', error: authorizationSignatureMessages.used })
 
       const refusal = await clientCall<{ code: string }>(page, "return client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' }).then(() => ({ code: 'none' }), (error) => ({ code: error.code }))")
       expect(refusal).toEqual({ code: 'unsupported_recovery_method' })

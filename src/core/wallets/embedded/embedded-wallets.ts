@@ -3,7 +3,8 @@
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider.
  */
-import { USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type ScanTransactionInput, type ScanTransactionResponse, type SetRecoveryData, type SolanaFrameRequest, type SplTokenInfoResponse, type UserDto } from '../../../protocol/index.js'
+import { canonicalAuthorizationRequest, USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type ScanTransactionInput, type ScanTransactionResponse, type SetRecoveryData, type SolanaFrameRequest, type SplTokenInfoResponse, type UserDto } from '../../../protocol/index.js'
+import { base64 } from '@scure/base'
 import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
 import type { EffectiveConfig } from '../../config/types.js'
@@ -662,6 +663,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
       const provider = await getEthereumProvider(address)
       return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey, sponsor }).catch(asTransactionFailure)) as string }
     },
+    generateAuthorizationSignature: (request) => callOnce('user-signer:sign', { message: base64.encode(new TextEncoder().encode(canonicalAuthorizationRequest(request))) }),
     destroy() {
       stopWatchingUser()
       stopWatchingLogins()

@@ -3,7 +3,7 @@
  * connects and recovers them through it, and offers an EIP-1193 provider per Ethereum wallet and a Solana provider.
  * Everything past the client's facade loads on first use (viem chains and signing, @solana/web3.js).
  */
-import type { CloudRecoveryProvider, EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
+import type { AuthorizationRequest, CloudRecoveryProvider, EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, TransactionUiOptions } from '../../transactions/types.js'
 import type { Listener, Unsubscribe } from '../../types.js'
@@ -232,4 +232,10 @@ export interface EmbeddedWalletsApi {
   delegateWallet(input: { address: string; chainType: EmbeddedChainType }): Promise<void>
   /** Ends every delegation of the user (`POST /wallets/revoke`). */
   revokeWallets(): Promise<void>
+  /**
+   * The user signer's authorization signature (document 2 §6) over a wallet API request the app sends itself, e.g. to
+   * a server-managed wallet's `/rpc` (the reference's `generateAuthorizationSignature`): ECDSA P-256 over the request's
+   * RFC 8785 form, base64, by the frame's non-extractable key. This server also signs and checks `privy-request-expiry`.
+   */
+  generateAuthorizationSignature(request: AuthorizationRequest): Promise<{ signature: string }>
 }
