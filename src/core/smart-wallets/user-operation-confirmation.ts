@@ -10,7 +10,7 @@ import type { PrepareUserOperationReturnType } from 'viem/account-abstraction'
 import { TesseraError } from '../errors/base-error.js'
 import { transactionFailedError, transactionPreparationError } from '../errors/transaction-errors.js'
 import type { ConfirmationController, ConfirmationEntry } from '../transactions/confirmation-queue.js'
-import { nativeShortfallFunding } from '../transactions/ethereum-confirmation.js'
+import { nativeShortfallFunding, unpreparedEthereumFields } from '../transactions/ethereum-confirmation.js'
 import { summarizeEthereumCall, type EthereumConfirmationContext } from '../transactions/prepare-ethereum-confirmation.js'
 import type { EthereumReceipt, EthereumTransactionConfirmation, EthereumTransactionSummary, TransactionUiOptions } from '../transactions/types.js'
 import type { Chain } from '../wallets/embedded/types.js'
@@ -108,11 +108,7 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
       signOnly: false,
       uiOptions: input.uiOptions,
       userOperation: true,
-      summary: null,
-      scan: { status: 'uninitiated' },
-      acknowledgedRisk: false,
-      receipt: null,
-      hash: null,
+      ...unpreparedEthereumFields(),
       approve() {
         const { position, summary } = entry.current()
         if (!prepared || !summary || summary.insufficientFunds) return

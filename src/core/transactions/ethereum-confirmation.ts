@@ -39,6 +39,9 @@ export interface EthereumTransactionInput {
 
 type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
 
+/** An Ethereum confirmation's fields before its preparation: nothing read, scanned, acknowledged or sent yet. */
+export const unpreparedEthereumFields = () => ({ summary: null, scan: { status: 'uninitiated' as const }, acknowledgedRisk: false, receipt: null, hash: null })
+
 /** Resolves with the hash (after the receipt), or with the signed transaction in sign-only mode. */
 export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
   const { context, chain } = input
@@ -126,11 +129,7 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
       chain,
       signOnly: input.signOnly,
       uiOptions: input.uiOptions,
-      summary: null,
-      scan: { status: 'uninitiated' },
-      acknowledgedRisk: false,
-      receipt: null,
-      hash: null,
+      ...unpreparedEthereumFields(),
       approve() {
         const { summary, scan, acknowledgedRisk } = entry.current()
         if (!prepared || !summary || summary.insufficientFunds) return
