@@ -83,10 +83,10 @@ export function maximumCost(op: UserOperation<'0.7'>, fields: Pick<PaymasterFiel
  * the VerifyingPaymaster data signed with the app's paymaster key (valid from now for the context's expiry).
  */
 export async function signedPaymasterData(ctx: ServerContext, request: SponsorRequest): Promise<PaymasterFields & { maximumCost: bigint }> {
-  checkUserOperationPolicy(request)
+  // The stub checks the policy: a refusal comes before the key is loaded.
+  const fields = { ...paymasterStubData(ctx, request), paymasterData: '0x' as Hex }
   const signer = await loadPaymasterAccount(ctx.db, ctx.keyEncryptionKeys, request.app.id)
   if (!signer) throw sponsorshipNotEnabled()
-  const fields = { ...paymasterStubData(ctx, request), paymasterData: '0x' as Hex }
   const cost = maximumCost(request.userOperation, fields)
   const capWei = BigInt(requireGasSponsorship(request.app).dailyCapPerUserWei)
   await reserveSponsoredSpend(ctx.db, { appId: request.app.id, userId: request.userId, chainId: request.chainId, day: utcDay(ctx.clock.now()) }, cost, capWei)

@@ -5,9 +5,9 @@
  * smart wallet's address; the owner then signs the user operation (or the account's signature) without a second
  * prompt. The first client links the smart account to the user (`user.smartWallet`) when it is not linked yet.
  */
-import type { Hash, Hex, SignableMessage, TypedDataDefinition } from 'viem'
+import { bytesToHex, type Hash, type Hex, type SignableMessage, type TypedDataDefinition } from 'viem'
 import { createTransport, type Transport } from '../api/transport.js'
-import { messageText, signMessageConfirmation, typedDataText } from '../transactions/sign-message-confirmation.js'
+import { messageText, signMessageConfirmation, typedDataJson, typedDataText } from '../transactions/sign-message-confirmation.js'
 import type { SignMessageUiOptions, TransactionUiOptions } from '../transactions/types.js'
 import type { TesseraClient } from '../types.js'
 import type { EmbeddedEthereumProviderImpl } from '../wallets/embedded/ethereum-provider.js'
@@ -62,20 +62,19 @@ function toSmartWalletClient(inner: SmartWalletAccountClient, gate: EmbeddedEthe
     signMessage: ({ message }, options) =>
       signed('personal_sign', displayedMessage(message), options?.uiOptions ?? {}, () => inner.account.signMessage({ message })),
     signTypedData: (typedData, options) =>
-      signed('eth_signTypedData_v4', typedDataText(JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))), options?.uiOptions ?? {}, () => inner.account.signTypedData(typedData)),
+      signed('eth_signTypedData_v4', typedDataText(typedDataJson(typedData)), options?.uiOptions ?? {}, () => inner.account.signTypedData(typedData)),
   }
 }
 
 /** A message as the 'Sign message' screen shows it: its text, or the hex of raw bytes that are not text. */
 function displayedMessage(message: SignableMessage): string {
   if (typeof message === 'string') return message
-  const raw = typeof message.raw === 'string' ? message.raw : (`0x${Array.from(message.raw, (byte) => byte.toString(16).padStart(2, '0')).join('')}` as Hex)
-  return messageText(raw)
+  return messageText(typeof message.raw === 'string' ? message.raw : bytesToHex(message.raw))
 }
 
 /** The owner's signatures for the smart account, without a prompt: the user approved what they sign in the smart wallet's own confirmation. */
 function ownerSigner(provider: EmbeddedEthereumProviderImpl): EmbeddedEthereumProviderImpl {
-  return { ...provider, address: provider.address, request: (args) => provider.requestWith(args, { uiOptions: { showWalletUIs: false } }) }
+  return { ...provider, request: (args) => provider.requestWith(args, { uiOptions: { showWalletUIs: false } }) }
 }
 
 function linkedAddresses(client: ClientDeps): string[] {

@@ -71,11 +71,12 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
     try {
       const operation = await client.prepareUserOperation({ calls } as never) as PreparedOperation
       const sponsored = isSponsored(operation)
-      const fee = sponsored ? 0n : operationGas(operation) * operation.maxFeePerGas
+      const gas = operationGas(operation)
+      const fee = sponsored ? 0n : gas * operation.maxFeePerGas
       const balance = BigInt(await rpc<Hex>('eth_getBalance', [address, 'latest']))
       const needed = calls.reduce((total, call) => total + (call.value ?? 0n), fee)
       // An EntryPoint nonce is key << 64 | sequence: the sequence is the account's count of operations under that key.
-      const costs = { fee, sponsored, balance, needed, nonce: Number(operation.nonce & NONCE_SEQUENCE_MASK), gas: operationGas(operation), type: 'user-operation' as const }
+      const costs = { fee, sponsored, balance, needed, nonce: Number(operation.nonce & NONCE_SEQUENCE_MASK), gas, type: 'user-operation' as const }
       const summaries = await Promise.all(calls.map((call) => summarizeEthereumCall(context, chain, { to: call.to, value: call.value ?? 0n, data: call.data ?? null }, costs)))
       prepared = { operation, summaries, needed }
       entry.update({ status: 'ready', summary: summaries[0]! })

@@ -49,6 +49,11 @@ export function messageText(hex: `0x${string}`): string {
   }
 }
 
+/** Typed data as eth_signTypedData_v4 carries it: a JSON string, bigints as decimal strings. */
+export function typedDataJson(typedData: unknown): string {
+  return typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+}
+
 /** EIP-712 typed data as the screen shows it: pretty-printed JSON (the raw string when it is not JSON). */
 export function typedDataText(json: string): string {
   try {

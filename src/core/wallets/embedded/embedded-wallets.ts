@@ -26,6 +26,7 @@ import {
 import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
 import { createConfirmationQueue, type ConfirmationQueueDeps } from '../../transactions/confirmation-queue.js'
 import { createSendLedger } from '../../transactions/send-once.js'
+import { typedDataJson } from '../../transactions/sign-message-confirmation.js'
 import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { randomUuid } from '../../utils/random-uuid.js'
@@ -645,7 +646,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
     },
     signTypedData: async ({ typedData, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
-      const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+      const json = typedDataJson(typedData)
       return { signature: (await provider.requestWith({ method: 'eth_signTypedData_v4', params: [provider.address, json] }, { uiOptions, options })) as string }
     },
     signTransaction: async ({ transaction, address, uiOptions }, options) => {

@@ -10,6 +10,7 @@ import { apiRoutes } from '../../test-support/fake-routes.js'
 import { appConfigDto, authResponse, TEST_APP_ID } from '../../test-support/fixtures.js'
 import type { EthereumTransactionConfirmation } from '../../transactions/types.js'
 import type { TesseraClient } from '../../types.js'
+import { callJsonRpc } from './json-rpc.js'
 import { embeddedStateWhere, startEmbeddedTestbed, type EmbeddedTestbed } from './test-support/embedded-client.js'
 
 let anvil: Anvil
@@ -29,10 +30,7 @@ afterEach(async () => {
 const recipient: Address = '0x000000000000000000000000000000000000dEaD'
 const anvilChain = () => ({ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, block_explorer_url: null, testnet: true })
 
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return ((await response.json()) as { result: T }).result
-}
+const rpc = <T>(method: string, params: unknown[]) => callJsonRpc<T>(anvil.rpcUrl, method, params)
 
 /** A signed-in user whose Ethereum wallet is server-managed and holds no ether on anvil. */
 async function signedIn(): Promise<{ client: TesseraClient; address: Address; walletId: string }> {
