@@ -27,6 +27,8 @@ afterAll(async () => {
   await coinbase?.close()
 })
 
+/** The same string with its last character changed (never to itself, so the tamper always alters the body). */
+const otherLastCharacter = (text: string) => `${text.slice(0, -1)}${text.endsWith('x') ? 'y' : 'x'}`
 const nowSeconds = () => Math.floor(t.clock.now() / 1000)
 const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex')
 const storedEvents = async (provider: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM funding_webhook_events WHERE app_id = $1 AND provider = $2', [app.id, provider]))[0]!.n
@@ -79,7 +81,7 @@ describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
     const ref = await newPurchase()
     const before = await storedEvents('coinbase')
     const success = onramp(ref, 'ONRAMP_TRANSACTION_STATUS_SUCCESS', { completedAt: '2026-11-27T10:05:00Z' })
-    expect(await deliverCoinbase(success, { tamper: (raw) => raw.replace(ref, `${ref.slice(0, -1)}x`) })).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } })
+    expect(await deliverCoinbase(success, { tamper: (raw) => raw.replace(ref, otherLastCharacter(ref)) })).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } })
     expect((await deliverCoinbase(success, { secret: 'wrong-secret' })).status).toBe(401)
     expect(await deliverCoinbase(success, { at: nowSeconds() - 600 })).toMatchObject({ status: 401, body: { error: 'Webhook signature expired' } })
     const missing = await t.call(`/api/v1/funding/webhooks/coinbase/${app.id}`, { rawBody: JSON.stringify(success), appId: null })
