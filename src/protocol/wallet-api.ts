@@ -4,7 +4,7 @@
  * the wallet only when that authorization signature (authorization-signature.ts) verifies. Kept out of routes.ts so the
  * landing bundle never carries it.
  */
-import { post } from './routes/route.js'
+import { get, patch, post } from './routes/route.js'
 import type { WalletRpcBody, WalletRpcQuantity, WalletRpcResponse, WalletRpcTransaction } from './delegation-routes.js'
 import type { EmbeddedChainType } from './wallet-frame.js'
 
@@ -17,6 +17,10 @@ export const walletApiRoutes = {
   userSigners: post('/api/v1/wallets/user_signers'),
   /** The same route as delegationRoutes.rpc: a server-managed wallet id needs an authorization signature. */
   rpc: post('/api/v1/wallets/:wallet_id/rpc'),
+  /** One server-managed wallet: its owner's session, or the app secret. */
+  get: get('/api/v1/wallets/:wallet_id'),
+  /** Sets the wallet's `additional_signers` (the app's session signers that may sign for it), signed by a user signer. */
+  update: patch('/api/v1/wallets/:wallet_id'),
 } as const
 
 /** The app setting `embedded_wallets.mode` (app config `embedded_wallet_config.mode`). */
@@ -35,6 +39,16 @@ export interface CreateServerWalletBody { chain_type: EmbeddedChainType; owner_i
  */
 export interface ImportServerWalletBody { chain_type: EmbeddedChainType; private_key: string }
 
+/** An app session signer's id (app setting `embedded_wallets.session_signers[].id`), in the reference's cuid2 alphabet. */
+export const SESSION_SIGNER_ID = /^[a-z0-9]{2,32}$/
+
+/** `override_policy_ids`: the reference's per-signer policies; Tessera has no policy engine, so only an empty list is accepted. */
+export interface AdditionalSigner { signer_id: string; override_policy_ids?: string[] }
+
+/** `PATCH /wallets/:wallet_id`: the whole new list (an empty one removes every session signer). */
+export interface UpdateServerWalletBody { additional_signers: AdditionalSigner[] }
+
+/** The wallet API's wallet (the reference's `WalletResponse` fields, plus the index and recovery method of a linked account). */
 export interface ServerWallet {
   id: string
   address: string
@@ -44,6 +58,15 @@ export interface ServerWallet {
   imported: boolean
   /** Unix milliseconds. */
   created_at: number
+  /** Unix milliseconds of the import, or null for a created wallet. */
+  imported_at: number | null
+  /** Server-managed keys are never exported. */
+  exported_at: null
+  policy_ids: []
+  /** The app's session signers that may sign for this wallet (with the app secret). */
+  additional_signers: AdditionalSigner[]
+  /** The reference's owning key quorum; a Tessera wallet's owner is its user (their user signers). */
+  owner_id: null
 }
 
 /** `public_key`: base64 of the SPKI DER of a P-256 (ECDSA) public key, as WebCrypto's `exportKey('spki')` gives it. */

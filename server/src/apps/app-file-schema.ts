@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { APP_ID_LENGTH, embeddedWalletsModes, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
+import { APP_ID_LENGTH, embeddedWalletsModes, SESSION_SIGNER_ID, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { parseP256PublicKey } from '../server-wallets/p256-key.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
@@ -95,6 +95,7 @@ const telegramSchema = z.strictObject({
 export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
 
 const p256PublicKeyText = z.string().refine((text) => parseP256PublicKey(text) !== null, 'must be a base64 SPKI P-256 public key')
+const sessionSigner = z.strictObject({ id: z.string().regex(SESSION_SIGNER_ID, 'must be 2 to 32 lowercase letters and digits'), public_key: p256PublicKeyText })
 const createOnLogin = z.enum(['off', 'users-without-wallets', 'all-users'])
 const embeddedWalletsSchema = z.strictObject({
   ethereum_create_on_login: createOnLogin.default('off'),
@@ -109,8 +110,9 @@ const embeddedWalletsSchema = z.strictObject({
   announce_wallets_enabled: z.boolean().default(false),
   // New wallets on the device (legacy) or in the server's signer (privy-v2).
   mode: z.enum(embeddedWalletsModes).default('legacy-embedded-wallets-only'),
-  // The app backend's P-256 public keys (base64 SPKI) that may sign for wallets their owners delegated.
-  session_signers: z.array(p256PublicKeyText).max(20).default([]),
+  // The app backend's signers: an id wallets name in `additional_signers`, and a P-256 public key (base64 SPKI).
+  session_signers: z.array(sessionSigner).max(20).default([])
+    .refine((signers) => new Set(signers.map((signer) => signer.id)).size === signers.length, 'ids must be unique'),
 })
 /** An EIP-155 chain id (positive, within what JSON numbers and wallets carry exactly). */
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -327,7 +329,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       delegatedActionsEnabled: app.embedded_wallets.delegated_actions_enabled,
       announceWalletsEnabled: app.embedded_wallets.announce_wallets_enabled,
       mode: app.embedded_wallets.mode,
-      sessionSigners: app.embedded_wallets.session_signers,
+      sessionSigners: app.embedded_wallets.session_signers.map((signer) => ({ id: signer.id, publicKey: signer.public_key })),
     },
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,

@@ -113,10 +113,11 @@ export interface EmbeddedWalletSettings {
   announceWalletsEnabled?: boolean
   /** Where new wallets' keys live: on the device (legacy, absent) or in the server's signer (`privy-v2`, issue 17). */
   mode?: EmbeddedWalletsMode
-  /** The app backend's session signers: base64 SPKI P-256 public keys whose authorization signatures sign for delegated server-managed wallets. */
-  sessionSigners?: string[]
+  /** The app backend's session signers: a delegated server-managed wallet's `additional_signers` name them by id; the key (base64 SPKI P-256) signs. */
+  sessionSigners?: SessionSignerSettings[]
 }
 export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
+export interface SessionSignerSettings { id: string; publicKey: string }
 
 /** An EVM chain the app adds to (or overrides in) the client's built-in table, e.g. a local anvil chain. */
 export interface ChainSettings {

@@ -405,7 +405,12 @@ CREATE TABLE used_authorization_signatures (
 `,
   },
   {
-    // Gas sponsorship's spend ledger (sponsorship/ledger.ts); id 17 leaves 13-16 to issue 17's other migrations.
+    // The app's session signers a server-managed wallet names (PATCH /wallets/:id), beside `delegated` (all of them).
+    id: 14,
+    sql: `ALTER TABLE server_wallets ADD COLUMN additional_signers jsonb NOT NULL DEFAULT '[]'`,
+  },
+  {
+    // Gas sponsorship's spend ledger (sponsorship/ledger.ts); id 17 leaves 15-16 to issue 17's other migrations.
     id: 17,
     sql: `
 CREATE TABLE sponsorship_spend (

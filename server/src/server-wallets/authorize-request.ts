@@ -5,19 +5,21 @@ import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
 import { ApiError } from '../http/api-error.js'
 import { unauthorized } from './errors.js'
+import { walletSessionSigners } from './session-signers.js'
 import { parseP256PublicKey, verifyP256 } from './p256-key.js'
 import type { ServerWalletRecord } from './store.js'
 import { liveUserSignerKeys } from './user-signers.js'
 
-/** What the request carried: the signature and expiry headers, the URL it was sent to and its JSON body as sent. */
+/** What the request carried: its method, the signature and expiry headers, the URL it was sent to and its JSON body as sent. */
 export interface SignedRequest {
+  method: 'POST' | 'PATCH'
   signature: string | undefined
   expiry: string | undefined
   url: string
   body: unknown
 }
 
-/** Who asks: the owner's signers sign for their wallet; with the app secret, the app's session signers (delegated wallets only). */
+/** Who asks: the owner's signers sign for their wallet; with the app secret, the app's session signers the wallet has. */
 export type Authority = 'owner' | 'app'
 
 const notDelegated = () => new ApiError(403, 'user_has_not_delegated_wallet', 'The user has not delegated this wallet')
@@ -33,8 +35,9 @@ function checkedExpiry(expiry: string | undefined, now: number): number {
 
 async function signerKeys(db: Queryable, app: AppRecord, wallet: ServerWalletRecord, authority: Authority, now: number): Promise<string[]> {
   if (authority === 'owner') return liveUserSignerKeys(db, app.id, wallet.userId, now)
-  if (!wallet.delegated) throw notDelegated()
-  return app.embeddedWallets.sessionSigners ?? []
+  const signers = walletSessionSigners(app, wallet)
+  if (signers.length === 0) throw notDelegated()
+  return signers.map((signer) => signer.publicKey)
 }
 
 /**
@@ -48,7 +51,7 @@ export async function authorizeRequest(ctx: ServerContext, app: AppRecord, walle
   const now = ctx.clock.now()
   const expiresAt = checkedExpiry(request.expiry, now)
   if (request.signature.length > 200 || !BASE64.test(request.signature)) throw unauthorized('invalid')
-  const payload = authorizationPayload({ method: 'POST', url: request.url, body: request.body, appId: app.id, expiresAt })
+  const payload = authorizationPayload({ method: request.method, url: request.url, body: request.body, appId: app.id, expiresAt })
   const signature = Buffer.from(request.signature, 'base64')
   const keys = (await signerKeys(ctx.db, app, wallet, authority, now)).map(parseP256PublicKey)
   if (!keys.some((key) => key !== null && verifyP256(key, payload, signature))) throw unauthorized('invalid')

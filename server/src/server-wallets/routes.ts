@@ -10,12 +10,13 @@ import { readBody } from '../http/read-body.js'
 import { requireAppSecret } from '../http/require-app-secret.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from '../sessions/authenticate-request.js'
 import { canonicalAddress } from '../wallets/schemas.js'
-import { authorizeRequest, type Authority } from './authorize-request.js'
+import { authorizeRequest, type Authority, type SignedRequest } from './authorize-request.js'
 import { createServerWallet } from './create-server-wallet.js'
 import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
 import { importServerWallet } from './import-server-wallet.js'
-import { createServerWalletBody, importServerWalletBody, registerUserSignerBody, serverWalletRpcBody } from './schemas.js'
+import { createServerWalletBody, importServerWalletBody, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
 import { toServerWalletDto } from './server-wallet-dto.js'
+import { updateSessionSigners } from './session-signers.js'
 import { runServerWalletRpc } from './server-wallet-rpc.js'
 import { findServerWallet, findServerWalletByAddress, type ServerWalletRecord } from './store.js'
 import { registerUserSigner } from './user-signers.js'
@@ -38,7 +39,8 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
 
 /**
  * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
- * creation (the user's session, or the app secret for any user), import and user-signer registration (session).
+ * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
+ * reading one wallet, and setting its session signers.
  */
 export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -46,18 +48,37 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const body = await readBody(c, createServerWalletBody)
     const userId = await creationOwner(ctx, c, body.owner_id)
-    return c.json(toServerWalletDto(await createServerWallet(ctx, c.var.app, userId, body.chain_type)) satisfies ServerWallet)
+    return c.json(toServerWalletDto(c.var.app, await createServerWallet(ctx, c.var.app, userId, body.chain_type)) satisfies ServerWallet)
   })
 
   routes.post('/import', async (c) => {
     const claims = await requireAccess(ctx, c)
     const body = await readBody(c, importServerWalletBody)
-    return c.json(toServerWalletDto(await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet)
+    return c.json(toServerWalletDto(c.var.app, await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet)
   })
 
   routes.post('/user_signers', async (c) => {
     const claims = await requireAccess(ctx, c)
     return c.json(await registerUserSigner(ctx, c.var.app, claims, (await readBody(c, registerUserSignerBody)).public_key))
+  })
+
+  // Reading needs the owner's session or the app secret; any other caller learns nothing, not even that the id exists.
+  routes.get('/:wallet_id', async (c) => {
+    if (isAppSecretRequest(c)) requireAppSecret(c)
+    const ownerId = isAppSecretRequest(c) ? null : (await requireAccess(ctx, c)).userId
+    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
+    if (!wallet || (ownerId !== null && wallet.userId !== ownerId)) throw serverWalletNotFound()
+    return c.json(toServerWalletDto(c.var.app, wallet) satisfies ServerWallet)
+  })
+
+  // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.
+  routes.patch('/:wallet_id', async (c) => {
+    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
+    if (!wallet) throw serverWalletNotFound()
+    await requestAuthority(ctx, c, wallet)
+    const body = await readBody(c, updateServerWalletBody)
+    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH'))
+    return c.json(toServerWalletDto(c.var.app, await updateSessionSigners(ctx, c.var.app, wallet, body.additional_signers)) satisfies ServerWallet)
   })
 
   return routes
@@ -83,14 +104,19 @@ export async function serverWalletRpcRoute(ctx: ServerContext, c: Context<AppEnv
   const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
   if (!wallet) return null
   const authority = await requestAuthority(ctx, c, wallet)
-  const signature = c.req.header(AUTHORIZATION_SIGNATURE_HEADER)
-  if (!signature) throw unauthorized('missing')
+  if (!c.req.header(AUTHORIZATION_SIGNATURE_HEADER)) throw unauthorized('missing')
   const request = await readBody(c, serverWalletRpcBody)
-  const url = new URL(c.req.url)
-  await authorizeRequest(ctx, c.var.app, wallet, authority, {
-    signature, expiry: c.req.header(REQUEST_EXPIRY_HEADER), url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()),
-  })
+  await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))
   return runServerWalletRpc(ctx, c.var.app, wallet, request)
+}
+
+/** The request as signed (read after `readBody` validated the body): the URL is this server's public origin and the path. */
+async function signedRequest(ctx: ServerContext, c: Context<AppEnv>, method: SignedRequest['method']): Promise<SignedRequest> {
+  const url = new URL(c.req.url)
+  return {
+    method, signature: c.req.header(AUTHORIZATION_SIGNATURE_HEADER), expiry: c.req.header(REQUEST_EXPIRY_HEADER),
+    url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()),
+  }
 }
 
 /** The caller's own server-managed wallet at `address` has no shares: recovery and share export are refused with `refusal`. */

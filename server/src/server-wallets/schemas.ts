@@ -11,6 +11,9 @@ const target = { address: z.string().max(100).optional(), wallet_id: z.string().
 export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
 export const registerUserSignerBody = z.strictObject({ public_key: z.string().min(1).max(200) })
+const additionalSigner = z.strictObject({ signer_id: z.string().min(1).max(100), override_policy_ids: z.array(z.string().max(100)).max(1).optional() })
+/** The reference's other fields (owner, policy_ids, authorization keys) are Tessera's to refuse: unknown keys are invalid. */
+export const updateServerWalletBody = z.strictObject({ additional_signers: z.array(additionalSigner).max(20) })
 
 /** What a send may leave out: the server fills nonce, gas and fees from the chain, and the chain id from `caip2`. */
 const sendTransaction = z.strictObject({

@@ -1,8 +1,10 @@
 import { SERVER_WALLET_RECOVERY_METHOD, type ServerWallet } from '../../../src/protocol/index.js'
+import type { AppRecord } from '../apps/types.js'
+import { additionalSignersOf } from './session-signers.js'
 import type { ServerWalletRecord } from './store.js'
 
 /** The wallet as the wallet API answers it; an imported wallet shows index 0 like on-device imports (import-wallet.ts). */
-export const toServerWalletDto = (wallet: ServerWalletRecord): ServerWallet => ({
+export const toServerWalletDto = (app: AppRecord, wallet: ServerWalletRecord): ServerWallet => ({
   id: wallet.id,
   address: wallet.address,
   chain_type: wallet.chainType,
@@ -10,4 +12,9 @@ export const toServerWalletDto = (wallet: ServerWalletRecord): ServerWallet => (
   recovery_method: SERVER_WALLET_RECOVERY_METHOD,
   imported: wallet.imported,
   created_at: wallet.createdAt,
+  imported_at: wallet.imported ? wallet.createdAt : null,
+  exported_at: null,
+  policy_ids: [],
+  additional_signers: additionalSignersOf(app, wallet),
+  owner_id: null,
 })

@@ -30,19 +30,21 @@ async function newP256Signer(): Promise<P256Signer> {
   return { privateKey: pair.privateKey, spki: Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
 }
 
+const APP_SIGNER_ID = 'appsigner'
 let t: TestServer
 let anvil: Anvil
 let localnet: SolanaLocalnet
 let appSigner: P256Signer
+let otherAppSigner: P256Signer
 let logs = ''
 beforeAll(async () => {
-  ;[anvil, localnet, appSigner] = await Promise.all([startAnvil(), startSolanaLocalnet(), newP256Signer()])
+  ;[anvil, localnet, appSigner, otherAppSigner] = await Promise.all([startAnvil(), startSolanaLocalnet(), newP256Signer(), newP256Signer()])
   const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
   t = await startTestServer({
     overrides: { logger: pino({ level: 'debug' }, sink) },
     app: {
       appSecretHash: hashAppSecret(SECRET),
-      embeddedWallets: { ...serverMode, sessionSigners: [appSigner.spki] },
+      embeddedWallets: { ...serverMode, sessionSigners: [{ id: APP_SIGNER_ID, publicKey: appSigner.spki }, { id: 'othersigner', publicKey: otherAppSigner.spki }] },
       chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
       solanaClusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
     },
@@ -72,19 +74,22 @@ async function ownedWallet(chain: EmbeddedChainType) {
 }
 
 interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string }
-/** Sends `body` to the wallet's rpc with an authorization signature over its canonical payload, as a client would. */
-async function signedRpc(walletId: string, body: object, options: SignedCall = {}) {
-  const path = walletApiRoutes.rpc.path.replace(':wallet_id', walletId)
+/** Sends `body` with an authorization signature over its canonical payload, as a client would. */
+async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, options: SignedCall = {}) {
   const expiresAt = options.expiresAt ?? t.clock.now() + 60_000
   const headers: Record<string, string> = { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
   if (options.authorization) headers.authorization = options.authorization
   if (options.signer) {
-    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body, appId: t.app.id, expiresAt })
+    const payload = authorizationPayload({ method, url: `${t.url}${path}`, body, appId: t.app.id, expiresAt })
     const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, options.signer.privateKey, new TextEncoder().encode(payload))
     headers[AUTHORIZATION_SIGNATURE_HEADER] = options.signature ?? Buffer.from(signature).toString('base64')
   }
-  return t.call(path, { body, headers, ...(options.token ? { token: options.token } : {}) })
+  return t.call(path, { method, body, headers, ...(options.token ? { token: options.token } : {}) })
 }
+const signedRpc = (walletId: string, body: object, options: SignedCall = {}) => signedCall('POST', walletApiRoutes.rpc.path.replace(':wallet_id', walletId), body, options)
+const walletPath = (walletId: string) => walletApiRoutes.get.path.replace(':wallet_id', walletId)
+const setSigners = (walletId: string, signerIds: string[], options: SignedCall) =>
+  signedCall('PATCH', walletPath(walletId), { additional_signers: signerIds.map((signer_id) => ({ signer_id })) }, options)
 
 describe('POST /api/v1/wallets', () => {
   it('creates the caller’s wallet once, even under concurrent calls, and the user’s linked accounts show it as privy-v2 with its id', async () => {
@@ -312,6 +317,97 @@ describe('authorization signatures', () => {
     expect((await signedRpc(wallet.id, body, { signer })).status).toBe(200)
     await t.call('/api/v1/sessions/logout', { body: {}, token: user.token })
     expect(failure(await signedRpc(wallet.id, body, { signer }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+  })
+})
+
+describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
+  const body = { method: 'personal_sign', params: { message: 'session signer', encoding: 'utf-8' } }
+
+  it('answers the wallet to its owner and to the app secret, and not found to anyone else', async () => {
+    const { user, wallet } = await ownedWallet('ethereum')
+    const own = await t.call(walletPath(wallet.id), { token: user.token })
+    expect(own.status).toBe(200)
+    expect(own.body).toEqual({
+      id: wallet.id, address: wallet.address, chain_type: 'ethereum', wallet_index: 0, recovery_method: 'privy-v2', imported: false,
+      created_at: expect.any(Number), imported_at: null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null,
+    })
+    expect((await t.call(walletPath(wallet.id), { headers: { authorization: appAuthorization() } })).body).toEqual(own.body)
+    const stranger = await signInUser(t)
+    expect(failure(await t.call(walletPath(wallet.id), { token: stranger.token }))).toEqual([404, 'not_found', 'Wallet not found'])
+    expect((await t.call(walletPath(wallet.id), {})).status).toBe(401)
+    expect(failure(await t.call(walletPath('0'.repeat(24)), { token: user.token }))[0]).toBe(404)
+  })
+
+  it('adds a named session signer, which then signs (with the app secret) while the other does not; an empty list removes it', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const asApp = (key: P256Signer) => signedRpc(wallet.id, body, { signer: key, authorization: appAuthorization() })
+    const added = await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token })
+    expect(added.status).toBe(200)
+    expect(added.body.additional_signers).toEqual([{ signer_id: APP_SIGNER_ID }])
+    expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual([{ signer_id: APP_SIGNER_ID }])
+    const me = await t.call('/api/v1/users/me', { token: user.token })
+    expect(me.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({ delegated: true, id: wallet.id })
+    const signed = await asApp(appSigner)
+    expect(signed.status).toBe(200)
+    expect(await verifyMessage({ address: wallet.address as `0x${string}`, message: 'session signer', signature: signed.body.data.signature })).toBe(true)
+    expect(failure(await asApp(otherAppSigner))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+
+    expect((await setSigners(wallet.id, [], { signer, token: user.token })).body.additional_signers).toEqual([])
+    expect(failure(await asApp(appSigner))).toEqual([403, 'user_has_not_delegated_wallet', 'The user has not delegated this wallet'])
+    const after = await t.call('/api/v1/users/me', { token: user.token })
+    expect(after.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({ delegated: false })
+  })
+
+  it('lists every session signer of a wallet delegated with /wallets/delegate; the owner’s list then replaces them, and revoking clears it', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    await t.call('/api/v1/wallets/delegate', { body: { address: wallet.address, chain_type: 'ethereum' }, token: user.token })
+    const both = [{ signer_id: APP_SIGNER_ID }, { signer_id: 'othersigner' }]
+    expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual(both)
+    expect((await setSigners(wallet.id, ['othersigner'], { signer, token: user.token })).body.additional_signers).toEqual([{ signer_id: 'othersigner' }])
+    expect(failure(await signedRpc(wallet.id, body, { signer: appSigner, authorization: appAuthorization() }))[0]).toBe(401)
+    expect((await signedRpc(wallet.id, body, { signer: otherAppSigner, authorization: appAuthorization() })).status).toBe(200)
+    expect((await t.call('/api/v1/wallets/revoke', { body: {}, token: user.token })).status).toBe(200)
+    expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual([])
+  })
+
+  it('is the owner’s to change: refuses a missing, foreign, app or replayed signature, and a bearer token of another user', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { token: user.token }))).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer: (await userWithSigner()).signer, token: user.token }))[0]).toBe(401)
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer: appSigner, authorization: appAuthorization() }))[0]).toBe(401)
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: (await signInUser(t)).token }))[0]).toBe(404)
+    // A signature made for rpc (POST) does not authorize the PATCH of the same path and body.
+    const expiresAt = t.clock.now() + 60_000
+    const once = await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token, expiresAt })
+    expect(once.status).toBe(200)
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token, expiresAt }))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+  })
+
+  it('refuses an unknown or repeated signer, policies, other fields, and any signer on an app without delegated actions', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const patch = (payload: object) => signedCall('PATCH', walletPath(wallet.id), payload, { signer, token: user.token })
+    expect(failure(await setSigners(wallet.id, ['nosuchsigner'], { signer, token: user.token }))).toEqual([400, 'invalid_data', 'Unknown session signer: nosuchsigner'])
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID, APP_SIGNER_ID], { signer, token: user.token }))).toEqual([400, 'invalid_data', 'A session signer is listed twice'])
+    expect(failure(await patch({ additional_signers: [{ signer_id: APP_SIGNER_ID, override_policy_ids: ['policy1'] }] }))).toEqual([400, 'invalid_data', 'Policies are not supported'])
+    expect(failure(await patch({ additional_signers: [], owner: null }))[0]).toBe(400)
+    expect(failure(await patch({}))[0]).toBe(400)
+    expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual([])
+    const noDelegation = await t.createApp({
+      name: 'No delegation', allowedOrigins: t.app.allowedOrigins,
+      embeddedWallets: { ...serverMode, delegatedActionsEnabled: false, sessionSigners: [{ id: APP_SIGNER_ID, publicKey: appSigner.spki }] },
+    })
+    const login = await t.login(`no-delegation-${Date.now()}@example.com`, noDelegation.id)
+    const ownSigner = await newP256Signer()
+    await t.call(walletApiRoutes.userSigners.path, { body: { public_key: ownSigner.spki }, token: login.body.token, appId: noDelegation.id })
+    const created = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token, appId: noDelegation.id })
+    expect(created.status).toBe(200)
+    const path = walletPath(created.body.id)
+    const expiresAt = t.clock.now() + 60_000
+    const patchBody = { additional_signers: [{ signer_id: APP_SIGNER_ID }] }
+    const payload = authorizationPayload({ method: 'PATCH', url: `${t.url}${path}`, body: patchBody, appId: noDelegation.id, expiresAt })
+    const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, ownSigner.privateKey, new TextEncoder().encode(payload))).toString('base64')
+    const refused = await t.call(path, { method: 'PATCH', body: patchBody, token: login.body.token, appId: noDelegation.id, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: signature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) } })
+    expect(failure(refused)).toEqual([403, 'feature_not_enabled', 'Delegated actions are not enabled for this app'])
   })
 })
 

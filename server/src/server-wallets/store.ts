@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { EmbeddedChainType } from '../../../src/protocol/index.js'
+import type { AdditionalSigner, EmbeddedChainType } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
 
 /** A server-managed wallet: the signer holds its key under `signerKeyId`; nothing here can sign. */
@@ -12,19 +12,22 @@ export interface ServerWalletRecord {
   address: string
   signerKeyId: string
   imported: boolean
+  /** Delegated through `/wallets/delegate`: every session signer of the app may sign for it. */
   delegated: boolean
+  /** The session signers the owner named (PATCH /wallets/:id). */
+  additionalSigners: AdditionalSigner[]
   createdAt: number
 }
 
 interface ServerWalletRow {
   id: string; app_id: string; user_id: string; chain_type: EmbeddedChainType; wallet_index: number; address: string
-  signer_key_id: string; imported: boolean; delegated: boolean; created_at: number | string
+  signer_key_id: string; imported: boolean; delegated: boolean; additional_signers: AdditionalSigner[]; created_at: number | string
 }
 
-const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, created_at'
+const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, additional_signers, created_at'
 const toRecord = (row: ServerWalletRow): ServerWalletRecord => ({
   id: row.id, appId: row.app_id, userId: row.user_id, chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address,
-  signerKeyId: row.signer_key_id, imported: row.imported, delegated: row.delegated, createdAt: Number(row.created_at),
+  signerKeyId: row.signer_key_id, imported: row.imported, delegated: row.delegated, additionalSigners: row.additional_signers, createdAt: Number(row.created_at),
 })
 
 /** Unguessable and URL-safe, like the reference's wallet ids (and the delegation ids they share the rpc route with). */
@@ -59,16 +62,26 @@ export async function nextImportedIndex(db: Queryable, appId: string, userId: st
 
 export async function insertServerWallet(db: Queryable, wallet: ServerWalletRecord): Promise<void> {
   await db.query(
-    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, wallet.createdAt],
+    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, JSON.stringify(wallet.additionalSigners), wallet.createdAt],
   )
 }
 
-/** Delegation of server-managed wallets: the app's session signers may sign for them while `delegated`. */
+/** Delegation of server-managed wallets: every session signer of the app may sign for them while `delegated`; revoking also drops the named ones. */
 export async function setServerWalletsDelegated(db: Queryable, appId: string, where: { userId: string; address?: string }, delegated: boolean): Promise<ServerWalletRecord[]> {
   const rows = await db.query<ServerWalletRow>(
-    `UPDATE server_wallets SET delegated = $4 WHERE app_id = $1 AND user_id = $2 AND ($3::text IS NULL OR address = $3) RETURNING ${columns}`,
+    `UPDATE server_wallets SET delegated = $4, additional_signers = CASE WHEN $4 THEN additional_signers ELSE '[]'::jsonb END
+     WHERE app_id = $1 AND user_id = $2 AND ($3::text IS NULL OR address = $3) RETURNING ${columns}`,
     [appId, where.userId, where.address ?? null, delegated],
   )
   return rows.map(toRecord)
+}
+
+/** The owner's list replaces both kinds: the named signers are then the wallet's whole set. */
+export async function setAdditionalSigners(db: Queryable, wallet: ServerWalletRecord, signers: AdditionalSigner[]): Promise<ServerWalletRecord> {
+  const [row] = await db.query<ServerWalletRow>(
+    `UPDATE server_wallets SET delegated = false, additional_signers = $3::jsonb WHERE app_id = $1 AND id = $2 RETURNING ${columns}`,
+    [wallet.appId, wallet.id, JSON.stringify(signers)],
+  )
+  return toRecord(row!)
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server.js
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-wallet-config-'))
 const id = 'wallet-config-app-0000001'
+const P256_SPKI = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
 const walletSettings = {
   embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'all-users', require_user_password_on_create: true, require_user_owned_recovery_on_create: true, user_owned_recovery_options: ['user-passcode', 'google-drive'] },
   chains: [{ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8545', block_explorer_url: null, testnet: true }],
@@ -57,6 +59,8 @@ describe('embedded-wallet app settings', () => {
       ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'all-users', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com',
       delegatedActionsEnabled: false, announceWalletsEnabled: false, mode: 'legacy-embedded-wallets-only', sessionSigners: [],
     })
+    const [withSigners] = readConfigFile(configFile({ embedded_wallets: { session_signers: [{ id: 'backend1', public_key: P256_SPKI }] } }))
+    expect(withSigners!.embeddedWallets!.sessionSigners).toEqual([{ id: 'backend1', publicKey: P256_SPKI }])
     expect(input!.chains).toEqual([{ id: 10, name: 'OP', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://rpc.example', blockExplorerUrl: null, testnet: false }])
     const chain = walletSettings.chains[0]!
     for (const [app, problem] of [
@@ -65,6 +69,9 @@ describe('embedded-wallet app settings', () => {
       [{ embedded_wallets: { google_drive_api_url: 'file:///etc' } }, 'apps.0.embedded_wallets.google_drive_api_url'],
       [{ embedded_wallets: { mode: 'server-wallets' } }, 'apps.0.embedded_wallets.mode'],
       [{ embedded_wallets: { session_signers: ['not a key'] } }, 'apps.0.embedded_wallets.session_signers.0'],
+      [{ embedded_wallets: { session_signers: [{ id: 'backend', public_key: 'not a key' }] } }, 'apps.0.embedded_wallets.session_signers.0.public_key'],
+      [{ embedded_wallets: { session_signers: [{ id: 'Back-end', public_key: P256_SPKI }] } }, 'apps.0.embedded_wallets.session_signers.0.id'],
+      [{ embedded_wallets: { session_signers: [{ id: 'backend', public_key: P256_SPKI }, { id: 'backend', public_key: P256_SPKI }] } }, 'ids must be unique'],
       [{ chains: [{ ...chain, rpc_url: 'javascript:alert(1)' }] }, 'apps.0.chains.0.rpc_url'],
       [{ chains: [{ ...chain, id: 0 }] }, 'apps.0.chains.0.id'],
       [{ chains: [{ ...chain, id: 1.5 }] }, 'apps.0.chains.0.id'],

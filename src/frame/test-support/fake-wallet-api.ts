@@ -69,7 +69,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
   function hold(userId: string, chainType: EmbeddedChainType, imported: boolean, key?: Uint8Array | `0x${string}`): ServerWallet {
     const existing = wallets.find((held) => held.userId === userId && held.wallet.chain_type === chainType && !imported && !held.wallet.imported)
     if (existing) return existing.wallet
-    const held: HeldWallet = { userId, wallet: { id: `wallet-${wallets.length + 1}`, address: '', chain_type: chainType, wallet_index: 0, recovery_method: 'privy-v2', imported, created_at: now() } }
+    const held: HeldWallet = { userId, wallet: { id: `wallet-${wallets.length + 1}`, address: '', chain_type: chainType, wallet_index: 0, recovery_method: 'privy-v2', imported, created_at: now(), imported_at: imported ? now() : null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null } }
     if (chainType === 'ethereum') {
       held.ethereumKey = (key as `0x${string}` | undefined) ?? generatePrivateKey()
       held.wallet.address = privateKeyToAccount(held.ethereumKey).address

@@ -6,6 +6,7 @@ export interface Route {
 
 export const post = (path: string): Route => ({ method: 'POST', path })
 export const get = (path: string): Route => ({ method: 'GET', path })
+export const patch = (path: string): Route => ({ method: 'PATCH', path })
 
 /** Fills `:param` segments of a route path, URL-encoding each value. */
 export function routePath(route: Route, params: Record<string, string> = {}): string {
