@@ -57,6 +57,7 @@ export { useExportWallet, type UseExportWalletResult } from './hooks/use-export-
 export { useDelegatedActions, type DelegateWalletOptions, type UseDelegatedActionsResult } from './hooks/use-delegated-actions.js'
 export { useHeadlessDelegatedActions, type UseHeadlessDelegatedActionsResult } from './hooks/use-headless-delegated-actions.js'
 export { useAuthorizationSignature, type UseAuthorizationSignatureResult } from './hooks/use-authorization-signature.js'
+export { useSessionSigners, type UseSessionSignersResult } from './hooks/use-session-signers.js'
 export { useSetWalletPassword, type UseSetWalletPasswordResult } from './hooks/use-set-wallet-password.js'
 export { useSetWalletRecovery, type UseSetWalletRecoveryResult } from './hooks/use-set-wallet-recovery.js'
 export { useSignMessage, type UseSignMessageOptions, type UseSignMessageResult } from './hooks/use-sign-message.js'

@@ -135,6 +135,8 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
     signMessage: notHere,
     signAuthorization: notHere,
     generateAuthorizationSignature: notHere,
+    addSessionSigners: notHere,
+    removeSessionSigners: notHere,
     signTypedData: notHere,
     signTransaction: notHere,
     sendTransaction: notHere,

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import { keccak256, type Hex, type TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { getOrCreateClient, TesseraError, type EmbeddedWallet, type EmbeddedWalletsApi, type EmbeddedWalletsState, type TesseraClient } from '../../src/core/index.js'
+import { getOrCreateClient, TesseraError, type EmbeddedWallet, type EmbeddedWalletsApi, type EmbeddedWalletsState, type TesseraClient, type User } from '../../src/core/index.js'
 import { createStore } from '../../src/core/utils/store.js'
 import { canonicalAuthorizationRequest } from '../../src/protocol/index.js'
 import { p256 } from '@noble/curves/p256'
@@ -59,6 +59,11 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
     address, chainType, walletIndex, recoveryMethod: 'privy', imported: false, delegated: false, entropyId: address,
     entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier', walletClientType: 'privy', connectorType: 'embedded',
   })
+  /** Marks the wallet at `address` (un)delegated, as the server's user then shows it, and answers that user. */
+  const withDelegated = (address: string, delegated: boolean): User => {
+    state.set({ ...state.get(), wallets: state.get().wallets.map((held) => (held.address === address ? { ...held, delegated } : held)) })
+    return { id: 'did:privy:double', createdAt: new Date(0), linkedAccounts: [], hasAcceptedTerms: false, isGuest: false, customMetadata: {}, mfaMethods: [], delegatedWallets: [] }
+  }
   const unavailable = async () => Promise.reject(new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Not in the double' }))
 
   const embeddedWallets: EmbeddedWalletsApi = {
@@ -133,6 +138,14 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
       record('generateAuthorizationSignature', request)
       const signature = p256.sign(new TextEncoder().encode(canonicalAuthorizationRequest(request)), userSigner, { prehash: true })
       return { signature: base64.encode(signature.toCompactRawBytes()) }
+    },
+    async addSessionSigners(input) {
+      record('addSessionSigners', input)
+      return { user: withDelegated(input.address, true) }
+    },
+    async removeSessionSigners(input) {
+      record('removeSessionSigners', input)
+      return { user: withDelegated(input.address, false) }
     },
     async sendTransaction(input) {
       const { signature } = await embeddedWallets.signTransaction(input)

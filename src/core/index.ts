@@ -94,6 +94,7 @@ export type {
   SolanaTransactionOptions,
 } from './wallets/embedded/types.js'
 export type { SignAuthorizationInput, SignedAuthorization } from './wallets/embedded/sign-authorization.js'
+export type { AddSessionSignersInput, RemoveSessionSignersInput, SessionSignerInput } from './wallets/embedded/session-signers.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type * from './transactions/types.js'
 export type * from './funding/types.js'

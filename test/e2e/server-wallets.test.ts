@@ -5,12 +5,14 @@
  * Solana endpoint through the confirmation screens, with no share anywhere: none in the frame's storage, none sent
  * to or kept by the server. A captured signed rpc request replayed, stripped of its signature or altered is
  * refused (401 invalid_credentials), a request the app signs with the user signer itself is accepted once, and setting
- * recovery is refused (unsupported_recovery_method).
+ * recovery is refused (unsupported_recovery_method). The app's backend signs for a wallet with its session signer
+ * only while the owner has added it (`addSessionSigners`, a PATCH signed by the user signer).
  */
+import { webcrypto } from 'node:crypto'
 import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationSignatureMessages, DEV_APP_ID } from '../../src/protocol/index.js'
+import { authorizationPayload, authorizationSignatureMessages, DEV_APP_ID } from '../../src/protocol/index.js'
 import { approveConfirmation, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, type RecordedRequest, type Recording } from '../harness/recording.js'
@@ -19,10 +21,23 @@ const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
 const MESSAGE = 'Hello from the Tessera demo'
 
+const APP_SECRET = 'server-wallets-e2e-app-secret-0123456789abcdef'
+const SESSION_SIGNER_ID = 'e2ebackend'
+
 let stack: E2eStack
+/** The app backend's session signer: its private key stays in this process, its public key is in the app's settings. */
+let sessionSigner: webcrypto.CryptoKeyPair
 beforeAll(async () => {
+  sessionSigner = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+  const publicKey = Buffer.from(await webcrypto.subtle.exportKey('spki', sessionSigner.publicKey)).toString('base64')
   stack = await startE2eStack({
-    devApp: (app) => ({ ...app, embedded_wallets: { ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' } }),
+    devApp: (app) => ({
+      ...app, app_secret: APP_SECRET,
+      embedded_wallets: {
+        ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users',
+        delegated_actions_enabled: true, session_signers: [{ id: SESSION_SIGNER_ID, public_key: publicKey }],
+      },
+    }),
   })
 }, 120_000)
 afterAll(async () => {
@@ -86,10 +101,7 @@ async function solanaBalance(address: string): Promise<bigint> {
 const pathOf = (request: RecordedRequest) => new URL(request.url).pathname
 const rpcRequests = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/rpc$/.test(pathOf(request)))
 
-/**
- * Sends a captured request again from outside the browser: the host page itself cannot (the API's CORS does not let a
- * page send the signature header), so this is what an attacker holding the captured request does.
- */
+/** Sends a captured request again from outside the browser, as an attacker holding the captured request would. */
 async function resend(url: string, headers: Record<string, string>, body: string) {
   const response = await fetch(url, { method: 'POST', headers, body })
   return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; error?: string } | null }
@@ -179,4 +191,39 @@ describe('server-managed wallets on the demo', () => {
       expect(refusal).toEqual({ code: 'unsupported_recovery_method' })
     })
   }, 120_000)
+
+  it("signs with the app's session signer only while the owner has added it with addSessionSigners", async () => {
+    await inNewPage(stack.browser, async (page) => {
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-signers-${runId()}@example.com`)
+      const [ethereum] = await serverWallets(page)
+      const asApp = () => signAsApp(ethereum!.id!, { chain_type: 'ethereum', method: 'personal_sign', params: { message: 'Signed by the backend', encoding: 'utf-8' } })
+      expect((await asApp()).body).toMatchObject({ code: 'user_has_not_delegated_wallet' })
+
+      const signers = JSON.stringify([{ signerId: SESSION_SIGNER_ID }])
+      const added = await clientCall<{ delegated: boolean }>(page, `const { user } = await client.embeddedWallets.addSessionSigners({ address: ${JSON.stringify(ethereum!.address)}, signers: ${signers} }); return { delegated: user.linkedAccounts.find((account) => account.address === ${JSON.stringify(ethereum!.address)}).delegated }`)
+      expect(added).toEqual({ delegated: true })
+      const signed = (await asApp()) as { status: number; body: { data?: { signature?: Hex } } }
+      expect(signed.status).toBe(200)
+      expect(await verifyMessage({ address: ethereum!.address as Hex, message: 'Signed by the backend', signature: signed.body.data!.signature! })).toBe(true)
+
+      await clientCall(page, `await client.embeddedWallets.removeSessionSigners({ address: ${JSON.stringify(ethereum!.address)} })`)
+      expect((await asApp()).body).toMatchObject({ code: 'user_has_not_delegated_wallet' })
+    })
+  }, 120_000)
 })
+
+/** The app's backend: an rpc request with the app secret, signed by its session signer over the request's canonical form. */
+async function signAsApp(walletId: string, body: object) {
+  const url = `${stack.api.url}/api/v1/wallets/${walletId}/rpc`
+  const expiresAt = Date.now() + 60_000
+  const payload = authorizationPayload({ method: 'POST', url, body, appId: DEV_APP_ID, expiresAt })
+  const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, sessionSigner.privateKey, new TextEncoder().encode(payload))
+  const response = await fetch(url, {
+    method: 'POST', body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json', 'privy-app-id': DEV_APP_ID, authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
+      'privy-request-expiry': String(expiresAt), 'privy-authorization-signature': Buffer.from(signature).toString('base64'),
+    },
+  })
+  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string } | null }
+}

@@ -98,7 +98,7 @@ export interface User {
   isGuest: boolean
   customMetadata: Record<string, string | number | boolean>
   mfaMethods: MfaMethod[]
-  /** Always empty: delegation is not supported yet. */
+  /** Always empty: a delegated wallet shows `delegated: true` on its own linked account instead. */
   delegatedWallets: never[]
   // Convenience slots: the first linked account of each kind.
   email?: EmailAccount

@@ -3,7 +3,7 @@
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider.
  */
-import { canonicalAuthorizationRequest, USER_RECOVERY_TIMEOUT_MS, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type ScanTransactionInput, type ScanTransactionResponse, type SetRecoveryData, type SolanaFrameRequest, type SplTokenInfoResponse, type UserDto } from '../../../protocol/index.js'
+import { canonicalAuthorizationRequest, USER_RECOVERY_TIMEOUT_MS, type AuthorizationRequest, type CloudRecoveryProvider, type EmbeddedChainType, type EthereumFrameRequest, type FrameRequestData, type FrameResponseData, type MfaSubmission, type RevokeWalletsResponse, type ScanTransactionInput, type ScanTransactionResponse, type SetRecoveryData, type SolanaFrameRequest, type SplTokenInfoResponse, type UserDto } from '../../../protocol/index.js'
 import { base64 } from '@scure/base'
 import { resolveChains, resolveDefaultChain } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
@@ -41,6 +41,7 @@ import { keyExportFrame as createKeyExportFrame } from './key-export-frame.js'
 import type { EmbeddedWalletsImpl } from './lazy-embedded-wallets.js'
 import { ProviderRpcError } from './provider-rpc-error.js'
 import { assertRecoveryUpgrade } from './recovery-upgrade.js'
+import { addSessionSigners, removeSessionSigners, type SessionSignersDeps } from './session-signers.js'
 import type { CreateEmbeddedWalletOptions, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState, ImportWalletInput, KeyExportFrame, LoginRecoveryInput, RecoverInput, SetRecoveryInput } from './types.js'
 import { embeddedWalletsOf, isServerManaged } from './wallets-of-user.js'
 
@@ -85,6 +86,8 @@ export interface EmbeddedWalletsDeps {
   onRecoveryNeededToCreate?(screen: NonNullable<ReturnType<typeof recoveryPromptToCreate>>): void
   /** `POST /wallets/revoke` with the session (delegated wallets); absent: revoking is refused. */
   revokeDelegatedWallets?(): Promise<RevokeWalletsResponse>
+  /** A server-managed wallet's `GET|PATCH /wallets/:id` and `GET /users/me`, for session signers; absent: they are refused. */
+  walletApi?: Pick<SessionSignersDeps, 'getWallet' | 'updateUrl' | 'updateWallet' | 'refreshUser'>
   /**
    * Emits `walletPrompt` 'transaction:confirm' for a confirmation just queued; false when no UI heard it: the request
    * then runs headless. Absent (tests, no UI): requests not shown inline run headless.
@@ -620,6 +623,19 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
     return waiting.wallets
   }
 
+  const delegation = delegatedActions({
+    wallets: () => state.get().wallets,
+    call: (wallet, event, data) => withWallet(wallet, () => call(event, data)),
+    revoke: () => (deps.revokeDelegatedWallets ? deps.revokeDelegatedWallets() : Promise.reject(frameNotInitializedError())),
+    replaceUser: deps.replaceUser,
+  })
+  const generateAuthorizationSignature = (request: AuthorizationRequest) =>
+    callOnce('user-signer:sign', { message: base64.encode(new TextEncoder().encode(canonicalAuthorizationRequest(request))) })
+  function sessionSigners(): SessionSignersDeps {
+    if (!deps.walletApi) throw frameNotInitializedError()
+    return { ...deps.walletApi, appId: deps.appId, wallets: () => state.get().wallets, now: Date.now, sign: generateAuthorizationSignature, delegate: delegation.delegateWallet, revoke: delegation.revokeWallets }
+  }
+
   return {
     callFrame: callOnce,
     create,
@@ -633,12 +649,9 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
     getEthereumProvider,
     getSolanaProvider,
     ...farcasterSignerKey({ wallets: () => state.get().wallets, call: (wallet, event, data) => withWallet(wallet, () => call(event, data)) }),
-    ...delegatedActions({
-      wallets: () => state.get().wallets,
-      call: (wallet, event, data) => withWallet(wallet, () => call(event, data)),
-      revoke: () => (deps.revokeDelegatedWallets ? deps.revokeDelegatedWallets() : Promise.reject(frameNotInitializedError())),
-      replaceUser: deps.replaceUser,
-    }),
+    ...delegation,
+    addSessionSigners: async (input) => addSessionSigners(sessionSigners(), input),
+    removeSessionSigners: async (input) => removeSessionSigners(sessionSigners(), input),
     signMessage: async ({ message, address, uiOptions }, options) => {
       const provider = await getEthereumProvider(address)
       const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
@@ -664,7 +677,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
       const provider = await getEthereumProvider(address)
       return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey, sponsor }).catch(asTransactionFailure)) as string }
     },
-    generateAuthorizationSignature: (request) => callOnce('user-signer:sign', { message: base64.encode(new TextEncoder().encode(canonicalAuthorizationRequest(request))) }),
+    generateAuthorizationSignature,
     destroy() {
       stopWatchingUser()
       stopWatchingLogins()

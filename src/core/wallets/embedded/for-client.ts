@@ -3,6 +3,7 @@ import type { CloudRecoveryProvider } from '../../../protocol/index.js'
 import { sendAnalyticsEvent } from '../../api/analytics.js'
 import { revokeDelegatedWallets } from '../../api/delegation.js'
 import { scanTransaction } from '../../api/scan.js'
+import { serverWalletApi } from '../../api/server-wallets.js'
 import { getSplTokenInfo } from '../../api/spl-token-info.js'
 import { getTokenPriceUsd } from '../../api/token-price.js'
 import type { Transport } from '../../api/transport.js'
@@ -57,6 +58,7 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     fetch: options.fetch,
     withMfa: mfaGate(mfa.load),
     revokeDelegatedWallets: () => revokeDelegatedWallets(transport),
+    walletApi: { ...serverWalletApi(transport), refreshUser: () => session.fetchUser() },
     onPasswordNeeded: () => events.emit('walletPrompt', { screen: 'password:enter' }),
     onRecoveryNeededToCreate: (screen) => events.emit('walletPrompt', { screen }),
     onCloudRecoveryNeeded: () => events.emit('walletPrompt', { screen: 'cloud:confirm' }),

@@ -11,6 +11,7 @@ import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
 import type { StandardWallet } from '../discovery/wallet-standard.js'
 import type { SignAuthorizationInput, SignedAuthorization } from './sign-authorization.js'
+import type { AddSessionSignersInput, RemoveSessionSignersInput } from './session-signers.js'
 
 export interface EmbeddedWallet {
   /** Server-managed (`privy-v2`) wallets only: the wallet API's id. */
@@ -238,4 +239,12 @@ export interface EmbeddedWalletsApi {
    * RFC 8785 form, base64, by the frame's non-extractable key. This server also signs and checks `privy-request-expiry`.
    */
   generateAuthorizationSignature(request: AuthorizationRequest): Promise<{ signature: string }>
+  /**
+   * Lets the app's session signers (app setting `session_signers`, by id) sign for the wallet at `address` (the
+   * reference's `useSessionSigners`): a server-managed wallet adds them to its `additional_signers`, signed by the
+   * user signer; an on-device wallet takes an empty list and is delegated. Answers the refreshed user.
+   */
+  addSessionSigners(input: AddSessionSignersInput): Promise<{ user: User }>
+  /** Removes every session signer of the wallet at `address` (an on-device wallet: revokes the user's delegations). */
+  removeSessionSigners(input: RemoveSessionSignersInput): Promise<{ user: User }>
 }
