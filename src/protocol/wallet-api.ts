@@ -17,6 +17,8 @@ export const walletApiRoutes = {
   userSigners: post('/api/v1/wallets/user_signers'),
   /** The same route as delegationRoutes.rpc: a server-managed wallet id needs an authorization signature. */
   rpc: post('/api/v1/wallets/:wallet_id/rpc'),
+  /** The app's server-managed wallets (app secret; `user_id`, `chain_type`, `cursor`, `limit` ≤ 100), or the caller's (session). */
+  list: get('/api/v1/wallets'),
   /** One server-managed wallet: its owner's session, or the app secret. */
   get: get('/api/v1/wallets/:wallet_id'),
   /** Sets the wallet's `additional_signers` (the app's session signers that may sign for it), signed by a user signer. */
@@ -68,6 +70,9 @@ export interface ServerWallet {
   /** The reference's owning key quorum; a Tessera wallet's owner is its user (their user signers). */
   owner_id: null
 }
+
+/** A page of `GET /wallets`, oldest first; `next_cursor` (the last wallet's id) asks for the next page, null at the end. */
+export interface ServerWalletList { data: ServerWallet[]; next_cursor: string | null }
 
 /** `public_key`: base64 of the SPKI DER of a P-256 (ECDSA) public key, as WebCrypto's `exportKey('spki')` gives it. */
 export interface RegisterUserSignerBody { public_key: string }

@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
+import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletList, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
 import { publicOrigin } from '../auth/oauth/public-origin.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
 import type { ApiError } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
+import { readQuery } from '../http/read-query.js'
 import { requireAppSecret } from '../http/require-app-secret.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from '../sessions/authenticate-request.js'
 import { canonicalAddress } from '../wallets/schemas.js'
@@ -14,33 +15,42 @@ import { authorizeRequest, type Authority, type SignedRequest } from './authoriz
 import { createServerWallet } from './create-server-wallet.js'
 import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
 import { importServerWallet } from './import-server-wallet.js'
-import { createServerWalletBody, importServerWalletBody, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
+import { createServerWalletBody, importServerWalletBody, listServerWalletsQuery, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
 import { toServerWalletDto } from './server-wallet-dto.js'
 import { updateSessionSigners } from './session-signers.js'
 import { runServerWalletRpc } from './server-wallet-rpc.js'
-import { findServerWallet, findServerWalletByAddress, type ServerWalletRecord } from './store.js'
+import { findServerWallet, findServerWalletByAddress, listServerWallets, type ServerWalletRecord } from './store.js'
 import { registerUserSigner } from './user-signers.js'
 
 const isAppSecretRequest = (c: Context<AppEnv>) => /^Basic\s/i.test(c.req.header('authorization') ?? '')
 
-/** With the app secret, `owner_id` must be a user of this app; with a session it is absent or the caller. */
-async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: string | undefined): Promise<string> {
+/** With the app secret, any user of this app or (absent) every user; with a session, absent or the caller. */
+async function walletsOwner(ctx: ServerContext, c: Context<AppEnv>, userId: string | undefined): Promise<string | undefined> {
   if (isAppSecretRequest(c)) {
     requireAppSecret(c)
-    if (!ownerId) throw ownerNotFound()
-    const [user] = await ctx.db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [ownerId, c.var.app.id])
+    if (userId === undefined) return undefined
+    const [user] = await ctx.db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [userId, c.var.app.id])
     if (!user) throw ownerNotFound()
-    return ownerId
+    return userId
   }
   const claims = await requireAccess(ctx, c)
-  if (ownerId !== undefined && ownerId !== claims.userId) throw ownerNotFound()
+  if (userId !== undefined && userId !== claims.userId) throw ownerNotFound()
   return claims.userId
+}
+
+/** A new wallet's owner: `owner_id` is required with the app secret. */
+async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: string | undefined): Promise<string> {
+  if (isAppSecretRequest(c) && ownerId === undefined) {
+    requireAppSecret(c)
+    throw ownerNotFound()
+  }
+  return (await walletsOwner(ctx, c, ownerId))!
 }
 
 /**
  * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
  * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
- * reading one wallet, and setting its session signers.
+ * listing and reading wallets, and setting a wallet's session signers.
  */
 export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -62,12 +72,21 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await registerUserSigner(ctx, c.var.app, claims, (await readBody(c, registerUserSignerBody)).public_key))
   })
 
+  // The app secret lists any user's wallets (`user_id`), a session only the caller's.
+  routes.get('/', async (c) => {
+    const query = readQuery(c.req.query(), listServerWalletsQuery)
+    const userId = await walletsOwner(ctx, c, query.user_id)
+    const limit = query.limit ?? 100
+    const page = await listServerWallets(ctx.db, c.var.app.id, { userId, chainType: query.chain_type, after: query.cursor, limit: limit + 1 })
+    const data = page.slice(0, limit).map((wallet) => toServerWalletDto(c.var.app, wallet))
+    return c.json({ data, next_cursor: page.length > limit ? data.at(-1)!.id : null } satisfies ServerWalletList)
+  })
+
   // Reading needs the owner's session or the app secret; any other caller learns nothing, not even that the id exists.
   routes.get('/:wallet_id', async (c) => {
-    if (isAppSecretRequest(c)) requireAppSecret(c)
-    const ownerId = isAppSecretRequest(c) ? null : (await requireAccess(ctx, c)).userId
+    const ownerId = await walletsOwner(ctx, c, undefined)
     const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
-    if (!wallet || (ownerId !== null && wallet.userId !== ownerId)) throw serverWalletNotFound()
+    if (!wallet || (ownerId !== undefined && wallet.userId !== ownerId)) throw serverWalletNotFound()
     return c.json(toServerWalletDto(c.var.app, wallet) satisfies ServerWallet)
   })
 

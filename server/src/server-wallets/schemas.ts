@@ -10,6 +10,13 @@ const target = { address: z.string().max(100).optional(), wallet_id: z.string().
 
 export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
+/** The reference's `WalletsGet` query: its pagination (at most 100 a page) and filters. */
+export const listServerWalletsQuery = z.strictObject({
+  cursor: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100, 'Query limit can be at maximum 100 records.').optional(),
+  chain_type: chainType.optional(),
+  user_id: z.string().min(1).max(100).optional(),
+})
 export const registerUserSignerBody = z.strictObject({ public_key: z.string().min(1).max(200) })
 const additionalSigner = z.strictObject({ signer_id: z.string().min(1).max(100), override_policy_ids: z.array(z.string().max(100)).max(1).optional() })
 /** The reference's other fields (owner, policy_ids, authorization keys) are Tessera's to refuse: unknown keys are invalid. */

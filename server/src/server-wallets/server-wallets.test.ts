@@ -320,6 +320,40 @@ describe('authorization signatures', () => {
   })
 })
 
+describe('GET /api/v1/wallets', () => {
+  it("lists the caller's wallets, or with the app secret any user's, oldest first in pages of `limit` with a cursor", async () => {
+    const { user, wallet } = await ownedWallet('ethereum')
+    // A second later, so "oldest first" is the creation order and not the ids' tie-break.
+    t.clock.advance(1)
+    const solana = (await createWallet(user, 'solana')).body
+    const ids = (page: ApiResponse) => page.body.data.map((listed: { id: string }) => listed.id)
+    const own = await t.call(walletApiRoutes.list.path, { token: user.token })
+    expect(own.body).toMatchObject({ data: [{ id: wallet.id, address: wallet.address, chain_type: 'ethereum', additional_signers: [] }, { id: solana.id, chain_type: 'solana' }], next_cursor: null })
+    expect(ids(await t.call(`${walletApiRoutes.list.path}?chain_type=solana`, { token: user.token }))).toEqual([solana.id])
+    const asApp = (query: string) => t.call(`${walletApiRoutes.list.path}?${query}`, { headers: { authorization: appAuthorization() } })
+    const first = await asApp(`user_id=${user.userId}&limit=1`)
+    expect(ids(first)).toEqual([wallet.id])
+    expect(first.body.next_cursor).toBe(wallet.id)
+    const second = await asApp(`user_id=${user.userId}&limit=1&cursor=${first.body.next_cursor}`)
+    expect(ids(second)).toEqual([solana.id])
+    expect(second.body.next_cursor).toBeNull()
+    const everyone = await asApp('limit=100')
+    expect(ids(everyone)).toEqual(expect.arrayContaining([wallet.id, solana.id]))
+    expect(everyone.body.data.length).toBeGreaterThan(2)
+  })
+
+  it("refuses another user's id with a session, an unknown user, a limit over 100 and a caller without credentials", async () => {
+    const { user } = await ownedWallet('ethereum')
+    const stranger = await signInUser(t)
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?user_id=${stranger.userId}`, { token: user.token }))).toEqual([404, 'not_found', 'User not found'])
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?user_id=did:privy:nobody`, { headers: { authorization: appAuthorization() } }))[0]).toBe(404)
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?limit=101`, { token: user.token }))).toEqual([400, 'invalid_data', 'Invalid query: limit: Query limit can be at maximum 100 records.'])
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?chain_type=bitcoin`, { token: user.token }))[0]).toBe(400)
+    expect((await t.call(walletApiRoutes.list.path, {})).status).toBe(401)
+    expect((await t.call(walletApiRoutes.list.path, { token: stranger.token })).body).toEqual({ data: [], next_cursor: null })
+  })
+})
+
 describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
   const body = { method: 'personal_sign', params: { message: 'session signer', encoding: 'utf-8' } }
 

@@ -51,6 +51,19 @@ export async function findServerWalletByAddress(db: Queryable, appId: string, ad
   return row ? toRecord(row) : null
 }
 
+export interface ServerWalletFilter { userId?: string; chainType?: EmbeddedChainType; after?: string; limit: number }
+
+/** The app's wallets oldest first, from the one after the wallet `after` (a page's cursor: its last wallet's id). */
+export async function listServerWallets(db: Queryable, appId: string, filter: ServerWalletFilter): Promise<ServerWalletRecord[]> {
+  const rows = await db.query<ServerWalletRow>(
+    `SELECT ${columns} FROM server_wallets w WHERE app_id = $1 AND ($2::text IS NULL OR user_id = $2) AND ($3::text IS NULL OR chain_type = $3)
+       AND ($4::text IS NULL OR (created_at, id) > (SELECT created_at, id FROM server_wallets WHERE app_id = $1 AND id = $4))
+     ORDER BY created_at, id LIMIT $5`,
+    [appId, filter.userId ?? null, filter.chainType ?? null, filter.after ?? null, filter.limit],
+  )
+  return rows.map(toRecord)
+}
+
 /** Imported wallets sit below index 0 (-1, -2...) so they never take the user's created wallet's place. */
 export async function nextImportedIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType): Promise<number> {
   const [row] = await db.query<{ lowest: number | null }>(
