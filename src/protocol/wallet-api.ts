@@ -19,6 +19,8 @@ export const walletApiRoutes = {
   rpc: post('/api/v1/wallets/:wallet_id/rpc'),
   /** The app's server-managed wallets (app secret; `user_id`, `chain_type`, `cursor`, `limit` ≤ 100), or the caller's (session). */
   list: get('/api/v1/wallets'),
+  /** Signs a 32-byte hash on the wallet's curve; authorized like `rpc`. */
+  rawSign: post('/api/v1/wallets/:wallet_id/raw_sign'),
   /** One server-managed wallet: its owner's session, or the app secret. */
   get: get('/api/v1/wallets/:wallet_id'),
   /** Sets the wallet's `additional_signers` (the app's session signers that may sign for it), signed by a user signer. */
@@ -70,6 +72,10 @@ export interface ServerWallet {
   /** The reference's owning key quorum; a Tessera wallet's owner is its user (their user signers). */
   owner_id: null
 }
+
+export interface ServerWalletRawSignBody { params: { hash: `0x${string}` } }
+/** Ethereum: the 65-byte secp256k1 signature r‖s‖v; Solana: the 64-byte Ed25519 signature; both 0x hex. */
+export interface ServerWalletRawSignResponse { data: { signature: `0x${string}`; encoding: 'hex' } }
 
 /** A page of `GET /wallets`, oldest first; `next_cursor` (the last wallet's id) asks for the next page, null at the end. */
 export interface ServerWalletList { data: ServerWallet[]; next_cursor: string | null }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletList, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
+import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletList, type ServerWalletRawSignResponse, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
 import { publicOrigin } from '../auth/oauth/public-origin.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
@@ -15,8 +15,9 @@ import { authorizeRequest, type Authority, type SignedRequest } from './authoriz
 import { createServerWallet } from './create-server-wallet.js'
 import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
 import { importServerWallet } from './import-server-wallet.js'
-import { createServerWalletBody, importServerWalletBody, listServerWalletsQuery, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
+import { createServerWalletBody, importServerWalletBody, listServerWalletsQuery, rawSignBody, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
 import { toServerWalletDto } from './server-wallet-dto.js'
+import { rawSign } from './raw-sign.js'
 import { updateSessionSigners } from './session-signers.js'
 import { runServerWalletRpc } from './server-wallet-rpc.js'
 import { findServerWallet, findServerWalletByAddress, listServerWallets, type ServerWalletRecord } from './store.js'
@@ -50,7 +51,7 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
 /**
  * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
  * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
- * listing and reading wallets, and setting a wallet's session signers.
+ * listing and reading wallets, raw hash signing, and setting a wallet's session signers.
  */
 export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -88,6 +89,15 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
     const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
     if (!wallet || (ownerId !== undefined && wallet.userId !== ownerId)) throw serverWalletNotFound()
     return c.json(toServerWalletDto(c.var.app, wallet) satisfies ServerWallet)
+  })
+
+  routes.post('/:wallet_id/raw_sign', async (c) => {
+    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
+    if (!wallet) throw serverWalletNotFound()
+    const authority = await requestAuthority(ctx, c, wallet)
+    const { params } = await readBody(c, rawSignBody)
+    await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))
+    return c.json((await rawSign(ctx, c.var.app, wallet, params.hash)) satisfies ServerWalletRawSignResponse)
   })
 
   // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.

@@ -10,6 +10,8 @@ const target = { address: z.string().max(100).optional(), wallet_id: z.string().
 
 export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
+export const rawSignBody = z.strictObject({ params: z.strictObject({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash').transform((hash) => hash as `0x${string}`) }) })
+
 /** The reference's `WalletsGet` query: its pagination (at most 100 a page) and filters. */
 export const listServerWalletsQuery = z.strictObject({
   cursor: z.string().min(1).max(100).optional(),

@@ -320,6 +320,34 @@ describe('authorization signatures', () => {
   })
 })
 
+describe('POST /api/v1/wallets/:wallet_id/raw_sign', () => {
+  const hash = `0x${'5a'.repeat(32)}` as const
+  const rawSign = (walletId: string, body: object, options: SignedCall) => signedCall('POST', walletApiRoutes.rawSign.path.replace(':wallet_id', walletId), body, options)
+
+  it("signs the hash on the wallet's curve: secp256k1 for Ethereum, Ed25519 for Solana, as hex", async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    const signed = await rawSign(wallet.id, { params: { hash } }, { signer })
+    expect(signed.body).toEqual({ data: { signature: expect.stringMatching(/^0x[0-9a-f]{130}$/), encoding: 'hex' } })
+    expect(await recoverAddress({ hash, signature: signed.body.data.signature })).toBe(wallet.address)
+
+    const solana = await ownedWallet('solana')
+    const ed25519Signed = await rawSign(solana.wallet.id, { params: { hash } }, { signer: solana.signer })
+    expect(ed25519Signed.body.data.signature).toMatch(/^0x[0-9a-f]{128}$/)
+    expect(ed25519.verify(Buffer.from(ed25519Signed.body.data.signature.slice(2), 'hex'), Buffer.from(hash.slice(2), 'hex'), decodeBase58(solana.wallet.address)!)).toBe(true)
+  })
+
+  it('refuses a missing, foreign or replayed signature, and a hash that is not 32 bytes', async () => {
+    const { signer, wallet } = await ownedWallet('ethereum')
+    expect(failure(await rawSign(wallet.id, { params: { hash } }, {}))).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
+    expect(failure(await rawSign(wallet.id, { params: { hash } }, { signer: appSigner, authorization: appAuthorization() }))[0]).toBe(403)
+    const expiresAt = t.clock.now() + 60_000
+    expect((await rawSign(wallet.id, { params: { hash } }, { signer, expiresAt })).status).toBe(200)
+    expect(failure(await rawSign(wallet.id, { params: { hash } }, { signer, expiresAt }))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+    expect(failure(await rawSign(wallet.id, { params: { hash: '0x1234' } }, { signer }))[0]).toBe(400)
+    expect(failure(await rawSign(wallet.id, { params: { bytes: '0x1234', encoding: 'hex' } }, { signer }))[0]).toBe(400)
+  })
+})
+
 describe('GET /api/v1/wallets', () => {
   it("lists the caller's wallets, or with the app secret any user's, oldest first in pages of `limit` with a cursor", async () => {
     const { user, wallet } = await ownedWallet('ethereum')
