@@ -218,12 +218,8 @@ async function signAsApp(walletId: string, body: object) {
   const expiresAt = Date.now() + 60_000
   const payload = authorizationPayload({ method: 'POST', url, body, appId: DEV_APP_ID, expiresAt })
   const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, sessionSigner.privateKey, new TextEncoder().encode(payload))
-  const response = await fetch(url, {
-    method: 'POST', body: JSON.stringify(body),
-    headers: {
-      'content-type': 'application/json', 'privy-app-id': DEV_APP_ID, authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
-      'privy-request-expiry': String(expiresAt), 'privy-authorization-signature': Buffer.from(signature).toString('base64'),
-    },
-  })
-  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string } | null }
+  return resend(url, {
+    'content-type': 'application/json', 'privy-app-id': DEV_APP_ID, authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
+    'privy-request-expiry': String(expiresAt), 'privy-authorization-signature': Buffer.from(signature).toString('base64'),
+  }, JSON.stringify(body))
 }

@@ -92,9 +92,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   routes.post('/:wallet_id/raw_sign', async (c) => {
-    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
-    if (!wallet) throw serverWalletNotFound()
-    const authority = await requestAuthority(ctx, c, wallet)
+    const { wallet, authority } = await requestedWallet(ctx, c) ?? notFound()
     const { params } = await readBody(c, rawSignBody)
     await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))
     return c.json((await rawSign(ctx, c.var.app, wallet, params.hash)) satisfies ServerWalletRawSignResponse)
@@ -102,9 +100,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.
   routes.patch('/:wallet_id', async (c) => {
-    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
-    if (!wallet) throw serverWalletNotFound()
-    await requestAuthority(ctx, c, wallet)
+    const { wallet } = await requestedWallet(ctx, c) ?? notFound()
     const body = await readBody(c, updateServerWalletBody)
     await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH'))
     return c.json(toServerWalletDto(c.var.app, await updateSessionSigners(ctx, c.var.app, wallet, body.additional_signers)) satisfies ServerWallet)
@@ -113,15 +109,24 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   return routes
 }
 
-/** The owner's user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's. */
-async function requestAuthority(ctx: ServerContext, c: Context<AppEnv>, wallet: ServerWalletRecord): Promise<Authority> {
+/**
+ * The server-managed wallet of the path's `wallet_id` (null when the id is not one) and who asks for it: the owner's
+ * user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's.
+ */
+async function requestedWallet(ctx: ServerContext, c: Context<AppEnv>): Promise<{ wallet: ServerWalletRecord; authority: Authority } | null> {
+  const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
+  if (!wallet) return null
   if (isAppSecretRequest(c)) {
     requireAppSecret(c)
-    return 'app'
+    return { wallet, authority: 'app' }
   }
   const token = bearerToken(c)
   if (token && (await verifyLiveAccess(ctx, token, c.var.app.id)).userId !== wallet.userId) throw serverWalletNotFound()
-  return 'owner'
+  return { wallet, authority: 'owner' }
+}
+
+const notFound = (): never => {
+  throw serverWalletNotFound()
 }
 
 /**
@@ -130,9 +135,9 @@ async function requestAuthority(ctx: ServerContext, c: Context<AppEnv>, wallet: 
  * X-Forwarded-Proto/Host) and the request's path.
  */
 export async function serverWalletRpcRoute(ctx: ServerContext, c: Context<AppEnv>): Promise<ServerWalletRpcResponse | null> {
-  const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
-  if (!wallet) return null
-  const authority = await requestAuthority(ctx, c, wallet)
+  const requested = await requestedWallet(ctx, c)
+  if (!requested) return null
+  const { wallet, authority } = requested
   if (!c.req.header(AUTHORIZATION_SIGNATURE_HEADER)) throw unauthorized('missing')
   const request = await readBody(c, serverWalletRpcBody)
   await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))

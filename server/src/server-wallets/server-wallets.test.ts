@@ -73,18 +73,18 @@ async function ownedWallet(chain: EmbeddedChainType) {
   return { ...owner, wallet: created.body as { id: string; address: string } }
 }
 
-interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string }
+interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string; appId?: string }
 /** Sends `body` with an authorization signature over its canonical payload, as a client would. */
 async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, options: SignedCall = {}) {
   const expiresAt = options.expiresAt ?? t.clock.now() + 60_000
   const headers: Record<string, string> = { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
   if (options.authorization) headers.authorization = options.authorization
   if (options.signer) {
-    const payload = authorizationPayload({ method, url: `${t.url}${path}`, body, appId: t.app.id, expiresAt })
+    const payload = authorizationPayload({ method, url: `${t.url}${path}`, body, appId: options.appId ?? t.app.id, expiresAt })
     const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, options.signer.privateKey, new TextEncoder().encode(payload))
     headers[AUTHORIZATION_SIGNATURE_HEADER] = options.signature ?? Buffer.from(signature).toString('base64')
   }
-  return t.call(path, { method, body, headers, ...(options.token ? { token: options.token } : {}) })
+  return t.call(path, { method, body, headers, ...(options.token ? { token: options.token } : {}), ...(options.appId ? { appId: options.appId } : {}) })
 }
 const signedRpc = (walletId: string, body: object, options: SignedCall = {}) => signedCall('POST', walletApiRoutes.rpc.path.replace(':wallet_id', walletId), body, options)
 const walletPath = (walletId: string) => walletApiRoutes.get.path.replace(':wallet_id', walletId)
@@ -463,12 +463,7 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
     await t.call(walletApiRoutes.userSigners.path, { body: { public_key: ownSigner.spki }, token: login.body.token, appId: noDelegation.id })
     const created = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token, appId: noDelegation.id })
     expect(created.status).toBe(200)
-    const path = walletPath(created.body.id)
-    const expiresAt = t.clock.now() + 60_000
-    const patchBody = { additional_signers: [{ signer_id: APP_SIGNER_ID }] }
-    const payload = authorizationPayload({ method: 'PATCH', url: `${t.url}${path}`, body: patchBody, appId: noDelegation.id, expiresAt })
-    const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, ownSigner.privateKey, new TextEncoder().encode(payload))).toString('base64')
-    const refused = await t.call(path, { method: 'PATCH', body: patchBody, token: login.body.token, appId: noDelegation.id, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: signature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) } })
+    const refused = await setSigners(created.body.id, [APP_SIGNER_ID], { signer: ownSigner, token: login.body.token, appId: noDelegation.id })
     expect(failure(refused)).toEqual([403, 'feature_not_enabled', 'Delegated actions are not enabled for this app'])
   })
 })

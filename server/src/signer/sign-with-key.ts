@@ -1,4 +1,5 @@
-import { addressOfKey, sameAddress } from '../../../src/protocol/custody/wallet-address.js'
+import { addressOfKey } from '../../../src/protocol/custody/wallet-address.js'
+import { sameAddress } from '../../../src/protocol/same-address.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 import { chainOfMethod, signerRequestBody } from '../wallet-signing/rpc-request.js'
 import { signWalletRequest, type SignerResponse } from '../wallet-signing/sign-wallet-request.js'

@@ -1,6 +1,7 @@
 import type { EmbeddedChainType } from '../../../src/protocol/index.js'
 import { combineShares, ShareMismatchError } from '../../../src/protocol/custody/share-wrapper.js'
-import { addressOfKey, sameAddress } from '../../../src/protocol/custody/wallet-address.js'
+import { addressOfKey } from '../../../src/protocol/custody/wallet-address.js'
+import { sameAddress } from '../../../src/protocol/same-address.js'
 import { shareSetKeysOf } from '../../../src/protocol/custody/wallet-keys.js'
 import { shareBytes } from './share-format.js'
 

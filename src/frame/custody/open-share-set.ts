@@ -1,7 +1,7 @@
 /** Rebuilds a share set's secret from two shares and proves it: the first address of its keys must equal `entropyId` (SECURITY.md 45). */
 import type { EmbeddedChainType } from '../../protocol/index.js'
 import { combineShares, ShareMismatchError } from '../../protocol/custody/share-wrapper.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { FrameError } from '../errors.js'
 import { keysAddress, walletKeysOf, type WalletKeys } from './wallet-keys.js'
 

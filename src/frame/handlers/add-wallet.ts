@@ -1,6 +1,6 @@
 /** `wallets:add`: HD wallet `hdWalletIndex` (> 0) of an existing share set, derived here and registered on the server. */
 import type { AddWalletData, WalletChangeResult } from '../../protocol/index.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { keysAddress } from '../custody/wallet-keys.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from './context.js'

@@ -6,7 +6,8 @@
  */
 import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'
 import { generateEntropy, seedOf } from '../../protocol/custody/entropy.js'
-import { sameAddress, walletAddress } from '../../protocol/custody/wallet-address.js'
+import { walletAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
 import { googleDriveRecoveryChoice } from './google-drive-recovery-choice.js'

@@ -5,7 +5,7 @@
  * of it, and only then hands the device share to the server, which seals it. Nothing secret goes back to the host.
  */
 import { DELEGATION_NOT_OWNED_MESSAGE, type DelegateWalletData, type FrameResponseData } from '../../protocol/index.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { keysAddress } from '../custody/wallet-keys.js'
 import { bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'

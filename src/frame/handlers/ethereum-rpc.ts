@@ -2,7 +2,7 @@
 import type { TransactionSerializable } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { EthereumFrameRequest, FrameTransactionRequest } from '../../protocol/index.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { FrameError } from '../errors.js'
 
 const invalid = (what: string) => new FrameError('invalid_request_arguments', `Invalid ${what}`)

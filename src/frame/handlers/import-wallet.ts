@@ -6,7 +6,8 @@
  */
 import { entropyIdVerifierOf, type ImportWalletData, type WalletChangeResult } from '../../protocol/index.js'
 import { parseImportedKey } from '../custody/imported-key.js'
-import { addressOfKey, sameAddress } from '../../protocol/custody/wallet-address.js'
+import { addressOfKey } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
 import { importServerWallet } from '../server-wallets/create.js'

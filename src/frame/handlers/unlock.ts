@@ -4,7 +4,7 @@
  * of another version than the server's → `wallet_not_on_device` (the host then recovers).
  */
 import { openShareSet, type OpenedShareSet } from '../custody/open-share-set.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { base64ToBytes } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import type { EmbeddedChainType } from '../../protocol/index.js'

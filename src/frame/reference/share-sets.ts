@@ -4,7 +4,7 @@
  * is mapped to the share set of the chain it is about, found among the signed-in user's wallets.
  */
 import { entropyIdVerifierOf, type EmbeddedChainType, type EntropyIdVerifier, type UserDto, type WalletAccountDto } from '../../protocol/index.js'
-import { sameAddress } from '../../protocol/custody/wallet-address.js'
+import { sameAddress } from '../../protocol/same-address.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from '../handlers/context.js'
 import { requireAccessToken, requireChainType, requireText, requireVerifier } from '../handlers/validate.js'

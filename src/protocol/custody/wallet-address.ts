@@ -10,7 +10,3 @@ export const addressOfKey = (chainType: EmbeddedChainType, privateKey: Uint8Arra
 /** The address of HD wallet `index` of a seed. */
 export const walletAddress = (chainType: EmbeddedChainType, seed: Uint8Array, index: number): string =>
   addressOfKey(chainType, hdPrivateKey(seed, chainType, index))
-
-/** Ethereum addresses compare without their checksum casing; Solana's base58 is case-sensitive. */
-export const sameAddress = (chainType: EmbeddedChainType, a: string, b: string): boolean =>
-  chainType === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b

@@ -7,6 +7,7 @@ import {
   DELEGATION_NO_ROOT_MESSAGE,
   DELEGATION_NOT_OWNED_MESSAGE,
   delegationChainTypes,
+  sameAddress,
   type EmbeddedChainType,
   type FrameRequestData,
   type FrameResponseData,
@@ -32,7 +33,6 @@ export interface DelegateWalletInput { address: string; chainType: EmbeddedChain
 
 const notOwnedError = () => new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: DELEGATION_NOT_OWNED_MESSAGE })
 const noRootError = () => new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: DELEGATION_NO_ROOT_MESSAGE })
-const sameAddress = (chainType: EmbeddedChainType, a: string, b: string) => (chainType === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
 export function delegatedActions(deps: DelegatedActionsDeps) {
   /** The user's embedded wallet at `address` on an allowed chain, and the root (index 0) wallet its share set is named by. */

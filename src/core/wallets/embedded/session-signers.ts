@@ -8,6 +8,7 @@ import {
   AUTHORIZATION_SIGNATURE_HEADER,
   AUTHORIZATION_SIGNATURE_TTL_MS,
   REQUEST_EXPIRY_HEADER,
+  sameAddress,
   type AdditionalSigner,
   type AuthorizationRequest,
   type EmbeddedChainType,
@@ -43,10 +44,8 @@ export interface SessionSignersDeps {
 
 const sessionSignerError = (shortMessage: string) => new TesseraError({ code: 'invalid_data', shortMessage })
 
-const sameAddress = (wallet: EmbeddedWallet, address: string) => (wallet.chainType === 'ethereum' ? wallet.address.toLowerCase() === address.toLowerCase() : wallet.address === address)
-
 function walletAt(deps: SessionSignersDeps, address: unknown): EmbeddedWallet {
-  const wallet = typeof address === 'string' ? deps.wallets().find((candidate) => sameAddress(candidate, address)) : undefined
+  const wallet = typeof address === 'string' ? deps.wallets().find((candidate) => sameAddress(candidate.chainType, candidate.address, address)) : undefined
   if (!wallet) throw new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Address is not associated with current user.' })
   return wallet
 }
