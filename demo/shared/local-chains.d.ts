@@ -9,7 +9,7 @@ export declare function localEvmChain(client: TesseraClient): Promise<{ id: numb
 export declare function localSolanaRpcUrl(client: TesseraClient): string
 export declare function fundWallets(addresses: { ethereum?: string; solana?: string }): Promise<void>
 export declare function sendEth(client: TesseraClient, from: string): Promise<string>
-export declare function sendSol(client: TesseraClient, from: string): Promise<string>
+export declare function sendSol(client: TesseraClient, from: string, options?: { sponsor?: boolean }): Promise<string>
 export declare function base58Decode(text: string): Uint8Array
 export declare function splAmount(splToken: { decimals: number }): bigint
 export declare function sendSplTokens(client: TesseraClient, from: string, splToken: { mint: string; symbol: string; decimals: number; recipientTokenAccount: string }): Promise<string>

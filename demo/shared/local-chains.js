@@ -107,18 +107,21 @@ function walletTransaction(header, accountKeys, recentBlockhash, instructions) {
 }
 
 /** Signs and sends `build(recentBlockhash)` with the embedded wallet; resolves with the signature once confirmed. */
-async function signAndSend(client, from, build) {
+async function signAndSend(client, from, build, options = {}) {
   const { value } = await rpc(localSolanaRpcUrl(client), 'getLatestBlockhash', [{ commitment: 'confirmed' }])
   const provider = await client.embeddedWallets.getSolanaProvider(from)
-  const { signature } = await provider.signAndSendTransaction(build(value.blockhash))
+  const { signature } = await provider.signAndSendTransaction(build(value.blockhash), options)
   return signature
 }
 
-/** Sends 0.001 SOL to the dev recipient: one System Program transfer (instruction 2, u64 lamports). */
-export function sendSol(client, from) {
+/**
+ * Sends 0.001 SOL to the dev recipient: one System Program transfer (instruction 2, u64 lamports). `sponsor`: the app
+ * pays the fee (a server-managed wallet on a sponsored app).
+ */
+export function sendSol(client, from, options = {}) {
   return signAndSend(client, from, (blockhash) => walletTransaction([1, 0, 1], [from, SOL_RECIPIENT, SYSTEM_PROGRAM], blockhash, [
     { program: 2, accounts: [0, 1], data: [...littleEndian(2, 4), ...littleEndian(SOL_AMOUNT_LAMPORTS, 8)] },
-  ]))
+  ]), options)
 }
 
 /** 1 whole token of the dev SPL mint. */

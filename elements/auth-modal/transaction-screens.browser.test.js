@@ -299,6 +299,17 @@ describe('Solana transaction', () => {
     assertEqual(view.part('receipt-action').textContent, 'Swap', 'Action')
   })
 
+  it("a sponsored transaction shows 'Sponsored by {app}' as its fee, and the receipt totals the amount alone", async () => {
+    const view = open((queue) => queue.solanaTransaction({ summary: solanaSummary({ sponsored: true, estimatedFee: sol(5_000_000n, 0.75) }) }))
+    await waitFor(() => view.row('estimated-fee'), 'the rows')
+    assertEqual(view.row('estimated-fee'), 'Sponsored by Fixture App', 'sponsored')
+    view.queue.update(view.queue.queue()[0].id, { status: 'complete', receipt: { signature: '5ig', explorerUrl: null } })
+    await waitFor(() => view.part('receipt-fees'), 'the receipt')
+    assertEqual(view.part('receipt-fees').textContent, 'Sponsored by Fixture App', 'Fees')
+    // Unsponsored, the fee would count: 0.255 SOL ($38.25).
+    assertEqual(view.part('receipt-total').textContent, '0.25 SOL ($37.50)', 'Total without the fee')
+  })
+
   it("the sign-only receipt is 'Transaction signed!' with Action, Total, Fees, To and Close", async () => {
     const view = open((queue) => queue.solanaTransaction({ signOnly: true }))
     await waitFor(() => view.part('approve-button'), 'the confirmation')

@@ -70,6 +70,7 @@ export function solanaSummary(overrides: Partial<SolanaTransactionSummary> = {})
     amount: sol(250_000_000n, 37.5),
     network: 'Solana Devnet',
     estimatedFee: sol(5_000n, 0.00075),
+    sponsored: false,
     balance: sol(3n * 10n ** 9n, 450),
     insufficientFunds: false,
     to,

@@ -9,7 +9,7 @@ export { useStandardSignAndSendTransaction, type UseStandardSignAndSendTransacti
 export { useSignMessage, type UseSolanaSignMessageOptions, type UseSolanaSignMessageResult } from './use-sign-message.js'
 export { useSignTransaction, type UseSolanaSignTransactionResult } from './use-sign-transaction.js'
 export { useSendTransaction, type UseSolanaSendTransactionResult } from './use-send-transaction.js'
-export type { SolanaTransactionInput } from './solana-transaction-input.js'
+export type { SolanaSendTransactionInput, SolanaTransactionInput } from './solana-transaction-input.js'
 export { useCreateWallet, type UseSolanaCreateWalletResult } from './use-create-wallet.js'
 export { useImportWallet, type UseSolanaImportWalletResult } from './use-import-wallet.js'
 export { useExportWallet, type UseSolanaExportWalletResult } from './use-export-wallet.js'

@@ -10,4 +10,10 @@ export interface SolanaTransactionInput<T extends SolanaTransactionLike = Solana
   uiOptions?: TransactionUiOptions
 }
 
-export const transactionOptionsOf = ({ cluster, uiOptions }: SolanaTransactionInput): SolanaTransactionOptions => ({ ...(cluster && { cluster }), ...(uiOptions && { uiOptions }) })
+/** A send: `sponsor` has the app pay the fee (server-managed embedded wallets only; others are refused 'not_supported'). */
+export interface SolanaSendTransactionInput<T extends SolanaTransactionLike = SolanaTransactionLike> extends SolanaTransactionInput<T> {
+  sponsor?: boolean
+}
+
+export const transactionOptionsOf = ({ cluster, uiOptions, sponsor }: SolanaSendTransactionInput): SolanaTransactionOptions =>
+  ({ ...(cluster && { cluster }), ...(uiOptions && { uiOptions }), ...(sponsor && { sponsor }) })

@@ -29,4 +29,16 @@ describe('useSendTransaction (tessera/react/solana)', () => {
     expect(sent).toEqual([result!.signature])
     expect(wallet.calls).toEqual([{ method: 'signAndSendTransaction', options: { uiOptions } }])
   })
+
+  it('passes sponsor on to the provider (the app pays the fee of a server-managed wallet)', async () => {
+    const wallet = await installSolanaProvider(double)
+    let hook: UseSolanaSendTransactionResult | undefined
+    function Probe() {
+      hook = useSendTransaction()
+      return null
+    }
+    double.render(<Probe />)
+    await hook!.sendTransaction({ transaction: wallet.transfer(), cluster: 'devnet', sponsor: true })
+    expect(wallet.calls).toEqual([{ method: 'signAndSendTransaction', options: { cluster: 'devnet', sponsor: true } }])
+  })
 })

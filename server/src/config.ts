@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID, type OAuthP
 import { appFileSchema, appInputFromFile, oauthProvidersFromFile, oauthProvidersSchema } from './apps/app-file-schema.js'
 import { customJwtClaimProblems, settingProblems } from './apps/setting-problems.js'
 import type { AppInput } from './apps/types.js'
-import { paymasterKeyFromFile } from './sponsorship/gas-sponsorship-file-schema.js'
+import { paymasterKeyFromFile, solanaFeePayerKeyFromFile } from './sponsorship/gas-sponsorship-file-schema.js'
 import type { RateLimitSettings } from './rate-limit/settings.js'
 import { TWILIO_API_URL, type TwilioSettings } from './delivery/twilio.js'
 
@@ -90,8 +90,8 @@ export interface ConfigFileMode { dev?: boolean; warn?(line: string): void }
 
 const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 
-/** A config file's app: its settings, and the paymaster signing key its gas_sponsorship gives (sealed apart on start). */
-export type ConfigFileApp = AppInput & { paymasterSigningKey?: `0x${string}` }
+/** A config file's app: its settings, and the signing keys its gas_sponsorship gives (sealed apart on start). */
+export type ConfigFileApp = AppInput & { paymasterSigningKey?: `0x${string}`; solanaFeePayerKey?: string }
 
 /**
  * Reads the JSON config file, e.g.
@@ -117,8 +117,10 @@ export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
       for (const problem of lenient) mode.warn?.(`Config file ${path}: apps.${index}: ${problem}`)
       const problems = settingProblems(input).filter((problem) => !lenient.includes(problem))
       if (problems.length > 0) throw new Error(problems.join('; '))
-      const paymasterSigningKey = app.gas_sponsorship ? paymasterKeyFromFile(app.gas_sponsorship, sources, mode.dev ?? false) : undefined
-      return paymasterSigningKey ? { ...input, paymasterSigningKey } : input
+      const sponsorship = app.gas_sponsorship
+      const paymasterSigningKey = sponsorship ? paymasterKeyFromFile(sponsorship, sources, mode.dev ?? false) : undefined
+      const solanaFeePayerKey = sponsorship ? solanaFeePayerKeyFromFile(sponsorship, sources) : undefined
+      return { ...input, ...(paymasterSigningKey && { paymasterSigningKey }), ...(solanaFeePayerKey && { solanaFeePayerKey }) }
     } catch (error) {
       throw fail(`apps.${index}: ${(error as Error).message}`)
     }

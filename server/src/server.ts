@@ -28,6 +28,7 @@ import { isServerWalletsMode } from './server-wallets/create-server-wallet.js'
 import { createSignerClient } from './signer/signer-client.js'
 import { signerSettings } from './signer/signer-settings.js'
 import { storePaymasterKey } from './sponsorship/paymaster-key.js'
+import { storeSolanaFeePayerKey } from './sponsorship/solana-fee-payer.js'
 import type { WalletSigner } from './signer/types.js'
 
 export interface RunningServer {
@@ -69,9 +70,10 @@ export async function createServerContext(options: StartServerOptions = {}, over
     await sealPlaintextSecrets(db, keyEncryptionKeys)
     if (dev && !(await getApp(db, devApp.id!))) await upsertApp(db, devApp, clock.now())
     if (options.configFile) {
-      for (const { paymasterSigningKey, ...app } of readConfigFile(options.configFile, process.env, { dev, warn: say })) {
+      for (const { paymasterSigningKey, solanaFeePayerKey, ...app } of readConfigFile(options.configFile, process.env, { dev, warn: say })) {
         const stored = await upsertApp(db, app, clock.now())
         if (paymasterSigningKey) await storePaymasterKey(db, keyEncryptionKeys, stored.id, paymasterSigningKey)
+        if (solanaFeePayerKey) await storeSolanaFeePayerKey(db, keyEncryptionKeys, stored.id, solanaFeePayerKey)
       }
     }
     return {

@@ -4,6 +4,7 @@
  * `{id, error: {type, message}}`, posted to its own origin only. Keys, mnemonics and shares never cross it.
  */
 import type { UserDto } from './dto.js'
+import type { SolanaCaip2 } from './wallet-api.js'
 
 /** The frame's path on the API origin; the export frame (key export, document 3) is `${path}/export`. */
 export const WALLET_FRAME_PATH = '/apps/:app_id/embedded-wallets'
@@ -153,7 +154,14 @@ export type EthereumFrameRequest =
   | { method: 'secp256k1_sign'; params: [hash: `0x${string}`] }
   /** Server-managed wallets only: the server sends the call as a sponsored user operation (the app pays); the answer is the hash. */
   | { method: 'eth_sendTransaction'; params: [FrameTransactionRequest]; sponsor: true }
-export type SolanaFrameRequest = { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+export type SolanaFrameRequest =
+  | { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+  /**
+   * Server-managed wallets only: the server puts the app's fee payer in the transaction's fee-payer place, signs it
+   * with the wallet and the fee payer and sends it to the cluster `caip2` names; the answer's `signature` is the sent
+   * transaction's (base58). `transaction`: the unsigned wire transaction, base64.
+   */
+  | { method: 'signAndSendTransaction'; params: { transaction: string; encoding: 'base64' }; caip2: SolanaCaip2; sponsor: true }
 
 /** Hex quantities, as JSON-RPC carries them. */
 export interface FrameTransactionRequest {

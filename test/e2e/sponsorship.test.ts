@@ -3,7 +3,8 @@
  * row): the dev app with server-managed wallets and a narrow sponsorship policy (test/harness/dev-sponsorship.ts). A new
  * user with no ether sends a sponsored USDC transfer through the confirmation screen, which reads 'Sponsored by
  * {app}'; the user's ether stays 0 and the paymaster's EntryPoint deposit pays. A sponsored call to a contract the
- * policy does not allow is refused with policy_violation and the server's message.
+ * policy does not allow is refused with policy_violation and the server's message. A server-managed Solana wallet's
+ * sponsored transfer costs the wallet only the lamports it sends; the app's fee payer pays the fee.
  */
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID } from '../../src/protocol/index.js'
 import { approveConfirmation, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
 import { sponsoredServerWalletsDevApp } from '../harness/dev-sponsorship.js'
+import { devSolanaFeePayer } from '../harness/local-chains.js'
+import { SOL_AMOUNT_LAMPORTS, SOL_RECIPIENT } from '../../demo/shared/local-chains.js'
 import { policyMessages } from '../../server/src/sponsorship/policy-errors.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
@@ -62,4 +65,32 @@ describe('gas sponsorship on the demo', () => {
       expect(refused.message.toLowerCase()).toBe(policyMessages.contract(stack.chain.contracts.erc20).toLowerCase())
     })
   }, 180_000)
+
+  it('a server-managed Solana wallet sends through the confirmation while the app\'s fee payer pays the fee', async () => {
+    await inNewPage(stack.browser, async (page) => {
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-sponsorship-sol-${runId()}@example.com`)
+      await page.locator('#embedded-wallets li[data-chain="solana"] .address').waitFor({ timeout: walletTimeout })
+      const wallet = await clientCall<{ address: string; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'solana')")
+      expect(wallet.recoveryMethod).toBe('privy-v2')
+      // Enough to send, none to spare for a fee it would not pay anyway.
+      stack.chain.solana.airdrop(wallet.address, SOL_AMOUNT_LAMPORTS)
+      const feePayer = devSolanaFeePayer().publicKey.toBase58()
+      const [walletBefore, feePayerBefore, recipientBefore] = await Promise.all([lamports(wallet.address), lamports(feePayer), lamports(SOL_RECIPIENT)])
+
+      const sending = clientCall<string>(page, `const { sendSol } = await import('/shared/local-chains.js'); return sendSol(client, ${JSON.stringify(wallet.address)}, { sponsor: true })`)
+      await expect.poll(() => modalPart(page, 'row-estimated-fee').textContent(), { timeout: walletTimeout }).toMatch(/^Sponsored by .+/)
+      await approveConfirmation(page)
+      const signature = await sending
+      expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect(await lamports(SOL_RECIPIENT)).toBe(recipientBefore + SOL_AMOUNT_LAMPORTS)
+      expect(await lamports(wallet.address)).toBe(walletBefore - SOL_AMOUNT_LAMPORTS)
+      // Two signatures, the fee payer's and the wallet's, at the cluster's 5,000 lamports each.
+      expect(await lamports(feePayer)).toBe(feePayerBefore - 10_000n)
+    })
+  }, 180_000)
 })
+
+async function lamports(address: string): Promise<bigint> {
+  const response = await fetch(stack.chain.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })
+  return BigInt(((await response.json()) as { result: { value: number } }).result.value)
+}

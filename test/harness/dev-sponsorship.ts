@@ -1,14 +1,17 @@
+import { LAMPORTS_PER_SOL } from '@solana/web3.js'
 import { parseEther } from 'viem'
 import type { AppFile } from '../../server/src/apps/app-file-schema.js'
 import { paymasterRoute } from '../../src/protocol/routes/paymaster.js'
 import { DEV_PAYMASTER_SIGNER_KEY, type LocalAccountAbstraction } from './aa-stack.js'
+import { devSolanaFeePayer, solanaSecretKeyBase58 } from './local-chains.js'
 
 type GasSponsorshipFile = NonNullable<AppFile['gas_sponsorship']>
 
 /**
  * The dev app's gas sponsorship on the first anvil (npm start, e2e with `aa`): a VerifyingPaymaster on each EntryPoint
  * (0.7 for its Safe smart wallets, 0.8 for server-managed wallets' EIP-7702 sends), both signed for by the public dev
- * key (accepted in dev mode only), any contract, and a cap no demo reaches.
+ * key (accepted in dev mode only), any contract, and a cap no demo reaches; on the local Solana cluster ('devnet') the
+ * dev fee payer pays server-managed wallets' sponsored fees, any program, up to 1 SOL a day per user.
  */
 export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstraction): GasSponsorshipFile {
   return {
@@ -22,6 +25,7 @@ export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstracti
       simple_7702_account_address: aa.addresses.simple7702Account,
     }],
     paymaster_signing_key: DEV_PAYMASTER_SIGNER_KEY,
+    solana: { clusters: ['devnet'], allowed_programs: 'any', daily_cap_per_user_lamports: String(LAMPORTS_PER_SOL), fee_payer_key: solanaSecretKeyBase58(devSolanaFeePayer()) },
   }
 }
 

@@ -23,7 +23,12 @@ export function devSolanaKeypair(index: number): Keypair {
 /** The base58 secret key wallets import (64 bytes: seed then public key). */
 export const solanaSecretKeyBase58 = (keypair: Keypair) => getBase58Codec().decode(keypair.secretKey)
 
+/** The dev app's Solana fee payer (gas sponsorship): a dev keypair apart from those a person imports. */
+export const devSolanaFeePayer = () => devSolanaKeypair(99)
+
+/** Funds the dev keypairs a person may import, and the dev app's fee payer; answers the former. */
 export function fundDevSolanaAccounts(solana: SolanaLocalnet): Keypair[] {
+  solana.airdrop(devSolanaFeePayer().publicKey.toBase58(), DEV_SOLANA_ACCOUNT_LAMPORTS)
   return Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => {
     const keypair = devSolanaKeypair(index)
     solana.airdrop(keypair.publicKey.toBase58(), DEV_SOLANA_ACCOUNT_LAMPORTS)

@@ -423,6 +423,19 @@ CREATE TABLE sponsorship_spend (
 )
 `,
   },
+  {
+    // The ledger keys networks by CAIP-2 ('eip155:31337', 'solana:devnet'): Solana clusters have no chain id.
+    id: 18,
+    sql: `
+ALTER TABLE sponsorship_spend ADD COLUMN network text;
+UPDATE sponsorship_spend SET network = 'eip155:' || chain_id;
+ALTER TABLE sponsorship_spend ALTER COLUMN network SET NOT NULL;
+ALTER TABLE sponsorship_spend DROP CONSTRAINT sponsorship_spend_pkey;
+ALTER TABLE sponsorship_spend DROP COLUMN chain_id;
+ALTER TABLE sponsorship_spend ADD PRIMARY KEY (app_id, user_id, network, day);
+ALTER TABLE sponsorship_spend RENAME COLUMN amount_wei TO amount;
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

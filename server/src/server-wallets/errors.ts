@@ -1,8 +1,7 @@
-import { authorizationSignatureMessages, SPONSORSHIP_NOT_ENABLED_MESSAGE } from '../../../src/protocol/index.js'
+import { authorizationSignatureMessages } from '../../../src/protocol/index.js'
 import { ApiError } from '../http/api-error.js'
 
 export const serverWalletsNotEnabled = () => new ApiError(403, 'feature_not_enabled', 'Server-managed wallets are not enabled for this app')
-export const sponsorshipNotEnabled = () => new ApiError(403, 'feature_not_enabled', SPONSORSHIP_NOT_ENABLED_MESSAGE)
 export const serverWalletNotFound = () => new ApiError(404, 'not_found', 'Wallet not found')
 export const ownerNotFound = () => new ApiError(404, 'not_found', 'User not found')
 export const unauthorized = (reason: keyof typeof authorizationSignatureMessages) => new ApiError(401, 'invalid_credentials', authorizationSignatureMessages[reason])

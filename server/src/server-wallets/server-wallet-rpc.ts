@@ -5,8 +5,8 @@ import { invalidData } from '../http/api-error.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import { sameAddress } from '../../../src/protocol/same-address.js'
 import { WALLET_RPC_PER_APP } from '../wallets/delegated-rpc.js'
-import { sponsorshipNotEnabled } from './errors.js'
 import { sendSponsoredEthereumTransaction } from '../sponsorship/sponsored-ethereum-send.js'
+import { sendSponsoredSolanaTransaction } from '../sponsorship/sponsored-solana-send.js'
 import type { ServerWalletRpcRequest } from './schemas.js'
 import { sendEthereumTransaction, signAuthorization7702, type SigningDeps } from './send-ethereum.js'
 import { sendSolanaTransaction, signSolanaTransaction } from './send-solana.js'
@@ -28,7 +28,8 @@ function assertForWallet(wallet: ServerWalletRecord, request: ServerWalletRpcReq
 /**
  * Runs an authorized request for a server-managed wallet: signing methods go to the signer as they are; sends are
  * filled from and broadcast to the app's chain or cluster named by `caip2`. A sponsored Ethereum send goes as a user
- * operation paid by the app's paymaster (sponsorship/sponsored-send.ts); Solana sends are not sponsored.
+ * operation paid by the app's paymaster (sponsorship/sponsored-send.ts), a sponsored Solana send with the app's fee payer
+ * (sponsorship/sponsored-solana-send.ts).
  */
 export async function runServerWalletRpc(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, request: ServerWalletRpcRequest): Promise<ServerWalletRpcResponse> {
   await hitRateLimit(ctx.db, ctx.clock, `wallet-rpc-app:${app.id}`, WALLET_RPC_PER_APP)
@@ -39,7 +40,7 @@ export async function runServerWalletRpc(ctx: ServerContext, app: AppRecord, wal
       if (request.sponsor) return sendSponsoredEthereumTransaction(ctx, deps, request)
       return sendEthereumTransaction(deps, request)
     case 'signAndSendTransaction':
-      if (request.sponsor) throw sponsorshipNotEnabled()
+      if (request.sponsor) return sendSponsoredSolanaTransaction(ctx, deps, request)
       return sendSolanaTransaction(deps, request)
     case 'eth_sign7702Authorization':
       return signAuthorization7702(deps, request)

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { envName, httpUrl, optionalSecretOf, type SecretSources } from '../apps/file-schema-parts.js'
 import type { EntryPointVersion, GasSponsorshipSettings } from './settings.js'
 import { ANVIL_MNEMONIC } from '../keys/anvil-mnemonic.js'
+import { isSolanaAddress, isSolanaSecretKey, SOLANA_SECRET_KEY_FORMAT } from './solana-fee-payer.js'
 
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
@@ -25,22 +26,37 @@ const chainSchema = z.strictObject({
   simple_7702_account_address: address.optional(),
 })
 
+const wholeNumber = (unit: string) => z.string().regex(/^(0|[1-9][0-9]{0,77})$/, `must be a whole number of ${unit} as a decimal string`)
+
+/** Solana's part: the app's fee-payer account pays its users' fees; its key is sealed apart (solana-fee-payer.ts). */
+const solanaSchema = z.strictObject({
+  clusters: z.array(z.enum(['mainnet-beta', 'devnet', 'testnet'])).min(1).max(3),
+  allowed_programs: z.union([z.literal('any'), z.array(z.string().refine(isSolanaAddress, 'must be a base58 program id')).max(10_000)], 'must be "any" or a list of program ids'),
+  daily_cap_per_user_lamports: wholeNumber('lamports'),
+  fee_payer_key: z.string().refine(isSolanaSecretKey, SOLANA_SECRET_KEY_FORMAT).optional(),
+  fee_payer_key_env: envName.optional(),
+}).refine((file) => file.fee_payer_key === undefined || file.fee_payer_key_env === undefined, 'give one of fee_payer_key or fee_payer_key_env')
+
 /**
- * The `gas_sponsorship` section of an app in the config file (snake_case). The paymaster signing key is not kept in
- * the app's settings: it is sealed in server_secrets (paymaster-key.ts); absent, the stored key stays.
+ * The `gas_sponsorship` section of an app in the config file (snake_case): EVM chains through paymasters, and Solana
+ * through a fee payer. Signing keys are not kept in the app's settings: they are sealed in server_secrets
+ * (paymaster-key.ts, solana-fee-payer.ts); absent, the stored key stays.
  */
 export const gasSponsorshipFileSchema = z.strictObject({
   enabled: z.boolean().default(true),
-  allowed_chain_ids: z.array(chainId).min(1).max(50),
-  allowed_contracts: z.union([z.literal('any'), z.array(address).max(10_000)], 'must be "any" or a list of addresses'),
-  daily_cap_per_user_wei: z.string().regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a whole number of wei as a decimal string'),
-  chains: z.array(chainSchema).min(1).max(50)
+  allowed_chain_ids: z.array(chainId).max(50).default([]),
+  allowed_contracts: z.union([z.literal('any'), z.array(address).max(10_000)], 'must be "any" or a list of addresses').optional(),
+  daily_cap_per_user_wei: wholeNumber('wei').optional(),
+  chains: z.array(chainSchema).max(50).default([])
     .refine((chains) => new Set(chains.map((chain) => chain.chain_id)).size === chains.length, 'each chain may appear once'),
   paymaster_signing_key: z.string().refine(isPrivateKey, 'must be a private key (0x and 64 hex digits)').optional(),
   paymaster_signing_key_env: envName.optional(),
+  solana: solanaSchema.optional(),
 })
   .refine((file) => file.paymaster_signing_key === undefined || file.paymaster_signing_key_env === undefined, 'give one of paymaster_signing_key or paymaster_signing_key_env')
   .refine((file) => file.allowed_chain_ids.every((id) => file.chains.some((chain) => chain.chain_id === id)), 'each allowed chain id needs an entry in chains')
+  .refine((file) => file.allowed_chain_ids.length === 0 || (file.allowed_contracts !== undefined && file.daily_cap_per_user_wei !== undefined), 'sponsored EVM chains need allowed_contracts and daily_cap_per_user_wei')
+  .refine((file) => file.allowed_chain_ids.length > 0 || file.solana !== undefined, 'sponsor at least one EVM chain (allowed_chain_ids) or Solana (solana)')
 
 type GasSponsorshipFile = z.output<typeof gasSponsorshipFileSchema>
 
@@ -48,14 +64,24 @@ export function gasSponsorshipFromFile(file: GasSponsorshipFile): GasSponsorship
   return {
     enabled: file.enabled,
     allowedChainIds: file.allowed_chain_ids,
-    allowedContracts: file.allowed_contracts,
-    dailyCapPerUserWei: file.daily_cap_per_user_wei,
+    allowedContracts: file.allowed_contracts ?? [],
+    dailyCapPerUserWei: file.daily_cap_per_user_wei ?? '0',
     chains: Object.fromEntries(file.chains.map((chain) => [String(chain.chain_id), {
       paymasters: chain.paymasters,
       bundlerUrl: chain.bundler_url,
       ...(chain.simple_7702_account_address && { simple7702AccountAddress: chain.simple_7702_account_address }),
     }])),
+    ...(file.solana && { solana: { clusters: file.solana.clusters, allowedPrograms: file.solana.allowed_programs, dailyCapPerUserLamports: file.solana.daily_cap_per_user_lamports } }),
   }
+}
+
+/** The Solana fee payer's secret key the section gives (inline or from the environment), base58, or undefined. */
+export function solanaFeePayerKeyFromFile(file: GasSponsorshipFile, sources: SecretSources): string | undefined {
+  if (!file.solana) return undefined
+  const key = optionalSecretOf(file.solana.fee_payer_key, file.solana.fee_payer_key_env, sources)
+  if (key === null) return undefined
+  if (!isSolanaSecretKey(key)) throw new Error(`environment variable ${file.solana.fee_payer_key_env} is not ${SOLANA_SECRET_KEY_FORMAT.replace('must be ', '')}`)
+  return key
 }
 
 const PUBLIC_DEV_ACCOUNTS = 30

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ed25519 } from '@noble/curves/ed25519'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decodeBase58, encodeBase58 } from '../../../src/protocol/index.js'
 import { redactSecrets } from '../apps/redact-secrets.js'
 import { getApp } from '../apps/store.js'
 import { readConfigFile } from '../config.js'
@@ -11,6 +14,7 @@ import { createServerContext } from '../server.js'
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js'
 import { lazyTestSigner } from '../test-support/test-signer.js'
 import { loadPaymasterAccount } from './paymaster-key.js'
+import { loadSolanaFeePayer } from './solana-fee-payer.js'
 import type { GasSponsorshipSettings } from './settings.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tessera-sponsorship-config-'))
@@ -19,6 +23,11 @@ const paymaster = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const paymaster07 = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
 const target = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const key = generatePrivateKey()
+const feePayerSeed = new Uint8Array(randomBytes(32))
+const feePayerAddress = encodeBase58(ed25519.getPublicKey(feePayerSeed))
+/** A Solana secret key as wallets export it: base58 of the seed and its public key. */
+const feePayerSecret = encodeBase58(new Uint8Array([...feePayerSeed, ...ed25519.getPublicKey(feePayerSeed)]))
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 /** anvil's account 23: the local stacks' paymaster signer, a public key. */
 const publicDevKey = '0x4624e0802698b9769f5bdb260a3777fbd4941ad2901f5966b854f953497eec1b'
 
@@ -92,16 +101,54 @@ describe('gas_sponsorship in the config file', () => {
   })
 })
 
+describe('gas_sponsorship.solana in the config file', () => {
+  const solana = { clusters: ['devnet'], allowed_programs: [SYSTEM_PROGRAM], daily_cap_per_user_lamports: '50000', fee_payer_key_env: 'FEE_PAYER_KEY' }
+  const solanaEnv = { FEE_PAYER_KEY: feePayerSecret }
+
+  it('reads a Solana-only section (no EVM chain) and its fee payer key beside the setting, never inside it', () => {
+    const input = read({ solana }, solanaEnv)
+    expect(input.gasSponsorship).toEqual({
+      enabled: true, allowedChainIds: [], allowedContracts: [], dailyCapPerUserWei: '0', chains: {},
+      solana: { clusters: ['devnet'], allowedPrograms: [SYSTEM_PROGRAM], dailyCapPerUserLamports: '50000' },
+    })
+    expect(input.solanaFeePayerKey).toBe(feePayerSecret)
+    expect(JSON.stringify(input.gasSponsorship)).not.toContain(feePayerSecret)
+    expect(read({ ...section, solana: { ...solana, allowed_programs: 'any' } }, { ...env, ...solanaEnv }).gasSponsorship?.solana?.allowedPrograms).toBe('any')
+  })
+
+  it('refuses malformed Solana parts with the field and the problem named, never the key', () => {
+    const wrongHalf = encodeBase58(new Uint8Array([...decodeBase58(feePayerSecret)!.subarray(0, 32), ...new Uint8Array(32)]))
+    const cases: [unknown, NodeJS.ProcessEnv, string][] = [
+      [{}, solanaEnv, 'sponsor at least one EVM chain (allowed_chain_ids) or Solana (solana)'],
+      [{ allowed_chain_ids: [31337], chains: section.chains, solana }, solanaEnv, 'sponsored EVM chains need allowed_contracts and daily_cap_per_user_wei'],
+      [{ solana: { ...solana, clusters: ['localnet'] } }, solanaEnv, 'gas_sponsorship.solana.clusters.0'],
+      [{ solana: { ...solana, clusters: [] } }, solanaEnv, 'gas_sponsorship.solana.clusters'],
+      [{ solana: { ...solana, allowed_programs: ['not-base58-0OIl'] } }, solanaEnv, 'gas_sponsorship.solana.allowed_programs.0: must be a base58 program id'],
+      [{ solana: { ...solana, daily_cap_per_user_lamports: '-1' } }, solanaEnv, 'gas_sponsorship.solana.daily_cap_per_user_lamports: must be a whole number of lamports'],
+      [{ solana: { ...solana, fee_payer_key: feePayerSecret } }, solanaEnv, 'give one of fee_payer_key or fee_payer_key_env'],
+      [{ solana: { ...solana, fee_payer_key_env: undefined, fee_payer_key: wrongHalf } }, {}, 'gas_sponsorship.solana.fee_payer_key: must be a Solana secret key'],
+    ]
+    for (const [gasSponsorship, environment, problem] of cases) {
+      expect(() => read(gasSponsorship, environment), problem).toThrow(problem)
+      expect(() => read(gasSponsorship, environment), problem).not.toThrow(feePayerSecret)
+    }
+    expect(() => read({ solana }, { FEE_PAYER_KEY: wrongHalf })).toThrow('environment variable FEE_PAYER_KEY is not a Solana secret key')
+  })
+})
+
 describe('gas_sponsorship applied on start', () => {
   let database: TestDatabase
   let ctx: ServerContext
   beforeAll(async () => {
     database = await createTestDatabase()
     process.env.PAYMASTER_KEY = key
+    process.env.FEE_PAYER_KEY = feePayerSecret
+    const solana = { clusters: ['devnet'], allowed_programs: 'any', daily_cap_per_user_lamports: '50000', fee_payer_key_env: 'FEE_PAYER_KEY' }
     try {
-      ctx = await createServerContext({ quiet: true, configFile: configFile(section), dataDir: database.dataDir, databaseUrl: database.databaseUrl }, { signer: lazyTestSigner(database) })
+      ctx = await createServerContext({ quiet: true, configFile: configFile({ ...section, solana }), dataDir: database.dataDir, databaseUrl: database.databaseUrl }, { signer: lazyTestSigner(database) })
     } finally {
       delete process.env.PAYMASTER_KEY
+      delete process.env.FEE_PAYER_KEY
     }
   })
   afterAll(async () => {
@@ -112,12 +159,14 @@ describe('gas_sponsorship applied on start', () => {
 
   it('stores the setting on the app and the key sealed with the key-encryption key, nowhere in clear', async () => {
     const app = (await getApp(ctx.db, id))!
-    expect(app.gasSponsorship).toEqual(expected)
+    expect(app.gasSponsorship).toEqual({ ...expected, solana: { clusters: ['devnet'], allowedPrograms: 'any', dailyCapPerUserLamports: '50000' } })
     expect((await loadPaymasterAccount(ctx.db, ctx.keyEncryptionKeys, id))!.address).toBe(privateKeyToAddress(key))
+    expect((await loadSolanaFeePayer(ctx.db, ctx.keyEncryptionKeys, id))!.address).toBe(feePayerAddress)
     const hexKey = key.slice(2)
     for (const table of ['apps', 'server_secrets']) {
-      const rows = await ctx.db.query(`SELECT * FROM ${table}`)
-      expect(JSON.stringify(rows).toLowerCase(), table).not.toContain(hexKey)
+      const rows = JSON.stringify(await ctx.db.query(`SELECT * FROM ${table}`))
+      expect(rows.toLowerCase(), table).not.toContain(hexKey)
+      expect(rows, table).not.toContain(feePayerSecret)
     }
     const printed = JSON.stringify(redactSecrets(app))
     expect(printed).toContain('"dailyCapPerUserWei":"1000000000000000"')

@@ -24,7 +24,7 @@ describe('the sponsorship spend ledger', () => {
   const newUser = async (): Promise<SpendKey> => {
     const userId = `did:privy:ledger-user-${++userCount}`
     await db.query('INSERT INTO users (id, app_id, created_at) VALUES ($1, $2, $3)', [userId, appId, Date.now()])
-    return { appId, userId, chainId: 31337, day: utcDay(Date.UTC(2026, 10, 27, 12)) }
+    return { appId, userId, network: 'eip155:31337', day: utcDay(Date.UTC(2026, 10, 27, 12)) }
   }
 
   it('20 concurrent reservations against a cap of 5 operations: exactly 5 pass and the ledger holds the cap', async () => {
@@ -56,12 +56,13 @@ describe('the sponsorship spend ledger', () => {
     expect(await sponsoredSpendOf(db, key)).toBe(0n)
   })
 
-  it('the cap counts per UTC day and per chain', async () => {
+  it('the cap counts per UTC day and per network', async () => {
     const key = await newUser()
     await reserveSponsoredSpend(db, key, 100n, 100n)
     await expect(reserveSponsoredSpend(db, key, 1n, 100n)).rejects.toMatchObject({ code: 'policy_violation' })
     await reserveSponsoredSpend(db, { ...key, day: key.day + 1 }, 100n, 100n)
-    await reserveSponsoredSpend(db, { ...key, chainId: 1 }, 100n, 100n)
+    await reserveSponsoredSpend(db, { ...key, network: 'eip155:1' }, 100n, 100n)
+    await reserveSponsoredSpend(db, { ...key, network: 'solana:devnet' }, 100n, 100n)
     expect(utcDay(Date.UTC(2026, 10, 27, 23, 59, 59, 999)) + 1).toBe(utcDay(Date.UTC(2026, 10, 28)))
   })
 })

@@ -4,18 +4,18 @@
  * with the user's access token, as a smart-wallet client does, and a server-managed wallet's sponsored send through
  * the wallet rpc route (the signer process signs the delegation and the operation).
  */
-import { randomBytes, webcrypto } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, defineChain, http, parseAbi, parseEther, type Address, type Chain, type PublicClient } from 'viem'
 import { createBundlerClient, createPaymasterClient, toSimple7702SmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { deployAccountAbstraction, startBundler, type AccountAbstractionAddresses, type Bundler } from '../../../test/harness/aa-stack.js'
-import { AUTHORIZATION_SIGNATURE_HEADER, authorizationPayload, REQUEST_EXPIRY_HEADER, walletApiRoutes } from '../../../src/protocol/index.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
 import { startAnvil, type Anvil } from '../test-support/anvil.js'
+import { serverWalletUser } from '../test-support/server-wallet-user.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
-import { sponsoredSpendOf, utcDay } from './ledger.js'
+import { evmNetwork, sponsoredSpendOf, utcDay } from './ledger.js'
 import { storePaymasterKey } from './paymaster-key.js'
 
 const entryPointAbi = parseAbi(['function balanceOf(address account) view returns (uint256)'])
@@ -87,7 +87,7 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     expect(await reader.getBalance({ address: account.address })).toBe(0n)
     expect(await deposit()).toBe(depositBefore - receipt.actualGasCost)
     expect(await deposit('0.7')).toBe(deposit07Before)
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, chainId: anvil.chainId, day: utcDay(server.clock.now()) })).toBeGreaterThanOrEqual(receipt.actualGasCost)
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(anvil.chainId), day: utcDay(server.clock.now()) })).toBeGreaterThanOrEqual(receipt.actualGasCost)
   }, 60_000)
 
   it('an EntryPoint 0.7 account (SimpleAccount) with no ether is deployed and sends on the same chain: the EntryPoint 0.7 paymaster pays, not the 0.8 one', async () => {
@@ -113,26 +113,14 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     expect(await deposit()).toBe(depositBefore)
   }, 60_000)
 
-  /** A user with a registered P-256 user signer and a server-managed Ethereum wallet, and a signed rpc call for it. */
-  async function serverWalletUser() {
-    const login = await server.login(`server-wallet-${Date.now()}@example.com`)
-    const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
-    const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64')
-    expect((await server.call(walletApiRoutes.userSigners.path, { body: { public_key: spki }, token: login.body.token })).status).toBe(200)
-    const wallet = (await server.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum' }, token: login.body.token })).body as { id: string; address: Address }
-    const rpc = async (body: object) => {
-      const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
-      const expiresAt = server.clock.now() + 60_000
-      const payload = authorizationPayload({ method: 'POST', url: `${server.url}${path}`, body, appId: server.app.id, expiresAt })
-      const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(payload))).toString('base64')
-      return server.call(path, { body, token: login.body.token, headers: { [REQUEST_EXPIRY_HEADER]: String(expiresAt), [AUTHORIZATION_SIGNATURE_HEADER]: signature } })
-    }
-    return { wallet, rpc, userId: login.body.user.id as string }
+  const serverWalletUserOf = async () => {
+    const user = await serverWalletUser(server, 'ethereum')
+    return { ...user, wallet: user.wallet as { id: string; address: Address } }
   }
   const sponsoredSend = (to: Address) => ({ method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, sponsor: true, params: { transaction: { to, value: '0x0' } } })
 
   it('a server-managed wallet with no ether sends sponsored twice: delegated by EIP-7702 once, its balance untouched, the paymaster pays', async () => {
-    const { wallet, rpc, userId: owner } = await serverWalletUser()
+    const { wallet, rpc, userId: owner } = await serverWalletUserOf()
     const depositBefore = await deposit()
     const first = await rpc(sponsoredSend(allowedRecipient))
     expect(first.status).toBe(200)
@@ -148,11 +136,11 @@ describe('a user operation sponsored through the paymaster endpoint', () => {
     const paid = depositBefore - (await deposit())
     expect(paid).toBeGreaterThan(0n)
     // After the receipts the ledger holds what the operations cost, not their reserved maximum.
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId: owner, chainId: anvil.chainId, day: utcDay(server.clock.now()) })).toBe(paid)
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId: owner, network: evmNetwork(anvil.chainId), day: utcDay(server.clock.now()) })).toBe(paid)
   }, 60_000)
 
   it('the rpc route refuses a sponsored send to a contract not allowed (policy_violation) and sponsor on a signing method', async () => {
-    const { rpc } = await serverWalletUser()
+    const { rpc } = await serverWalletUserOf()
     const refused = await rpc(sponsoredSend(privateKeyToAccount(generatePrivateKey()).address))
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({ code: 'policy_violation', error: expect.stringMatching(/^Sponsorship policy: calls to 0x[0-9a-f]{40} are not sponsored by this app$/) })

@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
-import { sponsoredSpendOf, utcDay } from './ledger.js'
+import { evmNetwork, sponsoredSpendOf, utcDay } from './ledger.js'
 import { storePaymasterKey } from './paymaster-key.js'
 import type { GasSponsorshipSettings } from './settings.js'
 import { verifyingPaymasterHash } from './verifying-paymaster.js'
@@ -91,7 +91,7 @@ describe('the ERC-7677 paymaster endpoint', () => {
     })
     const hash = verifyingPaymasterHash(packed, { chainId: 31337, paymaster, validUntil: now + 300, validAfter: now - 60 })
     expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(paymasterData, 64) })).toBe(privateKeyToAccount(paymasterKey).address)
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, chainId: 31337, day: utcDay(server.clock.now()) })).toBe(1_100_000n * 10n ** 9n)
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(1_100_000n * 10n ** 9n)
   })
 
   it('a context expiry shortens the window; a mode other than SPONSORED is invalid params', async () => {
@@ -138,7 +138,7 @@ describe('the ERC-7677 paymaster endpoint', () => {
     const over = await rpc('pm_getPaymasterData', params(op))
     expect(over.status).toBe(403)
     expect(over.body.error).toMatchObject({ message: 'Sponsorship policy: the daily sponsorship cap for this user is reached', data: { code: 'policy_violation' } })
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, chainId: 31337, day: utcDay(server.clock.now()) })).toBe(BigInt(gasSponsorship.dailyCapPerUserWei))
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(BigInt(gasSponsorship.dailyCapPerUserWei))
   })
 
   it('refuses without a live access token, for an unknown app, an unknown method and malformed requests (never a 5xx)', async () => {

@@ -9,6 +9,8 @@ export const sponsorshipNotEnabled = () => new ApiError(403, 'feature_not_enable
 export const policyMessages = {
   chain: (chainId: number) => `Sponsorship policy: chain ${chainId} is not sponsored by this app`,
   contract: (address: string) => `Sponsorship policy: calls to ${address} are not sponsored by this app`,
+  cluster: (name: string) => `Sponsorship policy: Solana ${name} is not sponsored by this app`,
+  program: (id: string) => `Sponsorship policy: instructions of program ${id} are not sponsored by this app`,
   unreadableCalls: 'Sponsorship policy: the calls of this user operation could not be read, and this app sponsors only some contracts',
   dailyCap: 'Sponsorship policy: the daily sponsorship cap for this user is reached',
 } as const

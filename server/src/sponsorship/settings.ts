@@ -17,6 +17,16 @@ export interface SponsoredChainSettings {
   simple7702AccountAddress?: `0x${string}`
 }
 
+/** Solana: the app's fee-payer account pays the fees of its users' server-managed wallets (no 4337 there). */
+export interface SolanaSponsorshipSettings {
+  /** The clusters the app pays on, by name ('devnet'); each must be one of the app's Solana clusters. */
+  clusters: string[]
+  /** Base58 program ids a sponsored instruction may call, or 'any'; the compute-budget program is always allowed. */
+  allowedPrograms: string[] | 'any'
+  /** Per user, per cluster and per UTC day, in lamports, as a decimal string. */
+  dailyCapPerUserLamports: string
+}
+
 export interface GasSponsorshipSettings {
   enabled: boolean
   /** EIP-155 chain ids the app pays on; each needs an entry in `chains`. */
@@ -27,6 +37,8 @@ export interface GasSponsorshipSettings {
   dailyCapPerUserWei: string
   /** Per EIP-155 chain id ('31337'...). */
   chains: Record<string, SponsoredChainSettings>
+  /** Absent: Solana sends are not sponsored. */
+  solana?: SolanaSponsorshipSettings
 }
 
 /** Document 3's sponsored paymaster defaults: mode SPONSORED, expiry 300 s, gas limits calculated. */

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js'
 import { invalidData } from '../http/api-error.js'
 import { checkSponsorshipPolicy, requireGasSponsorship } from './check-policy.js'
 import { decodeAccountCalls } from './decode-account-calls.js'
-import { reserveSponsoredSpend, utcDay } from './ledger.js'
+import { evmNetwork, reserveSponsoredSpend, utcDay } from './ledger.js'
 import { loadPaymasterAccount } from './paymaster-key.js'
 import { sponsorshipNotEnabled } from './policy-errors.js'
 import { ENTRY_POINT_VERSIONS, PAYMASTER_CONTEXT_DEFAULTS, type EntryPointVersion, type SponsoredChainSettings } from './settings.js'
@@ -89,7 +89,7 @@ export async function signedPaymasterData(ctx: ServerContext, request: SponsorRe
   if (!signer) throw sponsorshipNotEnabled()
   const cost = maximumCost(request.userOperation, fields)
   const capWei = BigInt(requireGasSponsorship(request.app).dailyCapPerUserWei)
-  await reserveSponsoredSpend(ctx.db, { appId: request.app.id, userId: request.userId, chainId: request.chainId, day: utcDay(ctx.clock.now()) }, cost, capWei)
+  await reserveSponsoredSpend(ctx.db, { appId: request.app.id, userId: request.userId, network: evmNetwork(request.chainId), day: utcDay(ctx.clock.now()) }, cost, capWei)
   const paymasterData = await signFor(signer, request, fields, signingWindow(ctx, request.expirySeconds))
   return { ...fields, paymasterData, maximumCost: cost }
 }

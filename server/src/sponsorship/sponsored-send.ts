@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js'
 import { invalidData } from '../http/api-error.js'
 import { UPSTREAM_TIMEOUT_MS } from '../rpc/relay-json-rpc.js'
 import type { WalletSigner } from '../signer/types.js'
-import { releaseSponsoredSpend, utcDay } from './ledger.js'
+import { evmNetwork, releaseSponsoredSpend, utcDay } from './ledger.js'
 import { policyViolation } from './policy-errors.js'
 import { serverWalletOwner, signDelegation, type SignerKeyRef } from './server-wallet-owner.js'
 import { checkUserOperationPolicy, paymasterStubData, signedPaymasterData, type SponsorRequest } from './sponsor-user-operation.js'
@@ -59,7 +59,7 @@ export async function sendSponsoredTransaction(ctx: ServerContext, input: Sponso
       },
     },
   })
-  const spendKey = { appId: input.app.id, userId: input.wallet.userId, chainId: input.chainId, day: utcDay(ctx.clock.now()) }
+  const spendKey = { appId: input.app.id, userId: input.wallet.userId, network: evmNetwork(input.chainId), day: utcDay(ctx.clock.now()) }
   try {
     const authorization = await delegationIfNeeded(client, key, account.authorization.address, input.chainId)
     const hash = await bundler.sendUserOperation({ calls: [input.call], ...(authorization && { authorization }) })

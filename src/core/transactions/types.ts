@@ -199,8 +199,12 @@ export interface SolanaTransactionSummary {
   /** The wallet's first swap: what goes in and what comes out. */
   swap?: { in: AssetAmount; out: AssetAmount }
   network: string
+  /** The fee of the message as sent (the app pays it when sponsored). */
   estimatedFee: AssetAmount
+  /** The app pays the fee ('Sponsored by {app}'): it is not counted against the balance. */
+  sponsored: boolean
   balance: AssetAmount
+  /** The lamports the wallet sends or funds, plus the fee when it pays it, exceed the balance: 'Add funds'. */
   insufficientFunds: boolean
   /** The first destination, for the receipt's To row. */
   to: string | null

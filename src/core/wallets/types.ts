@@ -83,8 +83,9 @@ export interface ConnectedSolanaWallet extends ConnectedWalletFields {
   /**
    * `solana:signAndSendTransaction` when the wallet offers it on the cluster's chain, else signs and sends through
    * the cluster's RPC; resolves with the base58 signature once the cluster (default: the app's first) confirms it.
+   * `sponsor` is refused 'not_supported': only server-managed embedded wallets' sends are sponsored.
    */
-  signAndSendTransaction(transaction: SolanaTransactionLike, options?: { cluster?: string }): Promise<{ signature: string }>
+  signAndSendTransaction(transaction: SolanaTransactionLike, options?: { cluster?: string; sponsor?: boolean }): Promise<{ signature: string }>
 }
 
 /** A connected account, as `useWallets` (Ethereum) and `useSolanaWallets` list it next to embedded wallets. */

@@ -258,6 +258,18 @@ describe('rpc', () => {
     await expect(handlers.rpc!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signMessage', params: { message: '', encoding: 'base64' } } })).rejects.toMatchObject({ message: 'Invalid message' })
   })
 
+  it('refuses a sponsored send for an on-device wallet before opening any share (only server-managed wallets are sponsored)', async () => {
+    const { address } = await handlers['solana-wallet:create']!({ accessToken: token })
+    const ethereum = await handlers['wallet:create']!({ accessToken: token })
+    const asked = server.requests.length
+    const refusal = { type: 'invalid_request_arguments', message: 'Gas sponsorship is only available for server-managed wallets' }
+    const transaction = btoa('an unsigned wire transaction')
+    await expect(handlers.rpc!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signAndSendTransaction', params: { transaction, encoding: 'base64' }, caip2: 'solana:devnet', sponsor: true } })).rejects.toMatchObject(refusal)
+    const call = { type: 'eip1559', chainId: 31337, nonce: 0, to: ethereum.address, gas: '0x5208', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' } as FrameTransactionRequest
+    await expect(handlers.rpc!(rpc(ethereum.address, { method: 'eth_sendTransaction', params: [call], sponsor: true }))).rejects.toMatchObject(refusal)
+    expect(server.requests.length).toBe(asked)
+  })
+
   it('signs nothing once the session is gone (no key cache outlives the token)', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     server.signOut(token)

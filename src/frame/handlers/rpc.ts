@@ -16,6 +16,8 @@ export async function signRpc(context: FrameContext, data: RpcData): Promise<Fra
   const index = requireWalletIndex(data.hdWalletIndex)
   const method = typeof data.request?.method === 'string' ? data.request.method : ''
   if (data.walletId !== undefined) return signWithServerWallet(context, accessToken, data)
+  // Only the wallet API sends for a wallet (and lets the app pay): no share is opened for a send this frame cannot make.
+  if ((data.request as { sponsor?: unknown } | undefined)?.sponsor === true) throw sponsorshipNotAvailableError()
 
   const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   try {
@@ -29,3 +31,6 @@ export async function signRpc(context: FrameContext, data: RpcData): Promise<Fra
     throw new FrameError('invalid_request_arguments', `Invalid ${method} request`)
   }
 }
+
+/** A sponsored send for an on-device wallet: only server-managed wallets are sponsored. */
+const sponsorshipNotAvailableError = () => new FrameError('invalid_request_arguments', 'Gas sponsorship is only available for server-managed wallets')

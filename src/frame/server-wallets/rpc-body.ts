@@ -1,23 +1,27 @@
 /**
  * The frame's signing requests as wallet API rpc bodies, and the server's answers back as the frame answers an
- * on-device signature: a hex signature or signed raw transaction (Ethereum), `{ signature }` in base64 (Solana).
+ * on-device signature: a hex signature or signed raw transaction (Ethereum), `{ signature }` in base64 (Solana), and the
+ * sponsored sends' answers: the hash (Ethereum), `{ signature }` in base58 (Solana).
  */
-import type {
-  EthereumFrameRequest,
-  FrameResponseData,
-  FrameTransactionRequest,
-  ServerWalletRpcBody,
-  ServerWalletRpcResponse,
-  SolanaFrameRequest,
-  WalletRpcTransaction,
-  WalletRpcTypedData,
+import {
+  decodeBase58,
+  type EthereumFrameRequest,
+  type FrameResponseData,
+  type FrameTransactionRequest,
+  type ServerWalletRpcBody,
+  type ServerWalletRpcResponse,
+  type SolanaFrameRequest,
+  type WalletRpcTransaction,
+  type WalletRpcTypedData,
 } from '../../protocol/index.js'
+import { base64ToBytes } from '../encoding.js'
 import { FrameError } from '../errors.js'
 
 const invalid = (what: string) => new FrameError('invalid_request_arguments', `Invalid ${what}`)
 const isHex = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
 const unsupported = (method: unknown) => new FrameError('invalid_request_arguments', `Unsupported method ${String(method).slice(0, 60)}`)
 const transactionTypes = { legacy: 0, eip2930: 1, eip1559: 2 } as const
+const SOLANA_CAIP2 = /^solana:(mainnet-beta|devnet|testnet)$/
 
 /** The host's complete transaction in the wire's snake_case; access lists have no place on the wire. */
 export function wireTransaction(request: FrameTransactionRequest): WalletRpcTransaction {
@@ -81,10 +85,27 @@ function sponsoredSendBody(request: FrameTransactionRequest): ServerWalletRpcBod
 }
 
 export function solanaRpcBody(request: SolanaFrameRequest): ServerWalletRpcBody {
-  if (request.method !== 'signMessage') throw unsupported((request as { method?: unknown }).method)
-  const { message, encoding } = request.params ?? {}
-  if (encoding !== 'base64' || typeof message !== 'string' || !message) throw invalid('message')
-  return { chain_type: 'solana', method: 'signMessage', params: { message, encoding: 'base64' } }
+  switch (request?.method) {
+    case 'signMessage': {
+      const { message, encoding } = request.params ?? {}
+      if (encoding !== 'base64' || typeof message !== 'string' || !message) throw invalid('message')
+      return { chain_type: 'solana', method: 'signMessage', params: { message, encoding: 'base64' } }
+    }
+    case 'signAndSendTransaction':
+      // Unsponsored transactions are signed here (their message bytes) and sent by the host, as on-device wallets' are.
+      if (request.sponsor !== true) throw unsupported(request.method)
+      return sponsoredSolanaSendBody(request)
+    default:
+      throw unsupported((request as { method?: unknown } | null)?.method)
+  }
+}
+
+/** The unsigned wire transaction, as the host built it: the server puts the app's fee payer in and signs. */
+function sponsoredSolanaSendBody(request: Extract<SolanaFrameRequest, { method: 'signAndSendTransaction' }>): ServerWalletRpcBody {
+  const { transaction, encoding } = request.params ?? {}
+  if (encoding !== 'base64' || typeof transaction !== 'string' || !base64ToBytes(transaction)?.length) throw invalid('transaction')
+  if (typeof request.caip2 !== 'string' || !SOLANA_CAIP2.test(request.caip2)) throw invalid('caip2')
+  return { chain_type: 'solana', method: 'signAndSendTransaction', caip2: request.caip2, sponsor: true, params: { transaction, encoding: 'base64' } }
 }
 
 /** The server's answer as the frame's `rpc` answer; an answer for another method than asked is refused. */
@@ -92,6 +113,11 @@ export function frameRpcAnswer(asked: string, response: ServerWalletRpcResponse)
   if (response?.method !== asked || typeof response.data !== 'object' || response.data === null) throw new FrameError('error', 'Unable to sign')
   const data = response.data as Record<string, unknown>
   if (asked === 'signMessage' && typeof data.signature === 'string') return { method: asked, data: { signature: data.signature } }
+  // The sent transaction's signature, base58 (the server calls it its hash).
+  if (asked === 'signAndSendTransaction') {
+    if (typeof data.hash !== 'string' || decodeBase58(data.hash)?.length !== 64) throw new FrameError('error', 'Unable to sign')
+    return { method: asked, data: { signature: data.hash } }
+  }
   const answer = asked === 'eth_signTransaction' ? data.signed_transaction : asked === 'eth_sendTransaction' ? data.hash : data.signature
   if (!isHex(answer)) throw new FrameError('error', 'Unable to sign')
   return { method: asked, data: answer }

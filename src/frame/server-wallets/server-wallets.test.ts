@@ -146,6 +146,25 @@ describe('server-managed wallets in the frame', () => {
     expectNoShares()
   })
 
+  it('sends a sponsored Solana transaction through /rpc with sponsor and caip2, answering the base58 signature the server gives', async () => {
+    const { address, walletId } = await created('solana')
+    const transaction = bytesToBase64(utf8('an unsigned Solana wire transaction'))
+    const request = { method: 'signAndSendTransaction', params: { transaction, encoding: 'base64' }, caip2: 'solana:devnet', sponsor: true } as const
+    const answer = await rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request })
+    const sent = walletApi.calls.find((entry) => entry.endpoint === 'rpc')!
+    expect(sent.body).toEqual({ chain_type: 'solana', method: 'signAndSendTransaction', caip2: 'solana:devnet', sponsor: true, params: { transaction, encoding: 'base64' } })
+    expect(answer).toEqual({ method: 'signAndSendTransaction', data: { signature: walletApi.sponsoredSignatures[0] } })
+    expectNoShares()
+
+    walletApi.sponsorship.refusal = new FrameError('policy_violation', 'Solana sponsorship is not enabled for this cluster')
+    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request })).rejects.toMatchObject({ type: 'policy_violation', message: 'Solana sponsorship is not enabled for this cluster' })
+    // Refused before the wallet API is asked: an unsponsored send, a cluster the wallet API does not know.
+    const calls = walletApi.calls.length
+    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, sponsor: undefined } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Unsupported method signAndSendTransaction' })
+    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, caip2: 'solana:localnet' } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid caip2' })
+    expect(walletApi.calls.length).toBe(calls)
+  })
+
   it('registers the signer again, once, when the server no longer knows it', async () => {
     const { address, walletId } = await created('ethereum')
     const request = { entropyId: address, ...eth, chainType: 'ethereum' as const, hdWalletIndex: 0, walletId, request: { method: 'secp256k1_sign' as const, params: [`0x${'22'.repeat(32)}`] as [`0x${string}`] } }

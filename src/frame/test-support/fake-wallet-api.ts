@@ -51,6 +51,8 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
   /** Sponsored sends are answered unless `refusal` is set (as the server's policy refuses). */
   const sponsorship: { refusal: FrameError | null } = { refusal: null }
   const sponsoredHashes: `0x${string}`[] = []
+  /** The base58 signatures answered for sponsored Solana sends. */
+  const sponsoredSignatures: string[] = []
 
   const userOf = (accessToken: string) => {
     const userId = tokens.get(accessToken)
@@ -99,6 +101,13 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     const params = body.params as Record<string, any>
     if (body.method === 'signMessage') {
       return { method: 'signMessage', data: { signature: bytesToBase64(ed25519.sign(base64ToBytes(params.message)!, held.solanaSeed!)), encoding: 'base64' } }
+    }
+    if (body.method === 'signAndSendTransaction' && body.sponsor) {
+      if (sponsorship.refusal) throw sponsorship.refusal
+      // The wallet's signature over the bytes asked stands in for the signature of the transaction the server sends.
+      const hash = encodeBase58(ed25519.sign(base64ToBytes(params.transaction)!, held.solanaSeed!))
+      sponsoredSignatures.push(hash)
+      return { method: 'signAndSendTransaction', data: { hash, caip2: body.caip2 } }
     }
     const signer = privateKeyToAccount(held.ethereumKey!)
     if (body.method === 'personal_sign') {
@@ -149,6 +158,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     signers,
     sponsorship,
     sponsoredHashes,
+    sponsoredSignatures,
     user: (accessToken: string) => userDto(userOf(accessToken)),
     signIn: (accessToken: string, userId: string) => void tokens.set(accessToken, userId),
     createFor: (userId: string, chainType: EmbeddedChainType) => hold(userId, chainType, false),

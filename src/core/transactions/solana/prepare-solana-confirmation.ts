@@ -1,6 +1,7 @@
 /**
  * The summary of a Solana transaction for its confirmation (document 3 "Solana transaction confirmation"): the
- * decoded instructions, the wallet's outgoing amount and first swap, the fee, the balance and whether it covers both.
+ * decoded instructions, the wallet's outgoing amount and first swap, the fee, the balance and whether it covers both
+ * (only the lamports out when the app sponsors the fee).
  */
 import { PublicKey, type Connection, type VersionedMessage } from '@solana/web3.js'
 import type { SolanaCluster } from '../../config/types.js'
@@ -20,7 +21,8 @@ export interface SolanaPreparationContext {
   solUsd(): Promise<number | null>
 }
 
-export async function prepareSolanaConfirmation(context: SolanaPreparationContext, message: VersionedMessage): Promise<SolanaTransactionSummary> {
+/** `sponsored`: the app pays the fee ('Sponsored by {app}'), so only the lamports the wallet sends or funds must be in the balance. */
+export async function prepareSolanaConfirmation(context: SolanaPreparationContext, message: VersionedMessage, sponsored = false): Promise<SolanaTransactionSummary> {
   const { address, connection } = context
   const [solUsd, fee, balance] = await Promise.all([
     context.solUsd(),
@@ -29,7 +31,7 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
   ])
   const instructions = await decodeSolanaInstructions(message, { connection, splTokenInfo: context.splTokenInfo, solUsd })
   const estimatedFee = lamportsAmount(fee !== null ? BigInt(fee) : LAMPORTS_PER_SIGNATURE * BigInt(message.header.numRequiredSignatures), solUsd)
-  const paysFee = message.staticAccountKeys[0]!.toBase58() === address
+  const paysFee = !sponsored && message.staticAccountKeys[0]!.toBase58() === address
   const needed = lamportsOut(instructions, address) + (paysFee ? estimatedFee.value : 0n)
   const amount = outgoingAmount(instructions, address)
   const swap = instructions.find((instruction): instruction is SolanaSwapInstruction => (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address)
@@ -39,6 +41,7 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
     ...(swap && { swap: { in: swap.amountIn, out: swap.amountOut } }),
     network: context.cluster.name,
     estimatedFee,
+    sponsored,
     balance: lamportsAmount(BigInt(balance), solUsd),
     insufficientFunds: needed > BigInt(balance),
     to: firstDestination(instructions),

@@ -1,11 +1,15 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../../../server/src/test-support/litesvm-rpc.js'
+import { TesseraError } from '../../errors/base-error.js'
 import { createStore } from '../../utils/store.js'
+import type { FundWalletInput } from '../../funding/types.js'
 import type { EmbeddedWalletsState } from '../../wallets/embedded/types.js'
 import { createConfirmationQueue } from '../confirmation-queue.js'
 import type { SolanaTransactionConfirmation } from '../types.js'
 import { solanaTransactionConfirmation } from './solana-transaction-confirmation.js'
+import { createSendLedger, type SendLedger } from '../send-once.js'
+import { appPaysSolanaFees } from './test-support/app-fee-payer.js'
 import { setUpToken, transfer } from './test-support/spl-instructions.js'
 import { raydiumSwap } from './test-support/swap-instructions.js'
 
@@ -31,9 +35,14 @@ function fundedWallet(lamports = 2n * BigInt(LAMPORTS_PER_SOL)) {
  * A queue shown by a UI, and one transaction in it from `wallet` (signed by its keypair where the frame would sign);
  * `until` waits for the confirmation to reach a state.
  */
-async function confirm(wallet: Keypair, instructions: TransactionInstruction[], options: { signOnly?: boolean; solUsd?: number; transaction?: Transaction } = {}) {
+async function confirm(
+  wallet: Keypair,
+  instructions: TransactionInstruction[],
+  options: { signOnly?: boolean; solUsd?: number; transaction?: Transaction; sponsor?: ReturnType<typeof appPaysSolanaFees>; idempotency?: { key: string; ledger: SendLedger } } = {},
+) {
   const state = createStore<EmbeddedWalletsState>({ status: 'ready', wallets: [], creating: null, error: null })
-  const queue = createConfirmationQueue({ state, showWalletUIs: () => true, announce: () => true, successDisplayMs: 10 })
+  const funding: FundWalletInput[] = []
+  const queue = createConfirmationQueue({ state, showWalletUIs: () => true, announce: () => true, successDisplayMs: 10, fundWallet: async (input) => funding.push(input) })
   const transaction = options.transaction ?? new Transaction({ feePayer: wallet.publicKey }).add(...instructions)
   const signings: string[] = []
   const outcome = queue.enqueue(solanaTransactionConfirmation({
@@ -51,6 +60,9 @@ async function confirm(wallet: Keypair, instructions: TransactionInstruction[], 
       return unsigned
     },
     confirmPollMs: 20,
+    // The wallet API's send, with the wallet's key as the server holds it.
+    ...(options.sponsor && { sponsoredSend: (request) => options.sponsor!.send({ transaction: request.params.transaction, caip2: request.caip2, wallet }) }),
+    ...(options.idempotency && { idempotency: options.idempotency }),
   }))
   outcome.catch(() => undefined)
   const current = () => state.get().confirmations![0] as SolanaTransactionConfirmation
@@ -66,7 +78,7 @@ async function confirm(wallet: Keypair, instructions: TransactionInstruction[], 
       const stop = state.watch(check)
       check()
     })
-  return { outcome, current, until, transaction, signings, state }
+  return { outcome, current, until, transaction, signings, state, funding }
 }
 
 describe('the Solana transaction confirmation', () => {
@@ -81,6 +93,7 @@ describe('the Solana transaction confirmation', () => {
       amount: { value: 500_000_000n, decimals: 9, symbol: 'SOL', usd: 100 },
       network: 'devnet',
       estimatedFee: { value: 5000n, decimals: 9, symbol: 'SOL', usd: 0.001 },
+      sponsored: false,
       balance: { value: 2_000_000_000n, decimals: 9, symbol: 'SOL', usd: 400 },
       insufficientFunds: false,
       to: to.toBase58(),
@@ -195,5 +208,94 @@ describe('the Solana transaction confirmation', () => {
     expect(transaction.recentBlockhash).toBeUndefined()
     await until((confirmation) => confirmation.status === 'ready')
     expect(await connection.isBlockhashValid(transaction.recentBlockhash!)).toMatchObject({ value: true })
+  })
+})
+
+describe('a sponsored Solana transaction (the app pays the fee)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** The app's fee payer, funded on the local cluster. */
+  function appFeePayer() {
+    const fees = appPaysSolanaFees(localnet.rpcUrl)
+    localnet.airdrop(fees.feePayer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL))
+    return fees
+  }
+
+  it("does not count the fee: a wallet holding exactly what it sends may approve; short only when the lamports out exceed the balance, and 'Add funds' asks for them alone", async () => {
+    const wallet = fundedWallet(10_000_000n)
+    const sendAll = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 10_000_000 })], { sponsor: appFeePayer() })
+    const { summary } = await sendAll.until((confirmation) => confirmation.status === 'ready')
+    expect(summary).toMatchObject({ sponsored: true, insufficientFunds: false, estimatedFee: { value: 5000n }, balance: { value: 10_000_000n } })
+
+    const sendMore = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 11_000_000 })], { sponsor: appFeePayer() })
+    const short = await sendMore.until((confirmation) => confirmation.status === 'ready')
+    expect(short.summary).toMatchObject({ sponsored: true, insufficientFunds: true })
+    short.addFunds()
+    // 0.001 SOL short; with the fee it would be 0.00101.
+    expect(sendMore.funding).toEqual([expect.objectContaining({ address: wallet.publicKey.toBase58(), chainType: 'solana', amount: '0.001' })])
+  })
+
+  it('on approval asks the wallet API to send the unsigned transaction (no signing, no broadcast here), polls until confirmed, completes with the receipt', async () => {
+    const wallet = fundedWallet(10_000_000n)
+    const to = Keypair.generate().publicKey
+    const fees = appFeePayer()
+    const broadcast = vi.spyOn(connection, 'sendRawTransaction')
+    const polled = vi.spyOn(connection, 'getSignatureStatuses')
+    const { until, outcome, signings, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 10_000_000 })], { sponsor: fees })
+    ;(await until((confirmation) => confirmation.status === 'ready')).approve()
+    const { receipt } = await until((confirmation) => confirmation.status === 'complete')
+    const sent = await outcome
+    expect(sent.transaction).toBe(transaction)
+    expect(receipt).toEqual({ signature: sent.signature, explorerUrl: `https://explorer.solana.com/tx/${sent.signature}?cluster=devnet` })
+    expect(signings).toEqual([])
+    expect(broadcast).not.toHaveBeenCalled()
+    expect(polled).toHaveBeenCalledWith([sent.signature])
+    // What the wallet API got: the wallet as fee payer, no signature, on the cluster's caip2.
+    expect(fees.asked).toHaveLength(1)
+    expect(fees.asked[0]!.caip2).toBe('solana:devnet')
+    const asked = Transaction.from(Buffer.from(fees.asked[0]!.transaction, 'base64'))
+    expect(asked.feePayer?.toBase58()).toBe(wallet.publicKey.toBase58())
+    expect(asked.signatures.every(({ signature }) => signature === null)).toBe(true)
+    // The wallet sent everything it had: the app's fee payer paid the fee.
+    expect(await connection.getBalance(to)).toBe(10_000_000)
+    expect(await connection.getBalance(wallet.publicKey)).toBe(0)
+    expect(await connection.getBalance(fees.feePayer.publicKey)).toBe(LAMPORTS_PER_SOL - 10_000)
+  })
+
+  it("shows the wallet API's refusal with its code and copy, and retry() sends again with a fresh blockhash", async () => {
+    const wallet = fundedWallet()
+    const to = Keypair.generate().publicKey
+    const fees = appFeePayer()
+    const refusal = new TesseraError({ code: 'policy_violation', shortMessage: 'Solana sponsorship is not enabled for this cluster' })
+    let refuse = true
+    const sponsor = { ...fees, send: (asked: Parameters<typeof fees.send>[0]) => (refuse ? Promise.reject(refusal) : fees.send(asked)) }
+    const { until, outcome, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 3_000_000 })], { sponsor })
+    ;(await until((confirmation) => confirmation.status === 'ready')).approve()
+    const failed = await until((confirmation) => confirmation.status === 'error')
+    expect(failed.error).toBe(refusal)
+    const before = transaction.recentBlockhash
+    localnet.advanceBlocks(1)
+    refuse = false
+    failed.retry()
+    await until((confirmation) => confirmation.status === 'complete')
+    expect(transaction.recentBlockhash).not.toBe(before)
+    expect((await connection.getSignatureStatuses([(await outcome).signature!])).value[0]).toMatchObject({ err: null })
+    expect(await connection.getBalance(to)).toBe(3_000_000)
+  })
+
+  it('under an idempotency key asks the wallet API once: a second call with the key answers the first signature', async () => {
+    const wallet = fundedWallet()
+    const to = Keypair.generate().publicKey
+    const fees = appFeePayer()
+    const idempotency = { key: 'payout-9', ledger: createSendLedger() }
+    const instruction = () => SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 2_000_000 })
+    const first = await confirm(wallet, [instruction()], { sponsor: fees, idempotency })
+    ;(await first.until((confirmation) => confirmation.status === 'ready')).approve()
+    const { signature } = await first.outcome
+    const second = await confirm(wallet, [instruction()], { sponsor: fees, idempotency })
+    ;(await second.until((confirmation) => confirmation.status === 'ready')).approve()
+    expect((await second.outcome).signature).toBe(signature)
+    expect(fees.asked).toHaveLength(1)
+    expect(await connection.getBalance(to)).toBe(2_000_000)
   })
 })

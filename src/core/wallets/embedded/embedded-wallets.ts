@@ -557,6 +557,8 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
         createEmbeddedSolanaProvider({
           address: wallet.address,
           clusters: resolveSolanaClusters(deps.getConfig().solanaClusters),
+          // Document 2: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
+          serverManaged: isServerManaged(wallet),
           sign: (request: SolanaFrameRequest) =>
             withWallet(wallet, async () => {
               const { data } = await call('rpc', { ...signingTarget(wallet), chainType: 'solana', request })

@@ -128,8 +128,11 @@ describe('the embedded Solana provider with wallet UIs', () => {
     const provider = createEmbeddedSolanaProvider({
       address: signedIn.address,
       clusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
-      // The frame path of the client's own provider: the wallet frame signs the bytes.
-      sign: async ({ params }) => Buffer.from((await signedIn.provider.signMessage(Buffer.from(params.message, 'base64'))).signature).toString('base64'),
+      // The frame path of the client's own provider: the wallet frame signs the bytes (nothing here is sponsored).
+      sign: async (request) => {
+        if (request.method !== 'signMessage') throw new Error(`Unexpected ${request.method}`)
+        return Buffer.from((await signedIn.provider.signMessage(Buffer.from(request.params.message, 'base64'))).signature).toString('base64')
+      },
       confirmations: queue,
       // The client's API calls, over HTTP to the fake API.
       tokenPriceUsd: (chainId, symbol) => getTokenPriceUsd(transport, chainId, symbol),

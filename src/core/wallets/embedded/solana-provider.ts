@@ -1,8 +1,9 @@
 /**
  * The Solana provider of one embedded Solana wallet: the frame signs message bytes (ed25519); transactions are
  * signed over their message bytes and sent through the cluster's RPC, confirmed by polling signature statuses
- * (the local endpoint has no websockets). With wallet UIs on, each request waits in the confirmation queue for the
- * user (document 3 §§2–5). Loaded with the first Solana provider: @solana/web3.js comes with it.
+ * (the local endpoint has no websockets). A sponsored send (server-managed wallets) goes to the wallet API unsigned
+ * instead, the app paying the fee. With wallet UIs on, each request waits in the confirmation queue for the user
+ * (document 3 §§2–5). Loaded with the first Solana provider: @solana/web3.js comes with it.
  */
 import { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import type { SolanaFrameRequest, SplTokenInfoResponse } from '../../../protocol/index.js'
@@ -10,7 +11,7 @@ import { findSolanaCluster } from '../../chains/solana-clusters.js'
 import type { SolanaCluster } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { invalidMessageError } from '../../errors/embedded-wallet-errors.js'
-import { transactionRejectedError } from '../../errors/transaction-errors.js'
+import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
 import type { ConfirmationController, ConfirmationPresentation, ConfirmationQueue } from '../../transactions/confirmation-queue.js'
 import type { Confirmation } from '../../transactions/types.js'
 import { messageText, signMessageConfirmation } from '../../transactions/sign-message-confirmation.js'
@@ -26,8 +27,10 @@ export interface EmbeddedSolanaProviderOptions {
   address: string
   /** The first one is the default cluster. */
   clusters: SolanaCluster[]
-  /** Signs through the wallet frame; answers the base64 signature. */
+  /** Signs through the wallet frame; answers the base64 signature (the base58 one of a sponsored send). */
   sign(request: SolanaFrameRequest): Promise<string>
+  /** The wallet API holds the wallet (server-managed, privy-v2): only such a wallet's sends may be sponsored. */
+  serverManaged?: boolean
   /** The client's confirmation queue; absent, every request runs headless. */
   confirmations?: ConfirmationQueue
   /** Makes the wallet usable on this device (recovering it when the device share is missing). */
@@ -91,6 +94,8 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
   }
 
   async function confirmTransaction<T extends SolanaTransactionLike>(transaction: T, signOnly: boolean, transactionOptions: SolanaTransactionOptions): Promise<SolanaTransactionOutcome<T>> {
+    // Document 2: only server-managed (TEE) wallets are sponsored, and only their sends (the wallet API sends them).
+    if (transactionOptions.sponsor && (signOnly || !options.serverManaged)) throw sponsorshipNotSupportedError()
     if (!isLegacyTransaction(transaction) && !isVersionedTransaction(transaction)) throw unsupportedTransactionError()
     if (transaction instanceof Transaction) transaction.feePayer ??= publicKey
     if (!containsAccount(transaction, address)) throw walletNotInTransactionError(address)
@@ -105,6 +110,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
       confirmPollMs: options.confirmPollMs,
       confirmTimeoutMs: options.confirmTimeoutMs,
       ...(transactionOptions.idempotencyKey && !signOnly && { idempotency: { key: transactionOptions.idempotencyKey, ledger: sends } }),
+      ...(transactionOptions.sponsor && { sponsoredSend: options.sign }),
     })
     return confirmed(controller, { showWalletUIs: uiOptions.showWalletUIs, options: transactionOptions.confirmation }).catch((error: unknown) => {
       throw error instanceof ProviderRpcError && error.code === 4001 ? transactionRejectedError(error) : error

@@ -118,6 +118,13 @@ export interface SolanaTransactionOptions {
    * transaction's blockhash has expired without landing, send with a new key.
    */
   idempotencyKey?: string
+  /**
+   * `signAndSendTransaction` only: the app pays the fee ('Sponsored by {app}'): the wallet API puts the app's fee payer
+   * on the transaction, signs and sends it (server-managed, privy-v2 wallets only); the balance needs to cover only the
+   * lamports the transaction moves. Any other wallet, and `signTransaction`, is refused 'not_supported' before anything
+   * is asked; a refusal of the app's policy is 'policy_violation' with the server's message.
+   */
+  sponsor?: boolean
 }
 
 /** Structural: the two @solana/web3.js transaction classes, without importing them into the facade. */

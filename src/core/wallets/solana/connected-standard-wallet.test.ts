@@ -54,6 +54,15 @@ describe('a Solana wallet in the wallet-standard byte shape', () => {
     expect(options).toEqual([{ uiOptions: { title: 'Sign' } }, { cluster: 'solana:devnet' }, {}])
   })
 
+  it("passes sponsor on to the wallet's send (the reference's options.sponsor), and refuses it for a sign-only request before the wallet is asked", async () => {
+    const { signer, options } = keySigner()
+    const wallet = connectedStandardSolanaWallet(address, { name: 'Tessera', icon: null }, async () => signer)
+    await wallet.signAndSendTransaction({ transaction: transferBytes(), chain: 'solana:devnet', options: { sponsor: true } })
+    expect(options).toEqual([{ cluster: 'solana:devnet', sponsor: true }])
+    await expect(wallet.signTransaction({ transaction: transferBytes(), options: { sponsor: true } })).rejects.toMatchObject({ code: 'not_supported' })
+    expect(options).toHaveLength(1)
+  })
+
   it('refuses bytes that are not a transaction, before the wallet is asked', async () => {
     const { signer, options } = keySigner()
     const wallet = connectedStandardSolanaWallet(address, { name: 'Tessera', icon: null }, async () => signer)

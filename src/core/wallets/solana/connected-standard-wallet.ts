@@ -6,6 +6,7 @@
  */
 import { decodeBase58 } from '../../../protocol/base58.js'
 import { TesseraError } from '../../errors/base-error.js'
+import { sponsorshipNotSupportedError } from '../../errors/transaction-errors.js'
 import type { SolanaSignMessageOptions, SolanaTransactionLike, SolanaTransactionOptions } from '../embedded/types.js'
 
 /** What both an embedded wallet's Solana provider and a connected Solana wallet offer. */
@@ -20,7 +21,11 @@ export interface StandardSolanaTransactionInput {
   transaction: Uint8Array
   /** A wallet-standard chain (`solana:devnet`): its cluster signs and sends; default the app's first cluster. */
   chain?: string
-  options?: { uiOptions?: SolanaTransactionOptions['uiOptions'] }
+  /**
+   * `sponsor` (the reference SDK's `options.sponsor`): `signAndSendTransaction` of a server-managed embedded wallet
+   * only, the app paying the fee; anything else is refused 'not_supported'.
+   */
+  options?: { uiOptions?: SolanaTransactionOptions['uiOptions']; sponsor?: boolean }
 }
 
 export interface ConnectedStandardSolanaWallet {
@@ -43,7 +48,8 @@ async function transactionOf(bytes: Uint8Array) {
   }
 }
 
-const optionsOf = ({ chain, options }: StandardSolanaTransactionInput): SolanaTransactionOptions => ({ ...(chain && { cluster: chain }), ...(options?.uiOptions && { uiOptions: options.uiOptions }) })
+const optionsOf = ({ chain, options }: StandardSolanaTransactionInput): SolanaTransactionOptions =>
+  ({ ...(chain && { cluster: chain }), ...(options?.uiOptions && { uiOptions: options.uiOptions }), ...(options?.sponsor && { sponsor: true }) })
 
 /** `signer()` resolves the wallet's signer at call time (an embedded wallet's provider loads on first use). */
 export function connectedStandardSolanaWallet(address: string, meta: { name: string; icon: string | null }, signer: () => Promise<SolanaSigner>): ConnectedStandardSolanaWallet {
@@ -52,6 +58,8 @@ export function connectedStandardSolanaWallet(address: string, meta: { name: str
     standardWallet: meta,
     signMessage: async ({ message, options }) => (await signer()).signMessage(message, options?.uiOptions && { uiOptions: options.uiOptions }),
     async signTransaction(input) {
+      // Only sends are sponsored (whatever the wallet: a connected one would not even see the option).
+      if (input.options?.sponsor) throw sponsorshipNotSupportedError()
       const signed = await (await signer()).signTransaction(await transactionOf(input.transaction), optionsOf(input))
       return { signedTransaction: signed.serialize() }
     },

@@ -77,6 +77,15 @@ describe('a connected Solana wallet', () => {
     expect(await connection().getBalance(to)).toBe(2_000_000)
   })
 
+  it("refuses a sponsored send ('not_supported': the app pays only for server-managed embedded wallets) before the wallet is asked", async () => {
+    const { wallet, keys, standard } = await connectedWallet({ rpcUrl: localnet.rpcUrl })
+    await expect(wallet.signAndSendTransaction(await versionedTransfer(keys.address, Keypair.generate().publicKey, 2_000_000), { sponsor: true })).rejects.toMatchObject({
+      code: 'not_supported',
+      shortMessage: 'Gas sponsorship is not available for this wallet.',
+    })
+    expect(standard.calls).toEqual([])
+  })
+
   it('signs a versioned transaction in its signer slot and gives the same object back', async () => {
     const { wallet, keys } = await connectedWallet()
     const transaction = await versionedTransfer(keys.address, Keypair.generate().publicKey, 5_000)

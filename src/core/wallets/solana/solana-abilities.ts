@@ -6,7 +6,7 @@
 import { findSolanaCluster } from '../../chains/solana-clusters.js'
 import type { SolanaCluster } from '../../config/types.js'
 import { invalidMessageError } from '../../errors/embedded-wallet-errors.js'
-import { transactionSubmissionError, unableToSignError } from '../../errors/transaction-errors.js'
+import { sponsorshipNotSupportedError, transactionSubmissionError, unableToSignError } from '../../errors/transaction-errors.js'
 import type { ConnectedSolanaWallet } from '../types.js'
 import { walletAction } from '../wallet-action-errors.js'
 import type { SolanaSession } from '../wallet-session.js'
@@ -44,6 +44,8 @@ export function solanaAbilities(context: SolanaAbilitiesContext): SolanaAbilitie
       return walletAction(async () => (await import('./sign-wallet-transaction.js')).signWalletTransaction(deps, transaction), unableToSignError)
     },
     async signAndSendTransaction(transaction, options = {}) {
+      // The app pays only for server-managed embedded wallets' sends: a connected wallet pays its own fee.
+      if (options.sponsor) throw sponsorshipNotSupportedError()
       const deps = transactionDeps(context.live(), options.cluster)
       return walletAction(async () => (await import('./sign-and-send-wallet-transaction.js')).signAndSendWalletTransaction(deps, transaction), transactionSubmissionError)
     },

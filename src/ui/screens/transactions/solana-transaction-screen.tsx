@@ -1,8 +1,9 @@
 /**
  * Document 3 §2 "Solana transaction confirmation": 'Confirm transaction', '{app} wants your permission to approve the
- * following transaction.', rows Amount, Swap, Network, Estimated fee, the decoded instructions under 'Advanced', the wallet
- * card and 'Approve' or 'Add funds'. The receipt: 'Transaction complete!' ('Transaction signed!' for sign only),
- * "You're all set.", rows Action, Total, Fees, To, and Close; the error view retries with a fresh blockhash.
+ * following transaction.', rows Amount, Swap, Network, Estimated fee ('Sponsored by {app}' when the app pays it), the
+ * decoded instructions under 'Advanced', the wallet card and 'Approve' or 'Add funds'. The receipt: 'Transaction
+ * complete!' ('Transaction signed!' for sign only), "You're all set.", rows Action, Total, Fees, To, and Close; the
+ * error view retries with a fresh blockhash.
  */
 import type { AssetAmount, SolanaInstructionSummary, SolanaTransactionConfirmation, SolanaTransactionSummary } from '../../../core/index.js'
 import { shortenAddress } from '../../../core/index.js'
@@ -45,11 +46,15 @@ function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstruct
   }
 }
 
-/** The receipt's Total: the amount plus the fee when both are SOL, else the amount (or the fee alone). */
+/** The fee rows: the estimate, or 'Sponsored by {app}' when the app pays it. */
+const feeText = (t: ReturnType<typeof useT>, summary: SolanaTransactionSummary, app: string, locale: string) =>
+  summary.sponsored ? t('tx.sponsored', { app }) : amountText(summary.estimatedFee, summary, locale)
+
+/** The receipt's Total: the amount plus the fee when both are SOL and the wallet paid the fee, else the amount (or the fee alone). */
 function totalOf(summary: SolanaTransactionSummary, locale: string): string {
   const { amount, estimatedFee } = summary
-  if (!amount) return amountText(estimatedFee, summary, locale)
-  if (amount.symbol !== estimatedFee.symbol) return amountText(amount, summary, locale)
+  if (!amount) return amountText(summary.sponsored ? { ...estimatedFee, value: 0n, usd: estimatedFee.usd === null ? null : 0 } : estimatedFee, summary, locale)
+  if (summary.sponsored || amount.symbol !== estimatedFee.symbol) return amountText(amount, summary, locale)
   const usd = amount.usd === null || estimatedFee.usd === null ? null : amount.usd + estimatedFee.usd
   return amountText({ ...amount, value: amount.value + estimatedFee.value, usd }, summary, locale)
 }
@@ -58,7 +63,7 @@ const actionOf = (t: ReturnType<typeof useT>, { uiOptions, summary }: SolanaTran
   uiOptions.transactionInfo?.action ??
   (summary?.swap ? t('tx.action.swap') : summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
 
-function Receipt({ confirmation, onClose, dismiss }: Props) {
+function Receipt({ confirmation, app, onClose, dismiss }: Props) {
   const t = useT()
   const locale = useLocale()
   const { uiOptions, summary, signOnly } = confirmation
@@ -71,7 +76,7 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
           <Rows>
             <Row label={t('tx.row.action')} part="receipt-action">{actionOf(t, confirmation)}</Row>
             <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary, locale)}</Row>
-            <Row label={t('tx.row.fees')} part="receipt-fees">{amountText(summary.estimatedFee, summary, locale)}</Row>
+            <Row label={t('tx.row.fees')} part="receipt-fees">{feeText(t, summary, app, locale)}</Row>
             {summary.to && <Row label={t('tx.row.to')} part="receipt-to"><Address address={summary.to} /></Row>}
           </Rows>
         )}
@@ -116,7 +121,7 @@ export function SolanaTransactionScreen(props: Props) {
               {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary, locale)}</Row>}
               {summary.swap && <Row label={t('tx.row.swap')} part="row-swap">{t('tx.swap', { in: amountText(summary.swap.in, summary, locale), out: amountText(summary.swap.out, summary, locale) })}</Row>}
               <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
-              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{amountText(summary.estimatedFee, summary, locale)}</Row>
+              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{feeText(t, summary, app, locale)}</Row>
             </Rows>
             <Expander summary={t('tx.advanced')} part="advanced">
               <ul part="instructions" className={css.list}>

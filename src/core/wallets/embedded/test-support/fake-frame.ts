@@ -8,7 +8,7 @@ import { Keypair } from '@solana/web3.js'
 import { generateMnemonic, english } from 'viem/accounts'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { HDAccount, TransactionSerializable } from 'viem'
-import type { FrameErrorType, FrameRequestData, FrameRequestEvent, FrameResponseData, FrameTransactionRequest, LinkedAccountDto, UserDto } from '../../../../protocol/index.js'
+import type { FrameErrorType, FrameRequestData, FrameRequestEvent, FrameResponseData, FrameTransactionRequest, LinkedAccountDto, SolanaFrameRequest, UserDto } from '../../../../protocol/index.js'
 import { TesseraError } from '../../../errors/base-error.js'
 import { frameError } from '../../../errors/embedded-wallet-errors.js'
 import type { FrameClient } from '../frame-client.js'
@@ -30,7 +30,12 @@ export interface FakeFrame extends FrameClient {
   user(): UserDto
   /** Sends a server-managed wallet's sponsored transaction as the wallet API would, answering the hash; null: refused. */
   sponsoredSend: ((transaction: FrameTransactionRequest) => Promise<string>) | null
+  /** The same for a Solana one, answering the base58 signature; `wallet` is the key the wallet API holds. */
+  sponsoredSolanaSend: ((send: FakeSponsoredSolanaSend) => Promise<string>) | null
 }
+
+/** What the wallet API gets for a sponsored Solana send (the unsigned wire transaction, base64), and the wallet's key. */
+export interface FakeSponsoredSolanaSend { transaction: string; caip2: string; wallet: Keypair }
 
 /** `serverManaged`: wallets are created as the wallet API's (privy-v2, with an id, nothing on the device); their rpc needs the id. */
 export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: Map<string, string>; serverManaged?: boolean }): FakeFrame {
@@ -154,6 +159,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
 
   async function sign(data: FrameRequestData['rpc']): Promise<string | { signature: string }> {
     if (data.chainType === 'solana') {
+      if (data.request.method === 'signAndSendTransaction') return { signature: await sponsoredSolana(data, data.request) }
       const message = Uint8Array.from(atob(data.request.params.message), (char) => char.charCodeAt(0))
       const signature = ed25519.sign(message, solanaKey(data.entropyId, data.hdWalletIndex))
       return { signature: btoa(String.fromCharCode(...signature)) }
@@ -168,8 +174,16 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
     throw frameError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
   }
 
+  /** Only a server-managed wallet's sends are sponsored, as the frame refuses them for on-device wallets. */
+  function sponsoredSolana(data: FrameRequestData['rpc'], request: Extract<SolanaFrameRequest, { method: 'signAndSendTransaction' }>): Promise<string> {
+    if (data.walletId === undefined || !fake.sponsoredSolanaSend) throw frameError('invalid_request_arguments', `Unsupported method ${request.method}`)
+    const wallet = Keypair.fromSeed(solanaKey(data.entropyId, data.hdWalletIndex))
+    return fake.sponsoredSolanaSend({ transaction: request.params.transaction, caip2: request.caip2, wallet })
+  }
+
   const fake: FakeFrame = {
     sponsoredSend: null,
+    sponsoredSolanaSend: null,
     calls,
     user,
     async request(event, data) {
