@@ -5,6 +5,7 @@
  * host polls until the cluster confirms it. Under an idempotency key the wallet API is asked once: a retry with the key
  * answers the first send's signature, never a second transaction (SECURITY 60).
  */
+import { base64 } from '@scure/base'
 import type { Connection } from '@solana/web3.js'
 import type { SolanaFrameRequest } from '../../../protocol/index.js'
 import type { SolanaCluster } from '../../config/types.js'
@@ -19,7 +20,7 @@ export type SponsoredSolanaSendRequest = Extract<SolanaFrameRequest, { method: '
 /** The wire transaction, base64: a legacy one is serialized without requiring (or checking) its signatures. */
 export function sponsoredSendRequest(transaction: SolanaTransactionLike, cluster: Pick<SolanaCluster, 'name'>): SponsoredSolanaSendRequest {
   const bytes = isLegacyTransaction(transaction) ? transaction.serialize({ requireAllSignatures: false, verifySignatures: false }) : transaction.serialize()
-  return { method: 'signAndSendTransaction', params: { transaction: toBase64(bytes), encoding: 'base64' }, caip2: `solana:${cluster.name}`, sponsor: true }
+  return { method: 'signAndSendTransaction', params: { transaction: base64.encode(bytes), encoding: 'base64' }, caip2: `solana:${cluster.name}`, sponsor: true }
 }
 
 export interface SponsoredSolanaSendInput<T extends SolanaTransactionLike> extends ConfirmTiming {
@@ -51,10 +52,4 @@ async function sendOnceByKey(idempotency: { key: string; ledger: SendLedger }, t
     { key: idempotency.key, fingerprint: `sponsored-${solanaSendFingerprint(transaction)}`, sign: send },
   )
   return id
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
 }
