@@ -119,7 +119,7 @@ export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
       if (problems.length > 0) throw new Error(problems.join('; '))
       const sponsorship = app.gas_sponsorship
       const paymasterSigningKey = sponsorship ? paymasterKeyFromFile(sponsorship, sources, mode.dev ?? false) : undefined
-      const solanaFeePayerKey = sponsorship ? solanaFeePayerKeyFromFile(sponsorship, sources) : undefined
+      const solanaFeePayerKey = sponsorship ? solanaFeePayerKeyFromFile(sponsorship, sources, mode.dev ?? false) : undefined
       return { ...input, ...(paymasterSigningKey && { paymasterSigningKey }), ...(solanaFeePayerKey && { solanaFeePayerKey }) }
     } catch (error) {
       throw fail(`apps.${index}: ${(error as Error).message}`)

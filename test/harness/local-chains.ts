@@ -3,9 +3,9 @@
  * the Solana endpoint gets a few fixed dev keypairs (the same on every start, so a person can import them into a
  * wallet once), and `fundAddress` credits any address on either anvil or the Solana endpoint.
  */
-import { createHash } from 'node:crypto'
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
 import { getBase58Codec } from '@solana/kit'
+import { devSolanaSeed } from '../../server/src/keys/dev-solana-seed.js'
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
 
@@ -17,7 +17,7 @@ export const DEV_SOLANA_ACCOUNT_LAMPORTS = 1000n * BigInt(LAMPORTS_PER_SOL)
 
 /** Dev keypair `index`: its seed is public, like anvil's keys; never use it off the local chain. */
 export function devSolanaKeypair(index: number): Keypair {
-  return Keypair.fromSeed(createHash('sha256').update(`tessera-dev-solana-${index}`).digest())
+  return Keypair.fromSeed(devSolanaSeed(index))
 }
 
 /** The base58 secret key wallets import (64 bytes: seed then public key). */

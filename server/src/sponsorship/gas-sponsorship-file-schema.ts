@@ -1,8 +1,10 @@
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
+import { base58 } from '@scure/base'
 import { z } from 'zod'
 import { envName, httpUrl, optionalSecretOf, type SecretSources } from '../apps/file-schema-parts.js'
 import type { EntryPointVersion, GasSponsorshipSettings } from './settings.js'
 import { ANVIL_MNEMONIC } from '../keys/anvil-mnemonic.js'
+import { isPublicDevSolanaSeed } from '../keys/dev-solana-seed.js'
 import { isSolanaAddress, isSolanaSecretKey, SOLANA_SECRET_KEY_FORMAT } from './solana-fee-payer.js'
 
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -75,12 +77,15 @@ export function gasSponsorshipFromFile(file: GasSponsorshipFile): GasSponsorship
   }
 }
 
-/** The Solana fee payer's secret key the section gives (inline or from the environment), base58, or undefined. */
-export function solanaFeePayerKeyFromFile(file: GasSponsorshipFile, sources: SecretSources): string | undefined {
+/** The Solana fee payer's secret key the section gives (inline or from the environment), base58, or undefined; a public dev key only in dev mode. */
+export function solanaFeePayerKeyFromFile(file: GasSponsorshipFile, sources: SecretSources, dev: boolean): string | undefined {
   if (!file.solana) return undefined
   const key = optionalSecretOf(file.solana.fee_payer_key, file.solana.fee_payer_key_env, sources)
   if (key === null) return undefined
   if (!isSolanaSecretKey(key)) throw new Error(`environment variable ${file.solana.fee_payer_key_env} is not ${SOLANA_SECRET_KEY_FORMAT.replace('must be ', '')}`)
+  if (!dev && isPublicDevSolanaSeed(base58.decode(key).subarray(0, 32))) {
+    throw new Error('gas_sponsorship.solana.fee_payer_key is a public development key (Tessera\'s dev seeds): anyone could spend from this fee payer; it is accepted only with --dev')
+  }
   return key
 }
 

@@ -7,6 +7,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeBase58, encodeBase58 } from '../../../src/protocol/index.js'
 import { redactSecrets } from '../apps/redact-secrets.js'
+import { devSolanaSeed } from '../keys/dev-solana-seed.js'
 import { getApp } from '../apps/store.js'
 import { readConfigFile } from '../config.js'
 import type { ServerContext } from '../context.js'
@@ -133,6 +134,14 @@ describe('gas_sponsorship.solana in the config file', () => {
       expect(() => read(gasSponsorship, environment), problem).not.toThrow(feePayerSecret)
     }
     expect(() => read({ solana }, { FEE_PAYER_KEY: wrongHalf })).toThrow('environment variable FEE_PAYER_KEY is not a Solana secret key')
+  })
+
+  it("refuses the dev stack's public fee payer seeds outside dev mode and takes them in dev mode", () => {
+    const devSeed = devSolanaSeed(99)
+    const devSecret = encodeBase58(new Uint8Array([...devSeed, ...ed25519.getPublicKey(devSeed)]))
+    expect(() => read({ solana }, { FEE_PAYER_KEY: devSecret })).toThrow('is a public development key')
+    expect(() => read({ solana }, { FEE_PAYER_KEY: devSecret })).not.toThrow(devSecret)
+    expect(read({ solana }, { FEE_PAYER_KEY: devSecret }, true).solanaFeePayerKey).toBe(devSecret)
   })
 })
 
