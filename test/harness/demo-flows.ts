@@ -128,8 +128,18 @@ export async function confirmationDone(page: Page): Promise<void> {
 
 /** Approves the confirmation the modal opened on (once it is ready) and waits until it is through. */
 export async function approveConfirmation(page: Page): Promise<void> {
-  await approveButton(page).click({ timeout: walletTimeout })
+  await approveButton(page).click({ timeout: walletTimeout }).catch(async (error: Error) => {
+    throw new Error(`${error.message.split('\n')[0]}; the dialog's buttons: ${await dialogButtons(page)}`)
+  })
   await confirmationDone(page)
+}
+
+/** The open dialog's buttons as `part "text" (disabled)`: what a confirmation that never got approved offered instead. */
+async function dialogButtons(page: Page): Promise<string> {
+  const buttons = await modalPart(page, 'dialog').locator('button').evaluateAll((elements) =>
+    elements.map((button) => `${button.getAttribute('part') ?? '-'} "${button.textContent?.trim()}"${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`),
+  ).catch(() => [])
+  return buttons.join(', ') || 'none'
 }
 
 /** Awaits `request` (a wallet call the page made) while approving its confirmation in the modal. */
