@@ -163,7 +163,7 @@ describe('the signer process: Solana', () => {
     expect(await refusal(signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: wire, encoding: 'base64' } } })))
       .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: this wallet is not one of its signers' })
     expect(await refusal(signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: 'AAAA', encoding: 'base64' } } })))
-      .toMatchObject({ status: 400, code: 'invalid_data' })
+      .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: not a Solana transaction' })
   })
 })
 

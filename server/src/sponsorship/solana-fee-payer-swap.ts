@@ -3,26 +3,14 @@ import {
   compileTransaction,
   decompileTransactionMessage,
   getBase64EncodedWireTransaction,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
   setTransactionMessageFeePayer,
   type Transaction,
 } from '@solana/kit'
-import { invalidData } from '../http/api-error.js'
+import { decodeSolanaTransaction, transactionRefused } from '../wallet-signing/solana-transaction.js'
 import { policyMessages, policyViolation } from './policy-errors.js'
 
 /** The compute-budget program sets a transaction's fee: a sponsored one may always call it. */
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
-
-const refused = (why: string) => invalidData(`Invalid request body: params.transaction: ${why}`)
-
-function decoded(wire: string): ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']> {
-  try {
-    return getCompiledTransactionMessageDecoder().decode(getTransactionDecoder().decode(Buffer.from(wire, 'base64')).messageBytes)
-  } catch {
-    throw refused('not a Solana transaction')
-  }
-}
 
 /** The sponsored transaction: the fee payer in the fee-payer place, unsigned, and the programs its instructions call. */
 export interface SwappedTransaction { transaction: Transaction; wire: string; programs: string[] }
@@ -33,14 +21,13 @@ export interface SwappedTransaction { transaction: Transaction; wire: string; pr
  * nothing but the fee), and one needing any signature but the wallet's (the new message voids other signatures).
  */
 export function withFeePayer(wire: string, wallet: string, feePayer: string): SwappedTransaction {
-  const compiled = decoded(wire)
-  if (compiled.version !== 'legacy' && compiled.version !== 0) throw refused('unsupported transaction version')
-  if (compiled.version === 0 && compiled.addressTableLookups?.length) throw refused('a sponsored transaction cannot use address lookup tables')
-  if (compiled.staticAccounts.includes(address(feePayer))) throw refused('a sponsored transaction cannot use the app\'s fee payer account')
+  const compiled = decodeSolanaTransaction(wire).message
+  if (compiled.version === 0 && compiled.addressTableLookups?.length) throw transactionRefused('a sponsored transaction cannot use address lookup tables')
+  if (compiled.staticAccounts.includes(address(feePayer))) throw transactionRefused('a sponsored transaction cannot use the app\'s fee payer account')
   const signers = compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts)
-  if (signers.some((signer) => signer !== wallet)) throw refused('a sponsored transaction may need no signature but the wallet\'s')
+  if (signers.some((signer) => signer !== wallet)) throw transactionRefused('a sponsored transaction may need no signature but the wallet\'s')
   const transaction = compileTransaction(setTransactionMessageFeePayer(address(feePayer), decompileTransactionMessage(compiled)))
-  if (!(wallet in transaction.signatures)) throw refused('the transaction does not use this wallet')
+  if (!(wallet in transaction.signatures)) throw transactionRefused('the transaction does not use this wallet')
   const programs = compiled.instructions.map((instruction) => compiled.staticAccounts[instruction.programAddressIndex]!)
   return { transaction, wire: getBase64EncodedWireTransaction(transaction), programs }
 }

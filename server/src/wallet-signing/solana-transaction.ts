@@ -1,55 +1,46 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import {
+  getAddressDecoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type SignatureBytes,
+  type Transaction,
+} from '@solana/kit'
 import { invalidData } from '../http/api-error.js'
 
-const SIGNATURE_BYTES = 64
-const PUBLIC_KEY_BYTES = 32
-/** A v0 (or later) message starts with 0x80 | version; a legacy one with its header's signer count (< 128). */
-const VERSION_PREFIX = 0x80
+export const transactionRefused = (why: string) => invalidData(`Invalid request body: params.transaction: ${why}`)
 
-const malformed = () => invalidData('Invalid request body: params.transaction: not a Solana transaction')
+type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
 
-/** Solana's compact-u16 length (1-3 bytes, 7 bits each): the value and the offset after it. */
-function readCompactU16(bytes: Uint8Array, offset: number): [number, number] {
-  let value = 0
-  for (let i = 0; i < 3; i++) {
-    const byte = bytes[offset + i]
-    if (byte === undefined) throw malformed()
-    value |= (byte & 0x7f) << (7 * i)
-    if ((byte & 0x80) === 0) return [value, offset + i + 1]
+/** A wire transaction read by @solana/kit: its signatures by signer (in the message's order) and its compiled message. */
+export interface DecodedSolanaTransaction { transaction: Transaction; message: Extract<CompiledMessage, { version: 'legacy' | 0 }> }
+
+/** Decodes a base64 wire transaction, legacy or v0; anything else is refused with `invalid_data`. */
+export function decodeSolanaTransaction(wire: string): DecodedSolanaTransaction {
+  const bytes = Buffer.from(wire, 'base64')
+  if (bytes.toString('base64') !== wire) throw transactionRefused('must be base64')
+  let decoded: { transaction: Transaction; message: CompiledMessage }
+  try {
+    const transaction = getTransactionDecoder().decode(bytes)
+    decoded = { transaction, message: getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) }
+  } catch {
+    throw transactionRefused('not a Solana transaction')
   }
-  throw malformed()
-}
-
-interface WireTransaction { signaturesOffset: number; message: Uint8Array; signers: Uint8Array[] }
-
-/** The parts signing needs: where the signatures sit, the message bytes, and the signer keys (the first accounts). */
-function readWireTransaction(wire: Uint8Array): WireTransaction {
-  const [signatureCount, signaturesOffset] = readCompactU16(wire, 0)
-  const message = wire.subarray(signaturesOffset + signatureCount * SIGNATURE_BYTES)
-  let offset = 0
-  if ((message[0] ?? 0) & VERSION_PREFIX) {
-    if (message[0] !== VERSION_PREFIX) throw invalidData('Invalid request body: params.transaction: unsupported transaction version')
-    offset = 1
-  }
-  const requiredSignatures = message[offset]
-  if (requiredSignatures === undefined || requiredSignatures !== signatureCount) throw malformed()
-  const [keyCount, keysOffset] = readCompactU16(message, offset + 3)
-  if (keyCount < requiredSignatures || message.length < keysOffset + keyCount * PUBLIC_KEY_BYTES) throw malformed()
-  const signers = Array.from({ length: requiredSignatures }, (_, i) => message.subarray(keysOffset + i * PUBLIC_KEY_BYTES, keysOffset + (i + 1) * PUBLIC_KEY_BYTES))
-  return { signaturesOffset, message, signers }
+  const { transaction, message } = decoded
+  if (message.version !== 'legacy' && message.version !== 0) throw transactionRefused('unsupported transaction version')
+  return { transaction, message }
 }
 
 /**
  * Signs a base64 wire transaction (legacy or v0) with an ed25519 seed in the slot of the key's public key among the
  * transaction's signers; other signers' slots stay as they came. A transaction that does not list the key is refused.
  */
-export function signSolanaTransaction(seed: Uint8Array, transaction: string): string {
-  const wire = new Uint8Array(Buffer.from(transaction, 'base64'))
-  if (Buffer.from(wire).toString('base64') !== transaction) throw invalidData('Invalid request body: params.transaction: must be base64')
-  const { signaturesOffset, message, signers } = readWireTransaction(wire)
-  const publicKey = ed25519.getPublicKey(seed)
-  const slot = signers.findIndex((signer) => Buffer.from(signer).equals(publicKey))
-  if (slot < 0) throw invalidData('Invalid request body: params.transaction: this wallet is not one of its signers')
-  wire.set(ed25519.sign(message, seed), signaturesOffset + slot * SIGNATURE_BYTES)
-  return Buffer.from(wire).toString('base64')
+export function signSolanaTransaction(seed: Uint8Array, wire: string): string {
+  const { transaction } = decodeSolanaTransaction(wire)
+  const signer = getAddressDecoder().decode(ed25519.getPublicKey(seed))
+  if (!(signer in transaction.signatures)) throw transactionRefused('this wallet is not one of its signers')
+  const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), seed) as SignatureBytes
+  const signed: Transaction = { ...transaction, signatures: { ...transaction.signatures, [signer]: signature } }
+  return Buffer.from(getTransactionEncoder().encode(signed)).toString('base64')
 }
