@@ -25,6 +25,8 @@ export const walletApiRoutes = {
   get: get('/api/v1/wallets/:wallet_id'),
   /** Sets the wallet's `additional_signers` (the app's session signers that may sign for it), signed by a user signer. */
   update: patch('/api/v1/wallets/:wallet_id'),
+  /** The wallet's private key, HPKE-sealed to the caller's key inside the signer; the owner's session and signature only. */
+  export: post('/api/v1/wallets/:wallet_id/export'),
 } as const
 
 /** The app setting `embedded_wallets.mode` (app config `embedded_wallet_config.mode`). */
@@ -64,14 +66,26 @@ export interface ServerWallet {
   created_at: number
   /** Unix milliseconds of the import, or null for a created wallet. */
   imported_at: number | null
-  /** Server-managed keys are never exported. */
-  exported_at: null
+  /** Unix milliseconds of the last export, or null if never exported. */
+  exported_at: number | null
   policy_ids: []
   /** The app's session signers that may sign for this wallet (with the app secret). */
   additional_signers: AdditionalSigner[]
   /** The reference's owning key quorum; a Tessera wallet's owner is its user (their user signers). */
   owner_id: null
 }
+
+/**
+ * `POST /wallets/:wallet_id/export` (the reference's wallet export): HPKE base mode with DHKEM(P-256, HKDF-SHA256),
+ * HKDF-SHA256 and ChaCha20-Poly1305. `recipient_public_key` is base64 of the P-256 public key's SPKI DER.
+ */
+export const SERVER_WALLET_EXPORT_ENCRYPTION = 'HPKE'
+export interface ServerWalletExportBody { encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION; recipient_public_key: string }
+/**
+ * Both base64. The plaintext is the key as the export screen shows it, UTF-8: Ethereum `0x` + 64 hex; Solana base58
+ * of the 64-byte secret key (seed ‖ public key).
+ */
+export interface ServerWalletExportResponse { encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION; ciphertext: string; encapsulated_key: string }
 
 export interface ServerWalletRawSignBody { params: { hash: `0x${string}` } }
 /** Ethereum: the 65-byte secp256k1 signature r‖s‖v; Solana: the 64-byte Ed25519 signature; both 0x hex. */
