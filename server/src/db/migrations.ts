@@ -436,6 +436,11 @@ ALTER TABLE sponsorship_spend ADD PRIMARY KEY (app_id, user_id, network, day);
 ALTER TABLE sponsorship_spend RENAME COLUMN amount_wei TO amount;
 `,
   },
+  {
+    // When a server-managed wallet's key was last exported (POST /wallets/:id/export), answered as `exported_at`.
+    id: 19,
+    sql: `ALTER TABLE server_wallets ADD COLUMN exported_at bigint`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

@@ -35,7 +35,7 @@ export async function createServerWallet(ctx: ServerContext, app: AppRecord, use
     const key = await ctx.signer.createKey({ appId: app.id, chainType })
     const wallet: ServerWalletRecord = {
       id: newServerWalletId(), appId: app.id, userId, chainType, walletIndex: 0, address: key.address, signerKeyId: key.keyId,
-      imported: false, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(),
+      imported: false, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(), exportedAt: null,
     }
     await recordServerWallet(tx, wallet)
     return wallet

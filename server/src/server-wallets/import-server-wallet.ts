@@ -48,7 +48,7 @@ export async function importServerWallet(ctx: ServerContext, app: AppRecord, use
       const key = await ctx.signer.importKey({ appId: app.id, chainType, privateKey: secret })
       const wallet: ServerWalletRecord = {
         id: newServerWalletId(), appId: app.id, userId, chainType, walletIndex: await nextImportedIndex(tx, app.id, userId, chainType),
-        address: key.address, signerKeyId: key.keyId, imported: true, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(),
+        address: key.address, signerKeyId: key.keyId, imported: true, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(), exportedAt: null,
       }
       await recordServerWallet(tx, wallet)
       return wallet

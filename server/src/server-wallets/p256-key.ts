@@ -2,6 +2,9 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
+/** Why a key `parseP256PublicKey` refuses is refused, as a body field's message (the export's recipient key). */
+export const NOT_A_P256_PUBLIC_KEY = 'must be a base64 P-256 public key (SPKI)'
+
 /** A base64 SPKI DER P-256 public key (WebCrypto's `exportKey('spki')`), or null when it is anything else. */
 export function parseP256PublicKey(text: string): KeyObject | null {
   if (text.length > 200 || !BASE64.test(text)) return null

@@ -1,6 +1,9 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletList, type ServerWalletRawSignResponse, type ServerWalletRpcResponse } from '../../../src/protocol/index.js'
+import {
+  AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletExportResponse, type ServerWalletList, type ServerWalletRawSignResponse,
+  type ServerWalletRpcResponse,
+} from '../../../src/protocol/index.js'
 import { publicOrigin } from '../auth/oauth/public-origin.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
@@ -9,13 +12,21 @@ import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
 import { readQuery } from '../http/read-query.js'
 import { requireAppSecret } from '../http/require-app-secret.js'
+import { requireMfaCaller } from '../mfa/require-fresh-mfa.js'
 import { bearerToken, requireAccess, verifyLiveAccess } from '../sessions/authenticate-request.js'
+import { hitKeyMaterialRateLimits } from '../wallets/key-material-rate-limit.js'
+import { reauthenticationRequired } from '../wallets/require-fresh-proof.js'
 import { canonicalAddress } from '../wallets/schemas.js'
+import { assertWalletActionAllowed } from '../wallets/wallet-access.js'
 import { authorizeRequest, type Authority, type SignedRequest } from './authorize-request.js'
 import { createServerWallet } from './create-server-wallet.js'
 import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
+import { exportServerWallet } from './export-wallet.js'
 import { importServerWallet } from './import-server-wallet.js'
-import { createServerWalletBody, importServerWalletBody, listServerWalletsQuery, rawSignBody, registerUserSignerBody, serverWalletRpcBody, updateServerWalletBody } from './schemas.js'
+import {
+  createServerWalletBody, exportServerWalletBody, importServerWalletBody, listServerWalletsQuery, rawSignBody, registerUserSignerBody, serverWalletRpcBody,
+  updateServerWalletBody,
+} from './schemas.js'
 import { toServerWalletDto } from './server-wallet-dto.js'
 import { rawSign } from './raw-sign.js'
 import { updateSessionSigners } from './session-signers.js'
@@ -51,7 +62,7 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
 /**
  * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
  * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
- * listing and reading wallets, raw hash signing, and setting a wallet's session signers.
+ * listing and reading wallets, raw hash signing, setting a wallet's session signers, and the owner's key export.
  */
 export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -104,6 +115,20 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
     const body = await readBody(c, updateServerWalletBody)
     await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH'))
     return c.json(toServerWalletDto(c.var.app, await updateSessionSigners(ctx, c.var.app, wallet, body.additional_signers)) satisfies ServerWallet)
+  })
+
+  // The key leaves only for its owner in person: their session (never the app secret), their signature, and the
+  // on-device export's gate (a sign-in or MFA within 10 minutes), checked before the signature is spent.
+  routes.post('/:wallet_id/export', async (c) => {
+    if (isAppSecretRequest(c)) throw reauthenticationRequired('export')
+    const caller = await requireMfaCaller(ctx, c)
+    const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
+    if (!wallet || wallet.userId !== caller.userId) throw serverWalletNotFound()
+    const body = await readBody(c, exportServerWalletBody)
+    await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, wallet, 'export')
+    await hitKeyMaterialRateLimits(ctx, c, caller.userId)
+    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'POST'))
+    return c.json((await exportServerWallet(ctx, c.var.app, wallet, body.recipient_public_key)) satisfies ServerWalletExportResponse)
   })
 
   return routes

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { SERVER_WALLET_EXPORT_ENCRYPTION } from '../../../src/protocol/index.js'
 import { solanaSignTransaction, walletRpcBody } from '../wallet-signing/rpc-request.js'
 import { chainType } from '../wallets/schemas.js'
+import { NOT_A_P256_PUBLIC_KEY, parseP256PublicKey } from './p256-key.js'
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex').max(200_000)
 const quantity = z.union([hex.max(66), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
@@ -11,6 +13,11 @@ const target = { address: z.string().max(100).optional(), wallet_id: z.string().
 export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
 export const rawSignBody = z.strictObject({ params: z.strictObject({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash').transform((hash) => hash as `0x${string}`) }) })
+/** The key is sealed to `recipient_public_key` (HPKE, P-256): checked here so a malformed one spends no signature. */
+export const exportServerWalletBody = z.strictObject({
+  encryption_type: z.literal(SERVER_WALLET_EXPORT_ENCRYPTION),
+  recipient_public_key: z.string().refine((text) => parseP256PublicKey(text) !== null, NOT_A_P256_PUBLIC_KEY),
+})
 
 /** The reference's `WalletsGet` query: its pagination (at most 100 a page) and filters. */
 export const listServerWalletsQuery = z.strictObject({

@@ -13,7 +13,7 @@ export const toServerWalletDto = (app: AppRecord, wallet: ServerWalletRecord): S
   imported: wallet.imported,
   created_at: wallet.createdAt,
   imported_at: wallet.imported ? wallet.createdAt : null,
-  exported_at: null,
+  exported_at: wallet.exportedAt,
   policy_ids: [],
   additional_signers: additionalSignersOf(app, wallet),
   owner_id: null,

@@ -8,15 +8,17 @@ import { recoverAuthorizationAddress } from 'viem/utils'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, decodeBase58, encodeBase58, REQUEST_EXPIRY_HEADER,
+  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, decodeBase58, encodeBase58, MFA_TOKEN_HEADER, REQUEST_EXPIRY_HEADER,
   SPONSORSHIP_NOT_ENABLED_MESSAGE, walletApiRoutes, type EmbeddedChainType,
 } from '../../../src/protocol/index.js'
+import { walletExportSuite } from '../../../src/protocol/custody/wallet-export-hpke.js'
 import { hashAppSecret } from '../apps/app-secret.js'
 import type { EmbeddedWalletSettings } from '../apps/types.js'
-import { signInUser, type MfaTestUser } from '../mfa/test-support.js'
+import { enrolTotp, signInUser, verifyTotp, type MfaTestUser } from '../mfa/test-support.js'
 import { startAnvil, type Anvil } from '../test-support/anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../test-support/litesvm-rpc.js'
 import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
+import { FRESH_PROOF_WINDOW_MS } from '../wallets/require-fresh-proof.js'
 
 const SECRET = 'server-wallets-test-app-secret-0123456789ab'
 const serverMode: EmbeddedWalletSettings = {
@@ -73,12 +75,13 @@ async function ownedWallet(chain: EmbeddedChainType) {
   return { ...owner, wallet: created.body as { id: string; address: string } }
 }
 
-interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string; appId?: string }
+interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string; appId?: string; mfaToken?: string }
 /** Sends `body` with an authorization signature over its canonical payload, as a client would. */
 async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, options: SignedCall = {}) {
   const expiresAt = options.expiresAt ?? t.clock.now() + 60_000
   const headers: Record<string, string> = { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
   if (options.authorization) headers.authorization = options.authorization
+  if (options.mfaToken) headers[MFA_TOKEN_HEADER] = options.mfaToken
   if (options.signer) {
     const payload = authorizationPayload({ method, url: `${t.url}${path}`, body, appId: options.appId ?? t.app.id, expiresAt })
     const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, options.signer.privateKey, new TextEncoder().encode(payload))
@@ -465,6 +468,131 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
     expect(created.status).toBe(200)
     const refused = await setSigners(created.body.id, [APP_SIGNER_ID], { signer: ownSigner, token: login.body.token, appId: noDelegation.id })
     expect(failure(refused)).toEqual([403, 'feature_not_enabled', 'Delegated actions are not enabled for this app'])
+  })
+})
+
+describe('POST /api/v1/wallets/:wallet_id/export', () => {
+  /** The export frame's side: an ECDH P-256 key pair whose public half (SPKI, base64) the key is sealed to. */
+  async function newRecipient() {
+    const pair = await webcrypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])
+    return { pair, spki: Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
+  }
+  type Recipient = Awaited<ReturnType<typeof newRecipient>>
+  const exportBody = (recipient: Recipient) => ({ encryption_type: 'HPKE', recipient_public_key: recipient.spki })
+  const exportWallet = (walletId: string, body: object, options: SignedCall) => signedCall('POST', walletApiRoutes.export.path.replace(':wallet_id', walletId), body, options)
+  /** Opens the answer as the export frame does: the key as an export screen shows it. */
+  async function opened(recipient: Recipient, response: ApiResponse): Promise<string> {
+    const enc = Buffer.from(response.body.encapsulated_key, 'base64')
+    const plaintext = await walletExportSuite().open({ recipientKey: recipient.pair as CryptoKeyPair, enc }, Buffer.from(response.body.ciphertext, 'base64'))
+    return new TextDecoder().decode(plaintext)
+  }
+  const exportedAt = async (walletId: string, token: string) => (await t.call(walletPath(walletId), { token })).body.exported_at
+  const notAKey = [400, 'invalid_data', 'Invalid request body: recipient_public_key: must be a base64 P-256 public key (SPKI)']
+  const elevenMinutes = FRESH_PROOF_WINDOW_MS / 1000 + 60
+
+  it("seals each chain's key to the owner's recipient key: it derives the wallet's address, and exported_at records when", async () => {
+    const ethereum = await ownedWallet('ethereum')
+    const recipient = await newRecipient()
+    expect(await exportedAt(ethereum.wallet.id, ethereum.user.token)).toBeNull()
+    const before = t.clock.now()
+    const sealed = await exportWallet(ethereum.wallet.id, exportBody(recipient), { signer: ethereum.signer, token: ethereum.user.token })
+    expect(sealed.status).toBe(200)
+    expect(Object.keys(sealed.body).sort()).toEqual(['ciphertext', 'encapsulated_key', 'encryption_type'])
+    expect(sealed.body.encryption_type).toBe('HPKE')
+    const ethereumKey = await opened(recipient, sealed)
+    expect(ethereumKey).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAddress(ethereumKey as `0x${string}`)).toBe(ethereum.wallet.address)
+    expect(await exportedAt(ethereum.wallet.id, ethereum.user.token)).toBeGreaterThanOrEqual(before)
+    // Another key than the recipient's opens nothing.
+    await expect(opened(await newRecipient(), sealed)).rejects.toThrow()
+
+    const solana = await ownedWallet('solana')
+    const solanaSealed = await exportWallet(solana.wallet.id, exportBody(recipient), { signer: solana.signer, token: solana.user.token })
+    const secretKey = decodeBase58(await opened(recipient, solanaSealed))!
+    expect(secretKey).toHaveLength(64)
+    expect(encodeBase58(ed25519.getPublicKey(secretKey.subarray(0, 32)))).toBe(solana.wallet.address)
+    expect(encodeBase58(secretKey.subarray(32))).toBe(solana.wallet.address)
+    expect(await exportedAt(solana.wallet.id, solana.user.token)).toEqual(expect.any(Number))
+    for (const secret of [ethereumKey, ethereumKey.slice(2), encodeBase58(secretKey), Buffer.from(secretKey.subarray(0, 32)).toString('hex')]) expect(logs).not.toContain(secret)
+  })
+
+  it('answers an imported key exactly as it was imported (Ethereum hex, Solana 64-byte base58)', async () => {
+    const { user, signer } = await userWithSigner()
+    const recipient = await newRecipient()
+    const ethereumKey = generatePrivateKey()
+    const seed = ed25519.utils.randomPrivateKey()
+    const solanaKey = encodeBase58(new Uint8Array([...seed, ...ed25519.getPublicKey(seed)]))
+    for (const [chain, key] of [['ethereum', ethereumKey], ['solana', solanaKey]] as const) {
+      const imported = await t.call(walletApiRoutes.import.path, { body: { chain_type: chain, private_key: key }, token: user.token })
+      expect(imported.status).toBe(200)
+      expect(await opened(recipient, await exportWallet(imported.body.id, exportBody(recipient), { signer, token: user.token }))).toBe(key)
+    }
+  })
+
+  it("refuses a missing, forged, another user's or replayed signature with 401 invalid_credentials, and records no export", async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const body = exportBody(await newRecipient())
+    const asOwner = (options: SignedCall = {}) => exportWallet(wallet.id, body, { token: user.token, ...options })
+    expect(failure(await asOwner())).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
+    expect(failure(await asOwner({ signer: await newP256Signer() }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await asOwner({ signer: (await userWithSigner()).signer }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await asOwner({ signer, signature: 'not base64!' }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(await exportedAt(wallet.id, user.token)).toBeNull()
+    const expiresAt = t.clock.now() + 60_000
+    expect((await asOwner({ signer, expiresAt })).status).toBe(200)
+    expect(failure(await asOwner({ signer, expiresAt }))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+  })
+
+  it("is the owner's session only: not the app secret (403), not a signature alone (401), not another user (404)", async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const body = exportBody(await newRecipient())
+    const appSecret = { authorization: appAuthorization() }
+    expect(failure(await exportWallet(wallet.id, body, { signer: appSigner, ...appSecret }))).toEqual([403, 'missing_or_invalid_token', 'Sign in again to export your wallet'])
+    expect(failure(await exportWallet(wallet.id, body, { signer, ...appSecret }))[0]).toBe(403)
+    // Even once the app may sign for it, the key is not the app's to take.
+    await t.call('/api/v1/wallets/delegate', { body: { address: wallet.address, chain_type: 'ethereum' }, token: user.token })
+    expect(failure(await exportWallet(wallet.id, body, { signer: appSigner, ...appSecret }))[0]).toBe(403)
+    expect(failure(await exportWallet(wallet.id, body, { signer }))[0]).toBe(401)
+    const stranger = await userWithSigner()
+    expect(failure(await exportWallet(wallet.id, body, { signer: stranger.signer, token: stranger.user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
+    expect(failure(await exportWallet(wallet.id, body, { signer, token: stranger.user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
+    expect(failure(await exportWallet('0'.repeat(24), body, { signer, token: user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
+    expect(await exportedAt(wallet.id, user.token)).toBeNull()
+  })
+
+  it('refuses a malformed recipient key and any encryption but HPKE with 400 invalid_data', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const recipient = await newRecipient()
+    const post = (body: object) => exportWallet(wallet.id, body, { signer, token: user.token })
+    const p384 = await webcrypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, ['deriveBits'])
+    const p384Spki = Buffer.from(await webcrypto.subtle.exportKey('spki', p384.publicKey)).toString('base64')
+    for (const key of ['not base64!', Buffer.alloc(91, 7).toString('base64'), p384Spki, `${recipient.spki}${'A'.repeat(200)}`, '']) {
+      expect(failure(await post({ encryption_type: 'HPKE', recipient_public_key: key }))).toEqual(notAKey)
+    }
+    expect(failure(await post({ encryption_type: 'RSA', recipient_public_key: recipient.spki })).slice(0, 2)).toEqual([400, 'invalid_data'])
+    expect(failure(await post({ recipient_public_key: recipient.spki })).slice(0, 2)).toEqual([400, 'invalid_data'])
+    expect(failure(await post({ ...exportBody(recipient), wallet_id: wallet.id })).slice(0, 2)).toEqual([400, 'invalid_data'])
+    expect(await exportedAt(wallet.id, user.token)).toBeNull()
+  })
+
+  it('needs a sign-in within 10 minutes, or with MFA enrolled a fresh MFA verification, like on-device export', async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const recipient = await newRecipient()
+    t.clock.advance(elevenMinutes)
+    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer, token: user.token }))).toEqual([403, 'missing_or_invalid_token', 'Sign in again to export your wallet'])
+    const again = await signInUser(t, user.email)
+    const fresh = await exportWallet(wallet.id, exportBody(recipient), { signer, token: again.token })
+    expect(privateKeyToAddress(await opened(recipient, fresh) as `0x${string}`)).toBe(wallet.address)
+
+    // Enrolling MFA ends the user's other sessions, and with them the first session's user signer.
+    const secret = await enrolTotp(t, again)
+    const current = await newP256Signer()
+    expect((await t.call(walletApiRoutes.userSigners.path, { body: { public_key: current.spki }, token: again.token })).status).toBe(200)
+    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token }))).toEqual([403, 'mfa_required', 'MFA verification required'])
+    const mfaToken = await verifyTotp(t, again, secret)
+    expect((await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token, mfaToken })).status).toBe(200)
+    t.clock.advance(elevenMinutes)
+    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token, mfaToken }))[1]).toBe('mfa_required')
   })
 })
 

@@ -17,17 +17,21 @@ export interface ServerWalletRecord {
   /** The session signers the owner named (PATCH /wallets/:id). */
   additionalSigners: AdditionalSigner[]
   createdAt: number
+  /** Unix ms of the last export (POST /wallets/:id/export), null if never exported. */
+  exportedAt: number | null
 }
 
 interface ServerWalletRow {
   id: string; app_id: string; user_id: string; chain_type: EmbeddedChainType; wallet_index: number; address: string
   signer_key_id: string; imported: boolean; delegated: boolean; additional_signers: AdditionalSigner[]; created_at: number | string
+  exported_at: number | string | null
 }
 
-const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, additional_signers, created_at'
+const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, additional_signers, created_at, exported_at'
 const toRecord = (row: ServerWalletRow): ServerWalletRecord => ({
   id: row.id, appId: row.app_id, userId: row.user_id, chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address,
   signerKeyId: row.signer_key_id, imported: row.imported, delegated: row.delegated, additionalSigners: row.additional_signers, createdAt: Number(row.created_at),
+  exportedAt: row.exported_at === null ? null : Number(row.exported_at),
 })
 
 /** Unguessable and URL-safe, like the reference's wallet ids (and the delegation ids they share the rpc route with). */
@@ -75,8 +79,8 @@ export async function nextImportedIndex(db: Queryable, appId: string, userId: st
 
 export async function insertServerWallet(db: Queryable, wallet: ServerWalletRecord): Promise<void> {
   await db.query(
-    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, JSON.stringify(wallet.additionalSigners), wallet.createdAt],
+    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, JSON.stringify(wallet.additionalSigners), wallet.createdAt, wallet.exportedAt],
   )
 }
 
@@ -97,4 +101,9 @@ export async function setAdditionalSigners(db: Queryable, wallet: ServerWalletRe
     [wallet.appId, wallet.id, JSON.stringify(signers)],
   )
   return toRecord(row!)
+}
+
+/** Records an export: the wallet answers when its key last left the signer (sealed to its owner). */
+export async function setServerWalletExported(db: Queryable, wallet: ServerWalletRecord, exportedAt: number): Promise<void> {
+  await db.query('UPDATE server_wallets SET exported_at = $3 WHERE app_id = $1 AND id = $2', [wallet.appId, wallet.id, exportedAt])
 }

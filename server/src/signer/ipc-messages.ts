@@ -8,7 +8,7 @@ export interface SignerProcessSettings {
   store: SignerStoreSettings
 }
 
-export type SignerOperation = 'createKey' | 'importKey' | 'sign'
+export type SignerOperation = 'createKey' | 'importKey' | 'sign' | 'exportKey'
 
 export type ToSigner =
   | { type: 'start'; settings: SignerProcessSettings }

@@ -7,6 +7,7 @@ import type { Db } from '../db/types.js'
 import { ApiError } from '../http/api-error.js'
 import { loadKeyEncryptionKeys } from '../secrets/kek-settings.js'
 import { createKey } from './create-key.js'
+import { exportKey } from './export-key.js'
 import { importKey } from './import-key.js'
 import type { FromSigner, SignerOperation, SignerProcessSettings, ToSigner } from './ipc-messages.js'
 import { openSignerStore } from './key-store.js'
@@ -15,7 +16,7 @@ import { signWithKey } from './sign-with-key.js'
 
 const send = (message: FromSigner) => process.send?.(message)
 
-const operations: Record<SignerOperation, (deps: SignerDeps, input: any) => Promise<unknown>> = { createKey, importKey, sign: signWithKey }
+const operations: Record<SignerOperation, (deps: SignerDeps, input: any) => Promise<unknown>> = { createKey, importKey, sign: signWithKey, exportKey }
 
 /** Only our own 400/404 refusals cross back as they are; the name of anything else stays here. */
 function failureOf(id: number, error: unknown): FromSigner {

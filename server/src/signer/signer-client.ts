@@ -4,7 +4,7 @@ import { DatabaseUnavailableError } from '../db/unavailable.js'
 import { ApiError } from '../http/api-error.js'
 import type { Logger } from '../logger.js'
 import type { FromSigner, SignerOperation, SignerProcessSettings, ToSigner } from './ipc-messages.js'
-import type { SignerKey, SignerResponse, WalletSigner } from './types.js'
+import type { SealedKeyExport, SignerKey, SignerResponse, WalletSigner } from './types.js'
 
 const SIGNER_ENTRY = fileURLToPath(new URL('./signer-process.mjs', import.meta.url))
 
@@ -130,6 +130,7 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
     createKey: (input) => call('createKey', input) as Promise<SignerKey>,
     importKey: (input) => call('importKey', input) as Promise<SignerKey>,
     sign: (input) => call('sign', input) as Promise<SignerResponse>,
+    exportKey: (input) => call('exportKey', input) as Promise<SealedKeyExport>,
     async start() {
       if (closed) return
       running ??= forkSigner(options, requests, onExit)

@@ -7,7 +7,8 @@ import { getAddress, keccak256, recoverAddress, recoverTransactionAddress, toHex
 import { privateKeyToAddress } from 'viem/accounts'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { encodeBase58 } from '../../../src/protocol/base58.js'
+import { decodeBase58, encodeBase58 } from '../../../src/protocol/base58.js'
+import { walletExportSuite } from '../../../src/protocol/custody/wallet-export-hpke.js'
 import { openDatabase } from '../db/open.js'
 import type { Db } from '../db/types.js'
 import { createLogger } from '../logger.js'
@@ -164,6 +165,45 @@ describe('the signer process: Solana', () => {
       .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: this wallet is not one of its signers' })
     expect(await refusal(signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: 'AAAA', encoding: 'base64' } } })))
       .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: not a Solana transaction' })
+  })
+})
+
+describe('the signer process: export', () => {
+  async function newRecipient() {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])
+    return { pair, spki: Buffer.from(await crypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
+  }
+  const open = async (pair: CryptoKeyPair, sealed: { encapsulatedKey: string; ciphertext: string }) =>
+    new TextDecoder().decode(await walletExportSuite().open({ recipientKey: pair, enc: Buffer.from(sealed.encapsulatedKey, 'base64') }, Buffer.from(sealed.ciphertext, 'base64')))
+  const encodings = (key: Uint8Array) => [Buffer.from(key).toString('hex'), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), encodeBase58(key)]
+
+  it('answers only the HPKE-sealed key over IPC; the recipient opens the key as export screens show it (Ethereum hex, Solana base58 secret key)', async () => {
+    const recipient = await newRecipient()
+    const ethereum = await signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: ETHEREUM_KEY.slice() })
+    const solana = await signer.importKey({ appId: APP, chainType: 'solana', privateKey: SOLANA_SEED.slice() })
+    const solanaSecretKey = new Uint8Array([...SOLANA_SEED, ...ed25519.getPublicKey(SOLANA_SEED)])
+    for (const [{ keyId }, key, expected] of [[ethereum, ETHEREUM_KEY, toHex(ETHEREUM_KEY)], [solana, SOLANA_SEED, encodeBase58(solanaSecretKey)]] as const) {
+      const sealed = await signer.exportKey({ appId: APP, keyId, recipientPublicKey: recipient.spki })
+      // What came back over the channel: two base64 fields, no encoding of the key among them.
+      expect(Object.keys(sealed).sort()).toEqual(['ciphertext', 'encapsulatedKey'])
+      expect(Buffer.from(sealed.encapsulatedKey, 'base64')).toHaveLength(65)
+      const answer = JSON.stringify(sealed).toLowerCase()
+      for (const text of [...encodings(key), ...encodings(solanaSecretKey), expected]) expect(answer).not.toContain(text.toLowerCase())
+      expect(await open(recipient.pair, sealed)).toBe(expected)
+    }
+    expect(decodeBase58(await open(recipient.pair, await signer.exportKey({ appId: APP, keyId: solana.keyId, recipientPublicKey: recipient.spki })))).toEqual(solanaSecretKey)
+  })
+
+  it("refuses a recipient key that is no base64 P-256 SPKI (invalid_data) and another app's key id (not_found)", async () => {
+    const { keyId } = await signer.createKey({ appId: APP, chainType: 'ethereum' })
+    const recipient = await newRecipient()
+    const ecdsa = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, true, ['sign'])
+    const p384 = Buffer.from(await crypto.subtle.exportKey('spki', ecdsa.publicKey)).toString('base64')
+    const notAKey = { status: 400, code: 'invalid_data', message: 'Invalid request body: recipient_public_key: must be a base64 P-256 public key (SPKI)' }
+    for (const recipientPublicKey of ['not base64!', Buffer.alloc(91, 1).toString('base64'), p384, 42 as unknown as string]) {
+      expect(await refusal(signer.exportKey({ appId: APP, keyId, recipientPublicKey }))).toEqual(notAKey)
+    }
+    expect(await refusal(signer.exportKey({ appId: OTHER_APP, keyId, recipientPublicKey: recipient.spki }))).toEqual({ status: 404, code: 'not_found', message: 'Wallet not found' })
   })
 })
 

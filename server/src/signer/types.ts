@@ -20,6 +20,11 @@ export interface WalletSigner {
    * transaction that does not list the wallet...), and 500 `internal_error` when the signer cannot be reached.
    */
   sign(input: { appId: string; keyId: string; request: SignerRequest }): Promise<SignerResponse>
+  /**
+   * The key HPKE-sealed to `recipientPublicKey` (base64 SPKI DER, P-256) inside the signer: only ciphertext crosses
+   * back. The API process authorized the owner first. 400 `invalid_data` for a malformed recipient key, 404 as `sign`.
+   */
+  exportKey(input: { appId: string; keyId: string; recipientPublicKey: string }): Promise<SealedKeyExport>
   /** Starts the signer now rather than at its first use (a first start creates its store, which takes seconds). */
   start(): Promise<void>
   /** Stops the signer (the child process, or the in-process store in tests). */
@@ -27,3 +32,6 @@ export interface WalletSigner {
 }
 
 export interface SignerKey { keyId: string; address: string }
+
+/** An exported key as HPKE base mode makes it (wallet-export-hpke.ts): both base64. */
+export interface SealedKeyExport { encapsulatedKey: string; ciphertext: string }

@@ -43,6 +43,7 @@ export function lazyTestSigner(database: TestDatabase): WalletSigner {
     createKey: async (input) => (await signer()).createKey(input),
     importKey: async (input) => (await signer()).importKey(input),
     sign: async (input) => (await signer()).sign(input),
+    exportKey: async (input) => (await signer()).exportKey(input),
     start: async () => { if (!closed) await (await signer()).start() },
     async close() {
       closed = true

@@ -3,8 +3,7 @@ import type { AuthShareResponse, KeyMaterialResponse } from '../../../src/protoc
 import type { ServerContext } from '../context.js'
 import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
-import { requireClientIp } from '../http/client-ip.js'
-import { hitRateLimit } from '../rate-limit/hit.js'
+import { hitKeyMaterialRateLimits } from './key-material-rate-limit.js'
 import { authShareResponse, keyMaterialResponse } from './release-shares.js'
 import { exportShareBody } from './schemas.js'
 import { assertWalletActionAllowed, requireOwnedWallet, type WalletCaller } from './wallet-access.js'
@@ -20,7 +19,6 @@ export async function exportShare(ctx: ServerContext, c: Context<AppEnv>, caller
   const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address') ?? '')
   await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'export')
   if (!body.include_recovery) return authShareResponse(ctx, shareSet)
-  await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-user:${caller.userId}`, ctx.rateLimits.walletKeyMaterialPerUser)
-  await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.walletKeyMaterialPerIp)
+  await hitKeyMaterialRateLimits(ctx, c, caller.userId)
   return keyMaterialResponse(ctx, shareSet)
 }

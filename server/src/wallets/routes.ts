@@ -2,10 +2,8 @@ import { Hono } from 'hono'
 import type { CreateEmbeddedWalletResponse, ReshareResponse, UserDto } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
-import { requireClientIp } from '../http/client-ip.js'
 import type { AppEnv } from '../http/env.js'
 import { readBody } from '../http/read-body.js'
-import { hitRateLimit } from '../rate-limit/hit.js'
 import { requireAccess } from '../sessions/authenticate-request.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { serverWalletExportRefused, serverWalletRecoveryRefused } from '../server-wallets/errors.js'
@@ -13,6 +11,7 @@ import { refuseForServerWallet } from '../server-wallets/routes.js'
 import { addEmbeddedWallet } from './add-wallet.js'
 import { createEmbeddedWallet, type CreatedWallet } from './create-wallet.js'
 import { exportShare } from './export-share.js'
+import { hitKeyMaterialRateLimits } from './key-material-rate-limit.js'
 import { authShareResponse, keyMaterialResponse } from './release-shares.js'
 import { reshareEmbeddedWallet } from './reshare-wallet.js'
 import { addBody, createBody, reshareBody, shareQueryBody } from './schemas.js'
@@ -55,9 +54,7 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/:address/recovery/key_material', async (c) => {
     const caller = await requireWalletCaller(ctx, c)
-    // Recovery material is what a thief with a token would want: capped per user and per IP (SECURITY 47).
-    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-user:${caller.userId}`, ctx.rateLimits.walletKeyMaterialPerUser)
-    await hitRateLimit(ctx.db, ctx.clock, `wallet-key-material-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.walletKeyMaterialPerIp)
+    await hitKeyMaterialRateLimits(ctx, c, caller.userId)
     const body = await readBody(c, shareQueryBody)
     const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
     await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, shareSet, 'key_material')

@@ -31,9 +31,10 @@ const keyRebuildingActions: Partial<Record<WalletAction, FreshProofPurpose>> = {
  * The one gate before the server releases or replaces a share: the owner only, and for a user enrolled in MFA an
  * MFA token verified in this very session (403 `mfa_required`, SECURITY 49, 51); key material and export also need
  * that proof (or, without MFA, the sign-in) to be at most 10 minutes old. `db` is the caller's transaction when there is one.
+ * `wallet` is a share set, or a server-managed wallet (no shares, the same owner rule).
  */
-export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, shareSet: ShareSet, action: WalletAction): Promise<void> {
-  if (shareSet.userId !== caller.userId) throw walletNotFound()
+export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, wallet: Pick<ShareSet, 'userId'>, action: WalletAction): Promise<void> {
+  if (wallet.userId !== caller.userId) throw walletNotFound()
   const purpose = keyRebuildingActions[action]
   if (purpose) return assertFreshProof(ctx, db, app.id, caller, purpose)
   await assertFreshMfa(ctx, db, app.id, caller)

@@ -33,6 +33,7 @@ describe('keyExportFrameUrl', () => {
       entropy_id: wallet.entropyId, entropy_id_verifier: 'ethereum-address-verifier', hd_wallet_index: '1', chain_type: 'ethereum', client_id: 'c1', phrase_export: 'true',
     })
     expect(keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, imported: true } }).searchParams.has('phrase_export')).toBe(false)
+    expect(keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, recoveryMethod: 'privy-v2' } }).searchParams.has('phrase_export')).toBe(false)
   })
 })
 

@@ -4,7 +4,7 @@
  * the server wants MFA it asks again with `mfaRequired`, and the answer carries the user's MFA answer. The key itself
  * never reaches this page: nothing the frame posts carries it (SECURITY.md 48).
  */
-import { EXPORT_FRAME_PATH, EXPORT_FRAME_TOKEN, EXPORT_FRAME_TOKEN_REQUEST, exportFrameQuery, type ExportFrameParentMessage, type MfaSubmission } from '../../../protocol/index.js'
+import { EXPORT_FRAME_PATH, EXPORT_FRAME_TOKEN, EXPORT_FRAME_TOKEN_REQUEST, exportFrameQuery, SERVER_WALLET_RECOVERY_METHOD, type ExportFrameParentMessage, type MfaSubmission } from '../../../protocol/index.js'
 import type { Unsubscribe } from '../../types.js'
 import type { EmbeddedWallet, KeyExportFrame } from './types.js'
 
@@ -27,8 +27,8 @@ export function keyExportFrameUrl({ apiUrl, appId, clientId, wallet }: Pick<KeyE
   url.searchParams.set(exportFrameQuery.hdWalletIndex, String(wallet.walletIndex))
   url.searchParams.set(exportFrameQuery.chainType, wallet.chainType)
   if (clientId) url.searchParams.set(exportFrameQuery.clientId, clientId)
-  // A seed phrase exists for HD wallets only: an imported key is just the key.
-  if (!wallet.imported) url.searchParams.set(exportFrameQuery.phraseExport, 'true')
+  // A seed phrase exists for on-device HD wallets only: an imported key is just the key, a server-managed one was made alone.
+  if (!wallet.imported && wallet.recoveryMethod !== SERVER_WALLET_RECOVERY_METHOD) url.searchParams.set(exportFrameQuery.phraseExport, 'true')
   return url
 }
 
