@@ -1,6 +1,6 @@
 /** Sponsored sends of a server-managed (privy-v2) wallet: the confirmation reads 'Sponsored by {app}', the frame asks the wallet API to send, the app pays. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createWalletClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { deployTestContracts, ANVIL_FIRST_PRIVATE_KEY, type TestContracts } from '../../../../test/harness/evm-contracts.js'
@@ -83,7 +83,9 @@ describe('sponsored sends of server-managed wallets', () => {
     const { client } = await signedIn()
     testbed.frame.sponsoredSend = appPays
     const { hash } = await client.embeddedWallets.sendTransaction({ transaction: transferCall(), sponsor: true, uiOptions: { showWalletUIs: false } })
-    expect(await rpc<{ status: Hex }>('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' })
+    // Headless, the hash comes back when sent (no receipt screen to wait for): the receipt is awaited here.
+    const receipt = await createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50, timeout: 10_000 })
+    expect(receipt.status).toBe('success')
     expect(sponsoredRequests()).toHaveLength(1)
   })
 
