@@ -6,16 +6,19 @@
  * to or kept by the server. A captured signed rpc request replayed, stripped of its signature or altered is
  * refused (401 invalid_credentials), a request the app signs with the user signer itself is accepted once, and setting
  * recovery is refused (unsupported_recovery_method). The app's backend signs for a wallet with its session signer
- * only while the owner has added it (`addSessionSigners`, a PATCH signed by the user signer).
+ * only while the owner has added it (`addSessionSigners`, a PATCH signed by the user signer). The owner exports each
+ * wallet's key: the signer seals it to the export frame's HPKE key, so it shows in that frame only.
  */
 import { webcrypto } from 'node:crypto'
 import type { Frame, Page } from 'playwright-core'
+import { ed25519 } from '@noble/curves/ed25519'
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authorizationPayload, authorizationSignatureMessages, DEV_APP_ID } from '../../src/protocol/index.js'
-import { approveConfirmation, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
+import { authorizationPayload, authorizationSignatureMessages, decodeBase58, DEV_APP_ID, encodeBase58 } from '../../src/protocol/index.js'
+import { approveConfirmation, modalHidden, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
-import { recordContext, type RecordedRequest, type Recording } from '../harness/recording.js'
+import { recordContext, requestText, secretForms, type RecordedRequest, type Recording } from '../harness/recording.js'
 
 const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
@@ -211,6 +214,48 @@ describe('server-managed wallets on the demo', () => {
     })
   }, 120_000)
 })
+
+describe('server-managed wallet export', () => {
+  it("shows each wallet's key inside the export frame only, sealed to the frame by the signer", async () => {
+    await inNewPage(stack.browser, async (page, context) => {
+      const recording = await recordContext(context)
+      await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-export-${runId()}@example.com`)
+      const [ethereum, solana] = (await serverWallets(page)) as [PageWallet, PageWallet]
+      const ethereumKey = await exportedKey(page, ethereum.address, /^0x[0-9a-f]{64}$/)
+      expect(privateKeyToAddress(ethereumKey as Hex)).toBe(ethereum.address)
+      const solanaKey = await exportedKey(page, solana.address, /^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+      expect(encodeBase58(ed25519.getPublicKey(decodeBase58(solanaKey)!.subarray(0, 32)))).toBe(solana.address)
+
+      // Each export was one signed request answered with ciphertext: the keys crossed no wire, host page or share route.
+      const exports = recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/export$/.test(pathOf(request)))
+      expect(exports.map((request) => JSON.parse(request.headers)['privy-authorization-signature'] !== undefined)).toEqual([true, true])
+      const wire = (await Promise.all(recording.requests.map(requestText))).join('\n')
+      const dom = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
+      for (const secret of [ethereumKey, ethereumKey.slice(2), solanaKey, ...secretForms(decodeBase58(solanaKey)!.subarray(0, 32))]) {
+        expect(wire).not.toContain(secret)
+        expect(dom).not.toContain(secret)
+      }
+      expect(recording.requests.filter((request) => pathOf(request).startsWith('/api/v1/embedded_wallets'))).toEqual([])
+      const listed = await clientCall<{ exported_at: number | null }[]>(page, `const token = await client.getAccessToken(); return Promise.all(${JSON.stringify([ethereum.id, solana.id])}.map((id) => fetch(client.apiUrl + '/api/v1/wallets/' + id, { headers: { authorization: 'Bearer ' + token, 'privy-app-id': client.appId } }).then((response) => response.json())))`)
+      expect(listed.map((wallet) => typeof wallet.exported_at)).toEqual(['number', 'number'])
+    })
+  }, 120_000)
+})
+
+/** Opens 'Export wallet' for `address`, reveals the key in the export frame and answers it; closes the modal. */
+async function exportedKey(page: Page, address: string, pattern: RegExp): Promise<string> {
+  await page.evaluate((wallet) => (document.querySelector('auth-modal') as unknown as { start(options: object): void }).start({ intent: 'wallet', screen: 'key:export', address: wallet }), address)
+  await modalPart(page, 'title').filter({ hasText: 'Export wallet' }).waitFor({ timeout: walletTimeout })
+  const frame = page.frameLocator('auth-modal iframe[part~="export-frame"]')
+  await frame.locator('#export-private-key').click({ timeout: walletTimeout })
+  const output = frame.locator('#export-secret')
+  const status = frame.locator('#export-status')
+  await expect.poll(async () => (await output.textContent()) || `status: ${await status.textContent()}`, { timeout: walletTimeout }).toMatch(pattern)
+  const key = (await output.textContent())!
+  await modalPart(page, 'close-button').click()
+  await modalHidden(page)
+  return key
+}
 
 /** The app's backend: an rpc request with the app secret, signed by its session signer over the request's canonical form. */
 async function signAsApp(walletId: string, body: object) {

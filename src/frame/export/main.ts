@@ -8,7 +8,11 @@ import { indexedDbDeviceShareStore } from '../device-store.js'
 import { FrameError, isFrameError } from '../errors.js'
 import { FRAME_CONFIG_ELEMENT_ID, parseFrameConfig } from '../frame-config.js'
 import type { FrameWindow } from '../listener.js'
+import { mfaTokenStore } from '../mfa-token.js'
 import { trustedParentOrigin } from '../parent-origin.js'
+import { httpServerWalletApi } from '../server-wallets/api.js'
+import { serverWalletContext } from '../server-wallets/authorized-rpc.js'
+import { indexedDbUserSignerKeyStore, userSigner } from '../server-wallets/user-signer.js'
 import { parseExportQuery } from './export-query.js'
 import { exportSecretWithMfa, type ExportedSecret } from './export-secret.js'
 import { requestParentToken } from './parent-token.js'
@@ -23,7 +27,10 @@ const parentOrigin = config && trustedParentOrigin(
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 
 if (config && target && parentOrigin) {
-  const context = { appId: config.appId, api: httpFrameApi({ appId: config.appId, clientId: target.clientId }), deviceShares: indexedDbDeviceShareStore() }
+  // One MFA token store: the token the share API's verification keeps must ride on the server wallet export too.
+  const apiOptions = { appId: config.appId, clientId: target.clientId, mfaTokens: mfaTokenStore() }
+  const serverWallets = serverWalletContext(httpServerWalletApi({ ...apiOptions, origin: location.origin }), userSigner(config.appId, indexedDbUserSignerKeyStore()))
+  const context = { appId: config.appId, api: httpFrameApi(apiOptions), deviceShares: indexedDbDeviceShareStore(), serverWallets }
   const keyButton = element<HTMLButtonElement>('export-private-key')
   const phraseButton = element<HTMLButtonElement>('export-seed-phrase')
   const output = element<HTMLOutputElement>('export-secret')

@@ -6,6 +6,8 @@ import {
   type RegisterUserSignerBody,
   type RegisterUserSignerResponse,
   type ServerWallet,
+  type ServerWalletExportBody,
+  type ServerWalletExportResponse,
   type ServerWalletRpcBody,
   type ServerWalletRpcResponse,
 } from '../../protocol/index.js'
@@ -19,6 +21,8 @@ export interface ServerWalletApi {
   registerUserSigner(accessToken: string, body: RegisterUserSignerBody): Promise<RegisterUserSignerResponse>
   /** `authorization`: the signature and expiry headers, signed over this very body. */
   rpc(accessToken: string, walletId: string, body: ServerWalletRpcBody, authorization: Record<string, string>): Promise<ServerWalletRpcResponse>
+  /** The wallet's key sealed to `body.recipient_public_key`; authorized like `rpc`. */
+  export(accessToken: string, walletId: string, body: ServerWalletExportBody, authorization: Record<string, string>): Promise<ServerWalletExportResponse>
 }
 
 export function httpServerWalletApi(options: HttpFrameApiOptions & { origin: string }): ServerWalletApi {
@@ -29,5 +33,6 @@ export function httpServerWalletApi(options: HttpFrameApiOptions & { origin: str
     import: (token, body) => call(walletApiRoutes.import, token, body),
     registerUserSigner: (token, body) => call(walletApiRoutes.userSigners, token, body),
     rpc: (token, walletId, body, authorization) => call(walletApiRoutes.rpc, token, body, { wallet_id: walletId }, authorization),
+    export: (token, walletId, body, authorization) => call(walletApiRoutes.export, token, body, { wallet_id: walletId }, authorization),
   }
 }

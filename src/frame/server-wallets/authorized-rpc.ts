@@ -1,5 +1,5 @@
 /**
- * Signed requests to `/api/v1/wallets/{id}/rpc` (document 2 §6): the user signer is registered for the session the
+ * Signed requests to `/api/v1/wallets/{id}/rpc` and `/export` (document 2 §6): the user signer is registered for the session the
  * first time it is needed (and again for a new sign-in, after it expired, or when the server no longer knows it), then
  * signs the canonical payload of each request, which carries its own expiry.
  */
@@ -11,6 +11,7 @@ import {
   REQUEST_EXPIRY_HEADER,
   routePath,
   walletApiRoutes,
+  type Route,
   type ServerWalletRpcBody,
   type ServerWalletRpcResponse,
 } from '../../protocol/index.js'
@@ -43,21 +44,33 @@ export async function ensureUserSigner(context: ServerWalletContext, accessToken
   context.registrations.set(accessToken, expires_at)
 }
 
-async function signedRpc(context: ServerWalletContext, appId: string, accessToken: string, walletId: string, body: ServerWalletRpcBody): Promise<ServerWalletRpcResponse> {
-  await ensureUserSigner(context, accessToken)
-  const expiresAt = nowOf(context) + AUTHORIZATION_SIGNATURE_TTL_MS
-  const url = context.api.urlOf(routePath(walletApiRoutes.rpc, { wallet_id: walletId }))
-  const signature = await context.signer.sign(utf8(authorizationPayload({ method: 'POST', url, body, appId, expiresAt })))
-  return context.api.rpc(accessToken, walletId, body, { [AUTHORIZATION_SIGNATURE_HEADER]: signature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) })
+/** A wallet API request as sent: its route, its body, and how to send it with the authorization headers. */
+export interface AuthorizedRequest<Body, Answer> {
+  route: Route
+  walletId: string
+  body: Body
+  send(authorization: Record<string, string>): Promise<Answer>
 }
 
-/** One signed rpc; a signer the server refuses (its registration lapsed or was lost) is registered again, once. */
-export async function authorizedRpc(context: ServerWalletContext, appId: string, accessToken: string, walletId: string, body: ServerWalletRpcBody): Promise<ServerWalletRpcResponse> {
+async function signedCall<Body, Answer>(context: ServerWalletContext, appId: string, accessToken: string, request: AuthorizedRequest<Body, Answer>): Promise<Answer> {
+  await ensureUserSigner(context, accessToken)
+  const expiresAt = nowOf(context) + AUTHORIZATION_SIGNATURE_TTL_MS
+  const url = context.api.urlOf(routePath(request.route, { wallet_id: request.walletId }))
+  const signature = await context.signer.sign(utf8(authorizationPayload({ method: 'POST', url, body: request.body, appId, expiresAt })))
+  return request.send({ [AUTHORIZATION_SIGNATURE_HEADER]: signature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) })
+}
+
+/** One signed request; a signer the server refuses (its registration lapsed or was lost) is registered again, once. */
+export async function authorizedCall<Body, Answer>(context: ServerWalletContext, appId: string, accessToken: string, request: AuthorizedRequest<Body, Answer>): Promise<Answer> {
   try {
-    return await signedRpc(context, appId, accessToken, walletId, body)
+    return await signedCall(context, appId, accessToken, request)
   } catch (error) {
     if (!isFrameError(error) || error.message !== authorizationSignatureMessages.invalid) throw error
     context.registrations.delete(accessToken)
-    return signedRpc(context, appId, accessToken, walletId, body)
+    return signedCall(context, appId, accessToken, request)
   }
 }
+
+/** A signed `/wallets/{id}/rpc`. */
+export const authorizedRpc = (context: ServerWalletContext, appId: string, accessToken: string, walletId: string, body: ServerWalletRpcBody): Promise<ServerWalletRpcResponse> =>
+  authorizedCall(context, appId, accessToken, { route: walletApiRoutes.rpc, walletId, body, send: (authorization) => context.api.rpc(accessToken, walletId, body, authorization) })

@@ -1,12 +1,17 @@
-/** Whether the signed-in user's wallet named `entropyId` is server-managed: such a wallet is always available, with nothing to connect or recover. */
+/** The signed-in user's server-managed wallet named `entropyId`: such a wallet is always available, with nothing to connect or recover. */
 import { SERVER_WALLET_RECOVERY_METHOD, type EmbeddedChainType, type WalletAccountDto } from '../../protocol/index.js'
 import { sameAddress } from '../../protocol/same-address.js'
 import type { FrameContext } from '../handlers/context.js'
 
-export async function isServerWallet(context: FrameContext, accessToken: string, entropyId: string, chainType: EmbeddedChainType): Promise<boolean> {
+/** The wallet API id of the user's server-managed wallet at `entropyId`, or null when that wallet is on-device (or not theirs). */
+export async function serverWalletIdOf(context: Pick<FrameContext, 'api'>, accessToken: string, entropyId: string, chainType: EmbeddedChainType): Promise<string | null> {
   const user = await context.api.user(accessToken)
-  return user.linked_accounts.some((account) => {
-    const wallet = account as WalletAccountDto
-    return wallet.type === 'wallet' && wallet.chain_type === chainType && wallet.recovery_method === SERVER_WALLET_RECOVERY_METHOD && sameAddress(chainType, wallet.address, entropyId)
-  })
+  const wallet = user.linked_accounts.find((account) => {
+    const candidate = account as WalletAccountDto
+    return candidate.type === 'wallet' && candidate.chain_type === chainType && candidate.recovery_method === SERVER_WALLET_RECOVERY_METHOD && sameAddress(chainType, candidate.address, entropyId)
+  }) as WalletAccountDto | undefined
+  return wallet?.id ?? null
 }
+
+export const isServerWallet = async (context: FrameContext, accessToken: string, entropyId: string, chainType: EmbeddedChainType): Promise<boolean> =>
+  (await serverWalletIdOf(context, accessToken, entropyId, chainType)) !== null

@@ -9,8 +9,9 @@ import { FrameError } from '../errors.js'
 import type { FrameContext } from '../handlers/context.js'
 import { frameHandlers } from '../handlers/index.js'
 import { memoryDeviceShareStore } from '../memory-device-store.js'
-import { fakeShareServer } from '../test-support/fake-share-server.js'
-import { fakeWalletApi } from '../test-support/fake-wallet-api.js'
+import type { fakeShareServer } from '../test-support/fake-share-server.js'
+import type { fakeWalletApi } from '../test-support/fake-wallet-api.js'
+import { signedInFakes } from '../test-support/signed-in-fakes.js'
 import { serverWalletContext } from './authorized-rpc.js'
 import { memoryUserSignerKeyStore, userSigner, type UserSignerKeyStore } from './user-signer.js'
 
@@ -38,11 +39,7 @@ function frame(serverWalletsOnly = true) {
 }
 
 beforeEach(() => {
-  walletApi = fakeWalletApi()
-  walletApi.api.appId = appId
-  walletApi.signIn(token, 'alice')
-  shares = fakeShareServer()
-  shares.signIn(token, 'alice')
+  ;({ walletApi, shares } = signedInFakes(appId, token))
   device = memoryDeviceShareStore()
   keyStore = memoryUserSignerKeyStore()
   handlers = frame()

@@ -202,5 +202,7 @@ export function fakeShareServer() {
     /** The user's MFA factors (`enrollMfa('alice', 'totp')`) and the code the server accepts now. */
     enrollMfa: (userId: string, method: MfaMethod) => void setMethod(userId, method, true),
     mfa,
+    /** The MFA gate of the share calls, for another fake's gated route (the server shares one gate). */
+    requireMfa,
   }
 }

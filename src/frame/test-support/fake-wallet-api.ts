@@ -7,7 +7,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
-import { keccak256, toHex, type TransactionSerializable } from 'viem'
+import { hexToBytes, keccak256, toHex, type TransactionSerializable } from 'viem'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
   authorizationPayload,
@@ -21,6 +21,8 @@ import {
   type UserDto,
   type WalletAccountDto,
 } from '../../protocol/index.js'
+import { exportedKeyText } from '../../protocol/custody/exported-key.js'
+import { walletExportSuite } from '../../protocol/custody/wallet-export-hpke.js'
 import { base64ToBytes, bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import type { ServerWalletApi } from '../server-wallets/api.js'
@@ -53,6 +55,8 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
   const sponsoredHashes: `0x${string}`[] = []
   /** The base58 signatures answered for sponsored Solana sends. */
   const sponsoredSignatures: string[] = []
+  /** `keyFor` replaces the key a wallet's export seals (a server answering with another wallet's key). */
+  const exported: { keyFor?: (held: HeldWallet) => Uint8Array } = {}
 
   const userOf = (accessToken: string) => {
     const userId = tokens.get(accessToken)
@@ -84,13 +88,13 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
   }
 
   /** The server's check: a registered signer of this session signed this very request, unexpired, not seen before. */
-  function checkAuthorization(accessToken: string, walletId: string, body: ServerWalletRpcBody, headers: Record<string, string>): void {
+  function checkAuthorization(accessToken: string, walletId: string, body: unknown, headers: Record<string, string>, action = 'rpc'): void {
     const signature = headers[AUTHORIZATION_SIGNATURE_HEADER]
     const expiry = Number(headers[REQUEST_EXPIRY_HEADER])
     if (!signature || !Number.isFinite(expiry)) throw refused(authorizationSignatureMessages.missing)
     if (expiry <= now()) throw refused(authorizationSignatureMessages.expired)
     const publicKey = signers.get(accessToken)
-    const payload = authorizationPayload({ method: 'POST', url: `${FAKE_FRAME_ORIGIN}/api/v1/wallets/${walletId}/rpc`, body, appId: api.appId, expiresAt: expiry })
+    const payload = authorizationPayload({ method: 'POST', url: `${FAKE_FRAME_ORIGIN}/api/v1/wallets/${walletId}/${action}`, body, appId: api.appId, expiresAt: expiry })
     const key = publicKey && createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
     if (!key || !verify('sha256', Buffer.from(payload), key, Buffer.from(signature, 'base64'))) throw refused(authorizationSignatureMessages.invalid)
     if (usedSignatures.has(signature)) throw refused(authorizationSignatureMessages.used)
@@ -151,6 +155,16 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
       checkAuthorization(accessToken, walletId, body, headers)
       return answer(held, body)
     },
+    async export(accessToken, walletId, body, headers) {
+      calls.push({ endpoint: 'export', accessToken, body, headers })
+      const held = wallets.find((candidate) => candidate.wallet.id === walletId && candidate.userId === userOf(accessToken))
+      if (!held) throw refused('Wallet not found')
+      checkAuthorization(accessToken, walletId, body, headers, 'export')
+      const privateKey = held.ethereumKey ? hexToBytes(held.ethereumKey) : held.solanaSeed!
+      const recipientPublicKey = await crypto.subtle.importKey('spki', Buffer.from(body.recipient_public_key, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, [])
+      const sealed = await walletExportSuite().seal({ recipientPublicKey }, new TextEncoder().encode(exportedKeyText(held.wallet.chain_type, exported.keyFor?.(held) ?? privateKey)))
+      return { encryption_type: 'HPKE', ciphertext: Buffer.from(sealed.ct).toString('base64'), encapsulated_key: Buffer.from(sealed.enc).toString('base64') }
+    },
   }
   return {
     api,
@@ -159,6 +173,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     sponsorship,
     sponsoredHashes,
     sponsoredSignatures,
+    exported,
     user: (accessToken: string) => userDto(userOf(accessToken)),
     signIn: (accessToken: string, userId: string) => void tokens.set(accessToken, userId),
     createFor: (userId: string, chainType: EmbeddedChainType) => hold(userId, chainType, false),
