@@ -36,8 +36,11 @@ export const embeddedWalletsModes = ['legacy-embedded-wallets-only', 'user-contr
 /** Server-managed wallets' recovery method: the key never leaves the server, so there is nothing to recover on a device. */
 export const SERVER_WALLET_RECOVERY_METHOD = 'privy-v2'
 
-/** `owner_id` absent: the caller (session). With the app secret it names any user of the app. */
-export interface CreateServerWalletBody { chain_type: EmbeddedChainType; owner_id?: string }
+/**
+ * `owner_id` absent: the caller (session). With the app secret it names any user of the app. `wallet_index` (a
+ * Tessera extension, default 0): the wallet at that index, answered if it exists, else created when it is the next one.
+ */
+export interface CreateServerWalletBody { chain_type: EmbeddedChainType; owner_id?: string; wallet_index?: number }
 
 /**
  * `private_key`: ethereum, 0x + 64 hex; solana, the base58 64-byte secret key (seed ‖ public key) or the base58

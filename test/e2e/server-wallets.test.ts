@@ -216,28 +216,37 @@ describe('server-managed wallets on the demo', () => {
 })
 
 describe('server-managed wallet export', () => {
-  it("shows each wallet's key inside the export frame only, sealed to the frame by the signer", async () => {
+  it("shows each wallet's key, an additional wallet's too, inside the export frame only, sealed to the frame by the signer", async () => {
     await inNewPage(stack.browser, async (page, context) => {
       const recording = await recordContext(context)
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-export-${runId()}@example.com`)
       const [ethereum, solana] = (await serverWallets(page)) as [PageWallet, PageWallet]
+      // A second Ethereum wallet (createAdditional): another key of the signer, which signs for its own address.
+      const added = await clientCall<PageWallet & { walletIndex: number }>(page, "const { address, chainType, recoveryMethod, id, walletIndex } = await client.embeddedWallets.create({ chainType: 'ethereum', createAdditional: true }); return { address, chainType, recoveryMethod, id, walletIndex }")
+      expect(added).toMatchObject({ chainType: 'ethereum', recoveryMethod: 'privy-v2', walletIndex: 1 })
+      expect(added.address).not.toBe(ethereum.address)
+      const { signature } = await clientCall<{ signature: Hex }>(page, `return client.embeddedWallets.signMessage({ message: 'second wallet', address: ${JSON.stringify(added.address)}, uiOptions: { showWalletUIs: false } })`)
+      expect(await verifyMessage({ address: added.address as Hex, message: 'second wallet', signature })).toBe(true)
+
       const ethereumKey = await exportedKey(page, ethereum.address, /^0x[0-9a-f]{64}$/)
       expect(privateKeyToAddress(ethereumKey as Hex)).toBe(ethereum.address)
+      const addedKey = await exportedKey(page, added.address, /^0x[0-9a-f]{64}$/)
+      expect(privateKeyToAddress(addedKey as Hex)).toBe(added.address)
       const solanaKey = await exportedKey(page, solana.address, /^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
       expect(encodeBase58(ed25519.getPublicKey(decodeBase58(solanaKey)!.subarray(0, 32)))).toBe(solana.address)
 
       // Each export was one signed request answered with ciphertext: the keys crossed no wire, host page or share route.
       const exports = recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/export$/.test(pathOf(request)))
-      expect(exports.map((request) => JSON.parse(request.headers)['privy-authorization-signature'] !== undefined)).toEqual([true, true])
+      expect(exports.map((request) => JSON.parse(request.headers)['privy-authorization-signature'] !== undefined)).toEqual([true, true, true])
       const wire = (await Promise.all(recording.requests.map(requestText))).join('\n')
       const dom = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
-      for (const secret of [ethereumKey, ethereumKey.slice(2), solanaKey, ...secretForms(decodeBase58(solanaKey)!.subarray(0, 32))]) {
+      for (const secret of [ethereumKey, ethereumKey.slice(2), addedKey, addedKey.slice(2), solanaKey, ...secretForms(decodeBase58(solanaKey)!.subarray(0, 32))]) {
         expect(wire).not.toContain(secret)
         expect(dom).not.toContain(secret)
       }
       expect(recording.requests.filter((request) => pathOf(request).startsWith('/api/v1/embedded_wallets'))).toEqual([])
-      const listed = await clientCall<{ exported_at: number | null }[]>(page, `const token = await client.getAccessToken(); return Promise.all(${JSON.stringify([ethereum.id, solana.id])}.map((id) => fetch(client.apiUrl + '/api/v1/wallets/' + id, { headers: { authorization: 'Bearer ' + token, 'privy-app-id': client.appId } }).then((response) => response.json())))`)
-      expect(listed.map((wallet) => typeof wallet.exported_at)).toEqual(['number', 'number'])
+      const listed = await clientCall<{ exported_at: number | null }[]>(page, `const token = await client.getAccessToken(); return Promise.all(${JSON.stringify([ethereum.id, added.id, solana.id])}.map((id) => fetch(client.apiUrl + '/api/v1/wallets/' + id, { headers: { authorization: 'Bearer ' + token, 'privy-app-id': client.appId } }).then((response) => response.json())))`)
+      expect(listed.map((wallet) => typeof wallet.exported_at)).toEqual(['number', 'number', 'number'])
     })
   }, 120_000)
 })

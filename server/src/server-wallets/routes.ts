@@ -70,7 +70,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const body = await readBody(c, createServerWalletBody)
     const userId = await creationOwner(ctx, c, body.owner_id)
-    return c.json(toServerWalletDto(c.var.app, await createServerWallet(ctx, c.var.app, userId, body.chain_type)) satisfies ServerWallet)
+    return c.json(toServerWalletDto(c.var.app, await createServerWallet(ctx, c.var.app, userId, body.chain_type, body.wallet_index)) satisfies ServerWallet)
   })
 
   routes.post('/import', async (c) => {

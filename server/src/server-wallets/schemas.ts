@@ -10,7 +10,7 @@ const ethereumAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an addr
 const base64Transaction = z.string().min(4).max(20_000).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
 const target = { address: z.string().max(100).optional(), wallet_id: z.string().max(100).optional() }
 
-export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional() })
+export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional(), wallet_index: z.number().int().min(0).max(1_000_000).optional() })
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
 export const rawSignBody = z.strictObject({ params: z.strictObject({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash').transform((hash) => hash as `0x${string}`) }) })
 /** The key is sealed to `recipient_public_key` (HPKE, P-256): checked here so a malformed one spends no signature. */

@@ -114,6 +114,31 @@ describe('POST /api/v1/wallets', () => {
     expect(accounts).toHaveLength(2)
   })
 
+  it('creates additional wallets at the next index only, each its own key; asking for an existing index answers it', async () => {
+    const user = await signInUser(t)
+    const atIndex = (chain_type: EmbeddedChainType, wallet_index: number) => t.call(walletApiRoutes.create.path, { body: { chain_type, wallet_index }, token: user.token })
+    expect(failure(await atIndex('ethereum', 1))).toEqual([400, 'invalid_data', 'Invalid request body: wallet_index: an index above 0 needs an existing wallet at index 0'])
+    const primary = (await createWallet(user, 'ethereum')).body
+    expect(failure(await atIndex('ethereum', 2))).toEqual([400, 'invalid_data', 'Invalid request body: wallet_index: the next wallet index is 1'])
+    const [first, again] = await Promise.all([atIndex('ethereum', 1), atIndex('ethereum', 1)])
+    expect(first!.body).toMatchObject({ chain_type: 'ethereum', wallet_index: 1, recovery_method: 'privy-v2', imported: false })
+    expect(again!.body.id).toBe(first!.body.id)
+    expect(first!.body.address).not.toBe(primary.address)
+    const second = (await atIndex('ethereum', 2)).body
+    expect(second.wallet_index).toBe(2)
+    expect((await atIndex('ethereum', 0)).body.id).toBe(primary.id)
+    // Solana counts its own indexes; an import below 0 takes none of them.
+    expect(failure(await atIndex('solana', 1))[0]).toBe(400)
+    expect((await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: generatePrivateKey() }, token: user.token })).status).toBe(200)
+    expect((await atIndex('ethereum', 3)).body.wallet_index).toBe(3)
+    for (const wallet_index of [-1, 1.5, 1_000_001, '1']) {
+      expect(failure(await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', wallet_index }, token: user.token }))[0]).toBe(400)
+    }
+    const me = await t.call('/api/v1/users/me', { token: user.token })
+    const indexes = me.body.user.linked_accounts.filter((account: { type: string; chain_type: string; imported: boolean }) => account.type === 'wallet' && account.chain_type === 'ethereum' && !account.imported).map((account: { wallet_index: number }) => account.wallet_index)
+    expect(indexes.sort()).toEqual([0, 1, 2, 3])
+  })
+
   it('with the app secret creates a wallet for owner_id, the same one the user’s session sees; an unknown owner is not found', async () => {
     const user = await signInUser(t)
     const byApp = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: user.userId }, headers: { authorization: appAuthorization() } })

@@ -68,6 +68,15 @@ export async function listServerWallets(db: Queryable, appId: string, filter: Se
   return rows.map(toRecord)
 }
 
+/** The highest index of the user's created wallets of `chain` (imported ones sit below 0), or null with none. */
+export async function highestServerWalletIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType): Promise<number | null> {
+  const [row] = await db.query<{ highest: number | null }>(
+    'SELECT max(wallet_index) AS highest FROM server_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $3 AND wallet_index >= 0',
+    [appId, userId, chain],
+  )
+  return row?.highest ?? null
+}
+
 /** Imported wallets sit below index 0 (-1, -2...) so they never take the user's created wallet's place. */
 export async function nextImportedIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType): Promise<number> {
   const [row] = await db.query<{ lowest: number | null }>(

@@ -1,7 +1,8 @@
-/** `wallets:add`: HD wallet `hdWalletIndex` (> 0) of an existing share set, derived here and registered on the server. */
+/** `wallets:add`: HD wallet `hdWalletIndex` (> 0) of an existing share set, derived here and registered on the server; or the wallet API's next wallet. */
 import type { AddWalletData, WalletChangeResult } from '../../protocol/index.js'
 import { sameAddress } from '../../protocol/same-address.js'
 import { keysAddress } from '../custody/wallet-keys.js'
+import { addServerWallet } from '../server-wallets/create.js'
 import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from './context.js'
 import { unlockShareSet } from './unlock.js'
@@ -15,8 +16,7 @@ export async function addWallet(context: FrameContext, data: AddWalletData): Pro
   // Each share set serves one chain: its wallets derive on that chain's path only.
   if (requireChainType(data.chainType) !== chainType) throw new FrameError('invalid_request_arguments', 'Invalid chainType for this wallet')
   const index = requireWalletIndex(data.hdWalletIndex, 1)
-  // The wallet API creates one wallet per user and chain: no HD siblings for server-managed wallets.
-  if (context.serverWalletsOnly) throw new FrameError('invalid_request_arguments', 'Additional wallets are not supported for server-managed wallets')
+  if (context.serverWalletsOnly) return addServerWallet(context, chainType, accessToken, index)
 
   const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   // An imported key is one wallet: it has no HD siblings (the server refuses them too).

@@ -73,11 +73,23 @@ describe('server-managed wallets in the frame', () => {
     expectNoShares()
   })
 
-  it('refuses custom recovery and additional wallets for server-managed wallets', async () => {
+  it('refuses custom recovery for server-managed wallets', async () => {
     await expect(call('wallet:create', { recoveryMethod: 'user-passcode', recoveryPassword: 'hunter22' })).rejects.toMatchObject({ message: 'User-controlled server wallets do not support custom recovery methods' })
-    const { address } = await created('ethereum')
-    await expect(call('wallets:add', { entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
-    expect(walletApi.calls.filter((entry) => entry.endpoint === 'create')).toHaveLength(1)
+    expect(walletApi.calls).toEqual([])
+  })
+
+  it('adds a wallet through the wallet API at the asked index: its own key and address, which signs; no share anywhere', async () => {
+    const primary = await created('ethereum')
+    const added = await call('wallets:add', { entropyId: primary.address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })
+    expect(added).toMatchObject({ entropyId: added.address, entropyIdVerifier: 'ethereum-address-verifier' })
+    expect(added.address).not.toBe(primary.address)
+    expect(walletApi.calls.filter((entry) => entry.endpoint === 'create').map((entry) => entry.body)).toEqual([{ chain_type: 'ethereum' }, { chain_type: 'ethereum', wallet_index: 1 }])
+    const account = added.user.linked_accounts.find((candidate) => candidate.type === 'wallet' && candidate.address === added.address) as { id: string; wallet_index: number }
+    expect(account.wallet_index).toBe(1)
+    const signed = await rpc({ entropyId: added.address, ...eth, chainType: 'ethereum', hdWalletIndex: 1, walletId: account.id, request: { method: 'personal_sign', params: ['0x68656c6c6f', added.address] } })
+    expect(await verifyMessage({ address: added.address as Hex, message: { raw: '0x68656c6c6f' }, signature: signed.data as Hex })).toBe(true)
+    await expect(call('wallets:add', { entropyId: primary.address, ...eth, chainType: 'ethereum', hdWalletIndex: 0 })).rejects.toMatchObject({ message: 'Invalid hdWalletIndex' })
+    expectNoShares()
   })
 
   it('signs personal_sign through /rpc with an authorization signature the server verifies, and registers the user signer once per session', async () => {

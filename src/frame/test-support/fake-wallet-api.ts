@@ -64,7 +64,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     return userId
   }
   const account = ({ wallet }: HeldWallet): WalletAccountDto => ({
-    type: 'wallet', id: wallet.id, address: wallet.address, chain_type: wallet.chain_type, wallet_index: 0, imported: wallet.imported,
+    type: 'wallet', id: wallet.id, address: wallet.address, chain_type: wallet.chain_type, wallet_index: wallet.wallet_index, imported: wallet.imported,
     wallet_client_type: 'privy', connector_type: 'embedded', recovery_method: wallet.recovery_method, verified_at: 0, first_verified_at: null, latest_verified_at: null,
   })
   const userDto = (userId: string): UserDto => ({
@@ -72,10 +72,10 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     linked_accounts: wallets.filter((held) => held.userId === userId).map(account),
   })
 
-  function hold(userId: string, chainType: EmbeddedChainType, imported: boolean, key?: Uint8Array | `0x${string}`): ServerWallet {
-    const existing = wallets.find((held) => held.userId === userId && held.wallet.chain_type === chainType && !imported && !held.wallet.imported)
+  function hold(userId: string, chainType: EmbeddedChainType, imported: boolean, key?: Uint8Array | `0x${string}`, walletIndex = 0): ServerWallet {
+    const existing = wallets.find((held) => held.userId === userId && held.wallet.chain_type === chainType && !imported && !held.wallet.imported && held.wallet.wallet_index === walletIndex)
     if (existing) return existing.wallet
-    const held: HeldWallet = { userId, wallet: { id: `wallet-${wallets.length + 1}`, address: '', chain_type: chainType, wallet_index: 0, recovery_method: 'privy-v2', imported, created_at: now(), imported_at: imported ? now() : null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null } }
+    const held: HeldWallet = { userId, wallet: { id: `wallet-${wallets.length + 1}`, address: '', chain_type: chainType, wallet_index: walletIndex, recovery_method: 'privy-v2', imported, created_at: now(), imported_at: imported ? now() : null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null } }
     if (chainType === 'ethereum') {
       held.ethereumKey = (key as `0x${string}` | undefined) ?? generatePrivateKey()
       held.wallet.address = privateKeyToAccount(held.ethereumKey).address
@@ -135,7 +135,7 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     urlOf: (path) => `${FAKE_FRAME_ORIGIN}${path}`,
     async create(accessToken, body) {
       calls.push({ endpoint: 'create', accessToken, body })
-      return hold(userOf(accessToken), body.chain_type, false)
+      return hold(userOf(accessToken), body.chain_type, false, undefined, body.wallet_index)
     },
     async import(accessToken, body) {
       calls.push({ endpoint: 'import', accessToken, body })

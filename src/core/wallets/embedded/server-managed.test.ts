@@ -49,6 +49,23 @@ describe('server-managed wallets in the client', () => {
     expect(client.embeddedWallets.getState().status).not.toBe('needs-password')
   })
 
+  it('creates additional wallets (createAdditional, walletIndex) as their own keys on the server, each signing for itself', async () => {
+    const { client, wallets } = await userWithServerWallets()
+    testbed.frame.calls.length = 0
+    const second = await client.embeddedWallets.create({ chainType: 'ethereum', createAdditional: true })
+    expect(second).toMatchObject({ chainType: 'ethereum', walletIndex: 1, recoveryMethod: 'privy-v2', entropyId: second.address })
+    expect(second.id).not.toBe(wallets[0]!.id)
+    const solana = await client.embeddedWallets.create({ chainType: 'solana', walletIndex: 1 })
+    expect(solana).toMatchObject({ chainType: 'solana', walletIndex: 1, entropyId: solana.address })
+    expect(await client.embeddedWallets.create({ chainType: 'ethereum', walletIndex: 1 })).toMatchObject({ address: second.address })
+    expect(events()).toEqual(['wallets:add', 'wallets:add'])
+
+    const { signature } = await client.embeddedWallets.signMessage({ message: 'from the second wallet', address: second.address })
+    expect(await verifyMessage({ address: second.address as `0x${string}`, message: 'from the second wallet', signature: signature as `0x${string}` })).toBe(true)
+    expect((testbed.frame.calls.at(-1)!.data as { walletId?: string }).walletId).toBe(second.id)
+    expect(client.embeddedWallets.getState().wallets.map((wallet) => [wallet.chainType, wallet.walletIndex])).toEqual([['ethereum', 0], ['ethereum', 1], ['solana', 0], ['solana', 1]])
+  })
+
   it('refuses setting recovery with unsupported_recovery_method, asking the frame nothing', async () => {
     const { client } = await userWithServerWallets()
     testbed.frame.calls.length = 0

@@ -1,5 +1,5 @@
 /** The user's embedded wallets from their linked accounts: Ethereum first, then Solana, each by wallet index. */
-import { entropyIdVerifierOf, type RecoveryMethod } from '../../../protocol/index.js'
+import { entropyIdVerifierOf, SERVER_WALLET_RECOVERY_METHOD, type RecoveryMethod } from '../../../protocol/index.js'
 import type { User, WalletAccount } from '../../user/types.js'
 import type { EmbeddedWallet } from './types.js'
 
@@ -16,8 +16,8 @@ export function embeddedWalletsOf(user: User | null): EmbeddedWallet[] {
   )
   return accounts
     .map((account): EmbeddedWallet => {
-      // HD wallets share their chain's primary (index 0) share set; an imported key is its own.
-      const primary = account.imported ? account : accounts.find((other) => other.chainType === account.chainType && !other.imported && (other.walletIndex ?? 0) === 0)
+      // HD wallets share their chain's primary (index 0) share set; an imported key, or a key the server holds, is its own.
+      const primary = account.imported || account.recoveryMethod === SERVER_WALLET_RECOVERY_METHOD ? account : accounts.find((other) => other.chainType === account.chainType && !other.imported && (other.walletIndex ?? 0) === 0)
       return {
         address: account.address,
         // Server-managed (privy-v2) wallets have an id: the wallet API signs for them by it.

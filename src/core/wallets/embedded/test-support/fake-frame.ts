@@ -109,6 +109,15 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
         return result(wallet)
       }
       case 'wallets:add': {
+        if (options.serverManaged) {
+          // The wallet API's next wallet: a key of its own, not derived from the primary.
+          const existing = wallets.find((wallet) => wallet.chainType === data.chainType && wallet.index === data.hdWalletIndex)
+          if (existing) return result(existing)
+          const wallet = newWallet(data.chainType, data.hdWalletIndex, null, 'privy-v2')
+          wallets.push(wallet)
+          wallet.id = `server-wallet-${wallets.length}`
+          return result(wallet)
+        }
         if (!device.has(data.entropyId)) throw frameError('wallet_not_on_device', 'Wallet not on device')
         const primary = wallets.find((wallet) => wallet.entropyId === data.entropyId && wallet.index === 0)!
         const wallet = newWallet(data.chainType, data.hdWalletIndex, data.entropyId, primary.recoveryMethod)
