@@ -19,8 +19,11 @@ export interface AuthorizationPayloadInput {
   url: string
   body: unknown
   appId: string
-  /** Unix milliseconds after which the server refuses the request (the `privy-request-expiry` header). */
-  expiresAt: number
+  /**
+   * Unix milliseconds after which the server refuses the request (the `privy-request-expiry` header). Absent: the
+   * reference clients' form, which signs no expiry; the server takes it only with the owner's session (server README).
+   */
+  expiresAt?: number
 }
 
 /**
@@ -44,6 +47,6 @@ export function canonicalAuthorizationRequest(request: AuthorizationRequest): st
 
 /** What this server verifies for a request to a server-managed wallet: `{version: 1, method, url, body, headers}` with the app id and expiry. */
 export function authorizationPayload(input: AuthorizationPayloadInput): string {
-  const headers = { [APP_ID_HEADER_NAME]: input.appId, [REQUEST_EXPIRY_HEADER]: String(input.expiresAt) }
+  const headers = { [APP_ID_HEADER_NAME]: input.appId, ...(input.expiresAt !== undefined && { [REQUEST_EXPIRY_HEADER]: String(input.expiresAt) }) }
   return canonicalAuthorizationRequest({ version: 1, method: input.method, url: input.url, body: input.body, headers })
 }

@@ -133,6 +133,8 @@ export const authorizationSignatureMessages = {
   invalid: 'Invalid authorization signature',
   expired: 'Authorization signature expired',
   used: 'Authorization signature already used',
+  /** A request signed without `privy-request-expiry` (the reference clients') is taken only within the signer's own session. */
+  sessionRequired: "A request without privy-request-expiry needs the access token of the session its signer was registered for",
 } as const
 
 /** Sponsored sends before gas sponsorship exists for the app (feature_not_enabled). */

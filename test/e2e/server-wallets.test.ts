@@ -17,6 +17,7 @@ import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizationPayload, authorizationSignatureMessages, decodeBase58, DEV_APP_ID, encodeBase58 } from '../../src/protocol/index.js'
 import { approveConfirmation, modalHidden, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
+import { waitForCode } from '../harness/outbox.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { recordContext, requestText, secretForms, type RecordedRequest, type Recording } from '../harness/recording.js'
 
@@ -249,6 +250,49 @@ describe('server-managed wallet export', () => {
       expect(listed.map((wallet) => typeof wallet.exported_at)).toEqual(['number', 'number', 'number'])
     })
   }, 120_000)
+})
+
+describe('the reference client @privy-io/js-sdk-core 0.55 against the wallet API', () => {
+  it('signs through its own rpc and rawSign (no expiry header) with a user signer of its session; a replay is refused', async () => {
+    const sdk = await import('@privy-io/js-sdk-core')
+    // `baseUrl` is read by the SDK but missing from its option type (WIRE.md §3.1).
+    const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<typeof sdk.default>[0])
+    await privy.initialize()
+    const email = `e2e-server-wallets-sdk-${runId()}@example.com`
+    await privy.auth.email.sendCode(email)
+    await privy.auth.email.loginWithCode(email, await waitForCode(stack.api.url, email))
+    const token = (await privy.getAccessToken())!
+    const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+    const publicKey = Buffer.from(await webcrypto.subtle.exportKey('spki', keys.publicKey)).toString('base64')
+    const registered = await fetch(`${stack.api.url}/api/v1/wallets/user_signers`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'privy-app-id': DEV_APP_ID, 'content-type': 'application/json' }, body: JSON.stringify({ public_key: publicKey }),
+    })
+    expect(registered.status).toBe(200)
+    // The SDK hands the canonical request in base64 to the signer, as the wallet frame's user-signer:sign receives it.
+    const sent: string[] = []
+    const sign = async ({ message }: { message: string }) => {
+      const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, Buffer.from(message, 'base64'))).toString('base64')
+      sent.push(signature)
+      return { signature }
+    }
+
+    const wallet = await sdk.create(privy, { request: { chain_type: 'ethereum' } } as Parameters<typeof sdk.create>[1])
+    for (const message of ['from the reference client', 'from the reference client']) {
+      const answer = await sdk.rpc(privy, sign, { wallet_id: wallet.id, chain_type: 'ethereum', method: 'personal_sign', params: { message, encoding: 'utf-8' } } as Parameters<typeof sdk.rpc>[2])
+      expect(await verifyMessage({ address: wallet.address as Hex, message, signature: (answer.data as { signature: Hex }).signature })).toBe(true)
+    }
+    const hash = `0x${'ab'.repeat(32)}` as const
+    const raw = await sdk.rawSign(privy, sign, { wallet_id: wallet.id, params: { hash } } as Parameters<typeof sdk.rawSign>[2])
+    expect(raw.data.signature).toMatch(/^0x[0-9a-f]{130}$/)
+
+    // The SDK's first request, sent again as captured: refused, as is the same signature without the session's token.
+    const body = JSON.stringify({ chain_type: 'ethereum', method: 'personal_sign', params: { message: 'from the reference client', encoding: 'utf-8' } })
+    const headers = { 'privy-app-id': DEV_APP_ID, 'content-type': 'application/json', 'privy-authorization-signature': sent[0]! }
+    const replayed = await resend(`${stack.api.url}/api/v1/wallets/${wallet.id}/rpc`, { ...headers, authorization: `Bearer ${token}` }, body)
+    expect([replayed.status, replayed.body?.error]).toEqual([401, authorizationSignatureMessages.used])
+    const tokenless = await resend(`${stack.api.url}/api/v1/wallets/${wallet.id}/rpc`, headers, body)
+    expect([tokenless.status, tokenless.body?.error]).toEqual([401, authorizationSignatureMessages.sessionRequired])
+  }, 60_000)
 })
 
 /** Opens 'Export wallet' for `address`, reveals the key in the export frame and answers it; closes the modal. */

@@ -103,17 +103,17 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   routes.post('/:wallet_id/raw_sign', async (c) => {
-    const { wallet, authority } = await requestedWallet(ctx, c) ?? notFound()
+    const { wallet, authority, sessionId } = await requestedWallet(ctx, c) ?? notFound()
     const { params } = await readBody(c, rawSignBody)
-    await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))
+    await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST', sessionId))
     return c.json((await rawSign(ctx, c.var.app, wallet, params.hash)) satisfies ServerWalletRawSignResponse)
   })
 
   // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.
   routes.patch('/:wallet_id', async (c) => {
-    const { wallet } = await requestedWallet(ctx, c) ?? notFound()
+    const { wallet, sessionId } = await requestedWallet(ctx, c) ?? notFound()
     const body = await readBody(c, updateServerWalletBody)
-    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH'))
+    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH', sessionId))
     return c.json(toServerWalletDto(c.var.app, await updateSessionSigners(ctx, c.var.app, wallet, body.additional_signers)) satisfies ServerWallet)
   })
 
@@ -127,7 +127,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
     const body = await readBody(c, exportServerWalletBody)
     await assertWalletActionAllowed(ctx, ctx.db, c.var.app, caller, wallet, 'export')
     await hitKeyMaterialRateLimits(ctx, c, caller.userId)
-    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'POST'))
+    await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'POST', caller.sessionId))
     return c.json((await exportServerWallet(ctx, c.var.app, wallet, body.recipient_public_key)) satisfies ServerWalletExportResponse)
   })
 
@@ -136,9 +136,10 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
 
 /**
  * The server-managed wallet of the path's `wallet_id` (null when the id is not one) and who asks for it: the owner's
- * user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's.
+ * user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's (its session
+ * is answered).
  */
-async function requestedWallet(ctx: ServerContext, c: Context<AppEnv>): Promise<{ wallet: ServerWalletRecord; authority: Authority } | null> {
+async function requestedWallet(ctx: ServerContext, c: Context<AppEnv>): Promise<{ wallet: ServerWalletRecord; authority: Authority; sessionId?: string } | null> {
   const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
   if (!wallet) return null
   if (isAppSecretRequest(c)) {
@@ -146,8 +147,10 @@ async function requestedWallet(ctx: ServerContext, c: Context<AppEnv>): Promise<
     return { wallet, authority: 'app' }
   }
   const token = bearerToken(c)
-  if (token && (await verifyLiveAccess(ctx, token, c.var.app.id)).userId !== wallet.userId) throw serverWalletNotFound()
-  return { wallet, authority: 'owner' }
+  if (!token) return { wallet, authority: 'owner' }
+  const claims = await verifyLiveAccess(ctx, token, c.var.app.id)
+  if (claims.userId !== wallet.userId) throw serverWalletNotFound()
+  return { wallet, authority: 'owner', sessionId: claims.sessionId }
 }
 
 const notFound = (): never => {
@@ -162,19 +165,19 @@ const notFound = (): never => {
 export async function serverWalletRpcRoute(ctx: ServerContext, c: Context<AppEnv>): Promise<ServerWalletRpcResponse | null> {
   const requested = await requestedWallet(ctx, c)
   if (!requested) return null
-  const { wallet, authority } = requested
+  const { wallet, authority, sessionId } = requested
   if (!c.req.header(AUTHORIZATION_SIGNATURE_HEADER)) throw unauthorized('missing')
   const request = await readBody(c, serverWalletRpcBody)
-  await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST'))
+  await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST', sessionId))
   return runServerWalletRpc(ctx, c.var.app, wallet, request)
 }
 
 /** The request as signed (read after `readBody` validated the body): the URL is this server's public origin and the path. */
-async function signedRequest(ctx: ServerContext, c: Context<AppEnv>, method: SignedRequest['method']): Promise<SignedRequest> {
+async function signedRequest(ctx: ServerContext, c: Context<AppEnv>, method: SignedRequest['method'], sessionId?: string): Promise<SignedRequest> {
   const url = new URL(c.req.url)
   return {
     method, signature: c.req.header(AUTHORIZATION_SIGNATURE_HEADER), expiry: c.req.header(REQUEST_EXPIRY_HEADER),
-    url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()),
+    url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()), ...(sessionId !== undefined && { sessionId }),
   }
 }
 

@@ -8,7 +8,7 @@ import { recoverAuthorizationAddress } from 'viem/utils'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, decodeBase58, encodeBase58, MFA_TOKEN_HEADER, REQUEST_EXPIRY_HEADER,
+  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, authorizationSignatureMessages, decodeBase58, encodeBase58, MFA_TOKEN_HEADER, REQUEST_EXPIRY_HEADER,
   SPONSORSHIP_NOT_ENABLED_MESSAGE, walletApiRoutes, type EmbeddedChainType,
 } from '../../../src/protocol/index.js'
 import { walletExportSuite } from '../../../src/protocol/custody/wallet-export-hpke.js'
@@ -75,11 +75,12 @@ async function ownedWallet(chain: EmbeddedChainType) {
   return { ...owner, wallet: created.body as { id: string; address: string } }
 }
 
-interface SignedCall { signer?: P256Signer; expiresAt?: number; token?: string; authorization?: string; signature?: string; appId?: string; mfaToken?: string }
+/** `expiresAt: null`: no expiry signed or sent, as the reference clients send. */
+interface SignedCall { signer?: P256Signer; expiresAt?: number | null; token?: string; authorization?: string; signature?: string; appId?: string; mfaToken?: string }
 /** Sends `body` with an authorization signature over its canonical payload, as a client would. */
 async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, options: SignedCall = {}) {
-  const expiresAt = options.expiresAt ?? t.clock.now() + 60_000
-  const headers: Record<string, string> = { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
+  const expiresAt = options.expiresAt === null ? undefined : options.expiresAt ?? t.clock.now() + 60_000
+  const headers: Record<string, string> = expiresAt === undefined ? {} : { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
   if (options.authorization) headers.authorization = options.authorization
   if (options.mfaToken) headers[MFA_TOKEN_HEADER] = options.mfaToken
   if (options.signer) {
@@ -308,6 +309,32 @@ describe('authorization signatures', () => {
     expect(first.status).toBe(200)
     const again = await signedRpc(wallet.id, body, { signer, expiresAt: expiry })
     expect(failure(again)).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+  })
+
+  it("takes a request signed without expiry (the reference clients') only with an access token of the signer's own session, once", async () => {
+    const { user, signer, wallet } = await ownedWallet('ethereum')
+    const unexpiring = { signer, expiresAt: null }
+    expect(failure(await signedRpc(wallet.id, body, unexpiring))).toEqual([401, 'invalid_credentials', authorizationSignatureMessages.sessionRequired])
+    const first = await signedRpc(wallet.id, body, { ...unexpiring, token: user.token })
+    expect(first.status).toBe(200)
+    expect(await verifyMessage({ address: wallet.address as `0x${string}`, message: 'authorize me', signature: first.body.data.signature })).toBe(true)
+    // The same request signed again is another signing: accepted. The same signing replayed, in either encoding, is not.
+    expect((await signedRpc(wallet.id, body, { ...unexpiring, token: user.token })).status).toBe(200)
+    const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
+    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body, appId: t.app.id })
+    const raw = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload)))
+    const sent = (signature: Buffer, token = user.token) => t.call(path, { body, token, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: signature.toString('base64') } })
+    expect((await sent(raw)).status).toBe(200)
+    expect(failure(await sent(raw))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+    expect(failure(await sent(derSignature(raw)))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+    // Another session of the same user does not carry this signer's unexpiring requests; nor does the app secret.
+    t.clock.advance(31_000) // past the code's resend cooldown
+    const otherSession = await signInUser(t, user.email)
+    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, token: otherSession.token }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, authorization: appAuthorization() }))).toEqual([401, 'invalid_credentials', authorizationSignatureMessages.sessionRequired])
+    // Once the session is logged out, its signer's requests end with it.
+    expect((await t.call('/api/v1/sessions/logout', { body: {}, token: user.token })).status).toBe(200)
+    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, token: user.token }))[0]).toBe(401)
   })
 
   it('accepts the DER form of the signature, and refuses a bearer token of another user', async () => {

@@ -45,12 +45,16 @@ async function dropOldestUserSigners(tx: Queryable, appId: string, userId: strin
   )
 }
 
-/** The user's live signers' public keys: unexpired, on a session that is neither revoked nor past its lifetime. */
-export async function liveUserSignerKeys(db: Queryable, appId: string, userId: string, now: number): Promise<string[]> {
-  const rows = await db.query<{ public_key: string }>(
-    `SELECT u.public_key FROM wallet_user_signers u JOIN sessions s ON s.id = u.session_id
-     WHERE u.app_id = $1 AND u.user_id = $2 AND u.expires_at > $3 AND s.revoked_at IS NULL AND s.expires_at > $3 AND s.created_at > $4`,
-    [appId, userId, now, now - SESSION_MAX_LIFETIME_SECONDS * 1000],
+/** A live signer's public key, and when its session's longest life ends. */
+export interface LiveUserSigner { publicKey: string; sessionEndsAt: number }
+
+/** The user's live signers (of `sessionId` only, when given): unexpired, on a session neither revoked nor past its lifetime. */
+export async function liveUserSigners(db: Queryable, appId: string, userId: string, now: number, sessionId?: string): Promise<LiveUserSigner[]> {
+  const rows = await db.query<{ public_key: string; session_created_at: number | string }>(
+    `SELECT u.public_key, s.created_at AS session_created_at FROM wallet_user_signers u JOIN sessions s ON s.id = u.session_id
+     WHERE u.app_id = $1 AND u.user_id = $2 AND u.expires_at > $3 AND s.revoked_at IS NULL AND s.expires_at > $3 AND s.created_at > $4
+       AND ($5::text IS NULL OR u.session_id = $5)`,
+    [appId, userId, now, now - SESSION_MAX_LIFETIME_SECONDS * 1000, sessionId ?? null],
   )
-  return rows.map((row) => row.public_key)
+  return rows.map((row) => ({ publicKey: row.public_key, sessionEndsAt: Number(row.session_created_at) + SESSION_MAX_LIFETIME_SECONDS * 1000 }))
 }
