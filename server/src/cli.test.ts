@@ -138,6 +138,42 @@ describe('tessera-server apps: every app setting', () => {
     expect(await stored(shown.id)).toMatchObject({ captcha: null, customJwt: null })
   })
 
+  it('sets the embedded_wallets and smart_wallets sections from JSON as the config file does, and clears smart wallets with null', async () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const signerKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
+    const embedded = { mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', delegated_actions_enabled: true, session_signers: [{ id: 'backend', public_key: signerKey }] }
+    const smart = { type: 'safe', networks: [{ chain_id: 31337, bundler_url: 'http://127.0.0.1:4337', paymaster_url: 'http://127.0.0.1:4338' }] }
+    const created = await runCli(['apps', 'create', '--name', 'Wallets', '--embedded-wallets-json', JSON.stringify(embedded), '--smart-wallets-json', JSON.stringify(smart), ...place], env)
+    expect(created.code, created.stderr).toBe(0)
+    const id = JSON.parse(created.stdout).id as string
+    const app = await stored(id)
+    expect(app.embeddedWallets).toMatchObject({
+      mode: 'user-controlled-server-wallets-only', ethereumCreateOnLogin: 'all-users', solanaCreateOnLogin: 'off', delegatedActionsEnabled: true,
+      sessionSigners: [{ id: 'backend', publicKey: signerKey }],
+    })
+    expect(app.smartWallets).toEqual({
+      type: 'safe', version: null,
+      networks: [{ chainId: 31337, bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4338', rpcUrl: null, chainName: null, paymasterContext: null }],
+    })
+    const cleared = await runCli(['apps', 'update', id, '--smart-wallets-json', 'null', ...place], env)
+    expect(cleared.code, cleared.stderr).toBe(0)
+    expect((await stored(id)).smartWallets).toBeNull()
+    expect((await stored(id)).embeddedWallets.mode).toBe('user-controlled-server-wallets-only')
+
+    const refusals: [string[], string][] = [
+      [['--embedded-wallets-json', '{'], '--embedded-wallets-json is not valid JSON'],
+      [['--embedded-wallets-json', JSON.stringify({ mode: 'custodial' })], '--embedded-wallets-json: mode'],
+      [['--embedded-wallets-json', JSON.stringify({ session_signers: [{ id: 'x', public_key: 'AAAA' }] })], '--embedded-wallets-json: session_signers.0'],
+      [['--smart-wallets-json', JSON.stringify({ type: 'safe', networks: [] })], '--smart-wallets-json: networks'],
+    ]
+    for (const [flags, message] of refusals) {
+      const result = await runCli(['apps', 'update', id, ...flags, ...place], env)
+      expect(result.code, `${flags.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toContain(message)
+    }
+    expect((await stored(id)).embeddedWallets.sessionSigners).toHaveLength(1)
+  })
+
   it('refuses settings that cannot work with exit code 2, storing nothing (all the rules: apps/app-flags.test.ts)', async () => {
     const cases: [string[], string][] = [
       [['--captcha', 'turnstile', '--turnstile-site-key', 'site'], 'Turnstile needs a site key and a secret key'],

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util'
 import { appFlagOptions, appFlagsUsage, appInputFromFlags, booleanAppFlags, UsageError } from './apps/app-flags.js'
 import { redactSecrets } from './apps/redact-secrets.js'
+import { sectionFlagOptions, sectionFlagsUsage, sectionInputsFromFlags } from './apps/section-flags.js'
 import { settingProblems, settingWarnings } from './apps/setting-problems.js'
 import { openAppsAccess } from './apps/apps-socket.js'
 import { systemClock } from './clock.js'
 import type { AppInput, AppRecord } from './apps/types.js'
 import { defaults } from './config.js'
 import { openDatabase } from './db/open.js'
-import { fundingFlagUsage, fundingFromFlag } from './funding/funding-flag.js'
 import { generateKek, loadKeyEncryptionKeys } from './secrets/kek-settings.js'
 import { rotateKeyEncryptionKey } from './secrets/keys-command.js'
 import { startServer } from './server.js'
@@ -23,7 +23,7 @@ const usage = `Usage:
   tessera-server keys generate                    prints a new key-encryption key (for TESSERA_KEK)
   tessera-server keys rotate [--dev]              re-seals every secret under TESSERA_KEK, opening the old ones with TESSERA_KEK_PREVIOUS
 ${appFlagsUsage}
-${fundingFlagUsage}
+${sectionFlagsUsage}
 Common: --data-dir <dir> (embedded PGlite database), or DATABASE_URL=postgres://... for PostgreSQL.`
 
 const options = {
@@ -37,7 +37,7 @@ const options = {
   quiet: { type: 'boolean' },
   id: { type: 'string' },
   ...appFlagOptions,
-  'funding-json': { type: 'string' },
+  ...sectionFlagOptions,
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -62,9 +62,9 @@ function checked(input: AppInput, current: AppRecord | null = null): AppInput {
   return input
 }
 
-/** The app flags' settings and the funding section (`--funding-json`). */
+/** The app flags' settings and the sections given as JSON (`--funding-json`, `--embedded-wallets-json`, `--smart-wallets-json`). */
 const flagInput = (values: Values, current: AppRecord | null): AppInput =>
-  ({ ...appInputFromFlags(values, current), funding: fundingFromFlag(values['funding-json'], process.env, process.cwd()) })
+  ({ ...appInputFromFlags(values, current), ...sectionInputsFromFlags(values, process.env, process.cwd()) })
 
 /** `apps create` input, checked before the database opens so a typo fails fast. */
 function newAppInput(values: Values): AppInput {

@@ -6,7 +6,7 @@ import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/s
 import { gasSponsorshipFileSchema, gasSponsorshipFromFile } from '../sponsorship/gas-sponsorship-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type EmbeddedWalletSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 
 /**
  * The snake_case JSON form of an app's settings, shared by the config file (`apps[]`) and the CLI's
@@ -97,7 +97,7 @@ export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9]
 const p256PublicKeyText = z.string().refine((text) => parseP256PublicKey(text) !== null, 'must be a base64 SPKI P-256 public key')
 const sessionSigner = z.strictObject({ id: z.string().regex(SESSION_SIGNER_ID, 'must be 2 to 32 lowercase letters and digits'), public_key: p256PublicKeyText })
 const createOnLogin = z.enum(['off', 'users-without-wallets', 'all-users'])
-const embeddedWalletsSchema = z.strictObject({
+export const embeddedWalletsFileSchema = z.strictObject({
   ethereum_create_on_login: createOnLogin.default('off'),
   solana_create_on_login: createOnLogin.default('off'),
   require_user_password_on_create: z.boolean().default(false),
@@ -183,7 +183,7 @@ export const appFileSchema = z.strictObject({
     transact_url: httpUrl.nullable().optional(),
     requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
   }).nullable().optional(),
-  embedded_wallets: embeddedWalletsSchema.optional(),
+  embedded_wallets: embeddedWalletsFileSchema.optional(),
   chains: z.array(chainSchema).max(100).refine(distinctBy((chain: { id: number }) => chain.id), 'chain ids must be distinct').optional(),
   default_chain_id: chainId.nullable().optional(),
   solana_clusters: z.array(solanaClusterSchema).max(3).refine(distinctBy((cluster: { name: string }) => cluster.name), 'cluster names must be distinct').optional(),
@@ -274,6 +274,21 @@ function appSecretHashFromFile(app: ParsedAppFile, sources: SecretSources): stri
 const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
   value === undefined ? undefined : value === null ? null : convert(value)
 
+export function embeddedWalletsFromFile(file: z.output<typeof embeddedWalletsFileSchema>): EmbeddedWalletSettings {
+  return {
+    ethereumCreateOnLogin: file.ethereum_create_on_login,
+    solanaCreateOnLogin: file.solana_create_on_login,
+    requireUserPasswordOnCreate: file.require_user_password_on_create,
+    requireUserOwnedRecoveryOnCreate: file.require_user_owned_recovery_on_create,
+    userOwnedRecoveryOptions: file.user_owned_recovery_options,
+    googleDriveApiUrl: file.google_drive_api_url,
+    delegatedActionsEnabled: file.delegated_actions_enabled,
+    announceWalletsEnabled: file.announce_wallets_enabled,
+    mode: file.mode,
+    sessionSigners: file.session_signers.map((signer) => ({ id: signer.id, publicKey: signer.public_key })),
+  }
+}
+
 /** The app settings a validated snake_case app object declares. */
 export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): AppInput {
   return {
@@ -319,18 +334,7 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
       transactUrl: provider.transact_url ?? null,
       requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
     })),
-    embeddedWallets: app.embedded_wallets && {
-      ethereumCreateOnLogin: app.embedded_wallets.ethereum_create_on_login,
-      solanaCreateOnLogin: app.embedded_wallets.solana_create_on_login,
-      requireUserPasswordOnCreate: app.embedded_wallets.require_user_password_on_create,
-      requireUserOwnedRecoveryOnCreate: app.embedded_wallets.require_user_owned_recovery_on_create,
-      userOwnedRecoveryOptions: app.embedded_wallets.user_owned_recovery_options,
-      googleDriveApiUrl: app.embedded_wallets.google_drive_api_url,
-      delegatedActionsEnabled: app.embedded_wallets.delegated_actions_enabled,
-      announceWalletsEnabled: app.embedded_wallets.announce_wallets_enabled,
-      mode: app.embedded_wallets.mode,
-      sessionSigners: app.embedded_wallets.session_signers.map((signer) => ({ id: signer.id, publicKey: signer.public_key })),
-    },
+    embeddedWallets: app.embedded_wallets && embeddedWalletsFromFile(app.embedded_wallets),
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
       ...(chain.onramp_network && { onrampNetwork: chain.onramp_network }),
