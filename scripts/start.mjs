@@ -15,7 +15,7 @@ const { ensureLibraryBuilt } = await import('../test/harness/library-build.ts')
 const { buildReactDemo } = await import('../test/harness/react-demo.ts')
 const { buildNextDemo, buildViteDemos, startNextDemo } = await import('../test/harness/framework-demos.ts')
 const { viteDemoNames, viteDemos } = await import('../test/harness/vite-demos.ts')
-const { devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
+const { DEV_SERVER_WALLETS_APP_ID, devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
 const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import('../test/harness/local-chains.ts')
@@ -70,6 +70,7 @@ const demoBase = `http://localhost:${stack.demo.port}`
 const { coinbase, moonpay, relay } = stack.funding
 console.log(`
   Vanilla demo    ${demoBase}/vanilla/
+  Server wallets  ${demoBase}/server-wallets/  (the vanilla page on app ${DEV_SERVER_WALLETS_APP_ID}: the server makes and holds the wallets; sponsored sends)
   React demo      ${demoBase}/react/
 ${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo `.padEnd(16)}${demoBase}/${name}/\n`).join('')}  Next.js demo    ${demoBase}/next/  (next start, forwarded by the demo server)
   API server      ${stack.api.url}  (app ${DEV_APP_ID}, data in ${dataDir})

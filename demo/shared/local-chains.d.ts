@@ -8,7 +8,7 @@ export declare function rpc(url: string, method: string, params: unknown[]): Pro
 export declare function localEvmChain(client: TesseraClient): Promise<{ id: number; rpcUrl: string }>
 export declare function localSolanaRpcUrl(client: TesseraClient): string
 export declare function fundWallets(addresses: { ethereum?: string; solana?: string }): Promise<void>
-export declare function sendEth(client: TesseraClient, from: string): Promise<string>
+export declare function sendEth(client: TesseraClient, from: string, options?: { sponsor?: boolean }): Promise<string>
 export declare function sendSol(client: TesseraClient, from: string, options?: { sponsor?: boolean }): Promise<string>
 export declare function base58Decode(text: string): Uint8Array
 export declare function splAmount(splToken: { decimals: number }): bigint

@@ -39,12 +39,13 @@ export async function fundWallets(addresses) {
   if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error ?? `The faucet answered ${response.status}`)
 }
 
-/** Sends 0.001 ETH to the dev recipient with the embedded wallet; resolves with the transaction hash. */
-export async function sendEth(client, from) {
+/** Sends 0.001 ETH to the dev recipient with the embedded wallet; resolves with the transaction hash. `sponsor`: the app pays the fee. */
+export async function sendEth(client, from, { sponsor = false } = {}) {
   const chain = await localEvmChain(client)
   const { hash } = await client.embeddedWallets.sendTransaction({
     address: from,
     transaction: { to: ETH_RECIPIENT, value: `0x${ETH_AMOUNT_WEI.toString(16)}`, chainId: chain.id },
+    ...(sponsor && { sponsor: true }),
   })
   return hash
 }

@@ -179,6 +179,14 @@ byId('send-eth').addEventListener('click', run(async () => {
 byId('send-sol').addEventListener('click', run(async () => {
   showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
 }))
+// Only server-managed wallets may be sponsored: those buttons show on the server-wallets app's page.
+for (const id of ['server-wallets-note', 'send-eth-sponsored', 'send-sol-sponsored']) byId(id).hidden = !window.TESSERA_DEMO.serverWallets
+byId('send-eth-sponsored').addEventListener('click', run(async () => {
+  showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum'), { sponsor: true }))
+}))
+byId('send-sol-sponsored').addEventListener('click', run(async () => {
+  showResult('send-result', await sendSol(client, requirePrimaryWallet('solana'), { sponsor: true }))
+}))
 
 // Transactions: each asks the embedded wallet (`sendTransaction`, the Solana provider's `signAndSendTransaction`);
 // <auth-modal> shows the confirmation. The result line is cleared first, so a new result is seen arriving.

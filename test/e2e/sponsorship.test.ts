@@ -4,7 +4,8 @@
  * user with no ether sends a sponsored USDC transfer through the confirmation screen, which reads 'Sponsored by
  * {app}'; the user's ether stays 0 and the paymaster's EntryPoint deposit pays. A sponsored call to a contract the
  * policy does not allow is refused with policy_violation and the server's message. A server-managed Solana wallet's
- * sponsored transfer costs the wallet only the lamports it sends; the app's fee payer pays the fee.
+ * sponsored transfer costs the wallet only the lamports it sends; the app's fee payer pays the fee. The demo page of
+ * npm start's server-wallets app (`/server-wallets/`) sends ether with its fee sponsored from its own button.
  */
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address, type Hex } from 'viem'
@@ -12,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID } from '../../src/protocol/index.js'
 import { approveConfirmation, modalPart, signInOnDemo, walletTimeout } from '../harness/demo-flows.js'
 import { sponsoredServerWalletsDevApp } from '../harness/dev-sponsorship.js'
+import { DEV_SERVER_WALLETS_APP_ID } from '../harness/dev-stack.js'
 import { devSolanaFeePayer } from '../harness/local-chains.js'
-import { SOL_AMOUNT_LAMPORTS, SOL_RECIPIENT } from '../../demo/shared/local-chains.js'
+import { ETH_AMOUNT_WEI, SOL_AMOUNT_LAMPORTS, SOL_RECIPIENT } from '../../demo/shared/local-chains.js'
 import { policyMessages } from '../../server/src/sponsorship/policy-errors.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 
@@ -27,8 +29,8 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const clientCall = <T>(page: Page, body: string): Promise<T> =>
-  page.evaluate(`(async () => { const client = globalThis[Symbol.for('tessera.client')].get(${JSON.stringify(DEV_APP_ID)}); ${body} })()`) as Promise<T>
+const clientCall = <T>(page: Page, body: string, appId = DEV_APP_ID): Promise<T> =>
+  page.evaluate(`(async () => { const client = globalThis[Symbol.for('tessera.client')].get(${JSON.stringify(appId)}); ${body} })()`) as Promise<T>
 
 const anvil = () => createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
 const depositOf = (paymaster: Address) =>
@@ -86,6 +88,33 @@ describe('gas sponsorship on the demo', () => {
       expect(await lamports(wallet.address)).toBe(walletBefore - SOL_AMOUNT_LAMPORTS)
       // Two signatures, the fee payer's and the wallet's, at the cluster's 5,000 lamports each.
       expect(await lamports(feePayer)).toBe(feePayerBefore - 10_000n)
+    })
+  }, 180_000)
+})
+
+describe('the server-wallets demo page', () => {
+  it('signs in on its own app with server-managed wallets and sends ether whose fee the app pays', async () => {
+    await inNewPage(stack.browser, async (page) => {
+      await signInOnDemo(page, stack.pageUrl('server-wallets'), stack.api.url, `e2e-sponsorship-demo-${runId()}@example.com`)
+      await page.locator('#embedded-wallets li[data-chain="ethereum"] .address').waitFor({ timeout: walletTimeout })
+      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')", DEV_SERVER_WALLETS_APP_ID)
+      expect(wallet.recoveryMethod).toBe('privy-v2')
+      await page.locator('#fund-wallets').click()
+      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
+      const [walletBefore, recipientBefore] = await Promise.all([anvil().getBalance({ address: wallet.address }), anvil().getBalance({ address: RECIPIENT })])
+
+      await page.locator('#send-eth-sponsored').click()
+      await expect.poll(() => modalPart(page, 'row-estimated-fee').textContent(), { timeout: walletTimeout }).toBe('Sponsored by Tessera Server Wallets Demo')
+      await approveConfirmation(page)
+      const hash = (await page.locator('#send-result', { hasText: /^0x[0-9a-f]{64}$/ }).textContent({ timeout: walletTimeout })) as Hex
+      expect((await anvil().getTransactionReceipt({ hash })).status).toBe('success')
+      expect(await anvil().getBalance({ address: RECIPIENT })).toBe(recipientBefore + ETH_AMOUNT_WEI)
+      expect(await anvil().getBalance({ address: wallet.address })).toBe(walletBefore - ETH_AMOUNT_WEI)
+
+      // The dev app's page offers no sponsored send: its wallets are on the device.
+      await page.goto(stack.pageUrl('vanilla'))
+      await page.locator('#login').waitFor({ timeout: walletTimeout })
+      expect(await page.locator('#send-eth-sponsored').isHidden()).toBe(true)
     })
   }, 180_000)
 })

@@ -1,5 +1,6 @@
 /**
- * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla,
+ * Serves the demo pages and the built library over plain HTTP: `/vanilla/` from demo/vanilla (and again at
+ * `/server-wallets/` on the server-wallets app, when given),
  * `/shared/` from demo/shared, `/react/` from the built React demo, `/vue/` and `/svelte/` from theirs when given,
  * `/next/` forwarded to the Next.js demo's server when given, `/demo-config.js` with the app id and API URL,
  * `/demo-idp/*` (the demo identity provider, see demo-idp.ts), the dev chain's test tokens (`/dev-chain.json`, and
@@ -24,6 +25,8 @@ export interface DemoConfig {
 }
 
 export interface DemoServerOptions extends DemoConfig {
+  /** The app `/server-wallets/` (the vanilla page again) uses: its wallets are server-managed. */
+  serverWalletsAppId?: string
   /** 0 picks a free port. */
   port?: number
   host?: string
@@ -82,6 +85,7 @@ function indexPage(): string {
 <html lang="en"><head><meta charset="utf-8"><title>Tessera demos</title></head>
 <body><h1>Tessera demos</h1><ul>
 <li><a href="/vanilla/">Vanilla HTML: &lt;auth-modal&gt; by script tag</a></li>
+<li><a href="/server-wallets/">The same page on an app whose wallets the server manages, their fees sponsored</a></li>
 <li><a href="/react/">React: TesseraProvider and hooks</a></li>
 ${viteDemoNames.map((name) => `<li><a href="/${name}/">${viteDemos[name].link}</a></li>\n`).join('')}<li><a href="/next/">Next.js: TesseraProvider rendered on the server and hydrated</a></li>
 </ul></body></html>`
@@ -146,6 +150,17 @@ async function runFaucet(give: (request: TestTokensRequest) => Promise<unknown>,
   }
 }
 
+/**
+ * `window.TESSERA_DEMO` for the page: the server-wallets app under `/server-wallets/` (decided by the page's path, so
+ * an OAuth return to that path keeps it), the dev app elsewhere.
+ */
+function demoConfigScript(options: DemoServerOptions): string {
+  const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl, ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}) }
+  if (!options.serverWalletsAppId) return `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`
+  const serverWallets = { ...config, appId: options.serverWalletsAppId, serverWallets: true }
+  return `window.TESSERA_DEMO = location.pathname.startsWith('/server-wallets/') ? ${JSON.stringify(serverWallets)} : ${JSON.stringify(config)};\n`
+}
+
 function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://demo.invalid')
   const { pathname } = url
@@ -170,18 +185,16 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
     if (!options.devChain) return send(response, 404, 'text/plain', 'This demo server has no dev chain')
     return send(response, 200, contentTypes['.json']!, JSON.stringify(options.devChain.info))
   }
-  if (pathname === '/demo-config.js') {
-    const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl, ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}) }
-    return send(response, 200, contentTypes['.js']!, `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`)
-  }
+  if (pathname === '/demo-config.js') return send(response, 200, contentTypes['.js']!, demoConfigScript(options))
   // Directory URLs need their trailing slash so relative asset paths resolve inside them.
-  if (['/vanilla', '/react', ...viteDemoNames.map((name) => `/${name}`)].includes(pathname)) {
+  if (['/vanilla', '/server-wallets', '/react', ...viteDemoNames.map((name) => `/${name}`)].includes(pathname)) {
     response.writeHead(301, { location: `${pathname}/` })
     return void response.end()
   }
   let file: string | null
   const viteDemo = viteDemoNames.find((name) => pathname.startsWith(`/${name}/`))
   if (pathname.startsWith('/vanilla/')) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/vanilla/'.length))
+  else if (pathname.startsWith('/server-wallets/') && options.serverWalletsAppId) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/server-wallets/'.length))
   else if (pathname.startsWith('/shared/')) file = fileUnder(join(demoDir, 'shared'), pathname.slice('/shared/'.length))
   else if (pathname.startsWith('/react/')) {
     const root = options.reactDemoDir ?? reactDemoOutDir

@@ -42,8 +42,8 @@ export interface FrameworkDemos {
   startNextDemo?(config: DemoConfig): Promise<{ url: string; close(): Promise<void> }>
 }
 
-/** Every demo page the demo server serves (`/<name>/`). */
-export const demoPageNames = ['vanilla', 'react', ...viteDemoNames, 'next'] as const
+/** Every demo page the demo server serves (`/<name>/`); `server-wallets` is the vanilla page on the server-wallets app. */
+export const demoPageNames = ['vanilla', 'server-wallets', 'react', ...viteDemoNames, 'next'] as const
 
 export interface DevStackOptions<Api extends Closable> {
   /** API port; 0 or absent picks a free one (known before start: the provider must list the callback URLs). */
@@ -119,6 +119,8 @@ export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
 export const ANVIL2_CHAIN_ID = 31338
 /** A second app that acts as a cross-app provider for the dev app (its users sign in with email). */
 export const DEV_PROVIDER_APP_ID = 'tessera-dev-provider-0001'
+/** A third app: the dev app with server-managed wallets, their fees sponsored; the demo at `/server-wallets/` uses it. */
+export const DEV_SERVER_WALLETS_APP_ID = 'tessera-dev-server-wallet'
 
 /** A loopback port held open until `release()`, so that no other server takes it while the stack starts. */
 interface PortReservation { port: number; release(): Promise<void> }
@@ -226,6 +228,22 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
   }
 }
 
+/**
+ * The dev app's sign-in and chains with users' wallets made and held by the server's signer (both chains at
+ * sign-in) and the dev app's gas sponsorship. Its custom JWTs are the demo identity provider's, issued for the dev
+ * app's audience; no cross-app provider lists it, and smart wallets stay on the dev app.
+ */
+export function devServerWalletsAppFile(devApp: AppFile): AppFile {
+  const { smart_wallets: _smartWallets, ...app } = devApp
+  return {
+    ...app,
+    id: DEV_SERVER_WALLETS_APP_ID,
+    name: 'Tessera Server Wallets Demo',
+    login_methods: devApp.login_methods?.filter((method) => method !== 'cross_app'),
+    embedded_wallets: { ...devApp.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' },
+  }
+}
+
 export async function startDevStack<Api extends Closable>(options: DevStackOptions<Api>): Promise<DevStack<Api>> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -277,14 +295,14 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     if (nextDemo) cleanup.push(() => nextDemo.close())
     const builtDemos = { reactDemoDir: options.reactDemoDir, viteDemoDirs: frameworkDemos?.viteDemoDirs, nextDemoUrl: nextDemo?.url }
     await demoPort.release()
-    const demo = await startDemoServer({ appId: DEV_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
+    const demo = await startDemoServer({ appId: DEV_APP_ID, serverWalletsAppId: DEV_SERVER_WALLETS_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
     const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding, apiUrl, walletConnect)
-    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), devServerWalletsAppFile(devApp), ...(options.extraApps?.({ demoUrls }) ?? [])]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')

@@ -17,7 +17,7 @@ import { testDataDir } from './paths.js'
 import { buildReactDemo } from './react-demo.js'
 import type { ViteDemoName } from './vite-demos.js'
 
-export type DemoName = 'vanilla' | 'react' | 'vue' | 'svelte' | 'next'
+export type DemoName = 'vanilla' | 'server-wallets' | 'react' | 'vue' | 'svelte' | 'next'
 
 export interface E2eStack extends DevStack<TestServer> {
   browser: Browser
