@@ -1,6 +1,5 @@
 import * as libphonenumber from 'libphonenumber-js'
 import { describe, expect, it } from 'vitest'
-import { maskPhoneNumber } from './mask-phone-number.js'
 import { phoneTools } from './phone-tools.js'
 
 const tools = phoneTools(libphonenumber)
@@ -39,12 +38,5 @@ describe('phoneTools', () => {
   it('keeps the raw text while deleting, so a separator can be removed', () => {
     expect(tools.typed('US', '(415) 555', '(415) 555-').rawPhoneNumber).toBe('(415) 555')
     expect(tools.typed('US', '(415', '(415)').rawPhoneNumber).toBe('(415')
-  })
-})
-
-describe('maskPhoneNumber', () => {
-  it('hides every digit but the last 4', () => {
-    expect(maskPhoneNumber('+14155552671')).toBe('•••••••2671')
-    expect(maskPhoneNumber('1234')).toBe('1234')
   })
 })
