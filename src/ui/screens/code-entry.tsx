@@ -7,7 +7,7 @@ import { useModal } from '../modal-context.js'
 import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { maskPhoneNumber } from '../../core/auth/sms/mask-phone-number.js'
+import { maskPhoneNumber } from '../../core/index.js'
 import { useConfigState, useOtpFlowState, type OtpChannel } from '../use-client-state.js'
 
 /** Document 1 §9: the digit-box error resets after 1400 ms. */

@@ -1,0 +1,71 @@
+// The style rule "no function over 80 lines outside tests" as a ratchet: the functions over it today are listed in
+// long-functions.json with their length; none may grow, none may join, and each leaves the list once it is short.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { longFunctions, measureFunctions } from './function-length.js'
+import baseline from './long-functions.json' with { type: 'json' }
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const scannedRoots = ['src', 'elements', 'react-wrapper', 'wagmi', 'server/src']
+const sourceFile = /\.(tsx?|mts)$/
+const testOnly = /(\.test\.[cm]?[jt]sx?$)|(\.d\.ts$)|(\/(test-fixtures|test-support)\/)/
+
+function listSourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : listSourceFiles(path)
+    return sourceFile.test(entry.name) ? [path] : []
+  })
+}
+
+const repoPath = (file: string) => relative(repoRoot, file).split(sep).join('/')
+
+describe('function length', () => {
+  const listed: Record<string, number> = baseline
+  const found: Record<string, number> = Object.assign(
+    {},
+    ...scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root)))
+      .filter((file) => !testOnly.test(repoPath(file)))
+      .map((file) => [file, readFileSync(file, 'utf8')] as const)
+      // Shared test suites (e.g. otp-suite.ts) sit beside the code too: a file that imports vitest is a test.
+      .filter(([, source]) => !source.includes("from 'vitest'"))
+      .map(([file, source]) => longFunctions(repoPath(file), source)),
+  )
+
+  it('no function over 80 lines joins the list of those already over it', () => {
+    expect(Object.keys(found).filter((key) => !(key in listed))).toEqual([])
+  })
+
+  it('no listed function grows', () => {
+    expect(Object.entries(found).filter(([key, lines]) => key in listed && lines > listed[key]!).map(([key, lines]) => `${key}: ${listed[key]} → ${lines}`)).toEqual([])
+  })
+
+  it('a function brought under the limit (or shortened) is taken off or lowered in long-functions.json', () => {
+    expect(Object.entries(listed).filter(([key, lines]) => found[key] !== lines).map(([key, lines]) => `${key}: listed ${lines}, now ${found[key] ?? '≤ 80'}`)).toEqual([])
+  })
+
+  it('measures declarations, arrows, methods and nested functions by name, first line to last', () => {
+    const source = [
+      'export function outer() {', // 1
+      '  const inner = () => {', // 2
+      '    return 1', // 3
+      '  }', // 4
+      '  return [1].map(function () { return inner() })', // 5
+      '}', // 6
+      'class A { method() {', // 7
+      '  return 2 } }', // 8
+      'const object = { property: async () => 3 }', // 9
+    ].join('\n')
+    expect(measureFunctions('f.ts', source)).toEqual([
+      { key: 'f.ts#outer', lines: 6 },
+      { key: 'f.ts#outer.inner', lines: 3 },
+      { key: 'f.ts#outer.<anonymous>', lines: 1 },
+      { key: 'f.ts#A.method', lines: 2 },
+      { key: 'f.ts#property', lines: 1 },
+    ])
+    expect(longFunctions('f.ts', source, 2)).toEqual({ 'f.ts#outer': 6, 'f.ts#outer.inner': 3 })
+  })
+})
