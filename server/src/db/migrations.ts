@@ -441,6 +441,25 @@ ALTER TABLE sponsorship_spend RENAME COLUMN amount_wei TO amount;
     id: 19,
     sql: `ALTER TABLE server_wallets ADD COLUMN exported_at bigint`,
   },
+  {
+    // Drive recovery's OAuth states, apart from the sign-in's oauth_states (recovery-state-store.ts); 15-16 stay issue 17's.
+    id: 20,
+    sql: `
+CREATE TABLE recovery_oauth_states (
+  state_hash text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  client_state_code text NOT NULL,
+  code_challenge text NOT NULL,
+  redirect_to text NOT NULL,
+  callback_url text NOT NULL,
+  provider_code_verifier text NOT NULL,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX recovery_oauth_states_expires ON recovery_oauth_states (expires_at)
+`,
+  },
 ]
 
 /** Applies pending migrations; an advisory lock keeps several starting processes from racing. */

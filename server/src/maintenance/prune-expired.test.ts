@@ -25,6 +25,11 @@ const q = (sql: string) => (params: unknown[]) => t.db.query(sql, params)
 const tables: ExpiringTable[] = [
   { table: 'otp_codes', where: 'identifier', insert: (key, time) => q("INSERT INTO otp_codes (app_id, identifier, purpose, code_hash, created_at, expires_at) VALUES ('a', $1, 'login', 'h', 0, $2)")([key, time]) },
   { table: 'oauth_states', where: 'state_hash', insert: (key, time) => q("INSERT INTO oauth_states (state_hash, app_id, provider, client_state_code, code_challenge, redirect_to, callback_url, created_at, expires_at) VALUES ($1, 'a', 'google', 's', 'c', 'r', 'u', 0, $2)")([key, time]) },
+  {
+    table: 'recovery_oauth_states',
+    where: 'state_hash',
+    insert: (key, time) => q("INSERT INTO recovery_oauth_states (state_hash, app_id, user_id, client_state_code, code_challenge, redirect_to, callback_url, provider_code_verifier, created_at, expires_at) VALUES ($1, 'a', $3, 's', 'c', 'r', 'u', 'v', 0, $2)")([key, time, userId]),
+  },
   { table: 'oauth_codes', where: 'code_hash', insert: (key, time) => q("INSERT INTO oauth_codes (code_hash, app_id, provider, client_state_code, code_challenge, subject, display_name, created_at, expires_at) VALUES ($1, 'a', 'google', 's', 'c', 'sub', 'n', 0, $2)")([key, time]) },
   { table: 'account_transfers', where: 'nonce_hash', insert: (key, time) => q("INSERT INTO account_transfers (nonce_hash, app_id, to_user_id, from_user_id, type, address, created_at, expires_at) VALUES ($1, 'a', $3, $3, 'email', 'x', 0, $2)")([key, time, userId]) },
   { table: 'captcha_solutions', where: 'signature_hash', insert: (key, time) => q("INSERT INTO captcha_solutions (signature_hash, app_id, expires_at) VALUES ($1, 'a', $2)")([key, time]) },

@@ -6,9 +6,9 @@ import type { Queryable } from '../db/types.js'
  * detection), and refresh tokens past their own expiry.
  */
 const expiringTables = [
-  'otp_codes', 'oauth_states', 'oauth_codes', 'account_transfers', 'captcha_solutions', 'mfa_pending_totp', 'mfa_sms_codes',
-  'wallet_nonces', 'passkey_challenges', 'farcaster_channels', 'cross_app_codes', 'refresh_tokens',
-  'wallet_user_signers', 'used_authorization_signatures',
+  'otp_codes', 'oauth_states', 'recovery_oauth_states', 'oauth_codes', 'account_transfers', 'captcha_solutions',
+  'mfa_pending_totp', 'mfa_sms_codes', 'wallet_nonces', 'passkey_challenges', 'farcaster_channels', 'cross_app_codes',
+  'refresh_tokens', 'wallet_user_signers', 'used_authorization_signatures',
 ] as const
 
 /** How often a running server prunes; each process does it, and the deletes are idempotent. */

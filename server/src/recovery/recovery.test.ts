@@ -95,6 +95,22 @@ describe('recovery/oauth', () => {
     expect((await h.callback(loginCallback)).status).toBe(400)
   })
 
+  it('a sign-in state fails at the recovery callback and a recovery state at the sign-in callback, and neither is spent there', async () => {
+    h.idp.signInAs({ sub: 'google-user-6' })
+    const atRecovery = await authorize((await init(clientPkce())).body.url)
+    const atSignIn = await authorize((await h.init('google', clientPkce(), { appId: app.id })).body.url)
+    const sentTo = (url: URL, callback: URL) => Object.assign(new URL(url), { pathname: callback.pathname })
+    const signInStateAtRecovery = await h.callback(sentTo(atSignIn, atRecovery))
+    expect(signInStateAtRecovery.status).toBe(400)
+    expect(signInStateAtRecovery.body.code).toBe('oauth_state_mismatch')
+    expect((await h.callback(sentTo(atRecovery, atSignIn))).status).toBe(400)
+    for (const atOwnCallback of [atRecovery, atSignIn]) {
+      const back = await h.callback(atOwnCallback)
+      expect(back.status).toBe(302)
+      expect(back.location!.searchParams.get(oauthReturnParams.code)).toBeTruthy()
+    }
+  })
+
   it('a denial at the provider comes back as the denied code', async () => {
     h.idp.denyNext()
     const back = await returnFromProvider(clientPkce(), 'google-user-0')
