@@ -6,15 +6,16 @@ export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
 // `<confirm-tx>` loads on `defineConfirmTx()`: only that small function ships with the entry.
 export { defineConfirmTx } from './confirm-tx/define-lazy.js'
 export type { ConfirmTxElement } from './confirm-tx/confirm-tx-element.js'
-export type { ConfirmTxChainType, ConfirmTxConfig, ConfirmTxEventMap, TxConfirmedDetail, TxErrorDetail } from './confirm-tx/types.js'
+export type { ConfirmTxChainType, ConfirmTxConfig, TxConfirmedDetail, TxErrorDetail } from './confirm-tx/types.js'
+export type { ConfirmTxEventMap } from './confirm-tx/definition.js'
 // `<fund-wallet>` loads on `defineFundWallet()`, as `<confirm-tx>` does.
 export { defineFundWallet } from './fund-wallet/define-lazy.js'
 export type { FundWalletElement } from './fund-wallet/fund-wallet-element.js'
-export type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig, FundWalletEventMap } from './fund-wallet/types.js'
+export type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './fund-wallet/types.js'
+export type { FundWalletEventMap } from './fund-wallet/definition.js'
 export type {
   AuthErrorDetail,
   AuthModalConfig,
-  AuthModalEventMap,
   AuthModalRequest,
   LinkSuccessDetail,
   LoginSuccessDetail,
@@ -22,6 +23,7 @@ export type {
   UpdateSuccessDetail,
   WalletRecoverySetDetail,
 } from './auth-modal/types.js'
+export type { AuthModalEventMap } from './auth-modal/definition.js'
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,4 +1,4 @@
-import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { parts, typed, type ElementDefinition, type ElementEventMap } from '../definition-format.js'
 import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type {
@@ -58,3 +58,6 @@ export const authModalDefinition = {
     parts: 'The other wallet flows (password, recovery and cloud backup, MFA, key export and import, delegation) list theirs in docs/decisions.md',
   },
 } as const satisfies ElementDefinition
+
+/** DOM events of `<auth-modal>` (its definition): bubbling, composed, without an `on` prefix. */
+export type AuthModalEventMap = ElementEventMap<typeof authModalDefinition>

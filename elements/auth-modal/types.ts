@@ -1,8 +1,6 @@
 import type { ClientOptions, EthereumFundWalletOptions, SolanaFundWalletOptions, User } from '../../src/core/index.js'
 import type { ModalRequest, WalletRecoverySetDetail } from '../../src/ui/index.js'
-import type { ElementEventMap } from '../definition-format.js'
 import type { FundFailedDetail, FundOutcomeDetail } from '../fund-wallet/types.js'
-import type { authModalDefinition } from './definition.js'
 
 /** The `config` JS property: the client config the host merges over the server config. */
 export type AuthModalConfig = NonNullable<ClientOptions['config']>
@@ -34,6 +32,3 @@ export interface AuthErrorDetail { code: string; message: string }
 export type { WalletRecoverySetDetail }
 export interface LogoutDetail { reason: string }
 export type { FundFailedDetail, FundOutcomeDetail }
-
-/** DOM events of `<auth-modal>` (its definition): bubbling, composed, without an `on` prefix. */
-export type AuthModalEventMap = ElementEventMap<typeof authModalDefinition>

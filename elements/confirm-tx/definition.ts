@@ -1,4 +1,4 @@
-import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { parts, typed, type ElementDefinition, type ElementEventMap } from '../definition-format.js'
 import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type { ConfirmTxChainType, ConfirmTxConfig, TransactionUiOptions, TxConfirmedDetail, TxErrorDetail } from './types.js'
@@ -47,3 +47,6 @@ export const confirmTxDefinition = {
     parts: "`<auth-modal>` shows the same screens (and the sign-message screen: `message`, `success`, `error`) on 'transaction:confirm'",
   },
 } as const satisfies ElementDefinition
+
+/** DOM events of `<confirm-tx>` (its definition). */
+export type ConfirmTxEventMap = ElementEventMap<typeof confirmTxDefinition>

@@ -1,7 +1,5 @@
 import type { TransactionUiOptions } from '../../src/core/index.js'
 import type { AuthModalConfig } from '../auth-modal/types.js'
-import type { ElementEventMap } from '../definition-format.js'
-import type { confirmTxDefinition } from './definition.js'
 
 /** `<confirm-tx>`'s chain: 'ethereum' (default) takes an `eth_sendTransaction` request, 'solana' a @solana/web3.js transaction. */
 export type ConfirmTxChainType = 'ethereum' | 'solana'
@@ -17,8 +15,5 @@ export interface TxErrorDetail {
   code: string
   message: string
 }
-
-/** DOM events of `<confirm-tx>` (its definition). */
-export type ConfirmTxEventMap = ElementEventMap<typeof confirmTxDefinition>
 
 export type { TransactionUiOptions }

@@ -1,4 +1,4 @@
-import { parts, typed, type ElementDefinition } from '../definition-format.js'
+import { parts, typed, type ElementDefinition, type ElementEventMap } from '../definition-format.js'
 import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, messagesProperty, themeAttribute } from '../shared/common-surface.js'
 import { themeCssProperties } from '../shared/css-properties.js'
 import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
@@ -46,3 +46,6 @@ export const fundWalletDefinition = {
     parts: 'The full list of `funding-*` parts is in docs/decisions.md ("Funding screens (UI)")',
   },
 } as const satisfies ElementDefinition
+
+/** DOM events of `<fund-wallet>` (its definition). */
+export type FundWalletEventMap = ElementEventMap<typeof fundWalletDefinition>

@@ -1,6 +1,4 @@
 import type { CardProvider, FundingOutcomeDetail, FundWalletUiConfig } from '../../src/core/index.js'
-import type { ElementEventMap } from '../definition-format.js'
-import type { fundWalletDefinition } from './definition.js'
 
 /** `<fund-wallet>`'s chain: 'ethereum' (default) funds an EVM address on `chain-id`, 'solana' a Solana one on `cluster`. */
 export type FundWalletChainType = 'ethereum' | 'solana'
@@ -21,6 +19,3 @@ export interface FundFailedDetail {
   code: string
   message: string
 }
-
-/** DOM events of `<fund-wallet>` (its definition). */
-export type FundWalletEventMap = ElementEventMap<typeof fundWalletDefinition>

@@ -11,7 +11,6 @@ import { oauthTokensFromDto } from './auth/oauth/provider-tokens.js'
 import { initialLoginMfaState, type LoginMfaApi } from './auth/login-mfa/types.js'
 import type { OtpChannel } from './auth/otp/channel.js'
 import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
-import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
 import { initialPasskeyFlowState, lazyPasskey } from './auth/passkey/passkey.js'
 import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './auth/telegram/telegram.js'
 import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
@@ -20,13 +19,14 @@ import { captchaStateFor } from './captcha/site-key.js'
 import { defaultConfig } from './config/defaults.js'
 import { configFromDto } from './config/from-dto.js'
 import { relayAppRpcs } from './chains/relay-app-rpcs.js'
+import type { ClientInternals } from './client-internals.js'
 import { mergeConfig, validateAppId, validateConfig } from './config/resolve.js'
 import type { EffectiveConfig } from './config/types.js'
 import { invalidConfigError, mustBeAuthenticatedError, toTesseraError } from './errors/client-errors.js'
 import { createAccountChanges } from './session/account-changes.js'
 import { storageKeys } from './session/keys.js'
 import { createRecentLoginMethod } from './session/recent-login-method.js'
-import { createSessionManager, type LockManagerLike } from './session/session-manager.js'
+import { createSessionManager } from './session/session-manager.js'
 import { createDefaultStorage } from './session/storage.js'
 import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, OtpFlowState, TesseraClient } from './types.js'
 import type { User } from './user/types.js'
@@ -36,37 +36,9 @@ import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
 import { createStore, type Store } from './utils/store.js'
 import { createWallets } from './wallets/create-wallets.js'
-import type { EmbeddedWalletsDeps } from './wallets/embedded/embedded-wallets.js'
 import { lazyEmbeddedWallets } from './wallets/embedded/lazy-embedded-wallets.js'
-import type { MfaDeps } from './mfa/mfa.js'
 import { lazyMfa } from './mfa/lazy-mfa.js'
-import type { FundingDeps } from './funding/session-context.js'
 import type { FundingApi, FundingState } from './funding/types.js'
-import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
-
-/** Test seams beyond the public options. */
-export interface ClientInternals {
-  locks?: LockManagerLike | null
-  retryDelay?: (attempt: number) => number
-  /** Replaces Cloudflare's Turnstile script (end-to-end tests serve a stand-in). */
-  turnstileScriptUrl?: string
-  /** The page wallets are discovered in (unit tests pass a stand-in); defaults to `window`. */
-  walletWindow?: Window | null
-  /** Shortens wallet waits in tests. */
-  walletTimeoutMs?: number
-  /** Replaces the WalletConnect relay session (unit tests: the relay is out of reach here). */
-  walletConnectSession?: (projectId: string) => WalletConnectSession
-  /** Replaces Telegram's login widget host https://oauth.telegram.org (end-to-end tests and the demo serve a stand-in). */
-  telegramOAuthUrl?: string
-  /** Replaces the browser's WebAuthn step (unit tests). */
-  passkeyCeremony?: PasskeyCeremony
-  /** The page the wallet frame mounts in, its time-outs, or a stand-in frame (unit tests); defaults to `window`. */
-  embeddedWallets?: Partial<Pick<EmbeddedWalletsDeps, 'page' | 'frame' | 'createFrameClient' | 'userRecoveryTimeoutMs'>>
-  /** Shortens the MFA code wait and overall limit in tests. */
-  mfa?: Pick<MfaDeps, 'codeWaitMs' | 'overallLimitMs'>
-  /** The page the card providers' windows open from (unit tests pass a stand-in), and shorter funding polls. */
-  funding?: Partial<Pick<FundingDeps, 'window' | 'timing'>>
-}
 
 /** A first factor's answer holding a pending sign-in (src/protocol/mfa-auth.ts); here so the first load keeps none of that module. */
 const isLoginMfaRequired = (body: AuthenticatedUserDto | LoginMfaRequiredResponse): body is LoginMfaRequiredResponse => 'mfa_required' in body

@@ -75,8 +75,9 @@ export { toViemAccount } from './wallets/embedded/to-viem-account.js'
 export { activeWalletOf, type ActiveWalletChoice, type ActiveWalletStore } from './wallets/active-wallet.js'
 export { connectedStandardSolanaWallet, type ConnectedStandardSolanaWallet, type SolanaSigner, type StandardSolanaTransactionInput } from './wallets/solana/connected-standard-wallet.js'
 export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'
+export type { Chain } from './chains/chain.js'
 export type {
-  Chain,
+  AddSessionSignersInput,
   CreateEmbeddedWalletOptions,
   EmbeddedEthereumProvider,
   EmbeddedSolanaProvider,
@@ -89,12 +90,13 @@ export type {
   KeyExportFrame,
   LoginRecoveryInput,
   RecoverInput,
+  RemoveSessionSignersInput,
+  SessionSignerInput,
   SetRecoveryInput,
   SolanaTransactionLike,
   SolanaTransactionOptions,
 } from './wallets/embedded/types.js'
 export type { SignAuthorizationInput, SignedAuthorization } from './wallets/embedded/sign-authorization.js'
-export type { AddSessionSignersInput, RemoveSessionSignersInput, SessionSignerInput } from './wallets/embedded/session-signers.js'
 export type { ChainInput, CreateOnLogin, EmbeddedWalletsConfig, SolanaCluster, UserOwnedRecoveryOption } from './config/types.js'
 export type * from './transactions/types.js'
 export type * from './funding/types.js'

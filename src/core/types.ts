@@ -9,9 +9,10 @@ import type { MfaApi } from './mfa/types.js'
 import type { LoginMfaApi } from './auth/login-mfa/types.js'
 import type { FundingApi } from './funding/types.js'
 import type { OAuthTokens } from './auth/oauth/provider-tokens.js'
+import type { Listener, Unsubscribe } from './listener.js'
 
-export type Unsubscribe = () => void
-export type Listener<T> = (value: T, previous: T) => void
+// The public entry (src/core/index.ts) names them from here.
+export type { Listener, Unsubscribe }
 
 /** `loading` until the stored session has been checked once. */
 export type AuthStatus = 'loading' | 'unauthenticated' | 'authenticated'

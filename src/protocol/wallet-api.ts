@@ -4,6 +4,7 @@
  * the wallet only when that authorization signature (authorization-signature.ts) verifies. Kept out of routes.ts so the
  * landing bundle never carries it.
  */
+import type { EthereumCaip2, SolanaCaip2 } from './caip2.js'
 import { get, patch, post } from './routes/route.js'
 import type { WalletRpcBody, WalletRpcQuantity, WalletRpcResponse, WalletRpcTransaction } from './delegation-routes.js'
 import type { EmbeddedChainType } from './wallet-frame.js'
@@ -101,11 +102,6 @@ export interface ServerWalletList { data: ServerWallet[]; next_cursor: string | 
 export interface RegisterUserSignerBody { public_key: string }
 /** Unix milliseconds: the signer stops authorizing then (the session's refresh lifetime, or sooner). */
 export interface RegisterUserSignerResponse { expires_at: number }
-
-/** `eip155:<chain id>`: the chain (one of the app's chains) a send goes to. */
-export type EthereumCaip2 = `eip155:${number}`
-/** `solana:<cluster name>`: one of the app's Solana clusters by the name its settings give it ('devnet'...). */
-export type SolanaCaip2 = `solana:${'mainnet-beta' | 'devnet' | 'testnet'}`
 
 /** A transaction to send: the server fills what is missing (nonce, gas, fees, chain id from `caip2`) from the chain. */
 export type SendTransactionInput = Partial<Omit<WalletRpcTransaction, 'chain_id'>> & { chain_id?: WalletRpcQuantity }

@@ -4,7 +4,7 @@
  * `{id, error: {type, message}}`, posted to its own origin only. Keys, mnemonics and shares never cross it.
  */
 import type { UserDto } from './dto.js'
-import type { SolanaCaip2 } from './wallet-api.js'
+import type { SolanaCaip2 } from './caip2.js'
 
 /** The frame's path on the API origin; the export frame (key export, document 3) is `${path}/export`. */
 export const WALLET_FRAME_PATH = '/apps/:app_id/embedded-wallets'

@@ -5,6 +5,7 @@ import { useT } from './copy/en.js'
 import { routeError, type ErrorStep } from './errors/route-error.js'
 import { initialScreen } from './landing/intent.js'
 import { ModalContext, type AccountTransfer, type CaptchaActionOptions, type LoginDetail, type ModalContextValue, type ModalRequest, type TransferContext } from './modal-context.js'
+import { FLOW_RESET_DELAY_MS, MODAL_OPEN_DELAY_MS, SUCCESS_SCREEN_DELAY_MS, TERMS_SCREEN_DELAY_MS } from './modal-timing.js'
 import { createNavigation, type Screen } from './navigation/navigation.js'
 import { ModalShell } from './primitives/modal-shell.js'
 import { Landing } from './screens/landing.js'
@@ -29,15 +30,6 @@ const TermsScreen = lazy(() => import('./screens/terms.js'))
 const AccountTransferScreen = lazy(() => import('./screens/account-transfer.js'))
 const AccountTransferAssetsScreen = lazy(() => import('./screens/account-transfer-assets.js'))
 const WalletFlows = lazy(() => import('./screens/wallet-flows/wallet-flows.js'))
-
-/** Document 1 §4 "Wallet login flow" / §9: a login that still needs the terms goes to them after 900 ms. */
-export const TERMS_SCREEN_DELAY_MS = 900
-
-/**
- * Document 2 §4 "Picker behaviour": a wallet's 'Successfully connected with {wallet}' shows this long before the
- * modal reports the login and closes (the spec's shared success delay; it gives no value, this is ours).
- */
-export const SUCCESS_SCREEN_DELAY_MS = 1400
 
 /** Screens that draw their own success, so the modal waits `SUCCESS_SCREEN_DELAY_MS` before it closes. */
 const showsOwnSuccess = (screen: string) => screen === 'wallet-status'
@@ -64,11 +56,6 @@ function delayedFinish() {
 }
 
 type CaptchaAction = (captchaToken: string | undefined) => Promise<void>
-
-/** Document 1 §4 "Modal lifecycle": the auth flow is cleared 200 ms after close... */
-export const FLOW_RESET_DELAY_MS = 200
-/** ...and the modal opens 15 ms after it is asked to. */
-export const MODAL_OPEN_DELAY_MS = 15
 
 export interface AuthModalViewProps {
   client: TesseraClient

@@ -1,5 +1,6 @@
 /** The UI surface elements build on: the modal view, theme helpers and copy. */
-export { AuthModalView, FLOW_RESET_DELAY_MS, type AuthModalViewProps } from './auth-modal-view.js'
+export { AuthModalView, type AuthModalViewProps } from './auth-modal-view.js'
+export { FLOW_RESET_DELAY_MS } from './modal-timing.js'
 export type { ModalRequest } from './modal-context.js'
 export type { WalletRecoverySetDetail } from './screens/password/flow.js'
 export { hostThemeCss } from './theme/host-theme-css.js'

@@ -1,8 +1,8 @@
+import type { Chain } from './chain.js'
 /**
  * The 26 built-in EVM chains of document 1 §3, with public RPC defaults: the one chain table the embedded wallets'
  * supported chains, RPC resolution and external wallets' `wallet_addEthereumChain` all read.
  */
-import type { Chain } from '../wallets/embedded/types.js'
 
 /** A built-in chain: `rpcUrl` is its public default, which an app or host RPC replaces (resolve-chains.ts). */
 export type ChainDefinition = Chain

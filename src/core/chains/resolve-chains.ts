@@ -3,11 +3,11 @@
  * and the app's chains. Each chain's RPC comes from the host override, then the app config, then the public default.
  */
 import type { ChainInput, EffectiveConfig } from '../config/types.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import { invalidConfigError } from '../errors/client-errors.js'
 import { noRpcUrlError } from '../errors/embedded-wallet-errors.js'
 import { unsupportedChainError } from '../wallets/errors.js'
 import { builtInChains } from './built-in-chains.js'
+import type { Chain } from './chain.js'
 
 export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
   // Document 1 §5: an empty host list is a configuration error, not "every chain".

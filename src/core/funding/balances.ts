@@ -3,9 +3,9 @@
  * `balanceOf`, lamports, and an SPL mint summed over the owner's token accounts. No SDK: plain JSON-RPC keeps the
  * landing's chunk small.
  */
+import type { Chain } from '../chains/chain.js'
 import type { SolanaCluster } from '../config/types.js'
 import { callJsonRpc } from '../wallets/embedded/json-rpc.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import type { FundingAsset } from './types.js'
 
 /** Where funds are read or sent: an EVM chain, or a Solana cluster. */

@@ -8,7 +8,7 @@
 import { mustBeAuthenticatedError } from '../errors/client-errors.js'
 import { initializeFlowError, invalidFundingDataError } from '../errors/funding-errors.js'
 import { TesseraError } from '../errors/base-error.js'
-import type { Unsubscribe } from '../types.js'
+import type { Unsubscribe } from '../listener.js'
 import type { User, WalletAccount } from '../user/types.js'
 import type { Store } from '../utils/store.js'
 import { knownWallets } from '../wallets/known-wallets.js'

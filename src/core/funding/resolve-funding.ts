@@ -5,6 +5,7 @@
  */
 import { decodeBase58 } from '../../protocol/base58.js'
 import type { FundingOptionDto } from '../../protocol/funding.js'
+import type { Chain } from '../chains/chain.js'
 import { coinbaseSupports, moonpayCurrencyOf, onrampNetworkOf, USDC_DECIMALS, usdcAddressOf, usdcMintOf, type OnrampAsset } from '../chains/funding-tables.js'
 import { resolveChains, resolveDefaultChain } from '../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../chains/solana-clusters.js'
@@ -17,7 +18,6 @@ import {
   solanaTestnetUsdcError,
 } from '../errors/funding-errors.js'
 import type { TesseraError } from '../errors/base-error.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import { isPositiveAmount } from './amount.js'
 import type { FundingPlace } from './balances.js'
 import type { CardProvider, FundingAsset, FundingMethod, FundingSession, FundWalletInput, FundWalletUiConfig, SolanaClusterName } from './types.js'

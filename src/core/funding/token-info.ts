@@ -1,6 +1,6 @@
 /** An ERC-20's `symbol()` and `decimals()` over the chain's RPC (document 3 §3 `erc20ContractInfo`). */
+import type { Chain } from '../chains/chain.js'
 import { callJsonRpc } from '../wallets/embedded/json-rpc.js'
-import type { Chain } from '../wallets/embedded/types.js'
 
 export interface TokenInfo { symbol: string; decimals: number }
 

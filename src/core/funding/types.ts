@@ -7,10 +7,10 @@
  * only render a session's `step` and call its actions.
  */
 import type { FundingOptionDto } from '../../protocol/funding.js'
+import type { Chain } from '../chains/chain.js'
 import type { TesseraError } from '../errors/base-error.js'
+import type { Listener, Unsubscribe } from '../listener.js'
 import type { AssetAmount } from '../transactions/types.js'
-import type { Listener, Unsubscribe } from '../types.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import type { WalletChain } from '../wallets/types.js'
 
 /** Document 3 §2 "Funding landing": the default method fires once on entry. */

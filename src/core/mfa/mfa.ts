@@ -4,7 +4,7 @@
  * client itself only asks the server to send an SMS code and for a passkey challenge.
  */
 import type { FrameRequestData, FrameResponseData, MfaSubmission, UserDto } from '../../protocol/index.js'
-import type { Listener, Unsubscribe } from '../types.js'
+import type { Listener, Unsubscribe } from '../listener.js'
 import type { User } from '../user/types.js'
 import type { Store } from '../utils/store.js'
 import { createMfaChallenges, type MfaChallengeDeps, type MfaChallenges, type MfaGatedCall, type MfaRequiredListener } from './challenge.js'

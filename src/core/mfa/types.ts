@@ -4,7 +4,7 @@
  * MFA token (the host page never sees it); the client's own calls are only the SMS send and the passkey options.
  */
 import type { TesseraError } from '../errors/base-error.js'
-import type { Listener, Unsubscribe } from '../types.js'
+import type { Listener, Unsubscribe } from '../listener.js'
 import type { User } from '../user/types.js'
 
 export type MfaMethodType = 'sms' | 'totp' | 'passkey'

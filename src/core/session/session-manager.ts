@@ -4,7 +4,8 @@
  */
 import type { AuthenticatedUserDto, UserDto } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
-import type { TokenStorage, Unsubscribe } from '../types.js'
+import type { Unsubscribe } from '../listener.js'
+import type { TokenStorage } from '../types.js'
 import type { User } from '../user/types.js'
 import { lazily } from '../utils/lazily.js'
 import { randomUuid } from '../utils/random-uuid.js'

@@ -7,12 +7,12 @@
  */
 import { bytesToHex, type Hash, type Hex, type SignableMessage, type TypedDataDefinition } from 'viem'
 import { createTransport, type Transport } from '../api/transport.js'
+import type { Chain } from '../chains/chain.js'
 import { messageText, signMessageConfirmation, typedDataJson, typedDataText } from '../transactions/sign-message-confirmation.js'
 import type { SignMessageUiOptions, TransactionUiOptions } from '../transactions/types.js'
 import type { TesseraClient } from '../types.js'
 import type { EmbeddedEthereumProviderImpl } from '../wallets/embedded/ethereum-provider.js'
 import { toViemAccount } from '../wallets/embedded/to-viem-account.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import { noEmbeddedEthereumWalletError } from './errors.js'
 import { linkSmartWallet } from './link-smart-wallet.js'
 import { createSmartWalletAccountClient, type SmartWalletAccountClient } from './smart-account-client.js'

@@ -3,7 +3,7 @@ import { createSmartAccountClient, type SmartAccountClient } from 'permissionles
 import { createPublicClient, defineChain, http, type Chain as ViemChain, type LocalAccount } from 'viem'
 import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
 import { COINBASE_SMART_WALLET_CHAIN_IDS, DEFAULT_PAYMASTER_CONTEXT } from '../../protocol/smart-wallets.js'
-import type { Chain } from '../wallets/embedded/types.js'
+import type { Chain } from '../chains/chain.js'
 import { unsupportedSmartWalletChainError } from './errors.js'
 import type { SmartWalletConfig, SmartWalletNetwork } from './smart-wallet-config.js'
 import { toSmartAccount } from './to-smart-account.js'

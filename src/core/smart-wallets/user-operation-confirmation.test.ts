@@ -5,10 +5,11 @@
  */
 import { encodeFunctionData, erc20Abi, parseEther, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import type { Chain } from '../chains/chain.js'
 import { createConfirmationQueue, type ConfirmationQueueDeps } from '../transactions/confirmation-queue.js'
 import type { EthereumTransactionConfirmation } from '../transactions/types.js'
 import { createStore } from '../utils/store.js'
-import type { Chain, EmbeddedWalletsState } from '../wallets/embedded/types.js'
+import type { EmbeddedWalletsState } from '../wallets/embedded/types.js'
 import type { SmartWalletAccountClient } from './smart-account-client.js'
 import { userOperationConfirmation, type SmartWalletCall } from './user-operation-confirmation.js'
 

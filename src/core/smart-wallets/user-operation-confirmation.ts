@@ -7,13 +7,13 @@
  */
 import type { Hash, Hex } from 'viem'
 import type { PrepareUserOperationReturnType } from 'viem/account-abstraction'
+import type { Chain } from '../chains/chain.js'
 import { TesseraError } from '../errors/base-error.js'
 import { transactionFailedError, transactionPreparationError } from '../errors/transaction-errors.js'
 import type { ConfirmationController, ConfirmationEntry } from '../transactions/confirmation-queue.js'
 import { nativeShortfallFunding, unpreparedEthereumFields } from '../transactions/ethereum-confirmation.js'
 import { summarizeEthereumCall, type EthereumConfirmationContext } from '../transactions/prepare-ethereum-confirmation.js'
 import type { EthereumReceipt, EthereumTransactionConfirmation, EthereumTransactionSummary, TransactionUiOptions } from '../transactions/types.js'
-import type { Chain } from '../wallets/embedded/types.js'
 import { userOperationFailedError } from './errors.js'
 import type { SmartWalletAccountClient } from './smart-account-client.js'
 

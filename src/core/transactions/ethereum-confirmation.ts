@@ -4,11 +4,12 @@
  * requests complete with the signed transaction. A reverted receipt is 'Transaction failed' with its hash.
  */
 import type { FrameTransactionRequest, ScanTransactionInput, ScanTransactionResponse } from '../../protocol/index.js'
+import type { Chain } from '../chains/chain.js'
 import { TesseraError } from '../errors/base-error.js'
 import { roundUpReadable } from '../funding/amount.js'
 import type { FundWalletInput } from '../funding/types.js'
 import { transactionFailedError, transactionPreparationError, transactionSubmissionError, TRANSACTION_SCAN_FAILED_MESSAGE } from '../errors/transaction-errors.js'
-import type { Chain, EthereumTransactionRequest } from '../wallets/embedded/types.js'
+import type { EthereumTransactionRequest } from '../wallets/embedded/types.js'
 import type { ConfirmationController, ConfirmationEntry } from './confirmation-queue.js'
 import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
 import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction } from './prepare-ethereum-transaction.js'

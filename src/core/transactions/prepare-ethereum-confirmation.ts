@@ -3,10 +3,11 @@
  * for signing, its decoded action with the token's symbol and decimals read from the chain, the fee at the highest
  * price (gas × max fee), the wallet's balance, and USD values where the API knows a price.
  */
+import type { Chain } from '../chains/chain.js'
 import { decodeEthereumAction } from './decode-ethereum-action.js'
 import { prepareEthereumTransaction, type Hex, type PreparedEthereumTransaction, type TransactionPreparationContext } from './prepare-ethereum-transaction.js'
 import type { AssetAmount, EthereumAction, EthereumTransactionSummary } from './types.js'
-import type { Chain, EthereumTransactionRequest } from '../wallets/embedded/types.js'
+import type { EthereumTransactionRequest } from '../wallets/embedded/types.js'
 
 export interface EthereumConfirmationContext extends TransactionPreparationContext {
   /** The USD price of one whole token; null (or a rejection) when unknown. */

@@ -3,10 +3,11 @@
  * estimate, the type and fees of the chain's gas rule. The EIP-1193 provider and the confirmation both use it.
  */
 import type { FrameTransactionRequest } from '../../protocol/index.js'
+import type { Chain } from '../chains/chain.js'
 import { eip1559Fees, gasRuleFor } from '../chains/gas-rules.js'
 import { unsupportedTransactionTypeError } from '../errors/embedded-wallet-errors.js'
 import { ProviderRpcError, providerRpcErrors } from '../wallets/embedded/provider-rpc-error.js'
-import type { Chain, EthereumTransactionRequest } from '../wallets/embedded/types.js'
+import type { EthereumTransactionRequest } from '../wallets/embedded/types.js'
 
 export type Hex = `0x${string}`
 

@@ -5,8 +5,8 @@
  * `<auth-modal>` ('transaction:confirm') and `<confirm-tx>` only render a confirmation and call its actions.
  */
 import type { ScanVerdict } from '../../protocol/index.js'
+import type { Chain } from '../chains/chain.js'
 import type { TesseraError } from '../errors/base-error.js'
-import type { Chain } from '../wallets/embedded/types.js'
 
 /** `uiOptions` of `signMessage` / `signTypedData` (document 3 "Sign message data"). */
 export interface SignMessageUiOptions {

@@ -1,4 +1,4 @@
-import type { Unsubscribe } from '../types.js'
+import type { Unsubscribe } from '../listener.js'
 
 /** Typed events; a throwing handler cannot break the others. */
 export function createEmitter<Events extends object>() {

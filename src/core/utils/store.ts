@@ -1,5 +1,5 @@
 /** A tiny observable value: listeners get (value, previous) and run only when the value changed. */
-import type { Listener, Unsubscribe } from '../types.js'
+import type { Listener, Unsubscribe } from '../listener.js'
 
 export interface Store<T> {
   get(): T

@@ -2,8 +2,9 @@
  * The app's active wallet (the reference SDK's `useActiveWallet`): one of the user's wallets, embedded or external,
  * that the app signs with by default. The choice is kept per app in storage, so it survives a reload.
  */
+import type { Listener, Unsubscribe } from '../listener.js'
 import { createDefaultStorage } from '../session/storage.js'
-import type { TokenStorage, Listener, Unsubscribe } from '../types.js'
+import type { TokenStorage } from '../types.js'
 import { createStore } from '../utils/store.js'
 
 export interface ActiveWalletChoice {

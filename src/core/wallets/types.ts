@@ -3,10 +3,9 @@
  * in with. The core owns discovery, connection and SIWE/SIWS; the wallet screens only read these states.
  */
 import type { TesseraError } from '../errors/base-error.js'
-import type { Listener, Unsubscribe } from '../types.js'
+import type { Listener, Unsubscribe } from '../listener.js'
 import type { User } from '../user/types.js'
 import type { EthereumTransactionRequest, SolanaTransactionLike } from './embedded/types.js'
-import type { AddEthereumChainParameter } from './ethereum/chains.js'
 import type { Eip1193Provider } from './ethereum/eip1193.js'
 
 export type WalletChain = 'ethereum' | 'solana'
@@ -134,6 +133,14 @@ export interface WalletFlowState {
  * user_exists and unable_to_link are not retryable; the rest are.
  */
 export type WalletErrorKind = 'user_exists' | 'timed_out' | 'connection' | 'rejected' | 'unable_to_link'
+
+export interface AddEthereumChainParameter {
+  chainId: string
+  chainName: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: string[]
+  blockExplorerUrls?: string[]
+}
 
 export interface ConnectWalletOptions {
   intent?: WalletIntent

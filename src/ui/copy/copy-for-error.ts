@@ -1,6 +1,6 @@
 import type { AllowlistScreen } from '../../core/index.js'
-import { oauthProviders, type ErrorCode, type OAuthProvider } from '../../protocol/index.js'
-import type { ErrorStep } from '../errors/route-error.js'
+import { oauthProviders, type OAuthProvider } from '../../protocol/index.js'
+import type { ErrorLike, ErrorStep } from '../errors/route-error.js'
 import type { useT } from './errors.js'
 
 /** What an error screen shows. `action` null means no action button (the header still goes back). */
@@ -12,14 +12,6 @@ export interface ErrorCopy {
   actionLink: string | null
   /** Where the action goes: the screen before the error (a retry) or the landing (another method or account). */
   actionTarget: 'previous' | 'landing'
-}
-
-/** The part of an error the copy depends on: never the raw message except for 400/422. */
-export interface ErrorLike {
-  code: ErrorCode | string
-  status?: number | undefined
-  shortMessage?: string | undefined
-  data?: Record<string, unknown> | undefined
 }
 
 export interface CopyContext {

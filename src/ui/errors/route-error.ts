@@ -1,4 +1,12 @@
-import type { ErrorLike } from '../copy/copy-for-error.js'
+import type { ErrorCode } from '../../protocol/index.js'
+
+/** The part of an error its route and copy depend on: never the raw message except for 400/422. */
+export interface ErrorLike {
+  code: ErrorCode | string
+  status?: number | undefined
+  shortMessage?: string | undefined
+  data?: Record<string, unknown> | undefined
+}
 
 /** The screens that show an error (document 1 §4 "Error routing for every login method"). */
 export type ErrorScreenName = 'error' | 'allowlist-denied' | 'user-limit' | 'account-not-found'

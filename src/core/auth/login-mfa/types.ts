@@ -1,5 +1,5 @@
 import type { LoginMfaMethod, MfaTotpInitResponse } from '../../../protocol/index.js'
-import type { Listener, Unsubscribe } from '../../types.js'
+import type { Listener, Unsubscribe } from '../../listener.js'
 import type { User } from '../../user/types.js'
 
 /** `required`: a sign-in passed its first factor and waits for the second (`verify`); nothing is signed in yet. */

@@ -5,11 +5,11 @@
  * delayed. The bridge's chain id for Solana and its native currencies come from the wire contract.
  */
 import { BRIDGE_NATIVE_CURRENCY, BRIDGE_SOLANA_CHAIN_ID, BRIDGE_SOLANA_NATIVE_CURRENCY, type BridgeEvmStepData, type BridgeQuoteBody, type BridgeQuoteResponse, type BridgeStatusResponse } from '../../../protocol/funding.js'
+import type { Chain } from '../../chains/chain.js'
 import { resolveChains } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
 import { bridgeQuotesError, notEnoughFundsError } from '../../errors/funding-errors.js'
 import type { AssetAmount } from '../../transactions/types.js'
-import type { Chain } from '../../wallets/embedded/types.js'
 import { readBalance } from '../balances.js'
 import { amountOf } from '../receive.js'
 import { nativeAsset } from '../resolve-funding.js'

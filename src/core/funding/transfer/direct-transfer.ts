@@ -3,11 +3,11 @@
  * currency, or the token by ERC-20 `transfer` / SPL TransferChecked, when the wallet holds the amount and the fee.
  * Null when it does not (a bridge may then pay it from elsewhere).
  */
+import type { Chain } from '../../chains/chain.js'
 import { notEnoughGasError } from '../../errors/funding-errors.js'
 import type { SolanaCluster } from '../../config/types.js'
 import type { FundingTransferState } from '../types.js'
 import { callJsonRpc } from '../../wallets/embedded/json-rpc.js'
-import type { Chain } from '../../wallets/embedded/types.js'
 import { abiWord, readBalance, splTokenAccounts } from '../balances.js'
 import { amountOf } from '../receive.js'
 import { nativeAsset } from '../resolve-funding.js'

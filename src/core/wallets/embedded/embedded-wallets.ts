@@ -24,10 +24,11 @@ import {
   userRecoveryTimedOutError,
 } from '../../errors/embedded-wallet-errors.js'
 import { sponsorshipNotSupportedError, transactionRejectedError } from '../../errors/transaction-errors.js'
+import type { Listener, Unsubscribe } from '../../listener.js'
 import { createConfirmationQueue, type ConfirmationQueueDeps } from '../../transactions/confirmation-queue.js'
 import { createSendLedger } from '../../transactions/send-once.js'
 import { typedDataJson } from '../../transactions/sign-message-confirmation.js'
-import type { ClientEvents, Listener, TokenStorage, Unsubscribe } from '../../types.js'
+import type { ClientEvents, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { randomUuid } from '../../utils/random-uuid.js'
 import type { Store } from '../../utils/store.js'

@@ -5,6 +5,7 @@
  * wallet UIs on, the request waits in the confirmation queue for the user's approval (document 3 §§2–4).
  */
 import type { EthereumFrameRequest } from '../../../protocol/index.js'
+import type { Chain } from '../../chains/chain.js'
 import type { ConfirmationController, ConfirmationQueue } from '../../transactions/confirmation-queue.js'
 import { ethereumTransactionConfirmation, type EthereumTransactionInput } from '../../transactions/ethereum-confirmation.js'
 import { createSendLedger, type SendLedger } from '../../transactions/send-once.js'
@@ -15,7 +16,7 @@ import type { TokenStorage } from '../../types.js'
 import type { Eip1193RequestArguments } from '../ethereum/eip1193.js'
 import { callJsonRpc } from './json-rpc.js'
 import { ProviderRpcError, providerRpcErrors } from './provider-rpc-error.js'
-import type { Chain, EmbeddedEthereumProvider, EthereumTransactionRequest } from './types.js'
+import type { EmbeddedEthereumProvider, EthereumTransactionRequest } from './types.js'
 
 export interface EmbeddedEthereumProviderOptions {
   address: string

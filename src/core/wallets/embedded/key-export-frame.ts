@@ -5,7 +5,7 @@
  * never reaches this page: nothing the frame posts carries it (SECURITY.md 48).
  */
 import { EXPORT_FRAME_PATH, EXPORT_FRAME_TOKEN, EXPORT_FRAME_TOKEN_REQUEST, exportFrameQuery, SERVER_WALLET_RECOVERY_METHOD, type ExportFrameParentMessage, type MfaSubmission } from '../../../protocol/index.js'
-import type { Unsubscribe } from '../../types.js'
+import type { Unsubscribe } from '../../listener.js'
 import type { EmbeddedWallet, KeyExportFrame } from './types.js'
 
 export interface KeyExportFrameOptions {

@@ -17,12 +17,8 @@ import {
 } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { EmbeddedWallet } from './types.js'
+import type { AddSessionSignersInput, EmbeddedWallet, RemoveSessionSignersInput } from './types.js'
 import { isServerManaged } from './wallets-of-user.js'
-
-export interface SessionSignerInput { signerId: string; policyIds?: string[] }
-export interface AddSessionSignersInput { address: string; signers: SessionSignerInput[] }
-export interface RemoveSessionSignersInput { address: string }
 
 export interface SessionSignersDeps {
   appId: string

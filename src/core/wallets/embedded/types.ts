@@ -4,14 +4,14 @@
  * Everything past the client's facade loads on first use (viem chains and signing, @solana/web3.js).
  */
 import type { AuthorizationRequest, CloudRecoveryProvider, EmbeddedChainType, EntropyIdVerifier, RecoveryMethod } from '../../../protocol/index.js'
+import type { Chain } from '../../chains/chain.js'
 import type { TesseraError } from '../../errors/base-error.js'
+import type { Listener, Unsubscribe } from '../../listener.js'
 import type { Confirmation, ConfirmationOptions, SignMessageUiOptions, TransactionUiOptions } from '../../transactions/types.js'
-import type { Listener, Unsubscribe } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Eip1193Provider } from '../ethereum/eip1193.js'
 import type { StandardWallet } from '../discovery/wallet-standard.js'
 import type { SignAuthorizationInput, SignedAuthorization } from './sign-authorization.js'
-import type { AddSessionSignersInput, RemoveSessionSignersInput } from './session-signers.js'
 
 export interface EmbeddedWallet {
   /** Server-managed (`privy-v2`) wallets only: the wallet API's id. */
@@ -70,18 +70,6 @@ export interface CreateEmbeddedWalletOptions {
   walletIndex?: number
   /** Sets password (user-passcode) recovery on the new wallet; default automatic recovery. */
   recoveryPassword?: string
-}
-
-/** An EVM chain as the client knows it (the 26 built-ins of document 1 §3, plus the app's own). */
-export interface Chain {
-  id: number
-  name: string
-  network: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  /** Resolved RPC URL: client override, app config, then the public default (document 1 §3). */
-  rpcUrl: string
-  blockExplorerUrl: string | null
-  testnet: boolean
 }
 
 /** The EIP-1193 provider of one embedded Ethereum wallet; `chainId` is the chain it is on now. */
@@ -167,6 +155,10 @@ export interface ImportWalletInput {
   /** Sets password (user-passcode) recovery on the imported wallet; required when the app requires a password on create. */
   recoveryPassword?: string
 }
+
+export interface SessionSignerInput { signerId: string; policyIds?: string[] }
+export interface AddSessionSignersInput { address: string; signers: SessionSignerInput[] }
+export interface RemoveSessionSignersInput { address: string }
 
 export interface EmbeddedWalletsApi {
   getState(): EmbeddedWalletsState

@@ -1,17 +1,10 @@
 /** What `wallet_addEthereumChain` needs for the chains a wallet may not know yet (EIP-3085), from the one chain table. */
 import { builtInChains, otherKnownChains } from '../../chains/built-in-chains.js'
+import type { Chain } from '../../chains/chain.js'
 import { withUpstreamRpcs } from '../../chains/relay-app-rpcs.js'
 import { resolveChains } from '../../chains/resolve-chains.js'
 import type { EffectiveConfig } from '../../config/types.js'
-import type { Chain } from '../embedded/types.js'
-
-export interface AddEthereumChainParameter {
-  chainId: string
-  chainName: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: string[]
-  blockExplorerUrls?: string[]
-}
+import type { AddEthereumChainParameter } from '../types.js'
 
 /** The app's chains (its own, e.g. local ones, over the built-ins) with their own RPCs: where an external wallet is told how to add a chain. */
 export function appChainTable(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {

@@ -3,10 +3,11 @@
  * asked for (4902 → add the chain, then switch again). A request the wallet already has pending (-32002) keeps
  * the caller waiting: its accounts are polled until they appear or the request times out.
  */
-import type { Chain } from '../embedded/types.js'
+import type { Chain } from '../../chains/chain.js'
 import { unableToRetrieveAddressError, unsupportedChainError, walletTimedOutError } from '../errors.js'
+import type { AddEthereumChainParameter } from '../types.js'
 import { withTimeout } from '../with-timeout.js'
-import { addChainParameter, type AddEthereumChainParameter } from './chains.js'
+import { addChainParameter } from './chains.js'
 import { providerErrorCode, providerErrorCodes, type Eip1193Provider } from './eip1193.js'
 
 export interface EthereumConnectOptions {

@@ -2,9 +2,9 @@
  * What a connected Ethereum account can do (document 2 §3 "Connected wallet (client side)"), through the wallet's own
  * EIP-1193 provider. Each call takes the live session first: a wallet no longer connected says so.
  */
+import type { Chain } from '../../chains/chain.js'
 import { invalidMessageError } from '../../errors/embedded-wallet-errors.js'
 import { transactionSubmissionError, unableToSignError } from '../../errors/transaction-errors.js'
-import type { Chain } from '../embedded/types.js'
 import type { ConnectedEthereumWallet } from '../types.js'
 import { chainSwitchError, walletAction } from '../wallet-action-errors.js'
 import type { EthereumSession } from '../wallet-session.js'

@@ -3,7 +3,7 @@
  * wallet does not know (4902) `wallet_addEthereumChain` from the app's chain table, then the switch again. Answers
  * the chain the wallet reports afterwards.
  */
-import type { Chain } from '../embedded/types.js'
+import type { Chain } from '../../chains/chain.js'
 import { unsupportedChainError } from '../errors.js'
 import { withTimeout } from '../with-timeout.js'
 import { readChainId, switchEthereumChain } from './connect-ethereum.js'

@@ -1,6 +1,7 @@
 /** Clients of a fake API whose app has wallet login on, over in-process pages: what the external-wallet tests share. */
 import type { AppConfigDto } from '../../../protocol/index.js'
-import { createClient, type ClientInternals } from '../../client.js'
+import type { ClientInternals } from '../../client-internals.js'
+import { createClient } from '../../client.js'
 import { createMemoryStorage } from '../../session/storage.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'

@@ -7,9 +7,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CloudRecoveryProvider, User } from '../../../core/index.js'
-import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
 import { useT } from '../../copy/cloud-recovery.js'
 import { useModal } from '../../modal-context.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
 import { announceRecoverySet, awaitsRecoveryToCreate, recoveryOptionsOf } from '../password/flow.js'

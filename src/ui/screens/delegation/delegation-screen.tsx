@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react'
 import { TesseraError } from '../../../core/index.js'
-import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
 import { useT } from '../../copy/delegation.js'
 import { useModal } from '../../modal-context.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
 import { useConfigState } from '../../use-client-state.js'

@@ -7,10 +7,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { TesseraError } from '../../../core/index.js'
-import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
 import { useT } from '../../copy/farcaster-signer.js'
 import { FarcasterIcon } from '../../icons/method-icons.js'
 import { useModal } from '../../modal-context.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { isMobile } from '../../primitives/is-mobile.js'
 import { QrCode } from '../../primitives/qr-code.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
 import { useT } from '../../copy/password.js'
 import { useModal } from '../../modal-context.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
 import { announceRecoverySet, recoveryOptionsOf, startedAutomatically } from './flow.js'

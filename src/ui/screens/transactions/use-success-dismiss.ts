@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { SUCCESS_SCREEN_DELAY_MS } from '../../auth-modal-view.js'
+import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 
 /** Document 3 §4: a signature's success is shown briefly, then the screen closes (the shared success delay). */
 export function useSuccessDismiss(done: boolean, dismiss: () => void): void {

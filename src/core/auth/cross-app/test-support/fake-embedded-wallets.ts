@@ -1,6 +1,6 @@
 /** The provider page's embedded wallets for unit tests: records each call, answers fixed results, or fails as told. */
+import type { Listener } from '../../../listener.js'
 import type { EmbeddedWalletsApi, EmbeddedWalletsState } from '../../../wallets/embedded/types.js'
-import type { Listener } from '../../../types.js'
 import type { ProviderWallets } from '../provider-wallet.js'
 
 export class FakeEmbeddedWallets implements ProviderWallets {

@@ -5,7 +5,7 @@
  * once made, its account follows the signed-in user whether or not it is registered.
  */
 import type { EffectiveConfig } from '../../../config/types.js'
-import type { Listener, Unsubscribe } from '../../../types.js'
+import type { Listener, Unsubscribe } from '../../../listener.js'
 import type { Store } from '../../../utils/store.js'
 import type { StandardWallet } from '../../discovery/wallet-standard.js'
 import type { EmbeddedEthereumProvider, EmbeddedSolanaProvider, EmbeddedWallet, EmbeddedWalletsState } from '../types.js'
