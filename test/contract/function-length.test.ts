@@ -1,33 +1,21 @@
 // The style rule "no function over 80 lines outside tests" as a ratchet: the functions over it today are listed in
 // long-functions.json with their length; none may grow, none may join, and each leaves the list once it is short.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { listSourceFiles, repoPath, repoRoot } from './source-files.js'
 import { longFunctions, measureFunctions } from './function-length.js'
 import baseline from './long-functions.json' with { type: 'json' }
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const scannedRoots = ['src', 'elements', 'react-wrapper', 'wagmi', 'server/src']
 const sourceFile = /\.(tsx?|mts)$/
 const testOnly = /(\.test\.[cm]?[jt]sx?$)|(\.d\.ts$)|(\/(test-fixtures|test-support)\/)/
-
-function listSourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : listSourceFiles(path)
-    return sourceFile.test(entry.name) ? [path] : []
-  })
-}
-
-const repoPath = (file: string) => relative(repoRoot, file).split(sep).join('/')
 
 describe('function length', () => {
   const listed: Record<string, number> = baseline
   const found: Record<string, number> = Object.assign(
     {},
-    ...scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root)))
+    ...scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile))
       .filter((file) => !testOnly.test(repoPath(file)))
       .map((file) => [file, readFileSync(file, 'utf8')] as const)
       // Shared test suites (e.g. otp-suite.ts) sit beside the code too: a file that imports vitest is a test.

@@ -1,36 +1,24 @@
 // Scans every import in the layered source trees and fails on any that breaks DESIGN.md §1.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { listSourceFiles, repoPath, repoRoot } from './source-files.js'
 import { layerOf, layeringViolation, networkCalls } from './layering-rules.js'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const scannedRoots = ['src', 'elements', 'react-wrapper', 'wagmi', 'server/src', 'demo']
 const sourceFile = /\.(tsx?|mts|mjs)$/
 /** Tests and their fixtures may wire layers together to exercise them; the rules are for shipped code. */
 const testOnly = /(\.test\.[cm]?[jt]sx?$)|(\/(test-fixtures|test-support)\/)/
-
-function listSourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : listSourceFiles(path)
-    return sourceFile.test(entry.name) ? [path] : []
-  })
-}
 
 /** Static imports, re-exports, `import x = require()`, dynamic `import()` and `require()`. */
 function importSpecifiers(file: string): string[] {
   return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((imported) => imported.fileName)
 }
 
-const repoPath = (file: string) => relative(repoRoot, file).split(sep).join('/')
-
 describe('layering (DESIGN.md §1)', () => {
   it('every import in the source trees follows the dependency rules', () => {
-    const files = scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root))).filter((file) => !testOnly.test(repoPath(file)))
+    const files = scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile)).filter((file) => !testOnly.test(repoPath(file)))
     // The protocol files are in the repository from the start: an empty scan means the walker is broken.
     expect(files.filter((file) => layerOf(repoPath(file)) === 'protocol').length).toBeGreaterThan(0)
     const violations = files.flatMap((file) =>
@@ -40,7 +28,7 @@ describe('layering (DESIGN.md §1)', () => {
   })
 
   it('UI screens never call the network directly (they call core actions)', () => {
-    const uiFiles = listSourceFiles(join(repoRoot, 'src/ui')).filter((file) => !testOnly.test(repoPath(file)))
+    const uiFiles = listSourceFiles(join(repoRoot, 'src/ui'), sourceFile).filter((file) => !testOnly.test(repoPath(file)))
     expect(uiFiles.flatMap((file) => networkCalls(repoPath(file), readFileSync(file, 'utf8')))).toEqual([])
   })
 
