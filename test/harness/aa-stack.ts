@@ -151,18 +151,24 @@ function spawnAlto(rpcUrl: string, entryPoints: Address[], port: number, logFile
  */
 export async function startBundler(options: { rpcUrl: string; entryPoints: Address[] }): Promise<Bundler> {
   const prefix = await e2eLogPrefix('bundler')
+  const logFile = prefix && `${prefix}.txt`
+  let exitCode: number | null = null
   for (let start = 0; start < 3; start++) {
     const port = await freeLoopbackPort()
     const url = `http://127.0.0.1:${port}`
-    const child = spawnAlto(options.rpcUrl, options.entryPoints, port, prefix && `${prefix}.txt`)
-    // Another process may take the port between the probe and the bundler: then it exits and we start again.
-    for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
+    const child = spawnAlto(options.rpcUrl, options.entryPoints, port, logFile)
+    // A few seconds on a busy machine; the budget only bounds a bundler that never answers.
+    const deadline = Date.now() + 60_000
+    while (child.exitCode === null && Date.now() < deadline) {
       if ((await supportedEntryPoints(url))?.length) return { url, stop: () => stopChild(child) }
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    exitCode = child.exitCode
     await stopChild(child)
+    if (exitCode === null) throw new Error(`the alto bundler did not answer within 60 s${logFile ? ` (its log: ${logFile})` : ''}`)
+    // Another process may take the port between the probe and the bundler: then it exits and we start again.
   }
-  throw new Error('the alto bundler did not start')
+  throw new Error(`the alto bundler exited (code ${exitCode}) three times${logFile ? ` (its log: ${logFile})` : ''}`)
 }
 
 /**

@@ -256,10 +256,42 @@ export async function startDevStack<Api extends Closable>(options: DevStackOptio
   }
 }
 
+/**
+ * Which part of the stack is starting: a start that hangs says where on stderr (a test's start hook times out without
+ * saying), and a failed one names the part in its error.
+ */
+function startProgress() {
+  const started = Date.now()
+  let part = 'ports'
+  const timer = setInterval(() => console.error(`dev stack: still starting ${part} after ${Math.round((Date.now() - started) / 1000)} s`), 30_000)
+  timer.unref()
+  return {
+    at(next: string) { part = next },
+    done() { clearInterval(timer) },
+    failed(error: unknown): unknown {
+      clearInterval(timer)
+      if (error instanceof Error) error.message = `starting ${part}: ${error.message}`
+      return error
+    },
+  }
+}
+
 async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<Api>): Promise<DevStack<Api>> {
+  const progress = startProgress()
+  try {
+    return await startDevStackParts(options, progress)
+  } catch (error) {
+    throw progress.failed(error)
+  } finally {
+    progress.done()
+  }
+}
+
+async function startDevStackParts<Api extends Closable>(options: DevStackOptions<Api>, progress: ReturnType<typeof startProgress>): Promise<DevStack<Api>> {
   const apiPort = await reservePort(options.apiPort)
   const demoPort = await reservePort(options.demoPort)
   const apiUrl = `http://${loopback}:${apiPort.port}`
+  progress.at('the OAuth provider')
   const provider = await startOidcProvider({
     redirectUris: (['google', 'github'] as const).map((name) => callbackUrl(apiUrl, name)),
     interaction: options.providerInteraction ?? 'auto',
@@ -269,31 +301,41 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     for (const close of cleanup.reverse()) await close()
   }
   try {
+    progress.at('anvil')
     const [anvil, anvil2] = await Promise.all([startAnvil(), startAnvil({ chainId: ANVIL2_CHAIN_ID })])
     cleanup.push(() => anvil.stop(), () => anvil2.stop())
+    progress.at('the Farcaster registries')
     const farcasterRegistry = await deployIdRegistryStandIn(anvil)
     const farcasterKeyRegistry = await deployKeyRegistryStandIn(anvil, farcasterRegistry.address, privateKeyToAccount(generatePrivateKey()))
+    progress.at('the Solana localnet')
     const solana = await startSolanaLocalnet()
     cleanup.push(() => solana.close())
     fundDevSolanaAccounts(solana)
+    progress.at('the dev tokens')
     const devTokens = await setUpDevTokens(anvil, solana)
     const usdc = await setUpTestUsdc([anvil, anvil2], solana)
+    progress.at('the ERC-4337 contracts and bundler')
     const aa = options.aa ? await startLocalAccountAbstraction(anvil.rpcUrl) : null
     if (aa) cleanup.push(() => aa.bundler.stop())
     const chain: LocalChain = { anvil, anvil2, usdc, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken, aa }
+    progress.at('the funding stand-ins')
     const funding = await startFundingStandIns(chain, apiUrl)
     cleanup.push(() => funding.close())
     await supplyTestUsdc(funding, usdc, [anvil, anvil2])
     // A fresh bot token per start: it only ever signs the stand-in's results.
     const telegramBot: TelegramBot = { botId: '7000000001', botName: 'tessera_dev_bot', botToken: `7000000001:${randomBytes(30).toString('base64url')}` }
+    progress.at('the Telegram stand-in')
     const telegramStandIn = await startTelegramOAuth({ bots: [telegramBot] })
     cleanup.push(() => telegramStandIn.close())
+    progress.at('the WalletConnect relay')
     const walletConnect = options.walletConnect ? { relay: await startWalletConnectRelay(), projectId: randomProjectId() } : null
     if (walletConnect) cleanup.push(() => walletConnect.relay.close())
     const { frameworkDemos } = options
+    progress.at('the Next.js demo')
     const nextDemo = await frameworkDemos?.startNextDemo?.({ appId: DEV_APP_ID, apiUrl })
     if (nextDemo) cleanup.push(() => nextDemo.close())
     const builtDemos = { reactDemoDir: options.reactDemoDir, viteDemoDirs: frameworkDemos?.viteDemoDirs, nextDemoUrl: nextDemo?.url }
+    progress.at('the demo server')
     await demoPort.release()
     const demo = await startDemoServer({ appId: DEV_APP_ID, serverWalletsAppId: DEV_SERVER_WALLETS_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
@@ -307,6 +349,7 @@ async function startDevStackOnce<Api extends Closable>(options: DevStackOptions<
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')
     writeFileSync(configFile, JSON.stringify({ apps }, null, 2), { mode: 0o600 })
+    progress.at('the API server')
     let api: Api
     try {
       await apiPort.release()
