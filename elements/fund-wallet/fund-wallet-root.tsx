@@ -1,6 +1,7 @@
-import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, useEffect, useRef, useState } from 'react'
 import { fundingOutcomeDetail, randomUuid, type TesseraClient, type ThemeName } from '../../src/core/index.js'
 import { errorDetail } from '../confirm-tx/tx-outcome.js'
+import { useSlice } from '../../src/ui/client-slices/use-slice.js'
 import { LocaleProvider, type Messages } from '../../src/ui/index.js'
 import { PanelShell } from '../shared/panel-shell.js'
 import { useElementClient } from '../shared/use-element-client.js'
@@ -26,17 +27,11 @@ export interface FundWalletRootProps extends FundingAttributes {
 }
 
 const useAuthenticated = (client: TesseraClient | null) =>
-  useSyncExternalStore(
-    (onChange) => client?.watchAuth(() => onChange()) ?? (() => {}),
-    () => client?.getAuth().status === 'authenticated',
-  )
+  useSlice((onChange) => client?.watchAuth(onChange) ?? (() => {}), () => client?.getAuth().status === 'authenticated')
 
 /** The wallet a panel without an `address` funds, once the user has it (wallets may be created after sign-in). */
 const useDefaultAddress = (client: TesseraClient | null, chainType: FundWalletChainType) =>
-  useSyncExternalStore(
-    (onChange) => client?.embeddedWallets.watchState(() => onChange()) ?? (() => {}),
-    () => (client ? defaultFundingAddress(client, chainType) : undefined),
-  )
+  useSlice((onChange) => client?.embeddedWallets.watchState(onChange) ?? (() => {}), () => (client ? defaultFundingAddress(client, chainType) : undefined))
 
 /**
  * `<fund-wallet>`: while the user is signed in, a funding session for the wallet the attributes name runs inline in

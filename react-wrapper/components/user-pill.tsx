@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEv
 import { userPillText, type UserPillText } from '../../elements/user-pill-text.js'
 import type { User } from '../../src/core/index.js'
 import { useTesseraContext } from '../context.js'
-import { useAuthState } from '../hooks/use-client-slices.js'
+import { useAuthState } from '../../elements/client-slices.js'
 import type { LoginModalOptions } from '../hooks/use-login.js'
 
 export interface UserPillProps {

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useMemo } from 'react'
+import { useSlice } from '../../elements/client-slices.js'
 import { activeWalletOf, type ConnectedEthereumWallet, type ConnectedSolanaWallet } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useSolanaWallets } from './use-solana-wallets.js'
@@ -20,7 +21,7 @@ export interface UseActiveWalletResult {
 export function useActiveWallet(): UseActiveWalletResult {
   const client = useTesseraClient()
   const store = useMemo(() => activeWalletOf(client.appId), [client])
-  const choice = useSyncExternalStore((onChange) => store.watch(() => onChange()), store.get, store.get)
+  const choice = useSlice((onChange) => store.watch(onChange), store.get)
   const ethereum = useWallets().wallets
   const solana = useSolanaWallets().wallets
   const wallet = useMemo(() => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { LoginMfaState } from '../../src/core/index.js'
 import { useTesseraContext } from '../context.js'
-import { useSlice } from './use-client-slices.js'
+import { useSlice } from '../../elements/client-slices.js'
 
 export interface UseAuthMfaResult {
   /** 'required' while a sign-in waits for its second factor (its login rejected with code `mfa_required`). */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { User } from '../../src/core/index.js'
 import { useTesseraContext } from '../context.js'
-import { useAuthState } from './use-client-slices.js'
+import { useAuthState } from '../../elements/client-slices.js'
 
 export interface UseAuthResult {
   /** False until the stored session has been checked. */

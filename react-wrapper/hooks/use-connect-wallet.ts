@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { ConnectedWallet, ConnectWalletOptions, TesseraError, WalletOption } from '../../src/core/index.js'
+import type { ConnectedWallet, ConnectWalletOptions, TesseraError, WalletFlowState, WalletOption } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useWalletFlow, useWalletOptions, type WalletFlowState } from './use-client-slices.js'
+import { useWalletFlow, useWalletOptions } from '../../elements/client-slices.js'
 
 export interface UseConnectWalletOptions {
   onSuccess?(detail: { wallet: ConnectedWallet }): void

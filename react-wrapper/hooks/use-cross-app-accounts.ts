@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
+import { useCrossAppFlow } from '../../elements/client-slices.js'
 import { TesseraError, type CrossAppFlowState, type TesseraClient, type User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 
@@ -46,8 +47,7 @@ function providerAppOf(client: TesseraClient, address: string): string | undefin
 /** Cross-app accounts (the reference SDK's `useCrossAppAccounts`): headless, no modal. */
 export function useCrossAppAccounts(): UseCrossAppAccountsResult {
   const client = useTesseraClient()
-  const getState = () => client.getCrossAppFlow()
-  const state = useSyncExternalStore((onChange) => client.watchCrossAppFlow(() => onChange()), getState, getState)
+  const state = useCrossAppFlow(client)
   const loginWithCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.login(appId), [client])
   const linkCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.link(appId), [client])
   const unlinkCrossAppAccount = useCallback(

@@ -1,13 +1,9 @@
-import { useSyncExternalStore } from 'react'
+import { useSlice } from '../../elements/client-slices.js'
 import type { CustomAuthState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 
 /** The custom-auth sync state: initial, loading, done, error or not-enabled. One subscription. */
 export function useCustomAuth(): CustomAuthState {
   const client = useTesseraClient()
-  return useSyncExternalStore(
-    (onChange) => client.watchCustomAuth(() => onChange()),
-    () => client.getCustomAuth(),
-    () => client.getCustomAuth(),
-  )
+  return useSlice((onChange) => client.watchCustomAuth(onChange), () => client.getCustomAuth())
 }

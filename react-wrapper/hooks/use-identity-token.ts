@@ -1,5 +1,5 @@
 import { useTesseraClient } from '../context.js'
-import { useSlice } from './use-client-slices.js'
+import { useSlice } from '../../elements/client-slices.js'
 
 /** The latest identity token the server issued, null when signed out (the reference SDK's `useIdentityToken`). */
 export function useIdentityToken(): { identityToken: string | null } {

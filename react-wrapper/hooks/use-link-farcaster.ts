@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { TesseraError, User } from '../../src/core/index.js'
+import type { FarcasterFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useFarcasterFlow, type FarcasterFlowState } from './use-client-slices.js'
+import { useFarcasterFlow } from '../../elements/client-slices.js'
 
 export interface UseLinkFarcasterOptions {
   onSuccess?(detail: { user: User; linkMethod: 'farcaster' }): void

@@ -1,5 +1,4 @@
-import type { User } from '../../src/core/index.js'
-import type { WalletFlowState } from './use-client-slices.js'
+import type { User, WalletFlowState } from '../../src/core/index.js'
 import { chainNumber, messageChainId, type SiweMessageInput, type SiweSignature } from './use-login-with-siwe.js'
 import { useWalletMessage, type WalletMessageCallbacks } from './use-wallet-message.js'
 

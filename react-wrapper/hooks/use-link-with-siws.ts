@@ -1,5 +1,4 @@
-import type { LinkedAccount, TesseraClient, User } from '../../src/core/index.js'
-import type { WalletFlowState } from './use-client-slices.js'
+import type { LinkedAccount, TesseraClient, User, WalletFlowState } from '../../src/core/index.js'
 import { useWalletMessage, type WalletMessageCallbacks } from './use-wallet-message.js'
 
 export interface UseLinkWithSiwsOptions extends Omit<WalletMessageCallbacks<LinkedSiws>, 'onComplete'> {

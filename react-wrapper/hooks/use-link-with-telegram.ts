@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { TesseraError, User } from '../../src/core/index.js'
+import type { TelegramFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useTelegramFlow, type TelegramFlowState } from './use-client-slices.js'
+import { useTelegramFlow } from '../../elements/client-slices.js'
 
 export interface UseLinkWithTelegramOptions {
   onSuccess?(detail: { user: User; linkMethod: 'telegram' }): void

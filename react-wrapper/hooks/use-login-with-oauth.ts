@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react'
-import type { TesseraError, User } from '../../src/core/index.js'
+import type { OAuthFlowState, TesseraError, User } from '../../src/core/index.js'
 import { oauthProviders, type OAuthProvider } from '../../src/protocol/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useOAuthFlow, type OAuthFlowState } from './use-client-slices.js'
+import { useOAuthFlow } from '../../elements/client-slices.js'
 
 export interface UseLoginWithOAuthOptions {
   onComplete?(detail: { user: User; isNewUser: boolean; loginMethod: OAuthProvider }): void

@@ -1,5 +1,4 @@
-import type { User } from '../../src/core/index.js'
-import type { WalletFlowState } from './use-client-slices.js'
+import type { User, WalletFlowState } from '../../src/core/index.js'
 import { useWalletMessage, withLoginDetail, type WalletMessageCallbacks } from './use-wallet-message.js'
 
 export type UseLoginWithSiwsOptions = WalletMessageCallbacks<{ user: User; isNewUser: boolean; loginMethod: 'siws' }>

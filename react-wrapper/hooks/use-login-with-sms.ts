@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { OtpFlowState } from './use-client-slices.js'
+import type { OtpFlowState } from '../../src/core/index.js'
 import { useOtpLogin, type OtpLoginCallbacks } from './use-otp-login.js'
 
 export type UseLoginWithSmsOptions = OtpLoginCallbacks

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react'
-import type { TelegramLoginOptions, TesseraError, User } from '../../src/core/index.js'
+import type { TelegramFlowState, TelegramLoginOptions, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useTelegramFlow, type TelegramFlowState } from './use-client-slices.js'
+import { useTelegramFlow } from '../../elements/client-slices.js'
 
 export interface UseLoginWithTelegramOptions {
   onComplete?(detail: { user: User; isNewUser: boolean; loginMethod: 'telegram' }): void

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useMemo } from 'react'
+import { useMfaState } from '../../elements/client-slices.js'
 import type { MfaAnswer, MfaMethodType, MfaState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 
@@ -18,7 +19,7 @@ export interface UseMfaResult {
 /** Headless MFA verification (the reference SDK's `useMfa`), over `client.mfa` with one subscription. */
 export function useMfa(): UseMfaResult {
   const client = useTesseraClient()
-  const state = useSyncExternalStore(client.mfa.watchState, client.mfa.getState, client.mfa.getState)
+  const state = useMfaState(client)
   const init = useCallback(async (method: MfaMethodType) => {
     if (method === 'sms') await client.mfa.sendSmsCode()
   }, [client])

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { PasskeyIntent, TesseraError, User } from '../../src/core/index.js'
+import type { PasskeyFlowState, PasskeyIntent, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { usePasskeyFlow, type PasskeyFlowState } from './use-client-slices.js'
+import { usePasskeyFlow } from '../../elements/client-slices.js'
 
 export interface PasskeyCallbacks<Detail> {
   onComplete?(detail: Detail): void

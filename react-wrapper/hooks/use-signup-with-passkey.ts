@@ -1,5 +1,4 @@
-import type { User } from '../../src/core/index.js'
-import type { PasskeyFlowState } from './use-client-slices.js'
+import type { PasskeyFlowState, User } from '../../src/core/index.js'
 import { usePasskeyCeremony, type PasskeyCallbacks } from './use-passkey-ceremony.js'
 
 export type UseSignupWithPasskeyOptions = PasskeyCallbacks<{ user: User; isNewUser: true; loginMethod: 'passkey' }>

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import type { ConnectedSolanaWallet, CreateEmbeddedWalletOptions, EmbeddedWallet } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
-import { useAuthState, useConnectedWallets } from './use-client-slices.js'
-import { useEmbeddedWalletsState } from './use-embedded-wallets-state.js'
+import { useAuthState, useConnectedWallets, useEmbeddedWalletsState } from '../../elements/client-slices.js'
 import { listedEmbeddedWallet, walletsReady, type ListedEmbeddedWallet } from './use-wallets.js'
 
 export interface UseSolanaWalletsResult {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { TesseraError, User } from '../../src/core/index.js'
+import type { OtpFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useOtpFlow, type OtpChannel, type OtpFlowState } from './use-client-slices.js'
+import { useOtpFlow, type OtpChannel } from '../../elements/client-slices.js'
 
 export interface UpdateContactCallbacks {
   onSuccess?(detail: { user: User }): void

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { OtpFlowState } from './use-client-slices.js'
+import type { OtpFlowState } from '../../src/core/index.js'
 import { useUpdateContact, type UpdateContactCallbacks } from './use-update-contact.js'
 
 export interface UseUpdateEmailResult {

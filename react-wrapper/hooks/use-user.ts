@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
-import { useAuthState } from './use-client-slices.js'
+import { useAuthState } from '../../elements/client-slices.js'
 
 export function useUser(): { user: User | null; refreshUser(): Promise<User | null> } {
   const client = useTesseraClient()

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
-import type { TesseraClient, TesseraError, User } from '../../src/core/index.js'
+import type { TesseraClient, TesseraError, User, WalletFlowState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useWalletFlow, type WalletFlowState } from './use-client-slices.js'
+import { useWalletFlow } from '../../elements/client-slices.js'
 
 export interface WalletMessageCallbacks<Detail> {
   onComplete?(detail: Detail): void

@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import type { AuthState, ConnectedEthereumWallet, EmbeddedWallet, EmbeddedWalletsState } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
-import { useAuthState, useConnectedWallets } from './use-client-slices.js'
-import { useEmbeddedWalletsState } from './use-embedded-wallets-state.js'
+import { useAuthState, useConnectedWallets, useEmbeddedWalletsState } from '../../elements/client-slices.js'
 
 /**
  * An embedded wallet in the list: the core's `EmbeddedWallet` (walletClientType 'privy', connectorType 'embedded')

@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { createSmartWallets, type SmartWalletClient } from '../../src/core/smart-wallets/index.js'
 import { useTesseraClient } from '../context.js'
-import { useAuthState } from '../hooks/use-client-slices.js'
+import { useAuthState } from '../../elements/client-slices.js'
 
 export interface SmartWalletsProviderProps {
   /** `paymasterContext` replaces the app's (or document 3's sponsored defaults) in every user operation. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useSlice } from '../../elements/client-slices.js'
 import type { StandardWallet } from '../../src/core/wallets/discovery/wallet-standard.js'
 import { useTesseraClient } from '../context.js'
 import { useSolanaWallets } from '../hooks/use-solana-wallets.js'
@@ -15,7 +15,7 @@ export type UsePrivyStandardWalletResult = { ready: true; wallet: StandardWallet
  */
 export function usePrivyStandardWallet(): UsePrivyStandardWalletResult {
   const store = standardWalletsStore(useTesseraClient())
-  const { embedded } = useSyncExternalStore(store.watch, store.get, store.get)
+  const { embedded } = useSlice(store.watch, store.get)
   const { ready } = useSolanaWallets()
   return ready && embedded ? { ready, wallet: embedded } : { ready: false, wallet: embedded }
 }

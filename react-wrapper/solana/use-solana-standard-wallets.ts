@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
+import { useSlice } from '../../elements/client-slices.js'
 import type { StandardWallet } from '../../src/core/wallets/discovery/wallet-standard.js'
 import { useTesseraClient } from '../context.js'
 import { useSolanaWallets } from '../hooks/use-solana-wallets.js'
@@ -14,7 +15,7 @@ export interface UseSolanaStandardWalletsResult {
 /** The Solana wallet-standard wallets (the reference SDK's `useSolanaStandardWallets`). */
 export function useSolanaStandardWallets(): UseSolanaStandardWalletsResult {
   const store = standardWalletsStore(useTesseraClient())
-  const snapshot = useSyncExternalStore(store.watch, store.get, store.get)
+  const snapshot = useSlice(store.watch, store.get)
   const { ready } = useSolanaWallets()
   const wallets = useMemo(() => (snapshot.embedded ? [snapshot.embedded, ...snapshot.page] : [...snapshot.page]), [snapshot])
   return { ready: ready && !!snapshot.embedded, wallets }

@@ -44,10 +44,6 @@ export interface FundingConfigDto {
   cross_chain_bridging_enabled: boolean
 }
 
-/** The first provider's network names (document 3 §9). */
-export const coinbaseBlockchains = ['ethereum', 'base', 'optimism', 'polygon', 'arbitrum', 'solana'] as const
-export type CoinbaseBlockchain = (typeof coinbaseBlockchains)[number]
-
 /** `POST /api/v1/funding/coinbase_on_ramp/init`: each address must be one of the signed-in user's wallets. */
 export interface CoinbaseOnRampInitBody {
   addresses: { address: string; blockchains: string[] }[]

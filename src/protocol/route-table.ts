@@ -89,5 +89,3 @@ export const routes = {
   usersMe: usersMeRoute,
   acceptTerms: acceptTermsRoute,
 } as const
-
-export type RouteName = keyof typeof routes

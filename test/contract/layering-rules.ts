@@ -72,7 +72,8 @@ const allowedLayers: Record<Layer, readonly Layer[]> = {
 const publicEntries: Partial<Record<Layer, Partial<Record<Layer, readonly string[]>>>> = {
   ui: { core: ['src/core/index'] },
   // user-pill-text: the UserPill's texts, kept out of the runtime index (the script-tag bundle re-exports all of it).
-  'react-wrapper': { elements: ['elements/index', 'elements/definitions', 'elements/user-pill-text'] },
+  // client-slices: the screens' state hooks, one copy for both (kept out of the runtime index for the same reason).
+  'react-wrapper': { elements: ['elements/index', 'elements/definitions', 'elements/user-pill-text', 'elements/client-slices'] },
   wagmi: { core: ['src/core/index'] },
 }
 

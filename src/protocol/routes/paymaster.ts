@@ -6,6 +6,3 @@
 import { post } from './route.js'
 
 export const paymasterRoute = post('/api/v1/apps/:app_id/paymaster')
-
-/** The ERC-7677 `context` this paymaster reads; absent fields take document 3's defaults (SPONSORED, 300 s, calculated). */
-export interface PaymasterContext { mode?: 'SPONSORED'; expiry?: number; calculateGasLimits?: boolean }

@@ -8,7 +8,8 @@ import { CodeBoxesInput } from '../primitives/code-boxes-input.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { maskPhoneNumber } from '../../core/index.js'
-import { useConfigState, useOtpFlowState, type OtpChannel } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
+import { useOtpFlow, type OtpChannel } from '../client-slices/otp.js'
 
 /** Document 1 §9: the digit-box error resets after 1400 ms. */
 export const INCORRECT_CODE_RESET_MS = 1400
@@ -18,7 +19,7 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const t = useT()
   const { client, request, navigation, showError, handleError, withCaptcha } = useModal()
   const { config } = useConfigState(client)
-  const flow = useOtpFlowState(client, channel)
+  const flow = useOtpFlow(client, channel)
   const otp = client[channel]
   const [incorrect, setIncorrect] = useState(false)
   const [resetKey, setResetKey] = useState(0)

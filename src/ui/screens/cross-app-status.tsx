@@ -1,5 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { CrossAppFlowState, CrossAppProviderDetails, TesseraClient, TesseraError } from '../../core/index.js'
+import { useEffect, useState } from 'react'
+import type { CrossAppProviderDetails, TesseraClient, TesseraError } from '../../core/index.js'
+import { useConfigState } from '../client-slices/config.js'
+import { useCrossAppFlow } from '../client-slices/cross-app.js'
 import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
 import { useT as useErrorT } from '../copy/errors.js'
 import { useT } from '../copy/cross-app.js'
@@ -9,11 +11,7 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
 import { useStartCrossApp } from './cross-app-start.js'
-
-const useCrossAppFlow = (client: TesseraClient): CrossAppFlowState =>
-  useSyncExternalStore((onChange) => client.watchCrossAppFlow(() => onChange()), () => client.getCrossAppFlow())
 
 /** The provider's name and icon from the server (document 2 §7), for a provider the app config does not list; null until then. */
 function useProviderDetails(client: TesseraClient, providerAppId: string | null): CrossAppProviderDetails | null {

@@ -5,7 +5,7 @@ import { useModal } from '../modal-context.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../modal-timing.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 
 // The funding screens load only for an app that prompts for funding after creation.
 const FundingView = lazy(() => import('./funding/funding-view.js').then(({ FundingView }) => ({ default: FundingView })))

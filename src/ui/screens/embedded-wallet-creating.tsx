@@ -4,7 +4,7 @@ import { useT } from '../copy/embedded-wallets.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useEmbeddedWalletsState } from './embedded-wallet-state.js'
+import { useEmbeddedWalletsState } from '../client-slices/embedded-wallets.js'
 import { awaitsRecoveryToCreate } from './password/flow.js'
 
 /**

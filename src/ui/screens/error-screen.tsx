@@ -3,7 +3,7 @@ import { useT } from '../copy/errors.js'
 import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 import { useRetry } from './use-retry.js'
 
 /**

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import type { FarcasterFlowState, TesseraClient, TesseraError } from '../../core/index.js'
+import { useCallback, useEffect } from 'react'
+import type { TesseraClient, TesseraError } from '../../core/index.js'
+import { useFarcasterFlow } from '../client-slices/farcaster.js'
 import { useT } from '../copy/farcaster.js'
 import { FarcasterIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
@@ -12,9 +13,6 @@ import { COPIED_ADDRESS_RESET_MS, useCopied } from '../primitives/use-copied.js'
 
 /** Document 1 §2: the Farcaster QR code is 275 px square. */
 const FARCASTER_QR_SIZE = 275
-
-const useFarcasterFlow = (client: TesseraClient): FarcasterFlowState =>
-  useSyncExternalStore((onChange) => client.watchFarcasterFlow(() => onChange()), () => client.getFarcasterFlow())
 
 /** Document 1 §8 "Farcaster": the message under 'Authentication failed'. */
 function describe(t: ReturnType<typeof useT>, error: TesseraError): string {

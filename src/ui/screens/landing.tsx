@@ -12,7 +12,7 @@ import { LoginMethodButton } from '../primitives/login-method-button.js'
 import { LoginMethodRows } from '../primitives/login-method-rows.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 
 /** The rows with the legacy layout's wallet shortcut on top (web3-first) or after them (web2-first). */
 function withWalletShortcut({ rows, walletShortcut }: LandingLayout): LandingMethod[] {

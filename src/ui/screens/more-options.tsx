@@ -5,7 +5,7 @@ import { LegalFooter } from '../primitives/legal-footer.js'
 import { LoginMethodRows } from '../primitives/login-method-rows.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 
 /** The landing's overflow view: the methods behind the overflow or 'More options' button, with a back control. */
 export default function MoreOptions() {

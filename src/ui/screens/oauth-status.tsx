@@ -6,13 +6,13 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import { useStartOAuth } from '../primitives/use-start-oauth.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useOAuthFlowState } from '../use-client-state.js'
+import { useOAuthFlow } from '../client-slices/oauth.js'
 
 /** OAuth status: waiting for the provider's popup, then verifying; a link intent starts here with a button. */
 export default function OAuthStatus() {
   const t = useT()
   const { client, request, navigation } = useModal()
-  const flow = useOAuthFlowState(client)
+  const flow = useOAuthFlow(client)
   const startOAuth = useStartOAuth()
   const requested = request.intent === 'link' && isOAuthProvider(request.method) ? request.method : null
   const provider = flow.provider ?? requested

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
-import type { PasskeyFlowState, TesseraClient, TesseraError } from '../../core/index.js'
+import { useEffect, useRef } from 'react'
+import type { TesseraError } from '../../core/index.js'
+import { useConfigState } from '../client-slices/config.js'
+import { usePasskeyFlow } from '../client-slices/passkey.js'
 import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
 import { useT as useErrorT } from '../copy/errors.js'
 import { useT } from '../copy/passkey.js'
@@ -8,11 +10,7 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
 import { useStartPasskey } from './passkey-start.js'
-
-const usePasskeyFlow = (client: TesseraClient): PasskeyFlowState =>
-  useSyncExternalStore((onChange) => client.watchPasskeyFlow(() => onChange()), () => client.getPasskeyFlow())
 
 /** Document 1 §8 "Passkey": the browser's refusal, missing WebAuthn and the link limit have their own copy. */
 function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error: TesseraError, appName: string): string {

@@ -8,7 +8,8 @@ import { emptyPhoneNumber, PhoneNumberField } from '../primitives/phone-number-f
 import { ScreenHeader } from '../primitives/screen-header.js'
 import { useSendFirstCode } from '../primitives/use-send-first-code.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState, useOtpFlowState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
+import { useOtpFlow } from '../client-slices/otp.js'
 
 /** Phone input: country selector, formatting as you type, Submit enabled only for a valid number; Enter submits. */
 export default function PhoneInput() {
@@ -16,7 +17,7 @@ export default function PhoneInput() {
   const { client, request, navigation } = useModal()
   const sendFirstCode = useSendFirstCode('sms')
   const { config } = useConfigState(client)
-  const flow = useOtpFlowState(client, 'sms')
+  const flow = useOtpFlow(client, 'sms')
   const tools = use(loadPhoneTools())
   const [phone, setPhone] = useState(() => {
     const country = tools.initialCountry(config.intl.defaultCountry)

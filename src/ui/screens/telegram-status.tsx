@@ -1,5 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
-import type { TelegramFlowState, TesseraClient } from '../../core/index.js'
+import { useEffect, useRef } from 'react'
+import { useTelegramFlow } from '../client-slices/telegram.js'
 import { useT, telegramErrorCopy } from '../copy/telegram.js'
 import { TelegramIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
@@ -7,9 +7,6 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useStartTelegram } from './telegram-start.js'
-
-const useTelegramFlow = (client: TesseraClient): TelegramFlowState =>
-  useSyncExternalStore((onChange) => client.watchTelegramFlow(() => onChange()), () => client.getTelegramFlow())
 
 /**
  * Telegram status (document 1 §§2, 4, 8): waiting for the widget, 'Verifying connection to Telegram', 'Successfully

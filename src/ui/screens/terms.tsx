@@ -5,7 +5,7 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as access from '../styles/access-screens.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 
 /**
  * 'One last step' (document 1 §4 "Terms", document 2 "Affirmative consent"): accepting records it and

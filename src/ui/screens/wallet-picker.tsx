@@ -6,14 +6,14 @@ import { useModal } from '../modal-context.js'
 import { ScreenHeader } from '../primitives/screen-header.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useConfigState } from '../use-client-state.js'
+import { useConfigState } from '../client-slices/config.js'
 import { offersLedger, walletNetworks } from '../wallets/network-choice.js'
 import { pickerRows } from '../wallets/picker-rows.js'
 import { suggestedWallets } from '../wallets/suggested-wallets.js'
 import { useConnectWallet, walletIntent } from '../wallets/use-connect-wallet.js'
 import { openDeepLink, walletDeepLink } from '../wallets/deep-link.js'
 import { isMobile } from '../primitives/is-mobile.js'
-import { useWalletOptions } from '../wallets/use-wallet-state.js'
+import { useWalletOptions } from '../client-slices/wallets.js'
 
 /** Document 2 §9: rows 56 px high with a 5 px gap, up to 5 visible before the list scrolls. */
 const ROW_HEIGHT = 56

@@ -8,7 +8,7 @@ import { QrCode } from '../primitives/qr-code.js'
 import { lastWalletAttempt, tapsToSign, useConnectWallet, useSignWithWallet } from '../wallets/use-connect-wallet.js'
 import { COPIED_TEXT_RESET_MS, useCopied } from '../primitives/use-copied.js'
 import { isMobile } from '../primitives/is-mobile.js'
-import { useWalletFlow } from '../wallets/use-wallet-state.js'
+import { useWalletFlow } from '../client-slices/wallets.js'
 import { walletErrorView, walletStatusCopy, walletStatusStep } from '../wallets/wallet-status-view.js'
 
 /** Document 2 §9: the WalletConnect QR code is 280 px, error correction level Q. */

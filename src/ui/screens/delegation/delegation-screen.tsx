@@ -11,7 +11,7 @@ import { useModal } from '../../modal-context.js'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
-import { useConfigState } from '../../use-client-state.js'
+import { useConfigState } from '../../client-slices/config.js'
 
 type Phase = { step: 'asking' } | { step: 'pending' } | { step: 'done' } | { step: 'failed'; message: string }
 

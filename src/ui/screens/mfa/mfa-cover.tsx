@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { useMfaState } from '../../client-slices/mfa.js'
 import { useModal } from '../../modal-context.js'
-import { challengeActive, useMfaState } from './mfa-state.js'
+import { challengeActive } from './mfa-state.js'
 import { MfaVerify } from './mfa-verify.js'
 
 /**

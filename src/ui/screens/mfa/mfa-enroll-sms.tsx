@@ -8,7 +8,7 @@ import { loadPhoneTools } from '../../phone/phone-tools.js'
 import { emptyPhoneNumber, PhoneNumberField } from '../../primitives/phone-number-field.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
-import { useConfigState } from '../../use-client-state.js'
+import { useConfigState } from '../../client-slices/config.js'
 import { MfaCodeStep } from './mfa-code-step.js'
 import { EnrolmentDone, EnrolmentError } from './mfa-enrolment-result.js'
 

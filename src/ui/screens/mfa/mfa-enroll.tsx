@@ -3,9 +3,10 @@ import { useModal } from '../../modal-context.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
 import * as styles from '../../styles/modal.css.js'
-import { useConfigState } from '../../use-client-state.js'
+import { useConfigState } from '../../client-slices/config.js'
+import { useMfaState } from '../../client-slices/mfa.js'
 import { methodLabel } from './mfa-verify.js'
-import { useMfaState, type MfaMethodType } from './mfa-state.js'
+import type { MfaMethodType } from './mfa-state.js'
 
 /** Document 2 §2: the enrolment chooser offers passkey, authenticator app and SMS, in this order. */
 const enrolmentOrder: MfaMethodType[] = ['passkey', 'totp', 'sms']

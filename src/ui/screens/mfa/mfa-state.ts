@@ -1,15 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import type { MfaState, TesseraClient, User } from '../../../core/index.js'
+import { useSlice } from '../../client-slices/use-slice.js'
 
 export type { MfaAnswer, MfaMethodType, MfaState } from '../../../core/index.js'
 
-/** The client's MFA state: one subscription. */
-export const useMfaState = (client: TesseraClient): MfaState =>
-  useSyncExternalStore((onChange) => client.mfa.watchState(() => onChange()), () => client.mfa.getState())
-
 /** The signed-in user (enrolment lists their passkeys): one subscription. */
 export const useUser = (client: TesseraClient): User | null =>
-  useSyncExternalStore((onChange) => client.watchAuth(() => onChange()), () => client.getAuth().user)
+  useSlice((onChange) => client.watchAuth(onChange), () => client.getAuth().user)
 
 /** A wallet operation or an explicit verification waits for the user's answer. */
 export const challengeActive = (state: MfaState): boolean => state.challenge !== null && state.challenge.status !== 'idle'

@@ -8,9 +8,10 @@ import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as landingStyles from '../../styles/landing.css.js'
 import * as styles from '../../styles/modal.css.js'
+import { useMfaState } from '../../client-slices/mfa.js'
 import { MfaCodeStep } from './mfa-code-step.js'
 import { mfaErrorCopy, type MfaErrorCopy } from './mfa-error.js'
-import { addedOn, challengeActive, passkeysOf, useMfaState, useUser, type MfaAnswer, type MfaMethodType, type MfaState } from './mfa-state.js'
+import { addedOn, challengeActive, passkeysOf, useUser, type MfaAnswer, type MfaMethodType, type MfaState } from './mfa-state.js'
 
 export const methodLabel: Record<MfaMethodType, MfaCopyKey> = { totp: 'mfa.method.totp', sms: 'mfa.method.sms', passkey: 'mfa.method.passkey' }
 

@@ -4,7 +4,7 @@ import { ScreenHeader } from '../../primitives/screen-header.js'
 import { COPIED_TEXT_RESET_MS, useCopied } from '../../primitives/use-copied.js'
 import * as accessStyles from '../../styles/access-screens.css.js'
 import * as styles from '../../styles/modal.css.js'
-import { useConfigState } from '../../use-client-state.js'
+import { useConfigState } from '../../client-slices/config.js'
 import * as passwordStyles from './password.css.js'
 import { recoveryFileName } from './recovery-file-name.js'
 

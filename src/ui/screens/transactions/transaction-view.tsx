@@ -5,12 +5,13 @@
  * it; after success that only takes it off the queue. While a funding session opened by the shown confirmation's
  * 'Add funds' is open, its screens cover the confirmation, which shows again when the session ends.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, type RefObject } from 'react'
 import type { Confirmation, TesseraClient } from '../../../core/index.js'
 import { useT } from '../../copy/transactions.js'
 import { focusableWithin } from '../../primitives/focusable-within.js'
 import { useShownItem } from '../../primitives/use-shown-item.js'
-import { useConfigState } from '../../use-client-state.js'
+import { useConfigState } from '../../client-slices/config.js'
+import { useSlice } from '../../client-slices/use-slice.js'
 import { useFundingSessions } from '../funding/use-funding-sessions.js'
 import { FundingAvailable } from './confirmation-actions.js'
 import { EthereumTransactionScreen } from './ethereum-transaction-screen.js'
@@ -52,10 +53,7 @@ function useFocusAfterFunding(container: RefObject<HTMLElement | null>, covered:
 
 export function TransactionView({ client, standalone, inlineId, onClose }: TransactionViewProps) {
   const t = useT()
-  const queue = useSyncExternalStore(
-    (onChange) => client.embeddedWallets.watchState(() => onChange()),
-    () => client.embeddedWallets.getState().confirmations ?? none,
-  )
+  const queue = useSlice((onChange) => client.embeddedWallets.watchState(onChange), () => client.embeddedWallets.getState().confirmations ?? none)
   const { appName, fundingConfig } = useConfigState(client).config
   const fundingSessions = useFundingSessions(client)
   // Nothing left: the modal closes (the element keeps its empty panel until the next transaction).

@@ -1,4 +1,5 @@
-import { lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useSlice } from '../../client-slices/use-slice.js'
 import { ModalContext, useModal } from '../../modal-context.js'
 
 const TransactionView = lazy(() => import('../transactions/transaction-view.js').then(({ TransactionView }) => ({ default: TransactionView })))
@@ -12,10 +13,10 @@ const TransactionView = lazy(() => import('../transactions/transaction-view.js')
 export function ConfirmationCover({ children }: { children: ReactNode }) {
   const modal = useModal()
   const { client, standalone, close } = modal
-  const watch = useCallback((onChange: () => void) => client.embeddedWallets.watchState(() => onChange()), [client])
-  const waiting = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmations ?? []).some((confirmation) => !confirmation.inline))
+  const watch = useCallback((onChange: () => void) => client.embeddedWallets.watchState(onChange), [client])
+  const waiting = useSlice(watch, () => (client.embeddedWallets.getState().confirmations ?? []).some((confirmation) => !confirmation.inline))
   // A request still recovering its wallet (the step's own work: the MFA code, the password) shows its confirmation next.
-  const coming = useSyncExternalStore(watch, () => (client.embeddedWallets.getState().confirmationsComing ?? 0) > 0)
+  const coming = useSlice(watch, () => (client.embeddedWallets.getState().confirmationsComing ?? 0) > 0)
   const [closeAsked, setCloseAsked] = useState(false)
   const closeWhenUncovered = useCallback(() => setCloseAsked(true), [])
   useEffect(() => {

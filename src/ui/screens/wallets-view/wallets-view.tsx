@@ -8,7 +8,7 @@ import { useModal } from '../../modal-context.js'
 import { copyText } from '../../primitives/copy-text.js'
 import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
-import { useEmbeddedWalletsState } from '../embedded-wallet-state.js'
+import { useEmbeddedWalletsState } from '../../client-slices/embedded-wallets.js'
 
 const rowStyle = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 } as const
 const addressStyle = { fontFamily: 'ui-monospace, monospace' } as const
