@@ -20,12 +20,8 @@ type Outcome = 'pending' | 'success' | 'error'
  */
 export default function CaptchaScreen() {
   const t = useT()
-  const { client, navigation, runCaptchaAction, captchaActionNeedsUserGesture } = useModal()
+  const { client, navigation, runCaptchaAction } = useModal()
   const [attempt, setAttempt] = useState(0)
-  const [outcome, setOutcome] = useState<Outcome>('pending')
-  const [statusShown, setStatusShown] = useState(false)
-  // Set when the action must run inside a click: the solved token waits for Continue.
-  const [heldToken, setHeldToken] = useState<string | null>(null)
   const latest = useRef(runCaptchaAction)
   latest.current = runCaptchaAction
 
@@ -35,7 +31,54 @@ export default function CaptchaScreen() {
     navigation.back()
     return latest.current(client.captcha.consumeToken() ?? token)
   }
+  const { outcome, statusShown, heldToken, restart } = useCaptchaAttempt(attempt, handOn)
 
+  const retriesLeft = CAPTCHA_MAX_RETRIES - attempt
+  const retry = () => {
+    client.captcha.reset()
+    restart()
+    setAttempt((count) => count + 1)
+  }
+  const status = statusShown ? outcome : 'pending'
+  const title = { pending: t('captcha.checking'), success: t('captcha.success.title'), error: t('captcha.error.title') }[status]
+  return (
+    <>
+      <ScreenHeader title={title} />
+      <div part="body" className={styles.body} aria-live="polite">
+        {status === 'success' && <p className={styles.message}>{t('captcha.success.description')}</p>}
+        {status === 'success' && heldToken && (
+          <button type="button" part="captcha-continue" className={styles.primaryButton} onClick={() => void handOn(heldToken)}>
+            {t('captcha.continue')}
+          </button>
+        )}
+        {status === 'error' && (
+          <>
+            <p part="error" role="alert" className={styles.message}>
+              {t('captcha.error.description')}
+              {retriesLeft === 0 && ` ${t('captcha.error.hint')}`}
+            </p>
+            {retriesLeft > 0 && (
+              <button type="button" part="captcha-retry" className={styles.primaryButton} onClick={retry}>
+                {t('captcha.retry')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  )
+}
+
+/**
+ * One run of the invisible widget: it starts by itself after 500 ms (at once on a retry), its status shows only after
+ * 1 s, and a solved token is handed on, or held for Continue when the action must run inside a click.
+ */
+function useCaptchaAttempt(attempt: number, handOn: (token: string) => Promise<void>) {
+  const { client, captchaActionNeedsUserGesture } = useModal()
+  const [outcome, setOutcome] = useState<Outcome>('pending')
+  const [statusShown, setStatusShown] = useState(false)
+  // Set when the action must run inside a click: the solved token waits for Continue.
+  const [heldToken, setHeldToken] = useState<string | null>(null)
   useEffect(() => {
     let live = true
     const timers: ReturnType<typeof setTimeout>[] = []
@@ -68,41 +111,10 @@ export default function CaptchaScreen() {
       live = false
       for (const timer of timers) clearTimeout(timer)
     }
-  }, [attempt, client, navigation, captchaActionNeedsUserGesture])
-
-  const retriesLeft = CAPTCHA_MAX_RETRIES - attempt
-  const retry = () => {
-    client.captcha.reset()
+  }, [attempt, client, captchaActionNeedsUserGesture])
+  const restart = () => {
     setOutcome('pending')
     setStatusShown(false)
-    setAttempt((count) => count + 1)
   }
-  const status = statusShown ? outcome : 'pending'
-  const title = { pending: t('captcha.checking'), success: t('captcha.success.title'), error: t('captcha.error.title') }[status]
-  return (
-    <>
-      <ScreenHeader title={title} />
-      <div part="body" className={styles.body} aria-live="polite">
-        {status === 'success' && <p className={styles.message}>{t('captcha.success.description')}</p>}
-        {status === 'success' && heldToken && (
-          <button type="button" part="captcha-continue" className={styles.primaryButton} onClick={() => void handOn(heldToken)}>
-            {t('captcha.continue')}
-          </button>
-        )}
-        {status === 'error' && (
-          <>
-            <p part="error" role="alert" className={styles.message}>
-              {t('captcha.error.description')}
-              {retriesLeft === 0 && ` ${t('captcha.error.hint')}`}
-            </p>
-            {retriesLeft > 0 && (
-              <button type="button" part="captcha-retry" className={styles.primaryButton} onClick={retry}>
-                {t('captcha.retry')}
-              </button>
-            )}
-          </>
-        )}
-      </div>
-    </>
-  )
+  return { outcome, statusShown, heldToken, restart }
 }

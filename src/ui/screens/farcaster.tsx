@@ -38,30 +38,12 @@ const starting = new WeakSet<TesseraClient>()
  */
 export default function FarcasterScreen() {
   const t = useT()
-  const { client, request, navigation, withCaptcha, handleError } = useModal()
+  const { client, request, navigation } = useModal()
   const flow = useFarcasterFlow(client)
   const link = request.intent === 'link' && request.method === 'farcaster'
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 
-  const start = useCallback(() => {
-    if (starting.has(client)) return
-    starting.add(client)
-    withCaptcha(async (captchaToken) => {
-      try {
-        // Success is reported through the client's login or link event, which closes the modal.
-        await (link ? client.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.farcaster.login({ ...(captchaToken && { captchaToken }) }))
-      } catch (caught) {
-        // A link refused with `account_transfer_required` opens the transfer offer (the fid comes from the error).
-        handleError(caught, 'farcaster', link ? { linkMethod: 'farcaster', account: '' } : undefined)
-      }
-    })
-      .catch((caught: unknown) => handleError(caught, 'farcaster'))
-      .finally(() => starting.delete(client))
-  }, [client, link, withCaptcha, handleError])
-
-  useEffect(() => {
-    if (flow.status === 'initial') start()
-  }, [flow.status, start])
+  useFlowStartedOnOpen(flow.status, link)
 
   const hasHistory = navigation.getState().history.length > 0
   const back = () => {
@@ -127,4 +109,28 @@ export default function FarcasterScreen() {
       </div>
     </>
   )
+}
+
+/** Starts the sign-in (or the link the modal was opened for) when the screen opens on a fresh flow, once per client. */
+function useFlowStartedOnOpen(status: string, link: boolean) {
+  const { client, withCaptcha, handleError } = useModal()
+  const start = useCallback(() => {
+    if (starting.has(client)) return
+    starting.add(client)
+    withCaptcha(async (captchaToken) => {
+      try {
+        // Success is reported through the client's login or link event, which closes the modal.
+        await (link ? client.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.farcaster.login({ ...(captchaToken && { captchaToken }) }))
+      } catch (caught) {
+        // A link refused with `account_transfer_required` opens the transfer offer (the fid comes from the error).
+        handleError(caught, 'farcaster', link ? { linkMethod: 'farcaster', account: '' } : undefined)
+      }
+    })
+      .catch((caught: unknown) => handleError(caught, 'farcaster'))
+      .finally(() => starting.delete(client))
+  }, [client, link, withCaptcha, handleError])
+
+  useEffect(() => {
+    if (status === 'initial') start()
+  }, [status, start])
 }

@@ -38,6 +38,7 @@ export function WalletPicker() {
   const { config } = useConfigState(client)
   const options = useWalletOptions(client)
   const connect = useConnectWallet()
+  // Kept here, not in the list: a detour and back keeps what was typed.
   const [query, setQuery] = useState('')
   const [detour, setDetour] = useState<Detour | null>(null)
   const hasHistory = navigation.getState().history.length > 0
@@ -62,95 +63,113 @@ export function WalletPicker() {
     connect({ walletId: wallet.id, walletName: wallet.name, chain })
   }
 
-  if (detour?.view === 'ledger')
-    return (
-      <>
-        <ScreenHeader title={t('wallets.ledger.title', { wallet: detour.wallet.name })} onBack={() => setDetour(null)} />
-        <div part="body" className={`${styles.body} ${styles.centred}`}>
-          <WalletLogo wallet={detour.wallet} />
-          <button type="button" part="submit-button ledger-button" className={styles.primaryButton} onClick={() => connect({ walletId: detour.wallet.id, walletName: detour.wallet.name, chain: 'solana', solanaMessageType: 'transaction' })}>
-            {t('wallets.ledger.with')}
-          </button>
-          <button type="button" part="no-ledger-button" className={styles.linkButton} onClick={() => connect({ walletId: detour.wallet.id, walletName: detour.wallet.name, chain: 'solana', solanaMessageType: 'plain' })}>
-            {t('wallets.ledger.without')}
-          </button>
-        </div>
-      </>
-    )
-
-  if (detour?.view === 'network')
-    return (
-      <>
-        <ScreenHeader title={t('wallets.network.title')} onBack={() => setDetour(null)} />
-        <div part="body" className={styles.body}>
-          <ul className={landingStyles.methodList} aria-label={t('wallets.network.title')}>
-            {detour.chains.map((chain) => (
-              <li key={chain}>
-                <button type="button" part="wallet-network" className={landingStyles.methodButton} onClick={() => chooseChain(detour.wallet, chain)}>
-                  <WalletLogo wallet={detour.wallet} />
-                  <span className={landingStyles.methodLabel}>{t(`wallets.chain.${chain}`)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </>
-    )
-
+  if (detour?.view === 'ledger') return <LedgerChoice wallet={detour.wallet} onBack={() => setDetour(null)} />
+  if (detour?.view === 'network') return <NetworkChoice wallet={detour.wallet} chains={detour.chains} onChoose={chooseChain} onBack={() => setDetour(null)} />
   if (detour?.view === 'install') return <InstallInstructions wallet={detour.wallet} onBack={() => setDetour(null)} />
   if (detour?.view === 'redirect') return <MobileRedirect wallet={detour.wallet} link={detour.link} onBack={() => setDetour(null)} />
 
   const title = t(walletIntent(request, client.getAuth().status === 'authenticated') === 'link' ? 'wallets.link.title' : 'wallets.picker.title')
   if (options.length === 0) return <EmptyWallets title={title} onBack={back} />
 
-  const { rows, showSearch, noMatches } = pickerRows(options, query, client.wallets.getLastUsed())
   return (
     <>
       <ScreenHeader title={title} onBack={back} />
-      <div part="body" className={styles.body}>
-        {showSearch && (
-          <input
-            part="input wallet-search"
-            className={styles.input}
-            type="search"
-            aria-label={t('wallets.search.label')}
-            placeholder={t('wallets.search.label')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        )}
-        {noMatches ? (
-          <p part="wallet-no-matches" role="status" className={styles.message}>
-            {t('wallets.search.empty')}
-          </p>
-        ) : (
-          <ul
-            className={landingStyles.methodList}
-            aria-label={t('wallets.list')}
-            style={{ gap: ROW_GAP, maxHeight: VISIBLE_ROWS * ROW_HEIGHT + (VISIBLE_ROWS - 1) * ROW_GAP, overflowY: 'auto' }}
-          >
-            {rows.map(({ option, lastUsed }) => (
-              <li key={option.id}>
-                <button type="button" part="wallet-option" data-wallet-id={option.id} className={landingStyles.methodButton} style={{ minHeight: ROW_HEIGHT }} onClick={() => choose(option)}>
-                  <WalletLogo wallet={option} />
-                  <span part="wallet-name" className={landingStyles.methodLabel}>
-                    {option.name}
+      <WalletList options={options} lastUsed={client.wallets.getLastUsed()} query={query} onQuery={setQuery} onChoose={choose} />
+    </>
+  )
+}
+
+/** The wallet rows with their search (shown past a few wallets), each with its chain badges and 'Last used'. */
+function WalletList({ options, lastUsed, query, onQuery, onChoose }: { options: WalletOption[]; lastUsed: string | null; query: string; onQuery(query: string): void; onChoose(wallet: WalletOption): void }) {
+  const t = useT()
+  const { rows, showSearch, noMatches } = pickerRows(options, query, lastUsed)
+  return (
+    <div part="body" className={styles.body}>
+      {showSearch && (
+        <input
+          part="input wallet-search"
+          className={styles.input}
+          type="search"
+          aria-label={t('wallets.search.label')}
+          placeholder={t('wallets.search.label')}
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+        />
+      )}
+      {noMatches ? (
+        <p part="wallet-no-matches" role="status" className={styles.message}>
+          {t('wallets.search.empty')}
+        </p>
+      ) : (
+        <ul
+          className={landingStyles.methodList}
+          aria-label={t('wallets.list')}
+          style={{ gap: ROW_GAP, maxHeight: VISIBLE_ROWS * ROW_HEIGHT + (VISIBLE_ROWS - 1) * ROW_GAP, overflowY: 'auto' }}
+        >
+          {rows.map(({ option, lastUsed: isLastUsed }) => (
+            <li key={option.id}>
+              <button type="button" part="wallet-option" data-wallet-id={option.id} className={landingStyles.methodButton} style={{ minHeight: ROW_HEIGHT }} onClick={() => onChoose(option)}>
+                <WalletLogo wallet={option} />
+                <span part="wallet-name" className={landingStyles.methodLabel}>
+                  {option.name}
+                </span>
+                {option.chains.map((chain) => (
+                  <span key={chain} part="chain-badge" className={styles.badge}>
+                    {t(`wallets.chain.${chain}`)}
                   </span>
-                  {option.chains.map((chain) => (
-                    <span key={chain} part="chain-badge" className={styles.badge}>
-                      {t(`wallets.chain.${chain}`)}
-                    </span>
-                  ))}
-                  {lastUsed && (
-                    <span part="last-used-chip" className={landingStyles.recentChip}>
-                      {t('wallets.lastUsed')}
-                    </span>
-                  )}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+                ))}
+                {isLastUsed && (
+                  <span part="last-used-chip" className={landingStyles.recentChip}>
+                    {t('wallets.lastUsed')}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** A Solana wallet that may sign through a Ledger: signing by transaction (Ledger) or by plain message. */
+function LedgerChoice({ wallet, onBack }: { wallet: WalletOption; onBack(): void }) {
+  const t = useT()
+  const connect = useConnectWallet()
+  const connectSolana = (solanaMessageType: 'transaction' | 'plain') => connect({ walletId: wallet.id, walletName: wallet.name, chain: 'solana', solanaMessageType })
+  return (
+    <>
+      <ScreenHeader title={t('wallets.ledger.title', { wallet: wallet.name })} onBack={onBack} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <WalletLogo wallet={wallet} />
+        <button type="button" part="submit-button ledger-button" className={styles.primaryButton} onClick={() => connectSolana('transaction')}>
+          {t('wallets.ledger.with')}
+        </button>
+        <button type="button" part="no-ledger-button" className={styles.linkButton} onClick={() => connectSolana('plain')}>
+          {t('wallets.ledger.without')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** 'Select network' for a wallet on both chains. */
+function NetworkChoice({ wallet, chains, onChoose, onBack }: { wallet: WalletOption; chains: WalletChain[]; onChoose(wallet: WalletOption, chain: WalletChain): void; onBack(): void }) {
+  const t = useT()
+  return (
+    <>
+      <ScreenHeader title={t('wallets.network.title')} onBack={onBack} />
+      <div part="body" className={styles.body}>
+        <ul className={landingStyles.methodList} aria-label={t('wallets.network.title')}>
+          {chains.map((chain) => (
+            <li key={chain}>
+              <button type="button" part="wallet-network" className={landingStyles.methodButton} onClick={() => onChoose(wallet, chain)}>
+                <WalletLogo wallet={wallet} />
+                <span className={landingStyles.methodLabel}>{t(`wallets.chain.${chain}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
     </>
   )

@@ -1,3 +1,4 @@
+import type { WalletFlowState } from '../../core/index.js'
 import { useT } from '../copy/wallets.js'
 import { WalletIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
@@ -41,42 +42,7 @@ export function WalletStatus() {
     navigation.back()
   }
 
-  if (step === 'error') {
-    const view = walletErrorView(flow)
-    return (
-      <>
-        <ScreenHeader title={t('wallets.error.title')} onBack={toPicker} />
-        <div part="body" className={`${styles.body} ${styles.centred}`}>
-          <span className={landingStyles.statusIcon}>
-            <WalletIcon />
-          </span>
-          <div role="alert" className={styles.centred}>
-            <p part="error wallet-error" className={styles.message}>
-              <strong>{t(view.message)}</strong>
-            </p>
-            {view.detail && (
-              <p part="wallet-error-detail" className={styles.message}>
-                {t(view.detail)}
-              </p>
-            )}
-          </div>
-          {view.retry && (
-            <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={again}>
-              {t('wallets.retry')}
-            </button>
-          )}
-          {view.differentWallet && (
-            <button type="button" part="submit-button different-wallet-button" className={styles.primaryButton} onClick={toPicker}>
-              {t('wallets.differentWallet')}
-            </button>
-          )}
-          <button type="button" part="cancel-button" className={styles.linkButton} onClick={toPicker}>
-            {t('wallets.cancel')}
-          </button>
-        </div>
-      </>
-    )
-  }
+  if (step === 'error') return <WalletError flow={flow} onRetry={again} onBack={toPicker} />
 
   const mobile = isMobile()
   const copyText = walletStatusCopy(step, { mobile, pendingRequest: flow.pendingRequest })
@@ -127,6 +93,45 @@ export function WalletStatus() {
             {t('wallets.status.stillHere')}
           </button>
         )}
+      </div>
+    </>
+  )
+}
+
+/** 'Could not connect with wallet' with what the failure allows: retry, another wallet, or cancel. */
+function WalletError({ flow, onRetry, onBack }: { flow: WalletFlowState; onRetry(): void; onBack(): void }) {
+  const t = useT()
+  const view = walletErrorView(flow)
+  return (
+    <>
+      <ScreenHeader title={t('wallets.error.title')} onBack={onBack} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <span className={landingStyles.statusIcon}>
+          <WalletIcon />
+        </span>
+        <div role="alert" className={styles.centred}>
+          <p part="error wallet-error" className={styles.message}>
+            <strong>{t(view.message)}</strong>
+          </p>
+          {view.detail && (
+            <p part="wallet-error-detail" className={styles.message}>
+              {t(view.detail)}
+            </p>
+          )}
+        </div>
+        {view.retry && (
+          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={onRetry}>
+            {t('wallets.retry')}
+          </button>
+        )}
+        {view.differentWallet && (
+          <button type="button" part="submit-button different-wallet-button" className={styles.primaryButton} onClick={onBack}>
+            {t('wallets.differentWallet')}
+          </button>
+        )}
+        <button type="button" part="cancel-button" className={styles.linkButton} onClick={onBack}>
+          {t('wallets.cancel')}
+        </button>
       </div>
     </>
   )

@@ -32,41 +32,8 @@ function failureCopy(t: ReturnType<typeof useT>, error: unknown): { title: strin
 
 export function FarcasterSignerScreen() {
   const t = useT()
-  const { client, close } = useModal()
-  const [phase, setPhase] = useState<Phase>({ step: 'starting' })
-  const running = useRef<AbortController | null>(null)
+  const { phase, start } = useSignerRequest()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
-
-  const start = useCallback(() => {
-    running.current?.abort()
-    const controller = new AbortController()
-    running.current = controller
-    setPhase({ step: 'starting' })
-    void (async () => {
-      try {
-        // No key given: the embedded wallet's, whose private half never leaves the wallet frame.
-        await client.farcaster.requestSigner(undefined, {
-          signal: controller.signal,
-          onPendingApproval: ({ signerApprovalUrl }) => !controller.signal.aborted && setPhase({ step: 'pending', url: signerApprovalUrl }),
-        })
-        if (!controller.signal.aborted) setPhase({ step: 'done' })
-      } catch (error) {
-        if (!controller.signal.aborted) setPhase({ step: 'failed', error })
-      }
-    })()
-  }, [client])
-
-  // Starts with the screen; closing the modal stops the polling.
-  useEffect(() => {
-    start()
-    return () => running.current?.abort()
-  }, [start])
-
-  useEffect(() => {
-    if (phase.step !== 'done') return
-    const timer = setTimeout(close, SUCCESS_SCREEN_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [phase.step, close])
 
   if (phase.step === 'failed') {
     const { title, detail } = failureCopy(t, phase.error)
@@ -125,4 +92,43 @@ export function FarcasterSignerScreen() {
       </div>
     </>
   )
+}
+
+/** Asks for the signer when the screen opens (again on 'Try again'); closing the modal stops the polling; approved closes it. */
+function useSignerRequest() {
+  const { client, close } = useModal()
+  const [phase, setPhase] = useState<Phase>({ step: 'starting' })
+  const running = useRef<AbortController | null>(null)
+
+  const start = useCallback(() => {
+    running.current?.abort()
+    const controller = new AbortController()
+    running.current = controller
+    setPhase({ step: 'starting' })
+    void (async () => {
+      try {
+        // No key given: the embedded wallet's, whose private half never leaves the wallet frame.
+        await client.farcaster.requestSigner(undefined, {
+          signal: controller.signal,
+          onPendingApproval: ({ signerApprovalUrl }) => !controller.signal.aborted && setPhase({ step: 'pending', url: signerApprovalUrl }),
+        })
+        if (!controller.signal.aborted) setPhase({ step: 'done' })
+      } catch (error) {
+        if (!controller.signal.aborted) setPhase({ step: 'failed', error })
+      }
+    })()
+  }, [client])
+
+  // Starts with the screen; closing the modal stops the polling.
+  useEffect(() => {
+    start()
+    return () => running.current?.abort()
+  }, [start])
+
+  useEffect(() => {
+    if (phase.step !== 'done') return
+    const timer = setTimeout(close, SUCCESS_SCREEN_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [phase.step, close])
+  return { phase, start }
 }

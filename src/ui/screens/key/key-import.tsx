@@ -45,17 +45,7 @@ export function KeyImport() {
     }
   }
 
-  if (imported) {
-    return (
-      <>
-        <ScreenHeader title={t('keyImport.title')} />
-        <div part="body" className={styles.body}>
-          <p role="status" part="import-done" className={styles.message}>{t('keyImport.done')}</p>
-          <WalletCard wallet={imported} />
-        </div>
-      </>
-    )
-  }
+  if (imported) return <ImportDone wallet={imported} />
   return (
     <>
       <ScreenHeader title={t('keyImport.title')} />
@@ -101,6 +91,20 @@ export function KeyImport() {
           {t('keyImport.submit')}
         </button>
       </form>
+    </>
+  )
+}
+
+/** The imported wallet's card under 'Wallet imported'. */
+function ImportDone({ wallet }: { wallet: EmbeddedWallet }) {
+  const t = useT()
+  return (
+    <>
+      <ScreenHeader title={t('keyImport.title')} />
+      <div part="body" className={styles.body}>
+        <p role="status" part="import-done" className={styles.message}>{t('keyImport.done')}</p>
+        <WalletCard wallet={wallet} />
+      </div>
     </>
   )
 }
