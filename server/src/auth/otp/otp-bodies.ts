@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
+import type { ServerContext } from '../../context.js'
 import { safeString } from '../../http/schemas.js'
 import type { OtpChannel } from './otp-channel.js'
 
@@ -26,4 +27,11 @@ export function otpBodies(channel: OtpChannel) {
     })),
     transfer: z.object({ [field]: id, nonce }).transform((b) => ({ identifier: value(b, field), nonce: value(b, 'nonce') })),
   }
+}
+
+/** What each route handler of one channel works with: the server, the channel and its bodies (parsed once per channel). */
+export interface OtpRouteDeps {
+  ctx: ServerContext
+  channel: OtpChannel
+  bodies: ReturnType<typeof otpBodies>
 }
