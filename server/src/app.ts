@@ -79,23 +79,26 @@ async function allowedOrigins(ctx: ServerContext, c: Context<AppEnv>, preflight:
   return null
 }
 
+/** The answer to an error a route threw: its API error, 503 while the database is down, else a logged 500. */
+function respondToError(ctx: ServerContext, thrown: Error, c: Context<AppEnv>): Response {
+  // The cause's message only: driver errors can quote the statement's values.
+  if (thrown instanceof DatabaseUnavailableError) ctx.logger.warn({ cause: (thrown.cause as Error)?.message, path: c.req.path }, 'database unavailable')
+  const error = thrown instanceof DatabaseUnavailableError ? serviceUnavailable() : thrown
+  if (error instanceof LoginMfaRequired) return c.json(error.body)
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+    return errorBody(c, error.status, error.code, error.message, error.data)
+  }
+  if (error instanceof HTTPException && error.status < 500) return errorBody(c, error.status as ContentfulStatusCode, 'invalid_data', 'Invalid request')
+  ctx.logger.error({ err: { name: error.name, message: error.message, stack: error.stack }, path: c.req.path }, 'unhandled error')
+  return errorBody(c, 500, 'internal_error', 'Internal server error')
+}
+
 /** The HTTP application over a prepared context (no listening socket: see `startServer`). */
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  app.onError((thrown, c) => {
-    // The cause's message only: driver errors can quote the statement's values.
-    if (thrown instanceof DatabaseUnavailableError) ctx.logger.warn({ cause: (thrown.cause as Error)?.message, path: c.req.path }, 'database unavailable')
-    const error = thrown instanceof DatabaseUnavailableError ? serviceUnavailable() : thrown
-    if (error instanceof LoginMfaRequired) return c.json(error.body)
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-      return errorBody(c, error.status, error.code, error.message, error.data)
-    }
-    if (error instanceof HTTPException && error.status < 500) return errorBody(c, error.status as ContentfulStatusCode, 'invalid_data', 'Invalid request')
-    ctx.logger.error({ err: { name: error.name, message: error.message, stack: error.stack }, path: c.req.path }, 'unhandled error')
-    return errorBody(c, 500, 'internal_error', 'Internal server error')
-  })
+  app.onError((thrown, c) => respondToError(ctx, thrown, c))
   app.notFound((c) => errorBody(c, 404, 'not_found', 'Not found'))
 
   app.use('*', async (c, next) => {
