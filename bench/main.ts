@@ -8,14 +8,13 @@ import { ensureLibraryBuilt } from '../test/harness/library-build.js'
 import { formatKiB } from './gzip-size.js'
 import { measureLanding, type LandingRun } from './landing.js'
 import { externalImports, npmEntries, npmEntrySizes } from './npm-entry-size.js'
-import { measureServerLoad } from './server-load.js'
-import type { ThroughputResult } from './throughput.js'
+import { printServerTable, serverPlan } from './server-table.js'
+import { measureServerOnBothDatabases } from './server-throughput.js'
 import { fundWalletChunkBytes, type FundingBench } from './funding.js'
 import { measureOnDevStack } from './wallets.js'
 
 const budgetBytes = 90 * 1024
 const landingRuns = 5
-const load = { logins: 200, refreshes: 500, concurrency: 8 }
 const walletRuns = { creationRuns: 3, signatures: 10, fundingRuns: 5 }
 /** Far above the bounded run, so the benchmark measures the handlers and not the limiter. */
 const unlimited = { max: 1_000_000, windowSeconds: 60 }
@@ -36,9 +35,6 @@ const isScriptTagBundle = (url: string) => {
 }
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`
-const throughputCell = (result: ThroughputResult) => `${result.opsPerSecond.toFixed(0)} ops/s`
-const latencyNote = (result: ThroughputResult) =>
-  `p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)} (${result.operations} ops, concurrency ${result.concurrency})`
 
 /** 'Add funds' → landing interactive: the warm median, and the first open with the code it loaded. */
 function fundingRows(funding: FundingBench | Error): [string, string, string][] {
@@ -80,9 +76,6 @@ try {
   const npmFiles = npmEntrySizes()
   const npmBytes = sum(npmFiles.map((file) => file.gzipBytes))
 
-  console.error(`Loading the server: ${load.logins} logins, ${load.refreshes} refreshes, concurrency ${load.concurrency}...`)
-  const serverLoad = await measureServerLoad(server.url, load)
-
   console.error(`Measuring embedded wallets and funding on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures, ${walletRuns.fundingRuns} 'Add funds')...`)
   // The wallet and funding rows need every part working; when one is not, the table says why instead of stopping.
   const { wallets, funding } = await measureOnDevStack(browser, walletRuns)
@@ -119,9 +112,6 @@ try {
       ms(median(runs.map((run) => run.landingMs))),
       `runs: ${runs.map((run) => ms(run.landingMs)).join(', ')}`,
     ],
-    ['Email code send (passwordless/init)', throughputCell(serverLoad.init), latencyNote(serverLoad.init)],
-    ['Email authenticate (passwordless/authenticate)', throughputCell(serverLoad.authenticate), latencyNote(serverLoad.authenticate)],
-    ['Session refresh (POST /api/v1/sessions)', throughputCell(serverLoad.refresh), latencyNote(serverLoad.refresh)],
     ...walletRows,
     ...fundingRows(funding),
     ['Funding code in the first load (its screens and core: markers in the loaded scripts)', fundingScripts.length ? 'FAIL' : 'none', fundingScripts.length ? fundingScripts.join(', ') : 'the funding chunks load with the first session'],
@@ -136,3 +126,5 @@ try {
   await demo.close()
   await server.close()
 }
+// Last, with Chromium and the dev stack gone: the server rows want the machine to themselves.
+printServerTable(await measureServerOnBothDatabases(serverPlan, (line) => console.error(line)))
