@@ -52,58 +52,17 @@ export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
   const delayFor = options.retryDelay ?? retryDelay
 
-  async function buildHeaders(request: RequestOptions): Promise<Record<string, string>> {
-    const result: Record<string, string> = {
-      [headers.appId]: options.appId,
-      [headers.client]: clientTag,
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...request.headers,
-    }
-    if (options.clientId) result[headers.clientId] = options.clientId
-    const analyticsId = await options.getAnalyticsId?.()
-    if (analyticsId) result[headers.analyticsId] = analyticsId
-    const token = request.accessToken !== undefined ? request.accessToken : request.auth ? await options.getAccessToken?.() : null
-    if (token) result.authorization = `Bearer ${token}`
-    return result
-  }
-
-  async function attempt(url: string, init: RequestInit, callerSignal: AbortSignal | undefined): Promise<Response> {
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeoutMs)
-    const abort = () => controller.abort()
-    const signals = [callerSignal, options.signal].filter((s): s is AbortSignal => s !== undefined)
-    for (const signal of signals) {
-      if (signal.aborted) controller.abort()
-      else signal.addEventListener('abort', abort, { once: true })
-    }
-    try {
-      return await (options.fetch ?? globalThis.fetch)(url, { ...init, signal: controller.signal })
-    } catch (error) {
-      if (timedOut) throw requestTimeoutError(error)
-      if (controller.signal.aborted) throw requestAbortedError(error)
-      throw networkError(error)
-    } finally {
-      clearTimeout(timer)
-      for (const signal of signals) signal.removeEventListener('abort', abort)
-    }
-  }
-
   async function request<T>(route: Route, request: RequestOptions = {}): Promise<T> {
     const url = apiUrl + routePath(route, request.params)
     const init: RequestInit = {
       method: route.method,
-      headers: await buildHeaders(request),
+      headers: await buildHeaders(options, request),
       credentials: 'include',
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     }
     const retries = request.retry === false ? 0 : MAX_RETRIES
     for (let n = 0; ; n++) {
-      const response = await attempt(url, init, request.signal).catch(explainNetworkError(request.signal))
+      const response = await fetchOnce(options, timeoutMs, url, init, request.signal).catch(explainNetworkError(request.signal))
       if (response.status <= 299) {
         return (await readJson(response).catch((cause: unknown) => {
           throw new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Invalid response from server', status: response.status, cause })
@@ -123,7 +82,7 @@ export function createTransport(options: TransportOptions): Transport {
   /** A network error may be a refused origin (the browser hides why a preflight failed): the origin check tells. */
   const explainNetworkError = (signal: AbortSignal | undefined) => async (error: unknown): Promise<never> => {
     if (!TesseraError.is(error) || error.code !== 'network_error') throw error
-    throw (await refusedOriginError((checkUrl, init) => attempt(checkUrl, init, signal), apiUrl, options.appId, error)) ?? error
+    throw (await refusedOriginError((checkUrl, init) => fetchOnce(options, timeoutMs, checkUrl, init, signal), apiUrl, options.appId, error)) ?? error
   }
 
   return {
@@ -134,6 +93,48 @@ export function createTransport(options: TransportOptions): Transport {
       apiUrl = trimSlash(next)
     },
     request,
+  }
+}
+
+async function buildHeaders(options: TransportOptions, request: RequestOptions): Promise<Record<string, string>> {
+  const result: Record<string, string> = {
+    [headers.appId]: options.appId,
+    [headers.client]: clientTag,
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...request.headers,
+  }
+  if (options.clientId) result[headers.clientId] = options.clientId
+  const analyticsId = await options.getAnalyticsId?.()
+  if (analyticsId) result[headers.analyticsId] = analyticsId
+  const token = request.accessToken !== undefined ? request.accessToken : request.auth ? await options.getAccessToken?.() : null
+  if (token) result.authorization = `Bearer ${token}`
+  return result
+}
+
+/** One fetch, ended by its timeout, the caller's signal or the client's; its failure says which. */
+async function fetchOnce(options: TransportOptions, timeoutMs: number, url: string, init: RequestInit, callerSignal: AbortSignal | undefined): Promise<Response> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const abort = () => controller.abort()
+  const signals = [callerSignal, options.signal].filter((s): s is AbortSignal => s !== undefined)
+  for (const signal of signals) {
+    if (signal.aborted) controller.abort()
+    else signal.addEventListener('abort', abort, { once: true })
+  }
+  try {
+    return await (options.fetch ?? globalThis.fetch)(url, { ...init, signal: controller.signal })
+  } catch (error) {
+    if (timedOut) throw requestTimeoutError(error)
+    if (controller.signal.aborted) throw requestAbortedError(error)
+    throw networkError(error)
+  } finally {
+    clearTimeout(timer)
+    for (const signal of signals) signal.removeEventListener('abort', abort)
   }
 }
 

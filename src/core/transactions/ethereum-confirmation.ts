@@ -43,85 +43,89 @@ type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
 /** An Ethereum confirmation's fields before its preparation: nothing read, scanned, acknowledged or sent yet. */
 export const unpreparedEthereumFields = () => ({ summary: null, scan: { status: 'uninitiated' as const }, acknowledgedRisk: false, receipt: null, hash: null })
 
-/** Resolves with the hash (after the receipt), or with the signed transaction in sign-only mode. */
-export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
-  const { context, chain } = input
-  const send = (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain)
-  const { sponsoredSend } = input
+/** One request's mutable part: what the last preparation made, and the request (a retry drops its nonce). */
+interface Run { input: EthereumTransactionInput; prepared: PreparedEthereumTransaction | null; request: EthereumTransactionRequest }
+
+/** Signs `transaction` and sends it, once per idempotency key: a retry answers the first send's hash. */
+function signAndSend(input: EthereumTransactionInput, transaction: FrameTransactionRequest): Promise<Hex> {
+  const { context, chain, sponsoredSend, idempotency } = input
   // A sponsored send is sent by the wallet API: its "signed" result is already the hash, with nothing to broadcast.
   const sendWith = sponsoredSend
     ? { sign: sponsoredSend, broadcast: async () => undefined, idOf: (hash: Hex) => hash }
-    : { sign: input.sign, broadcast: send, idOf: hashOfSigned }
-  /** Signs `transaction` and sends it, once per idempotency key: a retry answers the first send's hash. */
-  const signAndSend = (transaction: FrameTransactionRequest): Promise<Hex> => {
-    const { idempotency } = input
-    if (!idempotency) return sendWith.sign(transaction).then(async (signed) => (await sendWith.broadcast(signed)) ?? sendWith.idOf(signed))
-    return sendOnce(
-      { ledger: idempotency.ledger, broadcast: sendWith.broadcast, idOf: sendWith.idOf, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
-      { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request, sponsored: Boolean(sponsoredSend) }), sign: () => sendWith.sign(transaction) },
-    ).then(({ id }) => id as Hex)
-  }
-  let prepared: PreparedEthereumTransaction | null = null
-  let request = input.request
+    : { sign: input.sign, broadcast: (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain), idOf: hashOfSigned }
+  if (!idempotency) return sendWith.sign(transaction).then(async (signed) => (await sendWith.broadcast(signed)) ?? sendWith.idOf(signed))
+  return sendOnce(
+    { ledger: idempotency.ledger, broadcast: sendWith.broadcast, idOf: sendWith.idOf, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
+    { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request, sponsored: Boolean(sponsoredSend) }), sign: () => sendWith.sign(transaction) },
+  ).then(({ id }) => id as Hex)
+}
 
-  async function prepare(entry: Entry) {
-    entry.update({ status: 'preparing', error: null, summary: null, receipt: null, hash: null, acknowledgedRisk: false, scan: { status: 'uninitiated' } })
-    try {
-      const result = await prepareEthereumConfirmation(context, request, Boolean(sponsoredSend))
-      prepared = result.prepared
-      entry.update({ status: 'ready', summary: result.summary })
-    } catch (error) {
-      return entry.fail(TesseraError.is(error) ? error : transactionPreparationError(error))
-    }
-    if (!input.scan) return
-    entry.update({ scan: { status: 'in-progress' } })
-    const scan = await input.scan.run(scanInput(context.address, prepared.transaction, input.scan.domain)).then(toScanState, (error: unknown): ScanState =>
-      // The app's scanning is off on the server: no scan, rather than a failed one.
-      TesseraError.is(error) && error.code === 'feature_not_enabled' ? { status: 'uninitiated' } : { status: 'failed', message: TRANSACTION_SCAN_FAILED_MESSAGE },
-    )
-    entry.update({ scan })
+async function prepare(run: Run, entry: Entry) {
+  const { context, scan } = run.input
+  entry.update({ status: 'preparing', error: null, summary: null, receipt: null, hash: null, acknowledgedRisk: false, scan: { status: 'uninitiated' } })
+  let prepared: PreparedEthereumTransaction
+  try {
+    const result = await prepareEthereumConfirmation(context, run.request, Boolean(run.input.sponsoredSend))
+    prepared = run.prepared = result.prepared
+    entry.update({ status: 'ready', summary: result.summary })
+  } catch (error) {
+    return entry.fail(TesseraError.is(error) ? error : transactionPreparationError(error))
   }
+  if (!scan) return
+  entry.update({ scan: { status: 'in-progress' } })
+  const state = await scan.run(scanInput(context.address, prepared.transaction, scan.domain)).then(toScanState, (error: unknown): ScanState =>
+    // The app's scanning is off on the server: no scan, rather than a failed one.
+    TesseraError.is(error) && error.code === 'feature_not_enabled' ? { status: 'uninitiated' } : { status: 'failed', message: TRANSACTION_SCAN_FAILED_MESSAGE },
+  )
+  entry.update({ scan: state })
+}
 
-  async function submit(entry: Entry, prepared: FrameTransactionRequest) {
-    entry.update({ status: 'submitting' })
-    let hash: Hex | null = null
-    try {
-      // Queued transactions were prepared together: each takes the wallet's next nonce when it is approved.
-      const nonce = request.nonce !== undefined ? prepared.nonce : Math.max(prepared.nonce, Number(await context.rpc<Hex>('eth_getTransactionCount', [context.address, 'pending'], chain)))
-      const transaction = { ...prepared, nonce }
-      const { summary } = entry.current()
-      if (summary && summary.request.nonce !== nonce) entry.update({ summary: { ...summary, request: { ...summary.request, nonce } } })
-      if (input.signOnly) return entry.complete(await input.sign(transaction), {}, 'after-display')
-      hash = await signAndSend(transaction)
-      entry.update({ hash })
-      const receipt = await waitForReceipt(hash)
-      if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), { receipt })
-      entry.complete(hash, { receipt }, 'by-user')
-    } catch (error) {
-      entry.fail(TesseraError.is(error) ? error : transactionSubmissionError(error), { hash })
-    }
+async function submit(run: Run, entry: Entry, prepared: FrameTransactionRequest) {
+  const { input } = run
+  const { context, chain } = input
+  entry.update({ status: 'submitting' })
+  let hash: Hex | null = null
+  try {
+    // Queued transactions were prepared together: each takes the wallet's next nonce when it is approved.
+    const nonce = run.request.nonce !== undefined ? prepared.nonce : Math.max(prepared.nonce, Number(await context.rpc<Hex>('eth_getTransactionCount', [context.address, 'pending'], chain)))
+    const transaction = { ...prepared, nonce }
+    const { summary } = entry.current()
+    if (summary && summary.request.nonce !== nonce) entry.update({ summary: { ...summary, request: { ...summary.request, nonce } } })
+    if (input.signOnly) return entry.complete(await input.sign(transaction), {}, 'after-display')
+    hash = await signAndSend(input, transaction)
+    entry.update({ hash })
+    const receipt = await waitForReceipt(input, hash)
+    if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), { receipt })
+    entry.complete(hash, { receipt }, 'by-user')
+  } catch (error) {
+    entry.fail(TesseraError.is(error) ? error : transactionSubmissionError(error), { hash })
   }
+}
 
-  async function waitForReceipt(hash: Hex): Promise<EthereumReceipt> {
-    for (;;) {
-      const receipt = await context.rpc<{ status: Hex; blockNumber: Hex; gasUsed: Hex } | null>('eth_getTransactionReceipt', [hash], chain)
-      if (receipt) {
-        return {
-          hash,
-          status: receipt.status === '0x1' ? 'success' : 'reverted',
-          blockNumber: BigInt(receipt.blockNumber),
-          gasUsed: BigInt(receipt.gasUsed),
-          explorerUrl: chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null,
-        }
+async function waitForReceipt({ context, chain, receiptPollMs }: EthereumTransactionInput, hash: Hex): Promise<EthereumReceipt> {
+  for (;;) {
+    const receipt = await context.rpc<{ status: Hex; blockNumber: Hex; gasUsed: Hex } | null>('eth_getTransactionReceipt', [hash], chain)
+    if (receipt) {
+      return {
+        hash,
+        status: receipt.status === '0x1' ? 'success' : 'reverted',
+        blockNumber: BigInt(receipt.blockNumber),
+        gasUsed: BigInt(receipt.gasUsed),
+        explorerUrl: chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null,
       }
-      await new Promise((resolve) => setTimeout(resolve, input.receiptPollMs ?? RECEIPT_POLL_MS))
     }
+    await new Promise((resolve) => setTimeout(resolve, receiptPollMs ?? RECEIPT_POLL_MS))
   }
+}
 
+/** Resolves with the hash (after the receipt), or with the signed transaction in sign-only mode. */
+export function ethereumTransactionConfirmation(input: EthereumTransactionInput): ConfirmationController<EthereumTransactionConfirmation, Hex> {
+  const { context, chain } = input
+  const run: Run = { input, prepared: null, request: input.request }
   return {
     async headless() {
-      const { transaction } = await prepareEthereumTransaction(context, request)
-      return input.signOnly ? input.sign(transaction) : signAndSend(transaction)
+      const { transaction } = await prepareEthereumTransaction(context, run.request)
+      return input.signOnly ? input.sign(transaction) : signAndSend(input, transaction)
     },
     initialStatus: 'preparing',
     create: (entry) => ({
@@ -133,23 +137,23 @@ export function ethereumTransactionConfirmation(input: EthereumTransactionInput)
       ...unpreparedEthereumFields(),
       approve() {
         const { summary, scan, acknowledgedRisk } = entry.current()
-        if (!prepared || !summary || summary.insufficientFunds) return
+        if (!run.prepared || !summary || summary.insufficientFunds) return
         // A running scan may still find it malicious.
         if (scan.status === 'in-progress' || (scan.status === 'completed' && scan.verdict === 'Malicious' && !acknowledgedRisk)) return
-        void submit(entry, prepared.transaction)
+        void submit(run, entry, run.prepared.transaction)
       },
       acknowledgeRisk: (value) => entry.update({ acknowledgedRisk: value }),
       retry() {
         if (entry.current()?.status !== 'error') return
         // The old nonce may have been used (or refused): the wallet's 'pending' count gives the next one.
-        const { nonce: _used, ...rest } = request
-        request = rest
-        void prepare(entry)
+        const { nonce: _used, ...rest } = run.request
+        run.request = rest
+        void prepare(run, entry)
       },
     }),
-    start: (entry) => void prepare(entry),
+    start: (entry) => void prepare(run, entry),
     fundingRequest: (entry) => shortfallFunding(context.address, entry.current().summary),
-    refresh: (entry) => void prepare(entry),
+    refresh: (entry) => void prepare(run, entry),
   }
 }
 
