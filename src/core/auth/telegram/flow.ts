@@ -50,120 +50,128 @@ const linkDisabledError = () => new TesseraError({ code: 'disallowed_login_metho
 /** `initData` is a query string; the server checks the hash over its fields exactly as received. */
 const initDataFields = (initData: string): api.TelegramSignedData => Object.fromEntries(new URLSearchParams(initData))
 
+/** What the flow's steps share: its options and the mutable parts a reset changes. */
+interface TelegramRuntime {
+  options: TelegramFlowOptions
+  pendingKey: string
+  /** Bumped by reset(): a popup or request that settles after the modal closed must not revive the old state. */
+  generation: number
+  cancelPopup: AbortController
+}
+
+type Progress = (status: TelegramFlowStatus) => void
+
+/** Runs one attempt's steps, its progress in the state, unless a reset came in between. */
+async function runFlow(runtime: TelegramRuntime, intent: Intent, steps: (progress: Progress) => Promise<User>, popup: PopupWindow | null = null): Promise<User> {
+  const { options } = runtime
+  const started = runtime.generation
+  const progress: Progress = (status) => {
+    if (started !== runtime.generation) throw exitedFlowError(intent)
+    options.state.set({ status, intent, error: null })
+  }
+  try {
+    if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
+    if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
+    const user = await steps(progress)
+    if (started === runtime.generation) options.state.set({ status: 'done', intent, error: null })
+    return user
+  } catch (caught) {
+    if (popup && !popup.closed) popup.close()
+    if (started !== runtime.generation) throw exitedFlowError(intent)
+    const error = caught instanceof TesseraError ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Something went wrong. Try again.', cause: caught })
+    options.state.set({ status: 'error', intent, error })
+    throw error
+  }
+}
+
+/** The signed proof: Mini App data when allowed, else the widget's result (popup, or a redirect that never returns here). */
+async function proof(runtime: TelegramRuntime, intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: Progress): Promise<api.TelegramProof> {
+  const { options } = runtime
+  const bot = options.getTelegramConfig()
+  if (!bot) throw notConfiguredError()
+  const win = options.window()
+  const initData = bot.seamlessAuthEnabled ? webAppInitData(win) : null
+  if (initData) return { telegram_web_app_data: initDataFields(initData) }
+  if (!win) throw notConfiguredError()
+  progress('awaiting-telegram')
+  const request = { host: options.widgetHost, botId: bot.botId, origin: win.location.origin }
+  if (!popup) {
+    // No popup (blocked or not wanted): the page goes to Telegram and handleReturn() finishes on the way back.
+    const pending: PendingRedirect = { intent, disableSignup }
+    win.sessionStorage.setItem(runtime.pendingKey, JSON.stringify(pending))
+    win.location.assign(widgetUrl({ ...request, returnTo: win.location.origin + addressWithoutReturn(win.location) }))
+    return new Promise<never>(() => undefined)
+  }
+  popup.location.href = widgetUrl(request)
+  runtime.cancelPopup = new AbortController()
+  const result = await popupResult(win, popup, options.widgetHost, runtime.cancelPopup.signal)
+  if (!result) throw exitedFlowError(intent)
+  return { telegram_auth_result: result }
+}
+
+const signIn = ({ options }: TelegramRuntime, body: api.TelegramProof, loginOptions: TelegramLoginOptions) =>
+  options.authenticate(() =>
+    api.authenticate(options.transport, {
+      ...body,
+      ...(loginOptions.captchaToken ? { captcha_token: loginOptions.captchaToken } : {}),
+      ...(loginOptions.disableSignup ? { mode: 'no-signup' as const } : {}),
+    }),
+  )
+
+async function linkWith({ options }: TelegramRuntime, body: api.TelegramProof): Promise<User> {
+  const dto = await api.link(options.transport, body)
+  const id = 'telegram_auth_result' in body ? String(body.telegram_auth_result.id) : telegramUserIdOf(body.telegram_web_app_data)
+  return options.accountChanges.linked(dto, 'telegram', id)
+}
+
+/** Finishes a widget redirect: the result's fields leave the address first, then sign in or link as the pending intent says. */
+async function handleReturn(runtime: TelegramRuntime): Promise<User | null> {
+  const win = runtime.options.window()
+  if (!win) return null
+  const params = new URLSearchParams(win.location.search)
+  const result: api.TelegramSignedData = {}
+  for (const [key, value] of params) if ((telegramReturnParams as readonly string[]).includes(key)) result[key] = value
+  // Removed first, so a reload or a failure never replays the result.
+  win.history.replaceState(win.history.state, '', addressWithoutReturn(win.location))
+  let pending: PendingRedirect | null = null
+  try {
+    pending = JSON.parse(win.sessionStorage.getItem(runtime.pendingKey) ?? 'null') as PendingRedirect | null
+    win.sessionStorage.removeItem(runtime.pendingKey)
+  } catch {
+    // Storage blocked or a foreign value: the return signs in.
+  }
+  const body = { telegram_auth_result: result }
+  if (pending?.intent === 'link') return runFlow(runtime, 'link', async (progress) => (progress('verifying'), linkWith(runtime, body)))
+  return runFlow(runtime, 'login', async (progress) => (progress('verifying'), signIn(runtime, body, { disableSignup: pending?.disableSignup ?? false })))
+}
+
 export function createTelegramFlow(options: TelegramFlowOptions): TelegramFlow {
-  const { state, transport } = options
-  const pendingKey = `tessera:telegram:${options.appId}`
-  // Bumped by reset(): a popup or request that settles after the modal closed must not revive the old state.
-  let generation = 0
-  let cancelPopup = new AbortController()
-
-  async function run(intent: Intent, steps: (progress: (status: TelegramFlowStatus) => void) => Promise<User>, popup: PopupWindow | null = null): Promise<User> {
-    const started = generation
-    const progress = (status: TelegramFlowStatus) => {
-      if (started !== generation) throw exitedFlowError(intent)
-      state.set({ status, intent, error: null })
-    }
-    try {
-      if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
-      if (intent === 'login' && options.isAuthenticated()) throw alreadyLoggedInError()
-      const user = await steps(progress)
-      if (started === generation) state.set({ status: 'done', intent, error: null })
-      return user
-    } catch (caught) {
-      if (popup && !popup.closed) popup.close()
-      if (started !== generation) throw exitedFlowError(intent)
-      const error = caught instanceof TesseraError ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Something went wrong. Try again.', cause: caught })
-      state.set({ status: 'error', intent, error })
-      throw error
-    }
+  const runtime: TelegramRuntime = { options, pendingKey: `tessera:telegram:${options.appId}`, generation: 0, cancelPopup: new AbortController() }
+  return {
+    login: (loginOptions, popup) =>
+      runFlow(runtime, 'login', async (progress) => {
+        const body = await proof(runtime, 'login', popup, loginOptions.disableSignup ?? false, progress)
+        progress('verifying')
+        return signIn(runtime, body, loginOptions)
+      }, popup),
+    link: (_linkOptions, popup) =>
+      runFlow(runtime, 'link', async (progress) => {
+        if (options.getTelegramConfig()?.linkEnabled === false) throw linkDisabledError()
+        const body = await proof(runtime, 'link', popup, false, progress)
+        progress('verifying')
+        return linkWith(runtime, body)
+      }, popup),
+    async unlink(telegramUserId) {
+      if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+      return options.accountChanges.unlinked(await api.unlink(options.transport, telegramUserId), 'telegram')
+    },
+    handleReturn: () => handleReturn(runtime),
+    reset() {
+      runtime.generation++
+      runtime.cancelPopup.abort()
+      options.state.set(initialTelegramFlowState)
+    },
   }
-
-  /** The signed proof: Mini App data when allowed, else the widget's result (popup, or a redirect that never returns here). */
-  async function proof(intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: (status: TelegramFlowStatus) => void): Promise<api.TelegramProof> {
-    const bot = options.getTelegramConfig()
-    if (!bot) throw notConfiguredError()
-    const win = options.window()
-    const initData = bot.seamlessAuthEnabled ? webAppInitData(win) : null
-    if (initData) return { telegram_web_app_data: initDataFields(initData) }
-    if (!win) throw notConfiguredError()
-    progress('awaiting-telegram')
-    const request = { host: options.widgetHost, botId: bot.botId, origin: win.location.origin }
-    if (!popup) {
-      // No popup (blocked or not wanted): the page goes to Telegram and handleReturn() finishes on the way back.
-      const pending: PendingRedirect = { intent, disableSignup }
-      win.sessionStorage.setItem(pendingKey, JSON.stringify(pending))
-      win.location.assign(widgetUrl({ ...request, returnTo: win.location.origin + addressWithoutReturn(win.location) }))
-      return new Promise<never>(() => undefined)
-    }
-    popup.location.href = widgetUrl(request)
-    cancelPopup = new AbortController()
-    const result = await popupResult(win, popup, options.widgetHost, cancelPopup.signal)
-    if (!result) throw exitedFlowError(intent)
-    return { telegram_auth_result: result }
-  }
-
-  const signIn = (body: api.TelegramProof, loginOptions: TelegramLoginOptions) =>
-    options.authenticate(() =>
-      api.authenticate(transport, {
-        ...body,
-        ...(loginOptions.captchaToken ? { captcha_token: loginOptions.captchaToken } : {}),
-        ...(loginOptions.disableSignup ? { mode: 'no-signup' as const } : {}),
-      }),
-    )
-
-  async function linkWith(body: api.TelegramProof): Promise<User> {
-    const dto = await api.link(transport, body)
-    const id = 'telegram_auth_result' in body ? String(body.telegram_auth_result.id) : telegramUserIdOf(body.telegram_web_app_data)
-    return options.accountChanges.linked(dto, 'telegram', id)
-  }
-
-  const login: TelegramFlow['login'] = (loginOptions, popup) =>
-    run('login', async (progress) => {
-      const body = await proof('login', popup, loginOptions.disableSignup ?? false, progress)
-      progress('verifying')
-      return signIn(body, loginOptions)
-    }, popup)
-
-  const link: TelegramFlow['link'] = (_linkOptions, popup) =>
-    run('link', async (progress) => {
-      if (options.getTelegramConfig()?.linkEnabled === false) throw linkDisabledError()
-      const body = await proof('link', popup, false, progress)
-      progress('verifying')
-      return linkWith(body)
-    }, popup)
-
-  async function unlink(telegramUserId: string): Promise<User> {
-    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-    return options.accountChanges.unlinked(await api.unlink(transport, telegramUserId), 'telegram')
-  }
-
-  async function handleReturn(): Promise<User | null> {
-    const win = options.window()
-    if (!win) return null
-    const params = new URLSearchParams(win.location.search)
-    const result: api.TelegramSignedData = {}
-    for (const [key, value] of params) if ((telegramReturnParams as readonly string[]).includes(key)) result[key] = value
-    // Removed first, so a reload or a failure never replays the result.
-    win.history.replaceState(win.history.state, '', addressWithoutReturn(win.location))
-    let pending: PendingRedirect | null = null
-    try {
-      pending = JSON.parse(win.sessionStorage.getItem(pendingKey) ?? 'null') as PendingRedirect | null
-      win.sessionStorage.removeItem(pendingKey)
-    } catch {
-      // Storage blocked or a foreign value: the return signs in.
-    }
-    const body = { telegram_auth_result: result }
-    if (pending?.intent === 'link') return run('link', async (progress) => (progress('verifying'), linkWith(body)))
-    return run('login', async (progress) => (progress('verifying'), signIn(body, { disableSignup: pending?.disableSignup ?? false })))
-  }
-
-  function reset() {
-    generation++
-    cancelPopup.abort()
-    state.set(initialTelegramFlowState)
-  }
-
-  return { login, link, unlink, handleReturn, reset }
 }
 
 /** The address without Telegram's return fields; every other parameter keeps its exact spelling, and the hash stays. */
