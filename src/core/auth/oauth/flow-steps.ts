@@ -45,110 +45,118 @@ const linkedSubject = (user: UserDto, provider: OAuthProvider): string => {
   return account && 'subject' in account ? account.subject : ''
 }
 
-/** `generation()` is flow.ts's counter, bumped by reset(): a flow that settles after it must not revive the old state. */
-export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () => number): OAuthFlowSteps {
-  const { state, transport } = options
-  const flowKey = storageKeys(options.appId).oauthFlow
-  let popupWait: { popup: PopupWindow; wait: PopupWait } | null = null
+/** What the steps share: the flow's options, its reset counter, and the popup still awaited. */
+interface StepsRuntime {
+  options: OAuthFlowOptions
+  /** flow.ts's counter, bumped by reset(): a flow that settles after it must not revive the old state. */
+  generation(): number
+  flowKey: string
+  popupWait: { popup: PopupWindow; wait: PopupWait } | null
+}
 
-  const updateIfCurrent = (started: number, change: Partial<OAuthFlowState>) => {
-    if (started === generation()) state.update((current) => ({ ...current, ...change }))
+const updateIfCurrent = (runtime: StepsRuntime, started: number, change: Partial<OAuthFlowState>) => {
+  if (started === runtime.generation()) runtime.options.state.update((current) => ({ ...current, ...change }))
+}
+
+/** Stores the linked user, then hands over the provider's tokens the link answered (a reauthorization's). */
+const linked = (options: OAuthFlowOptions, { oauth_tokens: tokens, ...dto }: OAuthLinkDto, provider: OAuthProvider): Promise<User> =>
+  options.accountChanges.linked(dto, provider, linkedSubject(dto, provider), tokens && oauthTokensFromDto(tokens))
+
+/** Checks the return against the flow this browser started, then exchanges the code. */
+async function complete(runtime: StepsRuntime, started: number, pending: PendingOAuthFlow | null, returned: OAuthReturn, forget: () => void): Promise<User> {
+  const { options } = runtime
+  if (!pending || pending.stateCode !== returned.stateCode || pending.provider !== returned.provider) {
+    void options.sendAnalyticsEvent('possible_phishing_attempt', { flow: 'oauth', provider: returned.provider })
+    throw oauthPhishingError()
   }
+  // The state matched, so this return is spent whatever happens next.
+  forget()
+  if (returned.error) throw oauthProviderLegError(returned.error)
+  if (returned.authorizationCode === OAUTH_DENIED_CODE) throw oauthUserDeniedError()
+  const codeVerifier = pending.codeVerifier
+  if (!codeVerifier) throw oauthMissingVerifierError()
+  updateIfCurrent(runtime, started, { status: 'authenticating', provider: pending.provider, intent: pending.intent, headless: pending.headless, error: null })
+  const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
+  const { provider } = pending
+  const user = pending.intent === 'link'
+    ? await linkOAuth(options.transport, body).then((dto) => linked(options, dto, provider))
+    : await options.authenticate(provider, () =>
+        authenticateOAuth(options.transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
+  updateIfCurrent(runtime, started, { status: 'done', error: null })
+  return user
+}
 
-  /** Checks the return against the flow this browser started, then exchanges the code. */
-  async function complete(started: number, pending: PendingOAuthFlow | null, returned: OAuthReturn, forget: () => void): Promise<User> {
-    if (!pending || pending.stateCode !== returned.stateCode || pending.provider !== returned.provider) {
-      void options.sendAnalyticsEvent('possible_phishing_attempt', { flow: 'oauth', provider: returned.provider })
-      throw oauthPhishingError()
+async function proceed(runtime: StepsRuntime, { started, provider, options: startOptions, win, popup }: StartedOAuthFlow): Promise<User> {
+  const intent = startOptions.intent ?? 'login'
+  try {
+    const codeVerifier = randomOAuthSecret()
+    const pending: PendingOAuthFlow = {
+      provider,
+      intent,
+      stateCode: randomOAuthSecret(),
+      codeVerifier,
+      headless: startOptions.headless ?? false,
+      disableSignup: startOptions.disableSignup ?? false,
     }
-    // The state matched, so this return is spent whatever happens next.
-    forget()
-    if (returned.error) throw oauthProviderLegError(returned.error)
-    if (returned.authorizationCode === OAUTH_DENIED_CODE) throw oauthUserDeniedError()
-    const codeVerifier = pending.codeVerifier
-    if (!codeVerifier) throw oauthMissingVerifierError()
-    updateIfCurrent(started, { status: 'authenticating', provider: pending.provider, intent: pending.intent, headless: pending.headless, error: null })
-    const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
-    const { provider } = pending
-    const user = pending.intent === 'link'
-      ? await linkOAuth(transport, body).then((dto) => linked(dto, provider))
-      : await options.authenticate(provider, () =>
-          authenticateOAuth(transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
-    updateIfCurrent(started, { status: 'done', error: null })
-    return user
-  }
-
-  /** Stores the linked user, then hands over the provider's tokens the link answered (a reauthorization's). */
-  const linked = ({ oauth_tokens: tokens, ...dto }: OAuthLinkDto, provider: OAuthProvider): Promise<User> =>
-    options.accountChanges.linked(dto, provider, linkedSubject(dto, provider), tokens && oauthTokensFromDto(tokens))
-
-  async function proceed({ started, provider, options: startOptions, win, popup }: StartedOAuthFlow): Promise<User> {
-    const intent = startOptions.intent ?? 'login'
-    try {
-      const codeVerifier = randomOAuthSecret()
-      const pending: PendingOAuthFlow = {
-        provider,
-        intent,
-        stateCode: randomOAuthSecret(),
-        codeVerifier,
-        headless: startOptions.headless ?? false,
-        disableSignup: startOptions.disableSignup ?? false,
-      }
-      const { url } = await initOAuth(transport, {
-        provider,
-        redirect_to: startOptions.redirectUrl ?? win.location.origin + win.location.pathname,
-        code_challenge: await codeChallengeS256(codeVerifier),
-        state_code: pending.stateCode,
-        token: startOptions.captchaToken,
-      })
-      if (started !== generation()) throw exitedFlowError(intent)
-      if (!popup) {
-        savePendingFlow(() => win.sessionStorage, flowKey, pending)
-        win.location.assign(url)
-        return never
-      }
-      popup.location.href = url
-      const wait = waitForPopupReturn(win, popup, () => exitedFlowError(intent))
-      popupWait = { popup, wait }
-      const returned = await wait.result
-      return await complete(started, pending, returned, () => {})
-    } finally {
-      if (popupWait?.popup === popup) popupWait = null
-    }
-  }
-
-  async function finishReturn(started: number, win: OAuthWindow): Promise<User | null> {
-    const returned = readOAuthReturn(win.location.search)
-    if (!returned) return null
-    // Removed first, so a reload or a failure never replays the code.
-    win.history.replaceState(win.history.state, '', addressWithoutOAuthReturn(win.location))
-    const opener = sameOriginOpener(win)
-    if (opener) {
-      postReturnToOpener(win, opener, returned)
-      return null
-    }
-    const pending = readPendingFlow(() => win.sessionStorage, flowKey)
-    state.set({
-      status: 'authenticating',
-      provider: isProvider(returned.provider) ? returned.provider : null,
-      intent: pending?.intent ?? 'login',
-      error: null,
-      headless: pending?.headless ?? false,
+    const { url } = await initOAuth(runtime.options.transport, {
+      provider,
+      redirect_to: startOptions.redirectUrl ?? win.location.origin + win.location.pathname,
+      code_challenge: await codeChallengeS256(codeVerifier),
+      state_code: pending.stateCode,
+      token: startOptions.captchaToken,
     })
-    return complete(started, pending, returned, () => clearPendingFlow(() => win.sessionStorage, flowKey))
+    if (started !== runtime.generation()) throw exitedFlowError(intent)
+    if (!popup) {
+      savePendingFlow(() => win.sessionStorage, runtime.flowKey, pending)
+      win.location.assign(url)
+      return never
+    }
+    popup.location.href = url
+    const wait = waitForPopupReturn(win, popup, () => exitedFlowError(intent))
+    runtime.popupWait = { popup, wait }
+    const returned = await wait.result
+    return await complete(runtime, started, pending, returned, () => {})
+  } finally {
+    if (runtime.popupWait?.popup === popup) runtime.popupWait = null
   }
+}
 
-  async function unlink(provider: OAuthProvider, subject: string): Promise<User> {
-    if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-    return options.accountChanges.unlinked(await unlinkOAuth(transport, { provider, subject }), provider)
+async function finishReturn(runtime: StepsRuntime, started: number, win: OAuthWindow): Promise<User | null> {
+  const returned = readOAuthReturn(win.location.search)
+  if (!returned) return null
+  // Removed first, so a reload or a failure never replays the code.
+  win.history.replaceState(win.history.state, '', addressWithoutOAuthReturn(win.location))
+  const opener = sameOriginOpener(win)
+  if (opener) {
+    postReturnToOpener(win, opener, returned)
+    return null
   }
+  const { flowKey } = runtime
+  const pending = readPendingFlow(() => win.sessionStorage, flowKey)
+  runtime.options.state.set({
+    status: 'authenticating',
+    provider: isProvider(returned.provider) ? returned.provider : null,
+    intent: pending?.intent ?? 'login',
+    error: null,
+    headless: pending?.headless ?? false,
+  })
+  return complete(runtime, started, pending, returned, () => clearPendingFlow(() => win.sessionStorage, flowKey))
+}
 
-  function cancelPopup(reason: TesseraError) {
-    if (!popupWait) return
-    popupWait.popup.close()
-    popupWait.wait.cancel(reason)
-    popupWait = null
+export function createOAuthFlowSteps(options: OAuthFlowOptions, generation: () => number): OAuthFlowSteps {
+  const runtime: StepsRuntime = { options, generation, flowKey: storageKeys(options.appId).oauthFlow, popupWait: null }
+  return {
+    proceed: (flow) => proceed(runtime, flow),
+    finishReturn: (started, win) => finishReturn(runtime, started, win),
+    async unlink(provider, subject) {
+      if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
+      return options.accountChanges.unlinked(await unlinkOAuth(options.transport, { provider, subject }), provider)
+    },
+    cancelPopup(reason) {
+      if (!runtime.popupWait) return
+      runtime.popupWait.popup.close()
+      runtime.popupWait.wait.cancel(reason)
+      runtime.popupWait = null
+    },
   }
-
-  return { proceed, finishReturn, unlink, cancelPopup }
 }
