@@ -3,7 +3,7 @@ import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
 import type { FundingDeps } from './funding/session-context.js'
 import type { MfaDeps } from './mfa/mfa.js'
 import type { LockManagerLike } from './session/session-manager.js'
-import type { EmbeddedWalletsDeps } from './wallets/embedded/embedded-wallets.js'
+import type { EmbeddedWalletsDeps } from './wallets/embedded/deps.js'
 import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 
 /** Test seams beyond the public options. */

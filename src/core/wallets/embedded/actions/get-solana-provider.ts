@@ -1,0 +1,44 @@
+import type { SolanaFrameRequest } from '../../../../protocol/index.js'
+import { resolveSolanaClusters } from '../../../chains/solana-clusters.js'
+import type { EmbeddedWalletsContext } from '../state.js'
+import type { EmbeddedSolanaProvider, EmbeddedWallet } from '../types.js'
+import { isServerManaged } from '../wallets-of-user.js'
+import { ensureConnected } from './ensure-connected.js'
+import { callFrame } from './frame-call.js'
+import { findWallet, signingTarget } from './wallet-lookup.js'
+import { withWallet } from './with-wallet.js'
+
+/** The wallet's (or the first Solana wallet's) provider, one per address; @solana/web3.js loads with the first. */
+export function getSolanaProvider(context: EmbeddedWalletsContext, address?: string): Promise<EmbeddedSolanaProvider> {
+  const { solanaProviders } = context.runtime
+  const wallet = findWallet(context, 'solana', address)
+  let provider = solanaProviders.get(wallet.address)
+  if (!provider) {
+    provider = loadSolanaProvider(context, wallet)
+    solanaProviders.set(wallet.address, provider)
+    provider.catch(() => solanaProviders.delete(wallet.address))
+  }
+  return provider
+}
+
+function loadSolanaProvider(context: EmbeddedWalletsContext, wallet: EmbeddedWallet): Promise<EmbeddedSolanaProvider> {
+  const { deps } = context
+  return import('../solana-provider.js').then(({ createEmbeddedSolanaProvider }) =>
+    createEmbeddedSolanaProvider({
+      address: wallet.address,
+      clusters: resolveSolanaClusters(deps.getConfig().solanaClusters),
+      // Document 2: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
+      serverManaged: isServerManaged(wallet),
+      sign: (request: SolanaFrameRequest) =>
+        withWallet(context, wallet, async () => {
+          const { data } = await callFrame(context, 'rpc', { ...signingTarget(wallet), chainType: 'solana', request })
+          return (data as { signature: string }).signature
+        }),
+      confirmations: context.confirmations,
+      connect: () => ensureConnected(context, wallet),
+      tokenPriceUsd: deps.tokenPriceUsd,
+      splTokenInfo: deps.splTokenInfo,
+      sends: context.sends,
+    }),
+  )
+}
