@@ -51,9 +51,14 @@ describe('authenticator app (TOTP)', () => {
     expect(wrong.body).toEqual({ code: 'missing_or_invalid_mfa', error: 'The code you entered is not valid' })
     expect(failure(await callMfa(t, mfaRoutes.totpEnroll, user, { code: '12345' }))).toEqual([400, 'invalid_data'])
     expect(failure(await callMfa(t, mfaRoutes.totpEnroll, user, { code: 123456 }))).toEqual([400, 'invalid_data'])
+    // The test clock runs in real time: the enrolment's second is between the ones read around the call.
+    const before = Math.floor(t.clock.now() / 1000)
     const enrolled = await callMfa(t, mfaRoutes.totpEnroll, user, { code: right })
+    const after = Math.floor(t.clock.now() / 1000)
     expect(enrolled.status).toBe(200)
-    expect(enrolled.body.user.mfa_methods).toEqual([{ type: 'totp', verified_at: Math.floor(t.clock.now() / 1000) }])
+    expect(enrolled.body.user.mfa_methods).toEqual([{ type: 'totp', verified_at: expect.any(Number) }])
+    expect(enrolled.body.user.mfa_methods[0].verified_at).toBeGreaterThanOrEqual(before)
+    expect(enrolled.body.user.mfa_methods[0].verified_at).toBeLessThanOrEqual(after)
     expect((await t.call('/api/v1/users/me', { token: user.token })).body.user.mfa_methods).toEqual(enrolled.body.user.mfa_methods)
     // The pending secret is gone: enrolling twice needs a new init (and, now, an MFA token).
     expect(failure(await callMfa(t, mfaRoutes.totpEnroll, user, { code: right }))).toEqual([403, 'mfa_required'])

@@ -77,15 +77,21 @@ describe('Farcaster signer', () => {
   it('is pending until the fid adds the key on the KeyRegistry, approved then, and revoked once removed', async () => {
     const { fid, custody, token } = await farcasterUser()
     const key = ed25519PublicKey()
+    // The test clock runs in real time: the request's second is between the ones read around the call.
+    const before = Math.floor(t.clock.now() / 1000)
     const init = await signerInit(token, key.toUpperCase().replace('0X', '0x'))
+    const after = Math.floor(t.clock.now() / 1000)
     expect(init.status).toBe(200)
     expect(init.body).toMatchObject({ status: 'pending_approval', public_key: key })
     // The Farcaster app reads the request from the approval link: the key, the fid, and until when.
     const approval = new URL(init.body.signer_approval_url)
     expect(approval.origin + approval.pathname).toBe('https://farcaster.xyz/~/signed-key-request')
     expect(Object.fromEntries(approval.searchParams)).toEqual({
-      token: expect.stringMatching(/^[\w-]{43}$/), key, fid: String(fid), deadline: String(Math.floor(t.clock.now() / 1000) + FARCASTER_SIGNER_DEADLINE_SECONDS),
+      token: expect.stringMatching(/^[\w-]{43}$/), key, fid: String(fid), deadline: expect.stringMatching(/^\d+$/),
     })
+    const deadline = Number(approval.searchParams.get('deadline'))
+    expect(deadline).toBeGreaterThanOrEqual(before + FARCASTER_SIGNER_DEADLINE_SECONDS)
+    expect(deadline).toBeLessThanOrEqual(after + FARCASTER_SIGNER_DEADLINE_SECONDS)
     expect((await signerStatus(token, key)).body).toEqual({ status: 'pending_approval', public_key: key })
 
     await keyRegistry.add(custody, fid, approval.searchParams.get('key') as Hex)
