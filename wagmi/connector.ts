@@ -4,7 +4,7 @@
  * through its EIP-1193 provider, so every signature passes Tessera's confirmation, and follows sign-out, wallet
  * changes and chain switches with wagmi's events. After a reload it reconnects while the Tessera session lasts.
  */
-import { createConnector } from '@wagmi/core'
+import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { getAddress, numberToHex, SwitchChainError, type Address } from 'viem'
 import { getOrCreateClient, type ClientOptions, type TesseraClient } from '../src/core/index.js'
 import { providerOf, selectedWallet, watchSelection, type WalletChoice, type WalletProvider } from './selected-wallet.js'
@@ -29,7 +29,7 @@ tessera.type = 'tessera' as const
 
 /** What the connector's steps share: wagmi's config, the Tessera client, and the wallet it speaks for. */
 interface ConnectorState {
-  config: Parameters<Parameters<typeof createConnector<WalletProvider, Record<string, unknown>, StorageItem>>[0]>[0]
+  config: Parameters<CreateConnectorFn<WalletProvider, Record<string, unknown>, StorageItem>>[0]
   client(): TesseraClient
   current: Bound | null
   following: (() => void) | undefined

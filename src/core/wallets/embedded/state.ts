@@ -58,3 +58,14 @@ export function createEmbeddedWalletsContext(deps: EmbeddedWalletsDeps): Embedde
     sends: createSendLedger(),
   }
 }
+
+/** The provider kept for `address`, loaded once; a failed load is forgotten so the next call tries again. */
+export function cachedProvider<P>(providers: Map<string, Promise<P>>, address: string, load: () => Promise<P>): Promise<P> {
+  let provider = providers.get(address)
+  if (!provider) {
+    provider = load()
+    providers.set(address, provider)
+    provider.catch(() => providers.delete(address))
+  }
+  return provider
+}

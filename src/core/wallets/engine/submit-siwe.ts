@@ -1,19 +1,9 @@
 import type { User } from '../../user/types.js'
 import type { WalletsApi } from '../types.js'
-import { assertIntentAllowed } from './assert-intent-allowed.js'
 import type { WalletEngineDeps } from './deps.js'
-import { externalClient, messageAddress } from './external-signature.js'
-import { inFlow } from './in-flow.js'
-import { signInContext } from './sign-in-context.js'
-import { updateFlow } from './update-flow.js'
+import { submitSignedMessage } from './submit-signed-message.js'
 
 /** Sends a message from generateSiweMessage with its signature: signs in, or links. */
 export function submitSiwe(deps: WalletEngineDeps, input: Parameters<WalletsApi['submitSiwe']>[0]): Promise<User> {
-  return inFlow(deps, 'submitting-signature', { intent: input.intent ?? 'login' }, async (started) => {
-    assertIntentAllowed(deps, input.intent ?? 'login')
-    const context = signInContext(deps, started, 'siwe', input, externalClient(input), () => messageAddress(input.message))
-    const user = await (await import('../../auth/siwe/sign-in-with-ethereum.js')).submitSiwe(context, input)
-    updateFlow(deps, started, { status: 'done' })
-    return user
-  })
+  return submitSignedMessage(deps, 'siwe', input, async (context, signed) => (await import('../../auth/siwe/sign-in-with-ethereum.js')).submitSiwe(context, signed))
 }

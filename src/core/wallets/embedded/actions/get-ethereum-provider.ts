@@ -1,7 +1,7 @@
 import type { EthereumFrameRequest } from '../../../../protocol/index.js'
 import { resolveChains, resolveDefaultChain } from '../../../chains/resolve-chains.js'
 import type { EmbeddedEthereumProviderImpl } from '../ethereum-provider.js'
-import type { EmbeddedWalletsContext } from '../state.js'
+import { cachedProvider, type EmbeddedWalletsContext } from '../state.js'
 import type { EmbeddedWallet } from '../types.js'
 import { ensureConnected } from './ensure-connected.js'
 import { signWithEthereumWallet } from './sign-with-ethereum-wallet.js'
@@ -9,15 +9,8 @@ import { findWallet } from './wallet-lookup.js'
 
 /** The wallet's (or the first Ethereum wallet's) provider, one per address; viem loads with the first. */
 export function getEthereumProvider(context: EmbeddedWalletsContext, address?: string): Promise<EmbeddedEthereumProviderImpl> {
-  const { ethereumProviders } = context.runtime
   const wallet = findWallet(context, 'ethereum', address)
-  let provider = ethereumProviders.get(wallet.address)
-  if (!provider) {
-    provider = loadEthereumProvider(context, wallet)
-    ethereumProviders.set(wallet.address, provider)
-    provider.catch(() => ethereumProviders.delete(wallet.address))
-  }
-  return provider
+  return cachedProvider(context.runtime.ethereumProviders, wallet.address, () => loadEthereumProvider(context, wallet))
 }
 
 async function loadEthereumProvider(context: EmbeddedWalletsContext, wallet: EmbeddedWallet): Promise<EmbeddedEthereumProviderImpl> {

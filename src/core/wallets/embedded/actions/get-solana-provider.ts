@@ -1,6 +1,6 @@
 import type { SolanaFrameRequest } from '../../../../protocol/index.js'
 import { resolveSolanaClusters } from '../../../chains/solana-clusters.js'
-import type { EmbeddedWalletsContext } from '../state.js'
+import { cachedProvider, type EmbeddedWalletsContext } from '../state.js'
 import type { EmbeddedSolanaProvider, EmbeddedWallet } from '../types.js'
 import { isServerManaged } from '../wallets-of-user.js'
 import { ensureConnected } from './ensure-connected.js'
@@ -10,15 +10,8 @@ import { withWallet } from './with-wallet.js'
 
 /** The wallet's (or the first Solana wallet's) provider, one per address; @solana/web3.js loads with the first. */
 export function getSolanaProvider(context: EmbeddedWalletsContext, address?: string): Promise<EmbeddedSolanaProvider> {
-  const { solanaProviders } = context.runtime
   const wallet = findWallet(context, 'solana', address)
-  let provider = solanaProviders.get(wallet.address)
-  if (!provider) {
-    provider = loadSolanaProvider(context, wallet)
-    solanaProviders.set(wallet.address, provider)
-    provider.catch(() => solanaProviders.delete(wallet.address))
-  }
-  return provider
+  return cachedProvider(context.runtime.solanaProviders, wallet.address, () => loadSolanaProvider(context, wallet))
 }
 
 function loadSolanaProvider(context: EmbeddedWalletsContext, wallet: EmbeddedWallet): Promise<EmbeddedSolanaProvider> {
