@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../harness/api-server.js'
 import { startDevStack, type DevStack } from '../harness/dev-stack.js'
 import { authorize } from '../harness/oidc-provider.js'
 import { readOutbox, waitForCode } from '../harness/outbox.js'
-import { SoftwareAuthenticator } from '../../server/src/auth/passkeys/test-support/software-authenticator.js'
+import { SoftwareAuthenticator } from '../../server/src/auth/passkey/test-support/software-authenticator.js'
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 

@@ -1,7 +1,7 @@
 import { type FarcasterTransferBody, type WalletTransferBody, type OAuthTransferBody, type PasswordlessTransferBody, type SmsTransferBody, type UserDto } from '../../protocol/index.js'
 import { farcasterTransferRoute } from '../../protocol/routes/farcaster.js'
 import { oauthTransferRoute } from '../../protocol/routes/oauth.js'
-import { passwordlessTransferRoute } from '../../protocol/routes/passwordless.js'
+import { passwordlessTransferRoute } from '../../protocol/routes/email.js'
 import { siweTransferRoute } from '../../protocol/routes/siwe.js'
 import { siwsTransferRoute } from '../../protocol/routes/siws.js'
 import { smsTransferRoute } from '../../protocol/routes/sms.js'

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test-support/test-server
 import { completeLogin } from './complete-login.js'
 import type { VerifiedAccount } from './verified-account.js'
 import { smsChannel } from '../sms/sms-channel.js'
-import { emailChannel } from '../passwordless/email-channel.js'
+import { emailChannel } from '../email/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext

@@ -4,7 +4,7 @@ import { createServerContext } from '../../server.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 import { completeLogin } from './complete-login.js'
 import type { VerifiedAccount } from './verified-account.js'
-import { emailChannel } from '../passwordless/email-channel.js'
+import { emailChannel } from '../email/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext

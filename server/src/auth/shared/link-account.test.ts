@@ -8,7 +8,7 @@ import { completeLogin } from './complete-login.js'
 import { linkVerifiedAccount } from './link-account.js'
 import type { VerifiedAccount } from './verified-account.js'
 import { smsChannel } from '../sms/sms-channel.js'
-import { emailChannel } from '../passwordless/email-channel.js'
+import { emailChannel } from '../email/email-channel.js'
 
 let t: TestServer
 let ctx: ServerContext

@@ -5,7 +5,7 @@ import {
   linkPasswordless,
   unlinkPasswordless,
   updatePasswordless,
-} from '../../api/passwordless.js'
+} from './api.js'
 import type { OtpChannel } from '../otp/channel.js'
 import { invalidEmailError, plusEmailError } from './errors.js'
 import { hasPlusAddress, isValidEmail } from './validation.js'

@@ -4,7 +4,7 @@
  * through the connect URI) posts its signed message there, and this flow polls the status every 2 s for 120 s.
  */
 import { FARCASTER_LOGIN_TIMEOUT_MS, FARCASTER_POLL_INTERVAL_MS, type AuthenticatedUserDto, type FarcasterStatusResponse } from '../../../protocol/index.js'
-import { authenticateFarcaster, farcasterStatus, initFarcaster, linkFarcaster, unlinkFarcaster } from '../../api/farcaster.js'
+import { authenticateFarcaster, farcasterStatus, initFarcaster, linkFarcaster, unlinkFarcaster } from './api.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, mustBeAuthenticatedError, requestAbortedError, toTesseraError } from '../../errors/client-errors.js'

@@ -4,7 +4,7 @@
  * polls its status every 2 s: approved resolves, revoked is 'Request rejected', 300 s is 'Connect failed'.
  */
 import { FARCASTER_SIGNER_POLL_INTERVAL_MS, FARCASTER_SIGNER_TIMEOUT_MS, type FarcasterSignerStatusResponse } from '../../../protocol/index.js'
-import { farcasterSignerStatus, initFarcasterSigner } from '../../api/farcaster.js'
+import { farcasterSignerStatus, initFarcasterSigner } from './api.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError, toTesseraError } from '../../errors/client-errors.js'

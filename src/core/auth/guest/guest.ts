@@ -1,6 +1,6 @@
 /** Guest sign-in (document 1 §4): a random credential kept in storage is the guest's only key. */
 import { GUEST_CREDENTIAL_BYTES, type AuthenticatedUserDto } from '../../../protocol/index.js'
-import { authenticateGuest } from '../../api/guest.js'
+import { authenticateGuest } from './api.js'
 import type { Transport } from '../../api/transport.js'
 import { alreadyLoggedInError } from '../../errors/client-errors.js'
 import type { TesseraClient, TokenStorage } from '../../types.js'

@@ -3,7 +3,7 @@
  * the state check and the code exchange. Loaded on the first start, unlink or return in the address.
  */
 import { OAUTH_DENIED_CODE, oauthAccountType, oauthProviders, type OAuthLinkDto, type OAuthProvider, type UserDto } from '../../../protocol/index.js'
-import { authenticateOAuth, initOAuth, linkOAuth, unlinkOAuth } from '../../api/oauth.js'
+import { authenticateOAuth, initOAuth, linkOAuth, unlinkOAuth } from './api.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import { exitedFlowError, mustBeAuthenticatedError, oauthPhishingError } from '../../errors/client-errors.js'
 import { storageKeys } from '../../session/keys.js'

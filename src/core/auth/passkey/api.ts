@@ -1,7 +1,7 @@
 /** The passkey endpoints (document 1 §7 "Passkey"): each ceremony is an init, then the authenticator's answer. */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { fromPasskeyWire, toPasskeyWire, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
-import { passkeyAuthenticateRoute, passkeyAuthenticateInitRoute, passkeyLinkRoute, passkeyLinkInitRoute, passkeyRegisterRoute, passkeyRegisterInitRoute, passkeyUnlinkRoute } from '../../../protocol/routes/passkeys.js'
+import { passkeyAuthenticateRoute, passkeyAuthenticateInitRoute, passkeyLinkRoute, passkeyLinkInitRoute, passkeyRegisterRoute, passkeyRegisterInitRoute, passkeyUnlinkRoute } from '../../../protocol/routes/passkey.js'
 import type { Transport } from '../../api/transport.js'
 
 /** What every init answers: the relying party the server chose and the options for the browser. */

@@ -1,5 +1,5 @@
 /** The SMS side of the one-time code flow: `passwordless_sms/*` routes with numbers in E.164. */
-import { authenticateSms, initSms, linkSms, unlinkSms, updateSms } from '../../api/sms.js'
+import { authenticateSms, initSms, linkSms, unlinkSms, updateSms } from './api.js'
 import type { OtpChannel } from '../otp/channel.js'
 import { normalizePhoneNumber } from './phone-number.js'
 

@@ -1,6 +1,6 @@
-import { type AuthenticatedUserDto, type SmsAuthenticateBody, type SmsInitBody, type SmsLinkBody, type SmsUnlinkBody, type SmsUpdateBody, type SuccessDto, type UserDto } from '../../protocol/index.js'
-import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../protocol/routes/sms.js'
-import type { Transport } from './transport.js'
+import { type AuthenticatedUserDto, type SmsAuthenticateBody, type SmsInitBody, type SmsLinkBody, type SmsUnlinkBody, type SmsUpdateBody, type SuccessDto, type UserDto } from '../../../protocol/index.js'
+import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../../protocol/routes/sms.js'
+import type { Transport } from '../../api/transport.js'
 
 /** Sends an SMS one-time code; with `auth` the code is bound to the signed-in user (link and update). */
 export function initSms(transport: Transport, body: SmsInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {

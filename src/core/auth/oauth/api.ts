@@ -1,6 +1,6 @@
-import { type AuthenticatedUserDto, type OAuthAuthenticateBody, type OAuthInitBody, type OAuthInitResponse, type OAuthLinkBody, type OAuthLinkDto, type OAuthUnlinkBody, type UserDto } from '../../protocol/index.js'
-import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../protocol/routes/oauth.js'
-import type { Transport } from './transport.js'
+import { type AuthenticatedUserDto, type OAuthAuthenticateBody, type OAuthInitBody, type OAuthInitResponse, type OAuthLinkBody, type OAuthLinkDto, type OAuthUnlinkBody, type UserDto } from '../../../protocol/index.js'
+import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
+import type { Transport } from '../../api/transport.js'
 
 /** Asks the server for the provider's authorization URL; `token` carries the CAPTCHA token. */
 export function initOAuth(transport: Transport, body: OAuthInitBody): Promise<OAuthInitResponse> {

@@ -1,6 +1,6 @@
-import { type AuthenticatedUserDto, type CustomJwtAuthenticateBody, type CustomJwtLinkBody, type UserDto } from '../../protocol/index.js'
-import { customJwtAuthenticateRoute, customJwtLinkRoute } from '../../protocol/routes/custom-jwt.js'
-import type { Transport } from './transport.js'
+import { type AuthenticatedUserDto, type CustomJwtAuthenticateBody, type CustomJwtLinkBody, type UserDto } from '../../../protocol/index.js'
+import { customJwtAuthenticateRoute, customJwtLinkRoute } from '../../../protocol/routes/custom-auth.js'
+import type { Transport } from '../../api/transport.js'
 
 /** Signs in with a token from the app's own identity provider. */
 export function authenticateCustomJwt(transport: Transport, body: CustomJwtAuthenticateBody): Promise<AuthenticatedUserDto> {

@@ -1,6 +1,6 @@
-import { type AuthenticatedUserDto, type PasswordlessAuthenticateBody, type PasswordlessInitBody, type PasswordlessLinkBody, type PasswordlessUnlinkBody, type PasswordlessUpdateBody, type SuccessDto, type UserDto } from '../../protocol/index.js'
-import { passwordlessAuthenticateRoute, passwordlessInitRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute } from '../../protocol/routes/passwordless.js'
-import type { Transport } from './transport.js'
+import { type AuthenticatedUserDto, type PasswordlessAuthenticateBody, type PasswordlessInitBody, type PasswordlessLinkBody, type PasswordlessUnlinkBody, type PasswordlessUpdateBody, type SuccessDto, type UserDto } from '../../../protocol/index.js'
+import { passwordlessAuthenticateRoute, passwordlessInitRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute } from '../../../protocol/routes/email.js'
+import type { Transport } from '../../api/transport.js'
 
 /**
  * Sends an email one-time code; `captchaToken` goes in the spec's `token` field. With `auth` the bearer
