@@ -1,12 +1,7 @@
 /** The screens' client-slice hooks, for the React wrapper: one copy serves both, and the wrapper may not import src/ui itself. */
 export { useSlice } from '../src/ui/client-slices/use-slice.js'
 export { useAuthState } from '../src/ui/client-slices/auth.js'
-export { useOtpFlow, type OtpChannel } from '../src/ui/client-slices/otp.js'
-export { useOAuthFlow } from '../src/ui/client-slices/oauth.js'
-export { usePasskeyFlow } from '../src/ui/client-slices/passkey.js'
-export { useTelegramFlow } from '../src/ui/client-slices/telegram.js'
-export { useFarcasterFlow } from '../src/ui/client-slices/farcaster.js'
-export { useCrossAppFlow } from '../src/ui/client-slices/cross-app.js'
+export { useLoginMethodState, type OtpChannel } from '../src/ui/client-slices/login-method.js'
 export { useConnectedWallets, useWalletFlow, useWalletOptions } from '../src/ui/client-slices/wallets.js'
 export { useEmbeddedWalletsState } from '../src/ui/client-slices/embedded-wallets.js'
 export { useMfaState } from '../src/ui/client-slices/mfa.js'

@@ -35,7 +35,7 @@ export function TesseraProvider({ appId, apiUrl, config, theme, locale, messages
   )
   const { enabled, isLoading, getCustomAccessToken } = customAuth ?? {}
   useEffect(() => {
-    if (getCustomAccessToken) client.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: isLoading ?? false, getCustomAccessToken })
+    if (getCustomAccessToken) client.auth.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: isLoading ?? false, getCustomAccessToken })
   }, [client, enabled, isLoading, getCustomAccessToken])
   const value = useMemo<TesseraContextValue>(() => ({ client, openModal, modal }), [client, openModal, modal])
 

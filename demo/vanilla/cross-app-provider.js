@@ -64,13 +64,13 @@ async function answering(work) {
 }
 
 async function main() {
-  const request = client.crossApp.readAuthorizationRequest()
-  const transact = request ? null : await client.crossApp.readTransactRequest()
+  const request = client.auth.crossApp.readAuthorizationRequest()
+  const transact = request ? null : await client.auth.crossApp.readTransactRequest()
   if (!request && !transact) {
     byId('provider-status').textContent = 'Another app opens this page to connect your account.'
     return
   }
-  const requester = await client.crossApp.getRequester(request ?? transact)
+  const requester = await client.auth.crossApp.getRequester(request ?? transact)
   await client.ready
   const draw = () => render(requester, transact, client.getAuth())
   draw()
@@ -79,8 +79,8 @@ async function main() {
   if (client.getAuth().status === 'unauthenticated') authModal.start({ intent: 'login' })
   byId('provider-login').addEventListener('click', () => authModal.start({ intent: 'login' }))
   byId('provider-allow').addEventListener('click', () =>
-    answering(() => (transact ? client.crossApp.approveTransact(transact, walletUi(transact)) : client.crossApp.approve(request))))
-  byId('provider-deny').addEventListener('click', () => answering(() => (transact ? client.crossApp.denyTransact(transact) : client.crossApp.deny(request))))
+    answering(() => (transact ? client.auth.crossApp.approveTransact(transact, walletUi(transact)) : client.auth.crossApp.approve(request))))
+  byId('provider-deny').addEventListener('click', () => answering(() => (transact ? client.auth.crossApp.denyTransact(transact) : client.auth.crossApp.deny(request))))
 }
 
 main().catch(showError)

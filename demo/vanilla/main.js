@@ -22,14 +22,14 @@ const run = (action) => () => {
 }
 
 function unlink(account) {
-  if (account.type === 'email') return client.email.unlink(account.address)
-  if (account.type === 'phone') return client.sms.unlink(account.number)
-  if (account.type === 'passkey') return client.passkey.unlink(account.credentialId)
-  if (account.type === 'farcaster') return client.farcaster.unlink(account.fid)
-  if (account.type === 'telegram') return client.telegram.unlink(account.telegramUserId)
-  if (account.type === 'cross_app') return client.crossApp.unlink(account.providerApp.id, account.subject)
+  if (account.type === 'email') return client.auth.email.unlink(account.address)
+  if (account.type === 'phone') return client.auth.sms.unlink(account.number)
+  if (account.type === 'passkey') return client.auth.passkey.unlink(account.credentialId)
+  if (account.type === 'farcaster') return client.auth.farcaster.unlink(account.fid)
+  if (account.type === 'telegram') return client.auth.telegram.unlink(account.telegramUserId)
+  if (account.type === 'cross_app') return client.auth.crossApp.unlink(account.providerApp.id, account.subject)
   if (account.type === 'wallet') return client.wallets.unlink(account.address, account.chainType)
-  return client.oauth.unlink(oauthProviderOf(account), account.subject)
+  return client.auth.oauth.unlink(oauthProviderOf(account), account.subject)
 }
 
 /** EIP-712 data the cross-app wallet signs (demo text). */
@@ -54,16 +54,16 @@ function crossAppActions(account) {
   }
   const actions = [
     ['cross-app-sign', `Sign a message with ${provider}`, async () =>
-      showResult(`Signed: ${(await client.crossApp.signMessage({ ...target, message: 'Hello from the Tessera demo' })).signature}`)],
+      showResult(`Signed: ${(await client.auth.crossApp.signMessage({ ...target, message: 'Hello from the Tessera demo' })).signature}`)],
     ['cross-app-sign-typed', `Sign typed data with ${provider}`, async () =>
-      showResult(`Signed typed data: ${(await client.crossApp.signTypedData({ ...target, typedData: demoTypedData(chainId()) })).signature}`)],
+      showResult(`Signed typed data: ${(await client.auth.crossApp.signTypedData({ ...target, typedData: demoTypedData(chainId()) })).signature}`)],
     ['cross-app-fund', `Get test funds for ${provider}`, async () => {
       await fundWallets({ ethereum: target.address })
       showResult(`Test funds added to ${target.address}: 1 ETH.`)
     }],
     ['cross-app-send', `Send 0.001 ETH with ${provider}`, async () => {
       const transaction = { to: ETH_RECIPIENT, value: `0x${ETH_AMOUNT_WEI.toString(16)}`, chainId: chainId() }
-      showResult(`Sent: ${(await client.crossApp.sendTransaction({ ...target, transaction })).transactionHash}`)
+      showResult(`Sent: ${(await client.auth.crossApp.sendTransaction({ ...target, transaction })).transactionHash}`)
     }],
   ]
   const wallet = document.createElement('span')
@@ -277,18 +277,18 @@ byId('delegation-grant').addEventListener('click', run(async () => {
 byId('delegation-revoke').addEventListener('click', () => openWalletFlow('delegation:revoke'))
 
 // Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
-client.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })
-client.watchCustomAuth(({ error }) => {
+client.auth.customAuth.configure({ isLoading: false, getCustomAccessToken: async () => demoIdpSession.token() })
+client.auth.customAuth.watchState(({ error }) => {
   if (error) showError(error)
 })
 
 byId('login').addEventListener('click', () => authModal.start({ intent: 'login' }))
-byId('guest-login').addEventListener('click', run(() => client.guest.login()))
+byId('guest-login').addEventListener('click', run(() => client.auth.guest.login()))
 byId('custom-login-form').addEventListener('submit', (event) => {
   event.preventDefault()
   run(async () => {
     await demoIdpSession.signIn(byId('custom-user').value)
-    await client.customAuth.sync()
+    await client.auth.customAuth.sync()
   })()
 })
 // Cross-app providers come from the app config: one link button each (`privy:<provider app id>`).

@@ -61,7 +61,7 @@ describe('error routing (document 1 §4 "Error routing", §8 table)', () => {
     assertEqual(part('error').textContent, 'Please try logging in again or go to Fixture App to create an account.', 'detail')
     button('Try logging in again').click()
     await waitFor(() => part('email-input'), 'the landing')
-    assertEqual(client.getEmailFlow().status, 'initial', 'flows reset')
+    assertEqual(client.auth.email.getState().status, 'initial', 'flows reset')
   })
 
   for (const [code, status, heading, detail, action] of [

@@ -135,15 +135,15 @@ describe('modal view over a scripted client', () => {
     await sleep(50)
     update({ open: true })
     await waitFor(() => part('email-input'), 'the landing after reopening')
-    assertEqual(client.getEmailFlow().status, 'initial', 'the email flow was reset')
+    assertEqual(client.auth.email.getState().status, 'initial', 'the email flow was reset')
   })
 
   it('a modal that was never opened leaves a flow the app started headlessly alone (flows reset only on close)', async () => {
     const { client } = setup(undefined, { open: false })
-    await client.email.sendCode('ada@example.com')
-    const started = client.getEmailFlow().status
+    await client.auth.email.sendCode('ada@example.com')
+    const started = client.auth.email.getState().status
     await sleep(400)
-    assertEqual(client.getEmailFlow().status, started, 'the headless flow kept its state past the 200 ms reset delay')
+    assertEqual(client.auth.email.getState().status, started, 'the headless flow kept its state past the 200 ms reset delay')
     assert(started !== 'initial', `the flow had started (${started})`)
   })
 

@@ -531,8 +531,8 @@ describe('The funding prompt after wallet creation', () => {
     const client = createAccessClient({ config: { fundingConfig: { ...fundingConfig, prompt_funding_on_wallet_creation: prompt } }, embeddedWallets: { createOnLogin: ['ethereum'], create }, funding })
     const view = await mountModal(client)
     await waitFor(() => view.title(), 'the landing')
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
     await waitFor(() => view.title() === 'Welcome to Fixture App', 'the wallet-created screen')
     return { ...view, client }
   }

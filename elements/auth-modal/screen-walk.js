@@ -102,7 +102,7 @@ function walletCreated() {
  */
 export const visits = {
   landing: { request: { intent: 'login' }, script: { ...signedOut, config: { loginMethods: ['email', 'sms', 'google', 'passkey', 'wallet', 'farcaster'] } } },
-  code: { prepare: (client) => client.email.sendCode('ada@example.com') },
+  code: { prepare: (client) => client.auth.email.sendCode('ada@example.com') },
   error: refusedSend('invalid_data', 422, 'Request failed'),
   'more-options': {
     title: 'More options',
@@ -111,7 +111,7 @@ export const visits = {
     act: async (view) => (await waitFor(() => part(view, 'overflow-button'), "'More options'")).click(),
   },
   phone: { request: { intent: 'link', method: 'sms' } },
-  'sms-code': { prepare: (client) => client.sms.sendCode('+15555550123') },
+  'sms-code': { prepare: (client) => client.auth.sms.sendCode('+15555550123') },
   oauth: { request: { intent: 'link', method: 'google' } },
   passkey: { title: 'Waiting for passkey', request: { intent: 'login' }, script: { ...signedOut, config: { loginMethods: ['email', 'passkey'] }, passkey: { run: () => new Promise(() => {}) } }, act: (view) => press(view, 'I have a passkey') },
   'passkey-choice': { script: { config: { passkeysForSignup: true } } },
@@ -136,8 +136,8 @@ export const visits = {
     request: { intent: 'link', method: 'telegram' },
     // The scripted client answers a new idle object on each read: one stable snapshot, as the real client keeps.
     prepare(client) {
-      const idle = client.getTelegramFlow()
-      client.getTelegramFlow = () => idle
+      const idle = client.auth.telegram.getState()
+      client.auth.telegram.getState = () => idle
     },
   },
   'cross-app': { request: { intent: 'link', method: `privy:${PROVIDER}` }, script: { ...signedIn, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: [{ appId: PROVIDER, name: 'Provider App' }] } } },

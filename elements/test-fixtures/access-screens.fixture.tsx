@@ -39,12 +39,12 @@ import {
 } from '../../react-wrapper/index.js'
 
 const notScripted = () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Sign-in MFA is not scripted here' }))
-type Flow = ReturnType<TesseraClient['getEmailFlow']>
-type OAuthFlow = ReturnType<TesseraClient['getOAuthFlow']>
+type Flow = ReturnType<TesseraClient['auth']['email']['getState']>
+type OAuthFlow = ReturnType<TesseraClient['auth']['oauth']['getState']>
 type Captcha = ReturnType<TesseraClient['getCaptcha']>
 type Transfer = Parameters<TesseraClient['transferAccount']>[0]
 type Events = Parameters<TesseraClient['on']>[0]
-type SendOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
+type SendOptions = NonNullable<Parameters<TesseraClient['auth']['email']['sendCode']>[1]>
 
 export interface AccessScript {
   config?: Partial<EffectiveConfig>
@@ -67,7 +67,7 @@ export interface AccessScript {
   crossAppDetails?: Record<string, { name: string; iconUrl: string | null }>
   /** Embedded wallets: the chains a login creates wallets on, and how each creation ends. */
   embeddedWallets?: EmbeddedWalletScript
-  /** `client.farcaster.requestSigner`: how the approval of a signer key goes; absent: approved at once. */
+  /** `client.auth.farcaster.requestSigner`: how the approval of a signer key goes; absent: approved at once. */
   requestFarcasterSigner?(publicKey: string | null | undefined, options: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
   /** Wallet-action MFA: the enrolled methods and what each answer and enrolment step does. */
   mfa?: MfaScript
@@ -143,7 +143,7 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
   })
   calls.passkeys = passkey.calls
 
-  const crossAppFlow = createStore<ReturnType<TesseraClient['getCrossAppFlow']>>({ status: 'initial', intent: 'login', providerAppId: null, error: null })
+  const crossAppFlow = createStore<ReturnType<TesseraClient['auth']['crossApp']['getState']>>({ status: 'initial', intent: 'login', providerAppId: null, error: null })
   async function startCrossApp(providerAppId: string, intent: 'login' | 'link'): Promise<User> {
     calls.crossAppStarts.push({ providerAppId, intent })
     crossAppFlow.set({ status: 'awaiting-popup', intent, providerAppId, error: null })
@@ -209,81 +209,83 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     watchConfig: config.watch,
     getAuth: auth.get,
     watchAuth: auth.watch,
-    getEmailFlow: flows.email.get,
-    watchEmailFlow: flows.email.watch,
-    getSmsFlow: flows.sms.get,
-    watchSmsFlow: flows.sms.watch,
-    getOAuthFlow: oauth.get,
-    watchOAuthFlow: oauth.watch,
-    getPasskeyFlow: passkey.state.get,
-    watchPasskeyFlow: passkey.state.watch,
-    passkey: passkey.passkey,
-    getFarcasterFlow: () => ({ status: 'initial', intent: 'login', connectUri: null, error: null }),
-    watchFarcasterFlow: () => () => {},
-    farcaster: {
-      login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
-      initV2: async () => ({ nonce: 'fixture-nonce', expiresAt: new Date(0).toISOString() }), loginV2: async () => fixtureUser(),
-      // As the core does: no key given → the embedded wallet's.
-      requestSigner: async (publicKey, options = {}) => {
-        const key = publicKey === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : publicKey
-        return script.requestFarcasterSigner ? script.requestFarcasterSigner(key, options) : { status: 'approved', publicKey: key ?? '', fid: 1 }
-      },
-    },
-    getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
-    watchTelegramFlow: () => () => {},
-    telegram: { login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {} },
-    getCrossAppFlow: crossAppFlow.get,
-    watchCrossAppFlow: crossAppFlow.watch,
-    crossApp: {
-      login: (providerAppId) => startCrossApp(providerAppId, 'login'),
-      link: (providerAppId) => startCrossApp(providerAppId, 'link'),
-      unlink: async () => auth.get().user ?? fixtureUser(),
-      getConnections: async () => [],
-      readAuthorizationRequest: () => null,
-      getRequester: async (request) => ({ appId: request.requesterAppId, name: 'Requester', iconUrl: null, readOnly: false }),
-      approve: async () => {},
-      deny: async () => {},
-      signMessage: async () => ({ signature: '0x' }),
-      signTypedData: async () => ({ signature: '0x' }),
-      sendTransaction: async () => ({ transactionHash: '0x' }),
-      signTransaction: async () => ({ signature: '0x' }),
-      getAccessTokenForProvider: async () => null,
-      getProviderDetails: async (appId) => {
-        const details = script.crossAppDetails?.[appId]
-        return details ? { appId, ...details } : null
-      },
-      readTransactRequest: async () => null,
-      approveTransact: async () => {},
-      denyTransact: async () => {},
-      reset: () => crossAppFlow.set({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
-    },
-    getCustomAuth: () => ({ status: 'not-enabled', error: null }),
-    watchCustomAuth: () => () => {},
     getCaptcha: captcha.get,
     watchCaptcha: captcha.watch,
     getRecentLoginMethod: () => null,
-    email: otp('email'),
-    sms: otp('sms'),
-    oauth: {
-      async start(provider, options = {}) {
-        calls.oauthStarts.push({ provider, options })
-        oauth.set({ status: 'awaiting-popup', provider, intent: options.intent ?? 'login', error: null, headless: Boolean(options.headless) })
-        try {
-          const user = await (script.startOAuth ?? (async () => fixtureUser()))(provider)
-          oauth.set({ ...oauth.get(), status: 'done' })
-          signIn(user, provider)
-          return user
-        } catch (error) {
-          oauth.set({ ...oauth.get(), status: 'error', error: TesseraError.is(error) ? error : null })
-          throw error
-        }
+    auth: {
+      email: { getState: flows.email.get, watchState: flows.email.watch, ...otp('email') },
+      sms: { getState: flows.sms.get, watchState: flows.sms.watch, ...otp('sms') },
+      passkey: passkey.passkey,
+      farcaster: {
+        getState: () => ({ status: 'initial', intent: 'login', connectUri: null, error: null }),
+        watchState: () => () => {},
+        login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
+        initV2: async () => ({ nonce: 'fixture-nonce', expiresAt: new Date(0).toISOString() }), loginV2: async () => fixtureUser(),
+        // As the core does: no key given → the embedded wallet's.
+        requestSigner: async (publicKey, options = {}) => {
+          const key = publicKey === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : publicKey
+          return script.requestFarcasterSigner ? script.requestFarcasterSigner(key, options) : { status: 'approved', publicKey: key ?? '', fid: 1 }
+        },
       },
-      handleReturn: async () => null,
-      async unlink(provider, subject) {
-        calls.unlinks.push([provider, subject])
-        return auth.get().user ?? fixtureUser()
+      telegram: {
+        getState: () => ({ status: 'initial', intent: 'login', error: null }),
+        watchState: () => () => {},
+        login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
       },
-      reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
+      crossApp: {
+        getState: crossAppFlow.get,
+        watchState: crossAppFlow.watch,
+        login: (providerAppId) => startCrossApp(providerAppId, 'login'),
+        link: (providerAppId) => startCrossApp(providerAppId, 'link'),
+        unlink: async () => auth.get().user ?? fixtureUser(),
+        getConnections: async () => [],
+        readAuthorizationRequest: () => null,
+        getRequester: async (request) => ({ appId: request.requesterAppId, name: 'Requester', iconUrl: null, readOnly: false }),
+        approve: async () => {},
+        deny: async () => {},
+        signMessage: async () => ({ signature: '0x' }),
+        signTypedData: async () => ({ signature: '0x' }),
+        sendTransaction: async () => ({ transactionHash: '0x' }),
+        signTransaction: async () => ({ signature: '0x' }),
+        getAccessTokenForProvider: async () => null,
+        getProviderDetails: async (appId) => {
+          const details = script.crossAppDetails?.[appId]
+          return details ? { appId, ...details } : null
+        },
+        readTransactRequest: async () => null,
+        approveTransact: async () => {},
+        denyTransact: async () => {},
+        reset: () => crossAppFlow.set({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
+      },
+      oauth: {
+        getState: oauth.get,
+        watchState: oauth.watch,
+        async start(provider, options = {}) {
+          calls.oauthStarts.push({ provider, options })
+          oauth.set({ status: 'awaiting-popup', provider, intent: options.intent ?? 'login', error: null, headless: Boolean(options.headless) })
+          try {
+            const user = await (script.startOAuth ?? (async () => fixtureUser()))(provider)
+            oauth.set({ ...oauth.get(), status: 'done' })
+            signIn(user, provider)
+            return user
+          } catch (error) {
+            oauth.set({ ...oauth.get(), status: 'error', error: TesseraError.is(error) ? error : null })
+            throw error
+          }
+        },
+        handleReturn: async () => null,
+        async unlink(provider, subject) {
+          calls.unlinks.push([provider, subject])
+          return auth.get().user ?? fixtureUser()
+        },
+        reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
+      },
+      guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
+      customAuth: {
+        getState: () => ({ status: 'not-enabled', error: null }),
+        watchState: () => () => {},
+        configure() {}, sync: async () => {}, link: async () => fixtureUser(),
+      },
     },
     // A wallet sign-in goes through the double's sign-in: the app's create-on-login runs after it too.
     wallets: createFakeWallets(script.wallets ?? {}, (event, payload) => {
@@ -296,8 +298,6 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
     // Sign-in MFA is not scripted for the screens: idle, and every call refused.
     loginMfa: { getState: () => initialLoginMfaState, watch: () => () => {}, cancel() {}, verify: notScripted, initEnrollment: notScripted, enroll: notScripted, unenroll: notScripted },
-    guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
-    customAuth: { configure() {}, sync: async () => {}, link: async () => fixtureUser() },
     captcha: {
       async execute() {
         calls.captchaExecute++

@@ -16,10 +16,10 @@ import { createFakePasskey } from './fake-passkey.js'
 import { createFakeWallets } from './fake-wallets.js'
 import { createFakeEmbeddedWallets } from './fake-embedded-wallets.js'
 
-type OtpFlowState = ReturnType<TesseraClient['getEmailFlow']>
-type OAuthFlowState = ReturnType<TesseraClient['getOAuthFlow']>
-type FarcasterFlowState = ReturnType<TesseraClient['getFarcasterFlow']>
-type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
+type OtpFlowState = ReturnType<TesseraClient['auth']['email']['getState']>
+type OAuthFlowState = ReturnType<TesseraClient['auth']['oauth']['getState']>
+type FarcasterFlowState = ReturnType<TesseraClient['auth']['farcaster']['getState']>
+type SendCodeOptions = NonNullable<Parameters<TesseraClient['auth']['email']['sendCode']>[1]>
 type Channel = 'email' | 'sms'
 
 export interface Script {
@@ -151,34 +151,28 @@ export function createScriptedClient(script: Script): TesseraClient {
     setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) => config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
     watchConfig: config.watch,
     getAuth: () => auth,
-    getEmailFlow: email.flow.get,
-    watchEmailFlow: email.flow.watch,
-    getSmsFlow: sms.flow.get,
-    watchSmsFlow: sms.flow.watch,
-    getOAuthFlow: oauthFlow.get,
-    watchOAuthFlow: oauthFlow.watch,
-    getFarcasterFlow: farcasterFlow.get,
-    watchFarcasterFlow: farcasterFlow.watch,
-    farcaster,
-    getPasskeyFlow: passkey.state.get,
-    watchPasskeyFlow: passkey.state.watch,
-    passkey: passkey.passkey,
     getCaptcha: () => captchaState,
     watchCaptcha: () => () => {},
     getRecentLoginMethod: () => script.recentLoginMethod ?? null,
-    email: email.actions,
-    sms: sms.actions,
-    oauth,
+    auth: {
+      email: { getState: email.flow.get, watchState: email.flow.watch, ...email.actions },
+      sms: { getState: sms.flow.get, watchState: sms.flow.watch, ...sms.actions },
+      oauth: { getState: oauthFlow.get, watchState: oauthFlow.watch, ...oauth },
+      farcaster: { getState: farcasterFlow.get, watchState: farcasterFlow.watch, ...farcaster },
+      passkey: passkey.passkey,
+      // Idle Telegram and cross-app flows: these tests only draw their rows (their own tests use the access-screens fixture).
+      telegram: {
+        getState: () => ({ status: 'initial', intent: 'login', error: null }), watchState: () => () => {},
+        login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, reset() {},
+      },
+      crossApp: {
+        getState: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }), watchState: () => () => {},
+        login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, getConnections: async () => [], reset() {},
+      },
+    },
     wallets: createFakeWallets({}, emit),
     // No wallet is created on login here (the access-screens fixture scripts creation).
     embeddedWallets: createFakeEmbeddedWallets(),
-    // Idle Telegram and cross-app flows: these tests only draw their rows (their own tests use the access-screens fixture).
-    getTelegramFlow: () => ({ status: 'initial', intent: 'login', error: null }),
-    watchTelegramFlow: () => () => {},
-    telegram: { login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, reset() {} },
-    getCrossAppFlow: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
-    watchCrossAppFlow: () => () => {},
-    crossApp: { login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, getConnections: async () => [], reset() {} },
     captcha: { reset() {}, consumeToken: () => null, execute: async () => '' },
     accountTransferFrom: () => null,
     on(event: string, handler: (payload: unknown) => void) {

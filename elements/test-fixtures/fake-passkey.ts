@@ -30,7 +30,9 @@ export function createFakePasskey(
       throw error
     }
   }
-  const passkey: TesseraClient['passkey'] = {
+  const passkey: TesseraClient['auth']['passkey'] = {
+    getState: state.get,
+    watchState: state.watch,
     login: () => run('login'),
     signup: () => run('signup'),
     link: () => run('link'),

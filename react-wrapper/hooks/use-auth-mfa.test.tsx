@@ -50,8 +50,8 @@ describe('useAuthMfa', () => {
   it('a sign-in answered mfa_required is pending (state required, signed out); verify({ code }) signs the user in with the pending token', async () => {
     const { hooks, render } = renderHooks()
     expect(hooks.mfa!.state).toEqual({ status: 'idle', methods: [] })
-    await client!.email.sendCode('ada@example.com')
-    await expect(client!.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
+    await client!.auth.email.sendCode('ada@example.com')
+    await expect(client!.auth.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
     expect(client!.getAuth().status).toBe('unauthenticated')
     expect(client!.loginMfa.getState()).toEqual({ status: 'required', methods: ['totp'] })
 
@@ -68,8 +68,8 @@ describe('useAuthMfa', () => {
 
   it('cancel() drops the pending sign-in; signed out, verify is refused before the network', async () => {
     const { hooks } = renderHooks()
-    await client!.email.sendCode('ada@example.com')
-    await expect(client!.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
+    await client!.auth.email.sendCode('ada@example.com')
+    await expect(client!.auth.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
     hooks.mfa!.cancel()
     expect(client!.loginMfa.getState().status).toBe('idle')
     await expect(hooks.mfa!.verify({ code: AUTHENTICATOR_CODE })).rejects.toMatchObject({ code: 'must_be_authenticated' })
@@ -80,8 +80,8 @@ describe('useAuthMfa', () => {
 describe('useAuthMfaEnrollment', () => {
   it('signed in: initEnrollment answers the secret, enroll({ code }) the user, verify then unenroll the reference calls', async () => {
     const { hooks } = renderHooks()
-    await client!.email.sendCode('ada@example.com')
-    await expect(client!.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
+    await client!.auth.email.sendCode('ada@example.com')
+    await expect(client!.auth.email.loginWithCode(TEST_OTP)).rejects.toMatchObject({ code: 'mfa_required' })
     await hooks.mfa!.verify({ code: AUTHENTICATOR_CODE })
 
     expect(await hooks.enrollment!.initEnrollment()).toMatchObject({ totpSecret: 'JBSWY3DPEHPK3PXP' })

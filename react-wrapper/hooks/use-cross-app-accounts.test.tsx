@@ -46,8 +46,8 @@ describe('useCrossAppAccounts', () => {
     await client!.ready
     expect(result!.state).toEqual({ status: 'initial', intent: 'login', providerAppId: null, error: null })
 
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     const user = await result!.unlinkCrossAppAccount({ subject: 'did:privy:provider-user' })
     expect(api.calls('/api/v1/cross-app/unlink')[0]!.body).toEqual({ provider_app_id: providerAppId, subject: 'did:privy:provider-user' })
     expect(user.linkedAccounts.map((account) => account.type)).toEqual(['email'])
@@ -62,8 +62,8 @@ describe('useCrossAppAccounts', () => {
     }
     renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
     await client!.ready
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     readOnly = true
     await expect(result!.signMessage('hello', { appId: providerAppId }))
       .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
@@ -80,11 +80,11 @@ describe('useCrossAppAccounts', () => {
     }
     renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
     await client!.ready
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     const calls: { method: string; input: unknown }[] = []
     const record = <T,>(method: string, answer: T) => async (input: unknown) => (calls.push({ method, input }), answer)
-    Object.assign(client!.crossApp, {
+    Object.assign(client!.auth.crossApp, {
       signMessage: record('signMessage', { signature: '0xmessage' }),
       signTypedData: record('signTypedData', { signature: '0xtyped' }),
       sendTransaction: record('sendTransaction', { transactionHash: '0xhash' }),
@@ -113,7 +113,7 @@ describe('useCrossAppAccounts', () => {
     renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
     await client!.ready
     await expect(result!.loginWithCrossAppAccount({ appId: providerAppId })).rejects.toMatchObject({ code: 'unknown_auth_error' })
-    expect(client!.getCrossAppFlow()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })
+    expect(client!.auth.crossApp.getState()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })
     await expect(result!.linkCrossAppAccount({ appId: providerAppId })).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
 })

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useCrossAppFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 import { TesseraError, type CrossAppFlowState, type TesseraClient, type User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 
@@ -47,28 +47,28 @@ function providerAppOf(client: TesseraClient, address: string): string | undefin
 /** Cross-app accounts (the reference SDK's `useCrossAppAccounts`): headless, no modal. */
 export function useCrossAppAccounts(): UseCrossAppAccountsResult {
   const client = useTesseraClient()
-  const state = useCrossAppFlow(client)
-  const loginWithCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.login(appId), [client])
-  const linkCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.crossApp.link(appId), [client])
+  const state = useLoginMethodState(client, 'crossApp')
+  const loginWithCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.auth.crossApp.login(appId), [client])
+  const linkCrossAppAccount = useCallback(({ appId }: { appId: string }) => client.auth.crossApp.link(appId), [client])
   const unlinkCrossAppAccount = useCallback(
     ({ subject }: { subject: string }) => {
       const account = client.getAuth().user?.linkedAccounts.find((candidate) => candidate.type === 'cross_app' && candidate.subject === subject)
-      return client.crossApp.unlink(account?.type === 'cross_app' ? account.providerApp.id : '', subject)
+      return client.auth.crossApp.unlink(account?.type === 'cross_app' ? account.providerApp.id : '', subject)
     },
     [client],
   )
   const signMessage = useCallback(
-    async (message: string, options: CrossAppWalletOptions) => (await client.crossApp.signMessage({ ...crossAppTarget(client, options), message })).signature,
+    async (message: string, options: CrossAppWalletOptions) => (await client.auth.crossApp.signMessage({ ...crossAppTarget(client, options), message })).signature,
     [client],
   )
   const signTypedData = useCallback(
     async (typedData: Record<string, unknown>, options: CrossAppWalletOptions) =>
-      (await client.crossApp.signTypedData({ ...crossAppTarget(client, options), typedData })).signature,
+      (await client.auth.crossApp.signTypedData({ ...crossAppTarget(client, options), typedData })).signature,
     [client],
   )
   const sendTransaction = useCallback(
     async (transaction: Record<string, unknown>, options: CrossAppWalletOptions) =>
-      (await client.crossApp.sendTransaction({ ...crossAppTarget(client, options), transaction })).transactionHash,
+      (await client.auth.crossApp.sendTransaction({ ...crossAppTarget(client, options), transaction })).transactionHash,
     [client],
   )
   return { loginWithCrossAppAccount, linkCrossAppAccount, unlinkCrossAppAccount, signMessage, signTypedData, sendTransaction, state }

@@ -28,7 +28,7 @@ describe('useCustomAuth', () => {
   it('reads the client\'s custom-auth state', async () => {
     expect(render()).toEqual({ status: 'initial', error: null })
     const client = getOrCreateClient({ appId })
-    await client.customAuth.sync()
+    await client.auth.customAuth.sync()
     // No app config: custom auth is off even though the server allows it.
     expect(render()).toEqual({ status: 'not-enabled', error: null })
   })

@@ -50,11 +50,11 @@ function withEmbeddedSignerKey(privateKey: Uint8Array | null) {
   } as EmbeddedWalletsApi
   // As the core does (signer.test.ts): no key given → the embedded wallet's.
   const farcaster = {
-    ...real.farcaster,
-    requestSigner: async (key?: string | null, options?: Parameters<TesseraClient['farcaster']['requestSigner']>[1]) =>
-      real.farcaster.requestSigner(key === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : key, options),
-  } as TesseraClient['farcaster']
-  registry().set(appId, { ...real, embeddedWallets, farcaster } as TesseraClient)
+    ...real.auth.farcaster,
+    requestSigner: async (key?: string | null, options?: Parameters<TesseraClient['auth']['farcaster']['requestSigner']>[1]) =>
+      real.auth.farcaster.requestSigner(key === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : key, options),
+  } as TesseraClient['auth']['farcaster']
+  registry().set(appId, { ...real, embeddedWallets, auth: { ...real.auth, farcaster } } as TesseraClient)
   return real
 }
 
@@ -73,7 +73,7 @@ async function render(withOnError: boolean) {
   }
   renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
   await client!.ready
-  await client!.guest.login()
+  await client!.auth.guest.login()
   return { hook: hook!, events }
 }
 

@@ -39,7 +39,7 @@ export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): Use
     const controller = new AbortController()
     running.current = controller
     try {
-      const approved = await client.farcaster.requestSigner(publicKey, {
+      const approved = await client.auth.farcaster.requestSigner(publicKey, {
         signal: controller.signal,
         onPendingApproval: (approval) => latest.current.onPendingApproval?.(approval),
       })

@@ -49,7 +49,7 @@ describe('useLoginWithFarcaster and useLinkFarcaster', () => {
 
     await hooks.login!.loginWithFarcaster()
     expect(events.logins.map((user) => user.farcaster?.fid)).toEqual([1])
-    expect(client!.getFarcasterFlow().status).toBe('done')
+    expect(client!.auth.farcaster.getState().status).toBe('done')
 
     await hooks.link!.linkFarcaster()
     expect(events.links[0]!.linkedAccounts.map((account) => account.type)).toEqual(['farcaster', 'farcaster'])

@@ -35,8 +35,8 @@ describe('useGetAccessTokenForProvider', () => {
     expect(await providerAccessTokens(client!)).toEqual({})
     // The token a cross-app login stored (the flow's own tests hold how it gets there).
     await storage.put(`tessera:${TEST_APP_ID}:cross_app_token:${userDto().id}:${PROVIDER_ID}`, 'provider-token-1')
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     expect(await providerAccessTokens(client!)).toEqual({ [PROVIDER_ID]: 'provider-token-1' })
 
     let answer: unknown = 'unrendered'

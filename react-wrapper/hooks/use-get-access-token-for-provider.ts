@@ -7,7 +7,7 @@ type ProviderTokens = Readonly<Record<string, string | null>>
 /** The token each provider app of the user's cross-app accounts gave, by provider app id. */
 export async function providerAccessTokens(client: TesseraClient): Promise<ProviderTokens> {
   const providerAppIds = (client.getAuth().user?.linkedAccounts ?? []).flatMap((account) => (account.type === 'cross_app' ? [account.providerApp.id] : []))
-  return Object.fromEntries(await Promise.all(providerAppIds.map(async (id) => [id, await client.crossApp.getAccessTokenForProvider(id)] as const)))
+  return Object.fromEntries(await Promise.all(providerAppIds.map(async (id) => [id, await client.auth.crossApp.getAccessTokenForProvider(id)] as const)))
 }
 
 /**

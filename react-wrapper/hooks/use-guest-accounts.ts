@@ -10,6 +10,6 @@ export interface UseGuestAccountsResult {
 /** Guest accounts (the reference SDK's `useGuestAccounts`). */
 export function useGuestAccounts(): UseGuestAccountsResult {
   const client = useTesseraClient()
-  const createGuestAccount = useCallback(() => client.guest.login(), [client])
+  const createGuestAccount = useCallback(() => client.auth.guest.login(), [client])
   return { createGuestAccount }
 }

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { FarcasterFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useFarcasterFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 
 export interface UseLinkFarcasterOptions {
   onSuccess?(detail: { user: User; linkMethod: 'farcaster' }): void
@@ -20,16 +20,16 @@ export interface UseLinkFarcasterResult {
 /** Headless Farcaster linking and unlinking (the reference SDK's `linkFarcaster` / `unlinkFarcaster`). */
 export function useLinkFarcaster(options: UseLinkFarcasterOptions = {}): UseLinkFarcasterResult {
   const client = useTesseraClient()
-  const state = useFarcasterFlow(client)
+  const state = useLoginMethodState(client, 'farcaster')
   const latest = useLatest(options)
   const linkFarcaster = useCallback(async () => {
     try {
-      const user = await client.farcaster.link()
+      const user = await client.auth.farcaster.link()
       latest.current.onSuccess?.({ user, linkMethod: 'farcaster' })
     } catch (error) {
       reportOrThrow(error, latest.current.onError)
     }
   }, [client, latest])
-  const unlinkFarcaster = useCallback((fid: number) => client.farcaster.unlink(fid), [client])
+  const unlinkFarcaster = useCallback((fid: number) => client.auth.farcaster.unlink(fid), [client])
   return { linkFarcaster, unlinkFarcaster, state }
 }

@@ -27,7 +27,7 @@ export function useLinkJwtAccount(callbacks: UseLinkJwtAccountCallbacks = {}): U
     async (jwt: string) => {
       setState({ status: 'loading' })
       try {
-        const detail = { user: await client.customAuth.link(jwt) }
+        const detail = { user: await client.auth.customAuth.link(jwt) }
         setState({ status: 'done' })
         latest.current.onSuccess?.(detail)
         return detail

@@ -36,8 +36,8 @@ describe('useLinkWithSiws', () => {
       return null
     }
     renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
 
     const message = await hook!.generateSiwsMessage({ address })
     expect(message).toContain(address)

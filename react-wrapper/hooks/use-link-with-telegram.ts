@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { TelegramFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useTelegramFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 
 export interface UseLinkWithTelegramOptions {
   onSuccess?(detail: { user: User; linkMethod: 'telegram' }): void
@@ -19,12 +19,12 @@ export interface UseLinkWithTelegramResult {
 /** Headless Telegram linking and unlinking. */
 export function useLinkWithTelegram(options: UseLinkWithTelegramOptions = {}): UseLinkWithTelegramResult {
   const client = useTesseraClient()
-  const state = useTelegramFlow(client)
+  const state = useLoginMethodState(client, 'telegram')
   const latest = useLatest(options)
   const link = useCallback<UseLinkWithTelegramResult['link']>(
     async (linkOptions) => {
       try {
-        const user = await client.telegram.link(linkOptions)
+        const user = await client.auth.telegram.link(linkOptions)
         latest.current.onSuccess?.({ user, linkMethod: 'telegram' })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
@@ -32,6 +32,6 @@ export function useLinkWithTelegram(options: UseLinkWithTelegramOptions = {}): U
     },
     [client, latest],
   )
-  const unlink = useCallback((telegramUserId: string) => client.telegram.unlink(telegramUserId), [client])
+  const unlink = useCallback((telegramUserId: string) => client.auth.telegram.unlink(telegramUserId), [client])
   return { link, unlink, state }
 }

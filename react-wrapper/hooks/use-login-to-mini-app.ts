@@ -12,7 +12,7 @@ export interface UseLoginToMiniAppResult {
 /** Sign-in inside a Farcaster mini app (the reference SDK's `useLoginToMiniApp`, formerly `useLoginToFrame`). */
 export function useLoginToMiniApp(): UseLoginToMiniAppResult {
   const client = useTesseraClient()
-  const initLoginToMiniApp = useCallback(async () => ({ nonce: (await client.farcaster.initV2()).nonce }), [client])
-  const loginToMiniApp = useCallback(({ message, signature }: { message: string; signature: string }) => client.farcaster.loginV2({ message, signature }), [client])
+  const initLoginToMiniApp = useCallback(async () => ({ nonce: (await client.auth.farcaster.initV2()).nonce }), [client])
+  const loginToMiniApp = useCallback(({ message, signature }: { message: string; signature: string }) => client.auth.farcaster.loginV2({ message, signature }), [client])
   return { initLoginToMiniApp, loginToMiniApp }
 }

@@ -18,7 +18,7 @@ export interface UseLoginWithFarcasterV2Result {
 /** Sign-in with a SIWF message the app had signed itself (the reference SDK's `useLoginWithFarcasterV2`). */
 export function useLoginWithFarcasterV2(): UseLoginWithFarcasterV2Result {
   const client = useTesseraClient()
-  const init = useCallback(() => client.farcaster.initV2(), [client])
-  const login = useCallback(async (input: LoginWithFarcasterV2Input) => ({ user: await client.farcaster.loginV2(input) }), [client])
+  const init = useCallback(() => client.auth.farcaster.initV2(), [client])
+  const login = useCallback(async (input: LoginWithFarcasterV2Input) => ({ user: await client.auth.farcaster.loginV2(input) }), [client])
   return { init, login }
 }

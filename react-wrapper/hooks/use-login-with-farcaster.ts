@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { FarcasterFlowState, FarcasterLoginOptions, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useFarcasterFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 
 export interface UseLoginWithFarcasterOptions {
   onComplete?(detail: { user: User; loginMethod: 'farcaster' }): void
@@ -24,12 +24,12 @@ export interface UseLoginWithFarcasterResult {
 /** Headless Sign-In with Farcaster (the reference SDK's `useLoginWithFarcaster`). */
 export function useLoginWithFarcaster(options: UseLoginWithFarcasterOptions = {}): UseLoginWithFarcasterResult {
   const client = useTesseraClient()
-  const state = useFarcasterFlow(client)
+  const state = useLoginMethodState(client, 'farcaster')
   const latest = useLatest(options)
   const loginWithFarcaster = useCallback(
     async (loginOptions?: FarcasterLoginOptions) => {
       try {
-        const user = await client.farcaster.login(loginOptions)
+        const user = await client.auth.farcaster.login(loginOptions)
         latest.current.onComplete?.({ user, loginMethod: 'farcaster' })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
@@ -37,6 +37,6 @@ export function useLoginWithFarcaster(options: UseLoginWithFarcasterOptions = {}
     },
     [client, latest],
   )
-  const reset = useCallback(() => client.farcaster.reset(), [client])
+  const reset = useCallback(() => client.auth.farcaster.reset(), [client])
   return { loginWithFarcaster, reset, state }
 }

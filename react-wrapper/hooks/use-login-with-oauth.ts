@@ -3,7 +3,7 @@ import type { OAuthFlowState, TesseraError, User } from '../../src/core/index.js
 import { oauthProviders, type OAuthProvider } from '../../src/protocol/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useOAuthFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 
 export interface UseLoginWithOAuthOptions {
   onComplete?(detail: { user: User; isNewUser: boolean; loginMethod: OAuthProvider }): void
@@ -27,7 +27,7 @@ const isOAuthProvider = (method: string): method is OAuthProvider => (oauthProvi
  */
 export function useLoginWithOAuth(options: UseLoginWithOAuthOptions = {}): UseLoginWithOAuthResult {
   const client = useTesseraClient()
-  const state = useOAuthFlow(client)
+  const state = useLoginMethodState(client, 'oauth')
   const latest = useLatest(options)
   // While initOAuth runs, its own rejection reports the failure; the watcher covers the redirect return.
   const starting = useRef(false)
@@ -41,7 +41,7 @@ export function useLoginWithOAuth(options: UseLoginWithOAuthOptions = {}): UseLo
   )
   useEffect(
     () =>
-      client.watchOAuthFlow((next, previous) => {
+      client.auth.oauth.watchState((next, previous) => {
         if (next.status === 'error' && previous.status !== 'error' && next.error && !starting.current) latest.current.onError?.(next.error)
       }),
     [client, latest],
@@ -51,7 +51,7 @@ export function useLoginWithOAuth(options: UseLoginWithOAuthOptions = {}): UseLo
     async ({ provider, ...rest }) => {
       starting.current = true
       try {
-        await client.oauth.start(provider, { intent: 'login', headless: true, ...rest })
+        await client.auth.oauth.start(provider, { intent: 'login', headless: true, ...rest })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
       } finally {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import type { TelegramFlowState, TelegramLoginOptions, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useTelegramFlow } from '../../elements/client-slices.js'
+import { useLoginMethodState } from '../../elements/client-slices.js'
 
 export interface UseLoginWithTelegramOptions {
   onComplete?(detail: { user: User; isNewUser: boolean; loginMethod: 'telegram' }): void
@@ -20,7 +20,7 @@ export interface UseLoginWithTelegramResult {
 /** Headless Telegram sign-in (the reference SDK's `useLoginWithTelegram`); `onComplete` also fires after a redirect return. */
 export function useLoginWithTelegram(options: UseLoginWithTelegramOptions = {}): UseLoginWithTelegramResult {
   const client = useTesseraClient()
-  const state = useTelegramFlow(client)
+  const state = useLoginMethodState(client, 'telegram')
   const latest = useLatest(options)
   // While login runs, its own rejection reports the failure; the watcher covers the redirect return.
   const starting = useRef(false)
@@ -34,7 +34,7 @@ export function useLoginWithTelegram(options: UseLoginWithTelegramOptions = {}):
   )
   useEffect(
     () =>
-      client.watchTelegramFlow((next, previous) => {
+      client.auth.telegram.watchState((next, previous) => {
         if (next.status === 'error' && previous.status !== 'error' && next.error && !starting.current) latest.current.onError?.(next.error)
       }),
     [client, latest],
@@ -44,7 +44,7 @@ export function useLoginWithTelegram(options: UseLoginWithTelegramOptions = {}):
     async (loginOptions) => {
       starting.current = true
       try {
-        await client.telegram.login(loginOptions)
+        await client.auth.telegram.login(loginOptions)
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
       } finally {

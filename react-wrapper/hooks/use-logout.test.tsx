@@ -29,8 +29,8 @@ describe('useLogout', () => {
     }
     renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
     await client!.ready
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     expect(client!.getAuth().status).toBe('authenticated')
 
     await result!.logoutEverywhere()

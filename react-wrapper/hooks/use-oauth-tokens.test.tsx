@@ -28,8 +28,8 @@ describe('useOAuthTokens', () => {
   it('onOAuthTokenGrant gets the provider tokens once per grant, with the signed-in user', async () => {
     const grants: { oAuthTokens: OAuthTokens; userId: string }[] = []
     const stop = watchOAuthTokenGrants(client!, () => ({ onOAuthTokenGrant: ({ oAuthTokens, user }) => void grants.push({ oAuthTokens, userId: user.id }) }))
-    await client!.email.sendCode('ada@example.com')
-    await client!.email.loginWithCode(TEST_OTP)
+    await client!.auth.email.sendCode('ada@example.com')
+    await client!.auth.email.loginWithCode(TEST_OTP)
     expect(grants).toEqual([{ oAuthTokens: expect.objectContaining({ provider: 'github', accessToken: 'gho_provider', scopes: ['read:user'] }), userId: client!.getAuth().user!.id }])
     stop()
   })

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { OtpFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useOtpFlow, type OtpChannel } from '../../elements/client-slices.js'
+import { useLoginMethodState, type OtpChannel } from '../../elements/client-slices.js'
 
 export interface OtpLoginCallbacks {
   onComplete?(detail: { user: User; isNewUser: boolean }): void
@@ -13,13 +13,13 @@ export interface OtpLoginCallbacks {
 /** Sign-in with a one-time code over email or SMS: the one implementation behind both headless hooks. */
 export function useOtpLogin(channel: OtpChannel, callbacks: OtpLoginCallbacks) {
   const client = useTesseraClient()
-  const state: OtpFlowState = useOtpFlow(client, channel)
+  const state: OtpFlowState = useLoginMethodState(client, channel)
   const latest = useLatest(callbacks)
 
   const sendCode = useCallback(
     async (identifier: string) => {
       try {
-        await client[channel].sendCode(identifier)
+        await client.auth[channel].sendCode(identifier)
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
       }
@@ -35,7 +35,7 @@ export function useOtpLogin(channel: OtpChannel, callbacks: OtpLoginCallbacks) {
         isNewUser = payload.isNewUser
       })
       try {
-        const user = await client[channel].loginWithCode(code)
+        const user = await client.auth[channel].loginWithCode(code)
         latest.current.onComplete?.({ user, isNewUser })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)

@@ -41,14 +41,14 @@ describe('useSubscribeToJwtAuthWithFlag', () => {
     }
 
     let cleanup = configureJwtAuth(client, { isAuthenticated: false, isLoading: true }, getExternalJwt)
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('initial')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('initial')
 
     // The effect's cleanup runs before the next configure, as React does when the flags change.
     cleanup()
     cleanup = configureJwtAuth(client, { isAuthenticated: true, isLoading: false }, getExternalJwt)
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('done')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('done')
     expect(client.getAuth().status).toBe('authenticated')
     expect(api.calls(AUTHENTICATE).map((request) => request.body)).toEqual([{ token: 'app-token', mode: 'login-or-sign-up' }])
     expect(events).toEqual(['authenticated:did:privy:user-1:true'])
@@ -56,21 +56,21 @@ describe('useSubscribeToJwtAuthWithFlag', () => {
     cleanup()
     const readsBefore = tokenReads
     cleanup = configureJwtAuth(client, { isAuthenticated: false, isLoading: false }, getExternalJwt)
-    await client.customAuth.sync()
+    await client.auth.customAuth.sync()
     expect(tokenReads).toBe(readsBefore)
     expect(client.getAuth().status).toBe('unauthenticated')
     expect(events).toEqual(['authenticated:did:privy:user-1:true', 'unauthenticated'])
 
     cleanup()
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('not-enabled')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('not-enabled')
     stopWatching()
   })
 
   it('honours enabled: false', async () => {
     const cleanup = configureJwtAuth(client, { isAuthenticated: true, isLoading: false, enabled: false }, async () => 'app-token')
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('not-enabled')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('not-enabled')
     expect(api.calls(AUTHENTICATE)).toHaveLength(0)
     cleanup()
   })

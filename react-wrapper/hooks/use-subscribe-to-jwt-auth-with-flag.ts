@@ -31,8 +31,8 @@ export function configureJwtAuth(client: TesseraClient, flags: JwtAuthFlags, get
     // No token while the app's user is signed out: the sync then ends a custom-auth session.
     getCustomAccessToken: async () => (flags.isAuthenticated ? ((await getExternalJwt()) ?? null) : null),
   }
-  client.customAuth.configure(config)
-  return () => client.customAuth.configure(null)
+  client.auth.customAuth.configure(config)
+  return () => client.auth.customAuth.configure(null)
 }
 
 /** Calls back on a custom-auth sign-in and on the end of the session. */

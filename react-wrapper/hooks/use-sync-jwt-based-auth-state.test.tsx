@@ -66,13 +66,13 @@ describe('useSyncJwtBasedAuthState', () => {
     await vi.waitFor(() => expect(client.getAuth().status).toBe('unauthenticated'))
 
     app.set('expired')
-    await vi.waitFor(() => expect(client.getCustomAuth().status).toBe('error'))
+    await vi.waitFor(() => expect(client.auth.customAuth.getState().status).toBe('error'))
     expect(events).toEqual(['authenticated:did:privy:user-1:true', 'unauthenticated', 'error:invalid_credentials'])
 
     stop()
     expect(app.listenerCount()).toBe(0)
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('not-enabled')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('not-enabled')
   })
 
   it('renders the custom-auth state inside the provider without touching the network during a server render', () => {
@@ -103,8 +103,8 @@ describe('useLinkJwtAccount', () => {
     expect(await hooks.link.linkWithCustomJwt('app-jwt')).toBeUndefined()
     expect(errors).toEqual(['must_be_authenticated'])
 
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode(TEST_OTP)
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode(TEST_OTP)
     const result = await hooks.link.linkWithCustomJwt('app-jwt')
     expect(result!.user.linkedAccounts).toContainEqual(expect.objectContaining({ type: 'custom_auth', customUserId: 'idp-7' }))
     expect(linked).toEqual([result!.user])

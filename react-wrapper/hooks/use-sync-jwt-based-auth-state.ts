@@ -22,17 +22,17 @@ export interface UseSyncJwtBasedAuthStateInput extends JwtAuthCallbacks {
  * failures reach `onError`. The cleanup stops listening and turns custom auth off.
  */
 export function syncJwtBasedAuthState(client: TesseraClient, subscribe: SubscribeToJwtAuth, enabled: boolean | undefined, input: () => UseSyncJwtBasedAuthStateInput): Unsubscribe {
-  const offErrors = client.watchCustomAuth((state) => {
+  const offErrors = client.auth.customAuth.watchState((state) => {
     if (state.status === 'error' && state.error) input().onError?.(state.error)
   })
   const offEvents = watchJwtAuth(client, input)
-  client.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: false, getCustomAccessToken: async () => (await input().getExternalJwt()) ?? null })
-  const offExternal = subscribe(() => void client.customAuth.sync())
+  client.auth.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: false, getCustomAccessToken: async () => (await input().getExternalJwt()) ?? null })
+  const offExternal = subscribe(() => void client.auth.customAuth.sync())
   return () => {
     offExternal()
     offEvents()
     offErrors()
-    client.customAuth.configure(null)
+    client.auth.customAuth.configure(null)
   }
 }
 

@@ -25,8 +25,8 @@ afterEach(async () => {
 })
 
 async function signIn() {
-  await client!.email.sendCode('ada@example.com')
-  await client!.email.loginWithCode(TEST_OTP)
+  await client!.auth.email.sendCode('ada@example.com')
+  await client!.auth.email.loginWithCode(TEST_OTP)
 }
 
 function renderIdentityToken(): string | null {

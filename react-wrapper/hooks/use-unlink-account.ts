@@ -33,11 +33,11 @@ export interface UseUnlinkAccountResult {
 export function useUnlinkAccount(): UseUnlinkAccountResult {
   const client = useTesseraClient()
   return useMemo(() => {
-    const unlinkOAuth = (provider: OAuthProvider, subject: string) => client.oauth.unlink(provider, subject)
+    const unlinkOAuth = (provider: OAuthProvider, subject: string) => client.auth.oauth.unlink(provider, subject)
     const unlink = (provider: OAuthProvider) => (subject: string) => unlinkOAuth(provider, subject)
     return {
-      unlinkEmail: (address) => client.email.unlink(address),
-      unlinkPhone: (phoneNumber) => client.sms.unlink(phoneNumber),
+      unlinkEmail: (address) => client.auth.email.unlink(address),
+      unlinkPhone: (phoneNumber) => client.auth.sms.unlink(phoneNumber),
       unlinkOAuth,
       unlinkGoogle: unlink('google'),
       unlinkTwitter: unlink('twitter'),
@@ -49,9 +49,9 @@ export function useUnlinkAccount(): UseUnlinkAccountResult {
       unlinkLine: unlink('line'),
       unlinkLinkedIn: unlink('linkedin'),
       unlinkApple: unlink('apple'),
-      unlinkPasskey: (credentialId) => client.passkey.unlink(credentialId),
-      unlinkFarcaster: (fid) => client.farcaster.unlink(fid),
-      unlinkTelegram: (telegramUserId) => client.telegram.unlink(telegramUserId),
+      unlinkPasskey: (credentialId) => client.auth.passkey.unlink(credentialId),
+      unlinkFarcaster: (fid) => client.auth.farcaster.unlink(fid),
+      unlinkTelegram: (telegramUserId) => client.auth.telegram.unlink(telegramUserId),
       unlinkWallet: (address) => client.wallets.unlink(address, 'ethereum'),
       unlinkSolanaWallet: (address) => client.wallets.unlink(address, 'solana'),
     } satisfies UseUnlinkAccountResult

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { OtpFlowState, TesseraError, User } from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { reportOrThrow, useLatest } from './latest.js'
-import { useOtpFlow, type OtpChannel } from '../../elements/client-slices.js'
+import { useLoginMethodState, type OtpChannel } from '../../elements/client-slices.js'
 
 export interface UpdateContactCallbacks {
   onSuccess?(detail: { user: User }): void
@@ -16,7 +16,7 @@ export interface UpdateContactCallbacks {
  */
 export function useUpdateContact(channel: OtpChannel, callbacks: UpdateContactCallbacks) {
   const client = useTesseraClient()
-  const state: OtpFlowState = useOtpFlow(client, channel)
+  const state: OtpFlowState = useLoginMethodState(client, channel)
   const latest = useLatest(callbacks)
 
   const sendCode = useCallback(
@@ -24,7 +24,7 @@ export function useUpdateContact(channel: OtpChannel, callbacks: UpdateContactCa
       const user = client.getAuth().user
       const previousIdentifier = channel === 'email' ? user?.email?.address : user?.phone?.number
       try {
-        await client[channel].sendCode(next, { intent: 'update', ...(previousIdentifier ? { previousIdentifier } : {}) })
+        await client.auth[channel].sendCode(next, { intent: 'update', ...(previousIdentifier ? { previousIdentifier } : {}) })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)
       }
@@ -35,7 +35,7 @@ export function useUpdateContact(channel: OtpChannel, callbacks: UpdateContactCa
   const submitCode = useCallback(
     async (code: string) => {
       try {
-        const user = await client[channel].submitCode(code)
+        const user = await client.auth[channel].submitCode(code)
         latest.current.onSuccess?.({ user })
       } catch (error) {
         reportOrThrow(error, latest.current.onError)

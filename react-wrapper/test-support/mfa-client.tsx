@@ -35,8 +35,8 @@ export async function startMfaClient(): Promise<MfaClientDouble> {
     ...({ locks: null, retryDelay: () => 1, embeddedWallets: { page: {}, createFrameClient: () => frame.frame } } as object),
   })
   await client.ready
-  await client.email.sendCode('ada@example.com')
-  await client.email.loginWithCode(TEST_OTP)
+  await client.auth.email.sendCode('ada@example.com')
+  await client.auth.email.loginWithCode(TEST_OTP)
   await client.embeddedWallets.create()
   return {
     client,

@@ -76,7 +76,7 @@ describe('createClient', () => {
     const client = newClient()
     await client.ready
     expect(client.apiUrl).toBe(custom.url)
-    await client.email.sendCode('ada@example.com')
+    await client.auth.email.sendCode('ada@example.com')
     expect(custom.calls('/api/v1/passwordless/init')).toHaveLength(1)
     expect(api.calls('/api/v1/passwordless/init')).toHaveLength(0)
     client.destroy()
@@ -123,8 +123,8 @@ describe('createClient', () => {
     client.watchAuth((value, previous) => seen.push([value, previous]))
     const logouts: ClientEvents['logout'][] = []
     client.on('logout', (event) => logouts.push(event))
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
     await client.refreshUser()
     await client.logout()
     expect(seen.map(([value, previous]) => [previous.status, value.status])).toEqual([
@@ -141,8 +141,8 @@ describe('createClient', () => {
     const client = newClient()
     await client.ready
     await expect(client.acceptTerms()).rejects.toMatchObject({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated' })
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
     await client.acceptTerms()
     const [call] = api.calls('/api/v1/users/me/accept_terms')
     expect(call!.headers.authorization).toMatch(/^Bearer /)
@@ -157,8 +157,8 @@ describe('createClient', () => {
     expect(client.getRecentLoginMethod()).toBeNull()
     await client.ready
     expect(client.getRecentLoginMethod()).toBe('google')
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
     expect(client.getRecentLoginMethod()).toBe('email')
     expect(await memory.get(keys.recentLoginMethod)).toBe('email')
   })

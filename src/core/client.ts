@@ -3,16 +3,9 @@ import type { AuthenticatedUserDto, LoginMfaRequiredResponse } from '../protocol
 import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
 import { createTransport } from './api/transport.js'
-import { createCustomAuth, initialCustomAuthState } from './auth/custom-auth/custom-auth.js'
-import { initialFarcasterFlowState } from './auth/farcaster/state.js'
-import { createCrossAppFlow, initialCrossAppFlowState } from './auth/cross-app/flow.js'
-import { createOAuthFlow, initialOAuthFlowState } from './auth/oauth/flow.js'
 import { oauthTokensFromDto } from './auth/oauth/provider-tokens.js'
 import { initialLoginMfaState, type LoginMfaApi } from './auth/login-mfa/types.js'
-import type { OtpChannel } from './auth/otp/channel.js'
-import { createOtpFlow, initialOtpFlowState } from './auth/otp/flow.js'
-import { initialPasskeyFlowState, lazyPasskey } from './auth/passkey/passkey.js'
-import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './auth/telegram/telegram.js'
+import { createLoginMethods } from './auth/login-methods.js'
 import { accountTransferFrom } from './auth/transfer/account-transfer-from.js'
 import { createCaptcha } from './captcha/flow.js'
 import { captchaStateFor } from './captcha/site-key.js'
@@ -28,13 +21,13 @@ import { storageKeys } from './session/keys.js'
 import { createRecentLoginMethod } from './session/recent-login-method.js'
 import { createSessionManager } from './session/session-manager.js'
 import { createDefaultStorage } from './session/storage.js'
-import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, OtpFlowState, TesseraClient } from './types.js'
+import type { AuthState, ClientEvents, ClientOptions, ConfigState, LoginMethodName, TesseraClient } from './types.js'
 import type { User } from './user/types.js'
 import { createEmitter } from './utils/emitter.js'
 import { forwarding } from './utils/forwarding.js'
 import { lazily } from './utils/lazily.js'
 import { singleFlight } from './utils/single-flight.js'
-import { createStore, type Store } from './utils/store.js'
+import { createStore } from './utils/store.js'
 import { createWallets } from './wallets/create-wallets.js'
 import { lazyEmbeddedWallets } from './wallets/embedded/lazy-embedded-wallets.js'
 import { lazyMfa } from './mfa/lazy-mfa.js'
@@ -60,14 +53,6 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const config = createStore<ConfigState>({ source: 'defaults', config: localConfig, error: null })
   const auth = createStore<AuthState>({ status: 'loading', user: null })
   const identityToken = createStore<string | null>(null)
-  const emailFlow = createStore<OtpFlowState>(initialOtpFlowState)
-  const smsFlow = createStore<OtpFlowState>(initialOtpFlowState)
-  const customAuthState = createStore(initialCustomAuthState)
-  const oauthFlow = createStore(initialOAuthFlowState)
-  const crossAppFlow = createStore(initialCrossAppFlowState)
-  const farcasterFlow = createStore(initialFarcasterFlowState)
-  const passkeyFlow = createStore(initialPasskeyFlowState)
-  const telegramFlow = createStore(initialTelegramFlowState)
   const loginMfaState = createStore(initialLoginMfaState)
   const captchaState = createStore(captchaStateFor(localConfig))
   const recentLoginMethod = createRecentLoginMethod(storage, storageKeys(appId).recentLoginMethod)
@@ -136,102 +121,6 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
 
   const isAuthenticated = () => auth.get().status === 'authenticated'
   const accountChanges = createAccountChanges(session.replaceUser, events.emit)
-  const otpFlowFor = (method: OtpChannel['method'], loadChannel: () => Promise<OtpChannel>, state: Store<OtpFlowState>) =>
-    createOtpFlow({
-      loadChannel,
-      state,
-      transport,
-      getConfig: () => config.get().config,
-      isAuthenticated,
-      authenticate: (login) => authenticate(method, login),
-      accountChanges,
-    })
-  // Each channel (identifier rules, routes) loads with its first code: the landing draws its inputs without them.
-  const email = otpFlowFor('email', () => import('./auth/email/channel.js').then((channel) => channel.emailChannel), emailFlow)
-  const sms = otpFlowFor('sms', () => import('./auth/sms/channel.js').then((channel) => channel.smsChannel), smsFlow)
-  // The guest code loads with the first call: the landing draws its button without it.
-  const guestLogin = lazily(() =>
-    import('./auth/guest/guest.js').then(({ createGuestLogin }) =>
-      createGuestLogin({
-        storage,
-        storageKey: storageKeys(appId).guestCredential,
-        transport,
-        isAuthenticated,
-        authenticate: (login) => authenticate('guest', login),
-      }),
-    ),
-  )
-  // The Farcaster code (sign-in and signer) loads with the first call; the signer's default key is the embedded wallet's.
-  const farcasterCode = lazily(() =>
-    import('./auth/farcaster/farcaster.js').then(({ createFarcaster }) =>
-      createFarcaster({
-        state: farcasterFlow, transport, isAuthenticated, authenticate: (login) => authenticate('farcaster', login), accountChanges,
-        refreshUser: () => session.fetchUser(), embeddedWallets,
-      }),
-    ),
-  )
-  const farcaster = forwarding<TesseraClient['farcaster']>({ reset: () => farcasterCode.loaded()?.reset() }, farcasterCode.load)
-  const guest = forwarding<TesseraClient['guest']>({}, guestLogin.load)
-  // The passkey flow loads with its first call: the landing draws its button without it.
-  const passkey = lazyPasskey(
-    lazily(() =>
-      import('./auth/passkey/flow.js').then(({ createPasskeyFlow }) =>
-        createPasskeyFlow({
-          state: passkeyFlow,
-          transport,
-          isAuthenticated,
-          getUser: () => auth.get().user,
-          authenticate: (login) => authenticate('passkey', login),
-          accountChanges,
-          ...(options.passkeyCeremony ? { ceremony: options.passkeyCeremony } : {}),
-        }),
-      ),
-    ),
-  )
-  // The Telegram flow loads with its first call (or a widget redirect return): the landing draws its button without it.
-  const telegram = lazyTelegram(
-    lazily(() =>
-      import('./auth/telegram/flow.js').then(({ createTelegramFlow }) =>
-        createTelegramFlow({
-          appId,
-          state: telegramFlow,
-          transport,
-          getTelegramConfig: () => config.get().config.telegram,
-          isAuthenticated,
-          authenticate: (login) => authenticate('telegram', login),
-          accountChanges,
-          window: () => (typeof window === 'undefined' ? null : window),
-          widgetHost: options.telegramOAuthUrl ?? TELEGRAM_OAUTH_URL,
-        }),
-      ),
-    ),
-    {
-      window: () => (typeof window === 'undefined' ? null : window),
-      configured: () => config.get().config.telegram !== null,
-      seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false,
-      isAuthenticated,
-    },
-  )
-  const customAuth = createCustomAuth({
-    state: customAuthState,
-    transport,
-    whenReady: () => ready,
-    serverEnabled: () => config.get().config.customJwtAuth,
-    getUser: () => auth.get().user,
-    authenticate: (login) => authenticate('custom_auth', login),
-    logout: () => session.logout('user'),
-    accountChanges,
-  })
-
-  const oauth = createOAuthFlow({
-    appId,
-    state: oauthFlow,
-    transport,
-    isAuthenticated,
-    authenticate,
-    accountChanges,
-    sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
-  })
   // External wallets: stores here; discovery, connectors and SIWE/SIWS load on first use.
   const wallets = createWallets({
     appId,
@@ -254,18 +143,6 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     import('./funding/for-client.js').then((module) => module.fundingForClient({ appId, options, transport, session, auth, config, storage, events, state: fundingState, wallets })),
   )
   const funding = forwarding<FundingApi>({ getState: fundingState.get, watchState: fundingState.watch }, fundingCode.load)
-  const crossApp = createCrossAppFlow({
-    appId,
-    state: crossAppFlow,
-    transport,
-    isAuthenticated,
-    authenticate,
-    accountChanges,
-    storage,
-    getUser: () => auth.get().user,
-    embeddedWallets: embeddedWallets.member,
-    sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
-  })
   const captcha = createCaptcha({ state: captchaState, transport, getConfig: () => config.get().config, turnstileScriptUrl: options.turnstileScriptUrl })
   const stopSyncingCaptcha = config.watch(() => captcha.syncConfig())
 
@@ -295,12 +172,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   const stopWatchingTabs = session.watchOtherTabs()
   // The custom API URL from the config must be known before the session is checked against it.
   const ready = Promise.all([loadConfig().then(restoreSession), recentLoginMethod.load()]).then(() => undefined)
-  customAuth.configure(options.customAuth ?? null)
-  // Finishes an OAuth redirect (or hands a popup's return to its opener); a failure is kept in the OAuth state.
-  void ready.then(() => oauth.handleReturn()).catch(() => undefined)
-  // Finishes a Telegram widget redirect (its fields in the address), else signs in from a Mini App's `initData` when
-  // seamless sign-in is on; a failure is kept in the Telegram state.
-  void ready.then(async () => (await telegram.handleReturn()) ?? (await telegram.seamlessSignIn())).catch(() => undefined)
+  const methods = createLoginMethods({
+    appId, options, storage, transport, session, auth, config, ready, isAuthenticated, authenticate, accountChanges, embeddedWallets,
+    sendAnalyticsEvent: (eventName, payload) => session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload)),
+  })
+  // Redirect returns and seamless sign-ins; a failure is kept in the method's state.
+  for (const method of methods.created) void ready.then(() => method.afterReady?.()).catch(() => undefined)
 
   async function acceptTerms(): Promise<User> {
     const token = await session.getAccessToken()
@@ -330,35 +207,11 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     },
     getAuth: auth.get,
     watchAuth: auth.watch,
-    getEmailFlow: emailFlow.get,
-    watchEmailFlow: emailFlow.watch,
-    getSmsFlow: smsFlow.get,
-    watchSmsFlow: smsFlow.watch,
     getRecentLoginMethod: recentLoginMethod.get,
-    getOAuthFlow: oauthFlow.get,
-    watchOAuthFlow: oauthFlow.watch,
-    oauth,
-    getCrossAppFlow: crossAppFlow.get,
-    watchCrossAppFlow: crossAppFlow.watch,
-    crossApp,
-    getPasskeyFlow: passkeyFlow.get,
-    watchPasskeyFlow: passkeyFlow.watch,
-    passkey,
-    getTelegramFlow: telegramFlow.get,
-    watchTelegramFlow: telegramFlow.watch,
-    telegram: telegram.member,
+    auth: methods.auth,
     getCaptcha: captchaState.get,
     watchCaptcha: captchaState.watch,
     captcha: { execute: captcha.execute, consumeToken: captcha.consumeToken, reset: captcha.reset },
-    email,
-    sms,
-    guest,
-    getFarcasterFlow: farcasterFlow.get,
-    watchFarcasterFlow: farcasterFlow.watch,
-    farcaster,
-    getCustomAuth: customAuthState.get,
-    watchCustomAuth: customAuthState.watch,
-    customAuth,
     accountTransferFrom,
     // Loaded on use: only a link that hit an existing account ever transfers.
     transferAccount: async (transfer) =>
@@ -384,24 +237,12 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
       embeddedWallets.destroy()
       fundingCode.loaded()?.destroy()
       fundingState.clear()
-      oauth.reset()
-      crossApp.reset()
-      farcaster.reset()
-      farcasterFlow.clear()
-      passkey.reset()
-      telegram.member.reset()
+      for (const method of methods.created) method.destroy()
       captcha.destroy()
-      oauthFlow.clear()
-      crossAppFlow.clear()
-      passkeyFlow.clear()
-      telegramFlow.clear()
       captchaState.clear()
       config.clear()
       auth.clear()
       identityToken.clear()
-      emailFlow.clear()
-      smsFlow.clear()
-      customAuthState.clear()
       events.clear()
       forgetClient(client)
     },

@@ -10,6 +10,7 @@ import type { LoginMfaApi } from './auth/login-mfa/types.js'
 import type { FundingApi } from './funding/types.js'
 import type { OAuthTokens } from './auth/oauth/provider-tokens.js'
 import type { Listener, Unsubscribe } from './listener.js'
+import type { AuthNamespaces } from './auth/login-methods.js'
 
 // The public entry (src/core/index.ts) names them from here.
 export type { Listener, Unsubscribe }
@@ -254,41 +255,13 @@ export interface TesseraClient {
   setConfig(config: Partial<EffectiveConfigInput> | undefined): void
   getAuth(): AuthState
   watchAuth(listener: Listener<AuthState>): Unsubscribe
-  getEmailFlow(): EmailFlowState
-  watchEmailFlow(listener: Listener<EmailFlowState>): Unsubscribe
-  getSmsFlow(): SmsFlowState
-  watchSmsFlow(listener: Listener<SmsFlowState>): Unsubscribe
-  getOAuthFlow(): OAuthFlowState
-  watchOAuthFlow(listener: Listener<OAuthFlowState>): Unsubscribe
-  getPasskeyFlow(): PasskeyFlowState
-  getTelegramFlow(): TelegramFlowState
-  watchTelegramFlow(listener: Listener<TelegramFlowState>): Unsubscribe
-  watchPasskeyFlow(listener: Listener<PasskeyFlowState>): Unsubscribe
-  getCrossAppFlow(): CrossAppFlowState
-  watchCrossAppFlow(listener: Listener<CrossAppFlowState>): Unsubscribe
-  getCustomAuth(): CustomAuthState
-  watchCustomAuth(listener: Listener<CustomAuthState>): Unsubscribe
-  getFarcasterFlow(): FarcasterFlowState
-  watchFarcasterFlow(listener: Listener<FarcasterFlowState>): Unsubscribe
   getCaptcha(): CaptchaState
   watchCaptcha(listener: Listener<CaptchaState>): Unsubscribe
   /** The method of the last successful sign-in on this device (the landing's 'Recent' chip). */
   getRecentLoginMethod(): LoginMethodName | null
 
-  readonly email: OtpFlow & { unlink(address: string): Promise<User> }
-  /** Phone numbers are normalised to E.164 (libphonenumber-js, loaded lazily). */
-  readonly sms: OtpFlow & { unlink(phoneNumber: string): Promise<User> }
-  readonly oauth: {
-    /** Redirect: resolves never (the page leaves). Popup: resolves with the user once signed in or linked. */
-    start(provider: OAuthProvider, options?: OAuthStartOptions): Promise<User>
-    /**
-     * Run on page load (the client does it once by itself): completes a redirect return, or, inside a
-     * popup, posts the return to the opener and closes. Null when the address holds no OAuth return.
-     */
-    handleReturn(): Promise<User | null>
-    unlink(provider: OAuthProvider, subject: string): Promise<User>
-    reset(): void
-  }
+  /** The login methods, one namespace each (`client.auth.email`, ...): its state (`getState`, `watchState`) and actions. */
+  readonly auth: AuthNamespaces
   /** External wallets: discovery, connection, SIWE and SIWS (src/core/wallets). */
   readonly wallets: WalletsApi
   /** Embedded wallets (document 2 §§3–4): created, connected and recovered through the wallet frame; loads on first use. */
@@ -299,114 +272,6 @@ export interface TesseraClient {
   readonly loginMfa: LoginMfaApi
   /** Funding (document 3): adding funds to the user's wallets by card, exchange, another wallet or receiving; loads on first use. */
   readonly funding: FundingApi
-  /** Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
-  readonly telegram: {
-    /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */
-    login(options?: TelegramLoginOptions): Promise<User>
-    /** Links a Telegram account to the signed-in user (the app's `linkEnabled`). */
-    link(options?: Pick<TelegramLoginOptions, 'popup'>): Promise<User>
-    unlink(telegramUserId: string): Promise<User>
-    reset(): void
-  }
-  /** WebAuthn passkeys (document 1 §4 "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
-  readonly passkey: {
-    /** Signs in with a passkey this app already knows (no sign-up). */
-    login(options?: PasskeyStartOptions): Promise<User>
-    /** Creates a passkey and signs up with it (needs `passkeysForSignup`). */
-    signup(options?: PasskeyStartOptions): Promise<User>
-    /** Adds a passkey to the signed-in user (at most MAX_PASSKEYS_PER_USER). */
-    link(): Promise<User>
-    /** Removes the passkey `credentialId`; one enrolled in MFA cannot be removed. */
-    unlink(credentialId: string): Promise<User>
-    /** Back to `initial`; a ceremony still waiting is cancelled. */
-    reset(): void
-    /** Whether this browser offers WebAuthn at all. */
-    isSupported(): boolean
-  }
-  /** Accounts of other apps on the server (document 2 "Cross-app"); the flow loads with its first use. */
-  readonly crossApp: {
-    /** Signs in with the provider app's account through its popup (opened at once: call it inside a click). */
-    login(providerAppId: string): Promise<User>
-    /** Links the provider app's account to the signed-in user, through the same popup. */
-    link(providerAppId: string): Promise<User>
-    unlink(providerAppId: string, subject: string): Promise<User>
-    /** The provider apps this app may connect to. */
-    getConnections(): Promise<CrossAppConnection[]>
-    /** Provider side: the request in this page's address, or null. */
-    readAuthorizationRequest(): CrossAppAuthorizationRequest | null
-    /** Provider side: the requesting app, refused (`cross_app_connection_not_allowed`) unless allowed. */
-    getRequester(request: CrossAppAuthorizationRequest): Promise<CrossAppRequester>
-    /**
-     * Provider side: the signed-in user consents; the code goes to the opener and the popup closes. For a requester
-     * that may transact, the user first gets an embedded Ethereum wallet if none exists (or is being made).
-     */
-    approve(request: CrossAppAuthorizationRequest): Promise<void>
-    /** Provider side: the user declines; the opener hears 'User rejected request' and the popup closes. */
-    deny(request: CrossAppAuthorizationRequest): Promise<void>
-    /**
-     * Asks the provider user's wallet to sign `message` through the provider's transact page (a popup: call it
-     * inside a click). `address`: one of the cross-app account's embedded wallets (default its first; another is
-     * refused, 'Cannot request a signature with this wallet address'). Refused before any popup for a read-only
-     * connection (`cross_app_read_only`).
-     */
-    signMessage(input: { providerAppId: string; message: string; address?: string }): Promise<{ signature: string }>
-    /** The same for EIP-712 typed data (`eth_signTypedData_v4`). */
-    signTypedData(input: { providerAppId: string; typedData: Record<string, unknown>; address?: string }): Promise<{ signature: string }>
-    /** The same for a transaction, sent by the provider user's wallet and answered with its hash. */
-    sendTransaction(input: { providerAppId: string; transaction: Record<string, unknown>; address?: string }): Promise<{ transactionHash: string }>
-    /** The same for a transaction signed but not sent, answered with the signed serialized transaction. */
-    signTransaction(input: { providerAppId: string; transaction: Record<string, unknown>; address?: string }): Promise<{ signature: string }>
-    /** A provider app's name and icon, fetched once per app; null when the request failed (logged). */
-    getProviderDetails(providerAppId: string): Promise<CrossAppProviderDetails | null>
-    /** The access token the provider app gave the signed-in user at the cross-app login or link, or null. */
-    getAccessTokenForProvider(providerAppId: string): Promise<string | null>
-    /** Provider side: the transact request in this page's address fragment, or null. */
-    readTransactRequest(): Promise<CrossAppTransactRequest | null>
-    /**
-     * Provider side: the signed-in user consents; the user's embedded wallet carries out the request and the opener
-     * hears its answer (or why there is none). `uiOptions.showWalletUIs` (default the app's setting): whether the
-     * wallet's own confirmation screen asks again, with its summary, fee and receipt.
-     */
-    approveTransact(request: CrossAppTransactRequest, options?: { uiOptions?: { showWalletUIs?: boolean } }): Promise<void>
-    /** Provider side: the user declines; the opener hears 'User rejected request'. */
-    denyTransact(request: CrossAppTransactRequest): Promise<void>
-    /** Back to `initial`; a popup still awaited is closed. */
-    reset(): void
-  }
-  /** Sign-In with Farcaster through the server's relay (the code loads on first use). */
-  readonly farcaster: {
-    /** Opens a channel, waits for the Farcaster app's signature (2 s polls, 120 s), then signs in. */
-    login(options?: FarcasterLoginOptions): Promise<User>
-    /** The same, linking the Farcaster account to the signed-in user. */
-    link(options?: Pick<FarcasterLoginOptions, 'captchaToken'>): Promise<User>
-    unlink(fid: number): Promise<User>
-    /** Stops polling and goes back to `initial` (the modal calls it on close). */
-    reset(): void
-    /**
-     * Asks the signed-in user's Farcaster account to add `publicKey` (0x hex of a 32-byte ed25519 key; omitted: the
-     * embedded wallet's Farcaster signer key, which never leaves the wallet frame) and polls every 2 s: resolves once
-     * approved, 'Request rejected' when revoked, 'Connect failed' after 300 s or without a key.
-     */
-    requestSigner(publicKey?: string | null, options?: FarcasterSignerRequestOptions): Promise<FarcasterSignerApproved>
-    /** Farcaster v2 (mini apps): a nonce for the host app's Sign-In with Farcaster message, and its expiry (ISO 8601). */
-    initV2(captchaToken?: string): Promise<{ nonce: string; expiresAt: string }>
-    /** Signs in with the SIWF message the mini app host's wallet signed (`fid` default: the message's fid resource). */
-    loginV2(input: { message: string; signature: string; fid?: number }): Promise<User>
-  }
-  readonly guest: {
-    /** Signs in as a guest with the credential kept in storage (created on first use). */
-    login(): Promise<User>
-    /** Always rejects: a guest credential cannot be linked to a user ('Linking is not supported for the guest flow'). */
-    link(): Promise<never>
-  }
-  readonly customAuth: {
-    /** Replaces the app's custom-auth hooks (the React wrapper calls it as `isLoading` changes) and syncs. */
-    configure(config: CustomAuthConfig | null): void
-    /** Signs in with the app's token when it has one and nobody is signed in; logs out when the token is gone. */
-    sync(): Promise<void>
-    /** Links the app's identity to the signed-in user: `token` (a JWT of the app's identity provider), else the configured custom auth's. */
-    link(token?: string): Promise<User>
-  }
   readonly captcha: {
     /** Solves (ALTCHA) or runs the invisible widget (Turnstile); resolves with the token and stores it. */
     execute(): Promise<string>

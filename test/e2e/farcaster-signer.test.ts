@@ -42,7 +42,7 @@ function ed25519PublicKey(): Hex {
 }
 
 /**
- * Starts `client.farcaster.requestSigner(key)` on the page's shared client; the approval link and outcome land on
+ * Starts `client.auth.farcaster.requestSigner(key)` on the page's shared client; the approval link and outcome land on
  * `window`. A script string: the page imports the built library itself (no transform of the test's code).
  */
 function requestSignerInPage(page: Page, key: Hex) {
@@ -52,7 +52,7 @@ function requestSignerInPage(page: Page, key: Hex) {
     const client = getOrCreateClient({ appId, apiUrl })
     window.signerOutcome = null
     window.signerApprovalUrl = null
-    client.farcaster.requestSigner(${JSON.stringify(key)}, { onPendingApproval: ({ signerApprovalUrl }) => { window.signerApprovalUrl = signerApprovalUrl } })
+    client.auth.farcaster.requestSigner(${JSON.stringify(key)}, { onPendingApproval: ({ signerApprovalUrl }) => { window.signerApprovalUrl = signerApprovalUrl } })
       .then((approved) => { window.signerOutcome = { approved, user: client.getAuth().user?.farcaster ?? null } })
       .catch((error) => { window.signerOutcome = { error: { shortMessage: error.shortMessage, code: error.code } } })
   })()`)

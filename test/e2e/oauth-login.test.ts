@@ -40,7 +40,7 @@ async function signInByPopup(page: Page, demo: DemoName, provider: 'google' | 'g
 }
 
 describe('OAuth sign-in with the local provider', () => {
-  it('google-like OIDC by full-page redirect from client.oauth.start: back on the demo, signed in, clean address', async () => {
+  it('google-like OIDC by full-page redirect from client.auth.oauth.start: back on the demo, signed in, clean address', async () => {
     const email = `google-redirect-${run}@example.com`
     stack.provider.signInAs({ sub: `g-redirect-${run}`, email, email_verified: true, name: 'Redirect User' })
     await inNewPage(stack.browser, async (page) => {
@@ -49,7 +49,7 @@ describe('OAuth sign-in with the local provider', () => {
       // The shared client the demo uses; the page leaves for the provider, so nothing is awaited in it. (A
       // string, so the test runner does not rewrite the page's dynamic import.)
       await page.evaluate(`void import('/tessera.js').then((tessera) =>
-        tessera.getOrCreateClient(window.TESSERA_DEMO).oauth.start('google', { popup: false }))`)
+        tessera.getOrCreateClient(window.TESSERA_DEMO).auth.oauth.start('google', { popup: false }))`)
       await linkedAccountRow(page, 'google_oauth', email).waitFor({ timeout: uiTimeout })
       expect(new URL(page.url()).pathname).toBe('/vanilla/')
       expectCleanAddress(page)

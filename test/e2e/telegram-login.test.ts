@@ -89,7 +89,7 @@ describe('Telegram login widget', () => {
       await page.goto(`${stack.pageUrl('vanilla')}?keep=1`)
       await page.locator('#login').waitFor({ timeout: uiTimeout })
       // The page leaves for the widget host, so nothing is awaited in it (a string: the runner must not rewrite the import).
-      await page.evaluate(`void import('/tessera.js').then((tessera) => tessera.getOrCreateClient(window.TESSERA_DEMO).telegram.login({ popup: false }))`)
+      await page.evaluate(`void import('/tessera.js').then((tessera) => tessera.getOrCreateClient(window.TESSERA_DEMO).auth.telegram.login({ popup: false }))`)
       await page.waitForURL((url) => url.href.startsWith(stack.telegram.standIn.url), { timeout: uiTimeout })
       expect(new URL(page.url()).searchParams.get('return_to')).toBe(`${stack.pageUrl('vanilla')}?keep=1`)
       await acceptOnWidget(page, id, `redirect_${run}`)

@@ -25,8 +25,8 @@ async function newClient(): Promise<TesseraClient> {
 }
 
 async function emailSignIn(target: TesseraClient, email: string) {
-  await target.email.sendCode(email)
-  return target.email.loginWithCode(server.inbox.lastCode(email))
+  await target.auth.email.sendCode(email)
+  return target.auth.email.loginWithCode(server.inbox.lastCode(email))
 }
 
 /** Signs a new user in and enrols a sign-in authenticator app through the client; answers its secret. */

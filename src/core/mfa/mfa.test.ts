@@ -30,8 +30,8 @@ beforeEach(async () => {
     embeddedWallets: { page: {} as FramePage, createFrameClient: () => frame.frame },
   })
   await client.ready
-  await client.email.sendCode('ada@example.com')
-  await client.email.loginWithCode(TEST_OTP)
+  await client.auth.email.sendCode('ada@example.com')
+  await client.auth.email.loginWithCode(TEST_OTP)
 })
 afterEach(async () => {
   client.destroy()

@@ -46,8 +46,8 @@ async function loadPage() {
   return client
 }
 async function signIn(client: TesseraClient) {
-  await client.email.sendCode('ada@example.com')
-  await client.email.loginWithCode(TEST_OTP)
+  await client.auth.email.sendCode('ada@example.com')
+  await client.auth.email.loginWithCode(TEST_OTP)
 }
 /** Every stored value that is (or holds) a token: JWTs start with `eyJ`, refresh tokens here with `rt-`. */
 async function storedTokens(): Promise<string[]> {

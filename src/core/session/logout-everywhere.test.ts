@@ -26,8 +26,8 @@ async function signedInClient() {
   const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage, locks: null, retryDelay: () => 1 })
   clients.push(client)
   await client.ready
-  await client.email.sendCode('ada@example.com')
-  await client.email.loginWithCode(TEST_OTP)
+  await client.auth.email.sendCode('ada@example.com')
+  await client.auth.email.loginWithCode(TEST_OTP)
   expect(client.getAuth().status).toBe('authenticated')
   return { client, storage }
 }

@@ -37,8 +37,8 @@ async function newClient(storage: TokenStorage = createMemoryStorage()) {
 }
 
 async function signIn(target: TesseraClient) {
-  await target.email.sendCode('ada@example.com')
-  await target.email.loginWithCode(TEST_OTP)
+  await target.auth.email.sendCode('ada@example.com')
+  await target.auth.email.loginWithCode(TEST_OTP)
 }
 
 describe('identity and access tokens', () => {

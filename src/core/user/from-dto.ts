@@ -1,5 +1,7 @@
 /** Maps the snake_case wire user to the camelCase entity (document 1 §3). */
-import type { LinkedAccountDto, LinkedAccountType, UserDto } from '../../protocol/index.js'
+import type { LinkedAccountDto, UserDto } from '../../protocol/index.js'
+import { loginMethods } from '../auth/login-methods.js'
+import type { AccountFields, AccountMappers, DtoOf } from './account-mapper.js'
 import type { LinkedAccount, User, WalletAccount } from './types.js'
 
 const toDate = (seconds: number) => new Date(seconds * 1000)
@@ -12,11 +14,6 @@ const walletChainTypes: Record<string, WalletAccount['chainType']> = {
   'bitcoin-taproot': 'bitcoin',
 }
 
-type Times = Pick<LinkedAccount, 'verifiedAt' | 'firstVerifiedAt' | 'latestVerifiedAt'>
-type AccountFields = LinkedAccount extends infer A ? (A extends LinkedAccount ? Omit<A, keyof Times> : never) : never
-/** The wire account of one type (OAuth accounts share one DTO whose `type` is a union). */
-type DtoOf<T extends LinkedAccountType> = LinkedAccountDto extends infer D ? (D extends { type: infer U } ? (T extends U ? D & { type: T } : never) : never) : never
-type AccountMappers = { [T in LinkedAccountType]: (dto: DtoOf<T>) => AccountFields | null }
 
 function walletFromDto(dto: DtoOf<'wallet'>): AccountFields | null {
   const chainType = walletChainTypes[dto.chain_type]
@@ -28,43 +25,16 @@ function walletFromDto(dto: DtoOf<'wallet'>): AccountFields | null {
   }
 }
 
-/** One mapper per account type: each picks its own fields from the wire account. */
-const accountMappers: AccountMappers = {
-  email: (dto) => ({ type: 'email', address: dto.address }),
-  phone: (dto) => ({ type: 'phone', number: dto.number ?? dto.phoneNumber ?? '' }),
-  wallet: walletFromDto,
-  smart_wallet: (dto) => ({ type: 'smart_wallet', address: dto.address, smartWalletType: dto.smart_wallet_type, smartWalletVersion: dto.smart_wallet_version ?? null }),
-  cross_app: (dto) => ({
-    type: 'cross_app', subject: dto.subject,
-    embeddedWallets: dto.embedded_wallets.map(({ address }) => ({ address })),
-    smartWallets: dto.smart_wallets.map(({ address }) => ({ address })),
-    providerApp: { id: dto.provider_app.id, name: dto.provider_app.name ?? null, logoUrl: dto.provider_app.logo_url ?? null },
-  }),
-  google_oauth: (dto) => ({ type: 'google_oauth', subject: dto.subject, email: dto.email ?? null, name: dto.name ?? null }),
-  spotify_oauth: (dto) => ({ type: 'spotify_oauth', subject: dto.subject, email: dto.email ?? null, name: dto.name ?? null }),
-  apple_oauth: (dto) => ({ type: 'apple_oauth', subject: dto.subject, email: dto.email ?? null }),
-  instagram_oauth: (dto) => ({ type: 'instagram_oauth', subject: dto.subject, username: dto.username ?? null }),
-  twitter_oauth: (dto) => ({ type: 'twitter_oauth', subject: dto.subject, username: dto.username ?? null, name: dto.name ?? null, profilePictureUrl: dto.profile_picture_url ?? null }),
-  discord_oauth: (dto) => ({ type: 'discord_oauth', subject: dto.subject, username: dto.username ?? null, email: dto.email ?? null }),
-  github_oauth: (dto) => ({ type: 'github_oauth', subject: dto.subject, username: dto.username ?? null, name: dto.name ?? null, email: dto.email ?? null }),
-  tiktok_oauth: (dto) => ({ type: 'tiktok_oauth', subject: dto.subject, username: dto.username ?? null, name: dto.name ?? null }),
-  line_oauth: (dto) => ({ type: 'line_oauth', subject: dto.subject, name: dto.name ?? null, email: dto.email ?? null, profilePictureUrl: dto.profile_picture_url ?? null }),
-  linkedin_oauth: (dto) => ({ type: 'linkedin_oauth', subject: dto.subject, name: dto.name ?? null, email: dto.email ?? null, vanityName: dto.vanity_name ?? null }),
-  custom_auth: (dto) => ({ type: 'custom_auth', customUserId: dto.custom_user_id }),
-  farcaster: (dto) => ({
-    type: 'farcaster', fid: dto.fid, ownerAddress: dto.owner_address, displayName: dto.display_name ?? null, username: dto.username ?? null,
-    bio: dto.bio ?? null, pfp: dto.profile_picture_url ?? null, url: dto.homepage_url ?? null, signerPublicKey: dto.signer_public_key ?? null,
-  }),
-  passkey: (dto) => ({
-    type: 'passkey', enrolledInMfa: dto.enrolled_in_mfa, credentialId: dto.credential_id, publicKey: dto.public_key ?? null,
-    authenticatorName: dto.authenticator_name ?? null, createdWithDevice: dto.created_with_device ?? null,
-    createdWithOs: dto.created_with_os ?? null, createdWithBrowser: dto.created_with_browser ?? null,
-  }),
-  telegram: (dto) => ({
-    type: 'telegram', telegramUserId: dto.telegram_user_id, firstName: dto.first_name ?? null, lastName: dto.last_name ?? null,
-    username: dto.username ?? null, photoUrl: dto.photo_url ?? null,
-  }),
+/** The wallets' account types; each login method declares its own (`accounts` in its module). */
+const walletAccounts: AccountMappers = {
+  map: {
+    wallet: walletFromDto,
+    smart_wallet: (dto) => ({ type: 'smart_wallet', address: dto.address, smartWalletType: dto.smart_wallet_type, smartWalletVersion: dto.smart_wallet_version ?? null }),
+  },
+  slots: { wallet: 'wallet', smart_wallet: 'smartWallet' },
 }
+const accountMappers: AccountMappers['map'] = Object.assign({}, walletAccounts.map, ...loginMethods.map((method) => method.accounts?.map))
+const slotByType: NonNullable<AccountMappers['slots']> = Object.assign({}, walletAccounts.slots, ...loginMethods.map((method) => method.accounts?.slots))
 
 /** Null for an account type (or wallet chain) this client does not know. */
 export function linkedAccountFromDto(dto: LinkedAccountDto): LinkedAccount | null {
@@ -73,26 +43,6 @@ export function linkedAccountFromDto(dto: LinkedAccountDto): LinkedAccount | nul
   if (!fields) return null
   return { ...fields, verifiedAt: toDate(dto.verified_at), firstVerifiedAt: toDateOrNull(dto.first_verified_at), latestVerifiedAt: toDateOrNull(dto.latest_verified_at) } as LinkedAccount
 }
-
-/** Which convenience slot holds the first account of each type. */
-const slotByType = {
-  email: 'email',
-  phone: 'phone',
-  wallet: 'wallet',
-  smart_wallet: 'smartWallet',
-  google_oauth: 'google',
-  twitter_oauth: 'twitter',
-  discord_oauth: 'discord',
-  github_oauth: 'github',
-  spotify_oauth: 'spotify',
-  instagram_oauth: 'instagram',
-  tiktok_oauth: 'tiktok',
-  line_oauth: 'line',
-  linkedin_oauth: 'linkedin',
-  apple_oauth: 'apple',
-  farcaster: 'farcaster',
-  telegram: 'telegram',
-} as const satisfies Partial<Record<LinkedAccount['type'], keyof User>>
 
 export function userFromDto(dto: UserDto): User {
   const linkedAccounts: LinkedAccount[] = []
@@ -113,7 +63,7 @@ export function userFromDto(dto: UserDto): User {
   }
   const slots = user as unknown as Record<string, LinkedAccount | undefined>
   for (const account of linkedAccounts) {
-    const slot = slotByType[account.type as keyof typeof slotByType]
+    const slot = slotByType[account.type]
     if (slot && !slots[slot]) slots[slot] = account
   }
   return user

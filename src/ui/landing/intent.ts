@@ -4,7 +4,7 @@ import type { ModalRequest } from '../modal-context.js'
 import type { Screen } from '../navigation/navigation.js'
 import { isCrossAppMethod, isOAuthProvider } from './method-kind.js'
 
-type SendCodeOptions = NonNullable<Parameters<TesseraClient['email']['sendCode']>[1]>
+type SendCodeOptions = NonNullable<Parameters<TesseraClient['auth']['email']['sendCode']>[1]>
 
 /**
  * Where the modal opens: link and update skip the landing for the method's own input (email stays on the landing's

@@ -5,14 +5,14 @@ import type { Navigation } from '../navigation/navigation.js'
 
 /** Every sign-in flow of the client, reset when the modal closes. */
 function resetClientFlows(client: TesseraClient) {
-  client.email.reset()
-  client.sms.reset()
-  client.oauth.reset()
+  client.auth.email.reset()
+  client.auth.sms.reset()
+  client.auth.oauth.reset()
   client.wallets.reset()
-  client.crossApp.reset()
-  client.passkey.reset()
-  client.farcaster.reset()
-  client.telegram.reset()
+  client.auth.crossApp.reset()
+  client.auth.passkey.reset()
+  client.auth.farcaster.reset()
+  client.auth.telegram.reset()
 }
 
 /**

@@ -7,7 +7,7 @@ import { useModal } from '../modal-context.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../client-slices/config.js'
-import { useOtpFlow } from '../client-slices/otp.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 import { useSendFirstCode } from './use-send-first-code.js'
 
 /** The email row: address, the inline plus-address error, and Submit, which sends the code for the modal's intent. */
@@ -15,7 +15,7 @@ export function EmailForm({ recent = false }: { recent?: boolean }) {
   const t = useT()
   const { client, request } = useModal()
   const { config } = useConfigState(client)
-  const flow = useOtpFlow(client, 'email')
+  const flow = useLoginMethodState(client, 'email')
   const [email, setEmail] = useState(flow.identifier ?? prefilled(request, 'email'))
   const [plusError, setPlusError] = useState(false)
   const inputId = useId()

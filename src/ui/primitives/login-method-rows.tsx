@@ -51,7 +51,7 @@ function MethodRow({ method, recent, walletLabel }: { method: LandingMethod; rec
     return <LoginMethodButton part="method-button sms-button" icon={<PhoneIcon />} label={t('landing.sms')} recent={recent === 'sms'} onClick={() => navigation.navigate('phone')} />
   // Document 1 §2: with passkey sign-up on, the choice screen first; otherwise straight to sign-in. Hidden without WebAuthn.
   if (method === 'passkey')
-    return client.passkey.isSupported() ? (
+    return client.auth.passkey.isSupported() ? (
       <LoginMethodButton
         part="method-button passkey-button"
         icon={<PasskeyIcon />}

@@ -13,7 +13,7 @@ export function useSendFirstCode(channel: 'email' | 'sms', onInlineError?: (kind
     (identifier) =>
       withCaptcha(async (captchaToken) => {
         try {
-          await client[channel].sendCode(identifier, otpSendOptions(request, channel, client.getAuth().user, captchaToken))
+          await client.auth[channel].sendCode(identifier, otpSendOptions(request, channel, client.getAuth().user, captchaToken))
           navigation.navigate(channel === 'email' ? 'code' : 'sms-code')
         } catch (caught) {
           onInlineError?.(handleError(caught, 'send-code'))

@@ -14,7 +14,7 @@ const debounceFor = (client: TesseraClient) => {
 
 /**
  * Starts OAuth in a popup for the modal's intent and shows the status screen; presses within 2 s of the
- * last are dropped. `client.oauth.start` runs in the same task as the click so the browser allows the popup.
+ * last are dropped. `client.auth.oauth.start` runs in the same task as the click so the browser allows the popup.
  */
 export function useStartOAuth(): (provider: OAuthProvider) => void {
   const { client, request, navigation, withCaptcha, handleError } = useModal()
@@ -24,7 +24,7 @@ export function useStartOAuth(): (provider: OAuthProvider) => void {
         const intent = request.intent === 'link' && request.method === provider ? 'link' : 'login'
         void withCaptcha(async (captchaToken) => {
           const noSignup = intent === 'login' && signupDisabled(request)
-          const started = client.oauth.start(provider, { popup: true, intent, ...(noSignup ? { disableSignup: true } : {}), ...(captchaToken ? { captchaToken } : {}) })
+          const started = client.auth.oauth.start(provider, { popup: true, intent, ...(noSignup ? { disableSignup: true } : {}), ...(captchaToken ? { captchaToken } : {}) })
           navigation.navigate('oauth')
           try {
             // Success is reported through the client's login or link event, which closes the modal.

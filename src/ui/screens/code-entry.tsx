@@ -9,7 +9,7 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import * as styles from '../styles/modal.css.js'
 import { maskPhoneNumber } from '../../core/index.js'
 import { useConfigState } from '../client-slices/config.js'
-import { useOtpFlow, type OtpChannel } from '../client-slices/otp.js'
+import { useLoginMethodState, type OtpChannel } from '../client-slices/login-method.js'
 
 /** Document 1 §9: the digit-box error resets after 1400 ms. */
 export const INCORRECT_CODE_RESET_MS = 1400
@@ -19,8 +19,8 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const t = useT()
   const { client, request, navigation, showError, handleError, withCaptcha } = useModal()
   const { config } = useConfigState(client)
-  const flow = useOtpFlow(client, channel)
-  const otp = client[channel]
+  const flow = useLoginMethodState(client, channel)
+  const otp = client.auth[channel]
   const [incorrect, setIncorrect] = useState(false)
   const [resetKey, setResetKey] = useState(0)
   const [now, setNow] = useState(() => Date.now())

@@ -13,7 +13,7 @@ export function useStartCrossApp(): (method: CrossAppMethod) => void {
     (method) => {
       const providerAppId = method.slice('privy:'.length)
       const link = request.intent === 'link' && request.method === method
-      const started = link ? client.crossApp.link(providerAppId) : client.crossApp.login(providerAppId)
+      const started = link ? client.auth.crossApp.link(providerAppId) : client.auth.crossApp.login(providerAppId)
       navigation.navigate('cross-app')
       // Success is reported through the client's login or link event, which closes the modal.
       started.catch((caught: unknown) => handleError(caught, 'cross-app'))

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { CrossAppProviderDetails, TesseraClient, TesseraError } from '../../core/index.js'
 import { useConfigState } from '../client-slices/config.js'
-import { useCrossAppFlow } from '../client-slices/cross-app.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
 import { useT as useErrorT } from '../copy/errors.js'
 import { useT } from '../copy/cross-app.js'
@@ -19,7 +19,7 @@ function useProviderDetails(client: TesseraClient, providerAppId: string | null)
   useEffect(() => {
     if (!providerAppId) return
     let current = true
-    void client.crossApp.getProviderDetails(providerAppId).then((loaded) => current && setDetails(loaded))
+    void client.auth.crossApp.getProviderDetails(providerAppId).then((loaded) => current && setDetails(loaded))
     return () => {
       current = false
     }
@@ -60,7 +60,7 @@ export default function CrossAppStatus() {
   const errorText = useErrorT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
-  const flow = useCrossAppFlow(client)
+  const flow = useLoginMethodState(client, 'crossApp')
   const start = useStartCrossApp()
   const requested = request.intent === 'link' && isCrossAppMethod(request.method) ? request.method : null
   const method = flow.providerAppId ? (`privy:${flow.providerAppId}` as const) : requested

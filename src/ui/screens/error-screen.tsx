@@ -18,7 +18,7 @@ export default function ErrorScreen() {
   const retry = useRetry()
   if (!error) return null
   // The method names the OAuth provider and the account type of a link limit.
-  const method = request.method ?? client.getOAuthFlow().provider
+  const method = request.method ?? client.auth.oauth.getState().provider
   const copy = copyForError(error, { t, appName: config.appName, allowlist: config.allowlist, step: errorStep, method })
   const act = () => retry(copy.actionTarget)
   return (

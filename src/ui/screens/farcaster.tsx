@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react'
 import type { TesseraClient, TesseraError } from '../../core/index.js'
-import { useFarcasterFlow } from '../client-slices/farcaster.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 import { useT } from '../copy/farcaster.js'
 import { FarcasterIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
@@ -39,7 +39,7 @@ const starting = new WeakSet<TesseraClient>()
 export default function FarcasterScreen() {
   const t = useT()
   const { client, request, navigation } = useModal()
-  const flow = useFarcasterFlow(client)
+  const flow = useLoginMethodState(client, 'farcaster')
   const link = request.intent === 'link' && request.method === 'farcaster'
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 
@@ -47,7 +47,7 @@ export default function FarcasterScreen() {
 
   const hasHistory = navigation.getState().history.length > 0
   const back = () => {
-    client.farcaster.reset()
+    client.auth.farcaster.reset()
     navigation.back()
   }
   const error = flow.status === 'error' ? flow.error : null
@@ -102,7 +102,7 @@ export default function FarcasterScreen() {
           </a>
         ))}
         {error && (
-          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={() => client.farcaster.reset()}>
+          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={() => client.auth.farcaster.reset()}>
             {t('farcaster.retry')}
           </button>
         )}
@@ -120,7 +120,7 @@ function useFlowStartedOnOpen(status: string, link: boolean) {
     withCaptcha(async (captchaToken) => {
       try {
         // Success is reported through the client's login or link event, which closes the modal.
-        await (link ? client.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.farcaster.login({ ...(captchaToken && { captchaToken }) }))
+        await (link ? client.auth.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.auth.farcaster.login({ ...(captchaToken && { captchaToken }) }))
       } catch (caught) {
         // A link refused with `account_transfer_required` opens the transfer offer (the fid comes from the error).
         handleError(caught, 'farcaster', link ? { linkMethod: 'farcaster', account: '' } : undefined)

@@ -6,13 +6,13 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import { useStartOAuth } from '../primitives/use-start-oauth.js'
 import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
-import { useOAuthFlow } from '../client-slices/oauth.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 
 /** OAuth status: waiting for the provider's popup, then verifying; a link intent starts here with a button. */
 export default function OAuthStatus() {
   const t = useT()
   const { client, request, navigation } = useModal()
-  const flow = useOAuthFlow(client)
+  const flow = useLoginMethodState(client, 'oauth')
   const startOAuth = useStartOAuth()
   const requested = request.intent === 'link' && isOAuthProvider(request.method) ? request.method : null
   const provider = flow.provider ?? requested

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { TesseraError } from '../../core/index.js'
 import { useConfigState } from '../client-slices/config.js'
-import { usePasskeyFlow } from '../client-slices/passkey.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 import { copyForError, type CopyContext } from '../copy/copy-for-error.js'
 import { useT as useErrorT } from '../copy/errors.js'
 import { useT } from '../copy/passkey.js'
@@ -37,13 +37,13 @@ export default function PasskeyStatus() {
   const errorText = useErrorT()
   const { client, request, navigation } = useModal()
   const { config } = useConfigState(client)
-  const flow = usePasskeyFlow(client)
+  const flow = useLoginMethodState(client, 'passkey')
   const start = useStartPasskey()
   const linkRequested = request.intent === 'link' && request.method === 'passkey'
   const started = useRef(false)
 
   useEffect(() => {
-    if (started.current || !linkRequested || client.getPasskeyFlow().status !== 'initial') return
+    if (started.current || !linkRequested || client.auth.passkey.getState().status !== 'initial') return
     started.current = true
     start('link')
   }, [client, linkRequested, start])

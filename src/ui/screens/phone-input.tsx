@@ -9,7 +9,7 @@ import { ScreenHeader } from '../primitives/screen-header.js'
 import { useSendFirstCode } from '../primitives/use-send-first-code.js'
 import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../client-slices/config.js'
-import { useOtpFlow } from '../client-slices/otp.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 
 /** Phone input: country selector, formatting as you type, Submit enabled only for a valid number; Enter submits. */
 export default function PhoneInput() {
@@ -17,7 +17,7 @@ export default function PhoneInput() {
   const { client, request, navigation } = useModal()
   const sendFirstCode = useSendFirstCode('sms')
   const { config } = useConfigState(client)
-  const flow = useOtpFlow(client, 'sms')
+  const flow = useLoginMethodState(client, 'sms')
   const tools = use(loadPhoneTools())
   const [phone, setPhone] = useState(() => {
     const country = tools.initialCountry(config.intl.defaultCountry)

@@ -3,7 +3,7 @@ import { useModal } from '../modal-context.js'
 
 /**
  * Starts Telegram (after the CAPTCHA when the app has one) and shows its status screen; a failure the status screen
- * cannot show itself (allowlist, user limit, no account, transfer) opens its error screen. `client.telegram.login`
+ * cannot show itself (allowlist, user limit, no account, transfer) opens its error screen. `client.auth.telegram.login`
  * runs in the same task as the click so the browser allows the widget's popup.
  */
 export function useStartTelegram(): (intent: 'login' | 'link') => void {
@@ -11,7 +11,7 @@ export function useStartTelegram(): (intent: 'login' | 'link') => void {
   return useCallback(
     (intent) => {
       const start = async (captchaToken: string | undefined) => {
-        const started = intent === 'link' ? client.telegram.link() : client.telegram.login(captchaToken ? { captchaToken } : {})
+        const started = intent === 'link' ? client.auth.telegram.link() : client.auth.telegram.login(captchaToken ? { captchaToken } : {})
         navigation.navigate('telegram')
         try {
           // Success is reported through the client's login or link event, which closes the modal.

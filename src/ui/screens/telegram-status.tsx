@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTelegramFlow } from '../client-slices/telegram.js'
+import { useLoginMethodState } from '../client-slices/login-method.js'
 import { useT, telegramErrorCopy } from '../copy/telegram.js'
 import { TelegramIcon } from '../icons/method-icons.js'
 import { useModal } from '../modal-context.js'
@@ -15,7 +15,7 @@ import { useStartTelegram } from './telegram-start.js'
 export default function TelegramStatus() {
   const t = useT()
   const { client, request, navigation } = useModal()
-  const flow = useTelegramFlow(client)
+  const flow = useLoginMethodState(client, 'telegram')
   const start = useStartTelegram()
   const linkRequested = request.intent === 'link' && request.method === 'telegram'
   const hasHistory = navigation.getState().history.length > 0

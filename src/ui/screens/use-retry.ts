@@ -8,10 +8,10 @@ export function useRetry(): (target: 'previous' | 'landing') => void {
   return useCallback(
     (target) => {
       if (target === 'previous') return navigation.back()
-      client.email.reset()
-      client.sms.reset()
-      client.oauth.reset()
-      client.passkey.reset()
+      client.auth.email.reset()
+      client.auth.sms.reset()
+      client.auth.oauth.reset()
+      client.auth.passkey.reset()
       navigation.reset(initialScreen(request))
     },
     [client, navigation, request],

@@ -8,7 +8,7 @@ import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { User } from '../../user/types.js'
 import { unlinkCrossApp } from './api.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
-import { crossAppMethod, type CrossAppFlowOptions, type CrossAppTransactTarget } from './flow.js'
+import { crossAppMethodName, type CrossAppFlowOptions, type CrossAppTransactTarget } from './flow.js'
 import { proceed } from './steps/proceed.js'
 import { getProviderDetails } from './steps/provider-details.js'
 import { createCrossAppRuntime, getConnections } from './steps/runtime.js'
@@ -25,7 +25,7 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
     getConnections: () => getConnections(runtime),
     async unlink(providerAppId: string, subject: string): Promise<User> {
       if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-      return options.accountChanges.unlinked(await unlinkCrossApp(options.transport, { provider_app_id: providerAppId, subject }), crossAppMethod(providerAppId))
+      return options.accountChanges.unlinked(await unlinkCrossApp(options.transport, { provider_app_id: providerAppId, subject }), crossAppMethodName(providerAppId))
     },
     cancelPopup(reason: TesseraError) {
       if (!runtime.popupWait) return

@@ -7,7 +7,8 @@ import { createMemoryStorage } from '../../session/storage.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'
 import { authResponse, TEST_APP_ID, userDto } from '../../test-support/fixtures.js'
-import type { ClientEvents, CrossAppFlowState, LoginMethodName, TesseraClient, TokenStorage } from '../../types.js'
+import type { CrossAppActions } from './types.js'
+import type { ClientEvents, CrossAppFlowState, LoginMethodName, TokenStorage } from '../../types.js'
 import { userFromDto } from '../../user/from-dto.js'
 import { createEmitter } from '../../utils/emitter.js'
 import { createStore } from '../../utils/store.js'
@@ -91,7 +92,7 @@ function newFlow() {
   const transport = createTransport({ apiUrl: api.url, appId: TEST_APP_ID, getAccessToken: async () => 'access-token', retryDelay: () => 1 })
   const events = createEmitter<ClientEvents>()
   events.on('link', (payload) => void links.push(payload))
-  const flow: TesseraClient['crossApp'] = createCrossAppFlow({
+  const flow: CrossAppActions = createCrossAppFlow({
     appId: TEST_APP_ID,
     state,
     transport,
@@ -232,7 +233,7 @@ describe('requester side', () => {
 
 describe('transacting through the provider', () => {
   /** Signs in through the provider popup, whose answer sets `token`. */
-  async function signInWithToken(flow: TesseraClient['crossApp'], token = 'provider-token-1') {
+  async function signInWithToken(flow: CrossAppActions, token = 'provider-token-1') {
     const login = flow.login(PROVIDER_ID)
     const { popup, url } = await popupRequest()
     answer(popup, { type: crossAppMessageTypes.response, state_code: url.searchParams.get('state_code'), authorization_code: 'code-1', token_action: { action: 'set', token } })

@@ -3,12 +3,13 @@
  * Only the synchronous first step lives here (the checks and the popup, opened inside the click); the
  * rest (flow-steps.ts) and the provider page's side (provider-page.ts) load on first use.
  */
+import type { CrossAppActions } from './types.js'
 import type { AuthenticatedUserDto, CrossAppTransactRequestDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, popupBlockedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { CrossAppFlowState, LoginMethodName, TesseraClient, TokenStorage } from '../../types.js'
+import type { CrossAppFlowState, LoginMethodName, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
@@ -43,9 +44,9 @@ export interface CrossAppFlowOptions {
 }
 
 /** The login method name of a provider app (`Recent`, login and link events). */
-export const crossAppMethod = (providerAppId: string): `privy:${string}` => `privy:${providerAppId}`
+export const crossAppMethodName = (providerAppId: string): `privy:${string}` => `privy:${providerAppId}`
 
-export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient['crossApp'] {
+export function createCrossAppFlow(options: CrossAppFlowOptions): CrossAppActions {
   const { state } = options
   const getWindow = options.window ?? browserWindow
   // Bumped by reset(): a flow that settles after the modal closed must not revive the old state.
@@ -85,7 +86,7 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     return (await steps.load()).transact({ ...target, toRequest, requireWindow, popup })
   }
 
-  const own: Omit<TesseraClient['crossApp'], keyof ProviderPage> = {
+  const own: Omit<CrossAppActions, keyof ProviderPage> = {
     login: (providerAppId) => start(providerAppId, 'login'),
     link: (providerAppId) => start(providerAppId, 'link'),
     unlink: async (providerAppId, subject) => (await steps.load()).unlink(providerAppId, subject),
@@ -111,5 +112,5 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): TesseraClient[
     },
   }
   // The provider page's members (approve, deny, readTransactRequest...) load with it: their names stay out of the first load.
-  return forwarding<TesseraClient['crossApp']>(own, lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options, requireWindow))).load)
+  return forwarding<CrossAppActions>(own, lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options, requireWindow))).load)
 }

@@ -7,7 +7,8 @@
 import { crossAppMessageTypes } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
-import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest, TesseraClient } from '../../types.js'
+import type { CrossAppActions } from './types.js'
+import type { CrossAppAuthorizationRequest, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
 import { providerErrorCode, providerErrorCodes } from '../../wallets/ethereum/eip1193.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
 import { randomOAuthSecret } from '../oauth/pkce.js'
@@ -134,5 +135,5 @@ export function createProviderPage(options: ProviderPageOptions, requireWindow: 
     async denyTransact(request: CrossAppTransactRequest): Promise<void> {
       answerOpener(requireWindow(), { type: crossAppMessageTypes.actionError, state_code: request.stateCode, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
     },
-  } satisfies Partial<TesseraClient['crossApp']>
+  } satisfies Partial<CrossAppActions>
 }

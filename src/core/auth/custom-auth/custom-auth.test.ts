@@ -64,46 +64,46 @@ function appAuth(token: string | null, isLoading = false, enabled?: boolean): Cu
 
 function statuses(client: TesseraClient): CustomAuthStatus[] {
   const seen: CustomAuthStatus[] = []
-  client.watchCustomAuth((state) => void seen.push(state.status))
+  client.auth.customAuth.watchState((state) => void seen.push(state.status))
   return seen
 }
 
 describe('client.customAuth', () => {
   it('is not-enabled without a config, when the app turns it off, or when the server does not allow it', async () => {
     const bare = await newClient()
-    await bare.customAuth.sync()
-    expect(bare.getCustomAuth()).toEqual({ status: 'not-enabled', error: null })
+    await bare.auth.customAuth.sync()
+    expect(bare.auth.customAuth.getState()).toEqual({ status: 'not-enabled', error: null })
 
     const off = await newClient(appAuth('good-token', false, false))
-    await off.customAuth.sync()
-    expect(off.getCustomAuth().status).toBe('not-enabled')
+    await off.auth.customAuth.sync()
+    expect(off.auth.customAuth.getState().status).toBe('not-enabled')
 
     api.handle(routes(false))
     const serverOff = await newClient(appAuth('good-token', false, true))
-    await serverOff.customAuth.sync()
-    expect(serverOff.getCustomAuth().status).toBe('not-enabled')
+    await serverOff.auth.customAuth.sync()
+    expect(serverOff.auth.customAuth.getState().status).toBe('not-enabled')
     expect(api.calls(AUTHENTICATE)).toHaveLength(0)
   })
 
   it('waits while the app\'s auth is loading, then signs in with its token', async () => {
     const loading = appAuth('good-token', true)
     const client = await newClient(loading)
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('initial')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('initial')
     expect(loading.calls).toBe(0)
 
     // Turned on while the app is still loading: waiting, no longer not-enabled.
     const late = await newClient()
-    await late.customAuth.sync()
-    late.customAuth.configure(appAuth('good-token', true))
-    await late.customAuth.sync()
-    expect(late.getCustomAuth().status).toBe('initial')
+    await late.auth.customAuth.sync()
+    late.auth.customAuth.configure(appAuth('good-token', true))
+    await late.auth.customAuth.sync()
+    expect(late.auth.customAuth.getState().status).toBe('initial')
 
     const seen = statuses(client)
     const logins: ClientEvents['login'][] = []
     client.on('login', (event) => logins.push(event))
-    client.customAuth.configure(appAuth('good-token'))
-    await client.customAuth.sync()
+    client.auth.customAuth.configure(appAuth('good-token'))
+    await client.auth.customAuth.sync()
     expect(seen).toEqual(['loading', 'done'])
     expect(client.getAuth().status).toBe('authenticated')
     expect(customUserIdOf(client.getAuth().user)).toBe('idp-user-1')
@@ -113,64 +113,64 @@ describe('client.customAuth', () => {
 
   it('syncs a config given at construction once the client is ready', async () => {
     const client = await newClient(appAuth('good-token'))
-    await client.customAuth.sync()
-    expect(client.getCustomAuth().status).toBe('done')
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState().status).toBe('done')
     // The second sync found the session in place: one sign-in only.
     expect(api.calls(AUTHENTICATE)).toHaveLength(1)
   })
 
   it('coalesces configure calls made while a sync waits to start', async () => {
     const client = await newClient()
-    client.customAuth.configure(appAuth('good-token', true))
-    client.customAuth.configure(appAuth('good-token'))
-    client.customAuth.configure(appAuth('good-token'))
-    await client.customAuth.sync()
+    client.auth.customAuth.configure(appAuth('good-token', true))
+    client.auth.customAuth.configure(appAuth('good-token'))
+    client.auth.customAuth.configure(appAuth('good-token'))
+    await client.auth.customAuth.sync()
     expect(api.calls(AUTHENTICATE)).toHaveLength(1)
-    expect(client.getCustomAuth().status).toBe('done')
+    expect(client.auth.customAuth.getState().status).toBe('done')
   })
 
   it('signs a custom-auth user out when the app no longer has a token, but leaves other users alone', async () => {
     const client = await newClient(appAuth('good-token'))
-    await client.customAuth.sync()
-    client.customAuth.configure(appAuth(null))
-    await client.customAuth.sync()
+    await client.auth.customAuth.sync()
+    client.auth.customAuth.configure(appAuth(null))
+    await client.auth.customAuth.sync()
     expect(client.getAuth().status).toBe('unauthenticated')
-    expect(client.getCustomAuth()).toEqual({ status: 'initial', error: null })
+    expect(client.auth.customAuth.getState()).toEqual({ status: 'initial', error: null })
     expect(api.calls(LOGOUT)).toHaveLength(1)
 
     const emailUser = await newClient()
-    await emailUser.email.sendCode('ada@example.com')
-    await emailUser.email.loginWithCode('123456')
-    emailUser.customAuth.configure(appAuth(null))
-    await emailUser.customAuth.sync()
+    await emailUser.auth.email.sendCode('ada@example.com')
+    await emailUser.auth.email.loginWithCode('123456')
+    emailUser.auth.customAuth.configure(appAuth(null))
+    await emailUser.auth.customAuth.sync()
     expect(emailUser.getAuth().status).toBe('authenticated')
     expect(api.calls(LOGOUT)).toHaveLength(1)
   })
 
   it('reports a refused token or a failing token getter as error, and recovers on the next sync', async () => {
     const client = await newClient(appAuth('bad-token'))
-    await client.customAuth.sync()
-    expect(client.getCustomAuth()).toMatchObject({ status: 'error', error: { code: 'invalid_credentials', shortMessage: 'Invalid JWT' } })
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState()).toMatchObject({ status: 'error', error: { code: 'invalid_credentials', shortMessage: 'Invalid JWT' } })
     expect(client.getAuth().status).toBe('unauthenticated')
 
-    client.customAuth.configure({ isLoading: false, getCustomAccessToken: () => Promise.reject(new Error('idp down')) })
-    await client.customAuth.sync()
-    expect(client.getCustomAuth()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })
+    client.auth.customAuth.configure({ isLoading: false, getCustomAccessToken: () => Promise.reject(new Error('idp down')) })
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })
 
-    client.customAuth.configure(appAuth('good-token'))
-    await client.customAuth.sync()
-    expect(client.getCustomAuth()).toEqual({ status: 'done', error: null })
+    client.auth.customAuth.configure(appAuth('good-token'))
+    await client.auth.customAuth.sync()
+    expect(client.auth.customAuth.getState()).toEqual({ status: 'done', error: null })
   })
 
   it('links the app\'s identity to the signed-in user', async () => {
     const client = await newClient()
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
     const links: ClientEvents['link'][] = []
     client.on('link', (event) => links.push(event))
-    client.customAuth.configure(appAuth('good-token'))
+    client.auth.customAuth.configure(appAuth('good-token'))
 
-    const user = await client.customAuth.link()
+    const user = await client.auth.customAuth.link()
     expect(customUserIdOf(user)).toBe('idp-user-1')
     expect(customUserIdOf(client.getAuth().user)).toBe('idp-user-1')
     expect(links).toEqual([expect.objectContaining({ linkMethod: 'custom_auth', linkedAccount: expect.objectContaining({ customUserId: 'idp-user-1' }) })])
@@ -181,23 +181,23 @@ describe('client.customAuth', () => {
 
   it('links a JWT the app passes (useLinkJwtAccount), without custom auth configured on the client', async () => {
     const client = await newClient()
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
-    const user = await client.customAuth.link('passed-token')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
+    const user = await client.auth.customAuth.link('passed-token')
     expect(customUserIdOf(user)).toBe('idp-user-1')
     expect(api.calls(LINK).map((request) => request.body)).toEqual([{ token: 'passed-token' }])
   })
 
   it('refuses to link when signed out, without a token, or when not enabled', async () => {
     const signedOut = await newClient(appAuth('good-token', true))
-    await expect(signedOut.customAuth.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    await expect(signedOut.auth.customAuth.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
 
     const client = await newClient()
-    await expect(client.customAuth.link()).rejects.toMatchObject({ code: 'feature_not_enabled' })
-    await client.email.sendCode('ada@example.com')
-    await client.email.loginWithCode('123456')
-    client.customAuth.configure(appAuth(null))
-    await expect(client.customAuth.link()).rejects.toMatchObject({ code: 'failed_to_link_account' })
+    await expect(client.auth.customAuth.link()).rejects.toMatchObject({ code: 'feature_not_enabled' })
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.email.loginWithCode('123456')
+    client.auth.customAuth.configure(appAuth(null))
+    await expect(client.auth.customAuth.link()).rejects.toMatchObject({ code: 'failed_to_link_account' })
     expect(api.calls(LINK)).toHaveLength(0)
   })
 })

@@ -6,13 +6,14 @@
  * Tessera session changes, so a logout here is not undone behind the app's back. What uses the token
  * (with-token.ts) loads only once custom auth is on.
  */
+import type { CustomAuthActions } from './types.js'
 import type { AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { CustomAuthConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { toTesseraError } from '../../errors/client-errors.js'
-import type { CustomAuthState, TesseraClient } from '../../types.js'
+import type { CustomAuthState } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 
@@ -36,7 +37,7 @@ export interface CustomAuthOptions {
   accountChanges: Pick<AccountChanges, 'linked'>
 }
 
-export function createCustomAuth(options: CustomAuthOptions): TesseraClient['customAuth'] {
+export function createCustomAuth(options: CustomAuthOptions): CustomAuthActions {
   const { state } = options
   let config: CustomAuthConfig | null = null
   // Syncs run one after another; calls made while one waits to start share it.

@@ -55,11 +55,11 @@ describe('client.farcaster', () => {
     await farcasterApi(1)
     const client = await newClient()
     const statuses: FarcasterFlowState['status'][] = []
-    client.watchFarcasterFlow((state) => statuses.push(state.status))
+    client.auth.farcaster.watchState((state) => statuses.push(state.status))
     const logins: ClientEvents['login'][] = []
     client.on('login', (event) => logins.push(event))
 
-    const user = await client.farcaster.login({ mode: 'no-signup' })
+    const user = await client.auth.farcaster.login({ mode: 'no-signup' })
     expect(user.farcaster).toMatchObject({ fid: 42, username: 'alice' })
     expect(statuses).toEqual(['starting', 'awaiting-signature', 'authenticating', 'done'])
     expect(logins).toEqual([expect.objectContaining({ loginMethod: 'farcaster', isNewUser: true })])
@@ -75,12 +75,12 @@ describe('client.farcaster', () => {
   it('shows the connect URI while it waits, and reset() stops polling', async () => {
     await farcasterApi(Number.POSITIVE_INFINITY)
     const client = await newClient()
-    const login = client.farcaster.login()
-    await new Promise<void>((resolve) => client.watchFarcasterFlow((state) => state.status === 'awaiting-signature' && resolve()))
-    expect(client.getFarcasterFlow()).toEqual({ status: 'awaiting-signature', intent: 'login', connectUri: CONNECT_URI, error: null })
-    client.farcaster.reset()
+    const login = client.auth.farcaster.login()
+    await new Promise<void>((resolve) => client.auth.farcaster.watchState((state) => state.status === 'awaiting-signature' && resolve()))
+    expect(client.auth.farcaster.getState()).toEqual({ status: 'awaiting-signature', intent: 'login', connectUri: CONNECT_URI, error: null })
+    client.auth.farcaster.reset()
     await expect(login).rejects.toMatchObject({ code: 'client_request_aborted' })
-    expect(client.getFarcasterFlow()).toEqual(initialFarcasterFlowState)
+    expect(client.auth.farcaster.getState()).toEqual(initialFarcasterFlowState)
     const polled = api!.calls(STATUS).length
     await new Promise((resolve) => setTimeout(resolve, 2_200))
     expect(api!.calls(STATUS)).toHaveLength(polled)
@@ -92,15 +92,15 @@ describe('client.farcaster', () => {
       [`POST ${UNLINK}`]: () => ({ body: userDto({ linked_accounts: [farcasterAccount(42)] }) }),
     })
     const client = await newClient()
-    await expect(client.farcaster.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
-    await client.farcaster.login()
+    await expect(client.auth.farcaster.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    await client.auth.farcaster.login()
     const links: ClientEvents['link'][] = []
     client.on('link', (event) => links.push(event))
-    await client.farcaster.link()
+    await client.auth.farcaster.link()
     expect(api!.calls(LINK)[0]!.headers.authorization).toMatch(/^Bearer /)
     expect(links).toEqual([expect.objectContaining({ linkMethod: 'farcaster' })])
     expect(links[0]!.linkedAccount).toMatchObject({ type: 'farcaster', fid: 42 })
-    const user = await client.farcaster.unlink(7)
+    const user = await client.auth.farcaster.unlink(7)
     expect(api!.calls(UNLINK)[0]!.body).toEqual({ fid: 7 })
     expect(user.linkedAccounts).toHaveLength(1)
   })
@@ -111,8 +111,8 @@ describe('client.farcaster', () => {
       [`POST /api/v1/farcaster/transfer`]: () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
     })
     const client = await newClient()
-    await client.farcaster.login()
-    const refused = await client.farcaster.link().catch((error: unknown) => error)
+    await client.auth.farcaster.login()
+    const refused = await client.auth.farcaster.link().catch((error: unknown) => error)
     const offer = client.accountTransferFrom(refused, { linkMethod: 'farcaster', account: '' })
     expect(offer).toEqual({ nonce: 'transfer-1', linkMethod: 'farcaster', account: '7', displayName: '@bob', embeddedWalletAddress: null })
     const links: ClientEvents['link'][] = []
@@ -125,9 +125,9 @@ describe('client.farcaster', () => {
   it('refuses to sign in twice', async () => {
     await farcasterApi(0)
     const client = await newClient()
-    await client.farcaster.login()
-    await expect(client.farcaster.login()).rejects.toMatchObject({ code: 'already_logged_in' })
-    expect(client.getFarcasterFlow().status).toBe('error')
+    await client.auth.farcaster.login()
+    await expect(client.auth.farcaster.login()).rejects.toMatchObject({ code: 'already_logged_in' })
+    expect(client.auth.farcaster.getState().status).toBe('error')
   })
 })
 
@@ -152,7 +152,7 @@ describe('createFarcasterFlow', () => {
   it('passes a refused signature on as the server\'s invalid_credentials', async () => {
     await farcasterApi(0, { [`POST ${AUTHENTICATE}`]: () => ({ status: 400, body: { error: 'The message is not signed by the fid\'s custody address', code: 'invalid_credentials' } }) })
     const client = await newClient()
-    await expect(client.farcaster.login()).rejects.toMatchObject({ code: 'invalid_credentials' })
-    expect(client.getFarcasterFlow().error).toMatchObject({ code: 'invalid_credentials' })
+    await expect(client.auth.farcaster.login()).rejects.toMatchObject({ code: 'invalid_credentials' })
+    expect(client.auth.farcaster.getState().error).toMatchObject({ code: 'invalid_credentials' })
   })
 })

@@ -5,11 +5,12 @@
  */
 import { FARCASTER_LOGIN_TIMEOUT_MS, FARCASTER_POLL_INTERVAL_MS, type AuthenticatedUserDto, type FarcasterStatusResponse } from '../../../protocol/index.js'
 import { authenticateFarcaster, farcasterStatus, initFarcaster, linkFarcaster, unlinkFarcaster } from './api.js'
+import type { FarcasterActions } from './types.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, mustBeAuthenticatedError, requestAbortedError, toTesseraError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { FarcasterFlowState, FarcasterLoginOptions, TesseraClient } from '../../types.js'
+import type { FarcasterFlowState, FarcasterLoginOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import { abortableSleep } from './abortable-sleep.js'
@@ -40,7 +41,7 @@ function openOnMobileNonIos(uri: string): void {
   if (/Android|Mobi/i.test(agent) && !/iPhone|iPad|iPod/i.test(agent)) globalThis.open?.(uri, '_blank')
 }
 
-export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<TesseraClient['farcaster'], 'requestSigner' | 'initV2' | 'loginV2'> {
+export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<FarcasterActions, 'requestSigner' | 'initV2' | 'loginV2'> {
   const { state, transport } = options
   const pollIntervalMs = options.pollIntervalMs ?? FARCASTER_POLL_INTERVAL_MS
   const timeoutMs = options.timeoutMs ?? FARCASTER_LOGIN_TIMEOUT_MS

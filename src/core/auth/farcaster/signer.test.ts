@@ -115,7 +115,7 @@ describe('createFarcasterSigner', () => {
   })
 })
 
-describe('client.farcaster.requestSigner', () => {
+describe('client.auth.farcaster.requestSigner', () => {
   let api: FakeApi | null = null
   const clients: TesseraClient[] = []
   afterEach(async () => {
@@ -134,9 +134,9 @@ describe('client.farcaster.requestSigner', () => {
     const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1 })
     clients.push(client)
     await client.ready
-    await expect(client.farcaster.requestSigner(KEY)).rejects.toMatchObject({ code: 'must_be_authenticated' })
-    await client.guest.login()
-    await expect(client.farcaster.requestSigner(KEY)).resolves.toEqual({ status: 'approved', publicKey: KEY, fid: 42 })
+    await expect(client.auth.farcaster.requestSigner(KEY)).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    await client.auth.guest.login()
+    await expect(client.auth.farcaster.requestSigner(KEY)).resolves.toEqual({ status: 'approved', publicKey: KEY, fid: 42 })
     expect(api.calls(INIT)[0]!.headers.authorization).toMatch(/^Bearer /)
     expect(client.getAuth().user?.farcaster).toMatchObject({ fid: 42, signerPublicKey: KEY })
   })

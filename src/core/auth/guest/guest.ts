@@ -1,9 +1,10 @@
 /** Guest sign-in (document 1 §4): a random credential kept in storage is the guest's only key. */
 import { GUEST_CREDENTIAL_BYTES, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import { authenticateGuest } from './api.js'
+import type { GuestApi } from './types.js'
 import type { Transport } from '../../api/transport.js'
 import { alreadyLoggedInError } from '../../errors/client-errors.js'
-import type { TesseraClient, TokenStorage } from '../../types.js'
+import type { TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { base64UrlEncode } from '../oauth/pkce.js'
 import { guestLinkNotSupportedError, storageError } from './errors.js'
@@ -18,7 +19,7 @@ export interface GuestLoginOptions {
   authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
 }
 
-export function createGuestLogin(options: GuestLoginOptions): TesseraClient['guest'] {
+export function createGuestLogin(options: GuestLoginOptions): GuestApi {
   /** The stored credential, or a new one of GUEST_CREDENTIAL_BYTES random bytes, stored before it is sent. */
   async function credential(): Promise<string> {
     try {

@@ -44,7 +44,7 @@ describe('the client finishes an OAuth redirect by itself', () => {
     const started = startClient()
     started.on('login', (event) => void logins.push(event))
     await started.ready
-    await vi.waitFor(() => expect(started.getOAuthFlow().status).toBe('done'))
+    await vi.waitFor(() => expect(started.auth.oauth.getState().status).toBe('done'))
     expect(started.getAuth().status).toBe('authenticated')
     expect(logins).toMatchObject([{ loginMethod: 'google', isNewUser: true }])
     expect(api.calls('/api/v1/oauth/authenticate')[0]!.body).toMatchObject({ authorization_code: 'code-1', state_code: 'state-1', code_verifier: 'verifier-1' })
@@ -57,8 +57,8 @@ describe('the client finishes an OAuth redirect by itself', () => {
     returningPage({ stateCode: 'state-1' }, 'forged-state')
     const started = startClient()
     await started.ready
-    await vi.waitFor(() => expect(started.getOAuthFlow().status).toBe('error'))
-    expect(started.getOAuthFlow().error).toMatchObject({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
+    await vi.waitFor(() => expect(started.auth.oauth.getState().status).toBe('error'))
+    expect(started.auth.oauth.getState().error).toMatchObject({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
     await vi.waitFor(() => expect(api.calls('/api/v1/analytics_events').map((call) => (call.body as { event_name: string }).event_name)).toContain('possible_phishing_attempt'))
     const phishing = api.calls('/api/v1/analytics_events').find((call) => (call.body as { event_name: string }).event_name === 'possible_phishing_attempt')!
     expect(phishing.body).toEqual({ event_name: 'possible_phishing_attempt', client_id: expect.any(String), payload: { flow: 'oauth', provider: 'google' } })

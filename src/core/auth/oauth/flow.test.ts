@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OAuthActions } from './types.js'
 import type { AuthenticatedUserDto, OAuthProvider, UserDto } from '../../../protocol/index.js'
 import { createTransport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
@@ -7,7 +8,7 @@ import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'
 import { authResponse, TEST_APP_ID, userDto } from '../../test-support/fixtures.js'
 import { createAccountChanges } from '../../session/account-changes.js'
-import type { ClientEvents, OAuthFlowState, TesseraClient } from '../../types.js'
+import type { ClientEvents, OAuthFlowState } from '../../types.js'
 import { userFromDto } from '../../user/from-dto.js'
 import { createEmitter } from '../../utils/emitter.js'
 import { createStore } from '../../utils/store.js'
@@ -62,7 +63,7 @@ function newFlow(overrides: { authenticate?: (login: () => Promise<Authenticated
   events.on('link', (payload) => void changes.push({ event: 'link', payload }))
   events.on('unlink', (payload) => void changes.push({ event: 'unlink', payload }))
   events.on('oauthTokens', (payload) => void grants.push(payload))
-  const flow: TesseraClient['oauth'] = createOAuthFlow({
+  const flow: OAuthActions = createOAuthFlow({
     appId: TEST_APP_ID,
     state,
     transport,
@@ -82,7 +83,7 @@ function newFlow(overrides: { authenticate?: (login: () => Promise<Authenticated
 }
 
 /** Starts a redirect flow and brings the browser back with the provider's answer. */
-async function redirectAndReturn(flow: TesseraClient['oauth'], options: { code?: string; state?: string; intent?: 'login' | 'link'; disableSignup?: boolean } = {}) {
+async function redirectAndReturn(flow: OAuthActions, options: { code?: string; state?: string; intent?: 'login' | 'link'; disableSignup?: boolean } = {}) {
   void flow.start('google', { intent: options.intent, disableSignup: options.disableSignup })
   await vi.waitFor(() => expect(win.assigned).toHaveLength(1))
   const stored = win.stored()!
@@ -273,7 +274,7 @@ describe('OAuth redirect flow', () => {
 })
 
 describe('OAuth popup flow', () => {
-  async function startPopup(flow: TesseraClient['oauth'], intent: 'login' | 'link' = 'login') {
+  async function startPopup(flow: OAuthActions, intent: 'login' | 'link' = 'login') {
     const result = flow.start('google', { popup: true, intent })
     result.catch(() => undefined)
     expect(win.opened).toHaveLength(1)

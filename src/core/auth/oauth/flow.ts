@@ -5,11 +5,12 @@
  * the popup opened inside the click, the debounce); the rest (flow-steps.ts) loads when a flow starts.
  */
 import { OAUTH_BUTTON_DEBOUNCE_MS, oauthReturnParams, type AuthenticatedUserDto, type OAuthProvider } from '../../../protocol/index.js'
+import type { OAuthActions } from './types.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { exitedFlowError, oauthInvalidCodeError, popupBlockedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { OAuthFlowState, OAuthStartOptions, TesseraClient } from '../../types.js'
+import type { OAuthFlowState, OAuthStartOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
 import type { Store } from '../../utils/store.js'
@@ -34,7 +35,7 @@ export interface OAuthFlowOptions {
   now?: () => number
 }
 
-export function createOAuthFlow(options: OAuthFlowOptions): TesseraClient['oauth'] {
+export function createOAuthFlow(options: OAuthFlowOptions): OAuthActions {
   const { state } = options
   const now = options.now ?? Date.now
   const getWindow = options.window ?? browserWindow

@@ -11,8 +11,8 @@ import type { User } from '../../user/types.js'
 const channels = [
   {
     method: 'email' as const,
-    flow: (client: TesseraClient) => client.email,
-    state: (client: TesseraClient) => client.getEmailFlow(),
+    flow: (client: TesseraClient) => client.auth.email,
+    state: (client: TesseraClient) => client.auth.email.getState(),
     routes: '/api/v1/passwordless',
     typed: ' grace@example.com ',
     identifier: 'grace@example.com',
@@ -23,14 +23,14 @@ const channels = [
     accountOf: (user: User) => user.email?.address,
     // Signed in by SMS, so the email is the one being linked.
     signIn: async (client: TesseraClient) => {
-      await client.sms.sendCode('+1 415 555 2671')
-      return client.sms.loginWithCode('123456')
+      await client.auth.sms.sendCode('+1 415 555 2671')
+      return client.auth.sms.loginWithCode('123456')
     },
   },
   {
     method: 'sms' as const,
-    flow: (client: TesseraClient) => client.sms,
-    state: (client: TesseraClient) => client.getSmsFlow(),
+    flow: (client: TesseraClient) => client.auth.sms,
+    state: (client: TesseraClient) => client.auth.sms.getState(),
     routes: '/api/v1/passwordless_sms',
     typed: '(202) 555-0123',
     identifier: '+12025550123',
@@ -40,8 +40,8 @@ const channels = [
     unlinkBody: (identifier: string) => ({ phoneNumber: identifier }),
     accountOf: (user: User) => user.phone?.number,
     signIn: async (client: TesseraClient) => {
-      await client.email.sendCode('ada@example.com')
-      return client.email.loginWithCode('123456')
+      await client.auth.email.sendCode('ada@example.com')
+      return client.auth.email.loginWithCode('123456')
     },
   },
 ]
@@ -146,7 +146,7 @@ describe.each(channels)('$method flow intents', (channel) => {
     expect(seen.unlink).toEqual([{ user, unlinkMethod: channel.method }])
 
     await expect(channel.flow(client).unlink(channel.identifier)).rejects.toMatchObject({ code: 'linked_account_not_found' })
-    const other = channel === channels[0] ? client.sms.unlink('+14155552671') : client.email.unlink('ada@example.com')
+    const other = channel === channels[0] ? client.auth.sms.unlink('+14155552671') : client.auth.email.unlink('ada@example.com')
     await expect(other).rejects.toMatchObject({ code: 'cannot_unlink_sole_account' })
   })
 
@@ -162,11 +162,11 @@ describe.each(channels)('$method flow intents', (channel) => {
 
 describe('email and sms share one flow implementation over separate state', () => {
   it('keeps each flow in its own store', async () => {
-    await client.email.sendCode('ada@example.com')
-    await client.sms.sendCode('+1 415 555 2671')
-    expect(client.getEmailFlow()).toMatchObject({ status: 'awaiting-code-input', identifier: 'ada@example.com' })
-    expect(client.getSmsFlow()).toMatchObject({ status: 'awaiting-code-input', identifier: '+14155552671' })
-    client.email.reset()
-    expect(client.getSmsFlow().status).toBe('awaiting-code-input')
+    await client.auth.email.sendCode('ada@example.com')
+    await client.auth.sms.sendCode('+1 415 555 2671')
+    expect(client.auth.email.getState()).toMatchObject({ status: 'awaiting-code-input', identifier: 'ada@example.com' })
+    expect(client.auth.sms.getState()).toMatchObject({ status: 'awaiting-code-input', identifier: '+14155552671' })
+    client.auth.email.reset()
+    expect(client.auth.sms.getState().status).toBe('awaiting-code-input')
   })
 })

@@ -98,20 +98,20 @@ async function newClient(ceremony: PasskeyCeremony) {
 /** The statuses the flow passes through, in order. */
 function statuses(client: TesseraClient): PasskeyFlowStatus[] {
   const seen: PasskeyFlowStatus[] = []
-  client.watchPasskeyFlow((state) => seen.push(state.status))
+  client.auth.passkey.watchState((state) => seen.push(state.status))
   return seen
 }
 
 /** Signs a user in with an email account and a passkey (the routes answer sign-ups with a lone passkey). */
 async function signedInClient(ceremony: PasskeyCeremony, existing: LinkedAccountDto[]) {
   const client = await newClient(ceremony)
-  await client.passkey.signup()
+  await client.auth.passkey.signup()
   accounts = existing
   await client.refreshUser()
   return client
 }
 
-describe('client.passkey.signup and login', () => {
+describe('client.auth.passkey.signup and login', () => {
   it('signs up: init with the CAPTCHA token, the browser creates, then register with relying_party and the response', async () => {
     const { ceremony, seen } = fakeCeremony({ id: 'new-cred' })
     const client = await newClient(ceremony)
@@ -119,14 +119,14 @@ describe('client.passkey.signup and login', () => {
     client.on('login', (event) => logins.push(event))
     const flow = statuses(client)
 
-    const user = await client.passkey.signup({ captchaToken: 'captcha-1' })
+    const user = await client.auth.passkey.signup({ captchaToken: 'captcha-1' })
 
     expect(api.calls('/api/v1/passkeys/register/init').map((request) => request.body)).toEqual([{ token: 'captcha-1' }])
     expect(seen).toEqual([{ kind: 'create', options: expect.objectContaining({ challenge: CHALLENGE }) }])
     const [register] = api.calls('/api/v1/passkeys/register')
     expect(register?.body).toEqual({ relying_party: RP, authenticator_response: expect.objectContaining({ id: 'new-cred', raw_id: 'new-cred', type: 'public-key' }) })
     expect(flow).toEqual(['generating-challenge', 'awaiting-passkey', 'submitting-response', 'done'])
-    expect(client.getPasskeyFlow()).toEqual({ status: 'done', intent: 'signup', error: null })
+    expect(client.auth.passkey.getState()).toEqual({ status: 'done', intent: 'signup', error: null })
     expect(user.linkedAccounts).toEqual([expect.objectContaining({ type: 'passkey', credentialId: 'new-cred' })])
     expect(logins).toEqual([expect.objectContaining({ loginMethod: 'passkey', isNewUser: true })])
     expect(client.getRecentLoginMethod()).toBe('passkey')
@@ -137,7 +137,7 @@ describe('client.passkey.signup and login', () => {
     const client = await newClient(ceremony)
     const flow = statuses(client)
 
-    await client.passkey.login()
+    await client.auth.passkey.login()
 
     expect(api.calls('/api/v1/passkeys/authenticate/init').map((request) => request.body)).toEqual([{}])
     expect(seen.map((step) => step.kind)).toEqual(['get'])
@@ -154,8 +154,8 @@ describe('client.passkey.signup and login', () => {
     const { ceremony } = fakeCeremony({ reject: Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }) })
     const client = await newClient(ceremony)
 
-    await expect(client.passkey.login()).rejects.toMatchObject({ code: 'passkey_not_allowed', shortMessage: PASSKEY_NOT_ALLOWED_MESSAGE })
-    expect(client.getPasskeyFlow()).toMatchObject({ status: 'error', intent: 'login', error: { code: 'passkey_not_allowed' } })
+    await expect(client.auth.passkey.login()).rejects.toMatchObject({ code: 'passkey_not_allowed', shortMessage: PASSKEY_NOT_ALLOWED_MESSAGE })
+    expect(client.auth.passkey.getState()).toMatchObject({ status: 'error', intent: 'login', error: { code: 'passkey_not_allowed' } })
     expect(api.calls('/api/v1/passkeys/authenticate')).toHaveLength(0)
   })
 
@@ -163,14 +163,14 @@ describe('client.passkey.signup and login', () => {
     const cause = Object.assign(new Error('denied'), { name: 'NotAllowedError' })
     const { ceremony } = fakeCeremony({ reject: new Error('wrapped', { cause }) })
     const client = await newClient(ceremony)
-    await expect(client.passkey.signup()).rejects.toMatchObject({ code: 'passkey_not_allowed' })
+    await expect(client.auth.passkey.signup()).rejects.toMatchObject({ code: 'passkey_not_allowed' })
   })
 
   it("refuses without WebAuthn: 'WebAuthn is not supported in this browser', before any request", async () => {
     const { ceremony } = fakeCeremony({ supported: false })
     const client = await newClient(ceremony)
-    await expect(client.passkey.login()).rejects.toMatchObject({ shortMessage: 'WebAuthn is not supported in this browser' })
-    expect(client.getPasskeyFlow().status).toBe('error')
+    await expect(client.auth.passkey.login()).rejects.toMatchObject({ shortMessage: 'WebAuthn is not supported in this browser' })
+    expect(client.auth.passkey.getState().status).toBe('error')
     expect(api.calls('/api/v1/passkeys/authenticate/init')).toHaveLength(0)
   })
 
@@ -179,7 +179,7 @@ describe('client.passkey.signup and login', () => {
     const client = await newClient(ceremony)
     vi.stubGlobal('isSecureContext', false)
     try {
-      await expect(client.passkey.login()).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)', data: { reason: 'insecure_context' } })
+      await expect(client.auth.passkey.login()).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)', data: { reason: 'insecure_context' } })
     } finally {
       vi.unstubAllGlobals()
     }
@@ -194,8 +194,8 @@ describe('client.passkey.signup and login', () => {
       }),
     )
     const client = await newClient(fakeCeremony().ceremony)
-    await expect(client.passkey.login()).rejects.toMatchObject({ code: 'user_does_not_exist' })
-    expect(client.getPasskeyFlow().error?.code).toBe('user_does_not_exist')
+    await expect(client.auth.passkey.login()).rejects.toMatchObject({ code: 'user_does_not_exist' })
+    expect(client.auth.passkey.getState().error?.code).toBe('user_does_not_exist')
   })
 
   it('reset() cancels a waiting ceremony, goes back to initial and keeps the late failure out of the state', async () => {
@@ -203,53 +203,53 @@ describe('client.passkey.signup and login', () => {
     const { ceremony, cancelled } = fakeCeremony()
     ceremony.get = () => new Promise((_, reject) => (rejectCeremony = reject))
     const client = await newClient(ceremony)
-    const pending = client.passkey.login()
-    await expect.poll(() => client.getPasskeyFlow().status).toBe('awaiting-passkey')
+    const pending = client.auth.passkey.login()
+    await expect.poll(() => client.auth.passkey.getState().status).toBe('awaiting-passkey')
 
-    client.passkey.reset()
+    client.auth.passkey.reset()
     rejectCeremony(Object.assign(new Error('aborted'), { name: 'AbortError' }))
 
     await expect(pending).rejects.toMatchObject({ code: 'exited_auth_flow' })
     expect(cancelled()).toBe(1)
-    expect(client.getPasskeyFlow()).toEqual({ status: 'initial', intent: 'login', error: null })
+    expect(client.auth.passkey.getState()).toEqual({ status: 'initial', intent: 'login', error: null })
   })
 
   it('refuses a second sign-in while signed in', async () => {
     const client = await newClient(fakeCeremony().ceremony)
-    await client.passkey.login()
-    await expect(client.passkey.signup()).rejects.toMatchObject({ code: 'already_logged_in' })
+    await client.auth.passkey.login()
+    await expect(client.auth.passkey.signup()).rejects.toMatchObject({ code: 'already_logged_in' })
   })
 })
 
-describe('client.passkey.link and unlink', () => {
+describe('client.auth.passkey.link and unlink', () => {
   it('links a passkey to the signed-in user and announces it with the new account', async () => {
     const { ceremony } = fakeCeremony({ id: 'linked-cred' })
     const client = await signedInClient(ceremony, [emailAccount])
     const links: ClientEvents['link'][] = []
     client.on('link', (event) => links.push(event))
 
-    const user = await client.passkey.link()
+    const user = await client.auth.passkey.link()
 
     const [init] = api.calls('/api/v1/passkeys/link/init')
     expect(init?.headers.authorization).toMatch(/^Bearer /)
     expect(api.calls('/api/v1/passkeys/link')[0]?.body).toEqual({ relying_party: RP, authenticator_response: expect.objectContaining({ id: 'linked-cred' }) })
     expect(user.linkedAccounts.map((account) => account.type)).toEqual(['email', 'passkey'])
     expect(links).toEqual([expect.objectContaining({ linkMethod: 'passkey', linkedAccount: expect.objectContaining({ credentialId: 'linked-cred' }) })])
-    expect(client.getPasskeyFlow()).toMatchObject({ status: 'done', intent: 'link' })
+    expect(client.auth.passkey.getState()).toMatchObject({ status: 'done', intent: 'link' })
   })
 
   it("stops at 5 passkeys: 'Cannot link more passkeys to account.' without asking the browser", async () => {
     const { ceremony, seen } = fakeCeremony()
     const client = await signedInClient(ceremony, [1, 2, 3, 4, 5].map((n) => passkeyAccount(`cred-${n}`)))
     seen.length = 0
-    await expect(client.passkey.link()).rejects.toMatchObject({ code: 'cannot_link_more_of_type', shortMessage: 'Cannot link more passkeys to account.' })
+    await expect(client.auth.passkey.link()).rejects.toMatchObject({ code: 'cannot_link_more_of_type', shortMessage: 'Cannot link more passkeys to account.' })
     expect(seen).toEqual([])
     expect(api.calls('/api/v1/passkeys/link/init')).toHaveLength(0)
   })
 
   it('link needs a signed-in user', async () => {
     const client = await newClient(fakeCeremony().ceremony)
-    await expect(client.passkey.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    await expect(client.auth.passkey.link()).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
 
   it('unlinks by credential id and announces it', async () => {
@@ -257,7 +257,7 @@ describe('client.passkey.link and unlink', () => {
     const unlinks: ClientEvents['unlink'][] = []
     client.on('unlink', (event) => unlinks.push(event))
 
-    const user = await client.passkey.unlink('cred-a')
+    const user = await client.auth.passkey.unlink('cred-a')
 
     expect(api.calls('/api/v1/passkeys/unlink').map((request) => request.body)).toEqual([{ credential_id: 'cred-a' }])
     expect(user.linkedAccounts.map((account) => account.type)).toEqual(['email'])
@@ -266,15 +266,15 @@ describe('client.passkey.link and unlink', () => {
 
   it("refuses to unlink a passkey enrolled in MFA: 'Cannot unlink a passkey enrolled in MFA'", async () => {
     const client = await signedInClient(fakeCeremony().ceremony, [emailAccount, passkeyAccount('mfa-cred', true)])
-    await expect(client.passkey.unlink('mfa-cred')).rejects.toMatchObject({ shortMessage: 'Cannot unlink a passkey enrolled in MFA' })
+    await expect(client.auth.passkey.unlink('mfa-cred')).rejects.toMatchObject({ shortMessage: 'Cannot unlink a passkey enrolled in MFA' })
     expect(api.calls('/api/v1/passkeys/unlink')).toHaveLength(0)
   })
 })
 
-describe('client.passkey.isSupported', () => {
+describe('client.auth.passkey.isSupported', () => {
   it('is false where the WebAuthn API is missing (Node)', async () => {
     const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null })
     clients.push(client)
-    expect(client.passkey.isSupported()).toBe(false)
+    expect(client.auth.passkey.isSupported()).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 /** The client's `passkey` member as the first chunk holds it: the flow's code loads with the first call. */
-import type { PasskeyFlowState, TesseraClient } from '../../types.js'
+import type { PasskeyActions } from './types.js'
+import type { PasskeyFlowState } from '../../types.js'
 import type { Lazy } from '../../utils/lazily.js'
 import type { PasskeyFlow } from './flow.js'
 
@@ -9,7 +10,7 @@ export const initialPasskeyFlowState: PasskeyFlowState = { status: 'initial', in
 export const isPasskeySupported = (): boolean =>
   typeof globalThis.PublicKeyCredential === 'function' && typeof globalThis.navigator?.credentials?.create === 'function'
 
-export function lazyPasskey(flow: Lazy<PasskeyFlow>): TesseraClient['passkey'] {
+export function lazyPasskey(flow: Lazy<PasskeyFlow>): PasskeyActions {
   return {
     login: async (options) => (await flow.load()).login(options),
     signup: async (options) => (await flow.load()).signup(options),

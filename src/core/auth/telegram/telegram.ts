@@ -2,7 +2,8 @@
  * The client's `telegram` member as the first chunk holds it: only what must run synchronously (the popup opens
  * inside the click) and the cheap check for a redirect return; the flow itself (flow.ts) loads with the first call.
  */
-import type { TelegramFlowState, TelegramLoginOptions, TesseraClient } from '../../types.js'
+import type { TelegramActions } from './types.js'
+import type { TelegramFlowState, TelegramLoginOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Lazy } from '../../utils/lazily.js'
 import type { OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
@@ -39,7 +40,7 @@ export const webAppInitData = (win: unknown): string | null => {
 }
 
 export interface LazyTelegram {
-  member: TesseraClient['telegram']
+  member: TelegramActions
   /** Finishes a widget redirect on page load; null when the address holds none. */
   handleReturn(): Promise<User | null>
   /**

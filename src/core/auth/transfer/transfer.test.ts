@@ -65,8 +65,8 @@ describe('transferAccount', () => {
     await api.close()
   })
   const signIn = async () => {
-    await client.email.sendCode('ada@example.com')
-    return client.email.loginWithCode('123456')
+    await client.auth.email.sendCode('ada@example.com')
+    return client.auth.email.loginWithCode('123456')
   }
 
   it('moves a phone number after a link answered account_transfer_required', async () => {
@@ -81,10 +81,10 @@ describe('transferAccount', () => {
       return routes(request)
     })
     await signIn()
-    await client.sms.sendCode('(202) 555-0123', { intent: 'link' })
-    await expect(client.sms.submitCode('123456')).rejects.toMatchObject({ code: 'account_transfer_required' })
+    await client.auth.sms.sendCode('(202) 555-0123', { intent: 'link' })
+    await expect(client.auth.sms.submitCode('123456')).rejects.toMatchObject({ code: 'account_transfer_required' })
 
-    const transfer = client.accountTransferFrom(client.getSmsFlow().error, { linkMethod: 'sms', account: client.getSmsFlow().identifier! })
+    const transfer = client.accountTransferFrom(client.auth.sms.getState().error, { linkMethod: 'sms', account: client.auth.sms.getState().identifier! })
     expect(transfer).toMatchObject({ nonce: TEST_TRANSFER_NONCE, account: '+12025550123' })
     const user = await client.transferAccount(transfer!)
     const [call] = api.calls('/api/v1/passwordless_sms/transfer')

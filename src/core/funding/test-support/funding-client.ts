@@ -66,8 +66,8 @@ export async function startFundingTestbed(config: Partial<AppConfigDto>): Promis
     },
     async login(client) {
       await client.ready
-      await client.email.sendCode('ada@example.com')
-      await client.email.loginWithCode(TEST_OTP)
+      await client.auth.email.sendCode('ada@example.com')
+      await client.auth.email.loginWithCode(TEST_OTP)
       const state = await new Promise<ReturnType<TesseraClient['embeddedWallets']['getState']>>((resolve) => {
         const check = () => {
           const current = client.embeddedWallets.getState()

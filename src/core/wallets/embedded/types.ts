@@ -219,7 +219,7 @@ export interface EmbeddedWalletsApi {
   signAuthorization(input: SignAuthorizationInput & { address?: string }): Promise<SignedAuthorization>
   /**
    * The Farcaster signer key's public key (0x hex, 32 bytes): an ed25519 key the wallet frame derives from the
-   * primary Ethereum wallet's HD entropy, to add with `client.farcaster.requestSigner`. 'Connect failed' without one.
+   * primary Ethereum wallet's HD entropy, to add with `client.auth.farcaster.requestSigner`. 'Connect failed' without one.
    */
   getFarcasterSignerPublicKey(): Promise<`0x${string}`>
   /** Signs a Farcaster message hash (20 bytes of BLAKE3; 1..1024 bytes) with that key, in the frame. */

@@ -108,7 +108,7 @@ function useSignerRequest() {
     void (async () => {
       try {
         // No key given: the embedded wallet's, whose private half never leaves the wallet frame.
-        await client.farcaster.requestSigner(undefined, {
+        await client.auth.farcaster.requestSigner(undefined, {
           signal: controller.signal,
           onPendingApproval: ({ signerApprovalUrl }) => !controller.signal.aborted && setPhase({ step: 'pending', url: signerApprovalUrl }),
         })

@@ -29,7 +29,7 @@ export function MfaEnrollPasskey() {
     setStatus('working')
     setError(null)
     try {
-      const linked = linkFirst ? await client.passkey.link() : user
+      const linked = linkFirst ? await client.auth.passkey.link() : user
       await client.mfa.enrollPasskeys(passkeysOf(linked).map((passkey) => passkey.credentialId))
       setStatus('updated')
     } catch (caught) {

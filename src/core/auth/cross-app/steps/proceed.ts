@@ -5,7 +5,7 @@ import { codeChallengeS256, randomOAuthSecret } from '../../oauth/pkce.js'
 import { authenticateCrossApp, linkCrossApp } from '../api.js'
 import { authorizationRequestUrl } from '../authorization-request.js'
 import { invalidConnectedAppError } from '../errors.js'
-import { crossAppMethod } from '../flow.js'
+import { crossAppMethodName } from '../flow.js'
 import { waitForCrossAppReturn } from '../popup-wait.js'
 import { getConnections, updateIfCurrent, type CrossAppRuntime } from './runtime.js'
 import type { StartedCrossAppFlow } from './types.js'
@@ -43,7 +43,7 @@ export async function proceed(runtime: CrossAppRuntime, { started, providerAppId
     }
     updateIfCurrent(runtime, started, { status: 'authenticating', error: null })
     const body = { provider_app_id: providerAppId, authorization_code: returned.authorizationCode, state_code: stateCode, code_verifier: codeVerifier }
-    const method = crossAppMethod(providerAppId)
+    const method = crossAppMethodName(providerAppId)
     const user = intent === 'link'
       ? await linkCrossApp(options.transport, body).then((dto) => options.accountChanges.linked(dto, method, linkedSubject(dto, providerAppId)))
       : await options.authenticate(method, () => authenticateCrossApp(options.transport, { ...body, mode: 'login-or-sign-up' }))

@@ -55,8 +55,8 @@ export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSe
     },
     async login(client) {
       await client.ready
-      await client.email.sendCode('ada@example.com')
-      await client.email.loginWithCode(TEST_OTP)
+      await client.auth.email.sendCode('ada@example.com')
+      await client.auth.email.loginWithCode(TEST_OTP)
     },
     async close() {
       for (const client of clients.splice(0)) client.destroy()

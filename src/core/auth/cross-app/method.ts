@@ -1,0 +1,38 @@
+/** Accounts of other apps on this server: the requester's popup flow here, the provider page's code on its first use. */
+import type { CrossAppFlowState } from '../../types.js'
+import { createStore } from '../../utils/store.js'
+import { defineLoginMethod } from '../login-method.js'
+import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
+import type { CrossAppApi } from './types.js'
+
+export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi>({
+  name: 'crossApp',
+  accounts: {
+    map: {
+      cross_app: (dto) => ({
+        type: 'cross_app', subject: dto.subject,
+        embeddedWallets: dto.embedded_wallets.map(({ address }) => ({ address })),
+        smartWallets: dto.smart_wallets.map(({ address }) => ({ address })),
+        providerApp: { id: dto.provider_app.id, name: dto.provider_app.name ?? null, logoUrl: dto.provider_app.logo_url ?? null },
+      }),
+    },
+  },
+  create(deps) {
+    const state = createStore<CrossAppFlowState>(initialCrossAppFlowState)
+    const { appId, transport, isAuthenticated, authenticate, accountChanges, storage, sendAnalyticsEvent } = deps
+    const flow = createCrossAppFlow({
+      appId, state, transport, isAuthenticated, authenticate, accountChanges, storage, sendAnalyticsEvent,
+      getUser: () => deps.auth.get().user,
+      embeddedWallets: deps.embeddedWallets.member,
+    })
+    // The flow forwards its provider-page members to lazily loaded code, so the state joins as members, not a spread.
+    const api = Object.assign(flow, { getState: state.get, watchState: state.watch })
+    return {
+      api,
+      destroy() {
+        flow.reset()
+        state.clear()
+      },
+    }
+  },
+})

@@ -1,0 +1,56 @@
+/** `client.auth.crossApp`: accounts of other apps on the server (document 2 "Cross-app"); the flow loads with its first use. */
+import type { CrossAppAuthorizationRequest, CrossAppConnection, CrossAppFlowState, CrossAppProviderDetails, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
+import type { User } from '../../user/types.js'
+import type { StateMembers } from '../login-method.js'
+
+export interface CrossAppActions {
+  /** Signs in with the provider app's account through its popup (opened at once: call it inside a click). */
+  login(providerAppId: string): Promise<User>
+  /** Links the provider app's account to the signed-in user, through the same popup. */
+  link(providerAppId: string): Promise<User>
+  unlink(providerAppId: string, subject: string): Promise<User>
+  /** The provider apps this app may connect to. */
+  getConnections(): Promise<CrossAppConnection[]>
+  /** Provider side: the request in this page's address, or null. */
+  readAuthorizationRequest(): CrossAppAuthorizationRequest | null
+  /** Provider side: the requesting app, refused (`cross_app_connection_not_allowed`) unless allowed. */
+  getRequester(request: CrossAppAuthorizationRequest): Promise<CrossAppRequester>
+  /**
+   * Provider side: the signed-in user consents; the code goes to the opener and the popup closes. For a requester
+   * that may transact, the user first gets an embedded Ethereum wallet if none exists (or is being made).
+   */
+  approve(request: CrossAppAuthorizationRequest): Promise<void>
+  /** Provider side: the user declines; the opener hears 'User rejected request' and the popup closes. */
+  deny(request: CrossAppAuthorizationRequest): Promise<void>
+  /**
+   * Asks the provider user's wallet to sign `message` through the provider's transact page (a popup: call it
+   * inside a click). `address`: one of the cross-app account's embedded wallets (default its first; another is
+   * refused, 'Cannot request a signature with this wallet address'). Refused before any popup for a read-only
+   * connection (`cross_app_read_only`).
+   */
+  signMessage(input: { providerAppId: string; message: string; address?: string }): Promise<{ signature: string }>
+  /** The same for EIP-712 typed data (`eth_signTypedData_v4`). */
+  signTypedData(input: { providerAppId: string; typedData: Record<string, unknown>; address?: string }): Promise<{ signature: string }>
+  /** The same for a transaction, sent by the provider user's wallet and answered with its hash. */
+  sendTransaction(input: { providerAppId: string; transaction: Record<string, unknown>; address?: string }): Promise<{ transactionHash: string }>
+  /** The same for a transaction signed but not sent, answered with the signed serialized transaction. */
+  signTransaction(input: { providerAppId: string; transaction: Record<string, unknown>; address?: string }): Promise<{ signature: string }>
+  /** A provider app's name and icon, fetched once per app; null when the request failed (logged). */
+  getProviderDetails(providerAppId: string): Promise<CrossAppProviderDetails | null>
+  /** The access token the provider app gave the signed-in user at the cross-app login or link, or null. */
+  getAccessTokenForProvider(providerAppId: string): Promise<string | null>
+  /** Provider side: the transact request in this page's address fragment, or null. */
+  readTransactRequest(): Promise<CrossAppTransactRequest | null>
+  /**
+   * Provider side: the signed-in user consents; the user's embedded wallet carries out the request and the opener
+   * hears its answer (or why there is none). `uiOptions.showWalletUIs` (default the app's setting): whether the
+   * wallet's own confirmation screen asks again, with its summary, fee and receipt.
+   */
+  approveTransact(request: CrossAppTransactRequest, options?: { uiOptions?: { showWalletUIs?: boolean } }): Promise<void>
+  /** Provider side: the user declines; the opener hears 'User rejected request'. */
+  denyTransact(request: CrossAppTransactRequest): Promise<void>
+  /** Back to `initial`; a popup still awaited is closed. */
+  reset(): void
+}
+
+export interface CrossAppApi extends CrossAppActions, StateMembers<CrossAppFlowState> {}

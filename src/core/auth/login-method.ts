@@ -1,0 +1,60 @@
+/**
+ * The shape of a login method's core module: a name (its `client.auth.<name>` namespace) and `create`, which makes
+ * the namespace from what every method shares. The client creates each method of `login-methods.ts` this way.
+ */
+import type { AuthenticatedUserDto } from '../../protocol/index.js'
+import type { Transport } from '../api/transport.js'
+import type { ClientInternals } from '../client-internals.js'
+import type { AccountChanges } from '../session/account-changes.js'
+import type { SessionManager } from '../session/session-manager.js'
+import type { AccountMappers } from '../user/account-mapper.js'
+import type { AuthState, ClientOptions, ConfigState, LoginMethodName, TokenStorage } from '../types.js'
+import type { User } from '../user/types.js'
+import type { Listener, Unsubscribe } from '../listener.js'
+import type { Store } from '../utils/store.js'
+import type { lazyEmbeddedWallets } from '../wallets/embedded/lazy-embedded-wallets.js'
+
+/** A method's state as its namespace shows it. */
+export interface StateMembers<State> {
+  getState(): State
+  watchState(listener: Listener<State>): Unsubscribe
+}
+
+/** What the client hands every login method. */
+export interface LoginMethodDeps {
+  appId: string
+  options: ClientOptions & ClientInternals
+  storage: TokenStorage
+  transport: Transport
+  session: SessionManager
+  auth: Store<AuthState>
+  config: Store<ConfigState>
+  /** Resolves once the config has loaded and the stored session was checked. */
+  ready: Promise<void>
+  isAuthenticated(): boolean
+  /** Runs one sign-in at a time across methods: stores the session (or asks for the second factor) and announces it. */
+  authenticate(method: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  accountChanges: AccountChanges
+  /** Loads the embedded wallets' code (the Farcaster signer's default key is the embedded wallet's). */
+  embeddedWallets: Pick<ReturnType<typeof lazyEmbeddedWallets>, 'member' | 'load'>
+  sendAnalyticsEvent(eventName: string, payload?: Record<string, unknown>): Promise<void>
+}
+
+/** What `create` gives back: the namespace, and the client's hooks into it. */
+export interface CreatedLoginMethod<Api> {
+  api: Api
+  /** Runs once the client is ready, e.g. finishing a redirect return; its failure stays in the method's state. */
+  afterReady?(): Promise<unknown>
+  /** Stops the method's waits and clears its state (the client's `destroy`). */
+  destroy(): void
+}
+
+export interface LoginMethod<Name extends string, Api> {
+  readonly name: Name
+  /** The linked-account types this method adds to a user, and how the wire form of each maps. */
+  readonly accounts?: AccountMappers
+  create(deps: LoginMethodDeps): CreatedLoginMethod<Api>
+}
+
+/** Types a module's definition (the identity at run time). */
+export const defineLoginMethod = <Name extends string, Api>(method: LoginMethod<Name, Api>): LoginMethod<Name, Api> => method

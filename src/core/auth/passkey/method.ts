@@ -1,0 +1,43 @@
+/** WebAuthn passkeys: the flow (and @simplewebauthn/browser) loads with the first ceremony, so the landing draws its button without it. */
+import type { PasskeyFlowState } from '../../types.js'
+import { lazily } from '../../utils/lazily.js'
+import { createStore } from '../../utils/store.js'
+import { defineLoginMethod } from '../login-method.js'
+import { initialPasskeyFlowState, lazyPasskey } from './passkey.js'
+import type { PasskeyApi } from './types.js'
+
+export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi>({
+  name: 'passkey',
+  accounts: {
+    map: {
+      passkey: (dto) => ({
+        type: 'passkey', enrolledInMfa: dto.enrolled_in_mfa, credentialId: dto.credential_id, publicKey: dto.public_key ?? null,
+        authenticatorName: dto.authenticator_name ?? null, createdWithDevice: dto.created_with_device ?? null,
+        createdWithOs: dto.created_with_os ?? null, createdWithBrowser: dto.created_with_browser ?? null,
+      }),
+    },
+  },
+  create(deps) {
+    const state = createStore<PasskeyFlowState>(initialPasskeyFlowState)
+    const { transport, isAuthenticated, accountChanges, options } = deps
+    const flow = lazyPasskey(
+      lazily(() =>
+        import('./flow.js').then(({ createPasskeyFlow }) =>
+          createPasskeyFlow({
+            state, transport, isAuthenticated, accountChanges,
+            getUser: () => deps.auth.get().user,
+            authenticate: (login) => deps.authenticate('passkey', login),
+            ...(options.passkeyCeremony ? { ceremony: options.passkeyCeremony } : {}),
+          }),
+        ),
+      ),
+    )
+    return {
+      api: { getState: state.get, watchState: state.watch, ...flow },
+      destroy() {
+        flow.reset()
+        state.clear()
+      },
+    }
+  },
+})

@@ -1,0 +1,54 @@
+/**
+ * Telegram: the flow loads with its first call or a widget redirect return; once the client is ready it finishes such
+ * a return, else signs in from a Mini App's `initData` when seamless sign-in is on.
+ */
+import type { TelegramFlowState } from '../../types.js'
+import { lazily } from '../../utils/lazily.js'
+import { createStore } from '../../utils/store.js'
+import { defineLoginMethod } from '../login-method.js'
+import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './telegram.js'
+import type { TelegramApi } from './types.js'
+
+const pageWindow = () => (typeof window === 'undefined' ? null : window)
+
+export const telegramMethod = defineLoginMethod<'telegram', TelegramApi>({
+  name: 'telegram',
+  accounts: {
+    map: {
+      telegram: (dto) => ({
+        type: 'telegram', telegramUserId: dto.telegram_user_id, firstName: dto.first_name ?? null, lastName: dto.last_name ?? null,
+        username: dto.username ?? null, photoUrl: dto.photo_url ?? null,
+      }),
+    },
+    slots: { telegram: 'telegram' },
+  },
+  create(deps) {
+    const state = createStore<TelegramFlowState>(initialTelegramFlowState)
+    const { appId, transport, isAuthenticated, accountChanges, config } = deps
+    const flow = lazily(() =>
+      import('./flow.js').then(({ createTelegramFlow }) =>
+        createTelegramFlow({
+          appId, state, transport, isAuthenticated, accountChanges,
+          getTelegramConfig: () => config.get().config.telegram,
+          authenticate: (login) => deps.authenticate('telegram', login),
+          window: pageWindow,
+          widgetHost: deps.options.telegramOAuthUrl ?? TELEGRAM_OAUTH_URL,
+        }),
+      ),
+    )
+    const telegram = lazyTelegram(flow, {
+      window: pageWindow,
+      configured: () => config.get().config.telegram !== null,
+      seamlessEnabled: () => config.get().config.telegram?.seamlessAuthEnabled ?? false,
+      isAuthenticated,
+    })
+    return {
+      api: { getState: state.get, watchState: state.watch, ...telegram.member },
+      afterReady: async () => (await telegram.handleReturn()) ?? (await telegram.seamlessSignIn()),
+      destroy() {
+        telegram.member.reset()
+        state.clear()
+      },
+    }
+  },
+})
