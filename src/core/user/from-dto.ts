@@ -1,4 +1,4 @@
-/** Maps the snake_case wire user to the camelCase entity (document 1 §3). */
+/** Maps the snake_case wire user to the camelCase entity (sign-in spec, "Entities and their fields"). */
 import type { LinkedAccountDto, LinkedAccountType, UserDto } from '../../protocol/index.js'
 import type { LinkedAccount, User, WalletAccount } from './types.js'
 
