@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts', 'test/harness/**/*.test.ts'],
-          // Logs every API server's lines and the pages' error bodies, then greps them for secrets (SECURITY 54).
+          // Logs every API server's lines and the pages' error bodies, then greps them for secrets (docs/security.md #54).
           globalSetup: ['test/harness/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- flood`: a flood of code sends, wallet and passkey challenges and forged refreshes from fresh sources
  * over simulated days, on PGlite and on PostgreSQL; prints each round's table sizes (after pruning) and p50/p95 latency,
- * and the send latency to signed-up versus unknown addresses (SECURITY 10).
+ * and the send latency to signed-up versus unknown addresses (docs/security.md #10).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -31,7 +31,7 @@ function printRounds(label: string, rounds: FloodRound[]) {
   })
 }
 
-/** SECURITY 10 by measurement: code sends to signed-up and to unknown addresses, interleaved, p50/p95 of each. */
+/** docs/security.md #10 by measurement: code sends to signed-up and to unknown addresses, interleaved, p50/p95 of each. */
 async function measureEnumerationTiming(label: string, db: Db, server: RunningServer, delivery: CaptureDelivery) {
   const app = await upsertApp(db, { name: 'Timing', loginMethods: ['email'] }, Date.now())
   let source = 0

@@ -1,5 +1,5 @@
 /**
- * The funding rows of `npm run bench` (document 3), measured in Chromium on the vanilla demo against the dev stack,
+ * The funding rows of `npm run bench` (funding spec), measured in Chromium on the vanilla demo against the dev stack,
  * whose dev app funds with every method:
  * - 'Add funds' (an insufficient-funds confirmation's button) clicked → the funding landing interactive (its card row
  *   enabled), timed with the page's own clock; the first run also loads the funding code, whose bytes are counted;

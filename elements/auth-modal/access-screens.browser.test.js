@@ -1,6 +1,6 @@
 // Access screens in Chromium through the fixture bundle: the real modal view over a client double.
 // Error routing for every rejection, the CAPTCHA screen's timings and retries, the terms step and the
-// account transfer screens (document 1 §§4, 8; document 2 "Account transfer"), then the React hooks.
+// account transfer screens (sign-in spec, "States and transitions" and "The error catalogue"; wallet spec, "Screens and routes": "Account transfer"), then the React hooks.
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, sleep, waitFor, mountedHosts } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
@@ -20,7 +20,7 @@ async function submitEmail(part, email = 'ada@example.com') {
 
 const apiError = (code, shortMessage, status = 403, data) => new TesseraError({ code, shortMessage, status, ...(data ? { data } : {}) })
 
-describe('error routing (document 1 §4 "Error routing", §8 table)', () => {
+describe('error routing (sign-in spec, "States and transitions": "Error routing"; "The error catalogue": table)', () => {
   const rejectSend = (error) => ({ sendCode: async () => Promise.reject(error) })
 
   it('allowlist rejection: the allowlist-denied screen with its defaults; the button goes back to the landing', async () => {
@@ -89,7 +89,7 @@ describe('error routing (document 1 §4 "Error routing", §8 table)', () => {
   })
 })
 
-describe('CAPTCHA screen (document 1 §4)', () => {
+describe('CAPTCHA screen (sign-in spec, "States and transitions")', () => {
   const config = { captchaEnabled: true, captchaSiteKey: 'a:tessera-test-app-00000030' }
 
   it('runs after 500 ms, hands a quick pass on after 1 s without a status, then the action moves on', async () => {
@@ -164,7 +164,7 @@ describe('CAPTCHA screen (document 1 §4)', () => {
   })
 })
 
-describe('terms step (document 1 §4 "Terms")', () => {
+describe('terms step (sign-in spec, "States and transitions": "Terms")', () => {
   const config = { legal: { termsAndConditionsUrl: 'https://acme.test/terms', privacyPolicyUrl: null, requireUsersAcceptTerms: true } }
   const login = (client, user) => client.emit('login', { user, isNewUser: true, loginMethod: 'email' })
 
@@ -220,7 +220,7 @@ describe('terms step (document 1 §4 "Terms")', () => {
   })
 })
 
-describe('account transfer (document 2)', () => {
+describe('account transfer (wallet spec)', () => {
   const user = fixtureUser({ hasAcceptedTerms: true })
   const transferError = (otherUser) =>
     apiError('account_transfer_required', 'Account already linked to another user', 400, { nonce: 'nonce-1', account: { displayName: 'ada@example.com' }, otherUser })

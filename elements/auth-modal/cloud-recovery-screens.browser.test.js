@@ -1,4 +1,4 @@
-// The cloud backup and recovery screens in Chromium through the fixture bundle (document 2 §2 "Recovery method
+// The cloud backup and recovery screens in Chromium through the fixture bundle (wallet spec, "Screens and routes": "Recovery method
 // selection", "Recovery with a cloud provider"): the selection's rows follow the app's options and hide the current
 // cloud method; a backup starts in the row's click and shows its progress, success or failure with 'Try again';
 // iCloud's refusal shows as a failure; a recovery asks 'Confirm it's really you' first and starts in that click.

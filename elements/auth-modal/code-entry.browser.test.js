@@ -108,7 +108,7 @@ describe('modal view over a scripted client', () => {
     await sendKeys({ press: 'Enter' })
   }
 
-  it('opens 15 ms after it is asked to (document 1 §4 "Modal lifecycle")', async () => {
+  it('opens 15 ms after it is asked to (sign-in spec, "States and transitions": "Modal lifecycle")', async () => {
     const { part, update, shadow } = setup()
     await waitFor(() => part('dialog'), 'the first opening')
     update({ open: false })

@@ -1,5 +1,5 @@
 // Cross-app screens in Chromium through the fixture bundle: the real modal view over a client double whose
-// provider popup the script decides (document 2 "Cross-app and delegation", §8 "Cross-app").
+// provider popup the script decides (wallet spec, "Screens and routes": "Cross-app and delegation"; "The error catalogue": "Cross-app").
 import { assert, assertEqual, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 

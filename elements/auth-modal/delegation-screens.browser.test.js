@@ -1,4 +1,4 @@
-// The delegated-wallet screens in Chromium through the fixture bundle (document 2 §2 "Cross-app and delegation", §4
+// The delegated-wallet screens in Chromium through the fixture bundle (wallet spec, "Screens and routes": "Cross-app and delegation"; "States and transitions":
 // "Delegated wallets"): the consent says which app, which wallet and what it means, with 'Accept' and 'Not now';
 // accepting is pending, then success that closes after the shared delay, or the error with 'Try again'. The revoke
 // view has 'Confirm' and 'Deny'.

@@ -1,5 +1,5 @@
-// The wallet-creation screens in Chromium through the fixture bundle (document 2 §2 "Wallet creation and
-// confirmation", §4 "Wallet creation"): 'Creating your wallet' while the core makes the login's wallets
+// The wallet-creation screens in Chromium through the fixture bundle (wallet spec, "Screens and routes": "Wallet creation and
+// confirmation"; "States and transitions": "Wallet creation"): 'Creating your wallet' while the core makes the login's wallets
 // (Ethereum, then Solana), then the wallet-created screen, which closes itself; a failure shows 'Something went wrong'.
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, waitFor } from './browser-assertions.js'

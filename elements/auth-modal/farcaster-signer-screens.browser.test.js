@@ -1,4 +1,4 @@
-// The Farcaster signer screen in Chromium through the fixture bundle (document 2 §4 "Farcaster signer", §8): the
+// The Farcaster signer screen in Chromium through the fixture bundle (wallet spec, "States and transitions": "Farcaster signer"; "The error catalogue"): the
 // embedded wallet's key is asked for, the approval link shows as a QR code with open and copy links, approval shows
 // success and closes the modal after the shared delay; revoked is 'Request rejected', 300 s is 'Connect failed' /
 // 'The request timed out. Try again.', no key is 'Connect failed'; 'Try again' asks again; closing stops the wait.

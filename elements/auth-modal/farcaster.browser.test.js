@@ -1,4 +1,4 @@
-// The Farcaster screen in Chromium through the fixture bundle: the real UI over a client double (document 1 §§2, 8).
+// The Farcaster screen in Chromium through the fixture bundle: the real UI over a client double (sign-in spec, "Screens and routes" and "The error catalogue").
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, assertInlineQr, mountedHosts, waitFor } from './browser-assertions.js'
 

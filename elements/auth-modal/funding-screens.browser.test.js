@@ -1,5 +1,5 @@
-// The funding screens in Chromium (document 3 §2 "Funding landing", "Receive funds", "Transfer from wallet", "Confirm
-// or edit amount", "External-wallet funding screens", "Provider status screens"; §4; §8; §9): the modal view opened on
+// The funding screens in Chromium (funding spec, "Screens and routes": "Funding landing", "Receive funds", "Transfer from wallet", "Confirm
+// or edit amount", "External-wallet funding screens", "Provider status screens"; "States and transitions"; "The error catalogue"; "Business constants and limits"): the modal view opened on
 // 'funding:flow' over a client double whose `funding` holds sessions built from the core's contract
 // (elements/test-fixtures/fake-funding.ts), with the built styles adopted so axe checks what users see; 'Add funds'
 // from Ethereum and Solana confirmations; the funding prompt after wallet creation.

@@ -1,4 +1,4 @@
-// The key screens in Chromium through the fixture bundle (document 3 "Key export"; document 2 §4 private-key
+// The key screens in Chromium through the fixture bundle (funding spec, "Screens and routes": "Key export"; wallet spec, "States and transitions": private-key
 // import): 'Export wallet' with its instruction, warning, wallet card and the export frame; a wallet that cannot be
 // opened says so; the import form refuses a malformed key with 'Invalid private key' and shows the imported wallet.
 import { sendKeys } from '@web/test-runner-commands'

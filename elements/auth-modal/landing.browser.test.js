@@ -1,5 +1,5 @@
 // The full landing, phone input, OAuth status and link/update intents in Chromium through the fixture
-// bundle: the real UI over a client double (document 1 §§2, 4, 5).
+// bundle: the real UI over a client double (sign-in spec, "Screens and routes", "States and transitions" and "Validation rules").
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, waitFor, sleep } from './browser-assertions.js'
 

@@ -1,5 +1,5 @@
-// The wallet-action MFA screens in Chromium through the fixture bundle (document 2 §2 "Multi-factor verification"
-// and "Multi-factor enrolment", §4, §5 "Multi-factor", §8 MFA), over the `client.mfa` double (fake-mfa.ts), which
+// The wallet-action MFA screens in Chromium through the fixture bundle (wallet spec, "Screens and routes": "Multi-factor verification"
+// and "Multi-factor enrolment"; "States and transitions" and "Validation rules": "Multi-factor"; "The error catalogue": MFA), over the `client.mfa` double (fake-mfa.ts), which
 // raises the challenge the core raises for a gated call.
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, assertInlineQr, waitFor } from './browser-assertions.js'

@@ -1,5 +1,5 @@
 // Passkey screens in Chromium through the fixture bundle: the real modal view over a client double whose
-// passkey ceremonies the script decides (document 1 §§2, 4 "Passkey", 8). Then the three passkey hooks.
+// passkey ceremonies the script decides (sign-in spec, "Screens and routes" and "States and transitions": "Passkey"; "The error catalogue"). Then the three passkey hooks.
 import { assert, assertEqual, waitFor, mountedHosts } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
@@ -11,7 +11,7 @@ const notAllowed = () => new TesseraError({ code: 'passkey_not_allowed', shortMe
 
 const setup = (script = {}, viewProps = {}) => setupAccessView({ ...script, config: { loginMethods: ['email', 'passkey'], ...script.config } }, viewProps)
 
-describe('the passkey row (document 1 §2)', () => {
+describe('the passkey row (sign-in spec, "Screens and routes")', () => {
   it("'I have a passkey' without passkey sign-up: straight to sign-in, 'Waiting for passkey', then signed in", async () => {
     let finish
     const { part, title, calls, events } = setup({ passkey: { run: () => new Promise((resolve) => (finish = resolve)) } })
@@ -62,7 +62,7 @@ describe('the passkey row (document 1 §2)', () => {
   })
 })
 
-describe('passkey status errors (document 1 §8 "Passkey")', () => {
+describe('passkey status errors (sign-in spec, "The error catalogue": "Passkey")', () => {
   it("a refused ceremony: 'Something went wrong', the reason, and 'Try again' runs it again", async () => {
     let attempt = 0
     const run = async () => {

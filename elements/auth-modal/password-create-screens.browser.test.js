@@ -1,4 +1,4 @@
-// The password wizard in create mode in Chromium through the fixture bundle (document 2 §4 "Password wizard",
+// The password wizard in create mode in Chromium through the fixture bundle (wallet spec, "States and transitions": "Password wizard",
 // create-with-password): opened while a login's creation waits for the password the app requires, its 'Set Password'
 // creates the login's wallets (Ethereum, then Solana) with the password instead of setting one on existing wallets.
 import { sendKeys } from '@web/test-runner-commands'

@@ -1,5 +1,5 @@
-// The password recovery screens in Chromium through the fixture bundle (document 2 §2 "Recovery method selection",
-// "Password setup wizard", §4 "Password wizard", §5 "Password"): the whole wizard with its rules, strength meter,
+// The password recovery screens in Chromium through the fixture bundle (wallet spec, "Screens and routes": "Recovery method selection",
+// "Password setup wizard"; "States and transitions": "Password wizard"; "Validation rules": "Password"): the whole wizard with its rules, strength meter,
 // copy and download, the acknowledgement gate and the done step; 'Enter your password'; the selection and splash;
 // automatic securing; an automatic flow closes itself; 'Sign in again' when a new device's recovery needs a fresh sign-in.
 import { sendKeys } from '@web/test-runner-commands'
@@ -85,7 +85,7 @@ describe('password setup wizard', () => {
         HTMLAnchorElement.prototype.click = click
       }
       assertEqual(downloads.length, 1, 'one download')
-      assertEqual(downloads[0].name, 'fixture-app-privy-wallet-recovery.txt', 'the file name rule of document 2 §9')
+      assertEqual(downloads[0].name, 'fixture-app-privy-wallet-recovery.txt', 'the file name rule (wallet spec, "Business constants and limits")')
       assertEqual((await downloads[0].blob.text()).trim(), password, 'the file holds the password')
       assert(view.part('copy-password').textContent === 'Copy', 'a Copy button')
       view.part('submit-button').click()
@@ -203,7 +203,7 @@ describe('other password screens', () => {
     assertEqual(view.client.embeddedWallets.calls.recovered, ['wrong-password', 'Correct-Horse-9'], 'both tries went to recover')
   })
 
-  it("'Sign in again' (SECURITY 61): explains itself, passes axe, and 'Sign in' signs out to the sign-in screens", async () => {
+  it("'Sign in again' (docs/security.md #61): explains itself, passes axe, and 'Sign in' signs out to the sign-in screens", async () => {
     const view = open('recovery:sign-in-again')
     await waitFor(() => view.title() === 'Sign in again', 'the screen')
     assert(view.shadow.textContent.includes('For your security, sign in again to recover your wallet on this device.'), 'the reason')

@@ -1,4 +1,4 @@
-// The recovery selection in create mode in Chromium through the fixture bundle (document 2 §4 "Wallet creation":
+// The recovery selection in create mode in Chromium through the fixture bundle (wallet spec, "States and transitions": "Wallet creation":
 // with user-owned recovery required, recovery selection comes first): while a login's creation waits, the Drive row
 // creates the login's wallets backed up to Drive in its click and, after the success message, the modal closes (no
 // held login); the password row goes straight to 'Set your password', whose Back returns to the selection.

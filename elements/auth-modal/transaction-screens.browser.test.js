@@ -1,5 +1,5 @@
-// The confirmation screens in Chromium (document 3 §2 "Sign message", "Ethereum transaction confirmation", "Solana
-// transaction confirmation", "Transaction error screen"; §4; §8): the modal view opened on 'transaction:confirm' over
+// The confirmation screens in Chromium (funding spec, "Screens and routes": "Sign message", "Ethereum transaction confirmation", "Solana
+// transaction confirmation", "Transaction error screen"; "States and transitions"; "The error catalogue"): the modal view opened on 'transaction:confirm' over
 // a client double whose embedded-wallets state holds confirmations built from the core's types.
 import { assert, assertEqual, mountedHosts, waitFor } from './browser-assertions.js'
 

@@ -1,6 +1,6 @@
 // The wallet screens in Chromium through the fixture bundle: the real modal view over a client whose
-// `wallets` is a double the test drives (document 1 §§2, 4, 8; document 2 §2 "Other screens", §4
-// "External wallet connection", §9). The real core flow is covered end to end in test/e2e/wallet-login.test.ts.
+// `wallets` is a double the test drives (sign-in spec, "Screens and routes", "States and transitions" and "The error catalogue"; wallet spec, "Screens and routes": "Other screens"; "States and transitions":
+// "External wallet connection"; "Business constants and limits"). The real core flow is covered end to end in test/e2e/wallet-login.test.ts.
 import { sendKeys } from '@web/test-runner-commands'
 import { assert, assertEqual, assertInlineQr, sleep, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
@@ -44,7 +44,7 @@ async function pickWallet(view, name) {
   view.parts('wallet-option').find((row) => row.querySelector('[part~="wallet-name"]').textContent === name).click()
 }
 
-describe('landing wallet shortcut (document 1 §2)', () => {
+describe('landing wallet shortcut (sign-in spec, "Screens and routes")', () => {
   it("legacy web2-first: 'Continue with a wallet' after the other rows, keyboard-usable", async () => {
     const view = setup()
     const shortcut = await waitFor(() => view.button('Continue with a wallet'), 'the shortcut')
@@ -106,7 +106,7 @@ async function defaultAppearance() {
   return probe.getConfig().config.appearance
 }
 
-describe('wallet picker (document 2 §2)', () => {
+describe('wallet picker (wallet spec, "Screens and routes")', () => {
   it("lists names with chain badges, the last used wallet first with 'Last used', and no search up to 6 wallets", async () => {
     const view = setup({ wallets: { lastUsed: 'me.rainbow' } })
     await openPicker(view)
@@ -198,7 +198,7 @@ describe('wallet picker (document 2 §2)', () => {
   })
 })
 
-describe('wallet connection status (document 2 §2, §4)', () => {
+describe('wallet connection status (wallet spec, "Screens and routes" and "States and transitions")', () => {
   async function connecting(script = {}) {
     const view = setup(script)
     await openPicker(view)
@@ -274,7 +274,7 @@ describe('wallet connection status (document 2 §2, §4)', () => {
   })
 })
 
-describe('wallet errors (document 1 §4 "Wallet errors", §8)', () => {
+describe('wallet errors (sign-in spec, "States and transitions": "Wallet errors"; "The error catalogue")', () => {
   it("a rejected signature: 'You rejected the request' with the hint; Try again until 2 attempts failed, then only Cancel", async () => {
     let attempts = 0
     const view = setup({
@@ -347,7 +347,7 @@ describe('wallet errors (document 1 §4 "Wallet errors", §8)', () => {
   })
 })
 
-describe('WalletConnect pairing (document 2 §2, §9)', () => {
+describe('WalletConnect pairing (wallet spec, "Screens and routes" and "Business constants and limits")', () => {
   const uri = 'wc:7f6e5d4c3b2a@2?relay-protocol=irn&symKey=0123456789abcdef'
 
   it("draws the URI as a QR code with 'Copy link'; 'Copied' resets after 1.5 s", async () => {
@@ -370,7 +370,7 @@ describe('WalletConnect pairing (document 2 §2, §9)', () => {
   })
 })
 
-describe('signing after the connection (document 1 §4 "Wallet login flow", document 2 §4)', () => {
+describe('signing after the connection (sign-in spec, "States and transitions": "Wallet login flow"; wallet spec, "States and transitions")', () => {
   const address = '0x1111111111111111111111111111111111111111'
 
   it('in-app browsers connect only inside the row click, and the user taps Sign', async () => {
@@ -447,7 +447,7 @@ describe('signing after the connection (document 1 §4 "Wallet login flow", docu
   })
 })
 
-describe('mobile install instructions (document 2 §2)', () => {
+describe('mobile install instructions (wallet spec, "Screens and routes")', () => {
   const notInstalled = walletOption('MetaMask', { id: 'metamask', installed: false, installUrl: 'https://metamask.io/download/', deepLink: 'https://metamask.app.link/dapp/{page}' })
 
   it("a listed wallet that is not installed opens the page in its app: 'Redirecting to {wallet} Mobile Wallet'", async () => {

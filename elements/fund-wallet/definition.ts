@@ -3,7 +3,7 @@ import { apiUrlAttribute, appIdAttribute, bubblingNote, localeAttribute, message
 import { themeCssProperties } from '../shared/css-properties.js'
 import type { FundFailedDetail, FundOutcomeDetail, FundWalletChainType, FundWalletConfig } from './types.js'
 
-/** `<fund-wallet>`: an inline funding panel (document 3 §§1–5) for one of the signed-in user's wallets. */
+/** `<fund-wallet>`: an inline funding panel (funding spec, "What the product does and for whom" to "Validation rules") for one of the signed-in user's wallets. */
 export const fundWalletDefinition = {
   tag: 'fund-wallet',
   className: 'FundWalletElement',

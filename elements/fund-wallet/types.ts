@@ -3,7 +3,7 @@ import type { CardProvider, FundingOutcomeDetail, FundWalletUiConfig } from '../
 /** `<fund-wallet>`'s chain: 'ethereum' (default) funds an EVM address on `chain-id`, 'solana' a Solana one on `cluster`. */
 export type FundWalletChainType = 'ethereum' | 'solana'
 
-/** The `config` property: the funding options no attribute carries (document 3 §3 funding config). */
+/** The `config` property: the funding options no attribute carries (funding spec, "Entities and their fields": funding config). */
 export interface FundWalletConfig {
   uiConfig?: FundWalletUiConfig
   card?: { preferredProvider?: CardProvider }

@@ -227,7 +227,7 @@ function transferActions(id: string, deps: SessionDeps): Pick<FundingSession, 's
     retry() {
       record('retry')
       const { transfer: failed } = current()
-      // Document 3 §8: an insufficient balance goes back to 'Transfer from wallet'; anything else tries again.
+      // Funding spec, "The error catalogue": an insufficient balance goes back to 'Transfer from wallet'; anything else tries again.
       if (failed?.error?.code === 'insufficient_balance') return go({ step: 'wallets', transfer: null })
       go({ transfer: failed && { ...failed, status: 'preparing', error: null, refundUrl: null } })
     },

@@ -48,7 +48,7 @@ export function onNextEmbeddedWallet(client: TesseraClient, report: (wallet: Emb
   return stop
 }
 
-/** Document 2 §8's words for a modal closed before it ended with a wallet. */
+/** The words of the wallet spec, "The error catalogue", for a modal closed before it ended with a wallet. */
 const exitedError = (signedIn: boolean) =>
   new TesseraError({ code: signedIn ? 'exited_link_flow' : 'exited_auth_flow', shortMessage: 'User exited before wallet could be connected' })
 

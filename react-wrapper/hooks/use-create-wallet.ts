@@ -7,7 +7,7 @@ export type UseCreateWalletOptions = EmbeddedActionCallbacks<EmbeddedWallet>
 export interface UseCreateWalletResult {
   /**
    * Creates an embedded wallet (default Ethereum; `createAdditional` or `walletIndex` for another HD wallet) and
-   * resolves once the server holds its shares (document 2 §4 "Rules for creating").
+   * resolves once the server holds its shares (wallet spec, "States and transitions": "Rules for creating").
    */
   createWallet(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet | undefined>
 }

@@ -12,7 +12,7 @@ export interface DelegateWalletOptions {
 export interface UseDelegatedActionsResult {
   /**
    * Offline access: lets the app's backend sign with the user's embedded wallet at `address` while the user is offline
-   * (document 2 §4 "Delegated wallets"). With the prompt it resolves once the consent screen is open; the wallet's
+   * (wallet spec, "States and transitions": "Delegated wallets"). With the prompt it resolves once the consent screen is open; the wallet's
    * `delegated` flag turns true when the user accepts.
    */
   delegateWallet(options: DelegateWalletOptions): Promise<void>

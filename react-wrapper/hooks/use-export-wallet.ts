@@ -3,7 +3,7 @@ import { useTesseraContext } from '../context.js'
 
 export interface UseExportWalletResult {
   /**
-   * Opens the 'Export wallet' screen (document 3 "Key export") for the embedded wallet at `address` (default: the
+   * Opens the 'Export wallet' screen (funding spec, "Screens and routes": "Key export") for the embedded wallet at `address` (default: the
    * first Ethereum one). The key is shown and copied only inside the export frame; this page never receives it.
    */
   exportWallet(options?: { address?: string }): void

@@ -24,7 +24,7 @@ export interface UseFarcasterSignerResult {
   cancel(): void
 }
 
-/** Headless Farcaster signer request and signing (document 2 §4); the component decides how to show the approval link. */
+/** Headless Farcaster signer request and signing (wallet spec, "States and transitions"); the component decides how to show the approval link. */
 export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): UseFarcasterSignerResult {
   const client = useTesseraClient()
   const latest = useLatest(options)

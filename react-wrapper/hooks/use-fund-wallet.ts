@@ -11,7 +11,7 @@ export type FundWalletOptions = ({ chainType?: 'ethereum' } & EthereumFundWallet
 
 export interface UseFundWalletResult {
   /**
-   * Opens the funding flow in the modal for one of the user's wallets (document 3): an Ethereum wallet by default, a
+   * Opens the funding flow in the modal for one of the user's wallets (funding spec): an Ethereum wallet by default, a
    * Solana one with `chainType: 'solana'` (or a `cluster`); resolves with how it ended.
    */
   fundWallet(address: string, options?: FundWalletOptions): Promise<FundingOutcome | undefined>

@@ -9,7 +9,7 @@ export interface UseHeadlessDelegatedActionsResult {
   revokeWallets(): Promise<void>
 }
 
-/** Delegated actions without UI (the reference SDK's `useHeadlessDelegatedActions`; document 2 §4 "Delegated wallets"). */
+/** Delegated actions without UI (the reference SDK's `useHeadlessDelegatedActions`; wallet spec, "States and transitions": "Delegated wallets"). */
 export function useHeadlessDelegatedActions(): UseHeadlessDelegatedActionsResult {
   const client = useTesseraClient()
   const delegateWallet = useCallback(

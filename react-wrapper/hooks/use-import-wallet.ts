@@ -6,7 +6,7 @@ export type UseImportWalletOptions = EmbeddedActionCallbacks<EmbeddedWallet>
 
 export interface UseImportWalletResult {
   /**
-   * Imports a private key as an embedded wallet of its own (document 2 §4, on-device mode: Ethereum hex, or a Solana
+   * Imports a private key as an embedded wallet of its own (wallet spec, "States and transitions", on-device mode: Ethereum hex, or a Solana
    * base58 secret key); the wallet frame checks and splits it, and only the address comes back.
    */
   importWallet(input: ImportWalletInput): Promise<EmbeddedWallet | undefined>

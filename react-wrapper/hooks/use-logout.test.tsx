@@ -19,7 +19,7 @@ afterEach(async () => {
 })
 
 describe('useLogout', () => {
-  it('SECURITY 35: logoutEverywhere ends every session on the server, signs out here, then calls onSuccess', async () => {
+  it('docs/security.md #35: logoutEverywhere ends every session on the server, signs out here, then calls onSuccess', async () => {
     let result: ReturnType<typeof useLogout> | null = null
     let successes = 0
     function Probe() {

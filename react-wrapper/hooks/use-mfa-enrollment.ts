@@ -11,7 +11,7 @@ export interface UseMfaEnrollmentResult {
 export function useMfaEnrollment(): UseMfaEnrollmentResult {
   const { client, openModal, modal } = useTesseraContext()
   const showMfaEnrollmentModal = useCallback(() => {
-    // Document 2 §9: MFA needs an authenticated user; the modal would show its landing otherwise.
+    // Wallet spec, "Business constants and limits": MFA needs an authenticated user; the modal would show its landing otherwise.
     if (client.getAuth().status !== 'authenticated') return
     openModal({ intent: 'wallet', screen: 'mfa:enroll' })
   }, [client, openModal])

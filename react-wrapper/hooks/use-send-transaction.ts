@@ -5,7 +5,7 @@ import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-
 export type UseSendTransactionOptions = EmbeddedActionCallbacks<{ hash: string }>
 
 export interface UseSendTransactionResult {
-  /** `eth_sendTransaction` on the wallet's current chain (gas rules of document 1 §9); resolves with the transaction hash. */
+  /** `eth_sendTransaction` on the wallet's current chain (gas rules of the sign-in spec, "Business constants and limits"); resolves with the transaction hash. */
   sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean }): Promise<{ hash: string } | undefined>
 }
 

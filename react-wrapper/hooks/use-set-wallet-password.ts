@@ -10,7 +10,7 @@ export interface UseSetWalletPasswordResult {
   setWalletPassword(options?: { address?: string }): Promise<{ user: User }>
 }
 
-/** Password (user-passcode) recovery for the user's embedded wallets (document 2 §§2, 4 "Password wizard"). */
+/** Password (user-passcode) recovery for the user's embedded wallets (wallet spec, "Screens and routes" and "States and transitions": "Password wizard"). */
 export function useSetWalletPassword(): UseSetWalletPasswordResult {
   return { setWalletPassword: useWalletRecoveryFlow('password:create') }
 }

@@ -10,7 +10,7 @@ export interface UseSetWalletRecoveryResult {
   setWalletRecovery(options?: { address?: string }): Promise<{ user: User }>
 }
 
-/** Recovery method selection for the user's embedded wallets (document 2 §2 "Recovery method selection"). */
+/** Recovery method selection for the user's embedded wallets (wallet spec, "Screens and routes": "Recovery method selection"). */
 export function useSetWalletRecovery(): UseSetWalletRecoveryResult {
   return { setWalletRecovery: useWalletRecoveryFlow('recovery:select') }
 }

@@ -1,7 +1,7 @@
 /**
  * The modal flows that set a wallet's recovery (`useSetWalletPassword`, `useSetWalletRecovery`): opens the modal on
  * the flow's first screen and settles when the flow reports `walletrecoveryset`, or fails when the modal closes first
- * (document 2 §4: 'Exited before password was added to wallet').
+ * (wallet spec, "States and transitions": 'Exited before password was added to wallet').
  */
 import type { AuthModalRequest } from '../../elements/index.js'
 import { TesseraError, type User } from '../../src/core/index.js'

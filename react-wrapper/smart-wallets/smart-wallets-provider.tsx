@@ -9,7 +9,7 @@ import { useTesseraClient } from '../context.js'
 import { useAuthState } from '../../elements/client-slices.js'
 
 export interface SmartWalletsProviderProps {
-  /** `paymasterContext` replaces the app's (or document 3's sponsored defaults) in every user operation. */
+  /** `paymasterContext` replaces the app's (or the funding spec's sponsored defaults) in every user operation. */
   config?: { paymasterContext?: Record<string, unknown> }
   children: ReactNode
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { assertDevHostLocal } from './dev-host.js'
 import { runCli } from './test-support/run-cli.js'
 
-describe('dev mode stays on this machine (SECURITY 64)', () => {
+describe('dev mode stays on this machine (docs/security.md #64)', () => {
   it('accepts loopback hosts and refuses any other, naming the host', () => {
     for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', '::1', '[::1]']) expect(() => assertDevHostLocal(true, host), host).not.toThrow()
     for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'example.com', 'localhost.example.com', '']) {

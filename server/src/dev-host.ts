@@ -8,7 +8,7 @@ function isLoopbackHost(host: string): boolean {
   return isIP(address) === 6 && address === '::1'
 }
 
-/** Dev mode prints live codes and answers a permissive dev app: it never listens where another machine can reach it (SECURITY 64). */
+/** Dev mode prints live codes and answers a permissive dev app: it never listens where another machine can reach it (docs/security.md #64). */
 export function assertDevHostLocal(dev: boolean, host: string): void {
   if (dev && !isLoopbackHost(host)) throw new Error(`--dev listens only on a loopback host (127.0.0.1, ::1 or localhost), not '${host}'`)
 }

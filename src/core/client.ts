@@ -1,4 +1,4 @@
-/** createClient(): the one store elements and hooks share (getX / watchX pairs, DESIGN.md §1). */
+/** createClient(): the one store elements and hooks share (getX / watchX pairs, docs/architecture.md "The layers"). */
 import type { AuthenticatedUserDto, LoginMfaRequiredResponse } from '../protocol/index.js'
 import { sendAnalyticsEvent } from './api/analytics.js'
 import { getAppConfig } from './api/apps.js'
@@ -73,7 +73,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
     storage,
     transport,
     locks: options.locks,
-    // The server config announces cookie sessions with a non-null custom_api_url (WIRE.md §3.1).
+    // The server config announces cookie sessions with a non-null custom_api_url (docs/wire.md "Base URL and cookie sessions").
     cookieSessions: () => base.customApiUrl !== null,
     onUser(user, reason) {
       const previous = auth.get()

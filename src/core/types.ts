@@ -26,13 +26,13 @@ export interface AuthState {
 export type LoginMethodName =
   | 'email' | 'sms' | OAuthProvider | 'custom_auth' | 'guest'
   | 'passkey' | 'siwe' | 'siws' | 'farcaster' | 'telegram'
-  /** A cross-app account: `privy:<provider app id>` (document 2 "Cross-app"). */
+  /** A cross-app account: `privy:<provider app id>` (wallet spec, "Screens and routes": "Cross-app"). */
   | `privy:${string}`
 
-/** Document 1 §3 "Auth intent". `update` replaces an email or phone the user already has. */
+/** Sign-in spec, "Entities and their fields": "Auth intent". `update` replaces an email or phone the user already has. */
 export type AuthIntent = 'login' | 'link' | 'update'
 
-/** One-time code flow states (document 1 §4). */
+/** One-time code flow states (sign-in spec, "States and transitions"). */
 export type OtpFlowStatus = 'initial' | 'sending-code' | 'awaiting-code-input' | 'submitting-code' | 'done' | 'error'
 /** The email and SMS flows share this shape and one implementation. */
 export interface OtpFlowState {
@@ -91,7 +91,7 @@ export interface OAuthStartOptions {
   headless?: boolean
 }
 
-/** Document 1 §4 "Passkey": init, then the browser's credential step, then the server call. */
+/** Sign-in spec, "States and transitions": "Passkey": init, then the browser's credential step, then the server call. */
 export type PasskeyFlowStatus = 'initial' | 'generating-challenge' | 'awaiting-passkey' | 'submitting-response' | 'done' | 'error'
 /** Sign in with an existing passkey, sign up by creating one, or add one to the signed-in user. */
 export type PasskeyIntent = 'login' | 'signup' | 'link'
@@ -103,7 +103,7 @@ export interface PasskeyFlowState {
 export interface PasskeyStartOptions { captchaToken?: string }
 
 /**
- * Document 1 §4 "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
+ * Sign-in spec, "States and transitions": "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
  * is on; then the server verifies the signed result ('Verifying connection to Telegram').
  */
 export type TelegramFlowStatus = 'initial' | 'awaiting-telegram' | 'verifying' | 'done' | 'error'
@@ -119,7 +119,7 @@ export interface TelegramLoginOptions {
   popup?: boolean
 }
 
-/** Document 2 §4 "Cross-app request": the provider app's popup, then the code exchange on our server. */
+/** Wallet spec, "States and transitions": "Cross-app request": the provider app's popup, then the code exchange on our server. */
 export type CrossAppFlowStatus = 'initial' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
 export interface CrossAppFlowState {
   status: CrossAppFlowStatus
@@ -127,7 +127,7 @@ export interface CrossAppFlowState {
   providerAppId: string | null
   error: TesseraError | null
 }
-/** Document 2 §3 "Cross-app connection": a provider app this app's users may connect. */
+/** Wallet spec, "Entities and their fields": "Cross-app connection": a provider app this app's users may connect. */
 export interface CrossAppConnection {
   providerAppId: string
   providerAppName: string
@@ -153,13 +153,13 @@ export interface CrossAppTransactRequest {
   token: string
   request: CrossAppTransactRequestDto
 }
-/** A provider app's name and icon (document 2 §7 "cross-app details"). */
+/** A provider app's name and icon (wallet spec, "The calls it makes": "cross-app details"). */
 export interface CrossAppProviderDetails { appId: string; name: string; iconUrl: string | null }
 /** On the provider's page: who is asking (only an app this provider allows). */
 export interface CrossAppRequester { appId: string; name: string; iconUrl: string | null; readOnly: boolean }
 
 /**
- * Farcaster (document 1 §4): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
+ * Farcaster (sign-in spec, "States and transitions"): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
  * describes (`awaiting-signature`, polled every 2 s, 120 s at most), then the client signs in or links.
  */
 export type FarcasterFlowStatus = 'initial' | 'starting' | 'awaiting-signature' | 'authenticating' | 'done' | 'error'
@@ -171,7 +171,7 @@ export interface FarcasterFlowState {
   error: TesseraError | null
 }
 export interface FarcasterLoginOptions { mode?: AuthMode; captchaToken?: string }
-/** Farcaster signer (document 2 §4): the key awaits the user's approval in the Farcaster app at `signerApprovalUrl`. */
+/** Farcaster signer (wallet spec, "States and transitions"): the key awaits the user's approval in the Farcaster app at `signerApprovalUrl`. */
 export interface FarcasterSignerPendingApproval { publicKey: string; signerApprovalUrl: string }
 export interface FarcasterSignerRequestOptions {
   /** Called once while the key awaits approval, with the link to open (show it as a link or QR code). */
@@ -182,11 +182,11 @@ export interface FarcasterSignerRequestOptions {
 /** The key is on the user's fid in the KeyRegistry; the account's `signer_public_key` now names it. */
 export interface FarcasterSignerApproved { status: 'approved'; publicKey: string; fid: number }
 
-/** Document 1 §4 "Custom JWT auth states". */
+/** Sign-in spec, "States and transitions": "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
 export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
 
-/** Document 1 §4 "CAPTCHA". */
+/** Sign-in spec, "States and transitions": "CAPTCHA". */
 export type CaptchaStatus = 'disabled' | 'ready' | 'loading' | 'success' | 'error'
 export interface CaptchaState {
   status: CaptchaStatus
@@ -197,7 +197,7 @@ export interface CaptchaState {
   error: string | null
 }
 
-/** What the transfer screens need, read from an `account_transfer_required` error (document 2 "Account transfer"). */
+/** What the transfer screens need, read from an `account_transfer_required` error (wallet spec, "Screens and routes": "Account transfer"). */
 export interface AccountTransfer {
   nonce: string
   linkMethod: 'email' | 'sms' | 'farcaster' | 'telegram' | 'siwe' | 'siws' | OAuthProvider
@@ -208,7 +208,7 @@ export interface AccountTransfer {
 }
 
 export interface ConfigState {
-  /** `defaults` until the server config has loaded (document 1 §4 "Config load"). */
+  /** `defaults` until the server config has loaded (sign-in spec, "States and transitions": "Config load"). */
   source: 'defaults' | 'server'
   config: EffectiveConfig
   error: TesseraError | null
@@ -264,13 +264,13 @@ export interface TesseraClient {
   readonly auth: AuthNamespaces
   /** External wallets: discovery, connection, SIWE and SIWS (src/core/wallets). */
   readonly wallets: WalletsApi
-  /** Embedded wallets (document 2 §§3–4): created, connected and recovered through the wallet frame; loads on first use. */
+  /** Embedded wallets (wallet spec, "Entities and their fields" and "States and transitions"): created, connected and recovered through the wallet frame; loads on first use. */
   readonly embeddedWallets: EmbeddedWalletsApi
-  /** Wallet-action MFA (document 2 §§2, 4): the challenge of gated wallet operations, verification, enrolment; loads on first use. */
+  /** Wallet-action MFA (wallet spec, "Screens and routes" and "States and transitions"): the challenge of gated wallet operations, verification, enrolment; loads on first use. */
   readonly mfa: MfaApi
   /** Sign-in MFA (the reference's `mfa_auth`): a second factor before the session is issued; loads on first use. */
   readonly loginMfa: LoginMfaApi
-  /** Funding (document 3): adding funds to the user's wallets by card, exchange, another wallet or receiving; loads on first use. */
+  /** Funding (funding spec): adding funds to the user's wallets by card, exchange, another wallet or receiving; loads on first use. */
   readonly funding: FundingApi
   readonly captcha: {
     /** Solves (ALTCHA) or runs the invisible widget (Turnstile); resolves with the token and stores it. */

@@ -77,7 +77,7 @@ export interface HttpFrameApiOptions {
 const errorTypeOf: Partial<Record<ApiErrorCode, FrameErrorType>> = {
   missing_or_invalid_mfa: 'missing_or_invalid_mfa',
   mfa_required: 'missing_or_invalid_mfa',
-  // An SMS code past its lifetime: the host shows the code-entry time limit (document 2 §8).
+  // An SMS code past its lifetime: the host shows the code-entry time limit (wallet spec, "The error catalogue").
   expired_or_invalid_mfa_token: 'twilio_verification_failed',
   insufficient_funds: 'insufficient_funds',
   invalid_data: 'invalid_request_arguments',
@@ -89,7 +89,7 @@ const errorTypeOf: Partial<Record<ApiErrorCode, FrameErrorType>> = {
 export async function failure(response: Response): Promise<FrameError> {
   const body = (await response.json().catch(() => null)) as { error?: unknown; code?: ApiErrorCode } | null
   const serverMessage = typeof body?.error === 'string' && body.error.length <= 300 ? body.error : `Request failed (HTTP ${response.status})`
-  // The host reads rate limiting from a 429 in the message (document 2 §8).
+  // The host reads rate limiting from a 429 in the message (wallet spec, "The error catalogue").
   const message = response.status === 429 && !serverMessage.includes('429') ? `${serverMessage} (HTTP 429)` : serverMessage
   // 403 with a token code: the token is live but its sign-in too old for key material; 401 is a dead token.
   if (response.status === 403 && body?.code === 'missing_or_invalid_token') return new FrameError('reauthentication_required', message)

@@ -1,4 +1,4 @@
-/** What the frame answers the host with when an operation fails: a document 2 §8 error type and copy, never a secret. */
+/** What the frame answers the host with when an operation fails: an error type and copy of the wallet spec, "The error catalogue", never a secret. */
 import type { FrameErrorType } from '../protocol/index.js'
 
 export class FrameError extends Error {

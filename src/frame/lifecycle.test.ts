@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 42 at unit level: a whole wallet lifecycle through the message listener (create on both chains, another
+ * docs/security.md #42 at unit level: a whole wallet lifecycle through the message listener (create on both chains, another
  * HD wallet, connect, signatures, recovery on a new device, a recovery change), recording every message the frame
  * posts and every request it sends. No entropy, mnemonic, seed, private key or device share may appear in any of them.
  */
@@ -49,7 +49,7 @@ function spellings(bytes: Uint8Array): string[] {
   return [bytesToHex(bytes), bytesToBase64(bytes), encodeBase58(bytes)]
 }
 
-describe('a full lifecycle leaks no secret to the host or the network (SECURITY.md 42)', () => {
+describe('a full lifecycle leaks no secret to the host or the network (docs/security.md #42)', () => {
   it('records every postMessage and request and finds none of the secrets', async () => {
     const server = fakeShareServer()
     server.signIn(accessToken, 'alice')

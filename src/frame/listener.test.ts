@@ -25,7 +25,7 @@ describe('listenToParent', () => {
     expect(frame.posted[0]).toEqual({ message: { id: 'ready', event: FRAME_READY_EVENT, data: {} }, targetOrigin: parentOrigin })
   })
 
-  it('drops messages from another window, another origin or of another shape, without running anything (SECURITY.md 40)', async () => {
+  it('drops messages from another window, another origin or of another shape, without running anything (docs/security.md #40)', async () => {
     const connect = vi.fn(async () => ({ entropyId: 'x' }))
     const frame = started({ connect })
     const request = { id: 'c1', event: 'connect', data: { accessToken: 't', entropyId: 'x', entropyIdVerifier: 'ethereum-address-verifier' } }
@@ -71,7 +71,7 @@ describe('listenToParent', () => {
   })
 })
 
-describe('static check: the frame never posts to "*" (SECURITY.md 40)', () => {
+describe('static check: the frame never posts to "*" (docs/security.md #40)', () => {
   it('every postMessage call in the frame’s shipped code names a target origin variable', () => {
     const root = fileURLToPath(new URL('.', import.meta.url))
     const files = readdirSync(root, { recursive: true }).map(String).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))

@@ -1,7 +1,7 @@
 /**
  * The frame's only input: messages from its parent window, at the parent's checked origin, shaped as a frame
  * request (ours, or react-auth's `privy:`-prefixed dialect when a dialect is given). Anything else is dropped
- * silently, without side effects (SECURITY.md 40). Replies go to that origin only, never '*', and only to a
+ * silently, without side effects (docs/security.md #40). Replies go to that origin only, never '*', and only to a
  * request: the host asks for readiness (`privy:iframe:ready`) until answered, so nothing is posted unasked.
  */
 import { isFrameRequest } from '../protocol/index.js'

@@ -1,4 +1,4 @@
-/** The wallet frame's entry: starts only inside an allowed parent page, then answers its messages (DESIGN.md §4). */
+/** The wallet frame's entry: starts only inside an allowed parent page, then answers its messages (src/frame/README.md "Security rules"). */
 import { httpFrameApi } from './api.js'
 import { indexedDbDeviceShareStore } from './device-store.js'
 import { fallbackDeviceShareStore } from './fallback-device-store.js'

@@ -1,5 +1,5 @@
 /**
- * The frame's MFA tokens, in memory only (DESIGN.md §4): one per user of the app, set by a verification, sent on
+ * The frame's MFA tokens, in memory only (src/frame/README.md "Security rules"): one per user of the app, set by a verification, sent on
  * the user's gated share calls, gone after MFA_TOKEN_TTL_SECONDS, on 'mfa:clear' (logout) and with the page.
  * The host never sees a token: it stays between this frame and the server.
  */

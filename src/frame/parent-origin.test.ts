@@ -4,7 +4,7 @@ import { trustedParentOrigin } from './parent-origin.js'
 
 const allowed = ['https://app.example', 'http://localhost:*']
 
-describe('trustedParentOrigin (SECURITY.md 39)', () => {
+describe('trustedParentOrigin (docs/security.md #39)', () => {
   it('is the parent’s origin when it is allowed, from ancestorOrigins or else the referrer', () => {
     expect(trustedParentOrigin({ isTopWindow: false, ancestorOrigins: ['https://app.example'], referrer: '' }, allowed)).toBe('https://app.example')
     expect(trustedParentOrigin({ isTopWindow: false, referrer: 'http://localhost:5173/wallet?x=1' }, allowed)).toBe('http://localhost:5173')

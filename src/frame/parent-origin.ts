@@ -1,5 +1,5 @@
 /**
- * The origin of the page embedding the frame, when that page may use it (SECURITY.md 39: the in-code check behind
+ * The origin of the page embedding the frame, when that page may use it (docs/security.md #39: the in-code check behind
  * `frame-ancestors`). Null when the frame is not in an iframe, the parent's origin is unknown, or it is not allowed.
  */
 import { isOriginAllowed } from '../protocol/index.js'

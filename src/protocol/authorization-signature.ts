@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize'
 
 /**
- * Authorization signatures (document 2 §6): a request to a server-managed wallet carries a user signer's (or the app's
+ * Authorization signatures (wallet spec, "Roles and permissions"): a request to a server-managed wallet carries a user signer's (or the app's
  * session signer's) ECDSA P-256 signature over the RFC 8785 canonical form of the request, so the server never signs
  * on a bearer token alone. The expiry header is signed too: a captured request stops working after it, and the server
  * refuses a second use before it.

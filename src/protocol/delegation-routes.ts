@@ -1,5 +1,5 @@
 /**
- * Delegated wallets (offline access, document 2 §§4–8): the user lets the app's backend sign with one embedded
+ * Delegated wallets (offline access, wallet spec, "States and transitions" to "The error catalogue"): the user lets the app's backend sign with one embedded
  * wallet while they are offline. The wallet frame hands the server the device share (`delegate`, the user's session);
  * `revoke` ends every delegation of the user; the app's backend signs through `rpc` with HTTP Basic
  * `app_id:app_secret` and the `privy-app-id` header. Kept out of routes.ts so the landing bundle never carries it.
@@ -10,12 +10,12 @@ import type { EmbeddedChainType } from './wallet-frame.js'
 
 export const delegationRoutes = {
   delegate: post('/api/v1/wallets/delegate'),
-  /** Empty body (document 2 §7). */
+  /** Empty body (wallet spec, "The calls it makes"). */
   revoke: post('/api/v1/wallets/revoke'),
   rpc: post('/api/v1/wallets/:wallet_id/rpc'),
 } as const
 
-/** Document 2 §9: the chains a wallet can be delegated on. */
+/** Wallet spec, "Business constants and limits": the chains a wallet can be delegated on. */
 export const delegationChainTypes = ['ethereum', 'solana'] as const satisfies readonly EmbeddedChainType[]
 
 /** Sent by the wallet frame only: `device_share` is this device's share (base64), which the server seals at rest. */
@@ -48,7 +48,7 @@ export interface WalletRpcTypedData {
   primary_type: string
 }
 
-/** Document 2 §7's signing methods on `/wallets/{wallet_id}/rpc`. */
+/** The signing methods of the wallet spec, "The calls it makes", on `/wallets/{wallet_id}/rpc`. */
 export type WalletRpcBody =
   | { method: 'personal_sign'; chain_type?: 'ethereum'; params: { message: string; encoding: 'utf-8' | 'hex' } }
   | { method: 'eth_signTransaction'; chain_type?: 'ethereum'; params: { transaction: WalletRpcTransaction } }
@@ -61,6 +61,6 @@ export type WalletRpcResponse =
   | { method: 'eth_signTransaction'; data: { signed_transaction: `0x${string}`; encoding: 'rlp' } }
   | { method: 'signMessage'; data: { signature: string; encoding: 'base64' } }
 
-/** Document 2 §8 "Delegation". */
+/** Wallet spec, "The error catalogue": "Delegation". */
 export const DELEGATION_NOT_OWNED_MESSAGE = 'Address to delegate is not associated with current user.'
 export const DELEGATION_NO_ROOT_MESSAGE = 'Unable to determine root address for delegated address.'

@@ -129,7 +129,7 @@ export interface PasswordlessAuthenticateBody { email: string; code: string; mod
 export interface PasswordlessLinkBody { email: string; code: string }
 export interface PasswordlessUnlinkBody { address: string }
 export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
-/** Account transfer after `account_transfer_required` (document 2 §7): one POST per account type. */
+/** Account transfer after `account_transfer_required` (wallet spec, "The calls it makes"): one POST per account type. */
 export interface PasswordlessTransferBody { nonce: string; email: string }
 /** SIWE and SIWS: `init` returns a nonce bound to the address; the signed message must carry it. */
 export interface WalletInitBody { address: string; token?: string }
@@ -157,7 +157,7 @@ export interface SmsTransferBody { nonce: string; phoneNumber: string }
 
 export interface OAuthInitBody {
   provider: OAuthProvider
-  /** Must equal one of the app's allowed redirect URLs exactly (SECURITY #14). */
+  /** Must equal one of the app's allowed redirect URLs exactly (docs/security.md #14). */
   redirect_to: string
   /** S256 of the client's verifier, base64url. */
   code_challenge: string
@@ -177,7 +177,7 @@ export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
 export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
 export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
 
-/** Document 2 §3 "Cross-app connection": a provider app this app's users may connect. */
+/** Wallet spec, "Entities and their fields": "Cross-app connection": a provider app this app's users may connect. */
 export interface CrossAppConnectionDto {
   provider_app_id: string
   provider_app_name: string
@@ -202,7 +202,7 @@ export interface CrossAppTransactInitBody { provider_app_id: string }
 export interface CrossAppTransactInitResponse { transact_url: string }
 /** Sent by the provider's transact page (answered with a CrossAppRequesterDto, or 403 for an origin the requester does not allow). */
 export interface CrossAppTransactRequesterBody { requester_app_id: string; requester_origin: string }
-/** Sent with a provider page's answer (document 2 §4): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
+/** Sent with a provider page's answer (wallet spec, "States and transitions"): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
 export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
 /**
  * What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes:
@@ -300,7 +300,7 @@ export interface OriginCheckDto {
   allowed: boolean
 }
 
-/** Server app config: `GET /api/v1/apps/{app_id}` (document 1 §3). */
+/** Server app config: `GET /api/v1/apps/{app_id}` (sign-in spec, "Entities and their fields"). */
 export interface AppConfigDto {
   id: string
   name: string
@@ -346,7 +346,7 @@ export interface AppConfigDto {
   custom_api_url: string | null
   verification_key: string
   telegram_auth_config: { bot_id: string; bot_name: string; link_enabled: boolean; seamless_auth_enabled: boolean } | null
-  /** Document 3 §3 "App funding config"; null: the app has no funding. */
+  /** Funding spec, "Entities and their fields": "App funding config"; null: the app has no funding. */
   funding_config: FundingConfigDto | null
   embedded_wallet_config: EmbeddedWalletConfigDto
   max_linked_wallets_per_user: number | null

@@ -1,5 +1,5 @@
 /**
- * The embedded-wallet share endpoints the wallet frame calls (DESIGN.md §4), all behind the owner's access token
+ * The embedded-wallet share endpoints the wallet frame calls (src/frame/README.md "Key custody"), all behind the owner's access token
  * (`Authorization: Bearer`). Only `recovery/key_material` is a path the spec shows; the rest are Tessera's own.
  * Kept out of routes.ts so the landing bundle never carries them. Shares travel base64-encoded.
  */
@@ -16,7 +16,7 @@ export const embeddedWalletRoutes = {
   authShare: post('/api/v1/embedded_wallets/:address/auth_share'),
   /** Auth share plus recovery material, for a device without its share (rate-limited per user and per IP). */
   keyMaterial: post('/api/v1/embedded_wallets/:address/recovery/key_material'),
-  /** The auth share (or the key material) for the export frame (document 3 "Key export"): needs a sign-in within 10 minutes and MFA when enrolled. */
+  /** The auth share (or the key material) for the export frame (funding spec, "Screens and routes": "Key export"): needs a sign-in within 10 minutes and MFA when enrolled. */
   exportShare: post('/api/v1/embedded_wallets/:address/export'),
   /** A new share set version after recovery or a recovery-method change; retires the old auth share. */
   reshare: post('/api/v1/embedded_wallets/:address/reshare'),
@@ -30,7 +30,7 @@ export type RecoveryShareInput =
 
 /**
  * Cloud recovery: AES-256-GCM under a random key that exists only in the user's cloud storage (the Drive app-data
- * file `key_file`), so neither the server nor its database can open the share (SECURITY.md 44).
+ * file `key_file`), so neither the server nor its database can open the share (docs/security.md #44).
  */
 export interface KeySealedShare { key_file: string; iv: string; ciphertext: string }
 

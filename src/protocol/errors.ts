@@ -1,4 +1,4 @@
-/** Error codes the API returns in `{ error, code }` bodies (document 1 §8). */
+/** Error codes the API returns in `{ error, code }` bodies (sign-in spec, "The error catalogue"). */
 export const apiErrorCodes = [
   'oauth_account_suspended',
   'missing_or_invalid_token',
@@ -30,7 +30,7 @@ export const apiErrorCodes = [
   'disallowed_login_method',
   'disallowed_plus_email',
   'disallowed_recovery_method',
-  // Setting recovery on a server-managed (privy-v2) wallet (document 2 §4).
+  // Setting recovery on a server-managed (privy-v2) wallet (wallet spec, "States and transitions").
   'unsupported_recovery_method',
   'cannot_set_password',
   'invalid_pkce_parameters',
@@ -53,7 +53,7 @@ export const apiErrorCodes = [
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 
-/** Error codes raised by the client itself, never sent by the server (document 1 §8). */
+/** Error codes raised by the client itself, never sent by the server (sign-in spec, "The error catalogue"). */
 export const clientErrorCodes = [
   'client_request_timeout',
   'client_request_aborted',

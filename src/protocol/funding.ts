@@ -1,5 +1,5 @@
 /**
- * Funding (document 3 §§1–9, WIRE.md §4): the app's funding config, the card on-ramp calls (the first card provider
+ * Funding (funding spec, every section; docs/wire.md "Routes"): the app's funding config, the card on-ramp calls (the first card provider
  * is Coinbase Onramp, the second MoonPay), and the bridge pair through which the client reaches the bridge service
  * (Relay) without its key. Bodies and responses keep the field names the reference clients send and read; fields
  * marked "Tessera" are additions those clients ignore.
@@ -7,11 +7,11 @@
 import { get, post } from './routes/route.js'
 
 export const fundingRoutes = {
-  /** The first card provider's session (document 3 §7 "First provider init"). */
+  /** The first card provider's session (funding spec, "The calls it makes": "First provider init"). */
   coinbaseOnRampInit: post('/api/v1/funding/coinbase_on_ramp/init'),
   /** `?partnerUserId=`: the status of the purchases made under that id. */
   coinbaseOnRampStatus: get('/api/v1/funding/coinbase_on_ramp/status'),
-  /** The second provider's signed widget URL (document 3 §7 "Second provider sign URL"). */
+  /** The second provider's signed widget URL (funding spec, "The calls it makes": "Second provider sign URL"). */
   moonpayOnRampSign: post('/api/v1/plugins/moonpay_on_ramp/sign'),
   /** Tessera: a bridge quote through the server, which holds the bridge service's key. */
   bridgeQuote: post('/api/v1/funding/bridge/quote'),
@@ -32,7 +32,7 @@ export type FundingOptionDto =
 /** The asset a funding flow recommends by default. */
 export type FundingAssetName = 'native-currency' | 'USDC'
 
-/** `funding_config` of the app config (document 3 §3 "App funding config"); null when the app has no funding. */
+/** `funding_config` of the app config (funding spec, "Entities and their fields": "App funding config"); null when the app has no funding. */
 export interface FundingConfigDto {
   /** `chain` is CAIP-2: `eip155:<id>` or `solana:<cluster name>` (Tessera: the cluster name, not its genesis hash). */
   default_recommended_currency: { chain: string; asset?: FundingAssetName }
@@ -92,10 +92,10 @@ export interface MoonpayOnRampSignResponse {
   statusUrl?: string
 }
 
-/** Document 3 §4 "Second provider status". */
+/** Funding spec, "States and transitions": "Second provider status". */
 export type MoonpayTransactionStatus = 'pending' | 'waitingPayment' | 'waitingAuthorization' | 'awaitingAuthorization' | 'completed' | 'failed'
 
-/** One item of the second provider's `transactions/ext/{id}` list (document 3 §3 "Second provider transaction"). */
+/** One item of the second provider's `transactions/ext/{id}` list (funding spec, "Entities and their fields": "Second provider transaction"). */
 export interface MoonpayTransactionDto {
   id?: string
   status: MoonpayTransactionStatus
@@ -113,11 +113,11 @@ export interface MoonpayTransactionDto {
 
 /** The bridge service's chain id for Solana (Relay's), used for `originChainId` / `destinationChainId`. */
 export const BRIDGE_SOLANA_CHAIN_ID = 792703809
-/** The bridge's currency for a chain's native asset (document 3 §9): the zero address (Solana's: the system program id). */
+/** The bridge's currency for a chain's native asset (funding spec, "Business constants and limits"): the zero address (Solana's: the system program id). */
 export const BRIDGE_NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000'
 export const BRIDGE_SOLANA_NATIVE_CURRENCY = '11111111111111111111111111111111'
 
-/** `POST /api/v1/funding/bridge/quote` (document 3 §3 "Bridge quote request"): `recipient` must be the user's wallet. */
+/** `POST /api/v1/funding/bridge/quote` (funding spec, "Entities and their fields": "Bridge quote request"): `recipient` must be the user's wallet. */
 export interface BridgeQuoteBody {
   tradeType: 'EXPECTED_OUTPUT'
   /** The output amount in the destination currency's smallest units, decimal. */
@@ -131,7 +131,7 @@ export interface BridgeQuoteBody {
   destinationCurrency?: string
 }
 
-/** An EVM step item: a transaction the paying wallet sends (document 3 §3 "Quote step item"). */
+/** An EVM step item: a transaction the paying wallet sends (funding spec, "Entities and their fields": "Quote step item"). */
 export interface BridgeEvmStepData { from: string; to: string; value: string; chainId: number; data: string }
 /** A Solana step item: instructions the paying wallet signs into one transaction. */
 export interface BridgeSolanaStepData {
@@ -144,11 +144,11 @@ export interface BridgeQuoteResponse {
   steps: { id: string; kind: string; requestId?: string; items: { status?: string; data: BridgeEvmStepData | BridgeSolanaStepData }[] }[]
   fees?: Record<string, unknown>
   details?: Record<string, unknown>
-  /** Set on a tolerated 'Invalid address...' answer, which comes back as the response (document 3 §5). */
+  /** Set on a tolerated 'Invalid address...' answer, which comes back as the response (funding spec, "Validation rules"). */
   message?: string
 }
 
-/** Document 3 §3 "Bridge status values". */
+/** Funding spec, "Entities and their fields": "Bridge status values". */
 export const bridgeStatuses = ['pending', 'waiting', 'delayed', 'success', 'refund', 'failure'] as const
 export type BridgeStatus = (typeof bridgeStatuses)[number]
 

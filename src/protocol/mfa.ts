@@ -1,5 +1,5 @@
 /**
- * Wallet-action MFA (document 2 §§2, 4, 8; SECURITY.md 49–52): the reference's `mfa/*` paths and bodies.
+ * Wallet-action MFA (wallet spec, "Screens and routes", "States and transitions" and "The error catalogue"; docs/security.md #49–#52): the reference's `mfa/*` paths and bodies.
  * A verification answers an MFA token bound to the user and the session that verified (≤ 15 min); the wallet frame
  * keeps it and sends it with every gated share call in `MFA_TOKEN_HEADER`. Without a fresh one, a user enrolled in
  * MFA gets 403 `mfa_required` on sign, send, export, recover, set password and MFA changes.
@@ -24,7 +24,7 @@ export const mfaRoutes = {
 
 /** The header the wallet frame sends the MFA token in (Tessera's own: only the frame and the server speak it). */
 export const MFA_TOKEN_HEADER = 'privy-mfa-token'
-/** How long one verification unlocks gated actions in the session that verified (SECURITY.md 49). */
+/** How long one verification unlocks gated actions in the session that verified (docs/security.md #49). */
 export const MFA_TOKEN_TTL_SECONDS = 15 * 60
 
 export type MfaMethod = 'sms' | 'totp' | 'passkey'
@@ -37,7 +37,7 @@ export interface MfaTotpInitResponse { totpSecret: string; totpAuthUrl: string }
 export interface MfaPasskeyInitBody { relying_party?: string }
 /** `options`: WebAuthn request options in the wire's snake_case (passkey-wire.ts). */
 export interface MfaPasskeyInitResponse { options: Record<string, unknown> }
-/** `authenticator_response`: the assertion in the wire's snake_case (document 2 "Passkey assertion payload"). */
+/** `authenticator_response`: the assertion in the wire's snake_case (wallet spec, "Entities and their fields": "Passkey assertion payload"). */
 export interface MfaPasskeyVerifyBody { authenticator_response: Record<string, unknown>; relying_party?: string }
 /** Marks the user's linked passkeys `credential_ids` as MFA factors (an empty list removes passkey MFA). */
 export interface MfaPasskeyEnrollmentBody { credential_ids: string[]; remove_for_login?: boolean }
@@ -46,7 +46,7 @@ export interface MfaVerifyResponse { token: string }
 /** Every `enroll`, `unenroll` and `enrollment` answers the user with its new `mfa_methods`. */
 export interface MfaUserResponse { user: UserDto }
 
-/** Document 2 §9: tries of one gated operation, the wait for each code, and the whole verification's limit. */
+/** Wallet spec, "Business constants and limits": tries of one gated operation, the wait for each code, and the whole verification's limit. */
 export const MFA_ATTEMPTS = 4
 export const MFA_CODE_WAIT_MS = 300_000
 export const MFA_OVERALL_LIMIT_MS = 1_260_000

@@ -1,6 +1,6 @@
 /**
  * Passkeys on the wire speak snake_case, both ways: the init answers' WebAuthn options (`pub_key_cred_params`,
- * `allow_credentials`, ...) and the authenticator's answer (document 2 "Passkey assertion payload": `raw_id`,
+ * `allow_credentials`, ...) and the authenticator's answer (wallet spec, "Entities and their fields": "Passkey assertion payload": `raw_id`,
  * `response.client_data_json`, ...), as the reference clients read and send them. WebAuthn libraries speak
  * camelCase, so each side renames at its edge through this one table.
  */

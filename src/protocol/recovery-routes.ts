@@ -1,5 +1,5 @@
 /**
- * User-owned cloud recovery (document 2 "Recovery with a cloud provider", §7 recovery calls): the reference's
+ * User-owned cloud recovery (wallet spec, "Screens and routes": "Recovery with a cloud provider"; "The calls it makes": recovery calls): the reference's
  * `recovery/*` paths. The host gets a Google Drive access token through a PKCE popup (`oauth/init` gives the
  * provider's address; the provider returns to the server's callback, which sends the popup back to the host's page
  * with a one-time code; `oauth/authenticate` trades that code), and hands it to the wallet frame, which keeps the

@@ -1,9 +1,9 @@
 /**
- * `POST /api/v1/scan/transaction` (document 3 §7, WIRE.md): the Blockaid-shaped JSON-RPC scan the reference
+ * `POST /api/v1/scan/transaction` (funding spec, "The calls it makes"; docs/wire.md "Routes"): the Blockaid-shaped JSON-RPC scan the reference
  * clients send and read. The server's default scanner simulates on the chain's RPC and applies docs/scanning.md's rules.
  */
 
-/** Verdicts (document 3 §4): Benign shows nothing, Warning the warning banner, Malicious the banner and checkbox. */
+/** Verdicts (funding spec, "States and transitions"): Benign shows nothing, Warning the warning banner, Malicious the banner and checkbox. */
 export type ScanVerdict = 'Benign' | 'Warning' | 'Malicious'
 
 export interface ScanTransactionInput {

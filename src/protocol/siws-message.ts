@@ -1,5 +1,5 @@
 /**
- * The Sign-In with Solana message the client writes and the server rebuilds to compare (document 1 §4): EIP-4361's
+ * The Sign-In with Solana message the client writes and the server rebuilds to compare (sign-in spec, "States and transitions"): EIP-4361's
  * layout with a Solana account, a statement naming the address and chain `mainnet`. No maintained library writes
  * this text (viem/siwe is Ethereum-only; docs/decisions.md), so client and server share this one builder.
  */

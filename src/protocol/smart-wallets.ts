@@ -1,5 +1,5 @@
 /**
- * Smart wallets (document 1 §§3, 7; document 3's paymaster defaults): the app's smart-wallet config as
+ * Smart wallets (sign-in spec, "Entities and their fields" and "The calls it makes"; the funding spec's paymaster defaults): the app's smart-wallet config as
  * `GET /api/v1/apps/{app_id}/smart_wallets` answers it, in the reference public API's shape.
  */
 
@@ -7,7 +7,7 @@
 export const smartWalletTypes = ['kernel', 'safe', 'light_account', 'coinbase_smart_wallet'] as const
 export type SmartWalletType = (typeof smartWalletTypes)[number]
 
-/** Chains with Coinbase smart-wallet support (document 1 §7). */
+/** Chains with Coinbase smart-wallet support (sign-in spec, "The calls it makes"). */
 export const COINBASE_SMART_WALLET_CHAIN_IDS = [1, 11155111, 137, 10, 8453, 84532, 42161, 7777777, 43114, 56] as const
 
 /** One chain the smart wallet works on: where its user operations go and who pays for them. */
@@ -28,7 +28,7 @@ export type SmartWalletConfigDto =
   | { enabled: false }
   | { enabled: true; smart_wallet_type: SmartWalletType; smart_wallet_version?: string; configured_networks: SmartWalletNetworkDto[] }
 
-/** Document 3's sponsored paymaster defaults: mode SPONSORED, a 300 s expiry, gas limits calculated by the paymaster. */
+/** The funding spec's sponsored paymaster defaults: mode SPONSORED, a 300 s expiry, gas limits calculated by the paymaster. */
 export const DEFAULT_PAYMASTER_CONTEXT = { mode: 'SPONSORED', expiry: 300, calculateGasLimits: true } as const
 
 /** One chain of the app's smart wallets as the server stores it and the client uses it. */

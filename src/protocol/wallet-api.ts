@@ -1,5 +1,5 @@
 /**
- * Server-managed ("wallet API", recovery method `privy-v2`) wallets (document 2 §§1, 6, 7): the server's signer holds
+ * Server-managed ("wallet API", recovery method `privy-v2`) wallets (wallet spec, "What the product does and for whom", "Roles and permissions" and "The calls it makes"): the server's signer holds
  * the key; the user signs each request with a P-256 user signer registered for their session, and the server signs for
  * the wallet only when that authorization signature (authorization-signature.ts) verifies. Kept out of routes.ts so the
  * landing bundle never carries it.

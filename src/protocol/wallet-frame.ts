@@ -1,19 +1,19 @@
 /**
- * The wallet frame's message protocol (document 2 §7, DESIGN.md §4): the host page posts `{id, event, data}` to
+ * The wallet frame's message protocol (wallet spec, "The calls it makes"; docs/architecture.md "The wallet frame and how the host talks to it"): the host page posts `{id, event, data}` to
  * the frame served at `/apps/{app_id}/embedded-wallets?caid=…&client_id=…` and gets back `{id, data}` or
  * `{id, error: {type, message}}`, posted to its own origin only. Keys, mnemonics and shares never cross it.
  */
 import type { UserDto } from './dto.js'
 import type { SolanaCaip2 } from './caip2.js'
 
-/** The frame's path on the API origin; the export frame (key export, document 3) is `${path}/export`. */
+/** The frame's path on the API origin; the export frame (key export, funding spec) is `${path}/export`. */
 export const WALLET_FRAME_PATH = '/apps/:app_id/embedded-wallets'
 export const EXPORT_FRAME_PATH = '/apps/:app_id/embedded-wallets/export'
 
 /**
- * The export frame's query (document 3 "Key export" frame parameters). The access token never travels in the URL:
+ * The export frame's query (funding spec, "Screens and routes": "Key export" frame parameters). The access token never travels in the URL:
  * the frame asks its parent for it with `EXPORT_FRAME_TOKEN_REQUEST` and the parent answers `EXPORT_FRAME_TOKEN`.
- * Nothing else crosses: the key is shown and copied inside the frame only (SECURITY.md 48).
+ * Nothing else crosses: the key is shown and copied inside the frame only (docs/security.md #48).
  */
 export const exportFrameQuery = {
   entropyId: 'entropy_id',
@@ -33,7 +33,7 @@ export type ExportFrameParentMessage = { event: typeof EXPORT_FRAME_TOKEN; id: s
 /** The host polls with this until the frame answers it; the frame posts nothing unasked (a reference client could not match it). */
 export const FRAME_READY_EVENT = 'privy:iframe:ready'
 
-/** Every event the frame answers (document 2 §7); those not built yet answer `error` with 'Unsupported recovery action'-style copy. */
+/** Every event the frame answers (wallet spec, "The calls it makes"); those not built yet answer `error` with 'Unsupported recovery action'-style copy. */
 export const frameEvents = [
   FRAME_READY_EVENT,
   'user-signer:sign',
@@ -57,7 +57,7 @@ export const frameEvents = [
 ] as const
 export type FrameEvent = (typeof frameEvents)[number]
 
-/** Document 2 §8 "Error types". */
+/** Wallet spec, "The error catalogue": "Error types". */
 export const frameErrorTypes = [
   'error',
   'invalid_request_arguments',
@@ -68,7 +68,7 @@ export const frameErrorTypes = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
-  // Tessera's own: key material needs a sign-in (or MFA) within the last 10 minutes (SECURITY 61); the host signs in again.
+  // Tessera's own: key material needs a sign-in (or MFA) within the last 10 minutes (docs/security.md #61); the host signs in again.
   'reauthentication_required',
   // Tessera's own: a sponsored send the app's policy refuses, or the app has no sponsorship (the server's message says which).
   'policy_violation',
@@ -76,7 +76,7 @@ export const frameErrorTypes = [
 ] as const
 export type FrameErrorType = (typeof frameErrorTypes)[number]
 
-/** Document 2 §9. */
+/** Wallet spec, "Business constants and limits". */
 export const FRAME_READY_POLL_MS = 150
 export const FRAME_INIT_TIMEOUT_MS = 15_000
 /** The frame's wait when a password wallet is being created. */
@@ -104,7 +104,7 @@ export type EntropyIdVerifier = 'ethereum-address-verifier' | 'solana-address-ve
 export const entropyIdVerifierOf = (chainType: EmbeddedChainType): EntropyIdVerifier =>
   chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier'
 
-/** Document 2 §3. `privy` is automatic (server-held recovery key: custodial); `user-passcode` is the password. */
+/** Wallet spec, "Entities and their fields". `privy` is automatic (server-held recovery key: custodial); `user-passcode` is the password. */
 export type RecoveryMethod = 'privy' | 'user-passcode' | 'google-drive' | 'icloud' | 'icloud-native' | 'recovery-encryption-key' | 'privy-v2'
 
 /**
@@ -127,7 +127,7 @@ export interface CreateWalletData extends Authed {
   recoveryPassword?: string
   /** Required with `google-drive`: the user's Drive token, for writing the new recovery key. */
   recoveryAccessToken?: string
-  /** Retries of one creation carry the same key (SECURITY.md 56–57). */
+  /** Retries of one creation carry the same key (docs/security.md #56–#57). */
   idempotencyKey?: string
 }
 export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }

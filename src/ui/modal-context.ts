@@ -31,7 +31,7 @@ export type ModalRequest =
    */
   | { intent: 'wallet'; screen: WalletFlowScreen; address?: string; automatic?: boolean; method?: undefined }
 
-/** The transfer offer read from an `account_transfer_required` error (document 2 "Account transfer"). */
+/** The transfer offer read from an `account_transfer_required` error (wallet spec, "Screens and routes": "Account transfer"). */
 export type AccountTransfer = NonNullable<ReturnType<TesseraClient['accountTransferFrom']>>
 /** What a link attempt was moving: lets an `account_transfer_required` answer open the transfer screens. */
 export type TransferContext = Parameters<TesseraClient['accountTransferFrom']>[1]
@@ -47,14 +47,14 @@ export interface ModalContextValue {
   request: ModalRequest
   /**
    * Runs `action` with a CAPTCHA token: at once (undefined token) when CAPTCHA is off or a token is held,
-   * otherwise through the CAPTCHA screen, which calls it when solved (document 1 §4 "CAPTCHA").
+   * otherwise through the CAPTCHA screen, which calls it when solved (sign-in spec, "States and transitions": "CAPTCHA").
    */
   withCaptcha(action: (captchaToken: string | undefined) => Promise<void>, options?: CaptchaActionOptions): Promise<void>
   client: TesseraClient
   navigation: Navigation
   standalone: boolean
   close(): void
-  /** Shows the error's screen (document 1 §4 "Error routing") and reports it to the host. */
+  /** Shows the error's screen (sign-in spec, "States and transitions": "Error routing") and reports it to the host. */
   showError(error: TesseraError, step?: ErrorStep | null): void
   /**
    * Reports a failed step to the host and opens the error screen unless the error is shown inline;

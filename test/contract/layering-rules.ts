@@ -1,4 +1,4 @@
-/** The dependency rules of DESIGN.md §1, as pure functions over (importing file, import specifier) and source text. */
+/** The dependency rules of docs/architecture.md "Who may import whom", as pure functions over (importing file, import specifier) and source text. */
 import { dirname, posix, relative, resolve, sep } from 'node:path'
 import ts from 'typescript'
 

@@ -1,4 +1,4 @@
-// Scans every import in the layered source trees and fails on any that breaks DESIGN.md §1.
+// Scans every import in the layered source trees and fails on any that breaks the rules of docs/architecture.md "Who may import whom".
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
@@ -16,7 +16,7 @@ function importSpecifiers(file: string): string[] {
   return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((imported) => imported.fileName)
 }
 
-describe('layering (DESIGN.md §1)', () => {
+describe('layering (docs/architecture.md "Who may import whom")', () => {
   it('every import in the source trees follows the dependency rules', () => {
     const files = scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile)).filter((file) => !testOnly.test(repoPath(file)))
     // The protocol files are in the repository from the start: an empty scan means the walker is broken.

@@ -37,7 +37,7 @@ beforeAll(async () => {
   cpSync(await templateDataDir(), dataDir, { recursive: true })
   // The real server process, as `tessera-server start --dev` runs for a user: it holds the data directory.
   const child = spawnCli(['start', '--dev', '--port', '0', '--data-dir', dataDir, '--quiet'], { DATABASE_URL: undefined, TESSERA_KEK: undefined })
-  // In an e2e run its output (quiet: errors only, no codes) goes to the run's log check (SECURITY 54), like every API server's.
+  // In an e2e run its output (quiet: errors only, no codes) goes to the run's log check (docs/security.md #54), like every API server's.
   logPrefix = await e2eLogPrefix('api')
   if (logPrefix) for (const stream of [child.stdout!, child.stderr!]) stream.pipe(createWriteStream(`${logPrefix}.log`, { flags: 'a' }))
   const output = await waitForOutput(child, /ready at (http:\/\/127\.0\.0\.1:\d+)/)

@@ -1,5 +1,5 @@
 /**
- * Cookie sessions (SECURITY.md #38) in a real browser: the dev app keeps the refresh token in an HttpOnly cookie on
+ * Cookie sessions (docs/security.md #38) in a real browser: the dev app keeps the refresh token in an HttpOnly cookie on
  * the API origin. A user signs in on the vanilla demo through <auth-modal>, reloads and is still signed in (the
  * refresh rides on the cookie), no token ever reaches localStorage or document.cookie, then logs out. The reference
  * client (`@privy-io/js-sdk-core`, bundled for the page) does the same against an app that keeps the access token in
@@ -140,7 +140,7 @@ const referenceTokensInStorage = (page: Page) =>
   page.evaluate(() => Object.entries(localStorage).filter(([, value]) => /eyJ[\w-]+\.|^"?[\w-]{43}"?$/.test(value)))
 
 describe('cookie sessions in Chromium', () => {
-  it('SECURITY 38: a user signs in, reloads and is still signed in with no token in localStorage, then logs out', async () => {
+  it('docs/security.md #38: a user signs in, reloads and is still signed in with no token in localStorage, then logs out', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const pageErrors: string[] = []
@@ -156,7 +156,7 @@ describe('cookie sessions in Chromium', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('SECURITY 38: the reference client signs in, refreshes through the cookies after a reload, and logs out, with no token in localStorage', async () => {
+  it('docs/security.md #38: the reference client signs in, refreshes through the cookies after a reload, and logs out, with no token in localStorage', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const email = `cookie-reference-${runId}-${Date.now()}@example.com`

@@ -1,5 +1,5 @@
 /**
- * SECURITY.md #34: tabs whose access token needs refreshing at the same moment make exactly one
+ * docs/security.md #34: tabs whose access token needs refreshing at the same moment make exactly one
  * refresh request between them (Web Locks), and none of them is logged out.
  */
 import type { Browser, Request } from 'playwright-core'

@@ -1,10 +1,10 @@
 /**
- * Embedded wallets end to end in Chromium on both demos (DESIGN.md §4, document 2 §§2, 4): a new user signs
+ * Embedded wallets end to end in Chromium on both demos (src/frame/README.md "Key custody"; wallet spec, "Screens and routes" and "States and transitions"): a new user signs
  * in by email and gets an Ethereum and a Solana wallet ('Creating your wallet' shows), keeps them across a reload,
  * signs a message, sends ETH on anvil and SOL on the local Solana endpoint, and on a new device (a new browser
  * context: no device share) gets the same addresses back through automatic recovery and signs again. Every
  * postMessage between page and frame and every request is recorded: no mnemonic, key, entropy or device share ever
- * leaves the frame (SECURITY 42). A page on an origin the app does not allow gets no frame at all (SECURITY 39).
+ * leaves the frame (docs/security.md #42). A page on an origin the app does not allow gets no frame at all (docs/security.md #39).
  */
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
@@ -232,7 +232,7 @@ describe('embedded wallets on the demos', () => {
       storages.push(await pageStorage(page))
     })
 
-    // SECURITY 42: nothing of the key material crossed the frame's boundary, in either context.
+    // docs/security.md #42: nothing of the key material crossed the frame's boundary, in either context.
     expect(first.messages.length).toBeGreaterThan(0)
     await expectNoSecretIn({ messages: [...first.messages, ...second.messages], requests: [...first.requests, ...second.requests] }, storages, secrets)
   }, 300_000)

@@ -147,7 +147,7 @@ describe('Farcaster signer', () => {
       const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.slice(2), 'hex'))
       expect(ed25519.verify(bytes(signed.signature), bytes(hash), bytes(key))).toBe(true)
 
-      // SECURITY 42: neither the signer key nor the entropy it derives from crosses a postMessage or a request.
+      // docs/security.md #42: neither the signer key nor the entropy it derives from crosses a postMessage or a request.
       const haystacks = [...recording.messages.map((message) => JSON.stringify(message)), ...(await Promise.all(recording.requests.map(requestText)))]
       expect(recording.messages.some((message) => message.data.includes('farcaster:sign'))).toBe(true)
       const needles = [...secretForms(secret.privateKey), ...secretForms(await createdEntropy(recording))].map((needle) => needle.toLowerCase())

@@ -1,5 +1,5 @@
 /**
- * Funding by card and from an exchange (document 3 §§2, 4, 7), end to end in Chromium on the demos against the real
+ * Funding by card and from an exchange (funding spec, "Screens and routes", "States and transitions" and "The calls it makes"), end to end in Chromium on the demos against the real
  * server, whose real Coinbase Onramp and MoonPay adapters talk to their local stand-ins: the hosted checkout opens in a
  * popup and its Pay really sends ETH on anvil. A new user's first transaction ends at 'Add funds'; they pay by card,
  * watch the status reach "You've funded your account!", and the transaction goes through. A declined card returns to

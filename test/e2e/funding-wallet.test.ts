@@ -1,5 +1,5 @@
 /**
- * Funding from another wallet and by receiving (document 3 §§2, 4), end to end in Chromium in the vanilla demo's
+ * Funding from another wallet and by receiving (funding spec, "Screens and routes" and "States and transitions"), end to end in Chromium in the vanilla demo's
  * `<fund-wallet>` panel: an injected EIP-6963 wallet pays on the same chain (after a rejection and 'Try again'), and
  * from the second local chain through the bridge's stand-in, which really pays the embedded wallet on anvil; the
  * Solana panel receives (the balance rises while the screen shows, then 'Continue') and takes a transfer from a

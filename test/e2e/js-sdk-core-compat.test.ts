@@ -1,6 +1,6 @@
 /**
  * Drives the reference client `@privy-io/js-sdk-core` 0.55.0 (in Node, `baseUrl` pointed at our
- * server) through email login, token refresh, refresh-token reuse and logout (WIRE.md §3.5).
+ * server) through email login, token refresh, refresh-token reuse and logout (docs/wire.md "Testing against the reference client").
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import { readOutbox, waitForCode } from '../harness/outbox.js'
 const sdkVersion = 'js-sdk-core:compat-test'
 /** Below the SDK's 30 s freshness margin, so every `getAccessToken()` refreshes. */
 const accessTokenTtlSeconds = 20
-/** The server's refresh grace window (DESIGN.md §2) plus a margin. */
+/** The server's refresh grace window (docs/security.md #32) plus a margin. */
 const afterGraceWindowMs = 11_000
 const storageKeys = { token: 'privy:token', refreshToken: 'privy:refresh_token', identityToken: 'privy:id-token', analyticsId: 'privy:caid' }
 
@@ -44,7 +44,7 @@ interface Client {
 
 function newClient(): Client {
   const storage = new sdk.InMemoryCache()
-  // `baseUrl` and `sdkVersion` are read by the SDK but missing from its option type (WIRE.md §3.1).
+  // `baseUrl` and `sdkVersion` are read by the SDK but missing from its option type (docs/wire.md "Base URL and cookie sessions").
   const privy = new sdk.default({ appId: DEV_APP_ID, storage, baseUrl: server.url, sdkVersion } as ConstructorParameters<typeof sdk.default>[0])
   return { privy, storage }
 }

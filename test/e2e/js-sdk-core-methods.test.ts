@@ -2,7 +2,7 @@
  * The reference client `@privy-io/js-sdk-core` 0.55.0 (in Node, `baseUrl` at our server) signs in with
  * the methods of issue #3 against the dev stack: SMS codes from the outbox, a guest, OAuth through the
  * local provider (its URL, our callback, the `privy_oauth_*` return, its own PKCE verifier), and a
- * custom JWT from the demo identity provider (WIRE.md §3.5 step 7), and passkeys and SIWE of issue #4 (a software
+ * custom JWT from the demo identity provider (docs/wire.md "Testing against the reference client"), and passkeys and SIWE of issue #4 (a software
  * authenticator standing in for the browser, with the SDK's own snake_case bodies).
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -29,13 +29,13 @@ afterAll(async () => {
 })
 
 async function newClient(): Promise<Privy> {
-  // `baseUrl` is read by the SDK but missing from its option type (WIRE.md §3.1).
+  // `baseUrl` is read by the SDK but missing from its option type (docs/wire.md "Base URL and cookie sessions").
   const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<typeof sdk.default>[0])
   await privy.initialize()
   return privy
 }
 
-/** The SDK as a page on `origin` runs it: browsers send Origin, which SIWE binds the message's domain to (SECURITY #23). */
+/** The SDK as a page on `origin` runs it: browsers send Origin, which SIWE binds the message's domain to (docs/security.md #23). */
 async function newClientOnPage(origin: string): Promise<Privy> {
   const nodeFetch = globalThis.fetch
   // The SDK binds globalThis.fetch when it is constructed.

@@ -1,6 +1,6 @@
 /**
  * The reference's own React SDK, `@privy-io/react-auth` 2.25.0 unchanged, on the demo page `demo/reference/` with
- * `apiUrl` = our server (issue 16 item 7, WIRE.md §5): email sign-in, Ethereum and Solana embedded wallets, signing
+ * `apiUrl` = our server (issue 16 item 7, docs/decisions.md "The reference React SDK"): email sign-in, Ethereum and Solana embedded wallets, signing
  * and sending on the local chains, reload and recovery, and no request to anyone but us and the local chains.
  */
 import { ed25519 } from '@noble/curves/ed25519'
@@ -15,7 +15,7 @@ import { waitForCode } from '../harness/outbox.js'
 const MESSAGE = 'Hello from react-auth'
 const ETH_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
-/** The reference's one outside request (WIRE.md §5), refused here as it is offline. */
+/** The reference's one outside request (docs/decisions.md "The reference React SDK"), refused here as it is offline. */
 const WALLETCONNECT_LIST = 'https://explorer-api.walletconnect.com/'
 const stepTimeout = 60_000
 

@@ -1,5 +1,5 @@
 /**
- * Server-managed wallets end to end in Chromium (issue 17 scope 1, document 2 §§1, 6): the dev app in
+ * Server-managed wallets end to end in Chromium (issue 17 scope 1, wallet spec, "What the product does and for whom" and "Roles and permissions"): the dev app in
  * 'user-controlled-server-wallets-only' mode; a new user signs in through <auth-modal> (email code) and gets an
  * Ethereum and a Solana wallet from the wallet API (privy-v2), signs a message and sends on anvil and on the local
  * Solana endpoint through the confirmation screens, with no share anywhere: none in the frame's storage, none sent
@@ -255,7 +255,7 @@ describe('server-managed wallet export', () => {
 describe('the reference client @privy-io/js-sdk-core 0.55 against the wallet API', () => {
   it('signs through its own rpc and rawSign (no expiry header) with a user signer of its session; a replay is refused', async () => {
     const sdk = await import('@privy-io/js-sdk-core')
-    // `baseUrl` is read by the SDK but missing from its option type (WIRE.md §3.1).
+    // `baseUrl` is read by the SDK but missing from its option type (docs/wire.md "Base URL and cookie sessions").
     const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<typeof sdk.default>[0])
     await privy.initialize()
     const email = `e2e-server-wallets-sdk-${runId()}@example.com`

@@ -1,5 +1,5 @@
 /**
- * Solana transactions through the confirmation screen (document 3 "Solana transaction confirmation"), end to end in
+ * Solana transactions through the confirmation screen (funding spec, "Screens and routes": "Solana transaction confirmation"), end to end in
  * Chromium on the vanilla demo and the local Solana endpoint: a SOL transfer and an SPL TransferChecked of the dev
  * mint, each with its decoded instruction under 'Advanced', approved, with the receipt; the balances are read back
  * from the endpoint.

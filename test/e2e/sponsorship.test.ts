@@ -1,5 +1,5 @@
 /**
- * Gas sponsorship end to end in Chromium (issue 17 scope 2, document 2 "sponsoring", document 3's 'Sponsored by {app}'
+ * Gas sponsorship end to end in Chromium (issue 17 scope 2, wallet spec, "Validation rules": "sponsoring"; the funding spec's 'Sponsored by {app}'
  * row): the dev app with server-managed wallets and a narrow sponsorship policy (test/harness/dev-sponsorship.ts). A new
  * user with no ether sends a sponsored USDC transfer through the confirmation screen, which reads 'Sponsored by
  * {app}'; the user's ether stays 0 and the paymaster's EntryPoint deposit pays. A sponsored call to a contract the

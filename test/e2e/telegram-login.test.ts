@@ -163,7 +163,7 @@ describe('Telegram link, unlink and rejection', () => {
         page.waitForResponse((response) => response.url().endsWith('/api/v1/telegram/authenticate'), { timeout: uiTimeout }),
         throughPopup(page, telegramButton, id, `tampered_${run}`),
       ])
-      // The server's verdict (SECURITY #29): the hash no longer matches.
+      // The server's verdict (docs/security.md #29): the hash no longer matches.
       expect(refusal.status()).toBe(400)
       expect(((await refusal.json()) as { code: string }).code).toBe('invalid_credentials')
       await page.locator('auth-modal [part~="telegram-error"]', { hasText: 'Something went wrong. Try again.' }).waitFor({ timeout: uiTimeout })

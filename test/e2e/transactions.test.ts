@@ -1,5 +1,5 @@
 /**
- * Ethereum transactions through the confirmation screens (document 3 §§2–4, 7), end to end in Chromium on the vanilla
+ * Ethereum transactions through the confirmation screens (funding spec, "Screens and routes", "Entities and their fields", "States and transitions" and "The calls it makes"), end to end in Chromium on the vanilla
  * demo's Transactions panel and anvil with the test contracts (test/contracts): an ERC-20 approve and transfer (rows
  * with the symbol and decimals read from the chain, the receipt), an NFT transfer, a batch of two (' (1 / 2)',
  * 'Continue', ' (2 / 2)'), a transfer the balance cannot pay ('Add funds'), a call that reverts ('Transaction failed',

@@ -1,5 +1,5 @@
 /**
- * Delegated wallets end to end (document 2 §§2, 4–8): on the vanilla demo a user with an embedded Ethereum wallet
+ * Delegated wallets end to end (wallet spec, "Screens and routes" and "States and transitions" to "The error catalogue"): on the vanilla demo a user with an embedded Ethereum wallet
  * accepts offline access in the modal (the wallet frame hands the server its device share); the wallet shows
  * delegated. The test then plays the app's backend from node: with the app secret it signs a personal_sign and an
  * eth_signTransaction through `/api/v1/wallets/{wallet_id}/rpc`, checks both with viem, and broadcasts the signed

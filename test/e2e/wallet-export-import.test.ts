@@ -1,6 +1,6 @@
 /**
- * Key export and private-key import end to end in Chromium on the vanilla demo (document 3 "Key export"; document 2
- * §4 on-device import; SECURITY.md 42, 48). Export: the 'Export wallet' screen embeds the export frame; the key and
+ * Key export and private-key import end to end in Chromium on the vanilla demo (funding spec, "Screens and routes": "Key export"; wallet spec,
+ * "States and transitions": on-device import; docs/security.md #42, #48). Export: the 'Export wallet' screen embeds the export frame; the key and
  * the seed phrase show inside that frame only (read through the frame's own DOM) and derive the wallet's address,
  * while a recording of every message and request of the host page, and the host's DOM, never hold them. Import: a
  * key made by this test becomes an imported wallet at its address, signs, and comes back on a new device; a Solana
@@ -136,7 +136,7 @@ describe('key export and import on the vanilla demo', () => {
       doms.push(await hostDom(page))
     })
 
-    // SECURITY 42/48: no exported key or phrase in any message, request or response, nor in the host page. The imported
+    // docs/security.md #42/#48: no exported key or phrase in any message, request or response, nor in the host page. The imported
     // key went to the wallet frame in its 'import' message only: it is in no other message, no request, no host DOM.
     const messages = recordings.flatMap((recording) => recording.messages.map((message) => message.data))
     expect(messages.some((message) => message.includes('privy:export:token'))).toBe(true)

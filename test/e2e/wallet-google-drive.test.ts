@@ -1,6 +1,6 @@
 /**
- * Google Drive recovery end to end in Chromium on the vanilla demo (document 2 "Recovery method selection",
- * "Recovery with a cloud provider"; DESIGN.md §4): a new user signs in (wallets with automatic recovery), opens
+ * Google Drive recovery end to end in Chromium on the vanilla demo (wallet spec, "Screens and routes": "Recovery method selection",
+ * "Recovery with a cloud provider"; src/frame/README.md "Key custody"): a new user signs in (wallets with automatic recovery), opens
  * 'Secure your account', picks 'Back up to Google Drive'; the popup consents at the local provider, comes back to the
  * demo page, which hands the return to the opener; 'Successfully backed up with Google Drive.' shows, and the user's
  * Drive app-data folder holds the backup's key file. On a new device (a new browser context) signing asks 'Confirm

@@ -71,7 +71,7 @@ describe.each(['vanilla', 'react'] as const)('SIWE through the modal on the %s d
       const seen = await titles()
       expect(seen, `the status screens: ${seen.join(' → ')}`).toContain('Sign to verify')
       expect(seen.every((text) => ['Select your wallet', 'Waiting for MetaMask', 'Switching networks', 'Sign to verify', 'Signing', 'Successfully connected with MetaMask'].includes(text)), seen.join(' → ')).toBe(true)
-      // Document 2 §4: the success shows before the modal reports the login and closes.
+      // Wallet spec, "States and transitions": the success shows before the modal reports the login and closes.
       expect(seen.at(-1), seen.join(' → ')).toBe('Successfully connected with MetaMask')
 
       // The next sign-in on this device marks the wallet as last used.

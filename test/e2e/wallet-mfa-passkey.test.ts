@@ -1,5 +1,5 @@
 /**
- * Passkey wallet-action MFA end to end in Chromium on the vanilla demo (document 2 §§2, 4; SECURITY.md 49–52), with
+ * Passkey wallet-action MFA end to end in Chromium on the vanilla demo (wallet spec, "Screens and routes" and "States and transitions"; docs/security.md #49–#52), with
  * Chromium's virtual authenticator as the user's device (the demo page is on localhost, the dev app's relying party):
  * 'Set up passkey verification' adds a passkey that 'Your passkeys' lists as used for verification; the passkey
  * cannot be unlinked while enrolled; a signature is challenged and 'Verifying with passkey' approves it, after a

@@ -1,5 +1,5 @@
 /**
- * Wallet-action MFA end to end in Chromium on the vanilla demo (document 2 §§2, 4, 8; SECURITY.md 49–52): a user
+ * Wallet-action MFA end to end in Chromium on the vanilla demo (wallet spec, "Screens and routes", "States and transitions" and "The error catalogue"; docs/security.md #49–#52): a user
  * enrols an authenticator app from the demo (the setup key read off the screen, the codes computed by the test's
  * own RFC 6238 helper), then 'Sign a message' asks 'Enter verification code': a wrong code is not valid, the right
  * one lets the signature through. Another browser context signed in as the same user is challenged again (a
@@ -105,7 +105,7 @@ describe('wallet-action MFA on the vanilla demo', () => {
       expect(host).not.toContain(recording.tokens[0])
     })
 
-    // SECURITY 49: another session of the same user (a new browser context, so also a new device for the wallet) is
+    // docs/security.md #49: another session of the same user (a new browser context, so also a new device for the wallet) is
     // challenged again before its first signature.
     await inNewPage(stack.browser, async (page) => {
       await page.goto(stack.pageUrl('vanilla'))

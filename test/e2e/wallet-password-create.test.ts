@@ -1,6 +1,6 @@
 /**
  * Creating wallets with a password end to end in Chromium on the vanilla demo, for an app that requires a password
- * on create (document 2 §4 "Password wizard", create-with-password; §5 'Password not provided yet is required by App
+ * on create (wallet spec, "States and transitions": "Password wizard", create-with-password; "Validation rules": 'Password not provided yet is required by App
  * configuration'): the login's creation does not fail but opens the wizard; its 'Set Password' creates the Ethereum
  * and the Solana wallet with password (user-passcode) recovery, then 'Welcome' for the new user. The server holds
  * both share sets with that method; a signature verifies. On a new device the same user gets 'Enter your password'

@@ -1,5 +1,5 @@
 /**
- * Password recovery end to end in Chromium on the demos (document 2 §§2, 4, 5; DESIGN.md §4; SECURITY 43, 44):
+ * Password recovery end to end in Chromium on the demos (wallet spec, "Screens and routes", "States and transitions" and "Validation rules"; src/frame/README.md "Key custody"; docs/security.md #43, #44):
  * a new user signs in (wallets are created with automatic recovery), sets a password through the whole wizard (the
  * length error, the strength meter, the mismatch error, the acknowledgement gate), and both wallets then show
  * 'user-passcode'. On a new device (a new browser context) the same user signs in; signing asks 'Enter your

@@ -1,5 +1,5 @@
 /**
- * The React demo's embedded-wallet panel end to end in Chromium (document 2 §§2, 4; document 3 "Key export"): the
+ * The React demo's embedded-wallet panel end to end in Chromium (wallet spec, "Screens and routes" and "States and transitions"; funding spec, "Screens and routes": "Key export"): the
  * wallets made at sign-in, a signature through useSignMessage, key export whose key shows only inside the export
  * frame (useExportWallet), a private-key import through the modal's import screen, and wallet-action MFA answered by
  * the demo's own form (useRegisterMfaListener keeps the modal closed; useMfa submits), a wrong code refused first.
@@ -66,7 +66,7 @@ describe('embedded wallets on the React demo', () => {
       await modalHidden(page)
       expect(await walletRow(page, 'ethereum', true).textContent({ timeout: walletTimeout })).toBe(importedAddress)
 
-      // SECURITY 42, 48: the exported key crossed no message or request and sat nowhere in the host page.
+      // docs/security.md #42, #48: the exported key crossed no message or request and sat nowhere in the host page.
       const requests = await Promise.all(recording.requests.map(requestText))
       const everything = [...recording.messages.map((message) => message.data), ...requests, hostDom].join('\n').toLowerCase()
       expect(everything.includes(exportedKey.slice(2).toLowerCase()), 'the exported key left the export frame').toBe(false)

@@ -1,5 +1,5 @@
 /**
- * User-owned recovery required on create, end to end in Chromium on the vanilla demo (document 2 §4 "Wallet
+ * User-owned recovery required on create, end to end in Chromium on the vanilla demo (wallet spec, "States and transitions": "Wallet
  * creation": 'recovery selection comes first'; "Password wizard"; "Recovery with a cloud provider"): the login's
  * creation waits on 'Secure your account'. 'Back up to Google Drive' consents in the provider's popup and creates the
  * Ethereum and the Solana wallet backed up to the user's Drive (the server holds only key-sealed shares), then the

@@ -71,7 +71,7 @@ export interface TestServer extends RunningServer {
 
 /**
  * In an e2e run the server logs everything at debug level to `<prefix>.log` (the console stays quiet) and each code
- * its dev outbox delivers goes to `<prefix>.codes`, for the run's final check (SECURITY 54). The outbox needs the
+ * its dev outbox delivers goes to `<prefix>.codes`, for the run's final check (docs/security.md #54). The outbox needs the
  * database, so it is opened here and the caller closes it.
  */
 async function recordingOverrides(dataDir: string, prefix: string): Promise<Required<Pick<ServerOverrides, 'db' | 'delivery' | 'logger'>>> {

@@ -1,4 +1,4 @@
-/** Launches the system Chromium headless with the flags that work on these machines (DESIGN.md §6). */
+/** Launches the system Chromium headless with the flags that work on these machines (test/README.md). */
 import { appendFileSync } from 'node:fs'
 import { chromium, type Browser, type Response } from 'playwright-core'
 import { e2eLogPrefix } from './e2e-logs.js'
@@ -35,7 +35,7 @@ function appendErrorBody(file: string, response: Response): void {
 
 /**
  * In an e2e run, every error body any page of this browser receives goes to `file` for the run's final check
- * (SECURITY 54). Playwright has no event for a new context, and `newPage()` goes through `newContext()`.
+ * (docs/security.md #54). Playwright has no event for a new context, and `newPage()` goes through `newContext()`.
  */
 function recordErrorBodies(browser: Browser, file: string): void {
   const newContext = browser.newContext.bind(browser)

@@ -1,6 +1,6 @@
 /**
  * The e2e project's global setup: a fresh log directory for the run, and after every file a check that no server log
- * line or error body holds a token, code, share, key or stack trace (SECURITY 54). Directories stay two hours.
+ * line or error body holds a token, code, share, key or stack trace (docs/security.md #54). Directories stay two hours.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * Steps of the funding scenarios (document 3 §§2–4) on the demos: the funding screens live in `<auth-modal>` (a
+ * Steps of the funding scenarios (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions") on the demos: the funding screens live in `<auth-modal>` (a
  * session the modal shows) or in the page's `<fund-wallet>` panel, and the card providers' stand-ins open their
  * hosted checkout in a popup whose Pay and Decline buttons really move the purchase.
  */

@@ -1,6 +1,6 @@
 /**
  * What crosses between the page, its frames and the network in one browser context, recorded from the first script
- * of every frame on: the wallet tests search it for secrets that must never leave the wallet frame (SECURITY 42, 48).
+ * of every frame on: the wallet tests search it for secrets that must never leave the wallet frame (docs/security.md #42, #48).
  */
 import type { BrowserContext } from 'playwright-core'
 

@@ -31,7 +31,7 @@ async function secretLines(): Promise<Record<string, string>> {
   }
 }
 
-describe('the e2e log check (SECURITY 54)', () => {
+describe('the e2e log check (docs/security.md #54)', () => {
   it('finds each kind of secret in a log line and redacts it', async () => {
     for (const [name, text] of Object.entries(await secretLines())) {
       const { kinds, redacted } = findSecretsInLine(text)

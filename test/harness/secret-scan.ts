@@ -1,6 +1,6 @@
 /**
  * Finds secrets in text the e2e run wrote down (server logs, error bodies): tokens, one-time codes, wallet shares,
- * keys, mnemonics and stack traces (SECURITY 54). A finding names its file and line and shows the line redacted.
+ * keys, mnemonics and stack traces (docs/security.md #54). A finding names its file and line and shows the line redacted.
  */
 import { wordlist as bip39Words } from '@scure/bip39/wordlists/english'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -67,7 +67,7 @@ export function findSecretsInLine(text: string, codes: readonly string[] = []): 
   return { kinds: [...new Set(kinds)], redacted }
 }
 
-// The API contract hands an account transfer's nonce to the caller who just proved they hold the account (WIRE.md):
+// The API contract hands an account transfer's nonce to the caller who just proved they hold the account (docs/decisions.md "Sign-in methods (issue #3)": "Account transfer"):
 // in a recorded error body it is by design; anywhere else (a server log) it still counts as a token.
 const transferNonce = new RegExp(`(\\\\?"nonce\\\\?"\\s*:\\s*\\\\?")[${BASE64URL}]{43}(?=\\\\?")`, 'g')
 const withoutContractValues = (line: string) => (line.includes('account_transfer_required') ? line.replace(transferNonce, '$1[transfer nonce]') : line)

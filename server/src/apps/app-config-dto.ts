@@ -4,7 +4,7 @@ import { toFundingConfigDto } from '../funding/funding-config-dto.js'
 import type { AppRecord, LoginMethod } from './types.js'
 
 /**
- * The public app config (document 1 §3); methods not built yet report off. Secrets never appear here. `apiOrigin`
+ * The public app config (sign-in spec, "Entities and their fields"); methods not built yet report off. Secrets never appear here. `apiOrigin`
  * (this server as the browser reaches it) is the `custom_api_url` of a cookie-session app without an explicit one.
  */
 export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = [], apiOrigin: string | null = null): AppConfigDto {
@@ -55,7 +55,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     enforce_wallet_uis: false,
     mfa_methods: app.mfaMethods,
     whatsapp_enabled: app.whatsappEnabled,
-    // Non-null switches the reference client to server-cookie mode (WIRE.md §3.1).
+    // Non-null switches the reference client to server-cookie mode (docs/wire.md "Base URL and cookie sessions").
     custom_api_url: app.cookieSessions ? (app.cookieSessions.apiUrl ?? apiOrigin) : null,
     verification_key: verificationKey,
     telegram_auth_config: telegramAuthConfig(app),

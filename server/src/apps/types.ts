@@ -85,7 +85,7 @@ export const OPTIMISM_ID_REGISTRY: FarcasterSettings = {
 
 /** This app as a cross-app provider: which requester apps may connect, and where its sign-in-and-consent page is. */
 export interface CrossAppProviderSettings {
-  /** The provider's page the requester's popup opens (document 2 `provider_app_custom_auth_authorize_url`). */
+  /** The provider's page the requester's popup opens (wallet spec: `provider_app_custom_auth_authorize_url`). */
   authorizeUrl: string
   /** The provider's transaction page; null: no transact path. */
   transactUrl: string | null
@@ -101,7 +101,7 @@ export interface EmbeddedWalletSettings {
   solanaCreateOnLogin: CreateOnLogin
   /** New wallets must get password (user-passcode) recovery; automatic recovery is refused at creation. */
   requireUserPasswordOnCreate: boolean
-  /** Document 2 §4: in legacy mode, recovery selection comes before creation (app config `require_user_owned_recovery_on_create`). */
+  /** Wallet spec, "States and transitions": in legacy mode, recovery selection comes before creation (app config `require_user_owned_recovery_on_create`). */
   requireUserOwnedRecoveryOnCreate?: boolean
   /** The user-owned recovery methods users may choose (app config `user_owned_recovery_options`); automatic is always allowed. */
   userOwnedRecoveryOptions: UserOwnedRecoveryMethod[]
@@ -184,7 +184,7 @@ export interface BridgeSettings {
   testnetsExplorerUrl: string
 }
 
-/** Funding (document 3): which methods are on, what the flows recommend, and each provider's settings. */
+/** Funding (funding spec): which methods are on, what the flows recommend, and each provider's settings. */
 export interface FundingSettings {
   methods: FundingProviderMethod[]
   /** `eip155:<id>` or `solana:<cluster name>`. */
@@ -215,7 +215,7 @@ export interface CoinGeckoSettings { apiUrl: string; apiKeyEnv: string | null }
 /** An SPL mint's symbol (`spl_token_info`): the chain stores decimals, not symbols. */
 export interface SolanaTokenSettings { mint: string; symbol: string }
 
-/** Cookie sessions (SECURITY.md #38): the refresh token, and optionally the access token, live in HttpOnly cookies on the API origin. */
+/** Cookie sessions (docs/security.md #38): the refresh token, and optionally the access token, live in HttpOnly cookies on the API origin. */
 export interface CookieSessionSettings {
   /** Also keep the access token in a cookie (the body then carries none); off: the client keeps it in memory. */
   accessTokenInCookie: boolean

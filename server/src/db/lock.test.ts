@@ -44,7 +44,7 @@ async function deadPid(): Promise<number> {
 const onPglite = Boolean(inject('pgliteTemplateDir'))
 const startServer = (dataDir: string) => spawnCli(['start', '--dev', '--port', '0', '--data-dir', dataDir], { DATABASE_URL: undefined })
 
-describe('the data-directory lock (SECURITY 59)', () => {
+describe('the data-directory lock (docs/security.md #59)', () => {
   it.runIf(onPglite)('starts after the previous server was killed with kill -9', async () => {
     const dataDir = preparedDataDir()
     const first = startServer(dataDir)

@@ -55,7 +55,7 @@ function startLoad(workers: number) {
 }
 const until = async (condition: () => boolean) => { while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20)) }
 
-describe('PostgreSQL going down and coming back under load (SECURITY 58)', () => {
+describe('PostgreSQL going down and coming back under load (docs/security.md #58)', () => {
   it('cuts a statement past its time-out, and a connection that never answers, as unavailable', async () => {
     const db = await openPostgres(postgres.url, { connectMs: 5_000, statementMs: 200 })
     try {

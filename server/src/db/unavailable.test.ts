@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { startTestServer } from '../test-support/test-server.js'
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable.js'
 
-describe('a database that is gone (SECURITY 58)', () => {
+describe('a database that is gone (docs/security.md #58)', () => {
   it('answers 503 with Retry-After and no driver detail, on PGlite and on PostgreSQL alike', async () => {
     const t = await startTestServer()
     await t.db.close()

@@ -47,7 +47,7 @@ describe('dev outbox', () => {
   })
 })
 
-describe('dev outbox origins (SECURITY 64)', () => {
+describe('dev outbox origins (docs/security.md #64)', () => {
   it("answers the dev app's allowed origins only: another origin gets no CORS header and no code", async () => {
     t = await startTestServer({ realDelivery: true, server: { dev: true } })
     expect((await t.call('/api/v1/passwordless/init', { body: { email: 'origins@example.com' }, appId: DEV_APP_ID })).status).toBe(200)

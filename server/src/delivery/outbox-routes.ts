@@ -10,7 +10,7 @@ const escapeHtml = (value: string) =>
 
 /**
  * `GET /dev/outbox` (HTML) and `/dev/outbox.json`; mounted only in dev mode. Live codes: only the dev app's allowed
- * origins may read them cross-origin (the API's CORS rules); any other Origin gets 403 and no code (SECURITY 64).
+ * origins may read them cross-origin (the API's CORS rules); any other Origin gets 403 and no code (docs/security.md #64).
  */
 export function outboxRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()

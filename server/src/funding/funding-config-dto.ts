@@ -8,7 +8,7 @@ const optionsByMethod: Record<FundingProviderMethod, FundingOptionDto[]> = {
   external: [{ method: 'wallets', provider: 'external' }],
 }
 
-/** `funding_config` of the app config (document 3 §3), in the order of the app's methods; no provider setting leaves the server. */
+/** `funding_config` of the app config (funding spec, "Entities and their fields"), in the order of the app's methods; no provider setting leaves the server. */
 export function toFundingConfigDto(funding: FundingSettings | null): FundingConfigDto | null {
   if (!funding) return null
   const { chain, asset } = funding.defaultRecommendedCurrency

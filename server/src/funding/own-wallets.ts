@@ -7,7 +7,7 @@ const addressKey = (address: string) => (isEvmAddress(address) ? address.toLower
 
 /**
  * Every address must be one of the signed-in user's wallets in the app: embedded, linked external or smart wallet
- * (SECURITY 65: on-ramps fund only the user's own wallets). Another user's address is refused like an unknown one.
+ * (docs/security.md #65: on-ramps fund only the user's own wallets). Another user's address is refused like an unknown one.
  */
 export async function assertOwnWallets(db: Queryable, appId: string, userId: string, addresses: string[]): Promise<void> {
   const rows = await db.query<{ address: string }>(

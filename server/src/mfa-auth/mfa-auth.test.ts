@@ -76,7 +76,7 @@ describe('signing in with a second factor', () => {
     expect(pending.body).toMatchObject({ mfa_required: true, mfa_methods: ['totp'] })
     expect(pending.headers.get('set-cookie')).toBeNull()
     expect(await sessionsOf(user.userId)).toBe(sessionsBefore)
-    // The pending token is no access token (SECURITY 52), and is kept only hashed.
+    // The pending token is no access token (docs/security.md #52), and is kept only hashed.
     expect((await t.call('/api/v1/users/me', { token: pending.body.login_mfa_token })).status).toBe(401)
     expect(JSON.stringify(await t.db.query('SELECT * FROM login_mfa_challenges'))).not.toContain(pending.body.login_mfa_token)
 
@@ -149,7 +149,7 @@ describe('signed in (the reference client\'s calls)', () => {
     const code = authenticatorCode(t, secret)
     expect(await callMfa(t, mfaAuthRoutes.totpVerify, session, { code })).toMatchObject({ status: 200, body: { success: true } })
     expect(failure(await callMfa(t, mfaAuthRoutes.totpVerify, session, { code }))).toEqual([400, 'missing_or_invalid_mfa'])
-    // A sign-in leaves the user's other sessions alone; unenrolling ends them (SECURITY 63).
+    // A sign-in leaves the user's other sessions alone; unenrolling ends them (docs/security.md #63).
     expect((await t.call('/api/v1/users/me', { token: user.token })).status).toBe(200)
     expect(await callMfa(t, mfaAuthRoutes.totpUnenroll, session)).toMatchObject({ status: 200, body: { success: true } })
     expect((await t.call('/api/v1/users/me', { token: user.token })).status).toBe(401)

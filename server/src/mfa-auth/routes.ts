@@ -6,8 +6,8 @@ import { verifyLoginTotp } from './verify.js'
 
 /**
  * `POST /api/v1/mfa_auth/totp/*` (src/protocol/mfa-auth.ts): the sign-in authenticator app. Wrong codes count toward
- * the user's MFA lockout shared with wallet-action MFA (SECURITY 50); changing the factor once enrolled needs a check
- * passed in this session within 15 minutes, and ends the user's other sessions (SECURITY 49, 63).
+ * the user's MFA lockout shared with wallet-action MFA (docs/security.md #50); changing the factor once enrolled needs a check
+ * passed in this session within 15 minutes, and ends the user's other sessions (docs/security.md #49, #63).
  */
 export function mfaAuthRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()

@@ -23,7 +23,7 @@ export async function removeLoginTotp(db: Queryable, userId: string): Promise<vo
   await db.query('DELETE FROM login_mfa_totp WHERE user_id = $1', [userId])
 }
 
-/** Records `step` as the last one used; false when it (or a later one) was used already: a replayed code (SECURITY 50). */
+/** Records `step` as the last one used; false when it (or a later one) was used already: a replayed code (docs/security.md #50). */
 export async function spendLoginTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
   const rows = await db.query('UPDATE login_mfa_totp SET last_step = $2 WHERE user_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING 1', [userId, step])
   return rows.length > 0

@@ -21,7 +21,7 @@ const verifyBody = z.object({ code, login_mfa_token: z.string().min(1).max(200).
 const expiredSignIn = () => new ApiError(400, 'expired_or_invalid_mfa_token', 'This sign-in has expired, sign in again')
 const notEnrolled = () => invalidData('No authenticator app is enrolled for sign-in')
 
-/** Checks `answer` against the user's sign-in secret and spends its step (a code works once, SECURITY 50). */
+/** Checks `answer` against the user's sign-in secret and spends its step (a code works once, docs/security.md #50). */
 async function checkCode(ctx: ServerContext, userId: string, answer: string): Promise<void> {
   await assertMfaNotLocked(ctx, userId)
   const factor = await findLoginTotp(ctx.db, userId)

@@ -10,7 +10,7 @@ afterAll(async () => { await t?.close() })
 const failure = (response: ApiResponse) => [response.status, response.body.code]
 const smsLogin = (phoneNumber: string, code: string) => t.call('/api/v1/passwordless_sms/authenticate', { body: { phoneNumber, code } })
 
-describe('a code serves only the purpose it was sent for (SECURITY 7, the MFA side)', () => {
+describe('a code serves only the purpose it was sent for (docs/security.md #7, the MFA side)', () => {
   it('a sign-in code for the MFA phone never passes MFA, and an MFA code never signs in', async () => {
     const user = await signInUser(t)
     const phone = '+14155550177'

@@ -33,7 +33,7 @@ export async function removeMfaFactor(db: Queryable, userId: string, type: MfaMe
   await db.query('DELETE FROM mfa_factors WHERE user_id = $1 AND type = $2', [userId, type])
 }
 
-/** Records `step` as the last TOTP step used; false when that step (or a later one) was used already: a replayed code (SECURITY 50). */
+/** Records `step` as the last TOTP step used; false when that step (or a later one) was used already: a replayed code (docs/security.md #50). */
 export async function spendTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE mfa_factors SET totp_last_step = $2 WHERE user_id = $1 AND type = 'totp' AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1`,

@@ -27,7 +27,7 @@ const recordedFailures = async (userId: string) =>
   (await t.db.query<{ count: number }>('SELECT count FROM rate_limits WHERE bucket = $1', [`mfa-failures:${userId}`]))[0]?.count ?? 0
 const tally = (responses: ApiResponse[]) => responses.map(outcome).reduce<Record<string, number>>((counts, key) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }), {})
 
-describe('MFA failure counting under parallel answers (SECURITY 60, issue 14 item 11)', () => {
+describe('MFA failure counting under parallel answers (docs/security.md #60, issue 14 item 11)', () => {
   it('records exactly N failures for N parallel wrong codes below the cap, then locks at the cap', async () => {
     const { user, secret } = await userWithTotp()
     const parallel = MFA_FAILURES.max - 2

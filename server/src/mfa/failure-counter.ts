@@ -3,7 +3,7 @@ import { ApiError, tooManyRequests } from '../http/api-error.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import type { RateLimitRule } from '../rate-limit/settings.js'
 
-/** Wrong MFA answers per user, across factors and challenges, before verification locks for the rest of the window (SECURITY 50). */
+/** Wrong MFA answers per user, across factors and challenges, before verification locks for the rest of the window (docs/security.md #50). */
 export const MFA_FAILURES: RateLimitRule = { max: 5, windowSeconds: 15 * 60 }
 
 const bucket = (userId: string) => `mfa-failures:${userId}`

@@ -52,7 +52,7 @@ describe('frame MFA against the real server', () => {
     nextTotpStep(t)
     const removed = await handlers['mfa:unenroll']!({ accessToken: user.token, method: 'totp', mfa: { method: 'totp', code: authenticatorCode(t, started.totpSecret) } })
     expect(removed.user.mfa_methods).toEqual([])
-    // Without MFA this session signs unchallenged; removing a factor ended the other session (SECURITY 35).
+    // Without MFA this session signs unchallenged; removing a factor ended the other session (docs/security.md #35).
     await expect(sign(handlers, user, address)).resolves.toMatchObject({ method: 'secp256k1_sign' })
     await expect(sign(handlers, otherDevice, address)).rejects.toThrow('Missing or invalid token')
   })

@@ -28,7 +28,7 @@ const shareCall = (route: { path: string }, wallet: TestWallet, user: { token: s
   t.call(at(route, wallet), { body, token: user.token, ...(mfaToken ? { headers: { [MFA_TOKEN_HEADER]: mfaToken } } : {}) })
 const readRoutes = [embeddedWalletRoutes.authShare, embeddedWalletRoutes.keyMaterial, embeddedWalletRoutes.exportShare]
 
-describe('the wallet gate (SECURITY 49, 51)', () => {
+describe('the wallet gate (docs/security.md #49, #51)', () => {
   it('users without MFA are not asked for it', async () => {
     const user = await signInUser(t)
     const wallet = await newTestWallet('ethereum')

@@ -8,7 +8,7 @@ const MFA_TOKEN_TYP = 'mfa+jwt'
 
 type TokenContext = Pick<ServerContext, 'keys' | 'clock' | 'issuer'>
 
-/** Proof that the user verified MFA in the session `sid` of app `appId`, for MFA_TOKEN_TTL_SECONDS (SECURITY 49). */
+/** Proof that the user verified MFA in the session `sid` of app `appId`, for MFA_TOKEN_TTL_SECONDS (docs/security.md #49). */
 export async function signMfaToken(ctx: TokenContext, appId: string, caller: AccessClaims): Promise<string> {
   const iat = Math.floor(ctx.clock.now() / 1000)
   return new SignJWT({ sid: caller.sessionId })

@@ -80,7 +80,7 @@ describe('authenticator app (TOTP)', () => {
     }
   })
 
-  it('refuses a code reused in its step, and an earlier step once a later one was used (SECURITY 50)', async () => {
+  it('refuses a code reused in its step, and an earlier step once a later one was used (docs/security.md #50)', async () => {
     const user = await signInUser(t)
     const secret = await enrolTotp(t, user)
     // The enrolment's code is spent already.
@@ -117,7 +117,7 @@ describe('authenticator app (TOTP)', () => {
   })
 })
 
-describe('the failure lockout (SECURITY 50)', () => {
+describe('the failure lockout (docs/security.md #50)', () => {
   it(`locks verification after ${MFA_FAILURES.max} wrong answers across factors for 15 minutes, even for a right code`, async () => {
     const user = await signInUser(t)
     const phone = freshPhone()
@@ -189,7 +189,7 @@ describe('SMS', () => {
     expect(failure(await callMfa(t, mfaRoutes.smsInit, user, { action: 'verify' }))).toEqual([400, 'invalid_data'])
   })
 
-  it('refuses the phone the user signs in with (SECURITY 51)', async () => {
+  it('refuses the phone the user signs in with (docs/security.md #51)', async () => {
     const phone = freshPhone()
     await t.call('/api/v1/passwordless_sms/init', { body: { phoneNumber: phone } })
     const login = await t.call('/api/v1/passwordless_sms/authenticate', { body: { phoneNumber: phone, code: t.inbox.lastCode(phone) } })
@@ -286,10 +286,10 @@ describe('passkeys', () => {
     const verified = await verifyPasskey(user, credentialId, {}, t.url)
     expect(verified.status).toBe(200)
     expect(verified.body.token).toMatch(/^ey/)
-    // User presence without verification is not a second factor (SECURITY 20).
+    // User presence without verification is not a second factor (docs/security.md #20).
     expect(failure(await verifyPasskey(user, credentialId, { userVerified: false }))).toEqual(invalidCode)
     expect(failure(await verifyPasskey(user, notEnrolled))).toEqual(invalidCode)
-    // Another user's MFA passkey cannot answer this user's challenge (SECURITY 51).
+    // Another user's MFA passkey cannot answer this user's challenge (docs/security.md #51).
     const other = await signInUser(t)
     const othersPasskey = await linkPasskey(other)
     expect((await callMfa(t, mfaRoutes.passkeyEnrollment, other, { credential_ids: [othersPasskey] })).status).toBe(200)

@@ -21,7 +21,7 @@ export async function requireMfaCaller(ctx: ServerContext, c: Context<AppEnv>): 
 
 /**
  * A user enrolled in any MFA factor must present an MFA token verified in this very session (403 `mfa_required`,
- * SECURITY 49, 51); users without MFA pass. `db` is the caller's transaction when there is one.
+ * docs/security.md #49, #51); users without MFA pass. `db` is the caller's transaction when there is one.
  */
 export async function assertFreshMfa(ctx: ServerContext, db: Queryable, appId: string, caller: MfaCaller): Promise<void> {
   if (!(await hasAnyMfaFactor(db, caller.userId))) return

@@ -8,8 +8,8 @@ import { enrollTotp, initTotp, verifyTotp } from './routes/totp.js'
 
 /**
  * `POST /api/v1/mfa/*` (src/protocol/mfa.ts), each behind the access token. A `verify` answers an MFA token bound to
- * this session; wrong answers count toward the user's lockout across factors (SECURITY 50). Changing factors needs a
- * fresh MFA token once the user has any (SECURITY 49).
+ * this session; wrong answers count toward the user's lockout across factors (docs/security.md #50). Changing factors needs a
+ * fresh MFA token once the user has any (docs/security.md #49).
  */
 export function mfaApiRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()

@@ -8,7 +8,7 @@ import { ApiError, invalidData } from '../http/api-error.js'
 import { hitRateLimit } from '../rate-limit/hit.js'
 import { storeMfaSmsCode, type MfaSmsPurpose } from './sms-code-store.js'
 
-/** SECURITY 51: the phone a user signs in with is one factor already; it cannot be the second. */
+/** docs/security.md #51: the phone a user signs in with is one factor already; it cannot be the second. */
 export async function assertNotLoginPhone(db: Queryable, userId: string, phoneNumber: string): Promise<void> {
   const rows = await db.query("SELECT 1 FROM linked_accounts WHERE user_id = $1 AND type = 'phone' AND address = $2", [userId, phoneNumber])
   if (rows.length > 0) throw invalidData('The phone number you sign in with cannot be used for SMS verification')

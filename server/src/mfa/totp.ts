@@ -4,7 +4,7 @@ import { sha1 } from '@noble/hashes/legacy.js'
 /** RFC 6238 as authenticator apps use it: HMAC-SHA1, 6 digits, 30 s steps from the Unix epoch. */
 export const TOTP_STEP_SECONDS = 30
 export const TOTP_DIGITS = 6
-/** Steps of clock drift accepted either side of the server's (SECURITY 50: ±1 only). */
+/** Steps of clock drift accepted either side of the server's (docs/security.md #50: ±1 only). */
 const DRIFT_STEPS = 1
 
 export const totpStep = (timeMs: number): number => Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS)

@@ -1,5 +1,5 @@
 /**
- * Google Drive recovery's OAuth leg (document 2 §7 `recovery/oauth/init` and `/authenticate`), shaped like the login's:
+ * Google Drive recovery's OAuth leg (wallet spec, "The calls it makes": `recovery/oauth/init` and `/authenticate`), shaped like the login's:
  * the host's popup goes to Google, Google comes back to this server's recovery callback, which trades Google's code
  * (with the app's client secret and our own PKCE verifier) for a drive.appdata token and sends the popup back to the
  * host's page with a one-time code bound to the host's PKCE challenge. `authenticate` trades that code for the token,

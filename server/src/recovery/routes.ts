@@ -25,7 +25,7 @@ const authenticateBody = z.strictObject({ provider, authorization_code: safeStri
 /** iCloud backup is an adapter interface: its web flow needs Apple's CloudKit, which this server does not speak. */
 const icloudUnsupported = () => new ApiError(400, 'not_supported', 'iCloud recovery is not available for this app')
 
-/** `recovery/*` (document 2 §7), mounted at `/api/v1/recovery`, all for the signed-in user. */
+/** `recovery/*` (wallet spec, "The calls it makes"), mounted at `/api/v1/recovery`, all for the signed-in user. */
 export function recoveryRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 

@@ -12,7 +12,7 @@ import { scanBody, scanTransactionOf } from './schemas.js'
 /** Scans per user: each is a simulation and a few reads on the chain's RPC. */
 export const SCANS_PER_USER: RateLimitRule = { max: 120, windowSeconds: 60 }
 
-/** `POST /api/v1/scan/transaction` (document 3 §7): a signed-in user's transaction, scanned before approval. */
+/** `POST /api/v1/scan/transaction` (funding spec, "The calls it makes"): a signed-in user's transaction, scanned before approval. */
 export function scanRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 

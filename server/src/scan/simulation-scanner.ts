@@ -9,7 +9,7 @@ import { simulateTransaction } from './simulate-transaction.js'
 import { readAssetInfo, readTokenBalance } from './token-info.js'
 import type { ScanRequest, TransactionScanner } from './types.js'
 
-/** document 3's copy for a simulation that could not run. */
+/** the funding spec's copy for a simulation that could not run. */
 export const SIMULATION_FAILED = 'Simulation failed'
 const RPC_TIMEOUT_MS = 10_000
 

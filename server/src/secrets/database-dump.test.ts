@@ -48,7 +48,7 @@ async function forgeToken(claimsOf: string, d: Buffer): Promise<string | null> {
 }
 
 describe('the database at rest', () => {
-  it('SECURITY 44/62: a full database dump without the key-encryption key yields no signing key, auth share, recovery key, TOTP secret or delegation secret (and no OTP code or refresh token, 9/37)', async () => {
+  it('docs/security.md #44/#62: a full database dump without the key-encryption key yields no signing key, auth share, recovery key, TOTP secret or delegation secret (and no OTP code or refresh token, 9/37)', async () => {
     const email = `dump-${Date.now()}@example.com`
     const login = await t.login(email)
     expect(login.status).toBe(200)

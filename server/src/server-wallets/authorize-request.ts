@@ -77,7 +77,7 @@ function replayKey(payload: string, signature: Buffer, bound: RequestBound): str
 }
 
 /**
- * Checks a server-managed wallet request's authorization signature (document 2 §6): ECDSA P-256 over the canonical
+ * Checks a server-managed wallet request's authorization signature (wallet spec, "Roles and permissions"): ECDSA P-256 over the canonical
  * payload of this very request (method, URL, body, app id, expiry) by one of the authority's live keys, unexpired, and
  * never seen before. The payload's hash is what is remembered: an ECDSA signature can be re-encoded (s or n−s, DER or
  * r‖s), the request it authorizes cannot. Every refusal is 401 `invalid_credentials`.

@@ -22,7 +22,7 @@ export async function recordServerWallet(tx: Queryable, wallet: ServerWalletReco
   }, wallet.createdAt)
 }
 
-/** Creation rules of document 2 §4: an index above 0 needs the primary wallet, and indexes go up one at a time. */
+/** Creation rules of the wallet spec, "States and transitions": an index above 0 needs the primary wallet, and indexes go up one at a time. */
 async function assertNextIndex(tx: Queryable, app: AppRecord, userId: string, chainType: EmbeddedChainType, walletIndex: number): Promise<void> {
   if (walletIndex === 0) return
   const highest = await highestServerWalletIndex(tx, app.id, userId, chainType)

@@ -60,7 +60,7 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
 }
 
 /**
- * Server-managed wallets' own routes (document 2 §7), mounted at `/api/v1/wallets` beside the delegation routes:
+ * Server-managed wallets' own routes (wallet spec, "The calls it makes"), mounted at `/api/v1/wallets` beside the delegation routes:
  * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
  * listing and reading wallets, raw hash signing, setting a wallet's session signers, and the owner's key export.
  */

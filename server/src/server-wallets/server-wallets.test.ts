@@ -648,7 +648,7 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
   })
 })
 
-describe('refusals of document 2 for privy-v2 wallets', () => {
+describe('refusals of the wallet spec for privy-v2 wallets', () => {
   it('refuses setting recovery (unsupported_recovery_method) and share export', async () => {
     const { user, wallet } = await ownedWallet('ethereum')
     const recovery = await t.call(`/api/v1/embedded_wallets/${wallet.address}/reshare`, { body: {}, token: user.token })

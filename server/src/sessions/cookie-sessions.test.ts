@@ -53,7 +53,7 @@ describe('cookie sessions: the app setting', () => {
 })
 
 describe('cookie sessions: sign-in', () => {
-  it('SECURITY 38: puts the refresh token in an HttpOnly; Secure; SameSite=Strict cookie on the sessions path, only a placeholder in the body', async () => {
+  it('docs/security.md #38: puts the refresh token in an HttpOnly; Secure; SameSite=Strict cookie on the sessions path, only a placeholder in the body', async () => {
     const { response, cookies } = await signIn(refreshOnlyApp)
     expect(response.body.refresh_token).toBe(COOKIE_REFRESH_TOKEN_PLACEHOLDER)
     expect(typeof response.body.token).toBe('string')
@@ -68,7 +68,7 @@ describe('cookie sessions: sign-in', () => {
     expect(cookies.has('privy-token')).toBe(false)
   })
 
-  it('SECURITY 38: with the access token in a cookie, the body carries no access or identity token and the cookie authenticates', async () => {
+  it('docs/security.md #38: with the access token in a cookie, the body carries no access or identity token and the cookie authenticates', async () => {
     const { response, cookies } = await signIn(accessCookieApp)
     expect(response.body).toMatchObject({ token: null, privy_access_token: null, refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
     expect(response.body).not.toHaveProperty('identity_token')
@@ -137,21 +137,21 @@ describe('cookie sessions: CSRF', () => {
   const expectStillUsable = async (refreshCookie: string) =>
     expect((await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': refreshCookie })).status).toBe(200)
 
-  it('SECURITY 38: a cross-site POST carrying the session cookie from an origin the app does not allow is rejected', async () => {
+  it('docs/security.md #38: a cross-site POST carrying the session cookie from an origin the app does not allow is rejected', async () => {
     const { refreshCookie } = await signIn(refreshOnlyApp)
     expectRefused(await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': refreshCookie }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }))
     expectRefused(await browserCall(refreshOnlyApp, '/api/v1/sessions/logout', { 'privy-refresh-token': refreshCookie }, { origin: 'https://evil.example' }))
     await expectStillUsable(refreshCookie)
   })
 
-  it('SECURITY 38: Sec-Fetch-Site: cross-site on an unsafe method is rejected, even from an allowed origin', async () => {
+  it('docs/security.md #38: Sec-Fetch-Site: cross-site on an unsafe method is rejected, even from an allowed origin', async () => {
     const { refreshCookie } = await signIn(refreshOnlyApp)
     expectRefused(await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': refreshCookie }, { 'sec-fetch-site': 'cross-site' }))
     expectRefused(await browserCall(refreshOnlyApp, '/api/v1/passwordless/init', {}, { 'sec-fetch-site': 'cross-site' }, { email: 'victim@example.com' }))
     await expectStillUsable(refreshCookie)
   })
 
-  it('SECURITY 38: an unsafe request carrying the session cookie without an Origin is rejected', async () => {
+  it('docs/security.md #38: an unsafe request carrying the session cookie without an Origin is rejected', async () => {
     const { cookies, refreshCookie } = await signIn(accessCookieApp)
     // Neither Origin nor Sec-Fetch-Site: what a non-browser forger (or a very old browser) sends.
     expectRefused(await t.call('/api/v1/sessions', { appId: accessCookieApp.id, body: {}, headers: { cookie: cookieHeader({ 'privy-refresh-token': refreshCookie }) } }))

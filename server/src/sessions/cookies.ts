@@ -1,5 +1,5 @@
 /**
- * Cookie sessions (SECURITY.md #38, docs/decisions.md "Cookie sessions"): for an app with `cookieSessions` set, the
+ * Cookie sessions (docs/security.md #38, docs/decisions.md "Cookie sessions"): for an app with `cookieSessions` set, the
  * refresh token (and, when chosen, the access and identity tokens) of every `AuthenticatedUser` answer moves from the
  * body into `HttpOnly; Secure; SameSite=Strict` cookies on this API origin, under the names the reference client knows.
  */
@@ -23,7 +23,7 @@ export const sessionCookieNames = {
 /** Refresh and logout live under it: the refresh token is sent nowhere else. */
 const REFRESH_COOKIE_PATH = '/api/v1/sessions'
 const ACCESS_COOKIE_PATH = '/api/v1'
-/** Document 1 §9: the refresh-presence cookie lasts 30 days. */
+/** Sign-in spec, "Business constants and limits": the refresh-presence cookie lasts 30 days. */
 const SESSION_PRESENT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 // Secure is also honoured on http://localhost, where browsers treat the origin as secure.

@@ -8,7 +8,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 const crossSiteRefused = () => new ApiError(403, 'invalid_origin', 'Cross-site request refused')
 
 /**
- * CSRF for cookie-session apps (SECURITY.md #38): an unsafe request the browser marks `Sec-Fetch-Site: cross-site`
+ * CSRF for cookie-session apps (docs/security.md #38): an unsafe request the browser marks `Sec-Fetch-Site: cross-site`
  * is refused, and one carrying a session cookie must name its Origin (the CORS check before this one refuses an
  * Origin the app does not allow). Bearer-token apps are untouched: their token is never sent by the browser alone.
  */

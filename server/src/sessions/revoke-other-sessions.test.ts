@@ -1,5 +1,5 @@
 /**
- * SECURITY 35 and 63: "log out everywhere" ends every session of the user; a security change (MFA enrolment or
+ * docs/security.md #35 and #63: "log out everywhere" ends every session of the user; a security change (MFA enrolment or
  * removal, a recovery password or method change, an account transfer) ends every OTHER session and keeps the one
  * that made it. An ended session's refresh tokens and access tokens are refused at once.
  */
@@ -62,8 +62,8 @@ async function expectLive(session: Session) {
   session.token = refreshed.body.token
 }
 
-describe('SECURITY 35: log out everywhere', () => {
-  it('SECURITY 35, 63: POST /sessions/logout_all ends every session of the user, the caller\'s too, and no one else\'s', async () => {
+describe('docs/security.md #35: log out everywhere', () => {
+  it('docs/security.md #35, #63: POST /sessions/logout_all ends every session of the user, the caller\'s too, and no one else\'s', async () => {
     const email = freshEmail()
     const sessions = [await signIn(email), await signIn(email), await signIn(email)]
     const stranger = await signIn(freshEmail())
@@ -73,7 +73,7 @@ describe('SECURITY 35: log out everywhere', () => {
     await expectLive(stranger)
   })
 
-  it('SECURITY 35: logout_all needs a live session', async () => {
+  it('docs/security.md #35: logout_all needs a live session', async () => {
     expectInvalidToken(await t.call('/api/v1/sessions/logout_all', { body: {} }))
     const session = await signIn(freshEmail())
     await t.call('/api/v1/sessions/logout', { body: {}, token: session.token })
@@ -81,15 +81,15 @@ describe('SECURITY 35: log out everywhere', () => {
   })
 })
 
-describe('SECURITY 35, 63: security changes end the other sessions', () => {
-  it('SECURITY 35, 63: enrolling an authenticator app ends the other sessions and keeps this one', async () => {
+describe('docs/security.md #35, #63: security changes end the other sessions', () => {
+  it('docs/security.md #35, #63: enrolling an authenticator app ends the other sessions and keeps this one', async () => {
     const { current, other } = await twoSessions()
     await enrolTotp(t, current)
     await expectEnded(other)
     await expectLive(current)
   })
 
-  it('SECURITY 35, 63: enrolling a phone for SMS MFA ends the other sessions and keeps this one', async () => {
+  it('docs/security.md #35, #63: enrolling a phone for SMS MFA ends the other sessions and keeps this one', async () => {
     const { current, other } = await twoSessions()
     const phoneNumber = `+14158${String(++counter).padStart(6, '0')}`
     expect((await callMfa(t, mfaRoutes.smsInit, current, { action: 'enroll', phoneNumber })).status).toBe(200)
@@ -98,7 +98,7 @@ describe('SECURITY 35, 63: security changes end the other sessions', () => {
     await expectLive(current)
   })
 
-  it('SECURITY 35, 63: removing an MFA factor ends the other sessions and keeps this one', async () => {
+  it('docs/security.md #35, #63: removing an MFA factor ends the other sessions and keeps this one', async () => {
     const { current } = await twoSessions()
     const secret = await enrolTotp(t, current)
     const later = await signIn(current.email)
@@ -109,7 +109,7 @@ describe('SECURITY 35, 63: security changes end the other sessions', () => {
     await expectLive(current)
   })
 
-  it('SECURITY 35, 63: setting a recovery password (a reshare) ends the other sessions and keeps this one', async () => {
+  it('docs/security.md #35, #63: setting a recovery password (a reshare) ends the other sessions and keeps this one', async () => {
     const { current, other } = await twoSessions()
     const wallet = await newTestWallet('ethereum')
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token: current.token })).status).toBe(200)
@@ -123,7 +123,7 @@ describe('SECURITY 35, 63: security changes end the other sessions', () => {
     await expectLive(current)
   })
 
-  it('SECURITY 35, 63: an account transfer ends the receiving user\'s other sessions and keeps this one', async () => {
+  it('docs/security.md #35, #63: an account transfer ends the receiving user\'s other sessions and keeps this one', async () => {
     const taken = await signIn(freshEmail())
     const phoneNumber = `+14157${String(++counter).padStart(6, '0')}`
     const signInByPhone = async () => {

@@ -1,5 +1,5 @@
 /**
- * SECURITY 36 and 63: a session ends at its inactivity expiry and at its absolute lifetime on every path that mints
+ * docs/security.md #36 and #63: a session ends at its inactivity expiry and at its absolute lifetime on every path that mints
  * an access token, not only on refresh with a refresh token.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -43,8 +43,8 @@ async function refreshUntilNearTheEnd(refreshToken: string, secondsBeforeEnd: nu
   return current
 }
 
-describe('SECURITY 36: absolute lifetime', () => {
-  it('SECURITY 36, 63: a bearer-only refresh is refused past the absolute lifetime, however the access token was chained', async () => {
+describe('docs/security.md #36: absolute lifetime', () => {
+  it('docs/security.md #36, #63: a bearer-only refresh is refused past the absolute lifetime, however the access token was chained', async () => {
     const session = await login()
     const nearEnd = await refreshUntilNearTheEnd(session.refresh_token, 30 * MINUTE)
     // Still inside the lifetime: a bearer-only refresh answers a fresh access token (the chain's next link).
@@ -59,7 +59,7 @@ describe('SECURITY 36: absolute lifetime', () => {
     expectInvalidToken(await refreshWith(nearEnd.refreshToken))
   })
 
-  it('SECURITY 63: GET /users/me issues no identity token for a session past its absolute lifetime', async () => {
+  it('docs/security.md #63: GET /users/me issues no identity token for a session past its absolute lifetime', async () => {
     const session = await login()
     const nearEnd = await refreshUntilNearTheEnd(session.refresh_token, 10 * MINUTE)
     expect((await me(nearEnd.token)).body.identity_token).toEqual(expect.any(String))
@@ -70,8 +70,8 @@ describe('SECURITY 36: absolute lifetime', () => {
   })
 })
 
-describe('SECURITY 63: cross-app', () => {
-  it('SECURITY 63: a provider session past its absolute lifetime cannot authorize a cross-app sign-in', async () => {
+describe('docs/security.md #63: cross-app', () => {
+  it('docs/security.md #63: a provider session past its absolute lifetime cannot authorize a cross-app sign-in', async () => {
     const requester = await t.createApp({ name: 'Requester', allowedOrigins: [TEST_ORIGIN], loginMethods: ['email', 'cross_app'] })
     const provider = await t.createApp({
       name: 'Provider',
@@ -96,8 +96,8 @@ describe('SECURITY 63: cross-app', () => {
   })
 })
 
-describe('SECURITY 36: inactivity', () => {
-  it('SECURITY 36: a bearer-only refresh is refused once the session sat idle past its inactivity expiry', async () => {
+describe('docs/security.md #36: inactivity', () => {
+  it('docs/security.md #36: a bearer-only refresh is refused once the session sat idle past its inactivity expiry', async () => {
     // Access tokens outliving the idle limit (a setting) show the inactivity rule holds on the bearer path too.
     const longTokens = await startTestServer({ server: { accessTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS + DAY } })
     try {

@@ -92,7 +92,7 @@ describe('refresh tokens', () => {
     expectInvalidToken(await refresh(session.refresh_token))
   })
 
-  it('ends a session at its absolute lifetime however often it was refreshed (SECURITY #36)', async () => {
+  it('ends a session at its absolute lifetime however often it was refreshed (docs/security.md #36)', async () => {
     let token = (await login()).refresh_token
     // Refreshed every 20 days, the session never goes idle, yet ends 90 days after sign-in.
     for (let day = 20; day < 90; day += 20) {
@@ -107,7 +107,7 @@ describe('refresh tokens', () => {
 })
 
 describe('logout', () => {
-  it('SECURITY 35: logout revokes the session by refresh token: its refresh and access tokens are refused at once', async () => {
+  it('docs/security.md #35: logout revokes the session by refresh token: its refresh and access tokens are refused at once', async () => {
     const session = await login()
     const response = await t.call('/api/v1/sessions/logout', { body: { refresh_token: session.refresh_token }, token: session.token })
     expect(response).toMatchObject({ status: 200, body: {} })
@@ -115,7 +115,7 @@ describe('logout', () => {
     expectInvalidToken(await me(session.token))
   })
 
-  it('SECURITY 35: logout revokes the session by bearer alone', async () => {
+  it('docs/security.md #35: logout revokes the session by bearer alone', async () => {
     const session = await login()
     expect((await t.call('/api/v1/sessions/logout', { body: {}, token: session.token })).status).toBe(200)
     expectInvalidToken(await me(session.token))
@@ -176,7 +176,7 @@ describe('forged and misused access tokens', () => {
     expectInvalidToken(await me(await sign({ kid: decodeProtectedHeader(session.token).kid, jku: 'http://evil.test/jwks.json' })))
   })
 
-  it('SECURITY #30: rejects x5u, x5c, jku and jwk headers even on a token our own key signed', async () => {
+  it('docs/security.md #30: rejects x5u, x5c, jku and jwk headers even on a token our own key signed', async () => {
     const session = await login()
     const claims = claimsOf(session.token)
     // The control: the same claims signed the same way, without a key-carrying header, are accepted.
@@ -189,7 +189,7 @@ describe('forged and misused access tokens', () => {
     expectInvalidToken(await me(await signedByServer(claims, { jwk: await exportJWK(publicKey) })))
   })
 
-  it('SECURITY #31: rejects a token whose nbf is more than 60 s ahead, and accepts one within the leeway', async () => {
+  it('docs/security.md #31: rejects a token whose nbf is more than 60 s ahead, and accepts one within the leeway', async () => {
     const session = await login()
     const nowSeconds = Math.floor(t.clock.now() / 1000)
     expectInvalidToken(await me(await signedByServer({ ...claimsOf(session.token), nbf: nowSeconds + 61 })))

@@ -101,7 +101,7 @@ interface SessionTimes { revoked_at: number | null; expires_at: number; created_
 
 /**
  * The one rule for whether a session may still be used or mint a token: not revoked, not idle past its expiry
- * (moved on by each rotation), and within its absolute lifetime, which no activity stretches (SECURITY 35, 36, 63).
+ * (moved on by each rotation), and within its absolute lifetime, which no activity stretches (docs/security.md #35, #36, #63).
  */
 export function isSessionLive(session: SessionTimes, now: number): boolean {
   return session.revoked_at === null && Number(session.expires_at) > now && Number(session.created_at) + SESSION_MAX_LIFETIME_MS > now

@@ -1,5 +1,5 @@
 /**
- * The signer process (DESIGN.md §4): forked by the API process, it holds the only copies of server-managed wallets'
+ * The signer process (docs/decisions.md "The signer of server-managed wallets"): forked by the API process, it holds the only copies of server-managed wallets'
  * keys, sealed in its own store, and answers over the IPC channel only (no port). It ends with its parent.
  */
 import { isDatabaseUnavailable } from '../db/unavailable.js'

@@ -146,7 +146,7 @@ describe('the four smart-account types through one builder', () => {
     expect(account.entryPoint).toMatchObject({ address: entryPoint07Address, version: entryPointVersion })
   })
 
-  it('coinbase_smart_wallet: only on the Coinbase smart-wallet chains (document 1 §7); an unknown version is refused', async () => {
+  it('coinbase_smart_wallet: only on the Coinbase smart-wallet chains (sign-in spec, "The calls it makes"); an unknown version is refused', async () => {
     const api = { url: server.url, getAccessToken: async () => null }
     const config = { type: 'coinbase_smart_wallet' as const, version: null, networks: [{ chainId: anvil.chainId, bundlerUrl: bundler.url, paymasterUrl: null, rpcUrl: anvil.rpcUrl, chainName: null, paymasterContext: null }] }
     await expect(createSmartWalletAccountClient({ config, chains: [], owner, api }, anvil.chainId)).rejects.toMatchObject({ shortMessage: `Unsupported chainId ${anvil.chainId}` })

@@ -1,4 +1,4 @@
-/** How an app pays its users' fees (issue 17, document 3's paymaster defaults): the `gas_sponsorship` app setting. */
+/** How an app pays its users' fees (issue 17, the funding spec's paymaster defaults): the `gas_sponsorship` app setting. */
 
 /** The EntryPoint a paymaster serves: 0.7, or 0.8 (the one EIP-7702 accounts such as Simple7702Account use). */
 export const ENTRY_POINT_VERSIONS = ['0.7', '0.8'] as const
@@ -41,5 +41,5 @@ export interface GasSponsorshipSettings {
   solana?: SolanaSponsorshipSettings
 }
 
-/** Document 3's sponsored paymaster defaults: mode SPONSORED, expiry 300 s, gas limits calculated. */
+/** The funding spec's sponsored paymaster defaults: mode SPONSORED, expiry 300 s, gas limits calculated. */
 export const PAYMASTER_CONTEXT_DEFAULTS = { mode: 'SPONSORED', expiry: 300, calculateGasLimits: true } as const

@@ -20,7 +20,7 @@ const priceQuery = z.object({
 })
 const splQuery = z.object({ mint_address: z.string().min(1).max(100), cluster: z.string().min(1).max(40) })
 
-/** `GET /api/v1/token_price` and `GET /api/v1/spl_token_info` (document 3 §7): app header only, no session. */
+/** `GET /api/v1/token_price` and `GET /api/v1/spl_token_info` (funding spec, "The calls it makes"): app header only, no session. */
 export function tokenRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
   // Per route, not `use('*')`: these routes mount at /api/v1, where a wildcard would catch every endpoint.

@@ -9,7 +9,7 @@ const MINT_SIZE = 82
 const DECIMALS_OFFSET = 44
 const INITIALIZED_OFFSET = 45
 
-/** Circle's USDC mints: known without configuration (document 3 "Solana USDC mint per cluster"). */
+/** Circle's USDC mints: known without configuration (funding spec, "Business constants and limits": "Solana USDC mint per cluster"). */
 export const BUILT_IN_SOLANA_TOKENS: Record<string, string> = {
   EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: 'USDC',
   '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU': 'USDC',

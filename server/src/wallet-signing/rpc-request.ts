@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { EmbeddedChainType } from '../../../src/protocol/index.js'
 
-/** Document 2 §7's signing methods on `/wallets/{wallet_id}/rpc`, in the reference wallet API's shapes. */
+/** The signing methods of the wallet spec, "The calls it makes", on `/wallets/{wallet_id}/rpc`, in the reference wallet API's shapes. */
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex').max(200_000)
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash')
 const quantity = z.union([hex.max(66), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
@@ -54,7 +54,7 @@ export const sign7702Authorization = z.strictObject({
   method: z.literal('eth_sign7702Authorization'), params: z.strictObject({ contract: ethereumAddress, chain_id: quantity, nonce: quantity }), ...ethereumTarget,
 })
 
-/** Everything the signer signs: document 2's methods, Solana transactions and EIP-7702 authorizations (gas sponsorship). */
+/** Everything the signer signs: the wallet spec's methods, Solana transactions and EIP-7702 authorizations (gas sponsorship). */
 export const signerRequestBody = z.discriminatedUnion('method', [...walletRpcBody.options, solanaSignTransaction, sign7702Authorization])
 export type SignerRequest = z.infer<typeof signerRequestBody>
 

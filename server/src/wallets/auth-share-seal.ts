@@ -6,7 +6,7 @@ import type { ShareSet } from './store.js'
 /** Binds a sealed auth share to its share set and version: copied into another row or version, it does not open. */
 export const authShareAad = (binding: SealBinding) => `wallet_share_sets.auth_share\n${binding.appId}\n${binding.entropyId}\n${binding.shareVersion}`
 
-/** The auth share as stored: sealed with the key-encryption key (SECURITY 44, 62). */
+/** The auth share as stored: sealed with the key-encryption key (docs/security.md #44, #62). */
 export const sealAuthShare = (keys: KeyEncryptionKeys, share: string, binding: SealBinding): Promise<string> =>
   sealText(keys, share, authShareAad(binding))
 

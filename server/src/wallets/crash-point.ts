@@ -1,5 +1,5 @@
 /**
- * Test-only fault injection for SECURITY 57's crash test (crash-safety.test.ts): with TESSERA_TEST_CRASH_AT naming
+ * Test-only fault injection for docs/security.md #57's crash test (crash-safety.test.ts): with TESSERA_TEST_CRASH_AT naming
  * one of these steps, the process SIGKILLs itself when wallet creation reaches it. Unset, it does nothing.
  */
 

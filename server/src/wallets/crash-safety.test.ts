@@ -73,7 +73,7 @@ async function createKilledAt(step: string, chain: 'ethereum' | 'solana'): Promi
   }
 }
 
-describe('kill -9 at every step of wallet creation (SECURITY 57)', () => {
+describe('kill -9 at every step of wallet creation (docs/security.md #57)', () => {
   it('leaves no wallet (a retry with the same key completes it) before commit and a complete one after, and never answers before commit', async () => {
     const attempts: Attempt[] = []
     for (const [i, step] of walletCreationSteps.entries()) attempts.push(await createKilledAt(step, i % 2 === 0 ? 'ethereum' : 'solana'))

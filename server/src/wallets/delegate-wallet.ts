@@ -20,7 +20,7 @@ const notOwned = () => new ApiError(404, 'not_found', DELEGATION_NOT_OWNED_MESSA
 const wrongShare = () => invalidData('Invalid request body: device_share: it does not open this wallet')
 
 /**
- * Offline access for one embedded wallet (document 2 §5 "Delegation"): the owner's session, MFA when enrolled (the same
+ * Offline access for one embedded wallet (wallet spec, "Validation rules": "Delegation"): the owner's session, MFA when enrolled (the same
  * gate as every share release), the app's `delegated_actions_enabled`, and a device share that, with the auth share,
  * rebuilds this very wallet. The share is then sealed at rest: from here the server can sign for the wallet (custodial
  * while delegated). Imported wallets can be delegated too: their share set opens the same way. Answers the wallet id.

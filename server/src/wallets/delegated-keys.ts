@@ -19,7 +19,7 @@ async function combineWrappedShares(first: string, second: string): Promise<Uint
 }
 
 /**
- * The server's half of a delegated wallet (DESIGN.md §4, the frame's own custody code in src/protocol/custody): the
+ * The server's half of a delegated wallet (src/frame/README.md "Key custody", the frame's own custody code in src/protocol/custody): the
  * delegated device share and the auth share rebuild wallet `index`'s key, which must derive `address` (the check after
  * every combine), else null. The secret and seed are zeroed before this returns; the caller zeroes the key after use.
  */

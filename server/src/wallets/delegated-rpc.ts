@@ -22,7 +22,7 @@ const walletNotFound = () => new ApiError(404, 'not_found', 'Wallet not found')
 
 /**
  * Signs for a delegated wallet as the app's backend (the caller checked the app secret). The delegated device share and
- * the auth share rebuild the key, which must derive the wallet's address before anything is signed (DESIGN.md §4);
+ * the auth share rebuild the key, which must derive the wallet's address before anything is signed (docs/security.md #45);
  * the key is zeroed after the signature. A wallet re-shared since its delegation (recovery, a new password) no longer
  * opens with the delegated share: that delegation ends here and the user must delegate again.
  */
@@ -51,7 +51,7 @@ export async function signWithDelegation(ctx: ServerContext, app: AppRecord, wal
   // Stored shares that no longer rebuild the wallet are a server fault, never the app's: nothing is signed.
   if (!key) throw new ApiError(500, 'internal_error', 'The delegated wallet could not be opened')
   try {
-    // Document 2's methods answer in document 2's shapes.
+    // The wallet spec's methods answer in the wallet spec's shapes.
     return (await signWalletRequest(key, request)) as WalletRpcResponse
   } finally {
     key.fill(0)

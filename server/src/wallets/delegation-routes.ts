@@ -16,7 +16,7 @@ import { delegateServerWallet, revokeServerWalletDelegations, serverDelegateBody
 import { serverWalletRpcRoute } from '../server-wallets/routes.js'
 
 /**
- * The wallet API's delegation routes (document 2 §7), mounted at `/api/v1/wallets`: `delegate` (the wallet frame, the
+ * The wallet API's delegation routes (wallet spec, "The calls it makes"), mounted at `/api/v1/wallets`: `delegate` (the wallet frame, the
  * owner's session), `revoke` (the owner's session, empty body) and `:wallet_id/rpc` (the app's backend, app secret).
  */
 export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {

@@ -109,7 +109,7 @@ describe('create', () => {
     expect((await create(token, first)).body).toMatchObject({ address: first.address, created: true })
   })
 
-  it('gives 20 concurrent creates one wallet and the same address, with or without an idempotency key (SECURITY 56)', async () => {
+  it('gives 20 concurrent creates one wallet and the same address, with or without an idempotency key (docs/security.md #56)', async () => {
     for (const key of ['create-ethereum-once', undefined]) {
       const { token, userId } = await signIn()
       const wallets = await Promise.all(Array.from({ length: 20 }, () => newTestWallet('ethereum')))
@@ -124,7 +124,7 @@ describe('create', () => {
     }
   })
 
-  it('leaves no partial wallet when creation fails at its last step, and a retry with the same key then succeeds (SECURITY 57)', async () => {
+  it('leaves no partial wallet when creation fails at its last step, and a retry with the same key then succeeds (docs/security.md #57)', async () => {
     const { token, userId } = await signIn()
     const wallet = await newTestWallet('ethereum')
     // The linked account is written last in the transaction: make exactly that write fail.
@@ -208,7 +208,7 @@ describe('auth share and key material', () => {
     expect(material.body).toEqual({ auth_share: wallet.split.auth, share_version: 1, entropy_id: wallet.address, entropy_id_verifier: 'ethereum-address-verifier', recovery_method: 'user-passcode', sealed_recovery_share: sealed })
   })
 
-  it('answers 401 for no, a forged or an expired token and 404 for another user\'s wallet, before reading any share (SECURITY 41)', async () => {
+  it('answers 401 for no, a forged or an expired token and 404 for another user\'s wallet, before reading any share (docs/security.md #41)', async () => {
     const owner = await signIn()
     const stranger = await signIn()
     const wallet = await newTestWallet('ethereum')
@@ -234,7 +234,7 @@ describe('auth share and key material', () => {
     expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token: owner.token }))).toEqual([401, 'missing_or_invalid_token'])
   })
 
-  it('rate-limits key material per user (SECURITY 47)', async () => {
+  it('rate-limits key material per user (docs/security.md #47)', async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
@@ -247,7 +247,7 @@ describe('auth share and key material', () => {
 })
 
 describe('key material per IP', () => {
-  it('caps key material per client IP across users (SECURITY 47)', async () => {
+  it('caps key material per client IP across users (docs/security.md #47)', async () => {
     const ctx = await createServerContext({ quiet: true, trustProxy: true, rateLimits: { walletKeyMaterialPerIp: { max: 3, windowSeconds: 900 } } }, { db: t.db, clock: t.clock, delivery: t.inbox })
     const app = createApp(ctx)
     const statuses: number[] = []
@@ -266,7 +266,7 @@ describe('key material per IP', () => {
 })
 
 describe('reshare', () => {
-  it('replaces the shares with the next version, retires the old auth share and refuses a stale version (SECURITY 46)', async () => {
+  it('replaces the shares with the next version, retires the old auth share and refuses a stale version (docs/security.md #46)', async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
@@ -359,7 +359,7 @@ describe('around the endpoints', () => {
     }
   })
 
-  it('rejects expired tokens (SECURITY 41)', async () => {
+  it('rejects expired tokens (docs/security.md #41)', async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)

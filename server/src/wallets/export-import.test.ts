@@ -56,7 +56,7 @@ describe('export', () => {
     expect(response.body).toMatchObject({ auth_share: wallet.split.auth, recovery_method: 'privy', recovery_share: wallet.split.recovery })
   })
 
-  it('refuses no token, another user’s wallet, and a session whose sign-in is older than 10 minutes (SECURITY.md 48)', async () => {
+  it('refuses no token, another user’s wallet, and a session whose sign-in is older than 10 minutes (docs/security.md #48)', async () => {
     const owner = await signIn()
     const wallet = await newTestWallet('solana')
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token: owner.token })).status).toBe(200)

@@ -9,10 +9,10 @@ import { exportShareBody } from './schemas.js'
 import { assertWalletActionAllowed, requireOwnedWallet, type WalletCaller } from './wallet-access.js'
 
 /**
- * The auth share for the export frame (document 3 "Key export"): the owner's live session and the wallet gate's
- * 'export' action (a fresh proof: a sign-in or MFA within the last 10 minutes, SECURITY 48, 61). The frame combines
+ * The auth share for the export frame (funding spec, "Screens and routes": "Key export"): the owner's live session and the wallet gate's
+ * 'export' action (a fresh proof: a sign-in or MFA within the last 10 minutes, docs/security.md #48, #61). The frame combines
  * it with the device share and shows the key in its own document only. With `include_recovery` (the browser keeps the export frame from the device share) it is
- * the key material instead, capped like recovery's (SECURITY 47).
+ * the key material instead, capped like recovery's (docs/security.md #47).
  */
 export async function exportShare(ctx: ServerContext, c: Context<AppEnv>, caller: WalletCaller): Promise<AuthShareResponse | KeyMaterialResponse> {
   const body = await readBody(c, exportShareBody)

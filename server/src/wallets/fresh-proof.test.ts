@@ -28,7 +28,7 @@ async function userWithWallet(): Promise<{ user: MfaTestUser; wallet: TestWallet
   return { user, wallet }
 }
 
-describe('key material needs a fresh proof (SECURITY 61)', () => {
+describe('key material needs a fresh proof (docs/security.md #61)', () => {
   it('a live token whose session signed in 11 minutes ago (no MFA) gets neither key material nor export; a fresh sign-in does', async () => {
     const { user, wallet } = await userWithWallet()
     expect((await keyMaterial(wallet, user)).status).toBe(200)

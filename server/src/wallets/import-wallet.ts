@@ -10,7 +10,7 @@ import type { createBody } from './schemas.js'
 import { findShareSet, insertShareSet, insertWallet, isAddressTaken, lowestWalletIndex } from './store.js'
 
 /**
- * Registers an imported private key (document 2 §4, on-device mode; `imported: true`): a share set of its own whose
+ * Registers an imported private key (wallet spec, "States and transitions", on-device mode; `imported: true`): a share set of its own whose
  * only wallet is the key's address. It is not the user's HD wallet of its chain: it is stored below index 0 (the
  * first import at -1, the next at -2) and its linked account says `wallet_index: 0, imported: true`. Importing the
  * same key again answers the stored wallet (`created` only for a retry with the stored shares); another user's

@@ -9,7 +9,7 @@ export const embeddedWalletChainIds: Record<EmbeddedChainType, string> = {
   solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
 }
 
-/** `id` and `privy-v2`: a server-managed wallet (document 2: a 'wallet API' wallet); `delegated` is false until delegation. */
+/** `id` and `privy-v2`: a server-managed wallet (wallet spec: a 'wallet API' wallet); `delegated` is false until delegation. */
 export interface EmbeddedAccount { chainType: EmbeddedChainType; walletIndex: number; recoveryMethod: RecoveryMethod | 'privy-v2'; imported: boolean; id?: string }
 
 /** The `wallet` linked account's details for an embedded wallet (`WalletAccountDto`). */

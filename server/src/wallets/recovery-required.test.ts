@@ -1,5 +1,5 @@
 /**
- * `require_user_owned_recovery_on_create` (document 2 §4): a new wallet must get a user-owned recovery (a password or
+ * `require_user_owned_recovery_on_create` (wallet spec, "States and transitions"): a new wallet must get a user-owned recovery (a password or
  * an offered cloud backup); automatic recovery is refused, and a cloud method the app does not offer too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@ import { hasAnyMfaFactor } from '../mfa/factor-store.js'
 import { isMfaTokenValid } from '../mfa/mfa-token.js'
 import { mfaRequired, type MfaCaller } from '../mfa/require-fresh-mfa.js'
 
-/** How recent the proof behind a key-rebuilding answer must be (SECURITY 48, 61): a sign-in or a passed MFA challenge. */
+/** How recent the proof behind a key-rebuilding answer must be (docs/security.md #48, #61): a sign-in or a passed MFA challenge. */
 export const FRESH_PROOF_WINDOW_MS = 10 * 60_000
 
 /** What the caller is about to do with the answer; it names the copy of the re-authentication error. */

@@ -39,7 +39,7 @@ export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, 
     if (recovery.recoveryMethod !== shareSet.recoveryMethod) {
       await setEmbeddedRecoveryMethod(tx, app.id, await walletAddressesOfShareSet(tx, shareSet.id), recovery.recoveryMethod)
     }
-    // A new recovery password or method (the server cannot tell it from a recovery here) ends the other sessions (SECURITY 35).
+    // A new recovery password or method (the server cannot tell it from a recovery here) ends the other sessions (docs/security.md #35).
     await revokeOtherSessions(tx, { userId: caller.userId, appId: app.id, keepSessionId: caller.sessionId, now })
     return nextVersion
   })

@@ -69,7 +69,7 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.post('/:address/reshare', async (c) => {
     const caller = await requireWalletCaller(ctx, c)
-    // Document 2 §4: setting recovery on a privy-v2 wallet is refused.
+    // Wallet spec, "States and transitions": setting recovery on a privy-v2 wallet is refused.
     await refuseForServerWallet(ctx.db, c.var.app.id, caller.userId, c.req.param('address'), serverWalletRecoveryRefused)
     const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, caller, c.req.param('address'), await readBody(c, reshareBody))
     return c.json({ user: await userOf(c.var.app.id, caller.userId), share_version: shareVersion } satisfies ReshareResponse)

@@ -10,7 +10,7 @@ const base64 = (max: number) => z.string().min(4).max(max).regex(/^[A-Za-z0-9+/]
 /** A wrapped Shamir share (share-format.ts checks its header). */
 export const share = base64(200)
 
-/** Password recovery: the frame's scrypt + AES-256-GCM blob, stored opaque. A weak KDF is refused (SECURITY 47). */
+/** Password recovery: the frame's scrypt + AES-256-GCM blob, stored opaque. A weak KDF is refused (docs/security.md #47). */
 export const sealedShare = z.strictObject({
   kdf: z.strictObject({
     name: z.literal('scrypt'),

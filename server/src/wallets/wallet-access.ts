@@ -24,12 +24,12 @@ export async function requireOwnedWallet(db: Queryable, app: AppRecord, claims: 
 export type WalletCaller = MfaCaller
 export const requireWalletCaller = requireMfaCaller
 
-/** The actions whose answers, with others, rebuild a key without this device's share: they need a fresh proof (SECURITY 61). */
+/** The actions whose answers, with others, rebuild a key without this device's share: they need a fresh proof (docs/security.md #61). */
 const keyRebuildingActions: Partial<Record<WalletAction, FreshProofPurpose>> = { key_material: 'recover', export: 'export' }
 
 /**
  * The one gate before the server releases or replaces a share: the owner only, and for a user enrolled in MFA an
- * MFA token verified in this very session (403 `mfa_required`, SECURITY 49, 51); key material and export also need
+ * MFA token verified in this very session (403 `mfa_required`, docs/security.md #49, #51); key material and export also need
  * that proof (or, without MFA, the sign-in) to be at most 10 minutes old. `db` is the caller's transaction when there is one.
  * `wallet` is a share set, or a server-managed wallet (no shares, the same owner rule).
  */

@@ -28,7 +28,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe("the wallet frame's CSP in Chromium (SECURITY 43)", () => {
+describe("the wallet frame's CSP in Chromium (docs/security.md #43)", () => {
   it('blocks an inline script, eval, new Function and a fetch to another origin, while the frame reaches its own API', async () => {
     const page = await browser.newPage()
     try {

@@ -78,7 +78,7 @@ const postToFrame = (page: Page, request: unknown) => page.evaluate((message) =>
   (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.postMessage(message, '*')
 }, request)
 
-describe('the wallet frame under a parent that is not allowed (SECURITY 39)', () => {
+describe('the wallet frame under a parent that is not allowed (docs/security.md #39)', () => {
   it('is blocked by frame-ancestors when served with its header', async () => {
     const { page, consoleText } = await openParent(foreignParent, `${t.url}/apps/${t.app.id}/embedded-wallets`)
     try {

@@ -32,7 +32,7 @@ function googleDriveOrigin(app: AppRecord | null): string | null {
   return origin && CSP_SOURCE.test(origin) ? origin : null
 }
 
-/** Only the app's allowed origins may frame the wallet (SECURITY 39); none → nobody. It may call its own API and Drive. */
+/** Only the app's allowed origins may frame the wallet (docs/security.md #39); none → nobody. It may call its own API and Drive. */
 export function frameContentSecurityPolicy(app: AppRecord | null): string {
   const ancestors = app?.allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)) ?? []
   const drive = googleDriveOrigin(app)
@@ -81,7 +81,7 @@ export function walletFramePageRoutes(ctx: ServerContext): Hono {
     return c.html(injectFrameConfig(html.toString('utf8'), app))
   }
   routes.get('/apps/:app_id/embedded-wallets', page('index.html'))
-  // The key export frame (document 3): its own page of the same build, under the same CSP and frame-ancestors.
+  // The key export frame (funding spec): its own page of the same build, under the same CSP and frame-ancestors.
   routes.get('/apps/:app_id/embedded-wallets/export', page('export/export.html'))
 
   routes.get('/embedded-wallets/assets/:file', async (c) => {

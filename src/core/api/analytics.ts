@@ -1,7 +1,7 @@
 import { analyticsEventsRoute } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
-/** Fire-and-forget: never retried, failures swallowed (document 1 §7). */
+/** Fire-and-forget: never retried, failures swallowed (sign-in spec, "The calls it makes"). */
 export async function sendAnalyticsEvent(
   transport: Transport,
   eventName: string,

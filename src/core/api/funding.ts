@@ -1,5 +1,5 @@
 /**
- * The funding routes (document 3 §7, src/protocol/funding.ts): the card providers' sessions and signed URLs, and the
+ * The funding routes (funding spec, "The calls it makes", src/protocol/funding.ts): the card providers' sessions and signed URLs, and the
  * bridge's quote and status through the server. Each needs the owner's session. The second provider's status is read
  * from the URL its sign answer names, with a plain `fetch` (moonpay-status.ts).
  */

@@ -1,4 +1,4 @@
-/** Document 2 §7 recovery calls: Google Drive's OAuth leg and iCloud's init, for the signed-in user. */
+/** The recovery calls of the wallet spec, "The calls it makes": Google Drive's OAuth leg and iCloud's init, for the signed-in user. */
 import { recoveryRoutes, type RecoveryOAuthAuthenticateBody, type RecoveryOAuthAuthenticateResponse, type RecoveryOAuthInitBody, type RecoveryOAuthInitResponse } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 

@@ -1,4 +1,4 @@
-/** Document 2 §7: one server-managed wallet (`GET|PATCH /api/v1/wallets/:wallet_id`) with the session. */
+/** Wallet spec, "The calls it makes": one server-managed wallet (`GET|PATCH /api/v1/wallets/:wallet_id`) with the session. */
 import { routePath, walletApiRoutes, type ServerWallet, type UpdateServerWalletBody } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 

@@ -8,7 +8,7 @@ import { smsTransferRoute } from '../../protocol/routes/sms.js'
 import { telegramTransferRoute } from '../../protocol/routes/telegram.js'
 import type { Transport } from './transport.js'
 
-/** Account transfer (document 2 §7): one POST per account type, each answering with the receiving user. */
+/** Account transfer (wallet spec, "The calls it makes"): one POST per account type, each answering with the receiving user. */
 export function transferEmailAccount(transport: Transport, body: PasswordlessTransferBody): Promise<UserDto> {
   return transport.request<UserDto>(passwordlessTransferRoute, { body, auth: true })
 }

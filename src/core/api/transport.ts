@@ -1,4 +1,4 @@
-/** The fetch transport every API call goes through (document 1 §7, DESIGN.md §2). */
+/** The fetch transport every API call goes through (sign-in spec, "The calls it makes"; docs/wire.md "Every request"). */
 import { headers, routePath, type Route } from '../../protocol/index.js'
 import { TesseraError } from '../errors/base-error.js'
 import { retryableStatuses } from '../errors/retryable-statuses.js'

@@ -1,5 +1,5 @@
 /**
- * The CAPTCHA state (document 1 §4 "CAPTCHA"): disabled | ready → loading → success (token) | error.
+ * The CAPTCHA state (sign-in spec, "States and transitions": "CAPTCHA"): disabled | ready → loading → success (token) | error.
  * ALTCHA solves a proof of work from our server; Turnstile runs Cloudflare's invisible widget. Only the state
  * lives here: the solver (solver.ts) loads with the first `execute()`, each provider's code after it.
  */

@@ -1,4 +1,4 @@
-/** Document 1 §9: a CAPTCHA result is awaited by polling every 200 ms for up to 20 s. */
+/** Sign-in spec, "Business constants and limits": a CAPTCHA result is awaited by polling every 200 ms for up to 20 s. */
 export const CAPTCHA_POLL_MS = 200
 export const CAPTCHA_TIMEOUT_MS = 20_000
 

@@ -1,4 +1,4 @@
-/** Which CAPTCHA the app uses, from its site key (document 1 §5; DESIGN.md "CAPTCHA"). */
+/** Which CAPTCHA the app uses, from its site key (sign-in spec, "Validation rules"; docs/decisions.md "Sign-in methods (issue #3)": "CAPTCHA site keys"). */
 import { captchaSiteKeyPrefixes } from '../../protocol/index.js'
 import type { EffectiveConfig } from '../config/types.js'
 import { UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE, unsupportedCaptchaSiteKeyError } from '../errors/client-errors.js'

@@ -33,7 +33,7 @@ export function createCaptchaSolver(options: CaptchaOptions): CaptchaSolver {
     return altchaToken(challenge, number)
   }
 
-  /** Document 1 §4: an expired token resets the widget; when that fails the state says so. */
+  /** Sign-in spec, "States and transitions": an expired token resets the widget; when that fails the state says so. */
   function onExpired(widget: TurnstileWidget) {
     try {
       widget.reset()

@@ -1,6 +1,6 @@
 import type { Chain } from './chain.js'
 /**
- * The 26 built-in EVM chains of document 1 §3, with public RPC defaults: the one chain table the embedded wallets'
+ * The 26 built-in EVM chains of the sign-in spec, "Entities and their fields", with public RPC defaults: the one chain table the embedded wallets'
  * supported chains, RPC resolution and external wallets' `wallet_addEthereumChain` all read.
  */
 

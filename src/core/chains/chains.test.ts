@@ -11,7 +11,7 @@ import { findSolanaCluster, resolveSolanaClusters } from './solana-clusters.js'
 const gwei = 1_000_000_000n
 
 describe('the built-in chains', () => {
-  it('are the 26 of document 1 §3, each once, with an RPC and a currency', () => {
+  it('are the 26 of the sign-in spec, "Entities and their fields", each once, with an RPC and a currency', () => {
     expect(builtInChains).toHaveLength(26)
     expect(new Set(builtInChains.map((chain) => chain.id)).size).toBe(26)
     expect(builtInChains.map((chain) => chain.id).sort((a, b) => a - b)).toEqual(
@@ -88,7 +88,7 @@ describe('chain and RPC resolution', () => {
   })
 })
 
-describe('gas rules (document 1 §9)', () => {
+describe('gas rules (sign-in spec, "Business constants and limits")', () => {
   it('names the rule of each chain', () => {
     for (const id of [56, 97, 23294, 23295]) expect(gasRuleFor(id)).toBe('legacy-only')
     for (const id of [42161, 421614]) expect(gasRuleFor(id)).toBe('arbitrum')

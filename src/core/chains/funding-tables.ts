@@ -1,5 +1,5 @@
 /**
- * Funding tables (document 3 §9): the on-ramp network of the built-in chains, the known USDC contracts per chain and
+ * Funding tables (funding spec, "Business constants and limits"): the on-ramp network of the built-in chains, the known USDC contracts per chain and
  * the Solana USDC mint per cluster, and which card provider sells which asset where. A chain or cluster outside the
  * tables names its own in the app config (`onramp_network`, `usdc_address`, `usdc_mint`): that is how a local chain
  * plays 'base' for the stand-ins.
@@ -33,13 +33,13 @@ const knownUsdcAddresses: Readonly<Record<number, string>> = {
   421614: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d',
 }
 
-/** Circle's USDC mint per cluster; the testnet has none (document 3 §5). */
+/** Circle's USDC mint per cluster; the testnet has none (funding spec, "Validation rules"). */
 const knownUsdcMints: Readonly<Partial<Record<SolanaCluster['name'], string>>> = {
   'mainnet-beta': 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
   devnet: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
 }
 
-/** USDC has 6 decimals everywhere (document 3 §9). */
+/** USDC has 6 decimals everywhere (funding spec, "Business constants and limits"). */
 export const USDC_DECIMALS = 6
 
 type ChainSettings = Pick<EffectiveConfig, 'appChains' | 'supportedChains'>
@@ -72,7 +72,7 @@ const moonpayCurrencies: Readonly<Record<string, Partial<Record<OnrampAsset, str
   solana: { 'native-currency': 'SOL', USDC: 'USDC_SOL' },
 }
 
-/** Document 3 §9: the first provider offers native and USDC on its five networks and on Solana. */
+/** Funding spec, "Business constants and limits": the first provider offers native and USDC on its five networks and on Solana. */
 export const coinbaseSupports = (network: string | null) => network === 'solana' || (network !== null && coinbaseNetworks.has(network))
 
 /** The first provider's asset name: USDC, else the network's native one (POL on Polygon, SOL on Solana, else ETH). */
@@ -81,5 +81,5 @@ export function coinbaseAssetOf(network: string, asset: OnrampAsset): string {
   return network === 'polygon' ? 'POL' : network === 'solana' ? 'SOL' : 'ETH'
 }
 
-/** The second provider's currency code; null where it does not sell the asset (document 3 §9). */
+/** The second provider's currency code; null where it does not sell the asset (funding spec, "Business constants and limits"). */
 export const moonpayCurrencyOf = (network: string | null, asset: OnrampAsset): string | null => (network && moonpayCurrencies[network]?.[asset]) || null

@@ -1,4 +1,4 @@
-/** Document 1 §9 gas rules for the built-in chains: fees the embedded Ethereum provider fills in. */
+/** The gas rules of the sign-in spec, "Business constants and limits", for the built-in chains: fees the embedded Ethereum provider fills in. */
 
 /** Chains that only take type-0 (legacy) transactions: BNB Smart Chain and its testnet, Oasis Sapphire and its testnet. */
 const legacyOnlyChainIds = new Set([56, 97, 23294, 23295])

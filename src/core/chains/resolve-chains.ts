@@ -1,5 +1,5 @@
 /**
- * The chains embedded Ethereum wallets support (document 1 §3): the host's `supportedChains`, else the built-in 26
+ * The chains embedded Ethereum wallets support (sign-in spec, "Entities and their fields"): the host's `supportedChains`, else the built-in 26
  * and the app's chains. Each chain's RPC comes from the host override, then the app config, then the public default.
  */
 import type { ChainInput, EffectiveConfig } from '../config/types.js'
@@ -10,7 +10,7 @@ import { builtInChains } from './built-in-chains.js'
 import type { Chain } from './chain.js'
 
 export function resolveChains(config: Pick<EffectiveConfig, 'appChains' | 'supportedChains'>): Chain[] {
-  // Document 1 §5: an empty host list is a configuration error, not "every chain".
+  // Sign-in spec, "Validation rules": an empty host list is a configuration error, not "every chain".
   if (config.supportedChains?.length === 0) throw invalidConfigError('supportedChains must not be empty')
   const wanted = config.supportedChains ?? [...builtInChains, ...config.appChains.filter((chain) => !builtInChains.some((builtIn) => builtIn.id === chain.id))]
   return wanted.map((entry) => {

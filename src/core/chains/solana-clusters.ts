@@ -1,4 +1,4 @@
-/** Document 1 §3 `solanaClusters`: the app's or host's RPC per cluster over the public endpoints. */
+/** Sign-in spec, "Entities and their fields": `solanaClusters`: the app's or host's RPC per cluster over the public endpoints. */
 import type { SolanaCluster } from '../config/types.js'
 
 const publicClusters: readonly SolanaCluster[] = [
@@ -12,7 +12,7 @@ export function resolveSolanaClusters(configured: SolanaCluster[]): SolanaCluste
   return [...configured, ...publicClusters.filter((cluster) => !configured.some((own) => own.name === cluster.name))]
 }
 
-/** A cluster by name, or by a name containing 'devnet' or 'testnet' (document 1 §9); default: the first. */
+/** A cluster by name, or by a name containing 'devnet' or 'testnet' (sign-in spec, "Business constants and limits"); default: the first. */
 export function findSolanaCluster(clusters: SolanaCluster[], name?: string): SolanaCluster {
   if (!name) return clusters[0]!
   const wanted = name.includes('devnet') ? 'devnet' : name.includes('testnet') ? 'testnet' : 'mainnet-beta'

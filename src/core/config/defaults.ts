@@ -2,7 +2,7 @@ import type { EffectiveConfig } from './types.js'
 
 export const DEFAULT_LANDING_HEADER = 'Log in or sign up'
 
-/** Used until the server config loads, and kept if it fails (document 1 §3 "Defaults"). */
+/** Used until the server config loads, and kept if it fails (sign-in spec, "Entities and their fields": "Defaults"). */
 export function defaultConfig(appId: string): EffectiveConfig {
   return {
     appId,

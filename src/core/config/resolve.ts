@@ -1,4 +1,4 @@
-/** Client overrides over a base config, then the validation rules of document 1 §5 "Configuration". */
+/** Client overrides over a base config, then the validation rules of the sign-in spec, "Validation rules": "Configuration". */
 import { APP_ID_LENGTH } from '../../protocol/index.js'
 import { invalidConfigError } from '../errors/client-errors.js'
 import type { EffectiveConfig, EffectiveConfigInput, LoginMethod } from './types.js'

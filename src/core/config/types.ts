@@ -6,7 +6,7 @@ import type { MfaMethodType } from '../mfa/types.js'
 export type LoginMethod =
   | 'email' | 'sms' | 'wallet' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
   | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'passkey'
-  /** A cross-app provider: the account of another app on the server (document 2 "Cross-app"). */
+  /** A cross-app provider: the account of another app on the server (wallet spec, "Screens and routes": "Cross-app"). */
   | `privy:${string}`
 
 export type ThemeName = 'light' | 'dark'
@@ -25,7 +25,7 @@ export interface Appearance {
   loginMessage: string | null
   showWalletLoginFirst: boolean
   walletChainType: WalletChainType
-  /** The wallet picker's entries in order (document 1 §9); absent: `DEFAULT_WALLET_LIST` (src/core/wallets/wallet-list.ts). */
+  /** The wallet picker's entries in order (sign-in spec, "Business constants and limits"); absent: `DEFAULT_WALLET_LIST` (src/core/wallets/wallet-list.ts). */
   walletList?: WalletListEntry[]
   loginGroupPriority: 'web3-first' | 'web2-first'
 }
@@ -44,7 +44,7 @@ export interface AllowlistScreen {
   ctaLink: string | null
 }
 
-/** The configured landing layout (document 1 §2): primary rows, then the rest behind 'More options'. */
+/** The configured landing layout (sign-in spec, "Screens and routes"): primary rows, then the rest behind 'More options'. */
 export interface LoginMethodsAndOrder {
   primary: LoginMethod[]
   overflow: LoginMethod[]
@@ -74,13 +74,13 @@ export interface EffectiveConfig {
   embeddedWallets: EmbeddedWalletsConfig
   /** The app's chains (server `chains`): added to, or overriding, the built-in 26 (src/core/chains). */
   appChains: ChainInput[]
-  /** The host's chain list (document 1 §3 `supportedChains`); null: the built-in 26 and the app's chains. */
+  /** The host's chain list (sign-in spec, "Entities and their fields": `supportedChains`); null: the built-in 26 and the app's chains. */
   supportedChains: ChainInput[] | null
   /** The chain embedded Ethereum wallets start on; null: Ethereum (1), or the first of `supportedChains`. */
   defaultChain: number | null
   /** Cluster RPCs over the public defaults of mainnet-beta, devnet and testnet (src/core/chains). */
   solanaClusters: SolanaCluster[]
-  /** Null: the legacy layout (document 1 §2). */
+  /** Null: the legacy layout (sign-in spec, "Screens and routes"). */
   loginMethodsAndOrder: LoginMethodsAndOrder | null
   /** Phone input default country (ISO 3166 alpha-2), default 'US'. */
   intl: { defaultCountry: string }
@@ -100,7 +100,7 @@ export interface EffectiveConfig {
   walletConnectProjectId: string | null
   /** Server `wallet_connect_relay_url`: the relay WalletConnect pairs through; null: WalletConnect's own. */
   walletConnectRelayUrl: string | null
-  /** Server `mfa_methods`: the wallet-action MFA methods users may enrol (document 2 §2); absent: all three. */
+  /** Server `mfa_methods`: the wallet-action MFA methods users may enrol (wallet spec, "Screens and routes"); absent: all three. */
   mfaMethods?: MfaMethodType[]
   /** Server `funding_config` as sent (the funding code maps it when it loads); null: the app has no funding. */
   fundingConfig: FundingConfigDto | null
@@ -119,7 +119,7 @@ export interface EmbeddedWalletsConfig {
   /** Default true: signing shows a confirmation screen. */
   showWalletUIs: boolean
   /**
-   * Whether the confirmation scans each Ethereum transaction (document 3 §4); unset: the server's setting decides
+   * Whether the confirmation scans each Ethereum transaction (funding spec, "States and transitions"); unset: the server's setting decides
    * (a scan it refuses with `feature_not_enabled` is no scan).
    */
   transactionScanning?: { enabled: boolean }

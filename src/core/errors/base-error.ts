@@ -1,4 +1,4 @@
-/** The one error class every Tessera failure uses (DESIGN.md §7). */
+/** The one error class every Tessera failure uses (docs/wire.md "Errors"). */
 import type { ErrorCode } from '../../protocol/index.js'
 
 const kind = Symbol.for('tessera.error')

@@ -1,4 +1,4 @@
-/** Errors the client raises itself, with the spec's messages (document 1 §8). */
+/** Errors the client raises itself, with the spec's messages (sign-in spec, "The error catalogue"). */
 import { TesseraError } from './base-error.js'
 
 export const requestTimeoutError = (cause?: unknown) =>
@@ -24,7 +24,7 @@ export const invalidCodeFormatError = () =>
 
 export const invalidConfigError = (shortMessage: string) => new TesseraError({ code: 'invalid_config', shortMessage })
 
-/** A returned OAuth state that is not the one this browser stored (login CSRF, document 1 §5). */
+/** A returned OAuth state that is not the one this browser stored (login CSRF, sign-in spec, "Validation rules"). */
 export const oauthPhishingError = () =>
   new TesseraError({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
 
@@ -43,7 +43,7 @@ export const exitedFlowError = (intent: 'login' | 'link' | 'update') =>
       ? new TesseraError({ code: 'exited_link_flow', shortMessage: 'User exited the link flow' })
       : new TesseraError({ code: 'exited_update_flow', shortMessage: 'User exited the update flow' })
 
-/** The CaptchaState error string and the message of both CAPTCHA errors (document 1 §4, §8). */
+/** The CaptchaState error string and the message of both CAPTCHA errors (sign-in spec, "States and transitions" and "The error catalogue"). */
 export const CAPTCHA_FAILED_MESSAGE = 'Captcha failed'
 export const captchaFailureError = (cause?: unknown) =>
   new TesseraError({ code: 'captcha_failure', shortMessage: CAPTCHA_FAILED_MESSAGE, retryable: true, cause })

@@ -1,4 +1,4 @@
-/** Embedded-wallet errors with the spec's copy (document 2 §8 "Wallet and recovery", document 1 §8); loaded with the wallet code only. */
+/** Embedded-wallet errors with the spec's copy (wallet spec, "The error catalogue": "Wallet and recovery"; sign-in spec, "The error catalogue"); loaded with the wallet code only. */
 import type { ErrorCode, FrameErrorType } from '../../protocol/index.js'
 import { TesseraError } from './base-error.js'
 
@@ -34,7 +34,7 @@ export const frameNotInitializedError = () =>
 export const frameRequestTimeoutError = (event: string) =>
   new TesseraError({ code: 'client_request_timeout', shortMessage: 'Request timed out', details: `The wallet did not answer ${event} in time.`, retryable: true })
 
-/** Frame error types keep their own code; plain errors are request errors (document 2 §8 "Error types"). */
+/** Frame error types keep their own code; plain errors are request errors (wallet spec, "The error catalogue": "Error types"). */
 const codeOfFrameErrorType: Partial<Record<FrameErrorType, ErrorCode>> = {
   wallet_not_on_device: 'wallet_not_on_device',
   invalid_recovery_pin: 'invalid_recovery_pin',

@@ -1,8 +1,8 @@
-/** Funding errors with the spec's copy (document 3 §§5, 8); loaded with the funding code only. */
+/** Funding errors with the spec's copy (funding spec, "Validation rules" and "The error catalogue"); loaded with the funding code only. */
 import { shortenAddress } from '../utils/shorten-address.js'
 import { TesseraError } from './base-error.js'
 
-/** The landing's banner after a card or exchange attempt failed (document 3 §8). */
+/** The landing's banner after a card or exchange attempt failed (funding spec, "The error catalogue"). */
 export const CARD_FUNDING_FAILED_MESSAGE = 'Something went wrong adding funds. Please try again or use another method.'
 /** The second provider's variant, with its display name. */
 export const secondProviderFailedMessage = (provider: string) =>
@@ -23,7 +23,7 @@ export const fundingChainNotListedError = (chainId: number) =>
 
 export const solanaTestnetUsdcError = () => new TesseraError({ code: 'not_supported', shortMessage: 'USDC funding is not supported on the Solana testnet' })
 
-/** The first card provider sells on five networks only (document 3 §5). */
+/** The first card provider sells on five networks only (funding spec, "Validation rules"). */
 export const coinbaseUnsupportedChainError = (chainId: number) =>
   new TesseraError({ code: 'unsupported_chain_id', shortMessage: `Unsupported chainId: ${chainId} for Coinbase Onramp` })
 
@@ -32,7 +32,7 @@ export const tokenDetailsError = (cause: unknown) => new TesseraError({ code: 'i
 /** The provider's window could not open (a blocker), or no UI is there to show the session. */
 export const initializeFlowError = (details?: string) => new TesseraError({ code: 'not_supported', shortMessage: 'Unable to initialize flow', details })
 
-/** Document 3 §8 INSUFFICIENT_BALANCE: its error screen offers the way back to 'Transfer from wallet'. */
+/** Funding spec, "The error catalogue", INSUFFICIENT_BALANCE: its error screen offers the way back to 'Transfer from wallet'. */
 export const notEnoughFundsError = (address: string) =>
   new TesseraError({ code: 'insufficient_balance', shortMessage: `Wallet ${shortenAddress(address)} does not have enough funds.` })
 

@@ -1,4 +1,4 @@
-/** The reference SDK's `errorIndicates*` helpers over our error codes (document 2 §8 "Error types"). */
+/** The reference SDK's `errorIndicates*` helpers over our error codes (wallet spec, "The error catalogue": "Error types"). */
 import type { ErrorCode } from '../../protocol/index.js'
 import { TesseraError } from './base-error.js'
 

@@ -1,4 +1,4 @@
-/** Confirmation and transaction errors with the spec's copy (document 3 §8); loaded with the wallet code only. */
+/** Confirmation and transaction errors with the spec's copy (funding spec, "The error catalogue"); loaded with the wallet code only. */
 import { TesseraError } from './base-error.js'
 
 /** A sent transaction whose receipt says 'reverted'; `data.hash` is the error screen's copyable hash. */
@@ -22,7 +22,7 @@ export const transactionPreparationError = (cause: unknown) =>
     cause,
   })
 
-/** Document 2 "Delegation", document 3 §7: sponsoring is refused for non-TEE wallets, as every on-device wallet is. */
+/** Wallet spec, "Validation rules": "Delegation"; funding spec, "The calls it makes": sponsoring is refused for non-TEE wallets, as every on-device wallet is. */
 export const sponsorshipNotSupportedError = () =>
   new TesseraError({ code: 'not_supported', shortMessage: 'Gas sponsorship is not available for this wallet.', details: 'Only server-managed (TEE) wallets can have their transactions sponsored.' })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { amountInUsd, formatUsd, fromSmallestUnits, isAmountInput, isPositiveAmount, roundUpReadable, toSmallestUnits } from './amount.js'
 
-describe('funding amounts (document 3 §§5, 9)', () => {
+describe('funding amounts (funding spec, "Validation rules" and "Business constants and limits")', () => {
   it('takes digits and at most one point as input, and needs a number above 0 to continue', () => {
     for (const text of ['', '0', '12', '0.5', '.5', '5.', '00.10']) expect(isAmountInput(text)).toBe(true)
     for (const text of ['1.2.3', '-1', '1e5', '1,5', ' 1', 'abc', '0x10']) expect(isAmountInput(text)).toBe(false)

@@ -1,6 +1,6 @@
-/** Funding amounts (document 3 §§5, 9): typed in whole units, sent in smallest units, shown in USD with 2 decimals. */
+/** Funding amounts (funding spec, "Validation rules" and "Business constants and limits"): typed in whole units, sent in smallest units, shown in USD with 2 decimals. */
 
-/** What the amount input takes: digits and at most one point (document 3 §5); anything else is ignored. */
+/** What the amount input takes: digits and at most one point (funding spec, "Validation rules"); anything else is ignored. */
 export const isAmountInput = (text: string) => /^\d*\.?\d*$/.test(text)
 
 /** 'Continue' needs a number above 0. */
@@ -19,7 +19,7 @@ export function fromSmallestUnits(value: bigint, decimals: number): string {
   return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ''}`
 }
 
-/** USD with 2 decimals, '<0.01' below a cent (document 3 §9); the screen adds the '$'. */
+/** USD with 2 decimals, '<0.01' below a cent (funding spec, "Business constants and limits"); the screen adds the '$'. */
 export const formatUsd = (usd: number) => (usd > 0 && usd < 0.01 ? '<0.01' : usd.toFixed(2))
 
 /** The amount's USD value at `price` per whole unit; null without a price or a valid amount. */

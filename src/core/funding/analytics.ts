@@ -1,5 +1,5 @@
 /**
- * Funding's analytics (document 3 §7): `sdk_fiat_on_ramp_started` when a card or exchange flow opens, and one
+ * Funding's analytics (funding spec, "The calls it makes"): `sdk_fiat_on_ramp_started` when a card or exchange flow opens, and one
  * completion event, `sdk_fiat_on_ramp_completed_with_status`, whose `provider` names the way the funds came:
  * 'coinbase-onramp', 'moonpay', 'external' (another wallet) or 'manual' (received).
  */

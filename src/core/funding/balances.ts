@@ -1,5 +1,5 @@
 /**
- * Balances over the chain's or cluster's JSON-RPC (document 3 §7 "Chain reads"): the native balance, an ERC-20's
+ * Balances over the chain's or cluster's JSON-RPC (funding spec, "The calls it makes": "Chain reads"): the native balance, an ERC-20's
  * `balanceOf`, lamports, and an SPL mint summed over the owner's token accounts. No SDK: plain JSON-RPC keeps the
  * landing's chunk small.
  */

@@ -1,5 +1,5 @@
 /**
- * `client.funding` (document 3 §§2–5): `fundWallet` resolves the request against the app's funding config, checks the
+ * `client.funding` (funding spec, "Screens and routes" to "Validation rules"): `fundWallet` resolves the request against the app's funding config, checks the
  * wallet is the signed-in user's, and opens a session in the state. Unless the caller shows it inline, the session is
  * announced as `walletPrompt` 'funding:flow'; with no UI to hear it, it closes at once and the call fails with
  * 'Unable to initialize flow' (funding has no headless form, unlike a confirmation). A logout, or another user

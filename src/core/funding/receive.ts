@@ -1,5 +1,5 @@
 /**
- * 'Receive funds' (document 3 §§2, 4): the wallet's balance in the asset, read at once and every 2 s while the step
+ * 'Receive funds' (funding spec, "Screens and routes" and "States and transitions"): the wallet's balance in the asset, read at once and every 2 s while the step
  * shows; once it rises above the first reading, 'Continue' appears and the manual funding is reported.
  */
 import { fromSmallestUnits } from './amount.js'

@@ -15,7 +15,7 @@ const refusal = (input: unknown, config = fundingAppConfig()) => {
   throw new Error('expected a refusal')
 }
 
-describe('the funding tables (document 3 §9)', () => {
+describe('the funding tables (funding spec, "Business constants and limits")', () => {
   it('know the built-in networks and USDC, and let a chain outside them name its own', () => {
     const config = fundingAppConfig({}, { chains: [localChainDto(31337, 'http://127.0.0.1:8545', { onramp_network: 'base', usdc_address: '0x00000000000000000000000000000000000000aa' })] })
     expect([1, 8453, 10, 137, 42161].map((id) => onrampNetworkOf(config, id))).toEqual(['ethereum', 'base', 'optimism', 'polygon', 'arbitrum'])
@@ -43,7 +43,7 @@ describe('the funding tables (document 3 §9)', () => {
   })
 })
 
-describe('resolving a funding request (document 3 §§3, 5)', () => {
+describe('resolving a funding request (funding spec, "Entities and their fields" and "Validation rules")', () => {
   it("raises a confirmation's top-up to the app's recommendation for the same asset and chain, never another's", () => {
     expect(resolveFunding({ address: evmAddress, chain: 8453, amount: '0.00103' }, fundingAppConfig(), true).amount).toBe('0.05')
     expect(resolveFunding({ address: evmAddress, chain: 8453, amount: '0.2' }, fundingAppConfig(), true).amount).toBe('0.2')

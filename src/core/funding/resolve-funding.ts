@@ -1,5 +1,5 @@
 /**
- * A funding request resolved against the app (document 3 §§3, 5): the chain or cluster, the asset, the amount and
+ * A funding request resolved against the app (funding spec, "Entities and their fields" and "Validation rules"): the chain or cluster, the asset, the amount and
  * the options the landing offers, from the app's `funding_config`, its chains and clusters, and the caller's input.
  * Each rule refuses with the spec's message; nothing here reads the network.
  */
@@ -45,7 +45,7 @@ const clusterNames: readonly string[] = ['mainnet-beta', 'devnet', 'testnet']
 const isEthereumAddress = (value: unknown): value is string => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 const isSolanaAddress = (value: unknown): value is string => typeof value === 'string' && decodeBase58(value)?.length === 32
 
-/** The options the landing knows: card by either provider, exchange by the first, wallets (document 3 §3). */
+/** The options the landing knows: card by either provider, exchange by the first, wallets (funding spec, "Entities and their fields"). */
 function knownOptions(config: EffectiveConfig): FundingOptionDto[] {
   const options = (config.fundingConfig?.options ?? []).filter(
     (option) =>
@@ -102,7 +102,7 @@ function fundingAmount(input: FundWalletInput, config: EffectiveConfig, floor: s
   return topUp && floor !== null && Number(floor) > Number(input.amount) ? floor : input.amount
 }
 
-/** Document 3 §5 'Funding data must match the chain type': Ethereum input names a chain, Solana input a cluster. */
+/** Funding spec, "Validation rules": 'Funding data must match the chain type': Ethereum input names a chain, Solana input a cluster. */
 function assertFundingInput(input: FundWalletInput): void {
   const raw = input as unknown as Record<string, unknown>
   const solana = raw.chainType === 'solana'
@@ -129,7 +129,7 @@ function ethereumPlace(requested: number | { id: number } | undefined, recommend
   return { chainType: 'ethereum', chain }
 }
 
-/** The input's cluster, else the recommended currency's, else 'mainnet-beta' (document 3 §9). */
+/** The input's cluster, else the recommended currency's, else 'mainnet-beta' (funding spec, "Business constants and limits"). */
 function solanaPlace(requested: SolanaClusterName | undefined, recommended: string, config: EffectiveConfig): FundingPlace {
   const recommendedName = recommended.startsWith('solana:') ? clusterNameOf(recommended.slice('solana:'.length)) : null
   const name = requested ?? recommendedName ?? 'mainnet-beta'
@@ -156,7 +156,7 @@ function resolveAsset(place: FundingPlace, asked: 'native-currency' | 'USDC' | {
 export const nativeAsset = (chain: Chain): FundingAsset => ({ kind: 'native', symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals, address: null })
 
 /**
- * Document 3 §§2, 5, 9: card providers the app enables that sell the asset on the network, the preferred one first;
+ * Funding spec, "Screens and routes", "Validation rules" and "Business constants and limits": card providers the app enables that sell the asset on the network, the preferred one first;
  * the exchange when the first provider sells it; external wallets unless USDC's address is unknown here.
  */
 function offeredOptions(options: FundingOptionDto[], place: FundingPlace, asset: ResolvedFunding['asset'], network: string | null, preferred: CardProvider | undefined) {

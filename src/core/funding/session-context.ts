@@ -1,7 +1,7 @@
 /**
  * What a funding session's steps share: the client's parts they use (`FundingDeps`), the resolved request, and the
  * session's own handle (`SessionContext`): its state, its steps (each step's timers stop when it is left) and the
- * paying wallet. The constants are document 3 §§4, 9's.
+ * paying wallet. The constants are those of the funding spec, "States and transitions" and "Business constants and limits".
  */
 import type {
   BridgeQuoteBody,
@@ -34,7 +34,7 @@ export const fundingTiming = {
   bridgePollMs: 1_000,
   receivePollMs: 2_000,
   receiptPollMs: 1_000,
-  /** The success screen's auto-close: the confirmations' shared constant (document 3 §9). */
+  /** The success screen's auto-close: the confirmations' shared constant (funding spec, "Business constants and limits"). */
   successDisplayMs: SUCCESS_DISPLAY_MS,
 }
 export type FundingTiming = typeof fundingTiming
@@ -61,7 +61,7 @@ export interface FundingCalls {
 export interface FundingDeps {
   getConfig(): EffectiveConfig
   api: FundingCalls
-  /** Fire and forget; failures are the sender's to swallow (document 3 §8). */
+  /** Fire and forget; failures are the sender's to swallow (funding spec, "The error catalogue"). */
   analytics(eventName: string, payload: Record<string, unknown>): void
   wallets: Pick<WalletsApi, 'getConnected' | 'watchConnected' | 'getOptions' | 'watchOptions' | 'connect'>
   window: PopupHost | null

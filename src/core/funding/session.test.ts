@@ -28,7 +28,7 @@ function pageWallets() {
   }
 }
 
-describe('a funding session’s steps (document 3 §2)', () => {
+describe('a funding session’s steps (funding spec, "Screens and routes")', () => {
   it('goes back step by step, and leaves from the landing', async () => {
     const harness = fundingUnderTest({ wallets: pageWallets() })
     const outcome = harness.funding.fundWallet({ address: FUNDED_EVM_ADDRESS })

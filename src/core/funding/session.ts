@@ -1,5 +1,5 @@
 /**
- * One funding session (document 3 §§2–4): its state in `client.funding`'s store, replaced on every change so that
+ * One funding session (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): its state in `client.funding`'s store, replaced on every change so that
  * watchers re-render, and its actions. Each step's timers (status polls, balance reads, the wallet list's
  * subscriptions) stop when the session leaves that step; the session's promise settles with its outcome when it ends.
  */
@@ -155,7 +155,7 @@ function back(ctx: SessionContext): void {
   if (transfer?.status !== 'submitting' && transfer?.status !== 'bridging') ctx.enter('amount', { transfer: null })
 }
 
-/** Once shown: the token details and the USD price load, then the default method fires (document 3 §2). */
+/** Once shown: the token details and the USD price load, then the default method fires (funding spec, "Screens and routes"). */
 async function begin(ctx: SessionContext): Promise<void> {
   void loadPrice(ctx)
   const { asset } = ctx.resolved
@@ -178,7 +178,7 @@ function fireDefaultMethod(ctx: SessionContext): void {
   if (method === 'manual') receiveFunds(ctx)
 }
 
-/** The USD price of the native currency or USDC (SOL by chain id 0); failures are logged and swallowed (document 3 §8). */
+/** The USD price of the native currency or USDC (SOL by chain id 0); failures are logged and swallowed (funding spec, "The error catalogue"). */
 async function loadPrice(ctx: SessionContext): Promise<void> {
   const { place, asset } = ctx.resolved
   if (asset.kind === 'erc20') return

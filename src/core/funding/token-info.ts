@@ -1,4 +1,4 @@
-/** An ERC-20's `symbol()` and `decimals()` over the chain's RPC (document 3 §3 `erc20ContractInfo`). */
+/** An ERC-20's `symbol()` and `decimals()` over the chain's RPC (funding spec, "Entities and their fields": `erc20ContractInfo`). */
 import type { Chain } from '../chains/chain.js'
 import { callJsonRpc } from '../wallets/embedded/json-rpc.js'
 

@@ -1,5 +1,5 @@
 /**
- * Funding (document 3 §§1–5, 7–9): a user adds funds to one of their wallets by card (the first card provider,
+ * Funding (funding spec, every section but "Roles and permissions"): a user adds funds to one of their wallets by card (the first card provider,
  * Coinbase Onramp, or the second, MoonPay), from an exchange (the first provider's send experience), from an external
  * wallet (same chain, or bridged), or by receiving at the address. The core holds each funding request as a
  * `FundingSession` in `client.funding`'s state and does all the work (config, popups, polling, quotes, transfers,
@@ -13,13 +13,13 @@ import type { Listener, Unsubscribe } from '../listener.js'
 import type { AssetAmount } from '../transactions/types.js'
 import type { WalletChain } from '../wallets/types.js'
 
-/** Document 3 §2 "Funding landing": the default method fires once on entry. */
+/** Funding spec, "Screens and routes": "Funding landing": the default method fires once on entry. */
 export type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
 /** The option providers of `funding_config.options`: the first card provider and the second. */
 export type CardProvider = Extract<FundingOptionDto, { method: 'card' }>['provider']
 export type SolanaClusterName = 'mainnet-beta' | 'devnet' | 'testnet'
 
-/** Document 3 §3 `uiConfig`: an empty string hides the receive title or subtitle. */
+/** Funding spec, "Entities and their fields": `uiConfig`: an empty string hides the receive title or subtitle. */
 export interface FundWalletUiConfig {
   landing?: { title?: string }
   receiveFundsTitle?: string
@@ -45,7 +45,7 @@ export interface EthereumFundWalletOptions extends FundWalletCommonOptions {
 }
 
 export interface SolanaFundWalletOptions extends FundWalletCommonOptions {
-  /** Default: the cluster of the app's `default_recommended_currency`, else 'mainnet-beta' (document 3 §9). */
+  /** Default: the cluster of the app's `default_recommended_currency`, else 'mainnet-beta' (funding spec, "Business constants and limits"). */
   cluster?: { name: SolanaClusterName }
   asset?: 'native-currency' | 'USDC'
 }
@@ -71,7 +71,7 @@ export interface FundingAsset {
   address: string | null
 }
 
-/** Where a session stands; each has its screen (document 3 §2). */
+/** Where a session stands; each has its screen (funding spec, "Screens and routes"). */
 export type FundingStep =
   /** The four methods, the error banner and the alternate-provider hint. */
   | 'landing'
@@ -81,16 +81,16 @@ export type FundingStep =
   | 'receive'
   /** 'Transfer from wallet': connected and connectable wallets. */
   | 'wallets'
-  /** 'Transfer from another network': pick the source chain of a bridged transfer (document 3 §2). */
+  /** 'Transfer from another network': pick the source chain of a bridged transfer (funding spec, "Screens and routes"). */
   | 'bridge-source'
   /** A transfer from the external wallet: `transfer.status` says which of its screens shows. */
   | 'transfer'
   /** A card provider's status screen ('Fund account'). */
   | 'card-status'
 
-/** The first card provider's states (document 3 §4); `error` returns to the landing with its message. */
+/** The first card provider's states (funding spec, "States and transitions"); `error` returns to the landing with its message. */
 export type CoinbaseCardStatus = 'pending-in-flow' | 'pending-after-flow' | 'success' | 'error'
-/** The second provider's states (document 3 §4); failed and serviceFailure return to the landing with an error. */
+/** The second provider's states (funding spec, "States and transitions"); failed and serviceFailure return to the landing with an error. */
 export type MoonpayCardStatus = 'pending' | 'waitingAuthorization' | 'awaitingAuthorization' | 'completed' | 'failed' | 'serviceFailure'
 
 export type FundingCardState =
@@ -116,7 +116,7 @@ export interface FundingSourceChain {
   balance: AssetAmount
 }
 
-/** Document 3 §4 "External funding". */
+/** Funding spec, "States and transitions": "External funding". */
 export type FundingTransferStatus = 'preparing' | 'confirm' | 'submitting' | 'bridging' | 'success' | 'error'
 
 export interface FundingTransferState {
@@ -124,7 +124,7 @@ export interface FundingTransferState {
   /** The paying external wallet. */
   from: { address: string; name: string; chain: WalletChain; chainId: number | null }
   bridged: boolean
-  /** The bridging summary (document 3 §2): Total, To, Network, Estimated fee; null until the quote is in. */
+  /** The bridging summary (funding spec, "Screens and routes"): Total, To, Network, Estimated fee; null until the quote is in. */
   summary: { total: AssetAmount; to: string; network: string; estimatedFee: AssetAmount | null } | null
   /** Sent transaction hash or signature, once sent. */
   hash: string | null
@@ -194,7 +194,7 @@ export interface FundingSession {
   chooseSourceChain(chainId: number): void
   /** 'Confirm with {wallet}': the external wallet signs and sends. */
   confirmTransfer(): void
-  /** From a transfer's error screen: back to 'Transfer from wallet' (document 3 §8 INSUFFICIENT_BALANCE) or a new try. */
+  /** From a transfer's error screen: back to 'Transfer from wallet' (funding spec, "The error catalogue": INSUFFICIENT_BALANCE) or a new try. */
   retry(): void
 }
 
@@ -230,7 +230,7 @@ export interface FundingApi {
   /**
    * Opens a funding session for one of the user's wallets and resolves with its outcome once the user finishes or
    * leaves. Refused with 'Wallet funding is not enabled' when the app has no funding option, 'Invalid funding data'
-   * when the options do not match the chain type, and the chain-list rule of document 3 §5. Without `inline`, the
+   * when the options do not match the chain type, and the chain-list rule of the funding spec, "Validation rules". Without `inline`, the
    * session is announced as `walletPrompt` 'funding:flow' (`<auth-modal>` opens on it).
    */
   fundWallet(input: FundWalletInput, options?: FundingSessionOptions): Promise<FundingOutcome>

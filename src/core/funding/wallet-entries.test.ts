@@ -9,7 +9,7 @@ const option = (id: string, chains: WalletOption['chains'], extra: Partial<Walle
 const connected = (address: string, chain: 'ethereum' | 'solana', walletClientType: string) =>
   ({ address, chain, chainId: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4Us', walletClientType, connectorType: 'injected', linked: false, meta: { name: `${walletClientType} wallet`, icon: 'data:,', id: walletClientType } }) as unknown as ConnectedWallet
 
-describe("'Transfer from wallet' entries (document 3 §2)", () => {
+describe("'Transfer from wallet' entries (funding spec, \"Screens and routes\")", () => {
   it('takes Solana wallets for an Ethereum destination only with bridging to a mainnet, and never for another ERC-20', () => {
     const config = (bridging: boolean) => fundingAppConfig({ cross_chain_bridging_enabled: bridging })
     expect(payerChainTypes(resolveFunding({ address: funded }, config(false)))).toBe('ethereum-only')

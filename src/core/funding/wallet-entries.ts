@@ -1,5 +1,5 @@
 /**
- * 'Transfer from wallet' (document 3 §2): the connected external wallets, then the wallets that can connect, of the
+ * 'Transfer from wallet' (funding spec, "Screens and routes"): the connected external wallets, then the wallets that can connect, of the
  * chain types that can pay. An Ethereum destination takes Solana wallets only with bridging to a mainnet; a Solana
  * destination takes Ethereum wallets with bridging unless it is USDC; an ERC-20 other than USDC is Ethereum-only.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Transfer from wallet' (document 3 §2): the list follows the connected wallets and the discovered ones while it
+ * 'Transfer from wallet' (funding spec, "Screens and routes"): the list follows the connected wallets and the discovered ones while it
  * shows; choosing one connects it if needed (inside the click: the wallet opens its prompt) and asks the amount.
  */
 import { fundingWalletNotEnabledError } from '../errors/funding-errors.js'

@@ -1,4 +1,4 @@
-/** The MFA calls the client makes itself (document 2 §7): the SMS send and the passkey challenge; every check runs in the wallet frame. */
+/** The MFA calls the client makes itself (wallet spec, "The calls it makes"): the SMS send and the passkey challenge; every check runs in the wallet frame. */
 import { fromPasskeyWire, mfaRoutes, toPasskeyWire, type MfaPasskeyInitResponse, type MfaSubmission } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
 import type { PasskeyCeremony } from '../auth/passkey/ceremony.js'

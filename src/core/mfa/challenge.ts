@@ -1,5 +1,5 @@
 /**
- * The MFA challenge of gated wallet operations (document 2 §4 "Multi-factor verification", the reference's
+ * The MFA challenge of gated wallet operations (wallet spec, "States and transitions": "Multi-factor verification", the reference's
  * `withMfa`): the operation runs; refused for want of MFA, it raises the challenge and waits for the user's answer
  * (MFA_CODE_WAIT_MS each, MFA_OVERALL_LIMIT_MS in all), then runs again carrying it. Only `missing_or_invalid_mfa`
  * retries, at most MFA_ATTEMPTS runs. One challenge at a time: an operation refused meanwhile waits for it, then

@@ -1,5 +1,5 @@
 /**
- * MFA errors with the spec's copy (document 2 §8 "MFA"). A failed answer is classified so the screens can tell the
+ * MFA errors with the spec's copy (wallet spec, "The error catalogue": "MFA"). A failed answer is classified so the screens can tell the
  * cases apart by `code`: an invalid code (try again), too many attempts and the code-entry time limit (both end the
  * challenge); anything else is the screens' 'Something went wrong.'.
  */
@@ -33,7 +33,7 @@ export const isMfaMissing = (error: unknown): boolean => TesseraError.is(error) 
 
 /**
  * What a failure of a call that carried an answer says about the answer; null when the answer passed (the error is
- * the operation's own). An HTTP 429 anywhere in the message counts as rate limiting (document 2 §8).
+ * the operation's own). An HTTP 429 anywhere in the message counts as rate limiting (wallet spec, "The error catalogue").
  */
 export function classifyMfaFailure(error: TesseraError): { error: TesseraError; blocked: boolean } | null {
   if (error.code === 'missing_or_invalid_mfa') return { error: mfaInvalidCodeError(error), blocked: false }

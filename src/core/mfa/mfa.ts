@@ -1,5 +1,5 @@
 /**
- * `client.mfa` once loaded (document 2 §§2, 4): the challenge of gated wallet operations, explicit verification,
+ * `client.mfa` once loaded (wallet spec, "Screens and routes" and "States and transitions"): the challenge of gated wallet operations, explicit verification,
  * and enrolment and removal of methods. Everything that touches an MFA token goes through the wallet frame; the
  * client itself only asks the server to send an SMS code and for a passkey challenge.
  */
@@ -89,7 +89,7 @@ export function createMfa(deps: MfaDeps): MfaImpl {
       },
     },
     enrollPasskeys: (credentialIds) => enrollmentChange((mfa) => deps.frame('mfa:submit-enrollment', { method: 'passkey', credentialIds, ...(mfa && { mfa }) })),
-    // Removing a method always asks first (document 2 §4: verify before removing).
+    // Removing a method always asks first (wallet spec, "States and transitions": verify before removing).
     unenroll: (method) => enrollmentChange((mfa) => deps.frame('mfa:unenroll', { method, ...(mfa && { mfa }) }), true),
     destroy() {
       stopWatchingUser()

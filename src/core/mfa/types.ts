@@ -1,5 +1,5 @@
 /**
- * Wallet-action MFA (document 2 §§2, 4, 8, 9): enrolment of TOTP, SMS and passkeys, and the challenge a gated
+ * Wallet-action MFA (wallet spec, "Screens and routes", "States and transitions", "The error catalogue" and "Business constants and limits"): enrolment of TOTP, SMS and passkeys, and the challenge a gated
  * wallet operation raises. Every call goes through the wallet frame, which verifies with the server and keeps the
  * MFA token (the host page never sees it); the client's own calls are only the SMS send and the passkey options.
  */

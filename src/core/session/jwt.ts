@@ -1,4 +1,4 @@
-/** Decodes (never verifies) an access token: the client only reads `exp` and the app id (WIRE.md §3.4). */
+/** Decodes (never verifies) an access token: the client only reads `exp` and the app id (docs/wire.md "Tokens"). */
 export interface AccessTokenClaims {
   exp: number
   sub?: string

@@ -1,4 +1,4 @@
-/** `client.logoutEverywhere()`: the server ends every session of the user (SECURITY 35), then this one ends here too. */
+/** `client.logoutEverywhere()`: the server ends every session of the user (docs/security.md #35), then this one ends here too. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../client.js'
 import { startFakeApi, type FakeApi } from '../test-support/api-server.js'
@@ -33,7 +33,7 @@ async function signedInClient() {
 }
 
 describe('logoutEverywhere', () => {
-  it('SECURITY 35: asks the server to end every session with this session\'s access token, then signs out here', async () => {
+  it('docs/security.md #35: asks the server to end every session with this session\'s access token, then signs out here', async () => {
     const { client, storage } = await signedInClient()
     const token = await client.getAccessToken()
     const logouts: ClientEvents['logout'][] = []

@@ -1,4 +1,4 @@
-/** The method of the last successful sign-in on this device (document 1 §3 "Remembered local values"). */
+/** The method of the last successful sign-in on this device (sign-in spec, "Entities and their fields": "Remembered local values"). */
 import { oauthProviders } from '../../protocol/index.js'
 import type { LoginMethodName, TokenStorage } from '../types.js'
 

@@ -1,5 +1,5 @@
 /**
- * The session (document 1 §4 "Session refresh outcome", "Token use", "Logout"). The token code (token-session.ts)
+ * The session (sign-in spec, "States and transitions": "Session refresh outcome", "Token use", "Logout"). The token code (token-session.ts)
  * loads once a token is stored or a login stores one: a visitor without a session draws the landing without it.
  */
 import type { AuthenticatedUserDto, UserDto } from '../../protocol/index.js'

@@ -1,6 +1,6 @@
 /**
  * Tells tabs that a refresh token was just spent, through the Web Locks manager: it orders lock grants, while
- * localStorage writes reach other tabs later, on their own channel (SECURITY.md #34).
+ * localStorage writes reach other tabs later, on their own channel (docs/security.md #34).
  */
 import { sha256 } from '@noble/hashes/sha2'
 import { bytesToHex } from '@noble/hashes/utils'

@@ -1,4 +1,4 @@
-/** Tokens, refresh and logout (document 1 §4 "Session refresh outcome", "Token use", "Logout"): loaded by the session manager. */
+/** Tokens, refresh and logout (sign-in spec, "States and transitions": "Session refresh outcome", "Token use", "Logout"): loaded by the session manager. */
 import { singleFlight } from '../utils/single-flight.js'
 import type { SessionManager, SessionManagerOptions, SignOutReason } from './session-manager.js'
 import type { LockManagerLike } from './spent-refresh-token.js'

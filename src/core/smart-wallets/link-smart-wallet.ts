@@ -9,7 +9,7 @@ import type { SmartWalletConfig } from './smart-wallet-config.js'
 
 export interface LinkSmartWalletDeps {
   transport: Transport
-  /** The page the message is for (document 1 §7: the request's origin is its domain). */
+  /** The page the message is for (sign-in spec, "The calls it makes": the request's origin is its domain). */
   location: { host: string; origin: string }
   now(): Date
 }

@@ -15,7 +15,7 @@ export interface SmartAccountClientDeps {
   /** The client's chain table (the embedded wallet's chains): names, currency and RPC where the network gives none. */
   chains: Chain[]
   owner: LocalAccount
-  /** The app's `paymasterContext` (SmartWalletsProvider `config`); else the network's, else document 3's defaults. */
+  /** The app's `paymasterContext` (SmartWalletsProvider `config`); else the network's, else the funding spec's defaults. */
   paymasterContext?: Record<string, unknown>
   /** How often receipts are polled (tests: short). */
   pollingInterval?: number

@@ -1,5 +1,5 @@
 /**
- * A smart wallet's calls in the Ethereum confirmation (document 3 "Ethereum transaction confirmation", batched): the
+ * A smart wallet's calls in the Ethereum confirmation (funding spec, "Screens and routes": "Ethereum transaction confirmation", batched): the
  * user operation is prepared once (gas from the bundler, and the paymaster's signed data when the app sponsors it);
  * each call is a page titled ' (i / n)' with its own rows and the operation's fee ('Sponsored by {app}' with a
  * paymaster); 'Continue' moves to the next call and the last 'Approve' signs and sends that prepared operation. The

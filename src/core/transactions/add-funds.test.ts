@@ -44,7 +44,7 @@ async function signedIn(funding = true) {
 const confirmationWhere = async <C extends Confirmation>(client: TesseraClient, condition: (confirmation: Confirmation) => boolean) =>
   (await embeddedStateWhere(client, (state) => (state.confirmations ?? []).some(condition))).confirmations!.find(condition) as C
 
-describe("'Add funds' on a confirmation (document 3 §2)", () => {
+describe("'Add funds' on a confirmation (funding spec, \"Screens and routes\")", () => {
   it('opens a session for the shortfall over the confirmation, then prepares it again: Approve replaces Add funds', async () => {
     const { client, prompts, wallets } = await signedIn()
     await setBalance(wallets.ethereum, parseEther('0.001'))

@@ -1,5 +1,5 @@
 /**
- * The confirmation queue (document 3 §§2–4): every request that needs the user's approval waits here, in arrival
+ * The confirmation queue (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): every request that needs the user's approval waits here, in arrival
  * order, as a `Confirmation` in the embedded-wallets state (`confirmations`); the UI renders the first one not yet
  * final and calls its actions. Each change replaces the confirmation in a new array, so watchers re-render.
  *

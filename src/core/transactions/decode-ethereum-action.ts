@@ -1,5 +1,5 @@
 /**
- * What an Ethereum call does (document 3 "Ethereum decoded calls"): ERC-20, ERC-721 and ERC-1155 transfers,
+ * What an Ethereum call does (funding spec, "Entities and their fields": "Ethereum decoded calls"): ERC-20, ERC-721 and ERC-1155 transfers,
  * approvals and the common mint variants, decoded with viem (loaded on first use); a plain value transfer is `send`,
  * any other call `contract-call` (with the function name when one of these ABIs knows the selector).
  */

@@ -238,7 +238,7 @@ describe('Ethereum transaction confirmations', () => {
     expect(confirmations(client)).toEqual([])
   })
 
-  it('a send retried with its idempotency key answers the first hash and puts one transaction on chain (SECURITY 60)', async () => {
+  it('a send retried with its idempotency key answers the first hash and puts one transaction on chain (docs/security.md #60)', async () => {
     const { client, address } = await signedIn()
     const approved = async (value: bigint) => {
       const sending = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value }, idempotencyKey: 'order-42' })

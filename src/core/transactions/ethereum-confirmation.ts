@@ -1,5 +1,5 @@
 /**
- * The Ethereum transaction kind of the queue (document 3 §4 "Ethereum transaction"): prepare (rows, balance, and
+ * The Ethereum transaction kind of the queue (funding spec, "States and transitions": "Ethereum transaction"): prepare (rows, balance, and
  * the scan when the app enables it), then on approval sign in the frame, send, and wait for the receipt; sign-only
  * requests complete with the signed transaction. A reverted receipt is 'Transaction failed' with its hash.
  */
@@ -34,7 +34,7 @@ export interface EthereumTransactionInput {
   /** The server's scan, when the app enables scanning; `domain` is the API's host. */
   scan?: { run(input: ScanTransactionInput): Promise<ScanTransactionResponse>; domain: string }
   receiptPollMs?: number
-  /** A send with a key signs once and rebroadcasts those bytes on every retry (SECURITY 60); `ledger` is the client's. */
+  /** A send with a key signs once and rebroadcasts those bytes on every retry (docs/security.md #60); `ledger` is the client's. */
   idempotency?: { key: string; ledger: SendLedger }
 }
 

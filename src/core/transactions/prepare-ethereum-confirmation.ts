@@ -1,5 +1,5 @@
 /**
- * The rows of an Ethereum confirmation (document 3 "Ethereum transaction confirmation"): the transaction completed
+ * The rows of an Ethereum confirmation (funding spec, "Screens and routes": "Ethereum transaction confirmation"): the transaction completed
  * for signing, its decoded action with the token's symbol and decimals read from the chain, the fee at the highest
  * price (gas × max fee), the wallet's balance, and USD values where the API knows a price.
  */
@@ -107,7 +107,7 @@ async function tokenAmount(context: EthereumConfirmationContext, on: Chain, toke
   }
 }
 
-/** Price lookups are logged and swallowed (document 3 §8). */
+/** Price lookups are logged and swallowed (funding spec, "The error catalogue"). */
 async function usdPrice(context: EthereumConfirmationContext, chainId: number, symbol: string): Promise<number | null> {
   try {
     return (await context.tokenPriceUsd?.(chainId, symbol)) ?? null

@@ -1,5 +1,5 @@
 /**
- * Completes an Ethereum transaction request for signing (document 1 §9): the wallet's 'pending' nonce, the gas
+ * Completes an Ethereum transaction request for signing (sign-in spec, "Business constants and limits"): the wallet's 'pending' nonce, the gas
  * estimate, the type and fees of the chain's gas rule. The EIP-1193 provider and the confirmation both use it.
  */
 import type { FrameTransactionRequest } from '../../protocol/index.js'
@@ -68,7 +68,7 @@ async function transactionType(context: TransactionPreparationContext, request: 
   return block.baseFeePerGas ? 'eip1559' : 'legacy'
 }
 
-/** The accepted names of transaction types 0, 1 and 2 (document 1 §5); anything else is refused. */
+/** The accepted names of transaction types 0, 1 and 2 (sign-in spec, "Validation rules"); anything else is refused. */
 function namedTransactionType(type: NonNullable<EthereumTransactionRequest['type']>): FrameTransactionRequest['type'] {
   const named = ({ legacy: 'legacy', eip2930: 'eip2930', eip1559: 'eip1559', 0: 'legacy', 1: 'eip2930', 2: 'eip1559' } as const)[
     typeof type === 'string' && isHex(type) ? Number(type) : type

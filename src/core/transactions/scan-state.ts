@@ -1,4 +1,4 @@
-/** The transaction scan (document 3 §4) as the confirmation shows it: the request the server rates, and its answer read. */
+/** The transaction scan (funding spec, "States and transitions") as the confirmation shows it: the request the server rates, and its answer read. */
 import type { FrameTransactionRequest, ScanResponseAsset, ScanResponseAssetValue, ScanTransactionInput, ScanTransactionResponse } from '../../protocol/index.js'
 import { TRANSACTION_SCAN_FAILED_MESSAGE } from '../errors/transaction-errors.js'
 import type { ScanAssetChange, ScanState } from './types.js'

@@ -56,7 +56,7 @@ async function flakyWallet() {
 
 const payment = (from: string, wei: bigint): EthereumTransactionRequest => ({ from, to: '0x000000000000000000000000000000000000dEaD', value: wei })
 
-describe('sending with an idempotency key (SECURITY 60)', () => {
+describe('sending with an idempotency key (docs/security.md #60)', () => {
   it('10 retries with one key, the first timing out after its broadcast, put one transaction on chain and answer one hash', async () => {
     const wallet = await flakyWallet()
     const ledger = createSendLedger()

@@ -1,5 +1,5 @@
 /**
- * Idempotent sends (SECURITY 60): the first send with a key signs once and keeps the signed transaction; every retry
+ * Idempotent sends (docs/security.md #60): the first send with a key signs once and keeps the signed transaction; every retry
  * with that key broadcasts the very same bytes again, so the chain sees one transaction (one nonce, never re-signed)
  * and each call answers its one hash, even when an earlier broadcast reached the node but its answer was lost.
  */

@@ -1,4 +1,4 @@
-/** The sign-message kind of the queue (document 3 "Sign message"): the text shown, then the wallet signs on approval. */
+/** The sign-message kind of the queue (funding spec, "Screens and routes": "Sign message"): the text shown, then the wallet signs on approval. */
 import { TesseraError } from '../errors/base-error.js'
 import { unableToSignError } from '../errors/transaction-errors.js'
 import type { ConfirmationController } from './confirmation-queue.js'

@@ -1,5 +1,5 @@
 /**
- * Confirmations (document 3 §§2–4): when an app signs or sends with an embedded wallet and wallet UIs are on, the
+ * Confirmations (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): when an app signs or sends with an embedded wallet and wallet UIs are on, the
  * core holds the request as a `Confirmation` in the embedded-wallets state until the user approves or rejects it.
  * The core does the work (decoding, token reads, fees, balance, scan, submission, receipt); the screens of
  * `<auth-modal>` ('transaction:confirm') and `<confirm-tx>` only render a confirmation and call its actions.
@@ -8,7 +8,7 @@ import type { ScanVerdict } from '../../protocol/index.js'
 import type { Chain } from '../chains/chain.js'
 import type { TesseraError } from '../errors/base-error.js'
 
-/** `uiOptions` of `signMessage` / `signTypedData` (document 3 "Sign message data"). */
+/** `uiOptions` of `signMessage` / `signTypedData` (funding spec, "Entities and their fields": "Sign message data"). */
 export interface SignMessageUiOptions {
   title?: string
   description?: string
@@ -20,7 +20,7 @@ export interface SignMessageUiOptions {
   showWalletUIs?: boolean
 }
 
-/** `uiOptions` of `sendTransaction` / `signTransaction` (document 3 "UI options for transactions"). */
+/** `uiOptions` of `sendTransaction` / `signTransaction` (funding spec, "Entities and their fields": "UI options for transactions"). */
 export interface TransactionUiOptions {
   title?: string
   description?: string
@@ -41,7 +41,7 @@ export interface AssetAmount {
   usd: number | null
 }
 
-/** What the decoded call does (document 3 "Ethereum decoded calls"); `send` is a plain value transfer or an unknown call. */
+/** What the decoded call does (funding spec, "Entities and their fields": "Ethereum decoded calls"); `send` is a plain value transfer or an unknown call. */
 export type EthereumAction =
   | { type: 'send' }
   | { type: 'approve'; token: string; spender: string; amount: bigint }
@@ -75,7 +75,7 @@ export type ScanState =
   | { status: 'failed'; message: string }
   | { status: 'completed'; verdict: ScanVerdict; reason: string | null; features: string[]; changes: ScanAssetChange[]; exposures: ScanExposure[] }
 
-/** The rows of the Ethereum confirmation (document 3 "Ethereum transaction confirmation"); absent rows are not shown. */
+/** The rows of the Ethereum confirmation (funding spec, "Screens and routes": "Ethereum transaction confirmation"); absent rows are not shown. */
 export interface EthereumTransactionSummary {
   action: EthereumAction
   send?: AssetAmount
@@ -164,7 +164,7 @@ export interface EthereumTransactionConfirmation extends ConfirmationBase {
   /** After an error: prepares and submits again (with a fresh nonce when the old one was used or rejected). */
   retry(): void
   /**
-   * 'Add funds' (document 3 §2), while `summary.insufficientFunds`: opens a funding session for this wallet on the
+   * 'Add funds' (funding spec, "Screens and routes"), while `summary.insufficientFunds`: opens a funding session for this wallet on the
    * confirmation's chain (or cluster) for the shortfall, shown over the confirmation (`forConfirmation`, and `inline`
    * as the confirmation is); when the session ends, the confirmation is prepared again with the new balance. A session
    * that cannot open (funding off, no UI) leaves its error on the confirmation, which stays ready.
@@ -172,7 +172,7 @@ export interface EthereumTransactionConfirmation extends ConfirmationBase {
   addFunds(): void
 }
 
-/** A decoded Solana instruction (document 3 "Solana prepared transaction"); amounts are in the token's units. */
+/** A decoded Solana instruction (funding spec, "Entities and their fields": "Solana prepared transaction"); amounts are in the token's units. */
 export type SolanaInstructionSummary =
   | { type: 'sol-transfer'; from: string; to: string; amount: AssetAmount }
   /** `from` and `to` are token accounts; `authority` signs for `from` (the wallet, when the tokens are its own). */

@@ -6,7 +6,7 @@ import { userFromDto } from './from-dto.js'
 const t = { verified_at: 1_700_000_000, first_verified_at: 1_600_000_000, latest_verified_at: null }
 const times = { verifiedAt: new Date(1_700_000_000_000), firstVerifiedAt: new Date(1_600_000_000_000), latestVerifiedAt: null }
 
-/** One wire account per type of document 1 §3 and the entity it must become. */
+/** One wire account per type of the sign-in spec, "Entities and their fields" and the entity it must become. */
 const cases: [LinkedAccountDto, object][] = [
   [{ type: 'email', address: 'a@b.co', ...t }, { type: 'email', address: 'a@b.co' }],
   [{ type: 'phone', number: '+15555550100', ...t }, { type: 'phone', number: '+15555550100' }],

@@ -1,4 +1,4 @@
-/** Maps the snake_case wire user to the camelCase entity (document 1 §3). */
+/** Maps the snake_case wire user to the camelCase entity (sign-in spec, "Entities and their fields"). */
 import type { LinkedAccountDto, UserDto } from '../../protocol/index.js'
 import { loginMethods } from '../auth/login-methods.js'
 import type { AccountFields, AccountMappers, DtoOf } from './account-mapper.js'

@@ -1,4 +1,4 @@
-/** The camelCase user entity the client exposes (document 1 §3). Dates are `Date` objects. */
+/** The camelCase user entity the client exposes (sign-in spec, "Entities and their fields"). Dates are `Date` objects. */
 interface AccountTimes {
   verifiedAt: Date
   firstVerifiedAt: Date | null

@@ -1,5 +1,5 @@
 /**
- * A connected account with its abilities (document 2 §3 "Connected wallet (client side)": meta, sign, send and
+ * A connected account with its abilities (wallet spec, "Entities and their fields": "Connected wallet (client side)": meta, sign, send and
  * disconnect). The abilities' code loads on the first call (wallet-abilities.ts), so connecting and signing in carry
  * none of it; each call finds the live session of its wallet and address, so an account that was disconnected or
  * that the wallet switched away from fails with 'Wallet is not currently connected.', and one connected again works.

@@ -1,4 +1,4 @@
-/** External-wallet waits (document 1 §9, document 2 §9). */
+/** External-wallet waits (sign-in spec, "Business constants and limits"; wallet spec, "Business constants and limits"). */
 
 /** Default time a wallet has to answer one request. */
 export const WALLET_REQUEST_TIMEOUT_MS = 120_000

@@ -1,7 +1,7 @@
 /**
  * External wallets past the client's tiny facade (create-wallets.ts), loaded on first use: discovery, the option
- * list, connection (document 2 "External wallet connection"), remembered connections, wallet events, and SIWE or
- * SIWS over a connected account (document 1 §4 "SIWE and SIWS", "Wallet login flow"). This file only wires: the
+ * list, connection (wallet spec, "States and transitions": "External wallet connection"), remembered connections, wallet events, and SIWE or
+ * SIWS over a connected account (sign-in spec, "States and transitions": "SIWE and SIWS", "Wallet login flow"). This file only wires: the
  * state is engine/state.ts, each action is a `(deps, params)` function in engine/.
  */
 import { WALLET_REQUEST_TIMEOUT_MS } from './constants.js'

@@ -1,4 +1,4 @@
-/** Wallet errors with the spec's copy (document 1 §8 "Wallet login errors", "Wallet-provider (EIP-1193) errors"). */
+/** Wallet errors with the spec's copy (sign-in spec, "The error catalogue": "Wallet login errors", "Wallet-provider (EIP-1193) errors"). */
 import { TesseraError } from '../errors/base-error.js'
 import { providerErrorCode, providerErrorCodes } from './ethereum/eip1193.js'
 import type { WalletErrorKind } from './types.js'

@@ -1,4 +1,4 @@
-/** Wallets the picker can name before they are detected (document 2 §3 "Wallet client types recognised"). */
+/** Wallets the picker can name before they are detected (wallet spec, "Entities and their fields": "Wallet client types recognised"). */
 import type { WalletChain } from './types.js'
 
 export interface KnownWallet {
@@ -30,7 +30,7 @@ export const knownWallets: KnownWallet[] = [
   { id: 'binance', name: 'Binance Wallet', chains: ['ethereum'], rdns: ['com.binance.wallet'], url: 'https://www.binance.com/en/web3wallet' },
 ]
 
-/** Matching ignores case, spacing and a '-wallet' or '-extension' suffix (document 1 §7 "Wallets"). */
+/** Matching ignores case, spacing and a '-wallet' or '-extension' suffix (sign-in spec, "The calls it makes": "Wallets"). */
 export const walletNameKey = (name: string): string =>
   name.trim().toLowerCase().replace(/[\s_.]+/g, '-').replace(/-(wallet|extension)$/, '')
 

@@ -1,5 +1,5 @@
 /**
- * The wallet connections and last used wallet this device remembers per app (document 1 §3 "Remembered local
+ * The wallet connections and last used wallet this device remembers per app (sign-in spec, "Entities and their fields": "Remembered local
  * values"). A stored list with any entry lacking address, connectorType, walletClientType or a numeric
  * connectedAt is discarded whole.
  */

@@ -1,5 +1,5 @@
 /**
- * External wallets (document 2 "External wallet connection"): what the client discovers, connects and signs
+ * External wallets (wallet spec, "States and transitions": "External wallet connection"): what the client discovers, connects and signs
  * in with. The core owns discovery, connection and SIWE/SIWS; the wallet screens only read these states.
  */
 import type { TesseraError } from '../errors/base-error.js'
@@ -27,13 +27,13 @@ export interface WalletOption {
   /** Where to get a known wallet (install instructions); absent for wallets the client does not know. */
   installUrl?: string
   /**
-   * Opens this page in the wallet's mobile app (document 2 §2 install instructions, mobile): a template where
+   * Opens this page in the wallet's mobile app (wallet spec, "Screens and routes": install instructions, mobile): a template where
    * `{url}` is the encoded page address, `{page}` the address without its scheme and `{origin}` the encoded origin.
    */
   deepLink?: string
 }
 
-/** Document 2 §3: the wallet a connected account belongs to, from its option (EIP-6963 rdns or wallet-standard name as `id`). */
+/** Wallet spec, "Entities and their fields": the wallet a connected account belongs to, from its option (EIP-6963 rdns or wallet-standard name as `id`). */
 export interface ConnectedWalletMeta {
   name: string
   icon: string | null
@@ -56,7 +56,7 @@ interface ConnectedWalletFields {
 }
 
 /**
- * A connected Ethereum account (document 2 §3 "Connected wallet (client side)"): it signs and sends through the
+ * A connected Ethereum account (wallet spec, "Entities and their fields": "Connected wallet (client side)"): it signs and sends through the
  * wallet's own EIP-1193 provider. A user's rejection fails with a ProviderRpcError of code 4001; a call on an account
  * no longer connected fails with 'Wallet is not currently connected.'.
  */
@@ -95,10 +95,10 @@ export type ConnectedWalletData =
   | Omit<ConnectedEthereumWallet, 'disconnect' | 'getEthereumProvider' | 'switchChain' | 'sendTransaction' | 'signMessage'>
   | Omit<ConnectedSolanaWallet, 'disconnect' | 'signMessage' | 'signTransaction' | 'signAndSendTransaction'>
 
-/** Document 2: the provider connection status. */
+/** Wallet spec: the provider connection status. */
 export type WalletConnectionStatus = 'disconnected' | 'connecting' | 'switching_to_supported_chain' | 'connected'
 
-/** Document 1 §4 "SIWE and SIWS", preceded by the connection itself. */
+/** Sign-in spec, "States and transitions": "SIWE and SIWS", preceded by the connection itself. */
 export type WalletLoginStatus =
   | 'initial'
   | 'connecting'
@@ -129,7 +129,7 @@ export interface WalletFlowState {
 }
 
 /**
- * Document 1 §8 "Wallet login errors": which of the spec's wallet messages an error is (`walletErrorKind(error)`).
+ * Sign-in spec, "The error catalogue": "Wallet login errors": which of the spec's wallet messages an error is (`walletErrorKind(error)`).
  * user_exists and unable_to_link are not retryable; the rest are.
  */
 export type WalletErrorKind = 'user_exists' | 'timed_out' | 'connection' | 'rejected' | 'unable_to_link'

@@ -33,6 +33,6 @@ export const chainSwitchError = (chainId: number) => (cause: unknown) =>
     data: { providerCode: providerErrorCode(cause) },
   })
 
-/** Document 3 §5: a transaction for the wallet must contain the wallet's public key. */
+/** Funding spec, "Validation rules": a transaction for the wallet must contain the wallet's public key. */
 export const walletNotInTransactionError = (address: string) =>
   new TesseraError({ code: 'unable_to_sign', shortMessage: `The transaction does not contain the wallet's public key ${address}` })

@@ -1,9 +1,9 @@
-/** The picker's wallets: the app's wallet list setting applied to what the page announced (document 1 §§7, 9). */
+/** The picker's wallets: the app's wallet list setting applied to what the page announced (sign-in spec, "The calls it makes" and "Business constants and limits"). */
 import type { Appearance, WalletListEntry } from '../config/types.js'
 import { knownWallets, walletNameKey, type KnownWallet } from './known-wallets.js'
 import type { WalletChain, WalletOption } from './types.js'
 
-/** Document 1 §9: detected wallets first, then these known ones. */
+/** Sign-in spec, "Business constants and limits": detected wallets first, then these known ones. */
 export const DEFAULT_WALLET_LIST: WalletListEntry[] = ['detected_wallets', 'metamask', 'coinbase_wallet', 'rainbow', 'base_account', 'wallet_connect']
 
 /** A wallet found in the page, with the known wallet it is (if any). */

@@ -1,4 +1,4 @@
-/** A wallet request raced against its time limit: every wait on a wallet ends (document 1 §9). */
+/** A wallet request raced against its time limit: every wait on a wallet ends (sign-in spec, "Business constants and limits"). */
 import { walletTimedOutError } from './errors.js'
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

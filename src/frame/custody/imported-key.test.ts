@@ -54,7 +54,7 @@ describe('parseImportedKey', () => {
 })
 
 describe('an imported share set', () => {
-  it('splits the key itself, combines back to it, and its address check passes on its chain (SECURITY.md 45)', async () => {
+  it('splits the key itself, combines back to it, and its address check passes on its chain (docs/security.md #45)', async () => {
     const key = generatePrivateKey()
     const secret = parseImportedKey('ethereum', key)
     const { device, auth, recovery } = await splitSecret(secret, 1)

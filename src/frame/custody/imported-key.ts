@@ -1,5 +1,5 @@
 /**
- * A private key the user imports (document 2 §4, on-device mode): Ethereum 32-byte hex (with or without 0x), or a
+ * A private key the user imports (wallet spec, "States and transitions", on-device mode): Ethereum 32-byte hex (with or without 0x), or a
  * Solana secret key in base58 (64 bytes: seed then public key, as Phantom and solana-keygen export it) or its 32-byte
  * seed. The answer is the 32-byte secret an imported share set splits; anything else is refused without echoing it.
  */

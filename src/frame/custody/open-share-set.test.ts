@@ -16,7 +16,7 @@ describe('openShareSet', () => {
     }
   })
 
-  it('refuses a tampered share body: the rebuilt key would be another wallet (SECURITY.md 45)', async () => {
+  it('refuses a tampered share body: the rebuilt key would be another wallet (docs/security.md #45)', async () => {
     const entropy = generateEntropy()
     const { device, auth } = await splitSecret(entropy, 1)
     const tampered = auth.slice()

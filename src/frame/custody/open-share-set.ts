@@ -1,4 +1,4 @@
-/** Rebuilds a share set's secret from two shares and proves it: the first address of its keys must equal `entropyId` (SECURITY.md 45). */
+/** Rebuilds a share set's secret from two shares and proves it: the first address of its keys must equal `entropyId` (docs/security.md #45). */
 import type { EmbeddedChainType } from '../../protocol/index.js'
 import { combineShares, ShareMismatchError } from '../../protocol/custody/share-wrapper.js'
 import { sameAddress } from '../../protocol/same-address.js'

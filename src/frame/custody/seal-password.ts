@@ -1,5 +1,5 @@
 /**
- * Password recovery (SECURITY.md 47): the recovery share sealed by a key from the user's password through scrypt
+ * Password recovery (docs/security.md #47): the recovery share sealed by a key from the user's password through scrypt
  * (per-wallet random salt) and AES-256-GCM, bound to its wallet (`entropyId` as associated data). The server stores
  * the result opaque; a wrong password fails closed with `invalid_recovery_pin`.
  */

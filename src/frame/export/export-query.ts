@@ -1,4 +1,4 @@
-/** The export frame's query (document 3): which wallet of which share set, and whether the seed phrase is offered. */
+/** The export frame's query (funding spec): which wallet of which share set, and whether the seed phrase is offered. */
 import { exportFrameQuery, type EmbeddedChainType } from '../../protocol/index.js'
 import { chainOfVerifier } from '../handlers/context.js'
 

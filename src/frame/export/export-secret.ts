@@ -1,9 +1,9 @@
 /**
- * What the export frame shows (document 3 "Key export"): the wallet's private key (Ethereum hex; Solana base58 of the
+ * What the export frame shows (funding spec, "Screens and routes": "Key export"): the wallet's private key (Ethereum hex; Solana base58 of the
  * 64-byte secret key, seed then public key, as Phantom imports it) and, for an HD wallet when asked, its seed phrase.
  * The server releases the auth share for export only (fresh sign-in, MFA); it opens with this device's share, or with
  * the recovery share of an automatic-recovery wallet when the browser keeps this frame from the device share, always
- * after the address check (SECURITY.md 45). A server-managed wallet's key comes from the server's signer, sealed to
+ * after the address check (docs/security.md #45). A server-managed wallet's key comes from the server's signer, sealed to
  * this frame, under the same gate and check. The result stays in this frame's document.
  */
 import { MFA_ATTEMPTS, type MfaSubmission } from '../../protocol/index.js'
@@ -65,7 +65,7 @@ export interface ParentAnswer { accessToken: string; mfa?: MfaSubmission }
 export type AskParent = (mfaRequired: boolean) => Promise<ParentAnswer>
 
 /**
- * `exportSecret` behind the MFA gate (document 2 §4 `withMfa`): refused for want of MFA, the frame asks the parent for
+ * `exportSecret` behind the MFA gate (wallet spec, "States and transitions": `withMfa`): refused for want of MFA, the frame asks the parent for
  * the user's answer, verifies it with the server (the MFA token stays in this frame) and tries again, up to 4 times.
  */
 export async function exportSecretWithMfa(context: ExportContext, ask: AskParent, target: ExportTarget): Promise<ExportedSecret> {

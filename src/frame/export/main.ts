@@ -1,7 +1,7 @@
 /**
- * The export frame's entry (document 3 "Key export"): starts only inside an allowed parent page, like the wallet
+ * The export frame's entry (funding spec, "Screens and routes": "Key export"): starts only inside an allowed parent page, like the wallet
  * frame; on the user's click it asks the parent for the access token, opens the wallet and shows the key (or seed
- * phrase) in this document and copies it. Nothing about the key is posted out (SECURITY.md 48).
+ * phrase) in this document and copies it. Nothing about the key is posted out (docs/security.md #48).
  */
 import { httpFrameApi } from '../api.js'
 import { indexedDbDeviceShareStore } from '../device-store.js'

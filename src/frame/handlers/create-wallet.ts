@@ -1,7 +1,7 @@
 /**
  * `wallet:create` / `solana-wallet:create`: a new share set (fresh entropy, version 1). The device share is stored
  * first, then the server stores the other two; the host learns the address only after the server's 2xx
- * (SECURITY.md 57). When the user already has a wallet on that chain (`created: false`, e.g. another tab won), this
+ * (docs/security.md #57). When the user already has a wallet on that chain (`created: false`, e.g. another tab won), this
  * set is discarded and the existing wallet is answered: the host connects or recovers it.
  */
 import { entropyIdVerifierOf, type CreateWalletData, type EmbeddedChainType, type WalletChangeResult } from '../../protocol/index.js'

@@ -1,4 +1,4 @@
-/** The Ethereum methods the frame signs with a derived account (document 2 §7); the host broadcasts and reads. */
+/** The Ethereum methods the frame signs with a derived account (wallet spec, "The calls it makes"); the host broadcasts and reads. */
 import type { TransactionSerializable } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { EthereumFrameRequest, FrameTransactionRequest } from '../../protocol/index.js'

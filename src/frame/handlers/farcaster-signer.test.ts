@@ -115,7 +115,7 @@ describe('farcaster:sign', () => {
   })
 })
 
-describe('the signer key never leaves the frame (SECURITY.md 42)', () => {
+describe('the signer key never leaves the frame (docs/security.md #42)', () => {
   it('records every message posted to the host and every request, and finds neither the key nor the entropy', async () => {
     const fake = fakeFrameWindow()
     listenToParent(fake.frameWindow, parentOrigin, device.handlers)

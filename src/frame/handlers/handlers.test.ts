@@ -61,7 +61,7 @@ describe('wallet:create and solana-wallet:create', () => {
     expect(walletAddress('solana', seedOf(await entropyBehind(solana.address)), 0)).toBe(solana.address)
   })
 
-  it('answers only after the server stored the shares (SECURITY.md 57)', async () => {
+  it('answers only after the server stored the shares (docs/security.md #57)', async () => {
     let release!: () => void
     const stored = new Promise<void>((resolve) => (release = resolve))
     const create = server.api.create
@@ -106,7 +106,7 @@ describe('connect', () => {
     await expect(newDevice().handlers.connect!({ accessToken: token, entropyId: address, ...eth })).rejects.toMatchObject({ type: 'wallet_not_on_device' })
   })
 
-  it('asks the server before reading any share: a bad token reads nothing (SECURITY.md 41)', async () => {
+  it('asks the server before reading any share: a bad token reads nothing (docs/security.md #41)', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     const read = vi.spyOn(device, 'get')
     await expect(handlers.connect!({ accessToken: 'token-of-mallory', entropyId: address, ...eth })).rejects.toThrow('Invalid or missing access token')
@@ -117,7 +117,7 @@ describe('connect', () => {
 })
 
 describe('recover', () => {
-  it('restores a wallet on a new device (automatic), retires the old auth share, and the old device must recover too (SECURITY.md 46)', async () => {
+  it('restores a wallet on a new device (automatic), retires the old auth share, and the old device must recover too (docs/security.md #46)', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     const entropy = await entropyBehind(address)
     const oldDeviceShare = (await device.get(appId, address))!.share

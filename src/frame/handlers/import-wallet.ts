@@ -1,8 +1,8 @@
 /**
- * `import` (document 2 §4, on-device mode): the user's private key becomes a share set of its own. Like a created
+ * `import` (wallet spec, "States and transitions", on-device mode): the user's private key becomes a share set of its own. Like a created
  * wallet: split 2-of-3 (version 1) with the key's address as `entropyId`, the device share stored first, then the
  * server stores the auth share and the recovery share (automatic recovery, or sealed with `recoveryPassword`) with `imported: true`. The key is never
- * answered; the host learns the address only after the server's 2xx (SECURITY.md 57).
+ * answered; the host learns the address only after the server's 2xx (docs/security.md #57).
  */
 import { entropyIdVerifierOf, type ImportWalletData, type WalletChangeResult } from '../../protocol/index.js'
 import { parseImportedKey } from '../custody/imported-key.js'
@@ -17,7 +17,7 @@ import { requireAccessToken, requireChainType, requirePassword } from './validat
 export async function importWallet(context: FrameContext, data: ImportWalletData): Promise<WalletChangeResult> {
   const accessToken = requireAccessToken(data.accessToken)
   const chainType = requireChainType(data.chainType)
-  // Document 2 §4: the tee mode with server wallets only (the key goes to the signer), on-device otherwise.
+  // Wallet spec, "States and transitions": the tee mode with server wallets only (the key goes to the signer), on-device otherwise.
   if (context.serverWalletsOnly) return importServerWallet(context, chainType, accessToken, data)
   if (data.mode !== 'on-device') throw new FrameError('invalid_request_arguments', 'Invalid mode: only on-device import is supported')
   const privateKey = parseImportedKey(chainType, data.privateKey)

@@ -16,7 +16,7 @@ import { setRecovery } from './set-recovery.js'
 export type FrameHandler<E extends FrameRequestEvent> = (data: FrameRequestData[E]) => Promise<FrameResponseData[E]>
 export type FrameHandlers = { [E in FrameRequestEvent]?: FrameHandler<E> }
 
-/** The copy of a failure that is not one of the frame's own errors (document 2 §8). */
+/** The copy of a failure that is not one of the frame's own errors (wallet spec, "The error catalogue"). */
 export const failureMessages: { [E in FrameRequestEvent]?: string } = {
   'wallet:create': 'Failed to create wallet',
   'solana-wallet:create': 'Failed to create wallet',

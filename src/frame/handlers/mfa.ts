@@ -1,5 +1,5 @@
 /**
- * The MFA events (document 2 §7): verification of the user's answer, enrolment and removal of methods. The server
+ * The MFA events (wallet spec, "The calls it makes"): verification of the user's answer, enrolment and removal of methods. The server
  * checks every code; the frame keeps the MFA token a verification answers (in its API, never posted to the host) and
  * answers only what the host must show: a TOTP secret and its otpauth URL, and the user after a change.
  */

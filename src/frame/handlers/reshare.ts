@@ -1,6 +1,6 @@
 /**
  * A new split of an opened share set (version + 1): the new device share is stored, then the server swaps in the new
- * auth and recovery shares and retires the old auth share (SECURITY.md 46). Used by recovery and recovery changes.
+ * auth and recovery shares and retires the old auth share (docs/security.md #46). Used by recovery and recovery changes.
  */
 import type { EmbeddedChainType, RecoveryShareInput, ReshareResponse } from '../../protocol/index.js'
 import { sealShareWithKey } from '../custody/seal-key.js'

@@ -1,6 +1,6 @@
 /**
  * Opens a share set with this device's share and the server's auth share. The server is asked first, so a missing,
- * expired or foreign token is refused before any share is read (SECURITY.md 41). A device share that is missing or
+ * expired or foreign token is refused before any share is read (docs/security.md #41). A device share that is missing or
  * of another version than the server's → `wallet_not_on_device` (the host then recovers).
  */
 import { openShareSet, type OpenedShareSet } from '../custody/open-share-set.js'

@@ -1,5 +1,5 @@
 /**
- * react-auth 2.25's dialect (WIRE.md §5): its wallet proxy prefixes every event with `privy:` (and names some
+ * react-auth 2.25's dialect (docs/decisions.md "The reference React SDK"): its wallet proxy prefixes every event with `privy:` (and names some
  * `wallets:…`), reads each answer by its id and event, and takes `rpc` answers as `{ response: { method, data } }`.
  * The frame tells the two clients apart by this prefix: Tessera's own client sends the bare names.
  */
@@ -35,7 +35,7 @@ export type ReferenceResponse =
 /** Our event for one of the reference's, when this frame serves it at all (the rest are answered as unsupported). */
 export const ourEventOf = (event: ReferenceEvent) => referenceEvents[event] as FrameRequestEvent | 'user-signer:sign' | 'auth:unlink-passkey'
 
-/** The same structural limits as our own requests: anything else is dropped unanswered (SECURITY.md 40). */
+/** The same structural limits as our own requests: anything else is dropped unanswered (docs/security.md #40). */
 export function isReferenceRequest(value: unknown): value is ReferenceRequest {
   if (typeof value !== 'object' || value === null) return false
   const { id, event, data } = value as Record<string, unknown>

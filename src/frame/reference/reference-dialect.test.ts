@@ -1,5 +1,5 @@
 /**
- * The frame speaking react-auth 2.25's dialect (WIRE.md §5): its `privy:`-prefixed events, with the messages shaped
+ * The frame speaking react-auth 2.25's dialect (docs/decisions.md "The reference React SDK"): its `privy:`-prefixed events, with the messages shaped
  * exactly as its wallet proxy posts them, through the real listener, handlers and custody, on the in-memory server.
  */
 import { ed25519 } from '@noble/curves/ed25519'

@@ -1,5 +1,5 @@
 /**
- * Signed requests to `/api/v1/wallets/{id}/rpc` and `/export` (document 2 §6): the user signer is registered for the session the
+ * Signed requests to `/api/v1/wallets/{id}/rpc` and `/export` (wallet spec, "Roles and permissions"): the user signer is registered for the session the
  * first time it is needed (and again for a new sign-in, after it expired, or when the server no longer knows it), then
  * signs the canonical payload of each request, which carries its own expiry.
  */

@@ -17,7 +17,7 @@ import { parseImportedKey } from '../custody/imported-key.js'
 import { FrameError } from '../errors.js'
 import { requireServerWallets, type FrameContext } from '../handlers/context.js'
 
-/** Document 2 §4: with user-controlled server wallets only, only recovery methods starting with privy are allowed. */
+/** Wallet spec, "States and transitions": with user-controlled server wallets only, only recovery methods starting with privy are allowed. */
 export const CUSTOM_RECOVERY_REFUSED_MESSAGE = 'User-controlled server wallets do not support custom recovery methods'
 
 async function answered(context: FrameContext, accessToken: string, wallet: ServerWallet): Promise<WalletChangeResult> {

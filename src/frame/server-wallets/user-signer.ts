@@ -1,5 +1,5 @@
 /**
- * The user signer of server-managed wallets (document 2 §6): a P-256 key made by WebCrypto as non-extractable, so
+ * The user signer of server-managed wallets (wallet spec, "Roles and permissions"): a P-256 key made by WebCrypto as non-extractable, so
  * neither the host page nor the frame's own script can ever read it, only sign with it. One per app, kept in the frame
  * origin's IndexedDB (a CryptoKey survives structured cloning without ever exposing its bytes).
  */

@@ -14,14 +14,14 @@ describe('splitSecret / combineShares', () => {
     expect(bytesToHex(readShare(device).splitId)).toBe(bytesToHex(readShare(recovery).splitId))
   })
 
-  it('refuses shares of two different splits of the same secret (SECURITY.md 45)', async () => {
+  it('refuses shares of two different splits of the same secret (docs/security.md #45)', async () => {
     const entropy = generateEntropy()
     const first = await splitSecret(entropy, 1)
     const second = await splitSecret(entropy, 1)
     await expect(combineShares(first.device, second.auth)).rejects.toThrow('shares of different splits')
   })
 
-  it('refuses shares of two versions (an old device share with a new auth share, SECURITY.md 46)', async () => {
+  it('refuses shares of two versions (an old device share with a new auth share, docs/security.md #46)', async () => {
     const entropy = generateEntropy()
     const old = await splitSecret(entropy, 1)
     const current = await splitSecret(entropy, 2)

@@ -1,7 +1,7 @@
 /**
  * 2-of-3 Shamir split of a share set's secret (`shamir-secret-sharing`), each share wrapped as
  * `[format 1][share version u32 BE][split id 16][shamir share]` so shares of two splits or two versions never combine
- * silently (SECURITY.md 45). Shamir has no integrity of its own: a tampered body is caught by the address check that
+ * silently (docs/security.md #45). Shamir has no integrity of its own: a tampered body is caught by the address check that
  * follows every combine.
  */
 import { combine, split } from 'shamir-secret-sharing'

@@ -3,7 +3,7 @@ import { get, post } from './route.js'
 
 export const appConfigRoute = get('/api/v1/apps/:app_id')
 export const jwksRoute = get('/api/v1/apps/:app_id/jwks.json')
-/** The app's smart-wallet config (document 1 §7): type, version and per-chain bundler and paymaster. */
+/** The app's smart-wallet config (sign-in spec, "The calls it makes"): type, version and per-chain bundler and paymaster. */
 export const smartWalletConfigRoute = get('/api/v1/apps/:app_id/smart_wallets')
 /**
  * Whether the calling page's origin is one of the app's allowed origins (Tessera extension): a simple GET with no

@@ -1,4 +1,4 @@
-/** Cross-app accounts (document 2 "Cross-app"). */
+/** Cross-app accounts (wallet spec, "Screens and routes": "Cross-app"). */
 import { get, post } from './route.js'
 
 export const crossAppConnectionsRoute = get('/api/v1/apps/:app_id/cross-app/connections')

@@ -12,6 +12,6 @@ export const farcasterV2InitRoute = post('/api/v1/farcaster/v2/init')
 export const farcasterV2AuthenticateRoute = post('/api/v1/farcaster/v2/authenticate')
 /** The relay endpoint the Farcaster app posts the signed message to (`Authorization: Bearer <channel token>`); never called by the client. */
 export const farcasterChannelAuthenticateRoute = post('/api/v1/farcaster/channel/authenticate')
-/** Farcaster signer (document 2 §7): asks the user's Farcaster account to add an ed25519 key, then reads its state. */
+/** Farcaster signer (wallet spec, "The calls it makes"): asks the user's Farcaster account to add an ed25519 key, then reads its state. */
 export const farcasterSignerInitRoute = post('/api/v1/farcaster/signer/init')
 export const farcasterSignerStatusRoute = post('/api/v1/farcaster/signer/status')

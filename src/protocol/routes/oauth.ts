@@ -1,4 +1,4 @@
-/** OAuth (document 1 §4). */
+/** OAuth (sign-in spec, "States and transitions"). */
 import { get, post } from './route.js'
 
 export const oauthInitRoute = post('/api/v1/oauth/init')

@@ -1,4 +1,4 @@
-/** Document 1 §4 "CAPTCHA": the screen's timings and retry allowance. */
+/** Sign-in spec, "States and transitions": "CAPTCHA": the screen's timings and retry allowance. */
 export const CAPTCHA_AUTO_EXECUTE_MS = 500
 /** Nothing but 'Checking…' shows before this, so a quick pass never flashes a status. */
 export const CAPTCHA_STATUS_DELAY_MS = 1000

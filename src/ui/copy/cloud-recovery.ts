@@ -1,4 +1,4 @@
-/** The cloud backup and recovery screens' strings (document 2 §2 "Recovery with a cloud provider"), loaded with them. */
+/** The cloud backup and recovery screens' strings (wallet spec, "Screens and routes": "Recovery with a cloud provider"), loaded with them. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

@@ -1,4 +1,4 @@
-/** The code-entry screen's strings (document 1 §§2, 4), loaded with it. `t` also knows the first chunk's keys. */
+/** The code-entry screen's strings (sign-in spec, "Screens and routes" and "States and transitions"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

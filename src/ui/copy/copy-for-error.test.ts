@@ -14,7 +14,7 @@ const { t } = translator(copy)
 
 const context = { t: errorText, appName: 'Acme' }
 
-describe('copyForError: the error screen table (document 1 §8)', () => {
+describe('copyForError: the error screen table (sign-in spec, "The error catalogue")', () => {
   it('shows the server message only for 400 and 422', () => {
     expect(copyForError({ code: 'invalid_data', status: 400, shortMessage: 'Email is required' }, context)).toMatchObject({ description: 'Email is required', action: 'Try again', actionTarget: 'previous' })
     expect(copyForError({ code: 'invalid_data', status: 422, shortMessage: 'Bad field' }, context).description).toBe('Bad field')
@@ -98,7 +98,7 @@ describe('copyForError: the error screen table (document 1 §8)', () => {
   })
 })
 
-describe('copyForError: OAuth (document 1 §8 "OAuth")', () => {
+describe('copyForError: OAuth (sign-in spec, "The error catalogue": "OAuth")', () => {
   const oauth = { ...context, step: 'oauth' as const, method: 'github' }
   const detail = (code: string, shortMessage?: string) => copyForError({ code, status: 400, shortMessage }, oauth)
 
@@ -135,7 +135,7 @@ describe('copyForError: OAuth (document 1 §8 "OAuth")', () => {
   })
 })
 
-describe('copyForError: code entry (document 1 §8 "Code entry")', () => {
+describe('copyForError: code entry (sign-in spec, "The error catalogue": "Code entry")', () => {
   it("names the per-type link limit under 'Issue verifying code'", () => {
     expect(copyForError({ code: 'cannot_link_more_of_type', status: 400 }, { ...context, step: 'submit-code', method: 'email' })).toMatchObject({
       title: 'Issue verifying code',

@@ -36,7 +36,7 @@ function accountTypeOf(method: string): string {
 type Screen = (title: string, description: string, action: string | null, target?: ErrorCopy['actionTarget'], actionLink?: string | null) => ErrorCopy
 const screen: Screen = (title, description, action, actionTarget = 'previous', actionLink = null) => ({ title, description, action, actionLink, actionTarget })
 
-/** Document 1 §8 "OAuth": title 'Authentication failed' with a detail per code; null falls through to the table. */
+/** Sign-in spec, "The error catalogue": "OAuth": title 'Authentication failed' with a detail per code; null falls through to the table. */
 function oauthCopy(error: ErrorLike, { t, method }: CopyContext): ErrorCopy | null {
   const failed = (description: string, action: string | null, target?: ErrorCopy['actionTarget']) => screen(t('error.authFailed.title'), description, action, target)
   switch (error.code) {
@@ -61,7 +61,7 @@ function oauthCopy(error: ErrorLike, { t, method }: CopyContext): ErrorCopy | nu
   return null
 }
 
-/** Maps an error to end-user copy (document 1 §8 "Error screen mapping", "OAuth" and "Code entry"). */
+/** Maps an error to end-user copy (sign-in spec, "The error catalogue": "Error screen mapping", "OAuth" and "Code entry"). */
 export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy {
   const { t } = context
   if (context.step === 'oauth') {
@@ -117,7 +117,7 @@ export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy 
     case 'client_request_timeout':
       return screen(t('error.generic.title'), t('error.timeout.description'), t('error.generic.action'))
   }
-  // Document 1 §8: for 400 and 422 the server's own message is shown.
+  // Sign-in spec, "The error catalogue": for 400 and 422 the server's own message is shown.
   if ((error.status === 400 || error.status === 422) && error.shortMessage)
     return screen(t('error.invalidRequest.title'), error.shortMessage, t('error.generic.action'))
   const title = context.step === 'submit-code' ? t('code.issue') : t('error.generic.title')

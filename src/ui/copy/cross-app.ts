@@ -1,4 +1,4 @@
-/** The cross-app screen's strings (document 2 "Cross-app and delegation", §8 "Cross-app"), loaded with it. */
+/** The cross-app screen's strings (wallet spec, "Screens and routes": "Cross-app and delegation"; "The error catalogue": "Cross-app"), loaded with it. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

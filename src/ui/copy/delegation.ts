@@ -1,5 +1,5 @@
 /**
- * The delegated-wallet screens' strings (document 2 §2 "Cross-app and delegation", §4 "Delegated wallets", §8
+ * The delegated-wallet screens' strings (wallet spec, "Screens and routes": "Cross-app and delegation"; "States and transitions": "Delegated wallets"; "The error catalogue":
  * "Delegation"), loaded with them. The spec gives the buttons; titles and bodies say what the user decides.
  */
 import { DELEGATION_NOT_OWNED_MESSAGE } from '../../protocol/index.js'

@@ -1,4 +1,4 @@
-/** The embedded-wallet creation screens' strings (document 2 §2 "Wallet creation and confirmation"), loaded with them. */
+/** The embedded-wallet creation screens' strings (wallet spec, "Screens and routes": "Wallet creation and confirmation"), loaded with them. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

@@ -1,4 +1,4 @@
-/** The error screens' strings (document 1 §8 "Error screen mapping", "OAuth", "Code entry"), loaded with them. `t` also knows the first chunk's keys. */
+/** The error screens' strings (sign-in spec, "The error catalogue": "Error screen mapping", "OAuth", "Code entry"), loaded with them. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

@@ -1,4 +1,4 @@
-/** The Farcaster signer screen's strings (document 2 §4 and §8 "Farcaster signer"), loaded with it. */
+/** The Farcaster signer screen's strings (wallet spec, "States and transitions" and "The error catalogue": "Farcaster signer"), loaded with it. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

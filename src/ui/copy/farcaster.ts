@@ -1,4 +1,4 @@
-/** The Farcaster screen's strings (document 1 §§2, 8), loaded with it. `t` also knows the first chunk's keys. */
+/** The Farcaster screen's strings (sign-in spec, "Screens and routes" and "The error catalogue"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

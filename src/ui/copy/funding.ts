@@ -1,6 +1,6 @@
 /**
- * The funding screens' strings (document 3 §2 "Funding landing", "Receive funds", "Transfer from wallet", "Confirm or
- * edit amount", "External-wallet funding screens", "Provider status screens"; §8 bridging), loaded with them. Where
+ * The funding screens' strings (funding spec, "Screens and routes": "Funding landing", "Receive funds", "Transfer from wallet", "Confirm or
+ * edit amount", "External-wallet funding screens", "Provider status screens"; "The error catalogue": bridging), loaded with them. Where
  * the spec prints a text it is used as printed; the rest (progress lines, labels, the provider windows' lines) says
  * plainly what the state is.
  */

@@ -1,4 +1,4 @@
-/** The key export and import screens' strings (document 3 "Key export"; document 2 §4 private-key import), loaded with them. */
+/** The key export and import screens' strings (funding spec, "Screens and routes": "Key export"; wallet spec, "States and transitions": private-key import), loaded with them. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

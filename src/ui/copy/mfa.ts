@@ -1,12 +1,12 @@
 /**
- * The wallet-action MFA screens' strings (document 2 §2 "Multi-factor verification" and "Multi-factor enrolment",
- * §5 "Multi-factor", §8 MFA), loaded with them. The spec's own strings are kept word for word; the others are ours.
+ * The wallet-action MFA screens' strings (wallet spec, "Screens and routes": "Multi-factor verification" and "Multi-factor enrolment",
+ * "Validation rules": "Multi-factor"; "The error catalogue": MFA), loaded with them. The spec's own strings are kept word for word; the others are ours.
  */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 
 export const mfaCopy = {
-  // Verification (document 2 §2).
+  // Verification (wallet spec, "Screens and routes").
   'mfa.verify.title': 'Verify your identity',
   'mfa.verify.choose': 'Choose a verification method',
   'mfa.method.totp': 'Authenticator app',
@@ -24,7 +24,7 @@ export const mfaCopy = {
   'mfa.passkey.prompt': 'Approve this action using your touch, face, PIN, or hardware key',
   'mfa.passkey.added': 'Passkey added {date}',
   'mfa.passkey.tryAgain': 'Try again',
-  // Code rules and errors (document 2 §§5, 8).
+  // Code rules and errors (wallet spec, "Validation rules" and "The error catalogue").
   // For the code boxes' not-numeric message (they show the code screens' own until they take one); the boxes
   // never submit anything but six digits, so 'Passcode must be exactly 6 numbers' cannot arise.
   'mfa.passcode.numbers': 'Passcode can only be numbers',
@@ -33,7 +33,7 @@ export const mfaCopy = {
   'mfa.error.timeLimit': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
   'mfa.error.other': 'Something went wrong.',
   'mfa.error.canceled': 'Verification canceled',
-  // Enrolment (document 2 §2).
+  // Enrolment (wallet spec, "Screens and routes").
   'mfa.enroll.title': 'Transaction Protection',
   'mfa.enroll.description': 'Add a second step that confirms it is you before your wallet signs, sends or exports.',
   'mfa.enroll.methods': 'Verification methods',

@@ -1,4 +1,4 @@
-/** The OAuth status screen's strings (document 1 §§2, 5), loaded with it. `t` also knows the first chunk's keys. */
+/** The OAuth status screen's strings (sign-in spec, "Screens and routes" and "Validation rules"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

@@ -1,4 +1,4 @@
-/** The passkey screens' strings (document 1 §§2, 8), loaded with them. `t` also knows the first chunk's keys. */
+/** The passkey screens' strings (sign-in spec, "Screens and routes" and "The error catalogue"), loaded with them. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

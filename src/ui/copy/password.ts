@@ -1,4 +1,4 @@
-/** The password recovery screens' strings (document 2 §2 "Recovery method selection", "Password setup wizard", §§5, 8), loaded with them. */
+/** The password recovery screens' strings (wallet spec, "Screens and routes": "Recovery method selection", "Password setup wizard"; "Validation rules" and "The error catalogue"), loaded with them. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 
@@ -58,7 +58,7 @@ export const passwordCopy = {
   'recovery.splash.title': 'Secure Your Account',
   'recovery.splash.description': 'Add a password to keep your wallet safe and usable on any device.',
   'recovery.splash.submit': 'Add password',
-  // Not in the spec (Tessera's fresh-proof rule, SECURITY 61): written in its style.
+  // Not in the spec (Tessera's fresh-proof rule, docs/security.md #61): written in its style.
   'recovery.signInAgain.title': 'Sign in again',
   'recovery.signInAgain.description': 'For your security, sign in again to recover your wallet on this device.',
   'recovery.signInAgain.submit': 'Sign in',

@@ -1,4 +1,4 @@
-/** The phone-number screen's strings (document 1 §2), loaded with it. `t` also knows the first chunk's keys. */
+/** The phone-number screen's strings (sign-in spec, "Screens and routes"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

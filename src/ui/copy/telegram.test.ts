@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { telegramErrorCopy } from './telegram.js'
 
-describe('Telegram error copy (document 1 §8 "Telegram")', () => {
+describe('Telegram error copy (sign-in spec, "The error catalogue": "Telegram")', () => {
   it('names the account linked elsewhere and the disallowed method, without a retry', () => {
     expect(telegramErrorCopy({ code: 'linked_to_another_user' })).toEqual({ description: 'This account has already been linked to another user.', retryable: false })
     expect(telegramErrorCopy({ code: 'disallowed_login_method' })).toEqual({ description: 'Login with Telegram not allowed.', retryable: false })

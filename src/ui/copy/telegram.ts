@@ -1,4 +1,4 @@
-/** The Telegram status screen's strings (document 1 §§2, 8), loaded with it. `t` also knows the first chunk's keys. */
+/** The Telegram status screen's strings (sign-in spec, "Screens and routes" and "The error catalogue"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 
@@ -21,7 +21,7 @@ export const telegramCopy = {
 
 export const { t, useT } = translator({ ...copy, ...telegramCopy })
 
-/** Document 1 §8 "Telegram": the detail for an error (in the element's language with `useT()`'s translate), and whether a retry is offered. */
+/** Sign-in spec, "The error catalogue": "Telegram": the detail for an error (in the element's language with `useT()`'s translate), and whether a retry is offered. */
 export function telegramErrorCopy(error: { code: string; shortMessage?: string | undefined }, translate: typeof t = t): { description: string; retryable: boolean } {
   switch (error.code) {
     case 'linked_to_another_user':

@@ -1,4 +1,4 @@
-/** The terms screen's strings (document 1 §4), loaded with it. `t` also knows the first chunk's keys. */
+/** The terms screen's strings (sign-in spec, "States and transitions"), loaded with it. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

@@ -1,6 +1,6 @@
 /**
- * The confirmation screens' strings (document 3 §2 "Sign message", "Ethereum transaction confirmation", "Solana
- * transaction confirmation", "Transaction error screen"; §8), loaded with them. Where the spec prints a text it is
+ * The confirmation screens' strings (funding spec, "Screens and routes": "Sign message", "Ethereum transaction confirmation", "Solana
+ * transaction confirmation", "Transaction error screen"; "The error catalogue"), loaded with them. Where the spec prints a text it is
  * used as printed; the rest (row labels of the details, progress lines) says what the row or state is.
  */
 import { copy } from './en.js'

@@ -1,4 +1,4 @@
-/** The account-transfer screens' strings (document 2 "Account transfer"), loaded with them. `t` also knows the first chunk's keys. */
+/** The account-transfer screens' strings (wallet spec, "Screens and routes": "Account transfer"), loaded with them. `t` also knows the first chunk's keys. */
 import { copy } from './en.js'
 import { translator } from './translator.js'
 

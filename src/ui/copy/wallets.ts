@@ -1,5 +1,5 @@
 /**
- * The wallet screens' strings (document 1 §§2, 8; document 2 §2 "Other screens"), loaded with them.
+ * The wallet screens' strings (sign-in spec, "Screens and routes" and "The error catalogue"; wallet spec, "Screens and routes": "Other screens"), loaded with them.
  * `t` also knows the first chunk's keys.
  */
 import { copy } from './en.js'

@@ -12,7 +12,7 @@ describe('routeError', () => {
     expect(routeError({ code: 'invalid_credentials', status: 401 }, 'oauth')).toEqual({ kind: 'screen', screen: 'error' })
   })
 
-  // Document 1 §4 "Error routing for every login method".
+  // Sign-in spec, "States and transitions": "Error routing for every login method".
   it('routes access rejections to their own screens from every step', () => {
     for (const step of ['send-code', 'submit-code', 'oauth', 'login'] as const) {
       expect(routeError({ code: 'allowlist_rejected', status: 403 }, step)).toEqual({ kind: 'screen', screen: 'allowlist-denied' })

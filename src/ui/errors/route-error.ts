@@ -8,7 +8,7 @@ export interface ErrorLike {
   data?: Record<string, unknown> | undefined
 }
 
-/** The screens that show an error (document 1 §4 "Error routing for every login method"). */
+/** The screens that show an error (sign-in spec, "States and transitions": "Error routing for every login method"). */
 export type ErrorScreenName = 'error' | 'allowlist-denied' | 'user-limit' | 'account-not-found'
 
 /** Where an action's error is shown: inline on the current screen, the transfer offer, or an error screen. */
@@ -21,16 +21,16 @@ export type ErrorRoute =
   | { kind: 'inline-wallet' }
   /** The Farcaster screen shows its own 'Authentication failed' with a retry. */
   | { kind: 'inline-farcaster' }
-  /** The cross-app screen shows the connect failure with a retry (document 2 "Cross-app and delegation"). */
+  /** The cross-app screen shows the connect failure with a retry (wallet spec, "Screens and routes": "Cross-app and delegation"). */
   | { kind: 'inline-cross-app' }
-  /** The Telegram status screen shows the Telegram copy of document 1 §8 with a retry. */
+  /** The Telegram status screen shows the Telegram copy of the sign-in spec, "The error catalogue" with a retry. */
   | { kind: 'inline-telegram' }
   | { kind: 'account-transfer' }
   | { kind: 'screen'; screen: ErrorScreenName }
 
 /**
  * The step that failed. Plus-address errors stay on the landing, bad codes stay on the code boxes,
- * and OAuth failures read differently (document 1 §8 "OAuth").
+ * and OAuth failures read differently (sign-in spec, "The error catalogue": "OAuth").
  */
 export type ErrorStep = 'send-code' | 'submit-code' | 'oauth' | 'passkey' | 'wallet' | 'farcaster' | 'cross-app' | 'telegram' | 'login'
 
@@ -45,7 +45,7 @@ export function routeError(error: ErrorLike, step: ErrorStep): ErrorRoute {
   if (step === 'farcaster' && screen === 'error') return { kind: 'inline-farcaster' }
   if (step === 'cross-app' && screen === 'error') return { kind: 'inline-cross-app' }
   if (step === 'telegram' && screen === 'error') return { kind: 'inline-telegram' }
-  // Wallet failures the core worded (document 1 §8 "Wallet login errors") stay on the status screen.
+  // Wallet failures the core worded (sign-in spec, "The error catalogue": "Wallet login errors") stay on the status screen.
   if (step === 'wallet' && screen === 'error' && typeof error.data?.walletError === 'string') return { kind: 'inline-wallet' }
   return { kind: 'screen', screen }
 }

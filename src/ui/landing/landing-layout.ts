@@ -13,9 +13,9 @@ export interface LandingLayout {
   walletShortcut: { label: CopyKey; position: 'first' | 'last' } | null
 }
 
-/** Document 1 §2: at most 5 landing rows in the legacy layout, the overflow and wallet buttons included. */
+/** Sign-in spec, "Screens and routes": at most 5 landing rows in the legacy layout, the overflow and wallet buttons included. */
 export const LEGACY_MAX_ROWS = 5
-/** Document 1 §2: the configured layout shows at most 4 primary methods before 'More options'... */
+/** Sign-in spec, "Screens and routes": the configured layout shows at most 4 primary methods before 'More options'... */
 export const CONFIGURED_ROWS_BEFORE_MORE = 4
 /** ...unless there are exactly 5 primary methods and no overflow. */
 export const CONFIGURED_ALL_PRIMARY = 5

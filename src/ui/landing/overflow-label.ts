@@ -2,7 +2,7 @@ import type { CopyKey } from '../copy/en.js'
 import { isCrossAppMethod, isOAuthProvider, type LandingMethod } from './method-kind.js'
 
 /**
- * The legacy overflow button's label, from the kinds of method it hides (document 1 §2):
+ * The legacy overflow button's label, from the kinds of method it hides (sign-in spec, "Screens and routes"):
  * - only socials hidden: 'Other socials' when some social is already on the landing, else 'Log in with a social account';
  * - socials with email (and perhaps SMS): 'Log in with email or socials' — email, the default method, is named first;
  * - socials with SMS only: 'Log in with sms or socials';

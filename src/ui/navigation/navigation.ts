@@ -13,7 +13,7 @@ export const modalScreens = [
   // Passkey status (loading, success or error with retry) and the sign-up-or-sign-in choice.
   'passkey',
   'passkey-choice',
-  // Access rejections, CAPTCHA, terms and account transfer (document 1 §§2, 4; document 2).
+  // Access rejections, CAPTCHA, terms and account transfer (sign-in spec, "Screens and routes" and "States and transitions"; wallet spec).
   'allowlist-denied',
   'user-limit',
   'account-not-found',
@@ -28,7 +28,7 @@ export const modalScreens = [
   'wallet-connect-or-create',
   // Farcaster: the QR code (desktop) or open-app button (mobile) while the Farcaster app signs, then its status.
   'farcaster',
-  // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (document 1 §2).
+  // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (sign-in spec, "Screens and routes").
   'telegram',
   // Cross-app: the provider app's popup (connecting), then success or failure.
   'cross-app',
@@ -55,7 +55,7 @@ export interface Navigation {
 
 const initialState: NavigationState = { current: 'landing', last: null, history: [] }
 
-/** A small screen store (document 1 §2 "Screen navigation": current, last, navigate, back, reset). */
+/** A small screen store (sign-in spec, "Screens and routes": "Screen navigation": current, last, navigate, back, reset). */
 export function createNavigation(): Navigation {
   let state = initialState
   const listeners = new Set<() => void>()

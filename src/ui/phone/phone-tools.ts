@@ -7,7 +7,7 @@ export interface PhoneCountry {
   name: string
 }
 
-/** Document 1 §3 "Phone input": the typed number, its E.164 form (when it parses), the country and validity. */
+/** Sign-in spec, "Entities and their fields": "Phone input": the typed number, its E.164 form (when it parses), the country and validity. */
 export interface PhoneInputValue {
   rawPhoneNumber: string
   qualifiedPhoneNumber: string | null

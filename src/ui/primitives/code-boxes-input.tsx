@@ -31,7 +31,7 @@ export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumer
     if (!disabled) boxes.current[state.focus]?.focus()
   }, [state.focus, state.digits, disabled])
 
-  // Auto-submit once per complete code (document 1 §4).
+  // Auto-submit once per complete code (sign-in spec, "States and transitions").
   useEffect(() => {
     const code = completeCode(state)
     if (code && code !== submitted.current) {

@@ -1,4 +1,4 @@
-/** Document 1 §4 "OAuth": buttons that start a flow ignore further presses for 2 s. */
+/** Sign-in spec, "States and transitions": "OAuth": buttons that start a flow ignore further presses for 2 s. */
 export const OAUTH_BUTTON_DEBOUNCE_MS = 2000
 
 /** Runs the first call and drops every call in the `ms` after it. */

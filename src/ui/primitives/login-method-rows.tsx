@@ -49,7 +49,7 @@ function MethodRow({ method, recent, walletLabel }: { method: LandingMethod; rec
   if (method === 'email') return <EmailForm recent={recent === 'email'} />
   if (method === 'sms')
     return <LoginMethodButton part="method-button sms-button" icon={<PhoneIcon />} label={t('landing.sms')} recent={recent === 'sms'} onClick={() => navigation.navigate('phone')} />
-  // Document 1 §2: with passkey sign-up on, the choice screen first; otherwise straight to sign-in. Hidden without WebAuthn.
+  // Sign-in spec, "Screens and routes": with passkey sign-up on, the choice screen first; otherwise straight to sign-in. Hidden without WebAuthn.
   if (method === 'passkey')
     return client.auth.passkey.isSupported() ? (
       <LoginMethodButton
@@ -80,7 +80,7 @@ function MethodRow({ method, recent, walletLabel }: { method: LandingMethod; rec
         onClick={() => startTelegram('login')}
       />
     )
-  // Document 2: a cross-app provider's button shows the provider app's name and icon.
+  // Wallet spec: a cross-app provider's button shows the provider app's name and icon.
   if (isCrossAppMethod(method)) {
     const provider = crossAppProviders.find((candidate) => `privy:${candidate.appId}` === method)
     return (

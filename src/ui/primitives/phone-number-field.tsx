@@ -20,7 +20,7 @@ export interface PhoneNumberFieldProps {
   describedBy?: string
 }
 
-/** Country selector and number input, formatting as the user types (document 1 §3 "Phone input"). */
+/** Country selector and number input, formatting as the user types (sign-in spec, "Entities and their fields": "Phone input"). */
 export function PhoneNumberField({ tools, value, onChange, label, part, describedBy }: PhoneNumberFieldProps) {
   const inputId = useId()
   const locale = useLocale()

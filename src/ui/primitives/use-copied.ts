@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { copyText } from './copy-text.js'
 
-/** Document 2 §4 "Other": the copied indicator resets after 3 s for an address or a link... */
+/** Wallet spec, "States and transitions": "Other": the copied indicator resets after 3 s for an address or a link... */
 export const COPIED_ADDRESS_RESET_MS = 3_000
 /** ...and after 1.5 s for other text. */
 export const COPIED_TEXT_RESET_MS = 1_500

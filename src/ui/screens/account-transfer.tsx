@@ -5,7 +5,7 @@ import * as styles from '../styles/modal.css.js'
 import { TransferActions, transferAccountLabel } from './transfer-actions.js'
 
 /**
- * '{Account} is associated with another account' (document 2 "Account transfer"). When the other
+ * '{Account} is associated with another account' (wallet spec, "Screens and routes": "Account transfer"). When the other
  * account discloses a wallet, Continue leads to the assets check before anything is moved.
  */
 export default function AccountTransferScreen() {

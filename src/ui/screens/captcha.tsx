@@ -14,7 +14,7 @@ import * as styles from '../styles/modal.css.js'
 type Outcome = 'pending' | 'success' | 'error'
 
 /**
- * The CAPTCHA screen (document 1 §4, document 2 "Other screens"): the widget is invisible; it runs by
+ * The CAPTCHA screen (sign-in spec, "States and transitions"; wallet spec, "Screens and routes": "Other screens"): the widget is invisible; it runs by
  * itself after 500 ms, shows a status only after 1 s, then hands the token to the action `withCaptcha`
  * parked, which goes on to the next screen from the one the user started on. A failure can be retried 3 times.
  */

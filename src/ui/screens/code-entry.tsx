@@ -11,7 +11,7 @@ import { maskPhoneNumber } from '../../core/index.js'
 import { useConfigState } from '../client-slices/config.js'
 import { useLoginMethodState, type OtpChannel } from '../client-slices/login-method.js'
 
-/** Document 1 §9: the digit-box error resets after 1400 ms. */
+/** Sign-in spec, "Business constants and limits": the digit-box error resets after 1400 ms. */
 export const INCORRECT_CODE_RESET_MS = 1400
 
 /** 'Enter confirmation code' for email or SMS: six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */

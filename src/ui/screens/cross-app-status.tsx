@@ -13,7 +13,7 @@ import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useStartCrossApp } from './cross-app-start.js'
 
-/** The provider's name and icon from the server (document 2 §7), for a provider the app config does not list; null until then. */
+/** The provider's name and icon from the server (wallet spec, "The calls it makes"), for a provider the app config does not list; null until then. */
 function useProviderDetails(client: TesseraClient, providerAppId: string | null): CrossAppProviderDetails | null {
   const [details, setDetails] = useState<CrossAppProviderDetails | null>(null)
   useEffect(() => {
@@ -27,7 +27,7 @@ function useProviderDetails(client: TesseraClient, providerAppId: string | null)
   return details?.appId === providerAppId ? details : null
 }
 
-/** Document 2 §8 "Cross-app": each failure the flow names has its own words; the rest read as a generic retry. */
+/** Wallet spec, "The error catalogue": "Cross-app": each failure the flow names has its own words; the rest read as a generic retry. */
 function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error: TesseraError, app: string, appName: string): string {
   switch (error.code) {
     case 'oauth_user_denied':
@@ -51,7 +51,7 @@ function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error
 }
 
 /**
- * Cross-app connect (document 2 "Cross-app and delegation"): connecting while the provider's popup is open,
+ * Cross-app connect (wallet spec, "Screens and routes": "Cross-app and delegation"): connecting while the provider's popup is open,
  * verifying, then success, or the failure with a retry. A link request opens here with a button (the popup
  * needs a click).
  */

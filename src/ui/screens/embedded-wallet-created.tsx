@@ -17,7 +17,7 @@ function createdEthereumWallet(client: TesseraClient): string | null {
 }
 
 /**
- * The wallet-created screen (document 2 §2): 'Welcome to {app}' and "You've successfully created an account."
+ * The wallet-created screen (wallet spec, "Screens and routes"): 'Welcome to {app}' and "You've successfully created an account."
  * for a new user, else 'All set!' and 'Your account is secured.'; after the success delay it closes, or, when the app
  * sets `prompt_funding_on_wallet_creation`, goes on to the funding screens for the new Ethereum wallet (an inline
  * session shown here). The held login is reported when the modal finishes: closing itself, or once that session ends.

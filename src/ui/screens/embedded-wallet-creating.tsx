@@ -8,7 +8,7 @@ import { useEmbeddedWalletsState } from '../client-slices/embedded-wallets.js'
 import { awaitsRecoveryToCreate } from './password/flow.js'
 
 /**
- * 'Creating your wallet' (document 2 §2): shown after a login while the core creates the user's wallets
+ * 'Creating your wallet' (wallet spec, "Screens and routes"): shown after a login while the core creates the user's wallets
  * (Ethereum, then Solana); moves on to the wallet-created screen once they are ready, or shows 'Something went wrong'.
  */
 export default function EmbeddedWalletCreating() {
@@ -21,7 +21,7 @@ export default function EmbeddedWalletCreating() {
   useEffect(() => {
     if (failed && !reported.current) {
       reported.current = true
-      // The core has logged the user out (document 2 §4): reported once.
+      // The core has logged the user out (wallet spec, "States and transitions"): reported once.
       walletCreationFailed(state.error)
     }
     // Reached with a creation still waiting for its recovery (e.g. after the terms): the password form, or the recovery selection first, takes it.

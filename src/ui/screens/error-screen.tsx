@@ -7,7 +7,7 @@ import { useConfigState } from '../client-slices/config.js'
 import { useRetry } from './use-retry.js'
 
 /**
- * The error screens of document 1 §8: the generic one, and the allowlist-denied, 'Unable to sign in'
+ * The error screens of the sign-in spec, "The error catalogue": the generic one, and the allowlist-denied, 'Unable to sign in'
  * and account-not-found screens, which differ only in copy. A retry goes to the previous screen, a
  * 'try another method or account' to the landing; the allowlist override opens its link instead.
  */

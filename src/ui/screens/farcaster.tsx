@@ -11,10 +11,10 @@ import { isMobile } from '../primitives/is-mobile.js'
 import { QrCode } from '../primitives/qr-code.js'
 import { COPIED_ADDRESS_RESET_MS, useCopied } from '../primitives/use-copied.js'
 
-/** Document 1 §2: the Farcaster QR code is 275 px square. */
+/** Sign-in spec, "Screens and routes": the Farcaster QR code is 275 px square. */
 const FARCASTER_QR_SIZE = 275
 
-/** Document 1 §8 "Farcaster": the message under 'Authentication failed'. */
+/** Sign-in spec, "The error catalogue": "Farcaster": the message under 'Authentication failed'. */
 function describe(t: ReturnType<typeof useT>, error: TesseraError): string {
   switch (error.code) {
     case 'linked_to_another_user':
@@ -32,7 +32,7 @@ function describe(t: ReturnType<typeof useT>, error: TesseraError): string {
 const starting = new WeakSet<TesseraClient>()
 
 /**
- * Farcaster (document 1 §2): 'Sign in with Farcaster' with the connect URI as a 275 px QR code and 'Copy link' on
+ * Farcaster (sign-in spec, "Screens and routes"): 'Sign in with Farcaster' with the connect URI as a 275 px QR code and 'Copy link' on
  * desktop, or an open-app button on mobile; 'Signing in with Farcaster' once signed; 'Authentication failed' with a
  * retry. The flow starts when the screen opens (for a sign-in or the link it was opened for).
  */

@@ -6,7 +6,7 @@ import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useStartPasskey } from './passkey-start.js'
 
-/** Document 1 §2: when passkeys may sign up, the passkey row first asks whether this is a new account. */
+/** Sign-in spec, "Screens and routes": when passkeys may sign up, the passkey row first asks whether this is a new account. */
 export default function PasskeyChoice() {
   const t = useT()
   const { navigation } = useModal()

@@ -12,7 +12,7 @@ import * as landingStyles from '../styles/landing.css.js'
 import * as styles from '../styles/modal.css.js'
 import { useStartPasskey } from './passkey-start.js'
 
-/** Document 1 §8 "Passkey": the browser's refusal, missing WebAuthn and the link limit have their own copy. */
+/** Sign-in spec, "The error catalogue": "Passkey": the browser's refusal, missing WebAuthn and the link limit have their own copy. */
 function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error: TesseraError, appName: string): string {
   switch (error.code) {
     case 'passkey_not_allowed':
@@ -29,7 +29,7 @@ function describe(t: ReturnType<typeof useT>, errorText: CopyContext['t'], error
 }
 
 /**
- * Passkey status (document 1 §§2, 4): 'Waiting for passkey' while the browser asks, then 'Success', or
+ * Passkey status (sign-in spec, "Screens and routes" and "States and transitions"): 'Waiting for passkey' while the browser asks, then 'Success', or
  * 'Something went wrong' with the reason and a retry. A link request opens here and starts by itself.
  */
 export default function PasskeyStatus() {

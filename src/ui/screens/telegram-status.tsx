@@ -9,7 +9,7 @@ import * as styles from '../styles/modal.css.js'
 import { useStartTelegram } from './telegram-start.js'
 
 /**
- * Telegram status (document 1 §§2, 4, 8): waiting for the widget, 'Verifying connection to Telegram', 'Successfully
+ * Telegram status (sign-in spec, "Screens and routes", "States and transitions" and "The error catalogue"): waiting for the widget, 'Verifying connection to Telegram', 'Successfully
  * connected with Telegram', or the Telegram error copy with a retry when retryable. A link request starts here.
  */
 export default function TelegramStatus() {

@@ -8,7 +8,7 @@ import * as styles from '../styles/modal.css.js'
 import { useConfigState } from '../client-slices/config.js'
 
 /**
- * 'One last step' (document 1 §4 "Terms", document 2 "Affirmative consent"): accepting records it and
+ * 'One last step' (sign-in spec, "States and transitions": "Terms"; wallet spec, "Screens and routes": "Affirmative consent"): accepting records it and
  * completes the held-back login; declining, or closing the modal here, logs out.
  */
 export default function TermsScreen() {
@@ -40,7 +40,7 @@ export default function TermsScreen() {
   const decline = async () => {
     setBusy(true)
     answered.current = true
-    // Logout ignores server failures (document 1 §4 "Logout"), so the modal always closes.
+    // Logout ignores server failures (sign-in spec, "States and transitions": "Logout"), so the modal always closes.
     await client.logout().catch(() => {})
     close()
   }

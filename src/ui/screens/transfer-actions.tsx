@@ -6,7 +6,7 @@ import { useModal, type AccountTransfer } from '../modal-context.js'
 import * as access from '../styles/access-screens.css.js'
 import * as styles from '../styles/modal.css.js'
 
-/** Document 2 "Account transfer": the modal closes 1 s after 'Success!'. */
+/** Wallet spec, "Screens and routes": "Account transfer": the modal closes 1 s after 'Success!'. */
 export const TRANSFER_CLOSE_DELAY_MS = 1000
 
 /** 'Email address', 'Phone number' or '{Provider} profile': what the title says is taken. */

@@ -15,7 +15,7 @@ import { openDeepLink, walletDeepLink } from '../wallets/deep-link.js'
 import { isMobile } from '../primitives/is-mobile.js'
 import { useWalletOptions } from '../client-slices/wallets.js'
 
-/** Document 2 §9: rows 56 px high with a 5 px gap, up to 5 visible before the list scrolls. */
+/** Wallet spec, "Business constants and limits": rows 56 px high with a 5 px gap, up to 5 visible before the list scrolls. */
 const ROW_HEIGHT = 56
 const ROW_GAP = 5
 const VISIBLE_ROWS = 5
@@ -28,7 +28,7 @@ type Detour =
   | { view: 'redirect'; wallet: WalletOption; link: string }
 
 /**
- * The wallet picker (document 2 §2): 'Select your wallet' with search, chain badges and 'Last used'; a wallet
+ * The wallet picker (wallet spec, "Screens and routes"): 'Select your wallet' with search, chain badges and 'Last used'; a wallet
  * on both chains asks 'Select network' first; a listed wallet that is not installed shows install instructions;
  * no wallets at all shows 'No wallets available' with suggestions. Linking uses the same screen (connect-only).
  */
@@ -181,7 +181,7 @@ function WalletLogo({ wallet }: { wallet: WalletOption }) {
   return wallet.icon && /^(data:image\/|https:)/.test(wallet.icon) ? <img className={landingStyles.icon} src={wallet.icon} alt="" /> : <WalletIcon />
 }
 
-/** Document 2 §2 "Install instructions" for a listed wallet that is not in this browser. */
+/** Wallet spec, "Screens and routes": "Install instructions" for a listed wallet that is not in this browser. */
 function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(): void }) {
   const t = useT()
   const url = wallet.installUrl
@@ -209,7 +209,7 @@ function InstallInstructions({ wallet, onBack }: { wallet: WalletOption; onBack(
   )
 }
 
-/** Document 2 §2 install instructions, mobile: the wallet's app was asked to open this page; the user may still be here. */
+/** Wallet spec, "Screens and routes": install instructions, mobile: the wallet's app was asked to open this page; the user may still be here. */
 function MobileRedirect({ wallet, link, onBack }: { wallet: WalletOption; link: string; onBack(): void }) {
   const t = useT()
   const name = { wallet: wallet.name }
@@ -234,7 +234,7 @@ function MobileRedirect({ wallet, link, onBack }: { wallet: WalletOption; link: 
   )
 }
 
-/** Document 1 §2 "Empty wallet state": 'No wallets available' and where to get one. */
+/** Sign-in spec, "Screens and routes": "Empty wallet state": 'No wallets available' and where to get one. */
 function EmptyWallets({ title, onBack }: { title: string; onBack: (() => void) | undefined }) {
   const t = useT()
   const { client } = useModal()

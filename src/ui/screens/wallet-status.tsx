@@ -12,11 +12,11 @@ import { isMobile } from '../primitives/is-mobile.js'
 import { useWalletFlow } from '../client-slices/wallets.js'
 import { walletErrorView, walletStatusCopy, walletStatusStep } from '../wallets/wallet-status-view.js'
 
-/** Document 2 §9: the WalletConnect QR code is 280 px, error correction level Q. */
+/** Wallet spec, "Business constants and limits": the WalletConnect QR code is 280 px, error correction level Q. */
 const WALLET_QR_SIZE = 280
 
 /**
- * The wallet connection status (document 2 §2; document 1 §4 "Wallet login flow", "Wallet errors"): waiting,
+ * The wallet connection status (wallet spec, "Screens and routes"; sign-in spec, "States and transitions": "Wallet login flow", "Wallet errors"): waiting,
  * switching networks, sign to verify, signing, success; a WalletConnect pairing as a QR code with 'Copy link'
  * (or 'Open in app' on mobile); 'Could not connect with wallet' with the retry rules. Linking shows the same
  * texts (the connect-only variant).

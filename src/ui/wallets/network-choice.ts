@@ -1,6 +1,6 @@
 import type { EffectiveConfig, WalletChain, WalletOption } from '../../core/index.js'
 
-/** The chains the app signs in with (document 1 §5 walletChainType). */
+/** The chains the app signs in with (sign-in spec, "Validation rules": walletChainType). */
 export function appWalletChains(walletChainType: EffectiveConfig['appearance']['walletChainType']): WalletChain[] {
   if (walletChainType === 'ethereum-only') return ['ethereum']
   if (walletChainType === 'solana-only') return ['solana']
@@ -13,7 +13,7 @@ export function walletNetworks(option: WalletOption, walletChainType: EffectiveC
   return option.chains.filter((chain) => usable.includes(chain))
 }
 
-/** Document 2 §9: the Ledger prompt applies to Phantom on Solana (a Ledger signs a memo transaction, not a message). */
+/** Wallet spec, "Business constants and limits": the Ledger prompt applies to Phantom on Solana (a Ledger signs a memo transaction, not a message). */
 export function offersLedger(option: WalletOption, chain: WalletChain | undefined): boolean {
   return chain === 'solana' && option.name.trim().toLowerCase() === 'phantom'
 }

@@ -17,7 +17,7 @@ const option = (name: string, overrides: Partial<WalletOption> = {}): WalletOpti
 })
 const names = (options: { option: WalletOption }[]) => options.map((row) => row.option.name)
 
-describe('pickerRows (document 2 §2 wallet picker)', () => {
+describe('pickerRows (wallet spec, "Screens and routes": wallet picker)', () => {
   const six = ['MetaMask', 'Rainbow', 'Phantom', 'Zerion', 'Rabby', 'Backpack'].map((name) => option(name))
 
   it('shows the search box only above 6 wallets, or while a search is typed', () => {
@@ -57,7 +57,7 @@ describe('walletNetworks', () => {
   })
 })
 
-describe('offersLedger (document 2 §2 Ledger prompt)', () => {
+describe('offersLedger (wallet spec, "Screens and routes": Ledger prompt)', () => {
   it('asks only for Phantom on Solana', () => {
     expect(offersLedger(option('Phantom', { chains: ['ethereum', 'solana'] }), 'solana')).toBe(true)
     expect(offersLedger(option('Phantom', { chains: ['ethereum', 'solana'] }), 'ethereum')).toBe(false)
@@ -65,7 +65,7 @@ describe('offersLedger (document 2 §2 Ledger prompt)', () => {
   })
 })
 
-describe('suggestedWallets (document 1 §2 empty wallet state)', () => {
+describe('suggestedWallets (sign-in spec, "Screens and routes": empty wallet state)', () => {
   it('suggests Rainbow, Phantom and Coinbase Wallet, or Phantom and Solflare for Solana-only apps', () => {
     expect(defaultConfig('tessera-test-app-00000003').appearance.walletChainType).toBe('ethereum-only')
     expect(suggestedWallets('ethereum-only').map((wallet) => wallet.name)).toEqual(['Rainbow', 'Phantom', 'Coinbase Wallet'])

@@ -1,6 +1,6 @@
 import type { WalletOption } from '../../core/index.js'
 
-/** Document 2 §9: the picker shows its search box above 6 wallets (or while a search is active). */
+/** Wallet spec, "Business constants and limits": the picker shows its search box above 6 wallets (or while a search is active). */
 export const WALLET_SEARCH_THRESHOLD = 6
 
 export interface PickerRow {

@@ -1,6 +1,6 @@
 import { knownWallets, type EffectiveConfig } from '../../core/index.js'
 
-/** Document 1 §2 "Empty wallet state": Rainbow, Phantom and Coinbase Wallet, or Phantom and Solflare for Solana-only apps. */
+/** Sign-in spec, "Screens and routes": "Empty wallet state": Rainbow, Phantom and Coinbase Wallet, or Phantom and Solflare for Solana-only apps. */
 const suggestions = { ethereum: ['rainbow', 'phantom', 'coinbase_wallet'], solana: ['phantom', 'solflare'] }
 
 export function suggestedWallets(walletChainType: EffectiveConfig['appearance']['walletChainType']): { name: string; url: string }[] {

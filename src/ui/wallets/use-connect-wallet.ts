@@ -7,7 +7,7 @@ import { isMobile } from '../primitives/is-mobile.js'
 export const walletIntent = (request: ModalRequest, signedIn: boolean): 'login' | 'link' =>
   request.intent === 'link' || (request.intent === 'connect-or-create' && signedIn) ? 'link' : 'login'
 
-/** Document 1 §4 "Wallet login flow": a wallet reached through WalletConnect is asked to sign 2500 ms after it connects. */
+/** Sign-in spec, "States and transitions": "Wallet login flow": a wallet reached through WalletConnect is asked to sign 2500 ms after it connects. */
 export const WALLET_CONNECT_SIGN_DELAY_MS = 2500
 
 export interface WalletAttempt {
@@ -24,7 +24,7 @@ const lastAttempts = new WeakMap<TesseraClient, WalletAttempt>()
 export const lastWalletAttempt = (client: TesseraClient): WalletAttempt | null => lastAttempts.get(client) ?? null
 
 /**
- * Document 1 §4: on mobile the user taps 'Sign' (a wallet app opens only from a tap); in-app browsers allow a
+ * Sign-in spec, "States and transitions": on mobile the user taps 'Sign' (a wallet app opens only from a tap); in-app browsers allow a
  * wallet request only inside a trusted click, so they tap too.
  */
 export const tapsToSign = (client: TesseraClient): boolean => isMobile() || client.wallets.needsTrustedClick()

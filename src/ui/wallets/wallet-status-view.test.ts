@@ -10,7 +10,7 @@ const flow = (change: Partial<WalletFlowState>): WalletFlowState => ({
   ...change,
 })
 
-describe('walletStatusStep (document 2 §2 status titles)', () => {
+describe('walletStatusStep (wallet spec, "Screens and routes": status titles)', () => {
   it('walks waiting, switching, sign, signing and success', () => {
     expect(walletStatusStep(flow({ status: 'initial' })), 'opened in the click, before the flow reports').toBe('waiting')
     expect(walletStatusStep(flow({ status: 'connecting', connection: 'connecting' }))).toBe('waiting')
@@ -36,7 +36,7 @@ describe('walletStatusStep (document 2 §2 status titles)', () => {
   })
 })
 
-describe('walletErrorView (document 1 §4 "Wallet errors", §8)', () => {
+describe('walletErrorView (sign-in spec, "States and transitions": "Wallet errors"; "The error catalogue")', () => {
   it('offers Try again for a retryable error while fewer than 2 attempts failed', () => {
     expect(WALLET_RETRY_CAP).toBe(2)
     const timedOut = walletTimedOutError()

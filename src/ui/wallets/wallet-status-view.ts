@@ -1,10 +1,10 @@
 import { walletErrorKind, type WalletErrorKind, type WalletFlowState } from '../../core/index.js'
 import type { WalletCopyKey } from '../copy/wallets.js'
 
-/** Document 2 §9 "Wallet connect retry cap": retry is offered while fewer than 2 attempts failed. */
+/** Wallet spec, "Business constants and limits": "Wallet connect retry cap": retry is offered while fewer than 2 attempts failed. */
 export const WALLET_RETRY_CAP = 2
 
-/** What the status screen shows for a flow state (document 2 §2 "Wallet connection status titles"). */
+/** What the status screen shows for a flow state (wallet spec, "Screens and routes": "Wallet connection status titles"). */
 export type WalletStatusStep = 'qr' | 'waiting' | 'switching' | 'sign' | 'signing' | 'success' | 'error'
 
 export function walletStatusStep(flow: Pick<WalletFlowState, 'status' | 'connection' | 'walletConnectUri'>): WalletStatusStep {
@@ -66,7 +66,7 @@ const details: Partial<Record<WalletErrorKind, WalletCopyKey>> = {
   unable_to_link: 'wallets.error.unable_to_link.detail',
 }
 
-/** Document 1 §4 "Wallet errors", §8 "Wallet login errors". */
+/** Sign-in spec, "States and transitions": "Wallet errors"; "The error catalogue": "Wallet login errors". */
 export function walletErrorView(flow: Pick<WalletFlowState, 'error' | 'retries' | 'intent' | 'address'>): WalletErrorView {
   // A transfer offer for a wallet cannot be taken up here, so it reads as the address belonging to another user.
   const kind = walletErrorKind(flow.error) ?? (flow.error?.code === 'account_transfer_required' ? 'user_exists' : 'connection')

@@ -34,7 +34,7 @@ interface CodeRow {
 }
 
 const hashCode = (ctx: Pick<ServerContext, 'secret'>, code: string) => createHmac('sha256', ctx.secret).update(`cross-app-code:${code}`).digest('base64url')
-/** Document 2 §8's copy for a code that is unknown, expired, spent or for another provider. */
+/** The copy of the wallet spec, "The error catalogue", for a code that is unknown, expired, spent or for another provider. */
 const invalidCode = () => new ApiError(400, 'invalid_credentials', 'Invalid code during cross-app auth flow.')
 
 /** Stores a new one-time code (256 random bits, kept as an HMAC) and returns it. */

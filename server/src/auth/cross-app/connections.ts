@@ -4,7 +4,7 @@ import type { AppRecord } from '../../apps/types.js'
 import type { Queryable } from '../../db/types.js'
 import { ApiError } from '../../http/api-error.js'
 
-/** A provider app that lets the requester connect (document 2 §3 "Cross-app connection"). */
+/** A provider app that lets the requester connect (wallet spec, "Entities and their fields": "Cross-app connection"). */
 export interface CrossAppConnection {
   provider: AppRecord
   readOnly: boolean

@@ -5,7 +5,7 @@ import type { AccountDetails } from '../../users/store.js'
 interface WalletRow { type: 'wallet' | 'smart_wallet'; address: string; details: Record<string, unknown> }
 
 /**
- * The `cross_app` account fields (document 2 §3) for a provider user, as of the consent: the provider
+ * The `cross_app` account fields (wallet spec, "Entities and their fields") for a provider user, as of the consent: the provider
  * app, and the addresses of the user's embedded and smart wallets there (never external wallets).
  */
 export async function providerAccountDetails(db: Queryable, provider: AppRecord, userId: string): Promise<AccountDetails> {

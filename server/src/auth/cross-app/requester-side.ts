@@ -82,7 +82,7 @@ export async function transferProviderAccount(ctx: ServerContext, c: Context<App
   return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['cross_app']))
 }
 
-/** `POST /transact/init`, document 2 §4: refused against a read-only provider, and only for a linked provider account. */
+/** `POST /transact/init`, wallet spec, "States and transitions": refused against a read-only provider, and only for a linked provider account. */
 export async function initProviderTransaction(ctx: ServerContext, c: Context<AppEnv>) {
   const caller = await requireAccess(ctx, c)
   const body = await readBody(c, transactInitBody)

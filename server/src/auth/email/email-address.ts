@@ -10,7 +10,7 @@ export const emailAddress = z
   .regex(/^[^\s@\u0000]+@[^\s@\u0000]+\.[^\s@\u0000]+$/, 'must be a valid email address')
   .transform((value) => value.toLowerCase())
 
-/** Refuses '+' addresses when the app disables them (document 1: disallowed_plus_email). */
+/** Refuses '+' addresses when the app disables them (sign-in spec: disallowed_plus_email). */
 export function assertEmailAllowed(app: AppRecord, email: string): void {
   if (app.disablePlusEmails && email.split('@')[0]?.includes('+')) {
     throw new ApiError(400, 'disallowed_plus_email', 'Email addresses with a + are not allowed for this app')

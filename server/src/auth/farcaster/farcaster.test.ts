@@ -124,7 +124,7 @@ describe('Farcaster sign-in through the server relay', () => {
     expectInvalid(await status('not-a-channel'))
   })
 
-  describe('SECURITY #28: the signer, the fid resource, the domain and the nonce are checked', () => {
+  describe('docs/security.md #28: the signer, the fid resource, the domain and the nonce are checked', () => {
     it('refuses a signature that is not by the fid\'s custody address', async () => {
       const account = await registeredFid()
       const stranger = privateKeyToAccount(generatePrivateKey())

@@ -62,7 +62,7 @@ function signerApprovalUrl(ctx: ServerContext, appId: string, fid: number, key: 
 }
 
 /**
- * `/api/v1/farcaster/signer/*` (document 2 §7): a signed-in user with a linked Farcaster account asks for an ed25519
+ * `/api/v1/farcaster/signer/*` (wallet spec, "The calls it makes"): a signed-in user with a linked Farcaster account asks for an ed25519
  * key (the embedded wallet's Farcaster signer) to be added to their fid, then polls its status.
  */
 export function farcasterSignerRoutes(ctx: ServerContext): Hono<AppEnv> {

@@ -18,7 +18,7 @@ export interface VerifiedSiwf {
 /**
  * Verifies a Sign-In with Farcaster message (EIP-4361 form) against the channel it claims: domain, nonce and URI
  * the channel was opened with, the `farcaster://fid/<fid>` resource for the claimed fid, times, and a signature by
- * the fid's custody address read from the ID registry. Then spends the channel (SECURITY #28).
+ * the fid's custody address read from the ID registry. Then spends the channel (docs/security.md #28).
  */
 export async function verifySiwf(ctx: ServerContext, app: AppRecord, channel: FarcasterChannel, message: string, signature: Hex, fid: number): Promise<VerifiedSiwf> {
   const fields = parseCanonicalSiweMessage(message)

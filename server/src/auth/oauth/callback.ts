@@ -33,7 +33,7 @@ async function callbackParams(c: Context): Promise<Record<string, string>> {
 /**
  * `GET|POST /api/v1/oauth/callback/:provider`: where the provider sends the browser back (POST for
  * Apple's form_post). It carries no app header: the state names the app. A state that is unknown,
- * spent, expired or was started for another provider gets a 400 and never a code (SECURITY #11, #13);
+ * spent, expired or was started for another provider gets a 400 and never a code (docs/security.md #11, #13);
  * otherwise the browser returns to the app's redirect_to with our one-time code, the client's
  * state code and the provider, or with the denial / error.
  */

@@ -63,7 +63,7 @@ export async function issueCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secre
 
 /**
  * Redeems a code for the client that started the flow (its state code and PKCE verifier). A code
- * works once: presenting a spent code fails and revokes the session issued from it (SECURITY #17).
+ * works once: presenting a spent code fails and revokes the session issued from it (docs/security.md #17).
  * The provider's tokens leave the database with the first redemption.
  */
 export async function redeemCode(

@@ -31,7 +31,7 @@ const expectStateRejected = (answer: { status: number; location: URL | null; bod
 
 const countOAuthCodes = async () => (await h.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oauth_codes'))[0]!.n
 
-describe('SECURITY #11: the callback state', () => {
+describe('docs/security.md #11: the callback state', () => {
   it('rejects a callback without a state', async () => {
     const { url } = await providerReturn('google')
     url.searchParams.delete('state')
@@ -71,7 +71,7 @@ describe('SECURITY #11: the callback state', () => {
   })
 })
 
-describe('SECURITY #12: PKCE', () => {
+describe('docs/security.md #12: PKCE', () => {
   it('sends the provider an S256 challenge of a 256-bit verifier, never plain', async () => {
     for (const provider of ['google', 'github'] as const) {
       const { authorizationUrl } = await providerReturn(provider)
@@ -105,7 +105,7 @@ describe('SECURITY #12: PKCE', () => {
   })
 })
 
-describe('SECURITY #13: mix-up', () => {
+describe('docs/security.md #13: mix-up', () => {
   it('rejects a state minted for one provider at another provider\'s callback, and burns it', async () => {
     const { url } = await providerReturn('google')
     const atGithub = new URL(url)
@@ -128,7 +128,7 @@ describe('SECURITY #13: mix-up', () => {
   })
 })
 
-describe('SECURITY #14: redirect_to is matched exactly', () => {
+describe('docs/security.md #14: redirect_to is matched exactly', () => {
   it.each([
     ['prefix', `${REDIRECT_TO}/more`],
     ['suffix', `${REDIRECT_TO}x`],
@@ -153,7 +153,7 @@ describe('SECURITY #14: redirect_to is matched exactly', () => {
   })
 })
 
-describe('SECURITY #15: ID token validation', () => {
+describe('docs/security.md #15: ID token validation', () => {
   const future = () => Math.floor(Date.now() / 1000) + 3600
   it.each([
     ['a bad signature', { foreignKey: true }, /signature verification failed/],
@@ -184,7 +184,7 @@ describe('SECURITY #15: ID token validation', () => {
   })
 })
 
-describe('SECURITY #16: no automatic linking by email', () => {
+describe('docs/security.md #16: no automatic linking by email', () => {
   it('keeps a provider identity with an existing user\'s email apart from that user, verified or not', async () => {
     const email = `victim-${Date.now()}@example.com`
     const victim = await h.t.login(email, h.app.id)
@@ -210,7 +210,7 @@ describe('SECURITY #16: no automatic linking by email', () => {
   })
 })
 
-describe('SECURITY #17: our one-time code', () => {
+describe('docs/security.md #17: our one-time code', () => {
   it('fails on a second redemption and revokes the session the first one issued', async () => {
     const flow = await h.startFlow('google', account())
     const first = await h.authenticate(flow.code!, flow.client)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { OAuthProvider } from '../../../../src/protocol/index.js'
 import type { AccountDetails } from '../../users/store.js'
 
-/** What a provider told us about the user, in the linked-account shape of document 1 §3. */
+/** What a provider told us about the user, in the linked-account shape of the sign-in spec, "Entities and their fields". */
 export interface OAuthProfile {
   subject: string
   /** The per-type wire fields (email, name, username, profile_picture_url, vanity_name). */

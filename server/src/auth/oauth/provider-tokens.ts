@@ -3,7 +3,7 @@ import type { OAuthProvider, OAuthTokensDto } from '../../../../src/protocol/ind
 
 const seconds = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
-/** The provider's tokens as the auth response's `oauth_tokens` (document 1 §3). */
+/** The provider's tokens as the auth response's `oauth_tokens` (sign-in spec, "Entities and their fields"). */
 export function providerTokens(provider: OAuthProvider, tokens: OAuth2Tokens): OAuthTokensDto {
   const data = tokens.data as Record<string, unknown>
   const scope = typeof data.scope === 'string' ? data.scope : null

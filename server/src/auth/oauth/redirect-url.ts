@@ -6,7 +6,7 @@ const ANY_PORT = /^(https?:\/\/[A-Za-z0-9.-]+):\*(\/[^?#]*)?$/
 const WITH_PORT = /^(https?:\/\/[A-Za-z0-9.-]+):(\d{1,5})(\/[^?#]*)?$/
 
 /**
- * Exact string comparison against the app's OAuth redirect URLs (SECURITY #14): no prefix, suffix,
+ * Exact string comparison against the app's OAuth redirect URLs (docs/security.md #14): no prefix, suffix,
  * subdomain, userinfo, normalisation or decoding. The one relaxation is an entry's `:*` port.
  */
 export function isAllowedRedirect(redirectTo: string, allowed: readonly string[]): boolean {

@@ -54,7 +54,7 @@ const transferBody = z.object({ nonce: safeString(256), userInfo: z.record(z.str
 const invalidPkce = (message: string) => new ApiError(400, 'invalid_pkce_parameters', message)
 const oauthAccountTypes = oauthProviders.map(oauthAccountType)
 
-/** The provider identity a redeemed code proves: keyed by (provider, subject), never by email (SECURITY #16). */
+/** The provider identity a redeemed code proves: keyed by (provider, subject), never by email (docs/security.md #16). */
 const accountOf = (redeemed: RedeemedCode): VerifiedAccount => ({
   type: oauthAccountType(redeemed.provider),
   key: redeemed.profile.subject,
@@ -78,7 +78,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
     assertLoginMethodEnabled(app, body.provider)
     const resolved = resolveProvider(app, body.provider)
     assertRedirectAllowed(app, body.redirect_to)
-    // PKCE is S256 only (SECURITY #12): `plain` or a malformed challenge is refused.
+    // PKCE is S256 only (docs/security.md #12): `plain` or a malformed challenge is refused.
     if ((body.code_challenge_method ?? 'S256') !== 'S256') throw invalidPkce('Only the S256 code challenge method is supported')
     if (!S256_CHALLENGE.test(body.code_challenge)) throw invalidPkce('code_challenge must be a base64url SHA-256 digest')
     const ip = requireClientIp(c, ctx.trustProxy)

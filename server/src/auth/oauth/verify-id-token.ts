@@ -14,7 +14,7 @@ function remoteKeys(jwksUri: string): JWTVerifyGetKey {
 }
 
 /**
- * Validates an OpenID provider's ID token (SECURITY #15): signature against the provider's JWKS
+ * Validates an OpenID provider's ID token (docs/security.md #15): signature against the provider's JWKS
  * (or, for LINE's HS256 tokens, the channel secret), `iss`, `aud` = our client id, `exp`, and the
  * `nonce` we sent. Throws on any mismatch.
  */

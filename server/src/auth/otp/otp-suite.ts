@@ -5,7 +5,7 @@ import type { AppInput } from '../../apps/types.js'
 import { startTestServer, type ApiResponse, type TestServer } from '../../test-support/test-server.js'
 
 /**
- * One-time codes by email and by SMS obey the same rules (SECURITY.md #1–#10). This suite states them once;
+ * One-time codes by email and by SMS obey the same rules (docs/security.md #1–#10). This suite states them once;
  * `passwordless.test.ts` and `sms.test.ts` run it over their channel, through its own wire field names.
  */
 export interface OtpDriver {
@@ -133,7 +133,7 @@ export function otpHarness(driver: OtpDriver): OtpHarness {
   }
 }
 
-/** SECURITY.md #1–#10 and the code, link and transfer rules, for one channel. */
+/** docs/security.md #1–#10 and the code, link and transfer rules, for one channel. */
 export function describeOtpProperties(h: OtpHarness): void {
   const { driver } = h
   const { fresh } = driver

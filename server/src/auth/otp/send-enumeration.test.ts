@@ -11,7 +11,7 @@ import { CaptureDelivery } from '../../test-support/capture-delivery.js'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js'
 import { TestClock } from '../../test-support/test-clock.js'
 
-// SECURITY 10 by construction: a send runs the same statements whether or not the address belongs to a user, so
+// docs/security.md #10 by construction: a send runs the same statements whether or not the address belongs to a user, so
 // neither its answer nor its timing can tell them apart (the timing itself is measured in `npm run bench -- flood`).
 let database: TestDatabase
 let db: Db

@@ -21,7 +21,7 @@ const authenticationResponse = z.object({
   clientExtensionResults: extensions.default({}),
 }).passthrough()
 
-// The reference clients send the answer in snake_case (document 2 "Passkey assertion payload").
+// The reference clients send the answer in snake_case (wallet spec, "Entities and their fields": "Passkey assertion payload").
 export const registrationAnswer = z.preprocess(fromPasskeyWire, registrationResponse)
 export const authenticationAnswer = z.preprocess(fromPasskeyWire, authenticationResponse)
 

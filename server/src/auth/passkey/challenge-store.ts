@@ -4,7 +4,7 @@ import { ApiError } from '../../http/api-error.js'
 
 /** How long a WebAuthn ceremony may take between `init` and the verification call. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60
-/** 32 random bytes: above the 16 the WebAuthn spec asks for (SECURITY #18). */
+/** 32 random bytes: above the 16 the WebAuthn spec asks for (docs/security.md #18). */
 const CHALLENGE_BYTES = 32
 
 /** Which ceremony a challenge was issued for; a challenge is never accepted by another one. */
@@ -27,7 +27,7 @@ export async function issueChallenge(ctx: ServerContext, appId: string, purpose:
 }
 
 /**
- * Uses a challenge up: one atomic DELETE, so of parallel verifications only one gets it (SECURITY #22).
+ * Uses a challenge up: one atomic DELETE, so of parallel verifications only one gets it (docs/security.md #22).
  * Unknown, expired, spent, or issued for another purpose, app or user → 400 invalid_credentials.
  */
 export async function consumeChallenge(ctx: ServerContext, appId: string, challenge: string, purpose: ChallengePurpose, userId: string | null = null): Promise<void> {

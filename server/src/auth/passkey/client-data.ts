@@ -21,7 +21,7 @@ export interface CheckedClientData {
 }
 
 /**
- * Decodes `clientDataJSON` and applies the app's origin allowlist (SECURITY #19): the origin, and for an
+ * Decodes `clientDataJSON` and applies the app's origin allowlist (docs/security.md #19): the origin, and for an
  * embedded (cross-origin) ceremony its top origin too, must be allowed. Port-wildcard entries need this
  * here because simplewebauthn only compares exact strings.
  */

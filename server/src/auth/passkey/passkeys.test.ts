@@ -78,7 +78,7 @@ describe('passkey sign-up, sign-in, link and unlink', () => {
     const init = await call('/register/init', {})
     expect(init.body.relying_party).toBe('allowed.test')
     expect(init.body.options).toMatchObject({ rp: { id: 'allowed.test' }, attestation: 'none' })
-    // The challenge carries at least 16 random bytes (SECURITY #18).
+    // The challenge carries at least 16 random bytes (docs/security.md #18).
     expect(Buffer.from(init.body.options.challenge, 'base64url').length).toBeGreaterThanOrEqual(16)
 
     const { result: signedUp, credentialId } = await signUp(authenticator)

@@ -49,7 +49,7 @@ export async function register(ctx: ServerContext, c: Context<AppEnv>) {
   const body = await readBody(c, registerBody)
   const account = await verifyPasskeyRegistration(ctx, app, body.authenticator_response as RegistrationResponseJSON, 'register', null, c.req.header('user-agent'))
   assertAllowlisted(app, account.allowlistIdentifiers)
-  // Sign-up only: a credential id that is already stored (someone else's) is never taken over (SECURITY #22).
+  // Sign-up only: a credential id that is already stored (someone else's) is never taken over (docs/security.md #22).
   const login = await signInOrSignUp(ctx, app, {
     mode: body.mode,
     findUserId: async (tx) => {

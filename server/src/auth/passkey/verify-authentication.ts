@@ -7,12 +7,12 @@ import { checkClientData, invalidPasskey } from './client-data.js'
 import { passkeyAccount, type PasskeyDetails } from './passkey-account.js'
 import { relyingPartyId } from './relying-party.js'
 
-/** MFA: the challenge was issued to this user, and the passkey must be one of their MFA passkeys, user-verified (SECURITY 20, 51). */
+/** MFA: the challenge was issued to this user, and the passkey must be one of their MFA passkeys, user-verified (docs/security.md #20, #51). */
 export interface MfaAssertion { userId: string }
 
 /**
  * Verifies an assertion by a stored passkey against a challenge issued for sign-in (or for `mfa`), then records the
- * presented counter. A counter that does not grow (unless both are zero) is a cloned authenticator: rejected (SECURITY #21).
+ * presented counter. A counter that does not grow (unless both are zero) is a cloned authenticator: rejected (docs/security.md #21).
  */
 export async function verifyPasskeyAssertion(ctx: ServerContext, app: AppRecord, challenge: string, response: AuthenticationResponseJSON, mfa?: MfaAssertion): Promise<VerifiedAccount> {
   const clientData = checkClientData(app, response.response.clientDataJSON)

@@ -53,7 +53,7 @@ export async function offerAccountTransfer(
  * Redeems a transfer nonce for the signed-in caller: the account moves to them and the other user,
  * with whatever else it held, is deleted ("This will delete your other account"). `types` are the
  * account types the calling endpoint handles; a nonce for another type is refused. The caller's other sessions end
- * (SECURITY 35): the account now signs in to this user, and a session a thief holds must not keep it.
+ * (docs/security.md #35): the account now signs in to this user, and a session a thief holds must not keep it.
  */
 export async function redeemAccountTransfer(
   ctx: ServerContext,

@@ -66,7 +66,7 @@ describe('SIWE with an ERC-1271 contract wallet on a local chain', () => {
   })
 })
 
-describe('SECURITY #26: an ERC-1271 wallet is checked on the chain its message names', () => {
+describe('docs/security.md #26: an ERC-1271 wallet is checked on the chain its message names', () => {
   let otherChain: Anvil
   let twoChains: AppRecord
   const authenticate = async (chainId: number) =>

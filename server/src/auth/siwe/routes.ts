@@ -28,7 +28,7 @@ const linkBody = z.object({ message, signature, chainId: safeString(100).nullish
 const authenticateBody = linkBody.extend({ mode: z.enum(authModes).nullish() })
 const smartWalletBody = z.object({ message, signature, smart_wallet_type: safeString(100).min(1), smart_wallet_version: safeString(100).nullish() })
 const unlinkBody = z.object({ address })
-/** Document 2's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
+/** The wallet spec's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
 const transferBody = z.object({ nonce: safeString(256), address: address.nullish() })
 
 /** The linked account an Ethereum wallet signature proves: keyed by the checksummed address. */

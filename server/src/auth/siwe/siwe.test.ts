@@ -89,7 +89,7 @@ describe('SIWE sign-in', () => {
   })
 })
 
-describe('SECURITY #23: the message is bound to the requesting origin', () => {
+describe('docs/security.md #23: the message is bound to the requesting origin', () => {
   it('rejects a message for another domain', async () => {
     expectRejected(await signIn(newWallet(), { domain: 'evil.example' }))
   })
@@ -130,7 +130,7 @@ describe('SECURITY #23: the message is bound to the requesting origin', () => {
   })
 })
 
-describe('SECURITY #24: nonces are server-issued, bound to the address and single use', () => {
+describe('docs/security.md #24: nonces are server-issued, bound to the address and single use', () => {
   it('rejects a replayed signature', async () => {
     const body = await signedBody(newWallet())
     expect((await call('authenticate', body)).status).toBe(200)
@@ -161,7 +161,7 @@ describe('SECURITY #24: nonces are server-issued, bound to the address and singl
   })
 })
 
-describe('SECURITY #25: issued-at, expiration and not-before', () => {
+describe('docs/security.md #25: issued-at, expiration and not-before', () => {
   it('rejects a message issued more than 10 minutes ago', async () => {
     expectRejected(await signIn(newWallet(), { issuedAt: new Date(t.clock.now() - 11 * 60_000) }))
   })
@@ -180,7 +180,7 @@ describe('SECURITY #25: issued-at, expiration and not-before', () => {
   })
 })
 
-describe('SECURITY #26: the signer must be the address, over a real SIWE message', () => {
+describe('docs/security.md #26: the signer must be the address, over a real SIWE message', () => {
   it('rejects a signature by another key', async () => {
     const [wallet, thief] = [newWallet(), newWallet()]
     const message = siweMessage(wallet, await nonceFor(wallet.address))

@@ -31,7 +31,7 @@ const linkBody = z.object({
 })
 const authenticateBody = linkBody.extend({ mode: z.enum(authModes).nullish() })
 const unlinkBody = z.object({ address })
-/** Document 2's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
+/** The wallet spec's wallet shape `{nonce, address, ...}`: the nonce alone names the offered account. */
 const transferBody = z.object({ nonce: safeString(256), address: address.nullish() })
 
 /** Verifies the signed message (plain, or carried in a memo transaction) and returns the wallet account it proves. */

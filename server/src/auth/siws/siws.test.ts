@@ -84,7 +84,7 @@ describe('SIWS sign-in', () => {
   })
 })
 
-describe('SECURITY #27: the signed bytes are the message the server rebuilds', () => {
+describe('docs/security.md #27: the signed bytes are the message the server rebuilds', () => {
   it('rejects a signature by another key', async () => {
     const [wallet, thief] = [newWallet(), newWallet()]
     const message = messageFor(wallet, await nonceFor(wallet.address))

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error.js'
 import type { OtpChannel } from '../otp/otp-channel.js'
 import { countryCallingCode, phoneNumber, phoneRegion } from './phone-number.js'
 
-/** Document 1 §8 'This region is not supported': the app listed the number's region in `smsUnsupportedRegions`. */
+/** Sign-in spec, "The error catalogue": 'This region is not supported': the app listed the number's region in `smsUnsupportedRegions`. */
 function assertRegionSupported(app: AppRecord, e164: string): void {
   const region = phoneRegion(e164)
   if (region && app.smsUnsupportedRegions.some((unsupported) => unsupported.toUpperCase() === region)) {

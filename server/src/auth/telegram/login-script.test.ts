@@ -1,5 +1,5 @@
 /**
- * `<apiUrl>/js/telegram-login.js`: react-auth 2.25 loads it when the app has Telegram sign-in (WIRE.md §5) and then
+ * `<apiUrl>/js/telegram-login.js`: react-auth 2.25 loads it when the app has Telegram sign-in (docs/decisions.md "The reference React SDK") and then
  * calls `Telegram.Login.auth({bot_id, request_access}, callback)`. Served by the real server; its code run in a
  * sandbox with a stand-in window and popup.
  */

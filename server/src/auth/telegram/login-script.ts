@@ -1,5 +1,5 @@
 /**
- * `/js/telegram-login.js`: what react-auth 2.25 loads from its API origin for Telegram sign-in (WIRE.md §5). Our own
+ * `/js/telegram-login.js`: what react-auth 2.25 loads from its API origin for Telegram sign-in (docs/decisions.md "The reference React SDK"). Our own
  * equivalent of the Login Widget's script API, `Telegram.Login.auth(options, callback)`: it opens the widget's
  * `/auth` page on the Telegram OAuth host (TESSERA_TELEGRAM_OAUTH_URL, e.g. the dev stand-in; default Telegram's)
  * and hands the callback the signed result posted by that popup only, or false when it is closed.

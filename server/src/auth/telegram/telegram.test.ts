@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AppRecord, TelegramSettings } from '../../apps/types.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 
-// A pass-through spy: SECURITY #29 checks which comparison the verifier uses, not what it returns.
+// A pass-through spy: docs/security.md #29 checks which comparison the verifier uses, not what it returns.
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>()
   return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) }
@@ -150,7 +150,7 @@ describe('Telegram Login Widget sign-in', () => {
     expect((await widgetLogin({ ...result, hash: hash.toUpperCase() })).status).toBe(200)
   })
 
-  it('SECURITY #29: compares the full digests with crypto.timingSafeEqual, for a correct and a wrong hash', async () => {
+  it('docs/security.md #29: compares the full digests with crypto.timingSafeEqual, for a correct and a wrong hash', async () => {
     const compare = vi.mocked(timingSafeEqual)
     /** The verifier's comparisons involving this result's digest: both sides (in byte order) and the answer. */
     const comparisonsOf = (digest: Buffer) => compare.mock.calls.flatMap((args, index) => {

@@ -6,7 +6,7 @@ import type { VerifiedAccount } from '../shared/verified-account.js'
 /** What Telegram signed: every field as received, `hash` included. Numbers (id, auth_date) arrive as JSON numbers. */
 export type TelegramSignedData = Record<string, string | number | null | undefined>
 
-/** Telegram's documented limit is the app's choice; a day matches the reference behaviour (SECURITY #29). */
+/** Telegram's documented limit is the app's choice; a day matches the reference behaviour (docs/security.md #29). */
 const MAX_AGE_SECONDS = 24 * 60 * 60
 /** Clocks differ a little; an `auth_date` further in the future than this is forged or broken. */
 const FUTURE_SKEW_SECONDS = 60

@@ -30,7 +30,7 @@ async function purchaseStatus(ctx: ServerContext, app: AppRecord, settings: Coin
   return (event?.status ?? 'pending') as CoinbaseOnRampStatus
 }
 
-/** `POST /api/v1/funding/coinbase_on_ramp/init` and `GET .../status` (document 3 §7): the first card provider and the exchange transfer. */
+/** `POST /api/v1/funding/coinbase_on_ramp/init` and `GET .../status` (funding spec, "The calls it makes"): the first card provider and the exchange transfer. */
 export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
 

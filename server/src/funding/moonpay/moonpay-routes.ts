@@ -35,8 +35,8 @@ function statusUrlFor(app: AppRecord, settings: MoonpaySettings, keys: MoonpayKe
 }
 
 /**
- * `POST /api/v1/plugins/moonpay_on_ramp/sign` (document 3 §7): the server builds the widget URL from the app's keys
- * and the user's own wallet (never a URL the caller hands it) and signs it (SECURITY 65).
+ * `POST /api/v1/plugins/moonpay_on_ramp/sign` (funding spec, "The calls it makes"): the server builds the widget URL from the app's keys
+ * and the user's own wallet (never a URL the caller hands it) and signs it (docs/security.md #65).
  */
 export function moonpayRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()

@@ -24,7 +24,7 @@ export type RelayQuote = z.output<typeof relayQuote> & { message?: string }
 
 /**
  * A quote from Relay (`POST {api}/quote/v3`, `x-api-key`) with the refund address set to the paying wallet (Relay
- * refunds nothing without one). Relay's 'Invalid address...' refusal is answered as the quote (document 3 §5); its
+ * refunds nothing without one). Relay's 'Invalid address...' refusal is answered as the quote (funding spec, "Validation rules"); its
  * other refusals are 400 with its message; an unreachable or failing Relay, or one refusing our key, is 503.
  */
 export async function fetchRelayQuote(bridge: BridgeSettings, testnet: boolean, body: Required<BridgeQuoteBody>): Promise<RelayQuote> {

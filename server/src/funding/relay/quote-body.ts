@@ -3,12 +3,12 @@ import { BRIDGE_NATIVE_CURRENCY, BRIDGE_SOLANA_CHAIN_ID, BRIDGE_SOLANA_NATIVE_CU
 import { walletAddress } from '../schemas.js'
 
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
-/** The bridge's native currency of a chain (document 3 §3: the zero address by default; Solana's system program). */
+/** The bridge's native currency of a chain (funding spec, "Entities and their fields": the zero address by default; Solana's system program). */
 const nativeCurrencyOf = (chain: number) => (chain === BRIDGE_SOLANA_CHAIN_ID ? BRIDGE_SOLANA_NATIVE_CURRENCY : BRIDGE_NATIVE_CURRENCY)
 
 /**
  * `POST /api/v1/funding/bridge/quote` (`BridgeQuoteBody`). Addresses are checked for their form only: one Relay
- * finds invalid for the chain comes back as its tolerated 'Invalid address' answer (document 3 §5).
+ * finds invalid for the chain comes back as its tolerated 'Invalid address' answer (funding spec, "Validation rules").
  */
 export const bridgeQuoteBody = z.object({
   tradeType: z.literal('EXPECTED_OUTPUT'),

@@ -47,7 +47,7 @@ describe('Relay quotes', () => {
     expect(relay.requests.at(-1)!.path).toBe(`/testnets${RELAY_QUOTE_PATH}`)
   })
 
-  it("answers Relay's 'Invalid address' refusal as the quote (document 3 §5), and its other refusals as 400", async () => {
+  it("answers Relay's 'Invalid address' refusal as the quote (funding spec, \"Validation rules\"), and its other refusals as 400", async () => {
     answer = () => ({ status: 400, body: { message: 'Invalid address for destination chain', errorCode: 'INVALID_ADDRESS' } })
     expect(await fetchRelayQuote(bridge, false, quote)).toEqual({ message: 'Invalid address for destination chain', errorCode: 'INVALID_ADDRESS', steps: [] })
     answer = () => ({ status: 400, body: { message: 'Amount too low', errorCode: 'AMOUNT_TOO_LOW' } })

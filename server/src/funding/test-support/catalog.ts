@@ -6,7 +6,7 @@
 import { formatUnits } from 'viem'
 import type { FundingAsset } from './networks.js'
 
-/** Coinbase's public asset ids for the assets document 3 funds. */
+/** Coinbase's public asset ids for the assets the funding spec funds. */
 const coinbaseAssetIds: Record<string, string> = {
   '2b92315d-eab7-5bef-84fa-089a131333f5': 'USDC',
   'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4': 'ETH',

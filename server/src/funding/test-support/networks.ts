@@ -15,7 +15,7 @@ export type FundingAsset = 'native' | 'USDC'
 
 export const isEvmNetwork = (network: LocalNetwork): network is EvmNetwork => 'chainId' in network
 
-/** Decimals of what a network pays out: USDC 6, SOL 9, ETH 18 (document 3 §9). */
+/** Decimals of what a network pays out: USDC 6, SOL 9, ETH 18 (funding spec, "Business constants and limits"). */
 export const assetDecimals = (network: LocalNetwork, asset: FundingAsset) => (asset === 'USDC' ? 6 : isEvmNetwork(network) ? 18 : 9)
 
 export function isSolanaAddress(address: string): boolean {

@@ -62,7 +62,7 @@ afterAll(async () => {
 
 const chain = () => ({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
 
-/** The hosted page URL the client builds from init's answer (document 3 §2). */
+/** The hosted page URL the client builds from init's answer (funding spec, "Screens and routes"). */
 function coinbasePageUrl(init: { app_id: string; session_token: string; partner_user_id: string; onramp_url: string }, params: Record<string, string>): string {
   const url = new URL(init.onramp_url)
   url.search = new URLSearchParams({

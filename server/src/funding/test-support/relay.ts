@@ -2,7 +2,7 @@
  * A local stand-in for the Relay bridge API, speaking its documented protocol (`api_url`, `testnets_api_url`,
  * `explorer_url` and `testnets_explorer_url` all = `{url}`):
  * - `POST /quote/v3` (an API key in `x-api-key` or as a Bearer token, else 401 UNAUTHORIZED_QUOTE), and the retiring
- *   unkeyed `POST /quote` and `POST /quote/v2` that document 3 names: a quote whose deposit step item is, on an EVM
+ *   unkeyed `POST /quote` and `POST /quote/v2` that the funding spec names: a quote whose deposit step item is, on an EVM
  *   origin, `{ from, to: <the solver's deposit address>, value: <amount + fee>, chainId, data: <the request id> }`
  *   (or the USDC transfer with the id appended), and on Solana the instructions (a transfer to the solver's deposit
  *   account and a memo carrying the request id, data hex-encoded).

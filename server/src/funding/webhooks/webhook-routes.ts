@@ -12,7 +12,7 @@ const received = { received: true }
 
 /**
  * `POST /api/v1/funding/webhooks/{coinbase|moonpay}/:app_id`: the providers' transaction webhooks, accepted only with
- * a valid, fresh signature (SECURITY 65); stored once per event whatever the order (the status routes pick the event
+ * a valid, fresh signature (docs/security.md #65); stored once per event whatever the order (the status routes pick the event
  * that counts). A bad or missing signature is 401/400 and stores nothing.
  */
 export function fundingWebhookRoutes(ctx: ServerContext): Hono {

@@ -22,7 +22,7 @@ export const codeBody = z.object({ code })
 export const expiredCode = () => new ApiError(400, 'expired_or_invalid_mfa_token', 'The code has expired or was already used, request a new one')
 export const notEnrolled = (method: string) => invalidData(`No ${method} is enrolled for MFA`)
 
-/** Document 2 §2: the app's `mfa_methods` name the factors its users may enrol. */
+/** Wallet spec, "Screens and routes": the app's `mfa_methods` name the factors its users may enrol. */
 export function assertMethodAllowed(app: AppRecord, method: MfaMethod): void {
   if (!app.mfaMethods.includes(method)) throw new ApiError(400, 'feature_not_enabled', `MFA with ${method} is not enabled for this app`)
 }
@@ -51,7 +51,7 @@ export async function requireChanger(ctx: ServerContext, c: Context<AppEnv>): Pr
   return caller
 }
 
-/** A factor change ends the user's other sessions: one a thief holds must not outlive the owner's new MFA (SECURITY 35). */
+/** A factor change ends the user's other sessions: one a thief holds must not outlive the owner's new MFA (docs/security.md #35). */
 export function endOtherSessions(ctx: ServerContext, db: Queryable, c: Context<AppEnv>, caller: MfaCaller) {
   return revokeOtherSessions(db, { userId: caller.userId, appId: c.var.app.id, keepSessionId: caller.sessionId, now: ctx.clock.now() })
 }

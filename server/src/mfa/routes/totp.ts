@@ -53,7 +53,7 @@ export async function verifyTotp(ctx: ServerContext, c: Context<AppEnv>) {
   const factor = await findMfaFactor(ctx.db, caller.userId, 'totp')
   const secretSealed = factor?.totp_secret_sealed
   if (!secretSealed) throw notEnrolled('authenticator app')
-  // A code already used (or one of an earlier step) is refused like a wrong one (SECURITY 50).
+  // A code already used (or one of an earlier step) is refused like a wrong one (docs/security.md #50).
   await checkMfaAnswer(ctx, caller.userId, async () => {
     const step = matchTotpStep(openTotpSecret(ctx.secret, caller.userId, secretSealed), body.code, ctx.clock.now())
     return step !== null && (await spendTotpStep(ctx.db, caller.userId, step)) ? step : null

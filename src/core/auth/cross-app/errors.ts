@@ -1,4 +1,4 @@
-/** Document 2 §8 "Cross-app" errors the client raises itself. */
+/** Wallet spec, "The error catalogue": "Cross-app" errors the client raises itself. */
 import { TesseraError } from '../../errors/base-error.js'
 
 export const CROSS_APP_REJECTED_MESSAGE = 'User rejected request'

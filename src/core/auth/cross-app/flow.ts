@@ -1,5 +1,5 @@
 /**
- * Cross-app accounts (document 2 "Cross-app"): initial → awaiting-popup → authenticating → done | error.
+ * Cross-app accounts (wallet spec, "Screens and routes": "Cross-app"): initial → awaiting-popup → authenticating → done | error.
  * Only the synchronous first step lives here (the checks and the popup, opened inside the click); the
  * rest (flow-steps.ts) and the provider page's side (provider-page.ts) load on first use.
  */

@@ -1,4 +1,4 @@
-/** The requester's side of the provider popup (document 2 §4 "Cross-app request"): one answer, a time-out, or the popup closed. */
+/** The requester's side of the provider popup (wallet spec, "States and transitions": "Cross-app request"): one answer, a time-out, or the popup closed. */
 import { CROSS_APP_POPUP_CLOSED_POLL_MS, CROSS_APP_REQUEST_TIMEOUT_MS, crossAppMessageTypes, type CrossAppTokenAction } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { MessageEventLike, OAuthWindow, PopupWindow } from '../oauth/browser-window.js'

@@ -77,7 +77,7 @@ async function approve(runtime: ProviderPageRuntime, request: CrossAppAuthorizat
     state_code: request.stateCode,
     code_challenge: request.codeChallenge,
   })
-  // Document 2 §4: a requester that may transact gets a token for it; a read-only one has any earlier token withdrawn.
+  // Wallet spec, "States and transitions": a requester that may transact gets a token for it; a read-only one has any earlier token withdrawn.
   const tokenAction = requester.readOnly ? { action: 'clear' as const } : { action: 'set' as const, token: randomOAuthSecret() }
   await runtime.grants.apply(userId, request.requesterAppId, tokenAction)
   answerOpener(win, {

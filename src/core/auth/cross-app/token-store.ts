@@ -15,7 +15,7 @@ export function createCrossAppTokenStore(storage: TokenStorage, appId: string, k
       const value = await storage.get(key(userId, otherAppId))
       return typeof value === 'string' && value ? value : null
     },
-    /** Document 2 §4: `set` stores the token, `clear` drops it. */
+    /** Wallet spec, "States and transitions": `set` stores the token, `clear` drops it. */
     async apply(userId: string, otherAppId: string, tokenAction: CrossAppTokenAction): Promise<void> {
       if (tokenAction.action === 'set') await storage.put(key(userId, otherAppId), tokenAction.token)
       else await storage.del(key(userId, otherAppId))

@@ -22,7 +22,7 @@ export function transactRequestUrl(transactUrl: string, request: CrossAppTransac
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The four requests the reference SDK sends (document 2 "Cross-app request"), each with its params' shape. */
+/** The four requests the reference SDK sends (wallet spec, "States and transitions": "Cross-app request"), each with its params' shape. */
 const isTransactRequest = (value: unknown): value is CrossAppTransactRequestDto => {
   const request = value as { method?: unknown; params?: unknown } | null
   if (!request || !Array.isArray(request.params)) return false

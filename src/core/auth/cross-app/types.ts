@@ -1,4 +1,4 @@
-/** `client.auth.crossApp`: accounts of other apps on the server (document 2 "Cross-app"); the flow loads with its first use. */
+/** `client.auth.crossApp`: accounts of other apps on the server (wallet spec, "Screens and routes": "Cross-app"); the flow loads with its first use. */
 import type { CrossAppAuthorizationRequest, CrossAppConnection, CrossAppFlowState, CrossAppProviderDetails, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../login-method.js'

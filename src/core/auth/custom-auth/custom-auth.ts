@@ -1,5 +1,5 @@
 /**
- * Bring-your-own auth (document 1 §4 "Custom JWT auth states"): the app's own identity provider is the
+ * Bring-your-own auth (sign-in spec, "States and transitions": "Custom JWT auth states"): the app's own identity provider is the
  * source of truth. `sync()` signs in with the app's token when nobody is signed in, and signs out a
  * custom-auth user once the app has no token. It runs when `configure()` is called (the React wrapper
  * calls it whenever the app's flags change) and when the app calls it; never on its own when the

@@ -1,4 +1,4 @@
-/** The email side of the one-time code flow: `passwordless/*` routes and the email rules of document 1 §5. */
+/** The email side of the one-time code flow: `passwordless/*` routes and the email rules of the sign-in spec, "Validation rules". */
 import {
   authenticatePasswordless,
   initPasswordless,

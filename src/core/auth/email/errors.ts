@@ -1,4 +1,4 @@
-/** The email rules' errors (document 1 §8), apart from client-errors.ts: only the lazily loaded email channel raises them. */
+/** The email rules' errors (sign-in spec, "The error catalogue"), apart from client-errors.ts: only the lazily loaded email channel raises them. */
 import { TesseraError } from '../../errors/base-error.js'
 
 export const invalidEmailError = () =>

@@ -1,4 +1,4 @@
-/** Email checks shared by the flow and the UI (document 1 §5 "Email"). */
+/** Email checks shared by the flow and the UI (sign-in spec, "Validation rules": "Email"). */
 const localPart = String.raw`[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+)*`
 const domain = String.raw`(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,}`
 const ipv4 = String.raw`(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`

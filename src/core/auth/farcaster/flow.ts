@@ -1,5 +1,5 @@
 /**
- * Sign-In with Farcaster (document 1 §4), loaded on first use: initial → starting → awaiting-signature →
+ * Sign-In with Farcaster (sign-in spec, "States and transitions"), loaded on first use: initial → starting → awaiting-signature →
  * authenticating → done | error. The server is the channel relay: `init` opens a channel, the Farcaster app (reached
  * through the connect URI) posts its signed message there, and this flow polls the status every 2 s for 120 s.
  */
@@ -31,11 +31,11 @@ export interface FarcasterFlowOptions {
   openConnectUri?: (uri: string) => void
 }
 
-/** Document 1 §8 "Farcaster": retryable. */
+/** Sign-in spec, "The error catalogue": "Farcaster": retryable. */
 export const farcasterTimeoutError = () =>
   new TesseraError({ code: 'client_request_timeout', shortMessage: 'The request timed out. Try again.', retryable: true })
 
-/** Document 1 §4: on mobile, except iOS (where the screen offers its open-app button), the URI opens in a new tab. */
+/** Sign-in spec, "States and transitions": on mobile, except iOS (where the screen offers its open-app button), the URI opens in a new tab. */
 function openOnMobileNonIos(uri: string): void {
   const agent = globalThis.navigator?.userAgent ?? ''
   if (/Android|Mobi/i.test(agent) && !/iPhone|iPad|iPod/i.test(agent)) globalThis.open?.(uri, '_blank')

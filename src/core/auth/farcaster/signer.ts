@@ -1,5 +1,5 @@
 /**
- * Farcaster signer (document 2 §4), loaded on first use: asks the signed-in user's Farcaster account to add an
+ * Farcaster signer (wallet spec, "States and transitions"), loaded on first use: asks the signed-in user's Farcaster account to add an
  * ed25519 key (the embedded wallet's Farcaster signer, so the app can sign Farcaster messages for the user), then
  * polls its status every 2 s: approved resolves, revoked is 'Request rejected', 300 s is 'Connect failed'.
  */
@@ -23,7 +23,7 @@ export interface FarcasterSignerOptions {
   timeoutMs?: number
 }
 
-/** Document 2 §8 "Farcaster signer". */
+/** Wallet spec, "The error catalogue": "Farcaster signer". */
 const CONNECT_FAILED = 'Connect failed'
 export const farcasterSignerRejectedError = () => new TesseraError({ code: 'unable_to_sign', shortMessage: 'Request rejected' })
 export const farcasterSignerTimeoutError = () =>

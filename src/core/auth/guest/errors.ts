@@ -1,4 +1,4 @@
-/** The guest flow's errors (document 1 §8), apart from client-errors.ts: only the lazily loaded guest code raises them. */
+/** The guest flow's errors (sign-in spec, "The error catalogue"), apart from client-errors.ts: only the lazily loaded guest code raises them. */
 import { TesseraError } from '../../errors/base-error.js'
 
 export const storageError = (cause?: unknown) =>

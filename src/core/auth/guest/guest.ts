@@ -1,4 +1,4 @@
-/** Guest sign-in (document 1 §4): a random credential kept in storage is the guest's only key. */
+/** Guest sign-in (sign-in spec, "States and transitions"): a random credential kept in storage is the guest's only key. */
 import { GUEST_CREDENTIAL_BYTES, type AuthenticatedUserDto } from '../../../protocol/index.js'
 import { authenticateGuest } from './api.js'
 import type { GuestApi } from './types.js'

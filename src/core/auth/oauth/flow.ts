@@ -1,5 +1,5 @@
 /**
- * The OAuth flow (document 1 §§2, 4, 5): initial → redirecting | awaiting-popup → authenticating → done | error.
+ * The OAuth flow (sign-in spec, "Screens and routes", "States and transitions" and "Validation rules"): initial → redirecting | awaiting-popup → authenticating → done | error.
  * Redirect: the page leaves for the provider and `handleReturn()` finishes on the way back. Popup: the popup's
  * page posts the return here and this page finishes. Only the synchronous first step lives here (the checks,
  * the popup opened inside the click, the debounce); the rest (flow-steps.ts) loads when a flow starts.
@@ -51,7 +51,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthActions {
   }
 
   async function fail(started: number, error: unknown): Promise<never> {
-    // Document 1 §8 "OAuth": coded errors pass through; anything else is an invalid code.
+    // Sign-in spec, "The error catalogue": "OAuth": coded errors pass through; anything else is an invalid code.
     const tesseraError = TesseraError.is(error) ? error : oauthInvalidCodeError(error)
     if (started === generation) state.update((current) => ({ ...current, status: 'error', error: tesseraError }))
     throw tesseraError
@@ -78,7 +78,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthActions {
   }
 
   function start(provider: OAuthProvider, startOptions: OAuthStartOptions = {}): Promise<User> {
-    // Document 1 §4: the buttons are debounced; a second press within 2 s joins the first.
+    // Sign-in spec, "States and transitions": the buttons are debounced; a second press within 2 s joins the first.
     const at = now()
     if (lastStart && at - lastStart.at < OAUTH_BUTTON_DEBOUNCE_MS) return lastStart.promise
     const promise = run(provider, startOptions)

@@ -1,4 +1,4 @@
-/** The popup flow's window (document 1 §2): 440×680, centred on the page. Eager: it must open inside the click. */
+/** The popup flow's window (sign-in spec, "Screens and routes"): 440×680, centred on the page. Eager: it must open inside the click. */
 import { OAUTH_POPUP_SIZE } from '../../../protocol/index.js'
 import type { OAuthWindow, PopupWindow } from './browser-window.js'
 

@@ -1,4 +1,4 @@
-/** The redirect flow in progress, kept in sessionStorage across the provider round trip (document 1 §4 "OAuth"). */
+/** The redirect flow in progress, kept in sessionStorage across the provider round trip (sign-in spec, "States and transitions": "OAuth"). */
 import { oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
 import { sessionStorageUnavailableError } from './errors.js'
 

@@ -1,4 +1,4 @@
-/** PKCE S256 and the OAuth state code (RFC 7636; document 1 §3 "OAuth client state"). */
+/** PKCE S256 and the OAuth state code (RFC 7636; sign-in spec, "Entities and their fields": "OAuth client state"). */
 import { sha256 } from '@noble/hashes/sha2'
 import { OAUTH_STATE_BYTES } from '../../../protocol/index.js'
 

@@ -1,4 +1,4 @@
-/** The popup flow (document 1 §2): the popup posts the OAuth return back to its opener (open-popup.ts opens it). */
+/** The popup flow (sign-in spec, "Screens and routes"): the popup posts the OAuth return back to its opener (open-popup.ts opens it). */
 import { oauthProviders, type OAuthProvider } from '../../../protocol/index.js'
 import { OAUTH_INVALID_CODE_MESSAGE, oauthInvalidCodeError } from '../../errors/client-errors.js'
 import type { TesseraError } from '../../errors/base-error.js'
@@ -44,7 +44,7 @@ export function postReturnToOpener(win: OAuthWindow, opener: OAuthWindow, return
   win.close()
 }
 
-/** Document 1 §8 "OAuth": the denial message keeps its code; anything else is an invalid code. */
+/** Sign-in spec, "The error catalogue": "OAuth": the denial message keeps its code; anything else is an invalid code. */
 function errorFromMessage(error: unknown): TesseraError {
   return error === OAUTH_USER_DENIED_MESSAGE ? oauthUserDeniedError() : oauthInvalidCodeError(error)
 }

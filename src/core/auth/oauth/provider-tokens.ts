@@ -1,4 +1,4 @@
-/** The OAuth provider's tokens a login answers with (`oauth_tokens`, document 1 §3), in the reference SDK's shape. */
+/** The OAuth provider's tokens a login answers with (`oauth_tokens`, sign-in spec, "Entities and their fields"), in the reference SDK's shape. */
 import type { OAuthProvider, OAuthTokensDto } from '../../../protocol/index.js'
 
 export interface OAuthTokens {

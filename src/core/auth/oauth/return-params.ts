@@ -1,4 +1,4 @@
-/** The OAuth return in the address (document 1 §2 "OAuth return detection"). */
+/** The OAuth return in the address (sign-in spec, "Screens and routes": "OAuth return detection"). */
 import { oauthReturnParams } from '../../../protocol/index.js'
 
 export interface OAuthReturn {

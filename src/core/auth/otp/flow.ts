@@ -1,5 +1,5 @@
 /**
- * The one-time code flow shared by email and SMS (document 1 §4 "One-time code"):
+ * The one-time code flow shared by email and SMS (sign-in spec, "States and transitions": "One-time code"):
  * initial → sending-code → awaiting-code-input → submitting-code → done | error, for the login, link and update intents.
  * Only the synchronous checks and state changes live here; the channel (identifier rules, routes) and the requests
  * (flow-steps.ts) load with the first code sent or unlink, so the landing draws its input without them.

@@ -1,4 +1,4 @@
-/** The passkey endpoints (document 1 §7 "Passkey"): each ceremony is an init, then the authenticator's answer. */
+/** The passkey endpoints (sign-in spec, "The calls it makes": "Passkey"): each ceremony is an init, then the authenticator's answer. */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { fromPasskeyWire, toPasskeyWire, type AuthenticatedUserDto, type UserDto } from '../../../protocol/index.js'
 import { passkeyAuthenticateRoute, passkeyAuthenticateInitRoute, passkeyLinkRoute, passkeyLinkInitRoute, passkeyRegisterRoute, passkeyRegisterInitRoute, passkeyUnlinkRoute } from '../../../protocol/routes/passkey.js'

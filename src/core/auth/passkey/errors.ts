@@ -1,4 +1,4 @@
-/** Passkey failures with the spec's copy (document 1 §8 "Passkey"). */
+/** Passkey failures with the spec's copy (sign-in spec, "The error catalogue": "Passkey"). */
 import { TesseraError } from '../../errors/base-error.js'
 
 /** WebAuthn exists only in secure contexts: a page on plain http (a LAN address) is told to use https (issue 15). */

@@ -132,7 +132,7 @@ describe('client.auth.passkey.signup and login', () => {
     expect(client.getRecentLoginMethod()).toBe('passkey')
   })
 
-  it('signs in: authenticate carries the init challenge back with the assertion (document 1 §7)', async () => {
+  it('signs in: authenticate carries the init challenge back with the assertion (sign-in spec, "The calls it makes")', async () => {
     const { ceremony, seen } = fakeCeremony({ id: 'known-cred' })
     const client = await newClient(ceremony)
     const flow = statuses(client)

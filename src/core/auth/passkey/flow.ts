@@ -1,5 +1,5 @@
 /**
- * The passkey flow (document 1 §4 "Passkey"): initial → generating-challenge (the init call) → awaiting-passkey
+ * The passkey flow (sign-in spec, "States and transitions": "Passkey"): initial → generating-challenge (the init call) → awaiting-passkey
  * (the browser's credential step) → submitting-response (the server call) → done | error.
  */
 import { MAX_PASSKEYS_PER_USER, type AuthenticatedUserDto } from '../../../protocol/index.js'
@@ -86,7 +86,7 @@ export function createPasskeyFlow(options: PasskeyFlowOptions): PasskeyFlow {
 
   const link: PasskeyFlow['link'] = () =>
     run('link', async (progress) => {
-      // Document 1 §5: at most 5 passkeys; the server enforces it too.
+      // Sign-in spec, "Validation rules": at most 5 passkeys; the server enforces it too.
       if (passkeysOf(options.getUser()).length >= MAX_PASSKEYS_PER_USER) throw cannotLinkMorePasskeysError()
       const init = await api.linkInit(transport)
       progress('awaiting-passkey')

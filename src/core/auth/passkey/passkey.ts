@@ -6,7 +6,7 @@ import type { PasskeyFlow } from './flow.js'
 
 export const initialPasskeyFlowState: PasskeyFlowState = { status: 'initial', intent: 'login', error: null }
 
-/** Document 1 §4: passkeys need the browser's WebAuthn API. */
+/** Sign-in spec, "States and transitions": passkeys need the browser's WebAuthn API. */
 export const isPasskeySupported = (): boolean =>
   typeof globalThis.PublicKeyCredential === 'function' && typeof globalThis.navigator?.credentials?.create === 'function'
 

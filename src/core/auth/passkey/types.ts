@@ -1,4 +1,4 @@
-/** `client.auth.passkey`: WebAuthn passkeys (document 1 §4 "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
+/** `client.auth.passkey`: WebAuthn passkeys (sign-in spec, "States and transitions": "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
 import type { PasskeyFlowState, PasskeyStartOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../login-method.js'

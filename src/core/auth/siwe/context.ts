@@ -3,7 +3,7 @@ import type { AuthenticatedUserDto, UserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { User } from '../../user/types.js'
 
-/** Document 1 §3: the statement and resources line every wallet sign-in message carries. */
+/** Sign-in spec, "Entities and their fields": the statement and resources line every wallet sign-in message carries. */
 export const SIGN_IN_STATEMENT = 'By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.'
 export const SIGN_IN_RESOURCES = ['https://tessera.dev']
 

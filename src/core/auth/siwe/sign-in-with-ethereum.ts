@@ -1,5 +1,5 @@
 /**
- * SIWE (document 1 §4): a nonce from the server, the EIP-4361 message, `personal_sign`, then authenticate or link.
+ * SIWE (sign-in spec, "States and transitions"): a nonce from the server, the EIP-4361 message, `personal_sign`, then authenticate or link.
  * The message and the submission are separate steps too, for apps that sign with their own wallet connection.
  */
 import type { Address } from 'viem'

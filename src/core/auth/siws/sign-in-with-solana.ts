@@ -1,5 +1,5 @@
 /**
- * SIWS (document 1 §4): a nonce from the server, the message, then the wallet signs it (`solana:signMessage`) or a
+ * SIWS (sign-in spec, "States and transitions"): a nonce from the server, the message, then the wallet signs it (`solana:signMessage`) or a
  * memo transaction carrying it (`solana:signTransaction`, for wallets that cannot sign messages), then authenticate
  * or link. The message and the submission are separate steps too, for apps that sign with their own wallet.
  */

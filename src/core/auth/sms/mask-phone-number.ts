@@ -1,4 +1,4 @@
-/** Hides every digit but the last 4 (document 1 §5 "Display rules"), keeping the number's own punctuation. */
+/** Hides every digit but the last 4 (sign-in spec, "Validation rules": "Display rules"), keeping the number's own punctuation. */
 export function maskPhoneNumber(phoneNumber: string, mask = '•'): string {
   let visible = 4
   const characters = [...phoneNumber]

@@ -1,4 +1,4 @@
-/** Phone numbers in E.164 (document 1 §5 "Phone"), parsed with libphonenumber-js loaded on first use. */
+/** Phone numbers in E.164 (sign-in spec, "Validation rules": "Phone"), parsed with libphonenumber-js loaded on first use. */
 import { TesseraError } from '../../errors/base-error.js'
 
 type PhoneNumberLibrary = typeof import('libphonenumber-js')

@@ -1,4 +1,4 @@
-/** The Telegram endpoints (document 1 §7 "Telegram"): one signed proof, the widget's result or Mini App data. */
+/** The Telegram endpoints (sign-in spec, "The calls it makes": "Telegram"): one signed proof, the widget's result or Mini App data. */
 import { type AuthenticatedUserDto, type AuthMode, type UserDto } from '../../../protocol/index.js'
 import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
 import type { Transport } from '../../api/transport.js'

@@ -1,5 +1,5 @@
 /**
- * The Telegram flow (document 1 §4 "Telegram"): initial → awaiting-telegram (the widget's popup) → verifying (the
+ * The Telegram flow (sign-in spec, "States and transitions": "Telegram"): initial → awaiting-telegram (the widget's popup) → verifying (the
  * server checks Telegram's signature) → done | error. Inside a Telegram Mini App with seamless sign-in on, the page's
  * signed `initData` replaces the widget. A widget redirect comes back with the fields in the address (handleReturn).
  */

@@ -14,7 +14,7 @@ export const initialTelegramFlowState: TelegramFlowState = { status: 'initial', 
 /** Telegram's login widget host; tests and `npm start` point the client at a local stand-in instead. */
 export const TELEGRAM_OAUTH_URL = 'https://oauth.telegram.org'
 
-/** Document 1 §2: the fields a widget redirect puts in the address (all removed after use). */
+/** Sign-in spec, "Screens and routes": the fields a widget redirect puts in the address (all removed after use). */
 export const telegramReturnParams = ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url'] as const
 
 /** A widget redirect return needs at least the signed id, date and hash. */

@@ -1,4 +1,4 @@
-/** `client.auth.telegram`: Telegram (document 1 §4 "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
+/** `client.auth.telegram`: Telegram (sign-in spec, "States and transitions": "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
 import type { TelegramFlowState, TelegramLoginOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../login-method.js'

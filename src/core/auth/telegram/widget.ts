@@ -19,7 +19,7 @@ export function widgetUrl({ host, botId, origin, returnTo }: WidgetRequest): str
   url.searchParams.set('bot_id', botId)
   url.searchParams.set('origin', origin)
   url.searchParams.set('request_access', 'write')
-  // Document 1 §7: the widget runs in English.
+  // Sign-in spec, "The calls it makes": the widget runs in English.
   url.searchParams.set('lang', 'en')
   if (returnTo) url.searchParams.set('return_to', returnTo)
   return url.href

@@ -3,7 +3,7 @@ import { TesseraError } from '../../errors/base-error.js'
 import type { AccountTransfer } from '../../types.js'
 
 /**
- * Reads an `account_transfer_required` error (document 2 "Account transfer") into what the transfer
+ * Reads an `account_transfer_required` error (wallet spec, "Screens and routes": "Account transfer") into what the transfer
  * screens show; null for any other error or one without a nonce. `account` is the email or number the
  * user tried to link; an OAuth subject comes from the error itself.
  */

@@ -15,7 +15,7 @@ export interface TransferAccountOptions {
 
 const invalidTransferTypeError = () => new TesseraError({ code: 'invalid_data', shortMessage: 'Invalid transfer account type' })
 
-/** The transfer route of the account's type (document 2 §7): custom, guest and passkey accounts have none. */
+/** The transfer route of the account's type (wallet spec, "The calls it makes"): custom, guest and passkey accounts have none. */
 function requestTransfer(transport: Transport, { nonce, linkMethod, account }: AccountTransfer): Promise<UserDto> {
   if (linkMethod === 'email') return transferEmailAccount(transport, { nonce, email: account })
   if (linkMethod === 'sms') return transferPhoneAccount(transport, { nonce, phoneNumber: account })

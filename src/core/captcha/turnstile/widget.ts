@@ -1,4 +1,4 @@
-/** One invisible Turnstile widget in a hidden container; its token is awaited by polling (document 1 §9). */
+/** One invisible Turnstile widget in a hidden container; its token is awaited by polling (sign-in spec, "Business constants and limits"). */
 import { TesseraError } from '../../errors/base-error.js'
 import { CAPTCHA_FAILED_MESSAGE, captchaFailureError } from '../../errors/client-errors.js'
 import { pollUntil } from '../poll.js'
@@ -9,7 +9,7 @@ const captchaTimeoutError = () => new TesseraError({ code: 'captcha_timeout', sh
 
 export interface TurnstileWidgetOptions {
   siteKey: string
-  /** Document 1 §9: the app id. */
+  /** Sign-in spec, "Business constants and limits": the app id. */
   action: string
   /** The token expired; the owner resets the widget. */
   onExpired(): void

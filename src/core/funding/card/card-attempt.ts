@@ -1,5 +1,5 @@
 /**
- * One card (or exchange) attempt (document 3 §§2, 4): the provider's window opens inside the click, the session
+ * One card (or exchange) attempt (funding spec, "Screens and routes" and "States and transitions"): the provider's window opens inside the click, the session
  * moves to the provider's status screen, and a failure brings it back to the landing with the banner.
  */
 import type { PopupWindow } from '../../auth/oauth/browser-window.js'

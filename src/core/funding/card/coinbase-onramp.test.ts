@@ -29,7 +29,7 @@ function coinbase(statuses: (CoinbaseOnRampStatus | Error)[] = ['pending'], opti
   return { ...harness, inits, polls }
 }
 
-describe('the first card provider (document 3 §§2, 4)', () => {
+describe('the first card provider (funding spec, "Screens and routes" and "States and transitions")', () => {
   it('opens the window inside the call, builds the hosted URL on the session and polls every 1.5 s from 5 s until success', async () => {
     const harness = coinbase(['pending', 'pending', 'success'])
     const outcome = harness.funding.fundWallet({ address: FUNDED_EVM_ADDRESS, amount: '.5' })

@@ -1,5 +1,5 @@
 /**
- * The first card provider, Coinbase Onramp (document 3 §§2, 4, 7): the server's session for the user's address, the
+ * The first card provider, Coinbase Onramp (funding spec, "Screens and routes", "States and transitions" and "The calls it makes"): the server's session for the user's address, the
  * hosted page's URL in the popup ('buy' by card, or 'send' from a Coinbase account: the exchange), then its status
  * every 1.5 s from 5 s on; three sightings of the window closed without a result return to the landing.
  */
@@ -16,7 +16,7 @@ export const COINBASE_ONRAMP_URL = 'https://pay.coinbase.com/buy/select-asset'
 type Experience = 'buy' | 'send'
 const paymentMethods: Record<Experience, string> = { buy: 'CARD', send: 'CRYPTO_ACCOUNT' }
 
-/** The hosted page's URL with document 3 §2's fields. */
+/** The hosted page's URL with the fields of the funding spec, "Screens and routes". */
 export function coinbaseOnrampUrl(init: CoinbaseOnRampInitResponse, fields: { partnerName: string; amount: string; network: string; asset: string; experience: Experience }): string {
   const url = new URL(init.onramp_url ?? COINBASE_ONRAMP_URL)
   const query = {

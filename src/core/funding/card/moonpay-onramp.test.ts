@@ -44,7 +44,7 @@ async function started(harness: ReturnType<typeof moonpay>, input: Parameters<ty
   return { outcome, at: Date.now() }
 }
 
-describe('the second card provider (document 3 §§2, 4)', () => {
+describe('the second card provider (funding spec, "Screens and routes" and "States and transitions")', () => {
   it('signs the URL for the wallet, opens it, and polls every 3 s from 8 s until the purchase completes', async () => {
     const harness = moonpay([404, transaction('pending'), transaction('waitingAuthorization'), transaction('completed')])
     const { outcome, at } = await started(harness)

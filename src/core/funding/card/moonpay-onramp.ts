@@ -1,5 +1,5 @@
 /**
- * The second card provider, MoonPay (document 3 §§2, 4, 7): the server signs the widget URL for the user's address
+ * The second card provider, MoonPay (funding spec, "Screens and routes", "States and transitions" and "The calls it makes"): the server signs the widget URL for the user's address
  * (currency from the network and asset, the amount, card payment, the app's colours), the popup goes there, and the
  * purchase is read every 3 s from 8 s on. failed, completed and awaitingAuthorization end the polling; failed, or
  * three failed reads (serviceFailure), return to the landing with the provider's banner.
@@ -50,7 +50,7 @@ async function openMoonpay(ctx: SessionContext, attempt: CardAttempt): Promise<v
   ctx.onLeave(pollMoonpay(ctx, attempt, moonpayStatusUrl(sign)))
 }
 
-/** A card purchase waiting for the card's authorization is still pending to the user (document 3 §4). */
+/** A card purchase waiting for the card's authorization is still pending to the user (funding spec, "States and transitions"). */
 function statusOf(transaction: MoonpayTransactionDto): MoonpayCardStatus {
   if (transaction.status === 'waitingAuthorization' && transaction.paymentMethod === 'credit_debit_card') return 'pending'
   return transaction.status === 'waitingPayment' ? 'pending' : transaction.status

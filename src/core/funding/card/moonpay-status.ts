@@ -1,5 +1,5 @@
 /**
- * The second provider's purchase status (document 3 §7 "Second provider transaction status"): its list of
+ * The second provider's purchase status (funding spec, "The calls it makes": "Second provider transaction status"): its list of
  * transactions for the external id, read with a plain `fetch` (no credentials: a provider URL, not our API), each
  * read retried 3 times 500 ms apart. 404 (or an empty list) means the purchase does not exist yet.
  */

@@ -1,5 +1,5 @@
 /**
- * The card providers' window (document 3 §2): opened blank, synchronously inside the user's click, before anything
+ * The card providers' window (funding spec, "Screens and routes"): opened blank, synchronously inside the user's click, before anything
  * is awaited, so that blockers allow it; the provider's URL follows once the server answered.
  */
 import type { PopupWindow } from '../../auth/oauth/browser-window.js'

@@ -1,5 +1,5 @@
 /**
- * Bridged funding (document 3 §§2–5): the chains where the paying wallet holds its native currency, a quote through
+ * Bridged funding (funding spec, "Screens and routes" to "Validation rules"): the chains where the paying wallet holds its native currency, a quote through
  * the server for the exact amount to deliver (EXPECTED_OUTPUT, in the destination's smallest units), the quote's
  * first step sent by the paying wallet, then the bridge's status every second while it is pending, waiting or
  * delayed. The bridge's chain id for Solana and its native currencies come from the wire contract.
@@ -27,7 +27,7 @@ const solanaSource = (ctx: SessionContext) => resolveSolanaClusters(ctx.deps.get
 
 /**
  * EVM sources: the chains the host lists, else the app's own chains when it has any (not every built-in chain's
- * public RPC), else the built-in ones; with the destination's testnet-ness (document 3 §5), the destination excluded.
+ * public RPC), else the built-in ones; with the destination's testnet-ness (funding spec, "Validation rules"), the destination excluded.
  */
 function evmSources(ctx: SessionContext): Chain[] {
   const { place, testnet } = ctx.resolved

@@ -1,5 +1,5 @@
 /**
- * A transfer from the paying wallet on the funded chain itself (document 3 §§2, 4 "External funding"): the native
+ * A transfer from the paying wallet on the funded chain itself (funding spec, "Screens and routes" and "States and transitions": "External funding"): the native
  * currency, or the token by ERC-20 `transfer` / SPL TransferChecked, when the wallet holds the amount and the fee.
  * Null when it does not (a bridge may then pay it from elsewhere).
  */

@@ -23,7 +23,7 @@ const instructionsOf = (transaction: Awaited<ReturnType<typeof splTransfer>>) =>
   }))
 }
 
-describe('the Solana transfers of a funding (document 3 §2)', () => {
+describe('the Solana transfers of a funding (funding spec, "Screens and routes")', () => {
   it("derives the recipient's associated token account as the ATA program does", () => {
     const [owner, mint] = [key(), key()]
     expect(associatedTokenAddress(owner.toBase58(), mint.toBase58()).toBase58()).toBe(referenceAta(owner, mint).toBase58())

@@ -1,5 +1,5 @@
 /**
- * The Solana transactions of a transfer from an external Solana wallet (document 3 §2): SOL by the System program,
+ * The Solana transactions of a transfer from an external Solana wallet (funding spec, "Screens and routes"): SOL by the System program,
  * an SPL token (USDC) by TransferChecked into the recipient's associated token account (created when missing), and
  * a bridge's step from its instructions. Loaded with the first Solana transfer: @solana/web3.js comes with it.
  */

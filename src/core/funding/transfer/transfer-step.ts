@@ -1,5 +1,5 @@
 /**
- * The transfer from an external wallet (document 3 §§2, 4 "External funding"): preparing, then 'confirm' with the
+ * The transfer from an external wallet (funding spec, "Screens and routes" and "States and transitions": "External funding"): preparing, then 'confirm' with the
  * summary, then the paying wallet signs and sends ('submitting'), a bridged transfer waits for the bridge
  * ('bridging'), and 'success' closes by itself after the success delay. Where the wallet cannot pay on the funded
  * chain and bridging is on, 'Transfer from another network' offers the chains where it holds funds.
@@ -29,7 +29,7 @@ function offer(ctx: SessionContext, prepared: PreparedTransfer): void {
   ctx.update({ transfer: { ...ctx.get().transfer!, status: 'confirm', summary: prepared.summary } })
 }
 
-/** The error screen of the transfer step (document 3 §8): insufficient funds offers the way back to the wallets. */
+/** The error screen of the transfer step (funding spec, "The error catalogue"): insufficient funds offers the way back to the wallets. */
 function failTransfer(ctx: SessionContext, error: unknown, refundUrl: string | null = null): void {
   const failure = TesseraError.is(error) ? error : transactionSubmissionError(error)
   ctx.enter('transfer', { transfer: { ...ctx.get().transfer!, status: 'error', error: failure, refundUrl } })
@@ -126,7 +126,7 @@ function succeed(ctx: SessionContext, hash: string): void {
     destinationValue: amount,
     destinationToken: asset!.symbol,
   })
-  // Document 3 §2: the success screen closes by itself after the shared delay.
+  // Funding spec, "Screens and routes": the success screen closes by itself after the shared delay.
   const timer = setTimeout(() => ctx.end('funded'), ctx.timing.successDisplayMs)
   ctx.onLeave(() => clearTimeout(timer))
 }

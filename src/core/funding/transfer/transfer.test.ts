@@ -89,7 +89,7 @@ async function payingWith(setup: Funding, input: FundWalletInput, walletName: st
   return { outcome }
 }
 
-describe('transfer from an external wallet on the same chain (document 3 §§2, 4)', () => {
+describe('transfer from an external wallet on the same chain (funding spec, "Screens and routes" and "States and transitions")', () => {
   it('lists the wallets, connects the chosen one, confirms the summary, sends, and closes after the success delay', async () => {
     const setup = await withWallets()
     await setEvmBalance(home, setup.metamask.address, parseEther('2'))
@@ -185,7 +185,7 @@ describe('transfer from an external wallet on the same chain (document 3 §§2, 
   })
 })
 
-describe('bridged funding (document 3 §§2, 4, 5)', () => {
+describe('bridged funding (funding spec, "Screens and routes", "States and transitions" and "Validation rules")', () => {
   it('offers the chains where the wallet holds funds, quotes the exact output, sends the step, waits for the bridge', async () => {
     const setup = await withWallets({ bridging: true })
     await setEvmBalance(away, setup.metamask.address, parseEther('3'))

@@ -1,5 +1,5 @@
 /**
- * The instructions of a Solana transaction message as the confirmation's 'Advanced' list shows them (document 3
+ * The instructions of a Solana transaction message as the confirmation's 'Advanced' list shows them (funding spec, "Entities and their fields":
  * "Solana prepared transaction"). The System, SPL Token (and Token-2022) and Associated Token Account programs are
  * read with their own codecs (standard-instructions.ts), Raydium's AMM v4 swaps and Jupiter v6's routes byte by byte
  * (swap-instructions.ts); anything else, or any instruction whose accounts sit in a lookup table that cannot be

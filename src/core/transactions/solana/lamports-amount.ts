@@ -1,6 +1,6 @@
 import type { AssetAmount } from '../types.js'
 
-/** Solana's native currency has 9 decimals (document 3 constants). */
+/** Solana's native currency has 9 decimals (funding spec, "Business constants and limits"). */
 export const SOL_DECIMALS = 9
 
 /** An amount of lamports as SOL, with its USD value when the price is known. */

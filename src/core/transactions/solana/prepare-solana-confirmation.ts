@@ -1,5 +1,5 @@
 /**
- * The summary of a Solana transaction for its confirmation (document 3 "Solana transaction confirmation"): the
+ * The summary of a Solana transaction for its confirmation (funding spec, "Screens and routes": "Solana transaction confirmation"): the
  * decoded instructions, the wallet's outgoing amount and first swap, the fee, the balance and whether it covers both
  * (only the lamports out when the app sponsors the fee).
  */

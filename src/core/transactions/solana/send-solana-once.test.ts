@@ -48,7 +48,7 @@ function payer() {
   return { send, received, signatures: () => signatures }
 }
 
-describe('a Solana send with an idempotency key (SECURITY 60)', () => {
+describe('a Solana send with an idempotency key (docs/security.md #60)', () => {
   it('10 retries, the first losing its answer after the broadcast, land one transfer and answer one signature', async () => {
     const wallet = payer()
     const ledger = createSendLedger()

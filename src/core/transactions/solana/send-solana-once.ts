@@ -1,5 +1,5 @@
 /**
- * A Solana send under an idempotency key (SECURITY 60): signed once, the same bytes sent again on every retry, the
+ * A Solana send under an idempotency key (docs/security.md #60): signed once, the same bytes sent again on every retry, the
  * first signature answered each time. The key's transaction is never signed again, so it cannot land twice; once its
  * blockhash has expired without landing, a new send needs a new key.
  */

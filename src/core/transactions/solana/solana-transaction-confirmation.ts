@@ -1,5 +1,5 @@
 /**
- * The Solana transaction kind of the confirmation queue (document 3 "Solana transaction": prepare, confirm, then
+ * The Solana transaction kind of the confirmation queue (funding spec, "States and transitions": "Solana transaction": prepare, confirm, then
  * receipt, or error with retry): the summary first; on approval the wallet signs in the frame, then the transaction
  * is sent and confirmed (or, sign-only, it completes signed); a sponsored one is sent by the wallet API, the app paying
  * the fee; `retry()` puts a fresh blockhash on it and submits again.
@@ -26,7 +26,7 @@ export interface SolanaTransactionInput<T extends SolanaTransactionLike> extends
   uiOptions: TransactionUiOptions
   /** The provider's signing through the wallet frame. */
   signTransaction(transaction: T): Promise<T>
-  /** A send with a key is signed once and those bytes are sent on every retry (SECURITY 60); `ledger` is the client's. */
+  /** A send with a key is signed once and those bytes are sent on every retry (docs/security.md #60); `ledger` is the client's. */
   idempotency?: { key: string; ledger: SendLedger }
   /** A sponsored send (server-managed wallets): the wallet frame asks the wallet API to send it; answers the signature. */
   sponsoredSend?(request: SponsoredSolanaSendRequest): Promise<string>

@@ -3,7 +3,7 @@
  * The transaction goes to the wallet frame as the app built it (the wallet as fee payer, without the wallet's
  * signature); the wallet API puts the app's fee payer in that place, signs, sends, and answers the signature, which the
  * host polls until the cluster confirms it. Under an idempotency key the wallet API is asked once: a retry with the key
- * answers the first send's signature, never a second transaction (SECURITY 60).
+ * answers the first send's signature, never a second transaction (docs/security.md #60).
  */
 import { base64 } from '@scure/base'
 import type { Connection } from '@solana/web3.js'

@@ -1,5 +1,5 @@
 /**
- * Sending a signed Solana transaction and waiting for it (document 3 "Solana transaction": confirm, then receipt or
+ * Sending a signed Solana transaction and waiting for it (funding spec, "States and transitions": "Solana transaction": confirm, then receipt or
  * error with retry): the raw bytes go through the cluster's RPC, confirmation is by polling signature statuses (the
  * local endpoint has no websockets). Failures carry the spec's copy.
  */

@@ -37,7 +37,7 @@ export function setRecentBlockhash(transaction: SolanaTransactionLike, blockhash
   else if (isVersionedTransaction(transaction)) transaction.message.recentBlockhash = blockhash
 }
 
-/** Document 3 §5: a transaction for the wallet must contain the wallet's public key (as fee payer or in an instruction). */
+/** Funding spec, "Validation rules": a transaction for the wallet must contain the wallet's public key (as fee payer or in an instruction). */
 export function containsAccount(transaction: SolanaTransactionLike, address: string): boolean {
   if (isLegacyTransaction(transaction)) {
     return transaction.feePayer?.toBase58() === address || transaction.instructions.some((instruction) => instruction.keys.some((key) => key.pubkey.toBase58() === address))

@@ -1,5 +1,5 @@
 /**
- * Document 2 §4 "Wallet creation": per chain, Ethereum first, when the setting is not off, the user has no embedded
+ * Wallet spec, "States and transitions": "Wallet creation": per chain, Ethereum first, when the setting is not off, the user has no embedded
  * wallet of that chain, and has no external wallet of it or the setting is all-users; custom auth counts as all-users.
  */
 import type { EmbeddedChainType } from '../../../protocol/index.js'
@@ -15,11 +15,11 @@ export function chainsToCreateOnLogin(user: User, config: EffectiveConfig, custo
   })
 }
 
-/** Document 2 §5: the app requires a password (user-passcode recovery) on every new share set. */
+/** Wallet spec, "Validation rules": the app requires a password (user-passcode recovery) on every new share set. */
 export const passwordRequiredToCreate = (config: EffectiveConfig): boolean => config.embeddedWallets.requireUserPasswordOnCreate
 
 /**
- * Document 2 §4: the first screen of the user-owned recovery the app requires before a login's wallets are made
+ * Wallet spec, "States and transitions": the first screen of the user-owned recovery the app requires before a login's wallets are made
  * (null: none). A single method goes straight to it (the password wizard, or the Google Drive backup); several, to
  * recovery selection.
  */
@@ -27,7 +27,7 @@ export function recoveryPromptToCreate(config: EffectiveConfig): 'password:creat
   const { requireUserPasswordOnCreate, requireUserOwnedRecoveryOnCreate, userOwnedRecoveryOptions = ['user-passcode'] } = config.embeddedWallets
   if (requireUserPasswordOnCreate) return 'password:create'
   if (!requireUserOwnedRecoveryOnCreate) return null
-  // Document 2 §4 "Recovery choice": a single method goes straight to its own screen; several, to the chooser.
+  // Wallet spec, "States and transitions": "Recovery choice": a single method goes straight to its own screen; several, to the chooser.
   const [only] = userOwnedRecoveryOptions
   if (userOwnedRecoveryOptions.length !== 1) return 'recovery:select'
   return only === 'user-passcode' ? 'password:create' : only === 'google-drive' ? 'cloud:backup' : 'recovery:select'

@@ -1,4 +1,4 @@
-/** Document 2 §4 "Rules for creating": which wallet a `create` call makes, or the existing one it answers with. */
+/** Wallet spec, "States and transitions": "Rules for creating": which wallet a `create` call makes, or the existing one it answers with. */
 import { invalidCreateArgsError, walletAlreadyExistsError } from '../../errors/embedded-wallet-errors.js'
 import type { CreateEmbeddedWalletOptions, EmbeddedWallet } from './types.js'
 

@@ -37,7 +37,7 @@ describe('delegateWallet', () => {
     expect(replaced).toEqual([user, user])
   })
 
-  it('refuses an address that is not the user’s embedded wallet, or a chain other than ethereum and solana (document 2 §8)', async () => {
+  it('refuses an address that is not the user’s embedded wallet, or a chain other than ethereum and solana (wallet spec, "The error catalogue")', async () => {
     const { actions, calls } = setup([root])
     await expect(actions.delegateWallet({ address: solana.address, chainType: 'solana' })).rejects.toMatchObject({ shortMessage: DELEGATION_NOT_OWNED_MESSAGE })
     await expect(actions.delegateWallet({ address: root.address, chainType: 'bitcoin' as 'ethereum' })).rejects.toMatchObject({ shortMessage: DELEGATION_NOT_OWNED_MESSAGE })

@@ -1,5 +1,5 @@
 /**
- * Delegated wallets (offline access, document 2 §§4–8): `delegateWallet` lets the app's backend sign with one
+ * Delegated wallets (offline access, wallet spec, "States and transitions" to "The error catalogue"): `delegateWallet` lets the app's backend sign with one
  * embedded wallet while the user is offline (the wallet frame hands the server the device share, after the usual
  * unlock and MFA); `revokeWallets` ends every delegation of the user. Headless: the modal's consent screen calls these.
  */

@@ -35,7 +35,7 @@ export interface EmbeddedWalletsDeps {
   createFrameClient?: (options: FrameClientOptions) => FrameClient
   userRecoveryTimeoutMs?: number
   /**
-   * Runs a frame call through the MFA challenge (document 2 §4): refused for want of MFA, the call is retried with
+   * Runs a frame call through the MFA challenge (wallet spec, "States and transitions"): refused for want of MFA, the call is retried with
    * the user's answer. Without it (tests) calls run once.
    */
   withMfa?: <T>(run: (mfa?: MfaSubmission) => Promise<T>) => Promise<T>
@@ -43,7 +43,7 @@ export interface EmbeddedWalletsDeps {
   onPasswordNeeded?(): void
   /** A share set backed up to the user's Google Drive started waiting for the user's consent ('Confirm it's really you'). */
   onCloudRecoveryNeeded?(): void
-  /** The server refused key material for an old sign-in (SECURITY 61): the user signs in again, then recovery resumes. */
+  /** The server refused key material for an old sign-in (docs/security.md #61): the user signs in again, then recovery resumes. */
   onSignInAgainNeeded?(): void
   /** The cloud provider's token for a backup or recovery; opens the provider's window at once (call inside the click). */
   cloudAccessToken?(provider: CloudRecoveryProvider): Promise<string>

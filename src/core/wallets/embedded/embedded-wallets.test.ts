@@ -215,7 +215,7 @@ describe('connecting on a device', () => {
     expect(client.embeddedWallets.getState().status).toBe('ready')
   })
 
-  it('a recovery the server refuses for an old sign-in asks the user to sign in again, and recovers after the new login (SECURITY 61)', async () => {
+  it('a recovery the server refuses for an old sign-in asks the user to sign in again, and recovers after the new login (docs/security.md #61)', async () => {
     testbed = await startEmbeddedTestbed({ embedded: { ethereum: { create_on_login: 'all-users' } } })
     const first = testbed.newClient()
     await testbed.login(first)

@@ -1,5 +1,5 @@
 /**
- * Embedded wallets behind the client's facade (document 2 §§3–4, DESIGN.md §4): creation, connection and recovery
+ * Embedded wallets behind the client's facade (wallet spec, "Entities and their fields" and "States and transitions"; src/frame/README.md "Key custody"): creation, connection and recovery
  * through the wallet frame, and the providers that sign through it. Loaded on first use; viem and @solana/web3.js
  * load later still, with the first provider. The work is in ./actions, each taking the shared state (./state.ts).
  */

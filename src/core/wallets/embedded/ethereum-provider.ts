@@ -1,8 +1,8 @@
 /**
  * The EIP-1193 provider of one embedded Ethereum wallet: accounts and chain are answered here, signing goes to the
- * wallet frame, transactions are completed (nonce, gas, fees by document 1 §9) from the chain's RPC and broadcast
+ * wallet frame, transactions are completed (nonce, gas, fees by the sign-in spec, "Business constants and limits") from the chain's RPC and broadcast
  * there, and every other method is forwarded to that RPC. Signing and sending pass the confirmation gate: with
- * wallet UIs on, the request waits in the confirmation queue for the user's approval (document 3 §§2–4).
+ * wallet UIs on, the request waits in the confirmation queue for the user's approval (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions").
  */
 import type { EthereumFrameRequest } from '../../../protocol/index.js'
 import type { Chain } from '../../chains/chain.js'
@@ -22,7 +22,7 @@ export interface EmbeddedEthereumProviderOptions {
   address: string
   chains: Chain[]
   defaultChain: Chain
-  /** Where the provider's chain is remembered for the app (document 1 §4 "Wallet connector"). */
+  /** Where the provider's chain is remembered for the app (sign-in spec, "States and transitions": "Wallet connector"). */
   storage: TokenStorage
   storageKey: string
   /** Signs through the wallet frame; answers a hex signature or signed raw transaction. */
@@ -45,7 +45,7 @@ export interface EmbeddedEthereumProviderOptions {
 export interface RequestPresentation {
   uiOptions?: SignMessageUiOptions | TransactionUiOptions
   options?: ConfirmationOptions
-  /** `eth_sendTransaction` with a key is sent once: a retry with the key answers the first send's hash (SECURITY 60). */
+  /** `eth_sendTransaction` with a key is sent once: a retry with the key answers the first send's hash (docs/security.md #60). */
   idempotencyKey?: string
   /** `eth_sendTransaction` sent by the wallet API with the app paying the fee (server-managed wallets only; the client checks). */
   sponsor?: boolean

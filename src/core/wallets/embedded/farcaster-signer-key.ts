@@ -1,5 +1,5 @@
 /**
- * The Farcaster signer key of the user's embedded wallet (document 2 §4 "Farcaster signer", §7 initFarcasterSigner,
+ * The Farcaster signer key of the user's embedded wallet (wallet spec, "States and transitions": "Farcaster signer"; "The calls it makes": initFarcasterSigner,
  * signFarcasterMessage): an ed25519 key the wallet frame derives from the primary Ethereum share set's HD entropy.
  * The app gets the public key (to add as a signer) and signatures; the key stays in the frame.
  */

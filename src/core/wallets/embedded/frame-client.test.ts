@@ -162,7 +162,7 @@ describe('the wallet frame client', () => {
       code: 'invalid_recovery_pin',
       shortMessage: 'Invalid recovery password, please try again.',
     })
-    // Document 2 §7: a recovery's start and failure are reported (never the password); a connect is not.
+    // Wallet spec, "The calls it makes": a recovery's start and failure are reported (never the password); a connect is not.
     expect(analytics).toEqual([
       { eventName: 'embedded_wallet_sdk_recovery_started', payload: {} },
       { eventName: 'embedded_wallet_sdk_recovery_failed', payload: { type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' } },

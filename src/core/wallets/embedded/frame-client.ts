@@ -1,5 +1,5 @@
 /**
- * The host side of the wallet frame (document 2 §7, DESIGN.md §4): one hidden iframe per client on the API origin,
+ * The host side of the wallet frame (wallet spec, "The calls it makes"; docs/architecture.md "The wallet frame and how the host talks to it"): one hidden iframe per client on the API origin,
  * mounted on first use. Messages go to that exact origin, and only its replies from that iframe are read.
  */
 import {
@@ -64,7 +64,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     stopListening = () => options.page.window.removeEventListener('message', onMessage)
   }
 
-  /** Document 2 §7's analytics events: a signing request's start and failure, and each recovery call's course. */
+  /** The analytics events of the wallet spec, "The calls it makes": a signing request's start and failure, and each recovery call's course. */
   function report(event: FrameRequestEvent, stage: 'started' | 'completed' | 'failed', payload: Record<string, unknown> = {}) {
     const name = analyticsNames[event as keyof typeof analyticsNames]
     if (name && !(event === 'rpc' && stage === 'completed')) options.sendAnalyticsEvent(`embedded_wallet_sdk_${name}_${stage}`, payload)
@@ -87,7 +87,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   async function mount(): Promise<{ target: Window; origin: string }> {
     const apiUrl = options.apiUrl().replace(/\/+$/, '')
     const origin = new URL(apiUrl).origin
-    // The frame's keys need a secure context: HTTPS, except on this machine (document 2 §5 "Other").
+    // The frame's keys need a secure context: HTTPS, except on this machine (wallet spec, "Validation rules": "Other").
     if (!/^https:|^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(origin)) throw httpsRequiredError()
     const url = new URL(`${apiUrl}/apps/${encodeURIComponent(options.appId)}/embedded-wallets`)
     const analyticsId = await options.getAnalyticsId()

@@ -26,7 +26,7 @@ const frameWindow = () => {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('keyExportFrameUrl', () => {
-  it('names the wallet in the query (document 3), never a token, and offers the phrase for HD wallets only', () => {
+  it('names the wallet in the query (funding spec), never a token, and offers the phrase for HD wallets only', () => {
     const url = keyExportFrameUrl({ apiUrl: 'https://api.example/', appId: 'app 1', clientId: 'c1', wallet })
     expect(url.origin + url.pathname).toBe('https://api.example/apps/app%201/embedded-wallets/export')
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -1,8 +1,8 @@
 /**
- * The host side of the key export frame (document 3 "Key export"): its URL on the API origin for one wallet, and the
+ * The host side of the key export frame (funding spec, "Screens and routes": "Key export"): its URL on the API origin for one wallet, and the
  * answers to its token requests. The frame asks for the access token when the user clicks (never in the URL); when
  * the server wants MFA it asks again with `mfaRequired`, and the answer carries the user's MFA answer. The key itself
- * never reaches this page: nothing the frame posts carries it (SECURITY.md 48).
+ * never reaches this page: nothing the frame posts carries it (docs/security.md #48).
  */
 import { EXPORT_FRAME_PATH, EXPORT_FRAME_TOKEN, EXPORT_FRAME_TOKEN_REQUEST, exportFrameQuery, SERVER_WALLET_RECOVERY_METHOD, type ExportFrameParentMessage, type MfaSubmission } from '../../../protocol/index.js'
 import type { Unsubscribe } from '../../listener.js'

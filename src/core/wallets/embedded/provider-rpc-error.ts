@@ -1,7 +1,7 @@
-/** EIP-1193 errors of the embedded providers: a numeric `code` (document 1 §8 "Wallet-provider errors") and the spec's message. */
+/** EIP-1193 errors of the embedded providers: a numeric `code` (sign-in spec, "The error catalogue": "Wallet-provider errors") and the spec's message. */
 export const providerRpcErrors = {
   unauthorized: 4100,
-  /** Also the code of 'Invalid params' for a chain switch (document 2 §5). */
+  /** Also the code of 'Invalid params' for a chain switch (wallet spec, "Validation rules"). */
   unsupportedMethod: 4200,
   invalidParams: 4200,
   unsupportedChain: 4901,

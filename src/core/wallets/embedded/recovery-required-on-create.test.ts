@@ -1,5 +1,5 @@
 /**
- * Document 2 §4 "Wallet creation": with user-owned recovery required, a login's creation waits for the user's choice
+ * Wallet spec, "States and transitions": "Wallet creation": with user-owned recovery required, a login's creation waits for the user's choice
  * (recovery selection first, or straight to the password when it is the only method) and creates the wallets with it.
  */
 import { afterEach, describe, expect, it } from 'vitest'

@@ -12,7 +12,7 @@ const outcome = (from: RecoveryMethod, to: string) => {
   }
 }
 
-describe('recovery upgrade rules (document 2 §4)', () => {
+describe('recovery upgrade rules (wallet spec, "States and transitions")', () => {
   it('allows privy, user-passcode and recovery-encryption-key to move to any method this client can set', () => {
     for (const from of ['privy', 'user-passcode', 'recovery-encryption-key'] as const)
       for (const to of ['privy', 'user-passcode', 'google-drive', 'icloud']) expect(outcome(from, to)).toBe('allowed')

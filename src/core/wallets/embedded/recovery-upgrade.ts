@@ -1,4 +1,4 @@
-/** Document 2 §4 "Recovery upgrade rules": which recovery method a share set may move to from the one it has. */
+/** Wallet spec, "States and transitions": "Recovery upgrade rules": which recovery method a share set may move to from the one it has. */
 import type { RecoveryMethod } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
 

@@ -1,4 +1,4 @@
-/** `embeddedWallets.setRecovery` (document 2 §4 "Recovery upgrade rules", "Password wizard") over the stand-in frame. */
+/** `embeddedWallets.setRecovery` (wallet spec, "States and transitions": "Recovery upgrade rules", "Password wizard") over the stand-in frame. */
 import { afterEach, describe, expect, it } from 'vitest'
 import { embeddedStateWhere, startEmbeddedTestbed, type EmbeddedTestbed } from './test-support/embedded-client.js'
 

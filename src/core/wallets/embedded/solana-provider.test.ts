@@ -60,7 +60,7 @@ describe('the embedded Solana provider', () => {
     expect(await connection.getBalance(to)).toBe(1_000_000)
   })
 
-  it('signs and sends once per idempotency key: a retry answers the first signature, another message with it is refused (SECURITY 60)', async () => {
+  it('signs and sends once per idempotency key: a retry answers the first signature, another message with it is refused (docs/security.md #60)', async () => {
     const { provider, address } = await signedInWithSolanaWallet()
     const to = Keypair.generate().publicKey
     const transfer = (lamports: number) => new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports }))

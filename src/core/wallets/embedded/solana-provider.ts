@@ -3,7 +3,7 @@
  * signed over their message bytes and sent through the cluster's RPC, confirmed by polling signature statuses
  * (the local endpoint has no websockets). A sponsored send (server-managed wallets) goes to the wallet API unsigned
  * instead, the app paying the fee. With wallet UIs on, each request waits in the confirmation queue for the user
- * (document 3 §§2–5). Loaded with the first Solana provider: @solana/web3.js comes with it.
+ * (funding spec, "Screens and routes" to "Validation rules"). Loaded with the first Solana provider: @solana/web3.js comes with it.
  */
 import { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import type { SolanaFrameRequest, SplTokenInfoResponse } from '../../../protocol/index.js'
@@ -94,7 +94,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
   }
 
   async function confirmTransaction<T extends SolanaTransactionLike>(transaction: T, signOnly: boolean, transactionOptions: SolanaTransactionOptions): Promise<SolanaTransactionOutcome<T>> {
-    // Document 2: only server-managed (TEE) wallets are sponsored, and only their sends (the wallet API sends them).
+    // Wallet spec: only server-managed (TEE) wallets are sponsored, and only their sends (the wallet API sends them).
     if (transactionOptions.sponsor && (signOnly || !options.serverManaged)) throw sponsorshipNotSupportedError()
     if (!isLegacyTransaction(transaction) && !isVersionedTransaction(transaction)) throw unsupportedTransactionError()
     if (transaction instanceof Transaction) transaction.feePayer ??= publicKey
@@ -117,7 +117,7 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
     })
   }
 
-  /** Document 3 §8: price and token lookups are logged and swallowed; the symbol then falls back to the shortened mint. */
+  /** Funding spec, "The error catalogue": price and token lookups are logged and swallowed; the symbol then falls back to the shortened mint. */
   const splTokenInfoLookup = (cluster: SolanaCluster): SplTokenInfoLookup => async (mint) => {
     if (!options.splTokenInfo) return null
     return options.splTokenInfo(mint, cluster.name).catch((error: unknown) => {

@@ -33,9 +33,9 @@ export interface EmbeddedWalletsRuntime {
 export interface EmbeddedWalletsContext {
   deps: EmbeddedWalletsDeps
   runtime: EmbeddedWalletsRuntime
-  /** Requests waiting for the user's approval (document 3 §§2–4): every provider's signing passes through it. */
+  /** Requests waiting for the user's approval (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): every provider's signing passes through it. */
   confirmations: ConfirmationQueue
-  /** The idempotency keys of this client's sends, across its providers (SECURITY 60). */
+  /** The idempotency keys of this client's sends, across its providers (docs/security.md #60). */
   sends: SendLedger
 }
 

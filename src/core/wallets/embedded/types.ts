@@ -1,5 +1,5 @@
 /**
- * Embedded wallets (document 2 §§3–4, DESIGN.md §4): keys live only in the wallet frame; the core creates,
+ * Embedded wallets (wallet spec, "Entities and their fields" and "States and transitions"; src/frame/README.md "Key custody"): keys live only in the wallet frame; the core creates,
  * connects and recovers them through it, and offers an EIP-1193 provider per Ethereum wallet and a Solana provider.
  * Everything past the client's facade loads on first use (viem chains and signing, @solana/web3.js).
  */
@@ -51,7 +51,7 @@ export interface EmbeddedWalletsState {
    */
   creating: EmbeddedChainType | null
   error: TesseraError | null
-  /** Requests waiting for the user's approval, in arrival order (document 3 §§2–4); absent or empty: none. */
+  /** Requests waiting for the user's approval, in arrival order (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"); absent or empty: none. */
   confirmations?: Confirmation[]
   /** Requests bound for the modal's confirmation that wait for their wallet's recovery first; absent: none. */
   confirmationsComing?: number
@@ -83,7 +83,7 @@ export interface EmbeddedSolanaProvider {
   readonly address: string
   /** A string is signed as its UTF-8 bytes; an empty message is refused ('Message must be a non-empty string'). */
   signMessage(message: Uint8Array | string, options?: SolanaSignMessageOptions): Promise<{ signature: Uint8Array }>
-  /** With wallet UIs on, resolves once the user approved in the confirmation (document 3 "Solana transaction"). */
+  /** With wallet UIs on, resolves once the user approved in the confirmation (funding spec, "States and transitions": "Solana transaction"). */
   signTransaction<T extends SolanaTransactionLike>(transaction: T, options?: SolanaTransactionOptions): Promise<T>
   /** Signs and sends through the cluster's RPC (default: the app's first cluster); answers the base58 signature. */
   signAndSendTransaction(transaction: SolanaTransactionLike, options?: SolanaTransactionOptions): Promise<{ signature: string }>
@@ -136,14 +136,14 @@ export interface EthereumTransactionRequest {
 }
 
 /**
- * What the 'Export wallet' screen embeds (document 3 "Key export"): the export frame's URL for one wallet; `serve`
+ * What the 'Export wallet' screen embeds (funding spec, "Screens and routes": "Key export"): the export frame's URL for one wallet; `serve`
  * answers that iframe's requests for the access token (and the MFA answer) while the screen shows it.
  */
 export interface KeyExportFrame {
   url: string
   wallet: EmbeddedWallet
   serve(frameWindow: { postMessage(message: unknown, targetOrigin: string): void }): Unsubscribe
-  /** The screen closed: document 3 reports the export as done (`embedded_wallet_key_export_completed`). */
+  /** The screen closed: the funding spec reports the export as done (`embedded_wallet_key_export_completed`). */
   finish(): void
 }
 
@@ -163,13 +163,13 @@ export interface RemoveSessionSignersInput { address: string }
 export interface EmbeddedWalletsApi {
   getState(): EmbeddedWalletsState
   watchState(listener: Listener<EmbeddedWalletsState>): Unsubscribe
-  /** Creates a wallet (document 2 §4 "Wallet creation" rules); resolves once the server holds its shares. */
+  /** Creates a wallet (wallet spec, "States and transitions": "Wallet creation" rules); resolves once the server holds its shares. */
   create(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWallet>
   /**
    * When the app requires a password (or a user-owned recovery) on create, a login's creation waits (status
    * `creating`, the `walletPrompt` 'password:create' or 'recovery:select') for this call: it creates the login's
    * wallets (Ethereum, then Solana) with the password or a Google Drive backup (inside a click: the provider's window
-   * opens) and resolves with them; a failure logs the user out, as any failed creation after login (document 2 §4).
+   * opens) and resolves with them; a failure logs the user out, as any failed creation after login (wallet spec, "States and transitions").
    */
   createLoginWallets(input: LoginRecoveryInput): Promise<EmbeddedWallet[]>
   /** Makes every wallet of the user usable on this device: connects, or recovers when the device share is missing. */
@@ -178,10 +178,10 @@ export interface EmbeddedWalletsApi {
   recover(options: RecoverInput): Promise<void>
   /**
    * Sets every share set of the user (or only `address`'s) to password or automatic recovery, one password for all
-   * (document 2 §4 "Recovery upgrade rules"); resolves with the refreshed user.
+   * (wallet spec, "States and transitions": "Recovery upgrade rules"); resolves with the refreshed user.
    */
   setRecovery(input: SetRecoveryInput, options?: { address?: string }): Promise<User>
-  /** Imports a private key as an embedded wallet of its own (document 2 §4, on-device mode); the key goes to the frame only. */
+  /** Imports a private key as an embedded wallet of its own (wallet spec, "States and transitions", on-device mode); the key goes to the frame only. */
   importWallet(input: ImportWalletInput): Promise<EmbeddedWallet>
   /** The export frame for the wallet at `address`, once this device holds its share (recovering it first if needed). */
   keyExportFrame(input: { address: string }): Promise<KeyExportFrame>
@@ -233,7 +233,7 @@ export interface EmbeddedWalletsApi {
   /** Ends every delegation of the user (`POST /wallets/revoke`). */
   revokeWallets(): Promise<void>
   /**
-   * The user signer's authorization signature (document 2 §6) over a wallet API request the app sends itself, e.g. to
+   * The user signer's authorization signature (wallet spec, "Roles and permissions") over a wallet API request the app sends itself, e.g. to
    * a server-managed wallet's `/rpc` (the reference's `generateAuthorizationSignature`): ECDSA P-256 over the request's
    * RFC 8785 form, base64, by the frame's non-extractable key. This server also signs and checks `privy-request-expiry`.
    */

@@ -3,7 +3,7 @@ import { entropyIdVerifierOf, SERVER_WALLET_RECOVERY_METHOD, type RecoveryMethod
 import type { User, WalletAccount } from '../../user/types.js'
 import type { EmbeddedWallet } from './types.js'
 
-/** A wallet the server's signer holds (document 2 §1 'wallet API' wallets): it has an id and recovery method privy-v2. */
+/** A wallet the server's signer holds (wallet spec, "What the product does and for whom": 'wallet API' wallets): it has an id and recovery method privy-v2. */
 export const isServerManaged = (wallet: EmbeddedWallet): wallet is EmbeddedWallet & { id: string } => wallet.recoveryMethod === 'privy-v2' && typeof wallet.id === 'string'
 
 export const isEmbeddedWalletAccount = (account: User['linkedAccounts'][number]): boolean =>

@@ -1,5 +1,5 @@
 /**
- * Connecting an EIP-1193 wallet (document 2 "External wallet connection"): accounts, then the chain, switched when
+ * Connecting an EIP-1193 wallet (wallet spec, "States and transitions": "External wallet connection"): accounts, then the chain, switched when
  * asked for (4902 → add the chain, then switch again). A request the wallet already has pending (-32002) keeps
  * the caller waiting: its accounts are polled until they appear or the request times out.
  */

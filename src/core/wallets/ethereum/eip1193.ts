@@ -1,4 +1,4 @@
-/** The EIP-1193 provider surface the connector uses, and the error codes it reacts to (document 1 §8). */
+/** The EIP-1193 provider surface the connector uses, and the error codes it reacts to (sign-in spec, "The error catalogue"). */
 
 export interface Eip1193RequestArguments {
   method: string

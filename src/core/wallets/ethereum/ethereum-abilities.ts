@@ -1,5 +1,5 @@
 /**
- * What a connected Ethereum account can do (document 2 §3 "Connected wallet (client side)"), through the wallet's own
+ * What a connected Ethereum account can do (wallet spec, "Entities and their fields": "Connected wallet (client side)"), through the wallet's own
  * EIP-1193 provider. Each call takes the live session first: a wallet no longer connected says so.
  */
 import type { Chain } from '../../chains/chain.js'

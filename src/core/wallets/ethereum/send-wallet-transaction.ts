@@ -1,5 +1,5 @@
 /**
- * `eth_sendTransaction` through a connected wallet (document 2 §3): the request as the wallet takes it, from the
+ * `eth_sendTransaction` through a connected wallet (wallet spec, "Entities and their fields"): the request as the wallet takes it, from the
  * connected account, every number as a hex quantity; the wallet fills what is missing (nonce, gas, fees) and signs.
  */
 import { unsupportedTransactionTypeError } from '../../errors/embedded-wallet-errors.js'

@@ -1,4 +1,4 @@
-/** `personal_sign` through a connected wallet (document 2 §3): the message's UTF-8 bytes, hex encoded, and the account. */
+/** `personal_sign` through a connected wallet (wallet spec, "Entities and their fields"): the message's UTF-8 bytes, hex encoded, and the account. */
 import { withTimeout } from '../with-timeout.js'
 import type { Eip1193Provider } from './eip1193.js'
 

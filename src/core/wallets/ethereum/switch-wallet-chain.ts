@@ -1,5 +1,5 @@
 /**
- * A connected Ethereum wallet moves to a chain (document 2 §3): `wallet_switchEthereumChain`, and for a chain the
+ * A connected Ethereum wallet moves to a chain (wallet spec, "Entities and their fields"): `wallet_switchEthereumChain`, and for a chain the
  * wallet does not know (4902) `wallet_addEthereumChain` from the app's chain table, then the switch again. Answers
  * the chain the wallet reports afterwards.
  */

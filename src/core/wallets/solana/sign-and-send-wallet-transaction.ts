@@ -1,5 +1,5 @@
 /**
- * A connected Solana wallet pays (document 2 §3): `solana:signAndSendTransaction` when the wallet offers it on the
+ * A connected Solana wallet pays (wallet spec, "Entities and their fields"): `solana:signAndSendTransaction` when the wallet offers it on the
  * cluster's chain, else the wallet signs and the client sends through the cluster's RPC. Either way the call ends
  * when the cluster confirms, polled (the local endpoint has no websockets).
  */

@@ -1,4 +1,4 @@
-/** `solana:signTransaction` through a connected wallet (document 2 §3): the transaction comes back signed. */
+/** `solana:signTransaction` through a connected wallet (wallet spec, "Entities and their fields"): the transaction comes back signed. */
 import type { Connection } from '@solana/web3.js'
 import type { SolanaTransactionLike } from '../embedded/types.js'
 import { withTimeout } from '../with-timeout.js'

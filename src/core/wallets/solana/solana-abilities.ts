@@ -1,5 +1,5 @@
 /**
- * What a connected Solana account can do (document 2 §3 "Connected wallet (client side)"), through wallet-standard.
+ * What a connected Solana account can do (wallet spec, "Entities and their fields": "Connected wallet (client side)"), through wallet-standard.
  * Messages sign at once; transactions load @solana/web3.js first. Each call takes the live session first: a wallet
  * no longer connected says so.
  */

@@ -1,6 +1,6 @@
 /**
  * A host's @solana/web3.js transaction on its way to a wallet-standard wallet and back: completed for the cluster
- * (fee payer, recent blockhash), checked to involve the wallet (document 3 §5), serialized for the wallet, and given
+ * (fee payer, recent blockhash), checked to involve the wallet (funding spec, "Validation rules"), serialized for the wallet, and given
  * the wallet's signatures. Loaded with a connected wallet's first transaction (@solana/web3.js comes with it).
  */
 import { Connection, PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js'

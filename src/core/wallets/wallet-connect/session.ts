@@ -1,5 +1,5 @@
 /**
- * The seam between the WalletConnect connector and the WalletConnect relay (document 2 "External wallet connection":
+ * The seam between the WalletConnect connector and the WalletConnect relay (wallet spec, "States and transitions": "External wallet connection":
  * a session is initialised, connected or disconnected). The real one is sign-client-session.ts; tests use a fake,
  * since the relay is out of reach here.
  */

@@ -1,5 +1,5 @@
 /**
- * Cloud backup and recovery (document 2 §2 and §4 "Recovery with a cloud provider"): 'Backing up with' or
+ * Cloud backup and recovery (wallet spec, "Screens and routes" and "States and transitions": "Recovery with a cloud provider"): 'Backing up with' or
  * 'Recovering with' the provider, then success (the modal closes after a short delay) or failure with 'Try again'.
  * A recovery first asks 'Confirm it's really you': its button's click opens the provider's window. A backup starts
  * at once: the recovery selection's row started it (cloud-task.ts). A backup that creates a login's wallets (the app
@@ -139,7 +139,7 @@ function CloudBackupSetting({ provider, started }: { provider: CloudRecoveryProv
 }
 
 /**
- * The backup that creates the login's wallets (document 2 §4): a refused consent can be tried again; a failed
+ * The backup that creates the login's wallets (wallet spec, "States and transitions"): a refused consent can be tried again; a failed
  * creation (the core logged the user out) goes to 'Creating your wallet', which reports it; leaving before the
  * wallets exist ends the login, as in create-with-password.
  */

@@ -1,5 +1,5 @@
 /**
- * Delegated wallets (document 2 §2 "Cross-app and delegation", §4 "Delegated wallets"). 'delegation:consent' asks
+ * Delegated wallets (wallet spec, "Screens and routes": "Cross-app and delegation"; "States and transitions": "Delegated wallets"). 'delegation:consent' asks
  * whether the app may sign with one wallet while the user is offline ('Accept' / 'Not now'); accepting runs the
  * delegation (pending, MFA over it when enrolled), then success, which closes after the shared delay, or the error
  * with 'Try again'. 'delegation:revoke' is its own view ('Confirm' / 'Deny') that ends every delegation.

@@ -1,4 +1,4 @@
-/** The delegated-wallets group (document 2 §4 "Delegated wallets"): loaded with its first screen. */
+/** The delegated-wallets group (wallet spec, "States and transitions": "Delegated wallets"): loaded with its first screen. */
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { DelegationScreen } from './delegation-screen.js'
 

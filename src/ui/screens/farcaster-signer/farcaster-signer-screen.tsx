@@ -1,5 +1,5 @@
 /**
- * 'farcaster:signer' (document 2 §4 "Farcaster signer"): asks the user's Farcaster account to add the embedded
+ * 'farcaster:signer' (wallet spec, "States and transitions": "Farcaster signer"): asks the user's Farcaster account to add the embedded
  * wallet's signer key (derived and kept in the wallet frame). Pending shows the approval link as a QR code with
  * open and copy links while the core polls every 2 s; approved shows success and the modal closes after the shared
  * delay; revoked is 'Request rejected'; 300 s is 'Connect failed' / 'The request timed out. Try again.'; no key is
@@ -18,7 +18,7 @@ import { COPIED_ADDRESS_RESET_MS, useCopied } from '../../primitives/use-copied.
 import * as landingStyles from '../../styles/landing.css.js'
 import * as styles from '../../styles/modal.css.js'
 
-/** Document 1 §2: Farcaster QR codes are 275 px square. */
+/** Sign-in spec, "Screens and routes": Farcaster QR codes are 275 px square. */
 const FARCASTER_QR_SIZE = 275
 
 type Phase = { step: 'starting' } | { step: 'pending'; url: string } | { step: 'done' } | { step: 'failed'; error: unknown }

@@ -1,4 +1,4 @@
-/** The Farcaster signer group (document 2 §4 "Farcaster signer"): loaded with its first screen. */
+/** The Farcaster signer group (wallet spec, "States and transitions": "Farcaster signer"): loaded with its first screen. */
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { FarcasterSignerScreen } from './farcaster-signer-screen.js'
 

@@ -7,7 +7,7 @@ import * as css from './funding.css.js'
 import { localUsd, symbolOf } from './funding-display.js'
 
 /**
- * The amount input (document 3 §2, §5): a decimal keypad on phones, each change handed to the core (which keeps only
+ * The amount input (funding spec, "Screens and routes" and "Validation rules"): a decimal keypad on phones, each change handed to the core (which keeps only
  * digits and one point), the asset's symbol beside it and the USD equivalent under it when a price is known.
  */
 export function AmountField({ session }: { session: FundingSession }) {

@@ -1,4 +1,4 @@
-/** Document 3 §2 "Confirm or edit amount": the amount before a transfer from an external wallet; Continue above 0. */
+/** Funding spec, "Screens and routes": "Confirm or edit amount": the amount before a transfer from an external wallet; Continue above 0. */
 import { useT } from '../../copy/funding.js'
 import * as styles from '../../styles/modal.css.js'
 import { ConfirmationHeader } from '../transactions/confirmation-header.js'

@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 'Transfer from another network' (step 'bridge-source'): the amount, the From chain among those where
+ * Funding spec, "Screens and routes": 'Transfer from another network' (step 'bridge-source'): the amount, the From chain among those where
  * the paying wallet holds a balance (choosing one has the core fetch its quote without leaving the step), the To
  * address with its balance, the bridging summary once quoted, and 'Confirm with {wallet}'.
  */

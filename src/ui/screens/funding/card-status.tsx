@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Provider status screens" ('Fund account'), §4: the first card provider's in-flow and after-flow
+ * Funding spec, "Screens and routes": "Provider status screens" ('Fund account'), "States and transitions": the first card provider's in-flow and after-flow
  * waits and its success; the second provider's completed, 'Processing payment' (waitingAuthorization) and otherwise
  * 'In Progress'. The core polls and moves the state; back returns to the landing.
  */

@@ -12,7 +12,7 @@ const ethereum = (asset: FundingSession['asset']) => ({ chainType: 'ethereum', a
 const solana = (asset: FundingSession['asset'], name: 'mainnet-beta' | 'devnet' = 'devnet') => ({ chainType: 'solana', address: solanaAddress, chain: null, cluster: { name, rpcUrl: 'http://127.0.0.1:9' }, asset }) as const
 const native = (symbol: string, decimals: number) => ({ kind: 'native', symbol, decimals, address: null }) as const
 
-describe('receiveUri (document 3 §2: chain type, address, Solana USDC mint)', () => {
+describe('receiveUri (funding spec, "Screens and routes": chain type, address, Solana USDC mint)', () => {
   it('Ethereum: an EIP-681 URI with the chain id, whatever the asset', () => {
     expect(receiveUri(ethereum(native('ETH', 18)))).toBe(`ethereum:${ethereumAddress}@84532`)
     expect(receiveUri(ethereum({ kind: 'usdc', symbol: 'USDC', decimals: 6, address: `0x${'11'.repeat(20)}` }))).toBe(`ethereum:${ethereumAddress}@84532`)

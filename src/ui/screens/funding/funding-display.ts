@@ -1,5 +1,5 @@
 /**
- * What the funding screens show of a session (document 3 §2, §9): the network's name, the asset's symbol, amounts by
+ * What the funding screens show of a session (funding spec, "Screens and routes" and "Business constants and limits"): the network's name, the asset's symbol, amounts by
  * the confirmations' rules (native 3 decimals, tokens by their decimals), and the receive QR code's URI.
  */
 import type { AssetAmount, FundingSession } from '../../../core/index.js'
@@ -29,7 +29,7 @@ export const localUsd = (usd: string, locale: string) =>
   usd.replace(/[\d.]+/, (amount) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(Number(amount)))
 
 /**
- * The receive QR code (document 3 §2): the chain type, the address and, for Solana USDC, the mint. Ethereum: an
+ * The receive QR code (funding spec, "Screens and routes"): the chain type, the address and, for Solana USDC, the mint. Ethereum: an
  * EIP-681 URI with the chain id (`ethereum:0x…@8453`); Solana: a Solana Pay transfer URI (`solana:…?spl-token=<mint>`).
  */
 export function receiveUri({ chainType, address, chain, asset }: Funded): string {

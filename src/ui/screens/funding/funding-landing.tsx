@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Funding landing": 'Add funds to your {wallet name} wallet' (or the app's landing title), the methods
+ * Funding spec, "Screens and routes": "Funding landing": 'Add funds to your {wallet name} wallet' (or the app's landing title), the methods
  * the session offers ('Receive funds' always), the error banner, and the alternate-provider hint. Every row is
  * disabled while the ERC-20's details load. Card and exchange open the provider's popup, so they run in the click.
  */

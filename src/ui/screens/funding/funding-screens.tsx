@@ -1,4 +1,4 @@
-/** The 'funding' group (document 3 §§2–4): `<auth-modal>`'s funding session on 'funding:flow', loaded when first shown. */
+/** The 'funding' group (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): `<auth-modal>`'s funding session on 'funding:flow', loaded when first shown. */
 import { useModal } from '../../modal-context.js'
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { FundingView } from './funding-view.js'

@@ -1,5 +1,5 @@
 /**
- * A funding session on screen (document 3 §§2–4): reads `client.funding`'s sessions, shows one (pickSession) and
+ * A funding session on screen (funding spec, "Screens and routes", "Entities and their fields" and "States and transitions"): reads `client.funding`'s sessions, shows one (pickSession) and
  * routes its `step` to its screen. Used by `<auth-modal>`'s 'funding:flow', over a confirmation whose 'Add funds'
  * opened a session (`forConfirmation`), and standalone by `<fund-wallet>` (`inlineId`). Leaving while the session is
  * still open (closing the modal, removing the element) ends it as the user exiting.
@@ -30,7 +30,7 @@ export interface FundingViewProps {
   onClose?: (() => void) | undefined
 }
 
-/** Each step's screen (document 3 §2). */
+/** Each step's screen (funding spec, "Screens and routes"). */
 const screens: Record<FundingStep, (props: FundingScreenProps) => ReactNode> = {
   landing: FundingLanding,
   receive: ReceiveFunds,

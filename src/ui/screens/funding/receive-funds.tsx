@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Receive funds": the QR code (chain type, address, Solana USDC's mint), 'Receive {amount} {symbol}'
+ * Funding spec, "Screens and routes": "Receive funds": the QR code (chain type, address, Solana USDC's mint), 'Receive {amount} {symbol}'
  * and the subtitle (each overridden by `uiConfig`, hidden by an empty string), the network warning, the wallet card
  * with the address, its copy button and the live balance (the core polls it), and 'Continue' once the balance rose.
  */

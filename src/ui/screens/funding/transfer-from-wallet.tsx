@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Transfer from wallet": the connected external wallets and those that can connect, with the
+ * Funding spec, "Screens and routes": "Transfer from wallet": the connected external wallets and those that can connect, with the
  * 'Connected' and 'Solana' badges; more than 4 entries show the first 3 and 'More wallets', which opens the whole
  * list. A row connects its wallet if needed (inside the click: wallets open their prompt), then the amount step.
  */
@@ -13,7 +13,7 @@ import { ConfirmationHeader } from '../transactions/confirmation-header.js'
 import * as css from './funding.css.js'
 import type { FundingScreenProps } from './screen-props.js'
 
-/** Document 3 §9 "Wallet list display": more than this many entries... */
+/** Funding spec, "Business constants and limits": "Wallet list display": more than this many entries... */
 const SHORT_LIST_LIMIT = 4
 /** ...show this many, then 'More wallets'. */
 const SHORT_LIST_SHOWN = 3

@@ -7,7 +7,7 @@ import { Address, Row, Rows } from '../transactions/summary-rows.js'
 import { formatFunded, networkName, symbolOf } from './funding-display.js'
 
 /**
- * The transfer's details: the paying wallet, then the bridging summary of document 3 §2 (Total, To, Network,
+ * The transfer's details: the paying wallet, then the bridging summary of the funding spec, "Screens and routes" (Total, To, Network,
  * Estimated fee) once the quote is in; a same-chain transfer without one shows where the funds go.
  */
 export function TransferRows({ session, transfer }: { session: FundingSession; transfer: FundingTransferState }) {

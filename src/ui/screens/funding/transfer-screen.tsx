@@ -1,8 +1,8 @@
 /**
- * Document 3 §2, §4 "External funding" (step 'transfer'), by the transfer's status: preparing, the wallet-details
+ * Funding spec, "Screens and routes" and "States and transitions": "External funding" (step 'transfer'), by the transfer's status: preparing, the wallet-details
  * confirmation ('Confirm with {wallet}'), submitting, bridging, 'Success!' (the core finishes it after a delay), or
  * the error screen: a bridging failure's 'Transaction failed' with the 'refund status' link and the refund notice;
- * INSUFFICIENT_BALANCE leads back to 'Transfer from wallet' (§8).
+ * INSUFFICIENT_BALANCE leads back to 'Transfer from wallet' ("The error catalogue").
  */
 import type { FundingTransferState } from '../../../core/index.js'
 import { useT } from '../../copy/funding.js'

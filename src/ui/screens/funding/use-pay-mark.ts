@@ -10,7 +10,7 @@ interface UserAgentDataLike {
 }
 
 /**
- * Document 3 §2: 'Pay with card' shows the Apple Pay or Google Pay logo where the browser supports it. Asked of the
+ * Funding spec, "Screens and routes": 'Pay with card' shows the Apple Pay or Google Pay logo where the browser supports it. Asked of the
  * browser without a request: a Payment Request probe for `https://apple.com/apple-pay` or `https://google.com/pay`
  * fetches the method's manifest from that site, which a page's strict `connect-src` refuses (and reports). Apple Pay:
  * WebKit's `ApplePaySession`; Google Pay: a Chromium browser with the Payment Request API, where its method runs.

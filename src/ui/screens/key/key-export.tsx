@@ -11,9 +11,9 @@ const FRAME_HEIGHT = 184
 const frameStyle = { width: '100%', height: FRAME_HEIGHT, border: 'none', colorScheme: 'normal' } as const
 
 /**
- * 'Export wallet' (document 3 "Key export"): the instruction, the warning, the wallet card and the export frame. The
+ * 'Export wallet' (funding spec, "Screens and routes": "Key export"): the instruction, the warning, the wallet card and the export frame. The
  * key is shown and copied inside the frame (on the API origin) only; this page answers its token requests and never
- * sees the key (SECURITY.md 48). Closing reports the export as completed.
+ * sees the key (docs/security.md #48). Closing reports the export as completed.
  */
 export function KeyExport() {
   const t = useT()

@@ -14,7 +14,7 @@ const chains = ['ethereum', 'solana'] as const
 const keyFieldStyle = { fontFamily: 'ui-monospace, monospace' } as const
 
 /**
- * Private-key import (document 2 §4, on-device mode): the key goes straight to the wallet frame, which checks it,
+ * Private-key import (wallet spec, "States and transitions", on-device mode): the key goes straight to the wallet frame, which checks it,
  * splits it like a created wallet and answers only the address. The field is cleared whatever the outcome. An app
  * that requires a password on create requires one here too (the imported key is a share set of its own).
  */

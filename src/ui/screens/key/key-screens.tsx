@@ -1,4 +1,4 @@
-/** The key group (document 3 "Key export"; document 2 §4 private-key import): loaded with its first screen. */
+/** The key group (funding spec, "Screens and routes": "Key export"; wallet spec, "States and transitions": private-key import): loaded with its first screen. */
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { KeyExport } from './key-export.js'
 import { KeyImport } from './key-import.js'

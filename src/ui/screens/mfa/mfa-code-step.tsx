@@ -15,7 +15,7 @@ export interface MfaCodeStepProps {
 }
 
 /**
- * Six-digit code entry for verification and enrolment (document 2 §§4, 5): a complete code is submitted by itself;
+ * Six-digit code entry for verification and enrolment (wallet spec, "States and transitions" and "Validation rules"): a complete code is submitted by itself;
  * idle → submitting → success, or an error: an invalid code clears the boxes for another try, a blocking one
  * (too many attempts, the time limit) disables them.
  */

@@ -10,11 +10,11 @@ import * as styles from '../../styles/modal.css.js'
 import { EnrolmentError } from './mfa-enrolment-result.js'
 import { addedOn, passkeysOf, useUser, type PasskeyAccount } from './mfa-state.js'
 
-/** 'Your passkeys' shows this many, then 'View all' (document 2 §2). */
+/** 'Your passkeys' shows this many, then 'View all' (wallet spec, "Screens and routes"). */
 const PASSKEYS_SHOWN = 2
 
 /**
- * 'Set up passkey verification' (document 2 §2 "Manage passkeys"): 'Add new passkey' links one and makes every
+ * 'Set up passkey verification' (wallet spec, "Screens and routes": "Manage passkeys"): 'Add new passkey' links one and makes every
  * passkey of the user an MFA factor; 'Your passkeys' lists the first two with 'View all'; 'Passkeys updated' on success.
  */
 export function MfaEnrollPasskey() {

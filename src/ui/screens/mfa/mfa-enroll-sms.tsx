@@ -13,7 +13,7 @@ import { MfaCodeStep } from './mfa-code-step.js'
 import { EnrolmentDone, EnrolmentError } from './mfa-enrolment-result.js'
 
 /**
- * SMS enrolment (document 2 §4 "SMS enrolment: enroll, verify, done"): a phone number (never the login phone: the
+ * SMS enrolment (wallet spec, "States and transitions": "SMS enrolment: enroll, verify, done"): a phone number (never the login phone: the
  * server refuses it), the code sent to it, then done. A user with a method enrolled verifies first.
  */
 export function MfaEnrollSms() {

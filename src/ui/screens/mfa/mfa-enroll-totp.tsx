@@ -12,7 +12,7 @@ import { MfaCodeStep } from './mfa-code-step.js'
 import { EnrolmentDone, EnrolmentError } from './mfa-enrolment-result.js'
 
 /**
- * Authenticator-app enrolment (document 2 §§2, 4 "TOTP enrolment: enroll, verify"): the QR code of the auth URL
+ * Authenticator-app enrolment (wallet spec, "Screens and routes" and "States and transitions": "TOTP enrolment: enroll, verify"): the QR code of the auth URL
  * with the setup key to copy, then the app's first code confirms it. A user with a method enrolled verifies first
  * (the core raises the challenge; the MFA router shows the verify screens over this one).
  */

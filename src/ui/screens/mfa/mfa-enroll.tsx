@@ -8,7 +8,7 @@ import { useMfaState } from '../../client-slices/mfa.js'
 import { methodLabel } from './mfa-verify.js'
 import type { MfaMethodType } from './mfa-state.js'
 
-/** Document 2 §2: the enrolment chooser offers passkey, authenticator app and SMS, in this order. */
+/** Wallet spec, "Screens and routes": the enrolment chooser offers passkey, authenticator app and SMS, in this order. */
 const enrolmentOrder: MfaMethodType[] = ['passkey', 'totp', 'sms']
 
 /**

@@ -3,12 +3,12 @@ import type { MfaCopyKey } from '../../copy/mfa.js'
 
 export interface MfaErrorCopy {
   message: MfaCopyKey
-  /** Document 2 §5: a blocking error disables the code input; the user closes and tries again later. */
+  /** Wallet spec, "Validation rules": a blocking error disables the code input; the user closes and tries again later. */
   blocking: boolean
 }
 
 /**
- * Document 2 §§5, 8: MFA code errors are classified as too many attempts (blocking), an invalid code (not
+ * Wallet spec, "Validation rules" and "The error catalogue": MFA code errors are classified as too many attempts (blocking), an invalid code (not
  * blocking) or the code-entry time limit (blocking); anything else is 'Something went wrong.'.
  */
 export function mfaErrorCopy(error: TesseraError): MfaErrorCopy {

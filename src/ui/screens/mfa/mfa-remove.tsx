@@ -15,7 +15,7 @@ const removeTitle: Record<MfaMethodType, MfaCopyKey> = {
 }
 
 /**
- * A removal confirmation (document 2 §2): Remove unenrols the method after the user verifies (the core asks for the
+ * A removal confirmation (wallet spec, "Screens and routes"): Remove unenrols the method after the user verifies (the core asks for the
  * answer up front: the verify screens show over this one), then returns to 'Transaction Protection'.
  */
 export function MfaRemove({ method }: { method: MfaMethodType }) {

@@ -28,7 +28,7 @@ function EnrolmentScreen({ screen }: { screen: WalletFlowScreen }) {
 }
 
 /**
- * The 'mfa:*' screens (document 2 §§2, 4): 'mfa:verify' answers a pending challenge (or verifies on request);
+ * The 'mfa:*' screens (wallet spec, "Screens and routes" and "States and transitions"): 'mfa:verify' answers a pending challenge (or verifies on request);
  * the others enrol, manage and remove methods (wallet-flows.tsx covers them with the verify screens whenever a step
  * needs a verification first: a user with a method enrolled verifies before changing methods).
  */

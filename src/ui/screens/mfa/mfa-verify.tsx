@@ -15,7 +15,7 @@ import { addedOn, challengeActive, passkeysOf, useUser, type MfaAnswer, type Mfa
 
 export const methodLabel: Record<MfaMethodType, MfaCopyKey> = { totp: 'mfa.method.totp', sms: 'mfa.method.sms', passkey: 'mfa.method.passkey' }
 
-/** Document 2 §4 "Other": MFA state is reset 500 ms after the modal closes. */
+/** Wallet spec, "States and transitions": "Other": MFA state is reset 500 ms after the modal closes. */
 export const MFA_STATE_RESET_DELAY_MS = 500
 
 /** Verify screens on the page now: a challenge is canceled only once none is left to answer it. */
@@ -30,7 +30,7 @@ export interface MfaVerifyProps {
 }
 
 /**
- * 'Verify your identity' (document 2 §§2, 4): the method starts as the user's first enrolled one (a passkey starts
+ * 'Verify your identity' (wallet spec, "Screens and routes" and "States and transitions"): the method starts as the user's first enrolled one (a passkey starts
  * by itself, SMS sends a code first, an authenticator app shows the input); the chooser and every back action exist
  * only with more than one method enrolled. Cancel ends the challenge: the waiting operation rejects.
  */

@@ -20,7 +20,7 @@ export function walletsOfRequest(request: ModalRequest, wallets: EmbeddedWallet[
 }
 
 /**
- * 'create': a login's creation waits for the password the app requires (document 2 §4 "Password wizard",
+ * 'create': a login's creation waits for the password the app requires (wallet spec, "States and transitions": "Password wizard",
  * create-with-password), and 'Set Password' creates the login's wallets with it; 'set': it goes on existing wallets.
  */
 export type PasswordFlowMode = 'create' | 'set'

@@ -19,7 +19,7 @@ interface PasswordAcknowledgeProps {
 /**
  * Step 4, 'Confirm you have saved': the checkbox enables 'Set Password', which sets the password on the wallets
  * (every share set, or the request's wallet's) and moves to the done step; Cancel only in a flow the user started.
- * In create mode it creates the login's wallets with the password instead (document 2 §4, create-with-password).
+ * In create mode it creates the login's wallets with the password instead (wallet spec, "States and transitions", create-with-password).
  */
 export function PasswordAcknowledge({ password, mode, onOutcome, onCreationSettled }: PasswordAcknowledgeProps) {
   const t = useT()

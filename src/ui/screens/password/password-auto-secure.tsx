@@ -9,7 +9,7 @@ import * as passwordStyles from './password.css.js'
 
 type Phase = 'idle' | 'saving' | 'done' | 'failed'
 
-/** 'Automatically secure your account' (document 2 §2): Confirm sets automatic (privy) recovery, then 'Success'. */
+/** 'Automatically secure your account' (wallet spec, "Screens and routes"): Confirm sets automatic (privy) recovery, then 'Success'. */
 export function PasswordAutoSecure() {
   const t = useT()
   const { client, request, close } = useModal()

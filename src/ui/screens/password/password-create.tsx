@@ -9,7 +9,7 @@ import { PasswordField } from './password-field.js'
 import { listOffendingCharacters, passwordProblem } from './password-rules.js'
 import { PasswordStrengthMeter } from './password-strength-meter.js'
 
-/** The error a password shows under its field, or null (document 2 §5). */
+/** The error a password shows under its field, or null (wallet spec, "Validation rules"). */
 export function passwordError(t: ReturnType<typeof useT>, password: string): string | null {
   const problem = passwordProblem(password)
   if (!problem) return null

@@ -10,7 +10,7 @@ import { PasswordField } from './password-field.js'
 const isInvalidPassword = (error: unknown) => (error as Partial<TesseraError> | null)?.code === 'invalid_recovery_pin'
 
 /**
- * 'Enter your password' (document 2 §2): this device has no share of a password wallet; the password recovers it
+ * 'Enter your password' (wallet spec, "Screens and routes"): this device has no share of a password wallet; the password recovers it
  * (`embeddedWallets.recover`). A wrong password shows 'Invalid recovery password, please try again.' and the user tries again.
  */
 export function PasswordEnter() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listOffendingCharacters, passwordProblem } from './password-rules.js'
 
-describe('password rules (document 2 §5)', () => {
+describe('password rules (wallet spec, "Validation rules")', () => {
   it('needs 6 characters', () => {
     expect(passwordProblem('abcde')).toEqual({ kind: 'too-short' })
     expect(passwordProblem('abcdef')).toBeNull()

@@ -1,4 +1,4 @@
-/** Document 2 §5 "Password": the recovery password's rules, shared by the wizard, its strength meter and its generator. */
+/** Wallet spec, "Validation rules": "Password": the recovery password's rules, shared by the wizard, its strength meter and its generator. */
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_SYMBOLS = '!@#$%^&*()-_+.'

@@ -8,7 +8,7 @@ import { useConfigState } from '../../client-slices/config.js'
 import * as passwordStyles from './password.css.js'
 import { recoveryFileName } from './recovery-file-name.js'
 
-/** Hands the password to the user as a text file, named by the rule of document 2 §9; nothing leaves the page. */
+/** Hands the password to the user as a text file, named by the rule of the wallet spec, "Business constants and limits"; nothing leaves the page. */
 function download(password: string, appName: string): void {
   const url = URL.createObjectURL(new Blob([`${password}\n`], { type: 'text/plain' }))
   const link = document.createElement('a')

@@ -1,5 +1,5 @@
 /**
- * The password and recovery group (document 2 §2 "Recovery method selection", "Password setup wizard", §4 "Password
+ * The password and recovery group (wallet spec, "Screens and routes": "Recovery method selection", "Password setup wizard"; "States and transitions": "Password
  * wizard"): one component for all its screens, so the password typed on the create step stays in component state
  * (never stored, never logged) through save, confirm and acknowledge, and so does the flow's mode.
  */

@@ -4,7 +4,7 @@ import { passwordStrength, type PasswordStrength } from './password-strength.js'
 
 const levels: PasswordStrength[] = ['Weak', 'Medium', 'Strong']
 
-/** Weak, Medium or Strong (document 2 §5), as three bars and a line; nothing before the first character. */
+/** Weak, Medium or Strong (wallet spec, "Validation rules"), as three bars and a line; nothing before the first character. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const t = useT()
   if (!password) return null

@@ -3,7 +3,7 @@ import { generatePassword } from './generate-password.js'
 import { passwordProblem } from './password-rules.js'
 import { passwordScore, passwordStrength } from './password-strength.js'
 
-describe('password strength (document 2 §5)', () => {
+describe('password strength (wallet spec, "Validation rules")', () => {
   it('averages 0.3 × variety (0 under 8 characters, classes/3 capped at 1) with length × log2(alphabet) / 95', () => {
     // 7 lowercase: no variety part; 7 × log2(26) / 95 / 2.
     expect(passwordScore('abcdefg')).toBeCloseTo((7 * Math.log2(26)) / 95 / 2, 10)

@@ -1,4 +1,4 @@
-/** Document 2 §5 "Password strength": Weak, Medium or Strong from character variety and an entropy-like value. */
+/** Wallet spec, "Validation rules": "Password strength": Weak, Medium or Strong from character variety and an entropy-like value. */
 import { PASSWORD_CHARACTER_CLASSES, passwordProblem } from './password-rules.js'
 
 export type PasswordStrength = 'Weak' | 'Medium' | 'Strong'

@@ -17,11 +17,11 @@ const cloudRows = [
 ] as const
 
 /**
- * 'Secure your account' ('Update backup method' when the wallets have a user-owned method already; document 2 §2
+ * 'Secure your account' ('Update backup method' when the wallets have a user-owned method already; wallet spec, "Screens and routes":
  * "Recovery method selection"): the app's user-owned methods. A password goes through the splash (a reset straight
  * to the wizard); a cloud row's click starts the backup, opening the provider's window inside it, and shows its
  * progress. The current cloud method is not offered again. When a login's creation waits for a user-owned recovery
- * (document 2 §4, create mode), the password row goes straight to creating the password and the Drive row creates
+ * (wallet spec, "States and transitions", create mode), the password row goes straight to creating the password and the Drive row creates
  * the login's wallets backed up to Drive; the cloud screen then owns the creation (`onCreationHandedOff`).
  */
 export function RecoverySelect({ onCreationHandedOff }: { onCreationHandedOff(): void }) {

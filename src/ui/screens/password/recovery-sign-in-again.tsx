@@ -6,7 +6,7 @@ import * as styles from '../../styles/modal.css.js'
 import { LockIcon } from './lock-icon.js'
 
 /**
- * 'Sign in again' (SECURITY 61): the server gives key material only to a sign-in of the last 10 minutes, so a new
+ * 'Sign in again' (docs/security.md #61): the server gives key material only to a sign-in of the last 10 minutes, so a new
  * device's automatic recovery on an older session ends here. The user signs out and in; the core then recovers.
  */
 export function RecoverySignInAgain() {
@@ -15,7 +15,7 @@ export function RecoverySignInAgain() {
   const [busy, setBusy] = useState(false)
   const signInAgain = async () => {
     setBusy(true)
-    // Logout ignores server failures (document 1 §4 "Logout"): the sign-in screens always follow.
+    // Logout ignores server failures (sign-in spec, "States and transitions": "Logout"): the sign-in screens always follow.
     await client.logout().catch(() => {})
     navigation.reset('landing')
   }

@@ -4,7 +4,7 @@ import { ScreenHeader } from '../../primitives/screen-header.js'
 import * as styles from '../../styles/modal.css.js'
 import { LockIcon } from './lock-icon.js'
 
-/** 'Secure Your Account' with 'Add password' (document 2 §2): before a first password, never before a reset. */
+/** 'Secure Your Account' with 'Add password' (wallet spec, "Screens and routes"): before a first password, never before a reset. */
 export function RecoverySplash() {
   const t = useT()
   const { navigation } = useModal()

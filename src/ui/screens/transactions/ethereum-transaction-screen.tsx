@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Ethereum transaction confirmation": the rows the core summarised (Send, Receive, Approval amount or
+ * Funding spec, "Screens and routes": "Ethereum transaction confirmation": the rows the core summarised (Send, Receive, Approval amount or
  * Amount, Spender, To, Token address, Network, Estimated fee or 'Sponsored by {app}'), the raw request under Details,
  * the pending summary (open by default standalone), the balance card, the scan banners and sub-view, and
  * 'Approve' / 'Continue' / 'Add funds' with optional 'Not now'. Batched: ' (i / n)' and back/next. Then the receipt

@@ -1,5 +1,5 @@
 /**
- * Display rules (document 3 §9, document 1 §9): native amounts with 3 decimals, USD with 2 ('<$0.01' when smaller),
+ * Display rules (funding spec, "Business constants and limits"; sign-in spec, "Business constants and limits"): native amounts with 3 decimals, USD with 2 ('<$0.01' when smaller),
  * token amounts by their decimals.
  */
 import type { AssetAmount } from '../../../core/index.js'

@@ -1,5 +1,5 @@
 /**
- * Document 3 §2/§4: a Warning verdict shows 'Warning: Suspicious transaction' with the reason; a Malicious one
+ * Funding spec, "Screens and routes" and "States and transitions": a Warning verdict shows 'Warning: Suspicious transaction' with the reason; a Malicious one
  * 'This is a malicious transaction' and the checkbox that must be ticked (`acknowledgeRisk`) before Approve.
  */
 import type { EthereumTransactionConfirmation } from '../../../core/index.js'

@@ -1,5 +1,5 @@
 /**
- * The scan-details sub-view (document 3 §2): what the simulation says leaves and enters the wallet, and the
+ * The scan-details sub-view (funding spec, "Screens and routes"): what the simulation says leaves and enters the wallet, and the
  * approvals it grants; 'No tokens found' without any, 'Transaction scan failed' when the scan failed.
  */
 import type { ScanAssetChange, ScanState } from '../../../core/index.js'

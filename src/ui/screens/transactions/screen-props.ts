@@ -11,7 +11,7 @@ export interface ScreenProps<Kind extends Confirmation = Confirmation> {
   onClose?: (() => void) | undefined
   /** After success: takes the confirmation off the queue (`reject()` closes without error then) and moves on. */
   dismiss(): void
-  /** Back and next between queued Ethereum transactions (document 3 §2), when there is one that way. */
+  /** Back and next between queued Ethereum transactions (funding spec, "Screens and routes"), when there is one that way. */
   previous?: (() => void) | undefined
   next?: (() => void) | undefined
 }

@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Sign message": title, description and button from `uiOptions` (defaults 'Sign message', 'Signing
+ * Funding spec, "Screens and routes": "Sign message": title, description and button from `uiOptions` (defaults 'Sign message', 'Signing
  * this message will not cost you any fees.', 'Sign and continue'), the app's icon, the message in a scrollable box
  * and 'Not now' when cancellable. Success is shown briefly, then the screen closes.
  */

@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Solana transaction confirmation": 'Confirm transaction', '{app} wants your permission to approve the
+ * Funding spec, "Screens and routes": "Solana transaction confirmation": 'Confirm transaction', '{app} wants your permission to approve the
  * following transaction.', rows Amount, Swap, Network, Estimated fee ('Sponsored by {app}' when the app pays it), the
  * decoded instructions under 'Advanced', the wallet card and 'Approve' or 'Add funds'. The receipt: 'Transaction
  * complete!' ('Transaction signed!' for sign only), "You're all set.", rows Action, Total, Fees, To, and Close; the

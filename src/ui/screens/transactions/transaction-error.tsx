@@ -1,5 +1,5 @@
 /**
- * Document 3 §2 "Transaction error screen": the error code, 'Please try again.', the error message box, the copyable
+ * Funding spec, "Screens and routes": "Transaction error screen": the error code, 'Please try again.', the error message box, the copyable
  * transaction hash with its block explorer link, and 'Retry transaction'. A reverted receipt is 'Transaction failed'.
  */
 import type { TesseraError } from '../../../core/index.js'

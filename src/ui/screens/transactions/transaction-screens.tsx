@@ -1,4 +1,4 @@
-/** The 'transaction' group (document 3 §2): `<auth-modal>`'s confirmation of the queued requests, loaded when first shown. */
+/** The 'transaction' group (funding spec, "Screens and routes"): `<auth-modal>`'s confirmation of the queued requests, loaded when first shown. */
 import { useModal } from '../../modal-context.js'
 import type { WalletFlowScreen } from '../wallet-flows/screens.js'
 import { TransactionView } from './transaction-view.js'

@@ -1,5 +1,5 @@
 /**
- * The confirmation queue on screen (document 3 §2, §4): reads `embeddedWallets` state's `confirmations`, shows one
+ * The confirmation queue on screen (funding spec, "Screens and routes" and "States and transitions"): reads `embeddedWallets` state's `confirmations`, shows one
  * (pickConfirmation) and routes it to its screen. Used by `<auth-modal>`'s 'transaction:confirm' and standalone by
  * `<confirm-tx>` (`inlineId`). Leaving (closing the modal, removing the element) rejects what is still queued for
  * it; after success that only takes it off the queue. While a funding session opened by the shown confirmation's

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { SUCCESS_SCREEN_DELAY_MS } from '../../modal-timing.js'
 
-/** Document 3 §4: a signature's success is shown briefly, then the screen closes (the shared success delay). */
+/** Funding spec, "States and transitions": a signature's success is shown briefly, then the screen closes (the shared success delay). */
 export function useSuccessDismiss(done: boolean, dismiss: () => void): void {
   useEffect(() => {
     if (!done) return

@@ -36,7 +36,7 @@ export async function proceed(runtime: CrossAppRuntime, { started, providerAppId
     const wait = waitForCrossAppReturn(win, popup, url.origin)
     runtime.popupWait = { popup, wait }
     const returned = await wait.result
-    // Document 2 §4: the state code must match the one this browser stored.
+    // Wallet spec, "States and transitions": the state code must match the one this browser stored.
     if (returned.stateCode !== stateCode) {
       void options.sendAnalyticsEvent('possible_phishing_attempt', { flow: 'cross-app', provider_app_id: providerAppId })
       throw oauthPhishingError()
@@ -47,7 +47,7 @@ export async function proceed(runtime: CrossAppRuntime, { started, providerAppId
     const user = intent === 'link'
       ? await linkCrossApp(options.transport, body).then((dto) => options.accountChanges.linked(dto, method, linkedSubject(dto, providerAppId)))
       : await options.authenticate(method, () => authenticateCrossApp(options.transport, { ...body, mode: 'login-or-sign-up' }))
-    // Document 2 §4: the provider's token for later transact requests, kept for this user only.
+    // Wallet spec, "States and transitions": the provider's token for later transact requests, kept for this user only.
     if (returned.tokenAction) await tokens.apply(user.id, providerAppId, returned.tokenAction)
     updateIfCurrent(runtime, started, { status: 'done', error: null })
     return user

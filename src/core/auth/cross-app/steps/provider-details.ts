@@ -2,7 +2,7 @@ import type { CrossAppProviderDetails } from '../../../types.js'
 import { getCrossAppDetails } from '../api.js'
 import type { CrossAppRuntime } from './runtime.js'
 
-/** Document 2 §7: fetched once per app; a failure is logged and answers null (the caller falls back to what it has). */
+/** Wallet spec, "The calls it makes": fetched once per app; a failure is logged and answers null (the caller falls back to what it has). */
 export function getProviderDetails({ options, details }: CrossAppRuntime, providerAppId: string): Promise<CrossAppProviderDetails | null> {
   const cached = details.get(providerAppId)
   if (cached) return cached

@@ -13,7 +13,7 @@ import { getConnections, type CrossAppRuntime } from './runtime.js'
 import type { StartedCrossAppTransact } from './types.js'
 
 /**
- * Document 2 §4: a read-only connection is refused (`cross_app_read_only`), as is an unknown one, a signed-out user
+ * Wallet spec, "States and transitions": a read-only connection is refused (`cross_app_read_only`), as is an unknown one, a signed-out user
  * or an address that is not the cross-app account's; answers the account's wallet the request is for.
  */
 function refuseTransact({ options }: CrossAppRuntime, { providerAppId, address }: CrossAppTransactTarget, known: CrossAppConnection[]): string {

@@ -8,7 +8,7 @@ import { setStatus } from './status.js'
 
 /**
  * Creates the wallets a login needs, in order, with the user-owned recovery when the app requires one (it waits for
- * `userRecovery`); a failure logs the user out (document 2 §4) and rejects.
+ * `userRecovery`); a failure logs the user out (wallet spec, "States and transitions") and rejects.
  */
 export async function createOnLogin(context: EmbeddedWalletsContext, chains: EmbeddedChainType[], sequence: number, userRecovery?: Promise<LoginRecovery>): Promise<EmbeddedWallet[]> {
   const { runtime, deps } = context
@@ -29,7 +29,7 @@ export async function createOnLogin(context: EmbeddedWalletsContext, chains: Emb
     // Logged out (and maybe in again) meanwhile: this login's failure is not the new session's to end.
     if (!current()) throw failure
     runtime.creatingOnLogin = false
-    // Document 2 §4: a failed creation after login signs the user out; the error stays in the state.
+    // Wallet spec, "States and transitions": a failed creation after login signs the user out; the error stays in the state.
     await deps.logout().catch(() => undefined)
     deps.state.update((current) => ({ ...current, status: 'error', creating: null, error: failure }))
     throw failure

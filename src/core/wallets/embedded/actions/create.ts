@@ -13,7 +13,7 @@ import { withWallet } from './with-wallet.js'
 /** `driveToken`: a login's creation backed up to the user's Google Drive (the frame writes the key there first). */
 export function create(context: EmbeddedWalletsContext, options: CreateEmbeddedWalletOptions = {}, driveToken?: string): Promise<EmbeddedWallet> {
   const { creations, loginSequence } = context.runtime
-  // Identical calls in flight share one creation (document 2 §4), within one session: a new login starts afresh.
+  // Identical calls in flight share one creation (wallet spec, "States and transitions"), within one session: a new login starts afresh.
   const key = JSON.stringify([loginSequence, options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null, driveToken ? 'google-drive' : null])
   let creation = creations.get(key)
   if (!creation) {

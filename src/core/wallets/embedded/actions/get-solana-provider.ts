@@ -20,7 +20,7 @@ function loadSolanaProvider(context: EmbeddedWalletsContext, wallet: EmbeddedWal
     createEmbeddedSolanaProvider({
       address: wallet.address,
       clusters: resolveSolanaClusters(deps.getConfig().solanaClusters),
-      // Document 2: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
+      // Wallet spec: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
       serverManaged: isServerManaged(wallet),
       sign: (request: SolanaFrameRequest) =>
         withWallet(context, wallet, async () => {

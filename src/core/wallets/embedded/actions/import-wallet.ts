@@ -5,7 +5,7 @@ import type { EmbeddedWallet, ImportWalletInput } from '../types.js'
 import { callFrame } from './frame-call.js'
 import { syncWallets } from './status.js'
 
-/** Document 2 §4 private-key import (on-device): the frame validates and splits the key; the wallet is its own share set. */
+/** Wallet spec, "States and transitions": private-key import (on-device): the frame validates and splits the key; the wallet is its own share set. */
 export async function importWallet(context: EmbeddedWalletsContext, { privateKey, chainType = 'ethereum', recoveryPassword }: ImportWalletInput): Promise<EmbeddedWallet> {
   const { deps } = context
   if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()

@@ -10,7 +10,7 @@ import { syncWallets } from './status.js'
 import { primaryOf, shareSet, shareSetWallets } from './wallet-lookup.js'
 import { withWallet } from './with-wallet.js'
 
-/** Document 2 §4: every share set (or `address`'s) moves to the new method, one password for all, each re-shared in the frame. */
+/** Wallet spec, "States and transitions": every share set (or `address`'s) moves to the new method, one password for all, each re-shared in the frame. */
 export async function setRecovery(context: EmbeddedWalletsContext, input: SetRecoveryInput, options: { address?: string } = {}): Promise<User> {
   const { deps } = context
   if (!deps.getUser()) throw missingAccessTokenError()

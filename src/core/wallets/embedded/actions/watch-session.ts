@@ -34,7 +34,7 @@ export function watchLogins(context: EmbeddedWalletsContext): Unsubscribe {
     // Set during the login itself, so the modal shows 'Creating your wallet' (or the recovery screens) rather than closing.
     deps.state.update((current) => ({ ...current, status: 'creating', creating: prompt ? null : chains[0]!, error: null }))
     if (!prompt) return void createOnLogin(context, chains, sequence).catch(() => undefined)
-    // Document 2 §4: the creation waits (`creating` with no chain yet) for the user's recovery choice, never logs out for want of it.
+    // Wallet spec, "States and transitions": the creation waits (`creating` with no chain yet) for the user's recovery choice, never logs out for want of it.
     let giveRecovery!: (recovery: LoginRecovery) => void
     const recovery = new Promise<LoginRecovery>((resolve) => (giveRecovery = resolve))
     const wallets = createOnLogin(context, chains, sequence, recovery)

@@ -1,5 +1,5 @@
 /**
- * The Drive token's popup leg (document 2 "Recovery with a cloud provider", "Popup and window messages"): a 440×680
+ * The Drive token's popup leg (wallet spec, "Screens and routes": "Recovery with a cloud provider", "Popup and window messages"): a 440×680
  * popup opened before any await, the host's PKCE pair and state code, the popup's return checked against them, the
  * one-time code traded for the token.
  */

@@ -1,5 +1,5 @@
 /**
- * The cloud provider's access token for a backup or a recovery (document 2 "Recovery with a cloud provider"): a PKCE
+ * The cloud provider's access token for a backup or a recovery (wallet spec, "Screens and routes": "Recovery with a cloud provider"): a PKCE
  * popup like the login's, whose page comes back to the host, which posts the return here; the server trades the
  * one-time code for a Google Drive app-data token, which goes to the wallet frame only.
  */

@@ -1,5 +1,5 @@
 /**
- * Google Drive backup and recovery in the core (document 2 "Recovery with a cloud provider", §4 "Embedded wallet
+ * Google Drive backup and recovery in the core (wallet spec, "Screens and routes": "Recovery with a cloud provider"; "States and transitions": "Embedded wallet
  * load"), over the stand-in frame: the provider's token is asked for synchronously (inside the click), goes to the
  * frame only, and a new device waits in `needs-cloud-recovery` until the user's consent recovers it.
  */

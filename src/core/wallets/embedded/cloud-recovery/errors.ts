@@ -1,4 +1,4 @@
-/** Cloud recovery errors with the spec's copy (document 2 §8 "Wallet and recovery"). */
+/** Cloud recovery errors with the spec's copy (wallet spec, "The error catalogue": "Wallet and recovery"). */
 import { TesseraError } from '../../../errors/base-error.js'
 
 export const recoveryOAuthFailedError = () => new TesseraError({ code: 'invalid_credentials', shortMessage: 'Recovery OAuth failed', retryable: true })

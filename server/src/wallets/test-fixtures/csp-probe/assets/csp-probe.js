@@ -1,4 +1,4 @@
-// Fixture served as the wallet frame's script: tries what the frame's CSP must block (SECURITY 43) and reports.
+// Fixture served as the wallet frame's script: tries what the frame's CSP must block (docs/security.md #43) and reports.
 const violations = []
 document.addEventListener('securitypolicyviolation', (event) => violations.push(event.effectiveDirective))
 
