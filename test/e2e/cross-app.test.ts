@@ -136,7 +136,7 @@ describe('cross-app accounts with the dev provider app', () => {
       // A read-only connection is refused on the client, before any popup.
       let popups = 0
       context.on('page', () => void popups++)
-      const refusal = await page.evaluate(`import('/tessera.js').then((tessera) => tessera.getOrCreateClient(window.TESSERA_DEMO).crossApp
+      const refusal = await page.evaluate(`import('/tessera.js').then((tessera) => tessera.getOrCreateClient(window.TESSERA_DEMO).auth.crossApp
         .signMessage({ providerAppId: '${READ_ONLY_PROVIDER_ID}', message: 'hello' }).then(() => null, (error) => ({ code: error.code, message: error.shortMessage })))`)
       expect(refusal).toEqual({ code: 'cross_app_read_only', message: 'Cannot transact against a read-only provider app' })
       expect(popups).toBe(0)
