@@ -6,20 +6,8 @@ import { analyticsRoutes } from './analytics/routes.js'
 import { appRoutes } from './apps/routes.js'
 import { smartWalletConfigRoutes } from './smart-wallets/routes.js'
 import { originCheckRoutes } from './apps/origin-check.js'
-import { crossAppAppRoutes, crossAppRoutes } from './auth/cross-app/routes.js'
 import { getApp, listApps } from './apps/store.js'
-import { passwordlessRoutes } from './auth/email/routes.js'
-import { smsRoutes } from './auth/sms/routes.js'
-import { customJwtRoutes } from './auth/custom-auth/routes.js'
-import { guestRoutes } from './auth/guest/routes.js'
-import { farcasterRelayRoutes, farcasterRoutes } from './auth/farcaster/routes.js'
-import { siweRoutes } from './auth/siwe/routes.js'
-import { siwsRoutes } from './auth/siws/routes.js'
-import { passkeyRoutes } from './auth/passkey/routes.js'
-import { telegramLoginScriptRoutes } from './auth/telegram/login-script.js'
-import { telegramRoutes } from './auth/telegram/routes.js'
-import { oauthCallbackRoutes } from './auth/oauth/callback.js'
-import { oauthRoutes } from './auth/oauth/routes.js'
+import { loginMethodModules } from './auth/login-methods.js'
 import { captchaRoutes } from './captcha/routes.js'
 import type { ServerContext } from './context.js'
 import { outboxRoutes } from './delivery/outbox-routes.js'
@@ -115,19 +103,15 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
 
   app.route('/', walletFramePageRoutes(ctx))
-  app.route('/', telegramLoginScriptRoutes())
-  app.route('/api/v1/apps', crossAppAppRoutes(ctx))
+  // Before the app routes: cross-app's public `/api/v1/apps/{app_id}/cross-app/*` is matched first.
+  for (const mount of loginMethodModules.flatMap((method) => method.mountsBeforeAppCheck ?? [])) app.route(mount.path, mount.routes(ctx))
   app.route('/api/v1/apps', appRoutes(ctx))
   app.route('/api/v1/apps', smartWalletConfigRoutes(ctx))
   // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
   app.route('/api/v1/apps', chainRelayRoutes(ctx))
   // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
   app.route('/api/v1/apps', paymasterRoutes(ctx))
-  // Providers send the browser back without our app header: the callback finds its app through the state.
-  app.route('/api/v1/oauth', oauthCallbackRoutes(ctx))
   app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))
-  // The Farcaster app posts to the relay without our app header: the channel token names the app.
-  app.route('/api/v1/farcaster', farcasterRelayRoutes(ctx))
   // Funding providers deliver webhooks without our app header (the URL names the app), and the client reads the
   // second provider's status copy like MoonPay's own API: no app header, no bearer.
   app.route('/api/v1/funding/webhooks', fundingWebhookRoutes(ctx))
@@ -135,18 +119,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use('/api/v1/*', requireApp(ctx.db))
   // Cookie-session apps only: CSRF checks first, then tokens of sign-in answers move into cookies.
   app.use('/api/v1/*', sessionCsrfGuard(), sessionCookies(ctx))
-  app.route('/api/v1/oauth', oauthRoutes(ctx))
+  for (const mount of loginMethodModules.flatMap((method) => method.mounts)) app.route(mount.path, mount.routes(ctx))
   app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
-  app.route('/api/v1/passwordless', passwordlessRoutes(ctx))
-  app.route('/api/v1/passwordless_sms', smsRoutes(ctx))
-  app.route('/api/v1/guest', guestRoutes(ctx))
-  app.route('/api/v1/siwe', siweRoutes(ctx))
-  app.route('/api/v1/siws', siwsRoutes(ctx))
-  app.route('/api/v1/passkeys', passkeyRoutes(ctx))
-  app.route('/api/v1/telegram', telegramRoutes(ctx))
-  app.route('/api/v1/cross-app', crossAppRoutes(ctx))
-  app.route('/api/v1/farcaster', farcasterRoutes(ctx))
-  app.route('/api/v1/custom_jwt_account', customJwtRoutes(ctx))
   app.route('/api/v1/captcha', captchaRoutes(ctx))
   app.route('/api/v1/sessions', sessionRoutes(ctx))
   app.route('/api/v1/users', userRoutes(ctx))

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_TOKEN_ISSUER, DEV_APP_ID, type OAuthProvider } from '../../src/protocol/index.js'
-import { appFileSchema, appInputFromFile, oauthProvidersFromFile, oauthProvidersSchema } from './apps/app-file-schema.js'
+import { appFileSchema, appInputFromFile } from './apps/app-file-schema.js'
+import { oauthProvidersFromFile, oauthProvidersSchema } from './auth/oauth/settings.js'
 import { customJwtClaimProblems, settingProblems } from './apps/setting-problems.js'
 import type { AppInput } from './apps/types.js'
 import { paymasterKeyFromFile, solanaFeePayerKeyFromFile } from './sponsorship/gas-sponsorship-file-schema.js'
@@ -96,7 +97,7 @@ export type ConfigFileApp = AppInput & { paymasterSigningKey?: `0x${string}`; so
 /**
  * Reads the JSON config file, e.g.
  * `{ "apps": [{ "id": "<25 chars>", "name": "Shop", "allowed_origins": ["https://shop.example"] }] }`
- * (every setting: `apps/app-file-schema.ts` and the README). Its apps are upserted on start.
+ * (every setting: `apps/app-file-schema.ts`, a login method's in `auth/<method>/settings.ts`, and the README). Its apps are upserted on start.
  */
 export function readConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, mode: ConfigFileMode = {}): ConfigFileApp[] {
   const fail = (reason: string) => new Error(`Invalid config file ${path}: ${reason}`)

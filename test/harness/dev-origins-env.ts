@@ -3,7 +3,8 @@
  * redirect URLs come from the environment so they survive restarts: TESSERA_ALLOWED_ORIGINS and
  * TESSERA_REDIRECT_URLS, comma-separated (README, "Your own origin").
  */
-import { isOriginEntry, isRedirectUrlEntry, type AppFile } from '../../server/src/apps/app-file-schema.js'
+import { isOriginEntry, type AppFile } from '../../server/src/apps/app-file-schema.js'
+import { isRedirectUrlEntry } from '../../server/src/auth/oauth/settings.js'
 
 /** The comma list in `env[name]`, each entry checked; a bad entry names the variable, the entry and the form. */
 function entries(env: Readonly<Record<string, string | undefined>>, name: string, valid: (entry: string) => boolean, form: string): string[] {

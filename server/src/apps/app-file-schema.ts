@@ -1,26 +1,23 @@
 import { z } from 'zod'
-import { APP_ID_LENGTH, embeddedWalletsModes, SESSION_SIGNER_ID, GOOGLE_DRIVE_API_URL, oauthProviders } from '../../../src/protocol/index.js'
+import { APP_ID_LENGTH, embeddedWalletsModes, SESSION_SIGNER_ID, GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
+import type { LoginMethodModule } from '../auth/login-method.js'
+import { loginMethodModules } from '../auth/login-methods.js'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { parseP256PublicKey } from '../server-wallets/p256-key.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
 import { gasSponsorshipFileSchema, gasSponsorshipFromFile } from '../sponsorship/gas-sponsorship-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
-import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from './file-schema-parts.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type EmbeddedWalletSettings, type OAuthProviderSettings, type TelegramSettings } from './types.js'
+import { envName, fromEnv, httpUrl, optional, text, type SecretSources } from './file-schema-parts.js'
+import { loginMethods, type AppInput, type CaptchaSettings, type EmbeddedWalletSettings } from './types.js'
 
 /**
  * The snake_case JSON form of an app's settings, shared by the config file (`apps[]`) and the CLI's
  * `--oauth-json`. Each setting present replaces the stored one; absent ones stay as they are.
  * Secrets can come from the environment (`*_env`) and keys from files (`*_file`, relative to the config file).
  */
-/** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
 /** An allowed-origin entry: scheme://host[:port] without a path; the port may be * (any port). */
 export const isOriginEntry = (value: string): boolean => /^https?:\/\/[^/\s]+$/.test(value)
 
-export function isRedirectUrlEntry(value: string): boolean {
-  const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')
-  return URL.canParse(concrete) && ['http:', 'https:'].includes(new URL(concrete).protocol)
-}
 /** A WebSocket URL with a host (the WalletConnect relay's form). */
 function isRelayUrl(value: string): boolean {
   try {
@@ -30,34 +27,6 @@ function isRelayUrl(value: string): boolean {
     return false
   }
 }
-
-const redirectUrl = z.string().max(2000).refine(isRedirectUrlEntry, 'must be an http(s) URL (a port may be *)')
-
-const oauthProviderSchema = z.strictObject({
-  client_id: text(),
-  client_secret: text(4000).nullable().optional(),
-  client_secret_env: envName.optional(),
-  authorization_endpoint: httpUrl.optional(),
-  token_endpoint: httpUrl.optional(),
-  user_info_endpoint: httpUrl.optional(),
-  issuer: text(2000).optional(),
-  jwks_uri: httpUrl.optional(),
-  scopes: z.array(text(200)).optional(),
-  apple: z.strictObject({ team_id: text(), key_id: text(), private_key_pem: text(10_000).optional(), private_key_file: text(1000).optional() })
-    .refine((apple) => (apple.private_key_pem === undefined) !== (apple.private_key_file === undefined), 'give one of private_key_pem or private_key_file')
-    .optional(),
-})
-export const oauthProvidersSchema = z.partialRecord(z.enum(oauthProviders), oauthProviderSchema)
-
-const customJwtSchema = z.strictObject({
-  jwks_url: httpUrl.optional(),
-  public_key_pem: text(10_000).optional(),
-  public_key_file: text(1000).optional(),
-  issuer: text(2000).nullable().optional(),
-  audience: text(2000).nullable().optional(),
-  user_id_claim: text(200).optional(),
-}).refine((jwt) => [jwt.jwks_url, jwt.public_key_pem, jwt.public_key_file].filter((v) => v !== undefined).length === 1,
-  'give exactly one of jwks_url, public_key_pem or public_key_file')
 
 const allowlistSchema = z.strictObject({
   enabled: z.boolean().default(true),
@@ -79,20 +48,6 @@ const captchaSchema = z.discriminatedUnion('provider', [
     verify_url: httpUrl.optional(),
   }).refine((t) => (t.secret_key === undefined) !== (t.secret_key_env === undefined), 'give one of secret_key or secret_key_env'),
 ])
-
-/** A Telegram bot token is `<bot id>:<secret>`; the id defaults to its first half. */
-export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/
-const telegramSchema = z.strictObject({
-  bot_name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Telegram bot username'),
-  bot_id: z.string().regex(/^\d{1,20}$/).optional(),
-  bot_token: z.string().regex(TELEGRAM_BOT_TOKEN, 'must be a Telegram bot token').optional(),
-  bot_token_env: envName.optional(),
-  link_enabled: z.boolean().default(true),
-  seamless_auth_enabled: z.boolean().default(false),
-}).refine((t) => (t.bot_token === undefined) !== (t.bot_token_env === undefined), 'give one of bot_token or bot_token_env')
-
-/** A host name: what a WebAuthn RP ID may be. */
-export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
 
 const p256PublicKeyText = z.string().refine((text) => parseP256PublicKey(text) !== null, 'must be a base64 SPKI P-256 public key')
 const sessionSigner = z.strictObject({ id: z.string().regex(SESSION_SIGNER_ID, 'must be 2 to 32 lowercase letters and digits'), public_key: p256PublicKeyText })
@@ -147,6 +102,12 @@ const coingeckoSchema = z.strictObject({ api_url: httpUrl.default('https://api.c
 const solanaTokenSchema = z.strictObject({ mint: base58Address, symbol: text(20) })
 const distinctBy = <T>(key: (item: T) => unknown) => (items: T[]) => new Set(items.map(key)).size === items.length
 
+type FieldsOf<Module> = Module extends LoginMethodModule<infer Shape> ? Shape : never
+type Intersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (all: infer All) => void ? All : never
+/** Every login method's fields (its `settings.ts`), each keeping its own schema's type. */
+const loginMethodFields = Object.fromEntries(loginMethodModules.flatMap((method) => Object.entries(method.settings?.file ?? {}))) as
+  Intersection<FieldsOf<(typeof loginMethodModules)[number]>>
+
 export const appFileSchema = z.strictObject({
   id: z.string().length(APP_ID_LENGTH).regex(/^[a-z0-9-]+$/),
   name: text(200).optional(),
@@ -155,34 +116,19 @@ export const appFileSchema = z.strictObject({
   terms_url: httpUrl.nullable().optional(),
   privacy_url: httpUrl.nullable().optional(),
   require_users_accept_terms: z.boolean().optional(),
-  disable_plus_emails: z.boolean().optional(),
   logo_url: httpUrl.nullable().optional(),
   accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable().optional(),
   theme: z.enum(['light', 'dark']).nullable().optional(),
-  oauth_redirect_urls: z.array(redirectUrl).optional(),
-  oauth_providers: oauthProvidersSchema.optional(),
-  whatsapp_enabled: z.boolean().optional(),
+  ...loginMethodFields,
   wallet_connect_cloud_project_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a WalletConnect Cloud project id (32 hex digits)').nullable().optional(),
   wallet_connect_relay_url: z.string().max(2000).refine(isRelayUrl, 'must be a ws(s) URL').nullable().optional(),
-  sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
-  custom_jwt: customJwtSchema.nullable().optional(),
   allowlist: allowlistSchema.optional(),
   user_limit: z.number().int().positive().nullable().optional(),
   signup_disabled: z.boolean().optional(),
   captcha: captchaSchema.nullable().optional(),
   account_transfer_enabled: z.boolean().optional(),
-  passkey_rp_id: z.string().regex(PASSKEY_RP_ID, 'must be a host name').nullable().optional(),
-  passkeys_for_signup: z.boolean().optional(),
-  passkey_require_user_verification: z.boolean().optional(),
-  telegram: telegramSchema.nullable().optional(),
-  siwe_chain_ids: z.array(z.number().int().positive()).nullable().optional(),
   wallet_rpc_urls: z.record(z.string().regex(/^\d{1,20}$/, 'must be an EIP-155 chain id'), httpUrl).optional(),
   max_linked_wallets_per_user: z.number().int().positive().nullable().optional(),
-  cross_app_provider: z.strictObject({
-    authorize_url: httpUrl,
-    transact_url: httpUrl.nullable().optional(),
-    requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
-  }).nullable().optional(),
   embedded_wallets: embeddedWalletsFileSchema.optional(),
   chains: z.array(chainSchema).max(100).refine(distinctBy((chain: { id: number }) => chain.id), 'chain ids must be distinct').optional(),
   default_chain_id: chainId.nullable().optional(),
@@ -197,12 +143,6 @@ export const appFileSchema = z.strictObject({
   solana_tokens: z.array(solanaTokenSchema).max(10_000).optional(),
   /** Cookie sessions (docs/decisions.md "Cookie sessions"); null turns them off. */
   cookie_sessions: z.strictObject({ access_token_in_cookie: z.boolean().default(false), api_url: httpUrl.nullable().default(null) }).nullable().optional(),
-  farcaster: z.strictObject({
-    rpc_url: httpUrl,
-    id_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address'),
-    chain_id: z.number().int().positive(),
-    key_registry_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address').optional(),
-  }).optional(),
   funding: fundingFileSchema.nullable().optional(),
   smart_wallets: smartWalletsFileSchema.nullable().optional(),
   /** Fees paid by the app's paymaster; its signing key is sealed in server_secrets, never kept in the settings. */
@@ -213,33 +153,6 @@ export const appFileSchema = z.strictObject({
 export type AppFile = z.input<typeof appFileSchema>
 type ParsedAppFile = z.output<typeof appFileSchema>
 
-
-export function oauthProvidersFromFile(file: z.infer<typeof oauthProvidersSchema>, sources: SecretSources): AppRecord['oauthProviders'] {
-  return Object.fromEntries(Object.entries(file).map(([provider, p]) => {
-    const settings: OAuthProviderSettings = {
-      clientId: p.client_id,
-      clientSecret: p.client_secret_env ? fromEnv(sources, p.client_secret_env) : (p.client_secret ?? null),
-      ...(p.authorization_endpoint && { authorizationEndpoint: p.authorization_endpoint }),
-      ...(p.token_endpoint && { tokenEndpoint: p.token_endpoint }),
-      ...(p.user_info_endpoint && { userInfoEndpoint: p.user_info_endpoint }),
-      ...(p.issuer && { issuer: p.issuer }),
-      ...(p.jwks_uri && { jwksUri: p.jwks_uri }),
-      ...(p.scopes && { scopes: p.scopes }),
-      ...(p.apple && { apple: { teamId: p.apple.team_id, keyId: p.apple.key_id, privateKeyPem: p.apple.private_key_pem ?? fromFile(sources, p.apple.private_key_file!) } }),
-    }
-    return [provider, settings]
-  }))
-}
-
-function customJwtFromFile(file: z.infer<typeof customJwtSchema>, sources: SecretSources): CustomJwtSettings {
-  return {
-    jwksUrl: file.jwks_url ?? null,
-    publicKeyPem: file.public_key_pem ?? (file.public_key_file ? fromFile(sources, file.public_key_file) : null),
-    issuer: file.issuer ?? null,
-    audience: file.audience ?? null,
-    userIdClaim: file.user_id_claim ?? 'sub',
-  }
-}
 
 function captchaFromFile(file: z.infer<typeof captchaSchema>, sources: SecretSources): CaptchaSettings {
   if (file.provider === 'altcha') {
@@ -253,26 +166,10 @@ function captchaFromFile(file: z.infer<typeof captchaSchema>, sources: SecretSou
   }
 }
 
-function telegramFromFile(file: z.output<typeof telegramSchema>, sources: SecretSources): TelegramSettings {
-  const botToken = file.bot_token ?? fromEnv(sources, file.bot_token_env!)
-  // Checked here too: an env value never passed the schema. The message names the variable, never the value.
-  if (!TELEGRAM_BOT_TOKEN.test(botToken)) throw new Error(`environment variable ${file.bot_token_env} is not a Telegram bot token`)
-  return {
-    botId: file.bot_id ?? botToken.slice(0, botToken.indexOf(':')),
-    botName: file.bot_name,
-    botToken,
-    linkEnabled: file.link_enabled,
-    seamlessAuthEnabled: file.seamless_auth_enabled,
-  }
-}
-
 function appSecretHashFromFile(app: ParsedAppFile, sources: SecretSources): string | null | undefined {
   if (app.app_secret !== undefined && app.app_secret_env !== undefined) throw new Error('give one of app_secret or app_secret_env')
   return app.app_secret_env ? hashAppSecret(fromEnv(sources, app.app_secret_env)) : optional(app.app_secret, hashAppSecret)
 }
-
-const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
-  value === undefined ? undefined : value === null ? null : convert(value)
 
 export function embeddedWalletsFromFile(file: z.output<typeof embeddedWalletsFileSchema>): EmbeddedWalletSettings {
   return {
@@ -289,6 +186,15 @@ export function embeddedWalletsFromFile(file: z.output<typeof embeddedWalletsFil
   }
 }
 
+/** The login methods' settings the app object declares, as each method maps its fields. */
+function loginMethodSettingsFromFile(app: ParsedAppFile, sources: SecretSources): AppInput {
+  // The common type: on the list's union, `fromFile` would want every method's fields in one type.
+  const methods: readonly LoginMethodModule[] = loginMethodModules
+  const input: AppInput = {}
+  for (const { settings } of methods) Object.assign(input, settings?.fromFile(app, sources))
+  return input
+}
+
 /** The app settings a validated snake_case app object declares. */
 export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): AppInput {
   return {
@@ -299,17 +205,12 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     termsUrl: app.terms_url,
     privacyUrl: app.privacy_url,
     requireUsersAcceptTerms: app.require_users_accept_terms,
-    disablePlusEmails: app.disable_plus_emails,
     logoUrl: app.logo_url,
     accentColor: app.accent_color,
     theme: app.theme,
-    oauthRedirectUrls: app.oauth_redirect_urls,
-    oauthProviders: app.oauth_providers && oauthProvidersFromFile(app.oauth_providers, sources),
-    whatsappEnabled: app.whatsapp_enabled,
+    ...loginMethodSettingsFromFile(app, sources),
     walletConnectProjectId: app.wallet_connect_cloud_project_id,
     walletConnectRelayUrl: app.wallet_connect_relay_url,
-    smsUnsupportedRegions: app.sms_unsupported_regions,
-    customJwt: optional(app.custom_jwt, (jwt) => customJwtFromFile(jwt, sources)),
     allowlist: app.allowlist && {
       enabled: app.allowlist.enabled,
       entries: app.allowlist.entries,
@@ -322,18 +223,8 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     signupDisabled: app.signup_disabled,
     captcha: optional(app.captcha, (c) => captchaFromFile(c, sources)),
     accountTransferEnabled: app.account_transfer_enabled,
-    passkeyRpId: app.passkey_rp_id,
-    passkeysForSignup: app.passkeys_for_signup,
-    passkeyRequireUserVerification: app.passkey_require_user_verification,
-    telegram: optional(app.telegram, (t) => telegramFromFile(t, sources)),
-    siweChainIds: app.siwe_chain_ids,
     walletRpcUrls: app.wallet_rpc_urls,
     maxLinkedWalletsPerUser: app.max_linked_wallets_per_user,
-    crossAppProvider: optional(app.cross_app_provider, (provider) => ({
-      authorizeUrl: provider.authorize_url,
-      transactUrl: provider.transact_url ?? null,
-      requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
-    })),
     embeddedWallets: app.embedded_wallets && embeddedWalletsFromFile(app.embedded_wallets),
     chains: app.chains?.map((chain) => ({
       id: chain.id, name: chain.name, nativeCurrency: chain.native_currency, rpcUrl: chain.rpc_url, blockExplorerUrl: chain.block_explorer_url, testnet: chain.testnet,
@@ -353,10 +244,6 @@ export function appInputFromFile(app: ParsedAppFile, sources: SecretSources): Ap
     tokenPrices: app.token_prices,
     coingecko: optional(app.coingecko, (coingecko) => ({ apiUrl: coingecko.api_url.replace(/\/+$/, ''), apiKeyEnv: coingecko.api_key_env ?? null })),
     solanaTokens: app.solana_tokens,
-    farcaster: app.farcaster && {
-      rpcUrl: app.farcaster.rpc_url, idRegistryAddress: app.farcaster.id_registry_address, chainId: app.farcaster.chain_id,
-      ...(app.farcaster.key_registry_address && { keyRegistryAddress: app.farcaster.key_registry_address }),
-    },
     funding: optional(app.funding, (funding) => fundingFromFile(funding, sources)),
     smartWallets: optional(app.smart_wallets, smartWalletsFromFile),
     gasSponsorship: optional(app.gas_sponsorship, gasSponsorshipFromFile),

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
-import { ALTCHA_MAX_NUMBER_LIMIT, isOriginEntry, isRedirectUrlEntry, oauthProvidersFromFile, PASSKEY_RP_ID, oauthProvidersSchema, TELEGRAM_BOT_TOKEN } from './app-file-schema.js'
+import { isRedirectUrlEntry, oauthProvidersFromFile, oauthProvidersSchema } from '../auth/oauth/settings.js'
+import { PASSKEY_RP_ID } from '../auth/passkey/settings.js'
+import { TELEGRAM_BOT_TOKEN } from '../auth/telegram/settings.js'
+import { ALTCHA_MAX_NUMBER_LIMIT, isOriginEntry } from './app-file-schema.js'
 import { appDefaults } from './store.js'
 import { loginMethods, OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type FarcasterSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
 

@@ -27,3 +27,7 @@ export const secretOf = (value: string | undefined, envVariable: string | undefi
 /** An optional secret's `<name>` / `<name>_env` pair: null when neither is given. */
 export const optionalSecretOf = (value: string | undefined, envVariable: string | undefined, sources: SecretSources) =>
   value ?? (envVariable === undefined ? null : fromEnv(sources, envVariable))
+
+/** A nullable setting's app-record form: absent stays absent, null stays null. */
+export const optional = <In, Out>(value: In | null | undefined, convert: (value: In) => Out): Out | null | undefined =>
+  value === undefined ? undefined : value === null ? null : convert(value)

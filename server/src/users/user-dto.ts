@@ -1,4 +1,5 @@
 import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
+import type { LinkedAccountWire } from '../auth/login-method.js'
 import type { Queryable } from '../db/types.js'
 import { listMfaFactors } from '../mfa/factor-store.js'
 
@@ -25,10 +26,13 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     'SELECT type, address, details, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
     [userId],
   )
+  // Loaded on call, not on import: the list imports the routes, which import this file.
+  const { loginMethodModules } = await import('../auth/login-methods.js')
+  const wires = loginMethodModules.flatMap((method) => method.linkedAccounts ?? [])
   const linked = accounts.map((row) => ({
-    ...wireDetails(row.details),
+    ...wireDetails(row.details, wires),
     type: row.type,
-    ...keyField(row.type, row.address),
+    ...keyField(row.type, row.address, wires),
     verified_at: Math.floor(row.verified_at / 1000),
     first_verified_at: seconds(row.first_verified_at),
     latest_verified_at: seconds(row.latest_verified_at),
@@ -44,20 +48,13 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
   }
 }
 
-/** The wire field that holds an account's key (the `address` column). */
-function keyField(type: LinkedAccountDto['type'], key: string): Record<string, string | number> {
-  if (type === 'phone') return { number: key, phoneNumber: key }
-  if (type === 'custom_auth') return { custom_user_id: key }
-  if (type === 'passkey') return { credential_id: key }
-  if (type === 'telegram') return { telegram_user_id: key }
-  if (type === 'farcaster') return { fid: Number(key) }
-  if (type.endsWith('_oauth') || type === 'cross_app') return { subject: key }
-  return { address: key }
+/** The wire field that holds an account's key (the `address` column), as the account's login method names it. */
+function keyField(type: LinkedAccountDto['type'], key: string, wires: readonly LinkedAccountWire[]): Record<string, string | number> {
+  return wires.find((wire) => wire.types.includes(type))?.keyField(key) ?? { address: key }
 }
 
-/** Stored bookkeeping that is not part of an account's wire shape (a passkey's signature counter). */
-const internalDetails: ReadonlySet<string> = new Set(['sign_count'])
-
-function wireDetails(details: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(details).filter(([key]) => !internalDetails.has(key)))
+/** Stored bookkeeping that is not part of an account's wire shape (e.g. a passkey's signature counter). */
+function wireDetails(details: Record<string, unknown>, wires: readonly LinkedAccountWire[]): Record<string, unknown> {
+  const internal = wires.flatMap((wire) => wire.internalDetails ?? [])
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !internal.includes(key)))
 }

@@ -183,8 +183,8 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
  * authorised by the channel token (`Authorization: Bearer`). It carries no app header: the channel knows its app.
  * Mounted before the app check; the signature is verified when the client authenticates.
  */
-export function farcasterRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function farcasterRelayRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono()
   routes.post('/channel/authenticate', async (c) => {
     const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
     const token = channelToken.safeParse(bearer)

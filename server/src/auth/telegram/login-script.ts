@@ -5,7 +5,6 @@
  * and hands the callback the signed result posted by that popup only, or false when it is closed.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../../http/env.js'
 
 export const TELEGRAM_LOGIN_SCRIPT_PATH = '/js/telegram-login.js'
 const TELEGRAM_OAUTH_URL = 'https://oauth.telegram.org'
@@ -50,7 +49,7 @@ export function telegramLoginScript(oauthHost: string): string {
 
 export function telegramLoginScriptRoutes(env: NodeJS.ProcessEnv = process.env) {
   const script = telegramLoginScript(env.TESSERA_TELEGRAM_OAUTH_URL || TELEGRAM_OAUTH_URL)
-  return new Hono<AppEnv>().get(TELEGRAM_LOGIN_SCRIPT_PATH, (c) => {
+  return new Hono().get(TELEGRAM_LOGIN_SCRIPT_PATH, (c) => {
     c.header('content-type', 'text/javascript; charset=utf-8')
     c.header('cache-control', 'public, max-age=3600')
     return c.body(script)

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { APP_ID_LENGTH } from '../../../../src/protocol/index.js'
+import { httpUrl, optional } from '../../apps/file-schema-parts.js'
+import type { LoginMethodSettings } from '../login-method.js'
+
+const file = {
+  cross_app_provider: z.strictObject({
+    authorize_url: httpUrl,
+    transact_url: httpUrl.nullable().optional(),
+    requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
+  }).nullable().optional(),
+}
+
+export const crossAppSettings: LoginMethodSettings<typeof file> = {
+  file,
+  fromFile: (app) => ({
+    crossAppProvider: optional(app.cross_app_provider, (provider) => ({
+      authorizeUrl: provider.authorize_url,
+      transactUrl: provider.transact_url ?? null,
+      requesters: provider.requesters.map((requester) => ({ appId: requester.app_id, readOnly: requester.read_only ?? false })),
+    })),
+  }),
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { fromFile, httpUrl, optional, text, type SecretSources } from '../../apps/file-schema-parts.js'
+import type { CustomJwtSettings } from '../../apps/types.js'
+import type { LoginMethodSettings } from '../login-method.js'
+
+const customJwtSchema = z.strictObject({
+  jwks_url: httpUrl.optional(),
+  public_key_pem: text(10_000).optional(),
+  public_key_file: text(1000).optional(),
+  issuer: text(2000).nullable().optional(),
+  audience: text(2000).nullable().optional(),
+  user_id_claim: text(200).optional(),
+}).refine((jwt) => [jwt.jwks_url, jwt.public_key_pem, jwt.public_key_file].filter((v) => v !== undefined).length === 1,
+  'give exactly one of jwks_url, public_key_pem or public_key_file')
+
+function customJwtFromFile(file: z.infer<typeof customJwtSchema>, sources: SecretSources): CustomJwtSettings {
+  return {
+    jwksUrl: file.jwks_url ?? null,
+    publicKeyPem: file.public_key_pem ?? (file.public_key_file ? fromFile(sources, file.public_key_file) : null),
+    issuer: file.issuer ?? null,
+    audience: file.audience ?? null,
+    userIdClaim: file.user_id_claim ?? 'sub',
+  }
+}
+
+const file = { custom_jwt: customJwtSchema.nullable().optional() }
+
+export const customAuthSettings: LoginMethodSettings<typeof file> = {
+  file,
+  fromFile: (app, sources) => ({ customJwt: optional(app.custom_jwt, (jwt) => customJwtFromFile(jwt, sources)) }),
+}

@@ -1,0 +1,49 @@
+/**
+ * The shape of a login method's server module (`auth/<method>/module.ts`): where its routes mount, its fields of an
+ * app's settings file, and how its linked accounts carry their key on the wire. `login-methods.ts` lists them all;
+ * the app (`app.ts`), the settings file schema (`apps/app-file-schema.ts`) and the user DTO loop over that list.
+ */
+import type { Hono } from 'hono'
+import type { z } from 'zod'
+import type { LinkedAccountType } from '../../../src/protocol/index.js'
+import type { SecretSources } from '../apps/file-schema-parts.js'
+import type { AppInput } from '../apps/types.js'
+import type { ServerContext } from '../context.js'
+import type { AppEnv } from '../http/env.js'
+
+export interface LoginMethodMount<Routes> {
+  /** Where `app.ts` mounts the routes, e.g. `/api/v1/siwe`. */
+  path: string
+  routes(ctx: ServerContext): Routes
+}
+
+/** A method's fields of an app's settings file (snake_case) and their app-record form. */
+export interface LoginMethodSettings<Shape extends z.ZodRawShape> {
+  file: Shape
+  /** An absent field maps to undefined: the stored setting stays. */
+  fromFile(file: z.output<z.ZodObject<Shape>>, sources: SecretSources): AppInput
+}
+
+/** How a method's linked accounts appear in the user DTO. */
+export interface LinkedAccountWire {
+  types: readonly LinkedAccountType[]
+  /** The wire field holding the account's key (the `address` column). */
+  keyField(key: string): Record<string, string | number>
+  /** Stored details that are bookkeeping, not part of the wire shape. */
+  internalDetails?: readonly string[]
+}
+
+export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** The method's folder under `server/src/auth/`. */
+  name: string
+  /** Mounted after `requireApp`: the routes read the app the `privy-app-id` header named. */
+  mounts: readonly LoginMethodMount<Hono<AppEnv>>[]
+  /** Mounted before `requireApp`, so without an app: requests that carry no app header (a provider's callback, a relay, a script). */
+  mountsBeforeAppCheck?: readonly LoginMethodMount<Hono>[]
+  settings?: LoginMethodSettings<Shape>
+  /** Absent: its accounts' key is `address` (email, wallets). */
+  linkedAccounts?: LinkedAccountWire
+}
+
+/** Types a module's definition, keeping its settings' field types (the identity at run time). */
+export const defineLoginMethod = <Shape extends z.ZodRawShape = Record<never, never>>(method: LoginMethodModule<Shape>): LoginMethodModule<Shape> => method

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import type { LoginMethodSettings } from '../login-method.js'
+
+/** A host name: what a WebAuthn RP ID may be. */
+export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
+
+const file = {
+  passkey_rp_id: z.string().regex(PASSKEY_RP_ID, 'must be a host name').nullable().optional(),
+  passkeys_for_signup: z.boolean().optional(),
+  passkey_require_user_verification: z.boolean().optional(),
+}
+
+export const passkeySettings: LoginMethodSettings<typeof file> = {
+  file,
+  fromFile: (app) => ({
+    passkeyRpId: app.passkey_rp_id,
+    passkeysForSignup: app.passkeys_for_signup,
+    passkeyRequireUserVerification: app.passkey_require_user_verification,
+  }),
+}

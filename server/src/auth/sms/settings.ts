@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import type { LoginMethodSettings } from '../login-method.js'
+
+const file = {
+  whatsapp_enabled: z.boolean().optional(),
+  sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
+}
+
+export const smsSettings: LoginMethodSettings<typeof file> = {
+  file,
+  fromFile: (app) => ({ whatsappEnabled: app.whatsapp_enabled, smsUnsupportedRegions: app.sms_unsupported_regions }),
+}
