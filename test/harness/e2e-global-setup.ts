@@ -24,10 +24,10 @@ export default function setup(): () => void {
   return () => {
     const findings = scanLogDir(dir)
     if (findings.length === 0) {
-      console.log(`SECURITY 54: no secret or stack trace in ${readdirSync(dir).length} e2e log files (${dir})`)
+      console.log(`docs/security.md #54: no secret or stack trace in ${readdirSync(dir).length} e2e log files (${dir})`)
       return
     }
-    console.error(`\nSECURITY 54 FAILED: secrets or stack traces in the e2e logs and error bodies (redacted):\n${findings.map(describeFinding).join('\n')}`)
+    console.error(`\ndocs/security.md #54 FAILED: secrets or stack traces in the e2e logs and error bodies (redacted):\n${findings.map(describeFinding).join('\n')}`)
     // Vitest has already chosen its exit code and only prints a global teardown's error; the run exits with this one.
     process.exitCode = 1
   }
