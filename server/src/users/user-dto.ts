@@ -15,6 +15,18 @@ interface AccountRow {
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
+/** Each account type's wire form, from the login methods, and the stored details no wire form shows (a passkey's signature counter). */
+interface AccountWires { byType: ReadonlyMap<LinkedAccountDto['type'], LinkedAccountWire>; internalDetails: ReadonlySet<string> }
+let accountWires: Promise<AccountWires> | undefined
+// Loaded on first use, not on import (the list imports the routes, which import this file), then kept.
+const loadAccountWires = () => (accountWires ??= import('../auth/login-methods.js').then(({ loginMethodModules }) => {
+  const wires = loginMethodModules.flatMap((method) => method.linkedAccounts ?? [])
+  return {
+    byType: new Map(wires.flatMap((wire) => wire.types.map((type) => [type, wire] as const))),
+    internalDetails: new Set(wires.flatMap((wire) => wire.internalDetails ?? [])),
+  }
+}))
+
 /** Loads the user (scoped to its app) as the wire shape, or null. */
 export async function loadUserDto(db: Queryable, appId: string, userId: string): Promise<UserDto | null> {
   const [user] = await db.query<UserRow>(
@@ -26,13 +38,11 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     'SELECT type, address, details, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
     [userId],
   )
-  // Loaded on call, not on import: the list imports the routes, which import this file.
-  const { loginMethodModules } = await import('../auth/login-methods.js')
-  const wires = loginMethodModules.flatMap((method) => method.linkedAccounts ?? [])
+  const wires = await loadAccountWires()
   const linked = accounts.map((row) => ({
-    ...wireDetails(row.details, wires),
+    ...Object.fromEntries(Object.entries(row.details).filter(([key]) => !wires.internalDetails.has(key))),
     type: row.type,
-    ...keyField(row.type, row.address, wires),
+    ...(wires.byType.get(row.type)?.keyField(row.address) ?? { address: row.address }),
     verified_at: Math.floor(row.verified_at / 1000),
     first_verified_at: seconds(row.first_verified_at),
     latest_verified_at: seconds(row.latest_verified_at),
@@ -46,15 +56,4 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     is_guest: user.is_guest,
     ...(user.custom_metadata ? { custom_metadata: user.custom_metadata } : {}),
   }
-}
-
-/** The wire field that holds an account's key (the `address` column), as the account's login method names it. */
-function keyField(type: LinkedAccountDto['type'], key: string, wires: readonly LinkedAccountWire[]): Record<string, string | number> {
-  return wires.find((wire) => wire.types.includes(type))?.keyField(key) ?? { address: key }
-}
-
-/** Stored bookkeeping that is not part of an account's wire shape (e.g. a passkey's signature counter). */
-function wireDetails(details: Record<string, unknown>, wires: readonly LinkedAccountWire[]): Record<string, unknown> {
-  const internal = wires.flatMap((wire) => wire.internalDetails ?? [])
-  return Object.fromEntries(Object.entries(details).filter(([key]) => !internal.includes(key)))
 }
