@@ -13,3 +13,5 @@ export class ProviderRpcError extends Error {
     super(message)
   }
 }
+
+export const invalidParamsError = () => new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')

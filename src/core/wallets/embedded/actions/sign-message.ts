@@ -1,3 +1,4 @@
+import { utf8ToHex } from '../hex.js'
 import type { EmbeddedWalletsContext } from '../state.js'
 import type { EmbeddedWalletsApi } from '../types.js'
 import { getEthereumProvider } from './get-ethereum-provider.js'
@@ -7,6 +8,5 @@ type Params = Parameters<EmbeddedWalletsApi['signMessage']>
 /** `personal_sign` of the message's UTF-8 bytes, through the wallet's provider (and its confirmation). */
 export async function signMessage(context: EmbeddedWalletsContext, { message, address, uiOptions }: Params[0], options?: Params[1]): Promise<{ signature: string }> {
   const provider = await getEthereumProvider(context, address)
-  const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-  return { signature: (await provider.requestWith({ method: 'personal_sign', params: [hex, provider.address] }, { uiOptions, options })) as string }
+  return { signature: (await provider.requestWith({ method: 'personal_sign', params: [utf8ToHex(message), provider.address] }, { uiOptions, options })) as string }
 }
