@@ -7,7 +7,7 @@ import { TesseraError, type User } from '../../src/core/index.js'
 import type { ConnectedWallet, ConnectedWalletData, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
-import { initialWalletFlowState } from '../../src/core/wallets/create-wallets.js'
+import { initialWalletFlowState } from '../../src/core/wallets/flow-state.js'
 
 export interface WalletScript {
   options?: WalletOption[]

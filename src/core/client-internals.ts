@@ -2,7 +2,7 @@
 import type { PasskeyCeremony } from './auth/passkey/ceremony.js'
 import type { FundingDeps } from './funding/session-context.js'
 import type { MfaDeps } from './mfa/mfa.js'
-import type { LockManagerLike } from './session/session-manager.js'
+import type { LockManagerLike } from './session/spent-refresh-token.js'
 import type { EmbeddedWalletsDeps } from './wallets/embedded/deps.js'
 import type { WalletConnectSession } from './wallets/wallet-connect/session.js'
 

@@ -12,7 +12,7 @@ export { shortenAddress } from './utils/shorten-address.js'
 export { randomUuid } from './utils/random-uuid.js'
 export { createMemoryStorage, createLocalStorage } from './session/storage.js'
 export { version } from './version.js'
-export { EXPIRED_AND_FAILED_RESET } from './captcha/flow.js'
+export { EXPIRED_AND_FAILED_RESET } from './captcha/types.js'
 export { CAPTCHA_FAILED_MESSAGE, UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE } from './errors/client-errors.js'
 export type {
   AccountTransfer,

@@ -5,7 +5,6 @@
  */
 import type { Hono } from 'hono'
 import type { z } from 'zod'
-import type { LinkedAccountType } from '../../../src/protocol/index.js'
 import type { SecretSources } from '../apps/file-schema-parts.js'
 import type { AppInput } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
@@ -24,15 +23,6 @@ export interface LoginMethodSettings<Shape extends z.ZodRawShape> {
   fromFile(file: z.output<z.ZodObject<Shape>>, sources: SecretSources): AppInput
 }
 
-/** How a method's linked accounts appear in the user DTO. */
-export interface LinkedAccountWire {
-  types: readonly LinkedAccountType[]
-  /** The wire field holding the account's key (the `address` column). */
-  keyField(key: string): Record<string, string | number>
-  /** Stored details that are bookkeeping, not part of the wire shape. */
-  internalDetails?: readonly string[]
-}
-
 export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** The method's folder under `server/src/auth/`. */
   name: string
@@ -41,8 +31,6 @@ export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Mounted before `requireApp`, so without an app: requests that carry no app header (a provider's callback, a relay, a script). */
   mountsBeforeAppCheck?: readonly LoginMethodMount<Hono>[]
   settings?: LoginMethodSettings<Shape>
-  /** Absent: its accounts' key is `address` (email, wallets). */
-  linkedAccounts?: LinkedAccountWire
 }
 
 /** Types a module's definition, keeping its settings' field types (the identity at run time). */

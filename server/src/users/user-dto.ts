@@ -1,5 +1,5 @@
 import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
-import type { LinkedAccountWire } from '../auth/login-method.js'
+import { linkedAccountWires } from '../auth/linked-account-wires.js'
 import type { Queryable } from '../db/types.js'
 import { listMfaFactors } from '../mfa/factor-store.js'
 
@@ -15,17 +15,9 @@ interface AccountRow {
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
-/** Each account type's wire form, from the login methods, and the stored details no wire form shows (a passkey's signature counter). */
-interface AccountWires { byType: ReadonlyMap<LinkedAccountDto['type'], LinkedAccountWire>; internalDetails: ReadonlySet<string> }
-let accountWires: Promise<AccountWires> | undefined
-// Loaded on first use, not on import (the list imports the routes, which import this file), then kept.
-const loadAccountWires = () => (accountWires ??= import('../auth/login-methods.js').then(({ loginMethodModules }) => {
-  const wires = loginMethodModules.flatMap((method) => method.linkedAccounts ?? [])
-  return {
-    byType: new Map(wires.flatMap((wire) => wire.types.map((type) => [type, wire] as const))),
-    internalDetails: new Set(wires.flatMap((wire) => wire.internalDetails ?? [])),
-  }
-}))
+/** Each account type's wire form, and the stored details no wire form shows (a passkey's signature counter). */
+const wireByType = new Map(linkedAccountWires.flatMap((wire) => wire.types.map((type) => [type, wire] as const)))
+const internalDetails = new Set(linkedAccountWires.flatMap((wire) => wire.internalDetails ?? []))
 
 /** Loads the user (scoped to its app) as the wire shape, or null. */
 export async function loadUserDto(db: Queryable, appId: string, userId: string): Promise<UserDto | null> {
@@ -38,11 +30,10 @@ export async function loadUserDto(db: Queryable, appId: string, userId: string):
     'SELECT type, address, details, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
     [userId],
   )
-  const wires = await loadAccountWires()
   const linked = accounts.map((row) => ({
-    ...Object.fromEntries(Object.entries(row.details).filter(([key]) => !wires.internalDetails.has(key))),
+    ...Object.fromEntries(Object.entries(row.details).filter(([key]) => !internalDetails.has(key))),
     type: row.type,
-    ...(wires.byType.get(row.type)?.keyField(row.address) ?? { address: row.address }),
+    ...(wireByType.get(row.type)?.keyField(row.address) ?? { address: row.address }),
     verified_at: Math.floor(row.verified_at / 1000),
     first_verified_at: seconds(row.first_verified_at),
     latest_verified_at: seconds(row.latest_verified_at),

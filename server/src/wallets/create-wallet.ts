@@ -5,16 +5,13 @@ import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 import { openAuthShare, sealAuthShare } from './auth-share-seal.js'
 import { reachedWalletCreationStep as reached } from './crash-point.js'
+import { addressTaken, type CreatedWallet } from './created-wallet.js'
 import { importEmbeddedWallet } from './import-wallet.js'
 import { addEmbeddedWalletAccount } from './linked-account.js'
 import { assertRecoveryMethodAllowed, storedRecoveryShare, visibleRecoveryShare } from './recovery-material.js'
 import { normalizeAddress, type createBody } from './schemas.js'
 import { assertShareSet } from './share-format.js'
 import { findShareSet, findWalletAtIndex, findWalletByIdempotencyKey, insertShareSet, insertWallet, isAddressTaken } from './store.js'
-
-export interface CreatedWallet { address: string; entropyId: string; created: boolean }
-
-export const addressTaken = () => new ApiError(400, 'resource_already_exists', 'This wallet address is already in use')
 
 /**
  * Registers a new share set and its wallet at index 0, all in one transaction (the caller answers only after

@@ -1,5 +1,5 @@
 import { alreadyLoggedInError, mustBeAuthenticatedError } from '../errors/client-errors.js'
-import type { AuthIntent } from '../types.js'
+import type { AuthIntent } from './types.js'
 
 /** Login needs a signed-out visitor; link and update a signed-in user (sign-in spec, "Validation rules": "Flow guards"). */
 export function assertIntentAllowed(intent: AuthIntent, isAuthenticated: boolean): void {

@@ -6,19 +6,14 @@ import type { AuthenticatedUserDto } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
 import type { ClientInternals } from '../client-internals.js'
 import type { AccountChanges } from '../session/account-changes.js'
-import type { SessionManager } from '../session/session-manager.js'
+import type { SessionManager } from '../session/types.js'
 import type { AccountMappers } from '../user/account-mapper.js'
-import type { AuthState, ClientOptions, ConfigState, LoginMethodName, TokenStorage } from '../types.js'
+import type { AuthState, LoginMethodName } from './types.js'
+import type { ClientOptions, TokenStorage } from '../client-options.js'
+import type { ConfigState } from '../config/types.js'
 import type { User } from '../user/types.js'
-import type { Listener, Unsubscribe } from '../listener.js'
 import type { Store } from '../utils/store.js'
 import type { lazyEmbeddedWallets } from '../wallets/embedded/lazy-embedded-wallets.js'
-
-/** A method's state as its namespace shows it. */
-export interface StateMembers<State> {
-  getState(): State
-  watchState(listener: Listener<State>): Unsubscribe
-}
 
 /** What the client hands every login method. */
 export interface LoginMethodDeps {

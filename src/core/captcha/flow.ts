@@ -3,31 +3,12 @@
  * ALTCHA solves a proof of work from our server; Turnstile runs Cloudflare's invisible widget. Only the state
  * lives here: the solver (solver.ts) loads with the first `execute()`, each provider's code after it.
  */
-import type { Transport } from '../api/transport.js'
-import type { EffectiveConfig } from '../config/types.js'
 import { TesseraError } from '../errors/base-error.js'
 import { CAPTCHA_FAILED_MESSAGE, captchaDisabledError, captchaFailureError } from '../errors/client-errors.js'
-import type { CaptchaState, TesseraClient } from '../types.js'
+import type { CaptchaOptions } from './types.js'
+import type { TesseraClient } from '../types.js'
 import { lazily } from '../utils/lazily.js'
-import type { Store } from '../utils/store.js'
-import type { SolveOptions } from './altcha/solve.js'
 import { captchaStateFor, parseCaptchaSiteKey } from './site-key.js'
-import type { TurnstileHost } from './turnstile/api.js'
-
-/** The state error when an expired token could not be refreshed. */
-export const EXPIRED_AND_FAILED_RESET = 'expired_and_failed_reset'
-
-export interface CaptchaOptions {
-  state: Store<CaptchaState>
-  transport: Transport
-  getConfig(): EffectiveConfig
-  /** Replaces Turnstile's script (tests serve a stand-in on loopback). */
-  turnstileScriptUrl?: string
-  /** The page the Turnstile widget lives in; defaults to `window`. */
-  host?: () => TurnstileHost | null
-  /** How ALTCHA gets a worker; null solves on the main thread. */
-  createWorker?: SolveOptions['createWorker']
-}
 
 export interface CaptchaController extends Readonly<TesseraClient['captcha']> {
   /** Back to the resting state of the current config (the client calls it when the config changes). */

@@ -2,7 +2,7 @@
 import { captchaSiteKeyPrefixes } from '../../protocol/index.js'
 import type { EffectiveConfig } from '../config/types.js'
 import { UNSUPPORTED_CAPTCHA_SITE_KEY_MESSAGE, unsupportedCaptchaSiteKeyError } from '../errors/client-errors.js'
-import type { CaptchaState } from '../types.js'
+import type { CaptchaState } from './types.js'
 
 export interface CaptchaSiteKey {
   provider: NonNullable<CaptchaState['provider']>

@@ -4,9 +4,8 @@
  */
 import { getCaptchaChallenge } from '../api/captcha.js'
 import { captchaFailureError } from '../errors/client-errors.js'
-import type { CaptchaState } from '../types.js'
 import { altchaToken, solveAltcha } from './altcha/solve.js'
-import { EXPIRED_AND_FAILED_RESET, type CaptchaOptions } from './flow.js'
+import { EXPIRED_AND_FAILED_RESET, type CaptchaOptions, type CaptchaState } from './types.js'
 import { captchaStateFor } from './site-key.js'
 import type { TurnstileHost } from './turnstile/api.js'
 import { loadTurnstile } from './turnstile/load-script.js'

@@ -1,6 +1,7 @@
 /** The effective client config: defaults, then the server config, then the client's own overrides. */
 import type { CloudRecoveryProvider } from '../../protocol/index.js'
 import type { FundingConfigDto } from '../../protocol/funding.js'
+import type { TesseraError } from '../errors/base-error.js'
 import type { MfaMethodType } from '../mfa/types.js'
 
 export type LoginMethod =
@@ -174,4 +175,11 @@ export interface EffectiveConfigInput {
   supportedChains: ChainInput[]
   defaultChain: number
   solanaClusters: SolanaCluster[]
+}
+
+export interface ConfigState {
+  /** `defaults` until the server config has loaded (sign-in spec, "States and transitions": "Config load"). */
+  source: 'defaults' | 'server'
+  config: EffectiveConfig
+  error: TesseraError | null
 }

@@ -1,6 +1,7 @@
 /** After a link, unlink, update or transfer: the user the server answered with replaces the stored one, then the change is announced. */
 import type { UserDto } from '../../protocol/index.js'
-import type { ClientEvents, LoginMethodName } from '../types.js'
+import type { ClientEvents } from '../client-events.js'
+import type { LoginMethodName } from '../auth/types.js'
 import type { OAuthTokens } from '../auth/oauth/provider-tokens.js'
 import type { User } from '../user/types.js'
 import type { createEmitter } from '../utils/emitter.js'

@@ -1,6 +1,7 @@
 /** Announces a link (loaded with the first one: the landing never needs it). */
 import type { OAuthTokens } from '../auth/oauth/provider-tokens.js'
-import type { ClientEvents, LoginMethodName } from '../types.js'
+import type { ClientEvents } from '../client-events.js'
+import type { LoginMethodName } from '../auth/types.js'
 import { findLinkedAccount } from '../user/find-linked-account.js'
 import type { User } from '../user/types.js'
 import type { createEmitter } from '../utils/emitter.js'

@@ -4,7 +4,7 @@
  * that a session exists, so a reload knows to refresh through the cookie.
  */
 import { COOKIE_REFRESH_TOKEN_PLACEHOLDER } from '../../protocol/index.js'
-import type { TokenStorage } from '../types.js'
+import type { TokenStorage } from '../client-options.js'
 import type { StorageKeys } from './keys.js'
 
 /** Stands in for the refresh token the browser holds as a cookie; never sent (the refresh body then names none). */

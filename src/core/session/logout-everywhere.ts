@@ -1,7 +1,7 @@
 /** "Log out everywhere" (docs/security.md #35): the server ends every session of the user in this app, then this one ends here too. */
 import { logoutAllSessions } from '../api/sessions.js'
 import type { Transport } from '../api/transport.js'
-import type { SessionManager } from './session-manager.js'
+import type { SessionManager } from './types.js'
 
 export interface LogoutEverywhereOptions {
   transport: Transport

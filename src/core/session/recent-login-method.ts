@@ -1,6 +1,7 @@
 /** The method of the last successful sign-in on this device (sign-in spec, "Entities and their fields": "Remembered local values"). */
 import { oauthProviders } from '../../protocol/index.js'
-import type { LoginMethodName, TokenStorage } from '../types.js'
+import type { LoginMethodName } from '../auth/types.js'
+import type { TokenStorage } from '../client-options.js'
 
 const loginMethodNames: readonly string[] = [
   'email', 'sms', ...oauthProviders, 'custom_auth', 'guest', 'passkey', 'siwe', 'siws', 'farcaster', 'telegram',

@@ -8,7 +8,9 @@ import { authResponse, makeAccessToken, TEST_APP_ID, userDto } from '../test-sup
 import type { TokenStorage } from '../types.js'
 import type { User } from '../user/types.js'
 import { storageKeys } from './keys.js'
-import { createSessionManager, type LockManagerLike, type SessionManager, type SignOutReason } from './session-manager.js'
+import { createSessionManager } from './session-manager.js'
+import type { LockManagerLike } from './spent-refresh-token.js'
+import type { SessionManager, SignOutReason } from './types.js'
 import { createMemoryStorage } from './storage.js'
 
 const keys = storageKeys(TEST_APP_ID)

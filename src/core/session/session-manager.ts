@@ -2,55 +2,12 @@
  * The session (sign-in spec, "States and transitions": "Session refresh outcome", "Token use", "Logout"). The token code (token-session.ts)
  * loads once a token is stored or a login stores one: a visitor without a session draws the landing without it.
  */
-import type { AuthenticatedUserDto, UserDto } from '../../protocol/index.js'
-import type { Transport } from '../api/transport.js'
 import type { Unsubscribe } from '../listener.js'
-import type { TokenStorage } from '../types.js'
-import type { User } from '../user/types.js'
 import { lazily } from '../utils/lazily.js'
 import { randomUuid } from '../utils/random-uuid.js'
 import { COOKIE_HELD_REFRESH_TOKEN, createSessionTokenStorage } from './cookie-session-storage.js'
 import { storageKeys } from './keys.js'
-import type { LockManagerLike } from './spent-refresh-token.js'
-import type { TokenChangeListener } from './token-writes.js'
-
-export type SignOutReason = 'user' | 'session-ended' | 'app-mismatch'
-
-export type { LockManagerLike }
-
-export interface SessionManagerOptions {
-  appId: string
-  storage: TokenStorage
-  transport: Transport
-  /** Called when the signed-in user changes; `reason` is set when it becomes null. */
-  onUser(user: User | null, reason?: SignOutReason): void
-  /** Called when the stored access or identity token changes (null: removed). */
-  onTokens?: TokenChangeListener
-  /** Defaults to `navigator.locks`; without it refreshes are de-duplicated per tab only. */
-  locks?: LockManagerLike | null
-  now?: () => number
-  /** True while the app keeps the refresh token in an API cookie: tokens then stay in memory (cookie-session-storage.ts). */
-  cookieSessions?: () => boolean
-}
-
-export interface SessionManager {
-  /** A token with more than 30 s left, refreshing first when needed; null when signed out. */
-  getAccessToken(): Promise<string | null>
-  /** The stored-session check at start-up. */
-  restore(): Promise<User | null>
-  /** Stores the tokens of a login response (always all three) and its user. */
-  storeLogin(response: AuthenticatedUserDto): Promise<User>
-  /** Re-reads the user with `GET /users/me`. */
-  fetchUser(): Promise<User | null>
-  /** Shows the user a link, unlink, update or transfer answered with. */
-  replaceUser(dto: UserDto): Promise<User>
-  logout(reason?: SignOutReason): Promise<void>
-  getUser(): User | null
-  /** The `privy-ca-id` analytics id, created once and kept in storage. */
-  getAnalyticsId(): Promise<string>
-  /** Follows login and logout in other tabs through the `storage` event. */
-  watchOtherTabs(): Unsubscribe
-}
+import type { SessionManager, SessionManagerOptions } from './types.js'
 
 export function createSessionManager(sessionOptions: SessionManagerOptions): SessionManager {
   const keys = storageKeys(sessionOptions.appId)

@@ -1,5 +1,5 @@
 /** Token storage implementations over the `TokenStorage` interface. */
-import type { TokenStorage } from '../types.js'
+import type { TokenStorage } from '../client-options.js'
 
 export function createMemoryStorage(): TokenStorage {
   const values = new Map<string, unknown>()

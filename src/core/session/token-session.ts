@@ -1,6 +1,6 @@
 /** Tokens, refresh and logout (sign-in spec, "States and transitions": "Session refresh outcome", "Token use", "Logout"): loaded by the session manager. */
 import { singleFlight } from '../utils/single-flight.js'
-import type { SessionManager, SessionManagerOptions, SignOutReason } from './session-manager.js'
+import type { SessionManager, SessionManagerOptions, SignOutReason } from './types.js'
 import type { LockManagerLike } from './spent-refresh-token.js'
 import { storageKeys } from './keys.js'
 import { getAccessToken } from './token-session/access-token.js'

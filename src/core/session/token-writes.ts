@@ -1,5 +1,5 @@
 /** Reports the access and identity tokens as the token code stores and removes them (`useToken` callbacks, `useIdentityToken`). */
-import type { TokenStorage } from '../types.js'
+import type { TokenStorage } from '../client-options.js'
 import type { StorageKeys } from './keys.js'
 
 export type TokenKind = 'accessToken' | 'identityToken'

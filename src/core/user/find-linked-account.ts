@@ -1,5 +1,5 @@
 import { oauthAccountType, oauthProviders, type OAuthProvider } from '../../protocol/index.js'
-import type { LoginMethodName } from '../types.js'
+import type { LoginMethodName } from '../auth/types.js'
 import type { LinkedAccount, User } from './types.js'
 
 const isOAuthProvider = (method: LoginMethodName): method is OAuthProvider => (oauthProviders as readonly string[]).includes(method)

@@ -4,7 +4,7 @@
  */
 import type { Listener, Unsubscribe } from '../listener.js'
 import { createDefaultStorage } from '../session/storage.js'
-import type { TokenStorage } from '../types.js'
+import type { TokenStorage } from '../client-options.js'
 import { createStore } from '../utils/store.js'
 
 export interface ActiveWalletChoice {

@@ -4,20 +4,9 @@
  * none of it; each call finds the live session of its wallet and address, so an account that was disconnected or
  * that the wallet switched away from fails with 'Wallet is not currently connected.', and one connected again works.
  */
-import type { EffectiveConfig } from '../config/types.js'
 import { lazily } from '../utils/lazily.js'
 import type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData } from './types.js'
-import type { EthereumSession, WalletSession } from './wallet-session.js'
-
-export interface ConnectedWalletContext {
-  timeoutMs: number
-  getConfig(): EffectiveConfig
-  /** The session connected through this wallet option on this address, if any. */
-  findSession(walletClientType: string, address: string): WalletSession | null
-  /** The wallet answered that it is on `chainId` now. */
-  onChainId(session: EthereumSession, chainId: number): void
-  disconnect(address: string): Promise<void>
-}
+import type { ConnectedWalletContext } from './connected-wallet-context.js'
 
 /** The plain fields of a listed account (what the store compares; abilities are rebuilt around them). */
 export function walletData(wallet: ConnectedWallet): ConnectedWalletData {

@@ -4,21 +4,10 @@
  */
 import { lazily } from '../utils/lazily.js'
 import { createStore } from '../utils/store.js'
-import type { WalletEngineOptions } from './engine.js'
+import type { WalletEngineOptions } from './engine/options.js'
+import { initialWalletFlowState } from './flow-state.js'
 import { isInAppBrowser } from './in-app-browser.js'
 import type { ConnectedWallet, WalletFlowState, WalletOption, WalletsApi } from './types.js'
-
-export const initialWalletFlowState: WalletFlowState = {
-  status: 'initial',
-  connection: 'disconnected',
-  intent: 'login',
-  wallet: null,
-  address: null,
-  error: null,
-  retries: 0,
-  walletConnectUri: null,
-  pendingRequest: false,
-}
 
 export type WalletsDependencies = Omit<WalletEngineOptions, 'options' | 'flow' | 'connected'>
 

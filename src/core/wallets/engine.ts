@@ -28,8 +28,6 @@ import { engineWalletConnect } from './engine/wallet-connect.js'
 import { rememberedWallets } from './remembered-connections.js'
 import type { ConnectedWalletData, ConnectWalletOptions, WalletChain, WalletSignInOptions, WalletsApi } from './types.js'
 
-export type { WalletEngineOptions } from './engine/options.js'
-
 export type WalletEngine = ReturnType<typeof createWalletEngine>
 
 export function createWalletEngine(options: WalletEngineOptions) {

@@ -3,7 +3,7 @@
  * values"). A stored list with any entry lacking address, connectorType, walletClientType or a numeric
  * connectedAt is discarded whole.
  */
-import type { TokenStorage } from '../types.js'
+import type { TokenStorage } from '../client-options.js'
 import type { WalletChain } from './types.js'
 
 export interface RememberedConnection {

@@ -4,7 +4,7 @@
  * the chain's abilities over them.
  */
 import { resolveSolanaClusters } from '../chains/solana-clusters.js'
-import type { ConnectedWalletContext } from './connected-wallet.js'
+import type { ConnectedWalletContext } from './connected-wallet-context.js'
 import { walletNotConnectedError } from './errors.js'
 import { appChainTable } from './ethereum/chains.js'
 import { ethereumAbilities } from './ethereum/ethereum-abilities.js'

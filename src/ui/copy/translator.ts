@@ -1,13 +1,15 @@
 import { createContext, useContext, useMemo } from 'react'
-import type { Messages } from './locale-table.js'
 
 export type CopyValues = Record<string, string | number>
+
+/** A locale's strings by key: `Messages` where they are built, loose here because locale-table.ts imports every copy table and each imports this file. */
+export type CopyStrings = Readonly<Record<string, string | undefined>>
 
 /** The strings an element's screens show in place of English: its locale's table with the host's `messages` over it. */
 export interface CopyLocale {
   /** The BCP 47 tag the element renders in (`lang`), e.g. 'es-MX'; numbers and country names follow it. */
   locale: string
-  strings: Messages
+  strings: CopyStrings
 }
 
 export const english: CopyLocale = { locale: 'en', strings: {} }
@@ -28,9 +30,9 @@ const fill = (text: string, values: CopyValues) => text.replace(/\{(\w+)\}/g, (w
 export function translator<Table extends Readonly<Record<string, string>>>(table: Table) {
   type Key = keyof Table & string
   const translate =
-    (strings: Messages) =>
+    (strings: CopyStrings) =>
     (key: Key, values: CopyValues = {}): string =>
-      fill((strings as Readonly<Record<string, string | undefined>>)[key] ?? table[key]!, values)
+      fill(strings[key] ?? table[key]!, values)
   const t = translate({})
   const useT = () => {
     const { strings } = useContext(CopyLocaleContext)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TesseraError, type WalletFlowState } from '../../core/index.js'
 // The core's own wallet errors: the screens must read exactly what the core raises.
-import { initialWalletFlowState } from '../../core/wallets/create-wallets.js'
+import { initialWalletFlowState } from '../../core/wallets/flow-state.js'
 import { toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } from '../../core/wallets/errors.js'
 import { WALLET_RETRY_CAP, walletErrorView, walletStatusCopy, walletStatusStep } from './wallet-status-view.js'
 

@@ -8,5 +8,4 @@ export const crossAppModule = defineLoginMethod({
   // Public, like the app config: read without an app header.
   mountsBeforeAppCheck: [{ path: '/api/v1/apps', routes: crossAppAppRoutes }],
   settings: crossAppSettings,
-  linkedAccounts: { types: ['cross_app'], keyField: (key) => ({ subject: key }) },
 })

@@ -6,5 +6,4 @@ export const customAuthModule = defineLoginMethod({
   name: 'custom-auth',
   mounts: [{ path: '/api/v1/custom_jwt_account', routes: customJwtRoutes }],
   settings: customAuthSettings,
-  linkedAccounts: { types: ['custom_auth'], keyField: (key) => ({ custom_user_id: key }) },
 })

@@ -8,5 +8,4 @@ export const farcasterModule = defineLoginMethod({
   // The Farcaster app posts to the relay without our app header: the channel token names the app.
   mountsBeforeAppCheck: [{ path: '/api/v1/farcaster', routes: farcasterRelayRoutes }],
   settings: farcasterSettings,
-  linkedAccounts: { types: ['farcaster'], keyField: (key) => ({ fid: Number(key) }) },
 })

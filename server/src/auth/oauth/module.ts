@@ -1,4 +1,3 @@
-import { oauthProviders } from '../../../../src/protocol/index.js'
 import { defineLoginMethod } from '../login-method.js'
 import { oauthCallbackRoutes } from './callback.js'
 import { oauthRoutes } from './routes.js'
@@ -10,5 +9,4 @@ export const oauthModule = defineLoginMethod({
   // Providers send the browser back without our app header: the callback finds its app through the state.
   mountsBeforeAppCheck: [{ path: '/api/v1/oauth', routes: oauthCallbackRoutes }],
   settings: oauthSettings,
-  linkedAccounts: { types: oauthProviders.map((provider) => `${provider}_oauth` as const), keyField: (key) => ({ subject: key }) },
 })

@@ -6,5 +6,4 @@ export const passkeyModule = defineLoginMethod({
   name: 'passkey',
   mounts: [{ path: '/api/v1/passkeys', routes: passkeyRoutes }],
   settings: passkeySettings,
-  linkedAccounts: { types: ['passkey'], keyField: (key) => ({ credential_id: key }), internalDetails: ['sign_count'] },
 })

@@ -6,5 +6,4 @@ export const smsModule = defineLoginMethod({
   name: 'sms',
   mounts: [{ path: '/api/v1/passwordless_sms', routes: smsRoutes }],
   settings: smsSettings,
-  linkedAccounts: { types: ['phone'], keyField: (key) => ({ number: key, phoneNumber: key }) },
 })

@@ -9,5 +9,4 @@ export const telegramModule = defineLoginMethod({
   // The Login Widget's script: pages load it with a plain script tag.
   mountsBeforeAppCheck: [{ path: '/', routes: () => telegramLoginScriptRoutes() }],
   settings: telegramSettings,
-  linkedAccounts: { types: ['telegram'], keyField: (key) => ({ telegram_user_id: key }) },
 })

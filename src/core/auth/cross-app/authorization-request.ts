@@ -1,6 +1,6 @@
 /** The popup's address: the requester writes its request into the provider's authorize URL, the provider's page reads it back. */
 import { crossAppRequestParams } from '../../../protocol/index.js'
-import type { CrossAppAuthorizationRequest } from '../../types.js'
+import type { CrossAppAuthorizationRequest } from './types.js'
 
 export function authorizationRequestUrl(authorizeUrl: string, request: CrossAppAuthorizationRequest): URL {
   const url = new URL(authorizeUrl)

@@ -3,48 +3,19 @@
  * Only the synchronous first step lives here (the checks and the popup, opened inside the click); the
  * rest (flow-steps.ts) and the provider page's side (provider-page.ts) load on first use.
  */
-import type { CrossAppActions } from './types.js'
-import type { AuthenticatedUserDto, CrossAppTransactRequestDto } from '../../../protocol/index.js'
-import type { Transport } from '../../api/transport.js'
+import type { CrossAppActions, CrossAppFlowOptions, CrossAppFlowState, CrossAppTransactTarget } from './types.js'
+import type { CrossAppTransactRequestDto } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError, popupBlockedError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
-import type { CrossAppFlowState, LoginMethodName, TokenStorage } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
-import type { Store } from '../../utils/store.js'
 import { browserWindow, type OAuthWindow, type PopupWindow } from '../oauth/browser-window.js'
 import { openOAuthPopup } from '../oauth/open-popup.js'
 import { readAuthorizationRequest } from './authorization-request.js'
 import type { ProviderPage } from './provider-page.js'
-import type { ProviderWallets } from './provider-wallet.js'
-
-/** The provider app a transact request goes to, and the cross-app account's wallet it names (default its first). */
-export interface CrossAppTransactTarget { providerAppId: string; address?: string }
 
 export const initialCrossAppFlowState: CrossAppFlowState = { status: 'initial', intent: 'login', providerAppId: null, error: null }
-
-export interface CrossAppFlowOptions {
-  appId: string
-  state: Store<CrossAppFlowState>
-  transport: Transport
-  isAuthenticated(): boolean
-  /** The client's one sign-in path: stores the session and announces the login. */
-  authenticate(method: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User>
-  accountChanges: AccountChanges
-  /** The client's storage: the tokens providers set (and, on a provider's page, the ones it gave). */
-  storage: TokenStorage
-  getUser(): User | null
-  /** On a provider's page: the user's embedded wallets, which carry out the requests the user approves. */
-  embeddedWallets: ProviderWallets
-  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
-  /** Defaults to the page's `window`. */
-  window?: () => OAuthWindow | null
-}
-
-/** The login method name of a provider app (`Recent`, login and link events). */
-export const crossAppMethodName = (providerAppId: string): `privy:${string}` => `privy:${providerAppId}`
 
 export function createCrossAppFlow(options: CrossAppFlowOptions): CrossAppActions {
   const { state } = options

@@ -1,9 +1,8 @@
 /** Accounts of other apps on this server: the requester's popup flow here, the provider page's code on its first use. */
-import type { CrossAppFlowState } from '../../types.js'
+import type { CrossAppApi, CrossAppFlowState } from './types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
-import type { CrossAppApi } from './types.js'
 
 export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi>({
   name: 'crossApp',

@@ -4,7 +4,7 @@
  * requester (`grant`), so a second user of the same browser never inherits them.
  */
 import type { CrossAppTokenAction } from '../../../protocol/index.js'
-import type { TokenStorage } from '../../types.js'
+import type { TokenStorage } from '../../client-options.js'
 
 export type CrossAppTokenStore = ReturnType<typeof createCrossAppTokenStore>
 

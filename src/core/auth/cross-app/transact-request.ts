@@ -3,7 +3,7 @@
  * never reaches a server log or a Referer); the provider's page reads it back.
  */
 import { crossAppTransactParams, type CrossAppTransactRequestDto } from '../../../protocol/index.js'
-import type { CrossAppTransactRequest } from '../../types.js'
+import type { CrossAppTransactRequest } from './types.js'
 
 /** JSON has no bigints: a quantity goes as hex, as JSON-RPC writes it (and the reference SDK sends it). */
 const hexBigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? `0x${value.toString(16)}` : value)

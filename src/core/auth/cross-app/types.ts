@@ -1,7 +1,54 @@
 /** `client.auth.crossApp`: accounts of other apps on the server (wallet spec, "Screens and routes": "Cross-app"); the flow loads with its first use. */
-import type { CrossAppAuthorizationRequest, CrossAppConnection, CrossAppFlowState, CrossAppProviderDetails, CrossAppRequester, CrossAppTransactRequest } from '../../types.js'
+import type { AuthenticatedUserDto, CrossAppTransactRequestDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import type { TokenStorage } from '../../client-options.js'
+import type { TesseraError } from '../../errors/base-error.js'
+import type { AccountChanges } from '../../session/account-changes.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { Store } from '../../utils/store.js'
+import type { OAuthWindow } from '../oauth/browser-window.js'
+import type { StateMembers } from '../state-members.js'
+import type { LoginMethodName } from '../types.js'
+import type { ProviderWallets } from './provider-wallet.js'
+
+/** Wallet spec, "States and transitions": "Cross-app request": the provider app's popup, then the code exchange on our server. */
+export type CrossAppFlowStatus = 'initial' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
+export interface CrossAppFlowState {
+  status: CrossAppFlowStatus
+  intent: 'login' | 'link'
+  providerAppId: string | null
+  error: TesseraError | null
+}
+/** Wallet spec, "Entities and their fields": "Cross-app connection": a provider app this app's users may connect. */
+export interface CrossAppConnection {
+  providerAppId: string
+  providerAppName: string
+  providerAppIconUrl: string | null
+  providerAppCustomApiUrl: string | null
+  readOnly: boolean
+  authorizeUrl: string | null
+  transactUrl: string | null
+}
+/** On the provider's page: the requester's request, read from the popup's address. */
+export interface CrossAppAuthorizationRequest {
+  requesterAppId: string
+  requesterOrigin: string
+  stateCode: string
+  codeChallenge: string
+}
+/** On the provider's transact page: the requester's request, read from the popup's address fragment. */
+export interface CrossAppTransactRequest {
+  requesterAppId: string
+  requesterOrigin: string
+  stateCode: string
+  /** The token this page set at consent; a request without the matching one is answered with `clear`. */
+  token: string
+  request: CrossAppTransactRequestDto
+}
+/** A provider app's name and icon (wallet spec, "The calls it makes": "cross-app details"). */
+export interface CrossAppProviderDetails { appId: string; name: string; iconUrl: string | null }
+/** On the provider's page: who is asking (only an app this provider allows). */
+export interface CrossAppRequester { appId: string; name: string; iconUrl: string | null; readOnly: boolean }
 
 export interface CrossAppActions {
   /** Signs in with the provider app's account through its popup (opened at once: call it inside a click). */
@@ -54,3 +101,24 @@ export interface CrossAppActions {
 }
 
 export interface CrossAppApi extends CrossAppActions, StateMembers<CrossAppFlowState> {}
+
+/** The provider app a transact request goes to, and the cross-app account's wallet it names (default its first). */
+export interface CrossAppTransactTarget { providerAppId: string; address?: string }
+
+export interface CrossAppFlowOptions {
+  appId: string
+  state: Store<CrossAppFlowState>
+  transport: Transport
+  isAuthenticated(): boolean
+  /** The client's one sign-in path: stores the session and announces the login. */
+  authenticate(method: LoginMethodName, login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  accountChanges: AccountChanges
+  /** The client's storage: the tokens providers set (and, on a provider's page, the ones it gave). */
+  storage: TokenStorage
+  getUser(): User | null
+  /** On a provider's page: the user's embedded wallets, which carry out the requests the user approves. */
+  embeddedWallets: ProviderWallets
+  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
+  /** Defaults to the page's `window`. */
+  window?: () => OAuthWindow | null
+}

@@ -6,36 +6,16 @@
  * Tessera session changes, so a logout here is not undone behind the app's back. What uses the token
  * (with-token.ts) loads only once custom auth is on.
  */
-import type { CustomAuthActions } from './types.js'
-import type { AuthenticatedUserDto } from '../../../protocol/index.js'
-import type { Transport } from '../../api/transport.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { CustomAuthActions, CustomAuthOptions, CustomAuthState } from './types.js'
 import type { CustomAuthConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { toTesseraError } from '../../errors/client-errors.js'
-import type { CustomAuthState } from '../../types.js'
 import type { User } from '../../user/types.js'
-import type { Store } from '../../utils/store.js'
 
 export const initialCustomAuthState: CustomAuthState = { status: 'initial', error: null }
 
 export const customAuthNotEnabledError = () =>
   new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Custom auth is not enabled for this app' })
-
-export interface CustomAuthOptions {
-  state: Store<CustomAuthState>
-  transport: Transport
-  /** Resolves once the server config and the stored session are known: nothing is decided before. */
-  whenReady(): Promise<void>
-  /** The server's `custom_jwt_auth` flag. */
-  serverEnabled(): boolean
-  getUser(): User | null
-  /** The client's one sign-in path: stores the session and announces the login. */
-  authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
-  logout(): Promise<void>
-  /** Replaces the stored user with the linked one and announces the link. */
-  accountChanges: Pick<AccountChanges, 'linked'>
-}
 
 export function createCustomAuth(options: CustomAuthOptions): CustomAuthActions {
   const { state } = options

@@ -1,9 +1,8 @@
 /** The app's own identity provider: signs in with its token once the client is ready, and follows it (`configure`). */
-import type { CustomAuthState } from '../../types.js'
+import type { CustomAuthApi, CustomAuthState } from './types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { createCustomAuth, initialCustomAuthState } from './custom-auth.js'
-import type { CustomAuthApi } from './types.js'
 
 export const customAuthMethod = defineLoginMethod<'customAuth', CustomAuthApi>({
   name: 'customAuth',

@@ -1,8 +1,16 @@
 /** `client.auth.customAuth`: sign-in with the app's own identity provider (a JWT it supplies). */
 import type { CustomAuthConfig } from '../../config/types.js'
-import type { CustomAuthState } from '../../types.js'
+import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
+import type { AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+import type { AccountChanges } from '../../session/account-changes.js'
+import type { Store } from '../../utils/store.js'
+
+/** Sign-in spec, "States and transitions": "Custom JWT auth states". */
+export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
+export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
 
 export interface CustomAuthActions {
   /** Replaces the app's custom-auth hooks (the React wrapper calls it as `isLoading` changes) and syncs. */
@@ -14,3 +22,18 @@ export interface CustomAuthActions {
 }
 
 export interface CustomAuthApi extends CustomAuthActions, StateMembers<CustomAuthState> {}
+
+export interface CustomAuthOptions {
+  state: Store<CustomAuthState>
+  transport: Transport
+  /** Resolves once the server config and the stored session are known: nothing is decided before. */
+  whenReady(): Promise<void>
+  /** The server's `custom_jwt_auth` flag. */
+  serverEnabled(): boolean
+  getUser(): User | null
+  /** The client's one sign-in path: stores the session and announces the login. */
+  authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  logout(): Promise<void>
+  /** Replaces the stored user with the linked one and announces the link. */
+  accountChanges: Pick<AccountChanges, 'linked'>
+}

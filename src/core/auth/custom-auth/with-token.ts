@@ -5,7 +5,7 @@ import type { CustomAuthConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { User } from '../../user/types.js'
-import type { CustomAuthOptions } from './custom-auth.js'
+import type { CustomAuthOptions } from './types.js'
 
 export const noCustomTokenError = () =>
   new TesseraError({ code: 'failed_to_link_account', shortMessage: 'The app has no custom auth token to link' })

@@ -5,12 +5,11 @@
  */
 import { FARCASTER_LOGIN_TIMEOUT_MS, FARCASTER_POLL_INTERVAL_MS, type AuthenticatedUserDto, type FarcasterStatusResponse } from '../../../protocol/index.js'
 import { authenticateFarcaster, farcasterStatus, initFarcaster, linkFarcaster, unlinkFarcaster } from './api.js'
-import type { FarcasterActions } from './types.js'
+import type { FarcasterActions, FarcasterFlowState, FarcasterLoginOptions } from './types.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, mustBeAuthenticatedError, requestAbortedError, toTesseraError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { FarcasterFlowState, FarcasterLoginOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import { abortableSleep } from './abortable-sleep.js'

@@ -1,11 +1,10 @@
 /** Sign-In with Farcaster and the signer request: their code loads with the first call; the signer's default key is the embedded wallet's. */
-import type { FarcasterFlowState } from '../../types.js'
+import type { FarcasterApi, FarcasterFlowState } from './types.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { initialFarcasterFlowState } from './state.js'
-import type { FarcasterApi } from './types.js'
 
 export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
   name: 'farcaster',

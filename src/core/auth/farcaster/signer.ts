@@ -8,7 +8,7 @@ import { farcasterSignerStatus, initFarcasterSigner } from './api.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError, toTesseraError } from '../../errors/client-errors.js'
-import type { FarcasterSignerApproved, FarcasterSignerRequestOptions } from '../../types.js'
+import type { FarcasterSignerApproved, FarcasterSignerRequestOptions } from './types.js'
 import type { EmbeddedWalletsApi } from '../../wallets/embedded/types.js'
 import { abortableSleep } from './abortable-sleep.js'
 

@@ -1,3 +1,3 @@
-import type { FarcasterFlowState } from '../../types.js'
+import type { FarcasterFlowState } from './types.js'
 
 export const initialFarcasterFlowState: FarcasterFlowState = { status: 'initial', intent: 'login', connectUri: null, error: null }

@@ -1,7 +1,32 @@
 /** `client.auth.farcaster`: Sign-In with Farcaster through the server's relay (the code loads on first use). */
-import type { FarcasterFlowState, FarcasterLoginOptions, FarcasterSignerApproved, FarcasterSignerRequestOptions } from '../../types.js'
+import type { AuthMode } from '../../../protocol/index.js'
+import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
+
+/**
+ * Farcaster (sign-in spec, "States and transitions"): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
+ * describes (`awaiting-signature`, polled every 2 s, 120 s at most), then the client signs in or links.
+ */
+export type FarcasterFlowStatus = 'initial' | 'starting' | 'awaiting-signature' | 'authenticating' | 'done' | 'error'
+export interface FarcasterFlowState {
+  status: FarcasterFlowStatus
+  intent: 'login' | 'link'
+  /** What the QR code, 'Copy link' and the open-app button carry while awaiting the signature. */
+  connectUri: string | null
+  error: TesseraError | null
+}
+export interface FarcasterLoginOptions { mode?: AuthMode; captchaToken?: string }
+/** Farcaster signer (wallet spec, "States and transitions"): the key awaits the user's approval in the Farcaster app at `signerApprovalUrl`. */
+export interface FarcasterSignerPendingApproval { publicKey: string; signerApprovalUrl: string }
+export interface FarcasterSignerRequestOptions {
+  /** Called once while the key awaits approval, with the link to open (show it as a link or QR code). */
+  onPendingApproval?(approval: FarcasterSignerPendingApproval): void
+  /** Stops polling ('client_request_aborted'). */
+  signal?: AbortSignal
+}
+/** The key is on the user's fid in the KeyRegistry; the account's `signer_public_key` now names it. */
+export interface FarcasterSignerApproved { status: 'approved'; publicKey: string; fid: number }
 
 export interface FarcasterActions {
   /** Opens a channel, waits for the Farcaster app's signature (2 s polls, 120 s), then signs in. */

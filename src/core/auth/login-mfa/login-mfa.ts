@@ -7,7 +7,7 @@ import { mfaAuthRoutes, type AuthenticatedUserDto, type LoginMfaRequiredResponse
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
-import type { LoginMethodName } from '../../types.js'
+import type { LoginMethodName } from '../types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import { initialLoginMfaState, type LoginMfaApi, type LoginMfaState } from './types.js'

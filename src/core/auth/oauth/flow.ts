@@ -4,36 +4,17 @@
  * page posts the return here and this page finishes. Only the synchronous first step lives here (the checks,
  * the popup opened inside the click, the debounce); the rest (flow-steps.ts) loads when a flow starts.
  */
-import { OAUTH_BUTTON_DEBOUNCE_MS, oauthReturnParams, type AuthenticatedUserDto, type OAuthProvider } from '../../../protocol/index.js'
-import type { OAuthActions } from './types.js'
-import type { Transport } from '../../api/transport.js'
+import { OAUTH_BUTTON_DEBOUNCE_MS, oauthReturnParams, type OAuthProvider } from '../../../protocol/index.js'
+import type { OAuthActions, OAuthFlowOptions, OAuthFlowState, OAuthStartOptions } from './types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { exitedFlowError, oauthInvalidCodeError, popupBlockedError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
-import type { OAuthFlowState, OAuthStartOptions } from '../../types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
-import type { Store } from '../../utils/store.js'
 import { assertIntentAllowed } from '../assert-intent-allowed.js'
 import { browserWindow, type OAuthWindow, type PopupWindow } from './browser-window.js'
 import { openOAuthPopup } from './open-popup.js'
 
 export const initialOAuthFlowState: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
-
-export interface OAuthFlowOptions {
-  appId: string
-  state: Store<OAuthFlowState>
-  transport: Transport
-  isAuthenticated(): boolean
-  /** The client's one sign-in path: stores the session and announces the login. */
-  authenticate(provider: OAuthProvider, login: () => Promise<AuthenticatedUserDto>): Promise<User>
-  /** Stores the user a link or unlink answered with and announces the change. */
-  accountChanges: AccountChanges
-  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
-  /** Defaults to the page's `window`. */
-  window?: () => OAuthWindow | null
-  now?: () => number
-}
 
 export function createOAuthFlow(options: OAuthFlowOptions): OAuthActions {
   const { state } = options

@@ -1,9 +1,8 @@
 /** OAuth providers: the flow's requests load with the first start; a redirect return finishes once the client is ready. */
-import type { OAuthFlowState } from '../../types.js'
+import type { OAuthApi, OAuthFlowState } from './types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { createOAuthFlow, initialOAuthFlowState } from './flow.js'
-import type { OAuthApi } from './types.js'
 
 export const oauthMethod = defineLoginMethod<'oauth', OAuthApi>({
   name: 'oauth',

@@ -1,8 +1,35 @@
 /** `client.auth.oauth`: sign-in through OAuth providers, by redirect or popup. */
-import type { OAuthProvider } from '../../../protocol/index.js'
-import type { OAuthFlowState, OAuthStartOptions } from '../../types.js'
+import type { AuthenticatedUserDto, OAuthProvider } from '../../../protocol/index.js'
+import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
+import type { Transport } from '../../api/transport.js'
+import type { AccountChanges } from '../../session/account-changes.js'
+import type { Store } from '../../utils/store.js'
+import type { OAuthWindow } from './browser-window.js'
+
+/** OAuth states: a redirect leaves the page; a popup is awaited; the return is exchanged for a session. */
+export type OAuthFlowStatus = 'initial' | 'redirecting' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
+export interface OAuthFlowState {
+  status: OAuthFlowStatus
+  provider: OAuthProvider | null
+  intent: 'login' | 'link'
+  error: TesseraError | null
+  /** Started by a hook rather than the modal: after a redirect return the modal stays closed. */
+  headless: boolean
+}
+
+export interface OAuthStartOptions {
+  intent?: 'login' | 'link'
+  /** Popup (440×680) instead of a full-page redirect; default false. */
+  popup?: boolean
+  /** Where the provider returns; default the current page without its query. Must be on the app's redirect list. */
+  redirectUrl?: string
+  disableSignup?: boolean
+  captchaToken?: string
+  /** Started by a hook, not the modal (kept across the redirect). */
+  headless?: boolean
+}
 
 export interface OAuthActions {
   /** Redirect: resolves never (the page leaves). Popup: resolves with the user once signed in or linked. */
@@ -17,3 +44,18 @@ export interface OAuthActions {
 }
 
 export interface OAuthApi extends OAuthActions, StateMembers<OAuthFlowState> {}
+
+export interface OAuthFlowOptions {
+  appId: string
+  state: Store<OAuthFlowState>
+  transport: Transport
+  isAuthenticated(): boolean
+  /** The client's one sign-in path: stores the session and announces the login. */
+  authenticate(provider: OAuthProvider, login: () => Promise<AuthenticatedUserDto>): Promise<User>
+  /** Stores the user a link or unlink answered with and announces the change. */
+  accountChanges: AccountChanges
+  sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
+  /** Defaults to the page's `window`. */
+  window?: () => OAuthWindow | null
+  now?: () => number
+}

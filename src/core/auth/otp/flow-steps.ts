@@ -1,10 +1,10 @@
 /** The one-time code flow past its synchronous checks (flow.ts): identifier rules and requests. Loaded with the first code sent or unlink. */
 import type { AuthMode } from '../../../protocol/index.js'
 import { noAuthFlowError } from '../../errors/client-errors.js'
-import type { AuthIntent, LoginWithCodeOptions, OtpFlowState } from '../../types.js'
+import type { AuthIntent } from '../types.js'
+import type { LoginWithCodeOptions, OtpFlowOptions, OtpFlowState } from './types.js'
 import type { User } from '../../user/types.js'
 import type { OtpChannel } from './channel.js'
-import type { OtpFlowOptions } from './flow.js'
 
 export interface OtpSendRequest {
   intent: AuthIntent

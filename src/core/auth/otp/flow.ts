@@ -4,18 +4,13 @@
  * Only the synchronous checks and state changes live here; the channel (identifier rules, routes) and the requests
  * (flow-steps.ts) load with the first code sent or unlink, so the landing draws its input without them.
  */
-import { OTP_LENGTH, type AuthenticatedUserDto } from '../../../protocol/index.js'
-import type { Transport } from '../../api/transport.js'
-import type { EffectiveConfig } from '../../config/types.js'
+import { OTP_LENGTH } from '../../../protocol/index.js'
 import { invalidCodeFormatError, mustBeAuthenticatedError, noAuthFlowError, toTesseraError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
-import type { LoginWithCodeOptions, OtpFlow, OtpFlowState, SendCodeOptions } from '../../types.js'
+import type { LoginWithCodeOptions, OtpFlow, OtpFlowOptions, OtpFlowState, SendCodeOptions } from './types.js'
 import type { User } from '../../user/types.js'
 import { lazily } from '../../utils/lazily.js'
 import { singleFlight } from '../../utils/single-flight.js'
-import type { Store } from '../../utils/store.js'
 import { assertIntentAllowed } from '../assert-intent-allowed.js'
-import type { OtpChannel } from './channel.js'
 
 export const initialOtpFlowState: OtpFlowState = {
   status: 'initial',
@@ -27,19 +22,6 @@ export const initialOtpFlowState: OtpFlowState = {
 }
 
 const codePattern = new RegExp(`^\\d{${OTP_LENGTH}}$`)
-
-export interface OtpFlowOptions {
-  /** Loaded with the flow's first step. */
-  loadChannel(): Promise<OtpChannel>
-  state: Store<OtpFlowState>
-  transport: Transport
-  getConfig(): EffectiveConfig
-  isAuthenticated(): boolean
-  /** Runs one authentication at a time across login methods; stores the session and announces the login. */
-  authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
-  accountChanges: AccountChanges
-  now?: () => number
-}
 
 export type OtpFlowActions = OtpFlow & { unlink(identifier: string): Promise<User> }
 

@@ -1,9 +1,10 @@
 /** The email and SMS methods share one module shape: a code flow over their channel, which loads with the first code. */
-import type { OtpFlow, OtpFlowState } from '../../types.js'
+import type { OtpFlow, OtpFlowState } from './types.js'
 import type { AccountMappers } from '../../user/account-mapper.js'
 import type { User } from '../../user/types.js'
 import { createStore } from '../../utils/store.js'
-import { defineLoginMethod, type StateMembers } from '../login-method.js'
+import { defineLoginMethod } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
 import type { OtpChannel } from './channel.js'
 import { createOtpFlow, initialOtpFlowState } from './flow.js'
 

@@ -3,20 +3,17 @@
  * (the browser's credential step) → submitting-response (the server call) → done | error.
  */
 import { MAX_PASSKEYS_PER_USER, type AuthenticatedUserDto } from '../../../protocol/index.js'
-import type { PasskeyActions } from './types.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { PasskeyFlowState, PasskeyFlowStatus, PasskeyIntent } from '../../types.js'
+import type { PasskeyFlow, PasskeyFlowState, PasskeyFlowStatus, PasskeyIntent } from './types.js'
 import type { PasskeyAccount, User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import * as api from './api.js'
 import { browserCeremony, type PasskeyCeremony } from './ceremony.js'
 import { passkeyEnrolledInMfaError, toPasskeyError, webAuthnNotSupportedError } from './errors.js'
 import { initialPasskeyFlowState } from './passkey.js'
-
-export type PasskeyFlow = Omit<PasskeyActions, 'isSupported'>
 
 export interface PasskeyFlowOptions {
   state: Store<PasskeyFlowState>

@@ -1,10 +1,9 @@
 /** WebAuthn passkeys: the flow (and @simplewebauthn/browser) loads with the first ceremony, so the landing draws its button without it. */
-import type { PasskeyFlowState } from '../../types.js'
+import type { PasskeyApi, PasskeyFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { initialPasskeyFlowState, lazyPasskey } from './passkey.js'
-import type { PasskeyApi } from './types.js'
 
 export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi>({
   name: 'passkey',

@@ -1,8 +1,6 @@
 /** The client's `passkey` member as the first chunk holds it: the flow's code loads with the first call. */
-import type { PasskeyActions } from './types.js'
-import type { PasskeyFlowState } from '../../types.js'
 import type { Lazy } from '../../utils/lazily.js'
-import type { PasskeyFlow } from './flow.js'
+import type { PasskeyActions, PasskeyFlow, PasskeyFlowState } from './types.js'
 
 export const initialPasskeyFlowState: PasskeyFlowState = { status: 'initial', intent: 'login', error: null }
 

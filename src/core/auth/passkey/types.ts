@@ -1,7 +1,18 @@
 /** `client.auth.passkey`: WebAuthn passkeys (sign-in spec, "States and transitions": "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
-import type { PasskeyFlowState, PasskeyStartOptions } from '../../types.js'
+import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
+
+/** Sign-in spec, "States and transitions": "Passkey": init, then the browser's credential step, then the server call. */
+export type PasskeyFlowStatus = 'initial' | 'generating-challenge' | 'awaiting-passkey' | 'submitting-response' | 'done' | 'error'
+/** Sign in with an existing passkey, sign up by creating one, or add one to the signed-in user. */
+export type PasskeyIntent = 'login' | 'signup' | 'link'
+export interface PasskeyFlowState {
+  status: PasskeyFlowStatus
+  intent: PasskeyIntent
+  error: TesseraError | null
+}
+export interface PasskeyStartOptions { captchaToken?: string }
 
 export interface PasskeyActions {
   /** Signs in with a passkey this app already knows (no sign-up). */
@@ -19,3 +30,6 @@ export interface PasskeyActions {
 }
 
 export interface PasskeyApi extends PasskeyActions, StateMembers<PasskeyFlowState> {}
+
+/** The flow's code (flow.ts) as the lazily loading member forwards to it; support is known without loading it. */
+export type PasskeyFlow = Omit<PasskeyActions, 'isSupported'>

@@ -9,7 +9,7 @@ import type { TelegramConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { TelegramFlowState, TelegramFlowStatus, TelegramLoginOptions } from '../../types.js'
+import type { TelegramFlow, TelegramFlowState, TelegramFlowStatus, TelegramLoginOptions } from './types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import type { OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
@@ -18,14 +18,6 @@ import { initialTelegramFlowState, telegramReturnParams, webAppInitData } from '
 import { popupResult, widgetUrl } from './widget.js'
 
 type Intent = TelegramFlowState['intent']
-
-export interface TelegramFlow {
-  login(options: TelegramLoginOptions, popup: PopupWindow | null): Promise<User>
-  link(options: { popup?: boolean }, popup: PopupWindow | null): Promise<User>
-  unlink(telegramUserId: string): Promise<User>
-  handleReturn(): Promise<User | null>
-  reset(): void
-}
 
 export interface TelegramFlowOptions {
   appId: string

@@ -2,12 +2,11 @@
  * Telegram: the flow loads with its first call or a widget redirect return; once the client is ready it finishes such
  * a return, else signs in from a Mini App's `initData` when seamless sign-in is on.
  */
-import type { TelegramFlowState } from '../../types.js'
+import type { TelegramApi, TelegramFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './telegram.js'
-import type { TelegramApi } from './types.js'
 
 const pageWindow = () => (typeof window === 'undefined' ? null : window)
 

@@ -2,12 +2,10 @@
  * The client's `telegram` member as the first chunk holds it: only what must run synchronously (the popup opens
  * inside the click) and the cheap check for a redirect return; the flow itself (flow.ts) loads with the first call.
  */
-import type { TelegramActions } from './types.js'
-import type { TelegramFlowState, TelegramLoginOptions } from '../../types.js'
+import type { TelegramActions, TelegramFlow, TelegramFlowState, TelegramLoginOptions } from './types.js'
 import type { User } from '../../user/types.js'
 import type { Lazy } from '../../utils/lazily.js'
 import type { OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
-import type { TelegramFlow } from './flow.js'
 
 export const initialTelegramFlowState: TelegramFlowState = { status: 'initial', intent: 'login', error: null }
 

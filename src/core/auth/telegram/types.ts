@@ -1,7 +1,25 @@
 /** `client.auth.telegram`: Telegram (sign-in spec, "States and transitions": "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
-import type { TelegramFlowState, TelegramLoginOptions } from '../../types.js'
+import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
-import type { StateMembers } from '../login-method.js'
+import type { StateMembers } from '../state-members.js'
+import type { PopupWindow } from '../oauth/browser-window.js'
+
+/**
+ * Sign-in spec, "States and transitions": "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
+ * is on; then the server verifies the signed result ('Verifying connection to Telegram').
+ */
+export type TelegramFlowStatus = 'initial' | 'awaiting-telegram' | 'verifying' | 'done' | 'error'
+export interface TelegramFlowState {
+  status: TelegramFlowStatus
+  intent: 'login' | 'link'
+  error: TesseraError | null
+}
+export interface TelegramLoginOptions {
+  captchaToken?: string
+  disableSignup?: boolean
+  /** Default true: the widget opens in a popup (a blocked popup falls back to a redirect); false leaves the page. */
+  popup?: boolean
+}
 
 export interface TelegramActions {
   /** Signs in with Mini App `initData` when present and allowed, else through the login widget. */
@@ -13,3 +31,11 @@ export interface TelegramActions {
 }
 
 export interface TelegramApi extends TelegramActions, StateMembers<TelegramFlowState> {}
+
+export interface TelegramFlow {
+  login(options: TelegramLoginOptions, popup: PopupWindow | null): Promise<User>
+  link(options: { popup?: boolean }, popup: PopupWindow | null): Promise<User>
+  unlink(telegramUserId: string): Promise<User>
+  handleReturn(): Promise<User | null>
+  reset(): void
+}

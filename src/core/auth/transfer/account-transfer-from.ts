@@ -1,6 +1,6 @@
 import type { AccountTransferErrorData } from '../../../protocol/index.js'
 import { TesseraError } from '../../errors/base-error.js'
-import type { AccountTransfer } from '../../types.js'
+import type { AccountTransfer } from './types.js'
 
 /**
  * Reads an `account_transfer_required` error (wallet spec, "Screens and routes": "Account transfer") into what the transfer

@@ -4,7 +4,7 @@ import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'
-import type { AccountTransfer } from '../../types.js'
+import type { AccountTransfer } from './types.js'
 import type { User } from '../../user/types.js'
 
 export interface TransferAccountOptions {

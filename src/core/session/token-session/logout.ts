@@ -1,5 +1,5 @@
 import { logoutSession } from '../../api/sessions.js'
-import type { SignOutReason } from '../session-manager.js'
+import type { SignOutReason } from '../types.js'
 import { clearLocal, type TokenRuntime } from './runtime.js'
 
 /** Ends the session on the server when it can and locally always, the analytics id and guest credential with it. */

@@ -1,7 +1,7 @@
 import type { Transport } from '../../api/transport.js'
 import type { User } from '../../user/types.js'
 import type { StorageKeys } from '../keys.js'
-import type { SessionManagerOptions, SignOutReason } from '../session-manager.js'
+import type { SessionManagerOptions, SignOutReason } from '../types.js'
 import type { LockManagerLike } from '../spent-refresh-token.js'
 
 /** What the token actions share: the session's parts and its one mutable field, the signed-in user. */

@@ -4,7 +4,7 @@
  * before a login of an app that creates wallets (the client awaits `load()`).
  */
 import type { FrameRequestData, FrameRequestEvent, FrameResponseData, MfaSubmission } from '../../../protocol/index.js'
-import type { AuthState } from '../../types.js'
+import type { AuthState } from '../../auth/types.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore, type Store } from '../../utils/store.js'

@@ -1,4 +1,4 @@
-import { initialWalletFlowState } from '../create-wallets.js'
+import { initialWalletFlowState } from '../flow-state.js'
 import { unsupportedWalletError } from '../errors.js'
 import type { ConnectedWallet, ConnectWalletOptions } from '../types.js'
 import { WALLET_CONNECT_ID } from '../wallet-connect/wallet-connect-connector.js'

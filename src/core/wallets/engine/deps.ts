@@ -1,5 +1,5 @@
 /** What every engine action is given: the caller's options, the state, and the parts built once around them. */
-import type { ConnectedWalletContext } from '../connected-wallet.js'
+import type { ConnectedWalletContext } from '../connected-wallet-context.js'
 import type { WalletEngineOptions } from './options.js'
 import type { rememberedWallets } from '../remembered-connections.js'
 import type { walletConnectConnector } from '../wallet-connect/wallet-connect-connector.js'

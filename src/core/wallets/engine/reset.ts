@@ -1,4 +1,4 @@
-import { initialWalletFlowState } from '../create-wallets.js'
+import { initialWalletFlowState } from '../flow-state.js'
 import type { WalletEngineDeps } from './deps.js'
 
 /** Back to the initial flow; attempts still under way no longer report to it. */

@@ -1,4 +1,4 @@
-import type { CrossAppProviderDetails } from '../../../types.js'
+import type { CrossAppProviderDetails } from '../types.js'
 import { getCrossAppDetails } from '../api.js'
 import type { CrossAppRuntime } from './runtime.js'
 

@@ -1,8 +1,7 @@
 import type { CrossAppConnectionDto } from '../../../../protocol/index.js'
-import type { CrossAppConnection, CrossAppFlowState, CrossAppProviderDetails } from '../../../types.js'
+import type { CrossAppConnection, CrossAppFlowOptions, CrossAppFlowState, CrossAppProviderDetails } from '../types.js'
 import type { PopupWindow } from '../../oauth/browser-window.js'
 import { getCrossAppConnections } from '../api.js'
-import type { CrossAppFlowOptions } from '../flow.js'
 import type { CrossAppPopupWait, CrossAppReturn } from '../popup-wait.js'
 import { createCrossAppTokenStore } from '../token-store.js'
 

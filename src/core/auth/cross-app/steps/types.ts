@@ -1,6 +1,6 @@
 import type { CrossAppTransactRequestDto } from '../../../../protocol/index.js'
 import type { OAuthWindow, PopupWindow } from '../../oauth/browser-window.js'
-import type { CrossAppTransactTarget } from '../flow.js'
+import type { CrossAppTransactTarget } from '../types.js'
 
 export interface StartedCrossAppFlow {
   started: number
