@@ -34,13 +34,13 @@ describe('statements per request', () => {
     expect(await counted(() => t.call('/api/v1/sessions', { body: {}, token: body.token }))).toMatchObject({ status: 200, statements: 2 })
   })
 
-  // Not yet at the targets of issue 19 (code request at most 2, code sign-in at most 4): these pin today's counts.
-  it('code request and code sign-in (a new user, then a returning one)', async () => {
+  // Code sign-in is not yet at issue 19's target (at most 4): this pins today's count.
+  it('code request: two (the rate-limit counters, the code); code sign-in: nine (a new user, then a returning one)', async () => {
     const email = 'code-statements@example.com'
-    expect(await counted(() => t.call('/api/v1/passwordless/init', { body: { email } }))).toMatchObject({ status: 200, statements: 5 })
-    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 10 })
+    expect(await counted(() => t.call('/api/v1/passwordless/init', { body: { email } }))).toMatchObject({ status: 200, statements: 2 })
+    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 9 })
     t.clock.advance(120)
     await t.call('/api/v1/passwordless/init', { body: { email } })
-    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 10 })
+    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 9 })
   })
 })

@@ -14,8 +14,11 @@ export interface IssuedSession { sessionId: string; refreshToken: string }
 export async function createSession(db: Queryable, appId: string, userId: string, now: number): Promise<IssuedSession> {
   const sessionId = randomId(25)
   const refreshToken = newRefreshToken()
-  await db.query('INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [sessionId, appId, userId, now, now + REFRESH_TTL_MS])
-  await db.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [hashRefreshToken(refreshToken), sessionId, now, now + REFRESH_TTL_MS])
+  await db.query(
+    `WITH session AS (INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id)
+     INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) SELECT $6::text, id, $4::bigint, $5::bigint FROM session`,
+    [sessionId, appId, userId, now, now + REFRESH_TTL_MS, hashRefreshToken(refreshToken)],
+  )
   return { sessionId, refreshToken }
 }
 
