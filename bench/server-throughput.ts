@@ -1,7 +1,7 @@
 /**
  * The server rows of `npm run bench`: refresh, code request, code sign-in and `/users/me` under a closed loop of
  * keep-alive connections (closed-loop.ts, in a worker thread), on the database `open` gives, with the statements the
- * server sent per request (counting-db.ts).
+ * server sent per request (server/src/test-support/counting-db.ts).
  */
 import { Worker } from 'node:worker_threads'
 import { upsertApp } from '../server/src/apps/store.js'
@@ -11,7 +11,7 @@ import { startServer } from '../server/src/server.js'
 import { CaptureDelivery } from '../server/src/test-support/capture-delivery.js'
 import type { LoopPlan, LoopRun } from './closed-loop.js'
 import { benchPglite, benchPostgres } from './bench-databases.js'
-import { countingDb } from './counting-db.js'
+import { countingDb } from '../server/src/test-support/counting-db.js'
 import type { LoadWorkerData, LoadWorkerMessage } from './load-worker.js'
 import { serverScenarioNames, type BenchSession, type ScenarioInput, type ServerScenarioName } from './server-scenarios.js'
 

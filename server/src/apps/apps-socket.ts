@@ -116,7 +116,7 @@ export const appsInDatabase = (db: Db, clock: Clock): AppsAccess => ({
 
 /**
  * Opens the database for the CLI's app commands; when a running server holds the PGlite data directory, goes through
- * that server (`say` tells the user so). PostgreSQL takes any number of processes: the server reads apps per request.
+ * that server (`say` tells the user so). PostgreSQL takes any number of processes: a server drops its copy of an app on the write's NOTIFY (app-cache.ts).
  */
 export async function openAppsAccess(options: { databaseUrl?: string; dataDir: string; clock: Clock; say(line: string): void }): Promise<AppsAccess> {
   try {

@@ -1,6 +1,6 @@
 // App settings change while the server runs, applied without a restart and across processes (issue 15): the CLI
 // updates an app's origins while `tessera-server start` holds the PGlite data directory, and on PostgreSQL an
-// update through one process (or the CLI) is seen by every server process at once (the app is read per request).
+// update through one process (or the CLI) is seen by every server process at once (each drops its copy on the write's NOTIFY).
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'

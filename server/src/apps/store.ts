@@ -1,5 +1,6 @@
 import { GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
-import type { Queryable } from '../db/types.js'
+import type { Db, Queryable } from '../db/types.js'
+import { APPS_CHANNEL, cachedApp, noteAppWritten } from './app-cache.js'
 import { randomId } from './app-id.js'
 import { OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type LoginMethod } from './types.js'
 
@@ -48,7 +49,14 @@ const toRecord = (row: AppRow): AppRecord => ({
 
 const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme, settings'
 
+/** The app, from this process's copy when it is current (app-cache.ts); inside a transaction, from the database. */
 export async function getApp(db: Queryable, id: string): Promise<AppRecord | null> {
+  return isDb(db) ? cachedApp(db, id, () => readApp(db, id)) : readApp(db, id)
+}
+
+const isDb = (db: Queryable): db is Db => 'transaction' in db && 'kind' in db
+
+async function readApp(db: Queryable, id: string): Promise<AppRecord | null> {
   const [row] = await db.query<AppRow>(`SELECT ${columns} FROM apps WHERE id = $1`, [id])
   return row ? toRecord(row) : null
 }
@@ -109,18 +117,25 @@ export const appDefaults: Omit<AppRecord, 'id' | 'name'> = {
   theme: null,
 }
 
-/** Creates the app, or updates the given fields when `input.id` exists already. */
+/**
+ * Creates the app, or updates the given fields when `input.id` exists already. The one way apps are written: it tells
+ * this process's app copies at once and other processes' through NOTIFY (app-cache.ts).
+ */
 export async function upsertApp(db: Queryable, input: AppInput, now: number): Promise<AppRecord> {
-  const existing = input.id ? await getApp(db, input.id) : null
+  const existing = input.id ? await readApp(db, input.id) : null
   const app: AppRecord = { ...appDefaults, name: 'Untitled app', ...existing, ...stripUndefined(input), id: input.id ?? randomId() }
   await db.query(
-    `INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     ON CONFLICT (id) DO UPDATE SET name = $2, allowed_origins = $3, login_methods = $4, terms_url = $5, privacy_url = $6,
-       require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11, settings = $12`,
+    `WITH written AS (
+       INSERT INTO apps (${columns}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (id) DO UPDATE SET name = $2, allowed_origins = $3, login_methods = $4, terms_url = $5, privacy_url = $6,
+         require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11, settings = $12
+       RETURNING id)
+     SELECT pg_notify('${APPS_CHANNEL}', id) FROM written`,
     [app.id, app.name, JSON.stringify(app.allowedOrigins), JSON.stringify(app.loginMethods), app.termsUrl, app.privacyUrl,
       app.requireUsersAcceptTerms, app.disablePlusEmails, app.logoUrl, app.accentColor, app.theme,
       JSON.stringify(Object.fromEntries(settingKeys.map((key) => [key, app[key]]))), now],
   )
+  noteAppWritten(app.id)
   return app
 }
 

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { listenForNotices } from './postgres-listener.js'
 import type { Db, Queryable } from './types.js'
 import { guardAvailability } from './unavailable.js'
 
@@ -48,9 +49,13 @@ export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeou
     await pool.end()
     throw error
   }
+  const listeners = new Set<{ stop(): Promise<void> }>()
+  // Keep-alive probes notice a silently dead connection, which would otherwise miss notices unseen.
+  const listenerClient = () => new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
   return {
     kind: 'postgres',
     query,
+    listen: (channel, handlers) => { listeners.add(listenForNotices(listenerClient, channel, handlers)) },
     transaction: (work) => guardAvailability(async () => {
       const client = await pool.connect()
       // A connection lost between two statements is reported on the client: without a listener it would end the process.
@@ -71,6 +76,9 @@ export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeou
         client.release(broken)
       }
     }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.stop()))
+      await pool.end()
+    },
   }
 }

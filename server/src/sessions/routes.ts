@@ -24,7 +24,8 @@ import { safeString } from '../http/schemas.js'
 import { limitPerIp } from '../rate-limit/limit-per-ip.js'
 import { loadUserDto } from '../users/user-dto.js'
 import { authenticatedResponse } from './authenticated-response.js'
-import { bearerToken, requireAccess, verifyLiveAccess } from './authenticate-request.js'
+import { bearerToken, requireAccess } from './authenticate-request.js'
+import { verifyLiveCaller } from './live-caller.js'
 import { clearSessionCookies, refreshTokenCookie, usesCookieSessions } from './cookies.js'
 import { revokeOtherSessions, revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
 import { verifyAccessToken } from './tokens.js'
@@ -49,9 +50,7 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
     }
     const bearer = bearerToken(c)
     if (!bearer) throw invalidToken()
-    const claims = await verifyLiveAccess(ctx, bearer, app.id)
-    const user = await loadUserDto(ctx.db, app.id, claims.userId)
-    if (!user) throw invalidToken()
+    const { claims, user } = await verifyLiveCaller(ctx, bearer, app.id)
     return c.json(await authenticatedResponse(ctx, app.id, user, claims.sessionId, null, 'ignore'))
   })
 

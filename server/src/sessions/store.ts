@@ -14,8 +14,11 @@ export interface IssuedSession { sessionId: string; refreshToken: string }
 export async function createSession(db: Queryable, appId: string, userId: string, now: number): Promise<IssuedSession> {
   const sessionId = randomId(25)
   const refreshToken = newRefreshToken()
-  await db.query('INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [sessionId, appId, userId, now, now + REFRESH_TTL_MS])
-  await db.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [hashRefreshToken(refreshToken), sessionId, now, now + REFRESH_TTL_MS])
+  await db.query(
+    `WITH session AS (INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id)
+     INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) SELECT $6::text, id, $4::bigint, $5::bigint FROM session`,
+    [sessionId, appId, userId, now, now + REFRESH_TTL_MS, hashRefreshToken(refreshToken)],
+  )
   return { sessionId, refreshToken }
 }
 
@@ -44,33 +47,58 @@ export interface RotatedSession { sessionId: string; userId: string; refreshToke
 type RotationOutcome = { ok: RotatedSession } | { reuse: string } | { invalid: true }
 
 /**
+ * One statement: finds the token with its session and, when the token is unrotated, of `appId`, unexpired and its
+ * session live (the rule of `isSessionLive`, in SQL), rotates it, inserts the successor and moves the session on.
+ * A concurrent claim of the same token waits for the first and then claims nothing.
+ */
+const claimSql = `WITH found AS (
+    SELECT rt.session_id, rt.expires_at, rt.rotated_at, s.app_id, s.user_id, s.revoked_at, s.created_at AS session_created_at, s.expires_at AS session_expires_at
+    FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE rt.token_hash = $1
+  ), claimed AS (
+    UPDATE refresh_tokens rt SET rotated_at = $3 FROM found
+    WHERE rt.token_hash = $1 AND rt.rotated_at IS NULL AND found.app_id = $2 AND found.expires_at > $3
+      AND found.revoked_at IS NULL AND found.session_expires_at > $3 AND found.session_created_at + $6::bigint > $3
+    RETURNING rt.session_id
+  ), successor AS (
+    INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at)
+    SELECT $4::text, session_id, $3::bigint, $5::bigint FROM claimed ON CONFLICT (token_hash) DO NOTHING
+  ), advanced AS (
+    UPDATE sessions SET refreshed_count = refreshed_count + 1, expires_at = $5::bigint FROM claimed WHERE sessions.id = claimed.session_id
+  )
+  SELECT found.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM found`
+
+async function claimRefreshToken(db: Queryable, hash: string, appId: string, now: number, childHash: string): Promise<(TokenRow & { claimed: boolean }) | undefined> {
+  const [row] = await db.query<TokenRow & { claimed: boolean }>(claimSql, [hash, appId, now, childHash, now + REFRESH_TTL_MS, SESSION_MAX_LIFETIME_MS])
+  return row
+}
+
+/** What presenting `token` does; the claim is the first statement, the re-read happens only when another request claimed first. */
+async function rotationOutcome(ctx: Pick<ServerContext, 'db' | 'secret' | 'refreshGraceSeconds'>, appId: string, token: string, now: number): Promise<RotationOutcome> {
+  const hash = hashRefreshToken(token)
+  const child = successorRefreshToken(ctx.secret, token)
+  const claim = await claimRefreshToken(ctx.db, hash, appId, now, hashRefreshToken(child))
+  let row: TokenRow | undefined = claim
+  if (!row || row.app_id !== appId || row.expires_at <= now) return { invalid: true }
+  if (!isSessionLive({ revoked_at: row.revoked_at, expires_at: row.session_expires_at, created_at: row.session_created_at }, now)) return { invalid: true }
+  if (row.rotated_at === null) {
+    if (claim?.claimed) return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
+    // Another request rotated it first; read its committed state.
+    row = await findRefreshToken(ctx.db, hash)
+    if (!row || row.revoked_at !== null || row.rotated_at === null) return { invalid: true }
+  }
+  if (now - row.rotated_at <= ctx.refreshGraceSeconds * 1000) return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
+  return { reuse: row.session_id }
+}
+
+/**
  * Rotates `token`: the first presenter moves the session forward once; presenters inside the grace
  * window get the same successor; a rotated token presented later revokes the whole session.
  */
 export async function rotateRefreshToken(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret' | 'refreshGraceSeconds'>, appId: string, token: string): Promise<RotatedSession> {
-  const hash = hashRefreshToken(token)
   const now = ctx.clock.now()
-  const outcome = await ctx.db.transaction<RotationOutcome>(async (tx) => {
-    let row = await findRefreshToken(tx, hash)
-    if (!row || row.app_id !== appId || row.expires_at <= now) return { invalid: true }
-    if (!isSessionLive({ revoked_at: row.revoked_at, expires_at: row.session_expires_at, created_at: row.session_created_at }, now)) return { invalid: true }
-    const child = successorRefreshToken(ctx.secret, token)
-    if (row.rotated_at === null) {
-      const claimed = await tx.query('UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id', [hash, now])
-      if (claimed.length === 1) {
-        await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [hashRefreshToken(child), row.session_id, now, now + REFRESH_TTL_MS])
-        await tx.query('UPDATE sessions SET refreshed_count = refreshed_count + 1, expires_at = $2 WHERE id = $1', [row.session_id, now + REFRESH_TTL_MS])
-        return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
-      }
-      // Another request rotated it first; read its committed state.
-      row = await findRefreshToken(tx, hash)
-      if (!row || row.revoked_at !== null || row.rotated_at === null) return { invalid: true }
-    }
-    if (now - row.rotated_at <= ctx.refreshGraceSeconds * 1000) return { ok: { sessionId: row.session_id, userId: row.user_id, refreshToken: child } }
-    return { reuse: row.session_id }
-  })
+  const outcome = await rotationOutcome(ctx, appId, token, now)
   if ('ok' in outcome) return outcome.ok
-  // Reuse after the grace window means the token leaked: revoke the session (outside the rolled-back path).
+  // Reuse after the grace window means the token leaked: revoke the session.
   if ('reuse' in outcome) await revokeSession(ctx.db, outcome.reuse, now)
   throw invalidToken('Invalid refresh token')
 }
@@ -100,7 +128,7 @@ export async function sessionIdOfRefreshToken(db: Queryable, appId: string, toke
 interface SessionTimes { revoked_at: number | null; expires_at: number; created_at: number }
 
 /**
- * The one rule for whether a session may still be used or mint a token: not revoked, not idle past its expiry
+ * The one rule for whether a session may still be used (`claimSql` says it in SQL too: change both) or mint a token: not revoked, not idle past its expiry
  * (moved on by each rotation), and within its absolute lifetime, which no activity stretches (docs/security.md #35, #36, #63).
  */
 export function isSessionLive(session: SessionTimes, now: number): boolean {

@@ -5,6 +5,7 @@ import type { AppInput, AppRecord } from '../apps/types.js'
 import type { StartServerOptions } from '../config.js'
 import { startServer, type RunningServer, type ServerOverrides } from '../server.js'
 import { CaptureDelivery } from './capture-delivery.js'
+import { countingDb, type CountingDb } from './counting-db.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { lazyTestSigner } from './test-signer.js'
 import { TestClock } from './test-clock.js'
@@ -32,6 +33,8 @@ export interface TestServer {
   clock: TestClock
   inbox: CaptureDelivery
   app: AppRecord
+  /** With `countStatements`: the statements sent through `db` (the server's database) so far. */
+  counting?: CountingDb
   server: RunningServer
   call<Body = any>(path: string, options?: CallOptions): Promise<ApiResponse<Body>>
   createApp(input: AppInput): Promise<AppRecord>
@@ -48,12 +51,16 @@ export interface TestServerOptions {
   app?: AppInput
   /** Use the configured delivery (dev outbox, or SMTP from SMTP_URL) instead of the in-memory capture. */
   realDelivery?: boolean
+  /** Count the statements the server (and the test, through `db`) sends: `counting`. */
+  countStatements?: boolean
 }
 
 /** A real server on an ephemeral loopback port over a fresh database, with a movable clock and a test app. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database: TestDatabase = await createTestDatabase()
-  const db = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
+  const opened = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
+  const counting = options.countStatements ? countingDb(opened) : undefined
+  const db = counting?.db ?? opened
   const clock = new TestClock()
   const inbox = new CaptureDelivery()
   const app = await upsertApp(db, { name: 'Test App', allowedOrigins: [TEST_ORIGIN], ...options.app }, clock.now())
@@ -80,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     inbox,
     app,
+    counting,
     server,
     call,
     createApp: (input) => upsertApp(db, input, clock.now()),

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
 import { requireAccess } from '../sessions/authenticate-request.js'
+import { requireLiveCaller } from '../sessions/live-caller.js'
 import { signIdentityToken } from '../sessions/tokens.js'
 import { loadUserDto } from './user-dto.js'
 
@@ -12,9 +13,7 @@ export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   routes.get('/me', async (c) => {
     const app = c.var.app
-    const claims = await requireAccess(ctx, c)
-    const user = await loadUserDto(ctx.db, app.id, claims.userId)
-    if (!user) throw invalidToken()
+    const { user } = await requireLiveCaller(ctx, c)
     return c.json({ user, identity_token: await signIdentityToken(ctx, app.id, user) })
   })
 

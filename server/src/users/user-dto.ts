@@ -1,10 +1,8 @@
 import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
 import { linkedAccountWires } from '../auth/linked-account-wires.js'
 import type { Queryable } from '../db/types.js'
-import { listMfaFactors } from '../mfa/factor-store.js'
 
-interface UserRow { id: string; created_at: number; has_accepted_terms: boolean; is_guest: boolean; custom_metadata: Record<string, string | number | boolean> | null }
-interface AccountRow {
+interface AccountJson {
   type: LinkedAccountDto['type']
   address: string
   details: Record<string, unknown>
@@ -12,6 +10,29 @@ interface AccountRow {
   first_verified_at: number | null
   latest_verified_at: number | null
 }
+/** A session's times, as `isSessionLive` (sessions/store.ts) reads them. */
+export interface SessionTimesJson { revoked_at: number | null; expires_at: number; created_at: number }
+interface UserRow {
+  id: string
+  created_at: number
+  has_accepted_terms: boolean
+  is_guest: boolean
+  custom_metadata: Record<string, string | number | boolean> | null
+  accounts: AccountJson[]
+  factors: { type: UserDto['mfa_methods'][number]['type']; verified_at: number }[]
+  session: SessionTimesJson | null
+}
+
+// One statement: the user, its accounts and MFA factors as json arrays, and optionally the times of one of its sessions.
+const userSql = `SELECT u.id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata,
+  COALESCE((SELECT json_agg(json_build_object('type', a.type, 'address', a.address, 'details', a.details, 'verified_at', a.verified_at,
+    'first_verified_at', a.first_verified_at, 'latest_verified_at', a.latest_verified_at) ORDER BY a.id)
+    FROM linked_accounts a WHERE a.user_id = u.id), '[]') AS accounts,
+  COALESCE((SELECT json_agg(json_build_object('type', f.type, 'verified_at', f.verified_at) ORDER BY f.verified_at, f.type)
+    FROM mfa_factors f WHERE f.user_id = u.id), '[]') AS factors,
+  (SELECT json_build_object('revoked_at', s.revoked_at, 'expires_at', s.expires_at, 'created_at', s.created_at)
+    FROM sessions s WHERE s.id = $3 AND s.user_id = u.id AND s.app_id = u.app_id) AS session
+  FROM users u WHERE u.id = $1 AND u.app_id = $2`
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
@@ -21,30 +42,29 @@ const internalDetails = new Set(linkedAccountWires.flatMap((wire) => wire.intern
 
 /** Loads the user (scoped to its app) as the wire shape, or null. */
 export async function loadUserDto(db: Queryable, appId: string, userId: string): Promise<UserDto | null> {
-  const [user] = await db.query<UserRow>(
-    'SELECT id, created_at, has_accepted_terms, is_guest, custom_metadata FROM users WHERE id = $1 AND app_id = $2',
-    [userId, appId],
-  )
-  if (!user) return null
-  const accounts = await db.query<AccountRow>(
-    'SELECT type, address, details, verified_at, first_verified_at, latest_verified_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
-    [userId],
-  )
-  const linked = accounts.map((row) => ({
-    ...Object.fromEntries(Object.entries(row.details).filter(([key]) => !internalDetails.has(key))),
-    type: row.type,
-    ...(wireByType.get(row.type)?.keyField(row.address) ?? { address: row.address }),
-    verified_at: Math.floor(row.verified_at / 1000),
-    first_verified_at: seconds(row.first_verified_at),
-    latest_verified_at: seconds(row.latest_verified_at),
+  return (await loadUserDtoWithSession(db, appId, userId, null))?.user ?? null
+}
+
+/** The user as `loadUserDto` gives it, and the times of its session `sessionId` in the app (null: none), in one statement. */
+export async function loadUserDtoWithSession(db: Queryable, appId: string, userId: string, sessionId: string | null): Promise<{ user: UserDto; session: SessionTimesJson | null } | null> {
+  const [row] = await db.query<UserRow>(userSql, [userId, appId, sessionId])
+  if (!row) return null
+  const linked = row.accounts.map((account) => ({
+    ...Object.fromEntries(Object.entries(account.details).filter(([key]) => !internalDetails.has(key))),
+    type: account.type,
+    ...(wireByType.get(account.type)?.keyField(account.address) ?? { address: account.address }),
+    verified_at: Math.floor(account.verified_at / 1000),
+    first_verified_at: seconds(account.first_verified_at),
+    latest_verified_at: seconds(account.latest_verified_at),
   })) as LinkedAccountDto[]
-  return {
-    id: user.id,
-    created_at: Math.floor(user.created_at / 1000),
+  const user: UserDto = {
+    id: row.id,
+    created_at: Math.floor(row.created_at / 1000),
     linked_accounts: linked,
-    mfa_methods: (await listMfaFactors(db, userId)).map((factor) => ({ type: factor.type, verified_at: Math.floor(factor.verified_at / 1000) })),
-    has_accepted_terms: user.has_accepted_terms,
-    is_guest: user.is_guest,
-    ...(user.custom_metadata ? { custom_metadata: user.custom_metadata } : {}),
+    mfa_methods: row.factors.map((factor) => ({ type: factor.type, verified_at: Math.floor(factor.verified_at / 1000) })),
+    has_accepted_terms: row.has_accepted_terms,
+    is_guest: row.is_guest,
+    ...(row.custom_metadata ? { custom_metadata: row.custom_metadata } : {}),
   }
+  return { user, session: row.session }
 }

@@ -4,8 +4,8 @@ import { ApiError } from '../../http/api-error.js'
 import { requireClientIp } from '../../http/client-ip.js'
 import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
-import { hitRateLimit } from '../../rate-limit/hit.js'
-import { countIdentifierSend } from '../../rate-limit/identifier-sends.js'
+import { hitRateLimits } from '../../rate-limit/hit-chain.js'
+import { identifierSendHits } from '../../rate-limit/identifier-sends.js'
 import { bearerToken, verifyLiveAccess } from '../../sessions/authenticate-request.js'
 import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { storeCode, type CodePurpose } from './code-store.js'
@@ -19,20 +19,24 @@ export async function sendOtpCode({ ctx, channel, bodies }: OtpRouteDeps, c: Con
   const { identifier, token } = await readBody(c, bodies.init)
   channel.assertSendable(app, identifier)
   const ip = requireClientIp(c, ctx.trustProxy)
-  await hitRateLimit(ctx.db, ctx.clock, `init-ip:${ip}`, ctx.rateLimits.initPerIp)
-  // Before the per-identifier counters, so requests without a solved CAPTCHA cannot lock a victim out.
-  await assertCaptcha(ctx, app, token, ip)
-  const delivery = ctx.delivery
   const via = channel.deliveryChannel(app)
-  if (!delivery?.channels.includes(via)) {
-    throw new ApiError(400, 'feature_not_enabled', `${channel.label} delivery is not configured on this server (${channel.deliverySetting})`)
-  }
-  // A signed-in caller gets a code bound to their account (link/update); anyone else a login code.
+  const delivery = ctx.delivery?.channels.includes(via) ? ctx.delivery : null
+  // A signed-in caller gets a code bound to their account (link/update); anyone else a login code. Read first (it
+  // changes nothing), so that the counters below can be one statement.
   const bearer = bearerToken(c)
   const caller = bearer ? await verifyLiveAccess(ctx, bearer, app.id).catch(() => null) : null
   const purpose: CodePurpose = caller ? `link:${caller.userId}` : 'login'
-  await countIdentifierSend(ctx, app, identifier, ip)
-  for (const { bucket, rule } of channel.sendLimits(ctx, app, identifier)) await hitRateLimit(ctx.db, ctx.clock, bucket, rule)
+  const ipHit = { bucket: `init-ip:${ip}`, rule: ctx.rateLimits.initPerIp }
+  const sendHits = [...identifierSendHits(ctx, app, identifier, ip), ...channel.sendLimits(ctx, app, identifier)]
+  // Without a CAPTCHA to check and with a delivery, nothing stands between the per-IP and the per-identifier counters.
+  if (!app.captcha && delivery) await hitRateLimits(ctx.db, ctx.clock, [ipHit, ...sendHits])
+  else {
+    await hitRateLimits(ctx.db, ctx.clock, [ipHit])
+    // Before the per-identifier counters, so requests without a solved CAPTCHA cannot lock a victim out.
+    await assertCaptcha(ctx, app, token, ip)
+    if (!delivery) throw new ApiError(400, 'feature_not_enabled', `${channel.label} delivery is not configured on this server (${channel.deliverySetting})`)
+    await hitRateLimits(ctx.db, ctx.clock, sendHits)
+  }
   const code = generateCode()
   await storeCode(ctx, { appId: app.id, identifier, purpose }, code, channel.codeTtlSeconds)
   try {

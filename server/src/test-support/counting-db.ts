@@ -1,5 +1,5 @@
 /** A database that counts the statements the server sends through it: one per query, plus BEGIN and COMMIT per transaction. */
-import type { Db, Queryable } from '../server/src/db/types.js'
+import type { Db, Queryable } from '../db/types.js'
 
 export interface CountingDb { db: Db; statements(): number }
 
