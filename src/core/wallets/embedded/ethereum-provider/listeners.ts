@@ -1,6 +1,4 @@
-import type { EthereumProviderRuntime } from './runtime.js'
-
-type Listener = (...args: any[]) => void
+import type { EthereumProviderRuntime, Listener } from './runtime.js'
 
 export function addListener({ listeners }: EthereumProviderRuntime, event: string, listener: Listener): void {
   let set = listeners.get(event)

@@ -4,12 +4,14 @@ import { callJsonRpc } from '../json-rpc.js'
 import { ProviderRpcError, providerRpcErrors } from '../provider-rpc-error.js'
 import type { EmbeddedEthereumProviderOptions } from './types.js'
 
+export type Listener = (...args: any[]) => void
+
 /** What the provider's methods share: the options, the chain they run on, the event listeners and the send ledger. */
 export interface EthereumProviderRuntime {
   options: EmbeddedEthereumProviderOptions
   /** The remembered chain at first, then the one switched to. */
   chain: Chain
-  listeners: Map<string, Set<(...args: any[]) => void>>
+  listeners: Map<string, Set<Listener>>
   sends: SendLedger
 }
 
