@@ -1,10 +1,10 @@
 import { defineLoginMethod } from '../login-method.js'
-import { customJwtRoutes } from './routes.js'
+import { mountCustomJwtRoutes } from './routes.js'
 import { customAuthSettings } from './settings.js'
 
 export const customAuthModule = defineLoginMethod({
   name: 'custom-auth',
-  mounts: [{ path: '/api/v1/custom_jwt_account', routes: customJwtRoutes }],
+  mounts: [mountCustomJwtRoutes],
   settings: customAuthSettings,
   linkedAccounts: { types: ['custom_auth'], keyField: (key) => ({ custom_user_id: key }) },
 })
