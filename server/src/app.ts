@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { analyticsRoutes } from './analytics/routes.js'
-import { appRoutes } from './apps/routes.js'
-import { smartWalletConfigRoutes } from './smart-wallets/routes.js'
+import { mountAnalyticsRoutes } from './analytics/routes.js'
+import { mountAppRoutes } from './apps/routes.js'
+import { mountSmartWalletConfigRoutes } from './smart-wallets/routes.js'
 import { originCheckRoutes } from './apps/origin-check.js'
 import { getApp, listApps } from './apps/store.js'
 import { loginMethodModules } from './auth/login-methods.js'
-import { captchaRoutes } from './captcha/routes.js'
+import { mountCaptchaRoutes } from './captcha/routes.js'
 import type { ServerContext } from './context.js'
 import { outboxRoutes } from './delivery/outbox-routes.js'
 import { ApiError, serviceUnavailable } from './http/api-error.js'
@@ -18,28 +18,28 @@ import type { AppEnv } from './http/env.js'
 import { appOfRequest, requireApp } from './http/require-app.js'
 import { isMfaApiPath } from './mfa/mfa-path.js'
 import { LoginMfaRequired } from './mfa-auth/challenge.js'
-import { mfaAuthRoutes } from './mfa-auth/routes.js'
-import { mfaApiRoutes } from './mfa/routes.js'
+import { mountMfaAuthRoutes } from './mfa-auth/routes.js'
+import { mountMfaApiRoutes } from './mfa/routes.js'
 import { sessionCookies } from './sessions/cookies.js'
 import { sessionCsrfGuard } from './sessions/csrf.js'
-import { sessionRoutes } from './sessions/routes.js'
-import { userRoutes } from './users/routes.js'
+import { mountSessionRoutes } from './sessions/routes.js'
+import { mountUserRoutes } from './users/routes.js'
 import { isWalletShareApiPath, ownOrigin } from './wallets/frame-origin.js'
-import { embeddedWalletApiRoutes } from './wallets/routes.js'
-import { walletDelegationRoutes } from './wallets/delegation-routes.js'
-import { serverWalletRoutes } from './server-wallets/routes.js'
-import { recoveryCallbackRoutes, recoveryRoutes } from './recovery/routes.js'
+import { mountEmbeddedWalletApiRoutes } from './wallets/routes.js'
+import { mountWalletDelegationRoutes } from './wallets/delegation-routes.js'
+import { mountServerWalletRoutes } from './server-wallets/routes.js'
+import { mountRecoveryCallbackRoutes, mountRecoveryRoutes } from './recovery/routes.js'
 import { walletFramePageRoutes } from './wallets/wallet-frame-page.js'
-import { scanRoutes } from './scan/routes.js'
-import { tokenRoutes } from './tokens/routes.js'
-import { coinbaseOnrampRoutes } from './funding/coinbase/coinbase-routes.js'
-import { MOONPAY_STATUS_PATH, moonpayRoutes } from './funding/moonpay/moonpay-routes.js'
-import { moonpayStatusRoutes } from './funding/moonpay/status-routes.js'
-import { bridgeRoutes } from './funding/relay/bridge-routes.js'
-import { fundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
+import { mountScanRoutes } from './scan/routes.js'
+import { mountTokenRoutes } from './tokens/routes.js'
+import { mountCoinbaseOnrampRoutes } from './funding/coinbase/coinbase-routes.js'
+import { MOONPAY_STATUS_PATH, mountMoonpayRoutes } from './funding/moonpay/moonpay-routes.js'
+import { mountMoonpayStatusRoutes } from './funding/moonpay/status-routes.js'
+import { mountBridgeRoutes } from './funding/relay/bridge-routes.js'
+import { mountFundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
 import { chainRelayRoutes } from './rpc/routes.js'
-import { paymasterRoutes } from './sponsorship/paymaster-routes.js'
+import { mountPaymasterRoutes } from './sponsorship/paymaster-routes.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -104,37 +104,37 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
 
   app.route('/', walletFramePageRoutes(ctx))
   // Before the app routes: cross-app's public `/api/v1/apps/{app_id}/cross-app/*` is matched first.
-  for (const mount of loginMethodModules.flatMap((method) => method.mountsBeforeAppCheck ?? [])) app.route(mount.path, mount.routes(ctx))
-  app.route('/api/v1/apps', appRoutes(ctx))
-  app.route('/api/v1/apps', smartWalletConfigRoutes(ctx))
+  for (const mount of loginMethodModules.flatMap((method) => method.mountsBeforeAppCheck ?? [])) mount(app, ctx)
+  mountAppRoutes(app, ctx)
+  mountSmartWalletConfigRoutes(app, ctx)
   // The chain relay names its app in the path (a page's JSON-RPC clients send no app header).
-  app.route('/api/v1/apps', chainRelayRoutes(ctx))
+  app.route('/', chainRelayRoutes(ctx))
   // The app's ERC-7677 paymaster: JSON-RPC clients send no app header either.
-  app.route('/api/v1/apps', paymasterRoutes(ctx))
-  app.route('/api/v1/recovery', recoveryCallbackRoutes(ctx))
+  mountPaymasterRoutes(app, ctx)
+  mountRecoveryCallbackRoutes(app, ctx)
   // Funding providers deliver webhooks without our app header (the URL names the app), and the client reads the
   // second provider's status copy like MoonPay's own API: no app header, no bearer.
-  app.route('/api/v1/funding/webhooks', fundingWebhookRoutes(ctx))
-  app.route(MOONPAY_STATUS_PATH, moonpayStatusRoutes(ctx))
+  mountFundingWebhookRoutes(app, ctx)
+  mountMoonpayStatusRoutes(app, ctx)
   app.use('/api/v1/*', requireApp(ctx.db))
   // Cookie-session apps only: CSRF checks first, then tokens of sign-in answers move into cookies.
   app.use('/api/v1/*', sessionCsrfGuard(), sessionCookies(ctx))
-  for (const mount of loginMethodModules.flatMap((method) => method.mounts)) app.route(mount.path, mount.routes(ctx))
-  app.route('/api/v1/analytics_events', analyticsRoutes(ctx))
-  app.route('/api/v1/captcha', captchaRoutes(ctx))
-  app.route('/api/v1/sessions', sessionRoutes(ctx))
-  app.route('/api/v1/users', userRoutes(ctx))
-  app.route('/api/v1/embedded_wallets', embeddedWalletApiRoutes(ctx))
-  app.route('/api/v1/wallets', serverWalletRoutes(ctx))
-  app.route('/api/v1/wallets', walletDelegationRoutes(ctx))
-  app.route('/api/v1/mfa', mfaApiRoutes(ctx))
-  app.route('/api/v1/mfa_auth', mfaAuthRoutes(ctx))
-  app.route('/api/v1/recovery', recoveryRoutes(ctx))
-  app.route('/api/v1/scan', scanRoutes(ctx))
-  app.route('/api/v1/funding/coinbase_on_ramp', coinbaseOnrampRoutes(ctx))
-  app.route('/api/v1/funding/bridge', bridgeRoutes(ctx))
-  app.route('/api/v1/plugins/moonpay_on_ramp', moonpayRoutes(ctx))
-  app.route('/api/v1', tokenRoutes(ctx))
+  for (const mount of loginMethodModules.flatMap((method) => method.mounts)) mount(app, ctx)
+  mountAnalyticsRoutes(app, ctx)
+  mountCaptchaRoutes(app, ctx)
+  mountSessionRoutes(app, ctx)
+  mountUserRoutes(app, ctx)
+  mountEmbeddedWalletApiRoutes(app, ctx)
+  mountServerWalletRoutes(app, ctx)
+  mountWalletDelegationRoutes(app, ctx)
+  mountMfaApiRoutes(app, ctx)
+  mountMfaAuthRoutes(app, ctx)
+  mountRecoveryRoutes(app, ctx)
+  mountScanRoutes(app, ctx)
+  mountCoinbaseOnrampRoutes(app, ctx)
+  mountBridgeRoutes(app, ctx)
+  mountMoonpayRoutes(app, ctx)
+  mountTokenRoutes(app, ctx)
   if (ctx.dev) app.route('/dev', outboxRoutes(ctx))
 
   return app

@@ -4,15 +4,15 @@
  * `revoke` ends every delegation of the user; the app's backend signs through `rpc` with HTTP Basic
  * `app_id:app_secret` and the `privy-app-id` header. Kept out of routes.ts so the landing bundle never carries it.
  */
-import { post } from './routes/route.js'
+import { post, type EmptyDto } from './routes/route.js'
 import type { UserDto } from './dto.js'
 import type { EmbeddedChainType } from './wallet-frame.js'
 
 export const delegationRoutes = {
-  delegate: post('/api/v1/wallets/delegate'),
+  delegate: post<DelegateWalletBody, DelegateWalletResponse>('/api/v1/wallets/delegate'),
   /** Empty body (wallet spec, "The calls it makes"). */
-  revoke: post('/api/v1/wallets/revoke'),
-  rpc: post('/api/v1/wallets/:wallet_id/rpc'),
+  revoke: post<EmptyDto, RevokeWalletsResponse>('/api/v1/wallets/revoke'),
+  rpc: post<WalletRpcBody, WalletRpcResponse>('/api/v1/wallets/:wallet_id/rpc'),
 } as const
 
 /** Wallet spec, "Business constants and limits": the chains a wallet can be delegated on. */

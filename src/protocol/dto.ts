@@ -225,11 +225,13 @@ export type FarcasterLinkBody = Omit<FarcasterAuthenticateBody, 'mode'>
 export interface FarcasterUnlinkBody { fid: number }
 /** The nonce names the offered account; `farcaster_id` and `farcaster_embedded_address` are informational. */
 export interface FarcasterTransferBody { nonce: string; farcaster_id?: number; farcaster_embedded_address?: string }
+export interface FarcasterV2InitBody { token?: string }
 export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
 export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
+/** What the Farcaster app posts to the relay once the user has signed (`Authorization: Bearer <channel token>`). */
+export type FarcasterRelayBody = Omit<Extract<FarcasterStatusResponse, { state: 'completed' }>, 'state' | 'nonce'>
 /** Farcaster signer: the ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form). */
 export interface FarcasterSignerInitBody { ed25519_public_key: string }
-export type FarcasterSignerStatusBody = FarcasterSignerInitBody
 /** The key's state on the KeyRegistry for the user's fid; `pending_approval` from init carries the Farcaster app link that approves it. */
 export type FarcasterSignerStatusResponse =
   | { status: 'pending_approval'; public_key: string; signer_approval_url?: string }
@@ -241,8 +243,27 @@ export interface CustomJwtLinkBody { token: string }
 
 export interface GuestAuthenticateBody { guest_credential: string }
 
+/** Passkey inits: the relying party the server chose and the browser's options, in the wire's snake_case. */
+export interface PasskeyInitBody { token?: string }
+export interface PasskeyInitDto { relying_party: string; options: Record<string, unknown> }
+/** `authenticator_response` is the browser's answer in the wire's snake_case (passkey-wire.ts). */
+export interface PasskeyRegisterBody { relying_party: string; authenticator_response: Record<string, unknown>; mode?: AuthMode }
+export interface PasskeyAuthenticateBody extends PasskeyRegisterBody { challenge: string }
+export interface PasskeyUnlinkBody { credential_id: string }
+
+/** What Telegram signed, field by field as it arrived (numbers from the popup, strings from the address). */
+export type TelegramSignedData = Record<string, string | number>
+export type TelegramProofBody = { telegram_auth_result: TelegramSignedData } | { telegram_web_app_data: TelegramSignedData }
+export type TelegramAuthenticateBody = TelegramProofBody & { captcha_token?: string; mode?: AuthMode }
+export interface TelegramUnlinkBody { telegram_user_id: string }
+/** A transfer whose nonce alone names the offered account (Telegram, cross-app). */
+export interface NonceTransferBody { nonce: string }
+
 /** An ALTCHA challenge (its JSON wire shape): solved in the browser, sent back base64-encoded as `token`. */
 export interface CaptchaChallengeDto { algorithm: 'SHA-256'; challenge: string; maxnumber: number; salt: string; signature: string }
+
+/** The app's public signing keys (a JSON Web Key Set). */
+export interface JwksDto { keys: Record<string, unknown>[] }
 
 export interface RefreshSessionBody { refresh_token?: string }
 export interface LogoutBody { refresh_token?: string }

@@ -9,17 +9,17 @@ import type { EmbeddedChainType, EntropyIdVerifier } from './wallet-frame.js'
 
 export const embeddedWalletRoutes = {
   /** Registers a new share set and its first wallet; idempotent per (user, chain, index 0) and per idempotency key. */
-  create: post('/api/v1/embedded_wallets'),
+  create: post<CreateEmbeddedWalletBody, CreateEmbeddedWalletResponse>('/api/v1/embedded_wallets'),
   /** Another HD wallet (index > 0) on an existing share set, or one derived on device for an existing set. */
-  add: post('/api/v1/embedded_wallets/add'),
+  add: post<AddEmbeddedWalletBody, AddEmbeddedWalletResponse>('/api/v1/embedded_wallets/add'),
   /** The auth share for a wallet whose device share is on the device (connect). */
-  authShare: post('/api/v1/embedded_wallets/:address/auth_share'),
+  authShare: post<WalletShareQueryBody, AuthShareResponse>('/api/v1/embedded_wallets/:address/auth_share'),
   /** Auth share plus recovery material, for a device without its share (rate-limited per user and per IP). */
-  keyMaterial: post('/api/v1/embedded_wallets/:address/recovery/key_material'),
+  keyMaterial: post<WalletShareQueryBody, KeyMaterialResponse>('/api/v1/embedded_wallets/:address/recovery/key_material'),
   /** The auth share (or the key material) for the export frame (funding spec, "Screens and routes": "Key export"): needs a sign-in within 10 minutes and MFA when enrolled. */
-  exportShare: post('/api/v1/embedded_wallets/:address/export'),
+  exportShare: post<ExportShareBody, AuthShareResponse | KeyMaterialResponse>('/api/v1/embedded_wallets/:address/export'),
   /** A new share set version after recovery or a recovery-method change; retires the old auth share. */
-  reshare: post('/api/v1/embedded_wallets/:address/reshare'),
+  reshare: post<ReshareBody, ReshareResponse>('/api/v1/embedded_wallets/:address/reshare'),
 } as const
 
 /** How the recovery share is kept: sealed by the server's recovery key (automatic), or by the user's password in the frame. */

@@ -8,15 +8,20 @@ import { get, post } from './routes/route.js'
 
 export const fundingRoutes = {
   /** The first card provider's session (funding spec, "The calls it makes": "First provider init"). */
-  coinbaseOnRampInit: post('/api/v1/funding/coinbase_on_ramp/init'),
+  coinbaseOnRampInit: post<CoinbaseOnRampInitBody, CoinbaseOnRampInitResponse>('/api/v1/funding/coinbase_on_ramp/init'),
   /** `?partnerUserId=`: the status of the purchases made under that id. */
-  coinbaseOnRampStatus: get('/api/v1/funding/coinbase_on_ramp/status'),
+  coinbaseOnRampStatus: get<CoinbaseOnRampStatusResponse>('/api/v1/funding/coinbase_on_ramp/status'),
   /** The second provider's signed widget URL (funding spec, "The calls it makes": "Second provider sign URL"). */
-  moonpayOnRampSign: post('/api/v1/plugins/moonpay_on_ramp/sign'),
+  moonpayOnRampSign: post<MoonpayOnRampSignBody, MoonpayOnRampSignResponse>('/api/v1/plugins/moonpay_on_ramp/sign'),
   /** Tessera: a bridge quote through the server, which holds the bridge service's key. */
-  bridgeQuote: post('/api/v1/funding/bridge/quote'),
+  bridgeQuote: post<BridgeQuoteBody, BridgeQuoteResponse>('/api/v1/funding/bridge/quote'),
   /** Tessera: `?request_id=&hash=`: a bridge request's status through the server. */
-  bridgeStatus: get('/api/v1/funding/bridge/status'),
+  bridgeStatus: get<BridgeStatusResponse>('/api/v1/funding/bridge/status'),
+  /** The second provider's transaction by its external id, read like MoonPay's own API (`?apiKey=` names the app). */
+  moonpayTransaction: get<MoonpayTransactionDto>('/api/v1/plugins/moonpay_on_ramp/transactions/ext/:id'),
+  /** The providers' webhooks: no app header, the path names the app. */
+  coinbaseWebhook: post<Record<string, unknown>, { received: true }>('/api/v1/funding/webhooks/coinbase/:app_id'),
+  moonpayWebhook: post<Record<string, unknown>, { received: true }>('/api/v1/funding/webhooks/moonpay/:app_id'),
 } as const
 
 /** The providers an app may enable (`funding_config.methods`). */

@@ -6,13 +6,20 @@
  * answers `{ success: true }` and lets that session change its sign-in factor for MFA_TOKEN_TTL_SECONDS.
  * Distinct from wallet-action MFA (mfa.ts): its own factor, its own routes.
  */
-import { post } from './routes/route.js'
+import type { AuthenticatedUserDto, SuccessDto, UserDto } from './dto.js'
+import type { MfaCodeBody, MfaTotpInitResponse } from './mfa.js'
+import { post, type EmptyDto } from './routes/route.js'
+
+const TOTP_VERIFY_PATH = '/api/v1/mfa_auth/totp/verify'
 
 export const mfaAuthRoutes = {
-  totpInit: post('/api/v1/mfa_auth/totp/init'),
-  totpEnroll: post('/api/v1/mfa_auth/totp/enroll'),
-  totpVerify: post('/api/v1/mfa_auth/totp/verify'),
-  totpUnenroll: post('/api/v1/mfa_auth/totp/unenroll'),
+  totpInit: post<EmptyDto, MfaTotpInitResponse>('/api/v1/mfa_auth/totp/init'),
+  totpEnroll: post<MfaCodeBody, UserDto>('/api/v1/mfa_auth/totp/enroll'),
+  /** Signed in: the check that lets the session change its sign-in factor. */
+  totpVerify: post<MfaCodeBody, SuccessDto>(TOTP_VERIFY_PATH),
+  /** The second factor of a pending sign-in: the same path with its `login_mfa_token`, answered with the session. */
+  totpLoginVerify: post<Required<LoginMfaVerifyBody>, AuthenticatedUserDto>(TOTP_VERIFY_PATH),
+  totpUnenroll: post<EmptyDto, UserDto>('/api/v1/mfa_auth/totp/unenroll'),
 } as const
 
 /** Sign-in MFA factors this server offers (the reference's passkey routes are not served yet). */

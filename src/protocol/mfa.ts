@@ -5,21 +5,21 @@
  * MFA gets 403 `mfa_required` on sign, send, export, recover, set password and MFA changes.
  * Kept out of routes.ts so the landing bundle never carries it.
  */
-import { post } from './routes/route.js'
-import type { UserDto } from './dto.js'
+import { post, type EmptyDto } from './routes/route.js'
+import type { SuccessDto, UserDto } from './dto.js'
 
 export const mfaRoutes = {
-  smsInit: post('/api/v1/mfa/passwordless_sms/init'),
-  smsVerify: post('/api/v1/mfa/passwordless_sms/verify'),
-  smsEnroll: post('/api/v1/mfa/passwordless_sms/enroll'),
-  smsUnenroll: post('/api/v1/mfa/passwordless_sms/unenroll'),
-  totpInit: post('/api/v1/mfa/totp/init'),
-  totpVerify: post('/api/v1/mfa/totp/verify'),
-  totpEnroll: post('/api/v1/mfa/totp/enroll'),
-  totpUnenroll: post('/api/v1/mfa/totp/unenroll'),
-  passkeyInit: post('/api/v1/mfa/passkeys/init'),
-  passkeyVerify: post('/api/v1/mfa/passkeys/verify'),
-  passkeyEnrollment: post('/api/v1/mfa/passkeys/enrollment'),
+  smsInit: post<MfaSmsInitBody, SuccessDto>('/api/v1/mfa/passwordless_sms/init'),
+  smsVerify: post<MfaCodeBody, MfaVerifyResponse>('/api/v1/mfa/passwordless_sms/verify'),
+  smsEnroll: post<MfaSmsEnrollBody, MfaUserResponse>('/api/v1/mfa/passwordless_sms/enroll'),
+  smsUnenroll: post<EmptyDto, MfaUserResponse>('/api/v1/mfa/passwordless_sms/unenroll'),
+  totpInit: post<EmptyDto, MfaTotpInitResponse>('/api/v1/mfa/totp/init'),
+  totpVerify: post<MfaCodeBody, MfaVerifyResponse>('/api/v1/mfa/totp/verify'),
+  totpEnroll: post<MfaCodeBody, MfaUserResponse>('/api/v1/mfa/totp/enroll'),
+  totpUnenroll: post<EmptyDto, MfaUserResponse>('/api/v1/mfa/totp/unenroll'),
+  passkeyInit: post<MfaPasskeyInitBody, MfaPasskeyInitResponse>('/api/v1/mfa/passkeys/init'),
+  passkeyVerify: post<MfaPasskeyVerifyBody, MfaVerifyResponse>('/api/v1/mfa/passkeys/verify'),
+  passkeyEnrollment: post<MfaPasskeyEnrollmentBody, MfaUserResponse>('/api/v1/mfa/passkeys/enrollment'),
 } as const
 
 /** The header the wallet frame sends the MFA token in (Tessera's own: only the frame and the server speak it). */

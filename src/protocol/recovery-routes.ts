@@ -6,13 +6,15 @@
  * key that opens the recovery share in the user's Drive app-data folder. The server never holds that key.
  * Kept out of routes.ts so the landing bundle never carries it.
  */
-import { post } from './routes/route.js'
+import { get, post } from './routes/route.js'
 
 export const recoveryRoutes = {
-  oauthInit: post('/api/v1/recovery/oauth/init'),
-  oauthAuthenticate: post('/api/v1/recovery/oauth/authenticate'),
-  initIcloud: post('/api/v1/recovery/oauth/init_icloud'),
-  configurationIcloud: post('/api/v1/recovery/configuration_icloud'),
+  oauthInit: post<RecoveryOAuthInitBody, RecoveryOAuthInitResponse>('/api/v1/recovery/oauth/init'),
+  oauthAuthenticate: post<RecoveryOAuthAuthenticateBody, RecoveryOAuthAuthenticateResponse>('/api/v1/recovery/oauth/authenticate'),
+  initIcloud: post<{ client_type: 'web' }, RecoveryOAuthInitResponse>('/api/v1/recovery/oauth/init_icloud'),
+  /** Where Google sends the popup back (no app header: the state names the app); answered with a redirect. */
+  oauthCallback: get<never>('/api/v1/recovery/oauth/callback'),
+  configurationIcloud: post<Record<string, unknown>, never>('/api/v1/recovery/configuration_icloud'),
 } as const
 
 /** The cloud providers of the recovery selector; iCloud is an adapter interface only (no web flow here). */

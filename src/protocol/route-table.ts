@@ -2,7 +2,7 @@
 import { appConfigRoute, appOriginCheckRoute, jwksRoute, smartWalletConfigRoute, analyticsEventsRoute, captchaChallengeRoute, sessionsRefreshRoute, sessionsLogoutRoute, sessionsLogoutAllRoute, usersMeRoute, acceptTermsRoute } from './routes/app.js'
 import { passwordlessInitRoute, passwordlessAuthenticateRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute, passwordlessTransferRoute } from './routes/email.js'
 import { smsInitRoute, smsAuthenticateRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute, smsTransferRoute } from './routes/sms.js'
-import { oauthInitRoute, oauthCallbackRoute, oauthAuthenticateRoute, oauthLinkRoute, oauthUnlinkRoute, oauthTransferRoute } from './routes/oauth.js'
+import { oauthInitRoute, oauthCallbackRoute, oauthFormPostCallbackRoute, oauthAuthenticateRoute, oauthLinkRoute, oauthUnlinkRoute, oauthTransferRoute } from './routes/oauth.js'
 import { customJwtAuthenticateRoute, customJwtLinkRoute } from './routes/custom-auth.js'
 import { guestAuthenticateRoute } from './routes/guest.js'
 import { passkeyRegisterInitRoute, passkeyRegisterRoute, passkeyAuthenticateInitRoute, passkeyAuthenticateRoute, passkeyLinkInitRoute, passkeyLinkRoute, passkeyUnlinkRoute } from './routes/passkey.js'
@@ -10,6 +10,16 @@ import { siweInitRoute, siweAuthenticateRoute, siweLinkRoute, siweLinkSmartWalle
 import { siwsInitRoute, siwsAuthenticateRoute, siwsLinkRoute, siwsUnlinkRoute, siwsTransferRoute } from './routes/siws.js'
 import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute, telegramTransferRoute } from './routes/telegram.js'
 import { farcasterInitRoute, farcasterStatusRoute, farcasterAuthenticateRoute, farcasterLinkRoute, farcasterUnlinkRoute, farcasterTransferRoute, farcasterV2InitRoute, farcasterV2AuthenticateRoute, farcasterChannelAuthenticateRoute, farcasterSignerInitRoute, farcasterSignerStatusRoute } from './routes/farcaster.js'
+import { evmRelayRoute, solanaRelayRoute } from './routes/chain-relay.js'
+import { paymasterRoute } from './routes/paymaster.js'
+import { delegationRoutes } from './delegation-routes.js'
+import { embeddedWalletRoutes } from './embedded-wallet-routes.js'
+import { fundingRoutes } from './funding.js'
+import { mfaAuthRoutes } from './mfa-auth.js'
+import { mfaRoutes } from './mfa.js'
+import { recoveryRoutes } from './recovery-routes.js'
+import { scanRoutes } from './scan.js'
+import { walletApiRoutes } from './wallet-api.js'
 import { crossAppConnectionsRoute, crossAppDetailsRoute, crossAppRequesterRoute, crossAppAuthorizeRoute, crossAppAuthenticateRoute, crossAppLinkRoute, crossAppUnlinkRoute, crossAppTransferRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute } from './routes/cross-app.js'
 
 export const routes = {
@@ -32,6 +42,7 @@ export const routes = {
   smsTransfer: smsTransferRoute,
   oauthInit: oauthInitRoute,
   oauthCallback: oauthCallbackRoute,
+  oauthFormPostCallback: oauthFormPostCallbackRoute,
   oauthAuthenticate: oauthAuthenticateRoute,
   oauthLink: oauthLinkRoute,
   oauthUnlink: oauthUnlinkRoute,
@@ -88,4 +99,57 @@ export const routes = {
   sessionsLogoutAll: sessionsLogoutAllRoute,
   usersMe: usersMeRoute,
   acceptTerms: acceptTermsRoute,
+  evmRelay: evmRelayRoute,
+  solanaRelay: solanaRelayRoute,
+  paymaster: paymasterRoute,
+  embeddedWalletCreate: embeddedWalletRoutes.create,
+  embeddedWalletAdd: embeddedWalletRoutes.add,
+  embeddedWalletAuthShare: embeddedWalletRoutes.authShare,
+  embeddedWalletKeyMaterial: embeddedWalletRoutes.keyMaterial,
+  embeddedWalletExportShare: embeddedWalletRoutes.exportShare,
+  embeddedWalletReshare: embeddedWalletRoutes.reshare,
+  walletDelegate: delegationRoutes.delegate,
+  walletRevoke: delegationRoutes.revoke,
+  /** Delegated and server-managed wallets share it (walletApiRoutes.rpc). */
+  walletRpc: delegationRoutes.rpc,
+  walletCreate: walletApiRoutes.create,
+  walletImport: walletApiRoutes.import,
+  walletUserSigners: walletApiRoutes.userSigners,
+  walletList: walletApiRoutes.list,
+  walletRawSign: walletApiRoutes.rawSign,
+  walletGet: walletApiRoutes.get,
+  walletUpdate: walletApiRoutes.update,
+  walletExport: walletApiRoutes.export,
+  mfaSmsInit: mfaRoutes.smsInit,
+  mfaSmsVerify: mfaRoutes.smsVerify,
+  mfaSmsEnroll: mfaRoutes.smsEnroll,
+  mfaSmsUnenroll: mfaRoutes.smsUnenroll,
+  mfaTotpInit: mfaRoutes.totpInit,
+  mfaTotpVerify: mfaRoutes.totpVerify,
+  mfaTotpEnroll: mfaRoutes.totpEnroll,
+  mfaTotpUnenroll: mfaRoutes.totpUnenroll,
+  mfaPasskeyInit: mfaRoutes.passkeyInit,
+  mfaPasskeyVerify: mfaRoutes.passkeyVerify,
+  mfaPasskeyEnrollment: mfaRoutes.passkeyEnrollment,
+  loginMfaTotpInit: mfaAuthRoutes.totpInit,
+  loginMfaTotpEnroll: mfaAuthRoutes.totpEnroll,
+  /** Also mfaAuthRoutes.totpLoginVerify: one path, two bodies. */
+  loginMfaTotpVerify: mfaAuthRoutes.totpVerify,
+  loginMfaTotpUnenroll: mfaAuthRoutes.totpUnenroll,
+  recoveryOAuthInit: recoveryRoutes.oauthInit,
+  recoveryOAuthAuthenticate: recoveryRoutes.oauthAuthenticate,
+  recoveryOAuthCallback: recoveryRoutes.oauthCallback,
+  recoveryInitIcloud: recoveryRoutes.initIcloud,
+  recoveryConfigurationIcloud: recoveryRoutes.configurationIcloud,
+  scanTransaction: scanRoutes.transaction,
+  tokenPrice: scanRoutes.tokenPrice,
+  splTokenInfo: scanRoutes.splTokenInfo,
+  coinbaseOnRampInit: fundingRoutes.coinbaseOnRampInit,
+  coinbaseOnRampStatus: fundingRoutes.coinbaseOnRampStatus,
+  moonpayOnRampSign: fundingRoutes.moonpayOnRampSign,
+  moonpayTransaction: fundingRoutes.moonpayTransaction,
+  bridgeQuote: fundingRoutes.bridgeQuote,
+  bridgeStatus: fundingRoutes.bridgeStatus,
+  coinbaseWebhook: fundingRoutes.coinbaseWebhook,
+  moonpayWebhook: fundingRoutes.moonpayWebhook,
 } as const

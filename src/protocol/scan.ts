@@ -2,6 +2,15 @@
  * `POST /api/v1/scan/transaction` (funding spec, "The calls it makes"; docs/wire.md "Routes"): the Blockaid-shaped JSON-RPC scan the reference
  * clients send and read. The server's default scanner simulates on the chain's RPC and applies docs/scanning.md's rules.
  */
+import { get, post } from './routes/route.js'
+
+export const scanRoutes = {
+  transaction: post<ScanTransactionInput, ScanTransactionResponse>('/api/v1/scan/transaction'),
+  /** `?chainId=&tokenSymbol=` (chainId 0 with SOL for Solana). */
+  tokenPrice: get<TokenPriceResponse>('/api/v1/token_price'),
+  /** `?mint_address=&cluster=`. */
+  splTokenInfo: get<SplTokenInfoResponse>('/api/v1/spl_token_info'),
+} as const
 
 /** Verdicts (funding spec, "States and transitions"): Benign shows nothing, Warning the warning banner, Malicious the banner and checkbox. */
 export type ScanVerdict = 'Benign' | 'Warning' | 'Malicious'
@@ -98,8 +107,6 @@ export interface ScanTransactionResponse {
   simulation: ScanSimulation
 }
 
-/** `GET /api/v1/token_price?chainId=&tokenSymbol=` (chainId 0 with SOL for Solana). */
 export interface TokenPriceResponse { usd: number }
 
-/** `GET /api/v1/spl_token_info?mint_address=&cluster=`. */
 export interface SplTokenInfoResponse { symbol: string; decimals: number }

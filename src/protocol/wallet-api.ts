@@ -11,23 +11,23 @@ import type { EmbeddedChainType } from './wallet-frame.js'
 
 export const walletApiRoutes = {
   /** Creates the caller's (session) or `owner_id`'s (app secret) server-managed wallet; idempotent per (user, chain, index). */
-  create: post('/api/v1/wallets'),
+  create: post<CreateServerWalletBody, ServerWallet>('/api/v1/wallets'),
   /** Imports a private key as a server-managed wallet of the caller (session). */
-  import: post('/api/v1/wallets/import'),
+  import: post<ImportServerWalletBody, ServerWallet>('/api/v1/wallets/import'),
   /** Registers the caller's P-256 user-signer public key for this session. */
-  userSigners: post('/api/v1/wallets/user_signers'),
+  userSigners: post<RegisterUserSignerBody, RegisterUserSignerResponse>('/api/v1/wallets/user_signers'),
   /** The same route as delegationRoutes.rpc: a server-managed wallet id needs an authorization signature. */
-  rpc: post('/api/v1/wallets/:wallet_id/rpc'),
+  rpc: post<ServerWalletRpcBody, ServerWalletRpcResponse>('/api/v1/wallets/:wallet_id/rpc'),
   /** The app's server-managed wallets (app secret; `user_id`, `chain_type`, `cursor`, `limit` ≤ 100), or the caller's (session). */
-  list: get('/api/v1/wallets'),
+  list: get<ServerWalletList>('/api/v1/wallets'),
   /** Signs a 32-byte hash on the wallet's curve; authorized like `rpc`. */
-  rawSign: post('/api/v1/wallets/:wallet_id/raw_sign'),
+  rawSign: post<ServerWalletRawSignBody, ServerWalletRawSignResponse>('/api/v1/wallets/:wallet_id/raw_sign'),
   /** One server-managed wallet: its owner's session, or the app secret. */
-  get: get('/api/v1/wallets/:wallet_id'),
+  get: get<ServerWallet>('/api/v1/wallets/:wallet_id'),
   /** Sets the wallet's `additional_signers` (the app's session signers that may sign for it), signed by a user signer. */
-  update: patch('/api/v1/wallets/:wallet_id'),
+  update: patch<UpdateServerWalletBody, ServerWallet>('/api/v1/wallets/:wallet_id'),
   /** The wallet's private key, HPKE-sealed to the caller's key inside the signer; the owner's session and signature only. */
-  export: post('/api/v1/wallets/:wallet_id/export'),
+  export: post<ServerWalletExportBody, ServerWalletExportResponse>('/api/v1/wallets/:wallet_id/export'),
 } as const
 
 /** The app setting `embedded_wallets.mode` (app config `embedded_wallet_config.mode`). */

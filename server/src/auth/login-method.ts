@@ -1,5 +1,5 @@
 /**
- * The shape of a login method's server module (`auth/<method>/module.ts`): where its routes mount, its fields of an
+ * The shape of a login method's server module (`auth/<method>/module.ts`): how its routes mount, its fields of an
  * app's settings file, and how its linked accounts carry their key on the wire. `login-methods.ts` lists them all;
  * the app (`app.ts`), the settings file schema (`apps/app-file-schema.ts`) and the user DTO loop over that list.
  */
@@ -10,11 +10,8 @@ import type { AppInput } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
 import type { AppEnv } from '../http/env.js'
 
-export interface LoginMethodMount<Routes> {
-  /** Where `app.ts` mounts the routes, e.g. `/api/v1/siwe`. */
-  path: string
-  routes(ctx: ServerContext): Routes
-}
+/** Registers routes on the app, each at its protocol route's own path (`http/mount.ts`). */
+export type LoginMethodMount = (app: Hono<AppEnv>, ctx: ServerContext) => void
 
 /** A method's fields of an app's settings file (snake_case) and their app-record form. */
 export interface LoginMethodSettings<Shape extends z.ZodRawShape> {
@@ -27,9 +24,9 @@ export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** The method's folder under `server/src/auth/`. */
   name: string
   /** Mounted after `requireApp`: the routes read the app the `privy-app-id` header named. */
-  mounts: readonly LoginMethodMount<Hono<AppEnv>>[]
+  mounts: readonly LoginMethodMount[]
   /** Mounted before `requireApp`, so without an app: requests that carry no app header (a provider's callback, a relay, a script). */
-  mountsBeforeAppCheck?: readonly LoginMethodMount<Hono>[]
+  mountsBeforeAppCheck?: readonly LoginMethodMount[]
   settings?: LoginMethodSettings<Shape>
 }
 

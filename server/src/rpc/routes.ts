@@ -22,14 +22,12 @@ import { EVM_RELAY_METHODS, SOLANA_RELAY_METHODS } from './relay-methods.js'
 /** One JSON-RPC request: a signed transaction or an eth_call's data fits many times over. */
 export const MAX_RELAY_BODY_BYTES = 64 * 1024
 
-/** Mounted at /api/v1/apps. */
-const relativePath = (route: { path: string }) => route.path.slice('/api/v1/apps'.length)
-
 type Upstream = (app: AppRecord, chain: string) => string | null
 
 const evmUpstream: Upstream = (app, chainId) => (/^\d{1,20}$/.test(chainId) ? (scanChainOf(app, Number(chainId))?.rpcUrl ?? null) : null)
 const solanaUpstream: Upstream = (app, cluster) => app.solanaClusters.find((configured) => configured.name === cluster)?.rpcUrl ?? null
 
+/** Its own Hono, for its JSON-RPC error answers; the routes carry their full protocol paths (mounted at `/`). */
 export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
   const limitBody = bodyLimit({ maxSize: MAX_RELAY_BODY_BYTES, onError: () => { throw requestTooLarge(MAX_RELAY_BODY_BYTES) } })
@@ -47,8 +45,8 @@ export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
     if (!upstreamUrl) throw unknownChain(`${family} ${chain.slice(0, 40)}`)
     return c.json(await relayJsonRpc({ upstreamUrl, methods }, await c.req.text()))
   }
-  routes.post(relativePath(evmRelayRoute), limitBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
-  routes.post(relativePath(solanaRelayRoute), limitBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
+  routes.post(evmRelayRoute.path, limitBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
+  routes.post(solanaRelayRoute.path, limitBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
   return routes
 }
 

@@ -1,9 +1,7 @@
 import type { Context } from 'hono'
-import { Hono } from 'hono'
-import {
-  AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletExportResponse, type ServerWalletList, type ServerWalletRawSignResponse,
-  type ServerWalletRpcResponse,
-} from '../../../src/protocol/index.js'
+import type { Hono } from 'hono'
+import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletExportResponse, type ServerWalletList, type ServerWalletRawSignResponse,
+  type ServerWalletRpcResponse, walletApiRoutes } from '../../../src/protocol/index.js'
 import { publicOrigin } from '../auth/oauth/public-origin.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
@@ -33,6 +31,7 @@ import { updateSessionSigners } from './session-signers.js'
 import { runServerWalletRpc } from './server-wallet-rpc.js'
 import { findServerWallet, findServerWalletByAddress, listServerWallets, type ServerWalletRecord } from './store.js'
 import { registerUserSigner } from './user-signers.js'
+import { mount } from '../http/mount.js'
 
 const isAppSecretRequest = (c: Context<AppEnv>) => /^Basic\s/i.test(c.req.header('authorization') ?? '')
 
@@ -64,28 +63,27 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
  * creation (the user's session, or the app secret for any user), import and user-signer registration (session),
  * listing and reading wallets, raw hash signing, setting a wallet's session signers, and the owner's key export.
  */
-export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/', async (c) => {
+  mount(app, walletApiRoutes.create, async (c) => {
     const body = await readBody(c, createServerWalletBody)
     const userId = await creationOwner(ctx, c, body.owner_id)
     return c.json(toServerWalletDto(c.var.app, await createServerWallet(ctx, c.var.app, userId, body.chain_type, body.wallet_index)) satisfies ServerWallet)
   })
 
-  routes.post('/import', async (c) => {
+  mount(app, walletApiRoutes.import, async (c) => {
     const claims = await requireAccess(ctx, c)
     const body = await readBody(c, importServerWalletBody)
     return c.json(toServerWalletDto(c.var.app, await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet)
   })
 
-  routes.post('/user_signers', async (c) => {
+  mount(app, walletApiRoutes.userSigners, async (c) => {
     const claims = await requireAccess(ctx, c)
     return c.json(await registerUserSigner(ctx, c.var.app, claims, (await readBody(c, registerUserSignerBody)).public_key))
   })
 
   // The app secret lists any user's wallets (`user_id`), a session only the caller's.
-  routes.get('/', async (c) => {
+  mount(app, walletApiRoutes.list, async (c) => {
     const query = readQuery(c.req.query(), listServerWalletsQuery)
     const userId = await walletsOwner(ctx, c, query.user_id)
     const limit = query.limit ?? 100
@@ -95,14 +93,14 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   // Reading needs the owner's session or the app secret; any other caller learns nothing, not even that the id exists.
-  routes.get('/:wallet_id', async (c) => {
+  mount(app, walletApiRoutes.get, async (c) => {
     const ownerId = await walletsOwner(ctx, c, undefined)
     const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
     if (!wallet || (ownerId !== undefined && wallet.userId !== ownerId)) throw serverWalletNotFound()
     return c.json(toServerWalletDto(c.var.app, wallet) satisfies ServerWallet)
   })
 
-  routes.post('/:wallet_id/raw_sign', async (c) => {
+  mount(app, walletApiRoutes.rawSign, async (c) => {
     const { wallet, authority, sessionId } = await requestedWallet(ctx, c) ?? notFound()
     const { params } = await readBody(c, rawSignBody)
     await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST', sessionId))
@@ -110,7 +108,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.
-  routes.patch('/:wallet_id', async (c) => {
+  mount(app, walletApiRoutes.update, async (c) => {
     const { wallet, sessionId } = await requestedWallet(ctx, c) ?? notFound()
     const body = await readBody(c, updateServerWalletBody)
     await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH', sessionId))
@@ -119,7 +117,7 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
 
   // The key leaves only for its owner in person: their session (never the app secret), their signature, and the
   // on-device export's gate (a sign-in or MFA within 10 minutes), checked before the signature is spent.
-  routes.post('/:wallet_id/export', async (c) => {
+  mount(app, walletApiRoutes.export, async (c) => {
     if (isAppSecretRequest(c)) throw reauthenticationRequired('export')
     const caller = await requireMfaCaller(ctx, c)
     const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id'))
@@ -131,7 +129,6 @@ export function serverWalletRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json((await exportServerWallet(ctx, c.var.app, wallet, body.recipient_public_key)) satisfies ServerWalletExportResponse)
   })
 
-  return routes
 }
 
 /**

@@ -14,7 +14,7 @@
  * - "Log out everywhere" (`POST /api/v1/sessions/logout_all`, a Tessera extension) needs a live session and ends
  *   every session of its user in the app, its own included.
  */
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
@@ -29,14 +29,15 @@ import { verifyLiveCaller } from './live-caller.js'
 import { clearSessionCookies, refreshTokenCookie, usesCookieSessions } from './cookies.js'
 import { revokeOtherSessions, revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './store.js'
 import { verifyAccessToken } from './tokens.js'
+import { mount } from '../http/mount.js'
+import { sessionsLogoutAllRoute, sessionsLogoutRoute, sessionsRefreshRoute } from '../../../src/protocol/routes/app.js'
 
 const refreshBody = z.object({ refresh_token: safeString(512).nullish() })
 const emptyBody = z.object({})
 
-export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountSessionRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/', async (c) => {
+  mount(app, sessionsRefreshRoute, async (c) => {
     const app = c.var.app
     await limitPerIp(ctx, c, 'refresh-ip', ctx.rateLimits.refreshesPerIp)
     const body = await readBody(c, refreshBody)
@@ -54,7 +55,7 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await authenticatedResponse(ctx, app.id, user, claims.sessionId, null, 'ignore'))
   })
 
-  routes.post('/logout', async (c) => {
+  mount(app, sessionsLogoutRoute, async (c) => {
     const app = c.var.app
     const body = await readBody(c, refreshBody)
     const now = ctx.clock.now()
@@ -67,12 +68,11 @@ export function sessionRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({})
   })
 
-  routes.post('/logout_all', async (c) => {
+  mount(app, sessionsLogoutAllRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     await readBody(c, emptyBody)
     await revokeOtherSessions(ctx.db, { userId: caller.userId, appId: c.var.app.id, keepSessionId: null, now: ctx.clock.now() })
     return c.json({})
   })
 
-  return routes
 }

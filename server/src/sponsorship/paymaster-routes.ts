@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { numberToHex, type Hex } from 'viem'
@@ -8,6 +8,7 @@ import type { AppRecord } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidToken } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
+import { mount } from '../http/mount.js'
 import { bearerToken, verifyLiveAccess } from '../sessions/authenticate-request.js'
 import { requireGasSponsorship } from './check-policy.js'
 import { requireOwnSender } from './own-sender.js'
@@ -24,7 +25,6 @@ class PaymasterRpcError extends Error {
 }
 
 const MAX_PAYMASTER_BODY_BYTES = 128 * 1024
-const relativePath = paymasterRoute.path.slice('/api/v1/apps'.length)
 
 const toRpcFields = (fields: PaymasterFields): Record<string, Hex> => ({
   paymaster: fields.paymaster,
@@ -33,11 +33,10 @@ const toRpcFields = (fields: PaymasterFields): Record<string, Hex> => ({
   paymasterPostOpGasLimit: numberToHex(fields.paymasterPostOpGasLimit),
 })
 
-/** `POST /api/v1/apps/:app_id/paymaster` (ERC-7677), mounted at /api/v1/apps: the app's verifying paymaster for its users. */
-export function paymasterRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+/** `POST /api/v1/apps/:app_id/paymaster` (ERC-7677): the app's verifying paymaster for its users. */
+export function mountPaymasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   const limitBody = bodyLimit({ maxSize: MAX_PAYMASTER_BODY_BYTES, onError: () => { throw new PaymasterRpcError(413, -32600, 'Invalid request: too large') } })
-  routes.post(relativePath, limitBody, async (c) => {
+  mount(app, paymasterRoute, limitBody, async (c) => {
     let id: JsonRpcId = null
     try {
       const request = jsonRpcRequest.safeParse(await c.req.json().catch(() => undefined))
@@ -49,7 +48,6 @@ export function paymasterRoutes(ctx: ServerContext): Hono<AppEnv> {
       return c.json({ jsonrpc: '2.0', id, error: { code: error.rpcCode, message: error.message, ...(error.apiCode && { data: { code: error.apiCode } }) } }, error.status)
     }
   })
-  return routes
 }
 
 async function answer(ctx: ServerContext, c: Context<AppEnv>, method: string, params: unknown): Promise<Record<string, unknown>> {

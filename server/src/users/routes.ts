@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
 import type { AppEnv } from '../http/env.js'
@@ -6,18 +6,19 @@ import { requireAccess } from '../sessions/authenticate-request.js'
 import { requireLiveCaller } from '../sessions/live-caller.js'
 import { signIdentityToken } from '../sessions/tokens.js'
 import { loadUserDto } from './user-dto.js'
+import { mount } from '../http/mount.js'
+import { acceptTermsRoute, usersMeRoute } from '../../../src/protocol/routes/app.js'
 
 /** `GET /api/v1/users/me` and `POST /api/v1/users/me/accept_terms`. */
-export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountUserRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.get('/me', async (c) => {
+  mount(app, usersMeRoute, async (c) => {
     const app = c.var.app
     const { user } = await requireLiveCaller(ctx, c)
     return c.json({ user, identity_token: await signIdentityToken(ctx, app.id, user) })
   })
 
-  routes.post('/me/accept_terms', async (c) => {
+  mount(app, acceptTermsRoute, async (c) => {
     const app = c.var.app
     const claims = await requireAccess(ctx, c)
     await ctx.db.query('UPDATE users SET has_accepted_terms = true WHERE id = $1 AND app_id = $2', [claims.userId, app.id])
@@ -26,5 +27,4 @@ export function userRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(user)
   })
 
-  return routes
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { DelegateWalletResponse, RevokeWalletsResponse, WalletRpcResponse } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
@@ -14,13 +14,14 @@ import { walletRpcBody } from '../wallet-signing/rpc-request.js'
 import { requireWalletCaller } from './wallet-access.js'
 import { delegateServerWallet, revokeServerWalletDelegations, serverDelegateBody } from '../server-wallets/delegate-server-wallet.js'
 import { serverWalletRpcRoute } from '../server-wallets/routes.js'
+import { mount } from '../http/mount.js'
+import { delegationRoutes } from '../../../src/protocol/delegation-routes.js'
 
 /**
  * The wallet API's delegation routes (wallet spec, "The calls it makes"), mounted at `/api/v1/wallets`: `delegate` (the wallet frame, the
  * owner's session), `revoke` (the owner's session, empty body) and `:wallet_id/rpc` (the app's backend, app secret).
  */
-export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountWalletDelegationRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
   const userOf = async (appId: string, userId: string) => {
     const user = await loadUserDto(ctx.db, appId, userId)
@@ -28,7 +29,7 @@ export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
     return user
   }
 
-  routes.post('/delegate', async (c) => {
+  mount(app, delegationRoutes.delegate, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     // A server-managed wallet has no device share: its delegation lets the app's session signers sign for it.
     const walletId = (await delegateServerWallet(ctx, c.var.app, caller, await readBody(c, serverDelegateBody)))
@@ -37,7 +38,7 @@ export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   // Revoking only takes power away: the session suffices, no MFA.
-  routes.post('/revoke', async (c) => {
+  mount(app, delegationRoutes.revoke, async (c) => {
     const claims = await requireAccess(ctx, c)
     await ctx.db.transaction(async (tx) => {
       await markDelegated(tx, c.var.app.id, await endDelegations(tx, { appId: c.var.app.id, userId: claims.userId }, ctx.clock.now()), false)
@@ -46,7 +47,7 @@ export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ message: 'Success', user: await userOf(c.var.app.id, claims.userId) } satisfies RevokeWalletsResponse)
   })
 
-  routes.post('/:wallet_id/rpc', async (c) => {
+  mount(app, delegationRoutes.rpc, async (c) => {
     // One route for both kinds: a server-managed wallet id needs an authorization signature, a delegated one the app secret.
     const served = await serverWalletRpcRoute(ctx, c)
     if (served) return c.json(served)
@@ -55,5 +56,4 @@ export function walletDelegationRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json((await signWithDelegation(ctx, c.var.app, c.req.param('wallet_id'), request)) satisfies WalletRpcResponse)
   })
 
-  return routes
 }

@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
+import { delegationRoutes, embeddedWalletRoutes } from '../../../src/protocol/index.js'
 
 /** The share endpoints (and delegation, which takes a share): only the wallet frame, served from this server's origin, calls them from a browser. */
-export const isWalletShareApiPath = (path: string) => path === '/api/v1/embedded_wallets' || path.startsWith('/api/v1/embedded_wallets/') || path === '/api/v1/wallets/delegate'
+export const isWalletShareApiPath = (path: string) =>
+  path === embeddedWalletRoutes.create.path || path.startsWith(`${embeddedWalletRoutes.create.path}/`) || path === delegationRoutes.delegate.path
 
 /** This server's origin as the browser sees it (where the frame page is served); behind a trusted proxy, its forwarded host and scheme. */
 export function ownOrigin(c: Context, trustProxy: boolean): string {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { CreateEmbeddedWalletResponse, ReshareResponse, UserDto } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
@@ -17,13 +17,14 @@ import { authShareResponse, keyMaterialResponse } from './release-shares.js'
 import { reshareEmbeddedWallet } from './reshare-wallet.js'
 import { addBody, createBody, reshareBody, shareQueryBody } from './schemas.js'
 import { assertWalletActionAllowed, requireOwnedWallet, requireWalletCaller } from './wallet-access.js'
+import { mount } from '../http/mount.js'
+import { embeddedWalletRoutes } from '../../../src/protocol/embedded-wallet-routes.js'
 
 /**
  * The share endpoints the wallet frame calls (`embeddedWalletRoutes` in src/protocol), mounted at
  * `/api/v1/embedded_wallets`. Each checks the owner's live access token first: no share is read before that.
  */
-export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountEmbeddedWalletApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
   const userOf = async (appId: string, userId: string): Promise<UserDto> => {
     const user = await loadUserDto(ctx.db, appId, userId)
@@ -33,19 +34,19 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
   const createdResponse = async (appId: string, userId: string, wallet: CreatedWallet): Promise<CreateEmbeddedWalletResponse> =>
     ({ user: await userOf(appId, userId), address: wallet.address, entropy_id: wallet.entropyId, created: wallet.created })
 
-  routes.post('/', async (c) => {
+  mount(app, embeddedWalletRoutes.create, async (c) => {
     const claims = await requireAccess(ctx, c)
     const wallet = await createEmbeddedWallet(ctx, c.var.app, claims.userId, await readBody(c, createBody))
     return c.json(await createdResponse(c.var.app.id, claims.userId, wallet))
   })
 
-  routes.post('/add', async (c) => {
+  mount(app, embeddedWalletRoutes.add, async (c) => {
     const claims = await requireAccess(ctx, c)
     const wallet = await addEmbeddedWallet(ctx, c.var.app, claims.userId, await readBody(c, addBody))
     return c.json(await createdResponse(c.var.app.id, claims.userId, wallet))
   })
 
-  routes.post('/:address/auth_share', async (c) => {
+  mount(app, embeddedWalletRoutes.authShare, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     const body = await readBody(c, shareQueryBody)
     const { shareSet } = await requireOwnedWallet(ctx.db, c.var.app, caller, body.chain_type, c.req.param('address'))
@@ -53,7 +54,7 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await authShareResponse(ctx, shareSet))
   })
 
-  routes.post('/:address/recovery/key_material', async (c) => {
+  mount(app, embeddedWalletRoutes.keyMaterial, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     await hitKeyMaterialRateLimits(ctx, c, caller.userId)
     const body = await readBody(c, shareQueryBody)
@@ -62,13 +63,13 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await keyMaterialResponse(ctx, shareSet))
   })
 
-  routes.post('/:address/export', async (c) => {
+  mount(app, embeddedWalletRoutes.exportShare, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     await refuseForServerWallet(ctx.db, c.var.app.id, caller.userId, c.req.param('address'), serverWalletExportRefused)
     return c.json(await exportShare(ctx, c, caller))
   })
 
-  routes.post('/:address/reshare', async (c) => {
+  mount(app, embeddedWalletRoutes.reshare, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     // Wallet spec, "States and transitions": setting recovery on a privy-v2 wallet is refused.
     await refuseForServerWallet(ctx.db, c.var.app.id, caller.userId, c.req.param('address'), serverWalletRecoveryRefused)
@@ -76,5 +77,4 @@ export function embeddedWalletApiRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ user: await userOf(c.var.app.id, caller.userId), share_version: shareVersion } satisfies ReshareResponse)
   })
 
-  return routes
 }

@@ -3,5 +3,5 @@ import type { Transport } from './transport.js'
 
 /** A fresh ALTCHA proof-of-work challenge for the app (embedded CAPTCHA). */
 export function getCaptchaChallenge(transport: Transport, signal?: AbortSignal): Promise<CaptchaChallengeDto> {
-  return transport.request<CaptchaChallengeDto>(captchaChallengeRoute, { signal })
+  return transport.request(captchaChallengeRoute, { signal })
 }

@@ -3,5 +3,5 @@ import { delegationRoutes, type RevokeWalletsResponse } from '../../protocol/ind
 import type { Transport } from './transport.js'
 
 export function revokeDelegatedWallets(transport: Transport): Promise<RevokeWalletsResponse> {
-  return transport.request<RevokeWalletsResponse>(delegationRoutes.revoke, { body: {}, auth: true })
+  return transport.request(delegationRoutes.revoke, { body: {}, auth: true })
 }

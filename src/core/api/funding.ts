@@ -14,17 +14,14 @@ import {
   type MoonpayOnRampSignBody,
   type MoonpayOnRampSignResponse,
 } from '../../protocol/funding.js'
-import { get, type Route } from '../../protocol/routes/route.js'
 import type { Transport } from './transport.js'
-
-const withQuery = (route: Route, query: Record<string, string>) => get(`${route.path}?${new URLSearchParams(query)}`)
 
 export function initCoinbaseOnRamp(transport: Transport, body: CoinbaseOnRampInitBody): Promise<CoinbaseOnRampInitResponse> {
   return transport.request(fundingRoutes.coinbaseOnRampInit, { body, auth: true })
 }
 
 export function getCoinbaseOnRampStatus(transport: Transport, partnerUserId: string): Promise<CoinbaseOnRampStatusResponse> {
-  return transport.request(withQuery(fundingRoutes.coinbaseOnRampStatus, { partnerUserId }), { auth: true })
+  return transport.request(fundingRoutes.coinbaseOnRampStatus, { query: { partnerUserId }, auth: true })
 }
 
 export function signMoonpayOnRampUrl(transport: Transport, body: MoonpayOnRampSignBody): Promise<MoonpayOnRampSignResponse> {
@@ -37,5 +34,5 @@ export function getBridgeQuote(transport: Transport, body: BridgeQuoteBody): Pro
 
 /** By the quote's request id and the origin transaction's hash (or signature). */
 export function getBridgeStatus(transport: Transport, query: { requestId: string | null; hash: string }): Promise<BridgeStatusResponse> {
-  return transport.request(withQuery(fundingRoutes.bridgeStatus, { ...(query.requestId && { request_id: query.requestId }), hash: query.hash }), { auth: true })
+  return transport.request(fundingRoutes.bridgeStatus, { query: { ...(query.requestId && { request_id: query.requestId }), hash: query.hash }, auth: true })
 }

@@ -3,14 +3,14 @@ import { recoveryRoutes, type RecoveryOAuthAuthenticateBody, type RecoveryOAuthA
 import type { Transport } from './transport.js'
 
 export function initRecoveryOAuth(transport: Transport, body: RecoveryOAuthInitBody): Promise<RecoveryOAuthInitResponse> {
-  return transport.request<RecoveryOAuthInitResponse>(recoveryRoutes.oauthInit, { body, auth: true })
+  return transport.request(recoveryRoutes.oauthInit, { body, auth: true })
 }
 
 export function authenticateRecoveryOAuth(transport: Transport, body: RecoveryOAuthAuthenticateBody): Promise<RecoveryOAuthAuthenticateResponse> {
-  return transport.request<RecoveryOAuthAuthenticateResponse>(recoveryRoutes.oauthAuthenticate, { body, auth: true })
+  return transport.request(recoveryRoutes.oauthAuthenticate, { body, auth: true })
 }
 
 /** This server answers not_supported: iCloud's web flow needs Apple's CloudKit. */
 export function initIcloudRecovery(transport: Transport): Promise<{ url: string }> {
-  return transport.request<{ url: string }>(recoveryRoutes.initIcloud, { body: { client_type: 'web' }, auth: true })
+  return transport.request(recoveryRoutes.initIcloud, { body: { client_type: 'web' }, auth: true })
 }

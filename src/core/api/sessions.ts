@@ -8,7 +8,7 @@ const refreshTokenBody = (refreshToken: string | null) =>
 
 /** `POST /api/v1/sessions`: the old access token rides along, as the reference clients do. */
 export function refreshSession(transport: Transport, refreshToken: string, accessToken: string | null): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(sessionsRefreshRoute, { body: refreshTokenBody(refreshToken), accessToken })
+  return transport.request(sessionsRefreshRoute, { body: refreshTokenBody(refreshToken), accessToken })
 }
 
 export function logoutSession(transport: Transport, refreshToken: string | null, accessToken: string | null): Promise<unknown> {

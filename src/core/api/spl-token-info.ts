@@ -1,9 +1,7 @@
-import type { SplTokenInfoResponse } from '../../protocol/index.js'
-import { get } from '../../protocol/routes/route.js'
+import { scanRoutes, type SplTokenInfoResponse } from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 /** `GET /api/v1/spl_token_info?mint_address&cluster` (funding spec, "The calls it makes"): an SPL mint's symbol and decimals. */
 export function getSplTokenInfo(transport: Transport, mintAddress: string, cluster: string): Promise<SplTokenInfoResponse> {
-  const query = new URLSearchParams({ mint_address: mintAddress, cluster })
-  return transport.request<SplTokenInfoResponse>(get(`/api/v1/spl_token_info?${query}`))
+  return transport.request(scanRoutes.splTokenInfo, { query: { mint_address: mintAddress, cluster } })
 }

@@ -39,7 +39,7 @@ describe('createTransport', () => {
   it('sends the app, client, version and analytics headers, JSON and the bearer token', async () => {
     api.handle(() => ({ body: { ok: 1 } }))
     const transport = transportFor({ clientId: 'client-1', getAccessToken: async () => 'token-1' })
-    const result = await transport.request<{ ok: number }>(routes.passwordlessInit, { body: { email: 'a@b.co' }, auth: true })
+    const result = await transport.request(routes.passwordlessInit, { body: { email: 'a@b.co' }, auth: true })
     expect(result).toEqual({ ok: 1 })
     const [request] = api.requests
     expect(request!.method).toBe('POST')
@@ -63,6 +63,11 @@ describe('createTransport', () => {
     expect(request!.path).toBe(`/api/v1/apps/${TEST_APP_ID}`)
     expect(request!.headers['privy-client-id']).toBeUndefined()
     expect(request!.headers.authorization).toBeUndefined()
+  })
+
+  it('fills the path parameters and appends the query, URL-encoded', async () => {
+    await transportFor().request(routes.tokenPrice, { query: { chainId: '1', tokenSymbol: 'E T H' } })
+    expect(api.requests[0]!.path).toBe('/api/v1/token_price?chainId=1&tokenSymbol=E+T+H')
   })
 
   it('does not ask for a token unless the request is authenticated', async () => {

@@ -26,9 +26,11 @@ export interface TransportOptions {
   retryDelay?: (attempt: number) => number
 }
 
-export interface RequestOptions {
+export interface RequestOptions<Body = unknown> {
   params?: Record<string, string>
-  body?: unknown
+  /** The query string of a GET (`?key=value&…`). */
+  query?: Record<string, string>
+  body?: Body
   /** Attach `Authorization: Bearer` when a token exists. */
   auth?: boolean
   /** An explicit token instead of `getAccessToken` (the refresh call must not wait on itself). */
@@ -44,7 +46,8 @@ export interface Transport {
   readonly apiUrl: string
   /** A non-null `custom_api_url` from the server config switches the base. */
   setApiUrl(apiUrl: string): void
-  request<T>(route: Route, options?: RequestOptions): Promise<T>
+  /** The body is checked against the route's Body type; the answer is typed by its Response. */
+  request<Body, Result>(route: Route<Body, Result>, options?: RequestOptions<NoInfer<Body>>): Promise<Result>
 }
 
 export function createTransport(options: TransportOptions): Transport {
@@ -52,8 +55,8 @@ export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
   const delayFor = options.retryDelay ?? retryDelay
 
-  async function request<T>(route: Route, request: RequestOptions = {}): Promise<T> {
-    const url = apiUrl + routePath(route, request.params)
+  async function request<Body, Result>(route: Route<Body, Result>, request: RequestOptions<Body> = {}): Promise<Result> {
+    const url = apiUrl + routePath(route, request.params) + queryString(request.query)
     const init: RequestInit = {
       method: route.method,
       headers: await buildHeaders(options, request),
@@ -66,7 +69,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (response.status <= 299) {
         return (await readJson(response).catch((cause: unknown) => {
           throw new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Invalid response from server', status: response.status, cause })
-        })) as T
+        })) as Result
       }
       if (n < retries && retryableStatuses.has(response.status)) {
         await response.body?.cancel()
@@ -139,6 +142,7 @@ async function fetchOnce(options: TransportOptions, timeoutMs: number, url: stri
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '')
+const queryString = (query: Record<string, string> | undefined) => (query ? `?${new URLSearchParams(query)}` : '')
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text()

@@ -2,11 +2,11 @@ import { acceptTermsRoute, usersMeRoute, type UserDto, type UserWithIdentityToke
 import type { Transport } from './transport.js'
 
 export function getCurrentUser(transport: Transport, accessToken: string): Promise<UserWithIdentityTokenDto> {
-  return transport.request<UserWithIdentityTokenDto>(usersMeRoute, { accessToken })
+  return transport.request(usersMeRoute, { accessToken })
 }
 
 /** The server may answer with the user or with `{ user }`; both are accepted. */
 export async function acceptTerms(transport: Transport, accessToken: string): Promise<UserDto> {
-  const body = await transport.request<UserDto | { user: UserDto }>(acceptTermsRoute, { body: {}, accessToken })
+  const body = await transport.request(acceptTermsRoute, { body: {}, accessToken })
   return 'user' in body ? body.user : body
 }

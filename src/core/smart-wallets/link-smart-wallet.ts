@@ -16,13 +16,13 @@ export interface LinkSmartWalletDeps {
 
 export async function linkSmartWallet(deps: LinkSmartWalletDeps, client: SmartWalletAccountClient, config: SmartWalletConfig): Promise<UserDto> {
   const address = client.account.address
-  const { nonce } = await deps.transport.request<{ nonce: string }>(siweInitRoute, { body: { address } })
+  const { nonce } = await deps.transport.request(siweInitRoute, { body: { address } })
   const message = createSiweMessage({
     domain: deps.location.host, address, uri: deps.location.origin, version: '1', chainId: client.chain.id, nonce, issuedAt: deps.now(),
     statement: SIGN_IN_STATEMENT, resources: SIGN_IN_RESOURCES,
   })
   const signature = await client.account.signMessage({ message })
-  return deps.transport.request<UserDto>(siweLinkSmartWalletRoute, {
+  return deps.transport.request(siweLinkSmartWalletRoute, {
     auth: true,
     body: { message, signature, smart_wallet_type: config.type, ...(config.version && { smart_wallet_version: config.version }) },
   })

@@ -24,7 +24,7 @@ export function toSmartWalletConfig(dto: SmartWalletConfigDto): SmartWalletConfi
 
 /** The app's config; an app without smart wallets is a setup error (`invalid_config`). */
 export async function getSmartWalletConfig(transport: Transport, appId: string): Promise<SmartWalletConfig> {
-  const config = toSmartWalletConfig(await transport.request<SmartWalletConfigDto>(smartWalletConfigRoute, { params: { app_id: appId } }))
+  const config = toSmartWalletConfig(await transport.request(smartWalletConfigRoute, { params: { app_id: appId } }))
   if (!config) throw smartWalletsNotEnabledError()
   return config
 }

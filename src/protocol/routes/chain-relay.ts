@@ -3,7 +3,7 @@
  * the API origin (docs/decisions.md "Chain RPC through the API server"). The page's JSON-RPC clients post here
  * without the app header, so the path names the app.
  */
-import { post } from './route.js'
+import { post, type JsonRpcEnvelope } from './route.js'
 
-export const evmRelayRoute = post('/api/v1/apps/:app_id/rpc/evm/:chain_id')
-export const solanaRelayRoute = post('/api/v1/apps/:app_id/rpc/solana/:cluster')
+export const evmRelayRoute = post<JsonRpcEnvelope, JsonRpcEnvelope>('/api/v1/apps/:app_id/rpc/evm/:chain_id')
+export const solanaRelayRoute = post<JsonRpcEnvelope, JsonRpcEnvelope>('/api/v1/apps/:app_id/rpc/solana/:cluster')

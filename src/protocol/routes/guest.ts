@@ -1,4 +1,5 @@
 /** Guest accounts. */
+import type { AuthenticatedUserDto, GuestAuthenticateBody } from '../dto.js'
 import { post } from './route.js'
 
-export const guestAuthenticateRoute = post('/api/v1/guest/authenticate')
+export const guestAuthenticateRoute = post<GuestAuthenticateBody, AuthenticatedUserDto>('/api/v1/guest/authenticate')

@@ -3,6 +3,6 @@
  * `pm_getPaymasterData` for EntryPoint 0.7 and 0.8 user operations. The caller is the signed-in user: send
  * `Authorization: Bearer <access token>`; the path names the app (JSON-RPC clients send no app header).
  */
-import { post } from './route.js'
+import { post, type JsonRpcEnvelope } from './route.js'
 
-export const paymasterRoute = post('/api/v1/apps/:app_id/paymaster')
+export const paymasterRoute = post<JsonRpcEnvelope, JsonRpcEnvelope>('/api/v1/apps/:app_id/paymaster')

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { CrossAppConnectionsResponse, CrossAppDetailsDto } from '../../../../src/protocol/index.js'
 import { getApp } from '../../apps/store.js'
 import type { ServerContext } from '../../context.js'
@@ -13,17 +13,18 @@ import {
   transferProviderAccount,
   unlinkProviderAccount,
 } from './requester-side.js'
+import { mount } from '../../http/mount.js'
+import { crossAppAuthenticateRoute, crossAppAuthorizeRoute, crossAppConnectionsRoute, crossAppDetailsRoute, crossAppLinkRoute, crossAppRequesterRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute, crossAppTransferRoute, crossAppUnlinkRoute } from '../../../../src/protocol/routes/cross-app.js'
 
 /** `GET /api/v1/apps/{app_id}/cross-app/{connections,details}` (public, like the app config). */
-export function crossAppAppRoutes(ctx: ServerContext): Hono {
-  const routes = new Hono()
-  routes.get('/:app_id/cross-app/connections', async (c) => {
+export function mountCrossAppAppRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
+  mount(app, crossAppConnectionsRoute, async (c) => {
     const app = await getApp(ctx.db, c.req.param('app_id'))
     if (!app) throw notFound('App not found')
     const body: CrossAppConnectionsResponse = { connections: (await findConnections(ctx.db, app.id)).map(toConnectionDto) }
     return c.json(body)
   })
-  routes.get('/:app_id/cross-app/details', async (c) => {
+  mount(app, crossAppDetailsRoute, async (c) => {
     const app = await getApp(ctx.db, c.req.param('app_id'))
     if (!app) throw notFound('App not found')
     const body: CrossAppDetailsDto = {
@@ -35,7 +36,6 @@ export function crossAppAppRoutes(ctx: ServerContext): Hono {
     }
     return c.json(body)
   })
-  return routes
 }
 
 /**
@@ -43,15 +43,13 @@ export function crossAppAppRoutes(ctx: ServerContext): Hono {
  * asks who is requesting and authorizes; the requester (its own header) redeems the code to sign in,
  * link, unlink, take over an account another user holds (transfer), or start a transaction.
  */
-export function crossAppRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
-  routes.get('/requesters/:app_id', (c) => showRequester(ctx, c))
-  routes.post('/transact/requester', (c) => checkTransactRequester(ctx, c))
-  routes.post('/authorize', (c) => authorizeRequester(ctx, c))
-  routes.post('/authenticate', (c) => authenticateWithProvider(ctx, c))
-  routes.post('/link', (c) => linkProviderAccount(ctx, c))
-  routes.post('/unlink', (c) => unlinkProviderAccount(ctx, c))
-  routes.post('/transfer', (c) => transferProviderAccount(ctx, c))
-  routes.post('/transact/init', (c) => initProviderTransaction(ctx, c))
-  return routes
+export function mountCrossAppRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
+  mount(app, crossAppRequesterRoute, (c) => showRequester(ctx, c))
+  mount(app, crossAppTransactRequesterRoute, (c) => checkTransactRequester(ctx, c))
+  mount(app, crossAppAuthorizeRoute, (c) => authorizeRequester(ctx, c))
+  mount(app, crossAppAuthenticateRoute, (c) => authenticateWithProvider(ctx, c))
+  mount(app, crossAppLinkRoute, (c) => linkProviderAccount(ctx, c))
+  mount(app, crossAppUnlinkRoute, (c) => unlinkProviderAccount(ctx, c))
+  mount(app, crossAppTransferRoute, (c) => transferProviderAccount(ctx, c))
+  mount(app, crossAppTransactInitRoute, (c) => initProviderTransaction(ctx, c))
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
 import type { ServerContext } from '../../context.js'
@@ -11,16 +11,17 @@ import { completeLogin } from '../shared/complete-login.js'
 import { linkVerifiedAccount } from '../shared/link-account.js'
 import { customJwtSettings, verifyCustomJwt } from './verify-custom-jwt.js'
 import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
+import { mount } from '../../http/mount.js'
+import { customJwtAuthenticateRoute, customJwtLinkRoute } from '../../../../src/protocol/routes/custom-auth.js'
 
 const token = safeString(8192).min(1)
 const authenticateBody = z.object({ token, mode: z.enum(authModes).nullish() })
 const linkBody = z.object({ token })
 
 /** `POST /api/v1/custom_jwt_account/{authenticate,link}`: sign-in with a token from the app's own identity provider. */
-export function customJwtRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountCustomJwtRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, customJwtAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'custom_jwt')
     await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
@@ -30,7 +31,7 @@ export function customJwtRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, customJwtLinkRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'custom_jwt')
     const caller = await requireAccess(ctx, c)
@@ -39,5 +40,4 @@ export function customJwtRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'custom_jwt', account))
   })
 
-  return routes
 }

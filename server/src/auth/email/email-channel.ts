@@ -1,5 +1,6 @@
 import { OTP_TTL_SECONDS } from '../../../../src/protocol/index.js'
 import { codeEmail } from '../../delivery/code-message.js'
+import * as routes from '../../../../src/protocol/routes/email.js'
 import type { OtpChannel } from '../otp/otp-channel.js'
 import { assertEmailAllowed, emailAddress } from './email-address.js'
 
@@ -11,6 +12,10 @@ export const emailChannel: OtpChannel = {
   deliverySetting: 'set SMTP_URL',
   codeTtlSeconds: OTP_TTL_SECONDS,
   fields: { identifier: 'email', unlink: 'address', updateOld: 'oldAddress', updateNew: 'newAddress' },
+  routes: {
+    init: routes.passwordlessInitRoute, authenticate: routes.passwordlessAuthenticateRoute, link: routes.passwordlessLinkRoute,
+    unlink: routes.passwordlessUnlinkRoute, update: routes.passwordlessUpdateRoute, transfer: routes.passwordlessTransferRoute,
+  },
   identifier: emailAddress,
   assertSendable: assertEmailAllowed,
   sendLimits: () => [],

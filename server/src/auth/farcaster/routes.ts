@@ -20,8 +20,10 @@ import type { VerifiedAccount } from '../shared/verified-account.js'
 import { assertMessageUri, requestOrigin } from '../siwe/message-origin.js'
 import { completeChannel, createChannel, findOpenChannel, invalidFarcasterCredentials, type FarcasterChannel } from './channels.js'
 import { farcasterConnectUri } from './connect-uri.js'
-import { farcasterSignerRoutes } from './signer-routes.js'
+import { mountFarcasterSignerRoutes } from './signer-routes.js'
 import { verifySiwf } from './verify-siwf.js'
+import { mount } from '../../http/mount.js'
+import { farcasterAuthenticateRoute, farcasterChannelAuthenticateRoute, farcasterInitRoute, farcasterLinkRoute, farcasterStatusRoute, farcasterTransferRoute, farcasterUnlinkRoute, farcasterV2AuthenticateRoute, farcasterV2InitRoute } from '../../../../src/protocol/routes/farcaster.js'
 
 const fid = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const signature = safeString(1024).refine((value): value is Hex => isHex(value), 'not a hex signature')
@@ -99,16 +101,15 @@ function messageNonce(message: string): string | undefined {
  * Farcaster app posts the signed message to `channel/authenticate` (see farcasterRelayRoutes), the client polls
  * `GET status` and hands the result to `authenticate` or `link`.
  */
-export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountFarcasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, farcasterInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     const channel = await openChannel(ctx, c, body.token, v1SiweUri(c.var.app, body))
     return c.json({ channel_token: channel.channelToken, connect_uri: farcasterConnectUri(channel) })
   })
 
-  routes.get('/status', async (c) => {
+  mount(app, farcasterStatusRoute, async (c) => {
     const token = channelToken.safeParse(c.req.header(FARCASTER_CHANNEL_TOKEN_HEADER))
     if (!token.success) throw invalidFarcasterCredentials('Missing channel token')
     const channel = await findOpenChannel(ctx, c.var.app.id, { channelToken: token.data })
@@ -117,7 +118,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ state: 'completed', nonce: channel.nonce, message, signature, fid, ...profile })
   })
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, farcasterAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'farcaster')
     await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
@@ -128,7 +129,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, farcasterLinkRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'farcaster')
     const caller = await requireAccess(ctx, c)
@@ -138,7 +139,7 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'farcaster', farcasterAccount(siwf.fid, siwf.custodyAddress, channel)))
   })
 
-  routes.post('/unlink', async (c) => {
+  mount(app, farcasterUnlinkRoute, async (c) => {
     const app = c.var.app
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
@@ -146,20 +147,20 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   // Takes over an fid another user holds, with the nonce a refused link offered.
-  routes.post('/transfer', async (c) => {
+  mount(app, farcasterTransferRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['farcaster']))
   })
 
   // v2 (Farcaster mini apps): the host app signs in place; there is no channel to poll, only a nonce to sign.
-  routes.post('/v2/init', async (c) => {
+  mount(app, farcasterV2InitRoute, async (c) => {
     const body = await readBody(c, z.object({ token: captchaToken }))
     const channel = await openChannel(ctx, c, body.token, () => null)
     return c.json({ nonce: channel.nonce, expires_at: new Date(channel.expiresAt).toISOString() })
   })
 
-  routes.post('/v2/authenticate', async (c) => {
+  mount(app, farcasterV2AuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'farcaster')
     await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
@@ -173,9 +174,8 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.route('/signer', farcasterSignerRoutes(ctx))
+  mountFarcasterSignerRoutes(app, ctx)
 
-  return routes
 }
 
 /**
@@ -183,9 +183,8 @@ export function farcasterRoutes(ctx: ServerContext): Hono<AppEnv> {
  * authorised by the channel token (`Authorization: Bearer`). It carries no app header: the channel knows its app.
  * Mounted before the app check; the signature is verified when the client authenticates.
  */
-export function farcasterRelayRoutes(ctx: ServerContext): Hono {
-  const routes = new Hono()
-  routes.post('/channel/authenticate', async (c) => {
+export function mountFarcasterRelayRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
+  mount(app, farcasterChannelAuthenticateRoute, async (c) => {
     const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
     const token = channelToken.safeParse(bearer)
     if (!token.success) throw invalidFarcasterCredentials('Missing channel token')
@@ -194,5 +193,4 @@ export function farcasterRelayRoutes(ctx: ServerContext): Hono {
     await completeChannel(ctx, token.data, { message, signature, fid, profile }, messageNonce(message))
     return c.json({ state: 'completed' })
   })
-  return routes
 }

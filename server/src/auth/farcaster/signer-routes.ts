@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import type { FarcasterSignerStatusResponse } from '../../../../src/protocol/index.js'
@@ -10,6 +10,8 @@ import type { AppEnv } from '../../http/env.js'
 import { readBody } from '../../http/read-body.js'
 import { requireAccess } from '../../sessions/authenticate-request.js'
 import { signerKeyState } from './signer-key-state.js'
+import { mount } from '../../http/mount.js'
+import { farcasterSignerInitRoute, farcasterSignerStatusRoute } from '../../../../src/protocol/routes/farcaster.js'
 
 /** An ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form), kept lower-case. */
 const ed25519PublicKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte ed25519 public key as 0x-prefixed hex')
@@ -65,10 +67,9 @@ function signerApprovalUrl(ctx: ServerContext, appId: string, fid: number, key: 
  * `/api/v1/farcaster/signer/*` (wallet spec, "The calls it makes"): a signed-in user with a linked Farcaster account asks for an ed25519
  * key (the embedded wallet's Farcaster signer) to be added to their fid, then polls its status.
  */
-export function farcasterSignerRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountFarcasterSignerRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, farcasterSignerInitRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, signerBody)
     const { fid, status } = await signerStatus(ctx, c.var.app, caller.userId, body.ed25519_public_key)
@@ -76,11 +77,10 @@ export function farcasterSignerRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ ...status, signer_approval_url: signerApprovalUrl(ctx, c.var.app.id, fid, body.ed25519_public_key) })
   })
 
-  routes.post('/status', async (c) => {
+  mount(app, farcasterSignerStatusRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, signerBody)
     return c.json((await signerStatus(ctx, c.var.app, caller.userId, body.ed25519_public_key)).status)
   })
 
-  return routes
 }

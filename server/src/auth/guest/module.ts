@@ -1,7 +1,7 @@
 import { defineLoginMethod } from '../login-method.js'
-import { guestRoutes } from './routes.js'
+import { mountGuestRoutes } from './routes.js'
 
 export const guestModule = defineLoginMethod({
   name: 'guest',
-  mounts: [{ path: '/api/v1/guest', routes: guestRoutes }],
+  mounts: [mountGuestRoutes],
 })

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { ServerContext } from '../../context.js'
 import { requireClientIp } from '../../http/client-ip.js'
@@ -10,6 +10,8 @@ import { assertAllowlisted, assertLoginMethodEnabled } from '../shared/access-co
 import { signInOrSignUp } from '../shared/complete-login.js'
 import { hashGuestCredential, parseGuestCredential } from './guest-credential.js'
 import { findGuestUserId, recordGuest } from './guest-store.js'
+import { mount } from '../../http/mount.js'
+import { guestAuthenticateRoute } from '../../../../src/protocol/routes/guest.js'
 
 const authenticateBody = z.object({ guest_credential: safeString(128) })
 
@@ -17,10 +19,9 @@ const authenticateBody = z.object({ guest_credential: safeString(128) })
  * `POST /api/v1/guest/authenticate`: the client's stored random credential is the guest's only key.
  * A guest has no identifier, so an app with an allowlist on admits no guests.
  */
-export function guestRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountGuestRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, guestAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'guest')
     // Each new credential makes a user: the per-IP limit comes first.
@@ -36,5 +37,4 @@ export function guestRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  return routes
 }

@@ -1,8 +1,11 @@
-import { Hono, type Context } from 'hono'
+import type { Context, Handler, Hono } from 'hono'
 import { OAUTH_DENIED_CODE, oauthProviders, oauthReturnParams, type OAuthProvider } from '../../../../src/protocol/index.js'
 import { getApp } from '../../apps/store.js'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
+import type { AppEnv } from '../../http/env.js'
+import { mount } from '../../http/mount.js'
+import { oauthCallbackRoute, oauthFormPostCallbackRoute } from '../../../../src/protocol/routes/oauth.js'
 import { issueCode } from './code-store.js'
 import { exchangeCode } from './exchange-code.js'
 import { identifyUser } from './identify-user.js'
@@ -37,9 +40,8 @@ async function callbackParams(c: Context): Promise<Record<string, string>> {
  * otherwise the browser returns to the app's redirect_to with our one-time code, the client's
  * state code and the provider, or with the denial / error.
  */
-export function oauthCallbackRoutes(ctx: ServerContext): Hono {
-  const routes = new Hono()
-  routes.on(['GET', 'POST'], '/callback/:provider', async (c) => {
+export function mountOauthCallbackRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
+  const returnToApp: Handler<AppEnv> = async (c) => {
     const name = c.req.param('provider') as OAuthProvider
     if (!oauthProviders.includes(name)) throw new ApiError(404, 'not_found', 'Unknown OAuth provider')
     const params = await callbackParams(c)
@@ -77,6 +79,7 @@ export function oauthCallbackRoutes(ctx: ServerContext): Hono {
       return fail('invalid_credentials', `${(error as Error).name}: ${(error as Error).message}`)
     }
     return back({ [oauthReturnParams.code]: code })
-  })
-  return routes
+  }
+  mount(app, oauthCallbackRoute, returnToApp)
+  mount(app, oauthFormPostCallbackRoute, returnToApp)
 }

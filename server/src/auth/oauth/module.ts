@@ -1,12 +1,12 @@
 import { defineLoginMethod } from '../login-method.js'
-import { oauthCallbackRoutes } from './callback.js'
-import { oauthRoutes } from './routes.js'
+import { mountOauthCallbackRoutes } from './callback.js'
+import { mountOauthRoutes } from './routes.js'
 import { oauthSettings } from './settings.js'
 
 export const oauthModule = defineLoginMethod({
   name: 'oauth',
-  mounts: [{ path: '/api/v1/oauth', routes: oauthRoutes }],
+  mounts: [mountOauthRoutes],
   // Providers send the browser back without our app header: the callback finds its app through the state.
-  mountsBeforeAppCheck: [{ path: '/api/v1/oauth', routes: oauthCallbackRoutes }],
+  mountsBeforeAppCheck: [mountOauthCallbackRoutes],
   settings: oauthSettings,
 })

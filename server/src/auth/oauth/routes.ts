@@ -24,6 +24,8 @@ import { resolveProvider } from './providers.js'
 import { callbackUrl, publicOrigin } from './public-origin.js'
 import { assertRedirectAllowed } from './redirect-url.js'
 import { saveState } from './state-store.js'
+import { mount } from '../../http/mount.js'
+import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthTransferRoute, oauthUnlinkRoute } from '../../../../src/protocol/routes/oauth.js'
 
 /** RFC 7636 §4.1: 43–128 unreserved characters (ours carry 36 random bytes). State codes follow the same rule. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/
@@ -69,10 +71,9 @@ async function redeem(ctx: ServerContext, c: Context<AppEnv>, body: z.infer<type
 }
 
 /** `POST /api/v1/oauth/{init,authenticate,link,unlink,transfer}` (the callback is in callback.ts). */
-export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountOauthRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, oauthInitRoute, async (c) => {
     const app = c.var.app
     const body = await readBody(c, initBody)
     assertLoginMethodEnabled(app, body.provider)
@@ -102,7 +103,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ url: authorizationUrl(resolved, { state, codeVerifier, nonce, callbackUrl: callback }) })
   })
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, oauthAuthenticateRoute, async (c) => {
     const app = c.var.app
     await hitRateLimit(ctx.db, ctx.clock, `auth-ip:${requireClientIp(c, ctx.trustProxy)}`, ctx.rateLimits.authenticatePerIp)
     const body = await readBody(c, authenticateBody)
@@ -112,7 +113,7 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, oauthLinkRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const redeemed = await redeem(ctx, c, await readBody(c, linkBody))
     const user = await linkVerifiedAccount(ctx, c.var.app, caller.userId, redeemed.provider, accountOf(redeemed))
@@ -121,17 +122,16 @@ export function oauthRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(answer)
   })
 
-  routes.post('/unlink', async (c) => {
+  mount(app, oauthUnlinkRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, c.var.app, caller.userId, oauthAccountType(body.provider), body.subject))
   })
 
-  routes.post('/transfer', async (c) => {
+  mount(app, oauthTransferRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, oauthAccountTypes))
   })
 
-  return routes
 }

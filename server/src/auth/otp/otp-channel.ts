@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { LinkedAccountType } from '../../../../src/protocol/index.js'
+import type { Route } from '../../../../src/protocol/routes/route.js'
 import type { AppRecord } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import type { CodeMessage, DeliveryChannel } from '../../delivery/types.js'
@@ -17,7 +18,7 @@ export interface OtpBodyFields {
   updateNew: string
 }
 
-/** What differs between one-time codes by email and by SMS; `otpRoutes` does everything else. */
+/** What differs between one-time codes by email and by SMS; `mountOtpRoutes` does everything else. */
 export interface OtpChannel {
   method: 'email' | 'sms'
   accountType: Extract<LinkedAccountType, 'email' | 'phone'>
@@ -27,6 +28,8 @@ export interface OtpChannel {
   deliverySetting: string
   codeTtlSeconds: number
   fields: OtpBodyFields
+  /** The channel's protocol routes, which `mountOtpRoutes` registers. */
+  routes: Record<'init' | 'authenticate' | 'link' | 'unlink' | 'update' | 'transfer', Route>
   /** Validates and normalises an identifier (lower-case email, E.164 number). */
   identifier: z.ZodType<string>
   /** App rules an identifier must pass before a code is sent (plus addresses, unsupported regions). */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { getAddress, isAddress, isHex, type Hex } from 'viem'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
@@ -18,6 +18,8 @@ import { verifySiwe, type VerifiedSiwe } from './verify-siwe.js'
 import { assertAppSmartWalletType, smartWalletSignerChains } from '../../smart-wallets/smart-wallet-link.js'
 import { walletInit } from './wallet-init.js'
 import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
+import { mount } from '../../http/mount.js'
+import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweLinkSmartWalletRoute, siweTransferRoute, siweUnlinkRoute } from '../../../../src/protocol/routes/siwe.js'
 
 const address = safeString(64).refine((value) => isAddress(value, { strict: false }), 'not an Ethereum address').transform((value) => getAddress(value))
 const signature = safeString(8192).refine((value): value is Hex => isHex(value), 'not a hex signature')
@@ -50,16 +52,15 @@ function walletAccount(siwe: VerifiedSiwe, body: z.infer<typeof linkBody>): Veri
 }
 
 /** `POST /api/v1/siwe/{init,authenticate,link,link_smart_wallet,unlink,transfer}`: Sign-In with Ethereum (EIP-4361). */
-export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountSiweRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, siweInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     // An app with smart wallets issues nonces for link_smart_wallet even when wallet sign-in is off.
     return walletInit(ctx, c, c.var.app.smartWallets ? null : 'wallet', 'ethereum', body.address.toLowerCase(), body.token)
   })
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, siweAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'wallet')
     await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
@@ -69,7 +70,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, siweLinkRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'wallet')
     const caller = await requireAccess(ctx, c)
@@ -79,7 +80,7 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
   })
 
   // Needs the app's smart wallets, not wallet sign-in: an email user links the smart account their embedded wallet owns.
-  routes.post('/link_smart_wallet', async (c) => {
+  mount(app, siweLinkSmartWalletRoute, async (c) => {
     const app = c.var.app
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, smartWalletBody)
@@ -95,18 +96,17 @@ export function siweRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, null, account))
   })
 
-  routes.post('/unlink', async (c) => {
+  mount(app, siweUnlinkRoute, async (c) => {
     const app = c.var.app
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, app, caller.userId, 'wallet', body.address))
   })
 
-  routes.post('/transfer', async (c) => {
+  mount(app, siweTransferRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
 
-  return routes
 }

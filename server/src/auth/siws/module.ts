@@ -1,7 +1,7 @@
 import { defineLoginMethod } from '../login-method.js'
-import { siwsRoutes } from './routes.js'
+import { mountSiwsRoutes } from './routes.js'
 
 export const siwsModule = defineLoginMethod({
   name: 'siws',
-  mounts: [{ path: '/api/v1/siws', routes: siwsRoutes }],
+  mounts: [mountSiwsRoutes],
 })

@@ -17,6 +17,8 @@ import { walletInit } from '../siwe/wallet-init.js'
 import { decodeBase58 } from '../../../../src/protocol/index.js'
 import { verifySiws } from './verify-siws.js'
 import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
+import { mount } from '../../http/mount.js'
+import { siwsAuthenticateRoute, siwsInitRoute, siwsLinkRoute, siwsTransferRoute, siwsUnlinkRoute } from '../../../../src/protocol/routes/siws.js'
 
 const address = safeString(64).refine((value) => decodeBase58(value)?.length === 32, 'not a Solana address')
 const clientLabel = safeString(100).nullish()
@@ -54,15 +56,14 @@ async function verifiedSolanaWallet(ctx: ServerContext, c: Context<AppEnv>, body
 }
 
 /** `POST /api/v1/siws/{init,authenticate,link,unlink,transfer}`: Sign-In with Solana. */
-export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountSiwsRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, siwsInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     return walletInit(ctx, c, 'solana_wallet', 'solana', body.address, body.token)
   })
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, siwsAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'solana_wallet')
     await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
@@ -72,7 +73,7 @@ export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, siwsLinkRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'solana_wallet')
     const caller = await requireAccess(ctx, c)
@@ -80,17 +81,16 @@ export function siwsRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'solana_wallet', await verifiedSolanaWallet(ctx, c, body)))
   })
 
-  routes.post('/unlink', async (c) => {
+  mount(app, siwsUnlinkRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, c.var.app, caller.userId, 'wallet', body.address))
   })
 
-  routes.post('/transfer', async (c) => {
+  mount(app, siwsTransferRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
 
-  return routes
 }

@@ -1,9 +1,9 @@
 import { defineLoginMethod } from '../login-method.js'
-import { smsRoutes } from './routes.js'
+import { mountSmsRoutes } from './routes.js'
 import { smsSettings } from './settings.js'
 
 export const smsModule = defineLoginMethod({
   name: 'sms',
-  mounts: [{ path: '/api/v1/passwordless_sms', routes: smsRoutes }],
+  mounts: [mountSmsRoutes],
   settings: smsSettings,
 })

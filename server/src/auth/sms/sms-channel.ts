@@ -2,6 +2,7 @@ import { SMS_OTP_TTL_SECONDS } from '../../../../src/protocol/index.js'
 import type { AppRecord } from '../../apps/types.js'
 import { codeText } from '../../delivery/code-message.js'
 import { ApiError } from '../../http/api-error.js'
+import * as routes from '../../../../src/protocol/routes/sms.js'
 import type { OtpChannel } from '../otp/otp-channel.js'
 import { countryCallingCode, phoneNumber, phoneRegion } from './phone-number.js'
 
@@ -23,6 +24,10 @@ export const smsChannel: OtpChannel = {
   deliverySetting: 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_WHATSAPP_FROM',
   codeTtlSeconds: SMS_OTP_TTL_SECONDS,
   fields: { identifier: 'phoneNumber', unlink: 'phoneNumber', updateOld: 'old_phone_number', updateNew: 'new_phone_number' },
+  routes: {
+    init: routes.smsInitRoute, authenticate: routes.smsAuthenticateRoute, link: routes.smsLinkRoute,
+    unlink: routes.smsUnlinkRoute, update: routes.smsUpdateRoute, transfer: routes.smsTransferRoute,
+  },
   identifier: phoneNumber,
   assertSendable: assertRegionSupported,
   sendLimits: (ctx, app, e164) => [{ bucket: `sms-country:${app.id}:${countryCallingCode(e164)}`, rule: ctx.rateLimits.smsSendsPerCountryCode }],

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
 import type { AppRecord, TelegramSettings } from '../../apps/types.js'
@@ -18,6 +18,8 @@ import { linkVerifiedAccount } from '../shared/link-account.js'
 import { unlinkAccount } from '../shared/unlink-account.js'
 import type { VerifiedAccount } from '../shared/verified-account.js'
 import { verifyLoginWidget, verifyWebAppData } from './verify-telegram.js'
+import { mount } from '../../http/mount.js'
+import { telegramAuthenticateRoute, telegramLinkRoute, telegramTransferRoute, telegramUnlinkRoute } from '../../../../src/protocol/routes/telegram.js'
 
 /** Any field Telegram signed, kept as received so an added or changed one breaks the hash rather than the schema. */
 const signedData = z
@@ -46,10 +48,9 @@ function verifyProof(ctx: ServerContext, app: AppRecord, body: z.infer<typeof li
 }
 
 /** `POST /api/v1/telegram/{authenticate,link,unlink,transfer}`: Login Widget and Mini App sign-in. */
-export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountTelegramRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/authenticate', async (c) => {
+  mount(app, telegramAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'telegram')
     const ip = requireClientIp(c, ctx.trustProxy)
@@ -61,7 +62,7 @@ export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(login.body)
   })
 
-  routes.post('/link', async (c) => {
+  mount(app, telegramLinkRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'telegram')
     const caller = await requireAccess(ctx, c)
@@ -71,17 +72,16 @@ export function telegramRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'telegram', account))
   })
 
-  routes.post('/unlink', async (c) => {
+  mount(app, telegramUnlinkRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, unlinkBody)
     return c.json(await unlinkAccount(ctx, c.var.app, caller.userId, 'telegram', body.telegram_user_id))
   })
 
-  routes.post('/transfer', async (c) => {
+  mount(app, telegramTransferRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['telegram']))
   })
 
-  return routes
 }

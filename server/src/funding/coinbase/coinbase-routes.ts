@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { CoinbaseOnRampInitResponse, CoinbaseOnRampStatus, CoinbaseOnRampStatusResponse } from '../../../../src/protocol/funding.js'
 import { randomId } from '../../apps/app-id.js'
@@ -18,6 +18,8 @@ import { createSessionToken, hostedPageUrl } from './create-session-token.js'
 import { fetchPurchaseStatus } from './fetch-purchase-status.js'
 import { coinbaseInitBody } from './init-body.js'
 import { isTerminalPurchaseStatus } from './purchase-status.js'
+import { mount } from '../../http/mount.js'
+import { fundingRoutes } from '../../../../src/protocol/funding.js'
 
 /** A partner user id is random (≥128 bits): knowing one is what lets Coinbase's API list its purchases. */
 export const PARTNER_USER_ID_LENGTH = 32
@@ -31,10 +33,9 @@ async function purchaseStatus(ctx: ServerContext, app: AppRecord, settings: Coin
 }
 
 /** `POST /api/v1/funding/coinbase_on_ramp/init` and `GET .../status` (funding spec, "The calls it makes"): the first card provider and the exchange transfer. */
-export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountCoinbaseOnrampRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/init', async (c) => {
+  mount(app, fundingRoutes.coinbaseOnRampInit, async (c) => {
     const { claims, app, settings } = await fundingCaller(ctx, c, requireCoinbaseOnramp, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const body = await readBody(c, coinbaseInitBody)
     const addresses = body.addresses.map(({ address }) => address)
@@ -47,7 +48,7 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
     } satisfies CoinbaseOnRampInitResponse)
   })
 
-  routes.get('/status', async (c) => {
+  mount(app, fundingRoutes.coinbaseOnRampStatus, async (c) => {
     const { claims, app, settings } = await fundingCaller(ctx, c, requireCoinbaseOnramp, 'funding-status-user', FUNDING_STATUS_CHECKS_PER_USER)
     const { partnerUserId } = readQuery(c.req.query(), statusQuery)
     const reference = await findFundingReference(ctx.db, 'coinbase', app.id, partnerUserId)
@@ -55,5 +56,4 @@ export function coinbaseOnrampRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ status: await purchaseStatus(ctx, app, settings, partnerUserId) } satisfies CoinbaseOnRampStatusResponse)
   })
 
-  return routes
 }

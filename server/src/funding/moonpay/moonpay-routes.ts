@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { MoonpayOnRampSignResponse } from '../../../../src/protocol/funding.js'
 import { randomId } from '../../apps/app-id.js'
 import type { AppRecord, MoonpayKeys, MoonpaySettings } from '../../apps/types.js'
@@ -14,11 +14,13 @@ import { FUNDING_SESSIONS_PER_USER } from '../rate-limits.js'
 import { requireMoonpay } from '../require-provider.js'
 import { moonpaySignBody, widgetParams } from './sign-body.js'
 import { signWidgetUrl } from './sign-widget-url.js'
+import { mount } from '../../http/mount.js'
+import { fundingRoutes } from '../../../../src/protocol/funding.js'
 
 /** An external transaction id is random (≥128 bits): it is all the public status copy asks for. */
 export const EXTERNAL_TRANSACTION_ID_LENGTH = 32
 /** Where this server answers the second provider's status from its webhooks (`moonpayStatusRoutes`). */
-export const MOONPAY_STATUS_PATH = '/api/v1/plugins/moonpay_on_ramp/transactions/ext'
+export const MOONPAY_STATUS_PATH = fundingRoutes.moonpayTransaction.path.replace('/:id', '')
 
 function keysFor(settings: MoonpaySettings, useSandbox: boolean): { keys: MoonpayKeys; widgetUrl: string } {
   if (!useSandbox) return { keys: settings, widgetUrl: settings.widgetUrl }
@@ -38,10 +40,9 @@ function statusUrlFor(app: AppRecord, settings: MoonpaySettings, keys: MoonpayKe
  * `POST /api/v1/plugins/moonpay_on_ramp/sign` (funding spec, "The calls it makes"): the server builds the widget URL from the app's keys
  * and the user's own wallet (never a URL the caller hands it) and signs it (docs/security.md #65).
  */
-export function moonpayRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountMoonpayRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/sign', async (c) => {
+  mount(app, fundingRoutes.moonpayOnRampSign, async (c) => {
     const { claims, app, settings } = await fundingCaller(ctx, c, requireMoonpay, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const request = await readBody(c, moonpaySignBody)
     await assertOwnWallets(ctx.db, app.id, claims.userId, [request.address])
@@ -55,5 +56,4 @@ export function moonpayRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ signedUrl, externalTransactionId, statusUrl } satisfies MoonpayOnRampSignResponse)
   })
 
-  return routes
 }

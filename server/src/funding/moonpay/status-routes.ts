@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import { getApp } from '../../apps/store.js'
 import type { ServerContext } from '../../context.js'
@@ -9,6 +9,9 @@ import { hitRateLimit } from '../../rate-limit/hit.js'
 import { currentEvent, webhookEventsOf } from '../funding-store.js'
 import { PUBLIC_STATUS_CHECKS_PER_IP } from '../rate-limits.js'
 import { isTerminalMoonpayStatus } from './transaction-event.js'
+import { mount } from '../../http/mount.js'
+import { fundingRoutes } from '../../../../src/protocol/funding.js'
+import type { AppEnv } from '../../http/env.js'
 
 const statusQuery = z.object({ apiKey: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be an app id') })
 const transactionNotFound = () => notFound('Transaction not found')
@@ -18,10 +21,9 @@ const transactionNotFound = () => notFound('Transaction not found')
  * app's stored webhooks, in MoonPay's own list shape, for a plain cross-origin GET (no app header, no bearer: the
  * random external transaction id is the capability). 404 until a webhook about it arrived.
  */
-export function moonpayStatusRoutes(ctx: ServerContext): Hono {
-  const routes = new Hono()
+export function mountMoonpayStatusRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.get('/:id', async (c) => {
+  mount(app, fundingRoutes.moonpayTransaction, async (c) => {
     await hitRateLimit(ctx.db, ctx.clock, `moonpay-status-ip:${requireClientIp(c, ctx.trustProxy)}`, PUBLIC_STATUS_CHECKS_PER_IP)
     const { apiKey } = readQuery(c.req.query(), statusQuery)
     const id = c.req.param('id')
@@ -32,5 +34,4 @@ export function moonpayStatusRoutes(ctx: ServerContext): Hono {
     return c.json([event.data])
   })
 
-  return routes
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { BridgeStatus, BridgeStatusResponse } from '../../../../src/protocol/funding.js'
 import type { ServerContext } from '../../context.js'
@@ -16,6 +16,8 @@ import { fetchRelayStatus } from './fetch-status.js'
 import { findRelayRequestByHash } from './find-request.js'
 import { bridgeQuoteBody } from './quote-body.js'
 import { isTestnetRoute, relayExplorerUrl, REQUEST_ID_PATTERN } from './relay-network.js'
+import { mount } from '../../http/mount.js'
+import { fundingRoutes } from '../../../../src/protocol/funding.js'
 
 const statusQuery = z.object({
   request_id: z.string().regex(REQUEST_ID_PATTERN, 'must be a bridge request id').optional(),
@@ -29,10 +31,9 @@ const unknownRequest = () => notFound('Unknown bridge request')
  * through the server, which holds its key. A quote to the user's own wallet records its request for that user; only
  * they may ask its status.
  */
-export function bridgeRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>()
+export function mountBridgeRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/quote', async (c) => {
+  mount(app, fundingRoutes.bridgeQuote, async (c) => {
     const { claims, app, settings: bridge } = await fundingCaller(ctx, c, requireBridge, 'bridge-quote-user', BRIDGE_QUOTES_PER_USER)
     const body = await readBody(c, bridgeQuoteBody)
     await assertOwnWallets(ctx.db, app.id, claims.userId, [body.recipient])
@@ -45,7 +46,7 @@ export function bridgeRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json(quote)
   })
 
-  routes.get('/status', async (c) => {
+  mount(app, fundingRoutes.bridgeStatus, async (c) => {
     const { claims, app, settings: bridge } = await fundingCaller(ctx, c, requireBridge, 'funding-status-user', FUNDING_STATUS_CHECKS_PER_USER)
     const query = readQuery(c.req.query(), statusQuery)
     const found = query.request_id === undefined ? await findRelayRequestByHash(bridge, query.hash!) : null
@@ -57,5 +58,4 @@ export function bridgeRoutes(ctx: ServerContext): Hono<AppEnv> {
     return c.json({ status, explorer_url: `${relayExplorerUrl(bridge, testnet)}/transaction/${query.hash ?? reference.reference}` } satisfies BridgeStatusResponse)
   })
 
-  return routes
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
 import { eventPurchaseStatus, coinbaseWebhookBody } from '../coinbase/transaction-event.js'
@@ -6,6 +6,9 @@ import { coinbaseEventId, verifyCoinbaseWebhook } from '../coinbase/verify-webho
 import { moonpayWebhookBody, transactionDto } from '../moonpay/transaction-event.js'
 import { MOONPAY_SIGNATURE_HEADER, verifyMoonpayWebhook } from '../moonpay/verify-webhook.js'
 import { bodyDigest, eventTimeOf, parseWebhookBody, storeEventOfKnownPurchase, webhookApp } from './receive-event.js'
+import { mount } from '../../http/mount.js'
+import { fundingRoutes } from '../../../../src/protocol/funding.js'
+import type { AppEnv } from '../../http/env.js'
 
 const noWebhooks = (provider: string) => new ApiError(403, 'feature_not_enabled', `${provider} webhooks are not configured for this app`)
 const received = { received: true }
@@ -15,10 +18,9 @@ const received = { received: true }
  * a valid, fresh signature (docs/security.md #65); stored once per event whatever the order (the status routes pick the event
  * that counts). A bad or missing signature is 401/400 and stores nothing.
  */
-export function fundingWebhookRoutes(ctx: ServerContext): Hono {
-  const routes = new Hono()
+export function mountFundingWebhookRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
-  routes.post('/coinbase/:app_id', async (c) => {
+  mount(app, fundingRoutes.coinbaseWebhook, async (c) => {
     const app = await webhookApp(ctx, c.req.param('app_id'))
     const secret = app.funding?.coinbaseOnramp?.webhookSecret
     if (!secret) throw noWebhooks('Coinbase Onramp')
@@ -35,7 +37,7 @@ export function fundingWebhookRoutes(ctx: ServerContext): Hono {
     return c.json(received)
   })
 
-  routes.post('/moonpay/:app_id', async (c) => {
+  mount(app, fundingRoutes.moonpayWebhook, async (c) => {
     const app = await webhookApp(ctx, c.req.param('app_id'))
     const key = app.funding?.moonpay?.webhookKey
     if (!key) throw noWebhooks('MoonPay')
@@ -51,5 +53,4 @@ export function fundingWebhookRoutes(ctx: ServerContext): Hono {
     return c.json(received)
   })
 
-  return routes
 }

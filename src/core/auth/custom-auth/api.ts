@@ -4,10 +4,10 @@ import type { Transport } from '../../api/transport.js'
 
 /** Signs in with a token from the app's own identity provider. */
 export function authenticateCustomJwt(transport: Transport, body: CustomJwtAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(customJwtAuthenticateRoute, { body })
+  return transport.request(customJwtAuthenticateRoute, { body })
 }
 
 /** Links the app's identity to the signed-in user; answers with the updated user. */
 export function linkCustomJwt(transport: Transport, body: CustomJwtLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(customJwtLinkRoute, { body, auth: true })
+  return transport.request(customJwtLinkRoute, { body, auth: true })
 }

@@ -7,21 +7,21 @@ import type { Transport } from '../../api/transport.js'
  * rides along, so the server binds the code to the signed-in user (link and update).
  */
 export function initPasswordless(transport: Transport, body: PasswordlessInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
-  return transport.request<SuccessDto>(passwordlessInitRoute, { body, auth: options.auth })
+  return transport.request(passwordlessInitRoute, { body, auth: options.auth })
 }
 
 export function authenticatePasswordless(transport: Transport, body: PasswordlessAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(passwordlessAuthenticateRoute, { body })
+  return transport.request(passwordlessAuthenticateRoute, { body })
 }
 
 export function linkPasswordless(transport: Transport, body: PasswordlessLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(passwordlessLinkRoute, { body, auth: true })
+  return transport.request(passwordlessLinkRoute, { body, auth: true })
 }
 
 export function updatePasswordless(transport: Transport, body: PasswordlessUpdateBody): Promise<UserDto> {
-  return transport.request<UserDto>(passwordlessUpdateRoute, { body, auth: true })
+  return transport.request(passwordlessUpdateRoute, { body, auth: true })
 }
 
 export function unlinkPasswordless(transport: Transport, body: PasswordlessUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(passwordlessUnlinkRoute, { body, auth: true })
+  return transport.request(passwordlessUnlinkRoute, { body, auth: true })
 }

@@ -4,30 +4,30 @@ import type { Transport } from '../../api/transport.js'
 
 /** Opens a relay channel: the connect URI for the Farcaster app and the token to poll it with. */
 export function initFarcaster(transport: Transport, body: FarcasterInitBody): Promise<FarcasterInitResponse> {
-  return transport.request<FarcasterInitResponse>(farcasterInitRoute, { body })
+  return transport.request(farcasterInitRoute, { body })
 }
 
 export function farcasterStatus(transport: Transport, channelToken: string, signal?: AbortSignal): Promise<FarcasterStatusResponse> {
-  return transport.request<FarcasterStatusResponse>(farcasterStatusRoute, { headers: { [FARCASTER_CHANNEL_TOKEN_HEADER]: channelToken }, signal })
+  return transport.request(farcasterStatusRoute, { headers: { [FARCASTER_CHANNEL_TOKEN_HEADER]: channelToken }, signal })
 }
 
 export function authenticateFarcaster(transport: Transport, body: FarcasterAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(farcasterAuthenticateRoute, { body })
+  return transport.request(farcasterAuthenticateRoute, { body })
 }
 
 export function linkFarcaster(transport: Transport, body: FarcasterLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(farcasterLinkRoute, { body, auth: true })
+  return transport.request(farcasterLinkRoute, { body, auth: true })
 }
 
 export function unlinkFarcaster(transport: Transport, body: FarcasterUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(farcasterUnlinkRoute, { body, auth: true })
+  return transport.request(farcasterUnlinkRoute, { body, auth: true })
 }
 
 /** Asks for an ed25519 key to be added to the signed-in user's fid: its status, with the approval link while pending. */
 export function initFarcasterSigner(transport: Transport, body: FarcasterSignerInitBody): Promise<FarcasterSignerInitResponse> {
-  return transport.request<FarcasterSignerInitResponse>(farcasterSignerInitRoute, { body, auth: true })
+  return transport.request(farcasterSignerInitRoute, { body, auth: true })
 }
 
 export function farcasterSignerStatus(transport: Transport, body: FarcasterSignerInitBody, signal?: AbortSignal): Promise<FarcasterSignerStatusResponse> {
-  return transport.request<FarcasterSignerStatusResponse>(farcasterSignerStatusRoute, { body, auth: true, signal })
+  return transport.request(farcasterSignerStatusRoute, { body, auth: true, signal })
 }

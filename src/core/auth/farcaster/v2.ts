@@ -2,7 +2,7 @@
  * Farcaster v2 (mini apps): the host app signs the Sign-In with Farcaster message in place, so there is no relay
  * channel to poll, only a nonce from `v2/init` to put in the message and `v2/authenticate` to sign in with it.
  */
-import type { AuthenticatedUserDto, FarcasterV2AuthenticateBody, FarcasterV2InitResponse } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, FarcasterV2AuthenticateBody } from '../../../protocol/index.js'
 import { farcasterV2AuthenticateRoute, farcasterV2InitRoute } from '../../../protocol/routes/farcaster.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
@@ -36,7 +36,7 @@ export function createFarcasterV2({ transport, isAuthenticated, authenticate }: 
   /** A nonce for the host app's SIWF message, and when it expires (ISO 8601). */
   async function initV2(captchaToken?: string): Promise<{ nonce: string; expiresAt: string }> {
     const body = captchaToken ? { token: captchaToken } : {}
-    const { nonce, expires_at } = await transport.request<FarcasterV2InitResponse>(farcasterV2InitRoute, { body })
+    const { nonce, expires_at } = await transport.request(farcasterV2InitRoute, { body })
     return { nonce, expiresAt: expires_at }
   }
 
@@ -44,7 +44,7 @@ export function createFarcasterV2({ transport, isAuthenticated, authenticate }: 
   async function loginV2({ message, signature, fid }: FarcasterV2SignIn): Promise<User> {
     if (isAuthenticated()) throw alreadyLoggedInError()
     const body: FarcasterV2AuthenticateBody = { message, signature, fid: fid ?? fidOfSiwfMessage(message), mode: 'login-or-sign-up' }
-    return authenticate(() => transport.request<AuthenticatedUserDto>(farcasterV2AuthenticateRoute, { body }))
+    return authenticate(() => transport.request(farcasterV2AuthenticateRoute, { body }))
   }
 
   return { initV2, loginV2 }

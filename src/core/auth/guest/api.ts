@@ -4,5 +4,5 @@ import type { Transport } from '../../api/transport.js'
 
 /** Signs in (or up) the guest that `guest_credential` names. */
 export function authenticateGuest(transport: Transport, body: GuestAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(guestAuthenticateRoute, { body })
+  return transport.request(guestAuthenticateRoute, { body })
 }

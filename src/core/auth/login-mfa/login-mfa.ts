@@ -3,7 +3,7 @@
  * `mfa_required` and a single-use token instead of a session; `verify` sends the code with that token and finishes
  * the sign-in. The token stays in this closure, never in the watchable state.
  */
-import { mfaAuthRoutes, type AuthenticatedUserDto, type LoginMfaRequiredResponse, type MfaTotpInitResponse, type UserDto } from '../../../protocol/index.js'
+import { mfaAuthRoutes, type AuthenticatedUserDto, type LoginMfaRequiredResponse, type UserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
@@ -49,7 +49,7 @@ export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
       return
     }
     const { loginMethod, token } = pending
-    const response = await transport.request<AuthenticatedUserDto>(mfaAuthRoutes.totpVerify, { body: { code, login_mfa_token: token } })
+    const response = await transport.request(mfaAuthRoutes.totpLoginVerify, { body: { code, login_mfa_token: token } })
     cancel()
     await deps.finishLogin(loginMethod, response)
   }
@@ -66,11 +66,11 @@ export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
     cancel,
     async initEnrollment() {
       signedIn()
-      return transport.request<MfaTotpInitResponse>(mfaAuthRoutes.totpInit, { body: {}, auth: true })
+      return transport.request(mfaAuthRoutes.totpInit, { body: {}, auth: true })
     },
     async enroll(code) {
       signedIn()
-      return deps.session.replaceUser(await transport.request<UserDto>(mfaAuthRoutes.totpEnroll, { body: { code }, auth: true }))
+      return deps.session.replaceUser(await transport.request(mfaAuthRoutes.totpEnroll, { body: { code }, auth: true }))
     },
     async unenroll() {
       signedIn()

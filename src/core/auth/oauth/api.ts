@@ -4,18 +4,18 @@ import type { Transport } from '../../api/transport.js'
 
 /** Asks the server for the provider's authorization URL; `token` carries the CAPTCHA token. */
 export function initOAuth(transport: Transport, body: OAuthInitBody): Promise<OAuthInitResponse> {
-  return transport.request<OAuthInitResponse>(oauthInitRoute, { body })
+  return transport.request(oauthInitRoute, { body })
 }
 
 export function authenticateOAuth(transport: Transport, body: OAuthAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(oauthAuthenticateRoute, { body })
+  return transport.request(oauthAuthenticateRoute, { body })
 }
 
 /** Links the provider identity to the signed-in user; answers with the updated user. */
 export function linkOAuth(transport: Transport, body: OAuthLinkBody): Promise<OAuthLinkDto> {
-  return transport.request<OAuthLinkDto>(oauthLinkRoute, { body, auth: true })
+  return transport.request(oauthLinkRoute, { body, auth: true })
 }
 
 export function unlinkOAuth(transport: Transport, body: OAuthUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(oauthUnlinkRoute, { body, auth: true })
+  return transport.request(oauthUnlinkRoute, { body, auth: true })
 }

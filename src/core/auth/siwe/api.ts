@@ -4,17 +4,17 @@ import type { Transport } from '../../api/transport.js'
 
 /** A single-use nonce bound to the address; `token` carries the CAPTCHA token. */
 export function initSiwe(transport: Transport, body: WalletInitBody): Promise<WalletNonceDto> {
-  return transport.request<WalletNonceDto>(siweInitRoute, { body })
+  return transport.request(siweInitRoute, { body })
 }
 
 export function authenticateSiwe(transport: Transport, body: SiweAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(siweAuthenticateRoute, { body })
+  return transport.request(siweAuthenticateRoute, { body })
 }
 
 export function linkSiwe(transport: Transport, body: SiweLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(siweLinkRoute, { body, auth: true })
+  return transport.request(siweLinkRoute, { body, auth: true })
 }
 
 export function unlinkSiwe(transport: Transport, body: WalletUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(siweUnlinkRoute, { body, auth: true })
+  return transport.request(siweUnlinkRoute, { body, auth: true })
 }

@@ -4,17 +4,17 @@ import type { Transport } from '../../api/transport.js'
 
 /** A single-use nonce bound to the address; `token` carries the CAPTCHA token. */
 export function initSiws(transport: Transport, body: WalletInitBody): Promise<WalletNonceDto> {
-  return transport.request<WalletNonceDto>(siwsInitRoute, { body })
+  return transport.request(siwsInitRoute, { body })
 }
 
 export function authenticateSiws(transport: Transport, body: SiwsAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(siwsAuthenticateRoute, { body })
+  return transport.request(siwsAuthenticateRoute, { body })
 }
 
 export function linkSiws(transport: Transport, body: SiwsLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(siwsLinkRoute, { body, auth: true })
+  return transport.request(siwsLinkRoute, { body, auth: true })
 }
 
 export function unlinkSiws(transport: Transport, body: WalletUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(siwsUnlinkRoute, { body, auth: true })
+  return transport.request(siwsUnlinkRoute, { body, auth: true })
 }

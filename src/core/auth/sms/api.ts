@@ -4,21 +4,21 @@ import type { Transport } from '../../api/transport.js'
 
 /** Sends an SMS one-time code; with `auth` the code is bound to the signed-in user (link and update). */
 export function initSms(transport: Transport, body: SmsInitBody, options: { auth?: boolean } = {}): Promise<SuccessDto> {
-  return transport.request<SuccessDto>(smsInitRoute, { body, auth: options.auth })
+  return transport.request(smsInitRoute, { body, auth: options.auth })
 }
 
 export function authenticateSms(transport: Transport, body: SmsAuthenticateBody): Promise<AuthenticatedUserDto> {
-  return transport.request<AuthenticatedUserDto>(smsAuthenticateRoute, { body })
+  return transport.request(smsAuthenticateRoute, { body })
 }
 
 export function linkSms(transport: Transport, body: SmsLinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(smsLinkRoute, { body, auth: true })
+  return transport.request(smsLinkRoute, { body, auth: true })
 }
 
 export function updateSms(transport: Transport, body: SmsUpdateBody): Promise<UserDto> {
-  return transport.request<UserDto>(smsUpdateRoute, { body, auth: true })
+  return transport.request(smsUpdateRoute, { body, auth: true })
 }
 
 export function unlinkSms(transport: Transport, body: SmsUnlinkBody): Promise<UserDto> {
-  return transport.request<UserDto>(smsUnlinkRoute, { body, auth: true })
+  return transport.request(smsUnlinkRoute, { body, auth: true })
 }

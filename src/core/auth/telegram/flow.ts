@@ -3,7 +3,7 @@
  * server checks Telegram's signature) → done | error. Inside a Telegram Mini App with seamless sign-in on, the page's
  * signed `initData` replaces the widget. A widget redirect comes back with the fields in the address (handleReturn).
  */
-import type { AuthenticatedUserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, TelegramProofBody, TelegramSignedData } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { TelegramConfig } from '../../config/types.js'
 import { TesseraError } from '../../errors/base-error.js'
@@ -40,7 +40,7 @@ const notConfiguredError = () => new TesseraError({ code: 'feature_not_enabled',
 const linkDisabledError = () => new TesseraError({ code: 'disallowed_login_method', shortMessage: 'Linking Telegram is not enabled for this app' })
 
 /** `initData` is a query string; the server checks the hash over its fields exactly as received. */
-const initDataFields = (initData: string): api.TelegramSignedData => Object.fromEntries(new URLSearchParams(initData))
+const initDataFields = (initData: string): TelegramSignedData => Object.fromEntries(new URLSearchParams(initData))
 
 /** What the flow's steps share: its options and the mutable parts a reset changes. */
 interface TelegramRuntime {
@@ -77,7 +77,7 @@ async function runFlow(runtime: TelegramRuntime, intent: Intent, steps: (progres
 }
 
 /** The signed proof: Mini App data when allowed, else the widget's result (popup, or a redirect that never returns here). */
-async function proof(runtime: TelegramRuntime, intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: Progress): Promise<api.TelegramProof> {
+async function proof(runtime: TelegramRuntime, intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: Progress): Promise<TelegramProofBody> {
   const { options } = runtime
   const bot = options.getTelegramConfig()
   if (!bot) throw notConfiguredError()
@@ -101,7 +101,7 @@ async function proof(runtime: TelegramRuntime, intent: Intent, popup: PopupWindo
   return { telegram_auth_result: result }
 }
 
-const signIn = ({ options }: TelegramRuntime, body: api.TelegramProof, loginOptions: TelegramLoginOptions) =>
+const signIn = ({ options }: TelegramRuntime, body: TelegramProofBody, loginOptions: TelegramLoginOptions) =>
   options.authenticate(() =>
     api.authenticate(options.transport, {
       ...body,
@@ -110,7 +110,7 @@ const signIn = ({ options }: TelegramRuntime, body: api.TelegramProof, loginOpti
     }),
   )
 
-async function linkWith({ options }: TelegramRuntime, body: api.TelegramProof): Promise<User> {
+async function linkWith({ options }: TelegramRuntime, body: TelegramProofBody): Promise<User> {
   const dto = await api.link(options.transport, body)
   const id = 'telegram_auth_result' in body ? String(body.telegram_auth_result.id) : telegramUserIdOf(body.telegram_web_app_data)
   return options.accountChanges.linked(dto, 'telegram', id)
@@ -121,7 +121,7 @@ async function handleReturn(runtime: TelegramRuntime): Promise<User | null> {
   const win = runtime.options.window()
   if (!win) return null
   const params = new URLSearchParams(win.location.search)
-  const result: api.TelegramSignedData = {}
+  const result: TelegramSignedData = {}
   for (const [key, value] of params) if ((telegramReturnParams as readonly string[]).includes(key)) result[key] = value
   // Removed first, so a reload or a failure never replays the result.
   win.history.replaceState(win.history.state, '', addressWithoutReturn(win.location))
@@ -185,7 +185,7 @@ function paramName(pair: string): string {
 }
 
 /** Mini App data carries the user as JSON in its `user` field. */
-function telegramUserIdOf(data: api.TelegramSignedData): string {
+function telegramUserIdOf(data: TelegramSignedData): string {
   try {
     return String((JSON.parse(String(data.user)) as { id?: unknown }).id ?? '')
   } catch {

@@ -4,7 +4,7 @@
  * its opener; with `return_to` the page itself goes there and comes back with the signed fields in its address.
  */
 import type { MessageEventLike, OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
-import type { TelegramSignedData } from './api.js'
+import type { TelegramSignedData } from '../../../protocol/index.js'
 
 export interface WidgetRequest {
   host: string
