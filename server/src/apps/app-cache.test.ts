@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app.js'
 import type { ServerContext } from '../context.js'
 import { openDatabase } from '../db/open.js'
@@ -46,6 +46,18 @@ describe('app cache in one process', () => {
     expect(await statementsOf(t.counting!, () => getApp(t.db, 'unknown-app-0000000000000'))).toBe(1)
     const app = await getApp(t.db, t.app.id)
     expect(() => app!.allowedOrigins.push(ORIGIN_B)).toThrow(TypeError)
+  })
+
+  it('reads a kept app again after a minute, so a notice lost with a dead listener does not keep it stale', async () => {
+    await getApp(t.db, t.app.id)
+    await expect.poll(() => statementsOf(t.counting!, () => getApp(t.db, t.app.id)), { timeout: 5_000 }).toBe(0)
+    const now = Date.now()
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000)
+    try {
+      expect(await statementsOf(t.counting!, () => getApp(t.db, t.app.id))).toBe(1)
+    } finally {
+      later.mockRestore()
+    }
   })
 })
 

@@ -7,6 +7,8 @@ import type { Db } from '../db/types.js'
 import type { AppRecord } from './types.js'
 
 export const APPS_CHANNEL = 'tessera_apps'
+/** A copy is read again after this long even without a notice: a listener connection that died silently loses notices. */
+const MAX_COPY_AGE_MS = 60_000
 
 // Writes this process learnt of, in order: a copy read before a later write to its app (or to all apps) is stale.
 let writes = 0
@@ -19,7 +21,7 @@ export function noteAppWritten(id: string): void {
 
 const isCurrent = (readAt: number, id: string) => readAt >= lastWriteToAll && readAt >= (lastWriteTo.get(id) ?? 0)
 
-interface Copies { apps: Map<string, { app: AppRecord; readAt: number }>; trusted: boolean }
+interface Copies { apps: Map<string, { app: AppRecord; readAt: number; keptAt: number }>; trusted: boolean }
 const copiesByDb = new WeakMap<Db, Copies>()
 
 /** PGlite's copies are always trusted; PostgreSQL's only while this process is LISTENing for other processes' writes. */
@@ -43,10 +45,10 @@ function copiesOf(db: Db): Copies {
 export async function cachedApp(db: Db, id: string, read: () => Promise<AppRecord | null>): Promise<AppRecord | null> {
   const copies = copiesOf(db)
   const kept = copies.apps.get(id)
-  if (kept && isCurrent(kept.readAt, id)) return kept.app
+  if (kept && isCurrent(kept.readAt, id) && Date.now() - kept.keptAt < MAX_COPY_AGE_MS) return kept.app
   const readAt = writes
   const app = await read()
-  if (app && copies.trusted && isCurrent(readAt, id)) copies.apps.set(id, { app: deepFreeze(app), readAt })
+  if (app && copies.trusted && isCurrent(readAt, id)) copies.apps.set(id, { app: deepFreeze(app), readAt, keptAt: Date.now() })
   return app
 }
 
