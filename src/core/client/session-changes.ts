@@ -1,5 +1,5 @@
 /** The session manager's callbacks: its user and tokens shown in the client's stores and events. */
-import type { SignOutReason } from '../session/session-manager.js'
+import type { SignOutReason } from '../session/types.js'
 import type { TokenKind } from '../session/token-writes.js'
 import type { User } from '../user/types.js'
 import type { ClientRuntime } from './runtime.js'
