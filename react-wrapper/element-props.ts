@@ -30,6 +30,7 @@ function setAttribute(element: HTMLElement, name: string, value: unknown) {
  */
 export function useDefinedElement(definition: ElementDefinition, element: HTMLElement | null, props: Record<string, unknown>) {
   const values = [...definition.attributes.map((attribute) => props[attribute.property]), ...definition.properties.map((property) => props[property.name])]
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are the dependencies: a definition's lists never change
   useLayoutEffect(() => {
     if (!element) return
     for (const attribute of definition.attributes) {

@@ -22,6 +22,7 @@ export interface TesseraProviderProps {
 /** Creates (or reuses) the shared client for `appId` and renders the one modal that `login()` opens. */
 export function TesseraProvider({ appId, apiUrl, config, theme, locale, messages, customAuth, children }: TesseraProviderProps) {
   // The client is shared per app id (also with <auth-modal> elements on the page); the modal hands it later config changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the client is shared per app id; the modal hands it later config changes
   const client = useMemo(() => getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }), [appId, apiUrl])
   const [open, setOpen] = useState(false)
   const [modal, setModal] = useState<AuthModalElement | null>(null)

@@ -51,6 +51,7 @@ function failuresIn(report) {
 
 /** What a run that failed outside its tests printed after its summary (e.g. the e2e log check's findings), which no report lists. */
 function failureAfterTests(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
   const summaryEnd = plain.lastIndexOf('Duration')
   const lines = summaryEnd === -1 ? [] : plain.slice(plain.indexOf('\n', summaryEnd) + 1).split('\n')
@@ -60,6 +61,7 @@ function failureAfterTests(output) {
 
 /** A failure's message without colours, stack frames or Playwright's call log, which would crowd out the page's context. */
 function summarizedFailure(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
   const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n')
   const kept = lines.filter((line) => !/^\s+at /.test(line) && (!/^\s+- /.test(line) || line.includes('waiting for')) && line.trim() !== 'Call log:')
   return kept.join('\n').slice(0, 2400)
@@ -71,6 +73,8 @@ async function command(cmd, args, env) {
 }
 
 const steps = {
+  // Biome: the formatter's layout and the lint rules of biome.json (docs/decisions.md, "Formatter and linter").
+  lint: () => command('npx', ['biome', 'ci', '--reporter=summary', '.']),
   typecheck: () => command('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   build: () => command('npm', ['run', 'build']),
   // The tarball: only the library, publint and attw clean, and a scratch Vite + React host bundles one copy of viem.

@@ -123,7 +123,7 @@ function Page({ chains }) {
       <ul>
         {Object.entries(steps).map(([name, action]) => (
           <li key={name}>
-            <button data-testid={`run-${name}`} onClick={run(name, action)}>{name}</button>
+            <button type="button" data-testid={`run-${name}`} onClick={run(name, action)}>{name}</button>
             <output data-testid={`result-${name}`}>{results[name] ?? ''}</output>
           </li>
         ))}

@@ -4,6 +4,7 @@ export declare const ETH_RECIPIENT: string
 export declare const SOL_RECIPIENT: string
 export declare const ETH_AMOUNT_WEI: bigint
 export declare const SOL_AMOUNT_LAMPORTS: bigint
+// biome-ignore lint/suspicious/noExplicitAny: the demo reads whatever the JSON-RPC method answers
 export declare function rpc(url: string, method: string, params: unknown[]): Promise<any>
 export declare function localEvmChain(client: TesseraClient): Promise<{ id: number; rpcUrl: string }>
 export declare function localSolanaRpcUrl(client: TesseraClient): string

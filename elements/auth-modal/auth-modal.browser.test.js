@@ -116,7 +116,7 @@ describe('<auth-modal> (built bundle)', () => {
   })
 
   it('shows the configured header, logo, truncated login message and the legal footer', async () => {
-    const logo = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"/>')
+    const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"/>')}`
     const element = await mount({ open: '', 'app-id': 'tessera-test-app-00000004' }, (el) => {
       el.config = {
         appearance: { landingHeader: 'Welcome to Acme', loginMessage: 'm'.repeat(150), logo },

@@ -50,6 +50,7 @@ export function FundWalletRoot(props: FundWalletRootProps) {
   const input = authenticated && address ? fundingInput({ ...props, address }) : null
   const inputKey = input ? JSON.stringify(input) : null
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` starts the next funding session after each outcome
   useEffect(() => {
     if (!client || !inputKey) return setId(null)
     const sessionId = `fund-wallet-${randomUuid()}`

@@ -55,7 +55,7 @@ export function definedElement<Definition extends ElementDefinition, Props>(
     connectedCallback(): void {
       // Properties set before the element was defined shadow the accessors: re-apply them through the setters.
       for (const name of [...objects, ...definition.attributes.map((attribute) => attribute.property)]) {
-        if (!Object.prototype.hasOwnProperty.call(this, name)) continue
+        if (!Object.hasOwn(this, name)) continue
         const value = (this as unknown as Record<string, unknown>)[name]
         delete (this as unknown as Record<string, unknown>)[name]
         ;(this as unknown as Record<string, unknown>)[name] = value

@@ -8,6 +8,7 @@ import { adoptStyles } from '../styles/adopt-styles.js'
  * React provider's) replaces it.
  */
 export function useElementClient(appId: string | undefined, apiUrl: string | undefined, config: ClientOptions['config'], container: ShadowRoot | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the client is shared per app id; a later config reaches it through setConfig below
   const client: TesseraClient | null = useMemo(
     () => (appId ? getOrCreateClient({ appId, ...(apiUrl ? { apiUrl } : {}), ...(config ? { config } : {}) }) : null),
     // The client is shared per app id: a config set later is handed to it instead of recreating it.

@@ -373,6 +373,7 @@ type ViewProps = Omit<Parameters<typeof AuthModalView>[0], 'open' | 'standalone'
 /** Opens the view and closes it when it asks to, as `<auth-modal>` does; a new `opening` opens it again. */
 function ViewHost({ opening, ...props }: ViewProps & { opening: number }) {
   const [open, setOpen] = useState(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each request (`opening`) opens the view again
   useEffect(() => setOpen(true), [opening])
   const onClose = () => {
     setOpen(false)

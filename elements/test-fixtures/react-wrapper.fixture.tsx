@@ -24,10 +24,10 @@ function Host({ events }: { events: HostEvents }) {
     null,
     createElement('output', { id: 'status' }, `${ready ? 'ready' : 'loading'} ${authenticated ? 'in' : 'out'}`),
     createElement('output', { id: 'modal-status' }, isOpen ? 'open' : 'closed'),
-    createElement('button', { id: 'login', onClick: login }, 'Log in'),
-    createElement('button', { id: 'login-email-only', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) }, 'Log in by email'),
-    createElement('button', { id: 'connect-or-create', onClick: connectOrCreateWallet }, 'Connect or create a wallet'),
-    createElement('button', { id: 'logout', onClick: () => void logout() }, 'Log out'),
+    createElement('button', { id: 'login', type: 'button', onClick: login }, 'Log in'),
+    createElement('button', { id: 'login-email-only', type: 'button', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) }, 'Log in by email'),
+    createElement('button', { id: 'connect-or-create', type: 'button', onClick: connectOrCreateWallet }, 'Connect or create a wallet'),
+    createElement('button', { id: 'logout', type: 'button', onClick: () => void logout() }, 'Log out'),
   )
 }
 

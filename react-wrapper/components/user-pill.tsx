@@ -29,6 +29,7 @@ function usePillText(): UserPillText | null {
   const [text, setText] = useState<UserPillText | null>(null)
   const locale = modal?.locale
   const messages = modal?.messages
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new locale or messages must load the text again
   useEffect(() => {
     let current = true
     void userPillText(modal).then((loaded) => current && setText(loaded))

@@ -1,6 +1,6 @@
 import { verifyMessage, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TesseraError } from '../../src/core/index.js'
+import type { TesseraError } from '../../src/core/index.js'
 import { embeddedClientDouble, type EmbeddedClientDouble } from '../test-support/embedded-client.js'
 import { useSignMessage, type UseSignMessageOptions, type UseSignMessageResult } from '../index.js'
 

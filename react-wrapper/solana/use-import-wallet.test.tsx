@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TesseraError } from '../../src/core/index.js'
+import type { TesseraError } from '../../src/core/index.js'
 import { embeddedClientDouble, type EmbeddedClientDouble } from '../test-support/embedded-client.js'
 import { useImportWallet, type UseSolanaImportWalletResult } from './index.js'
 

@@ -20,6 +20,7 @@ export interface ClientOptions {
 }
 
 /** The copy keys `messages` takes; the UI's copy tables fill it in (src/ui/copy/locale-table.ts), so a misspelt key fails to type-check. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the UI's copy tables through declaration merging
 export interface CopyKeys {}
 /** A host's texts by copy key (every key optional). */
 export type ClientMessages = [keyof CopyKeys] extends [never] ? Readonly<Record<string, string>> : Partial<Record<keyof CopyKeys, string>>

@@ -80,7 +80,7 @@ export function AuthModalView(props: AuthModalViewProps) {
         if (failure) onAuthError(failure)
       },
     }),
-    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, finishLogin, onAuthError],
+    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, setHeldLogin, finishLogin, onAuthError],
   )
 
   if (!visible) return null

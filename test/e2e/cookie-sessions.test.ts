@@ -60,7 +60,7 @@ const tokensVisibleToThePage = (page: Page) =>
   })
 
 async function sessionCookies(context: BrowserContext) {
-  const cookies = await context.cookies(apiUrl + '/api/v1/sessions')
+  const cookies = await context.cookies(`${apiUrl}/api/v1/sessions`)
   return new Map(cookies.map((cookie) => [cookie.name, cookie]))
 }
 

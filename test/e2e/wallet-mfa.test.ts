@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoEthereumAddress, enrolAuthenticatorAppOnDemo, modalHidden, modalPart, signatureAfter, signInOnDemo, typeCode, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { waitForCode } from '../harness/outbox.js'
-import { authenticatorApp, hotp, totpCode, totpStep, TOTP_STEP_SECONDS } from '../harness/totp.js'
+import { type authenticatorApp, hotp, totpCode, totpStep, TOTP_STEP_SECONDS } from '../harness/totp.js'
 
 const MESSAGE = 'Hello from the Tessera demo'
 

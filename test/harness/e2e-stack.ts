@@ -94,6 +94,7 @@ async function describePage(page: Page): Promise<string> {
       const squash = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, 400)
       const modal = document.querySelector('auth-modal')
       const modalText = modal?.hasAttribute('open') ? squash(modal.shadowRoot?.textContent) : '(closed)'
+      // biome-ignore lint/performance/useDomNodeTextContent: the visible text is wanted, as a user reads it
       return `modal: ${modalText} | page: ${squash(document.querySelector('main')?.innerText)}`
     })
     .catch((error: Error) => `(unreadable: ${error.message})`)

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import type { NoticeHandlers } from './types.js'
 
 const RECONNECT_DELAY_MS = 1_000

@@ -59,7 +59,7 @@ const badBodies: Record<string, string> = {
   }),
   'overlong unicode': JSON.stringify({ address: 'é'.repeat(5000), addresses: [{ address: '𝟙'.repeat(4000), blockchains: ['\uD800'.repeat(1000)] }], partnerUserRef: 'é'.repeat(5000), data: { status: '𝟙'.repeat(4000), externalTransactionId: 'x'.repeat(10_000) } }),
   'deep nesting': '['.repeat(50_000) + ']'.repeat(50_000),
-  'deep object in a field': JSON.stringify({ address: wallet, config: JSON.parse('{"a":'.repeat(2000) + '1' + '}'.repeat(2000)) }),
+  'deep object in a field': JSON.stringify({ address: wallet, config: JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`) }),
 }
 
 describe('bad input on every funding route gets 4xx, never 5xx', () => {

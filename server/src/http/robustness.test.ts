@@ -112,7 +112,7 @@ const badBodies: Record<string, string> = {
   }),
   'overlong unicode': JSON.stringify({ email: `${'é'.repeat(5000)}@b.co`, code: '𝟙'.repeat(4000), refresh_token: '\uD800'.repeat(1000), event_name: 'x'.repeat(10_000) }),
   'deep nesting': deepNesting,
-  'deep object in a field': JSON.stringify({ event_name: 'x', payload: JSON.parse('{"a":'.repeat(2000) + '1' + '}'.repeat(2000)) }),
+  'deep object in a field': JSON.stringify({ event_name: 'x', payload: JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`) }),
 }
 
 describe('bad input gets 4xx, never 5xx', () => {

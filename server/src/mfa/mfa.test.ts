@@ -331,7 +331,7 @@ describe('secrets in logs', () => {
 })
 
 describe('bad input gets 4xx, never 5xx', () => {
-  const deep = JSON.parse('{"a":'.repeat(2000) + '1' + '}'.repeat(2000))
+  const deep = JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`)
   const badBodies: Record<string, string> = {
     'malformed JSON': '{"code": ',
     'a JSON array': '[1,2,3]',

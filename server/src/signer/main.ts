@@ -16,6 +16,7 @@ import { signWithKey } from './sign-with-key.js'
 
 const send = (message: FromSigner) => process.send?.(message)
 
+// biome-ignore lint/suspicious/noExplicitAny: each operation parses its own input; the table only dispatches by name
 const operations: Record<SignerOperation, (deps: SignerDeps, input: any) => Promise<unknown>> = { createKey, importKey, sign: signWithKey, exportKey }
 
 /** Only our own 400/404 refusals cross back as they are; the name of anything else stays here. */

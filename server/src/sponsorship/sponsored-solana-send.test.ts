@@ -78,7 +78,7 @@ describe('sponsored Solana sends', () => {
     expect(sent.status).toBe(200)
     expect(sent.body).toMatchObject({ method: 'signAndSendTransaction', data: { caip2: 'solana:devnet', hash: expect.any(String) } })
     const landed = await connection.getTransaction(sent.body.data.hash, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 })
-    expect(landed?.transaction.message.staticAccountKeys[0]!.toBase58()).toBe(feePayer.publicKey.toBase58())
+    expect(landed!.transaction.message.staticAccountKeys[0]!.toBase58()).toBe(feePayer.publicKey.toBase58())
     expect(landed?.meta?.err).toBeNull()
     expect(await balance(recipient)).toBe(SENT)
     expect(await balance(wallet.address)).toBe(walletBefore - SENT)

@@ -51,7 +51,7 @@ export function keyRegistryStandInBytecode(idRegistry: Address): Hex {
     `5b${requireCustody}${slotOfKey}8054${push1(from)}1415${push2(revertAt)}57${push1(to)}905500`
   const add = transition(0, 1)
   const remove = transition(1, 2)
-  const read = `5b${slotOfKey}548060005215156020526040` + '6000f3' // [state, state != 0] as two words
+  const read = `5b${slotOfKey}5480600052151560205260406000f3` // [state, state != 0] as two words
   const addAt = revertAt + revert.length / 2
   const removeAt = addAt + add.length / 2
   const readAt = removeAt + remove.length / 2

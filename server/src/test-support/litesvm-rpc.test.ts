@@ -92,7 +92,7 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     expect(receipt?.meta?.logMessages).toContain('Program 11111111111111111111111111111111 success')
     expect(receipt?.transaction.signatures[0]).toBe(signature)
     expect(receipt?.transaction.message.staticAccountKeys.map(String)).toEqual([sender.publicKey.toBase58(), recipient.toBase58(), SystemProgram.programId.toBase58()])
-    expect(await connection.getTransaction(Keypair.generate().publicKey.toBase58() + '1111', { maxSupportedTransactionVersion: 0 })).toBeNull()
+    expect(await connection.getTransaction(`${Keypair.generate().publicKey.toBase58()}1111`, { maxSupportedTransactionVersion: 0 })).toBeNull()
   })
 
   it("lists an address's signatures newest first with their memos, paged by before and until", async () => {

@@ -124,8 +124,8 @@ describe('validation', () => {
   })
 
   it('keeps the login message but displays at most 100 characters', () => {
-    const long = 'é'.repeat(99) + '😀😀'
-    expect(displayLoginMessage(long)).toBe('é'.repeat(99) + '😀')
+    const long = `${'é'.repeat(99)}😀😀`
+    expect(displayLoginMessage(long)).toBe(`${'é'.repeat(99)}😀`)
     expect(displayLoginMessage('Welcome back')).toBe('Welcome back')
     expect(displayLoginMessage(null)).toBeNull()
     expect(mergeConfig(defaultConfig(TEST_APP_ID), { appearance: { loginMessage: long } }).appearance.loginMessage).toBe(long)

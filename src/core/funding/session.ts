@@ -37,7 +37,7 @@ export function startFundingSession(deps: FundingDeps, resolved: ResolvedFunding
   let alive = true
   let funded = false
   let entry = 0
-  let stops: (() => void)[] = []
+  const stops: (() => void)[] = []
   const stopAll = () => stops.splice(0).forEach((stop) => stop())
   const replace = (change: (sessions: FundingSession[]) => FundingSession[]) => store.update((state) => ({ sessions: change(state.sessions) }))
 

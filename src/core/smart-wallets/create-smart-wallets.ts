@@ -89,7 +89,7 @@ export function createSmartWallets(client: ClientDeps, options: SmartWalletsOpti
 
   async function getClientForChain({ id }: { id: number }): Promise<SmartWalletClient> {
     const embedded = client.getAuth().user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')
-    if (!embedded || embedded.type !== 'wallet') throw noEmbeddedEthereumWalletError()
+    if (embedded?.type !== 'wallet') throw noEmbeddedEthereumWalletError()
     // The client's own provider (the one getEthereumProvider answers) carries the confirmation gate.
     const provider = (await client.embeddedWallets.getEthereumProvider(embedded.address)) as EmbeddedEthereumProviderImpl
     const [smartConfig, chains, owner] = await Promise.all([getConfig(), client.embeddedWallets.getChains(), toViemAccount(ownerSigner(provider))])

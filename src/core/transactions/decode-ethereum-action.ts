@@ -38,6 +38,7 @@ export async function decodeEthereumAction(to: string | null, data: string | nul
     return { type: 'contract-call', to, functionName: null }
   }
   const token = to
+  // biome-ignore lint/suspicious/noExplicitAny: viem types decoded arguments per ABI; the switch below narrows each
   const args = decoded.args as any[]
   switch (decoded.functionName) {
     case 'approve':

@@ -43,6 +43,7 @@ export function messageText(hex: `0x${string}`): string {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     // Control characters other than line breaks and tabs mean binary data.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting control characters is the point
     return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? hex : text
   } catch {
     return hex

@@ -21,7 +21,7 @@ export async function sealShareWithKey(share: Uint8Array, key: Uint8Array, entro
 export async function openShareWithKey(sealed: KeySealedShare, key: Uint8Array, entropyId: string): Promise<Uint8Array> {
   const iv = base64ToBytes(sealed.iv ?? '')
   const ciphertext = base64ToBytes(sealed.ciphertext ?? '')
-  if (!iv || iv.length !== 12 || !ciphertext || key.length !== 32) throw new FrameError('error', 'Wallet data is missing')
+  if (iv?.length !== 12 || !ciphertext || key.length !== 32) throw new FrameError('error', 'Wallet data is missing')
   try {
     return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: aad(entropyId) }, await importKey(key, 'decrypt'), ciphertext))
   } catch {

@@ -51,7 +51,7 @@ export function googleDriveKeyStore(apiUrl: string, fetchImpl: typeof fetch = fe
       if (!file) throw notFound()
       const content = (await (await call(accessToken, `/drive/v3/files/${encodeURIComponent(file.id)}?alt=media`)).json().catch(() => null)) as { key?: unknown } | null
       const key = typeof content?.key === 'string' ? base64ToBytes(content.key) : null
-      if (!key || key.length !== 32) throw notFound()
+      if (key?.length !== 32) throw notFound()
       return key
     },
     async prune(accessToken, entropyId, keep) {

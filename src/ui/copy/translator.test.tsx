@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { createClient } from '../../core/index.js'
+import type { createClient } from '../../core/index.js'
 import type { AuthModalElement } from '../../../elements/index.js'
 import type { TesseraProviderProps } from '../../../react-wrapper/index.js'
 import { useT } from './code.js'

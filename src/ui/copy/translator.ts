@@ -34,6 +34,7 @@ export function translator<Table extends Readonly<Record<string, string>>>(table
     (key: Key, values: CopyValues = {}): string =>
       fill(strings[key] ?? table[key]!, values)
   const t = translate({})
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per module at load, never inside a component
   const useT = () => {
     const { strings } = useContext(CopyLocaleContext)
     return useMemo(() => translate(strings), [strings])

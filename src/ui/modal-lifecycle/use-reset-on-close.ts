@@ -23,6 +23,7 @@ function resetClientFlows(client: TesseraClient) {
 export function useResetOnClose(client: TesseraClient, navigation: Navigation, visible: boolean, onClosed: () => void, clearModalState: () => void): boolean {
   const everShown = useRef(false)
   const [resetPending, setResetPending] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on visibility changes only, reading the callbacks at that moment
   useEffect(() => {
     if (visible) {
       everShown.current = true

@@ -27,6 +27,7 @@ export function CodeBoxesInput({ disabled, error, onComplete, resetKey, notNumer
     submitted.current = null
   }, [resetKey])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every digit typed focuses again, even when the box index stays
   useEffect(() => {
     if (!disabled) boxes.current[state.focus]?.focus()
   }, [state.focus, state.digits, disabled])

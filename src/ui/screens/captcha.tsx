@@ -79,6 +79,7 @@ function useCaptchaAttempt(attempt: number, handOn: (token: string) => Promise<v
   const [statusShown, setStatusShown] = useState(false)
   // Set when the action must run inside a click: the solved token waits for Continue.
   const [heldToken, setHeldToken] = useState<string | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new handOn callback must not restart the challenge; it is read when the token comes
   useEffect(() => {
     let live = true
     const timers: ReturnType<typeof setTimeout>[] = []

@@ -26,6 +26,7 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const [now, setNow] = useState(() => Date.now())
   const secondsLeft = resendSecondsLeft(flow.codeSentAt, now)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticker restarts only when the countdown ends or starts again, not every second
   useEffect(() => {
     if (secondsLeft === 0) return
     const timer = setInterval(() => setNow(Date.now()), 1000)

@@ -7,6 +7,7 @@ export const emailAddress = z
   .string()
   .trim()
   .max(254)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .regex(/^[^\s@\u0000]+@[^\s@\u0000]+\.[^\s@\u0000]+$/, 'must be a valid email address')
   .transform((value) => value.toLowerCase())
 

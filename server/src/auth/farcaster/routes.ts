@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import type { Hono, Context } from 'hono'
 import { isHex, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod'

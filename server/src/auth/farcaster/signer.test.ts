@@ -67,7 +67,7 @@ describe('Farcaster signer', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.code).toBe('linked_account_not_found')
     const { token } = await farcasterUser()
-    for (const bad of [key.slice(2), `${key}00`, key.slice(0, 64), '0x' + 'zz'.repeat(32), 'BPk2wBTvu6tjbZHeRbLWGeNBSpLVzLhgZ6CJrbtjC1dW', 42, null]) {
+    for (const bad of [key.slice(2), `${key}00`, key.slice(0, 64), `0x${'zz'.repeat(32)}`, 'BPk2wBTvu6tjbZHeRbLWGeNBSpLVzLhgZ6CJrbtjC1dW', 42, null]) {
       const response = await signerInit(token, bad)
       expect(response.status, String(bad)).toBe(400)
       expect(response.body.code).toBe('invalid_data')

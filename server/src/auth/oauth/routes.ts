@@ -1,6 +1,6 @@
 import { generateCodeVerifier, generateState } from 'arctic'
 import { randomBytes } from 'node:crypto'
-import { Hono, type Context } from 'hono'
+import type { Hono, Context } from 'hono'
 import { z } from 'zod'
 import { authModes, oauthAccountType, oauthProviders, type OAuthLinkDto } from '../../../../src/protocol/index.js'
 import { assertCaptcha } from '../../captcha/assert-captcha.js'

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import type { Hono, Context } from 'hono'
 import { z } from 'zod'
 import { authModes } from '../../../../src/protocol/index.js'
 import type { ServerContext } from '../../context.js'

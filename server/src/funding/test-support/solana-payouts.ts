@@ -3,7 +3,7 @@
  * USDC (SPL, into the recipient's token account of the mint, its associated account created when it has none), with a
  * memo naming the provider's reference. Each waits until the cluster reports it confirmed.
  */
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
+import { Connection, type Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
 import type { FundingAsset, SolanaNetwork } from './networks.js'
 
 export const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')

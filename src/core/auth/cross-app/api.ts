@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type CrossAppAuthenticateBody, type CrossAppAuthorizeBody, type CrossAppAuthorizeResponse, type CrossAppConnectionsResponse, type CrossAppDetailsDto, type CrossAppLinkBody, type CrossAppRequesterDto, type CrossAppTransactInitBody, type CrossAppTransactInitResponse, type CrossAppTransactRequesterBody, type CrossAppUnlinkBody, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, CrossAppAuthenticateBody, CrossAppAuthorizeBody, CrossAppAuthorizeResponse, CrossAppConnectionsResponse, CrossAppDetailsDto, CrossAppLinkBody, CrossAppRequesterDto, CrossAppTransactInitBody, CrossAppTransactInitResponse, CrossAppTransactRequesterBody, CrossAppUnlinkBody, UserDto } from '../../../protocol/index.js'
 import { crossAppAuthenticateRoute, crossAppAuthorizeRoute, crossAppConnectionsRoute, crossAppDetailsRoute, crossAppLinkRoute, crossAppRequesterRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute, crossAppUnlinkRoute } from '../../../protocol/routes/cross-app.js'
 import type { Transport } from '../../api/transport.js'
 

@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type CustomJwtAuthenticateBody, type CustomJwtLinkBody, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, CustomJwtAuthenticateBody, CustomJwtLinkBody, UserDto } from '../../../protocol/index.js'
 import { customJwtAuthenticateRoute, customJwtLinkRoute } from '../../../protocol/routes/custom-auth.js'
 import type { Transport } from '../../api/transport.js'
 

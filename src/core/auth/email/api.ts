@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type PasswordlessAuthenticateBody, type PasswordlessInitBody, type PasswordlessLinkBody, type PasswordlessUnlinkBody, type PasswordlessUpdateBody, type SuccessDto, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, PasswordlessAuthenticateBody, PasswordlessInitBody, PasswordlessLinkBody, PasswordlessUnlinkBody, PasswordlessUpdateBody, SuccessDto, UserDto } from '../../../protocol/index.js'
 import { passwordlessAuthenticateRoute, passwordlessInitRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute } from '../../../protocol/routes/email.js'
 import type { Transport } from '../../api/transport.js'
 

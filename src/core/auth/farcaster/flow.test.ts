@@ -108,7 +108,7 @@ describe('client.farcaster', () => {
   it('takes over an fid another user holds with the transfer the refused link offered', async () => {
     await farcasterApi(0, {
       [`POST ${LINK}`]: () => ({ status: 400, body: { error: 'Account transfer required', code: 'account_transfer_required', data: { nonce: 'transfer-1', subject: '7', account: { displayName: '@bob' }, otherUser: { embeddedWalletAddress: null } } } }),
-      [`POST /api/v1/farcaster/transfer`]: () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
+      "POST /api/v1/farcaster/transfer": () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
     })
     const client = await newClient()
     await client.auth.farcaster.login()

@@ -128,8 +128,8 @@ describe('client.auth.farcaster.requestSigner', () => {
     const farcaster: LinkedAccountDto = { type: 'farcaster', fid: 42, owner_address: '0x0000000000000000000000000000000000000001', signer_public_key: KEY, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
     api = await startFakeApi(apiRoutes({
       [`POST ${INIT}`]: () => ({ body: approved }),
-      ['POST /api/v1/guest/authenticate']: async () => ({ body: await authResponse() }),
-      ['GET /api/v1/users/me']: () => ({ body: { user: userDto({ linked_accounts: [farcaster] }), identity_token: null } }),
+      "POST /api/v1/guest/authenticate": async () => ({ body: await authResponse() }),
+      "GET /api/v1/users/me": () => ({ body: { user: userDto({ linked_accounts: [farcaster] }), identity_token: null } }),
     }))
     const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1 })
     clients.push(client)

@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type GuestAuthenticateBody } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, GuestAuthenticateBody } from '../../../protocol/index.js'
 import { guestAuthenticateRoute } from '../../../protocol/routes/guest.js'
 import type { Transport } from '../../api/transport.js'
 

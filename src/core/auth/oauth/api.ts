@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type OAuthAuthenticateBody, type OAuthInitBody, type OAuthInitResponse, type OAuthLinkBody, type OAuthLinkDto, type OAuthUnlinkBody, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, OAuthAuthenticateBody, OAuthInitBody, OAuthInitResponse, OAuthLinkBody, OAuthLinkDto, OAuthUnlinkBody, UserDto } from '../../../protocol/index.js'
 import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
 import type { Transport } from '../../api/transport.js'
 

@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type SiweAuthenticateBody, type SiweLinkBody, type UserDto, type WalletInitBody, type WalletNonceDto, type WalletUnlinkBody } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, SiweAuthenticateBody, SiweLinkBody, UserDto, WalletInitBody, WalletNonceDto, WalletUnlinkBody } from '../../../protocol/index.js'
 import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweUnlinkRoute } from '../../../protocol/routes/siwe.js'
 import type { Transport } from '../../api/transport.js'
 

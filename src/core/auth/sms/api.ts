@@ -1,4 +1,4 @@
-import { type AuthenticatedUserDto, type SmsAuthenticateBody, type SmsInitBody, type SmsLinkBody, type SmsUnlinkBody, type SmsUpdateBody, type SuccessDto, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, SmsAuthenticateBody, SmsInitBody, SmsLinkBody, SmsUnlinkBody, SmsUpdateBody, SuccessDto, UserDto } from '../../../protocol/index.js'
 import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../../protocol/routes/sms.js'
 import type { Transport } from '../../api/transport.js'
 

@@ -1,5 +1,5 @@
 /** The Telegram endpoints (sign-in spec, "The calls it makes": "Telegram"): one signed proof, the widget's result or Mini App data. */
-import { type AuthenticatedUserDto, type TelegramAuthenticateBody, type TelegramProofBody, type UserDto } from '../../../protocol/index.js'
+import type { AuthenticatedUserDto, TelegramAuthenticateBody, TelegramProofBody, UserDto } from '../../../protocol/index.js'
 import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
 import type { Transport } from '../../api/transport.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type UserDto } from '../../../protocol/index.js'
+import type { UserDto } from '../../../protocol/index.js'
 import { routes } from '../../../protocol/route-table.js'
 import type { Transport } from '../../api/transport.js'
 import type { TelegramConfig } from '../../config/types.js'

@@ -28,7 +28,7 @@ export function startMoonpay(ctx: SessionContext, quiet = false): void {
 async function openMoonpay(ctx: SessionContext, attempt: CardAttempt): Promise<void> {
   const { appearance } = ctx.deps.getConfig()
   const currencyCode = moonpayCurrencyOf(ctx.resolved.network, ctx.get().asset!.kind === 'usdc' ? 'USDC' : 'native-currency')!
-  let sign
+  let sign: Awaited<ReturnType<typeof ctx.deps.api.signMoonpayOnRampUrl>>
   try {
     sign = await ctx.deps.api.signMoonpayOnRampUrl({
       address: ctx.resolved.address,

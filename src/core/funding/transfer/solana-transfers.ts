@@ -3,7 +3,7 @@
  * an SPL token (USDC) by TransferChecked into the recipient's associated token account (created when missing), and
  * a bridge's step from its instructions. Loaded with the first Solana transfer: @solana/web3.js comes with it.
  */
-import { AddressLookupTableAccount, Connection, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { type AddressLookupTableAccount, Connection, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import type { BridgeSolanaStepData } from '../../../protocol/funding.js'
 import { SPL_ASSOCIATED_TOKEN_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID } from '../../../protocol/solana-programs.js'
 

@@ -5,10 +5,13 @@ export interface Eip1193RequestArguments {
   params?: readonly unknown[] | Record<string, unknown>
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take any arguments; wallets' own types must fit
+type Eip1193Listener = (...args: any[]) => void
+
 export interface Eip1193Provider {
   request(args: Eip1193RequestArguments): Promise<unknown>
-  on?(event: string, listener: (...args: any[]) => void): void
-  removeListener?(event: string, listener: (...args: any[]) => void): void
+  on?(event: string, listener: Eip1193Listener): void
+  removeListener?(event: string, listener: Eip1193Listener): void
 }
 
 export const providerErrorCodes = {

@@ -38,6 +38,7 @@ function useCloudRun(started: Promise<unknown> | null, onDone: (result: unknown)
     )
   }
   const first = useRef(started)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only: the first run is followed once
   useEffect(() => {
     if (first.current) follow(first.current)
     first.current = null

@@ -46,6 +46,7 @@ export function TransferFromWallet({ session, onClose }: FundingScreenProps) {
   const list = useRef<HTMLUListElement>(null)
   const toggled = useRef(false)
   // Opening or leaving the whole list removes the focused control: the list's first row takes the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each toggle of the list moves focus to its first entry
   useEffect(() => {
     if (toggled.current) list.current?.querySelector('button')?.focus()
     toggled.current = true

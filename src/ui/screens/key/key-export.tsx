@@ -23,6 +23,7 @@ export function KeyExport() {
   const [failure, setFailure] = useState<string | null>(null)
   const iframe = useRef<HTMLIFrameElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new translator (locale) must not open the export frame again
   useEffect(() => {
     let live = true
     const wallets = client.embeddedWallets.getState().wallets

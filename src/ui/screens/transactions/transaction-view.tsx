@@ -70,7 +70,7 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
   const dismiss = useCallback(() => {
     shown?.reject()
     setShownId(null)
-  }, [shown])
+  }, [shown, setShownId])
   const container = useRef<HTMLDivElement>(null)
   const coveredByFunding = Boolean(shown && fundingSessions.some((session) => session.forConfirmation === shown.id))
   useFocusAfterFunding(container, coveredByFunding)

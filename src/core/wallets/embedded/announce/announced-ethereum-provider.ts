@@ -13,6 +13,7 @@ export interface AnnouncedEthereumProvider {
   bind(next: EmbeddedEthereumProvider | null): void
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take any arguments; dapps' own types must fit
 type Listener = (...args: any[]) => void
 
 export function announcedEthereumProvider(): AnnouncedEthereumProvider {

@@ -4,6 +4,7 @@ import { callJsonRpc } from '../json-rpc.js'
 import { ProviderRpcError, providerRpcErrors } from '../provider-rpc-error.js'
 import type { EmbeddedEthereumProviderOptions } from './types.js'
 
+// biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take any arguments; dapps' own types must fit
 export type Listener = (...args: any[]) => void
 
 /** What the provider's methods share: the options, the chain they run on, the event listeners and the send ledger. */

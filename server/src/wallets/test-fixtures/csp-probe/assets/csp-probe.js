@@ -15,6 +15,7 @@ const request = (url) => fetch(url, { cache: 'no-store' }).then((response) => re
 const params = new URL(location.href).searchParams
 const results = {
   inlineScript: window.inlineScriptRan === true ? 'ran' : 'blocked',
+  // biome-ignore lint/security/noGlobalEval: probes that the page's CSP blocks eval
   eval: attempt(() => eval('1 + 1')),
   newFunction: attempt(() => new Function('return 1')()),
   foreignFetch: await request(params.get('foreign')),
