@@ -1,14 +1,13 @@
 // Scale-out is more server processes on one PostgreSQL (issue 19, scope 3): two real processes, each with its own
 // pool and caches, hold the invariants one process holds. PGlite is one process by design (its data directory is locked).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { embeddedWalletRoutes } from '../../src/protocol/index.js'
 import { upsertApp } from './apps/store.js'
 import type { AppRecord } from './apps/types.js'
 import { openDatabase } from './db/open.js'
 import type { Db } from './db/types.js'
+import { startServerProcess, type ServerProcess } from './test-support/server-processes.js'
 import { createTestDatabase, type TestDatabase } from './test-support/test-database.js'
 import { createBodyOf, newTestWallet } from './wallets/test-fixtures/share-set.js'
 
@@ -22,23 +21,6 @@ const rateLimits = {
   refreshesPerIp: { max: 10_000, windowSeconds: 60 },
 }
 
-interface ServerProcess { url: string; child: ChildProcess; codes: Map<string, string> }
-
-function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test-support', 'server-process.ts'), JSON.stringify(rateLimits)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const codes = new Map<string, string>()
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
-    child.on('message', (message: { url?: string; to?: string; code?: string }) => {
-      if (message.url) resolve({ url: message.url, child, codes })
-      if (message.to && message.code) codes.set(message.to, message.code)
-    })
-  })
-}
-
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
   let database: TestDatabase
   let db: Db
@@ -49,11 +31,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     database = await createTestDatabase()
     db = await openDatabase({ dataDir: '', databaseUrl: database.databaseUrl })
     app = await upsertApp(db, { name: 'Scale-out', allowedOrigins: [ORIGIN] }, Date.now())
-    servers = await Promise.all([startServerProcess(database.databaseUrl!), startServerProcess(database.databaseUrl!)])
+    servers = await Promise.all([startServerProcess(database.databaseUrl!, rateLimits), startServerProcess(database.databaseUrl!, rateLimits)])
   }, 60_000)
   afterAll(async () => {
-    for (const server of servers ?? []) server.child.disconnect()
-    await Promise.all((servers ?? []).map(({ child }) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)))))
+    await Promise.all((servers ?? []).map((server) => server.stop()))
     await db?.close()
     await database?.dispose()
   })
@@ -65,14 +46,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const response = await fetch(server.url + path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })
     return { status: response.status, body: await response.json() }
   }
-  // The code comes over IPC, a channel apart from the HTTP answer: wait for it.
-  const codeFor = (email: string) => vi.waitFor(() => servers.map((server) => server.codes.get(email)).find(Boolean) ?? Promise.reject(new Error(`no code for ${email} yet`)))
   let emails = 0
   /** A code sent by one process and used at the other. */
   const signIn = async () => {
     const email = `scale-${++emails}@example.com`
     expect((await call(servers[0]!, '/api/v1/passwordless/init', { email })).status).toBe(200)
-    const login = await call(servers[1]!, '/api/v1/passwordless/authenticate', { email, code: await codeFor(email) })
+    const login = await call(servers[1]!, '/api/v1/passwordless/authenticate', { email, code: await servers[0]!.codeFor(email) })
     expect(login.status).toBe(200)
     return login.body as { token: string; refresh_token: string; user: { id: string } }
   }
@@ -80,7 +59,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   it('a code is used once, whichever process each of 10 parallel attempts reaches', async () => {
     const email = `scale-once-${++emails}@example.com`
     expect((await call(servers[1]!, '/api/v1/passwordless/init', { email })).status).toBe(200)
-    const code = await codeFor(email)
+    const code = await servers[1]!.codeFor(email)
     const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => call(serverFor(i), '/api/v1/passwordless/authenticate', { email, code })))
     expect(attempts.filter((attempt) => attempt.status === 200)).toHaveLength(1)
     expect(await db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.app_id = $1 AND s.user_id = $2', [app.id, attempts.find((a) => a.status === 200)!.body.user.id])).toHaveLength(1)
