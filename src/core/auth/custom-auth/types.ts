@@ -1,5 +1,5 @@
 /** `client.auth.customAuth`: sign-in with the app's own identity provider (a JWT it supplies). */
-import type { CustomAuthConfig } from '../../config/types.js'
+import type { CustomAuthConfig } from './config.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
