@@ -8,6 +8,12 @@ import type { Transport } from '../../api/transport.js'
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { Store } from '../../utils/store.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    customAuth: 'custom_auth'
+  }
+}
+
 /** Sign-in spec, "States and transitions": "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
 export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
