@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { oauthLinkedAccounts } from './linked-accounts.js'
 import { mountOauthCallbackRoutes } from './callback.js'
 import { mountOauthRoutes } from './routes.js'
 import { oauthSettings } from './settings.js'
@@ -9,4 +10,5 @@ export const oauthModule = defineLoginMethod({
   // Providers send the browser back without our app header: the callback finds its app through the state.
   mountsBeforeAppCheck: [mountOauthCallbackRoutes],
   settings: oauthSettings,
+  linkedAccounts: oauthLinkedAccounts,
 })

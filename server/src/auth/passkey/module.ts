@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { passkeyLinkedAccounts } from './linked-accounts.js'
 import { mountPasskeyRoutes } from './routes.js'
 import { passkeySettings } from './settings.js'
 
@@ -6,4 +7,5 @@ export const passkeyModule = defineLoginMethod({
   name: 'passkey',
   mounts: [mountPasskeyRoutes],
   settings: passkeySettings,
+  linkedAccounts: passkeyLinkedAccounts,
 })
