@@ -8,4 +8,5 @@ export const customAuthModule = defineLoginMethod({
   mounts: [mountCustomJwtRoutes],
   settings: customAuthSettings,
   linkedAccounts: customAuthLinkedAccounts,
+  appConfig: (app) => ({ custom_jwt_auth: app.loginMethods.includes('custom_jwt') }),
 })

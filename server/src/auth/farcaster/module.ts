@@ -10,4 +10,5 @@ export const farcasterModule = defineLoginMethod({
   mountsBeforeAppCheck: [mountFarcasterRelayRoutes],
   settings: farcasterSettings,
   linkedAccounts: farcasterLinkedAccounts,
+  appConfig: (app) => ({ farcaster_auth: app.loginMethods.includes('farcaster') }),
 })

@@ -2,7 +2,7 @@ import { defineLoginMethod } from '../login-method.js'
 import { oauthLinkedAccounts } from './linked-accounts.js'
 import { mountOauthCallbackRoutes } from './callback.js'
 import { mountOauthRoutes } from './routes.js'
-import { oauthSettings } from './settings.js'
+import { oauthAppConfig, oauthSettings, redactOAuth } from './settings.js'
 
 export const oauthModule = defineLoginMethod({
   name: 'oauth',
@@ -11,4 +11,6 @@ export const oauthModule = defineLoginMethod({
   mountsBeforeAppCheck: [mountOauthCallbackRoutes],
   settings: oauthSettings,
   linkedAccounts: oauthLinkedAccounts,
+  appConfig: oauthAppConfig,
+  redactSecrets: redactOAuth,
 })

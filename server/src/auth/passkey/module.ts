@@ -8,4 +8,8 @@ export const passkeyModule = defineLoginMethod({
   mounts: [mountPasskeyRoutes],
   settings: passkeySettings,
   linkedAccounts: passkeyLinkedAccounts,
+  appConfig: (app) => ({
+    passkey_auth: app.loginMethods.includes('passkey'),
+    passkeys_for_signup_enabled: app.loginMethods.includes('passkey') && app.passkeysForSignup,
+  }),
 })

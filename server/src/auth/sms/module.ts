@@ -8,4 +8,5 @@ export const smsModule = defineLoginMethod({
   mounts: [mountSmsRoutes],
   settings: smsSettings,
   linkedAccounts: smsLinkedAccounts,
+  appConfig: (app) => ({ sms_auth: app.loginMethods.includes('sms') }),
 })

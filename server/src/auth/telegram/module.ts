@@ -2,7 +2,7 @@ import { defineLoginMethod } from '../login-method.js'
 import { telegramLinkedAccounts } from './linked-accounts.js'
 import { telegramLoginScriptRoutes } from './login-script.js'
 import { mountTelegramRoutes } from './routes.js'
-import { telegramSettings } from './settings.js'
+import { redactTelegram, telegramAppConfig, telegramSettings } from './settings.js'
 
 export const telegramModule = defineLoginMethod({
   name: 'telegram',
@@ -11,4 +11,6 @@ export const telegramModule = defineLoginMethod({
   mountsBeforeAppCheck: [(app) => app.route('/', telegramLoginScriptRoutes())],
   settings: telegramSettings,
   linkedAccounts: telegramLinkedAccounts,
+  appConfig: telegramAppConfig,
+  redactSecrets: redactTelegram,
 })
