@@ -1,8 +1,9 @@
 import { GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
+import { OPTIMISM_ID_REGISTRY } from '../auth/farcaster/settings.js'
 import type { Db, Queryable } from '../db/types.js'
 import { APPS_CHANNEL, cachedApp, cachedAppList, noteAppWritten } from './app-cache.js'
 import { randomId } from './app-id.js'
-import { OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type LoginMethod } from './types.js'
+import type { AppInput, AppRecord, LoginMethod } from './types.js'
 
 interface AppRow {
   id: string
