@@ -35,7 +35,7 @@ function send(url: URL, agent: Agent, next: LoopRequest): Promise<{ status: numb
 }
 
 /** One window of the loop: every connection sends until `until`; answers past it still count (they were sent in it). */
-async function runWindow(url: URL, agents: Agent[], scenario: Scenario, durationMs: number): Promise<LoopRun> {
+async function runWindow(urls: URL[], agents: Agent[], scenario: Scenario, durationMs: number): Promise<LoopRun> {
   const latencies: number[] = []
   let errors = 0
   const started = performance.now()
@@ -46,7 +46,7 @@ async function runWindow(url: URL, agents: Agent[], scenario: Scenario, duration
       if (!next) return
       const begin = performance.now()
       try {
-        const { status, body } = await send(url, agent, next)
+        const { status, body } = await send(urls[connection % urls.length]!, agent, next)
         if (status >= 400) errors++
         scenario.answered(connection, status, body)
       } catch {
@@ -60,16 +60,19 @@ async function runWindow(url: URL, agents: Agent[], scenario: Scenario, duration
   return { requests: latencies.length, errors, elapsedMs, requestsPerSecond: latencies.length / (elapsedMs / 1000), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) }
 }
 
-/** The warm-up, then `plan.runs` measured windows; `onWindow` hears each window's start and end (to read counters). */
-export async function runClosedLoop(baseUrl: string, scenario: Scenario, plan: LoopPlan, onWindow: (event: 'start' | 'end', run: number) => void = () => {}): Promise<LoopRun[]> {
-  const url = new URL(baseUrl)
+/**
+ * The warm-up, then `plan.runs` measured windows; `onWindow` hears each window's start and end (to read counters).
+ * With several base URLs (server processes), connection i talks to the (i mod n)-th.
+ */
+export async function runClosedLoop(baseUrls: string[], scenario: Scenario, plan: LoopPlan, onWindow: (event: 'start' | 'end', run: number) => void = () => {}): Promise<LoopRun[]> {
+  const urls = baseUrls.map((baseUrl) => new URL(baseUrl))
   const agents = Array.from({ length: plan.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
   try {
-    await runWindow(url, agents, scenario, plan.warmupMs)
+    await runWindow(urls, agents, scenario, plan.warmupMs)
     const runs: LoopRun[] = []
     for (let run = 0; run < plan.runs; run++) {
       onWindow('start', run)
-      runs.push(await runWindow(url, agents, scenario, plan.runMs))
+      runs.push(await runWindow(urls, agents, scenario, plan.runMs))
       onWindow('end', run)
     }
     return runs

@@ -8,6 +8,7 @@ import { ensureLibraryBuilt } from '../test/harness/library-build.js'
 import { formatKiB } from './gzip-size.js'
 import { measureLanding, type LandingRun } from './landing.js'
 import { externalImports, npmEntries, npmEntrySizes } from './npm-entry-size.js'
+import { measureScaleOut, printScaleOutTable } from './scale-out.js'
 import { printServerTable, serverPlan } from './server-table.js'
 import { measureServerOnBothDatabases } from './server-throughput.js'
 import { fundWalletChunkBytes, type FundingBench } from './funding.js'
@@ -128,3 +129,4 @@ try {
 }
 // Last, with Chromium and the dev stack gone: the server rows want the machine to themselves.
 printServerTable(await measureServerOnBothDatabases(serverPlan, (line) => console.error(line)))
+printScaleOutTable(await measureScaleOut(serverPlan, (line) => console.error(line)))

@@ -1,3 +1,4 @@
+import type { LinkedAccountWires } from './auth/linked-account-wire.js'
 import type { Clock } from './clock.js'
 import type { Db } from './db/types.js'
 import type { Delivery } from './delivery/types.js'
@@ -32,4 +33,6 @@ export interface ServerContext {
   refreshGraceSeconds: number
   trustProxy: boolean
   rateLimits: RateLimitSettings
+  /** The login methods' linked-account wires, from their list: the user DTO cannot import the list (its routes import the DTO). */
+  linkedAccountWires: LinkedAccountWires
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app.js'
 import { serveAppsSocket } from './apps/apps-socket.js'
 import { getApp, listApps, upsertApp } from './apps/store.js'
+import { indexLinkedAccountWires } from './auth/linked-account-wire.js'
+import { loginMethodModules } from './auth/login-methods.js'
 import { systemClock, type Clock } from './clock.js'
 import { accessTokenTtl, defaults, devApp, readConfigFile, twilioFromEnv, type StartServerOptions } from './config.js'
 import type { ServerContext } from './context.js'
@@ -96,6 +98,7 @@ export async function createServerContext(options: StartServerOptions = {}, over
       refreshGraceSeconds: overrides.refreshGraceSeconds ?? defaults.refreshGraceSeconds,
       trustProxy: options.trustProxy ?? false,
       rateLimits: resolveRateLimits(options.rateLimits),
+      linkedAccountWires: indexLinkedAccountWires(loginMethodModules.flatMap((method) => method.linkedAccounts ?? [])),
     }
   } catch (error) {
     if (!overrides.db) await db.close()

@@ -1,5 +1,6 @@
 /** What `createClient` takes. */
-import type { CustomAuthConfig, EffectiveConfigInput } from './config/types.js'
+import type { CustomAuthConfig } from './auth/custom-auth/config.js'
+import type { EffectiveConfigInput } from './config/types.js'
 
 export interface ClientOptions {
   appId: string

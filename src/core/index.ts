@@ -64,8 +64,10 @@ export type {
   TokenStorage,
   Unsubscribe,
 } from './types.js'
-export type { AllowlistScreen, Appearance, CrossAppProvider, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, TelegramConfig, ThemeName, WalletChainType, WalletListEntry } from './config/types.js'
-export type { CustomAuthConfig } from './config/types.js'
+export type { AllowlistScreen, Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType, WalletListEntry } from './config/types.js'
+export type { CrossAppProvider } from './auth/cross-app/config.js'
+export type { CustomAuthConfig } from './auth/custom-auth/config.js'
+export type { TelegramConfig } from './auth/telegram/config.js'
 export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export type { OAuthTokens } from './auth/oauth/provider-tokens.js'

@@ -1,5 +1,5 @@
 /** Wire shapes (snake_case) of request bodies and responses. Timestamps are unix seconds. */
-import type { AuthMode, OAuthProvider, SessionUpdateAction } from './constants.js'
+import type { SessionUpdateAction } from './constants.js'
 import type { FundingConfigDto } from './funding.js'
 
 interface LinkedAccountBase {
@@ -117,145 +117,17 @@ export interface AuthenticatedUserDto {
   session_update_action: SessionUpdateAction
 }
 
-/** Response of the OAuth link: the user, with the provider's tokens beside its fields (public-api's OAuthLinkResponse). */
-export type OAuthLinkDto = UserDto & { oauth_tokens?: OAuthTokensDto }
-
 export interface UserWithIdentityTokenDto { user: UserDto; identity_token: string | null }
 
 export interface SuccessDto { success: true }
 
-export interface PasswordlessInitBody { email: string; token?: string }
-export interface PasswordlessAuthenticateBody { email: string; code: string; mode?: AuthMode }
-export interface PasswordlessLinkBody { email: string; code: string }
-export interface PasswordlessUnlinkBody { address: string }
-export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
-/** Account transfer after `account_transfer_required` (wallet spec, "The calls it makes"): one POST per account type. */
-export interface PasswordlessTransferBody { nonce: string; email: string }
 /** SIWE and SIWS: `init` returns a nonce bound to the address; the signed message must carry it. */
 export interface WalletInitBody { address: string; token?: string }
 export interface WalletNonceDto { nonce: string }
-export interface SiweAuthenticateBody { message: string; signature: string; chainId?: string; walletClientType?: string; connectorType?: string; mode?: AuthMode }
-export type SiweLinkBody = Omit<SiweAuthenticateBody, 'mode'>
-export interface SiweLinkSmartWalletBody { message: string; signature: string; smart_wallet_type: string; smart_wallet_version?: string }
-/**
- * `message` is always the SIWS message text. With `message_type: 'transaction'` the `signature` is the whole signed
- * Solana transaction (base64 or base58 of its wire bytes, legacy or v0) with a Memo-program instruction whose data is
- * exactly `message`; the address must be one of its signers. Otherwise `signature` is the 64-byte ed25519 signature.
- */
-export interface SiwsAuthenticateBody { message: string; signature: string; walletClientType?: string; connectorType?: string; mode?: AuthMode; message_type?: 'plain' | 'transaction' }
-export type SiwsLinkBody = Omit<SiwsAuthenticateBody, 'mode'>
 export interface WalletUnlinkBody { address: string }
 /** `siwe/transfer` and `siws/transfer`: the nonce names the offered wallet; `address` is informational. */
 export interface WalletTransferBody { nonce: string; address?: string }
 
-export interface SmsInitBody { phoneNumber: string; token?: string }
-export interface SmsAuthenticateBody { phoneNumber: string; code: string; mode?: AuthMode }
-export interface SmsLinkBody { phoneNumber: string; code: string }
-export interface SmsUnlinkBody { phoneNumber: string }
-export interface SmsUpdateBody { old_phone_number: string; new_phone_number: string; code: string }
-export interface SmsTransferBody { nonce: string; phoneNumber: string }
-
-export interface OAuthInitBody {
-  provider: OAuthProvider
-  /** Must equal one of the app's allowed redirect URLs exactly (docs/security.md #14). */
-  redirect_to: string
-  /** S256 of the client's verifier, base64url. */
-  code_challenge: string
-  state_code: string
-  /** CAPTCHA token. */
-  token?: string
-}
-export interface OAuthInitResponse { url: string }
-export interface OAuthAuthenticateBody {
-  authorization_code: string
-  state_code: string
-  code_verifier: string
-  code_type?: 'raw'
-  mode?: AuthMode
-}
-export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
-export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
-export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
-
-/** Wallet spec, "Entities and their fields": "Cross-app connection": a provider app this app's users may connect. */
-export interface CrossAppConnectionDto {
-  provider_app_id: string
-  provider_app_name: string
-  provider_app_icon_url: string | null
-  provider_app_custom_api_url: string | null
-  read_only: boolean
-  provider_app_custom_auth_authorize_url: string | null
-  provider_app_custom_auth_transact_url: string | null
-}
-export interface CrossAppConnectionsResponse { connections: CrossAppConnectionDto[] }
-/** This app as a cross-app provider (null fields: it is not one). */
-export interface CrossAppDetailsDto { id: string; name: string; icon_url: string | null; authorize_url: string | null; transact_url: string | null }
-/** Who asks the provider's page for a connection (answered only for an allowed requester). */
-export interface CrossAppRequesterDto { app_id: string; name: string; icon_url: string | null; read_only: boolean }
-/** Sent by the provider's page for its signed-in user; the code is bound to the requester's state code and PKCE challenge. */
-export interface CrossAppAuthorizeBody { requester_app_id: string; requester_origin: string; state_code: string; code_challenge: string }
-export interface CrossAppAuthorizeResponse { authorization_code: string; requester_origin: string }
-export interface CrossAppLinkBody { provider_app_id: string; authorization_code: string; state_code: string; code_verifier: string }
-export interface CrossAppAuthenticateBody extends CrossAppLinkBody { mode?: AuthMode }
-export interface CrossAppUnlinkBody { provider_app_id: string; subject: string }
-export interface CrossAppTransactInitBody { provider_app_id: string }
-export interface CrossAppTransactInitResponse { transact_url: string }
-/** Sent by the provider's transact page (answered with a CrossAppRequesterDto, or 403 for an origin the requester does not allow). */
-export interface CrossAppTransactRequesterBody { requester_app_id: string; requester_origin: string }
-/** Sent with a provider page's answer (wallet spec, "States and transitions"): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
-export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
-/**
- * What a requester asks the provider user's wallet for, through the transact page (the reference SDK's JSON-RPC shapes:
- * the address is the cross-app account's wallet; a transaction's is its `from`; typed data may come as its JSON).
- */
-export type CrossAppTransactRequestDto =
-  | { method: 'personal_sign'; params: [message: string, address: string] }
-  | { method: 'eth_signTypedData_v4'; params: [address: string, typedData: Record<string, unknown> | string] }
-  | { method: 'eth_sendTransaction' | 'eth_signTransaction'; params: [transaction: Record<string, unknown>] }
-
-/** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
-export interface FarcasterInitBody { relying_party?: string; redirect_url?: string; token?: string }
-export interface FarcasterInitResponse { channel_token: string; connect_uri: string }
-/** The relay's answer to a status poll: `completed` once the Farcaster app has signed. */
-export type FarcasterStatusResponse =
-  | { state: 'pending'; nonce: string }
-  | { state: 'completed'; nonce: string; message: string; signature: string; fid: number; username?: string | null; display_name?: string | null; bio?: string | null; pfp_url?: string | null }
-export interface FarcasterAuthenticateBody { channel_token: string; message: string; signature: string; fid: number; mode?: AuthMode }
-export type FarcasterLinkBody = Omit<FarcasterAuthenticateBody, 'mode'>
-export interface FarcasterUnlinkBody { fid: number }
-/** The nonce names the offered account; `farcaster_id` and `farcaster_embedded_address` are informational. */
-export interface FarcasterTransferBody { nonce: string; farcaster_id?: number; farcaster_embedded_address?: string }
-export interface FarcasterV2InitBody { token?: string }
-export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
-export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
-/** What the Farcaster app posts to the relay once the user has signed (`Authorization: Bearer <channel token>`). */
-export type FarcasterRelayBody = Omit<Extract<FarcasterStatusResponse, { state: 'completed' }>, 'state' | 'nonce'>
-/** Farcaster signer: the ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form). */
-export interface FarcasterSignerInitBody { ed25519_public_key: string }
-/** The key's state on the KeyRegistry for the user's fid; `pending_approval` from init carries the Farcaster app link that approves it. */
-export type FarcasterSignerStatusResponse =
-  | { status: 'pending_approval'; public_key: string; signer_approval_url?: string }
-  | { status: 'approved' | 'revoked'; public_key: string; fid: number }
-export type FarcasterSignerInitResponse = FarcasterSignerStatusResponse
-
-export interface CustomJwtAuthenticateBody { token: string; mode?: AuthMode }
-export interface CustomJwtLinkBody { token: string }
-
-export interface GuestAuthenticateBody { guest_credential: string }
-
-/** Passkey inits: the relying party the server chose and the browser's options, in the wire's snake_case. */
-export interface PasskeyInitBody { token?: string }
-export interface PasskeyInitDto { relying_party: string; options: Record<string, unknown> }
-/** `authenticator_response` is the browser's answer in the wire's snake_case (passkey-wire.ts). */
-export interface PasskeyRegisterBody { relying_party: string; authenticator_response: Record<string, unknown>; mode?: AuthMode }
-export interface PasskeyAuthenticateBody extends PasskeyRegisterBody { challenge: string }
-export interface PasskeyUnlinkBody { credential_id: string }
-
-/** What Telegram signed, field by field as it arrived (numbers from the popup, strings from the address). */
-export type TelegramSignedData = Record<string, string | number>
-export type TelegramProofBody = { telegram_auth_result: TelegramSignedData } | { telegram_web_app_data: TelegramSignedData }
-export type TelegramAuthenticateBody = TelegramProofBody & { captcha_token?: string; mode?: AuthMode }
-export interface TelegramUnlinkBody { telegram_user_id: string }
 /** A transfer whose nonce alone names the offered account (Telegram, cross-app). */
 export interface NonceTransferBody { nonce: string }
 

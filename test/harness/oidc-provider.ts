@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose'
-import type { OAuthProviderSettings } from '../../server/src/apps/types.js'
+import type { OAuthProviderSettings } from '../../server/src/auth/oauth/settings.js'
 import { recoveryCallbackUrl } from '../../server/src/recovery/callback-url.js'
 import { GOOGLE_DRIVE_APPDATA_SCOPE } from '../../src/protocol/index.js'
 

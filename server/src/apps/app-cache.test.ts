@@ -14,7 +14,7 @@ import { runCli } from '../test-support/run-cli.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 import { TestClock } from '../test-support/test-clock.js'
 import { createServerContext } from '../server.js'
-import { getApp, upsertApp } from './store.js'
+import { getApp, listApps, upsertApp } from './store.js'
 
 const ORIGIN_A = 'http://a.cache.test'
 const ORIGIN_B = 'http://b.cache.test'
@@ -46,6 +46,14 @@ describe('app cache in one process', () => {
     expect(await statementsOf(t.counting!, () => getApp(t.db, 'unknown-app-0000000000000'))).toBe(1)
     const app = await getApp(t.db, t.app.id)
     expect(() => app!.allowedOrigins.push(ORIGIN_B)).toThrow(TypeError)
+  })
+
+  it('reads the list of apps (preflights, cross-app connections) once, and again after any app is written', async () => {
+    await listApps(t.db)
+    await expect.poll(() => statementsOf(t.counting!, () => listApps(t.db)), { timeout: 5_000 }).toBe(0)
+    const added = await t.createApp({ name: 'Listed', allowedOrigins: [ORIGIN_B] })
+    expect(await statementsOf(t.counting!, async () => expect((await listApps(t.db)).map((app) => app.id)).toContain(added.id))).toBe(1)
+    await expect(listApps(t.db).then((apps) => apps.pop())).rejects.toThrow(TypeError)
   })
 
   it('reads a kept app again after a minute, so a notice lost with a dead listener does not keep it stale', async () => {

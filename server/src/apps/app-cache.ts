@@ -21,14 +21,15 @@ export function noteAppWritten(id: string): void {
 
 const isCurrent = (readAt: number, id: string) => readAt >= lastWriteToAll && readAt >= (lastWriteTo.get(id) ?? 0)
 
-interface Copies { apps: Map<string, { app: AppRecord; readAt: number; keptAt: number }>; trusted: boolean }
+interface Kept<T> { value: T; readAt: number; keptAt: number }
+interface Copies { apps: Map<string, Kept<AppRecord>>; list: Kept<AppRecord[]> | null; trusted: boolean }
 const copiesByDb = new WeakMap<Db, Copies>()
 
 /** PGlite's copies are always trusted; PostgreSQL's only while this process is LISTENing for other processes' writes. */
 function copiesOf(db: Db): Copies {
   const known = copiesByDb.get(db)
   if (known) return known
-  const copies: Copies = { apps: new Map(), trusted: db.kind === 'pglite' }
+  const copies: Copies = { apps: new Map(), list: null, trusted: db.kind === 'pglite' }
   copiesByDb.set(db, copies)
   db.listen?.(APPS_CHANNEL, {
     onNotice: noteAppWritten,
@@ -45,12 +46,24 @@ function copiesOf(db: Db): Copies {
 export async function cachedApp(db: Db, id: string, read: () => Promise<AppRecord | null>): Promise<AppRecord | null> {
   const copies = copiesOf(db)
   const kept = copies.apps.get(id)
-  if (kept && isCurrent(kept.readAt, id) && Date.now() - kept.keptAt < MAX_COPY_AGE_MS) return kept.app
+  if (kept && isCurrent(kept.readAt, id) && isYoung(kept)) return kept.value
   const readAt = writes
   const app = await read()
-  if (app && copies.trusted && isCurrent(readAt, id)) copies.apps.set(id, { app: deepFreeze(app), readAt, keptAt: Date.now() })
+  if (app && copies.trusted && isCurrent(readAt, id)) copies.apps.set(id, { value: deepFreeze(app), readAt, keptAt: Date.now() })
   return app
 }
+
+/** Every app (CORS preflights, cross-app connections, start-up) from this process's copy while no app was written since. */
+export async function cachedAppList(db: Db, read: () => Promise<AppRecord[]>): Promise<AppRecord[]> {
+  const copies = copiesOf(db)
+  if (copies.list && copies.list.readAt === writes && isYoung(copies.list)) return copies.list.value
+  const readAt = writes
+  const apps = await read()
+  if (copies.trusted && readAt === writes) copies.list = { value: deepFreeze(apps), readAt, keptAt: Date.now() }
+  return apps
+}
+
+const isYoung = (kept: Kept<unknown>) => Date.now() - kept.keptAt < MAX_COPY_AGE_MS
 
 /** A kept copy is shared by every request: frozen, so that no handler can change it for the next. */
 function deepFreeze<T>(value: T): T {

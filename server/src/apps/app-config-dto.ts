@@ -1,14 +1,17 @@
 import type { AppConfigDto } from '../../../src/protocol/index.js'
 import { captchaSiteKeyPrefixes } from '../../../src/protocol/index.js'
+import { loginMethodModules } from '../auth/login-methods.js'
 import { toFundingConfigDto } from '../funding/funding-config-dto.js'
-import type { AppRecord, LoginMethod } from './types.js'
+import type { AppRecord } from './types.js'
+
+/** The app config's fields the login methods give (`LoginMethodModule.appConfig`). */
+type LoginMethodConfig = Pick<AppConfigDto, Extract<keyof AppConfigDto, `${string}_auth` | `${string}_oauth`> | 'passkeys_for_signup_enabled' | 'telegram_auth_config'>
 
 /**
  * The public app config (sign-in spec, "Entities and their fields"); methods not built yet report off. Secrets never appear here. `apiOrigin`
  * (this server as the browser reaches it) is the `custom_api_url` of a cookie-session app without an explicit one.
  */
 export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = [], apiOrigin: string | null = null): AppConfigDto {
-  const on = (method: LoginMethod) => app.loginMethods.includes(method)
   return {
     id: app.id,
     name: app.name,
@@ -24,26 +27,7 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
       cta_link: app.allowlist.ctaLink,
     },
     legacy_wallet_ui_config: false,
-    wallet_auth: on('wallet'),
-    solana_wallet_auth: on('solana_wallet'),
-    email_auth: on('email'),
-    sms_auth: on('sms'),
-    passkey_auth: on('passkey'),
-    passkeys_for_signup_enabled: on('passkey') && app.passkeysForSignup,
-    guest_auth: on('guest'),
-    custom_jwt_auth: on('custom_jwt'),
-    farcaster_auth: on('farcaster'),
-    telegram_auth: on('telegram'),
-    google_oauth: on('google'),
-    twitter_oauth: on('twitter'),
-    discord_oauth: on('discord'),
-    github_oauth: on('github'),
-    spotify_oauth: on('spotify'),
-    instagram_oauth: on('instagram'),
-    tiktok_oauth: on('tiktok'),
-    line_oauth: on('line'),
-    linkedin_oauth: on('linkedin'),
-    apple_oauth: on('apple'),
+    ...loginMethodConfig(app),
     disable_plus_emails: app.disablePlusEmails,
     terms_and_conditions_url: app.termsUrl,
     privacy_policy_url: app.privacyUrl,
@@ -58,7 +42,6 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     // Non-null switches the reference client to server-cookie mode (docs/wire.md "Base URL and cookie sessions").
     custom_api_url: app.cookieSessions ? (app.cookieSessions.apiUrl ?? apiOrigin) : null,
     verification_key: verificationKey,
-    telegram_auth_config: telegramAuthConfig(app),
     funding_config: toFundingConfigDto(app.funding),
     embedded_wallet_config: {
       create_on_login: app.embeddedWallets.ethereumCreateOnLogin,
@@ -90,9 +73,5 @@ function captchaSiteKey(app: AppRecord): string | null {
   return `${captchaSiteKeyPrefixes.altcha}${app.id}`
 }
 
-/** The bot's public half only: the token stays on the server. */
-function telegramAuthConfig(app: AppRecord): AppConfigDto['telegram_auth_config'] {
-  if (!app.telegram) return null
-  const { botId, botName, linkEnabled, seamlessAuthEnabled } = app.telegram
-  return { bot_id: botId, bot_name: botName, link_enabled: linkEnabled, seamless_auth_enabled: seamlessAuthEnabled }
-}
+/** Each login method's switches and public settings. */
+const loginMethodConfig = (app: AppRecord) => Object.assign({}, ...loginMethodModules.map((method) => method.appConfig?.(app))) as LoginMethodConfig

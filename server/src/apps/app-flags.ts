@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { oauthProviders, type OAuthProvider } from '../../../src/protocol/index.js'
-import { isRedirectUrlEntry, oauthProvidersFromFile, oauthProvidersSchema } from '../auth/oauth/settings.js'
+import type { CustomJwtSettings } from '../auth/custom-auth/settings.js'
+import { OPTIMISM_ID_REGISTRY, type FarcasterSettings } from '../auth/farcaster/settings.js'
+import { isRedirectUrlEntry, oauthProvidersFromFile, oauthProvidersSchema, type OAuthProviderSettings } from '../auth/oauth/settings.js'
 import { PASSKEY_RP_ID } from '../auth/passkey/settings.js'
-import { TELEGRAM_BOT_TOKEN } from '../auth/telegram/settings.js'
+import { TELEGRAM_BOT_TOKEN, type TelegramSettings } from '../auth/telegram/settings.js'
 import { ALTCHA_MAX_NUMBER_LIMIT, isOriginEntry } from './app-file-schema.js'
 import { appDefaults } from './store.js'
-import { loginMethods, OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type CaptchaSettings, type CustomJwtSettings, type FarcasterSettings, type LoginMethod, type OAuthProviderSettings, type TelegramSettings } from './types.js'
+import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type LoginMethod } from './types.js'
 
 /** A flag value the CLI refuses (exit code 2 with the usage). */
 export class UsageError extends Error {}

@@ -1,20 +1,13 @@
+import { loginMethodModules } from '../auth/login-methods.js'
+import { redact, REDACTED } from './redacted.js'
 import type { AppRecord, FundingSettings } from './types.js'
 
-/** What `apps show` prints in place of a secret that is set. */
-export const REDACTED = '********'
-const redact = (value: string | null | undefined) => (value ? REDACTED : value ?? null)
-
-/** The app with OAuth client secrets, Apple private keys, the Turnstile secret, the Telegram bot token and funding provider keys masked, for printing. */
+/** The app with each login method's secrets (`LoginMethodModule.redactSecrets`), the Turnstile secret, the app secret, RPC URLs and funding provider keys masked, for printing. */
 export function redactSecrets(app: AppRecord): AppRecord {
   return {
     ...app,
-    oauthProviders: Object.fromEntries(Object.entries(app.oauthProviders).map(([provider, settings]) => [provider, {
-      ...settings,
-      clientSecret: redact(settings.clientSecret),
-      ...(settings.apple && { apple: { ...settings.apple, privateKeyPem: REDACTED } }),
-    }])),
+    ...Object.assign({}, ...loginMethodModules.map((method) => method.redactSecrets?.(app))),
     captcha: app.captcha && { ...app.captcha, secretKey: redact(app.captcha.secretKey) },
-    telegram: app.telegram && { ...app.telegram, botToken: REDACTED },
     appSecretHash: redact(app.appSecretHash),
     // RPC providers put API keys in the path or query: only the origin is printed.
     walletRpcUrls: Object.fromEntries(Object.entries(app.walletRpcUrls).map(([chainId, url]) => [chainId, `${new URL(url).origin}/${REDACTED}`])),

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { oauthProviders } from '../../../src/protocol/index.js'
 import { fundingSettingProblems } from '../funding/funding-setting-problems.js'
-import type { AppInput, AppRecord, CustomJwtSettings } from './types.js'
+import type { AppInput, AppRecord } from './types.js'
 
 const parses = (parse: () => unknown) => {
   try {
@@ -16,7 +16,7 @@ const parses = (parse: () => unknown) => {
  * A custom JWT checked without both `iss` and `aud` accepts any token its key set signed: with a shared key set (a
  * hosted identity provider's) another tenant's users would sign in here. Refused; a dev-mode config file only warns.
  */
-export function customJwtClaimProblems(jwt: CustomJwtSettings | null | undefined): string[] {
+export function customJwtClaimProblems(jwt: AppRecord['customJwt'] | undefined): string[] {
   return jwt && (!jwt.issuer || !jwt.audience) ? ['custom JWT needs an issuer and an audience (--custom-jwt-issuer, --custom-jwt-audience)'] : []
 }
 

@@ -1,8 +1,9 @@
 import { GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
+import { OPTIMISM_ID_REGISTRY } from '../auth/farcaster/settings.js'
 import type { Db, Queryable } from '../db/types.js'
-import { APPS_CHANNEL, cachedApp, noteAppWritten } from './app-cache.js'
+import { APPS_CHANNEL, cachedApp, cachedAppList, noteAppWritten } from './app-cache.js'
 import { randomId } from './app-id.js'
-import { OPTIMISM_ID_REGISTRY, type AppInput, type AppRecord, type LoginMethod } from './types.js'
+import type { AppInput, AppRecord, LoginMethod } from './types.js'
 
 interface AppRow {
   id: string
@@ -61,7 +62,12 @@ async function readApp(db: Queryable, id: string): Promise<AppRecord | null> {
   return row ? toRecord(row) : null
 }
 
+/** Every app, from this process's copy while no app was written since (app-cache.ts); inside a transaction, from the database. */
 export async function listApps(db: Queryable): Promise<AppRecord[]> {
+  return isDb(db) ? cachedAppList(db, () => readApps(db)) : readApps(db)
+}
+
+async function readApps(db: Queryable): Promise<AppRecord[]> {
   return (await db.query<AppRow>(`SELECT ${columns} FROM apps ORDER BY created_at, id`)).map(toRecord)
 }
 

@@ -1,36 +1,11 @@
 import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
 import type { SmartWalletSettings } from '../smart-wallets/types.js'
-import { oauthProviders, type EmbeddedWalletsMode, type MfaMethod, type OAuthProvider } from '../../../src/protocol/index.js'
+import { oauthProviders, type EmbeddedWalletsMode, type MfaMethod } from '../../../src/protocol/index.js'
 import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
 export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey', 'farcaster', 'cross_app'] as const
 export type LoginMethod = (typeof loginMethods)[number]
-
-/** An OAuth client registered with a provider; every endpoint can be overridden (tests point them at a local provider). */
-export interface OAuthProviderSettings {
-  clientId: string
-  clientSecret: string | null
-  authorizationEndpoint?: string
-  tokenEndpoint?: string
-  userInfoEndpoint?: string
-  /** Expected `iss` of ID tokens and of the `iss` callback parameter (OIDC providers). */
-  issuer?: string
-  jwksUri?: string
-  scopes?: string[]
-  /** Sign in with Apple signs its client secret with this key. */
-  apple?: { teamId: string; keyId: string; privateKeyPem: string }
-}
-
-/** Bring-your-own identity provider (custom JWT): one of jwksUrl or publicKeyPem. */
-export interface CustomJwtSettings {
-  jwksUrl: string | null
-  publicKeyPem: string | null
-  issuer: string | null
-  audience: string | null
-  /** The claim holding the user id; default `sub`. */
-  userIdClaim: string
-}
 
 /** Who may sign in: emails, E.164 phone numbers, wallet addresses, or `@domain` for a whole email domain. */
 export interface AllowlistSettings {
@@ -52,45 +27,6 @@ export interface CaptchaSettings {
   verifyUrl: string | null
   /** ALTCHA only: the proof-of-work cost (largest secret number); default 50 000, tests use a tiny one. */
   altchaMaxNumber?: number
-}
-
-/** The app's Telegram bot (Login Widget and Mini App sign-in). The token is a secret: never logged or sent to clients. */
-export interface TelegramSettings {
-  botId: string
-  botName: string
-  botToken: string
-  linkEnabled: boolean
-  seamlessAuthEnabled: boolean
-}
-
-/** Where Sign-In with Farcaster reads an fid's custody address: the ID registry contract (`custodyOf(uint256)`) over an RPC. */
-export interface FarcasterSettings {
-  rpcUrl: string
-  idRegistryAddress: string
-  /** The registry's EIP-155 chain; the RPC must answer with it. */
-  chainId: number
-  /** The KeyRegistry on the same chain (`keyDataOf(uint256,bytes)`), read for Farcaster signers; default OPTIMISM_KEY_REGISTRY_ADDRESS. */
-  keyRegistryAddress?: string
-}
-
-/** Farcaster's KeyRegistry on Optimism mainnet. */
-export const OPTIMISM_KEY_REGISTRY_ADDRESS = '0x00000000Fc1237824fb747aBDE0FF18990E59b7e'
-
-/** Farcaster's IdRegistry on Optimism mainnet, read through the public Optimism RPC. */
-export const OPTIMISM_ID_REGISTRY: FarcasterSettings = {
-  rpcUrl: 'https://mainnet.optimism.io',
-  idRegistryAddress: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
-  chainId: 10,
-}
-
-/** This app as a cross-app provider: which requester apps may connect, and where its sign-in-and-consent page is. */
-export interface CrossAppProviderSettings {
-  /** The provider's page the requester's popup opens (wallet spec: `provider_app_custom_auth_authorize_url`). */
-  authorizeUrl: string
-  /** The provider's transaction page; null: no transact path. */
-  transactUrl: string | null
-  /** Requester apps allowed to connect; a read-only connection refuses transacting. */
-  requesters: { appId: string; readOnly: boolean }[]
 }
 
 /** Whether sign-in creates an embedded wallet: never, for users without any wallet, or for everyone without an embedded one. */
@@ -223,7 +159,10 @@ export interface CookieSessionSettings {
   apiUrl: string | null
 }
 
-/** An app hosted by this server, as stored. */
+/**
+ * An app hosted by this server, as stored. Each login method adds its own settings (`auth/<method>/settings.ts`, by
+ * declaration merging), so this file names none of them.
+ */
 export interface AppRecord {
   id: string
   name: string
@@ -236,17 +175,10 @@ export interface AppRecord {
   logoUrl: string | null
   accentColor: string | null
   theme: 'light' | 'dark' | null
-  /** Exact `redirect_to` values OAuth may return to; `http://localhost:*` style ports match any port. */
-  oauthRedirectUrls: string[]
-  oauthProviders: Partial<Record<OAuthProvider, OAuthProviderSettings>>
-  whatsappEnabled: boolean
   /** The app's WalletConnect Cloud project id (public); null leaves WalletConnect out of the wallet picker. */
   walletConnectProjectId: string | null
   /** The WalletConnect relay clients use instead of WalletConnect's own (a self-hosted or stand-in relay); null: theirs. */
   walletConnectRelayUrl: string | null
-  /** ISO 3166 alpha-2 regions SMS is not sent to ('This region is not supported'). */
-  smsUnsupportedRegions: string[]
-  customJwt: CustomJwtSettings | null
   allowlist: AllowlistSettings
   /** Test mode: new sign-ups stop at this many users (max_accounts_reached). Null: no limit. */
   userLimit: number | null
@@ -255,24 +187,10 @@ export interface AppRecord {
   captcha: CaptchaSettings | null
   /** Linking an account another user holds offers a transfer instead of `linked_to_another_user`. */
   accountTransferEnabled: boolean
-  /** WebAuthn relying-party ID; null: the hostname of the request's (allowed) Origin. */
-  passkeyRpId: string | null
-  /** New users may sign up with a passkey (`passkeys_for_signup_enabled`). */
-  passkeysForSignup: boolean
-  /** Passkey ceremonies require user verification (UV flag), not only presence. */
-  passkeyRequireUserVerification: boolean
-  /** EIP-155 chain ids SIWE messages may name; null: the built-in set (plus anvil's 31337 on a dev server). */
-  siweChainIds: number[] | null
   /** JSON-RPC URL per EIP-155 chain id ('1', '8453'...): SIWE verifies contract wallets (ERC-1271) there. */
   walletRpcUrls: Record<string, string>
   /** How many external wallets one user may link; null: no limit. */
   maxLinkedWalletsPerUser: number | null
-  /** Null: Telegram not configured. */
-  telegram: TelegramSettings | null
-  /** The Farcaster ID registry to verify against; defaults to Optimism mainnet. */
-  farcaster: FarcasterSettings
-  /** Null: this app is not a cross-app provider. */
-  crossAppProvider: CrossAppProviderSettings | null
   embeddedWallets: EmbeddedWalletSettings
   chains: ChainSettings[]
   /** The chain embedded wallets start on; null: the client's default. */

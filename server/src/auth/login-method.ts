@@ -1,14 +1,17 @@
 /**
  * The shape of a login method's server module (`auth/<method>/module.ts`): how its routes mount, its fields of an
- * app's settings file, and how its linked accounts carry their key on the wire. `login-methods.ts` lists them all;
- * the app (`app.ts`), the settings file schema (`apps/app-file-schema.ts`) and the user DTO loop over that list.
+ * app's settings file, its part of the app config and of `apps show`, and how its linked accounts carry their key on the wire. `login-methods.ts` lists them all;
+ * the app (`app.ts`) and the settings file schema (`apps/app-file-schema.ts`) loop over that list, and the user DTO
+ * gets the wires through the server context (`server.ts`), as the modules' routes import the user DTO.
  */
 import type { Hono } from 'hono'
+import type { AppConfigDto } from '../../../src/protocol/index.js'
 import type { z } from 'zod'
 import type { SecretSources } from '../apps/file-schema-parts.js'
-import type { AppInput } from '../apps/types.js'
+import type { AppInput, AppRecord } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
 import type { AppEnv } from '../http/env.js'
+import type { LinkedAccountWire } from './linked-account-wire.js'
 
 /** Registers routes on the app, each at its protocol route's own path (`http/mount.ts`). */
 export type LoginMethodMount = (app: Hono<AppEnv>, ctx: ServerContext) => void
@@ -28,6 +31,12 @@ export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Mounted before `requireApp`, so without an app: requests that carry no app header (a provider's callback, a relay, a script). */
   mountsBeforeAppCheck?: readonly LoginMethodMount[]
   settings?: LoginMethodSettings<Shape>
+  /** How its linked accounts carry their key on the wire, when not as `address` (email and wallets do). */
+  linkedAccounts?: LinkedAccountWire
+  /** Its switches and public settings in the app config (`apps/app-config-dto.ts`); never a secret. */
+  appConfig?(app: AppRecord): Partial<AppConfigDto>
+  /** Its settings with their secrets masked, for `apps show` (`apps/redact-secrets.ts`). */
+  redactSecrets?(app: AppRecord): Partial<AppRecord>
 }
 
 /** Types a module's definition, keeping its settings' field types (the identity at run time). */

@@ -24,6 +24,21 @@ export function postgresTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): P
   }
 }
 
+/** Distinct statement texts given a name; past it a text runs unnamed, so no connection prepares without bound. */
+const MAX_PREPARED = 2_000
+const preparedNames = new Map<string, string>()
+
+/**
+ * A statement with parameters runs as a named prepared statement: each connection parses and plans it once, then
+ * only binds (issue 19). Without parameters it may hold several statements (migrations), which cannot be prepared.
+ */
+export function statementOf(sql: string, params: unknown[]): pg.QueryConfig {
+  if (params.length === 0) return { text: sql }
+  let name = preparedNames.get(sql)
+  if (name === undefined && preparedNames.size < MAX_PREPARED) preparedNames.set(sql, (name = `tessera_${preparedNames.size}`))
+  return name === undefined ? { text: sql, values: params } : { name, text: sql, values: params }
+}
+
 /** Connects a pool to PostgreSQL at `databaseUrl`; an unreachable database raises DatabaseUnavailableError, never a hang. */
 export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = postgresTimeoutsFromEnv()): Promise<Db> {
   // int8 columns hold unix milliseconds, which fit safely in a JS number.
@@ -42,7 +57,7 @@ export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeou
   // An idle client losing its connection must not crash the process; the pool reconnects.
   pool.on('error', () => {})
   const query: Queryable['query'] = <Row>(sql: string, params: unknown[] = []) =>
-    guardAvailability(async () => (await pool.query(sql, params)).rows as Row[])
+    guardAvailability(async () => (await pool.query(statementOf(sql, params))).rows as Row[])
   try {
     await query('SELECT 1')
   } catch (error) {
@@ -64,7 +79,7 @@ export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeou
       let broken: Error | undefined
       try {
         await client.query('BEGIN')
-        const result = await work({ query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[] })
+        const result = await work({ query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(statementOf(sql, params))).rows as Row[] })
         await client.query('COMMIT')
         return result
       } catch (error) {

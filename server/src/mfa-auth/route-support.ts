@@ -7,7 +7,7 @@ import { loadUserDto } from '../users/user-dto.js'
 export const code = z.string().regex(/^\d{6}$/, 'must be a 6-digit code')
 
 export async function loadUser(ctx: ServerContext, appId: string, userId: string): Promise<UserDto> {
-  const user = await loadUserDto(ctx.db, appId, userId)
+  const user = await loadUserDto(ctx, appId, userId)
   if (!user) throw invalidToken()
   return user
 }

@@ -13,7 +13,7 @@ export interface LiveCaller { claims: AccessClaims; user: UserDto }
 /** As `verifyLiveAccess` (authenticate-request.ts), with the caller's user read in the same statement as its session; else 401. */
 export async function verifyLiveCaller(ctx: ServerContext, token: string, appId: string): Promise<LiveCaller> {
   const claims = await verifyAccessToken(ctx, token, appId)
-  const loaded = await loadUserDtoWithSession(ctx.db, appId, claims.userId, claims.sessionId)
+  const loaded = await loadUserDtoWithSession(ctx, appId, claims.userId, claims.sessionId)
   if (!loaded?.session || !isSessionLive(loaded.session, ctx.clock.now())) throw invalidToken()
   return { claims, user: loaded.user }
 }

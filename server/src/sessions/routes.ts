@@ -45,7 +45,7 @@ export function mountSessionRoutes(app: Hono<AppEnv>, ctx: ServerContext): void 
     const refreshToken = refreshTokenCookie(c) ?? body.refresh_token
     if (refreshToken) {
       const rotated = await rotateRefreshToken(ctx, app.id, refreshToken)
-      const user = await loadUserDto(ctx.db, app.id, rotated.userId)
+      const user = await loadUserDto(ctx, app.id, rotated.userId)
       if (!user) throw invalidToken()
       return c.json(await authenticatedResponse(ctx, app.id, user, rotated.sessionId, rotated.refreshToken, 'set'))
     }

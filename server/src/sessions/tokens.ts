@@ -2,6 +2,7 @@ import { SignJWT, jwtVerify, decodeProtectedHeader, type JWTPayload } from 'jose
 import type { UserDto } from '../../../src/protocol/index.js'
 import type { ServerContext } from '../context.js'
 import { invalidToken } from '../http/api-error.js'
+import { keepIdentityToken, keptIdentityToken } from './identity-token-cache.js'
 
 /** The `typ` header of identity tokens; access tokens use 'JWT', so one can never pass for the other. */
 export const IDENTITY_TOKEN_TYP = 'id+jwt'
@@ -22,16 +23,24 @@ export async function signAccessToken(ctx: TokenContext, appId: string, userId: 
     .sign(ctx.keys.privateKey)
 }
 
-/** Identity token: the user's profile claims, signed like the access token but typed apart. */
+/**
+ * Identity token: the user's profile claims, signed like the access token but typed apart. The token signed last for
+ * the same claims is handed back while more than half its lifetime is left (`identity-token-cache.ts`).
+ */
 export async function signIdentityToken(ctx: TokenContext, appId: string, user: UserDto): Promise<string> {
   const iat = Math.floor(ctx.clock.now() / 1000)
-  return new SignJWT({
+  const claims = {
     linked_accounts: JSON.stringify(user.linked_accounts),
     custom_metadata: JSON.stringify(user.custom_metadata ?? {}),
     created_at: user.created_at,
     has_accepted_terms: user.has_accepted_terms,
     is_guest: user.is_guest,
-  })
+  }
+  const key = `${ctx.issuer}\n${appId}\n${user.id}`
+  const claimsText = JSON.stringify(claims)
+  const kept = keptIdentityToken(ctx.keys.privateKey, key, claimsText, iat, ctx.accessTokenTtlSeconds / 2)
+  if (kept) return kept
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', typ: IDENTITY_TOKEN_TYP, kid: ctx.keys.kid })
     .setIssuer(ctx.issuer)
     .setAudience(appId)
@@ -39,6 +48,8 @@ export async function signIdentityToken(ctx: TokenContext, appId: string, user: 
     .setIssuedAt(iat)
     .setExpirationTime(iat + ctx.accessTokenTtlSeconds)
     .sign(ctx.keys.privateKey)
+  keepIdentityToken(ctx.keys.privateKey, key, { claims: claimsText, token, expiresAt: iat + ctx.accessTokenTtlSeconds })
+  return token
 }
 
 export interface AccessClaims { userId: string; sessionId: string }

@@ -22,7 +22,7 @@ export function mountUserRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const app = c.var.app
     const claims = await requireAccess(ctx, c)
     await ctx.db.query('UPDATE users SET has_accepted_terms = true WHERE id = $1 AND app_id = $2', [claims.userId, app.id])
-    const user = await loadUserDto(ctx.db, app.id, claims.userId)
+    const user = await loadUserDto(ctx, app.id, claims.userId)
     if (!user) throw invalidToken()
     return c.json(user)
   })

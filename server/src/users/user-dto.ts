@@ -1,6 +1,5 @@
 import type { LinkedAccountDto, UserDto } from '../../../src/protocol/index.js'
-import { linkedAccountWires } from '../auth/linked-account-wires.js'
-import type { Queryable } from '../db/types.js'
+import type { ServerContext } from '../context.js'
 
 interface AccountJson {
   type: LinkedAccountDto['type']
@@ -36,23 +35,22 @@ const userSql = `SELECT u.id, u.created_at, u.has_accepted_terms, u.is_guest, u.
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
-/** Each account type's wire form, and the stored details no wire form shows (a passkey's signature counter). */
-const wireByType = new Map(linkedAccountWires.flatMap((wire) => wire.types.map((type) => [type, wire] as const)))
-const internalDetails = new Set(linkedAccountWires.flatMap((wire) => wire.internalDetails ?? []))
+/** The database, and each account type's wire form with the stored details no wire form shows (a passkey's signature counter). */
+type UserDtoContext = Pick<ServerContext, 'db' | 'linkedAccountWires'>
 
 /** Loads the user (scoped to its app) as the wire shape, or null. */
-export async function loadUserDto(db: Queryable, appId: string, userId: string): Promise<UserDto | null> {
-  return (await loadUserDtoWithSession(db, appId, userId, null))?.user ?? null
+export async function loadUserDto(ctx: UserDtoContext, appId: string, userId: string): Promise<UserDto | null> {
+  return (await loadUserDtoWithSession(ctx, appId, userId, null))?.user ?? null
 }
 
 /** The user as `loadUserDto` gives it, and the times of its session `sessionId` in the app (null: none), in one statement. */
-export async function loadUserDtoWithSession(db: Queryable, appId: string, userId: string, sessionId: string | null): Promise<{ user: UserDto; session: SessionTimesJson | null } | null> {
+export async function loadUserDtoWithSession({ db, linkedAccountWires: wires }: UserDtoContext, appId: string, userId: string, sessionId: string | null): Promise<{ user: UserDto; session: SessionTimesJson | null } | null> {
   const [row] = await db.query<UserRow>(userSql, [userId, appId, sessionId])
   if (!row) return null
   const linked = row.accounts.map((account) => ({
-    ...Object.fromEntries(Object.entries(account.details).filter(([key]) => !internalDetails.has(key))),
+    ...Object.fromEntries(Object.entries(account.details).filter(([key]) => !wires.internalDetails.has(key))),
     type: account.type,
-    ...(wireByType.get(account.type)?.keyField(account.address) ?? { address: account.address }),
+    ...(wires.byType.get(account.type)?.keyField(account.address) ?? { address: account.address }),
     verified_at: Math.floor(account.verified_at / 1000),
     first_verified_at: seconds(account.first_verified_at),
     latest_verified_at: seconds(account.latest_verified_at),

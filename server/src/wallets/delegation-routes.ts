@@ -24,7 +24,7 @@ import { delegationRoutes } from '../../../src/protocol/delegation-routes.js'
 export function mountWalletDelegationRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
   const userOf = async (appId: string, userId: string) => {
-    const user = await loadUserDto(ctx.db, appId, userId)
+    const user = await loadUserDto(ctx, appId, userId)
     if (!user) throw invalidToken()
     return user
   }

@@ -27,7 +27,7 @@ import { embeddedWalletRoutes } from '../../../src/protocol/embedded-wallet-rout
 export function mountEmbeddedWalletApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
 
   const userOf = async (appId: string, userId: string): Promise<UserDto> => {
-    const user = await loadUserDto(ctx.db, appId, userId)
+    const user = await loadUserDto(ctx, appId, userId)
     if (!user) throw invalidToken()
     return user
   }

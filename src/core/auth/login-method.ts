@@ -11,6 +11,7 @@ import type { AccountMappers } from '../user/account-mapper.js'
 import type { AuthState, LoginMethodName } from './types.js'
 import type { ClientOptions, TokenStorage } from '../client-options.js'
 import type { ConfigState } from '../config/types.js'
+import type { LoginMethodConfig } from './login-method-config.js'
 import type { User } from '../user/types.js'
 import type { Store } from '../utils/store.js'
 import type { lazyEmbeddedWallets } from '../wallets/embedded/lazy-embedded-wallets.js'
@@ -44,12 +45,14 @@ export interface CreatedLoginMethod<Api> {
   destroy(): void
 }
 
-export interface LoginMethod<Name extends string, Api> {
+export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> {
   readonly name: Name
   /** The linked-account types this method adds to a user, and how the wire form of each maps. */
   readonly accounts?: AccountMappers
+  /** The method's own fields of the effective config (its `config.ts`). */
+  readonly config?: LoginMethodConfig<ConfigFields>
   create(deps: LoginMethodDeps): CreatedLoginMethod<Api>
 }
 
 /** Types a module's definition (the identity at run time). */
-export const defineLoginMethod = <Name extends string, Api>(method: LoginMethod<Name, Api>): LoginMethod<Name, Api> => method
+export const defineLoginMethod = <Name extends string, Api, ConfigFields = unknown>(method: LoginMethod<Name, Api, ConfigFields>): LoginMethod<Name, Api, ConfigFields> => method

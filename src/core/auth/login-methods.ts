@@ -1,4 +1,5 @@
 /** The login methods the client offers: each is a module in its own folder; adding one adds it here. */
+import type { AppConfigDto } from '../../protocol/index.js'
 import { crossAppMethod } from './cross-app/method.js'
 import { customAuthMethod } from './custom-auth/method.js'
 import { emailMethod } from './email/method.js'
@@ -15,6 +16,14 @@ export const loginMethods = [emailMethod, smsMethod, oauthMethod, passkeyMethod,
 type Methods = (typeof loginMethods)[number]
 /** `client.auth`: each method's namespace under its name. */
 export type AuthNamespaces = { readonly [M in Methods as M['name']]: M extends LoginMethod<string, infer Api> ? Api : never }
+/** Every method's own fields of the effective config, together (the intersection of each method's `config.ts` fields). */
+type LoginMethodConfigFields = FieldsReader<Methods> extends (fields: infer All) => void ? All : never
+type FieldsReader<M> = M extends LoginMethod<string, unknown, infer Fields> ? (fields: Fields) => void : never
+
+/** Every method's own fields of the effective config: read from the server config, or their defaults without one. */
+export function loginMethodConfigFields(dto?: AppConfigDto): LoginMethodConfigFields {
+  return Object.assign({}, ...loginMethods.map((method) => (dto ? method.config?.fromDto(dto) : method.config?.defaults()))) as LoginMethodConfigFields
+}
 
 /** Creates every method for one client: their namespaces, and the client's hooks into them. */
 export function createLoginMethods(deps: LoginMethodDeps): { auth: AuthNamespaces; created: CreatedLoginMethod<unknown>[] } {

@@ -1,5 +1,4 @@
 /** What every login method shares: the auth state, the methods' names and the intents. */
-import type { OAuthProvider } from '../../protocol/index.js'
 import type { User } from '../user/types.js'
 
 /** `loading` until the stored session has been checked once. */
@@ -9,12 +8,13 @@ export interface AuthState {
   user: User | null
 }
 
+/**
+ * Each login method's sign-in names under its module name: the method's folder adds its entry (interface merging, as
+ * the methods import this file), e.g. `telegram: 'telegram'` in `telegram/types.ts`.
+ */
+export interface LoginMethodNames {}
 /** Every way a user can sign in through this client; `Recent` and login events name them. */
-export type LoginMethodName =
-  | 'email' | 'sms' | OAuthProvider | 'custom_auth' | 'guest'
-  | 'passkey' | 'siwe' | 'siws' | 'farcaster' | 'telegram'
-  /** A cross-app account: `privy:<provider app id>` (wallet spec, "Screens and routes": "Cross-app"). */
-  | `privy:${string}`
+export type LoginMethodName = LoginMethodNames[keyof LoginMethodNames]
 
 /** Sign-in spec, "Entities and their fields": "Auth intent". `update` replaces an email or phone the user already has. */
 export type AuthIntent = 'login' | 'link' | 'update'

@@ -1,3 +1,4 @@
+import { loginMethodConfigFields } from '../auth/login-methods.js'
 import type { EffectiveConfig } from './types.js'
 
 export const DEFAULT_LANDING_HEADER = 'Log in or sign up'
@@ -37,14 +38,9 @@ export function defaultConfig(appId: string): EffectiveConfig {
     loginMethodsAndOrder: null,
     intl: { defaultCountry: 'US' },
     captchaSiteKey: null,
-    whatsAppEnabled: false,
-    customJwtAuth: false,
-    guestAuth: false,
-    crossAppProviders: [],
-    passkeysForSignup: false,
-    telegram: null,
     walletConnectProjectId: null,
     walletConnectRelayUrl: null,
     fundingConfig: null,
+    ...loginMethodConfigFields(),
   }
 }

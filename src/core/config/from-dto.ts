@@ -1,5 +1,6 @@
 /** Maps the server app config (snake_case) to the effective config. */
 import type { AppConfigDto, EmbeddedWalletConfigDto } from '../../protocol/index.js'
+import { loginMethodConfigFields } from '../auth/login-methods.js'
 import { DEFAULT_LANDING_HEADER } from './defaults.js'
 import type { EffectiveConfig, LoginMethod, UserOwnedRecoveryOption, WalletChainType } from './types.js'
 
@@ -77,18 +78,11 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     loginMethodsAndOrder: null,
     intl: { defaultCountry: 'US' },
     captchaSiteKey: dto.captcha_enabled ? (dto.captcha_site_key ?? null) : null,
-    whatsAppEnabled: dto.whatsapp_enabled ?? false,
-    customJwtAuth: dto.custom_jwt_auth ?? false,
-    guestAuth: dto.guest_auth ?? false,
     mfaMethods: dto.mfa_methods,
-    crossAppProviders: (dto.cross_app_login_providers ?? []).map((provider) => ({ appId: provider.app_id, name: provider.name, iconUrl: provider.icon_url })),
-    passkeysForSignup: dto.passkeys_for_signup_enabled ?? false,
     walletConnectProjectId: dto.wallet_connect_cloud_project_id || null,
     walletConnectRelayUrl: dto.wallet_connect_relay_url || null,
     fundingConfig: dto.funding_config ?? null,
-    telegram: dto.telegram_auth_config
-      ? { botId: dto.telegram_auth_config.bot_id, botName: dto.telegram_auth_config.bot_name, linkEnabled: dto.telegram_auth_config.link_enabled, seamlessAuthEnabled: dto.telegram_auth_config.seamless_auth_enabled }
-      : null,
+    ...loginMethodConfigFields(dto),
   }
 }
 

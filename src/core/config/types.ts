@@ -51,16 +51,7 @@ export interface LoginMethodsAndOrder {
   overflow: LoginMethod[]
 }
 
-/** Bring-your-own auth: the client signs in with the app's own token whenever it has one. */
-export interface CustomAuthConfig {
-  /** Off when false; defaults to the server's `custom_jwt_auth` flag. */
-  enabled?: boolean
-  /** The app's current token, or null/undefined when its own user is signed out. */
-  getCustomAccessToken(): Promise<string | null | undefined>
-  /** True while the app's own auth is still loading: nothing is synced until it settles. */
-  isLoading: boolean
-}
-
+/** Each login method adds its own fields from its `config.ts` (src/core/auth/<method>/config.ts). */
 export interface EffectiveConfig {
   appId: string
   appName: string
@@ -87,16 +78,6 @@ export interface EffectiveConfig {
   intl: { defaultCountry: string }
   /** `t:<key>` Turnstile or `a:<app id>` ALTCHA; null when CAPTCHA is off. */
   captchaSiteKey: string | null
-  whatsAppEnabled: boolean
-  /** Server `custom_jwt_auth`: the app signs users in with its own tokens. */
-  customJwtAuth: boolean
-  guestAuth: boolean
-  /** New users may sign up with a passkey (`passkeys_for_signup_enabled`): the landing then offers the choice screen. */
-  passkeysForSignup: boolean
-  /** The app's Telegram bot (server `telegram_auth_config`); null when none is configured. */
-  telegram: TelegramConfig | null
-  /** The provider apps behind `privy:<app id>` login methods: their buttons' names and icons. */
-  crossAppProviders: CrossAppProvider[]
   /** Server `wallet_connect_cloud_project_id`: the picker offers WalletConnect only when one is set. */
   walletConnectProjectId: string | null
   /** Server `wallet_connect_relay_url`: the relay WalletConnect pairs through; null: WalletConnect's own. */
@@ -159,10 +140,6 @@ export interface SolanaCluster {
   /** Funding: the cluster's USDC mint where it is not the built-in one (a local cluster's test mint). */
   usdcMint?: string | null
 }
-
-export interface TelegramConfig { botId: string; botName: string; linkEnabled: boolean; seamlessAuthEnabled: boolean }
-
-export interface CrossAppProvider { appId: string; name: string; iconUrl: string | null }
 
 /** What a host may pass: every appearance/legal field optional. */
 export interface EffectiveConfigInput {

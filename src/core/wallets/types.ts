@@ -8,6 +8,13 @@ import type { User } from '../user/types.js'
 import type { EthereumTransactionRequest, SolanaTransactionLike } from './embedded/types.js'
 import type { Eip1193Provider } from './ethereum/eip1193.js'
 
+declare module '../auth/types.js' {
+  interface LoginMethodNames {
+    /** Sign-in with Ethereum and with Solana, through `client.wallets`. */
+    wallets: 'siwe' | 'siws'
+  }
+}
+
 export type WalletChain = 'ethereum' | 'solana'
 
 /** How a wallet is reached: EIP-6963 announcement, a bare `window.ethereum`, wallet-standard, or WalletConnect. */

@@ -1,6 +1,31 @@
 /** OAuth (sign-in spec, "States and transitions"). */
-import type { AuthenticatedUserDto, OAuthAuthenticateBody, OAuthInitBody, OAuthInitResponse, OAuthLinkBody, OAuthLinkDto, OAuthTransferBody, OAuthUnlinkBody, UserDto } from '../dto.js'
+import type { AuthMode, OAuthProvider } from '../constants.js'
+import type { AuthenticatedUserDto, OAuthTokensDto, UserDto } from '../dto.js'
 import { get, post } from './route.js'
+
+/** Response of the OAuth link: the user, with the provider's tokens beside its fields (public-api's OAuthLinkResponse). */
+export type OAuthLinkDto = UserDto & { oauth_tokens?: OAuthTokensDto }
+export interface OAuthInitBody {
+  provider: OAuthProvider
+  /** Must equal one of the app's allowed redirect URLs exactly (docs/security.md #14). */
+  redirect_to: string
+  /** S256 of the client's verifier, base64url. */
+  code_challenge: string
+  state_code: string
+  /** CAPTCHA token. */
+  token?: string
+}
+export interface OAuthInitResponse { url: string }
+export interface OAuthAuthenticateBody {
+  authorization_code: string
+  state_code: string
+  code_verifier: string
+  code_type?: 'raw'
+  mode?: AuthMode
+}
+export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
+export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
+export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
 
 const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback/:provider'
 

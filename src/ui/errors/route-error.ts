@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../protocol/index.js'
+import { loginMethodRoutes, type InlineErrorStep, type LoginMethodErrorStep } from '../login-methods/route-list.js'
 
 /** The part of an error its route and copy depend on: never the raw message except for 400/422. */
 export interface ErrorLike {
@@ -15,24 +16,18 @@ export type ErrorScreenName = 'error' | 'allowlist-denied' | 'user-limit' | 'acc
 export type ErrorRoute =
   | { kind: 'inline-plus-address' }
   | { kind: 'inline-incorrect-code' }
-  /** The passkey status screen shows its own error with a retry. */
-  | { kind: 'inline-passkey' }
   /** The wallet status screen shows the wallet's own error with its retry rules. */
   | { kind: 'inline-wallet' }
-  /** The Farcaster screen shows its own 'Authentication failed' with a retry. */
-  | { kind: 'inline-farcaster' }
-  /** The cross-app screen shows the connect failure with a retry (wallet spec, "Screens and routes": "Cross-app and delegation"). */
-  | { kind: 'inline-cross-app' }
-  /** The Telegram status screen shows the Telegram copy of the sign-in spec, "The error catalogue" with a retry. */
-  | { kind: 'inline-telegram' }
+  /** A method whose screen shows its own failures with a retry (`errorsInline` in its routes.ts). */
+  | { kind: `inline-${InlineErrorStep}` }
   | { kind: 'account-transfer' }
   | { kind: 'screen'; screen: ErrorScreenName }
 
-/**
- * The step that failed. Plus-address errors stay on the landing, bad codes stay on the code boxes,
- * and OAuth failures read differently (sign-in spec, "The error catalogue": "OAuth").
- */
-export type ErrorStep = 'send-code' | 'submit-code' | 'oauth' | 'passkey' | 'wallet' | 'farcaster' | 'cross-app' | 'telegram' | 'login'
+/** The step that failed: a login method's (login-methods/<method>/routes.ts) or any sign-in ('login'). */
+export type ErrorStep = LoginMethodErrorStep | 'login'
+
+const inlineErrorSteps: readonly string[] = loginMethodRoutes.flatMap((routes) => (routes.errorsInline ? routes.errorSteps : []))
+const isInlineErrorStep = (step: ErrorStep): step is InlineErrorStep => inlineErrorSteps.includes(step)
 
 export function routeError(error: ErrorLike, step: ErrorStep): ErrorRoute {
   if (error.code === 'disallowed_plus_email') return { kind: 'inline-plus-address' }
@@ -41,10 +36,7 @@ export function routeError(error: ErrorLike, step: ErrorStep): ErrorRoute {
   if (step === 'wallet' && error.code === 'account_transfer_required') return { kind: 'inline-wallet' }
   if (error.code === 'account_transfer_required' && typeof error.data?.nonce === 'string') return { kind: 'account-transfer' }
   const screen = errorScreenFor(error)
-  if (step === 'passkey' && screen === 'error') return { kind: 'inline-passkey' }
-  if (step === 'farcaster' && screen === 'error') return { kind: 'inline-farcaster' }
-  if (step === 'cross-app' && screen === 'error') return { kind: 'inline-cross-app' }
-  if (step === 'telegram' && screen === 'error') return { kind: 'inline-telegram' }
+  if (isInlineErrorStep(step) && screen === 'error') return { kind: `inline-${step}` }
   // Wallet failures the core worded (sign-in spec, "The error catalogue": "Wallet login errors") stay on the status screen.
   if (step === 'wallet' && screen === 'error' && typeof error.data?.walletError === 'string') return { kind: 'inline-wallet' }
   return { kind: 'screen', screen }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { initialScreen } from './intent.js'
-import { isCrossAppMethod, isLandingMethod } from './method-kind.js'
+import { isCrossAppMethod } from '../login-methods/cross-app/routes.js'
+import { isLandingMethod } from './method-kind.js'
 import { overflowLabel } from './overflow-label.js'
 
 describe('cross-app login methods on the landing', () => {

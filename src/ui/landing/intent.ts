@@ -2,7 +2,7 @@ import type { TesseraClient, User } from '../../core/index.js'
 import type { CopyKey } from '../copy/en.js'
 import type { ModalRequest } from '../modal-context.js'
 import type { Screen } from '../navigation/navigation.js'
-import { isCrossAppMethod, isOAuthProvider } from './method-kind.js'
+import { loginMethodRoutes } from '../login-methods/route-list.js'
 
 type SendCodeOptions = NonNullable<Parameters<TesseraClient['auth']['email']['sendCode']>[1]>
 
@@ -14,14 +14,7 @@ export function initialScreen(request: ModalRequest): Screen {
   if (request.intent === 'login') return 'landing'
   if (request.intent === 'wallet') return request.screen
   if (request.intent === 'connect-or-create') return 'wallet-connect-or-create'
-  if (request.method === 'sms') return 'phone'
-  if (isOAuthProvider(request.method)) return 'oauth'
-  if (request.method === 'passkey') return 'passkey'
-  if (request.method === 'wallet') return 'wallet-picker'
-  if (request.method === 'farcaster') return 'farcaster'
-  if (request.method === 'telegram') return 'telegram'
-  if (isCrossAppMethod(request.method)) return 'cross-app'
-  return 'landing'
+  return loginMethodRoutes.find((routes) => routes.isEntry(request.method))?.requestScreen ?? 'landing'
 }
 
 /** The intent an email or SMS send carries: the request's when it is for this channel, else a sign-in. */

@@ -1,6 +1,7 @@
 import type { EffectiveConfig } from '../../core/index.js'
 import type { CopyKey } from '../copy/en.js'
-import { isLandingMethod, type LandingMethod } from './method-kind.js'
+import type { LandingMethod } from '../login-methods/route-list.js'
+import { isLandingMethod } from './method-kind.js'
 import { overflowLabel } from './overflow-label.js'
 
 /** What the landing shows: method rows, then (if any method is left) one button that opens the rest. */

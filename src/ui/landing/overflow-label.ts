@@ -1,5 +1,7 @@
 import type { CopyKey } from '../copy/en.js'
-import { isCrossAppMethod, isOAuthProvider, type LandingMethod } from './method-kind.js'
+import { isCrossAppMethod } from '../login-methods/cross-app/routes.js'
+import { isOAuthProvider } from '../login-methods/oauth/routes.js'
+import type { LandingMethod } from '../login-methods/route-list.js'
 
 /**
  * The legacy overflow button's label, from the kinds of method it hides (sign-in spec, "Screens and routes"):

@@ -1,19 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { TesseraClient } from '../../core/index.js'
+import { loginMethodUis } from '../login-methods.js'
 import { FLOW_RESET_DELAY_MS } from '../modal-timing.js'
 import type { Navigation } from '../navigation/navigation.js'
-
-/** Every sign-in flow of the client, reset when the modal closes. */
-function resetClientFlows(client: TesseraClient) {
-  client.auth.email.reset()
-  client.auth.sms.reset()
-  client.auth.oauth.reset()
-  client.wallets.reset()
-  client.auth.crossApp.reset()
-  client.auth.passkey.reset()
-  client.auth.farcaster.reset()
-  client.auth.telegram.reset()
-}
 
 /**
  * Resets the client's flows and the modal's own state (`clearModalState`) a moment after a close. Returns whether a
@@ -40,7 +29,8 @@ export function useResetOnClose(client: TesseraClient, navigation: Navigation, v
       pending = false
       setResetPending(false)
       clearModalState()
-      resetClientFlows(client)
+      // Every sign-in flow of the client.
+      for (const method of loginMethodUis) method.reset(client)
       navigation.reset()
     }
     const timer = setTimeout(resetFlows, FLOW_RESET_DELAY_MS)

@@ -1,18 +1,12 @@
+import { loginMethodRoutes, type LoginMethodScreen } from '../login-methods/route-list.js'
 import type { WalletFlowScreen } from '../screens/wallet-flows/screens.js'
 
 /** The modal's screens besides the wallet security flows (`group:step`, one lazy router for all: walletFlowScreens). */
 export const modalScreens = [
   'landing',
-  'code',
   'error',
-  // Landing overflow, phone input, the SMS code (the same component as 'code') and OAuth status.
+  // Landing overflow.
   'more-options',
-  'phone',
-  'sms-code',
-  'oauth',
-  // Passkey status (loading, success or error with retry) and the sign-up-or-sign-in choice.
-  'passkey',
-  'passkey-choice',
   // Access rejections, CAPTCHA, terms and account transfer (sign-in spec, "Screens and routes" and "States and transitions"; wallet spec).
   'allowlist-denied',
   'user-limit',
@@ -21,17 +15,8 @@ export const modalScreens = [
   'terms',
   'account-transfer',
   'account-transfer-assets',
-  // External wallets: the picker (with its network, install and empty views) and the connection status.
-  'wallet-picker',
-  'wallet-status',
-  // The connect-or-create intent: the picker, or (signed in without an embedded wallet) connect or create one.
-  'wallet-connect-or-create',
-  // Farcaster: the QR code (desktop) or open-app button (mobile) while the Farcaster app signs, then its status.
-  'farcaster',
-  // Telegram status: the widget's popup, then 'Verifying connection to Telegram' (sign-in spec, "Screens and routes").
-  'telegram',
-  // Cross-app: the provider app's popup (connecting), then success or failure.
-  'cross-app',
+  // Each login method's own screens (login-methods/<method>/routes.ts).
+  ...loginMethodRoutes.flatMap((routes): readonly LoginMethodScreen[] => routes.screens),
 ] as const
 
 /** The modal's screens. Error screens carry the error that led there. */

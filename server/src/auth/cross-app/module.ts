@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { crossAppLinkedAccounts } from './linked-accounts.js'
 import { mountCrossAppAppRoutes, mountCrossAppRoutes } from './routes.js'
 import { crossAppSettings } from './settings.js'
 
@@ -8,4 +9,5 @@ export const crossAppModule = defineLoginMethod({
   // Public, like the app config: read without an app header.
   mountsBeforeAppCheck: [mountCrossAppAppRoutes],
   settings: crossAppSettings,
+  linkedAccounts: crossAppLinkedAccounts,
 })

@@ -3,6 +3,23 @@ import { APP_ID_LENGTH } from '../../../../src/protocol/index.js'
 import { httpUrl, optional } from '../../apps/file-schema-parts.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
+/** This app as a cross-app provider: which requester apps may connect, and where its sign-in-and-consent page is. */
+export interface CrossAppProviderSettings {
+  /** The provider's page the requester's popup opens (wallet spec: `provider_app_custom_auth_authorize_url`). */
+  authorizeUrl: string
+  /** The provider's transaction page; null: no transact path. */
+  transactUrl: string | null
+  /** Requester apps allowed to connect; a read-only connection refuses transacting. */
+  requesters: { appId: string; readOnly: boolean }[]
+}
+
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    /** Null: this app is not a cross-app provider. */
+    crossAppProvider: CrossAppProviderSettings | null
+  }
+}
+
 const file = {
   cross_app_provider: z.strictObject({
     authorize_url: httpUrl,

@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { customAuthLinkedAccounts } from './linked-accounts.js'
 import { mountCustomJwtRoutes } from './routes.js'
 import { customAuthSettings } from './settings.js'
 
@@ -6,4 +7,6 @@ export const customAuthModule = defineLoginMethod({
   name: 'custom-auth',
   mounts: [mountCustomJwtRoutes],
   settings: customAuthSettings,
+  linkedAccounts: customAuthLinkedAccounts,
+  appConfig: (app) => ({ custom_jwt_auth: app.loginMethods.includes('custom_jwt') }),
 })

@@ -1,7 +1,22 @@
 import { z } from 'zod'
 import { fromFile, httpUrl, optional, text, type SecretSources } from '../../apps/file-schema-parts.js'
-import type { CustomJwtSettings } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
+
+/** Bring-your-own identity provider (custom JWT): one of jwksUrl or publicKeyPem. */
+export interface CustomJwtSettings {
+  jwksUrl: string | null
+  publicKeyPem: string | null
+  issuer: string | null
+  audience: string | null
+  /** The claim holding the user id; default `sub`. */
+  userIdClaim: string
+}
+
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    customJwt: CustomJwtSettings | null
+  }
+}
 
 const customJwtSchema = z.strictObject({
   jwks_url: httpUrl.optional(),

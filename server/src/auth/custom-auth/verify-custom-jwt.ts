@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
-import type { AppRecord, CustomJwtSettings } from '../../apps/types.js'
+import type { AppRecord } from '../../apps/types.js'
+import type { CustomJwtSettings } from './settings.js'
 import type { ServerContext } from '../../context.js'
 import { ApiError } from '../../http/api-error.js'
 import type { VerifiedAccount } from '../shared/verified-account.js'

@@ -6,4 +6,5 @@ export const emailModule = defineLoginMethod({
   name: 'email',
   mounts: [mountPasswordlessRoutes],
   settings: emailSettings,
+  appConfig: (app) => ({ email_auth: app.loginMethods.includes('email') }),
 })

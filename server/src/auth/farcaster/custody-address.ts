@@ -1,5 +1,5 @@
 import { createPublicClient, getAddress, http, parseAbi, zeroAddress, type Address } from 'viem'
-import type { FarcasterSettings } from '../../apps/types.js'
+import type { FarcasterSettings } from './settings.js'
 import { invalidFarcasterCredentials } from './channels.js'
 
 const idRegistryAbi = parseAbi(['function custodyOf(uint256 fid) view returns (address owner)'])

@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { farcasterLinkedAccounts } from './linked-accounts.js'
 import { mountFarcasterRelayRoutes, mountFarcasterRoutes } from './routes.js'
 import { farcasterSettings } from './settings.js'
 
@@ -8,4 +9,6 @@ export const farcasterModule = defineLoginMethod({
   // The Farcaster app posts to the relay without our app header: the channel token names the app.
   mountsBeforeAppCheck: [mountFarcasterRelayRoutes],
   settings: farcasterSettings,
+  linkedAccounts: farcasterLinkedAccounts,
+  appConfig: (app) => ({ farcaster_auth: app.loginMethods.includes('farcaster') }),
 })

@@ -1,5 +1,5 @@
 import { createPublicClient, getAddress, http, parseAbi, type Hex } from 'viem'
-import { OPTIMISM_KEY_REGISTRY_ADDRESS, type FarcasterSettings } from '../../apps/types.js'
+import { OPTIMISM_KEY_REGISTRY_ADDRESS, type FarcasterSettings } from './settings.js'
 import { ApiError } from '../../http/api-error.js'
 
 const keyRegistryAbi = parseAbi(['function keyDataOf(uint256 fid, bytes key) view returns ((uint8 state, uint32 keyType))'])

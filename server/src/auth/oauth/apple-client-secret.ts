@@ -1,5 +1,5 @@
 import { importPKCS8, SignJWT } from 'jose'
-import type { OAuthProviderSettings } from '../../apps/types.js'
+import type { OAuthProviderSettings } from './settings.js'
 
 /** Apple accepts a client secret of at most six months; ours lives five minutes, one token request. */
 const APPLE_SECRET_TTL_SECONDS = 5 * 60

@@ -1,7 +1,8 @@
 import { defineLoginMethod } from '../login-method.js'
+import { oauthLinkedAccounts } from './linked-accounts.js'
 import { mountOauthCallbackRoutes } from './callback.js'
 import { mountOauthRoutes } from './routes.js'
-import { oauthSettings } from './settings.js'
+import { oauthAppConfig, oauthSettings, redactOAuth } from './settings.js'
 
 export const oauthModule = defineLoginMethod({
   name: 'oauth',
@@ -9,4 +10,7 @@ export const oauthModule = defineLoginMethod({
   // Providers send the browser back without our app header: the callback finds its app through the state.
   mountsBeforeAppCheck: [mountOauthCallbackRoutes],
   settings: oauthSettings,
+  linkedAccounts: oauthLinkedAccounts,
+  appConfig: oauthAppConfig,
+  redactSecrets: redactOAuth,
 })

@@ -1,5 +1,6 @@
 import type { OAuthProvider } from '../../../../src/protocol/index.js'
-import type { AppRecord, OAuthProviderSettings } from '../../apps/types.js'
+import type { AppRecord } from '../../apps/types.js'
+import type { OAuthProviderSettings } from './settings.js'
 import { ApiError } from '../../http/api-error.js'
 
 /** How long one request to a provider (token, user API) may take. */

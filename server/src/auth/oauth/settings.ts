@@ -1,8 +1,32 @@
 import { z } from 'zod'
-import { oauthProviders } from '../../../../src/protocol/index.js'
+import { oauthAccountType, oauthProviders, type AppConfigDto, type OAuthProvider } from '../../../../src/protocol/index.js'
 import { envName, fromEnv, fromFile, httpUrl, text, type SecretSources } from '../../apps/file-schema-parts.js'
-import type { AppRecord, OAuthProviderSettings } from '../../apps/types.js'
+import { redact, REDACTED } from '../../apps/redacted.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
+
+/** An OAuth client registered with a provider; every endpoint can be overridden (tests point them at a local provider). */
+export interface OAuthProviderSettings {
+  clientId: string
+  clientSecret: string | null
+  authorizationEndpoint?: string
+  tokenEndpoint?: string
+  userInfoEndpoint?: string
+  /** Expected `iss` of ID tokens and of the `iss` callback parameter (OIDC providers). */
+  issuer?: string
+  jwksUri?: string
+  scopes?: string[]
+  /** Sign in with Apple signs its client secret with this key. */
+  apple?: { teamId: string; keyId: string; privateKeyPem: string }
+}
+
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    /** Exact `redirect_to` values OAuth may return to; `http://localhost:*` style ports match any port. */
+    oauthRedirectUrls: string[]
+    oauthProviders: Partial<Record<OAuthProvider, OAuthProviderSettings>>
+  }
+}
 
 /** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
 export function isRedirectUrlEntry(value: string): boolean {
@@ -55,3 +79,16 @@ export const oauthSettings: LoginMethodSettings<typeof file> = {
     oauthProviders: app.oauth_providers && oauthProvidersFromFile(app.oauth_providers, sources),
   }),
 }
+
+/** In the app config: each provider's switch (`google_oauth`...). */
+export const oauthAppConfig = (app: AppRecord): Partial<AppConfigDto> =>
+  Object.fromEntries(oauthProviders.map((provider) => [oauthAccountType(provider), app.loginMethods.includes(provider)]))
+
+/** The client secrets and Apple private keys masked. */
+export const redactOAuth = (app: AppRecord): Partial<AppRecord> => ({
+  oauthProviders: Object.fromEntries(Object.entries(app.oauthProviders).map(([provider, settings]) => [provider, {
+    ...settings,
+    clientSecret: redact(settings.clientSecret),
+    ...(settings.apple && { apple: { ...settings.apple, privateKeyPem: REDACTED } }),
+  }])),
+})

@@ -38,7 +38,7 @@ export async function replaceVerifiedAccount(
     if (isUniqueViolation(error)) throw takenByAnother()
     throw error
   }
-  const user = await loadUserDto(ctx.db, app.id, userId)
+  const user = await loadUserDto(ctx, app.id, userId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
   return user
 }

@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { passkeyLinkedAccounts } from './linked-accounts.js'
 import { mountPasskeyRoutes } from './routes.js'
 import { passkeySettings } from './settings.js'
 
@@ -6,4 +7,9 @@ export const passkeyModule = defineLoginMethod({
   name: 'passkey',
   mounts: [mountPasskeyRoutes],
   settings: passkeySettings,
+  linkedAccounts: passkeyLinkedAccounts,
+  appConfig: (app) => ({
+    passkey_auth: app.loginMethods.includes('passkey'),
+    passkeys_for_signup_enabled: app.loginMethods.includes('passkey') && app.passkeysForSignup,
+  }),
 })

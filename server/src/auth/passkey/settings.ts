@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import type { LoginMethodSettings } from '../login-method.js'
 
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    /** WebAuthn relying-party ID; null: the hostname of the request's (allowed) Origin. */
+    passkeyRpId: string | null
+    /** New users may sign up with a passkey (`passkeys_for_signup_enabled`). */
+    passkeysForSignup: boolean
+    /** Passkey ceremonies require user verification (UV flag), not only presence. */
+    passkeyRequireUserVerification: boolean
+  }
+}
+
 /** A host name: what a WebAuthn RP ID may be. */
 export const PASSKEY_RP_ID = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
 

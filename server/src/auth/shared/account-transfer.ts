@@ -89,7 +89,7 @@ export async function redeemAccountTransfer(
     await deleteUser(tx, appId, row.from_user_id)
     await revokeOtherSessions(tx, { userId: callerId, appId, keepSessionId: caller.sessionId, now })
   })
-  const user = await loadUserDto(ctx.db, appId, callerId)
+  const user = await loadUserDto(ctx, appId, callerId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
   return user
 }

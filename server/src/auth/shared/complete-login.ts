@@ -81,7 +81,7 @@ export async function signInOrSignUp(ctx: ServerContext, app: AppRecord, identit
   )
   // Thrown once the pending sign-in is committed: every sign-in route stops here and answers it (app.ts).
   if (result.challenge) throw new LoginMfaRequired(result.challenge)
-  const user = await loadUserDto(ctx.db, app.id, result.userId)
+  const user = await loadUserDto(ctx, app.id, result.userId)
   if (!user) throw new ApiError(400, 'invalid_credentials', 'The account no longer exists')
   const body = await authenticatedResponse(ctx, app.id, user, result.session.sessionId, result.session.refreshToken, 'set', result.isNewUser)
   return { body: identity.oauthTokens ? { ...body, oauth_tokens: identity.oauthTokens } : body, userId: result.userId, sessionId: result.session.sessionId }

@@ -42,7 +42,7 @@ export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, us
   )
   // Recorded outside the transaction: thrown from inside it, the offer would roll back with it.
   if (transferFrom !== null) throw await offerAccountTransfer(ctx.db, ctx, app.id, { fromUserId: transferFrom, toUserId: userId, account })
-  const user = await loadUserDto(ctx.db, app.id, userId)
+  const user = await loadUserDto(ctx, app.id, userId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
   return user
 }

@@ -22,7 +22,7 @@ export async function unlinkAccount(ctx: ServerContext, app: AppRecord, userId: 
     }
     await removeLinkedAccount(tx, app.id, type, key)
   })
-  const user = await loadUserDto(ctx.db, app.id, userId)
+  const user = await loadUserDto(ctx, app.id, userId)
   if (!user) throw new ApiError(401, 'missing_or_invalid_token', 'The user no longer exists')
   return user
 }

@@ -6,4 +6,5 @@ export const siweModule = defineLoginMethod({
   name: 'siwe',
   mounts: [mountSiweRoutes],
   settings: siweSettings,
+  appConfig: (app) => ({ wallet_auth: app.loginMethods.includes('wallet') }),
 })

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import type { LoginMethodSettings } from '../login-method.js'
 
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    /** EIP-155 chain ids SIWE messages may name; null: the built-in set (plus anvil's 31337 on a dev server). */
+    siweChainIds: number[] | null
+  }
+}
+
 const file = { siwe_chain_ids: z.array(z.number().int().positive()).nullable().optional() }
 
 export const siweSettings: LoginMethodSettings<typeof file> = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { appFileSchema, appInputFromFile } from '../../apps/app-file-schema.js'
 import { appInputFromFlags, UsageError } from '../../apps/app-flags.js'
-import { redactSecrets, REDACTED } from '../../apps/redact-secrets.js'
+import { redactSecrets } from '../../apps/redact-secrets.js'
+import { REDACTED } from '../../apps/redacted.js'
 import { appDefaults } from '../../apps/store.js'
 
 const sources = { env: {}, baseDir: '.' }

@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { smsLinkedAccounts } from './linked-accounts.js'
 import { mountSmsRoutes } from './routes.js'
 import { smsSettings } from './settings.js'
 
@@ -6,4 +7,6 @@ export const smsModule = defineLoginMethod({
   name: 'sms',
   mounts: [mountSmsRoutes],
   settings: smsSettings,
+  linkedAccounts: smsLinkedAccounts,
+  appConfig: (app) => ({ sms_auth: app.loginMethods.includes('sms') }),
 })

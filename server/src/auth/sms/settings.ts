@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import type { LoginMethodSettings } from '../login-method.js'
 
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    whatsappEnabled: boolean
+    /** ISO 3166 alpha-2 regions SMS is not sent to ('This region is not supported'). */
+    smsUnsupportedRegions: string[]
+  }
+}
+
 const file = {
   whatsapp_enabled: z.boolean().optional(),
   sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),

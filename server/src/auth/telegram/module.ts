@@ -1,7 +1,8 @@
 import { defineLoginMethod } from '../login-method.js'
+import { telegramLinkedAccounts } from './linked-accounts.js'
 import { telegramLoginScriptRoutes } from './login-script.js'
 import { mountTelegramRoutes } from './routes.js'
-import { telegramSettings } from './settings.js'
+import { redactTelegram, telegramAppConfig, telegramSettings } from './settings.js'
 
 export const telegramModule = defineLoginMethod({
   name: 'telegram',
@@ -9,4 +10,7 @@ export const telegramModule = defineLoginMethod({
   // The Login Widget's script: pages load it with a plain script tag.
   mountsBeforeAppCheck: [(app) => app.route('/', telegramLoginScriptRoutes())],
   settings: telegramSettings,
+  linkedAccounts: telegramLinkedAccounts,
+  appConfig: telegramAppConfig,
+  redactSecrets: redactTelegram,
 })

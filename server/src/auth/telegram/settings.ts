@@ -1,7 +1,25 @@
 import { z } from 'zod'
+import type { AppConfigDto } from '../../../../src/protocol/index.js'
 import { envName, fromEnv, optional, type SecretSources } from '../../apps/file-schema-parts.js'
-import type { TelegramSettings } from '../../apps/types.js'
+import { REDACTED } from '../../apps/redacted.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
+
+/** The app's Telegram bot (Login Widget and Mini App sign-in). The token is a secret: never logged or sent to clients. */
+export interface TelegramSettings {
+  botId: string
+  botName: string
+  botToken: string
+  linkEnabled: boolean
+  seamlessAuthEnabled: boolean
+}
+
+declare module '../../apps/types.js' {
+  interface AppRecord {
+    /** Null: Telegram not configured. */
+    telegram: TelegramSettings | null
+  }
+}
 
 /** A Telegram bot token is `<bot id>:<secret>`; the id defaults to its first half. */
 export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/
@@ -33,3 +51,15 @@ export const telegramSettings: LoginMethodSettings<typeof file> = {
   file,
   fromFile: (app, sources) => ({ telegram: optional(app.telegram, (telegram) => telegramFromFile(telegram, sources)) }),
 }
+
+/** In the app config: the switch and the bot's public half only (the token stays on the server). */
+export function telegramAppConfig(app: AppRecord): Pick<AppConfigDto, 'telegram_auth' | 'telegram_auth_config'> {
+  if (!app.telegram) return { telegram_auth: app.loginMethods.includes('telegram'), telegram_auth_config: null }
+  const { botId, botName, linkEnabled, seamlessAuthEnabled } = app.telegram
+  return {
+    telegram_auth: app.loginMethods.includes('telegram'),
+    telegram_auth_config: { bot_id: botId, bot_name: botName, link_enabled: linkEnabled, seamless_auth_enabled: seamlessAuthEnabled },
+  }
+}
+
+export const redactTelegram = (app: AppRecord): Partial<AppRecord> => ({ telegram: app.telegram && { ...app.telegram, botToken: REDACTED } })

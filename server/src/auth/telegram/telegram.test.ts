@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AppRecord, TelegramSettings } from '../../apps/types.js'
+import type { AppRecord } from '../../apps/types.js'
+import type { TelegramSettings } from './settings.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 
 // A pass-through spy: docs/security.md #29 checks which comparison the verifier uses, not what it returns.

@@ -28,7 +28,7 @@ export function assertMethodAllowed(app: AppRecord, method: MfaMethod): void {
 }
 
 export async function userResponse(ctx: ServerContext, c: Context<AppEnv>, caller: MfaCaller): Promise<MfaUserResponse> {
-  const user = await loadUserDto(ctx.db, c.var.app.id, caller.userId)
+  const user = await loadUserDto(ctx, c.var.app.id, caller.userId)
   if (!user) throw invalidToken()
   return { user }
 }

@@ -2,10 +2,12 @@
 import type { CrossAppApi, CrossAppFlowState } from './types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import { crossAppConfig, type CrossAppConfigFields } from './config.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
 
-export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi>({
+export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi, CrossAppConfigFields>({
   name: 'crossApp',
+  config: crossAppConfig,
   accounts: {
     map: {
       cross_app: (dto) => ({

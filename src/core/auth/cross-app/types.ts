@@ -11,6 +11,13 @@ import type { StateMembers } from '../state-members.js'
 import type { LoginMethodName } from '../types.js'
 import type { ProviderWallets } from './provider-wallet.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    /** A cross-app account: `privy:<provider app id>` (wallet spec, "Screens and routes": "Cross-app"). */
+    crossApp: `privy:${string}`
+  }
+}
+
 /** Wallet spec, "States and transitions": "Cross-app request": the provider app's popup, then the code exchange on our server. */
 export type CrossAppFlowStatus = 'initial' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
 export interface CrossAppFlowState {

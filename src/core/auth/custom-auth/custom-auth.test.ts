@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { UserDto } from '../../../protocol/index.js'
 import { createClient } from '../../client.js'
-import type { CustomAuthConfig } from '../../config/types.js'
+import type { CustomAuthConfig } from './config.js'
 import { createMemoryStorage } from '../../session/storage.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { apiRoutes } from '../../test-support/fake-routes.js'

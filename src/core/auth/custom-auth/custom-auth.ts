@@ -7,7 +7,7 @@
  * (with-token.ts) loads only once custom auth is on.
  */
 import type { CustomAuthActions, CustomAuthOptions, CustomAuthState } from './types.js'
-import type { CustomAuthConfig } from '../../config/types.js'
+import type { CustomAuthConfig } from './config.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { toTesseraError } from '../../errors/client-errors.js'
 import type { User } from '../../user/types.js'

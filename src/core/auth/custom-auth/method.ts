@@ -2,10 +2,12 @@
 import type { CustomAuthApi, CustomAuthState } from './types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import { customAuthConfig, type CustomAuthConfigFields } from './config.js'
 import { createCustomAuth, initialCustomAuthState } from './custom-auth.js'
 
-export const customAuthMethod = defineLoginMethod<'customAuth', CustomAuthApi>({
+export const customAuthMethod = defineLoginMethod<'customAuth', CustomAuthApi, CustomAuthConfigFields>({
   name: 'customAuth',
+  config: customAuthConfig,
   accounts: { map: { custom_auth: (dto) => ({ type: 'custom_auth', customUserId: dto.custom_user_id }) } },
   create(deps) {
     const state = createStore<CustomAuthState>(initialCustomAuthState)

@@ -1,5 +1,5 @@
 /** `client.auth.customAuth`: sign-in with the app's own identity provider (a JWT it supplies). */
-import type { CustomAuthConfig } from '../../config/types.js'
+import type { CustomAuthConfig } from './config.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
@@ -7,6 +7,12 @@ import type { AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { AccountChanges } from '../../session/account-changes.js'
 import type { Store } from '../../utils/store.js'
+
+declare module '../types.js' {
+  interface LoginMethodNames {
+    customAuth: 'custom_auth'
+  }
+}
 
 /** Sign-in spec, "States and transitions": "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'

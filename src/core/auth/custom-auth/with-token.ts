@@ -1,7 +1,7 @@
 /** Custom auth once it is on (custom-auth.ts decides that): signing in, out and linking with the app's token. */
 import type { UserDto } from '../../../protocol/index.js'
 import { authenticateCustomJwt, linkCustomJwt } from './api.js'
-import type { CustomAuthConfig } from '../../config/types.js'
+import type { CustomAuthConfig } from './config.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { User } from '../../user/types.js'

@@ -4,6 +4,12 @@ import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    farcaster: 'farcaster'
+  }
+}
+
 /**
  * Farcaster (sign-in spec, "States and transitions"): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
  * describes (`awaiting-signature`, polled every 2 s, 120 s at most), then the client signs in or links.

@@ -8,6 +8,12 @@ import type { AccountChanges } from '../../session/account-changes.js'
 import type { Store } from '../../utils/store.js'
 import type { OAuthWindow } from './browser-window.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    oauth: OAuthProvider
+  }
+}
+
 /** OAuth states: a redirect leaves the page; a popup is awaited; the return is exchanged for a session. */
 export type OAuthFlowStatus = 'initial' | 'redirecting' | 'awaiting-popup' | 'authenticating' | 'done' | 'error'
 export interface OAuthFlowState {

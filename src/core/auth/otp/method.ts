@@ -4,6 +4,7 @@ import type { AccountMappers } from '../../user/account-mapper.js'
 import type { User } from '../../user/types.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import type { LoginMethodConfig } from '../login-method-config.js'
 import type { StateMembers } from '../state-members.js'
 import type { OtpChannel } from './channel.js'
 import { createOtpFlow, initialOtpFlowState } from './flow.js'
@@ -14,10 +15,16 @@ export interface OtpApi extends OtpFlow, StateMembers<OtpFlowState> {
   unlink(identifier: string): Promise<User>
 }
 
-export const defineOtpMethod = <Name extends OtpChannel['method']>(name: Name, accounts: AccountMappers, loadChannel: () => Promise<OtpChannel>) =>
-  defineLoginMethod<Name, OtpApi>({
+export const defineOtpMethod = <Name extends OtpChannel['method'], ConfigFields = unknown>(
+  name: Name,
+  accounts: AccountMappers,
+  loadChannel: () => Promise<OtpChannel>,
+  config?: LoginMethodConfig<ConfigFields>,
+) =>
+  defineLoginMethod<Name, OtpApi, ConfigFields>({
     name,
     accounts,
+    config,
     create(deps) {
       const state = createStore<OtpFlowState>(initialOtpFlowState)
       const flow = createOtpFlow({

@@ -9,6 +9,13 @@ import type { AccountChanges } from '../../session/account-changes.js'
 import type { Store } from '../../utils/store.js'
 import type { OtpChannel } from './channel.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    email: 'email'
+    sms: 'sms'
+  }
+}
+
 /** One-time code flow states (sign-in spec, "States and transitions"). */
 export type OtpFlowStatus = 'initial' | 'sending-code' | 'awaiting-code-input' | 'submitting-code' | 'done' | 'error'
 /** The email and SMS flows share this shape and one implementation. */

@@ -3,10 +3,12 @@ import type { PasskeyApi, PasskeyFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import { passkeyConfig, type PasskeyConfigFields } from './config.js'
 import { initialPasskeyFlowState, lazyPasskey } from './passkey.js'
 
-export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi>({
+export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi, PasskeyConfigFields>({
   name: 'passkey',
+  config: passkeyConfig,
   accounts: {
     map: {
       passkey: (dto) => ({

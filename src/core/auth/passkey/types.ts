@@ -3,6 +3,12 @@ import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    passkey: 'passkey'
+  }
+}
+
 /** Sign-in spec, "States and transitions": "Passkey": init, then the browser's credential step, then the server call. */
 export type PasskeyFlowStatus = 'initial' | 'generating-challenge' | 'awaiting-passkey' | 'submitting-response' | 'done' | 'error'
 /** Sign in with an existing passkey, sign up by creating one, or add one to the signed-in user. */

@@ -5,7 +5,7 @@
  */
 import type { AuthenticatedUserDto, TelegramProofBody, TelegramSignedData } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
-import type { TelegramConfig } from '../../config/types.js'
+import type { TelegramConfig } from './config.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/account-changes.js'

@@ -6,12 +6,14 @@ import type { TelegramApi, TelegramFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import { telegramConfig, type TelegramConfigFields } from './config.js'
 import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './telegram.js'
 
 const pageWindow = () => (typeof window === 'undefined' ? null : window)
 
-export const telegramMethod = defineLoginMethod<'telegram', TelegramApi>({
+export const telegramMethod = defineLoginMethod<'telegram', TelegramApi, TelegramConfigFields>({
   name: 'telegram',
+  config: telegramConfig,
   accounts: {
     map: {
       telegram: (dto) => ({

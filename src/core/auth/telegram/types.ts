@@ -4,6 +4,12 @@ import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { PopupWindow } from '../oauth/browser-window.js'
 
+declare module '../types.js' {
+  interface LoginMethodNames {
+    telegram: 'telegram'
+  }
+}
+
 /**
  * Sign-in spec, "States and transitions": "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
  * is on; then the server verifies the signed result ('Verifying connection to Telegram').

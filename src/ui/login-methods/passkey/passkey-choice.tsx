@@ -1,9 +1,9 @@
-import { useT } from '../copy/passkey.js'
-import { PasskeyIcon } from '../icons/method-icons.js'
-import { useModal } from '../modal-context.js'
-import { ScreenHeader } from '../primitives/screen-header.js'
-import * as landingStyles from '../styles/landing.css.js'
-import * as styles from '../styles/modal.css.js'
+import { useT } from '../../copy/passkey.js'
+import { PasskeyIcon } from '../../icons/method-icons.js'
+import { useModal } from '../../modal-context.js'
+import { ScreenHeader } from '../../primitives/screen-header.js'
+import * as landingStyles from '../../styles/landing.css.js'
+import * as styles from '../../styles/modal.css.js'
 import { useStartPasskey } from './passkey-start.js'
 
 /** Sign-in spec, "Screens and routes": when passkeys may sign up, the passkey row first asks whether this is a new account. */

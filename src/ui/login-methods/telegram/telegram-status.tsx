@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { useLoginMethodState } from '../client-slices/login-method.js'
-import { useT, telegramErrorCopy } from '../copy/telegram.js'
-import { TelegramIcon } from '../icons/method-icons.js'
-import { useModal } from '../modal-context.js'
-import { ScreenHeader } from '../primitives/screen-header.js'
-import * as landingStyles from '../styles/landing.css.js'
-import * as styles from '../styles/modal.css.js'
+import { useLoginMethodState } from '../../client-slices/login-method.js'
+import { useT, telegramErrorCopy } from '../../copy/telegram.js'
+import { TelegramIcon } from '../../icons/method-icons.js'
+import { useModal } from '../../modal-context.js'
+import { ScreenHeader } from '../../primitives/screen-header.js'
+import * as landingStyles from '../../styles/landing.css.js'
+import * as styles from '../../styles/modal.css.js'
 import { useStartTelegram } from './telegram-start.js'
 
 /**

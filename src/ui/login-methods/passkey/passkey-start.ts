@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import type { PasskeyIntent } from '../../core/index.js'
-import { useModal } from '../modal-context.js'
+import type { PasskeyIntent } from '../../../core/index.js'
+import { useModal } from '../../modal-context.js'
 
 /**
  * Starts a passkey ceremony (after the CAPTCHA when the app has one) and shows its status screen; a failure

@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
-import type { TesseraClient } from '../../core/index.js'
-import type { OAuthProvider } from '../../protocol/index.js'
-import { signupDisabled } from '../landing/login-request.js'
-import { useModal } from '../modal-context.js'
-import { leadingDebounce, OAUTH_BUTTON_DEBOUNCE_MS } from './leading-debounce.js'
+import type { TesseraClient } from '../../../core/index.js'
+import type { OAuthProvider } from '../../../protocol/index.js'
+import { signupDisabled } from '../../landing/login-request.js'
+import { useModal } from '../../modal-context.js'
+import { leadingDebounce, OAUTH_BUTTON_DEBOUNCE_MS } from '../../primitives/leading-debounce.js'
 
 // One debounce per client: a press on the landing, then back and another press, is still one start.
 const debounces = new WeakMap<TesseraClient, ReturnType<typeof leadingDebounce>>()

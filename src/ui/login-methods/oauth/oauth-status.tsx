@@ -1,12 +1,12 @@
-import { useT } from '../copy/oauth.js'
-import { ProviderIcon } from '../icons/provider-icon.js'
-import { isOAuthProvider } from '../landing/method-kind.js'
-import { useModal } from '../modal-context.js'
-import { ScreenHeader } from '../primitives/screen-header.js'
-import { useStartOAuth } from '../primitives/use-start-oauth.js'
-import * as landingStyles from '../styles/landing.css.js'
-import * as styles from '../styles/modal.css.js'
-import { useLoginMethodState } from '../client-slices/login-method.js'
+import { useT } from '../../copy/oauth.js'
+import { ProviderIcon } from '../../icons/provider-icon.js'
+import { isOAuthProvider } from './routes.js'
+import { useModal } from '../../modal-context.js'
+import { ScreenHeader } from '../../primitives/screen-header.js'
+import { useStartOAuth } from './use-start-oauth.js'
+import * as landingStyles from '../../styles/landing.css.js'
+import * as styles from '../../styles/modal.css.js'
+import { useLoginMethodState } from '../../client-slices/login-method.js'
 
 /** OAuth status: waiting for the provider's popup, then verifying; a link intent starts here with a button. */
 export default function OAuthStatus() {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useModal } from '../modal-context.js'
+import { useModal } from '../../modal-context.js'
 
 /**
  * Starts Telegram (after the CAPTCHA when the app has one) and shows its status screen; a failure the status screen

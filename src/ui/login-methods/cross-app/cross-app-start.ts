@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import type { CrossAppMethod } from '../landing/method-kind.js'
-import { useModal } from '../modal-context.js'
+import type { CrossAppMethod } from './routes.js'
+import { useModal } from '../../modal-context.js'
 
 /**
  * Starts the cross-app flow for a provider row and shows its status screen. `client.crossApp` opens the
