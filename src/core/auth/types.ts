@@ -12,6 +12,7 @@ export interface AuthState {
  * Each login method's sign-in names under its module name: the method's folder adds its entry (interface merging, as
  * the methods import this file), e.g. `telegram: 'telegram'` in `telegram/types.ts`.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each login method's folder through declaration merging
 export interface LoginMethodNames {}
 /** Every way a user can sign in through this client; `Recent` and login events name them. */
 export type LoginMethodName = LoginMethodNames[keyof LoginMethodNames]
