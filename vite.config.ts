@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}', 'react-wrapper/**/*.test.{ts,tsx}', 'wagmi/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'elements/**/*.test.{ts,tsx}',
+            'react-wrapper/**/*.test.{ts,tsx}',
+            'wagmi/**/*.test.ts',
+            'test/contract/**/*.test.ts',
+          ],
         },
       },
       {

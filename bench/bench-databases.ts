@@ -11,7 +11,11 @@ import { localKeyEncryptionKeys } from '../server/src/secrets/local-key-encrypti
 import { startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs'
 import { templateDataDir } from '../test/harness/api-server.js'
 
-export interface BenchDatabase { label: 'PGlite' | 'PostgreSQL'; open(): Promise<{ db: Db; keyEncryptionKeys: KeyEncryptionKeys }>; dispose(): Promise<void> }
+export interface BenchDatabase {
+  label: 'PGlite' | 'PostgreSQL'
+  open(): Promise<{ db: Db; keyEncryptionKeys: KeyEncryptionKeys }>
+  dispose(): Promise<void>
+}
 
 /** A fresh copy of the migrated template (creating a PGlite database takes 15-30 s), opened with the key it carries. */
 export async function benchPglite(): Promise<BenchDatabase> {

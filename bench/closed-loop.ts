@@ -5,7 +5,12 @@
  */
 import { Agent, request } from 'node:http'
 
-export interface LoopRequest { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown }
+export interface LoopRequest {
+  method: 'GET' | 'POST'
+  path: string
+  headers?: Record<string, string>
+  body?: unknown
+}
 
 /** What one connection sends next (null: it has nothing left to send) and what it learns from each answer. */
 export interface Scenario {
@@ -13,11 +18,24 @@ export interface Scenario {
   answered(connection: number, status: number, body: string): void
 }
 
-export interface LoopPlan { connections: number; warmupMs: number; runMs: number; runs: number }
+export interface LoopPlan {
+  connections: number
+  warmupMs: number
+  runMs: number
+  runs: number
+}
 
-export interface LoopRun { requests: number; errors: number; elapsedMs: number; requestsPerSecond: number; p50Ms: number; p99Ms: number }
+export interface LoopRun {
+  requests: number
+  errors: number
+  elapsedMs: number
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+}
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
 
 function send(url: URL, agent: Agent, next: LoopRequest): Promise<{ status: number; body: string }> {
   const body = next.body === undefined ? undefined : JSON.stringify(next.body)
@@ -40,31 +58,45 @@ async function runWindow(urls: URL[], agents: Agent[], scenario: Scenario, durat
   let errors = 0
   const started = performance.now()
   const until = started + durationMs
-  await Promise.all(agents.map(async (agent, connection) => {
-    while (performance.now() < until) {
-      const next = scenario.next(connection)
-      if (!next) return
-      const begin = performance.now()
-      try {
-        const { status, body } = await send(urls[connection % urls.length]!, agent, next)
-        if (status >= 400) errors++
-        scenario.answered(connection, status, body)
-      } catch {
-        errors++
+  await Promise.all(
+    agents.map(async (agent, connection) => {
+      while (performance.now() < until) {
+        const next = scenario.next(connection)
+        if (!next) return
+        const begin = performance.now()
+        try {
+          const { status, body } = await send(urls[connection % urls.length]!, agent, next)
+          if (status >= 400) errors++
+          scenario.answered(connection, status, body)
+        } catch {
+          errors++
+        }
+        latencies.push(performance.now() - begin)
       }
-      latencies.push(performance.now() - begin)
-    }
-  }))
+    }),
+  )
   const elapsedMs = performance.now() - started
   latencies.sort((a, b) => a - b)
-  return { requests: latencies.length, errors, elapsedMs, requestsPerSecond: latencies.length / (elapsedMs / 1000), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) }
+  return {
+    requests: latencies.length,
+    errors,
+    elapsedMs,
+    requestsPerSecond: latencies.length / (elapsedMs / 1000),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  }
 }
 
 /**
  * The warm-up, then `plan.runs` measured windows; `onWindow` hears each window's start and end (to read counters).
  * With several base URLs (server processes), connection i talks to the (i mod n)-th.
  */
-export async function runClosedLoop(baseUrls: string[], scenario: Scenario, plan: LoopPlan, onWindow: (event: 'start' | 'end', run: number) => void = () => {}): Promise<LoopRun[]> {
+export async function runClosedLoop(
+  baseUrls: string[],
+  scenario: Scenario,
+  plan: LoopPlan,
+  onWindow: (event: 'start' | 'end', run: number) => void = () => {},
+): Promise<LoopRun[]> {
   const urls = baseUrls.map((baseUrl) => new URL(baseUrl))
   const agents = Array.from({ length: plan.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
   try {

@@ -83,7 +83,12 @@ try {
   for (const { source, bytes, marginal } of report.slice(0, rows)) console.log(`${String(marginal).padStart(7)} ${String(bytes).padStart(7)}  ${source}`)
   const byPackage = new Map()
   for (const { source, marginal } of report) {
-    const key = source.startsWith('node_modules/') ? source.split('/').slice(0, source.startsWith('node_modules/@') ? 3 : 2).join('/') : source.split('/').slice(0, 2).join('/')
+    const key = source.startsWith('node_modules/')
+      ? source
+          .split('/')
+          .slice(0, source.startsWith('node_modules/@') ? 3 : 2)
+          .join('/')
+      : source.split('/').slice(0, 2).join('/')
     byPackage.set(key, (byPackage.get(key) ?? 0) + marginal)
   }
   console.log('\nby package or top folder (sum of marginal gzip bytes):')

@@ -19,15 +19,24 @@ import { startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs'
 
 const flood = { rounds: 12, sourcesPerRound: 24, gapSeconds: 4 * 60 * 60 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
 
 function printRounds(label: string, rounds: FloodRound[]) {
-  console.log(`\n${label}: ${flood.rounds} rounds × ${flood.sourcesPerRound} sources × 5 requests, ${flood.gapSeconds / 3600} h apart (simulated), pruned after each\n`)
+  console.log(
+    `\n${label}: ${flood.rounds} rounds × ${flood.sourcesPerRound} sources × 5 requests, ${flood.gapSeconds / 3600} h apart (simulated), pruned after each\n`,
+  )
   console.log(['round', 'p50 ms', 'p95 ms', 'statuses', ...floodedTables].join(' | '))
   rounds.forEach((round, index) => {
     const sorted = [...round.latenciesMs].sort((a, b) => a - b)
-    const statuses = Object.entries(round.statuses).map(([status, n]) => `${status}×${n}`).join(' ')
-    console.log([index + 1, percentile(sorted, 0.5).toFixed(1), percentile(sorted, 0.95).toFixed(1), statuses, ...floodedTables.map((table) => round.sizes[table])].join(' | '))
+    const statuses = Object.entries(round.statuses)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ')
+    console.log(
+      [index + 1, percentile(sorted, 0.5).toFixed(1), percentile(sorted, 0.95).toFixed(1), statuses, ...floodedTables.map((table) => round.sizes[table])].join(
+        ' | ',
+      ),
+    )
   })
 }
 
@@ -36,11 +45,12 @@ async function measureEnumerationTiming(label: string, db: Db, server: RunningSe
   const app = await upsertApp(db, { name: 'Timing', loginMethods: ['email'] }, Date.now())
   let source = 0
   // Each request from its own source, so the per-IP and per-(address, source) limits stay out of the figures.
-  const post = (path: string, body: unknown) => fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'privy-app-id': app.id, 'x-forwarded-for': `172.16.${source >> 8}.${source++ & 255}` },
-    body: JSON.stringify(body),
-  })
+  const post = (path: string, body: unknown) =>
+    fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'privy-app-id': app.id, 'x-forwarded-for': `172.16.${source >> 8}.${source++ & 255}` },
+      body: JSON.stringify(body),
+    })
   const known = Array.from({ length: 40 }, (_, index) => `known-${index}@example.com`)
   for (const email of known) {
     await post('/api/v1/passwordless/init', { email })
@@ -48,7 +58,10 @@ async function measureEnumerationTiming(label: string, db: Db, server: RunningSe
   }
   const timings = { known: [] as number[], unknown: [] as number[] }
   for (const [index, email] of known.entries()) {
-    for (const [kind, address] of [['known', email], ['unknown', `unknown-${index}@example.com`]] as const) {
+    for (const [kind, address] of [
+      ['known', email],
+      ['unknown', `unknown-${index}@example.com`],
+    ] as const) {
       const started = performance.now()
       await (await post('/api/v1/passwordless/init', { email: address })).arrayBuffer()
       timings[kind].push(performance.now() - started)
@@ -58,19 +71,28 @@ async function measureEnumerationTiming(label: string, db: Db, server: RunningSe
     const sorted = [...values].sort((a, b) => a - b)
     return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms`
   }
-  console.log(`\n${label}: code send to a signed-up address ${summary(timings.known)}; to an unknown one ${summary(timings.unknown)} (${known.length} each, interleaved)`)
+  console.log(
+    `\n${label}: code send to a signed-up address ${summary(timings.known)}; to an unknown one ${summary(timings.unknown)} (${known.length} each, interleaved)`,
+  )
 }
 
 async function floodOn(label: string, db: Db) {
   const clock = new TestClock()
-  const app = await upsertApp(db, {
-    name: 'Flooded',
-    loginMethods: ['email', 'wallet', 'passkey'],
-    captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 },
-  }, clock.now())
+  const app = await upsertApp(
+    db,
+    {
+      name: 'Flooded',
+      loginMethods: ['email', 'wallet', 'passkey'],
+      captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 },
+    },
+    clock.now(),
+  )
   // A throwaway key-encryption key: production mode refuses to start without one.
   const delivery = new CaptureDelivery()
-  const server = await startServer({ port: 0, quiet: true, trustProxy: true }, { clock, db, delivery, keyEncryptionKeys: localKeyEncryptionKeys(randomBytes(32)) })
+  const server = await startServer(
+    { port: 0, quiet: true, trustProxy: true },
+    { clock, db, delivery, keyEncryptionKeys: localKeyEncryptionKeys(randomBytes(32)) },
+  )
   try {
     await measureEnumerationTiming(label, db, server, delivery)
     printRounds(label, await runFlood({ baseUrl: server.url, db, clock, appId: app.id, victim: 'victim@example.com', ...flood }))

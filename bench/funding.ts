@@ -74,7 +74,8 @@ export async function measureFunding(page: Page, runs: number): Promise<FundingB
 function staticClosure(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen
   seen.add(file)
-  for (const match of readFileSync(file, 'utf8').matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)) staticClosure(resolve(dirname(file), match[1]!), seen)
+  for (const match of readFileSync(file, 'utf8').matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g))
+    staticClosure(resolve(dirname(file), match[1]!), seen)
   return seen
 }
 

@@ -27,7 +27,11 @@ const delivery = new CaptureDelivery()
 const app = await upsertApp(db, fuzzedApp, clock.now())
 const target = await startFuzzTarget(db, clock, delivery)
 try {
-  await fetch(`${target.baseUrl}/api/v1/passwordless/init`, { method: 'POST', headers: { 'content-type': 'application/json', 'privy-app-id': app.id }, body: JSON.stringify({ email: 'fuzz-owner@example.com' }) })
+  await fetch(`${target.baseUrl}/api/v1/passwordless/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'privy-app-id': app.id },
+    body: JSON.stringify({ email: 'fuzz-owner@example.com' }),
+  })
   const login = await fetch(`${target.baseUrl}/api/v1/passwordless/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'privy-app-id': app.id },
@@ -39,13 +43,22 @@ try {
   const request = fc.constantFrom(...target.routes).chain((route) => requestFor(route, { appId: app.id, accessToken }))
   const deadline = Date.now() + seconds * 1000
   const statusesCounted: Record<number, number> = {}
-  await fc.check(fc.asyncProperty(request, async (sent) => {
-    requests++
-    const finding = await checkRequest(target.baseUrl, sent)
-    if (finding) findings.push(finding)
-    statusesCounted[finding?.status ?? 0] = (statusesCounted[finding?.status ?? 0] ?? 0) + 1
-    return finding === null
-  }), { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: Math.max(0, deadline - Date.now()), endOnFailure: false, skipAllAfterTimeLimit: seconds * 1000 })
+  await fc.check(
+    fc.asyncProperty(request, async (sent) => {
+      requests++
+      const finding = await checkRequest(target.baseUrl, sent)
+      if (finding) findings.push(finding)
+      statusesCounted[finding?.status ?? 0] = (statusesCounted[finding?.status ?? 0] ?? 0) + 1
+      return finding === null
+    }),
+    {
+      seed,
+      numRuns: Number.MAX_SAFE_INTEGER,
+      interruptAfterTimeLimit: Math.max(0, deadline - Date.now()),
+      endOnFailure: false,
+      skipAllAfterTimeLimit: seconds * 1000,
+    },
+  )
   const up = (await fetch(`${target.baseUrl}/api/v1/apps/${app.id}`)).status === 200
   console.log(`${requests} requests over ${target.routes.length} routes; findings: ${findings.length}; server still answering: ${up}`)
   for (const finding of findings.slice(0, 20)) console.log(JSON.stringify(finding))

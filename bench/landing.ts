@@ -14,15 +14,15 @@ export interface LandingRun {
 
 const fundingMarkers = /funding-landing|coinbase_on_ramp|moonpay_on_ramp/
 
-const isScript = (response: Response) =>
-  response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '')
+const isScript = (response: Response) => response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '')
 
 export async function measureLanding(browser: Browser, pageUrl: string): Promise<LandingRun> {
   const context = await browser.newContext()
   const page = await context.newPage()
   const bodies: Promise<LandingRun['scripts'][number]>[] = []
   const onResponse = (response: Response) => {
-    if (isScript(response)) bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSize(body), funding: fundingMarkers.test(body.toString('utf8')) })))
+    if (isScript(response))
+      bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSize(body), funding: fundingMarkers.test(body.toString('utf8')) })))
   }
   page.on('response', onResponse)
   try {

@@ -3,7 +3,12 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { runClosedLoop, type LoopPlan } from './closed-loop.js'
 import { serverScenario, type ScenarioInput, type ServerScenarioName } from './server-scenarios.js'
 
-export interface LoadWorkerData { baseUrls: string[]; scenario: ServerScenarioName; input: ScenarioInput; plan: LoopPlan }
+export interface LoadWorkerData {
+  baseUrls: string[]
+  scenario: ServerScenarioName
+  input: ScenarioInput
+  plan: LoopPlan
+}
 export type LoadWorkerMessage = { type: 'window'; event: 'start' | 'end'; run: number } | { type: 'done'; runs: Awaited<ReturnType<typeof runClosedLoop>> }
 
 const { baseUrls, scenario, input, plan } = workerData as LoadWorkerData

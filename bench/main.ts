@@ -77,22 +77,25 @@ try {
   const npmFiles = npmEntrySizes()
   const npmBytes = sum(npmFiles.map((file) => file.gzipBytes))
 
-  console.error(`Measuring embedded wallets and funding on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures, ${walletRuns.fundingRuns} 'Add funds')...`)
+  console.error(
+    `Measuring embedded wallets and funding on the dev stack in Chromium (${walletRuns.creationRuns} sign-ups, ${walletRuns.signatures} signatures, ${walletRuns.fundingRuns} 'Add funds')...`,
+  )
   // The wallet and funding rows need every part working; when one is not, the table says why instead of stopping.
   const { wallets, funding } = await measureOnDevStack(browser, walletRuns)
   const fundWalletChunk = fundWalletChunkBytes()
   const creationLabel = `Embedded wallet creation, Ethereum + Solana: code submitted → both addresses shown (Chromium, median of ${walletRuns.creationRuns})`
   const signingLabel = `Message signing after unlock: 'Sign and continue' → signature shown (Ethereum, median of ${walletRuns.signatures})`
-  const walletRows: [string, string, string][] = wallets instanceof Error
-    ? [creationLabel, signingLabel].map((label) => [label, 'not measured', wallets.message.split('\n')[0]!.slice(0, 160)])
-    : [
-        [
-          creationLabel,
-          ms(median(wallets.creation.map((run) => run.addressesShownMs))),
-          `runs: ${wallets.creation.map((run) => ms(run.addressesShownMs)).join(', ')}; signed in after ${ms(median(wallets.creation.map((run) => run.signedInMs)))}`,
-        ],
-        [signingLabel, ms(median(wallets.signatureMs)), `first after unlock ${ms(wallets.firstSignatureMs)}; max ${ms(Math.max(...wallets.signatureMs))}`],
-      ]
+  const walletRows: [string, string, string][] =
+    wallets instanceof Error
+      ? [creationLabel, signingLabel].map((label) => [label, 'not measured', wallets.message.split('\n')[0]!.slice(0, 160)])
+      : [
+          [
+            creationLabel,
+            ms(median(wallets.creation.map((run) => run.addressesShownMs))),
+            `runs: ${wallets.creation.map((run) => ms(run.addressesShownMs)).join(', ')}; signed in after ${ms(median(wallets.creation.map((run) => run.signedInMs)))}`,
+          ],
+          [signingLabel, ms(median(wallets.signatureMs)), `first after unlock ${ms(wallets.firstSignatureMs)}; max ${ms(Math.max(...wallets.signatureMs))}`],
+        ]
 
   console.log(`\nTessera benchmark · Node ${process.version} · ${cpus().length} CPUs · Chromium ${browser.version()} · PGlite, loopback\n`)
   printTable([
@@ -107,7 +110,11 @@ try {
       formatKiB(npmBytes),
       `${npmBytes} B in ${npmFiles.length} files; external: ${externalImports(npmEntries).join(', ') || 'none'}`,
     ],
-    ['Budget: script-tag JS before landing ≤ 90 KiB gzip', scriptTagBytes <= budgetBytes ? 'pass' : 'FAIL', `${formatKiB(scriptTagBytes)} of ${formatKiB(budgetBytes)}`],
+    [
+      'Budget: script-tag JS before landing ≤ 90 KiB gzip',
+      scriptTagBytes <= budgetBytes ? 'pass' : 'FAIL',
+      `${formatKiB(scriptTagBytes)} of ${formatKiB(budgetBytes)}`,
+    ],
     [
       `Page load → landing interactive (Chromium, median of ${landingRuns})`,
       ms(median(runs.map((run) => run.landingMs))),
@@ -115,11 +122,20 @@ try {
     ],
     ...walletRows,
     ...fundingRows(funding),
-    ['Funding code in the first load (its screens and core: markers in the loaded scripts)', fundingScripts.length ? 'FAIL' : 'none', fundingScripts.length ? fundingScripts.join(', ') : 'the funding chunks load with the first session'],
-    ['<fund-wallet> element chunk: defineFundWallet() beyond the first load (gzip)', formatKiB(fundWalletChunk.bytes), `${fundWalletChunk.bytes} B in ${fundWalletChunk.files} files; the screens and the funding core load with the first session`],
+    [
+      'Funding code in the first load (its screens and core: markers in the loaded scripts)',
+      fundingScripts.length ? 'FAIL' : 'none',
+      fundingScripts.length ? fundingScripts.join(', ') : 'the funding chunks load with the first session',
+    ],
+    [
+      '<fund-wallet> element chunk: defineFundWallet() beyond the first load (gzip)',
+      formatKiB(fundWalletChunk.bytes),
+      `${fundWalletChunk.bytes} B in ${fundWalletChunk.files} files; the screens and the funding core load with the first session`,
+    ],
   ])
   console.log('\nScript-tag build, files loaded before the landing (gzip bytes):')
-  for (const script of runs[0]!.scripts) console.log(`  ${new URL(script.url).pathname.padEnd(48)} ${String(script.gzipBytes).padStart(7)}${isHostScript(script.url) ? '  (demo page)' : ''}`)
+  for (const script of runs[0]!.scripts)
+    console.log(`  ${new URL(script.url).pathname.padEnd(48)} ${String(script.gzipBytes).padStart(7)}${isHostScript(script.url) ? '  (demo page)' : ''}`)
   console.log('npm entries without their dependencies (gzip bytes):')
   for (const file of npmFiles) console.log(`  ${file.file.padEnd(48)} ${String(file.gzipBytes).padStart(7)}`)
 } finally {

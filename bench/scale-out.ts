@@ -11,18 +11,26 @@ import { startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs'
 import type { LoopPlan, LoopRun } from './closed-loop.js'
 import { benchRateLimits, runRow, signIn } from './server-throughput.js'
 
-export interface ScaleOutRow { processes: number; runs: LoopRun[] }
+export interface ScaleOutRow {
+  processes: number
+  runs: LoopRun[]
+}
 
 async function measureProcesses(databaseUrl: string, appId: string, processes: number, plan: LoopPlan): Promise<ScaleOutRow> {
   const env = { TESSERA_KEK: process.env.TESSERA_KEK }
   const servers = await Promise.all(Array.from({ length: processes }, () => startServerProcess(databaseUrl, benchRateLimits, env)))
   try {
     const runId = `${processes}p-${Date.now().toString(36)}`
-    const sessions = await Promise.all(Array.from({ length: plan.connections }, (_, connection) => {
-      const server = servers[connection % processes]!
-      return signIn(server.url, appId, (email) => server.codeFor(email), `bench-${runId}-user-${connection}@example.com`)
-    }))
-    const row = await runRow({ baseUrls: servers.map((server) => server.url), scenario: 'refresh', input: { appId, runId, sessions, codes: [] }, plan }, () => 0)
+    const sessions = await Promise.all(
+      Array.from({ length: plan.connections }, (_, connection) => {
+        const server = servers[connection % processes]!
+        return signIn(server.url, appId, (email) => server.codeFor(email), `bench-${runId}-user-${connection}@example.com`)
+      }),
+    )
+    const row = await runRow(
+      { baseUrls: servers.map((server) => server.url), scenario: 'refresh', input: { appId, runId, sessions, codes: [] }, plan },
+      () => 0,
+    )
     return { processes, runs: row.runs }
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
@@ -55,6 +63,8 @@ export function printScaleOutTable(rows: ScaleOutRow[]): void {
   console.log('|---|---|---|---|---|')
   const perRun = (row: ScaleOutRow, cell: (run: LoopRun) => string) => row.runs.map(cell).join(' / ')
   for (const row of rows) {
-    console.log(`| ${row.processes} | ${perRun(row, (run) => run.requestsPerSecond.toFixed(0))} | ${perRun(row, (run) => run.p50Ms.toFixed(1))} | ${perRun(row, (run) => run.p99Ms.toFixed(1))} | ${perRun(row, (run) => String(run.errors))} |`)
+    console.log(
+      `| ${row.processes} | ${perRun(row, (run) => run.requestsPerSecond.toFixed(0))} | ${perRun(row, (run) => run.p50Ms.toFixed(1))} | ${perRun(row, (run) => run.p99Ms.toFixed(1))} | ${perRun(row, (run) => String(run.errors))} |`,
+    )
   }
 }

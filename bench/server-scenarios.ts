@@ -4,7 +4,10 @@ import type { Scenario } from './closed-loop.js'
 export const serverScenarioNames = ['code-request', 'code-sign-in', 'refresh', 'users-me'] as const
 export type ServerScenarioName = (typeof serverScenarioNames)[number]
 
-export interface BenchSession { token: string; refreshToken: string }
+export interface BenchSession {
+  token: string
+  refreshToken: string
+}
 
 export interface ScenarioInput {
   appId: string
@@ -25,7 +28,12 @@ export function serverScenario(name: ServerScenarioName, input: ScenarioInput): 
       return {
         next: (connection) => {
           sent[connection] = (sent[connection] ?? 0) + 1
-          return { method: 'POST', path: '/api/v1/passwordless/init', headers: app, body: { email: `bench-${input.runId}-${connection}-${sent[connection]}@example.com` } }
+          return {
+            method: 'POST',
+            path: '/api/v1/passwordless/init',
+            headers: app,
+            body: { email: `bench-${input.runId}-${connection}-${sent[connection]}@example.com` },
+          }
         },
         answered: nothingToLearn,
       }

@@ -16,16 +16,21 @@ const perRun = (row: ServerRow, cell: (run: ServerRow['runs'][number]) => string
 
 export function printServerTable(results: { label: string; rows: ServerRow[] }[]): void {
   const { connections, warmupMs, runMs, runs } = serverPlan
-  console.log(`\nServer, closed loop: ${connections} keep-alive connections, ${warmupMs / 1000} s warm-up, then ${runs} runs of ${runMs / 1000} s (figures per run)\n`)
+  console.log(
+    `\nServer, closed loop: ${connections} keep-alive connections, ${warmupMs / 1000} s warm-up, then ${runs} runs of ${runMs / 1000} s (figures per run)\n`,
+  )
   const header = ['Row', 'Database', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'statements/request']
-  const lines = results.flatMap(({ label, rows }) => rows.map((row) => [
-    labels[row.scenario], label,
-    perRun(row, (run) => run.requestsPerSecond.toFixed(0)),
-    perRun(row, (run) => run.p50Ms.toFixed(1)),
-    perRun(row, (run) => run.p99Ms.toFixed(1)),
-    perRun(row, (run) => String(run.errors)),
-    row.statementsPerRequest.toFixed(1),
-  ]))
+  const lines = results.flatMap(({ label, rows }) =>
+    rows.map((row) => [
+      labels[row.scenario],
+      label,
+      perRun(row, (run) => run.requestsPerSecond.toFixed(0)),
+      perRun(row, (run) => run.p50Ms.toFixed(1)),
+      perRun(row, (run) => run.p99Ms.toFixed(1)),
+      perRun(row, (run) => String(run.errors)),
+      row.statementsPerRequest.toFixed(1),
+    ]),
+  )
   const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)))
   const print = (cells: string[]) => console.log(`| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`)
   print(header)

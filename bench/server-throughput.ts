@@ -15,15 +15,27 @@ import { countingDb } from '../server/src/test-support/counting-db.js'
 import type { LoadWorkerData, LoadWorkerMessage } from './load-worker.js'
 import { serverScenarioNames, type BenchSession, type ScenarioInput, type ServerScenarioName } from './server-scenarios.js'
 
-export interface ServerRow { scenario: ServerScenarioName; runs: LoopRun[]; statementsPerRequest: number }
+export interface ServerRow {
+  scenario: ServerScenarioName
+  runs: LoopRun[]
+  statementsPerRequest: number
+}
 
 /** Far above the measured load, so that the figures are the handlers' and not the limiter's (the counters still run). */
 const unlimited = { max: 100_000_000, windowSeconds: 60 }
-export const benchRateLimits = { resendCooldownSeconds: 0, sendsPerIdentifier: unlimited, sendsPerIdentifierCeiling: unlimited, initPerIp: unlimited, authenticatePerIp: unlimited, refreshesPerIp: unlimited }
+export const benchRateLimits = {
+  resendCooldownSeconds: 0,
+  sendsPerIdentifier: unlimited,
+  sendsPerIdentifierCeiling: unlimited,
+  initPerIp: unlimited,
+  authenticatePerIp: unlimited,
+  refreshesPerIp: unlimited,
+}
 
 /** Signs one bench user in with a code; `codeFor` reads the code the server sent. */
 export async function signIn(baseUrl: string, appId: string, codeFor: (email: string) => string | Promise<string>, email: string): Promise<BenchSession> {
-  const post = (path: string, body: unknown) => fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'privy-app-id': appId }, body: JSON.stringify(body) })
+  const post = (path: string, body: unknown) =>
+    fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'privy-app-id': appId }, body: JSON.stringify(body) })
   await (await post('/api/v1/passwordless/init', { email })).arrayBuffer()
   const response = await post('/api/v1/passwordless/authenticate', { email, code: await codeFor(email) })
   const body = (await response.json()) as { token?: string; refresh_token?: string; code?: string }
@@ -56,16 +68,23 @@ export async function measureServerThroughput(open: () => Promise<{ db: Db; keyE
   const delivery = new CaptureDelivery()
   try {
     const app = await upsertApp(db, { name: 'Bench', loginMethods: ['email'] }, Date.now())
-    const server = await startServer({ port: 0, host: '127.0.0.1', quiet: true, rateLimits: benchRateLimits }, { db, delivery, keyEncryptionKeys: opened.keyEncryptionKeys })
+    const server = await startServer(
+      { port: 0, host: '127.0.0.1', quiet: true, rateLimits: benchRateLimits },
+      { db, delivery, keyEncryptionKeys: opened.keyEncryptionKeys },
+    )
     try {
       const runId = Date.now().toString(36)
       const sessions: BenchSession[] = []
-      for (let connection = 0; connection < plan.connections; connection++) sessions.push(await signIn(server.url, app.id, (email) => delivery.lastCode(email), `bench-${runId}-user-${connection}@example.com`))
+      for (let connection = 0; connection < plan.connections; connection++)
+        sessions.push(await signIn(server.url, app.id, (email) => delivery.lastCode(email), `bench-${runId}-user-${connection}@example.com`))
       const input: ScenarioInput = { appId: app.id, runId, sessions, codes: [] }
       const rows: ServerRow[] = []
       for (const scenario of serverScenarioNames) {
         // The codes the code-request row sent, each for a new address: the sign-in row signs those users up.
-        if (scenario === 'code-sign-in') input.codes = delivery.messages.filter((message) => message.to.startsWith(`bench-${runId}-`) && !message.to.includes('-user-')).map((message) => [message.to, message.code])
+        if (scenario === 'code-sign-in')
+          input.codes = delivery.messages
+            .filter((message) => message.to.startsWith(`bench-${runId}-`) && !message.to.includes('-user-'))
+            .map((message) => [message.to, message.code])
         rows.push(await runRow({ baseUrls: [server.url], scenario, input, plan }, statements))
       }
       return rows

@@ -75,7 +75,13 @@ async function milestone(page: Page, name: 'signedIn' | 'walletsShown'): Promise
 }
 
 /** Signs in a new user by email on the demo and times their wallets' creation; leaves the page signed in. */
-export async function measureCreation(page: Page, pageUrl: string, apiUrl: string, email: string, prepare?: (page: Page) => Promise<unknown>): Promise<WalletCreationRun> {
+export async function measureCreation(
+  page: Page,
+  pageUrl: string,
+  apiUrl: string,
+  email: string,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<WalletCreationRun> {
   await page.goto(pageUrl)
   await prepare?.(page)
   await page.locator('#login').click({ timeout: uiTimeout })
@@ -110,7 +116,7 @@ async function measureSignature(page: Page): Promise<number> {
     const signed = new Promise<number>((resolve, reject) => {
       const check = () => {
         const text = result.textContent?.trim() ?? ''
-        const failure = (error as HTMLElement).hidden ? '' : error.textContent?.trim() ?? ''
+        const failure = (error as HTMLElement).hidden ? '' : (error.textContent?.trim() ?? '')
         if (!text && !failure) return
         observer.disconnect()
         if (/^0x[0-9a-fA-F]{130}$/.test(text)) resolve(performance.now())
@@ -134,7 +140,10 @@ async function measureSignature(page: Page): Promise<number> {
   }, walletTimeoutMs)
 }
 
-export async function measureWallets(browser: Browser, options: { pageUrl: string; apiUrl: string; creationRuns: number; signatures: number }): Promise<WalletBench> {
+export async function measureWallets(
+  browser: Browser,
+  options: { pageUrl: string; apiUrl: string; creationRuns: number; signatures: number },
+): Promise<WalletBench> {
   const creation: WalletCreationRun[] = []
   let signing: { firstSignatureMs: number; signatureMs: number[] } | undefined
   for (let run = 0; run < options.creationRuns; run++) {
@@ -173,7 +182,9 @@ async function measureFundingOnDemo(browser: Browser, pageUrl: string, apiUrl: s
   try {
     const page = await context.newPage()
     // Without the demo's inline panel (its session would load the funding code first), the first 'Add funds' loads it.
-    await measureCreation(page, pageUrl, apiUrl, `bench-funding-${Date.now().toString(36)}@example.com`, (page) => page.evaluate(() => document.getElementById('fund-panel-slot')?.remove()))
+    await measureCreation(page, pageUrl, apiUrl, `bench-funding-${Date.now().toString(36)}@example.com`, (page) =>
+      page.evaluate(() => document.getElementById('fund-panel-slot')?.remove()),
+    )
     return await measureFunding(page, runs)
   } finally {
     await context.close()
@@ -185,7 +196,11 @@ export async function measureOnDevStack(browser: Browser, runs: { creationRuns: 
   const unlimited = { max: 1_000_000, windowSeconds: 60 }
   const stack = await startDevStack({
     startApi: ({ port, configFile }) =>
-      startTestServer({ port, configFile, rateLimits: { resendCooldownSeconds: 0, sendsPerIdentifier: unlimited, initPerIp: unlimited, authenticatePerIp: unlimited } }),
+      startTestServer({
+        port,
+        configFile,
+        rateLimits: { resendCooldownSeconds: 0, sendsPerIdentifier: unlimited, initPerIp: unlimited, authenticatePerIp: unlimited },
+      }),
   })
   const pageUrl = `http://localhost:${stack.demo.port}/vanilla/`
   try {

@@ -82,7 +82,9 @@ type Events<Definition extends ElementDefinition> = Definition['events'][number]
 
 /** The element's typed properties: each attribute's (booleans always set) and each object property. */
 export type ElementProperties<Definition extends ElementDefinition> = {
-  -readonly [Attribute in Attributes<Definition> as Attribute['property']]: Attribute['kind'] extends 'boolean' ? boolean : TypeOf<Attribute['type']> | undefined
+  -readonly [Attribute in Attributes<Definition> as Attribute['property']]: Attribute['kind'] extends 'boolean'
+    ? boolean
+    : TypeOf<Attribute['type']> | undefined
 } & {
   -readonly [Property in Properties<Definition> as Property['name']]: TypeOf<Property['type']> | undefined
 }
@@ -99,16 +101,34 @@ export type ElementAttributes<Definition extends ElementDefinition> = {
 
 /** `addEventListener` / `removeEventListener` typed for the element's events (first, so they win overload resolution). */
 type EventListenerMethods<Definition extends ElementDefinition, Self> = {
-  addEventListener<Name extends keyof ElementEventMap<Definition>>(type: Name, listener: (this: Self, event: ElementEventMap<Definition>[Name]) => unknown, options?: boolean | AddEventListenerOptions): void
-  addEventListener<Name extends keyof HTMLElementEventMap>(type: Name, listener: (this: Self, event: HTMLElementEventMap[Name]) => unknown, options?: boolean | AddEventListenerOptions): void
+  addEventListener<Name extends keyof ElementEventMap<Definition>>(
+    type: Name,
+    listener: (this: Self, event: ElementEventMap<Definition>[Name]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
+  addEventListener<Name extends keyof HTMLElementEventMap>(
+    type: Name,
+    listener: (this: Self, event: HTMLElementEventMap[Name]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void
-  removeEventListener<Name extends keyof ElementEventMap<Definition>>(type: Name, listener: (this: Self, event: ElementEventMap<Definition>[Name]) => unknown, options?: boolean | EventListenerOptions): void
-  removeEventListener<Name extends keyof HTMLElementEventMap>(type: Name, listener: (this: Self, event: HTMLElementEventMap[Name]) => unknown, options?: boolean | EventListenerOptions): void
+  removeEventListener<Name extends keyof ElementEventMap<Definition>>(
+    type: Name,
+    listener: (this: Self, event: ElementEventMap<Definition>[Name]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void
+  removeEventListener<Name extends keyof HTMLElementEventMap>(
+    type: Name,
+    listener: (this: Self, event: HTMLElementEventMap[Name]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void
 }
 
 /** The element as a host sees it: its properties and `addEventListener` / `removeEventListener` for its events. */
-export type DefinedElement<Definition extends ElementDefinition, Self = HTMLElement> = EventListenerMethods<Definition, Self> & HTMLElement & ElementProperties<Definition>
+export type DefinedElement<Definition extends ElementDefinition, Self = HTMLElement> = EventListenerMethods<Definition, Self> &
+  HTMLElement &
+  ElementProperties<Definition>
 
 /** Parts that share one description (`parts('Landing rows', ['method-button', ...])`). */
 export const parts = (description: string, names: readonly string[]): NamedDescription[] => names.map((name) => ({ name, description }))

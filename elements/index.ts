@@ -1,6 +1,15 @@
 /** Public API of `tessera/elements`. */
 // Each element's surface is declared once (elements/<tag>/definition.ts); hosts read it as dist/custom-elements.json.
-export type { DefinedElement, ElementAttributes, ElementDefinition, ElementEventMap, ElementProperties, ThemeChoice, TypeOf, Typed } from './definition-format.js'
+export type {
+  DefinedElement,
+  ElementAttributes,
+  ElementDefinition,
+  ElementEventMap,
+  ElementProperties,
+  ThemeChoice,
+  TypeOf,
+  Typed,
+} from './definition-format.js'
 export { AuthModalElement } from './auth-modal/auth-modal-element.js'
 export { AUTH_MODAL_TAG, defineAuthModal } from './auth-modal/define.js'
 // `<confirm-tx>` loads on `defineConfirmTx()`: only that small function ships with the entry.

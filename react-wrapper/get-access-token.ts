@@ -1,7 +1,11 @@
 import { pageClients, TesseraError } from '../src/core/index.js'
 
 const severalAppsError = () =>
-  new TesseraError({ code: 'invalid_config', shortMessage: 'Several Tessera apps on this page', details: 'Read the token of one with useToken().getAccessToken() inside its provider.' })
+  new TesseraError({
+    code: 'invalid_config',
+    shortMessage: 'Several Tessera apps on this page',
+    details: 'Read the token of one with useToken().getAccessToken() inside its provider.',
+  })
 
 /**
  * The signed-in user's access token outside React (the reference SDK's `getAccessToken`): the page's Tessera

@@ -23,15 +23,34 @@ const isReferenceHelper = (name: string) => name === 'getEmbeddedConnectedWallet
 function exportedNames(entry: ReferenceEntry): string[] {
   const text = readFileSync(join(referenceTypes, `${entry}.d.ts`), 'utf8')
   return [...text.matchAll(/^export \{([^}]*)\}/gm)].flatMap(([, list]) =>
-    list!.split(',').map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).at(-1)!).filter(Boolean),
+    list!
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .at(-1)!,
+      )
+      .filter(Boolean),
   )
 }
 
 function referenceApi(): Map<string, Set<string>> {
-  return new Map(referenceEntries.map((entry) => [entry, new Set(exportedNames(entry).filter((name) => /^use[A-Z]/.test(name) || referenceComponents.has(name) || isReferenceHelper(name)))]))
+  return new Map(
+    referenceEntries.map((entry) => [
+      entry,
+      new Set(exportedNames(entry).filter((name) => /^use[A-Z]/.test(name) || referenceComponents.has(name) || isReferenceHelper(name))),
+    ]),
+  )
 }
 
-interface Row { entry: string; name: string; ours: string }
+interface Row {
+  entry: string
+  name: string
+  ours: string
+}
 
 function readmeRows(): Row[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8')
@@ -39,7 +58,11 @@ function readmeRows(): Row[] {
   return [...section.matchAll(/^\| `(\w+)` \| ([\w-]+) \| (.+?) \|$/gm)].map(([, name, entry, ours]) => ({ name: name!, entry: entry!, ours: ours! }))
 }
 
-const ourEntries = { 'tessera/react/solana': () => import('./solana/index.js'), 'tessera/react/smart-wallets': () => import('./smart-wallets/index.js'), 'tessera/react': () => import('./index.js') }
+const ourEntries = {
+  'tessera/react/solana': () => import('./solana/index.js'),
+  'tessera/react/smart-wallets': () => import('./smart-wallets/index.js'),
+  'tessera/react': () => import('./index.js'),
+}
 
 /** Why a row's mapping does not hold, or null. */
 async function rowProblem(row: Row): Promise<string | null> {

@@ -68,7 +68,13 @@ export { useSendTransaction, type UseSendTransactionOptions, type UseSendTransac
 export type { EmbeddedActionCallbacks } from './hooks/use-embedded-action.js'
 export { useFundWallet, type FundWalletOptions, type UseFundWalletOptions, type UseFundWalletResult } from './hooks/use-fund-wallet.js'
 export { useConnectWallet, type UseConnectWalletOptions, type UseConnectWalletResult } from './hooks/use-connect-wallet.js'
-export { useLoginWithSiwe, type SiweMessageInput, type SiweSignature, type UseLoginWithSiweOptions, type UseLoginWithSiweResult } from './hooks/use-login-with-siwe.js'
+export {
+  useLoginWithSiwe,
+  type SiweMessageInput,
+  type SiweSignature,
+  type UseLoginWithSiweOptions,
+  type UseLoginWithSiweResult,
+} from './hooks/use-login-with-siwe.js'
 export { useLinkWithSiwe, type UseLinkWithSiweOptions, type UseLinkWithSiweResult } from './hooks/use-link-with-siwe.js'
 export { useLoginWithSiws, type SiwsSignature, type UseLoginWithSiwsOptions, type UseLoginWithSiwsResult } from './hooks/use-login-with-siws.js'
 export { useCrossAppAccounts, type CrossAppWalletOptions, type UseCrossAppAccountsResult } from './hooks/use-cross-app-accounts.js'

@@ -24,7 +24,6 @@ import {
   useSendTransaction,
 } from './index.js'
 
-
 const appId = 'tessera-test-app-00000010'
 // Closed loopback port: the config request fails fast and the client keeps its defaults.
 const apiUrl = 'http://127.0.0.1:9'
@@ -37,9 +36,7 @@ function Probe() {
   const client = useTesseraClient()
   const shared = client === getOrCreateClient({ appId, apiUrl })
   return (
-    <output>
-      {JSON.stringify({ ready: auth.ready, authenticated: auth.authenticated, user, flow: state.status, shared, token: typeof getAccessToken })}
-    </output>
+    <output>{JSON.stringify({ ready: auth.ready, authenticated: auth.authenticated, user, flow: state.status, shared, token: typeof getAccessToken })}</output>
   )
 }
 
@@ -69,7 +66,10 @@ describe('TesseraProvider (server render)', () => {
       const wallets = useWallets()
       const solanaWallets = useSolanaWallets()
       const embeddedActions = [useCreateWallet(), useSignMessage(), useSignTypedData(), useSignTransaction(), useSendTransaction()]
-      const functions = (value: object) => Object.keys(value).filter((key) => typeof (value as Record<string, unknown>)[key] === 'function').sort()
+      const functions = (value: object) =>
+        Object.keys(value)
+          .filter((key) => typeof (value as Record<string, unknown>)[key] === 'function')
+          .sort()
       return (
         <output>
           {JSON.stringify({
@@ -95,7 +95,23 @@ describe('TesseraProvider (server render)', () => {
       sms: 'initial',
       oauth: ['initial', false],
       updates: ['initial', 'initial'],
-      link: ['linkApple', 'linkDiscord', 'linkEmail', 'linkFarcaster', 'linkGithub', 'linkGoogle', 'linkInstagram', 'linkLine', 'linkLinkedIn', 'linkPasskey', 'linkPhone', 'linkSpotify', 'linkTelegram', 'linkTiktok', 'linkTwitter'],
+      link: [
+        'linkApple',
+        'linkDiscord',
+        'linkEmail',
+        'linkFarcaster',
+        'linkGithub',
+        'linkGoogle',
+        'linkInstagram',
+        'linkLine',
+        'linkLinkedIn',
+        'linkPasskey',
+        'linkPhone',
+        'linkSpotify',
+        'linkTelegram',
+        'linkTiktok',
+        'linkTwitter',
+      ],
       unlink: 18,
       update: ['updateEmail', 'updatePhone'],
       wallets: [0, 0, ['createWallet']],

@@ -36,14 +36,25 @@ export function TesseraProvider({ appId, apiUrl, config, theme, locale, messages
   )
   const { enabled, isLoading, getCustomAccessToken } = customAuth ?? {}
   useEffect(() => {
-    if (getCustomAccessToken) client.auth.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: isLoading ?? false, getCustomAccessToken })
+    if (getCustomAccessToken)
+      client.auth.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: isLoading ?? false, getCustomAccessToken })
   }, [client, enabled, isLoading, getCustomAccessToken])
   const value = useMemo<TesseraContextValue>(() => ({ client, openModal, modal }), [client, openModal, modal])
 
   return (
     <TesseraContext.Provider value={value}>
       {children}
-      <AuthModal ref={setModal} appId={appId} apiUrl={apiUrl} config={config} theme={theme} locale={locale} messages={messages} open={open} onModalClose={() => setOpen(false)} />
+      <AuthModal
+        ref={setModal}
+        appId={appId}
+        apiUrl={apiUrl}
+        config={config}
+        theme={theme}
+        locale={locale}
+        messages={messages}
+        open={open}
+        onModalClose={() => setOpen(false)}
+      />
     </TesseraContext.Provider>
   )
 }

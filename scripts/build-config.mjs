@@ -55,7 +55,8 @@ function stripDefinitionDocs() {
       const edited = new MagicString(code)
       const visit = (node) => {
         if (!node || typeof node.type !== 'string') return
-        if (node.type === 'Property' && !node.computed && Object.hasOwn(documentationFields, node.key.name)) return void edited.overwrite(node.value.start, node.value.end, documentationFields[node.key.name])
+        if (node.type === 'Property' && !node.computed && Object.hasOwn(documentationFields, node.key.name))
+          return void edited.overwrite(node.value.start, node.value.end, documentationFields[node.key.name])
         for (const child of Object.values(node)) (Array.isArray(child) ? child : [child]).forEach((item) => item && typeof item === 'object' && visit(item))
       }
       visit(parseAst(code))
@@ -78,7 +79,9 @@ export const isPackageDependency = (id) => installedWithThePackage.some((name) =
 
 /** `file: module` for every third-party module (under node_modules) a chunk carries: an npm entry must import those. */
 export const bundledDependencyModules = (bundle) =>
-  Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds.filter((id) => id.includes('/node_modules/')).map((id) => `${chunk.fileName}: ${id}`) : []))
+  Object.values(bundle).flatMap((chunk) =>
+    chunk.type === 'chunk' ? chunk.moduleIds.filter((id) => id.includes('/node_modules/')).map((id) => `${chunk.fileName}: ${id}`) : [],
+  )
 
 /** Fails the npm-entry build when a chunk carries third-party code, e.g. a package the code imports but package.json does not list. */
 export function noBundledDependencies() {

@@ -41,7 +41,11 @@ await build({
       external: isPackageDependency,
       treeshake,
       // Rollup drops module-level directives: the React entry gets its client boundary back for server-rendering hosts (Next.js).
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, banner: (chunk) => (chunk.isEntry && ['react', 'react-solana', 'react-smart-wallets'].includes(chunk.name) ? "'use client';" : '') },
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        minify: true,
+        banner: (chunk) => (chunk.isEntry && ['react', 'react-solana', 'react-smart-wallets'].includes(chunk.name) ? "'use client';" : ''),
+      },
       // The core entry exports modules the client loads lazily (fromApiResponse, findLinkedAccount): here they ship with it.
       onLog: (level, log, handler) => log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' || handler(level, log),
     },
@@ -58,7 +62,11 @@ await build({
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    outDir: join(dist, 'frame'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: { polyfill: false },
+    outDir: join(dist, 'frame'),
+    emptyOutDir: true,
+    minify: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
     // The key export frame (/apps/:app_id/embedded-wallets/export) is a second page sharing the custody code.
     rollupOptions: { input: { index: join(root, 'src/frame/index.html'), export: join(root, 'src/frame/export/export.html') } },
   },
@@ -80,7 +88,10 @@ function staticClosure(file, seen = new Set()) {
 
 const gzipBytes = (files) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0)
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
-const jsFiles = (dir) => readdirSync(dir, { recursive: true }).map((name) => join(dir, String(name))).filter((file) => file.endsWith('.js') && statSync(file).isFile())
+const jsFiles = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .map((name) => join(dir, String(name)))
+    .filter((file) => file.endsWith('.js') && statSync(file).isFile())
 
 console.log('\nbuild output (raw / gzip):')
 for (const file of [join(dist, 'tessera.js'), ...jsFiles(join(dist, 'chunks')), ...jsFiles(join(dist, 'lib'))])

@@ -78,7 +78,9 @@ function linkInstall(dir, tarball) {
 /** Each entry loads in Node from the installed package: every package its static imports name is installed with it. */
 function importEntriesInNode(dir) {
   // Type-only entries (`tessera/elements/jsx`) have no module to load.
-  const entries = Object.entries(packageJson.exports).filter(([, conditions]) => conditions.import).map(([key]) => key.replace(/^\./, 'tessera'))
+  const entries = Object.entries(packageJson.exports)
+    .filter(([, conditions]) => conditions.import)
+    .map(([key]) => key.replace(/^\./, 'tessera'))
   const script = `for (const entry of ${JSON.stringify(entries)}) await import(entry)`
   run(process.execPath, ['--input-type=module', '-e', script], dir)
   console.log(`imported in Node: ${entries.join(', ')}`)
@@ -95,7 +97,9 @@ async function buildHost(dir) {
     oxc: { jsx: { runtime: 'automatic', development: false } },
     build: { outDir, emptyOutDir: true },
   })
-  const scripts = readdirSync(outDir, { recursive: true }).map(String).filter((file) => file.endsWith('.js'))
+  const scripts = readdirSync(outDir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.js'))
   // viem's BaseError names its version ('viem@x.y.z') once per copy of viem in a bundle.
   const viemCopies = scripts.reduce((count, file) => count + readFileSync(join(outDir, file), 'utf8').split('viem@').length - 1, 0)
   if (viemCopies !== 1) throw new Error(`The host's bundle carries ${viemCopies} copies of viem; the npm entries must import it, not bundle it`)

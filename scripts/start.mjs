@@ -18,7 +18,9 @@ const { viteDemoNames, viteDemos } = await import('../test/harness/vite-demos.ts
 const { DEV_SERVER_WALLETS_APP_ID, devOrigins, startDevStack } = await import('../test/harness/dev-stack.ts')
 const { startServer } = await import('../server/src/index.ts')
 const { approveFarcasterLinksFromConsole, FARCASTER_CONSOLE_HINT } = await import('../test/harness/farcaster-dev-app.ts')
-const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import('../test/harness/local-chains.ts')
+const { ANVIL_FIRST_ACCOUNT, ANVIL_MNEMONIC, DEV_SOLANA_ACCOUNT_COUNT, devSolanaKeypair, solanaSecretKeyBase58 } = await import(
+  '../test/harness/local-chains.ts'
+)
 const { DEV_ONRAMP_NETWORKS } = await import('../test/harness/dev-funding.ts')
 const { withOriginsFromEnv } = await import('../test/harness/dev-origins-env.ts')
 
@@ -92,7 +94,9 @@ ${viteDemoNames.map((name) => `  ${`${viteDemos[name].title} demo `.padEnd(16)}$
   Local Solana    ${stack.chain.solana.rpcUrl}  (litesvm behind JSON-RPC; the dev app's 'devnet' cluster)
                   SPL test token ${stack.chain.splToken.symbol}: mint ${stack.chain.splToken.mint}
                   funded with 1,000 SOL each (address, then the secret key a wallet imports):
-${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index)).map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`).join('\n')}
+${Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index))
+  .map((keypair) => `                    ${keypair.publicKey.toBase58()}  ${solanaSecretKeyBase58(keypair)}`)
+  .join('\n')}
   Test USDC       6 decimals: ERC-20 ${stack.chain.usdc.evm[stack.chain.anvil.chainId]} on Anvil, ${stack.chain.usdc.evm[stack.chain.anvil2.chainId]} on Anvil 2; SPL mint ${stack.chain.usdc.solanaMint}
   Funding         the providers are local stand-ins that speak their real APIs; money moves only on the local chains
                   (card providers sell ETH, SOL and test USDC on Anvil as '${DEV_ONRAMP_NETWORKS.anvil}', on Anvil 2 as '${DEV_ONRAMP_NETWORKS.anvil2}', and on Solana)

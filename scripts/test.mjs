@@ -28,12 +28,20 @@ function run(command, args, env = {}) {
 
 async function vitest(project, env = {}) {
   const reportFile = join(reportDir, `${project}-${Date.now()}.json`)
-  const { ok, output } = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], env)
+  const { ok, output } = await run(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    env,
+  )
   let counts = { passed: 0, failed: ok ? 0 : 1 }
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'))
     const failedOutsideTests = !ok && report.numFailedTests === 0
-    counts = { passed: report.numPassedTests, failed: report.numFailedTests + (failedOutsideTests ? 1 : 0), failures: [...failuresIn(report), ...(failedOutsideTests ? failureAfterTests(output) : [])] }
+    counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (failedOutsideTests ? 1 : 0),
+      failures: [...failuresIn(report), ...(failedOutsideTests ? failureAfterTests(output) : [])],
+    }
   } catch {
     // No report: the run crashed before writing one; counted as one failure.
   }
@@ -55,7 +63,10 @@ function failureAfterTests(output) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
   const summaryEnd = plain.lastIndexOf('Duration')
   const lines = summaryEnd === -1 ? [] : plain.slice(plain.indexOf('\n', summaryEnd) + 1).split('\n')
-  const after = lines.filter((line) => !line.startsWith('JSON report written to')).join('\n').trim()
+  const after = lines
+    .filter((line) => !line.startsWith('JSON report written to'))
+    .join('\n')
+    .trim()
   return after ? [`after the tests: ${after.slice(0, 2400).replaceAll('\n', '\n      ')}`] : []
 }
 

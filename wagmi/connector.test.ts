@@ -1,6 +1,18 @@
 // Issue 16 item 1: wagmi's own actions (createConfig, connect, switchChain, signMessage, disconnect, reconnect) over
 // the tessera() connector and a real client (fake API over loopback HTTP, the stand-in wallet frame).
-import { connect, createConfig, createStorage, disconnect, getAccount, getChainId, reconnect, signMessage, signTypedData, switchChain, type Config } from '@wagmi/core'
+import {
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  getAccount,
+  getChainId,
+  reconnect,
+  signMessage,
+  signTypedData,
+  switchChain,
+  type Config,
+} from '@wagmi/core'
 import { http, UserRejectedRequestError, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -26,17 +38,29 @@ function wagmiApp(client: TesseraClient, storage = createStorage({ storage: mapS
     signIns.count++
     await testbed.login(client)
   })
-  const config = createConfig({ chains: [mainnet, base], transports: { [mainnet.id]: http(), [base.id]: http() }, connectors: [tessera({ appId: TEST_APP_ID, client, openSignIn })], storage, multiInjectedProviderDiscovery: false })
+  const config = createConfig({
+    chains: [mainnet, base],
+    transports: { [mainnet.id]: http(), [base.id]: http() },
+    connectors: [tessera({ appId: TEST_APP_ID, client, openSignIn })],
+    storage,
+    multiInjectedProviderDiscovery: false,
+  })
   return { config, signIns, storage, connector: config.connectors[0]! }
 }
 
 function mapStorage() {
   const items = new Map<string, string>()
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) }
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
 }
 
 const ethereumAddress = async (client: TesseraClient) =>
-  (await embeddedStateWhere(client, (state) => state.wallets.some((wallet) => wallet.chainType === 'ethereum'))).wallets.find((wallet) => wallet.chainType === 'ethereum')!.address
+  (await embeddedStateWhere(client, (state) => state.wallets.some((wallet) => wallet.chainType === 'ethereum'))).wallets.find(
+    (wallet) => wallet.chainType === 'ethereum',
+  )!.address
 
 const statusWhere = (config: Config, status: string) => expect.poll(() => getAccount(config).status).toBe(status)
 
@@ -66,7 +90,12 @@ describe('the tessera() wagmi connector', () => {
     const { accounts } = await connect(config, { connector })
     const signature = await signMessage(config, { message: 'hello wagmi' })
     expect(await verifyMessage({ address: accounts[0], message: 'hello wagmi', signature })).toBe(true)
-    const typedData = { domain: { name: 'wagmi test', chainId: mainnet.id }, types: { Note: [{ name: 'text', type: 'string' }] }, primaryType: 'Note', message: { text: 'typed' } } as const
+    const typedData = {
+      domain: { name: 'wagmi test', chainId: mainnet.id },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'typed' },
+    } as const
     const typedSignature = await signTypedData(config, typedData)
     expect(await verifyTypedData({ address: accounts[0], ...typedData, signature: typedSignature })).toBe(true)
   })
@@ -97,7 +126,13 @@ describe('the tessera() wagmi connector', () => {
 
   it('closing the sign-in rejects the connection as the user’s rejection, and nobody is signed in', async () => {
     const client = testbed.newClient()
-    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, multiInjectedProviderDiscovery: false, connectors: [tessera({ appId: TEST_APP_ID, client, openSignIn: () => Promise.reject(new UserRejectedRequestError(new Error('closed'))) })] })
+    const config = createConfig({
+      chains: [mainnet],
+      transports: { [mainnet.id]: http() },
+      storage: null,
+      multiInjectedProviderDiscovery: false,
+      connectors: [tessera({ appId: TEST_APP_ID, client, openSignIn: () => Promise.reject(new UserRejectedRequestError(new Error('closed'))) })],
+    })
     await expect(connect(config, { connector: config.connectors[0]! })).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
     expect(getAccount(config).status).toBe('disconnected')
     expect(client.getAuth().status).toBe('unauthenticated')
@@ -141,9 +176,21 @@ describe('the tessera() wagmi connector', () => {
   it('tesseraWallet() is a RainbowKit wallet entry whose connector is the tessera() connector with RainbowKit’s details', async () => {
     const client = testbed.newClient()
     const wallet = tesseraWallet({ appId: TEST_APP_ID, client })()
-    expect(wallet).toMatchObject({ id: 'tessera', name: 'Tessera', installed: true, iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), iconBackground: expect.stringMatching(/^#/) })
+    expect(wallet).toMatchObject({
+      id: 'tessera',
+      name: 'Tessera',
+      installed: true,
+      iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      iconBackground: expect.stringMatching(/^#/),
+    })
     const rkDetails = { id: 'tessera', groupName: 'Popular' }
-    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, multiInjectedProviderDiscovery: false, connectors: [wallet.createConnector({ rkDetails })] })
+    const config = createConfig({
+      chains: [mainnet],
+      transports: { [mainnet.id]: http() },
+      storage: null,
+      multiInjectedProviderDiscovery: false,
+      connectors: [wallet.createConnector({ rkDetails })],
+    })
     const connector = config.connectors[0]! as (typeof config.connectors)[number] & { rkDetails?: unknown }
     expect(connector).toMatchObject({ id: 'tessera', type: 'tessera', rkDetails })
     await testbed.login(client)

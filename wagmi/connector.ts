@@ -99,7 +99,8 @@ async function switchChain(state: ConnectorState, chainId: number) {
 export function tessera(parameters: TesseraConnectorParameters) {
   const openSignIn = parameters.openSignIn ?? openAuthModal
   let client: TesseraClient | undefined
-  const tesseraClient = () => (client ??= parameters.client ?? getOrCreateClient({ appId: parameters.appId, ...(parameters.apiUrl && { apiUrl: parameters.apiUrl }) }))
+  const tesseraClient = () =>
+    (client ??= parameters.client ?? getOrCreateClient({ appId: parameters.appId, ...(parameters.apiUrl && { apiUrl: parameters.apiUrl }) }))
 
   return createConnector<WalletProvider, Record<string, unknown>, StorageItem>((config) => {
     const onChainChanged = (chainId: string | number) => config.emitter.emit('change', { chainId: Number(chainId) })

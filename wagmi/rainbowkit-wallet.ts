@@ -22,16 +22,14 @@ const tileSvg =
 const tileIcon = `data:image/svg+xml;base64,${btoa(tileSvg)}`
 
 /** A RainbowKit `CreateWalletFn`: list `tesseraWallet({ appId })` in a group of `connectorsForWallets`. */
-export const tesseraWallet =
-  (parameters: TesseraConnectorParameters) =>
-  (): TesseraRainbowKitWallet => ({
-    id: 'tessera',
-    name: parameters.name ?? 'Tessera',
-    iconUrl: parameters.icon ?? tileIcon,
-    iconBackground: '#4f46e5',
-    installed: true,
-    createConnector: (walletDetails) => {
-      const connector = tessera(parameters)
-      return createConnector((config) => ({ ...connector(config), ...walletDetails }))
-    },
-  })
+export const tesseraWallet = (parameters: TesseraConnectorParameters) => (): TesseraRainbowKitWallet => ({
+  id: 'tessera',
+  name: parameters.name ?? 'Tessera',
+  iconUrl: parameters.icon ?? tileIcon,
+  iconBackground: '#4f46e5',
+  installed: true,
+  createConnector: (walletDetails) => {
+    const connector = tessera(parameters)
+    return createConnector((config) => ({ ...connector(config), ...walletDetails }))
+  },
+})

@@ -48,7 +48,11 @@ async function walletReady(client: TesseraClient, signal: AbortSignal): Promise<
     const stop = client.embeddedWallets.watchState((state) => state.status === 'error' && state.error && reject(state.error))
     signal.addEventListener('abort', stop, { once: true })
   })
-  if (!ethereumWallets(client).length && client.getConfig().config.embeddedWallets.ethereum.createOnLogin === 'off' && client.embeddedWallets.getState().status !== 'creating') {
+  if (
+    !ethereumWallets(client).length &&
+    client.getConfig().config.embeddedWallets.ethereum.createOnLogin === 'off' &&
+    client.embeddedWallets.getState().status !== 'creating'
+  ) {
     await client.embeddedWallets.create({ chainType: 'ethereum' })
   }
   await Promise.race([whenTrue(client, () => ethereumWallets(client).length > 0, signal), failed])

@@ -20,7 +20,11 @@ export function mountMipdDapp(page: DappPage): void {
       if (connected?.detail === detail && !accounts.includes(connected.account)) page.showAccount((connected = null))
     })
   }
-  const show = (details: readonly EIP6963ProviderDetail[]) => page.showWallets(details.map(({ info }) => ({ id: info.uuid, name: info.name, icon: info.icon })), (uuid) => void connect(uuid))
+  const show = (details: readonly EIP6963ProviderDetail[]) =>
+    page.showWallets(
+      details.map(({ info }) => ({ id: info.uuid, name: info.name, icon: info.icon })),
+      (uuid) => void connect(uuid),
+    )
   show(store.getProviders())
   store.subscribe(show)
 
@@ -36,7 +40,11 @@ export function mountMipdDapp(page: DappPage): void {
   })
   page.onAction('send', async () => {
     const { detail, account } = connected!
-    const hash = await createWalletClient({ account, transport: custom(detail.provider) }).sendTransaction({ to: ETH_RECIPIENT as Address, value: parseEther('0.001'), chain: null })
+    const hash = await createWalletClient({ account, transport: custom(detail.provider) }).sendTransaction({
+      to: ETH_RECIPIENT as Address,
+      value: parseEther('0.001'),
+      chain: null,
+    })
     const receipt = await createPublicClient({ transport: custom(detail.provider), pollingInterval: 1_000 }).waitForTransactionReceipt({ hash })
     return `Transaction ${receipt.status} in block ${receipt.blockNumber}: ${hash}`
   })

@@ -3,10 +3,27 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
-  address, appendTransactionMessageInstruction, blockhash, compileTransaction, createNoopSigner, createTransactionMessage, getBase58Decoder,
-  getTransactionEncoder, lamports, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
+  address,
+  appendTransactionMessageInstruction,
+  blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase58Decoder,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { SolanaSignAndSendTransaction, SolanaSignIn, SolanaSignMessage, type SolanaSignAndSendTransactionFeature, type SolanaSignInFeature, type SolanaSignMessageFeature } from '@solana/wallet-standard-features'
+import {
+  SolanaSignAndSendTransaction,
+  SolanaSignIn,
+  SolanaSignMessage,
+  type SolanaSignAndSendTransactionFeature,
+  type SolanaSignInFeature,
+  type SolanaSignMessageFeature,
+} from '@solana/wallet-standard-features'
 import { verifySignIn } from '@solana/wallet-standard-util'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -18,7 +35,8 @@ export const DAPP_MESSAGE = 'Hello from a dapp that found this wallet with @wall
 /** The cluster the dapp works on (the dev app's devnet is the local Solana endpoint). */
 const CHAIN = 'solana:devnet'
 
-const isSolanaWallet = (wallet: Wallet) => wallet.chains.includes(CHAIN) && StandardConnect in wallet.features && SolanaSignAndSendTransaction in wallet.features
+const isSolanaWallet = (wallet: Wallet) =>
+  wallet.chains.includes(CHAIN) && StandardConnect in wallet.features && SolanaSignAndSendTransaction in wallet.features
 
 /** `rpcUrl`: the page operator's RPC of the cluster, for the transaction's blockhash. */
 export function mountWalletStandardDapp(page: DappPage, rpcUrl: string): void {
@@ -32,10 +50,18 @@ export function mountWalletStandardDapp(page: DappPage, rpcUrl: string): void {
     connected = account ? { wallet, account } : null
     page.showAccount(connected?.account.address ?? null)
     ;(wallet.features as StandardEventsFeature)[StandardEvents]?.on('change', ({ accounts: next }) => {
-      if (next && connected?.wallet === wallet && !next.some((candidate) => candidate.address === connected!.account.address)) page.showAccount((connected = null))
+      if (next && connected?.wallet === wallet && !next.some((candidate) => candidate.address === connected!.account.address))
+        page.showAccount((connected = null))
     })
   }
-  const show = () => page.showWallets(wallets.get().filter(isSolanaWallet).map(({ name, icon }) => ({ id: name, name, icon })), (name) => void connect(name))
+  const show = () =>
+    page.showWallets(
+      wallets
+        .get()
+        .filter(isSolanaWallet)
+        .map(({ name, icon }) => ({ id: name, name, icon })),
+      (name) => void connect(name),
+    )
   show()
   wallets.on('register', show)
   wallets.on('unregister', show)
@@ -53,16 +79,30 @@ export function mountWalletStandardDapp(page: DappPage, rpcUrl: string): void {
   })
   page.onAction('sign-in', async () => {
     const { wallet } = connected!
-    const input = { domain: location.host, statement: 'Sign in to the wallet-standard dapp', uri: location.href, version: '1', chainId: CHAIN, nonce: crypto.randomUUID().slice(0, 8), issuedAt: new Date().toISOString() }
+    const input = {
+      domain: location.host,
+      statement: 'Sign in to the wallet-standard dapp',
+      uri: location.href,
+      version: '1',
+      chainId: CHAIN,
+      nonce: crypto.randomUUID().slice(0, 8),
+      issuedAt: new Date().toISOString(),
+    }
     const [output] = await (wallet.features as SolanaSignInFeature)[SolanaSignIn].signIn(input)
     if (!verifySignIn(input, output!)) throw new Error('The sign-in does not verify')
     return `Signed in with Solana as ${output!.account.address}`
   })
   page.onAction('send', async () => {
     const { wallet, account } = connected!
-    const [output] = await (wallet.features as SolanaSignAndSendTransactionFeature)[SolanaSignAndSendTransaction].signAndSendTransaction({ account, chain: CHAIN, transaction: await transferTransaction(rpcUrl, account.address) })
+    const [output] = await (wallet.features as SolanaSignAndSendTransactionFeature)[SolanaSignAndSendTransaction].signAndSendTransaction({
+      account,
+      chain: CHAIN,
+      transaction: await transferTransaction(rpcUrl, account.address),
+    })
     const signature = getBase58Decoder().decode(output!.signature)
-    const { value: [status] } = await rpc(rpcUrl, 'getSignatureStatuses', [[signature]])
+    const {
+      value: [status],
+    } = await rpc(rpcUrl, 'getSignatureStatuses', [[signature]])
     return `Transaction ${status?.confirmationStatus ?? 'sent'}: ${signature}`
   })
 }
@@ -74,8 +114,13 @@ async function transferTransaction(rpcUrl: string, from: string): Promise<Uint8A
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (draft) => setTransactionMessageFeePayerSigner(payer, draft),
-    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(latest.blockhash), lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) }, draft),
-    (draft) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: payer, destination: address(SOL_RECIPIENT), amount: lamports(SOL_AMOUNT_LAMPORTS) }), draft),
+    (draft) =>
+      setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(latest.blockhash), lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) }, draft),
+    (draft) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({ source: payer, destination: address(SOL_RECIPIENT), amount: lamports(SOL_AMOUNT_LAMPORTS) }),
+        draft,
+      ),
   )
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 }

@@ -67,23 +67,38 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
       <h2>Embedded wallets</h2>
       <ul id="embedded-wallets">
         {embedded.map((wallet) => (
-          <li key={wallet.address} data-chain={wallet.chain} data-recovery={wallet.recoveryMethod} data-imported={String('imported' in wallet && wallet.imported)}>
-            {wallet.chain}{'imported' in wallet && wallet.imported ? ' (imported)' : ''}: <span className="address">{wallet.address}</span> (recovery: {wallet.recoveryMethod})
+          <li
+            key={wallet.address}
+            data-chain={wallet.chain}
+            data-recovery={wallet.recoveryMethod}
+            data-imported={String('imported' in wallet && wallet.imported)}
+          >
+            {wallet.chain}
+            {'imported' in wallet && wallet.imported ? ' (imported)' : ''}: <span className="address">{wallet.address}</span> (recovery: {wallet.recoveryMethod}
+            )
           </li>
         ))}
       </ul>
       <div className="actions">
-        <button id="fund-wallets" type="button" onClick={act(async () => {
-          await fundWallets({ ethereum: primary('ethereum'), solana: primary('solana') })
-          setFunded(true)
-        })}>
+        <button
+          id="fund-wallets"
+          type="button"
+          onClick={act(async () => {
+            await fundWallets({ ethereum: primary('ethereum'), solana: primary('solana') })
+            setFunded(true)
+          })}
+        >
           Get test funds
         </button>
-        <button id="sign-message" type="button" onClick={act(async () => {
-          // Signatures are deterministic: the old one goes first, so a new one shows as new.
-          setSignResult('')
-          setSignResult((await signMessage({ message: 'Hello from the Tessera demo' }, { address: primary('ethereum') }))?.signature ?? '')
-        })}>
+        <button
+          id="sign-message"
+          type="button"
+          onClick={act(async () => {
+            // Signatures are deterministic: the old one goes first, so a new one shows as new.
+            setSignResult('')
+            setSignResult((await signMessage({ message: 'Hello from the Tessera demo' }, { address: primary('ethereum') }))?.signature ?? '')
+          })}
+        >
           Sign a message
         </button>
         <button id="send-eth" type="button" onClick={act(async () => setSendResult(await sendEth(client, primary('ethereum')!)))}>
@@ -92,10 +107,14 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
         <button id="send-sol" type="button" onClick={act(async () => setSendResult(await sendSol(client, primary('solana')!)))}>
           Send 0.001 SOL
         </button>
-        <button id="set-wallet-password" type="button" onClick={act(async () => {
-          await setWalletPassword()
-          setRecoveryResult('Wallet recovery set: user-passcode')
-        })}>
+        <button
+          id="set-wallet-password"
+          type="button"
+          onClick={act(async () => {
+            await setWalletPassword()
+            setRecoveryResult('Wallet recovery set: user-passcode')
+          })}
+        >
           Set a wallet password
         </button>
         <button id="export-wallet" type="button" onClick={() => exportWallet({ address: primary('ethereum') })}>
@@ -103,16 +122,28 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
         </button>
       </div>
       {/* Private-key import with the headless hook: the key goes to the wallet frame only. */}
-      <form className="actions" onSubmit={(event) => {
-        event.preventDefault()
-        act(async () => importWallet({ privateKey: importKey, chainType: importChain }).finally(() => setImportKey('')))()
-      }}>
+      <form
+        className="actions"
+        onSubmit={(event) => {
+          event.preventDefault()
+          act(async () => importWallet({ privateKey: importKey, chainType: importChain }).finally(() => setImportKey('')))()
+        }}
+      >
         <select id="import-chain" value={importChain} onChange={(event) => setImportChain(event.target.value as 'ethereum' | 'solana')}>
           <option value="ethereum">Ethereum</option>
           <option value="solana">Solana</option>
         </select>
-        <input id="import-key" type="password" autoComplete="off" placeholder="Private key" value={importKey} onChange={(event) => setImportKey(event.target.value)} />
-        <button id="import-wallet" type="submit" disabled={!importKey}>Import a wallet</button>
+        <input
+          id="import-key"
+          type="password"
+          autoComplete="off"
+          placeholder="Private key"
+          value={importKey}
+          onChange={(event) => setImportKey(event.target.value)}
+        />
+        <button id="import-wallet" type="submit" disabled={!importKey}>
+          Import a wallet
+        </button>
       </form>
       <div className="actions">
         {/* The modal's import screen: no hook opens it, so the demo starts the provider's <auth-modal> (the page's only one) itself. */}
@@ -120,21 +151,40 @@ function EmbeddedWallets({ onError }: { onError(error: unknown): void }) {
           Import a wallet in the modal
         </button>
         {/* The embedded wallet's Farcaster signer key (kept in the wallet frame), approved in the Farcaster app. */}
-        <button id="farcaster-signer" type="button" onClick={() => document.querySelector('auth-modal')?.start({ intent: 'wallet', screen: 'farcaster:signer' })}>
+        <button
+          id="farcaster-signer"
+          type="button"
+          onClick={() => document.querySelector('auth-modal')?.start({ intent: 'wallet', screen: 'farcaster:signer' })}
+        >
           Add a Farcaster signer
         </button>
         {/* Delegated wallets: the app's backend may sign with the primary Ethereum wallet while the user is offline. */}
-        <button id="delegation-grant" type="button" onClick={() => { const address = primary('ethereum'); if (address) void delegateWallet({ address, chainType: 'ethereum' }) }}>
+        <button
+          id="delegation-grant"
+          type="button"
+          onClick={() => {
+            const address = primary('ethereum')
+            if (address) void delegateWallet({ address, chainType: 'ethereum' })
+          }}
+        >
           Allow offline access
         </button>
         <button id="delegation-revoke" type="button" onClick={() => void revokeWallets()}>
           Revoke offline access
         </button>
       </div>
-      <p id="recovery-result" role="status">{recoveryResult}</p>
-      <p id="action-result" role="status" hidden={!funded}>Test funds added: 1 ETH and 1 SOL.</p>
-      <p id="sign-result" className="result" role="status">{signResult}</p>
-      <p id="send-result" className="result" role="status">{sendResult}</p>
+      <p id="recovery-result" role="status">
+        {recoveryResult}
+      </p>
+      <p id="action-result" role="status" hidden={!funded}>
+        Test funds added: 1 ETH and 1 SOL.
+      </p>
+      <p id="sign-result" className="result" role="status">
+        {signResult}
+      </p>
+      <p id="send-result" className="result" role="status">
+        {sendResult}
+      </p>
       <Transactions primary={primary} onError={onError} />
       <Funding primary={primary} onError={onError} />
       <SmartWalletsProvider>
@@ -164,8 +214,12 @@ function Funding({ primary, onError }: { primary(chain: 'ethereum' | 'solana'): 
     <>
       <h2>Funding</h2>
       <div className="actions">
-        <button id="fund-eth" type="button" onClick={fund('ethereum')}>Add funds</button>
-        <button id="fund-sol" type="button" onClick={fund('solana')}>Add SOL funds</button>
+        <button id="fund-eth" type="button" onClick={fund('ethereum')}>
+          Add funds
+        </button>
+        <button id="fund-sol" type="button" onClick={fund('solana')}>
+          Add SOL funds
+        </button>
         <label>
           Panel funds{' '}
           <select id="fund-panel-chain" value={panelChain} onChange={(event) => setPanelChain(event.target.value as 'ethereum' | 'solana')}>
@@ -174,7 +228,9 @@ function Funding({ primary, onError }: { primary(chain: 'ethereum' | 'solana'): 
           </select>
         </label>
       </div>
-      <p id="fund-result" className="result" role="status">{result}</p>
+      <p id="fund-result" className="result" role="status">
+        {result}
+      </p>
       <FundWallet
         appId={appId}
         apiUrl={apiUrl}
@@ -200,10 +256,14 @@ function Transactions({ primary, onError }: { primary(chain: 'ethereum' | 'solan
   }
   const send = (transaction: Parameters<typeof sendDevTransaction>[2]) => sendDevTransaction(client, wallet('ethereum'), transaction)
   const button = (id: string, label: string, action: (info: DevChainInfo) => Promise<string>) => (
-    <button id={id} type="button" onClick={() => {
-      setResult('')
-      void devChainInfo().then(action).then(setResult, onError)
-    }}>
+    <button
+      id={id}
+      type="button"
+      onClick={() => {
+        setResult('')
+        void devChainInfo().then(action).then(setResult, onError)
+      }}
+    >
       {label}
     </button>
   )
@@ -222,13 +282,17 @@ function Transactions({ primary, onError }: { primary(chain: 'ethereum' | 'solan
           if (nftTokenId === null) throw new Error('You have no NFT yet: get test tokens first.')
           return send(devTransactions.transferNft(info, wallet('ethereum'), nftTokenId))
         })}
-        {button('tx-batch', 'Send a batch of two', async (info) => (await Promise.all([send(devTransactions.transfer(info, 1)), send(devTransactions.transfer(info, 1))])).join(' '))}
+        {button('tx-batch', 'Send a batch of two', async (info) =>
+          (await Promise.all([send(devTransactions.transfer(info, 1)), send(devTransactions.transfer(info, 1))])).join(' '),
+        )}
         {button('tx-malicious', 'Unlimited approval to an unknown account', (info) => send(devTransactions.maliciousApproval(info)))}
         {button('tx-revert', 'Call that reverts', (info) => send(devTransactions.reverting(info)))}
         {button('tx-too-much', 'Send more ETH than I have', async () => send(devTransactions.tooMuchEth()))}
         {button('tx-send-spl', 'Send SPL tokens', ({ splToken }) => sendSplTokens(client, wallet('solana'), splToken))}
       </div>
-      <p id="tx-result" className="result" role="status">{result}</p>
+      <p id="tx-result" className="result" role="status">
+        {result}
+      </p>
     </>
   )
 }
@@ -245,17 +309,40 @@ function SmartWallet({ primary, onError }: { primary(chain: 'ethereum' | 'solana
   return (
     <>
       <h2>Smart wallet</h2>
-      <p>Address: <span id="smart-wallet-address" className="address">{address ?? 'not ready'}</span></p>
+      <p>
+        Address:{' '}
+        <span id="smart-wallet-address" className="address">
+          {address ?? 'not ready'}
+        </span>
+      </p>
       <div className="actions">
-        <button id="smart-wallet-fund" type="button" disabled={!address} onClick={run(async () => (await fundWallets({ ethereum: address }), 'Test funds added: 1 ETH.'))}>
+        <button
+          id="smart-wallet-fund"
+          type="button"
+          disabled={!address}
+          onClick={run(async () => (await fundWallets({ ethereum: address }), 'Test funds added: 1 ETH.'))}
+        >
           Get test funds
         </button>
-        <button id="smart-wallet-batch" type="button" disabled={!client} onClick={run(() =>
-          client!.sendTransaction({ calls: [{ to: UNKNOWN_ACCOUNT as `0x${string}`, value: 1_000_000_000_000_000n }, { to: primary('ethereum') as `0x${string}`, value: 1_000_000_000_000_000n }] }))}>
+        <button
+          id="smart-wallet-batch"
+          type="button"
+          disabled={!client}
+          onClick={run(() =>
+            client!.sendTransaction({
+              calls: [
+                { to: UNKNOWN_ACCOUNT as `0x${string}`, value: 1_000_000_000_000_000n },
+                { to: primary('ethereum') as `0x${string}`, value: 1_000_000_000_000_000n },
+              ],
+            }),
+          )}
+        >
           Send a batch of two (one user operation)
         </button>
       </div>
-      <p id="smart-wallet-result" className="result" role="status">{result}</p>
+      <p id="smart-wallet-result" className="result" role="status">
+        {result}
+      </p>
     </>
   )
 }
@@ -293,17 +380,17 @@ function Mfa({ onError }: { onError(error: unknown): void }) {
       </div>
       {challenge && (
         <TopLayerDialog onCancel={cancel}>
-        <form id="mfa-challenge" className="stack" onSubmit={answer}>
-          <label htmlFor="mfa-code">Verification code</label>
-          <input id="mfa-code" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" />
-          {challenge.error && <p role="alert">{errorText(challenge.error)}</p>}
-          <button id="mfa-submit" type="submit" disabled={challenge.blocked || challenge.status === 'submitting'}>
-            Verify
-          </button>
-          <button id="mfa-cancel" type="button" onClick={cancel}>
-            Cancel
-          </button>
-        </form>
+          <form id="mfa-challenge" className="stack" onSubmit={answer}>
+            <label htmlFor="mfa-code">Verification code</label>
+            <input id="mfa-code" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" />
+            {challenge.error && <p role="alert">{errorText(challenge.error)}</p>}
+            <button id="mfa-submit" type="submit" disabled={challenge.blocked || challenge.status === 'submitting'}>
+              Verify
+            </button>
+            <button id="mfa-cancel" type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </form>
         </TopLayerDialog>
       )}
     </>

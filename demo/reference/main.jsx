@@ -3,11 +3,7 @@
 // Plain JSX: react-auth 2.25's props have no `apiUrl`, which it reads all the same.
 import './buffer-global.js'
 import { PrivyProvider, useCreateWallet, useLoginWithEmail, usePrivy, useSendTransaction, useSignMessage, useWallets } from '@privy-io/react-auth'
-import {
-  useSendTransaction as useSendSolanaTransaction,
-  useSignMessage as useSignSolanaMessage,
-  useSolanaWallets,
-} from '@privy-io/react-auth/solana'
+import { useSendTransaction as useSendSolanaTransaction, useSignMessage as useSignSolanaMessage, useSolanaWallets } from '@privy-io/react-auth/solana'
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -58,8 +54,12 @@ const bytesToBase64 = (bytes) => btoa(String.fromCharCode(...bytes))
 class LocalConnection extends Connection {
   async confirmTransaction(signature) {
     for (let attempt = 0; attempt < 120; attempt++) {
-      const { context, value: [status] } = await this.getSignatureStatuses([signature])
-      if (status?.err || status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return { context, value: { err: status.err } }
+      const {
+        context,
+        value: [status],
+      } = await this.getSignatureStatuses([signature])
+      if (status?.err || status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized')
+        return { context, value: { err: status.err } }
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     throw new Error(`Transaction ${signature} was not confirmed`)
@@ -97,13 +97,21 @@ function Page({ chains }) {
     fund: () => fundWallets({ ethereum: ethereum.address, solana: solana.address }),
     'sign-ethereum': async () => (await signMessage({ message: 'Hello from react-auth' }, { uiOptions: noUi, address: ethereum.address })).signature,
     'send-ethereum': async () => {
-      const { hash } = await sendTransaction({ to: ETH_RECIPIENT, value: ETH_AMOUNT_WEI, chainId: chains.evm.id }, { uiOptions: noUi, address: ethereum.address })
+      const { hash } = await sendTransaction(
+        { to: ETH_RECIPIENT, value: ETH_AMOUNT_WEI, chainId: chains.evm.id },
+        { uiOptions: noUi, address: ethereum.address },
+      )
       return hash
     },
-    'sign-solana': async () => bytesToBase64(await signSolanaMessage({ message: new TextEncoder().encode('Hello from react-auth'), options: { uiOptions: noUi, address: solana.address } })),
+    'sign-solana': async () =>
+      bytesToBase64(
+        await signSolanaMessage({ message: new TextEncoder().encode('Hello from react-auth'), options: { uiOptions: noUi, address: solana.address } }),
+      ),
     'send-solana': async () => {
       const from = new PublicKey(solana.address)
-      const transaction = new Transaction().add(SystemProgram.transfer({ fromPubkey: from, toPubkey: new PublicKey(SOL_RECIPIENT), lamports: SOL_AMOUNT_LAMPORTS }))
+      const transaction = new Transaction().add(
+        SystemProgram.transfer({ fromPubkey: from, toPubkey: new PublicKey(SOL_RECIPIENT), lamports: SOL_AMOUNT_LAMPORTS }),
+      )
       transaction.feePayer = from
       transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
       const receipt = await sendSolanaTransaction({ transaction, connection, uiOptions: noUi, address: solana.address })
@@ -118,12 +126,18 @@ function Page({ chains }) {
       <p data-testid="status">{!ready ? 'loading' : authenticated ? `signed in as ${user?.id}` : 'signed out'}</p>
       <p data-testid="ethereum-address">{ethereum?.address ?? ''}</p>
       <p data-testid="solana-address">{solana?.address ?? ''}</p>
-      <label>Email <input data-testid="email" value={email} onChange={(event) => setEmail(event.target.value)} /></label>
-      <label>Code <input data-testid="code" value={code} onChange={(event) => setCode(event.target.value)} /></label>
+      <label>
+        Email <input data-testid="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <label>
+        Code <input data-testid="code" value={code} onChange={(event) => setCode(event.target.value)} />
+      </label>
       <ul>
         {Object.entries(steps).map(([name, action]) => (
           <li key={name}>
-            <button type="button" data-testid={`run-${name}`} onClick={run(name, action)}>{name}</button>
+            <button type="button" data-testid={`run-${name}`} onClick={run(name, action)}>
+              {name}
+            </button>
             <output data-testid={`result-${name}`}>{results[name] ?? ''}</output>
           </li>
         ))}

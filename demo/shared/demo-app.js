@@ -24,7 +24,15 @@ export const isEmbeddedWallet = (account) => account.type === 'wallet' && accoun
 /** The accounts the linked-accounts list shows. */
 export const userLinkedAccounts = (user) => (user?.linkedAccounts ?? []).filter((account) => !isEmbeddedWallet(account))
 
-export const canUnlink = (account) => account.type === 'email' || account.type === 'cross_app' || account.type === 'phone' || account.type === 'passkey' || account.type === 'farcaster' || account.type === 'telegram' || account.type === 'wallet' || oauthProviderOf(account) !== null
+export const canUnlink = (account) =>
+  account.type === 'email' ||
+  account.type === 'cross_app' ||
+  account.type === 'phone' ||
+  account.type === 'passkey' ||
+  account.type === 'farcaster' ||
+  account.type === 'telegram' ||
+  account.type === 'wallet' ||
+  oauthProviderOf(account) !== null
 
 const sessionKey = 'tessera-demo:idp-token'
 

@@ -5,7 +5,12 @@ export interface DevChainInfo {
   erc20: { symbol: string; decimals: number }
   splToken: { mint: string; symbol: string; decimals: number; recipient: string; recipientTokenAccount: string }
 }
-export interface DevTransaction { to: string; data?: string; value?: string; gas?: string }
+export interface DevTransaction {
+  to: string
+  data?: string
+  value?: string
+  gas?: string
+}
 
 export declare function devChainInfo(): Promise<DevChainInfo>
 export declare function getTestTokens(addresses: { ethereum?: string; solana?: string }): Promise<{ nftTokenId?: string; splTokenAccount?: string }>

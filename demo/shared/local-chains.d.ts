@@ -13,4 +13,8 @@ export declare function sendEth(client: TesseraClient, from: string, options?: {
 export declare function sendSol(client: TesseraClient, from: string, options?: { sponsor?: boolean }): Promise<string>
 export declare function base58Decode(text: string): Uint8Array
 export declare function splAmount(splToken: { decimals: number }): bigint
-export declare function sendSplTokens(client: TesseraClient, from: string, splToken: { mint: string; symbol: string; decimals: number; recipientTokenAccount: string }): Promise<string>
+export declare function sendSplTokens(
+  client: TesseraClient,
+  from: string,
+  splToken: { mint: string; symbol: string; decimals: number; recipientTokenAccount: string },
+): Promise<string>

@@ -9,7 +9,11 @@ export const ETH_AMOUNT_WEI = 10n ** 15n
 export const SOL_AMOUNT_LAMPORTS = 1_000_000n
 
 export async function rpc(url, method, params) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = await response.json()
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result
@@ -81,9 +85,11 @@ const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 function legacyMessage(header, accountKeys, recentBlockhash, instructions) {
   return Uint8Array.from([
     ...header,
-    accountKeys.length, ...accountKeys.flatMap((key) => [...base58Decode(key)]),
+    accountKeys.length,
+    ...accountKeys.flatMap((key) => [...base58Decode(key)]),
     ...base58Decode(recentBlockhash),
-    instructions.length, ...instructions.flatMap(({ program, accounts, data }) => [program, accounts.length, ...accounts, data.length, ...data]),
+    instructions.length,
+    ...instructions.flatMap(({ program, accounts, data }) => [program, accounts.length, ...accounts, data.length, ...data]),
   ])
 }
 
@@ -102,7 +108,8 @@ function walletTransaction(header, accountKeys, recentBlockhash, instructions) {
       recentBlockhash,
       serialize: () => legacyMessage(header, accountKeys, transaction.message.recentBlockhash, instructions),
     },
-    serialize: () => Uint8Array.from([transaction.signatures.length, ...transaction.signatures.flatMap((signature) => [...signature]), ...transaction.message.serialize()]),
+    serialize: () =>
+      Uint8Array.from([transaction.signatures.length, ...transaction.signatures.flatMap((signature) => [...signature]), ...transaction.message.serialize()]),
   }
   return transaction
 }
@@ -120,9 +127,15 @@ async function signAndSend(client, from, build, options = {}) {
  * pays the fee (a server-managed wallet on a sponsored app).
  */
 export function sendSol(client, from, options = {}) {
-  return signAndSend(client, from, (blockhash) => walletTransaction([1, 0, 1], [from, SOL_RECIPIENT, SYSTEM_PROGRAM], blockhash, [
-    { program: 2, accounts: [0, 1], data: [...littleEndian(2, 4), ...littleEndian(SOL_AMOUNT_LAMPORTS, 8)] },
-  ]), options)
+  return signAndSend(
+    client,
+    from,
+    (blockhash) =>
+      walletTransaction([1, 0, 1], [from, SOL_RECIPIENT, SYSTEM_PROGRAM], blockhash, [
+        { program: 2, accounts: [0, 1], data: [...littleEndian(2, 4), ...littleEndian(SOL_AMOUNT_LAMPORTS, 8)] },
+      ]),
+    options,
+  )
 }
 
 /** 1 whole token of the dev SPL mint. */
@@ -133,9 +146,13 @@ export const splAmount = (splToken) => 10n ** BigInt(splToken.decimals)
  * one TransferChecked (instruction 12: u64 amount, u8 decimals; accounts source, mint, destination, owner).
  */
 export async function sendSplTokens(client, from, splToken) {
-  const { value: [account] } = await rpc(localSolanaRpcUrl(client), 'getTokenAccountsByOwner', [from, { mint: splToken.mint }, { encoding: 'base64' }])
+  const {
+    value: [account],
+  } = await rpc(localSolanaRpcUrl(client), 'getTokenAccountsByOwner', [from, { mint: splToken.mint }, { encoding: 'base64' }])
   if (!account) throw new Error(`You have no ${splToken.symbol} yet: get test tokens first.`)
-  return signAndSend(client, from, (blockhash) => walletTransaction([1, 0, 2], [from, account.pubkey, splToken.recipientTokenAccount, splToken.mint, TOKEN_PROGRAM], blockhash, [
-    { program: 4, accounts: [1, 3, 2, 0], data: [12, ...littleEndian(splAmount(splToken), 8), splToken.decimals] },
-  ]))
+  return signAndSend(client, from, (blockhash) =>
+    walletTransaction([1, 0, 2], [from, account.pubkey, splToken.recipientTokenAccount, splToken.mint, TOKEN_PROGRAM], blockhash, [
+      { program: 4, accounts: [1, 3, 2, 0], data: [12, ...littleEndian(splAmount(splToken), 8), splToken.decimals] },
+    ]),
+  )
 }

@@ -79,8 +79,11 @@ async function main() {
   if (client.getAuth().status === 'unauthenticated') authModal.start({ intent: 'login' })
   byId('provider-login').addEventListener('click', () => authModal.start({ intent: 'login' }))
   byId('provider-allow').addEventListener('click', () =>
-    answering(() => (transact ? client.auth.crossApp.approveTransact(transact, walletUi(transact)) : client.auth.crossApp.approve(request))))
-  byId('provider-deny').addEventListener('click', () => answering(() => (transact ? client.auth.crossApp.denyTransact(transact) : client.auth.crossApp.deny(request))))
+    answering(() => (transact ? client.auth.crossApp.approveTransact(transact, walletUi(transact)) : client.auth.crossApp.approve(request))),
+  )
+  byId('provider-deny').addEventListener('click', () =>
+    answering(() => (transact ? client.auth.crossApp.denyTransact(transact) : client.auth.crossApp.deny(request))),
+  )
 }
 
 main().catch(showError)

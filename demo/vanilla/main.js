@@ -35,7 +35,12 @@ function unlink(account) {
 /** EIP-712 data the cross-app wallet signs (demo text). */
 const demoTypedData = (chainId) => ({
   domain: { name: 'Tessera demo', version: '1', chainId },
-  types: { Greeting: [{ name: 'from', type: 'string' }, { name: 'contents', type: 'string' }] },
+  types: {
+    Greeting: [
+      { name: 'from', type: 'string' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
   primaryType: 'Greeting',
   message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
 })
@@ -53,30 +58,47 @@ function crossAppActions(account) {
     byId('action-result').textContent = text
   }
   const actions = [
-    ['cross-app-sign', `Sign a message with ${provider}`, async () =>
-      showResult(`Signed: ${(await client.auth.crossApp.signMessage({ ...target, message: 'Hello from the Tessera demo' })).signature}`)],
-    ['cross-app-sign-typed', `Sign typed data with ${provider}`, async () =>
-      showResult(`Signed typed data: ${(await client.auth.crossApp.signTypedData({ ...target, typedData: demoTypedData(chainId()) })).signature}`)],
-    ['cross-app-fund', `Get test funds for ${provider}`, async () => {
-      await fundWallets({ ethereum: target.address })
-      showResult(`Test funds added to ${target.address}: 1 ETH.`)
-    }],
-    ['cross-app-send', `Send 0.001 ETH with ${provider}`, async () => {
-      const transaction = { to: ETH_RECIPIENT, value: `0x${ETH_AMOUNT_WEI.toString(16)}`, chainId: chainId() }
-      showResult(`Sent: ${(await client.auth.crossApp.sendTransaction({ ...target, transaction })).transactionHash}`)
-    }],
+    [
+      'cross-app-sign',
+      `Sign a message with ${provider}`,
+      async () => showResult(`Signed: ${(await client.auth.crossApp.signMessage({ ...target, message: 'Hello from the Tessera demo' })).signature}`),
+    ],
+    [
+      'cross-app-sign-typed',
+      `Sign typed data with ${provider}`,
+      async () => showResult(`Signed typed data: ${(await client.auth.crossApp.signTypedData({ ...target, typedData: demoTypedData(chainId()) })).signature}`),
+    ],
+    [
+      'cross-app-fund',
+      `Get test funds for ${provider}`,
+      async () => {
+        await fundWallets({ ethereum: target.address })
+        showResult(`Test funds added to ${target.address}: 1 ETH.`)
+      },
+    ],
+    [
+      'cross-app-send',
+      `Send 0.001 ETH with ${provider}`,
+      async () => {
+        const transaction = { to: ETH_RECIPIENT, value: `0x${ETH_AMOUNT_WEI.toString(16)}`, chainId: chainId() }
+        showResult(`Sent: ${(await client.auth.crossApp.sendTransaction({ ...target, transaction })).transactionHash}`)
+      },
+    ],
   ]
   const wallet = document.createElement('span')
   wallet.className = 'cross-app-wallet'
   wallet.textContent = target.address ?? 'no wallet'
-  return [wallet, ...actions.map(([className, text, action]) => {
-    const button = document.createElement('button')
-    button.type = 'button'
-    button.className = className
-    button.textContent = text
-    button.addEventListener('click', run(action))
-    return button
-  })]
+  return [
+    wallet,
+    ...actions.map(([className, text, action]) => {
+      const button = document.createElement('button')
+      button.type = 'button'
+      button.className = className
+      button.textContent = text
+      button.addEventListener('click', run(action))
+      return button
+    }),
+  ]
 }
 
 function renderLinkedAccounts(accounts) {
@@ -95,7 +117,10 @@ function renderLinkedAccounts(accounts) {
         button.className = 'unlink'
         button.textContent = 'Unlink'
         button.setAttribute('aria-label', `Unlink ${account.type} ${accountIdentifier(account)}`)
-        button.addEventListener('click', run(() => unlink(account)))
+        button.addEventListener(
+          'click',
+          run(() => unlink(account)),
+        )
         item.append(' ', button)
       }
       if (account.type === 'cross_app') item.append(' ', ...crossAppActions(account))
@@ -105,8 +130,7 @@ function renderLinkedAccounts(accounts) {
 }
 
 function render({ status, user }) {
-  byId('status').textContent =
-    status === 'loading' ? 'Checking your session…' : status === 'authenticated' ? 'You are signed in.' : 'You are signed out.'
+  byId('status').textContent = status === 'loading' ? 'Checking your session…' : status === 'authenticated' ? 'You are signed in.' : 'You are signed out.'
   byId('signed-out').hidden = status !== 'unauthenticated'
   byId('signed-in').hidden = status !== 'authenticated'
   byId('user-id').textContent = user?.id ?? ''
@@ -121,8 +145,14 @@ client.watchAuth(render)
 
 // Embedded wallets: one row per wallet (its chain and address); the actions use the primary wallet of each chain.
 const embeddedStatus = {
-  idle: '', creating: 'Creating your wallets…', connecting: 'Connecting your wallets…', recovering: 'Recovering your wallets…',
-  'needs-password': 'Your wallet needs its password.', 'needs-cloud-recovery': 'Your wallet needs your Google Drive backup.', ready: 'Your wallets are ready.', error: 'Your wallets are not available.',
+  idle: '',
+  creating: 'Creating your wallets…',
+  connecting: 'Connecting your wallets…',
+  recovering: 'Recovering your wallets…',
+  'needs-password': 'Your wallet needs its password.',
+  'needs-cloud-recovery': 'Your wallet needs your Google Drive backup.',
+  ready: 'Your wallets are ready.',
+  error: 'Your wallets are not available.',
 }
 function renderEmbeddedWallets({ status, wallets }) {
   byId('embedded-status').textContent = embeddedStatus[status]
@@ -154,7 +184,8 @@ authModal.addEventListener('walletrecoveryset', (event) => {
   byId('action-result').textContent = `Wallet recovery set: ${event.detail.recoveryMethod}`
 })
 
-const primaryWallet = (chainType) => client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType && wallet.walletIndex === 0 && !wallet.imported)?.address
+const primaryWallet = (chainType) =>
+  client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === chainType && wallet.walletIndex === 0 && !wallet.imported)?.address
 function requirePrimaryWallet(chainType) {
   const address = primaryWallet(chainType)
   if (!address) throw new Error(`You have no embedded ${chainType} wallet yet.`)
@@ -162,43 +193,69 @@ function requirePrimaryWallet(chainType) {
 }
 const showResult = (id, text) => void (byId(id).textContent = text)
 
-byId('fund-wallets').addEventListener('click', run(async () => {
-  await fundWallets({ ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
-  byId('action-result').hidden = false
-  byId('action-result').textContent = 'Test funds added: 1 ETH and 1 SOL.'
-}))
-byId('sign-message').addEventListener('click', run(async () => {
-  // The same message signs the same (RFC 6979): the old signature goes first, so a new one is seen arriving.
-  showResult('sign-result', '')
-  const { signature } = await client.embeddedWallets.signMessage({ message: 'Hello from the Tessera demo', address: requirePrimaryWallet('ethereum') })
-  showResult('sign-result', signature)
-}))
-byId('send-eth').addEventListener('click', run(async () => {
-  showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum')))
-}))
-byId('send-sol').addEventListener('click', run(async () => {
-  showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
-}))
+byId('fund-wallets').addEventListener(
+  'click',
+  run(async () => {
+    await fundWallets({ ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
+    byId('action-result').hidden = false
+    byId('action-result').textContent = 'Test funds added: 1 ETH and 1 SOL.'
+  }),
+)
+byId('sign-message').addEventListener(
+  'click',
+  run(async () => {
+    // The same message signs the same (RFC 6979): the old signature goes first, so a new one is seen arriving.
+    showResult('sign-result', '')
+    const { signature } = await client.embeddedWallets.signMessage({ message: 'Hello from the Tessera demo', address: requirePrimaryWallet('ethereum') })
+    showResult('sign-result', signature)
+  }),
+)
+byId('send-eth').addEventListener(
+  'click',
+  run(async () => {
+    showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum')))
+  }),
+)
+byId('send-sol').addEventListener(
+  'click',
+  run(async () => {
+    showResult('send-result', await sendSol(client, requirePrimaryWallet('solana')))
+  }),
+)
 // Only server-managed wallets may be sponsored: those buttons show on the server-wallets app's page.
 for (const id of ['server-wallets-note', 'send-eth-sponsored', 'send-sol-sponsored']) byId(id).hidden = !window.TESSERA_DEMO.serverWallets
-byId('send-eth-sponsored').addEventListener('click', run(async () => {
-  showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum'), { sponsor: true }))
-}))
-byId('send-sol-sponsored').addEventListener('click', run(async () => {
-  showResult('send-result', await sendSol(client, requirePrimaryWallet('solana'), { sponsor: true }))
-}))
+byId('send-eth-sponsored').addEventListener(
+  'click',
+  run(async () => {
+    showResult('send-result', await sendEth(client, requirePrimaryWallet('ethereum'), { sponsor: true }))
+  }),
+)
+byId('send-sol-sponsored').addEventListener(
+  'click',
+  run(async () => {
+    showResult('send-result', await sendSol(client, requirePrimaryWallet('solana'), { sponsor: true }))
+  }),
+)
 
 // Transactions: each asks the embedded wallet (`sendTransaction`, the Solana provider's `signAndSendTransaction`);
 // <auth-modal> shows the confirmation. The result line is cleared first, so a new result is seen arriving.
 // What the panel works with: the test contracts on anvil and the SPL mint (absent when the demo server has no dev chain).
-devChainInfo().then(({ contracts, erc20, splToken }) => {
-  byId('tx-contracts').textContent = `${erc20.symbol} (ERC-20) ${contracts.erc20}, NFT (ERC-721) ${contracts.erc721}, ERC-1155 ${contracts.erc1155}, Reverter ${contracts.reverter}; ${splToken.symbol} (SPL) mint ${splToken.mint}`
-}, () => {})
+devChainInfo().then(
+  ({ contracts, erc20, splToken }) => {
+    byId('tx-contracts').textContent =
+      `${erc20.symbol} (ERC-20) ${contracts.erc20}, NFT (ERC-721) ${contracts.erc721}, ERC-1155 ${contracts.erc1155}, Reverter ${contracts.reverter}; ${splToken.symbol} (SPL) mint ${splToken.mint}`
+  },
+  () => {},
+)
 let nftTokenId = null
-const transactionButton = (id, action) => byId(id).addEventListener('click', run(async () => {
-  showResult('tx-result', '')
-  showResult('tx-result', await action(await devChainInfo()))
-}))
+const transactionButton = (id, action) =>
+  byId(id).addEventListener(
+    'click',
+    run(async () => {
+      showResult('tx-result', '')
+      showResult('tx-result', await action(await devChainInfo()))
+    }),
+  )
 const sendOnAnvil = (transaction) => sendDevTransaction(client, requirePrimaryWallet('ethereum'), transaction)
 transactionButton('tx-get-tokens', async ({ erc20, splToken }) => {
   const given = await getTestTokens({ ethereum: primaryWallet('ethereum'), solana: primaryWallet('solana') })
@@ -212,7 +269,9 @@ transactionButton('tx-transfer-nft', (info) => {
   return sendOnAnvil(devTransactions.transferNft(info, requirePrimaryWallet('ethereum'), nftTokenId))
 })
 // Two requests at once: the confirmation screen shows them one after the other (' (1 / 2)', ' (2 / 2)').
-transactionButton('tx-batch', async (info) => (await Promise.all([sendOnAnvil(devTransactions.transfer(info, 1)), sendOnAnvil(devTransactions.transfer(info, 1))])).join(' '))
+transactionButton('tx-batch', async (info) =>
+  (await Promise.all([sendOnAnvil(devTransactions.transfer(info, 1)), sendOnAnvil(devTransactions.transfer(info, 1))])).join(' '),
+)
 transactionButton('tx-malicious', (info) => sendOnAnvil(devTransactions.maliciousApproval(info)))
 transactionButton('tx-revert', (info) => sendOnAnvil(devTransactions.reverting(info)))
 transactionButton('tx-too-much', () => sendOnAnvil(devTransactions.tooMuchEth()))
@@ -264,16 +323,22 @@ const openWalletFlow = (screen) => authModal.start({ intent: 'wallet', screen })
 byId('enroll-mfa').addEventListener('click', () => openWalletFlow('mfa:enroll'))
 
 // Key export (the key shows only inside the export frame) and private-key import, in the modal.
-byId('export-wallet').addEventListener('click', run(async () => {
-  authModal.start({ intent: 'wallet', screen: 'key:export', address: requirePrimaryWallet('ethereum') })
-}))
+byId('export-wallet').addEventListener(
+  'click',
+  run(async () => {
+    authModal.start({ intent: 'wallet', screen: 'key:export', address: requirePrimaryWallet('ethereum') })
+  }),
+)
 byId('import-wallet').addEventListener('click', () => openWalletFlow('key:import'))
 // The embedded wallet's Farcaster signer key (it stays in the wallet frame), approved in the Farcaster app.
 byId('farcaster-signer').addEventListener('click', () => openWalletFlow('farcaster:signer'))
 // Delegated wallets: the app's backend may sign with the primary Ethereum wallet while the user is offline.
-byId('delegation-grant').addEventListener('click', run(async () => {
-  authModal.start({ intent: 'wallet', screen: 'delegation:consent', address: requirePrimaryWallet('ethereum') })
-}))
+byId('delegation-grant').addEventListener(
+  'click',
+  run(async () => {
+    authModal.start({ intent: 'wallet', screen: 'delegation:consent', address: requirePrimaryWallet('ethereum') })
+  }),
+)
 byId('delegation-revoke').addEventListener('click', () => openWalletFlow('delegation:revoke'))
 
 // Custom JWT: the demo identity provider's token signs the user in (and its absence signs a custom-auth user out).
@@ -283,7 +348,10 @@ client.auth.customAuth.watchState(({ error }) => {
 })
 
 byId('login').addEventListener('click', () => authModal.start({ intent: 'login' }))
-byId('guest-login').addEventListener('click', run(() => client.auth.guest.login()))
+byId('guest-login').addEventListener(
+  'click',
+  run(() => client.auth.guest.login()),
+)
 byId('custom-login-form').addEventListener('submit', (event) => {
   event.preventDefault()
   run(async () => {
@@ -307,10 +375,13 @@ byId('signed-in').addEventListener('click', (event) => {
   const button = event.target.closest('[data-link]')
   if (button) authModal.start({ intent: 'link', method: button.dataset.link })
 })
-byId('logout').addEventListener('click', run(async () => {
-  demoIdpSession.signOut()
-  await client.logout()
-}))
+byId('logout').addEventListener(
+  'click',
+  run(async () => {
+    demoIdpSession.signOut()
+    await client.logout()
+  }),
+)
 
 // The element closes itself (clearing `open`) on success or dismissal; its events are for the host.
 authModal.addEventListener('loginsuccess', (event) => {

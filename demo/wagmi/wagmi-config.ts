@@ -10,7 +10,16 @@ import { tesseraWallet } from 'tessera/wagmi'
 async function appChains(client: TesseraClient): Promise<[Chain, ...Chain[]]> {
   const appChainIds = new Set(client.getConfig().config.appChains.map((chain) => chain.id))
   const chains = (await client.embeddedWallets.getChains()).filter((chain) => appChainIds.has(chain.id))
-  const [first, ...rest] = chains.map((chain): Chain => defineChain({ id: chain.id, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } }, testnet: chain.testnet }))
+  const [first, ...rest] = chains.map(
+    (chain): Chain =>
+      defineChain({
+        id: chain.id,
+        name: chain.name,
+        nativeCurrency: chain.nativeCurrency,
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+        testnet: chain.testnet,
+      }),
+  )
   if (!first) throw new Error('The app has no chains of its own (run `npm start`).')
   return [first, ...rest]
 }

@@ -11,7 +11,9 @@ const ANVIL_MNEMONIC = 'test test test test test test test test test test test j
 const { appId, apiUrl } = window.TESSERA_DEMO
 const query = new URLSearchParams(location.search)
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T
-const status = (text: string) => { byId('status').textContent = text }
+const status = (text: string) => {
+  byId('status').textContent = text
+}
 
 function describe(ask: WalletAsk): string {
   if (ask.kind === 'proposal') return `${ask.dapp} asks to connect (${ask.chains.join(', ')})`
@@ -51,7 +53,8 @@ async function appSettings() {
   const response = await fetch(`${apiUrl}/api/v1/apps/${appId}`)
   if (!response.ok) throw new Error(`The API server answered ${response.status}`)
   const config = (await response.json()) as AppConfigDto & { chains?: { id: number; name: string; rpc_url: string }[] }
-  if (!config.wallet_connect_cloud_project_id || !config.wallet_connect_relay_url) throw new Error('The dev app has no WalletConnect relay: start it with npm start.')
+  if (!config.wallet_connect_cloud_project_id || !config.wallet_connect_relay_url)
+    throw new Error('The dev app has no WalletConnect relay: start it with npm start.')
   const chains: WalletChain[] = (config.chains ?? []).map((chain) => ({ id: chain.id, name: chain.name, rpcUrl: chain.rpc_url }))
   if (!chains.length) throw new Error('The dev app has no chains')
   return { projectId: config.wallet_connect_cloud_project_id, relayUrl: config.wallet_connect_relay_url, chains }
@@ -59,7 +62,11 @@ async function appSettings() {
 
 function renderSessions(wallet: Awaited<ReturnType<typeof startWallet>>) {
   const list = byId('sessions')
-  list.replaceChildren(...wallet.sessions().map((session) => Object.assign(document.createElement('li'), { textContent: `${session.peer.metadata.name} (${session.peer.metadata.url})` })))
+  list.replaceChildren(
+    ...wallet
+      .sessions()
+      .map((session) => Object.assign(document.createElement('li'), { textContent: `${session.peer.metadata.name} (${session.peer.metadata.url})` })),
+  )
   byId('disconnect').hidden = wallet.sessions().length === 0
   status(wallet.sessions().length ? 'Connected' : 'Not connected')
 }
@@ -75,7 +82,7 @@ async function main() {
     decide,
     onSessionsChanged: () => renderSessions(wallet),
     onAnswered: ({ method, approved, result, error }) => {
-      const item = Object.assign(document.createElement('li'), { textContent: `${method}: ${approved ? error ?? String(result) : 'rejected'}` })
+      const item = Object.assign(document.createElement('li'), { textContent: `${method}: ${approved ? (error ?? String(result)) : 'rejected'}` })
       item.dataset.method = method
       byId('answers').append(item)
     },

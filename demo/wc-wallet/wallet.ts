@@ -8,7 +8,11 @@ import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { createWalletClient, defineChain, hexToBigInt, http, type Hex, type LocalAccount } from 'viem'
 
-export interface WalletChain { id: number; name: string; rpcUrl: string }
+export interface WalletChain {
+  id: number
+  name: string
+  rpcUrl: string
+}
 
 export interface WalletOptions {
   projectId: string
@@ -37,7 +41,10 @@ const WALLET_METADATA = { name: 'Tessera WalletConnect test wallet', description
 
 /** A JSON-RPC error a dapp understands (EIP-1193 codes). */
 class WalletRpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -48,7 +55,10 @@ export async function startWallet(options: WalletOptions) {
   const { account } = options
   let current = options.chains[0]!
   // Its own storage prefix: a dapp's core in the same page or process is another client.
-  const kit = await WalletKit.init({ core: new Core({ projectId: options.projectId, relayUrl: options.relayUrl, customStoragePrefix: 'tessera-wc-wallet' }), metadata: { ...WALLET_METADATA, url: options.url } })
+  const kit = await WalletKit.init({
+    core: new Core({ projectId: options.projectId, relayUrl: options.relayUrl, customStoragePrefix: 'tessera-wc-wallet' }),
+    metadata: { ...WALLET_METADATA, url: options.url },
+  })
   const changed = () => options.onSessionsChanged?.()
 
   const chainOf = (caip2: string) => options.chains.find((chain) => `eip155:${chain.id}` === caip2)
@@ -56,10 +66,21 @@ export async function startWallet(options: WalletOptions) {
   async function sendTransaction(chainId: string, [transaction]: [TransactionParams]) {
     const chain = chainOf(chainId)
     if (!chain) throw new WalletRpcError(4901, `Chain ${chainId} is not offered`)
-    const viemChain = defineChain({ id: chain.id, name: chain.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+    const viemChain = defineChain({
+      id: chain.id,
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    })
     const client = createWalletClient({ account, chain: viemChain, transport: http(chain.rpcUrl) })
     const bigint = (value?: Hex) => (value ? hexToBigInt(value) : undefined)
-    return client.sendTransaction({ to: transaction.to, value: bigint(transaction.value), data: transaction.data, gas: bigint(transaction.gas), nonce: transaction.nonce ? Number(bigint(transaction.nonce)) : undefined })
+    return client.sendTransaction({
+      to: transaction.to,
+      value: bigint(transaction.value),
+      data: transaction.data,
+      gas: bigint(transaction.gas),
+      nonce: transaction.nonce ? Number(bigint(transaction.nonce)) : undefined,
+    })
   }
 
   async function switchChain(topic: string, [{ chainId }]: [{ chainId: Hex }]) {
@@ -80,11 +101,16 @@ export async function startWallet(options: WalletOptions) {
   /** The answer to one request the wallet approved. */
   function perform(topic: string, chainId: string, method: string, params: never) {
     switch (method) {
-      case 'personal_sign': return account.signMessage!({ message: { raw: (params as [Hex])[0] } })
-      case 'eth_signTypedData_v4': return account.signTypedData!(JSON.parse((params as [string, string])[1]))
-      case 'eth_sendTransaction': return sendTransaction(chainId, params)
-      case 'wallet_switchEthereumChain': return switchChain(topic, params)
-      default: throw new WalletRpcError(4200, `${method} is not supported`)
+      case 'personal_sign':
+        return account.signMessage!({ message: { raw: (params as [Hex])[0] } })
+      case 'eth_signTypedData_v4':
+        return account.signTypedData!(JSON.parse((params as [string, string])[1]))
+      case 'eth_sendTransaction':
+        return sendTransaction(chainId, params)
+      case 'wallet_switchEthereumChain':
+        return switchChain(topic, params)
+      default:
+        throw new WalletRpcError(4200, `${method} is not supported`)
     }
   }
 
@@ -93,7 +119,7 @@ export async function startWallet(options: WalletOptions) {
     const asked = [...Object.values(params.requiredNamespaces), ...Object.values(params.optionalNamespaces)].flatMap((namespace) => namespace.chains ?? [])
     const chains = [...new Set([...options.chains.map((chain) => `eip155:${chain.id}`), ...asked.filter((chain) => chain.startsWith('eip155:'))])]
     const approved = await options.decide({ kind: 'proposal', dapp: params.proposer.metadata.name, chains })
-    if (!approved) return void await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') })
+    if (!approved) return void (await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') }))
     const ordered = [`eip155:${current.id}`, ...chains.filter((chain) => chain !== `eip155:${current.id}`)]
     const namespaces = buildApprovedNamespaces({
       proposal: params,
@@ -106,7 +132,8 @@ export async function startWallet(options: WalletOptions) {
   kit.on('session_request', async ({ id, topic, params }: WalletKitTypes.SessionRequest) => {
     const { request, chainId } = params
     const dapp = kit.getActiveSessions()[topic]?.peer.metadata.name ?? 'A dapp'
-    const respond = (body: { result: unknown } | { error: { code: number; message: string } }) => kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...body } })
+    const respond = (body: { result: unknown } | { error: { code: number; message: string } }) =>
+      kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...body } })
     if (!(await options.decide({ kind: 'request', dapp, method: request.method, params: request.params, chainId }))) {
       options.onAnswered?.({ method: request.method, approved: false })
       return respond({ error: { code: 4001, message: 'User rejected the request.' } })

@@ -34,7 +34,9 @@ describe('error routing (sign-in spec, "States and transitions": "Error routing"
   })
 
   it('allowlist rejection: the app overrides title, detail and button, and the button opens its link', async () => {
-    const config = { allowlist: { errorTitle: 'Closed beta', errorDetail: 'Join the waitlist first.', ctaText: 'Join the waitlist', ctaLink: 'https://acme.test/waitlist' } }
+    const config = {
+      allowlist: { errorTitle: 'Closed beta', errorDetail: 'Join the waitlist first.', ctaText: 'Join the waitlist', ctaLink: 'https://acme.test/waitlist' },
+    }
     const { title, part, button } = setup({ ...rejectSend(apiError('allowlist_rejected', 'no')), config })
     await submitEmail(part)
     await waitFor(() => title() === 'Closed beta', 'the overridden title')
@@ -137,7 +139,11 @@ describe('CAPTCHA screen (sign-in spec, "States and transitions")', () => {
 
   it("shows 'Success!' for a slow pass and hands it on after 2 s of display", async () => {
     let sentAt = 0
-    const { part, title, shadow } = setup({ config, solveCaptcha: () => sleep(1200).then(() => 'slow-token'), sendCode: async () => void (sentAt = performance.now()) })
+    const { part, title, shadow } = setup({
+      config,
+      solveCaptcha: () => sleep(1200).then(() => 'slow-token'),
+      sendCode: async () => void (sentAt = performance.now()),
+    })
     await submitEmail(part)
     await waitFor(() => title() === 'Success!', "'Success!'", 4000)
     const successAt = performance.now()
@@ -158,7 +164,11 @@ describe('CAPTCHA screen (sign-in spec, "States and transitions")', () => {
       await waitFor(() => title() === 'Checking that you are a human...', `attempt ${retry + 1}`)
     }
     await waitFor(() => calls.captchaExecute === 4 && part('error'), 'the last attempt failed', 4000)
-    assertEqual(part('error').textContent, 'You did not pass CAPTCHA. Please try again. If you use an adblocker or VPN, try disabling and re-attempting.', 'the hint')
+    assertEqual(
+      part('error').textContent,
+      'You did not pass CAPTCHA. Please try again. If you use an adblocker or VPN, try disabling and re-attempting.',
+      'the hint',
+    )
     assertEqual(button('Try again'), undefined, 'no more retries')
     assertEqual(calls.sendCode.length, 0, 'the action never ran')
   })
@@ -223,7 +233,11 @@ describe('terms step (sign-in spec, "States and transitions": "Terms")', () => {
 describe('account transfer (wallet spec)', () => {
   const user = fixtureUser({ hasAcceptedTerms: true })
   const transferError = (otherUser) =>
-    apiError('account_transfer_required', 'Account already linked to another user', 400, { nonce: 'nonce-1', account: { displayName: 'ada@example.com' }, otherUser })
+    apiError('account_transfer_required', 'Account already linked to another user', 400, {
+      nonce: 'nonce-1',
+      account: { displayName: 'ada@example.com' },
+      otherUser,
+    })
 
   async function reachTransfer(otherUser) {
     const view = setup({ user, submitCode: async () => Promise.reject(transferError(otherUser)) }, { request: { intent: 'link', method: 'email' } })
@@ -242,7 +256,11 @@ describe('account transfer (wallet spec)', () => {
     button('Transfer and delete account').click()
     await waitFor(() => button('Success!'), "'Success!'")
     const successAt = performance.now()
-    assertEqual(calls.transfers, [{ nonce: 'nonce-1', linkMethod: 'email', account: 'ada@example.com', displayName: 'ada@example.com', embeddedWalletAddress: null }], 'transfer request')
+    assertEqual(
+      calls.transfers,
+      [{ nonce: 'nonce-1', linkMethod: 'email', account: 'ada@example.com', displayName: 'ada@example.com', embeddedWalletAddress: null }],
+      'transfer request',
+    )
     await waitFor(() => events.closed === 1, 'closed', 3000)
     const delay = performance.now() - successAt
     assert(delay > 850 && delay < 1500, `closed about 1 s after success (took ${Math.round(delay)} ms)`)
@@ -275,30 +293,54 @@ describe('React hooks over the shared client', () => {
     const { root, probe } = mountHooksHost(host, client)
     track(root, host)
     const modal = () => host.querySelector('auth-modal')
-    return { client, calls: client.calls, probe, modal, callbacks: (name) => probe.callbacks.filter((entry) => entry.name === name).map((entry) => entry.detail) }
+    return {
+      client,
+      calls: client.calls,
+      probe,
+      modal,
+      callbacks: (name) => probe.callbacks.filter((entry) => entry.name === name).map((entry) => entry.detail),
+    }
   }
 
   it('useLoginWithSms sends to the phone number and reports the login', async () => {
     const { probe, calls, callbacks, client } = hooks({ submitCode: async () => fixtureUser({ id: 'did:privy:sms' }) })
     await waitFor(() => probe.results.mounted, 'the host')
     await probe.results.sms.sendCode({ phoneNumber: '+12025550123' })
-    assertEqual(calls.sendCode.map(({ channel, identifier }) => [channel, identifier]), [['sms', '+12025550123']], 'sms send')
+    assertEqual(
+      calls.sendCode.map(({ channel, identifier }) => [channel, identifier]),
+      [['sms', '+12025550123']],
+      'sms send',
+    )
     await waitFor(() => probe.results.sms.state.status === 'awaiting-code-input', 'the flow state')
     await probe.results.sms.loginWithCode({ code: '123456' })
-    assertEqual(callbacks('sms.complete').map(({ user, isNewUser }) => [user.id, isNewUser]), [['did:privy:sms', true]], 'onComplete')
+    assertEqual(
+      callbacks('sms.complete').map(({ user, isNewUser }) => [user.id, isNewUser]),
+      [['did:privy:sms', true]],
+      'onComplete',
+    )
     assertEqual(client.getAuth().status, 'authenticated', 'signed in')
   })
 
   it('useLoginWithOAuth starts headless and reports success, and a failure once', async () => {
     let fail = false
-    const { probe, calls, callbacks } = hooks({ startOAuth: async () => (fail ? Promise.reject(apiError('oauth_user_denied', 'User denied confirmation during OAuth flow', 400)) : fixtureUser()) })
+    const { probe, calls, callbacks } = hooks({
+      startOAuth: async () => (fail ? Promise.reject(apiError('oauth_user_denied', 'User denied confirmation during OAuth flow', 400)) : fixtureUser()),
+    })
     await waitFor(() => probe.results.mounted, 'the host')
     await probe.results.oauth.initOAuth({ provider: 'github', popup: true })
     assertEqual(calls.oauthStarts, [{ provider: 'github', options: { intent: 'login', headless: true, popup: true } }], 'start options')
-    assertEqual(callbacks('oauth.complete').map((detail) => detail.loginMethod), ['github'], 'onComplete')
+    assertEqual(
+      callbacks('oauth.complete').map((detail) => detail.loginMethod),
+      ['github'],
+      'onComplete',
+    )
     fail = true
     await probe.results.oauth.initOAuth({ provider: 'github', popup: true })
-    assertEqual(callbacks('oauth.error').map((error) => error.code), ['oauth_user_denied'], 'onError once')
+    assertEqual(
+      callbacks('oauth.error').map((error) => error.code),
+      ['oauth_user_denied'],
+      'onError once',
+    )
   })
 
   it('useLinkAccount opens the modal on the link flow and reports the link, or the exit', async () => {
@@ -322,8 +364,16 @@ describe('React hooks over the shared client', () => {
     await waitFor(() => probe.results.mounted && modal(), 'the host')
     probe.results.link.linkPhone()
     probe.results.update.updateEmail()
-    assertEqual(callbacks('link.error').map((error) => error.code), ['must_be_authenticated'], 'link refused')
-    assertEqual(callbacks('update.error').map((error) => error.code), ['must_be_authenticated'], 'update refused')
+    assertEqual(
+      callbacks('link.error').map((error) => error.code),
+      ['must_be_authenticated'],
+      'link refused',
+    )
+    assertEqual(
+      callbacks('update.error').map((error) => error.code),
+      ['must_be_authenticated'],
+      'update refused',
+    )
     assert(!modal().hasAttribute('open'), 'modal stays closed')
   })
 
@@ -332,12 +382,24 @@ describe('React hooks over the shared client', () => {
     const { probe, calls, callbacks } = hooks({ user, submitCode: async () => fixtureUser({ email: { type: 'email', address: 'new@example.com' } }) })
     await waitFor(() => probe.results.mounted, 'the host')
     await probe.results.updateEmail.sendCode({ newEmail: 'new@example.com' })
-    assertEqual(calls.sendCode[0], { channel: 'email', identifier: 'new@example.com', options: { intent: 'update', previousIdentifier: 'old@example.com' } }, 'update send')
+    assertEqual(
+      calls.sendCode[0],
+      { channel: 'email', identifier: 'new@example.com', options: { intent: 'update', previousIdentifier: 'old@example.com' } },
+      'update send',
+    )
     await probe.results.updateEmail.submitCode({ code: '123456' })
     assertEqual(callbacks('updateEmail.success')[0].user.email.address, 'new@example.com', 'onSuccess')
     await probe.results.unlink.unlinkGoogle('google-sub')
     await probe.results.unlink.unlinkEmail('new@example.com')
     await probe.results.unlink.unlinkPhone('+12025550123')
-    assertEqual(calls.unlinks, [['google', 'google-sub'], ['email', 'new@example.com'], ['sms', '+12025550123']], 'unlinks')
+    assertEqual(
+      calls.unlinks,
+      [
+        ['google', 'google-sub'],
+        ['email', 'new@example.com'],
+        ['sms', '+12025550123'],
+      ],
+      'unlinks',
+    )
   })
 })

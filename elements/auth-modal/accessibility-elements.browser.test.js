@@ -112,8 +112,15 @@ describe("theme='auto' follows prefers-color-scheme, live", () => {
 function moving(shadow) {
   return [...shadow.querySelectorAll('*')]
     .map((element) => ({ element, style: getComputedStyle(element) }))
-    .filter(({ style }) => (style.animationName !== 'none' && style.animationDuration !== '0s') || style.transitionDuration.split(',').some((duration) => duration.trim() !== '0s'))
-    .map(({ element, style }) => `${element.localName}[part=${element.getAttribute('part')}] animation ${style.animationName} ${style.animationDuration}, transition ${style.transitionDuration}`)
+    .filter(
+      ({ style }) =>
+        (style.animationName !== 'none' && style.animationDuration !== '0s') ||
+        style.transitionDuration.split(',').some((duration) => duration.trim() !== '0s'),
+    )
+    .map(
+      ({ element, style }) =>
+        `${element.localName}[part=${element.getAttribute('part')}] animation ${style.animationName} ${style.animationDuration}, transition ${style.transitionDuration}`,
+    )
 }
 
 describe('prefers-reduced-motion: reduce', () => {
@@ -122,7 +129,13 @@ describe('prefers-reduced-motion: reduce', () => {
     const queue = attachConfirmations(client.embeddedWallets)
     const confirmation = queue.ethereumTransaction({ summary: ethereumSummary() })
     const host = newHost()
-    const view = mountView(host, { client, onClose() {}, onLoginSuccess() {}, onAuthError() {}, request: { intent: 'wallet', screen: 'transaction:confirm', automatic: true } })
+    const view = mountView(host, {
+      client,
+      onClose() {},
+      onLoginSuccess() {},
+      onAuthError() {},
+      request: { intent: 'wallet', screen: 'transaction:confirm', automatic: true },
+    })
     view.shadow.adoptedStyleSheets = [await builtStyles]
     track(view.root, host)
     await waitFor(() => view.shadow.querySelector('[part~="approve-button"]'), 'the confirmation')
@@ -160,7 +173,10 @@ describe('the built elements with axe, in light and dark and with an app accent'
   })
 
   it('<auth-modal> standalone, open on its sign-in landing', async () => {
-    const { appId } = registerClient({ loginMethods: ['email', 'sms', 'google', 'passkey', 'wallet'], appearance: { accentColor: APP_ACCENT, theme: 'light' } }, null)
+    const { appId } = registerClient(
+      { loginMethods: ['email', 'sms', 'google', 'passkey', 'wallet'], appearance: { accentColor: APP_ACCENT, theme: 'light' } },
+      null,
+    )
     const element = mountElement('auth-modal', { 'app-id': appId, open: '' })
     await waitFor(() => element.shadowRoot?.querySelector('[part~="email-input"]'), 'the sign-in landing')
     await assertPanelAccessible(element, '<auth-modal>')
@@ -180,21 +196,39 @@ describe('focus moves into a screen that opens', () => {
     const opener = pageOpener()
     const element = mountElement('confirm-tx', { 'app-id': appId, address: `0x${'ab'.repeat(20)}` })
     element.transaction = request
-    const panel = await waitFor(() => element.shadowRoot?.querySelector('[part~="panel"] [part~="title"]') && element.shadowRoot.querySelector('[part~="panel"]'), 'the confirmation')
-    await waitFor(() => element.shadowRoot.activeElement && panel.contains(element.shadowRoot.activeElement), `the focus in the confirmation (on ${document.activeElement?.localName})`)
+    const panel = await waitFor(
+      () => element.shadowRoot?.querySelector('[part~="panel"] [part~="title"]') && element.shadowRoot.querySelector('[part~="panel"]'),
+      'the confirmation',
+    )
+    await waitFor(
+      () => element.shadowRoot.activeElement && panel.contains(element.shadowRoot.activeElement),
+      `the focus in the confirmation (on ${document.activeElement?.localName})`,
+    )
     assert(document.activeElement !== opener, 'the page button gave the focus up')
   })
 
-  it("<auth-modal>: a confirmation the app requests while the page holds the focus takes it; closing gives it back to the opener", async () => {
+  it('<auth-modal>: a confirmation the app requests while the page holds the focus takes it; closing gives it back to the opener', async () => {
     const client = createAccessClient({ user: fixtureUser(), embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
     const queue = attachConfirmations(client.embeddedWallets)
     queue.ethereumTransaction({ summary: ethereumSummary() })
     const opener = pageOpener()
     const host = newHost()
-    const view = mountView(host, { client, onClose() {}, onLoginSuccess() {}, onAuthError() {}, request: { intent: 'wallet', screen: 'transaction:confirm', automatic: true } })
+    const view = mountView(host, {
+      client,
+      onClose() {},
+      onLoginSuccess() {},
+      onAuthError() {},
+      request: { intent: 'wallet', screen: 'transaction:confirm', automatic: true },
+    })
     track(view.root, host)
-    const dialog = await waitFor(() => view.shadow.querySelector('[part~="approve-button"]') && view.shadow.querySelector('[part="dialog"]'), 'the confirmation')
-    await waitFor(() => view.shadow.activeElement && dialog.contains(view.shadow.activeElement), `the focus in the dialog (on ${document.activeElement?.localName})`)
+    const dialog = await waitFor(
+      () => view.shadow.querySelector('[part~="approve-button"]') && view.shadow.querySelector('[part="dialog"]'),
+      'the confirmation',
+    )
+    await waitFor(
+      () => view.shadow.activeElement && dialog.contains(view.shadow.activeElement),
+      `the focus in the dialog (on ${document.activeElement?.localName})`,
+    )
     view.update({ open: false })
     await waitFor(() => document.activeElement === opener, 'the focus back on the opener')
   })
@@ -203,10 +237,22 @@ describe('focus moves into a screen that opens', () => {
     const client = createAccessClient({ user: fixtureUser(), passkey: { run: () => new Promise(() => {}) }, config: { loginMethods: ['email', 'passkey'] } })
     pageOpener()
     const host = newHost()
-    const view = mountView(host, { client, onClose() {}, onLoginSuccess() {}, onAuthError() {}, request: { intent: 'wallet', screen: 'wallet:creating', automatic: true } })
+    const view = mountView(host, {
+      client,
+      onClose() {},
+      onLoginSuccess() {},
+      onAuthError() {},
+      request: { intent: 'wallet', screen: 'wallet:creating', automatic: true },
+    })
     track(view.root, host)
-    const heading = await waitFor(() => view.shadow.querySelector('h2')?.textContent === 'Creating your wallet' && view.shadow.querySelector('h2'), "'Creating your wallet'")
-    await waitFor(() => view.shadow.activeElement === heading, `the focus on the heading (on ${view.shadow.activeElement?.localName ?? document.activeElement?.localName})`)
+    const heading = await waitFor(
+      () => view.shadow.querySelector('h2')?.textContent === 'Creating your wallet' && view.shadow.querySelector('h2'),
+      "'Creating your wallet'",
+    )
+    await waitFor(
+      () => view.shadow.activeElement === heading,
+      `the focus on the heading (on ${view.shadow.activeElement?.localName ?? document.activeElement?.localName})`,
+    )
     assertEqual(heading.tabIndex, -1, 'focusable by script only, never a Tab stop')
   })
 })

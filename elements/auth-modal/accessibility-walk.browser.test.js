@@ -9,8 +9,16 @@ const { newHost, track } = mountedHosts()
 
 describe('accessibility walk: every screen of <auth-modal>', () => {
   it('has a visit for every screen the modal routes to, and none for a screen it does not', () => {
-    assertEqual(allScreens.filter((screen) => !(screen in visits)), [], 'screens without a visit')
-    assertEqual(Object.keys(visits).filter((screen) => !allScreens.includes(screen)), [], 'visits of unknown screens')
+    assertEqual(
+      allScreens.filter((screen) => !(screen in visits)),
+      [],
+      'screens without a visit',
+    )
+    assertEqual(
+      Object.keys(visits).filter((screen) => !allScreens.includes(screen)),
+      [],
+      'visits of unknown screens',
+    )
   })
 
   for (const screen of [...allScreens, ...Object.keys(variants)])
@@ -24,7 +32,10 @@ describe('accessibility walk: every screen of <auth-modal>', () => {
       track(view.root, host)
       try {
         const dialog = view.shadow.querySelector('[part="dialog"]')
-        await waitFor(() => dialog.contains(view.shadow.activeElement), `the focus in '${screen}' (on ${view.shadow.activeElement?.localName ?? document.activeElement?.localName})`)
+        await waitFor(
+          () => dialog.contains(view.shadow.activeElement),
+          `the focus in '${screen}' (on ${view.shadow.activeElement?.localName ?? document.activeElement?.localName})`,
+        )
         await assertScreenAccessible(view, screen, 'light')
         await assertScreenAccessible(view, screen, 'dark')
       } finally {

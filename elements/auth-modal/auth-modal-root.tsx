@@ -32,7 +32,14 @@ export function AuthModalRoot(props: AuthModalRootProps) {
   const { client, sheet } = useElementClient(appId, apiUrl, config, container)
 
   const host = container?.host as (HTMLElement & { open: boolean; start(request: AuthModalRequest): void }) | undefined
-  const { onLoginsuccess: onLoginSuccess, onAutherror: onAuthError, onModalclose: onModalClose, onLogout, onLinksuccess: onLinkSuccess, onUpdatesuccess: onUpdateSuccess } = props
+  const {
+    onLoginsuccess: onLoginSuccess,
+    onAutherror: onAuthError,
+    onModalclose: onModalClose,
+    onLogout,
+    onLinksuccess: onLinkSuccess,
+    onUpdatesuccess: onUpdateSuccess,
+  } = props
   const close = useCallback(() => {
     if (!host?.open) return
     host.open = false
@@ -50,7 +57,11 @@ export function AuthModalRoot(props: AuthModalRootProps) {
     requestNow.current = request
   }, [request])
   useEffect(
-    () => client?.on('walletPrompt', ({ screen }) => (host?.open && requestNow.current?.intent === 'wallet') || host?.start({ intent: 'wallet', screen, automatic: true })),
+    () =>
+      client?.on(
+        'walletPrompt',
+        ({ screen }) => (host?.open && requestNow.current?.intent === 'wallet') || host?.start({ intent: 'wallet', screen, automatic: true }),
+      ),
     [client, host],
   )
 

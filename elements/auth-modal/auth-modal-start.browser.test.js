@@ -43,7 +43,11 @@ describe('<auth-modal>.start()', () => {
     element.start({ intent: 'update', method: 'sms' })
     await waitFor(() => part(element, 'title')?.textContent === 'Update your phone number', 'the update phone screen')
     await waitFor(() => part(element, 'phone-input'), 'the phone input')
-    assertEqual(element.shadowRoot.querySelector(`label[for="${part(element, 'phone-input').id}"]`)?.textContent, 'New phone number', 'labelled for the new number')
+    assertEqual(
+      element.shadowRoot.querySelector(`label[for="${part(element, 'phone-input').id}"]`)?.textContent,
+      'New phone number',
+      'labelled for the new number',
+    )
   })
 
   it('start() with no request opens the landing', async () => {

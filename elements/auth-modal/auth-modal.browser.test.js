@@ -4,8 +4,6 @@ import { assert, assertEqual, mountAuthModal, UNREACHABLE_API, waitFor } from '.
 
 const APP_ID = 'tessera-dev-app-000000001'
 
-
-
 const mount = (attributes = {}, setup = () => {}) => mountAuthModal(APP_ID, attributes, setup)
 
 const part = (element, name) => element.shadowRoot.querySelector(`[part~="${name}"]`)
@@ -91,7 +89,9 @@ describe('<auth-modal> (built bundle)', () => {
   })
 
   it('lets the host page override --tessera-* properties on the element', async () => {
-    const style = Object.assign(document.createElement('style'), { textContent: 'auth-modal.branded { --tessera-accent: rgb(1, 2, 3); --tessera-radius: 3px }' })
+    const style = Object.assign(document.createElement('style'), {
+      textContent: 'auth-modal.branded { --tessera-accent: rgb(1, 2, 3); --tessera-radius: 3px }',
+    })
     style.dataset.test = ''
     document.head.append(style)
     const element = await mount({ open: '', class: 'branded' })

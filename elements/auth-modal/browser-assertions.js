@@ -52,7 +52,10 @@ export async function assertAccessible(shadow, screen) {
   const settling = shadow.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
   await Promise.all(settling.map((animation) => animation.finished))
   const { violations } = await window.axe.run(shadow.host, { resultTypes: ['violations'] })
-  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => `${node.target.join(' > ')} (${node.failureSummary})`).join(', ')}`)
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => `${node.target.join(' > ')} (${node.failureSummary})`).join(', ')}`,
+  )
   if (found.length > 0) throw new Error(`${screen}: ${found.length} accessibility violation(s):\n${found.join('\n')}`)
 }
 

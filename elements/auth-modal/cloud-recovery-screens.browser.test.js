@@ -7,10 +7,21 @@ import { setupAccessView } from './access-view.js'
 
 const { TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
-const privyWallets = [{ chainType: 'ethereum', recoveryMethod: 'privy' }, { chainType: 'solana', recoveryMethod: 'privy' }]
-const driveWallets = [{ chainType: 'ethereum', recoveryMethod: 'google-drive' }, { chainType: 'solana', recoveryMethod: 'google-drive' }]
+const privyWallets = [
+  { chainType: 'ethereum', recoveryMethod: 'privy' },
+  { chainType: 'solana', recoveryMethod: 'privy' },
+]
+const driveWallets = [
+  { chainType: 'ethereum', recoveryMethod: 'google-drive' },
+  { chainType: 'solana', recoveryMethod: 'google-drive' },
+]
 const embeddedConfig = (userOwnedRecoveryOptions) => ({
-  createOnLogin: 'off', ethereum: { createOnLogin: 'off' }, solana: { createOnLogin: 'off' }, requireUserPasswordOnCreate: false, showWalletUIs: true, userOwnedRecoveryOptions,
+  createOnLogin: 'off',
+  ethereum: { createOnLogin: 'off' },
+  solana: { createOnLogin: 'off' },
+  requireUserPasswordOnCreate: false,
+  showWalletUIs: true,
+  userOwnedRecoveryOptions,
 })
 
 function open(screen, embeddedWallets, options = ['user-passcode', 'google-drive']) {
@@ -76,12 +87,16 @@ describe('recovery selection with cloud backups', () => {
   })
 
   it('iCloud’s refusal by the server shows as the backup’s failure', async () => {
-    const view = open('recovery:select', {
-      wallets: privyWallets,
-      setRecovery: async () => {
-        throw new TesseraError({ code: 'not_supported', shortMessage: 'iCloud recovery is not available for this app' })
+    const view = open(
+      'recovery:select',
+      {
+        wallets: privyWallets,
+        setRecovery: async () => {
+          throw new TesseraError({ code: 'not_supported', shortMessage: 'iCloud recovery is not available for this app' })
+        },
       },
-    }, ['google-drive', 'icloud'])
+      ['google-drive', 'icloud'],
+    )
     await waitFor(() => view.part('recovery-icloud'), 'the iCloud row')
     assertEqual(view.part('recovery-password'), null, 'no password row when the app does not offer it')
     view.part('recovery-icloud').click()

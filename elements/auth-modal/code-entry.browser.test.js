@@ -5,7 +5,6 @@ import { assert, assertEqual, waitFor, sleep, mountedHosts } from './browser-ass
 
 const { createScriptedClient, mountView, mountCodeBoxes, TesseraError } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
-
 function paste(target, text) {
   const clipboardData = new DataTransfer()
   clipboardData.setData('text', text)
@@ -28,7 +27,11 @@ describe('code boxes', () => {
   it('has six labelled boxes and moves focus while typing', async () => {
     const { boxes, values } = setup()
     await waitFor(() => boxes().length === 6, 'six boxes')
-    assertEqual(boxes().map((box) => box.getAttribute('aria-label')), [1, 2, 3, 4, 5, 6].map((n) => `Digit ${n} of 6`), 'labels')
+    assertEqual(
+      boxes().map((box) => box.getAttribute('aria-label')),
+      [1, 2, 3, 4, 5, 6].map((n) => `Digit ${n} of 6`),
+      'labels',
+    )
     boxes()[0].focus()
     await sendKeys({ type: '12' })
     assertEqual(values(), ['1', '2', '', '', '', ''], 'typed digits')
@@ -165,7 +168,13 @@ describe('modal view over a scripted client', () => {
     await waitFor(() => part('error') === null, 'the error to reset', 3000)
     const elapsed = performance.now() - shownAt
     assert(elapsed > 1200 && elapsed < 2200, `reset after about 1400 ms (took ${Math.round(elapsed)} ms)`)
-    assertEqual(boxes().map((box) => box.value).join(''), '', 'boxes cleared after the reset')
+    assertEqual(
+      boxes()
+        .map((box) => box.value)
+        .join(''),
+      '',
+      'boxes cleared after the reset',
+    )
 
     await waitFor(() => !boxes()[0].disabled && shadow.activeElement === boxes()[0], 'boxes usable again')
     paste(boxes()[0], '123456')

@@ -10,7 +10,10 @@ const metamask = walletOption('MetaMask', { id: 'io.metamask' })
 const embeddedAccount = { type: 'wallet', address: `0x${'ab'.repeat(20)}`, chainType: 'ethereum', connectorType: 'embedded', walletClientType: 'privy' }
 
 function setup(script = {}) {
-  const view = setupAccessView({ config: { loginMethods: ['email', 'wallet'] }, ...script, wallets: { options: [metamask], ...script.wallets } }, { request: { intent: 'connect-or-create' } })
+  const view = setupAccessView(
+    { config: { loginMethods: ['email', 'wallet'] }, ...script, wallets: { options: [metamask], ...script.wallets } },
+    { request: { intent: 'connect-or-create' } },
+  )
   const pick = async () => (await waitFor(() => view.parts('wallet-option')[0], 'the MetaMask row')).click()
   return { ...view, pick }
 }
@@ -30,7 +33,11 @@ describe('connect-or-create', () => {
   it('signed in without an embedded wallet: offers connecting or creating (axe clean); creating makes the Ethereum wallet, then closes', async () => {
     const view = setup({ user: fixtureUser({ hasAcceptedTerms: true }) })
     await waitFor(() => view.title() === 'Connect or create a wallet', 'the choice')
-    assertEqual(view.parts('method-button').map((row) => row.textContent), ['Connect a wallet', 'Create a new wallet'], 'the two choices')
+    assertEqual(
+      view.parts('method-button').map((row) => row.textContent),
+      ['Connect a wallet', 'Create a new wallet'],
+      'the two choices',
+    )
     await assertAccessible(view.shadow, 'the connect-or-create choice')
     view.button('Create a new wallet').click()
     await waitFor(() => view.title() === 'All set!' && view.part('connect-or-create-status')?.textContent === 'Your wallet is ready.', 'the created wallet')

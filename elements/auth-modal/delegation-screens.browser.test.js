@@ -9,7 +9,10 @@ const { TesseraError } = await import('/.test-data/browser-fixtures/access-scree
 
 const ethereumAddress = `0x${'ab'.repeat(20)}`
 const open = (screen, embeddedWallets = {}, request = {}) =>
-  setupAccessView({ embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], ...embeddedWallets } }, { request: { intent: 'wallet', screen, ...request } })
+  setupAccessView(
+    { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], ...embeddedWallets } },
+    { request: { intent: 'wallet', screen, ...request } },
+  )
 const delegated = (view) => view.client.embeddedWallets.getState().wallets.map((wallet) => wallet.delegated)
 
 describe('Offline access consent', () => {
@@ -58,7 +61,7 @@ describe('Offline access consent', () => {
 })
 
 describe('Revoke offline access', () => {
-  it("has Confirm and Deny; Confirm revokes every delegation", async () => {
+  it('has Confirm and Deny; Confirm revokes every delegation', async () => {
     const view = open('delegation:revoke')
     await view.client.embeddedWallets.delegateWallet({ address: ethereumAddress, chainType: 'ethereum' })
     await waitFor(() => view.title() === 'Revoke offline access', 'the revoke view')

@@ -66,7 +66,11 @@ describe('wallet creation after login', () => {
     await waitFor(() => view.title() === 'All set!', 'the wallet-created screen')
     assertEqual(view.part('embedded-wallet-created').textContent, 'Your account is secured.', 'the returning-user text')
     await waitFor(() => view.events.closed === 1, 'closes itself', 4000)
-    assertEqual(view.events.success.map((detail) => detail.isNewUser), [false], 'the login reported')
+    assertEqual(
+      view.events.success.map((detail) => detail.isNewUser),
+      [false],
+      'the login reported',
+    )
   })
 
   it("a failed creation shows 'Something went wrong', reports the error and no login; Close closes", async () => {

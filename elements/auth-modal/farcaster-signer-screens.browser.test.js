@@ -16,14 +16,16 @@ function controlledSigner() {
   const requests = []
   return {
     requests,
-    requestFarcasterSigner: (publicKey, options) =>
-      new Promise((resolve, reject) => void requests.push({ publicKey, options, resolve, reject })),
+    requestFarcasterSigner: (publicKey, options) => new Promise((resolve, reject) => void requests.push({ publicKey, options, resolve, reject })),
   }
 }
 
 const open = (signer, farcasterSignerPublicKey = KEY) =>
   setupAccessView(
-    { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], farcasterSignerPublicKey }, requestFarcasterSigner: signer.requestFarcasterSigner },
+    {
+      embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], farcasterSignerPublicKey },
+      requestFarcasterSigner: signer.requestFarcasterSigner,
+    },
     { request: { intent: 'wallet', screen: 'farcaster:signer' } },
   )
 
@@ -69,7 +71,9 @@ describe('Farcaster signer screen', () => {
     const signer = controlledSigner()
     const view = open(signer)
     const request = await waitFor(() => signer.requests[0], 'the signer request')
-    request.reject(new TesseraError({ code: 'client_request_timeout', shortMessage: 'Connect failed', details: 'The request timed out. Try again.', retryable: true }))
+    request.reject(
+      new TesseraError({ code: 'client_request_timeout', shortMessage: 'Connect failed', details: 'The request timed out. Try again.', retryable: true }),
+    )
     await waitFor(() => view.title() === 'Connect failed', 'the failure')
     assertEqual(view.part('farcaster-signer-error').textContent, 'The request timed out. Try again.', 'the time-out text')
     assertEqual(view.part('retry-button').textContent, 'Try again', 'a retry')

@@ -89,10 +89,26 @@ describe('Farcaster screen', () => {
   })
 
   const failures = [
-    ['a refused signature', new TesseraError({ code: 'invalid_credentials', shortMessage: 'The message is not signed by the custody address', status: 400 }), 'Something went wrong. Try again.'],
-    ['a time-out', new TesseraError({ code: 'client_request_timeout', shortMessage: 'The request timed out. Try again.', retryable: true }), 'The request timed out. Try again.'],
-    ['a rate limit', new TesseraError({ code: 'too_many_requests', shortMessage: 'Too many requests', status: 429 }), 'Too many requests. Please wait before trying again.'],
-    ['an fid another user holds', new TesseraError({ code: 'linked_to_another_user', shortMessage: 'Linked to another user', status: 400 }), 'This account has already been linked to another user.'],
+    [
+      'a refused signature',
+      new TesseraError({ code: 'invalid_credentials', shortMessage: 'The message is not signed by the custody address', status: 400 }),
+      'Something went wrong. Try again.',
+    ],
+    [
+      'a time-out',
+      new TesseraError({ code: 'client_request_timeout', shortMessage: 'The request timed out. Try again.', retryable: true }),
+      'The request timed out. Try again.',
+    ],
+    [
+      'a rate limit',
+      new TesseraError({ code: 'too_many_requests', shortMessage: 'Too many requests', status: 429 }),
+      'Too many requests. Please wait before trying again.',
+    ],
+    [
+      'an fid another user holds',
+      new TesseraError({ code: 'linked_to_another_user', shortMessage: 'Linked to another user', status: 400 }),
+      'This account has already been linked to another user.',
+    ],
   ]
   for (const [label, error, message] of failures) {
     it(`shows 'Authentication failed' for ${label}, and 'Try again' starts a new channel`, async () => {

@@ -8,7 +8,9 @@ import { assert, assertAccessible, assertEqual, assertInlineQr, mountedHosts, wa
 
 const { createAccessClient, mountAccessView, fixtureUser, TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 const { attachConfirmations, ethereumSummary, eth, sol, solanaSummary } = await import('/.test-data/browser-fixtures/fake-confirmations.js')
-const { baseSepolia, ethAmount, fundingAddress, fundingSolanaAddress, mountTransactionView, payingAddress, qrModules, walletEntry } = await import('/.test-data/browser-fixtures/fake-funding.js')
+const { baseSepolia, ethAmount, fundingAddress, fundingSolanaAddress, mountTransactionView, payingAddress, qrModules, walletEntry } = await import(
+  '/.test-data/browser-fixtures/fake-funding.js'
+)
 
 const { newHost, track } = mountedHosts()
 
@@ -33,7 +35,10 @@ window.PaymentRequest = class {
   }
 }
 const chromium = navigator.userAgentData
-Object.defineProperty(navigator, 'userAgentData', { configurable: true, get: () => (payable.has('google') ? chromium : { brands: [], mobile: false, platform: '' }) })
+Object.defineProperty(navigator, 'userAgentData', {
+  configurable: true,
+  get: () => (payable.has('google') ? chromium : { brands: [], mobile: false, platform: '' }),
+})
 afterEach(() => {
   payable.clear()
   assertEqual(paymentRequests.splice(0), [], 'no Payment Request (a manifest fetch) from the funding screens')
@@ -43,7 +48,12 @@ const fundingConfig = {
   default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
   default_recommended_amount: '0.05',
   methods: ['coinbase-onramp', 'moonpay', 'external'],
-  options: [{ method: 'card', provider: 'coinbase' }, { method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets', provider: 'external' }],
+  options: [
+    { method: 'card', provider: 'coinbase' },
+    { method: 'card', provider: 'moonpay' },
+    { method: 'exchange', provider: 'coinbase' },
+    { method: 'wallets', provider: 'external' },
+  ],
   prompt_funding_on_wallet_creation: false,
   cross_chain_bridging_enabled: true,
 }
@@ -135,11 +145,19 @@ describe('Funding landing', () => {
     assertEqual(view.text('funding-alternate-provider'), 'Having trouble or facing location restrictions? Try a different provider.', 'the hint')
     await assertAccessible(view.shadow, 'the landing with its banner and hint')
     view.part('funding-alternate-provider-button').click()
-    assertEqual(view.calls('payWithCard').map((call) => call.value), ['coinbase'], 'the provider not tried')
+    assertEqual(
+      view.calls('payWithCard').map((call) => call.value),
+      ['coinbase'],
+      'the provider not tried',
+    )
 
     const after = await open({ showAlternateProvider: true, card: { provider: 'coinbase', experience: 'buy', status: 'error' } })
     ;(await waitFor(() => after.part('funding-alternate-provider-button'), 'the hint')).click()
-    assertEqual(after.calls('payWithCard').map((call) => call.value), ['moonpay'], 'the second provider after the first')
+    assertEqual(
+      after.calls('payWithCard').map((call) => call.value),
+      ['moonpay'],
+      'the second provider after the first',
+    )
 
     const single = await open({ showAlternateProvider: true, options: { card: ['coinbase'], exchange: true, wallet: true } })
     await waitFor(() => single.part('funding-card-button'), 'the landing')
@@ -149,7 +167,10 @@ describe('Funding landing', () => {
   it('disables every row while the ERC-20 details load', async () => {
     const view = await open({ asset: null })
     await waitFor(() => view.parts('funding-method').length === 4, 'the rows')
-    assert(view.parts('funding-method').every((button) => button.disabled), 'all disabled')
+    assert(
+      view.parts('funding-method').every((button) => button.disabled),
+      'all disabled',
+    )
     view.update({ asset: { kind: 'erc20', symbol: 'DAI', decimals: 18, address: `0x${'22'.repeat(20)}` } })
     await waitFor(() => view.parts('funding-method').every((button) => !button.disabled), 'enabled once loaded')
   })
@@ -185,7 +206,11 @@ describe('Receive funds', () => {
     assertEqual(view.text('funding-network-warning'), 'Make sure to send funds on Base Sepolia.', 'the warning')
     const qr = await waitFor(() => view.part('funding-qr-code'), 'the QR code')
     // An EIP-681 URI with the chain id.
-    assertInlineQr(qr, { label: 'QR code of your wallet address on Base Sepolia', size: 180, modules: qrModules(`ethereum:${fundingAddress}@${baseSepolia.id}`, 'M') })
+    assertInlineQr(qr, {
+      label: 'QR code of your wallet address on Base Sepolia',
+      size: 180,
+      modules: qrModules(`ethereum:${fundingAddress}@${baseSepolia.id}`, 'M'),
+    })
     assertEqual(view.text('funding-address'), fundingAddress, 'the address')
     assertEqual(view.text('funding-balance'), 'Checking balance…', 'before the first reading')
     assert(!view.part('funding-continue'), 'no Continue before the balance rises')
@@ -219,12 +244,24 @@ describe('Receive funds', () => {
 
   it('Solana USDC: the QR code names the mint; the network is the cluster', async () => {
     const mint = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
-    const view = await open({ step: 'receive', address: fundingSolanaAddress, chainType: 'solana', chain: null, cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' }, asset: { kind: 'usdc', symbol: 'USDC', decimals: 6, address: mint }, amount: '10' })
+    const view = await open({
+      step: 'receive',
+      address: fundingSolanaAddress,
+      chainType: 'solana',
+      chain: null,
+      cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' },
+      asset: { kind: 'usdc', symbol: 'USDC', decimals: 6, address: mint },
+      amount: '10',
+    })
     await waitFor(() => view.text('funding-receive-title') === 'Receive 10 USDC', 'the title')
     assertEqual(view.text('funding-network-warning'), 'Make sure to send funds on Solana Devnet.', 'the cluster')
     const qr = await waitFor(() => view.part('funding-qr-code'), 'the QR code')
     // A Solana Pay URI with spl-token.
-    assertInlineQr(qr, { label: 'QR code of your wallet address on Solana Devnet', size: 180, modules: qrModules(`solana:${fundingSolanaAddress}?spl-token=${mint}`, 'M') })
+    assertInlineQr(qr, {
+      label: 'QR code of your wallet address on Solana Devnet',
+      size: 180,
+      modules: qrModules(`solana:${fundingSolanaAddress}?spl-token=${mint}`, 'M'),
+    })
     view.update({ balance: { value: 2_500_000n, decimals: 6, symbol: 'USDC', usd: 2.5 } })
     await waitFor(() => view.text('funding-balance') === '2.5 USDC ($2.50)', 'a token balance by its decimals')
     await assertAccessible(view.shadow, 'Solana receive')
@@ -255,7 +292,11 @@ describe('Transfer from wallet', () => {
   it("more than 4 entries show the first 3 and 'More wallets', which opens them all", async () => {
     const view = await open({ step: 'wallets', wallets: five })
     await waitFor(() => view.title() === 'Transfer from wallet', 'the title')
-    assertEqual(view.part('funding-wallets').querySelector('p').textContent, 'Connect a wallet to deposit funds or send funds manually to your wallet address.', 'the text')
+    assertEqual(
+      view.part('funding-wallets').querySelector('p').textContent,
+      'Connect a wallet to deposit funds or send funds manually to your wallet address.',
+      'the text',
+    )
     assertEqual(rowNames(view), ['MetaMask', 'Rabby', 'Phantom'], 'the first 3')
     assertEqual(view.text('funding-more-wallets'), 'More wallets', "'More wallets'")
     assertEqual(view.parts('funding-wallet-row')[0].querySelector('[part~="funding-badge-connected"]').textContent, 'Connected', 'the Connected badge')
@@ -289,7 +330,11 @@ describe('Confirm or edit amount, and the transfer', () => {
     const view = await open({ step: 'amount' })
     const input = await waitFor(() => view.part('funding-amount-input'), 'the amount input')
     assertEqual(view.title(), 'Confirm or edit amount', 'the title')
-    assertEqual([input.value, input.inputMode, view.text('funding-symbol'), view.text('funding-usd')], ['0.05', 'decimal', 'ETH', '150.00 USD'], 'the amount, keypad, symbol and USD')
+    assertEqual(
+      [input.value, input.inputMode, view.text('funding-symbol'), view.text('funding-usd')],
+      ['0.05', 'decimal', 'ETH', '150.00 USD'],
+      'the amount, keypad, symbol and USD',
+    )
     assertEqual(view.part('funding-continue').disabled, false, 'Continue enabled')
     await assertAccessible(view.shadow, 'the amount')
     input.focus()
@@ -329,7 +374,11 @@ describe('Confirm or edit amount, and the transfer', () => {
     await assertAccessible(view.shadow, 'bridging')
     view.update({ transfer: { ...transfer, status: 'success' } })
     await waitFor(() => view.title() === 'Success!', 'Success!')
-    assertEqual(view.text('funding-success'), "You've successfully added 0.05 ETH to your Fixture App wallet. It may take a minute before the funds are available to use.", 'the success text')
+    assertEqual(
+      view.text('funding-success'),
+      "You've successfully added 0.05 ETH to your Fixture App wallet. It may take a minute before the funds are available to use.",
+      'the success text',
+    )
     await assertAccessible(view.shadow, 'success')
     view.part('funding-continue').click()
     await waitFor(() => view.events.closed === 1, 'closed with the session')
@@ -344,7 +393,11 @@ describe('Confirm or edit amount, and the transfer', () => {
     assertEqual(view.text('funding-error-message'), 'The bridge could not fill the request. Check the refund status.', 'the message and the link line')
     const link = view.part('funding-refund-link')
     assertEqual([link.textContent, link.getAttribute('href'), link.target], ['refund status', refundUrl, '_blank'], 'the refund-status link')
-    assertEqual(view.text('funding-refund-notice'), 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.', 'the refund notice')
+    assertEqual(
+      view.text('funding-refund-notice'),
+      'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',
+      'the refund notice',
+    )
     await assertAccessible(view.shadow, 'the bridging failure')
     assertEqual(view.text('funding-retry'), 'Try again', 'Try again')
     view.part('funding-retry').click()
@@ -355,7 +408,10 @@ describe('Confirm or edit amount, and the transfer', () => {
   it('a rejected request shows its message; INSUFFICIENT_BALANCE leads back to Transfer from wallet', async () => {
     const from = { address: payingAddress, name: 'MetaMask', chain: 'ethereum', chainId: baseSepolia.id }
     const rejected = new TesseraError({ code: 'transaction_failure', shortMessage: 'Transaction was rejected by the user' })
-    const view = await open({ step: 'transfer', transfer: { status: 'error', from, bridged: false, summary: null, hash: null, error: rejected, refundUrl: null } })
+    const view = await open({
+      step: 'transfer',
+      transfer: { status: 'error', from, bridged: false, summary: null, hash: null, error: rejected, refundUrl: null },
+    })
     await waitFor(() => view.title() === 'Something went wrong', 'the error screen')
     assertEqual(view.text('funding-error-message'), 'Transaction was rejected by the user', 'the message')
     assert(!view.part('funding-refund-link'), 'no refund link for a same-chain transfer')
@@ -378,14 +434,22 @@ describe('Confirm or edit amount, and the transfer', () => {
     await waitFor(() => view.title() === 'Transfer from another network', 'the source-network step')
     assert(view.part('funding-amount-input'), 'its amount input')
     const select = view.part('funding-source-chain')
-    assertEqual([...select.options].map((option) => option.textContent), ['Select a network', 'Sepolia: 1.5 ETH', 'Arbitrum Sepolia: 0.2 ETH'], 'the chains with their balances')
+    assertEqual(
+      [...select.options].map((option) => option.textContent),
+      ['Select a network', 'Sepolia: 1.5 ETH', 'Arbitrum Sepolia: 0.2 ETH'],
+      'the chains with their balances',
+    )
     assertEqual(select.labels[0].textContent, 'From', 'labelled From')
     assertEqual(view.text('funding-destination'), '0xaba…abab0.01 ETH', 'To, with its balance')
     assertEqual([view.text('funding-confirm'), view.part('funding-confirm').disabled], ['Confirm with MetaMask', true], 'Confirm waits for a quote')
     await assertAccessible(view.shadow, 'transfer from another network')
     select.value = '11155111'
     select.dispatchEvent(new Event('change', { bubbles: true }))
-    assertEqual(view.calls('chooseSourceChain').map((call) => call.value), [11155111], 'chooseSourceChain(chainId)')
+    assertEqual(
+      view.calls('chooseSourceChain').map((call) => call.value),
+      [11155111],
+      'chooseSourceChain(chainId)',
+    )
     await waitFor(() => view.text('progress') === 'Fetching a quote…', 'quoting')
     const summary = { total: ethAmount(5n * 10n ** 16n), to: fundingAddress, network: 'Base Sepolia', estimatedFee: eth(3n * 10n ** 14n, 0.9) }
     view.update({ transfer: { ...view.current().transfer, status: 'confirm', summary } })
@@ -405,7 +469,11 @@ describe('Provider status screens', () => {
   it("first provider: 'Fund account', In Progress while in the popup and after it, then funded with Continue", async () => {
     const view = await open({ step: 'card-status', card: { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' } })
     await waitFor(() => view.title() === 'Fund account', 'Fund account')
-    assertEqual([view.text('funding-status-title'), view.text('funding-status-body')], ['In Progress', 'Finish adding funds in the Coinbase window.'], 'in the popup')
+    assertEqual(
+      [view.text('funding-status-title'), view.text('funding-status-body')],
+      ['In Progress', 'Finish adding funds in the Coinbase window.'],
+      'in the popup',
+    )
     assert(!view.part('funding-continue'), 'no Continue yet')
     await assertAccessible(view.shadow, 'the card status')
     view.update({ card: { provider: 'coinbase', experience: 'buy', status: 'pending-after-flow' } })
@@ -427,7 +495,11 @@ describe('Provider status screens', () => {
     assertEqual(view.text('funding-status-title'), 'In Progress', 'In Progress')
     view.update({ card: { provider: 'moonpay', status: 'waitingAuthorization' } })
     await waitFor(() => view.text('funding-status-title') === 'Processing payment', 'Processing payment')
-    assertEqual(view.text('funding-status-body'), 'This may take up to a few hours. You will receive an email when the purchase is complete.', 'the processing line')
+    assertEqual(
+      view.text('funding-status-body'),
+      'This may take up to a few hours. You will receive an email when the purchase is complete.',
+      'the processing line',
+    )
     assertEqual(view.text('funding-continue'), 'Continue', 'Continue')
     await assertAccessible(view.shadow, 'processing payment')
     view.update({ card: { provider: 'moonpay', status: 'completed' } })
@@ -447,7 +519,16 @@ describe('Provider status screens', () => {
 describe("'Add funds' from a confirmation", () => {
   /** The modal on 'transaction:confirm' over a queue whose 'Add funds' opens sessions in the client's funding. */
   async function confirmation(enqueue, config = { fundingConfig }) {
-    const client = createAccessClient({ user: fixtureUser(), config, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }, { chainType: 'solana', recoveryMethod: 'privy' }] } })
+    const client = createAccessClient({
+      user: fixtureUser(),
+      config,
+      embeddedWallets: {
+        wallets: [
+          { chainType: 'ethereum', recoveryMethod: 'privy' },
+          { chainType: 'solana', recoveryMethod: 'privy' },
+        ],
+      },
+    })
     const queue = attachConfirmations(client.embeddedWallets, { funding: client.funding })
     const queued = enqueue(queue)
     const view = await mountModal(client, 'transaction:confirm')
@@ -455,7 +536,9 @@ describe("'Add funds' from a confirmation", () => {
   }
 
   it('Ethereum: opens the funding landing over the confirmation, which shows again (funded) when the session ends', async () => {
-    const view = await confirmation((queue) => queue.ethereumTransaction({ summary: ethereumSummary({ insufficientFunds: true, balance: eth(10n ** 15n, 3) }) }))
+    const view = await confirmation((queue) =>
+      queue.ethereumTransaction({ summary: ethereumSummary({ insufficientFunds: true, balance: eth(10n ** 15n, 3) }) }),
+    )
     const addFunds = await waitFor(() => view.part('add-funds-button'), 'Add funds')
     assertEqual(addFunds.disabled, false, 'enabled: the app has funding')
     addFunds.click()
@@ -494,7 +577,7 @@ describe("'Add funds' from a confirmation", () => {
     await waitFor(() => view.queue.queue().length === 0, 'the confirmation rejected')
   })
 
-  it("stays disabled when the app has no funding", async () => {
+  it('stays disabled when the app has no funding', async () => {
     const view = await confirmation((queue) => queue.ethereumTransaction({ summary: ethereumSummary({ insufficientFunds: true }) }), { fundingConfig: null })
     assertEqual((await waitFor(() => view.part('add-funds-button'), 'Add funds')).disabled, true, 'disabled')
   })
@@ -528,7 +611,11 @@ describe('The funding prompt after wallet creation', () => {
   async function signUp(funding = {}, prompt = true) {
     // The wallet takes a moment, as the frame does: the login holds on 'Creating your wallet' meanwhile.
     const create = () => new Promise((resolve) => setTimeout(() => resolve(newWallet), 100))
-    const client = createAccessClient({ config: { fundingConfig: { ...fundingConfig, prompt_funding_on_wallet_creation: prompt } }, embeddedWallets: { createOnLogin: ['ethereum'], create }, funding })
+    const client = createAccessClient({
+      config: { fundingConfig: { ...fundingConfig, prompt_funding_on_wallet_creation: prompt } },
+      embeddedWallets: { createOnLogin: ['ethereum'], create },
+      funding,
+    })
     const view = await mountModal(client)
     await waitFor(() => view.title(), 'the landing')
     await client.auth.email.sendCode('ada@example.com')
@@ -546,7 +633,11 @@ describe('The funding prompt after wallet creation', () => {
     await assertAccessible(view.shadow, 'the funding prompt')
     view.part('close-button').click()
     await waitFor(() => view.events.closed === 1, 'closed')
-    assertEqual(view.events.success.map((detail) => detail.isNewUser), [true], 'the login reported once')
+    assertEqual(
+      view.events.success.map((detail) => detail.isNewUser),
+      [true],
+      'the login reported once',
+    )
     await waitFor(() => view.client.funding.outcomes.get(id)?.status === 'exited', 'the session ended as the user leaving')
   })
 

@@ -9,7 +9,10 @@ const { TesseraError } = await import('/.test-data/browser-fixtures/access-scree
 
 const ethereumAddress = `0x${'ab'.repeat(20)}`
 const open = (screen, embeddedWallets, request = {}) =>
-  setupAccessView({ embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], ...embeddedWallets } }, { request: { intent: 'wallet', screen, ...request } })
+  setupAccessView(
+    { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }], ...embeddedWallets } },
+    { request: { intent: 'wallet', screen, ...request } },
+  )
 
 describe('Export wallet', () => {
   it('shows the instruction, the warning, the wallet card and the export frame of the wallet asked for', async () => {

@@ -5,7 +5,12 @@ import { assert, assertEqual, waitFor, sleep } from './browser-assertions.js'
 
 const { createScriptedClient, mountView, TesseraError } = await import('/.test-data/browser-fixtures/auth-modal-view.js')
 
-const user = { id: 'did:privy:fixture', linkedAccounts: [], email: { type: 'email', address: 'old@example.com' }, phone: { type: 'phone', number: '+442079460958' } }
+const user = {
+  id: 'did:privy:fixture',
+  linkedAccounts: [],
+  email: { type: 'email', address: 'old@example.com' },
+  phone: { type: 'phone', number: '+442079460958' },
+}
 const mounted = []
 afterEach(() => {
   for (const { root, host } of mounted.splice(0)) {
@@ -17,7 +22,13 @@ afterEach(() => {
 function setup(script = {}, viewProps = {}) {
   const calls = { sendCode: [], codes: [], oauth: [], closed: 0, success: [], errors: [], linked: [], updated: [] }
   const client = createScriptedClient({
-    sendCode: async (identifier, options) => void calls.sendCode.push({ identifier, intent: options.intent ?? 'login', previousIdentifier: options.previousIdentifier ?? null, channel: options.channel }),
+    sendCode: async (identifier, options) =>
+      void calls.sendCode.push({
+        identifier,
+        intent: options.intent ?? 'login',
+        previousIdentifier: options.previousIdentifier ?? null,
+        channel: options.channel,
+      }),
     loginWithCode: async (code, channel) => {
       calls.codes.push({ code, channel })
       return { user, isNewUser: false }
@@ -82,7 +93,7 @@ describe('landing layouts', () => {
     assert(part('email-input'), 'the email form in the overflow view')
   })
 
-  it("configured: exactly 5 primary and no overflow shows all 5", async () => {
+  it('configured: exactly 5 primary and no overflow shows all 5', async () => {
     const loginMethodsAndOrder = { primary: ['github', 'google', 'sms', 'apple', 'discord'], overflow: [] }
     const { part, methodLabels } = setup({ config: { loginMethods: ['sms', ...socials], loginMethodsAndOrder } })
     await waitFor(() => part('method-button'), 'the rows')
@@ -106,7 +117,7 @@ describe('landing layouts', () => {
     assert(input.form.contains(chip), 'in the email form')
   })
 
-  it("marks the overflow button when the recent method is behind it", async () => {
+  it('marks the overflow button when the recent method is behind it', async () => {
     const { part } = setup({ config: { loginMethods: ['email', 'sms', ...socials] }, recentLoginMethod: 'twitter' })
     const overflow = await waitFor(() => part('overflow-button'), 'the overflow button')
     assert(overflow.contains(part('recent-chip')), 'chip on the overflow button')

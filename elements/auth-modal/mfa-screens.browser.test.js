@@ -26,7 +26,11 @@ async function typeCode(view, code) {
 const codeError = (view) => view.shadow.querySelector('#tessera-code-error')?.textContent
 
 /** Settles a promise into what the test checks. */
-const outcome = (promise) => promise.then(() => 'passed', (error) => error.code)
+const outcome = (promise) =>
+  promise.then(
+    () => 'passed',
+    (error) => error.code,
+  )
 
 describe('MFA verification', () => {
   it('a wallet action with an authenticator app: a wrong code is not valid and clears the boxes, the right one passes and the modal closes', async () => {
@@ -48,7 +52,11 @@ describe('MFA verification', () => {
     assertEqual(await action, 'passed', 'the wallet action continues')
     await waitFor(() => view.part('mfa-verified')?.textContent === 'Verified', 'the success state')
     await waitFor(() => view.events.closed === 1, 'closed after success', 4000)
-    assertEqual(view.client.mfa.calls.submitted.map((answer) => answer.code), ['111111', '123456'], 'both answers went to the core')
+    assertEqual(
+      view.client.mfa.calls.submitted.map((answer) => answer.code),
+      ['111111', '123456'],
+      'both answers went to the core',
+    )
   })
 
   it('SMS first sends the code; the chooser lists only the enrolled methods; Cancel rejects the action with the cancellation', async () => {
@@ -61,11 +69,18 @@ describe('MFA verification', () => {
     view.part('mfa-choose-another').click()
     await waitFor(() => view.title() === 'Verify your identity', 'the chooser')
     assert(view.shadow.textContent.includes('Choose a verification method'), 'the chooser subtitle')
-    assertEqual(view.parts('mfa-method').map((button) => button.textContent), ['SMS', 'Authenticator app'], 'only the enrolled methods, in order')
+    assertEqual(
+      view.parts('mfa-method').map((button) => button.textContent),
+      ['SMS', 'Authenticator app'],
+      'only the enrolled methods, in order',
+    )
 
     view.part('mfa-method-totp').focus()
     await sendKeys({ press: 'Enter' })
-    await waitFor(() => view.part('mfa-code-description')?.textContent === 'Enter the 6-digit code from your authenticator app.', 'the TOTP entry, chosen by keyboard')
+    await waitFor(
+      () => view.part('mfa-code-description')?.textContent === 'Enter the 6-digit code from your authenticator app.',
+      'the TOTP entry, chosen by keyboard',
+    )
 
     view.button('Cancel').click()
     assertEqual(await action, 'missing_mfa_credentials', 'the action rejects as canceled')
@@ -98,8 +113,14 @@ describe('MFA verification', () => {
     await typeCode(view, '000003')
     // The refused first run counted as one of MFA_ATTEMPTS (4): the third answer is the last.
     assertEqual(await action, 'mfa_verification_max_attempts_reached', 'the action gives up')
-    await waitFor(() => codeError(view) === 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.', 'the blocking message')
-    assert([...view.part('code-input').querySelectorAll('input')].every((box) => box.disabled), 'the input is disabled')
+    await waitFor(
+      () => codeError(view) === 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
+      'the blocking message',
+    )
+    assert(
+      [...view.part('code-input').querySelectorAll('input')].every((box) => box.disabled),
+      'the input is disabled',
+    )
     assertEqual(view.client.mfa.getState().challenge.blocked, true, 'blocked until closed')
     view.button('Cancel').click()
     await waitFor(() => view.events.closed === 1, 'closed')
@@ -108,7 +129,19 @@ describe('MFA verification', () => {
 
   it("a passkey starts by itself, shows when it was added, and offers 'Try again' after a failure", async () => {
     let tries = 0
-    const passkey = { type: 'passkey', credentialId: 'cred-1', enrolledInMfa: true, publicKey: null, authenticatorName: 'iCloud Keychain', createdWithDevice: null, createdWithOs: null, createdWithBrowser: null, verifiedAt: new Date(2026, 0, 5), firstVerifiedAt: new Date(2026, 0, 5), latestVerifiedAt: null }
+    const passkey = {
+      type: 'passkey',
+      credentialId: 'cred-1',
+      enrolledInMfa: true,
+      publicKey: null,
+      authenticatorName: 'iCloud Keychain',
+      createdWithDevice: null,
+      createdWithOs: null,
+      createdWithBrowser: null,
+      verifiedAt: new Date(2026, 0, 5),
+      firstVerifiedAt: new Date(2026, 0, 5),
+      latestVerifiedAt: null,
+    }
     const view = mfaView({
       enrolled: ['passkey'],
       user: fixtureUser({ linkedAccounts: [passkey] }),
@@ -140,7 +173,11 @@ describe('MFA verification', () => {
   })
 
   it('an answer that passed before the operation failed on its own still ends the verification', async () => {
-    const view = mfaView({ enrolled: ['totp'], screen: 'mfa:verify', operationError: () => new TesseraError({ code: 'wallet_not_on_device', shortMessage: 'Wallet not found on this device' }) })
+    const view = mfaView({
+      enrolled: ['totp'],
+      screen: 'mfa:verify',
+      operationError: () => new TesseraError({ code: 'wallet_not_on_device', shortMessage: 'Wallet not found on this device' }),
+    })
     const action = outcome(view.client.mfa.walletAction())
     await typeCode(view, '123456')
     assertEqual(await action, 'wallet_not_on_device', "the operation's own failure goes to its caller")
@@ -162,7 +199,11 @@ describe('MFA enrolment', () => {
   it("'Transaction Protection' offers the app's methods; an authenticator app is set up from its QR code and setup key", async () => {
     const view = mfaView({ screen: 'mfa:enroll' })
     await waitFor(() => view.title() === 'Transaction Protection', 'the intro')
-    assertEqual(view.parts('mfa-method').map((button) => button.textContent), ['Passkey', 'Authenticator app', 'SMS'], 'passkey, authenticator app, SMS')
+    assertEqual(
+      view.parts('mfa-method').map((button) => button.textContent),
+      ['Passkey', 'Authenticator app', 'SMS'],
+      'passkey, authenticator app, SMS',
+    )
 
     view.part('mfa-method-totp').click()
     await waitFor(() => view.part('mfa-setup-key'), 'the setup key')
@@ -178,7 +219,11 @@ describe('MFA enrolment', () => {
     await typeCode(view, '654321')
     await waitFor(() => view.part('mfa-enrolled')?.textContent === 'Your authenticator app now protects your wallet actions.', 'enrolled')
     assertEqual(view.client.mfa.getState().enrolled, ['totp'], 'the method enrolled')
-    assertEqual(view.client.getAuth().user.mfaMethods.map((method) => method.type), ['totp'], "the user's methods")
+    assertEqual(
+      view.client.getAuth().user.mfaMethods.map((method) => method.type),
+      ['totp'],
+      "the user's methods",
+    )
     view.button('Done').click()
     await waitFor(() => view.events.closed === 1, 'Done closes')
   })
@@ -186,7 +231,11 @@ describe('MFA enrolment', () => {
   it("only the methods the app's config allows are offered", async () => {
     const view = mfaView({ screen: 'mfa:enroll' }, { mfaMethods: ['sms'] })
     await waitFor(() => view.title() === 'Transaction Protection', 'the intro')
-    assertEqual(view.parts('mfa-method').map((button) => button.textContent), ['SMS'], 'SMS only')
+    assertEqual(
+      view.parts('mfa-method').map((button) => button.textContent),
+      ['SMS'],
+      'SMS only',
+    )
   })
 
   it('a user with a method enrolled verifies first: the verify screen covers the SMS setup, which then continues', async () => {
@@ -239,7 +288,19 @@ describe('MFA enrolment', () => {
   })
 
   it("passkey setup lists the first two passkeys with 'View all' and enrols the user's passkeys: 'Passkeys updated'", async () => {
-    const passkey = (id, name) => ({ type: 'passkey', credentialId: id, enrolledInMfa: false, publicKey: null, authenticatorName: name, createdWithDevice: null, createdWithOs: null, createdWithBrowser: null, verifiedAt: new Date(2026, 1, 1), firstVerifiedAt: new Date(2026, 1, 1), latestVerifiedAt: null })
+    const passkey = (id, name) => ({
+      type: 'passkey',
+      credentialId: id,
+      enrolledInMfa: false,
+      publicKey: null,
+      authenticatorName: name,
+      createdWithDevice: null,
+      createdWithOs: null,
+      createdWithBrowser: null,
+      verifiedAt: new Date(2026, 1, 1),
+      firstVerifiedAt: new Date(2026, 1, 1),
+      latestVerifiedAt: null,
+    })
     const view = mfaView({ user: fixtureUser({ linkedAccounts: [passkey('a', 'Laptop'), passkey('b', 'Phone'), passkey('c', 'Key')] }), screen: 'mfa:enroll' })
     await waitFor(() => view.title() === 'Transaction Protection', 'the intro')
     view.part('mfa-method-passkey').click()
@@ -253,7 +314,7 @@ describe('MFA enrolment', () => {
     await waitFor(() => view.title() === 'Set up passkey verification', 'back')
     view.button('Use my passkeys').click()
     await waitFor(() => view.part('mfa-enrolled')?.textContent === 'Passkeys updated', "'Passkeys updated'")
-    assertEqual(view.client.mfa.calls.enrolment[0], { step: 'passkeys', input: ['a', 'b', 'c'] }, "every passkey of the user")
+    assertEqual(view.client.mfa.calls.enrolment[0], { step: 'passkeys', input: ['a', 'b', 'c'] }, 'every passkey of the user')
     assertEqual(view.parts('mfa-enabled').length, 2, 'the listed passkeys show as used for verification')
   })
 })

@@ -85,7 +85,10 @@ describe('passkey status errors (sign-in spec, "The error catalogue": "Passkey")
   it("missing WebAuthn and the passkey limit have the spec's copy", async () => {
     const cases = [
       [new TesseraError({ code: 'not_supported', shortMessage: 'WebAuthn is not supported in this browser' }), 'WebAuthn is not supported in this browser'],
-      [new TesseraError({ code: 'cannot_link_more_of_type', shortMessage: 'User already has an account of type passkey linked.', status: 400 }), 'Cannot link more passkeys to account.'],
+      [
+        new TesseraError({ code: 'cannot_link_more_of_type', shortMessage: 'User already has an account of type passkey linked.', status: 400 }),
+        'Cannot link more passkeys to account.',
+      ],
     ]
     for (const [error, text] of cases) {
       const { part } = setup({ passkey: { run: async () => Promise.reject(error) } })
@@ -126,7 +129,11 @@ describe('passkey hooks', () => {
     const { client, probe } = hooks()
     await waitFor(() => probe.results.mounted, 'mounted')
     await probe.results.passkeySignup.signupWithPasskey()
-    assertEqual(probe.callbacks.map((callback) => callback.name), ['passkeySignup.complete'], 'signup callback')
+    assertEqual(
+      probe.callbacks.map((callback) => callback.name),
+      ['passkeySignup.complete'],
+      'signup callback',
+    )
     assertEqual(probe.callbacks[0].detail.isNewUser, true, 'a new user')
     await waitFor(() => probe.results.passkeySignup.state.status === 'done', 'state done')
     client.getAuth = () => ({ status: 'unauthenticated', user: null })
@@ -139,7 +146,11 @@ describe('passkey hooks', () => {
     const { probe } = hooks({ user: fixtureUser(), passkey: { run: async () => Promise.reject(notAllowed()) } })
     await waitFor(() => probe.results.mounted, 'mounted')
     await probe.results.passkeyLink.linkWithPasskey()
-    assertEqual(probe.callbacks.map((callback) => callback.name), ['passkeyLink.error'], 'error callback')
+    assertEqual(
+      probe.callbacks.map((callback) => callback.name),
+      ['passkeyLink.error'],
+      'error callback',
+    )
     assertEqual(probe.callbacks[0].detail.code, 'passkey_not_allowed', 'code')
     await waitFor(() => probe.results.passkeyLink.state.status === 'error', 'state error')
     assertEqual(probe.results.passkeyLink.state.intent, 'link', 'intent')

@@ -48,7 +48,10 @@ describe('password wizard, create mode', () => {
     assertEqual(embedded.calls.createPasswords, [PASSWORD], 'the password went to the creation')
     assertEqual(embedded.calls.created, ['ethereum', 'solana'], 'Ethereum, then Solana')
     assertEqual(embedded.calls.setRecovery, [], 'no password set on existing wallets')
-    assert(embedded.getState().wallets.every((wallet) => wallet.recoveryMethod === 'user-passcode'), 'both wallets use the password')
+    assert(
+      embedded.getState().wallets.every((wallet) => wallet.recoveryMethod === 'user-passcode'),
+      'both wallets use the password',
+    )
     assertEqual(view.calls.logout, 0, 'the user stays signed in')
   })
 })

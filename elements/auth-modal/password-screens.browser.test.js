@@ -8,8 +8,14 @@ import { setupAccessView } from './access-view.js'
 
 const { TesseraError } = await import('/.test-data/browser-fixtures/access-screens.js')
 
-const privyWallets = [{ chainType: 'ethereum', recoveryMethod: 'privy' }, { chainType: 'solana', recoveryMethod: 'privy' }]
-const passwordWallets = [{ chainType: 'ethereum', recoveryMethod: 'user-passcode' }, { chainType: 'solana', recoveryMethod: 'user-passcode' }]
+const privyWallets = [
+  { chainType: 'ethereum', recoveryMethod: 'privy' },
+  { chainType: 'solana', recoveryMethod: 'privy' },
+]
+const passwordWallets = [
+  { chainType: 'ethereum', recoveryMethod: 'user-passcode' },
+  { chainType: 'solana', recoveryMethod: 'user-passcode' },
+]
 
 function open(screen, embeddedWallets = { wallets: privyWallets }, request = {}) {
   return setupAccessView({ embeddedWallets }, { request: { intent: 'wallet', screen, ...request } })
@@ -113,8 +119,16 @@ describe('password setup wizard', () => {
       view.part('submit-button').click()
 
       await waitFor(() => view.title() === 'Success', 'the done step')
-      assertEqual(view.client.embeddedWallets.calls.setRecovery, [{ input: { method: 'user-passcode', password }, options: {} }], 'the password set on every wallet')
-      assertEqual(recoverySet.map((detail) => detail.recoveryMethod), ['user-passcode'], 'walletrecoveryset reaches the page')
+      assertEqual(
+        view.client.embeddedWallets.calls.setRecovery,
+        [{ input: { method: 'user-passcode', password }, options: {} }],
+        'the password set on every wallet',
+      )
+      assertEqual(
+        recoverySet.map((detail) => detail.recoveryMethod),
+        ['user-passcode'],
+        'walletrecoveryset reaches the page',
+      )
       assertEqual(view.events.closed, 0, 'a flow the user started waits for Close')
       view.part('close-action').click()
       await waitFor(() => view.events.closed === 1, 'Close closes')

@@ -4,7 +4,6 @@ import { waitFor } from './browser-assertions.js'
 
 const { mountReactHost } = await import('/.test-data/browser-fixtures/react-wrapper.js')
 
-
 describe('TesseraProvider + hooks', () => {
   it('opens the provider modal from useLogin, closes it with Escape, and reopens; useModalStatus follows', async () => {
     const host = document.createElement('div')
@@ -31,7 +30,7 @@ describe('TesseraProvider + hooks', () => {
     await waitFor(() => modal.shadowRoot.querySelector('[part="dialog"]'), 'the dialog after a second login()')
   })
 
-  it("login(options) opens the landing with only the requested methods and the email prefilled; login from a click ignores the event", async () => {
+  it('login(options) opens the landing with only the requested methods and the email prefilled; login from a click ignores the event', async () => {
     const host = document.createElement('div')
     document.body.append(host)
     mountReactHost(host, { appId: 'tessera-test-app-00000053', apiUrl: 'http://127.0.0.1:9' })

@@ -6,8 +6,13 @@ import { assert, assertEqual, waitFor } from './browser-assertions.js'
 import { setupAccessView } from './access-view.js'
 
 const embeddedConfig = {
-  createOnLogin: 'all-users', ethereum: { createOnLogin: 'all-users' }, solana: { createOnLogin: 'all-users' }, requireUserPasswordOnCreate: false,
-  requireUserOwnedRecoveryOnCreate: true, showWalletUIs: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'],
+  createOnLogin: 'all-users',
+  ethereum: { createOnLogin: 'all-users' },
+  solana: { createOnLogin: 'all-users' },
+  requireUserPasswordOnCreate: false,
+  requireUserOwnedRecoveryOnCreate: true,
+  showWalletUIs: true,
+  userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'],
 }
 
 function waitingSelection(screen = 'recovery:select', config = embeddedConfig) {
@@ -31,7 +36,10 @@ describe('recovery selection, create mode', () => {
     assertEqual(embedded.calls.createPasswords, ['google-drive'], 'createLoginWallets called in the click, with Drive')
     await waitFor(() => view.part('cloud-done')?.textContent === 'Successfully backed up with Google Drive.', 'the success message')
     assertEqual(embedded.calls.created, ['ethereum', 'solana'], 'Ethereum, then Solana')
-    assert(embedded.getState().wallets.every((wallet) => wallet.recoveryMethod === 'google-drive'), 'both wallets backed up to Drive')
+    assert(
+      embedded.getState().wallets.every((wallet) => wallet.recoveryMethod === 'google-drive'),
+      'both wallets backed up to Drive',
+    )
     await waitFor(() => view.events.closed === 1, 'closed after the success delay')
     assertEqual(view.calls.logout, 0, 'the user stays signed in')
   })

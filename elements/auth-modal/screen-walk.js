@@ -53,10 +53,14 @@ async function press(view, text) {
 }
 
 /** A sign-in whose code send the server refuses with `code`: the error screen it routes to. */
-const refusedSend = (code, status, title) => ({ title, script: { ...signedOut, sendCode: async () => Promise.reject(apiError(code, status)) }, request: { intent: 'login' }, act: submitEmail })
+const refusedSend = (code, status, title) => ({
+  title,
+  script: { ...signedOut, sendCode: async () => Promise.reject(apiError(code, status)) },
+  request: { intent: 'login' },
+  act: submitEmail,
+})
 
-const transferRequired = (otherUser) =>
-  apiError('account_transfer_required', 400, { nonce: 'nonce-1', account: { displayName: 'ada@example.com' }, otherUser })
+const transferRequired = (otherUser) => apiError('account_transfer_required', 400, { nonce: 'nonce-1', account: { displayName: 'ada@example.com' }, otherUser })
 const transfer = {
   title: 'Email address is associated with another account',
   script: { ...signedIn, submitCode: async () => Promise.reject(transferRequired({ embeddedWalletAddress: `0x${'ef'.repeat(20)}` })) },
@@ -72,7 +76,12 @@ export const fundingConfig = {
   default_recommended_currency: { chain: 'eip155:84532', asset: 'native-currency' },
   default_recommended_amount: '0.05',
   methods: ['coinbase-onramp', 'moonpay', 'external'],
-  options: [{ method: 'card', provider: 'coinbase' }, { method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets', provider: 'external' }],
+  options: [
+    { method: 'card', provider: 'coinbase' },
+    { method: 'card', provider: 'moonpay' },
+    { method: 'exchange', provider: 'coinbase' },
+    { method: 'wallets', provider: 'external' },
+  ],
   prompt_funding_on_wallet_creation: false,
   cross_chain_bridging_enabled: true,
 }
@@ -107,13 +116,24 @@ export const visits = {
   'more-options': {
     title: 'More options',
     request: { intent: 'login' },
-    script: { ...signedOut, config: { loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'discord'], loginMethodsAndOrder: { primary: ['github', 'google', 'sms', 'apple', 'discord'], overflow: ['email'] } } },
+    script: {
+      ...signedOut,
+      config: {
+        loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'discord'],
+        loginMethodsAndOrder: { primary: ['github', 'google', 'sms', 'apple', 'discord'], overflow: ['email'] },
+      },
+    },
     act: async (view) => (await waitFor(() => part(view, 'overflow-button'), "'More options'")).click(),
   },
   phone: { request: { intent: 'link', method: 'sms' } },
   'sms-code': { prepare: (client) => client.auth.sms.sendCode('+15555550123') },
   oauth: { request: { intent: 'link', method: 'google' } },
-  passkey: { title: 'Waiting for passkey', request: { intent: 'login' }, script: { ...signedOut, config: { loginMethods: ['email', 'passkey'] }, passkey: { run: () => new Promise(() => {}) } }, act: (view) => press(view, 'I have a passkey') },
+  passkey: {
+    title: 'Waiting for passkey',
+    request: { intent: 'login' },
+    script: { ...signedOut, config: { loginMethods: ['email', 'passkey'] }, passkey: { run: () => new Promise(() => {}) } },
+    act: (view) => press(view, 'I have a passkey'),
+  },
   'passkey-choice': { script: { config: { passkeysForSignup: true } } },
   'allowlist-denied': refusedSend('allowlist_rejected', 403, "You don't have access to this app"),
   'user-limit': refusedSend('max_accounts_reached', 403, 'Unable to sign in'),
@@ -121,8 +141,15 @@ export const visits = {
   captcha: {},
   terms: {},
   'account-transfer': transfer,
-  'account-transfer-assets': { ...transfer, title: 'Check account assets before transferring', act: async (view) => (await transfer.act(view), press(view, 'Continue')) },
-  'wallet-picker': { request: { intent: 'link', method: 'wallet' }, script: { ...signedIn, wallets: { options: [walletOption('MetaMask', { id: 'io.metamask' })] } } },
+  'account-transfer-assets': {
+    ...transfer,
+    title: 'Check account assets before transferring',
+    act: async (view) => (await transfer.act(view), press(view, 'Continue')),
+  },
+  'wallet-picker': {
+    request: { intent: 'link', method: 'wallet' },
+    script: { ...signedIn, wallets: { options: [walletOption('MetaMask', { id: 'io.metamask' })] } },
+  },
   'wallet-connect-or-create': { request: { intent: 'connect-or-create' }, script: { ...signedIn } },
   'wallet-status': {
     title: /^Waiting for MetaMask/,
@@ -140,7 +167,10 @@ export const visits = {
       client.auth.telegram.getState = () => idle
     },
   },
-  'cross-app': { request: { intent: 'link', method: `privy:${PROVIDER}` }, script: { ...signedIn, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: [{ appId: PROVIDER, name: 'Provider App' }] } } },
+  'cross-app': {
+    request: { intent: 'link', method: `privy:${PROVIDER}` },
+    script: { ...signedIn, config: { loginMethods: ['email', `privy:${PROVIDER}`], crossAppProviders: [{ appId: PROVIDER, name: 'Provider App' }] } },
+  },
   'wallet:creating': {},
   'wallet:created': walletCreated(),
   'password:create': {},
@@ -182,12 +212,20 @@ const queued = (enqueue, wallets = ethereumWallet) => ({
   script: { ...signedIn, ...wallets },
   prepare: (client) => enqueue(attachConfirmations(client.embeddedWallets)),
 })
-const fundingStep = (data, title, funding = {}) => ({ screen: 'funding:flow', title, script: { ...signedIn, config: { fundingConfig }, funding }, prepare: (client) => client.funding.open(data) })
+const fundingStep = (data, title, funding = {}) => ({
+  screen: 'funding:flow',
+  title,
+  script: { ...signedIn, config: { fundingConfig }, funding },
+  prepare: (client) => client.funding.open(data),
+})
 
 /** The external-wallet transfer in `status` (the funding fixture's shape; the core moves it through these). */
 const walletTransfer = (transfer, title) => {
   const from = { address: payingAddress, name: 'MetaMask', chain: 'ethereum', chainId: transfer.bridged ? 11155111 : 84532 }
-  return fundingStep({ step: 'transfer', amount: '0.05', transfer: { from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...transfer } }, title)
+  return fundingStep(
+    { step: 'transfer', amount: '0.05', transfer: { from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...transfer } },
+    title,
+  )
 }
 const transferSummary = { total: ethAmount(5n * 10n ** 16n), to: fundingAddress, network: 'Base Sepolia', estimatedFee: null }
 const transferFailure = new TesseraError({ code: 'transaction_failure', shortMessage: 'The bridge could not fill the request.' })
@@ -239,7 +277,9 @@ const passwordSet = {
 /** Further states of screens that draw several (`screen` names the one they open on). */
 export const variants = {
   'transaction:confirm (sign message)': queued((queue) => queue.signMessage({ message: 'Sign in to Fixture App\nNonce: 42' })),
-  'transaction:confirm (Solana)': queued((queue) => queue.solanaTransaction({ summary: solanaSummary() }), { embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] } }),
+  'transaction:confirm (Solana)': queued((queue) => queue.solanaTransaction({ summary: solanaSummary() }), {
+    embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] },
+  }),
   'funding:flow (receive)': fundingStep({ step: 'receive', amount: '0.05' }),
   'funding:flow (wallets)': fundingStep({ step: 'wallets' }),
   'funding:flow (amount)': fundingStep({ step: 'amount' }),
@@ -248,9 +288,16 @@ export const variants = {
   'funding:flow (transfer success)': walletTransfer({ status: 'success', hash: '0x12' }, 'Success!'),
   'funding:flow (transfer error)': walletTransfer({ status: 'error', error: transferFailure }, 'Something went wrong'),
   'funding:flow (bridging)': walletTransfer({ status: 'bridging', bridged: true, hash: '0x12' }, 'Bridging funds'),
-  'funding:flow (bridging failed)': walletTransfer({ status: 'error', bridged: true, hash: '0x12', error: transferFailure, refundUrl: 'https://relay.link/transaction/0xabc' }, 'Transaction failed'),
+  'funding:flow (bridging failed)': walletTransfer(
+    { status: 'error', bridged: true, hash: '0x12', error: transferFailure, refundUrl: 'https://relay.link/transaction/0xabc' },
+    'Transaction failed',
+  ),
   'funding:flow (bridge source network)': {
-    ...fundingStep({ step: 'amount', sourceChains: [{ chainId: 11155111, name: 'Sepolia', balance: ethAmount(15n * 10n ** 17n) }], balance: ethAmount(10n ** 16n) }, 'Transfer from another network', { bridged: true }),
+    ...fundingStep(
+      { step: 'amount', sourceChains: [{ chainId: 11155111, name: 'Sepolia', balance: ethAmount(15n * 10n ** 17n) }], balance: ethAmount(10n ** 16n) },
+      'Transfer from another network',
+      { bridged: true },
+    ),
     act: async (view) => (await waitFor(() => part(view, 'funding-continue'), 'Continue')).click(),
   },
   'funding:flow (card in progress)': cardStatus({ provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' }),
@@ -258,7 +305,12 @@ export const variants = {
   'funding:flow (card funded)': cardStatus({ provider: 'coinbase', experience: 'buy', status: 'success' }),
   'transaction:confirm (receipt)': completed(receipt('success'), 'Transaction complete!'),
   'transaction:confirm (reverted)': completed(receipt('reverted'), 'Transaction failed'),
-  'transaction:confirm (Solana signed)': completed({ signature: '5ig', explorerUrl: null }, 'Transaction signed!', (queue) => queue.solanaTransaction({ signOnly: true }), { embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] } }),
+  'transaction:confirm (Solana signed)': completed(
+    { signature: '5ig', explorerUrl: null },
+    'Transaction signed!',
+    (queue) => queue.solanaTransaction({ signOnly: true }),
+    { embeddedWallets: { wallets: [{ chainType: 'solana', recoveryMethod: 'privy' }] } },
+  ),
   'transaction:confirm (error)': failed(transferFailure, `0x${'ef'.repeat(32)}`),
   'password:done (success)': passwordSet,
 }
@@ -270,7 +322,10 @@ export async function openScreen(host, name) {
   const screen = visit.screen ?? name
   const props = { onClose: () => {}, onLoginSuccess: () => {}, onAuthError: () => {}, request: visit.request ?? { intent: 'wallet', screen, automatic: true } }
   // The Farcaster and Telegram flows' states live in the scripted client (auth-modal-view fixture).
-  const client = visit.fixture === 'scripted' ? scripted.createScriptedClient({ ...signedIn, sendCode: async () => {}, loginWithCode: () => new Promise(() => {}) }) : createAccessClient({ ...signedIn, ...visit.script })
+  const client =
+    visit.fixture === 'scripted'
+      ? scripted.createScriptedClient({ ...signedIn, sendCode: async () => {}, loginWithCode: () => new Promise(() => {}) })
+      : createAccessClient({ ...signedIn, ...visit.script })
   visit.prepare?.(client)
   const mounted = visit.fixture === 'scripted' ? scripted.mountView(host, { client, ...props }) : mountAccessView(host, { client, ...props })
   mounted.shadow.adoptedStyleSheets = [await builtStyles]
@@ -290,7 +345,12 @@ async function arrive(mounted, screen, visit) {
     const heading = mounted.shadow.querySelector('h2')
     const loading = mounted.shadow.textContent.includes('Loading…')
     const text = heading?.textContent ?? ''
-    const expected = visit.title === undefined ? screen === 'landing' || text !== 'Log in or sign up' : typeof visit.title === 'string' ? text === visit.title : visit.title.test(text)
+    const expected =
+      visit.title === undefined
+        ? screen === 'landing' || text !== 'Log in or sign up'
+        : typeof visit.title === 'string'
+          ? text === visit.title
+          : visit.title.test(text)
     return heading && !loading && expected && heading
   }
   const heading = await waitFor(arrived, `the screen '${screen}'`, 4000).catch((error) => {

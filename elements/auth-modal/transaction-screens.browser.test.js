@@ -52,7 +52,13 @@ describe('Sign message', () => {
   })
 
   it("uses the uiOptions; 'Not now' rejects with 4001 and the modal closes", async () => {
-    const uiOptions = { title: 'Log in to Acme', description: 'Prove you own this wallet.', buttonText: 'Prove it', iconUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', isCancellable: true }
+    const uiOptions = {
+      title: 'Log in to Acme',
+      description: 'Prove you own this wallet.',
+      buttonText: 'Prove it',
+      iconUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+      isCancellable: true,
+    }
     const view = open((queue) => queue.signMessage({ uiOptions }))
     await waitFor(() => view.title() === 'Log in to Acme', 'the title override')
     assertEqual(view.part('description').textContent, 'Prove you own this wallet.', 'the description override')
@@ -141,7 +147,15 @@ describe('Ethereum transaction', () => {
 
   it('an ERC-20 transfer shows Amount by the token decimals, To, and a sponsored fee', async () => {
     const to = `0x${'33'.repeat(20)}`
-    const summary = ethereumSummary({ action: { type: 'transfer', token: tokenAddress, to, amount: 12_500_000n }, send: undefined, amount: usdc(12_500_000n, 12.5), to, tokenAddress, estimatedFee: null, sponsored: true })
+    const summary = ethereumSummary({
+      action: { type: 'transfer', token: tokenAddress, to, amount: 12_500_000n },
+      send: undefined,
+      amount: usdc(12_500_000n, 12.5),
+      to,
+      tokenAddress,
+      estimatedFee: null,
+      sponsored: true,
+    })
     const view = open((queue) => queue.ethereumTransaction({ summary }))
     await waitFor(() => view.row('amount'), 'the rows')
     assertEqual(view.row('amount'), '12.5 USDC ($12.50)', 'the token amount')
@@ -174,7 +188,14 @@ describe('Ethereum transaction', () => {
 
   it('a warning shows its banner; scan details list changes, or say none were found, or that the scan failed', async () => {
     const asset = { type: 'ERC20', address: tokenAddress, name: 'USD Coin', symbol: 'USDC', logoUrl: null, decimals: 6 }
-    const scan = { status: 'completed', verdict: 'Warning', reason: 'New contract', features: [], changes: [{ asset, in: [], out: [{ value: '10', usd: 10 }] }], exposures: [] }
+    const scan = {
+      status: 'completed',
+      verdict: 'Warning',
+      reason: 'New contract',
+      features: [],
+      changes: [{ asset, in: [], out: [{ value: '10', usd: 10 }] }],
+      exposures: [],
+    }
     const view = open((queue) => queue.ethereumTransaction({ scan }))
     const banner = await waitFor(() => view.part('warning-banner'), 'the warning banner')
     assertEqual(banner.firstChild.textContent, 'Warning: Suspicious transaction', 'the warning')
@@ -223,7 +244,10 @@ describe('Ethereum transaction', () => {
     view.part('approve-button').click()
     view.queue.update(id, { status: 'submitting' })
     await waitFor(() => view.part('progress')?.textContent === 'Submitting transaction…', 'submitting')
-    view.queue.update(id, { status: 'complete', receipt: { hash: `0x${'12'.repeat(32)}`, status: 'success', blockNumber: 1n, gasUsed: 21000n, explorerUrl: 'https://sepolia.etherscan.io/tx/0x12' } })
+    view.queue.update(id, {
+      status: 'complete',
+      receipt: { hash: `0x${'12'.repeat(32)}`, status: 'success', blockNumber: 1n, gasUsed: 21000n, explorerUrl: 'https://sepolia.etherscan.io/tx/0x12' },
+    })
     await waitFor(() => view.title() === 'Minted!', 'the success header override')
     assertEqual(view.part('success').textContent, "You're all set.", 'the description')
     assertEqual(view.part('done-button').textContent, 'All Done', 'All Done')
@@ -263,8 +287,19 @@ describe('Solana transaction', () => {
   it('shows the subtitle, Amount, Network, fee, the Advanced instructions and the wallet card', async () => {
     const summary = solanaSummary({
       instructions: [
-        { type: 'ata-creation', owner: 'Dest1nationAddress11111111111111111111111111', mint: 'Mint111111111111111111111111111111111111111', account: 'Ata11111111111111111111111111111111111111111' },
-        { type: 'spl-transfer', from: 'So1anaFixtureAddress1111111111111111111111', to: 'Dest1nationAddress11111111111111111111111111', mint: 'Mint111111111111111111111111111111111111111', amount: usdc(2_000_000n, 2) },
+        {
+          type: 'ata-creation',
+          owner: 'Dest1nationAddress11111111111111111111111111',
+          mint: 'Mint111111111111111111111111111111111111111',
+          account: 'Ata11111111111111111111111111111111111111111',
+        },
+        {
+          type: 'spl-transfer',
+          from: 'So1anaFixtureAddress1111111111111111111111',
+          to: 'Dest1nationAddress11111111111111111111111111',
+          mint: 'Mint111111111111111111111111111111111111111',
+          amount: usdc(2_000_000n, 2),
+        },
         { type: 'unknown', programId: 'Prog1111111111111111111111111111111111111111' },
       ],
       amount: usdc(2_000_000n, 2),
@@ -286,14 +321,25 @@ describe('Solana transaction', () => {
 
   it('a swap shows the Swap row, its instruction line, and Swap as the receipt action', async () => {
     const bonk = (value) => ({ value, decimals: 5, symbol: 'BONK', usd: null })
-    const swap = { type: 'jupiter-swap', authority: 'So1anaFixtureAddress1111111111111111111111', inputMint: 'Mint111111111111111111111111111111111111111', outputMint: 'Bonk111111111111111111111111111111111111111', amountIn: usdc(3_000_000n, 3), amountOut: bonk(220_000_000n) }
+    const swap = {
+      type: 'jupiter-swap',
+      authority: 'So1anaFixtureAddress1111111111111111111111',
+      inputMint: 'Mint111111111111111111111111111111111111111',
+      outputMint: 'Bonk111111111111111111111111111111111111111',
+      amountIn: usdc(3_000_000n, 3),
+      amountOut: bonk(220_000_000n),
+    }
     const summary = solanaSummary({ instructions: [swap], amount: undefined, swap: { in: swap.amountIn, out: swap.amountOut }, to: null })
     const view = open((queue) => queue.solanaTransaction({ summary }))
     await waitFor(() => view.row('swap'), 'the Swap row')
     assertEqual(view.part('row-swap').previousElementSibling.textContent, 'Swap', 'labelled Swap')
     assertEqual(view.row('swap'), '3 USDC ($3.00) → 2200 BONK', 'what goes in and what comes out')
     assert(!view.part('row-amount'), 'no Amount row for a swap alone')
-    assertEqual(view.parts('instruction').map((item) => item.textContent), ['Swap 3 USDC ($3.00) for 2200 BONK through Jupiter'], 'the instruction line')
+    assertEqual(
+      view.parts('instruction').map((item) => item.textContent),
+      ['Swap 3 USDC ($3.00) for 2200 BONK through Jupiter'],
+      'the instruction line',
+    )
     view.queue.update(view.queue.queue()[0].id, { status: 'complete', receipt: { signature: '5ig', explorerUrl: null } })
     await waitFor(() => view.part('receipt-action'), 'the receipt')
     assertEqual(view.part('receipt-action').textContent, 'Swap', 'Action')
@@ -364,7 +410,9 @@ describe('<auth-modal> (built bundle) and the walletPrompt', () => {
   })
 
   it('a prompt that comes as a wallet flow closes opens the modal again for it', async () => {
-    const { client, queue, element } = await builtModal('transaction-prompt-after-close', { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
+    const { client, queue, element } = await builtModal('transaction-prompt-after-close', {
+      embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] },
+    })
     try {
       await waitFor(() => element.start, 'the element defined')
       element.start({ intent: 'wallet', screen: 'password:create' })

@@ -10,7 +10,12 @@ await import('/dist/tessera.js')
 
 const [es, fr, ar] = await Promise.all(['es', 'fr', 'ar'].map((locale) => loadLocaleTable(locale)))
 // The English strings that must be gone once another language shows (src/ui/copy/transactions.ts, funding.ts).
-const en = { 'tx.title': 'Confirm transaction', 'tx.row.estimatedFee': 'Estimated fee', 'funding.receive': 'Receive funds', 'funding.receive.copy': 'Copy address' }
+const en = {
+  'tx.title': 'Confirm transaction',
+  'tx.row.estimatedFee': 'Estimated fee',
+  'funding.receive': 'Receive funds',
+  'funding.receive.copy': 'Copy address',
+}
 const request = { to: `0x${'cd'.repeat(20)}`, value: '0x6f05b59d3b20000' }
 const walletAddress = `0x${'ab'.repeat(20)}`
 let apps = 0
@@ -18,7 +23,11 @@ let apps = 0
 /** A client double registered for a fresh app id (the elements find it), with a confirmation queue and funding. */
 function registerClient() {
   const appId = `i18n-panels-app-${++apps}`
-  const client = createAccessClient({ user: fixtureUser(), config: { fundingConfig }, embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] } })
+  const client = createAccessClient({
+    user: fixtureUser(),
+    config: { fundingConfig },
+    embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }] },
+  })
   attachConfirmations(client.embeddedWallets)
   ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
   return { appId, client }
@@ -80,7 +89,11 @@ describe('<confirm-tx> and <fund-wallet> in other languages (built bundle)', () 
     assertEqual(part(element, 'title').textContent, fr['funding.receive'], 'the French header')
     assertEqual(part(element, 'funding-copy-address').textContent, fr['funding.receive.copy'], 'the copy button')
     // The app's recommended amount (screen-walk's fundingConfig: '0.05') with the French decimal comma.
-    assertEqual(part(element, 'funding-receive-title').textContent, fill(fr['funding.receive.title'], { amount: '0,05', symbol: 'ETH' }), 'the amount in French')
+    assertEqual(
+      part(element, 'funding-receive-title').textContent,
+      fill(fr['funding.receive.title'], { amount: '0,05', symbol: 'ETH' }),
+      'the amount in French',
+    )
     const [session] = client.funding.sessions()
     client.funding.update(session.id, { balance: { value: 1_250_000_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: null } })
     await waitFor(() => /1,25/.test(part(element, 'funding-balance').textContent), 'the balance with a decimal comma')
@@ -95,7 +108,10 @@ describe('<confirm-tx> and <fund-wallet> in other languages (built bundle)', () 
     assert(languageRoot(element).contains(part(element, 'funding-qr-code')), 'the whole step under the wrapper')
     const header = part(element, 'header').getBoundingClientRect()
     const back = part(element, 'back-button').getBoundingClientRect()
-    assert(back.left > header.left + header.width / 2, `back (start-aligned) on the right half (back ${back.left}..${back.right}, header ${header.left}..${header.right})`)
+    assert(
+      back.left > header.left + header.width / 2,
+      `back (start-aligned) on the right half (back ${back.left}..${back.right}, header ${header.left}..${header.right})`,
+    )
   })
 
   it('a left-to-right panel keeps the back button on the left (the check above can fail)', async () => {
@@ -113,7 +129,10 @@ describe('<confirm-tx> and <fund-wallet> in other languages (built bundle)', () 
     assertEqual(languageRoot(element).getAttribute('lang'), 'es', 'lang follows')
     assert(part(element, 'funding-qr-code'), 'still on the receive step')
     element.setAttribute('locale', 'ar')
-    await waitFor(() => languageRoot(element).getAttribute('dir') === 'rtl' && part(element, 'title').textContent === ar['funding.receive'], 'Arabic, right to left')
+    await waitFor(
+      () => languageRoot(element).getAttribute('dir') === 'rtl' && part(element, 'title').textContent === ar['funding.receive'],
+      'Arabic, right to left',
+    )
     element.removeAttribute('locale')
     await waitFor(() => part(element, 'title').textContent === en['funding.receive'], 'English once the attribute goes')
     assertEqual(languageRoot(element).getAttribute('dir'), 'ltr', 'left to right again')

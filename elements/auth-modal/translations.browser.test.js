@@ -68,7 +68,10 @@ describe('<auth-modal> translations (built bundle)', () => {
     const header = part(element, 'header').getBoundingClientRect()
     const backBox = back.getBoundingClientRect()
     const closeBox = part(element, 'close-button').getBoundingClientRect()
-    assert(backBox.left > header.left + header.width / 2, `back on the right half (back ${backBox.left}..${backBox.right}, header ${header.left}..${header.right})`)
+    assert(
+      backBox.left > header.left + header.width / 2,
+      `back on the right half (back ${backBox.left}..${backBox.right}, header ${header.left}..${header.right})`,
+    )
     assert(closeBox.right < header.left + header.width / 2, `close on the left half (close ${closeBox.left}..${closeBox.right})`)
     // The arrow points right, the way back in a right-to-left layout.
     assertEqual(getComputedStyle(back.querySelector('span')).transform, 'matrix(-1, 0, 0, 1, 0, 0)', 'the mirrored arrow')

@@ -25,10 +25,21 @@ export type FundModalRequest = { intent: 'fund' } & (
  */
 export type AuthModalRequest = ModalRequest | FundModalRequest
 /** `linksuccess`: the account was linked to the signed-in user; `linkMethod` is 'email', 'sms' or the provider. */
-export interface LinkSuccessDetail { user: User; linkMethod: string }
+export interface LinkSuccessDetail {
+  user: User
+  linkMethod: string
+}
 /** `updatesuccess`: the user's email or phone number was replaced. */
-export interface UpdateSuccessDetail { user: User; updateMethod: 'email' | 'sms' }
-export interface AuthErrorDetail { code: string; message: string }
+export interface UpdateSuccessDetail {
+  user: User
+  updateMethod: 'email' | 'sms'
+}
+export interface AuthErrorDetail {
+  code: string
+  message: string
+}
 export type { WalletRecoverySetDetail }
-export interface LogoutDetail { reason: string }
+export interface LogoutDetail {
+  reason: string
+}
 export type { FundFailedDetail, FundOutcomeDetail }

@@ -18,7 +18,10 @@ describe('UserPill', () => {
   it("signed out, is a 'Log in' button (in the provider's language) that opens the sign-in modal", async () => {
     const host = newHost()
     mountUserPill(host, { appId: 'tessera-test-app-00000190', apiUrl: 'http://127.0.0.1:9' })
-    const button = await waitFor(() => [...host.querySelectorAll('button')].find((each) => each.textContent === 'Log in' && !each.disabled), "an enabled 'Log in' button")
+    const button = await waitFor(
+      () => [...host.querySelectorAll('button')].find((each) => each.textContent === 'Log in' && !each.disabled),
+      "an enabled 'Log in' button",
+    )
     await accessible(host, 'the signed-out pill')
     button.click()
     const modal = host.querySelector('auth-modal')

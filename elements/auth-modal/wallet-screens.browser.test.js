@@ -8,13 +8,15 @@ import { setupAccessView } from './access-view.js'
 const { createAccessClient, fixtureUser, walletOption, TesseraError, toWalletError, walletConnectionError, walletRejectedError, walletTimedOutError } =
   await import('/.test-data/browser-fixtures/access-screens.js')
 
-
 const metamask = walletOption('MetaMask', { id: 'io.metamask' })
 const rainbow = walletOption('Rainbow', { id: 'me.rainbow' })
 const phantom = walletOption('Phantom', { id: 'app.phantom', chains: ['ethereum', 'solana'] })
 
 function setup({ wallets = {}, config = {}, ...script } = {}, viewProps = {}) {
-  const view = setupAccessView({ config: { loginMethods: ['email', 'wallet'], ...config }, wallets: { options: [metamask, rainbow, phantom], ...wallets }, ...script }, viewProps)
+  const view = setupAccessView(
+    { config: { loginMethods: ['email', 'wallet'], ...config }, wallets: { options: [metamask, rainbow, phantom], ...wallets }, ...script },
+    viewProps,
+  )
   const walletNames = () => view.parts('wallet-name').map((element) => element.textContent)
   return { ...view, wallets: view.client.wallets, walletNames }
 }
@@ -41,7 +43,10 @@ async function openPicker(view) {
 
 async function pickWallet(view, name) {
   await waitFor(() => view.walletNames().includes(name), `the ${name} row`)
-  view.parts('wallet-option').find((row) => row.querySelector('[part~="wallet-name"]').textContent === name).click()
+  view
+    .parts('wallet-option')
+    .find((row) => row.querySelector('[part~="wallet-name"]').textContent === name)
+    .click()
 }
 
 describe('landing wallet shortcut (sign-in spec, "Screens and routes")', () => {
@@ -56,7 +61,9 @@ describe('landing wallet shortcut (sign-in spec, "Screens and routes")', () => {
   })
 
   it("web3-first: 'Other wallets' on top", async () => {
-    const view = setup({ config: { loginMethods: ['email', 'wallet', 'google'], appearance: { ...(await defaultAppearance()), loginGroupPriority: 'web3-first' } } })
+    const view = setup({
+      config: { loginMethods: ['email', 'wallet', 'google'], appearance: { ...(await defaultAppearance()), loginGroupPriority: 'web3-first' } },
+    })
     const shortcut = await waitFor(() => view.button('Other wallets'), "'Other wallets'")
     assertEqual(view.parts('method-button')[0], shortcut, 'the first row')
   })
@@ -114,7 +121,11 @@ describe('wallet picker (wallet spec, "Screens and routes")', () => {
     const rows = view.parts('wallet-option')
     assertEqual(rows[0].querySelector('[part~="last-used-chip"]')?.textContent, 'Last used', 'chip on the last used')
     assertEqual(view.parts('last-used-chip').length, 1, 'one chip')
-    assertEqual([...rows[2].querySelectorAll('[part~="chain-badge"]')].map((badge) => badge.textContent), ['Ethereum', 'Solana'], 'Phantom badges')
+    assertEqual(
+      [...rows[2].querySelectorAll('[part~="chain-badge"]')].map((badge) => badge.textContent),
+      ['Ethereum', 'Solana'],
+      'Phantom badges',
+    )
     assertEqual(view.part('wallet-search'), null, 'no search box for 3 wallets')
   })
 
@@ -147,7 +158,11 @@ describe('wallet picker (wallet spec, "Screens and routes")', () => {
     await openPicker(view)
     await pickWallet(view, 'Phantom')
     await waitFor(() => view.title() === 'Select network', 'the network choice')
-    assertEqual(view.parts('wallet-network').map((row) => row.textContent), ['Ethereum', 'Solana'], 'networks')
+    assertEqual(
+      view.parts('wallet-network').map((row) => row.textContent),
+      ['Ethereum', 'Solana'],
+      'networks',
+    )
     view.parts('wallet-network')[0].click()
     await waitFor(() => view.title() === 'Waiting for Phantom', 'connecting')
     assertEqual(view.wallets.calls.connect[0].options, { intent: 'login', chain: 'ethereum' }, 'Ethereum chosen')
@@ -191,10 +206,18 @@ describe('wallet picker (wallet spec, "Screens and routes")', () => {
     const view = setup({ wallets: { options: [] } })
     await openPicker(view)
     assertEqual(view.part('wallets-empty').textContent, 'No wallets available', 'empty state')
-    assertEqual(view.parts('suggested-wallet').map((link) => link.textContent), ['Rainbow', 'Phantom', 'Coinbase Wallet'], 'Ethereum suggestions')
+    assertEqual(
+      view.parts('suggested-wallet').map((link) => link.textContent),
+      ['Rainbow', 'Phantom', 'Coinbase Wallet'],
+      'Ethereum suggestions',
+    )
     const solana = setup({ wallets: { options: [] }, config: { appearance: { ...(await defaultAppearance()), walletChainType: 'solana-only' } } })
     await openPicker(solana)
-    assertEqual(solana.parts('suggested-wallet').map((link) => link.textContent), ['Phantom', 'Solflare'], 'Solana suggestions')
+    assertEqual(
+      solana.parts('suggested-wallet').map((link) => link.textContent),
+      ['Phantom', 'Solflare'],
+      'Solana suggestions',
+    )
   })
 })
 
@@ -448,7 +471,12 @@ describe('signing after the connection (sign-in spec, "States and transitions": 
 })
 
 describe('mobile install instructions (wallet spec, "Screens and routes")', () => {
-  const notInstalled = walletOption('MetaMask', { id: 'metamask', installed: false, installUrl: 'https://metamask.io/download/', deepLink: 'https://metamask.app.link/dapp/{page}' })
+  const notInstalled = walletOption('MetaMask', {
+    id: 'metamask',
+    installed: false,
+    installUrl: 'https://metamask.io/download/',
+    deepLink: 'https://metamask.app.link/dapp/{page}',
+  })
 
   it("a listed wallet that is not installed opens the page in its app: 'Redirecting to {wallet} Mobile Wallet'", async () => {
     await onPhone(async (opened) => {

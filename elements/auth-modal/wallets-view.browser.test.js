@@ -8,16 +8,35 @@ const { mountWalletsDialog } = await import('/.test-data/browser-fixtures/react-
 describe('The wallets view', () => {
   it("lists each embedded wallet's chain and shortened address, each with 'Copy address'", async () => {
     const view = setupAccessView(
-      { embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }, { chainType: 'solana', recoveryMethod: 'privy' }] } },
+      {
+        embeddedWallets: {
+          wallets: [
+            { chainType: 'ethereum', recoveryMethod: 'privy' },
+            { chainType: 'solana', recoveryMethod: 'privy' },
+          ],
+        },
+      },
       { request: { intent: 'wallet', screen: 'wallets:list' } },
     )
     await waitFor(() => view.title() === 'Wallets', 'the wallets view')
     const wallets = view.client.embeddedWallets.getState().wallets
     const items = view.parts('wallets-item')
     assertEqual(items.length, 2, 'one row per wallet')
-    assertEqual(items.map((item) => item.querySelector('[part="wallets-address"]').getAttribute('title')), wallets.map((wallet) => wallet.address), 'the full addresses')
-    assertEqual(items.map((item) => item.textContent.split(' ')[0]), ['Ethereum', 'Solana'], 'the chains')
-    assertEqual(view.parts('wallets-copy').map((button) => button.textContent), ['Copy address', 'Copy address'], 'the copy buttons')
+    assertEqual(
+      items.map((item) => item.querySelector('[part="wallets-address"]').getAttribute('title')),
+      wallets.map((wallet) => wallet.address),
+      'the full addresses',
+    )
+    assertEqual(
+      items.map((item) => item.textContent.split(' ')[0]),
+      ['Ethereum', 'Solana'],
+      'the chains',
+    )
+    assertEqual(
+      view.parts('wallets-copy').map((button) => button.textContent),
+      ['Copy address', 'Copy address'],
+      'the copy buttons',
+    )
     await assertAccessible(view.shadow, 'the wallets view')
   })
 })

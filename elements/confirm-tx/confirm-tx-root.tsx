@@ -82,7 +82,9 @@ export function ConfirmTxRoot(props: ConfirmTxRootProps) {
   // The confirmation opened on the app's request: it takes the focus from the page.
   return (
     <LocaleProvider locale={props.locale ?? client.locale} messages={props.messages ?? client.messages}>
-      <PanelShell client={client} sheet={sheet} focusFirstScreen>{id && <TransactionView client={client} standalone inlineId={id} />}</PanelShell>
+      <PanelShell client={client} sheet={sheet} focusFirstScreen>
+        {id && <TransactionView client={client} standalone inlineId={id} />}
+      </PanelShell>
     </LocaleProvider>
   )
 }

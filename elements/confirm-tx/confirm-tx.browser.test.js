@@ -13,7 +13,14 @@ let apps = 0
 /** A client double registered for a fresh app id (the element's getOrCreateClient finds it), with its queue. */
 function registerClient() {
   const appId = `confirm-tx-test-app-${++apps}`
-  const client = createAccessClient({ embeddedWallets: { wallets: [{ chainType: 'ethereum', recoveryMethod: 'privy' }, { chainType: 'solana', recoveryMethod: 'privy' }] } })
+  const client = createAccessClient({
+    embeddedWallets: {
+      wallets: [
+        { chainType: 'ethereum', recoveryMethod: 'privy' },
+        { chainType: 'solana', recoveryMethod: 'privy' },
+      ],
+    },
+  })
   const queue = attachConfirmations(client.embeddedWallets)
   ;(globalThis[Symbol.for('tessera.client')] ??= new Map()).set(appId, client)
   return { appId, client, queue }
@@ -138,11 +145,23 @@ describe('<confirm-tx> (built bundle)', () => {
     const host = document.createElement('div')
     document.body.append(host)
     const confirmed = []
-    const root = mountConfirmTx(host, { appId, address: `0x${'ab'.repeat(20)}`, signOnly: true, theme: 'dark', uiOptions: { title: 'From React' }, transaction: request, onConfirmed: (detail) => confirmed.push(detail) })
+    const root = mountConfirmTx(host, {
+      appId,
+      address: `0x${'ab'.repeat(20)}`,
+      signOnly: true,
+      theme: 'dark',
+      uiOptions: { title: 'From React' },
+      transaction: request,
+      onConfirmed: (detail) => confirmed.push(detail),
+    })
     try {
       const element = await waitFor(() => host.querySelector('confirm-tx'), 'the element')
       await waitFor(() => element.shadowRoot?.querySelector('[part~="title"]')?.textContent === 'From React', 'the confirmation')
-      assertEqual(['app-id', 'address', 'theme'].map((name) => element.getAttribute(name)), [appId, `0x${'ab'.repeat(20)}`, 'dark'], 'the attributes')
+      assertEqual(
+        ['app-id', 'address', 'theme'].map((name) => element.getAttribute(name)),
+        [appId, `0x${'ab'.repeat(20)}`, 'dark'],
+        'the attributes',
+      )
       assertEqual(element.signOnly, true, 'sign-only')
       assertEqual(queue.inlineRequests[0].method, 'signTransaction', 'sign only')
       element.shadowRoot.querySelector('[part~="approve-button"]').click()

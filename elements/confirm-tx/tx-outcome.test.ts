@@ -13,10 +13,12 @@ describe('the outcome events of <confirm-tx>', () => {
   })
 
   it('details carry the code and the short message', () => {
-    expect(errorDetail(new TesseraError({ code: 'insufficient_balance', shortMessage: 'Solana wallet has insufficient funds for this transaction.' }))).toEqual({
-      code: 'insufficient_balance',
-      message: 'Solana wallet has insufficient funds for this transaction.',
-    })
+    expect(errorDetail(new TesseraError({ code: 'insufficient_balance', shortMessage: 'Solana wallet has insufficient funds for this transaction.' }))).toEqual(
+      {
+        code: 'insufficient_balance',
+        message: 'Solana wallet has insufficient funds for this transaction.',
+      },
+    )
     expect(errorDetail(declined)).toEqual({ code: '4001', message: 'The user rejected the request.' })
     expect(errorDetail('boom')).toEqual({ code: 'transaction_failure', message: 'Something went wrong' })
   })

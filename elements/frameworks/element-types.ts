@@ -20,7 +20,9 @@ export type ObjectProperties<Definition extends ElementDefinition> = {
 
 /** One listener prop per event: `on<name>` (React 19, Svelte 5) or `on<Name>` (Vue's `@name`). */
 export type EventListenerProps<Definition extends ElementDefinition, Naming extends 'as-is' | 'capitalized'> = {
-  [Event in Definition['events'][number] as `on${Naming extends 'capitalized' ? Capitalize<Event['name']> : Event['name']}`]?: (event: CustomEvent<TypeOf<Event['detail']>>) => void
+  [Event in Definition['events'][number] as `on${Naming extends 'capitalized' ? Capitalize<Event['name']> : Event['name']}`]?: (
+    event: CustomEvent<TypeOf<Event['detail']>>,
+  ) => void
 }
 
 /** What a template may write on the element: attributes by their HTML names and object properties. */

@@ -27,11 +27,17 @@ export interface FundWalletRootProps extends FundingAttributes {
 }
 
 const useAuthenticated = (client: TesseraClient | null) =>
-  useSlice((onChange) => client?.watchAuth(onChange) ?? (() => {}), () => client?.getAuth().status === 'authenticated')
+  useSlice(
+    (onChange) => client?.watchAuth(onChange) ?? (() => {}),
+    () => client?.getAuth().status === 'authenticated',
+  )
 
 /** The wallet a panel without an `address` funds, once the user has it (wallets may be created after sign-in). */
 const useDefaultAddress = (client: TesseraClient | null, chainType: FundWalletChainType) =>
-  useSlice((onChange) => client?.embeddedWallets.watchState(onChange) ?? (() => {}), () => (client ? defaultFundingAddress(client, chainType) : undefined))
+  useSlice(
+    (onChange) => client?.embeddedWallets.watchState(onChange) ?? (() => {}),
+    () => (client ? defaultFundingAddress(client, chainType) : undefined),
+  )
 
 /**
  * `<fund-wallet>`: while the user is signed in, a funding session for the wallet the attributes name runs inline in
@@ -67,7 +73,10 @@ export function FundWalletRoot(props: FundWalletRootProps) {
     )
     return () => {
       current = false
-      client.funding.getState().sessions.find((session) => session.id === sessionId)?.exit()
+      client.funding
+        .getState()
+        .sessions.find((session) => session.id === sessionId)
+        ?.exit()
     }
   }, [client, inputKey, round])
   useFailureReports(client, id, (detail) => latest.current.onFundfailed?.(detail))
@@ -75,7 +84,9 @@ export function FundWalletRoot(props: FundWalletRootProps) {
   if (!client) return null
   return (
     <LocaleProvider locale={props.locale ?? client.locale} messages={props.messages ?? client.messages}>
-      <PanelShell client={client} sheet={sheet}>{id && <FundingView client={client} standalone inlineId={id} />}</PanelShell>
+      <PanelShell client={client} sheet={sheet}>
+        {id && <FundingView client={client} standalone inlineId={id} />}
+      </PanelShell>
     </LocaleProvider>
   )
 }

@@ -20,7 +20,9 @@ export interface ElementLifecycle {
 
 /** The root's missing dispatcher props (r2wc passes `on<Event>` for each event the root reports): none, or a compile error. */
 type RootDispatcherCheck<Definition extends ElementDefinition, Props> =
-  Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props> extends never ? [] : [missingDispatchers: Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props>]
+  Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props> extends never
+    ? []
+    : [missingDispatchers: Exclude<RootCallbackName<Extract<Definition['events'][number], { dispatcher: 'root' }>['name']>, keyof Props>]
 
 /** The constructor of a defined element: `new()` gives the element as its definition types it. */
 export type DefinedElementClass<Element> = { new (): Element & ElementLifecycle; prototype: Element & ElementLifecycle; readonly observedAttributes: string[] }
@@ -39,7 +41,11 @@ export function definedElement<Definition extends ElementDefinition, Props>(
   const booleans = definition.attributes.filter((attribute) => attribute.kind === 'boolean')
   const objects = definition.properties.map((property) => property.name)
   const attributeProperty = new Map(definition.attributes.map((attribute) => [attribute.name, attribute.property]))
-  const Base = r2wc(root as ComponentType<Record<string, unknown>>, r2wcOptions(definition)) as unknown as { new (): HTMLElement; observedAttributes: string[]; prototype: HTMLElement }
+  const Base = r2wc(root as ComponentType<Record<string, unknown>>, r2wcOptions(definition)) as unknown as {
+    new (): HTMLElement
+    observedAttributes: string[]
+    prototype: HTMLElement
+  }
   const base = Base.prototype as unknown as { connectedCallback(): void; attributeChangedCallback(...args: unknown[]): void }
 
   class Element extends Base {

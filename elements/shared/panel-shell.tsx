@@ -9,7 +9,17 @@ import { InstanceTheme } from '../styles/instance-theme.js'
  * An inline panel's surface (`part="panel"`, labelled by its screen's title) around its lazily loaded view, when it
  * has one; `focusFirstScreen`: the view opened on the app's request, so its first screen takes the focus.
  */
-export function PanelShell({ client, sheet, children, focusFirstScreen = false }: { client: TesseraClient; sheet: CSSStyleSheet; children: ReactNode; focusFirstScreen?: boolean }) {
+export function PanelShell({
+  client,
+  sheet,
+  children,
+  focusFirstScreen = false,
+}: {
+  client: TesseraClient
+  sheet: CSSStyleSheet
+  children: ReactNode
+  focusFirstScreen?: boolean
+}) {
   // State, not a ref: the panel mounts after its lazy view loads, and the focus watch starts then.
   const [panel, setPanel] = useState<HTMLDivElement | null>(null)
   useScreenEntryFocus(panel, { modal: false, focusFirstScreen })

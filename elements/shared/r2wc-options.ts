@@ -12,7 +12,9 @@ export function r2wcOptions(definition: ElementDefinition) {
   const eventInit = { bubbles: true, composed: true }
   return {
     shadow: 'open' as const,
-    props: Object.fromEntries(definition.attributes.filter((attribute) => attribute.kind !== 'boolean').map((attribute) => [attribute.property, attribute.kind as 'string' | 'number'])),
+    props: Object.fromEntries(
+      definition.attributes.filter((attribute) => attribute.kind !== 'boolean').map((attribute) => [attribute.property, attribute.kind as 'string' | 'number']),
+    ),
     events: Object.fromEntries(definition.events.filter((event) => event.dispatcher === 'root').map((event) => [rootCallbackName(event.name), eventInit])),
   }
 }

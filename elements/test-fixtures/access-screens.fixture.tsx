@@ -105,13 +105,28 @@ export function fixtureUser(overrides: Partial<User> = {}): User {
   }
 }
 
-
 const idleFlow: Flow = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
 
 /** A client double with the real state shapes and events; every call is recorded in `calls`. */
 export function createAccessClient(script: AccessScript = {}): TesseraClient & { calls: Calls; emit(event: Events, payload: unknown): void } {
-  const calls: Calls = { sendCode: [], submitCode: [], captchaExecute: 0, captchaReset: 0, acceptTerms: 0, logout: 0, transfers: [], unlinks: [], oauthStarts: [], passkeys: [], crossAppStarts: [] }
-  const config = createStore<ConfigState>({ source: 'server', config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config }, error: null })
+  const calls: Calls = {
+    sendCode: [],
+    submitCode: [],
+    captchaExecute: 0,
+    captchaReset: 0,
+    acceptTerms: 0,
+    logout: 0,
+    transfers: [],
+    unlinks: [],
+    oauthStarts: [],
+    passkeys: [],
+    crossAppStarts: [],
+  }
+  const config = createStore<ConfigState>({
+    source: 'server',
+    config: { ...defaultConfig(appId), appName: 'Fixture App', loginMethods: ['email'], ...script.config },
+    error: null,
+  })
   const auth = createStore<AuthState>({ status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null })
   const flows = { email: createStore<Flow>(idleFlow), sms: createStore<Flow>(idleFlow) }
   const oauth = createStore<OAuthFlow>({ status: 'initial', provider: null, intent: 'login', error: null, headless: false })
@@ -143,7 +158,12 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
   })
   calls.passkeys = passkey.calls
 
-  const crossAppFlow = createStore<ReturnType<TesseraClient['auth']['crossApp']['getState']>>({ status: 'initial', intent: 'login', providerAppId: null, error: null })
+  const crossAppFlow = createStore<ReturnType<TesseraClient['auth']['crossApp']['getState']>>({
+    status: 'initial',
+    intent: 'login',
+    providerAppId: null,
+    error: null,
+  })
   async function startCrossApp(providerAppId: string, intent: 'login' | 'link'): Promise<User> {
     calls.crossAppStarts.push({ providerAppId, intent })
     crossAppFlow.set({ status: 'awaiting-popup', intent, providerAppId, error: null })
@@ -184,7 +204,14 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     return {
       async sendCode(identifier: string, options: SendOptions = {}) {
         calls.sendCode.push({ channel, identifier, options })
-        flow.set({ ...flow.get(), status: 'sending-code', intent: options.intent ?? 'login', identifier, previousIdentifier: options.previousIdentifier ?? null, error: null })
+        flow.set({
+          ...flow.get(),
+          status: 'sending-code',
+          intent: options.intent ?? 'login',
+          identifier,
+          previousIdentifier: options.previousIdentifier ?? null,
+          error: null,
+        })
         await (script.sendCode ?? (async () => {}))(channel, identifier, options).catch(fail)
         flow.set({ ...flow.get(), status: 'awaiting-code-input', codeSentAt: Date.now() })
       },
@@ -205,7 +232,8 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     apiUrl: 'http://127.0.0.1:9',
     ready: Promise.resolve(),
     getConfig: config.get,
-    setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) => config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
+    setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) =>
+      config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
     watchConfig: config.watch,
     getAuth: auth.get,
     watchAuth: auth.watch,
@@ -219,8 +247,12 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       farcaster: {
         getState: () => ({ status: 'initial', intent: 'login', connectUri: null, error: null }),
         watchState: () => () => {},
-        login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
-        initV2: async () => ({ nonce: 'fixture-nonce', expiresAt: new Date(0).toISOString() }), loginV2: async () => fixtureUser(),
+        login: async () => fixtureUser(),
+        link: async () => fixtureUser(),
+        unlink: async () => auth.get().user ?? fixtureUser(),
+        reset() {},
+        initV2: async () => ({ nonce: 'fixture-nonce', expiresAt: new Date(0).toISOString() }),
+        loginV2: async () => fixtureUser(),
         // As the core does: no key given → the embedded wallet's.
         requestSigner: async (publicKey, options = {}) => {
           const key = publicKey === undefined ? await embeddedWallets.getFarcasterSignerPublicKey() : publicKey
@@ -230,7 +262,10 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
       telegram: {
         getState: () => ({ status: 'initial', intent: 'login', error: null }),
         watchState: () => () => {},
-        login: async () => fixtureUser(), link: async () => fixtureUser(), unlink: async () => auth.get().user ?? fixtureUser(), reset() {},
+        login: async () => fixtureUser(),
+        link: async () => fixtureUser(),
+        unlink: async () => auth.get().user ?? fixtureUser(),
+        reset() {},
       },
       crossApp: {
         getState: crossAppFlow.get,
@@ -280,11 +315,16 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
         },
         reset: () => oauth.set({ status: 'initial', provider: null, intent: 'login', error: null, headless: false }),
       },
-      guest: { login: async () => fixtureUser({ isGuest: true }), link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })) },
+      guest: {
+        login: async () => fixtureUser({ isGuest: true }),
+        link: async () => Promise.reject(new TesseraError({ code: 'not_supported', shortMessage: 'Linking is not supported for the guest flow' })),
+      },
       customAuth: {
         getState: () => ({ status: 'not-enabled', error: null }),
         watchState: () => () => {},
-        configure() {}, sync: async () => {}, link: async () => fixtureUser(),
+        configure() {},
+        sync: async () => {},
+        link: async () => fixtureUser(),
       },
     },
     // A wallet sign-in goes through the double's sign-in: the app's create-on-login runs after it too.
@@ -297,7 +337,15 @@ export function createAccessClient(script: AccessScript = {}): TesseraClient & {
     funding: createFakeFunding(script.funding),
     mfa: createFakeMfa(script.mfa ?? {}, { user: () => auth.get().user ?? fixtureUser(), onUser: (user) => auth.set({ status: 'authenticated', user }) }),
     // Sign-in MFA is not scripted for the screens: idle, and every call refused.
-    loginMfa: { getState: () => initialLoginMfaState, watch: () => () => {}, cancel() {}, verify: notScripted, initEnrollment: notScripted, enroll: notScripted, unenroll: notScripted },
+    loginMfa: {
+      getState: () => initialLoginMfaState,
+      watch: () => () => {},
+      cancel() {},
+      verify: notScripted,
+      initEnrollment: notScripted,
+      enroll: notScripted,
+      unenroll: notScripted,
+    },
     captcha: {
       async execute() {
         calls.captchaExecute++

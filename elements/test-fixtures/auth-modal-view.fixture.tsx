@@ -45,7 +45,6 @@ const baseConfig: EffectiveConfig = {
   loginMethods: ['email'],
 }
 
-
 const initialOtp: OtpFlowState = { status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null }
 const initialOAuth: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, headless: false }
 const initialFarcaster: FarcasterFlowState = { status: 'initial', intent: 'login', connectUri: null, error: null }
@@ -136,19 +135,23 @@ export function createScriptedClient(script: Script): TesseraClient {
 
   const auth = { status: script.user ? 'authenticated' : 'unauthenticated', user: script.user ?? null }
   // Passkey ceremonies wait forever here (the landing tests only draw the row); passkey-screens tests script them.
-  const passkey = createFakePasskey({ run: () => new Promise<User>(() => {}) }, {
-    defaultUser: () => auth.user!,
-    signIn: (user) => emit('login', { user, isNewUser: false, loginMethod: 'passkey' }),
-    linked: (user) => emit('link', { user, linkMethod: 'passkey', linkedAccount: null }),
-    unlinked: () => auth.user!,
-  })
+  const passkey = createFakePasskey(
+    { run: () => new Promise<User>(() => {}) },
+    {
+      defaultUser: () => auth.user!,
+      signIn: (user) => emit('login', { user, isNewUser: false, loginMethod: 'passkey' }),
+      linked: (user) => emit('link', { user, linkMethod: 'passkey', linkedAccount: null }),
+      unlinked: () => auth.user!,
+    },
+  )
   const captchaState = { status: 'disabled', provider: null, token: null, error: null }
   const client = {
     appId: baseConfig.appId,
     apiUrl: 'http://127.0.0.1:9',
     ready: Promise.resolve(),
     getConfig: config.get,
-    setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) => config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
+    setConfig: (next: Parameters<TesseraClient['setConfig']>[0]) =>
+      config.set({ ...config.get(), config: { ...config.get().config, ...next } as EffectiveConfig }),
     watchConfig: config.watch,
     getAuth: () => auth,
     getCaptcha: () => captchaState,
@@ -162,12 +165,21 @@ export function createScriptedClient(script: Script): TesseraClient {
       passkey: passkey.passkey,
       // Idle Telegram and cross-app flows: these tests only draw their rows (their own tests use the access-screens fixture).
       telegram: {
-        getState: () => ({ status: 'initial', intent: 'login', error: null }), watchState: () => () => {},
-        login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, reset() {},
+        getState: () => ({ status: 'initial', intent: 'login', error: null }),
+        watchState: () => () => {},
+        login: () => new Promise<User>(() => {}),
+        link: () => new Promise<User>(() => {}),
+        unlink: async () => script.user as User,
+        reset() {},
       },
       crossApp: {
-        getState: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }), watchState: () => () => {},
-        login: () => new Promise<User>(() => {}), link: () => new Promise<User>(() => {}), unlink: async () => script.user as User, getConnections: async () => [], reset() {},
+        getState: () => ({ status: 'initial', intent: 'login', providerAppId: null, error: null }),
+        watchState: () => () => {},
+        login: () => new Promise<User>(() => {}),
+        link: () => new Promise<User>(() => {}),
+        unlink: async () => script.user as User,
+        getConnections: async () => [],
+        reset() {},
       },
     },
     wallets: createFakeWallets({}, emit),

@@ -45,7 +45,15 @@ export const eth = (value: bigint, usd: number | null = null): AssetAmount => ({
 export const usdc = (value: bigint, usd: number | null = null): AssetAmount => ({ value, decimals: 6, symbol: 'USDC', usd })
 export const sol = (value: bigint, usd: number | null = null): AssetAmount => ({ value, decimals: 9, symbol: 'SOL', usd })
 
-export const sepolia = { id: 11155111, name: 'Sepolia', network: 'sepolia', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:9', blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true }
+export const sepolia = {
+  id: 11155111,
+  name: 'Sepolia',
+  network: 'sepolia',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:9',
+  blockExplorerUrl: 'https://sepolia.etherscan.io',
+  testnet: true,
+}
 
 /** A plain ETH send of 0.5 ETH on Sepolia, affordable, not sponsored. */
 export function ethereumSummary(overrides: Partial<EthereumTransactionSummary> = {}): EthereumTransactionSummary {
@@ -58,7 +66,16 @@ export function ethereumSummary(overrides: Partial<EthereumTransactionSummary> =
     sponsored: false,
     balance: eth(2n * 10n ** 18n, 6000),
     insufficientFunds: false,
-    request: { from: ethereumAddress, to: `0x${'cd'.repeat(20)}`, value: 5n * 10n ** 17n, data: null, nonce: 7, gas: 21_000n, chainId: sepolia.id, type: 'eip1559' },
+    request: {
+      from: ethereumAddress,
+      to: `0x${'cd'.repeat(20)}`,
+      value: 5n * 10n ** 17n,
+      data: null,
+      nonce: 7,
+      gas: 21_000n,
+      chainId: sepolia.id,
+      type: 'eip1559',
+    },
     ...overrides,
   }
 }
@@ -135,7 +152,8 @@ export function attachConfirmations(
   }
 
   const get = (id: string) => queue.get().find((confirmation) => confirmation.id === id)
-  const update = (id: string, patch: Partial<Confirmation>) => queue.set(queue.get().map((confirmation) => (confirmation.id === id ? ({ ...confirmation, ...patch } as Confirmation) : confirmation)))
+  const update = (id: string, patch: Partial<Confirmation>) =>
+    queue.set(queue.get().map((confirmation) => (confirmation.id === id ? ({ ...confirmation, ...patch } as Confirmation) : confirmation)))
   const remove = (id: string) => queue.set(queue.get().filter((confirmation) => confirmation.id !== id))
   const settle = (id: string, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => {
     settled.set(id, outcome)
@@ -153,7 +171,8 @@ export function attachConfirmations(
       calls.push({ id, action: 'addFunds' })
       const confirmation = get(id)
       if (!funding || !confirmation || confirmation.kind === 'sign-message') return
-      const input = confirmation.kind === 'solana-transaction' ? { address: confirmation.address, chainType: 'solana' as const } : { address: confirmation.address }
+      const input =
+        confirmation.kind === 'solana-transaction' ? { address: confirmation.address, chainType: 'solana' as const } : { address: confirmation.address }
       void funding.fundWallet(input, { forConfirmation: id, ...(confirmation.inline ? { inline: true } : {}) }).then((outcome) => {
         const current = get(id)
         if (outcome.status !== 'funded' || !current || current.kind === 'sign-message' || !current.summary) return
@@ -188,7 +207,14 @@ export function attachConfirmations(
     queue.set([...queue.get(), confirmation])
     // As the core does: the Ethereum transactions queued together count ' (i / n)'.
     const batch = queue.get().filter((candidate) => candidate.kind === 'ethereum-transaction' && !candidate.inline)
-    if (batch.length > 1) queue.set(queue.get().map((candidate) => (batch.includes(candidate) ? ({ ...candidate, position: { index: batch.indexOf(candidate) + 1, total: batch.length } } as Confirmation) : candidate)))
+    if (batch.length > 1)
+      queue.set(
+        queue
+          .get()
+          .map((candidate) =>
+            batch.includes(candidate) ? ({ ...candidate, position: { index: batch.indexOf(candidate) + 1, total: batch.length } } as Confirmation) : candidate,
+          ),
+      )
     return confirmation
   }
 
@@ -198,20 +224,44 @@ export function attachConfirmations(
   function signMessage(overrides: Partial<SignMessageConfirmation> = {}, approve: ApproveBehaviour = 'record'): SignMessageConfirmation {
     const id = overrides.id ?? `confirmation-${++sequence}`
     return add({
-      id, kind: 'sign-message', chainType: 'ethereum', method: 'personal_sign', address: ethereumAddress, status: 'ready', error: null,
-      message: 'Hello from Fixture App', uiOptions: {},
+      id,
+      kind: 'sign-message',
+      chainType: 'ethereum',
+      method: 'personal_sign',
+      address: ethereumAddress,
+      status: 'ready',
+      error: null,
+      message: 'Hello from Fixture App',
+      uiOptions: {},
       ...actions(id, approve, () => ({})),
       ...overrides,
     } as SignMessageConfirmation)
   }
 
-  function ethereumTransaction(overrides: Partial<EthereumTransactionConfirmation> = {}, approve: ApproveBehaviour = 'record'): EthereumTransactionConfirmation {
+  function ethereumTransaction(
+    overrides: Partial<EthereumTransactionConfirmation> = {},
+    approve: ApproveBehaviour = 'record',
+  ): EthereumTransactionConfirmation {
     const id = overrides.id ?? `confirmation-${++sequence}`
     return add({
-      id, kind: 'ethereum-transaction', chain: sepolia, signOnly: false, address: ethereumAddress, status: 'ready', error: null,
-      uiOptions: {}, position: { index: 1, total: 1 }, summary: ethereumSummary(), scan: { status: 'uninitiated' },
-      acknowledgedRisk: false, receipt: null, hash: null, addFunds: addFunds(id),
-      ...actions(id, approve, () => ({ receipt: { hash, status: 'success', blockNumber: 1n, gasUsed: 21_000n, explorerUrl: `${sepolia.blockExplorerUrl}/tx/${hash}` } })),
+      id,
+      kind: 'ethereum-transaction',
+      chain: sepolia,
+      signOnly: false,
+      address: ethereumAddress,
+      status: 'ready',
+      error: null,
+      uiOptions: {},
+      position: { index: 1, total: 1 },
+      summary: ethereumSummary(),
+      scan: { status: 'uninitiated' },
+      acknowledgedRisk: false,
+      receipt: null,
+      hash: null,
+      addFunds: addFunds(id),
+      ...actions(id, approve, () => ({
+        receipt: { hash, status: 'success', blockNumber: 1n, gasUsed: 21_000n, explorerUrl: `${sepolia.blockExplorerUrl}/tx/${hash}` },
+      })),
       acknowledgeRisk(value: boolean) {
         calls.push({ id, action: 'acknowledgeRisk', value })
         update(id, { acknowledgedRisk: value })
@@ -227,8 +277,17 @@ export function attachConfirmations(
   function solanaTransaction(overrides: Partial<SolanaTransactionConfirmation> = {}, approve: ApproveBehaviour = 'record'): SolanaTransactionConfirmation {
     const id = overrides.id ?? `confirmation-${++sequence}`
     return add({
-      id, kind: 'solana-transaction', cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' }, signOnly: false, address: solanaAddress,
-      status: 'ready', error: null, uiOptions: {}, summary: solanaSummary(), receipt: null, addFunds: addFunds(id),
+      id,
+      kind: 'solana-transaction',
+      cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' },
+      signOnly: false,
+      address: solanaAddress,
+      status: 'ready',
+      error: null,
+      uiOptions: {},
+      summary: solanaSummary(),
+      receipt: null,
+      addFunds: addFunds(id),
       ...actions(id, approve, () => ({ receipt: { signature, explorerUrl: null } })),
       retry() {
         calls.push({ id, action: 'retry' })
@@ -239,9 +298,16 @@ export function attachConfirmations(
   }
 
   /** As the core: an inline request waits in the queue under the caller's id until approved or rejected. */
-  function inline<R>(method: string, input: unknown, options: ConfirmationOptions | undefined, create: (id: string) => Confirmation, result: () => R): Promise<R> {
+  function inline<R>(
+    method: string,
+    input: unknown,
+    options: ConfirmationOptions | undefined,
+    create: (id: string) => Confirmation,
+    result: () => R,
+  ): Promise<R> {
     inlineRequests.push({ method, input, options })
-    if (!options?.inline || !options.id) return Promise.reject(new TesseraError({ code: 'transaction_failure', shortMessage: 'The test double only confirms inline' }))
+    if (!options?.inline || !options.id)
+      return Promise.reject(new TesseraError({ code: 'transaction_failure', shortMessage: 'The test double only confirms inline' }))
     const { id } = options
     return new Promise<R>((resolve, reject) => {
       // As the core's entry points: a declined transaction is 'Transaction was rejected by the user' over the 4001.
@@ -254,16 +320,40 @@ export function attachConfirmations(
   type SendInput = { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }
   const api = embeddedWallets as unknown as Record<string, unknown>
   api.sendTransaction = (input: SendInput, options?: ConfirmationOptions) =>
-    inline('sendTransaction', input, options, (id) => ethereumTransaction({ id, inline: true, uiOptions: input.uiOptions ?? {} }, approveInline), () => ({ hash }))
+    inline(
+      'sendTransaction',
+      input,
+      options,
+      (id) => ethereumTransaction({ id, inline: true, uiOptions: input.uiOptions ?? {} }, approveInline),
+      () => ({ hash }),
+    )
   api.signTransaction = (input: SendInput, options?: ConfirmationOptions) =>
-    inline('signTransaction', input, options, (id) => ethereumTransaction({ id, inline: true, signOnly: true, uiOptions: input.uiOptions ?? {} }, approveInline), () => ({ signature: hash }))
+    inline(
+      'signTransaction',
+      input,
+      options,
+      (id) => ethereumTransaction({ id, inline: true, signOnly: true, uiOptions: input.uiOptions ?? {} }, approveInline),
+      () => ({ signature: hash }),
+    )
   api.getSolanaProvider = async (address?: string) => ({
     address: address ?? solanaAddress,
     signMessage: async () => ({ signature: new Uint8Array(64) }),
     signTransaction: (transaction: unknown, options?: SolanaTransactionOptions) =>
-      inline('solana.signTransaction', transaction, options?.confirmation, (id) => solanaTransaction({ id, inline: true, signOnly: true, uiOptions: options?.uiOptions ?? {} }, approveInline), () => transaction),
+      inline(
+        'solana.signTransaction',
+        transaction,
+        options?.confirmation,
+        (id) => solanaTransaction({ id, inline: true, signOnly: true, uiOptions: options?.uiOptions ?? {} }, approveInline),
+        () => transaction,
+      ),
     signAndSendTransaction: (transaction: unknown, options?: SolanaTransactionOptions) =>
-      inline('solana.signAndSendTransaction', transaction, options?.confirmation, (id) => solanaTransaction({ id, inline: true, uiOptions: options?.uiOptions ?? {} }, approveInline), () => ({ signature })),
+      inline(
+        'solana.signAndSendTransaction',
+        transaction,
+        options?.confirmation,
+        (id) => solanaTransaction({ id, inline: true, uiOptions: options?.uiOptions ?? {} }, approveInline),
+        () => ({ signature }),
+      ),
   })
 
   return { calls, settled, inlineRequests, signMessage, ethereumTransaction, solanaTransaction, update, get, queue: queue.get }

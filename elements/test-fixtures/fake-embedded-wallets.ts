@@ -36,7 +36,14 @@ export interface EmbeddedWalletScript {
 export interface FakeEmbeddedWallets extends EmbeddedWalletsApi {
   /** Called by the double's sign-in before it announces the login, as the core starts creation on login. */
   createOnLogin(): void
-  calls: { created: EmbeddedChainType[]; createPasswords: string[]; setRecovery: { input: SetRecoveryInput; options: { address?: string } | undefined }[]; recovered: string[]; exported: string[]; exportsFinished: number }
+  calls: {
+    created: EmbeddedChainType[]
+    createPasswords: string[]
+    setRecovery: { input: SetRecoveryInput; options: { address?: string } | undefined }[]
+    recovered: string[]
+    exported: string[]
+    exportsFinished: number
+  }
 }
 
 const idle: EmbeddedWalletsState = { status: 'idle', wallets: [], creating: null, error: null }
@@ -46,13 +53,24 @@ const fixtureAddress = (chainType: EmbeddedChainType) => (chainType === 'ethereu
 
 function embeddedWallet(chainType: EmbeddedChainType, address: string, recoveryMethod: EmbeddedWallet['recoveryMethod'] = 'privy'): EmbeddedWallet {
   return {
-    address, chainType, walletIndex: 0, recoveryMethod, imported: false, delegated: false, entropyId: address,
-    entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier', walletClientType: 'privy', connectorType: 'embedded',
+    address,
+    chainType,
+    walletIndex: 0,
+    recoveryMethod,
+    imported: false,
+    delegated: false,
+    entropyId: address,
+    entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    walletClientType: 'privy',
+    connectorType: 'embedded',
   }
 }
 
 export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): FakeEmbeddedWallets {
-  const state = createStore<EmbeddedWalletsState>({ ...idle, wallets: (script.wallets ?? []).map(({ chainType, recoveryMethod }) => embeddedWallet(chainType, fixtureAddress(chainType), recoveryMethod)) })
+  const state = createStore<EmbeddedWalletsState>({
+    ...idle,
+    wallets: (script.wallets ?? []).map(({ chainType, recoveryMethod }) => embeddedWallet(chainType, fixtureAddress(chainType), recoveryMethod)),
+  })
   const calls: FakeEmbeddedWallets['calls'] = { created: [], createPasswords: [], setRecovery: [], recovered: [], exported: [], exportsFinished: 0 }
   const make = async (chainType: EmbeddedChainType, recoveryMethod: EmbeddedWallet['recoveryMethod'] = 'privy') => {
     calls.created.push(chainType)
@@ -89,7 +107,8 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
       calls.createPasswords.push('recoveryPassword' in input ? input.recoveryPassword : input.recoveryMethod)
       const wallets: EmbeddedWallet[] = []
       try {
-        for (const chainType of script.createOnLogin ?? []) wallets.push(await make(chainType, 'recoveryPassword' in input ? 'user-passcode' : input.recoveryMethod))
+        for (const chainType of script.createOnLogin ?? [])
+          wallets.push(await make(chainType, 'recoveryPassword' in input ? 'user-passcode' : input.recoveryMethod))
       } catch (error) {
         state.set({ ...state.get(), status: 'error', creating: null, error: TesseraError.is(error) ? error : null })
         throw error
@@ -105,8 +124,7 @@ export function createFakeEmbeddedWallets(script: EmbeddedWalletScript = {}): Fa
       }
       const { password } = input
       calls.recovered.push(password)
-      if (password !== script.password)
-        throw new TesseraError({ code: 'invalid_recovery_pin', shortMessage: 'Invalid recovery password, please try again.' })
+      if (password !== script.password) throw new TesseraError({ code: 'invalid_recovery_pin', shortMessage: 'Invalid recovery password, please try again.' })
       state.set({ ...state.get(), status: 'ready', error: null })
     },
     async importWallet({ privateKey, chainType = 'ethereum' }) {

@@ -27,7 +27,20 @@ import { TransactionView } from '../../src/ui/screens/transactions/transaction-v
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
 
-type ActionName = 'back' | 'exit' | 'finish' | 'payWithCard' | 'transferFromExchange' | 'transferFromWallet' | 'receiveFunds' | 'chooseWallet' | 'setAmount' | 'continueWithAmount' | 'chooseSourceChain' | 'confirmTransfer' | 'retry'
+type ActionName =
+  | 'back'
+  | 'exit'
+  | 'finish'
+  | 'payWithCard'
+  | 'transferFromExchange'
+  | 'transferFromWallet'
+  | 'receiveFunds'
+  | 'chooseWallet'
+  | 'setAmount'
+  | 'continueWithAmount'
+  | 'chooseSourceChain'
+  | 'confirmTransfer'
+  | 'retry'
 /** What a session holds besides its actions: what `open` and `update` set. */
 export type FundingSessionData = Omit<FundingSession, ActionName>
 
@@ -65,7 +78,15 @@ export const fundingSolanaAddress = 'So1anaFixtureAddress1111111111111111111111'
 /** The external wallet the default 'MetaMask' entry pays from. */
 export const payingAddress = `0x${'cd'.repeat(20)}`
 
-export const baseSepolia: Chain = { id: 84532, name: 'Base Sepolia', network: 'base-sepolia', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:9', blockExplorerUrl: null, testnet: true }
+export const baseSepolia: Chain = {
+  id: 84532,
+  name: 'Base Sepolia',
+  network: 'base-sepolia',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:9',
+  blockExplorerUrl: null,
+  testnet: true,
+}
 
 export const ethAmount = (value: bigint, usd: number | null = null): AssetAmount => ({ value, decimals: 18, symbol: 'ETH', usd })
 export const solAmount = (value: bigint, usd: number | null = null): AssetAmount => ({ value, decimals: 9, symbol: 'SOL', usd })
@@ -96,7 +117,10 @@ function defaultSession(): FundingSessionData {
     errorMessage: null,
     showAlternateProvider: false,
     card: null,
-    wallets: [walletEntry('MetaMask', { id: `connected:${payingAddress}`, connected: true, address: payingAddress }), walletEntry('Phantom', { chain: 'solana' })],
+    wallets: [
+      walletEntry('MetaMask', { id: `connected:${payingAddress}`, connected: true, address: payingAddress }),
+      walletEntry('Phantom', { chain: 'solana' }),
+    ],
     sourceChains: [],
     transfer: null,
     fundingMethod: null,
@@ -105,7 +129,14 @@ function defaultSession(): FundingSessionData {
 
 /** The session data a Solana wallet starts from (devnet, SOL). */
 function solanaSession(address: string): Partial<FundingSessionData> {
-  return { address, chainType: 'solana', chain: null, cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' }, asset: { kind: 'native', symbol: 'SOL', decimals: 9, address: null }, amountUsd: null }
+  return {
+    address,
+    chainType: 'solana',
+    chain: null,
+    cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:9' },
+    asset: { kind: 'native', symbol: 'SOL', decimals: 9, address: null },
+    amountUsd: null,
+  }
 }
 
 /** A decimal amount in the asset's smallest units. */
@@ -154,12 +185,20 @@ function sessionTools(id: string, deps: SessionDeps) {
 function transferFrom(calls: FundingCall[], session: FundingSession, patch: Partial<FundingTransferState>): FundingTransferState {
   const chosen = [...calls].reverse().find((call) => call.id === session.id && call.action === 'chooseWallet')
   const entry = session.wallets.find((wallet) => wallet.id === chosen?.value) ?? session.wallets[0]
-  const from = { address: entry?.address ?? payingAddress, name: entry?.name ?? 'Wallet', chain: entry?.chain ?? 'ethereum', chainId: session.chain?.id ?? null }
+  const from = {
+    address: entry?.address ?? payingAddress,
+    name: entry?.name ?? 'Wallet',
+    chain: entry?.chain ?? 'ethereum',
+    chainId: session.chain?.id ?? null,
+  }
   return { status: 'preparing', from, bridged: false, summary: null, hash: null, error: null, refundUrl: null, ...session.transfer, ...patch }
 }
 
 /** Leaving, finishing and choosing a method, as the core moves the session. */
-function methodActions(id: string, deps: SessionDeps): Pick<FundingSession, 'back' | 'exit' | 'finish' | 'payWithCard' | 'transferFromExchange' | 'transferFromWallet' | 'receiveFunds' | 'chooseWallet'> {
+function methodActions(
+  id: string,
+  deps: SessionDeps,
+): Pick<FundingSession, 'back' | 'exit' | 'finish' | 'payWithCard' | 'transferFromExchange' | 'transferFromWallet' | 'receiveFunds' | 'chooseWallet'> {
   const { record, current, go } = sessionTools(id, deps)
   const recorded = (action: ActionName, patch: Partial<FundingSessionData>) => () => {
     record(action)
@@ -183,9 +222,17 @@ function methodActions(id: string, deps: SessionDeps): Pick<FundingSession, 'bac
     payWithCard(provider?: CardProvider) {
       record('payWithCard', provider)
       const chosen = provider ?? current().options.card[0] ?? 'coinbase'
-      go({ step: 'card-status', fundingMethod: 'card', card: chosen === 'coinbase' ? { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' } : { provider: 'moonpay', status: 'pending' } })
+      go({
+        step: 'card-status',
+        fundingMethod: 'card',
+        card: chosen === 'coinbase' ? { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' } : { provider: 'moonpay', status: 'pending' },
+      })
     },
-    transferFromExchange: recorded('transferFromExchange', { step: 'card-status', fundingMethod: 'exchange', card: { provider: 'coinbase', experience: 'send', status: 'pending-in-flow' } }),
+    transferFromExchange: recorded('transferFromExchange', {
+      step: 'card-status',
+      fundingMethod: 'exchange',
+      card: { provider: 'coinbase', experience: 'send', status: 'pending-in-flow' },
+    }),
     transferFromWallet: recorded('transferFromWallet', { step: 'wallets', fundingMethod: 'wallet' }),
     receiveFunds: recorded('receiveFunds', { step: 'receive', fundingMethod: 'manual' }),
     chooseWallet(entryId: string) {
@@ -196,7 +243,10 @@ function methodActions(id: string, deps: SessionDeps): Pick<FundingSession, 'bac
 }
 
 /** The amount and the transfer from an external wallet, as the core moves them (tests move the statuses on). */
-function transferActions(id: string, deps: SessionDeps): Pick<FundingSession, 'setAmount' | 'continueWithAmount' | 'chooseSourceChain' | 'confirmTransfer' | 'retry'> {
+function transferActions(
+  id: string,
+  deps: SessionDeps,
+): Pick<FundingSession, 'setAmount' | 'continueWithAmount' | 'chooseSourceChain' | 'confirmTransfer' | 'retry'> {
   const { record, current, go } = sessionTools(id, deps)
   const transfer = (patch: Partial<FundingTransferState>) => transferFrom(deps.calls, current(), patch)
   const price = deps.script.usdPrice === undefined ? 3000 : deps.script.usdPrice
@@ -213,7 +263,12 @@ function transferActions(id: string, deps: SessionDeps): Pick<FundingSession, 's
       if (!session.amountValid) return
       if (deps.script.bridged) return go({ step: 'bridge-source', transfer: transfer({ bridged: true }) })
       const asset = session.asset ?? { symbol: 'ETH', decimals: 18 }
-      const summary = { total: { value: toUnits(session.amount, asset.decimals), decimals: asset.decimals, symbol: asset.symbol, usd: null }, to: session.address, network: session.chain?.name ?? 'Solana Devnet', estimatedFee: null }
+      const summary = {
+        total: { value: toUnits(session.amount, asset.decimals), decimals: asset.decimals, symbol: asset.symbol, usd: null },
+        to: session.address,
+        network: session.chain?.name ?? 'Solana Devnet',
+        estimatedFee: null,
+      }
       go({ step: 'transfer', transfer: transfer({ status: 'confirm', summary }) })
     },
     chooseSourceChain(chainId: number) {

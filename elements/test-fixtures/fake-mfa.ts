@@ -44,9 +44,11 @@ export function createFakeMfa(script: MfaScript, hooks: { user(): User; onUser(u
   const required = new Set<(event: { methods: MfaMethodType[] }) => void>()
   let pending: { resolve(): void; reject(error: unknown): void; answersAllowed: number } | null = null
 
-  const check = script.check ?? (async (answer: MfaAnswer) => {
-    if (answer.method !== 'passkey' && answer.code !== '123456') throw invalidCode()
-  })
+  const check =
+    script.check ??
+    (async (answer: MfaAnswer) => {
+      if (answer.method !== 'passkey' && answer.code !== '123456') throw invalidCode()
+    })
 
   /**
    * The core's challenge (src/core/mfa/challenge.ts): 'required' until an answer passes; a refused first run counts
@@ -90,7 +92,8 @@ export function createFakeMfa(script: MfaScript, hooks: { user(): User; onUser(u
     async submit(answer) {
       calls.submitted.push(answer)
       const current = state.get().challenge
-      if (!pending || !current || current.status === 'submitting') throw new TesseraError({ code: 'missing_mfa_credentials', shortMessage: 'No MFA verification is pending' })
+      if (!pending || !current || current.status === 'submitting')
+        throw new TesseraError({ code: 'missing_mfa_credentials', shortMessage: 'No MFA verification is pending' })
       state.set({ ...state.get(), challenge: { ...current, status: 'submitting', error: null } })
       try {
         await check(answer)
@@ -129,9 +132,12 @@ export function createFakeMfa(script: MfaScript, hooks: { user(): User; onUser(u
       init: () => gated('totp-init', null, () => FAKE_TOTP),
       async submit(code) {
         calls.enrolment.push({ step: 'totp-submit', input: code })
-        await (script.enrol ?? (async (_step: string, input: unknown) => {
-          if (input !== '654321') throw invalidCode()
-        }))('totp-submit', code)
+        await (
+          script.enrol ??
+          (async (_step: string, input: unknown) => {
+            if (input !== '654321') throw invalidCode()
+          })
+        )('totp-submit', code)
         return add('totp')
       },
     },
@@ -146,7 +152,9 @@ export function createFakeMfa(script: MfaScript, hooks: { user(): User; onUser(u
     enrollPasskeys: (credentialIds) =>
       gated('passkeys', credentialIds, () => {
         const user = hooks.user()
-        const linkedAccounts = user.linkedAccounts.map((account) => (account.type === 'passkey' ? { ...account, enrolledInMfa: credentialIds.includes(account.credentialId) } : account))
+        const linkedAccounts = user.linkedAccounts.map((account) =>
+          account.type === 'passkey' ? { ...account, enrolledInMfa: credentialIds.includes(account.credentialId) } : account,
+        )
         hooks.onUser({ ...user, linkedAccounts })
         return credentialIds.length > 0 ? add('passkey') : setEnrolled(state.get().enrolled.filter((type) => type !== 'passkey'))
       }),

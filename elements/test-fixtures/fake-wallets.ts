@@ -4,7 +4,15 @@
  * script decide what a connection does.
  */
 import { TesseraError, type User } from '../../src/core/index.js'
-import type { ConnectedWallet, ConnectedWalletData, ConnectWalletOptions, WalletFlowState, WalletOption, WalletSignInOptions, WalletsApi } from '../../src/core/wallets/types.js'
+import type {
+  ConnectedWallet,
+  ConnectedWalletData,
+  ConnectWalletOptions,
+  WalletFlowState,
+  WalletOption,
+  WalletSignInOptions,
+  WalletsApi,
+} from '../../src/core/wallets/types.js'
 // The core's own observable value: the double's state behaves like the real client's.
 import { createStore } from '../../src/core/utils/store.js'
 import { initialWalletFlowState } from '../../src/core/wallets/flow-state.js'
@@ -23,7 +31,12 @@ export interface WalletScript {
 }
 
 export interface FakeWallets extends WalletsApi {
-  calls: { connect: { walletId: string; options: ConnectWalletOptions }[]; connectOnly: { walletId: string; options: ConnectWalletOptions }[]; signIn: { wallet: ConnectedWalletData; options: WalletSignInOptions }[]; reset: number }
+  calls: {
+    connect: { walletId: string; options: ConnectWalletOptions }[]
+    connectOnly: { walletId: string; options: ConnectWalletOptions }[]
+    signIn: { wallet: ConnectedWalletData; options: WalletSignInOptions }[]
+    reset: number
+  }
   setFlow(change: Partial<WalletFlowState>): void
   setOptions(options: WalletOption[]): void
 }
@@ -48,15 +61,31 @@ export function createFakeWallets(script: WalletScript, emit: Emit): FakeWallets
   const connectedWallet = (): ConnectedWallet => {
     const { wallet, address } = flow.get()
     const fields = {
-      address: address ?? '0x0', walletClientType: wallet?.id ?? 'injected', connectorType: wallet?.connectorType ?? 'injected', linked: true,
+      address: address ?? '0x0',
+      walletClientType: wallet?.id ?? 'injected',
+      connectorType: wallet?.connectorType ?? 'injected',
+      linked: true,
       meta: { name: wallet?.name ?? 'Browser Wallet', icon: wallet?.icon ?? null, id: wallet?.id ?? 'injected' },
       disconnect: async () => connected.set([]),
       signMessage: () => notSupported('sign with a connected wallet'),
     }
     if (wallet?.chains[0] === 'solana') {
-      return { ...fields, chain: 'solana', chainId: 'solana:5eykt4Us', signTransaction: () => notSupported('sign transactions'), signAndSendTransaction: () => notSupported('send transactions') }
+      return {
+        ...fields,
+        chain: 'solana',
+        chainId: 'solana:5eykt4Us',
+        signTransaction: () => notSupported('sign transactions'),
+        signAndSendTransaction: () => notSupported('send transactions'),
+      }
     }
-    return { ...fields, chain: 'ethereum', chainId: 'eip155:1', getEthereumProvider: () => notSupported('give a provider'), switchChain: () => notSupported('switch chains'), sendTransaction: () => notSupported('send transactions') }
+    return {
+      ...fields,
+      chain: 'ethereum',
+      chainId: 'eip155:1',
+      getEthereumProvider: () => notSupported('give a provider'),
+      switchChain: () => notSupported('switch chains'),
+      sendTransaction: () => notSupported('send transactions'),
+    }
   }
   const failed = (error: unknown): never => {
     flow.set({ ...flow.get(), status: 'error', error: TesseraError.is(error) ? error : null, retries: flow.get().retries + 1 })

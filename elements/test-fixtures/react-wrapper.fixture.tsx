@@ -1,7 +1,17 @@
 /** Browser-test fixture (never shipped): a React host using the wrapper, React bundled in. */
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { TesseraProvider, useAuth, useConnectOrCreateWallet, useLogin, useLogout, useModalStatus, UserPill, WalletsDialog, type TesseraProviderProps } from '../../react-wrapper/index.js'
+import {
+  TesseraProvider,
+  useAuth,
+  useConnectOrCreateWallet,
+  useLogin,
+  useLogout,
+  useModalStatus,
+  UserPill,
+  WalletsDialog,
+  type TesseraProviderProps,
+} from '../../react-wrapper/index.js'
 import { AccountMenu } from '../../react-wrapper/components/user-pill.js'
 import type { User } from '../../src/core/index.js'
 
@@ -25,7 +35,11 @@ function Host({ events }: { events: HostEvents }) {
     createElement('output', { id: 'status' }, `${ready ? 'ready' : 'loading'} ${authenticated ? 'in' : 'out'}`),
     createElement('output', { id: 'modal-status' }, isOpen ? 'open' : 'closed'),
     createElement('button', { id: 'login', type: 'button', onClick: login }, 'Log in'),
-    createElement('button', { id: 'login-email-only', type: 'button', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) }, 'Log in by email'),
+    createElement(
+      'button',
+      { id: 'login-email-only', type: 'button', onClick: () => login({ loginMethods: ['email'], prefill: { type: 'email', value: 'ada@example.com' } }) },
+      'Log in by email',
+    ),
     createElement('button', { id: 'connect-or-create', type: 'button', onClick: connectOrCreateWallet }, 'Connect or create a wallet'),
     createElement('button', { id: 'logout', type: 'button', onClick: () => void logout() }, 'Log out'),
   )
@@ -45,7 +59,9 @@ export function mountUserPill(host: HTMLElement, props: Pick<TesseraProviderProp
 /** The signed-in pill's account menu on its own, for `user` (no session or server needed). */
 export function mountAccountMenu(host: HTMLElement, user: User): void {
   const text = { 'userPill.login': 'Log in', 'userPill.account': 'Account', 'userPill.logout': 'Log out' }
-  createRoot(host).render(createElement(AccountMenu, { user, text, expanded: true, size: 32, style: {}, onLogout: () => host.setAttribute('data-logged-out', '') }))
+  createRoot(host).render(
+    createElement(AccountMenu, { user, text, expanded: true, size: 32, style: {}, onLogout: () => host.setAttribute('data-logged-out', '') }),
+  )
 }
 
 /** A provider with the wrapper's `WalletsDialog` mounted (signed out: no wallets). */

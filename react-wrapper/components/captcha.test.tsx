@@ -17,17 +17,27 @@ afterEach(async () => {
 })
 
 async function clientWith(captcha: { enabled: boolean; solvable?: boolean }, appId: string) {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: { ...appConfigDto(), id: appId, captcha_enabled: captcha.enabled, captcha_site_key: captcha.enabled ? `a:${appId}` : null } }),
-    'GET /api/v1/captcha/challenge': () => ({ body: altchaChallenge(captcha.solvable === false ? { number: 60, maxnumber: 50 } : { number: 42, maxnumber: 500 }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({
+        body: { ...appConfigDto(), id: appId, captcha_enabled: captcha.enabled, captcha_site_key: captcha.enabled ? `a:${appId}` : null },
+      }),
+      'GET /api/v1/captcha/challenge': () => ({
+        body: altchaChallenge(captcha.solvable === false ? { number: 60, maxnumber: 50 } : { number: 42, maxnumber: 500 }),
+      }),
+    }),
+  )
   client = getOrCreateClient({ appId, apiUrl: api.url })
   return client
 }
 
 function outcomes() {
   const seen: { success: string[]; errors: TesseraError[]; unsupported: number } = { success: [], errors: [], unsupported: 0 }
-  const callbacks = { onSuccess: (token: string) => seen.success.push(token), onError: (error: TesseraError) => seen.errors.push(error), onUnsupported: () => void seen.unsupported++ }
+  const callbacks = {
+    onSuccess: (token: string) => seen.success.push(token),
+    onError: (error: TesseraError) => seen.errors.push(error),
+    onUnsupported: () => void seen.unsupported++,
+  }
   return { seen, callbacks: () => callbacks }
 }
 
@@ -53,7 +63,12 @@ describe('Captcha', () => {
   })
 
   it('renders nothing of its own', () => {
-    const render = (children: ReactNode) => renderToString(<TesseraProvider appId="tessera-test-app-00000183" apiUrl="http://127.0.0.1:9">{children}</TesseraProvider>)
+    const render = (children: ReactNode) =>
+      renderToString(
+        <TesseraProvider appId="tessera-test-app-00000183" apiUrl="http://127.0.0.1:9">
+          {children}
+        </TesseraProvider>,
+      )
     expect(render(<Captcha />)).toBe(render(null))
   })
 })

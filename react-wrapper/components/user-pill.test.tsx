@@ -17,7 +17,11 @@ describe('UserPill', () => {
   it('renders on the server as the sign-in button, held until the session is known', () => {
     const double = embeddedClientDouble('tessera-test-app-00000192')
     try {
-      const html = double.render(<output><UserPill label="Sign in to the shop" /></output>)
+      const html = double.render(
+        <output>
+          <UserPill label="Sign in to the shop" />
+        </output>,
+      )
       expect(html).toMatch(/^<button type="button" style="[^"]*var\(--tessera-[^"]*" disabled="">Sign in to the shop<\/button>$/)
     } finally {
       double.destroy()

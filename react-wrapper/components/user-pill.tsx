@@ -39,27 +39,56 @@ function usePillText(): UserPillText | null {
 }
 
 const pillStyle = (background: 'accent' | 'secondary', minimal: boolean): CSSProperties => ({
-  display: 'inline-flex', alignItems: 'center', gap: '0.5em', padding: minimal ? 0 : '0.25em 0.75em 0.25em 0.25em',
-  border: minimal ? 'none' : '1px solid var(--tessera-border, #d4d4d8)', borderRadius: '999px', cursor: 'pointer',
-  font: 'inherit', fontFamily: 'var(--tessera-font-family, inherit)', fontSize: 'var(--tessera-font-size, inherit)',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.5em',
+  padding: minimal ? 0 : '0.25em 0.75em 0.25em 0.25em',
+  border: minimal ? 'none' : '1px solid var(--tessera-border, #d4d4d8)',
+  borderRadius: '999px',
+  cursor: 'pointer',
+  font: 'inherit',
+  fontFamily: 'var(--tessera-font-family, inherit)',
+  fontSize: 'var(--tessera-font-size, inherit)',
   background: minimal ? 'transparent' : background === 'accent' ? 'var(--tessera-accent, #4f46e5)' : 'var(--tessera-background-muted, #f4f4f5)',
   color: !minimal && background === 'accent' ? 'var(--tessera-accent-foreground, #ffffff)' : 'var(--tessera-foreground, #18181b)',
   outlineColor: 'var(--tessera-focus-ring, #4f46e5)',
 })
 
 const avatarStyle = (size: number): CSSProperties => ({
-  display: 'inline-grid', placeItems: 'center', width: size, height: size, borderRadius: '50%', flex: 'none',
-  background: 'var(--tessera-accent-dark, #3730a3)', color: 'var(--tessera-accent-foreground, #ffffff)', fontWeight: 600,
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: size,
+  height: size,
+  borderRadius: '50%',
+  flex: 'none',
+  background: 'var(--tessera-accent-dark, #3730a3)',
+  color: 'var(--tessera-accent-foreground, #ffffff)',
+  fontWeight: 600,
 })
 
 const menuStyle: CSSProperties = {
-  position: 'absolute', insetInlineEnd: 0, marginTop: '0.25em', minWidth: '10em', padding: '0.25em', zIndex: 1,
-  background: 'var(--tessera-background, #ffffff)', border: '1px solid var(--tessera-border, #d4d4d8)', borderRadius: 'var(--tessera-radius, 8px)',
+  position: 'absolute',
+  insetInlineEnd: 0,
+  marginTop: '0.25em',
+  minWidth: '10em',
+  padding: '0.25em',
+  zIndex: 1,
+  background: 'var(--tessera-background, #ffffff)',
+  border: '1px solid var(--tessera-border, #d4d4d8)',
+  borderRadius: 'var(--tessera-radius, 8px)',
 }
 
 const menuItemStyle: CSSProperties = {
-  display: 'block', width: '100%', padding: '0.5em 0.75em', border: 'none', background: 'transparent', textAlign: 'start',
-  font: 'inherit', color: 'var(--tessera-foreground, #18181b)', borderRadius: 'var(--tessera-radius, 8px)', cursor: 'pointer',
+  display: 'block',
+  width: '100%',
+  padding: '0.5em 0.75em',
+  border: 'none',
+  background: 'transparent',
+  textAlign: 'start',
+  font: 'inherit',
+  color: 'var(--tessera-foreground, #18181b)',
+  borderRadius: 'var(--tessera-radius, 8px)',
+  cursor: 'pointer',
 }
 
 /**
@@ -81,7 +110,14 @@ export function UserPill({ action = { type: 'login' }, expanded = true, label, s
   return <AccountMenu user={user} text={text} expanded={expanded} size={size} style={style} onLogout={() => void client.logout()} />
 }
 
-export interface AccountMenuProps { user: User; text: UserPillText | null; expanded: boolean; size: number; style: CSSProperties; onLogout(): void }
+export interface AccountMenuProps {
+  user: User
+  text: UserPillText | null
+  expanded: boolean
+  size: number
+  style: CSSProperties
+  onLogout(): void
+}
 
 /** The signed-in pill: the avatar and label, a button for the account menu (Escape closes it, focus returns). */
 export function AccountMenu({ user, text, expanded, size, style, onLogout }: AccountMenuProps) {
@@ -98,8 +134,19 @@ export function AccountMenu({ user, text, expanded, size, style, onLogout }: Acc
   const name = accountLabel(user) ?? text?.['userPill.account'] ?? ''
   return (
     <span style={{ position: 'relative', display: 'inline-block' }} onKeyDown={onMenuKey}>
-      <button ref={button} type="button" style={style} aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} aria-label={expanded ? undefined : name} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true" style={avatarStyle(size)}>{name.slice(0, 1).toUpperCase()}</span>
+      <button
+        ref={button}
+        type="button"
+        style={style}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={expanded ? undefined : name}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true" style={avatarStyle(size)}>
+          {name.slice(0, 1).toUpperCase()}
+        </span>
         {expanded && <span>{name}</span>}
       </button>
       {open && (

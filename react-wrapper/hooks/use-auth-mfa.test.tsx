@@ -13,19 +13,25 @@ let pendingSignIns = 0
 
 beforeEach(async () => {
   // The server's sign-in MFA as src/protocol/mfa-auth.ts describes it: the first factor answers a pending sign-in.
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
-    'POST /api/v1/passwordless/authenticate': () => ({ body: { mfa_required: true, mfa_methods: ['totp'], login_mfa_token: `pending-${++pendingSignIns}` } }),
-    'POST /api/v1/mfa_auth/totp/verify': async (request) => {
-      const { code, login_mfa_token: token } = request.body as { code: string; login_mfa_token?: string }
-      if (code !== AUTHENTICATOR_CODE) return { status: 400, body: { error: 'The code you entered is not valid', code: 'missing_or_invalid_mfa' } }
-      if (token === undefined) return { body: { success: true } }
-      return token === `pending-${pendingSignIns}` ? { body: await authResponse() } : { status: 400, body: { error: 'This sign-in has expired, sign in again', code: 'expired_or_invalid_mfa_token' } }
-    },
-    'POST /api/v1/mfa_auth/totp/init': () => ({ body: { totpSecret: 'JBSWY3DPEHPK3PXP', totpAuthUrl: 'otpauth://totp/Test:ada%40example.com?secret=JBSWY3DPEHPK3PXP' } }),
-    'POST /api/v1/mfa_auth/totp/enroll': () => ({ body: userDto() }),
-    'POST /api/v1/mfa_auth/totp/unenroll': () => ({ body: { success: true } }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
+      'POST /api/v1/passwordless/authenticate': () => ({ body: { mfa_required: true, mfa_methods: ['totp'], login_mfa_token: `pending-${++pendingSignIns}` } }),
+      'POST /api/v1/mfa_auth/totp/verify': async (request) => {
+        const { code, login_mfa_token: token } = request.body as { code: string; login_mfa_token?: string }
+        if (code !== AUTHENTICATOR_CODE) return { status: 400, body: { error: 'The code you entered is not valid', code: 'missing_or_invalid_mfa' } }
+        if (token === undefined) return { body: { success: true } }
+        return token === `pending-${pendingSignIns}`
+          ? { body: await authResponse() }
+          : { status: 400, body: { error: 'This sign-in has expired, sign in again', code: 'expired_or_invalid_mfa_token' } }
+      },
+      'POST /api/v1/mfa_auth/totp/init': () => ({
+        body: { totpSecret: 'JBSWY3DPEHPK3PXP', totpAuthUrl: 'otpauth://totp/Test:ada%40example.com?secret=JBSWY3DPEHPK3PXP' },
+      }),
+      'POST /api/v1/mfa_auth/totp/enroll': () => ({ body: userDto() }),
+      'POST /api/v1/mfa_auth/totp/unenroll': () => ({ body: { success: true } }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -41,7 +47,12 @@ function renderHooks() {
     hooks.enrollment = useAuthMfaEnrollment()
     return null
   }
-  const render = () => renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+  const render = () =>
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
   render()
   return { hooks, render }
 }

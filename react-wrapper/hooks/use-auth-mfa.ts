@@ -20,7 +20,11 @@ const idleOnServer: LoginMfaState = { status: 'idle', methods: [] }
 /** Sign-in MFA verification (the reference SDK's `useAuthMfa`, headless: no modal screen). */
 export function useAuthMfa(): UseAuthMfaResult {
   const { client } = useTesseraContext()
-  const state = useSlice((listener) => client.loginMfa.watch(listener), () => client.loginMfa.getState(), () => idleOnServer)
+  const state = useSlice(
+    (listener) => client.loginMfa.watch(listener),
+    () => client.loginMfa.getState(),
+    () => idleOnServer,
+  )
   const verify = useCallback(({ code }: { code: string }) => client.loginMfa.verify(code), [client])
   const cancel = useCallback(() => client.loginMfa.cancel(), [client])
   return { state, verify, cancel }

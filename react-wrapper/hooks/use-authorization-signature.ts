@@ -10,6 +10,9 @@ export interface UseAuthorizationSignatureResult {
 /** Authorization signatures of server-managed wallets (the reference SDK's `useAuthorizationSignature`). */
 export function useAuthorizationSignature(): UseAuthorizationSignatureResult {
   const client = useTesseraClient()
-  const generateAuthorizationSignature = useCallback((request: AuthorizationRequest) => client.embeddedWallets.generateAuthorizationSignature(request), [client])
+  const generateAuthorizationSignature = useCallback(
+    (request: AuthorizationRequest) => client.embeddedWallets.generateAuthorizationSignature(request),
+    [client],
+  )
   return { generateAuthorizationSignature }
 }

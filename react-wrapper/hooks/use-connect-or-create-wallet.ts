@@ -19,7 +19,9 @@ export function onNextWalletAccount(client: TesseraClient, report: (wallet: Conn
   const isWalletMethod = (method: string) => method === 'siwe' || method === 'siws'
   const stops = [
     client.on('login', ({ user, loginMethod }) => {
-      const wallet = isWalletMethod(loginMethod) ? walletOf(user.linkedAccounts.flatMap((account) => (account.type === 'wallet' ? [account.address] : []))) : undefined
+      const wallet = isWalletMethod(loginMethod)
+        ? walletOf(user.linkedAccounts.flatMap((account) => (account.type === 'wallet' ? [account.address] : [])))
+        : undefined
       if (wallet) finish(wallet)
     }),
     client.on('link', ({ linkMethod, linkedAccount }) => {
@@ -71,11 +73,13 @@ export function connectOrCreateWallet(client: TesseraClient, modal: AuthModalEle
   const stop = () => stops.splice(0).forEach((off) => off())
   open()
   // Watched after the opening: the modal's own closing is the exit (a wallet reported first has stopped this).
-  stops.push(watchModalOpen(modal, () => {
-    if (modal?.hasAttribute('open')) return
-    stop()
-    outcome.exited(exitedError(signedIn))
-  }))
+  stops.push(
+    watchModalOpen(modal, () => {
+      if (modal?.hasAttribute('open')) return
+      stop()
+      outcome.exited(exitedError(signedIn))
+    }),
+  )
   return stop
 }
 

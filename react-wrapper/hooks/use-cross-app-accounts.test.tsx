@@ -12,22 +12,42 @@ const providerAppId = 'tessera-provider-app-0031'
 const times = { verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
 const email: LinkedAccountDto = { type: 'email', address: 'ada@example.com', ...times }
 const providerWallet = '0x2222222222222222222222222222222222222222'
-const crossApp: LinkedAccountDto = { type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [{ address: providerWallet }], smart_wallets: [], provider_app: { id: providerAppId }, ...times }
+const crossApp: LinkedAccountDto = {
+  type: 'cross_app',
+  subject: 'did:privy:provider-user',
+  embedded_wallets: [{ address: providerWallet }],
+  smart_wallets: [],
+  provider_app: { id: providerAppId },
+  ...times,
+}
 
 let api: FakeApi
 let readOnly = false
 let client: TesseraClient | null = null
 beforeEach(async () => {
   readOnly = false
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [email, crossApp] }) }) }),
-    'POST /api/v1/cross-app/unlink': () => ({ body: userDto({ linked_accounts: [email] }) }),
-    [`GET /api/v1/apps/${appId}/cross-app/connections`]: () => ({ body: { connections: [{
-      provider_app_id: providerAppId, provider_app_name: 'Provider', provider_app_icon_url: null, provider_app_custom_api_url: null, read_only: readOnly,
-      provider_app_custom_auth_authorize_url: 'https://provider.example/authorize', provider_app_custom_auth_transact_url: 'https://provider.example/transact',
-    }] } }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
+      'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [email, crossApp] }) }) }),
+      'POST /api/v1/cross-app/unlink': () => ({ body: userDto({ linked_accounts: [email] }) }),
+      [`GET /api/v1/apps/${appId}/cross-app/connections`]: () => ({
+        body: {
+          connections: [
+            {
+              provider_app_id: providerAppId,
+              provider_app_name: 'Provider',
+              provider_app_icon_url: null,
+              provider_app_custom_api_url: null,
+              read_only: readOnly,
+              provider_app_custom_auth_authorize_url: 'https://provider.example/authorize',
+              provider_app_custom_auth_transact_url: 'https://provider.example/transact',
+            },
+          ],
+        },
+      }),
+    }),
+  )
 })
 afterEach(async () => {
   client?.destroy()
@@ -42,7 +62,11 @@ describe('useCrossAppAccounts', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
     expect(result!.state).toEqual({ status: 'initial', intent: 'login', providerAppId: null, error: null })
 
@@ -60,13 +84,19 @@ describe('useCrossAppAccounts', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
     await client!.auth.email.sendCode('ada@example.com')
     await client!.auth.email.loginWithCode(TEST_OTP)
     readOnly = true
-    await expect(result!.signMessage('hello', { appId: providerAppId }))
-      .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
+    await expect(result!.signMessage('hello', { appId: providerAppId })).rejects.toMatchObject({
+      code: 'cross_app_read_only',
+      shortMessage: 'Cannot transact against a read-only provider app',
+    })
     await expect(result!.sendTransaction({ to: '0x0' }, { appId: providerAppId })).rejects.toMatchObject({ code: 'cross_app_read_only' })
     expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(0)
   })
@@ -78,12 +108,18 @@ describe('useCrossAppAccounts', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
     await client!.auth.email.sendCode('ada@example.com')
     await client!.auth.email.loginWithCode(TEST_OTP)
     const calls: { method: string; input: unknown }[] = []
-    const record = <T,>(method: string, answer: T) => async (input: unknown) => (calls.push({ method, input }), answer)
+    const record =
+      <T,>(method: string, answer: T) =>
+      async (input: unknown) => (calls.push({ method, input }), answer)
     Object.assign(client!.auth.crossApp, {
       signMessage: record('signMessage', { signature: '0xmessage' }),
       signTypedData: record('signTypedData', { signature: '0xtyped' }),
@@ -98,8 +134,10 @@ describe('useCrossAppAccounts', () => {
       { method: 'signMessage', input: { providerAppId, address: providerWallet, message: 'hello' } },
       { method: 'sendTransaction', input: { providerAppId, transaction: { to: providerWallet } } },
     ])
-    await expect(result!.signMessage('hello', { address: '0x3333333333333333333333333333333333333333' }))
-      .rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Cannot request a signature with this wallet address' })
+    await expect(result!.signMessage('hello', { address: '0x3333333333333333333333333333333333333333' })).rejects.toMatchObject({
+      code: 'cross_app_request_error',
+      shortMessage: 'Cannot request a signature with this wallet address',
+    })
     expect(calls).toHaveLength(3)
   })
 
@@ -110,7 +148,11 @@ describe('useCrossAppAccounts', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
     await expect(result!.loginWithCrossAppAccount({ appId: providerAppId })).rejects.toMatchObject({ code: 'unknown_auth_error' })
     expect(client!.auth.crossApp.getState()).toMatchObject({ status: 'error', error: { code: 'unknown_auth_error' } })

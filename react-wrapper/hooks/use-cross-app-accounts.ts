@@ -58,7 +58,8 @@ export function useCrossAppAccounts(): UseCrossAppAccountsResult {
     [client],
   )
   const signMessage = useCallback(
-    async (message: string, options: CrossAppWalletOptions) => (await client.auth.crossApp.signMessage({ ...crossAppTarget(client, options), message })).signature,
+    async (message: string, options: CrossAppWalletOptions) =>
+      (await client.auth.crossApp.signMessage({ ...crossAppTarget(client, options), message })).signature,
     [client],
   )
   const signTypedData = useCallback(

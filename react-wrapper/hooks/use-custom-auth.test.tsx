@@ -20,12 +20,16 @@ function Probe() {
   return <output>{JSON.stringify(useCustomAuth())}</output>
 }
 const render = () => {
-  const html = renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+  const html = renderToString(
+    <TesseraProvider appId={appId} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   return JSON.parse(html.match(/<output>(.*?)<\/output>/)![1]!.replaceAll('&quot;', '"'))
 }
 
 describe('useCustomAuth', () => {
-  it('reads the client\'s custom-auth state', async () => {
+  it("reads the client's custom-auth state", async () => {
     expect(render()).toEqual({ status: 'initial', error: null })
     const client = getOrCreateClient({ appId })
     await client.auth.customAuth.sync()

@@ -5,5 +5,8 @@ import { useTesseraClient } from '../context.js'
 /** The custom-auth sync state: initial, loading, done, error or not-enabled. One subscription. */
 export function useCustomAuth(): CustomAuthState {
   const client = useTesseraClient()
-  return useSlice((onChange) => client.auth.customAuth.watchState(onChange), () => client.auth.customAuth.getState())
+  return useSlice(
+    (onChange) => client.auth.customAuth.watchState(onChange),
+    () => client.auth.customAuth.getState(),
+  )
 }

@@ -13,7 +13,8 @@ export interface UseExportWalletResult {
 export function useExportWallet(): UseExportWalletResult {
   const { openModal } = useTesseraContext()
   const exportWallet = useCallback(
-    (options: { address?: string } = {}) => openModal({ intent: 'wallet', screen: 'key:export', ...(typeof options.address === 'string' && { address: options.address }) }),
+    (options: { address?: string } = {}) =>
+      openModal({ intent: 'wallet', screen: 'key:export', ...(typeof options.address === 'string' && { address: options.address }) }),
     [openModal],
   )
   return { exportWallet }

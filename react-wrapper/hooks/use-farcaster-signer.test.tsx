@@ -6,7 +6,15 @@ import type { FarcasterSignerStatusResponse } from '../../src/protocol/index.js'
 import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-server.js'
 import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
 import { appConfigDto, authResponse } from '../../src/core/test-support/fixtures.js'
-import { getOrCreateClient, TesseraError as CoreError, type EmbeddedWalletsApi, type FarcasterSignerApproved, type FarcasterSignerPendingApproval, type TesseraClient, type TesseraError } from '../../src/core/index.js'
+import {
+  getOrCreateClient,
+  TesseraError as CoreError,
+  type EmbeddedWalletsApi,
+  type FarcasterSignerApproved,
+  type FarcasterSignerPendingApproval,
+  type TesseraClient,
+  type TesseraError,
+} from '../../src/core/index.js'
 import { TesseraProvider, useFarcasterSigner, useTesseraClient, type UseFarcasterSignerOptions, type UseFarcasterSignerResult } from '../index.js'
 
 const appId = 'tessera-test-app-00000044'
@@ -17,12 +25,14 @@ let client: TesseraClient | null = null
 let initAnswer: FarcasterSignerStatusResponse
 beforeEach(async () => {
   initAnswer = { status: 'pending_approval', public_key: KEY, signer_approval_url: APPROVAL_URL }
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
-    'POST /api/v1/guest/authenticate': async () => ({ body: await authResponse() }),
-    'POST /api/v1/farcaster/signer/init': () => ({ body: initAnswer }),
-    'POST /api/v1/farcaster/signer/status': () => ({ body: { status: 'approved', public_key: KEY, fid: 9 } }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId }) }),
+      'POST /api/v1/guest/authenticate': async () => ({ body: await authResponse() }),
+      'POST /api/v1/farcaster/signer/init': () => ({ body: initAnswer }),
+      'POST /api/v1/farcaster/signer/status': () => ({ body: { status: 'approved', public_key: KEY, fid: 9 } }),
+    }),
+  )
 })
 afterEach(async () => {
   client?.destroy()
@@ -59,7 +69,11 @@ function withEmbeddedSignerKey(privateKey: Uint8Array | null) {
 }
 
 async function render(withOnError: boolean) {
-  const events: { pending: FarcasterSignerPendingApproval[]; approved: FarcasterSignerApproved[]; errors: TesseraError[] } = { pending: [], approved: [], errors: [] }
+  const events: { pending: FarcasterSignerPendingApproval[]; approved: FarcasterSignerApproved[]; errors: TesseraError[] } = {
+    pending: [],
+    approved: [],
+    errors: [],
+  }
   const options: UseFarcasterSignerOptions = {
     onPendingApproval: (approval) => events.pending.push(approval),
     onSuccess: (approved) => events.approved.push(approved),
@@ -71,7 +85,11 @@ async function render(withOnError: boolean) {
     client = useTesseraClient()
     return null
   }
-  renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={appId} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   await client!.ready
   await client!.auth.guest.login()
   return { hook: hook!, events }
@@ -125,7 +143,10 @@ describe('useFarcasterSigner', () => {
   it('cancel() stops the wait', async () => {
     const { hook, events } = await render(true)
     const request = hook.requestFarcasterSigner(KEY)
-    await new Promise<void>((resolve) => { const check = () => (events.pending.length ? resolve() : setTimeout(check, 10)); check() })
+    await new Promise<void>((resolve) => {
+      const check = () => (events.pending.length ? resolve() : setTimeout(check, 10))
+      check()
+    })
     hook.cancel()
     await request
     expect(events.errors.map((error) => error.code)).toEqual(['client_request_aborted'])

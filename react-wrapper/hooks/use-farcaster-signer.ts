@@ -34,31 +34,37 @@ export function useFarcasterSigner(options: UseFarcasterSignerOptions = {}): Use
     running.current = null
   }, [])
   useEffect(() => cancel, [cancel])
-  const requestFarcasterSigner = useCallback(async (publicKey?: string | null) => {
-    cancel()
-    const controller = new AbortController()
-    running.current = controller
-    try {
-      const approved = await client.auth.farcaster.requestSigner(publicKey, {
-        signal: controller.signal,
-        onPendingApproval: (approval) => latest.current.onPendingApproval?.(approval),
-      })
-      latest.current.onSuccess?.(approved)
-      return approved
-    } catch (error) {
-      reportOrThrow(error, latest.current.onError)
-      return undefined
-    } finally {
-      if (running.current === controller) running.current = null
-    }
-  }, [cancel, client, latest])
-  const signFarcasterMessage = useCallback(async (hash: Uint8Array | `0x${string}`) => {
-    try {
-      return await client.embeddedWallets.signFarcasterMessage(hash)
-    } catch (error) {
-      reportOrThrow(error, latest.current.onError)
-      return undefined
-    }
-  }, [client, latest])
+  const requestFarcasterSigner = useCallback(
+    async (publicKey?: string | null) => {
+      cancel()
+      const controller = new AbortController()
+      running.current = controller
+      try {
+        const approved = await client.auth.farcaster.requestSigner(publicKey, {
+          signal: controller.signal,
+          onPendingApproval: (approval) => latest.current.onPendingApproval?.(approval),
+        })
+        latest.current.onSuccess?.(approved)
+        return approved
+      } catch (error) {
+        reportOrThrow(error, latest.current.onError)
+        return undefined
+      } finally {
+        if (running.current === controller) running.current = null
+      }
+    },
+    [cancel, client, latest],
+  )
+  const signFarcasterMessage = useCallback(
+    async (hash: Uint8Array | `0x${string}`) => {
+      try {
+        return await client.embeddedWallets.signFarcasterMessage(hash)
+      } catch (error) {
+        reportOrThrow(error, latest.current.onError)
+        return undefined
+      }
+    },
+    [client, latest],
+  )
   return { requestFarcasterSigner, signFarcasterMessage, cancel }
 }

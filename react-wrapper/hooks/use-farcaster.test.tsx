@@ -5,7 +5,14 @@ import { startFakeApi, type FakeApi } from '../../src/core/test-support/api-serv
 import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
 import { appConfigDto, authResponse, userDto } from '../../src/core/test-support/fixtures.js'
 import type { TesseraClient, TesseraError, User } from '../../src/core/index.js'
-import { TesseraProvider, useLinkFarcaster, useLoginWithFarcaster, useTesseraClient, type UseLinkFarcasterResult, type UseLoginWithFarcasterResult } from '../index.js'
+import {
+  TesseraProvider,
+  useLinkFarcaster,
+  useLoginWithFarcaster,
+  useTesseraClient,
+  type UseLinkFarcasterResult,
+  type UseLoginWithFarcasterResult,
+} from '../index.js'
 
 const appId = 'tessera-test-app-00000041'
 const times = { verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000 }
@@ -15,13 +22,19 @@ let client: TesseraClient | null = null
 let linkAnswer: { status?: number; body: unknown }
 beforeEach(async () => {
   linkAnswer = { body: userDto({ linked_accounts: [farcaster(1), farcaster(2)] }) }
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, farcaster_auth: true }) }),
-    'POST /api/v1/farcaster/init': () => ({ body: { channel_token: 'channel', connect_uri: 'https://farcaster.xyz/~/sign-in-with-farcaster?channelToken=channel' } }),
-    'GET /api/v1/farcaster/status': () => ({ body: { state: 'completed', nonce: 'n', message: 'm', signature: '0x1', fid: 1 } }),
-    'POST /api/v1/farcaster/authenticate': async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [farcaster(1)] }) }) }),
-    'POST /api/v1/farcaster/link': () => linkAnswer,
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, farcaster_auth: true }) }),
+      'POST /api/v1/farcaster/init': () => ({
+        body: { channel_token: 'channel', connect_uri: 'https://farcaster.xyz/~/sign-in-with-farcaster?channelToken=channel' },
+      }),
+      'GET /api/v1/farcaster/status': () => ({ body: { state: 'completed', nonce: 'n', message: 'm', signature: '0x1', fid: 1 } }),
+      'POST /api/v1/farcaster/authenticate': async () => ({
+        body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [farcaster(1)] }) }),
+      }),
+      'POST /api/v1/farcaster/link': () => linkAnswer,
+    }),
+  )
 })
 afterEach(async () => {
   client?.destroy()
@@ -37,7 +50,11 @@ function render() {
     client = useTesseraClient()
     return null
   }
-  renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={appId} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   return { hooks, events }
 }
 

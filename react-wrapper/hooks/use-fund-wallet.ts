@@ -1,4 +1,10 @@
-import { fundingOutcomeDetail, type EthereumFundWalletOptions, type FundingOutcome, type FundingOutcomeDetail, type SolanaFundWalletOptions } from '../../src/core/index.js'
+import {
+  fundingOutcomeDetail,
+  type EthereumFundWalletOptions,
+  type FundingOutcome,
+  type FundingOutcomeDetail,
+  type SolanaFundWalletOptions,
+} from '../../src/core/index.js'
 import { useTesseraClient } from '../context.js'
 import { useEmbeddedAction, type EmbeddedActionCallbacks } from './use-embedded-action.js'
 
@@ -17,13 +23,16 @@ export interface UseFundWalletResult {
   fundWallet(address: string, options?: FundWalletOptions): Promise<FundingOutcome | undefined>
 }
 
-const isSolana = (options: FundWalletOptions): options is { chainType: 'solana' } & SolanaFundWalletOptions => options.chainType === 'solana' || 'cluster' in options
+const isSolana = (options: FundWalletOptions): options is { chainType: 'solana' } & SolanaFundWalletOptions =>
+  options.chainType === 'solana' || 'cluster' in options
 
 /** Funding a wallet (the reference SDK's `useFundWallet`, for Ethereum and Solana wallets alike). */
 export function useFundWallet(options: UseFundWalletOptions = {}): UseFundWalletResult {
   const client = useTesseraClient()
   const fundWallet = useEmbeddedAction(async (address: string, fundOptions: FundWalletOptions = {}) => {
-    const outcome = await client.funding.fundWallet(isSolana(fundOptions) ? { ...fundOptions, address, chainType: 'solana' } : { ...fundOptions, address, chainType: 'ethereum' })
+    const outcome = await client.funding.fundWallet(
+      isSolana(fundOptions) ? { ...fundOptions, address, chainType: 'solana' } : { ...fundOptions, address, chainType: 'ethereum' },
+    )
     options.onUserExited?.(fundingOutcomeDetail(outcome))
     return outcome
   }, options)

@@ -10,17 +10,27 @@ import { providerAccessTokens } from './use-get-access-token-for-provider.js'
 
 const PROVIDER_ID = 'provider-app-000000000001'
 const crossAppAccount: LinkedAccountDto = {
-  type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [], smart_wallets: [], provider_app: { id: PROVIDER_ID, name: 'Provider' },
-  verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null,
+  type: 'cross_app',
+  subject: 'did:privy:provider-user',
+  embedded_wallets: [],
+  smart_wallets: [],
+  provider_app: { id: PROVIDER_ID, name: 'Provider' },
+  verified_at: 1_700_000_000,
+  first_verified_at: null,
+  latest_verified_at: null,
 }
 let api: FakeApi
 let client: TesseraClient | null = null
 let storage: TokenStorage
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      'POST /api/v1/passwordless/authenticate': async () => ({
+        body: await authResponse({ user: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }),
+      }),
+    }),
+  )
   storage = createMemoryStorage()
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage })
   await client.ready
@@ -31,7 +41,7 @@ afterEach(async () => {
 })
 
 describe('useGetAccessTokenForProvider', () => {
-  it("reads the token each cross-app provider gave the signed-in user (none signed out); the hook answers synchronously, null before they load", async () => {
+  it('reads the token each cross-app provider gave the signed-in user (none signed out); the hook answers synchronously, null before they load', async () => {
     expect(await providerAccessTokens(client!)).toEqual({})
     // The token a cross-app login stored (the flow's own tests hold how it gets there).
     await storage.put(`tessera:${TEST_APP_ID}:cross_app_token:${userDto().id}:${PROVIDER_ID}`, 'provider-token-1')
@@ -44,7 +54,11 @@ describe('useGetAccessTokenForProvider', () => {
       answer = useGetAccessTokenForProvider().getAccessTokenForProvider({ appId: PROVIDER_ID })
       return null
     }
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     expect(answer).toEqual({ token: null })
   })
 })

@@ -20,7 +20,11 @@ export function useGetAccessTokenForProvider(): { getAccessTokenForProvider(inpu
   const [tokens, setTokens] = useState<ProviderTokens>({})
   useEffect(() => {
     let live = true
-    const load = () => void providerAccessTokens(client).then((loaded) => live && setTokens(loaded), () => undefined)
+    const load = () =>
+      void providerAccessTokens(client).then(
+        (loaded) => live && setTokens(loaded),
+        () => undefined,
+      )
     load()
     const stop = client.watchAuth(load)
     return () => {

@@ -10,10 +10,14 @@ const appId = 'tessera-test-app-00000021'
 let api: FakeApi
 let client: TesseraClient | null = null
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, guest_auth: true }) }),
-    'POST /api/v1/guest/authenticate': async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [], is_guest: true }) }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, guest_auth: true }) }),
+      'POST /api/v1/guest/authenticate': async () => ({
+        body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [], is_guest: true }) }),
+      }),
+    }),
+  )
 })
 afterEach(async () => {
   client?.destroy()
@@ -28,7 +32,11 @@ describe('useGuestAccounts', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
 
     const user = await result!.createGuestAccount()

@@ -9,16 +9,27 @@ import { TesseraProvider, useLinkWithSiws, type LinkedSiws, type UseLinkWithSiws
 
 const address = '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs'
 const at = 1_700_000_000
-const solanaWallet: LinkedAccountDto = { type: 'wallet', address, chain_type: 'solana', imported: false, delegated: false, verified_at: at, first_verified_at: at, latest_verified_at: at }
+const solanaWallet: LinkedAccountDto = {
+  type: 'wallet',
+  address,
+  chain_type: 'solana',
+  imported: false,
+  delegated: false,
+  verified_at: at,
+  first_verified_at: at,
+  latest_verified_at: at,
+}
 let api: FakeApi
 let client: TesseraClient | null = null
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ solana_wallet_auth: true }) }),
-    'POST /api/v1/siws/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
-    'POST /api/v1/siws/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, solanaWallet] }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ solana_wallet_auth: true }) }),
+      'POST /api/v1/siws/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
+      'POST /api/v1/siws/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, solanaWallet] }) }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -35,7 +46,11 @@ describe('useLinkWithSiws', () => {
       hook = useLinkWithSiws({ onSuccess: (detail) => void successes.push(detail) })
       return null
     }
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.auth.email.sendCode('ada@example.com')
     await client!.auth.email.loginWithCode(TEST_OTP)
 

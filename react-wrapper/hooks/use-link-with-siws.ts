@@ -35,7 +35,8 @@ async function withLinkedAccount(client: TesseraClient, link: () => Promise<User
 export function useLinkWithSiws(options: UseLinkWithSiwsOptions = {}): UseLinkWithSiwsResult {
   const { generateMessage, submitMessage, state } = useWalletMessage(
     (wallets, input: { address: string; captchaToken?: string }) => wallets.generateSiwsMessage(input),
-    (client, signed: Parameters<UseLinkWithSiwsResult['linkWithSiws']>[0]) => withLinkedAccount(client, () => client.wallets.submitSiws({ ...signed, intent: 'link' })),
+    (client, signed: Parameters<UseLinkWithSiwsResult['linkWithSiws']>[0]) =>
+      withLinkedAccount(client, () => client.wallets.submitSiws({ ...signed, intent: 'link' })),
     { onComplete: options.onSuccess, onError: options.onError },
   )
   return { generateSiwsMessage: generateMessage, linkWithSiws: submitMessage, state }

@@ -7,15 +7,18 @@ import { apiRoutes } from '../../src/core/test-support/fake-routes.js'
 import { authResponse, TEST_APP_ID, userDto } from '../../src/core/test-support/fixtures.js'
 import { TesseraProvider, useLoginToMiniApp, useLoginWithFarcasterV2, type UseLoginToMiniAppResult, type UseLoginWithFarcasterV2Result } from '../index.js'
 
-const message = 'miniapp.example wants you to sign in with your Ethereum account:\n0x0000000000000000000000000000000000000001\n\nFarcaster Auth\n\nURI: https://miniapp.example/\nVersion: 1\nChain ID: 10\nNonce: abcdefgh12345678\nIssued At: 2026-11-27T00:00:00.000Z\nResources:\n- farcaster://fid/4242'
+const message =
+  'miniapp.example wants you to sign in with your Ethereum account:\n0x0000000000000000000000000000000000000001\n\nFarcaster Auth\n\nURI: https://miniapp.example/\nVersion: 1\nChain ID: 10\nNonce: abcdefgh12345678\nIssued At: 2026-11-27T00:00:00.000Z\nResources:\n- farcaster://fid/4242'
 let api: FakeApi
 let client: TesseraClient | null = null
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    'POST /api/v1/farcaster/v2/init': () => ({ body: { nonce: 'abcdefgh12345678', expires_at: '2026-11-27T00:10:00.000Z' } }),
-    'POST /api/v1/farcaster/v2/authenticate': async () => ({ body: await authResponse({ user: userDto() }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      'POST /api/v1/farcaster/v2/init': () => ({ body: { nonce: 'abcdefgh12345678', expires_at: '2026-11-27T00:10:00.000Z' } }),
+      'POST /api/v1/farcaster/v2/authenticate': async () => ({ body: await authResponse({ user: userDto() }) }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -31,7 +34,11 @@ function render() {
     hooks.miniApp = useLoginToMiniApp()
     return null
   }
-  renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   return hooks
 }
 

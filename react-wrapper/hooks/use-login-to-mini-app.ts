@@ -13,6 +13,9 @@ export interface UseLoginToMiniAppResult {
 export function useLoginToMiniApp(): UseLoginToMiniAppResult {
   const client = useTesseraClient()
   const initLoginToMiniApp = useCallback(async () => ({ nonce: (await client.auth.farcaster.initV2()).nonce }), [client])
-  const loginToMiniApp = useCallback(({ message, signature }: { message: string; signature: string }) => client.auth.farcaster.loginV2({ message, signature }), [client])
+  const loginToMiniApp = useCallback(
+    ({ message, signature }: { message: string; signature: string }) => client.auth.farcaster.loginV2({ message, signature }),
+    [client],
+  )
   return { initLoginToMiniApp, loginToMiniApp }
 }

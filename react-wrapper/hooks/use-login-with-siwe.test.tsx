@@ -24,42 +24,58 @@ import {
 
 const appId = 'tessera-test-app-00000031'
 const times = { verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000 }
-const wallet = (address: string, chain: 'ethereum' | 'solana'): LinkedAccountDto => ({ type: 'wallet', address, chain_type: chain, imported: false, delegated: false, ...times })
+const wallet = (address: string, chain: 'ethereum' | 'solana'): LinkedAccountDto => ({
+  type: 'wallet',
+  address,
+  chain_type: chain,
+  imported: false,
+  delegated: false,
+  ...times,
+})
 let api: FakeApi
 let client: TesseraClient | null = null
 let linked: LinkedAccountDto[] = []
 
 beforeEach(async () => {
   linked = []
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, wallet_auth: true, solana_wallet_auth: true }) }),
-    'POST /api/v1/siwe/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
-    'POST /api/v1/siws/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
-    // The signer recovered from the signature is the account signed in or linked.
-    'POST /api/v1/siwe/authenticate': async (request) => {
-      const body = request.body as SiweAuthenticateBody
-      linked = [wallet(await recoverMessageAddress({ message: body.message, signature: body.signature as Hex }), 'ethereum')]
-      return { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: linked }) }) }
-    },
-    'POST /api/v1/siwe/link': async (request) => {
-      const body = request.body as SiweAuthenticateBody
-      linked = [...linked, wallet(await recoverMessageAddress({ message: body.message, signature: body.signature as Hex }), 'ethereum')]
-      return { body: userDto({ linked_accounts: linked }) }
-    },
-    'POST /api/v1/siws/authenticate': async (request) => {
-      linked = [wallet((request.body as { message: string }).message.split('\n')[1]!, 'solana')]
-      return { body: await authResponse({ user: userDto({ linked_accounts: linked }) }) }
-    },
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${appId}`]: () => ({ body: appConfigDto({ id: appId, wallet_auth: true, solana_wallet_auth: true }) }),
+      'POST /api/v1/siwe/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
+      'POST /api/v1/siws/init': () => ({ body: { nonce: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' } }),
+      // The signer recovered from the signature is the account signed in or linked.
+      'POST /api/v1/siwe/authenticate': async (request) => {
+        const body = request.body as SiweAuthenticateBody
+        linked = [wallet(await recoverMessageAddress({ message: body.message, signature: body.signature as Hex }), 'ethereum')]
+        return { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: linked }) }) }
+      },
+      'POST /api/v1/siwe/link': async (request) => {
+        const body = request.body as SiweAuthenticateBody
+        linked = [...linked, wallet(await recoverMessageAddress({ message: body.message, signature: body.signature as Hex }), 'ethereum')]
+        return { body: userDto({ linked_accounts: linked }) }
+      },
+      'POST /api/v1/siws/authenticate': async (request) => {
+        linked = [wallet((request.body as { message: string }).message.split('\n')[1]!, 'solana')]
+        return { body: await authResponse({ user: userDto({ linked_accounts: linked }) }) }
+      },
+    }),
+  )
 })
 afterEach(async () => {
   client?.destroy()
   await api.close()
 })
 
-interface Hooks { login: UseLoginWithSiweResult; link: UseLinkWithSiweResult; solana: UseLoginWithSiwsResult; wallets: UseWalletsResult }
+interface Hooks {
+  login: UseLoginWithSiweResult
+  link: UseLinkWithSiweResult
+  solana: UseLoginWithSiwsResult
+  wallets: UseWalletsResult
+}
 
-async function render(callbacks: { onComplete?(detail: unknown): void; onLinked?(user: User): void; onError?(error: TesseraError): void } = {}): Promise<Hooks> {
+async function render(
+  callbacks: { onComplete?(detail: unknown): void; onLinked?(user: User): void; onError?(error: TesseraError): void } = {},
+): Promise<Hooks> {
   const hooks = {} as Hooks
   function Probe() {
     hooks.login = useLoginWithSiwe({ onComplete: callbacks.onComplete })
@@ -69,7 +85,11 @@ async function render(callbacks: { onComplete?(detail: unknown): void; onLinked?
     client = useTesseraClient()
     return null
   }
-  renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={appId} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   await client!.ready
   return hooks
 }

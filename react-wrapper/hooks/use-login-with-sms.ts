@@ -15,7 +15,10 @@ export interface UseLoginWithSmsResult {
 export function useLoginWithSms(options: UseLoginWithSmsOptions = {}): UseLoginWithSmsResult {
   const { sendCode, loginWithCode, state } = useOtpLogin('sms', options)
   const actions = useMemo(
-    () => ({ sendCode: ({ phoneNumber }: { phoneNumber: string }) => sendCode(phoneNumber), loginWithCode: ({ code }: { code: string }) => loginWithCode(code) }),
+    () => ({
+      sendCode: ({ phoneNumber }: { phoneNumber: string }) => sendCode(phoneNumber),
+      loginWithCode: ({ code }: { code: string }) => loginWithCode(code),
+    }),
     [sendCode, loginWithCode],
   )
   return { ...actions, state }

@@ -27,7 +27,11 @@ describe('useLogout', () => {
       client = useTesseraClient()
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await client!.ready
     await client!.auth.email.sendCode('ada@example.com')
     await client!.auth.email.loginWithCode(TEST_OTP)

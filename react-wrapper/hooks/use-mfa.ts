@@ -20,9 +20,12 @@ export interface UseMfaResult {
 export function useMfa(): UseMfaResult {
   const client = useTesseraClient()
   const state = useMfaState(client)
-  const init = useCallback(async (method: MfaMethodType) => {
-    if (method === 'sms') await client.mfa.sendSmsCode()
-  }, [client])
+  const init = useCallback(
+    async (method: MfaMethodType) => {
+      if (method === 'sms') await client.mfa.sendSmsCode()
+    },
+    [client],
+  )
   const submit = useCallback((answer: MfaAnswer) => client.mfa.submit(answer), [client])
   const cancel = useCallback(() => client.mfa.cancel(), [client])
   return useMemo(() => ({ mfaMethods: state.enrolled, challenge: state.challenge, init, submit, cancel }), [state, init, submit, cancel])

@@ -15,6 +15,10 @@ export function watchModalOpen(modal: AuthModalElement | null, onChange: () => v
 export function useModalStatus(): { isOpen: boolean } {
   const { modal } = useTesseraContext()
   const subscribe = useCallback((onChange: () => void) => watchModalOpen(modal, onChange), [modal])
-  const isOpen = useSyncExternalStore(subscribe, () => modal?.hasAttribute('open') ?? false, () => false)
+  const isOpen = useSyncExternalStore(
+    subscribe,
+    () => modal?.hasAttribute('open') ?? false,
+    () => false,
+  )
   return { isOpen }
 }

@@ -12,10 +12,12 @@ let api: FakeApi
 let client: TesseraClient | null = null
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    // The answer of a login whose provider granted tokens (the server adds them to OAuth logins only).
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto(), oauth_tokens: providerTokens }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      // The answer of a login whose provider granted tokens (the server adds them to OAuth logins only).
+      'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ user: userDto(), oauth_tokens: providerTokens }) }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -30,7 +32,9 @@ describe('useOAuthTokens', () => {
     const stop = watchOAuthTokenGrants(client!, () => ({ onOAuthTokenGrant: ({ oAuthTokens, user }) => void grants.push({ oAuthTokens, userId: user.id }) }))
     await client!.auth.email.sendCode('ada@example.com')
     await client!.auth.email.loginWithCode(TEST_OTP)
-    expect(grants).toEqual([{ oAuthTokens: expect.objectContaining({ provider: 'github', accessToken: 'gho_provider', scopes: ['read:user'] }), userId: client!.getAuth().user!.id }])
+    expect(grants).toEqual([
+      { oAuthTokens: expect.objectContaining({ provider: 'github', accessToken: 'gho_provider', scopes: ['read:user'] }), userId: client!.getAuth().user!.id },
+    ])
     stop()
   })
 
@@ -40,7 +44,11 @@ describe('useOAuthTokens', () => {
       result = useOAuthTokens({ onOAuthTokenGrant: () => undefined })
       return null
     }
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     await expect(result!.reauthorize({ provider: 'github' })).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
 })

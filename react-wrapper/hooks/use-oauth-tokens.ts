@@ -25,6 +25,9 @@ export function useOAuthTokens(callbacks: OAuthTokenCallbacks = {}): UseOAuthTok
   const latest = useLatest(callbacks)
   useEffect(() => watchOAuthTokenGrants(client, () => latest.current), [client, latest])
   // Linking the account the user already holds is accepted by the server, refreshes it and answers fresh tokens.
-  const reauthorize = useCallback(async ({ provider }: { provider: OAuthProvider }) => void (await client.auth.oauth.start(provider, { intent: 'link', popup: true })), [client])
+  const reauthorize = useCallback(
+    async ({ provider }: { provider: OAuthProvider }) => void (await client.auth.oauth.start(provider, { intent: 'link', popup: true })),
+    [client],
+  )
   return { reauthorize }
 }

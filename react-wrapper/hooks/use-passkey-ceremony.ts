@@ -11,14 +11,22 @@ export interface PasskeyCallbacks<Detail> {
 }
 
 /** What the three passkey hooks share: the flow's state and one ceremony of `intent` with its callbacks. */
-export function usePasskeyCeremony<Detail>(intent: PasskeyIntent, callbacks: PasskeyCallbacks<Detail>, detail: (user: User) => Detail): { state: PasskeyFlowState; run(options?: { captchaToken?: string }): Promise<void> } {
+export function usePasskeyCeremony<Detail>(
+  intent: PasskeyIntent,
+  callbacks: PasskeyCallbacks<Detail>,
+  detail: (user: User) => Detail,
+): { state: PasskeyFlowState; run(options?: { captchaToken?: string }): Promise<void> } {
   const client = useTesseraClient()
   const state = useLoginMethodState(client, 'passkey')
   const latest = useLatest({ callbacks, detail })
   const run = useCallback(
     async (options: { captchaToken?: string } = {}) => {
       try {
-        const user = await (intent === 'link' ? client.auth.passkey.link() : intent === 'signup' ? client.auth.passkey.signup(options) : client.auth.passkey.login(options))
+        const user = await (intent === 'link'
+          ? client.auth.passkey.link()
+          : intent === 'signup'
+            ? client.auth.passkey.signup(options)
+            : client.auth.passkey.login(options))
         latest.current.callbacks.onComplete?.(latest.current.detail(user))
       } catch (error) {
         reportOrThrow(error, latest.current.callbacks.onError)

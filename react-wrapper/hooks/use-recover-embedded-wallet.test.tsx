@@ -28,7 +28,8 @@ describe('useRecoverEmbeddedWallet', () => {
     await recovery.recover({ method: 'google-drive' })
     expect(received).toEqual([{ password: 'correct horse' }, { method: 'google-drive' }])
 
-    double.client.embeddedWallets.recover = async () => Promise.reject(Object.assign(new Error('Invalid recovery password'), { code: 'invalid_recovery_password' }))
+    double.client.embeddedWallets.recover = async () =>
+      Promise.reject(Object.assign(new Error('Invalid recovery password'), { code: 'invalid_recovery_password' }))
     await expect(renderHooks().recovery.recover({ password: 'wrong' })).rejects.toMatchObject({ code: 'invalid_recovery_password' })
   })
 })

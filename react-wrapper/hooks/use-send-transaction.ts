@@ -6,7 +6,10 @@ export type UseSendTransactionOptions = EmbeddedActionCallbacks<{ hash: string }
 
 export interface UseSendTransactionResult {
   /** `eth_sendTransaction` on the wallet's current chain (gas rules of the sign-in spec, "Business constants and limits"); resolves with the transaction hash. */
-  sendTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean }): Promise<{ hash: string } | undefined>
+  sendTransaction(
+    transaction: EthereumTransactionRequest,
+    options?: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean },
+  ): Promise<{ hash: string } | undefined>
 }
 
 /**
@@ -16,7 +19,8 @@ export interface UseSendTransactionResult {
 export function useSendTransaction(callbacks: UseSendTransactionOptions = {}): UseSendTransactionResult {
   const client = useTesseraClient()
   const sendTransaction = useEmbeddedAction(
-    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean } = {}) => client.embeddedWallets.sendTransaction({ transaction, ...options }),
+    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean } = {}) =>
+      client.embeddedWallets.sendTransaction({ transaction, ...options }),
     callbacks,
   )
   return { sendTransaction }

@@ -13,7 +13,8 @@ export interface UseSignMessageResult {
 export function useSignMessage(callbacks: UseSignMessageOptions = {}): UseSignMessageResult {
   const client = useTesseraClient()
   const signMessage = useEmbeddedAction(
-    (input: { message: string }, options: { address?: string; uiOptions?: SignMessageUiOptions } = {}) => client.embeddedWallets.signMessage({ message: input.message, ...options }),
+    (input: { message: string }, options: { address?: string; uiOptions?: SignMessageUiOptions } = {}) =>
+      client.embeddedWallets.signMessage({ message: input.message, ...options }),
     callbacks,
   )
   return { signMessage }

@@ -6,14 +6,18 @@ export type UseSignTransactionOptions = EmbeddedActionCallbacks<{ signature: str
 
 export interface UseSignTransactionResult {
   /** `eth_signTransaction`: fills what is missing from the chain and resolves with the signed, serialised transaction. */
-  signTransaction(transaction: EthereumTransactionRequest, options?: { address?: string; uiOptions?: TransactionUiOptions }): Promise<{ signature: string } | undefined>
+  signTransaction(
+    transaction: EthereumTransactionRequest,
+    options?: { address?: string; uiOptions?: TransactionUiOptions },
+  ): Promise<{ signature: string } | undefined>
 }
 
 /** Transaction signing with an embedded Ethereum wallet (the reference SDK's `useSignTransaction`); `uiOptions` per call. */
 export function useSignTransaction(callbacks: UseSignTransactionOptions = {}): UseSignTransactionResult {
   const client = useTesseraClient()
   const signTransaction = useEmbeddedAction(
-    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions } = {}) => client.embeddedWallets.signTransaction({ transaction, ...options }),
+    (transaction: EthereumTransactionRequest, options: { address?: string; uiOptions?: TransactionUiOptions } = {}) =>
+      client.embeddedWallets.signTransaction({ transaction, ...options }),
     callbacks,
   )
   return { signTransaction }

@@ -13,7 +13,8 @@ export interface UseSignTypedDataResult {
 export function useSignTypedData(callbacks: UseSignTypedDataOptions = {}): UseSignTypedDataResult {
   const client = useTesseraClient()
   const signTypedData = useEmbeddedAction(
-    (typedData: unknown, options: { address?: string; uiOptions?: SignMessageUiOptions } = {}) => client.embeddedWallets.signTypedData({ typedData, ...options }),
+    (typedData: unknown, options: { address?: string; uiOptions?: SignMessageUiOptions } = {}) =>
+      client.embeddedWallets.signTypedData({ typedData, ...options }),
     callbacks,
   )
   return { signTypedData }

@@ -12,12 +12,19 @@ const at = 1_700_000_000
 let api: FakeApi
 let client: TesseraClient
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ custom_jwt_auth: true }) }),
-    [`POST ${AUTHENTICATE}`]: async () => ({
-      body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [{ type: 'custom_auth', custom_user_id: 'idp-7', verified_at: at, first_verified_at: at, latest_verified_at: at }] }) }),
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ custom_jwt_auth: true }) }),
+      [`POST ${AUTHENTICATE}`]: async () => ({
+        body: await authResponse({
+          is_new_user: true,
+          user: userDto({
+            linked_accounts: [{ type: 'custom_auth', custom_user_id: 'idp-7', verified_at: at, first_verified_at: at, latest_verified_at: at }],
+          }),
+        }),
+      }),
     }),
-  }))
+  )
   client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1 })
   await client.ready
 })
@@ -27,7 +34,7 @@ afterEach(async () => {
 })
 
 describe('useSubscribeToJwtAuthWithFlag', () => {
-  it('follows the app\'s flags: waits while loading, signs in with its token, signs out without it, and stops on cleanup', async () => {
+  it("follows the app's flags: waits while loading, signs in with its token, signs out without it, and stops on cleanup", async () => {
     const events: string[] = []
     const callbacks: JwtAuthCallbacks = {
       onAuthenticated: ({ user, isNewUser }) => void events.push(`authenticated:${user.id}:${isNewUser}`),
@@ -81,7 +88,13 @@ describe('useSubscribeToJwtAuthWithFlag', () => {
       useSubscribeToJwtAuthWithFlag({ isAuthenticated: true, isLoading: false, getExternalJwt: async () => 'app-token' })
       return <output>ok</output>
     }
-    expect(renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)).toContain('<output>ok</output>')
+    expect(
+      renderToString(
+        <TesseraProvider appId={appId} apiUrl={api.url}>
+          <Probe />
+        </TesseraProvider>,
+      ),
+    ).toContain('<output>ok</output>')
     expect(api.calls(AUTHENTICATE)).toHaveLength(0)
     getOrCreateClient({ appId }).destroy()
   })

@@ -15,14 +15,16 @@ let api: FakeApi
 let client: TesseraClient
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ custom_jwt_auth: true }) }),
-    [`POST ${AUTHENTICATE}`]: async (request) =>
-      (request.body as { token: string }).token === 'expired'
-        ? { status: 401, body: { error: 'Invalid JWT token', code: 'invalid_credentials' } }
-        : { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [customAccount] }) }) },
-    [`POST ${LINK}`]: () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, customAccount] }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ custom_jwt_auth: true }) }),
+      [`POST ${AUTHENTICATE}`]: async (request) =>
+        (request.body as { token: string }).token === 'expired'
+          ? { status: 401, body: { error: 'Invalid JWT token', code: 'invalid_credentials' } }
+          : { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [customAccount] }) }) },
+      [`POST ${LINK}`]: () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, customAccount] }) }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -45,7 +47,6 @@ function externalAuth(initial: string | undefined) {
     listenerCount: () => listeners.size,
   }
 }
-
 
 describe('useSyncJwtBasedAuthState', () => {
   it("signs in with the app's JWT, follows its sign-out through subscribe, reports errors, and stops on cleanup", async () => {
@@ -82,7 +83,11 @@ describe('useSyncJwtBasedAuthState', () => {
       status = useSyncJwtBasedAuthState({ subscribe: () => () => undefined, getExternalJwt: async () => 'app-jwt' }).state.status
       return null
     }
-    renderToString(<TesseraProvider appId={appId} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={appId} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     expect(status).toBe('initial')
     expect(api.calls(AUTHENTICATE)).toHaveLength(0)
     getOrCreateClient({ appId }).destroy()
@@ -98,7 +103,11 @@ describe('useLinkJwtAccount', () => {
       hooks.link = useLinkJwtAccount({ onSuccess: ({ user }) => void linked.push(user), onError: (error) => void errors.push(error.code) })
       return null
     }
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     expect(hooks.link.state).toEqual({ status: 'initial' })
     expect(await hooks.link.linkWithCustomJwt('app-jwt')).toBeUndefined()
     expect(errors).toEqual(['must_be_authenticated'])

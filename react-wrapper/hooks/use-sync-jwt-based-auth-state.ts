@@ -21,12 +21,21 @@ export interface UseSyncJwtBasedAuthStateInput extends JwtAuthCallbacks {
  * The effect's body: custom auth on with the app's JWT, synced now and at each change the app's auth reports;
  * failures reach `onError`. The cleanup stops listening and turns custom auth off.
  */
-export function syncJwtBasedAuthState(client: TesseraClient, subscribe: SubscribeToJwtAuth, enabled: boolean | undefined, input: () => UseSyncJwtBasedAuthStateInput): Unsubscribe {
+export function syncJwtBasedAuthState(
+  client: TesseraClient,
+  subscribe: SubscribeToJwtAuth,
+  enabled: boolean | undefined,
+  input: () => UseSyncJwtBasedAuthStateInput,
+): Unsubscribe {
   const offErrors = client.auth.customAuth.watchState((state) => {
     if (state.status === 'error' && state.error) input().onError?.(state.error)
   })
   const offEvents = watchJwtAuth(client, input)
-  client.auth.customAuth.configure({ ...(enabled === undefined ? {} : { enabled }), isLoading: false, getCustomAccessToken: async () => (await input().getExternalJwt()) ?? null })
+  client.auth.customAuth.configure({
+    ...(enabled === undefined ? {} : { enabled }),
+    isLoading: false,
+    getCustomAccessToken: async () => (await input().getExternalJwt()) ?? null,
+  })
   const offExternal = subscribe(() => void client.auth.customAuth.sync())
   return () => {
     offExternal()

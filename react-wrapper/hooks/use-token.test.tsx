@@ -13,9 +13,11 @@ let client: TesseraClient | null = null
 let issued: AuthenticatedUserDto | null = null
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: (issued = await authResponse({ user: userDto() })) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      'POST /api/v1/passwordless/authenticate': async () => ({ body: (issued = await authResponse({ user: userDto() })) }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -36,7 +38,11 @@ function renderIdentityToken(): string | null {
     useToken({ onAccessTokenGranted: () => undefined })
     return null
   }
-  renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Probe /></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+      <Probe />
+    </TesseraProvider>,
+  )
   return identityToken
 }
 

@@ -53,7 +53,7 @@ describe('useWallets and useSolanaWallets', () => {
     expect(ready()).toBe(true)
   })
 
-  it("useSolanaWallets().createWallet creates on Solana, passing the HD options on", async () => {
+  it('useSolanaWallets().createWallet creates on Solana, passing the HD options on', async () => {
     let hook: UseSolanaWalletsResult | undefined
     function Creator() {
       hook = useSolanaWallets()
@@ -66,7 +66,10 @@ describe('useWallets and useSolanaWallets', () => {
       { chainType: 'solana' },
       { createAdditional: true, chainType: 'solana' },
     ])
-    expect(double.state.get().wallets.map((wallet) => [wallet.chainType, wallet.walletIndex])).toEqual([['solana', 0], ['solana', 1]])
+    expect(double.state.get().wallets.map((wallet) => [wallet.chainType, wallet.walletIndex])).toEqual([
+      ['solana', 0],
+      ['solana', 1],
+    ])
   })
 })
 
@@ -98,9 +101,17 @@ describe('connected external wallets in useWallets and useSolanaWallets', () => 
       hooks.solana = useSolanaWallets()
       return null
     }
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}><Hooks /></TesseraProvider>)
-    expect(hooks.ethereum.wallets.map((wallet) => [wallet.address, wallet.chain, wallet.connectorType])).toEqual([[ethereumKeys.address, 'ethereum', 'injected']])
-    expect(hooks.solana.wallets.map((wallet) => [wallet.address, wallet.chain, wallet.connectorType])).toEqual([[solanaKeys.address, 'solana', 'solana_adapter']])
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}>
+        <Hooks />
+      </TesseraProvider>,
+    )
+    expect(hooks.ethereum.wallets.map((wallet) => [wallet.address, wallet.chain, wallet.connectorType])).toEqual([
+      [ethereumKeys.address, 'ethereum', 'injected'],
+    ])
+    expect(hooks.solana.wallets.map((wallet) => [wallet.address, wallet.chain, wallet.connectorType])).toEqual([
+      [solanaKeys.address, 'solana', 'solana_adapter'],
+    ])
 
     const ethereum = hooks.ethereum.wallets[0]!
     if (ethereum.connectorType === 'embedded') throw new Error('expected the external wallet')

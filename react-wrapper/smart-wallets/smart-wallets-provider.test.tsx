@@ -11,10 +11,12 @@ let api: FakeApi
 let client: TesseraClient | null = null
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
-    [`GET /api/v1/apps/${TEST_APP_ID}/smart_wallets`]: () => ({ body: { enabled: false } }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
+      [`GET /api/v1/apps/${TEST_APP_ID}/smart_wallets`]: () => ({ body: { enabled: false } }),
+    }),
+  )
   client = getOrCreateClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage() })
   await client.ready
 })
@@ -29,7 +31,13 @@ function render(): SmartWalletsInterface {
     hook = useSmartWallets()
     return null
   }
-  renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><SmartWalletsProvider><Probe /></SmartWalletsProvider></TesseraProvider>)
+  renderToString(
+    <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+      <SmartWalletsProvider>
+        <Probe />
+      </SmartWalletsProvider>
+    </TesseraProvider>,
+  )
   return hook!
 }
 
@@ -45,6 +53,12 @@ describe('SmartWalletsProvider and useSmartWallets', () => {
       useSmartWallets()
       return null
     }
-    expect(() => renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}><Outside /></TesseraProvider>)).toThrow('useSmartWallets must be used inside SmartWalletsProvider')
+    expect(() =>
+      renderToString(
+        <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+          <Outside />
+        </TesseraProvider>,
+      ),
+    ).toThrow('useSmartWallets must be used inside SmartWalletsProvider')
   })
 })

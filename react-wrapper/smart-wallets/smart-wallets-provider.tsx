@@ -35,9 +35,13 @@ export function SmartWalletsProvider({ config, children }: SmartWalletsProviderP
     if (!ownerAddress) return
     let current = true
     // Errors stay with getClientForChain's callers: a page without smart wallets simply has no client.
-    smartWallets.getConfig()
+    smartWallets
+      .getConfig()
       .then((smartConfig) => smartWallets.getClientForChain({ id: smartConfig.networks[0]!.chainId }))
-      .then((built) => current && setClient(built), () => undefined)
+      .then(
+        (built) => current && setClient(built),
+        () => undefined,
+      )
     return () => void (current = false)
   }, [smartWallets, ownerAddress])
 

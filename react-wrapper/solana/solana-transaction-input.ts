@@ -15,5 +15,8 @@ export interface SolanaSendTransactionInput<T extends SolanaTransactionLike = So
   sponsor?: boolean
 }
 
-export const transactionOptionsOf = ({ cluster, uiOptions, sponsor }: SolanaSendTransactionInput): SolanaTransactionOptions =>
-  ({ ...(cluster && { cluster }), ...(uiOptions && { uiOptions }), ...(sponsor && { sponsor }) })
+export const transactionOptionsOf = ({ cluster, uiOptions, sponsor }: SolanaSendTransactionInput): SolanaTransactionOptions => ({
+  ...(cluster && { cluster }),
+  ...(uiOptions && { uiOptions }),
+  ...(sponsor && { sponsor }),
+})

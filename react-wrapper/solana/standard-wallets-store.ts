@@ -21,7 +21,9 @@ export interface StandardWalletsStore {
   start(): Promise<StandardWallet>
 }
 
-interface EventsFeature { on(event: 'change', listener: () => void): () => void }
+interface EventsFeature {
+  on(event: 'change', listener: () => void): () => void
+}
 
 const stores = new WeakMap<TesseraClient, StandardWalletsStore>()
 

@@ -41,7 +41,7 @@ let testbed: WalletsTestbed | undefined
 afterEach(async () => {
   double?.destroy()
   double = undefined
-  ;((globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')])?.delete(TEST_APP_ID)
+  ;(globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')]?.delete(TEST_APP_ID)
   await testbed?.close()
   testbed = undefined
 })
@@ -58,7 +58,11 @@ describe('useConnectedStandardWallets and the standard sign hooks', () => {
     const { signature } = await hooks.message.signMessage({ message, wallet: standard })
     expect(ed25519.verify(signature, message, wallet.keypair.publicKey.toBytes())).toBe(true)
 
-    const { signedTransaction } = await hooks.transaction.signTransaction({ transaction: wallet.transfer().serialize(), wallet: standard, chain: 'solana:devnet' })
+    const { signedTransaction } = await hooks.transaction.signTransaction({
+      transaction: wallet.transfer().serialize(),
+      wallet: standard,
+      chain: 'solana:devnet',
+    })
     expect(signedBy(VersionedTransaction.deserialize(signedTransaction), wallet.keypair)).toBe(true)
 
     const sent = await hooks.send.signAndSendTransaction({ transaction: wallet.transfer().serialize(), wallet: standard })
@@ -78,7 +82,11 @@ describe('useConnectedStandardWallets and the standard sign hooks', () => {
     const client = await testbed.newClient(page)
     ;((globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')] ??= new Map()).set(TEST_APP_ID, client)
     await client.wallets.connect('Phantom')
-    renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}><Probe /></TesseraProvider>)
+    renderToString(
+      <TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}>
+        <Probe />
+      </TesseraProvider>,
+    )
     expect(hooks.wallets.wallets.map(({ address, standardWallet }) => [address, standardWallet.name])).toEqual([[keys.address, 'Phantom']])
     const message = new TextEncoder().encode('to Phantom')
     const { signature } = await hooks.message.signMessage({ message, wallet: hooks.wallets.wallets[0]! })

@@ -11,7 +11,9 @@ export interface UseSolanaCreateWalletResult {
 export function useCreateWallet(callbacks: EmbeddedActionCallbacks<{ wallet: EmbeddedWallet }> = {}): UseSolanaCreateWalletResult {
   const client = useTesseraClient()
   const createWallet = useEmbeddedAction(
-    async (options: Omit<CreateEmbeddedWalletOptions, 'chainType'> = {}) => ({ wallet: await client.embeddedWallets.create({ ...options, chainType: 'solana' }) }),
+    async (options: Omit<CreateEmbeddedWalletOptions, 'chainType'> = {}) => ({
+      wallet: await client.embeddedWallets.create({ ...options, chainType: 'solana' }),
+    }),
     callbacks,
   )
   return { createWallet }

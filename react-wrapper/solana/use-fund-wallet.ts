@@ -15,7 +15,9 @@ export function useFundWallet(callbacks: UseFundWalletOptions = {}): UseSolanaFu
 }
 
 /** The reference SDK's `useStandardFundWallet`: the same flow, with the address and options in one object. */
-export function useStandardFundWallet(callbacks: UseFundWalletOptions = {}): { fundWallet(input: { address: string; options?: SolanaFundWalletOptions }): Promise<FundingOutcome | undefined> } {
+export function useStandardFundWallet(callbacks: UseFundWalletOptions = {}): {
+  fundWallet(input: { address: string; options?: SolanaFundWalletOptions }): Promise<FundingOutcome | undefined>
+} {
   const { fundWallet: fundSolana } = useFundWallet(callbacks)
   const fundWallet = useCallback(({ address, options }: { address: string; options?: SolanaFundWalletOptions }) => fundSolana(address, options), [fundSolana])
   return { fundWallet }

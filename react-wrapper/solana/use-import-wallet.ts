@@ -10,6 +10,9 @@ export interface UseSolanaImportWalletResult {
 /** Solana key import (the reference SDK's `useImportWallet` of its `solana` entry). */
 export function useImportWallet(callbacks: EmbeddedActionCallbacks<EmbeddedWallet> = {}): UseSolanaImportWalletResult {
   const client = useTesseraClient()
-  const importWallet = useEmbeddedAction((input: Omit<ImportWalletInput, 'chainType'>) => client.embeddedWallets.importWallet({ ...input, chainType: 'solana' }), callbacks)
+  const importWallet = useEmbeddedAction(
+    (input: Omit<ImportWalletInput, 'chainType'>) => client.embeddedWallets.importWallet({ ...input, chainType: 'solana' }),
+    callbacks,
+  )
   return { importWallet }
 }

@@ -7,7 +7,9 @@ import { announcedClient } from '../test-support/announced-client.js'
 import { standardWalletsStore } from './standard-wallets-store.js'
 import { usePrivyStandardWallet, type UsePrivyStandardWalletResult } from './index.js'
 
-interface SignMessageFeature { signMessage(input: { account: unknown; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]> }
+interface SignMessageFeature {
+  signMessage(input: { account: unknown; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]>
+}
 
 let hook = {} as UsePrivyStandardWalletResult
 function Probe() {
@@ -30,9 +32,24 @@ describe('usePrivyStandardWallet (tessera/react/solana)', () => {
     expect(hook.ready).toBe(false)
     const wallet = hook.wallet!
     expect(wallet).toBe(await client.embeddedWallets.getSolanaStandardWallet())
-    await expect.poll(() => getWallets().get().includes(wallet as never)).toBe(true)
+    await expect
+      .poll(() =>
+        getWallets()
+          .get()
+          .includes(wallet as never),
+      )
+      .toBe(true)
     expect(wallet.accounts.map((account) => account.address)).toEqual([address])
-    expect(Object.keys(wallet.features)).toEqual(expect.arrayContaining(['standard:connect', 'standard:events', 'solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signIn']))
+    expect(Object.keys(wallet.features)).toEqual(
+      expect.arrayContaining([
+        'standard:connect',
+        'standard:events',
+        'solana:signMessage',
+        'solana:signTransaction',
+        'solana:signAndSendTransaction',
+        'solana:signIn',
+      ]),
+    )
     const message = new TextEncoder().encode('from the hook')
     const [signed] = await (wallet.features['solana:signMessage'] as SignMessageFeature).signMessage({ account: wallet.accounts[0], message })
     expect(ed25519.verify(signed!.signature, message, decodeBase58(address)!)).toBe(true)

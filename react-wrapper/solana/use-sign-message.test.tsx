@@ -12,7 +12,7 @@ beforeEach(() => {
 afterEach(() => double.destroy())
 
 describe('useSignMessage (tessera/react/solana)', () => {
-  it("signs the bytes with the embedded Solana wallet; the signature verifies for its key, and errors reach onError", async () => {
+  it('signs the bytes with the embedded Solana wallet; the signature verifies for its key, and errors reach onError', async () => {
     const wallet = await installSolanaProvider(double)
     const signed: Uint8Array[] = []
     const errors: unknown[] = []

@@ -26,7 +26,13 @@ describe('useSolanaStandardWallets (tessera/react/solana)', () => {
     const { wallets } = await embeddedStateWhere(client, (state) => state.status === 'ready')
     const embedded = await standardWalletsStore(client).start()
     // The embedded wallet is registered on the page too (the app announces): listed once, first.
-    await expect.poll(() => getWallets().get().includes(embedded as never)).toBe(true)
+    await expect
+      .poll(() =>
+        getWallets()
+          .get()
+          .includes(embedded as never),
+      )
+      .toBe(true)
     const unregisterBackpack = register(standardWallet(createTestSolanaWallet(), { name: 'Backpack' }))
 
     render(<Probe />)

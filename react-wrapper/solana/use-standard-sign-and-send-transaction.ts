@@ -8,6 +8,9 @@ export interface UseStandardSignAndSendTransactionResult {
 
 /** The reference SDK's `useStandardSignAndSendTransaction`. */
 export function useStandardSignAndSendTransaction(): UseStandardSignAndSendTransactionResult {
-  const signAndSendTransaction = useCallback<UseStandardSignAndSendTransactionResult['signAndSendTransaction']>(({ wallet, ...input }) => wallet.signAndSendTransaction(input), [])
+  const signAndSendTransaction = useCallback<UseStandardSignAndSendTransactionResult['signAndSendTransaction']>(
+    ({ wallet, ...input }) => wallet.signAndSendTransaction(input),
+    [],
+  )
   return { signAndSendTransaction }
 }

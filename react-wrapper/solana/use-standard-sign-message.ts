@@ -3,7 +3,11 @@ import type { ConnectedStandardSolanaWallet } from '../../src/core/index.js'
 
 export interface UseStandardSignMessageResult {
   /** Signs the message bytes with one of `useConnectedStandardWallets().wallets`; its confirmation applies. */
-  signMessage(input: { message: Uint8Array; wallet: ConnectedStandardSolanaWallet; options?: Parameters<ConnectedStandardSolanaWallet['signMessage']>[0]['options'] }): Promise<{ signature: Uint8Array }>
+  signMessage(input: {
+    message: Uint8Array
+    wallet: ConnectedStandardSolanaWallet
+    options?: Parameters<ConnectedStandardSolanaWallet['signMessage']>[0]['options']
+  }): Promise<{ signature: Uint8Array }>
 }
 
 /** The reference SDK's `useStandardSignMessage`. */

@@ -20,7 +20,10 @@ export interface AnnouncedClient {
 
 export async function announcedClient(): Promise<AnnouncedClient> {
   fakePage()
-  const testbed = await startEmbeddedTestbed({ embedded: { solana: { create_on_login: 'all-users' }, announce_wallets_enabled: true }, config: { solana_wallet_auth: true } })
+  const testbed = await startEmbeddedTestbed({
+    embedded: { solana: { create_on_login: 'all-users' }, announce_wallets_enabled: true },
+    config: { solana_wallet_auth: true },
+  })
   const client = testbed.newClient()
   const registry = ((globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')] ??= new Map())
   registry.set(TEST_APP_ID, client)
@@ -28,5 +31,14 @@ export async function announcedClient(): Promise<AnnouncedClient> {
     registry.delete(TEST_APP_ID)
     await testbed.close()
   })
-  return { testbed, client, render: (children) => void renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}>{children}</TesseraProvider>) }
+  return {
+    testbed,
+    client,
+    render: (children) =>
+      void renderToString(
+        <TesseraProvider appId={TEST_APP_ID} apiUrl={testbed.api.url}>
+          {children}
+        </TesseraProvider>,
+      ),
+  }
 }

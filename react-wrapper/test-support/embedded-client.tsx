@@ -7,7 +7,15 @@ import { renderToString } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import { keccak256, type Hex, type TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { getOrCreateClient, TesseraError, type EmbeddedWallet, type EmbeddedWalletsApi, type EmbeddedWalletsState, type TesseraClient, type User } from '../../src/core/index.js'
+import {
+  getOrCreateClient,
+  TesseraError,
+  type EmbeddedWallet,
+  type EmbeddedWalletsApi,
+  type EmbeddedWalletsState,
+  type TesseraClient,
+  type User,
+} from '../../src/core/index.js'
 import { createStore } from '../../src/core/utils/store.js'
 import { canonicalAuthorizationRequest } from '../../src/protocol/index.js'
 import { p256 } from '@noble/curves/p256'
@@ -56,13 +64,30 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
     return account
   }
   const wallet = (chainType: EmbeddedChainType, address: string, walletIndex: number): EmbeddedWallet => ({
-    address, chainType, walletIndex, recoveryMethod: 'privy', imported: false, delegated: false, entropyId: address,
-    entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier', walletClientType: 'privy', connectorType: 'embedded',
+    address,
+    chainType,
+    walletIndex,
+    recoveryMethod: 'privy',
+    imported: false,
+    delegated: false,
+    entropyId: address,
+    entropyIdVerifier: chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    walletClientType: 'privy',
+    connectorType: 'embedded',
   })
   /** Marks the wallet at `address` (un)delegated, as the server's user then shows it, and answers that user. */
   const withDelegated = (address: string, delegated: boolean): User => {
     state.set({ ...state.get(), wallets: state.get().wallets.map((held) => (held.address === address ? { ...held, delegated } : held)) })
-    return { id: 'did:privy:double', createdAt: new Date(0), linkedAccounts: [], hasAcceptedTerms: false, isGuest: false, customMetadata: {}, mfaMethods: [], delegatedWallets: [] }
+    return {
+      id: 'did:privy:double',
+      createdAt: new Date(0),
+      linkedAccounts: [],
+      hasAcceptedTerms: false,
+      isGuest: false,
+      customMetadata: {},
+      mfaMethods: [],
+      delegatedWallets: [],
+    }
   }
   const unavailable = async () => Promise.reject(new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Not in the double' }))
 
@@ -106,7 +131,10 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
     signFarcasterMessage: unavailable,
     async delegateWallet(input) {
       record('delegateWallet', input)
-      state.set({ ...state.get(), wallets: state.get().wallets.map((existing) => (existing.address === input.address ? { ...existing, delegated: true } : existing)) })
+      state.set({
+        ...state.get(),
+        wallets: state.get().wallets.map((existing) => (existing.address === input.address ? { ...existing, delegated: true } : existing)),
+      })
     },
     async revokeWallets() {
       record('revokeWallets', {})
@@ -124,8 +152,14 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
       record('signTransaction', input)
       const { to, value, chainId, nonce, gas, maxFeePerGas, maxPriorityFeePerGas } = input.transaction
       const signature = await accountFor(input.address).signTransaction({
-        type: 'eip1559', to: to as Hex, value: BigInt(value ?? 0), chainId: Number(chainId), nonce: Number(nonce),
-        gas: BigInt(gas ?? 21_000), maxFeePerGas: BigInt(maxFeePerGas ?? 0), maxPriorityFeePerGas: BigInt(maxPriorityFeePerGas ?? 0),
+        type: 'eip1559',
+        to: to as Hex,
+        value: BigInt(value ?? 0),
+        chainId: Number(chainId),
+        nonce: Number(nonce),
+        gas: BigInt(gas ?? 21_000),
+        maxFeePerGas: BigInt(maxFeePerGas ?? 0),
+        maxPriorityFeePerGas: BigInt(maxPriorityFeePerGas ?? 0),
       })
       return { signature }
     },
@@ -158,10 +192,18 @@ export function embeddedClientDouble(appId: string): EmbeddedClientDouble {
   const registry = (globalThis as Record<symbol, Map<string, TesseraClient>>)[Symbol.for('tessera.client')]!
   registry.set(appId, client)
   return {
-    client, state, accounts, userSigner, calls,
+    client,
+    state,
+    accounts,
+    userSigner,
+    calls,
     failNext: (method, error) => void failures.set(method, error),
     render(children) {
-      const html = renderToString(<TesseraProvider appId={appId} apiUrl={apiUrl}>{children}</TesseraProvider>)
+      const html = renderToString(
+        <TesseraProvider appId={appId} apiUrl={apiUrl}>
+          {children}
+        </TesseraProvider>,
+      )
       return (html.match(/<output>(.*?)<\/output>/)?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&#x27;', "'")
     },
     destroy() {

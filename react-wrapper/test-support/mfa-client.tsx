@@ -24,10 +24,12 @@ export interface MfaClientDouble {
 export async function startMfaClient(): Promise<MfaClientDouble> {
   const userId = userDto().id
   const frame = frameOverShareServer(TEST_APP_ID, userId)
-  const api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
-    'POST /api/v1/mfa/passwordless_sms/init': () => ({ body: {} }),
-  }))
+  const api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
+      'POST /api/v1/mfa/passwordless_sms/init': () => ({ body: {} }),
+    }),
+  )
   const client = getOrCreateClient({
     appId: TEST_APP_ID,
     apiUrl: api.url,
@@ -43,7 +45,12 @@ export async function startMfaClient(): Promise<MfaClientDouble> {
     api,
     frame,
     userId,
-    render: (children) => renderToString(<TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>{children}</TesseraProvider>),
+    render: (children) =>
+      renderToString(
+        <TesseraProvider appId={TEST_APP_ID} apiUrl={api.url}>
+          {children}
+        </TesseraProvider>,
+      ),
     async close() {
       client.destroy()
       await api.close()

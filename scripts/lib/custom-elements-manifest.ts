@@ -13,9 +13,19 @@ const attributeEntry = (attribute: AttributeDefinition) => ({
 
 const members = (definition: ElementDefinition) => [
   ...definition.attributes.map((attribute) => ({
-    kind: 'field' as const, name: attribute.property, type: { text: attribute.type.text }, description: attribute.description, attribute: attribute.name, reflects: true,
+    kind: 'field' as const,
+    name: attribute.property,
+    type: { text: attribute.type.text },
+    description: attribute.description,
+    attribute: attribute.name,
+    reflects: true,
   })),
-  ...definition.properties.map((property) => ({ kind: 'field' as const, name: property.name, type: { text: property.type.text }, description: property.description })),
+  ...definition.properties.map((property) => ({
+    kind: 'field' as const,
+    name: property.name,
+    type: { text: property.type.text },
+    description: property.description,
+  })),
   ...definition.methods.map((method) => ({
     kind: 'method' as const,
     name: method.name,
@@ -35,7 +45,11 @@ const classDeclaration = (definition: ElementDefinition) => ({
   superclass: { name: 'HTMLElement', package: 'global:' },
   attributes: definition.attributes.map(attributeEntry),
   members: members(definition),
-  events: definition.events.map((event) => ({ name: event.name, type: { text: `CustomEvent<${event.detail.text}>` }, description: `${event.description}; detail: ${event.shape}` })),
+  events: definition.events.map((event) => ({
+    name: event.name,
+    type: { text: `CustomEvent<${event.detail.text}>` },
+    description: `${event.description}; detail: ${event.shape}`,
+  })),
   cssParts: definition.parts.map(({ name, description }) => ({ name, description })),
   cssProperties: definition.cssProperties.map(({ name, description }) => ({ name, description })),
 })

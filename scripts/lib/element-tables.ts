@@ -20,10 +20,17 @@ const properties = (definition: ElementDefinition) => {
 const methods = (definition: ElementDefinition) =>
   definition.methods.length === 0
     ? 'none'
-    : definition.methods.map((method) => `${code(`${method.name}(${method.parameters.map(({ name, optional }) => `${name}${optional ? '?' : ''}`).join(', ')})`)}: ${method.description}`).join('; ')
+    : definition.methods
+        .map(
+          (method) =>
+            `${code(`${method.name}(${method.parameters.map(({ name, optional }) => `${name}${optional ? '?' : ''}`).join(', ')})`)}: ${method.description}`,
+        )
+        .join('; ')
 
 const events = (definition: ElementDefinition) =>
-  definition.events.map((event) => `${code(event.name)}${event.shape === 'null' ? '' : ` (${code(`detail: ${event.shape}`)})`}: ${event.description}`).join('; ')
+  definition.events
+    .map((event) => `${code(event.name)}${event.shape === 'null' ? '' : ` (${code(`detail: ${event.shape}`)})`}: ${event.description}`)
+    .join('; ')
 
 /** Parts by their shared description, in declared order: "The modal: `overlay`, `dialog`; Landing rows: ...". */
 const parts = (definition: ElementDefinition) => {
@@ -48,7 +55,8 @@ export function elementTable(definition: ElementDefinition) {
   return ['| | |', '|---|---|', ...rows.map(([name, text]) => `| ${name} | ${cell(text)} |`)].join('\n')
 }
 
-const markers = (tag: string) => [`<!-- element-table:${tag} (generated from elements/${tag}/definition.ts by scripts/write-readme-tables.mjs) -->`, `<!-- /element-table:${tag} -->`] as const
+const markers = (tag: string) =>
+  [`<!-- element-table:${tag} (generated from elements/${tag}/definition.ts by scripts/write-readme-tables.mjs) -->`, `<!-- /element-table:${tag} -->`] as const
 
 /** `readme` with each element's region replaced by its table; throws when a region's markers are missing. */
 export function withElementTables(readme: string, definitions: readonly ElementDefinition[]) {

@@ -41,8 +41,13 @@ export async function startThrowawayPostgres() {
   if (isRoot) execFileSync('chown', ['postgres', root])
   runAsPostgres(`${binDir}/initdb`, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
   const startArgs = [
-    '-D', dataDir, '-w', '-l', join(root, 'server.log'),
-    '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    join(root, 'server.log'),
+    '-o',
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
     'start',
   ]
   runAsPostgres(`${binDir}/pg_ctl`, startArgs)

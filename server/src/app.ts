@@ -100,7 +100,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
 
   // Before the CORS check: any page may read whether its own origin is allowed (origin-check.ts).
   app.route('/', originCheckRoutes(ctx))
-  app.use('/api/*', cors((c, preflight) => allowedOrigins(ctx, c, preflight)))
+  app.use(
+    '/api/*',
+    cors((c, preflight) => allowedOrigins(ctx, c, preflight)),
+  )
 
   app.route('/', walletFramePageRoutes(ctx))
   // Before the app routes: cross-app's public `/api/v1/apps/{app_id}/cross-app/*` is matched first.

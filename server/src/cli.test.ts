@@ -18,23 +18,69 @@ beforeAll(async () => {
   place = database.dataDir ? ['--data-dir', database.dataDir] : []
   env = { DATABASE_URL: database.databaseUrl }
 })
-afterAll(async () => { await database?.dispose() })
+afterAll(async () => {
+  await database?.dispose()
+})
 
 describe('tessera-server apps', () => {
   it('creates, lists, shows and updates apps', async () => {
-    const created = await runCli(['apps', 'create', '--name', 'Shop', '--origin', 'https://shop.example', '--origin', 'http://localhost:*', '--terms-url', 'https://shop.example/terms', '--disable-plus-emails', ...place], env)
+    const created = await runCli(
+      [
+        'apps',
+        'create',
+        '--name',
+        'Shop',
+        '--origin',
+        'https://shop.example',
+        '--origin',
+        'http://localhost:*',
+        '--terms-url',
+        'https://shop.example/terms',
+        '--disable-plus-emails',
+        ...place,
+      ],
+      env,
+    )
     expect(created.code, created.stderr).toBe(0)
     const app = JSON.parse(created.stdout)
     expect(app.id).toMatch(/^[a-z0-9]{25}$/)
-    expect(app).toMatchObject({ name: 'Shop', allowedOrigins: ['https://shop.example', 'http://localhost:*'], loginMethods: ['email'], termsUrl: 'https://shop.example/terms', disablePlusEmails: true, requireUsersAcceptTerms: false })
+    expect(app).toMatchObject({
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example', 'http://localhost:*'],
+      loginMethods: ['email'],
+      termsUrl: 'https://shop.example/terms',
+      disablePlusEmails: true,
+      requireUsersAcceptTerms: false,
+    })
 
     const listed = await runCli(['apps', 'list', ...place], env)
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain(`${app.id}  Shop`)
 
-    const updated = await runCli(['apps', 'update', app.id, '--name', 'Shop 2', '--require-terms', '--disable-plus-emails=false', '--privacy-url', 'https://shop.example/privacy', ...place], env)
+    const updated = await runCli(
+      [
+        'apps',
+        'update',
+        app.id,
+        '--name',
+        'Shop 2',
+        '--require-terms',
+        '--disable-plus-emails=false',
+        '--privacy-url',
+        'https://shop.example/privacy',
+        ...place,
+      ],
+      env,
+    )
     expect(updated.code, updated.stderr).toBe(0)
-    expect(JSON.parse(updated.stdout)).toMatchObject({ id: app.id, name: 'Shop 2', requireUsersAcceptTerms: true, disablePlusEmails: false, privacyUrl: 'https://shop.example/privacy', allowedOrigins: ['https://shop.example', 'http://localhost:*'] })
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      id: app.id,
+      name: 'Shop 2',
+      requireUsersAcceptTerms: true,
+      disablePlusEmails: false,
+      privacyUrl: 'https://shop.example/privacy',
+      allowedOrigins: ['https://shop.example', 'http://localhost:*'],
+    })
 
     const shown = await runCli(['apps', 'show', app.id, ...place], env)
     expect(shown.code).toBe(0)
@@ -78,34 +124,108 @@ describe('tessera-server apps: every app setting', () => {
   }
 
   it('sets, merges and clears every setting, and never prints a secret', async () => {
-    const created = await runCli(['apps', 'create', '--name', 'Everything', '--origin', 'https://all.example',
-      '--login-methods', 'email,sms,google,github,apple,custom_jwt,guest', '--logo-url', 'https://all.example/logo.png', '--accent-color', '#112233', '--theme', 'dark',
-      '--redirect-url', 'https://all.example/', '--redirect-url', 'http://localhost:*/callback',
-      '--oauth', `google:client-id=g-id,client-secret=${secrets.google},authorization-endpoint=http://127.0.0.1:4000/auth,token-endpoint=http://127.0.0.1:4000/token,userinfo-endpoint=http://127.0.0.1:4000/me,issuer=http://127.0.0.1:4000,jwks-uri=http://127.0.0.1:4000/jwks,scopes=openid email profile`,
-      '--oauth-json', JSON.stringify({ github: { client_id: 'gh-id', client_secret: secrets.github, scopes: ['read:user', 'user:email'] } }),
-      '--oauth', `apple:client-id=com.example.web,apple-team-id=TEAM123,apple-key-id=KEY123,apple-private-key-file=${files.appleKey}`,
-      '--whatsapp', '--sms-unsupported-regions', 'ru,cn',
-      '--custom-jwt-jwks-url', 'https://idp.example/.well-known/jwks.json', '--custom-jwt-issuer', 'https://idp.example', '--custom-jwt-audience', 'all-app', '--custom-jwt-user-id-claim', 'uid',
-      '--allowlist', '--allowlist-entries', 'ada@example.com,@team.example,+15551234567', '--allowlist-error-title', 'Private beta', '--allowlist-cta-link', 'https://all.example/wait',
-      '--user-limit', '100', '--signup-disabled', '--account-transfer=false',
-      '--captcha', 'turnstile', '--turnstile-site-key', '1x00000000000000000000AA', '--turnstile-secret', secrets.turnstile, '--turnstile-verify-url', 'http://127.0.0.1:5000/siteverify',
-      ...place], env)
+    const created = await runCli(
+      [
+        'apps',
+        'create',
+        '--name',
+        'Everything',
+        '--origin',
+        'https://all.example',
+        '--login-methods',
+        'email,sms,google,github,apple,custom_jwt,guest',
+        '--logo-url',
+        'https://all.example/logo.png',
+        '--accent-color',
+        '#112233',
+        '--theme',
+        'dark',
+        '--redirect-url',
+        'https://all.example/',
+        '--redirect-url',
+        'http://localhost:*/callback',
+        '--oauth',
+        `google:client-id=g-id,client-secret=${secrets.google},authorization-endpoint=http://127.0.0.1:4000/auth,token-endpoint=http://127.0.0.1:4000/token,userinfo-endpoint=http://127.0.0.1:4000/me,issuer=http://127.0.0.1:4000,jwks-uri=http://127.0.0.1:4000/jwks,scopes=openid email profile`,
+        '--oauth-json',
+        JSON.stringify({ github: { client_id: 'gh-id', client_secret: secrets.github, scopes: ['read:user', 'user:email'] } }),
+        '--oauth',
+        `apple:client-id=com.example.web,apple-team-id=TEAM123,apple-key-id=KEY123,apple-private-key-file=${files.appleKey}`,
+        '--whatsapp',
+        '--sms-unsupported-regions',
+        'ru,cn',
+        '--custom-jwt-jwks-url',
+        'https://idp.example/.well-known/jwks.json',
+        '--custom-jwt-issuer',
+        'https://idp.example',
+        '--custom-jwt-audience',
+        'all-app',
+        '--custom-jwt-user-id-claim',
+        'uid',
+        '--allowlist',
+        '--allowlist-entries',
+        'ada@example.com,@team.example,+15551234567',
+        '--allowlist-error-title',
+        'Private beta',
+        '--allowlist-cta-link',
+        'https://all.example/wait',
+        '--user-limit',
+        '100',
+        '--signup-disabled',
+        '--account-transfer=false',
+        '--captcha',
+        'turnstile',
+        '--turnstile-site-key',
+        '1x00000000000000000000AA',
+        '--turnstile-secret',
+        secrets.turnstile,
+        '--turnstile-verify-url',
+        'http://127.0.0.1:5000/siteverify',
+        ...place,
+      ],
+      env,
+    )
     expect(created.code, created.stderr).toBe(0)
     const shown = JSON.parse(created.stdout) as AppRecord
     expect(shown).toMatchObject({
       loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'custom_jwt', 'guest'],
-      logoUrl: 'https://all.example/logo.png', accentColor: '#112233', theme: 'dark',
+      logoUrl: 'https://all.example/logo.png',
+      accentColor: '#112233',
+      theme: 'dark',
       oauthRedirectUrls: ['https://all.example/', 'http://localhost:*/callback'],
       oauthProviders: {
-        google: { clientId: 'g-id', clientSecret: REDACTED, authorizationEndpoint: 'http://127.0.0.1:4000/auth', tokenEndpoint: 'http://127.0.0.1:4000/token',
-          userInfoEndpoint: 'http://127.0.0.1:4000/me', issuer: 'http://127.0.0.1:4000', jwksUri: 'http://127.0.0.1:4000/jwks', scopes: ['openid', 'email', 'profile'] },
+        google: {
+          clientId: 'g-id',
+          clientSecret: REDACTED,
+          authorizationEndpoint: 'http://127.0.0.1:4000/auth',
+          tokenEndpoint: 'http://127.0.0.1:4000/token',
+          userInfoEndpoint: 'http://127.0.0.1:4000/me',
+          issuer: 'http://127.0.0.1:4000',
+          jwksUri: 'http://127.0.0.1:4000/jwks',
+          scopes: ['openid', 'email', 'profile'],
+        },
         github: { clientId: 'gh-id', clientSecret: REDACTED, scopes: ['read:user', 'user:email'] },
         apple: { clientId: 'com.example.web', clientSecret: null, apple: { teamId: 'TEAM123', keyId: 'KEY123', privateKeyPem: REDACTED } },
       },
-      whatsappEnabled: true, smsUnsupportedRegions: ['RU', 'CN'],
-      customJwt: { jwksUrl: 'https://idp.example/.well-known/jwks.json', publicKeyPem: null, issuer: 'https://idp.example', audience: 'all-app', userIdClaim: 'uid' },
-      allowlist: { enabled: true, entries: ['ada@example.com', '@team.example', '+15551234567'], errorTitle: 'Private beta', errorDetail: null, ctaText: null, ctaLink: 'https://all.example/wait' },
-      userLimit: 100, signupDisabled: true, accountTransferEnabled: false,
+      whatsappEnabled: true,
+      smsUnsupportedRegions: ['RU', 'CN'],
+      customJwt: {
+        jwksUrl: 'https://idp.example/.well-known/jwks.json',
+        publicKeyPem: null,
+        issuer: 'https://idp.example',
+        audience: 'all-app',
+        userIdClaim: 'uid',
+      },
+      allowlist: {
+        enabled: true,
+        entries: ['ada@example.com', '@team.example', '+15551234567'],
+        errorTitle: 'Private beta',
+        errorDetail: null,
+        ctaText: null,
+        ctaLink: 'https://all.example/wait',
+      },
+      userLimit: 100,
+      signupDisabled: true,
+      accountTransferEnabled: false,
       captcha: { provider: 'turnstile', siteKey: '1x00000000000000000000AA', secretKey: REDACTED, verifyUrl: 'http://127.0.0.1:5000/siteverify' },
     })
     for (const secret of [...Object.values(secrets), 'PRIVATE KEY']) expect(created.stdout + created.stderr).not.toContain(secret)
@@ -118,16 +238,57 @@ describe('tessera-server apps: every app setting', () => {
     expect(show.code).toBe(0)
     for (const secret of [...Object.values(secrets), 'PRIVATE KEY']) expect(show.stdout).not.toContain(secret)
 
-    const updated = await runCli(['apps', 'update', shown.id, '--oauth', 'google:client-secret=rotated-google-secret', '--oauth', 'github:off',
-      '--custom-jwt-public-key-file', files.jwtKey, '--allowlist=false', '--allowlist-error-title', '', '--user-limit', 'none', '--signup-disabled=false',
-      '--captcha', 'altcha', '--altcha-max-number', '1000', '--redirect-url', 'none', '--sms-unsupported-regions', '', '--theme', 'none', ...place], env)
+    const updated = await runCli(
+      [
+        'apps',
+        'update',
+        shown.id,
+        '--oauth',
+        'google:client-secret=rotated-google-secret',
+        '--oauth',
+        'github:off',
+        '--custom-jwt-public-key-file',
+        files.jwtKey,
+        '--allowlist=false',
+        '--allowlist-error-title',
+        '',
+        '--user-limit',
+        'none',
+        '--signup-disabled=false',
+        '--captcha',
+        'altcha',
+        '--altcha-max-number',
+        '1000',
+        '--redirect-url',
+        'none',
+        '--sms-unsupported-regions',
+        '',
+        '--theme',
+        'none',
+        ...place,
+      ],
+      env,
+    )
     expect(updated.code, updated.stderr).toBe(0)
     const after = await stored(shown.id)
     expect(after.oauthProviders.google).toMatchObject({ clientId: 'g-id', clientSecret: 'rotated-google-secret', issuer: 'http://127.0.0.1:4000' })
     expect(after.oauthProviders.github).toBeUndefined()
     expect(after.customJwt).toEqual({ jwksUrl: null, publicKeyPem: files.jwtPem, issuer: 'https://idp.example', audience: 'all-app', userIdClaim: 'uid' })
-    expect(after.allowlist).toMatchObject({ enabled: false, entries: ['ada@example.com', '@team.example', '+15551234567'], errorTitle: null, ctaLink: 'https://all.example/wait' })
-    expect(after).toMatchObject({ userLimit: null, signupDisabled: false, oauthRedirectUrls: [], smsUnsupportedRegions: [], theme: null, whatsappEnabled: true, accountTransferEnabled: false })
+    expect(after.allowlist).toMatchObject({
+      enabled: false,
+      entries: ['ada@example.com', '@team.example', '+15551234567'],
+      errorTitle: null,
+      ctaLink: 'https://all.example/wait',
+    })
+    expect(after).toMatchObject({
+      userLimit: null,
+      signupDisabled: false,
+      oauthRedirectUrls: [],
+      smsUnsupportedRegions: [],
+      theme: null,
+      whatsappEnabled: true,
+      accountTransferEnabled: false,
+    })
     expect(after.captcha).toEqual({ provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 })
     // Warned: github login is on without a client any more, and OAuth has no redirect URL.
     expect(updated.stderr).toContain('warning: github login is on but has no OAuth client')
@@ -141,19 +302,33 @@ describe('tessera-server apps: every app setting', () => {
   it('sets the embedded_wallets and smart_wallets sections from JSON as the config file does, and clears smart wallets with null', async () => {
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const signerKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64')
-    const embedded = { mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', delegated_actions_enabled: true, session_signers: [{ id: 'backend', public_key: signerKey }] }
+    const embedded = {
+      mode: 'user-controlled-server-wallets-only',
+      ethereum_create_on_login: 'all-users',
+      delegated_actions_enabled: true,
+      session_signers: [{ id: 'backend', public_key: signerKey }],
+    }
     const smart = { type: 'safe', networks: [{ chain_id: 31337, bundler_url: 'http://127.0.0.1:4337', paymaster_url: 'http://127.0.0.1:4338' }] }
-    const created = await runCli(['apps', 'create', '--name', 'Wallets', '--embedded-wallets-json', JSON.stringify(embedded), '--smart-wallets-json', JSON.stringify(smart), ...place], env)
+    const created = await runCli(
+      ['apps', 'create', '--name', 'Wallets', '--embedded-wallets-json', JSON.stringify(embedded), '--smart-wallets-json', JSON.stringify(smart), ...place],
+      env,
+    )
     expect(created.code, created.stderr).toBe(0)
     const id = JSON.parse(created.stdout).id as string
     const app = await stored(id)
     expect(app.embeddedWallets).toMatchObject({
-      mode: 'user-controlled-server-wallets-only', ethereumCreateOnLogin: 'all-users', solanaCreateOnLogin: 'off', delegatedActionsEnabled: true,
+      mode: 'user-controlled-server-wallets-only',
+      ethereumCreateOnLogin: 'all-users',
+      solanaCreateOnLogin: 'off',
+      delegatedActionsEnabled: true,
       sessionSigners: [{ id: 'backend', publicKey: signerKey }],
     })
     expect(app.smartWallets).toEqual({
-      type: 'safe', version: null,
-      networks: [{ chainId: 31337, bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4338', rpcUrl: null, chainName: null, paymasterContext: null }],
+      type: 'safe',
+      version: null,
+      networks: [
+        { chainId: 31337, bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4338', rpcUrl: null, chainName: null, paymasterContext: null },
+      ],
     })
     const cleared = await runCli(['apps', 'update', id, '--smart-wallets-json', 'null', ...place], env)
     expect(cleared.code, cleared.stderr).toBe(0)

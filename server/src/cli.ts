@@ -63,8 +63,10 @@ function checked(input: AppInput, current: AppRecord | null = null): AppInput {
 }
 
 /** The app flags' settings and the sections given as JSON (`--funding-json`, `--embedded-wallets-json`, `--smart-wallets-json`). */
-const flagInput = (values: Values, current: AppRecord | null): AppInput =>
-  ({ ...appInputFromFlags(values, current), ...sectionInputsFromFlags(values, process.env, process.cwd()) })
+const flagInput = (values: Values, current: AppRecord | null): AppInput => ({
+  ...appInputFromFlags(values, current),
+  ...sectionInputsFromFlags(values, process.env, process.cwd()),
+})
 
 /** `apps create` input, checked before the database opens so a typo fails fast. */
 function newAppInput(values: Values): AppInput {
@@ -75,11 +77,17 @@ function newAppInput(values: Values): AppInput {
 
 async function appsCommand(action: string | undefined, positionals: string[], values: Values): Promise<void> {
   const createInput = action === 'create' ? newAppInput(values) : null
-  const apps = await openAppsAccess({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? defaults.dataDir, clock: systemClock, say: (m) => console.error(m) })
+  const apps = await openAppsAccess({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: values['data-dir'] ?? defaults.dataDir,
+    clock: systemClock,
+    say: (m) => console.error(m),
+  })
   try {
     switch (action) {
       case 'list': {
-        for (const app of await apps.list()) console.log(`${app.id}  ${app.name}  origins=${app.allowedOrigins.join(',') || '-'}  login=${app.loginMethods.join(',')}`)
+        for (const app of await apps.list())
+          console.log(`${app.id}  ${app.name}  origins=${app.allowedOrigins.join(',') || '-'}  login=${app.loginMethods.join(',')}`)
         return
       }
       case 'show': {
@@ -137,7 +145,13 @@ async function startCommand(values: Values): Promise<void> {
   console.log(`tessera-server ready at ${server.url}${values.dev ? ` (dev mode: codes print here and at ${server.url}/dev/outbox)` : ''}`)
   const stop = (signal: string) => {
     console.log(`${signal} received, closing`)
-    server.close().then(() => process.exit(0), (error) => { console.error(error); process.exit(1) })
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
   }
   process.once('SIGINT', () => stop('SIGINT'))
   process.once('SIGTERM', () => stop('SIGTERM'))

@@ -68,7 +68,10 @@ export function devOAuthFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<AppI
   if (!parsed.success) throw new Error(`Invalid TESSERA_DEV_OAUTH: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   return {
     oauthProviders: oauthProvidersFromFile(parsed.data, { env, baseDir: process.cwd() }),
-    oauthRedirectUrls: env.TESSERA_DEV_OAUTH_REDIRECT_URLS?.split(',').map((url) => url.trim()).filter(Boolean) ?? devOrigins.map((origin) => `${origin}/`),
+    oauthRedirectUrls:
+      env.TESSERA_DEV_OAUTH_REDIRECT_URLS?.split(',')
+        .map((url) => url.trim())
+        .filter(Boolean) ?? devOrigins.map((origin) => `${origin}/`),
   }
 }
 
@@ -87,7 +90,10 @@ export function createDevApp(env: NodeJS.ProcessEnv = process.env): AppInput {
 export const devApp: AppInput = createDevApp()
 
 /** Dev mode warns (through `warn`) about what production refuses in a config file. */
-export interface ConfigFileMode { dev?: boolean; warn?(line: string): void }
+export interface ConfigFileMode {
+  dev?: boolean
+  warn?(line: string): void
+}
 
 const configSchema = z.object({ apps: z.array(appFileSchema).default([]) })
 

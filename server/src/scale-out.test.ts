@@ -42,8 +42,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   /** The i-th request goes to server i mod 2: every batch below is split across both processes. */
   const serverFor = (i: number) => servers[i % 2]!
   const call = async (server: ServerProcess, path: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'privy-app-id': app.id, ...(token ? { authorization: `Bearer ${token}` } : {}) }
-    const response = await fetch(server.url + path, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'privy-app-id': app.id,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    }
+    const response = await fetch(server.url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     return { status: response.status, body: await response.json() }
   }
   let emails = 0
@@ -62,7 +70,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const code = await servers[1]!.codeFor(email)
     const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => call(serverFor(i), '/api/v1/passwordless/authenticate', { email, code })))
     expect(attempts.filter((attempt) => attempt.status === 200)).toHaveLength(1)
-    expect(await db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.app_id = $1 AND s.user_id = $2', [app.id, attempts.find((a) => a.status === 200)!.body.user.id])).toHaveLength(1)
+    expect(
+      await db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.app_id = $1 AND s.user_id = $2', [
+        app.id,
+        attempts.find((a) => a.status === 200)!.body.user.id,
+      ]),
+    ).toHaveLength(1)
   })
 
   it('a refresh token rotates once: 20 parallel refreshes across both processes get one successor', async () => {

@@ -58,16 +58,20 @@ export interface ServerOverrides {
 /** Opens the database, prepares keys and apps, and builds the request context. */
 export async function createServerContext(options: StartServerOptions = {}, overrides: ServerOverrides = {}): Promise<ServerContext> {
   const logger = overrides.logger ?? createLogger(options.quiet ?? false)
-  const say = (line: string) => { if (!options.quiet) console.log(line) }
+  const say = (line: string) => {
+    if (!options.quiet) console.log(line)
+  }
   const clock = overrides.clock ?? systemClock
   const dev = options.dev ?? false
   // Before the database opens: production without a key-encryption key is refused at once.
   const keyEncryptionKeys = overrides.keyEncryptionKeys ?? loadKeyEncryptionKeys({ dev, dataDir: options.dataDir ?? defaults.dataDir, say })
-  const db = overrides.db ?? (await openDatabase({
-    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
-    dataDir: options.dataDir ?? defaults.dataDir,
-    onPreparing: say,
-  }))
+  const db =
+    overrides.db ??
+    (await openDatabase({
+      databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+      dataDir: options.dataDir ?? defaults.dataDir,
+      onPreparing: say,
+    }))
   try {
     await sealPlaintextSecrets(db, keyEncryptionKeys)
     if (dev && !(await getApp(db, devApp.id!))) await upsertApp(db, devApp, clock.now())
@@ -85,10 +89,12 @@ export async function createServerContext(options: StartServerOptions = {}, over
       keys: await loadSigningKeys(db, keyEncryptionKeys, clock.now()),
       keyEncryptionKeys,
       secret: await loadServerSecret(db, keyEncryptionKeys, 'otp-hmac'),
-      signer: overrides.signer ?? createSignerClient({
-        settings: signerSettings({ dev, dataDir: options.dataDir ?? defaults.dataDir, databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL }),
-        logger,
-      }),
+      signer:
+        overrides.signer ??
+        createSignerClient({
+          settings: signerSettings({ dev, dataDir: options.dataDir ?? defaults.dataDir, databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL }),
+          logger,
+        }),
       walletRecoveryKey: await loadWalletRecoveryKey(db, keyEncryptionKeys),
       walletFrameDir: resolveWalletFrameDir(options.walletFrameDir),
       delivery: overrides.delivery ?? pickDelivery(db, clock, dev, say, logger),
@@ -111,9 +117,13 @@ function pickDelivery(db: Db, clock: Clock, dev: boolean, say: (line: string) =>
   const twilio = twilioFromEnv()
   const texts = twilio ? createTwilioDelivery(twilio) : null
   if (dev) return routeByChannel(texts, createDevOutbox(db, clock, say))
-  if (!texts) logger.warn('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set: SMS codes cannot be sent (passwordless_sms/init answers 400 feature_not_enabled).')
+  if (!texts)
+    logger.warn(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set: SMS codes cannot be sent (passwordless_sms/init answers 400 feature_not_enabled).',
+    )
   const smtpUrl = process.env.SMTP_URL
-  if (!smtpUrl) logger.warn('SMTP_URL is not set: email codes cannot be sent (passwordless/init answers 400 feature_not_enabled). Use --dev for the console outbox.')
+  if (!smtpUrl)
+    logger.warn('SMTP_URL is not set: email codes cannot be sent (passwordless/init answers 400 feature_not_enabled). Use --dev for the console outbox.')
   return routeByChannel(smtpUrl ? createSmtpDelivery(smtpUrl, process.env.MAIL_FROM ?? 'Tessera <no-reply@localhost>') : null, texts)
 }
 
@@ -151,23 +161,26 @@ export async function startServer(options: StartServerOptions = {}, overrides: S
     const pruning = setInterval(prune, PRUNE_INTERVAL_MS)
     pruning.unref()
     const stopAppsSocket = await appsSocketFor(ctx, options, overrides)
-    startSignerForApps(ctx).catch((error: Error) => ctx.logger.warn({ err: error.message }, 'the signer did not start with the server (it is tried again at first use)'))
+    startSignerForApps(ctx).catch((error: Error) =>
+      ctx.logger.warn({ err: error.message }, 'the signer did not start with the server (it is tried again at first use)'),
+    )
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
     let closing: Promise<void> | undefined
     return {
       url,
       port,
-      close: () => (closing ??= (async () => {
-        clearInterval(pruning)
-        await stopAppsSocket()
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          // Keep-alive sockets would hold close() open; end them.
-          ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-        })
-        if (!overrides.signer) await ctx.signer.close()
-        if (!overrides.db) await ctx.db.close()
-      })()),
+      close: () =>
+        (closing ??= (async () => {
+          clearInterval(pruning)
+          await stopAppsSocket()
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            // Keep-alive sockets would hold close() open; end them.
+            ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+          })
+          if (!overrides.signer) await ctx.signer.close()
+          if (!overrides.db) await ctx.db.close()
+        })()),
     }
   } catch (error) {
     if (!overrides.db) await ctx.db.close()

@@ -22,5 +22,16 @@ export interface ClientEvents {
    * for the password or recovery the app requires (`createLoginWallets`), 'transaction:confirm' for a confirmation and
    * 'funding:flow' for a funding session (`client.funding.fundWallet`). `<auth-modal>` opens on that screen.
    */
-  walletPrompt: { screen: 'mfa:verify' | 'password:enter' | 'password:create' | 'recovery:select' | 'recovery:sign-in-again' | 'cloud:backup' | 'cloud:confirm' | 'transaction:confirm' | 'funding:flow' }
+  walletPrompt: {
+    screen:
+      | 'mfa:verify'
+      | 'password:enter'
+      | 'password:create'
+      | 'recovery:select'
+      | 'recovery:sign-in-again'
+      | 'cloud:backup'
+      | 'cloud:confirm'
+      | 'transaction:confirm'
+      | 'funding:flow'
+  }
 }

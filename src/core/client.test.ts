@@ -52,7 +52,11 @@ describe('createClient', () => {
     api.handle(apiRoutes({ [`GET ${CONFIG}`]: () => ({ body: appConfigDto({ name: 'Acme', google_oauth: true }) }) }))
     const client = newClient({ config: { appearance: { landingHeader: 'First' } } })
     await client.ready
-    client.setConfig({ appearance: { landingHeader: 'Second' }, loginMethodsAndOrder: { primary: ['google', 'email'], overflow: [] }, intl: { defaultCountry: 'GB' } })
+    client.setConfig({
+      appearance: { landingHeader: 'Second' },
+      loginMethodsAndOrder: { primary: ['google', 'email'], overflow: [] },
+      intl: { defaultCountry: 'GB' },
+    })
     const { config } = client.getConfig()
     expect(config.appName).toBe('Acme')
     expect(config.appearance.landingHeader).toBe('Second')

@@ -64,18 +64,50 @@ export type {
   TokenStorage,
   Unsubscribe,
 } from './types.js'
-export type { AllowlistScreen, Appearance, EffectiveConfig, EffectiveConfigInput, Legal, LoginMethod, ThemeName, WalletChainType, WalletListEntry } from './config/types.js'
+export type {
+  AllowlistScreen,
+  Appearance,
+  EffectiveConfig,
+  EffectiveConfigInput,
+  Legal,
+  LoginMethod,
+  ThemeName,
+  WalletChainType,
+  WalletListEntry,
+} from './config/types.js'
 export type { CrossAppProvider } from './auth/cross-app/config.js'
 export type { CustomAuthConfig } from './auth/custom-auth/config.js'
 export type { TelegramConfig } from './auth/telegram/config.js'
-export type { ConnectedEthereumWallet, ConnectedSolanaWallet, ConnectedWallet, ConnectedWalletData, ConnectedWalletMeta, ConnectWalletOptions, ExternalSignature, WalletChain, WalletConnectorType, WalletErrorKind, WalletFlowState, WalletIntent, WalletLoginStatus, WalletOption, WalletsApi, WalletSignInOptions } from './wallets/types.js'
+export type {
+  ConnectedEthereumWallet,
+  ConnectedSolanaWallet,
+  ConnectedWallet,
+  ConnectedWalletData,
+  ConnectedWalletMeta,
+  ConnectWalletOptions,
+  ExternalSignature,
+  WalletChain,
+  WalletConnectorType,
+  WalletErrorKind,
+  WalletFlowState,
+  WalletIntent,
+  WalletLoginStatus,
+  WalletOption,
+  WalletsApi,
+  WalletSignInOptions,
+} from './wallets/types.js'
 export { walletErrorKind } from './wallets/errors.js'
 export type { OAuthTokens } from './auth/oauth/provider-tokens.js'
 export type { LoginMfaApi, LoginMfaState } from './auth/login-mfa/types.js'
 export { errorIndicatesMaxMfaRetries, errorIndicatesMfaTimeout, errorIndicatesMfaVerificationFailed } from './errors/indicates.js'
 export { toViemAccount } from './wallets/embedded/to-viem-account.js'
 export { activeWalletOf, type ActiveWalletChoice, type ActiveWalletStore } from './wallets/active-wallet.js'
-export { connectedStandardSolanaWallet, type ConnectedStandardSolanaWallet, type SolanaSigner, type StandardSolanaTransactionInput } from './wallets/solana/connected-standard-wallet.js'
+export {
+  connectedStandardSolanaWallet,
+  type ConnectedStandardSolanaWallet,
+  type SolanaSigner,
+  type StandardSolanaTransactionInput,
+} from './wallets/solana/connected-standard-wallet.js'
 export { recoveryPromptToCreate } from './wallets/embedded/create-on-login.js'
 export type { Chain } from './chains/chain.js'
 export type {

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpFrameApi } from './api.js'
 
-interface Seen { method?: string; url?: string; headers: IncomingHttpHeaders; body: unknown }
+interface Seen {
+  method?: string
+  url?: string
+  headers: IncomingHttpHeaders
+  body: unknown
+}
 const seen: Seen[] = []
 let reply: { status: number; body: unknown } = { status: 200, body: {} }
 let baseUrl = ''
@@ -46,7 +51,10 @@ describe('httpFrameApi (real HTTP on loopback)', () => {
     reply = { status: 401, body: { error: 'Invalid auth token', code: 'missing_or_invalid_token' } }
     await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'error', message: 'Invalid auth token' })
     reply = { status: 400, body: { error: 'Wallet shares changed on another device', code: 'invalid_data' } }
-    await expect(api().reshare('t', 'a', {} as never)).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Wallet shares changed on another device' })
+    await expect(api().reshare('t', 'a', {} as never)).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Wallet shares changed on another device',
+    })
     reply = { status: 403, body: { error: 'MFA required', code: 'missing_or_invalid_mfa' } }
     await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' })
     reply = { status: 429, body: { error: 'Too many requests', code: 'too_many_requests' } }
@@ -57,14 +65,20 @@ describe('httpFrameApi (real HTTP on loopback)', () => {
 
   it('maps a sponsorship refusal (a policy the send breaks, sponsorship off) to its own type with the server’s message', async () => {
     reply = { status: 403, body: { error: 'Contract not allowed by the sponsorship policy', code: 'policy_violation' } }
-    await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'policy_violation', message: 'Contract not allowed by the sponsorship policy' })
+    await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({
+      type: 'policy_violation',
+      message: 'Contract not allowed by the sponsorship policy',
+    })
     reply = { status: 403, body: { error: 'Gas sponsorship is not enabled for this app', code: 'feature_not_enabled' } }
     await expect(api().authShare('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'feature_not_enabled' })
   })
 
   it('maps the re-authentication refusal (403, a live token whose sign-in is too old) to its own type; a dead token stays an error', async () => {
     reply = { status: 403, body: { error: 'Sign in again to recover your wallet', code: 'missing_or_invalid_token' } }
-    await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'reauthentication_required', message: 'Sign in again to recover your wallet' })
+    await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({
+      type: 'reauthentication_required',
+      message: 'Sign in again to recover your wallet',
+    })
     reply = { status: 401, body: { error: 'Invalid auth token', code: 'missing_or_invalid_token' } }
     await expect(api().keyMaterial('t', 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'error', message: 'Invalid auth token' })
   })

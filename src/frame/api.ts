@@ -98,11 +98,29 @@ export async function failure(response: Response): Promise<FrameError> {
 
 const verifyRoutes = { totp: mfaRoutes.totpVerify, sms: mfaRoutes.smsVerify, passkey: mfaRoutes.passkeyVerify } as const
 
-export type FrameCall = <T>(route: Route, accessToken: string, body: object | undefined, params?: Record<string, string>, extraHeaders?: Record<string, string>) => Promise<T>
+export type FrameCall = <T>(
+  route: Route,
+  accessToken: string,
+  body: object | undefined,
+  params?: Record<string, string>,
+  extraHeaders?: Record<string, string>,
+) => Promise<T>
 
 /** One JSON call to the frame's server with the session's bearer token (and the user's MFA token when the frame holds one). */
-export function frameCall({ appId, clientId, baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args), mfaTokens = mfaTokenStore() }: HttpFrameApiOptions): FrameCall {
-  return async <T>(route: Route, accessToken: string, body: object | undefined, params: Record<string, string> = {}, extraHeaders: Record<string, string> = {}): Promise<T> => {
+export function frameCall({
+  appId,
+  clientId,
+  baseUrl = '',
+  fetch: fetchImpl = (...args) => fetch(...args),
+  mfaTokens = mfaTokenStore(),
+}: HttpFrameApiOptions): FrameCall {
+  return async <T>(
+    route: Route,
+    accessToken: string,
+    body: object | undefined,
+    params: Record<string, string> = {},
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> => {
     const path = routePath(route, params)
     const mfaToken = mfaTokens.get(accessToken)
     const requestHeaders: Record<string, string> = {
@@ -115,7 +133,13 @@ export function frameCall({ appId, clientId, baseUrl = '', fetch: fetchImpl = (.
     }
     let response: Response
     try {
-      response = await fetchImpl(`${baseUrl}${path}`, { method: route.method, headers: requestHeaders, body: body && JSON.stringify(body), credentials: 'omit', cache: 'no-store' })
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method: route.method,
+        headers: requestHeaders,
+        body: body && JSON.stringify(body),
+        credentials: 'omit',
+        cache: 'no-store',
+      })
     } catch {
       throw new FrameError('error', 'Cannot reach the wallet server')
     }
@@ -127,7 +151,8 @@ export function frameCall({ appId, clientId, baseUrl = '', fetch: fetchImpl = (.
 export function httpFrameApi(options: HttpFrameApiOptions): FrameApi {
   const { mfaTokens = mfaTokenStore() } = options
   const send = frameCall({ ...options, mfaTokens })
-  const call = <T>(route: Route, accessToken: string, body: object | undefined, address?: string) => send<T>(route, accessToken, body, address === undefined ? {} : { address })
+  const call = <T>(route: Route, accessToken: string, body: object | undefined, address?: string) =>
+    send<T>(route, accessToken, body, address === undefined ? {} : { address })
   return {
     create: (token, body) => call(embeddedWalletRoutes.create, token, body),
     add: (token, body) => call(embeddedWalletRoutes.add, token, body),
@@ -137,9 +162,10 @@ export function httpFrameApi(options: HttpFrameApiOptions): FrameApi {
     reshare: (token, address, body) => call(embeddedWalletRoutes.reshare, token, body, address),
     delegate: (token, body) => call(delegationRoutes.delegate, token, body),
     async verifyMfa(token, submission) {
-      const body = submission.method === 'passkey'
-        ? { authenticator_response: submission.authenticatorResponse, ...(submission.relyingParty ? { relying_party: submission.relyingParty } : {}) }
-        : { code: submission.code }
+      const body =
+        submission.method === 'passkey'
+          ? { authenticator_response: submission.authenticatorResponse, ...(submission.relyingParty ? { relying_party: submission.relyingParty } : {}) }
+          : { code: submission.code }
       const answer = await call<MfaVerifyResponse>(verifyRoutes[submission.method], token, body)
       if (typeof answer?.token !== 'string' || !answer.token) throw new FrameError('error', 'Something went wrong.')
       mfaTokens.set(token, answer.token)

@@ -38,11 +38,14 @@ export function indexedDbDeviceShareStore(factory: IDBFactory = indexedDB): Devi
   /** Resolves once the write is durable (the transaction committed), not merely queued. */
   const write = async (action: (objects: IDBObjectStore) => IDBRequest) => {
     const objects = await store('readwrite')
-    await Promise.all([done(action(objects)), new Promise<void>((resolve, reject) => {
-      objects.transaction.oncomplete = () => resolve()
-      objects.transaction.onerror = () => reject(objects.transaction.error)
-      objects.transaction.onabort = () => reject(objects.transaction.error)
-    })])
+    await Promise.all([
+      done(action(objects)),
+      new Promise<void>((resolve, reject) => {
+        objects.transaction.oncomplete = () => resolve()
+        objects.transaction.onerror = () => reject(objects.transaction.error)
+        objects.transaction.onabort = () => reject(objects.transaction.error)
+      }),
+    ])
   }
   return {
     async get(appId, entropyId) {

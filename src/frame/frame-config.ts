@@ -5,15 +5,30 @@
  */
 export const FRAME_CONFIG_ELEMENT_ID = 'tessera-frame-config'
 
-export interface FrameConfig { appId: string; allowedOrigins: string[]; googleDriveApiUrl: string | null; serverWalletsOnly: boolean }
+export interface FrameConfig {
+  appId: string
+  allowedOrigins: string[]
+  googleDriveApiUrl: string | null
+  serverWalletsOnly: boolean
+}
 
 /** Null when the block is missing or malformed: the frame then does not start. */
 export function parseFrameConfig(text: string | null | undefined): FrameConfig | null {
   try {
-    const { app_id: appId, allowed_origins: allowedOrigins, google_drive_api_url: googleDriveApiUrl, embedded_wallets_mode: mode } = JSON.parse(text ?? '') as Record<string, unknown>
+    const {
+      app_id: appId,
+      allowed_origins: allowedOrigins,
+      google_drive_api_url: googleDriveApiUrl,
+      embedded_wallets_mode: mode,
+    } = JSON.parse(text ?? '') as Record<string, unknown>
     if (typeof appId !== 'string' || appId.length === 0) return null
     if (!Array.isArray(allowedOrigins) || !allowedOrigins.every((origin) => typeof origin === 'string')) return null
-    return { appId, allowedOrigins, googleDriveApiUrl: typeof googleDriveApiUrl === 'string' ? googleDriveApiUrl : null, serverWalletsOnly: mode === 'user-controlled-server-wallets-only' }
+    return {
+      appId,
+      allowedOrigins,
+      googleDriveApiUrl: typeof googleDriveApiUrl === 'string' ? googleDriveApiUrl : null,
+      serverWalletsOnly: mode === 'user-controlled-server-wallets-only',
+    }
   } catch {
     return null
   }

@@ -58,13 +58,27 @@ describe('a full lifecycle leaks no secret to the host or the network (docs/secu
     const keepDeviceShares = (store: ReturnType<typeof memoryDeviceShareStore>) => store.records.forEach((record) => deviceShares.push(record.share))
 
     const ethereum = (await first.send('wallet:create', { accessToken })) as WalletChangeResult
-    const solana = (await first.send('solana-wallet:create', { accessToken, recoveryMethod: 'user-passcode', recoveryPassword: 'correct horse battery' })) as WalletChangeResult
+    const solana = (await first.send('solana-wallet:create', {
+      accessToken,
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'correct horse battery',
+    })) as WalletChangeResult
     const ethRef = { accessToken, entropyId: ethereum.entropyId, entropyIdVerifier: ethereum.entropyIdVerifier }
     const solRef = { accessToken, entropyId: solana.entropyId, entropyIdVerifier: solana.entropyIdVerifier }
     const added = (await first.send('wallets:add', { ...ethRef, chainType: 'ethereum', hdWalletIndex: 1 })) as WalletChangeResult
     await first.send('connect', ethRef)
-    await first.send('rpc', { ...ethRef, chainType: 'ethereum', hdWalletIndex: 1, request: { method: 'personal_sign', params: ['0x68656c6c6f', added.address] } })
-    await first.send('rpc', { ...solRef, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signMessage', params: { message: bytesToBase64(new Uint8Array([1, 2, 3])), encoding: 'base64' } } })
+    await first.send('rpc', {
+      ...ethRef,
+      chainType: 'ethereum',
+      hdWalletIndex: 1,
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', added.address] },
+    })
+    await first.send('rpc', {
+      ...solRef,
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      request: { method: 'signMessage', params: { message: bytesToBase64(new Uint8Array([1, 2, 3])), encoding: 'base64' } },
+    })
     keepDeviceShares(first.store)
 
     const second = frameOnDevice(server)
@@ -75,12 +89,19 @@ describe('a full lifecycle leaks no secret to the host or the network (docs/secu
     keepDeviceShares(second.store)
 
     const secrets: string[] = deviceShares.flatMap(spellings)
-    for (const { entropyId, chainType } of [{ ...ethereum, chainType: 'ethereum' }, { ...solana, chainType: 'solana' }] as const) {
-      const entropy = await combineShares((await second.store.get(appId, entropyId))!.share, base64ToBytes(server.shareSets.find((set) => set.entropyId === entropyId)!.authShare)!)
+    for (const { entropyId, chainType } of [
+      { ...ethereum, chainType: 'ethereum' },
+      { ...solana, chainType: 'solana' },
+    ] as const) {
+      const entropy = await combineShares(
+        (await second.store.get(appId, entropyId))!.share,
+        base64ToBytes(server.shareSets.find((set) => set.entropyId === entropyId)!.authShare)!,
+      )
       const seed = seedOf(entropy)
       secrets.push(...spellings(entropy), ...spellings(seed), mnemonicOf(entropy), mnemonicOf(entropy).split(' ').slice(0, 4).join(' '))
       for (const index of [0, 1]) {
-        const privateKey = chainType === 'ethereum' ? HDKey.fromMasterSeed(seed).derive(ethereumPath(index)).privateKey! : slip10Derive(seed, solanaPath(index)).privateKey
+        const privateKey =
+          chainType === 'ethereum' ? HDKey.fromMasterSeed(seed).derive(ethereumPath(index)).privateKey! : slip10Derive(seed, solanaPath(index)).privateKey
         secrets.push(...spellings(privateKey))
       }
     }

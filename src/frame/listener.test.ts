@@ -32,7 +32,15 @@ describe('listenToParent', () => {
     frame.deliver({ source: { postMessage() {} }, origin: parentOrigin, data: request })
     frame.deliver({ source: frame.parent, origin: 'https://evil.example', data: request })
     frame.deliver({ source: frame.parent, origin: 'null', data: request })
-    for (const data of [null, 'connect', [], { ...request, id: '' }, { ...request, event: 'eval' }, { ...request, data: 'x' }, { ...request, id: 'x'.repeat(101) }]) {
+    for (const data of [
+      null,
+      'connect',
+      [],
+      { ...request, id: '' },
+      { ...request, event: 'eval' },
+      { ...request, data: 'x' },
+      { ...request, id: 'x'.repeat(101) },
+    ]) {
       frame.deliver({ source: frame.parent, origin: parentOrigin, data })
     }
     await settle()
@@ -47,8 +55,12 @@ describe('listenToParent', () => {
 
   it('answers failures as {type, message}: its own errors with their copy, anything else with the event’s generic copy', async () => {
     const frame = started({
-      connect: async () => { throw Object.assign(new Error('Wallet not found on this device'), { name: 'FrameError', type: 'wallet_not_on_device' }) },
-      recover: async () => { throw new Error('internal detail that must not reach the host') },
+      connect: async () => {
+        throw Object.assign(new Error('Wallet not found on this device'), { name: 'FrameError', type: 'wallet_not_on_device' })
+      },
+      recover: async () => {
+        throw new Error('internal detail that must not reach the host')
+      },
     })
     frame.deliver({ source: frame.parent, origin: parentOrigin, data: { id: 'a', event: 'connect', data: {} } })
     frame.deliver({ source: frame.parent, origin: parentOrigin, data: { id: 'b', event: 'recover', data: {} } })
@@ -74,7 +86,9 @@ describe('listenToParent', () => {
 describe('static check: the frame never posts to "*" (docs/security.md #40)', () => {
   it('every postMessage call in the frame’s shipped code names a target origin variable', () => {
     const root = fileURLToPath(new URL('.', import.meta.url))
-    const files = readdirSync(root, { recursive: true }).map(String).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))
+    const files = readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))
     const calls = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/postMessage\(([^)]*)\)/g)].map((match) => match[1]!))
     expect(calls.length).toBeGreaterThan(0)
     for (const args of calls) expect(args).not.toMatch(/['"`]\*['"`]/)

@@ -10,8 +10,14 @@ import type { FrameHandlers } from './handlers/index.js'
 import type { ReferenceDialect } from './reference/answer.js'
 import { isReferenceRequest } from './reference/events.js'
 
-export interface ParentWindow { postMessage(message: unknown, targetOrigin: string): void }
-export interface IncomingMessage { source: unknown; origin: string; data: unknown }
+export interface ParentWindow {
+  postMessage(message: unknown, targetOrigin: string): void
+}
+export interface IncomingMessage {
+  source: unknown
+  origin: string
+  data: unknown
+}
 export interface FrameWindow {
   parent: ParentWindow
   addEventListener(type: 'message', listener: (event: IncomingMessage) => void): void

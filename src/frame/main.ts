@@ -14,17 +14,20 @@ import { serverWalletContext } from './server-wallets/authorized-rpc.js'
 import { indexedDbUserSignerKeyStore, userSigner } from './server-wallets/user-signer.js'
 
 const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
-const parentOrigin = config && trustedParentOrigin(
-  { isTopWindow: window.parent === window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer },
-  config.allowedOrigins,
-)
+const parentOrigin =
+  config &&
+  trustedParentOrigin({ isTopWindow: window.parent === window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }, config.allowedOrigins)
 
 if (config && parentOrigin) {
   const apiOptions = { appId: config.appId, clientId: new URLSearchParams(location.search).get('client_id') }
   const api = httpFrameApi(apiOptions)
-  const serverWallets = serverWalletContext(httpServerWalletApi({ ...apiOptions, origin: location.origin }), userSigner(config.appId, indexedDbUserSignerKeyStore()))
+  const serverWallets = serverWalletContext(
+    httpServerWalletApi({ ...apiOptions, origin: location.origin }),
+    userSigner(config.appId, indexedDbUserSignerKeyStore()),
+  )
   const deviceShares = fallbackDeviceShareStore(indexedDbDeviceShareStore(), memoryDeviceShareStore(), () =>
-    console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'))
+    console.warn('Tessera wallet frame: the browser refuses this frame storage; wallets will be recovered after a reload'),
+  )
   const cloudKeys = config.googleDriveApiUrl ? googleDriveKeyStore(config.googleDriveApiUrl) : undefined
   const context = { appId: config.appId, api, deviceShares, serverWallets, serverWalletsOnly: config.serverWalletsOnly, ...(cloudKeys && { cloudKeys }) }
   const handlers = frameHandlers(context)

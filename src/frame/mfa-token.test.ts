@@ -34,7 +34,11 @@ describe('mfaTokenStore', () => {
   })
 })
 
-interface Seen { url?: string; headers: IncomingHttpHeaders; body: unknown }
+interface Seen {
+  url?: string
+  headers: IncomingHttpHeaders
+  body: unknown
+}
 const seen: Seen[] = []
 let reply: { status: number; body: unknown } = { status: 200, body: {} }
 let baseUrl = ''
@@ -46,7 +50,11 @@ const server = createServer((request, response) => {
     response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
   })
 })
-beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)).then(() => void (baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+beforeAll(() =>
+  new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)).then(
+    () => void (baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+  ),
+)
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 describe('httpFrameApi MFA calls (real HTTP on loopback)', () => {
@@ -71,7 +79,10 @@ describe('httpFrameApi MFA calls (real HTTP on loopback)', () => {
     const api = httpFrameApi({ appId: 'cm-app', baseUrl })
     reply = { status: 200, body: { token: 't' } }
     await api.verifyMfa(alice, { method: 'passkey', authenticatorResponse: { id: 'cred', raw_id: 'cred' }, relyingParty: 'localhost' })
-    expect(seen.at(-1)).toMatchObject({ url: '/api/v1/mfa/passkeys/verify', body: { authenticator_response: { id: 'cred', raw_id: 'cred' }, relying_party: 'localhost' } })
+    expect(seen.at(-1)).toMatchObject({
+      url: '/api/v1/mfa/passkeys/verify',
+      body: { authenticator_response: { id: 'cred', raw_id: 'cred' }, relying_party: 'localhost' },
+    })
     await api.verifyMfa(alice, { method: 'sms', code: '654321' })
     expect(seen.at(-1)?.url).toBe('/api/v1/mfa/passwordless_sms/verify')
     reply = { status: 200, body: { user: { id: 'u' } } }
@@ -98,7 +109,10 @@ describe('httpFrameApi MFA calls (real HTTP on loopback)', () => {
     reply = { status: 403, body: { error: 'MFA verification required', code: 'mfa_required' } }
     await expect(api.keyMaterial(alice, 'a', { chain_type: 'ethereum' })).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' })
     reply = { status: 400, body: { error: 'The code you entered is not valid', code: 'missing_or_invalid_mfa' } }
-    await expect(api.verifyMfa(alice, { method: 'totp', code: '1' })).rejects.toMatchObject({ type: 'missing_or_invalid_mfa', message: 'The code you entered is not valid' })
+    await expect(api.verifyMfa(alice, { method: 'totp', code: '1' })).rejects.toMatchObject({
+      type: 'missing_or_invalid_mfa',
+      message: 'The code you entered is not valid',
+    })
     reply = { status: 400, body: { error: 'Code expired', code: 'expired_or_invalid_mfa_token' } }
     await expect(api.verifyMfa(alice, { method: 'sms', code: '1' })).rejects.toMatchObject({ type: 'twilio_verification_failed' })
     reply = { status: 429, body: { error: 'Too many requests', code: 'too_many_requests' } }

@@ -31,9 +31,18 @@ describe('trustedParentOrigin (docs/security.md #39)', () => {
 
 describe('parseFrameConfig', () => {
   it('reads the block the server writes', () => {
-    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":["https://app.example"]}')).toEqual({ appId: 'cm1', allowedOrigins: ['https://app.example'], googleDriveApiUrl: null, serverWalletsOnly: false })
-    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":[],"embedded_wallets_mode":"user-controlled-server-wallets-only"}')?.serverWalletsOnly).toBe(true)
-    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":[],"google_drive_api_url":"https://www.googleapis.com"}')?.googleDriveApiUrl).toBe('https://www.googleapis.com')
+    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":["https://app.example"]}')).toEqual({
+      appId: 'cm1',
+      allowedOrigins: ['https://app.example'],
+      googleDriveApiUrl: null,
+      serverWalletsOnly: false,
+    })
+    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":[],"embedded_wallets_mode":"user-controlled-server-wallets-only"}')?.serverWalletsOnly).toBe(
+      true,
+    )
+    expect(parseFrameConfig('{"app_id":"cm1","allowed_origins":[],"google_drive_api_url":"https://www.googleapis.com"}')?.googleDriveApiUrl).toBe(
+      'https://www.googleapis.com',
+    )
   })
 
   it('is null for a missing or malformed block', () => {

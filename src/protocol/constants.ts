@@ -59,8 +59,24 @@ export const OAUTH_BUTTON_DEBOUNCE_MS = 2000
 export const GUEST_CREDENTIAL_BYTES = 32
 
 /** Account types that can be moved to another user (wallet spec, "Validation rules": custom, guest and passkey cannot). */
-export const transferableAccountTypes = ['email', 'phone', 'wallet', 'farcaster', 'telegram', 'google_oauth', 'twitter_oauth', 'discord_oauth',
-  'github_oauth', 'spotify_oauth', 'instagram_oauth', 'tiktok_oauth', 'line_oauth', 'linkedin_oauth', 'apple_oauth', 'cross_app'] as const
+export const transferableAccountTypes = [
+  'email',
+  'phone',
+  'wallet',
+  'farcaster',
+  'telegram',
+  'google_oauth',
+  'twitter_oauth',
+  'discord_oauth',
+  'github_oauth',
+  'spotify_oauth',
+  'instagram_oauth',
+  'tiktok_oauth',
+  'line_oauth',
+  'linkedin_oauth',
+  'apple_oauth',
+  'cross_app',
+] as const
 /** An account-transfer nonce is single use and lives this long. */
 export const ACCOUNT_TRANSFER_TTL_SECONDS = 10 * 60
 /** Passkeys may be linked up to 5 times; every other account type once (sign-in spec, "Validation rules"). */
@@ -86,7 +102,13 @@ export const crossAppMessageTypes = {
  * The transact popup's address fragment (never sent to a server nor in a Referer): who asks, the state code, the
  * token the provider's page set at consent, and the JSON request.
  */
-export const crossAppTransactParams = { requesterAppId: 'requester_app_id', requesterOrigin: 'requester_origin', stateCode: 'state_code', token: 'token', request: 'request' } as const
+export const crossAppTransactParams = {
+  requesterAppId: 'requester_app_id',
+  requesterOrigin: 'requester_origin',
+  stateCode: 'state_code',
+  token: 'token',
+  request: 'request',
+} as const
 
 /** Farcaster (sign-in spec, "States and transitions" and "Business constants and limits"): the status poll's channel-token header, its interval, and the modal's time limit. */
 export const FARCASTER_CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
@@ -96,4 +118,9 @@ export const FARCASTER_LOGIN_TIMEOUT_MS = 120_000
 export const FARCASTER_SIGNER_POLL_INTERVAL_MS = 2_000
 export const FARCASTER_SIGNER_TIMEOUT_MS = 300_000
 /** The popup address's query: what the provider's page needs to answer the requester (Tessera's names). */
-export const crossAppRequestParams = { requesterAppId: 'requester_app_id', requesterOrigin: 'requester_origin', stateCode: 'state_code', codeChallenge: 'code_challenge' } as const
+export const crossAppRequestParams = {
+  requesterAppId: 'requester_app_id',
+  requesterOrigin: 'requester_origin',
+  stateCode: 'state_code',
+  codeChallenge: 'code_challenge',
+} as const

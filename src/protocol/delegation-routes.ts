@@ -19,9 +19,19 @@ export const delegationRoutes = {
 export const delegationChainTypes = ['ethereum', 'solana'] as const satisfies readonly EmbeddedChainType[]
 
 /** Sent by the wallet frame only: `device_share` is this device's share (base64), which the server seals at rest. */
-export interface DelegateWalletBody { address: string; chain_type: EmbeddedChainType; device_share: string }
-export interface DelegateWalletResponse { user: UserDto; wallet_id: string }
-export interface RevokeWalletsResponse { message: string; user: UserDto }
+export interface DelegateWalletBody {
+  address: string
+  chain_type: EmbeddedChainType
+  device_share: string
+}
+export interface DelegateWalletResponse {
+  user: UserDto
+  wallet_id: string
+}
+export interface RevokeWalletsResponse {
+  message: string
+  user: UserDto
+}
 
 /** A quantity: a 0x hex string or a safe non-negative integer (the reference wallet API's form). */
 export type WalletRpcQuantity = `0x${string}` | number

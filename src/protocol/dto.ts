@@ -8,8 +8,15 @@ interface LinkedAccountBase {
   latest_verified_at: number | null
 }
 
-export interface EmailAccountDto extends LinkedAccountBase { type: 'email'; address: string }
-export interface PhoneAccountDto extends LinkedAccountBase { type: 'phone'; number?: string; phoneNumber?: string }
+export interface EmailAccountDto extends LinkedAccountBase {
+  type: 'email'
+  address: string
+}
+export interface PhoneAccountDto extends LinkedAccountBase {
+  type: 'phone'
+  number?: string
+  phoneNumber?: string
+}
 export interface WalletAccountDto extends LinkedAccountBase {
   type: 'wallet'
   id?: string | null
@@ -38,8 +45,16 @@ export interface CrossAppAccountDto extends LinkedAccountBase {
 }
 export interface OAuthAccountDto extends LinkedAccountBase {
   type:
-    | 'google_oauth' | 'twitter_oauth' | 'discord_oauth' | 'github_oauth' | 'spotify_oauth'
-    | 'instagram_oauth' | 'tiktok_oauth' | 'line_oauth' | 'linkedin_oauth' | 'apple_oauth'
+    | 'google_oauth'
+    | 'twitter_oauth'
+    | 'discord_oauth'
+    | 'github_oauth'
+    | 'spotify_oauth'
+    | 'instagram_oauth'
+    | 'tiktok_oauth'
+    | 'line_oauth'
+    | 'linkedin_oauth'
+    | 'apple_oauth'
   subject: string
   email?: string | null
   name?: string | null
@@ -47,7 +62,10 @@ export interface OAuthAccountDto extends LinkedAccountBase {
   profile_picture_url?: string | null
   vanity_name?: string | null
 }
-export interface CustomAuthAccountDto extends LinkedAccountBase { type: 'custom_auth'; custom_user_id: string }
+export interface CustomAuthAccountDto extends LinkedAccountBase {
+  type: 'custom_auth'
+  custom_user_id: string
+}
 export interface FarcasterAccountDto extends LinkedAccountBase {
   type: 'farcaster'
   fid: number
@@ -79,12 +97,23 @@ export interface TelegramAccountDto extends LinkedAccountBase {
 }
 
 export type LinkedAccountDto =
-  | EmailAccountDto | PhoneAccountDto | WalletAccountDto | SmartWalletAccountDto | CrossAppAccountDto
-  | OAuthAccountDto | CustomAuthAccountDto | FarcasterAccountDto | PasskeyAccountDto | TelegramAccountDto
+  | EmailAccountDto
+  | PhoneAccountDto
+  | WalletAccountDto
+  | SmartWalletAccountDto
+  | CrossAppAccountDto
+  | OAuthAccountDto
+  | CustomAuthAccountDto
+  | FarcasterAccountDto
+  | PasskeyAccountDto
+  | TelegramAccountDto
 
 export type LinkedAccountType = LinkedAccountDto['type']
 
-export interface MfaMethodDto { type: 'sms' | 'totp' | 'passkey'; verified_at: number }
+export interface MfaMethodDto {
+  type: 'sms' | 'totp' | 'passkey'
+  verified_at: number
+}
 
 export interface UserDto {
   id: string
@@ -117,29 +146,62 @@ export interface AuthenticatedUserDto {
   session_update_action: SessionUpdateAction
 }
 
-export interface UserWithIdentityTokenDto { user: UserDto; identity_token: string | null }
+export interface UserWithIdentityTokenDto {
+  user: UserDto
+  identity_token: string | null
+}
 
-export interface SuccessDto { success: true }
+export interface SuccessDto {
+  success: true
+}
 
 /** SIWE and SIWS: `init` returns a nonce bound to the address; the signed message must carry it. */
-export interface WalletInitBody { address: string; token?: string }
-export interface WalletNonceDto { nonce: string }
-export interface WalletUnlinkBody { address: string }
+export interface WalletInitBody {
+  address: string
+  token?: string
+}
+export interface WalletNonceDto {
+  nonce: string
+}
+export interface WalletUnlinkBody {
+  address: string
+}
 /** `siwe/transfer` and `siws/transfer`: the nonce names the offered wallet; `address` is informational. */
-export interface WalletTransferBody { nonce: string; address?: string }
+export interface WalletTransferBody {
+  nonce: string
+  address?: string
+}
 
 /** A transfer whose nonce alone names the offered account (Telegram, cross-app). */
-export interface NonceTransferBody { nonce: string }
+export interface NonceTransferBody {
+  nonce: string
+}
 
 /** An ALTCHA challenge (its JSON wire shape): solved in the browser, sent back base64-encoded as `token`. */
-export interface CaptchaChallengeDto { algorithm: 'SHA-256'; challenge: string; maxnumber: number; salt: string; signature: string }
+export interface CaptchaChallengeDto {
+  algorithm: 'SHA-256'
+  challenge: string
+  maxnumber: number
+  salt: string
+  signature: string
+}
 
 /** The app's public signing keys (a JSON Web Key Set). */
-export interface JwksDto { keys: Record<string, unknown>[] }
+export interface JwksDto {
+  keys: Record<string, unknown>[]
+}
 
-export interface RefreshSessionBody { refresh_token?: string }
-export interface LogoutBody { refresh_token?: string }
-export interface AnalyticsEventBody { event_name: string; client_id?: string | null; payload?: Record<string, unknown> }
+export interface RefreshSessionBody {
+  refresh_token?: string
+}
+export interface LogoutBody {
+  refresh_token?: string
+}
+export interface AnalyticsEventBody {
+  event_name: string
+  client_id?: string | null
+  payload?: Record<string, unknown>
+}
 
 export interface AllowlistConfigDto {
   error_title: string | null

@@ -32,7 +32,11 @@ export type RecoveryShareInput =
  * Cloud recovery: AES-256-GCM under a random key that exists only in the user's cloud storage (the Drive app-data
  * file `key_file`), so neither the server nor its database can open the share (docs/security.md #44).
  */
-export interface KeySealedShare { key_file: string; iv: string; ciphertext: string }
+export interface KeySealedShare {
+  key_file: string
+  iv: string
+  ciphertext: string
+}
 
 /** Password sealing: scrypt (N, r, p) over the password and a per-wallet salt, then AES-256-GCM. */
 export interface SealedShare {
@@ -53,7 +57,12 @@ export interface CreateEmbeddedWalletBody {
   idempotency_key?: string
 }
 /** `created: false`: a wallet already existed at (user, chain, 0) and `address` is that wallet's; the caller's shares were not stored. */
-export interface CreateEmbeddedWalletResponse { user: UserDto; address: string; entropy_id: string; created: boolean }
+export interface CreateEmbeddedWalletResponse {
+  user: UserDto
+  address: string
+  entropy_id: string
+  created: boolean
+}
 
 export interface AddEmbeddedWalletBody {
   chain_type: EmbeddedChainType
@@ -62,15 +71,27 @@ export interface AddEmbeddedWalletBody {
   wallet_index: number
 }
 /** The wallet at that index (an existing one when it was already registered). */
-export interface AddEmbeddedWalletResponse { user: UserDto; address: string }
+export interface AddEmbeddedWalletResponse {
+  user: UserDto
+  address: string
+}
 
-export interface WalletShareQueryBody { chain_type: EmbeddedChainType }
+export interface WalletShareQueryBody {
+  chain_type: EmbeddedChainType
+}
 /**
  * The export frame's request. `include_recovery`: this device's share is out of the frame's reach (the browser
  * refuses the export frame storage), so the answer is the key material instead (automatic recovery only).
  */
-export interface ExportShareBody extends WalletShareQueryBody { include_recovery?: boolean }
-export interface AuthShareResponse { auth_share: string; share_version: number; entropy_id: string; entropy_id_verifier: EntropyIdVerifier }
+export interface ExportShareBody extends WalletShareQueryBody {
+  include_recovery?: boolean
+}
+export interface AuthShareResponse {
+  auth_share: string
+  share_version: number
+  entropy_id: string
+  entropy_id_verifier: EntropyIdVerifier
+}
 export interface KeyMaterialResponse extends AuthShareResponse {
   recovery_method: 'privy' | 'user-passcode' | 'google-drive'
   /** Automatic recovery: the recovery share, unsealed by the server. */
@@ -86,4 +107,7 @@ export interface ReshareBody {
   auth_share: string
   recovery: RecoveryShareInput
 }
-export interface ReshareResponse { user: UserDto; share_version: number }
+export interface ReshareResponse {
+  user: UserDto
+  share_version: number
+}

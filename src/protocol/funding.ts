@@ -68,7 +68,9 @@ export interface CoinbaseOnRampInitResponse {
 }
 
 export type CoinbaseOnRampStatus = 'pending' | 'success' | 'failure'
-export interface CoinbaseOnRampStatusResponse { status: CoinbaseOnRampStatus }
+export interface CoinbaseOnRampStatusResponse {
+  status: CoinbaseOnRampStatus
+}
 
 /** The second provider's currency codes the sign route accepts (the reference's list, Ethereum and Solana). */
 export type MoonpayCurrencyCode = string
@@ -81,7 +83,16 @@ export interface MoonpayOnRampSignBody {
     currencyCode?: MoonpayCurrencyCode
     quoteCurrencyAmount?: number
     email?: string
-    paymentMethod?: 'credit_debit_card' | 'ach_bank_transfer' | 'gbp_bank_transfer' | 'gbp_open_banking_payment' | 'mobile_wallet' | 'sepa_bank_transfer' | 'sepa_open_banking_payment' | 'pix_instant_payment' | 'yellow_card_bank_transfer'
+    paymentMethod?:
+      | 'credit_debit_card'
+      | 'ach_bank_transfer'
+      | 'gbp_bank_transfer'
+      | 'gbp_open_banking_payment'
+      | 'mobile_wallet'
+      | 'sepa_bank_transfer'
+      | 'sepa_open_banking_payment'
+      | 'pix_instant_payment'
+      | 'yellow_card_bank_transfer'
     uiConfig?: { accentColor?: string; theme?: 'light' | 'dark' }
   }
 }
@@ -137,7 +148,13 @@ export interface BridgeQuoteBody {
 }
 
 /** An EVM step item: a transaction the paying wallet sends (funding spec, "Entities and their fields": "Quote step item"). */
-export interface BridgeEvmStepData { from: string; to: string; value: string; chainId: number; data: string }
+export interface BridgeEvmStepData {
+  from: string
+  to: string
+  value: string
+  chainId: number
+  data: string
+}
 /** A Solana step item: instructions the paying wallet signs into one transaction. */
 export interface BridgeSolanaStepData {
   instructions: { programId: string; keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]; data: string }[]

@@ -1,12 +1,57 @@
 export * from './constants.js'
 export * from './dto.js'
 /** Each sign-in method's own body and response types, beside its routes (the route objects stay out of this entry). */
-export type { CrossAppAuthenticateBody, CrossAppAuthorizeBody, CrossAppAuthorizeResponse, CrossAppConnectionDto, CrossAppConnectionsResponse, CrossAppDetailsDto, CrossAppLinkBody, CrossAppRequesterDto, CrossAppTokenAction, CrossAppTransactInitBody, CrossAppTransactInitResponse, CrossAppTransactRequestDto, CrossAppTransactRequesterBody, CrossAppUnlinkBody } from './routes/cross-app.js'
+export type {
+  CrossAppAuthenticateBody,
+  CrossAppAuthorizeBody,
+  CrossAppAuthorizeResponse,
+  CrossAppConnectionDto,
+  CrossAppConnectionsResponse,
+  CrossAppDetailsDto,
+  CrossAppLinkBody,
+  CrossAppRequesterDto,
+  CrossAppTokenAction,
+  CrossAppTransactInitBody,
+  CrossAppTransactInitResponse,
+  CrossAppTransactRequestDto,
+  CrossAppTransactRequesterBody,
+  CrossAppUnlinkBody,
+} from './routes/cross-app.js'
 export type { CustomJwtAuthenticateBody, CustomJwtLinkBody } from './routes/custom-auth.js'
-export type { PasswordlessAuthenticateBody, PasswordlessInitBody, PasswordlessLinkBody, PasswordlessTransferBody, PasswordlessUnlinkBody, PasswordlessUpdateBody } from './routes/email.js'
-export type { FarcasterAuthenticateBody, FarcasterInitBody, FarcasterInitResponse, FarcasterLinkBody, FarcasterRelayBody, FarcasterSignerInitBody, FarcasterSignerInitResponse, FarcasterSignerStatusResponse, FarcasterStatusResponse, FarcasterTransferBody, FarcasterUnlinkBody, FarcasterV2AuthenticateBody, FarcasterV2InitBody, FarcasterV2InitResponse } from './routes/farcaster.js'
+export type {
+  PasswordlessAuthenticateBody,
+  PasswordlessInitBody,
+  PasswordlessLinkBody,
+  PasswordlessTransferBody,
+  PasswordlessUnlinkBody,
+  PasswordlessUpdateBody,
+} from './routes/email.js'
+export type {
+  FarcasterAuthenticateBody,
+  FarcasterInitBody,
+  FarcasterInitResponse,
+  FarcasterLinkBody,
+  FarcasterRelayBody,
+  FarcasterSignerInitBody,
+  FarcasterSignerInitResponse,
+  FarcasterSignerStatusResponse,
+  FarcasterStatusResponse,
+  FarcasterTransferBody,
+  FarcasterUnlinkBody,
+  FarcasterV2AuthenticateBody,
+  FarcasterV2InitBody,
+  FarcasterV2InitResponse,
+} from './routes/farcaster.js'
 export type { GuestAuthenticateBody } from './routes/guest.js'
-export type { OAuthAuthenticateBody, OAuthInitBody, OAuthInitResponse, OAuthLinkBody, OAuthLinkDto, OAuthTransferBody, OAuthUnlinkBody } from './routes/oauth.js'
+export type {
+  OAuthAuthenticateBody,
+  OAuthInitBody,
+  OAuthInitResponse,
+  OAuthLinkBody,
+  OAuthLinkDto,
+  OAuthTransferBody,
+  OAuthUnlinkBody,
+} from './routes/oauth.js'
 export type { PasskeyAuthenticateBody, PasskeyInitBody, PasskeyInitDto, PasskeyRegisterBody, PasskeyUnlinkBody } from './routes/passkey.js'
 export type { SiweAuthenticateBody, SiweLinkBody, SiweLinkSmartWalletBody } from './routes/siwe.js'
 export type { SiwsAuthenticateBody, SiwsLinkBody } from './routes/siws.js'

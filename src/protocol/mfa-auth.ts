@@ -26,10 +26,17 @@ export const mfaAuthRoutes = {
 export type LoginMfaMethod = 'totp'
 
 /** What a first-factor sign-in answers when the user must pass a second factor; `login_mfa_token` is single use. */
-export interface LoginMfaRequiredResponse { mfa_required: true; mfa_methods: LoginMfaMethod[]; login_mfa_token: string }
+export interface LoginMfaRequiredResponse {
+  mfa_required: true
+  mfa_methods: LoginMfaMethod[]
+  login_mfa_token: string
+}
 
 /** The second factor of a pending sign-in (with `login_mfa_token`), or a signed-in user's check (without). */
-export interface LoginMfaVerifyBody { code: string; login_mfa_token?: string }
+export interface LoginMfaVerifyBody {
+  code: string
+  login_mfa_token?: string
+}
 
 /** How long a pending sign-in waits for its second factor. */
 export const LOGIN_MFA_TOKEN_TTL_SECONDS = 10 * 60

@@ -31,20 +31,42 @@ export type MfaMethod = 'sms' | 'totp' | 'passkey'
 
 /** `verify` sends a code to the user's enrolled MFA phone; `enroll` to a new phone (never the user's login phone). */
 export type MfaSmsInitBody = { action: 'verify' } | { action: 'enroll'; phoneNumber: string }
-export interface MfaSmsEnrollBody { code: string; phoneNumber: string }
-export interface MfaCodeBody { code: string }
-export interface MfaTotpInitResponse { totpSecret: string; totpAuthUrl: string }
-export interface MfaPasskeyInitBody { relying_party?: string }
+export interface MfaSmsEnrollBody {
+  code: string
+  phoneNumber: string
+}
+export interface MfaCodeBody {
+  code: string
+}
+export interface MfaTotpInitResponse {
+  totpSecret: string
+  totpAuthUrl: string
+}
+export interface MfaPasskeyInitBody {
+  relying_party?: string
+}
 /** `options`: WebAuthn request options in the wire's snake_case (passkey-wire.ts). */
-export interface MfaPasskeyInitResponse { options: Record<string, unknown> }
+export interface MfaPasskeyInitResponse {
+  options: Record<string, unknown>
+}
 /** `authenticator_response`: the assertion in the wire's snake_case (wallet spec, "Entities and their fields": "Passkey assertion payload"). */
-export interface MfaPasskeyVerifyBody { authenticator_response: Record<string, unknown>; relying_party?: string }
+export interface MfaPasskeyVerifyBody {
+  authenticator_response: Record<string, unknown>
+  relying_party?: string
+}
 /** Marks the user's linked passkeys `credential_ids` as MFA factors (an empty list removes passkey MFA). */
-export interface MfaPasskeyEnrollmentBody { credential_ids: string[]; remove_for_login?: boolean }
+export interface MfaPasskeyEnrollmentBody {
+  credential_ids: string[]
+  remove_for_login?: boolean
+}
 /** Every `verify` answers this. */
-export interface MfaVerifyResponse { token: string }
+export interface MfaVerifyResponse {
+  token: string
+}
 /** Every `enroll`, `unenroll` and `enrollment` answers the user with its new `mfa_methods`. */
-export interface MfaUserResponse { user: UserDto }
+export interface MfaUserResponse {
+  user: UserDto
+}
 
 /** Wallet spec, "Business constants and limits": tries of one gated operation, the wait for each code, and the whole verification's limit. */
 export const MFA_ATTEMPTS = 4

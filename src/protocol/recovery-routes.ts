@@ -20,10 +20,24 @@ export const recoveryRoutes = {
 /** The cloud providers of the recovery selector; iCloud is an adapter interface only (no web flow here). */
 export type CloudRecoveryProvider = 'google-drive' | 'icloud'
 
-export interface RecoveryOAuthInitBody { provider: 'google-drive'; redirect_to: string; code_challenge: string; state_code: string }
-export interface RecoveryOAuthInitResponse { url: string }
-export interface RecoveryOAuthAuthenticateBody { provider: 'google-drive'; authorization_code: string; state_code: string; code_verifier: string }
-export interface RecoveryOAuthAuthenticateResponse { access_token: string }
+export interface RecoveryOAuthInitBody {
+  provider: 'google-drive'
+  redirect_to: string
+  code_challenge: string
+  state_code: string
+}
+export interface RecoveryOAuthInitResponse {
+  url: string
+}
+export interface RecoveryOAuthAuthenticateBody {
+  provider: 'google-drive'
+  authorization_code: string
+  state_code: string
+  code_verifier: string
+}
+export interface RecoveryOAuthAuthenticateResponse {
+  access_token: string
+}
 
 /** The Drive scope that gives an app its own hidden folder and nothing else of the user's Drive. */
 export const GOOGLE_DRIVE_APPDATA_SCOPE = 'https://www.googleapis.com/auth/drive.appdata'

@@ -1,15 +1,62 @@
 /** Every route by name, for the server and tests. Not in the protocol barrel: client code imports single routes from routes/<method>.ts, so each bundle keeps only the paths it calls. */
-import { appConfigRoute, appOriginCheckRoute, jwksRoute, smartWalletConfigRoute, analyticsEventsRoute, captchaChallengeRoute, sessionsRefreshRoute, sessionsLogoutRoute, sessionsLogoutAllRoute, usersMeRoute, acceptTermsRoute } from './routes/app.js'
-import { passwordlessInitRoute, passwordlessAuthenticateRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute, passwordlessTransferRoute } from './routes/email.js'
+import {
+  appConfigRoute,
+  appOriginCheckRoute,
+  jwksRoute,
+  smartWalletConfigRoute,
+  analyticsEventsRoute,
+  captchaChallengeRoute,
+  sessionsRefreshRoute,
+  sessionsLogoutRoute,
+  sessionsLogoutAllRoute,
+  usersMeRoute,
+  acceptTermsRoute,
+} from './routes/app.js'
+import {
+  passwordlessInitRoute,
+  passwordlessAuthenticateRoute,
+  passwordlessLinkRoute,
+  passwordlessUnlinkRoute,
+  passwordlessUpdateRoute,
+  passwordlessTransferRoute,
+} from './routes/email.js'
 import { smsInitRoute, smsAuthenticateRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute, smsTransferRoute } from './routes/sms.js'
-import { oauthInitRoute, oauthCallbackRoute, oauthFormPostCallbackRoute, oauthAuthenticateRoute, oauthLinkRoute, oauthUnlinkRoute, oauthTransferRoute } from './routes/oauth.js'
+import {
+  oauthInitRoute,
+  oauthCallbackRoute,
+  oauthFormPostCallbackRoute,
+  oauthAuthenticateRoute,
+  oauthLinkRoute,
+  oauthUnlinkRoute,
+  oauthTransferRoute,
+} from './routes/oauth.js'
 import { customJwtAuthenticateRoute, customJwtLinkRoute } from './routes/custom-auth.js'
 import { guestAuthenticateRoute } from './routes/guest.js'
-import { passkeyRegisterInitRoute, passkeyRegisterRoute, passkeyAuthenticateInitRoute, passkeyAuthenticateRoute, passkeyLinkInitRoute, passkeyLinkRoute, passkeyUnlinkRoute } from './routes/passkey.js'
+import {
+  passkeyRegisterInitRoute,
+  passkeyRegisterRoute,
+  passkeyAuthenticateInitRoute,
+  passkeyAuthenticateRoute,
+  passkeyLinkInitRoute,
+  passkeyLinkRoute,
+  passkeyUnlinkRoute,
+} from './routes/passkey.js'
 import { siweInitRoute, siweAuthenticateRoute, siweLinkRoute, siweLinkSmartWalletRoute, siweUnlinkRoute, siweTransferRoute } from './routes/siwe.js'
 import { siwsInitRoute, siwsAuthenticateRoute, siwsLinkRoute, siwsUnlinkRoute, siwsTransferRoute } from './routes/siws.js'
 import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute, telegramTransferRoute } from './routes/telegram.js'
-import { farcasterInitRoute, farcasterStatusRoute, farcasterAuthenticateRoute, farcasterLinkRoute, farcasterUnlinkRoute, farcasterTransferRoute, farcasterV2InitRoute, farcasterV2AuthenticateRoute, farcasterChannelAuthenticateRoute, farcasterSignerInitRoute, farcasterSignerStatusRoute } from './routes/farcaster.js'
+import {
+  farcasterInitRoute,
+  farcasterStatusRoute,
+  farcasterAuthenticateRoute,
+  farcasterLinkRoute,
+  farcasterUnlinkRoute,
+  farcasterTransferRoute,
+  farcasterV2InitRoute,
+  farcasterV2AuthenticateRoute,
+  farcasterChannelAuthenticateRoute,
+  farcasterSignerInitRoute,
+  farcasterSignerStatusRoute,
+} from './routes/farcaster.js'
 import { evmRelayRoute, solanaRelayRoute } from './routes/chain-relay.js'
 import { paymasterRoute } from './routes/paymaster.js'
 import { delegationRoutes } from './delegation-routes.js'
@@ -20,7 +67,18 @@ import { mfaRoutes } from './mfa.js'
 import { recoveryRoutes } from './recovery-routes.js'
 import { scanRoutes } from './scan.js'
 import { walletApiRoutes } from './wallet-api.js'
-import { crossAppConnectionsRoute, crossAppDetailsRoute, crossAppRequesterRoute, crossAppAuthorizeRoute, crossAppAuthenticateRoute, crossAppLinkRoute, crossAppUnlinkRoute, crossAppTransferRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute } from './routes/cross-app.js'
+import {
+  crossAppConnectionsRoute,
+  crossAppDetailsRoute,
+  crossAppRequesterRoute,
+  crossAppAuthorizeRoute,
+  crossAppAuthenticateRoute,
+  crossAppLinkRoute,
+  crossAppUnlinkRoute,
+  crossAppTransferRoute,
+  crossAppTransactInitRoute,
+  crossAppTransactRequesterRoute,
+} from './routes/cross-app.js'
 
 export const routes = {
   appConfig: appConfigRoute,

@@ -88,14 +88,14 @@ export interface ScanResponseFeature {
 export type ScanValidation =
   | { status: 'Error'; error: string }
   | {
-    status: 'Success'
-    result_type: ScanVerdict
-    /** The reason code of the most severe rule matched; '' when Benign. */
-    reason: string
-    /** A one-line summary of `reason` for people ('' when Benign). */
-    description: string
-    features: ScanResponseFeature[]
-  }
+      status: 'Success'
+      result_type: ScanVerdict
+      /** The reason code of the most severe rule matched; '' when Benign. */
+      reason: string
+      /** A one-line summary of `reason` for people ('' when Benign). */
+      description: string
+      features: ScanResponseFeature[]
+    }
 
 export type ScanSimulation =
   | { status: 'Error'; error: string }
@@ -107,6 +107,11 @@ export interface ScanTransactionResponse {
   simulation: ScanSimulation
 }
 
-export interface TokenPriceResponse { usd: number }
+export interface TokenPriceResponse {
+  usd: number
+}
 
-export interface SplTokenInfoResponse { symbol: string; decimals: number }
+export interface SplTokenInfoResponse {
+  symbol: string
+  decimals: number
+}

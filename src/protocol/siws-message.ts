@@ -15,6 +15,8 @@ export interface SiwsMessageFields {
 
 export function siwsMessage(fields: SiwsMessageFields): string {
   const resources = fields.resources.length ? `\nResources:${fields.resources.map((resource) => `\n- ${resource}`).join('')}` : ''
-  return `${fields.domain} wants you to sign in with your Solana account:\n${fields.address}\n\nYou are proving you own ${fields.address}.\n\n`
-    + `URI: ${fields.uri}\nVersion: 1\nChain ID: mainnet\nNonce: ${fields.nonce}\nIssued At: ${fields.issuedAt}${resources}`
+  return (
+    `${fields.domain} wants you to sign in with your Solana account:\n${fields.address}\n\nYou are proving you own ${fields.address}.\n\n` +
+    `URI: ${fields.uri}\nVersion: 1\nChain ID: mainnet\nNonce: ${fields.nonce}\nIssued At: ${fields.issuedAt}${resources}`
+  )
 }

@@ -41,22 +41,34 @@ export const SERVER_WALLET_RECOVERY_METHOD = 'privy-v2'
  * `owner_id` absent: the caller (session). With the app secret it names any user of the app. `wallet_index` (a
  * Tessera extension, default 0): the wallet at that index, answered if it exists, else created when it is the next one.
  */
-export interface CreateServerWalletBody { chain_type: EmbeddedChainType; owner_id?: string; wallet_index?: number }
+export interface CreateServerWalletBody {
+  chain_type: EmbeddedChainType
+  owner_id?: string
+  wallet_index?: number
+}
 
 /**
  * `private_key`: ethereum, 0x + 64 hex; solana, the base58 64-byte secret key (seed ‖ public key) or the base58
  * 32-byte seed. The key goes to the signer and nowhere else.
  */
-export interface ImportServerWalletBody { chain_type: EmbeddedChainType; private_key: string }
+export interface ImportServerWalletBody {
+  chain_type: EmbeddedChainType
+  private_key: string
+}
 
 /** An app session signer's id (app setting `embedded_wallets.session_signers[].id`), in the reference's cuid2 alphabet. */
 export const SESSION_SIGNER_ID = /^[a-z0-9]{2,32}$/
 
 /** `override_policy_ids`: the reference's per-signer policies; Tessera has no policy engine, so only an empty list is accepted. */
-export interface AdditionalSigner { signer_id: string; override_policy_ids?: string[] }
+export interface AdditionalSigner {
+  signer_id: string
+  override_policy_ids?: string[]
+}
 
 /** `PATCH /wallets/:wallet_id`: the whole new list (an empty one removes every session signer). */
-export interface UpdateServerWalletBody { additional_signers: AdditionalSigner[] }
+export interface UpdateServerWalletBody {
+  additional_signers: AdditionalSigner[]
+}
 
 /** The wallet API's wallet (the reference's `WalletResponse` fields, plus the index and recovery method of a linked account). */
 export interface ServerWallet {
@@ -84,24 +96,42 @@ export interface ServerWallet {
  * HKDF-SHA256 and ChaCha20-Poly1305. `recipient_public_key` is base64 of the P-256 public key's SPKI DER.
  */
 export const SERVER_WALLET_EXPORT_ENCRYPTION = 'HPKE'
-export interface ServerWalletExportBody { encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION; recipient_public_key: string }
+export interface ServerWalletExportBody {
+  encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION
+  recipient_public_key: string
+}
 /**
  * Both base64. The plaintext is the key as the export screen shows it, UTF-8: Ethereum `0x` + 64 hex; Solana base58
  * of the 64-byte secret key (seed ‖ public key).
  */
-export interface ServerWalletExportResponse { encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION; ciphertext: string; encapsulated_key: string }
+export interface ServerWalletExportResponse {
+  encryption_type: typeof SERVER_WALLET_EXPORT_ENCRYPTION
+  ciphertext: string
+  encapsulated_key: string
+}
 
-export interface ServerWalletRawSignBody { params: { hash: `0x${string}` } }
+export interface ServerWalletRawSignBody {
+  params: { hash: `0x${string}` }
+}
 /** Ethereum: the 65-byte secp256k1 signature r‖s‖v; Solana: the 64-byte Ed25519 signature; both 0x hex. */
-export interface ServerWalletRawSignResponse { data: { signature: `0x${string}`; encoding: 'hex' } }
+export interface ServerWalletRawSignResponse {
+  data: { signature: `0x${string}`; encoding: 'hex' }
+}
 
 /** A page of `GET /wallets`, oldest first; `next_cursor` (the last wallet's id) asks for the next page, null at the end. */
-export interface ServerWalletList { data: ServerWallet[]; next_cursor: string | null }
+export interface ServerWalletList {
+  data: ServerWallet[]
+  next_cursor: string | null
+}
 
 /** `public_key`: base64 of the SPKI DER of a P-256 (ECDSA) public key, as WebCrypto's `exportKey('spki')` gives it. */
-export interface RegisterUserSignerBody { public_key: string }
+export interface RegisterUserSignerBody {
+  public_key: string
+}
 /** Unix milliseconds: the signer stops authorizing then (the session's refresh lifetime, or sooner). */
-export interface RegisterUserSignerResponse { expires_at: number }
+export interface RegisterUserSignerResponse {
+  expires_at: number
+}
 
 /** A transaction to send: the server fills what is missing (nonce, gas, fees, chain id from `caip2`) from the chain. */
 export type SendTransactionInput = Partial<Omit<WalletRpcTransaction, 'chain_id'>> & { chain_id?: WalletRpcQuantity }
@@ -110,11 +140,22 @@ export type SendTransactionInput = Partial<Omit<WalletRpcTransaction, 'chain_id'
 export type ServerWalletRpcBody =
   | WalletRpcBody
   | { method: 'eth_sendTransaction'; chain_type?: 'ethereum'; caip2: EthereumCaip2; sponsor?: boolean; params: { transaction: SendTransactionInput } }
-  | { method: 'eth_sign7702Authorization'; chain_type?: 'ethereum'; params: { contract: `0x${string}`; chain_id: WalletRpcQuantity; nonce?: WalletRpcQuantity } }
+  | {
+      method: 'eth_sign7702Authorization'
+      chain_type?: 'ethereum'
+      params: { contract: `0x${string}`; chain_id: WalletRpcQuantity; nonce?: WalletRpcQuantity }
+    }
   | { method: 'signTransaction'; chain_type?: 'solana'; params: { transaction: string; encoding: 'base64' } }
   | { method: 'signAndSendTransaction'; chain_type?: 'solana'; caip2: SolanaCaip2; sponsor?: boolean; params: { transaction: string; encoding: 'base64' } }
 
-export interface SignedAuthorization7702 { contract: `0x${string}`; chain_id: number; nonce: number; r: `0x${string}`; s: `0x${string}`; y_parity: number }
+export interface SignedAuthorization7702 {
+  contract: `0x${string}`
+  chain_id: number
+  nonce: number
+  r: `0x${string}`
+  s: `0x${string}`
+  y_parity: number
+}
 
 export type ServerWalletRpcResponse =
   | WalletRpcResponse
@@ -130,7 +171,7 @@ export const authorizationSignatureMessages = {
   expired: 'Authorization signature expired',
   used: 'Authorization signature already used',
   /** A request signed without `privy-request-expiry` (the reference clients') is taken only within the signer's own session. */
-  sessionRequired: "A request without privy-request-expiry needs the access token of the session its signer was registered for",
+  sessionRequired: 'A request without privy-request-expiry needs the access token of the session its signer was registered for',
 } as const
 
 /** Sponsored sends before gas sponsorship exists for the app (feature_not_enabled). */

@@ -92,7 +92,8 @@ export const USER_RECOVERY_TIMEOUT_MS = 120_000
 
 /** Each event's time-out on the host side. */
 export function frameTimeoutMs(event: FrameEvent): number {
-  if (event === 'wallet:create' || event === 'solana-wallet:create' || event === 'recover' || event === 'set-recovery' || event === 'wallets:add') return FRAME_CREATE_TIMEOUT_MS
+  if (event === 'wallet:create' || event === 'solana-wallet:create' || event === 'recover' || event === 'set-recovery' || event === 'wallets:add')
+    return FRAME_CREATE_TIMEOUT_MS
   if (event === 'import') return FRAME_IMPORT_TIMEOUT_MS
   if (event === 'rpc' || event === 'user-signer:sign' || event === 'farcaster:sign') return FRAME_RPC_TIMEOUT_MS
   return FRAME_DEFAULT_TIMEOUT_MS
@@ -117,9 +118,15 @@ export type MfaSubmission =
   | { method: 'passkey'; authenticatorResponse: Record<string, unknown>; relyingParty?: string }
 
 /** Every call carries the user's current access token: the frame talks to the API with it, never stores it. */
-interface Authed { accessToken: string; mfa?: MfaSubmission }
+interface Authed {
+  accessToken: string
+  mfa?: MfaSubmission
+}
 /** Names one share set (an HD root) and so every wallet derived from it. */
-interface ShareSetRef extends Authed { entropyId: string; entropyIdVerifier: EntropyIdVerifier }
+interface ShareSetRef extends Authed {
+  entropyId: string
+  entropyIdVerifier: EntropyIdVerifier
+}
 
 export interface CreateWalletData extends Authed {
   recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive'
@@ -130,13 +137,24 @@ export interface CreateWalletData extends Authed {
   /** Retries of one creation carry the same key (docs/security.md #56–#57). */
   idempotencyKey?: string
 }
-export interface AddWalletData extends ShareSetRef { chainType: EmbeddedChainType; hdWalletIndex: number }
+export interface AddWalletData extends ShareSetRef {
+  chainType: EmbeddedChainType
+  hdWalletIndex: number
+}
 /** `recoveryPassword`: password (user-passcode) recovery for the imported key's share set; default automatic. */
 /** `mode`: 'tee' when the app's wallets are server-managed (the frame follows the app's setting either way). */
-export interface ImportWalletData extends Authed { privateKey: string; chainType: EmbeddedChainType; mode: 'on-device' | 'tee'; recoveryPassword?: string }
+export interface ImportWalletData extends Authed {
+  privateKey: string
+  chainType: EmbeddedChainType
+  mode: 'on-device' | 'tee'
+  recoveryPassword?: string
+}
 export interface ConnectData extends ShareSetRef {}
 /** `recoveryAccessToken`: the cloud provider's token (Google Drive app-data) for a cloud-recovered wallet. */
-export interface RecoverData extends ShareSetRef { recoveryPassword?: string; recoveryAccessToken?: string }
+export interface RecoverData extends ShareSetRef {
+  recoveryPassword?: string
+  recoveryAccessToken?: string
+}
 export interface SetRecoveryData extends ShareSetRef {
   recoveryMethod: 'privy' | 'user-passcode' | 'google-drive'
   recoveryPassword?: string
@@ -180,33 +198,42 @@ export interface FrameTransactionRequest {
 
 /** `walletId`: a server-managed (`privy-v2`) wallet's id: the frame has the server sign, authorized by the user signer. */
 export type RpcData = ShareSetRef & { hdWalletIndex: number; walletId?: string } & (
-  | { chainType: 'ethereum'; request: EthereumFrameRequest }
-  | { chainType: 'solana'; request: SolanaFrameRequest }
-)
+    | { chainType: 'ethereum'; request: EthereumFrameRequest }
+    | { chainType: 'solana'; request: SolanaFrameRequest }
+  )
 
 /** `message`: base64 of the bytes to sign (a canonical authorization payload); the answer is the user signer's signature. */
-export interface UserSignerSignData extends Authed { message: string }
+export interface UserSignerSignData extends Authed {
+  message: string
+}
 
 export type MfaInitEnrollmentData = Authed & ({ method: 'totp' } | { method: 'sms'; phoneNumber: string })
 /** TOTP answers the secret to show as a QR code and setup key; SMS has sent a code to the phone. */
 export type MfaInitEnrollmentResult = { method: 'totp'; totpSecret: string; totpAuthUrl: string } | { method: 'sms' }
-export type MfaSubmitEnrollmentData = Authed & (
-  | { method: 'totp'; code: string }
-  | { method: 'sms'; code: string; phoneNumber: string }
-  | { method: 'passkey'; credentialIds: string[]; removeForLogin?: boolean }
-)
+export type MfaSubmitEnrollmentData = Authed &
+  (
+    | { method: 'totp'; code: string }
+    | { method: 'sms'; code: string; phoneNumber: string }
+    | { method: 'passkey'; credentialIds: string[]; removeForLogin?: boolean }
+  )
 export type MfaUnenrollData = Authed & { method: 'sms' | 'totp' | 'passkey' }
 
 /** The share set whose HD entropy the Farcaster signer key derives from (the user's primary Ethereum wallet's). */
 export interface FarcasterSignerData extends ShareSetRef {}
 /** `payload`: 0x hex of what to sign (a Farcaster message hash: 20 bytes of BLAKE3; 1..1024 bytes accepted). */
-export interface FarcasterSignData extends ShareSetRef { payload: `0x${string}` }
+export interface FarcasterSignData extends ShareSetRef {
+  payload: `0x${string}`
+}
 
 /**
  * Offline access for wallet `hdWalletIndex` of a share set (delegated wallets): the frame unlocks the set (MFA when
  * enrolled), proves the address is that wallet's, and hands its device share to the server, which seals it.
  */
-export interface DelegateWalletData extends ShareSetRef { address: string; chainType: EmbeddedChainType; hdWalletIndex: number }
+export interface DelegateWalletData extends ShareSetRef {
+  address: string
+  chainType: EmbeddedChainType
+  hdWalletIndex: number
+}
 
 /** What each event carries; events without an entry here are not built yet. */
 export interface FrameRequestData {
@@ -234,7 +261,12 @@ export interface FrameRequestData {
 }
 
 /** The server's user after the change, so the host shows the new wallet without another call. */
-export interface WalletChangeResult { user: UserDto; address: string; entropyId: string; entropyIdVerifier: EntropyIdVerifier }
+export interface WalletChangeResult {
+  user: UserDto
+  address: string
+  entropyId: string
+  entropyIdVerifier: EntropyIdVerifier
+}
 
 export interface FrameResponseData {
   [FRAME_READY_EVENT]: Record<string, never>
@@ -263,7 +295,11 @@ export interface FrameResponseData {
 }
 
 export type FrameRequestEvent = keyof FrameRequestData
-export interface FrameRequest<E extends FrameRequestEvent = FrameRequestEvent> { id: string; event: E; data: FrameRequestData[E] }
+export interface FrameRequest<E extends FrameRequestEvent = FrameRequestEvent> {
+  id: string
+  event: E
+  data: FrameRequestData[E]
+}
 export type FrameResponse<E extends FrameRequestEvent = FrameRequestEvent> =
   | { id: string; event?: E; data: FrameResponseData[E] }
   | { id: string; event?: E; error: { type: FrameErrorType; message: string } }
@@ -272,8 +308,16 @@ export type FrameResponse<E extends FrameRequestEvent = FrameRequestEvent> =
 export function isFrameRequest(value: unknown): value is FrameRequest {
   if (typeof value !== 'object' || value === null) return false
   const { id, event, data } = value as Record<string, unknown>
-  return typeof id === 'string' && id.length > 0 && id.length <= 100 && typeof event === 'string' &&
-    (frameEvents as readonly string[]).includes(event) && typeof data === 'object' && data !== null && !Array.isArray(data)
+  return (
+    typeof id === 'string' &&
+    id.length > 0 &&
+    id.length <= 100 &&
+    typeof event === 'string' &&
+    (frameEvents as readonly string[]).includes(event) &&
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data)
+  )
 }
 
 export function isFrameResponse(value: unknown): value is FrameResponse {

@@ -63,25 +63,52 @@ export function AuthModalView(props: AuthModalViewProps) {
   const { withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture } = captcha
   const context = useMemo<ModalContextValue>(
     () => ({
-      client, request, navigation, standalone, close: onClose,
-      showError, handleError, error, errorStep, transfer,
-      withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture,
-      heldLogin, finishLogin,
+      client,
+      request,
+      navigation,
+      standalone,
+      close: onClose,
+      showError,
+      handleError,
+      error,
+      errorStep,
+      transfer,
+      withCaptcha,
+      runCaptchaAction,
+      captchaActionNeedsUserGesture,
+      heldLogin,
+      finishLogin,
       walletCreationFailed(failure) {
         setHeldLogin(null)
         if (failure) onAuthError(failure)
       },
     }),
-    [client, request, navigation, standalone, onClose, showError, handleError, error, errorStep, transfer, withCaptcha, runCaptchaAction, captchaActionNeedsUserGesture, heldLogin, setHeldLogin, finishLogin, onAuthError],
+    [
+      client,
+      request,
+      navigation,
+      standalone,
+      onClose,
+      showError,
+      handleError,
+      error,
+      errorStep,
+      transfer,
+      withCaptcha,
+      runCaptchaAction,
+      captchaActionNeedsUserGesture,
+      heldLogin,
+      setHeldLogin,
+      finishLogin,
+      onAuthError,
+    ],
   )
 
   if (!visible) return null
   return (
     <ModalContext.Provider value={context}>
       <ModalShell standalone={standalone} onClose={onClose}>
-        <Suspense fallback={<p className={styles.message}>{t('modal.loading')}</p>}>
-          {resetPending ? null : <RoutedScreen current={current} />}
-        </Suspense>
+        <Suspense fallback={<p className={styles.message}>{t('modal.loading')}</p>}>{resetPending ? null : <RoutedScreen current={current} />}</Suspense>
       </ModalShell>
     </ModalContext.Provider>
   )

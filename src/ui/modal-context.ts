@@ -36,7 +36,10 @@ export type AccountTransfer = NonNullable<ReturnType<TesseraClient['accountTrans
 /** What a link attempt was moving: lets an `account_transfer_required` answer open the transfer screens. */
 export type TransferContext = Parameters<TesseraClient['accountTransferFrom']>[1]
 /** The login the terms step holds back until the user accepts. */
-export interface LoginDetail { user: User; isNewUser: boolean }
+export interface LoginDetail {
+  user: User
+  isNewUser: boolean
+}
 
 export interface CaptchaActionOptions {
   /** The action opens a popup, which browsers allow only inside a click: after the CAPTCHA the user presses Continue. */

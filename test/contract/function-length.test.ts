@@ -12,7 +12,8 @@ const testOnly = /(\.test\.[cm]?[jt]sx?$)|(\.d\.ts$)|(\/(test-fixtures|test-supp
 describe('function length', () => {
   const found: Record<string, number> = Object.assign(
     {},
-    ...scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile))
+    ...scannedRoots
+      .flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile))
       .filter((file) => !testOnly.test(repoPath(file)))
       .map((file) => [file, readFileSync(file, 'utf8')] as const)
       // Shared test suites (e.g. otp-suite.ts) sit beside the code too: a file that imports vitest is a test.

@@ -11,7 +11,8 @@ export interface MeasuredFunction {
 
 /** The name a function is known by: its declaration, the variable or property it is assigned to, or none. */
 function ownName(node: ts.Node): string | null {
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && node.name) return node.name.getText()
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && node.name)
+    return node.name.getText()
   if (ts.isConstructorDeclaration(node)) return 'constructor'
   const parent = node.parent
   if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText()
@@ -19,8 +20,13 @@ function ownName(node: ts.Node): string | null {
 }
 
 const isFunction = (node: ts.Node): node is ts.FunctionLikeDeclaration =>
-  ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)
-  || ts.isConstructorDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)
+  ts.isFunctionDeclaration(node) ||
+  ts.isFunctionExpression(node) ||
+  ts.isArrowFunction(node) ||
+  ts.isMethodDeclaration(node) ||
+  ts.isConstructorDeclaration(node) ||
+  ts.isGetAccessor(node) ||
+  ts.isSetAccessor(node)
 
 /** Every function with its length in lines, first line to last, nested ones counted inside their parents too. */
 export function measureFunctions(path: string, source: string): MeasuredFunction[] {
@@ -45,5 +51,9 @@ export function measureFunctions(path: string, source: string): MeasuredFunction
 
 /** The functions over the limit, as `{ key: lines }`. */
 export function longFunctions(path: string, source: string, limit = MAX_FUNCTION_LINES): Record<string, number> {
-  return Object.fromEntries(measureFunctions(path, source).filter((fn) => fn.lines > limit).map((fn) => [fn.key, fn.lines]))
+  return Object.fromEntries(
+    measureFunctions(path, source)
+      .filter((fn) => fn.lines > limit)
+      .map((fn) => [fn.key, fn.lines]),
+  )
 }

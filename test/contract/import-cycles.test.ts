@@ -13,13 +13,16 @@ const scannedRoots = ['src', 'elements', 'react-wrapper', 'wagmi', 'server/src']
 async function importCycles(baseDir: string, roots: string[]): Promise<string[]> {
   // Each parser's own options: type imports and `import()` count as edges, as they do for the type checker and the bundler.
   const countEveryImport = { skipTypeImports: false, skipAsyncImports: false }
-  const graph = await madge(roots.map((root) => join(baseDir, root)), {
-    baseDir,
-    fileExtensions: ['ts', 'tsx'],
-    tsConfig: join(repoRoot, 'tsconfig.json'),
-    excludeRegExp: [/\.test\.tsx?$/],
-    detectiveOptions: { ts: countEveryImport, tsx: countEveryImport },
-  })
+  const graph = await madge(
+    roots.map((root) => join(baseDir, root)),
+    {
+      baseDir,
+      fileExtensions: ['ts', 'tsx'],
+      tsConfig: join(repoRoot, 'tsconfig.json'),
+      excludeRegExp: [/\.test\.tsx?$/],
+      detectiveOptions: { ts: countEveryImport, tsx: countEveryImport },
+    },
+  )
   // The graph holds the protocol files from the start: an empty one means the scan is broken.
   expect(Object.keys(graph.obj()).length).toBeGreaterThan(0)
   return graph.circular().map((cycle) => cycle.join(' > '))
@@ -36,7 +39,10 @@ describe('import cycles', () => {
     try {
       writeFileSync(join(dir, 'state.ts'), "import type { Options } from './flow.js'\nexport const initial = (options: Options) => options.name\n")
       writeFileSync(join(dir, 'flow.ts'), "import { initial } from './state.js'\nexport interface Options { name: string }\nexport const start = initial\n")
-      writeFileSync(join(dir, 'flow.test.ts'), "import { start } from './flow.js'\nimport { initial } from './state.js'\nexport const both = [start, initial]\n")
+      writeFileSync(
+        join(dir, 'flow.test.ts'),
+        "import { start } from './flow.js'\nimport { initial } from './state.js'\nexport const both = [start, initial]\n",
+      )
       expect(await importCycles(dir, ['.'])).toEqual(['flow.ts > state.ts'])
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -18,10 +18,7 @@ const layerRoots: readonly [string, Layer][] = [
 ]
 
 /** What an import points at: one of our layers, another file of ours, or an npm package. */
-type Target =
-  | { kind: 'layer'; layer: Layer; path: string }
-  | { kind: 'repo-file'; path: string }
-  | { kind: 'package'; name: string; specifier: string }
+type Target = { kind: 'layer'; layer: Layer; path: string } | { kind: 'repo-file'; path: string } | { kind: 'package'; name: string; specifier: string }
 
 const toPosix = (path: string) => path.split(sep).join(posix.sep)
 const withoutExtension = (path: string) => path.replace(/\.(d\.ts|tsx?|mjs|cjs|jsx?)$/, '')
@@ -52,7 +49,15 @@ const isReact = (name: string) => reactPackages.has(name)
 const isStyle = (name: string) => stylePackages.has(name) || name.startsWith('@vanilla-extract/')
 /** The package's own name: importing it from inside the source tree would go through dist. */
 const isOwnPackage = (name: string) => name === 'tessera' || name === 'tessera-server'
-const demoEntries = new Set(['tessera', 'tessera/elements', 'tessera/react', 'tessera/react/solana', 'tessera/react/smart-wallets', 'tessera/wagmi', 'tessera/protocol'])
+const demoEntries = new Set([
+  'tessera',
+  'tessera/elements',
+  'tessera/react',
+  'tessera/react/solana',
+  'tessera/react/smart-wallets',
+  'tessera/wagmi',
+  'tessera/protocol',
+])
 
 /** Layers each layer may import (besides itself). */
 const allowedLayers: Record<Layer, readonly Layer[]> = {
@@ -89,7 +94,10 @@ export function layeringViolation(repoRoot: string, fromRepoPath: string, specif
       return isOwnPackage(target.name) && !demoEntries.has(specifier) ? `${where}: the demo uses only the package's public entries` : null
     }
     if (isOwnPackage(target.name)) return `${where}: source layers import each other by path, never through the published package`
-    if ((from === 'core' || from === 'protocol' || from === 'frame' || from === 'wagmi' || from === 'server') && (isReact(target.name) || isStyle(target.name))) {
+    if (
+      (from === 'core' || from === 'protocol' || from === 'frame' || from === 'wagmi' || from === 'server') &&
+      (isReact(target.name) || isStyle(target.name))
+    ) {
       return `${where}: ${from} never imports React or styles`
     }
     return null

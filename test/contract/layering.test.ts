@@ -21,9 +21,7 @@ describe('layering (docs/architecture.md "Who may import whom")', () => {
     const files = scannedRoots.flatMap((root) => listSourceFiles(join(repoRoot, root), sourceFile)).filter((file) => !testOnly.test(repoPath(file)))
     // The protocol files are in the repository from the start: an empty scan means the walker is broken.
     expect(files.filter((file) => layerOf(repoPath(file)) === 'protocol').length).toBeGreaterThan(0)
-    const violations = files.flatMap((file) =>
-      importSpecifiers(file).flatMap((specifier) => layeringViolation(repoRoot, repoPath(file), specifier) ?? []),
-    )
+    const violations = files.flatMap((file) => importSpecifiers(file).flatMap((specifier) => layeringViolation(repoRoot, repoPath(file), specifier) ?? []))
     expect(violations).toEqual([])
   })
 
@@ -44,11 +42,7 @@ describe('layering (docs/architecture.md "Who may import whom")', () => {
 
   it('finds static, type-only, re-export and dynamic imports', () => {
     const specifiers = ts
-      .preProcessFile(
-        `import type { A } from './a.js'\nexport * from '../b.js'\nconst c = await import('react')\n// import 'commented-out'\n`,
-        true,
-        true,
-      )
+      .preProcessFile(`import type { A } from './a.js'\nexport * from '../b.js'\nconst c = await import('react')\n// import 'commented-out'\n`, true, true)
       .importedFiles.map((imported) => imported.fileName)
     expect(specifiers).toEqual(['./a.js', '../b.js', 'react'])
   })

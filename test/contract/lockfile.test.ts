@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
-interface LockedPackage { optionalDependencies?: Record<string, string> }
+interface LockedPackage {
+  optionalDependencies?: Record<string, string>
+}
 
 /** Optional dependencies with no entry of their own where node resolution would look for them. */
 export function unlockedOptionalDependencies(packages: Record<string, LockedPackage>): string[] {

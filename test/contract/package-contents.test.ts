@@ -33,23 +33,31 @@ const unexpectedFiles = (files: string[]) => files.filter((file) => !allowedPath
 /** The files package.json points hosts at (each `exports` target, the element manifest) and what every package needs. */
 function requiredFiles(pkg: PackageJson): string[] {
   const targets = Object.values(pkg.exports).flatMap((conditions) => Object.values(conditions))
-  return ['package.json', 'README.md', 'LICENSE', 'dist/tessera.js', ...targets, ...(pkg.customElements ? [pkg.customElements] : [])].map((path) => path.replace(/^\.\//, ''))
+  return ['package.json', 'README.md', 'LICENSE', 'dist/tessera.js', ...targets, ...(pkg.customElements ? [pkg.customElements] : [])].map((path) =>
+    path.replace(/^\.\//, ''),
+  )
 }
 
 /** `viem/chains` → viem, `@noble/hashes/sha2` → @noble/hashes. */
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 
 const readPackageJson = (): PackageJson => JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
 
 /** The paths `npm pack` would put in the tarball. */
 function packedFiles(): string[] {
-  const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' })) as [{ files: { path: string }[] }]
+  const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' })) as [
+    { files: { path: string }[] },
+  ]
   return report.files.map((file) => file.path)
 }
 
 /** Every module package.json's exports hand a host (`tessera`, `tessera/react/smart-wallets`...). */
-const packageEntries = () => Object.values(readPackageJson().exports as Record<string, { import?: string }>)
-  .flatMap((target) => (target.import ? [join(repoRoot, target.import)] : []))
+const packageEntries = () =>
+  Object.values(readPackageJson().exports as Record<string, { import?: string }>).flatMap((target) => (target.import ? [join(repoRoot, target.import)] : []))
 
 describe('the published package', () => {
   let files: string[] = []
@@ -78,7 +86,9 @@ describe('the published package', () => {
   })
 
   it('npm entries carry no copy of viem (its errors name their version once per copy)', () => {
-    const chunks = readdirSync(join(distDir, 'lib'), { recursive: true }).map((name) => join(distDir, 'lib', String(name))).filter((file) => file.endsWith('.js'))
+    const chunks = readdirSync(join(distDir, 'lib'), { recursive: true })
+      .map((name) => join(distDir, 'lib', String(name)))
+      .filter((file) => file.endsWith('.js'))
     expect(chunks.length).toBeGreaterThan(4)
     expect(chunks.filter((file) => readFileSync(file, 'utf8').includes('viem@'))).toEqual([])
   })
@@ -100,8 +110,21 @@ describe('the package checks (self-tests)', () => {
   })
 
   it('require each exports target and the element manifest', () => {
-    const pkg = { exports: { '.': { types: './dist/types/a.d.ts', import: './dist/lib/a.js' } }, customElements: 'dist/custom-elements.json', dependencies: {}, peerDependencies: {} }
-    expect(requiredFiles(pkg)).toEqual(['package.json', 'README.md', 'LICENSE', 'dist/tessera.js', 'dist/types/a.d.ts', 'dist/lib/a.js', 'dist/custom-elements.json'])
+    const pkg = {
+      exports: { '.': { types: './dist/types/a.d.ts', import: './dist/lib/a.js' } },
+      customElements: 'dist/custom-elements.json',
+      dependencies: {},
+      peerDependencies: {},
+    }
+    expect(requiredFiles(pkg)).toEqual([
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'dist/tessera.js',
+      'dist/types/a.d.ts',
+      'dist/lib/a.js',
+      'dist/custom-elements.json',
+    ])
   })
 
   it('name the package of a subpath import', () => {

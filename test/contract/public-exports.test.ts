@@ -19,13 +19,17 @@ const entries = Object.entries(exports).map(([entry, { types }]) => ({ entry, fi
 
 const { config } = ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile)
 const { options } = ts.parseJsonConfigFileContent(config, ts.sys, repoRoot)
-const program = ts.createProgram(entries.map(({ file }) => file), { ...options, noEmit: true })
+const program = ts.createProgram(
+  entries.map(({ file }) => file),
+  { ...options, noEmit: true },
+)
 const checker = program.getTypeChecker()
 
 /** `name value` or `name type` per export, sorted. */
 function exportedNames(file: string): string {
   const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!
-  return checker.getExportsOfModule(module)
+  return checker
+    .getExportsOfModule(module)
     .map((symbol) => {
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
       return `${symbol.name} ${target.flags & ts.SymbolFlags.Value ? 'value' : 'type'}`

@@ -15,7 +15,11 @@ const secureOnly: { pattern: RegExp; name: string; allowedIn?: string }[] = [
   { pattern: /\brandomUUID\s*\(/, name: 'crypto.randomUUID (use randomUuid from src/core/utils/random-uuid.ts)' },
   // The ALTCHA worker's own source: where it fails, the main thread searches with @noble/hashes.
   { pattern: /\bsubtle\s*\.\s*\w+\s*\(/, name: 'crypto.subtle (use @noble/hashes)', allowedIn: 'src/core/captcha/altcha/find-number.ts' },
-  { pattern: /navigator\s*\.\s*clipboard\b/, name: 'navigator.clipboard (use copyText from src/ui/primitives/copy-text.ts)', allowedIn: 'src/ui/primitives/copy-text.ts' },
+  {
+    pattern: /navigator\s*\.\s*clipboard\b/,
+    name: 'navigator.clipboard (use copyText from src/ui/primitives/copy-text.ts)',
+    allowedIn: 'src/ui/primitives/copy-text.ts',
+  },
 ]
 
 function listSourceFiles(dir: string): string[] {

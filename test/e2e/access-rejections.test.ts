@@ -24,7 +24,13 @@ const demos: Record<string, DemoServer> = {}
 beforeAll(async () => {
   stack = await startE2eStack({
     extraApps: () => [
-      { id: ALLOWLIST_APP_ID, name: 'Invite only', allowed_origins: devOrigins, login_methods: ['email'], allowlist: { enabled: true, entries: [listedEmail], error_title: null, error_detail: null, cta_text: null, cta_link: null } },
+      {
+        id: ALLOWLIST_APP_ID,
+        name: 'Invite only',
+        allowed_origins: devOrigins,
+        login_methods: ['email'],
+        allowlist: { enabled: true, entries: [listedEmail], error_title: null, error_detail: null, cta_text: null, cta_link: null },
+      },
       { id: NO_SIGNUP_APP_ID, name: 'Members only', allowed_origins: devOrigins, login_methods: ['email'], signup_disabled: true },
     ],
   })

@@ -32,7 +32,14 @@ beforeAll(async () => {
     extraApps: () => [
       { id: USER_LIMIT_APP_ID, name: 'Test mode', allowed_origins: devOrigins, login_methods: ['email'], user_limit: 1 },
       { id: SMS_ONLY_APP_ID, name: 'SMS only', allowed_origins: devOrigins, login_methods: ['sms'] },
-      { id: TERMS_APP_ID, name: 'Terms', allowed_origins: devOrigins, login_methods: ['email'], require_users_accept_terms: true, terms_url: 'https://example.com/terms' },
+      {
+        id: TERMS_APP_ID,
+        name: 'Terms',
+        allowed_origins: devOrigins,
+        login_methods: ['email'],
+        require_users_accept_terms: true,
+        terms_url: 'https://example.com/terms',
+      },
       // A tiny proof of work keeps the solve quick on a loaded machine; the flow is the production one.
       { id: CAPTCHA_APP_ID, name: 'Captcha', allowed_origins: devOrigins, login_methods: ['email'], captcha: { provider: 'altcha', altcha_max_number: 2000 } },
     ],

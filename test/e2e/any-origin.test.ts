@@ -86,7 +86,10 @@ describe('a page on another origin over plain http (issue 15)', () => {
     const allowed = await runCli(['apps', 'update', DEV_APP_ID, '--add-origin', origin, '--data-dir', dataDir], { DATABASE_URL: undefined })
     expect(allowed.code, allowed.stderr).toBe(0)
 
-    await modalPart(page, 'error-action').or(page.locator('auth-modal').getByRole('button', { name: 'Try again' })).first().click({ timeout: uiTimeout })
+    await modalPart(page, 'error-action')
+      .or(page.locator('auth-modal').getByRole('button', { name: 'Try again' }))
+      .first()
+      .click({ timeout: uiTimeout })
     await modalPart(page, 'email-input').fill(email, { timeout: uiTimeout })
     await modalPart(page, 'submit-button').click()
     const code = await waitForCode(api.url, email)

@@ -36,7 +36,13 @@ beforeAll(async () => {
   configDir = mkdtempSync(join(testDataDir, 'cookie-sessions-'))
   const configFile = join(configDir, 'config.json')
   // null api_url: the app config announces the origin the browser asked, localhost here.
-  const referenceApp = { id: REFERENCE_APP_ID, name: 'Reference client', allowed_origins: ['http://localhost:*'], login_methods: ['email'], cookie_sessions: { access_token_in_cookie: true } }
+  const referenceApp = {
+    id: REFERENCE_APP_ID,
+    name: 'Reference client',
+    allowed_origins: ['http://localhost:*'],
+    login_methods: ['email'],
+    cookie_sessions: { access_token_in_cookie: true },
+  }
   writeFileSync(configFile, JSON.stringify({ apps: [{ id: DEV_APP_ID, cookie_sessions: { access_token_in_cookie: false, api_url: null } }, referenceApp] }))
   referenceClient = await bundleReferenceClient(configDir)
   server = await startTestServer({ configFile })
@@ -130,7 +136,10 @@ async function openReferencePage(page: Page) {
 /** The part of the reference client the scenario calls in the page. */
 interface ReferenceWindow {
   privy: {
-    auth: { email: { sendCode(email: string): Promise<unknown>; loginWithCode(email: string, code: string): Promise<AuthenticatedUserDto> }; logout(): Promise<void> }
+    auth: {
+      email: { sendCode(email: string): Promise<unknown>; loginWithCode(email: string, code: string): Promise<AuthenticatedUserDto> }
+      logout(): Promise<void>
+    }
     user: { get(): Promise<{ user: { id: string } }> }
   }
 }
@@ -165,7 +174,10 @@ describe('cookie sessions in Chromium', () => {
       await openReferencePage(page)
       await page.evaluate((to) => (window as unknown as ReferenceWindow).privy.auth.email.sendCode(to), email)
       const code = await waitForCode(server.url, email)
-      const login = await page.evaluate(({ to, otp }) => (window as unknown as ReferenceWindow).privy.auth.email.loginWithCode(to, otp), { to: email, otp: code })
+      const login = await page.evaluate(({ to, otp }) => (window as unknown as ReferenceWindow).privy.auth.email.loginWithCode(to, otp), {
+        to: email,
+        otp: code,
+      })
       expect(login).toMatchObject({ token: null, refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER, is_new_user: true })
       const cookies = await sessionCookies(context)
       expect(cookies.get('privy-token')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/v1' })

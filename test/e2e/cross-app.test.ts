@@ -22,13 +22,15 @@ beforeAll(async () => {
   // Two email sign-ins per scenario on a loaded machine: a retried send must not meet the resend cooldown.
   stack = await startE2eStack({
     api: { rateLimits: { resendCooldownSeconds: 0 } },
-    extraApps: () => [{
-      id: READ_ONLY_PROVIDER_ID,
-      name: 'Tessera Read-only Provider',
-      allowed_origins: devOrigins,
-      login_methods: ['email'],
-      cross_app_provider: { authorize_url: 'http://127.0.0.1/read-only-provider', requesters: [{ app_id: DEV_APP_ID, read_only: true }] },
-    }],
+    extraApps: () => [
+      {
+        id: READ_ONLY_PROVIDER_ID,
+        name: 'Tessera Read-only Provider',
+        allowed_origins: devOrigins,
+        login_methods: ['email'],
+        cross_app_provider: { authorize_url: 'http://127.0.0.1/read-only-provider', requesters: [{ app_id: DEV_APP_ID, read_only: true }] },
+      },
+    ],
   })
 })
 afterAll(async () => {
@@ -60,7 +62,8 @@ async function openSignRequest(page: Page): Promise<Page> {
   await crossAppRow(page).locator('button.cross-app-sign').click({ timeout: uiTimeout })
   const popup = await popupOpened
   // The provider user signed in there at consent: the request is shown at once.
-  await popup.locator('#provider-consent-text', { hasText: 'asks your Tessera Provider Demo wallet to sign the message “Hello from the Tessera demo”' })
+  await popup
+    .locator('#provider-consent-text', { hasText: 'asks your Tessera Provider Demo wallet to sign the message “Hello from the Tessera demo”' })
     .waitFor({ timeout: uiTimeout })
   expect(new URL(popup.url()).search, 'the token rides in the fragment only').not.toContain('token')
   return popup
@@ -96,12 +99,17 @@ describe('cross-app accounts with the dev provider app', () => {
       const popupOpened = page.waitForEvent('popup', { timeout: uiTimeout })
       await button.click()
       const popup = await popupOpened
-      await page.locator('auth-modal [part~="cross-app-status"]', { hasText: 'Log in and confirm in the Tessera Provider Demo window' }).waitFor({ timeout: uiTimeout })
+      await page
+        .locator('auth-modal [part~="cross-app-status"]', { hasText: 'Log in and confirm in the Tessera Provider Demo window' })
+        .waitFor({ timeout: uiTimeout })
       await consentInPopup(popup, `cross-app-login-${run}@example.com`)
       await crossAppRow(page).waitFor({ timeout: uiTimeout })
       await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
-      const account = await page.evaluate(`import('/tessera.js').then((tessera) =>
-        tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`) as { subject: string; providerApp: { id: string; name: string } }
+      const account = (await page.evaluate(`import('/tessera.js').then((tessera) =>
+        tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`)) as {
+        subject: string
+        providerApp: { id: string; name: string }
+      }
       expect(account.subject).toMatch(/^did:privy:/)
       expect(account.providerApp).toMatchObject({ id: DEV_PROVIDER_APP_ID, name: 'Tessera Provider Demo' })
     })
@@ -122,7 +130,7 @@ describe('cross-app accounts with the dev provider app', () => {
     })
   })
 
-  it('transacts through the provider\'s page: refusals, rejection, the answer, state check, token clear and time-out', async () => {
+  it("transacts through the provider's page: refusals, rejection, the answer, state check, token clear and time-out", async () => {
     await inNewPage(stack.browser, async (page, context) => {
       // Fake timers in both pages (time still flows): the 2-minute time-out is fast-forwarded at the end.
       await context.clock.install()
@@ -149,8 +157,10 @@ describe('cross-app accounts with the dev provider app', () => {
       // Approve: the provider user's wallet (made at their sign-in there, named by the cross-app account) signs.
       const wallet = (await crossAppRow(page).locator('.cross-app-wallet').textContent()) as Hex
       expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      const account = await page.evaluate(`import('/tessera.js').then((tessera) =>
-        tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`) as { embeddedWallets: { address: string }[] }
+      const account = (await page.evaluate(`import('/tessera.js').then((tessera) =>
+        tessera.getOrCreateClient(window.TESSERA_DEMO).getAuth().user.linkedAccounts.find((a) => a.type === 'cross_app'))`)) as {
+        embeddedWallets: { address: string }[]
+      }
       expect(account.embeddedWallets).toEqual([{ address: wallet }])
       popup = await openSignRequest(page)
       await clickClosingWindow(popup, popup.locator('#provider-allow', { hasText: 'Approve' }), walletTimeout)
@@ -158,26 +168,48 @@ describe('cross-app accounts with the dev provider app', () => {
       expect(await verifyMessage({ address: wallet, message: 'Hello from the Tessera demo', signature })).toBe(true)
 
       // Typed data, shown whole on the provider's page, signed by the same wallet.
-      popup = await openWalletRequest(page, 'button.cross-app-sign-typed', 'to sign Greeting data for Tessera demo: {"from":"Tessera demo","contents":"Hello from the Tessera demo"}')
+      popup = await openWalletRequest(
+        page,
+        'button.cross-app-sign-typed',
+        'to sign Greeting data for Tessera demo: {"from":"Tessera demo","contents":"Hello from the Tessera demo"}',
+      )
       await clickClosingWindow(popup, popup.locator('#provider-allow'), walletTimeout)
       const typedSignature = (await actionResult(page, 'Signed typed data: ')) as Hex
-      expect(await verifyTypedData({
-        address: wallet, signature: typedSignature, primaryType: 'Greeting', message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
-        domain: { name: 'Tessera demo', version: '1', chainId: stack.chain.anvil.chainId },
-        types: { Greeting: [{ name: 'from', type: 'string' }, { name: 'contents', type: 'string' }] },
-      })).toBe(true)
+      expect(
+        await verifyTypedData({
+          address: wallet,
+          signature: typedSignature,
+          primaryType: 'Greeting',
+          message: { from: 'Tessera demo', contents: 'Hello from the Tessera demo' },
+          domain: { name: 'Tessera demo', version: '1', chainId: stack.chain.anvil.chainId },
+          types: {
+            Greeting: [
+              { name: 'from', type: 'string' },
+              { name: 'contents', type: 'string' },
+            ],
+          },
+        }),
+      ).toBe(true)
 
       // Funded from anvil's faucet, the wallet sends 0.001 ETH: approved on the page, then in Tessera's confirmation there.
       await crossAppRow(page).locator('button.cross-app-fund').click()
       await actionResult(page, 'Test funds added')
-      popup = await openWalletRequest(page, 'button.cross-app-send', `to send a transaction of 0.001 ETH to ${ETH_RECIPIENT} on chain ${stack.chain.anvil.chainId}.`)
+      popup = await openWalletRequest(
+        page,
+        'button.cross-app-send',
+        `to send a transaction of 0.001 ETH to ${ETH_RECIPIENT} on chain ${stack.chain.anvil.chainId}.`,
+      )
       await popup.locator('#provider-allow').click()
       await clickClosingWindow(popup, approveButton(popup), walletTimeout)
       const hash = (await actionResult(page, 'Sent: ')) as Hex
       const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
       expect((await anvil.waitForTransactionReceipt({ hash, timeout: walletTimeout })).status).toBe('success')
       const sent = await anvil.getTransaction({ hash })
-      expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value }).toEqual({ from: wallet.toLowerCase(), to: ETH_RECIPIENT.toLowerCase(), value: 10n ** 15n })
+      expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value }).toEqual({
+        from: wallet.toLowerCase(),
+        to: ETH_RECIPIENT.toLowerCase(),
+        value: 10n ** 15n,
+      })
 
       // An answer with another state code is refused (and its token action ignored); the popup is closed.
       popup = await openSignRequest(page)

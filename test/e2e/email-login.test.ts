@@ -82,9 +82,7 @@ async function signInAndOut(page: Page, demoName: string, email: string) {
   const userId = (await page.locator('#user-id').textContent()) ?? ''
   expect(userId.startsWith(USER_DID_PREFIX)).toBe(true)
   await page.locator('auth-modal [part~="dialog"]').waitFor({ state: 'hidden', timeout: uiTimeout })
-  expect((await recordedEvents(page)).filter((event) => event.type === 'loginsuccess')).toEqual([
-    { type: 'loginsuccess', userId, isNewUser: true },
-  ])
+  expect((await recordedEvents(page)).filter((event) => event.type === 'loginsuccess')).toEqual([{ type: 'loginsuccess', userId, isNewUser: true }])
 
   // The session is restored from storage after a reload, without a new login.
   await page.reload()

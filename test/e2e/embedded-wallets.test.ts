@@ -35,7 +35,9 @@ afterAll(async () => {
 
 /** What the host page keeps: its storages and cookies (the frame's IndexedDB is on the API origin, not here). */
 const pageStorage = (page: Page) =>
-  page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, html: document.documentElement.outerHTML }))
+  page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie, html: document.documentElement.outerHTML }),
+  )
 
 const walletFrame = (page: Page): Frame => {
   const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === `/apps/${DEV_APP_ID}/embedded-wallets`)
@@ -58,7 +60,13 @@ function deviceShares(page: Page): Promise<{ entropyId: string; shareVersion: nu
           const all = open.result.transaction('device-shares', 'readonly').objectStore('device-shares').getAll()
           all.onerror = () => resolve([])
           all.onsuccess = () =>
-            resolve((all.result as { entropyId: string; shareVersion: number; share: Uint8Array }[]).map(({ entropyId, shareVersion, share }) => ({ entropyId, shareVersion, share: Array.from(share) })))
+            resolve(
+              (all.result as { entropyId: string; shareVersion: number; share: Uint8Array }[]).map(({ entropyId, shareVersion, share }) => ({
+                entropyId,
+                shareVersion,
+                share: Array.from(share),
+              })),
+            )
         }
       }),
   )
@@ -67,7 +75,12 @@ function deviceShares(page: Page): Promise<{ entropyId: string; shareVersion: nu
 const HEADER_BYTES = 1 + 4 + 16
 const fromBase64 = (text: string) => Uint8Array.from(Buffer.from(text, 'base64'))
 
-interface ShareSetSecrets { entropy: Uint8Array; mnemonic: string; privateKey: Uint8Array; deviceShares: Uint8Array[] }
+interface ShareSetSecrets {
+  entropy: Uint8Array
+  mnemonic: string
+  privateKey: Uint8Array
+  deviceShares: Uint8Array[]
+}
 
 /**
  * The share set's secrets, rebuilt here from the two shares the frame hands the server at creation (auth, and the
@@ -134,7 +147,8 @@ async function signAndVerify(page: Page, address: string): Promise<void> {
 
 async function solanaBalance(address: string): Promise<bigint> {
   const response = await fetch(stack.chain.solana.rpcUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
   })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
@@ -142,100 +156,114 @@ async function solanaBalance(address: string): Promise<bigint> {
 
 /** The auth and recovery shares the frame's creation request for a chain carried (the server keeps both). */
 function serverShares(recording: Recording, chainType: string): Uint8Array[] {
-  const created = recording.requests.find((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === chainType)
+  const created = recording.requests.find(
+    (request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === chainType,
+  )
   if (!created) throw new Error(`No creation request for ${chainType}`)
   const body = JSON.parse(created.body) as { auth_share: string; recovery: { method: string; share: string } }
   expect(body.recovery.method).toBe('privy')
   return [fromBase64(body.auth_share), fromBase64(body.recovery.share)]
 }
 
-const creations = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets')
+const creations = (recording: Recording) =>
+  recording.requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets')
 
 describe('embedded wallets on the demos', () => {
-  it.each(['vanilla', 'react'] as const)('%s: creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame', async (demo) => {
-    const email = `e2e-embedded-${demo}-${runId()}@example.com`
-    let first!: Recording
-    let wallets: { ethereum: string; solana: string } | undefined
-    const secrets: ShareSetSecrets[] = []
-    const storages: string[] = []
+  it.each(['vanilla', 'react'] as const)(
+    '%s: creation on login, reload, signing, sending on both local chains, and automatic recovery on a new device; no secret leaves the frame',
+    async (demo) => {
+      const email = `e2e-embedded-${demo}-${runId()}@example.com`
+      let first!: Recording
+      let wallets: { ethereum: string; solana: string } | undefined
+      const secrets: ShareSetSecrets[] = []
+      const storages: string[] = []
 
-    await inNewPage(stack.browser, async (page, context) => {
-      first = await recordContext(context)
-      await page.goto(stack.pageUrl(demo))
-      await page.locator('#login').click({ timeout: uiTimeout })
-      // Every title the modal shows from here on, in order.
-      await page.evaluate(() => {
-        const seen: string[] = ((window as unknown as { modalTitles: string[] }).modalTitles = [])
-        const read = () => {
-          const title = document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="title"]')?.textContent
-          if (title && seen.at(-1) !== title) seen.push(title)
-          requestAnimationFrame(read)
+      await inNewPage(stack.browser, async (page, context) => {
+        first = await recordContext(context)
+        await page.goto(stack.pageUrl(demo))
+        await page.locator('#login').click({ timeout: uiTimeout })
+        // Every title the modal shows from here on, in order.
+        await page.evaluate(() => {
+          const seen: string[] = ((window as unknown as { modalTitles: string[] }).modalTitles = [])
+          const read = () => {
+            const title = document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="title"]')?.textContent
+            if (title && seen.at(-1) !== title) seen.push(title)
+            requestAnimationFrame(read)
+          }
+          read()
+        })
+        await completeEmailLogin(page, stack.api.url, email)
+        await modalHidden(page)
+        wallets = await addresses(page)
+        const titles = await page.evaluate(() => (window as unknown as { modalTitles: string[] }).modalTitles)
+        expect(titles.slice(-2)).toEqual(['Creating your wallet', 'Welcome to Tessera Dev'])
+        expect(wallets.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
+        expect(wallets.solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+        // Ethereum first, then Solana; one creation each.
+        expect(creations(first).map((request) => JSON.parse(request.body).chain_type)).toEqual(['ethereum', 'solana'])
+
+        // A reload connects the same wallets: no new creation.
+        await page.reload()
+        expect(await addresses(page)).toEqual(wallets)
+        await signAndVerify(page, wallets.ethereum)
+        expect(creations(first)).toHaveLength(2)
+
+        // Test funds, then 0.001 ETH on anvil and 0.001 SOL on the local Solana endpoint.
+        await page.locator('#fund-wallets').click()
+        await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
+        const hash = await act(page, '#send-eth', '#send-result', /^0x[0-9a-f]{64}$/)
+        const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
+        const receipt = await anvil.waitForTransactionReceipt({ hash: hash as Hex, timeout: walletTimeout })
+        expect(receipt.status).toBe('success')
+        const sent = await anvil.getTransaction({ hash: hash as Hex })
+        expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value, chainId: sent.chainId }).toEqual({
+          from: wallets.ethereum.toLowerCase(),
+          to: ETH_RECIPIENT.toLowerCase(),
+          value: 10n ** 15n,
+          chainId: stack.chain.anvil.chainId,
+        })
+        const recipientBefore = await solanaBalance(SOL_RECIPIENT)
+        const senderBefore = await solanaBalance(wallets.solana)
+        await act(page, '#send-sol', '#send-result', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+        expect(await solanaBalance(SOL_RECIPIENT)).toBe(recipientBefore + 1_000_000n)
+        expect(await solanaBalance(wallets.solana)).toBeLessThan(senderBefore - 1_000_000n)
+
+        const shares = await deviceShares(page)
+        for (const chainType of ['ethereum', 'solana'] as const) {
+          const rebuilt = await rebuildSecrets(chainType, wallets[chainType], serverShares(first, chainType))
+          rebuilt.deviceShares.push(
+            ...shares.filter((share) => share.entropyId.toLowerCase() === wallets![chainType].toLowerCase()).map((share) => Uint8Array.from(share.share)),
+          )
+          secrets.push(rebuilt)
         }
-        read()
+        storages.push(await pageStorage(page))
       })
-      await completeEmailLogin(page, stack.api.url, email)
-      await modalHidden(page)
-      wallets = await addresses(page)
-      const titles = await page.evaluate(() => (window as unknown as { modalTitles: string[] }).modalTitles)
-      expect(titles.slice(-2)).toEqual(['Creating your wallet', 'Welcome to Tessera Dev'])
-      expect(wallets.ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      expect(wallets.solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-      // Ethereum first, then Solana; one creation each.
-      expect(creations(first).map((request) => JSON.parse(request.body).chain_type)).toEqual(['ethereum', 'solana'])
 
-      // A reload connects the same wallets: no new creation.
-      await page.reload()
-      expect(await addresses(page)).toEqual(wallets)
-      await signAndVerify(page, wallets.ethereum)
-      expect(creations(first)).toHaveLength(2)
-
-      // Test funds, then 0.001 ETH on anvil and 0.001 SOL on the local Solana endpoint.
-      await page.locator('#fund-wallets').click()
-      await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
-      const hash = await act(page, '#send-eth', '#send-result', /^0x[0-9a-f]{64}$/)
-      const anvil = createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
-      const receipt = await anvil.waitForTransactionReceipt({ hash: hash as Hex, timeout: walletTimeout })
-      expect(receipt.status).toBe('success')
-      const sent = await anvil.getTransaction({ hash: hash as Hex })
-      expect({ from: sent.from.toLowerCase(), to: sent.to?.toLowerCase(), value: sent.value, chainId: sent.chainId }).toEqual({
-        from: wallets.ethereum.toLowerCase(), to: ETH_RECIPIENT.toLowerCase(), value: 10n ** 15n, chainId: stack.chain.anvil.chainId,
+      // A new device: a new context has no device share; the same user gets the same wallets back and signs.
+      let second!: Recording
+      await inNewPage(stack.browser, async (page, context) => {
+        second = await recordContext(context)
+        await signInOnDemo(page, stack.pageUrl(demo), stack.api.url, email, { previousCount: 1 })
+        expect(await addresses(page)).toEqual(wallets)
+        await signAndVerify(page, wallets!.ethereum)
+        expect(creations(second)).toHaveLength(0)
+        const recovered = second.requests.filter((request) => /\/recovery\/key_material$/.test(new URL(request.url).pathname))
+        expect(recovered.length).toBeGreaterThan(0)
+        // Recovery re-shares (a new version): the new device share, where readable, must not leave the frame either.
+        expect(second.requests.some((request) => /\/reshare$/.test(new URL(request.url).pathname))).toBe(true)
+        const shares = await deviceShares(page)
+        secrets[0]!.deviceShares.push(
+          ...shares.filter((share) => share.entropyId.toLowerCase() === wallets!.ethereum.toLowerCase()).map((share) => Uint8Array.from(share.share)),
+        )
+        storages.push(await pageStorage(page))
       })
-      const recipientBefore = await solanaBalance(SOL_RECIPIENT)
-      const senderBefore = await solanaBalance(wallets.solana)
-      await act(page, '#send-sol', '#send-result', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-      expect(await solanaBalance(SOL_RECIPIENT)).toBe(recipientBefore + 1_000_000n)
-      expect(await solanaBalance(wallets.solana)).toBeLessThan(senderBefore - 1_000_000n)
 
-      const shares = await deviceShares(page)
-      for (const chainType of ['ethereum', 'solana'] as const) {
-        const rebuilt = await rebuildSecrets(chainType, wallets[chainType], serverShares(first, chainType))
-        rebuilt.deviceShares.push(...shares.filter((share) => share.entropyId.toLowerCase() === wallets![chainType].toLowerCase()).map((share) => Uint8Array.from(share.share)))
-        secrets.push(rebuilt)
-      }
-      storages.push(await pageStorage(page))
-    })
-
-    // A new device: a new context has no device share; the same user gets the same wallets back and signs.
-    let second!: Recording
-    await inNewPage(stack.browser, async (page, context) => {
-      second = await recordContext(context)
-      await signInOnDemo(page, stack.pageUrl(demo), stack.api.url, email, { previousCount: 1 })
-      expect(await addresses(page)).toEqual(wallets)
-      await signAndVerify(page, wallets!.ethereum)
-      expect(creations(second)).toHaveLength(0)
-      const recovered = second.requests.filter((request) => /\/recovery\/key_material$/.test(new URL(request.url).pathname))
-      expect(recovered.length).toBeGreaterThan(0)
-      // Recovery re-shares (a new version): the new device share, where readable, must not leave the frame either.
-      expect(second.requests.some((request) => /\/reshare$/.test(new URL(request.url).pathname))).toBe(true)
-      const shares = await deviceShares(page)
-      secrets[0]!.deviceShares.push(...shares.filter((share) => share.entropyId.toLowerCase() === wallets!.ethereum.toLowerCase()).map((share) => Uint8Array.from(share.share)))
-      storages.push(await pageStorage(page))
-    })
-
-    // docs/security.md #42: nothing of the key material crossed the frame's boundary, in either context.
-    expect(first.messages.length).toBeGreaterThan(0)
-    await expectNoSecretIn({ messages: [...first.messages, ...second.messages], requests: [...first.requests, ...second.requests] }, storages, secrets)
-  }, 300_000)
+      // docs/security.md #42: nothing of the key material crossed the frame's boundary, in either context.
+      expect(first.messages.length).toBeGreaterThan(0)
+      await expectNoSecretIn({ messages: [...first.messages, ...second.messages], requests: [...first.requests, ...second.requests] }, storages, secrets)
+    },
+    300_000,
+  )
 
   it('the frame is not served into a page on an origin the app does not allow, and it answers no message there', async () => {
     const frameUrl = `${stack.api.url}/apps/${DEV_APP_ID}/embedded-wallets`

@@ -50,7 +50,11 @@ async function connectUri(page: Page, previous?: string): Promise<string> {
 
 async function approve(page: Page, account: { fid: number; custody: PrivateKeyAccount }, signer?: PrivateKeyAccount, previousUri?: string) {
   const relay = await approveInFarcasterApp({
-    apiUrl: stack.api.url, connectUri: await connectUri(page, previousUri), ...account, now: new Date(), profile: { username: `fc${account.fid}`, display_name: 'Farcaster User' },
+    apiUrl: stack.api.url,
+    connectUri: await connectUri(page, previousUri),
+    ...account,
+    now: new Date(),
+    profile: { username: `fc${account.fid}`, display_name: 'Farcaster User' },
     ...(signer && { overrides: { signer } }),
   })
   expect(relay.status, 'the relay takes the signed message').toBe(200)
@@ -71,7 +75,11 @@ describe('Farcaster sign-in', () => {
       const qr = modal(page, 'farcaster-qr-code')
       await qr.waitFor({ timeout: uiTimeout })
       // An inline SVG drawing (no data: image a strict CSP's img-src would block).
-      expect(await qr.evaluate((svg: SVGSVGElement) => [svg.localName, svg.getBoundingClientRect().width, svg.getBoundingClientRect().height])).toEqual(['svg', 275, 275])
+      expect(await qr.evaluate((svg: SVGSVGElement) => [svg.localName, svg.getBoundingClientRect().width, svg.getBoundingClientRect().height])).toEqual([
+        'svg',
+        275,
+        275,
+      ])
       await modal(page, 'farcaster-hint').filter({ hasText: 'To sign in with Farcaster, please open the Farcaster app.' }).waitFor({ timeout: uiTimeout })
       await modal(page, 'farcaster-copy-link').click()
       await modal(page, 'farcaster-copied').waitFor({ timeout: uiTimeout })

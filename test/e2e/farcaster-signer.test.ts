@@ -65,14 +65,24 @@ async function signInWithFarcaster(page: Page, fid: number, custody: ReturnType<
   await (await landingRow(page, modal(page, 'farcaster-button'))).click({ timeout: uiTimeout })
   const link = modal(page, 'farcaster-copy-link')
   await link.waitFor({ timeout: uiTimeout })
-  const relay = await approveInFarcasterApp({ apiUrl: stack.api.url, connectUri: (await link.getAttribute('href'))!, fid, custody, now: new Date(), profile: { username } })
+  const relay = await approveInFarcasterApp({
+    apiUrl: stack.api.url,
+    connectUri: (await link.getAttribute('href'))!,
+    fid,
+    custody,
+    now: new Date(),
+    profile: { username },
+  })
   expect(relay.status).toBe(200)
   await linkedAccountRow(page, 'farcaster', `@${username} (fid ${fid})`).waitFor({ timeout: uiTimeout })
 }
 
 /** The Ethereum share set's entropy, rebuilt from the auth and recovery shares its creation request carried. */
 async function createdEntropy(recording: Recording): Promise<Uint8Array> {
-  const created = recording.requests.find((request) => request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === 'ethereum')
+  const created = recording.requests.find(
+    (request) =>
+      request.method === 'POST' && new URL(request.url).pathname === '/api/v1/embedded_wallets' && JSON.parse(request.body).chain_type === 'ethereum',
+  )
   if (!created) throw new Error('No Ethereum wallet creation request')
   const body = JSON.parse(created.body) as { auth_share: string; recovery: { share: string } }
   // Each share is wrapped as [format][version u32][split id 16 bytes][shamir share].

@@ -36,7 +36,11 @@ async function sentOneThousandth(page: Page): Promise<void> {
   await result.waitFor({ timeout: walletTimeout })
   const hash = (await result.textContent()) as Hex
   const [transaction, receipt] = await Promise.all([anvil.getTransaction({ hash }), anvil.getTransactionReceipt({ hash })])
-  expect({ to: transaction.to?.toLowerCase(), value: transaction.value, status: receipt.status }).toEqual({ to: ETH_RECIPIENT.toLowerCase(), value: ONE_THOUSANDTH_ETH, status: 'success' })
+  expect({ to: transaction.to?.toLowerCase(), value: transaction.value, status: receipt.status }).toEqual({
+    to: ETH_RECIPIENT.toLowerCase(),
+    value: ONE_THOUSANDTH_ETH,
+    status: 'success',
+  })
 }
 
 describe.concurrent('funding by card and from an exchange', () => {
@@ -84,7 +88,10 @@ describe.concurrent('funding by card and from an exchange', () => {
       await paid.close()
       await cardStatusTitle(page, 'fund-wallet', "You've funded your account!")
       await fundingPart(page, 'fund-wallet', 'funding-continue').click()
-      await page.locator('#fund-result').filter({ hasText: `Funded: ${wallet} by card` }).waitFor({ timeout: uiTimeout })
+      await page
+        .locator('#fund-result')
+        .filter({ hasText: `Funded: ${wallet} by card` })
+        .waitFor({ timeout: uiTimeout })
       expect(await balanceOf(wallet)).toBeGreaterThan(0n)
       // The panel starts over on its landing.
       await fundingLanding(page, 'fund-wallet')
@@ -106,7 +113,10 @@ describe.concurrent('funding by card and from an exchange', () => {
       await fundingPart(page, 'auth-modal', 'funding-landing').waitFor({ timeout: walletTimeout })
       await fundingPart(page, 'auth-modal', 'funding-alternate-provider').waitFor({ timeout: uiTimeout })
       await modalPart(page, 'close-button').click()
-      await page.locator('#fund-result').filter({ hasText: `Left funding: ${wallet} by card, balance 0` }).waitFor({ timeout: uiTimeout })
+      await page
+        .locator('#fund-result')
+        .filter({ hasText: `Left funding: ${wallet} by card, balance 0` })
+        .waitFor({ timeout: uiTimeout })
     })
   }, 240_000)
 
@@ -135,7 +145,10 @@ describe.concurrent('funding by card and from an exchange', () => {
       await exchange.close()
       await cardStatusTitle(page, 'auth-modal', "You've funded your account!")
       await fundingPart(page, 'auth-modal', 'funding-continue').click()
-      await page.locator('#fund-result').filter({ hasText: `Left funding: ${wallet} by exchange` }).waitFor({ timeout: walletTimeout })
+      await page
+        .locator('#fund-result')
+        .filter({ hasText: `Left funding: ${wallet} by exchange` })
+        .waitFor({ timeout: walletTimeout })
       expect(await balanceOf(wallet)).toBeGreaterThan(before)
     })
   }, 240_000)

@@ -56,7 +56,10 @@ async function chooseWallet(page: Page, name: string): Promise<void> {
 
 /** The session ended funded: the panel's `fundsuccess` reached the demo, by `method`. */
 const fundedBy = (page: Page, address: string, method: string) =>
-  page.locator('#fund-result').filter({ hasText: `Funded: ${address} by ${method}` }).waitFor({ timeout: walletTimeout })
+  page
+    .locator('#fund-result')
+    .filter({ hasText: `Funded: ${address} by ${method}` })
+    .waitFor({ timeout: walletTimeout })
 
 describe.concurrent('funding from another wallet and by receiving', () => {
   it('an injected wallet pays on the same chain: a rejection shows the error, Try again sends, the balance rises', async () => {
@@ -71,12 +74,16 @@ describe.concurrent('funding from another wallet and by receiving', () => {
       await expect(panel(page, 'funding-total').textContent()).resolves.toContain('0.01 ETH')
       payer.rejectNext()
       await confirm.click()
-      await panel(page, 'funding-error-message').filter({ hasText: /rejected/ }).waitFor({ timeout: walletTimeout })
+      await panel(page, 'funding-error-message')
+        .filter({ hasText: /rejected/ })
+        .waitFor({ timeout: walletTimeout })
       expect(await evmBalance(stack.chain.anvil.rpcUrl, embedded)).toBe(0n)
 
       await panel(page, 'funding-retry').click()
       await confirm.click({ timeout: walletTimeout })
-      await panel(page, 'funding-success').filter({ hasText: /^You've successfully added 0\.01 ETH to your .* wallet\. It may take a minute/ }).waitFor({ timeout: walletTimeout })
+      await panel(page, 'funding-success')
+        .filter({ hasText: /^You've successfully added 0\.01 ETH to your .* wallet\. It may take a minute/ })
+        .waitFor({ timeout: walletTimeout })
       await fundedBy(page, embedded, 'wallet')
       expect(await evmBalance(stack.chain.anvil.rpcUrl, embedded)).toBe(RECOMMENDED)
     })

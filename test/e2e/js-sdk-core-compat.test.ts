@@ -53,7 +53,9 @@ function newClient(): Client {
 const apiRequests = (path: string, since = 0): RecordedRequest[] =>
   recorder.requests
     .slice(since)
-    .filter((request) => request.headers.get('privy-client') === sdkVersion && request.url.origin === new URL(server.url).origin && request.url.pathname === path)
+    .filter(
+      (request) => request.headers.get('privy-client') === sdkVersion && request.url.origin === new URL(server.url).origin && request.url.pathname === path,
+    )
 
 async function logIn(client: Client, email: string) {
   await client.privy.initialize()

@@ -90,7 +90,7 @@ describe('@privy-io/js-sdk-core 0.55 against our server', () => {
     expect(result.oauth_tokens).toEqual(expect.objectContaining({ provider: 'google' }))
   })
 
-  it('custom JWT: syncWithToken signs the app\'s own user in, the same user each time', async () => {
+  it("custom JWT: syncWithToken signs the app's own user in, the same user each time", async () => {
     const tokenFor = async (user: string) => ((await (await fetch(`${stack.demo.url}/demo-idp/token?user=${user}`)).json()) as { token: string }).token
     const user = `sdk-${run}`
     const first = await (await newClient()).auth.customProvider.syncWithToken(await tokenFor(user))

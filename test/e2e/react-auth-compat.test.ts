@@ -47,17 +47,27 @@ async function step(name: string): Promise<string> {
   const result = page.getByTestId(`result-${name}`)
   await result.evaluate((output) => void (output.textContent = ''))
   await page.getByTestId(`run-${name}`).click()
-  await page.getByTestId(`result-${name}`).filter({ hasText: /^(ok|error):/ }).waitFor({ timeout: stepTimeout })
+  await page
+    .getByTestId(`result-${name}`)
+    .filter({ hasText: /^(ok|error):/ })
+    .waitFor({ timeout: stepTimeout })
   const text = (await result.textContent())!
   if (!text.startsWith('ok:')) throw new Error(`${name}: ${text}${pageErrors.map((line) => `\n  page: ${line}`).join('')}`)
   return text.slice(3)
 }
 
-const signedIn = () => page.getByTestId('status').filter({ hasText: /^signed in as did:privy:/ }).waitFor({ timeout: stepTimeout })
+const signedIn = () =>
+  page
+    .getByTestId('status')
+    .filter({ hasText: /^signed in as did:privy:/ })
+    .waitFor({ timeout: stepTimeout })
 const shown = (chain: 'ethereum' | 'solana') => page.getByTestId(`${chain}-address`).textContent()
 
 function walletFrame(): Frame {
-  const frame = page.frames().reverse().find((candidate) => new URL(candidate.url()).pathname === `/apps/${DEV_APP_ID}/embedded-wallets`)
+  const frame = page
+    .frames()
+    .reverse()
+    .find((candidate) => new URL(candidate.url()).pathname === `/apps/${DEV_APP_ID}/embedded-wallets`)
   if (!frame) throw new Error('The wallet frame is not mounted')
   return frame
 }
@@ -156,7 +166,9 @@ describe('@privy-io/react-auth 2.25.0 against Tessera', () => {
     await signedIn()
     await expect.poll(() => shown('solana'), { timeout: stepTimeout }).toBe(wallets.solana)
     await verifySignatures()
-    const recovered = recoveredWallets().slice(before).map((address) => (address.startsWith('0x') ? address.toLowerCase() : address))
+    const recovered = recoveredWallets()
+      .slice(before)
+      .map((address) => (address.startsWith('0x') ? address.toLowerCase() : address))
     expect(new Set(recovered)).toEqual(new Set([wallets.ethereum.toLowerCase(), wallets.solana]))
   }, 120_000)
 

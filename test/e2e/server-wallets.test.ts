@@ -36,10 +36,15 @@ beforeAll(async () => {
   const publicKey = Buffer.from(await webcrypto.subtle.exportKey('spki', sessionSigner.publicKey)).toString('base64')
   stack = await startE2eStack({
     devApp: (app) => ({
-      ...app, app_secret: APP_SECRET,
+      ...app,
+      app_secret: APP_SECRET,
       embedded_wallets: {
-        ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users',
-        delegated_actions_enabled: true, session_signers: [{ id: SESSION_SIGNER_ID, public_key: publicKey }],
+        ...app.embedded_wallets,
+        mode: 'user-controlled-server-wallets-only',
+        ethereum_create_on_login: 'all-users',
+        solana_create_on_login: 'all-users',
+        delegated_actions_enabled: true,
+        session_signers: [{ id: SESSION_SIGNER_ID, public_key: publicKey }],
       },
     }),
   })
@@ -69,7 +74,14 @@ function frameStorage(page: Page) {
         }
       })
     const signers = (await records('tessera-wallet-frame-signers', 'user-signers')) as CryptoKeyPair[]
-    const exportable = await Promise.all(signers.map((keys) => crypto.subtle.exportKey('pkcs8', keys.privateKey).then(() => true, () => false)))
+    const exportable = await Promise.all(
+      signers.map((keys) =>
+        crypto.subtle.exportKey('pkcs8', keys.privateKey).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
     return { deviceShares: await records('tessera-wallet-frame', 'device-shares'), signers: signers.length, exportable, appId }
   }, DEV_APP_ID)
 }
@@ -80,7 +92,10 @@ const clientCall = <T>(page: Page, body: string): Promise<T> =>
 
 async function serverWallets(page: Page): Promise<PageWallet[]> {
   await page.locator('#embedded-wallets li[data-chain="solana"] .address').waitFor({ timeout: walletTimeout })
-  return clientCall(page, 'return client.embeddedWallets.getState().wallets.map(({ address, chainType, recoveryMethod, id }) => ({ address, chainType, recoveryMethod, id }))')
+  return clientCall(
+    page,
+    'return client.embeddedWallets.getState().wallets.map(({ address, chainType, recoveryMethod, id }) => ({ address, chainType, recoveryMethod, id }))',
+  )
 }
 
 /** Clicks a demo action, approves its confirmation and waits for its result (or fails with the page's error text). */
@@ -96,14 +111,16 @@ async function act(page: Page, button: string, result: string, pattern: RegExp):
 
 async function solanaBalance(address: string): Promise<bigint> {
   const response = await fetch(stack.chain.solana.rpcUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
   })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
 }
 
 const pathOf = (request: RecordedRequest) => new URL(request.url).pathname
-const rpcRequests = (recording: Recording) => recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/rpc$/.test(pathOf(request)))
+const rpcRequests = (recording: Recording) =>
+  recording.requests.filter((request) => request.method === 'POST' && /^\/api\/v1\/wallets\/[^/]+\/rpc$/.test(pathOf(request)))
 
 /** Sends a captured request again from outside the browser, as an attacker holding the captured request would. */
 async function resend(url: string, headers: Record<string, string>, body: string) {
@@ -117,7 +134,10 @@ describe('server-managed wallets on the demo', () => {
       const recording = await recordContext(context)
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-${runId()}@example.com`)
       const wallets = await serverWallets(page)
-      expect(wallets.map(({ chainType, recoveryMethod, id }) => [chainType, recoveryMethod, typeof id])).toEqual([['ethereum', 'privy-v2', 'string'], ['solana', 'privy-v2', 'string']])
+      expect(wallets.map(({ chainType, recoveryMethod, id }) => [chainType, recoveryMethod, typeof id])).toEqual([
+        ['ethereum', 'privy-v2', 'string'],
+        ['solana', 'privy-v2', 'string'],
+      ])
       const [ethereum, solana] = wallets as [PageWallet, PageWallet]
 
       // Funds first: the send's confirmation then reads a balance that already holds them.
@@ -152,7 +172,9 @@ describe('server-managed wallets on the demo', () => {
       const accessToken = await clientCall<string>(page, 'return client.getAccessToken()')
       for (const wallet of wallets) {
         const response = await fetch(`${stack.api.url}/api/v1/embedded_wallets/${wallet.address}/auth_share`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, 'privy-app-id': DEV_APP_ID }, body: JSON.stringify({ chain_type: wallet.chainType }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, 'privy-app-id': DEV_APP_ID },
+          body: JSON.stringify({ chain_type: wallet.chainType }),
         })
         expect(response.status).toBe(404)
       }
@@ -168,7 +190,12 @@ describe('server-managed wallets on the demo', () => {
       const [captured] = rpcRequests(recording)
       expect(await captured!.response).toContain('"signature"')
       const headers = JSON.parse(captured!.headers) as Record<string, string>
-      const sent = { 'content-type': 'application/json', authorization: headers.authorization!, 'privy-app-id': DEV_APP_ID, 'privy-request-expiry': headers['privy-request-expiry']! }
+      const sent = {
+        'content-type': 'application/json',
+        authorization: headers.authorization!,
+        'privy-app-id': DEV_APP_ID,
+        'privy-request-expiry': headers['privy-request-expiry']!,
+      }
       const signature = headers['privy-authorization-signature']!
 
       const replayed = await resend(captured!.url, { ...sent, 'privy-authorization-signature': signature }, captured!.body)
@@ -183,15 +210,26 @@ describe('server-managed wallets on the demo', () => {
       const [ethereum] = await serverWallets(page)
       const ownBody = JSON.stringify({ chain_type: 'ethereum', method: 'personal_sign', params: { message: 'Sent by the app itself', encoding: 'utf-8' } })
       const expiry = String(Date.now() + 60_000)
-      const request = { version: 1, method: 'POST', url: captured!.url, body: JSON.parse(ownBody), headers: { 'privy-app-id': DEV_APP_ID, 'privy-request-expiry': expiry } }
+      const request = {
+        version: 1,
+        method: 'POST',
+        url: captured!.url,
+        body: JSON.parse(ownBody),
+        headers: { 'privy-app-id': DEV_APP_ID, 'privy-request-expiry': expiry },
+      }
       const own = await clientCall<{ signature: string }>(page, `return client.embeddedWallets.generateAuthorizationSignature(${JSON.stringify(request)})`)
       const ownHeaders = { ...sent, 'privy-request-expiry': expiry, 'privy-authorization-signature': own.signature }
-      const accepted = await resend(captured!.url, ownHeaders, ownBody) as { status: number; body: { data?: { signature?: Hex } } }
+      const accepted = (await resend(captured!.url, ownHeaders, ownBody)) as { status: number; body: { data?: { signature?: Hex } } }
       expect(accepted.status).toBe(200)
-      expect(await verifyMessage({ address: ethereum!.address as Hex, message: 'Sent by the app itself', signature: accepted.body.data!.signature! })).toBe(true)
+      expect(await verifyMessage({ address: ethereum!.address as Hex, message: 'Sent by the app itself', signature: accepted.body.data!.signature! })).toBe(
+        true,
+      )
       expect((await resend(captured!.url, ownHeaders, ownBody)).body).toEqual({ code: 'invalid_credentials', error: authorizationSignatureMessages.used })
 
-      const refusal = await clientCall<{ code: string }>(page, "return client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' }).then(() => ({ code: 'none' }), (error) => ({ code: error.code }))")
+      const refusal = await clientCall<{ code: string }>(
+        page,
+        "return client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' }).then(() => ({ code: 'none' }), (error) => ({ code: error.code }))",
+      )
       expect(refusal).toEqual({ code: 'unsupported_recovery_method' })
     })
   }, 120_000)
@@ -200,11 +238,15 @@ describe('server-managed wallets on the demo', () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-signers-${runId()}@example.com`)
       const [ethereum] = await serverWallets(page)
-      const asApp = () => signAsApp(ethereum!.id!, { chain_type: 'ethereum', method: 'personal_sign', params: { message: 'Signed by the backend', encoding: 'utf-8' } })
+      const asApp = () =>
+        signAsApp(ethereum!.id!, { chain_type: 'ethereum', method: 'personal_sign', params: { message: 'Signed by the backend', encoding: 'utf-8' } })
       expect((await asApp()).body).toMatchObject({ code: 'user_has_not_delegated_wallet' })
 
       const signers = JSON.stringify([{ signerId: SESSION_SIGNER_ID }])
-      const added = await clientCall<{ delegated: boolean }>(page, `const { user } = await client.embeddedWallets.addSessionSigners({ address: ${JSON.stringify(ethereum!.address)}, signers: ${signers} }); return { delegated: user.linkedAccounts.find((account) => account.address === ${JSON.stringify(ethereum!.address)}).delegated }`)
+      const added = await clientCall<{ delegated: boolean }>(
+        page,
+        `const { user } = await client.embeddedWallets.addSessionSigners({ address: ${JSON.stringify(ethereum!.address)}, signers: ${signers} }); return { delegated: user.linkedAccounts.find((account) => account.address === ${JSON.stringify(ethereum!.address)}).delegated }`,
+      )
       expect(added).toEqual({ delegated: true })
       const signed = (await asApp()) as { status: number; body: { data?: { signature?: Hex } } }
       expect(signed.status).toBe(200)
@@ -223,10 +265,16 @@ describe('server-managed wallet export', () => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-server-wallets-export-${runId()}@example.com`)
       const [ethereum, solana] = (await serverWallets(page)) as [PageWallet, PageWallet]
       // A second Ethereum wallet (createAdditional): another key of the signer, which signs for its own address.
-      const added = await clientCall<PageWallet & { walletIndex: number }>(page, "const { address, chainType, recoveryMethod, id, walletIndex } = await client.embeddedWallets.create({ chainType: 'ethereum', createAdditional: true }); return { address, chainType, recoveryMethod, id, walletIndex }")
+      const added = await clientCall<PageWallet & { walletIndex: number }>(
+        page,
+        "const { address, chainType, recoveryMethod, id, walletIndex } = await client.embeddedWallets.create({ chainType: 'ethereum', createAdditional: true }); return { address, chainType, recoveryMethod, id, walletIndex }",
+      )
       expect(added).toMatchObject({ chainType: 'ethereum', recoveryMethod: 'privy-v2', walletIndex: 1 })
       expect(added.address).not.toBe(ethereum.address)
-      const { signature } = await clientCall<{ signature: Hex }>(page, `return client.embeddedWallets.signMessage({ message: 'second wallet', address: ${JSON.stringify(added.address)}, uiOptions: { showWalletUIs: false } })`)
+      const { signature } = await clientCall<{ signature: Hex }>(
+        page,
+        `return client.embeddedWallets.signMessage({ message: 'second wallet', address: ${JSON.stringify(added.address)}, uiOptions: { showWalletUIs: false } })`,
+      )
       expect(await verifyMessage({ address: added.address as Hex, message: 'second wallet', signature })).toBe(true)
 
       const ethereumKey = await exportedKey(page, ethereum.address, /^0x[0-9a-f]{64}$/)
@@ -241,12 +289,22 @@ describe('server-managed wallet export', () => {
       expect(exports.map((request) => JSON.parse(request.headers)['privy-authorization-signature'] !== undefined)).toEqual([true, true, true])
       const wire = (await Promise.all(recording.requests.map(requestText))).join('\n')
       const dom = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
-      for (const secret of [ethereumKey, ethereumKey.slice(2), addedKey, addedKey.slice(2), solanaKey, ...secretForms(decodeBase58(solanaKey)!.subarray(0, 32))]) {
+      for (const secret of [
+        ethereumKey,
+        ethereumKey.slice(2),
+        addedKey,
+        addedKey.slice(2),
+        solanaKey,
+        ...secretForms(decodeBase58(solanaKey)!.subarray(0, 32)),
+      ]) {
         expect(wire).not.toContain(secret)
         expect(dom).not.toContain(secret)
       }
       expect(recording.requests.filter((request) => pathOf(request).startsWith('/api/v1/embedded_wallets'))).toEqual([])
-      const listed = await clientCall<{ exported_at: number | null }[]>(page, `const token = await client.getAccessToken(); return Promise.all(${JSON.stringify([ethereum.id, added.id, solana.id])}.map((id) => fetch(client.apiUrl + '/api/v1/wallets/' + id, { headers: { authorization: 'Bearer ' + token, 'privy-app-id': client.appId } }).then((response) => response.json())))`)
+      const listed = await clientCall<{ exported_at: number | null }[]>(
+        page,
+        `const token = await client.getAccessToken(); return Promise.all(${JSON.stringify([ethereum.id, added.id, solana.id])}.map((id) => fetch(client.apiUrl + '/api/v1/wallets/' + id, { headers: { authorization: 'Bearer ' + token, 'privy-app-id': client.appId } }).then((response) => response.json())))`,
+      )
       expect(listed.map((wallet) => typeof wallet.exported_at)).toEqual(['number', 'number', 'number'])
     })
   }, 120_000)
@@ -256,7 +314,9 @@ describe('the reference client @privy-io/js-sdk-core 0.55 against the wallet API
   it('signs through its own rpc and rawSign (no expiry header) with a user signer of its session; a replay is refused', async () => {
     const sdk = await import('@privy-io/js-sdk-core')
     // `baseUrl` is read by the SDK but missing from its option type (docs/wire.md "Base URL and cookie sessions").
-    const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<typeof sdk.default>[0])
+    const privy = new sdk.default({ appId: DEV_APP_ID, storage: new sdk.InMemoryCache(), baseUrl: stack.api.url } as ConstructorParameters<
+      typeof sdk.default
+    >[0])
     await privy.initialize()
     const email = `e2e-server-wallets-sdk-${runId()}@example.com`
     await privy.auth.email.sendCode(email)
@@ -265,20 +325,29 @@ describe('the reference client @privy-io/js-sdk-core 0.55 against the wallet API
     const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
     const publicKey = Buffer.from(await webcrypto.subtle.exportKey('spki', keys.publicKey)).toString('base64')
     const registered = await fetch(`${stack.api.url}/api/v1/wallets/user_signers`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'privy-app-id': DEV_APP_ID, 'content-type': 'application/json' }, body: JSON.stringify({ public_key: publicKey }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'privy-app-id': DEV_APP_ID, 'content-type': 'application/json' },
+      body: JSON.stringify({ public_key: publicKey }),
     })
     expect(registered.status).toBe(200)
     // The SDK hands the canonical request in base64 to the signer, as the wallet frame's user-signer:sign receives it.
     const sent: string[] = []
     const sign = async ({ message }: { message: string }) => {
-      const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, Buffer.from(message, 'base64'))).toString('base64')
+      const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, Buffer.from(message, 'base64'))).toString(
+        'base64',
+      )
       sent.push(signature)
       return { signature }
     }
 
     const wallet = await sdk.create(privy, { request: { chain_type: 'ethereum' } } as Parameters<typeof sdk.create>[1])
     for (const message of ['from the reference client', 'from the reference client']) {
-      const answer = await sdk.rpc(privy, sign, { wallet_id: wallet.id, chain_type: 'ethereum', method: 'personal_sign', params: { message, encoding: 'utf-8' } } as Parameters<typeof sdk.rpc>[2])
+      const answer = await sdk.rpc(privy, sign, {
+        wallet_id: wallet.id,
+        chain_type: 'ethereum',
+        method: 'personal_sign',
+        params: { message, encoding: 'utf-8' },
+      } as Parameters<typeof sdk.rpc>[2])
       expect(await verifyMessage({ address: wallet.address as Hex, message, signature: (answer.data as { signature: Hex }).signature })).toBe(true)
     }
     const hash = `0x${'ab'.repeat(32)}` as const
@@ -297,7 +366,11 @@ describe('the reference client @privy-io/js-sdk-core 0.55 against the wallet API
 
 /** Opens 'Export wallet' for `address`, reveals the key in the export frame and answers it; closes the modal. */
 async function exportedKey(page: Page, address: string, pattern: RegExp): Promise<string> {
-  await page.evaluate((wallet) => (document.querySelector('auth-modal') as unknown as { start(options: object): void }).start({ intent: 'wallet', screen: 'key:export', address: wallet }), address)
+  await page.evaluate(
+    (wallet) =>
+      (document.querySelector('auth-modal') as unknown as { start(options: object): void }).start({ intent: 'wallet', screen: 'key:export', address: wallet }),
+    address,
+  )
   await modalPart(page, 'title').filter({ hasText: 'Export wallet' }).waitFor({ timeout: walletTimeout })
   const frame = page.frameLocator('auth-modal iframe[part~="export-frame"]')
   await frame.locator('#export-private-key').click({ timeout: walletTimeout })
@@ -316,8 +389,15 @@ async function signAsApp(walletId: string, body: object) {
   const expiresAt = Date.now() + 60_000
   const payload = authorizationPayload({ method: 'POST', url, body, appId: DEV_APP_ID, expiresAt })
   const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, sessionSigner.privateKey, new TextEncoder().encode(payload))
-  return resend(url, {
-    'content-type': 'application/json', 'privy-app-id': DEV_APP_ID, authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
-    'privy-request-expiry': String(expiresAt), 'privy-authorization-signature': Buffer.from(signature).toString('base64'),
-  }, JSON.stringify(body))
+  return resend(
+    url,
+    {
+      'content-type': 'application/json',
+      'privy-app-id': DEV_APP_ID,
+      authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
+      'privy-request-expiry': String(expiresAt),
+      'privy-authorization-signature': Buffer.from(signature).toString('base64'),
+    },
+    JSON.stringify(body),
+  )
 }

@@ -8,7 +8,16 @@
 import { createPublicClient, http, parseEther, parseEventLogs, type Address, type Hash } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approveButton, confirmationDone, completeEmailLogin, demoEthereumAddress, linkedAccountRow, modalPart, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import {
+  approveButton,
+  confirmationDone,
+  completeEmailLogin,
+  demoEthereumAddress,
+  linkedAccountRow,
+  modalPart,
+  uiTimeout,
+  walletTimeout,
+} from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { UNKNOWN_ACCOUNT } from '../../demo/shared/dev-chain.js'
 
@@ -62,7 +71,9 @@ describe('a smart wallet on the React demo', () => {
       await result.waitFor({ timeout: walletTimeout })
       const receipt = await reader.getTransactionReceipt({ hash: (await result.textContent()) as Hash })
       const operations = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs })
-      expect(operations.map((operation) => [operation.args.sender, operation.args.paymaster, operation.args.success])).toEqual([[smart, stack.chain.aa!.addresses.verifyingPaymaster07, true]])
+      expect(operations.map((operation) => [operation.args.sender, operation.args.paymaster, operation.args.success])).toEqual([
+        [smart, stack.chain.aa!.addresses.verifyingPaymaster07, true],
+      ])
       // Both calls ran: the owner received its 0.001 ETH (the other went to the dev recipient); the paymaster paid the fee.
       expect(await reader.getBalance({ address: owner })).toBe(ownerBefore + parseEther('0.001'))
       expect(await reader.getBalance({ address: smart })).toBe(smartBefore - parseEther('0.002'))

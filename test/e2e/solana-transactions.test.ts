@@ -19,7 +19,11 @@ afterAll(async () => {
 })
 
 async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(stack.chain.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(stack.chain.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await response.json()) as { result: T; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result
@@ -45,7 +49,11 @@ async function approveAndSeeReceipt(page: Page): Promise<void> {
 
 /** Addresses show shortened: '2nhJn…8zxN'. */
 const shortened = (address: string) => `${address.slice(0, 5)}…${address.slice(-4)}`
-const shown = (page: Page, id: string) => page.locator(id).filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/ }).waitFor({ timeout: walletTimeout })
+const shown = (page: Page, id: string) =>
+  page
+    .locator(id)
+    .filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/ })
+    .waitFor({ timeout: walletTimeout })
 
 describe('Solana transactions on the demo', () => {
   it('sends SOL and SPL tokens, each confirmed with its instructions under Advanced', async () => {
@@ -72,7 +80,9 @@ describe('Solana transactions on the demo', () => {
       await page.locator('#tx-get-tokens').click()
       await page.locator('#tx-result', { hasText: 'Test tokens added' }).waitFor({ timeout: walletTimeout })
       const { splToken } = stack.chain
-      const { value: [account] } = await solanaRpc<{ value: { pubkey: string }[] }>('getTokenAccountsByOwner', [address, { mint: splToken.mint }, { encoding: 'base64' }])
+      const {
+        value: [account],
+      } = await solanaRpc<{ value: { pubkey: string }[] }>('getTokenAccountsByOwner', [address, { mint: splToken.mint }, { encoding: 'base64' }])
       expect(await tokenBalance(account!.pubkey)).toBe(TEST_TOKEN_AMOUNTS.spl)
       const recipientTokensBefore = await tokenBalance(splToken.recipientTokenAccount)
       const splInstructions = await confirmationInstructions(page, '#tx-send-spl')

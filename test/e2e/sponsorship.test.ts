@@ -34,16 +34,25 @@ const clientCall = <T>(page: Page, body: string, appId = DEV_APP_ID): Promise<T>
 
 const anvil = () => createPublicClient({ transport: http(stack.chain.anvil.rpcUrl) })
 const depositOf = (paymaster: Address) =>
-  anvil().readContract({ address: stack.aa!.addresses.entryPoint08, abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [paymaster] })
+  anvil().readContract({
+    address: stack.aa!.addresses.entryPoint08,
+    abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }],
+    functionName: 'balanceOf',
+    args: [paymaster],
+  })
 
-const transferCall = (token: Address) => JSON.stringify({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 0n] }) })
+const transferCall = (token: Address) =>
+  JSON.stringify({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 0n] }) })
 
 describe('gas sponsorship on the demo', () => {
   it('a user with no ether sends a sponsored transfer through the confirmation; the paymaster pays, a contract not allowed is refused', async () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-sponsorship-${runId()}@example.com`)
       await page.locator('#embedded-wallets li[data-chain="ethereum"] .address').waitFor({ timeout: walletTimeout })
-      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')")
+      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(
+        page,
+        "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')",
+      )
       expect(wallet.recoveryMethod).toBe('privy-v2')
       expect(await anvil().getBalance({ address: wallet.address })).toBe(0n)
       const paymaster = stack.aa!.addresses.verifyingPaymaster08
@@ -68,18 +77,24 @@ describe('gas sponsorship on the demo', () => {
     })
   }, 180_000)
 
-  it('a server-managed Solana wallet sends through the confirmation while the app\'s fee payer pays the fee', async () => {
+  it("a server-managed Solana wallet sends through the confirmation while the app's fee payer pays the fee", async () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('vanilla'), stack.api.url, `e2e-sponsorship-sol-${runId()}@example.com`)
       await page.locator('#embedded-wallets li[data-chain="solana"] .address').waitFor({ timeout: walletTimeout })
-      const wallet = await clientCall<{ address: string; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'solana')")
+      const wallet = await clientCall<{ address: string; recoveryMethod: string }>(
+        page,
+        "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'solana')",
+      )
       expect(wallet.recoveryMethod).toBe('privy-v2')
       // Enough to send, none to spare for a fee it would not pay anyway.
       stack.chain.solana.airdrop(wallet.address, SOL_AMOUNT_LAMPORTS)
       const feePayer = devSolanaFeePayer().publicKey.toBase58()
       const [walletBefore, feePayerBefore, recipientBefore] = await Promise.all([lamports(wallet.address), lamports(feePayer), lamports(SOL_RECIPIENT)])
 
-      const sending = clientCall<string>(page, `const { sendSol } = await import('/shared/local-chains.js'); return sendSol(client, ${JSON.stringify(wallet.address)}, { sponsor: true })`)
+      const sending = clientCall<string>(
+        page,
+        `const { sendSol } = await import('/shared/local-chains.js'); return sendSol(client, ${JSON.stringify(wallet.address)}, { sponsor: true })`,
+      )
       await expect.poll(() => modalPart(page, 'row-estimated-fee').textContent(), { timeout: walletTimeout }).toMatch(/^Sponsored by .+/)
       await approveConfirmation(page)
       const signature = await sending
@@ -97,7 +112,11 @@ describe('the server-wallets demo page', () => {
     await inNewPage(stack.browser, async (page) => {
       await signInOnDemo(page, stack.pageUrl('server-wallets'), stack.api.url, `e2e-sponsorship-demo-${runId()}@example.com`)
       await page.locator('#embedded-wallets li[data-chain="ethereum"] .address').waitFor({ timeout: walletTimeout })
-      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(page, "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')", DEV_SERVER_WALLETS_APP_ID)
+      const wallet = await clientCall<{ address: Address; recoveryMethod: string }>(
+        page,
+        "return client.embeddedWallets.getState().wallets.find((w) => w.chainType === 'ethereum')",
+        DEV_SERVER_WALLETS_APP_ID,
+      )
       expect(wallet.recoveryMethod).toBe('privy-v2')
       await page.locator('#fund-wallets').click()
       await page.locator('#action-result', { hasText: 'Test funds added' }).waitFor({ timeout: walletTimeout })
@@ -120,6 +139,10 @@ describe('the server-wallets demo page', () => {
 })
 
 async function lamports(address: string): Promise<bigint> {
-  const response = await fetch(stack.chain.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })
+  const response = await fetch(stack.chain.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+  })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
 }

@@ -12,7 +12,17 @@ import type { Page } from 'playwright-core'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_APP_ID } from '../../src/protocol/index.js'
-import { approveButton, confirmationDone, demoEthereumAddress, landingRow, modalHidden, modalPart, signInOnDemo, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import {
+  approveButton,
+  confirmationDone,
+  demoEthereumAddress,
+  landingRow,
+  modalHidden,
+  modalPart,
+  signInOnDemo,
+  uiTimeout,
+  walletTimeout,
+} from '../harness/demo-flows.js'
 import { startDemoServer, type DemoServer } from '../harness/demo-server.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { fundAddress } from '../harness/local-chains.js'
@@ -30,12 +40,18 @@ function publishedPolicy(): string {
   return line.slice('Content-Security-Policy: '.length)
 }
 
-interface Violation { where: string; directive: string; blocked: string; source: string }
+interface Violation {
+  where: string
+  directive: string
+  blocked: string
+  source: string
+}
 
 /** An address no policy here allows: fetched on purpose at the end to show both collectors work. */
 const SENTINEL_URL = 'https://csp-sentinel.invalid/'
 /** The blocked URL of a `report-uri` report (`{ "csp-report": { "blocked-uri": ... } }`). */
-const blockedUriOf = (report: unknown) => (report as { 'csp-report'?: { 'blocked-uri'?: string } } | null)?.['csp-report']?.['blocked-uri'] ?? JSON.stringify(report)
+const blockedUriOf = (report: unknown) =>
+  (report as { 'csp-report'?: { 'blocked-uri'?: string } } | null)?.['csp-report']?.['blocked-uri'] ?? JSON.stringify(report)
 
 let stack: E2eStack
 let demo: DemoServer
@@ -59,10 +75,14 @@ async function collectViolations(page: Page): Promise<Violation[]> {
   const violations: Violation[] = []
   await page.exposeBinding('tesseraCspViolation', ({ frame }, event: Omit<Violation, 'where'>) => void violations.push({ where: frame.url(), ...event }))
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { tesseraCspViolation: (violation: object) => void }).tesseraCspViolation
-      report({ directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` })
-    }, true)
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { tesseraCspViolation: (violation: object) => void }).tesseraCspViolation
+        report({ directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` })
+      },
+      true,
+    )
   })
   return violations
 }
@@ -77,7 +97,7 @@ async function sentResult(page: Page, button: string, pattern: RegExp): Promise<
   return (await result.textContent())!
 }
 
-describe('the vanilla demo under the README\'s strict Content-Security-Policy', () => {
+describe("the vanilla demo under the README's strict Content-Security-Policy", () => {
   it('shows the Farcaster QR code, signs in, creates the wallets and sends on both chains with zero violations', async () => {
     expect(policy).toMatch(/^default-src 'self'; /)
     expect(policy).not.toMatch(/unsafe-|data:|blob:|\*/)
@@ -92,7 +112,11 @@ describe('the vanilla demo under the README\'s strict Content-Security-Policy', 
       await (await landingRow(page, modalPart(page, 'farcaster-button'))).click({ timeout: uiTimeout })
       const qr = modalPart(page, 'farcaster-qr-code')
       await qr.waitFor({ timeout: uiTimeout })
-      expect(await qr.evaluate((svg) => [svg.localName, svg.getAttribute('aria-label'), svg.getBoundingClientRect().width])).toEqual(['svg', 'QR code to open in the Farcaster app', 275])
+      expect(await qr.evaluate((svg) => [svg.localName, svg.getAttribute('aria-label'), svg.getBoundingClientRect().width])).toEqual([
+        'svg',
+        'QR code to open in the Farcaster app',
+        275,
+      ])
       await modalPart(page, 'close-button').click()
       await modalHidden(page)
 
@@ -107,12 +131,12 @@ describe('the vanilla demo under the README\'s strict Content-Security-Policy', 
 
       // A sent Ethereum transaction: prepared, broadcast and its receipt read through the API's chain relay.
       const hash = await sentResult(page, '#send-eth', /^0x[0-9a-f]{64}$/)
-      const receipt = await rpc(stack.chain.anvil.rpcUrl, 'eth_getTransactionReceipt', [hash]) as { status: string; from: string }
+      const receipt = (await rpc(stack.chain.anvil.rpcUrl, 'eth_getTransactionReceipt', [hash])) as { status: string; from: string }
       expect(receipt).toMatchObject({ status: '0x1', from: ethereum.toLowerCase() })
 
       // A sent Solana transaction, confirmed by polling its status through the relay (no websocket).
       const signature = await sentResult(page, '#send-sol', /^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-      const statuses = await rpc(stack.chain.solana.rpcUrl, 'getSignatureStatuses', [[signature]]) as { value: ({ err: unknown } | null)[] }
+      const statuses = (await rpc(stack.chain.solana.rpcUrl, 'getSignatureStatuses', [[signature]])) as { value: ({ err: unknown } | null)[] }
       expect(statuses.value[0]).toMatchObject({ err: null })
 
       // Last, one fetch the policy must block from the page and one from the wallet frame: both collectors see them
@@ -133,7 +157,11 @@ describe('the vanilla demo under the README\'s strict Content-Security-Policy', 
 })
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result

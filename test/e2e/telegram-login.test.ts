@@ -38,7 +38,12 @@ async function throughPopup(page: Page, button: string, id: string, username: st
   expect(new URL(popup.url()).origin === new URL(stack.telegram.standIn.url).origin || popup.url() === 'about:blank').toBe(true)
   await popup.waitForURL(/\/auth\?/, { timeout: uiTimeout })
   const widgetUrl = new URL(popup.url())
-  expect(Object.fromEntries(widgetUrl.searchParams)).toMatchObject({ bot_id: stack.telegram.bot.botId, origin: new URL(page.url()).origin, request_access: 'write', lang: 'en' })
+  expect(Object.fromEntries(widgetUrl.searchParams)).toMatchObject({
+    bot_id: stack.telegram.bot.botId,
+    origin: new URL(page.url()).origin,
+    request_access: 'write',
+    lang: 'en',
+  })
   await acceptOnWidget(popup, id, username)
   if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: uiTimeout })
 }

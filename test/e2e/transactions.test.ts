@@ -29,7 +29,8 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const tokenBalance = (owner: string) => anvil.readContract({ address: stack.chain.contracts.erc20, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] })
+const tokenBalance = (owner: string) =>
+  anvil.readContract({ address: stack.chain.contracts.erc20, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] })
 const title = (page: Page) => modalPart(page, 'title')
 
 /** Signs a new user in on the vanilla demo, adds test funds and test tokens; answers the wallet and the NFT's id. */
@@ -109,7 +110,10 @@ describe('Ethereum transactions on the demo', () => {
       if (!(await second.isVisible())) await firstReceipt.click()
       await second.waitFor({ timeout: walletTimeout })
       await approveAndSeeReceipt(page)
-      const hashes = (await page.locator('#tx-result').filter({ hasText: /^0x[0-9a-f]{64} 0x[0-9a-f]{64}$/ }).textContent({ timeout: walletTimeout }))!.split(' ') as Hex[]
+      const hashes = (await page
+        .locator('#tx-result')
+        .filter({ hasText: /^0x[0-9a-f]{64} 0x[0-9a-f]{64}$/ })
+        .textContent({ timeout: walletTimeout }))!.split(' ') as Hex[]
       for (const hash of hashes) expect((await anvil.getTransactionReceipt({ hash })).status).toBe('success')
       expect(await tokenBalance(wallet)).toBe(TEST_TOKEN_AMOUNTS.erc20 - 7n * TTT)
     })

@@ -10,7 +10,16 @@ import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_MESSAGE } from '../../demo/wagmi/demo-message.js'
 import { ETH_AMOUNT_WEI, ETH_RECIPIENT } from '../../demo/shared/local-chains.js'
-import { approveButton, approveConfirmation, completeEmailLogin, confirmationDone, modalHidden, modalPart, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import {
+  approveButton,
+  approveConfirmation,
+  completeEmailLogin,
+  confirmationDone,
+  modalHidden,
+  modalPart,
+  uiTimeout,
+  walletTimeout,
+} from '../harness/demo-flows.js'
 import { ANVIL2_CHAIN_ID } from '../harness/dev-stack.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { readOutbox } from '../harness/outbox.js'
@@ -93,10 +102,12 @@ describe('an unmodified wagmi app with the Tessera connector', () => {
       // wagmi's useSwitchChain: the embedded wallet switches, and wagmi's useChainId follows.
       await page.locator(`.switch-chain[data-chain-id="${ANVIL2_CHAIN_ID}"]`).click()
       await page.locator(`#chain-id[data-chain-id="${ANVIL2_CHAIN_ID}"]`).waitFor({ timeout: uiTimeout })
-      expect(await page.evaluate(async () => {
-        const [client] = ((globalThis as Record<symbol, unknown>)[Symbol.for('tessera.client')] as Map<string, any>).values()
-        return (await client.embeddedWallets.getEthereumProvider()).getChainId() as number
-      })).toBe(ANVIL2_CHAIN_ID)
+      expect(
+        await page.evaluate(async () => {
+          const [client] = ((globalThis as Record<symbol, unknown>)[Symbol.for('tessera.client')] as Map<string, any>).values()
+          return (await client.embeddedWallets.getEthereumProvider()).getChainId() as number
+        }),
+      ).toBe(ANVIL2_CHAIN_ID)
 
       // A reload: wagmi reconnects through the Tessera session, on the chain it was on, with no new sign-in.
       const codesSent = (await readOutbox(stack.api.url)).filter((message) => message.to === email).length
@@ -114,7 +125,10 @@ describe('an unmodified wagmi app with the Tessera connector', () => {
       const outside = outsideRequests(context)
       await page.goto(demoUrl())
       await page.getByRole('button', { name: 'Connect Wallet' }).click({ timeout: uiTimeout })
-      await page.getByRole('dialog').getByRole('button', { name: /Tessera/ }).click({ timeout: uiTimeout })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Tessera/ })
+        .click({ timeout: uiTimeout })
       const address = await signInThroughModal(page, `e2e-rainbowkit-${runId()}@example.com`)
       expect(address).toBe(await embeddedAddress(page))
       // RainbowKit's own account button shows the connected account.

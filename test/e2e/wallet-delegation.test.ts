@@ -30,14 +30,22 @@ afterAll(async () => {
 async function backendRpc(walletId: string, body: object): Promise<{ status: number; body: any }> {
   const response = await fetch(stack.api.url + delegationRoutes.rpc.path.replace(':wallet_id', walletId), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'privy-app-id': DEV_APP_ID, authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      'privy-app-id': DEV_APP_ID,
+      authorization: `Basic ${Buffer.from(`${DEV_APP_ID}:${APP_SECRET}`).toString('base64')}`,
+    },
     body: JSON.stringify(body),
   })
   return { status: response.status, body: await response.json() }
 }
 
 async function anvil(method: string, params: unknown[]): Promise<any> {
-  const response = await fetch(stack.chain.anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(stack.chain.anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const answer = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (answer.error) throw new Error(`${method}: ${answer.error.message}`)
   return answer.result
@@ -95,7 +103,15 @@ describe('delegated wallets on the vanilla demo', () => {
       await fundAddress(stack.chain, address, 10n ** 18n)
       const nonce = Number(await anvil('eth_getTransactionCount', [address, 'latest']))
       const gasPrice = BigInt(await anvil('eth_gasPrice', []))
-      const transaction = { to: RECIPIENT, chain_id: stack.chain.anvil.chainId, nonce, value: '0x38d7ea4c68000', gas_limit: 21_000, max_fee_per_gas: `0x${(gasPrice * 2n).toString(16)}`, max_priority_fee_per_gas: '0x1' }
+      const transaction = {
+        to: RECIPIENT,
+        chain_id: stack.chain.anvil.chainId,
+        nonce,
+        value: '0x38d7ea4c68000',
+        gas_limit: 21_000,
+        max_fee_per_gas: `0x${(gasPrice * 2n).toString(16)}`,
+        max_priority_fee_per_gas: '0x1',
+      }
       const tx = await backendRpc(walletId!, { method: 'eth_signTransaction', params: { transaction } })
       expect(tx.status).toBe(200)
       const raw = tx.body.data.signed_transaction as Hex

@@ -26,14 +26,17 @@ beforeAll(async () => {
     viteDemos: ['discovery'],
     // The stack reads the dev app file first, then the extra apps: the quiet app is the dev app with the setting off.
     devApp: (app) => (devApp = app),
-    extraApps: () => [{ ...devApp!, id: QUIET_APP_ID, name: 'Quiet Wallets', embedded_wallets: { ...devApp!.embedded_wallets, announce_wallets_enabled: false } }],
+    extraApps: () => [
+      { ...devApp!, id: QUIET_APP_ID, name: 'Quiet Wallets', embedded_wallets: { ...devApp!.embedded_wallets, announce_wallets_enabled: false } },
+    ],
   })
 }, 240_000)
 afterAll(async () => {
   await stack?.close()
 })
 
-const pageUrl = (name: 'mipd' | 'wallet-standard', appId = DEV_APP_ID) => `http://localhost:${stack.demo.port}/discovery/${name}.html${appId === DEV_APP_ID ? '' : `?app_id=${appId}`}`
+const pageUrl = (name: 'mipd' | 'wallet-standard', appId = DEV_APP_ID) =>
+  `http://localhost:${stack.demo.port}/discovery/${name}.html${appId === DEV_APP_ID ? '' : `?app_id=${appId}`}`
 const result = (page: Page, pattern: RegExp) => page.locator('#dapp-result').filter({ hasText: pattern })
 
 /** Clicks a dapp button whose request Tessera confirms in the modal, approves it and waits for the dapp's result. */
@@ -114,7 +117,11 @@ describe('dapps find and use the embedded wallets', () => {
       await approvedSend(page, 'row-amount', '0.001 SOL')
       await result(page, /^Transaction (confirmed|finalized): [1-9A-HJ-NP-Za-km-z]+$/).waitFor({ timeout: walletTimeout })
       const sent = (await page.locator('#dapp-result').textContent())!.split(': ')[1]!
-      const response = await fetch(stack.chain.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sent]] }) })
+      const response = await fetch(stack.chain.solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sent]] }),
+      })
       const { result: statuses } = (await response.json()) as { result: { value: ({ err: unknown; confirmationStatus: string } | null)[] } }
       expect(statuses.value[0]).toMatchObject({ err: null, confirmationStatus: expect.stringMatching(/confirmed|finalized/) })
 

@@ -29,8 +29,7 @@ afterAll(async () => {
 })
 
 /** The host page's own DOM, the modal's shadow root included (the export frame's document is another one). */
-const hostDom = (page: Page) =>
-  page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
+const hostDom = (page: Page) => page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))
 
 const walletRow = (page: Page, chain: 'ethereum' | 'solana', imported: boolean) =>
   page.locator(`#embedded-wallets li[data-chain="${chain}"][data-imported="${imported}"] .address`)
@@ -38,34 +37,44 @@ const walletRow = (page: Page, chain: 'ethereum' | 'solana', imported: boolean) 
 /** Signs through the page's shared client (the one the demo and <auth-modal> use) with the wallet at `address`, approved in the modal. */
 const signWith = (page: Page, address: string): Promise<string> =>
   // A source string: the test runner would rewrite a dynamic import inside a function.
-  approvedInModal(page, page.evaluate(`(async () => {
+  approvedInModal(
+    page,
+    page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     return (await getOrCreateClient({ appId, apiUrl }).embeddedWallets.signMessage({ message: ${JSON.stringify(MESSAGE)}, address: ${JSON.stringify(address)} })).signature
-  })()`))
+  })()`),
+  )
 
 /** Signs MESSAGE's bytes with the Solana wallet at `address` through the page's shared client, approved in the modal; the signature as hex. */
 const signSolanaWith = (page: Page, address: string): Promise<string> =>
-  approvedInModal(page, page.evaluate(`(async () => {
+  approvedInModal(
+    page,
+    page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     const provider = await getOrCreateClient({ appId, apiUrl }).embeddedWallets.getSolanaProvider(${JSON.stringify(address)})
     const { signature } = await provider.signMessage(new TextEncoder().encode(${JSON.stringify(MESSAGE)}))
     return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  })()`))
+  })()`),
+  )
 
 /** The demo's 'Send 0.001 SOL' transfer from `address` (shared/local-chains.js), approved in the modal; the confirmed transaction's signature. */
 const sendSolFrom = (page: Page, address: string): Promise<string> =>
-  approvedInModal(page, page.evaluate(`(async () => {
+  approvedInModal(
+    page,
+    page.evaluate(`(async () => {
     const { getOrCreateClient } = await import('/tessera.js')
     const { sendSol } = await import('/shared/local-chains.js')
     const { appId, apiUrl } = window.TESSERA_DEMO
     return sendSol(getOrCreateClient({ appId, apiUrl }), ${JSON.stringify(address)})
-  })()`))
+  })()`),
+  )
 
 async function solanaBalance(address: string): Promise<bigint> {
   const response = await fetch(stack.chain.solana.rpcUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
   })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
@@ -99,7 +108,9 @@ describe('key export and import on the vanilla demo', () => {
       const output = frame.locator('#export-secret')
       const status = frame.locator('#export-status')
       // The key; a failure reads the frame's own status line (which names what went wrong).
-      await expect.poll(async () => (await output.textContent()) || `status: ${await status.textContent()}`, { timeout: walletTimeout }).toMatch(/^0x[0-9a-f]{64}$/)
+      await expect
+        .poll(async () => (await output.textContent()) || `status: ${await status.textContent()}`, { timeout: walletTimeout })
+        .toMatch(/^0x[0-9a-f]{64}$/)
       const privateKey = (await output.textContent())!
       expect(privateKeyToAddress(privateKey as Hex)).toBe(address)
       await frame.locator('#export-seed-phrase').click()

@@ -51,7 +51,10 @@ async function signAndVerify(page: Page, address: string): Promise<void> {
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
   await approveConfirmation(page)
-  await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
+  await page
+    .locator('#sign-result')
+    .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+    .waitFor({ timeout: walletTimeout })
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
 }
 
@@ -104,12 +107,19 @@ describe('Google Drive recovery on the vanilla demo', () => {
       // Signing needs the wallet: this device has no share of it, so the modal asks for the Google account by itself.
       await page.locator('#sign-message').click()
       await title(page).filter({ hasText: "Confirm it's really you" }).waitFor({ timeout: walletTimeout })
-      await modalPart(page, 'body').filter({ hasText: 'Please verify that you are selecting the Google Drive account associated with your backup.' }).waitFor({ timeout: uiTimeout })
+      await modalPart(page, 'body')
+        .filter({ hasText: 'Please verify that you are selecting the Google Drive account associated with your backup.' })
+        .waitFor({ timeout: uiTimeout })
       await consentInPopup(page, () => modalPart(page, 'cloud-confirm').filter({ hasText: 'Confirm with Google Drive' }).click())
       // Recovered: the signature's confirmation follows in the same modal.
       await approveConfirmation(page)
-      await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
-      expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
+      await page
+        .locator('#sign-result')
+        .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+        .waitFor({ timeout: walletTimeout })
+      expect(
+        await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex }),
+      ).toBe(true)
       await modalHidden(page)
       expect(await addresses(page)).toEqual(wallets)
       await signAndVerify(page, wallets!.ethereum)

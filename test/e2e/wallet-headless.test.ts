@@ -16,7 +16,9 @@ let stack: E2eStack
 beforeAll(async () => {
   // External wallets only: an embedded Solana wallet created at sign-in (the dev app's default) raced the linking test,
   // landing after the link under load and reading as a wallet the unlink left behind.
-  stack = await startE2eStack({ devApp: (app) => ({ ...app, embedded_wallets: { ...app.embedded_wallets, ethereum_create_on_login: 'off', solana_create_on_login: 'off' } }) })
+  stack = await startE2eStack({
+    devApp: (app) => ({ ...app, embedded_wallets: { ...app.embedded_wallets, ethereum_create_on_login: 'off', solana_create_on_login: 'off' } }),
+  })
 })
 afterAll(async () => {
   await stack?.close()
@@ -62,13 +64,21 @@ describe('Sign-In with Ethereum, headless', () => {
     const privateKey = generatePrivateKey()
     let firstUserId = ''
     await inNewPage(stack.browser, async (page) => {
-      const wallet = await installEthereumWallet(page, { privateKey, rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const wallet = await installEthereumWallet(page, {
+        privateKey,
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
 
       const outcome = await inPage(page, 'connectAndSignIn', 'io.metamask')
       expect(outcome.error).toBeUndefined()
-      expect(outcome.user!.wallets).toEqual([{ address: getAddress(wallet.address), chainType: 'ethereum', walletClientType: 'metamask', chainId: `eip155:${stack.chain.anvil.chainId}` }])
+      expect(outcome.user!.wallets).toEqual([
+        { address: getAddress(wallet.address), chainType: 'ethereum', walletClientType: 'metamask', chainId: `eip155:${stack.chain.anvil.chainId}` },
+      ])
       expect(outcome.recent).toBe('siwe')
       expect(outcome.connected).toEqual([expect.objectContaining({ address: wallet.address, chain: 'ethereum', linked: true })])
       firstUserId = outcome.user!.id
@@ -77,12 +87,20 @@ describe('Sign-In with Ethereum, headless', () => {
       // The remembered connection comes back without a prompt, validated against the wallet's accounts.
       await page.reload()
       await page.locator('#status', { hasText: 'You are signed in.' }).waitFor({ timeout: uiTimeout })
-      expect((await inPage(page, 'connected')).connected).toEqual([expect.objectContaining({ address: wallet.address, walletClientType: 'io.metamask', linked: true })])
+      expect((await inPage(page, 'connected')).connected).toEqual([
+        expect.objectContaining({ address: wallet.address, walletClientType: 'io.metamask', linked: true }),
+      ])
       await page.locator('#logout').click()
       await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
     })
     await inNewPage(stack.browser, async (page) => {
-      await installEthereumWallet(page, { privateKey, rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      await installEthereumWallet(page, {
+        privateKey,
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
       const again = await inPage(page, 'connectAndSignIn', 'io.metamask')
@@ -102,7 +120,11 @@ describe('Sign-In with Ethereum, headless', () => {
 
   it('a wallet that rejects the connection request gets "You rejected the request"', async () => {
     await inNewPage(stack.browser, async (page) => {
-      const wallet = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const wallet = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
       wallet.rejectNext()
@@ -133,7 +155,13 @@ describe('Sign-In with Solana, headless', () => {
 describe('linking and unlinking wallets, headless', () => {
   it('a user signed in with an Ethereum wallet links a Solana wallet, then unlinks it', async () => {
     await inNewPage(stack.browser, async (page) => {
-      const ethereum = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const ethereum = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       const solana = await installSolanaWallet(page, { name: 'Phantom' })
       await page.goto(stack.pageUrl('vanilla'))
       await page.locator('#status', { hasText: 'You are signed out.' }).waitFor({ timeout: uiTimeout })
@@ -143,7 +171,10 @@ describe('linking and unlinking wallets, headless', () => {
       const linked = await inPage(page, 'connectAndSignIn', 'Phantom', { intent: 'link' })
       expect(linked.error).toBeUndefined()
       expect(linked.user!.id).toBe(signedIn.user!.id)
-      expect(linked.user!.wallets.map((wallet) => [wallet.address, wallet.chainType])).toEqual([[getAddress(ethereum.address), 'ethereum'], [solana.address, 'solana']])
+      expect(linked.user!.wallets.map((wallet) => [wallet.address, wallet.chainType])).toEqual([
+        [getAddress(ethereum.address), 'ethereum'],
+        [solana.address, 'solana'],
+      ])
       await page.locator('#linked-accounts li', { hasText: solana.address }).waitFor({ timeout: uiTimeout })
 
       const unlinked = await inPage(page, 'unlink', solana.address, { chain: 'solana' })

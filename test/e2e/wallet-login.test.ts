@@ -25,7 +25,8 @@ afterAll(async () => {
 const modal = modalPart
 const title = (page: Page, text: string) => page.locator('auth-modal').getByRole('heading', { name: text, exact: true })
 const walletRow = (page: Page, name: string) => modal(page, 'wallet-option').filter({ has: page.locator('[part~="wallet-name"]', { hasText: name }) })
-const walletAccount = (page: Page, address: string) => page.locator('#linked-accounts li[data-type="wallet"]', { has: page.locator('.identifier', { hasText: new RegExp(address, 'i') }) })
+const walletAccount = (page: Page, address: string) =>
+  page.locator('#linked-accounts li[data-type="wallet"]', { has: page.locator('.identifier', { hasText: new RegExp(address, 'i') }) })
 
 /** Every title the modal shows from now on, in order (a MutationObserver on its shadow root catches each render). */
 async function recordTitles(page: Page): Promise<() => Promise<string[]>> {
@@ -59,7 +60,13 @@ async function logout(page: Page) {
 describe.each(['vanilla', 'react'] as const)('SIWE through the modal on the %s demo', (demo) => {
   it('picks the EIP-6963 wallet by name, walks the status screens and signs in with the wallet linked', async () => {
     await inNewPage(stack.browser, async (page) => {
-      const wallet = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const wallet = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl(demo))
       const titles = await openWalletPicker(page)
       const row = walletRow(page, 'MetaMask')
@@ -70,7 +77,14 @@ describe.each(['vanilla', 'react'] as const)('SIWE through the modal on the %s d
       await modalHidden(page)
       const seen = await titles()
       expect(seen, `the status screens: ${seen.join(' → ')}`).toContain('Sign to verify')
-      expect(seen.every((text) => ['Select your wallet', 'Waiting for MetaMask', 'Switching networks', 'Sign to verify', 'Signing', 'Successfully connected with MetaMask'].includes(text)), seen.join(' → ')).toBe(true)
+      expect(
+        seen.every((text) =>
+          ['Select your wallet', 'Waiting for MetaMask', 'Switching networks', 'Sign to verify', 'Signing', 'Successfully connected with MetaMask'].includes(
+            text,
+          ),
+        ),
+        seen.join(' → '),
+      ).toBe(true)
       // Wallet spec, "States and transitions": the success shows before the modal reports the login and closes.
       expect(seen.at(-1), seen.join(' → ')).toBe('Successfully connected with MetaMask')
 
@@ -102,7 +116,13 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
 
   it("a rejected request: 'You rejected the request' with 'Try again', which then signs in", async () => {
     await inNewPage(stack.browser, async (page) => {
-      const wallet = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const wallet = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl('vanilla'))
       await openWalletPicker(page)
       wallet.rejectNext()
@@ -119,8 +139,20 @@ describe('wallet sign-in on the vanilla demo (the modal)', () => {
 describe('linking a wallet from the demo (connect-only variant)', () => {
   it("a wallet of another user reads 'User already exists for this address'; 'Use a different wallet' links another, which unlinks", async () => {
     await inNewPage(stack.browser, async (page) => {
-      const taken = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'io.metamask', name: 'MetaMask', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
-      const free = await installEthereumWallet(page, { privateKey: generatePrivateKey(), rdns: 'me.rainbow', name: 'Rainbow', rpcUrl: stack.chain.anvil.rpcUrl, chainId: stack.chain.anvil.chainId })
+      const taken = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rdns: 'io.metamask',
+        name: 'MetaMask',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
+      const free = await installEthereumWallet(page, {
+        privateKey: generatePrivateKey(),
+        rdns: 'me.rainbow',
+        name: 'Rainbow',
+        rpcUrl: stack.chain.anvil.rpcUrl,
+        chainId: stack.chain.anvil.chainId,
+      })
       await page.goto(stack.pageUrl('vanilla'))
       // The first wallet belongs to a user of its own.
       await openWalletPicker(page)

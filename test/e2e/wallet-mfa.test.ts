@@ -9,7 +9,17 @@
 import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoEthereumAddress, enrolAuthenticatorAppOnDemo, modalHidden, modalPart, signatureAfter, signInOnDemo, typeCode, uiTimeout, walletTimeout } from '../harness/demo-flows.js'
+import {
+  demoEthereumAddress,
+  enrolAuthenticatorAppOnDemo,
+  modalHidden,
+  modalPart,
+  signatureAfter,
+  signInOnDemo,
+  typeCode,
+  uiTimeout,
+  walletTimeout,
+} from '../harness/demo-flows.js'
 import { inNewPage, runId, startE2eStack, type E2eStack } from '../harness/e2e-stack.js'
 import { waitForCode } from '../harness/outbox.js'
 import { type authenticatorApp, hotp, totpCode, totpStep, TOTP_STEP_SECONDS } from '../harness/totp.js'
@@ -33,7 +43,10 @@ async function recordTokens(page: Page): Promise<{ tokens: string[]; hostMessage
   const tokens: string[] = []
   page.context().on('response', (response) => {
     if (/\/api\/v1\/mfa\/[a-z_]+\/verify$/.test(new URL(response.url()).pathname) && response.ok())
-      void response.json().then((body: { token: string }) => void tokens.push(body.token)).catch(() => undefined)
+      void response
+        .json()
+        .then((body: { token: string }) => void tokens.push(body.token))
+        .catch(() => undefined)
   })
   await page.addInitScript(() => {
     if (window !== window.top) return
@@ -43,7 +56,14 @@ async function recordTokens(page: Page): Promise<{ tokens: string[]; hostMessage
   return {
     tokens,
     hostMessages: () =>
-      page.evaluate(() => JSON.stringify({ heard: (window as unknown as { heard: string[] }).heard, local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie })),
+      page.evaluate(() =>
+        JSON.stringify({
+          heard: (window as unknown as { heard: string[] }).heard,
+          local: { ...localStorage },
+          session: { ...sessionStorage },
+          cookies: document.cookie,
+        }),
+      ),
   }
 }
 
@@ -52,10 +72,14 @@ const title = (page: Page, text: string) => modalPart(page, 'title').filter({ ha
 /** Waits until the code boxes are empty and enabled again (after an invalid code), then types `code`. */
 async function retypeCode(page: Page, code: string): Promise<void> {
   await page.locator('auth-modal [part~="code-input"] input:not([disabled])').first().waitFor({ timeout: uiTimeout })
-  await page.waitForFunction(() => {
-    const boxes = [...(document.querySelector('auth-modal')?.shadowRoot?.querySelectorAll<HTMLInputElement>('[part~="code-input"] input') ?? [])]
-    return boxes.length === 6 && boxes.every((box) => box.value === '' && !box.disabled)
-  }, undefined, { timeout: uiTimeout })
+  await page.waitForFunction(
+    () => {
+      const boxes = [...(document.querySelector('auth-modal')?.shadowRoot?.querySelectorAll<HTMLInputElement>('[part~="code-input"] input') ?? [])]
+      return boxes.length === 6 && boxes.every((box) => box.value === '' && !box.disabled)
+    },
+    undefined,
+    { timeout: uiTimeout },
+  )
   await typeCode(page, code)
 }
 

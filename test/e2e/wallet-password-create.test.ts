@@ -52,7 +52,10 @@ async function signAndVerify(page: Page, address: string): Promise<void> {
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
   await approveConfirmation(page)
-  await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
+  await page
+    .locator('#sign-result')
+    .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+    .waitFor({ timeout: walletTimeout })
   const signature = (await page.locator('#sign-result').textContent()) as Hex
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature })).toBe(true)
 }
@@ -106,7 +109,9 @@ describe('creating wallets with a password (the app requires one)', () => {
       await modalPart(page, 'import-done').waitFor({ timeout: walletTimeout })
       await modalPart(page, 'close-button').click()
       await modalHidden(page)
-      await expect.poll(() => serverWallets(page, stack.api.url), { timeout: uiTimeout }).toContainEqual(['ethereum', privateKeyToAddress(importedKey).toLowerCase(), 'user-passcode'])
+      await expect
+        .poll(() => serverWallets(page, stack.api.url), { timeout: uiTimeout })
+        .toContainEqual(['ethereum', privateKeyToAddress(importedKey).toLowerCase(), 'user-passcode'])
     })
 
     await inNewPage(stack.browser, async (page) => {
@@ -121,8 +126,13 @@ describe('creating wallets with a password (the app requires one)', () => {
       // Recovered: the signature's confirmation follows in the same modal.
       await approveConfirmation(page)
       await modalHidden(page)
-      await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
-      expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
+      await page
+        .locator('#sign-result')
+        .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+        .waitFor({ timeout: walletTimeout })
+      expect(
+        await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex }),
+      ).toBe(true)
       expect(await addresses(page)).toEqual(wallets)
     })
   }, 300_000)

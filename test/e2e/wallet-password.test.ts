@@ -69,7 +69,10 @@ async function signAndVerify(page: Page, address: string): Promise<void> {
   await page.locator('#sign-result').evaluate((result) => void (result.textContent = ''))
   await page.locator('#sign-message').click()
   await approveConfirmation(page)
-  await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
+  await page
+    .locator('#sign-result')
+    .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+    .waitFor({ timeout: walletTimeout })
   const signature = (await page.locator('#sign-result').textContent())!
   expect(await verifyMessage({ address: address as Hex, message: MESSAGE, signature: signature as Hex })).toBe(true)
 }
@@ -148,8 +151,13 @@ describe('password recovery on the demos', () => {
       // Recovered: the signature's confirmation follows in the same modal.
       await approveConfirmation(page)
       await modalHidden(page)
-      await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
-      expect(await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
+      await page
+        .locator('#sign-result')
+        .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+        .waitFor({ timeout: walletTimeout })
+      expect(
+        await verifyMessage({ address: wallets!.ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex }),
+      ).toBe(true)
       expect(await addresses(page)).toEqual(wallets)
       expect(await recoveryMethods(page)).toEqual(['user-passcode', 'user-passcode'])
       await signAndVerify(page, wallets!.ethereum)
@@ -204,10 +212,12 @@ describe('password recovery on the demos', () => {
     // otherwise the frame keeps it in memory, out of reach) in any message or request of either device.
     for (const share of shares) secrets.push({ what: 'a device share', forms: secretForms(Uint8Array.from(share)) })
     for (const message of messages)
-      for (const secret of secrets) for (const form of secret.forms) expect(message.data.includes(form), `${secret.what} in a message at ${message.at}`).toBe(false)
+      for (const secret of secrets)
+        for (const form of secret.forms) expect(message.data.includes(form), `${secret.what} in a message at ${message.at}`).toBe(false)
     for (const request of requests) {
       const text = await requestText(request)
-      for (const secret of secrets) for (const form of secret.forms) expect(text.includes(form), `${secret.what} in ${request.method} ${request.url}`).toBe(false)
+      for (const secret of secrets)
+        for (const form of secret.forms) expect(text.includes(form), `${secret.what} in ${request.method} ${request.url}`).toBe(false)
     }
   }, 300_000)
 

@@ -46,7 +46,9 @@ describe('embedded wallets on the React demo', () => {
       const frame = page.frameLocator('auth-modal iframe[part~="export-frame"]')
       await frame.locator('#export-private-key').click({ timeout: walletTimeout })
       const output = frame.locator('#export-secret')
-      await expect.poll(async () => (await output.textContent()) || `status: ${await frame.locator('#export-status').textContent()}`, { timeout: walletTimeout }).toMatch(/^0x[0-9a-f]{64}$/)
+      await expect
+        .poll(async () => (await output.textContent()) || `status: ${await frame.locator('#export-status').textContent()}`, { timeout: walletTimeout })
+        .toMatch(/^0x[0-9a-f]{64}$/)
       const exportedKey = (await output.textContent())! as Hex
       expect(privateKeyToAddress(exportedKey)).toBe(address)
       const hostDom = await page.evaluate(() => document.documentElement.outerHTML + (document.querySelector('auth-modal')?.shadowRoot?.innerHTML ?? ''))

@@ -24,7 +24,12 @@ beforeAll(async () => {
   stack = await startE2eStack({
     devApp: (app) => ({
       ...app,
-      embedded_wallets: { ...app.embedded_wallets, require_user_owned_recovery_on_create: true, user_owned_recovery_options: ['user-passcode', 'google-drive'], google_drive_api_url: drive.url },
+      embedded_wallets: {
+        ...app.embedded_wallets,
+        require_user_owned_recovery_on_create: true,
+        user_owned_recovery_options: ['user-passcode', 'google-drive'],
+        google_drive_api_url: drive.url,
+      },
     }),
   })
 }, 120_000)
@@ -59,7 +64,10 @@ async function walletsCreatedWith(page: Page, method: string): Promise<string[]>
   ])
   await page.locator('#sign-message').click()
   await approveConfirmation(page)
-  await page.locator('#sign-result').filter({ hasText: /^0x[0-9a-f]{130}$/ }).waitFor({ timeout: walletTimeout })
+  await page
+    .locator('#sign-result')
+    .filter({ hasText: /^0x[0-9a-f]{130}$/ })
+    .waitFor({ timeout: walletTimeout })
   expect(await verifyMessage({ address: ethereum as Hex, message: MESSAGE, signature: (await page.locator('#sign-result').textContent()) as Hex })).toBe(true)
   return [ethereum, solana]
 }
@@ -77,7 +85,10 @@ describe('user-owned recovery required on create', () => {
       await modalPart(page, 'cloud-done').filter({ hasText: 'Successfully backed up with Google Drive.' }).waitFor({ timeout: walletTimeout })
       const addresses = await walletsCreatedWith(page, 'google-drive')
       // One key file per share set, in this Google account's app-data folder.
-      const names = drive.files().filter((file) => file.owner === googleAccount).map((file) => file.name)
+      const names = drive
+        .files()
+        .filter((file) => file.owner === googleAccount)
+        .map((file) => file.name)
       expect(names).toHaveLength(2)
       for (const created of addresses) expect(names.some((name) => name.includes(created))).toBe(true)
     })

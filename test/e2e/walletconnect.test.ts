@@ -46,7 +46,8 @@ afterAll(async () => {
 
 const title = (text: string) => dapp.locator('auth-modal').getByRole('heading', { name: text, exact: true })
 const walletRow = (name: string) => modalPart(dapp, 'wallet-option').filter({ has: dapp.locator('[part~="wallet-name"]', { hasText: name }) })
-const linkedWallet = () => dapp.locator('#linked-accounts li[data-type="wallet"]', { has: dapp.locator('.identifier', { hasText: new RegExp(walletAddress, 'i') }) })
+const linkedWallet = () =>
+  dapp.locator('#linked-accounts li[data-type="wallet"]', { has: dapp.locator('.identifier', { hasText: new RegExp(walletAddress, 'i') }) })
 const ask = (selector: string) => wallet.locator(`#asks li${selector}`)
 /** The wallet's answers so far (each `<method>: <result>`). */
 const answers = () => wallet.locator('#answers li').allTextContents()
@@ -81,10 +82,12 @@ const inPage = (body: string) => `import('/tessera.js').then(async (tessera) => 
 
 /** Runs a request through the connected WalletConnect wallet's provider (the core client's), from the page. */
 const requestFromPage = (method: string, params: unknown[]): Promise<unknown> =>
-  dapp.evaluate(inPage(`if (!connected) throw new Error('No WalletConnect wallet is connected')
+  dapp.evaluate(
+    inPage(`if (!connected) throw new Error('No WalletConnect wallet is connected')
   const provider = await connected.getEthereumProvider()
   // The provider's errors are plain objects ({ code, message }): an Error carries them out of the page.
-  return provider.request(${JSON.stringify({ method, params })}).catch((error) => { throw new Error(JSON.stringify({ code: error.code, message: error.message })) })`))
+  return provider.request(${JSON.stringify({ method, params })}).catch((error) => { throw new Error(JSON.stringify({ code: error.code, message: error.message })) })`),
+  )
 
 const connectedOnPage = () => dapp.evaluate(inPage('return client.wallets.getConnected().map((wallet) => wallet.walletClientType)')) as Promise<string[]>
 
@@ -110,7 +113,9 @@ describe('WalletConnect between the vanilla demo and the WalletConnect wallet pa
     await ask('[data-method="wallet_switchEthereumChain"]').locator('.approve').click({ timeout: uiTimeout })
     expect(await switching).toBeNull()
     expect(await requestFromPage('eth_chainId', [])).toBe(`0x${stack.chain.anvil.chainId.toString(16)}`)
-    const sending = requestFromPage('eth_sendTransaction', [{ from: walletAddress, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x38d7ea4c68000' }])
+    const sending = requestFromPage('eth_sendTransaction', [
+      { from: walletAddress, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x38d7ea4c68000' },
+    ])
     await ask('[data-method="eth_sendTransaction"]').locator('.approve').click({ timeout: uiTimeout })
     const hash = (await sending) as Hex
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)

@@ -21,8 +21,17 @@ const ENTRY_POINT_07_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb699
 const ENTRY_POINT_08_SALT: Hex = '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
 const ZERO_SALT: Hex = `0x${'00'.repeat(32)}`
 
-export interface Artifact { abi: Abi; bytecode: Hex }
-export interface Create2Deployment { name: string; deployer: Address; salt: Hex; initCode: Hex; address: Address }
+export interface Artifact {
+  abi: Abi
+  bytecode: Hex
+}
+export interface Create2Deployment {
+  name: string
+  deployer: Address
+  salt: Hex
+  initCode: Hex
+  address: Address
+}
 
 const require = createRequire(import.meta.url)
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`, { paths: [join(repoRoot, 'tools', 'aa')] }))
@@ -44,9 +53,15 @@ export const entryPointAbi = () => aa07('EntryPoint').abi
  * (BasePaymaster, UserOperationLib, Helpers) and OpenZeppelin, as 0.8's own sample would be. Cached by input hash.
  */
 export function verifyingPaymaster08Artifact(): Artifact {
-  const solc = require('solc') as { compile(input: string, options: { import(path: string): { contents: string } | { error: string } }): string; version(): string }
+  const solc = require('solc') as {
+    compile(input: string, options: { import(path: string): { contents: string } | { error: string } }): string
+    version(): string
+  }
   // 0.8's UserOperationLib dropped getSender(): its callers read the field itself.
-  const source = readFileSync(join(packageDir('@account-abstraction/contracts'), 'samples', 'VerifyingPaymaster.sol'), 'utf8').replace('userOp.getSender()', 'userOp.sender')
+  const source = readFileSync(join(packageDir('@account-abstraction/contracts'), 'samples', 'VerifyingPaymaster.sol'), 'utf8').replace(
+    'userOp.getSender()',
+    'userOp.sender',
+  )
   const v08 = packageDir('aa-contracts-v08')
   const openZeppelin = dirname(require.resolve('@openzeppelin/contracts/package.json', { paths: [v08] }))
   const importFile = (path: string) => {
@@ -56,10 +71,22 @@ export function verifyingPaymaster08Artifact(): Artifact {
   const input = JSON.stringify({
     language: 'Solidity',
     sources: { 'samples/VerifyingPaymaster.sol': { content: source } },
-    settings: { optimizer: { enabled: true, runs: 1_000_000 }, evmVersion: 'cancun', outputSelection: { '*': { VerifyingPaymaster: ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 1_000_000 },
+      evmVersion: 'cancun',
+      outputSelection: { '*': { VerifyingPaymaster: ['abi', 'evm.bytecode.object'] } },
+    },
   })
   const cacheDir = join(repoRoot, 'node_modules', '.cache', 'tessera-contracts')
-  const cached = join(cacheDir, `verifying-paymaster-08-${createHash('sha256').update(solc.version()).update(input).update(readFileSync(join(v08, 'package.json'))).digest('hex').slice(0, 16)}.json`)
+  const cached = join(
+    cacheDir,
+    `verifying-paymaster-08-${createHash('sha256')
+      .update(solc.version())
+      .update(input)
+      .update(readFileSync(join(v08, 'package.json')))
+      .digest('hex')
+      .slice(0, 16)}.json`,
+  )
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as Artifact
   const output = JSON.parse(solc.compile(input, { import: importFile })) as {
     errors?: { severity: string; formattedMessage: string }[]
@@ -75,7 +102,13 @@ export function verifyingPaymaster08Artifact(): Artifact {
 }
 
 const withArgs = (artifact: Artifact, types: string[], values: unknown[]): Hex =>
-  concat([artifact.bytecode, encodeAbiParameters(types.map((type) => ({ type })), values)])
+  concat([
+    artifact.bytecode,
+    encodeAbiParameters(
+      types.map((type) => ({ type })),
+      values,
+    ),
+  ])
 
 function create2(name: string, deployer: Address, salt: Hex, initCode: Hex): Create2Deployment {
   return { name, deployer, salt, initCode, address: getContractAddress({ opcode: 'CREATE2', from: deployer, salt, bytecode: initCode }) }

@@ -21,7 +21,13 @@ let bundler: Bundler
 let aa: AccountAbstractionAddresses
 let reader: PublicClient
 const paymasterSigner = privateKeyToAccount(generatePrivateKey())
-const chain = () => defineChain({ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
+const chain = () =>
+  defineChain({
+    id: anvil.chainId,
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  })
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -54,7 +60,13 @@ const fund = (address: Address, amount: bigint) => anvilCall(anvil, 'anvil_setBa
 /** Sends two value transfers as one user operation; both arrive, and the receipt is of that one operation. */
 async function sendBatchOfTwo(client: ReturnType<typeof smartAccountClient>, authorization?: SignedAuthorization) {
   const [first, second] = [freshAddress(), freshAddress()]
-  const hash = await client.sendUserOperation({ calls: [{ to: first, value: 1_000n }, { to: second, value: 2_000n }], authorization })
+  const hash = await client.sendUserOperation({
+    calls: [
+      { to: first, value: 1_000n },
+      { to: second, value: 2_000n },
+    ],
+    authorization,
+  })
   const receipt = await client.waitForUserOperationReceipt({ hash, pollingInterval: 50 })
   expect(receipt.success).toBe(true)
   expect(receipt.userOpHash).toBe(hash)
@@ -71,9 +83,37 @@ const delegation = async (eoa: LocalAccount) =>
 
 describe('smart accounts on the local EntryPoint through alto', () => {
   const accounts: [string, () => Promise<SmartAccount>][] = [
-    ['Safe 1.4.1 (EntryPoint 0.7)', () => toSafeSmartAccount({ client: reader, owners: [owner()], version: '1.4.1', entryPoint: { address: aa.entryPoint07, version: '0.7' }, ...aa.factories.safe })],
-    ['SimpleAccount (EntryPoint 0.7)', () => toSimpleSmartAccount({ client: reader, owner: owner(), factoryAddress: aa.factories.simpleAccount07, entryPoint: { address: aa.entryPoint07, version: '0.7' } })],
-    ['SimpleAccount (EntryPoint 0.8)', () => toSimpleSmartAccount({ client: reader, owner: owner(), factoryAddress: aa.factories.simpleAccount08, entryPoint: { address: aa.entryPoint08, version: '0.8' } })],
+    [
+      'Safe 1.4.1 (EntryPoint 0.7)',
+      () =>
+        toSafeSmartAccount({
+          client: reader,
+          owners: [owner()],
+          version: '1.4.1',
+          entryPoint: { address: aa.entryPoint07, version: '0.7' },
+          ...aa.factories.safe,
+        }),
+    ],
+    [
+      'SimpleAccount (EntryPoint 0.7)',
+      () =>
+        toSimpleSmartAccount({
+          client: reader,
+          owner: owner(),
+          factoryAddress: aa.factories.simpleAccount07,
+          entryPoint: { address: aa.entryPoint07, version: '0.7' },
+        }),
+    ],
+    [
+      'SimpleAccount (EntryPoint 0.8)',
+      () =>
+        toSimpleSmartAccount({
+          client: reader,
+          owner: owner(),
+          factoryAddress: aa.factories.simpleAccount08,
+          entryPoint: { address: aa.entryPoint08, version: '0.8' },
+        }),
+    ],
   ]
   for (const [name, makeAccount] of accounts) {
     it(`${name}: a fresh account is deployed and sends a batch of two calls as one user operation`, async () => {
@@ -87,7 +127,12 @@ describe('smart accounts on the local EntryPoint through alto', () => {
 
   it('Simple7702Account (EntryPoint 0.8): an EOA delegates by EIP-7702 and sends a batch of two calls as one user operation', async () => {
     const eoa = owner()
-    const account = await to7702SimpleSmartAccount({ client: reader, owner: eoa, accountLogicAddress: aa.simple7702Account, entryPoint: { address: aa.entryPoint08, version: '0.8' } })
+    const account = await to7702SimpleSmartAccount({
+      client: reader,
+      owner: eoa,
+      accountLogicAddress: aa.simple7702Account,
+      entryPoint: { address: aa.entryPoint08, version: '0.8' },
+    })
     expect(account.address).toBe(eoa.address)
     await fund(eoa.address, parseEther('1'))
     await sendBatchOfTwo(smartAccountClient(account), await delegation(eoa))
@@ -101,11 +146,19 @@ describe('the VerifyingPaymaster pays for operations its signer signed', () => {
     reader.readContract({ address: entryPoint, abi: entryPointAbi(), functionName: 'balanceOf', args: [paymaster] }) as Promise<bigint>
 
   it('EntryPoint 0.7: a Safe with no ether sends a sponsored batch; its balance stays 0 and the paymaster deposit pays', async () => {
-    const account = await toSafeSmartAccount({ client: reader, owners: [owner()], version: '1.4.1', entryPoint: { address: aa.entryPoint07, version: '0.7' }, ...aa.factories.safe })
+    const account = await toSafeSmartAccount({
+      client: reader,
+      owners: [owner()],
+      version: '1.4.1',
+      entryPoint: { address: aa.entryPoint07, version: '0.7' },
+      ...aa.factories.safe,
+    })
     // The batch's 3,000 wei come from the account; the gas does not.
     await fund(account.address, 3_000n)
     const before = await deposit(aa.entryPoint07, aa.verifyingPaymaster07)
-    const receipt = await sendBatchOfTwo(smartAccountClient(account, verifyingPaymasterActions({ client: reader, paymaster: aa.verifyingPaymaster07, signer: paymasterSigner })))
+    const receipt = await sendBatchOfTwo(
+      smartAccountClient(account, verifyingPaymasterActions({ client: reader, paymaster: aa.verifyingPaymaster07, signer: paymasterSigner })),
+    )
     expect(receipt.paymaster).toBe(aa.verifyingPaymaster07)
     expect(await reader.getBalance({ address: account.address })).toBe(0n)
     expect(await deposit(aa.entryPoint07, aa.verifyingPaymaster07)).toBe(before - receipt.actualGasCost)
@@ -114,16 +167,29 @@ describe('the VerifyingPaymaster pays for operations its signer signed', () => {
 
   it('EntryPoint 0.8: an EIP-7702 account with no ether is sponsored by the 0.8 build of the paymaster', async () => {
     const eoa = owner()
-    const account = await to7702SimpleSmartAccount({ client: reader, owner: eoa, accountLogicAddress: aa.simple7702Account, entryPoint: { address: aa.entryPoint08, version: '0.8' } })
+    const account = await to7702SimpleSmartAccount({
+      client: reader,
+      owner: eoa,
+      accountLogicAddress: aa.simple7702Account,
+      entryPoint: { address: aa.entryPoint08, version: '0.8' },
+    })
     await fund(eoa.address, 3_000n)
     const before = await deposit(aa.entryPoint08, aa.verifyingPaymaster08)
-    const receipt = await sendBatchOfTwo(smartAccountClient(account, verifyingPaymasterActions({ client: reader, paymaster: aa.verifyingPaymaster08, signer: paymasterSigner })), await delegation(eoa))
+    const receipt = await sendBatchOfTwo(
+      smartAccountClient(account, verifyingPaymasterActions({ client: reader, paymaster: aa.verifyingPaymaster08, signer: paymasterSigner })),
+      await delegation(eoa),
+    )
     expect(await reader.getBalance({ address: eoa.address })).toBe(0n)
     expect(await deposit(aa.entryPoint08, aa.verifyingPaymaster08)).toBe(before - receipt.actualGasCost)
   })
 
   it('refuses an operation signed by another key: the bundler rejects it and nothing is paid', async () => {
-    const account = await toSimpleSmartAccount({ client: reader, owner: owner(), factoryAddress: aa.factories.simpleAccount07, entryPoint: { address: aa.entryPoint07, version: '0.7' } })
+    const account = await toSimpleSmartAccount({
+      client: reader,
+      owner: owner(),
+      factoryAddress: aa.factories.simpleAccount07,
+      entryPoint: { address: aa.entryPoint07, version: '0.7' },
+    })
     const before = await deposit(aa.entryPoint07, aa.verifyingPaymaster07)
     const forged = smartAccountClient(account, verifyingPaymasterActions({ client: reader, paymaster: aa.verifyingPaymaster07, signer: owner() }))
     await expect(forged.sendUserOperation({ calls: [{ to: freshAddress(), value: 0n }] })).rejects.toThrow(/AA34|signature/i)

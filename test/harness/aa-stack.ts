@@ -25,8 +25,12 @@ export const PAYMASTER_DEPOSIT = parseEther('100')
 const ACCOUNT_BALANCE = parseEther('10000')
 
 export interface SafeAddresses {
-  safeSingletonAddress: Address; safeProxyFactoryAddress: Address; safe4337ModuleAddress: Address
-  safeModuleSetupAddress: Address; multiSendAddress: Address; multiSendCallOnlyAddress: Address
+  safeSingletonAddress: Address
+  safeProxyFactoryAddress: Address
+  safe4337ModuleAddress: Address
+  safeModuleSetupAddress: Address
+  multiSendAddress: Address
+  multiSendCallOnlyAddress: Address
 }
 
 /**
@@ -35,9 +39,12 @@ export interface SafeAddresses {
  * `toSimpleSmartAccount`) is.
  */
 export interface AccountAbstractionAddresses {
-  entryPoint07: Address; entryPoint08: Address
+  entryPoint07: Address
+  entryPoint08: Address
   /** eth-infinitism's VerifyingPaymaster sample on each EntryPoint; `paymasterSigner` signs its data. */
-  verifyingPaymaster07: Address; verifyingPaymaster08: Address; paymasterSigner: Address
+  verifyingPaymaster07: Address
+  verifyingPaymaster08: Address
+  paymasterSigner: Address
   /** EIP-7702 delegate for EntryPoint 0.8 (permissionless `to7702SimpleSmartAccount`'s `accountLogicAddress`). */
   simple7702Account: Address
   /** Safe's are at their canonical addresses: pass them anyway to `toSafeSmartAccount` (version 1.4.1, EntryPoint 0.7). */
@@ -75,7 +82,8 @@ export async function deployAccountAbstraction(rpcUrl: string, options: { paymas
   for (const deployment of deployments) if (!(await reader.getCode({ address: deployment.address }))) missing.push(deployment)
   // anvil mines each transaction as it arrives, in order: a constructor finds the EntryPoint it checks.
   const hashes: Hex[] = []
-  for (const deployment of missing) hashes.push(await wallet.sendTransaction({ to: deployment.deployer, data: concat([deployment.salt, deployment.initCode]), chain: null }))
+  for (const deployment of missing)
+    hashes.push(await wallet.sendTransaction({ to: deployment.deployer, data: concat([deployment.salt, deployment.initCode]), chain: null }))
   for (const [index, hash] of hashes.entries()) {
     const receipt = await reader.waitForTransactionReceipt({ hash })
     const deployed = await reader.getCode({ address: missing[index]!.address })
@@ -83,15 +91,23 @@ export async function deployAccountAbstraction(rpcUrl: string, options: { paymas
   }
   const at = (name: string) => deployments.find((deployment) => deployment.name === name)!.address
   const addresses: AccountAbstractionAddresses = {
-    entryPoint07: at('EntryPoint 0.7'), entryPoint08: at('EntryPoint 0.8'),
-    verifyingPaymaster07: at('VerifyingPaymaster 0.7'), verifyingPaymaster08: at('VerifyingPaymaster 0.8'), paymasterSigner: options.paymasterSigner,
+    entryPoint07: at('EntryPoint 0.7'),
+    entryPoint08: at('EntryPoint 0.8'),
+    verifyingPaymaster07: at('VerifyingPaymaster 0.7'),
+    verifyingPaymaster08: at('VerifyingPaymaster 0.8'),
+    paymasterSigner: options.paymasterSigner,
     simple7702Account: at('Simple7702Account'),
     factories: {
       safe: {
-        safeSingletonAddress: at('Safe'), safeProxyFactoryAddress: at('SafeProxyFactory'), safe4337ModuleAddress: at('Safe4337Module'),
-        safeModuleSetupAddress: at('SafeModuleSetup'), multiSendAddress: at('MultiSend'), multiSendCallOnlyAddress: at('MultiSendCallOnly'),
+        safeSingletonAddress: at('Safe'),
+        safeProxyFactoryAddress: at('SafeProxyFactory'),
+        safe4337ModuleAddress: at('Safe4337Module'),
+        safeModuleSetupAddress: at('SafeModuleSetup'),
+        multiSendAddress: at('MultiSend'),
+        multiSendCallOnlyAddress: at('MultiSendCallOnly'),
       },
-      simpleAccount07: at('SimpleAccountFactory 0.7'), simpleAccount08: at('SimpleAccountFactory 0.8'),
+      simpleAccount07: at('SimpleAccountFactory 0.7'),
+      simpleAccount08: at('SimpleAccountFactory 0.8'),
     },
   }
   await fundPaymaster(wallet, reader, addresses.entryPoint07, addresses.verifyingPaymaster07)
@@ -99,15 +115,30 @@ export async function deployAccountAbstraction(rpcUrl: string, options: { paymas
   return addresses
 }
 
-async function fundPaymaster(wallet: ReturnType<typeof clients>['wallet'], reader: ReturnType<typeof clients>['reader'], entryPoint: Address, paymaster: Address): Promise<void> {
+async function fundPaymaster(
+  wallet: ReturnType<typeof clients>['wallet'],
+  reader: ReturnType<typeof clients>['reader'],
+  entryPoint: Address,
+  paymaster: Address,
+): Promise<void> {
   const abi = entryPointAbi()
   const deposit = (await reader.readContract({ address: entryPoint, abi, functionName: 'balanceOf', args: [paymaster] })) as bigint
   if (deposit >= PAYMASTER_DEPOSIT) return
-  const hash = await wallet.writeContract({ address: entryPoint, abi, functionName: 'depositTo', args: [paymaster], value: PAYMASTER_DEPOSIT - deposit, chain: null })
+  const hash = await wallet.writeContract({
+    address: entryPoint,
+    abi,
+    functionName: 'depositTo',
+    args: [paymaster],
+    value: PAYMASTER_DEPOSIT - deposit,
+    chain: null,
+  })
   if ((await reader.waitForTransactionReceipt({ hash })).status !== 'success') throw new Error(`funding paymaster ${paymaster} failed`)
 }
 
-export interface Bundler { url: string; stop(): Promise<void> }
+export interface Bundler {
+  url: string
+  stop(): Promise<void>
+}
 
 const altoBinary = join(repoRoot, 'node_modules', '.bin', 'alto')
 
@@ -124,14 +155,29 @@ async function supportedEntryPoints(url: string): Promise<string[] | null> {
 
 function spawnAlto(rpcUrl: string, entryPoints: Address[], port: number, logFile: string | undefined): ChildProcess {
   const args = [
-    '--entrypoints', entryPoints.join(','), '--rpc-url', rpcUrl, '--port', String(port),
+    '--entrypoints',
+    entryPoints.join(','),
+    '--rpc-url',
+    rpcUrl,
+    '--port',
+    String(port),
     // anvil has no debug tracer for the full ERC-7562 checks; the simulations contract is deployed by alto itself.
-    '--safe-mode', 'false', '--deploy-simulations-contract', 'true',
+    '--safe-mode',
+    'false',
+    '--deploy-simulations-contract',
+    'true',
     // anvil mines each transaction at once: poll often, and bundle as soon as an operation arrives.
-    '--block-time', '200', '--min-bundle-interval', '20', '--max-bundle-interval', '200',
-    '--log-level', logFile ? 'info' : 'warn',
+    '--block-time',
+    '200',
+    '--min-bundle-interval',
+    '20',
+    '--max-bundle-interval',
+    '200',
+    '--log-level',
+    logFile ? 'info' : 'warn',
     // Browser smart wallets (the demos) post user operations to it from their own origin.
-    '--enable-cors', 'true',
+    '--enable-cors',
+    'true',
   ]
   // The keys go in the environment (alto reads ALTO_*), not on a command line other processes can list.
   const env = { ...process.env, ALTO_EXECUTOR_PRIVATE_KEYS: BUNDLER_EXECUTOR_KEY, ALTO_UTILITY_PRIVATE_KEY: BUNDLER_UTILITY_KEY }
@@ -177,7 +223,11 @@ export async function startBundler(options: { rpcUrl: string; entryPoints: Addre
  */
 export const DEV_PAYMASTER_SIGNER_KEY = anvilAccountKey(23)
 
-export interface LocalAccountAbstraction { bundlerUrl: string; addresses: AccountAbstractionAddresses; bundler: Bundler }
+export interface LocalAccountAbstraction {
+  bundlerUrl: string
+  addresses: AccountAbstractionAddresses
+  bundler: Bundler
+}
 
 /** Deploys the contracts on `rpcUrl` (paymasters signed for by DEV_PAYMASTER_SIGNER_KEY) and starts alto on both EntryPoints. */
 export async function startLocalAccountAbstraction(rpcUrl: string): Promise<LocalAccountAbstraction> {

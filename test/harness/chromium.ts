@@ -28,7 +28,9 @@ function appendErrorBody(file: string, response: Response): void {
   const url = new URL(response.url())
   response
     .text()
-    .then((body) => appendFileSync(file, `${JSON.stringify({ status: response.status(), method: response.request().method(), url: url.origin + url.pathname, body })}\n`))
+    .then((body) =>
+      appendFileSync(file, `${JSON.stringify({ status: response.status(), method: response.request().method(), url: url.origin + url.pathname, body })}\n`),
+    )
     // The page or context closed before the body was read: nothing to record.
     .catch(() => {})
 }

@@ -128,17 +128,24 @@ export async function confirmationDone(page: Page): Promise<void> {
 
 /** Approves the confirmation the modal opened on (once it is ready) and waits until it is through. */
 export async function approveConfirmation(page: Page): Promise<void> {
-  await approveButton(page).click({ timeout: walletTimeout }).catch(async (error: Error) => {
-    throw new Error(`${error.message.split('\n')[0]}; the dialog's buttons: ${await dialogButtons(page)}`)
-  })
+  await approveButton(page)
+    .click({ timeout: walletTimeout })
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message.split('\n')[0]}; the dialog's buttons: ${await dialogButtons(page)}`)
+    })
   await confirmationDone(page)
 }
 
 /** The open dialog's buttons as `part "text" (disabled)`: what a confirmation that never got approved offered instead. */
 async function dialogButtons(page: Page): Promise<string> {
-  const buttons = await modalPart(page, 'dialog').locator('button').evaluateAll((elements) =>
-    elements.map((button) => `${button.getAttribute('part') ?? '-'} "${button.textContent?.trim()}"${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`),
-  ).catch(() => [])
+  const buttons = await modalPart(page, 'dialog')
+    .locator('button')
+    .evaluateAll((elements) =>
+      elements.map(
+        (button) => `${button.getAttribute('part') ?? '-'} "${button.textContent?.trim()}"${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`,
+      ),
+    )
+    .catch(() => [])
   return buttons.join(', ') || 'none'
 }
 
@@ -156,7 +163,9 @@ export async function approvedInModal<T>(page: Page, request: Promise<T>): Promi
 export async function signatureAfter(page: Page, answer: () => Promise<void> = async () => {}): Promise<`0x${string}`> {
   await page.locator('#sign-message').click()
   const approve = approveButton(page)
-  const challenge = modalPart(page, 'title').filter({ hasText: /^Verif|verification code$/ }).or(page.locator('#mfa-challenge'))
+  const challenge = modalPart(page, 'title')
+    .filter({ hasText: /^Verif|verification code$/ })
+    .or(page.locator('#mfa-challenge'))
   await approve.or(challenge).first().waitFor({ timeout: walletTimeout })
   if (await approve.isVisible()) {
     await approve.click()

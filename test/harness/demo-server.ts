@@ -139,9 +139,11 @@ async function jsonBody(request: IncomingMessage, maxLength = 1024): Promise<unk
 /** `POST /dev-chain/test-tokens` and `/dev-chain/test-funds` `{ ethereum?, solana? }`: gives those wallets test tokens or funds. */
 async function runFaucet(give: (request: TestTokensRequest) => Promise<unknown>, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = (await jsonBody(request)) as TestTokensRequest | null
-  const valid = body !== null && typeof body === 'object'
-    && (body.ethereum === undefined || (typeof body.ethereum === 'string' && evmAddress.test(body.ethereum)))
-    && (body.solana === undefined || (typeof body.solana === 'string' && solanaAddress.test(body.solana)))
+  const valid =
+    body !== null &&
+    typeof body === 'object' &&
+    (body.ethereum === undefined || (typeof body.ethereum === 'string' && evmAddress.test(body.ethereum))) &&
+    (body.solana === undefined || (typeof body.solana === 'string' && solanaAddress.test(body.solana)))
   if (!valid) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'Expected { ethereum?: 0x address, solana?: base58 address }' }))
   try {
     send(response, 200, contentTypes['.json']!, JSON.stringify(await give({ ethereum: body.ethereum, solana: body.solana })))
@@ -155,7 +157,11 @@ async function runFaucet(give: (request: TestTokensRequest) => Promise<unknown>,
  * an OAuth return to that path keeps it), the dev app elsewhere.
  */
 function demoConfigScript(options: DemoServerOptions): string {
-  const config: DemoConfig = { appId: options.appId, apiUrl: options.apiUrl, ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}) }
+  const config: DemoConfig = {
+    appId: options.appId,
+    apiUrl: options.apiUrl,
+    ...(options.telegramOAuthUrl ? { telegramOAuthUrl: options.telegramOAuthUrl } : {}),
+  }
   if (!options.serverWalletsAppId) return `window.TESSERA_DEMO = ${JSON.stringify(config)};\n`
   const serverWallets = { ...config, appId: options.serverWalletsAppId, serverWallets: true }
   return `window.TESSERA_DEMO = location.pathname.startsWith('/server-wallets/') ? ${JSON.stringify(serverWallets)} : ${JSON.stringify(config)};\n`
@@ -166,18 +172,22 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
   const { pathname } = url
   if (options.contentSecurityPolicy) {
     const { policy, onReport } = options.contentSecurityPolicy
-    if (pathname === '/csp-report' && request.method === 'POST') return void jsonBody(request, 64 * 1024).then((report) => (onReport(report), send(response, 204, 'text/plain', '')))
+    if (pathname === '/csp-report' && request.method === 'POST')
+      return void jsonBody(request, 64 * 1024).then((report) => (onReport(report), send(response, 204, 'text/plain', '')))
     response.setHeader('content-security-policy', `${policy}; report-uri /csp-report`)
   }
-  if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestTokens, request, response)
-  if (pathname === '/dev-chain/test-funds' && request.method === 'POST' && options.devChain) return void runFaucet(options.devChain.giveTestFunds, request, response)
+  if (pathname === '/dev-chain/test-tokens' && request.method === 'POST' && options.devChain)
+    return void runFaucet(options.devChain.giveTestTokens, request, response)
+  if (pathname === '/dev-chain/test-funds' && request.method === 'POST' && options.devChain)
+    return void runFaucet(options.devChain.giveTestFunds, request, response)
   if ((pathname === '/next' || pathname.startsWith('/next/')) && options.nextDemoUrl) return forward(options.nextDemoUrl, request, response)
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'Method not allowed')
   if (pathname === '/') return send(response, 200, contentTypes['.html']!, indexPage())
   if (pathname === '/demo-idp/jwks.json') return send(response, 200, contentTypes['.json']!, JSON.stringify(idp.jwks))
   if (pathname === '/demo-idp/token') {
     const user = url.searchParams.get('user') ?? ''
-    if (!/^[\w.@-]{1,64}$/.test(user)) return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'user must be 1-64 letters, digits, . _ @ or -' }))
+    if (!/^[\w.@-]{1,64}$/.test(user))
+      return send(response, 400, contentTypes['.json']!, JSON.stringify({ error: 'user must be 1-64 letters, digits, . _ @ or -' }))
     void idp.issue(user).then((token) => send(response, 200, contentTypes['.json']!, JSON.stringify({ token })))
     return
   }
@@ -194,7 +204,8 @@ function route(options: DemoServerOptions, idp: DemoIdp, request: IncomingMessag
   let file: string | null
   const viteDemo = viteDemoNames.find((name) => pathname.startsWith(`/${name}/`))
   if (pathname.startsWith('/vanilla/')) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/vanilla/'.length))
-  else if (pathname.startsWith('/server-wallets/') && options.serverWalletsAppId) file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/server-wallets/'.length))
+  else if (pathname.startsWith('/server-wallets/') && options.serverWalletsAppId)
+    file = fileUnder(join(demoDir, 'vanilla'), pathname.slice('/server-wallets/'.length))
   else if (pathname.startsWith('/shared/')) file = fileUnder(join(demoDir, 'shared'), pathname.slice('/shared/'.length))
   else if (pathname.startsWith('/react/')) {
     const root = options.reactDemoDir ?? reactDemoOutDir

@@ -20,9 +20,18 @@ import type { TestUsdc } from './dev-tokens.js'
 /** The card providers' network names the two local EVM chains play (the dev app's `onramp_network`). */
 export const DEV_ONRAMP_NETWORKS = { anvil: 'base', anvil2: 'arbitrum' } as const
 
-export interface FundingStandIns { coinbase: CoinbaseOnrampStandIn; moonpay: MoonpayStandIn; relay: RelayStandIn }
+export interface FundingStandIns {
+  coinbase: CoinbaseOnrampStandIn
+  moonpay: MoonpayStandIn
+  relay: RelayStandIn
+}
 
-export interface FundingChains { anvil: Anvil; anvil2: Anvil; solana: SolanaLocalnet; usdc?: Pick<TestUsdc, 'evm' | 'solanaMint'> }
+export interface FundingChains {
+  anvil: Anvil
+  anvil2: Anvil
+  solana: SolanaLocalnet
+  usdc?: Pick<TestUsdc, 'evm' | 'solanaMint'>
+}
 
 /** What each stand-in's treasury holds of test USDC on every chain: 1,000,000 USDC. */
 const TREASURY_USDC = 1_000_000n * 10n ** 6n
@@ -30,7 +39,11 @@ const TREASURY_USDC = 1_000_000n * 10n ** 6n
 export const coinbaseWebhookUrl = (apiUrl: string) => `${apiUrl}/api/v1/funding/webhooks/coinbase/${DEV_APP_ID}`
 
 function onrampNetworks(chains: FundingChains): LocalNetworks {
-  const evm = (anvil: Anvil) => ({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, ...(chains.usdc && { usdcAddress: chains.usdc.evm[anvil.chainId] as Address }) })
+  const evm = (anvil: Anvil) => ({
+    rpcUrl: anvil.rpcUrl,
+    chainId: anvil.chainId,
+    ...(chains.usdc && { usdcAddress: chains.usdc.evm[anvil.chainId] as Address }),
+  })
   return {
     [DEV_ONRAMP_NETWORKS.anvil]: evm(chains.anvil),
     [DEV_ONRAMP_NETWORKS.anvil2]: evm(chains.anvil2),
@@ -40,7 +53,11 @@ function onrampNetworks(chains: FundingChains): LocalNetworks {
 
 /** Gives every stand-in's treasury its test USDC on both anvils and on Solana. */
 export async function supplyTestUsdc(standIns: FundingStandIns, usdc: TestUsdc, anvils: Anvil[]): Promise<void> {
-  const holders = [standIns.coinbase.treasury, standIns.moonpay.treasury, { evmAddress: standIns.relay.solver.evmAddress, solanaAddress: standIns.relay.solver.solanaAddress }]
+  const holders = [
+    standIns.coinbase.treasury,
+    standIns.moonpay.treasury,
+    { evmAddress: standIns.relay.solver.evmAddress, solanaAddress: standIns.relay.solver.solanaAddress },
+  ]
   for (const holder of holders) {
     for (const anvil of anvils) await usdc.mint(anvil.chainId, holder.evmAddress, TREASURY_USDC)
     await usdc.mint('solana', holder.solanaAddress, TREASURY_USDC)
@@ -56,7 +73,11 @@ export async function startFundingStandIns(chains: FundingChains, apiUrl: string
     throw error
   })
   const relay = await startRelayStandIn({
-    chains: { [chains.anvil.chainId]: networks[DEV_ONRAMP_NETWORKS.anvil]!, [chains.anvil2.chainId]: networks[DEV_ONRAMP_NETWORKS.anvil2]!, [RELAY_SOLANA_CHAIN_ID]: networks.solana! },
+    chains: {
+      [chains.anvil.chainId]: networks[DEV_ONRAMP_NETWORKS.anvil]!,
+      [chains.anvil2.chainId]: networks[DEV_ONRAMP_NETWORKS.anvil2]!,
+      [RELAY_SOLANA_CHAIN_ID]: networks.solana!,
+    },
   }).catch(async (error: unknown) => {
     await Promise.all([coinbase.close(), moonpay.close()])
     throw error
@@ -75,14 +96,28 @@ export function devFundingFile(standIns: FundingStandIns, anvil: Anvil): NonNull
     prompt_funding_on_wallet_creation: false,
     cross_chain_bridging_enabled: true,
     coinbase_onramp: {
-      project_id: coinbase.projectId, api_key_name: coinbase.apiKey.name, api_key_secret: coinbase.apiKey.secret,
-      api_url: coinbase.apiUrl, pay_url: coinbase.url, webhook_secret: coinbase.webhookSecret,
+      project_id: coinbase.projectId,
+      api_key_name: coinbase.apiKey.name,
+      api_key_secret: coinbase.apiKey.secret,
+      api_url: coinbase.apiUrl,
+      pay_url: coinbase.url,
+      webhook_secret: coinbase.webhookSecret,
     },
     moonpay: {
-      publishable_key: moonpay.keys.live.publishableKey, secret_key: moonpay.keys.live.secretKey,
+      publishable_key: moonpay.keys.live.publishableKey,
+      secret_key: moonpay.keys.live.secretKey,
       sandbox: { publishable_key: moonpay.keys.sandbox.publishableKey, secret_key: moonpay.keys.sandbox.secretKey },
-      widget_url: moonpay.url, sandbox_widget_url: moonpay.url, api_url: moonpay.url,
+      widget_url: moonpay.url,
+      sandbox_widget_url: moonpay.url,
+      api_url: moonpay.url,
     },
-    bridge: { provider: 'relay', api_url: relay.url, testnets_api_url: relay.url, api_key: relay.apiKey, explorer_url: relay.url, testnets_explorer_url: relay.url },
+    bridge: {
+      provider: 'relay',
+      api_url: relay.url,
+      testnets_api_url: relay.url,
+      api_key: relay.apiKey,
+      explorer_url: relay.url,
+      testnets_explorer_url: relay.url,
+    },
   }
 }

@@ -18,14 +18,21 @@ export function devGasSponsorshipFile(chainId: number, aa: LocalAccountAbstracti
     allowed_chain_ids: [chainId],
     allowed_contracts: 'any',
     daily_cap_per_user_wei: parseEther('10').toString(),
-    chains: [{
-      chain_id: chainId,
-      paymasters: { '0.7': aa.addresses.verifyingPaymaster07, '0.8': aa.addresses.verifyingPaymaster08 },
-      bundler_url: aa.bundlerUrl,
-      simple_7702_account_address: aa.addresses.simple7702Account,
-    }],
+    chains: [
+      {
+        chain_id: chainId,
+        paymasters: { '0.7': aa.addresses.verifyingPaymaster07, '0.8': aa.addresses.verifyingPaymaster08 },
+        bundler_url: aa.bundlerUrl,
+        simple_7702_account_address: aa.addresses.simple7702Account,
+      },
+    ],
     paymaster_signing_key: DEV_PAYMASTER_SIGNER_KEY,
-    solana: { clusters: ['devnet'], allowed_programs: 'any', daily_cap_per_user_lamports: String(LAMPORTS_PER_SOL), fee_payer_key: solanaSecretKeyBase58(devSolanaFeePayer()) },
+    solana: {
+      clusters: ['devnet'],
+      allowed_programs: 'any',
+      daily_cap_per_user_lamports: String(LAMPORTS_PER_SOL),
+      fee_payer_key: solanaSecretKeyBase58(devSolanaFeePayer()),
+    },
   }
 }
 
@@ -44,13 +51,24 @@ export interface SponsorshipTestPolicy {
  * A `devApp` change for `startE2eStack({ aa: true, devApp })`: the dev app (DEV_APP_ID) with server-managed wallets
  * on both chains at sign-in and its sponsorship narrowed so a scenario can break the policy.
  */
-export const sponsoredServerWalletsDevApp = (policy: SponsorshipTestPolicy = {}) => (app: AppFile): AppFile => {
-  if (!app.gas_sponsorship) throw new Error('the dev app is sponsored only when the stack runs its ERC-4337 stack: startE2eStack({ aa: true })')
-  const usdc = app.chains?.[0]?.usdc_address
-  const allowedContracts = policy.allowedContracts ?? (usdc ? [usdc as `0x${string}`] : [])
-  return {
-    ...app,
-    embedded_wallets: { ...app.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' },
-    gas_sponsorship: { ...app.gas_sponsorship, daily_cap_per_user_wei: policy.dailyCapPerUserWei ?? parseEther('0.05').toString(), allowed_contracts: allowedContracts },
+export const sponsoredServerWalletsDevApp =
+  (policy: SponsorshipTestPolicy = {}) =>
+  (app: AppFile): AppFile => {
+    if (!app.gas_sponsorship) throw new Error('the dev app is sponsored only when the stack runs its ERC-4337 stack: startE2eStack({ aa: true })')
+    const usdc = app.chains?.[0]?.usdc_address
+    const allowedContracts = policy.allowedContracts ?? (usdc ? [usdc as `0x${string}`] : [])
+    return {
+      ...app,
+      embedded_wallets: {
+        ...app.embedded_wallets,
+        mode: 'user-controlled-server-wallets-only',
+        ethereum_create_on_login: 'all-users',
+        solana_create_on_login: 'all-users',
+      },
+      gas_sponsorship: {
+        ...app.gas_sponsorship,
+        daily_cap_per_user_wei: policy.dailyCapPerUserWei ?? parseEther('0.05').toString(),
+        allowed_contracts: allowedContracts,
+      },
+    }
   }
-}

@@ -35,7 +35,11 @@ import { startTelegramOAuth, type TelegramBot, type TelegramOAuthStandIn } from 
 import { viteDemoNames, type ViteDemoDirs } from './vite-demos.js'
 import { randomProjectId, startWalletConnectRelay, type WalletConnectRelay } from './walletconnect-relay.js'
 
-interface Closable { url: string; port: number; close(): Promise<void> }
+interface Closable {
+  url: string
+  port: number
+  close(): Promise<void>
+}
 
 export interface FrameworkDemos {
   viteDemoDirs: ViteDemoDirs
@@ -98,7 +102,10 @@ export interface DevStack<Api extends Closable> {
 }
 
 export interface LocalChain {
-  anvil: Anvil; farcasterRegistry: IdRegistryStandIn; farcasterKeyRegistry: KeyRegistryStandIn; solana: SolanaLocalnet
+  anvil: Anvil
+  farcasterRegistry: IdRegistryStandIn
+  farcasterKeyRegistry: KeyRegistryStandIn
+  solana: SolanaLocalnet
   /** The second local EVM chain ('Anvil 2', chain 31338, a testnet in the dev app): funds are bridged from it. */
   anvil2: Anvil
   /** Test USDC on both anvils and Solana, the dev app's chains' `usdc_address` and the cluster's `usdc_mint`. */
@@ -111,7 +118,10 @@ export interface LocalChain {
   aa: LocalAccountAbstraction | null
 }
 
-export interface DevWalletConnect { relay: WalletConnectRelay; projectId: string }
+export interface DevWalletConnect {
+  relay: WalletConnectRelay
+  projectId: string
+}
 
 const loopback = '127.0.0.1'
 export const devOrigins = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -123,7 +133,10 @@ export const DEV_PROVIDER_APP_ID = 'tessera-dev-provider-0001'
 export const DEV_SERVER_WALLETS_APP_ID = 'tessera-dev-server-wallet'
 
 /** A loopback port held open until `release()`, so that no other server takes it while the stack starts. */
-interface PortReservation { port: number; release(): Promise<void> }
+interface PortReservation {
+  port: number
+  release(): Promise<void>
+}
 
 function reservePort(requested: number | undefined): Promise<PortReservation> {
   if (requested) return Promise.resolve({ port: requested, release: async () => {} })
@@ -166,7 +179,16 @@ export function devProviderAppFile(demoPort: number, chain: LocalChain): AppFile
     allowed_origins: devOrigins,
     login_methods: ['email'],
     embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'off' },
-    chains: [{ id: chain.anvil.chainId, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true }],
+    chains: [
+      {
+        id: chain.anvil.chainId,
+        name: 'Anvil',
+        native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpc_url: chain.anvil.rpcUrl,
+        block_explorer_url: null,
+        testnet: true,
+      },
+    ],
     default_chain_id: chain.anvil.chainId,
     token_prices: { [`${chain.anvil.chainId}:ETH`]: 3000 },
     cross_app_provider: {
@@ -179,7 +201,16 @@ export function devProviderAppFile(demoPort: number, chain: LocalChain): AppFile
 }
 
 /** The dev app as the demos need it: every method on, OAuth at the local provider, custom JWT from the demo identity provider. */
-export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUrls: string[], chain: LocalChain, telegramBot: TelegramBot, funding: FundingStandIns, apiUrl: string, walletConnect: DevWalletConnect | null = null): AppFile {
+export function devAppFile(
+  provider: LocalOAuthProvider,
+  demoUrl: string,
+  demoUrls: string[],
+  chain: LocalChain,
+  telegramBot: TelegramBot,
+  funding: FundingStandIns,
+  apiUrl: string,
+  walletConnect: DevWalletConnect | null = null,
+): AppFile {
   const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
   return {
     id: DEV_APP_ID,
@@ -192,7 +223,9 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     oauth_redirect_urls: demoUrls,
     custom_jwt: { jwks_url: demoIdpJwksUrl(demoUrl), issuer: DEMO_IDP_ISSUER, audience: DEV_APP_ID },
     farcaster: {
-      rpc_url: chain.anvil.rpcUrl, id_registry_address: chain.farcasterRegistry.address, chain_id: chain.anvil.chainId,
+      rpc_url: chain.anvil.rpcUrl,
+      id_registry_address: chain.farcasterRegistry.address,
+      chain_id: chain.anvil.chainId,
       key_registry_address: chain.farcasterKeyRegistry.address,
     },
     // Telegram's widget is the local stand-in (telegram-oauth.ts), signing with this bot's token; Mini App sign-in on.
@@ -203,14 +236,32 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     // WalletConnect through the local relay stand-in, or WalletConnect's own relay (the internet) with a real Cloud
     // project id; with neither it stays out of the picker.
     wallet_connect_cloud_project_id: process.env.TESSERA_WALLETCONNECT_PROJECT_ID || walletConnect?.projectId || null,
-    wallet_connect_relay_url: process.env.TESSERA_WALLETCONNECT_PROJECT_ID ? null : walletConnect?.relay.url ?? null,
+    wallet_connect_relay_url: process.env.TESSERA_WALLETCONNECT_PROJECT_ID ? null : (walletConnect?.relay.url ?? null),
     // Embedded wallets on both chains at sign-in, used on the local chains only.
     // Announced to the demo pages' dapps (EIP-6963, wallet-standard: the discovery demo) once the user signs in.
     embedded_wallets: { ethereum_create_on_login: 'users-without-wallets', solana_create_on_login: 'users-without-wallets', announce_wallets_enabled: true },
     // The card providers' stand-ins sell on each anvil under a network name of theirs (onramp_network).
     chains: [
-      { id: chain.anvil.chainId, name: 'Anvil', native_currency: ether, rpc_url: chain.anvil.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil, usdc_address: chain.usdc.evm[chain.anvil.chainId] },
-      { id: chain.anvil2.chainId, name: 'Anvil 2', native_currency: ether, rpc_url: chain.anvil2.rpcUrl, block_explorer_url: null, testnet: true, onramp_network: DEV_ONRAMP_NETWORKS.anvil2, usdc_address: chain.usdc.evm[chain.anvil2.chainId] },
+      {
+        id: chain.anvil.chainId,
+        name: 'Anvil',
+        native_currency: ether,
+        rpc_url: chain.anvil.rpcUrl,
+        block_explorer_url: null,
+        testnet: true,
+        onramp_network: DEV_ONRAMP_NETWORKS.anvil,
+        usdc_address: chain.usdc.evm[chain.anvil.chainId],
+      },
+      {
+        id: chain.anvil2.chainId,
+        name: 'Anvil 2',
+        native_currency: ether,
+        rpc_url: chain.anvil2.rpcUrl,
+        block_explorer_url: null,
+        testnet: true,
+        onramp_network: DEV_ONRAMP_NETWORKS.anvil2,
+        usdc_address: chain.usdc.evm[chain.anvil2.chainId],
+      },
     ],
     default_chain_id: chain.anvil.chainId,
     solana_clusters: [{ name: 'devnet', rpc_url: chain.solana.rpcUrl, block_explorer_url: null, usdc_mint: chain.usdc.solanaMint }],
@@ -222,7 +273,20 @@ export function devAppFile(provider: LocalOAuthProvider, demoUrl: string, demoUr
     funding: devFundingFile(funding, chain.anvil),
     // Smart wallets on the first anvil when its ERC-4337 stack runs: Safe, the type whose factory the local chain has,
     // their fees paid by the app through its own paymaster endpoint (EntryPoint 0.7's VerifyingPaymaster).
-    ...(chain.aa && { smart_wallets: { type: 'safe', networks: [{ chain_id: chain.anvil.chainId, bundler_url: chain.aa.bundlerUrl, paymaster_url: devPaymasterUrl(apiUrl, DEV_APP_ID), rpc_url: chain.anvil.rpcUrl, chain_name: 'Anvil' }] } }),
+    ...(chain.aa && {
+      smart_wallets: {
+        type: 'safe',
+        networks: [
+          {
+            chain_id: chain.anvil.chainId,
+            bundler_url: chain.aa.bundlerUrl,
+            paymaster_url: devPaymasterUrl(apiUrl, DEV_APP_ID),
+            rpc_url: chain.anvil.rpcUrl,
+            chain_name: 'Anvil',
+          },
+        ],
+      },
+    }),
     // Gas sponsorship there (both EntryPoints, the dev paymaster key): those smart wallets, and server-managed wallets' sends with sponsor: true.
     ...(chain.aa && { gas_sponsorship: devGasSponsorshipFile(chain.anvil.chainId, chain.aa) }),
   }
@@ -240,7 +304,12 @@ export function devServerWalletsAppFile(devApp: AppFile): AppFile {
     id: DEV_SERVER_WALLETS_APP_ID,
     name: 'Tessera Server Wallets Demo',
     login_methods: devApp.login_methods?.filter((method) => method !== 'cross_app'),
-    embedded_wallets: { ...devApp.embedded_wallets, mode: 'user-controlled-server-wallets-only', ethereum_create_on_login: 'all-users', solana_create_on_login: 'all-users' },
+    embedded_wallets: {
+      ...devApp.embedded_wallets,
+      mode: 'user-controlled-server-wallets-only',
+      ethereum_create_on_login: 'all-users',
+      solana_create_on_login: 'all-users',
+    },
   }
 }
 
@@ -266,8 +335,12 @@ function startProgress() {
   const timer = setInterval(() => console.error(`dev stack: still starting ${part} after ${Math.round((Date.now() - started) / 1000)} s`), 30_000)
   timer.unref()
   return {
-    at(next: string) { part = next },
-    done() { clearInterval(timer) },
+    at(next: string) {
+      part = next
+    },
+    done() {
+      clearInterval(timer)
+    },
     failed(error: unknown): unknown {
       clearInterval(timer)
       if (error instanceof Error) error.message = `starting ${part}: ${error.message}`
@@ -303,7 +376,10 @@ async function startDevStackParts<Api extends Closable>(options: DevStackOptions
   try {
     progress.at('anvil')
     const [anvil, anvil2] = await Promise.all([startAnvil(), startAnvil({ chainId: ANVIL2_CHAIN_ID })])
-    cleanup.push(() => anvil.stop(), () => anvil2.stop())
+    cleanup.push(
+      () => anvil.stop(),
+      () => anvil2.stop(),
+    )
     progress.at('the Farcaster registries')
     const farcasterRegistry = await deployIdRegistryStandIn(anvil)
     const farcasterKeyRegistry = await deployKeyRegistryStandIn(anvil, farcasterRegistry.address, privateKeyToAccount(generatePrivateKey()))
@@ -317,7 +393,17 @@ async function startDevStackParts<Api extends Closable>(options: DevStackOptions
     progress.at('the ERC-4337 contracts and bundler')
     const aa = options.aa ? await startLocalAccountAbstraction(anvil.rpcUrl) : null
     if (aa) cleanup.push(() => aa.bundler.stop())
-    const chain: LocalChain = { anvil, anvil2, usdc, farcasterRegistry, farcasterKeyRegistry, solana, contracts: devTokens.info.contracts, splToken: devTokens.info.splToken, aa }
+    const chain: LocalChain = {
+      anvil,
+      anvil2,
+      usdc,
+      farcasterRegistry,
+      farcasterKeyRegistry,
+      solana,
+      contracts: devTokens.info.contracts,
+      splToken: devTokens.info.splToken,
+      aa,
+    }
     progress.at('the funding stand-ins')
     const funding = await startFundingStandIns(chain, apiUrl)
     cleanup.push(() => funding.close())
@@ -337,14 +423,27 @@ async function startDevStackParts<Api extends Closable>(options: DevStackOptions
     const builtDemos = { reactDemoDir: options.reactDemoDir, viteDemoDirs: frameworkDemos?.viteDemoDirs, nextDemoUrl: nextDemo?.url }
     progress.at('the demo server')
     await demoPort.release()
-    const demo = await startDemoServer({ appId: DEV_APP_ID, serverWalletsAppId: DEV_SERVER_WALLETS_APP_ID, apiUrl, telegramOAuthUrl: telegramStandIn.url, port: demoPort.port, devChain: devTokens, ...builtDemos }).catch((error: unknown) => {
+    const demo = await startDemoServer({
+      appId: DEV_APP_ID,
+      serverWalletsAppId: DEV_SERVER_WALLETS_APP_ID,
+      apiUrl,
+      telegramOAuthUrl: telegramStandIn.url,
+      port: demoPort.port,
+      devChain: devTokens,
+      ...builtDemos,
+    }).catch((error: unknown) => {
       options.onStartError?.('demo', error)
       throw error
     })
     cleanup.push(() => demo.close())
     const demoUrls = ['localhost', loopback].flatMap((host) => demoPageNames.map((page) => `http://${host}:${demo.port}/${page}/`))
     const devApp = devAppFile(provider, demo.url, demoUrls, chain, telegramBot, funding, apiUrl, walletConnect)
-    const apps = [options.devApp?.(devApp) ?? devApp, devProviderAppFile(demo.port, chain), devServerWalletsAppFile(devApp), ...(options.extraApps?.({ demoUrls }) ?? [])]
+    const apps = [
+      options.devApp?.(devApp) ?? devApp,
+      devProviderAppFile(demo.port, chain),
+      devServerWalletsAppFile(devApp),
+      ...(options.extraApps?.({ demoUrls }) ?? []),
+    ]
     // The file holds the providers' secrets (OAuth clients, funding stand-ins' keys): private to this user, and gone once the server has read it.
     const configDir = mkdtempSync(join(tmpdir(), 'tessera-dev-config-'))
     const configFile = join(configDir, 'config.json')
@@ -362,7 +461,18 @@ async function startDevStackParts<Api extends Closable>(options: DevStackOptions
     }
     cleanup.push(() => api.close())
     const { coinbase, moonpay, relay } = funding
-    return { api, demo, provider, chain, telegram: { standIn: telegramStandIn, bot: telegramBot }, funding: { coinbase, moonpay, relay }, demoUrls, walletConnect, aa, close: closeAll }
+    return {
+      api,
+      demo,
+      provider,
+      chain,
+      telegram: { standIn: telegramStandIn, bot: telegramBot },
+      funding: { coinbase, moonpay, relay },
+      demoUrls,
+      walletConnect,
+      aa,
+      close: closeAll,
+    }
   } catch (error) {
     await closeAll()
     throw error

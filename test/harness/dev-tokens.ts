@@ -12,7 +12,16 @@ import { anvilAccountKey } from '../../server/src/funding/test-support/evm-payou
 import { waitForSignature } from '../../server/src/funding/test-support/solana-payouts.js'
 import type { Anvil } from '../../server/src/test-support/anvil.js'
 import type { SolanaLocalnet } from '../../server/src/test-support/litesvm-rpc.js'
-import { ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, compileTestContracts, deployTestContracts, mintErc1155, mintErc20, mintErc721, type TestContracts } from './evm-contracts.js'
+import {
+  ANVIL_FIRST_PRIVATE_KEY,
+  TEST_ERC20,
+  compileTestContracts,
+  deployTestContracts,
+  mintErc1155,
+  mintErc20,
+  mintErc721,
+  type TestContracts,
+} from './evm-contracts.js'
 import { anvilCall } from './local-chains.js'
 
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
@@ -21,9 +30,20 @@ export const DEV_SPL_TOKEN = { symbol: 'TSPL', decimals: 6 } as const
 /** A fixed dev recipient on Solana (demo/shared/local-chains.js `SOL_RECIPIENT`): it holds a token account of the dev mint. */
 export const DEV_SOL_RECIPIENT = '2nhJnUNAsi8HYuJw6TsCEnWztiSFZHUuFbawreHs8zxN'
 /** What 'Get test tokens' gives: 100 TTT, one NFT, 10 ERC-1155 tokens of id 1 and 100 TSPL. */
-export const TEST_TOKEN_AMOUNTS = { erc20: 100n * 10n ** BigInt(TEST_ERC20.decimals), erc1155Id: 1n, erc1155: 10n, spl: 100n * 10n ** BigInt(DEV_SPL_TOKEN.decimals) } as const
+export const TEST_TOKEN_AMOUNTS = {
+  erc20: 100n * 10n ** BigInt(TEST_ERC20.decimals),
+  erc1155Id: 1n,
+  erc1155: 10n,
+  spl: 100n * 10n ** BigInt(DEV_SPL_TOKEN.decimals),
+} as const
 
-export interface DevSplToken { mint: string; symbol: string; decimals: number; recipient: string; recipientTokenAccount: string }
+export interface DevSplToken {
+  mint: string
+  symbol: string
+  decimals: number
+  recipient: string
+  recipientTokenAccount: string
+}
 
 /** What the demo pages read from `/dev-chain.json`. */
 export interface DevChainInfo {
@@ -32,9 +52,15 @@ export interface DevChainInfo {
   splToken: DevSplToken
 }
 
-export interface TestTokensRequest { ethereum?: string; solana?: string }
+export interface TestTokensRequest {
+  ethereum?: string
+  solana?: string
+}
 /** The NFT's id (each call mints a new one) and the wallet's token account of the dev mint. */
-export interface TestTokensResult { nftTokenId?: string; splTokenAccount?: string }
+export interface TestTokensResult {
+  nftTokenId?: string
+  splTokenAccount?: string
+}
 
 export interface DevTokens {
   info: DevChainInfo
@@ -54,7 +80,10 @@ const u64 = (value: bigint) => {
   return bytes
 }
 
-interface SolanaChain { connection: Connection; localnet: SolanaLocalnet }
+interface SolanaChain {
+  connection: Connection
+  localnet: SolanaLocalnet
+}
 
 async function sendConfirmed({ connection, localnet }: SolanaChain, transaction: Transaction, signers: Keypair[]): Promise<void> {
   // A fresh blockhash (the next slot): the same mint twice in one slot would be one transaction, refused as processed.
@@ -69,11 +98,21 @@ async function sendConfirmed({ connection, localnet }: SolanaChain, transaction:
 async function createTokenAccount(chain: SolanaChain, payer: Keypair, mint: PublicKey, owner: PublicKey): Promise<PublicKey> {
   const account = Keypair.generate()
   const rent = await chain.connection.getMinimumBalanceForRentExemption(165)
-  await sendConfirmed(chain, new Transaction().add(
-    SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: account.publicKey, lamports: rent, space: 165, programId: TOKEN_PROGRAM }),
-    // InitializeAccount3: the owner in the data.
-    tokenInstruction([[account.publicKey, false, true], [mint, false, false]], Buffer.concat([Buffer.from([18]), owner.toBuffer()])),
-  ), [payer, account])
+  await sendConfirmed(
+    chain,
+    new Transaction().add(
+      SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: account.publicKey, lamports: rent, space: 165, programId: TOKEN_PROGRAM }),
+      // InitializeAccount3: the owner in the data.
+      tokenInstruction(
+        [
+          [account.publicKey, false, true],
+          [mint, false, false],
+        ],
+        Buffer.concat([Buffer.from([18]), owner.toBuffer()]),
+      ),
+    ),
+    [payer, account],
+  )
   return account.publicKey
 }
 
@@ -88,11 +127,15 @@ async function createSplMint(chain: SolanaChain, decimals: number): Promise<{ au
   const mint = Keypair.generate()
   chain.localnet.airdrop(authority.publicKey.toBase58(), 10n ** 10n)
   const rent = await chain.connection.getMinimumBalanceForRentExemption(82)
-  await sendConfirmed(chain, new Transaction().add(
-    SystemProgram.createAccount({ fromPubkey: authority.publicKey, newAccountPubkey: mint.publicKey, lamports: rent, space: 82, programId: TOKEN_PROGRAM }),
-    // InitializeMint2: decimals, the authority, no freeze authority.
-    tokenInstruction([[mint.publicKey, false, true]], Buffer.concat([Buffer.from([20, decimals]), authority.publicKey.toBuffer(), Buffer.from([0])])),
-  ), [authority, mint])
+  await sendConfirmed(
+    chain,
+    new Transaction().add(
+      SystemProgram.createAccount({ fromPubkey: authority.publicKey, newAccountPubkey: mint.publicKey, lamports: rent, space: 82, programId: TOKEN_PROGRAM }),
+      // InitializeMint2: decimals, the authority, no freeze authority.
+      tokenInstruction([[mint.publicKey, false, true]], Buffer.concat([Buffer.from([20, decimals]), authority.publicKey.toBuffer(), Buffer.from([0])])),
+    ),
+    [authority, mint],
+  )
   return { authority, mint: mint.publicKey }
 }
 
@@ -107,13 +150,27 @@ async function createDevSplMint(chain: SolanaChain) {
 async function mintSplTo(chain: SolanaChain, authority: Keypair, mint: PublicKey, owner: PublicKey, amount: bigint): Promise<PublicKey> {
   const account = (await tokenAccountOf(chain.connection, mint, owner)) ?? (await createTokenAccount(chain, authority, mint, owner))
   // MintTo: mint, destination, authority.
-  await sendConfirmed(chain, new Transaction().add(
-    tokenInstruction([[mint, false, true], [account, false, true], [authority.publicKey, true, false]], Buffer.concat([Buffer.from([7]), u64(amount)])),
-  ), [authority])
+  await sendConfirmed(
+    chain,
+    new Transaction().add(
+      tokenInstruction(
+        [
+          [mint, false, true],
+          [account, false, true],
+          [authority.publicKey, true, false],
+        ],
+        Buffer.concat([Buffer.from([7]), u64(amount)]),
+      ),
+    ),
+    [authority],
+  )
   return account
 }
 
-const solanaChain = (solana: SolanaLocalnet): SolanaChain => ({ connection: new Connection(solana.rpcUrl, { commitment: 'confirmed', disableRetryOnRateLimit: true }), localnet: solana })
+const solanaChain = (solana: SolanaLocalnet): SolanaChain => ({
+  connection: new Connection(solana.rpcUrl, { commitment: 'confirmed', disableRetryOnRateLimit: true }),
+  localnet: solana,
+})
 
 /** Deploys the test contracts on anvil and creates the SPL mint; `giveTestTokens` runs one request at a time (one deployer nonce). */
 export async function setUpDevTokens(anvil: Anvil, solana: SolanaLocalnet): Promise<DevTokens> {

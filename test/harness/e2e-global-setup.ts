@@ -27,7 +27,9 @@ export default function setup(): () => void {
       console.log(`docs/security.md #54: no secret or stack trace in ${readdirSync(dir).length} e2e log files (${dir})`)
       return
     }
-    console.error(`\ndocs/security.md #54 FAILED: secrets or stack traces in the e2e logs and error bodies (redacted):\n${findings.map(describeFinding).join('\n')}`)
+    console.error(
+      `\ndocs/security.md #54 FAILED: secrets or stack traces in the e2e logs and error bodies (redacted):\n${findings.map(describeFinding).join('\n')}`,
+    )
     // Vitest has already chosen its exit code and only prints a global teardown's error; the run exits with this one.
     process.exitCode = 1
   }

@@ -18,7 +18,10 @@ export const TEST_ERC721 = { name: 'Tessera Test NFT', symbol: 'TNFT' } as const
 
 const contractNames = ['TestERC20', 'TestERC721', 'TestERC1155', 'Reverter'] as const
 type ContractName = (typeof contractNames)[number]
-export interface CompiledContract { abi: Abi; bytecode: Hex }
+export interface CompiledContract {
+  abi: Abi
+  bytecode: Hex
+}
 
 const contractsDir = join(repoRoot, 'test', 'contracts')
 const cacheDir = join(repoRoot, 'node_modules', '.cache', 'tessera-contracts')
@@ -27,23 +30,34 @@ const cacheDir = join(repoRoot, 'node_modules', '.cache', 'tessera-contracts')
 export function compileTestContracts(): Record<ContractName, CompiledContract> {
   const require = createRequire(import.meta.url)
   const solc = require('solc') as { compile(input: string): string; version(): string }
-  const files = readdirSync(contractsDir).filter((file) => file.endsWith('.sol')).sort()
+  const files = readdirSync(contractsDir)
+    .filter((file) => file.endsWith('.sol'))
+    .sort()
   const sources = Object.fromEntries(files.map((file) => [file, { content: readFileSync(join(contractsDir, file), 'utf8') }]))
   const hash = createHash('sha256').update(solc.version()).update(JSON.stringify(sources)).digest('hex').slice(0, 16)
   const cached = join(cacheDir, `${hash}.json`)
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as Record<ContractName, CompiledContract>
-  const output = JSON.parse(solc.compile(JSON.stringify({
-    language: 'Solidity',
-    sources,
-    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-  }))) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>> }
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources,
+        settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+      }),
+    ),
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[]
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+  }
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (errors.length > 0) throw new Error(`solc: ${errors.map((error) => error.formattedMessage).join('\n')}`)
-  const compiled = Object.fromEntries(contractNames.map((name) => {
-    const contract = output.contracts[`${name}.sol`]?.[name]
-    if (!contract) throw new Error(`solc produced no ${name}`)
-    return [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex }]
-  })) as Record<ContractName, CompiledContract>
+  const compiled = Object.fromEntries(
+    contractNames.map((name) => {
+      const contract = output.contracts[`${name}.sol`]?.[name]
+      if (!contract) throw new Error(`solc produced no ${name}`)
+      return [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex }]
+    }),
+  ) as Record<ContractName, CompiledContract>
   mkdirSync(cacheDir, { recursive: true })
   writeFileSync(cached, JSON.stringify(compiled))
   return compiled
@@ -52,7 +66,12 @@ export function compileTestContracts(): Record<ContractName, CompiledContract> {
 export const testContractAbis = (): Record<ContractName, Abi> =>
   Object.fromEntries(Object.entries(compileTestContracts()).map(([name, contract]) => [name, contract.abi])) as Record<ContractName, Abi>
 
-export interface TestContracts { erc20: Address; erc721: Address; erc1155: Address; reverter: Address }
+export interface TestContracts {
+  erc20: Address
+  erc721: Address
+  erc1155: Address
+  reverter: Address
+}
 
 const clientsFor = (rpcUrl: string, privateKey: Hex) => ({
   wallet: createWalletClient({ account: privateKeyToAccount(privateKey), transport: http(rpcUrl) }),

@@ -11,7 +11,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { approveInFarcasterApp } from '../../server/src/test-support/farcaster-app.js'
 import type { LocalChain } from './dev-stack.js'
 
-export const FARCASTER_CONSOLE_HINT = 'Farcaster       paste the Farcaster screen\'s \'Copy link\' here (then an fid, default 1) to sign as that fid,\n' +
+export const FARCASTER_CONSOLE_HINT =
+  "Farcaster       paste the Farcaster screen's 'Copy link' here (then an fid, default 1) to sign as that fid,\n" +
   '                or a signer approval link to approve it (`revoke <link>` to remove it)'
 
 /** The same made-up custody key for an fid on every start, so the fid stays one user of the dev app. */
@@ -29,8 +30,16 @@ export function approveFarcasterLinksFromConsole(chain: LocalChain, apiUrl: stri
     const custody = devCustodyKey(fid)
     void chain.farcasterRegistry
       .setCustody(fid, custody.address)
-      .then(() => approveInFarcasterApp({ apiUrl, connectUri: uri, fid, custody, now: new Date(), profile: { username: `dev${fid}`, display_name: `Dev user ${fid}` } }))
-      .then((response) => console.log(response.ok ? `Farcaster: approved as fid ${fid}; the modal signs in within 2 s` : `Farcaster: the relay answered ${response.status} (the link expired or was used)`))
+      .then(() =>
+        approveInFarcasterApp({ apiUrl, connectUri: uri, fid, custody, now: new Date(), profile: { username: `dev${fid}`, display_name: `Dev user ${fid}` } }),
+      )
+      .then((response) =>
+        console.log(
+          response.ok
+            ? `Farcaster: approved as fid ${fid}; the modal signs in within 2 s`
+            : `Farcaster: the relay answered ${response.status} (the link expired or was used)`,
+        ),
+      )
       .catch((error: unknown) => console.log(`Farcaster: ${(error as Error).message}`))
   })
   return () => lines.close()

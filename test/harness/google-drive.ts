@@ -13,7 +13,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { GOOGLE_DRIVE_APPDATA_SCOPE } from '../../src/protocol/index.js'
 
-export interface DriveFile { id: string; name: string; owner: string; content: Buffer }
+export interface DriveFile {
+  id: string
+  name: string
+  owner: string
+  content: Buffer
+}
 
 export interface GoogleDriveStandIn {
   /** The API base URL (what googleapis.com is for the real service). */
@@ -80,7 +85,13 @@ export async function startGoogleDrive(options: StartGoogleDriveOptions): Promis
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*')
     res.setHeader('vary', 'origin')
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-methods': 'GET, POST, PATCH, DELETE', 'access-control-allow-headers': 'authorization, content-type', 'access-control-max-age': '600' }).end()
+      res
+        .writeHead(204, {
+          'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-max-age': '600',
+        })
+        .end()
       return
     }
     const url = new URL(req.url ?? '/', 'http://drive.local')
@@ -94,11 +105,14 @@ export async function startGoogleDrive(options: StartGoogleDriveOptions): Promis
     }
 
     if (req.method === 'GET' && url.pathname === '/drive/v3/files') {
-      if (url.searchParams.get('spaces') !== 'appDataFolder') return driveError(res, 403, 'PERMISSION_DENIED', 'The granted scopes do not give access to all of the requested spaces.')
+      if (url.searchParams.get('spaces') !== 'appDataFolder')
+        return driveError(res, 403, 'PERMISSION_DENIED', 'The granted scopes do not give access to all of the requested spaces.')
       const matches = nameFilter(url.searchParams.get('q'))
       if (!matches) return driveError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value')
       const found = [...files.values()].filter((file) => file.owner === grant.sub && matches(file.name))
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'drive#fileList', files: found.map(({ id, name }) => ({ kind: 'drive#file', id, name })) }))
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ kind: 'drive#fileList', files: found.map(({ id, name }) => ({ kind: 'drive#file', id, name })) }))
       return
     }
     if (req.method === 'POST' && url.pathname === '/upload/drive/v3/files') {
@@ -106,7 +120,8 @@ export async function startGoogleDrive(options: StartGoogleDriveOptions): Promis
       const parts = multipartParts(await readBody(req), req.headers['content-type'] ?? '')
       if (!parts || typeof parts.metadata.name !== 'string') return driveError(res, 400, 'INVALID_ARGUMENT', 'Invalid multipart request')
       const parents = parts.metadata.parents
-      if (!Array.isArray(parents) || parents.length !== 1 || parents[0] !== 'appDataFolder') return driveError(res, 403, 'PERMISSION_DENIED', 'The granted scopes do not give access to all of the requested spaces.')
+      if (!Array.isArray(parents) || parents.length !== 1 || parents[0] !== 'appDataFolder')
+        return driveError(res, 403, 'PERMISSION_DENIED', 'The granted scopes do not give access to all of the requested spaces.')
       const file: DriveFile = { id: randomBytes(16).toString('base64url'), name: parts.metadata.name, owner: grant.sub, content: parts.media }
       files.set(file.id, file)
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'drive#file', id: file.id, name: file.name }))

@@ -171,16 +171,35 @@ export async function installSolanaWallet(page: Page, options: SolanaWalletOptio
         features['solana:signMessage'] = {
           version: '1.0.0',
           signMessage: (...inputs: { message: Uint8Array }[]) =>
-            Promise.all(inputs.map(async (input) => ({ signedMessage: input.message, signature: await ask({ op: 'signMessage', bytes: Array.from(input.message) }) }))),
+            Promise.all(
+              inputs.map(async (input) => ({ signedMessage: input.message, signature: await ask({ op: 'signMessage', bytes: Array.from(input.message) }) })),
+            ),
         }
       }
-      const wallet = Object.freeze({ version: '1.0.0', name, icon, chains, features, get accounts() { return accounts } })
+      const wallet = Object.freeze({
+        version: '1.0.0',
+        name,
+        icon,
+        chains,
+        features,
+        get accounts() {
+          return accounts
+        },
+      })
       // Wallet-standard registration: answer the app's app-ready, and announce in case the app is already listening.
       const register = (api: { register(wallet: unknown): unknown }) => api.register(wallet)
       window.addEventListener('wallet-standard:app-ready', (event) => register((event as CustomEvent).detail))
       window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }))
     },
-    { binding, name, icon: icon(name[0] ?? 'S'), address: wallet.address, publicKey: Array.from(wallet.publicKey), signMessage: options.signMessage !== false, signAndSend: !!options.rpcUrl },
+    {
+      binding,
+      name,
+      icon: icon(name[0] ?? 'S'),
+      address: wallet.address,
+      publicKey: Array.from(wallet.publicKey),
+      signMessage: options.signMessage !== false,
+      signAndSend: !!options.rpcUrl,
+    },
   )
   return { address: wallet.address, secretKey: wallet.secretKey, rejectNext: () => wallet.rejectNext() }
 }

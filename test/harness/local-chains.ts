@@ -37,7 +37,11 @@ export function fundDevSolanaAccounts(solana: SolanaLocalnet): Keypair[] {
 }
 
 export async function anvilCall(anvil: Anvil, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result
@@ -47,7 +51,12 @@ export async function anvilCall(anvil: Anvil, method: string, params: unknown[])
  * Credits `amount` of the chain's native currency to `address`: wei on anvil for a 0x address (on the second anvil
  * when `chainId` names it), lamports on the Solana endpoint for a base58 one.
  */
-export async function fundAddress(chains: { anvil: Anvil; anvil2?: Anvil; solana: SolanaLocalnet }, address: string, amount: bigint, options: { chainId?: number } = {}): Promise<void> {
+export async function fundAddress(
+  chains: { anvil: Anvil; anvil2?: Anvil; solana: SolanaLocalnet },
+  address: string,
+  amount: bigint,
+  options: { chainId?: number } = {},
+): Promise<void> {
   if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
     const anvil = [chains.anvil, chains.anvil2].find((candidate) => candidate && candidate.chainId === (options.chainId ?? chains.anvil.chainId))
     if (!anvil) throw new Error(`no local chain ${options.chainId}`)

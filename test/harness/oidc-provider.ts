@@ -71,15 +71,29 @@ interface OidcProviderModule {
   default: new (issuer: string, configuration: Record<string, unknown>) => OidcProvider
   interactionPolicy: { base(): PromptList; Check: CheckConstructor }
 }
-type CheckConstructor = (new (reason: string, description: string, check: (ctx: KoaContext) => boolean) => unknown) & { REQUEST_PROMPT: boolean; NO_NEED_TO_PROMPT: boolean }
-interface PromptList { get(name: string): { checks: { add(check: unknown, index?: number): void } } }
-interface KoaContext { path: string; method: string; body: unknown; oidc: { result?: unknown } }
+type CheckConstructor = (new (
+  reason: string,
+  description: string,
+  check: (ctx: KoaContext) => boolean,
+) => unknown) & { REQUEST_PROMPT: boolean; NO_NEED_TO_PROMPT: boolean }
+interface PromptList {
+  get(name: string): { checks: { add(check: unknown, index?: number): void } }
+}
+interface KoaContext {
+  path: string
+  method: string
+  body: unknown
+  oidc: { result?: unknown }
+}
 interface OidcProvider {
   callback(): (req: IncomingMessage, res: ServerResponse) => void
   use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; params: Record<string, string | undefined>; prompt: { name: string } }>
   interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission: boolean }): Promise<void>
-  Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; addOIDCClaims(claims: string[]): void; save(): Promise<string> }
+  Grant: new (init: {
+    accountId: string
+    clientId: string
+  }) => { addOIDCScope(scope: string): void; addOIDCClaims(claims: string[]): void; save(): Promise<string> }
   AccessToken: { find(token: string): Promise<{ accountId: string; scope?: string } | undefined> }
 }
 
@@ -129,37 +143,55 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   // Every authorization request shows an interaction, even with a live provider session, so each
   // flow signs in the account the test chose.
   const policy = interactionPolicy.base()
-  policy.get('login').checks.add(new interactionPolicy.Check('always_interact', 'every request is interactive', (ctx) =>
-    ctx.oidc.result ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT), 0)
+  policy
+    .get('login')
+    .checks.add(
+      new interactionPolicy.Check('always_interact', 'every request is interactive', (ctx) =>
+        ctx.oidc.result ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+      0,
+    )
 
   // Google Drive recovery comes back to the server's recovery callback: the google-like client accepts it beside the login's.
-  const googleRedirectUris = [...options.redirectUris, ...options.redirectUris.filter((uri) => uri.endsWith('/api/v1/oauth/callback/google')).map((uri) => recoveryCallbackUrl(new URL(uri).origin))]
-  const provider = await withoutProviderWarnings(() => new Provider(issuer, {
-    clients: [
-      { client_id: OIDC_CLIENT, client_secret: secrets.oidc, redirect_uris: googleRedirectUris, grant_types: ['authorization_code', 'refresh_token'] },
-      { client_id: OAUTH2_CLIENT, client_secret: secrets.oauth2, redirect_uris: options.redirectUris },
-      {
-        client_id: OIDC_POST_CLIENT, client_secret: secrets.oidcPost, redirect_uris: options.redirectUris,
-        token_endpoint_auth_method: 'client_secret_post', id_token_signed_response_alg: 'HS256',
-      },
-    ],
-    jwks: { keys: [signingJwk] },
-    enabledJWA: { idTokenSigningAlgValues: ['RS256', 'HS256'] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    // Google Drive's app-data scope: the Drive stand-in (google-drive.ts) accepts this provider's tokens.
-    scopes: ['openid', 'offline_access', 'email', 'profile', ...OAUTH2_SCOPES, GOOGLE_DRIVE_APPDATA_SCOPE],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    // Google puts the profile claims in the ID token itself.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`, policy },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub)
-      if (!account) return undefined
-      return { accountId: sub, claims: () => ({ sub, email: account.email, email_verified: account.email_verified, name: account.name, picture: account.picture }) }
-    },
-    ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 600, Grant: 600 },
-  }))
+  const googleRedirectUris = [
+    ...options.redirectUris,
+    ...options.redirectUris.filter((uri) => uri.endsWith('/api/v1/oauth/callback/google')).map((uri) => recoveryCallbackUrl(new URL(uri).origin)),
+  ]
+  const provider = await withoutProviderWarnings(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          { client_id: OIDC_CLIENT, client_secret: secrets.oidc, redirect_uris: googleRedirectUris, grant_types: ['authorization_code', 'refresh_token'] },
+          { client_id: OAUTH2_CLIENT, client_secret: secrets.oauth2, redirect_uris: options.redirectUris },
+          {
+            client_id: OIDC_POST_CLIENT,
+            client_secret: secrets.oidcPost,
+            redirect_uris: options.redirectUris,
+            token_endpoint_auth_method: 'client_secret_post',
+            id_token_signed_response_alg: 'HS256',
+          },
+        ],
+        jwks: { keys: [signingJwk] },
+        enabledJWA: { idTokenSigningAlgValues: ['RS256', 'HS256'] },
+        cookies: { keys: [randomBytes(32).toString('base64url')] },
+        // Google Drive's app-data scope: the Drive stand-in (google-drive.ts) accepts this provider's tokens.
+        scopes: ['openid', 'offline_access', 'email', 'profile', ...OAUTH2_SCOPES, GOOGLE_DRIVE_APPDATA_SCOPE],
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+        // Google puts the profile claims in the ID token itself.
+        conformIdTokenClaims: false,
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`, policy },
+        findAccount: (_ctx: unknown, sub: string) => {
+          const account = accounts.get(sub)
+          if (!account) return undefined
+          return {
+            accountId: sub,
+            claims: () => ({ sub, email: account.email, email_verified: account.email_verified, name: account.name, picture: account.picture }),
+          }
+        },
+        ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, RefreshToken: 86400, Interaction: 600, Session: 600, Grant: 600 },
+      }),
+  )
 
   provider.use(async (ctx, next) => {
     await next()
@@ -175,14 +207,24 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   async function finish(req: IncomingMessage, res: ServerResponse, account: ProviderAccount | null): Promise<void> {
     const details = await provider.interactionDetails(req, res)
     if (!account) {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User denied the request' }, { mergeWithLastSubmission: false })
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User denied the request' },
+        { mergeWithLastSubmission: false },
+      )
       return
     }
     accounts.set(account.sub, account)
     const grant = new provider.Grant({ accountId: account.sub, clientId: details.params.client_id! })
     if (details.params.scope) grant.addOIDCScope(details.params.scope)
     grant.addOIDCClaims(['email', 'email_verified', 'name', 'picture'])
-    await provider.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: false })
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.sub }, consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: false },
+    )
   }
 
   function interactionForm(res: ServerResponse, uid: string): void {
@@ -213,9 +255,18 @@ ${field('sub', 'Subject')}${field('email', 'Email')}${field('name', 'Name')}${fi
       res.writeHead(401).end(JSON.stringify({ message: 'Bad credentials' }))
       return
     }
-    const body = path === '/api/user'
-      ? { id: Number.isNaN(Number(account.sub)) ? account.sub : Number(account.sub), login: account.login ?? account.sub, name: account.name ?? null, email: account.email ?? null, avatar_url: account.picture ?? null }
-      : account.email ? [{ email: account.email, primary: true, verified: account.email_verified === true, visibility: 'public' }] : []
+    const body =
+      path === '/api/user'
+        ? {
+            id: Number.isNaN(Number(account.sub)) ? account.sub : Number(account.sub),
+            login: account.login ?? account.sub,
+            name: account.name ?? null,
+            email: account.email ?? null,
+            avatar_url: account.picture ?? null,
+          }
+        : account.email
+          ? [{ email: account.email, primary: true, verified: account.email_verified === true, visibility: 'public' }]
+          : []
     res.writeHead(200).end(JSON.stringify(body))
   }
 
@@ -225,7 +276,10 @@ ${field('sub', 'Subject')}${field('email', 'Email')}${field('name', 'Name')}${fi
     const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname)
     const run = async () => {
       if (interaction && req.method === 'GET') {
-        if (denyNext) { denyNext = false; return finish(req, res, null) }
+        if (denyNext) {
+          denyNext = false
+          return finish(req, res, null)
+        }
         if (options.interaction === 'form') return interactionForm(res, interaction[1]!)
         return finish(req, res, current)
       }
@@ -245,20 +299,40 @@ ${field('sub', 'Subject')}${field('email', 'Email')}${field('name', 'Name')}${fi
   const endpoints = { authorizationEndpoint: `${issuer}/auth`, tokenEndpoint: `${issuer}/token`, issuer }
   return {
     issuer,
-    oidcSettings: { clientId: OIDC_CLIENT, clientSecret: secrets.oidc, ...endpoints, userInfoEndpoint: `${issuer}/me`, jwksUri: `${issuer}/jwks`, scopes: ['openid', 'email', 'profile'] },
-    oidcPostSettings: { clientId: OIDC_POST_CLIENT, clientSecret: secrets.oidcPost, ...endpoints, jwksUri: `${issuer}/jwks`, scopes: ['openid', 'profile', 'email'] },
+    oidcSettings: {
+      clientId: OIDC_CLIENT,
+      clientSecret: secrets.oidc,
+      ...endpoints,
+      userInfoEndpoint: `${issuer}/me`,
+      jwksUri: `${issuer}/jwks`,
+      scopes: ['openid', 'email', 'profile'],
+    },
+    oidcPostSettings: {
+      clientId: OIDC_POST_CLIENT,
+      clientSecret: secrets.oidcPost,
+      ...endpoints,
+      jwksUri: `${issuer}/jwks`,
+      scopes: ['openid', 'profile', 'email'],
+    },
     oauth2Settings: { clientId: OAUTH2_CLIENT, clientSecret: secrets.oauth2, ...endpoints, userInfoEndpoint: `${issuer}/api/user`, scopes: OAUTH2_SCOPES },
-    signInAs(account) { current = account },
-    denyNext() { denyNext = true },
-    tamperNextIdToken(change) { tamper = change },
+    signInAs(account) {
+      current = account
+    },
+    denyNext() {
+      denyNext = true
+    },
+    tamperNextIdToken(change) {
+      tamper = change
+    },
     async accessTokenGrant(token) {
       const grant = await provider.AccessToken.find(token)
       return grant ? { sub: grant.accountId, scopes: (grant.scope ?? '').split(' ').filter(Boolean) } : null
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 
@@ -290,7 +364,13 @@ export async function authorize(url: string, form: { action: 'allow' | 'deny'; a
       continue
     }
     const html = await response.text()
-    if (response.status !== 200 || !/<form method="post" action="([^"]+)"/.test(html)) throw new Error(`Provider answered ${response.status}: ${html.replace(/<style>[\s\S]*<\/style>|<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`)
+    if (response.status !== 200 || !/<form method="post" action="([^"]+)"/.test(html))
+      throw new Error(
+        `Provider answered ${response.status}: ${html
+          .replace(/<style>[\s\S]*<\/style>|<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 300)}`,
+      )
     const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!
     const fields = new URLSearchParams({ action: form.action })
     const account = form.account
@@ -298,10 +378,17 @@ export async function authorize(url: string, form: { action: 'allow' | 'deny'; a
       for (const key of ['sub', 'email', 'name', 'login'] as const) if (account[key]) fields.set(key, account[key]!)
       if (account.email_verified) fields.set('email_verified', 'true')
     } else {
-      for (const match of html.matchAll(/<input name="(\w+)" value="([^"]*)"/g)) fields.set(match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+      for (const match of html.matchAll(/<input name="(\w+)" value="([^"]*)"/g))
+        fields.set(
+          match[1]!,
+          match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+        )
       if (/name="email_verified" value="true" checked/.test(html)) fields.set('email_verified', 'true')
     }
-    next = { url: new URL(action, next.url), init: { method: 'POST', body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } } }
+    next = {
+      url: new URL(action, next.url),
+      init: { method: 'POST', body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    }
   }
   throw new Error('Too many redirects at the provider')
 }

@@ -13,9 +13,18 @@ export interface RecordedMessage {
   data: string
 }
 
-export interface RecordedRequest { method: string; url: string; headers: string; body: string; response: Promise<string> }
+export interface RecordedRequest {
+  method: string
+  url: string
+  headers: string
+  body: string
+  response: Promise<string>
+}
 
-export interface Recording { messages: RecordedMessage[]; requests: RecordedRequest[] }
+export interface Recording {
+  messages: RecordedMessage[]
+  requests: RecordedRequest[]
+}
 
 export async function recordContext(context: BrowserContext): Promise<Recording> {
   const recording: Recording = { messages: [], requests: [] }
@@ -23,7 +32,11 @@ export async function recordContext(context: BrowserContext): Promise<Recording>
   await context.addInitScript(() => {
     const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
     const replacer = (_key: string, value: unknown) =>
-      value instanceof ArrayBuffer ? hex(new Uint8Array(value)) : ArrayBuffer.isView(value) ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) : value
+      value instanceof ArrayBuffer
+        ? hex(new Uint8Array(value))
+        : ArrayBuffer.isView(value)
+          ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+          : value
     addEventListener(
       'message',
       (event) => {
@@ -39,7 +52,10 @@ export async function recordContext(context: BrowserContext): Promise<Recording>
       url: request.url(),
       headers: JSON.stringify(request.headers()),
       body: request.postData() ?? '',
-      response: request.response().then((response) => response?.text() ?? '').catch(() => ''),
+      response: request
+        .response()
+        .then((response) => response?.text() ?? '')
+        .catch(() => ''),
     })
   })
   return recording

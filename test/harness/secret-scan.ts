@@ -6,9 +6,18 @@ import { wordlist as bip39Words } from '@scure/bip39/wordlists/english'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export interface SecretFinding { file: string; line: number; kind: string; redacted: string }
+export interface SecretFinding {
+  file: string
+  line: number
+  kind: string
+  redacted: string
+}
 
-interface SecretPattern { kind: string; pattern: RegExp; confirm?: (match: string) => boolean }
+interface SecretPattern {
+  kind: string
+  pattern: RegExp
+  confirm?: (match: string) => boolean
+}
 
 const mnemonicWords = new Set(bip39Words)
 /** Twelve BIP-39 words in a row, anywhere in a run of short words. */

@@ -27,7 +27,11 @@ export type TelegramFields = Record<string, string | number>
 
 /** Telegram's data-check-string: every field but `hash`, sorted by name, as `key=value` lines. */
 const dataCheckString = (fields: TelegramFields) =>
-  Object.keys(fields).filter((key) => key !== 'hash').sort().map((key) => `${key}=${fields[key]}`).join('\n')
+  Object.keys(fields)
+    .filter((key) => key !== 'hash')
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n')
 
 /** A Login Widget result for `user`, signed with the bot token the way Telegram does. */
 export function signWidgetResult(user: TelegramFields, botToken: string, authDate = Math.floor(Date.now() / 1000)): TelegramFields {
@@ -105,9 +109,12 @@ export async function startTelegramOAuth(options: { bots: TelegramBot[]; host?: 
         .filter(([, value]) => value !== null)
         .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value!)}">`)
         .join('')
-      const field = (name: string, label: string, value: string) =>
-        `<p><label>${label} <input name="${name}" value="${escapeHtml(value)}"></label></p>`
-      return page(response, 200, `Log in to ${widget.bot.botName}`, `
+      const field = (name: string, label: string, value: string) => `<p><label>${label} <input name="${name}" value="${escapeHtml(value)}"></label></p>`
+      return page(
+        response,
+        200,
+        `Log in to ${widget.bot.botName}`,
+        `
         <h1>Log in to ${escapeHtml(widget.bot.botName)}</h1>
         <p><strong>${escapeHtml(new URL(widget.origin).host)}</strong> wants to log in on its site with your Telegram account.</p>
         <form method="post" action="/auth/answer">${hidden}
@@ -117,7 +124,8 @@ export async function startTelegramOAuth(options: { bots: TelegramBot[]; host?: 
           ${field('username', 'Username', '')}
           <button type="submit" name="answer" value="accept">Accept</button>
           <button type="submit" name="answer" value="decline">Decline</button>
-        </form>`)
+        </form>`,
+      )
     }
     if (request.method === 'POST' && url.pathname === '/auth/answer') {
       const form = await formBody(request)
@@ -138,10 +146,15 @@ export async function startTelegramOAuth(options: { bots: TelegramBot[]; host?: 
         response.writeHead(302, { location: back.href })
         return void response.end()
       }
-      return page(response, 200, 'Telegram', `<p>${accepted ? 'Logged in.' : 'Declined.'}</p><script>
+      return page(
+        response,
+        200,
+        'Telegram',
+        `<p>${accepted ? 'Logged in.' : 'Declined.'}</p><script>
         if (window.opener) window.opener.postMessage(JSON.stringify({ event: 'auth_result', result: ${scriptJson(result)}, origin: location.origin }), ${scriptJson(widget.origin)});
         window.close();
-      </script>`)
+      </script>`,
+      )
     }
     page(response, 404, 'Not found', '<p>Not found</p>')
   }

@@ -34,12 +34,12 @@ export function verifyingPaymasterActions(options: { client: PublicClient; payma
     async getPaymasterData(userOperation: GetPaymasterDataParameters) {
       // viem asks once every gas field is estimated; getHash reads the paymaster's gas limits, not its signature.
       const stubbed = { ...(userOperation as unknown as UserOperation<'0.7'>), paymaster: options.paymaster, paymasterData: timestamps(window) }
-      const hash = await options.client.readContract({
+      const hash = (await options.client.readContract({
         address: options.paymaster,
         abi: verifyingPaymaster07Artifact().abi,
         functionName: 'getHash',
         args: [toPackedUserOperation(stubbed), window.validUntil, window.validAfter],
-      }) as Hex
+      })) as Hex
       const signature = await options.signer.signMessage({ message: { raw: hash } })
       return { paymaster: options.paymaster, paymasterData: concat([timestamps(window), signature]) }
     },

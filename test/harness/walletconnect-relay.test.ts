@@ -37,7 +37,10 @@ interface RawClient {
 /** A relay client written from the protocol, for what the SDK clients never send. */
 async function rawClient(query?: string): Promise<RawClient> {
   const socket = new WebSocket(`${relay.url}/?${query ?? `projectId=${PROJECT_ID}&auth=${await relayJwt()}`}`)
-  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject) })
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
   const pending = new Map<number, (answer: never) => void>()
   const pushes: RawClient['pushes'] = []
   socket.on('message', (raw) => {
@@ -49,11 +52,12 @@ async function rawClient(query?: string): Promise<RawClient> {
   })
   let nextId = 1
   return {
-    call: (method, params) => new Promise((resolve) => {
-      const id = nextId++
-      pending.set(id, resolve)
-      socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
-    }),
+    call: (method, params) =>
+      new Promise((resolve) => {
+        const id = nextId++
+        pending.set(id, resolve)
+        socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
+      }),
     pushes,
     close: () => socket.close(),
   }
@@ -68,7 +72,12 @@ describe('connecting', () => {
     const jwt = await relayJwt()
     const [header, payload, signature] = jwt.split('.') as [string, string, string]
     const forged = `${header}.${payload}.${signature.slice(0, -4)}AAAA`
-    for (const query of [`auth=${jwt}`, `projectId=ffffffffffffffffffffffffffffffff&auth=${jwt}`, `projectId=${PROJECT_ID}`, `projectId=${PROJECT_ID}&auth=${forged}`]) {
+    for (const query of [
+      `auth=${jwt}`,
+      `projectId=ffffffffffffffffffffffffffffffff&auth=${jwt}`,
+      `projectId=${PROJECT_ID}`,
+      `projectId=${PROJECT_ID}&auth=${forged}`,
+    ]) {
       await expect(rawClient(query), query).rejects.toThrow('401')
     }
     await expect(rawClient()).resolves.toBeTruthy()
@@ -148,7 +157,9 @@ describe('the JSON-RPC methods', () => {
 
   it('answers bad parameters and unknown methods with JSON-RPC errors', async () => {
     const client = await rawClient()
-    expect(await client.call('irn_publish', { topic: 'e'.repeat(64) })).toMatchObject({ error: { code: -32602, message: 'Invalid params: message must be a non-empty string' } })
+    expect(await client.call('irn_publish', { topic: 'e'.repeat(64) })).toMatchObject({
+      error: { code: -32602, message: 'Invalid params: message must be a non-empty string' },
+    })
     expect(await client.call('irn_publish', { topic: 'e'.repeat(64), message: 'x', ttl: -5 })).toMatchObject({ error: { code: -32602 } })
     expect(await client.call('irn_batchSubscribe', { topics: 'nope' })).toMatchObject({ error: { code: -32602 } })
     expect(await client.call('irn_teleport', {})).toMatchObject({ error: { code: -32601 } })
@@ -163,11 +174,12 @@ describe('the WalletConnect SDKs through the relay', () => {
   })
   afterAll(() => wallet.close())
 
-  const dappSession = () => signClientSession({
-    projectId: PROJECT_ID,
-    relayUrl: relay.url,
-    metadata: { name: 'Tessera test', description: 'Tessera test', url: 'http://localhost', icons: [] },
-  })
+  const dappSession = () =>
+    signClientSession({
+      projectId: PROJECT_ID,
+      relayUrl: relay.url,
+      metadata: { name: 'Tessera test', description: 'Tessera test', url: 'http://localhost', icons: [] },
+    })
 
   it('pairs the dapp adapter with a WalletKit wallet, signs (personal_sign, eth_signTypedData_v4), and a dapp disconnect reaches the wallet', async () => {
     const session = dappSession()
@@ -178,9 +190,18 @@ describe('the WalletConnect SDKs through the relay', () => {
     expect(accounts).toEqual([`eip155:31337:${wallet.address}`])
     const signature = await session.request('eip155:31337', 'personal_sign', ['0x68656c6c6f', wallet.address])
     expect(signature).toBe(await wallet.account.signMessage({ message: 'hello' }))
-    const typedData = { domain: { name: 'Tessera', version: '1', chainId: 31337 }, types: { Note: [{ name: 'text', type: 'string' }] }, primaryType: 'Note', message: { text: 'hello' } } as const
+    const typedData = {
+      domain: { name: 'Tessera', version: '1', chainId: 31337 },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'hello' },
+    } as const
     // As dapps send it: the domain's own type among the types.
-    const eip712Domain = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }]
+    const eip712Domain = [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ]
     const sent = JSON.stringify({ ...typedData, types: { EIP712Domain: eip712Domain, ...typedData.types } })
     const typedSignature = await session.request('eip155:31337', 'eth_signTypedData_v4', [wallet.address, sent])
     expect(await verifyTypedData({ address: wallet.address, ...typedData, signature: typedSignature as Hex })).toBe(true)
@@ -205,7 +226,7 @@ describe('the WalletConnect SDKs through the relay', () => {
   })
 })
 
-describe("the core client through the relay its app config names (wallet_connect_relay_url)", () => {
+describe('the core client through the relay its app config names (wallet_connect_relay_url)', () => {
   let wallet: WalletConnectWallet
   let api: FakeApi
   let client: TesseraClient | null = null

@@ -27,9 +27,25 @@ export interface WalletConnectRelayOptions {
   pingIntervalMs?: number
 }
 
-interface StoredMessage { topic: string; message: string; publishedAt: number; tag: number; expiresAt: number; attestation?: string }
-interface Client { socket: WebSocket; clientId: string; topics: Set<string> }
-interface JsonRpcRequest { id: number | string; jsonrpc: '2.0'; method: string; params?: Record<string, unknown> }
+interface StoredMessage {
+  topic: string
+  message: string
+  publishedAt: number
+  tag: number
+  expiresAt: number
+  attestation?: string
+}
+interface Client {
+  socket: WebSocket
+  clientId: string
+  topics: Set<string>
+}
+interface JsonRpcRequest {
+  id: number | string
+  jsonrpc: '2.0'
+  method: string
+  params?: Record<string, unknown>
+}
 
 /** The tags the relay gives what the session relay methods publish (WalletConnect's sign protocol numbers). */
 const TAGS = { sessionPropose: 1100, sessionProposeResponse: 1101, sessionSettle: 1102 } as const
@@ -58,7 +74,8 @@ function texts(params: Record<string, unknown> | undefined, name: string): strin
 
 function ttlOf(params: Record<string, unknown> | undefined): number {
   const ttl = params?.ttl ?? DEFAULT_TTL_SECONDS
-  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0 || ttl > MAX_TTL_SECONDS) throw new RelayParamsError('ttl must be a whole number of seconds')
+  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0 || ttl > MAX_TTL_SECONDS)
+    throw new RelayParamsError('ttl must be a whole number of seconds')
   return ttl
 }
 
@@ -94,7 +111,9 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
   const push = (client: Client, stored: StoredMessage) => {
     const { topic, message, publishedAt, tag, attestation } = stored
     const data = { topic, message, publishedAt, tag, ...(attestation && { attestation }) }
-    client.socket.send(JSON.stringify({ id: ++pushId, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId(topic, client.clientId), data } }))
+    client.socket.send(
+      JSON.stringify({ id: ++pushId, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId(topic, client.clientId), data } }),
+    )
   }
 
   const deliverTo = (client: Client, topic: string) => {
@@ -102,7 +121,14 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
   }
 
   function publish(sender: Client, topic: string, message: string, tag: number, ttl: number, attestation?: unknown) {
-    const stored: StoredMessage = { topic, message, tag, publishedAt: Date.now(), expiresAt: Date.now() + ttl * 1000, ...(typeof attestation === 'string' && attestation && { attestation }) }
+    const stored: StoredMessage = {
+      topic,
+      message,
+      tag,
+      publishedAt: Date.now(),
+      expiresAt: Date.now() + ttl * 1000,
+      ...(typeof attestation === 'string' && attestation && { attestation }),
+    }
     messages.add(stored)
     // The sender has its own message already.
     messages.take(sender.clientId, topic)
@@ -117,16 +143,21 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
   }
 
   const fetched = (client: Client, topics: string[]) => ({
-    messages: topics.flatMap((topic) => messages.take(client.clientId, topic)).map(({ topic, message, publishedAt, tag, attestation }) => ({ topic, message, publishedAt, tag, ...(attestation && { attestation }) })),
+    messages: topics
+      .flatMap((topic) => messages.take(client.clientId, topic))
+      .map(({ topic, message, publishedAt, tag, attestation }) => ({ topic, message, publishedAt, tag, ...(attestation && { attestation }) })),
     hasMore: false,
   })
 
   /** One JSON-RPC method's answer; the `irn_` prefix is the relay protocol's. */
   function answer(client: Client, method: string, params: Record<string, unknown> | undefined): unknown {
     switch (method) {
-      case 'irn_subscribe': return subscribe(client, text(params, 'topic'))
-      case 'irn_batchSubscribe': return texts(params, 'topics').map((topic) => subscribe(client, topic))
-      case 'irn_unsubscribe': return client.topics.delete(text(params, 'topic')) || true
+      case 'irn_subscribe':
+        return subscribe(client, text(params, 'topic'))
+      case 'irn_batchSubscribe':
+        return texts(params, 'topics').map((topic) => subscribe(client, topic))
+      case 'irn_unsubscribe':
+        return client.topics.delete(text(params, 'topic')) || true
       case 'irn_batchUnsubscribe': {
         const subscriptions = params?.subscriptions
         if (!Array.isArray(subscriptions)) throw new RelayParamsError('subscriptions must be a list')
@@ -139,11 +170,14 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
       case 'irn_batchPublish': {
         const batch = params?.messages
         if (!Array.isArray(batch)) throw new RelayParamsError('messages must be a list')
-        for (const item of batch as Record<string, unknown>[]) publish(client, text(item, 'topic'), text(item, 'message'), Number(item.tag ?? 0), ttlOf(item), item.attestation)
+        for (const item of batch as Record<string, unknown>[])
+          publish(client, text(item, 'topic'), text(item, 'message'), Number(item.tag ?? 0), ttlOf(item), item.attestation)
         return true
       }
-      case 'irn_fetchMessages': return fetched(client, [text(params, 'topic')])
-      case 'irn_batchFetchMessages': return fetched(client, texts(params, 'topics'))
+      case 'irn_fetchMessages':
+        return fetched(client, [text(params, 'topic')])
+      case 'irn_batchFetchMessages':
+        return fetched(client, texts(params, 'topics'))
       // The proposer (dapp) and the approver (wallet) skip their own subscribe: the relay subscribes them.
       case 'wc_proposeSession':
         subscribe(client, text(params, 'pairingTopic'))
@@ -156,7 +190,8 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
         publish(client, text(params, 'sessionTopic'), text(params, 'sessionSettlementRequest'), TAGS.sessionSettle, ttl)
         return true
       }
-      default: return undefined
+      default:
+        return undefined
     }
   }
 
@@ -180,7 +215,11 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
     }
   }
 
-  const server = new WebSocket.Server({ host: '127.0.0.1', port: options.port ?? 0, verifyClient: (info, done) => done(!!authorise(info.req), 401, 'Unauthorized') })
+  const server = new WebSocket.Server({
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    verifyClient: (info, done) => done(!!authorise(info.req), 401, 'Unauthorized'),
+  })
 
   function authorise(request: IncomingMessage): { clientId: string } | null {
     const query = new URL(request.url ?? '/', 'ws://relay').searchParams
@@ -196,7 +235,9 @@ export async function startWalletConnectRelay(options: WalletConnectRelayOptions
     socket.on('close', () => clients.delete(client))
   })
 
-  const pinger = setInterval(() => { for (const client of clients) client.socket.ping() }, options.pingIntervalMs ?? 10_000)
+  const pinger = setInterval(() => {
+    for (const client of clients) client.socket.ping()
+  }, options.pingIntervalMs ?? 10_000)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)

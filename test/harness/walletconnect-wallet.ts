@@ -9,7 +9,13 @@ export interface WalletConnectWallet extends Pick<Wallet, 'account' | 'address' 
   rejectNext(): void
 }
 
-export async function startWalletConnectWallet(options: { projectId: string; relayUrl: string; chainIds: number[]; rpcUrl?: string; accountIndex?: number }): Promise<WalletConnectWallet> {
+export async function startWalletConnectWallet(options: {
+  projectId: string
+  relayUrl: string
+  chainIds: number[]
+  rpcUrl?: string
+  accountIndex?: number
+}): Promise<WalletConnectWallet> {
   let rejecting = false
   const wallet = await startWallet({
     projectId: options.projectId,
@@ -23,5 +29,11 @@ export async function startWalletConnectWallet(options: { projectId: string; rel
       return approve
     },
   })
-  return { ...wallet, sessionCount: () => wallet.sessions().length, rejectNext: () => { rejecting = true } }
+  return {
+    ...wallet,
+    sessionCount: () => wallet.sessions().length,
+    rejectNext: () => {
+      rejecting = true
+    },
+  }
 }

@@ -16,8 +16,17 @@ const declarationImport = /^\s*import type \{\} from 'tessera\/elements[^']*'\n/
 
 const tsconfig = {
   compilerOptions: {
-    target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx',
-    strict: true, noEmit: true, skipLibCheck: true, isolatedModules: true, verbatimModuleSyntax: true, types: [],
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    jsx: 'react-jsx',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    types: [],
   },
   include: ['*.ts', '*.tsx', '*.vue', '*.svelte'],
   // Vue lets unknown attributes, events and tags through unless the host asks (README: Vue section).
@@ -42,18 +51,29 @@ function hostProject(withDeclarations) {
 }
 
 const run = (command, args, cwd) =>
-  new Promise((resolve) => execFile(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}${stderr}` })))
+  new Promise((resolve) =>
+    execFile(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}${stderr}` })),
+  )
 
 /** svelte-check has no expect-error comment: an error must be on the line after each `<!-- expect-error` and nowhere else. */
 function svelteExpectations(dir, output) {
   const expected = new Set()
-  readFileSync(join(dir, 'Host.svelte'), 'utf8').split('\n').forEach((line, index) => line.includes('<!-- expect-error') && expected.add(index + 2))
+  readFileSync(join(dir, 'Host.svelte'), 'utf8')
+    .split('\n')
+    .forEach((line, index) => line.includes('<!-- expect-error') && expected.add(index + 2))
   const reported = new Set(
-    output.split('\n').map((line) => line.match(/^\d+ ERROR "Host\.svelte" (\d+):\d+/)).filter(Boolean).map((match) => Number(match[1])),
+    output
+      .split('\n')
+      .map((line) => line.match(/^\d+ ERROR "Host\.svelte" (\d+):\d+/))
+      .filter(Boolean)
+      .map((match) => Number(match[1])),
   )
   const missing = [...expected].filter((line) => !reported.has(line))
   const unexpected = [...reported].filter((line) => !expected.has(line))
-  return { ok: missing.length === 0 && unexpected.length === 0, detail: `expected errors on lines ${[...expected]}; missing ${missing}; unexpected ${unexpected}` }
+  return {
+    ok: missing.length === 0 && unexpected.length === 0,
+    detail: `expected errors on lines ${[...expected]}; missing ${missing}; unexpected ${unexpected}`,
+  }
 }
 
 const checkers = {

@@ -18,7 +18,9 @@ const configFile = (apps: Record<string, unknown>[]) => {
 
 let t: TestServer
 beforeAll(async () => {
-  t = await startTestServer({ server: { configFile: configFile([{ id: announcingId, name: 'Announcing', embedded_wallets: { announce_wallets_enabled: true } }]) } })
+  t = await startTestServer({
+    server: { configFile: configFile([{ id: announcingId, name: 'Announcing', embedded_wallets: { announce_wallets_enabled: true } }]) },
+  })
 })
 afterAll(async () => {
   await t?.close()
@@ -40,6 +42,8 @@ describe('the announce_wallets_enabled app setting', () => {
   })
 
   it('refuses a value that is not a boolean, naming the field', () => {
-    expect(() => readConfigFile(configFile([{ id: 'bad-announce-app-00000001', name: 'Bad', embedded_wallets: { announce_wallets_enabled: 'yes' } }]))).toThrow('apps.0.embedded_wallets.announce_wallets_enabled')
+    expect(() => readConfigFile(configFile([{ id: 'bad-announce-app-00000001', name: 'Bad', embedded_wallets: { announce_wallets_enabled: 'yes' } }]))).toThrow(
+      'apps.0.embedded_wallets.announce_wallets_enabled',
+    )
   })
 })

@@ -28,8 +28,12 @@ async function statementsOf(db: CountingDb, work: () => Promise<unknown>): Promi
 
 describe('app cache in one process', () => {
   let t: TestServer
-  beforeAll(async () => { t = await startTestServer({ countStatements: true }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startTestServer({ countStatements: true })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('reads an app once, and again only after a write to it', async () => {
     const app = await t.createApp({ name: 'Cached', allowedOrigins: [ORIGIN_A] })
@@ -72,9 +76,14 @@ describe('app cache in one process', () => {
 describe.skipIf(!process.env.DATABASE_URL)('app cache across server processes on one PostgreSQL', () => {
   let database: TestDatabase
   let ctx: ServerContext | undefined
-  beforeAll(async () => { database = await createTestDatabase() })
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
   afterAll(async () => {
-    if (ctx) { await ctx.signer.close(); await ctx.db.close() }
+    if (ctx) {
+      await ctx.signer.close()
+      await ctx.db.close()
+    }
     await database?.dispose()
   })
 
@@ -83,7 +92,8 @@ describe.skipIf(!process.env.DATABASE_URL)('app cache across server processes on
     ctx = await createServerContext({ quiet: true }, { db: counting.db, clock: new TestClock(), delivery: new CaptureDelivery() })
     const app = await upsertApp(ctx.db, { name: 'Shared', allowedOrigins: [ORIGIN_A] }, Date.now())
     const http = createApp(ctx)
-    const allowed = async () => ((await (await http.request(`/api/v1/apps/${app.id}/origin_check`, { headers: { origin: ORIGIN_B } })).json()) as { allowed: boolean }).allowed
+    const allowed = async () =>
+      ((await (await http.request(`/api/v1/apps/${app.id}/origin_check`, { headers: { origin: ORIGIN_B } })).json()) as { allowed: boolean }).allowed
     // The server keeps its copy once it listens for other processes' writes.
     await expect.poll(() => statementsOf(counting, allowed), { timeout: 5_000 }).toBe(0)
     expect(await allowed()).toBe(false)

@@ -21,8 +21,16 @@ export function noteAppWritten(id: string): void {
 
 const isCurrent = (readAt: number, id: string) => readAt >= lastWriteToAll && readAt >= (lastWriteTo.get(id) ?? 0)
 
-interface Kept<T> { value: T; readAt: number; keptAt: number }
-interface Copies { apps: Map<string, Kept<AppRecord>>; list: Kept<AppRecord[]> | null; trusted: boolean }
+interface Kept<T> {
+  value: T
+  readAt: number
+  keptAt: number
+}
+interface Copies {
+  apps: Map<string, Kept<AppRecord>>
+  list: Kept<AppRecord[]> | null
+  trusted: boolean
+}
 const copiesByDb = new WeakMap<Db, Copies>()
 
 /** PGlite's copies are always trusted; PostgreSQL's only while this process is LISTENing for other processes' writes. */

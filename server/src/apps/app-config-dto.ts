@@ -5,13 +5,21 @@ import { toFundingConfigDto } from '../funding/funding-config-dto.js'
 import type { AppRecord } from './types.js'
 
 /** The app config's fields the login methods give (`LoginMethodModule.appConfig`). */
-type LoginMethodConfig = Pick<AppConfigDto, Extract<keyof AppConfigDto, `${string}_auth` | `${string}_oauth`> | 'passkeys_for_signup_enabled' | 'telegram_auth_config'>
+type LoginMethodConfig = Pick<
+  AppConfigDto,
+  Extract<keyof AppConfigDto, `${string}_auth` | `${string}_oauth`> | 'passkeys_for_signup_enabled' | 'telegram_auth_config'
+>
 
 /**
  * The public app config (sign-in spec, "Entities and their fields"); methods not built yet report off. Secrets never appear here. `apiOrigin`
  * (this server as the browser reaches it) is the `custom_api_url` of a cookie-session app without an explicit one.
  */
-export function toAppConfigDto(app: AppRecord, verificationKey: string, crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = [], apiOrigin: string | null = null): AppConfigDto {
+export function toAppConfigDto(
+  app: AppRecord,
+  verificationKey: string,
+  crossAppLoginProviders: AppConfigDto['cross_app_login_providers'] = [],
+  apiOrigin: string | null = null,
+): AppConfigDto {
   return {
     id: app.id,
     name: app.name,
@@ -56,13 +64,21 @@ export function toAppConfigDto(app: AppRecord, verificationKey: string, crossApp
     max_linked_wallets_per_user: app.maxLinkedWalletsPerUser,
     cross_app_login_providers: crossAppLoginProviders,
     chains: app.chains.map((chain) => ({
-      id: chain.id, name: chain.name, native_currency: chain.nativeCurrency, rpc_url: chain.rpcUrl, block_explorer_url: chain.blockExplorerUrl, testnet: chain.testnet,
+      id: chain.id,
+      name: chain.name,
+      native_currency: chain.nativeCurrency,
+      rpc_url: chain.rpcUrl,
+      block_explorer_url: chain.blockExplorerUrl,
+      testnet: chain.testnet,
       ...(chain.onrampNetwork && { onramp_network: chain.onrampNetwork }),
       ...(chain.usdcAddress && { usdc_address: chain.usdcAddress }),
     })),
     default_chain_id: app.defaultChainId,
     solana_clusters: app.solanaClusters.map((cluster) => ({
-      name: cluster.name, rpc_url: cluster.rpcUrl, block_explorer_url: cluster.blockExplorerUrl, ...(cluster.usdcMint && { usdc_mint: cluster.usdcMint }),
+      name: cluster.name,
+      rpc_url: cluster.rpcUrl,
+      block_explorer_url: cluster.blockExplorerUrl,
+      ...(cluster.usdcMint && { usdc_mint: cluster.usdcMint }),
     })),
   }
 }

@@ -43,13 +43,24 @@ describe('app flags', () => {
   })
 
   it('merge into a provider, keeping what the flag does not name', () => {
-    expect(apply({ oauth: ['google:client-secret=rotated'] }).oauthProviders).toEqual({ google: { clientId: 'g-id', clientSecret: 'rotated', issuer: 'https://accounts.google.com' } })
+    expect(apply({ oauth: ['google:client-secret=rotated'] }).oauthProviders).toEqual({
+      google: { clientId: 'g-id', clientSecret: 'rotated', issuer: 'https://accounts.google.com' },
+    })
     expect(apply({ oauth: ['google:off', 'github:client-id=gh'] }).oauthProviders).toEqual({ github: { clientId: 'gh', clientSecret: null } })
   })
 
   it('switch the custom JWT key source, keeping issuer, audience and claim', () => {
-    expect(apply({ 'custom-jwt-public-key-file': 'public.pem' }).customJwt).toMatchObject({ jwksUrl: null, publicKeyPem: expect.stringContaining('BEGIN PUBLIC KEY'), issuer: 'https://idp.example', userIdClaim: 'uid' })
-    expect(apply({ 'custom-jwt-audience': 'other-app' }).customJwt).toMatchObject({ jwksUrl: 'https://idp.example/jwks', issuer: 'https://idp.example', audience: 'other-app' })
+    expect(apply({ 'custom-jwt-public-key-file': 'public.pem' }).customJwt).toMatchObject({
+      jwksUrl: null,
+      publicKeyPem: expect.stringContaining('BEGIN PUBLIC KEY'),
+      issuer: 'https://idp.example',
+      userIdClaim: 'uid',
+    })
+    expect(apply({ 'custom-jwt-audience': 'other-app' }).customJwt).toMatchObject({
+      jwksUrl: 'https://idp.example/jwks',
+      issuer: 'https://idp.example',
+      audience: 'other-app',
+    })
   })
 
   it('refuse a custom JWT without an issuer or an audience', () => {
@@ -59,12 +70,20 @@ describe('app flags', () => {
   })
 
   it('keep the Turnstile secret when only the site key changes, and start ALTCHA clean', () => {
-    expect(apply({ 'turnstile-site-key': 'new-site' }).captcha).toEqual({ provider: 'turnstile', siteKey: 'new-site', secretKey: 'turnstile-secret', verifyUrl: null })
+    expect(apply({ 'turnstile-site-key': 'new-site' }).captcha).toEqual({
+      provider: 'turnstile',
+      siteKey: 'new-site',
+      secretKey: 'turnstile-secret',
+      verifyUrl: null,
+    })
     expect(apply({ captcha: 'altcha' }).captcha).toEqual({ provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null })
   })
 
   it('accept a port wildcard in redirect URLs', () => {
-    expect(apply({ 'redirect-url': ['http://localhost:*/', 'https://shop.example/auth/done'] }).oauthRedirectUrls).toEqual(['http://localhost:*/', 'https://shop.example/auth/done'])
+    expect(apply({ 'redirect-url': ['http://localhost:*/', 'https://shop.example/auth/done'] }).oauthRedirectUrls).toEqual([
+      'http://localhost:*/',
+      'https://shop.example/auth/done',
+    ])
   })
 
   it.each<[AppFlagValues, string]>([
@@ -82,7 +101,10 @@ describe('app flags', () => {
     [{ oauth: ['apple:client-id=x,apple-team-id=T,apple-key-id=K,apple-private-key-file=not-a-key.pem'] }, 'the Apple private key is not a PEM private key'],
     [{ 'oauth-json': '{"google":{"client_secret":"s"}}' }, '--oauth-json: google.client_id'],
     [{ 'oauth-json': '{nope' }, '--oauth-json is not valid JSON'],
-    [{ 'custom-jwt-jwks-url': 'https://a.example/jwks', 'custom-jwt-public-key-file': 'public.pem' }, 'Give one of --custom-jwt-jwks-url or --custom-jwt-public-key-file'],
+    [
+      { 'custom-jwt-jwks-url': 'https://a.example/jwks', 'custom-jwt-public-key-file': 'public.pem' },
+      'Give one of --custom-jwt-jwks-url or --custom-jwt-public-key-file',
+    ],
     [{ 'custom-jwt-public-key-file': 'not-a-key.pem' }, 'the custom JWT public key is not a PEM public key'],
     [{ 'custom-jwt-public-key-file': 'missing.pem' }, 'cannot read missing.pem (ENOENT)'],
     [{ 'remove-custom-jwt': true, 'custom-jwt-issuer': 'x' }, '--remove-custom-jwt cannot be combined'],
@@ -107,12 +129,18 @@ describe('apps show', () => {
   it('masks client secrets, Apple keys and the Turnstile secret', () => {
     const app: AppRecord = {
       ...current,
-      oauthProviders: { ...current.oauthProviders, apple: { clientId: 'a', clientSecret: null, apple: { teamId: 'T', keyId: 'K', privateKeyPem: '-----BEGIN PRIVATE KEY-----' } } },
+      oauthProviders: {
+        ...current.oauthProviders,
+        apple: { clientId: 'a', clientSecret: null, apple: { teamId: 'T', keyId: 'K', privateKeyPem: '-----BEGIN PRIVATE KEY-----' } },
+      },
     }
     const printed = JSON.stringify(redactSecrets(app))
     for (const secret of ['g-secret', 'turnstile-secret', 'PRIVATE KEY']) expect(printed).not.toContain(secret)
     expect(redactSecrets(app)).toMatchObject({
-      oauthProviders: { google: { clientId: 'g-id', clientSecret: REDACTED }, apple: { clientSecret: null, apple: { teamId: 'T', keyId: 'K', privateKeyPem: REDACTED } } },
+      oauthProviders: {
+        google: { clientId: 'g-id', clientSecret: REDACTED },
+        apple: { clientSecret: null, apple: { teamId: 'T', keyId: 'K', privateKeyPem: REDACTED } },
+      },
       captcha: { siteKey: 'site', secretKey: REDACTED },
     })
   })
@@ -130,10 +158,16 @@ describe('--add-origin and --add-redirect-url (issue 15: a user adds their own o
   const withLists: AppRecord = { ...current, allowedOrigins: ['http://localhost:*'], oauthRedirectUrls: ['http://localhost:*/'] }
 
   it('append to the current lists, once each; with --origin they append to the new list', () => {
-    const added = appInputFromFlags({ 'add-origin': ['http://demo.tessera.test:5173', 'http://localhost:*'], 'add-redirect-url': ['http://demo.tessera.test:5173/vanilla/'] }, withLists)
+    const added = appInputFromFlags(
+      { 'add-origin': ['http://demo.tessera.test:5173', 'http://localhost:*'], 'add-redirect-url': ['http://demo.tessera.test:5173/vanilla/'] },
+      withLists,
+    )
     expect(added.allowedOrigins).toEqual(['http://localhost:*', 'http://demo.tessera.test:5173'])
     expect(added.oauthRedirectUrls).toEqual(['http://localhost:*/', 'http://demo.tessera.test:5173/vanilla/'])
-    expect(appInputFromFlags({ origin: ['https://shop.example'], 'add-origin': ['http://lan.test:8080'] }, withLists).allowedOrigins).toEqual(['https://shop.example', 'http://lan.test:8080'])
+    expect(appInputFromFlags({ origin: ['https://shop.example'], 'add-origin': ['http://lan.test:8080'] }, withLists).allowedOrigins).toEqual([
+      'https://shop.example',
+      'http://lan.test:8080',
+    ])
     expect(appInputFromFlags({ name: 'Renamed' }, withLists).allowedOrigins).toBeUndefined()
   })
 

@@ -47,25 +47,83 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
 const text = { type: 'string' } as const
 const list = { type: 'string', multiple: true } as const
 export const appFlagOptions = {
-  name: text, origin: list, 'add-origin': list, 'add-redirect-url': list, 'logo-url': text, 'accent-color': text, theme: text, 'terms-url': text, 'privacy-url': text,
-  'require-terms': text, 'disable-plus-emails': text, 'login-methods': text, 'redirect-url': list, oauth: list, 'oauth-json': text,
-  whatsapp: text, 'sms-unsupported-regions': text, 'custom-jwt-jwks-url': text, 'custom-jwt-public-key-file': text,
-  'custom-jwt-issuer': text, 'custom-jwt-audience': text, 'custom-jwt-user-id-claim': text, 'remove-custom-jwt': { type: 'boolean' },
-  allowlist: text, 'allowlist-entries': text, 'allowlist-error-title': text, 'allowlist-error-detail': text, 'allowlist-cta-text': text,
-  'allowlist-cta-link': text, 'user-limit': text, 'signup-disabled': text, 'account-transfer': text, captcha: text,
-  'altcha-max-number': text, 'turnstile-site-key': text, 'turnstile-secret': text, 'turnstile-verify-url': text,
-  'telegram-bot-name': text, 'telegram-bot-token-env': text, 'telegram-bot-id': text, 'telegram-link': text,
-  'telegram-seamless-auth': text, 'remove-telegram': { type: 'boolean' },
-  'passkey-rp-id': text, 'passkeys-for-signup': text, 'passkey-require-uv': text,
-  'siwe-chain-ids': text, 'wallet-rpc-url': list, 'max-linked-wallets': text,
-  'farcaster-rpc-url': text, 'farcaster-id-registry': text, 'farcaster-chain-id': text, 'farcaster-key-registry': text, 'farcaster-registry': text,
+  name: text,
+  origin: list,
+  'add-origin': list,
+  'add-redirect-url': list,
+  'logo-url': text,
+  'accent-color': text,
+  theme: text,
+  'terms-url': text,
+  'privacy-url': text,
+  'require-terms': text,
+  'disable-plus-emails': text,
+  'login-methods': text,
+  'redirect-url': list,
+  oauth: list,
+  'oauth-json': text,
+  whatsapp: text,
+  'sms-unsupported-regions': text,
+  'custom-jwt-jwks-url': text,
+  'custom-jwt-public-key-file': text,
+  'custom-jwt-issuer': text,
+  'custom-jwt-audience': text,
+  'custom-jwt-user-id-claim': text,
+  'remove-custom-jwt': { type: 'boolean' },
+  allowlist: text,
+  'allowlist-entries': text,
+  'allowlist-error-title': text,
+  'allowlist-error-detail': text,
+  'allowlist-cta-text': text,
+  'allowlist-cta-link': text,
+  'user-limit': text,
+  'signup-disabled': text,
+  'account-transfer': text,
+  captcha: text,
+  'altcha-max-number': text,
+  'turnstile-site-key': text,
+  'turnstile-secret': text,
+  'turnstile-verify-url': text,
+  'telegram-bot-name': text,
+  'telegram-bot-token-env': text,
+  'telegram-bot-id': text,
+  'telegram-link': text,
+  'telegram-seamless-auth': text,
+  'remove-telegram': { type: 'boolean' },
+  'passkey-rp-id': text,
+  'passkeys-for-signup': text,
+  'passkey-require-uv': text,
+  'siwe-chain-ids': text,
+  'wallet-rpc-url': list,
+  'max-linked-wallets': text,
+  'farcaster-rpc-url': text,
+  'farcaster-id-registry': text,
+  'farcaster-chain-id': text,
+  'farcaster-key-registry': text,
+  'farcaster-registry': text,
 } as const
 
 /** On/off flags: `--flag` alone means true, `--flag=false` turns it off. */
-export const booleanAppFlags = ['require-terms', 'disable-plus-emails', 'whatsapp', 'allowlist', 'signup-disabled', 'account-transfer',
-  'telegram-link', 'telegram-seamless-auth', 'passkeys-for-signup', 'passkey-require-uv']
+export const booleanAppFlags = [
+  'require-terms',
+  'disable-plus-emails',
+  'whatsapp',
+  'allowlist',
+  'signup-disabled',
+  'account-transfer',
+  'telegram-link',
+  'telegram-seamless-auth',
+  'passkeys-for-signup',
+  'passkey-require-uv',
+]
 
-export type AppFlagValues = { [K in keyof typeof appFlagOptions]?: (typeof appFlagOptions)[K] extends { multiple: true } ? string[] : (typeof appFlagOptions)[K] extends { type: 'boolean' } ? boolean : string }
+export type AppFlagValues = {
+  [K in keyof typeof appFlagOptions]?: (typeof appFlagOptions)[K] extends { multiple: true }
+    ? string[]
+    : (typeof appFlagOptions)[K] extends { type: 'boolean' }
+      ? boolean
+      : string
+}
 
 function parseBoolean(name: string, value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined
@@ -107,7 +165,11 @@ const optionalUrl = (name: string, value: string | undefined) => (value === unde
 const optionalText = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value)
 /** The flag's value when given, else the current one. */
 const keep = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given)
-const commaList = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
+const commaList = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 
 function readFile(name: string, path: string, cwd: string): string {
   try {
@@ -117,14 +179,26 @@ function readFile(name: string, path: string, cwd: string): string {
   }
 }
 
-const oauthKeys = ['client-id', 'client-secret', 'authorization-endpoint', 'token-endpoint', 'userinfo-endpoint', 'issuer', 'jwks-uri', 'scopes',
-  'apple-team-id', 'apple-key-id', 'apple-private-key-file'] as const
+const oauthKeys = [
+  'client-id',
+  'client-secret',
+  'authorization-endpoint',
+  'token-endpoint',
+  'userinfo-endpoint',
+  'issuer',
+  'jwks-uri',
+  'scopes',
+  'apple-team-id',
+  'apple-key-id',
+  'apple-private-key-file',
+] as const
 
 /** Applies one `--oauth provider:key=value,...` to the providers' settings. */
 function applyOAuthFlag(providers: AppRecord['oauthProviders'], spec: string, cwd: string): void {
   const colon = spec.indexOf(':')
   const provider = spec.slice(0, colon) as OAuthProvider
-  if (colon < 0 || !oauthProviders.includes(provider)) throw new UsageError(`--oauth '${spec}': start with a provider (${oauthProviders.join(', ')}) and a colon`)
+  if (colon < 0 || !oauthProviders.includes(provider))
+    throw new UsageError(`--oauth '${spec}': start with a provider (${oauthProviders.join(', ')}) and a colon`)
   const rest = spec.slice(colon + 1)
   if (rest === 'off') {
     delete providers[provider]
@@ -139,21 +213,44 @@ function applyOAuthFlag(providers: AppRecord['oauthProviders'], spec: string, cw
     if (equals < 0 || !oauthKeys.includes(key)) throw new UsageError(`--oauth ${provider}: unknown setting '${pair}' (keys: ${oauthKeys.join(', ')})`)
     const name = `oauth ${provider}:${key}`
     switch (key) {
-      case 'client-id': settings.clientId = value; break
-      case 'client-secret': settings.clientSecret = value || null; break
-      case 'authorization-endpoint': settings.authorizationEndpoint = httpUrl(name, value); break
-      case 'token-endpoint': settings.tokenEndpoint = httpUrl(name, value); break
-      case 'userinfo-endpoint': settings.userInfoEndpoint = httpUrl(name, value); break
-      case 'issuer': settings.issuer = value; break
-      case 'jwks-uri': settings.jwksUri = httpUrl(name, value); break
-      case 'scopes': settings.scopes = value.split(/\s+/).filter(Boolean); break
-      case 'apple-team-id': apple.teamId = value; break
-      case 'apple-key-id': apple.keyId = value; break
-      case 'apple-private-key-file': apple.privateKeyPem = readFile(name, value, cwd); break
+      case 'client-id':
+        settings.clientId = value
+        break
+      case 'client-secret':
+        settings.clientSecret = value || null
+        break
+      case 'authorization-endpoint':
+        settings.authorizationEndpoint = httpUrl(name, value)
+        break
+      case 'token-endpoint':
+        settings.tokenEndpoint = httpUrl(name, value)
+        break
+      case 'userinfo-endpoint':
+        settings.userInfoEndpoint = httpUrl(name, value)
+        break
+      case 'issuer':
+        settings.issuer = value
+        break
+      case 'jwks-uri':
+        settings.jwksUri = httpUrl(name, value)
+        break
+      case 'scopes':
+        settings.scopes = value.split(/\s+/).filter(Boolean)
+        break
+      case 'apple-team-id':
+        apple.teamId = value
+        break
+      case 'apple-key-id':
+        apple.keyId = value
+        break
+      case 'apple-private-key-file':
+        apple.privateKeyPem = readFile(name, value, cwd)
+        break
     }
   }
   if (Object.keys(apple).length > 0) {
-    if (!apple.teamId || !apple.keyId || !apple.privateKeyPem) throw new UsageError(`--oauth ${provider}: apple-team-id, apple-key-id and apple-private-key-file go together`)
+    if (!apple.teamId || !apple.keyId || !apple.privateKeyPem)
+      throw new UsageError(`--oauth ${provider}: apple-team-id, apple-key-id and apple-private-key-file go together`)
     settings.apple = apple as OAuthProviderSettings['apple']
   }
   if (!settings.clientId) throw new UsageError(`--oauth ${provider}: client-id is required`)
@@ -231,7 +328,8 @@ function captchaInput(values: AppFlagValues, current: AppRecord): AppInput['capt
   const existing = current.captcha?.provider === target ? current.captcha : null
   if (target === 'altcha') {
     const cost = maxNumber === undefined ? existing?.altchaMaxNumber : Number(maxNumber)
-    if (cost !== undefined && (!Number.isInteger(cost) || cost < 1 || cost > ALTCHA_MAX_NUMBER_LIMIT)) throw new UsageError(`--altcha-max-number takes an integer from 1 to ${ALTCHA_MAX_NUMBER_LIMIT}`)
+    if (cost !== undefined && (!Number.isInteger(cost) || cost < 1 || cost > ALTCHA_MAX_NUMBER_LIMIT))
+      throw new UsageError(`--altcha-max-number takes an integer from 1 to ${ALTCHA_MAX_NUMBER_LIMIT}`)
     return { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, ...(cost !== undefined && { altchaMaxNumber: cost }) }
   }
   return {
@@ -313,16 +411,25 @@ function walletRpcUrlsInput(values: string[] | undefined, base: AppRecord): Reco
 
 /** The Farcaster ID registry: each flag replaces its part; `--farcaster-registry default` restores Optimism mainnet. */
 function farcasterInput(values: AppFlagValues, base: AppRecord): FarcasterSettings | undefined {
-  const { 'farcaster-rpc-url': rpcUrl, 'farcaster-id-registry': registry, 'farcaster-chain-id': chainId, 'farcaster-key-registry': keyRegistry, 'farcaster-registry': reset } = values
+  const {
+    'farcaster-rpc-url': rpcUrl,
+    'farcaster-id-registry': registry,
+    'farcaster-chain-id': chainId,
+    'farcaster-key-registry': keyRegistry,
+    'farcaster-registry': reset,
+  } = values
   if (reset !== undefined) {
     if (reset !== 'default') throw new UsageError('--farcaster-registry takes default')
-    if (rpcUrl !== undefined || registry !== undefined || chainId !== undefined || keyRegistry !== undefined) throw new UsageError('--farcaster-registry default cannot be combined with other --farcaster-* flags')
+    if (rpcUrl !== undefined || registry !== undefined || chainId !== undefined || keyRegistry !== undefined)
+      throw new UsageError('--farcaster-registry default cannot be combined with other --farcaster-* flags')
     return OPTIMISM_ID_REGISTRY
   }
   if (rpcUrl === undefined && registry === undefined && chainId === undefined && keyRegistry === undefined) return undefined
   if (registry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(registry)) throw new UsageError(`--farcaster-id-registry: '${registry}' is not a contract address`)
-  if (keyRegistry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(keyRegistry)) throw new UsageError(`--farcaster-key-registry: '${keyRegistry}' is not a contract address`)
-  if (chainId !== undefined && (!/^\d{1,20}$/.test(chainId) || Number(chainId) < 1)) throw new UsageError(`--farcaster-chain-id: '${chainId}' is not an EIP-155 chain id`)
+  if (keyRegistry !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(keyRegistry))
+    throw new UsageError(`--farcaster-key-registry: '${keyRegistry}' is not a contract address`)
+  if (chainId !== undefined && (!/^\d{1,20}$/.test(chainId) || Number(chainId) < 1))
+    throw new UsageError(`--farcaster-chain-id: '${chainId}' is not an EIP-155 chain id`)
   const keyRegistryAddress = keyRegistry ?? base.farcaster.keyRegistryAddress
   return {
     rpcUrl: rpcUrl === undefined ? base.farcaster.rpcUrl : httpUrl('farcaster-rpc-url', rpcUrl),
@@ -348,7 +455,8 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
   if (theme !== undefined && !['light', 'dark', 'none'].includes(theme)) throw new UsageError('--theme takes light, dark or none')
   const redirects = values['redirect-url']
   const regions = commaList(values['sms-unsupported-regions'])
-  for (const region of regions ?? []) if (!/^[A-Za-z]{2}$/.test(region)) throw new UsageError(`--sms-unsupported-regions: '${region}' is not an ISO 3166 alpha-2 region`)
+  for (const region of regions ?? [])
+    if (!/^[A-Za-z]{2}$/.test(region)) throw new UsageError(`--sms-unsupported-regions: '${region}' is not an ISO 3166 alpha-2 region`)
   return {
     name: values.name,
     allowedOrigins: listWithAdditions(values.origin?.map(allowedOrigin), values['add-origin']?.map(allowedOrigin), base.allowedOrigins),
@@ -360,7 +468,11 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
     privacyUrl: optionalUrl('privacy-url', values['privacy-url']),
     requireUsersAcceptTerms: parseBoolean('require-terms', values['require-terms']),
     disablePlusEmails: parseBoolean('disable-plus-emails', values['disable-plus-emails']),
-    oauthRedirectUrls: listWithAdditions(redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map(redirectUrl)), values['add-redirect-url']?.map(redirectUrl), base.oauthRedirectUrls),
+    oauthRedirectUrls: listWithAdditions(
+      redirects && (redirects.length === 1 && redirects[0] === 'none' ? [] : redirects.map(redirectUrl)),
+      values['add-redirect-url']?.map(redirectUrl),
+      base.oauthRedirectUrls,
+    ),
     oauthProviders: oauthInput(values, base, cwd),
     whatsappEnabled: parseBoolean('whatsapp', values.whatsapp),
     smsUnsupportedRegions: regions?.map((region) => region.toUpperCase()),

@@ -80,7 +80,9 @@ function ask(path: string, request: z.infer<typeof requestSchema>): Promise<unkn
     let buffered = ''
     socket.setEncoding('utf8')
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`))
-    socket.on('data', (chunk: string) => { buffered += chunk })
+    socket.on('data', (chunk: string) => {
+      buffered += chunk
+    })
     socket.on('error', reject)
     socket.on('end', () => {
       try {
@@ -123,7 +125,9 @@ export async function openAppsAccess(options: { databaseUrl?: string; dataDir: s
     return appsInDatabase(await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, onPreparing: options.say }), options.clock)
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error
-    const access = await appsThroughServer(options.dataDir).catch(() => { throw error })
+    const access = await appsThroughServer(options.dataDir).catch(() => {
+      throw error
+    })
     options.say(`The data directory is in use: running the command through the running server${error.pid ? ` (pid ${error.pid})` : ''}.`)
     return access
   }

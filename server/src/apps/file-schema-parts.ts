@@ -8,7 +8,10 @@ export const text = (max = 500) => z.string().min(1).max(max)
 export const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
 
 /** Where `*_env` and `*_file` values are looked up. */
-export interface SecretSources { env: NodeJS.ProcessEnv; baseDir: string }
+export interface SecretSources {
+  env: NodeJS.ProcessEnv
+  baseDir: string
+}
 
 export function fromEnv(sources: SecretSources, name: string): string {
   const value = sources.env[name]

@@ -51,7 +51,9 @@ function rawRequest(path: string, line: string): Promise<unknown> {
     const socket = createConnection(path, () => socket.write(line))
     let answer = ''
     socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => { answer += chunk })
+    socket.on('data', (chunk: string) => {
+      answer += chunk
+    })
     socket.on('error', reject)
     socket.on('end', () => resolve(JSON.parse(answer)))
   })
@@ -60,7 +62,10 @@ function rawRequest(path: string, line: string): Promise<unknown> {
 /** What a page on `origin` learns: the origin check's answer and whether the API's preflight lets it through. */
 async function pageView(url: string, origin: string) {
   const check = await (await fetch(`${url}/api/v1/apps/${DEV_APP_ID}/origin_check`, { headers: { origin } })).json()
-  const preflight = await fetch(`${url}/api/v1/passwordless/init`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'privy-app-id, content-type' } })
+  const preflight = await fetch(`${url}/api/v1/passwordless/init`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'privy-app-id, content-type' },
+  })
   return { allowed: check.allowed as boolean, preflight: preflight.status, allowOrigin: preflight.headers.get('access-control-allow-origin') }
 }
 
@@ -69,10 +74,17 @@ describe('live app settings (issue 15)', () => {
     const server = await startServerProcess()
     try {
       expect(await pageView(server.url, LAN_ORIGIN)).toEqual({ allowed: false, preflight: 403, allowOrigin: null })
-      const updated = await runCli(['apps', 'update', DEV_APP_ID, '--add-origin', LAN_ORIGIN, '--add-redirect-url', `${LAN_ORIGIN}/vanilla/`, '--data-dir', dataDir()], env())
+      const updated = await runCli(
+        ['apps', 'update', DEV_APP_ID, '--add-origin', LAN_ORIGIN, '--add-redirect-url', `${LAN_ORIGIN}/vanilla/`, '--data-dir', dataDir()],
+        env(),
+      )
       expect(updated.code, updated.stderr).toBe(0)
       expect(updated.stderr).toContain(`through the running server (pid ${server.child.pid})`)
-      expect(JSON.parse(updated.stdout)).toMatchObject({ id: DEV_APP_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', LAN_ORIGIN], oauthRedirectUrls: expect.arrayContaining([`${LAN_ORIGIN}/vanilla/`]) })
+      expect(JSON.parse(updated.stdout)).toMatchObject({
+        id: DEV_APP_ID,
+        allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', LAN_ORIGIN],
+        oauthRedirectUrls: expect.arrayContaining([`${LAN_ORIGIN}/vanilla/`]),
+      })
       expect(await pageView(server.url, LAN_ORIGIN)).toEqual({ allowed: true, preflight: 204, allowOrigin: LAN_ORIGIN })
       // Only the data directory's owner reaches the socket, and it takes nothing but its three commands.
       expect(statSync(join(dataDir(), 'run')).mode & 0o777).toBe(0o700)
@@ -96,7 +108,10 @@ describe('live app settings (issue 15)', () => {
       expect(updated.code, updated.stderr).toBe(0)
       for (const server of [first, second]) expect(await pageView(server.url, LAN_ORIGIN)).toEqual({ allowed: true, preflight: 204, allowOrigin: LAN_ORIGIN })
       // And back: removing the origin is seen at once as well.
-      const reverted = await runCli(['apps', 'update', DEV_APP_ID, '--origin', 'http://localhost:*', '--origin', 'http://127.0.0.1:*', '--data-dir', dataDir()], env())
+      const reverted = await runCli(
+        ['apps', 'update', DEV_APP_ID, '--origin', 'http://localhost:*', '--origin', 'http://127.0.0.1:*', '--data-dir', dataDir()],
+        env(),
+      )
       expect(reverted.code, reverted.stderr).toBe(0)
       for (const server of [first, second]) expect(await pageView(server.url, LAN_ORIGIN)).toEqual({ allowed: false, preflight: 403, allowOrigin: null })
     } finally {

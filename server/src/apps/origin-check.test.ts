@@ -5,26 +5,43 @@ import { startTestServer, TEST_ORIGIN, type TestServer } from '../test-support/t
 import { upsertApp } from './store.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const checkUrl = (appId: string) => t.url + routePath(routes.appOriginCheck, { app_id: appId })
 
 /** What a page's simple GET (no custom header, no credentials: never preflighted) reads. */
 async function check(appId: string, origin: string) {
   const response = await fetch(checkUrl(appId), { headers: { origin } })
-  return { status: response.status, allowOrigin: response.headers.get('access-control-allow-origin'), credentials: response.headers.get('access-control-allow-credentials'), body: await response.json() }
+  return {
+    status: response.status,
+    allowOrigin: response.headers.get('access-control-allow-origin'),
+    credentials: response.headers.get('access-control-allow-credentials'),
+    body: await response.json(),
+  }
 }
 
 describe('origin check (issue 15: a refused origin is reported as such)', () => {
   it('tells a refused page that its origin is not allowed, readable by that page, with no credentials', async () => {
     const refused = await check(t.app.id, 'http://demo.tessera.test:5173')
-    expect(refused).toEqual({ status: 200, allowOrigin: 'http://demo.tessera.test:5173', credentials: null, body: { origin: 'http://demo.tessera.test:5173', allowed: false } })
+    expect(refused).toEqual({
+      status: 200,
+      allowOrigin: 'http://demo.tessera.test:5173',
+      credentials: null,
+      body: { origin: 'http://demo.tessera.test:5173', allowed: false },
+    })
     expect(await check(t.app.id, TEST_ORIGIN)).toMatchObject({ status: 200, body: { origin: TEST_ORIGIN, allowed: true } })
   })
 
   it('the API itself still refuses that origin: preflight 403 without CORS headers, no request reaches a route', async () => {
-    const preflight = await fetch(`${t.url}/api/v1/passwordless/init`, { method: 'OPTIONS', headers: { origin: 'http://demo.tessera.test:5173', 'access-control-request-method': 'POST' } })
+    const preflight = await fetch(`${t.url}/api/v1/passwordless/init`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://demo.tessera.test:5173', 'access-control-request-method': 'POST' },
+    })
     expect(preflight.status).toBe(403)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })

@@ -28,7 +28,12 @@ export const sectionFlagOptions = {
 export type SectionFlagValues = { [K in keyof typeof sectionFlagOptions]?: string }
 
 /** One section flag's settings, or undefined when the flag is absent; bad JSON or a setting the schema refuses is a usage error. */
-function sectionFromFlag<Schema extends z.ZodType, Out>(flag: string, value: string | undefined, schema: Schema, convert: (section: z.output<Schema>) => Out): Out | undefined {
+function sectionFromFlag<Schema extends z.ZodType, Out>(
+  flag: string,
+  value: string | undefined,
+  schema: Schema,
+  convert: (section: z.output<Schema>) => Out,
+): Out | undefined {
   if (value === undefined) return undefined
   let json: unknown
   try {
@@ -45,12 +50,24 @@ function sectionFromFlag<Schema extends z.ZodType, Out>(flag: string, value: str
   }
 }
 
-const orNull = <In, Out>(convert: (value: In) => Out) => (value: In | null): Out | null => (value === null ? null : convert(value))
+const orNull =
+  <In, Out>(convert: (value: In) => Out) =>
+  (value: In | null): Out | null =>
+    value === null ? null : convert(value)
 
 /** The sections the flags name, with `*_env` secrets read from `env` now. */
-export function sectionInputsFromFlags(values: SectionFlagValues, env: NodeJS.ProcessEnv, cwd: string): Pick<AppInput, 'funding' | 'embeddedWallets' | 'smartWallets'> {
+export function sectionInputsFromFlags(
+  values: SectionFlagValues,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Pick<AppInput, 'funding' | 'embeddedWallets' | 'smartWallets'> {
   return {
-    funding: sectionFromFlag('funding-json', values['funding-json'], fundingFileSchema.nullable(), orNull((file) => fundingFromFile(file, { env, baseDir: cwd }))),
+    funding: sectionFromFlag(
+      'funding-json',
+      values['funding-json'],
+      fundingFileSchema.nullable(),
+      orNull((file) => fundingFromFile(file, { env, baseDir: cwd })),
+    ),
     embeddedWallets: sectionFromFlag('embedded-wallets-json', values['embedded-wallets-json'], embeddedWalletsFileSchema, embeddedWalletsFromFile),
     smartWallets: sectionFromFlag('smart-wallets-json', values['smart-wallets-json'], smartWalletsFileSchema.nullable(), orNull(smartWalletsFromFile)),
   }

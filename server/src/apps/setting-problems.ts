@@ -34,8 +34,10 @@ export function settingProblems(input: AppInput): string[] {
   }
   for (const [provider, settings] of Object.entries(input.oauthProviders ?? {})) {
     if (!settings.clientId) problems.push(`OAuth ${provider} needs a client id`)
-    if (settings.apple && !parses(() => createPrivateKey(settings.apple!.privateKeyPem))) problems.push(`OAuth ${provider}: the Apple private key is not a PEM private key`)
-    if (provider === 'apple' && !settings.clientSecret && !settings.apple) problems.push('OAuth apple needs a client secret or a team id, key id and private key')
+    if (settings.apple && !parses(() => createPrivateKey(settings.apple!.privateKeyPem)))
+      problems.push(`OAuth ${provider}: the Apple private key is not a PEM private key`)
+    if (provider === 'apple' && !settings.clientSecret && !settings.apple)
+      problems.push('OAuth apple needs a client secret or a team id, key id and private key')
   }
   if (input.funding) problems.push(...fundingSettingProblems(input.funding, input.chains ?? []))
   return problems
@@ -45,9 +47,12 @@ export function settingProblems(input: AppInput): string[] {
 export function settingWarnings(app: AppRecord): string[] {
   const warnings: string[] = []
   for (const provider of oauthProviders) {
-    if (app.loginMethods.includes(provider) && !app.oauthProviders[provider]) warnings.push(`${provider} login is on but has no OAuth client (--oauth ${provider}:client-id=...,client-secret=...)`)
+    if (app.loginMethods.includes(provider) && !app.oauthProviders[provider])
+      warnings.push(`${provider} login is on but has no OAuth client (--oauth ${provider}:client-id=...,client-secret=...)`)
   }
-  if (app.loginMethods.includes('custom_jwt') && !app.customJwt) warnings.push('custom_jwt login is on but no JWKS URL or public key is set (--custom-jwt-jwks-url or --custom-jwt-public-key-file)')
-  if (app.loginMethods.some((m) => oauthProviders.includes(m as never)) && app.oauthRedirectUrls.length === 0) warnings.push('OAuth login is on but no redirect URL is allowed (--redirect-url)')
+  if (app.loginMethods.includes('custom_jwt') && !app.customJwt)
+    warnings.push('custom_jwt login is on but no JWKS URL or public key is set (--custom-jwt-jwks-url or --custom-jwt-public-key-file)')
+  if (app.loginMethods.some((m) => oauthProviders.includes(m as never)) && app.oauthRedirectUrls.length === 0)
+    warnings.push('OAuth login is on but no redirect URL is allowed (--redirect-url)')
   return warnings
 }

@@ -23,11 +23,41 @@ interface AppRow {
 /** The fields kept in the `settings` jsonb column: everything added after the first schema. */
 type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
 const settingKeys = [
-  'oauthRedirectUrls', 'oauthProviders', 'whatsappEnabled', 'smsUnsupportedRegions', 'customJwt', 'allowlist',
-  'userLimit', 'signupDisabled', 'captcha', 'accountTransferEnabled', 'passkeyRpId', 'passkeysForSignup', 'passkeyRequireUserVerification', 'siweChainIds', 'walletRpcUrls', 'maxLinkedWalletsPerUser',
-  'telegram', 'farcaster', 'crossAppProvider', 'walletConnectProjectId', 'walletConnectRelayUrl',
-  'embeddedWallets', 'chains', 'defaultChainId', 'solanaClusters', 'mfaMethods', 'appSecretHash',
-  'transactionScanning', 'tokenPrices', 'coingecko', 'solanaTokens', 'funding', 'cookieSessions', 'gasSponsorship', 'smartWallets',
+  'oauthRedirectUrls',
+  'oauthProviders',
+  'whatsappEnabled',
+  'smsUnsupportedRegions',
+  'customJwt',
+  'allowlist',
+  'userLimit',
+  'signupDisabled',
+  'captcha',
+  'accountTransferEnabled',
+  'passkeyRpId',
+  'passkeysForSignup',
+  'passkeyRequireUserVerification',
+  'siweChainIds',
+  'walletRpcUrls',
+  'maxLinkedWalletsPerUser',
+  'telegram',
+  'farcaster',
+  'crossAppProvider',
+  'walletConnectProjectId',
+  'walletConnectRelayUrl',
+  'embeddedWallets',
+  'chains',
+  'defaultChainId',
+  'solanaClusters',
+  'mfaMethods',
+  'appSecretHash',
+  'transactionScanning',
+  'tokenPrices',
+  'coingecko',
+  'solanaTokens',
+  'funding',
+  'cookieSessions',
+  'gasSponsorship',
+  'smartWallets',
 ] as const satisfies readonly (keyof AppRecord)[]
 
 const toRecord = (row: AppRow): AppRecord => ({
@@ -48,7 +78,8 @@ const toRecord = (row: AppRow): AppRecord => ({
   embeddedWallets: { ...settingDefaults.embeddedWallets, ...row.settings.embeddedWallets },
 })
 
-const columns = 'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme, settings'
+const columns =
+  'id, name, allowed_origins, login_methods, terms_url, privacy_url, require_users_accept_terms, disable_plus_emails, logo_url, accent_color, theme, settings'
 
 /** The app, from this process's copy when it is current (app-cache.ts); inside a transaction, from the database. */
 export async function getApp(db: Queryable, id: string): Promise<AppRecord | null> {
@@ -93,7 +124,18 @@ const settingDefaults: AppSettings = {
   siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
-  embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: GOOGLE_DRIVE_API_URL, delegatedActionsEnabled: false, announceWalletsEnabled: false, mode: 'legacy-embedded-wallets-only', sessionSigners: [] },
+  embeddedWallets: {
+    ethereumCreateOnLogin: 'off',
+    solanaCreateOnLogin: 'off',
+    requireUserPasswordOnCreate: false,
+    requireUserOwnedRecoveryOnCreate: false,
+    userOwnedRecoveryOptions: ['user-passcode'],
+    googleDriveApiUrl: GOOGLE_DRIVE_API_URL,
+    delegatedActionsEnabled: false,
+    announceWalletsEnabled: false,
+    mode: 'legacy-embedded-wallets-only',
+    sessionSigners: [],
+  },
   chains: [],
   defaultChainId: null,
   solanaClusters: [],
@@ -137,9 +179,21 @@ export async function upsertApp(db: Queryable, input: AppInput, now: number): Pr
          require_users_accept_terms = $7, disable_plus_emails = $8, logo_url = $9, accent_color = $10, theme = $11, settings = $12
        RETURNING id)
      SELECT pg_notify('${APPS_CHANNEL}', id) FROM written`,
-    [app.id, app.name, JSON.stringify(app.allowedOrigins), JSON.stringify(app.loginMethods), app.termsUrl, app.privacyUrl,
-      app.requireUsersAcceptTerms, app.disablePlusEmails, app.logoUrl, app.accentColor, app.theme,
-      JSON.stringify(Object.fromEntries(settingKeys.map((key) => [key, app[key]]))), now],
+    [
+      app.id,
+      app.name,
+      JSON.stringify(app.allowedOrigins),
+      JSON.stringify(app.loginMethods),
+      app.termsUrl,
+      app.privacyUrl,
+      app.requireUsersAcceptTerms,
+      app.disablePlusEmails,
+      app.logoUrl,
+      app.accentColor,
+      app.theme,
+      JSON.stringify(Object.fromEntries(settingKeys.map((key) => [key, app[key]]))),
+      now,
+    ],
   )
   noteAppWritten(app.id)
   return app

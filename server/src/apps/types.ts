@@ -4,7 +4,19 @@ import { oauthProviders, type EmbeddedWalletsMode, type MfaMethod } from '../../
 import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
 /** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
-export const loginMethods = ['email', 'sms', ...oauthProviders, 'custom_jwt', 'guest', 'telegram', 'wallet', 'solana_wallet', 'passkey', 'farcaster', 'cross_app'] as const
+export const loginMethods = [
+  'email',
+  'sms',
+  ...oauthProviders,
+  'custom_jwt',
+  'guest',
+  'telegram',
+  'wallet',
+  'solana_wallet',
+  'passkey',
+  'farcaster',
+  'cross_app',
+] as const
 export type LoginMethod = (typeof loginMethods)[number]
 
 /** Who may sign in: emails, E.164 phone numbers, wallet addresses, or `@domain` for a whole email domain. */
@@ -53,7 +65,10 @@ export interface EmbeddedWalletSettings {
   sessionSigners?: SessionSignerSettings[]
 }
 export type UserOwnedRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud'
-export interface SessionSignerSettings { id: string; publicKey: string }
+export interface SessionSignerSettings {
+  id: string
+  publicKey: string
+}
 
 /** An EVM chain the app adds to (or overrides in) the client's built-in table, e.g. a local anvil chain. */
 export interface ChainSettings {
@@ -97,7 +112,10 @@ export interface CoinbaseOnrampSettings {
 }
 
 /** MoonPay (the second card provider): widget URLs are signed with the secret key. */
-export interface MoonpayKeys { publishableKey: string; secretKey: string }
+export interface MoonpayKeys {
+  publishableKey: string
+  secretKey: string
+}
 export interface MoonpaySettings extends MoonpayKeys {
   /** Test-mode keys for `useSandbox` sign requests; null: sandbox requests are refused. */
   sandbox: MoonpayKeys | null
@@ -146,10 +164,16 @@ export interface TransactionScanningSettings {
 }
 
 /** CoinGecko's simple price API for USD prices; the key is read from `apiKeyEnv` at request time, never stored. */
-export interface CoinGeckoSettings { apiUrl: string; apiKeyEnv: string | null }
+export interface CoinGeckoSettings {
+  apiUrl: string
+  apiKeyEnv: string | null
+}
 
 /** An SPL mint's symbol (`spl_token_info`): the chain stores decimals, not symbols. */
-export interface SolanaTokenSettings { mint: string; symbol: string }
+export interface SolanaTokenSettings {
+  mint: string
+  symbol: string
+}
 
 /** Cookie sessions (docs/security.md #38): the refresh token, and optionally the access token, live in HttpOnly cookies on the API origin. */
 export interface CookieSessionSettings {

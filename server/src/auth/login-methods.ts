@@ -12,5 +12,15 @@ import { smsModule } from './sms/module.js'
 import { telegramModule } from './telegram/module.js'
 
 export const loginMethodModules = [
-  emailModule, smsModule, guestModule, siweModule, siwsModule, passkeyModule, telegramModule, oauthModule, crossAppModule, farcasterModule, customAuthModule,
+  emailModule,
+  smsModule,
+  guestModule,
+  siweModule,
+  siwsModule,
+  passkeyModule,
+  telegramModule,
+  oauthModule,
+  crossAppModule,
+  farcasterModule,
+  customAuthModule,
 ] as const

@@ -21,7 +21,13 @@ export async function createAltchaChallenge(ctx: ServerContext, appId: string, s
     maxnumber: settings.altchaMaxNumber ?? DEFAULT_ALTCHA_MAX_NUMBER,
     expires: new Date(ctx.clock.now() + ALTCHA_CHALLENGE_TTL_SECONDS * 1000),
   })
-  return { algorithm: 'SHA-256', challenge: challenge.challenge, maxnumber: challenge.maxnumber ?? DEFAULT_ALTCHA_MAX_NUMBER, salt: challenge.salt, signature: challenge.signature }
+  return {
+    algorithm: 'SHA-256',
+    challenge: challenge.challenge,
+    maxnumber: challenge.maxnumber ?? DEFAULT_ALTCHA_MAX_NUMBER,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  }
 }
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/)

@@ -15,8 +15,7 @@ export async function assertCaptcha(ctx: ServerContext, app: AppRecord, token: s
   const captcha = app.captcha
   if (!captcha) return
   if (!token) throw invalidCaptcha()
-  const valid = captcha.provider === 'turnstile'
-    ? await verifyTurnstileToken(ctx, captcha, token, remoteIp ?? null)
-    : await verifyAltchaToken(ctx, app.id, token)
+  const valid =
+    captcha.provider === 'turnstile' ? await verifyTurnstileToken(ctx, captcha, token, remoteIp ?? null) : await verifyAltchaToken(ctx, app.id, token)
   if (!valid) throw invalidCaptcha()
 }

@@ -19,7 +19,12 @@ let ctx: ServerContext
 let sink: TurnstileSink
 let altchaApp: AppRecord
 let logs = ''
-const logSink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    logs += chunk
+    done()
+  },
+})
 beforeAll(async () => {
   t = await startTestServer({ app: { captcha: altcha } })
   altchaApp = t.app
@@ -47,7 +52,10 @@ async function solve(c: CaptchaChallengeDto, change: Partial<Record<string, unkn
 }
 
 async function rejection(work: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ApiError)
   const { status, code, message } = error as ApiError
   return { status, code, message }
@@ -74,7 +82,10 @@ describe('ALTCHA challenge route', () => {
   it('needs the app header and an app whose CAPTCHA is ALTCHA', async () => {
     expect((await t.call('/api/v1/captcha/challenge', { appId: null })).body.code).toBe('invalid_data')
     const plain = await t.createApp({ name: 'No captcha' })
-    const turnstile = await t.createApp({ name: 'Turnstile', captcha: { provider: 'turnstile', siteKey: 'site', secretKey: sink.secret, verifyUrl: sink.verifyUrl } })
+    const turnstile = await t.createApp({
+      name: 'Turnstile',
+      captcha: { provider: 'turnstile', siteKey: 'site', secretKey: sink.secret, verifyUrl: sink.verifyUrl },
+    })
     for (const app of [plain, turnstile]) {
       const response = await t.call('/api/v1/captcha/challenge', { appId: app.id })
       expect(response.status).toBe(400)
@@ -142,13 +153,21 @@ describe('assertCaptcha with ALTCHA', () => {
 
 describe('assertCaptcha with Turnstile', () => {
   const turnstileApp = (): Promise<AppRecord> =>
-    t.createApp({ name: 'Turnstile app', captcha: { provider: 'turnstile', siteKey: '1x00000000000000000000AA', secretKey: sink.secret, verifyUrl: sink.verifyUrl } })
+    t.createApp({
+      name: 'Turnstile app',
+      captcha: { provider: 'turnstile', siteKey: '1x00000000000000000000AA', secretKey: sink.secret, verifyUrl: sink.verifyUrl },
+    })
 
   it('passes a token siteverify accepts, sending the secret, the token and the client IP as a form', async () => {
     const app = await turnstileApp()
     const token = sink.issueToken()
     await expect(assertCaptcha(ctx, app, token, '203.0.113.9')).resolves.toBeUndefined()
-    expect(sink.requests.at(-1)).toEqual({ contentType: 'application/x-www-form-urlencoded;charset=UTF-8', secret: sink.secret, response: token, remoteip: '203.0.113.9' })
+    expect(sink.requests.at(-1)).toEqual({
+      contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+      secret: sink.secret,
+      response: token,
+      remoteip: '203.0.113.9',
+    })
   })
 
   it('refuses what siteverify rejects: unknown, reused, missing and overlong tokens, a wrong secret', async () => {
@@ -200,7 +219,10 @@ describe('CAPTCHA on the sign-in routes', () => {
   })
 
   it('Turnstile: passwordless/init passes the token and the caller IP to siteverify', async () => {
-    const app = await t.createApp({ name: 'Turnstile login', captcha: { provider: 'turnstile', siteKey: 'site', secretKey: sink.secret, verifyUrl: sink.verifyUrl } })
+    const app = await t.createApp({
+      name: 'Turnstile login',
+      captcha: { provider: 'turnstile', siteKey: 'site', secretKey: sink.secret, verifyUrl: sink.verifyUrl },
+    })
     const token = sink.issueToken()
     const ok = await t.call('/api/v1/passwordless/init', { body: { email: 'turnstile@example.com', token }, appId: app.id })
     expect(ok.status).toBe(200)

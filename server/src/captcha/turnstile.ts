@@ -26,7 +26,11 @@ export async function verifyTurnstileToken(ctx: ServerContext, settings: Captcha
   if (remoteIp) form.set('remoteip', remoteIp)
   let body: unknown
   try {
-    const response = await fetch(settings.verifyUrl ?? TURNSTILE_SITEVERIFY_URL, { method: 'POST', body: form, signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS) })
+    const response = await fetch(settings.verifyUrl ?? TURNSTILE_SITEVERIFY_URL, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS),
+    })
     if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`)
     body = await response.json()
   } catch (error) {

@@ -3,7 +3,10 @@ import { join } from 'node:path'
 import { tryLock, unlock } from 'fs-native-extensions'
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, readonly pid?: number) {
+  constructor(
+    dataDir: string,
+    readonly pid?: number,
+  ) {
     const owner = pid ? ` (pid ${pid})` : ''
     super(`The data directory ${dataDir} is in use by another tessera-server process${owner}. Stop it first, or use another --data-dir.`)
     this.name = 'DataDirLockedError'

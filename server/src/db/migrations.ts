@@ -470,7 +470,11 @@ export async function migrate(db: Db): Promise<void> {
     const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id))
     for (const migration of migrations) {
       if (done.has(migration.id)) continue
-      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
+      for (const statement of migration.sql
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean))
+        await tx.query(statement)
       await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, $2)', [migration.id, Date.now()])
     }
   })

@@ -32,7 +32,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     }
     const db = await openPglite(pgDir)
     await migrate(db)
-    return { ...db, close: async () => { try { await db.close() } finally { release() } } }
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close()
+        } finally {
+          release()
+        }
+      },
+    }
   } catch (error) {
     release()
     throw error

@@ -21,9 +21,21 @@ afterAll(async () => {
   vi.unstubAllEnvs()
 })
 
-interface Outcome { kind: 'sign-in' | 'wallet'; status: number; retryAfter: string | null; body: any; token?: string; address?: string }
-const outcomeOf = (kind: Outcome['kind'], response: ApiResponse, extra: Partial<Outcome> = {}): Outcome =>
-  ({ kind, status: response.status, retryAfter: response.headers.get('retry-after'), body: response.body, ...extra })
+interface Outcome {
+  kind: 'sign-in' | 'wallet'
+  status: number
+  retryAfter: string | null
+  body: any
+  token?: string
+  address?: string
+}
+const outcomeOf = (kind: Outcome['kind'], response: ApiResponse, extra: Partial<Outcome> = {}): Outcome => ({
+  kind,
+  status: response.status,
+  retryAfter: response.headers.get('retry-after'),
+  body: response.body,
+  ...extra,
+})
 
 let emails = 0
 async function signIn(): Promise<Outcome> {
@@ -51,9 +63,17 @@ function startLoad(workers: number) {
       if (worker % 2 === 0 && signedIn.status === 200) outcomes.push(await createWallet(signedIn.token!))
     }
   })
-  return { outcomes, stop: async () => { running = false; await Promise.all(loops) } }
+  return {
+    outcomes,
+    stop: async () => {
+      running = false
+      await Promise.all(loops)
+    },
+  }
 }
-const until = async (condition: () => boolean) => { while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20)) }
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
+}
 
 describe('PostgreSQL going down and coming back under load (docs/security.md #58)', () => {
   it('cuts a statement past its time-out, and a connection that never answers, as unavailable', async () => {
@@ -70,7 +90,9 @@ describe('PostgreSQL going down and coming back under load (docs/security.md #58
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = silent.address() as AddressInfo
-      await expect(openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectMs: 300, statementMs: 300 })).rejects.toBeInstanceOf(DatabaseUnavailableError)
+      await expect(openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectMs: 300, statementMs: 300 })).rejects.toBeInstanceOf(
+        DatabaseUnavailableError,
+      )
     } finally {
       silent.close()
     }
@@ -124,6 +146,10 @@ async function outageUnderLoad(tokens: string[], load: ReturnType<typeof startLo
     else expect(await t.db.query('SELECT 1 FROM embedded_wallets WHERE address = $1', [outcome.address])).toHaveLength(1)
   }
   expect(await t.db.query('SELECT id FROM wallet_share_sets s WHERE NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.share_set_id = s.id)')).toEqual([])
-  expect(await t.db.query(`SELECT w.id FROM embedded_wallets w WHERE NOT EXISTS (SELECT 1 FROM linked_accounts l WHERE l.user_id = w.user_id AND lower(l.address) = lower(w.address))`)).toEqual([])
+  expect(
+    await t.db.query(
+      `SELECT w.id FROM embedded_wallets w WHERE NOT EXISTS (SELECT 1 FROM linked_accounts l WHERE l.user_id = w.user_id AND lower(l.address) = lower(w.address))`,
+    ),
+  ).toEqual([])
   expect(await t.db.query('SELECT id FROM users u WHERE NOT EXISTS (SELECT 1 FROM linked_accounts l WHERE l.user_id = u.id)')).toEqual([])
 }

@@ -22,7 +22,9 @@ export function listenForNotices(connect: () => pg.Client, channel: string, hand
   const start = async () => {
     const client = connect()
     current = client
-    client.on('notification', (message) => { if (message.channel === channel) handlers.onNotice(message.payload ?? '') })
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotice(message.payload ?? '')
+    })
     client.on('error', () => dropped(client))
     client.on('end', () => dropped(client))
     try {

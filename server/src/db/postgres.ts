@@ -42,8 +42,10 @@ export function statementOf(sql: string, params: unknown[]): pg.QueryConfig {
 /** Connects a pool to PostgreSQL at `databaseUrl`; an unreachable database raises DatabaseUnavailableError, never a hang. */
 export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = postgresTimeoutsFromEnv()): Promise<Db> {
   // int8 columns hold unix milliseconds, which fit safely in a JS number.
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text') }
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
+  }
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -66,31 +68,37 @@ export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeou
   }
   const listeners = new Set<{ stop(): Promise<void> }>()
   // Keep-alive probes notice a silently dead connection, which would otherwise miss notices unseen.
-  const listenerClient = () => new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
+  const listenerClient = () =>
+    new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
   return {
     kind: 'postgres',
     query,
-    listen: (channel, handlers) => { listeners.add(listenForNotices(listenerClient, channel, handlers)) },
-    transaction: (work) => guardAvailability(async () => {
-      const client = await pool.connect()
-      // A connection lost between two statements is reported on the client: without a listener it would end the process.
-      const onLost = () => {}
-      client.on('error', onLost)
-      let broken: Error | undefined
-      try {
-        await client.query('BEGIN')
-        const result = await work({ query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(statementOf(sql, params))).rows as Row[] })
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError })
-        throw error
-      } finally {
-        client.off('error', onLost)
-        // A connection that could not even roll back is dropped, not handed to the next request.
-        client.release(broken)
-      }
-    }),
+    listen: (channel, handlers) => {
+      listeners.add(listenForNotices(listenerClient, channel, handlers))
+    },
+    transaction: (work) =>
+      guardAvailability(async () => {
+        const client = await pool.connect()
+        // A connection lost between two statements is reported on the client: without a listener it would end the process.
+        const onLost = () => {}
+        client.on('error', onLost)
+        let broken: Error | undefined
+        try {
+          await client.query('BEGIN')
+          const result = await work({ query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(statementOf(sql, params))).rows as Row[] })
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken = rollbackError
+          })
+          throw error
+        } finally {
+          client.off('error', onLost)
+          // A connection that could not even roll back is dropped, not handed to the next request.
+          client.release(broken)
+        }
+      }),
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.stop()))
       await pool.end()

@@ -10,7 +10,9 @@ beforeAll(async () => {
   const originCheck = () => t.call(`/api/v1/apps/${t.app.id}/origin_check`, { appId: null })
   await vi.waitFor(async () => expect((await counted(originCheck)).statements).toBe(0), { timeout: 5_000 })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 /** The request's answer and how many statements the server sent for it. */
 async function counted(request: () => Promise<ApiResponse>): Promise<{ status: number; statements: number; body: any }> {
@@ -30,7 +32,11 @@ describe('statements per request', () => {
     const rotated = await counted(() => t.call('/api/v1/sessions', { body: { refresh_token: body.refresh_token } }))
     expect(rotated).toMatchObject({ status: 200, statements: 3 })
     // Inside the grace window the same token gets the same successor without another write.
-    expect(await counted(() => t.call('/api/v1/sessions', { body: { refresh_token: body.refresh_token } }))).toMatchObject({ status: 200, statements: 3, body: { refresh_token: rotated.body.refresh_token } })
+    expect(await counted(() => t.call('/api/v1/sessions', { body: { refresh_token: body.refresh_token } }))).toMatchObject({
+      status: 200,
+      statements: 3,
+      body: { refresh_token: rotated.body.refresh_token },
+    })
     expect(await counted(() => t.call('/api/v1/sessions', { body: {}, token: body.token }))).toMatchObject({ status: 200, statements: 2 })
   })
 
@@ -38,9 +44,15 @@ describe('statements per request', () => {
   it('code request: two (the rate-limit counters, the code); code sign-in: nine (a new user, then a returning one)', async () => {
     const email = 'code-statements@example.com'
     expect(await counted(() => t.call('/api/v1/passwordless/init', { body: { email } }))).toMatchObject({ status: 200, statements: 2 })
-    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 9 })
+    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({
+      status: 200,
+      statements: 9,
+    })
     t.clock.advance(120)
     await t.call('/api/v1/passwordless/init', { body: { email } })
-    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({ status: 200, statements: 9 })
+    expect(await counted(() => t.call('/api/v1/passwordless/authenticate', { body: { email, code: t.inbox.lastCode(email) } }))).toMatchObject({
+      status: 200,
+      statements: 9,
+    })
   })
 })

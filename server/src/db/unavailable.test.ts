@@ -7,7 +7,10 @@ describe('a database that is gone (docs/security.md #58)', () => {
     const t = await startTestServer()
     await t.db.close()
     try {
-      for (const response of [await t.call('/api/v1/passwordless/init', { body: { email: 'gone@example.com' } }), await t.call('/api/v1/users/me', { token: 'x' })]) {
+      for (const response of [
+        await t.call('/api/v1/passwordless/init', { body: { email: 'gone@example.com' } }),
+        await t.call('/api/v1/users/me', { token: 'x' }),
+      ]) {
         expect([response.status, response.body.code, response.headers.get('retry-after')]).toEqual([503, 'internal_error', '5'])
         expect(response.body.error).toBe('The service is temporarily unavailable, try again shortly')
         expect(JSON.stringify(response.body)).not.toMatch(/closed|pool|\bat \w/i)

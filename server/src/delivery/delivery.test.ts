@@ -17,7 +17,9 @@ afterEach(async () => {
 describe('dev outbox', () => {
   it('stores codes, prints one line each and serves them newest first', async () => {
     const lines: string[] = []
-    vi.spyOn(console, 'log').mockImplementation((line: string) => { lines.push(line) })
+    vi.spyOn(console, 'log').mockImplementation((line: string) => {
+      lines.push(line)
+    })
     t = await startTestServer({ realDelivery: true, server: { dev: true, quiet: false } })
     const config = await t.call(`/api/v1/apps/${DEV_APP_ID}`, { appId: null, headers: { origin: 'http://localhost:5173' } })
     expect(config.status).toBe(200)
@@ -73,7 +75,9 @@ describe('dev outbox origins (docs/security.md #64)', () => {
 describe('dev outbox texts', () => {
   it('keeps SMS and WhatsApp codes with their channel', async () => {
     const lines: string[] = []
-    vi.spyOn(console, 'log').mockImplementation((line: string) => { lines.push(line) })
+    vi.spyOn(console, 'log').mockImplementation((line: string) => {
+      lines.push(line)
+    })
     t = await startTestServer({ realDelivery: true, server: { dev: true, quiet: false }, app: { loginMethods: ['email', 'sms'] } })
     const whatsapp = await t.createApp({ name: 'WhatsApp', loginMethods: ['sms'], whatsappEnabled: true })
     expect((await t.call('/api/v1/passwordless_sms/init', { body: { phoneNumber: '+1 415 200 0001' } })).status).toBe(200)
@@ -81,7 +85,9 @@ describe('dev outbox texts', () => {
     expect((await t.call('/api/v1/passwordless/init', { body: { email: 'mixed@example.com' } })).status).toBe(200)
     const outbox = (await t.call('/dev/outbox.json', { appId: null })).body
     expect(outbox.map((entry: { channel: string; to: string }) => [entry.channel, entry.to])).toEqual([
-      ['email', 'mixed@example.com'], ['whatsapp', '+14152000002'], ['sms', '+14152000001'],
+      ['email', 'mixed@example.com'],
+      ['whatsapp', '+14152000002'],
+      ['sms', '+14152000001'],
     ])
     expect(outbox[2]).toMatchObject({ subject: '', code: expect.stringMatching(/^\d{6}$/) })
     expect(outbox[2].text).toContain(outbox[2].code)
@@ -101,7 +107,10 @@ describe('without dev mode or SMTP', () => {
       const response = await t.call('/api/v1/passwordless/init', { body: { email: 'nosmtp@example.com' } })
       expect(response.status).toBe(400)
       expect(response.body.code).toBe('feature_not_enabled')
-      const sms = await t.call('/api/v1/passwordless_sms/init', { body: { phoneNumber: '+1 415 200 0003' }, appId: (await t.createApp({ name: 'SMS', loginMethods: ['sms'] })).id })
+      const sms = await t.call('/api/v1/passwordless_sms/init', {
+        body: { phoneNumber: '+1 415 200 0003' },
+        appId: (await t.createApp({ name: 'SMS', loginMethods: ['sms'] })).id,
+      })
       expect(sms.status).toBe(400)
       expect(sms.body.code).toBe('feature_not_enabled')
     } finally {
@@ -147,7 +156,12 @@ describe('SMTP delivery', () => {
     await sink.close()
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
     const errors: string[] = []
-    const sink2 = new Writable({ write(chunk, _encoding, done) { errors.push(String(chunk)); done() } })
+    const sink2 = new Writable({
+      write(chunk, _encoding, done) {
+        errors.push(String(chunk))
+        done()
+      },
+    })
     t = await startTestServer({ realDelivery: true, overrides: { logger: pino({ level: 'error' }, sink2) } })
     const response = await t.call('/api/v1/passwordless/init', { body: { email: 'down@example.com' } })
     expect(response.status).toBe(503)
@@ -180,10 +194,14 @@ describe('Twilio adapter', () => {
 
   it("throws Twilio's error code and message, never the text", async () => {
     sink = await startTwilioSink()
-    await expect(createTwilioDelivery({ ...settings(sink), authToken: 'wrong' }).send(text('sms'))).rejects.toThrow('Twilio answered 401 (error 20003): Authenticate')
+    await expect(createTwilioDelivery({ ...settings(sink), authToken: 'wrong' }).send(text('sms'))).rejects.toThrow(
+      'Twilio answered 401 (error 20003): Authenticate',
+    )
     await expect(createTwilioDelivery(settings(sink)).send(text('sms', '12'))).rejects.toThrow(/400 \(error 21211\)/)
     sink.failNext({ status: 429, code: 20429, message: 'Too Many Requests' })
-    const failure = await createTwilioDelivery(settings(sink)).send(text('sms')).catch((error: Error) => error)
+    const failure = await createTwilioDelivery(settings(sink))
+      .send(text('sms'))
+      .catch((error: Error) => error)
     expect(String(failure)).toContain('Too Many Requests')
     expect(String(failure)).not.toContain('123456')
     expect(sink.texts).toHaveLength(0)
@@ -237,7 +255,12 @@ describe('Twilio adapter', () => {
       sink = await startTwilioSink()
       useSink(sink)
       const logged: string[] = []
-      const logSink = new Writable({ write(chunk, _encoding, done) { logged.push(String(chunk)); done() } })
+      const logSink = new Writable({
+        write(chunk, _encoding, done) {
+          logged.push(String(chunk))
+          done()
+        },
+      })
       t = await startTestServer({ realDelivery: true, app: { loginMethods: ['sms'] }, overrides: { logger: pino({ level: 'debug' }, logSink) } })
       sink.failNext({ status: 400, code: 21408, message: 'Permission to send an SMS has not been enabled for the region indicated by the To number' })
       const response = await t.call('/api/v1/passwordless_sms/init', { body: { phoneNumber: '+1 415 200 0006' } })

@@ -5,8 +5,7 @@ import type { ServerContext } from '../context.js'
 import { cors } from '../http/cors.js'
 import { readOutbox } from './dev-outbox.js'
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
 /**
  * `GET /dev/outbox` (HTML) and `/dev/outbox.json`; mounted only in dev mode. Live codes: only the dev app's allowed
@@ -14,12 +13,18 @@ const escapeHtml = (value: string) =>
  */
 export function outboxRoutes(ctx: ServerContext): Hono {
   const routes = new Hono()
-  routes.use('*', cors(async () => (await getApp(ctx.db, DEV_APP_ID))?.allowedOrigins ?? []))
+  routes.use(
+    '*',
+    cors(async () => (await getApp(ctx.db, DEV_APP_ID))?.allowedOrigins ?? []),
+  )
   routes.get('/outbox.json', async (c) => c.json(await readOutbox(ctx.db)))
   routes.get('/outbox', async (c) => {
     const entries = await readOutbox(ctx.db)
     const rows = entries
-      .map((e) => `<tr><td>${new Date(e.sent_at * 1000).toISOString()}</td><td>${escapeHtml(e.channel)}</td><td>${escapeHtml(e.to)}</td><td><strong>${escapeHtml(e.code)}</strong></td><td>${escapeHtml(e.subject || e.text)}</td></tr>`)
+      .map(
+        (e) =>
+          `<tr><td>${new Date(e.sent_at * 1000).toISOString()}</td><td>${escapeHtml(e.channel)}</td><td>${escapeHtml(e.to)}</td><td><strong>${escapeHtml(e.code)}</strong></td><td>${escapeHtml(e.subject || e.text)}</td></tr>`,
+      )
       .join('')
     return c.html(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Tessera dev outbox</title>
 <style>body{font:14px system-ui;margin:2rem}table{border-collapse:collapse}td,th{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}</style>

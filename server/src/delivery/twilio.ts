@@ -44,7 +44,9 @@ export function createTwilioDelivery(settings: TwilioSettings): Delivery {
       if (response.ok) return
       // Twilio's error resource is {code, message, more_info, status}; it never echoes the Body, so it is safe to log.
       const error = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown }
-      throw new Error(`Twilio answered ${response.status}${error.code ? ` (error ${String(error.code)})` : ''}: ${String(error.message ?? response.statusText)}`)
+      throw new Error(
+        `Twilio answered ${response.status}${error.code ? ` (error ${String(error.code)})` : ''}: ${String(error.message ?? response.statusText)}`,
+      )
     },
   }
 }

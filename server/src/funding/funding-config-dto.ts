@@ -3,7 +3,10 @@ import type { FundingSettings } from '../apps/types.js'
 
 /** The landing options each method brings: Coinbase is both a card provider and the exchange transfer. */
 const optionsByMethod: Record<FundingProviderMethod, FundingOptionDto[]> = {
-  'coinbase-onramp': [{ method: 'card', provider: 'coinbase' }, { method: 'exchange', provider: 'coinbase' }],
+  'coinbase-onramp': [
+    { method: 'card', provider: 'coinbase' },
+    { method: 'exchange', provider: 'coinbase' },
+  ],
   moonpay: [{ method: 'card', provider: 'moonpay' }],
   external: [{ method: 'wallets', provider: 'external' }],
 }

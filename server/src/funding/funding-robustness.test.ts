@@ -17,9 +17,20 @@ let user: FundingTestUser
 beforeAll(async () => {
   providers = await startProviderTestServer(() => ({ status: 200, body: { token: 'token', channel_id: '', steps: [], transactions: [] } }))
   const funding = testFundingSettings({ coinbase: providers.url, moonpay: providers.url, relay: providers.url }, { cdpKey })
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({
-    app: { funding: { ...funding, coinbaseOnramp: { ...funding.coinbaseOnramp!, webhookSecret: COINBASE_SECRET }, moonpay: { ...funding.moonpay!, webhookKey: MOONPAY_KEY } } },
+    app: {
+      funding: {
+        ...funding,
+        coinbaseOnramp: { ...funding.coinbaseOnramp!, webhookSecret: COINBASE_SECRET },
+        moonpay: { ...funding.moonpay!, webhookKey: MOONPAY_KEY },
+      },
+    },
     overrides: { logger: pino({ level: 'debug' }, sink) },
   })
   user = await signInWithWallets(t, [{ address: wallet, chainType: 'ethereum' }])
@@ -37,13 +48,19 @@ const senders: Record<string, (body: string) => ReturnType<TestServer['call']>> 
   'moonpay sign': (body) => t.call('/api/v1/plugins/moonpay_on_ramp/sign', { rawBody: body, token: user.token }),
   'bridge quote': (body) => t.call('/api/v1/funding/bridge/quote', { rawBody: body, token: user.token }),
   'coinbase webhook, unsigned': (body) => t.call(`/api/v1/funding/webhooks/coinbase/${t.app.id}`, { rawBody: body, appId: null }),
-  'coinbase webhook, signed': (body) => t.call(`/api/v1/funding/webhooks/coinbase/${t.app.id}`, {
-    rawBody: body, appId: null, headers: { 'x-hook0-signature': `t=${at()},h=,v1=${hmac(COINBASE_SECRET, `${at()}...${body}`)}` },
-  }),
+  'coinbase webhook, signed': (body) =>
+    t.call(`/api/v1/funding/webhooks/coinbase/${t.app.id}`, {
+      rawBody: body,
+      appId: null,
+      headers: { 'x-hook0-signature': `t=${at()},h=,v1=${hmac(COINBASE_SECRET, `${at()}...${body}`)}` },
+    }),
   'moonpay webhook, unsigned': (body) => t.call(`/api/v1/funding/webhooks/moonpay/${t.app.id}`, { rawBody: body, appId: null }),
-  'moonpay webhook, signed': (body) => t.call(`/api/v1/funding/webhooks/moonpay/${t.app.id}`, {
-    rawBody: body, appId: null, headers: { 'moonpay-signature-v2': `t=${at()},s=${hmac(MOONPAY_KEY, `${at()}.${body}`)}` },
-  }),
+  'moonpay webhook, signed': (body) =>
+    t.call(`/api/v1/funding/webhooks/moonpay/${t.app.id}`, {
+      rawBody: body,
+      appId: null,
+      headers: { 'moonpay-signature-v2': `t=${at()},s=${hmac(MOONPAY_KEY, `${at()}.${body}`)}` },
+    }),
 }
 
 const nul = '\u0000'
@@ -51,13 +68,43 @@ const badBodies: Record<string, string> = {
   'malformed JSON': '{"addresses": ',
   'a JSON array': '[1,2,3]',
   'a JSON string': '"hello"',
-  'wrong types': JSON.stringify({ addresses: { address: 1 }, assets: 5, address: [], useSandbox: 'x', config: 7, tradeType: 1, amount: [], user: {}, recipient: 3, originChainId: 'a', partnerUserRef: 5, status: {}, data: 'x', type: [] }),
-  'NUL strings': JSON.stringify({
-    addresses: [{ address: `0x${nul}`, blockchains: [`base${nul}`] }], address: `${wallet}${nul}`, config: { currencyCode: `ETH${nul}`, email: `a${nul}@b.co` },
-    tradeType: 'EXPECTED_OUTPUT', amount: `1${nul}`, user: wallet, recipient: wallet, originChainId: 1, destinationChainId: 10,
-    partnerUserRef: `ref${nul}`, status: `ONRAMP_TRANSACTION_STATUS_SUCCESS${nul}`, type: 'transaction_updated', data: { status: `completed${nul}`, externalTransactionId: `ext${nul}` },
+  'wrong types': JSON.stringify({
+    addresses: { address: 1 },
+    assets: 5,
+    address: [],
+    useSandbox: 'x',
+    config: 7,
+    tradeType: 1,
+    amount: [],
+    user: {},
+    recipient: 3,
+    originChainId: 'a',
+    partnerUserRef: 5,
+    status: {},
+    data: 'x',
+    type: [],
   }),
-  'overlong unicode': JSON.stringify({ address: 'é'.repeat(5000), addresses: [{ address: '𝟙'.repeat(4000), blockchains: ['\uD800'.repeat(1000)] }], partnerUserRef: 'é'.repeat(5000), data: { status: '𝟙'.repeat(4000), externalTransactionId: 'x'.repeat(10_000) } }),
+  'NUL strings': JSON.stringify({
+    addresses: [{ address: `0x${nul}`, blockchains: [`base${nul}`] }],
+    address: `${wallet}${nul}`,
+    config: { currencyCode: `ETH${nul}`, email: `a${nul}@b.co` },
+    tradeType: 'EXPECTED_OUTPUT',
+    amount: `1${nul}`,
+    user: wallet,
+    recipient: wallet,
+    originChainId: 1,
+    destinationChainId: 10,
+    partnerUserRef: `ref${nul}`,
+    status: `ONRAMP_TRANSACTION_STATUS_SUCCESS${nul}`,
+    type: 'transaction_updated',
+    data: { status: `completed${nul}`, externalTransactionId: `ext${nul}` },
+  }),
+  'overlong unicode': JSON.stringify({
+    address: 'é'.repeat(5000),
+    addresses: [{ address: '𝟙'.repeat(4000), blockchains: ['\uD800'.repeat(1000)] }],
+    partnerUserRef: 'é'.repeat(5000),
+    data: { status: '𝟙'.repeat(4000), externalTransactionId: 'x'.repeat(10_000) },
+  }),
   'deep nesting': '['.repeat(50_000) + ']'.repeat(50_000),
   'deep object in a field': JSON.stringify({ address: wallet, config: JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`) }),
 }
@@ -83,9 +130,12 @@ describe('bad input on every funding route gets 4xx, never 5xx', () => {
 
   it('answers bad queries and path values (NUL, overlong, wrong form) with 4xx', async () => {
     const gets = [
-      [`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=a%00b`, user.token], [`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=${'é'.repeat(3000)}`, user.token],
-      [`/api/v1/funding/bridge/status?request_id=0x%00`, user.token], [`/api/v1/funding/bridge/status?hash=${'1'.repeat(5000)}`, user.token],
-      [`/api/v1/plugins/moonpay_on_ramp/transactions/ext/a%00b?apiKey=${t.app.id}`, undefined], [`/api/v1/plugins/moonpay_on_ramp/transactions/ext/abc?apiKey=a%00b`, undefined],
+      [`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=a%00b`, user.token],
+      [`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=${'é'.repeat(3000)}`, user.token],
+      [`/api/v1/funding/bridge/status?request_id=0x%00`, user.token],
+      [`/api/v1/funding/bridge/status?hash=${'1'.repeat(5000)}`, user.token],
+      [`/api/v1/plugins/moonpay_on_ramp/transactions/ext/a%00b?apiKey=${t.app.id}`, undefined],
+      [`/api/v1/plugins/moonpay_on_ramp/transactions/ext/abc?apiKey=a%00b`, undefined],
       [`/api/v1/plugins/moonpay_on_ramp/transactions/ext/${'x'.repeat(5000)}?apiKey=${t.app.id}`, undefined],
     ] as const
     for (const [path, token] of gets) {
@@ -104,7 +154,10 @@ describe('provider secrets', () => {
     const answers = [
       await t.call('/api/v1/funding/coinbase_on_ramp/init', { body: { addresses: [{ address: wallet, blockchains: ['base'] }] }, token: user.token }),
       await t.call('/api/v1/plugins/moonpay_on_ramp/sign', { body: { address: wallet, config: {} }, token: user.token }),
-      await t.call('/api/v1/funding/bridge/quote', { body: { tradeType: 'EXPECTED_OUTPUT', amount: '1', user: wallet, recipient: wallet, originChainId: 8453, destinationChainId: 10 }, token: user.token }),
+      await t.call('/api/v1/funding/bridge/quote', {
+        body: { tradeType: 'EXPECTED_OUTPUT', amount: '1', user: wallet, recipient: wallet, originChainId: 8453, destinationChainId: 10 },
+        token: user.token,
+      }),
       await senders['coinbase webhook, signed']!('{"partnerUserRef":"nobody"}'),
       await senders['moonpay webhook, signed']!('{"type":"transaction_updated","data":{"status":"pending"}}'),
     ]
@@ -117,4 +170,3 @@ describe('provider secrets', () => {
     }
   })
 })
-

@@ -5,7 +5,8 @@ import { cdpSigningKey } from './coinbase/cdp-key.js'
 export function fundingSettingProblems(funding: FundingSettings, chains: ChainSettings[]): string[] {
   const problems: string[] = []
   if (funding.methods.length === 0) problems.push('funding needs at least one method (set funding to null to turn it off)')
-  if (funding.methods.includes('coinbase-onramp') && !funding.coinbaseOnramp) problems.push('funding method coinbase-onramp is on but coinbase_onramp is not configured')
+  if (funding.methods.includes('coinbase-onramp') && !funding.coinbaseOnramp)
+    problems.push('funding method coinbase-onramp is on but coinbase_onramp is not configured')
   if (funding.methods.includes('moonpay') && !funding.moonpay) problems.push('funding method moonpay is on but moonpay is not configured')
   if (funding.crossChainBridgingEnabled && !funding.bridge) problems.push('cross-chain bridging is on but no bridge is configured')
   if (funding.coinbaseOnramp && !cdpSigningKey(funding.coinbaseOnramp.apiKeySecret)) {

@@ -18,14 +18,35 @@ import { generateCdpApiKey } from './test-support/cdp-keys.js'
 const dir = mkdtempSync(join(tmpdir(), 'tessera-funding-config-'))
 const id = 'funding-config-app-000001'
 const cdpKey = generateCdpApiKey('ec').secret
-const env = { CDP_KEY: cdpKey, CDP_WEBHOOK: 'cdp-webhook-secret-value', MOONPAY_SECRET: 'sk_live_moonpay_secret_value', MOONPAY_WEBHOOK: 'wk_moonpay_webhook_value', RELAY_KEY: 'relay-api-key-value' }
+const env = {
+  CDP_KEY: cdpKey,
+  CDP_WEBHOOK: 'cdp-webhook-secret-value',
+  MOONPAY_SECRET: 'sk_live_moonpay_secret_value',
+  MOONPAY_WEBHOOK: 'wk_moonpay_webhook_value',
+  RELAY_KEY: 'relay-api-key-value',
+}
 const secrets = Object.values(env)
 const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const usdcMint = 'EPjFWzd5AufqSWNqU2qvBtWYgLLZKgm7xyc7P4LSWbwa'
 
 const chains = [
-  { id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8545', testnet: true, onramp_network: 'base', usdc_address: usdc },
-  { id: 31338, name: 'Anvil 2', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8546', testnet: true, onramp_network: 'optimism' },
+  {
+    id: 31337,
+    name: 'Anvil',
+    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpc_url: 'http://127.0.0.1:8545',
+    testnet: true,
+    onramp_network: 'base',
+    usdc_address: usdc,
+  },
+  {
+    id: 31338,
+    name: 'Anvil 2',
+    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpc_url: 'http://127.0.0.1:8546',
+    testnet: true,
+    onramp_network: 'optimism',
+  },
 ]
 const fundingSection = {
   methods: ['coinbase-onramp', 'moonpay', 'external'],
@@ -34,11 +55,21 @@ const fundingSection = {
   prompt_funding_on_wallet_creation: false,
   cross_chain_bridging_enabled: true,
   coinbase_onramp: { project_id: 'cdp-project', api_key_name: 'organizations/o/apiKeys/k', api_key_secret_env: 'CDP_KEY', webhook_secret_env: 'CDP_WEBHOOK' },
-  moonpay: { publishable_key: 'pk_live_moonpay', secret_key_env: 'MOONPAY_SECRET', sandbox: { publishable_key: 'pk_test_moonpay', secret_key: 'sk_test_inline' }, webhook_key_env: 'MOONPAY_WEBHOOK' },
+  moonpay: {
+    publishable_key: 'pk_live_moonpay',
+    secret_key_env: 'MOONPAY_SECRET',
+    sandbox: { publishable_key: 'pk_test_moonpay', secret_key: 'sk_test_inline' },
+    webhook_key_env: 'MOONPAY_WEBHOOK',
+  },
   bridge: { provider: 'relay', api_key_env: 'RELAY_KEY' },
 }
 const appSection = (overrides: Record<string, unknown> = {}) => ({
-  id, name: 'Funding', chains, solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', usdc_mint: usdcMint }], funding: fundingSection, ...overrides,
+  id,
+  name: 'Funding',
+  chains,
+  solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', usdc_mint: usdcMint }],
+  funding: fundingSection,
+  ...overrides,
 })
 const configFile = (app: Record<string, unknown>) => {
   const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`)
@@ -50,21 +81,37 @@ const read = (app: Record<string, unknown>, environment: NodeJS.ProcessEnv = env
 const expectedFunding: FundingSettings = {
   ...everyFundingMethod,
   coinbaseOnramp: {
-    projectId: 'cdp-project', apiKeyName: 'organizations/o/apiKeys/k', apiKeySecret: cdpKey, apiUrl: 'https://api.developer.coinbase.com/onramp',
-    payUrl: 'https://pay.coinbase.com', sandbox: false, webhookSecret: 'cdp-webhook-secret-value',
+    projectId: 'cdp-project',
+    apiKeyName: 'organizations/o/apiKeys/k',
+    apiKeySecret: cdpKey,
+    apiUrl: 'https://api.developer.coinbase.com/onramp',
+    payUrl: 'https://pay.coinbase.com',
+    sandbox: false,
+    webhookSecret: 'cdp-webhook-secret-value',
   },
   moonpay: {
-    publishableKey: 'pk_live_moonpay', secretKey: 'sk_live_moonpay_secret_value', sandbox: { publishableKey: 'pk_test_moonpay', secretKey: 'sk_test_inline' },
-    widgetUrl: 'https://buy.moonpay.com', sandboxWidgetUrl: 'https://buy-sandbox.moonpay.com', apiUrl: 'https://api.moonpay.com', webhookKey: 'wk_moonpay_webhook_value',
+    publishableKey: 'pk_live_moonpay',
+    secretKey: 'sk_live_moonpay_secret_value',
+    sandbox: { publishableKey: 'pk_test_moonpay', secretKey: 'sk_test_inline' },
+    widgetUrl: 'https://buy.moonpay.com',
+    sandboxWidgetUrl: 'https://buy-sandbox.moonpay.com',
+    apiUrl: 'https://api.moonpay.com',
+    webhookKey: 'wk_moonpay_webhook_value',
   },
   bridge: {
-    provider: 'relay', apiUrl: 'https://api.relay.link', testnetsApiUrl: 'https://api.testnets.relay.link', apiKey: 'relay-api-key-value',
-    explorerUrl: 'https://relay.link', testnetsExplorerUrl: 'https://testnets.relay.link',
+    provider: 'relay',
+    apiUrl: 'https://api.relay.link',
+    testnetsApiUrl: 'https://api.testnets.relay.link',
+    apiKey: 'relay-api-key-value',
+    explorerUrl: 'https://relay.link',
+    testnetsExplorerUrl: 'https://testnets.relay.link',
   },
 }
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
+beforeAll(async () => {
+  t = await startTestServer()
+})
 afterAll(async () => {
   await t?.close()
   rmSync(dir, { recursive: true, force: true })
@@ -80,7 +127,15 @@ describe('funding settings in the config file', () => {
   })
 
   it("takes Coinbase's sandbox page host when sandbox is on and no page is named, and URLs without trailing slashes", () => {
-    const { funding } = read(appSection({ funding: { ...fundingSection, coinbase_onramp: { ...fundingSection.coinbase_onramp, sandbox: true }, bridge: { provider: 'relay', api_key: 'k', api_url: 'http://127.0.0.1:4000/' } } }))
+    const { funding } = read(
+      appSection({
+        funding: {
+          ...fundingSection,
+          coinbase_onramp: { ...fundingSection.coinbase_onramp, sandbox: true },
+          bridge: { provider: 'relay', api_key: 'k', api_url: 'http://127.0.0.1:4000/' },
+        },
+      }),
+    )
     expect(funding!.coinbaseOnramp).toMatchObject({ sandbox: true, payUrl: 'https://pay-sandbox.coinbase.com' })
     expect(funding!.bridge!.apiUrl).toBe('http://127.0.0.1:4000')
   })
@@ -92,7 +147,10 @@ describe('funding settings in the config file', () => {
       [{ ...fundingSection, moonpay: undefined }, 'funding method moonpay is on but moonpay is not configured'],
       [{ ...fundingSection, bridge: null }, 'cross-chain bridging is on but no bridge is configured'],
       [{ ...fundingSection, default_recommended_currency: { chain: 'eip155:8453' } }, "funding's default chain eip155:8453 is not one of the app's chains"],
-      [{ ...fundingSection, coinbase_onramp: { ...fundingSection.coinbase_onramp, api_key_secret_env: undefined, api_key_secret: 'not-a-key' } }, 'the Coinbase Onramp api_key_secret is neither'],
+      [
+        { ...fundingSection, coinbase_onramp: { ...fundingSection.coinbase_onramp, api_key_secret_env: undefined, api_key_secret: 'not-a-key' } },
+        'the Coinbase Onramp api_key_secret is neither',
+      ],
     ]
     for (const [funding, problem] of cases) expect(() => read(appSection({ funding })), problem).toThrow(problem)
   })
@@ -126,7 +184,12 @@ describe('funding in the app config and in printed apps', () => {
       default_recommended_currency: { chain: 'eip155:31337', asset: 'native-currency' },
       default_recommended_amount: '0.01',
       methods: ['coinbase-onramp', 'moonpay', 'external'],
-      options: [{ method: 'card', provider: 'coinbase' }, { method: 'exchange', provider: 'coinbase' }, { method: 'card', provider: 'moonpay' }, { method: 'wallets', provider: 'external' }],
+      options: [
+        { method: 'card', provider: 'coinbase' },
+        { method: 'exchange', provider: 'coinbase' },
+        { method: 'card', provider: 'moonpay' },
+        { method: 'wallets', provider: 'external' },
+      ],
       prompt_funding_on_wallet_creation: false,
       cross_chain_bridging_enabled: true,
     })
@@ -138,15 +201,30 @@ describe('funding in the app config and in printed apps', () => {
   })
 
   it("orders the options by the app's methods, reports bridging only with a bridge, and null without funding", async () => {
-    const funding: FundingSettings = { ...expectedFunding, methods: ['external', 'moonpay'], coinbaseOnramp: null, crossChainBridgingEnabled: true, bridge: null, promptFundingOnWalletCreation: true }
+    const funding: FundingSettings = {
+      ...expectedFunding,
+      methods: ['external', 'moonpay'],
+      coinbaseOnramp: null,
+      crossChainBridgingEnabled: true,
+      bridge: null,
+      promptFundingOnWalletCreation: true,
+    }
     const app = await t.createApp({ name: 'Stored directly', funding })
     const config = (await t.call<AppConfigDto>(`/api/v1/apps/${app.id}`, { appId: null })).body.funding_config!
-    expect(config).toMatchObject({ methods: ['external', 'moonpay'], options: [{ method: 'wallets', provider: 'external' }, { method: 'card', provider: 'moonpay' }], cross_chain_bridging_enabled: false, prompt_funding_on_wallet_creation: true })
+    expect(config).toMatchObject({
+      methods: ['external', 'moonpay'],
+      options: [
+        { method: 'wallets', provider: 'external' },
+        { method: 'card', provider: 'moonpay' },
+      ],
+      cross_chain_bridging_enabled: false,
+      prompt_funding_on_wallet_creation: true,
+    })
     expect((await t.call<AppConfigDto>(`/api/v1/apps/${t.app.id}`, { appId: null })).body.funding_config).toBeNull()
   })
 
   it('masks every provider secret when an app is printed', () => {
-    const printed = JSON.stringify(redactSecrets({ ...(t.app), funding: expectedFunding }))
+    const printed = JSON.stringify(redactSecrets({ ...t.app, funding: expectedFunding }))
     for (const secret of [...secrets, 'sk_test_inline']) expect(printed).not.toContain(secret.split('\n')[1] ?? secret)
     expect(JSON.parse(printed).funding).toMatchObject({
       coinbaseOnramp: { apiKeySecret: REDACTED, webhookSecret: REDACTED, projectId: 'cdp-project' },
@@ -165,7 +243,9 @@ describe('tessera-server apps --funding-json', () => {
     place = database.dataDir ? ['--data-dir', database.dataDir] : []
     cliEnv = { DATABASE_URL: database.databaseUrl, ...env }
   })
-  afterAll(async () => { await database?.dispose() })
+  afterAll(async () => {
+    await database?.dispose()
+  })
   const stored = async (appId: string) => {
     const db = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
     try {
@@ -187,16 +267,39 @@ describe('tessera-server apps --funding-json', () => {
     expect((await stored(printed.id)).funding).toBeNull()
   })
 
-  it("refuses bad JSON, a malformed section and a default chain the stored app does not have, with exit code 2", async () => {
+  it('refuses bad JSON, a malformed section and a default chain the stored app does not have, with exit code 2', async () => {
     const badJson = await runCli(['apps', 'create', '--name', 'X', '--funding-json', '{', ...place], cliEnv)
     expect(badJson).toMatchObject({ code: 2, stderr: expect.stringContaining('--funding-json is not valid JSON') })
     const malformed = await runCli(['apps', 'create', '--name', 'X', '--funding-json', JSON.stringify({ ...fundingSection, methods: 'all' }), ...place], cliEnv)
     expect(malformed).toMatchObject({ code: 2, stderr: expect.stringContaining('--funding-json: methods') })
     const db = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
-    const withChains: AppInput = { id: 'funding-cli-app-000000001', name: 'Chains', chains: [{ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true }] }
+    const withChains: AppInput = {
+      id: 'funding-cli-app-000000001',
+      name: 'Chains',
+      chains: [
+        {
+          id: 31337,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'http://127.0.0.1:8545',
+          blockExplorerUrl: null,
+          testnet: true,
+        },
+      ],
+    }
     await upsertApp(db, withChains, Date.now())
     await db.close()
-    const wrongChain = await runCli(['apps', 'update', withChains.id!, '--funding-json', JSON.stringify({ ...fundingSection, default_recommended_currency: { chain: 'eip155:8453' } }), ...place], cliEnv)
+    const wrongChain = await runCli(
+      [
+        'apps',
+        'update',
+        withChains.id!,
+        '--funding-json',
+        JSON.stringify({ ...fundingSection, default_recommended_currency: { chain: 'eip155:8453' } }),
+        ...place,
+      ],
+      cliEnv,
+    )
     expect(wrongChain).toMatchObject({ code: 2, stderr: expect.stringContaining("funding's default chain eip155:8453 is not one of the app's chains") })
     expect((await stored(withChains.id!)).funding).toBeNull()
   })

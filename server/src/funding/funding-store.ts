@@ -13,7 +13,14 @@ export interface FundingReference {
   details: Record<string, unknown>
 }
 
-interface ReferenceRow { provider: FundingProvider; reference: string; app_id: string; user_id: string; addresses: string[]; details: Record<string, unknown> }
+interface ReferenceRow {
+  provider: FundingProvider
+  reference: string
+  app_id: string
+  user_id: string
+  addresses: string[]
+  details: Record<string, unknown>
+}
 
 /** Records a reference for its user; a reference already recorded keeps its first owner. */
 export async function recordFundingReference(db: Queryable, reference: FundingReference, now: number): Promise<void> {
@@ -29,7 +36,9 @@ export async function findFundingReference(db: Queryable, provider: FundingProvi
     'SELECT provider, reference, app_id, user_id, addresses, details FROM funding_references WHERE provider = $1 AND reference = $2 AND app_id = $3',
     [provider, reference, appId],
   )
-  return row ? { provider: row.provider, reference: row.reference, appId: row.app_id, userId: row.user_id, addresses: row.addresses, details: row.details } : null
+  return row
+    ? { provider: row.provider, reference: row.reference, appId: row.app_id, userId: row.user_id, addresses: row.addresses, details: row.details }
+    : null
 }
 
 /** A provider's webhook about one reference, normalized: `status` is the provider's, `eventTime` unix ms. */
@@ -54,7 +63,12 @@ export async function storeWebhookEvent(db: Queryable, event: FundingWebhookEven
   return inserted.length > 0
 }
 
-interface EventRow { event_id: string; status: string; event_time: string | number; data: Record<string, unknown> }
+interface EventRow {
+  event_id: string
+  status: string
+  event_time: string | number
+  data: Record<string, unknown>
+}
 
 /** Every stored event about a reference, in the order they arrived. */
 export async function webhookEventsOf(db: Queryable, provider: FundingProvider, appId: string, reference: string): Promise<FundingWebhookEvent[]> {

@@ -6,4 +6,7 @@ export const isSolanaAddress = (value: string) => value.length <= 44 && decodeBa
 
 export const evmAddress = z.string().max(42).refine(isEvmAddress, 'must be an Ethereum address')
 /** An Ethereum (0x, 20 bytes) or Solana (base58, 32 bytes) address. */
-export const walletAddress = z.string().max(44).refine((value) => isEvmAddress(value) || isSolanaAddress(value), 'must be an Ethereum or Solana address')
+export const walletAddress = z
+  .string()
+  .max(44)
+  .refine((value) => isEvmAddress(value) || isSolanaAddress(value), 'must be an Ethereum or Solana address')

@@ -5,7 +5,19 @@ import { ApiError } from './api-error.js'
 
 /** @solana/web3.js's `Connection` sends it on every request, also to the chain relay. */
 const SOLANA_CLIENT_HEADER = 'solana-client'
-const allowedHeaders = [headers.appId, headers.clientId, headers.client, headers.analyticsId, 'authorization', 'content-type', headers.nativeApp, FARCASTER_CHANNEL_TOKEN_HEADER, SOLANA_CLIENT_HEADER, AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER].join(', ')
+const allowedHeaders = [
+  headers.appId,
+  headers.clientId,
+  headers.client,
+  headers.analyticsId,
+  'authorization',
+  'content-type',
+  headers.nativeApp,
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  SOLANA_CLIENT_HEADER,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  REQUEST_EXPIRY_HEADER,
+].join(', ')
 
 /**
  * CORS with credentials for an app's allowed origins. `originsFor` returns the patterns that apply to

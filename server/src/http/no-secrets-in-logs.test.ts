@@ -6,10 +6,17 @@ import { startTestServer, TEST_ORIGIN, type TestServer } from '../test-support/t
 let t: TestServer
 let logs = ''
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({ overrides: { logger: pino({ level: 'debug' }, sink) } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('logs and error bodies', () => {
   it('never contain codes or tokens after a full flow with failures', async () => {

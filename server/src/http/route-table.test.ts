@@ -11,7 +11,11 @@ beforeAll(async () => {
   t = await startTestServer()
   const ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
   // Middleware registers as method ALL; the endpoints are the rest.
-  mounted = new Set(createApp(ctx).routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/')).map((r) => `${r.method} ${r.path}`))
+  mounted = new Set(
+    createApp(ctx)
+      .routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+      .map((r) => `${r.method} ${r.path}`),
+  )
 }, 60_000)
 afterAll(async () => {
   await t?.close()

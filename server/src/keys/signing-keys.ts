@@ -14,7 +14,13 @@ export interface SigningKeys {
   publicPem: string
 }
 
-interface KeyRow { kid: string; private_jwk_sealed: string; public_jwk: JWK; public_pem: string; active: boolean }
+interface KeyRow {
+  kid: string
+  private_jwk_sealed: string
+  public_jwk: JWK
+  public_pem: string
+  active: boolean
+}
 
 /** Binds a sealed private key to its kid. */
 export const signingKeyAad = (kid: string) => `signing_keys.private_jwk\n${kid}`
@@ -33,7 +39,13 @@ export async function loadSigningKeys(db: Db, keys: KeyEncryptionKeys, now: numb
     await db.query(
       `INSERT INTO signing_keys (kid, private_jwk, public_jwk, public_pem, active, created_at)
        SELECT $1, to_jsonb($2::text), $3, $4, true, $5 WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE active)`,
-      [kid, await sealText(keys, JSON.stringify(await exportJWK(pair.privateKey)), signingKeyAad(kid)), JSON.stringify(publicJwk), await exportSPKI(pair.publicKey), now],
+      [
+        kid,
+        await sealText(keys, JSON.stringify(await exportJWK(pair.privateKey)), signingKeyAad(kid)),
+        JSON.stringify(publicJwk),
+        await exportSPKI(pair.publicKey),
+        now,
+      ],
     )
     rows = await db.query<KeyRow>(`SELECT ${keyColumns} FROM signing_keys ORDER BY created_at`)
   }

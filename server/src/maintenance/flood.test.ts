@@ -22,7 +22,9 @@ beforeAll(async () => {
     captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 },
   })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('a flood over simulated days', () => {
   it('keeps table sizes bounded by what one retention window holds, and the victim signs in with the CAPTCHA', async () => {
@@ -44,12 +46,24 @@ describe('a flood over simulated days', () => {
 
     // Under pressure (the attackers' solved sends passed the ceiling this hour) the victim, with a solved CAPTCHA, gets a code.
     for (let source = 0; source < 5; source++) {
-      const sent = await t.call('/api/v1/passwordless/init', { body: { email: victim, token: await solvedAltcha(t.url, app.id) }, appId: app.id, headers: { 'x-forwarded-for': `10.200.${source}.1` } })
+      const sent = await t.call('/api/v1/passwordless/init', {
+        body: { email: victim, token: await solvedAltcha(t.url, app.id) },
+        appId: app.id,
+        headers: { 'x-forwarded-for': `10.200.${source}.1` },
+      })
       expect(sent.status).toBe(200)
     }
-    const sent = await t.call('/api/v1/passwordless/init', { body: { email: victim, token: await solvedAltcha(t.url, app.id) }, appId: app.id, headers: { 'x-forwarded-for': '192.0.2.1' } })
+    const sent = await t.call('/api/v1/passwordless/init', {
+      body: { email: victim, token: await solvedAltcha(t.url, app.id) },
+      appId: app.id,
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    })
     expect(sent.status).toBe(200)
-    const login = await t.call('/api/v1/passwordless/authenticate', { body: { email: victim, code: t.inbox.lastCode(victim) }, appId: app.id, headers: { 'x-forwarded-for': '192.0.2.1' } })
+    const login = await t.call('/api/v1/passwordless/authenticate', {
+      body: { email: victim, code: t.inbox.lastCode(victim) },
+      appId: app.id,
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    })
     expect(login.status).toBe(200)
     expect(login.body.token).toEqual(expect.any(String))
   }, 120_000)

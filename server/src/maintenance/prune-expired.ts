@@ -6,9 +6,21 @@ import type { Queryable } from '../db/types.js'
  * detection), and refresh tokens past their own expiry.
  */
 const expiringTables = [
-  'otp_codes', 'oauth_states', 'recovery_oauth_states', 'oauth_codes', 'account_transfers', 'captcha_solutions',
-  'mfa_pending_totp', 'mfa_sms_codes', 'wallet_nonces', 'passkey_challenges', 'farcaster_channels', 'cross_app_codes',
-  'refresh_tokens', 'wallet_user_signers', 'used_authorization_signatures',
+  'otp_codes',
+  'oauth_states',
+  'recovery_oauth_states',
+  'oauth_codes',
+  'account_transfers',
+  'captcha_solutions',
+  'mfa_pending_totp',
+  'mfa_sms_codes',
+  'wallet_nonces',
+  'passkey_challenges',
+  'farcaster_channels',
+  'cross_app_codes',
+  'refresh_tokens',
+  'wallet_user_signers',
+  'used_authorization_signatures',
 ] as const
 
 /** How often a running server prunes; each process does it, and the deletes are idempotent. */
@@ -25,7 +37,9 @@ export const DEV_OUTBOX_RETENTION_MS = 60 * 60 * 1000
  */
 export async function pruneExpired(db: Queryable, now: number): Promise<number> {
   let removed = 0
-  const prune = async (sql: string, params: unknown[]) => { removed += (await db.query(`${sql} RETURNING 1`, params)).length }
+  const prune = async (sql: string, params: unknown[]) => {
+    removed += (await db.query(`${sql} RETURNING 1`, params)).length
+  }
   for (const table of expiringTables) await prune(`DELETE FROM ${table} WHERE expires_at <= $1`, [now])
   await prune('DELETE FROM sessions WHERE expires_at <= $1 OR created_at <= $2', [now, now - SESSION_MAX_LIFETIME_SECONDS * 1000])
   await prune('DELETE FROM rate_limits WHERE window_start <= $1', [now - RATE_LIMIT_RETENTION_MS])

@@ -49,7 +49,10 @@ export async function enrollLoginTotp(ctx: ServerContext, c: Context<AppEnv>) {
   await assertMfaNotLocked(ctx, caller.userId)
   const body = await readBody(c, codeBody)
   const now = ctx.clock.now()
-  const [pending] = await ctx.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM login_mfa_pending_totp WHERE user_id = $1 AND expires_at > $2', [caller.userId, now])
+  const [pending] = await ctx.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM login_mfa_pending_totp WHERE user_id = $1 AND expires_at > $2', [
+    caller.userId,
+    now,
+  ])
   if (!pending) throw expiredEnrolment()
   const step = await checkMfaAnswer(ctx, caller.userId, () => matchTotpStep(openTotpSecret(ctx.secret, caller.userId, pending.secret_sealed), body.code, now))
   await ctx.db.transaction(async (tx) => {

@@ -10,9 +10,14 @@ let users = 0
 
 beforeAll(async () => {
   const plenty = { max: 10_000, windowSeconds: 60 }
-  server = await startTestServer({ app: { name: 'Client MFA App' }, server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, resendCooldownSeconds: 0 } } })
+  server = await startTestServer({
+    app: { name: 'Client MFA App' },
+    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, resendCooldownSeconds: 0 } },
+  })
 })
-afterAll(async () => { await server?.close() })
+afterAll(async () => {
+  await server?.close()
+})
 afterEach(() => {
   client?.destroy()
   client = null

@@ -8,13 +8,19 @@ let t: TestServer
 beforeAll(async () => {
   const plenty = { max: 10_000, windowSeconds: 60 }
   // Users sign in several times within a minute here: no resend cooldown in the way.
-  t = await startTestServer({ app: { name: 'Sign-in MFA App' }, server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, resendCooldownSeconds: 0 } } })
+  t = await startTestServer({
+    app: { name: 'Sign-in MFA App' },
+    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, resendCooldownSeconds: 0 } },
+  })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const failure = (response: ApiResponse) => [response.status, response.body.code]
 const wrongCodeFor = (right: string) => (right === '000000' ? '000001' : '000000')
-const sessionsOf = async (userId: string) => Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
+const sessionsOf = async (userId: string) =>
+  Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]))[0]!.n)
 
 /** Enrols a sign-in authenticator app for `user` (through the reference's init and enroll); answers the secret. */
 async function enrolSignInTotp(user: MfaTestUser): Promise<string> {
@@ -113,7 +119,10 @@ describe('signing in with a second factor', () => {
     const pending = await firstFactor(user)
     const other = await t.createApp({ name: 'Other', allowedOrigins: [] })
     nextTotpStep(t)
-    const elsewhere = await t.call(mfaAuthRoutes.totpVerify.path, { body: { code: authenticatorCode(t, secret), login_mfa_token: pending.body.login_mfa_token }, appId: other.id })
+    const elsewhere = await t.call(mfaAuthRoutes.totpVerify.path, {
+      body: { code: authenticatorCode(t, secret), login_mfa_token: pending.body.login_mfa_token },
+      appId: other.id,
+    })
     expect(failure(elsewhere)).toEqual([400, 'expired_or_invalid_mfa_token'])
     expect(failure(await secondFactor('not-a-token', authenticatorCode(t, secret)))).toEqual([400, 'expired_or_invalid_mfa_token'])
     t.clock.advance(11 * 60)
@@ -126,7 +135,8 @@ describe('signing in with a second factor', () => {
     const pending = await firstFactor(user)
     nextTotpStep(t)
     const right = authenticatorCode(t, secret)
-    for (let i = 0; i < MFA_FAILURES.max; i++) expect(failure(await secondFactor(pending.body.login_mfa_token, wrongCodeFor(right)))).toEqual([400, 'missing_or_invalid_mfa'])
+    for (let i = 0; i < MFA_FAILURES.max; i++)
+      expect(failure(await secondFactor(pending.body.login_mfa_token, wrongCodeFor(right)))).toEqual([400, 'missing_or_invalid_mfa'])
     const locked = await secondFactor(pending.body.login_mfa_token, right)
     expect(locked.status).toBe(429)
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -134,7 +144,7 @@ describe('signing in with a second factor', () => {
   })
 })
 
-describe('signed in (the reference client\'s calls)', () => {
+describe("signed in (the reference client's calls)", () => {
   it('verify with only a code answers success once per code; unenrol needs such a check in the last 15 minutes', async () => {
     const user = await signInUser(t)
     const secret = await enrolSignInTotp(user)
@@ -166,6 +176,9 @@ describe('signed in (the reference client\'s calls)', () => {
     expect((await callMfa(t, mfaRoutes.totpEnroll, user, { code: authenticatorCode(t, walletInit.body.totpSecret) })).status).toBe(200)
     // A wallet factor alone: sign-in still needs one factor only.
     expect((await firstFactor(user)).body.token).toEqual(expect.any(String))
-    expect(failure(await callMfa(t, mfaAuthRoutes.totpVerify, user, { code: authenticatorCode(t, walletInit.body.totpSecret, 1) }))).toEqual([400, 'invalid_data'])
+    expect(failure(await callMfa(t, mfaAuthRoutes.totpVerify, user, { code: authenticatorCode(t, walletInit.body.totpSecret, 1) }))).toEqual([
+      400,
+      'invalid_data',
+    ])
   })
 })

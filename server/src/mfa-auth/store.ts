@@ -4,7 +4,10 @@ import type { Queryable } from '../db/types.js'
 
 /** Sign-in MFA's rows (migration 12): the user's sign-in authenticator app, pending sign-ins, verified sessions. */
 
-export interface LoginTotpRow { secret_sealed: string; last_step: number | null }
+export interface LoginTotpRow {
+  secret_sealed: string
+  last_step: number | null
+}
 
 export async function findLoginTotp(db: Queryable, userId: string): Promise<LoginTotpRow | null> {
   const [row] = await db.query<LoginTotpRow>('SELECT secret_sealed, last_step FROM login_mfa_totp WHERE user_id = $1', [userId])
@@ -25,7 +28,10 @@ export async function removeLoginTotp(db: Queryable, userId: string): Promise<vo
 
 /** Records `step` as the last one used; false when it (or a later one) was used already: a replayed code (docs/security.md #50). */
 export async function spendLoginTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
-  const rows = await db.query('UPDATE login_mfa_totp SET last_step = $2 WHERE user_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING 1', [userId, step])
+  const rows = await db.query('UPDATE login_mfa_totp SET last_step = $2 WHERE user_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING 1', [
+    userId,
+    step,
+  ])
   return rows.length > 0
 }
 
@@ -34,13 +40,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A pending sign-in for the user: the token goes to the client once, only its hash is kept. */
 export async function createLoginMfaChallenge(db: Queryable, appId: string, userId: string, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await db.query('INSERT INTO login_mfa_challenges (token_hash, app_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [hashToken(token), appId, userId, now + LOGIN_MFA_TOKEN_TTL_SECONDS * 1000])
+  await db.query('INSERT INTO login_mfa_challenges (token_hash, app_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    hashToken(token),
+    appId,
+    userId,
+    now + LOGIN_MFA_TOKEN_TTL_SECONDS * 1000,
+  ])
   return token
 }
 
 /** The user a live pending sign-in belongs to, or null (unknown, expired, spent, or another app's). */
 export async function findLoginMfaChallenge(db: Queryable, appId: string, token: string, now: number): Promise<string | null> {
-  const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM login_mfa_challenges WHERE token_hash = $1 AND app_id = $2 AND expires_at > $3', [hashToken(token), appId, now])
+  const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM login_mfa_challenges WHERE token_hash = $1 AND app_id = $2 AND expires_at > $3', [
+    hashToken(token),
+    appId,
+    now,
+  ])
   return row?.user_id ?? null
 }
 
@@ -50,7 +65,10 @@ export async function spendLoginMfaChallenge(db: Queryable, token: string): Prom
 }
 
 export async function markSessionVerified(db: Queryable, sessionId: string, now: number): Promise<void> {
-  await db.query('INSERT INTO login_mfa_sessions (session_id, verified_at) VALUES ($1, $2) ON CONFLICT (session_id) DO UPDATE SET verified_at = $2', [sessionId, now])
+  await db.query('INSERT INTO login_mfa_sessions (session_id, verified_at) VALUES ($1, $2) ON CONFLICT (session_id) DO UPDATE SET verified_at = $2', [
+    sessionId,
+    now,
+  ])
 }
 
 /** Whether the session passed sign-in MFA within the last MFA_TOKEN_TTL_SECONDS. */

@@ -4,8 +4,12 @@ import type { ApiResponse, TestServer } from '../test-support/test-server.js'
 import { callMfa, signInUser, startSmsMfaTestServer } from './test-support.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startSmsMfaTestServer('Code purposes') })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startSmsMfaTestServer('Code purposes')
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const failure = (response: ApiResponse) => [response.status, response.body.code]
 const smsLogin = (phoneNumber: string, code: string) => t.call('/api/v1/passwordless_sms/authenticate', { body: { phoneNumber, code } })

@@ -2,7 +2,13 @@ import type { MfaMethod } from '../../../src/protocol/index.js'
 import type { Queryable } from '../db/types.js'
 
 /** One enrolled MFA factor of a user (`mfa_factors`); a passkey factor stands for the user's passkeys marked `enrolled_in_mfa`. */
-export interface MfaFactorRow { type: MfaMethod; verified_at: number; phone_number: string | null; totp_secret_sealed: string | null; totp_last_step: number | null }
+export interface MfaFactorRow {
+  type: MfaMethod
+  verified_at: number
+  phone_number: string | null
+  totp_secret_sealed: string | null
+  totp_last_step: number | null
+}
 
 /** The user's enrolled factors, oldest first (the order the client offers them in). */
 export async function listMfaFactors(db: Queryable, userId: string): Promise<MfaFactorRow[]> {
@@ -21,7 +27,14 @@ export async function hasAnyMfaFactor(db: Queryable, userId: string): Promise<bo
 }
 
 /** Enrols (or replaces) the user's factor of `type`. */
-export async function saveMfaFactor(db: Queryable, appId: string, userId: string, type: MfaMethod, fields: { phoneNumber?: string; totpSecretSealed?: string; totpLastStep?: number }, now: number): Promise<void> {
+export async function saveMfaFactor(
+  db: Queryable,
+  appId: string,
+  userId: string,
+  type: MfaMethod,
+  fields: { phoneNumber?: string; totpSecretSealed?: string; totpLastStep?: number },
+  now: number,
+): Promise<void> {
   await db.query(
     `INSERT INTO mfa_factors (user_id, app_id, type, phone_number, totp_secret_sealed, totp_last_step, verified_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id, type) DO UPDATE SET phone_number = $4, totp_secret_sealed = $5, totp_last_step = $6, verified_at = $7`,

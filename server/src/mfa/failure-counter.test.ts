@@ -5,8 +5,12 @@ import { MFA_FAILURES } from './failure-counter.js'
 import { authenticatorCode, callMfa, enrolTotp, nextTotpStep, signInUser, startSmsMfaTestServer, type MfaTestUser } from './test-support.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startSmsMfaTestServer('MFA Counting App') })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startSmsMfaTestServer('MFA Counting App')
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const outcome = (response: ApiResponse) => `${response.status} ${response.body.code}`
 const wrongCodeFor = (secret: string) => (authenticatorCode(t, secret) === '000000' ? '000001' : '000000')
@@ -25,7 +29,8 @@ async function enrolSms(user: MfaTestUser): Promise<string> {
 }
 const recordedFailures = async (userId: string) =>
   (await t.db.query<{ count: number }>('SELECT count FROM rate_limits WHERE bucket = $1', [`mfa-failures:${userId}`]))[0]?.count ?? 0
-const tally = (responses: ApiResponse[]) => responses.map(outcome).reduce<Record<string, number>>((counts, key) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }), {})
+const tally = (responses: ApiResponse[]) =>
+  responses.map(outcome).reduce<Record<string, number>>((counts, key) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }), {})
 
 describe('MFA failure counting under parallel answers (docs/security.md #60, issue 14 item 11)', () => {
   it('records exactly N failures for N parallel wrong codes below the cap, then locks at the cap', async () => {
@@ -34,7 +39,8 @@ describe('MFA failure counting under parallel answers (docs/security.md #60, iss
     const answers = await Promise.all(Array.from({ length: parallel }, () => callMfa(t, mfaRoutes.totpVerify, user, { code: wrongCodeFor(secret) })))
     expect(tally(answers)).toEqual({ '400 missing_or_invalid_mfa': parallel })
     expect(await recordedFailures(user.userId)).toBe(parallel)
-    for (let i = parallel; i < MFA_FAILURES.max; i++) expect(outcome(await callMfa(t, mfaRoutes.totpVerify, user, { code: wrongCodeFor(secret) }))).toBe('400 missing_or_invalid_mfa')
+    for (let i = parallel; i < MFA_FAILURES.max; i++)
+      expect(outcome(await callMfa(t, mfaRoutes.totpVerify, user, { code: wrongCodeFor(secret) }))).toBe('400 missing_or_invalid_mfa')
     expect(outcome(await callMfa(t, mfaRoutes.totpVerify, user, { code: authenticatorCode(t, secret) }))).toBe('429 too_many_requests')
   })
 
@@ -43,7 +49,8 @@ describe('MFA failure counting under parallel answers (docs/security.md #60, iss
     const phone = await enrolSms(user)
     const wrongFor = () => (t.inbox.lastCode(phone) === '000000' ? '000001' : '000000')
     expect((await callMfa(t, mfaRoutes.smsInit, user, { action: 'verify' })).status).toBe(200)
-    for (let i = 1; i < MFA_FAILURES.max; i++) expect(outcome(await callMfa(t, mfaRoutes.smsVerify, user, { code: wrongFor() }))).toBe('400 missing_or_invalid_mfa')
+    for (let i = 1; i < MFA_FAILURES.max; i++)
+      expect(outcome(await callMfa(t, mfaRoutes.smsVerify, user, { code: wrongFor() }))).toBe('400 missing_or_invalid_mfa')
     // A fresh texted code takes up to OTP_MAX_ATTEMPTS guesses itself: each one checked is counted on its row.
     expect((await callMfa(t, mfaRoutes.smsInit, user, { action: 'verify' })).status).toBe(200)
     const wrong = wrongFor()
@@ -54,7 +61,9 @@ describe('MFA failure counting under parallel answers (docs/security.md #60, iss
 
   it('a burst of wrong codes checks the cap and refuses the rest; even a right code then waits for the window', async () => {
     const { user, secret } = await userWithTotp()
-    const answers = await Promise.all(Array.from({ length: 4 * MFA_FAILURES.max }, () => callMfa(t, mfaRoutes.totpVerify, user, { code: wrongCodeFor(secret) })))
+    const answers = await Promise.all(
+      Array.from({ length: 4 * MFA_FAILURES.max }, () => callMfa(t, mfaRoutes.totpVerify, user, { code: wrongCodeFor(secret) })),
+    )
     expect(tally(answers)).toEqual({ '400 missing_or_invalid_mfa': MFA_FAILURES.max, '429 too_many_requests': 3 * MFA_FAILURES.max })
     expect(outcome(await callMfa(t, mfaRoutes.totpVerify, user, { code: authenticatorCode(t, secret) }))).toBe('429 too_many_requests')
   })

@@ -11,7 +11,9 @@ import { frameHandlers } from '../../../src/frame/handlers/index.js'
 let t: TestServer
 beforeAll(async () => {
   const plenty = { max: 10_000, windowSeconds: 60 }
-  t = await startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } } })
+  t = await startTestServer({
+    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } },
+  })
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -19,7 +21,15 @@ afterAll(async () => {
 
 const hash = keccak256('0x1234')
 const sign = (handlers: ReturnType<typeof frameHandlers>, user: MfaTestUser, address: string, extra: Partial<RpcData> = {}) =>
-  handlers.rpc!({ accessToken: user.token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier', chainType: 'ethereum', hdWalletIndex: 0, request: { method: 'secp256k1_sign', params: [hash] }, ...extra } as RpcData)
+  handlers.rpc!({
+    accessToken: user.token,
+    entropyId: address,
+    entropyIdVerifier: 'ethereum-address-verifier',
+    chainType: 'ethereum',
+    hdWalletIndex: 0,
+    request: { method: 'secp256k1_sign', params: [hash] },
+    ...extra,
+  } as RpcData)
 
 describe('frame MFA against the real server', () => {
   it('enrols TOTP, is gated, verifies with a code, keeps the token for its session, forgets it on mfa:clear, unenrols', async () => {
@@ -50,7 +60,11 @@ describe('frame MFA against the real server', () => {
     await handlers['mfa:clear']!({})
     await expect(sign(handlers, user, address)).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' })
     nextTotpStep(t)
-    const removed = await handlers['mfa:unenroll']!({ accessToken: user.token, method: 'totp', mfa: { method: 'totp', code: authenticatorCode(t, started.totpSecret) } })
+    const removed = await handlers['mfa:unenroll']!({
+      accessToken: user.token,
+      method: 'totp',
+      mfa: { method: 'totp', code: authenticatorCode(t, started.totpSecret) },
+    })
     expect(removed.user.mfa_methods).toEqual([])
     // Without MFA this session signs unchallenged; removing a factor ended the other session (docs/security.md #35).
     await expect(sign(handlers, user, address)).resolves.toMatchObject({ method: 'secp256k1_sign' })

@@ -9,7 +9,9 @@ let t: TestServer
 beforeAll(async () => {
   t = await startWalletGateTestServer()
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const at = (route: { path: string }, wallet: TestWallet) => route.path.replace(':address', wallet.address)
 const failure = (response: ApiResponse) => [response.status, response.body.code]

@@ -36,7 +36,15 @@ export async function isMfaTokenValid(ctx: TokenContext, token: string, appId: s
         if (!key) throw new Error('unknown kid')
         return key
       },
-      { algorithms: ['ES256'], issuer: ctx.issuer, audience: appId, typ: MFA_TOKEN_TYP, currentDate: new Date(ctx.clock.now()), requiredClaims: ['sub', 'sid', 'exp'], ...(maxAgeSeconds === undefined ? {} : { maxTokenAge: maxAgeSeconds }) },
+      {
+        algorithms: ['ES256'],
+        issuer: ctx.issuer,
+        audience: appId,
+        typ: MFA_TOKEN_TYP,
+        currentDate: new Date(ctx.clock.now()),
+        requiredClaims: ['sub', 'sid', 'exp'],
+        ...(maxAgeSeconds === undefined ? {} : { maxTokenAge: maxAgeSeconds }),
+      },
     )
     return payload.sub === caller.userId && payload.sid === caller.sessionId
   } catch {

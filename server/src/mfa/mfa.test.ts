@@ -11,14 +11,21 @@ let t: TestServer
 let logs = ''
 beforeAll(async () => {
   const plenty = { max: 10_000, windowSeconds: 60 }
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({
     app: { name: 'MFA App', loginMethods: ['email', 'sms', 'passkey'], allowedOrigins: [TEST_ORIGIN] },
     server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, smsSendsPerCountryCode: plenty, resendCooldownSeconds: 0 } },
     overrides: { logger: pino({ level: 'debug' }, sink) },
   })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const failure = (response: ApiResponse) => [response.status, response.body.code]
 const invalidCode = [400, 'missing_or_invalid_mfa']
@@ -33,7 +40,9 @@ describe('authenticator app (TOTP)', () => {
     expect(init.status).toBe(200)
     const { totpSecret, totpAuthUrl } = init.body
     expect(totpSecret).toMatch(/^[A-Z2-7]{32}$/)
-    expect(totpAuthUrl).toBe(`otpauth://totp/MFA%20App:${encodeURIComponent(user.email)}?secret=${totpSecret}&issuer=MFA%20App&algorithm=SHA1&digits=6&period=30`)
+    expect(totpAuthUrl).toBe(
+      `otpauth://totp/MFA%20App:${encodeURIComponent(user.email)}?secret=${totpSecret}&issuer=MFA%20App&algorithm=SHA1&digits=6&period=30`,
+    )
     const stored = JSON.stringify(await t.db.query('SELECT * FROM mfa_pending_totp WHERE user_id = $1', [user.userId]))
     expect(stored).toContain('totp.aes-256-gcm.v1.')
     expect(stored).not.toContain(totpSecret)
@@ -133,7 +142,10 @@ describe('the failure lockout (docs/security.md #50)', () => {
     const smsCode = t.inbox.lastCode(phone)
     const wrongSms = smsCode === '000000' ? '000001' : '000000'
     for (let i = 0; i < 2; i++) expect(failure(await callMfa(t, mfaRoutes.smsVerify, user, { code: wrongSms }))).toEqual(invalidCode)
-    for (const [route, code] of [[mfaRoutes.totpVerify, authenticatorCode(t, secret)], [mfaRoutes.smsVerify, smsCode]] as const) {
+    for (const [route, code] of [
+      [mfaRoutes.totpVerify, authenticatorCode(t, secret)],
+      [mfaRoutes.smsVerify, smsCode],
+    ] as const) {
       const locked = await callMfa(t, route, user, { code })
       expect(failure(locked)).toEqual([429, 'too_many_requests'])
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800)
@@ -205,7 +217,13 @@ describe('SMS', () => {
 
   it('refuses bad bodies and methods the app does not allow', async () => {
     const user = await signInUser(t)
-    for (const body of [{}, { action: 'enroll' }, { action: 'enroll', phoneNumber: 'not a phone' }, { action: 'send' }, { action: 'enroll', phoneNumber: 12 }]) {
+    for (const body of [
+      {},
+      { action: 'enroll' },
+      { action: 'enroll', phoneNumber: 'not a phone' },
+      { action: 'send' },
+      { action: 'enroll', phoneNumber: 12 },
+    ]) {
       expect(failure(await callMfa(t, mfaRoutes.smsInit, user, body))).toEqual([400, 'invalid_data'])
     }
     const totpOnly = await t.createApp({ name: 'TOTP only', loginMethods: ['email'], mfaMethods: ['totp'] })
@@ -216,7 +234,6 @@ describe('SMS', () => {
     expect((await t.call(`/api/v1/apps/${totpOnly.id}`)).body.mfa_methods).toEqual(['totp'])
     expect((await t.call(`/api/v1/apps/${t.app.id}`)).body.mfa_methods).toEqual(['sms', 'totp', 'passkey'])
   })
-
 })
 
 describe('every route', () => {
@@ -227,9 +244,15 @@ describe('every route', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('access-control-allow-origin')).toBe(origin)
     }
-    const preflight = await fetch(t.url + mfaRoutes.smsInit.path, { method: 'OPTIONS', headers: { origin: TEST_ORIGIN, 'access-control-request-method': 'POST' } })
+    const preflight = await fetch(t.url + mfaRoutes.smsInit.path, {
+      method: 'OPTIONS',
+      headers: { origin: TEST_ORIGIN, 'access-control-request-method': 'POST' },
+    })
     expect(preflight.status).toBe(204)
-    expect(failure(await t.call(mfaRoutes.totpInit.path, { body: {}, token: user.token, headers: { origin: 'https://evil.example' } }))).toEqual([403, 'invalid_origin'])
+    expect(failure(await t.call(mfaRoutes.totpInit.path, { body: {}, token: user.token, headers: { origin: 'https://evil.example' } }))).toEqual([
+      403,
+      'invalid_origin',
+    ])
   })
 
   it('needs the access token', async () => {
@@ -244,7 +267,11 @@ describe('passkeys', () => {
   async function linkPasskey(user: MfaTestUser): Promise<string> {
     const init = await t.call('/api/v1/passkeys/link/init', { body: {}, token: user.token, headers: withOrigin() })
     const response = authenticator.register(init.body.options)
-    const linked = await t.call('/api/v1/passkeys/link', { body: { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) }, token: user.token, headers: withOrigin() })
+    const linked = await t.call('/api/v1/passkeys/link', {
+      body: { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) },
+      token: user.token,
+      headers: withOrigin(),
+    })
     expect(linked.status).toBe(200)
     return response.id
   }
@@ -255,7 +282,7 @@ describe('passkeys', () => {
     return t.call(mfaRoutes.passkeyVerify.path, { body: { authenticator_response: toPasskeyWire(assertion) }, token: user.token, headers: withOrigin(origin) })
   }
 
-  it('enrols the user\'s own passkeys, shows them enrolled, and refuses to unlink them', async () => {
+  it("enrols the user's own passkeys, shows them enrolled, and refuses to unlink them", async () => {
     const user = await signInUser(t)
     const credentialId = await linkPasskey(user)
     const other = await signInUser(t)
@@ -280,7 +307,11 @@ describe('passkeys', () => {
     expect((await callMfa(t, mfaRoutes.passkeyEnrollment, user, { credential_ids: [credentialId] })).status).toBe(200)
 
     const init = await t.call(mfaRoutes.passkeyInit.path, { body: {}, token: user.token, headers: withOrigin() })
-    expect(init.body.options).toMatchObject({ rp_id: 'allowed.test', user_verification: 'required', allow_credentials: [{ id: credentialId, type: 'public-key' }] })
+    expect(init.body.options).toMatchObject({
+      rp_id: 'allowed.test',
+      user_verification: 'required',
+      allow_credentials: [{ id: credentialId, type: 'public-key' }],
+    })
 
     // From the wallet frame's origin (this server's) as from the app's page.
     const verified = await verifyPasskey(user, credentialId, {}, t.url)
@@ -299,7 +330,10 @@ describe('passkeys', () => {
     const assertion = toPasskeyWire(authenticator.authenticate(credentialId, once.body.options))
     expect((await t.call(mfaRoutes.passkeyVerify.path, { body: { authenticator_response: assertion }, token: user.token })).status).toBe(200)
     expect(failure(await t.call(mfaRoutes.passkeyVerify.path, { body: { authenticator_response: assertion }, token: user.token }))).toEqual(invalidCode)
-    expect(failure(await t.call(mfaRoutes.passkeyVerify.path, { body: { authenticator_response: { id: 'x' } }, token: user.token }))).toEqual([400, 'invalid_data'])
+    expect(failure(await t.call(mfaRoutes.passkeyVerify.path, { body: { authenticator_response: { id: 'x' } }, token: user.token }))).toEqual([
+      400,
+      'invalid_data',
+    ])
   })
 
   it('an empty enrolment removes passkey MFA (with a fresh MFA token)', async () => {
@@ -337,8 +371,22 @@ describe('bad input gets 4xx, never 5xx', () => {
     'a JSON array': '[1,2,3]',
     'a JSON string': '"hello"',
     'deep nesting': '['.repeat(50_000) + ']'.repeat(50_000),
-    'wrong types': JSON.stringify({ code: ['1'], phoneNumber: 5, action: 7, authenticator_response: 'x', relying_party: [], credential_ids: [{}], remove_for_login: 'yes' }),
-    'NUL strings': JSON.stringify({ code: '12\u00003456', phoneNumber: '+1415\u00003000001', action: 'enroll', authenticator_response: { id: 'a\u0000', rawId: 'a', type: 'public-key', response: {} }, credential_ids: ['a\u0000'] }),
+    'wrong types': JSON.stringify({
+      code: ['1'],
+      phoneNumber: 5,
+      action: 7,
+      authenticator_response: 'x',
+      relying_party: [],
+      credential_ids: [{}],
+      remove_for_login: 'yes',
+    }),
+    'NUL strings': JSON.stringify({
+      code: '12\u00003456',
+      phoneNumber: '+1415\u00003000001',
+      action: 'enroll',
+      authenticator_response: { id: 'a\u0000', rawId: 'a', type: 'public-key', response: {} },
+      credential_ids: ['a\u0000'],
+    }),
     'overlong unicode': JSON.stringify({ code: '𝟙'.repeat(4000), phoneNumber: '\uD800'.repeat(1000), action: 'verify', credential_ids: ['é'.repeat(5000)] }),
     'a deep object in each field': JSON.stringify({ code: deep, phoneNumber: deep, action: deep, authenticator_response: deep, credential_ids: deep }),
   }

@@ -12,7 +12,9 @@ import { isMfaTokenValid } from './mfa-token.js'
 export const mfaRequired = () => new ApiError(403, 'mfa_required', 'MFA verification required')
 
 /** A verified caller with the MFA token the wallet frame sent in MFA_TOKEN_HEADER, if any. */
-export interface MfaCaller extends AccessClaims { mfaToken: string | null }
+export interface MfaCaller extends AccessClaims {
+  mfaToken: string | null
+}
 
 /** The caller's live session (401 otherwise) and the request's MFA token. */
 export async function requireMfaCaller(ctx: ServerContext, c: Context<AppEnv>): Promise<MfaCaller> {

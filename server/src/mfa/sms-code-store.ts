@@ -12,7 +12,14 @@ const hashCode = (secret: Buffer, userId: string, purpose: MfaSmsPurpose, phoneN
   createHmac('sha256', secret).update(`mfa-sms\n${userId}\n${purpose}\n${phoneNumber}\n${code}`).digest('base64url')
 
 /** Stores the user's new code for `purpose`, valid `ttlSeconds`; the previous one stops working. */
-export async function storeMfaSmsCode(ctx: CodeContext, userId: string, purpose: MfaSmsPurpose, phoneNumber: string, code: string, ttlSeconds: number): Promise<void> {
+export async function storeMfaSmsCode(
+  ctx: CodeContext,
+  userId: string,
+  purpose: MfaSmsPurpose,
+  phoneNumber: string,
+  code: string,
+  ttlSeconds: number,
+): Promise<void> {
   const now = ctx.clock.now()
   await ctx.db.query(
     `INSERT INTO mfa_sms_codes (user_id, purpose, code_hash, attempts, expires_at, consumed_at) VALUES ($1, $2, $3, 0, $4, NULL)
@@ -25,7 +32,13 @@ export async function storeMfaSmsCode(ctx: CodeContext, userId: string, purpose:
  * Spends one attempt on the user's live code in one conditional UPDATE (parallel guesses cannot pass the attempt
  * cap, and only one can consume it): 'expired' when there is no live code (none, spent, timed out or out of attempts).
  */
-export async function consumeMfaSmsCode(ctx: CodeContext, userId: string, purpose: MfaSmsPurpose, phoneNumber: string, code: string): Promise<'ok' | 'wrong' | 'expired'> {
+export async function consumeMfaSmsCode(
+  ctx: CodeContext,
+  userId: string,
+  purpose: MfaSmsPurpose,
+  phoneNumber: string,
+  code: string,
+): Promise<'ok' | 'wrong' | 'expired'> {
   const now = ctx.clock.now()
   const rows = await ctx.db.query<{ consumed_at: number | null }>(
     `UPDATE mfa_sms_codes SET attempts = attempts + 1, consumed_at = CASE WHEN code_hash = $3 THEN $4::bigint ELSE NULL END

@@ -17,7 +17,8 @@ export async function assertNotLoginPhone(db: Queryable, userId: string, phoneNu
 /** Texts a fresh 6-digit code to `phoneNumber` (E.164) under the login codes' send limits; the code expires like a login code. */
 export async function sendMfaSmsCode(ctx: ServerContext, app: AppRecord, userId: string, purpose: MfaSmsPurpose, phoneNumber: string): Promise<void> {
   const delivery = ctx.delivery
-  if (!delivery?.channels.includes('sms')) throw new ApiError(400, 'feature_not_enabled', `SMS delivery is not configured on this server (${smsChannel.deliverySetting})`)
+  if (!delivery?.channels.includes('sms'))
+    throw new ApiError(400, 'feature_not_enabled', `SMS delivery is not configured on this server (${smsChannel.deliverySetting})`)
   smsChannel.assertSendable(app, phoneNumber)
   await hitRateLimit(ctx.db, ctx.clock, `mfa-sms-cooldown:${userId}`, { max: 1, windowSeconds: ctx.rateLimits.resendCooldownSeconds })
   await hitRateLimit(ctx.db, ctx.clock, `mfa-sms-sends:${userId}`, ctx.rateLimits.sendsPerIdentifier)

@@ -6,7 +6,12 @@ import { decodeBase32 } from './base32.js'
 import { TOTP_STEP_SECONDS, totpCode } from './totp.js'
 
 /** A signed-in user of the MFA tests: the access token, its user and session. */
-export interface MfaTestUser { token: string; userId: string; sessionId: string; email: string }
+export interface MfaTestUser {
+  token: string
+  userId: string
+  sessionId: string
+  email: string
+}
 
 let users = 0
 export async function signInUser(t: TestServer, email = `mfa-user-${++users}-${Date.now()}@example.com`): Promise<MfaTestUser> {
@@ -51,7 +56,9 @@ export async function verifyTotp(t: TestServer, user: MfaTestUser, secret: strin
 /** A test server with room for the many sign-ins and key-material reads the wallet gate's tests make. */
 export function startWalletGateTestServer(): Promise<TestServer> {
   const plenty = { max: 10_000, windowSeconds: 60 }
-  return startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } } })
+  return startTestServer({
+    server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty, walletKeyMaterialPerUser: plenty } },
+  })
 }
 
 export function startSmsMfaTestServer(appName: string): Promise<TestServer> {

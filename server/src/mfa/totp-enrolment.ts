@@ -24,7 +24,12 @@ async function userLabel(ctx: ServerContext, userId: string): Promise<string> {
 export type PendingTotpTable = 'mfa_pending_totp' | 'login_mfa_pending_totp'
 
 /** A new secret for the user, kept sealed and pending until `totp/enroll` proves the app holds it. */
-export async function startTotpEnrolment(ctx: ServerContext, app: AppRecord, userId: string, table: PendingTotpTable = 'mfa_pending_totp'): Promise<MfaTotpInitResponse> {
+export async function startTotpEnrolment(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  table: PendingTotpTable = 'mfa_pending_totp',
+): Promise<MfaTotpInitResponse> {
   const bytes = randomBytes(SECRET_BYTES)
   const sealed = sealTotpSecret(ctx.secret, userId, bytes)
   const secret = encodeBase32(bytes)

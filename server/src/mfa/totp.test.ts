@@ -3,7 +3,15 @@ import { decodeBase32, encodeBase32 } from './base32.js'
 import { matchTotpStep, totpCode, totpStep } from './totp.js'
 
 describe('base32 (RFC 4648 §10 vectors, unpadded)', () => {
-  const vectors: [string, string][] = [['', ''], ['f', 'MY'], ['fo', 'MZXQ'], ['foo', 'MZXW6'], ['foob', 'MZXW6YQ'], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI']]
+  const vectors: [string, string][] = [
+    ['', ''],
+    ['f', 'MY'],
+    ['fo', 'MZXQ'],
+    ['foo', 'MZXW6'],
+    ['foob', 'MZXW6YQ'],
+    ['fooba', 'MZXW6YTB'],
+    ['foobar', 'MZXW6YTBOI'],
+  ]
   it.each(vectors)('%s ⇄ %s', (text, encoded) => {
     expect(encodeBase32(new TextEncoder().encode(text))).toBe(encoded)
     expect(new TextDecoder().decode(decodeBase32(encoded))).toBe(text)
@@ -25,7 +33,12 @@ describe('base32 (RFC 4648 §10 vectors, unpadded)', () => {
 describe('TOTP (RFC 6238 Appendix B, SHA-1)', () => {
   const seed = new TextEncoder().encode('12345678901234567890')
   const vectors: [number, string][] = [
-    [59, '94287082'], [1111111109, '07081804'], [1111111111, '14050471'], [1234567890, '89005924'], [2000000000, '69279037'], [20000000000, '65353130'],
+    [59, '94287082'],
+    [1111111109, '07081804'],
+    [1111111111, '14050471'],
+    [1234567890, '89005924'],
+    [2000000000, '69279037'],
+    [20000000000, '65353130'],
   ]
   it.each(vectors)('T = %i s → %s', (seconds, code) => {
     expect(totpCode(seed, seconds * 1000, 8)).toBe(code)

@@ -29,10 +29,10 @@ export async function hitRateLimits(db: Queryable, clock: Clock, hits: RateLimit
   if (hits.length === 0) return
   const now = clock.now()
   const columns = hits.map((_, index) => `(SELECT count FROM h${index}) AS c${index}, (SELECT window_start FROM h${index}) AS w${index}`)
-  const [row] = await db.query<Record<string, number | null>>(
-    `WITH ${hits.map((hit, index) => hitSql(index, hit)).join(',\n')} SELECT ${columns.join(', ')}`,
-    [now, ...hits.flatMap((hit) => [hit.bucket, hit.rule.max, now - hit.rule.windowSeconds * 1000])],
-  )
+  const [row] = await db.query<Record<string, number | null>>(`WITH ${hits.map((hit, index) => hitSql(index, hit)).join(',\n')} SELECT ${columns.join(', ')}`, [
+    now,
+    ...hits.flatMap((hit) => [hit.bucket, hit.rule.max, now - hit.rule.windowSeconds * 1000]),
+  ])
   for (const [index, hit] of hits.entries()) {
     const windowMs = hit.rule.windowSeconds * 1000
     const [count, windowStart] = [row?.[`c${index}`] ?? null, row?.[`w${index}`] ?? null]

@@ -13,14 +13,24 @@ beforeAll(async () => {
       rateLimits: { sendsPerIdentifier: { max: 3, windowSeconds: 15 * 60 }, sendsPerIdentifierCeiling: { max: 6, windowSeconds: 60 * 60 } },
     },
   })
-  captchaApp = await t.createApp({ name: 'Captcha', allowedOrigins: ['http://allowed.test:3000'], captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 } })
+  captchaApp = await t.createApp({
+    name: 'Captcha',
+    allowedOrigins: ['http://allowed.test:3000'],
+    captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null, altchaMaxNumber: 1000 },
+  })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 let nextId = 0
 const victim = () => `victim-${nextId++}@example.com`
 const send = (email: string, ip: string, options: { appId?: string; token?: string } = {}) =>
-  t.call('/api/v1/passwordless/init', { body: { email, ...(options.token ? { token: options.token } : {}) }, appId: options.appId, headers: { 'x-forwarded-for': ip } })
+  t.call('/api/v1/passwordless/init', {
+    body: { email, ...(options.token ? { token: options.token } : {}) },
+    appId: options.appId,
+    headers: { 'x-forwarded-for': ip },
+  })
 
 const solvedCaptcha = (appId: string) => solvedAltcha(t.url, appId)
 

@@ -17,7 +17,9 @@ beforeAll(async () => {
     server: { trustProxy: true, rateLimits: { authenticatePerIp: two, challengesPerIp: two, refreshesPerIp: two } },
   })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const limitedRoutes = [
   '/api/v1/passkeys/register/init',
@@ -34,7 +36,8 @@ const limitedRoutes = [
 
 let nextClient = 1
 const newClient = () => `198.51.100.${nextClient++}`
-const post = (path: string, ip: string) => t.call(path, { body: { refresh_token: 'not-a-token', token: 'x', message: 'm', signature: '0x00' }, headers: { 'x-forwarded-for': ip } })
+const post = (path: string, ip: string) =>
+  t.call(path, { body: { refresh_token: 'not-a-token', token: 'x', message: 'm', signature: '0x00' }, headers: { 'x-forwarded-for': ip } })
 
 describe('per-IP limits on sign-in, challenge and refresh routes', () => {
   for (const path of limitedRoutes) {
@@ -57,7 +60,7 @@ describe('per-IP limits on sign-in, challenge and refresh routes', () => {
     expect((await post('/api/v1/passkeys/authenticate', ip)).status).toBe(429)
   })
 
-  it("behind the trusted proxy, the bucket is the address the proxy appended, whatever the client wrote before it (#8)", async () => {
+  it('behind the trusted proxy, the bucket is the address the proxy appended, whatever the client wrote before it (#8)', async () => {
     const real = newClient()
     const forged = (first: string) => t.call('/api/v1/siwe/authenticate', { body: {}, headers: { 'x-forwarded-for': `${first}, ${real}` } })
     expect((await forged('203.0.113.1')).status).not.toBe(429)

@@ -47,8 +47,7 @@ export const defaultRateLimits: RateLimitSettings = {
 /** The defaults, then `TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR` from the environment, then the options. */
 export function resolveRateLimits(overrides: Partial<RateLimitSettings> = {}, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   const perCountryCode = Number(env.TESSERA_SMS_PER_COUNTRY_CODE_PER_HOUR)
-  const fromEnv: Partial<RateLimitSettings> = Number.isInteger(perCountryCode) && perCountryCode > 0
-    ? { smsSendsPerCountryCode: { max: perCountryCode, windowSeconds: 60 * 60 } }
-    : {}
+  const fromEnv: Partial<RateLimitSettings> =
+    Number.isInteger(perCountryCode) && perCountryCode > 0 ? { smsSendsPerCountryCode: { max: perCountryCode, windowSeconds: 60 * 60 } } : {}
   return { ...defaultRateLimits, ...fromEnv, ...overrides }
 }

@@ -74,15 +74,25 @@ export async function finishDriveCallback(ctx: ServerContext, params: Record<str
     return returnUrl(state, { [oauthReturnParams.error]: code })
   }
   const app = await getApp(ctx.db, state.appId)
-  if (!app?.oauthProviders.google || !app.embeddedWallets.userOwnedRecoveryOptions.includes('google-drive')) return fail('feature_not_enabled', 'Google Drive recovery no longer offered')
+  if (!app?.oauthProviders.google || !app.embeddedWallets.userOwnedRecoveryOptions.includes('google-drive'))
+    return fail('feature_not_enabled', 'Google Drive recovery no longer offered')
   const google = driveClient(app)
   // RFC 9207: a response naming another issuer comes from a mixed-up or malicious provider.
   if (params.iss !== undefined && params.iss !== google.issuer) return fail('invalid_credentials', 'unexpected iss')
-  if (params.error) return DENIED_ERRORS.has(params.error) ? returnUrl(state, { [oauthReturnParams.code]: OAUTH_DENIED_CODE }) : fail('invalid_credentials', `provider error ${params.error}`)
+  if (params.error)
+    return DENIED_ERRORS.has(params.error)
+      ? returnUrl(state, { [oauthReturnParams.code]: OAUTH_DENIED_CODE })
+      : fail('invalid_credentials', `provider error ${params.error}`)
   if (!params.code) return fail('invalid_credentials', 'no code')
   try {
     const tokens = await exchangeCode(google, params.code, state.providerCodeVerifier, state.callbackUrl, ctx.clock.now())
-    const code = await issueRecoveryCode(ctx, { appId: app.id, userId: state.userId, clientStateCode: state.clientStateCode, codeChallenge: state.codeChallenge, accessToken: tokens.accessToken() })
+    const code = await issueRecoveryCode(ctx, {
+      appId: app.id,
+      userId: state.userId,
+      clientStateCode: state.clientStateCode,
+      codeChallenge: state.codeChallenge,
+      accessToken: tokens.accessToken(),
+    })
     return returnUrl(state, { [oauthReturnParams.code]: code })
   } catch (error) {
     // Names and messages only: provider errors never echo our secret, and tokens stay out of the log.
@@ -91,6 +101,11 @@ export async function finishDriveCallback(ctx: ServerContext, params: Record<str
 }
 
 /** Trades the one-time code for the Drive token, for the signed-in user who started the flow, with the client's PKCE pair. */
-export function authenticateDrive(ctx: ServerContext, app: AppRecord, userId: string, body: { authorization_code: string; state_code: string; code_verifier: string }): Promise<string> {
+export function authenticateDrive(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: { authorization_code: string; state_code: string; code_verifier: string },
+): Promise<string> {
   return redeemRecoveryCode(ctx, app.id, userId, { code: body.authorization_code, stateCode: body.state_code, codeVerifier: body.code_verifier })
 }

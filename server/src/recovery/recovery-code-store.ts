@@ -9,7 +9,13 @@ import { pkceMatches } from '../auth/oauth/code-store.js'
 import type { ServerContext } from '../context.js'
 import { ApiError, invalidData } from '../http/api-error.js'
 
-export interface IssuedRecoveryCode { appId: string; userId: string; clientStateCode: string; codeChallenge: string; accessToken: string }
+export interface IssuedRecoveryCode {
+  appId: string
+  userId: string
+  clientStateCode: string
+  codeChallenge: string
+  accessToken: string
+}
 
 interface CodeRow {
   client_state_code: string
@@ -32,14 +38,27 @@ export async function issueRecoveryCode(ctx: Pick<ServerContext, 'db' | 'clock' 
   await ctx.db.query(
     `INSERT INTO oauth_codes (code_hash, app_id, provider, client_state_code, code_challenge, subject, display_name, provider_tokens, created_at, expires_at)
      VALUES ($1, $2, 'google-drive', $3, $4, $5, '', $6, $7, $8)`,
-    [codeKey(ctx, code), value.appId, value.clientStateCode, value.codeChallenge, value.userId, JSON.stringify({ access_token: value.accessToken }), now,
-      now + OAUTH_CODE_TTL_SECONDS * 1000],
+    [
+      codeKey(ctx, code),
+      value.appId,
+      value.clientStateCode,
+      value.codeChallenge,
+      value.userId,
+      JSON.stringify({ access_token: value.accessToken }),
+      now,
+      now + OAUTH_CODE_TTL_SECONDS * 1000,
+    ],
   )
   return code
 }
 
 /** The Drive token a code stands for; the token leaves the database with the first redemption, right or wrong. */
-export async function redeemRecoveryCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret'>, appId: string, userId: string, request: { code: string; stateCode: string; codeVerifier: string }): Promise<string> {
+export async function redeemRecoveryCode(
+  ctx: Pick<ServerContext, 'db' | 'clock' | 'secret'>,
+  appId: string,
+  userId: string,
+  request: { code: string; stateCode: string; codeVerifier: string },
+): Promise<string> {
   const key = codeKey(ctx, request.code)
   const now = ctx.clock.now()
   const [row] = await ctx.db.query<CodeRow>(
@@ -50,7 +69,10 @@ export async function redeemRecoveryCode(ctx: Pick<ServerContext, 'db' | 'clock'
   if (!row?.provider_tokens || row.subject !== userId || row.consumed_at !== null || row.expires_at <= now) throw recoveryOAuthFailed()
   if (row.client_state_code !== request.stateCode) throw recoveryStateMismatch()
   // A concurrent redemption that got there first leaves nothing to claim.
-  const claimed = await ctx.db.query('UPDATE oauth_codes SET consumed_at = $2, provider_tokens = NULL WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash', [key, now])
+  const claimed = await ctx.db.query(
+    'UPDATE oauth_codes SET consumed_at = $2, provider_tokens = NULL WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash',
+    [key, now],
+  )
   if (!claimed.length || !pkceMatches(request.codeVerifier, row.code_challenge)) throw recoveryOAuthFailed()
   return row.provider_tokens.access_token
 }

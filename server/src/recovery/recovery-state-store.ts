@@ -29,15 +29,26 @@ interface StateRow {
 }
 
 /** The `state` we send Google is kept only as an HMAC. */
-const stateKey = (ctx: Pick<ServerContext, 'secret'>, state: string) => createHmac('sha256', ctx.secret).update(`recovery-oauth-state:${state}`).digest('base64url')
+const stateKey = (ctx: Pick<ServerContext, 'secret'>, state: string) =>
+  createHmac('sha256', ctx.secret).update(`recovery-oauth-state:${state}`).digest('base64url')
 
 export async function saveRecoveryState(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret'>, state: string, value: RecoveryOAuthState): Promise<void> {
   const now = ctx.clock.now()
   await ctx.db.query(
     `INSERT INTO recovery_oauth_states (state_hash, app_id, user_id, client_state_code, code_challenge, redirect_to, callback_url, provider_code_verifier, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [stateKey(ctx, state), value.appId, value.userId, value.clientStateCode, value.codeChallenge, value.redirectTo, value.callbackUrl, value.providerCodeVerifier,
-      now, now + OAUTH_STATE_TTL_SECONDS * 1000],
+    [
+      stateKey(ctx, state),
+      value.appId,
+      value.userId,
+      value.clientStateCode,
+      value.codeChallenge,
+      value.redirectTo,
+      value.callbackUrl,
+      value.providerCodeVerifier,
+      now,
+      now + OAUTH_STATE_TTL_SECONDS * 1000,
+    ],
   )
 }
 

@@ -22,7 +22,10 @@ let otherAccessToken: string
 beforeAll(async () => {
   h = await startOAuthHarness()
   drive = await startGoogleDrive({ verifyToken: (token) => h.idp.accessTokenGrant(token) })
-  app = await h.createApp({ name: 'Drive app', embeddedWallets: { ...h.app.embeddedWallets, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'], googleDriveApiUrl: drive.url } })
+  app = await h.createApp({
+    name: 'Drive app',
+    embeddedWallets: { ...h.app.embeddedWallets, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'], googleDriveApiUrl: drive.url },
+  })
   accessToken = (await h.t.login(`drive-${Date.now()}@example.com`, app.id)).body.token
   otherAccessToken = (await h.t.login(`drive-other-${Date.now()}@example.com`, app.id)).body.token
 }, 60_000)
@@ -32,9 +35,17 @@ afterAll(async () => {
 })
 
 const init = (client: ClientPkce, token = accessToken, extra: Record<string, unknown> = {}, appId = app.id) =>
-  h.t.call(recoveryRoutes.oauthInit.path, { appId, token, body: { provider: 'google-drive', redirect_to: REDIRECT_TO, code_challenge: client.challenge, state_code: client.stateCode, ...extra } })
+  h.t.call(recoveryRoutes.oauthInit.path, {
+    appId,
+    token,
+    body: { provider: 'google-drive', redirect_to: REDIRECT_TO, code_challenge: client.challenge, state_code: client.stateCode, ...extra },
+  })
 const authenticate = (code: string, client: ClientPkce, token = accessToken, extra: Record<string, unknown> = {}) =>
-  h.t.call(recoveryRoutes.oauthAuthenticate.path, { appId: app.id, token, body: { provider: 'google-drive', authorization_code: code, state_code: client.stateCode, code_verifier: client.verifier, ...extra } })
+  h.t.call(recoveryRoutes.oauthAuthenticate.path, {
+    appId: app.id,
+    token,
+    body: { provider: 'google-drive', authorization_code: code, state_code: client.stateCode, code_verifier: client.verifier, ...extra },
+  })
 
 /** init → the provider's consent (as Google account `sub`) → the server's callback → the app's page, with what it got. */
 async function returnFromProvider(client: ClientPkce, sub: string): Promise<URL> {
@@ -58,7 +69,9 @@ async function codeFromProvider(client: ClientPkce, sub: string): Promise<string
 }
 
 async function driveList(token: string): Promise<Response> {
-  return fetch(`${drive.url}/drive/v3/files?spaces=appDataFolder&q=${encodeURIComponent("name = 'backup.json'")}`, { headers: { authorization: `Bearer ${token}` } })
+  return fetch(`${drive.url}/drive/v3/files?spaces=appDataFolder&q=${encodeURIComponent("name = 'backup.json'")}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
 }
 
 describe('recovery/oauth', () => {
@@ -69,8 +82,12 @@ describe('recovery/oauth', () => {
     const url = new URL(response.body.url)
     expect(`${url.origin}${url.pathname}`).toBe(h.idp.oidcSettings.authorizationEndpoint)
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: h.idp.oidcSettings.clientId, redirect_uri: recoveryCallbackUrl(h.t.url), response_type: 'code', scope: GOOGLE_DRIVE_APPDATA_SCOPE,
-      code_challenge_method: 'S256', prompt: 'consent',
+      client_id: h.idp.oidcSettings.clientId,
+      redirect_uri: recoveryCallbackUrl(h.t.url),
+      response_type: 'code',
+      scope: GOOGLE_DRIVE_APPDATA_SCOPE,
+      code_challenge_method: 'S256',
+      prompt: 'consent',
     })
     // The provider sees neither the client's state code nor its challenge.
     expect(url.searchParams.get('state')).not.toBe(client.stateCode)

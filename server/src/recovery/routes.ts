@@ -29,7 +29,6 @@ const icloudUnsupported = () => new ApiError(400, 'not_supported', 'iCloud recov
 
 /** `recovery/*` (wallet spec, "The calls it makes"), mounted at `/api/v1/recovery`, all for the signed-in user. */
 export function mountRecoveryRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, recoveryRoutes.oauthInit, async (c) => {
     const claims = await requireAccess(ctx, c)
     const body = await readBody(c, initBody)
@@ -51,7 +50,6 @@ export function mountRecoveryRoutes(app: Hono<AppEnv>, ctx: ServerContext): void
     await requireAccess(ctx, c)
     throw icloudUnsupported()
   })
-
 }
 
 /**

@@ -20,7 +20,16 @@ beforeAll(async () => {
   t = await startTestServer({
     server: { rateLimits: { rpcRelayPerIp: { max: RELAY_LIMIT, windowSeconds: 60 } } },
     app: {
-      chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
+      chains: [
+        {
+          id: anvil.chainId,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: anvil.rpcUrl,
+          blockExplorerUrl: null,
+          testnet: true,
+        },
+      ],
       // A chain known only by its RPC URL is relayed too; nothing listens on port 9.
       walletRpcUrls: { '4242': 'http://127.0.0.1:9/secret-key-in-path' },
       solanaClusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
@@ -37,28 +46,39 @@ afterAll(async () => {
 beforeEach(() => t.clock.advance(61))
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 const rpc = async (url: string, method: string, params: unknown[] = [], id: number | string = 7) => {
   const response = await post(url, { jsonrpc: '2.0', id, method, params })
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
-describe('the chain relay: the app\'s own chains, through the API origin', () => {
-  it('answers reads under the caller\'s id and broadcasts a signed Ethereum transaction', async () => {
+describe("the chain relay: the app's own chains, through the API origin", () => {
+  it("answers reads under the caller's id and broadcasts a signed Ethereum transaction", async () => {
     const chainId = await rpc(evmRelay, 'eth_chainId', [], 'a-string-id')
     expect(chainId).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 'a-string-id', result: `0x${anvil.chainId.toString(16)}` } })
     expect(chainId.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN)
 
     // viem's own http transport, pointed at the relay, prepares, signs and sends.
     const recipient = privateKeyToAccount(generatePrivateKey()).address
-    const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_FIRST_PRIVATE_KEY), transport: http(evmRelay, { fetchOptions: { headers: { origin: TEST_ORIGIN } } }) })
-    const hash = await wallet.sendTransaction({ to: recipient, value: parseEther('0.25'), chain: { id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [evmRelay] } } } })
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(ANVIL_FIRST_PRIVATE_KEY),
+      transport: http(evmRelay, { fetchOptions: { headers: { origin: TEST_ORIGIN } } }),
+    })
+    const hash = await wallet.sendTransaction({
+      to: recipient,
+      value: parseEther('0.25'),
+      chain: { id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [evmRelay] } } },
+    })
     const receipt = await rpc(evmRelay, 'eth_getTransactionReceipt', [hash])
     expect(receipt.body.result.status).toBe('0x1')
     expect(BigInt((await rpc(evmRelay, 'eth_getBalance', [recipient, 'latest'])).body.result)).toBe(parseEther('0.25'))
   })
 
-  it('passes the node\'s own JSON-RPC error on with its code', async () => {
+  it("passes the node's own JSON-RPC error on with its code", async () => {
     const sent = await rpc(evmRelay, 'eth_sendRawTransaction', ['0x1234'])
     expect(sent.status).toBe(200)
     expect(sent.body.id).toBe(7)
@@ -73,7 +93,9 @@ describe('the chain relay: the app\'s own chains, through the API origin', () =>
     const connection = new Connection(solanaRelay, { commitment: 'confirmed', httpHeaders: { origin: TEST_ORIGIN }, disableRetryOnRateLimit: true })
     const recipient = Keypair.generate().publicKey
     const { blockhash } = await connection.getLatestBlockhash()
-    const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: 1_000_000 }))
+    const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: 1_000_000 }),
+    )
     transaction.sign(payer)
     const signature = await connection.sendRawTransaction(transaction.serialize())
     const [status] = (await connection.getSignatureStatuses([signature])).value
@@ -81,7 +103,7 @@ describe('the chain relay: the app\'s own chains, through the API origin', () =>
     expect(await connection.getBalance(recipient)).toBe(1_000_000)
   })
 
-  it('allows the preflight of the app\'s origin with the headers viem and web3.js send', async () => {
+  it("allows the preflight of the app's origin with the headers viem and web3.js send", async () => {
     const preflight = await fetch(evmRelay, {
       method: 'OPTIONS',
       headers: { origin: TEST_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, solana-client' },
@@ -110,7 +132,7 @@ describe('the chain relay is not an open proxy', () => {
     expect((await rpc(solanaRelay, 'requestAirdrop', [Keypair.generate().publicKey.toBase58(), 1])).body.error.code).toBe(-32601)
   })
 
-  it('relays only to the app\'s configured chains and clusters, and only for a known app', async () => {
+  it("relays only to the app's configured chains and clusters, and only for a known app", async () => {
     const unknownChain = await rpc(`${t.url}/api/v1/apps/${t.app.id}/rpc/evm/1`, 'eth_chainId')
     expect(unknownChain).toMatchObject({ status: 404, body: { error: { code: -32602, message: 'This app has no RPC for chain 1' } } })
     const unknownCluster = await rpc(`${t.url}/api/v1/apps/${t.app.id}/rpc/solana/mainnet-beta`, 'getSlot')
@@ -147,7 +169,12 @@ describe('the chain relay is not an open proxy', () => {
   })
 
   it('refuses a body over the size limit', async () => {
-    const response = await post(evmRelay, { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: `0x${'00'.repeat(MAX_RELAY_BODY_BYTES / 2 + 1024)}` }, 'latest'] })
+    const response = await post(evmRelay, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ data: `0x${'00'.repeat(MAX_RELAY_BODY_BYTES / 2 + 1024)}` }, 'latest'],
+    })
     expect(response.status).toBe(413)
     expect((await response.json()).error).toEqual({ code: -32600, message: `Invalid request: larger than ${MAX_RELAY_BODY_BYTES} bytes` })
   })

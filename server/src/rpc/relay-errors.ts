@@ -4,7 +4,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 export type JsonRpcId = string | number | null
 
 export class RelayError extends Error {
-  constructor(readonly status: ContentfulStatusCode, readonly rpcCode: number, message: string, readonly id: JsonRpcId = null, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly rpcCode: number,
+    message: string,
+    readonly id: JsonRpcId = null,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message)
     this.name = 'RelayError'
   }
@@ -19,6 +25,7 @@ export const invalidRequest = (message: string, id: JsonRpcId = null) => new Rel
 export const methodNotAllowed = (method: string, id: JsonRpcId) => new RelayError(403, -32601, `Method not allowed through this relay: ${method}`, id)
 export const unknownChain = (what: string) => new RelayError(404, -32602, `This app has no RPC for ${what}`)
 export const requestTooLarge = (maxBytes: number) => new RelayError(413, -32600, `Invalid request: larger than ${maxBytes} bytes`)
-export const relayRateLimited = (retryAfter: string) => new RelayError(429, -32005, 'Limit exceeded: too many RPC requests, try again later', null, { 'Retry-After': retryAfter })
+export const relayRateLimited = (retryAfter: string) =>
+  new RelayError(429, -32005, 'Limit exceeded: too many RPC requests, try again later', null, { 'Retry-After': retryAfter })
 // The upstream's own message could carry its URL (and a key in it): never passed on.
 export const upstreamUnavailable = (id: JsonRpcId) => new RelayError(502, -32603, "The chain's RPC could not be reached", id)

@@ -51,7 +51,10 @@ export function parseJsonRpcRequest(bodyText: string): JsonRpcRequest {
   return { id: requestId, method, ...(params !== undefined && { params: params as JsonRpcRequest['params'] }) }
 }
 
-async function callUpstream(deps: RelayDeps, request: JsonRpcRequest): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }> {
+async function callUpstream(
+  deps: RelayDeps,
+  request: JsonRpcRequest,
+): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }> {
   const fetchImpl = deps.fetch ?? globalThis.fetch
   let answer: unknown
   try {

@@ -30,7 +30,12 @@ const solanaUpstream: Upstream = (app, cluster) => app.solanaClusters.find((conf
 /** Its own Hono, for its JSON-RPC error answers; the routes carry their full protocol paths (mounted at `/`). */
 export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
-  const limitBody = bodyLimit({ maxSize: MAX_RELAY_BODY_BYTES, onError: () => { throw requestTooLarge(MAX_RELAY_BODY_BYTES) } })
+  const limitBody = bodyLimit({
+    maxSize: MAX_RELAY_BODY_BYTES,
+    onError: () => {
+      throw requestTooLarge(MAX_RELAY_BODY_BYTES)
+    },
+  })
   routes.onError((thrown, c) => {
     if (!(thrown instanceof RelayError)) throw thrown
     for (const [name, value] of Object.entries(thrown.headers)) c.header(name, value)

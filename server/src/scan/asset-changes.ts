@@ -1,5 +1,11 @@
 import { formatUnits, type Address } from 'viem'
-import type { ScanResponseAsset, ScanResponseAssetDiff, ScanResponseAssetValue, ScanResponseExposure, ScanResponseExposureValue } from '../../../src/protocol/index.js'
+import type {
+  ScanResponseAsset,
+  ScanResponseAssetDiff,
+  ScanResponseAssetValue,
+  ScanResponseExposure,
+  ScanResponseExposureValue,
+} from '../../../src/protocol/index.js'
 import type { PriceQuery } from '../tokens/price-source.js'
 import type { Approval, AssetRef, Transfer } from './read-movements.js'
 import { isGrant, UNLIMITED_ALLOWANCE } from './scan-rules.js'
@@ -7,7 +13,10 @@ import { isGrant, UNLIMITED_ALLOWANCE } from './scan-rules.js'
 export const assetKey = (asset: AssetRef) => (asset.type === 'NATIVE' ? 'native' : asset.address)
 
 /** Resolved per asset before building: its description and its USD price per whole unit (null: unknown). */
-export interface AssetFacts { info: ScanResponseAsset; usdPerUnit: number | null }
+export interface AssetFacts {
+  info: ScanResponseAsset
+  usdPerUnit: number | null
+}
 
 /** What prices an asset: natives by the chain's symbol, ERC-20s by address (a token's own symbol can lie). */
 export function priceQueryOf(chainId: number, info: ScanResponseAsset): PriceQuery | null {

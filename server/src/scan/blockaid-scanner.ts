@@ -1,6 +1,13 @@
 import { formatUnits, numberToHex } from 'viem'
 import type {
-  ScanResponseAsset, ScanResponseAssetDiff, ScanResponseAssetValue, ScanResponseExposure, ScanResponseExposureValue, ScanSimulation, ScanTransactionResponse, ScanValidation,
+  ScanResponseAsset,
+  ScanResponseAssetDiff,
+  ScanResponseAssetValue,
+  ScanResponseExposure,
+  ScanResponseExposureValue,
+  ScanSimulation,
+  ScanTransactionResponse,
+  ScanValidation,
 } from '../../../src/protocol/index.js'
 import { UNLIMITED_ALLOWANCE } from './scan-rules.js'
 import { SIMULATION_FAILED } from './simulation-scanner.js'
@@ -10,11 +17,35 @@ const TIMEOUT_MS = 15_000
 const assetTypes = new Set(['NATIVE', 'ERC20', 'ERC721', 'ERC1155'])
 
 /** The parts of Blockaid's `POST /v0/evm/json-rpc/scan` response this adapter reads. */
-interface BlockaidAsset { type?: string; address?: string; name?: string; symbol?: string; decimals?: number; logo_url?: string }
-interface BlockaidAmount { value?: string; raw_value?: string; usd_price?: string; token_id?: string }
-interface BlockaidSpender { approval?: string; approval_usd_price?: string; is_approved_for_all?: boolean; exposure?: BlockaidAmount[] }
+interface BlockaidAsset {
+  type?: string
+  address?: string
+  name?: string
+  symbol?: string
+  decimals?: number
+  logo_url?: string
+}
+interface BlockaidAmount {
+  value?: string
+  raw_value?: string
+  usd_price?: string
+  token_id?: string
+}
+interface BlockaidSpender {
+  approval?: string
+  approval_usd_price?: string
+  is_approved_for_all?: boolean
+  exposure?: BlockaidAmount[]
+}
 interface BlockaidResponse {
-  validation?: { status?: string; result_type?: string; reason?: string; description?: string; error?: string; features?: { type?: string; feature_id?: string; description?: string; address?: string }[] }
+  validation?: {
+    status?: string
+    result_type?: string
+    reason?: string
+    description?: string
+    error?: string
+    features?: { type?: string; feature_id?: string; description?: string; address?: string }[]
+  }
   simulation?: {
     status?: string
     error?: string
@@ -61,7 +92,10 @@ export function blockaidScanner(settings: { apiUrl: string; apiKeyEnv: string },
   }
 }
 
-const failedScan = (): ScanTransactionResponse => ({ validation: { status: 'Error', error: SIMULATION_FAILED }, simulation: { status: 'Error', error: SIMULATION_FAILED } })
+const failedScan = (): ScanTransactionResponse => ({
+  validation: { status: 'Error', error: SIMULATION_FAILED },
+  simulation: { status: 'Error', error: SIMULATION_FAILED },
+})
 
 const transactionParams = (transaction: ScanTransaction) => ({
   from: transaction.from,

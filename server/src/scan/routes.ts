@@ -16,7 +16,6 @@ export const SCANS_PER_USER: RateLimitRule = { max: 120, windowSeconds: 60 }
 
 /** `POST /api/v1/scan/transaction` (funding spec, "The calls it makes"): a signed-in user's transaction, scanned before approval. */
 export function mountScanRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, scanRoutes.transaction, async (c) => {
     const claims = await requireAccess(ctx, c)
     const app = c.var.app
@@ -24,9 +23,11 @@ export function mountScanRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     await hitRateLimit(ctx.db, ctx.clock, `scan-user:${claims.userId}`, SCANS_PER_USER)
     const body = await readBody(c, scanBody)
     const response = await appScanner(app, ctx.clock).scan({
-      app, chainId: body.chain_id, domain: body.metadata.domain, transaction: scanTransactionOf(body.request.params[0]),
+      app,
+      chainId: body.chain_id,
+      domain: body.metadata.domain,
+      transaction: scanTransactionOf(body.request.params[0]),
     })
     return c.json(response)
   })
-
 }

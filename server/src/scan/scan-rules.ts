@@ -37,8 +37,12 @@ export interface ScanFacts {
   trustedSpenders: ReadonlySet<string>
 }
 
-const feature = (code: ScanRuleCode, address?: Address): ScanResponseFeature =>
-  ({ type: SCAN_RULES[code].verdict, feature_id: code, description: SCAN_RULES[code].description, ...(address && { address }) })
+const feature = (code: ScanRuleCode, address?: Address): ScanResponseFeature => ({
+  type: SCAN_RULES[code].verdict,
+  feature_id: code,
+  description: SCAN_RULES[code].description,
+  ...(address && { address }),
+})
 
 /** Every rule the transaction matches, one feature per rule and address. */
 export function matchScanRules(facts: ScanFacts): ScanResponseFeature[] {
@@ -69,7 +73,9 @@ export function matchScanRules(facts: ScanFacts): ScanResponseFeature[] {
   const nativeOut = toAccounts.filter((transfer) => transfer.asset.type === 'NATIVE').reduce((sum, transfer) => sum + transfer.amount, 0n)
   if (nativeOut > 0n && facts.nativeBalance > 0n && nativeOut * 100n >= facts.nativeBalance * NATIVE_DRAIN_PERCENT) add('native_drain')
   for (const [token, balance] of facts.tokenBalances) {
-    const sent = toAccounts.filter((transfer) => transfer.asset.type === 'ERC20' && transfer.asset.address === token).reduce((sum, transfer) => sum + transfer.amount, 0n)
+    const sent = toAccounts
+      .filter((transfer) => transfer.asset.type === 'ERC20' && transfer.asset.address === token)
+      .reduce((sum, transfer) => sum + transfer.amount, 0n)
     if (balance !== null && balance > 0n && sent >= balance) add('token_drain', token)
   }
   return features

@@ -3,7 +3,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ScanTransactionInput, ScanTransactionParams, ScanTransactionResponse } from '../../../src/protocol/index.js'
 import {
-  ANVIL_FIRST_PRIVATE_KEY, deployTestContracts, mintErc1155, mintErc20, mintErc721, TEST_ERC20, TEST_ERC721, testContractAbis, type TestContracts,
+  ANVIL_FIRST_PRIVATE_KEY,
+  deployTestContracts,
+  mintErc1155,
+  mintErc20,
+  mintErc721,
+  TEST_ERC20,
+  TEST_ERC721,
+  testContractAbis,
+  type TestContracts,
 } from '../../../test/harness/evm-contracts.js'
 import { startAnvil, type Anvil } from '../test-support/anvil.js'
 import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server.js'
@@ -24,14 +32,27 @@ beforeAll(async () => {
   anvil = await startAnvil()
   contracts = await deployTestContracts(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY)
   abis = testContractAbis()
-  await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [wallet, numberToHex(WALLET_ETH)] }) })
+  await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [wallet, numberToHex(WALLET_ETH)] }),
+  })
   await mintErc20(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY, contracts.erc20, wallet, WALLET_TTT)
   await mintErc721(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY, contracts.erc721, wallet, 7n)
   await mintErc1155(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY, contracts.erc1155, wallet, 1n, 10n)
   await mintErc1155(anvil.rpcUrl, ANVIL_FIRST_PRIVATE_KEY, contracts.erc1155, wallet, 2n, 20n)
   t = await startTestServer({
     app: {
-      chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
+      chains: [
+        {
+          id: anvil.chainId,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: anvil.rpcUrl,
+          blockExplorerUrl: null,
+          testnet: true,
+        },
+      ],
       transactionScanning: { enabled: true, denyList: [denied], trustedSpenders: [trusted] },
       tokenPrices: { [`${anvil.chainId}:ETH`]: 3000, [`${anvil.chainId}:${contracts.erc20.toLowerCase()}`]: 0.5 },
     },
@@ -43,10 +64,16 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const call = (abi: Abi, to: Address, functionName: string, args: readonly unknown[]): ScanTransactionParams =>
-  ({ from: wallet, to, data: encodeFunctionData({ abi, functionName, args }) })
-const body = (params: ScanTransactionParams, chainId: number | string = anvil.chainId): ScanTransactionInput =>
-  ({ chain_id: String(chainId), metadata: { domain: 'allowed.test' }, request: { method: 'eth_sendTransaction', params: [params] } })
+const call = (abi: Abi, to: Address, functionName: string, args: readonly unknown[]): ScanTransactionParams => ({
+  from: wallet,
+  to,
+  data: encodeFunctionData({ abi, functionName, args }),
+})
+const body = (params: ScanTransactionParams, chainId: number | string = anvil.chainId): ScanTransactionInput => ({
+  chain_id: String(chainId),
+  metadata: { domain: 'allowed.test' },
+  request: { method: 'eth_sendTransaction', params: [params] },
+})
 const scan = (params: ScanTransactionParams, chainId?: number | string): Promise<ApiResponse<ScanTransactionResponse>> =>
   t.call('/api/v1/scan/transaction', { body: body(params, chainId), token })
 
@@ -58,45 +85,74 @@ function success(response: ApiResponse<ScanTransactionResponse>) {
 }
 
 const nativeAsset = { type: 'NATIVE', address: null, name: 'Ether', symbol: 'ETH', decimals: 18 }
-const erc20Asset = () => ({ type: 'ERC20', address: contracts.erc20.toLowerCase(), name: TEST_ERC20.name, symbol: TEST_ERC20.symbol, decimals: TEST_ERC20.decimals })
+const erc20Asset = () => ({
+  type: 'ERC20',
+  address: contracts.erc20.toLowerCase(),
+  name: TEST_ERC20.name,
+  symbol: TEST_ERC20.symbol,
+  decimals: TEST_ERC20.decimals,
+})
 
 describe('POST /api/v1/scan/transaction', () => {
   it('finds a plain ETH send Benign, with the native diff out and its USD value', async () => {
     const to = stranger()
     const { validation, simulation } = success(await scan({ from: wallet, to, value: numberToHex(parseEther('1.5')) }))
     expect(validation).toEqual({ status: 'Success', result_type: 'Benign', reason: '', description: '', features: [] })
-    expect(simulation.assets_diffs).toEqual([{ asset: nativeAsset, in: [], out: [{ value: '1.5', raw_value: parseEther('1.5').toString(), usd_price: '4500.00' }] }])
+    expect(simulation.assets_diffs).toEqual([
+      { asset: nativeAsset, in: [], out: [{ value: '1.5', raw_value: parseEther('1.5').toString(), usd_price: '4500.00' }] },
+    ])
     expect(simulation.exposures).toEqual([])
   })
 
   it('reads an ERC-20 transfer out of the wallet, with the token read from the chain and priced by address', async () => {
     const { validation, simulation } = success(await scan(call(abis.TestERC20, contracts.erc20, 'transfer', [stranger(), 25n * 10n ** 18n])))
     expect(validation.result_type).toBe('Benign')
-    expect(simulation.assets_diffs).toEqual([{ asset: erc20Asset(), in: [], out: [{ value: '25', raw_value: (25n * 10n ** 18n).toString(), usd_price: '12.50' }] }])
+    expect(simulation.assets_diffs).toEqual([
+      { asset: erc20Asset(), in: [], out: [{ value: '25', raw_value: (25n * 10n ** 18n).toString(), usd_price: '12.50' }] },
+    ])
   })
 
   it('reads tokens coming into the wallet', async () => {
     const { simulation } = success(await scan(call(abis.TestERC20, contracts.erc20, 'mint', [wallet, 3n * 10n ** 18n])))
-    expect(simulation.assets_diffs).toEqual([{ asset: erc20Asset(), in: [{ value: '3', raw_value: (3n * 10n ** 18n).toString(), usd_price: '1.50' }], out: [] }])
+    expect(simulation.assets_diffs).toEqual([
+      { asset: erc20Asset(), in: [{ value: '3', raw_value: (3n * 10n ** 18n).toString(), usd_price: '1.50' }], out: [] },
+    ])
   })
 
   it('reads ERC-721 and ERC-1155 batch transfers with their token ids', async () => {
     const nft = success(await scan(call(abis.TestERC721, contracts.erc721, 'safeTransferFrom', [wallet, stranger(), 7n])))
     expect(nft.validation.result_type).toBe('Benign')
-    expect(nft.simulation.assets_diffs).toEqual([{
-      asset: { type: 'ERC721', address: contracts.erc721.toLowerCase(), name: TEST_ERC721.name, symbol: TEST_ERC721.symbol }, in: [], out: [{ value: '1', raw_value: '1', token_id: '7' }],
-    }])
+    expect(nft.simulation.assets_diffs).toEqual([
+      {
+        asset: { type: 'ERC721', address: contracts.erc721.toLowerCase(), name: TEST_ERC721.name, symbol: TEST_ERC721.symbol },
+        in: [],
+        out: [{ value: '1', raw_value: '1', token_id: '7' }],
+      },
+    ])
     const batch = success(await scan(call(abis.TestERC1155, contracts.erc1155, 'safeBatchTransferFrom', [wallet, stranger(), [1n, 2n], [4n, 5n], '0x'])))
-    expect(batch.simulation.assets_diffs).toEqual([{
-      asset: { type: 'ERC1155', address: contracts.erc1155.toLowerCase() }, in: [], out: [{ value: '4', raw_value: '4', token_id: '1' }, { value: '5', raw_value: '5', token_id: '2' }],
-    }])
+    expect(batch.simulation.assets_diffs).toEqual([
+      {
+        asset: { type: 'ERC1155', address: contracts.erc1155.toLowerCase() },
+        in: [],
+        out: [
+          { value: '4', raw_value: '4', token_id: '1' },
+          { value: '5', raw_value: '5', token_id: '2' },
+        ],
+      },
+    ])
   })
 
   it('warns on a limited approval of a contract (unverified spender) and shows the exposure', async () => {
     const spender = contracts.erc721.toLowerCase()
     const { validation, simulation } = success(await scan(call(abis.TestERC20, contracts.erc20, 'approve', [spender, 40n * 10n ** 18n])))
-    expect(validation).toMatchObject({ result_type: 'Warning', reason: 'unverified_spender', features: [expect.objectContaining({ type: 'Warning', feature_id: 'unverified_spender', address: spender })] })
-    expect(simulation.exposures).toEqual([{ asset: erc20Asset(), spenders: { [spender]: { value: '40', raw_value: (40n * 10n ** 18n).toString(), usd_price: '20.00' } } }])
+    expect(validation).toMatchObject({
+      result_type: 'Warning',
+      reason: 'unverified_spender',
+      features: [expect.objectContaining({ type: 'Warning', feature_id: 'unverified_spender', address: spender })],
+    })
+    expect(simulation.exposures).toEqual([
+      { asset: erc20Asset(), spenders: { [spender]: { value: '40', raw_value: (40n * 10n ** 18n).toString(), usd_price: '20.00' } } },
+    ])
     expect(simulation.assets_diffs).toEqual([])
   })
 
@@ -110,7 +166,11 @@ describe('POST /api/v1/scan/transaction', () => {
   it('finds an unlimited approval to an ordinary account Malicious', async () => {
     const spender = stranger()
     const { validation } = success(await scan(call(abis.TestERC20, contracts.erc20, 'approve', [spender, 2n ** 255n])))
-    expect(validation).toMatchObject({ result_type: 'Malicious', reason: 'unlimited_approval_to_eoa', description: expect.stringContaining('unlimited access') })
+    expect(validation).toMatchObject({
+      result_type: 'Malicious',
+      reason: 'unlimited_approval_to_eoa',
+      description: expect.stringContaining('unlimited access'),
+    })
   })
 
   it('lets the app vouch for a spender', async () => {
@@ -137,7 +197,11 @@ describe('POST /api/v1/scan/transaction', () => {
 
   it('finds a send to a deny-listed address Malicious, directly or through a token', async () => {
     const direct = success(await scan({ from: wallet, to: denied, value: numberToHex(1000n) }))
-    expect(direct.validation).toMatchObject({ result_type: 'Malicious', reason: 'deny_listed_address', features: [expect.objectContaining({ address: denied })] })
+    expect(direct.validation).toMatchObject({
+      result_type: 'Malicious',
+      reason: 'deny_listed_address',
+      features: [expect.objectContaining({ address: denied })],
+    })
     const viaToken = success(await scan(call(abis.TestERC20, contracts.erc20, 'transfer', [denied, 1n])))
     expect(viaToken.validation).toMatchObject({ result_type: 'Malicious', reason: 'deny_listed_address' })
   })
@@ -148,7 +212,11 @@ describe('POST /api/v1/scan/transaction', () => {
     const justBelow = success(await scan({ from: wallet, to: stranger(), value: numberToHex((WALLET_ETH * 94n) / 100n) }))
     expect(justBelow.validation.result_type).toBe('Benign')
     const tokens = success(await scan(call(abis.TestERC20, contracts.erc20, 'transfer', [stranger(), WALLET_TTT])))
-    expect(tokens.validation).toMatchObject({ result_type: 'Malicious', reason: 'token_drain', features: [expect.objectContaining({ address: contracts.erc20.toLowerCase() })] })
+    expect(tokens.validation).toMatchObject({
+      result_type: 'Malicious',
+      reason: 'token_drain',
+      features: [expect.objectContaining({ address: contracts.erc20.toLowerCase() })],
+    })
   })
 
   it('reports a reverting call as a failed simulation and a Warning', async () => {

@@ -1,14 +1,22 @@
 import { z } from 'zod'
 import type { ScanTransaction } from './types.js'
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address').transform((value) => value.toLowerCase() as `0x${string}`)
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address')
+  .transform((value) => value.toLowerCase() as `0x${string}`)
 /** A JSON-RPC quantity: 0x hex, or a decimal string or number as some clients send. */
-const quantity = z.union([
-  z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a quantity'),
-  z.string().regex(/^\d{1,78}$/, 'must be a quantity'),
-  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-]).transform((value) => BigInt(value))
-const data = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes').max(2 * 64 * 1024)
+const quantity = z
+  .union([
+    z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a quantity'),
+    z.string().regex(/^\d{1,78}$/, 'must be a quantity'),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  ])
+  .transform((value) => BigInt(value))
+const data = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes')
+  .max(2 * 64 * 1024)
 
 const transactionParams = z.object({
   from: address,
@@ -23,7 +31,8 @@ const transactionParams = z.object({
 
 /** `POST /api/v1/scan/transaction`'s body (`ScanTransactionInput` in src/protocol). */
 export const scanBody = z.object({
-  chain_id: z.union([z.string().regex(/^(\d{1,20}|0x[0-9a-fA-F]{1,16})$/, 'must be a chain id'), z.number().int().positive()])
+  chain_id: z
+    .union([z.string().regex(/^(\d{1,20}|0x[0-9a-fA-F]{1,16})$/, 'must be a chain id'), z.number().int().positive()])
     .transform((value) => Number(value))
     .refine((value) => Number.isSafeInteger(value) && value > 0, 'must be a chain id'),
   metadata: z.object({ domain: z.string().min(1).max(500) }),

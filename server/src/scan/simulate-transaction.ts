@@ -1,11 +1,14 @@
 import { decodeErrorResult, numberToHex, type Hex, type PublicClient, type RpcLog } from 'viem'
 import type { ScanTransaction } from './types.js'
 
-export type SimulationOutcome =
-  | { status: 'success'; logs: RpcLog[] }
-  | { status: 'reverted'; reason: string }
+export type SimulationOutcome = { status: 'success'; logs: RpcLog[] } | { status: 'reverted'; reason: string }
 
-interface SimulatedCall { status: Hex; logs: RpcLog[]; returnData: Hex; error?: { message?: string } }
+interface SimulatedCall {
+  status: Hex
+  logs: RpcLog[]
+  returnData: Hex
+  error?: { message?: string }
+}
 
 /**
  * Runs the transaction on top of the latest block with `eth_simulateV1` and `traceTransfers` (native value moves

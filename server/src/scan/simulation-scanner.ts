@@ -27,7 +27,15 @@ export function simulationScanner(priceSource: PriceSource): TransactionScanner 
         trustedSpenders: new Set(request.app.transactionScanning.trustedSpenders),
       }
       const unsimulated = (): ScanTransactionResponse => {
-        const features = matchScanRules({ wallet: request.transaction.from, to: request.transaction.to, simulation: null, hasCode: () => false, nativeBalance: 0n, tokenBalances: new Map(), ...lists })
+        const features = matchScanRules({
+          wallet: request.transaction.from,
+          to: request.transaction.to,
+          simulation: null,
+          hasCode: () => false,
+          nativeBalance: 0n,
+          tokenBalances: new Map(),
+          ...lists,
+        })
         return {
           validation: features.length > 0 ? validationOf(features) : { status: 'Error', error: SIMULATION_FAILED },
           simulation: { status: 'Error', error: SIMULATION_FAILED },
@@ -45,7 +53,13 @@ export function simulationScanner(priceSource: PriceSource): TransactionScanner 
   }
 }
 
-async function scanOnChain(client: PublicClient, chain: ScanChain, request: ScanRequest, priceSource: PriceSource, lists: Pick<ScanFacts, 'denyList' | 'trustedSpenders'>): Promise<ScanTransactionResponse> {
+async function scanOnChain(
+  client: PublicClient,
+  chain: ScanChain,
+  request: ScanRequest,
+  priceSource: PriceSource,
+  lists: Pick<ScanFacts, 'denyList' | 'trustedSpenders'>,
+): Promise<ScanTransactionResponse> {
   const { transaction } = request
   const wallet = transaction.from
   const [outcome, nativeBalance] = await Promise.all([simulateTransaction(client, transaction), client.getBalance({ address: wallet })])
@@ -72,19 +86,22 @@ async function scanOnChain(client: PublicClient, chain: ScanChain, request: Scan
   })
   return {
     validation: validationOf(features),
-    simulation: outcome.status === 'reverted'
-      ? { status: 'Error', error: `${SIMULATION_FAILED}: ${outcome.reason}` }
-      : { status: 'Success', assets_diffs: assetDiffsOf(wallet, mine.transfers, assets), exposures: exposuresOf(wallet, mine.approvals, assets) },
+    simulation:
+      outcome.status === 'reverted'
+        ? { status: 'Error', error: `${SIMULATION_FAILED}: ${outcome.reason}` }
+        : { status: 'Success', assets_diffs: assetDiffsOf(wallet, mine.transfers, assets), exposures: exposuresOf(wallet, mine.approvals, assets) },
   }
 }
 
 async function assetFactsOf(client: PublicClient, chain: ScanChain, priceSource: PriceSource, refs: AssetRef[]): Promise<Map<string, AssetFacts>> {
   const unique = new Map(refs.map((ref) => [assetKey(ref), ref]))
-  const entries = await Promise.all([...unique].map(async ([key, ref]) => {
-    const info = await readAssetInfo(client, chain, ref)
-    const query = priceQueryOf(chain.id, info)
-    const usdPerUnit = query ? await priceSource.usdPrice(query).catch(() => null) : null
-    return [key, { info, usdPerUnit }] as const
-  }))
+  const entries = await Promise.all(
+    [...unique].map(async ([key, ref]) => {
+      const info = await readAssetInfo(client, chain, ref)
+      const query = priceQueryOf(chain.id, info)
+      const usdPerUnit = query ? await priceSource.usdPrice(query).catch(() => null) : null
+      return [key, { info, usdPerUnit }] as const
+    }),
+  )
   return new Map(entries)
 }

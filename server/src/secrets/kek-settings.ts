@@ -20,7 +20,9 @@ export interface KekSettings {
 export class MissingKeyEncryptionKeyError extends Error {
   override name = 'MissingKeyEncryptionKeyError'
   constructor() {
-    super('No key-encryption key: set TESSERA_KEK to 32 random bytes in base64url (`tessera-server keys generate` prints one) or TESSERA_KEK_FILE to a file holding one. It seals the signing keys, auth shares and server secrets in the database, so keep it apart from the database and its backups (docs/keys.md).')
+    super(
+      'No key-encryption key: set TESSERA_KEK to 32 random bytes in base64url (`tessera-server keys generate` prints one) or TESSERA_KEK_FILE to a file holding one. It seals the signing keys, auth shares and server secrets in the database, so keep it apart from the database and its backups (docs/keys.md).',
+    )
   }
 }
 
@@ -28,7 +30,8 @@ export class MissingKeyEncryptionKeyError extends Error {
 export function parseKek(text: string, source: string): Buffer {
   const trimmed = text.trim()
   const key = Buffer.from(trimmed, 'base64url')
-  if (key.length !== KEK_BYTES || key.toString('base64url') !== trimmed.replace(/=+$/, '')) throw new Error(`${source} must hold ${KEK_BYTES} random bytes in base64url (\`tessera-server keys generate\` prints one)`)
+  if (key.length !== KEK_BYTES || key.toString('base64url') !== trimmed.replace(/=+$/, ''))
+    throw new Error(`${source} must hold ${KEK_BYTES} random bytes in base64url (\`tessera-server keys generate\` prints one)`)
   return key
 }
 
@@ -49,7 +52,10 @@ function previousKeks(env: NodeJS.ProcessEnv): Buffer[] {
   const file = env.TESSERA_KEK_PREVIOUS_FILE
   if (inline && file) throw new Error('Set TESSERA_KEK_PREVIOUS or TESSERA_KEK_PREVIOUS_FILE, not both')
   const list = inline ? inline.split(',') : file ? readFileSync(file, 'utf8').split('\n') : []
-  return list.map((text) => text.trim()).filter(Boolean).map((text) => parseKek(text, inline ? 'TESSERA_KEK_PREVIOUS' : 'TESSERA_KEK_PREVIOUS_FILE'))
+  return list
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text) => parseKek(text, inline ? 'TESSERA_KEK_PREVIOUS' : 'TESSERA_KEK_PREVIOUS_FILE'))
 }
 
 /** Dev mode's key: read from the data directory, or created there once (mode 0600; a racing start keeps the first). */

@@ -9,8 +9,14 @@ import { localKeyEncryptionKeys } from './local-key-encryption-keys.js'
 import { openText, sealText } from './sealed-text.js'
 
 const dirs: string[] = []
-const tempDir = () => { const dir = mkdtempSync(join(tmpdir(), 'tessera-kek-')); dirs.push(dir); return dir }
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }) })
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-kek-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
 
 describe('local key-encryption keys (AES-256-GCM)', () => {
   it('opens what it sealed for the same binding only, and names the key that sealed it', async () => {
@@ -55,7 +61,9 @@ describe('key-encryption key settings', () => {
     expect(await openText(fromFile, await sealText(fromEnv, 'x', 'aad'), 'aad')).toBe('x')
     expect(() => loadKeyEncryptionKeys({ dev: false, dataDir: tempDir(), env: { TESSERA_KEK: 'too-short' } })).toThrow(/TESSERA_KEK must hold 32 random bytes/)
     expect(() => loadKeyEncryptionKeys({ dev: true, dataDir: tempDir(), env: { TESSERA_KEK: key, TESSERA_KEK_FILE: file } })).toThrow(/not both/)
-    expect(() => loadKeyEncryptionKeys({ dev: false, dataDir: tempDir(), env: { TESSERA_KEK: key, TESSERA_KEK_PREVIOUS: `${generateKek()},nope` } })).toThrow(/TESSERA_KEK_PREVIOUS must hold/)
+    expect(() => loadKeyEncryptionKeys({ dev: false, dataDir: tempDir(), env: { TESSERA_KEK: key, TESSERA_KEK_PREVIOUS: `${generateKek()},nope` } })).toThrow(
+      /TESSERA_KEK_PREVIOUS must hold/,
+    )
   })
 
   it('in dev mode creates a key file (mode 0600) in the data directory once, says so once, and reuses it', async () => {

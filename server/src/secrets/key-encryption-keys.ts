@@ -1,5 +1,8 @@
 /** A value sealed by a key-encryption key: which key sealed it, and the adapter's ciphertext (text, any characters). */
-export interface SealedValue { keyId: string; ciphertext: string }
+export interface SealedValue {
+  keyId: string
+  ciphertext: string
+}
 
 /**
  * The key-encryption keys (KEK) that seal the server's secrets at rest: signing keys, auth shares and server secrets.
@@ -19,7 +22,9 @@ export interface KeyEncryptionKeys {
 export class UnknownKeyEncryptionKeyError extends Error {
   override name = 'UnknownKeyEncryptionKeyError'
   constructor(keyId: string) {
-    super(`A secret in the database is sealed with key-encryption key ${keyId}, which is not configured (TESSERA_KEK, TESSERA_KEK_FILE or TESSERA_KEK_PREVIOUS)`)
+    super(
+      `A secret in the database is sealed with key-encryption key ${keyId}, which is not configured (TESSERA_KEK, TESSERA_KEK_FILE or TESSERA_KEK_PREVIOUS)`,
+    )
   }
 }
 

@@ -27,13 +27,19 @@ beforeAll(async () => {
   wallet = await newTestWallet('ethereum')
   expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token })).status).toBe(200)
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 /** A server on the test database with only `keys`: the auth share it releases, and whether it accepts the user's token. */
 async function serveWith(keys: KeyEncryptionKeys): Promise<{ authShare: unknown; tokenStatus: number }> {
   const app = createApp(await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox, keyEncryptionKeys: keys }))
   const headers = { 'privy-app-id': t.app.id, 'content-type': 'application/json', authorization: `Bearer ${token}` }
-  const released = await app.request(embeddedWalletRoutes.authShare.path.replace(':address', wallet.address), { method: 'POST', body: JSON.stringify({ chain_type: 'ethereum' }), headers })
+  const released = await app.request(embeddedWalletRoutes.authShare.path.replace(':address', wallet.address), {
+    method: 'POST',
+    body: JSON.stringify({ chain_type: 'ethereum' }),
+    headers,
+  })
   const me = await app.request(usersMeRoute.path, { headers })
   return { authShare: ((await released.json()) as { auth_share?: string }).auth_share, tokenStatus: me.status }
 }
@@ -52,8 +58,13 @@ async function asBeforeKeyEncryption(keys: KeyEncryptionKeys): Promise<void> {
   for (const row of await t.db.query<{ kid: string; sealed: string }>("SELECT kid, private_jwk #>> '{}' AS sealed FROM signing_keys")) {
     await t.db.query('UPDATE signing_keys SET private_jwk = $2::jsonb WHERE kid = $1', [row.kid, await openText(keys, row.sealed, signingKeyAad(row.kid))])
   }
-  for (const row of await t.db.query<{ id: number; auth_share: string; app_id: string; entropy_id: string; share_version: number }>('SELECT id, auth_share, app_id, entropy_id, share_version FROM wallet_share_sets')) {
-    await t.db.query('UPDATE wallet_share_sets SET auth_share = $2 WHERE id = $1', [row.id, await openText(keys, row.auth_share, authShareAad({ appId: row.app_id, entropyId: row.entropy_id, shareVersion: row.share_version }))])
+  for (const row of await t.db.query<{ id: number; auth_share: string; app_id: string; entropy_id: string; share_version: number }>(
+    'SELECT id, auth_share, app_id, entropy_id, share_version FROM wallet_share_sets',
+  )) {
+    await t.db.query('UPDATE wallet_share_sets SET auth_share = $2 WHERE id = $1', [
+      row.id,
+      await openText(keys, row.auth_share, authShareAad({ appId: row.app_id, entropyId: row.entropy_id, shareVersion: row.share_version })),
+    ])
   }
 }
 
@@ -74,18 +85,26 @@ describe('secrets sealed with the key-encryption key', () => {
     expect((await storedValues()).every(isSealedText)).toBe(true)
     const rotating = localKeyEncryptionKeys(thirdKey, [secondKey])
     let seals = 0
-    const interrupted: KeyEncryptionKeys = { activeKeyId: rotating.activeKeyId, open: rotating.open, seal: async (plaintext, aad) => {
-      if (++seals > 2) throw new Error('interrupted')
-      return rotating.seal(plaintext, aad)
-    } }
+    const interrupted: KeyEncryptionKeys = {
+      activeKeyId: rotating.activeKeyId,
+      open: rotating.open,
+      seal: async (plaintext, aad) => {
+        if (++seals > 2) throw new Error('interrupted')
+        return rotating.seal(plaintext, aad)
+      },
+    }
     await expect(resealUnderActiveKey(t.db, interrupted)).rejects.toThrow('interrupted')
     const left = await countNotUnderActiveKey(t.db, rotating)
     expect(left).toBeGreaterThan(0)
     // Half-way, a server given both keys works.
     expect(await serveWith(rotating)).toEqual({ authShare: wallet.split.auth, tokenStatus: 200 })
-    expect(await rotateKeyEncryptionKey(t.db, rotating)).toContainEqual(`Re-sealed ${left} values under key-encryption key ${rotating.activeKeyId}; every sealed value is now under it.`)
+    expect(await rotateKeyEncryptionKey(t.db, rotating)).toContainEqual(
+      `Re-sealed ${left} values under key-encryption key ${rotating.activeKeyId}; every sealed value is now under it.`,
+    )
     expect(await countNotUnderActiveKey(t.db, rotating)).toBe(0)
     expect(await serveWith(localKeyEncryptionKeys(thirdKey))).toEqual({ authShare: wallet.split.auth, tokenStatus: 200 })
-    await expect(createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox, keyEncryptionKeys: localKeyEncryptionKeys(secondKey) })).rejects.toBeInstanceOf(UnknownKeyEncryptionKeyError)
+    await expect(
+      createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox, keyEncryptionKeys: localKeyEncryptionKeys(secondKey) }),
+    ).rejects.toBeInstanceOf(UnknownKeyEncryptionKeyError)
   })
 })

@@ -19,8 +19,10 @@ export const sealText = (keys: KeyEncryptionKeys, plaintext: string, aad: string
 /** Opens stored text into bytes the caller may zero. */
 export async function openBytes(keys: KeyEncryptionKeys, stored: string, aad: string): Promise<Uint8Array> {
   const [keyId, ...ciphertext] = isSealedText(stored) ? stored.slice(SEALED_PREFIX.length).split('.') : []
-  if (!keyId || ciphertext.length === 0) throw new Error(`A secret in the database is not sealed (${aad.split('\n')[0]}): start the server once with a key-encryption key to seal it`)
+  if (!keyId || ciphertext.length === 0)
+    throw new Error(`A secret in the database is not sealed (${aad.split('\n')[0]}): start the server once with a key-encryption key to seal it`)
   return keys.open({ keyId: Buffer.from(keyId, 'base64url').toString('utf8'), ciphertext: ciphertext.join('.') }, aad)
 }
 
-export const openText = async (keys: KeyEncryptionKeys, stored: string, aad: string): Promise<string> => Buffer.from(await openBytes(keys, stored, aad)).toString('utf8')
+export const openText = async (keys: KeyEncryptionKeys, stored: string, aad: string): Promise<string> =>
+  Buffer.from(await openBytes(keys, stored, aad)).toString('utf8')

@@ -25,7 +25,11 @@ export interface SignedRequest {
 }
 
 /** The keys that may have signed, the expiry the payload carries, and how long the request is remembered as used. */
-interface RequestBound { keys: string[]; expiresAt?: number; rememberUntil: number }
+interface RequestBound {
+  keys: string[]
+  expiresAt?: number
+  rememberUntil: number
+}
 
 /** Who asks: the owner's signers sign for their wallet; with the app secret, the app's session signers the wallet has. */
 export type Authority = 'owner' | 'app'
@@ -53,7 +57,14 @@ async function signerKeys(db: Queryable, app: AppRecord, wallet: ServerWalletRec
  * session its signer was registered for, and once: it is remembered until that session's longest life ends (a frame
  * key registered again for a later session cannot revive it there).
  */
-async function requestBound(db: Queryable, app: AppRecord, wallet: ServerWalletRecord, authority: Authority, request: SignedRequest, now: number): Promise<RequestBound> {
+async function requestBound(
+  db: Queryable,
+  app: AppRecord,
+  wallet: ServerWalletRecord,
+  authority: Authority,
+  request: SignedRequest,
+  now: number,
+): Promise<RequestBound> {
   if (request.expiry !== undefined) {
     const expiresAt = checkedExpiry(request.expiry, now)
     return { keys: await signerKeys(db, app, wallet, authority, now), expiresAt, rememberUntil: expiresAt }
@@ -82,7 +93,13 @@ function replayKey(payload: string, signature: Buffer, bound: RequestBound): str
  * never seen before. The payload's hash is what is remembered: an ECDSA signature can be re-encoded (s or n−s, DER or
  * r‖s), the request it authorizes cannot. Every refusal is 401 `invalid_credentials`.
  */
-export async function authorizeRequest(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, authority: Authority, request: SignedRequest): Promise<void> {
+export async function authorizeRequest(
+  ctx: ServerContext,
+  app: AppRecord,
+  wallet: ServerWalletRecord,
+  authority: Authority,
+  request: SignedRequest,
+): Promise<void> {
   if (!request.signature) throw unauthorized('missing')
   const now = ctx.clock.now()
   const bound = await requestBound(ctx.db, app, wallet, authority, request, now)

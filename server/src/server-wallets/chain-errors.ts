@@ -12,6 +12,10 @@ export const chainUnreachable = () => new ApiError(503, 'internal_error', 'The c
 export function chainFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (!(error instanceof BaseError)) return chainUnreachable()
-  if (error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) && !error.walk((cause) => cause instanceof BaseError && /revert|insufficient|nonce/i.test(cause.shortMessage))) return chainUnreachable()
+  if (
+    error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) &&
+    !error.walk((cause) => cause instanceof BaseError && /revert|insufficient|nonce/i.test(cause.shortMessage))
+  )
+    return chainUnreachable()
   return broadcastFailure(`The transaction was refused by the chain: ${error.shortMessage}`)
 }

@@ -17,9 +17,20 @@ export function requireServerWalletsMode(app: AppRecord): void {
 /** What the wallet row and the user's linked account both record, in one transaction. */
 export async function recordServerWallet(tx: Queryable, wallet: ServerWalletRecord): Promise<void> {
   await insertServerWallet(tx, wallet)
-  await addEmbeddedWalletAccount(tx, wallet.appId, wallet.userId, wallet.address, {
-    chainType: wallet.chainType, walletIndex: Math.max(wallet.walletIndex, 0), recoveryMethod: 'privy-v2', imported: wallet.imported, id: wallet.id,
-  }, wallet.createdAt)
+  await addEmbeddedWalletAccount(
+    tx,
+    wallet.appId,
+    wallet.userId,
+    wallet.address,
+    {
+      chainType: wallet.chainType,
+      walletIndex: Math.max(wallet.walletIndex, 0),
+      recoveryMethod: 'privy-v2',
+      imported: wallet.imported,
+      id: wallet.id,
+    },
+    wallet.createdAt,
+  )
 }
 
 /** Creation rules of the wallet spec, "States and transitions": an index above 0 needs the primary wallet, and indexes go up one at a time. */
@@ -35,7 +46,13 @@ async function assertNextIndex(tx: Queryable, app: AppRecord, userId: string, ch
  * signer when there is none. The user's row lock serialises concurrent calls, so they answer one wallet; a key made
  * for a call that then fails stays unused in the signer's store (it never had an address anywhere else).
  */
-export async function createServerWallet(ctx: ServerContext, app: AppRecord, userId: string, chainType: EmbeddedChainType, walletIndex = 0): Promise<ServerWalletRecord> {
+export async function createServerWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  chainType: EmbeddedChainType,
+  walletIndex = 0,
+): Promise<ServerWalletRecord> {
   requireServerWalletsMode(app)
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId)
@@ -44,8 +61,18 @@ export async function createServerWallet(ctx: ServerContext, app: AppRecord, use
     await assertNextIndex(tx, app, userId, chainType, walletIndex)
     const key = await ctx.signer.createKey({ appId: app.id, chainType })
     const wallet: ServerWalletRecord = {
-      id: newServerWalletId(), appId: app.id, userId, chainType, walletIndex, address: key.address, signerKeyId: key.keyId,
-      imported: false, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(), exportedAt: null,
+      id: newServerWalletId(),
+      appId: app.id,
+      userId,
+      chainType,
+      walletIndex,
+      address: key.address,
+      signerKeyId: key.keyId,
+      imported: false,
+      delegated: false,
+      additionalSigners: [],
+      createdAt: ctx.clock.now(),
+      exportedAt: null,
     }
     await recordServerWallet(tx, wallet)
     return wallet

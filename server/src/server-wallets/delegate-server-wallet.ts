@@ -16,7 +16,12 @@ export const serverDelegateBody = z.object({ address: addressText, chain_type: c
  * answers null when that address is not one: the on-device path handles it. The owner's session and MFA when
  * enrolled, and the app's `delegated_actions_enabled`, as for on-device wallets.
  */
-export async function delegateServerWallet(ctx: ServerContext, app: AppRecord, caller: MfaCaller, body: z.infer<typeof serverDelegateBody>): Promise<string | null> {
+export async function delegateServerWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  caller: MfaCaller,
+  body: z.infer<typeof serverDelegateBody>,
+): Promise<string | null> {
   const address = normalizeAddress(body.chain_type, body.address)
   const wallet = address ? await findServerWalletByAddress(ctx.db, app.id, address) : null
   if (!wallet || wallet.userId !== caller.userId || wallet.chainType !== body.chain_type) return null
@@ -32,5 +37,10 @@ export async function delegateServerWallet(ctx: ServerContext, app: AppRecord, c
 /** `/wallets/revoke` ends the delegation of the user's server-managed wallets too. */
 export async function revokeServerWalletDelegations(tx: Queryable, appId: string, userId: string): Promise<void> {
   const revoked = await setServerWalletsDelegated(tx, appId, { userId }, false)
-  await markDelegated(tx, appId, revoked.map((wallet) => wallet.address), false)
+  await markDelegated(
+    tx,
+    appId,
+    revoked.map((wallet) => wallet.address),
+    false,
+  )
 }

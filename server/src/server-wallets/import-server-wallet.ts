@@ -36,7 +36,13 @@ export function parsePrivateKey(chainType: EmbeddedChainType, text: string): { s
  * signer only, and is zeroed here after; importing the same key again answers the stored wallet; an address another
  * user (or an on-device wallet) holds is refused.
  */
-export async function importServerWallet(ctx: ServerContext, app: AppRecord, userId: string, chainType: EmbeddedChainType, privateKey: string): Promise<ServerWalletRecord> {
+export async function importServerWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  chainType: EmbeddedChainType,
+  privateKey: string,
+): Promise<ServerWalletRecord> {
   requireServerWalletsMode(app)
   const { secret, address } = parsePrivateKey(chainType, privateKey)
   try {
@@ -47,8 +53,18 @@ export async function importServerWallet(ctx: ServerContext, app: AppRecord, use
       if (stored || (await isAddressTaken(tx, app.id, address))) throw addressTaken()
       const key = await ctx.signer.importKey({ appId: app.id, chainType, privateKey: secret })
       const wallet: ServerWalletRecord = {
-        id: newServerWalletId(), appId: app.id, userId, chainType, walletIndex: await nextImportedIndex(tx, app.id, userId, chainType),
-        address: key.address, signerKeyId: key.keyId, imported: true, delegated: false, additionalSigners: [], createdAt: ctx.clock.now(), exportedAt: null,
+        id: newServerWalletId(),
+        appId: app.id,
+        userId,
+        chainType,
+        walletIndex: await nextImportedIndex(tx, app.id, userId, chainType),
+        address: key.address,
+        signerKeyId: key.keyId,
+        imported: true,
+        delegated: false,
+        additionalSigners: [],
+        createdAt: ctx.clock.now(),
+        exportedAt: null,
       }
       await recordServerWallet(tx, wallet)
       return wallet

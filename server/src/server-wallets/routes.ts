@@ -1,7 +1,15 @@
 import type { Context } from 'hono'
 import type { Hono } from 'hono'
-import { AUTHORIZATION_SIGNATURE_HEADER, REQUEST_EXPIRY_HEADER, type ServerWallet, type ServerWalletExportResponse, type ServerWalletList, type ServerWalletRawSignResponse,
-  type ServerWalletRpcResponse, walletApiRoutes } from '../../../src/protocol/index.js'
+import {
+  AUTHORIZATION_SIGNATURE_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  type ServerWallet,
+  type ServerWalletExportResponse,
+  type ServerWalletList,
+  type ServerWalletRawSignResponse,
+  type ServerWalletRpcResponse,
+  walletApiRoutes,
+} from '../../../src/protocol/index.js'
 import { publicOrigin } from '../auth/oauth/public-origin.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/types.js'
@@ -22,7 +30,13 @@ import { ownerNotFound, serverWalletNotFound, unauthorized } from './errors.js'
 import { exportServerWallet } from './export-wallet.js'
 import { importServerWallet } from './import-server-wallet.js'
 import {
-  createServerWalletBody, exportServerWalletBody, importServerWalletBody, listServerWalletsQuery, rawSignBody, registerUserSignerBody, serverWalletRpcBody,
+  createServerWalletBody,
+  exportServerWalletBody,
+  importServerWalletBody,
+  listServerWalletsQuery,
+  rawSignBody,
+  registerUserSignerBody,
+  serverWalletRpcBody,
   updateServerWalletBody,
 } from './schemas.js'
 import { toServerWalletDto } from './server-wallet-dto.js'
@@ -64,7 +78,6 @@ async function creationOwner(ctx: ServerContext, c: Context<AppEnv>, ownerId: st
  * listing and reading wallets, raw hash signing, setting a wallet's session signers, and the owner's key export.
  */
 export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, walletApiRoutes.create, async (c) => {
     const body = await readBody(c, createServerWalletBody)
     const userId = await creationOwner(ctx, c, body.owner_id)
@@ -74,7 +87,9 @@ export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): 
   mount(app, walletApiRoutes.import, async (c) => {
     const claims = await requireAccess(ctx, c)
     const body = await readBody(c, importServerWalletBody)
-    return c.json(toServerWalletDto(c.var.app, await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet)
+    return c.json(
+      toServerWalletDto(c.var.app, await importServerWallet(ctx, c.var.app, claims.userId, body.chain_type, body.private_key)) satisfies ServerWallet,
+    )
   })
 
   mount(app, walletApiRoutes.userSigners, async (c) => {
@@ -101,7 +116,7 @@ export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): 
   })
 
   mount(app, walletApiRoutes.rawSign, async (c) => {
-    const { wallet, authority, sessionId } = await requestedWallet(ctx, c) ?? notFound()
+    const { wallet, authority, sessionId } = (await requestedWallet(ctx, c)) ?? notFound()
     const { params } = await readBody(c, rawSignBody)
     await authorizeRequest(ctx, c.var.app, wallet, authority, await signedRequest(ctx, c, 'POST', sessionId))
     return c.json((await rawSign(ctx, c.var.app, wallet, params.hash)) satisfies ServerWalletRawSignResponse)
@@ -109,7 +124,7 @@ export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): 
 
   // Changing who may sign is the owner's alone: signed by one of their user signers, whoever sends it.
   mount(app, walletApiRoutes.update, async (c) => {
-    const { wallet, sessionId } = await requestedWallet(ctx, c) ?? notFound()
+    const { wallet, sessionId } = (await requestedWallet(ctx, c)) ?? notFound()
     const body = await readBody(c, updateServerWalletBody)
     await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'PATCH', sessionId))
     return c.json(toServerWalletDto(c.var.app, await updateSessionSigners(ctx, c.var.app, wallet, body.additional_signers)) satisfies ServerWallet)
@@ -128,7 +143,6 @@ export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): 
     await authorizeRequest(ctx, c.var.app, wallet, 'owner', await signedRequest(ctx, c, 'POST', caller.sessionId))
     return c.json((await exportServerWallet(ctx, c.var.app, wallet, body.recipient_public_key)) satisfies ServerWalletExportResponse)
   })
-
 }
 
 /**
@@ -136,7 +150,10 @@ export function mountServerWalletRoutes(app: Hono<AppEnv>, ctx: ServerContext): 
  * user signers, or (app secret) the app's session signers; a bearer token sent along must be the owner's (its session
  * is answered).
  */
-async function requestedWallet(ctx: ServerContext, c: Context<AppEnv>): Promise<{ wallet: ServerWalletRecord; authority: Authority; sessionId?: string } | null> {
+async function requestedWallet(
+  ctx: ServerContext,
+  c: Context<AppEnv>,
+): Promise<{ wallet: ServerWalletRecord; authority: Authority; sessionId?: string } | null> {
   const wallet = await findServerWallet(ctx.db, c.var.app.id, c.req.param('wallet_id') ?? '')
   if (!wallet) return null
   if (isAppSecretRequest(c)) {
@@ -173,8 +190,12 @@ export async function serverWalletRpcRoute(ctx: ServerContext, c: Context<AppEnv
 async function signedRequest(ctx: ServerContext, c: Context<AppEnv>, method: SignedRequest['method'], sessionId?: string): Promise<SignedRequest> {
   const url = new URL(c.req.url)
   return {
-    method, signature: c.req.header(AUTHORIZATION_SIGNATURE_HEADER), expiry: c.req.header(REQUEST_EXPIRY_HEADER),
-    url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`, body: JSON.parse(await c.req.text()), ...(sessionId !== undefined && { sessionId }),
+    method,
+    signature: c.req.header(AUTHORIZATION_SIGNATURE_HEADER),
+    expiry: c.req.header(REQUEST_EXPIRY_HEADER),
+    url: `${publicOrigin(c, ctx.trustProxy)}${url.pathname}${url.search}`,
+    body: JSON.parse(await c.req.text()),
+    ...(sessionId !== undefined && { sessionId }),
   }
 }
 

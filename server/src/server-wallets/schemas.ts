@@ -4,15 +4,33 @@ import { solanaSignTransaction, walletRpcBody } from '../wallet-signing/rpc-requ
 import { chainType } from '../wallets/schemas.js'
 import { NOT_A_P256_PUBLIC_KEY, parseP256PublicKey } from './p256-key.js'
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex').max(200_000)
+const hex = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex')
+  .max(200_000)
 const quantity = z.union([hex.max(66), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
 const ethereumAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address')
-const base64Transaction = z.string().min(4).max(20_000).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+const base64Transaction = z
+  .string()
+  .min(4)
+  .max(20_000)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
 const target = { address: z.string().max(100).optional(), wallet_id: z.string().max(100).optional() }
 
-export const createServerWalletBody = z.strictObject({ chain_type: chainType, owner_id: z.string().min(1).max(100).optional(), wallet_index: z.number().int().min(0).max(1_000_000).optional() })
+export const createServerWalletBody = z.strictObject({
+  chain_type: chainType,
+  owner_id: z.string().min(1).max(100).optional(),
+  wallet_index: z.number().int().min(0).max(1_000_000).optional(),
+})
 export const importServerWalletBody = z.strictObject({ chain_type: chainType, private_key: z.string().min(1).max(200) })
-export const rawSignBody = z.strictObject({ params: z.strictObject({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash').transform((hash) => hash as `0x${string}`) }) })
+export const rawSignBody = z.strictObject({
+  params: z.strictObject({
+    hash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x hash')
+      .transform((hash) => hash as `0x${string}`),
+  }),
+})
 /** The key is sealed to `recipient_public_key` (HPKE, P-256): checked here so a malformed one spends no signature. */
 export const exportServerWalletBody = z.strictObject({
   encryption_type: z.literal(SERVER_WALLET_EXPORT_ENCRYPTION),
@@ -54,17 +72,24 @@ const solanaTransactionParams = z.strictObject({ transaction: base64Transaction,
 export const serverWalletRpcBody = z.discriminatedUnion('method', [
   ...walletRpcBody.options,
   z.strictObject({
-    method: z.literal('eth_sendTransaction'), caip2: z.string().regex(/^eip155:\d{1,20}$/, 'must be eip155:<chain id>'), sponsor: z.boolean().optional(),
-    params: z.strictObject({ transaction: sendTransaction }), ...ethereumTarget,
+    method: z.literal('eth_sendTransaction'),
+    caip2: z.string().regex(/^eip155:\d{1,20}$/, 'must be eip155:<chain id>'),
+    sponsor: z.boolean().optional(),
+    params: z.strictObject({ transaction: sendTransaction }),
+    ...ethereumTarget,
   }),
   z.strictObject({
     method: z.literal('eth_sign7702Authorization'),
-    params: z.strictObject({ contract: ethereumAddress, chain_id: quantity, nonce: quantity.optional() }), ...ethereumTarget,
+    params: z.strictObject({ contract: ethereumAddress, chain_id: quantity, nonce: quantity.optional() }),
+    ...ethereumTarget,
   }),
   solanaSignTransaction,
   z.strictObject({
-    method: z.literal('signAndSendTransaction'), caip2: z.enum(['solana:mainnet-beta', 'solana:devnet', 'solana:testnet']), sponsor: z.boolean().optional(),
-    params: solanaTransactionParams, ...solanaTarget,
+    method: z.literal('signAndSendTransaction'),
+    caip2: z.enum(['solana:mainnet-beta', 'solana:devnet', 'solana:testnet']),
+    sponsor: z.boolean().optional(),
+    params: solanaTransactionParams,
+    ...solanaTarget,
   }),
 ])
 export type ServerWalletRpcRequest = z.infer<typeof serverWalletRpcBody>

@@ -12,7 +12,11 @@ import type { ServerWalletRecord } from './store.js'
 
 type SendRequest = Extract<ServerWalletRpcRequest, { method: 'eth_sendTransaction' }>
 type AuthorizationRequest = Extract<ServerWalletRpcRequest, { method: 'eth_sign7702Authorization' }>
-export interface SigningDeps { signer: WalletSigner; app: AppRecord; wallet: ServerWalletRecord }
+export interface SigningDeps {
+  signer: WalletSigner
+  app: AppRecord
+  wallet: ServerWalletRecord
+}
 
 /** The app's chain `chainId` (its settings' RPC), or null when the app does not configure it. */
 function chainClient(app: AppRecord, chainId: number): PublicClient | null {
@@ -23,17 +27,23 @@ function chainClient(app: AppRecord, chainId: number): PublicClient | null {
 const big = (value: string | number | undefined) => (value === undefined ? undefined : BigInt(value))
 
 /** The transaction with what the caller left out filled from the chain: pending nonce, estimated gas, current fees. */
-async function filledTransaction(client: PublicClient, from: `0x${string}`, chainId: number, tx: SendRequest['params']['transaction']): Promise<z.infer<typeof ethereumTransaction>> {
+async function filledTransaction(
+  client: PublicClient,
+  from: `0x${string}`,
+  chainId: number,
+  tx: SendRequest['params']['transaction'],
+): Promise<z.infer<typeof ethereumTransaction>> {
   const call = { account: from, to: tx.to as `0x${string}` | undefined, data: tx.data as `0x${string}` | undefined, value: big(tx.value) }
   const nonce = tx.nonce ?? (await client.getTransactionCount({ address: from, blockTag: 'pending' }))
-  const gas = tx.gas_limit ?? `0x${(await client.estimateGas(call)).toString(16)}` as const
+  const gas = tx.gas_limit ?? (`0x${(await client.estimateGas(call)).toString(16)}` as const)
   const base = { ...tx, from, chain_id: chainId, nonce, gas_limit: gas }
   if (tx.type === 0 || tx.type === 1 || (tx.gas_price !== undefined && tx.max_fee_per_gas === undefined)) {
     return { ...base, type: tx.type ?? 0, gas_price: tx.gas_price ?? `0x${(await client.getGasPrice()).toString(16)}` }
   }
   const fees = tx.max_fee_per_gas === undefined || tx.max_priority_fee_per_gas === undefined ? await client.estimateFeesPerGas() : null
   return {
-    ...base, type: 2,
+    ...base,
+    type: 2,
     max_fee_per_gas: tx.max_fee_per_gas ?? `0x${fees!.maxFeePerGas.toString(16)}`,
     max_priority_fee_per_gas: tx.max_priority_fee_per_gas ?? `0x${fees!.maxPriorityFeePerGas.toString(16)}`,
   }
@@ -45,10 +55,15 @@ export async function sendEthereumTransaction(deps: SigningDeps, request: SendRe
   const client = chainClient(deps.app, chainId)
   if (!client) throw unsupportedChain(request.caip2)
   const { transaction } = request.params
-  if (transaction.chain_id !== undefined && Number(transaction.chain_id) !== chainId) throw invalidData('Invalid request body: params.transaction.chain_id: not the chain of caip2')
+  if (transaction.chain_id !== undefined && Number(transaction.chain_id) !== chainId)
+    throw invalidData('Invalid request body: params.transaction.chain_id: not the chain of caip2')
   try {
     const filled = await filledTransaction(client, deps.wallet.address as `0x${string}`, chainId, transaction)
-    const signed = await deps.signer.sign({ appId: deps.app.id, keyId: deps.wallet.signerKeyId, request: { method: 'eth_signTransaction', params: { transaction: filled } } })
+    const signed = await deps.signer.sign({
+      appId: deps.app.id,
+      keyId: deps.wallet.signerKeyId,
+      request: { method: 'eth_signTransaction', params: { transaction: filled } },
+    })
     if (signed.method !== 'eth_signTransaction') throw new Error('The signer answered another method')
     const hash = await client.sendRawTransaction({ serializedTransaction: signed.data.signed_transaction })
     return { method: 'eth_sendTransaction', data: { hash, caip2: request.caip2 as EthereumCaip2 } }
@@ -64,7 +79,13 @@ export async function signAuthorization7702(deps: SigningDeps, request: Authoriz
   if (nonce === undefined) {
     const client = chainClient(deps.app, Number(chainId))
     if (!client) throw invalidData('Invalid request body: params.nonce: required for a chain the app does not configure')
-    nonce = await client.getTransactionCount({ address: deps.wallet.address as `0x${string}` }).catch((error: unknown) => { throw chainFailure(error) })
+    nonce = await client.getTransactionCount({ address: deps.wallet.address as `0x${string}` }).catch((error: unknown) => {
+      throw chainFailure(error)
+    })
   }
-  return deps.signer.sign({ appId: deps.app.id, keyId: deps.wallet.signerKeyId, request: { method: 'eth_sign7702Authorization', params: { contract, chain_id: chainId, nonce } } })
+  return deps.signer.sign({
+    appId: deps.app.id,
+    keyId: deps.wallet.signerKeyId,
+    request: { method: 'eth_sign7702Authorization', params: { contract, chain_id: chainId, nonce } },
+  })
 }

@@ -9,7 +9,11 @@ type SendRequest = Extract<ServerWalletRpcRequest, { method: 'signAndSendTransac
 
 /** Solana `signTransaction` through the signer: the wallet's signature put in the transaction's place for it. */
 export async function signSolanaTransaction(deps: SigningDeps, params: SendRequest['params']): Promise<string> {
-  const signed = await deps.signer.sign({ appId: deps.app.id, keyId: deps.wallet.signerKeyId, request: { method: 'signTransaction', chain_type: 'solana', params } })
+  const signed = await deps.signer.sign({
+    appId: deps.app.id,
+    keyId: deps.wallet.signerKeyId,
+    request: { method: 'signTransaction', chain_type: 'solana', params },
+  })
   if (signed.method !== 'signTransaction') throw new Error('The signer answered another method')
   return signed.data.signed_transaction
 }
@@ -19,7 +23,9 @@ export async function solanaRpc(rpcUrl: string, method: string, params: unknown[
   let answer: { result?: unknown; error?: { message?: unknown } }
   try {
     const response = await fetch(rpcUrl, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     })
     answer = (await response.json()) as typeof answer

@@ -31,7 +31,12 @@ function assertForWallet(wallet: ServerWalletRecord, request: ServerWalletRpcReq
  * operation paid by the app's paymaster (sponsorship/sponsored-send.ts), a sponsored Solana send with the app's fee payer
  * (sponsorship/sponsored-solana-send.ts).
  */
-export async function runServerWalletRpc(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, request: ServerWalletRpcRequest): Promise<ServerWalletRpcResponse> {
+export async function runServerWalletRpc(
+  ctx: ServerContext,
+  app: AppRecord,
+  wallet: ServerWalletRecord,
+  request: ServerWalletRpcRequest,
+): Promise<ServerWalletRpcResponse> {
   await hitRateLimit(ctx.db, ctx.clock, `wallet-rpc-app:${app.id}`, WALLET_RPC_PER_APP)
   assertForWallet(wallet, request)
   const deps: SigningDeps = { signer: ctx.signer, app, wallet }

@@ -8,8 +8,17 @@ import { recoverAuthorizationAddress } from 'viem/utils'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  AUTHORIZATION_SIGNATURE_HEADER, AUTHORIZATION_SIGNATURE_TTL_MS, authorizationPayload, authorizationSignatureMessages, decodeBase58, encodeBase58, MFA_TOKEN_HEADER, REQUEST_EXPIRY_HEADER,
-  SPONSORSHIP_NOT_ENABLED_MESSAGE, walletApiRoutes, type EmbeddedChainType,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  AUTHORIZATION_SIGNATURE_TTL_MS,
+  authorizationPayload,
+  authorizationSignatureMessages,
+  decodeBase58,
+  encodeBase58,
+  MFA_TOKEN_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  SPONSORSHIP_NOT_ENABLED_MESSAGE,
+  walletApiRoutes,
+  type EmbeddedChainType,
 } from '../../../src/protocol/index.js'
 import { walletExportSuite } from '../../../src/protocol/custody/wallet-export-hpke.js'
 import { hashAppSecret } from '../apps/app-secret.js'
@@ -22,11 +31,19 @@ import { FRESH_PROOF_WINDOW_MS } from '../wallets/require-fresh-proof.js'
 
 const SECRET = 'server-wallets-test-app-secret-0123456789ab'
 const serverMode: EmbeddedWalletSettings = {
-  ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'],
-  googleDriveApiUrl: 'https://www.googleapis.com', delegatedActionsEnabled: true, mode: 'user-controlled-server-wallets-only',
+  ethereumCreateOnLogin: 'off',
+  solanaCreateOnLogin: 'off',
+  requireUserPasswordOnCreate: false,
+  userOwnedRecoveryOptions: ['user-passcode'],
+  googleDriveApiUrl: 'https://www.googleapis.com',
+  delegatedActionsEnabled: true,
+  mode: 'user-controlled-server-wallets-only',
 }
 
-interface P256Signer { privateKey: webcrypto.CryptoKey; spki: string }
+interface P256Signer {
+  privateKey: webcrypto.CryptoKey
+  spki: string
+}
 async function newP256Signer(): Promise<P256Signer> {
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
   return { privateKey: pair.privateKey, spki: Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
@@ -41,18 +58,40 @@ let otherAppSigner: P256Signer
 let logs = ''
 beforeAll(async () => {
   ;[anvil, localnet, appSigner, otherAppSigner] = await Promise.all([startAnvil(), startSolanaLocalnet(), newP256Signer(), newP256Signer()])
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({
     overrides: { logger: pino({ level: 'debug' }, sink) },
     app: {
       appSecretHash: hashAppSecret(SECRET),
-      embeddedWallets: { ...serverMode, sessionSigners: [{ id: APP_SIGNER_ID, publicKey: appSigner.spki }, { id: 'othersigner', publicKey: otherAppSigner.spki }] },
-      chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }],
+      embeddedWallets: {
+        ...serverMode,
+        sessionSigners: [
+          { id: APP_SIGNER_ID, publicKey: appSigner.spki },
+          { id: 'othersigner', publicKey: otherAppSigner.spki },
+        ],
+      },
+      chains: [
+        {
+          id: anvil.chainId,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: anvil.rpcUrl,
+          blockExplorerUrl: null,
+          testnet: true,
+        },
+      ],
       solanaClusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
     },
   })
 }, 120_000)
-afterAll(async () => { await Promise.all([t?.close(), anvil?.stop(), localnet?.close()]) })
+afterAll(async () => {
+  await Promise.all([t?.close(), anvil?.stop(), localnet?.close()])
+})
 
 const failure = (response: ApiResponse) => [response.status, response.body?.code, response.body?.error]
 const appAuthorization = () => `Basic ${Buffer.from(`${t.app.id}:${SECRET}`).toString('base64')}`
@@ -76,10 +115,18 @@ async function ownedWallet(chain: EmbeddedChainType) {
 }
 
 /** `expiresAt: null`: no expiry signed or sent, as the reference clients send. */
-interface SignedCall { signer?: P256Signer; expiresAt?: number | null; token?: string; authorization?: string; signature?: string; appId?: string; mfaToken?: string }
+interface SignedCall {
+  signer?: P256Signer
+  expiresAt?: number | null
+  token?: string
+  authorization?: string
+  signature?: string
+  appId?: string
+  mfaToken?: string
+}
 /** Sends `body` with an authorization signature over its canonical payload, as a client would. */
 async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, options: SignedCall = {}) {
-  const expiresAt = options.expiresAt === null ? undefined : options.expiresAt ?? t.clock.now() + 60_000
+  const expiresAt = options.expiresAt === null ? undefined : (options.expiresAt ?? t.clock.now() + 60_000)
   const headers: Record<string, string> = expiresAt === undefined ? {} : { [REQUEST_EXPIRY_HEADER]: String(expiresAt) }
   if (options.authorization) headers.authorization = options.authorization
   if (options.mfaToken) headers[MFA_TOKEN_HEADER] = options.mfaToken
@@ -90,7 +137,8 @@ async function signedCall(method: 'POST' | 'PATCH', path: string, body: object, 
   }
   return t.call(path, { method, body, headers, ...(options.token ? { token: options.token } : {}), ...(options.appId ? { appId: options.appId } : {}) })
 }
-const signedRpc = (walletId: string, body: object, options: SignedCall = {}) => signedCall('POST', walletApiRoutes.rpc.path.replace(':wallet_id', walletId), body, options)
+const signedRpc = (walletId: string, body: object, options: SignedCall = {}) =>
+  signedCall('POST', walletApiRoutes.rpc.path.replace(':wallet_id', walletId), body, options)
 const walletPath = (walletId: string) => walletApiRoutes.get.path.replace(':wallet_id', walletId)
 const setSigners = (walletId: string, signerIds: string[], options: SignedCall) =>
   signedCall('PATCH', walletPath(walletId), { additional_signers: signerIds.map((signer_id) => ({ signer_id })) }, options)
@@ -108,17 +156,31 @@ describe('POST /api/v1/wallets', () => {
     expect(decodeBase58(solana.body.address)?.length).toBe(32)
     const me = await t.call('/api/v1/users/me', { token: user.token })
     const accounts = me.body.user.linked_accounts.filter((account: { type: string }) => account.type === 'wallet')
-    expect(accounts).toEqual(expect.arrayContaining([
-      expect.objectContaining({ address: wallet.address, id: wallet.id, recovery_method: 'privy-v2', wallet_client_type: 'privy', connector_type: 'embedded', delegated: false }),
-      expect.objectContaining({ address: solana.body.address, id: solana.body.id, recovery_method: 'privy-v2', chain_type: 'solana' }),
-    ]))
+    expect(accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          address: wallet.address,
+          id: wallet.id,
+          recovery_method: 'privy-v2',
+          wallet_client_type: 'privy',
+          connector_type: 'embedded',
+          delegated: false,
+        }),
+        expect.objectContaining({ address: solana.body.address, id: solana.body.id, recovery_method: 'privy-v2', chain_type: 'solana' }),
+      ]),
+    )
     expect(accounts).toHaveLength(2)
   })
 
   it('creates additional wallets at the next index only, each its own key; asking for an existing index answers it', async () => {
     const user = await signInUser(t)
-    const atIndex = (chain_type: EmbeddedChainType, wallet_index: number) => t.call(walletApiRoutes.create.path, { body: { chain_type, wallet_index }, token: user.token })
-    expect(failure(await atIndex('ethereum', 1))).toEqual([400, 'invalid_data', 'Invalid request body: wallet_index: an index above 0 needs an existing wallet at index 0'])
+    const atIndex = (chain_type: EmbeddedChainType, wallet_index: number) =>
+      t.call(walletApiRoutes.create.path, { body: { chain_type, wallet_index }, token: user.token })
+    expect(failure(await atIndex('ethereum', 1))).toEqual([
+      400,
+      'invalid_data',
+      'Invalid request body: wallet_index: an index above 0 needs an existing wallet at index 0',
+    ])
     const primary = (await createWallet(user, 'ethereum')).body
     expect(failure(await atIndex('ethereum', 2))).toEqual([400, 'invalid_data', 'Invalid request body: wallet_index: the next wallet index is 1'])
     const [first, again] = await Promise.all([atIndex('ethereum', 1), atIndex('ethereum', 1)])
@@ -130,22 +192,35 @@ describe('POST /api/v1/wallets', () => {
     expect((await atIndex('ethereum', 0)).body.id).toBe(primary.id)
     // Solana counts its own indexes; an import below 0 takes none of them.
     expect(failure(await atIndex('solana', 1))[0]).toBe(400)
-    expect((await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: generatePrivateKey() }, token: user.token })).status).toBe(200)
+    expect((await t.call(walletApiRoutes.import.path, { body: { chain_type: 'ethereum', private_key: generatePrivateKey() }, token: user.token })).status).toBe(
+      200,
+    )
     expect((await atIndex('ethereum', 3)).body.wallet_index).toBe(3)
     for (const wallet_index of [-1, 1.5, 1_000_001, '1']) {
       expect(failure(await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', wallet_index }, token: user.token }))[0]).toBe(400)
     }
     const me = await t.call('/api/v1/users/me', { token: user.token })
-    const indexes = me.body.user.linked_accounts.filter((account: { type: string; chain_type: string; imported: boolean }) => account.type === 'wallet' && account.chain_type === 'ethereum' && !account.imported).map((account: { wallet_index: number }) => account.wallet_index)
+    const indexes = me.body.user.linked_accounts
+      .filter(
+        (account: { type: string; chain_type: string; imported: boolean }) =>
+          account.type === 'wallet' && account.chain_type === 'ethereum' && !account.imported,
+      )
+      .map((account: { wallet_index: number }) => account.wallet_index)
     expect(indexes.sort()).toEqual([0, 1, 2, 3])
   })
 
   it('with the app secret creates a wallet for owner_id, the same one the user’s session sees; an unknown owner is not found', async () => {
     const user = await signInUser(t)
-    const byApp = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: user.userId }, headers: { authorization: appAuthorization() } })
+    const byApp = await t.call(walletApiRoutes.create.path, {
+      body: { chain_type: 'ethereum', owner_id: user.userId },
+      headers: { authorization: appAuthorization() },
+    })
     expect(byApp.status).toBe(200)
     expect((await createWallet(user, 'ethereum')).body.id).toBe(byApp.body.id)
-    const unknown = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: 'did:privy:nobody' }, headers: { authorization: appAuthorization() } })
+    const unknown = await t.call(walletApiRoutes.create.path, {
+      body: { chain_type: 'ethereum', owner_id: 'did:privy:nobody' },
+      headers: { authorization: appAuthorization() },
+    })
     expect(failure(unknown)).toEqual([404, 'not_found', 'User not found'])
     const someoneElse = await t.call(walletApiRoutes.create.path, { body: { chain_type: 'ethereum', owner_id: 'did:privy:nobody' }, token: user.token })
     expect(someoneElse.status).toBe(404)
@@ -202,15 +277,37 @@ describe('POST /api/v1/wallets/:wallet_id/rpc, Ethereum', () => {
     expect(personal.status).toBe(200)
     expect(await verifyMessage({ address, message: 'hello', signature: personal.body.data.signature })).toBe(true)
 
-    const typedData = { domain: { name: 'Test', chainId: 1 }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primary_type: 'Mail', message: { contents: 'hi' } }
+    const typedData = {
+      domain: { name: 'Test', chainId: 1 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primary_type: 'Mail',
+      message: { contents: 'hi' },
+    }
     const typed = await signedRpc(wallet.id, { method: 'eth_signTypedData_v4', params: { typed_data: typedData } }, { signer })
-    expect(await verifyTypedData({ address, domain: typedData.domain, types: typedData.types, primaryType: 'Mail', message: typedData.message, signature: typed.body.data.signature })).toBe(true)
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typedData.domain,
+        types: typedData.types,
+        primaryType: 'Mail',
+        message: typedData.message,
+        signature: typed.body.data.signature,
+      }),
+    ).toBe(true)
 
     const hash = `0x${'ab'.repeat(32)}` as const
     const raw = await signedRpc(wallet.id, { method: 'secp256k1_sign', params: { hash } }, { signer })
     expect(await recoverAddress({ hash, signature: raw.body.data.signature })).toBe(address)
 
-    const transaction = { to: address, chain_id: anvil.chainId, nonce: 0, gas_limit: 21000, max_fee_per_gas: 2_000_000_000, max_priority_fee_per_gas: 1, value: 5 }
+    const transaction = {
+      to: address,
+      chain_id: anvil.chainId,
+      nonce: 0,
+      gas_limit: 21000,
+      max_fee_per_gas: 2_000_000_000,
+      max_priority_fee_per_gas: 1,
+      value: 5,
+    }
     const tx = await signedRpc(wallet.id, { method: 'eth_signTransaction', params: { transaction } }, { signer })
     expect(await recoverTransactionAddress({ serializedTransaction: tx.body.data.signed_transaction })).toBe(address)
 
@@ -219,15 +316,25 @@ describe('POST /api/v1/wallets/:wallet_id/rpc, Ethereum', () => {
     expect(delegation.status).toBe(200)
     const { authorization } = delegation.body.data
     expect(authorization).toMatchObject({ contract, chain_id: anvil.chainId, nonce: 0 })
-    const recovered = await recoverAuthorizationAddress({ authorization: { address: contract, chainId: anvil.chainId, nonce: 0, r: authorization.r, s: authorization.s, yParity: authorization.y_parity } })
+    const recovered = await recoverAuthorizationAddress({
+      authorization: { address: contract, chainId: anvil.chainId, nonce: 0, r: authorization.r, s: authorization.s, yParity: authorization.y_parity },
+    })
     expect(recovered).toBe(address)
   })
 
   it('sends on the app’s chain with nonce, gas and fees filled in, and refuses sponsor: true and an unknown chain', async () => {
     const { signer, wallet } = await ownedWallet('ethereum')
-    await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [wallet.address, '0xDE0B6B3A7640000'] }) })
+    await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [wallet.address, '0xDE0B6B3A7640000'] }),
+    })
     const recipient = privateKeyToAddress(generatePrivateKey())
-    const sent = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0x3e8' } } }, { signer })
+    const sent = await signedRpc(
+      wallet.id,
+      { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0x3e8' } } },
+      { signer },
+    )
     expect(sent.status).toBe(200)
     expect(sent.body).toMatchObject({ method: 'eth_sendTransaction', data: { caip2: `eip155:${anvil.chainId}` } })
     const client = createPublicClient({ transport: http(anvil.rpcUrl) })
@@ -236,11 +343,23 @@ describe('POST /api/v1/wallets/:wallet_id/rpc, Ethereum', () => {
     expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
     expect(await client.getBalance({ address: recipient })).toBe(1000n)
 
-    const sponsored = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, sponsor: true, params: { transaction: { to: recipient, value: 1 } } }, { signer })
+    const sponsored = await signedRpc(
+      wallet.id,
+      { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, sponsor: true, params: { transaction: { to: recipient, value: 1 } } },
+      { signer },
+    )
     expect(failure(sponsored)).toEqual([403, 'feature_not_enabled', SPONSORSHIP_NOT_ENABLED_MESSAGE])
-    const elsewhere = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: 'eip155:999', params: { transaction: { to: recipient, value: 1 } } }, { signer })
+    const elsewhere = await signedRpc(
+      wallet.id,
+      { method: 'eth_sendTransaction', caip2: 'eip155:999', params: { transaction: { to: recipient, value: 1 } } },
+      { signer },
+    )
     expect(failure(elsewhere)).toEqual([400, 'invalid_data', 'Unsupported chainId eip155:999'])
-    const tooMuch = await signedRpc(wallet.id, { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0xffffffffffffffffffffff' } } }, { signer })
+    const tooMuch = await signedRpc(
+      wallet.id,
+      { method: 'eth_sendTransaction', caip2: `eip155:${anvil.chainId}`, params: { transaction: { to: recipient, value: '0xffffffffffffffffffffff' } } },
+      { signer },
+    )
     expect(tooMuch.status).toBe(400)
     expect(tooMuch.body.code).toBe('transaction_broadcast_failure')
     expect(JSON.stringify(tooMuch.body)).not.toContain(anvil.rpcUrl)
@@ -251,7 +370,9 @@ describe('POST /api/v1/wallets/:wallet_id/rpc, Solana', () => {
   async function transfer(from: string, to: PublicKey) {
     const connection = new Connection(localnet.rpcUrl, 'confirmed')
     const { blockhash } = await connection.getLatestBlockhash()
-    const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: to, lamports: 1_000_000 }))
+    const tx = new Transaction({ feePayer: new PublicKey(from), recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: to, lamports: 1_000_000 }),
+    )
     return { connection, base64: tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64') }
   }
 
@@ -270,11 +391,23 @@ describe('POST /api/v1/wallets/:wallet_id/rpc, Solana', () => {
     const parsed = VersionedTransaction.deserialize(Buffer.from(signedTx.body.data.signed_transaction, 'base64'))
     expect(ed25519.verify(parsed.signatures[0]!, parsed.message.serialize(), publicKey)).toBe(true)
 
-    const sent = await signedRpc(wallet.id, { method: 'signAndSendTransaction', caip2: 'solana:devnet', params: { transaction: (await transfer(wallet.address, recipient)).base64, encoding: 'base64' } }, { signer })
+    const sent = await signedRpc(
+      wallet.id,
+      {
+        method: 'signAndSendTransaction',
+        caip2: 'solana:devnet',
+        params: { transaction: (await transfer(wallet.address, recipient)).base64, encoding: 'base64' },
+      },
+      { signer },
+    )
     expect(sent.body).toMatchObject({ method: 'signAndSendTransaction', data: { caip2: 'solana:devnet' } })
     expect(decodeBase58(sent.body.data.hash)?.length).toBe(64)
     expect(await unsigned.connection.getBalance(recipient)).toBe(1_000_000)
-    const refused = await signedRpc(wallet.id, { method: 'signAndSendTransaction', caip2: 'solana:testnet', params: { transaction: unsigned.base64, encoding: 'base64' } }, { signer })
+    const refused = await signedRpc(
+      wallet.id,
+      { method: 'signAndSendTransaction', caip2: 'solana:testnet', params: { transaction: unsigned.base64, encoding: 'base64' } },
+      { signer },
+    )
     expect(failure(refused)).toEqual([400, 'invalid_data', 'Unsupported chainId solana:testnet'])
   })
 
@@ -291,18 +424,44 @@ describe('authorization signatures', () => {
   it('refuses a missing, forged, another user’s, expired, too distant or replayed signature with 401 invalid_credentials', async () => {
     const { signer, wallet } = await ownedWallet('ethereum')
     expect(failure(await signedRpc(wallet.id, body))).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
-    expect(failure(await signedRpc(wallet.id, body, { signer: await newP256Signer() }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { signer: await newP256Signer() }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Invalid authorization signature',
+    ])
     const stranger = await userWithSigner()
     expect(failure(await signedRpc(wallet.id, body, { signer: stranger.signer }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
-    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() - 1 }))).toEqual([401, 'invalid_credentials', 'Authorization signature expired'])
-    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() + AUTHORIZATION_SIGNATURE_TTL_MS + 60_000 }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
-    expect(failure(await signedRpc(wallet.id, body, { signer, signature: 'not base64!' }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
+    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() - 1 }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Authorization signature expired',
+    ])
+    expect(failure(await signedRpc(wallet.id, body, { signer, expiresAt: t.clock.now() + AUTHORIZATION_SIGNATURE_TTL_MS + 60_000 }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Invalid authorization signature',
+    ])
+    expect(failure(await signedRpc(wallet.id, body, { signer, signature: 'not base64!' }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Invalid authorization signature',
+    ])
     // Signed for another body: the canonical payload differs.
     const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
     const expiresAt = t.clock.now() + 60_000
-    const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body: { ...body, params: { message: 'other', encoding: 'utf-8' } }, appId: t.app.id, expiresAt })
-    const otherSignature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload))).toString('base64')
-    expect(failure(await t.call(path, { body, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: otherSignature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) } }))[0]).toBe(401)
+    const payload = authorizationPayload({
+      method: 'POST',
+      url: `${t.url}${path}`,
+      body: { ...body, params: { message: 'other', encoding: 'utf-8' } },
+      appId: t.app.id,
+      expiresAt,
+    })
+    const otherSignature = Buffer.from(
+      await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload)),
+    ).toString('base64')
+    expect(
+      failure(await t.call(path, { body, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: otherSignature, [REQUEST_EXPIRY_HEADER]: String(expiresAt) } }))[0],
+    ).toBe(401)
 
     const expiry = t.clock.now() + 60_000
     const first = await signedRpc(wallet.id, body, { signer, expiresAt: expiry })
@@ -323,15 +482,24 @@ describe('authorization signatures', () => {
     const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
     const payload = authorizationPayload({ method: 'POST', url: `${t.url}${path}`, body, appId: t.app.id })
     const raw = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, new TextEncoder().encode(payload)))
-    const sent = (signature: Buffer, token = user.token) => t.call(path, { body, token, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: signature.toString('base64') } })
+    const sent = (signature: Buffer, token = user.token) =>
+      t.call(path, { body, token, headers: { [AUTHORIZATION_SIGNATURE_HEADER]: signature.toString('base64') } })
     expect((await sent(raw)).status).toBe(200)
     expect(failure(await sent(raw))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
     expect(failure(await sent(derSignature(raw)))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
     // Another session of the same user does not carry this signer's unexpiring requests; nor does the app secret.
     t.clock.advance(31_000) // past the code's resend cooldown
     const otherSession = await signInUser(t, user.email)
-    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, token: otherSession.token }))).toEqual([401, 'invalid_credentials', 'Invalid authorization signature'])
-    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, authorization: appAuthorization() }))).toEqual([401, 'invalid_credentials', authorizationSignatureMessages.sessionRequired])
+    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, token: otherSession.token }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Invalid authorization signature',
+    ])
+    expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, authorization: appAuthorization() }))).toEqual([
+      401,
+      'invalid_credentials',
+      authorizationSignatureMessages.sessionRequired,
+    ])
     // Once the session is logged out, its signer's requests end with it.
     expect((await t.call('/api/v1/sessions/logout', { body: {}, token: user.token })).status).toBe(200)
     expect(failure(await signedRpc(wallet.id, body, { ...unexpiring, token: user.token }))[0]).toBe(401)
@@ -357,7 +525,10 @@ describe('authorization signatures', () => {
     const delegated = await t.call('/api/v1/wallets/delegate', { body: { address: wallet.address, chain_type: 'ethereum' }, token: user.token })
     expect(delegated.status).toBe(200)
     expect(delegated.body.wallet_id).toBe(wallet.id)
-    expect(delegated.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({ delegated: true, id: wallet.id })
+    expect(delegated.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({
+      delegated: true,
+      id: wallet.id,
+    })
     const signed = await asApp()
     expect(signed.status).toBe(200)
     expect(await verifyMessage({ address: wallet.address as `0x${string}`, message: 'authorize me', signature: signed.body.data.signature })).toBe(true)
@@ -377,7 +548,8 @@ describe('authorization signatures', () => {
 
 describe('POST /api/v1/wallets/:wallet_id/raw_sign', () => {
   const hash = `0x${'5a'.repeat(32)}` as const
-  const rawSign = (walletId: string, body: object, options: SignedCall) => signedCall('POST', walletApiRoutes.rawSign.path.replace(':wallet_id', walletId), body, options)
+  const rawSign = (walletId: string, body: object, options: SignedCall) =>
+    signedCall('POST', walletApiRoutes.rawSign.path.replace(':wallet_id', walletId), body, options)
 
   it("signs the hash on the wallet's curve: secp256k1 for Ethereum, Ed25519 for Solana, as hex", async () => {
     const { signer, wallet } = await ownedWallet('ethereum')
@@ -388,7 +560,9 @@ describe('POST /api/v1/wallets/:wallet_id/raw_sign', () => {
     const solana = await ownedWallet('solana')
     const ed25519Signed = await rawSign(solana.wallet.id, { params: { hash } }, { signer: solana.signer })
     expect(ed25519Signed.body.data.signature).toMatch(/^0x[0-9a-f]{128}$/)
-    expect(ed25519.verify(Buffer.from(ed25519Signed.body.data.signature.slice(2), 'hex'), Buffer.from(hash.slice(2), 'hex'), decodeBase58(solana.wallet.address)!)).toBe(true)
+    expect(
+      ed25519.verify(Buffer.from(ed25519Signed.body.data.signature.slice(2), 'hex'), Buffer.from(hash.slice(2), 'hex'), decodeBase58(solana.wallet.address)!),
+    ).toBe(true)
   })
 
   it('refuses a missing, foreign or replayed signature, and a hash that is not 32 bytes', async () => {
@@ -397,7 +571,11 @@ describe('POST /api/v1/wallets/:wallet_id/raw_sign', () => {
     expect(failure(await rawSign(wallet.id, { params: { hash } }, { signer: appSigner, authorization: appAuthorization() }))[0]).toBe(403)
     const expiresAt = t.clock.now() + 60_000
     expect((await rawSign(wallet.id, { params: { hash } }, { signer, expiresAt })).status).toBe(200)
-    expect(failure(await rawSign(wallet.id, { params: { hash } }, { signer, expiresAt }))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+    expect(failure(await rawSign(wallet.id, { params: { hash } }, { signer, expiresAt }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Authorization signature already used',
+    ])
     expect(failure(await rawSign(wallet.id, { params: { hash: '0x1234' } }, { signer }))[0]).toBe(400)
     expect(failure(await rawSign(wallet.id, { params: { bytes: '0x1234', encoding: 'hex' } }, { signer }))[0]).toBe(400)
   })
@@ -411,7 +589,13 @@ describe('GET /api/v1/wallets', () => {
     const solana = (await createWallet(user, 'solana')).body
     const ids = (page: ApiResponse) => page.body.data.map((listed: { id: string }) => listed.id)
     const own = await t.call(walletApiRoutes.list.path, { token: user.token })
-    expect(own.body).toMatchObject({ data: [{ id: wallet.id, address: wallet.address, chain_type: 'ethereum', additional_signers: [] }, { id: solana.id, chain_type: 'solana' }], next_cursor: null })
+    expect(own.body).toMatchObject({
+      data: [
+        { id: wallet.id, address: wallet.address, chain_type: 'ethereum', additional_signers: [] },
+        { id: solana.id, chain_type: 'solana' },
+      ],
+      next_cursor: null,
+    })
     expect(ids(await t.call(`${walletApiRoutes.list.path}?chain_type=solana`, { token: user.token }))).toEqual([solana.id])
     const asApp = (query: string) => t.call(`${walletApiRoutes.list.path}?${query}`, { headers: { authorization: appAuthorization() } })
     const first = await asApp(`user_id=${user.userId}&limit=1`)
@@ -428,9 +612,17 @@ describe('GET /api/v1/wallets', () => {
   it("refuses another user's id with a session, an unknown user, a limit over 100 and a caller without credentials", async () => {
     const { user } = await ownedWallet('ethereum')
     const stranger = await signInUser(t)
-    expect(failure(await t.call(`${walletApiRoutes.list.path}?user_id=${stranger.userId}`, { token: user.token }))).toEqual([404, 'not_found', 'User not found'])
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?user_id=${stranger.userId}`, { token: user.token }))).toEqual([
+      404,
+      'not_found',
+      'User not found',
+    ])
     expect(failure(await t.call(`${walletApiRoutes.list.path}?user_id=did:privy:nobody`, { headers: { authorization: appAuthorization() } }))[0]).toBe(404)
-    expect(failure(await t.call(`${walletApiRoutes.list.path}?limit=101`, { token: user.token }))).toEqual([400, 'invalid_data', 'Invalid query: limit: Query limit can be at maximum 100 records.'])
+    expect(failure(await t.call(`${walletApiRoutes.list.path}?limit=101`, { token: user.token }))).toEqual([
+      400,
+      'invalid_data',
+      'Invalid query: limit: Query limit can be at maximum 100 records.',
+    ])
     expect(failure(await t.call(`${walletApiRoutes.list.path}?chain_type=bitcoin`, { token: user.token }))[0]).toBe(400)
     expect((await t.call(walletApiRoutes.list.path, {})).status).toBe(401)
     expect((await t.call(walletApiRoutes.list.path, { token: stranger.token })).body).toEqual({ data: [], next_cursor: null })
@@ -445,8 +637,18 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
     const own = await t.call(walletPath(wallet.id), { token: user.token })
     expect(own.status).toBe(200)
     expect(own.body).toEqual({
-      id: wallet.id, address: wallet.address, chain_type: 'ethereum', wallet_index: 0, recovery_method: 'privy-v2', imported: false,
-      created_at: expect.any(Number), imported_at: null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null,
+      id: wallet.id,
+      address: wallet.address,
+      chain_type: 'ethereum',
+      wallet_index: 0,
+      recovery_method: 'privy-v2',
+      imported: false,
+      created_at: expect.any(Number),
+      imported_at: null,
+      exported_at: null,
+      policy_ids: [],
+      additional_signers: [],
+      owner_id: null,
     })
     expect((await t.call(walletPath(wallet.id), { headers: { authorization: appAuthorization() } })).body).toEqual(own.body)
     const stranger = await signInUser(t)
@@ -463,7 +665,10 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
     expect(added.body.additional_signers).toEqual([{ signer_id: APP_SIGNER_ID }])
     expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual([{ signer_id: APP_SIGNER_ID }])
     const me = await t.call('/api/v1/users/me', { token: user.token })
-    expect(me.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({ delegated: true, id: wallet.id })
+    expect(me.body.user.linked_accounts.find((account: { address?: string }) => account.address === wallet.address)).toMatchObject({
+      delegated: true,
+      id: wallet.id,
+    })
     const signed = await asApp(appSigner)
     expect(signed.status).toBe(200)
     expect(await verifyMessage({ address: wallet.address as `0x${string}`, message: 'session signer', signature: signed.body.data.signature })).toBe(true)
@@ -489,7 +694,11 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
 
   it('is the owner’s to change: refuses a missing, foreign, app or replayed signature, and a bearer token of another user', async () => {
     const { user, signer, wallet } = await ownedWallet('ethereum')
-    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { token: user.token }))).toEqual([401, 'invalid_credentials', 'Missing authorization signature'])
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { token: user.token }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Missing authorization signature',
+    ])
     expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer: (await userWithSigner()).signer, token: user.token }))[0]).toBe(401)
     expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer: appSigner, authorization: appAuthorization() }))[0]).toBe(401)
     expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: (await signInUser(t)).token }))[0]).toBe(404)
@@ -497,20 +706,37 @@ describe('GET and PATCH /api/v1/wallets/:wallet_id (session signers)', () => {
     const expiresAt = t.clock.now() + 60_000
     const once = await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token, expiresAt })
     expect(once.status).toBe(200)
-    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token, expiresAt }))).toEqual([401, 'invalid_credentials', 'Authorization signature already used'])
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID], { signer, token: user.token, expiresAt }))).toEqual([
+      401,
+      'invalid_credentials',
+      'Authorization signature already used',
+    ])
   })
 
   it('refuses an unknown or repeated signer, policies, other fields, and any signer on an app without delegated actions', async () => {
     const { user, signer, wallet } = await ownedWallet('ethereum')
     const patch = (payload: object) => signedCall('PATCH', walletPath(wallet.id), payload, { signer, token: user.token })
-    expect(failure(await setSigners(wallet.id, ['nosuchsigner'], { signer, token: user.token }))).toEqual([400, 'invalid_data', 'Unknown session signer: nosuchsigner'])
-    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID, APP_SIGNER_ID], { signer, token: user.token }))).toEqual([400, 'invalid_data', 'A session signer is listed twice'])
-    expect(failure(await patch({ additional_signers: [{ signer_id: APP_SIGNER_ID, override_policy_ids: ['policy1'] }] }))).toEqual([400, 'invalid_data', 'Policies are not supported'])
+    expect(failure(await setSigners(wallet.id, ['nosuchsigner'], { signer, token: user.token }))).toEqual([
+      400,
+      'invalid_data',
+      'Unknown session signer: nosuchsigner',
+    ])
+    expect(failure(await setSigners(wallet.id, [APP_SIGNER_ID, APP_SIGNER_ID], { signer, token: user.token }))).toEqual([
+      400,
+      'invalid_data',
+      'A session signer is listed twice',
+    ])
+    expect(failure(await patch({ additional_signers: [{ signer_id: APP_SIGNER_ID, override_policy_ids: ['policy1'] }] }))).toEqual([
+      400,
+      'invalid_data',
+      'Policies are not supported',
+    ])
     expect(failure(await patch({ additional_signers: [], owner: null }))[0]).toBe(400)
     expect(failure(await patch({}))[0]).toBe(400)
     expect((await t.call(walletPath(wallet.id), { token: user.token })).body.additional_signers).toEqual([])
     const noDelegation = await t.createApp({
-      name: 'No delegation', allowedOrigins: t.app.allowedOrigins,
+      name: 'No delegation',
+      allowedOrigins: t.app.allowedOrigins,
       embeddedWallets: { ...serverMode, delegatedActionsEnabled: false, sessionSigners: [{ id: APP_SIGNER_ID, publicKey: appSigner.spki }] },
     })
     const login = await t.login(`no-delegation-${Date.now()}@example.com`, noDelegation.id)
@@ -531,7 +757,8 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
   }
   type Recipient = Awaited<ReturnType<typeof newRecipient>>
   const exportBody = (recipient: Recipient) => ({ encryption_type: 'HPKE', recipient_public_key: recipient.spki })
-  const exportWallet = (walletId: string, body: object, options: SignedCall) => signedCall('POST', walletApiRoutes.export.path.replace(':wallet_id', walletId), body, options)
+  const exportWallet = (walletId: string, body: object, options: SignedCall) =>
+    signedCall('POST', walletApiRoutes.export.path.replace(':wallet_id', walletId), body, options)
   /** Opens the answer as the export frame does: the key as an export screen shows it. */
   async function opened(recipient: Recipient, response: ApiResponse): Promise<string> {
     const enc = Buffer.from(response.body.encapsulated_key, 'base64')
@@ -565,7 +792,8 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
     expect(encodeBase58(ed25519.getPublicKey(secretKey.subarray(0, 32)))).toBe(solana.wallet.address)
     expect(encodeBase58(secretKey.subarray(32))).toBe(solana.wallet.address)
     expect(await exportedAt(solana.wallet.id, solana.user.token)).toEqual(expect.any(Number))
-    for (const secret of [ethereumKey, ethereumKey.slice(2), encodeBase58(secretKey), Buffer.from(secretKey.subarray(0, 32)).toString('hex')]) expect(logs).not.toContain(secret)
+    for (const secret of [ethereumKey, ethereumKey.slice(2), encodeBase58(secretKey), Buffer.from(secretKey.subarray(0, 32)).toString('hex')])
+      expect(logs).not.toContain(secret)
   })
 
   it('answers an imported key exactly as it was imported (Ethereum hex, Solana 64-byte base58)', async () => {
@@ -574,7 +802,10 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
     const ethereumKey = generatePrivateKey()
     const seed = ed25519.utils.randomPrivateKey()
     const solanaKey = encodeBase58(new Uint8Array([...seed, ...ed25519.getPublicKey(seed)]))
-    for (const [chain, key] of [['ethereum', ethereumKey], ['solana', solanaKey]] as const) {
+    for (const [chain, key] of [
+      ['ethereum', ethereumKey],
+      ['solana', solanaKey],
+    ] as const) {
       const imported = await t.call(walletApiRoutes.import.path, { body: { chain_type: chain, private_key: key }, token: user.token })
       expect(imported.status).toBe(200)
       expect(await opened(recipient, await exportWallet(imported.body.id, exportBody(recipient), { signer, token: user.token }))).toBe(key)
@@ -599,14 +830,22 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
     const { user, signer, wallet } = await ownedWallet('ethereum')
     const body = exportBody(await newRecipient())
     const appSecret = { authorization: appAuthorization() }
-    expect(failure(await exportWallet(wallet.id, body, { signer: appSigner, ...appSecret }))).toEqual([403, 'missing_or_invalid_token', 'Sign in again to export your wallet'])
+    expect(failure(await exportWallet(wallet.id, body, { signer: appSigner, ...appSecret }))).toEqual([
+      403,
+      'missing_or_invalid_token',
+      'Sign in again to export your wallet',
+    ])
     expect(failure(await exportWallet(wallet.id, body, { signer, ...appSecret }))[0]).toBe(403)
     // Even once the app may sign for it, the key is not the app's to take.
     await t.call('/api/v1/wallets/delegate', { body: { address: wallet.address, chain_type: 'ethereum' }, token: user.token })
     expect(failure(await exportWallet(wallet.id, body, { signer: appSigner, ...appSecret }))[0]).toBe(403)
     expect(failure(await exportWallet(wallet.id, body, { signer }))[0]).toBe(401)
     const stranger = await userWithSigner()
-    expect(failure(await exportWallet(wallet.id, body, { signer: stranger.signer, token: stranger.user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
+    expect(failure(await exportWallet(wallet.id, body, { signer: stranger.signer, token: stranger.user.token }))).toEqual([
+      404,
+      'not_found',
+      'Wallet not found',
+    ])
     expect(failure(await exportWallet(wallet.id, body, { signer, token: stranger.user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
     expect(failure(await exportWallet('0'.repeat(24), body, { signer, token: user.token }))).toEqual([404, 'not_found', 'Wallet not found'])
     expect(await exportedAt(wallet.id, user.token)).toBeNull()
@@ -631,16 +870,24 @@ describe('POST /api/v1/wallets/:wallet_id/export', () => {
     const { user, signer, wallet } = await ownedWallet('ethereum')
     const recipient = await newRecipient()
     t.clock.advance(elevenMinutes)
-    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer, token: user.token }))).toEqual([403, 'missing_or_invalid_token', 'Sign in again to export your wallet'])
+    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer, token: user.token }))).toEqual([
+      403,
+      'missing_or_invalid_token',
+      'Sign in again to export your wallet',
+    ])
     const again = await signInUser(t, user.email)
     const fresh = await exportWallet(wallet.id, exportBody(recipient), { signer, token: again.token })
-    expect(privateKeyToAddress(await opened(recipient, fresh) as `0x${string}`)).toBe(wallet.address)
+    expect(privateKeyToAddress((await opened(recipient, fresh)) as `0x${string}`)).toBe(wallet.address)
 
     // Enrolling MFA ends the user's other sessions, and with them the first session's user signer.
     const secret = await enrolTotp(t, again)
     const current = await newP256Signer()
     expect((await t.call(walletApiRoutes.userSigners.path, { body: { public_key: current.spki }, token: again.token })).status).toBe(200)
-    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token }))).toEqual([403, 'mfa_required', 'MFA verification required'])
+    expect(failure(await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token }))).toEqual([
+      403,
+      'mfa_required',
+      'MFA verification required',
+    ])
     const mfaToken = await verifyTotp(t, again, secret)
     expect((await exportWallet(wallet.id, exportBody(recipient), { signer: current, token: again.token, mfaToken })).status).toBe(200)
     t.clock.advance(elevenMinutes)

@@ -25,7 +25,12 @@ const invalidSigners = (message: string) => new ApiError(400, 'invalid_data', me
  * whole set. Each must be one of the app's, once, without policies (Tessera has none); adding any needs the app's
  * delegated actions, as `/wallets/delegate` does. The owner's linked account shows the wallet delegated while any remain.
  */
-export async function updateSessionSigners(ctx: ServerContext, app: AppRecord, wallet: ServerWalletRecord, signers: AdditionalSigner[]): Promise<ServerWalletRecord> {
+export async function updateSessionSigners(
+  ctx: ServerContext,
+  app: AppRecord,
+  wallet: ServerWalletRecord,
+  signers: AdditionalSigner[],
+): Promise<ServerWalletRecord> {
   const known = new Set(appSessionSigners(app).map((signer) => signer.id))
   const ids = signers.map((signer) => signer.signer_id)
   const unknown = ids.find((id) => !known.has(id))
@@ -34,7 +39,11 @@ export async function updateSessionSigners(ctx: ServerContext, app: AppRecord, w
   if (signers.some((signer) => (signer.override_policy_ids?.length ?? 0) > 0)) throw invalidSigners('Policies are not supported')
   if (signers.length > 0 && !app.embeddedWallets.delegatedActionsEnabled) throw featureNotEnabled()
   return ctx.db.transaction(async (tx) => {
-    const updated = await setAdditionalSigners(tx, wallet, signers.map((signer) => ({ signer_id: signer.signer_id })))
+    const updated = await setAdditionalSigners(
+      tx,
+      wallet,
+      signers.map((signer) => ({ signer_id: signer.signer_id })),
+    )
     await markDelegated(tx, app.id, [wallet.address], signers.length > 0)
     return updated
   })

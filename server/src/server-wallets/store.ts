@@ -22,15 +22,33 @@ export interface ServerWalletRecord {
 }
 
 interface ServerWalletRow {
-  id: string; app_id: string; user_id: string; chain_type: EmbeddedChainType; wallet_index: number; address: string
-  signer_key_id: string; imported: boolean; delegated: boolean; additional_signers: AdditionalSigner[]; created_at: number | string
+  id: string
+  app_id: string
+  user_id: string
+  chain_type: EmbeddedChainType
+  wallet_index: number
+  address: string
+  signer_key_id: string
+  imported: boolean
+  delegated: boolean
+  additional_signers: AdditionalSigner[]
+  created_at: number | string
   exported_at: number | string | null
 }
 
 const columns = 'id, app_id, user_id, chain_type, wallet_index, address, signer_key_id, imported, delegated, additional_signers, created_at, exported_at'
 const toRecord = (row: ServerWalletRow): ServerWalletRecord => ({
-  id: row.id, appId: row.app_id, userId: row.user_id, chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address,
-  signerKeyId: row.signer_key_id, imported: row.imported, delegated: row.delegated, additionalSigners: row.additional_signers, createdAt: Number(row.created_at),
+  id: row.id,
+  appId: row.app_id,
+  userId: row.user_id,
+  chainType: row.chain_type,
+  walletIndex: row.wallet_index,
+  address: row.address,
+  signerKeyId: row.signer_key_id,
+  imported: row.imported,
+  delegated: row.delegated,
+  additionalSigners: row.additional_signers,
+  createdAt: Number(row.created_at),
   exportedAt: row.exported_at === null ? null : Number(row.exported_at),
 })
 
@@ -42,7 +60,13 @@ export async function findServerWallet(db: Queryable, appId: string, id: string)
   return row ? toRecord(row) : null
 }
 
-export async function findServerWalletAtIndex(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType, index: number): Promise<ServerWalletRecord | null> {
+export async function findServerWalletAtIndex(
+  db: Queryable,
+  appId: string,
+  userId: string,
+  chain: EmbeddedChainType,
+  index: number,
+): Promise<ServerWalletRecord | null> {
   const [row] = await db.query<ServerWalletRow>(
     `SELECT ${columns} FROM server_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $3 AND wallet_index = $4`,
     [appId, userId, chain, index],
@@ -55,7 +79,12 @@ export async function findServerWalletByAddress(db: Queryable, appId: string, ad
   return row ? toRecord(row) : null
 }
 
-export interface ServerWalletFilter { userId?: string; chainType?: EmbeddedChainType; after?: string; limit: number }
+export interface ServerWalletFilter {
+  userId?: string
+  chainType?: EmbeddedChainType
+  after?: string
+  limit: number
+}
 
 /** The app's wallets oldest first, from the one after the wallet `after` (a page's cursor: its last wallet's id). */
 export async function listServerWallets(db: Queryable, appId: string, filter: ServerWalletFilter): Promise<ServerWalletRecord[]> {
@@ -87,14 +116,29 @@ export async function nextImportedIndex(db: Queryable, appId: string, userId: st
 }
 
 export async function insertServerWallet(db: Queryable, wallet: ServerWalletRecord): Promise<void> {
-  await db.query(
-    `INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [wallet.id, wallet.appId, wallet.userId, wallet.chainType, wallet.walletIndex, wallet.address, wallet.signerKeyId, wallet.imported, wallet.delegated, JSON.stringify(wallet.additionalSigners), wallet.createdAt, wallet.exportedAt],
-  )
+  await db.query(`INSERT INTO server_wallets (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+    wallet.id,
+    wallet.appId,
+    wallet.userId,
+    wallet.chainType,
+    wallet.walletIndex,
+    wallet.address,
+    wallet.signerKeyId,
+    wallet.imported,
+    wallet.delegated,
+    JSON.stringify(wallet.additionalSigners),
+    wallet.createdAt,
+    wallet.exportedAt,
+  ])
 }
 
 /** Delegation of server-managed wallets: every session signer of the app may sign for them while `delegated`; revoking also drops the named ones. */
-export async function setServerWalletsDelegated(db: Queryable, appId: string, where: { userId: string; address?: string }, delegated: boolean): Promise<ServerWalletRecord[]> {
+export async function setServerWalletsDelegated(
+  db: Queryable,
+  appId: string,
+  where: { userId: string; address?: string },
+  delegated: boolean,
+): Promise<ServerWalletRecord[]> {
   const rows = await db.query<ServerWalletRow>(
     `UPDATE server_wallets SET delegated = $4, additional_signers = CASE WHEN $4 THEN additional_signers ELSE '[]'::jsonb END
      WHERE app_id = $1 AND user_id = $2 AND ($3::text IS NULL OR address = $3) RETURNING ${columns}`,

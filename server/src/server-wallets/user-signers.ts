@@ -24,7 +24,8 @@ export async function registerUserSigner(ctx: ServerContext, app: AppRecord, cla
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, claims.userId)
     const [session] = await tx.query<{ expires_at: number | string }>(
-      'SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3 AND revoked_at IS NULL', [claims.sessionId, claims.userId, app.id],
+      'SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3 AND revoked_at IS NULL',
+      [claims.sessionId, claims.userId, app.id],
     )
     if (!session) throw invalidToken()
     const expiresAt = Math.min(Number(session.expires_at), now + USER_SIGNER_MAX_LIFETIME_MS)
@@ -46,7 +47,10 @@ async function dropOldestUserSigners(tx: Queryable, appId: string, userId: strin
 }
 
 /** A live signer's public key, and when its session's longest life ends. */
-export interface LiveUserSigner { publicKey: string; sessionEndsAt: number }
+export interface LiveUserSigner {
+  publicKey: string
+  sessionEndsAt: number
+}
 
 /** The user's live signers (of `sessionId` only, when given): unexpired, on a session neither revoked nor past its lifetime. */
 export async function liveUserSigners(db: Queryable, appId: string, userId: string, now: number, sessionId?: string): Promise<LiveUserSigner[]> {

@@ -10,11 +10,21 @@ let accessCookieApp: AppRecord
 beforeAll(async () => {
   t = await startTestServer()
   refreshOnlyApp = await t.createApp({ name: 'Cookie sessions', allowedOrigins: [TEST_ORIGIN], cookieSessions: { accessTokenInCookie: false, apiUrl: null } })
-  accessCookieApp = await t.createApp({ name: 'Cookie access token', allowedOrigins: [TEST_ORIGIN], cookieSessions: { accessTokenInCookie: true, apiUrl: 'https://auth.acme.test' } })
+  accessCookieApp = await t.createApp({
+    name: 'Cookie access token',
+    allowedOrigins: [TEST_ORIGIN],
+    cookieSessions: { accessTokenInCookie: true, apiUrl: 'https://auth.acme.test' },
+  })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
-interface SetCookie { name: string; value: string; attributes: Map<string, string> }
+interface SetCookie {
+  name: string
+  value: string
+  attributes: Map<string, string>
+}
 /** The response's Set-Cookie headers by name, attributes keyed lower-case ('httponly' → ''). */
 function setCookies(response: ApiResponse): Map<string, SetCookie> {
   const cookies = new Map<string, SetCookie>()
@@ -26,7 +36,10 @@ function setCookies(response: ApiResponse): Map<string, SetCookie> {
   }
   return cookies
 }
-const cookieHeader = (cookies: Record<string, string>) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ')
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ')
 
 let counter = 0
 async function signIn(app: AppRecord) {
@@ -60,7 +73,13 @@ describe('cookie sessions: sign-in', () => {
     expect(typeof response.body.identity_token).toBe('string')
     const refresh = cookies.get('privy-refresh-token')!
     expect(refresh.value.length).toBeGreaterThan(20)
-    expect(Object.fromEntries(refresh.attributes)).toEqual({ httponly: '', secure: '', samesite: 'Strict', path: '/api/v1/sessions', 'max-age': String(REFRESH_TOKEN_TTL_SECONDS) })
+    expect(Object.fromEntries(refresh.attributes)).toEqual({
+      httponly: '',
+      secure: '',
+      samesite: 'Strict',
+      path: '/api/v1/sessions',
+      'max-age': String(REFRESH_TOKEN_TTL_SECONDS),
+    })
     const present = cookies.get('privy-session')!
     expect(present.value).toBe('t')
     expect(present.attributes.has('httponly')).toBe(false)
@@ -85,7 +104,10 @@ describe('cookie sessions: sign-in', () => {
 
   it('ignores an access-token cookie for an app that keeps the access token in memory', async () => {
     const { cookies } = await signIn(accessCookieApp)
-    const me = await t.call('/api/v1/users/me', { appId: refreshOnlyApp.id, headers: { cookie: cookieHeader({ 'privy-token': cookies.get('privy-token')!.value }) } })
+    const me = await t.call('/api/v1/users/me', {
+      appId: refreshOnlyApp.id,
+      headers: { cookie: cookieHeader({ 'privy-token': cookies.get('privy-token')!.value }) },
+    })
     expect(me.status).toBe(401)
   })
 })
@@ -98,7 +120,13 @@ describe('cookie sessions: refresh and logout', () => {
     expect(first.body).toMatchObject({ session_update_action: 'set', refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
     const rotated = setCookies(first).get('privy-refresh-token')!.value
     expect(rotated).not.toBe(refreshCookie)
-    const second = await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': rotated }, {}, { refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER })
+    const second = await browserCall(
+      refreshOnlyApp,
+      '/api/v1/sessions',
+      { 'privy-refresh-token': rotated },
+      {},
+      { refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER },
+    )
     expect(second.status).toBe(200)
     expect(setCookies(second).get('privy-refresh-token')!.value).not.toBe(rotated)
   })
@@ -139,7 +167,14 @@ describe('cookie sessions: CSRF', () => {
 
   it('docs/security.md #38: a cross-site POST carrying the session cookie from an origin the app does not allow is rejected', async () => {
     const { refreshCookie } = await signIn(refreshOnlyApp)
-    expectRefused(await browserCall(refreshOnlyApp, '/api/v1/sessions', { 'privy-refresh-token': refreshCookie }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }))
+    expectRefused(
+      await browserCall(
+        refreshOnlyApp,
+        '/api/v1/sessions',
+        { 'privy-refresh-token': refreshCookie },
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      ),
+    )
     expectRefused(await browserCall(refreshOnlyApp, '/api/v1/sessions/logout', { 'privy-refresh-token': refreshCookie }, { origin: 'https://evil.example' }))
     await expectStillUsable(refreshCookie)
   })
@@ -154,12 +189,23 @@ describe('cookie sessions: CSRF', () => {
   it('docs/security.md #38: an unsafe request carrying the session cookie without an Origin is rejected', async () => {
     const { cookies, refreshCookie } = await signIn(accessCookieApp)
     // Neither Origin nor Sec-Fetch-Site: what a non-browser forger (or a very old browser) sends.
-    expectRefused(await t.call('/api/v1/sessions', { appId: accessCookieApp.id, body: {}, headers: { cookie: cookieHeader({ 'privy-refresh-token': refreshCookie }) } }))
-    expectRefused(await t.call('/api/v1/users/me/accept_terms', { appId: accessCookieApp.id, body: {}, headers: { cookie: cookieHeader({ 'privy-token': cookies.get('privy-token')!.value }) } }))
+    expectRefused(
+      await t.call('/api/v1/sessions', { appId: accessCookieApp.id, body: {}, headers: { cookie: cookieHeader({ 'privy-refresh-token': refreshCookie }) } }),
+    )
+    expectRefused(
+      await t.call('/api/v1/users/me/accept_terms', {
+        appId: accessCookieApp.id,
+        body: {},
+        headers: { cookie: cookieHeader({ 'privy-token': cookies.get('privy-token')!.value }) },
+      }),
+    )
   })
 
   it('lets a bearer-token app be called cross-site, as before', async () => {
-    const response = await t.call('/api/v1/passwordless/init', { body: { email: `cross${++counter}@example.com` }, headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } })
+    const response = await t.call('/api/v1/passwordless/init', {
+      body: { email: `cross${++counter}@example.com` },
+      headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' },
+    })
     expect(response.status).toBe(200)
   })
 })

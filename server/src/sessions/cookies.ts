@@ -72,7 +72,10 @@ export function sessionCookies(ctx: Pick<ServerContext, 'accessTokenTtlSeconds'>
     await next()
     const settings = c.var.app?.cookieSessions
     if (!settings || c.res.status > 299 || !c.res.headers.get('content-type')?.startsWith('application/json')) return
-    const body: unknown = await c.res.clone().json().catch(() => null)
+    const body: unknown = await c.res
+      .clone()
+      .json()
+      .catch(() => null)
     if (!isAuthenticatedUser(body)) return
     // The identity token is left out, not null: the reference's schema has it optional, never null.
     const { identity_token: identityToken, ...rest } = body

@@ -8,7 +8,12 @@ const TTL = 3600
 async function tokenContext(startMs: number) {
   const pair = await generateKeyPair('ES256')
   const clock = { nowMs: startMs, now: () => clock.nowMs }
-  return { keys: { kid: 'k1', privateKey: pair.privateKey, publicKeys: new Map(), jwks: { keys: [] }, publicPem: '' }, clock, issuer: 'tessera.test', accessTokenTtlSeconds: TTL }
+  return {
+    keys: { kid: 'k1', privateKey: pair.privateKey, publicKeys: new Map(), jwks: { keys: [] }, publicPem: '' },
+    clock,
+    issuer: 'tessera.test',
+    accessTokenTtlSeconds: TTL,
+  }
 }
 
 const user = (overrides: Partial<UserDto> = {}): UserDto =>

@@ -5,7 +5,11 @@
  */
 const MAX_ENTRIES = 10_000
 
-interface Entry { claims: string; token: string; expiresAt: number }
+interface Entry {
+  claims: string
+  token: string
+  expiresAt: number
+}
 
 const caches = new WeakMap<object, Map<string, Entry>>()
 

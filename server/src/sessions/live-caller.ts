@@ -8,7 +8,10 @@ import { bearerToken } from './authenticate-request.js'
 import { isSessionLive } from './store.js'
 import { verifyAccessToken, type AccessClaims } from './tokens.js'
 
-export interface LiveCaller { claims: AccessClaims; user: UserDto }
+export interface LiveCaller {
+  claims: AccessClaims
+  user: UserDto
+}
 
 /** As `verifyLiveAccess` (authenticate-request.ts), with the caller's user read in the same statement as its session; else 401. */
 export async function verifyLiveCaller(ctx: ServerContext, token: string, appId: string): Promise<LiveCaller> {

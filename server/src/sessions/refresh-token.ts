@@ -10,5 +10,4 @@ export const hashRefreshToken = (token: string) => createHash('sha256').update(t
  * The successor of `token`, derived with the server secret. Deterministic, so concurrent refreshes
  * inside the grace window can all be handed the same child without storing it in plaintext.
  */
-export const successorRefreshToken = (secret: Buffer, token: string) =>
-  createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url')
+export const successorRefreshToken = (secret: Buffer, token: string) => createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url')

@@ -18,13 +18,27 @@ beforeAll(async () => {
       loginMethods: ['email', 'sms'],
       allowedOrigins: [TEST_ORIGIN],
       accountTransferEnabled: true,
-      embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com' },
+      embeddedWallets: {
+        ethereumCreateOnLogin: 'off',
+        solanaCreateOnLogin: 'off',
+        requireUserPasswordOnCreate: false,
+        userOwnedRecoveryOptions: ['user-passcode'],
+        googleDriveApiUrl: 'https://www.googleapis.com',
+      },
     },
   })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
-interface Session { token: string; refreshToken: string; userId: string; sessionId: string; email: string }
+interface Session {
+  token: string
+  refreshToken: string
+  userId: string
+  sessionId: string
+  email: string
+}
 
 let counter = 0
 const freshEmail = () => `revoke${++counter}-${Date.now()}@example.com`
@@ -63,7 +77,7 @@ async function expectLive(session: Session) {
 }
 
 describe('docs/security.md #35: log out everywhere', () => {
-  it('docs/security.md #35, #63: POST /sessions/logout_all ends every session of the user, the caller\'s too, and no one else\'s', async () => {
+  it("docs/security.md #35, #63: POST /sessions/logout_all ends every session of the user, the caller's too, and no one else's", async () => {
     const email = freshEmail()
     const sessions = [await signIn(email), await signIn(email), await signIn(email)]
     const stranger = await signIn(freshEmail())
@@ -123,7 +137,7 @@ describe('docs/security.md #35, #63: security changes end the other sessions', (
     await expectLive(current)
   })
 
-  it('docs/security.md #35, #63: an account transfer ends the receiving user\'s other sessions and keeps this one', async () => {
+  it("docs/security.md #35, #63: an account transfer ends the receiving user's other sessions and keeps this one", async () => {
     const taken = await signIn(freshEmail())
     const phoneNumber = `+14157${String(++counter).padStart(6, '0')}`
     const signInByPhone = async () => {

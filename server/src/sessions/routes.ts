@@ -36,7 +36,6 @@ const refreshBody = z.object({ refresh_token: safeString(512).nullish() })
 const emptyBody = z.object({})
 
 export function mountSessionRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, sessionsRefreshRoute, async (c) => {
     const app = c.var.app
     await limitPerIp(ctx, c, 'refresh-ip', ctx.rateLimits.refreshesPerIp)
@@ -62,7 +61,11 @@ export function mountSessionRoutes(app: Hono<AppEnv>, ctx: ServerContext): void 
     const refreshToken = refreshTokenCookie(c) ?? body.refresh_token
     let sessionId = refreshToken ? await sessionIdOfRefreshToken(ctx.db, app.id, refreshToken) : null
     const bearer = bearerToken(c)
-    if (!sessionId && bearer) sessionId = await verifyAccessToken(ctx, bearer, app.id).then((claims) => claims.sessionId, () => null)
+    if (!sessionId && bearer)
+      sessionId = await verifyAccessToken(ctx, bearer, app.id).then(
+        (claims) => claims.sessionId,
+        () => null,
+      )
     if (sessionId) await revokeSession(ctx.db, sessionId, now)
     if (usesCookieSessions(app)) clearSessionCookies(c)
     return c.json({})
@@ -74,5 +77,4 @@ export function mountSessionRoutes(app: Hono<AppEnv>, ctx: ServerContext): void 
     await revokeOtherSessions(ctx.db, { userId: caller.userId, appId: c.var.app.id, keepSessionId: null, now: ctx.clock.now() })
     return c.json({})
   })
-
 }

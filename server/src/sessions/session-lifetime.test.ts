@@ -11,8 +11,12 @@ const DAY = 24 * 3600
 const MINUTE = 60
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 let counter = 0
 const login = async (server = t, appId = server.app.id) => {
@@ -20,7 +24,8 @@ const login = async (server = t, appId = server.app.id) => {
   expect(response.status).toBe(200)
   return response.body as { token: string; refresh_token: string }
 }
-const refreshWith = (refreshToken: string, server = t, appId = server.app.id) => server.call('/api/v1/sessions', { body: { refresh_token: refreshToken }, appId })
+const refreshWith = (refreshToken: string, server = t, appId = server.app.id) =>
+  server.call('/api/v1/sessions', { body: { refresh_token: refreshToken }, appId })
 const bearerRefresh = (token: string, server = t) => server.call('/api/v1/sessions', { body: {}, token })
 const me = (token: string, server = t) => server.call('/api/v1/users/me', { token })
 const expectInvalidToken = (response: ApiResponse) => {

@@ -8,8 +8,12 @@ import { loadKeyEncryptionKeys } from '../secrets/kek-settings.js'
 import { hashRefreshToken } from './refresh-token.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 let counter = 0
 const login = async () => {
@@ -140,8 +144,7 @@ describe('users/me and terms', () => {
 
 describe('forged and misused access tokens', () => {
   const claimsOf = (token: string) => decodeJwt(token)
-  const unsigned = (header: object, payload: object) =>
-    `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.`
+  const unsigned = (header: object, payload: object) => `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.`
   /** Signed with the server's own key (TESSERA_KEK is set for tests), so only the check under test can refuse it. */
   const signedByServer = async (claims: object, header: Record<string, unknown> = {}) => {
     const keys = await loadSigningKeys(t.db, loadKeyEncryptionKeys({ dev: false, dataDir: '' }), t.clock.now())

@@ -8,7 +8,10 @@ import { hashRefreshToken, newRefreshToken, successorRefreshToken } from './refr
 const REFRESH_TTL_MS = REFRESH_TOKEN_TTL_SECONDS * 1000
 const SESSION_MAX_LIFETIME_MS = SESSION_MAX_LIFETIME_SECONDS * 1000
 
-export interface IssuedSession { sessionId: string; refreshToken: string }
+export interface IssuedSession {
+  sessionId: string
+  refreshToken: string
+}
 
 /** Starts a session for the user and returns its first refresh token. */
 export async function createSession(db: Queryable, appId: string, userId: string, now: number): Promise<IssuedSession> {
@@ -42,7 +45,11 @@ async function findRefreshToken(db: Queryable, hash: string): Promise<TokenRow |
   return row
 }
 
-export interface RotatedSession { sessionId: string; userId: string; refreshToken: string }
+export interface RotatedSession {
+  sessionId: string
+  userId: string
+  refreshToken: string
+}
 
 type RotationOutcome = { ok: RotatedSession } | { reuse: string } | { invalid: true }
 
@@ -67,13 +74,24 @@ const claimSql = `WITH found AS (
   )
   SELECT found.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM found`
 
-async function claimRefreshToken(db: Queryable, hash: string, appId: string, now: number, childHash: string): Promise<(TokenRow & { claimed: boolean }) | undefined> {
+async function claimRefreshToken(
+  db: Queryable,
+  hash: string,
+  appId: string,
+  now: number,
+  childHash: string,
+): Promise<(TokenRow & { claimed: boolean }) | undefined> {
   const [row] = await db.query<TokenRow & { claimed: boolean }>(claimSql, [hash, appId, now, childHash, now + REFRESH_TTL_MS, SESSION_MAX_LIFETIME_MS])
   return row
 }
 
 /** What presenting `token` does; the claim is the first statement, the re-read happens only when another request claimed first. */
-async function rotationOutcome(ctx: Pick<ServerContext, 'db' | 'secret' | 'refreshGraceSeconds'>, appId: string, token: string, now: number): Promise<RotationOutcome> {
+async function rotationOutcome(
+  ctx: Pick<ServerContext, 'db' | 'secret' | 'refreshGraceSeconds'>,
+  appId: string,
+  token: string,
+  now: number,
+): Promise<RotationOutcome> {
   const hash = hashRefreshToken(token)
   const child = successorRefreshToken(ctx.secret, token)
   const claim = await claimRefreshToken(ctx.db, hash, appId, now, hashRefreshToken(child))
@@ -94,7 +112,11 @@ async function rotationOutcome(ctx: Pick<ServerContext, 'db' | 'secret' | 'refre
  * Rotates `token`: the first presenter moves the session forward once; presenters inside the grace
  * window get the same successor; a rotated token presented later revokes the whole session.
  */
-export async function rotateRefreshToken(ctx: Pick<ServerContext, 'db' | 'clock' | 'secret' | 'refreshGraceSeconds'>, appId: string, token: string): Promise<RotatedSession> {
+export async function rotateRefreshToken(
+  ctx: Pick<ServerContext, 'db' | 'clock' | 'secret' | 'refreshGraceSeconds'>,
+  appId: string,
+  token: string,
+): Promise<RotatedSession> {
   const now = ctx.clock.now()
   const outcome = await rotationOutcome(ctx, appId, token, now)
   if ('ok' in outcome) return outcome.ok
@@ -111,7 +133,10 @@ export async function revokeSession(db: Queryable, sessionId: string, now: numbe
  * Ends the user's sessions in the app at once (their refresh tokens and access tokens stop working), except
  * `keepSessionId`: the session that made a security change keeps going; null ends them all ("log out everywhere").
  */
-export async function revokeOtherSessions(db: Queryable, { userId, appId, keepSessionId, now }: { userId: string; appId?: string; keepSessionId: string | null; now: number }): Promise<void> {
+export async function revokeOtherSessions(
+  db: Queryable,
+  { userId, appId, keepSessionId, now }: { userId: string; appId?: string; keepSessionId: string | null; now: number },
+): Promise<void> {
   await db.query(
     `UPDATE sessions SET revoked_at = $4
      WHERE user_id = $1 AND ($2::text IS NULL OR app_id = $2) AND ($3::text IS NULL OR id <> $3) AND revoked_at IS NULL`,
@@ -125,7 +150,11 @@ export async function sessionIdOfRefreshToken(db: Queryable, appId: string, toke
   return row && row.app_id === appId ? row.session_id : null
 }
 
-interface SessionTimes { revoked_at: number | null; expires_at: number; created_at: number }
+interface SessionTimes {
+  revoked_at: number | null
+  expires_at: number
+  created_at: number
+}
 
 /**
  * The one rule for whether a session may still be used (`claimSql` says it in SQL too: change both) or mint a token: not revoked, not idle past its expiry
@@ -136,9 +165,10 @@ export function isSessionLive(session: SessionTimes, now: number): boolean {
 }
 
 export async function isSessionActive(db: Queryable, sessionId: string, userId: string, appId: string, now: number): Promise<boolean> {
-  const [row] = await db.query<SessionTimes>(
-    'SELECT revoked_at, expires_at, created_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3',
-    [sessionId, userId, appId],
-  )
+  const [row] = await db.query<SessionTimes>('SELECT revoked_at, expires_at, created_at FROM sessions WHERE id = $1 AND user_id = $2 AND app_id = $3', [
+    sessionId,
+    userId,
+    appId,
+  ])
   return !!row && isSessionLive(row, now)
 }

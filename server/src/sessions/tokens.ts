@@ -52,7 +52,10 @@ export async function signIdentityToken(ctx: TokenContext, appId: string, user: 
   return token
 }
 
-export interface AccessClaims { userId: string; sessionId: string }
+export interface AccessClaims {
+  userId: string
+  sessionId: string
+}
 
 /**
  * Verifies an access token for `appId`: ES256 only, a known kid, no key-carrying headers,

@@ -11,7 +11,9 @@ const notARecipientKey = () => invalidData(`Invalid request body: recipient_publ
 /** The caller's HPKE recipient key (base64 SPKI DER, P-256), checked again here: the signer trusts no caller's shapes. */
 async function recipientKey(text: string): Promise<CryptoKey> {
   if (typeof text !== 'string' || !parseP256PublicKey(text)) throw notARecipientKey()
-  return crypto.subtle.importKey('spki', Buffer.from(text, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, []).catch(() => { throw notARecipientKey() })
+  return crypto.subtle.importKey('spki', Buffer.from(text, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, []).catch(() => {
+    throw notARecipientKey()
+  })
 }
 
 /**

@@ -10,12 +10,14 @@ export interface SignerProcessSettings {
 
 export type SignerOperation = 'createKey' | 'importKey' | 'sign' | 'exportKey'
 
-export type ToSigner =
-  | { type: 'start'; settings: SignerProcessSettings }
-  | { type: 'call'; id: number; operation: SignerOperation; input: unknown }
+export type ToSigner = { type: 'start'; settings: SignerProcessSettings } | { type: 'call'; id: number; operation: SignerOperation; input: unknown }
 
 /** A refusal the API may answer with as it is (an ApiError the signer made); anything else stays inside the signer. */
-export interface SignerRefusal { status: 400 | 404; code: 'invalid_data' | 'not_found'; message: string }
+export interface SignerRefusal {
+  status: 400 | 404
+  code: 'invalid_data' | 'not_found'
+  message: string
+}
 
 export type FromSigner =
   | { type: 'ready' }

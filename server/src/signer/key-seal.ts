@@ -9,7 +9,8 @@ type KeyBinding = Pick<StoredKey, 'appId' | 'id' | 'chainType'>
 /** AEAD associated data: a sealed key copied to another row (app, key id or chain) does not open. */
 export const signerKeyAad = (key: KeyBinding) => `tessera_signer.wallet_keys.sealed_key\n${key.appId}\n${key.id}\n${key.chainType}`
 
-export const sealSignerKey = (keys: KeyEncryptionKeys, privateKey: Uint8Array, key: KeyBinding): Promise<string> => sealBytes(keys, privateKey, signerKeyAad(key))
+export const sealSignerKey = (keys: KeyEncryptionKeys, privateKey: Uint8Array, key: KeyBinding): Promise<string> =>
+  sealBytes(keys, privateKey, signerKeyAad(key))
 
 /** The private key (the caller zeroes it); throws SealedValueError when the sealed text was altered or moved. */
 export const openSignerKey = (keys: KeyEncryptionKeys, key: StoredKey): Promise<Uint8Array> => openBytes(keys, key.sealedKey, signerKeyAad(key))

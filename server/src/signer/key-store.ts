@@ -40,13 +40,21 @@ export interface StoredKey {
 }
 
 export async function insertKey(db: Queryable, key: StoredKey, now: number): Promise<void> {
-  await db.query('INSERT INTO tessera_signer.wallet_keys (id, app_id, chain_type, address, sealed_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [key.id, key.appId, key.chainType, key.address, key.sealedKey, now])
+  await db.query('INSERT INTO tessera_signer.wallet_keys (id, app_id, chain_type, address, sealed_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    key.id,
+    key.appId,
+    key.chainType,
+    key.address,
+    key.sealedKey,
+    now,
+  ])
 }
 
 /** The app's key by id; another app's key id finds nothing. */
 export async function findKey(db: Queryable, appId: string, keyId: string): Promise<StoredKey | null> {
   const [row] = await db.query<{ id: string; app_id: string; chain_type: EmbeddedChainType; address: string; sealed_key: string }>(
-    'SELECT id, app_id, chain_type, address, sealed_key FROM tessera_signer.wallet_keys WHERE id = $1 AND app_id = $2', [keyId, appId])
+    'SELECT id, app_id, chain_type, address, sealed_key FROM tessera_signer.wallet_keys WHERE id = $1 AND app_id = $2',
+    [keyId, appId],
+  )
   return row ? { id: row.id, appId: row.app_id, chainType: row.chain_type, address: row.address, sealedKey: row.sealed_key } : null
 }

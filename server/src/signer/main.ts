@@ -24,7 +24,8 @@ function failureOf(id: number, error: unknown): FromSigner {
   if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
     return { type: 'result', id, ok: false, refusal: { status: error.status, code: error.code as 'invalid_data' | 'not_found', message: error.message } }
   }
-  if (isDatabaseUnavailable(error) || (error instanceof Error && error.name === 'DatabaseUnavailableError')) return { type: 'result', id, ok: false, unavailable: 'database' }
+  if (isDatabaseUnavailable(error) || (error instanceof Error && error.name === 'DatabaseUnavailableError'))
+    return { type: 'result', id, ok: false, unavailable: 'database' }
   return { type: 'result', id, ok: false, failure: error instanceof Error ? error.name : 'Error' }
 }
 
@@ -39,18 +40,24 @@ let deps: Promise<SignerDeps & { db: Db }> | undefined
 process.on('message', (message: ToSigner) => {
   if (message.type === 'start' && !deps) {
     deps = start(message.settings)
-    deps.then(() => send({ type: 'ready' }), (error: Error) => {
-      send({ type: 'failed', reason: error.message })
-      process.exitCode = 1
-      process.disconnect?.()
-    })
+    deps.then(
+      () => send({ type: 'ready' }),
+      (error: Error) => {
+        send({ type: 'failed', reason: error.message })
+        process.exitCode = 1
+        process.disconnect?.()
+      },
+    )
     return
   }
   if (message.type !== 'call' || !deps) return
   const { id, operation, input } = message
   deps
     .then((ready) => operations[operation](ready, input))
-    .then((value) => send({ type: 'result', id, ok: true, value }), (error: unknown) => send(failureOf(id, error)))
+    .then(
+      (value) => send({ type: 'result', id, ok: true, value }),
+      (error: unknown) => send(failureOf(id, error)),
+    )
 })
 
 // The parent closed the channel (close(), or it died): close the store cleanly and end.

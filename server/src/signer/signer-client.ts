@@ -17,14 +17,23 @@ export interface SignerClientOptions {
 }
 
 /** The signer as the API process sees it; `pid()` names the running process (undefined before the first use). */
-export interface SignerClient extends WalletSigner { pid(): number | undefined }
+export interface SignerClient extends WalletSigner {
+  pid(): number | undefined
+}
 
 /** The process ended or stopped answering under a request: worth one more try on a new process. */
-class SignerGoneError extends Error { override name = 'SignerGoneError' }
+class SignerGoneError extends Error {
+  override name = 'SignerGoneError'
+}
 
 const unavailable = () => new ApiError(500, 'internal_error', 'The signer is unavailable')
 
-interface Pending { child: ChildProcess; resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
+interface Pending {
+  child: ChildProcess
+  resolve(value: unknown): void
+  reject(error: Error): void
+  timer: NodeJS.Timeout
+}
 
 /** The requests sent to a signer and not answered yet, by id. */
 function pendingRequests(logger: Logger) {
@@ -44,7 +53,10 @@ function pendingRequests(logger: Logger) {
       if (!child.connected) return Promise.reject(new SignerGoneError('The signer ended'))
       return new Promise((resolve, reject) => {
         const id = ++nextId
-        const timer = setTimeout(() => { child.kill('SIGKILL'); settle(id, (entry) => entry.reject(new SignerGoneError('The signer did not answer'))) }, timeoutMs)
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL')
+          settle(id, (entry) => entry.reject(new SignerGoneError('The signer did not answer')))
+        }, timeoutMs)
         pending.set(id, { child, resolve, reject, timer })
         child.send({ type: 'call', id, operation, input } satisfies ToSigner)
       })
@@ -67,17 +79,26 @@ function pendingRequests(logger: Logger) {
 type Requests = ReturnType<typeof pendingRequests>
 
 /** Forks the signer and hands it its settings; `ready` settles once its store is open (or rejects when it ends first). */
-function forkSigner(options: SignerClientOptions, requests: Requests, onExit: (child: ChildProcess) => void): { child: ChildProcess; ready: Promise<ChildProcess> } {
+function forkSigner(
+  options: SignerClientOptions,
+  requests: Requests,
+  onExit: (child: ChildProcess) => void,
+): { child: ChildProcess; ready: Promise<ChildProcess> } {
   const { logger, startTimeoutMs = 120_000 } = options
   const child = fork(SIGNER_ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   // An idle signer never keeps the API process alive; pending requests' timers do while they wait.
   child.unref()
   child.channel?.unref()
   const ready = new Promise<ChildProcess>((resolve, reject) => {
-    const timer = setTimeout(() => { logger.error('the signer did not start in time'); child.kill('SIGKILL') }, startTimeoutMs)
+    const timer = setTimeout(() => {
+      logger.error('the signer did not start in time')
+      child.kill('SIGKILL')
+    }, startTimeoutMs)
     child.on('message', (message: FromSigner) => {
-      if (message.type === 'ready') { clearTimeout(timer); resolve(child) }
-      else if (message.type === 'note') logger.info(`signer: ${message.message}`)
+      if (message.type === 'ready') {
+        clearTimeout(timer)
+        resolve(child)
+      } else if (message.type === 'note') logger.info(`signer: ${message.message}`)
       else if (message.type === 'failed') logger.error({ reason: message.reason }, 'the signer could not start')
       else requests.answer(message)
     })
@@ -135,7 +156,12 @@ export function createSignerClient(options: SignerClientOptions): SignerClient {
       if (closed) return
       running ??= forkSigner(options, requests, onExit)
       // A close() meanwhile ends it on purpose; anything else is a signer that cannot start.
-      await running.ready.then(() => {}, () => { if (!closed) throw unavailable() })
+      await running.ready.then(
+        () => {},
+        () => {
+          if (!closed) throw unavailable()
+        },
+      )
     },
     pid: () => running?.child.pid,
     async close() {

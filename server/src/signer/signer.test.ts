@@ -52,15 +52,24 @@ afterAll(async () => {
 })
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (thrown: { status?: number; code?: string; message: string }) => thrown)
+  const error = await promise.then(
+    () => null,
+    (thrown: { status?: number; code?: string; message: string }) => thrown,
+  )
   return error && { status: error.status, code: error.code, message: error.message }
 }
 
-const exited = (pid: number) => new Promise<void>((resolve) => {
-  const poll = setInterval(() => {
-    try { process.kill(pid, 0) } catch { clearInterval(poll); resolve() }
-  }, 20)
-})
+const exited = (pid: number) =>
+  new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      try {
+        process.kill(pid, 0)
+      } catch {
+        clearInterval(poll)
+        resolve()
+      }
+    }, 20)
+  })
 
 describe('the signer process: Ethereum', () => {
   it('creates a key (an EIP-55 address) and signs every method; each signature verifies for that address', async () => {
@@ -76,7 +85,12 @@ describe('the signer process: Ethereum', () => {
 
     const typedData = {
       domain: { name: 'Tessera', version: '1', chainId: 31337, verifyingContract: '0x00000000000000000000000000000000000000aa' as Hex },
-      types: { Mail: [{ name: 'to', type: 'address' }, { name: 'contents', type: 'string' }] },
+      types: {
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
       message: { to: '0x00000000000000000000000000000000000000bb' as Hex, contents: 'hi' },
     }
     const typed = await sign({ method: 'eth_signTypedData_v4', params: { typed_data: { ...typedData, primary_type: 'Mail' } } })
@@ -86,9 +100,27 @@ describe('the signer process: Ethereum', () => {
     const raw256 = await sign({ method: 'secp256k1_sign', params: { hash } })
     expect(await recoverAddress({ hash, signature: raw256.data.signature })).toBe(address)
 
-    const eip1559 = await sign({ method: 'eth_signTransaction', params: { transaction: { to: '0x00000000000000000000000000000000000000bb', chain_id: 31337, nonce: 3, gas_limit: 21_000, value: '0x1', max_fee_per_gas: '0x3b9aca00', max_priority_fee_per_gas: 1 } } })
+    const eip1559 = await sign({
+      method: 'eth_signTransaction',
+      params: {
+        transaction: {
+          to: '0x00000000000000000000000000000000000000bb',
+          chain_id: 31337,
+          nonce: 3,
+          gas_limit: 21_000,
+          value: '0x1',
+          max_fee_per_gas: '0x3b9aca00',
+          max_priority_fee_per_gas: 1,
+        },
+      },
+    })
     expect(await recoverTransactionAddress({ serializedTransaction: eip1559.data.signed_transaction })).toBe(address)
-    const legacy = await sign({ method: 'eth_signTransaction', params: { transaction: { to: '0x00000000000000000000000000000000000000bb', chain_id: 1, nonce: 0, gas_limit: 21_000, gas_price: 1_000_000_000, type: 0 } } })
+    const legacy = await sign({
+      method: 'eth_signTransaction',
+      params: {
+        transaction: { to: '0x00000000000000000000000000000000000000bb', chain_id: 1, nonce: 0, gas_limit: 21_000, gas_price: 1_000_000_000, type: 0 },
+      },
+    })
     expect(await recoverTransactionAddress({ serializedTransaction: legacy.data.signed_transaction })).toBe(address)
 
     const contract = '0x00000000000000000000000000000000000000cc'
@@ -101,11 +133,26 @@ describe('the signer process: Ethereum', () => {
   it('imports a key (its address derives from it) and refuses one that is no secp256k1 key, and a chain it does not know', async () => {
     const imported = await signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: ETHEREUM_KEY.slice() })
     expect(imported.address).toBe(privateKeyToAddress(toHex(ETHEREUM_KEY)))
-    const signed = await signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'personal_sign', params: { message: 'imported', encoding: 'utf-8' } } }) as any
+    const signed = (await signer.sign({
+      appId: APP,
+      keyId: imported.keyId,
+      request: { method: 'personal_sign', params: { message: 'imported', encoding: 'utf-8' } },
+    })) as any
     expect(await verifyMessage({ address: imported.address as Hex, message: 'imported', signature: signed.data.signature })).toBe(true)
-    expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(32) }))).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid private key' })
-    expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(31).fill(1) }))).toMatchObject({ status: 400, code: 'invalid_data' })
-    expect(await refusal(signer.createKey({ appId: APP, chainType: 'bitcoin' as 'ethereum' }))).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid chain_type' })
+    expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(32) }))).toEqual({
+      status: 400,
+      code: 'invalid_data',
+      message: 'Invalid private key',
+    })
+    expect(await refusal(signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: new Uint8Array(31).fill(1) }))).toMatchObject({
+      status: 400,
+      code: 'invalid_data',
+    })
+    expect(await refusal(signer.createKey({ appId: APP, chainType: 'bitcoin' as 'ethereum' }))).toEqual({
+      status: 400,
+      code: 'invalid_data',
+      message: 'Invalid chain_type',
+    })
   })
 
   it("refuses another app's key id (not_found), the other chain's methods and a malformed request (invalid_data)", async () => {
@@ -113,10 +160,20 @@ describe('the signer process: Ethereum', () => {
     const personal = { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } } as const
     expect(await refusal(signer.sign({ appId: OTHER_APP, keyId, request: personal }))).toEqual({ status: 404, code: 'not_found', message: 'Wallet not found' })
     expect(await refusal(signer.sign({ appId: APP, keyId: 'no-such-key', request: personal }))).toMatchObject({ status: 404, code: 'not_found' })
-    expect(await refusal(signer.sign({ appId: APP, keyId, request: { method: 'signMessage', params: { message: 'aGVsbG8=', encoding: 'base64' } } })))
-      .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: method: signMessage does not sign for a ethereum wallet' })
-    expect(await refusal(signer.sign({ appId: APP, keyId, request: { method: 'eth_sign7702Authorization', params: { contract: '0x00000000000000000000000000000000000000cc', chain_id: 1 } } as any })))
-      .toMatchObject({ status: 400, code: 'invalid_data', message: expect.stringContaining('params.nonce') })
+    expect(await refusal(signer.sign({ appId: APP, keyId, request: { method: 'signMessage', params: { message: 'aGVsbG8=', encoding: 'base64' } } }))).toEqual({
+      status: 400,
+      code: 'invalid_data',
+      message: 'Invalid request body: method: signMessage does not sign for a ethereum wallet',
+    })
+    expect(
+      await refusal(
+        signer.sign({
+          appId: APP,
+          keyId,
+          request: { method: 'eth_sign7702Authorization', params: { contract: '0x00000000000000000000000000000000000000cc', chain_id: 1 } } as any,
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'invalid_data', message: expect.stringContaining('params.nonce') })
   })
 })
 
@@ -161,10 +218,16 @@ describe('the signer process: Solana', () => {
     expect(imported.address).toBe(encodeBase58(ed25519.getPublicKey(SOLANA_SEED)))
     const stranger = Keypair.generate().publicKey
     const { wire } = transfer(stranger, stranger, 0)
-    expect(await refusal(signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: wire, encoding: 'base64' } } })))
-      .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: this wallet is not one of its signers' })
-    expect(await refusal(signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: 'AAAA', encoding: 'base64' } } })))
-      .toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: not a Solana transaction' })
+    expect(
+      await refusal(
+        signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: wire, encoding: 'base64' } } }),
+      ),
+    ).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: this wallet is not one of its signers' })
+    expect(
+      await refusal(
+        signer.sign({ appId: APP, keyId: imported.keyId, request: { method: 'signTransaction', params: { transaction: 'AAAA', encoding: 'base64' } } }),
+      ),
+    ).toEqual({ status: 400, code: 'invalid_data', message: 'Invalid request body: params.transaction: not a Solana transaction' })
   })
 })
 
@@ -174,15 +237,25 @@ describe('the signer process: export', () => {
     return { pair, spki: Buffer.from(await crypto.subtle.exportKey('spki', pair.publicKey)).toString('base64') }
   }
   const open = async (pair: CryptoKeyPair, sealed: { encapsulatedKey: string; ciphertext: string }) =>
-    new TextDecoder().decode(await walletExportSuite().open({ recipientKey: pair, enc: Buffer.from(sealed.encapsulatedKey, 'base64') }, Buffer.from(sealed.ciphertext, 'base64')))
-  const encodings = (key: Uint8Array) => [Buffer.from(key).toString('hex'), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), encodeBase58(key)]
+    new TextDecoder().decode(
+      await walletExportSuite().open({ recipientKey: pair, enc: Buffer.from(sealed.encapsulatedKey, 'base64') }, Buffer.from(sealed.ciphertext, 'base64')),
+    )
+  const encodings = (key: Uint8Array) => [
+    Buffer.from(key).toString('hex'),
+    Buffer.from(key).toString('base64'),
+    Buffer.from(key).toString('base64url'),
+    encodeBase58(key),
+  ]
 
   it('answers only the HPKE-sealed key over IPC; the recipient opens the key as export screens show it (Ethereum hex, Solana base58 secret key)', async () => {
     const recipient = await newRecipient()
     const ethereum = await signer.importKey({ appId: APP, chainType: 'ethereum', privateKey: ETHEREUM_KEY.slice() })
     const solana = await signer.importKey({ appId: APP, chainType: 'solana', privateKey: SOLANA_SEED.slice() })
     const solanaSecretKey = new Uint8Array([...SOLANA_SEED, ...ed25519.getPublicKey(SOLANA_SEED)])
-    for (const [{ keyId }, key, expected] of [[ethereum, ETHEREUM_KEY, toHex(ETHEREUM_KEY)], [solana, SOLANA_SEED, encodeBase58(solanaSecretKey)]] as const) {
+    for (const [{ keyId }, key, expected] of [
+      [ethereum, ETHEREUM_KEY, toHex(ETHEREUM_KEY)],
+      [solana, SOLANA_SEED, encodeBase58(solanaSecretKey)],
+    ] as const) {
       const sealed = await signer.exportKey({ appId: APP, keyId, recipientPublicKey: recipient.spki })
       // What came back over the channel: two base64 fields, no encoding of the key among them.
       expect(Object.keys(sealed).sort()).toEqual(['ciphertext', 'encapsulatedKey'])
@@ -191,7 +264,9 @@ describe('the signer process: export', () => {
       for (const text of [...encodings(key), ...encodings(solanaSecretKey), expected]) expect(answer).not.toContain(text.toLowerCase())
       expect(await open(recipient.pair, sealed)).toBe(expected)
     }
-    expect(decodeBase58(await open(recipient.pair, await signer.exportKey({ appId: APP, keyId: solana.keyId, recipientPublicKey: recipient.spki })))).toEqual(solanaSecretKey)
+    expect(decodeBase58(await open(recipient.pair, await signer.exportKey({ appId: APP, keyId: solana.keyId, recipientPublicKey: recipient.spki })))).toEqual(
+      solanaSecretKey,
+    )
   })
 
   it("refuses a recipient key that is no base64 P-256 SPKI (invalid_data) and another app's key id (not_found)", async () => {
@@ -203,24 +278,32 @@ describe('the signer process: export', () => {
     for (const recipientPublicKey of ['not base64!', Buffer.alloc(91, 1).toString('base64'), p384, 42 as unknown as string]) {
       expect(await refusal(signer.exportKey({ appId: APP, keyId, recipientPublicKey }))).toEqual(notAKey)
     }
-    expect(await refusal(signer.exportKey({ appId: OTHER_APP, keyId, recipientPublicKey: recipient.spki }))).toEqual({ status: 404, code: 'not_found', message: 'Wallet not found' })
+    expect(await refusal(signer.exportKey({ appId: OTHER_APP, keyId, recipientPublicKey: recipient.spki }))).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'Wallet not found',
+    })
   })
 })
 
 describe('the signer process: restarts', () => {
   it('starts again after being killed, and the next signature works', async () => {
-    const { keyId, address } = madeEarlier = await signer.createKey({ appId: APP, chainType: 'ethereum' })
+    const { keyId, address } = (madeEarlier = await signer.createKey({ appId: APP, chainType: 'ethereum' }))
     const pid = signer.pid()!
     process.kill(pid)
     await exited(pid)
-    const signed = await signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'after', encoding: 'utf-8' } } }) as any
+    const signed = (await signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'after', encoding: 'utf-8' } } })) as any
     expect(await verifyMessage({ address: address as Hex, message: 'after', signature: signed.data.signature })).toBe(true)
     expect(signer.pid()).not.toBe(pid)
   })
 
   it('answers a request the signer had in hand when it was killed, from the new process', async () => {
     const { keyId, address } = await signer.createKey({ appId: APP, chainType: 'ethereum' })
-    const pending = signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'in flight', encoding: 'utf-8' } } }) as Promise<any>
+    const pending = signer.sign({
+      appId: APP,
+      keyId,
+      request: { method: 'personal_sign', params: { message: 'in flight', encoding: 'utf-8' } },
+    }) as Promise<any>
     process.kill(signer.pid()!, 'SIGKILL')
     expect(await verifyMessage({ address: address as Hex, message: 'in flight', signature: (await pending).data.signature })).toBe(true)
   })
@@ -233,9 +316,16 @@ describe('the signer store at rest', () => {
     await signer.close()
     store = await openSignerStore(settings.store)
   })
-  afterAll(async () => { await store?.close() })
+  afterAll(async () => {
+    await store?.close()
+  })
 
-  const encodings = (key: Uint8Array) => [Buffer.from(key).toString('hex'), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), encodeBase58(key)]
+  const encodings = (key: Uint8Array) => [
+    Buffer.from(key).toString('hex'),
+    Buffer.from(key).toString('base64'),
+    Buffer.from(key).toString('base64url'),
+    encodeBase58(key),
+  ]
 
   it('holds every key sealed: no row has key bytes in clear, in any encoding', async () => {
     const rows = await store.query<Record<string, unknown>>('SELECT * FROM tessera_signer.wallet_keys')
@@ -249,7 +339,8 @@ describe('the signer store at rest', () => {
     const api = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
     try {
       const tables = await api.query<{ table_schema: string; table_name: string }>(
-        "SELECT table_schema, table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')")
+        "SELECT table_schema, table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')",
+      )
       expect(tables.some((table) => table.table_name === 'apps')).toBe(true)
       let dump = ''
       for (const { table_schema, table_name } of tables) dump += JSON.stringify(await api.query(`SELECT * FROM "${table_schema}"."${table_name}"`))
@@ -278,9 +369,14 @@ describe('the signer store at rest', () => {
     const count = (await store.query('SELECT 1 FROM tessera_signer.wallet_keys')).length
     // The command opens the store itself (PGlite admits one process).
     await store.close()
-    expect(await rotateSignerKeys(settings.store, rotating)).toEqual([`Re-sealed ${count} server-managed wallet keys in the signer's store under key-encryption key ${rotating.activeKeyId}.`])
+    expect(await rotateSignerKeys(settings.store, rotating)).toEqual([
+      `Re-sealed ${count} server-managed wallet keys in the signer's store under key-encryption key ${rotating.activeKeyId}.`,
+    ])
     store = await openSignerStore(settings.store)
-    const [row] = await store.query<{ id: string; app_id: string }>("SELECT id, app_id FROM tessera_signer.wallet_keys WHERE app_id = $1 AND chain_type = 'solana' LIMIT 1", [APP])
+    const [row] = await store.query<{ id: string; app_id: string }>(
+      "SELECT id, app_id FROM tessera_signer.wallet_keys WHERE app_id = $1 AND chain_type = 'solana' LIMIT 1",
+      [APP],
+    )
     const request = { method: 'signMessage', params: { message: 'aGVsbG8=', encoding: 'base64' } }
     const deps = (keys: ReturnType<typeof localKeyEncryptionKeys>) => ({ db: store, keys, now: Date.now })
     await expect(signWithKey(deps(localKeyEncryptionKeys(newKey)), { appId: APP, keyId: row!.id, request })).resolves.toMatchObject({ method: 'signMessage' })
@@ -303,7 +399,7 @@ describe('ctx.signer', () => {
     try {
       // A key the first signer made: the server's own signer finds and opens it.
       const { keyId, address } = madeEarlier!
-      const signed = await ctx.signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'ctx', encoding: 'utf-8' } } }) as any
+      const signed = (await ctx.signer.sign({ appId: APP, keyId, request: { method: 'personal_sign', params: { message: 'ctx', encoding: 'utf-8' } } })) as any
       expect(await verifyMessage({ address: address as Hex, message: 'ctx', signature: signed.data.signature })).toBe(true)
     } finally {
       await ctx.signer.close()
@@ -318,8 +414,12 @@ describe('the signer at server start', () => {
     const own = await createTestDatabase()
     const early = createSignerClient({ settings: await testSignerSettings(own), logger: createLogger(true) })
     const embeddedWallets: EmbeddedWalletSettings = {
-      ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: [],
-      googleDriveApiUrl: 'https://www.googleapis.com', mode: 'user-controlled-server-wallets-only',
+      ethereumCreateOnLogin: 'off',
+      solanaCreateOnLogin: 'off',
+      requireUserPasswordOnCreate: false,
+      userOwnedRecoveryOptions: [],
+      googleDriveApiUrl: 'https://www.googleapis.com',
+      mode: 'user-controlled-server-wallets-only',
     }
     const t = await startTestServer({ app: { embeddedWallets }, overrides: { signer: early } })
     try {

@@ -31,7 +31,13 @@ export interface WalletSigner {
   close(): Promise<void>
 }
 
-export interface SignerKey { keyId: string; address: string }
+export interface SignerKey {
+  keyId: string
+  address: string
+}
 
 /** An exported key as HPKE base mode makes it (wallet-export-hpke.ts): both base64. */
-export interface SealedKeyExport { encapsulatedKey: string; ciphertext: string }
+export interface SealedKeyExport {
+  encapsulatedKey: string
+  ciphertext: string
+}

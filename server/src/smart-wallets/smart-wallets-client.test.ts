@@ -40,11 +40,30 @@ beforeAll(async () => {
   bundler = await startBundler({ rpcUrl: anvil.rpcUrl, entryPoints: [aa.entryPoint07] })
   server = await startTestServer({ overrides: { keyEncryptionKeys: kek }, app: { allowedOrigins: [ORIGIN], loginMethods: ['email'] } })
   app = await server.createApp({
-    id: server.app.id, name: server.app.name, allowedOrigins: [ORIGIN], loginMethods: ['email'],
-    smartWallets: { type: 'safe', version: '1.4.1', networks: [{ chainId: anvil.chainId, bundlerUrl: bundler.url, paymasterUrl: `${server.url}/api/v1/apps/${server.app.id}/paymaster`, rpcUrl: anvil.rpcUrl, chainName: 'Anvil', paymasterContext: null }] },
+    id: server.app.id,
+    name: server.app.name,
+    allowedOrigins: [ORIGIN],
+    loginMethods: ['email'],
+    smartWallets: {
+      type: 'safe',
+      version: '1.4.1',
+      networks: [
+        {
+          chainId: anvil.chainId,
+          bundlerUrl: bundler.url,
+          paymasterUrl: `${server.url}/api/v1/apps/${server.app.id}/paymaster`,
+          rpcUrl: anvil.rpcUrl,
+          chainName: 'Anvil',
+          paymasterContext: null,
+        },
+      ],
+    },
     gasSponsorship: {
       // 'any': the policy's decoder reads Safe's executeUserOp, not the executeUserOpWithErrorString permissionless sends (reported to its owner).
-      enabled: true, allowedChainIds: [anvil.chainId], allowedContracts: 'any', dailyCapPerUserWei: parseEther('1').toString(),
+      enabled: true,
+      allowedChainIds: [anvil.chainId],
+      allowedContracts: 'any',
+      dailyCapPerUserWei: parseEther('1').toString(),
       chains: { [anvil.chainId]: { paymasters: { '0.7': aa.verifyingPaymaster07 }, bundlerUrl: bundler.url } },
     },
   })
@@ -96,10 +115,17 @@ describe('createSmartWallets', () => {
     const { client, user } = await signedInClient()
     const smartWallets = createSmartWallets(client, pageOptions)
     const wallet = await smartWallets.getClientForChain({ id: anvil.chainId })
-    expect(user().linkedAccounts).toContainEqual(expect.objectContaining({ type: 'smart_wallet', address: wallet.account.address, smartWalletType: 'safe', smartWalletVersion: '1.4.1' }))
+    expect(user().linkedAccounts).toContainEqual(
+      expect.objectContaining({ type: 'smart_wallet', address: wallet.account.address, smartWalletType: 'safe', smartWalletVersion: '1.4.1' }),
+    )
     await reader().request({ method: 'anvil_setBalance' as never, params: [wallet.account.address, toHex(parseEther('1'))] as never })
 
-    const hash = await wallet.sendTransaction({ calls: [{ to: recipients[0]!, value: 1_000n }, { to: recipients[1]!, value: 2_000n }] })
+    const hash = await wallet.sendTransaction({
+      calls: [
+        { to: recipients[0]!, value: 1_000n },
+        { to: recipients[1]!, value: 2_000n },
+      ],
+    })
 
     const receipt = await reader().getTransactionReceipt({ hash })
     const operations = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs })
@@ -121,7 +147,11 @@ describe('createSmartWallets', () => {
 
   it("refuses a chain outside the app's smart-wallet networks with 'Unsupported chainId {id}' (4901)", async () => {
     const { client } = await signedInClient()
-    await expect(createSmartWallets(client).getClientForChain({ id: 8453 })).rejects.toMatchObject({ code: 'unsupported_chain_id', shortMessage: 'Unsupported chainId 8453', data: { providerCode: 4901 } })
+    await expect(createSmartWallets(client).getClientForChain({ id: 8453 })).rejects.toMatchObject({
+      code: 'unsupported_chain_id',
+      shortMessage: 'Unsupported chainId 8453',
+      data: { providerCode: 4901 },
+    })
   })
 
   it('signs a message the ERC-6492 way while undeployed, which the chain verifies for the smart account', async () => {
@@ -148,8 +178,14 @@ describe('the four smart-account types through one builder', () => {
 
   it('coinbase_smart_wallet: only on the Coinbase smart-wallet chains (sign-in spec, "The calls it makes"); an unknown version is refused', async () => {
     const api = { url: server.url, getAccessToken: async () => null }
-    const config = { type: 'coinbase_smart_wallet' as const, version: null, networks: [{ chainId: anvil.chainId, bundlerUrl: bundler.url, paymasterUrl: null, rpcUrl: anvil.rpcUrl, chainName: null, paymasterContext: null }] }
-    await expect(createSmartWalletAccountClient({ config, chains: [], owner, api }, anvil.chainId)).rejects.toMatchObject({ shortMessage: `Unsupported chainId ${anvil.chainId}` })
+    const config = {
+      type: 'coinbase_smart_wallet' as const,
+      version: null,
+      networks: [{ chainId: anvil.chainId, bundlerUrl: bundler.url, paymasterUrl: null, rpcUrl: anvil.rpcUrl, chainName: null, paymasterContext: null }],
+    }
+    await expect(createSmartWalletAccountClient({ config, chains: [], owner, api }, anvil.chainId)).rejects.toMatchObject({
+      shortMessage: `Unsupported chainId ${anvil.chainId}`,
+    })
     await expect(toSmartAccount(reader(), { type: 'kernel', version: '9.9', owner })).rejects.toMatchObject({ code: 'invalid_config' })
   })
 })

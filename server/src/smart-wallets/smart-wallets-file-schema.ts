@@ -16,7 +16,10 @@ const networkSchema = z.strictObject({
 export const smartWalletsFileSchema = z.strictObject({
   type: z.enum(smartWalletTypes),
   version: text(50).optional(),
-  networks: z.array(networkSchema).min(1).max(50)
+  networks: z
+    .array(networkSchema)
+    .min(1)
+    .max(50)
     .refine((networks) => new Set(networks.map((network) => network.chain_id)).size === networks.length, 'each chain may appear once'),
 })
 

@@ -17,8 +17,18 @@ let anvil: Anvil
 let app: AppRecord
 
 const kernelOn = (rpcUrl: string): AppInput['smartWallets'] => ({
-  type: 'kernel', version: '0.3.1',
-  networks: [{ chainId: 31337, bundlerUrl: 'http://127.0.0.1:4337/', paymasterUrl: 'http://127.0.0.1:3000/paymaster', rpcUrl, chainName: 'Anvil', paymasterContext: null }],
+  type: 'kernel',
+  version: '0.3.1',
+  networks: [
+    {
+      chainId: 31337,
+      bundlerUrl: 'http://127.0.0.1:4337/',
+      paymasterUrl: 'http://127.0.0.1:3000/paymaster',
+      rpcUrl,
+      chainName: 'Anvil',
+      paymasterContext: null,
+    },
+  ],
 })
 
 beforeAll(async () => {
@@ -47,12 +57,19 @@ async function emailUser(appId = app.id): Promise<string> {
 
 async function linkBody(address: Address, sign: (message: string) => Promise<`0x${string}`>, { appId = app.id, chainId = 31337 } = {}) {
   const init = await t.call('/api/v1/siwe/init', { body: { address }, headers: { origin: ORIGIN }, appId })
-  const message = createSiweMessage({ domain: 'app.example', address, uri: ORIGIN, version: '1', chainId, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
+  const message = createSiweMessage({
+    domain: 'app.example',
+    address,
+    uri: ORIGIN,
+    version: '1',
+    chainId,
+    nonce: init.body.nonce,
+    issuedAt: new Date(t.clock.now()),
+  })
   return { message, signature: await sign(message) }
 }
 
-const link = (body: object, token: string, appId = app.id) =>
-  t.call('/api/v1/siwe/link_smart_wallet', { body, headers: { origin: ORIGIN }, appId, token })
+const link = (body: object, token: string, appId = app.id) => t.call('/api/v1/siwe/link_smart_wallet', { body, headers: { origin: ORIGIN }, appId, token })
 
 describe('GET /api/v1/apps/:app_id/smart_wallets', () => {
   it("answers the app's smart-wallet config in the reference's shape", async () => {
@@ -60,8 +77,18 @@ describe('GET /api/v1/apps/:app_id/smart_wallets', () => {
     expect(response.status).toBe(200)
     expect(SmartWalletConfigurationResponseSchema.parse(response.body)).toEqual(response.body)
     expect(response.body).toEqual({
-      enabled: true, smart_wallet_type: 'kernel', smart_wallet_version: '0.3.1',
-      configured_networks: [{ chain_id: 'eip155:31337', bundler_url: 'http://127.0.0.1:4337/', paymaster_url: 'http://127.0.0.1:3000/paymaster', rpc_url: anvil.rpcUrl, chain_name: 'Anvil' }],
+      enabled: true,
+      smart_wallet_type: 'kernel',
+      smart_wallet_version: '0.3.1',
+      configured_networks: [
+        {
+          chain_id: 'eip155:31337',
+          bundler_url: 'http://127.0.0.1:4337/',
+          paymaster_url: 'http://127.0.0.1:3000/paymaster',
+          rpc_url: anvil.rpcUrl,
+          chain_name: 'Anvil',
+        },
+      ],
     })
   })
 
@@ -75,10 +102,29 @@ describe('GET /api/v1/apps/:app_id/smart_wallets', () => {
 describe('smart-wallet settings in the config file', () => {
   const APP_ID = 'c'.repeat(25)
   it('are read with their networks and paymaster context', () => {
-    const file = appFileSchema.parse({ id: APP_ID, smart_wallets: { type: 'safe', version: '1.4.1', networks: [{ chain_id: 8453, bundler_url: 'https://bundler.example/rpc', paymaster_url: 'https://pm.example/', paymaster_context: { policy_id: 'p1' } }] } })
+    const file = appFileSchema.parse({
+      id: APP_ID,
+      smart_wallets: {
+        type: 'safe',
+        version: '1.4.1',
+        networks: [
+          { chain_id: 8453, bundler_url: 'https://bundler.example/rpc', paymaster_url: 'https://pm.example/', paymaster_context: { policy_id: 'p1' } },
+        ],
+      },
+    })
     expect(appInputFromFile(file, { env: {}, baseDir: '.' }).smartWallets).toEqual({
-      type: 'safe', version: '1.4.1',
-      networks: [{ chainId: 8453, bundlerUrl: 'https://bundler.example/rpc', paymasterUrl: 'https://pm.example/', rpcUrl: null, chainName: null, paymasterContext: { policy_id: 'p1' } }],
+      type: 'safe',
+      version: '1.4.1',
+      networks: [
+        {
+          chainId: 8453,
+          bundlerUrl: 'https://bundler.example/rpc',
+          paymasterUrl: 'https://pm.example/',
+          rpcUrl: null,
+          chainName: null,
+          paymasterContext: { policy_id: 'p1' },
+        },
+      ],
     })
   })
 
@@ -89,7 +135,8 @@ describe('smart-wallet settings in the config file', () => {
       { type: 'kernel', networks: [] },
       { type: 'kernel', networks: [network, network] },
       { type: 'kernel', networks: [{ chain_id: 1, bundler_url: 'bundler' }] },
-    ]) expect(appFileSchema.safeParse({ id: APP_ID, smart_wallets }).success).toBe(false)
+    ])
+      expect(appFileSchema.safeParse({ id: APP_ID, smart_wallets }).success).toBe(false)
   })
 })
 
@@ -99,17 +146,21 @@ describe('POST /api/v1/siwe/link_smart_wallet', () => {
   it('links an undeployed smart wallet by its ERC-6492 signature, for a user who signed in by email', async () => {
     const wallet = counterfactualWallet(owner.address)
     const body = await linkBody(wallet.address, async (message) =>
-      serializeErc6492Signature({ address: CREATE2_DEPLOYER, data: wallet.factoryData, signature: await owner.signMessage({ message }) }))
+      serializeErc6492Signature({ address: CREATE2_DEPLOYER, data: wallet.factoryData, signature: await owner.signMessage({ message }) }),
+    )
     const response = await link({ ...body, smart_wallet_type: 'kernel', smart_wallet_version: '0.3.1' }, await emailUser())
     expect(response.status).toBe(200)
-    expect(response.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'smart_wallet', address: wallet.address, smart_wallet_type: 'kernel', smart_wallet_version: '0.3.1' }))
+    expect(response.body.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'smart_wallet', address: wallet.address, smart_wallet_type: 'kernel', smart_wallet_version: '0.3.1' }),
+    )
   })
 
   it("refuses an ERC-6492 signature by someone other than the wallet's owner", async () => {
     const wallet = counterfactualWallet(owner.address)
     const stranger = privateKeyToAccount(generatePrivateKey())
     const body = await linkBody(wallet.address, async (message) =>
-      serializeErc6492Signature({ address: CREATE2_DEPLOYER, data: wallet.factoryData, signature: await stranger.signMessage({ message }) }))
+      serializeErc6492Signature({ address: CREATE2_DEPLOYER, data: wallet.factoryData, signature: await stranger.signMessage({ message }) }),
+    )
     const response = await link({ ...body, smart_wallet_type: 'kernel' }, await emailUser())
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_credentials')
@@ -121,7 +172,10 @@ describe('POST /api/v1/siwe/link_smart_wallet', () => {
     const wrongType = await link({ ...(await linkBody(account.address, (message) => account.signMessage({ message }))), smart_wallet_type: 'safe' }, token)
     expect(wrongType.status).toBe(400)
     expect(wrongType.body.code).toBe('invalid_data')
-    const otherChain = await link({ ...(await linkBody(account.address, (message) => account.signMessage({ message }), { chainId: 1 })), smart_wallet_type: 'kernel' }, token)
+    const otherChain = await link(
+      { ...(await linkBody(account.address, (message) => account.signMessage({ message }), { chainId: 1 })), smart_wallet_type: 'kernel' },
+      token,
+    )
     expect(otherChain.status).toBe(400)
     expect(otherChain.body.code).toBe('invalid_credentials')
   })

@@ -16,13 +16,19 @@ const settings: GasSponsorshipSettings = {
 const call = (to: string) => ({ to: to as `0x${string}`, value: 0n, data: '0x' as const })
 
 describe('checkSponsorshipPolicy', () => {
-  it('answers the chain\'s paymaster settings for allowed calls on an allowed chain (checksummed addresses too)', () => {
-    expect(checkSponsorshipPolicy(settings, { chainId: 31337, calls: [call(allowedContract), call('0x1111111111111111111111111111111111111111'.toUpperCase().replace('0X', '0x'))] })).toEqual(chain)
+  it("answers the chain's paymaster settings for allowed calls on an allowed chain (checksummed addresses too)", () => {
+    expect(
+      checkSponsorshipPolicy(settings, {
+        chainId: 31337,
+        calls: [call(allowedContract), call('0x1111111111111111111111111111111111111111'.toUpperCase().replace('0X', '0x'))],
+      }),
+    ).toEqual(chain)
   })
 
   it('refuses a chain not allowed, even one with a paymaster, naming the chain', () => {
-    expect(() => checkSponsorshipPolicy(settings, { chainId: 1, calls: [call(allowedContract)] }))
-      .toThrow(expect.objectContaining({ status: 403, code: 'policy_violation', message: 'Sponsorship policy: chain 1 is not sponsored by this app' }))
+    expect(() => checkSponsorshipPolicy(settings, { chainId: 1, calls: [call(allowedContract)] })).toThrow(
+      expect.objectContaining({ status: 403, code: 'policy_violation', message: 'Sponsorship policy: chain 1 is not sponsored by this app' }),
+    )
   })
 
   it('refuses an allowed chain without paymaster settings', () => {
@@ -30,8 +36,9 @@ describe('checkSponsorshipPolicy', () => {
   })
 
   it('refuses a batch with one call to a contract not allowed, naming that contract', () => {
-    expect(() => checkSponsorshipPolicy(settings, { chainId: 31337, calls: [call(allowedContract), call(otherContract)] }))
-      .toThrow(expect.objectContaining({ code: 'policy_violation', message: `Sponsorship policy: calls to ${otherContract} are not sponsored by this app` }))
+    expect(() => checkSponsorshipPolicy(settings, { chainId: 31337, calls: [call(allowedContract), call(otherContract)] })).toThrow(
+      expect.objectContaining({ code: 'policy_violation', message: `Sponsorship policy: calls to ${otherContract} are not sponsored by this app` }),
+    )
   })
 
   it('refuses calls it cannot read when only some contracts are allowed; allows them with "any"', () => {
@@ -43,7 +50,9 @@ describe('checkSponsorshipPolicy', () => {
 describe('requireGasSponsorship', () => {
   it('refuses an app without sponsorship, or with it switched off, with feature_not_enabled', () => {
     expect(() => requireGasSponsorship({ gasSponsorship: null } as AppRecord)).toThrow(expect.objectContaining({ status: 403, code: 'feature_not_enabled' }))
-    expect(() => requireGasSponsorship({ gasSponsorship: { ...settings, enabled: false } } as AppRecord)).toThrow(expect.objectContaining({ code: 'feature_not_enabled' }))
+    expect(() => requireGasSponsorship({ gasSponsorship: { ...settings, enabled: false } } as AppRecord)).toThrow(
+      expect.objectContaining({ code: 'feature_not_enabled' }),
+    )
     expect(requireGasSponsorship({ gasSponsorship: settings } as AppRecord)).toBe(settings)
   })
 })

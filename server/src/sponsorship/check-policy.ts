@@ -4,9 +4,16 @@ import { policyMessages, policyViolation, sponsorshipNotEnabled } from './policy
 import type { GasSponsorshipSettings, SponsoredChainSettings } from './settings.js'
 
 /** One call a sponsored operation makes; `null` calls: the account's calldata could not be decoded. */
-export interface SponsoredCall { to: Address; value: bigint; data: Hex }
+export interface SponsoredCall {
+  to: Address
+  value: bigint
+  data: Hex
+}
 
-export interface SponsoredRequest { chainId: number; calls: SponsoredCall[] | null }
+export interface SponsoredRequest {
+  chainId: number
+  calls: SponsoredCall[] | null
+}
 
 /** The app's sponsorship settings, or 403 `feature_not_enabled`. */
 export function requireGasSponsorship(app: AppRecord): GasSponsorshipSettings {

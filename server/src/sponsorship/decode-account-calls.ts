@@ -26,21 +26,36 @@ type Decoder = (callData: Hex) => SponsoredCall[] | null
 
 /** One decoder per account function, by its selector. */
 const decoders = new Map<Hex, Decoder>([
-  [toFunctionSelector(singleCallAbi[0]), (data) => {
-    const [to, value, callData] = decodeFunctionData({ abi: singleCallAbi, data }).args
-    return [{ to, value, data: callData }]
-  }],
-  [toFunctionSelector(batchOfCallsAbi[0]), (data) => decodeFunctionData({ abi: batchOfCallsAbi, data }).args[0].map((call) => ({ to: call.target, value: call.value, data: call.data }))],
-  [toFunctionSelector(batchOfListsAbi[0]), (data) => {
-    const [targets, values, datas] = decodeFunctionData({ abi: batchOfListsAbi, data }).args
-    return targets.map((to, i) => ({ to, value: values[i] ?? 0n, data: datas[i] ?? '0x' }))
-  }],
-  [toFunctionSelector(batchWithoutValuesAbi[0]), (data) => {
-    const [targets, datas] = decodeFunctionData({ abi: batchWithoutValuesAbi, data }).args
-    return targets.map((to, i) => ({ to, value: 0n, data: datas[i] ?? '0x' }))
-  }],
+  [
+    toFunctionSelector(singleCallAbi[0]),
+    (data) => {
+      const [to, value, callData] = decodeFunctionData({ abi: singleCallAbi, data }).args
+      return [{ to, value, data: callData }]
+    },
+  ],
+  [
+    toFunctionSelector(batchOfCallsAbi[0]),
+    (data) => decodeFunctionData({ abi: batchOfCallsAbi, data }).args[0].map((call) => ({ to: call.target, value: call.value, data: call.data })),
+  ],
+  [
+    toFunctionSelector(batchOfListsAbi[0]),
+    (data) => {
+      const [targets, values, datas] = decodeFunctionData({ abi: batchOfListsAbi, data }).args
+      return targets.map((to, i) => ({ to, value: values[i] ?? 0n, data: datas[i] ?? '0x' }))
+    },
+  ],
+  [
+    toFunctionSelector(batchWithoutValuesAbi[0]),
+    (data) => {
+      const [targets, datas] = decodeFunctionData({ abi: batchWithoutValuesAbi, data }).args
+      return targets.map((to, i) => ({ to, value: 0n, data: datas[i] ?? '0x' }))
+    },
+  ],
   [toFunctionSelector(erc7579Abi[0]), (data) => decode7579Execution(...decodeFunctionData({ abi: erc7579Abi, data }).args)],
-  ...safeModuleAbi.map((item): [Hex, Decoder] => [toFunctionSelector(item), (data) => decodeSafeModuleCall(decodeFunctionData({ abi: safeModuleAbi, data }).args)]),
+  ...safeModuleAbi.map((item): [Hex, Decoder] => [
+    toFunctionSelector(item),
+    (data) => decodeSafeModuleCall(decodeFunctionData({ abi: safeModuleAbi, data }).args),
+  ]),
 ])
 
 export function decodeAccountCalls(callData: Hex): SponsoredCall[] | null {
@@ -62,7 +77,13 @@ function decodeSafeModuleCall([to, value, data, operation]: readonly [Address, b
 function decode7579Execution(mode: Hex, executionCalldata: Hex): SponsoredCall[] | null {
   const callType = slice(mode, 0, 1)
   if (callType === '0x00') {
-    return [{ to: getAddress(slice(executionCalldata, 0, 20)), value: hexToBigInt(slice(executionCalldata, 20, 52)), data: size(executionCalldata) > 52 ? slice(executionCalldata, 52) : '0x' }]
+    return [
+      {
+        to: getAddress(slice(executionCalldata, 0, 20)),
+        value: hexToBigInt(slice(executionCalldata, 20, 52)),
+        data: size(executionCalldata) > 52 ? slice(executionCalldata, 52) : '0x',
+      },
+    ]
   }
   if (callType === '0x01') return decodeAbiParameters(executionsAbi, executionCalldata)[0].map(([to, value, data]) => ({ to, value, data }))
   return null
@@ -72,10 +93,14 @@ function decode7579Execution(mode: Hex, executionCalldata: Hex): SponsoredCall[]
 function decodeMultiSend(data: Hex): SponsoredCall[] {
   const packed = decodeFunctionData({ abi: multiSendAbi, data }).args[0]
   const calls: SponsoredCall[] = []
-  for (let at = 0; at < size(packed);) {
+  for (let at = 0; at < size(packed); ) {
     if (Number(slice(packed, at, at + 1)) !== CALL) throw new Error('MultiSend delegatecall')
     const length = Number(hexToBigInt(slice(packed, at + 53, at + 85)))
-    calls.push({ to: getAddress(slice(packed, at + 1, at + 21)), value: hexToBigInt(slice(packed, at + 21, at + 53)), data: length ? slice(packed, at + 85, at + 85 + length, { strict: true }) : '0x' })
+    calls.push({
+      to: getAddress(slice(packed, at + 1, at + 21)),
+      value: hexToBigInt(slice(packed, at + 21, at + 53)),
+      data: length ? slice(packed, at + 85, at + 85 + length, { strict: true }) : '0x',
+    })
     at += 85 + length
   }
   return calls

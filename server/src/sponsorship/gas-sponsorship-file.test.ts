@@ -36,7 +36,9 @@ const section = {
   allowed_chain_ids: [31337],
   allowed_contracts: [target],
   daily_cap_per_user_wei: '1000000000000000',
-  chains: [{ chain_id: 31337, paymasters: { '0.7': paymaster07, '0.8': paymaster }, bundler_url: 'http://127.0.0.1:4337', simple_7702_account_address: target }],
+  chains: [
+    { chain_id: 31337, paymasters: { '0.7': paymaster07, '0.8': paymaster }, bundler_url: 'http://127.0.0.1:4337', simple_7702_account_address: target },
+  ],
   paymaster_signing_key_env: 'PAYMASTER_KEY',
 }
 const configFile = (gasSponsorship: unknown) => {
@@ -45,14 +47,21 @@ const configFile = (gasSponsorship: unknown) => {
   return file
 }
 const env = { PAYMASTER_KEY: key }
-const read = (gasSponsorship: unknown, environment: NodeJS.ProcessEnv = env, dev = false) => readConfigFile(configFile(gasSponsorship), environment, { dev })[0]!
+const read = (gasSponsorship: unknown, environment: NodeJS.ProcessEnv = env, dev = false) =>
+  readConfigFile(configFile(gasSponsorship), environment, { dev })[0]!
 
 const expected: GasSponsorshipSettings = {
   enabled: true,
   allowedChainIds: [31337],
   allowedContracts: [target.toLowerCase() as `0x${string}`],
   dailyCapPerUserWei: '1000000000000000',
-  chains: { 31337: { paymasters: { '0.7': paymaster07.toLowerCase() as `0x${string}`, '0.8': paymaster.toLowerCase() as `0x${string}` }, bundlerUrl: 'http://127.0.0.1:4337', simple7702AccountAddress: target.toLowerCase() as `0x${string}` } },
+  chains: {
+    31337: {
+      paymasters: { '0.7': paymaster07.toLowerCase() as `0x${string}`, '0.8': paymaster.toLowerCase() as `0x${string}` },
+      bundlerUrl: 'http://127.0.0.1:4337',
+      simple7702AccountAddress: target.toLowerCase() as `0x${string}`,
+    },
+  },
 }
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -63,10 +72,14 @@ describe('gas_sponsorship in the config file', () => {
     expect(input.gasSponsorship).toEqual(expected)
     expect(input.paymasterSigningKey).toBe(key)
     expect(JSON.stringify(input.gasSponsorship)).not.toContain(key.slice(2))
-    expect(read({ ...section, allowed_contracts: 'any', enabled: false, paymaster_signing_key_env: undefined }).gasSponsorship)
-      .toMatchObject({ enabled: false, allowedContracts: 'any' })
+    expect(read({ ...section, allowed_contracts: 'any', enabled: false, paymaster_signing_key_env: undefined }).gasSponsorship).toMatchObject({
+      enabled: false,
+      allowedContracts: 'any',
+    })
     const onlyEntryPoint07 = { ...section, chains: [{ chain_id: 31337, paymasters: { '0.7': paymaster07 }, bundler_url: 'http://127.0.0.1:4337' }] }
-    expect(read(onlyEntryPoint07).gasSponsorship?.chains).toEqual({ 31337: { paymasters: { '0.7': paymaster07.toLowerCase() }, bundlerUrl: 'http://127.0.0.1:4337' } })
+    expect(read(onlyEntryPoint07).gasSponsorship?.chains).toEqual({
+      31337: { paymasters: { '0.7': paymaster07.toLowerCase() }, bundlerUrl: 'http://127.0.0.1:4337' },
+    })
   })
 
   it('refuses malformed sections with the field and the problem named, never the key', () => {
@@ -74,10 +87,22 @@ describe('gas_sponsorship in the config file', () => {
       [{ ...section, allowed_contracts: ['0x1234'] }, 'gas_sponsorship.allowed_contracts'],
       [{ ...section, allowed_contracts: 'all' }, 'must be "any" or a list of addresses'],
       [{ ...section, chains: [{ ...section.chains[0], paymasters: { '0.8': 'paymaster' } }] }, 'gas_sponsorship.chains.0.paymasters.0.8: must be an address'],
-      [{ ...section, chains: [{ ...section.chains[0], paymasters: {} }] }, 'gas_sponsorship.chains.0.paymasters: give at least one VerifyingPaymaster, keyed by its EntryPoint version ("0.7" or "0.8")'],
-      [{ ...section, chains: [{ ...section.chains[0], paymasters: { '0.6': paymaster } }] }, 'gas_sponsorship.chains.0.paymasters: keys must be EntryPoint versions "0.7" or "0.8", not "0.6"'],
-      [{ ...section, chains: [{ chain_id: 31337, paymaster_address: paymaster, entry_point_version: '0.8', bundler_url: 'http://127.0.0.1:4337' }] }, 'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version'],
-      [{ ...section, chains: [{ ...section.chains[0], paymasters: paymaster }] }, 'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version'],
+      [
+        { ...section, chains: [{ ...section.chains[0], paymasters: {} }] },
+        'gas_sponsorship.chains.0.paymasters: give at least one VerifyingPaymaster, keyed by its EntryPoint version ("0.7" or "0.8")',
+      ],
+      [
+        { ...section, chains: [{ ...section.chains[0], paymasters: { '0.6': paymaster } }] },
+        'gas_sponsorship.chains.0.paymasters: keys must be EntryPoint versions "0.7" or "0.8", not "0.6"',
+      ],
+      [
+        { ...section, chains: [{ chain_id: 31337, paymaster_address: paymaster, entry_point_version: '0.8', bundler_url: 'http://127.0.0.1:4337' }] },
+        'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version',
+      ],
+      [
+        { ...section, chains: [{ ...section.chains[0], paymasters: paymaster }] },
+        'gas_sponsorship.chains.0.paymasters: must be an object of VerifyingPaymaster addresses keyed by EntryPoint version',
+      ],
       [{ ...section, daily_cap_per_user_wei: '0.5' }, 'gas_sponsorship.daily_cap_per_user_wei: must be a whole number of wei as a decimal string'],
       [{ ...section, daily_cap_per_user_wei: 1000 }, 'gas_sponsorship.daily_cap_per_user_wei'],
       [{ ...section, daily_cap_per_user_wei: '1e18' }, 'must be a whole number of wei'],
@@ -109,7 +134,11 @@ describe('gas_sponsorship.solana in the config file', () => {
   it('reads a Solana-only section (no EVM chain) and its fee payer key beside the setting, never inside it', () => {
     const input = read({ solana }, solanaEnv)
     expect(input.gasSponsorship).toEqual({
-      enabled: true, allowedChainIds: [], allowedContracts: [], dailyCapPerUserWei: '0', chains: {},
+      enabled: true,
+      allowedChainIds: [],
+      allowedContracts: [],
+      dailyCapPerUserWei: '0',
+      chains: {},
       solana: { clusters: ['devnet'], allowedPrograms: [SYSTEM_PROGRAM], dailyCapPerUserLamports: '50000' },
     })
     expect(input.solanaFeePayerKey).toBe(feePayerSecret)
@@ -125,9 +154,17 @@ describe('gas_sponsorship.solana in the config file', () => {
       [{ solana: { ...solana, clusters: ['localnet'] } }, solanaEnv, 'gas_sponsorship.solana.clusters.0'],
       [{ solana: { ...solana, clusters: [] } }, solanaEnv, 'gas_sponsorship.solana.clusters'],
       [{ solana: { ...solana, allowed_programs: ['not-base58-0OIl'] } }, solanaEnv, 'gas_sponsorship.solana.allowed_programs.0: must be a base58 program id'],
-      [{ solana: { ...solana, daily_cap_per_user_lamports: '-1' } }, solanaEnv, 'gas_sponsorship.solana.daily_cap_per_user_lamports: must be a whole number of lamports'],
+      [
+        { solana: { ...solana, daily_cap_per_user_lamports: '-1' } },
+        solanaEnv,
+        'gas_sponsorship.solana.daily_cap_per_user_lamports: must be a whole number of lamports',
+      ],
       [{ solana: { ...solana, fee_payer_key: feePayerSecret } }, solanaEnv, 'give one of fee_payer_key or fee_payer_key_env'],
-      [{ solana: { ...solana, fee_payer_key_env: undefined, fee_payer_key: wrongHalf } }, {}, 'gas_sponsorship.solana.fee_payer_key: must be a Solana secret key'],
+      [
+        { solana: { ...solana, fee_payer_key_env: undefined, fee_payer_key: wrongHalf } },
+        {},
+        'gas_sponsorship.solana.fee_payer_key: must be a Solana secret key',
+      ],
     ]
     for (const [gasSponsorship, environment, problem] of cases) {
       expect(() => read(gasSponsorship, environment), problem).toThrow(problem)
@@ -154,7 +191,10 @@ describe('gas_sponsorship applied on start', () => {
     process.env.FEE_PAYER_KEY = feePayerSecret
     const solana = { clusters: ['devnet'], allowed_programs: 'any', daily_cap_per_user_lamports: '50000', fee_payer_key_env: 'FEE_PAYER_KEY' }
     try {
-      ctx = await createServerContext({ quiet: true, configFile: configFile({ ...section, solana }), dataDir: database.dataDir, databaseUrl: database.databaseUrl }, { signer: lazyTestSigner(database) })
+      ctx = await createServerContext(
+        { quiet: true, configFile: configFile({ ...section, solana }), dataDir: database.dataDir, databaseUrl: database.databaseUrl },
+        { signer: lazyTestSigner(database) },
+      )
     } finally {
       delete process.env.PAYMASTER_KEY
       delete process.env.FEE_PAYER_KEY

@@ -2,7 +2,12 @@ import type { Queryable } from '../db/types.js'
 import { policyMessages, policyViolation } from './policy-errors.js'
 
 /** One user's sponsored spend on one network (CAIP-2: 'eip155:31337', 'solana:devnet') on one UTC day. */
-export interface SpendKey { appId: string; userId: string; network: string; day: number }
+export interface SpendKey {
+  appId: string
+  userId: string
+  network: string
+  day: number
+}
 
 /** The ledger's network of an EIP-155 chain. */
 export const evmNetwork = (chainId: number) => `eip155:${chainId}`

@@ -2,9 +2,15 @@ import { z } from 'zod'
 import type { Address, Hex } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
 
-const hex = z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes').max(64 * 1024)
+const hex = z
+  .string()
+  .regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes')
+  .max(64 * 1024)
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address')
-const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity').transform((value) => BigInt(value))
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity')
+  .transform((value) => BigInt(value))
 
 /** An EntryPoint 0.7 / 0.8 user operation as JSON-RPC carries it (ERC-7769): quantities in hex. */
 const rpcUserOperation = z.object({
@@ -24,11 +30,14 @@ const rpcUserOperation = z.object({
   signature: hex.nullish(),
 })
 
-const paymasterContext = z.object({
-  mode: z.literal('SPONSORED', { error: 'this paymaster only sponsors (mode SPONSORED)' }).optional(),
-  expiry: z.number().int().positive().optional(),
-  calculateGasLimits: z.boolean().optional(),
-}).passthrough().nullish()
+const paymasterContext = z
+  .object({
+    mode: z.literal('SPONSORED', { error: 'this paymaster only sponsors (mode SPONSORED)' }).optional(),
+    expiry: z.number().int().positive().optional(),
+    calculateGasLimits: z.boolean().optional(),
+  })
+  .passthrough()
+  .nullish()
 
 /** ERC-7677 params: [userOperation, entryPoint, chainId, context]. */
 export const paymasterParams = z.tuple([rpcUserOperation, address, quantity, paymasterContext.optional()])

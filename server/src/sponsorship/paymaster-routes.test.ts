@@ -17,7 +17,10 @@ const paymaster = '0x3333333333333333333333333333333333333333'
 const paymaster08 = '0x4444444444444444444444444444444444444444'
 /** A chain whose app sponsors both EntryPoints, each through its own VerifyingPaymaster. */
 const bothEntryPointsChainId = 8453
-const executeAbi = parseAbi(['function execute(address target, uint256 value, bytes data)', 'function executeBatch((address target, uint256 value, bytes data)[] calls)'])
+const executeAbi = parseAbi([
+  'function execute(address target, uint256 value, bytes data)',
+  'function executeBatch((address target, uint256 value, bytes data)[] calls)',
+])
 const gasSponsorship: GasSponsorshipSettings = {
   enabled: true,
   allowedChainIds: [31337, bothEntryPointsChainId],
@@ -44,7 +47,12 @@ describe('the ERC-7677 paymaster endpoint', () => {
     const login = await server.login('sponsored@example.com')
     token = login.body.token
     userId = login.body.user.id
-    await server.db.query("INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at) VALUES ($1, $2, 'smart_wallet', $3, $4)", [server.app.id, userId, smartWallet, Date.now()])
+    await server.db.query("INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at) VALUES ($1, $2, 'smart_wallet', $3, $4)", [
+      server.app.id,
+      userId,
+      smartWallet,
+      Date.now(),
+    ])
   })
   afterAll(async () => server?.close())
 
@@ -71,11 +79,15 @@ describe('the ERC-7677 paymaster endpoint', () => {
   it('stub data: the paymaster, stub data of the final size, its gas limits, the sponsor name, not final', async () => {
     const response = await rpc('pm_getPaymasterStubData', params())
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ jsonrpc: '2.0', id: 7, result: { paymaster, paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Test App' }, isFinal: false } })
+    expect(response.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { paymaster, paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Test App' }, isFinal: false },
+    })
     expect((response.body.result.paymasterData.length - 2) / 2).toBe(64 + 65)
   })
 
-  it('data: signed by the app\'s paymaster key over the VerifyingPaymaster hash, valid for 300 s from now by default (from a minute before, for block time); the maximum cost is reserved', async () => {
+  it("data: signed by the app's paymaster key over the VerifyingPaymaster hash, valid for 300 s from now by default (from a minute before, for block time); the maximum cost is reserved", async () => {
     const op = userOperation({ paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0x0' })
     const before = Math.floor(server.clock.now() / 1000)
     const response = await rpc('pm_getPaymasterData', params(op))
@@ -86,12 +98,25 @@ describe('the ERC-7677 paymaster endpoint', () => {
     expect(now).toBeLessThanOrEqual(Math.floor(server.clock.now() / 1000))
     expect(BigInt(slice(paymasterData, 0, 32))).toBe(BigInt(now + 300))
     const packed = toPackedUserOperation({
-      sender: smartWallet, nonce: 0n, callData: op.callData, callGasLimit: 500_000n, verificationGasLimit: 400_000n, preVerificationGas: 100_000n,
-      maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n, signature: '0x', paymaster, paymasterVerificationGasLimit: 100_000n, paymasterPostOpGasLimit: 0n, paymasterData: '0x',
+      sender: smartWallet,
+      nonce: 0n,
+      callData: op.callData,
+      callGasLimit: 500_000n,
+      verificationGasLimit: 400_000n,
+      preVerificationGas: 100_000n,
+      maxFeePerGas: 10n ** 9n,
+      maxPriorityFeePerGas: 10n ** 9n,
+      signature: '0x',
+      paymaster,
+      paymasterVerificationGasLimit: 100_000n,
+      paymasterPostOpGasLimit: 0n,
+      paymasterData: '0x',
     })
     const hash = verifyingPaymasterHash(packed, { chainId: 31337, paymaster, validUntil: now + 300, validAfter: now - 60 })
     expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(paymasterData, 64) })).toBe(privateKeyToAccount(paymasterKey).address)
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(1_100_000n * 10n ** 9n)
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(
+      1_100_000n * 10n ** 9n,
+    )
   })
 
   it('a context expiry shortens the window; a mode other than SPONSORED is invalid params', async () => {
@@ -103,21 +128,38 @@ describe('the ERC-7677 paymaster endpoint', () => {
   })
 
   it('refuses a call to a contract not allowed, inside a batch, with policy_violation naming the contract', async () => {
-    const callData = encodeFunctionData({ abi: executeAbi, functionName: 'executeBatch', args: [[{ target: allowedContract, value: 0n, data: '0x' }, { target: otherContract, value: 1n, data: '0x' }]] })
+    const callData = encodeFunctionData({
+      abi: executeAbi,
+      functionName: 'executeBatch',
+      args: [
+        [
+          { target: allowedContract, value: 0n, data: '0x' },
+          { target: otherContract, value: 1n, data: '0x' },
+        ],
+      ],
+    })
     const response = await rpc('pm_getPaymasterData', params(userOperation({ callData })))
     expect(response.status).toBe(403)
-    expect(response.body).toMatchObject({ id: 7, error: { code: -32000, message: `Sponsorship policy: calls to ${otherContract} are not sponsored by this app`, data: { code: 'policy_violation' } } })
+    expect(response.body).toMatchObject({
+      id: 7,
+      error: { code: -32000, message: `Sponsorship policy: calls to ${otherContract} are not sponsored by this app`, data: { code: 'policy_violation' } },
+    })
   })
 
-  it('refuses a chain not allowed, and an EntryPoint the chain\'s paymaster does not serve', async () => {
+  it("refuses a chain not allowed, and an EntryPoint the chain's paymaster does not serve", async () => {
     const chain = await rpc('pm_getPaymasterStubData', [userOperation(), entryPoint07Address, '0x1', {}])
     expect(chain.status).toBe(403)
     expect(chain.body.error).toMatchObject({ message: 'Sponsorship policy: chain 1 is not sponsored by this app', data: { code: 'policy_violation' } })
     const entryPoint = await rpc('pm_getPaymasterStubData', [userOperation(), entryPoint08Address, '0x7a69', {}])
     expect(entryPoint.status).toBe(400)
-    expect(entryPoint.body.error).toMatchObject({ message: `This app's paymasters on chain 31337 serve EntryPoint 0.7 (${entryPoint07Address}), not ${entryPoint08Address}`, data: { code: 'invalid_data' } })
+    expect(entryPoint.body.error).toMatchObject({
+      message: `This app's paymasters on chain 31337 serve EntryPoint 0.7 (${entryPoint07Address}), not ${entryPoint08Address}`,
+      data: { code: 'invalid_data' },
+    })
     const unknown = await rpc('pm_getPaymasterStubData', [userOperation(), otherContract, numberToHex(bothEntryPointsChainId), {}])
-    expect(unknown.body.error.message).toBe(`This app's paymasters on chain ${bothEntryPointsChainId} serve EntryPoint 0.7 (${entryPoint07Address}) and 0.8 (${entryPoint08Address}), not ${otherContract}`)
+    expect(unknown.body.error.message).toBe(
+      `This app's paymasters on chain ${bothEntryPointsChainId} serve EntryPoint 0.7 (${entryPoint07Address}) and 0.8 (${entryPoint08Address}), not ${otherContract}`,
+    )
   })
 
   it("answers the paymaster of the operation's EntryPoint on a chain that has one for each", async () => {
@@ -126,10 +168,13 @@ describe('the ERC-7677 paymaster endpoint', () => {
     expect((await stub(entryPoint08Address)).body.result.paymaster).toBe(paymaster08)
   })
 
-  it('refuses a sender that is not one of the user\'s wallets', async () => {
+  it("refuses a sender that is not one of the user's wallets", async () => {
     const response = await rpc('pm_getPaymasterStubData', params(userOperation({ sender: otherContract })))
     expect(response.status).toBe(403)
-    expect(response.body.error).toMatchObject({ message: "Sponsorship policy: the user operation's sender is not one of this user's wallets", data: { code: 'policy_violation' } })
+    expect(response.body.error).toMatchObject({
+      message: "Sponsorship policy: the user operation's sender is not one of this user's wallets",
+      data: { code: 'policy_violation' },
+    })
   })
 
   it('refuses past the daily cap: the second operation fits, the third does not, and the ledger holds the cap', async () => {
@@ -137,8 +182,13 @@ describe('the ERC-7677 paymaster endpoint', () => {
     expect((await rpc('pm_getPaymasterData', params(op))).status).toBe(200)
     const over = await rpc('pm_getPaymasterData', params(op))
     expect(over.status).toBe(403)
-    expect(over.body.error).toMatchObject({ message: 'Sponsorship policy: the daily sponsorship cap for this user is reached', data: { code: 'policy_violation' } })
-    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(BigInt(gasSponsorship.dailyCapPerUserWei))
+    expect(over.body.error).toMatchObject({
+      message: 'Sponsorship policy: the daily sponsorship cap for this user is reached',
+      data: { code: 'policy_violation' },
+    })
+    expect(await sponsoredSpendOf(server.db, { appId: server.app.id, userId, network: evmNetwork(31337), day: utcDay(server.clock.now()) })).toBe(
+      BigInt(gasSponsorship.dailyCapPerUserWei),
+    )
   })
 
   it('refuses without a live access token, for an unknown app, an unknown method and malformed requests (never a 5xx)', async () => {
@@ -146,7 +196,13 @@ describe('the ERC-7677 paymaster endpoint', () => {
     expect((await rpc('pm_getPaymasterStubData', params(), { token: 'not-a-token' })).status).toBe(401)
     expect((await rpc('pm_getPaymasterStubData', params(), { appId: 'x'.repeat(25) })).status).toBe(404)
     expect((await rpc('eth_sendUserOperation', params())).body.error.code).toBe(-32601)
-    for (const bad of [[], [userOperation({ nonce: 'zero' })], [userOperation(), '0x12', '0x7a69'], 'params', [userOperation({ callData: '0x1' }), entryPoint07Address, '0x7a69']]) {
+    for (const bad of [
+      [],
+      [userOperation({ nonce: 'zero' })],
+      [userOperation(), '0x12', '0x7a69'],
+      'params',
+      [userOperation({ callData: '0x1' }), entryPoint07Address, '0x7a69'],
+    ]) {
       const response = await rpc('pm_getPaymasterData', bad as unknown[])
       expect(response.status).toBe(400)
       expect(response.body.error.code).toBe(-32602)

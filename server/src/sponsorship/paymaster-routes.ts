@@ -19,7 +19,12 @@ type JsonRpcId = string | number | null
 
 /** A JSON-RPC error answer; an API refusal keeps its HTTP status and carries its code (`policy_violation`...) in `data`. */
 class PaymasterRpcError extends Error {
-  constructor(readonly status: ContentfulStatusCode, readonly rpcCode: number, message: string, readonly apiCode?: string) {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly rpcCode: number,
+    message: string,
+    readonly apiCode?: string,
+  ) {
     super(message)
   }
 }
@@ -35,7 +40,12 @@ const toRpcFields = (fields: PaymasterFields): Record<string, Hex> => ({
 
 /** `POST /api/v1/apps/:app_id/paymaster` (ERC-7677): the app's verifying paymaster for its users. */
 export function mountPaymasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-  const limitBody = bodyLimit({ maxSize: MAX_PAYMASTER_BODY_BYTES, onError: () => { throw new PaymasterRpcError(413, -32600, 'Invalid request: too large') } })
+  const limitBody = bodyLimit({
+    maxSize: MAX_PAYMASTER_BODY_BYTES,
+    onError: () => {
+      throw new PaymasterRpcError(413, -32600, 'Invalid request: too large')
+    },
+  })
   mount(app, paymasterRoute, limitBody, async (c) => {
     let id: JsonRpcId = null
     try {
@@ -45,13 +55,17 @@ export function mountPaymasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): voi
       return c.json({ jsonrpc: '2.0', id, result: await answer(ctx, c, request.data.method, request.data.params) })
     } catch (thrown) {
       const error = asRpcError(thrown)
-      return c.json({ jsonrpc: '2.0', id, error: { code: error.rpcCode, message: error.message, ...(error.apiCode && { data: { code: error.apiCode } }) } }, error.status)
+      return c.json(
+        { jsonrpc: '2.0', id, error: { code: error.rpcCode, message: error.message, ...(error.apiCode && { data: { code: error.apiCode } }) } },
+        error.status,
+      )
     }
   })
 }
 
 async function answer(ctx: ServerContext, c: Context<AppEnv>, method: string, params: unknown): Promise<Record<string, unknown>> {
-  if (method !== 'pm_getPaymasterStubData' && method !== 'pm_getPaymasterData') throw new PaymasterRpcError(404, -32601, `Method not found: ${method.slice(0, 100)}`)
+  if (method !== 'pm_getPaymasterStubData' && method !== 'pm_getPaymasterData')
+    throw new PaymasterRpcError(404, -32601, `Method not found: ${method.slice(0, 100)}`)
   const app = await getApp(ctx.db, c.req.param('app_id') ?? '')
   if (!app) throw new PaymasterRpcError(404, -32600, 'App not found')
   const userId = await callerOf(ctx, c, app)

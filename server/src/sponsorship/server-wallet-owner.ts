@@ -2,7 +2,12 @@ import { hashTypedData, type Address, type Hex, type LocalAccount, type SignedAu
 import { toAccount } from 'viem/accounts'
 import type { WalletSigner } from '../signer/types.js'
 
-export interface SignerKeyRef { signer: WalletSigner; appId: string; keyId: string; address: Address }
+export interface SignerKeyRef {
+  signer: WalletSigner
+  appId: string
+  keyId: string
+  address: Address
+}
 
 /**
  * A server-managed wallet as viem's owner account of its EIP-7702 smart account: the user operation hash is signed by
@@ -30,10 +35,18 @@ const refuse = (what: string): Promise<never> => Promise.reject(new Error(`A spo
 /** The wallet's EIP-7702 authorization of `contract` at the account's current nonce, signed by the signer. */
 export async function signDelegation(key: SignerKeyRef, input: { contract: Address; chainId: number; nonce: number }): Promise<SignedAuthorization> {
   const answer = await key.signer.sign({
-    appId: key.appId, keyId: key.keyId,
+    appId: key.appId,
+    keyId: key.keyId,
     request: { method: 'eth_sign7702Authorization', params: { contract: input.contract, chain_id: input.chainId, nonce: input.nonce } },
   })
   if (answer.method !== 'eth_sign7702Authorization') throw new Error('The signer answered another method')
   const { authorization } = answer.data as { authorization: { contract: Address; chain_id: number; nonce: number; r: Hex; s: Hex; y_parity: number } }
-  return { address: authorization.contract, chainId: authorization.chain_id, nonce: authorization.nonce, r: authorization.r, s: authorization.s, yParity: authorization.y_parity }
+  return {
+    address: authorization.contract,
+    chainId: authorization.chain_id,
+    nonce: authorization.nonce,
+    r: authorization.r,
+    s: authorization.s,
+    yParity: authorization.y_parity,
+  }
 }

@@ -13,7 +13,11 @@ import { policyMessages, policyViolation } from './policy-errors.js'
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
 
 /** The sponsored transaction: the fee payer in the fee-payer place, unsigned, and the programs its instructions call. */
-export interface SwappedTransaction { transaction: Transaction; wire: string; programs: string[] }
+export interface SwappedTransaction {
+  transaction: Transaction
+  wire: string
+  programs: string[]
+}
 
 /**
  * Puts the app's fee payer in the fee-payer place of the wallet's transaction. Refused: address lookup tables (their
@@ -23,9 +27,9 @@ export interface SwappedTransaction { transaction: Transaction; wire: string; pr
 export function withFeePayer(wire: string, wallet: string, feePayer: string): SwappedTransaction {
   const compiled = decodeSolanaTransaction(wire).message
   if (compiled.version === 0 && compiled.addressTableLookups?.length) throw transactionRefused('a sponsored transaction cannot use address lookup tables')
-  if (compiled.staticAccounts.includes(address(feePayer))) throw transactionRefused('a sponsored transaction cannot use the app\'s fee payer account')
+  if (compiled.staticAccounts.includes(address(feePayer))) throw transactionRefused("a sponsored transaction cannot use the app's fee payer account")
   const signers = compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts)
-  if (signers.some((signer) => signer !== wallet)) throw transactionRefused('a sponsored transaction may need no signature but the wallet\'s')
+  if (signers.some((signer) => signer !== wallet)) throw transactionRefused("a sponsored transaction may need no signature but the wallet's")
   const transaction = compileTransaction(setTransactionMessageFeePayer(address(feePayer), decompileTransactionMessage(compiled)))
   if (!(wallet in transaction.signatures)) throw transactionRefused('the transaction does not use this wallet')
   const programs = compiled.instructions.map((instruction) => compiled.staticAccounts[instruction.programAddressIndex]!)

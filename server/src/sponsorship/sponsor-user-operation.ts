@@ -51,7 +51,9 @@ export function checkUserOperationPolicy(request: SponsorRequest): Address {
 
 /** '0.7 (0x…) and 0.8 (0x…)': the EntryPoints a chain has paymasters for. */
 function servedEntryPoints(chain: SponsoredChainSettings): string {
-  return ENTRY_POINT_VERSIONS.filter((version) => chain.paymasters[version]).map((version) => `${version} (${entryPointOf[version]})`).join(' and ')
+  return ENTRY_POINT_VERSIONS.filter((version) => chain.paymasters[version])
+    .map((version) => `${version} (${entryPointOf[version]})`)
+    .join(' and ')
 }
 
 /** How far validAfter goes back: the EntryPoint compares it with the block's timestamp, which trails the server's clock. */
@@ -89,7 +91,12 @@ export async function signedPaymasterData(ctx: ServerContext, request: SponsorRe
   if (!signer) throw sponsorshipNotEnabled()
   const cost = maximumCost(request.userOperation, fields)
   const capWei = BigInt(requireGasSponsorship(request.app).dailyCapPerUserWei)
-  await reserveSponsoredSpend(ctx.db, { appId: request.app.id, userId: request.userId, network: evmNetwork(request.chainId), day: utcDay(ctx.clock.now()) }, cost, capWei)
+  await reserveSponsoredSpend(
+    ctx.db,
+    { appId: request.app.id, userId: request.userId, network: evmNetwork(request.chainId), day: utcDay(ctx.clock.now()) },
+    cost,
+    capWei,
+  )
   const paymasterData = await signFor(signer, request, fields, signingWindow(ctx, request.expirySeconds))
   return { ...fields, paymasterData, maximumCost: cost }
 }
@@ -99,4 +106,3 @@ function signFor(signer: LocalAccount, request: SponsorRequest, fields: Paymaste
   packed.paymasterAndData = packPaymasterGasLimits(fields.paymaster, fields.paymasterVerificationGasLimit, fields.paymasterPostOpGasLimit)
   return signPaymasterData(signer, packed, { ...window, chainId: request.chainId, paymaster: fields.paymaster })
 }
-

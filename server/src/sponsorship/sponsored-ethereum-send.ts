@@ -13,7 +13,8 @@ type SendRequest = Extract<ServerWalletRpcRequest, { method: 'eth_sendTransactio
 export async function sendSponsoredEthereumTransaction(ctx: ServerContext, deps: SigningDeps, request: SendRequest): Promise<ServerWalletRpcResponse> {
   const chainId = Number(request.caip2.slice('eip155:'.length))
   const { transaction } = request.params
-  if (transaction.chain_id !== undefined && Number(transaction.chain_id) !== chainId) throw invalidData('Invalid request body: params.transaction.chain_id: not the chain of caip2')
+  if (transaction.chain_id !== undefined && Number(transaction.chain_id) !== chainId)
+    throw invalidData('Invalid request body: params.transaction.chain_id: not the chain of caip2')
   if (!transaction.to) throw invalidData('Invalid request body: params.transaction.to: a sponsored send needs a recipient')
   const call = { to: transaction.to as Address, value: BigInt(transaction.value ?? 0), data: (transaction.data ?? '0x') as Hex }
   try {

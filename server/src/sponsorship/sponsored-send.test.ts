@@ -12,23 +12,38 @@ const app: AppRecord = {
   ...appDefaults,
   id: 'sponsored-send-app',
   name: 'Sponsored',
-  chains: [{ id: chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: unreachable, blockExplorerUrl: null, testnet: true }],
+  chains: [
+    { id: chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: unreachable, blockExplorerUrl: null, testnet: true },
+  ],
   gasSponsorship: {
-    enabled: true, allowedChainIds: [chainId], allowedContracts: 'any', dailyCapPerUserWei: '1000000000000000000',
+    enabled: true,
+    allowedChainIds: [chainId],
+    allowedContracts: 'any',
+    dailyCapPerUserWei: '1000000000000000000',
     chains: { [chainId]: { paymasters: { '0.7': '0x3333333333333333333333333333333333333333' }, bundlerUrl: unreachable } },
   },
 }
-const signerThatMustNotSign = new Proxy({}, { get: () => { throw new Error('nothing may be signed') } }) as WalletSigner
+const signerThatMustNotSign = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('nothing may be signed')
+    },
+  },
+) as WalletSigner
 
 describe('sendSponsoredTransaction', () => {
   it("refuses a server-managed wallet's sponsored send on a chain with no EntryPoint 0.8 paymaster, before signing anything", async () => {
     const send = sendSponsoredTransaction({} as ServerContext, {
-      app, signer: signerThatMustNotSign, chainId,
+      app,
+      signer: signerThatMustNotSign,
+      chainId,
       wallet: { userId: 'user-1', address: '0x1111111111111111111111111111111111111111', signerKeyId: 'key-1' },
       call: { to: '0x2222222222222222222222222222222222222222', value: 0n, data: '0x' },
     })
     await expect(send).rejects.toMatchObject({
-      status: 403, code: 'policy_violation',
+      status: 403,
+      code: 'policy_violation',
       message: `Sponsorship policy: chain ${chainId} has no paymaster for EntryPoint 0.8; sponsored sends from server-managed wallets need it (EIP-7702)`,
     })
   })

@@ -38,18 +38,32 @@ export async function sendSponsoredTransaction(ctx: ServerContext, input: Sponso
   if (!appChain) throw invalidData(`Unsupported chainId ${input.chainId}`)
   if (chain && !chain.paymasters['0.8']) throw SPONSORED_SENDS_NEED_ENTRY_POINT_08(input.chainId)
   // The smart account reads the chain id from its client's chain.
-  const viemChain = defineChain({ id: appChain.id, name: appChain.name, nativeCurrency: appChain.nativeCurrency, rpcUrls: { default: { http: [appChain.rpcUrl] } } })
+  const viemChain = defineChain({
+    id: appChain.id,
+    name: appChain.name,
+    nativeCurrency: appChain.nativeCurrency,
+    rpcUrls: { default: { http: [appChain.rpcUrl] } },
+  })
   const client = createPublicClient({ chain: viemChain, transport: http(appChain.rpcUrl, { timeout: UPSTREAM_TIMEOUT_MS, retryCount: 0 }) })
   const key: SignerKeyRef = { signer: input.signer, appId: input.app.id, keyId: input.wallet.signerKeyId, address: input.wallet.address as Address }
   const implementation = chain?.simple7702AccountAddress
   const owner = serverWalletOwner(key) as Parameters<typeof toSimple7702SmartAccount>[0]['owner']
   const account = await toSimple7702SmartAccount({ client, owner, ...(implementation && { implementation }) })
   let reserved = 0n
-  const sponsorRequest = (userOperation: UserOperation<'0.7'>): SponsorRequest => ({ app: input.app, userId: input.wallet.userId, chainId: input.chainId, entryPoint: entryPoint08Address, userOperation })
+  const sponsorRequest = (userOperation: UserOperation<'0.7'>): SponsorRequest => ({
+    app: input.app,
+    userId: input.wallet.userId,
+    chainId: input.chainId,
+    entryPoint: entryPoint08Address,
+    userOperation,
+  })
   // Checked before anything is signed: a refusal costs nothing.
   checkUserOperationPolicy(sponsorRequest({ callData: await account.encodeCalls([input.call]) } as UserOperation<'0.7'>))
   const bundler = createBundlerClient({
-    account, client, transport: http(chain!.bundlerUrl, { timeout: UPSTREAM_TIMEOUT_MS, retryCount: 0 }), pollingInterval: 250,
+    account,
+    client,
+    transport: http(chain!.bundlerUrl, { timeout: UPSTREAM_TIMEOUT_MS, retryCount: 0 }),
+    pollingInterval: 250,
     paymaster: {
       getPaymasterStubData: async (operation) => paymasterStubData(ctx, sponsorRequest(operation as unknown as UserOperation<'0.7'>)),
       getPaymasterData: async (operation) => {

@@ -4,7 +4,17 @@
  * daily cap in lamports) and the fee-payer rules refuse the rest before anything is signed.
  */
 import { randomBytes } from 'node:crypto'
-import { AddressLookupTableAccount, Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  AddressLookupTableAccount,
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase58 } from '../../../src/protocol/index.js'
 import { localKeyEncryptionKeys } from '../secrets/local-key-encryption-keys.js'
@@ -34,12 +44,23 @@ beforeAll(async () => {
     overrides: { keyEncryptionKeys: kek },
     app: {
       embeddedWallets: {
-        ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'],
-        googleDriveApiUrl: 'https://www.googleapis.com', mode: 'user-controlled-server-wallets-only',
+        ethereumCreateOnLogin: 'off',
+        solanaCreateOnLogin: 'off',
+        requireUserPasswordOnCreate: false,
+        userOwnedRecoveryOptions: ['user-passcode'],
+        googleDriveApiUrl: 'https://www.googleapis.com',
+        mode: 'user-controlled-server-wallets-only',
       },
-      solanaClusters: [{ name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }, { name: 'testnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null }],
+      solanaClusters: [
+        { name: 'devnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null },
+        { name: 'testnet', rpcUrl: localnet.rpcUrl, blockExplorerUrl: null },
+      ],
       gasSponsorship: {
-        enabled: true, allowedChainIds: [], allowedContracts: [], dailyCapPerUserWei: '0', chains: {},
+        enabled: true,
+        allowedChainIds: [],
+        allowedContracts: [],
+        dailyCapPerUserWei: '0',
+        chains: {},
         solana: { clusters: ['devnet'], allowedPrograms: [SystemProgram.programId.toBase58()], dailyCapPerUserLamports: String(FEE + FEE / 2) },
       },
     },
@@ -64,8 +85,14 @@ async function walletTransaction(wallet: string, ...instructions: TransactionIns
   const transaction = new Transaction({ feePayer: new PublicKey(wallet), recentBlockhash: blockhash }).add(...instructions)
   return transaction.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64')
 }
-const transfer = (from: string | PublicKey, to: string | PublicKey, lamports = SENT) => SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: new PublicKey(to), lamports })
-const sponsoredSend = (transaction: string, caip2 = 'solana:devnet') => ({ method: 'signAndSendTransaction', caip2, sponsor: true, params: { transaction, encoding: 'base64' } })
+const transfer = (from: string | PublicKey, to: string | PublicKey, lamports = SENT) =>
+  SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: new PublicKey(to), lamports })
+const sponsoredSend = (transaction: string, caip2 = 'solana:devnet') => ({
+  method: 'signAndSendTransaction',
+  caip2,
+  sponsor: true,
+  params: { transaction, encoding: 'base64' },
+})
 const balance = async (address: string | PublicKey) => connection.getBalance(new PublicKey(address))
 
 describe('sponsored Solana sends', () => {
@@ -99,9 +126,17 @@ describe('sponsored Solana sends', () => {
     const recipient = Keypair.generate().publicKey
     const otherCluster = await rpc(sponsoredSend(await walletTransaction(wallet.address, transfer(wallet.address, recipient)), 'solana:testnet'))
     expect([otherCluster.status, otherCluster.body.code, otherCluster.body.error]).toEqual([403, 'policy_violation', policyMessages.cluster('testnet')])
-    const memo = new TransactionInstruction({ programId: MEMO_PROGRAM, keys: [{ pubkey: new PublicKey(wallet.address), isSigner: true, isWritable: false }], data: Buffer.from('hi') })
+    const memo = new TransactionInstruction({
+      programId: MEMO_PROGRAM,
+      keys: [{ pubkey: new PublicKey(wallet.address), isSigner: true, isWritable: false }],
+      data: Buffer.from('hi'),
+    })
     const otherProgram = await rpc(sponsoredSend(await walletTransaction(wallet.address, transfer(wallet.address, recipient), memo)))
-    expect([otherProgram.status, otherProgram.body.code, otherProgram.body.error]).toEqual([403, 'policy_violation', policyMessages.program(MEMO_PROGRAM.toBase58())])
+    expect([otherProgram.status, otherProgram.body.code, otherProgram.body.error]).toEqual([
+      403,
+      'policy_violation',
+      policyMessages.program(MEMO_PROGRAM.toBase58()),
+    ])
     expect(await balance(feePayer.publicKey)).toBe(feePayerBefore)
     expect(await balance(recipient)).toBe(0)
   }, 60_000)
@@ -116,15 +151,31 @@ describe('sponsored Solana sends', () => {
     const other = Keypair.generate()
     const invalid = (why: string) => [400, 'invalid_data', `Invalid request body: params.transaction: ${why}`]
     // A transfer from the fee payer would be signed by its signature: it may not appear at all.
-    expect(await refusal(await walletTransaction(wallet.address, transfer(feePayer.publicKey, other.publicKey)))).toEqual(invalid('a sponsored transaction cannot use the app\'s fee payer account'))
-    expect(await refusal(await walletTransaction(wallet.address, transfer(wallet.address, feePayer.publicKey)))).toEqual(invalid('a sponsored transaction cannot use the app\'s fee payer account'))
-    expect(await refusal(await walletTransaction(wallet.address, transfer(other.publicKey, wallet.address)))).toEqual(invalid('a sponsored transaction may need no signature but the wallet\'s'))
+    expect(await refusal(await walletTransaction(wallet.address, transfer(feePayer.publicKey, other.publicKey)))).toEqual(
+      invalid("a sponsored transaction cannot use the app's fee payer account"),
+    )
+    expect(await refusal(await walletTransaction(wallet.address, transfer(wallet.address, feePayer.publicKey)))).toEqual(
+      invalid("a sponsored transaction cannot use the app's fee payer account"),
+    )
+    expect(await refusal(await walletTransaction(wallet.address, transfer(other.publicKey, wallet.address)))).toEqual(
+      invalid("a sponsored transaction may need no signature but the wallet's"),
+    )
     // Only paying the fee, the wallet would leave the transaction: the app would pay for calls the wallet never signed.
     const noWallet = new TransactionInstruction({ programId: SystemProgram.programId, keys: [], data: Buffer.alloc(0) })
     expect(await refusal(await walletTransaction(wallet.address, noWallet))).toEqual(invalid('the transaction does not use this wallet'))
     const { blockhash } = await connection.getLatestBlockhash()
-    const withLookup = new VersionedTransaction(new TransactionMessage({ payerKey: new PublicKey(wallet.address), recentBlockhash: blockhash, instructions: [transfer(wallet.address, other.publicKey)] })
-      .compileToV0Message([new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other.publicKey] } })]))
+    const withLookup = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: new PublicKey(wallet.address),
+        recentBlockhash: blockhash,
+        instructions: [transfer(wallet.address, other.publicKey)],
+      }).compileToV0Message([
+        new AddressLookupTableAccount({
+          key: Keypair.generate().publicKey,
+          state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other.publicKey] },
+        }),
+      ]),
+    )
     expect(await refusal(Buffer.from(withLookup.serialize()).toString('base64'))).toEqual(invalid('a sponsored transaction cannot use address lookup tables'))
     expect(await refusal('AAAA')).toEqual(invalid('not a Solana transaction'))
     expect(await balance(feePayer.publicKey)).toBe(feePayerBefore)

@@ -3,7 +3,11 @@ import { createServer, type AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
-export interface Anvil { rpcUrl: string; chainId: number; stop(): Promise<void> }
+export interface Anvil {
+  rpcUrl: string
+  chainId: number
+  stop(): Promise<void>
+}
 
 export interface AnvilOptions {
   /** The chain id it reports and signs for (default 31337; a second local chain takes another, e.g. 31338). */

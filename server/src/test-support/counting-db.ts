@@ -1,7 +1,10 @@
 /** A database that counts the statements the server sends through it: one per query, plus BEGIN and COMMIT per transaction. */
 import type { Db, Queryable } from '../db/types.js'
 
-export interface CountingDb { db: Db; statements(): number }
+export interface CountingDb {
+  db: Db
+  statements(): number
+}
 
 export function countingDb(inner: Db): CountingDb {
   let statements = 0

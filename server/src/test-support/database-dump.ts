@@ -1,11 +1,15 @@
 import type { Queryable } from '../db/types.js'
 
 /** Every table's rows as an attacker with a backup reads them: one JSON text per row, and every leaf value in them. */
-export interface DatabaseDump { rows: string[]; values: (string | number)[] }
+export interface DatabaseDump {
+  rows: string[]
+  values: (string | number)[]
+}
 
 export async function dumpDatabase(db: Queryable): Promise<DatabaseDump> {
   const tables = await db.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  )
   const rows: string[] = []
   for (const { table_name } of tables) {
     for (const row of await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`)) rows.push(row.row)
@@ -15,7 +19,12 @@ export async function dumpDatabase(db: Queryable): Promise<DatabaseDump> {
     if (typeof value === 'string') {
       values.push(value)
       // jsonb columns may hold JSON text of their own.
-      if (/^[[{"]/.test(value)) try { walk(JSON.parse(value)) } catch { /* plain text */ }
+      if (/^[[{"]/.test(value))
+        try {
+          walk(JSON.parse(value))
+        } catch {
+          /* plain text */
+        }
     } else if (typeof value === 'number') values.push(value)
     else if (value && typeof value === 'object') for (const inner of Object.values(value)) walk(inner)
   }

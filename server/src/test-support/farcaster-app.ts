@@ -9,7 +9,13 @@ export function parseConnectUri(connectUri: string) {
     if (!value) throw new Error(`connect URI without ${name}`)
     return value
   }
-  return { channelToken: read('channelToken'), nonce: read('nonce'), domain: read('domain'), siweUri: read('siweUri'), expirationTime: new Date(read('expirationTime')) }
+  return {
+    channelToken: read('channelToken'),
+    nonce: read('nonce'),
+    domain: read('domain'),
+    siweUri: read('siweUri'),
+    expirationTime: new Date(read('expirationTime')),
+  }
 }
 
 export interface SiwfMessageInput {
@@ -23,7 +29,10 @@ export interface SiwfMessageInput {
 }
 
 /** A Sign-In with Farcaster message as Farcaster apps write it (statement, chain 10, the fid resource), signed by `custody`. */
-export async function signSiwfMessage(input: SiwfMessageInput, overrides: { resources?: string[]; domain?: string; nonce?: string; signer?: LocalAccount } = {}) {
+export async function signSiwfMessage(
+  input: SiwfMessageInput,
+  overrides: { resources?: string[]; domain?: string; nonce?: string; signer?: LocalAccount } = {},
+) {
   const message = createSiweMessage({
     domain: overrides.domain ?? input.domain,
     address: input.custody.address,

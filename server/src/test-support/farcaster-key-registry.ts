@@ -47,8 +47,7 @@ export function keyRegistryStandInBytecode(idRegistry: Address): Hex {
     `15${push2(revertAt)}57`,
   ].join('')
   // JUMPDEST; custody check; slot; require(sload(slot) == from); sstore(slot, to); stop
-  const transition = (from: number, to: number) =>
-    `5b${requireCustody}${slotOfKey}8054${push1(from)}1415${push2(revertAt)}57${push1(to)}905500`
+  const transition = (from: number, to: number) => `5b${requireCustody}${slotOfKey}8054${push1(from)}1415${push2(revertAt)}57${push1(to)}905500`
   const add = transition(0, 1)
   const remove = transition(1, 2)
   const read = `5b${slotOfKey}5480600052151560205260406000f3` // [state, state != 0] as two words
@@ -83,7 +82,10 @@ export async function deployKeyRegistryStandIn(anvil: Anvil, idRegistry: Address
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) })
   const fund = (address: Address) => publicClient.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never })
   await fund(deployer.address)
-  const hash = await createWalletClient({ account: deployer, chain, transport: http(anvil.rpcUrl) }).deployContract({ abi: keyRegistryStandInAbi, bytecode: keyRegistryStandInBytecode(idRegistry) })
+  const hash = await createWalletClient({ account: deployer, chain, transport: http(anvil.rpcUrl) }).deployContract({
+    abi: keyRegistryStandInAbi,
+    bytecode: keyRegistryStandInBytecode(idRegistry),
+  })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   const address = getAddress(receipt.contractAddress as Address)
   const send = async (custody: LocalAccount, functionName: 'add' | 'remove', fid: number, key: Hex) => {

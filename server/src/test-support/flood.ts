@@ -21,7 +21,11 @@ export interface FloodOptions {
   gapSeconds: number
 }
 
-export interface FloodRound { sizes: TableSizes; latenciesMs: number[]; statuses: Record<number, number> }
+export interface FloodRound {
+  sizes: TableSizes
+  latenciesMs: number[]
+  statuses: Record<number, number>
+}
 
 export async function tableSizes(db: Queryable): Promise<TableSizes> {
   const sizes = {} as TableSizes

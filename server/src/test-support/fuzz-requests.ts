@@ -34,18 +34,72 @@ export function routesOf(app: Hono<any>): FuzzRoute[] {
 
 /** Field names the API reads, so random values reach the schemas' type checks and not only 'unknown field'. */
 const fieldNames = [
-  'email', 'code', 'phoneNumber', 'phone_number', 'refresh_token', 'token', 'captcha', 'mode', 'address', 'chainId', 'chain_id',
-  'message', 'signature', 'nonce', 'provider', 'redirect_to', 'code_challenge', 'state_code', 'authorization_code', 'code_verifier',
-  'guest_credential', 'telegram_auth_result', 'telegram_web_app_data', 'channel_token', 'fid', 'relying_party', 'authenticator_response',
-  'chain_type', 'wallet_index', 'entropy_id', 'entropy_id_verifier', 'share_version', 'device_share', 'recovery_method', 'idempotency_key',
-  'method', 'params', 'transaction', 'amount', 'asset', 'destination', 'event_name', 'payload', 'type', 'id', 'data', 'name',
+  'email',
+  'code',
+  'phoneNumber',
+  'phone_number',
+  'refresh_token',
+  'token',
+  'captcha',
+  'mode',
+  'address',
+  'chainId',
+  'chain_id',
+  'message',
+  'signature',
+  'nonce',
+  'provider',
+  'redirect_to',
+  'code_challenge',
+  'state_code',
+  'authorization_code',
+  'code_verifier',
+  'guest_credential',
+  'telegram_auth_result',
+  'telegram_web_app_data',
+  'channel_token',
+  'fid',
+  'relying_party',
+  'authenticator_response',
+  'chain_type',
+  'wallet_index',
+  'entropy_id',
+  'entropy_id_verifier',
+  'share_version',
+  'device_share',
+  'recovery_method',
+  'idempotency_key',
+  'method',
+  'params',
+  'transaction',
+  'amount',
+  'asset',
+  'destination',
+  'event_name',
+  'payload',
+  'type',
+  'id',
+  'data',
+  'name',
 ]
 
 /** Strings that have broken parsers elsewhere: NUL, lone surrogates, overlong-looking UTF-8, astral characters, control characters. */
 const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800', '\u00C0\u0080', '\u202E', '𝟙'.repeat(50), '%00', '../../etc/passwd', '{{7*7}}', "' OR 1=1 --"),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uDFFF\uD800',
+    '\u00C0\u0080',
+    '\u202E',
+    '𝟙'.repeat(50),
+    '%00',
+    '../../etc/passwd',
+    '{{7*7}}',
+    "' OR 1=1 --",
+  ),
   fc.nat({ max: 100 * 1024 }).map((length) => 'x'.repeat(length)),
 )
 
@@ -58,16 +112,22 @@ const value = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 )
 
-const deepNesting = fc.integer({ min: 100, max: 20_000 }).chain((depth) =>
-  fc.constantFrom('[', '{"a":').map((open) => open.repeat(depth) + (open === '[' ? ']' : '1}').repeat(depth)),
-)
+const deepNesting = fc
+  .integer({ min: 100, max: 20_000 })
+  .chain((depth) => fc.constantFrom('[', '{"a":').map((open) => open.repeat(depth) + (open === '[' ? ']' : '1}').repeat(depth)))
 
 /** Raw request bodies: known fields with random values, random JSON, malformed JSON, deep nesting, and rarely a 10 MB body. */
 const bodyText: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 6 }).map((object) => JSON.stringify(object)) },
   { weight: 3, arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
-  { weight: 2, arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)).chain((text) => fc.nat({ max: Math.max(0, text.length - 1) }).map((cut) => text.slice(0, cut))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .jsonValue()
+      .map((json) => JSON.stringify(json))
+      .chain((text) => fc.nat({ max: Math.max(0, text.length - 1) }).map((cut) => text.slice(0, cut))),
+  },
   { weight: 1, arbitrary: deepNesting },
   { weight: 1, arbitrary: fc.constant(`{"email":"a@b.co","padding":"${'x'.repeat(10 * 1024 * 1024)}"}`) },
 )
@@ -77,7 +137,11 @@ const base64url = fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(b
 const garbageJwt = fc.oneof(
   fc.tuple(base64url, base64url, base64url).map((parts) => parts.join('.')),
   fc.tuple(fc.jsonValue(), fc.jsonValue(), base64url).map(([header, claims, signature]) =>
-    [header, claims].map((part) => Buffer.from(JSON.stringify(part) ?? 'null').toString('base64url')).concat(signature).join('.')),
+    [header, claims]
+      .map((part) => Buffer.from(JSON.stringify(part) ?? 'null').toString('base64url'))
+      .concat(signature)
+      .join('.'),
+  ),
   fc.constant('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'),
   headerText,
 )
@@ -92,21 +156,36 @@ export interface FuzzContext {
 /** Random headers: app id (valid, garbage, absent), bearer tokens (valid, garbage JWTs), content types and encodings. */
 function headersFor(context: FuzzContext): fc.Arbitrary<Record<string, string>> {
   const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 3 })
-  return fc.record({
-    'privy-app-id': optional(fc.oneof({ weight: 6, arbitrary: fc.constant(context.appId) }, { weight: 1, arbitrary: headerText })),
-    authorization: optional(fc.oneof(
-      fc.constant(`Bearer ${context.accessToken}`),
-      garbageJwt.map((jwt) => `Bearer ${jwt}`),
-      headerText,
-    )),
-    'content-type': optional(fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x', 'multipart/form-data', 'application/octet-stream', '*/*', ';;;')),
-    'content-encoding': optional(fc.constantFrom('gzip', 'identity', 'br', 'deflate', 'x-invalid', 'gzip, gzip')),
-    'x-forwarded-for': optional(headerText),
-    cookie: optional(headerText),
-    origin: optional(fc.constantFrom('http://allowed.test:3000', 'null', 'http://evil.test')),
-    'sec-fetch-site': optional(fc.constantFrom('cross-site', 'same-origin', 'none')),
-  }).map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>)
+  return fc
+    .record({
+      'privy-app-id': optional(fc.oneof({ weight: 6, arbitrary: fc.constant(context.appId) }, { weight: 1, arbitrary: headerText })),
+      authorization: optional(
+        fc.oneof(
+          fc.constant(`Bearer ${context.accessToken}`),
+          garbageJwt.map((jwt) => `Bearer ${jwt}`),
+          headerText,
+        ),
+      ),
+      'content-type': optional(
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-16',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'multipart/form-data',
+          'application/octet-stream',
+          '*/*',
+          ';;;',
+        ),
+      ),
+      'content-encoding': optional(fc.constantFrom('gzip', 'identity', 'br', 'deflate', 'x-invalid', 'gzip, gzip')),
+      'x-forwarded-for': optional(headerText),
+      cookie: optional(headerText),
+      origin: optional(fc.constantFrom('http://allowed.test:3000', 'null', 'http://evil.test')),
+      'sec-fetch-site': optional(fc.constantFrom('cross-site', 'same-origin', 'none')),
+    })
+    .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>)
 }
 
 const pathValue = fc.oneof(
@@ -118,18 +197,32 @@ const pathValue = fc.oneof(
 /** A request for `route`: its own method mostly, sometimes another; path parameters and query random too. */
 export function requestFor(route: FuzzRoute, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const params = route.path.match(/:[A-Za-z_]+/g) ?? []
-  return fc.record({
-    method: fc.oneof({ weight: 5, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') }),
-    values: fc.tuple(...params.map(() => pathValue)),
-    query: fc.option(fc.dictionary(fc.constantFrom('apiKey', 'code', 'state', 'redirect_to', 'token', 'address', 'x'), nastyString.map((text) => text.slice(0, 2000)), { maxKeys: 3 }), { nil: undefined }),
-    headers: headersFor(context),
-    body: fc.option(bodyText, { nil: undefined, freq: 6 }),
-  }).map(({ method, values, query, headers, body }) => {
-    let path = route.path
-    params.forEach((param, index) => { path = path.replace(param, values[index]!) })
-    if (query) path += `?${new URLSearchParams(query).toString()}`
-    return { method, path, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) }
-  })
+  return fc
+    .record({
+      method: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(route.method) },
+        { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') },
+      ),
+      values: fc.tuple(...params.map(() => pathValue)),
+      query: fc.option(
+        fc.dictionary(
+          fc.constantFrom('apiKey', 'code', 'state', 'redirect_to', 'token', 'address', 'x'),
+          nastyString.map((text) => text.slice(0, 2000)),
+          { maxKeys: 3 },
+        ),
+        { nil: undefined },
+      ),
+      headers: headersFor(context),
+      body: fc.option(bodyText, { nil: undefined, freq: 6 }),
+    })
+    .map(({ method, values, query, headers, body }) => {
+      let path = route.path
+      params.forEach((param, index) => {
+        path = path.replace(param, values[index]!)
+      })
+      if (query) path += `?${new URLSearchParams(query).toString()}`
+      return { method, path, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) }
+    })
 }
 
 /** Patterns that must never appear in an answer: stack frames, PEM blocks, private JWK members, raw error classes. */

@@ -20,7 +20,11 @@ export const fuzzedApp: AppInput = {
   telegram: { botId: '1', botName: 'fuzz_bot', botToken: '1:fuzz-bot-token-0123456789', linkEnabled: true, seamlessAuthEnabled: true },
 }
 
-export interface FuzzTarget { baseUrl: string; routes: FuzzRoute[]; close(): Promise<void> }
+export interface FuzzTarget {
+  baseUrl: string
+  routes: FuzzRoute[]
+  close(): Promise<void>
+}
 
 /** Serves an app built here over `db` (dev mode, so the outbox routes too) and returns its route table; limits far off. */
 export async function startFuzzTarget(db: Db, clock: TestClock, delivery: CaptureDelivery): Promise<FuzzTarget> {
@@ -28,14 +32,17 @@ export async function startFuzzTarget(db: Db, clock: TestClock, delivery: Captur
   const rateLimits = { initPerIp: generous, authenticatePerIp: generous, sendsPerIdentifier: generous, challengesPerIp: generous, refreshesPerIp: generous }
   const ctx = await createServerContext({ quiet: true, dev: true, rateLimits }, { db, clock, delivery })
   const app = createApp(ctx)
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => { const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s)) })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routesOf(app),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      // Keep-alive sockets would hold close() open; end them.
-      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // Keep-alive sockets would hold close() open; end them.
+        ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+      }),
   }
 }

@@ -14,7 +14,14 @@ import {
 } from '@solana/web3.js'
 import { getBase58Codec } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_FIRST_ACCOUNT, DEV_SOLANA_ACCOUNT_COUNT, DEV_SOLANA_ACCOUNT_LAMPORTS, devSolanaKeypair, fundAddress, fundDevSolanaAccounts } from '../../../test/harness/local-chains.js'
+import {
+  ANVIL_FIRST_ACCOUNT,
+  DEV_SOLANA_ACCOUNT_COUNT,
+  DEV_SOLANA_ACCOUNT_LAMPORTS,
+  devSolanaKeypair,
+  fundAddress,
+  fundDevSolanaAccounts,
+} from '../../../test/harness/local-chains.js'
 import { startAnvil } from './anvil.js'
 import { startSolanaLocalnet, type SolanaLocalnet } from './litesvm-rpc.js'
 
@@ -32,7 +39,11 @@ beforeAll(async () => {
 afterAll(() => localnet.close())
 
 async function rpc(method: string, params: unknown[] = []) {
-  const response = await fetch(localnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(localnet.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return (await response.json()) as { result?: any; error?: { code: number; message: string; data?: any } }
 }
 
@@ -53,7 +64,10 @@ async function fundedKeypair(sol = 2) {
 
 async function signedTransfer(from: Keypair, to: PublicKey, lamports: number, extra: TransactionInstruction[] = []) {
   const { blockhash } = await connection.getLatestBlockhash()
-  const transaction = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(...extra, SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }))
+  const transaction = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(
+    ...extra,
+    SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }),
+  )
   transaction.sign(from)
   return transaction
 }
@@ -91,14 +105,22 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     expect(receipt?.meta?.postBalances[1]).toBe(0.25 * LAMPORTS_PER_SOL)
     expect(receipt?.meta?.logMessages).toContain('Program 11111111111111111111111111111111 success')
     expect(receipt?.transaction.signatures[0]).toBe(signature)
-    expect(receipt?.transaction.message.staticAccountKeys.map(String)).toEqual([sender.publicKey.toBase58(), recipient.toBase58(), SystemProgram.programId.toBase58()])
+    expect(receipt?.transaction.message.staticAccountKeys.map(String)).toEqual([
+      sender.publicKey.toBase58(),
+      recipient.toBase58(),
+      SystemProgram.programId.toBase58(),
+    ])
     expect(await connection.getTransaction(`${Keypair.generate().publicKey.toBase58()}1111`, { maxSupportedTransactionVersion: 0 })).toBeNull()
   })
 
   it("lists an address's signatures newest first with their memos, paged by before and until", async () => {
     const sender = await fundedKeypair()
     const watched = Keypair.generate().publicKey
-    const memo = new TransactionInstruction({ programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'), keys: [], data: Buffer.from('request 1') })
+    const memo = new TransactionInstruction({
+      programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+      keys: [],
+      data: Buffer.from('request 1'),
+    })
     const first = await connection.sendRawTransaction((await signedTransfer(sender, watched, 1_000_000, [memo])).serialize())
     await confirmed(first)
     localnet.advanceBlocks(1)
@@ -117,7 +139,9 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
 
   it('charges the priority fee it announces for a compute-unit price', async () => {
     const sender = await fundedKeypair()
-    const transaction = await signedTransfer(sender, Keypair.generate().publicKey, 1_000_000, [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 2_000_000 })])
+    const transaction = await signedTransfer(sender, Keypair.generate().publicKey, 1_000_000, [
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 2_000_000 }),
+    ])
     const fee = (await connection.getFeeForMessage(transaction.compileMessage())).value!
     // 5,000 a signature + 2 lamports a unit × 6,000 units (two builtin instructions at 3,000 each).
     expect(fee).toBe(5000 + 12_000)
@@ -181,7 +205,11 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     const sender = await fundedKeypair()
     const recipient = Keypair.generate().publicKey
     const { blockhash } = await connection.getLatestBlockhash()
-    const message = new TransactionMessage({ payerKey: sender.publicKey, recentBlockhash: blockhash, instructions: [SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: recipient, lamports: 3_000_000 })] }).compileToV0Message()
+    const message = new TransactionMessage({
+      payerKey: sender.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: recipient, lamports: 3_000_000 })],
+    }).compileToV0Message()
     const transaction = new VersionedTransaction(message)
     transaction.sign([sender])
     const sent = await rpc('sendTransaction', [base58.decode(transaction.serialize())])
@@ -196,7 +224,9 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
   it('simulates an unsigned transaction with its logs, and with sigVerify refuses it', async () => {
     const sender = await fundedKeypair()
     const { blockhash } = await connection.getLatestBlockhash()
-    const transaction = new Transaction({ feePayer: sender.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }))
+    const transaction = new Transaction({ feePayer: sender.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: sender.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }),
+    )
     const simulation = await connection.simulateTransaction(transaction)
     expect(simulation.value).toMatchObject({ err: null, unitsConsumed: 150 })
     expect(simulation.value.logs).toContain('Program 11111111111111111111111111111111 success')
@@ -207,8 +237,14 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     expect(replaced.result.value.replacementBlockhash.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/)
     // Requested accounts come back as the transaction would leave them, while the chain keeps them unchanged.
     const recipient = transaction.instructions[0]!.keys[1]!.pubkey.toBase58()
-    const withAccounts = await rpc('simulateTransaction', [unsigned, { encoding: 'base64', accounts: { addresses: [sender.publicKey.toBase58(), recipient], encoding: 'base64' } }])
-    expect(withAccounts.result.value.accounts.map((account: { lamports: number }) => account.lamports)).toEqual([2 * LAMPORTS_PER_SOL - 1_000_000 - 5000, 1_000_000])
+    const withAccounts = await rpc('simulateTransaction', [
+      unsigned,
+      { encoding: 'base64', accounts: { addresses: [sender.publicKey.toBase58(), recipient], encoding: 'base64' } },
+    ])
+    expect(withAccounts.result.value.accounts.map((account: { lamports: number }) => account.lamports)).toEqual([
+      2 * LAMPORTS_PER_SOL - 1_000_000 - 5000,
+      1_000_000,
+    ])
     expect(await connection.getBalance(new PublicKey(recipient))).toBe(0)
   })
 
@@ -229,13 +265,35 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
       SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, lamports: mintRent, space: 82, programId: TOKEN_PROGRAM }),
       // InitializeMint2: 6 decimals, the payer as mint authority, no freeze authority.
       tokenInstruction([[mint.publicKey, false, true]], Buffer.concat([Buffer.from([20, 6]), payer.publicKey.toBuffer(), Buffer.from([0])])),
-      ...[[aliceToken, alice], [bobToken, bob]].flatMap(([account, owner]) => [
-        SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: (account as Keypair).publicKey, lamports: accountRent, space: 165, programId: TOKEN_PROGRAM }),
+      ...[
+        [aliceToken, alice],
+        [bobToken, bob],
+      ].flatMap(([account, owner]) => [
+        SystemProgram.createAccount({
+          fromPubkey: payer.publicKey,
+          newAccountPubkey: (account as Keypair).publicKey,
+          lamports: accountRent,
+          space: 165,
+          programId: TOKEN_PROGRAM,
+        }),
         // InitializeAccount3 with its owner.
-        tokenInstruction([[(account as Keypair).publicKey, false, true], [mint.publicKey, false, false]], Buffer.concat([Buffer.from([18]), (owner as PublicKey).toBuffer()])),
+        tokenInstruction(
+          [
+            [(account as Keypair).publicKey, false, true],
+            [mint.publicKey, false, false],
+          ],
+          Buffer.concat([Buffer.from([18]), (owner as PublicKey).toBuffer()]),
+        ),
       ]),
       // MintTo 5 tokens (5,000,000 base units) to Alice.
-      tokenInstruction([[mint.publicKey, false, true], [aliceToken.publicKey, false, true], [payer.publicKey, true, false]], Buffer.concat([Buffer.from([7]), u64(5_000_000n)])),
+      tokenInstruction(
+        [
+          [mint.publicKey, false, true],
+          [aliceToken.publicKey, false, true],
+          [payer.publicKey, true, false],
+        ],
+        Buffer.concat([Buffer.from([7]), u64(5_000_000n)]),
+      ),
     )
     setup.sign(payer, mint, aliceToken, bobToken)
     await confirmed(await connection.sendRawTransaction(setup.serialize()))
@@ -247,15 +305,41 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     const ownedToken = Keypair.generate()
     const { blockhash: next } = await connection.getLatestBlockhash()
     const fundOwned = new Transaction({ feePayer: payer.publicKey, recentBlockhash: next }).add(
-      SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: ownedToken.publicKey, lamports: accountRent, space: 165, programId: TOKEN_PROGRAM }),
-      tokenInstruction([[ownedToken.publicKey, false, true], [mint.publicKey, false, false]], Buffer.concat([Buffer.from([18]), aliceOwner.publicKey.toBuffer()])),
-      tokenInstruction([[mint.publicKey, false, true], [ownedToken.publicKey, false, true], [payer.publicKey, true, false]], Buffer.concat([Buffer.from([7]), u64(2_500_000n)])),
+      SystemProgram.createAccount({
+        fromPubkey: payer.publicKey,
+        newAccountPubkey: ownedToken.publicKey,
+        lamports: accountRent,
+        space: 165,
+        programId: TOKEN_PROGRAM,
+      }),
+      tokenInstruction(
+        [
+          [ownedToken.publicKey, false, true],
+          [mint.publicKey, false, false],
+        ],
+        Buffer.concat([Buffer.from([18]), aliceOwner.publicKey.toBuffer()]),
+      ),
+      tokenInstruction(
+        [
+          [mint.publicKey, false, true],
+          [ownedToken.publicKey, false, true],
+          [payer.publicKey, true, false],
+        ],
+        Buffer.concat([Buffer.from([7]), u64(2_500_000n)]),
+      ),
     )
     fundOwned.sign(payer, ownedToken)
     await confirmed(await connection.sendRawTransaction(fundOwned.serialize()))
     const transfer = new Transaction({ feePayer: aliceOwner.publicKey, recentBlockhash: (await connection.getLatestBlockhash()).blockhash }).add(
       // Transfer 1.25 tokens to Bob's account.
-      tokenInstruction([[ownedToken.publicKey, false, true], [bobToken.publicKey, false, true], [aliceOwner.publicKey, true, false]], Buffer.concat([Buffer.from([3]), u64(1_250_000n)])),
+      tokenInstruction(
+        [
+          [ownedToken.publicKey, false, true],
+          [bobToken.publicKey, false, true],
+          [aliceOwner.publicKey, true, false],
+        ],
+        Buffer.concat([Buffer.from([3]), u64(1_250_000n)]),
+      ),
     )
     transfer.sign(aliceOwner)
     await confirmed(await connection.sendRawTransaction(transfer.serialize()))
@@ -265,11 +349,16 @@ describe('the local Solana endpoint, through @solana/web3.js Connection', () => 
     const parsed = await connection.getParsedAccountInfo(bobToken.publicKey)
     expect(parsed.value?.data).toMatchObject({
       program: 'spl-token',
-      parsed: { type: 'account', info: { mint: mint.publicKey.toBase58(), owner: bob.toBase58(), state: 'initialized', tokenAmount: { amount: '1250000', decimals: 6 } } },
+      parsed: {
+        type: 'account',
+        info: { mint: mint.publicKey.toBase58(), owner: bob.toBase58(), state: 'initialized', tokenAmount: { amount: '1250000', decimals: 6 } },
+      },
       space: 165,
     })
     const parsedMint = await connection.getParsedAccountInfo(mint.publicKey)
-    expect(parsedMint.value?.data).toMatchObject({ parsed: { type: 'mint', info: { decimals: 6, supply: '7500000', mintAuthority: payer.publicKey.toBase58(), freezeAuthority: null } } })
+    expect(parsedMint.value?.data).toMatchObject({
+      parsed: { type: 'mint', info: { decimals: 6, supply: '7500000', mintAuthority: payer.publicKey.toBase58(), freezeAuthority: null } },
+    })
     const raw = await connection.getAccountInfo(mint.publicKey)
     expect(raw?.owner.equals(TOKEN_PROGRAM)).toBe(true)
     expect(raw?.data.length).toBe(82)
@@ -294,13 +383,22 @@ describe('the JSON-RPC layer', () => {
     const batch = await fetch(localnet.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'getHealth' }, { jsonrpc: '2.0', id: 2, method: 'nope', params: [] }]),
+      body: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'getHealth' },
+        { jsonrpc: '2.0', id: 2, method: 'nope', params: [] },
+      ]),
     })
-    expect(await batch.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: 'ok' }, { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } }])
+    expect(await batch.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: 'ok' },
+      { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } },
+    ])
   })
 
   it('is open to browser pages: CORS preflight and headers on every answer', async () => {
-    const preflight = await fetch(localnet.rpcUrl, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, solana-client' } })
+    const preflight = await fetch(localnet.rpcUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, solana-client' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
     expect(preflight.headers.get('access-control-allow-headers')).toBe('*')
@@ -309,13 +407,14 @@ describe('the JSON-RPC layer', () => {
   })
 })
 
-
 describe('dev funding on both local chains (test/harness/local-chains.ts)', () => {
   it('funds the fixed dev keypairs and credits any address on anvil and on the Solana endpoint', async () => {
     const anvil = await startAnvil()
     try {
       const keypairs = fundDevSolanaAccounts(localnet)
-      expect(keypairs.map((keypair) => keypair.publicKey.toBase58())).toEqual(Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index).publicKey.toBase58()))
+      expect(keypairs.map((keypair) => keypair.publicKey.toBase58())).toEqual(
+        Array.from({ length: DEV_SOLANA_ACCOUNT_COUNT }, (_, index) => devSolanaKeypair(index).publicKey.toBase58()),
+      )
       expect(await connection.getBalance(keypairs[0]!.publicKey)).toBe(Number(DEV_SOLANA_ACCOUNT_LAMPORTS))
 
       const solanaAddress = Keypair.generate().publicKey.toBase58()
@@ -324,7 +423,11 @@ describe('dev funding on both local chains (test/harness/local-chains.ts)', () =
       expect(await connection.getBalance(new PublicKey(solanaAddress))).toBe(3 * LAMPORTS_PER_SOL + 1)
 
       const ethereumBalance = async (address: string) => {
-        const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }) })
+        const response = await fetch(anvil.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+        })
         return BigInt(((await response.json()) as { result: string }).result)
       }
       const ethereumAddress = `0x${Buffer.from(Keypair.generate().publicKey.toBytes().subarray(0, 20)).toString('hex')}`
@@ -341,7 +444,11 @@ describe('dev funding on both local chains (test/harness/local-chains.ts)', () =
     const [anvil, anvil2] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 })])
     try {
       const call = async (rpcUrl: string, method: string, params: unknown[]) => {
-        const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
         return ((await response.json()) as { result: string }).result
       }
       expect(anvil2.chainId).toBe(31338)

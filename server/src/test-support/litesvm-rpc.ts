@@ -14,7 +14,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
-import { getBase58Codec, getBase64Codec, getTransactionDecoder, isSolanaError, lamports as toLamports, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING, type Address, type EncodedAccount } from '@solana/kit'
+import {
+  getBase58Codec,
+  getBase64Codec,
+  getTransactionDecoder,
+  isSolanaError,
+  lamports as toLamports,
+  SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING,
+  type Address,
+  type EncodedAccount,
+} from '@solana/kit'
 import { VersionedMessage, VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js'
 import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, type TransactionMetadata } from 'litesvm'
 import {
@@ -49,7 +58,11 @@ type Params = Json[]
 
 /** A JSON-RPC error as validators send it (code, message, optional data). */
 class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: Json) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Json,
+  ) {
     super(message)
   }
 }
@@ -66,38 +79,110 @@ const MAX_SIGNATURES_PER_CALL = 1000
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
 /** Builtins get 3,000 compute units each by default, other programs 200,000 (agave's default compute-unit limit). */
 const BUILTIN_PROGRAMS = new Set([
-  '11111111111111111111111111111111', COMPUTE_BUDGET_PROGRAM, 'Vote111111111111111111111111111111111111111',
-  'Stake11111111111111111111111111111111111111', 'Config1111111111111111111111111111111111111',
-  'BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111',
+  '11111111111111111111111111111111',
+  COMPUTE_BUDGET_PROGRAM,
+  'Vote111111111111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'LoaderV411111111111111111111111111111111111',
   'AddressLookupTab1e1111111111111111111111111',
 ])
 
 /** litesvm's fieldless error enums, in their numeric order (internal.d.ts): the names validators put in JSON. */
 const TRANSACTION_ERRORS = [
-  'AccountInUse', 'AccountLoadedTwice', 'AccountNotFound', 'ProgramAccountNotFound', 'InsufficientFundsForFee',
-  'InvalidAccountForFee', 'AlreadyProcessed', 'BlockhashNotFound', 'CallChainTooDeep', 'MissingSignatureForFee',
-  'InvalidAccountIndex', 'SignatureFailure', 'InvalidProgramForExecution', 'SanitizeFailure', 'ClusterMaintenance',
-  'AccountBorrowOutstanding', 'WouldExceedMaxBlockCostLimit', 'UnsupportedVersion', 'InvalidWritableAccount',
-  'WouldExceedMaxAccountCostLimit', 'WouldExceedAccountDataBlockLimit', 'TooManyAccountLocks', 'AddressLookupTableNotFound',
-  'InvalidAddressLookupTableOwner', 'InvalidAddressLookupTableData', 'InvalidAddressLookupTableIndex',
-  'InvalidRentPayingAccount', 'WouldExceedMaxVoteCostLimit', 'WouldExceedAccountDataTotalLimit',
-  'MaxLoadedAccountsDataSizeExceeded', 'ResanitizationNeeded', 'InvalidLoadedAccountsDataSizeLimit',
-  'UnbalancedTransaction', 'ProgramCacheHitMaxLimit', 'CommitCancelled',
+  'AccountInUse',
+  'AccountLoadedTwice',
+  'AccountNotFound',
+  'ProgramAccountNotFound',
+  'InsufficientFundsForFee',
+  'InvalidAccountForFee',
+  'AlreadyProcessed',
+  'BlockhashNotFound',
+  'CallChainTooDeep',
+  'MissingSignatureForFee',
+  'InvalidAccountIndex',
+  'SignatureFailure',
+  'InvalidProgramForExecution',
+  'SanitizeFailure',
+  'ClusterMaintenance',
+  'AccountBorrowOutstanding',
+  'WouldExceedMaxBlockCostLimit',
+  'UnsupportedVersion',
+  'InvalidWritableAccount',
+  'WouldExceedMaxAccountCostLimit',
+  'WouldExceedAccountDataBlockLimit',
+  'TooManyAccountLocks',
+  'AddressLookupTableNotFound',
+  'InvalidAddressLookupTableOwner',
+  'InvalidAddressLookupTableData',
+  'InvalidAddressLookupTableIndex',
+  'InvalidRentPayingAccount',
+  'WouldExceedMaxVoteCostLimit',
+  'WouldExceedAccountDataTotalLimit',
+  'MaxLoadedAccountsDataSizeExceeded',
+  'ResanitizationNeeded',
+  'InvalidLoadedAccountsDataSizeLimit',
+  'UnbalancedTransaction',
+  'ProgramCacheHitMaxLimit',
+  'CommitCancelled',
 ]
 const INSTRUCTION_ERRORS = [
-  'GenericError', 'InvalidArgument', 'InvalidInstructionData', 'InvalidAccountData', 'AccountDataTooSmall',
-  'InsufficientFunds', 'IncorrectProgramId', 'MissingRequiredSignature', 'AccountAlreadyInitialized',
-  'UninitializedAccount', 'UnbalancedInstruction', 'ModifiedProgramId', 'ExternalAccountLamportSpend',
-  'ExternalAccountDataModified', 'ReadonlyLamportChange', 'ReadonlyDataModified', 'DuplicateAccountIndex',
-  'ExecutableModified', 'RentEpochModified', 'NotEnoughAccountKeys', 'AccountDataSizeChanged', 'AccountNotExecutable',
-  'AccountBorrowFailed', 'AccountBorrowOutstanding', 'DuplicateAccountOutOfSync', 'InvalidError', 'ExecutableDataModified',
-  'ExecutableLamportChange', 'ExecutableAccountNotRentExempt', 'UnsupportedProgramId', 'CallDepth', 'MissingAccount',
-  'ReentrancyNotAllowed', 'MaxSeedLengthExceeded', 'InvalidSeeds', 'InvalidRealloc', 'ComputationalBudgetExceeded',
-  'PrivilegeEscalation', 'ProgramEnvironmentSetupFailure', 'ProgramFailedToComplete', 'ProgramFailedToCompile',
-  'Immutable', 'IncorrectAuthority', 'AccountNotRentExempt', 'InvalidAccountOwner', 'ArithmeticOverflow',
-  'UnsupportedSysvar', 'IllegalOwner', 'MaxAccountsDataAllocationsExceeded', 'MaxAccountsExceeded',
-  'MaxInstructionTraceLengthExceeded', 'BuiltinProgramsMustConsumeComputeUnits', 'BorshIoError',
+  'GenericError',
+  'InvalidArgument',
+  'InvalidInstructionData',
+  'InvalidAccountData',
+  'AccountDataTooSmall',
+  'InsufficientFunds',
+  'IncorrectProgramId',
+  'MissingRequiredSignature',
+  'AccountAlreadyInitialized',
+  'UninitializedAccount',
+  'UnbalancedInstruction',
+  'ModifiedProgramId',
+  'ExternalAccountLamportSpend',
+  'ExternalAccountDataModified',
+  'ReadonlyLamportChange',
+  'ReadonlyDataModified',
+  'DuplicateAccountIndex',
+  'ExecutableModified',
+  'RentEpochModified',
+  'NotEnoughAccountKeys',
+  'AccountDataSizeChanged',
+  'AccountNotExecutable',
+  'AccountBorrowFailed',
+  'AccountBorrowOutstanding',
+  'DuplicateAccountOutOfSync',
+  'InvalidError',
+  'ExecutableDataModified',
+  'ExecutableLamportChange',
+  'ExecutableAccountNotRentExempt',
+  'UnsupportedProgramId',
+  'CallDepth',
+  'MissingAccount',
+  'ReentrancyNotAllowed',
+  'MaxSeedLengthExceeded',
+  'InvalidSeeds',
+  'InvalidRealloc',
+  'ComputationalBudgetExceeded',
+  'PrivilegeEscalation',
+  'ProgramEnvironmentSetupFailure',
+  'ProgramFailedToComplete',
+  'ProgramFailedToCompile',
+  'Immutable',
+  'IncorrectAuthority',
+  'AccountNotRentExempt',
+  'InvalidAccountOwner',
+  'ArithmeticOverflow',
+  'UnsupportedSysvar',
+  'IllegalOwner',
+  'MaxAccountsDataAllocationsExceeded',
+  'MaxAccountsExceeded',
+  'MaxInstructionTraceLengthExceeded',
+  'BuiltinProgramsMustConsumeComputeUnits',
+  'BorshIoError',
 ]
 /** The validator's wording of the errors a wallet meets (solana-transaction-error's Display); others show their name. */
 const TRANSACTION_ERROR_TEXT: Record<string, string> = {
@@ -135,10 +220,13 @@ function transactionErrorJson(error: ReturnType<FailedTransactionMetadata['err']
   if (error instanceof TransactionErrorInstructionError) {
     const inner = error.err()
     const innerJson: Json =
-      typeof inner === 'number' ? INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`
-      : inner instanceof InstructionErrorCustom ? { Custom: inner.code }
-      : inner instanceof InstructionErrorBorshIo ? { BorshIoError: inner.msg }
-      : 'GenericError'
+      typeof inner === 'number'
+        ? (INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`)
+        : inner instanceof InstructionErrorCustom
+          ? { Custom: inner.code }
+          : inner instanceof InstructionErrorBorshIo
+            ? { BorshIoError: inner.msg }
+            : 'GenericError'
     return { InstructionError: [error.index, innerJson] }
   }
   if (error instanceof TransactionErrorDuplicateInstruction) return { DuplicateInstruction: error.index }
@@ -153,12 +241,17 @@ function describeTransactionError(error: TransactionErrorJson): string {
   if (variant === 'InstructionError') {
     const [index, inner] = detail as [number, Json]
     const text =
-      inner === 'InsufficientFunds' ? 'insufficient funds for instruction'
-      : typeof inner === 'object' && inner && 'Custom' in inner ? `custom program error: 0x${Number(inner.Custom).toString(16)}`
-      : typeof inner === 'string' ? inner : JSON.stringify(inner)
+      inner === 'InsufficientFunds'
+        ? 'insufficient funds for instruction'
+        : typeof inner === 'object' && inner && 'Custom' in inner
+          ? `custom program error: 0x${Number(inner.Custom).toString(16)}`
+          : typeof inner === 'string'
+            ? inner
+            : JSON.stringify(inner)
     return `Error processing Instruction ${index}: ${text}`
   }
-  if (variant === 'InsufficientFundsForRent') return `Transaction results in an account (${(detail as { account_index: number }).account_index}) with insufficient funds for rent`
+  if (variant === 'InsufficientFundsForRent')
+    return `Transaction results in an account (${(detail as { account_index: number }).account_index}) with insufficient funds for rent`
   return `${variant}: ${JSON.stringify(detail)}`
 }
 
@@ -188,16 +281,24 @@ function uiAmountString(amount: bigint, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole
 }
 
-interface AccountView { lamports: bigint; owner: string; executable: boolean; data: Uint8Array }
-const accountView = (account: EncodedAccount): AccountView =>
-  ({ lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: account.data as Uint8Array })
+interface AccountView {
+  lamports: bigint
+  owner: string
+  executable: boolean
+  data: Uint8Array
+}
+const accountView = (account: EncodedAccount): AccountView => ({
+  lamports: account.lamports,
+  owner: account.programAddress,
+  executable: account.executable,
+  data: account.data as Uint8Array,
+})
 
 const isTokenProgram = (owner: string) => owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM
 /** SPL token accounts are 165 bytes (Token-2022 adds extensions after an account-type byte of 2). */
 const isTokenAccount = (account: AccountView) =>
   isTokenProgram(account.owner) && (account.data.length === 165 || (account.data.length > 165 && account.data[165] === 2))
-const isMint = (account: AccountView) =>
-  isTokenProgram(account.owner) && (account.data.length === 82 || (account.data.length > 165 && account.data[165] === 1))
+const isMint = (account: AccountView) => isTokenProgram(account.owner) && (account.data.length === 82 || (account.data.length > 165 && account.data[165] === 1))
 const optionalKey = (data: Uint8Array, offset: number) =>
   new DataView(data.buffer, data.byteOffset).getUint32(offset, true) === 1 ? base58.decode(data.subarray(offset + 4, offset + 36)) : null
 const u64 = (data: Uint8Array, offset: number) => new DataView(data.buffer, data.byteOffset).getBigUint64(offset, true)
@@ -275,7 +376,13 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
         program,
         parsed: {
           type: 'mint',
-          info: { decimals, freezeAuthority: optionalKey(data, 46), isInitialized: data[45] === 1, mintAuthority: optionalKey(data, 0), supply: u64(data, 36).toString() },
+          info: {
+            decimals,
+            freezeAuthority: optionalKey(data, 46),
+            isInitialized: data[45] === 1,
+            mintAuthority: optionalKey(data, 0),
+            supply: u64(data, 36).toString(),
+          },
         },
         space: data.length,
       }
@@ -285,15 +392,18 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
   function encodeAccount(account: AccountView | null, encoding: string): Json {
     if (!account) return null
     const data: Json =
-      encoding === 'base58' ? [base58.decode(account.data), 'base58']
-      : encoding === 'jsonParsed' ? parsedTokenData(account) ?? [base64.decode(account.data), 'base64']
-      : [base64.decode(account.data), 'base64']
+      encoding === 'base58'
+        ? [base58.decode(account.data), 'base58']
+        : encoding === 'jsonParsed'
+          ? (parsedTokenData(account) ?? [base64.decode(account.data), 'base64'])
+          : [base64.decode(account.data), 'base64']
     return { data, executable: account.executable, lamports: Number(account.lamports), owner: account.owner, rentEpoch: 0, space: account.data.length }
   }
 
   function decodeTransaction(encoded: unknown, encoding: unknown): { transaction: VersionedTransaction; bytes: Uint8Array } {
     if (typeof encoded !== 'string') throw new RpcError(-32602, 'Invalid params: the transaction must be an encoded string')
-    if (encoding !== undefined && encoding !== 'base64' && encoding !== 'base58') throw new RpcError(-32602, `Invalid params: unsupported encoding: ${String(encoding)}`)
+    if (encoding !== undefined && encoding !== 'base64' && encoding !== 'base58')
+      throw new RpcError(-32602, `Invalid params: unsupported encoding: ${String(encoding)}`)
     try {
       const bytes = encoding === 'base64' ? new Uint8Array(base64.encode(encoded)) : new Uint8Array(base58.encode(encoded))
       return { transaction: VersionedTransaction.deserialize(bytes), bytes }
@@ -314,13 +424,23 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
   const resultMeta = (result: LitesvmResult) => (result instanceof FailedTransactionMetadata ? result.meta() : result)
   function innerInstructionsJson(meta: TransactionMetadata): Json {
     return meta.innerInstructions().flatMap((instructions, index) =>
-      instructions.length === 0 ? [] : [{
-        index,
-        instructions: instructions.map((inner) => {
-          const compiled = inner.instruction()
-          return { programIdIndex: compiled.programIdIndex(), accounts: [...compiled.accounts()], data: base58.decode(compiled.data()), stackHeight: inner.stackHeight() }
-        }),
-      }])
+      instructions.length === 0
+        ? []
+        : [
+            {
+              index,
+              instructions: instructions.map((inner) => {
+                const compiled = inner.instruction()
+                return {
+                  programIdIndex: compiled.programIdIndex(),
+                  accounts: [...compiled.accounts()],
+                  data: base58.decode(compiled.data()),
+                  stackHeight: inner.stackHeight(),
+                }
+              }),
+            },
+          ],
+    )
   }
   function returnDataJson(meta: TransactionMetadata): Json {
     const returnData = meta.returnData()
@@ -329,7 +449,11 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
   }
 
   /** The simulation value validators answer (also the `data` of a failed preflight). */
-  function simulate(transaction: VersionedTransaction, bytes: Uint8Array, config: { sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: { addresses: string[]; encoding?: string } }) {
+  function simulate(
+    transaction: VersionedTransaction,
+    bytes: Uint8Array,
+    config: { sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: { addresses: string[]; encoding?: string } },
+  ) {
     const empty = { err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null }
     if (!config.replaceRecentBlockhash && !isBlockhashValid(transaction.message.recentBlockhash)) return empty
     svm.withSigverify(config.sigVerify ?? false)
@@ -352,7 +476,9 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     return {
       err,
       logs: meta.logs(),
-      accounts: config.accounts ? config.accounts.addresses.map((address) => encodeAccount(accountAfter(address), config.accounts!.encoding ?? 'base64')) : null,
+      accounts: config.accounts
+        ? config.accounts.addresses.map((address) => encodeAccount(accountAfter(address), config.accounts!.encoding ?? 'base64'))
+        : null,
       unitsConsumed: Number(meta.computeUnitsConsumed()),
       returnData: returnDataJson(meta),
       innerInstructions: null,
@@ -373,8 +499,14 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     // Failed before execution (fee payer, duplicate, signature): nothing was charged and nothing lands.
     if (result instanceof FailedTransactionMetadata && postBalances[0]! >= preBalances[0]!) return
     landed.set(signature, {
-      slot: syncClock(), blockTime: Math.floor(Date.now() / 1000), err: resultError(result), transaction,
-      fee: transactionFee(transaction.message), preBalances, postBalances, meta: resultMeta(result),
+      slot: syncClock(),
+      blockTime: Math.floor(Date.now() / 1000),
+      err: resultError(result),
+      transaction,
+      fee: transactionFee(transaction.message),
+      preBalances,
+      postBalances,
+      meta: resultMeta(result),
     })
   }
 
@@ -400,8 +532,13 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     const signature = base58.decode(result.signature())
     const balance = balanceOf(address)
     landed.set(signature, {
-      slot: syncClock(), blockTime: Math.floor(Date.now() / 1000), err: null, fee: LAMPORTS_PER_SIGNATURE,
-      preBalances: [balance - Number(lamports)], postBalances: [balance], meta: result,
+      slot: syncClock(),
+      blockTime: Math.floor(Date.now() / 1000),
+      err: null,
+      fee: LAMPORTS_PER_SIGNATURE,
+      preBalances: [balance - Number(lamports)],
+      postBalances: [balance],
+      meta: result,
     })
     return signature
   }
@@ -415,12 +552,17 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
         accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
         header: { ...message.header },
         instructions: message.compiledInstructions.map((instruction: MessageCompiledInstruction) => ({
-          programIdIndex: instruction.programIdIndex, accounts: [...instruction.accountKeyIndexes], data: base58.decode(instruction.data), stackHeight: null,
+          programIdIndex: instruction.programIdIndex,
+          accounts: [...instruction.accountKeyIndexes],
+          data: base58.decode(instruction.data),
+          stackHeight: null,
         })),
         recentBlockhash: message.recentBlockhash,
         ...(transaction.version === 0 && {
           addressTableLookups: message.addressTableLookups.map((lookup) => ({
-            accountKey: lookup.accountKey.toBase58(), writableIndexes: [...lookup.writableIndexes], readonlyIndexes: [...lookup.readonlyIndexes],
+            accountKey: lookup.accountKey.toBase58(),
+            writableIndexes: [...lookup.writableIndexes],
+            readonlyIndexes: [...lookup.readonlyIndexes],
           })),
         }),
       },
@@ -430,12 +572,16 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     const signature = stringParam(params, 0)
     const config = (params[1] ?? {}) as { encoding?: string; maxSupportedTransactionVersion?: number }
     const encoding = config.encoding ?? 'json'
-    if (encoding !== 'json' && encoding !== 'base64') throw new RpcError(-32602, `Invalid params: this local endpoint answers getTransaction in json or base64, not ${encoding}`)
+    if (encoding !== 'json' && encoding !== 'base64')
+      throw new RpcError(-32602, `Invalid params: this local endpoint answers getTransaction in json or base64, not ${encoding}`)
     const record = landed.get(signature)
     if (!record?.transaction) return null
     const { transaction } = record
     if (transaction.version === 0 && config.maxSupportedTransactionVersion === undefined) {
-      throw new RpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0')
+      throw new RpcError(
+        -32015,
+        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+      )
     }
     return {
       slot: record.slot,
@@ -488,13 +634,22 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     const address = addressParam(params, 0)
     const config = (params[1] ?? {}) as { limit?: unknown; before?: unknown; until?: unknown }
     const limit = config.limit ?? MAX_SIGNATURES_PER_CALL
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_CALL) throw new RpcError(-32602, 'Invalid limit; max 1000')
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_CALL)
+      throw new RpcError(-32602, 'Invalid limit; max 1000')
     const newestFirst = [...landed].reverse().filter(([, record]) => record.transaction?.message.staticAccountKeys.some((key) => key.toBase58() === address))
     const start = typeof config.before === 'string' ? newestFirst.findIndex(([signature]) => signature === config.before) + 1 : 0
     const untilIndex = typeof config.until === 'string' ? newestFirst.findIndex(([signature]) => signature === config.until) : -1
-    return newestFirst.slice(start, untilIndex === -1 ? undefined : untilIndex).slice(0, limit).map(([signature, record]) => ({
-      signature, slot: record.slot, err: record.err, memo: memoOf(record.transaction!), blockTime: record.blockTime, confirmationStatus: 'finalized',
-    }))
+    return newestFirst
+      .slice(start, untilIndex === -1 ? undefined : untilIndex)
+      .slice(0, limit)
+      .map(([signature, record]) => ({
+        signature,
+        slot: record.slot,
+        err: record.err,
+        memo: memoOf(record.transaction!),
+        blockTime: record.blockTime,
+        confirmationStatus: 'finalized',
+      }))
   }
 
   const methods: Record<string, (params: Params) => Json> = {
@@ -505,7 +660,14 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     getBlockHeight: () => syncClock(),
     getEpochInfo: () => {
       const slot = syncClock()
-      return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / Number(SLOTS_PER_EPOCH)), slotIndex: slot % Number(SLOTS_PER_EPOCH), slotsInEpoch: Number(SLOTS_PER_EPOCH), transactionCount: landed.size }
+      return {
+        absoluteSlot: slot,
+        blockHeight: slot,
+        epoch: Math.floor(slot / Number(SLOTS_PER_EPOCH)),
+        slotIndex: slot % Number(SLOTS_PER_EPOCH),
+        slotsInEpoch: Number(SLOTS_PER_EPOCH),
+        transactionCount: landed.size,
+      }
     },
     getLatestBlockhash: () => withContext(latestBlockhash()),
     isBlockhashValid: (params) => withContext(isBlockhashValid(stringParam(params, 0))),
@@ -520,7 +682,8 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     },
     getMinimumBalanceForRentExemption: (params) => {
       const length = params[0]
-      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) throw new RpcError(-32602, 'Invalid params: the data length must be a non-negative integer')
+      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+        throw new RpcError(-32602, 'Invalid params: the data length must be a non-negative integer')
       return Number(svm.minimumBalanceForRentExemption(BigInt(length)))
     },
     getBalance: (params) => withContext(balanceOf(addressParam(params, 0))),
@@ -538,12 +701,18 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     getTokenAccountsByOwner: tokenAccountsByOwner,
     requestAirdrop: (params) => {
       const lamports = params[1]
-      if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports <= 0) throw new RpcError(-32602, 'Invalid params: lamports must be a positive integer')
+      if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports <= 0)
+        throw new RpcError(-32602, 'Invalid params: lamports must be a positive integer')
       return airdrop(addressParam(params, 0), BigInt(lamports))
     },
     sendTransaction,
     simulateTransaction: (params) => {
-      const config = (params[1] ?? {}) as { encoding?: string; sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: { addresses: string[]; encoding?: string } }
+      const config = (params[1] ?? {}) as {
+        encoding?: string
+        sigVerify?: boolean
+        replaceRecentBlockhash?: boolean
+        accounts?: { addresses: string[]; encoding?: string }
+      }
       if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcError(-32602, 'Invalid params: sigVerify may not be used with replaceRecentBlockhash')
       const { transaction, bytes } = decodeTransaction(params[0], config.encoding)
       return withContext(simulate(transaction, bytes, config))
@@ -551,11 +720,19 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     getSignatureStatuses: (params) => {
       const signatures = params[0]
       if (!Array.isArray(signatures) || signatures.length > 256) throw new RpcError(-32602, 'Invalid params: expected up to 256 signatures')
-      return withContext(signatures.map((signature) => {
-        const record = typeof signature === 'string' ? landed.get(signature) : undefined
-        if (!record) return null
-        return { slot: record.slot, confirmations: null, err: record.err, status: record.err ? { Err: record.err } : { Ok: null }, confirmationStatus: 'finalized' }
-      }))
+      return withContext(
+        signatures.map((signature) => {
+          const record = typeof signature === 'string' ? landed.get(signature) : undefined
+          if (!record) return null
+          return {
+            slot: record.slot,
+            confirmations: null,
+            err: record.err,
+            status: record.err ? { Err: record.err } : { Ok: null },
+            confirmationStatus: 'finalized',
+          }
+        }),
+      )
     },
     getTransaction,
     getSignaturesForAddress: signaturesForAddress,
@@ -563,7 +740,13 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
 
   function answer(request: unknown): Json {
     const { id = null, method, params = [] } = (request ?? {}) as { id?: Json; method?: unknown; params?: unknown }
-    if (typeof request !== 'object' || request === null || (request as { jsonrpc?: unknown }).jsonrpc !== '2.0' || typeof method !== 'string' || !Array.isArray(params)) {
+    if (
+      typeof request !== 'object' ||
+      request === null ||
+      (request as { jsonrpc?: unknown }).jsonrpc !== '2.0' ||
+      typeof method !== 'string' ||
+      !Array.isArray(params)
+    ) {
       return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } }
     }
     const handler = Object.hasOwn(methods, method) ? methods[method] : undefined
@@ -571,7 +754,8 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
     try {
       return { jsonrpc: '2.0', id, result: handler(params as Params) }
     } catch (error) {
-      if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } }
+      if (error instanceof RpcError)
+        return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } }
       return { jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } }
     }
   }
@@ -591,10 +775,11 @@ export async function startSolanaLocalnet(options: SolanaLocalnetOptions = {}): 
       skippedSlots += blocks
       syncClock()
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -617,7 +802,8 @@ function addressParam(params: Json[], index: number): string {
 }
 function encodingParam(config: Json | undefined): string {
   const encoding = (config as { encoding?: unknown } | undefined)?.encoding ?? 'base64'
-  if (encoding !== 'base64' && encoding !== 'base58' && encoding !== 'jsonParsed') throw new RpcError(-32602, `Invalid params: unsupported encoding: ${String(encoding)}`)
+  if (encoding !== 'base64' && encoding !== 'base58' && encoding !== 'jsonParsed')
+    throw new RpcError(-32602, `Invalid params: unsupported encoding: ${String(encoding)}`)
   return encoding
 }
 

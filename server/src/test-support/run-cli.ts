@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url'
 
 export const CLI_PATH = fileURLToPath(new URL('../../bin/tessera-server.mjs', import.meta.url))
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
 
 /** Runs the real `tessera-server` binary in a child process; with `killAfterMs`, one still running then is killed (code null). */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, killAfterMs?: number): Promise<CliResult> {
@@ -12,8 +16,12 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
     const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs)
     let stdout = ''
     let stderr = ''
-    child.stdout!.on('data', (chunk) => { stdout += chunk })
-    child.stderr!.on('data', (chunk) => { stderr += chunk })
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk
+    })
     child.on('error', reject)
     child.on('close', (code) => {
       clearTimeout(timer)
@@ -41,7 +49,12 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 
       }
     }
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk) => { output += chunk })
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`Exited with ${code} before ${pattern}: ${output}`)) })
+    child.stderr!.on('data', (chunk) => {
+      output += chunk
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Exited with ${code} before ${pattern}: ${output}`))
+    })
   })
 }

@@ -1,5 +1,11 @@
 import { webcrypto } from 'node:crypto'
-import { AUTHORIZATION_SIGNATURE_HEADER, authorizationPayload, REQUEST_EXPIRY_HEADER, walletApiRoutes, type EmbeddedChainType } from '../../../src/protocol/index.js'
+import {
+  AUTHORIZATION_SIGNATURE_HEADER,
+  authorizationPayload,
+  REQUEST_EXPIRY_HEADER,
+  walletApiRoutes,
+  type EmbeddedChainType,
+} from '../../../src/protocol/index.js'
 import type { ApiResponse, TestServer } from './test-server.js'
 
 /** A signed-in user with a registered P-256 user signer, one server-managed wallet, and signed rpc calls for it. */
@@ -23,8 +29,14 @@ export async function serverWalletUser(server: TestServer, chainType: EmbeddedCh
     const path = walletApiRoutes.rpc.path.replace(':wallet_id', wallet.id)
     const expiresAt = server.clock.now() + 60_000
     const payload = authorizationPayload({ method: 'POST', url: `${server.url}${path}`, body, appId: server.app.id, expiresAt })
-    const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(payload))).toString('base64')
-    return server.call(path, { body, token: login.body.token, headers: { [REQUEST_EXPIRY_HEADER]: String(expiresAt), [AUTHORIZATION_SIGNATURE_HEADER]: signature } })
+    const signature = Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(payload))).toString(
+      'base64',
+    )
+    return server.call(path, {
+      body,
+      token: login.body.token,
+      headers: { [REQUEST_EXPIRY_HEADER]: String(expiresAt), [AUTHORIZATION_SIGNATURE_HEADER]: signature },
+    })
   }
   return { userId: login.body.user.id as string, wallet, rpc }
 }

@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
-export interface ReceivedMail { from: string; to: string[]; data: string }
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  data: string
+}
 
 /** A minimal plaintext SMTP server on loopback that keeps what it receives (no TLS, no auth). */
 export async function startSmtpSink(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
@@ -32,11 +36,19 @@ export async function startSmtpSink(): Promise<{ port: number; mails: ReceivedMa
         buffer = buffer.slice(newline + 2)
         const verb = line.slice(0, 4).toUpperCase()
         if (verb === 'EHLO' || verb === 'HELO') reply('250 sink.test')
-        else if (verb === 'MAIL') { mail.from = line; reply('250 OK') }
-        else if (verb === 'RCPT') { mail.to.push(line); reply('250 OK') }
-        else if (verb === 'DATA') { inData = true; reply('354 End data with <CR><LF>.<CR><LF>') }
-        else if (verb === 'QUIT') { reply('221 Bye'); socket.end() }
-        else reply('250 OK')
+        else if (verb === 'MAIL') {
+          mail.from = line
+          reply('250 OK')
+        } else if (verb === 'RCPT') {
+          mail.to.push(line)
+          reply('250 OK')
+        } else if (verb === 'DATA') {
+          inData = true
+          reply('354 End data with <CR><LF>.<CR><LF>')
+        } else if (verb === 'QUIT') {
+          reply('221 Bye')
+          socket.end()
+        } else reply('250 OK')
       }
     })
     socket.on('error', () => {})

@@ -66,7 +66,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await upsertApp(db, { name: 'Test App', allowedOrigins: [TEST_ORIGIN], ...options.app }, clock.now())
   const signer = options.overrides?.signer ?? lazyTestSigner(database)
   const server = await startServer(
-    { port: 0, quiet: true, rateLimits: { initPerIp: { max: 10_000, windowSeconds: 60 }, authenticatePerIp: { max: 10_000, windowSeconds: 60 }, challengesPerIp: { max: 10_000, windowSeconds: 60 }, refreshesPerIp: { max: 10_000, windowSeconds: 60 } }, ...options.server },
+    {
+      port: 0,
+      quiet: true,
+      rateLimits: {
+        initPerIp: { max: 10_000, windowSeconds: 60 },
+        authenticatePerIp: { max: 10_000, windowSeconds: 60 },
+        challengesPerIp: { max: 10_000, windowSeconds: 60 },
+        refreshesPerIp: { max: 10_000, windowSeconds: 60 },
+      },
+      ...options.server,
+    },
     { clock, db, signer, ...(options.realDelivery ? {} : { delivery: inbox }), ...options.overrides },
   )
   const call = async (path: string, call: CallOptions = {}): Promise<ApiResponse> => {
@@ -75,10 +85,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (appId !== null) headers['privy-app-id'] = appId
     if (call.token) headers.authorization = `Bearer ${call.token}`
     const method = call.method ?? (call.body === undefined && call.rawBody === undefined ? 'GET' : 'POST')
-    const response = await fetch(server.url + path, { method, headers, body: call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)) })
+    const response = await fetch(server.url + path, {
+      method,
+      headers,
+      body: call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+    })
     const text = await response.text()
     let body: unknown = text
-    try { body = text ? JSON.parse(text) : null } catch { /* non-JSON body stays text */ }
+    try {
+      body = text ? JSON.parse(text) : null
+    } catch {
+      /* non-JSON body stays text */
+    }
     return { status: response.status, body, headers: response.headers }
   }
   return {

@@ -44,7 +44,9 @@ export function lazyTestSigner(database: TestDatabase): WalletSigner {
     importKey: async (input) => (await signer()).importKey(input),
     sign: async (input) => (await signer()).sign(input),
     exportKey: async (input) => (await signer()).exportKey(input),
-    start: async () => { if (!closed) await (await signer()).start() },
+    start: async () => {
+      if (!closed) await (await signer()).start()
+    },
     async close() {
       closed = true
       if (client) await (await client).close()

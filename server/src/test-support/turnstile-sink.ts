@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface SiteverifyRequest { contentType: string; secret: string | null; response: string | null; remoteip: string | null }
+export interface SiteverifyRequest {
+  contentType: string
+  secret: string | null
+  response: string | null
+  remoteip: string | null
+}
 
 export interface TurnstileSink {
   /** The siteverify URL to put in an app's `captcha.verifyUrl`. */
@@ -42,7 +47,12 @@ export async function startTurnstileSink(): Promise<TurnstileSink> {
     const reply = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     if (request.method !== 'POST') return reply(405, { success: false, 'error-codes': ['bad-request'] })
     const params = await readParams(request)
-    requests.push({ contentType: request.headers['content-type'] ?? '', secret: params.secret ?? null, response: params.response ?? null, remoteip: params.remoteip ?? null })
+    requests.push({
+      contentType: request.headers['content-type'] ?? '',
+      secret: params.secret ?? null,
+      response: params.response ?? null,
+      remoteip: params.remoteip ?? null,
+    })
     if (failure !== null) return reply(failure, { success: false, 'error-codes': ['internal-error'] })
     const fail = (code: string) => reply(200, { success: false, 'error-codes': [code], messages: [] })
     if (!params.secret) return fail('missing-input-secret')
@@ -52,7 +62,14 @@ export async function startTurnstileSink(): Promise<TurnstileSink> {
     if (!token) return fail('invalid-input-response')
     if (token.spent || Date.now() - token.issuedAt > 300_000) return fail('timeout-or-duplicate')
     token.spent = true
-    return reply(200, { success: true, 'error-codes': [], challenge_ts: new Date(token.issuedAt).toISOString(), hostname: 'allowed.test', action: '', cdata: '' })
+    return reply(200, {
+      success: true,
+      'error-codes': [],
+      challenge_ts: new Date(token.issuedAt).toISOString(),
+      hostname: 'allowed.test',
+      action: '',
+      cdata: '',
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -64,7 +81,13 @@ export async function startTurnstileSink(): Promise<TurnstileSink> {
       return token
     },
     requests,
-    failWith(status) { failure = status },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    failWith(status) {
+      failure = status
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

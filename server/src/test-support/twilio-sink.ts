@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface SentText { accountSid: string; to: string; from: string; body: string }
+export interface SentText {
+  accountSid: string
+  to: string
+  from: string
+  body: string
+}
 
 export interface TwilioSink {
   url: string
@@ -48,7 +53,9 @@ export async function startTwilioSink(options: { senders?: string[] } = {}): Pro
     if (!match) return fail(response, 404, 20404, 'The requested resource was not found')
     if (request.method !== 'POST') return fail(response, 405, 20004, 'Method not allowed')
     const [scheme, credentials] = (request.headers.authorization ?? '').split(' ')
-    const [user, password] = Buffer.from(credentials ?? '', 'base64').toString('utf8').split(':')
+    const [user, password] = Buffer.from(credentials ?? '', 'base64')
+      .toString('utf8')
+      .split(':')
     if (scheme !== 'Basic' || user !== accountSid || password !== authToken || decodeURIComponent(match[1]!) !== accountSid) {
       return fail(response, 401, 20003, 'Authenticate')
     }
@@ -75,9 +82,24 @@ export async function startTwilioSink(options: { senders?: string[] } = {}): Pro
     const sid = `SM${randomBytes(16).toString('hex')}`
     const now = new Date().toUTCString()
     reply(response, 201, {
-      sid, account_sid: accountSid, to, from, body, status: 'queued', direction: 'outbound-api', num_segments: '1', num_media: '0',
-      date_created: now, date_updated: now, date_sent: null, error_code: null, error_message: null, price: null, price_unit: 'USD',
-      api_version: '2010-04-01', uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+      sid,
+      account_sid: accountSid,
+      to,
+      from,
+      body,
+      status: 'queued',
+      direction: 'outbound-api',
+      num_segments: '1',
+      num_media: '0',
+      date_created: now,
+      date_updated: now,
+      date_sent: null,
+      error_code: null,
+      error_message: null,
+      price: null,
+      price_unit: 'USD',
+      api_version: '2010-04-01',
+      uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -87,10 +109,13 @@ export async function startTwilioSink(options: { senders?: string[] } = {}): Pro
     authToken,
     senders,
     texts,
-    failNext: (error) => { nextFailure = error },
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }),
+    failNext: (error) => {
+      nextFailure = error
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }

@@ -37,7 +37,10 @@ export function coinGeckoPriceSource(settings: CoinGeckoSettings, clock: Clock, 
       const apiKey = settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined
       const headerName = new URL(settings.apiUrl).hostname === 'pro-api.coingecko.com' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'
       try {
-        const response = await fetch(url, { headers: { accept: 'application/json', ...(apiKey && { [headerName]: apiKey }) }, signal: AbortSignal.timeout(TIMEOUT_MS) })
+        const response = await fetch(url, {
+          headers: { accept: 'application/json', ...(apiKey && { [headerName]: apiKey }) },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        })
         if (!response.ok) return null
         const usd = ((await response.json()) as Record<string, { usd?: unknown } | undefined>)[id]?.usd
         if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0) return null

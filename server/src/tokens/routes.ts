@@ -17,7 +17,10 @@ import { scanRoutes } from '../../../src/protocol/scan.js'
 export const TOKEN_LOOKUPS_PER_IP: RateLimitRule = { max: 300, windowSeconds: 60 }
 
 const priceQuery = z.object({
-  chainId: z.string().regex(/^\d{1,20}$/, 'must be a chain id').transform(Number),
+  chainId: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be a chain id')
+    .transform(Number),
   tokenSymbol: z.string().regex(/^[A-Za-z0-9.]{1,20}$/, 'must be a token symbol'),
 })
 const splQuery = z.object({ mint_address: z.string().min(1).max(100), cluster: z.string().min(1).max(40) })
@@ -40,5 +43,4 @@ export function mountTokenRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const { mint_address: mintAddress, cluster } = readQuery(c.req.query(), splQuery)
     return c.json(await splTokenInfo(c.var.app, mintAddress, cluster))
   })
-
 }

@@ -30,14 +30,38 @@ async function createMints() {
   const accountRent = await connection.getMinimumBalanceForRentExemption(165)
   const { blockhash } = await connection.getLatestBlockhash()
   const setup = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
-    ...[[listedMint, 6], [unlistedMint, 9]].flatMap(([mint, decimals]) => [
-      SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: (mint as Keypair).publicKey, lamports: mintRent, space: 82, programId: TOKEN_PROGRAM }),
+    ...[
+      [listedMint, 6],
+      [unlistedMint, 9],
+    ].flatMap(([mint, decimals]) => [
+      SystemProgram.createAccount({
+        fromPubkey: payer.publicKey,
+        newAccountPubkey: (mint as Keypair).publicKey,
+        lamports: mintRent,
+        space: 82,
+        programId: TOKEN_PROGRAM,
+      }),
       // InitializeMint2: decimals, the payer as mint authority, no freeze authority.
-      tokenInstruction([[(mint as Keypair).publicKey, false, true]], Buffer.concat([Buffer.from([20, decimals as number]), payer.publicKey.toBuffer(), Buffer.from([0])])),
+      tokenInstruction(
+        [[(mint as Keypair).publicKey, false, true]],
+        Buffer.concat([Buffer.from([20, decimals as number]), payer.publicKey.toBuffer(), Buffer.from([0])]),
+      ),
     ]),
-    SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: tokenAccount.publicKey, lamports: accountRent, space: 165, programId: TOKEN_PROGRAM }),
+    SystemProgram.createAccount({
+      fromPubkey: payer.publicKey,
+      newAccountPubkey: tokenAccount.publicKey,
+      lamports: accountRent,
+      space: 165,
+      programId: TOKEN_PROGRAM,
+    }),
     // InitializeAccount3: a token account of the listed mint, owned by the payer.
-    tokenInstruction([[tokenAccount.publicKey, false, true], [listedMint.publicKey, false, false]], Buffer.concat([Buffer.from([18]), payer.publicKey.toBuffer()])),
+    tokenInstruction(
+      [
+        [tokenAccount.publicKey, false, true],
+        [listedMint.publicKey, false, false],
+      ],
+      Buffer.concat([Buffer.from([18]), payer.publicKey.toBuffer()]),
+    ),
   )
   setup.sign(payer, listedMint, unlistedMint, tokenAccount)
   await confirmed(await connection.sendRawTransaction(setup.serialize()))
@@ -59,7 +83,8 @@ afterAll(async () => {
   await localnet?.close()
 })
 
-const info = (mint: string, cluster = 'devnet') => t.call(`/api/v1/spl_token_info?mint_address=${encodeURIComponent(mint)}&cluster=${encodeURIComponent(cluster)}`)
+const info = (mint: string, cluster = 'devnet') =>
+  t.call(`/api/v1/spl_token_info?mint_address=${encodeURIComponent(mint)}&cluster=${encodeURIComponent(cluster)}`)
 
 describe('GET /api/v1/spl_token_info', () => {
   it('reads the decimals from the mint on the cluster and the symbol from the app', async () => {

@@ -36,7 +36,10 @@ export async function splTokenInfo(app: AppRecord, mintAddress: string, clusterN
   return { symbol, decimals: data[DECIMALS_OFFSET]! }
 }
 
-interface AccountInfo { owner: string; data: [string, 'base64'] }
+interface AccountInfo {
+  owner: string
+  data: [string, 'base64']
+}
 
 async function readAccount(rpcUrl: string, address: string): Promise<AccountInfo | null> {
   let body: { result?: { value: AccountInfo | null }; error?: unknown }

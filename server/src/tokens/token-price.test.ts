@@ -9,7 +9,12 @@ const API_KEY_ENV = 'TESSERA_TEST_COINGECKO_KEY'
 const API_KEY = 'cg-test-key-123'
 
 /** A local stand-in for CoinGecko's `GET /api/v3/simple/price`, checking the demo API key header. */
-interface CoinGeckoStandIn { url: string; requests: string[]; failing: boolean; close(): Promise<void> }
+interface CoinGeckoStandIn {
+  url: string
+  requests: string[]
+  failing: boolean
+  close(): Promise<void>
+}
 async function startCoinGeckoStandIn(prices: Record<string, number>): Promise<CoinGeckoStandIn> {
   const standIn: CoinGeckoStandIn = { url: '', requests: [], failing: false, close: async () => {} }
   const server: Server = createServer((request, response) => {

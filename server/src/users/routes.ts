@@ -11,7 +11,6 @@ import { acceptTermsRoute, usersMeRoute } from '../../../src/protocol/routes/app
 
 /** `GET /api/v1/users/me` and `POST /api/v1/users/me/accept_terms`. */
 export function mountUserRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, usersMeRoute, async (c) => {
     const app = c.var.app
     const { user } = await requireLiveCaller(ctx, c)
@@ -26,5 +25,4 @@ export function mountUserRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (!user) throw invalidToken()
     return c.json(user)
   })
-
 }

@@ -6,10 +6,11 @@ export const newUserId = () => `${USER_DID_PREFIX}${randomId(25)}`
 
 /** The user owning the account `(type, address)` in the app, or null. */
 export async function findUserIdByAccount(db: Queryable, appId: string, type: string, address: string): Promise<string | null> {
-  const [row] = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND address = $3',
-    [appId, type, address],
-  )
+  const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND address = $3', [
+    appId,
+    type,
+    address,
+  ])
   return row?.user_id ?? null
 }
 
@@ -24,7 +25,13 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
 export type AccountDetails = Record<string, JsonValue>
 
 export async function addLinkedAccount(
-  db: Queryable, appId: string, userId: string, type: string, address: string, now: number, details: AccountDetails = {},
+  db: Queryable,
+  appId: string,
+  userId: string,
+  type: string,
+  address: string,
+  now: number,
+  details: AccountDetails = {},
 ): Promise<void> {
   await db.query(
     `INSERT INTO linked_accounts (app_id, user_id, type, address, verified_at, first_verified_at, latest_verified_at, details)
@@ -38,7 +45,7 @@ export async function touchLinkedAccount(db: Queryable, appId: string, type: str
   await db.query(
     // The sign-in's details are merged over the stored ones: fields a sign-in does not carry (a Farcaster signer key) stay.
     // An embedded wallet's details are the wallet server's: a SIWE sign-in with its address must not relabel it external.
-    'UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL OR details->>\'connector_type\' = \'embedded\' THEN details ELSE COALESCE(details, \'{}\'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3',
+    "UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL OR details->>'connector_type' = 'embedded' THEN details ELSE COALESCE(details, '{}'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3",
     [appId, type, address, now, details === undefined ? null : JSON.stringify(details)],
   )
 }
@@ -59,10 +66,13 @@ export async function countUsers(db: Queryable, appId: string): Promise<number> 
 
 /** Moves an account to another user (account transfer). */
 export async function moveLinkedAccount(db: Queryable, appId: string, type: string, address: string, toUserId: string, now: number): Promise<void> {
-  await db.query(
-    'UPDATE linked_accounts SET user_id = $4, latest_verified_at = $5 WHERE app_id = $1 AND type = $2 AND address = $3',
-    [appId, type, address, toUserId, now],
-  )
+  await db.query('UPDATE linked_accounts SET user_id = $4, latest_verified_at = $5 WHERE app_id = $1 AND type = $2 AND address = $3', [
+    appId,
+    type,
+    address,
+    toUserId,
+    now,
+  ])
 }
 
 export async function deleteUser(db: Queryable, appId: string, userId: string): Promise<void> {

@@ -10,7 +10,11 @@ interface AccountJson {
   latest_verified_at: number | null
 }
 /** A session's times, as `isSessionLive` (sessions/store.ts) reads them. */
-export interface SessionTimesJson { revoked_at: number | null; expires_at: number; created_at: number }
+export interface SessionTimesJson {
+  revoked_at: number | null
+  expires_at: number
+  created_at: number
+}
 interface UserRow {
   id: string
   created_at: number
@@ -44,7 +48,12 @@ export async function loadUserDto(ctx: UserDtoContext, appId: string, userId: st
 }
 
 /** The user as `loadUserDto` gives it, and the times of its session `sessionId` in the app (null: none), in one statement. */
-export async function loadUserDtoWithSession({ db, linkedAccountWires: wires }: UserDtoContext, appId: string, userId: string, sessionId: string | null): Promise<{ user: UserDto; session: SessionTimesJson | null } | null> {
+export async function loadUserDtoWithSession(
+  { db, linkedAccountWires: wires }: UserDtoContext,
+  appId: string,
+  userId: string,
+  sessionId: string | null,
+): Promise<{ user: UserDto; session: SessionTimesJson | null } | null> {
   const [row] = await db.query<UserRow>(userSql, [userId, appId, sessionId])
   if (!row) return null
   const linked = row.accounts.map((account) => ({

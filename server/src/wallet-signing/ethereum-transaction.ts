@@ -22,13 +22,19 @@ export function serializableTransaction(tx: z.infer<typeof ethereumTransaction>,
   if (tx.from && tx.from.toLowerCase() !== from.toLowerCase()) throw invalidData('Invalid request body: params.transaction.from: not this wallet')
   const type = tx.type ?? (tx.max_fee_per_gas !== undefined ? 2 : 0)
   const common = {
-    chainId: safeNumberOf(tx.chain_id, 'params.transaction.chain_id'), nonce: safeNumberOf(tx.nonce, 'params.transaction.nonce'), gas: bigintOf(tx.gas_limit),
-    to: (tx.to as `0x${string}` | undefined) ?? null, data: tx.data as `0x${string}` | undefined, value: tx.value === undefined ? undefined : bigintOf(tx.value),
+    chainId: safeNumberOf(tx.chain_id, 'params.transaction.chain_id'),
+    nonce: safeNumberOf(tx.nonce, 'params.transaction.nonce'),
+    gas: bigintOf(tx.gas_limit),
+    to: (tx.to as `0x${string}` | undefined) ?? null,
+    data: tx.data as `0x${string}` | undefined,
+    value: tx.value === undefined ? undefined : bigintOf(tx.value),
   }
   if (type === 0) return { ...common, type: 'legacy', gasPrice: bigintOf(required(tx.gas_price, 'gas_price')) }
   if (type === 1) return { ...common, type: 'eip2930', gasPrice: bigintOf(required(tx.gas_price, 'gas_price')), accessList: [] }
   return {
-    ...common, type: 'eip1559', accessList: [],
+    ...common,
+    type: 'eip1559',
+    accessList: [],
     maxFeePerGas: bigintOf(required(tx.max_fee_per_gas, 'max_fee_per_gas')),
     maxPriorityFeePerGas: bigintOf(required(tx.max_priority_fee_per_gas, 'max_priority_fee_per_gas')),
   }

@@ -39,7 +39,10 @@ async function signEthereumRequest(account: PrivateKeyAccount, request: Ethereum
     case 'secp256k1_sign':
       return { method: 'secp256k1_sign', data: { signature: await account.sign({ hash: request.params.hash as `0x${string}` }), encoding: 'hex' } }
     case 'eth_signTransaction':
-      return { method: 'eth_signTransaction', data: { signed_transaction: await account.signTransaction(serializableTransaction(request.params.transaction, account.address)), encoding: 'rlp' } }
+      return {
+        method: 'eth_signTransaction',
+        data: { signed_transaction: await account.signTransaction(serializableTransaction(request.params.transaction, account.address)), encoding: 'rlp' },
+      }
     case 'eth_sign7702Authorization': {
       const contract = request.params.contract as `0x${string}`
       const chainId = safeNumberOf(request.params.chain_id, 'params.chain_id')

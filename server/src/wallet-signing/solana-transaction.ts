@@ -14,7 +14,10 @@ export const transactionRefused = (why: string) => invalidData(`Invalid request 
 type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
 
 /** A wire transaction read by @solana/kit: its signatures by signer (in the message's order) and its compiled message. */
-export interface DecodedSolanaTransaction { transaction: Transaction; message: Extract<CompiledMessage, { version: 'legacy' | 0 }> }
+export interface DecodedSolanaTransaction {
+  transaction: Transaction
+  message: Extract<CompiledMessage, { version: 'legacy' | 0 }>
+}
 
 /** Decodes a base64 wire transaction, legacy or v0; anything else is refused with `invalid_data`. */
 export function decodeSolanaTransaction(wire: string): DecodedSolanaTransaction {

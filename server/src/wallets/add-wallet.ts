@@ -28,14 +28,22 @@ export async function addEmbeddedWallet(ctx: ServerContext, app: AppRecord, user
     if (shareSet.imported) throw invalidData('Invalid request body: entropy_id: an imported wallet cannot have additional wallets')
     const existing = await findWalletAtIndex(tx, app.id, userId, chain, body.wallet_index)
     if (existing) {
-      if (existing.address !== address || existing.shareSetId !== shareSet.id) throw invalidData(`Invalid request body: address: another wallet exists at index ${body.wallet_index}`)
+      if (existing.address !== address || existing.shareSetId !== shareSet.id)
+        throw invalidData(`Invalid request body: address: another wallet exists at index ${body.wallet_index}`)
       return { address, entropyId, created: false }
     }
     const next = ((await highestWalletIndex(tx, app.id, userId, chain)) ?? 0) + 1
     if (body.wallet_index !== next) throw invalidData(`Invalid request body: wallet_index: the next wallet index is ${next}`)
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex: next, address, shareSetId: shareSet.id }, now)
-    await addEmbeddedWalletAccount(tx, app.id, userId, address, { chainType: chain, walletIndex: next, recoveryMethod: shareSet.recoveryMethod, imported: shareSet.imported }, now)
+    await addEmbeddedWalletAccount(
+      tx,
+      app.id,
+      userId,
+      address,
+      { chainType: chain, walletIndex: next, recoveryMethod: shareSet.recoveryMethod, imported: shareSet.imported },
+      now,
+    )
     return { address, entropyId, created: true }
   })
 }

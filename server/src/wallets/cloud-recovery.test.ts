@@ -10,16 +10,28 @@ import { createBodyOf, newTestWallet, splitEntropy } from './test-fixtures/share
 
 /** An app's wallet settings offering `options`. */
 const offering = (userOwnedRecoveryOptions: ('user-passcode' | 'google-drive')[]) =>
-  ({ ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions, googleDriveApiUrl: 'https://www.googleapis.com' }) as const
+  ({
+    ethereumCreateOnLogin: 'off',
+    solanaCreateOnLogin: 'off',
+    requireUserPasswordOnCreate: false,
+    userOwnedRecoveryOptions,
+    googleDriveApiUrl: 'https://www.googleapis.com',
+  }) as const
 
 let t: TestServer
 beforeAll(async () => {
   t = await startTestServer({ app: { embeddedWallets: offering(['user-passcode', 'google-drive']) } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const at = (route: { path: string }, address: string) => route.path.replace(':address', address)
-const sealedWith = (keyFile: string): KeySealedShare => ({ key_file: keyFile, iv: Buffer.alloc(12, 7).toString('base64'), ciphertext: Buffer.alloc(80, 9).toString('base64') })
+const sealedWith = (keyFile: string): KeySealedShare => ({
+  key_file: keyFile,
+  iv: Buffer.alloc(12, 7).toString('base64'),
+  ciphertext: Buffer.alloc(80, 9).toString('base64'),
+})
 
 async function walletOf(appId = t.app.id) {
   const login = await t.login(`cloud-${Math.random()}@example.com`, appId)
@@ -28,7 +40,11 @@ async function walletOf(appId = t.app.id) {
   expect((await t.call(embeddedWalletRoutes.create.path, { appId, body: createBodyOf(wallet), token })).status).toBe(200)
   const reshare = async (version: number, recovery: unknown) => {
     const split = await splitEntropy(wallet.entropy, version + 1)
-    return t.call(at(embeddedWalletRoutes.reshare, wallet.address), { appId, token, body: { chain_type: 'ethereum', previous_share_version: version, auth_share: split.auth, recovery } })
+    return t.call(at(embeddedWalletRoutes.reshare, wallet.address), {
+      appId,
+      token,
+      body: { chain_type: 'ethereum', previous_share_version: version, auth_share: split.auth, recovery },
+    })
   }
   return { token, wallet, reshare, appId }
 }
@@ -48,7 +64,11 @@ describe('Google Drive recovery share sets', () => {
 
   it('refuses a malformed sealed share with 400', async () => {
     const { reshare } = await walletOf()
-    for (const sealed of [{ ...sealedWith('../etc/passwd'), key_file: '../etc/passwd' }, { key_file: 'x.json', iv: 'not base64!', ciphertext: 'AAAA' }, { key_file: 'x.json' }]) {
+    for (const sealed of [
+      { ...sealedWith('../etc/passwd'), key_file: '../etc/passwd' },
+      { key_file: 'x.json', iv: 'not base64!', ciphertext: 'AAAA' },
+      { key_file: 'x.json' },
+    ]) {
       const response = await reshare(1, { method: 'google-drive', sealed })
       expect([response.status, response.body.code]).toEqual([400, 'invalid_data'])
     }
@@ -66,7 +86,18 @@ describe('Google Drive recovery share sets', () => {
     await t.createApp({ ...drive, embeddedWallets: offering([]) })
     // Recovery re-seals with the same method: still allowed; a change to another user-owned method is not.
     expect((await backedUp.reshare(2, { method: 'google-drive', sealed: sealedWith('b.json') })).status).toBe(200)
-    expect((await backedUp.reshare(3, { method: 'user-passcode', sealed: { kdf: { name: 'scrypt', n: 2 ** 17, r: 8, p: 1, salt: Buffer.alloc(16).toString('base64') }, iv: Buffer.alloc(12).toString('base64'), ciphertext: Buffer.alloc(64).toString('base64') } })).body.code).toBe('disallowed_recovery_method')
+    expect(
+      (
+        await backedUp.reshare(3, {
+          method: 'user-passcode',
+          sealed: {
+            kdf: { name: 'scrypt', n: 2 ** 17, r: 8, p: 1, salt: Buffer.alloc(16).toString('base64') },
+            iv: Buffer.alloc(12).toString('base64'),
+            ciphertext: Buffer.alloc(64).toString('base64'),
+          },
+        })
+      ).body.code,
+    ).toBe('disallowed_recovery_method')
   })
 
   it('the app config lists the offered methods', async () => {

@@ -5,8 +5,15 @@
 
 /** Each step is reached right after it: a statement of creation's transaction, then its commit (before the answer). */
 export const walletCreationSteps = [
-  'began', 'locked-user', 'found-by-idempotency-key', 'found-at-index', 'checked-address',
-  'inserted-share-set', 'inserted-wallet', 'linked-account', 'committed',
+  'began',
+  'locked-user',
+  'found-by-idempotency-key',
+  'found-at-index',
+  'checked-address',
+  'inserted-share-set',
+  'inserted-wallet',
+  'linked-account',
+  'committed',
 ] as const
 export type WalletCreationStep = (typeof walletCreationSteps)[number]
 

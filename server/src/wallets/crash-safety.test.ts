@@ -8,10 +8,17 @@ import { walletCreationSteps } from './crash-point.js'
 import { createBodyOf, newTestWallet, type TestWallet } from './test-fixtures/share-set.js'
 
 let database: TestDatabase
-beforeAll(async () => { database = await createTestDatabase() })
-afterAll(async () => { await database?.dispose() })
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database?.dispose()
+})
 
-const place = () => (database.databaseUrl ? { args: [], env: { DATABASE_URL: database.databaseUrl } } : { args: ['--data-dir', database.dataDir!], env: { DATABASE_URL: undefined } })
+const place = () =>
+  database.databaseUrl
+    ? { args: [], env: { DATABASE_URL: database.databaseUrl } }
+    : { args: ['--data-dir', database.dataDir!], env: { DATABASE_URL: undefined } }
 
 /** A server on the test's database; with `crashAt`, one that SIGKILLs itself when wallet creation reaches that step. */
 async function startServerProcess(crashAt?: string): Promise<{ child: ChildProcess; url: string }> {
@@ -20,10 +27,11 @@ async function startServerProcess(crashAt?: string): Promise<{ child: ChildProce
   const output = await waitForOutput(child, /ready at (http:\/\/127\.0\.0\.1:\d+)/)
   return { child, url: /ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]! }
 }
-const exited = (child: ChildProcess) => new Promise<NodeJS.Signals | null>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve(child.signalCode)
-  child.once('exit', (_code, signal) => resolve(signal))
-})
+const exited = (child: ChildProcess) =>
+  new Promise<NodeJS.Signals | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.signalCode)
+    child.once('exit', (_code, signal) => resolve(signal))
+  })
 const killed = (child: ChildProcess) => {
   const exit = exited(child)
   child.kill('SIGKILL')
@@ -57,7 +65,12 @@ const recombined = async (url: string, token: string, wallet: TestWallet) => {
   return combine([unwrap(material.body.auth_share), unwrap(material.body.recovery_share)])
 }
 
-interface Attempt { step: string; token: string; key: string; wallet: TestWallet }
+interface Attempt {
+  step: string
+  token: string
+  key: string
+  wallet: TestWallet
+}
 
 /** One server killed at `step` of a create (each on the database the previous kill left): the create is never answered. */
 async function createKilledAt(step: string, chain: 'ethereum' | 'solana'): Promise<Attempt> {
@@ -83,7 +96,10 @@ describe('kill -9 at every step of wallet creation (docs/security.md #57)', () =
       for (const { step, token, key, wallet } of attempts) {
         const committed = step === 'committed'
         const accounts = await embeddedAccounts(after.url, token)
-        expect(accounts.map((account: { address: string }) => account.address), step).toEqual(committed ? [wallet.address] : [])
+        expect(
+          accounts.map((account: { address: string }) => account.address),
+          step,
+        ).toEqual(committed ? [wallet.address] : [])
         if (committed) expect(await recombined(after.url, token, wallet), step).toEqual(wallet.entropy)
 
         const retried = await post(after.url, embeddedWalletRoutes.create.path, createBodyOf(wallet, { idempotency_key: key }), token)

@@ -45,17 +45,33 @@ export async function createEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
     if (existing) {
       if (existing.chainType !== chain) throw invalidData('Invalid request body: idempotency_key: already used for a wallet of another chain')
       const stored = await findShareSet(tx, app.id, userId, chain, existing.address)
-      return { address: existing.address, entropyId: existing.address, created: stored !== null && (await openAuthShare(ctx.keyEncryptionKeys, stored)) === body.auth_share }
+      return {
+        address: existing.address,
+        entropyId: existing.address,
+        created: stored !== null && (await openAuthShare(ctx.keyEncryptionKeys, stored)) === body.auth_share,
+      }
     }
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
     reached('checked-address')
     const binding = { appId: app.id, entropyId: address, shareVersion: body.share_version }
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
     const imported = false
-    const shareSetId = await insertShareSet(tx, {
-      appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
-      authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding), ...recovery, imported, idempotencyKey: body.idempotency_key ?? null,
-    }, now)
+    const shareSetId = await insertShareSet(
+      tx,
+      {
+        appId: app.id,
+        userId,
+        chainType: chain,
+        entropyId: address,
+        entropyIdVerifier: body.entropy_id_verifier,
+        shareVersion: body.share_version,
+        authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding),
+        ...recovery,
+        imported,
+        idempotencyKey: body.idempotency_key ?? null,
+      },
+      now,
+    )
     reached('inserted-share-set')
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex: 0, address, shareSetId }, now)
     reached('inserted-wallet')

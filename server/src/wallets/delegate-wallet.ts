@@ -43,10 +43,20 @@ export async function delegateWallet(ctx: ServerContext, app: AppRecord, caller:
     if (!key) throw wrongShare()
     key.fill(0)
     const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: shareSet.shareVersion }
-    const walletId = await upsertDelegation(tx, {
-      appId: app.id, userId: caller.userId, chainType: wallet.chainType, address: wallet.address, walletIndex: keyIndex,
-      shareSetId: shareSet.id, shareVersion: shareSet.shareVersion, deviceShareSealed: sealDelegatedShare(ctx.walletRecoveryKey, body.device_share, binding),
-    }, now)
+    const walletId = await upsertDelegation(
+      tx,
+      {
+        appId: app.id,
+        userId: caller.userId,
+        chainType: wallet.chainType,
+        address: wallet.address,
+        walletIndex: keyIndex,
+        shareSetId: shareSet.id,
+        shareVersion: shareSet.shareVersion,
+        deviceShareSealed: sealDelegatedShare(ctx.walletRecoveryKey, body.device_share, binding),
+      },
+      now,
+    )
     await markDelegated(tx, app.id, [wallet.address], true, walletId)
     return walletId
   })

@@ -23,7 +23,13 @@ async function combineWrappedShares(first: string, second: string): Promise<Uint
  * delegated device share and the auth share rebuild wallet `index`'s key, which must derive `address` (the check after
  * every combine), else null. The secret and seed are zeroed before this returns; the caller zeroes the key after use.
  */
-export async function openDelegatedKey(deviceShare: string, authShare: string, chainType: EmbeddedChainType, index: number, address: string): Promise<Uint8Array | null> {
+export async function openDelegatedKey(
+  deviceShare: string,
+  authShare: string,
+  chainType: EmbeddedChainType,
+  index: number,
+  address: string,
+): Promise<Uint8Array | null> {
   const secret = await combineWrappedShares(deviceShare, authShare)
   if (!secret) return null
   const keys = shareSetKeysOf(secret)

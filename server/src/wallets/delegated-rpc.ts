@@ -42,12 +42,20 @@ export async function signWithDelegation(ctx: ServerContext, app: AppRecord, wal
   if (!found || found.shareSet.id !== delegation.shareSetId) throw walletNotFound()
   const { shareSet } = found
   if (shareSet.shareVersion !== delegation.shareVersion) {
-    await ctx.db.transaction(async (tx) => markDelegated(tx, app.id, await endDelegations(tx, { appId: app.id, userId: delegation.userId, walletId }, ctx.clock.now()), false))
+    await ctx.db.transaction(async (tx) =>
+      markDelegated(tx, app.id, await endDelegations(tx, { appId: app.id, userId: delegation.userId, walletId }, ctx.clock.now()), false),
+    )
     throw notDelegated()
   }
   const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: shareSet.shareVersion }
   const deviceShare = unsealDelegatedShare(ctx.walletRecoveryKey, delegation.deviceShareSealed, binding)
-  const key = await openDelegatedKey(deviceShare, await openAuthShare(ctx.keyEncryptionKeys, shareSet), delegation.chainType, delegation.walletIndex, delegation.address)
+  const key = await openDelegatedKey(
+    deviceShare,
+    await openAuthShare(ctx.keyEncryptionKeys, shareSet),
+    delegation.chainType,
+    delegation.walletIndex,
+    delegation.address,
+  )
   // Stored shares that no longer rebuild the wallet are a server fault, never the app's: nothing is signed.
   if (!key) throw new ApiError(500, 'internal_error', 'The delegated wallet could not be opened')
   try {

@@ -22,7 +22,6 @@ import { delegationRoutes } from '../../../src/protocol/delegation-routes.js'
  * owner's session), `revoke` (the owner's session, empty body) and `:wallet_id/rpc` (the app's backend, app secret).
  */
 export function mountWalletDelegationRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   const userOf = async (appId: string, userId: string) => {
     const user = await loadUserDto(ctx, appId, userId)
     if (!user) throw invalidToken()
@@ -32,8 +31,9 @@ export function mountWalletDelegationRoutes(app: Hono<AppEnv>, ctx: ServerContex
   mount(app, delegationRoutes.delegate, async (c) => {
     const caller = await requireWalletCaller(ctx, c)
     // A server-managed wallet has no device share: its delegation lets the app's session signers sign for it.
-    const walletId = (await delegateServerWallet(ctx, c.var.app, caller, await readBody(c, serverDelegateBody)))
-      ?? (await delegateWallet(ctx, c.var.app, caller, await readBody(c, delegateBody)))
+    const walletId =
+      (await delegateServerWallet(ctx, c.var.app, caller, await readBody(c, serverDelegateBody))) ??
+      (await delegateWallet(ctx, c.var.app, caller, await readBody(c, delegateBody)))
     return c.json({ user: await userOf(c.var.app.id, caller.userId), wallet_id: walletId } satisfies DelegateWalletResponse)
   })
 
@@ -55,5 +55,4 @@ export function mountWalletDelegationRoutes(app: Hono<AppEnv>, ctx: ServerContex
     const request = await readBody(c, walletRpcBody)
     return c.json((await signWithDelegation(ctx, c.var.app, c.req.param('wallet_id'), request)) satisfies WalletRpcResponse)
   })
-
 }

@@ -1,7 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeBase58, delegationRoutes, DELEGATION_NOT_OWNED_MESSAGE, embeddedWalletRoutes, MFA_TOKEN_HEADER, type EmbeddedChainType } from '../../../src/protocol/index.js'
+import {
+  decodeBase58,
+  delegationRoutes,
+  DELEGATION_NOT_OWNED_MESSAGE,
+  embeddedWalletRoutes,
+  MFA_TOKEN_HEADER,
+  type EmbeddedChainType,
+} from '../../../src/protocol/index.js'
 import { httpFrameApi } from '../../../src/frame/api.js'
 import { frameHandlers } from '../../../src/frame/handlers/index.js'
 import { memoryDeviceShareStore } from '../../../src/frame/memory-device-store.js'
@@ -12,13 +19,22 @@ import { startTestServer, TEST_ORIGIN, type ApiResponse, type TestServer } from 
 import { createBodyOf, newDerivedTestWallet, splitEntropy, type TestWallet } from './test-fixtures/share-set.js'
 
 const SECRET = 'delegation-test-app-secret-0123456789abcdef'
-const delegating: EmbeddedWalletSettings = { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com', delegatedActionsEnabled: true }
+const delegating: EmbeddedWalletSettings = {
+  ethereumCreateOnLogin: 'off',
+  solanaCreateOnLogin: 'off',
+  requireUserPasswordOnCreate: false,
+  userOwnedRecoveryOptions: ['user-passcode'],
+  googleDriveApiUrl: 'https://www.googleapis.com',
+  delegatedActionsEnabled: true,
+}
 
 let t: TestServer
 beforeAll(async () => {
   t = await startTestServer({ app: { embeddedWallets: delegating, appSecretHash: hashAppSecret(SECRET) } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const failure = (response: ApiResponse) => [response.status, response.body?.code]
 const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`
@@ -26,7 +42,10 @@ const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:
 async function userWithWallet(chain: EmbeddedChainType, options: { imported?: boolean; appId?: string } = {}) {
   const user = await signInUser(t)
   const wallet = await newDerivedTestWallet(chain, options.imported)
-  const created = await t.call(embeddedWalletRoutes.create.path, { body: { ...createBodyOf(wallet), ...(options.imported ? { imported: true } : {}) }, token: user.token })
+  const created = await t.call(embeddedWalletRoutes.create.path, {
+    body: { ...createBodyOf(wallet), ...(options.imported ? { imported: true } : {}) },
+    token: user.token,
+  })
   expect(created.status).toBe(200)
   return { user, wallet }
 }
@@ -90,13 +109,19 @@ describe('POST /wallets/delegate', () => {
     const login = await t.login(`no-delegation-${Date.now()}@example.com`, off.id)
     const wallet = await newDerivedTestWallet('ethereum')
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token: login.body.token, appId: off.id })).status).toBe(200)
-    const refused = await t.call(delegationRoutes.delegate.path, { body: { address: wallet.address, chain_type: 'ethereum', device_share: wallet.split.device }, token: login.body.token, appId: off.id })
+    const refused = await t.call(delegationRoutes.delegate.path, {
+      body: { address: wallet.address, chain_type: 'ethereum', device_share: wallet.split.device },
+      token: login.body.token,
+      appId: off.id,
+    })
     expect(failure(refused)).toEqual([403, 'feature_not_enabled'])
   })
 
   it('needs the session and, for a user enrolled in MFA, an MFA token of this session (the share-release gate)', async () => {
     const { user, wallet } = await userWithWallet('ethereum')
-    expect(failure(await t.call(delegationRoutes.delegate.path, { body: { address: wallet.address, chain_type: 'ethereum', device_share: wallet.split.device } }))).toEqual([401, 'missing_or_invalid_token'])
+    expect(
+      failure(await t.call(delegationRoutes.delegate.path, { body: { address: wallet.address, chain_type: 'ethereum', device_share: wallet.split.device } })),
+    ).toEqual([401, 'missing_or_invalid_token'])
     const secret = await enrolTotp(t, user as MfaTestUser)
     expect(failure(await delegate(user, wallet))).toEqual([403, 'mfa_required'])
     const mfaToken = await verifyTotp(t, user as MfaTestUser, secret)
@@ -125,26 +150,54 @@ describe('POST /wallets/:wallet_id/rpc (the app backend)', () => {
 
     const typedData = {
       domain: { name: 'Tessera', version: '1', chainId: 31337, verifyingContract: '0x0000000000000000000000000000000000000001' },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], Mail: [{ name: 'contents', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
       message: { contents: 'offline' },
       primary_type: 'Mail',
     }
     const typed = await rpc(walletId, { method: 'eth_signTypedData_v4', params: { typed_data: typedData } })
     expect(typed.status).toBe(200)
-    expect(await verifyTypedData({ address, domain: typedData.domain as never, types: { Mail: typedData.types.Mail }, primaryType: 'Mail', message: typedData.message, signature: typed.body.data.signature })).toBe(true)
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typedData.domain as never,
+        types: { Mail: typedData.types.Mail },
+        primaryType: 'Mail',
+        message: typedData.message,
+        signature: typed.body.data.signature,
+      }),
+    ).toBe(true)
 
     const hash = keccak256(toHex('a hash to sign'))
     const hashed = await rpc(walletId, { method: 'secp256k1_sign', params: { hash } })
     expect(await recoverAddress({ hash, signature: hashed.body.data.signature })).toBe(address)
 
-    const transaction = { to: '0x0000000000000000000000000000000000000002', chain_id: 31337, nonce: 0, value: '0x2386f26fc10000', gas_limit: 21_000, max_fee_per_gas: '0x77359400', max_priority_fee_per_gas: '0x3b9aca00' }
+    const transaction = {
+      to: '0x0000000000000000000000000000000000000002',
+      chain_id: 31337,
+      nonce: 0,
+      value: '0x2386f26fc10000',
+      gas_limit: 21_000,
+      max_fee_per_gas: '0x77359400',
+      max_priority_fee_per_gas: '0x3b9aca00',
+    }
     const tx = await rpc(walletId, { method: 'eth_signTransaction', params: { transaction } })
     expect(tx.status).toBe(200)
     expect(tx.body.data.encoding).toBe('rlp')
     const signed = tx.body.data.signed_transaction as `0x${string}`
     expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(address)
     expect(parseTransaction(signed)).toMatchObject({ type: 'eip1559', chainId: 31337, to: transaction.to, value: 10n ** 16n, gas: 21_000n })
-    const legacy = await rpc(walletId, { method: 'eth_signTransaction', params: { transaction: { ...transaction, max_fee_per_gas: undefined, max_priority_fee_per_gas: undefined, type: 0, gas_price: '0x3b9aca00' } } })
+    const legacy = await rpc(walletId, {
+      method: 'eth_signTransaction',
+      params: { transaction: { ...transaction, max_fee_per_gas: undefined, max_priority_fee_per_gas: undefined, type: 0, gas_price: '0x3b9aca00' } },
+    })
     expect(parseTransaction(legacy.body.data.signed_transaction)).toMatchObject({ type: 'legacy', gasPrice: 10n ** 9n })
   })
 
@@ -167,7 +220,10 @@ describe('POST /wallets/:wallet_id/rpc (the app backend)', () => {
     // The Basic user must be the header's app.
     expect(failure(await rpc(walletId, body, basic(other.id, `${SECRET}-other`)))).toEqual([401, 'invalid_credentials'])
     expect(failure(await rpc(walletId, body, basic(other.id, `${SECRET}-other`), other.id))).toEqual([404, 'not_found'])
-    const fromBrowser = await t.call(delegationRoutes.rpc.path.replace(':wallet_id', walletId), { body, headers: { authorization: basic(t.app.id, SECRET), origin: TEST_ORIGIN } })
+    const fromBrowser = await t.call(delegationRoutes.rpc.path.replace(':wallet_id', walletId), {
+      body,
+      headers: { authorization: basic(t.app.id, SECRET), origin: TEST_ORIGIN },
+    })
     expect(fromBrowser.status).toBe(403)
     expect(failure(await rpc('0123456789abcdef01234567', body))).toEqual([404, 'not_found'])
   })
@@ -176,7 +232,9 @@ describe('POST /wallets/:wallet_id/rpc (the app backend)', () => {
     const { walletId } = await delegated('ethereum')
     expect(failure(await rpc(walletId, { method: 'signMessage', params: { message: 'aGk=', encoding: 'base64' } }))).toEqual([400, 'invalid_data'])
     expect(failure(await rpc(walletId, { method: 'secp256k1_sign', params: { hash: '0x1234' } }))).toEqual([400, 'invalid_data'])
-    expect(failure(await rpc(walletId, { method: 'eth_signTransaction', params: { transaction: { chain_id: 1, nonce: 0, gas_limit: 21000, type: 2 } } }))).toEqual([400, 'invalid_data'])
+    expect(
+      failure(await rpc(walletId, { method: 'eth_signTransaction', params: { transaction: { chain_id: 1, nonce: 0, gas_limit: 21000, type: 2 } } })),
+    ).toEqual([400, 'invalid_data'])
     expect(failure(await rpc(walletId, { method: 'eth_sendTransaction', params: {} }))).toEqual([400, 'invalid_data'])
   })
 })
@@ -193,10 +251,18 @@ describe('POST /wallets/revoke', () => {
     expect(revoked.body.message).toBe('Success')
     const accounts = revoked.body.user.linked_accounts.filter((a: { type: string }) => a.type === 'wallet')
     expect(accounts.map((a: { delegated: boolean }) => a.delegated)).toEqual([false, false])
-    const [row] = await t.db.query<{ device_share_sealed: string | null }>('SELECT device_share_sealed FROM wallet_delegations WHERE wallet_id = $1', [walletId])
+    const [row] = await t.db.query<{ device_share_sealed: string | null }>('SELECT device_share_sealed FROM wallet_delegations WHERE wallet_id = $1', [
+      walletId,
+    ])
     expect(row!.device_share_sealed).toBeNull()
-    expect(failure(await rpc(walletId, { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } }))).toEqual([403, 'user_has_not_delegated_wallet'])
-    expect(failure(await rpc(solanaId, { method: 'signMessage', params: { message: 'aGk=', encoding: 'base64' } }))).toEqual([403, 'user_has_not_delegated_wallet'])
+    expect(failure(await rpc(walletId, { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } }))).toEqual([
+      403,
+      'user_has_not_delegated_wallet',
+    ])
+    expect(failure(await rpc(solanaId, { method: 'signMessage', params: { message: 'aGk=', encoding: 'base64' } }))).toEqual([
+      403,
+      'user_has_not_delegated_wallet',
+    ])
 
     // Delegating again keeps the wallet's id.
     expect((await delegate(user, wallet)).body.wallet_id).toBe(walletId)
@@ -208,15 +274,21 @@ describe('POST /wallets/revoke', () => {
     const { user, wallet, walletId } = await delegated('ethereum')
     const next = await splitEntropy(wallet.entropy, 2)
     const reshared = await t.call(embeddedWalletRoutes.reshare.path.replace(':address', wallet.address), {
-      body: { chain_type: 'ethereum', previous_share_version: 1, auth_share: next.auth, recovery: { method: 'privy', share: next.recovery } }, token: user.token,
+      body: { chain_type: 'ethereum', previous_share_version: 1, auth_share: next.auth, recovery: { method: 'privy', share: next.recovery } },
+      token: user.token,
     })
     expect(reshared.status).toBe(200)
     // Ended by the reshare itself, before any use of it.
     const me = await t.call('/api/v1/users/me', { token: user.token })
     expect(me.body.user.linked_accounts.find((a: { address?: string }) => a.address === wallet.address)).toMatchObject({ delegated: false, id: walletId })
-    const [row] = await t.db.query<{ device_share_sealed: string | null }>('SELECT device_share_sealed FROM wallet_delegations WHERE wallet_id = $1', [walletId])
+    const [row] = await t.db.query<{ device_share_sealed: string | null }>('SELECT device_share_sealed FROM wallet_delegations WHERE wallet_id = $1', [
+      walletId,
+    ])
     expect(row!.device_share_sealed).toBeNull()
-    expect(failure(await rpc(walletId, { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } }))).toEqual([403, 'user_has_not_delegated_wallet'])
+    expect(failure(await rpc(walletId, { method: 'personal_sign', params: { message: 'x', encoding: 'utf-8' } }))).toEqual([
+      403,
+      'user_has_not_delegated_wallet',
+    ])
   })
 })
 
@@ -226,7 +298,14 @@ describe('the wallet frame’s consent against this server', () => {
     const handlers = frameHandlers({ appId: t.app.id, api: httpFrameApi({ appId: t.app.id, baseUrl: t.url }), deviceShares: memoryDeviceShareStore() })
     const { address } = await handlers['wallet:create']!({ accessToken: user.token })
     const secret = await enrolTotp(t, user)
-    const consent = { accessToken: user.token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier', chainType: 'ethereum', address, hdWalletIndex: 0 } as const
+    const consent = {
+      accessToken: user.token,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      address,
+      hdWalletIndex: 0,
+    } as const
     await expect(handlers['delegated-actions:consent']!(consent)).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' })
     nextTotpStep(t)
     const { user: after } = await handlers['delegated-actions:consent']!({ ...consent, mfa: { method: 'totp', code: authenticatorCode(t, secret) } })

@@ -12,7 +12,9 @@ beforeAll(async () => {
   // Many sign-ins and recoveries from one loopback IP; the per-IP cap has its own test below.
   t = await startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty, walletKeyMaterialPerIp: plenty } } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const at = (route: { path: string }, address = '') => route.path.replace(':address', address)
 let users = 0
@@ -34,11 +36,20 @@ describe('create', () => {
       const response = await create(token, wallet)
       expect(response.status).toBe(200)
       expect(response.body).toMatchObject({ address: wallet.address, entropy_id: wallet.address, created: true })
-      expect(response.body.user.linked_accounts).toContainEqual(expect.objectContaining({
-        type: 'wallet', address: wallet.address, chain_type: chain, wallet_client_type: 'privy', connector_type: 'embedded',
-        recovery_method: 'privy', wallet_index: 0, imported: false, delegated: false,
-        chain_id: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-      }))
+      expect(response.body.user.linked_accounts).toContainEqual(
+        expect.objectContaining({
+          type: 'wallet',
+          address: wallet.address,
+          chain_type: chain,
+          wallet_client_type: 'privy',
+          connector_type: 'embedded',
+          recovery_method: 'privy',
+          wallet_index: 0,
+          imported: false,
+          delegated: false,
+          chain_id: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        }),
+      )
     }
     const me = await t.call('/api/v1/users/me', { token })
     expect(me.body.user.linked_accounts.filter((a: { connector_type?: string }) => a.connector_type === 'embedded')).toHaveLength(2)
@@ -49,14 +60,17 @@ describe('create', () => {
     const wallet = await newTestWallet('ethereum')
     expect((await create(token, wallet)).status).toBe(200)
     const [row] = await t.db.query<{ auth_share: string; recovery_share_sealed: string; recovery_method: string }>(
-      'SELECT auth_share, recovery_share_sealed, recovery_method FROM wallet_share_sets WHERE entropy_id = $1', [wallet.address])
+      'SELECT auth_share, recovery_share_sealed, recovery_method FROM wallet_share_sets WHERE entropy_id = $1',
+      [wallet.address],
+    )
     expect(row!.recovery_method).toBe('privy')
     expect(row!.auth_share).toMatch(/^kek1\./)
     expect(row!.recovery_share_sealed).toMatch(/^aes-256-gcm\.v1\./)
     const stored = JSON.stringify(await t.db.query('SELECT * FROM wallet_share_sets WHERE entropy_id = $1', [wallet.address]))
-    for (const share of [wallet.split.recovery, wallet.split.auth]) for (const form of [share, Buffer.from(share, 'base64').toString('hex'), Buffer.from(share, 'base64').toString('base64url')]) {
-      expect(stored).not.toContain(form)
-    }
+    for (const share of [wallet.split.recovery, wallet.split.auth])
+      for (const form of [share, Buffer.from(share, 'base64').toString('hex'), Buffer.from(share, 'base64').toString('base64url')]) {
+        expect(stored).not.toContain(form)
+      }
   })
 
   it('checksums Ethereum addresses and refuses addresses of the wrong chain or a mismatched entropy id', async () => {
@@ -90,7 +104,10 @@ describe('create', () => {
       ['AAAA', wallet.split.recovery],
       [Buffer.from('not a share at all, just text').toString('base64'), wallet.split.recovery],
     ]) {
-      const response = await t.call(embeddedWalletRoutes.create.path, { body: { ...createBodyOf(wallet), auth_share, recovery: { method: 'privy', share: recovery } }, token })
+      const response = await t.call(embeddedWalletRoutes.create.path, {
+        body: { ...createBodyOf(wallet), auth_share, recovery: { method: 'privy', share: recovery } },
+        token,
+      })
       expect(error(response)).toEqual([400, 'invalid_data'])
     }
     expect(await t.db.query('SELECT 1 FROM wallet_share_sets WHERE entropy_id = $1', [wallet.address])).toHaveLength(0)
@@ -129,19 +146,25 @@ describe('create', () => {
     const wallet = await newTestWallet('ethereum')
     // The linked account is written last in the transaction: make exactly that write fail.
     await t.db.query(`CREATE FUNCTION refuse_wallet_account() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$`)
-    await t.db.query(`CREATE TRIGGER refuse_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW WHEN (NEW.address = '${wallet.address}') EXECUTE FUNCTION refuse_wallet_account()`)
+    await t.db.query(
+      `CREATE TRIGGER refuse_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW WHEN (NEW.address = '${wallet.address}') EXECUTE FUNCTION refuse_wallet_account()`,
+    )
     try {
       const failed = await create(token, wallet, { idempotency_key: 'crash-once' })
       expect(failed.status).toBe(500)
       expect(JSON.stringify(failed.body)).not.toContain(wallet.address)
-      for (const table of ['wallet_share_sets', 'embedded_wallets']) expect(await t.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [userId])).toHaveLength(0)
+      for (const table of ['wallet_share_sets', 'embedded_wallets'])
+        expect(await t.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [userId])).toHaveLength(0)
     } finally {
       await t.db.query('DROP TRIGGER refuse_wallet_account ON linked_accounts')
       await t.db.query('DROP FUNCTION refuse_wallet_account()')
     }
     const retried = await create(token, wallet, { idempotency_key: 'crash-once' })
     expect(retried.body).toMatchObject({ address: wallet.address, created: true })
-    expect((await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'ethereum' }, token })).body).toMatchObject({ auth_share: wallet.split.auth, recovery_share: wallet.split.recovery })
+    expect((await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'ethereum' }, token })).body).toMatchObject({
+      auth_share: wallet.split.auth,
+      recovery_share: wallet.split.recovery,
+    })
   })
 
   it('refuses an address another user registered, and automatic recovery when the app requires a password', async () => {
@@ -149,19 +172,37 @@ describe('create', () => {
     expect((await create((await signIn()).token, wallet)).status).toBe(200)
     expect(error(await create((await signIn()).token, wallet))).toEqual([400, 'resource_already_exists'])
 
-    const strict = await t.createApp({ name: 'Password wallets', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: true, userOwnedRecoveryOptions: ['user-passcode'], googleDriveApiUrl: 'https://www.googleapis.com' } })
+    const strict = await t.createApp({
+      name: 'Password wallets',
+      allowedOrigins: [TEST_ORIGIN],
+      embeddedWallets: {
+        ethereumCreateOnLogin: 'off',
+        solanaCreateOnLogin: 'off',
+        requireUserPasswordOnCreate: true,
+        userOwnedRecoveryOptions: ['user-passcode'],
+        googleDriveApiUrl: 'https://www.googleapis.com',
+      },
+    })
     const login = await t.login('strict-wallet@example.com', strict.id)
-    const automatic = await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(await newTestWallet('ethereum')), token: login.body.token, appId: strict.id })
+    const automatic = await t.call(embeddedWalletRoutes.create.path, {
+      body: createBodyOf(await newTestWallet('ethereum')),
+      token: login.body.token,
+      appId: strict.id,
+    })
     expect(error(automatic)).toEqual([400, 'disallowed_recovery_method'])
     const sealed = testSealedShare()
-    const password = await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(await newTestWallet('ethereum'), { recovery: { method: 'user-passcode', sealed } }), token: login.body.token, appId: strict.id })
+    const password = await t.call(embeddedWalletRoutes.create.path, {
+      body: createBodyOf(await newTestWallet('ethereum'), { recovery: { method: 'user-passcode', sealed } }),
+      token: login.body.token,
+      appId: strict.id,
+    })
     expect(password.status).toBe(200)
     expect(password.body.user.linked_accounts).toContainEqual(expect.objectContaining({ recovery_method: 'user-passcode' }))
   })
 })
 
 describe('add', () => {
-  it('records HD wallets one index at a time on the user\'s own share set', async () => {
+  it("records HD wallets one index at a time on the user's own share set", async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
@@ -174,7 +215,9 @@ describe('add', () => {
     const added = await add(1, second)
     expect(added.status).toBe(200)
     expect(added.body).toMatchObject({ address: second, created: true })
-    expect(added.body.user.linked_accounts).toContainEqual(expect.objectContaining({ address: second, wallet_index: 1, connector_type: 'embedded', recovery_method: 'privy' }))
+    expect(added.body.user.linked_accounts).toContainEqual(
+      expect.objectContaining({ address: second, wallet_index: 1, connector_type: 'embedded', recovery_method: 'privy' }),
+    )
     expect((await add(1, second)).body).toMatchObject({ address: second, created: false })
     expect(error(await add(1, randomAddress('ethereum')))).toEqual([400, 'invalid_data'])
     expect(error(await add(2, randomAddress('ethereum'), randomAddress('ethereum')))).toEqual([404, 'not_found'])
@@ -186,7 +229,7 @@ describe('add', () => {
 })
 
 describe('auth share and key material', () => {
-  it('releases the owner\'s auth share, and with key material the unsealed recovery share that combines to the entropy', async () => {
+  it("releases the owner's auth share, and with key material the unsealed recovery share that combines to the entropy", async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('solana')
     await create(token, wallet)
@@ -199,16 +242,23 @@ describe('auth share and key material', () => {
     expect(await combine([unwrap(material.body.auth_share), unwrap(material.body.recovery_share)])).toEqual(wallet.entropy)
   })
 
-  it('returns a password wallet\'s recovery share still sealed', async () => {
+  it("returns a password wallet's recovery share still sealed", async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     const sealed = testSealedShare()
     await create(token, wallet, { recovery: { method: 'user-passcode', sealed } })
     const material = await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'ethereum' }, token })
-    expect(material.body).toEqual({ auth_share: wallet.split.auth, share_version: 1, entropy_id: wallet.address, entropy_id_verifier: 'ethereum-address-verifier', recovery_method: 'user-passcode', sealed_recovery_share: sealed })
+    expect(material.body).toEqual({
+      auth_share: wallet.split.auth,
+      share_version: 1,
+      entropy_id: wallet.address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      recovery_method: 'user-passcode',
+      sealed_recovery_share: sealed,
+    })
   })
 
-  it('answers 401 for no, a forged or an expired token and 404 for another user\'s wallet, before reading any share (docs/security.md #41)', async () => {
+  it("answers 401 for no, a forged or an expired token and 404 for another user's wallet, before reading any share (docs/security.md #41)", async () => {
     const owner = await signIn()
     const stranger = await signIn()
     const wallet = await newTestWallet('ethereum')
@@ -224,14 +274,20 @@ describe('auth share and key material', () => {
       expect(error(foreign)).toEqual([404, 'not_found'])
       expect(JSON.stringify(foreign.body)).not.toContain(wallet.split.auth)
     }
-    for (const route of [embeddedWalletRoutes.create, embeddedWalletRoutes.add]) expect(error(await t.call(route.path, { body: createBodyOf(wallet) }))).toEqual([401, 'missing_or_invalid_token'])
+    for (const route of [embeddedWalletRoutes.create, embeddedWalletRoutes.add])
+      expect(error(await t.call(route.path, { body: createBodyOf(wallet) }))).toEqual([401, 'missing_or_invalid_token'])
     // A token of another app's user does not reach this app's wallets either.
     const elsewhere = await t.createApp({ name: 'Elsewhere', allowedOrigins: [TEST_ORIGIN] })
     const foreignApp = await t.login('elsewhere@example.com', elsewhere.id)
-    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token: foreignApp.body.token }))).toEqual([401, 'missing_or_invalid_token'])
+    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token: foreignApp.body.token }))).toEqual(
+      [401, 'missing_or_invalid_token'],
+    )
     // After logout the session is gone, the token with it.
     expect((await t.call('/api/v1/sessions/logout', { body: {}, token: owner.token })).status).toBeLessThan(300)
-    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token: owner.token }))).toEqual([401, 'missing_or_invalid_token'])
+    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token: owner.token }))).toEqual([
+      401,
+      'missing_or_invalid_token',
+    ])
   })
 
   it('rate-limits key material per user (docs/security.md #47)', async () => {
@@ -239,7 +295,8 @@ describe('auth share and key material', () => {
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'ethereum' }, token })).status)
+    for (let i = 0; i < 11; i++)
+      statuses.push((await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'ethereum' }, token })).status)
     expect(statuses).toEqual([...Array(10).fill(200), 429])
     // The auth share alone (connect on a device that holds its share) is not the recovery path and stays available.
     expect((await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token })).status).toBe(200)
@@ -248,7 +305,10 @@ describe('auth share and key material', () => {
 
 describe('key material per IP', () => {
   it('caps key material per client IP across users (docs/security.md #47)', async () => {
-    const ctx = await createServerContext({ quiet: true, trustProxy: true, rateLimits: { walletKeyMaterialPerIp: { max: 3, windowSeconds: 900 } } }, { db: t.db, clock: t.clock, delivery: t.inbox })
+    const ctx = await createServerContext(
+      { quiet: true, trustProxy: true, rateLimits: { walletKeyMaterialPerIp: { max: 3, windowSeconds: 900 } } },
+      { db: t.db, clock: t.clock, delivery: t.inbox },
+    )
     const app = createApp(ctx)
     const statuses: number[] = []
     for (let i = 0; i < 4; i++) {
@@ -256,7 +316,8 @@ describe('key material per IP', () => {
       const wallet = await newTestWallet('solana')
       await create(token, wallet)
       const response = await app.request(at(embeddedWalletRoutes.keyMaterial, wallet.address), {
-        method: 'POST', body: JSON.stringify({ chain_type: 'solana' }),
+        method: 'POST',
+        body: JSON.stringify({ chain_type: 'solana' }),
         headers: { 'privy-app-id': t.app.id, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
       })
       statuses.push(response.status)
@@ -271,8 +332,11 @@ describe('reshare', () => {
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
     const next = await splitEntropy(wallet.entropy, 2)
-    const reshare = (previous_share_version: number, split = next) => t.call(at(embeddedWalletRoutes.reshare, wallet.address), {
-      body: { chain_type: 'ethereum', previous_share_version, auth_share: split.auth, recovery: { method: 'privy', share: split.recovery } }, token })
+    const reshare = (previous_share_version: number, split = next) =>
+      t.call(at(embeddedWalletRoutes.reshare, wallet.address), {
+        body: { chain_type: 'ethereum', previous_share_version, auth_share: split.auth, recovery: { method: 'privy', share: split.recovery } },
+        token,
+      })
     const done = await reshare(1)
     expect(done.status).toBe(200)
     expect(done.body.share_version).toBe(2)
@@ -295,8 +359,14 @@ describe('reshare', () => {
     const wallet = await newTestWallet('solana')
     await create(token, wallet)
     const splits = await Promise.all([splitEntropy(wallet.entropy, 2), splitEntropy(wallet.entropy, 2)])
-    const responses = await Promise.all(splits.map((split) => t.call(at(embeddedWalletRoutes.reshare, wallet.address), {
-      body: { chain_type: 'solana', previous_share_version: 1, auth_share: split.auth, recovery: { method: 'privy', share: split.recovery } }, token })))
+    const responses = await Promise.all(
+      splits.map((split) =>
+        t.call(at(embeddedWalletRoutes.reshare, wallet.address), {
+          body: { chain_type: 'solana', previous_share_version: 1, auth_share: split.auth, recovery: { method: 'privy', share: split.recovery } },
+          token,
+        }),
+      ),
+    )
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400])
     const winner = splits[responses.findIndex((r) => r.status === 200)]!
     const material = await t.call(at(embeddedWalletRoutes.keyMaterial, wallet.address), { body: { chain_type: 'solana' }, token })
@@ -311,7 +381,10 @@ describe('reshare', () => {
     await t.call(embeddedWalletRoutes.add.path, { body: { chain_type: 'ethereum', address: second, entropy_id: wallet.address, wallet_index: 1 }, token })
     const next = await splitEntropy(wallet.entropy, 2)
     const sealed = testSealedShare()
-    const done = await t.call(at(embeddedWalletRoutes.reshare, second), { body: { chain_type: 'ethereum', previous_share_version: 1, auth_share: next.auth, recovery: { method: 'user-passcode', sealed } }, token })
+    const done = await t.call(at(embeddedWalletRoutes.reshare, second), {
+      body: { chain_type: 'ethereum', previous_share_version: 1, auth_share: next.auth, recovery: { method: 'user-passcode', sealed } },
+      token,
+    })
     expect(done.status).toBe(200)
     const embedded = done.body.user.linked_accounts.filter((a: { connector_type?: string }) => a.connector_type === 'embedded')
     expect(embedded.map((a: { recovery_method: string }) => a.recovery_method)).toEqual(['user-passcode', 'user-passcode'])
@@ -328,12 +401,14 @@ describe('around the endpoints', () => {
     expect(error(await t.call('/api/v1/siwe/unlink', { body: { address: wallet.address }, token }))).toEqual([400, 'cannot_unlink_embedded_wallet'])
   })
 
-  it('accepts browser calls from the server\'s own origin (the frame) and refuses the app\'s page', async () => {
+  it("accepts browser calls from the server's own origin (the frame) and refuses the app's page", async () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     const own = new URL(t.url).origin
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token, headers: { origin: own } })).status).toBe(200)
-    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token, headers: { origin: TEST_ORIGIN } }))).toEqual([403, 'invalid_origin'])
+    expect(
+      error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token, headers: { origin: TEST_ORIGIN } })),
+    ).toEqual([403, 'invalid_origin'])
     // Other routes keep the app's origins.
     expect((await t.call('/api/v1/users/me', { token, headers: { origin: TEST_ORIGIN } })).status).toBe(200)
     expect(error(await t.call('/api/v1/users/me', { token, headers: { origin: own } }))).toEqual([403, 'invalid_origin'])
@@ -343,10 +418,25 @@ describe('around the endpoints', () => {
     const { token } = await signIn()
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
-    const bodies = ['{"chain_type": ', '[1,2]', '"x"', JSON.stringify({ chain_type: 'bitcoin' }), JSON.stringify({ chain_type: 'ethereum\u0000', address: 5, auth_share: {}, recovery: { method: 'privy', share: 'x\u0000' } }),
-      JSON.stringify({ chain_type: ['ethereum'], previous_share_version: 'one', auth_share: '\uD800'.repeat(300), recovery: { method: 'user-passcode', sealed: { kdf: { name: 'scrypt', n: 2, r: 1, p: 1, salt: 'AAAA' }, iv: 'AAAA', ciphertext: 'AAAA' } } }),
-      '['.repeat(10_000) + ']'.repeat(10_000)]
-    const paths = [embeddedWalletRoutes.create.path, embeddedWalletRoutes.add.path, ...[embeddedWalletRoutes.authShare, embeddedWalletRoutes.keyMaterial, embeddedWalletRoutes.reshare].map((route) => at(route, wallet.address))]
+    const bodies = [
+      '{"chain_type": ',
+      '[1,2]',
+      '"x"',
+      JSON.stringify({ chain_type: 'bitcoin' }),
+      JSON.stringify({ chain_type: 'ethereum\u0000', address: 5, auth_share: {}, recovery: { method: 'privy', share: 'x\u0000' } }),
+      JSON.stringify({
+        chain_type: ['ethereum'],
+        previous_share_version: 'one',
+        auth_share: '\uD800'.repeat(300),
+        recovery: { method: 'user-passcode', sealed: { kdf: { name: 'scrypt', n: 2, r: 1, p: 1, salt: 'AAAA' }, iv: 'AAAA', ciphertext: 'AAAA' } },
+      }),
+      '['.repeat(10_000) + ']'.repeat(10_000),
+    ]
+    const paths = [
+      embeddedWalletRoutes.create.path,
+      embeddedWalletRoutes.add.path,
+      ...[embeddedWalletRoutes.authShare, embeddedWalletRoutes.keyMaterial, embeddedWalletRoutes.reshare].map((route) => at(route, wallet.address)),
+    ]
     for (const path of paths) {
       for (const rawBody of bodies) {
         const response = await t.call(path, { rawBody, token })
@@ -364,6 +454,9 @@ describe('around the endpoints', () => {
     const wallet = await newTestWallet('ethereum')
     await create(token, wallet)
     t.clock.advance(3600 + 120)
-    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token }))).toEqual([401, 'missing_or_invalid_token'])
+    expect(error(await t.call(at(embeddedWalletRoutes.authShare, wallet.address), { body: { chain_type: 'ethereum' }, token }))).toEqual([
+      401,
+      'missing_or_invalid_token',
+    ])
   })
 })

@@ -11,7 +11,9 @@ beforeAll(async () => {
   const plenty = { max: 10_000, windowSeconds: 60 }
   t = await startTestServer({ server: { rateLimits: { initPerIp: plenty, authenticatePerIp: plenty } } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const at = (route: { path: string }, address: string) => route.path.replace(':address', address)
 let users = 0
@@ -44,7 +46,12 @@ describe('export', () => {
     expect((await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token })).status).toBe(200)
     const response = await exportShare(token, wallet.address)
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ auth_share: wallet.split.auth, share_version: 1, entropy_id: wallet.address, entropy_id_verifier: 'ethereum-address-verifier' })
+    expect(response.body).toEqual({
+      auth_share: wallet.split.auth,
+      share_version: 1,
+      entropy_id: wallet.address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+    })
   })
 
   it('with include_recovery answers the key material (automatic recovery: the share unsealed), for the frame without the device share', async () => {
@@ -85,18 +92,34 @@ describe('import (create with imported: true)', () => {
       const response = await t.call(embeddedWalletRoutes.create.path, { body: importBody(wallet), token })
       expect(response.status).toBe(200)
       expect(response.body).toMatchObject({ address: wallet.address, entropy_id: wallet.address, created: true })
-      expect(response.body.user.linked_accounts).toContainEqual(expect.objectContaining({ address: wallet.address, imported: true, wallet_index: 0, connector_type: 'embedded' }))
+      expect(response.body.user.linked_accounts).toContainEqual(
+        expect.objectContaining({ address: wallet.address, imported: true, wallet_index: 0, connector_type: 'embedded' }),
+      )
     }
     const rows = await t.db.query<{ wallet_index: number; imported: boolean }>(
       'SELECT w.wallet_index, s.imported FROM embedded_wallets w JOIN wallet_share_sets s ON s.id = w.share_set_id WHERE w.address = ANY($1::text[]) ORDER BY w.wallet_index',
       [[hd.address, first.address, second.address]],
     )
-    expect(rows).toEqual([{ wallet_index: -2, imported: true }, { wallet_index: -1, imported: true }, { wallet_index: 0, imported: false }])
+    expect(rows).toEqual([
+      { wallet_index: -2, imported: true },
+      { wallet_index: -1, imported: true },
+      { wallet_index: 0, imported: false },
+    ])
 
     // The next HD wallet is still index 1; an imported key has no siblings.
     const sibling = await newTestWallet('ethereum')
-    expect((await t.call(embeddedWalletRoutes.add.path, { body: { chain_type: 'ethereum', address: sibling.address, entropy_id: hd.address, wallet_index: 1 }, token })).status).toBe(200)
-    const refused = await t.call(embeddedWalletRoutes.add.path, { body: { chain_type: 'ethereum', address: (await newTestWallet('ethereum')).address, entropy_id: first.address, wallet_index: 2 }, token })
+    expect(
+      (
+        await t.call(embeddedWalletRoutes.add.path, {
+          body: { chain_type: 'ethereum', address: sibling.address, entropy_id: hd.address, wallet_index: 1 },
+          token,
+        })
+      ).status,
+    ).toBe(200)
+    const refused = await t.call(embeddedWalletRoutes.add.path, {
+      body: { chain_type: 'ethereum', address: (await newTestWallet('ethereum')).address, entropy_id: first.address, wallet_index: 2 },
+      token,
+    })
     expect(error(refused)).toEqual([400, 'invalid_data'])
   })
 
@@ -115,7 +138,10 @@ describe('import (create with imported: true)', () => {
     const retry = await t.call(embeddedWalletRoutes.create.path, { body: importBody(wallet), token })
     expect(retry.body).toMatchObject({ address: wallet.address, created: true })
     const resplit = { ...wallet, split: await splitEntropy(wallet.entropy, 1) }
-    expect((await t.call(embeddedWalletRoutes.create.path, { body: importBody(resplit), token })).body).toMatchObject({ address: wallet.address, created: false })
+    expect((await t.call(embeddedWalletRoutes.create.path, { body: importBody(resplit), token })).body).toMatchObject({
+      address: wallet.address,
+      created: false,
+    })
     const other = await signIn()
     expect(error(await t.call(embeddedWalletRoutes.create.path, { body: importBody(resplit), token: other.token }))).toEqual([400, 'resource_already_exists'])
   })

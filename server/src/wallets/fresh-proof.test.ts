@@ -9,16 +9,26 @@ let t: TestServer
 beforeAll(async () => {
   t = await startWalletGateTestServer()
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const at = (route: { path: string }, wallet: TestWallet) => route.path.replace(':address', wallet.address)
 const failure = (response: ApiResponse) => [response.status, response.body.code]
 const elevenMinutes = FRESH_PROOF_WINDOW_MS / 1000 + 60
 
 const keyMaterial = (wallet: TestWallet, user: { token: string }, mfaToken?: string) =>
-  t.call(at(embeddedWalletRoutes.keyMaterial, wallet), { body: { chain_type: wallet.chain }, token: user.token, ...(mfaToken ? { headers: { [MFA_TOKEN_HEADER]: mfaToken } } : {}) })
+  t.call(at(embeddedWalletRoutes.keyMaterial, wallet), {
+    body: { chain_type: wallet.chain },
+    token: user.token,
+    ...(mfaToken ? { headers: { [MFA_TOKEN_HEADER]: mfaToken } } : {}),
+  })
 const exportMaterial = (wallet: TestWallet, user: { token: string }, mfaToken?: string) =>
-  t.call(at(embeddedWalletRoutes.exportShare, wallet), { body: { chain_type: wallet.chain, include_recovery: true }, token: user.token, ...(mfaToken ? { headers: { [MFA_TOKEN_HEADER]: mfaToken } } : {}) })
+  t.call(at(embeddedWalletRoutes.exportShare, wallet), {
+    body: { chain_type: wallet.chain, include_recovery: true },
+    token: user.token,
+    ...(mfaToken ? { headers: { [MFA_TOKEN_HEADER]: mfaToken } } : {}),
+  })
 
 /** A signed-in user with an automatic-recovery Ethereum wallet. */
 async function userWithWallet(): Promise<{ user: MfaTestUser; wallet: TestWallet }> {

@@ -16,7 +16,12 @@ import { findShareSet, insertShareSet, insertWallet, isAddressTaken, lowestWalle
  * same key again answers the stored wallet (`created` only for a retry with the stored shares); another user's
  * address is refused.
  */
-export async function importEmbeddedWallet(ctx: ServerContext, app: AppRecord, userId: string, body: z.infer<typeof createBody> & { address: string }): Promise<CreatedWallet> {
+export async function importEmbeddedWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: z.infer<typeof createBody> & { address: string },
+): Promise<CreatedWallet> {
   const { chain_type: chain, address } = body
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
@@ -26,13 +31,32 @@ export async function importEmbeddedWallet(ctx: ServerContext, app: AppRecord, u
     if (await isAddressTaken(tx, app.id, address)) throw addressTaken()
     const binding = { appId: app.id, entropyId: address, shareVersion: body.share_version }
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
-    const shareSetId = await insertShareSet(tx, {
-      appId: app.id, userId, chainType: chain, entropyId: address, entropyIdVerifier: body.entropy_id_verifier, shareVersion: body.share_version,
-      authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding), ...recovery, imported: true, idempotencyKey: body.idempotency_key ?? null,
-    }, now)
+    const shareSetId = await insertShareSet(
+      tx,
+      {
+        appId: app.id,
+        userId,
+        chainType: chain,
+        entropyId: address,
+        entropyIdVerifier: body.entropy_id_verifier,
+        shareVersion: body.share_version,
+        authShareSealed: await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding),
+        ...recovery,
+        imported: true,
+        idempotencyKey: body.idempotency_key ?? null,
+      },
+      now,
+    )
     const walletIndex = Math.min((await lowestWalletIndex(tx, app.id, userId, chain)) ?? 0, 0) - 1
     await insertWallet(tx, app.id, userId, { chainType: chain, walletIndex, address, shareSetId }, now)
-    await addEmbeddedWalletAccount(tx, app.id, userId, address, { chainType: chain, walletIndex: 0, recoveryMethod: recovery.recoveryMethod, imported: true }, now)
+    await addEmbeddedWalletAccount(
+      tx,
+      app.id,
+      userId,
+      address,
+      { chainType: chain, walletIndex: 0, recoveryMethod: recovery.recoveryMethod, imported: true },
+      now,
+    )
     return { address, entropyId: address, created: true }
   })
 }

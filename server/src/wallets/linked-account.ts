@@ -10,7 +10,13 @@ export const embeddedWalletChainIds: Record<EmbeddedChainType, string> = {
 }
 
 /** `id` and `privy-v2`: a server-managed wallet (wallet spec: a 'wallet API' wallet); `delegated` is false until delegation. */
-export interface EmbeddedAccount { chainType: EmbeddedChainType; walletIndex: number; recoveryMethod: RecoveryMethod | 'privy-v2'; imported: boolean; id?: string }
+export interface EmbeddedAccount {
+  chainType: EmbeddedChainType
+  walletIndex: number
+  recoveryMethod: RecoveryMethod | 'privy-v2'
+  imported: boolean
+  id?: string
+}
 
 /** The `wallet` linked account's details for an embedded wallet (`WalletAccountDto`). */
 export function embeddedWalletDetails(account: EmbeddedAccount): AccountDetails {
@@ -27,14 +33,22 @@ export function embeddedWalletDetails(account: EmbeddedAccount): AccountDetails 
   }
 }
 
-export async function addEmbeddedWalletAccount(db: Queryable, appId: string, userId: string, address: string, account: EmbeddedAccount, now: number): Promise<void> {
+export async function addEmbeddedWalletAccount(
+  db: Queryable,
+  appId: string,
+  userId: string,
+  address: string,
+  account: EmbeddedAccount,
+  now: number,
+): Promise<void> {
   await addLinkedAccount(db, appId, userId, 'wallet', address, now, embeddedWalletDetails(account))
 }
 
 /** After a reshare that changed the recovery method, every wallet of the set shows the new one. */
 export async function setEmbeddedRecoveryMethod(db: Queryable, appId: string, addresses: string[], recoveryMethod: RecoveryMethod): Promise<void> {
-  await db.query(
-    `UPDATE linked_accounts SET details = details || $3::jsonb WHERE app_id = $1 AND type = 'wallet' AND address = ANY($2::text[])`,
-    [appId, addresses, JSON.stringify({ recovery_method: recoveryMethod })],
-  )
+  await db.query(`UPDATE linked_accounts SET details = details || $3::jsonb WHERE app_id = $1 AND type = 'wallet' AND address = ANY($2::text[])`, [
+    appId,
+    addresses,
+    JSON.stringify({ recovery_method: recoveryMethod }),
+  ])
 }

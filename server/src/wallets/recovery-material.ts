@@ -5,7 +5,11 @@ import type { RecoveryMethod } from './store.js'
 import { sealRecoveryShare, type SealBinding } from './recovery-seal.js'
 
 /** How a recovery share input is stored: automatic → sealed with the server's recovery key; password or cloud → the frame's sealed blob as is. */
-export function storedRecoveryShare(recoveryKey: Buffer, input: RecoveryShareInput, binding: SealBinding): { recoveryMethod: RecoveryMethod; recoveryShareSealed: string } {
+export function storedRecoveryShare(
+  recoveryKey: Buffer,
+  input: RecoveryShareInput,
+  binding: SealBinding,
+): { recoveryMethod: RecoveryMethod; recoveryShareSealed: string } {
   if (input.method === 'privy') return { recoveryMethod: 'privy', recoveryShareSealed: sealRecoveryShare(recoveryKey, input.share, binding) }
   return { recoveryMethod: input.method, recoveryShareSealed: JSON.stringify(input.sealed) }
 }

@@ -8,15 +8,28 @@ import { startTestServer, TEST_ORIGIN, type TestServer } from '../test-support/t
 import { createBodyOf, newTestWallet } from './test-fixtures/share-set.js'
 
 const requiring = (userOwnedRecoveryOptions: ('user-passcode' | 'google-drive')[]) =>
-  ({ ethereumCreateOnLogin: 'off', solanaCreateOnLogin: 'off', requireUserPasswordOnCreate: false, requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions, googleDriveApiUrl: 'https://www.googleapis.com' }) as const
+  ({
+    ethereumCreateOnLogin: 'off',
+    solanaCreateOnLogin: 'off',
+    requireUserPasswordOnCreate: false,
+    requireUserOwnedRecoveryOnCreate: true,
+    userOwnedRecoveryOptions,
+    googleDriveApiUrl: 'https://www.googleapis.com',
+  }) as const
 
 let t: TestServer
 beforeAll(async () => {
   t = await startTestServer({ app: { embeddedWallets: requiring(['user-passcode', 'google-drive']) } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
-const sealed = (keyFile: string): KeySealedShare => ({ key_file: keyFile, iv: Buffer.alloc(12, 7).toString('base64'), ciphertext: Buffer.alloc(80, 9).toString('base64') })
+const sealed = (keyFile: string): KeySealedShare => ({
+  key_file: keyFile,
+  iv: Buffer.alloc(12, 7).toString('base64'),
+  ciphertext: Buffer.alloc(80, 9).toString('base64'),
+})
 
 async function create(recovery: (wallet: Awaited<ReturnType<typeof newTestWallet>>) => RecoveryShareInput | undefined, appId = t.app.id) {
   const token = (await t.login(`required-${Math.random()}@example.com`, appId)).body.token as string
@@ -29,7 +42,10 @@ describe('user-owned recovery required on create', () => {
   it('refuses automatic recovery with 400 disallowed_recovery_method', async () => {
     const response = await create(() => undefined)
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'disallowed_recovery_method', error: 'This app requires a user-owned recovery method (a password or a cloud backup) for new wallets' })
+    expect(response.body).toMatchObject({
+      code: 'disallowed_recovery_method',
+      error: 'This app requires a user-owned recovery method (a password or a cloud backup) for new wallets',
+    })
   })
 
   it('creates the wallet with an offered Google Drive backup, stored as google-drive', async () => {

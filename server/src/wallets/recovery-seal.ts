@@ -1,7 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 
 /** Which share set (and version) a sealed share belongs to: bound as AES-GCM associated data, so rows cannot be swapped. */
-export interface SealBinding { appId: string; entropyId: string; shareVersion: number }
+export interface SealBinding {
+  appId: string
+  entropyId: string
+  shareVersion: number
+}
 
 const PREFIX = 'aes-256-gcm.v1'
 const aad = (binding: SealBinding) => Buffer.from(`${binding.appId}\n${binding.entropyId}\n${binding.shareVersion}`)

@@ -19,7 +19,13 @@ const sharesMoved = () => invalidData('Wallet shares changed on another device')
  * Stores a new split (version + 1) of the wallet's share set: new auth and recovery shares replace the old ones
  * (the old auth share is gone, so an old device share no longer combines). A stale `previous_share_version` is refused.
  */
-export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, caller: WalletCaller, address: string, body: z.infer<typeof reshareBody>): Promise<number> {
+export async function reshareEmbeddedWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  caller: WalletCaller,
+  address: string,
+  body: z.infer<typeof reshareBody>,
+): Promise<number> {
   const nextVersion = body.previous_share_version + 1
   assertShareSet(nextVersion, body.auth_share, visibleRecoveryShare(body.recovery))
   const now = ctx.clock.now()
@@ -33,7 +39,8 @@ export async function reshareEmbeddedWallet(ctx: ServerContext, app: AppRecord, 
     const binding = { appId: app.id, entropyId: shareSet.entropyId, shareVersion: nextVersion }
     const recovery = storedRecoveryShare(ctx.walletRecoveryKey, body.recovery, binding)
     const authShareSealed = await sealAuthShare(ctx.keyEncryptionKeys, body.auth_share, binding)
-    if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShareSealed, ...recovery }, now))) throw sharesMoved()
+    if (!(await replaceShares(tx, shareSet.id, body.previous_share_version, { shareVersion: nextVersion, authShareSealed, ...recovery }, now)))
+      throw sharesMoved()
     // The delegated device share no longer combines with the new auth share: the delegation ends now, not at the next use.
     await markDelegated(tx, app.id, await endDelegations(tx, { shareSetId: shareSet.id }, now), false)
     if (recovery.recoveryMethod !== shareSet.recoveryMethod) {

@@ -25,14 +25,17 @@ import { embeddedWalletRoutes } from '../../../src/protocol/embedded-wallet-rout
  * `/api/v1/embedded_wallets`. Each checks the owner's live access token first: no share is read before that.
  */
 export function mountEmbeddedWalletApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   const userOf = async (appId: string, userId: string): Promise<UserDto> => {
     const user = await loadUserDto(ctx, appId, userId)
     if (!user) throw invalidToken()
     return user
   }
-  const createdResponse = async (appId: string, userId: string, wallet: CreatedWallet): Promise<CreateEmbeddedWalletResponse> =>
-    ({ user: await userOf(appId, userId), address: wallet.address, entropy_id: wallet.entropyId, created: wallet.created })
+  const createdResponse = async (appId: string, userId: string, wallet: CreatedWallet): Promise<CreateEmbeddedWalletResponse> => ({
+    user: await userOf(appId, userId),
+    address: wallet.address,
+    entropy_id: wallet.entropyId,
+    created: wallet.created,
+  })
 
   mount(app, embeddedWalletRoutes.create, async (c) => {
     const claims = await requireAccess(ctx, c)
@@ -76,5 +79,4 @@ export function mountEmbeddedWalletApiRoutes(app: Hono<AppEnv>, ctx: ServerConte
     const shareVersion = await reshareEmbeddedWallet(ctx, c.var.app, caller, c.req.param('address'), await readBody(c, reshareBody))
     return c.json({ user: await userOf(c.var.app.id, caller.userId), share_version: shareVersion } satisfies ReshareResponse)
   })
-
 }

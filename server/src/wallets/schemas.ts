@@ -6,7 +6,12 @@ import { safeString } from '../http/schemas.js'
 export const chainType = z.enum(['ethereum', 'solana'])
 export const entropyIdVerifier = z.enum(['ethereum-address-verifier', 'solana-address-verifier'])
 
-const base64 = (max: number) => z.string().min(4).max(max).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+const base64 = (max: number) =>
+  z
+    .string()
+    .min(4)
+    .max(max)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
 /** A wrapped Shamir share (share-format.ts checks its header). */
 export const share = base64(200)
 
@@ -14,7 +19,12 @@ export const share = base64(200)
 export const sealedShare = z.strictObject({
   kdf: z.strictObject({
     name: z.literal('scrypt'),
-    n: z.number().int().min(2 ** 14).max(2 ** 20).refine((n) => (n & (n - 1)) === 0, 'must be a power of 2'),
+    n: z
+      .number()
+      .int()
+      .min(2 ** 14)
+      .max(2 ** 20)
+      .refine((n) => (n & (n - 1)) === 0, 'must be a power of 2'),
     r: z.number().int().min(8).max(16),
     p: z.number().int().min(1).max(4),
     salt: base64(200),
@@ -48,17 +58,22 @@ export function normalizeAddress(chain: EmbeddedChainType, address: string): str
 /** The form addresses are stored and looked up in when the chain is not known yet (a path parameter). */
 export const canonicalAddress = (address: string) => (isAddress(address, { strict: false }) ? getAddress(address) : address)
 
-export const createBody = z.object({
-  chain_type: chainType,
-  address: addressText,
-  entropy_id: addressText,
-  entropy_id_verifier: entropyIdVerifier,
-  share_version: z.literal(1),
-  auth_share: share,
-  recovery: recoveryInput,
-  imported: z.boolean().optional(),
-  idempotency_key: z.string().regex(/^[\w.:-]{1,128}$/, 'must be 1-128 letters, digits, _ . : or -').optional(),
-}).refine((body) => body.entropy_id_verifier === entropyIdVerifierOf(body.chain_type), { path: ['entropy_id_verifier'], message: 'does not match chain_type' })
+export const createBody = z
+  .object({
+    chain_type: chainType,
+    address: addressText,
+    entropy_id: addressText,
+    entropy_id_verifier: entropyIdVerifier,
+    share_version: z.literal(1),
+    auth_share: share,
+    recovery: recoveryInput,
+    imported: z.boolean().optional(),
+    idempotency_key: z
+      .string()
+      .regex(/^[\w.:-]{1,128}$/, 'must be 1-128 letters, digits, _ . : or -')
+      .optional(),
+  })
+  .refine((body) => body.entropy_id_verifier === entropyIdVerifierOf(body.chain_type), { path: ['entropy_id_verifier'], message: 'does not match chain_type' })
 
 export const addBody = z.object({
   chain_type: chainType,
@@ -73,7 +88,11 @@ export const exportShareBody = shareQueryBody.extend({ include_recovery: z.boole
 
 export const reshareBody = z.object({
   chain_type: chainType,
-  previous_share_version: z.number().int().min(1).max(2 ** 31 - 2),
+  previous_share_version: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 2),
   auth_share: share,
   recovery: recoveryInput,
 })

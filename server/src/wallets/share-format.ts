@@ -4,7 +4,10 @@ import { invalidData } from '../http/api-error.js'
 /** A Shamir share of 16 bytes of entropy is 17 bytes (value bytes plus its x coordinate); allow up to 64 bytes of entropy. */
 const MAX_SHARE_BYTES = SHARE_HEADER_BYTES + 65
 
-export interface WrappedShareHeader { shareVersion: number; splitId: string }
+export interface WrappedShareHeader {
+  shareVersion: number
+  splitId: string
+}
 
 /** The bytes of a base64 share (the frame's wrapper, protocol/custody/share-wrapper.ts); null unless canonical base64 of a plausible length. */
 export function shareBytes(base64: string): Uint8Array | null {

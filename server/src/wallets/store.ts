@@ -20,24 +20,63 @@ export interface ShareSet {
   imported: boolean
 }
 
-export interface EmbeddedWallet { chainType: EmbeddedChainType; walletIndex: number; address: string; shareSetId: number }
+export interface EmbeddedWallet {
+  chainType: EmbeddedChainType
+  walletIndex: number
+  address: string
+  shareSetId: number
+}
 
 interface ShareSetRow {
-  id: number; app_id: string; user_id: string; chain_type: EmbeddedChainType; entropy_id: string; entropy_id_verifier: EntropyIdVerifier
-  share_version: number; auth_share: string; recovery_method: RecoveryMethod; recovery_share_sealed: string; imported: boolean
+  id: number
+  app_id: string
+  user_id: string
+  chain_type: EmbeddedChainType
+  entropy_id: string
+  entropy_id_verifier: EntropyIdVerifier
+  share_version: number
+  auth_share: string
+  recovery_method: RecoveryMethod
+  recovery_share_sealed: string
+  imported: boolean
 }
-interface WalletRow { chain_type: EmbeddedChainType; wallet_index: number; address: string; share_set_id: number }
+interface WalletRow {
+  chain_type: EmbeddedChainType
+  wallet_index: number
+  address: string
+  share_set_id: number
+}
 
-const shareSetColumns = 's.id, s.app_id, s.user_id, s.chain_type, s.entropy_id, s.entropy_id_verifier, s.share_version, s.auth_share, s.recovery_method, s.recovery_share_sealed, s.imported'
+const shareSetColumns =
+  's.id, s.app_id, s.user_id, s.chain_type, s.entropy_id, s.entropy_id_verifier, s.share_version, s.auth_share, s.recovery_method, s.recovery_share_sealed, s.imported'
 const toShareSet = (row: ShareSetRow): ShareSet => ({
-  id: Number(row.id), appId: row.app_id, userId: row.user_id, chainType: row.chain_type, entropyId: row.entropy_id,
-  entropyIdVerifier: row.entropy_id_verifier, shareVersion: row.share_version, authShareSealed: row.auth_share,
-  recoveryMethod: row.recovery_method, recoveryShareSealed: row.recovery_share_sealed, imported: row.imported,
+  id: Number(row.id),
+  appId: row.app_id,
+  userId: row.user_id,
+  chainType: row.chain_type,
+  entropyId: row.entropy_id,
+  entropyIdVerifier: row.entropy_id_verifier,
+  shareVersion: row.share_version,
+  authShareSealed: row.auth_share,
+  recoveryMethod: row.recovery_method,
+  recoveryShareSealed: row.recovery_share_sealed,
+  imported: row.imported,
 })
-const toWallet = (row: WalletRow): EmbeddedWallet => ({ chainType: row.chain_type, walletIndex: row.wallet_index, address: row.address, shareSetId: Number(row.share_set_id) })
+const toWallet = (row: WalletRow): EmbeddedWallet => ({
+  chainType: row.chain_type,
+  walletIndex: row.wallet_index,
+  address: row.address,
+  shareSetId: Number(row.share_set_id),
+})
 
 /** The user's wallet at `address` on `chain` with its share set, or null (also for another user's wallet). */
-export async function findOwnedWallet(db: Queryable, appId: string, userId: string, chain: EmbeddedChainType, address: string): Promise<{ wallet: EmbeddedWallet; shareSet: ShareSet } | null> {
+export async function findOwnedWallet(
+  db: Queryable,
+  appId: string,
+  userId: string,
+  chain: EmbeddedChainType,
+  address: string,
+): Promise<{ wallet: EmbeddedWallet; shareSet: ShareSet } | null> {
   const [row] = await db.query<WalletRow & ShareSetRow>(
     `SELECT w.wallet_index, w.address, w.share_set_id, ${shareSetColumns}
      FROM embedded_wallets w JOIN wallet_share_sets s ON s.id = w.share_set_id
@@ -56,7 +95,12 @@ export async function findWalletAtIndex(db: Queryable, appId: string, userId: st
 }
 
 /** The first wallet of the share set a create with this idempotency key made, or null. */
-export async function findWalletByIdempotencyKey(db: Queryable, appId: string, userId: string, key: string): Promise<{ wallet: EmbeddedWallet; entropyId: string } | null> {
+export async function findWalletByIdempotencyKey(
+  db: Queryable,
+  appId: string,
+  userId: string,
+  key: string,
+): Promise<{ wallet: EmbeddedWallet; entropyId: string } | null> {
   const [row] = await db.query<WalletRow & { entropy_id: string }>(
     `SELECT w.chain_type, w.wallet_index, w.address, w.share_set_id, s.entropy_id
      FROM wallet_share_sets s JOIN embedded_wallets w ON w.share_set_id = s.id AND w.address = s.entropy_id
@@ -102,15 +146,29 @@ export async function lowestWalletIndex(db: Queryable, appId: string, userId: st
   return row?.lowest ?? null
 }
 
-export interface NewShareSet extends Omit<ShareSet, 'id'> { idempotencyKey: string | null }
+export interface NewShareSet extends Omit<ShareSet, 'id'> {
+  idempotencyKey: string | null
+}
 
 export async function insertShareSet(db: Queryable, set: NewShareSet, now: number): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO wallet_share_sets (app_id, user_id, chain_type, entropy_id, entropy_id_verifier, share_version, auth_share,
        recovery_method, recovery_share_sealed, imported, idempotency_key, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
-    [set.appId, set.userId, set.chainType, set.entropyId, set.entropyIdVerifier, set.shareVersion, set.authShareSealed,
-      set.recoveryMethod, set.recoveryShareSealed, set.imported, set.idempotencyKey, now],
+    [
+      set.appId,
+      set.userId,
+      set.chainType,
+      set.entropyId,
+      set.entropyIdVerifier,
+      set.shareVersion,
+      set.authShareSealed,
+      set.recoveryMethod,
+      set.recoveryShareSealed,
+      set.imported,
+      set.idempotencyKey,
+      now,
+    ],
   )
   return Number(row!.id)
 }
@@ -122,7 +180,12 @@ export async function insertWallet(db: Queryable, appId: string, userId: string,
   )
 }
 
-export interface ReplacedShares { shareVersion: number; authShareSealed: string; recoveryMethod: RecoveryMethod; recoveryShareSealed: string }
+export interface ReplacedShares {
+  shareVersion: number
+  authShareSealed: string
+  recoveryMethod: RecoveryMethod
+  recoveryShareSealed: string
+}
 
 /** Swaps in a new split only if the set is still at `previousVersion` (the old auth share is overwritten); false when it moved on. */
 export async function replaceShares(db: Queryable, shareSetId: number, previousVersion: number, next: ReplacedShares, now: number): Promise<boolean> {

@@ -14,7 +14,13 @@ export type WalletAction = 'auth_share' | 'key_material' | 'reshare' | 'export' 
 export const walletNotFound = () => new ApiError(404, 'not_found', 'Embedded wallet not found')
 
 /** The caller's own wallet at `address` (another user's is not found, never revealed). */
-export async function requireOwnedWallet(db: Queryable, app: AppRecord, claims: AccessClaims, chain: EmbeddedChainType, address: string): Promise<{ wallet: EmbeddedWallet; shareSet: ShareSet }> {
+export async function requireOwnedWallet(
+  db: Queryable,
+  app: AppRecord,
+  claims: AccessClaims,
+  chain: EmbeddedChainType,
+  address: string,
+): Promise<{ wallet: EmbeddedWallet; shareSet: ShareSet }> {
   const found = await findOwnedWallet(db, app.id, claims.userId, chain, canonicalAddress(address))
   if (!found) throw walletNotFound()
   return found
@@ -33,7 +39,14 @@ const keyRebuildingActions: Partial<Record<WalletAction, FreshProofPurpose>> = {
  * that proof (or, without MFA, the sign-in) to be at most 10 minutes old. `db` is the caller's transaction when there is one.
  * `wallet` is a share set, or a server-managed wallet (no shares, the same owner rule).
  */
-export async function assertWalletActionAllowed(ctx: ServerContext, db: Queryable, app: AppRecord, caller: WalletCaller, wallet: Pick<ShareSet, 'userId'>, action: WalletAction): Promise<void> {
+export async function assertWalletActionAllowed(
+  ctx: ServerContext,
+  db: Queryable,
+  app: AppRecord,
+  caller: WalletCaller,
+  wallet: Pick<ShareSet, 'userId'>,
+  action: WalletAction,
+): Promise<void> {
   if (wallet.userId !== caller.userId) throw walletNotFound()
   const purpose = keyRebuildingActions[action]
   if (purpose) return assertFreshProof(ctx, db, app.id, caller, purpose)

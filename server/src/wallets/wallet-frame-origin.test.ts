@@ -16,7 +16,10 @@ let allowedParent: string
 let foreignParent: string
 // One header-less copy of the frame per parent, so each frame's API calls are counted apart.
 let headerless: { foreign: HeaderlessCopy; allowed: HeaderlessCopy }
-interface HeaderlessCopy { server: Server; apiCalls: string[] }
+interface HeaderlessCopy {
+  server: Server
+  apiCalls: string[]
+}
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -47,12 +50,14 @@ function headerlessCopyOf(upstream: string): HeaderlessCopy {
 
 beforeAll(async () => {
   // Two host pages on two origins (two ports): only the first is on the app's allowlist.
-  parents = [0, 1].map(() => createServer((req, res) => {
-    const frameUrl = new URL(req.url ?? '/', 'http://host').searchParams.get('frame') ?? ''
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(parentPage(frameUrl))
-  }))
-  ;[allowedParent, foreignParent] = await Promise.all(parents.map(listen)) as [string, string]
+  parents = [0, 1].map(() =>
+    createServer((req, res) => {
+      const frameUrl = new URL(req.url ?? '/', 'http://host').searchParams.get('frame') ?? ''
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(parentPage(frameUrl))
+    }),
+  )
+  ;[allowedParent, foreignParent] = (await Promise.all(parents.map(listen))) as [string, string]
   t = await startTestServer({ server: { walletFrameDir: builtFrameDir }, app: { name: 'Origin App', allowedOrigins: [allowedParent] } })
   headerless = { foreign: headerlessCopyOf(t.url), allowed: headerlessCopyOf(t.url) }
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
@@ -74,9 +79,10 @@ async function openParent(parent: string, frameUrl: string) {
 }
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: unknown[] }).received)
 /** Posts a well-formed frame request to the embedded frame, as the host SDK does. */
-const postToFrame = (page: Page, request: unknown) => page.evaluate((message) => {
-  (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.postMessage(message, '*')
-}, request)
+const postToFrame = (page: Page, request: unknown) =>
+  page.evaluate((message) => {
+    ;(document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.postMessage(message, '*')
+  }, request)
 
 describe('the wallet frame under a parent that is not allowed (docs/security.md #39)', () => {
   it('is blocked by frame-ancestors when served with its header', async () => {
@@ -107,12 +113,18 @@ describe('the wallet frame under a parent that is not allowed (docs/security.md 
       await postToFrame(foreign.page, createRequest('from-foreign'))
 
       // The frame posts nothing unasked: a parent asks for readiness until answered, as the host SDK does.
-      await expect.poll(async () => {
-        await postToFrame(allowed.page, readyRequest)
-        return received(allowed.page)
-      }, { timeout: 20_000 }).toContainEqual(readyRequest)
+      await expect
+        .poll(
+          async () => {
+            await postToFrame(allowed.page, readyRequest)
+            return received(allowed.page)
+          },
+          { timeout: 20_000 },
+        )
+        .toContainEqual(readyRequest)
       await postToFrame(allowed.page, createRequest('from-allowed'))
-      await expect.poll(async () => (await received(allowed.page)).find((message) => (message as { id: string }).id === 'from-allowed'), { timeout: 30_000 })
+      await expect
+        .poll(async () => (await received(allowed.page)).find((message) => (message as { id: string }).id === 'from-allowed'), { timeout: 30_000 })
         .toMatchObject({ data: { address: expect.any(String) } })
 
       // The foreign page's request went first; the allowed page's has been answered after a round trip to the API.

@@ -10,15 +10,22 @@ const expectedCsp = (ancestors: string) =>
   `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer({ server: { walletFrameDir: frameDir }, app: { allowedOrigins: [TEST_ORIGIN, 'http://localhost:*'] } }) })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer({ server: { walletFrameDir: frameDir }, app: { allowedOrigins: [TEST_ORIGIN, 'http://localhost:*'] } })
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const get = (path: string) => fetch(t.url + path)
 const configOf = (html: string) => JSON.parse(/<script type="application\/json" id="tessera-frame-config">(.*?)<\/script>/s.exec(html)![1]!)
 
 describe('the wallet frame page', () => {
-  it('serves the built page with the app\'s config and a CSP framed only by the app\'s origins', async () => {
-    for (const [path, script] of [[`/apps/${t.app.id}/embedded-wallets`, 'frame-Ab12_cd.js'], [`/apps/${t.app.id}/embedded-wallets/export`, 'export-Xy34_ef.js']] as const) {
+  it("serves the built page with the app's config and a CSP framed only by the app's origins", async () => {
+    for (const [path, script] of [
+      [`/apps/${t.app.id}/embedded-wallets`, 'frame-Ab12_cd.js'],
+      [`/apps/${t.app.id}/embedded-wallets/export`, 'export-Xy34_ef.js'],
+    ] as const) {
       const response = await get(`${path}?caid=abc&client_id=x`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -34,15 +41,23 @@ describe('the wallet frame page', () => {
     }
   })
 
-  it('tells the frame when the app\'s wallets are server-managed', async () => {
-    const serverManaged = await t.createApp({ name: 'Server wallets', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ...t.app.embeddedWallets, mode: 'user-controlled-server-wallets-only' } })
-    expect(configOf(await (await get(`/apps/${serverManaged.id}/embedded-wallets`)).text())).toEqual({ app_id: serverManaged.id, allowed_origins: [TEST_ORIGIN], embedded_wallets_mode: 'user-controlled-server-wallets-only' })
+  it("tells the frame when the app's wallets are server-managed", async () => {
+    const serverManaged = await t.createApp({
+      name: 'Server wallets',
+      allowedOrigins: [TEST_ORIGIN],
+      embeddedWallets: { ...t.app.embeddedWallets, mode: 'user-controlled-server-wallets-only' },
+    })
+    expect(configOf(await (await get(`/apps/${serverManaged.id}/embedded-wallets`)).text())).toEqual({
+      app_id: serverManaged.id,
+      allowed_origins: [TEST_ORIGIN],
+      embedded_wallets_mode: 'user-controlled-server-wallets-only',
+    })
   })
 
   it('lets no one frame it for an app without origins, drops origins that would break the CSP, and escapes the config', async () => {
     const closed = await t.createApp({ name: 'No origins', allowedOrigins: [] })
     expect((await get(`/apps/${closed.id}/embedded-wallets`)).headers.get('content-security-policy')).toBe(expectedCsp("'none'"))
-    const hostile = ["https://ok.example", "https://x.example; script-src *", 'https://a.example</script><script>alert(1)</script>']
+    const hostile = ['https://ok.example', 'https://x.example; script-src *', 'https://a.example</script><script>alert(1)</script>']
     const odd = await t.createApp({ name: 'Odd origins', allowedOrigins: hostile })
     const response = await get(`/apps/${odd.id}/embedded-wallets`)
     expect(response.headers.get('content-security-policy')).toBe(expectedCsp('https://ok.example'))
@@ -53,7 +68,11 @@ describe('the wallet frame page', () => {
 
   it('lets the frame reach the Drive API, and tells it where, only for an app that offers Google Drive backups', async () => {
     const drive = 'http://127.0.0.1:4567'
-    const app = await t.createApp({ name: 'Drive backups', allowedOrigins: [TEST_ORIGIN], embeddedWallets: { ...t.app.embeddedWallets, userOwnedRecoveryOptions: ['google-drive'], googleDriveApiUrl: `${drive}/` } })
+    const app = await t.createApp({
+      name: 'Drive backups',
+      allowedOrigins: [TEST_ORIGIN],
+      embeddedWallets: { ...t.app.embeddedWallets, userOwnedRecoveryOptions: ['google-drive'], googleDriveApiUrl: `${drive}/` },
+    })
     const response = await get(`/apps/${app.id}/embedded-wallets`)
     expect(response.headers.get('content-security-policy')).toBe(expectedCsp(TEST_ORIGIN).replace("connect-src 'self'", `connect-src 'self' ${drive}`))
     expect(configOf(await response.text()).google_drive_api_url).toBe(`${drive}/`)
@@ -71,7 +90,7 @@ describe('the wallet frame page', () => {
   })
 })
 
-describe('the frame\'s assets', () => {
+describe("the frame's assets", () => {
   it('serves a built script with its type, nosniff and the CSP', async () => {
     const response = await get('/embedded-wallets/assets/frame-Ab12_cd.js')
     expect(response.status).toBe(200)

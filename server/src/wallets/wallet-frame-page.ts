@@ -37,8 +37,14 @@ export function frameContentSecurityPolicy(app: AppRecord | null): string {
   const ancestors = app?.allowedOrigins.filter((origin) => CSP_SOURCE.test(origin)) ?? []
   const drive = googleDriveOrigin(app)
   return [
-    "default-src 'none'", "script-src 'self'", `connect-src 'self'${drive ? ` ${drive}` : ''}`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-    "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+    "default-src 'none'",
+    "script-src 'self'",
+    `connect-src 'self'${drive ? ` ${drive}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
   ].join('; ')
 }
 
@@ -53,15 +59,19 @@ export function injectFrameConfig(html: string, app: AppRecord): string {
   const drive = googleDriveOrigin(app) && app.embeddedWallets.googleDriveApiUrl
   // The frame creates and imports through the wallet API when the app's wallets are server-managed.
   const serverWallets = app.embeddedWallets.mode === 'user-controlled-server-wallets-only' && { embedded_wallets_mode: app.embeddedWallets.mode }
-  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins, ...(drive && { google_drive_api_url: drive }), ...serverWallets }).replace(/</g, '\\u003c')
+  const json = JSON.stringify({ app_id: app.id, allowed_origins: app.allowedOrigins, ...(drive && { google_drive_api_url: drive }), ...serverWallets }).replace(
+    /</g,
+    '\\u003c',
+  )
   const block = `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${json}</script>`
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`
 }
 
-const readOrNull = (path: string) => readFile(path).catch((error: NodeJS.ErrnoException) => {
-  if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') return null
-  throw error
-})
+const readOrNull = (path: string) =>
+  readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') return null
+    throw error
+  })
 
 /**
  * `GET /apps/:app_id/embedded-wallets` (and `/export`): the wallet frame's page, and `GET /embedded-wallets/assets/:file`:

@@ -8,10 +8,17 @@ import { createBodyOf, newTestWallet, randomAddress, splitEntropy } from './test
 let t: TestServer
 let logs = ''
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({ overrides: { logger: pino({ level: 'debug' }, sink) } })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('wallet shares in logs and error bodies', () => {
   it('never appear, over a whole lifecycle with failures', async () => {
@@ -20,11 +27,18 @@ describe('wallet shares in logs and error bodies', () => {
     const next = await splitEntropy(wallet.entropy, 2)
     const path = (route: { path: string }) => route.path.replace(':address', wallet.address)
     const errorBodies: unknown[] = []
-    const keep = (response: { status: number; body: unknown }) => { if (response.status >= 400) errorBodies.push(response.body) }
+    const keep = (response: { status: number; body: unknown }) => {
+      if (response.status >= 400) errorBodies.push(response.body)
+    }
 
     keep(await t.call(embeddedWalletRoutes.create.path, { body: createBodyOf(wallet), token }))
     keep(await t.call(embeddedWalletRoutes.create.path, { body: { ...createBodyOf(wallet), auth_share: next.auth }, token }))
-    keep(await t.call(embeddedWalletRoutes.add.path, { body: { chain_type: 'ethereum', address: randomAddress('ethereum'), entropy_id: wallet.address, wallet_index: 1 }, token }))
+    keep(
+      await t.call(embeddedWalletRoutes.add.path, {
+        body: { chain_type: 'ethereum', address: randomAddress('ethereum'), entropy_id: wallet.address, wallet_index: 1 },
+        token,
+      }),
+    )
     keep(await t.call(path(embeddedWalletRoutes.authShare), { body: { chain_type: 'ethereum' }, token }))
     keep(await t.call(path(embeddedWalletRoutes.keyMaterial), { body: { chain_type: 'ethereum' }, token }))
     const reshare = { chain_type: 'ethereum', previous_share_version: 1, auth_share: next.auth, recovery: { method: 'privy', share: next.recovery } }

@@ -7,7 +7,12 @@ import { originNotAllowedError } from '../errors/origin-errors.js'
  * simple GET (no custom header, no credentials, so the browser sends it without a preflight). Answers the
  * refused-origin error, or null when the origin is allowed or the check fails too (the server is unreachable).
  */
-export async function refusedOriginError(send: (url: string, init: RequestInit) => Promise<Response>, apiUrl: string, appId: string, cause: unknown): Promise<TesseraError | null> {
+export async function refusedOriginError(
+  send: (url: string, init: RequestInit) => Promise<Response>,
+  apiUrl: string,
+  appId: string,
+  cause: unknown,
+): Promise<TesseraError | null> {
   try {
     const response = await send(apiUrl + routePath(appOriginCheckRoute, { app_id: appId }), { method: 'GET', credentials: 'omit' })
     if (!response.ok) return null

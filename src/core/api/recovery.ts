@@ -1,5 +1,11 @@
 /** The recovery calls of the wallet spec, "The calls it makes": Google Drive's OAuth leg and iCloud's init, for the signed-in user. */
-import { recoveryRoutes, type RecoveryOAuthAuthenticateBody, type RecoveryOAuthAuthenticateResponse, type RecoveryOAuthInitBody, type RecoveryOAuthInitResponse } from '../../protocol/index.js'
+import {
+  recoveryRoutes,
+  type RecoveryOAuthAuthenticateBody,
+  type RecoveryOAuthAuthenticateResponse,
+  type RecoveryOAuthInitBody,
+  type RecoveryOAuthInitResponse,
+} from '../../protocol/index.js'
 import type { Transport } from './transport.js'
 
 export function initRecoveryOAuth(transport: Transport, body: RecoveryOAuthInitBody): Promise<RecoveryOAuthInitResponse> {

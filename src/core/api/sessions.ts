@@ -3,8 +3,7 @@ import { COOKIE_HELD_REFRESH_TOKEN } from '../session/cookie-session-storage.js'
 import type { Transport } from './transport.js'
 
 /** The body names the refresh token unless the browser sends it as a cookie. */
-const refreshTokenBody = (refreshToken: string | null) =>
-  refreshToken && refreshToken !== COOKIE_HELD_REFRESH_TOKEN ? { refresh_token: refreshToken } : {}
+const refreshTokenBody = (refreshToken: string | null) => (refreshToken && refreshToken !== COOKIE_HELD_REFRESH_TOKEN ? { refresh_token: refreshToken } : {})
 
 /** `POST /api/v1/sessions`: the old access token rides along, as the reference clients do. */
 export function refreshSession(transport: Transport, refreshToken: string, accessToken: string | null): Promise<AuthenticatedUserDto> {

@@ -1,4 +1,12 @@
-import type { FarcasterTransferBody, NonceTransferBody, WalletTransferBody, OAuthTransferBody, PasswordlessTransferBody, SmsTransferBody, UserDto } from '../../protocol/index.js'
+import type {
+  FarcasterTransferBody,
+  NonceTransferBody,
+  WalletTransferBody,
+  OAuthTransferBody,
+  PasswordlessTransferBody,
+  SmsTransferBody,
+  UserDto,
+} from '../../protocol/index.js'
 import { farcasterTransferRoute } from '../../protocol/routes/farcaster.js'
 import { oauthTransferRoute } from '../../protocol/routes/oauth.js'
 import { passwordlessTransferRoute } from '../../protocol/routes/email.js'

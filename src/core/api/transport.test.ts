@@ -28,7 +28,10 @@ const transportFor = (options: Partial<TransportOptions> = {}) =>
   })
 
 async function rejection(promise: Promise<unknown>): Promise<TesseraError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(TesseraError.is(error)).toBe(true)
   return error as TesseraError
 }
@@ -160,17 +163,23 @@ describe('createTransport', () => {
 
 describe('a refused origin (issue 15)', () => {
   /** The browser's view of a refused preflight: the API request fails like a network error; the simple origin check goes through. */
-  const refusingBrowserFetch = (refuse: boolean): typeof fetch => async (input, init) => {
-    const url = String(input)
-    if (url.includes('/origin_check')) return globalThis.fetch(url, init)
-    if (refuse) throw new TypeError('Failed to fetch')
-    return globalThis.fetch(url, init)
-  }
+  const refusingBrowserFetch =
+    (refuse: boolean): typeof fetch =>
+    async (input, init) => {
+      const url = String(input)
+      if (url.includes('/origin_check')) return globalThis.fetch(url, init)
+      if (refuse) throw new TypeError('Failed to fetch')
+      return globalThis.fetch(url, init)
+    }
 
   it('reports invalid_origin, naming the origin and how to allow it, with a docs link', async () => {
     api.handle((request) => (request.path.endsWith('/origin_check') ? { body: { origin: 'http://demo.tessera.test:5173', allowed: false } } : { body: {} }))
     const error = await rejection(transportFor({ fetch: refusingBrowserFetch(true) }).request(routes.passwordlessInit, { body: { email: 'a@b.co' } }))
-    expect(error).toMatchObject({ code: 'invalid_origin', data: { origin: 'http://demo.tessera.test:5173' }, docsUrl: expect.stringContaining('#invalid_origin') })
+    expect(error).toMatchObject({
+      code: 'invalid_origin',
+      data: { origin: 'http://demo.tessera.test:5173' },
+      docsUrl: expect.stringContaining('#invalid_origin'),
+    })
     expect(error.message).toContain('http://demo.tessera.test:5173')
     expect(error.message).toContain(`tessera-server apps update ${TEST_APP_ID} --add-origin http://demo.tessera.test:5173`)
     const check = api.requests.find((request) => request.path.endsWith('/origin_check'))!
@@ -182,7 +191,9 @@ describe('a refused origin (issue 15)', () => {
   it('stays network_error when the origin is allowed or the check cannot be reached', async () => {
     api.handle((request) => (request.path.endsWith('/origin_check') ? { body: { origin: 'http://localhost:5173', allowed: true } } : { body: {} }))
     expect((await rejection(transportFor({ fetch: refusingBrowserFetch(true) }).request(routes.usersMe))).code).toBe('network_error')
-    const unreachable: typeof fetch = async () => { throw new TypeError('Failed to fetch') }
+    const unreachable: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch')
+    }
     expect((await rejection(transportFor({ fetch: unreachable }).request(routes.usersMe))).code).toBe('network_error')
   })
 })

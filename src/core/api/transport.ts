@@ -83,10 +83,12 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   /** A network error may be a refused origin (the browser hides why a preflight failed): the origin check tells. */
-  const explainNetworkError = (signal: AbortSignal | undefined) => async (error: unknown): Promise<never> => {
-    if (!TesseraError.is(error) || error.code !== 'network_error') throw error
-    throw (await refusedOriginError((checkUrl, init) => fetchOnce(options, timeoutMs, checkUrl, init, signal), apiUrl, options.appId, error)) ?? error
-  }
+  const explainNetworkError =
+    (signal: AbortSignal | undefined) =>
+    async (error: unknown): Promise<never> => {
+      if (!TesseraError.is(error) || error.code !== 'network_error') throw error
+      throw (await refusedOriginError((checkUrl, init) => fetchOnce(options, timeoutMs, checkUrl, init, signal), apiUrl, options.appId, error)) ?? error
+    }
 
   return {
     get apiUrl() {
@@ -116,7 +118,13 @@ async function buildHeaders(options: TransportOptions, request: RequestOptions):
 }
 
 /** One fetch, ended by its timeout, the caller's signal or the client's; its failure says which. */
-async function fetchOnce(options: TransportOptions, timeoutMs: number, url: string, init: RequestInit, callerSignal: AbortSignal | undefined): Promise<Response> {
+async function fetchOnce(
+  options: TransportOptions,
+  timeoutMs: number,
+  url: string,
+  init: RequestInit,
+  callerSignal: AbortSignal | undefined,
+): Promise<Response> {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {

@@ -55,4 +55,6 @@ export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> {
 }
 
 /** Types a module's definition (the identity at run time). */
-export const defineLoginMethod = <Name extends string, Api, ConfigFields = unknown>(method: LoginMethod<Name, Api, ConfigFields>): LoginMethod<Name, Api, ConfigFields> => method
+export const defineLoginMethod = <Name extends string, Api, ConfigFields = unknown>(
+  method: LoginMethod<Name, Api, ConfigFields>,
+): LoginMethod<Name, Api, ConfigFields> => method

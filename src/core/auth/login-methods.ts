@@ -11,7 +11,17 @@ import { passkeyMethod } from './passkey/method.js'
 import { smsMethod } from './sms/method.js'
 import { telegramMethod } from './telegram/method.js'
 
-export const loginMethods = [emailMethod, smsMethod, oauthMethod, passkeyMethod, telegramMethod, farcasterMethod, crossAppMethod, guestMethod, customAuthMethod] as const
+export const loginMethods = [
+  emailMethod,
+  smsMethod,
+  oauthMethod,
+  passkeyMethod,
+  telegramMethod,
+  farcasterMethod,
+  crossAppMethod,
+  guestMethod,
+  customAuthMethod,
+] as const
 
 type Methods = (typeof loginMethods)[number]
 /** `client.auth`: each method's namespace under its name. */

@@ -14,9 +14,10 @@ describe('the built-in chains', () => {
   it('are the 26 of the sign-in spec, "Entities and their fields", each once, with an RPC and a currency', () => {
     expect(builtInChains).toHaveLength(26)
     expect(new Set(builtInChains.map((chain) => chain.id)).size).toBe(26)
-    expect(builtInChains.map((chain) => chain.id).sort((a, b) => a - b)).toEqual(
-      [1, 10, 42, 137, 314, 690, 999, 8453, 17000, 17069, 42161, 42220, 43113, 43114, 44787, 59140, 59144, 80002, 80085, 84532, 314159, 421614, 7777777, 11155111, 11155420, 999999999],
-    )
+    expect(builtInChains.map((chain) => chain.id).sort((a, b) => a - b)).toEqual([
+      1, 10, 42, 137, 314, 690, 999, 8453, 17000, 17069, 42161, 42220, 43113, 43114, 44787, 59140, 59144, 80002, 80085, 84532, 314159, 421614, 7777777,
+      11155111, 11155420, 999999999,
+    ])
     for (const chain of builtInChains) {
       expect(chain.rpcUrl).toMatch(/^https:\/\//)
       expect(chain.nativeCurrency.decimals).toBe(18)
@@ -44,7 +45,11 @@ describe('chain and RPC resolution', () => {
   it('takes the built-in 26 and the app chains, the app RPC replacing a public one', () => {
     const chains = resolveChains({ appChains: [appChain, { id: 1, rpcUrl: 'https://eth.app.example' }], supportedChains: null })
     expect(chains).toHaveLength(27)
-    expect(chains.find((chain) => chain.id === 1)).toMatchObject({ name: 'Ethereum', rpcUrl: 'https://eth.app.example', blockExplorerUrl: 'https://etherscan.io' })
+    expect(chains.find((chain) => chain.id === 1)).toMatchObject({
+      name: 'Ethereum',
+      rpcUrl: 'https://eth.app.example',
+      blockExplorerUrl: 'https://etherscan.io',
+    })
     expect(chains.at(-1)).toEqual({
       id: 31337,
       name: 'Local',
@@ -58,7 +63,10 @@ describe('chain and RPC resolution', () => {
 
   it("limits to the host's supportedChains, whose RPC overrides the app's, which overrides the public one", () => {
     const chains = resolveChains({
-      appChains: [{ id: 8453, rpcUrl: 'https://base.app.example' }, { id: 10, rpcUrl: 'https://op.app.example' }],
+      appChains: [
+        { id: 8453, rpcUrl: 'https://base.app.example' },
+        { id: 10, rpcUrl: 'https://op.app.example' },
+      ],
       supportedChains: [{ id: 8453, rpcUrl: 'https://base.host.example' }, { id: 10 }, { id: 1 }],
     })
     expect(chains.map((chain) => [chain.id, chain.rpcUrl])).toEqual([
@@ -69,11 +77,15 @@ describe('chain and RPC resolution', () => {
   })
 
   it('refuses an empty host list', () => {
-    expect(() => resolveChains({ appChains: [], supportedChains: [] })).toThrow(expect.objectContaining({ code: 'invalid_config', shortMessage: 'supportedChains must not be empty' }))
+    expect(() => resolveChains({ appChains: [], supportedChains: [] })).toThrow(
+      expect.objectContaining({ code: 'invalid_config', shortMessage: 'supportedChains must not be empty' }),
+    )
   })
 
   it("refuses a chain without any RPC: 'No RPC url found for {chain}'", () => {
-    expect(() => resolveChains({ appChains: [], supportedChains: [{ id: 5000, name: 'Mantle' }] })).toThrow(expect.objectContaining({ shortMessage: 'No RPC url found for Mantle' }))
+    expect(() => resolveChains({ appChains: [], supportedChains: [{ id: 5000, name: 'Mantle' }] })).toThrow(
+      expect.objectContaining({ shortMessage: 'No RPC url found for Mantle' }),
+    )
   })
 
   it('starts on the default chain: the configured one when supported, else Ethereum or the first host chain', () => {
@@ -83,7 +95,10 @@ describe('chain and RPC resolution', () => {
     const hostChains = [{ id: 10 }, { id: 8453 }]
     expect(resolveDefaultChain({ defaultChain: null, supportedChains: hostChains }, resolveChains({ appChains: [], supportedChains: hostChains })).id).toBe(10)
     expect(() => resolveDefaultChain({ defaultChain: 5, supportedChains: null }, all)).toThrow(
-      expect.objectContaining({ code: 'unsupported_chain_id', shortMessage: 'Chain ID 5 is not supported. It must be added to the config.supportedChains property of the provider.' }),
+      expect.objectContaining({
+        code: 'unsupported_chain_id',
+        shortMessage: 'Chain ID 5 is not supported. It must be added to the config.supportedChains property of the provider.',
+      }),
     )
   })
 })
@@ -124,8 +139,22 @@ describe('the effective config of embedded wallets and chains', () => {
     const base = appConfigDto()
     const server = configFromDto(
       appConfigDto({
-        embedded_wallet_config: { ...base.embedded_wallet_config, ethereum: { create_on_login: 'users-without-wallets' }, solana: { create_on_login: 'all-users' }, require_user_password_on_create: true },
-        chains: [{ id: 31337, name: 'Local', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: 'http://127.0.0.1:8545', block_explorer_url: null, testnet: true }],
+        embedded_wallet_config: {
+          ...base.embedded_wallet_config,
+          ethereum: { create_on_login: 'users-without-wallets' },
+          solana: { create_on_login: 'all-users' },
+          require_user_password_on_create: true,
+        },
+        chains: [
+          {
+            id: 31337,
+            name: 'Local',
+            native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpc_url: 'http://127.0.0.1:8545',
+            block_explorer_url: null,
+            testnet: true,
+          },
+        ],
         default_chain_id: 31337,
         solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', block_explorer_url: null }],
       }),
@@ -139,11 +168,28 @@ describe('the effective config of embedded wallets and chains', () => {
       userOwnedRecoveryOptions: ['user-passcode'],
       requireUserOwnedRecoveryOnCreate: false,
     })
-    expect(server.appChains).toEqual([{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true }])
-    expect([server.defaultChain, server.supportedChains, server.solanaClusters]).toEqual([31337, null, [{ name: 'devnet', rpcUrl: 'http://127.0.0.1:8899', blockExplorerUrl: null }]])
+    expect(server.appChains).toEqual([
+      {
+        id: 31337,
+        name: 'Local',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrl: 'http://127.0.0.1:8545',
+        blockExplorerUrl: null,
+        testnet: true,
+      },
+    ])
+    expect([server.defaultChain, server.supportedChains, server.solanaClusters]).toEqual([
+      31337,
+      null,
+      [{ name: 'devnet', rpcUrl: 'http://127.0.0.1:8899', blockExplorerUrl: null }],
+    ])
 
     const merged = mergeConfig(server, { supportedChains: [{ id: 8453 }], defaultChain: 8453, embeddedWallets: { showWalletUIs: false } })
-    expect(merged).toMatchObject({ supportedChains: [{ id: 8453 }], defaultChain: 8453, embeddedWallets: { showWalletUIs: false, requireUserPasswordOnCreate: true } })
+    expect(merged).toMatchObject({
+      supportedChains: [{ id: 8453 }],
+      defaultChain: 8453,
+      embeddedWallets: { showWalletUIs: false, requireUserPasswordOnCreate: true },
+    })
     expect(resolveDefaultChain(merged, resolveChains(merged)).rpcUrl).toBe('https://mainnet.base.org')
   })
 })

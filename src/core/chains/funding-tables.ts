@@ -48,9 +48,11 @@ type ChainSettings = Pick<EffectiveConfig, 'appChains' | 'supportedChains'>
 const configured = (config: ChainSettings, chainId: number, field: 'onrampNetwork' | 'usdcAddress') =>
   config.supportedChains?.find((chain) => chain.id === chainId)?.[field] || config.appChains.find((chain) => chain.id === chainId)?.[field] || null
 
-export const onrampNetworkOf = (config: ChainSettings, chainId: number): string | null => configured(config, chainId, 'onrampNetwork') ?? builtInOnrampNetworks[chainId] ?? null
+export const onrampNetworkOf = (config: ChainSettings, chainId: number): string | null =>
+  configured(config, chainId, 'onrampNetwork') ?? builtInOnrampNetworks[chainId] ?? null
 
-export const usdcAddressOf = (config: ChainSettings, chainId: number): string | null => configured(config, chainId, 'usdcAddress') ?? knownUsdcAddresses[chainId] ?? null
+export const usdcAddressOf = (config: ChainSettings, chainId: number): string | null =>
+  configured(config, chainId, 'usdcAddress') ?? knownUsdcAddresses[chainId] ?? null
 
 export const usdcMintOf = (cluster: SolanaCluster): string | null => cluster.usdcMint || knownUsdcMints[cluster.name] || null
 

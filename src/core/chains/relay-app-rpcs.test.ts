@@ -13,7 +13,9 @@ const CONFIG = `/api/v1/apps/${TEST_APP_ID}`
 const ANVIL_RPC = 'http://127.0.0.1:8545'
 const LOCAL_SOLANA_RPC = 'http://127.0.0.1:8899'
 const serverChains = {
-  chains: [{ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: ANVIL_RPC, block_explorer_url: null, testnet: true }],
+  chains: [
+    { id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: ANVIL_RPC, block_explorer_url: null, testnet: true },
+  ],
   solana_clusters: [{ name: 'devnet' as const, rpc_url: LOCAL_SOLANA_RPC, block_explorer_url: null }],
 }
 
@@ -33,8 +35,8 @@ async function loadedConfig(options: Partial<Parameters<typeof createClient>[0]>
   return client.getConfig().config
 }
 
-describe('chain RPCs under a strict Content-Security-Policy: the app\'s chains go through the API origin', () => {
-  it('sends the app\'s EVM chains and Solana clusters through the chain relay of the API server', async () => {
+describe("chain RPCs under a strict Content-Security-Policy: the app's chains go through the API origin", () => {
+  it("sends the app's EVM chains and Solana clusters through the chain relay of the API server", async () => {
     const config = await loadedConfig()
     expect(resolveChains(config).find((chain) => chain.id === 31337)?.rpcUrl).toBe(`${api.url}/api/v1/apps/${TEST_APP_ID}/rpc/evm/31337`)
     expect(resolveSolanaClusters(config.solanaClusters)[0]).toMatchObject({ name: 'devnet', rpcUrl: `${api.url}/api/v1/apps/${TEST_APP_ID}/rpc/solana/devnet` })
@@ -55,11 +57,14 @@ describe('chain RPCs under a strict Content-Security-Policy: the app\'s chains g
         solanaClusters: [{ name: 'devnet', rpcUrl: 'https://solana.host.example', blockExplorerUrl: null }],
       },
     })
-    expect(resolveChains(config).map((chain) => [chain.id, chain.rpcUrl])).toEqual([[31337, 'https://rpc.host.example'], [8453, 'https://mainnet.base.org']])
+    expect(resolveChains(config).map((chain) => [chain.id, chain.rpcUrl])).toEqual([
+      [31337, 'https://rpc.host.example'],
+      [8453, 'https://mainnet.base.org'],
+    ])
     expect(resolveSolanaClusters(config.solanaClusters)[0]!.rpcUrl).toBe('https://solana.host.example')
   })
 
-  it('still tells external wallets the chain\'s own RPC (they cannot use the relay)', async () => {
+  it("still tells external wallets the chain's own RPC (they cannot use the relay)", async () => {
     const config = await loadedConfig()
     expect(addChainParameter(31337, appChainTable(config))?.rpcUrls).toEqual([ANVIL_RPC])
   })

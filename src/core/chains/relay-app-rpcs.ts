@@ -12,10 +12,15 @@ export function relayAppRpcs(config: EffectiveConfig, apiUrl: string): Effective
   const base = apiUrl.replace(/\/+$/, '')
   return {
     ...config,
-    appChains: config.appChains.map((chain) => (chain.rpcUrl
-      ? { ...chain, rpcUrl: base + routePath(evmRelayRoute, { app_id: config.appId, chain_id: String(chain.id) }), upstreamRpcUrl: chain.rpcUrl }
-      : chain)),
-    solanaClusters: config.solanaClusters.map((cluster) => ({ ...cluster, rpcUrl: base + routePath(solanaRelayRoute, { app_id: config.appId, cluster: cluster.name }) })),
+    appChains: config.appChains.map((chain) =>
+      chain.rpcUrl
+        ? { ...chain, rpcUrl: base + routePath(evmRelayRoute, { app_id: config.appId, chain_id: String(chain.id) }), upstreamRpcUrl: chain.rpcUrl }
+        : chain,
+    ),
+    solanaClusters: config.solanaClusters.map((cluster) => ({
+      ...cluster,
+      rpcUrl: base + routePath(solanaRelayRoute, { app_id: config.appId, cluster: cluster.name }),
+    })),
   }
 }
 

@@ -1,7 +1,10 @@
 import { createWallets } from '../wallets/create-wallets.js'
 import type { ClientRuntime } from './runtime.js'
 
-type WalletsParts = Pick<ClientRuntime, 'appId' | 'options' | 'storage' | 'transport' | 'config' | 'auth' | 'isAuthenticated' | 'authenticate' | 'accountChanges'>
+type WalletsParts = Pick<
+  ClientRuntime,
+  'appId' | 'options' | 'storage' | 'transport' | 'config' | 'auth' | 'isAuthenticated' | 'authenticate' | 'accountChanges'
+>
 
 /** `client.wallets`: stores here; discovery, connectors and SIWE/SIWS load on first use. */
 export function externalWallets({ appId, options, storage, transport, config, auth, isAuthenticated, authenticate, accountChanges }: WalletsParts) {

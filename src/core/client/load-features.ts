@@ -9,7 +9,16 @@ import { finishLogin } from './finish-login.js'
 import type { ClientRuntime } from './runtime.js'
 
 /** What the embedded wallets, MFA and funding code each get from the client besides their own state. */
-const featureContext = ({ appId, options, transport, session, auth, config, storage, events }: ClientRuntime) => ({ appId, options, transport, session, auth, config, storage, events })
+const featureContext = ({ appId, options, transport, session, auth, config, storage, events }: ClientRuntime) => ({
+  appId,
+  options,
+  transport,
+  session,
+  auth,
+  config,
+  storage,
+  events,
+})
 
 export const loadEmbeddedWallets = (runtime: ClientRuntime, state: Store<EmbeddedWalletsState>) =>
   import('../wallets/embedded/for-client.js').then((module) =>
@@ -17,7 +26,9 @@ export const loadEmbeddedWallets = (runtime: ClientRuntime, state: Store<Embedde
   )
 
 export const loadMfa = (runtime: ClientRuntime, state: Store<MfaState>, listeners: Set<MfaRequiredListener>) =>
-  import('../mfa/for-client.js').then((module) => module.mfaForClient({ ...featureContext(runtime), state, listeners, embeddedWallets: runtime.embeddedWallets }))
+  import('../mfa/for-client.js').then((module) =>
+    module.mfaForClient({ ...featureContext(runtime), state, listeners, embeddedWallets: runtime.embeddedWallets }),
+  )
 
 export const loadFunding = (runtime: ClientRuntime, state: Store<FundingState>) =>
   import('../funding/for-client.js').then((module) => module.fundingForClient({ ...featureContext(runtime), state, wallets: runtime.wallets }))

@@ -20,13 +20,17 @@ describe('defaults', () => {
 
 describe('configFromDto', () => {
   it('derives login methods from the *_auth and *_oauth flags', () => {
-    const config = configFromDto(appConfigDto({ email_auth: true, sms_auth: true, google_oauth: true, apple_oauth: true, passkey_auth: true, telegram_auth: true }))
+    const config = configFromDto(
+      appConfigDto({ email_auth: true, sms_auth: true, google_oauth: true, apple_oauth: true, passkey_auth: true, telegram_auth: true }),
+    )
     expect(config.loginMethods).toEqual(['email', 'sms', 'google', 'apple', 'telegram', 'passkey'])
     expect(configFromDto(appConfigDto({ email_auth: false, solana_wallet_auth: true })).loginMethods).toEqual(['wallet'])
   })
 
   it('adds a `privy:<app id>` login method, with its name and icon, per cross-app provider', () => {
-    const config = configFromDto(appConfigDto({ email_auth: true, cross_app_login_providers: [{ app_id: 'tessera-provider-app-0001', name: 'Provider', icon_url: null }] }))
+    const config = configFromDto(
+      appConfigDto({ email_auth: true, cross_app_login_providers: [{ app_id: 'tessera-provider-app-0001', name: 'Provider', icon_url: null }] }),
+    )
     expect(config.loginMethods).toEqual(['email', 'privy:tessera-provider-app-0001'])
     expect(config.crossAppProviders).toEqual([{ appId: 'tessera-provider-app-0001', name: 'Provider', iconUrl: null }])
     expect(configFromDto(appConfigDto({ email_auth: true })).crossAppProviders).toEqual([])

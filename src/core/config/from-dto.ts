@@ -74,7 +74,12 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
     })),
     supportedChains: null,
     defaultChain: dto.default_chain_id ?? null,
-    solanaClusters: (dto.solana_clusters ?? []).map((cluster) => ({ name: cluster.name, rpcUrl: cluster.rpc_url, blockExplorerUrl: cluster.block_explorer_url, usdcMint: cluster.usdc_mint })),
+    solanaClusters: (dto.solana_clusters ?? []).map((cluster) => ({
+      name: cluster.name,
+      rpcUrl: cluster.rpc_url,
+      blockExplorerUrl: cluster.block_explorer_url,
+      usdcMint: cluster.usdc_mint,
+    })),
     loginMethodsAndOrder: null,
     intl: { defaultCountry: 'US' },
     captchaSiteKey: dto.captcha_enabled ? (dto.captcha_site_key ?? null) : null,

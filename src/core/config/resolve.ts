@@ -4,7 +4,18 @@ import { invalidConfigError } from '../errors/client-errors.js'
 import type { EffectiveConfig, EffectiveConfigInput, LoginMethod } from './types.js'
 
 const directLoginMethods: ReadonlySet<LoginMethod> = new Set([
-  'email', 'sms', 'google', 'twitter', 'discord', 'github', 'spotify', 'instagram', 'tiktok', 'line', 'linkedin', 'apple',
+  'email',
+  'sms',
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'line',
+  'linkedin',
+  'apple',
 ])
 
 export function validateAppId(appId: unknown): asserts appId is string {

@@ -5,8 +5,22 @@ import type { TesseraError } from '../errors/base-error.js'
 import type { MfaMethodType } from '../mfa/types.js'
 
 export type LoginMethod =
-  | 'email' | 'sms' | 'wallet' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
-  | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'passkey'
+  | 'email'
+  | 'sms'
+  | 'wallet'
+  | 'google'
+  | 'twitter'
+  | 'discord'
+  | 'github'
+  | 'spotify'
+  | 'instagram'
+  | 'tiktok'
+  | 'line'
+  | 'linkedin'
+  | 'apple'
+  | 'farcaster'
+  | 'telegram'
+  | 'passkey'
   /** A cross-app provider: the account of another app on the server (wallet spec, "Screens and routes": "Cross-app"). */
   | `privy:${string}`
 

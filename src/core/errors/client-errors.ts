@@ -4,23 +4,17 @@ import { TesseraError } from './base-error.js'
 export const requestTimeoutError = (cause?: unknown) =>
   new TesseraError({ code: 'client_request_timeout', shortMessage: 'Request timed out', retryable: true, cause })
 
-export const requestAbortedError = (cause?: unknown) =>
-  new TesseraError({ code: 'client_request_aborted', shortMessage: 'Request aborted', cause })
+export const requestAbortedError = (cause?: unknown) => new TesseraError({ code: 'client_request_aborted', shortMessage: 'Request aborted', cause })
 
-export const networkError = (cause?: unknown) =>
-  new TesseraError({ code: 'network_error', shortMessage: 'Network request failed', retryable: true, cause })
+export const networkError = (cause?: unknown) => new TesseraError({ code: 'network_error', shortMessage: 'Network request failed', retryable: true, cause })
 
-export const mustBeAuthenticatedError = () =>
-  new TesseraError({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated' })
+export const mustBeAuthenticatedError = () => new TesseraError({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated' })
 
-export const alreadyLoggedInError = () =>
-  new TesseraError({ code: 'already_logged_in', shortMessage: 'User is already logged in' })
+export const alreadyLoggedInError = () => new TesseraError({ code: 'already_logged_in', shortMessage: 'User is already logged in' })
 
-export const noAuthFlowError = () =>
-  new TesseraError({ code: 'unknown_auth_error', shortMessage: 'No auth flow in progress.' })
+export const noAuthFlowError = () => new TesseraError({ code: 'unknown_auth_error', shortMessage: 'No auth flow in progress.' })
 
-export const invalidCodeFormatError = () =>
-  new TesseraError({ code: 'invalid_data', shortMessage: 'Passcode must be exactly 6 numbers' })
+export const invalidCodeFormatError = () => new TesseraError({ code: 'invalid_data', shortMessage: 'Passcode must be exactly 6 numbers' })
 
 export const invalidConfigError = (shortMessage: string) => new TesseraError({ code: 'invalid_config', shortMessage })
 
@@ -29,8 +23,7 @@ export const oauthPhishingError = () =>
   new TesseraError({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
 
 export const OAUTH_INVALID_CODE_MESSAGE = 'Invalid code during OAuth flow.'
-export const oauthInvalidCodeError = (cause?: unknown) =>
-  new TesseraError({ code: 'unknown_auth_error', shortMessage: OAUTH_INVALID_CODE_MESSAGE, cause })
+export const oauthInvalidCodeError = (cause?: unknown) => new TesseraError({ code: 'unknown_auth_error', shortMessage: OAUTH_INVALID_CODE_MESSAGE, cause })
 
 export const popupBlockedError = () =>
   new TesseraError({ code: 'unknown_auth_error', shortMessage: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' })
@@ -56,4 +49,3 @@ export function toTesseraError(error: unknown): TesseraError {
   if (TesseraError.is(error)) return error
   return new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Unknown error', cause: error })
 }
-

@@ -10,11 +10,9 @@ export const missingAccessTokenError = () => new TesseraError({ code: 'must_be_a
 export const invalidCreateArgsError = (details?: string) =>
   new TesseraError({ code: 'embedded_wallet_create_error', shortMessage: 'Invalid args to create wallet', details })
 
-export const walletAlreadyExistsError = () =>
-  new TesseraError({ code: 'embedded_wallet_already_exists', shortMessage: 'User already has an embedded wallet.' })
+export const walletAlreadyExistsError = () => new TesseraError({ code: 'embedded_wallet_already_exists', shortMessage: 'User already has an embedded wallet.' })
 
-export const embeddedWalletNotFoundError = () =>
-  new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Embedded wallet not found' })
+export const embeddedWalletNotFoundError = () => new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Embedded wallet not found' })
 
 export const passwordRequiredByAppError = () =>
   new TesseraError({ code: 'embedded_wallet_create_error', shortMessage: 'Password not provided yet is required by App configuration' })
@@ -28,11 +26,15 @@ export const frameConnectError = (cause?: unknown) =>
 export const httpsRequiredError = () =>
   new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet is only available over HTTPS' })
 
-export const frameNotInitializedError = () =>
-  new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet proxy not initialized' })
+export const frameNotInitializedError = () => new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Embedded wallet proxy not initialized' })
 
 export const frameRequestTimeoutError = (event: string) =>
-  new TesseraError({ code: 'client_request_timeout', shortMessage: 'Request timed out', details: `The wallet did not answer ${event} in time.`, retryable: true })
+  new TesseraError({
+    code: 'client_request_timeout',
+    shortMessage: 'Request timed out',
+    details: `The wallet did not answer ${event} in time.`,
+    retryable: true,
+  })
 
 /** Frame error types keep their own code; plain errors are request errors (wallet spec, "The error catalogue": "Error types"). */
 const codeOfFrameErrorType: Partial<Record<FrameErrorType, ErrorCode>> = {
@@ -54,16 +56,13 @@ export const frameError = (type: FrameErrorType, message: string) =>
 export const unableToRecoverError = (cause?: unknown) =>
   new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'Unable to recover wallet', cause })
 
-export const userRecoveryTimedOutError = () =>
-  new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'User-owned recovery timed out' })
+export const userRecoveryTimedOutError = () => new TesseraError({ code: 'embedded_wallet_request_error', shortMessage: 'User-owned recovery timed out' })
 
 /** Recovery of wallets whose method this round does not build (cloud backups, server wallets). */
-export const unsupportedRecoveryActionError = () =>
-  new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Unsupported recovery action' })
+export const unsupportedRecoveryActionError = () => new TesseraError({ code: 'unsupported_recovery_method', shortMessage: 'Unsupported recovery action' })
 
 export const noRpcUrlError = (chainName: string) => new TesseraError({ code: 'invalid_config', shortMessage: `No RPC url found for ${chainName}` })
 
-export const unsupportedTransactionTypeError = () =>
-  new TesseraError({ code: 'transaction_failure', shortMessage: 'Unsupported transaction type' })
+export const unsupportedTransactionTypeError = () => new TesseraError({ code: 'transaction_failure', shortMessage: 'Unsupported transaction type' })
 
 export const invalidMessageError = () => new TesseraError({ code: 'invalid_message', shortMessage: 'Message must be a non-empty string' })

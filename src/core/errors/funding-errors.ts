@@ -38,11 +38,16 @@ export const notEnoughFundsError = (address: string) =>
 
 /** The ERC-20 is there but the native currency for gas is not. */
 export const notEnoughGasError = (address: string) =>
-  new TesseraError({ code: 'insufficient_balance', shortMessage: `Wallet ${shortenAddress(address)} doesn't have enough funds to cover gas fees. Top up your wallet and try again.` })
+  new TesseraError({
+    code: 'insufficient_balance',
+    shortMessage: `Wallet ${shortenAddress(address)} doesn't have enough funds to cover gas fees. Top up your wallet and try again.`,
+  })
 
-export const bridgeQuotesError = (details?: string) => new TesseraError({ code: 'insufficient_balance', shortMessage: 'Unable to fetch quotes for bridging', details })
+export const bridgeQuotesError = (details?: string) =>
+  new TesseraError({ code: 'insufficient_balance', shortMessage: 'Unable to fetch quotes for bridging', details })
 
-export const bridgeRefundedError = (status: string) => new TesseraError({ code: 'transaction_failure', shortMessage: BRIDGE_REFUNDED_MESSAGE, details: `Bridge status: ${status}` })
+export const bridgeRefundedError = (status: string) =>
+  new TesseraError({ code: 'transaction_failure', shortMessage: BRIDGE_REFUNDED_MESSAGE, details: `Bridge status: ${status}` })
 
 /** The paying wallet declined (EIP-1193 4001, or a wallet-standard rejection). */
 export const transferRejectedError = (cause: unknown) => new TesseraError({ code: 'transaction_failure', shortMessage: 'User rejected the request.', cause })

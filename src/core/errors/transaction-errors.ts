@@ -11,7 +11,11 @@ export const transactionRejectedError = (cause?: unknown) =>
 
 /** The chain refused the signed transaction (or the signing failed): the error screen shows the RPC's message. */
 export const transactionSubmissionError = (cause: unknown) =>
-  new TesseraError({ code: 'transaction_failure', shortMessage: cause instanceof Error && cause.message ? cause.message.split('\n')[0]! : 'Something went wrong', cause })
+  new TesseraError({
+    code: 'transaction_failure',
+    shortMessage: cause instanceof Error && cause.message ? cause.message.split('\n')[0]! : 'Something went wrong',
+    cause,
+  })
 
 /** Reading the chain for the confirmation failed (gas estimate of a call that reverts, an unreachable RPC). */
 export const transactionPreparationError = (cause: unknown) =>
@@ -24,9 +28,14 @@ export const transactionPreparationError = (cause: unknown) =>
 
 /** Wallet spec, "Validation rules": "Delegation"; funding spec, "The calls it makes": sponsoring is refused for non-TEE wallets, as every on-device wallet is. */
 export const sponsorshipNotSupportedError = () =>
-  new TesseraError({ code: 'not_supported', shortMessage: 'Gas sponsorship is not available for this wallet.', details: 'Only server-managed (TEE) wallets can have their transactions sponsored.' })
+  new TesseraError({
+    code: 'not_supported',
+    shortMessage: 'Gas sponsorship is not available for this wallet.',
+    details: 'Only server-managed (TEE) wallets can have their transactions sponsored.',
+  })
 
 /** The wallet could not sign the message. */
-export const unableToSignError = (cause: unknown) => new TesseraError({ code: 'unable_to_sign', shortMessage: 'An error has occurred, please try again.', cause })
+export const unableToSignError = (cause: unknown) =>
+  new TesseraError({ code: 'unable_to_sign', shortMessage: 'An error has occurred, please try again.', cause })
 
 export const TRANSACTION_SCAN_FAILED_MESSAGE = 'Transaction scan failed'

@@ -36,7 +36,11 @@ describe('funding amounts (funding spec, "Validation rules" and "Business consta
     expect(roundUpReadable(12_345_600_000n, 6)).toBe('12346')
     expect(roundUpReadable(1n, 9)).toBe('0.000000001')
     expect(roundUpReadable(0n, 18)).toBe('0')
-    for (const [value, decimals] of [[987_654_321n, 9], [1_000_001n, 6], [31_415_926_535_897_932n, 18]] as const) {
+    for (const [value, decimals] of [
+      [987_654_321n, 9],
+      [1_000_001n, 6],
+      [31_415_926_535_897_932n, 18],
+    ] as const) {
       expect(toSmallestUnits(roundUpReadable(value, decimals), decimals) >= value).toBe(true)
     }
   })

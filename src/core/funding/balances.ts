@@ -19,16 +19,29 @@ export const abiWord = (value: string | bigint) => (typeof value === 'bigint' ? 
 /** `balanceOf(address)` (0x70a08231). */
 const balanceOfCall = (token: string, owner: string) => ({ to: token, data: `0x70a08231${abiWord(owner)}` })
 
-interface ParsedTokenAccount { pubkey: string; account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }
+interface ParsedTokenAccount {
+  pubkey: string
+  account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } }
+}
 
 /** The owner's token accounts of a mint, with what each holds. */
 export async function splTokenAccounts(rpcUrl: string, owner: string, mint: string, fetchImpl?: typeof fetch): Promise<{ address: string; amount: bigint }[]> {
-  const { value } = await callJsonRpc<{ value: ParsedTokenAccount[] }>(rpcUrl, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }], fetchImpl)
+  const { value } = await callJsonRpc<{ value: ParsedTokenAccount[] }>(
+    rpcUrl,
+    'getTokenAccountsByOwner',
+    [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+    fetchImpl,
+  )
   return value.map(({ pubkey, account }) => ({ address: pubkey, amount: BigInt(account.data.parsed.info.tokenAmount.amount) }))
 }
 
 /** The balance of `owner` in `asset` (its smallest units), read at 'latest' / 'confirmed'. */
-export async function readBalance(place: FundingPlace, asset: Pick<FundingAsset, 'kind' | 'address'>, owner: string, fetchImpl?: typeof fetch): Promise<bigint> {
+export async function readBalance(
+  place: FundingPlace,
+  asset: Pick<FundingAsset, 'kind' | 'address'>,
+  owner: string,
+  fetchImpl?: typeof fetch,
+): Promise<bigint> {
   const rpc = <T>(method: string, params: unknown[]) => callJsonRpc<T>(rpcUrlOf(place), method, params, fetchImpl)
   if (asset.kind !== 'native' && !asset.address) throw new Error('The token has no known address here')
   if (place.chainType === 'ethereum') {

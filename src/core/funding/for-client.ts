@@ -22,7 +22,12 @@ export function fundingForClient({ options, transport, session, auth, config, ev
     watchUserChange: (listener) => auth.watch((next, previous) => void (next.user?.id !== previous.user?.id && listener())),
     announce() {
       // A UI that shows the session reads the screen it names (the first chunk's emitter counts no listeners).
-      const prompt = { heard: false, get screen() { return (this.heard = true) && ('funding:flow' as const) } }
+      const prompt = {
+        heard: false,
+        get screen() {
+          return (this.heard = true) && ('funding:flow' as const)
+        },
+      }
       events.emit('walletPrompt', prompt)
       return prompt.heard
     },

@@ -20,7 +20,11 @@ afterEach(async () => {
 })
 
 const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await response.json()) as { result: T }).result
 }
 const setBalance = (address: string, wei: bigint) => rpc('anvil_setBalance', [address, `0x${wei.toString(16)}`])
@@ -44,9 +48,15 @@ describe('client.funding', () => {
     const { client } = testbed.newClient()
     await client.ready
     expect(client.funding.getState()).toEqual({ sessions: [] })
-    await expect(client.funding.fundWallet({ address: '0x1111111111111111111111111111111111111111' })).rejects.toMatchObject({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated' })
+    await expect(client.funding.fundWallet({ address: '0x1111111111111111111111111111111111111111' })).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+      shortMessage: 'User must be authenticated',
+    })
     await testbed.login(client)
-    await expect(client.funding.fundWallet({ address: '0x1111111111111111111111111111111111111111' })).rejects.toMatchObject({ code: 'must_be_authenticated', details: expect.stringContaining('not a wallet of the signed-in user') })
+    await expect(client.funding.fundWallet({ address: '0x1111111111111111111111111111111111111111' })).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+      details: expect.stringContaining('not a wallet of the signed-in user'),
+    })
     expect(client.funding.getState()).toEqual({ sessions: [] })
   })
 
@@ -88,12 +98,24 @@ describe('client.funding', () => {
 
   it("fails with 'Unable to initialize flow' when no UI hears the prompt, and shows an inline session without one", async () => {
     const { client, wallets } = await signedIn({ ui: false })
-    await expect(client.funding.fundWallet({ address: wallets.ethereum })).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Unable to initialize flow' })
+    await expect(client.funding.fundWallet({ address: wallets.ethereum })).rejects.toMatchObject({
+      code: 'not_supported',
+      shortMessage: 'Unable to initialize flow',
+    })
     expect(client.funding.getState().sessions).toEqual([])
     const inline = client.funding.fundWallet({ address: wallets.solana, chainType: 'solana' }, { inline: true, id: 'panel-1' })
     const { sessions } = await fundingStateWhere(client, (state) => state.sessions.length === 1)
-    expect(sessions[0]).toMatchObject({ id: 'panel-1', inline: true, chainType: 'solana', cluster: { name: 'mainnet-beta' }, chain: null, asset: { symbol: 'SOL', decimals: 9 } })
-    await expect(client.funding.fundWallet({ address: wallets.solana, chainType: 'solana' }, { inline: true, id: 'panel-1' })).rejects.toMatchObject({ shortMessage: 'Invalid funding data' })
+    expect(sessions[0]).toMatchObject({
+      id: 'panel-1',
+      inline: true,
+      chainType: 'solana',
+      cluster: { name: 'mainnet-beta' },
+      chain: null,
+      asset: { symbol: 'SOL', decimals: 9 },
+    })
+    await expect(client.funding.fundWallet({ address: wallets.solana, chainType: 'solana' }, { inline: true, id: 'panel-1' })).rejects.toMatchObject({
+      shortMessage: 'Invalid funding data',
+    })
     client.funding.getState().sessions[0]!.exit()
     await expect(inline).resolves.toMatchObject({ status: 'exited', chainType: 'solana', cluster: { name: 'mainnet-beta' } })
   })
@@ -103,15 +125,20 @@ describe('client.funding', () => {
     await setBalance(wallets.ethereum, parseEther('1'))
     const outcome = client.funding.fundWallet({ address: wallets.ethereum, defaultFundingMethod: 'manual' })
     const receiving = await fundingStateWhere(client, (state) => state.sessions[0]?.balance !== null && state.sessions[0]?.balance !== undefined)
-    expect(receiving.sessions[0]).toMatchObject({ step: 'receive', fundingMethod: 'manual', balance: { value: parseEther('1'), symbol: 'ETH' }, balanceRose: false })
+    expect(receiving.sessions[0]).toMatchObject({
+      step: 'receive',
+      fundingMethod: 'manual',
+      balance: { value: parseEther('1'), symbol: 'ETH' },
+      balanceRose: false,
+    })
     await setBalance(wallets.ethereum, parseEther('1.5'))
     const risen = await fundingStateWhere(client, (state) => state.sessions[0]?.balanceRose === true)
     expect(risen.sessions[0]!.balance).toMatchObject({ value: parseEther('1.5') })
     risen.sessions[0]!.finish()
     await expect(outcome).resolves.toMatchObject({ status: 'funded', fundingMethod: 'manual', balance: { value: parseEther('1.5') } })
-    await expect.poll(() => testbed.analytics('sdk_fiat_on_ramp_completed_with_status')).toEqual([
-      { provider: 'manual', status: 'success', chainType: 'ethereum', address: wallets.ethereum, value: '0.5', token: 'ETH' },
-    ])
+    await expect
+      .poll(() => testbed.analytics('sdk_fiat_on_ramp_completed_with_status'))
+      .toEqual([{ provider: 'manual', status: 'success', chainType: 'ethereum', address: wallets.ethereum, value: '0.5', token: 'ETH' }])
   })
 
   it("reads an ERC-20's symbol and decimals before the landing offers anything, and names a contract that is not a token", async () => {
@@ -123,7 +150,11 @@ describe('client.funding', () => {
     first.sessions[0]!.receiveFunds()
     expect(client.funding.getState().sessions[0]!.step).toBe('landing')
     const loaded = await fundingStateWhere(client, (state) => state.sessions[0]?.asset !== null)
-    expect(loaded.sessions[0]).toMatchObject({ asset: { kind: 'erc20', symbol: 'TTT', decimals: 18, address: contracts.erc20 }, options: { card: [], exchange: false, wallet: true }, amountUsd: null })
+    expect(loaded.sessions[0]).toMatchObject({
+      asset: { kind: 'erc20', symbol: 'TTT', decimals: 18, address: contracts.erc20 },
+      options: { card: [], exchange: false, wallet: true },
+      amountUsd: null,
+    })
     loaded.sessions[0]!.exit()
 
     void client.funding.fundWallet({ address: wallets.ethereum, asset: { erc20: '0x000000000000000000000000000000000000dEaD' } })
@@ -136,7 +167,10 @@ describe('client.funding', () => {
     const first = client.funding.fundWallet({ address: wallets.ethereum, defaultFundingMethod: 'wallet' })
     const second = client.funding.fundWallet({ address: wallets.solana, chainType: 'solana' })
     const open = await fundingStateWhere(client, (state) => state.sessions.length === 2)
-    expect(open.sessions.map((session) => [session.id, session.step])).toEqual([['funding-1', 'wallets'], ['funding-2', 'landing']])
+    expect(open.sessions.map((session) => [session.id, session.step])).toEqual([
+      ['funding-1', 'wallets'],
+      ['funding-2', 'landing'],
+    ])
     await client.logout()
     await expect(first).resolves.toMatchObject({ status: 'exited', fundingMethod: 'wallet' })
     await expect(second).resolves.toMatchObject({ status: 'exited' })

@@ -35,7 +35,9 @@ function ownWallet(user: User, resolved: ResolvedFunding): WalletAccount | undef
   const wanted = resolved.place.chainType === 'ethereum' ? resolved.address.toLowerCase() : resolved.address
   return user.linkedAccounts.find(
     (account): account is WalletAccount =>
-      account.type === 'wallet' && account.chainType === resolved.place.chainType && (resolved.place.chainType === 'ethereum' ? account.address.toLowerCase() : account.address) === wanted,
+      account.type === 'wallet' &&
+      account.chainType === resolved.place.chainType &&
+      (resolved.place.chainType === 'ethereum' ? account.address.toLowerCase() : account.address) === wanted,
   )
 }
 
@@ -59,10 +61,21 @@ export function createFunding(deps: FundingClientDeps): FundingImpl {
     const config = deps.getConfig()
     const resolved = resolveFunding(input, config, options.forConfirmation !== undefined)
     const account = ownWallet(user, resolved)
-    if (!account) throw new TesseraError({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated', details: `${resolved.address} is not a wallet of the signed-in user` })
+    if (!account)
+      throw new TesseraError({
+        code: 'must_be_authenticated',
+        shortMessage: 'User must be authenticated',
+        details: `${resolved.address} is not a wallet of the signed-in user`,
+      })
     const id = options.id ?? `funding-${++sequence}`
     if (sessions.has(id)) throw invalidFundingDataError(`A funding session ${id} is already open`)
-    const identity = { id, inline: options.inline, forConfirmation: options.forConfirmation, walletName: walletNameOf(account, config.appName), appName: config.appName }
+    const identity = {
+      id,
+      inline: options.inline,
+      forConfirmation: options.forConfirmation,
+      walletName: walletNameOf(account, config.appName),
+      appName: config.appName,
+    }
     const session = startFundingSession(deps, resolved, identity, deps.state)
     if (!options.inline && !deps.announce()) {
       session.exit()

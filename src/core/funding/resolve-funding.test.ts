@@ -17,7 +17,10 @@ const refusal = (input: unknown, config = fundingAppConfig()) => {
 
 describe('the funding tables (funding spec, "Business constants and limits")', () => {
   it('know the built-in networks and USDC, and let a chain outside them name its own', () => {
-    const config = fundingAppConfig({}, { chains: [localChainDto(31337, 'http://127.0.0.1:8545', { onramp_network: 'base', usdc_address: '0x00000000000000000000000000000000000000aa' })] })
+    const config = fundingAppConfig(
+      {},
+      { chains: [localChainDto(31337, 'http://127.0.0.1:8545', { onramp_network: 'base', usdc_address: '0x00000000000000000000000000000000000000aa' })] },
+    )
     expect([1, 8453, 10, 137, 42161].map((id) => onrampNetworkOf(config, id))).toEqual(['ethereum', 'base', 'optimism', 'polygon', 'arbitrum'])
     expect(onrampNetworkOf(config, 31337)).toBe('base')
     expect(onrampNetworkOf(config, 11155111)).toBeNull()
@@ -25,7 +28,9 @@ describe('the funding tables (funding spec, "Business constants and limits")', (
     expect(usdcAddressOf(config, 31337)).toBe('0x00000000000000000000000000000000000000aa')
     expect(usdcAddressOf(config, 7777777)).toBeNull()
     expect(usdcMintOf({ name: 'mainnet-beta', rpcUrl: '', blockExplorerUrl: null })).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
-    expect(usdcMintOf({ name: 'devnet', rpcUrl: '', blockExplorerUrl: null, usdcMint: 'Mint1111111111111111111111111111111111111111' })).toBe('Mint1111111111111111111111111111111111111111')
+    expect(usdcMintOf({ name: 'devnet', rpcUrl: '', blockExplorerUrl: null, usdcMint: 'Mint1111111111111111111111111111111111111111' })).toBe(
+      'Mint1111111111111111111111111111111111111111',
+    )
     expect(usdcMintOf({ name: 'testnet', rpcUrl: '', blockExplorerUrl: null })).toBeNull()
   })
 
@@ -56,12 +61,21 @@ describe('resolving a funding request (funding spec, "Entities and their fields"
     const resolved = resolveFunding({ address: evmAddress }, fundingAppConfig())
     expect(resolved.place).toMatchObject({ chainType: 'ethereum', chain: { id: 8453, name: 'Base' } })
     expect(resolved.asset).toEqual({ kind: 'native', symbol: 'ETH', decimals: 18, address: null })
-    expect(resolved).toMatchObject({ amount: '0.05', network: 'base', offered: { card: ['coinbase', 'moonpay'], exchange: true, wallet: true }, bridging: false, testnet: false })
+    expect(resolved).toMatchObject({
+      amount: '0.05',
+      network: 'base',
+      offered: { card: ['coinbase', 'moonpay'], exchange: true, wallet: true },
+      bridging: false,
+      testnet: false,
+    })
   })
 
   it('falls back to the embedded default chain, puts the preferred card provider first, and takes USDC by address', () => {
     const config = fundingAppConfig({ default_recommended_currency: { chain: 'solana:mainnet-beta' } }, { default_chain_id: 10 })
-    const resolved = resolveFunding({ address: evmAddress, asset: { erc20: '0x0b2c639c533813f4aa9d7837caf62653d097ff85' }, card: { preferredProvider: 'moonpay' } }, config)
+    const resolved = resolveFunding(
+      { address: evmAddress, asset: { erc20: '0x0b2c639c533813f4aa9d7837caf62653d097ff85' }, card: { preferredProvider: 'moonpay' } },
+      config,
+    )
     expect(resolved.place).toMatchObject({ chain: { id: 10 } })
     expect(resolved.asset).toEqual({ kind: 'usdc', symbol: 'USDC', decimals: 6, address: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' })
     expect(resolved.offered.card).toEqual(['moonpay', 'coinbase'])
@@ -77,7 +91,10 @@ describe('resolving a funding request (funding spec, "Entities and their fields"
     expect(token.asset).toEqual({ kind: 'erc20', address: '0x2222222222222222222222222222222222222222', symbol: null, decimals: null })
     expect(token.offered).toEqual({ card: [], exchange: false, wallet: true })
     // A local chain playing Base is sold on like Base.
-    const local = resolveFunding({ address: evmAddress, chain: { id: 31337 } }, fundingAppConfig({}, { chains: [localChainDto(31337, 'http://127.0.0.1:8545', { onramp_network: 'base' })] }))
+    const local = resolveFunding(
+      { address: evmAddress, chain: { id: 31337 } },
+      fundingAppConfig({}, { chains: [localChainDto(31337, 'http://127.0.0.1:8545', { onramp_network: 'base' })] }),
+    )
     expect(local).toMatchObject({ network: 'base', offered: { card: ['coinbase', 'moonpay'], exchange: true } })
   })
 
@@ -89,21 +106,52 @@ describe('resolving a funding request (funding spec, "Entities and their fields"
   })
 
   it('funds Solana on the asked cluster, else the recommended one, else mainnet-beta', () => {
-    const config = fundingAppConfig({ cross_chain_bridging_enabled: true }, { solana_clusters: [{ name: 'devnet', rpc_url: 'http://127.0.0.1:8899', block_explorer_url: null, usdc_mint: 'Mint1111111111111111111111111111111111111111' }] })
-    const usdc = resolveFunding({ address: solanaAddress, chainType: 'solana', cluster: { name: 'devnet' }, asset: 'USDC', crossChainBridgingEnabled: false }, config)
-    expect(usdc).toMatchObject({ place: { chainType: 'solana', cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:8899' } }, network: 'solana', testnet: true, bridging: false })
+    const config = fundingAppConfig(
+      { cross_chain_bridging_enabled: true },
+      {
+        solana_clusters: [
+          { name: 'devnet', rpc_url: 'http://127.0.0.1:8899', block_explorer_url: null, usdc_mint: 'Mint1111111111111111111111111111111111111111' },
+        ],
+      },
+    )
+    const usdc = resolveFunding(
+      { address: solanaAddress, chainType: 'solana', cluster: { name: 'devnet' }, asset: 'USDC', crossChainBridgingEnabled: false },
+      config,
+    )
+    expect(usdc).toMatchObject({
+      place: { chainType: 'solana', cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:8899' } },
+      network: 'solana',
+      testnet: true,
+      bridging: false,
+    })
     expect(usdc.asset).toEqual({ kind: 'usdc', symbol: 'USDC', decimals: 6, address: 'Mint1111111111111111111111111111111111111111' })
     const sol = resolveFunding({ address: solanaAddress, chainType: 'solana' }, config)
-    expect(sol).toMatchObject({ place: { cluster: { name: 'mainnet-beta' } }, asset: { kind: 'native', symbol: 'SOL', decimals: 9 }, bridging: true, offered: { card: ['coinbase', 'moonpay'], exchange: true } })
+    expect(sol).toMatchObject({
+      place: { cluster: { name: 'mainnet-beta' } },
+      asset: { kind: 'native', symbol: 'SOL', decimals: 9 },
+      bridging: true,
+      offered: { card: ['coinbase', 'moonpay'], exchange: true },
+    })
     const recommended = fundingAppConfig({ default_recommended_currency: { chain: 'solana:devnet', asset: 'USDC' } })
-    expect(resolveFunding({ address: solanaAddress, chainType: 'solana' }, recommended)).toMatchObject({ place: { cluster: { name: 'devnet' } }, asset: { kind: 'usdc' } })
+    expect(resolveFunding({ address: solanaAddress, chainType: 'solana' }, recommended)).toMatchObject({
+      place: { cluster: { name: 'devnet' } },
+      asset: { kind: 'usdc' },
+    })
   })
 
   it('refuses with the spec’s messages', () => {
-    expect(refusal({ address: evmAddress }, fundingAppConfig({ options: [] }))).toMatchObject({ code: 'feature_not_enabled', shortMessage: 'Wallet funding is not enabled' })
+    expect(refusal({ address: evmAddress }, fundingAppConfig({ options: [] }))).toMatchObject({
+      code: 'feature_not_enabled',
+      shortMessage: 'Wallet funding is not enabled',
+    })
     expect(refusal({ address: evmAddress }, { ...fundingAppConfig(), fundingConfig: null })).toMatchObject({ shortMessage: 'Wallet funding is not enabled' })
-    expect(refusal({ address: evmAddress, chain: 5 })).toMatchObject({ code: 'unsupported_chain_id', shortMessage: "Funding chain 5 is not in the provider's chains list" })
-    expect(refusal({ address: solanaAddress, chainType: 'solana', cluster: { name: 'testnet' }, asset: 'USDC' })).toMatchObject({ shortMessage: 'USDC funding is not supported on the Solana testnet' })
+    expect(refusal({ address: evmAddress, chain: 5 })).toMatchObject({
+      code: 'unsupported_chain_id',
+      shortMessage: "Funding chain 5 is not in the provider's chains list",
+    })
+    expect(refusal({ address: solanaAddress, chainType: 'solana', cluster: { name: 'testnet' }, asset: 'USDC' })).toMatchObject({
+      shortMessage: 'USDC funding is not supported on the Solana testnet',
+    })
     for (const input of [
       { address: solanaAddress },
       { address: evmAddress, chainType: 'solana' },

@@ -89,9 +89,17 @@ export function resolveFunding(input: FundWalletInput, config: EffectiveConfig, 
 }
 
 /** The app's recommended amount when its recommended currency is this place's asset; else null. */
-function recommendedAmountHere(config: EffectiveConfig, place: FundingPlace, asset: ResolvedFunding['asset'], recommendedAsset: string | undefined): string | null {
+function recommendedAmountHere(
+  config: EffectiveConfig,
+  place: FundingPlace,
+  asset: ResolvedFunding['asset'],
+  recommendedAsset: string | undefined,
+): string | null {
   const { chain } = config.fundingConfig!.default_recommended_currency
-  const here = place.chainType === 'solana' ? chain.startsWith('solana:') && clusterNameOf(chain.slice('solana:'.length)) === place.cluster.name : chain === `eip155:${place.chain.id}`
+  const here =
+    place.chainType === 'solana'
+      ? chain.startsWith('solana:') && clusterNameOf(chain.slice('solana:'.length)) === place.cluster.name
+      : chain === `eip155:${place.chain.id}`
   const sameAsset = (recommendedAsset ?? 'native-currency') === (asset.kind === 'native' ? 'native-currency' : asset.kind === 'usdc' ? 'USDC' : null)
   return here && sameAsset ? config.fundingConfig!.default_recommended_amount : null
 }
@@ -107,14 +115,20 @@ function assertFundingInput(input: FundWalletInput): void {
   const raw = input as unknown as Record<string, unknown>
   const solana = raw.chainType === 'solana'
   if (raw.chainType !== undefined && raw.chainType !== 'ethereum' && !solana) throw invalidFundingDataError(`Unknown chain type ${String(raw.chainType)}`)
-  if (!(solana ? isSolanaAddress(raw.address) : isEthereumAddress(raw.address))) throw invalidFundingDataError(`${String(raw.address)} is not a ${solana ? 'Solana' : 'Ethereum'} address`)
-  if (solana ? 'chain' in raw : 'cluster' in raw) throw invalidFundingDataError(solana ? 'A Solana wallet is funded on a cluster, not a chain' : 'An Ethereum wallet is funded on a chain, not a cluster')
+  if (!(solana ? isSolanaAddress(raw.address) : isEthereumAddress(raw.address)))
+    throw invalidFundingDataError(`${String(raw.address)} is not a ${solana ? 'Solana' : 'Ethereum'} address`)
+  if (solana ? 'chain' in raw : 'cluster' in raw)
+    throw invalidFundingDataError(solana ? 'A Solana wallet is funded on a cluster, not a chain' : 'An Ethereum wallet is funded on a chain, not a cluster')
   const asset = raw.asset
   const erc20 = typeof asset === 'object' && asset !== null && isEthereumAddress((asset as { erc20?: unknown }).erc20)
-  if (asset !== undefined && asset !== 'native-currency' && asset !== 'USDC' && !(erc20 && !solana)) throw invalidFundingDataError(`Unknown asset ${JSON.stringify(asset)}`)
-  if (raw.amount !== undefined && (typeof raw.amount !== 'string' || !isPositiveAmount(raw.amount))) throw invalidFundingDataError('The amount must be a number above 0')
-  if (raw.crossChainBridgingEnabled !== undefined && typeof raw.crossChainBridgingEnabled !== 'boolean') throw invalidFundingDataError('crossChainBridgingEnabled must be a boolean')
-  if (raw.defaultFundingMethod !== undefined && !fundingMethods.includes(raw.defaultFundingMethod as string)) throw invalidFundingDataError(`Unknown funding method ${String(raw.defaultFundingMethod)}`)
+  if (asset !== undefined && asset !== 'native-currency' && asset !== 'USDC' && !(erc20 && !solana))
+    throw invalidFundingDataError(`Unknown asset ${JSON.stringify(asset)}`)
+  if (raw.amount !== undefined && (typeof raw.amount !== 'string' || !isPositiveAmount(raw.amount)))
+    throw invalidFundingDataError('The amount must be a number above 0')
+  if (raw.crossChainBridgingEnabled !== undefined && typeof raw.crossChainBridgingEnabled !== 'boolean')
+    throw invalidFundingDataError('crossChainBridgingEnabled must be a boolean')
+  if (raw.defaultFundingMethod !== undefined && !fundingMethods.includes(raw.defaultFundingMethod as string))
+    throw invalidFundingDataError(`Unknown funding method ${String(raw.defaultFundingMethod)}`)
   const cluster = (raw.cluster as { name?: unknown } | undefined)?.name
   if (solana && raw.cluster !== undefined && !clusterNames.includes(cluster as string)) throw invalidFundingDataError(`Unknown cluster ${String(cluster)}`)
 }
@@ -138,7 +152,14 @@ function solanaPlace(requested: SolanaClusterName | undefined, recommended: stri
 }
 
 /** A cluster name, or a CAIP-2 reference naming one (its genesis hash prefix reads as mainnet unless it says otherwise). */
-const clusterNameOf = (reference: string): SolanaClusterName => (clusterNames.includes(reference) ? (reference as SolanaClusterName) : reference.includes('devnet') ? 'devnet' : reference.includes('testnet') ? 'testnet' : 'mainnet-beta')
+const clusterNameOf = (reference: string): SolanaClusterName =>
+  clusterNames.includes(reference)
+    ? (reference as SolanaClusterName)
+    : reference.includes('devnet')
+      ? 'devnet'
+      : reference.includes('testnet')
+        ? 'testnet'
+        : 'mainnet-beta'
 
 function resolveAsset(place: FundingPlace, asked: 'native-currency' | 'USDC' | { erc20: string }, config: EffectiveConfig): ResolvedFunding['asset'] {
   if (place.chainType === 'solana') {
@@ -153,15 +174,27 @@ function resolveAsset(place: FundingPlace, asked: 'native-currency' | 'USDC' | {
   return { kind: 'erc20', address: asked.erc20, symbol: null, decimals: null }
 }
 
-export const nativeAsset = (chain: Chain): FundingAsset => ({ kind: 'native', symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals, address: null })
+export const nativeAsset = (chain: Chain): FundingAsset => ({
+  kind: 'native',
+  symbol: chain.nativeCurrency.symbol,
+  decimals: chain.nativeCurrency.decimals,
+  address: null,
+})
 
 /**
  * Funding spec, "Screens and routes", "Validation rules" and "Business constants and limits": card providers the app enables that sell the asset on the network, the preferred one first;
  * the exchange when the first provider sells it; external wallets unless USDC's address is unknown here.
  */
-function offeredOptions(options: FundingOptionDto[], place: FundingPlace, asset: ResolvedFunding['asset'], network: string | null, preferred: CardProvider | undefined) {
+function offeredOptions(
+  options: FundingOptionDto[],
+  place: FundingPlace,
+  asset: ResolvedFunding['asset'],
+  network: string | null,
+  preferred: CardProvider | undefined,
+) {
   const onrampAsset: OnrampAsset | null = asset.kind === 'native' ? 'native-currency' : asset.kind === 'usdc' ? 'USDC' : null
-  const has = (method: FundingOptionDto['method'], provider?: string) => options.some((option) => option.method === method && (!provider || option.provider === provider))
+  const has = (method: FundingOptionDto['method'], provider?: string) =>
+    options.some((option) => option.method === method && (!provider || option.provider === provider))
   const coinbase = onrampAsset !== null && coinbaseSupports(network)
   const sells = (provider: CardProvider) => (provider === 'coinbase' ? coinbase : onrampAsset !== null && moonpayCurrencyOf(network, onrampAsset) !== null)
   const card = options.flatMap((option) => (option.method === 'card' && sells(option.provider) ? [option.provider] : []))

@@ -76,7 +76,22 @@ export type PayingWallet =
   | Pick<ConnectedSolanaWallet, 'address' | 'chain' | 'meta' | 'signAndSendTransaction'>
 
 /** The session's data fields (the actions are fixed at creation). */
-export type SessionFields = Omit<FundingSession, 'back' | 'exit' | 'finish' | 'payWithCard' | 'transferFromExchange' | 'transferFromWallet' | 'receiveFunds' | 'chooseWallet' | 'setAmount' | 'continueWithAmount' | 'chooseSourceChain' | 'confirmTransfer' | 'retry'>
+export type SessionFields = Omit<
+  FundingSession,
+  | 'back'
+  | 'exit'
+  | 'finish'
+  | 'payWithCard'
+  | 'transferFromExchange'
+  | 'transferFromWallet'
+  | 'receiveFunds'
+  | 'chooseWallet'
+  | 'setAmount'
+  | 'continueWithAmount'
+  | 'chooseSourceChain'
+  | 'confirmTransfer'
+  | 'retry'
+>
 
 /** A transfer ready for 'Confirm with {wallet}': sends itself and answers the hash or signature. */
 export interface PlannedTransfer {

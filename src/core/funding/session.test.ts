@@ -6,7 +6,15 @@ import { FUNDED_EVM_ADDRESS, fundingUnderTest } from './test-support/fake-fundin
 beforeEach(() => void vi.useFakeTimers())
 afterEach(() => void vi.useRealTimers())
 
-const payer = { address: '0x2222222222222222222222222222222222222222', chain: 'ethereum', chainId: 'eip155:8453', walletClientType: 'io.metamask', connectorType: 'injected', linked: false, meta: { name: 'MetaMask', icon: null, id: 'io.metamask' } } as unknown as ConnectedWallet
+const payer = {
+  address: '0x2222222222222222222222222222222222222222',
+  chain: 'ethereum',
+  chainId: 'eip155:8453',
+  walletClientType: 'io.metamask',
+  connectorType: 'injected',
+  linked: false,
+  meta: { name: 'MetaMask', icon: null, id: 'io.metamask' },
+} as unknown as ConnectedWallet
 const rabby: WalletOption = { id: 'io.rabby', name: 'Rabby', icon: null, chains: ['ethereum'], connectorType: 'injected', installed: true }
 
 /** Wallets in the page: MetaMask connected; Rabby connects when asked (`connect` records the ids asked for). */
@@ -21,7 +29,12 @@ function pageWallets() {
     watchOptions: () => () => {},
     connect: async (walletId: string) => {
       connects.push(walletId)
-      const wallet = { ...payer, address: '0x3333333333333333333333333333333333333333', walletClientType: walletId, meta: { name: 'Rabby', icon: null, id: walletId } } as unknown as ConnectedWallet
+      const wallet = {
+        ...payer,
+        address: '0x3333333333333333333333333333333333333333',
+        walletClientType: walletId,
+        meta: { name: 'Rabby', icon: null, id: walletId },
+      } as unknown as ConnectedWallet
       connected = [...connected, wallet]
       return wallet
     },
@@ -85,7 +98,7 @@ describe('a funding session’s steps (funding spec, "Screens and routes")', () 
     expect(offered.session().step).toBe('landing')
   })
 
-  it("closes when no UI hears the prompt, so nothing waits on a screen nobody shows", async () => {
+  it('closes when no UI hears the prompt, so nothing waits on a screen nobody shows', async () => {
     const harness = fundingUnderTest({ heard: false })
     await expect(harness.funding.fundWallet({ address: FUNDED_EVM_ADDRESS })).rejects.toMatchObject({ shortMessage: 'Unable to initialize flow' })
     expect(harness.prompts()).toBe(1)

@@ -20,7 +20,13 @@ import { chooseWallet, transferFromWallet } from './wallet-step.js'
 /** The amount typed on 'Transfer from another network' asks a new quote once typing pauses. */
 export const REQUOTE_DELAY_MS = 400
 
-export interface SessionIdentity { id: string; inline?: boolean; forConfirmation?: string; walletName: string; appName: string }
+export interface SessionIdentity {
+  id: string
+  inline?: boolean
+  forConfirmation?: string
+  walletName: string
+  appName: string
+}
 
 export interface StartedSession {
   outcome: Promise<FundingOutcome>
@@ -109,7 +115,10 @@ function initialFields(resolved: ResolvedFunding, identity: SessionIdentity): Se
 
 /** The actions do nothing once the session ended. */
 function sessionActions(ctx: SessionContext, session: { alive(): boolean; funded(): boolean }): Omit<FundingSession, keyof SessionFields> {
-  const act = <A extends unknown[]>(action: (...args: A) => void) => (...args: A) => void (session.alive() && action(...args))
+  const act =
+    <A extends unknown[]>(action: (...args: A) => void) =>
+    (...args: A) =>
+      void (session.alive() && action(...args))
   return {
     back: act(() => back(ctx)),
     exit: act(() => ctx.end('exited')),
@@ -187,14 +196,22 @@ async function loadPrice(ctx: SessionContext): Promise<void> {
     ctx.price = await ctx.deps.api.tokenPriceUsd(chainId, asset.symbol)
     ctx.update({ amountUsd: amountInUsd(ctx.get().amount, ctx.price) })
   } catch (error) {
-    console.warn(place.chainType === 'solana' && asset.kind === 'native' ? '[tessera] Unable to fetch SOL price' : `[tessera] Unable to fetch token price on chain id ${chainId}`, error)
+    console.warn(
+      place.chainType === 'solana' && asset.kind === 'native'
+        ? '[tessera] Unable to fetch SOL price'
+        : `[tessera] Unable to fetch token price on chain id ${chainId}`,
+      error,
+    )
   }
 }
 
 async function outcomeOf(ctx: SessionContext, last: FundingSession, status: FundingOutcome['status']): Promise<FundingOutcome> {
   const { place, address } = ctx.resolved
   const balance = last.asset
-    ? await readBalance(place, last.asset, address, ctx.deps.fetch).then((value) => amountOf(value, last.asset!, ctx.price), () => null)
+    ? await readBalance(place, last.asset, address, ctx.deps.fetch).then(
+        (value) => amountOf(value, last.asset!, ctx.price),
+        () => null,
+      )
     : null
   return {
     status,

@@ -2,7 +2,10 @@
 import type { Chain } from '../chains/chain.js'
 import { callJsonRpc } from '../wallets/embedded/json-rpc.js'
 
-export interface TokenInfo { symbol: string; decimals: number }
+export interface TokenInfo {
+  symbol: string
+  decimals: number
+}
 
 /** An ABI `string` answer; a `bytes32` one (older tokens) is read up to its first zero byte. */
 export function decodeAbiString(hex: string): string {

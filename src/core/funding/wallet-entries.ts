@@ -21,7 +21,12 @@ export function payerChainTypes(resolved: Pick<ResolvedFunding, 'place' | 'asset
 const accepts = (types: WalletChainType, chain: WalletChain) => types === 'ethereum-and-solana' || types === `${chain}-only`
 
 /** The funded wallet never pays itself; a wallet connected on both chains lists each account. */
-export function walletEntries(connected: readonly ConnectedWallet[], options: readonly WalletOption[], types: WalletChainType, fundedAddress: string): FundingWalletEntry[] {
+export function walletEntries(
+  connected: readonly ConnectedWallet[],
+  options: readonly WalletOption[],
+  types: WalletChainType,
+  fundedAddress: string,
+): FundingWalletEntry[] {
   const payers = connected.filter((wallet) => accepts(types, wallet.chain) && wallet.address.toLowerCase() !== fundedAddress.toLowerCase())
   const connectedEntries = payers.map((wallet): FundingWalletEntry => {
     return {

@@ -148,8 +148,18 @@ describe('withMfa', () => {
   })
 
   it.each([
-    ['rate limited (429)', frameError('error', 'Too many requests (HTTP 429)'), 'too_many_requests', 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'],
-    ['an expired SMS code', frameError('twilio_verification_failed', 'Code expired'), 'expired_or_invalid_mfa_token', 'You have exceeded the time limit for code entry. Please try again in 30 seconds.'],
+    [
+      'rate limited (429)',
+      frameError('error', 'Too many requests (HTTP 429)'),
+      'too_many_requests',
+      'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
+    ],
+    [
+      'an expired SMS code',
+      frameError('twilio_verification_failed', 'Code expired'),
+      'expired_or_invalid_mfa_token',
+      'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
+    ],
   ])('%s blocks: the operation and submit() reject with the spec’s copy', async (_, failure, code, copy) => {
     const challenges = setup()
     const frame = fakeFrame()

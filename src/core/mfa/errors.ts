@@ -26,7 +26,11 @@ export const mfaTooManyAttemptsError = (cause?: unknown) =>
   })
 
 export const mfaTimeLimitError = (cause?: unknown) =>
-  new TesseraError({ code: 'expired_or_invalid_mfa_token', shortMessage: 'You have exceeded the time limit for code entry. Please try again in 30 seconds.', cause })
+  new TesseraError({
+    code: 'expired_or_invalid_mfa_token',
+    shortMessage: 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
+    cause,
+  })
 
 /** Whether a wallet operation was refused for want of a (valid) MFA verification: the only error `withMfa` retries. */
 export const isMfaMissing = (error: unknown): boolean => TesseraError.is(error) && error.code === 'missing_or_invalid_mfa'
@@ -37,7 +41,9 @@ export const isMfaMissing = (error: unknown): boolean => TesseraError.is(error) 
  */
 export function classifyMfaFailure(error: TesseraError): { error: TesseraError; blocked: boolean } | null {
   if (error.code === 'missing_or_invalid_mfa') return { error: mfaInvalidCodeError(error), blocked: false }
-  if (error.code === 'too_many_requests' || error.status === 429 || error.shortMessage.includes('429')) return { error: mfaTooManyAttemptsError(error), blocked: true }
-  if (error.code === 'expired_or_invalid_mfa_token' || error.data?.frameErrorType === 'twilio_verification_failed') return { error: mfaTimeLimitError(error), blocked: true }
+  if (error.code === 'too_many_requests' || error.status === 429 || error.shortMessage.includes('429'))
+    return { error: mfaTooManyAttemptsError(error), blocked: true }
+  if (error.code === 'expired_or_invalid_mfa_token' || error.data?.frameErrorType === 'twilio_verification_failed')
+    return { error: mfaTimeLimitError(error), blocked: true }
   return null
 }

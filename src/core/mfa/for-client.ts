@@ -33,4 +33,3 @@ export function mfaForClient({ options, transport, session, auth, config, events
     ...options.mfa,
   })
 }
-

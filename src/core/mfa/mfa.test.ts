@@ -17,10 +17,12 @@ let frame: ReturnType<typeof frameOverShareServer>
 
 beforeEach(async () => {
   frame = frameOverShareServer(TEST_APP_ID, userId)
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
-    'POST /api/v1/mfa/passwordless_sms/init': () => ({ body: {} }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto() }),
+      'POST /api/v1/mfa/passwordless_sms/init': () => ({ body: {} }),
+    }),
+  )
   client = createClient({
     appId: TEST_APP_ID,
     apiUrl: api.url,
@@ -64,7 +66,10 @@ describe('client.mfa over the wallet frame', () => {
     expect(await challengeWhere((challenge) => challenge?.status === 'required')).toMatchObject({ reason: 'wallet-action', attempt: 1 })
     expect(required).toEqual([{ screen: 'mfa:verify' }])
 
-    await expect(client.mfa.submit({ method: 'totp', code: '000000' })).rejects.toMatchObject({ code: 'missing_or_invalid_mfa', shortMessage: 'The code you entered is not valid' })
+    await expect(client.mfa.submit({ method: 'totp', code: '000000' })).rejects.toMatchObject({
+      code: 'missing_or_invalid_mfa',
+      shortMessage: 'The code you entered is not valid',
+    })
     expect(client.mfa.getState().challenge).toMatchObject({ status: 'error', attempt: 2, blocked: false })
     await client.mfa.submit({ method: 'totp', code: '123456' })
     const { signature } = await signing
@@ -76,7 +81,10 @@ describe('client.mfa over the wallet frame', () => {
     expect(required).toHaveLength(1)
     // The first gated call was the connection (it fetches the auth share): it carried the answers.
     const answered = frame.calls.filter((call) => call.data.mfa !== undefined)
-    expect(answered.map((call) => [call.event, call.data.mfa])).toEqual([['connect', { method: 'totp', code: '000000' }], ['connect', { method: 'totp', code: '123456' }]])
+    expect(answered.map((call) => [call.event, call.data.mfa])).toEqual([
+      ['connect', { method: 'totp', code: '000000' }],
+      ['connect', { method: 'totp', code: '123456' }],
+    ])
     expect(frame.calls.filter((call) => call.event === 'rpc')).toHaveLength(2)
   })
 

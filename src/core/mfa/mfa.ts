@@ -81,14 +81,19 @@ export function createMfa(deps: MfaDeps): MfaImpl {
     enrollSms: {
       async init(phoneNumber) {
         const normalized = await deps.normalizePhoneNumber(phoneNumber)
-        await challenges.withMfa('enrollment-change', (mfa) => deps.frame('mfa:init-enrollment', { method: 'sms', phoneNumber: normalized, ...(mfa && { mfa }) }))
+        await challenges.withMfa('enrollment-change', (mfa) =>
+          deps.frame('mfa:init-enrollment', { method: 'sms', phoneNumber: normalized, ...(mfa && { mfa }) }),
+        )
       },
       async submit({ phoneNumber, code }) {
         const normalized = await deps.normalizePhoneNumber(phoneNumber)
-        return enrollmentChange((mfa) => deps.frame('mfa:submit-enrollment', { method: 'sms', phoneNumber: normalized, code: code.replace(/\s+/g, ''), ...(mfa && { mfa }) }))
+        return enrollmentChange((mfa) =>
+          deps.frame('mfa:submit-enrollment', { method: 'sms', phoneNumber: normalized, code: code.replace(/\s+/g, ''), ...(mfa && { mfa }) }),
+        )
       },
     },
-    enrollPasskeys: (credentialIds) => enrollmentChange((mfa) => deps.frame('mfa:submit-enrollment', { method: 'passkey', credentialIds, ...(mfa && { mfa }) })),
+    enrollPasskeys: (credentialIds) =>
+      enrollmentChange((mfa) => deps.frame('mfa:submit-enrollment', { method: 'passkey', credentialIds, ...(mfa && { mfa }) })),
     // Removing a method always asks first (wallet spec, "States and transitions": verify before removing).
     unenroll: (method) => enrollmentChange((mfa) => deps.frame('mfa:unenroll', { method, ...(mfa && { mfa }) }), true),
     destroy() {

@@ -38,7 +38,10 @@ export interface MfaState {
 }
 
 /** Started TOTP enrolment: the secret for the QR code (`authUrl`, an otpauth:// URL) and the setup key. */
-export interface TotpEnrollment { secret: string; authUrl: string }
+export interface TotpEnrollment {
+  secret: string
+  authUrl: string
+}
 
 export interface MfaApi {
   getState(): MfaState

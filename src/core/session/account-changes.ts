@@ -16,7 +16,10 @@ export interface AccountChanges {
   updated(dto: UserDto, updateMethod: ClientEvents['update']['updateMethod']): Promise<User>
 }
 
-export function createAccountChanges(replaceUser: (dto: UserDto) => User | Promise<User>, emit: ReturnType<typeof createEmitter<ClientEvents>>['emit']): AccountChanges {
+export function createAccountChanges(
+  replaceUser: (dto: UserDto) => User | Promise<User>,
+  emit: ReturnType<typeof createEmitter<ClientEvents>>['emit'],
+): AccountChanges {
   return {
     async linked(dto, linkMethod, key, oAuthTokens) {
       const user = await replaceUser(dto)

@@ -23,7 +23,9 @@ const clients: TesseraClient[] = []
 function cookieModeApi(customApiUrl: string | null) {
   return apiRoutes({
     [`GET ${CONFIG}`]: () => ({ body: appConfigDto({ custom_api_url: customApiUrl }) }),
-    'POST /api/v1/passwordless/authenticate': async () => ({ body: await authResponse({ refresh_token: customApiUrl ? COOKIE_REFRESH_TOKEN_PLACEHOLDER : 'rt-1' }) }),
+    'POST /api/v1/passwordless/authenticate': async () => ({
+      body: await authResponse({ refresh_token: customApiUrl ? COOKIE_REFRESH_TOKEN_PLACEHOLDER : 'rt-1' }),
+    }),
     [`POST ${REFRESH}`]: async () => ({ body: await authResponse({ refresh_token: COOKIE_REFRESH_TOKEN_PLACEHOLDER }) }),
     [`POST ${LOGOUT}`]: () => ({ body: {} }),
   })

@@ -33,7 +33,7 @@ async function signedInClient() {
 }
 
 describe('logoutEverywhere', () => {
-  it('docs/security.md #35: asks the server to end every session with this session\'s access token, then signs out here', async () => {
+  it("docs/security.md #35: asks the server to end every session with this session's access token, then signs out here", async () => {
     const { client, storage } = await signedInClient()
     const token = await client.getAccessToken()
     const logouts: ClientEvents['logout'][] = []

@@ -4,7 +4,16 @@ import type { LoginMethodName } from '../auth/types.js'
 import type { TokenStorage } from '../client-options.js'
 
 const loginMethodNames: readonly string[] = [
-  'email', 'sms', ...oauthProviders, 'custom_auth', 'guest', 'passkey', 'siwe', 'siws', 'farcaster', 'telegram',
+  'email',
+  'sms',
+  ...oauthProviders,
+  'custom_auth',
+  'guest',
+  'passkey',
+  'siwe',
+  'siws',
+  'farcaster',
+  'telegram',
 ] satisfies LoginMethodName[]
 const crossAppPrefix = 'privy:'
 const isLoginMethodName = (value: unknown): value is LoginMethodName =>

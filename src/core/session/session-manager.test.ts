@@ -46,8 +46,7 @@ type LockEntry = { name: string; mode: 'exclusive' | 'shared'; start(): void }
 function createLocks(): LockManagerLike {
   const held: LockEntry[] = []
   const pending: LockEntry[] = []
-  const compatible = ({ name, mode }: LockEntry) =>
-    held.every((lock) => lock.name !== name || (mode === 'shared' && lock.mode === 'shared'))
+  const compatible = ({ name, mode }: LockEntry) => held.every((lock) => lock.name !== name || (mode === 'shared' && lock.mode === 'shared'))
   const grant = () => {
     for (const entry of [...pending]) {
       // Nothing overtakes an earlier request for the same name.
@@ -260,7 +259,9 @@ describe('session refresh outcome', () => {
   it('keeps the session when the refresh fails for a transient reason', async () => {
     await storeSession(5)
     api.handle(() => ({ status: 503, body: { error: 'Unavailable', code: 'internal_error' } }))
-    const error = await manager().getAccessToken().catch((e: unknown) => e)
+    const error = await manager()
+      .getAccessToken()
+      .catch((e: unknown) => e)
     expect(TesseraError.is(error) && error.status).toBe(503)
     expect(api.calls(REFRESH)).toHaveLength(4)
     expect(await storage.get(keys.refreshToken)).toBe('rt-old')

@@ -28,7 +28,12 @@ export function createTokenSession(options: SessionManagerOptions, { read, forge
   const keys = storageKeys(appId)
   const locks = options.locks !== undefined ? options.locks : defaultLocks()
   const runtime: TokenRuntime = {
-    appId, transport, keys, locks, read, forgetAnalyticsId,
+    appId,
+    transport,
+    keys,
+    locks,
+    read,
+    forgetAnalyticsId,
     storage: options.onTokens ? watchTokenWrites(options.storage, keys, options.onTokens) : options.storage,
     now: options.now ?? Date.now,
     onUser: options.onUser,

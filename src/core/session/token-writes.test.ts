@@ -15,10 +15,12 @@ let client: TesseraClient | null = null
 let lastLogin: AuthenticatedUserDto | null = null
 
 /** The email login answer, remembered so a test can compare what the app got with what the server issued. */
-const emailLogin = (extra: Partial<AuthenticatedUserDto> = {}) => async () => {
-  lastLogin = await authResponse({ user: userDto(), ...extra })
-  return { body: lastLogin }
-}
+const emailLogin =
+  (extra: Partial<AuthenticatedUserDto> = {}) =>
+  async () => {
+    lastLogin = await authResponse({ user: userDto(), ...extra })
+    return { body: lastLogin }
+  }
 
 beforeEach(async () => {
   lastLogin = null
@@ -90,17 +92,32 @@ describe('identity and access tokens', () => {
 })
 
 describe('OAuth provider tokens', () => {
-  it("a login answering oauth_tokens hands them over once, camelCased, with the user; a login without them hands nothing", async () => {
-    const oauthTokens = { provider: 'google', access_token: 'ya29.provider', access_token_expires_in_seconds: 3599, refresh_token: '1//refresh', scopes: ['email', 'profile'] }
+  it('a login answering oauth_tokens hands them over once, camelCased, with the user; a login without them hands nothing', async () => {
+    const oauthTokens = {
+      provider: 'google',
+      access_token: 'ya29.provider',
+      access_token_expires_in_seconds: 3599,
+      refresh_token: '1//refresh',
+      scopes: ['email', 'profile'],
+    }
     api.handle(apiRoutes({ 'POST /api/v1/passwordless/authenticate': emailLogin({ oauth_tokens: oauthTokens }) }))
     const target = await newClient()
     const grants: unknown[] = []
     target.on('oauthTokens', (grant) => grants.push(grant))
     await signIn(target)
-    expect(grants).toEqual([{
-      oAuthTokens: { provider: 'google', accessToken: 'ya29.provider', accessTokenExpiresInSeconds: 3599, refreshToken: '1//refresh', refreshTokenExpiresInSeconds: undefined, scopes: ['email', 'profile'] },
-      user: target.getAuth().user,
-    }])
+    expect(grants).toEqual([
+      {
+        oAuthTokens: {
+          provider: 'google',
+          accessToken: 'ya29.provider',
+          accessTokenExpiresInSeconds: 3599,
+          refreshToken: '1//refresh',
+          refreshTokenExpiresInSeconds: undefined,
+          scopes: ['email', 'profile'],
+        },
+        user: target.getAuth().user,
+      },
+    ])
     await target.logout()
     api.handle(apiRoutes({ 'POST /api/v1/passwordless/authenticate': emailLogin() }))
     await signIn(target)

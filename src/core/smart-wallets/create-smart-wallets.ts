@@ -88,13 +88,18 @@ export function createSmartWallets(client: ClientDeps, options: SmartWalletsOpti
   const location = options.location ?? globalThis.location
 
   async function getClientForChain({ id }: { id: number }): Promise<SmartWalletClient> {
-    const embedded = client.getAuth().user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')
+    const embedded = client
+      .getAuth()
+      .user?.linkedAccounts.find((account) => account.type === 'wallet' && account.walletClientType === 'privy' && account.chainType === 'ethereum')
     if (embedded?.type !== 'wallet') throw noEmbeddedEthereumWalletError()
     // The client's own provider (the one getEthereumProvider answers) carries the confirmation gate.
     const provider = (await client.embeddedWallets.getEthereumProvider(embedded.address)) as EmbeddedEthereumProviderImpl
     const [smartConfig, chains, owner] = await Promise.all([getConfig(), client.embeddedWallets.getChains(), toViemAccount(ownerSigner(provider))])
     const api = { url: client.apiUrl, getAccessToken: client.getAccessToken }
-    const { client: inner, chain } = await createSmartWalletAccountClient({ config: smartConfig, chains, owner, api, paymasterContext: options.paymasterContext, pollingInterval: options.pollingInterval }, id)
+    const { client: inner, chain } = await createSmartWalletAccountClient(
+      { config: smartConfig, chains, owner, api, paymasterContext: options.paymasterContext, pollingInterval: options.pollingInterval },
+      id,
+    )
     // The link's SIWE message is the SDK's own proof of ownership, not the app's request: signed without a prompt.
     if (!linkedAddresses(client).includes(inner.account.address.toLowerCase())) {
       await linkSmartWallet({ transport, location, now: () => new Date() }, inner, smartConfig)

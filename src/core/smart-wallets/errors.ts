@@ -1,8 +1,7 @@
 /** Smart-wallet errors: the spec's copy where it has one ('Unsupported chainId {id}', 4901). */
 import { TesseraError } from '../errors/base-error.js'
 
-export const smartWalletsNotEnabledError = () =>
-  new TesseraError({ code: 'invalid_config', shortMessage: 'Smart wallets are not enabled for this app' })
+export const smartWalletsNotEnabledError = () => new TesseraError({ code: 'invalid_config', shortMessage: 'Smart wallets are not enabled for this app' })
 
 export const unsupportedSmartWalletChainError = (chainId: number) =>
   new TesseraError({ code: 'unsupported_chain_id', shortMessage: `Unsupported chainId ${chainId}`, data: { providerCode: 4901 } })

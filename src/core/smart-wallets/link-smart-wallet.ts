@@ -18,8 +18,15 @@ export async function linkSmartWallet(deps: LinkSmartWalletDeps, client: SmartWa
   const address = client.account.address
   const { nonce } = await deps.transport.request(siweInitRoute, { body: { address } })
   const message = createSiweMessage({
-    domain: deps.location.host, address, uri: deps.location.origin, version: '1', chainId: client.chain.id, nonce, issuedAt: deps.now(),
-    statement: SIGN_IN_STATEMENT, resources: SIGN_IN_RESOURCES,
+    domain: deps.location.host,
+    address,
+    uri: deps.location.origin,
+    version: '1',
+    chainId: client.chain.id,
+    nonce,
+    issuedAt: deps.now(),
+    statement: SIGN_IN_STATEMENT,
+    resources: SIGN_IN_RESOURCES,
   })
   const signature = await client.account.signMessage({ message })
   return deps.transport.request(siweLinkSmartWalletRoute, {

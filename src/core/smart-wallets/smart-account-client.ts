@@ -56,9 +56,15 @@ function smartWalletChain(network: SmartWalletNetwork, known: Chain | undefined)
   }
 }
 
-export async function createSmartWalletAccountClient(deps: SmartAccountClientDeps, chainId: number): Promise<{ client: SmartWalletAccountClient; chain: Chain }> {
+export async function createSmartWalletAccountClient(
+  deps: SmartAccountClientDeps,
+  chainId: number,
+): Promise<{ client: SmartWalletAccountClient; chain: Chain }> {
   const network = networkFor(deps.config, chainId)
-  const chain = smartWalletChain(network, deps.chains.find((candidate) => candidate.id === chainId))
+  const chain = smartWalletChain(
+    network,
+    deps.chains.find((candidate) => candidate.id === chainId),
+  )
   const onChain = defineChain({ id: chain.id, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } })
   const pollingInterval = deps.pollingInterval ?? 1_000
   const publicClient = createPublicClient({ chain: onChain, transport: http(), pollingInterval })

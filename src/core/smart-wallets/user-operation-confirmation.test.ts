@@ -17,8 +17,23 @@ const SMART = '0x1111111111111111111111111111111111111111'
 const TOKEN = '0x2222222222222222222222222222222222222222'
 const RECIPIENT = '0x3333333333333333333333333333333333333333'
 const TX_HASH = `0x${'ab'.repeat(32)}` as Hex
-const chain: Chain = { id: 31337, name: 'Anvil', network: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:1', blockExplorerUrl: 'https://explorer.test/', testnet: true }
-const gas = { callGasLimit: 100_000n, verificationGasLimit: 200_000n, preVerificationGas: 50_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1n, nonce: (5n << 64n) + 7n }
+const chain: Chain = {
+  id: 31337,
+  name: 'Anvil',
+  network: 'anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:1',
+  blockExplorerUrl: 'https://explorer.test/',
+  testnet: true,
+}
+const gas = {
+  callGasLimit: 100_000n,
+  verificationGasLimit: 200_000n,
+  preVerificationGas: 50_000n,
+  maxFeePerGas: 2_000_000_000n,
+  maxPriorityFeePerGas: 1n,
+  nonce: (5n << 64n) + 7n,
+}
 const calls: SmartWalletCall[] = [
   { to: RECIPIENT, value: parseEther('0.001') },
   { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 5_000_000n] }) },
@@ -38,7 +53,13 @@ function standIn({ balance = parseEther('1'), sponsored = false, success = true 
     account: { address: SMART, client: { request: chainRpc } },
     prepareUserOperation: async () => {
       prepared++
-      return { sender: SMART, callData: '0x', signature: '0xstub', ...gas, ...(sponsored && { paymaster: TOKEN, paymasterData: '0x01', paymasterVerificationGasLimit: 100_000n, paymasterPostOpGasLimit: 0n }) }
+      return {
+        sender: SMART,
+        callData: '0x',
+        signature: '0xstub',
+        ...gas,
+        ...(sponsored && { paymaster: TOKEN, paymasterData: '0x01', paymasterVerificationGasLimit: 100_000n, paymasterPostOpGasLimit: 0n }),
+      }
     },
     sendUserOperation: async (operation: Record<string, unknown>) => (sent.push(operation), '0xuserop'),
     waitForUserOperationReceipt: async () => ({ success, receipt: { transactionHash: TX_HASH, blockNumber: 9n, gasUsed: 21_000n } }),
@@ -70,13 +91,24 @@ describe('a smart wallet batch in the transaction confirmation', () => {
     const first = await when((confirmation) => confirmation.status === 'ready')
     expect(first).toMatchObject({ kind: 'ethereum-transaction', userOperation: true, address: SMART, position: { index: 1, total: 2 } })
     const fee = (gas.callGasLimit + gas.verificationGasLimit + gas.preVerificationGas) * gas.maxFeePerGas
-    expect(first.summary).toMatchObject({ action: { type: 'send' }, to: RECIPIENT, send: { value: parseEther('0.001') }, sponsored: false, estimatedFee: { value: fee } })
+    expect(first.summary).toMatchObject({
+      action: { type: 'send' },
+      to: RECIPIENT,
+      send: { value: parseEther('0.001') },
+      sponsored: false,
+      estimatedFee: { value: fee },
+    })
     expect(first.summary!.request).toMatchObject({ from: SMART, nonce: 7, type: 'user-operation', gas: 350_000n })
 
     first.approve()
     const second = await when((confirmation) => confirmation.position.index === 2)
     expect(second.status).toBe('ready')
-    expect(second.summary).toMatchObject({ action: { type: 'transfer' }, amount: { value: 5_000_000n, symbol: 'USDC', decimals: 6 }, to: RECIPIENT, tokenAddress: TOKEN })
+    expect(second.summary).toMatchObject({
+      action: { type: 'transfer' },
+      amount: { value: 5_000_000n, symbol: 'USDC', decimals: 6 },
+      to: RECIPIENT,
+      tokenAddress: TOKEN,
+    })
     expect(sent).toHaveLength(0)
 
     second.approve()

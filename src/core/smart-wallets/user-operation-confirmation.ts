@@ -18,7 +18,11 @@ import { userOperationFailedError } from './errors.js'
 import type { SmartWalletAccountClient } from './smart-account-client.js'
 
 /** One call of a batch: sent together as one user operation. */
-export interface SmartWalletCall { to: `0x${string}`; value?: bigint; data?: Hex }
+export interface SmartWalletCall {
+  to: `0x${string}`
+  value?: bigint
+  data?: Hex
+}
 
 export interface UserOperationInput {
   client: SmartWalletAccountClient
@@ -37,18 +41,38 @@ const NONCE_SEQUENCE_MASK = (1n << 64n) - 1n
 
 /** Every gas limit of the operation (the paymaster's too) at its highest fee: what the account pays when not sponsored. */
 function operationGas(operation: PreparedOperation): bigint {
-  const paymasterGas = 'paymasterVerificationGasLimit' in operation ? (operation.paymasterVerificationGasLimit ?? 0n) + (operation.paymasterPostOpGasLimit ?? 0n) : 0n
+  const paymasterGas =
+    'paymasterVerificationGasLimit' in operation ? (operation.paymasterVerificationGasLimit ?? 0n) + (operation.paymasterPostOpGasLimit ?? 0n) : 0n
   return operation.callGasLimit + operation.verificationGasLimit + operation.preVerificationGas + paymasterGas
 }
 
-const isSponsored = (operation: PreparedOperation) => Boolean('paymaster' in operation ? operation.paymaster : operation.paymasterAndData && operation.paymasterAndData !== '0x')
+const isSponsored = (operation: PreparedOperation) =>
+  Boolean('paymaster' in operation ? operation.paymaster : operation.paymasterAndData && operation.paymasterAndData !== '0x')
 
 /** Sends the calls as one user operation and resolves with the hash of the transaction that carried it. */
-export async function sendUserOperation(client: SmartWalletAccountClient, operation: Parameters<SmartWalletAccountClient['sendUserOperation']>[0]): Promise<{ hash: Hash; receipt: Omit<EthereumReceipt, 'explorerUrl'> }> {
+export async function sendUserOperation(
+  client: SmartWalletAccountClient,
+  operation: Parameters<SmartWalletAccountClient['sendUserOperation']>[0],
+): Promise<{ hash: Hash; receipt: Omit<EthereumReceipt, 'explorerUrl'> }> {
   const userOperationHash = await client.sendUserOperation(operation)
   const { success, receipt } = await client.waitForUserOperationReceipt({ hash: userOperationHash })
   const hash = receipt.transactionHash
   return { hash, receipt: { hash, status: success ? 'success' : 'reverted', blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed } }
+}
+
+/** Sends the prepared operation, signed by the account now (it carries the account's stub signature until then). */
+async function submitOperation({ client, chain }: UserOperationInput, entry: Entry, operation: PreparedOperation) {
+  entry.update({ status: 'submitting' })
+  try {
+    const { signature: _stub, ...unsigned } = operation
+    const { hash, receipt } = await sendUserOperation(client, unsigned as never)
+    const explorerUrl = chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null
+    const shown = { receipt: { ...receipt, explorerUrl }, hash }
+    if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), shown)
+    entry.complete(hash, shown, 'by-user')
+  } catch (error) {
+    entry.fail(userOperationFailedError(error))
+  }
 }
 
 export function userOperationConfirmation(input: UserOperationInput): ConfirmationController<EthereumTransactionConfirmation, Hash> {
@@ -56,20 +80,14 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
   const address = client.account.address
   // The chain's RPC (the account's public client), not the bundler's.
   const rpc = <T>(method: string, params: unknown[]) => client.account.client.request({ method, params } as never) as Promise<T>
-  const context: EthereumConfirmationContext = {
-    address,
-    chainFor: () => chain,
-    rpc,
-    tokenPriceUsd: input.tokenPriceUsd,
-  }
+  const context: EthereumConfirmationContext = { address, chainFor: () => chain, rpc, tokenPriceUsd: input.tokenPriceUsd }
   let prepared: { operation: PreparedOperation; summaries: EthereumTransactionSummary[]; needed: bigint } | null = null
-  const explorerUrl = (hash: string) => (chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null)
 
   async function prepare(entry: Entry) {
     prepared = null
     entry.update({ status: 'preparing', error: null, summary: null, receipt: null, hash: null, position: { index: 1, total: calls.length } })
     try {
-      const operation = await client.prepareUserOperation({ calls } as never) as PreparedOperation
+      const operation = (await client.prepareUserOperation({ calls } as never)) as PreparedOperation
       const sponsored = isSponsored(operation)
       const gas = operationGas(operation)
       const fee = sponsored ? 0n : gas * operation.maxFeePerGas
@@ -77,7 +95,9 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
       const needed = calls.reduce((total, call) => total + (call.value ?? 0n), fee)
       // An EntryPoint nonce is key << 64 | sequence: the sequence is the account's count of operations under that key.
       const costs = { fee, sponsored, balance, needed, nonce: Number(operation.nonce & NONCE_SEQUENCE_MASK), gas, type: 'user-operation' as const }
-      const summaries = await Promise.all(calls.map((call) => summarizeEthereumCall(context, chain, { to: call.to, value: call.value ?? 0n, data: call.data ?? null }, costs)))
+      const summaries = await Promise.all(
+        calls.map((call) => summarizeEthereumCall(context, chain, { to: call.to, value: call.value ?? 0n, data: call.data ?? null }, costs)),
+      )
       prepared = { operation, summaries, needed }
       entry.update({ status: 'ready', summary: summaries[0]! })
     } catch (error) {
@@ -85,22 +105,12 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
     }
   }
 
-  async function submit(entry: Entry, operation: PreparedOperation) {
-    entry.update({ status: 'submitting' })
-    try {
-      // The prepared operation carries the account's stub signature: the account signs it now.
-      const { signature: _stub, ...unsigned } = operation
-      const { hash, receipt } = await sendUserOperation(client, unsigned as never)
-      const shown = { receipt: { ...receipt, explorerUrl: explorerUrl(hash) }, hash }
-      if (receipt.status === 'reverted') return entry.fail(transactionFailedError(hash), shown)
-      entry.complete(hash, shown, 'by-user')
-    } catch (error) {
-      entry.fail(userOperationFailedError(error))
-    }
-  }
-
   return {
-    headless: () => sendUserOperation(client, { calls } as never).then(({ hash }) => hash, (error: unknown) => Promise.reject(userOperationFailedError(error))),
+    headless: () =>
+      sendUserOperation(client, { calls } as never).then(
+        ({ hash }) => hash,
+        (error: unknown) => Promise.reject(userOperationFailedError(error)),
+      ),
     initialStatus: 'preparing',
     create: (entry) => ({
       kind: 'ethereum-transaction',
@@ -114,8 +124,9 @@ export function userOperationConfirmation(input: UserOperationInput): Confirmati
         const { position, summary } = entry.current()
         if (!prepared || !summary || summary.insufficientFunds) return
         // 'Continue': the next call; the last call's 'Approve' sends them all.
-        if (position.index < position.total) return entry.update({ position: { ...position, index: position.index + 1 }, summary: prepared.summaries[position.index]! })
-        void submit(entry, prepared.operation)
+        if (position.index < position.total)
+          return entry.update({ position: { ...position, index: position.index + 1 }, summary: prepared.summaries[position.index]! })
+        void submitOperation(input, entry, prepared.operation)
       },
       acknowledgeRisk: (value) => entry.update({ acknowledgedRisk: value }),
       retry() {

@@ -41,7 +41,10 @@ function chainRelay() {
   return {
     learn(path: string, body: unknown) {
       if (!/^\/api\/v1\/apps\/[^/]+$/.test(path) || typeof body !== 'object' || body === null) return
-      const { chains, solana_clusters: clusters } = body as { chains?: { id: number; rpc_url: string }[]; solana_clusters?: { name: string; rpc_url: string }[] }
+      const { chains, solana_clusters: clusters } = body as {
+        chains?: { id: number; rpc_url: string }[]
+        solana_clusters?: { name: string; rpc_url: string }[]
+      }
       for (const chain of chains ?? []) upstreams.set(`evm/${chain.id}`, chain.rpc_url)
       for (const cluster of clusters ?? []) upstreams.set(`solana/${cluster.name}`, cluster.rpc_url)
     },

@@ -27,18 +27,22 @@ export function apiRoutes(overrides: Record<string, Route> = {}): FakeHandler {
   const currentUser = (): UserDto => userDto({ linked_accounts: accounts })
   const signedIn = (request: RecordedRequest) => /^Bearer .+/.test(String(request.headers.authorization ?? ''))
 
-  const login = (account: LinkedAccountDto): Route => async (request) => {
-    if ((request.body as { code: string }).code !== TEST_OTP) return invalidCode()
-    accounts = [account]
-    return { body: await authResponse({ user: currentUser(), is_new_user: true } satisfies Partial<AuthenticatedUserDto>) }
-  }
+  const login =
+    (account: LinkedAccountDto): Route =>
+    async (request) => {
+      if ((request.body as { code: string }).code !== TEST_OTP) return invalidCode()
+      accounts = [account]
+      return { body: await authResponse({ user: currentUser(), is_new_user: true } satisfies Partial<AuthenticatedUserDto>) }
+    }
   /** Runs `change` for a signed-in caller with a right code (when the body has one), answering with the user. */
-  const authed = (change: (body: Record<string, string>) => FakeResponse | void): Route => (request) => {
-    if (!signedIn(request)) return error(401, 'missing_or_invalid_token', 'Missing or invalid token')
-    const body = request.body as Record<string, string>
-    if ('code' in body && body.code !== TEST_OTP) return invalidCode()
-    return change(body) ?? { body: currentUser() }
-  }
+  const authed =
+    (change: (body: Record<string, string>) => FakeResponse | void): Route =>
+    (request) => {
+      if (!signedIn(request)) return error(401, 'missing_or_invalid_token', 'Missing or invalid token')
+      const body = request.body as Record<string, string>
+      if ('code' in body && body.code !== TEST_OTP) return invalidCode()
+      return change(body) ?? { body: currentUser() }
+    }
   const link = (account: LinkedAccountDto) => {
     if (accounts.some((existing) => existing.type === account.type)) {
       return error(400, 'cannot_link_more_of_type', `User already has an account of type ${account.type} linked.`)

@@ -28,7 +28,9 @@ export function userDto(overrides: Partial<UserDto> = {}): UserDto {
   return {
     id: 'did:privy:user-1',
     created_at: 1_700_000_000,
-    linked_accounts: [{ type: 'email', address: 'ada@example.com', verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_100 }],
+    linked_accounts: [
+      { type: 'email', address: 'ada@example.com', verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_100 },
+    ],
     mfa_methods: [],
     has_accepted_terms: false,
     is_guest: false,

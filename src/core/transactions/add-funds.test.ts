@@ -23,7 +23,11 @@ afterEach(async () => {
 })
 
 const setBalance = (address: string, wei: bigint) =>
-  fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${wei.toString(16)}`] }) })
+  fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${wei.toString(16)}`] }),
+  })
 
 async function signedIn(funding = true) {
   testbed = await startFundingTestbed({
@@ -44,7 +48,7 @@ async function signedIn(funding = true) {
 const confirmationWhere = async <C extends Confirmation>(client: TesseraClient, condition: (confirmation: Confirmation) => boolean) =>
   (await embeddedStateWhere(client, (state) => (state.confirmations ?? []).some(condition))).confirmations!.find(condition) as C
 
-describe("'Add funds' on a confirmation (funding spec, \"Screens and routes\")", () => {
+describe('\'Add funds\' on a confirmation (funding spec, "Screens and routes")', () => {
   it('opens a session for the shortfall over the confirmation, then prepares it again: Approve replaces Add funds', async () => {
     const { client, prompts, wallets } = await signedIn()
     await setBalance(wallets.ethereum, parseEther('0.001'))
@@ -61,7 +65,10 @@ describe("'Add funds' on a confirmation (funding spec, \"Screens and routes\")",
     expect(prompts).toEqual(['transaction:confirm', 'funding:flow'])
     await setBalance(wallets.ethereum, parseEther('0.5'))
     sessions[0]!.exit()
-    const covered = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.status === 'ready' && confirmation.kind !== 'sign-message' && confirmation.summary?.insufficientFunds === false)
+    const covered = await confirmationWhere<EthereumTransactionConfirmation>(
+      client,
+      (confirmation) => confirmation.status === 'ready' && confirmation.kind !== 'sign-message' && confirmation.summary?.insufficientFunds === false,
+    )
     expect(covered.id).toBe(short.id)
     expect(covered.summary!.balance.value).toBe(parseEther('0.5'))
     covered.approve()
@@ -73,16 +80,27 @@ describe("'Add funds' on a confirmation (funding spec, \"Screens and routes\")",
     const from = new PublicKey(wallets.solana)
     localnet.airdrop(wallets.solana, 1_000_000n)
     const transaction = new Transaction().add(SystemProgram.transfer({ fromPubkey: from, toPubkey: PublicKey.unique(), lamports: LAMPORTS_PER_SOL / 10 }))
-    const sending = client.embeddedWallets.getSolanaProvider(wallets.solana).then((provider) => provider.signAndSendTransaction(transaction, { cluster: 'devnet' }))
+    const sending = client.embeddedWallets
+      .getSolanaProvider(wallets.solana)
+      .then((provider) => provider.signAndSendTransaction(transaction, { cluster: 'devnet' }))
     const short = await confirmationWhere<SolanaTransactionConfirmation>(client, (confirmation) => confirmation.status === 'ready')
     expect(short.summary!.insufficientFunds).toBe(true)
     short.addFunds()
     const { sessions } = await fundingStateWhere(client, (state) => state.sessions.length === 1)
     // 0.1 SOL and the 5,000-lamport fee, less the 1,000,000 lamports held.
-    expect(sessions[0]).toMatchObject({ forConfirmation: short.id, chainType: 'solana', cluster: { name: 'devnet', rpcUrl: `${client.apiUrl}/api/v1/apps/${client.appId}/rpc/solana/devnet` }, amount: '0.0991', asset: { symbol: 'SOL' } })
+    expect(sessions[0]).toMatchObject({
+      forConfirmation: short.id,
+      chainType: 'solana',
+      cluster: { name: 'devnet', rpcUrl: `${client.apiUrl}/api/v1/apps/${client.appId}/rpc/solana/devnet` },
+      amount: '0.0991',
+      asset: { symbol: 'SOL' },
+    })
     localnet.airdrop(wallets.solana, BigInt(LAMPORTS_PER_SOL))
     sessions[0]!.exit()
-    const covered = await confirmationWhere<SolanaTransactionConfirmation>(client, (confirmation) => confirmation.status === 'ready' && confirmation.kind !== 'sign-message' && confirmation.summary?.insufficientFunds === false)
+    const covered = await confirmationWhere<SolanaTransactionConfirmation>(
+      client,
+      (confirmation) => confirmation.status === 'ready' && confirmation.kind !== 'sign-message' && confirmation.summary?.insufficientFunds === false,
+    )
     covered.approve()
     await expect(sending).resolves.toMatchObject({ signature: expect.any(String) })
   })
@@ -90,7 +108,9 @@ describe("'Add funds' on a confirmation (funding spec, \"Screens and routes\")",
   it('leaves the refusal on the confirmation when the app has no funding', async () => {
     const { client, wallets } = await signedIn(false)
     await setBalance(wallets.ethereum, 0n)
-    void client.embeddedWallets.sendTransaction({ transaction: { to: '0x000000000000000000000000000000000000dEaD', value: parseEther('0.01') } }).catch(() => undefined)
+    void client.embeddedWallets
+      .sendTransaction({ transaction: { to: '0x000000000000000000000000000000000000dEaD', value: parseEther('0.01') } })
+      .catch(() => undefined)
     const short = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.status === 'ready')
     short.addFunds()
     const refused = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.error !== null)

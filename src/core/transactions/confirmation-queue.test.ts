@@ -38,7 +38,10 @@ describe('the confirmation queue', () => {
     const { sign, shown, announced } = setup()
     const first = sign('first')
     const second = sign('second')
-    expect(shown().map((confirmation) => [confirmation.message, confirmation.status])).toEqual([['first', 'ready'], ['second', 'ready']])
+    expect(shown().map((confirmation) => [confirmation.message, confirmation.status])).toEqual([
+      ['first', 'ready'],
+      ['second', 'ready'],
+    ])
     expect(announced()).toBe(2)
     expect(new Set(shown().map((confirmation) => confirmation.id)).size).toBe(2)
 
@@ -50,7 +53,10 @@ describe('the confirmation queue', () => {
     expect(shown()).not.toBe(before)
     expect(shown()[0]).toBe(before[0])
     expect(shown()[1]).not.toBe(before[1])
-    expect(shown().map((confirmation) => [confirmation.message, confirmation.status])).toEqual([['first', 'ready'], ['second', 'complete']])
+    expect(shown().map((confirmation) => [confirmation.message, confirmation.status])).toEqual([
+      ['first', 'ready'],
+      ['second', 'complete'],
+    ])
 
     shown()[0]!.approve()
     await first
@@ -84,7 +90,7 @@ describe('the confirmation queue', () => {
     expect(shown()).toEqual([])
   })
 
-  it("runs headless when wallet UIs are off, or when no UI heard the prompt; inline confirmations need no prompt and show whatever the app setting", async () => {
+  it('runs headless when wallet UIs are off, or when no UI heard the prompt; inline confirmations need no prompt and show whatever the app setting', async () => {
     const off = setup({ showWalletUIs: () => false })
     expect(await off.sign('headless')).toMatch(/^0x/)
     expect(off.signed).toEqual(['headless'])
@@ -99,7 +105,17 @@ describe('the confirmation queue', () => {
     expect(perCall.shown()).toEqual([])
 
     const { state, queue } = setup({ announce: undefined, showWalletUIs: () => false })
-    const inline = queue.enqueue(signMessageConfirmation({ address: account.address, chainType: 'ethereum', method: 'personal_sign', message: 'inline', uiOptions: {}, sign: () => account.signMessage({ message: 'inline' }) }), { options: { inline: true, id: 'confirm-tx-1' } })
+    const inline = queue.enqueue(
+      signMessageConfirmation({
+        address: account.address,
+        chainType: 'ethereum',
+        method: 'personal_sign',
+        message: 'inline',
+        uiOptions: {},
+        sign: () => account.signMessage({ message: 'inline' }),
+      }),
+      { options: { inline: true, id: 'confirm-tx-1' } },
+    )
     expect(state.get().confirmations).toMatchObject([{ id: 'confirm-tx-1', inline: true, status: 'ready' }])
     state.get().confirmations![0]!.approve()
     expect(await inline).toMatch(/^0x/)
@@ -108,7 +124,14 @@ describe('the confirmation queue', () => {
   it('counts a request whose wallet recovers first as coming until its confirmation is queued; a failed recovery rejects it and stops counting', async () => {
     const { state, queue } = setup()
     const confirmation = (message: string) =>
-      signMessageConfirmation({ address: account.address, chainType: 'ethereum', method: 'personal_sign', message, uiOptions: {}, sign: () => account.signMessage({ message }) })
+      signMessageConfirmation({
+        address: account.address,
+        chainType: 'ethereum',
+        method: 'personal_sign',
+        message,
+        uiOptions: {},
+        sign: () => account.signMessage({ message }),
+      })
     const counts: Array<[number, number]> = []
     state.watch(() => counts.push([state.get().confirmationsComing ?? 0, state.get().confirmations?.length ?? 0]))
     let recovered!: () => void
@@ -128,11 +151,19 @@ describe('the confirmation queue', () => {
     expect(state.get().confirmationsComing).toBe(0)
 
     // Inline and headless requests are nobody's cover: they do not count.
-    const inline = queue.enqueue(confirmation('inline'), { options: { inline: true, id: 'confirm-tx-2' }, ready: async () => expect(state.get().confirmationsComing).toBe(0) })
+    const inline = queue.enqueue(confirmation('inline'), {
+      options: { inline: true, id: 'confirm-tx-2' },
+      ready: async () => expect(state.get().confirmationsComing).toBe(0),
+    })
     await vi.waitFor(() => expect(state.get().confirmations?.some((queued) => queued.id === 'confirm-tx-2')).toBe(true))
-    state.get().confirmations!.find((queued) => queued.id === 'confirm-tx-2')!.approve()
+    state
+      .get()
+      .confirmations!.find((queued) => queued.id === 'confirm-tx-2')!
+      .approve()
     expect(await inline).toMatch(/^0x/)
-    expect(await queue.enqueue(confirmation('headless'), { showWalletUIs: false, ready: async () => expect(state.get().confirmationsComing).toBe(0) })).toMatch(/^0x/)
+    expect(await queue.enqueue(confirmation('headless'), { showWalletUIs: false, ready: async () => expect(state.get().confirmationsComing).toBe(0) })).toMatch(
+      /^0x/,
+    )
   })
 
   it('clear() rejects every waiting request (logout)', async () => {

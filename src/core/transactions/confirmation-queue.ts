@@ -25,7 +25,13 @@ import type { QueueRuntime } from './confirmation-queue/runtime.js'
 import type { ConfirmationQueue, ConfirmationQueueDeps } from './confirmation-queue/types.js'
 
 export { SUCCESS_DISPLAY_MS, userRejectedRequestError } from './confirmation-queue/runtime.js'
-export type { ConfirmationController, ConfirmationEntry, ConfirmationPresentation, ConfirmationQueue, ConfirmationQueueDeps } from './confirmation-queue/types.js'
+export type {
+  ConfirmationController,
+  ConfirmationEntry,
+  ConfirmationPresentation,
+  ConfirmationQueue,
+  ConfirmationQueueDeps,
+} from './confirmation-queue/types.js'
 
 export function createConfirmationQueue(deps: ConfirmationQueueDeps): ConfirmationQueue {
   const runtime: QueueRuntime = { deps, sequence: 0, pending: new Map(), batch: [] }

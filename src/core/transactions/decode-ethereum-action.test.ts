@@ -41,13 +41,42 @@ describe('decodeEthereumAction', () => {
   })
 
   it('decodes the ERC-721 and ERC-1155 safe transfers and operator approvals', async () => {
-    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 3n]))).toEqual({ type: 'safeTransferFrom', token, from: alice, to: bob, tokenId: 3n })
-    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 3n, '0x']))).toEqual({ type: 'safeTransferFrom', token, from: alice, to: bob, tokenId: 3n })
-    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 4n, 25n, '0x']))).toEqual({ type: 'safeTransferFrom', token, from: alice, to: bob, tokenId: 4n, amount: 25n })
-    expect(await decodeEthereumAction(token, call('safeBatchTransferFrom', [alice, bob, [1n, 2n], [10n, 20n], '0x']))).toEqual({
-      type: 'safeBatchTransferFrom', token, from: alice, to: bob, tokenIds: [1n, 2n], amounts: [10n, 20n],
+    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 3n]))).toEqual({
+      type: 'safeTransferFrom',
+      token,
+      from: alice,
+      to: bob,
+      tokenId: 3n,
     })
-    expect(await decodeEthereumAction(token, call('setApprovalForAll', [bob, true]))).toEqual({ type: 'setApprovalForAll', token, operator: bob, approved: true })
+    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 3n, '0x']))).toEqual({
+      type: 'safeTransferFrom',
+      token,
+      from: alice,
+      to: bob,
+      tokenId: 3n,
+    })
+    expect(await decodeEthereumAction(token, call('safeTransferFrom', [alice, bob, 4n, 25n, '0x']))).toEqual({
+      type: 'safeTransferFrom',
+      token,
+      from: alice,
+      to: bob,
+      tokenId: 4n,
+      amount: 25n,
+    })
+    expect(await decodeEthereumAction(token, call('safeBatchTransferFrom', [alice, bob, [1n, 2n], [10n, 20n], '0x']))).toEqual({
+      type: 'safeBatchTransferFrom',
+      token,
+      from: alice,
+      to: bob,
+      tokenIds: [1n, 2n],
+      amounts: [10n, 20n],
+    })
+    expect(await decodeEthereumAction(token, call('setApprovalForAll', [bob, true]))).toEqual({
+      type: 'setApprovalForAll',
+      token,
+      operator: bob,
+      approved: true,
+    })
   })
 
   it('decodes the mint variants', async () => {

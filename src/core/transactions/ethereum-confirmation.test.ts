@@ -1,5 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseTransaction, recoverTransactionAddress, verifyMessage, type Address, type Hex, type TransactionSerialized } from 'viem'
+import {
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  parseEther,
+  parseTransaction,
+  recoverTransactionAddress,
+  verifyMessage,
+  type Address,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem'
 import { deployTestContracts, mintErc20, ANVIL_FIRST_PRIVATE_KEY, TEST_ERC20, type TestContracts } from '../../../test/harness/evm-contracts.js'
 import { startAnvil, type Anvil } from '../../../server/src/test-support/anvil.js'
 import type { ScanTransactionInput, ScanTransactionResponse } from '../../protocol/index.js'
@@ -26,10 +37,21 @@ afterEach(async () => {
 
 const recipient: Address = '0x000000000000000000000000000000000000dEaD'
 const ETH_USD = 2000
-const anvilChain = () => ({ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, block_explorer_url: 'https://explorer.test/', testnet: true })
+const anvilChain = () => ({
+  id: 31337,
+  name: 'Anvil',
+  native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpc_url: anvil.rpcUrl,
+  block_explorer_url: 'https://explorer.test/',
+  testnet: true,
+})
 
 async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await response.json()) as { result: T }).result
 }
 
@@ -47,7 +69,11 @@ interface Setup {
  */
 async function signedIn(options: { scanResponse?: ScanTransactionResponse; scanRefusal?: FakeResponse; scanning?: boolean | 'server' } = {}): Promise<Setup> {
   testbed = await startEmbeddedTestbed()
-  const config = appConfigDto({ chains: [anvilChain()], default_chain_id: 31337, embedded_wallet_config: { ...appConfigDto().embedded_wallet_config, ethereum: { create_on_login: 'all-users' } } })
+  const config = appConfigDto({
+    chains: [anvilChain()],
+    default_chain_id: 31337,
+    embedded_wallet_config: { ...appConfigDto().embedded_wallet_config, ethereum: { create_on_login: 'all-users' } },
+  })
   const scans: ScanTransactionInput[] = []
   testbed.api.handle(
     apiRoutes({
@@ -90,7 +116,14 @@ describe('Ethereum transaction confirmations', () => {
     const ready = await ethereumReady(client)
     expect(prompts).toEqual(['transaction:confirm'])
     const { summary } = ready
-    expect(ready).toMatchObject({ kind: 'ethereum-transaction', address, signOnly: false, uiOptions: { title: 'Pay' }, position: { index: 1, total: 1 }, scan: { status: 'uninitiated' } })
+    expect(ready).toMatchObject({
+      kind: 'ethereum-transaction',
+      address,
+      signOnly: false,
+      uiOptions: { title: 'Pay' },
+      position: { index: 1, total: 1 },
+      scan: { status: 'uninitiated' },
+    })
     expect(summary).toMatchObject({ action: { type: 'send' }, to: recipient, network: 'Anvil', sponsored: false, insufficientFunds: false })
     expect(summary!.send).toEqual({ value: parseEther('0.01'), name: 'Ether', symbol: 'ETH', decimals: 18, usd: 0.01 * ETH_USD })
     expect(summary!.balance.value).toBe(parseEther('100'))
@@ -125,7 +158,10 @@ describe('Ethereum transaction confirmations', () => {
     expect(ready.summary!.send).toBeUndefined()
     ready.approve()
     await sending
-    const balance = await rpc<Hex>('eth_call', [{ to: contracts.erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [recipient] }) }, 'latest'])
+    const balance = await rpc<Hex>('eth_call', [
+      { to: contracts.erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [recipient] }) },
+      'latest',
+    ])
     expect(BigInt(balance)).toBe(parseEther('1.5'))
   })
 
@@ -199,7 +235,10 @@ describe('Ethereum transaction confirmations', () => {
   it("queues several sends with their position, each approved with the wallet's next nonce", async () => {
     const { client } = await signedIn()
     const sends = [1n, 2n, 3n].map((value) => client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value } }))
-    await embeddedStateWhere(client, (state) => state.confirmations?.length === 3 && state.confirmations.every((confirmation) => confirmation.status === 'ready'))
+    await embeddedStateWhere(
+      client,
+      (state) => state.confirmations?.length === 3 && state.confirmations.every((confirmation) => confirmation.status === 'ready'),
+    )
     expect(confirmations(client).map((confirmation) => (confirmation as EthereumTransactionConfirmation).position)).toEqual([
       { index: 1, total: 3 },
       { index: 2, total: 3 },
@@ -214,7 +253,9 @@ describe('Ethereum transaction confirmations', () => {
       expect(done.summary!.request.nonce).toBe(index)
       done.reject()
     }
-    const nonces = await Promise.all(hashes.map((hash) => rpc<{ nonce: Hex }>('eth_getTransactionByHash', [hash]).then((transaction) => Number(transaction.nonce))))
+    const nonces = await Promise.all(
+      hashes.map((hash) => rpc<{ nonce: Hex }>('eth_getTransactionByHash', [hash]).then((transaction) => Number(transaction.nonce))),
+    )
     expect(nonces).toEqual([0, 1, 2])
   })
 
@@ -274,24 +315,52 @@ describe('the transaction scan', () => {
     },
     simulation: {
       status: 'Success',
-      assets_diffs: [{ asset: { type: 'NATIVE', address: null, symbol: 'ETH', name: 'Ether', decimals: 18 }, in: [], out: [{ value: '0.5', raw_value: '500000000000000000', usd_price: '1000.00' }] }],
-      exposures: [{ asset: { type: 'ERC20', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'TTT', decimals: 18 }, spenders: { [recipient]: { is_unlimited: true } } }],
+      assets_diffs: [
+        {
+          asset: { type: 'NATIVE', address: null, symbol: 'ETH', name: 'Ether', decimals: 18 },
+          in: [],
+          out: [{ value: '0.5', raw_value: '500000000000000000', usd_price: '1000.00' }],
+        },
+      ],
+      exposures: [
+        {
+          asset: { type: 'ERC20', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'TTT', decimals: 18 },
+          spenders: { [recipient]: { is_unlimited: true } },
+        },
+      ],
     },
   }
 
   it('scans when enabled, and a Malicious verdict needs the acknowledged risk before approval', async () => {
     const { client, address, scans } = await signedIn({ scanning: true, scanResponse: malicious })
     const sending = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value: parseEther('0.5') } })
-    const scanned = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'completed')
+    const scanned = await confirmationWhere<EthereumTransactionConfirmation>(
+      client,
+      (confirmation) => confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'completed',
+    )
     expect(scans).toHaveLength(1)
-    expect(scans[0]).toMatchObject({ chain_id: '31337', metadata: { domain: new URL(testbed.api.url).host }, request: { method: 'eth_sendTransaction', params: [{ from: address, to: recipient, value: '0x6f05b59d3b20000', nonce: 0, gas: '0x5208' }] } })
+    expect(scans[0]).toMatchObject({
+      chain_id: '31337',
+      metadata: { domain: new URL(testbed.api.url).host },
+      request: { method: 'eth_sendTransaction', params: [{ from: address, to: recipient, value: '0x6f05b59d3b20000', nonce: 0, gas: '0x5208' }] },
+    })
     expect(scanned.scan).toEqual({
       status: 'completed',
       verdict: 'Malicious',
       reason: 'This is a malicious transaction',
       features: ['Known drainer address'],
-      changes: [{ asset: { type: 'NATIVE', address: null, name: 'Ether', symbol: 'ETH', logoUrl: null, decimals: 18 }, in: [], out: [{ value: '0.5', usd: 1000 }] }],
-      exposures: [{ asset: { type: 'ERC20', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: null, symbol: 'TTT', logoUrl: null, decimals: 18 }, spender: recipient, value: null, unlimited: true, approvedForAll: false }],
+      changes: [
+        { asset: { type: 'NATIVE', address: null, name: 'Ether', symbol: 'ETH', logoUrl: null, decimals: 18 }, in: [], out: [{ value: '0.5', usd: 1000 }] },
+      ],
+      exposures: [
+        {
+          asset: { type: 'ERC20', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: null, symbol: 'TTT', logoUrl: null, decimals: 18 },
+          spender: recipient,
+          value: null,
+          unlimited: true,
+          approvedForAll: false,
+        },
+      ],
     })
     scanned.approve()
     expect(confirmations(client)[0]!.status).toBe('ready')
@@ -302,9 +371,15 @@ describe('the transaction scan', () => {
   })
 
   it("shows 'Transaction scan failed' when the scan fails; the approval stays possible", async () => {
-    const { client, scans } = await signedIn({ scanning: true, scanRefusal: { status: 400, body: { error: 'Invalid transaction request', code: 'invalid_data' } } })
+    const { client, scans } = await signedIn({
+      scanning: true,
+      scanRefusal: { status: 400, body: { error: 'Invalid transaction request', code: 'invalid_data' } },
+    })
     const sending = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value: 1n } })
-    const failed = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'failed')
+    const failed = await confirmationWhere<EthereumTransactionConfirmation>(
+      client,
+      (confirmation) => confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'failed',
+    )
     expect(failed.scan).toEqual({ status: 'failed', message: 'Transaction scan failed' })
     expect(scans).toHaveLength(1)
     failed.approve()
@@ -315,7 +390,11 @@ describe('the transaction scan', () => {
     const { client, scans } = await signedIn({ scanning: 'server' })
     const sending = client.embeddedWallets.sendTransaction({ transaction: { to: recipient, value: 1n } })
     // The server refuses with feature_not_enabled: no scan, not a failed one.
-    const unscanned = await confirmationWhere<EthereumTransactionConfirmation>(client, (confirmation) => scans.length === 1 && confirmation.status === 'ready' && confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'uninitiated')
+    const unscanned = await confirmationWhere<EthereumTransactionConfirmation>(
+      client,
+      (confirmation) =>
+        scans.length === 1 && confirmation.status === 'ready' && confirmation.kind === 'ethereum-transaction' && confirmation.scan.status === 'uninitiated',
+    )
     unscanned.approve()
     await sending
     confirmations(client)[0]!.reject()
@@ -335,7 +414,14 @@ describe('sign message confirmations', () => {
     const { client, address } = await signedIn()
     const signing = client.embeddedWallets.signMessage({ message: 'hello tessera', uiOptions: { title: 'Sign in to Tessera', isCancellable: true } })
     const shown = await confirmationWhere<SignMessageConfirmation>(client, (confirmation) => confirmation.kind === 'sign-message')
-    expect(shown).toMatchObject({ status: 'ready', chainType: 'ethereum', method: 'personal_sign', message: 'hello tessera', address, uiOptions: { title: 'Sign in to Tessera', isCancellable: true } })
+    expect(shown).toMatchObject({
+      status: 'ready',
+      chainType: 'ethereum',
+      method: 'personal_sign',
+      message: 'hello tessera',
+      address,
+      uiOptions: { title: 'Sign in to Tessera', isCancellable: true },
+    })
     shown.approve()
     const { signature } = await signing
     expect(await verifyMessage({ address, message: 'hello tessera', signature: signature as Hex })).toBe(true)
@@ -351,7 +437,12 @@ describe('sign message confirmations', () => {
 
   it('pretty-prints typed data', async () => {
     const { client } = await signedIn()
-    const typedData = { domain: { name: 'Tessera', chainId: 31337 }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', message: { contents: 'gm' } }
+    const typedData = {
+      domain: { name: 'Tessera', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'gm' },
+    }
     const signing = client.embeddedWallets.signTypedData({ typedData })
     const shown = await confirmationWhere<SignMessageConfirmation>(client, (confirmation) => confirmation.kind === 'sign-message')
     expect(shown.method).toBe('eth_signTypedData_v4')

@@ -8,7 +8,12 @@ import type { Chain } from '../chains/chain.js'
 import { TesseraError } from '../errors/base-error.js'
 import { roundUpReadable } from '../funding/amount.js'
 import type { FundWalletInput } from '../funding/types.js'
-import { transactionFailedError, transactionPreparationError, transactionSubmissionError, TRANSACTION_SCAN_FAILED_MESSAGE } from '../errors/transaction-errors.js'
+import {
+  transactionFailedError,
+  transactionPreparationError,
+  transactionSubmissionError,
+  TRANSACTION_SCAN_FAILED_MESSAGE,
+} from '../errors/transaction-errors.js'
 import type { EthereumTransactionRequest } from '../wallets/embedded/types.js'
 import type { ConfirmationController, ConfirmationEntry } from './confirmation-queue.js'
 import { prepareEthereumConfirmation, type EthereumConfirmationContext } from './prepare-ethereum-confirmation.js'
@@ -44,7 +49,11 @@ type Entry = ConfirmationEntry<EthereumTransactionConfirmation, Hex>
 export const unpreparedEthereumFields = () => ({ summary: null, scan: { status: 'uninitiated' as const }, acknowledgedRisk: false, receipt: null, hash: null })
 
 /** One request's mutable part: what the last preparation made, and the request (a retry drops its nonce). */
-interface Run { input: EthereumTransactionInput; prepared: PreparedEthereumTransaction | null; request: EthereumTransactionRequest }
+interface Run {
+  input: EthereumTransactionInput
+  prepared: PreparedEthereumTransaction | null
+  request: EthereumTransactionRequest
+}
 
 /** Signs `transaction` and sends it, once per idempotency key: a retry answers the first send's hash. */
 function signAndSend(input: EthereumTransactionInput, transaction: FrameTransactionRequest): Promise<Hex> {
@@ -55,8 +64,17 @@ function signAndSend(input: EthereumTransactionInput, transaction: FrameTransact
     : { sign: input.sign, broadcast: (signed: Hex) => context.rpc<Hex>('eth_sendRawTransaction', [signed], chain), idOf: hashOfSigned }
   if (!idempotency) return sendWith.sign(transaction).then(async (signed) => (await sendWith.broadcast(signed)) ?? sendWith.idOf(signed))
   return sendOnce(
-    { ledger: idempotency.ledger, broadcast: sendWith.broadcast, idOf: sendWith.idOf, isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null },
-    { key: idempotency.key, fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request, sponsored: Boolean(sponsoredSend) }), sign: () => sendWith.sign(transaction) },
+    {
+      ledger: idempotency.ledger,
+      broadcast: sendWith.broadcast,
+      idOf: sendWith.idOf,
+      isKnown: async (hash) => (await context.rpc<unknown>('eth_getTransactionByHash', [hash], chain)) !== null,
+    },
+    {
+      key: idempotency.key,
+      fingerprint: sendFingerprint({ chainId: chain.id, from: context.address, request: input.request, sponsored: Boolean(sponsoredSend) }),
+      sign: () => sendWith.sign(transaction),
+    },
   ).then(({ id }) => id as Hex)
 }
 
@@ -73,9 +91,13 @@ async function prepare(run: Run, entry: Entry) {
   }
   if (!scan) return
   entry.update({ scan: { status: 'in-progress' } })
-  const state = await scan.run(scanInput(context.address, prepared.transaction, scan.domain)).then(toScanState, (error: unknown): ScanState =>
-    // The app's scanning is off on the server: no scan, rather than a failed one.
-    TesseraError.is(error) && error.code === 'feature_not_enabled' ? { status: 'uninitiated' } : { status: 'failed', message: TRANSACTION_SCAN_FAILED_MESSAGE },
+  const state = await scan.run(scanInput(context.address, prepared.transaction, scan.domain)).then(
+    toScanState,
+    (error: unknown): ScanState =>
+      // The app's scanning is off on the server: no scan, rather than a failed one.
+      TesseraError.is(error) && error.code === 'feature_not_enabled'
+        ? { status: 'uninitiated' }
+        : { status: 'failed', message: TRANSACTION_SCAN_FAILED_MESSAGE },
   )
   entry.update({ scan: state })
 }
@@ -87,7 +109,10 @@ async function submit(run: Run, entry: Entry, prepared: FrameTransactionRequest)
   let hash: Hex | null = null
   try {
     // Queued transactions were prepared together: each takes the wallet's next nonce when it is approved.
-    const nonce = run.request.nonce !== undefined ? prepared.nonce : Math.max(prepared.nonce, Number(await context.rpc<Hex>('eth_getTransactionCount', [context.address, 'pending'], chain)))
+    const nonce =
+      run.request.nonce !== undefined
+        ? prepared.nonce
+        : Math.max(prepared.nonce, Number(await context.rpc<Hex>('eth_getTransactionCount', [context.address, 'pending'], chain)))
     const transaction = { ...prepared, nonce }
     const { summary } = entry.current()
     if (summary && summary.request.nonce !== nonce) entry.update({ summary: { ...summary, request: { ...summary.request, nonce } } })
@@ -166,5 +191,11 @@ function shortfallFunding(address: string, summary: EthereumTransactionSummary |
 /** A funding request for what `needed` (in the native currency of the summary's chain) exceeds the balance by. */
 export function nativeShortfallFunding(address: string, summary: EthereumTransactionSummary, needed: bigint): FundWalletInput {
   const shortfall = needed - summary.balance.value
-  return { address, chainType: 'ethereum', chain: summary.request.chainId, asset: 'native-currency', amount: roundUpReadable(shortfall, summary.balance.decimals) }
+  return {
+    address,
+    chainType: 'ethereum',
+    chain: summary.request.chainId,
+    asset: 'native-currency',
+    amount: roundUpReadable(shortfall, summary.balance.decimals),
+  }
 }

@@ -70,7 +70,12 @@ export async function summarizeEthereumCall(
 }
 
 /** Approval amount or Amount, Spender, To and Token address of each decoded call. */
-async function actionRows(context: EthereumConfirmationContext, on: Chain, action: EthereumAction, to: string | null): Promise<Partial<EthereumTransactionSummary> & { to: string | null }> {
+async function actionRows(
+  context: EthereumConfirmationContext,
+  on: Chain,
+  action: EthereumAction,
+  to: string | null,
+): Promise<Partial<EthereumTransactionSummary> & { to: string | null }> {
   switch (action.type) {
     case 'send':
     case 'contract-call':

@@ -23,7 +23,10 @@ export interface PreparedEthereumTransaction {
   on: Chain
 }
 
-export async function prepareEthereumTransaction(context: TransactionPreparationContext, request: EthereumTransactionRequest): Promise<PreparedEthereumTransaction> {
+export async function prepareEthereumTransaction(
+  context: TransactionPreparationContext,
+  request: EthereumTransactionRequest,
+): Promise<PreparedEthereumTransaction> {
   const { address, rpc } = context
   assertSender(address, request)
   const on = context.chainFor(request)
@@ -32,7 +35,9 @@ export async function prepareEthereumTransaction(context: TransactionPreparation
   const data = request.data as Hex | undefined
   const [nonce, gas] = await Promise.all([
     request.nonce !== undefined ? Number(request.nonce) : rpc<Hex>('eth_getTransactionCount', [address, 'pending'], on).then(Number),
-    request.gas !== undefined ? toQuantity(request.gas) : rpc<Hex>('eth_estimateGas', [{ from: address, ...(to && { to }), ...(value && { value }), ...(data && { data }) }], on),
+    request.gas !== undefined
+      ? toQuantity(request.gas)
+      : rpc<Hex>('eth_estimateGas', [{ from: address, ...(to && { to }), ...(value && { value }), ...(data && { data }) }], on),
   ])
   const base = { chainId: on.id, nonce, to, gas, ...(value && { value }), ...(data && { data }) }
   const type = await transactionType(context, request, on)
@@ -41,7 +46,8 @@ export async function prepareEthereumTransaction(context: TransactionPreparation
     return { transaction: { ...base, type, gasPrice, ...(type === 'eip2930' && { accessList: [] }) }, on }
   }
   if (request.maxFeePerGas !== undefined) {
-    const maxPriorityFeePerGas = request.maxPriorityFeePerGas !== undefined ? toQuantity(request.maxPriorityFeePerGas) : await rpc<Hex>('eth_maxPriorityFeePerGas', [], on)
+    const maxPriorityFeePerGas =
+      request.maxPriorityFeePerGas !== undefined ? toQuantity(request.maxPriorityFeePerGas) : await rpc<Hex>('eth_maxPriorityFeePerGas', [], on)
     return { transaction: { ...base, type, maxFeePerGas: toQuantity(request.maxFeePerGas), maxPriorityFeePerGas }, on }
   }
   const [block, priority] = await Promise.all([
@@ -60,7 +66,11 @@ export function assertSender(address: string, request: EthereumTransactionReques
 }
 
 /** Asked type, else legacy with a gas price or on a type-0 chain, else EIP-1559 where the chain has a base fee. */
-async function transactionType(context: TransactionPreparationContext, request: EthereumTransactionRequest, on: Chain): Promise<FrameTransactionRequest['type']> {
+async function transactionType(
+  context: TransactionPreparationContext,
+  request: EthereumTransactionRequest,
+  on: Chain,
+): Promise<FrameTransactionRequest['type']> {
   if (gasRuleFor(on.id) === 'legacy-only') return 'legacy'
   if (request.type !== undefined) return namedTransactionType(request.type)
   if (request.gasPrice !== undefined) return 'legacy'

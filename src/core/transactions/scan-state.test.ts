@@ -8,7 +8,16 @@ const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
 describe('the scan request', () => {
   it('sends the prepared transaction as eth_sendTransaction params, the max fee as the gas price', () => {
-    const transaction: FrameTransactionRequest = { type: 'eip1559', chainId: 8453, nonce: 7, to: token, data: '0x095ea7b3', gas: '0xea60', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' }
+    const transaction: FrameTransactionRequest = {
+      type: 'eip1559',
+      chainId: 8453,
+      nonce: 7,
+      to: token,
+      data: '0x095ea7b3',
+      gas: '0xea60',
+      maxFeePerGas: '0x3b9aca00',
+      maxPriorityFeePerGas: '0x1',
+    }
     expect(scanInput(from, transaction, 'api.example.com')).toEqual({
       chain_id: '8453',
       metadata: { domain: 'api.example.com' },
@@ -20,8 +29,20 @@ describe('the scan request', () => {
 describe('toScanState', () => {
   it('reads a Warning with an approval exposure for the whole collection', () => {
     const response: ScanTransactionResponse = {
-      validation: { status: 'Success', result_type: 'Warning', reason: 'approval_for_all', description: '', features: [{ type: 'Warning', feature_id: 'APPROVAL_FOR_ALL', description: 'Approval of every token of the collection' }] },
-      simulation: { status: 'Success', assets_diffs: [], exposures: [{ asset: { type: 'ERC721', address: token, name: 'Tessera Test NFT', symbol: 'TNFT' }, spenders: { [spender]: { approved_for_all: true } } }] },
+      validation: {
+        status: 'Success',
+        result_type: 'Warning',
+        reason: 'approval_for_all',
+        description: '',
+        features: [{ type: 'Warning', feature_id: 'APPROVAL_FOR_ALL', description: 'Approval of every token of the collection' }],
+      },
+      simulation: {
+        status: 'Success',
+        assets_diffs: [],
+        exposures: [
+          { asset: { type: 'ERC721', address: token, name: 'Tessera Test NFT', symbol: 'TNFT' }, spenders: { [spender]: { approved_for_all: true } } },
+        ],
+      },
     }
     expect(toScanState(response)).toEqual({
       status: 'completed',
@@ -29,11 +50,19 @@ describe('toScanState', () => {
       reason: 'approval_for_all',
       features: ['Approval of every token of the collection'],
       changes: [],
-      exposures: [{ asset: { type: 'ERC721', address: token, name: 'Tessera Test NFT', symbol: 'TNFT', logoUrl: null, decimals: null }, spender, value: null, unlimited: false, approvedForAll: true }],
+      exposures: [
+        {
+          asset: { type: 'ERC721', address: token, name: 'Tessera Test NFT', symbol: 'TNFT', logoUrl: null, decimals: null },
+          spender,
+          value: null,
+          unlimited: false,
+          approvedForAll: true,
+        },
+      ],
     })
   })
 
-  it('keeps the verdict of a scan whose simulation failed, with no changes to list (the UI\'s \'No tokens found\')', () => {
+  it("keeps the verdict of a scan whose simulation failed, with no changes to list (the UI's 'No tokens found')", () => {
     const response: ScanTransactionResponse = {
       validation: { status: 'Success', result_type: 'Benign', reason: '', description: '', features: [] },
       simulation: { status: 'Error', error: 'Simulation failed: execution reverted' },
@@ -42,7 +71,10 @@ describe('toScanState', () => {
   })
 
   it("is 'Transaction scan failed' when the validation could not run", () => {
-    const response: ScanTransactionResponse = { validation: { status: 'Error', error: 'Simulation failed' }, simulation: { status: 'Error', error: 'Simulation failed' } }
+    const response: ScanTransactionResponse = {
+      validation: { status: 'Error', error: 'Simulation failed' },
+      simulation: { status: 'Error', error: 'Simulation failed' },
+    }
     expect(toScanState(response)).toEqual({ status: 'failed', message: 'Transaction scan failed' })
   })
 
@@ -51,10 +83,18 @@ describe('toScanState', () => {
       validation: { status: 'Success', result_type: 'Benign', reason: '', description: '', features: [] },
       simulation: {
         status: 'Success',
-        assets_diffs: [{ asset: { type: 'ERC1155', address: token, logo_url: 'https://img.test/1.png' }, in: [{ value: '2', raw_value: '2', token_id: '5', usd_price: '3.50' }], out: [] }],
+        assets_diffs: [
+          {
+            asset: { type: 'ERC1155', address: token, logo_url: 'https://img.test/1.png' },
+            in: [{ value: '2', raw_value: '2', token_id: '5', usd_price: '3.50' }],
+            out: [],
+          },
+        ],
         exposures: [],
       },
     }
-    expect(toScanState(response)).toMatchObject({ changes: [{ asset: { type: 'ERC1155', logoUrl: 'https://img.test/1.png' }, in: [{ value: '2', usd: 3.5, tokenId: '5' }], out: [] }] })
+    expect(toScanState(response)).toMatchObject({
+      changes: [{ asset: { type: 'ERC1155', logoUrl: 'https://img.test/1.png' }, in: [{ value: '2', usd: 3.5, tokenId: '5' }], out: [] }],
+    })
   })
 })

@@ -10,7 +10,10 @@ export function scanInput(from: string, transaction: FrameTransactionRequest, do
   return {
     chain_id: String(transaction.chainId),
     metadata: { domain },
-    request: { method: 'eth_sendTransaction', params: [{ from, ...(to && { to }), ...(value && { value }), ...(data && { data }), gas, ...(gasPrice && { gasPrice }), nonce }] },
+    request: {
+      method: 'eth_sendTransaction',
+      params: [{ from, ...(to && { to }), ...(value && { value }), ...(data && { data }), gas, ...(gasPrice && { gasPrice }), nonce }],
+    },
   }
 }
 
@@ -40,9 +43,20 @@ export function toScanState(response: ScanTransactionResponse): ScanState {
 }
 
 function toAsset(asset: ScanResponseAsset): ScanAssetChange['asset'] {
-  return { type: asset.type, address: asset.address, name: asset.name ?? null, symbol: asset.symbol ?? null, logoUrl: asset.logo_url ?? null, decimals: asset.decimals ?? null }
+  return {
+    type: asset.type,
+    address: asset.address,
+    name: asset.name ?? null,
+    symbol: asset.symbol ?? null,
+    logoUrl: asset.logo_url ?? null,
+    decimals: asset.decimals ?? null,
+  }
 }
 
 function toAmount(amount: ScanResponseAssetValue): ScanAssetChange['in'][number] {
-  return { value: amount.value, usd: amount.usd_price === undefined ? null : Number(amount.usd_price), ...(amount.token_id !== undefined && { tokenId: amount.token_id }) }
+  return {
+    value: amount.value,
+    usd: amount.usd_price === undefined ? null : Number(amount.usd_price),
+    ...(amount.token_id !== undefined && { tokenId: amount.token_id }),
+  }
 }

@@ -13,12 +13,26 @@ let anvil: Anvil
 let chain: Chain
 beforeAll(async () => {
   anvil = await startAnvil()
-  chain = { id: anvil.chainId, name: 'Anvil', network: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true }
+  chain = {
+    id: anvil.chainId,
+    name: 'Anvil',
+    network: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: anvil.rpcUrl,
+    blockExplorerUrl: null,
+    testnet: true,
+  }
 }, 60_000)
-afterAll(async () => { await anvil?.stop() })
+afterAll(async () => {
+  await anvil?.stop()
+})
 
 async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await response.json()) as { result?: T; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result as T
@@ -45,12 +59,26 @@ async function flakyWallet() {
   const sign = async (transaction: FrameTransactionRequest): Promise<Hex> => {
     signatures++
     return account.signTransaction({
-      type: 'eip1559', chainId: transaction.chainId, nonce: transaction.nonce, to: transaction.to ?? null, gas: BigInt(transaction.gas),
-      value: BigInt(transaction.value ?? '0x0'), maxFeePerGas: BigInt(transaction.maxFeePerGas!), maxPriorityFeePerGas: BigInt(transaction.maxPriorityFeePerGas!),
+      type: 'eip1559',
+      chainId: transaction.chainId,
+      nonce: transaction.nonce,
+      to: transaction.to ?? null,
+      gas: BigInt(transaction.gas),
+      value: BigInt(transaction.value ?? '0x0'),
+      maxFeePerGas: BigInt(transaction.maxFeePerGas!),
+      maxPriorityFeePerGas: BigInt(transaction.maxPriorityFeePerGas!),
     })
   }
   const send = (ledger: SendLedger, key: string | undefined, request: EthereumTransactionRequest) =>
-    ethereumTransactionConfirmation({ context, request, chain, signOnly: false, uiOptions: {}, sign, ...(key ? { idempotency: { key, ledger } } : {}) }).headless()
+    ethereumTransactionConfirmation({
+      context,
+      request,
+      chain,
+      signOnly: false,
+      uiOptions: {},
+      sign,
+      ...(key ? { idempotency: { key, ledger } } : {}),
+    }).headless()
   return { account, send, signatures: () => signatures, sentFromIt: async () => Number(await rpc<Hex>('eth_getTransactionCount', [account.address, 'latest'])) }
 }
 

@@ -8,7 +8,10 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { TesseraError } from '../errors/base-error.js'
 import type { Hex } from './prepare-ethereum-transaction.js'
 
-interface SentEntry { fingerprint: string; signed: Promise<unknown> }
+interface SentEntry {
+  fingerprint: string
+  signed: Promise<unknown>
+}
 
 /** The keys this client has sent with, for as long as it lives (a reload starts a new ledger). */
 export type SendLedger = Map<string, SentEntry>
@@ -54,7 +57,9 @@ export async function sendOnce<Signed>(deps: SendOnceDeps<Signed>, params: SendO
   if (!entry) {
     const created: SentEntry = { fingerprint: params.fingerprint, signed: params.sign() }
     deps.ledger.set(params.key, created)
-    created.signed.catch(() => { if (deps.ledger.get(params.key) === created) deps.ledger.delete(params.key) })
+    created.signed.catch(() => {
+      if (deps.ledger.get(params.key) === created) deps.ledger.delete(params.key)
+    })
     entry = created
   }
   const signed = (await entry.signed) as Signed

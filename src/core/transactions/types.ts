@@ -55,7 +55,14 @@ export type EthereumAction =
 
 /** One scanned asset change (from the server's `scan/transaction` simulation). */
 export interface ScanAssetChange {
-  asset: { type: 'NATIVE' | 'ERC20' | 'ERC721' | 'ERC1155'; address: string | null; name: string | null; symbol: string | null; logoUrl: string | null; decimals: number | null }
+  asset: {
+    type: 'NATIVE' | 'ERC20' | 'ERC721' | 'ERC1155'
+    address: string | null
+    name: string | null
+    symbol: string | null
+    logoUrl: string | null
+    decimals: number | null
+  }
   in: { value: string; usd: number | null; tokenId?: string }[]
   out: { value: string; usd: number | null; tokenId?: string }[]
 }
@@ -94,7 +101,16 @@ export interface EthereumTransactionSummary {
   /** Value plus the highest fee exceed the balance: the button becomes 'Add funds'. */
   insufficientFunds: boolean
   /** The prepared request, for the Details view. */
-  request: { from: string; to: string | null; value: bigint; data: string | null; nonce: number; gas: bigint; chainId: number; type: 'legacy' | 'eip2930' | 'eip1559' | 'user-operation' }
+  request: {
+    from: string
+    to: string | null
+    value: bigint
+    data: string | null
+    nonce: number
+    gas: bigint
+    chainId: number
+    type: 'legacy' | 'eip2930' | 'eip1559' | 'user-operation'
+  }
 }
 
 export interface EthereumReceipt {
@@ -190,7 +206,14 @@ export type SolanaInstructionSummary =
   | SolanaSwapInstruction
   | { type: 'unknown'; programId: string }
 
-export interface SolanaSwapInstruction { type: 'raydium-swap' | 'jupiter-swap'; authority: string; inputMint: string | null; outputMint: string | null; amountIn: AssetAmount; amountOut: AssetAmount }
+export interface SolanaSwapInstruction {
+  type: 'raydium-swap' | 'jupiter-swap'
+  authority: string
+  inputMint: string | null
+  outputMint: string | null
+  amountIn: AssetAmount
+  amountOut: AssetAmount
+}
 
 export interface SolanaTransactionSummary {
   instructions: SolanaInstructionSummary[]

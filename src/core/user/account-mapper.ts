@@ -5,7 +5,13 @@ import type { LinkedAccount, User } from './types.js'
 type Times = Pick<LinkedAccount, 'verifiedAt' | 'firstVerifiedAt' | 'latestVerifiedAt'>
 export type AccountFields = LinkedAccount extends infer A ? (A extends LinkedAccount ? Omit<A, keyof Times> : never) : never
 /** The wire account of one type (OAuth accounts share one DTO whose `type` is a union). */
-export type DtoOf<T extends LinkedAccountType> = LinkedAccountDto extends infer D ? (D extends { type: infer U } ? (T extends U ? D & { type: T } : never) : never) : never
+export type DtoOf<T extends LinkedAccountType> = LinkedAccountDto extends infer D
+  ? D extends { type: infer U }
+    ? T extends U
+      ? D & { type: T }
+      : never
+    : never
+  : never
 
 export interface AccountMappers {
   /** One mapper per account type: each picks its own fields from the wire account. */

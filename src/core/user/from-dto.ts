@@ -14,14 +14,21 @@ const walletChainTypes: Record<string, WalletAccount['chainType']> = {
   'bitcoin-taproot': 'bitcoin',
 }
 
-
 function walletFromDto(dto: DtoOf<'wallet'>): AccountFields | null {
   const chainType = walletChainTypes[dto.chain_type]
   if (!chainType) return null
   return {
-    type: 'wallet', id: dto.id ?? null, address: dto.address, imported: dto.imported ?? false, delegated: dto.delegated ?? false,
-    chainType, chainId: dto.chain_id ?? null, walletClientType: dto.wallet_client_type ?? null, connectorType: dto.connector_type ?? null,
-    recoveryMethod: dto.recovery_method ?? null, walletIndex: dto.wallet_index ?? null,
+    type: 'wallet',
+    id: dto.id ?? null,
+    address: dto.address,
+    imported: dto.imported ?? false,
+    delegated: dto.delegated ?? false,
+    chainType,
+    chainId: dto.chain_id ?? null,
+    walletClientType: dto.wallet_client_type ?? null,
+    connectorType: dto.connector_type ?? null,
+    recoveryMethod: dto.recovery_method ?? null,
+    walletIndex: dto.wallet_index ?? null,
   }
 }
 
@@ -29,7 +36,12 @@ function walletFromDto(dto: DtoOf<'wallet'>): AccountFields | null {
 const walletAccounts: AccountMappers = {
   map: {
     wallet: walletFromDto,
-    smart_wallet: (dto) => ({ type: 'smart_wallet', address: dto.address, smartWalletType: dto.smart_wallet_type, smartWalletVersion: dto.smart_wallet_version ?? null }),
+    smart_wallet: (dto) => ({
+      type: 'smart_wallet',
+      address: dto.address,
+      smartWalletType: dto.smart_wallet_type,
+      smartWalletVersion: dto.smart_wallet_version ?? null,
+    }),
   },
   slots: { wallet: 'wallet', smart_wallet: 'smartWallet' },
 }
@@ -41,7 +53,12 @@ export function linkedAccountFromDto(dto: LinkedAccountDto): LinkedAccount | nul
   const mapper = Object.hasOwn(accountMappers, dto.type) ? (accountMappers[dto.type] as (dto: LinkedAccountDto) => AccountFields | null) : null
   const fields = mapper?.(dto)
   if (!fields) return null
-  return { ...fields, verifiedAt: toDate(dto.verified_at), firstVerifiedAt: toDateOrNull(dto.first_verified_at), latestVerifiedAt: toDateOrNull(dto.latest_verified_at) } as LinkedAccount
+  return {
+    ...fields,
+    verifiedAt: toDate(dto.verified_at),
+    firstVerifiedAt: toDateOrNull(dto.first_verified_at),
+    latestVerifiedAt: toDateOrNull(dto.latest_verified_at),
+  } as LinkedAccount
 }
 
 export function userFromDto(dto: UserDto): User {

@@ -5,8 +5,14 @@ interface AccountTimes {
   latestVerifiedAt: Date | null
 }
 
-export interface EmailAccount extends AccountTimes { type: 'email'; address: string }
-export interface PhoneAccount extends AccountTimes { type: 'phone'; number: string }
+export interface EmailAccount extends AccountTimes {
+  type: 'email'
+  address: string
+}
+export interface PhoneAccount extends AccountTimes {
+  type: 'phone'
+  number: string
+}
 export interface WalletAccount extends AccountTimes {
   type: 'wallet'
   id: string | null
@@ -33,25 +39,72 @@ export interface CrossAppAccount extends AccountTimes {
   smartWallets: { address: string }[]
   providerApp: { id: string; name: string | null; logoUrl: string | null }
 }
-export interface GoogleAccount extends AccountTimes { type: 'google_oauth'; subject: string; email: string | null; name: string | null }
-export interface SpotifyAccount extends AccountTimes { type: 'spotify_oauth'; subject: string; email: string | null; name: string | null }
-export interface AppleAccount extends AccountTimes { type: 'apple_oauth'; subject: string; email: string | null }
-export interface InstagramAccount extends AccountTimes { type: 'instagram_oauth'; subject: string; username: string | null }
+export interface GoogleAccount extends AccountTimes {
+  type: 'google_oauth'
+  subject: string
+  email: string | null
+  name: string | null
+}
+export interface SpotifyAccount extends AccountTimes {
+  type: 'spotify_oauth'
+  subject: string
+  email: string | null
+  name: string | null
+}
+export interface AppleAccount extends AccountTimes {
+  type: 'apple_oauth'
+  subject: string
+  email: string | null
+}
+export interface InstagramAccount extends AccountTimes {
+  type: 'instagram_oauth'
+  subject: string
+  username: string | null
+}
 export interface TwitterAccount extends AccountTimes {
-  type: 'twitter_oauth'; subject: string; username: string | null; name: string | null; profilePictureUrl: string | null
+  type: 'twitter_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+  profilePictureUrl: string | null
 }
-export interface DiscordAccount extends AccountTimes { type: 'discord_oauth'; subject: string; username: string | null; email: string | null }
+export interface DiscordAccount extends AccountTimes {
+  type: 'discord_oauth'
+  subject: string
+  username: string | null
+  email: string | null
+}
 export interface GithubAccount extends AccountTimes {
-  type: 'github_oauth'; subject: string; username: string | null; name: string | null; email: string | null
+  type: 'github_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+  email: string | null
 }
-export interface TiktokAccount extends AccountTimes { type: 'tiktok_oauth'; subject: string; username: string | null; name: string | null }
+export interface TiktokAccount extends AccountTimes {
+  type: 'tiktok_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+}
 export interface LineAccount extends AccountTimes {
-  type: 'line_oauth'; subject: string; name: string | null; email: string | null; profilePictureUrl: string | null
+  type: 'line_oauth'
+  subject: string
+  name: string | null
+  email: string | null
+  profilePictureUrl: string | null
 }
 export interface LinkedInAccount extends AccountTimes {
-  type: 'linkedin_oauth'; subject: string; name: string | null; email: string | null; vanityName: string | null
+  type: 'linkedin_oauth'
+  subject: string
+  name: string | null
+  email: string | null
+  vanityName: string | null
 }
-export interface CustomAuthAccount extends AccountTimes { type: 'custom_auth'; customUserId: string }
+export interface CustomAuthAccount extends AccountTimes {
+  type: 'custom_auth'
+  customUserId: string
+}
 export interface FarcasterAccount extends AccountTimes {
   type: 'farcaster'
   fid: number
@@ -83,12 +136,30 @@ export interface TelegramAccount extends AccountTimes {
 }
 
 export type LinkedAccount =
-  | EmailAccount | PhoneAccount | WalletAccount | SmartWalletAccount | CrossAppAccount
-  | GoogleAccount | SpotifyAccount | AppleAccount | InstagramAccount | TwitterAccount | DiscordAccount
-  | GithubAccount | TiktokAccount | LineAccount | LinkedInAccount
-  | CustomAuthAccount | FarcasterAccount | PasskeyAccount | TelegramAccount
+  | EmailAccount
+  | PhoneAccount
+  | WalletAccount
+  | SmartWalletAccount
+  | CrossAppAccount
+  | GoogleAccount
+  | SpotifyAccount
+  | AppleAccount
+  | InstagramAccount
+  | TwitterAccount
+  | DiscordAccount
+  | GithubAccount
+  | TiktokAccount
+  | LineAccount
+  | LinkedInAccount
+  | CustomAuthAccount
+  | FarcasterAccount
+  | PasskeyAccount
+  | TelegramAccount
 
-export interface MfaMethod { type: 'sms' | 'totp' | 'passkey'; verifiedAt: Date }
+export interface MfaMethod {
+  type: 'sms' | 'totp' | 'passkey'
+  verifiedAt: Date
+}
 
 export interface User {
   id: string

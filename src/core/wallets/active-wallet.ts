@@ -19,7 +19,9 @@ export interface ActiveWalletStore {
 }
 
 const isChoice = (value: unknown): value is ActiveWalletChoice =>
-  typeof value === 'object' && value !== null && typeof (value as ActiveWalletChoice).address === 'string' &&
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ActiveWalletChoice).address === 'string' &&
   ((value as ActiveWalletChoice).chain === 'ethereum' || (value as ActiveWalletChoice).chain === 'solana')
 
 export const activeWalletStorageKey = (appId: string) => `tessera:${appId}:active_wallet`

@@ -7,7 +7,13 @@ const walletError = (kind: WalletErrorKind, options: ConstructorParameters<typeo
   new TesseraError({ ...options, data: { ...options.data, walletError: kind } })
 
 export const walletTimedOutError = (cause?: unknown) =>
-  walletError('timed_out', { code: 'client_request_timeout', shortMessage: 'Wallet request timed out', details: 'Please try connecting again.', retryable: true, cause })
+  walletError('timed_out', {
+    code: 'client_request_timeout',
+    shortMessage: 'Wallet request timed out',
+    details: 'Please try connecting again.',
+    retryable: true,
+    cause,
+  })
 
 export const walletRejectedError = (signing: boolean, cause?: unknown) =>
   walletError('rejected', {
@@ -24,11 +30,9 @@ export const walletConnectionError = (cause?: unknown, code: TesseraError['code'
 
 export const unableToRetrieveAddressError = () => walletConnectionError(new Error('Unable to retrieve address'))
 
-export const unsupportedWalletError = (id: string) =>
-  new TesseraError({ code: 'unsupported_wallet_type', shortMessage: `Unsupported wallet ${id}` })
+export const unsupportedWalletError = (id: string) => new TesseraError({ code: 'unsupported_wallet_type', shortMessage: `Unsupported wallet ${id}` })
 
-export const walletNotConnectedError = () =>
-  new TesseraError({ code: 'generic_connect_wallet_error', shortMessage: 'Wallet is not currently connected.' })
+export const walletNotConnectedError = () => new TesseraError({ code: 'generic_connect_wallet_error', shortMessage: 'Wallet is not currently connected.' })
 
 export const unsupportedChainError = (chainId: number) =>
   new TesseraError({
@@ -42,13 +46,27 @@ export const missingSigningMethodsError = () =>
 /** API codes the wallet screens word their own way; every other coded failure keeps its code for the shared error screens. */
 function fromApiError(error: TesseraError): TesseraError {
   if (error.code === 'linked_to_another_user') {
-    return walletError('user_exists', { code: error.code, shortMessage: 'User already exists for this address', details: 'Try another address!', status: error.status, cause: error, data: error.data })
+    return walletError('user_exists', {
+      code: error.code,
+      shortMessage: 'User already exists for this address',
+      details: 'Try another address!',
+      status: error.status,
+      cause: error,
+      data: error.data,
+    })
   }
   if (error.code === 'cannot_link_more_of_type') {
-    return walletError('unable_to_link', { code: error.code, shortMessage: 'Unable to link', details: "You've reached the maximum number of linked wallets.", status: error.status, cause: error })
+    return walletError('unable_to_link', {
+      code: error.code,
+      shortMessage: 'Unable to link',
+      details: "You've reached the maximum number of linked wallets.",
+      status: error.status,
+      cause: error,
+    })
   }
   // A bad signature or message, or the network: the wallet message, retryable.
-  if (['invalid_credentials', 'invalid_data', 'network_error', 'client_request_timeout', 'unknown_auth_error'].includes(error.code)) return walletConnectionError(error, error.code)
+  if (['invalid_credentials', 'invalid_data', 'network_error', 'client_request_timeout', 'unknown_auth_error'].includes(error.code))
+    return walletConnectionError(error, error.code)
   return error
 }
 

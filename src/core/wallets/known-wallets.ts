@@ -15,15 +15,57 @@ export interface KnownWallet {
 }
 
 export const knownWallets: KnownWallet[] = [
-  { id: 'metamask', name: 'MetaMask', chains: ['ethereum'], rdns: ['io.metamask', 'io.metamask.flask'], url: 'https://metamask.io/download/', deepLink: 'https://metamask.app.link/dapp/{page}' },
-  { id: 'coinbase_wallet', name: 'Coinbase Wallet', chains: ['ethereum'], rdns: ['com.coinbase.wallet'], url: 'https://www.coinbase.com/wallet/downloads', deepLink: 'https://go.cb-w.com/dapp?cb_url={url}' },
+  {
+    id: 'metamask',
+    name: 'MetaMask',
+    chains: ['ethereum'],
+    rdns: ['io.metamask', 'io.metamask.flask'],
+    url: 'https://metamask.io/download/',
+    deepLink: 'https://metamask.app.link/dapp/{page}',
+  },
+  {
+    id: 'coinbase_wallet',
+    name: 'Coinbase Wallet',
+    chains: ['ethereum'],
+    rdns: ['com.coinbase.wallet'],
+    url: 'https://www.coinbase.com/wallet/downloads',
+    deepLink: 'https://go.cb-w.com/dapp?cb_url={url}',
+  },
   { id: 'rainbow', name: 'Rainbow', chains: ['ethereum'], rdns: ['me.rainbow'], url: 'https://rainbow.me/download' },
   { id: 'base_account', name: 'Base', chains: ['ethereum'], rdns: ['app.base.account'], url: 'https://www.base.org/' },
-  { id: 'phantom', name: 'Phantom', chains: ['ethereum', 'solana'], rdns: ['app.phantom'], url: 'https://phantom.com/download', deepLink: 'https://phantom.app/ul/browse/{url}?ref={origin}' },
-  { id: 'solflare', name: 'Solflare', chains: ['solana'], rdns: [], url: 'https://solflare.com/download', deepLink: 'https://solflare.com/ul/v1/browse/{url}?ref={origin}' },
-  { id: 'backpack', name: 'Backpack', chains: ['solana'], rdns: [], url: 'https://backpack.app/downloads', deepLink: 'https://backpack.app/ul/v1/browse/{url}?ref={origin}' },
+  {
+    id: 'phantom',
+    name: 'Phantom',
+    chains: ['ethereum', 'solana'],
+    rdns: ['app.phantom'],
+    url: 'https://phantom.com/download',
+    deepLink: 'https://phantom.app/ul/browse/{url}?ref={origin}',
+  },
+  {
+    id: 'solflare',
+    name: 'Solflare',
+    chains: ['solana'],
+    rdns: [],
+    url: 'https://solflare.com/download',
+    deepLink: 'https://solflare.com/ul/v1/browse/{url}?ref={origin}',
+  },
+  {
+    id: 'backpack',
+    name: 'Backpack',
+    chains: ['solana'],
+    rdns: [],
+    url: 'https://backpack.app/downloads',
+    deepLink: 'https://backpack.app/ul/v1/browse/{url}?ref={origin}',
+  },
   { id: 'rabby_wallet', name: 'Rabby Wallet', chains: ['ethereum'], rdns: ['io.rabby'], url: 'https://rabby.io/' },
-  { id: 'okx_wallet', name: 'OKX Wallet', chains: ['ethereum', 'solana'], rdns: ['com.okex.wallet'], url: 'https://www.okx.com/web3', deepLink: 'okx://wallet/dapp/url?dappUrl={url}' },
+  {
+    id: 'okx_wallet',
+    name: 'OKX Wallet',
+    chains: ['ethereum', 'solana'],
+    rdns: ['com.okex.wallet'],
+    url: 'https://www.okx.com/web3',
+    deepLink: 'okx://wallet/dapp/url?dappUrl={url}',
+  },
   { id: 'zerion', name: 'Zerion', chains: ['ethereum'], rdns: ['io.zerion.wallet'], url: 'https://zerion.io/download' },
   { id: 'uniswap', name: 'Uniswap Wallet', chains: ['ethereum'], rdns: ['org.uniswap.app'], url: 'https://wallet.uniswap.org/' },
   { id: 'cryptocom', name: 'Crypto.com Onchain', chains: ['ethereum'], rdns: ['com.crypto.wallet'], url: 'https://crypto.com/onchain' },
@@ -32,10 +74,18 @@ export const knownWallets: KnownWallet[] = [
 
 /** Matching ignores case, spacing and a '-wallet' or '-extension' suffix (sign-in spec, "The calls it makes": "Wallets"). */
 export const walletNameKey = (name: string): string =>
-  name.trim().toLowerCase().replace(/[\s_.]+/g, '-').replace(/-(wallet|extension)$/, '')
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.]+/g, '-')
+    .replace(/-(wallet|extension)$/, '')
 
 /** The known wallet a discovered one is: by its EIP-6963 rdns, else by its name. */
 export function knownWalletFor(discovered: { rdns?: string; name: string }): KnownWallet | null {
   const key = walletNameKey(discovered.name)
-  return knownWallets.find((known) => (discovered.rdns && known.rdns.includes(discovered.rdns)) || walletNameKey(known.id) === key || walletNameKey(known.name) === key) ?? null
+  return (
+    knownWallets.find(
+      (known) => (discovered.rdns && known.rdns.includes(discovered.rdns)) || walletNameKey(known.id) === key || walletNameKey(known.name) === key,
+    ) ?? null
+  )
 }

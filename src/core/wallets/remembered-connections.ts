@@ -22,9 +22,14 @@ export const walletStorageKeys = (appId: string) => ({
 
 const isRemembered = (value: unknown): value is RememberedConnection => {
   const entry = value as Partial<RememberedConnection> | null
-  return typeof entry?.address === 'string' && !!entry.address
-    && typeof entry.connectorType === 'string' && typeof entry.walletClientType === 'string'
-    && typeof entry.connectedAt === 'number' && Number.isFinite(entry.connectedAt)
+  return (
+    typeof entry?.address === 'string' &&
+    !!entry.address &&
+    typeof entry.connectorType === 'string' &&
+    typeof entry.walletClientType === 'string' &&
+    typeof entry.connectedAt === 'number' &&
+    Number.isFinite(entry.connectedAt)
+  )
 }
 
 const parse = (stored: unknown): unknown => {

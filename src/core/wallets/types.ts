@@ -106,15 +106,7 @@ export type ConnectedWalletData =
 export type WalletConnectionStatus = 'disconnected' | 'connecting' | 'switching_to_supported_chain' | 'connected'
 
 /** Sign-in spec, "States and transitions": "SIWE and SIWS", preceded by the connection itself. */
-export type WalletLoginStatus =
-  | 'initial'
-  | 'connecting'
-  | 'connected'
-  | 'generating-message'
-  | 'awaiting-signature'
-  | 'submitting-signature'
-  | 'done'
-  | 'error'
+export type WalletLoginStatus = 'initial' | 'connecting' | 'connected' | 'generating-message' | 'awaiting-signature' | 'submitting-signature' | 'done' | 'error'
 
 /** `connect` only connects (the connect-only variant used for linking a wallet without signing in). */
 export type WalletIntent = 'login' | 'link' | 'connect'

@@ -7,7 +7,15 @@ import type { TesseraClient, TokenStorage } from '../types.js'
 import { walletErrorKind } from './errors.js'
 import { walletStorageKeys } from './remembered-connections.js'
 import { createTestEthereumWallet, type TestEthereumWallet } from './test-support/ethereum-wallet.js'
-import { announceEip6963, eip1193Provider, fakePage, registerStandardWallet, standardWallet, type FakePage, type TestProvider } from './test-support/fake-page.js'
+import {
+  announceEip6963,
+  eip1193Provider,
+  fakePage,
+  registerStandardWallet,
+  standardWallet,
+  type FakePage,
+  type TestProvider,
+} from './test-support/fake-page.js'
 import { createTestSolanaWallet } from './test-support/solana-wallet.js'
 import { startWalletsTestbed, type WalletsTestbed } from './test-support/wallets-testbed.js'
 import type { ConnectedWallet, WalletFlowState, WalletOption } from './types.js'
@@ -32,7 +40,10 @@ async function optionsOf(client: TesseraClient): Promise<WalletOption[]> {
   return client.wallets.getOptions()
 }
 
-function ethereumWallet(page: FakePage, options: { rdns?: string; name?: string; chainId?: number; knownChainIds?: number[] } = {}): { wallet: TestEthereumWallet; provider: TestProvider } {
+function ethereumWallet(
+  page: FakePage,
+  options: { rdns?: string; name?: string; chainId?: number; knownChainIds?: number[] } = {},
+): { wallet: TestEthereumWallet; provider: TestProvider } {
   const wallet = createTestEthereumWallet({ privateKey: generatePrivateKey(), chainId: options.chainId, knownChainIds: options.knownChainIds })
   const provider = eip1193Provider(wallet)
   announceEip6963(page, provider, { rdns: options.rdns ?? 'io.metamask', name: options.name ?? 'MetaMask' })
@@ -58,11 +69,19 @@ describe('discovery and the wallet list', () => {
     const list = client.wallets.getOptions()
     expect(options[0]).toMatchObject({ id: 'io.metamask', name: 'MetaMask', installed: true, connectorType: 'injected', chains: ['ethereum'] })
     expect(list.map((option) => [option.id, option.installed])).toEqual([
-      ['io.metamask', true], ['Phantom', true], ['me.rainbow', true], ['Late Solana', true],
+      ['io.metamask', true],
+      ['Phantom', true],
+      ['me.rainbow', true],
+      ['Late Solana', true],
       // The defaults after the detected wallets: metamask and rainbow are detected, so not listed again.
-      ['coinbase_wallet', false], ['base_account', false],
+      ['coinbase_wallet', false],
+      ['base_account', false],
     ])
-    expect(list.find((option) => option.id === 'Phantom')).toMatchObject({ chains: ['solana'], connectorType: 'solana_adapter', installUrl: 'https://phantom.com/download' })
+    expect(list.find((option) => option.id === 'Phantom')).toMatchObject({
+      chains: ['solana'],
+      connectorType: 'solana_adapter',
+      installUrl: 'https://phantom.com/download',
+    })
     expect(list.find((option) => option.id === 'coinbase_wallet')).toMatchObject({ installed: false, installUrl: expect.stringMatching(/^https:/) })
   })
 
@@ -84,8 +103,14 @@ describe('discovery and the wallet list', () => {
     ethereumWallet(page, { rdns: 'io.rabby', name: 'Rabby Wallet' })
     ethereumWallet(page, { rdns: 'io.metamask', name: 'MetaMask' })
     registerStandardWallet(page, standardWallet(createTestSolanaWallet(), { name: 'Solflare' }))
-    const client = await newClient(page, { config: { appearance: { walletList: ['rainbow', 'rabby-extension', 'detected_solana_wallets'], walletChainType: 'ethereum-and-solana' } } })
-    expect((await optionsOf(client)).map((option) => [option.id, option.installed])).toEqual([['rainbow', false], ['io.rabby', true], ['Solflare', true]])
+    const client = await newClient(page, {
+      config: { appearance: { walletList: ['rainbow', 'rabby-extension', 'detected_solana_wallets'], walletChainType: 'ethereum-and-solana' } },
+    })
+    expect((await optionsOf(client)).map((option) => [option.id, option.installed])).toEqual([
+      ['rainbow', false],
+      ['io.rabby', true],
+      ['Solflare', true],
+    ])
 
     client.setConfig({ appearance: { walletChainType: 'solana-only' } })
     expect(client.wallets.getOptions().map((option) => option.id)).toEqual(['Solflare'])
@@ -101,11 +126,19 @@ describe('connecting an Ethereum wallet', () => {
     const [first, second] = await Promise.all([client.wallets.connect('io.metamask'), client.wallets.connect('io.metamask')])
     expect(first).toEqual(second)
     expect(dataOf(first)).toEqual({
-      address: wallet.address, chain: 'ethereum', chainId: 'eip155:1', walletClientType: 'io.metamask', connectorType: 'injected', linked: false,
+      address: wallet.address,
+      chain: 'ethereum',
+      chainId: 'eip155:1',
+      walletClientType: 'io.metamask',
+      connectorType: 'injected',
+      linked: false,
       meta: { name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', id: 'io.metamask' },
     })
     expect(wallet.calls.filter((method) => method === 'eth_requestAccounts')).toHaveLength(1)
-    expect(seen.map((state) => [state.status, state.connection])).toEqual([['connecting', 'connecting'], ['connected', 'connected']])
+    expect(seen.map((state) => [state.status, state.connection])).toEqual([
+      ['connecting', 'connecting'],
+      ['connected', 'connected'],
+    ])
     expect(client.wallets.getConnected()).toEqual([first])
     expect(client.wallets.getLastUsed()).toBe('io.metamask')
   })
@@ -138,7 +171,12 @@ describe('connecting an Ethereum wallet', () => {
       wallet.rejectNext()
       const error = await client.wallets.connect('io.metamask').catch((caught: unknown) => caught)
       expect(walletErrorKind(error)).toBe('rejected')
-      expect(client.wallets.getFlow()).toMatchObject({ status: 'error', connection: 'disconnected', retries: attempt, error: { shortMessage: 'You rejected the request', retryable: true } })
+      expect(client.wallets.getFlow()).toMatchObject({
+        status: 'error',
+        connection: 'disconnected',
+        retries: attempt,
+        error: { shortMessage: 'You rejected the request', retryable: true },
+      })
     }
     await client.wallets.connect('me.rainbow')
     expect(client.wallets.getFlow()).toMatchObject({ status: 'connected', retries: 0 })
@@ -169,7 +207,10 @@ describe('connecting an Ethereum wallet', () => {
 
   it('an unknown wallet id is refused', async () => {
     const client = await newClient(fakePage())
-    await expect(client.wallets.connect('com.example.absent')).rejects.toMatchObject({ code: 'unsupported_wallet_type', shortMessage: 'Unsupported wallet com.example.absent' })
+    await expect(client.wallets.connect('com.example.absent')).rejects.toMatchObject({
+      code: 'unsupported_wallet_type',
+      shortMessage: 'Unsupported wallet com.example.absent',
+    })
   })
 
   it('follows accountsChanged and chainChanged, updating only on change; an empty account list or disconnect empties it', async () => {
@@ -212,11 +253,17 @@ describe('remembered connections', () => {
     // The restored account signs through the wallet like a fresh connection.
     const restored = second.wallets.getConnected()[0]!
     const message = 'restored and able to sign'
-    expect(restored.chain === 'ethereum' && await verifyMessage({ address: wallet.address, message, signature: (await restored.signMessage(message)).signature as Hex })).toBe(true)
+    expect(
+      restored.chain === 'ethereum' &&
+        (await verifyMessage({ address: wallet.address, message, signature: (await restored.signMessage(message)).signature as Hex })),
+    ).toBe(true)
     expect(JSON.parse(String(await storage.get(walletStorageKeys(TEST_APP_ID).connections)))).toEqual([
       { address: wallet.address, chain: 'ethereum', connectorType: 'injected', walletClientType: 'io.metamask', connectedAt: expect.any(Number) },
     ])
-    expect(wallet.calls.filter((method) => method === 'eth_requestAccounts'), 'restored silently').toHaveLength(1)
+    expect(
+      wallet.calls.filter((method) => method === 'eth_requestAccounts'),
+      'restored silently',
+    ).toHaveLength(1)
 
     const stranger = fakePage()
     announceEip6963(stranger, eip1193Provider(createTestEthereumWallet({ privateKey: generatePrivateKey() })), { rdns: 'io.metamask', name: 'MetaMask' })
@@ -239,13 +286,19 @@ describe('remembered connections', () => {
 })
 
 describe('Solana wallets', () => {
-  it('connects through standard:connect and follows the wallet\'s account changes', async () => {
+  it("connects through standard:connect and follows the wallet's account changes", async () => {
     const page = fakePage()
     const keys = createTestSolanaWallet()
     const wallet = standardWallet(keys, { name: 'Phantom' })
     registerStandardWallet(page, wallet)
     const client = await newClient(page)
-    expect(await client.wallets.connect('Phantom')).toMatchObject({ address: keys.address, chain: 'solana', chainId: expect.stringMatching(/^solana:/), walletClientType: 'Phantom', connectorType: 'solana_adapter' })
+    expect(await client.wallets.connect('Phantom')).toMatchObject({
+      address: keys.address,
+      chain: 'solana',
+      chainId: expect.stringMatching(/^solana:/),
+      walletClientType: 'Phantom',
+      connectorType: 'solana_adapter',
+    })
     wallet.emitChange([])
     expect(client.wallets.getConnected()).toEqual([])
   })

@@ -9,7 +9,10 @@ import { slip10Derive } from '../../protocol/custody/slip10.js'
 
 export const FARCASTER_SIGNER_PATH = "m/1717793652'/0'"
 
-export interface FarcasterSignerKey { privateKey: Uint8Array; publicKey: Uint8Array }
+export interface FarcasterSignerKey {
+  privateKey: Uint8Array
+  publicKey: Uint8Array
+}
 
 export function farcasterSignerKey(entropy: Uint8Array): FarcasterSignerKey {
   const { privateKey } = slip10Derive(seedOf(entropy), FARCASTER_SIGNER_PATH)

@@ -29,7 +29,11 @@ describe('openShareSet', () => {
     const entropy = generateEntropy()
     const [first, second] = [await splitSecret(entropy, 1), await splitSecret(entropy, 1)]
     const entropyId = walletAddress('ethereum', seedOf(entropy), 0)
-    await expect(openShareSet(first.device, second.auth, entropyId, 'ethereum')).rejects.toMatchObject({ name: 'FrameError', type: 'error', message: 'Wallet shares do not match: shares of different splits' })
+    await expect(openShareSet(first.device, second.auth, entropyId, 'ethereum')).rejects.toMatchObject({
+      name: 'FrameError',
+      type: 'error',
+      message: 'Wallet shares do not match: shares of different splits',
+    })
   })
 
   it("refuses a share set that is another wallet's", async () => {

@@ -6,7 +6,10 @@ import { FrameError } from '../errors.js'
 import { keysAddress, walletKeysOf, type WalletKeys } from './wallet-keys.js'
 
 /** `entropy`: the split secret (BIP-39 entropy, or an imported private key); `keys`: the wallets it opens. */
-export interface OpenedShareSet { entropy: Uint8Array; keys: WalletKeys }
+export interface OpenedShareSet {
+  entropy: Uint8Array
+  keys: WalletKeys
+}
 
 async function combined(first: Uint8Array, second: Uint8Array): Promise<Uint8Array> {
   try {

@@ -13,7 +13,9 @@ export const newRecoveryKey = () => crypto.getRandomValues(new Uint8Array(32))
 
 export async function sealShareWithKey(share: Uint8Array, key: Uint8Array, entropyId: string, keyFile: string): Promise<KeySealedShare> {
   const iv = crypto.getRandomValues(new Uint8Array(12))
-  const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(entropyId) }, await importKey(key, 'encrypt'), share.slice()))
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(entropyId) }, await importKey(key, 'encrypt'), share.slice()),
+  )
   return { key_file: keyFile, iv: bytesToBase64(iv), ciphertext: bytesToBase64(ciphertext) }
 }
 

@@ -28,7 +28,10 @@ describe('password sealing', () => {
 
   it('fails closed on a wrong password with invalid_recovery_pin', async () => {
     const sealed = await sealShare(share, 'pw-1234567', walletId, fast)
-    await expect(openSealedShare(sealed, 'pw-7654321', walletId)).rejects.toMatchObject({ type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' })
+    await expect(openSealedShare(sealed, 'pw-7654321', walletId)).rejects.toMatchObject({
+      type: 'invalid_recovery_pin',
+      message: 'Invalid recovery password, please try again.',
+    })
   })
 
   it("will not open under another wallet's id or with a tampered ciphertext", async () => {
@@ -42,7 +45,12 @@ describe('password sealing', () => {
 
   it('refuses a blob whose cost parameters would hang the frame, or that is malformed', async () => {
     const sealed = await sealShare(share, 'pw-1234567', walletId, fast)
-    for (const kdf of [{ ...sealed.kdf, n: 2 ** 24 }, { ...sealed.kdf, n: 1000 }, { ...sealed.kdf, r: 64 }, { ...sealed.kdf, salt: 'not base64!' }]) {
+    for (const kdf of [
+      { ...sealed.kdf, n: 2 ** 24 },
+      { ...sealed.kdf, n: 1000 },
+      { ...sealed.kdf, r: 64 },
+      { ...sealed.kdf, salt: 'not base64!' },
+    ]) {
       await expect(openSealedShare({ ...sealed, kdf }, 'pw-1234567', walletId)).rejects.toMatchObject({ type: 'error', message: 'Wallet data is missing' })
     }
     await expect(openSealedShare({ ...sealed, iv: '' }, 'pw-1234567', walletId)).rejects.toMatchObject({ message: 'Wallet data is missing' })

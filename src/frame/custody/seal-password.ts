@@ -8,7 +8,11 @@ import type { SealedShare } from '../../protocol/index.js'
 import { base64ToBytes, bytesToBase64, utf8 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 
-export interface ScryptParams { n: number; r: number; p: number }
+export interface ScryptParams {
+  n: number
+  r: number
+  p: number
+}
 
 /** ~1 s on a 2-core test machine (N=2^17, 128 MiB): slow enough to make offline guessing expensive. */
 export const DEFAULT_SCRYPT: ScryptParams = { n: 2 ** 17, r: 8, p: 1 }
@@ -39,8 +43,16 @@ export async function openSealedShare(sealed: SealedShare, password: string, ent
   const salt = base64ToBytes(kdf?.salt ?? '')
   const iv = base64ToBytes(sealed.iv ?? '')
   const ciphertext = base64ToBytes(sealed.ciphertext ?? '')
-  const paramsValid = kdf?.name === 'scrypt' && isPowerOfTwo(kdf.n) && kdf.n <= MAX_SCRYPT.n &&
-    Number.isInteger(kdf.r) && kdf.r >= 1 && kdf.r <= MAX_SCRYPT.r && Number.isInteger(kdf.p) && kdf.p >= 1 && kdf.p <= MAX_SCRYPT.p
+  const paramsValid =
+    kdf?.name === 'scrypt' &&
+    isPowerOfTwo(kdf.n) &&
+    kdf.n <= MAX_SCRYPT.n &&
+    Number.isInteger(kdf.r) &&
+    kdf.r >= 1 &&
+    kdf.r <= MAX_SCRYPT.r &&
+    Number.isInteger(kdf.p) &&
+    kdf.p >= 1 &&
+    kdf.p <= MAX_SCRYPT.p
   if (!paramsValid || !salt || salt.length < 16 || !iv || iv.length !== 12 || !ciphertext) throw new FrameError('error', 'Wallet data is missing')
   const key = await passwordKey(password, salt, kdf, 'decrypt')
   try {

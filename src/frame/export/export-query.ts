@@ -22,5 +22,11 @@ export function parseExportQuery(search: string): ExportTarget | null {
   // A share set serves one chain: the wallet's chain must be its verifier's.
   if (chainType !== chainOfVerifier(verifier)) return null
   if (!Number.isInteger(index) || index < 0 || index >= 0x8000_0000) return null
-  return { entropyId, chainType, hdWalletIndex: index, clientId: query.get(exportFrameQuery.clientId), phraseExport: query.get(exportFrameQuery.phraseExport) === 'true' }
+  return {
+    entropyId,
+    chainType,
+    hdWalletIndex: index,
+    clientId: query.get(exportFrameQuery.clientId),
+    phraseExport: query.get(exportFrameQuery.phraseExport) === 'true',
+  }
 }

@@ -18,7 +18,11 @@ import { exportServerWalletKey } from '../server-wallets/export-key.js'
 import { serverWalletIdOf } from '../server-wallets/is-server-wallet.js'
 import type { ExportTarget } from './export-query.js'
 
-export interface ExportedSecret { address: string; privateKey: string; seedPhrase: string | null }
+export interface ExportedSecret {
+  address: string
+  privateKey: string
+  seedPhrase: string | null
+}
 export type ExportContext = Pick<FrameContext, 'appId' | 'api' | 'deviceShares' | 'serverWallets'>
 
 /** The two shares that open the wallet: this device's and the auth share, or (device share out of reach) the key material. */
@@ -61,7 +65,10 @@ export async function exportSecret(context: ExportContext, accessToken: string, 
 }
 
 /** The parent's answer to a token request: the access token, and the user's MFA answer when one was asked for. */
-export interface ParentAnswer { accessToken: string; mfa?: MfaSubmission }
+export interface ParentAnswer {
+  accessToken: string
+  mfa?: MfaSubmission
+}
 export type AskParent = (mfaRequired: boolean) => Promise<ParentAnswer>
 
 /**

@@ -19,8 +19,9 @@ const parentOrigin = 'https://app.example'
 
 describe('parseExportQuery', () => {
   it('reads the wallet and the phrase flag', () => {
-    expect(parseExportQuery('?entropy_id=0xabc&entropy_id_verifier=ethereum-address-verifier&hd_wallet_index=2&chain_type=ethereum&client_id=c1&phrase_export=true'))
-      .toEqual({ entropyId: '0xabc', chainType: 'ethereum', hdWalletIndex: 2, clientId: 'c1', phraseExport: true })
+    expect(
+      parseExportQuery('?entropy_id=0xabc&entropy_id_verifier=ethereum-address-verifier&hd_wallet_index=2&chain_type=ethereum&client_id=c1&phrase_export=true'),
+    ).toEqual({ entropyId: '0xabc', chainType: 'ethereum', hdWalletIndex: 2, clientId: 'c1', phraseExport: true })
   })
 
   it('names no wallet for a missing id, an unknown verifier, a chain not the verifier’s or a bad index', () => {
@@ -30,7 +31,8 @@ describe('parseExportQuery', () => {
       '?entropy_id=a&entropy_id_verifier=solana-address-verifier&chain_type=ethereum',
       '?entropy_id=a&entropy_id_verifier=solana-address-verifier&chain_type=solana&hd_wallet_index=-1',
       '?entropy_id=a&entropy_id_verifier=solana-address-verifier&chain_type=solana&hd_wallet_index=1.5',
-    ]) expect(parseExportQuery(search), search).toBeNull()
+    ])
+      expect(parseExportQuery(search), search).toBeNull()
   })
 })
 
@@ -46,7 +48,13 @@ describe('exportSecret', () => {
 
   it('an HD Ethereum wallet: the key of its index, and the seed phrase when asked, through the export share', async () => {
     const { address } = await handlers()['wallet:create']!({ accessToken: token })
-    const second = await handlers()['wallets:add']!({ accessToken: token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier', chainType: 'ethereum', hdWalletIndex: 1 })
+    const second = await handlers()['wallets:add']!({
+      accessToken: token,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      hdWalletIndex: 1,
+    })
     const target = { entropyId: address, chainType: 'ethereum' as const, hdWalletIndex: 1, clientId: null, phraseExport: true }
     const secret = await exportSecret(context, token, target)
     expect(privateKeyToAddress(secret.privateKey as `0x${string}`)).toBe(second.address)
@@ -58,7 +66,13 @@ describe('exportSecret', () => {
 
   it('a Solana wallet: the 64-byte secret key in base58 (seed, then its public key)', async () => {
     const { address } = await handlers()['solana-wallet:create']!({ accessToken: token })
-    const { privateKey } = await exportSecret(context, token, { entropyId: address, chainType: 'solana', hdWalletIndex: 0, clientId: null, phraseExport: false })
+    const { privateKey } = await exportSecret(context, token, {
+      entropyId: address,
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      clientId: null,
+      phraseExport: false,
+    })
     const bytes = decodeBase58(privateKey)!
     expect(bytes).toHaveLength(64)
     expect(encodeBase58(ed25519.getPublicKey(bytes.slice(0, 32)))).toBe(address)
@@ -68,14 +82,20 @@ describe('exportSecret', () => {
   it('an imported key exports as imported, and has no seed phrase', async () => {
     const key = generatePrivateKey()
     const { address } = await handlers().import!({ accessToken: token, privateKey: key, chainType: 'ethereum', mode: 'on-device' })
-    expect(await exportSecret(context, token, { entropyId: address, chainType: 'ethereum', hdWalletIndex: 0, clientId: null, phraseExport: true }))
-      .toEqual({ address, privateKey: key, seedPhrase: null })
+    expect(await exportSecret(context, token, { entropyId: address, chainType: 'ethereum', hdWalletIndex: 0, clientId: null, phraseExport: true })).toEqual({
+      address,
+      privateKey: key,
+      seedPhrase: null,
+    })
   })
 
   it('without this device’s share (storage refused or empty) opens an automatic-recovery wallet with the key material', async () => {
     const { address } = await handlers()['wallet:create']!({ accessToken: token })
     const target = { entropyId: address, chainType: 'ethereum' as const, hdWalletIndex: 0, clientId: null, phraseExport: false }
-    const refused = { ...memoryDeviceShareStore(), get: () => Promise.reject(new DOMException('The user denied permission to access the database.', 'UnknownError')) }
+    const refused = {
+      ...memoryDeviceShareStore(),
+      get: () => Promise.reject(new DOMException('The user denied permission to access the database.', 'UnknownError')),
+    }
     for (const deviceShares of [refused, memoryDeviceShareStore()]) {
       const { privateKey } = await exportSecret({ ...context, deviceShares }, token, target)
       expect(privateKeyToAddress(privateKey as `0x${string}`)).toBe(address)
@@ -86,7 +106,11 @@ describe('exportSecret', () => {
   })
 
   it('refuses a password wallet without this device’s share, and when the server refuses the session', async () => {
-    const { address } = await frameHandlers({ ...context, passwordKdf: { n: 2 ** 10, r: 8, p: 1 } })['wallet:create']!({ accessToken: token, recoveryMethod: 'user-passcode', recoveryPassword: 'pw-1234567' })
+    const { address } = await frameHandlers({ ...context, passwordKdf: { n: 2 ** 10, r: 8, p: 1 } })['wallet:create']!({
+      accessToken: token,
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'pw-1234567',
+    })
     const target = { entropyId: address, chainType: 'ethereum' as const, hdWalletIndex: 0, clientId: null, phraseExport: false }
     await expect(exportSecret({ ...context, deviceShares: memoryDeviceShareStore() }, token, target)).rejects.toMatchObject({ type: 'wallet_not_on_device' })
     server.signOut(token)
@@ -108,7 +132,9 @@ describe('exportSecretWithMfa', () => {
     const target = { entropyId: address, chainType: 'ethereum' as const, hdWalletIndex: 0, clientId: null, phraseExport: false }
     const asked: boolean[] = []
     const codes = ['000000', '123456']
-    const ask = async (mfaRequired: boolean) => (asked.push(mfaRequired), { accessToken: token, ...(mfaRequired && { mfa: { method: 'totp' as const, code: codes.shift()! } }) })
+    const ask = async (mfaRequired: boolean) => (
+      asked.push(mfaRequired), { accessToken: token, ...(mfaRequired && { mfa: { method: 'totp' as const, code: codes.shift()! } }) }
+    )
     await exportSecretWithMfa(context, ask, target)
     expect(asked).toEqual([false])
 
@@ -125,7 +151,10 @@ describe('exportSecretWithMfa', () => {
     const { address } = await frameHandlers(context)['wallet:create']!({ accessToken: token })
     server.enrollMfa('alice', 'totp')
     const target = { entropyId: address, chainType: 'ethereum' as const, hdWalletIndex: 0, clientId: null, phraseExport: false }
-    await expect(exportSecretWithMfa(context, async () => ({ accessToken: token }), target)).rejects.toMatchObject({ type: 'missing_or_invalid_mfa', message: 'MFA verification required' })
+    await expect(exportSecretWithMfa(context, async () => ({ accessToken: token }), target)).rejects.toMatchObject({
+      type: 'missing_or_invalid_mfa',
+      message: 'MFA verification required',
+    })
     let tries = 0
     const wrong = async (mfaRequired: boolean) => (tries++, { accessToken: token, ...(mfaRequired && { mfa: { method: 'totp' as const, code: '000000' } }) })
     await expect(exportSecretWithMfa(context, wrong, target)).rejects.toMatchObject({ type: 'missing_or_invalid_mfa' })

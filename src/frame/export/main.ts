@@ -19,17 +19,19 @@ import { requestParentToken } from './parent-token.js'
 
 const config = parseFrameConfig(document.getElementById(FRAME_CONFIG_ELEMENT_ID)?.textContent)
 const target = parseExportQuery(location.search)
-const parentOrigin = config && trustedParentOrigin(
-  { isTopWindow: window.parent === window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer },
-  config.allowedOrigins,
-)
+const parentOrigin =
+  config &&
+  trustedParentOrigin({ isTopWindow: window.parent === window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }, config.allowedOrigins)
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 
 if (config && target && parentOrigin) {
   // One MFA token store: the token the share API's verification keeps must ride on the server wallet export too.
   const apiOptions = { appId: config.appId, clientId: target.clientId, mfaTokens: mfaTokenStore() }
-  const serverWallets = serverWalletContext(httpServerWalletApi({ ...apiOptions, origin: location.origin }), userSigner(config.appId, indexedDbUserSignerKeyStore()))
+  const serverWallets = serverWalletContext(
+    httpServerWalletApi({ ...apiOptions, origin: location.origin }),
+    userSigner(config.appId, indexedDbUserSignerKeyStore()),
+  )
   const context = { appId: config.appId, api: httpFrameApi(apiOptions), deviceShares: indexedDbDeviceShareStore(), serverWallets }
   const keyButton = element<HTMLButtonElement>('export-private-key')
   const phraseButton = element<HTMLButtonElement>('export-seed-phrase')
@@ -49,7 +51,10 @@ if (config && target && parentOrigin) {
       output.textContent = text
       output.hidden = false
       // The iframe needs allow="clipboard-write"; without it the text stays selectable above.
-      status.textContent = await navigator.clipboard.writeText(text).then(() => 'Copied to clipboard', () => 'Select the text above to copy it')
+      status.textContent = await navigator.clipboard.writeText(text).then(
+        () => 'Copied to clipboard',
+        () => 'Select the text above to copy it',
+      )
     } catch (error) {
       status.setAttribute('data-error', '')
       // The frame's errors carry the server's or the spec's copy, never a secret.

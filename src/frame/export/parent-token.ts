@@ -10,7 +10,12 @@ import type { ParentAnswer } from './export-secret.js'
 
 export const PARENT_TOKEN_TIMEOUT_MS = 15_000
 
-export function requestParentToken(frameWindow: FrameWindow, parentOrigin: string, mfaRequired = false, timeoutMs = PARENT_TOKEN_TIMEOUT_MS): Promise<ParentAnswer> {
+export function requestParentToken(
+  frameWindow: FrameWindow,
+  parentOrigin: string,
+  mfaRequired = false,
+  timeoutMs = PARENT_TOKEN_TIMEOUT_MS,
+): Promise<ParentAnswer> {
   const id = crypto.randomUUID()
   return new Promise((resolve, reject) => {
     const finish = (outcome: () => void) => {
@@ -24,7 +29,8 @@ export function requestParentToken(frameWindow: FrameWindow, parentOrigin: strin
       if (event !== EXPORT_FRAME_TOKEN || answerId !== id) return
       // The MFA answer's shape is the server's to check: the frame only passes it on.
       const submission = typeof mfa === 'object' && mfa !== null ? (mfa as MfaSubmission) : undefined
-      if (typeof accessToken === 'string' && accessToken.length > 0 && accessToken.length <= 8192) finish(() => resolve({ accessToken, ...(submission && { mfa: submission }) }))
+      if (typeof accessToken === 'string' && accessToken.length > 0 && accessToken.length <= 8192)
+        finish(() => resolve({ accessToken, ...(submission && { mfa: submission }) }))
       else finish(() => reject(new FrameError('error', 'You must be signed in to export your wallet')))
     }
     const timer = setTimeout(() => finish(() => reject(new FrameError('error', 'The page did not answer'))), timeoutMs)

@@ -35,7 +35,13 @@ beforeEach(() => {
   }
 })
 
-const targetOf = (entropyId: string, chainType: 'ethereum' | 'solana'): ExportTarget => ({ entropyId, chainType, hdWalletIndex: 0, clientId: null, phraseExport: true })
+const targetOf = (entropyId: string, chainType: 'ethereum' | 'solana'): ExportTarget => ({
+  entropyId,
+  chainType,
+  hdWalletIndex: 0,
+  clientId: null,
+  phraseExport: true,
+})
 const exportCalls = () => walletApi.calls.filter((call) => call.endpoint === 'export')
 const shareExports = () => shares.requests.filter((request) => request.endpoint === 'exportShare')
 
@@ -53,7 +59,9 @@ describe('exportSecret of a server-managed wallet', () => {
     // The recipient key is a P-256 public key made for this export: only its SPKI leaves the frame.
     const body = call!.body as ServerWalletExportBody
     expect(body.encryption_type).toBe('HPKE')
-    await expect(crypto.subtle.importKey('spki', Buffer.from(body.recipient_public_key, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, [])).resolves.toBeTruthy()
+    await expect(
+      crypto.subtle.importKey('spki', Buffer.from(body.recipient_public_key, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, []),
+    ).resolves.toBeTruthy()
     expect(shareExports()).toEqual([])
   })
 
@@ -72,7 +80,10 @@ describe('exportSecret of a server-managed wallet', () => {
     const ethereum = walletApi.createFor('alice', 'ethereum')
     const solana = walletApi.createFor('alice', 'solana')
     walletApi.exported.keyFor = ({ wallet }) => (wallet.chain_type === 'ethereum' ? hexToBytes(generatePrivateKey()) : ed25519.utils.randomPrivateKey())
-    await expect(exportSecret(context, token, targetOf(ethereum.address, 'ethereum'))).rejects.toMatchObject({ type: 'error', message: 'Wallet data is missing' })
+    await expect(exportSecret(context, token, targetOf(ethereum.address, 'ethereum'))).rejects.toMatchObject({
+      type: 'error',
+      message: 'Wallet data is missing',
+    })
     await expect(exportSecret(context, token, targetOf(solana.address, 'solana'))).rejects.toMatchObject({ type: 'error', message: 'Wallet data is missing' })
   })
 
@@ -91,7 +102,9 @@ describe('exportSecret of a server-managed wallet', () => {
     const { export: sealedExport } = walletApi.api
     context.serverWallets!.api = { ...walletApi.api, export: (accessToken, ...rest) => (shares.requireMfa(accessToken), sealedExport(accessToken, ...rest)) }
     const asked: boolean[] = []
-    const ask = async (mfaRequired: boolean) => (asked.push(mfaRequired), { accessToken: token, ...(mfaRequired && { mfa: { method: 'totp' as const, code: '123456' } }) })
+    const ask = async (mfaRequired: boolean) => (
+      asked.push(mfaRequired), { accessToken: token, ...(mfaRequired && { mfa: { method: 'totp' as const, code: '123456' } }) }
+    )
     const secret = await exportSecretWithMfa(context, ask, targetOf(address, 'ethereum'))
     expect(privateKeyToAddress(secret.privateKey as `0x${string}`)).toBe(address)
     expect(asked).toEqual([false, true])

@@ -27,8 +27,7 @@ export function requireServerWallets(context: FrameContext): ServerWalletContext
   return context.serverWallets
 }
 
-export const chainOfVerifier = (verifier: EntropyIdVerifier): EmbeddedChainType =>
-  verifier === 'ethereum-address-verifier' ? 'ethereum' : 'solana'
+export const chainOfVerifier = (verifier: EntropyIdVerifier): EmbeddedChainType => (verifier === 'ethereum-address-verifier' ? 'ethereum' : 'solana')
 
 /** The cloud key store, or the spec's refusal when this frame has none. */
 export function requireCloudKeys(context: FrameContext): CloudKeyStore {

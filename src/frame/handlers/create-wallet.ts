@@ -34,7 +34,14 @@ export async function createWallet(context: FrameContext, chainType: EmbeddedCha
   const entropy = generateEntropy()
   const entropyId = walletAddress(chainType, seedOf(entropy), 0)
   const recovery = await recoveryChoiceOf(context, data, entropyId)
-  const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: entropy, entropyId, recovery, ...(idempotencyKey && { idempotencyKey }) })
+  const { response, undo } = await registerShareSet(context, {
+    accessToken,
+    chainType,
+    secret: entropy,
+    entropyId,
+    recovery,
+    ...(idempotencyKey && { idempotencyKey }),
+  })
   // Only a wallet made of these very shares is this set's; anything else is the wallet the user already had.
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
     await undo()

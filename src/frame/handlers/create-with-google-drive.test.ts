@@ -16,7 +16,9 @@ const token = 'token-of-alice'
 
 let drive: GoogleDriveStandIn
 beforeAll(async () => {
-  drive = await startGoogleDrive({ verifyToken: async (driveToken) => (driveToken === 'drive-token-alice' ? { sub: 'google-alice', scopes: [GOOGLE_DRIVE_APPDATA_SCOPE] } : null) })
+  drive = await startGoogleDrive({
+    verifyToken: async (driveToken) => (driveToken === 'drive-token-alice' ? { sub: 'google-alice', scopes: [GOOGLE_DRIVE_APPDATA_SCOPE] } : null),
+  })
 })
 afterAll(async () => {
   await drive?.close()
@@ -27,7 +29,11 @@ describe('creating a wallet with Google Drive recovery', () => {
     const server = fakeShareServer()
     server.signIn(token, 'alice')
     const device = () => frameHandlers({ appId, api: server.api, deviceShares: memoryDeviceShareStore(), cloudKeys: googleDriveKeyStore(drive.url) })
-    const { address, entropyIdVerifier } = await device()['solana-wallet:create']!({ accessToken: token, recoveryMethod: 'google-drive', recoveryAccessToken: 'drive-token-alice' })
+    const { address, entropyIdVerifier } = await device()['solana-wallet:create']!({
+      accessToken: token,
+      recoveryMethod: 'google-drive',
+      recoveryAccessToken: 'drive-token-alice',
+    })
 
     const set = server.shareSets.find((candidate) => candidate.entropyId === address)!
     expect(set.recovery.method).toBe('google-drive')
@@ -35,7 +41,9 @@ describe('creating a wallet with Google Drive recovery', () => {
     expect(files.map((file) => [file.owner, file.name])).toEqual([['google-alice', (set.recovery as { sealed: KeySealedShare }).sealed.key_file]])
     expect(JSON.stringify(set)).not.toContain((JSON.parse(files[0]!.content.toString()) as { key: string }).key)
 
-    expect(await device().recover!({ accessToken: token, entropyId: address, entropyIdVerifier, recoveryAccessToken: 'drive-token-alice' })).toEqual({ entropyId: address })
+    expect(await device().recover!({ accessToken: token, entropyId: address, entropyIdVerifier, recoveryAccessToken: 'drive-token-alice' })).toEqual({
+      entropyId: address,
+    })
   })
 
   it('without a valid Drive token nothing is stored on the server', async () => {

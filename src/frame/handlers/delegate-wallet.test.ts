@@ -20,7 +20,15 @@ beforeEach(() => {
 })
 
 const consent = (address: string, extra: Partial<DelegateWalletData> = {}) =>
-  handlers['delegated-actions:consent']!({ accessToken: token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier', chainType: 'ethereum', address, hdWalletIndex: 0, ...extra })
+  handlers['delegated-actions:consent']!({
+    accessToken: token,
+    entropyId: address,
+    entropyIdVerifier: 'ethereum-address-verifier',
+    chainType: 'ethereum',
+    address,
+    hdWalletIndex: 0,
+    ...extra,
+  })
 const delegateRequests = () => server.requests.filter((request) => request.endpoint === 'delegate')
 
 describe('delegated-actions:consent', () => {
@@ -39,7 +47,13 @@ describe('delegated-actions:consent', () => {
     const solana = await handlers['solana-wallet:create']!({ accessToken: token })
     await consent(solana.address, { entropyId: solana.address, entropyIdVerifier: 'solana-address-verifier', chainType: 'solana' })
     const root = await handlers['wallet:create']!({ accessToken: token })
-    const second = await handlers['wallets:add']!({ accessToken: token, entropyId: root.address, entropyIdVerifier: 'ethereum-address-verifier', chainType: 'ethereum', hdWalletIndex: 1 })
+    const second = await handlers['wallets:add']!({
+      accessToken: token,
+      entropyId: root.address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      hdWalletIndex: 1,
+    })
     await consent(second.address, { entropyId: root.address, hdWalletIndex: 1 })
     expect(delegateRequests().map((request) => (request.body as { address: string }).address)).toEqual([solana.address, second.address])
   })

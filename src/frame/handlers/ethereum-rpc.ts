@@ -30,7 +30,13 @@ function toSerializable(request: FrameTransactionRequest): TransactionSerializab
   if (type === 'legacy') return { ...common, type, gasPrice: quantity(request.gasPrice, 'gasPrice') }
   if (type === 'eip2930') return { ...common, type, gasPrice: quantity(request.gasPrice, 'gasPrice'), accessList: accessList ?? [] }
   if (type === 'eip1559') {
-    return { ...common, type, accessList: accessList ?? [], maxFeePerGas: quantity(request.maxFeePerGas, 'maxFeePerGas'), maxPriorityFeePerGas: quantity(request.maxPriorityFeePerGas, 'maxPriorityFeePerGas') }
+    return {
+      ...common,
+      type,
+      accessList: accessList ?? [],
+      maxFeePerGas: quantity(request.maxFeePerGas, 'maxFeePerGas'),
+      maxPriorityFeePerGas: quantity(request.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+    }
   }
   throw new FrameError('invalid_request_arguments', 'Unsupported transaction type')
 }

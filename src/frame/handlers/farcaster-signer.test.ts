@@ -79,8 +79,10 @@ describe('farcaster:init-signer', () => {
 
   it('refuses an imported wallet: a single key has no entropy to derive from', async () => {
     const { entropyId } = await device.handlers.import!({ accessToken: token, privateKey: generatePrivateKey(), chainType: 'ethereum', mode: 'on-device' })
-    await expect(device.handlers['farcaster:init-signer']!({ accessToken: token, entropyId, ...eth }))
-      .rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'An imported wallet has no Farcaster signer key' })
+    await expect(device.handlers['farcaster:init-signer']!({ accessToken: token, entropyId, ...eth })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'An imported wallet has no Farcaster signer key',
+    })
   })
 
   it('unlocks as rpc does: a foreign token, a missing device share and MFA are refused', async () => {
@@ -109,7 +111,10 @@ describe('farcaster:sign', () => {
     await expect(device.handlers['farcaster:sign']!({ ...ref, payload: `0x${'ff'.repeat(1024)}` })).resolves.toHaveProperty('signature')
     const asked = server.requests.length
     for (const payload of ['0x', `0x${'ff'.repeat(1025)}`, '0x123', 'ab'.repeat(20), '0xzz', 42]) {
-      await expect(device.handlers['farcaster:sign']!({ ...ref, payload } as FarcasterSignData)).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid payload' })
+      await expect(device.handlers['farcaster:sign']!({ ...ref, payload } as FarcasterSignData)).rejects.toMatchObject({
+        type: 'invalid_request_arguments',
+        message: 'Invalid payload',
+      })
     }
     expect(server.requests).toHaveLength(asked)
   })
@@ -124,7 +129,9 @@ describe('the signer key never leaves the frame (docs/security.md #42)', () => {
       const id = `request-${++next}`
       fake.deliver({ source: fake.parent, origin: parentOrigin, data: { id, event, data } satisfies FrameRequest })
       for (let waited = 0; waited < 5000; waited += 5) {
-        const reply = fake.posted.find(({ message }) => (message as { id: string }).id === id)?.message as { data?: Record<string, unknown>; error?: unknown } | undefined
+        const reply = fake.posted.find(({ message }) => (message as { id: string }).id === id)?.message as
+          | { data?: Record<string, unknown>; error?: unknown }
+          | undefined
         if (reply?.error) throw new Error(JSON.stringify(reply.error))
         if (reply) return reply.data!
         await new Promise((resolve) => setTimeout(resolve, 5))

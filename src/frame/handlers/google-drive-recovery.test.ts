@@ -44,7 +44,14 @@ const newDevice = () => frameHandlers({ appId, api: server.api, deviceShares: me
 async function walletBackedUpToDrive() {
   const device = newDevice()
   const { address } = await device['wallet:create']!({ accessToken: token })
-  await device['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'google-drive', recoveryAccessToken: 'drive-token-alice', existingRecoveryMethod: 'privy' })
+  await device['set-recovery']!({
+    accessToken: token,
+    entropyId: address,
+    ...eth,
+    recoveryMethod: 'google-drive',
+    recoveryAccessToken: 'drive-token-alice',
+    existingRecoveryMethod: 'privy',
+  })
   return { address, device }
 }
 
@@ -67,7 +74,14 @@ describe('Google Drive recovery', () => {
     const other = newDevice()
     await expect(other.connect!({ accessToken: token, entropyId: address, ...eth })).rejects.toMatchObject({ type: 'wallet_not_on_device' })
     await other.recover!({ accessToken: token, entropyId: address, ...eth, recoveryAccessToken: 'drive-token-alice' })
-    const signed = await other.rpc!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, request: { method: 'personal_sign', params: ['0x68656c6c6f', address] } })
+    const signed = await other.rpc!({
+      accessToken: token,
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', address] },
+    })
     expect(signed.data).toMatch(/^0x[0-9a-f]{130}$/)
     // Recovery re-shared with the same Drive key: still one key file.
     expect(keyFiles(address)).toHaveLength(1)
@@ -76,15 +90,26 @@ describe('Google Drive recovery', () => {
   it('another Google account, a token without the app-data scope, or no token recovers nothing', async () => {
     const { address } = await walletBackedUpToDrive()
     const other = newDevice()
-    await expect(other.recover!({ accessToken: token, entropyId: address, ...eth, recoveryAccessToken: 'drive-token-bob' })).rejects.toMatchObject({ message: 'Unable to recover wallet' })
-    await expect(other.recover!({ accessToken: token, entropyId: address, ...eth, recoveryAccessToken: 'drive-token-narrow' })).rejects.toMatchObject({ message: 'Unable to authorize user' })
+    await expect(other.recover!({ accessToken: token, entropyId: address, ...eth, recoveryAccessToken: 'drive-token-bob' })).rejects.toMatchObject({
+      message: 'Unable to recover wallet',
+    })
+    await expect(other.recover!({ accessToken: token, entropyId: address, ...eth, recoveryAccessToken: 'drive-token-narrow' })).rejects.toMatchObject({
+      message: 'Unable to authorize user',
+    })
     await expect(other.recover!({ accessToken: token, entropyId: address, ...eth })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
   })
 
   it('a second backup replaces the key file only once the server uses the new one', async () => {
     const { address, device } = await walletBackedUpToDrive()
     const first = keyFiles(address)[0]!.name
-    await device['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'google-drive', recoveryAccessToken: 'drive-token-alice', existingRecoveryMethod: 'google-drive' })
+    await device['set-recovery']!({
+      accessToken: token,
+      entropyId: address,
+      ...eth,
+      recoveryMethod: 'google-drive',
+      recoveryAccessToken: 'drive-token-alice',
+      existingRecoveryMethod: 'google-drive',
+    })
     const names = keyFiles(address).map((file) => file.name)
     expect(names).toHaveLength(1)
     expect(names[0]).not.toBe(first)
@@ -95,7 +120,15 @@ describe('Google Drive recovery', () => {
   it('a frame without a Drive API refuses Drive recovery', async () => {
     const device = frameHandlers({ appId, api: server.api, deviceShares: memoryDeviceShareStore() })
     const { address } = await device['wallet:create']!({ accessToken: token })
-    await expect(device['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'google-drive', recoveryAccessToken: 'drive-token-alice', existingRecoveryMethod: 'privy' }))
-      .rejects.toMatchObject({ message: 'Unsupported recovery action' })
+    await expect(
+      device['set-recovery']!({
+        accessToken: token,
+        entropyId: address,
+        ...eth,
+        recoveryMethod: 'google-drive',
+        recoveryAccessToken: 'drive-token-alice',
+        existingRecoveryMethod: 'privy',
+      }),
+    ).rejects.toMatchObject({ message: 'Unsupported recovery action' })
   })
 })

@@ -92,8 +92,13 @@ describe('wallet:create and solana-wallet:create', () => {
   })
 
   it('requires a password for password recovery and refuses unknown methods', async () => {
-    await expect(handlers['wallet:create']!({ accessToken: token, recoveryMethod: 'user-passcode' })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Missing recovery password' })
-    await expect(handlers['wallet:create']!({ accessToken: token, recoveryMethod: 'icloud' as 'privy' })).rejects.toMatchObject({ message: 'Unknown recovery method' })
+    await expect(handlers['wallet:create']!({ accessToken: token, recoveryMethod: 'user-passcode' })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Missing recovery password',
+    })
+    await expect(handlers['wallet:create']!({ accessToken: token, recoveryMethod: 'icloud' as 'privy' })).rejects.toMatchObject({
+      message: 'Unknown recovery method',
+    })
     await expect(handlers['wallet:create']!({ accessToken: '' })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Missing access token' })
     expect(server.requests).toEqual([])
   })
@@ -139,12 +144,22 @@ describe('recover', () => {
     const { address } = await handlers['solana-wallet:create']!({ accessToken: token, recoveryMethod: 'user-passcode', recoveryPassword: 'hunter2-but-longer' })
     expect(server.shareSets[0]!.recovery).toMatchObject({ method: 'user-passcode', sealed: { kdf: { name: 'scrypt' } } })
     const other = newDevice()
-    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Missing recovery password' })
-    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'wrong' })).rejects.toMatchObject({ type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' })
+    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Missing recovery password',
+    })
+    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'wrong' })).rejects.toMatchObject({
+      type: 'invalid_recovery_pin',
+      message: 'Invalid recovery password, please try again.',
+    })
     expect(server.shareSets[0]!.version).toBe(1)
-    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'hunter2-but-longer' })).resolves.toEqual({ entropyId: address })
+    await expect(other.handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'hunter2-but-longer' })).resolves.toEqual({
+      entropyId: address,
+    })
     expect(server.shareSets[0]!.recovery.method).toBe('user-passcode')
-    await expect(newDevice().handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'hunter2-but-longer' })).resolves.toEqual({ entropyId: address })
+    await expect(newDevice().handlers.recover!({ accessToken: token, entropyId: address, ...sol, recoveryPassword: 'hunter2-but-longer' })).resolves.toEqual({
+      entropyId: address,
+    })
   })
 
   it('refuses key material that does not rebuild the wallet', async () => {
@@ -162,16 +177,33 @@ describe('recover', () => {
 describe('set-recovery', () => {
   it('moves a wallet from automatic to password recovery and back, each by a reshare', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
-    const toPassword = await handlers['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'user-passcode', recoveryPassword: 'a-new-password', existingRecoveryMethod: 'privy' })
+    const toPassword = await handlers['set-recovery']!({
+      accessToken: token,
+      entropyId: address,
+      ...eth,
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'a-new-password',
+      existingRecoveryMethod: 'privy',
+    })
     expect(toPassword.entropyId).toBe(address)
     expect(server.shareSets[0]).toMatchObject({ version: 2, recovery: { method: 'user-passcode' } })
     await expect(handlers.connect!({ accessToken: token, entropyId: address, ...eth })).resolves.toEqual({ entropyId: address })
-    await expect(newDevice().handlers.recover!({ accessToken: token, entropyId: address, ...eth, recoveryPassword: 'a-new-password' })).resolves.toEqual({ entropyId: address })
+    await expect(newDevice().handlers.recover!({ accessToken: token, entropyId: address, ...eth, recoveryPassword: 'a-new-password' })).resolves.toEqual({
+      entropyId: address,
+    })
 
-    await expect(handlers['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'privy', existingRecoveryMethod: 'user-passcode' })).rejects.toMatchObject({ type: 'wallet_not_on_device' })
+    await expect(
+      handlers['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'privy', existingRecoveryMethod: 'user-passcode' }),
+    ).rejects.toMatchObject({ type: 'wallet_not_on_device' })
     const recovered = newDevice()
     await recovered.handlers.recover!({ accessToken: token, entropyId: address, ...eth, recoveryPassword: 'a-new-password' })
-    await recovered.handlers['set-recovery']!({ accessToken: token, entropyId: address, ...eth, recoveryMethod: 'privy', existingRecoveryMethod: 'user-passcode' })
+    await recovered.handlers['set-recovery']!({
+      accessToken: token,
+      entropyId: address,
+      ...eth,
+      recoveryMethod: 'privy',
+      existingRecoveryMethod: 'user-passcode',
+    })
     expect(server.shareSets[0]!.recovery.method).toBe('privy')
   })
 })
@@ -183,14 +215,24 @@ describe('wallets:add', () => {
     expect(added.address).toBe(walletAddress('ethereum', seedOf(await entropyBehind(address)), 1))
     expect(added.user.linked_accounts).toHaveLength(2)
     // Another wallet of the set is not the set's id: the frame would look up the wrong device share.
-    await expect(handlers.connect!({ accessToken: token, entropyId: added.address, ...eth })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid entropyId' })
+    await expect(handlers.connect!({ accessToken: token, entropyId: added.address, ...eth })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Invalid entropyId',
+    })
   })
 
   it('refuses index 0, another chain’s path and an index the server does not expect', async () => {
     const { address } = await handlers['solana-wallet:create']!({ accessToken: token })
-    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0 })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid hdWalletIndex' })
-    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'ethereum', hdWalletIndex: 1 })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
-    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 3 })).rejects.toThrow('The next wallet index is 1')
+    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0 })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Invalid hdWalletIndex',
+    })
+    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'ethereum', hdWalletIndex: 1 })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+    })
+    await expect(handlers['wallets:add']!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 3 })).rejects.toThrow(
+      'The next wallet index is 1',
+    )
   })
 })
 
@@ -207,7 +249,15 @@ describe('rpc', () => {
 
     const typedData = {
       domain: { name: 'Tessera', version: '1', chainId: 31337, verifyingContract: '0x0000000000000000000000000000000000000001' },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], Mail: [{ name: 'contents', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
       primaryType: 'Mail',
       message: { contents: 'Hello' },
     } as const
@@ -217,8 +267,13 @@ describe('rpc', () => {
 
   it('refuses to sign for an address that is not this wallet, and unknown methods', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
-    await expect(handlers.rpc!(rpc(address, { method: 'personal_sign', params: ['0x01', '0x0000000000000000000000000000000000000001'] }))).rejects.toMatchObject({ type: 'invalid_request_arguments' })
-    await expect(handlers.rpc!(rpc(address, { method: 'eth_sign', params: [] } as unknown as RpcData['request']))).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Unsupported method eth_sign' })
+    await expect(
+      handlers.rpc!(rpc(address, { method: 'personal_sign', params: ['0x01', '0x0000000000000000000000000000000000000001'] })),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments' })
+    await expect(handlers.rpc!(rpc(address, { method: 'eth_sign', params: [] } as unknown as RpcData['request']))).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: 'Unsupported method eth_sign',
+    })
   })
 
   it.each([
@@ -228,7 +283,15 @@ describe('rpc', () => {
   ] as const)('eth_signTransaction signs a $type transaction from the wallet at its HD index', async (fees) => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     const second = await handlers['wallets:add']!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })
-    const transaction = { chainId: 31337, nonce: 3, to: '0x0000000000000000000000000000000000000003', value: '0xde0b6b3a7640000', data: '0x', gas: '0x5208', ...fees } as FrameTransactionRequest
+    const transaction = {
+      chainId: 31337,
+      nonce: 3,
+      to: '0x0000000000000000000000000000000000000003',
+      value: '0xde0b6b3a7640000',
+      data: '0x',
+      gas: '0x5208',
+      ...fees,
+    } as FrameTransactionRequest
     const signed = await handlers.rpc!(rpc(address, { method: 'eth_signTransaction', params: [transaction] }, 1))
     const raw = signed.data as `0x02${string}`
     expect(parseTransaction(raw)).toMatchObject({ type: fees.type, chainId: 31337, nonce: 3, value: 10n ** 18n, gas: 21000n })
@@ -238,8 +301,14 @@ describe('rpc', () => {
   it('refuses incomplete or unsupported transactions', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     const base = { chainId: 1, nonce: 0, gas: '0x5208' }
-    await expect(handlers.rpc!(rpc(address, { method: 'eth_signTransaction', params: [{ ...base, type: 'eip1559' } as FrameTransactionRequest] }))).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid maxFeePerGas' })
-    await expect(handlers.rpc!(rpc(address, { method: 'eth_signTransaction', params: [{ ...base, type: 'eip4844', gasPrice: '0x1' } as unknown as FrameTransactionRequest] }))).rejects.toMatchObject({ message: 'Unsupported transaction type' })
+    await expect(
+      handlers.rpc!(rpc(address, { method: 'eth_signTransaction', params: [{ ...base, type: 'eip1559' } as FrameTransactionRequest] })),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid maxFeePerGas' })
+    await expect(
+      handlers.rpc!(
+        rpc(address, { method: 'eth_signTransaction', params: [{ ...base, type: 'eip4844', gasPrice: '0x1' } as unknown as FrameTransactionRequest] }),
+      ),
+    ).rejects.toMatchObject({ message: 'Unsupported transaction type' })
   })
 
   it('secp256k1_sign signs a raw hash', async () => {
@@ -252,10 +321,26 @@ describe('rpc', () => {
   it('Solana signMessage gives an ed25519 signature of the wallet’s key over the bytes', async () => {
     const { address } = await handlers['solana-wallet:create']!({ accessToken: token })
     const message = new TextEncoder().encode('transaction message bytes')
-    const signed = await handlers.rpc!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signMessage', params: { message: btoa(String.fromCharCode(...message)), encoding: 'base64' } } })
+    const signed = await handlers.rpc!({
+      accessToken: token,
+      entropyId: address,
+      ...sol,
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      request: { method: 'signMessage', params: { message: btoa(String.fromCharCode(...message)), encoding: 'base64' } },
+    })
     const { signature } = signed.data as { signature: string }
     expect(ed25519.verify(base64ToBytes(signature)!, message, decodeBase58(address)!)).toBe(true)
-    await expect(handlers.rpc!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signMessage', params: { message: '', encoding: 'base64' } } })).rejects.toMatchObject({ message: 'Invalid message' })
+    await expect(
+      handlers.rpc!({
+        accessToken: token,
+        entropyId: address,
+        ...sol,
+        chainType: 'solana',
+        hdWalletIndex: 0,
+        request: { method: 'signMessage', params: { message: '', encoding: 'base64' } },
+      }),
+    ).rejects.toMatchObject({ message: 'Invalid message' })
   })
 
   it('refuses a sponsored send for an on-device wallet before opening any share (only server-managed wallets are sponsored)', async () => {
@@ -264,8 +349,25 @@ describe('rpc', () => {
     const asked = server.requests.length
     const refusal = { type: 'invalid_request_arguments', message: 'Gas sponsorship is only available for server-managed wallets' }
     const transaction = btoa('an unsigned wire transaction')
-    await expect(handlers.rpc!({ accessToken: token, entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, request: { method: 'signAndSendTransaction', params: { transaction, encoding: 'base64' }, caip2: 'solana:devnet', sponsor: true } })).rejects.toMatchObject(refusal)
-    const call = { type: 'eip1559', chainId: 31337, nonce: 0, to: ethereum.address, gas: '0x5208', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' } as FrameTransactionRequest
+    await expect(
+      handlers.rpc!({
+        accessToken: token,
+        entropyId: address,
+        ...sol,
+        chainType: 'solana',
+        hdWalletIndex: 0,
+        request: { method: 'signAndSendTransaction', params: { transaction, encoding: 'base64' }, caip2: 'solana:devnet', sponsor: true },
+      }),
+    ).rejects.toMatchObject(refusal)
+    const call = {
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 0,
+      to: ethereum.address,
+      gas: '0x5208',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    } as FrameTransactionRequest
     await expect(handlers.rpc!(rpc(ethereum.address, { method: 'eth_sendTransaction', params: [call], sponsor: true }))).rejects.toMatchObject(refusal)
     expect(server.requests.length).toBe(asked)
   })
@@ -283,7 +385,14 @@ describe('one operation at a time per share set', () => {
     await device.delete(appId, address)
     const [recovered, signed] = await Promise.all([
       handlers.recover!({ accessToken: token, entropyId: address, ...eth }),
-      handlers.rpc!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, request: { method: 'secp256k1_sign', params: [keccak256('0x')] } }),
+      handlers.rpc!({
+        accessToken: token,
+        entropyId: address,
+        ...eth,
+        chainType: 'ethereum',
+        hdWalletIndex: 0,
+        request: { method: 'secp256k1_sign', params: [keccak256('0x')] },
+      }),
     ])
     expect(recovered.entropyId).toBe(address)
     expect(await recoverAddress({ hash: keccak256('0x'), signature: signed.data as Hex })).toBe(address)

@@ -24,7 +24,8 @@ export async function importWallet(context: FrameContext, data: ImportWalletData
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
   const entropyId = addressOfKey(chainType, privateKey)
 
-  const recovery = data.recoveryPassword === undefined ? { method: 'privy' as const } : { method: 'user-passcode' as const, password: requirePassword(data.recoveryPassword) }
+  const recovery =
+    data.recoveryPassword === undefined ? { method: 'privy' as const } : { method: 'user-passcode' as const, password: requirePassword(data.recoveryPassword) }
   const { response, undo } = await registerShareSet(context, { accessToken, chainType, secret: privateKey, entropyId, recovery, imported: true })
   if (!response.created || !sameAddress(chainType, response.address, entropyId)) {
     await undo()

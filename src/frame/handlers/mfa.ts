@@ -3,13 +3,7 @@
  * checks every code; the frame keeps the MFA token a verification answers (in its API, never posted to the host) and
  * answers only what the host must show: a TOTP secret and its otpauth URL, and the user after a change.
  */
-import type {
-  FrameResponseData,
-  MfaInitEnrollmentData,
-  MfaSubmission,
-  MfaSubmitEnrollmentData,
-  MfaUnenrollData,
-} from '../../protocol/index.js'
+import type { FrameResponseData, MfaInitEnrollmentData, MfaSubmission, MfaSubmitEnrollmentData, MfaUnenrollData } from '../../protocol/index.js'
 import { FrameError } from '../errors.js'
 import type { FrameContext } from './context.js'
 import { requireAccessToken, requireText } from './validate.js'
@@ -66,7 +60,11 @@ export async function submitMfaEnrollment(context: FrameContext, data: MfaSubmit
     const ids = data.credentialIds
     if (!Array.isArray(ids) || ids.length > 20) throw invalid('credentialIds')
     const credentialIds = ids.map((id) => requireText(id, 'credentialIds', 1024))
-    return { user: (await context.api.enrollPasskeys(accessToken, { credential_ids: credentialIds, ...(data.removeForLogin === true ? { remove_for_login: true } : {}) })).user }
+    return {
+      user: (
+        await context.api.enrollPasskeys(accessToken, { credential_ids: credentialIds, ...(data.removeForLogin === true ? { remove_for_login: true } : {}) })
+      ).user,
+    }
   }
   throw invalid('MFA method')
 }

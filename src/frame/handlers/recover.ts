@@ -17,7 +17,12 @@ import { requireAccessToken, requirePassword, requireText, requireVerifier } fro
 
 const missingData = () => new FrameError('error', 'Wallet data is missing')
 
-async function recoveryShareOf(context: FrameContext, material: KeyMaterialResponse, data: RecoverData, entropyId: string): Promise<{ share: Uint8Array; choice: RecoveryChoice }> {
+async function recoveryShareOf(
+  context: FrameContext,
+  material: KeyMaterialResponse,
+  data: RecoverData,
+  entropyId: string,
+): Promise<{ share: Uint8Array; choice: RecoveryChoice }> {
   if (material.recovery_method === 'privy') {
     const share = base64ToBytes(material.recovery_share ?? '')
     if (!share) throw missingData()
@@ -31,7 +36,10 @@ async function recoveryShareOf(context: FrameContext, material: KeyMaterialRespo
   }
   if (material.recovery_method === 'google-drive' && 'key_file' in sealed) {
     // The key comes from the Google account the user picked; another account's Drive has no such file.
-    const key = await requireCloudKeys(context).read(requireText(data.recoveryAccessToken, 'recoveryAccessToken', 4096), requireText(sealed.key_file, 'key_file'))
+    const key = await requireCloudKeys(context).read(
+      requireText(data.recoveryAccessToken, 'recoveryAccessToken', 4096),
+      requireText(sealed.key_file, 'key_file'),
+    )
     return { share: await openShareWithKey(sealed, key, entropyId), choice: { method: 'google-drive', key, keyFile: sealed.key_file } }
   }
   throw new FrameError('error', 'Unsupported recovery action')

@@ -10,10 +10,7 @@ import { bytesToBase64 } from '../encoding.js'
 import type { FrameContext } from './context.js'
 
 /** Google Drive: the key already in the user's Drive, in file `keyFile`. */
-export type RecoveryChoice =
-  | { method: 'privy' }
-  | { method: 'user-passcode'; password: string }
-  | { method: 'google-drive'; key: Uint8Array; keyFile: string }
+export type RecoveryChoice = { method: 'privy' } | { method: 'user-passcode'; password: string } | { method: 'google-drive'; key: Uint8Array; keyFile: string }
 
 /** Automatic: the server seals the share with its own key; password or cloud key: sealed here, the server keeps it opaque. */
 export async function recoveryInput(context: FrameContext, choice: RecoveryChoice, recoveryShare: Uint8Array, entropyId: string): Promise<RecoveryShareInput> {

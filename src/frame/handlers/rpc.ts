@@ -21,9 +21,8 @@ export async function signRpc(context: FrameContext, data: RpcData): Promise<Fra
 
   const { keys } = await unlockShareSet(context, accessToken, entropyId, chainType)
   try {
-    const signed = data.chainType === 'ethereum'
-      ? await signEthereumRequest(keys.ethereum(index), data.request)
-      : signSolanaRequest(keys.solana(index), data.request)
+    const signed =
+      data.chainType === 'ethereum' ? await signEthereumRequest(keys.ethereum(index), data.request) : signSolanaRequest(keys.solana(index), data.request)
     return { method, data: signed }
   } catch (error) {
     // viem's own checks (fee caps, typed-data shapes) name the request, never the key.

@@ -24,6 +24,9 @@ export async function setRecovery(context: FrameContext, data: SetRecoveryData):
   const recovery = await recoveryChoiceOf(context, data, entropyId)
   const { user } = await reshareShareSet(context, { accessToken, entropyId, chainType, entropy, previousVersion: shareVersion, recovery })
   // Only once the server uses the new backup: older key files of this wallet go (a failure leaves them, harmlessly).
-  if (recovery.method === 'google-drive') await requireCloudKeys(context).prune(data.recoveryAccessToken!, entropyId, recovery.keyFile).catch(() => {})
+  if (recovery.method === 'google-drive')
+    await requireCloudKeys(context)
+      .prune(data.recoveryAccessToken!, entropyId, recovery.keyFile)
+      .catch(() => {})
   return { entropyId, user }
 }

@@ -10,7 +10,9 @@ import { FrameError } from '../errors.js'
 import type { EmbeddedChainType } from '../../protocol/index.js'
 import type { FrameContext } from './context.js'
 
-export interface UnlockedShareSet extends OpenedShareSet { shareVersion: number }
+export interface UnlockedShareSet extends OpenedShareSet {
+  shareVersion: number
+}
 
 /** The server answers for the share set holding `entropyId`: it must be that set itself, not one of its other wallets. */
 export function assertSameShareSet(chainType: EmbeddedChainType, served: string, asked: string): void {

@@ -16,7 +16,8 @@ export interface CloudKeyStore {
 }
 
 /** A Drive file per backup: the wallet's id plus a random part, so a new backup never overwrites the one in use. */
-export const keyFileName = (entropyId: string) => `${keyFilePrefix(entropyId)}${bytesToBase64(crypto.getRandomValues(new Uint8Array(9))).replace(/[+/]/g, '_')}.json`
+export const keyFileName = (entropyId: string) =>
+  `${keyFilePrefix(entropyId)}${bytesToBase64(crypto.getRandomValues(new Uint8Array(9))).replace(/[+/]/g, '_')}.json`
 const keyFilePrefix = (entropyId: string) => `tessera-recovery-${entropyId}-`
 
 const unauthorized = () => new FrameError('error', 'Unable to authorize user')
@@ -44,18 +45,26 @@ export function googleDriveKeyStore(apiUrl: string, fetchImpl: typeof fetch = fe
       const boundary = `tessera-${crypto.randomUUID()}`
       const metadata = JSON.stringify({ name, parents: ['appDataFolder'] })
       const body = `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${metadata}\r\n--${boundary}\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ version: 1, key: bytesToBase64(key) })}\r\n--${boundary}--`
-      await call(accessToken, '/upload/drive/v3/files?uploadType=multipart', { method: 'POST', headers: { 'content-type': `multipart/related; boundary=${boundary}` }, body })
+      await call(accessToken, '/upload/drive/v3/files?uploadType=multipart', {
+        method: 'POST',
+        headers: { 'content-type': `multipart/related; boundary=${boundary}` },
+        body,
+      })
     },
     async read(accessToken, name) {
       const [file] = await list(accessToken, `name = ${quoted(name)}`)
       if (!file) throw notFound()
-      const content = (await (await call(accessToken, `/drive/v3/files/${encodeURIComponent(file.id)}?alt=media`)).json().catch(() => null)) as { key?: unknown } | null
+      const content = (await (await call(accessToken, `/drive/v3/files/${encodeURIComponent(file.id)}?alt=media`)).json().catch(() => null)) as {
+        key?: unknown
+      } | null
       const key = typeof content?.key === 'string' ? base64ToBytes(content.key) : null
       if (key?.length !== 32) throw notFound()
       return key
     },
     async prune(accessToken, entropyId, keep) {
-      const stale = (await list(accessToken, `name contains ${quoted(keyFilePrefix(entropyId))}`)).filter((file) => file.name !== keep && file.name.startsWith(keyFilePrefix(entropyId)))
+      const stale = (await list(accessToken, `name contains ${quoted(keyFilePrefix(entropyId))}`)).filter(
+        (file) => file.name !== keep && file.name.startsWith(keyFilePrefix(entropyId)),
+      )
       for (const file of stale) await call(accessToken, `/drive/v3/files/${encodeURIComponent(file.id)}`, { method: 'DELETE' })
     },
   }

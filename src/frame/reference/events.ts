@@ -27,7 +27,11 @@ export const referenceEvents = {
 } as const
 export type ReferenceEvent = keyof typeof referenceEvents
 
-export interface ReferenceRequest { id: string; event: ReferenceEvent; data: Record<string, unknown> }
+export interface ReferenceRequest {
+  id: string
+  event: ReferenceEvent
+  data: Record<string, unknown>
+}
 export type ReferenceResponse =
   | { id: string; event: ReferenceEvent; data: unknown }
   | { id: string; event: ReferenceEvent; error: { type: string; message: string } }
@@ -39,6 +43,14 @@ export const ourEventOf = (event: ReferenceEvent) => referenceEvents[event] as F
 export function isReferenceRequest(value: unknown): value is ReferenceRequest {
   if (typeof value !== 'object' || value === null) return false
   const { id, event, data } = value as Record<string, unknown>
-  return typeof id === 'string' && id.length > 0 && id.length <= 100 && typeof event === 'string' && Object.hasOwn(referenceEvents, event) &&
-    typeof data === 'object' && data !== null && !Array.isArray(data)
+  return (
+    typeof id === 'string' &&
+    id.length > 0 &&
+    id.length <= 100 &&
+    typeof event === 'string' &&
+    Object.hasOwn(referenceEvents, event) &&
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data)
+  )
 }

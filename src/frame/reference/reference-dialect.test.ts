@@ -55,8 +55,14 @@ async function walletsOf(page: ReturnType<typeof browser>) {
   return { ethereum: ethereum.data.address as Hex, solana: solana.data.address as string }
 }
 
-const rpc = (request: Record<string, unknown>, chainType: 'ethereum' | 'solana', primary: string) =>
-  ({ accessToken, entropyId: primary, entropyIdVerifier: ethereumVerifier, chainType, hdWalletIndex: 0, request })
+const rpc = (request: Record<string, unknown>, chainType: 'ethereum' | 'solana', primary: string) => ({
+  accessToken,
+  entropyId: primary,
+  entropyIdVerifier: ethereumVerifier,
+  chainType,
+  hdWalletIndex: 0,
+  request,
+})
 
 describe('the reference dialect (react-auth 2.25)', () => {
   it('posts nothing unasked and answers privy:iframe:ready with the id it was asked with', async () => {
@@ -99,8 +105,16 @@ describe('the reference dialect (react-auth 2.25)', () => {
     const page = browser()
     const { ethereum } = await walletsOf(page)
     const prepared = {
-      from: ethereum, account: { address: ethereum, type: 'json-rpc' }, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 10n ** 15n,
-      chainId: 31337, nonce: 0, gas: 21000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, type: 2,
+      from: ethereum,
+      account: { address: ethereum, type: 'json-rpc' },
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      value: 10n ** 15n,
+      chainId: 31337,
+      nonce: 0,
+      gas: 21000n,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      type: 2,
     }
     const reply = await page.send('privy:wallets:rpc', rpc({ method: 'eth_signTransaction', params: [prepared] }, 'ethereum', ethereum))
     const signed = reply.data.response.data as Hex
@@ -111,10 +125,28 @@ describe('the reference dialect (react-auth 2.25)', () => {
   it('converts a legacy request (type 0, gasLimit, decimal strings) and refuses what does not convert, naming the field', async () => {
     const page = browser()
     const { ethereum } = await walletsOf(page)
-    const legacy = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '1000', chainId: '0x7a69', nonce: 3n, gasLimit: 21000, gasPrice: '1000000000', type: 0 }
+    const legacy = {
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      value: '1000',
+      chainId: '0x7a69',
+      nonce: 3n,
+      gasLimit: 21000,
+      gasPrice: '1000000000',
+      type: 0,
+    }
     const signed = await page.send('privy:wallets:rpc', rpc({ method: 'eth_signTransaction', params: [legacy] }, 'ethereum', ethereum))
-    expect(parseTransaction(signed.data.response.data)).toMatchObject({ type: 'legacy', chainId: 31337, nonce: 3, gas: 21000n, gasPrice: 10n ** 9n, value: 1000n })
-    const refused = await page.send('privy:wallets:rpc', rpc({ method: 'eth_signTransaction', params: [{ ...legacy, gasPrice: 'cheap' }] }, 'ethereum', ethereum))
+    expect(parseTransaction(signed.data.response.data)).toMatchObject({
+      type: 'legacy',
+      chainId: 31337,
+      nonce: 3,
+      gas: 21000n,
+      gasPrice: 10n ** 9n,
+      value: 1000n,
+    })
+    const refused = await page.send(
+      'privy:wallets:rpc',
+      rpc({ method: 'eth_signTransaction', params: [{ ...legacy, gasPrice: 'cheap' }] }, 'ethereum', ethereum),
+    )
     expect(refused).toMatchObject({ event: 'privy:wallets:rpc', error: { type: 'invalid_request_arguments', message: 'Invalid gasPrice' } })
   })
 
@@ -127,7 +159,9 @@ describe('the reference dialect (react-auth 2.25)', () => {
 
     const recovered = await second.send('privy:wallets:recover', { accessToken, entropyId: ethereum, entropyIdVerifier: ethereumVerifier })
     expect(recovered).toMatchObject({ event: 'privy:wallets:recover', data: { entropyId: ethereum } })
-    expect(await second.send('privy:wallets:connect', { accessToken, entropyId: ethereum, entropyIdVerifier: ethereumVerifier })).toMatchObject({ data: { entropyId: ethereum } })
+    expect(await second.send('privy:wallets:connect', { accessToken, entropyId: ethereum, entropyIdVerifier: ethereumVerifier })).toMatchObject({
+      data: { entropyId: ethereum },
+    })
 
     const bytes = new TextEncoder().encode('after recovery')
     const signedSolana = await second.send('privy:wallets:rpc', rpc({ method: 'signMessage', params: { message: bytesToBase64(bytes) } }, 'solana', ethereum))

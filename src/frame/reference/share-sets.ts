@@ -9,12 +9,18 @@ import { FrameError } from '../errors.js'
 import { chainOfVerifier, type FrameContext } from '../handlers/context.js'
 import { requireAccessToken, requireChainType, requireText, requireVerifier } from '../handlers/validate.js'
 
-export interface ShareSetName { entropyId: string; entropyIdVerifier: EntropyIdVerifier }
+export interface ShareSetName {
+  entropyId: string
+  entropyIdVerifier: EntropyIdVerifier
+}
 
 /** The index-0 wallet of each chain's created (not imported) share set: its address is that set's entropyId. */
 function createdShareSets(user: UserDto): ShareSetName[] {
   return user.linked_accounts
-    .filter((account): account is WalletAccountDto => account.type === 'wallet' && account.wallet_client_type === 'privy' && !account.imported && (account.wallet_index ?? 0) === 0)
+    .filter(
+      (account): account is WalletAccountDto =>
+        account.type === 'wallet' && account.wallet_client_type === 'privy' && !account.imported && (account.wallet_index ?? 0) === 0,
+    )
     .filter((wallet) => wallet.chain_type === 'ethereum' || wallet.chain_type === 'solana')
     .map((wallet) => ({ entropyId: wallet.address, entropyIdVerifier: entropyIdVerifierOf(wallet.chain_type as EmbeddedChainType) }))
 }
@@ -38,7 +44,8 @@ export async function shareSetForChain(context: FrameContext, data: Record<strin
 export async function shareSetsNamedBy(context: FrameContext, data: Record<string, unknown>): Promise<ShareSetName[]> {
   const named = namedSet(data)
   const sets = createdShareSets(await context.api.user(requireAccessToken(data.accessToken)))
-  const isNamed = (set: ShareSetName) => set.entropyIdVerifier === named.entropyIdVerifier && sameAddress(chainOfVerifier(set.entropyIdVerifier), set.entropyId, named.entropyId)
+  const isNamed = (set: ShareSetName) =>
+    set.entropyIdVerifier === named.entropyIdVerifier && sameAddress(chainOfVerifier(set.entropyIdVerifier), set.entropyId, named.entropyId)
   if (!sets.some(isNamed)) return [named]
   return [named, ...sets.filter((set) => !isNamed(set))]
 }

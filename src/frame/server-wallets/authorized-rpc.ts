@@ -52,7 +52,12 @@ export interface AuthorizedRequest<Body, Answer> {
   send(authorization: Record<string, string>): Promise<Answer>
 }
 
-async function signedCall<Body, Answer>(context: ServerWalletContext, appId: string, accessToken: string, request: AuthorizedRequest<Body, Answer>): Promise<Answer> {
+async function signedCall<Body, Answer>(
+  context: ServerWalletContext,
+  appId: string,
+  accessToken: string,
+  request: AuthorizedRequest<Body, Answer>,
+): Promise<Answer> {
   await ensureUserSigner(context, accessToken)
   const expiresAt = nowOf(context) + AUTHORIZATION_SIGNATURE_TTL_MS
   const url = context.api.urlOf(routePath(request.route, { wallet_id: request.walletId }))
@@ -61,7 +66,12 @@ async function signedCall<Body, Answer>(context: ServerWalletContext, appId: str
 }
 
 /** One signed request; a signer the server refuses (its registration lapsed or was lost) is registered again, once. */
-export async function authorizedCall<Body, Answer>(context: ServerWalletContext, appId: string, accessToken: string, request: AuthorizedRequest<Body, Answer>): Promise<Answer> {
+export async function authorizedCall<Body, Answer>(
+  context: ServerWalletContext,
+  appId: string,
+  accessToken: string,
+  request: AuthorizedRequest<Body, Answer>,
+): Promise<Answer> {
   try {
     return await signedCall(context, appId, accessToken, request)
   } catch (error) {
@@ -72,5 +82,16 @@ export async function authorizedCall<Body, Answer>(context: ServerWalletContext,
 }
 
 /** A signed `/wallets/{id}/rpc`. */
-export const authorizedRpc = (context: ServerWalletContext, appId: string, accessToken: string, walletId: string, body: ServerWalletRpcBody): Promise<ServerWalletRpcResponse> =>
-  authorizedCall(context, appId, accessToken, { route: walletApiRoutes.rpc, walletId, body, send: (authorization) => context.api.rpc(accessToken, walletId, body, authorization) })
+export const authorizedRpc = (
+  context: ServerWalletContext,
+  appId: string,
+  accessToken: string,
+  walletId: string,
+  body: ServerWalletRpcBody,
+): Promise<ServerWalletRpcResponse> =>
+  authorizedCall(context, appId, accessToken, {
+    route: walletApiRoutes.rpc,
+    walletId,
+    body,
+    send: (authorization) => context.api.rpc(accessToken, walletId, body, authorization),
+  })

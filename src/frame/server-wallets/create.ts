@@ -25,20 +25,36 @@ async function answered(context: FrameContext, accessToken: string, wallet: Serv
   return { user, address: wallet.address, entropyId: wallet.address, entropyIdVerifier: entropyIdVerifierOf(wallet.chain_type) }
 }
 
-export async function createServerWallet(context: FrameContext, chainType: EmbeddedChainType, accessToken: string, data: CreateWalletData): Promise<WalletChangeResult> {
-  if ((data.recoveryMethod ?? 'privy') !== 'privy' || data.recoveryPassword !== undefined) throw new FrameError('invalid_request_arguments', CUSTOM_RECOVERY_REFUSED_MESSAGE)
+export async function createServerWallet(
+  context: FrameContext,
+  chainType: EmbeddedChainType,
+  accessToken: string,
+  data: CreateWalletData,
+): Promise<WalletChangeResult> {
+  if ((data.recoveryMethod ?? 'privy') !== 'privy' || data.recoveryPassword !== undefined)
+    throw new FrameError('invalid_request_arguments', CUSTOM_RECOVERY_REFUSED_MESSAGE)
   return answered(context, accessToken, await requireServerWallets(context).api.create(accessToken, { chain_type: chainType }))
 }
 
 /** `wallets:add` for server-managed wallets: another key of the signer at the next index, its own wallet (no HD sibling). */
-export async function addServerWallet(context: FrameContext, chainType: EmbeddedChainType, accessToken: string, walletIndex: number): Promise<WalletChangeResult> {
+export async function addServerWallet(
+  context: FrameContext,
+  chainType: EmbeddedChainType,
+  accessToken: string,
+  walletIndex: number,
+): Promise<WalletChangeResult> {
   const wallet = await requireServerWallets(context).api.create(accessToken, { chain_type: chainType, wallet_index: walletIndex })
   if (wallet.chain_type !== chainType || wallet.wallet_index !== walletIndex) throw new FrameError('error', 'Failed to create wallet')
   return answered(context, accessToken, wallet)
 }
 
 /** The key is checked here first (a typo is refused without a round trip), then sent, in the wire's form, to the signer only. */
-export async function importServerWallet(context: FrameContext, chainType: EmbeddedChainType, accessToken: string, data: ImportWalletData): Promise<WalletChangeResult> {
+export async function importServerWallet(
+  context: FrameContext,
+  chainType: EmbeddedChainType,
+  accessToken: string,
+  data: ImportWalletData,
+): Promise<WalletChangeResult> {
   if (data.recoveryPassword !== undefined) throw new FrameError('invalid_request_arguments', CUSTOM_RECOVERY_REFUSED_MESSAGE)
   const key = parseImportedKey(chainType, data.privateKey)
   const privateKey = chainType === 'ethereum' ? `0x${bytesToHex(key)}` : encodeBase58(key)

@@ -3,7 +3,14 @@
  * the reference's suite), so the key is readable in this frame only; it is shown only if it derives the wallet's address.
  */
 import { hexToBytes } from '@noble/hashes/utils'
-import { SERVER_WALLET_EXPORT_ENCRYPTION, decodeBase58, walletApiRoutes, type EmbeddedChainType, type ServerWalletExportBody, type ServerWalletExportResponse } from '../../protocol/index.js'
+import {
+  SERVER_WALLET_EXPORT_ENCRYPTION,
+  decodeBase58,
+  walletApiRoutes,
+  type EmbeddedChainType,
+  type ServerWalletExportBody,
+  type ServerWalletExportResponse,
+} from '../../protocol/index.js'
 import { exportedKeyText } from '../../protocol/custody/exported-key.js'
 import { addressOfKey } from '../../protocol/custody/wallet-address.js'
 import { walletExportSuite } from '../../protocol/custody/wallet-export-hpke.js'
@@ -12,8 +19,15 @@ import { base64ToBytes, bytesToBase64 } from '../encoding.js'
 import { FrameError } from '../errors.js'
 import { authorizedCall, type ServerWalletContext } from './authorized-rpc.js'
 
-export interface ServerWalletExportTarget { walletId: string; address: string; chainType: EmbeddedChainType }
-export interface ServerWalletKey { address: string; privateKey: string }
+export interface ServerWalletExportTarget {
+  walletId: string
+  address: string
+  chainType: EmbeddedChainType
+}
+export interface ServerWalletKey {
+  address: string
+  privateKey: string
+}
 
 const walletDataMissing = () => new FrameError('error', 'Wallet data is missing')
 
@@ -34,7 +48,13 @@ function addressOfKeyOrNull(chainType: EmbeddedChainType, privateKey: Uint8Array
 }
 
 /** The signed export request, with the public half of a fresh, non-extractable recipient key. */
-async function sealedKey(context: ServerWalletContext, appId: string, accessToken: string, walletId: string, recipient: CryptoKeyPair): Promise<ServerWalletExportResponse> {
+async function sealedKey(
+  context: ServerWalletContext,
+  appId: string,
+  accessToken: string,
+  walletId: string,
+  recipient: CryptoKeyPair,
+): Promise<ServerWalletExportResponse> {
   const spki = new Uint8Array(await crypto.subtle.exportKey('spki', recipient.publicKey))
   const body: ServerWalletExportBody = { encryption_type: SERVER_WALLET_EXPORT_ENCRYPTION, recipient_public_key: bytesToBase64(spki) }
   const send = (authorization: Record<string, string>) => context.api.export(accessToken, walletId, body, authorization)
@@ -45,12 +65,21 @@ async function openedText(recipient: CryptoKeyPair, sealed: ServerWalletExportRe
   const enc = base64ToBytes(sealed.encapsulated_key)
   const ciphertext = base64ToBytes(sealed.ciphertext)
   if (!enc || !ciphertext) throw walletDataMissing()
-  const opened = await walletExportSuite().open({ recipientKey: recipient, enc }, ciphertext).catch(() => { throw walletDataMissing() })
+  const opened = await walletExportSuite()
+    .open({ recipientKey: recipient, enc }, ciphertext)
+    .catch(() => {
+      throw walletDataMissing()
+    })
   return new TextDecoder().decode(opened)
 }
 
 /** The wallet's key as export shows it, once it is the canonical text of a key whose address is the wallet's. */
-export async function exportServerWalletKey(context: ServerWalletContext, appId: string, accessToken: string, target: ServerWalletExportTarget): Promise<ServerWalletKey> {
+export async function exportServerWalletKey(
+  context: ServerWalletContext,
+  appId: string,
+  accessToken: string,
+  target: ServerWalletExportTarget,
+): Promise<ServerWalletKey> {
   const recipient = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])
   const text = await openedText(recipient, await sealedKey(context, appId, accessToken, target.walletId, recipient))
   const privateKey = privateKeyOf(target.chainType, text)

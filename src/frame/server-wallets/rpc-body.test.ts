@@ -9,12 +9,22 @@ const signature = encodeBase58(new Uint8Array(64).fill(7))
 
 describe('solanaRpcBody', () => {
   it('sends a sponsored transaction as the unsigned wire bytes, with its caip2 and sponsor', () => {
-    expect(solanaRpcBody(sponsored)).toEqual({ chain_type: 'solana', method: 'signAndSendTransaction', caip2: 'solana:devnet', sponsor: true, params: { transaction, encoding: 'base64' } })
+    expect(solanaRpcBody(sponsored)).toEqual({
+      chain_type: 'solana',
+      method: 'signAndSendTransaction',
+      caip2: 'solana:devnet',
+      sponsor: true,
+      params: { transaction, encoding: 'base64' },
+    })
     expect(solanaRpcBody({ ...sponsored, caip2: 'solana:mainnet-beta' })).toMatchObject({ caip2: 'solana:mainnet-beta' })
   })
 
   it('keeps signMessage as it was', () => {
-    expect(solanaRpcBody({ method: 'signMessage', params: { message: transaction, encoding: 'base64' } })).toEqual({ chain_type: 'solana', method: 'signMessage', params: { message: transaction, encoding: 'base64' } })
+    expect(solanaRpcBody({ method: 'signMessage', params: { message: transaction, encoding: 'base64' } })).toEqual({
+      chain_type: 'solana',
+      method: 'signMessage',
+      params: { message: transaction, encoding: 'base64' },
+    })
   })
 
   it.each([
@@ -43,10 +53,15 @@ describe('frameRpcAnswer for signAndSendTransaction', () => {
 
   it.each([
     ['a hex hash', { method: 'signAndSendTransaction', data: { hash: `0x${'ab'.repeat(32)}`, caip2: 'solana:devnet' } }],
-    ['a base58 value of another length', { method: 'signAndSendTransaction', data: { hash: encodeBase58(new Uint8Array(32).fill(1)), caip2: 'solana:devnet' } }],
+    [
+      'a base58 value of another length',
+      { method: 'signAndSendTransaction', data: { hash: encodeBase58(new Uint8Array(32).fill(1)), caip2: 'solana:devnet' } },
+    ],
     ['no hash', { method: 'signAndSendTransaction', data: { caip2: 'solana:devnet' } }],
     ['an answer for another method', { method: 'signTransaction', data: { signed_transaction: transaction, encoding: 'base64' } }],
   ])('refuses %s', (_name, response) => {
-    expect(() => frameRpcAnswer('signAndSendTransaction', response as ServerWalletRpcResponse)).toThrow(expect.objectContaining({ type: 'error', message: 'Unable to sign' }))
+    expect(() => frameRpcAnswer('signAndSendTransaction', response as ServerWalletRpcResponse)).toThrow(
+      expect.objectContaining({ type: 'error', message: 'Unable to sign' }),
+    )
   })
 })

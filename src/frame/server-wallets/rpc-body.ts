@@ -31,7 +31,14 @@ export function wireTransaction(request: FrameTransactionRequest): WalletRpcTran
   if (request.accessList?.length) throw invalid('accessList: server-managed wallets sign none')
   if (!Number.isSafeInteger(request.chainId) || request.chainId <= 0) throw invalid('chainId')
   if (!Number.isSafeInteger(request.nonce) || request.nonce < 0) throw invalid('nonce')
-  const optional = { to: request.to ?? undefined, data: request.data, value: request.value, gas_price: request.gasPrice, max_fee_per_gas: request.maxFeePerGas, max_priority_fee_per_gas: request.maxPriorityFeePerGas }
+  const optional = {
+    to: request.to ?? undefined,
+    data: request.data,
+    value: request.value,
+    gas_price: request.gasPrice,
+    max_fee_per_gas: request.maxFeePerGas,
+    max_priority_fee_per_gas: request.maxPriorityFeePerGas,
+  }
   const present = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined && value !== null))
   return { chain_id: request.chainId, nonce: request.nonce, type, gas_limit: request.gas, ...present }
 }
@@ -45,7 +52,12 @@ function typedDataOf(json: unknown): WalletRpcTypedData {
   }
   const { domain = {}, types, message, primaryType } = parsed ?? {}
   if (typeof primaryType !== 'string' || typeof types !== 'object' || typeof message !== 'object') throw invalid('typed data')
-  return { domain: domain as WalletRpcTypedData['domain'], types: types as WalletRpcTypedData['types'], message: message as WalletRpcTypedData['message'], primary_type: primaryType }
+  return {
+    domain: domain as WalletRpcTypedData['domain'],
+    types: types as WalletRpcTypedData['types'],
+    message: message as WalletRpcTypedData['message'],
+    primary_type: primaryType,
+  }
 }
 
 export function ethereumRpcBody(request: EthereumFrameRequest): ServerWalletRpcBody {
@@ -81,7 +93,13 @@ function sponsoredSendBody(request: FrameTransactionRequest): ServerWalletRpcBod
   const { chain_id, to, value, data } = wireTransaction(request)
   if (!to) throw invalid('to: a sponsored send needs a recipient')
   const call = Object.fromEntries(Object.entries({ to, value, data }).filter(([, part]) => part !== undefined))
-  return { chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: `eip155:${request.chainId}`, sponsor: true, params: { transaction: { chain_id, ...call } } }
+  return {
+    chain_type: 'ethereum',
+    method: 'eth_sendTransaction',
+    caip2: `eip155:${request.chainId}`,
+    sponsor: true,
+    params: { transaction: { chain_id, ...call } },
+  }
 }
 
 export function solanaRpcBody(request: SolanaFrameRequest): ServerWalletRpcBody {

@@ -50,7 +50,10 @@ const call = <E extends keyof FrameRequestData>(event: E, data: Omit<FrameReques
 
 async function created(chainType: 'ethereum' | 'solana') {
   const result = await call(chainType === 'ethereum' ? 'wallet:create' : 'solana-wallet:create', {})
-  const wallet = walletApi.user(token).linked_accounts.find((account) => account.type === 'wallet' && account.address === result.address) as { id: string; address: string }
+  const wallet = walletApi.user(token).linked_accounts.find((account) => account.type === 'wallet' && account.address === result.address) as {
+    id: string
+    address: string
+  }
   return { ...result, walletId: wallet.id }
 }
 
@@ -69,12 +72,17 @@ describe('server-managed wallets in the frame', () => {
     expect(ethereum).toMatchObject({ entropyId: ethereum.address, entropyIdVerifier: 'ethereum-address-verifier' })
     expect(solana).toMatchObject({ entropyId: solana.address, entropyIdVerifier: 'solana-address-verifier' })
     expect(solana.user.linked_accounts).toHaveLength(2)
-    expect(walletApi.calls.map((entry) => [entry.endpoint, entry.body])).toEqual([['create', { chain_type: 'ethereum' }], ['create', { chain_type: 'solana' }]])
+    expect(walletApi.calls.map((entry) => [entry.endpoint, entry.body])).toEqual([
+      ['create', { chain_type: 'ethereum' }],
+      ['create', { chain_type: 'solana' }],
+    ])
     expectNoShares()
   })
 
   it('refuses custom recovery for server-managed wallets', async () => {
-    await expect(call('wallet:create', { recoveryMethod: 'user-passcode', recoveryPassword: 'hunter22' })).rejects.toMatchObject({ message: 'User-controlled server wallets do not support custom recovery methods' })
+    await expect(call('wallet:create', { recoveryMethod: 'user-passcode', recoveryPassword: 'hunter22' })).rejects.toMatchObject({
+      message: 'User-controlled server wallets do not support custom recovery methods',
+    })
     expect(walletApi.calls).toEqual([])
   })
 
@@ -83,21 +91,50 @@ describe('server-managed wallets in the frame', () => {
     const added = await call('wallets:add', { entropyId: primary.address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })
     expect(added).toMatchObject({ entropyId: added.address, entropyIdVerifier: 'ethereum-address-verifier' })
     expect(added.address).not.toBe(primary.address)
-    expect(walletApi.calls.filter((entry) => entry.endpoint === 'create').map((entry) => entry.body)).toEqual([{ chain_type: 'ethereum' }, { chain_type: 'ethereum', wallet_index: 1 }])
-    const account = added.user.linked_accounts.find((candidate) => candidate.type === 'wallet' && candidate.address === added.address) as { id: string; wallet_index: number }
+    expect(walletApi.calls.filter((entry) => entry.endpoint === 'create').map((entry) => entry.body)).toEqual([
+      { chain_type: 'ethereum' },
+      { chain_type: 'ethereum', wallet_index: 1 },
+    ])
+    const account = added.user.linked_accounts.find((candidate) => candidate.type === 'wallet' && candidate.address === added.address) as {
+      id: string
+      wallet_index: number
+    }
     expect(account.wallet_index).toBe(1)
-    const signed = await rpc({ entropyId: added.address, ...eth, chainType: 'ethereum', hdWalletIndex: 1, walletId: account.id, request: { method: 'personal_sign', params: ['0x68656c6c6f', added.address] } })
+    const signed = await rpc({
+      entropyId: added.address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 1,
+      walletId: account.id,
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', added.address] },
+    })
     expect(await verifyMessage({ address: added.address as Hex, message: { raw: '0x68656c6c6f' }, signature: signed.data as Hex })).toBe(true)
-    await expect(call('wallets:add', { entropyId: primary.address, ...eth, chainType: 'ethereum', hdWalletIndex: 0 })).rejects.toMatchObject({ message: 'Invalid hdWalletIndex' })
+    await expect(call('wallets:add', { entropyId: primary.address, ...eth, chainType: 'ethereum', hdWalletIndex: 0 })).rejects.toMatchObject({
+      message: 'Invalid hdWalletIndex',
+    })
     expectNoShares()
   })
 
   it('signs personal_sign through /rpc with an authorization signature the server verifies, and registers the user signer once per session', async () => {
     const { address, walletId } = await created('ethereum')
-    const first = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['0x68656c6c6f', address] } })
+    const first = await rpc({
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', address] },
+    })
     expect(first.method).toBe('personal_sign')
     expect(await verifyMessage({ address: address as Hex, message: { raw: '0x68656c6c6f' }, signature: first.data as Hex })).toBe(true)
-    const second = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hello' as Hex, address] } })
+    const second = await rpc({
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'personal_sign', params: ['hello' as Hex, address] },
+    })
     expect(await verifyMessage({ address: address as Hex, message: 'hello', signature: second.data as Hex })).toBe(true)
 
     const rpcCalls = walletApi.calls.filter((entry) => entry.endpoint === 'rpc')
@@ -110,7 +147,17 @@ describe('server-managed wallets in the frame', () => {
 
     // A new sign-in (a new token) registers the same key for its session.
     walletApi.signIn('token-2', 'alice')
-    await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'secp256k1_sign', params: [`0x${'11'.repeat(32)}`] } }, 'token-2')
+    await rpc(
+      {
+        entropyId: address,
+        ...eth,
+        chainType: 'ethereum',
+        hdWalletIndex: 0,
+        walletId,
+        request: { method: 'secp256k1_sign', params: [`0x${'11'.repeat(32)}`] },
+      },
+      'token-2',
+    )
     const registrations = walletApi.calls.filter((entry) => entry.endpoint === 'registerUserSigner')
     expect(registrations.map((entry) => entry.accessToken)).toEqual([token, 'token-2'])
     expect((registrations[1]!.body as { public_key: string }).public_key).toBe((registrations[0]!.body as { public_key: string }).public_key)
@@ -118,20 +165,61 @@ describe('server-managed wallets in the frame', () => {
 
   it('signs an Ethereum transaction for the host to broadcast, as an on-device wallet does', async () => {
     const { address, walletId } = await created('ethereum')
-    const transaction = { type: 'eip1559', chainId: 31337, nonce: 0, to: privateKeyToAccount(generatePrivateKey()).address, value: '0x2386f26fc10000', gas: '0x5208', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' } as const
-    const { data } = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'eth_signTransaction', params: [transaction] } })
+    const transaction = {
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 0,
+      to: privateKeyToAccount(generatePrivateKey()).address,
+      value: '0x2386f26fc10000',
+      gas: '0x5208',
+      maxFeePerGas: '0x3b9aca00',
+      maxPriorityFeePerGas: '0x1',
+    } as const
+    const { data } = await rpc({
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'eth_signTransaction', params: [transaction] },
+    })
     expect(await recoverTransactionAddress({ serializedTransaction: data as `0x02${string}` })).toBe(address)
-    expect(walletApi.calls.find((entry) => entry.endpoint === 'rpc')?.body).toMatchObject({ params: { transaction: { chain_id: 31337, nonce: 0, type: 2, gas_limit: '0x5208', max_fee_per_gas: '0x3b9aca00' } } })
+    expect(walletApi.calls.find((entry) => entry.endpoint === 'rpc')?.body).toMatchObject({
+      params: { transaction: { chain_id: 31337, nonce: 0, type: 2, gas_limit: '0x5208', max_fee_per_gas: '0x3b9aca00' } },
+    })
   })
 
   it('sends a sponsored Ethereum transaction through /rpc with sponsor and caip2, answering the hash the server gives', async () => {
     const { address, walletId } = await created('ethereum')
     const to = privateKeyToAccount(generatePrivateKey()).address
-    const transaction = { type: 'eip1559', chainId: 31337, nonce: 4, to, value: '0x0', data: '0xa9059cbb', gas: '0x5208', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' } as const
-    const { method, data } = await rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true } })
+    const transaction = {
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 4,
+      to,
+      value: '0x0',
+      data: '0xa9059cbb',
+      gas: '0x5208',
+      maxFeePerGas: '0x3b9aca00',
+      maxPriorityFeePerGas: '0x1',
+    } as const
+    const { method, data } = await rpc({
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true },
+    })
     const sent = walletApi.calls.find((entry) => entry.endpoint === 'rpc')!
     // Only the call goes: the user operation's nonce, gas and fees are the server's (the paymaster pays them).
-    expect(sent.body).toEqual({ chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: 'eip155:31337', sponsor: true, params: { transaction: { chain_id: 31337, to, value: '0x0', data: '0xa9059cbb' } } })
+    expect(sent.body).toEqual({
+      chain_type: 'ethereum',
+      method: 'eth_sendTransaction',
+      caip2: 'eip155:31337',
+      sponsor: true,
+      params: { transaction: { chain_id: 31337, to, value: '0x0', data: '0xa9059cbb' } },
+    })
     expect(method).toBe('eth_sendTransaction')
     expect(data).toBe(walletApi.sponsoredHashes[0])
     expectNoShares()
@@ -139,17 +227,37 @@ describe('server-managed wallets in the frame', () => {
 
   it('refuses an unsponsored eth_sendTransaction (the host broadcasts what the frame signs), and passes a policy refusal on as policy_violation', async () => {
     const { address, walletId } = await created('ethereum')
-    const transaction = { type: 'eip1559', chainId: 31337, nonce: 0, to: address as `0x${string}`, gas: '0x5208', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' } as const
+    const transaction = {
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 0,
+      to: address as `0x${string}`,
+      gas: '0x5208',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    } as const
     const request = { entropyId: address, ...eth, chainType: 'ethereum' as const, hdWalletIndex: 0, walletId }
-    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction] } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
+    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction] } as never })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+    })
     walletApi.sponsorship.refusal = new FrameError('policy_violation', 'Contract not allowed by the sponsorship policy')
-    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true } })).rejects.toMatchObject({ type: 'policy_violation', message: 'Contract not allowed by the sponsorship policy' })
+    await expect(rpc({ ...request, request: { method: 'eth_sendTransaction', params: [transaction], sponsor: true } })).rejects.toMatchObject({
+      type: 'policy_violation',
+      message: 'Contract not allowed by the sponsorship policy',
+    })
   })
 
   it('signs Solana message bytes (a transaction message) through /rpc', async () => {
     const { address, walletId } = await created('solana')
     const message = bytesToBase64(utf8('a Solana transaction message'))
-    const { data } = await rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { method: 'signMessage', params: { message, encoding: 'base64' } } })
+    const { data } = await rpc({
+      entropyId: address,
+      ...sol,
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'signMessage', params: { message, encoding: 'base64' } },
+    })
     const { signature } = data as { signature: string }
     expect(ed25519.verify(base64ToBytes(signature)!, base64ToBytes(message)!, decodeBase58(address)!)).toBe(true)
     expectNoShares()
@@ -161,22 +269,42 @@ describe('server-managed wallets in the frame', () => {
     const request = { method: 'signAndSendTransaction', params: { transaction, encoding: 'base64' }, caip2: 'solana:devnet', sponsor: true } as const
     const answer = await rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request })
     const sent = walletApi.calls.find((entry) => entry.endpoint === 'rpc')!
-    expect(sent.body).toEqual({ chain_type: 'solana', method: 'signAndSendTransaction', caip2: 'solana:devnet', sponsor: true, params: { transaction, encoding: 'base64' } })
+    expect(sent.body).toEqual({
+      chain_type: 'solana',
+      method: 'signAndSendTransaction',
+      caip2: 'solana:devnet',
+      sponsor: true,
+      params: { transaction, encoding: 'base64' },
+    })
     expect(answer).toEqual({ method: 'signAndSendTransaction', data: { signature: walletApi.sponsoredSignatures[0] } })
     expectNoShares()
 
     walletApi.sponsorship.refusal = new FrameError('policy_violation', 'Solana sponsorship is not enabled for this cluster')
-    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request })).rejects.toMatchObject({ type: 'policy_violation', message: 'Solana sponsorship is not enabled for this cluster' })
+    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request })).rejects.toMatchObject({
+      type: 'policy_violation',
+      message: 'Solana sponsorship is not enabled for this cluster',
+    })
     // Refused before the wallet API is asked: an unsponsored send, a cluster the wallet API does not know.
     const calls = walletApi.calls.length
-    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, sponsor: undefined } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Unsupported method signAndSendTransaction' })
-    await expect(rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, caip2: 'solana:localnet' } as never })).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid caip2' })
+    await expect(
+      rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, sponsor: undefined } as never }),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Unsupported method signAndSendTransaction' })
+    await expect(
+      rpc({ entropyId: address, ...sol, chainType: 'solana', hdWalletIndex: 0, walletId, request: { ...request, caip2: 'solana:localnet' } as never }),
+    ).rejects.toMatchObject({ type: 'invalid_request_arguments', message: 'Invalid caip2' })
     expect(walletApi.calls.length).toBe(calls)
   })
 
   it('registers the signer again, once, when the server no longer knows it', async () => {
     const { address, walletId } = await created('ethereum')
-    const request = { entropyId: address, ...eth, chainType: 'ethereum' as const, hdWalletIndex: 0, walletId, request: { method: 'secp256k1_sign' as const, params: [`0x${'22'.repeat(32)}`] as [`0x${string}`] } }
+    const request = {
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum' as const,
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'secp256k1_sign' as const, params: [`0x${'22'.repeat(32)}`] as [`0x${string}`] },
+    }
     await rpc(request)
     walletApi.signers.delete(token)
     await expect(rpc(request)).resolves.toMatchObject({ method: 'secp256k1_sign' })
@@ -185,7 +313,15 @@ describe('server-managed wallets in the frame', () => {
 
   it('keeps the user signer non-extractable: the stored key signs but never exports', async () => {
     await created('ethereum').then(({ address, walletId }) =>
-      rpc({ entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 0, walletId, request: { method: 'personal_sign', params: ['hi' as Hex, address] } }))
+      rpc({
+        entropyId: address,
+        ...eth,
+        chainType: 'ethereum',
+        hdWalletIndex: 0,
+        walletId,
+        request: { method: 'personal_sign', params: ['hi' as Hex, address] },
+      }),
+    )
     const keys = await keyStore.get(appId)
     expect(keys?.privateKey.extractable).toBe(false)
     await expect(crypto.subtle.exportKey('pkcs8', keys!.privateKey)).rejects.toThrow()
@@ -198,7 +334,14 @@ describe('server-managed wallets in the frame', () => {
     const message = bytesToBase64(utf8('{"version":1}'))
     const { signature } = await call('user-signer:sign', { message })
     const publicKey = walletApi.signers.get(token)!
-    expect(verify('sha256', Buffer.from('{"version":1}'), createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), Buffer.from(signature, 'base64'))).toBe(true)
+    expect(
+      verify(
+        'sha256',
+        Buffer.from('{"version":1}'),
+        createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }),
+        Buffer.from(signature, 'base64'),
+      ),
+    ).toBe(true)
     await expect(call('user-signer:sign', { message: 'not base64!' })).rejects.toMatchObject({ type: 'invalid_request_arguments' })
   })
 
@@ -224,7 +367,14 @@ describe('server-managed wallets in the frame', () => {
 
   it('registers again when the session holds another key (its signature no longer verifies), and passes other refusals on with their copy', async () => {
     const { address, walletId } = await created('ethereum')
-    const request = { entropyId: address, ...eth, chainType: 'ethereum' as const, hdWalletIndex: 0, walletId, request: { method: 'secp256k1_sign' as const, params: [`0x${'33'.repeat(32)}`] as [`0x${string}`] } }
+    const request = {
+      entropyId: address,
+      ...eth,
+      chainType: 'ethereum' as const,
+      hdWalletIndex: 0,
+      walletId,
+      request: { method: 'secp256k1_sign' as const, params: [`0x${'33'.repeat(32)}`] as [`0x${string}`] },
+    }
     await rpc(request)
     walletApi.signers.set(token, await userSigner('other-app', memoryUserSignerKeyStore()).publicKey())
     await expect(rpc(request)).resolves.toMatchObject({ method: 'secp256k1_sign' })

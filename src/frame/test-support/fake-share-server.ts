@@ -7,14 +7,7 @@
  */
 import type { FrameApi } from '../api.js'
 import { FrameError } from '../errors.js'
-import type {
-  EmbeddedChainType,
-  EntropyIdVerifier,
-  RecoveryShareInput,
-  UserDto,
-  MfaMethod,
-  WalletAccountDto,
-} from '../../protocol/index.js'
+import type { EmbeddedChainType, EntropyIdVerifier, RecoveryShareInput, UserDto, MfaMethod, WalletAccountDto } from '../../protocol/index.js'
 
 interface StoredShareSet {
   userId: string
@@ -26,9 +19,20 @@ interface StoredShareSet {
   recovery: RecoveryShareInput
   imported?: boolean
 }
-interface StoredWallet { userId: string; chainType: EmbeddedChainType; index: number; address: string; entropyId: string }
+interface StoredWallet {
+  userId: string
+  chainType: EmbeddedChainType
+  index: number
+  address: string
+  entropyId: string
+}
 
-export interface RecordedRequest { endpoint: keyof FrameApi; accessToken: string; address?: string; body: unknown }
+export interface RecordedRequest {
+  endpoint: keyof FrameApi
+  accessToken: string
+  address?: string
+  body: unknown
+}
 
 const same = (a: string, b: string) => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b)
 
@@ -54,11 +58,23 @@ export function fakeShareServer() {
     mfa_methods: (mfaMethods.get(userId) ?? []).map((type) => ({ type, verified_at: 0 })),
     has_accepted_terms: false,
     is_guest: false,
-    linked_accounts: wallets.filter((wallet) => wallet.userId === userId).map((wallet): WalletAccountDto => ({
-      type: 'wallet', address: wallet.address, chain_type: wallet.chainType, wallet_index: Math.max(0, wallet.index), imported: wallet.index < 0,
-      wallet_client_type: 'privy', connector_type: 'embedded', verified_at: 0, first_verified_at: null, latest_verified_at: null,
-      recovery_method: shareSets.find((set) => set.entropyId === wallet.entropyId)?.recovery.method ?? 'privy',
-    })),
+    linked_accounts: wallets
+      .filter((wallet) => wallet.userId === userId)
+      .map(
+        (wallet): WalletAccountDto => ({
+          type: 'wallet',
+          address: wallet.address,
+          chain_type: wallet.chainType,
+          wallet_index: Math.max(0, wallet.index),
+          imported: wallet.index < 0,
+          wallet_client_type: 'privy',
+          connector_type: 'embedded',
+          verified_at: 0,
+          first_verified_at: null,
+          latest_verified_at: null,
+          recovery_method: shareSets.find((set) => set.entropyId === wallet.entropyId)?.recovery.method ?? 'privy',
+        }),
+      ),
   })
   const shareSetOf = (userId: string, address: string, chainType: EmbeddedChainType) => {
     const wallet = wallets.find((candidate) => candidate.userId === userId && candidate.chainType === chainType && same(candidate.address, address))
@@ -101,14 +117,24 @@ export function fakeShareServer() {
       const existing = body.imported ? ofChain.find((wallet) => same(wallet.address, body.address)) : ofChain.find((wallet) => wallet.index === 0)
       if (existing) return { user: userDto(userId), address: existing.address, entropy_id: existing.entropyId, created: false }
       const index = body.imported ? -1 - ofChain.filter((wallet) => wallet.index < 0).length : 0
-      shareSets.push({ userId, chainType: body.chain_type, entropyId: body.entropy_id, verifier: body.entropy_id_verifier, version: 1, authShare: body.auth_share, recovery: body.recovery, imported: body.imported ?? false })
+      shareSets.push({
+        userId,
+        chainType: body.chain_type,
+        entropyId: body.entropy_id,
+        verifier: body.entropy_id_verifier,
+        version: 1,
+        authShare: body.auth_share,
+        recovery: body.recovery,
+        imported: body.imported ?? false,
+      })
       wallets.push({ userId, chainType: body.chain_type, index, address: body.address, entropyId: body.entropy_id })
       return { user: userDto(userId), address: body.address, entropy_id: body.entropy_id, created: true }
     },
     async add(accessToken, body) {
       record({ endpoint: 'add', accessToken, body })
       const userId = userOf(accessToken)
-      if (shareSetOf(userId, body.entropy_id, body.chain_type).imported) throw new FrameError('invalid_request_arguments', 'An imported wallet cannot have additional wallets')
+      if (shareSetOf(userId, body.entropy_id, body.chain_type).imported)
+        throw new FrameError('invalid_request_arguments', 'An imported wallet cannot have additional wallets')
       const existing = wallets.find((wallet) => wallet.userId === userId && wallet.chainType === body.chain_type && wallet.index === body.wallet_index)
       if (existing) return { user: userDto(userId), address: existing.address }
       const next = Math.max(...wallets.filter((wallet) => wallet.userId === userId && wallet.chainType === body.chain_type).map((wallet) => wallet.index)) + 1

@@ -29,17 +29,35 @@ import type { ServerWalletApi } from '../server-wallets/api.js'
 
 export const FAKE_FRAME_ORIGIN = 'https://wallets.tessera.test'
 
-interface HeldWallet { wallet: ServerWallet; userId: string; ethereumKey?: `0x${string}`; solanaSeed?: Uint8Array }
-export interface RecordedWalletApiCall { endpoint: string; accessToken: string; body: unknown; headers?: Record<string, string> }
+interface HeldWallet {
+  wallet: ServerWallet
+  userId: string
+  ethereumKey?: `0x${string}`
+  solanaSeed?: Uint8Array
+}
+export interface RecordedWalletApiCall {
+  endpoint: string
+  accessToken: string
+  body: unknown
+  headers?: Record<string, string>
+}
 
 const refused = (message: string) => new FrameError('error', message)
 const quantity = (value: unknown) => (value === undefined ? undefined : BigInt(value as string | number))
 
 function signedTransaction(key: `0x${string}`, tx: Record<string, unknown>): Promise<`0x${string}`> {
-  const common = { chainId: Number(tx.chain_id), nonce: Number(tx.nonce), to: tx.to as `0x${string}`, data: tx.data as `0x${string}` | undefined, value: quantity(tx.value), gas: quantity(tx.gas_limit) }
-  const serializable: TransactionSerializable = tx.type === 2
-    ? { ...common, type: 'eip1559', maxFeePerGas: quantity(tx.max_fee_per_gas), maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas) }
-    : { ...common, type: 'legacy', gasPrice: quantity(tx.gas_price) }
+  const common = {
+    chainId: Number(tx.chain_id),
+    nonce: Number(tx.nonce),
+    to: tx.to as `0x${string}`,
+    data: tx.data as `0x${string}` | undefined,
+    value: quantity(tx.value),
+    gas: quantity(tx.gas_limit),
+  }
+  const serializable: TransactionSerializable =
+    tx.type === 2
+      ? { ...common, type: 'eip1559', maxFeePerGas: quantity(tx.max_fee_per_gas), maxPriorityFeePerGas: quantity(tx.max_priority_fee_per_gas) }
+      : { ...common, type: 'legacy', gasPrice: quantity(tx.gas_price) }
   return privateKeyToAccount(key).signTransaction(serializable)
 }
 
@@ -64,18 +82,51 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     return userId
   }
   const account = ({ wallet }: HeldWallet): WalletAccountDto => ({
-    type: 'wallet', id: wallet.id, address: wallet.address, chain_type: wallet.chain_type, wallet_index: wallet.wallet_index, imported: wallet.imported,
-    wallet_client_type: 'privy', connector_type: 'embedded', recovery_method: wallet.recovery_method, verified_at: 0, first_verified_at: null, latest_verified_at: null,
+    type: 'wallet',
+    id: wallet.id,
+    address: wallet.address,
+    chain_type: wallet.chain_type,
+    wallet_index: wallet.wallet_index,
+    imported: wallet.imported,
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    recovery_method: wallet.recovery_method,
+    verified_at: 0,
+    first_verified_at: null,
+    latest_verified_at: null,
   })
   const userDto = (userId: string): UserDto => ({
-    id: userId, created_at: 0, mfa_methods: [], has_accepted_terms: false, is_guest: false,
+    id: userId,
+    created_at: 0,
+    mfa_methods: [],
+    has_accepted_terms: false,
+    is_guest: false,
     linked_accounts: wallets.filter((held) => held.userId === userId).map(account),
   })
 
   function hold(userId: string, chainType: EmbeddedChainType, imported: boolean, key?: Uint8Array | `0x${string}`, walletIndex = 0): ServerWallet {
-    const existing = wallets.find((held) => held.userId === userId && held.wallet.chain_type === chainType && !imported && !held.wallet.imported && held.wallet.wallet_index === walletIndex)
+    const existing = wallets.find(
+      (held) =>
+        held.userId === userId && held.wallet.chain_type === chainType && !imported && !held.wallet.imported && held.wallet.wallet_index === walletIndex,
+    )
     if (existing) return existing.wallet
-    const held: HeldWallet = { userId, wallet: { id: `wallet-${wallets.length + 1}`, address: '', chain_type: chainType, wallet_index: walletIndex, recovery_method: 'privy-v2', imported, created_at: now(), imported_at: imported ? now() : null, exported_at: null, policy_ids: [], additional_signers: [], owner_id: null } }
+    const held: HeldWallet = {
+      userId,
+      wallet: {
+        id: `wallet-${wallets.length + 1}`,
+        address: '',
+        chain_type: chainType,
+        wallet_index: walletIndex,
+        recovery_method: 'privy-v2',
+        imported,
+        created_at: now(),
+        imported_at: imported ? now() : null,
+        exported_at: null,
+        policy_ids: [],
+        additional_signers: [],
+        owner_id: null,
+      },
+    }
     if (chainType === 'ethereum') {
       held.ethereumKey = (key as `0x${string}` | undefined) ?? generatePrivateKey()
       held.wallet.address = privateKeyToAccount(held.ethereumKey).address
@@ -94,7 +145,13 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
     if (!signature || !Number.isFinite(expiry)) throw refused(authorizationSignatureMessages.missing)
     if (expiry <= now()) throw refused(authorizationSignatureMessages.expired)
     const publicKey = signers.get(accessToken)
-    const payload = authorizationPayload({ method: 'POST', url: `${FAKE_FRAME_ORIGIN}/api/v1/wallets/${walletId}/${action}`, body, appId: api.appId, expiresAt: expiry })
+    const payload = authorizationPayload({
+      method: 'POST',
+      url: `${FAKE_FRAME_ORIGIN}/api/v1/wallets/${walletId}/${action}`,
+      body,
+      appId: api.appId,
+      expiresAt: expiry,
+    })
     const key = publicKey && createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
     if (!key || !verify('sha256', Buffer.from(payload), key, Buffer.from(signature, 'base64'))) throw refused(authorizationSignatureMessages.invalid)
     if (usedSignatures.has(signature)) throw refused(authorizationSignatureMessages.used)
@@ -118,7 +175,8 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
       const message = params.encoding === 'hex' ? { raw: params.message as `0x${string}` } : params.message
       return { method: 'personal_sign', data: { signature: await signer.signMessage({ message }), encoding: 'hex' } }
     }
-    if (body.method === 'eth_signTransaction') return { method: 'eth_signTransaction', data: { signed_transaction: await signedTransaction(held.ethereumKey!, params.transaction), encoding: 'rlp' } }
+    if (body.method === 'eth_signTransaction')
+      return { method: 'eth_signTransaction', data: { signed_transaction: await signedTransaction(held.ethereumKey!, params.transaction), encoding: 'rlp' } }
     if (body.method === 'secp256k1_sign') return { method: 'secp256k1_sign', data: { signature: await signer.sign({ hash: params.hash }), encoding: 'hex' } }
     if (body.method === 'eth_sendTransaction' && body.sponsor) {
       if (sponsorship.refusal) throw sponsorship.refusal
@@ -161,8 +219,17 @@ export function fakeWalletApi(options: { now?: () => number } = {}) {
       if (!held) throw refused('Wallet not found')
       checkAuthorization(accessToken, walletId, body, headers, 'export')
       const privateKey = held.ethereumKey ? hexToBytes(held.ethereumKey) : held.solanaSeed!
-      const recipientPublicKey = await crypto.subtle.importKey('spki', Buffer.from(body.recipient_public_key, 'base64'), { name: 'ECDH', namedCurve: 'P-256' }, true, [])
-      const sealed = await walletExportSuite().seal({ recipientPublicKey }, new TextEncoder().encode(exportedKeyText(held.wallet.chain_type, exported.keyFor?.(held) ?? privateKey)))
+      const recipientPublicKey = await crypto.subtle.importKey(
+        'spki',
+        Buffer.from(body.recipient_public_key, 'base64'),
+        { name: 'ECDH', namedCurve: 'P-256' },
+        true,
+        [],
+      )
+      const sealed = await walletExportSuite().seal(
+        { recipientPublicKey },
+        new TextEncoder().encode(exportedKeyText(held.wallet.chain_type, exported.keyFor?.(held) ?? privateKey)),
+      )
       return { encryption_type: 'HPKE', ciphertext: Buffer.from(sealed.ct).toString('base64'), encapsulated_key: Buffer.from(sealed.enc).toString('base64') }
     },
   }

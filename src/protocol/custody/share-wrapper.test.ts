@@ -7,7 +7,11 @@ describe('splitSecret / combineShares', () => {
   it('any two of the three shares rebuild the secret, and each share carries its version', async () => {
     const entropy = generateEntropy()
     const { device, auth, recovery } = await splitSecret(entropy, 7)
-    for (const [a, b] of [[device, auth], [auth, recovery], [recovery, device]] as const) {
+    for (const [a, b] of [
+      [device, auth],
+      [auth, recovery],
+      [recovery, device],
+    ] as const) {
       expect(bytesToHex(await combineShares(a, b))).toBe(bytesToHex(entropy))
     }
     expect(readShare(device).version).toBe(7)

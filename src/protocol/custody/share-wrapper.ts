@@ -12,9 +12,17 @@ export const SHARE_HEADER_BYTES = 1 + 4 + SPLIT_ID_BYTES
 /** A Shamir share is at least one secret byte plus its x coordinate. */
 const MIN_SHAMIR_SHARE_BYTES = 2
 
-export interface ShareSet { device: Uint8Array; auth: Uint8Array; recovery: Uint8Array }
+export interface ShareSet {
+  device: Uint8Array
+  auth: Uint8Array
+  recovery: Uint8Array
+}
 
-export interface WrappedShare { version: number; splitId: Uint8Array; body: Uint8Array }
+export interface WrappedShare {
+  version: number
+  splitId: Uint8Array
+  body: Uint8Array
+}
 
 export type ShareMismatch = 'malformed share' | 'different share versions' | 'shares of different splits' | 'different share lengths' | 'the same share twice'
 

@@ -1,7 +1,10 @@
 /** SLIP-0010 for ed25519 (hardened-only derivation of 32-byte private keys from a seed), by micro-key-producer's HDKey. */
 import { HDKey } from 'micro-key-producer/slip10.js'
 
-export interface Slip10Node { privateKey: Uint8Array; chainCode: Uint8Array }
+export interface Slip10Node {
+  privateKey: Uint8Array
+  chainCode: Uint8Array
+}
 
 const wipe = (node: HDKey) => (node.privateKey.fill(0), node.chainCode.fill(0))
 

@@ -10,7 +10,10 @@ export const solanaPrivateKey = (seed: Uint8Array, index: number): Uint8Array =>
 /** A Solana address is its ed25519 public key in base58. */
 export const solanaAddress = (privateKey: Uint8Array): string => encodeBase58(ed25519.getPublicKey(privateKey))
 
-export interface SolanaKeyPair { privateKey: Uint8Array; address: string }
+export interface SolanaKeyPair {
+  privateKey: Uint8Array
+  address: string
+}
 
 export const solanaKeyPairOf = (privateKey: Uint8Array): SolanaKeyPair => ({ privateKey, address: solanaAddress(privateKey) })
 

@@ -6,5 +6,4 @@
 import { Chacha20Poly1305 } from '@hpke/chacha20poly1305'
 import { CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 
-export const walletExportSuite = (): CipherSuite =>
-  new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Chacha20Poly1305() })
+export const walletExportSuite = (): CipherSuite => new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Chacha20Poly1305() })

@@ -1,5 +1,16 @@
 /** App config, analytics, sessions and the user: what every page calls. */
-import type { AnalyticsEventBody, AppConfigDto, AuthenticatedUserDto, CaptchaChallengeDto, JwksDto, LogoutBody, OriginCheckDto, RefreshSessionBody, UserDto, UserWithIdentityTokenDto } from '../dto.js'
+import type {
+  AnalyticsEventBody,
+  AppConfigDto,
+  AuthenticatedUserDto,
+  CaptchaChallengeDto,
+  JwksDto,
+  LogoutBody,
+  OriginCheckDto,
+  RefreshSessionBody,
+  UserDto,
+  UserWithIdentityTokenDto,
+} from '../dto.js'
 import type { SmartWalletConfigDto } from '../smart-wallets.js'
 import { get, post, type EmptyDto } from './route.js'
 

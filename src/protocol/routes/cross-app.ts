@@ -13,21 +13,59 @@ export interface CrossAppConnectionDto {
   provider_app_custom_auth_authorize_url: string | null
   provider_app_custom_auth_transact_url: string | null
 }
-export interface CrossAppConnectionsResponse { connections: CrossAppConnectionDto[] }
+export interface CrossAppConnectionsResponse {
+  connections: CrossAppConnectionDto[]
+}
 /** This app as a cross-app provider (null fields: it is not one). */
-export interface CrossAppDetailsDto { id: string; name: string; icon_url: string | null; authorize_url: string | null; transact_url: string | null }
+export interface CrossAppDetailsDto {
+  id: string
+  name: string
+  icon_url: string | null
+  authorize_url: string | null
+  transact_url: string | null
+}
 /** Who asks the provider's page for a connection (answered only for an allowed requester). */
-export interface CrossAppRequesterDto { app_id: string; name: string; icon_url: string | null; read_only: boolean }
+export interface CrossAppRequesterDto {
+  app_id: string
+  name: string
+  icon_url: string | null
+  read_only: boolean
+}
 /** Sent by the provider's page for its signed-in user; the code is bound to the requester's state code and PKCE challenge. */
-export interface CrossAppAuthorizeBody { requester_app_id: string; requester_origin: string; state_code: string; code_challenge: string }
-export interface CrossAppAuthorizeResponse { authorization_code: string; requester_origin: string }
-export interface CrossAppLinkBody { provider_app_id: string; authorization_code: string; state_code: string; code_verifier: string }
-export interface CrossAppAuthenticateBody extends CrossAppLinkBody { mode?: AuthMode }
-export interface CrossAppUnlinkBody { provider_app_id: string; subject: string }
-export interface CrossAppTransactInitBody { provider_app_id: string }
-export interface CrossAppTransactInitResponse { transact_url: string }
+export interface CrossAppAuthorizeBody {
+  requester_app_id: string
+  requester_origin: string
+  state_code: string
+  code_challenge: string
+}
+export interface CrossAppAuthorizeResponse {
+  authorization_code: string
+  requester_origin: string
+}
+export interface CrossAppLinkBody {
+  provider_app_id: string
+  authorization_code: string
+  state_code: string
+  code_verifier: string
+}
+export interface CrossAppAuthenticateBody extends CrossAppLinkBody {
+  mode?: AuthMode
+}
+export interface CrossAppUnlinkBody {
+  provider_app_id: string
+  subject: string
+}
+export interface CrossAppTransactInitBody {
+  provider_app_id: string
+}
+export interface CrossAppTransactInitResponse {
+  transact_url: string
+}
 /** Sent by the provider's transact page (answered with a CrossAppRequesterDto, or 403 for an origin the requester does not allow). */
-export interface CrossAppTransactRequesterBody { requester_app_id: string; requester_origin: string }
+export interface CrossAppTransactRequesterBody {
+  requester_app_id: string
+  requester_origin: string
+}
 /** Sent with a provider page's answer (wallet spec, "States and transitions"): `set` gives the requester a token for later transact requests, `clear` withdraws it. */
 export type CrossAppTokenAction = { action: 'set'; token: string } | { action: 'clear' }
 /**

@@ -3,13 +3,32 @@ import type { AuthMode } from '../constants.js'
 import type { AuthenticatedUserDto, SuccessDto, UserDto } from '../dto.js'
 import { post } from './route.js'
 
-export interface PasswordlessInitBody { email: string; token?: string }
-export interface PasswordlessAuthenticateBody { email: string; code: string; mode?: AuthMode }
-export interface PasswordlessLinkBody { email: string; code: string }
-export interface PasswordlessUnlinkBody { address: string }
-export interface PasswordlessUpdateBody { oldAddress: string; newAddress: string; code: string }
+export interface PasswordlessInitBody {
+  email: string
+  token?: string
+}
+export interface PasswordlessAuthenticateBody {
+  email: string
+  code: string
+  mode?: AuthMode
+}
+export interface PasswordlessLinkBody {
+  email: string
+  code: string
+}
+export interface PasswordlessUnlinkBody {
+  address: string
+}
+export interface PasswordlessUpdateBody {
+  oldAddress: string
+  newAddress: string
+  code: string
+}
 /** Account transfer after `account_transfer_required` (wallet spec, "The calls it makes"): one POST per account type. */
-export interface PasswordlessTransferBody { nonce: string; email: string }
+export interface PasswordlessTransferBody {
+  nonce: string
+  email: string
+}
 
 export const passwordlessInitRoute = post<PasswordlessInitBody, SuccessDto>('/api/v1/passwordless/init')
 export const passwordlessAuthenticateRoute = post<PasswordlessAuthenticateBody, AuthenticatedUserDto>('/api/v1/passwordless/authenticate')

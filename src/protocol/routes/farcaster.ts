@@ -4,24 +4,65 @@ import type { AuthenticatedUserDto, UserDto } from '../dto.js'
 import { get, post } from './route.js'
 
 /** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
-export interface FarcasterInitBody { relying_party?: string; redirect_url?: string; token?: string }
-export interface FarcasterInitResponse { channel_token: string; connect_uri: string }
+export interface FarcasterInitBody {
+  relying_party?: string
+  redirect_url?: string
+  token?: string
+}
+export interface FarcasterInitResponse {
+  channel_token: string
+  connect_uri: string
+}
 /** The relay's answer to a status poll: `completed` once the Farcaster app has signed. */
 export type FarcasterStatusResponse =
   | { state: 'pending'; nonce: string }
-  | { state: 'completed'; nonce: string; message: string; signature: string; fid: number; username?: string | null; display_name?: string | null; bio?: string | null; pfp_url?: string | null }
-export interface FarcasterAuthenticateBody { channel_token: string; message: string; signature: string; fid: number; mode?: AuthMode }
+  | {
+      state: 'completed'
+      nonce: string
+      message: string
+      signature: string
+      fid: number
+      username?: string | null
+      display_name?: string | null
+      bio?: string | null
+      pfp_url?: string | null
+    }
+export interface FarcasterAuthenticateBody {
+  channel_token: string
+  message: string
+  signature: string
+  fid: number
+  mode?: AuthMode
+}
 export type FarcasterLinkBody = Omit<FarcasterAuthenticateBody, 'mode'>
-export interface FarcasterUnlinkBody { fid: number }
+export interface FarcasterUnlinkBody {
+  fid: number
+}
 /** The nonce names the offered account; `farcaster_id` and `farcaster_embedded_address` are informational. */
-export interface FarcasterTransferBody { nonce: string; farcaster_id?: number; farcaster_embedded_address?: string }
-export interface FarcasterV2InitBody { token?: string }
-export interface FarcasterV2InitResponse { nonce: string; expires_at: string }
-export interface FarcasterV2AuthenticateBody { message: string; signature: string; fid: number; mode?: AuthMode }
+export interface FarcasterTransferBody {
+  nonce: string
+  farcaster_id?: number
+  farcaster_embedded_address?: string
+}
+export interface FarcasterV2InitBody {
+  token?: string
+}
+export interface FarcasterV2InitResponse {
+  nonce: string
+  expires_at: string
+}
+export interface FarcasterV2AuthenticateBody {
+  message: string
+  signature: string
+  fid: number
+  mode?: AuthMode
+}
 /** What the Farcaster app posts to the relay once the user has signed (`Authorization: Bearer <channel token>`). */
 export type FarcasterRelayBody = Omit<Extract<FarcasterStatusResponse, { state: 'completed' }>, 'state' | 'nonce'>
 /** Farcaster signer: the ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form). */
-export interface FarcasterSignerInitBody { ed25519_public_key: string }
+export interface FarcasterSignerInitBody {
+  ed25519_public_key: string
+}
 /** The key's state on the KeyRegistry for the user's fid; `pending_approval` from init carries the Farcaster app link that approves it. */
 export type FarcasterSignerStatusResponse =
   | { status: 'pending_approval'; public_key: string; signer_approval_url?: string }

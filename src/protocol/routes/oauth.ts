@@ -15,7 +15,9 @@ export interface OAuthInitBody {
   /** CAPTCHA token. */
   token?: string
 }
-export interface OAuthInitResponse { url: string }
+export interface OAuthInitResponse {
+  url: string
+}
 export interface OAuthAuthenticateBody {
   authorization_code: string
   state_code: string
@@ -24,8 +26,14 @@ export interface OAuthAuthenticateBody {
   mode?: AuthMode
 }
 export type OAuthLinkBody = Omit<OAuthAuthenticateBody, 'mode'>
-export interface OAuthUnlinkBody { provider: OAuthProvider; subject: string }
-export interface OAuthTransferBody { nonce: string; userInfo?: Record<string, unknown> }
+export interface OAuthUnlinkBody {
+  provider: OAuthProvider
+  subject: string
+}
+export interface OAuthTransferBody {
+  nonce: string
+  userInfo?: Record<string, unknown>
+}
 
 const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback/:provider'
 

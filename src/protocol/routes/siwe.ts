@@ -3,9 +3,21 @@ import type { AuthMode } from '../constants.js'
 import type { AuthenticatedUserDto, UserDto, WalletInitBody, WalletNonceDto, WalletTransferBody, WalletUnlinkBody } from '../dto.js'
 import { post } from './route.js'
 
-export interface SiweAuthenticateBody { message: string; signature: string; chainId?: string; walletClientType?: string; connectorType?: string; mode?: AuthMode }
+export interface SiweAuthenticateBody {
+  message: string
+  signature: string
+  chainId?: string
+  walletClientType?: string
+  connectorType?: string
+  mode?: AuthMode
+}
 export type SiweLinkBody = Omit<SiweAuthenticateBody, 'mode'>
-export interface SiweLinkSmartWalletBody { message: string; signature: string; smart_wallet_type: string; smart_wallet_version?: string }
+export interface SiweLinkSmartWalletBody {
+  message: string
+  signature: string
+  smart_wallet_type: string
+  smart_wallet_version?: string
+}
 
 export const siweInitRoute = post<WalletInitBody, WalletNonceDto>('/api/v1/siwe/init')
 export const siweAuthenticateRoute = post<SiweAuthenticateBody, AuthenticatedUserDto>('/api/v1/siwe/authenticate')

@@ -8,7 +8,14 @@ import { post } from './route.js'
  * Solana transaction (base64 or base58 of its wire bytes, legacy or v0) with a Memo-program instruction whose data is
  * exactly `message`; the address must be one of its signers. Otherwise `signature` is the 64-byte ed25519 signature.
  */
-export interface SiwsAuthenticateBody { message: string; signature: string; walletClientType?: string; connectorType?: string; mode?: AuthMode; message_type?: 'plain' | 'transaction' }
+export interface SiwsAuthenticateBody {
+  message: string
+  signature: string
+  walletClientType?: string
+  connectorType?: string
+  mode?: AuthMode
+  message_type?: 'plain' | 'transaction'
+}
 export type SiwsLinkBody = Omit<SiwsAuthenticateBody, 'mode'>
 
 export const siwsInitRoute = post<WalletInitBody, WalletNonceDto>('/api/v1/siws/init')

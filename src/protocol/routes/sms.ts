@@ -3,12 +3,31 @@ import type { AuthMode } from '../constants.js'
 import type { AuthenticatedUserDto, SuccessDto, UserDto } from '../dto.js'
 import { post } from './route.js'
 
-export interface SmsInitBody { phoneNumber: string; token?: string }
-export interface SmsAuthenticateBody { phoneNumber: string; code: string; mode?: AuthMode }
-export interface SmsLinkBody { phoneNumber: string; code: string }
-export interface SmsUnlinkBody { phoneNumber: string }
-export interface SmsUpdateBody { old_phone_number: string; new_phone_number: string; code: string }
-export interface SmsTransferBody { nonce: string; phoneNumber: string }
+export interface SmsInitBody {
+  phoneNumber: string
+  token?: string
+}
+export interface SmsAuthenticateBody {
+  phoneNumber: string
+  code: string
+  mode?: AuthMode
+}
+export interface SmsLinkBody {
+  phoneNumber: string
+  code: string
+}
+export interface SmsUnlinkBody {
+  phoneNumber: string
+}
+export interface SmsUpdateBody {
+  old_phone_number: string
+  new_phone_number: string
+  code: string
+}
+export interface SmsTransferBody {
+  nonce: string
+  phoneNumber: string
+}
 
 export const smsInitRoute = post<SmsInitBody, SuccessDto>('/api/v1/passwordless_sms/init')
 export const smsAuthenticateRoute = post<SmsAuthenticateBody, AuthenticatedUserDto>('/api/v1/passwordless_sms/authenticate')

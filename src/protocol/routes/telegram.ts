@@ -7,7 +7,9 @@ import { post } from './route.js'
 export type TelegramSignedData = Record<string, string | number>
 export type TelegramProofBody = { telegram_auth_result: TelegramSignedData } | { telegram_web_app_data: TelegramSignedData }
 export type TelegramAuthenticateBody = TelegramProofBody & { captcha_token?: string; mode?: AuthMode }
-export interface TelegramUnlinkBody { telegram_user_id: string }
+export interface TelegramUnlinkBody {
+  telegram_user_id: string
+}
 
 export const telegramAuthenticateRoute = post<TelegramAuthenticateBody, AuthenticatedUserDto>('/api/v1/telegram/authenticate')
 export const telegramLinkRoute = post<TelegramProofBody, UserDto>('/api/v1/telegram/link')

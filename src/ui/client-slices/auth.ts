@@ -5,5 +5,9 @@ import { useSlice } from './use-slice.js'
 const authOnServer: AuthState = { status: 'loading', user: null }
 
 export function useAuthState(client: TesseraClient): AuthState {
-  return useSlice((onChange) => client.watchAuth(onChange), () => client.getAuth(), () => authOnServer)
+  return useSlice(
+    (onChange) => client.watchAuth(onChange),
+    () => client.getAuth(),
+    () => authOnServer,
+  )
 }

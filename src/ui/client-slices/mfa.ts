@@ -3,5 +3,8 @@ import { useSlice } from './use-slice.js'
 
 /** The signed-in user's MFA methods and the pending verification, if any. */
 export function useMfaState(client: TesseraClient): MfaState {
-  return useSlice((onChange) => client.mfa.watchState(onChange), () => client.mfa.getState())
+  return useSlice(
+    (onChange) => client.mfa.watchState(onChange),
+    () => client.mfa.getState(),
+  )
 }

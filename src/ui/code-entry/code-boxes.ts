@@ -7,10 +7,7 @@ export interface CodeBoxesState {
   error: 'not-numeric' | null
 }
 
-export type CodeBoxesAction =
-  | { type: 'input'; index: number; value: string }
-  | { type: 'backspace'; index: number }
-  | { type: 'clear' }
+export type CodeBoxesAction = { type: 'input'; index: number; value: string } | { type: 'backspace'; index: number } | { type: 'clear' }
 
 export const emptyCodeBoxes = (): CodeBoxesState => ({ digits: Array<string>(OTP_LENGTH).fill(''), focus: 0, error: null })
 

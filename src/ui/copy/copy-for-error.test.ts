@@ -16,18 +16,30 @@ const context = { t: errorText, appName: 'Acme' }
 
 describe('copyForError: the error screen table (sign-in spec, "The error catalogue")', () => {
   it('shows the server message only for 400 and 422', () => {
-    expect(copyForError({ code: 'invalid_data', status: 400, shortMessage: 'Email is required' }, context)).toMatchObject({ description: 'Email is required', action: 'Try again', actionTarget: 'previous' })
+    expect(copyForError({ code: 'invalid_data', status: 400, shortMessage: 'Email is required' }, context)).toMatchObject({
+      description: 'Email is required',
+      action: 'Try again',
+      actionTarget: 'previous',
+    })
     expect(copyForError({ code: 'invalid_data', status: 422, shortMessage: 'Bad field' }, context).description).toBe('Bad field')
     const hidden = copyForError({ code: 'internal_error', status: 500, shortMessage: 'stack trace at db.ts:12' }, context)
     expect(hidden).toMatchObject({ title: 'Something went wrong', description: 'Something went wrong! Please try again later.' })
   })
 
   it("invalid captcha: 'Please try again.' and a retry of the previous screen", () => {
-    expect(copyForError({ code: 'invalid_captcha', status: 400, shortMessage: 'Invalid captcha' }, context)).toMatchObject({ description: 'Please try again.', action: 'Try again', actionTarget: 'previous' })
+    expect(copyForError({ code: 'invalid_captcha', status: 400, shortMessage: 'Invalid captcha' }, context)).toMatchObject({
+      description: 'Please try again.',
+      action: 'Try again',
+      actionTarget: 'previous',
+    })
   })
 
   it("disallowed login method: 'Not allowed' with 'Try another method' back to the landing", () => {
-    expect(copyForError({ code: 'disallowed_login_method', status: 403 }, context)).toMatchObject({ title: 'Not allowed', action: 'Try another method', actionTarget: 'landing' })
+    expect(copyForError({ code: 'disallowed_login_method', status: 403 }, context)).toMatchObject({
+      title: 'Not allowed',
+      action: 'Try another method',
+      actionTarget: 'landing',
+    })
   })
 
   it('allowlist: the defaults, and the app may override all three and give the link the button opens', () => {
@@ -48,12 +60,19 @@ describe('copyForError: the error screen table (sign-in spec, "The error catalog
     })
     // Null overrides (the server config's empty fields) keep the defaults.
     const partial = { errorTitle: null, errorDetail: 'Ask for an invite', ctaText: null, ctaLink: null }
-    expect(copyForError({ code: 'allowlist_rejected' }, { ...context, allowlist: partial })).toMatchObject({ title: "You don't have access to this app", description: 'Ask for an invite', action: 'Try another account', actionLink: null })
+    expect(copyForError({ code: 'allowlist_rejected' }, { ...context, allowlist: partial })).toMatchObject({
+      title: "You don't have access to this app",
+      description: 'Ask for an invite',
+      action: 'Try another account',
+      actionLink: null,
+    })
   })
 
   it('captcha failure and captcha timeout', () => {
     expect(copyForError({ code: 'captcha_failure' }, context)).toMatchObject({ description: 'You did not pass CAPTCHA. Please try again.' })
-    expect(copyForError({ code: 'captcha_timeout', shortMessage: 'Captcha failed' }, context)).toMatchObject({ description: 'Something went wrong! Please try again later.' })
+    expect(copyForError({ code: 'captcha_timeout', shortMessage: 'Captcha failed' }, context)).toMatchObject({
+      description: 'Something went wrong! Please try again later.',
+    })
   })
 
   it("linked to another user: 'Authentication failed', not retryable", () => {
@@ -77,13 +96,19 @@ describe('copyForError: the error screen table (sign-in spec, "The error catalog
   })
 
   it('too many requests', () => {
-    expect(copyForError({ code: 'too_many_requests', status: 429 }, context)).toMatchObject({ title: 'Request failed', description: 'Too many attempts.', action: 'Try again later' })
+    expect(copyForError({ code: 'too_many_requests', status: 429 }, context)).toMatchObject({
+      title: 'Request failed',
+      description: 'Too many attempts.',
+      action: 'Try again later',
+    })
   })
 
   it("user limit: 'Unable to sign in' without an action", () => {
     const limit = copyForError({ code: 'max_accounts_reached', status: 403 }, context)
     expect(limit).toMatchObject({ title: 'Unable to sign in', action: null })
-    expect(limit.description).toBe('This is a test application that has reached its user limit. To allow more users, this app needs to be upgraded to production.')
+    expect(limit.description).toBe(
+      'This is a test application that has reached its user limit. To allow more users, this app needs to be upgraded to production.',
+    )
   })
 
   it("account not found: 'Try logging in again' back to the landing, naming the app", () => {
@@ -103,7 +128,16 @@ describe('copyForError: OAuth (sign-in spec, "The error catalogue": "OAuth")', (
   const detail = (code: string, shortMessage?: string) => copyForError({ code, status: 400, shortMessage }, oauth)
 
   it("titles every OAuth failure 'Authentication failed'", () => {
-    for (const code of ['invalid_credentials', 'oauth_user_denied', 'too_many_requests', 'oauth_account_suspended', 'cannot_link_more_of_type', 'oauth_unexpected', 'oauth_state_mismatch', 'unknown_auth_error'])
+    for (const code of [
+      'invalid_credentials',
+      'oauth_user_denied',
+      'too_many_requests',
+      'oauth_account_suspended',
+      'cannot_link_more_of_type',
+      'oauth_unexpected',
+      'oauth_state_mismatch',
+      'unknown_auth_error',
+    ])
       expect(detail(code).title).toBe('Authentication failed')
   })
 
@@ -114,11 +148,16 @@ describe('copyForError: OAuth (sign-in spec, "The error catalogue": "OAuth")', (
 
   it("too many requests says wait, with the provider's own rate limit told apart", () => {
     expect(detail('too_many_requests', 'Too many requests').description).toBe('Too many requests. Please wait before trying again.')
-    expect(detail('too_many_requests', 'Provider rate limit exceeded').description).toBe('Request limit reached for GitHub. Please wait a moment and try again.')
+    expect(detail('too_many_requests', 'Provider rate limit exceeded').description).toBe(
+      'Request limit reached for GitHub. Please wait a moment and try again.',
+    )
   })
 
   it('suspended accounts try another method; a second account of a type cannot be authorized', () => {
-    expect(detail('oauth_account_suspended')).toMatchObject({ description: 'This account is suspended. Please try another login method.', actionTarget: 'landing' })
+    expect(detail('oauth_account_suspended')).toMatchObject({
+      description: 'This account is suspended. Please try another login method.',
+      actionTarget: 'landing',
+    })
     expect(detail('cannot_link_more_of_type')).toMatchObject({ description: t('error.oauth.cannotLinkMore'), action: null })
     expect(detail('oauth_unexpected').description).toBe(t('error.oauth.unexpected'))
     expect(detail('unknown_auth_error').description).toBe('Invalid code during OAuth flow.')
@@ -142,7 +181,9 @@ describe('copyForError: code entry (sign-in spec, "The error catalogue": "Code e
       description: 'User already has an account of type email linked.',
       action: null,
     })
-    expect(copyForError({ code: 'cannot_link_more_of_type', status: 400 }, { ...context, step: 'submit-code', method: 'sms' }).description).toBe('User already has an account of type phone linked.')
+    expect(copyForError({ code: 'cannot_link_more_of_type', status: 400 }, { ...context, step: 'submit-code', method: 'sms' }).description).toBe(
+      'User already has an account of type phone linked.',
+    )
   })
 
   it("titles other verification failures 'Issue verifying code'", () => {
@@ -164,7 +205,9 @@ describe('copy table', () => {
     expect(copy['captcha.error.hint']).toBe('If you use an adblocker or VPN, try disabling and re-attempting.')
     expect(copy['terms.title']).toBe('One last step')
     expect(t('transfer.title', { account: t('transfer.account.sms') })).toBe('Phone number is associated with another account')
-    expect(t('transfer.description', { handle: 'ada@example.com' })).toBe('Do you want to transfer ada@example.com to this account instead? This will delete your other account.')
+    expect(t('transfer.description', { handle: 'ada@example.com' })).toBe(
+      'Do you want to transfer ada@example.com to this account instead? This will delete your other account.',
+    )
     expect(copy['transfer.assets.title']).toBe('Check account assets before transferring')
   })
 
@@ -176,7 +219,10 @@ describe('copy table', () => {
 
 describe('copyForError: a refused origin (issue 15)', () => {
   it('names the origin and how to allow it, with a retry', () => {
-    const refused = copyForError({ code: 'invalid_origin', status: 403, data: { origin: 'http://demo.tessera.test:5173', app_id: 'app-0000000000000000000001' } }, context)
+    const refused = copyForError(
+      { code: 'invalid_origin', status: 403, data: { origin: 'http://demo.tessera.test:5173', app_id: 'app-0000000000000000000001' } },
+      context,
+    )
     expect(refused).toMatchObject({ title: 'This site is not allowed', action: 'Try again', actionTarget: 'previous' })
     expect(refused.description).toBe(
       'http://demo.tessera.test:5173 is not one of the allowed origins of Acme. To allow it, run tessera-server apps update app-0000000000000000000001 --add-origin http://demo.tessera.test:5173 (with npm start, set TESSERA_ALLOWED_ORIGINS=http://demo.tessera.test:5173).',
@@ -184,6 +230,9 @@ describe('copyForError: a refused origin (issue 15)', () => {
   })
 
   it('an invalid_origin without an origin (a cross-site refusal) keeps the generic copy', () => {
-    expect(copyForError({ code: 'invalid_origin', status: 403 }, context)).toMatchObject({ title: 'Something went wrong', description: 'Something went wrong! Please try again later.' })
+    expect(copyForError({ code: 'invalid_origin', status: 403 }, context)).toMatchObject({
+      title: 'Something went wrong',
+      description: 'Something went wrong! Please try again later.',
+    })
   })
 })

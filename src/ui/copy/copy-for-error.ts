@@ -38,7 +38,8 @@ const screen: Screen = (title, description, action, actionTarget = 'previous', a
 
 /** Sign-in spec, "The error catalogue": "OAuth": title 'Authentication failed' with a detail per code; null falls through to the table. */
 function oauthCopy(error: ErrorLike, { t, method }: CopyContext): ErrorCopy | null {
-  const failed = (description: string, action: string | null, target?: ErrorCopy['actionTarget']) => screen(t('error.authFailed.title'), description, action, target)
+  const failed = (description: string, action: string | null, target?: ErrorCopy['actionTarget']) =>
+    screen(t('error.authFailed.title'), description, action, target)
   switch (error.code) {
     case 'invalid_credentials':
       return failed(t('error.oauth.retry'), t('error.generic.action'))
@@ -47,7 +48,10 @@ function oauthCopy(error: ErrorLike, { t, method }: CopyContext): ErrorCopy | nu
     case 'too_many_requests': {
       // The provider's own rate limit reads differently from ours.
       const providerLimit = isProvider(method) && /rate.?limit/i.test(error.shortMessage ?? '')
-      return failed(providerLimit ? t('error.oauth.providerRateLimit', { provider: t(`provider.${method}`) }) : t('error.oauth.tooManyRequests'), t('error.tooManyRequests.action'))
+      return failed(
+        providerLimit ? t('error.oauth.providerRateLimit', { provider: t(`provider.${method}`) }) : t('error.oauth.tooManyRequests'),
+        t('error.tooManyRequests.action'),
+      )
     }
     case 'oauth_account_suspended':
       return failed(t('error.oauth.suspended'), t('error.notAllowed.action'), 'landing')
@@ -77,7 +81,12 @@ export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy 
       return screen(t('error.notSupported.title'), t('error.notSupported.description'), t('error.notAllowed.action'), 'landing')
     case 'user_does_not_exist':
     case 'signup_disabled':
-      return screen(t('error.accountNotFound.title'), t('error.accountNotFound.description', { app: context.appName }), t('error.accountNotFound.action'), 'landing')
+      return screen(
+        t('error.accountNotFound.title'),
+        t('error.accountNotFound.description', { app: context.appName }),
+        t('error.accountNotFound.action'),
+        'landing',
+      )
     case 'max_accounts_reached':
       return screen(t('error.userLimit.title'), t('error.userLimit.description'), null)
     case 'allowlist_rejected': {
@@ -111,7 +120,11 @@ export function copyForError(error: ErrorLike, context: CopyContext): ErrorCopy 
       // The origin check's refusal names the page's origin (origin-errors.ts); other refusals (cross-site) fall through.
       const { origin, app_id: appId } = error.data ?? {}
       if (typeof origin === 'string' && typeof appId === 'string')
-        return screen(t('error.originNotAllowed.title'), t('error.originNotAllowed.description', { origin, app: context.appName, appId }), t('error.generic.action'))
+        return screen(
+          t('error.originNotAllowed.title'),
+          t('error.originNotAllowed.description', { origin, app: context.appName, appId }),
+          t('error.generic.action'),
+        )
       break
     }
     case 'client_request_timeout':

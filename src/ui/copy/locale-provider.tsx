@@ -26,7 +26,17 @@ function resolveOnce(tag: string): Promise<ResolvedLocale> {
   return locale
 }
 
-function Localised({ english, pending, messages, children }: { english: string; pending: Promise<ResolvedLocale> | null; messages: Messages | undefined; children?: ReactNode }) {
+function Localised({
+  english,
+  pending,
+  messages,
+  children,
+}: {
+  english: string
+  pending: Promise<ResolvedLocale> | null
+  messages: Messages | undefined
+  children?: ReactNode
+}) {
   const { locale, dir, strings } = pending ? use(pending) : { locale: english, dir: 'ltr', strings: undefined }
   const value = useMemo(() => ({ locale, strings: { ...strings, ...messages } }), [locale, strings, messages])
   return (

@@ -22,14 +22,20 @@ export const telegramCopy = {
 export const { t, useT } = translator({ ...copy, ...telegramCopy })
 
 /** Sign-in spec, "The error catalogue": "Telegram": the detail for an error (in the element's language with `useT()`'s translate), and whether a retry is offered. */
-export function telegramErrorCopy(error: { code: string; shortMessage?: string | undefined }, translate: typeof t = t): { description: string; retryable: boolean } {
+export function telegramErrorCopy(
+  error: { code: string; shortMessage?: string | undefined },
+  translate: typeof t = t,
+): { description: string; retryable: boolean } {
   switch (error.code) {
     case 'linked_to_another_user':
       return { description: translate('telegram.error.linked'), retryable: false }
     case 'disallowed_login_method':
       return { description: translate('telegram.error.notAllowed'), retryable: false }
     case 'too_many_requests':
-      return { description: translate(/rate.?limit/i.test(error.shortMessage ?? '') ? 'telegram.error.rateLimit' : 'telegram.error.tooManyRequests'), retryable: false }
+      return {
+        description: translate(/rate.?limit/i.test(error.shortMessage ?? '') ? 'telegram.error.rateLimit' : 'telegram.error.tooManyRequests'),
+        retryable: false,
+      }
   }
   // Invalid data, cannot link more of type, invalid credentials, CAPTCHA failures and anything unexpected.
   return { description: translate('telegram.error.retry'), retryable: true }

@@ -30,7 +30,9 @@ describe('routeError', () => {
   })
 
   it('offers the transfer only for account_transfer_required with a nonce', () => {
-    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1', account: { displayName: 'x' } } }, 'submit-code')).toEqual({ kind: 'account-transfer' })
+    expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1', account: { displayName: 'x' } } }, 'submit-code')).toEqual({
+      kind: 'account-transfer',
+    })
     expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 'n-1' } }, 'oauth')).toEqual({ kind: 'account-transfer' })
     expect(routeError({ code: 'account_transfer_required', status: 400 }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
     expect(routeError({ code: 'account_transfer_required', status: 400, data: { nonce: 7 } }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
@@ -44,7 +46,16 @@ describe('routeError', () => {
   })
 
   it('sends everything else to the generic error screen', () => {
-    for (const code of ['too_many_requests', 'disallowed_login_method', 'not_supported', 'invalid_captcha', 'captcha_failure', 'captcha_timeout', 'linked_to_another_user', 'network_error'])
+    for (const code of [
+      'too_many_requests',
+      'disallowed_login_method',
+      'not_supported',
+      'invalid_captcha',
+      'captcha_failure',
+      'captcha_timeout',
+      'linked_to_another_user',
+      'network_error',
+    ])
       expect(routeError({ code }, 'submit-code')).toEqual({ kind: 'screen', screen: 'error' })
   })
 })

@@ -26,7 +26,11 @@ describe('otpSendOptions', () => {
   it('links, or updates with the current address or number as the previous one', () => {
     expect(otpSendOptions({ intent: 'link', method: 'sms' }, 'sms', user, undefined)).toEqual({ intent: 'link' })
     expect(otpSendOptions({ intent: 'update', method: 'email' }, 'email', user, undefined)).toEqual({ intent: 'update', previousIdentifier: 'old@example.com' })
-    expect(otpSendOptions({ intent: 'update', method: 'sms' }, 'sms', user, 'tok')).toEqual({ captchaToken: 'tok', intent: 'update', previousIdentifier: '+14155552671' })
+    expect(otpSendOptions({ intent: 'update', method: 'sms' }, 'sms', user, 'tok')).toEqual({
+      captchaToken: 'tok',
+      intent: 'update',
+      previousIdentifier: '+14155552671',
+    })
   })
 
   it('keeps a request for another channel out of this one', () => {

@@ -38,7 +38,12 @@ describe('legacyLandingLayout', () => {
     expect(landingLayout(config(['email', 'wallet']), landingLayoutOptions).walletShortcut).toEqual({ label: 'landing.wallet.continue', position: 'last' })
     expect(landingLayout(config(['email']), landingLayoutOptions).walletShortcut).toBeNull()
     // Wallet only: the shortcut is the whole landing.
-    expect(landingLayout(config(['wallet']), landingLayoutOptions)).toEqual({ rows: [], overflow: [], overflowLabel: null, walletShortcut: { label: 'landing.wallet.continue', position: 'last' } })
+    expect(landingLayout(config(['wallet']), landingLayoutOptions)).toEqual({
+      rows: [],
+      overflow: [],
+      overflowLabel: null,
+      walletShortcut: { label: 'landing.wallet.continue', position: 'last' },
+    })
   })
 
   it('gives one row to the wallet shortcut (web2-first: last, "Continue with a wallet")', () => {
@@ -102,11 +107,20 @@ describe('configuredLandingLayout', () => {
     const six = configuredLandingLayout({ primary: ['google', 'github', 'apple', 'discord', 'twitter', 'line'], overflow: [] })
     expect(six.rows).toHaveLength(4)
     expect(six.overflow).toEqual(['twitter', 'line'])
-    expect(configuredLandingLayout({ primary: ['sms'], overflow: ['email'] })).toMatchObject({ rows: ['sms'], overflow: ['email'], overflowLabel: 'landing.more' })
+    expect(configuredLandingLayout({ primary: ['sms'], overflow: ['email'] })).toMatchObject({
+      rows: ['sms'],
+      overflow: ['email'],
+      overflowLabel: 'landing.more',
+    })
   })
 
   it('keeps the configured order, wallet login as one of its rows', () => {
-    expect(configuredLandingLayout({ primary: ['github', 'wallet', 'email'], overflow: [] })).toEqual({ rows: ['github', 'wallet', 'email'], overflow: [], overflowLabel: null, walletShortcut: null })
+    expect(configuredLandingLayout({ primary: ['github', 'wallet', 'email'], overflow: [] })).toEqual({
+      rows: ['github', 'wallet', 'email'],
+      overflow: [],
+      overflowLabel: null,
+      walletShortcut: null,
+    })
   })
 })
 

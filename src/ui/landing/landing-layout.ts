@@ -47,7 +47,11 @@ export function loginGroupPriority(appearance: EffectiveConfig['appearance']): '
 export function legacyLandingLayout(config: Pick<EffectiveConfig, 'appearance' | 'loginMethods'>, options: LandingLayoutOptions): LandingLayout {
   // Wallet login is the shortcut row, never one of the web2 rows.
   const web2 = config.loginMethods.filter(isLandingMethod).filter((method) => method !== 'wallet')
-  const ordered = [...web2.filter((method) => method === 'email'), ...web2.filter((method) => method === 'sms'), ...web2.filter((method) => method !== 'email' && method !== 'sms')]
+  const ordered = [
+    ...web2.filter((method) => method === 'email'),
+    ...web2.filter((method) => method === 'sms'),
+    ...web2.filter((method) => method !== 'email' && method !== 'sms'),
+  ]
   const wallet = options.walletShortcut && config.loginMethods.includes('wallet')
   const priority = loginGroupPriority(config.appearance)
   if (wallet && priority === 'web3-first') {
@@ -59,7 +63,12 @@ export function legacyLandingLayout(config: Pick<EffectiveConfig, 'appearance' |
   const split = ordered.length <= budget ? ordered.length : budget - 1
   const rows = ordered.slice(0, split)
   const overflow = ordered.slice(split)
-  return { rows, overflow, overflowLabel: overflowLabel(overflow, rows), walletShortcut: wallet ? { label: walletShortcutLabel(priority), position: 'last' } : null }
+  return {
+    rows,
+    overflow,
+    overflowLabel: overflowLabel(overflow, rows),
+    walletShortcut: wallet ? { label: walletShortcutLabel(priority), position: 'last' } : null,
+  }
 }
 
 /** Configured layout: exactly 5 primary and no overflow shows all 5; otherwise 4 rows, then 'More options'. */
@@ -73,6 +82,9 @@ export function configuredLandingLayout(order: NonNullable<EffectiveConfig['logi
 }
 
 /** The layout for this config: the configured one when `loginMethodsAndOrder` is set, else the legacy one. */
-export function landingLayout(config: Pick<EffectiveConfig, 'appearance' | 'loginMethods' | 'loginMethodsAndOrder'>, options: LandingLayoutOptions): LandingLayout {
+export function landingLayout(
+  config: Pick<EffectiveConfig, 'appearance' | 'loginMethods' | 'loginMethodsAndOrder'>,
+  options: LandingLayoutOptions,
+): LandingLayout {
   return config.loginMethodsAndOrder ? configuredLandingLayout(config.loginMethodsAndOrder) : legacyLandingLayout(config, options)
 }

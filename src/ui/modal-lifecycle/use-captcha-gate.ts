@@ -4,7 +4,12 @@ import type { CaptchaActionOptions } from '../modal-context.js'
 import type { Navigation } from '../navigation/navigation.js'
 
 type CaptchaAction = (captchaToken: string | undefined) => Promise<void>
-interface PendingCaptcha { action: CaptchaAction; userGesture: boolean; resolve(): void; reject(error: unknown): void }
+interface PendingCaptcha {
+  action: CaptchaAction
+  userGesture: boolean
+  resolve(): void
+  reject(error: unknown): void
+}
 
 /** Runs an action with a CAPTCHA token: at once when one is held or CAPTCHA is off, else parked for the CAPTCHA screen. */
 export function useCaptchaGate(client: TesseraClient, navigation: Navigation) {

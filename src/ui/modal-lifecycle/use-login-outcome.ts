@@ -67,7 +67,13 @@ export function useLoginOutcome({ client, navigation, visible, standalone, onClo
  * Closed while the wallets were being made: the login itself succeeded, unless the failed creation signed the user
  * out. Only the closing render counts, with the login and screen it showed.
  */
-export function useLoginReportedOnClose(client: TesseraClient, visible: boolean, heldLogin: LoginDetail | null, current: string, onLoginSuccess: (detail: LoginDetail) => void) {
+export function useLoginReportedOnClose(
+  client: TesseraClient,
+  visible: boolean,
+  heldLogin: LoginDetail | null,
+  current: string,
+  onLoginSuccess: (detail: LoginDetail) => void,
+) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the modal hides, reading the held login at that moment
   useEffect(() => {
     if (!visible && heldLogin && current.startsWith('wallet:') && client.getAuth().status === 'authenticated') onLoginSuccess(heldLogin)

@@ -29,7 +29,12 @@ describe('phoneTools', () => {
 
   it('formats as you type and is valid only for a full number of the chosen country', () => {
     expect(tools.typed('US', '415555', '')).toMatchObject({ rawPhoneNumber: '(415) 555', isValid: false, qualifiedPhoneNumber: null })
-    expect(tools.typed('US', '4155552671', '')).toEqual({ rawPhoneNumber: '(415) 555-2671', qualifiedPhoneNumber: '+14155552671', countryCode: 'US', isValid: true })
+    expect(tools.typed('US', '4155552671', '')).toEqual({
+      rawPhoneNumber: '(415) 555-2671',
+      qualifiedPhoneNumber: '+14155552671',
+      countryCode: 'US',
+      isValid: true,
+    })
     // A valid UK number typed while the US is selected does not count.
     expect(tools.typed('US', '+44 20 7946 0958', '').isValid).toBe(false)
     expect(tools.typed('GB', '020 7946 0958', '').qualifiedPhoneNumber).toBe('+442079460958')

@@ -4,7 +4,15 @@ import { copyText } from './copy-text.js'
 /** A document whose selection copy succeeds or not, recording what was selected. */
 function fakeDocument(copies: boolean) {
   const selected: string[] = []
-  const area = { value: '', style: {}, setAttribute() {}, select() { selected.push(area.value) }, remove: vi.fn() }
+  const area = {
+    value: '',
+    style: {},
+    setAttribute() {},
+    select() {
+      selected.push(area.value)
+    },
+    remove: vi.fn(),
+  }
   const document = { createElement: () => area, body: { appendChild() {} }, activeElement: null, execCommand: vi.fn(() => copies) }
   return { document, selected, area }
 }
@@ -30,7 +38,13 @@ describe('copyText', () => {
   })
 
   it('answers false, without throwing, when the API refuses and the selection cannot copy', async () => {
-    vi.stubGlobal('navigator', { clipboard: { writeText: async () => { throw new DOMException('denied', 'NotAllowedError') } } })
+    vi.stubGlobal('navigator', {
+      clipboard: {
+        writeText: async () => {
+          throw new DOMException('denied', 'NotAllowedError')
+        },
+      },
+    })
     vi.stubGlobal('document', fakeDocument(false).document)
     expect(await copyText('0xabc')).toBe(false)
   })

@@ -5,7 +5,15 @@ import type { LandingMethod } from '../login-methods/route-list.js'
 import * as styles from '../styles/landing.css.js'
 
 /** The landing's method rows in order: each method's row (login-methods/<method>/method.tsx) opens its own screen or starts it. */
-export function LoginMethodRows({ methods, recent, walletLabel = 'landing.wallet.continue' }: { methods: readonly LandingMethod[]; recent: LoginMethodName | null; walletLabel?: CopyKey }) {
+export function LoginMethodRows({
+  methods,
+  recent,
+  walletLabel = 'landing.wallet.continue',
+}: {
+  methods: readonly LandingMethod[]
+  recent: LoginMethodName | null
+  walletLabel?: CopyKey
+}) {
   const t = useT()
   return (
     <ul className={styles.methodList} aria-label={t('landing.methods')}>

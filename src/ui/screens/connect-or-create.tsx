@@ -76,7 +76,12 @@ function ConnectOrCreateChoice() {
         <p className={styles.message}>{t('wallets.connectOrCreate.description')}</p>
         <ul className={landingStyles.methodList} aria-label={t('wallets.connectOrCreate.title')}>
           <li>
-            <button type="button" part="method-button connect-wallet-button" className={landingStyles.methodButton} onClick={() => navigation.navigate('wallet-picker')}>
+            <button
+              type="button"
+              part="method-button connect-wallet-button"
+              className={landingStyles.methodButton}
+              onClick={() => navigation.navigate('wallet-picker')}
+            >
               <WalletIcon />
               <span className={landingStyles.methodLabel}>{t('wallets.connectOrCreate.connect')}</span>
             </button>

@@ -63,7 +63,9 @@ export default function EmbeddedWalletCreated() {
       </Suspense>
     )
   const { isNewUser } = heldLogin
-  const title = isNewUser ? t('embeddedWallets.created.welcome') + (appName ? t('embeddedWallets.created.welcomeTo', { app: appName }) : '') : t('embeddedWallets.created.allSet')
+  const title = isNewUser
+    ? t('embeddedWallets.created.welcome') + (appName ? t('embeddedWallets.created.welcomeTo', { app: appName }) : '')
+    : t('embeddedWallets.created.allSet')
   return (
     <>
       <ScreenHeader title={title} />

@@ -80,7 +80,19 @@ export function WalletPicker() {
 }
 
 /** The wallet rows with their search (shown past a few wallets), each with its chain badges and 'Last used'. */
-function WalletList({ options, lastUsed, query, onQuery, onChoose }: { options: WalletOption[]; lastUsed: string | null; query: string; onQuery(query: string): void; onChoose(wallet: WalletOption): void }) {
+function WalletList({
+  options,
+  lastUsed,
+  query,
+  onQuery,
+  onChoose,
+}: {
+  options: WalletOption[]
+  lastUsed: string | null
+  query: string
+  onQuery(query: string): void
+  onChoose(wallet: WalletOption): void
+}) {
   const t = useT()
   const { rows, showSearch, noMatches } = pickerRows(options, query, lastUsed)
   return (
@@ -108,7 +120,14 @@ function WalletList({ options, lastUsed, query, onQuery, onChoose }: { options: 
         >
           {rows.map(({ option, lastUsed: isLastUsed }) => (
             <li key={option.id}>
-              <button type="button" part="wallet-option" data-wallet-id={option.id} className={landingStyles.methodButton} style={{ minHeight: ROW_HEIGHT }} onClick={() => onChoose(option)}>
+              <button
+                type="button"
+                part="wallet-option"
+                data-wallet-id={option.id}
+                className={landingStyles.methodButton}
+                style={{ minHeight: ROW_HEIGHT }}
+                onClick={() => onChoose(option)}
+              >
                 <WalletLogo wallet={option} />
                 <span part="wallet-name" className={landingStyles.methodLabel}>
                   {option.name}
@@ -136,7 +155,8 @@ function WalletList({ options, lastUsed, query, onQuery, onChoose }: { options: 
 function LedgerChoice({ wallet, onBack }: { wallet: WalletOption; onBack(): void }) {
   const t = useT()
   const connect = useConnectWallet()
-  const connectSolana = (solanaMessageType: 'transaction' | 'plain') => connect({ walletId: wallet.id, walletName: wallet.name, chain: 'solana', solanaMessageType })
+  const connectSolana = (solanaMessageType: 'transaction' | 'plain') =>
+    connect({ walletId: wallet.id, walletName: wallet.name, chain: 'solana', solanaMessageType })
   return (
     <>
       <ScreenHeader title={t('wallets.ledger.title', { wallet: wallet.name })} onBack={onBack} />
@@ -154,7 +174,17 @@ function LedgerChoice({ wallet, onBack }: { wallet: WalletOption; onBack(): void
 }
 
 /** 'Select network' for a wallet on both chains. */
-function NetworkChoice({ wallet, chains, onChoose, onBack }: { wallet: WalletOption; chains: WalletChain[]; onChoose(wallet: WalletOption, chain: WalletChain): void; onBack(): void }) {
+function NetworkChoice({
+  wallet,
+  chains,
+  onChoose,
+  onBack,
+}: {
+  wallet: WalletOption
+  chains: WalletChain[]
+  onChoose(wallet: WalletOption, chain: WalletChain): void
+  onBack(): void
+}) {
   const t = useT()
   return (
     <>

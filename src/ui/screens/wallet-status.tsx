@@ -49,7 +49,8 @@ export function WalletStatus() {
   const uri = step === 'qr' ? flow.walletConnectUri : null
   const waiting = step === 'waiting' || step === 'qr' || step === 'sign'
   // Connected, and the user signs with a tap (mobile, in-app browsers): the prompt waits for 'Sign'.
-  const connectedWallet = flow.status === 'connected' && tapsToSign(client) ? client.wallets.getConnected().find((wallet) => wallet.address === flow.address) : undefined
+  const connectedWallet =
+    flow.status === 'connected' && tapsToSign(client) ? client.wallets.getConnected().find((wallet) => wallet.address === flow.address) : undefined
   return (
     <>
       <ScreenHeader title={t(copyText.title, name)} onBack={toPicker} />

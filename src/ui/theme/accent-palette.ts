@@ -47,7 +47,10 @@ function foregroundOn(background: Rgb): string {
 export function accentPalette(accentColor: string, surfaces: string[] = ['#ffffff']): AccentPalette | null {
   const configured = parseHex(accentColor)
   if (!configured) return null
-  const rgb = readableOn(configured, surfaces.map((surface) => parseHex(surface)!))
+  const rgb = readableOn(
+    configured,
+    surfaces.map((surface) => parseHex(surface)!),
+  )
   return {
     accent: toHex(rgb),
     accentForeground: foregroundOn(rgb),

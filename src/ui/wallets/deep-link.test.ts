@@ -9,6 +9,8 @@ describe('walletDeepLink (wallet spec, "Screens and routes": install instruction
   it("opens the page in the wallet's in-app browser", () => {
     expect(walletDeepLink(template('metamask'), page)).toBe('https://metamask.app.link/dapp/app.example/login?x=1')
     expect(walletDeepLink(template('coinbase_wallet'), page)).toBe('https://go.cb-w.com/dapp?cb_url=https%3A%2F%2Fapp.example%2Flogin%3Fx%3D1')
-    expect(walletDeepLink(template('phantom'), page)).toBe('https://phantom.app/ul/browse/https%3A%2F%2Fapp.example%2Flogin%3Fx%3D1?ref=https%3A%2F%2Fapp.example')
+    expect(walletDeepLink(template('phantom'), page)).toBe(
+      'https://phantom.app/ul/browse/https%3A%2F%2Fapp.example%2Flogin%3Fx%3D1?ref=https%3A%2F%2Fapp.example',
+    )
   })
 })

@@ -40,29 +40,51 @@ describe('walletErrorView (sign-in spec, "States and transitions": "Wallet error
   it('offers Try again for a retryable error while fewer than 2 attempts failed', () => {
     expect(WALLET_RETRY_CAP).toBe(2)
     const timedOut = walletTimedOutError()
-    expect(walletErrorView(flow({ error: timedOut, retries: 1 }))).toEqual({ message: 'wallets.error.timed_out', detail: 'wallets.error.timed_out.detail', retry: true, differentWallet: false })
+    expect(walletErrorView(flow({ error: timedOut, retries: 1 }))).toEqual({
+      message: 'wallets.error.timed_out',
+      detail: 'wallets.error.timed_out.detail',
+      retry: true,
+      differentWallet: false,
+    })
     expect(walletErrorView(flow({ error: timedOut, retries: 2 })).retry).toBe(false)
     expect(walletErrorView(flow({ error: walletConnectionError(new Error('boom')), retries: 1 })).message).toBe('wallets.error.connection')
   })
 
   it('a rejected signature reads "Signature rejected"; a rejected connection has no hint', () => {
-    expect(walletErrorView(flow({ error: walletRejectedError(true), address: '0xabc', retries: 1 }))).toMatchObject({ message: 'wallets.error.rejected', detail: 'wallets.error.rejected.signature', retry: true })
+    expect(walletErrorView(flow({ error: walletRejectedError(true), address: '0xabc', retries: 1 }))).toMatchObject({
+      message: 'wallets.error.rejected',
+      detail: 'wallets.error.rejected.signature',
+      retry: true,
+    })
     expect(walletErrorView(flow({ error: walletRejectedError(false), retries: 1 })).detail).toBeNull()
   })
 
   it("an address of another user: 'User already exists for this address', no retry, 'Use a different wallet'", () => {
     const linked = toWalletError(new TesseraError({ code: 'linked_to_another_user', shortMessage: 'Linked elsewhere', status: 400 }))
-    expect(walletErrorView(flow({ error: linked, retries: 1 }))).toEqual({ message: 'wallets.error.user_exists', detail: 'wallets.error.user_exists.detail', retry: false, differentWallet: true })
+    expect(walletErrorView(flow({ error: linked, retries: 1 }))).toEqual({
+      message: 'wallets.error.user_exists',
+      detail: 'wallets.error.user_exists.detail',
+      retry: false,
+      differentWallet: true,
+    })
   })
 
   it('a transfer offer for a wallet reads as the address of another user', () => {
     const offer = toWalletError(new TesseraError({ code: 'account_transfer_required', shortMessage: 'Transfer', status: 400, data: { nonce: 'n' } }))
-    expect(walletErrorView(flow({ error: offer, intent: 'link', retries: 1 }))).toMatchObject({ message: 'wallets.error.user_exists', retry: false, differentWallet: true })
+    expect(walletErrorView(flow({ error: offer, intent: 'link', retries: 1 }))).toMatchObject({
+      message: 'wallets.error.user_exists',
+      retry: false,
+      differentWallet: true,
+    })
   })
 
   it("'Unable to link' at the linked-wallet limit is not retryable", () => {
     const limit = toWalletError(new TesseraError({ code: 'cannot_link_more_of_type', shortMessage: 'Limit', status: 400 }))
-    expect(walletErrorView(flow({ error: limit, intent: 'link', retries: 1 }))).toMatchObject({ message: 'wallets.error.unable_to_link', detail: 'wallets.error.unable_to_link.detail', retry: false })
+    expect(walletErrorView(flow({ error: limit, intent: 'link', retries: 1 }))).toMatchObject({
+      message: 'wallets.error.unable_to_link',
+      detail: 'wallets.error.unable_to_link.detail',
+      retry: false,
+    })
   })
 
   it("the connect-only (link) variant offers 'Use a different wallet' after 2 failed attempts; sign-in does not", () => {

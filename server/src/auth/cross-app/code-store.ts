@@ -43,8 +43,16 @@ export async function issueCrossAppCode(ctx: Pick<ServerContext, 'db' | 'clock' 
   await ctx.db.query(
     `INSERT INTO cross_app_codes (code_hash, provider_app_id, requester_app_id, client_state_code, code_challenge, subject, details, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [hashCode(ctx, code), value.providerAppId, value.requesterAppId, value.clientStateCode, value.codeChallenge, value.subject,
-      JSON.stringify(value.details), ctx.clock.now() + CROSS_APP_CODE_TTL_SECONDS * 1000],
+    [
+      hashCode(ctx, code),
+      value.providerAppId,
+      value.requesterAppId,
+      value.clientStateCode,
+      value.codeChallenge,
+      value.subject,
+      JSON.stringify(value.details),
+      ctx.clock.now() + CROSS_APP_CODE_TTL_SECONDS * 1000,
+    ],
   )
   return code
 }
@@ -70,8 +78,12 @@ export async function redeemCrossAppCode(
   if (row.consumed_at !== null) return rejectReplay(ctx, codeHash, now)
   if (row.expires_at <= now) throw invalidCode()
   if (row.client_state_code !== request.stateCode) throw new ApiError(400, 'oauth_state_mismatch', 'Unexpected auth flow. This may be a phishing attempt.')
-  if (!pkceMatches(request.codeVerifier, row.code_challenge)) throw new ApiError(400, 'invalid_pkce_parameters', 'The code verifier does not match the code challenge')
-  const claimed = await ctx.db.query('UPDATE cross_app_codes SET consumed_at = $2 WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash', [codeHash, now])
+  if (!pkceMatches(request.codeVerifier, row.code_challenge))
+    throw new ApiError(400, 'invalid_pkce_parameters', 'The code verifier does not match the code challenge')
+  const claimed = await ctx.db.query('UPDATE cross_app_codes SET consumed_at = $2 WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash', [
+    codeHash,
+    now,
+  ])
   // A concurrent redemption got there first: this one is the replay.
   if (claimed.length === 0) return rejectReplay(ctx, codeHash, now)
   return { codeHash, subject: row.subject, details: row.details }
@@ -88,10 +100,10 @@ async function rejectReplay(ctx: ServerContext, codeHash: string, now: number): 
 
 /** Records the session a code produced; when a replay came in meanwhile, that session is revoked at once. */
 export async function recordCrossAppCodeSession(ctx: ServerContext, codeHash: string, sessionId: string): Promise<void> {
-  const [row] = await ctx.db.query<{ replayed_at: number | null }>(
-    'UPDATE cross_app_codes SET session_id = $2 WHERE code_hash = $1 RETURNING replayed_at',
-    [codeHash, sessionId],
-  )
+  const [row] = await ctx.db.query<{ replayed_at: number | null }>('UPDATE cross_app_codes SET session_id = $2 WHERE code_hash = $1 RETURNING replayed_at', [
+    codeHash,
+    sessionId,
+  ])
   if (row?.replayed_at != null) {
     await revokeSession(ctx.db, sessionId, ctx.clock.now())
     throw invalidCode()

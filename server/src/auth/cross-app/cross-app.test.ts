@@ -22,11 +22,18 @@ beforeAll(async () => {
     transactUrl: TRANSACT_URL,
     requesters: requesters.map((appId) => ({ appId, readOnly })),
   })
-  provider = await t.createApp({ name: 'Provider', logoUrl: 'https://provider.test/logo.png', allowedOrigins: ['http://provider.test:4000'], crossAppProvider: providerSettings(false) })
+  provider = await t.createApp({
+    name: 'Provider',
+    logoUrl: 'https://provider.test/logo.png',
+    allowedOrigins: ['http://provider.test:4000'],
+    crossAppProvider: providerSettings(false),
+  })
   readOnlyProvider = await t.createApp({ name: 'Read-only provider', allowedOrigins: ['http://provider.test:4000'], crossAppProvider: providerSettings(true) })
   closedProvider = await t.createApp({ name: 'Closed provider', allowedOrigins: ['http://provider.test:4000'], crossAppProvider: providerSettings(false, []) })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 let emails = 0
 /** A fresh provider user signed in at `app` (default: the provider). */
@@ -50,16 +57,31 @@ async function authorize(
   const response = await t.call('/api/v1/cross-app/authorize', {
     appId: (options.providerApp ?? provider).id,
     token: user.token,
-    body: { requester_app_id: options.requesterAppId ?? t.app.id, requester_origin: options.origin ?? TEST_ORIGIN, state_code: secrets.stateCode, code_challenge: secrets.codeChallenge },
+    body: {
+      requester_app_id: options.requesterAppId ?? t.app.id,
+      requester_origin: options.origin ?? TEST_ORIGIN,
+      state_code: secrets.stateCode,
+      code_challenge: secrets.codeChallenge,
+    },
   })
   return { response, secrets, code: response.body.authorization_code as string }
 }
 
-const redeem = (path: 'authenticate' | 'link', code: string, secrets: ReturnType<typeof requesterSecrets>, options: { token?: string; providerAppId?: string; appId?: string } = {}) =>
+const redeem = (
+  path: 'authenticate' | 'link',
+  code: string,
+  secrets: ReturnType<typeof requesterSecrets>,
+  options: { token?: string; providerAppId?: string; appId?: string } = {},
+) =>
   t.call(`/api/v1/cross-app/${path}`, {
     appId: options.appId ?? t.app.id,
     ...(options.token ? { token: options.token } : {}),
-    body: { provider_app_id: options.providerAppId ?? provider.id, authorization_code: code, state_code: secrets.stateCode, code_verifier: secrets.codeVerifier },
+    body: {
+      provider_app_id: options.providerAppId ?? provider.id,
+      authorization_code: code,
+      state_code: secrets.stateCode,
+      code_verifier: secrets.codeVerifier,
+    },
   })
 
 describe('connections and details', () => {
@@ -83,15 +105,35 @@ describe('connections and details', () => {
   it('puts the connected providers in the app config as login methods only when cross-app login is on', async () => {
     const config = await t.call<AppConfigDto>(`/api/v1/apps/${t.app.id}`, { appId: null })
     expect(config.body.cross_app_login_providers?.map((p) => p.app_id).toSorted()).toEqual([provider.id, readOnlyProvider.id].toSorted())
-    expect(config.body.cross_app_login_providers?.find((p) => p.app_id === provider.id)).toEqual({ app_id: provider.id, name: 'Provider', icon_url: 'https://provider.test/logo.png' })
+    expect(config.body.cross_app_login_providers?.find((p) => p.app_id === provider.id)).toEqual({
+      app_id: provider.id,
+      name: 'Provider',
+      icon_url: 'https://provider.test/logo.png',
+    })
     const emailOnly = await t.createApp({ name: 'Email only requester', loginMethods: ['email'] })
-    await t.createApp({ ...provider, id: provider.id, crossAppProvider: { ...provider.crossAppProvider!, requesters: [{ appId: t.app.id, readOnly: false }, { appId: emailOnly.id, readOnly: false }] } })
+    await t.createApp({
+      ...provider,
+      id: provider.id,
+      crossAppProvider: {
+        ...provider.crossAppProvider!,
+        requesters: [
+          { appId: t.app.id, readOnly: false },
+          { appId: emailOnly.id, readOnly: false },
+        ],
+      },
+    })
     expect((await t.call<AppConfigDto>(`/api/v1/apps/${emailOnly.id}`, { appId: null })).body.cross_app_login_providers).toEqual([])
   })
 
   it('describes an app as a provider', async () => {
     const { body } = await t.call(`/api/v1/apps/${provider.id}/cross-app/details`, { appId: null })
-    expect(body).toEqual({ id: provider.id, name: 'Provider', icon_url: 'https://provider.test/logo.png', authorize_url: AUTHORIZE_URL, transact_url: TRANSACT_URL })
+    expect(body).toEqual({
+      id: provider.id,
+      name: 'Provider',
+      icon_url: 'https://provider.test/logo.png',
+      authorize_url: AUTHORIZE_URL,
+      transact_url: TRANSACT_URL,
+    })
     expect((await t.call('/api/v1/apps/nope/cross-app/details', { appId: null })).status).toBe(404)
   })
 })
@@ -106,7 +148,10 @@ describe('authorize (the provider page)', () => {
   })
 
   it('needs the provider user signed in, an allowed requester and an origin that requester allows', async () => {
-    const noSession = await t.call('/api/v1/cross-app/authorize', { appId: provider.id, body: { requester_app_id: t.app.id, requester_origin: TEST_ORIGIN, ...requesterSecrets() } })
+    const noSession = await t.call('/api/v1/cross-app/authorize', {
+      appId: provider.id,
+      body: { requester_app_id: t.app.id, requester_origin: TEST_ORIGIN, ...requesterSecrets() },
+    })
     expect(noSession.status).toBe(401)
     const user = await providerUser()
     const notAllowed = await authorize(user, undefined, { requesterAppId: otherRequester.id, origin: 'http://other.test' })
@@ -123,7 +168,8 @@ describe('authorize (the provider page)', () => {
   it('refuses a plain or malformed PKCE challenge', async () => {
     const user = await providerUser()
     const response = await t.call('/api/v1/cross-app/authorize', {
-      appId: provider.id, token: user.token,
+      appId: provider.id,
+      token: user.token,
       body: { requester_app_id: t.app.id, requester_origin: TEST_ORIGIN, state_code: requesterSecrets().stateCode, code_challenge: 'plain' },
     })
     expect([response.status, response.body.code]).toEqual([400, 'invalid_data'])
@@ -139,13 +185,15 @@ describe('sign-in, link and unlink at the requester', () => {
     const login = await redeem('authenticate', first.code, first.secrets)
     expect(login.status).toBe(200)
     expect(login.body.is_new_user).toBe(true)
-    expect(login.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'cross_app',
-      subject: user.userId,
-      provider_app: { id: provider.id, name: 'Provider', logo_url: 'https://provider.test/logo.png' },
-      embedded_wallets: [],
-      smart_wallets: [],
-    })])
+    expect(login.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'cross_app',
+        subject: user.userId,
+        provider_app: { id: provider.id, name: 'Provider', logo_url: 'https://provider.test/logo.png' },
+        embedded_wallets: [],
+        smart_wallets: [],
+      }),
+    ])
     const second = await authorize(user)
     const again = await redeem('authenticate', second.code, second.secrets)
     expect(again.body.is_new_user).toBe(false)
@@ -155,7 +203,11 @@ describe('sign-in, link and unlink at the requester', () => {
   it('checks the state code and the verifier without spending the code', async () => {
     const { code, secrets } = await authorize(await providerUser())
     const wrongState = await redeem('authenticate', code, { ...secrets, stateCode: requesterSecrets().stateCode })
-    expect([wrongState.status, wrongState.body.code, wrongState.body.error]).toEqual([400, 'oauth_state_mismatch', 'Unexpected auth flow. This may be a phishing attempt.'])
+    expect([wrongState.status, wrongState.body.code, wrongState.body.error]).toEqual([
+      400,
+      'oauth_state_mismatch',
+      'Unexpected auth flow. This may be a phishing attempt.',
+    ])
     const wrongVerifier = await redeem('authenticate', code, { ...secrets, codeVerifier: requesterSecrets().codeVerifier })
     expect([wrongVerifier.status, wrongVerifier.body.code]).toEqual([400, 'invalid_pkce_parameters'])
     expect((await redeem('authenticate', code, secrets)).status).toBe(200)
@@ -183,7 +235,11 @@ describe('sign-in, link and unlink at the requester', () => {
   })
 
   it('refuses a code once the provider stops allowing the requester', async () => {
-    const volatile = await t.createApp({ name: 'Volatile provider', allowedOrigins: [], crossAppProvider: { authorizeUrl: AUTHORIZE_URL, transactUrl: null, requesters: [{ appId: t.app.id, readOnly: false }] } })
+    const volatile = await t.createApp({
+      name: 'Volatile provider',
+      allowedOrigins: [],
+      crossAppProvider: { authorizeUrl: AUTHORIZE_URL, transactUrl: null, requesters: [{ appId: t.app.id, readOnly: false }] },
+    })
     const { code, secrets } = await authorize(await providerUser(volatile), undefined, { providerApp: volatile })
     await t.createApp({ ...volatile, crossAppProvider: { ...volatile.crossAppProvider!, requesters: [] } })
     const response = await redeem('authenticate', code, secrets, { providerAppId: volatile.id })
@@ -230,8 +286,15 @@ describe('transact', () => {
   }
 
   it('is refused against a read-only provider, and allowed against a writable one', async () => {
-    const readOnly = await t.call('/api/v1/cross-app/transact/init', { token: await signedInWith(readOnlyProvider), body: { provider_app_id: readOnlyProvider.id } })
-    expect([readOnly.status, readOnly.body.code, readOnly.body.error]).toEqual([403, 'cross_app_connection_not_allowed', 'Cannot transact against a read-only provider app'])
+    const readOnly = await t.call('/api/v1/cross-app/transact/init', {
+      token: await signedInWith(readOnlyProvider),
+      body: { provider_app_id: readOnlyProvider.id },
+    })
+    expect([readOnly.status, readOnly.body.code, readOnly.body.error]).toEqual([
+      403,
+      'cross_app_connection_not_allowed',
+      'Cannot transact against a read-only provider app',
+    ])
     const writable = await t.call('/api/v1/cross-app/transact/init', { token: await signedInWith(provider), body: { provider_app_id: provider.id } })
     expect(writable.body).toEqual({ transact_url: TRANSACT_URL })
   })

@@ -2,7 +2,11 @@ import type { AppRecord } from '../../apps/types.js'
 import type { Queryable } from '../../db/types.js'
 import type { AccountDetails } from '../../users/store.js'
 
-interface WalletRow { type: 'wallet' | 'smart_wallet'; address: string; details: Record<string, unknown> }
+interface WalletRow {
+  type: 'wallet' | 'smart_wallet'
+  address: string
+  details: Record<string, unknown>
+}
 
 /**
  * The `cross_app` account fields (wallet spec, "Entities and their fields") for a provider user, as of the consent: the provider

@@ -22,8 +22,12 @@ const authorizeBody = z.object({
 })
 const transactRequesterBody = z.object({ requester_app_id: appId, requester_origin: safeString(300) })
 
-const requesterDto = (requester: AppRecord, readOnly: boolean): CrossAppRequesterDto =>
-  ({ app_id: requester.id, name: requester.name, icon_url: requester.logoUrl, read_only: readOnly })
+const requesterDto = (requester: AppRecord, readOnly: boolean): CrossAppRequesterDto => ({
+  app_id: requester.id,
+  name: requester.name,
+  icon_url: requester.logoUrl,
+  read_only: readOnly,
+})
 
 /** A connected requester whose allowed origins include `origin`: the provider page's answers go nowhere else. */
 async function requireRequesterOrigin(ctx: ServerContext, providerAppId: string, requesterAppId: string, origin: string) {

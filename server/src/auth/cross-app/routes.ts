@@ -6,15 +6,20 @@ import { notFound } from '../../http/api-error.js'
 import type { AppEnv } from '../../http/env.js'
 import { findConnections, toConnectionDto } from './connections.js'
 import { authorizeRequester, checkTransactRequester, showRequester } from './provider-page.js'
-import {
-  authenticateWithProvider,
-  initProviderTransaction,
-  linkProviderAccount,
-  transferProviderAccount,
-  unlinkProviderAccount,
-} from './requester-side.js'
+import { authenticateWithProvider, initProviderTransaction, linkProviderAccount, transferProviderAccount, unlinkProviderAccount } from './requester-side.js'
 import { mount } from '../../http/mount.js'
-import { crossAppAuthenticateRoute, crossAppAuthorizeRoute, crossAppConnectionsRoute, crossAppDetailsRoute, crossAppLinkRoute, crossAppRequesterRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute, crossAppTransferRoute, crossAppUnlinkRoute } from '../../../../src/protocol/routes/cross-app.js'
+import {
+  crossAppAuthenticateRoute,
+  crossAppAuthorizeRoute,
+  crossAppConnectionsRoute,
+  crossAppDetailsRoute,
+  crossAppLinkRoute,
+  crossAppRequesterRoute,
+  crossAppTransactInitRoute,
+  crossAppTransactRequesterRoute,
+  crossAppTransferRoute,
+  crossAppUnlinkRoute,
+} from '../../../../src/protocol/routes/cross-app.js'
 
 /** `GET /api/v1/apps/{app_id}/cross-app/{connections,details}` (public, like the app config). */
 export function mountCrossAppAppRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {

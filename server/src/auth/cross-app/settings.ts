@@ -21,11 +21,14 @@ declare module '../../apps/types.js' {
 }
 
 const file = {
-  cross_app_provider: z.strictObject({
-    authorize_url: httpUrl,
-    transact_url: httpUrl.nullable().optional(),
-    requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
-  }).nullable().optional(),
+  cross_app_provider: z
+    .strictObject({
+      authorize_url: httpUrl,
+      transact_url: httpUrl.nullable().optional(),
+      requesters: z.array(z.strictObject({ app_id: z.string().length(APP_ID_LENGTH), read_only: z.boolean().optional() })),
+    })
+    .nullable()
+    .optional(),
 }
 
 export const crossAppSettings: LoginMethodSettings<typeof file> = {

@@ -19,8 +19,14 @@ let rsaKey: CryptoKey
 let rsaPem: string
 let pemApp: AppRecord
 
-const settings = (overrides: Partial<CustomJwtSettings>): CustomJwtSettings =>
-  ({ jwksUrl: null, publicKeyPem: null, issuer: ISSUER, audience: AUDIENCE, userIdClaim: 'sub', ...overrides })
+const settings = (overrides: Partial<CustomJwtSettings>): CustomJwtSettings => ({
+  jwksUrl: null,
+  publicKeyPem: null,
+  issuer: ISSUER,
+  audience: AUDIENCE,
+  userIdClaim: 'sub',
+  ...overrides,
+})
 
 beforeAll(async () => {
   const ec = await generateKeyPair('ES256')
@@ -60,7 +66,10 @@ async function idpToken(claims: JWTPayload, options: { key?: CryptoKey; alg?: st
 }
 
 const authenticate = (token: string, extra: { appId?: string; mode?: string } = {}) =>
-  t.call('/api/v1/custom_jwt_account/authenticate', { body: { token, ...(extra.mode ? { mode: extra.mode } : {}) }, ...(extra.appId ? { appId: extra.appId } : {}) })
+  t.call('/api/v1/custom_jwt_account/authenticate', {
+    body: { token, ...(extra.mode ? { mode: extra.mode } : {}) },
+    ...(extra.appId ? { appId: extra.appId } : {}),
+  })
 const link = (token: string, accessToken: string) => t.call('/api/v1/custom_jwt_account/link', { body: { token }, token: accessToken })
 
 const expectInvalidJwt = (response: { status: number; body: unknown }) => {
@@ -129,10 +138,21 @@ describe('custom JWT sign-in (remote key set)', () => {
 
   it('answers malformed bodies with 4xx, never 5xx', async () => {
     const session = await t.login(`fuzz-${randomBytes(4).toString('hex')}@example.com`)
-    const bodies = ['{"token": ', '[1,2]', '"x"', '['.repeat(50_000) + ']'.repeat(50_000), JSON.stringify({ token: 'a.b\u0000.c' }),
-      JSON.stringify({ token: 'x'.repeat(8193) }), JSON.stringify({ token: '\uD800'.repeat(1000) }), JSON.stringify({ token: 'a.b.c', mode: 'sideways' })]
+    const bodies = [
+      '{"token": ',
+      '[1,2]',
+      '"x"',
+      '['.repeat(50_000) + ']'.repeat(50_000),
+      JSON.stringify({ token: 'a.b\u0000.c' }),
+      JSON.stringify({ token: 'x'.repeat(8193) }),
+      JSON.stringify({ token: '\uD800'.repeat(1000) }),
+      JSON.stringify({ token: 'a.b.c', mode: 'sideways' }),
+    ]
     for (const rawBody of bodies) {
-      for (const [path, token] of [['authenticate', undefined], ['link', session.body.token]] as const) {
+      for (const [path, token] of [
+        ['authenticate', undefined],
+        ['link', session.body.token],
+      ] as const) {
         const response = await t.call(`/api/v1/custom_jwt_account/${path}`, { rawBody, ...(token ? { token } : {}) })
         expect(response.status, `${path} ${rawBody.slice(0, 20)}`).toBeGreaterThanOrEqual(400)
         expect(response.status, `${path} ${rawBody.slice(0, 20)}`).toBeLessThan(500)
@@ -148,9 +168,11 @@ describe('custom JWT sign-in (remote key set)', () => {
     expect(response.body.code).toBe('user_does_not_exist')
   })
 
-  it('matches the allowlist against the token\'s email claim', async () => {
+  it("matches the allowlist against the token's email claim", async () => {
     const app = await t.createApp({
-      name: 'Allowlisted', loginMethods: ['custom_jwt'], customJwt: settings({ jwksUrl }),
+      name: 'Allowlisted',
+      loginMethods: ['custom_jwt'],
+      customJwt: settings({ jwksUrl }),
       allowlist: { enabled: true, entries: ['@example.com'], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
     })
     expect((await authenticate(await idpToken({ sub: freshUserId(), email: 'ada@example.com' }), { appId: app.id })).status).toBe(200)
@@ -191,7 +213,11 @@ describe('custom JWT sign-in (PEM public key)', () => {
 
   it('an app stored without an issuer or an audience accepts no token, however well signed (a shared key set is no tenant boundary)', async () => {
     for (const missing of [{ issuer: null }, { audience: null }, { issuer: null, audience: null }]) {
-      const app = await t.createApp({ name: 'Unbound claims', loginMethods: ['custom_jwt'], customJwt: settings({ publicKeyPem: rsaPem, userIdClaim: 'uid', ...missing }) })
+      const app = await t.createApp({
+        name: 'Unbound claims',
+        loginMethods: ['custom_jwt'],
+        customJwt: settings({ publicKeyPem: rsaPem, userIdClaim: 'uid', ...missing }),
+      })
       const response = await authenticate(await rsaToken({ uid: freshUserId() }), { appId: app.id })
       expect(response.status).toBe(400)
       expect(response.body).toEqual({ code: 'feature_not_enabled', error: 'Custom auth needs an issuer and an audience configured for this app' })

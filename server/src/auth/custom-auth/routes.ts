@@ -20,7 +20,6 @@ const linkBody = z.object({ token })
 
 /** `POST /api/v1/custom_jwt_account/{authenticate,link}`: sign-in with a token from the app's own identity provider. */
 export function mountCustomJwtRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, customJwtAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'custom_jwt')
@@ -39,5 +38,4 @@ export function mountCustomJwtRoutes(app: Hono<AppEnv>, ctx: ServerContext): voi
     const account = await verifyCustomJwt(ctx, customJwtSettings(app), body.token)
     return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'custom_jwt', account))
   })
-
 }

@@ -18,15 +18,19 @@ declare module '../../apps/types.js' {
   }
 }
 
-const customJwtSchema = z.strictObject({
-  jwks_url: httpUrl.optional(),
-  public_key_pem: text(10_000).optional(),
-  public_key_file: text(1000).optional(),
-  issuer: text(2000).nullable().optional(),
-  audience: text(2000).nullable().optional(),
-  user_id_claim: text(200).optional(),
-}).refine((jwt) => [jwt.jwks_url, jwt.public_key_pem, jwt.public_key_file].filter((v) => v !== undefined).length === 1,
-  'give exactly one of jwks_url, public_key_pem or public_key_file')
+const customJwtSchema = z
+  .strictObject({
+    jwks_url: httpUrl.optional(),
+    public_key_pem: text(10_000).optional(),
+    public_key_file: text(1000).optional(),
+    issuer: text(2000).nullable().optional(),
+    audience: text(2000).nullable().optional(),
+    user_id_claim: text(200).optional(),
+  })
+  .refine(
+    (jwt) => [jwt.jwks_url, jwt.public_key_pem, jwt.public_key_file].filter((v) => v !== undefined).length === 1,
+    'give exactly one of jwks_url, public_key_pem or public_key_file',
+  )
 
 function customJwtFromFile(file: z.infer<typeof customJwtSchema>, sources: SecretSources): CustomJwtSettings {
   return {

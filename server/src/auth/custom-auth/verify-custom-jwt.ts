@@ -46,7 +46,8 @@ export function customJwtSettings(app: AppRecord): CustomJwtSettings {
 
 /** Without both claims any token of a shared key set would pass (the settings refuse this; an older row may hold it). */
 function boundClaims(settings: CustomJwtSettings): { issuer: string; audience: string } {
-  if (!settings.issuer || !settings.audience) throw new ApiError(400, 'feature_not_enabled', 'Custom auth needs an issuer and an audience configured for this app')
+  if (!settings.issuer || !settings.audience)
+    throw new ApiError(400, 'feature_not_enabled', 'Custom auth needs an issuer and an audience configured for this app')
   return { issuer: settings.issuer, audience: settings.audience }
 }
 
@@ -71,7 +72,7 @@ export async function verifyCustomJwt(ctx: ServerContext, settings: CustomJwtSet
   } catch (error) {
     if (settings.jwksUrl && keySetUnavailable(error)) {
       ctx.logger.warn({ err: (error as Error).message }, 'custom auth key set unavailable')
-      throw new ApiError(503, 'internal_error', 'Could not reach the identity provider\'s keys, try again later')
+      throw new ApiError(503, 'internal_error', "Could not reach the identity provider's keys, try again later")
     }
     throw invalidJwt()
   }
@@ -83,7 +84,9 @@ export async function verifyCustomJwt(ctx: ServerContext, settings: CustomJwtSet
 
 /** Fetch failures, timeouts, non-200 answers and malformed key sets; a key set without the token's key is the token's fault. */
 const keySetUnavailable = (error: unknown): boolean =>
-  error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError ||
+  error instanceof errors.JWKSTimeout ||
+  error instanceof errors.JWKSInvalid ||
+  error instanceof TypeError ||
   (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC')
 
 const userIdFrom = (claim: unknown): string | null => {

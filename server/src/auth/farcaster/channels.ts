@@ -35,7 +35,8 @@ interface ChannelRow {
 }
 
 /** Channel tokens are bearer secrets: only their HMAC is stored. */
-const hashToken = (ctx: Pick<ServerContext, 'secret'>, token: string) => createHmac('sha256', ctx.secret).update(`farcaster-channel:${token}`).digest('base64url')
+const hashToken = (ctx: Pick<ServerContext, 'secret'>, token: string) =>
+  createHmac('sha256', ctx.secret).update(`farcaster-channel:${token}`).digest('base64url')
 
 export const invalidFarcasterCredentials = (detail: string) => new ApiError(400, 'invalid_credentials', detail)
 
@@ -46,10 +47,14 @@ export async function createChannel(ctx: ServerContext, appId: string, domain: s
   const now = ctx.clock.now()
   const expiresAt = now + FARCASTER_CHANNEL_TTL_MS
   await ctx.db.query('DELETE FROM farcaster_channels WHERE expires_at <= $1', [now])
-  await ctx.db.query(
-    'INSERT INTO farcaster_channels (token_hash, app_id, nonce, domain, siwe_uri, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [hashToken(ctx, channelToken), appId, nonce, domain, siweUri, expiresAt],
-  )
+  await ctx.db.query('INSERT INTO farcaster_channels (token_hash, app_id, nonce, domain, siwe_uri, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    hashToken(ctx, channelToken),
+    appId,
+    nonce,
+    domain,
+    siweUri,
+    expiresAt,
+  ])
   return { channelToken, nonce, expiresAt }
 }
 
@@ -58,9 +63,10 @@ const toChannel = (row: ChannelRow): FarcasterChannel => ({
   domain: row.domain,
   siweUri: row.siwe_uri,
   expiresAt: Number(row.expires_at),
-  completed: row.message !== null && row.signature !== null && row.fid !== null
-    ? { message: row.message, signature: row.signature, fid: Number(row.fid), profile: row.profile ?? {} }
-    : null,
+  completed:
+    row.message !== null && row.signature !== null && row.fid !== null
+      ? { message: row.message, signature: row.signature, fid: Number(row.fid), profile: row.profile ?? {} }
+      : null,
 })
 
 const channelColumns = 'nonce, domain, siwe_uri, expires_at, message, signature, fid, profile'
@@ -77,7 +83,12 @@ export async function findOpenChannel(ctx: ServerContext, appId: string, by: { c
 }
 
 /** The relay side: the Farcaster app hands in the signed message once; a completed, used or expired channel refuses it. */
-export async function completeChannel(ctx: ServerContext, channelToken: string, result: { message: string; signature: string; fid: number; profile: FarcasterProfile }, messageNonce: string | undefined): Promise<void> {
+export async function completeChannel(
+  ctx: ServerContext,
+  channelToken: string,
+  result: { message: string; signature: string; fid: number; profile: FarcasterProfile },
+  messageNonce: string | undefined,
+): Promise<void> {
   const rows = await ctx.db.query(
     `UPDATE farcaster_channels SET message = $1, signature = $2, fid = $3, profile = $4, completed_at = $5
      WHERE token_hash = $6 AND nonce = $7 AND completed_at IS NULL AND consumed_at IS NULL AND expires_at > $5 AND siwe_uri IS NOT NULL

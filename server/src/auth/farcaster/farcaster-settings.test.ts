@@ -22,7 +22,11 @@ function configFile(app: Record<string, unknown>): string {
 
 describe('Farcaster registry settings', () => {
   it('default to the ID registry on Optimism mainnet', () => {
-    expect(appDefaults.farcaster).toEqual({ rpcUrl: 'https://mainnet.optimism.io', idRegistryAddress: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b', chainId: 10 })
+    expect(appDefaults.farcaster).toEqual({
+      rpcUrl: 'https://mainnet.optimism.io',
+      idRegistryAddress: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+      chainId: 10,
+    })
     const [app] = readConfigFile(configFile({}), {})
     expect(app?.farcaster).toBeUndefined()
   })
@@ -31,15 +35,25 @@ describe('Farcaster registry settings', () => {
     const [app] = readConfigFile(configFile({ farcaster: { rpc_url: 'http://127.0.0.1:8545', id_registry_address: REGISTRY, chain_id: 31337 } }), {})
     expect(app?.loginMethods).toEqual(['farcaster'])
     expect(app?.farcaster).toEqual({ rpcUrl: 'http://127.0.0.1:8545', idRegistryAddress: REGISTRY, chainId: 31337 })
-    expect(() => readConfigFile(configFile({ farcaster: { rpc_url: 'http://127.0.0.1:8545', id_registry_address: 'nope', chain_id: 1 } }), {})).toThrow(/contract address/)
+    expect(() => readConfigFile(configFile({ farcaster: { rpc_url: 'http://127.0.0.1:8545', id_registry_address: 'nope', chain_id: 1 } }), {})).toThrow(
+      /contract address/,
+    )
   })
 
   it('are changed part by part with CLI flags, and restored with --farcaster-registry default', () => {
     const base: AppRecord = { ...appDefaults, id: APP_ID, name: 'FC' }
-    const local = appInputFromFlags({ 'farcaster-rpc-url': 'http://127.0.0.1:8545', 'farcaster-id-registry': REGISTRY, 'farcaster-chain-id': '31337' }, base, '.', {})
+    const local = appInputFromFlags(
+      { 'farcaster-rpc-url': 'http://127.0.0.1:8545', 'farcaster-id-registry': REGISTRY, 'farcaster-chain-id': '31337' },
+      base,
+      '.',
+      {},
+    )
     expect(local.farcaster).toEqual({ rpcUrl: 'http://127.0.0.1:8545', idRegistryAddress: REGISTRY, chainId: 31337 })
     const current = { ...base, farcaster: local.farcaster! }
-    expect(appInputFromFlags({ 'farcaster-rpc-url': 'https://rpc.example' }, current, '.', {}).farcaster).toEqual({ ...local.farcaster, rpcUrl: 'https://rpc.example' })
+    expect(appInputFromFlags({ 'farcaster-rpc-url': 'https://rpc.example' }, current, '.', {}).farcaster).toEqual({
+      ...local.farcaster,
+      rpcUrl: 'https://rpc.example',
+    })
     expect(appInputFromFlags({}, current, '.', {}).farcaster).toBeUndefined()
     expect(appInputFromFlags({ 'farcaster-registry': 'default' }, current, '.', {}).farcaster).toEqual(OPTIMISM_ID_REGISTRY)
     expect(() => appInputFromFlags({ 'farcaster-id-registry': '0x12' }, base, '.', {})).toThrow(UsageError)
@@ -52,9 +66,17 @@ describe('Farcaster registry settings', () => {
 describe('Farcaster with an unreachable registry RPC', () => {
   let t: TestServer
   beforeAll(async () => {
-    t = await startTestServer({ app: { allowedOrigins: ['https://app.example'], loginMethods: ['farcaster'], farcaster: { rpcUrl: 'http://127.0.0.1:9', idRegistryAddress: REGISTRY, chainId: 31337 } } })
+    t = await startTestServer({
+      app: {
+        allowedOrigins: ['https://app.example'],
+        loginMethods: ['farcaster'],
+        farcaster: { rpcUrl: 'http://127.0.0.1:9', idRegistryAddress: REGISTRY, chainId: 31337 },
+      },
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('refuses the sign-in with 400 invalid_credentials, not a server error', async () => {
     const headers = { origin: 'https://app.example' }
@@ -62,7 +84,10 @@ describe('Farcaster with an unreachable registry RPC', () => {
     const custody = privateKeyToAccount(generatePrivateKey())
     expect((await approveInFarcasterApp({ apiUrl: t.url, connectUri: init.body.connect_uri, fid: 3, custody, now: new Date(t.clock.now()) })).status).toBe(200)
     const status = await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token } })
-    const response = await t.call('/api/v1/farcaster/authenticate', { body: { channel_token: init.body.channel_token, message: status.body.message, signature: status.body.signature, fid: 3 }, headers })
+    const response = await t.call('/api/v1/farcaster/authenticate', {
+      body: { channel_token: init.body.channel_token, message: status.body.message, signature: status.body.signature, fid: 3 },
+      headers,
+    })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_credentials')
   })

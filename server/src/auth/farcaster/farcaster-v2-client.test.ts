@@ -18,7 +18,11 @@ beforeAll(async () => {
   anvil = await startAnvil()
   registry = await deployIdRegistryStandIn(anvil)
   server = await startTestServer({
-    app: { allowedOrigins: [ORIGIN], loginMethods: ['email', 'farcaster'], farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: anvil.chainId } },
+    app: {
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email', 'farcaster'],
+      farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: anvil.chainId },
+    },
   })
 }, 60_000)
 afterAll(async () => {
@@ -47,7 +51,14 @@ async function newClient(): Promise<TesseraClient> {
 }
 
 const siwf = (nonce: string, account: Awaited<ReturnType<typeof farcasterAccount>>) =>
-  signSiwfMessage({ domain: 'miniapp.example', siweUri: `${ORIGIN}/`, nonce, fid: account.fid, custody: account.custody, issuedAt: new Date(server.clock.now()) })
+  signSiwfMessage({
+    domain: 'miniapp.example',
+    siweUri: `${ORIGIN}/`,
+    nonce,
+    fid: account.fid,
+    custody: account.custody,
+    issuedAt: new Date(server.clock.now()),
+  })
 
 describe('Farcaster v2 through the core client', () => {
   it('initV2 gives a nonce and its expiry; loginV2 with the signed SIWF message signs the fid in; the message cannot sign in twice', async () => {
@@ -72,7 +83,9 @@ describe('Farcaster v2 through the core client', () => {
     expect(user.linkedAccounts).toContainEqual(expect.objectContaining({ type: 'farcaster', fid: account.fid }))
     await expect(target.auth.farcaster.loginV2(await siwf(nonce, account))).rejects.toMatchObject({ code: 'already_logged_in' })
     await target.logout()
-    await expect(target.auth.farcaster.loginV2({ message: 'app.example wants you to sign in', signature: '0x00' }))
-      .rejects.toMatchObject({ code: 'invalid_credentials', shortMessage: 'Not a Sign-In with Farcaster message' })
+    await expect(target.auth.farcaster.loginV2({ message: 'app.example wants you to sign in', signature: '0x00' })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+      shortMessage: 'Not a Sign-In with Farcaster message',
+    })
   })
 })

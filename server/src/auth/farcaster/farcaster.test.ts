@@ -16,7 +16,11 @@ beforeAll(async () => {
   anvil = await startAnvil()
   registry = await deployIdRegistryStandIn(anvil)
   t = await startTestServer({
-    app: { allowedOrigins: [ORIGIN], loginMethods: ['email', 'farcaster'], farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: anvil.chainId } },
+    app: {
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email', 'farcaster'],
+      farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: anvil.chainId },
+    },
   })
 }, 60_000)
 afterAll(async () => {
@@ -41,9 +45,19 @@ async function init(appId = t.app.id) {
 const status = (channelToken: string) => t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': channelToken } })
 
 /** The whole v1 dance up to the status the client polls: init, the Farcaster app's relay post, status. */
-async function approvedChannel(account: { fid: number; custody: ReturnType<typeof privateKeyToAccount> }, overrides?: Parameters<typeof approveInFarcasterApp>[0]['overrides']) {
+async function approvedChannel(
+  account: { fid: number; custody: ReturnType<typeof privateKeyToAccount> },
+  overrides?: Parameters<typeof approveInFarcasterApp>[0]['overrides'],
+) {
   const channel = await init()
-  const relay = await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, ...account, now: new Date(t.clock.now()), profile: { username: 'alice', display_name: 'Alice', pfp_url: 'https://example.com/a.png' }, overrides })
+  const relay = await approveInFarcasterApp({
+    apiUrl: t.url,
+    connectUri: channel.connect_uri,
+    ...account,
+    now: new Date(t.clock.now()),
+    profile: { username: 'alice', display_name: 'Alice', pfp_url: 'https://example.com/a.png' },
+    overrides,
+  })
   expect(relay.status).toBe(200)
   const polled = await status(channel.channel_token)
   expect(polled.body.state).toBe('completed')
@@ -68,17 +82,34 @@ describe('Farcaster sign-in through the server relay', () => {
     expect(uri).toMatchObject({ channelToken: channel.channel_token, domain: 'app.example', siweUri: ORIGIN })
     expect((await status(channel.channel_token)).body).toEqual({ state: 'pending', nonce: uri.nonce })
 
-    const relay = await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, ...account, now: new Date(t.clock.now()), profile: { username: 'alice', display_name: 'Alice' } })
+    const relay = await approveInFarcasterApp({
+      apiUrl: t.url,
+      connectUri: channel.connect_uri,
+      ...account,
+      now: new Date(t.clock.now()),
+      profile: { username: 'alice', display_name: 'Alice' },
+    })
     expect(relay.status).toBe(200)
     const polled = await status(channel.channel_token)
     expect(polled.body).toMatchObject({ state: 'completed', fid: account.fid, username: 'alice', display_name: 'Alice' })
 
-    const response = await authenticate({ channel_token: channel.channel_token, message: polled.body.message, signature: polled.body.signature, fid: account.fid })
+    const response = await authenticate({
+      channel_token: channel.channel_token,
+      message: polled.body.message,
+      signature: polled.body.signature,
+      fid: account.fid,
+    })
     expect(response.status).toBe(200)
     expect(response.body.is_new_user).toBe(true)
-    expect(response.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'farcaster', fid: account.fid, owner_address: account.custody.address, username: 'alice', display_name: 'Alice',
-    })])
+    expect(response.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'farcaster',
+        fid: account.fid,
+        owner_address: account.custody.address,
+        username: 'alice',
+        display_name: 'Alice',
+      }),
+    ])
 
     const again = await approvedChannel(account)
     const second = await authenticate(again.body)
@@ -114,9 +145,19 @@ describe('Farcaster sign-in through the server relay', () => {
   it('refuses the relay post without the channel token or for another nonce', async () => {
     const account = await registeredFid()
     const channel = await init()
-    const noToken = await fetch(`${t.url}/api/v1/farcaster/channel/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x', signature: '0x00', fid: 1 }) })
+    const noToken = await fetch(`${t.url}/api/v1/farcaster/channel/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x', signature: '0x00', fid: 1 }),
+    })
     expect(noToken.status).toBe(400)
-    const otherNonce = await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, ...account, now: new Date(t.clock.now()), overrides: { nonce: 'aaaaaaaaaaaaaaaa' } })
+    const otherNonce = await approveInFarcasterApp({
+      apiUrl: t.url,
+      connectUri: channel.connect_uri,
+      ...account,
+      now: new Date(t.clock.now()),
+      overrides: { nonce: 'aaaaaaaaaaaaaaaa' },
+    })
     expect(otherNonce.status).toBe(400)
     expect((await status(channel.channel_token)).body.state).toBe('pending')
     expectInvalid(await t.call('/api/v1/farcaster/status', { headers }))
@@ -125,7 +166,7 @@ describe('Farcaster sign-in through the server relay', () => {
   })
 
   describe('docs/security.md #28: the signer, the fid resource, the domain and the nonce are checked', () => {
-    it('refuses a signature that is not by the fid\'s custody address', async () => {
+    it("refuses a signature that is not by the fid's custody address", async () => {
       const account = await registeredFid()
       const stranger = privateKeyToAccount(generatePrivateKey())
       const { body } = await approvedChannel(account, { signer: stranger })
@@ -165,11 +206,23 @@ describe('Farcaster sign-in through the server relay', () => {
 
     it('refuses to trust an RPC that serves another chain than the configured one', async () => {
       const account = await registeredFid()
-      const wrongChain = await t.createApp({ name: 'Wrong chain', allowedOrigins: [ORIGIN], loginMethods: ['farcaster'], farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: 10 } })
+      const wrongChain = await t.createApp({
+        name: 'Wrong chain',
+        allowedOrigins: [ORIGIN],
+        loginMethods: ['farcaster'],
+        farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: registry.address, chainId: 10 },
+      })
       const init = await t.call('/api/v1/farcaster/init', { body: {}, headers, appId: wrongChain.id })
       await approveInFarcasterApp({ apiUrl: t.url, connectUri: init.body.connect_uri, ...account, now: new Date(t.clock.now()) })
-      const polled = await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token }, appId: wrongChain.id })
-      const response = await t.call('/api/v1/farcaster/authenticate', { body: { channel_token: init.body.channel_token, message: polled.body.message, signature: polled.body.signature, fid: account.fid }, headers, appId: wrongChain.id })
+      const polled = await t.call('/api/v1/farcaster/status', {
+        headers: { ...headers, 'farcaster-channel-token': init.body.channel_token },
+        appId: wrongChain.id,
+      })
+      const response = await t.call('/api/v1/farcaster/authenticate', {
+        body: { channel_token: init.body.channel_token, message: polled.body.message, signature: polled.body.signature, fid: account.fid },
+        headers,
+        appId: wrongChain.id,
+      })
       expectInvalid(response)
     })
 
@@ -209,18 +262,35 @@ describe('Farcaster sign-in through the server relay', () => {
     const taker = await t.login('farcaster-taker@example.com')
     const offered = await t.call('/api/v1/farcaster/link', { body: (await approvedChannel(account)).body, headers, token: taker.body.token })
     expect(offered.body.code).toBe('account_transfer_required')
-    const moved = await t.call('/api/v1/farcaster/transfer', { body: { nonce: offered.body.data.nonce, farcaster_id: account.fid }, headers, token: taker.body.token })
+    const moved = await t.call('/api/v1/farcaster/transfer', {
+      body: { nonce: offered.body.data.nonce, farcaster_id: account.fid },
+      headers,
+      token: taker.body.token,
+    })
     expect(moved.status).toBe(200)
     expect(moved.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'farcaster', fid: account.fid }))
     expectInvalid(await t.call('/api/v1/farcaster/transfer', { body: { nonce: offered.body.data.nonce }, headers, token: taker.body.token }))
 
-    const strict = await t.createApp({ name: 'No transfers', allowedOrigins: [ORIGIN], loginMethods: ['email', 'farcaster'], accountTransferEnabled: false, farcaster: t.app.farcaster })
+    const strict = await t.createApp({
+      name: 'No transfers',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email', 'farcaster'],
+      accountTransferEnabled: false,
+      farcaster: t.app.farcaster,
+    })
     const linkIn = async (email: string) => {
       const user = await t.login(email, strict.id)
       const init = await t.call('/api/v1/farcaster/init', { body: {}, headers, appId: strict.id })
       await approveInFarcasterApp({ apiUrl: t.url, connectUri: init.body.connect_uri, ...account, now: new Date(t.clock.now()) })
-      const signed = (await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token }, appId: strict.id })).body
-      return t.call('/api/v1/farcaster/link', { body: { channel_token: init.body.channel_token, message: signed.message, signature: signed.signature, fid: account.fid }, headers, token: user.body.token, appId: strict.id })
+      const signed = (
+        await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': init.body.channel_token }, appId: strict.id })
+      ).body
+      return t.call('/api/v1/farcaster/link', {
+        body: { channel_token: init.body.channel_token, message: signed.message, signature: signed.signature, fid: account.fid },
+        headers,
+        token: user.body.token,
+        appId: strict.id,
+      })
     }
     expect((await linkIn('strict-holder@example.com')).status).toBe(200)
     const refused = await linkIn('strict-taker@example.com')
@@ -232,20 +302,34 @@ describe('Farcaster sign-in through the server relay', () => {
     const account = await registeredFid()
     const init = await t.call('/api/v1/farcaster/v2/init', { body: {}, headers })
     expect(init.status).toBe(200)
-    const signed = await signSiwfMessage({ domain: 'app.example', siweUri: `${ORIGIN}/login`, nonce: init.body.nonce, fid: account.fid, custody: account.custody, issuedAt: new Date(t.clock.now()) })
+    const signed = await signSiwfMessage({
+      domain: 'app.example',
+      siweUri: `${ORIGIN}/login`,
+      nonce: init.body.nonce,
+      fid: account.fid,
+      custody: account.custody,
+      issuedAt: new Date(t.clock.now()),
+    })
     const response = await t.call('/api/v1/farcaster/v2/authenticate', { body: { ...signed, fid: account.fid }, headers })
     expect(response.status).toBe(200)
     expect(response.body.user.linked_accounts[0]).toMatchObject({ type: 'farcaster', fid: account.fid })
     expectInvalid(await t.call('/api/v1/farcaster/v2/authenticate', { body: { ...signed, fid: account.fid }, headers }))
   })
 
-  it('refuses a v1 nonce at v2 and a URI off the app\'s origins', async () => {
+  it("refuses a v1 nonce at v2 and a URI off the app's origins", async () => {
     const account = await registeredFid()
     const uri = parseConnectUri((await init()).connect_uri)
     const signed = await signSiwfMessage({ ...uri, fid: account.fid, custody: account.custody, issuedAt: new Date(t.clock.now()) })
     expectInvalid(await t.call('/api/v1/farcaster/v2/authenticate', { body: { ...signed, fid: account.fid }, headers }))
     const v2 = await t.call('/api/v1/farcaster/v2/init', { body: {}, headers })
-    const offOrigin = await signSiwfMessage({ domain: 'app.example', siweUri: 'https://evil.example/', nonce: v2.body.nonce, fid: account.fid, custody: account.custody, issuedAt: new Date(t.clock.now()) })
+    const offOrigin = await signSiwfMessage({
+      domain: 'app.example',
+      siweUri: 'https://evil.example/',
+      nonce: v2.body.nonce,
+      fid: account.fid,
+      custody: account.custody,
+      issuedAt: new Date(t.clock.now()),
+    })
     expectInvalid(await t.call('/api/v1/farcaster/v2/authenticate', { body: { ...offOrigin, fid: account.fid }, headers }))
   })
 

@@ -23,7 +23,17 @@ import { farcasterConnectUri } from './connect-uri.js'
 import { mountFarcasterSignerRoutes } from './signer-routes.js'
 import { verifySiwf } from './verify-siwf.js'
 import { mount } from '../../http/mount.js'
-import { farcasterAuthenticateRoute, farcasterChannelAuthenticateRoute, farcasterInitRoute, farcasterLinkRoute, farcasterStatusRoute, farcasterTransferRoute, farcasterUnlinkRoute, farcasterV2AuthenticateRoute, farcasterV2InitRoute } from '../../../../src/protocol/routes/farcaster.js'
+import {
+  farcasterAuthenticateRoute,
+  farcasterChannelAuthenticateRoute,
+  farcasterInitRoute,
+  farcasterLinkRoute,
+  farcasterStatusRoute,
+  farcasterTransferRoute,
+  farcasterUnlinkRoute,
+  farcasterV2AuthenticateRoute,
+  farcasterV2InitRoute,
+} from '../../../../src/protocol/routes/farcaster.js'
 
 const fid = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const signature = safeString(1024).refine((value): value is Hex => isHex(value), 'not a hex signature')
@@ -38,8 +48,13 @@ const v2AuthenticateBody = z.object({ message, signature, fid, mode: z.enum(auth
 const unlinkBody = z.object({ fid })
 const transferBody = z.object({ nonce: safeString(256), farcaster_id: fid.nullish(), farcaster_embedded_address: safeString(100).nullish() })
 const relayBody = z.object({
-  message, signature, fid,
-  username: profileText(100), display_name: profileText(200), bio: profileText(1000), pfp_url: profileText(2048),
+  message,
+  signature,
+  fid,
+  username: profileText(100),
+  display_name: profileText(200),
+  bio: profileText(1000),
+  pfp_url: profileText(2048),
 })
 
 /** The linked account a verified SIWF proves, keyed by fid; the profile comes from the relay post of the same fid. */
@@ -102,7 +117,6 @@ function messageNonce(message: string): string | undefined {
  * `GET status` and hands the result to `authenticate` or `link`.
  */
 export function mountFarcasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, farcasterInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     const channel = await openChannel(ctx, c, body.token, v1SiweUri(c.var.app, body))
@@ -175,7 +189,6 @@ export function mountFarcasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): voi
   })
 
   mountFarcasterSignerRoutes(app, ctx)
-
 }
 
 /**

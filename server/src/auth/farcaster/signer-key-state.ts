@@ -18,7 +18,10 @@ export async function signerKeyState(settings: FarcasterSettings, fid: number, k
     const [chainId, data] = await Promise.all([
       client.getChainId(),
       client.readContract({
-        address: getAddress(settings.keyRegistryAddress ?? OPTIMISM_KEY_REGISTRY_ADDRESS), abi: keyRegistryAbi, functionName: 'keyDataOf', args: [BigInt(fid), key],
+        address: getAddress(settings.keyRegistryAddress ?? OPTIMISM_KEY_REGISTRY_ADDRESS),
+        abi: keyRegistryAbi,
+        functionName: 'keyDataOf',
+        args: [BigInt(fid), key],
       }),
     ])
     if (chainId !== settings.chainId) throw new Error('The Farcaster RPC serves another chain')

@@ -14,7 +14,9 @@ import { mount } from '../../http/mount.js'
 import { farcasterSignerInitRoute, farcasterSignerStatusRoute } from '../../../../src/protocol/routes/farcaster.js'
 
 /** An ed25519 public key as 0x-prefixed hex of its 32 bytes (the reference API's form), kept lower-case. */
-const ed25519PublicKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte ed25519 public key as 0x-prefixed hex')
+const ed25519PublicKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte ed25519 public key as 0x-prefixed hex')
   .transform((key) => key.toLowerCase() as Hex)
 const signerBody = z.object({ ed25519_public_key: ed25519PublicKey })
 
@@ -23,9 +25,10 @@ export const FARCASTER_SIGNER_DEADLINE_SECONDS = 60 * 60
 
 /** The fid of the caller's linked Farcaster account; without one there is nothing to add a signer to. */
 async function linkedFid(ctx: ServerContext, appId: string, userId: string): Promise<number> {
-  const [row] = await ctx.db.query<{ address: string }>(
-    "SELECT address FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = 'farcaster'", [appId, userId],
-  )
+  const [row] = await ctx.db.query<{ address: string }>("SELECT address FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = 'farcaster'", [
+    appId,
+    userId,
+  ])
   if (!row) throw new ApiError(400, 'linked_account_not_found', 'The user has no linked Farcaster account')
   return Number(row.address)
 }
@@ -68,7 +71,6 @@ function signerApprovalUrl(ctx: ServerContext, appId: string, fid: number, key: 
  * key (the embedded wallet's Farcaster signer) to be added to their fid, then polls its status.
  */
 export function mountFarcasterSignerRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, farcasterSignerInitRoute, async (c) => {
     const caller = await requireAccess(ctx, c)
     const body = await readBody(c, signerBody)
@@ -82,5 +84,4 @@ export function mountFarcasterSignerRoutes(app: Hono<AppEnv>, ctx: ServerContext
     const body = await readBody(c, signerBody)
     return c.json((await signerStatus(ctx, c.var.app, caller.userId, body.ed25519_public_key)).status)
   })
-
 }

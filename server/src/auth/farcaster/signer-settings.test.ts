@@ -26,8 +26,12 @@ describe('the Farcaster key registry setting', () => {
 
   it('is read from the config file next to the ID registry', () => {
     const local = { rpc_url: 'http://127.0.0.1:8545', id_registry_address: ID_REGISTRY, chain_id: 31337 }
-    expect(readConfigFile(configFile({ ...local, key_registry_address: KEY_REGISTRY }), {})[0]?.farcaster)
-      .toEqual({ rpcUrl: 'http://127.0.0.1:8545', idRegistryAddress: ID_REGISTRY, chainId: 31337, keyRegistryAddress: KEY_REGISTRY })
+    expect(readConfigFile(configFile({ ...local, key_registry_address: KEY_REGISTRY }), {})[0]?.farcaster).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      idRegistryAddress: ID_REGISTRY,
+      chainId: 31337,
+      keyRegistryAddress: KEY_REGISTRY,
+    })
     expect(readConfigFile(configFile(local), {})[0]?.farcaster?.keyRegistryAddress).toBeUndefined()
     expect(() => readConfigFile(configFile({ ...local, key_registry_address: 'nope' }), {})).toThrow(/contract address/)
   })

@@ -23,7 +23,8 @@ beforeAll(async () => {
   keyRegistry = await deployKeyRegistryStandIn(anvil, idRegistry.address, privateKeyToAccount(generatePrivateKey()))
   t = await startTestServer({
     app: {
-      allowedOrigins: [ORIGIN], loginMethods: ['email', 'farcaster'],
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email', 'farcaster'],
       farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: idRegistry.address, chainId: anvil.chainId, keyRegistryAddress: keyRegistry.address },
     },
   })
@@ -48,7 +49,10 @@ async function farcasterUser(registered?: { fid: number; custody: ReturnType<typ
   const relay = await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, fid, custody, now: new Date(t.clock.now()) })
   expect(relay.status).toBe(200)
   const polled = (await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': channel.channel_token } })).body
-  const login = await t.call('/api/v1/farcaster/authenticate', { body: { channel_token: channel.channel_token, message: polled.message, signature: polled.signature, fid }, headers })
+  const login = await t.call('/api/v1/farcaster/authenticate', {
+    body: { channel_token: channel.channel_token, message: polled.message, signature: polled.signature, fid },
+    headers,
+  })
   expect(login.status).toBe(200)
   return { fid, custody, token: login.body.token as string }
 }
@@ -87,7 +91,10 @@ describe('Farcaster signer', () => {
     const approval = new URL(init.body.signer_approval_url)
     expect(approval.origin + approval.pathname).toBe('https://farcaster.xyz/~/signed-key-request')
     expect(Object.fromEntries(approval.searchParams)).toEqual({
-      token: expect.stringMatching(/^[\w-]{43}$/), key, fid: String(fid), deadline: expect.stringMatching(/^\d+$/),
+      token: expect.stringMatching(/^[\w-]{43}$/),
+      key,
+      fid: String(fid),
+      deadline: expect.stringMatching(/^\d+$/),
     })
     const deadline = Number(approval.searchParams.get('deadline'))
     expect(deadline).toBeGreaterThanOrEqual(before + FARCASTER_SIGNER_DEADLINE_SECONDS)
@@ -121,9 +128,16 @@ describe('Farcaster signer', () => {
 
   it('answers 503 when the key registry cannot be read', async () => {
     const app = await t.createApp({
-      name: 'Signer without registry', allowedOrigins: [ORIGIN], loginMethods: ['farcaster'],
+      name: 'Signer without registry',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['farcaster'],
       // No contract at this address: keyDataOf cannot be decoded.
-      farcaster: { rpcUrl: anvil.rpcUrl, idRegistryAddress: idRegistry.address, chainId: anvil.chainId, keyRegistryAddress: '0x000000000000000000000000000000000000dEaD' },
+      farcaster: {
+        rpcUrl: anvil.rpcUrl,
+        idRegistryAddress: idRegistry.address,
+        chainId: anvil.chainId,
+        keyRegistryAddress: '0x000000000000000000000000000000000000dEaD',
+      },
     })
     const fid = nextFid++
     const custody = privateKeyToAccount(generatePrivateKey())
@@ -131,9 +145,18 @@ describe('Farcaster signer', () => {
     const channel = (await t.call('/api/v1/farcaster/init', { body: {}, headers, appId: app.id })).body
     await approveInFarcasterApp({ apiUrl: t.url, connectUri: channel.connect_uri, fid, custody, now: new Date(t.clock.now()) })
     const polled = (await t.call('/api/v1/farcaster/status', { headers: { ...headers, 'farcaster-channel-token': channel.channel_token }, appId: app.id })).body
-    const login = await t.call('/api/v1/farcaster/authenticate', { body: { channel_token: channel.channel_token, message: polled.message, signature: polled.signature, fid }, headers, appId: app.id })
+    const login = await t.call('/api/v1/farcaster/authenticate', {
+      body: { channel_token: channel.channel_token, message: polled.message, signature: polled.signature, fid },
+      headers,
+      appId: app.id,
+    })
     expect(login.status).toBe(200)
-    const response = await t.call('/api/v1/farcaster/signer/status', { body: { ed25519_public_key: ed25519PublicKey() }, headers, token: login.body.token, appId: app.id })
+    const response = await t.call('/api/v1/farcaster/signer/status', {
+      body: { ed25519_public_key: ed25519PublicKey() },
+      headers,
+      token: login.body.token,
+      appId: app.id,
+    })
     expect(response.status).toBe(503)
     expect(response.body.code).toBe('internal_error')
   })

@@ -20,12 +20,19 @@ export interface VerifiedSiwf {
  * the channel was opened with, the `farcaster://fid/<fid>` resource for the claimed fid, times, and a signature by
  * the fid's custody address read from the ID registry. Then spends the channel (docs/security.md #28).
  */
-export async function verifySiwf(ctx: ServerContext, app: AppRecord, channel: FarcasterChannel, message: string, signature: Hex, fid: number): Promise<VerifiedSiwf> {
+export async function verifySiwf(
+  ctx: ServerContext,
+  app: AppRecord,
+  channel: FarcasterChannel,
+  message: string,
+  signature: Hex,
+  fid: number,
+): Promise<VerifiedSiwf> {
   const fields = parseCanonicalSiweMessage(message)
-  if (fields.domain !== channel.domain) throw invalidFarcasterCredentials('The message domain is not the channel\'s')
-  if (fields.nonce !== channel.nonce) throw invalidFarcasterCredentials('The message nonce is not the channel\'s')
+  if (fields.domain !== channel.domain) throw invalidFarcasterCredentials("The message domain is not the channel's")
+  if (fields.nonce !== channel.nonce) throw invalidFarcasterCredentials("The message nonce is not the channel's")
   if (channel.siweUri === null) assertMessageUri(app, fields.uri)
-  else if (fields.uri !== channel.siweUri) throw invalidFarcasterCredentials('The message URI is not the channel\'s')
+  else if (fields.uri !== channel.siweUri) throw invalidFarcasterCredentials("The message URI is not the channel's")
   if (fields.chainId !== SIWF_CHAIN_ID || fields.statement !== SIWF_STATEMENT) throw invalidFarcasterCredentials('Not a Sign-In with Farcaster message')
   const fidResources = (fields.resources ?? []).filter((resource) => resource.startsWith('farcaster://'))
   if (fidResources.length !== 1 || fidResources[0] !== `farcaster://fid/${fid}`) throw invalidFarcasterCredentials('The message is not for this fid')
@@ -35,14 +42,14 @@ export async function verifySiwf(ctx: ServerContext, app: AppRecord, channel: Fa
   if (fields.notBefore && fields.notBefore.getTime() > now) throw invalidFarcasterCredentials('The message is not valid yet')
 
   const custody = await custodyAddress(app.farcaster, fid)
-  if (fields.address !== custody) throw invalidFarcasterCredentials('The message address is not the fid\'s custody address')
+  if (fields.address !== custody) throw invalidFarcasterCredentials("The message address is not the fid's custody address")
   let signer: Address
   try {
     signer = await recoverMessageAddress({ message, signature })
   } catch {
     throw invalidFarcasterCredentials('Malformed signature')
   }
-  if (signer !== custody) throw invalidFarcasterCredentials('The message is not signed by the fid\'s custody address')
+  if (signer !== custody) throw invalidFarcasterCredentials("The message is not signed by the fid's custody address")
   await consumeChannel(ctx, app.id, channel.nonce)
   return { fid, custodyAddress: custody }
 }

@@ -1,10 +1,7 @@
 import type { Queryable } from '../../db/types.js'
 
 export async function findGuestUserId(db: Queryable, appId: string, credentialHash: string): Promise<string | null> {
-  const [row] = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM guest_credentials WHERE app_id = $1 AND credential_hash = $2',
-    [appId, credentialHash],
-  )
+  const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM guest_credentials WHERE app_id = $1 AND credential_hash = $2', [appId, credentialHash])
   return row?.user_id ?? null
 }
 

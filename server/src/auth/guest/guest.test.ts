@@ -5,11 +5,16 @@ import type { AppInput } from '../../apps/types.js'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer({ app: { loginMethods: ['email', 'guest'] } }) })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer({ app: { loginMethods: ['email', 'guest'] } })
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const newCredential = () => randomBytes(GUEST_CREDENTIAL_BYTES)
-const authenticate = (guest_credential: unknown, appId?: string) => t.call('/api/v1/guest/authenticate', { body: { guest_credential }, ...(appId ? { appId } : {}) })
+const authenticate = (guest_credential: unknown, appId?: string) =>
+  t.call('/api/v1/guest/authenticate', { body: { guest_credential }, ...(appId ? { appId } : {}) })
 const appWith = (input: AppInput) => t.createApp({ name: 'Guest app', loginMethods: ['guest'], ...input })
 
 describe('guest sign-in', () => {
@@ -96,7 +101,9 @@ describe('guest sign-in', () => {
     // An existing guest is not a sign-up: the limit does not stop them.
     expect((await authenticate(kept, limited.id)).status).toBe(200)
 
-    const allowlisted = await appWith({ allowlist: { enabled: true, entries: ['ada@example.com'], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null } })
+    const allowlisted = await appWith({
+      allowlist: { enabled: true, entries: ['ada@example.com'], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
+    })
     const denied = await authenticate(newCredential().toString('base64url'), allowlisted.id)
     expect(denied.status).toBe(403)
     expect(denied.body.code).toBe('allowlist_rejected')

@@ -20,7 +20,6 @@ const authenticateBody = z.object({ guest_credential: safeString(128) })
  * A guest has no identifier, so an app with an allowlist on admits no guests.
  */
 export function mountGuestRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, guestAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'guest')
@@ -36,5 +35,4 @@ export function mountGuestRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     })
     return c.json(login.body)
   })
-
 }

@@ -59,7 +59,10 @@ export function mountOauthCallbackRoutes(app: Hono<AppEnv>, ctx: ServerContext):
     const provider = resolveProvider(app, name)
     // RFC 9207: a response naming another issuer comes from a mixed-up or malicious provider.
     if (params.iss !== undefined && params.iss !== provider.issuer) return fail('invalid_credentials', 'unexpected iss')
-    if (params.error) return DENIED_ERRORS.has(params.error) ? back({ [oauthReturnParams.code]: OAUTH_DENIED_CODE }) : fail('invalid_credentials', `provider error ${params.error}`)
+    if (params.error)
+      return DENIED_ERRORS.has(params.error)
+        ? back({ [oauthReturnParams.code]: OAUTH_DENIED_CODE })
+        : fail('invalid_credentials', `provider error ${params.error}`)
     if (!params.code) return fail('invalid_credentials', 'no code')
 
     let code: string

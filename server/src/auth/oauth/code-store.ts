@@ -54,9 +54,20 @@ export async function issueCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secre
   await ctx.db.query(
     `INSERT INTO oauth_codes (code_hash, app_id, provider, client_state_code, code_challenge, subject, details, verified_email, display_name, provider_tokens, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [hashCode(ctx, code), value.appId, value.provider, value.clientStateCode, value.codeChallenge, value.profile.subject,
-      JSON.stringify(value.profile.details), value.profile.verifiedEmail, value.profile.displayName, JSON.stringify(value.tokens), now,
-      now + OAUTH_CODE_TTL_SECONDS * 1000],
+    [
+      hashCode(ctx, code),
+      value.appId,
+      value.provider,
+      value.clientStateCode,
+      value.codeChallenge,
+      value.profile.subject,
+      JSON.stringify(value.profile.details),
+      value.profile.verifiedEmail,
+      value.profile.displayName,
+      JSON.stringify(value.tokens),
+      now,
+      now + OAUTH_CODE_TTL_SECONDS * 1000,
+    ],
   )
   return code
 }
@@ -66,11 +77,7 @@ export async function issueCode(ctx: Pick<ServerContext, 'db' | 'clock' | 'secre
  * works once: presenting a spent code fails and revokes the session issued from it (docs/security.md #17).
  * The provider's tokens leave the database with the first redemption.
  */
-export async function redeemCode(
-  ctx: ServerContext,
-  appId: string,
-  request: { code: string; stateCode: string; codeVerifier: string },
-): Promise<RedeemedCode> {
+export async function redeemCode(ctx: ServerContext, appId: string, request: { code: string; stateCode: string; codeVerifier: string }): Promise<RedeemedCode> {
   const codeHash = hashCode(ctx, request.code)
   const now = ctx.clock.now()
   const [row] = await ctx.db.query<CodeRow>(
@@ -82,8 +89,12 @@ export async function redeemCode(
   if (row.consumed_at !== null) return rejectReplay(ctx, codeHash, now)
   if (row.expires_at <= now) throw invalidCode()
   if (row.client_state_code !== request.stateCode) throw new ApiError(400, 'oauth_state_mismatch', 'The state code does not match this authorization')
-  if (!pkceMatches(request.codeVerifier, row.code_challenge)) throw new ApiError(400, 'invalid_pkce_parameters', 'The code verifier does not match the code challenge')
-  const claimed = await ctx.db.query('UPDATE oauth_codes SET consumed_at = $2, provider_tokens = NULL WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash', [codeHash, now])
+  if (!pkceMatches(request.codeVerifier, row.code_challenge))
+    throw new ApiError(400, 'invalid_pkce_parameters', 'The code verifier does not match the code challenge')
+  const claimed = await ctx.db.query(
+    'UPDATE oauth_codes SET consumed_at = $2, provider_tokens = NULL WHERE code_hash = $1 AND consumed_at IS NULL RETURNING code_hash',
+    [codeHash, now],
+  )
   // A concurrent redemption got there first: this one is the replay.
   if (claimed.length === 0) return rejectReplay(ctx, codeHash, now)
   return {
@@ -105,10 +116,10 @@ async function rejectReplay(ctx: ServerContext, codeHash: string, now: number): 
 
 /** Records the session a code produced; when a replay came in meanwhile, that session is revoked at once. */
 export async function recordCodeSession(ctx: ServerContext, codeHash: string, sessionId: string): Promise<void> {
-  const [row] = await ctx.db.query<{ replayed_at: number | null }>(
-    'UPDATE oauth_codes SET session_id = $2 WHERE code_hash = $1 RETURNING replayed_at',
-    [codeHash, sessionId],
-  )
+  const [row] = await ctx.db.query<{ replayed_at: number | null }>('UPDATE oauth_codes SET session_id = $2 WHERE code_hash = $1 RETURNING replayed_at', [
+    codeHash,
+    sessionId,
+  ])
   if (row?.replayed_at != null) {
     await revokeSession(ctx.db, sessionId, ctx.clock.now())
     throw new ApiError(400, 'invalid_credentials', 'This authorization code has already been used')

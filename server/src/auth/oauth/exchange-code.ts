@@ -11,7 +11,13 @@ export class ProviderExchangeError extends Error {
  * Trades the provider's code for its tokens. Basic-auth providers go through arctic's generic
  * client; the others (LINE, LinkedIn, TikTok, Instagram, Apple) want the secret in the form body.
  */
-export async function exchangeCode(provider: ResolvedProvider, code: string, codeVerifier: string | null, callbackUrl: string, nowMs: number): Promise<OAuth2Tokens> {
+export async function exchangeCode(
+  provider: ResolvedProvider,
+  code: string,
+  codeVerifier: string | null,
+  callbackUrl: string,
+  nowMs: number,
+): Promise<OAuth2Tokens> {
   const { clientId, clientSecret } = provider.settings
   if (provider.clientAuth === 'basic') {
     // arctic takes no abort signal: the request is given up on after the same timeout as the others.
@@ -28,7 +34,8 @@ export async function exchangeCode(provider: ResolvedProvider, code: string, cod
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   })
   const data: unknown = await response.json().catch(() => null)
-  if (!response.ok || typeof data !== 'object' || data === null || 'error' in data) throw new ProviderExchangeError(`Token request failed with status ${response.status}`)
+  if (!response.ok || typeof data !== 'object' || data === null || 'error' in data)
+    throw new ProviderExchangeError(`Token request failed with status ${response.status}`)
   return new OAuth2Tokens(data)
 }
 

@@ -5,8 +5,12 @@ import { OAUTH_STATE_TTL_SECONDS } from './state-store.js'
 import { clientPkce, REDIRECT_TO, startOAuthHarness, type OAuthHarness } from './test-support/oauth-harness.js'
 
 let h: OAuthHarness
-beforeAll(async () => { h = await startOAuthHarness() })
-afterAll(async () => { await h?.close() })
+beforeAll(async () => {
+  h = await startOAuthHarness()
+})
+afterAll(async () => {
+  await h?.close()
+})
 
 let counter = 0
 const account = (overrides: Partial<ProviderAccount> = {}): ProviderAccount => {
@@ -106,7 +110,7 @@ describe('docs/security.md #12: PKCE', () => {
 })
 
 describe('docs/security.md #13: mix-up', () => {
-  it('rejects a state minted for one provider at another provider\'s callback, and burns it', async () => {
+  it("rejects a state minted for one provider at another provider's callback, and burns it", async () => {
     const { url } = await providerReturn('google')
     const atGithub = new URL(url)
     atGithub.pathname = atGithub.pathname.replace(/google$/, 'github')
@@ -114,7 +118,7 @@ describe('docs/security.md #13: mix-up', () => {
     expectStateRejected(await h.callback(url))
   })
 
-  it('rejects a response whose iss is not the provider\'s issuer', async () => {
+  it("rejects a response whose iss is not the provider's issuer", async () => {
     const { url, client } = await providerReturn('google')
     expect(url.searchParams.get('iss')).toBe(h.idp.issuer)
     url.searchParams.set('iss', 'https://attacker.example')
@@ -185,7 +189,7 @@ describe('docs/security.md #15: ID token validation', () => {
 })
 
 describe('docs/security.md #16: no automatic linking by email', () => {
-  it('keeps a provider identity with an existing user\'s email apart from that user, verified or not', async () => {
+  it("keeps a provider identity with an existing user's email apart from that user, verified or not", async () => {
     const email = `victim-${Date.now()}@example.com`
     const victim = await h.t.login(email, h.app.id)
     for (const email_verified of [false, true]) {
@@ -200,7 +204,10 @@ describe('docs/security.md #16: no automatic linking by email', () => {
 
   it('lets only a provider-verified email pass the allowlist', async () => {
     const email = `listed-${Date.now()}@example.com`
-    const app = await h.createApp({ name: 'Allowlist', allowlist: { enabled: true, entries: [email], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null } })
+    const app = await h.createApp({
+      name: 'Allowlist',
+      allowlist: { enabled: true, entries: [email], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
+    })
     const unverified = await h.signIn('google', account({ email, email_verified: false }), { appId: app.id })
     expect(unverified.status).toBe(403)
     expect(unverified.body.code).toBe('allowlist_rejected')
@@ -236,7 +243,9 @@ describe('docs/security.md #17: our one-time code', () => {
     const login = await h.authenticate(flow.code!, flow.client)
     const other = (await h.t.login(`other-${Date.now()}@example.com`, h.app.id)).body.token
     const link = await h.t.call('/api/v1/oauth/link', {
-      appId: h.app.id, token: other, body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
+      appId: h.app.id,
+      token: other,
+      body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
     })
     expect(link.status).toBe(400)
     expect((await h.t.call('/api/v1/users/me', { appId: h.app.id, token: login.body.token })).status).toBe(401)

@@ -5,8 +5,12 @@ import { callbackUrl } from './public-origin.js'
 import { clientPkce, REDIRECT_TO, startOAuthHarness, type OAuthHarness } from './test-support/oauth-harness.js'
 
 let h: OAuthHarness
-beforeAll(async () => { h = await startOAuthHarness() })
-afterAll(async () => { await h?.close() })
+beforeAll(async () => {
+  h = await startOAuthHarness()
+})
+afterAll(async () => {
+  await h?.close()
+})
 
 let counter = 0
 const account = (email_verified = true) => {
@@ -26,9 +30,7 @@ describe('google-like OpenID provider', () => {
     const first = await h.authenticate(flow.code!, flow.client)
     expect(first.status).toBe(200)
     expect(first.body.is_new_user).toBe(true)
-    expect(first.body.user.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'google_oauth', subject: who.sub, email: who.email, name: who.name }),
-    ])
+    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'google_oauth', subject: who.sub, email: who.email, name: who.name })])
     expect(first.body.oauth_tokens).toMatchObject({ provider: 'google', access_token: expect.any(String), access_token_expires_in_seconds: 3600 })
     expect(first.body.oauth_tokens.scopes).toEqual(expect.arrayContaining(['openid', 'email', 'profile']))
     expect((await h.t.call('/api/v1/users/me', { token: first.body.token, appId: h.app.id })).status).toBe(200)
@@ -140,8 +142,11 @@ describe('init', () => {
   })
 
   it('rejects malformed bodies with 400', async () => {
-    for (const body of [{}, { provider: 'myspace', redirect_to: REDIRECT_TO, code_challenge: clientPkce().challenge, state_code: clientPkce().stateCode },
-      { provider: 'google', redirect_to: REDIRECT_TO, code_challenge: clientPkce().challenge, state_code: 'short' }]) {
+    for (const body of [
+      {},
+      { provider: 'myspace', redirect_to: REDIRECT_TO, code_challenge: clientPkce().challenge, state_code: clientPkce().stateCode },
+      { provider: 'google', redirect_to: REDIRECT_TO, code_challenge: clientPkce().challenge, state_code: 'short' },
+    ]) {
       const response = await h.t.call('/api/v1/oauth/init', { body, appId: h.app.id })
       expect(response.status).toBe(400)
       expect(response.body.code).toBe('invalid_data')
@@ -156,7 +161,9 @@ describe('link, unlink, transfer', () => {
     const who = account()
     const flow = await h.startFlow('github', who)
     const linked = await h.t.call('/api/v1/oauth/link', {
-      appId: h.app.id, token, body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
+      appId: h.app.id,
+      token,
+      body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
     })
     expect(linked.status).toBe(200)
     expect(linked.body.linked_accounts).toEqual([
@@ -179,7 +186,9 @@ describe('link, unlink, transfer', () => {
     const link = async () => {
       const flow = await h.startFlow('github', who)
       return h.t.call('/api/v1/oauth/link', {
-        appId: h.app.id, token, body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
+        appId: h.app.id,
+        token,
+        body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
       })
     }
     const first = await link()
@@ -198,7 +207,9 @@ describe('link, unlink, transfer', () => {
     const token = (await h.t.login(`taker-${Date.now()}@example.com`, h.app.id)).body.token as string
     const flow = await h.startFlow('google', who)
     const link = await h.t.call('/api/v1/oauth/link', {
-      appId: h.app.id, token, body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
+      appId: h.app.id,
+      token,
+      body: { authorization_code: flow.code, state_code: flow.client.stateCode, code_verifier: flow.client.verifier },
     })
     expect(link.status).toBe(400)
     expect(link.body.code).toBe('account_transfer_required')
@@ -220,7 +231,13 @@ describe('secrets', () => {
     const replay = await h.authenticate(flow.code!, flow.client)
     const config = await h.t.call(`/api/v1/apps/${h.app.id}`, { appId: null })
     expect(config.status).toBe(200)
-    const secrets = [h.idp.oidcSettings.clientSecret!, h.idp.oauth2Settings.clientSecret!, flow.code!, login.body.oauth_tokens.access_token, flow.client.verifier]
+    const secrets = [
+      h.idp.oidcSettings.clientSecret!,
+      h.idp.oauth2Settings.clientSecret!,
+      flow.code!,
+      login.body.oauth_tokens.access_token,
+      flow.client.verifier,
+    ]
     for (const secret of secrets) {
       expect(h.logs()).not.toContain(secret)
       expect(JSON.stringify(replay.body)).not.toContain(secret)
@@ -234,8 +251,12 @@ describe('secrets', () => {
 
 describe('bad input', () => {
   it('answers malformed bodies and callbacks with 4xx, never 5xx', async () => {
-    const bodies = ['{"provider": ', '[1]', JSON.stringify({ provider: 'google\u0000', redirect_to: 5, code_challenge: {}, state_code: ['x'] }),
-      JSON.stringify({ authorization_code: 'x'.repeat(10_000), state_code: '\uD800'.repeat(60), code_verifier: null, nonce: 7, subject: [] })]
+    const bodies = [
+      '{"provider": ',
+      '[1]',
+      JSON.stringify({ provider: 'google\u0000', redirect_to: 5, code_challenge: {}, state_code: ['x'] }),
+      JSON.stringify({ authorization_code: 'x'.repeat(10_000), state_code: '\uD800'.repeat(60), code_verifier: null, nonce: 7, subject: [] }),
+    ]
     for (const path of ['init', 'authenticate', 'link', 'unlink', 'transfer']) {
       for (const rawBody of bodies) {
         const response = await h.t.call(`/api/v1/oauth/${path}`, { rawBody, appId: h.app.id })
@@ -245,12 +266,21 @@ describe('bad input', () => {
       }
     }
     const callback = `${h.t.url}/api/v1/oauth/callback`
-    for (const url of [`${callback}/google`, `${callback}/google?state=${'s'.repeat(5000)}&code=x`, `${callback}/myspace?state=x`, `${callback}/google?state=%00&code=%FF`]) {
+    for (const url of [
+      `${callback}/google`,
+      `${callback}/google?state=${'s'.repeat(5000)}&code=x`,
+      `${callback}/myspace?state=x`,
+      `${callback}/google?state=%00&code=%FF`,
+    ]) {
       const answer = await h.callback(url)
       expect(answer.status, url.slice(0, 80)).toBeGreaterThanOrEqual(400)
       expect(answer.status).toBeLessThan(500)
     }
-    const post = await fetch(`${callback}/apple`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'state=unknown&code=x&user=%7B%7D' })
+    const post = await fetch(`${callback}/apple`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'state=unknown&code=x&user=%7B%7D',
+    })
     expect(post.status).toBe(400)
     expect((await post.json()).code).toBe('oauth_state_mismatch')
   })

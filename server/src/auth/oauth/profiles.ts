@@ -14,9 +14,15 @@ export interface OAuthProfile {
 }
 
 const id = z.union([z.string().min(1), z.number()]).transform(String)
-const text = z.string().nullish().transform((value) => value || null)
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value || null)
 /** Apple sends `email_verified` as a boolean or as the string "true". */
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).nullish().transform((value) => value === true || value === 'true')
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .nullish()
+  .transform((value) => value === true || value === 'true')
 
 const profile = (subject: string, details: AccountDetails, verifiedEmail: string | null = null): OAuthProfile => ({
   subject,
@@ -60,10 +66,12 @@ export const profileMappers: Record<OAuthProvider, (data: unknown) => OAuthProfi
   },
   // GET https://api.github.com/user and /user/emails (the primary verified address).
   github(data) {
-    const { user, emails } = z.object({
-      user: z.object({ id, login: z.string(), name: text, email: text }),
-      emails: z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() })).catch([]),
-    }).parse(data)
+    const { user, emails } = z
+      .object({
+        user: z.object({ id, login: z.string(), name: text, email: text }),
+        emails: z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() })).catch([]),
+      })
+      .parse(data)
     const primary = emails.find((entry) => entry.primary && entry.verified)?.email ?? null
     return profile(user.id, { username: user.login, name: user.name, email: user.email ?? primary }, primary)
   },
@@ -79,7 +87,9 @@ export const profileMappers: Record<OAuthProvider, (data: unknown) => OAuthProfi
   },
   // GET https://open.tiktokapis.com/v2/user/info/?fields=open_id,display_name,username
   tiktok(data) {
-    const { data: { user } } = z.object({ data: z.object({ user: z.object({ open_id: z.string().min(1), username: text, display_name: text }) }) }).parse(data)
+    const {
+      data: { user },
+    } = z.object({ data: z.object({ user: z.object({ open_id: z.string().min(1), username: text, display_name: text }) }) }).parse(data)
     return profile(user.open_id, { username: user.username, name: user.display_name })
   },
 }

@@ -19,5 +19,5 @@ export function isAllowedRedirect(redirectTo: string, allowed: readonly string[]
 }
 
 export function assertRedirectAllowed(app: AppRecord, redirectTo: string): void {
-  if (!isAllowedRedirect(redirectTo, app.oauthRedirectUrls)) throw invalidData('redirect_to is not one of the app\'s OAuth redirect URLs')
+  if (!isAllowedRedirect(redirectTo, app.oauthRedirectUrls)) throw invalidData("redirect_to is not one of the app's OAuth redirect URLs")
 }

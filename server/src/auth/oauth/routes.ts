@@ -72,7 +72,6 @@ async function redeem(ctx: ServerContext, c: Context<AppEnv>, body: z.infer<type
 
 /** `POST /api/v1/oauth/{init,authenticate,link,unlink,transfer}` (the callback is in callback.ts). */
 export function mountOauthRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, oauthInitRoute, async (c) => {
     const app = c.var.app
     const body = await readBody(c, initBody)
@@ -133,5 +132,4 @@ export function mountOauthRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, oauthAccountTypes))
   })
-
 }

@@ -46,7 +46,8 @@ const oauthProviderSchema = z.strictObject({
   issuer: text(2000).optional(),
   jwks_uri: httpUrl.optional(),
   scopes: z.array(text(200)).optional(),
-  apple: z.strictObject({ team_id: text(), key_id: text(), private_key_pem: text(10_000).optional(), private_key_file: text(1000).optional() })
+  apple: z
+    .strictObject({ team_id: text(), key_id: text(), private_key_pem: text(10_000).optional(), private_key_file: text(1000).optional() })
     .refine((apple) => (apple.private_key_pem === undefined) !== (apple.private_key_file === undefined), 'give one of private_key_pem or private_key_file')
     .optional(),
 })
@@ -54,20 +55,24 @@ const oauthProviderSchema = z.strictObject({
 export const oauthProvidersSchema = z.partialRecord(z.enum(oauthProviders), oauthProviderSchema)
 
 export function oauthProvidersFromFile(file: z.infer<typeof oauthProvidersSchema>, sources: SecretSources): AppRecord['oauthProviders'] {
-  return Object.fromEntries(Object.entries(file).map(([provider, p]) => {
-    const settings: OAuthProviderSettings = {
-      clientId: p.client_id,
-      clientSecret: p.client_secret_env ? fromEnv(sources, p.client_secret_env) : (p.client_secret ?? null),
-      ...(p.authorization_endpoint && { authorizationEndpoint: p.authorization_endpoint }),
-      ...(p.token_endpoint && { tokenEndpoint: p.token_endpoint }),
-      ...(p.user_info_endpoint && { userInfoEndpoint: p.user_info_endpoint }),
-      ...(p.issuer && { issuer: p.issuer }),
-      ...(p.jwks_uri && { jwksUri: p.jwks_uri }),
-      ...(p.scopes && { scopes: p.scopes }),
-      ...(p.apple && { apple: { teamId: p.apple.team_id, keyId: p.apple.key_id, privateKeyPem: p.apple.private_key_pem ?? fromFile(sources, p.apple.private_key_file!) } }),
-    }
-    return [provider, settings]
-  }))
+  return Object.fromEntries(
+    Object.entries(file).map(([provider, p]) => {
+      const settings: OAuthProviderSettings = {
+        clientId: p.client_id,
+        clientSecret: p.client_secret_env ? fromEnv(sources, p.client_secret_env) : (p.client_secret ?? null),
+        ...(p.authorization_endpoint && { authorizationEndpoint: p.authorization_endpoint }),
+        ...(p.token_endpoint && { tokenEndpoint: p.token_endpoint }),
+        ...(p.user_info_endpoint && { userInfoEndpoint: p.user_info_endpoint }),
+        ...(p.issuer && { issuer: p.issuer }),
+        ...(p.jwks_uri && { jwksUri: p.jwks_uri }),
+        ...(p.scopes && { scopes: p.scopes }),
+        ...(p.apple && {
+          apple: { teamId: p.apple.team_id, keyId: p.apple.key_id, privateKeyPem: p.apple.private_key_pem ?? fromFile(sources, p.apple.private_key_file!) },
+        }),
+      }
+      return [provider, settings]
+    }),
+  )
 }
 
 const file = { oauth_redirect_urls: z.array(redirectUrl).optional(), oauth_providers: oauthProvidersSchema.optional() }
@@ -86,9 +91,14 @@ export const oauthAppConfig = (app: AppRecord): Partial<AppConfigDto> =>
 
 /** The client secrets and Apple private keys masked. */
 export const redactOAuth = (app: AppRecord): Partial<AppRecord> => ({
-  oauthProviders: Object.fromEntries(Object.entries(app.oauthProviders).map(([provider, settings]) => [provider, {
-    ...settings,
-    clientSecret: redact(settings.clientSecret),
-    ...(settings.apple && { apple: { ...settings.apple, privateKeyPem: REDACTED } }),
-  }])),
+  oauthProviders: Object.fromEntries(
+    Object.entries(app.oauthProviders).map(([provider, settings]) => [
+      provider,
+      {
+        ...settings,
+        clientSecret: redact(settings.clientSecret),
+        ...(settings.apple && { apple: { ...settings.apple, privateKeyPem: REDACTED } }),
+      },
+    ]),
+  ),
 })

@@ -37,8 +37,19 @@ export async function saveState(ctx: Pick<ServerContext, 'db' | 'clock' | 'secre
   await ctx.db.query(
     `INSERT INTO oauth_states (state_hash, app_id, provider, client_state_code, code_challenge, redirect_to, callback_url, provider_code_verifier, nonce, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [hashState(ctx, state), value.appId, value.provider, value.clientStateCode, value.codeChallenge, value.redirectTo, value.callbackUrl,
-      value.providerCodeVerifier, value.nonce, now, now + OAUTH_STATE_TTL_SECONDS * 1000],
+    [
+      hashState(ctx, state),
+      value.appId,
+      value.provider,
+      value.clientStateCode,
+      value.codeChallenge,
+      value.redirectTo,
+      value.callbackUrl,
+      value.providerCodeVerifier,
+      value.nonce,
+      now,
+      now + OAUTH_STATE_TTL_SECONDS * 1000,
+    ],
   )
 }
 

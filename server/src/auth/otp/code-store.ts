@@ -9,7 +9,11 @@ import type { ServerContext } from '../../context.js'
  */
 export type CodePurpose = 'login' | `link:${string}`
 
-export interface CodeKey { appId: string; identifier: string; purpose: CodePurpose }
+export interface CodeKey {
+  appId: string
+  identifier: string
+  purpose: CodePurpose
+}
 
 /** HMAC of the code bound to its key, so the table never holds a usable code. */
 const hashCode = (secret: Buffer, key: CodeKey, code: string) =>

@@ -57,7 +57,9 @@ export async function updateIdentifier({ ctx, channel, bodies }: OtpRouteDeps, c
   const caller = await requireAccess(ctx, c)
   const body = await readBody(c, bodies.update)
   const replacement = { type: channel.accountType, from: body.oldIdentifier, to: body.newIdentifier }
-  return c.json(await replaceVerifiedAccount(ctx, app, caller.userId, replacement, () => spendCode(ctx, app, body.newIdentifier, `link:${caller.userId}`, body.code)))
+  return c.json(
+    await replaceVerifiedAccount(ctx, app, caller.userId, replacement, () => spendCode(ctx, app, body.newIdentifier, `link:${caller.userId}`, body.code)),
+  )
 }
 
 /** `POST /transfer`: takes over an identifier another user holds. */

@@ -18,12 +18,16 @@ export function otpBodies(channel: OtpChannel) {
   return {
     init: z.object({ [field]: id, token }).transform((b) => ({ identifier: value(b, field), token: b.token as string | null | undefined })),
     authenticate: z.object({ [field]: id, code, mode }).transform((b) => ({
-      identifier: value(b, field), code: value(b, 'code'), mode: b.mode as z.infer<typeof mode>,
+      identifier: value(b, field),
+      code: value(b, 'code'),
+      mode: b.mode as z.infer<typeof mode>,
     })),
     link: z.object({ [field]: id, code }).transform((b) => ({ identifier: value(b, field), code: value(b, 'code') })),
     unlink: z.object({ [unlink]: id }).transform((b) => ({ identifier: value(b, unlink) })),
     update: z.object({ [updateOld]: id, [updateNew]: id, code }).transform((b) => ({
-      oldIdentifier: value(b, updateOld), newIdentifier: value(b, updateNew), code: value(b, 'code'),
+      oldIdentifier: value(b, updateOld),
+      newIdentifier: value(b, updateNew),
+      code: value(b, 'code'),
     })),
     transfer: z.object({ [field]: id, nonce }).transform((b) => ({ identifier: value(b, field), nonce: value(b, 'nonce') })),
   }

@@ -100,14 +100,18 @@ export function otpHarness(driver: OtpDriver): OtpHarness {
     const rateLimits = { initPerIp: generous, authenticatePerIp: generous, smsSendsPerCountryCode: generous }
     server = await startTestServer({ app: otpApp, server: { rateLimits } })
   })
-  afterAll(async () => { await server?.close() })
+  afterAll(async () => {
+    await server?.close()
+  })
   const t = () => server!
   const calls = channelCalls(driver, t)
   const other = driver.name === 'email' ? smsDriver : emailDriver
   const otherCalls = channelCalls(other, t)
   const lastCode = (identifier: string) => t().inbox.lastCode(identifier)
   return {
-    get t() { return t() },
+    get t() {
+      return t()
+    },
     driver,
     ...calls,
     lastCode,
@@ -343,7 +347,10 @@ export function describeOtpProperties(h: OtpHarness): void {
         const results = await Promise.all(Array.from({ length: 4 }, () => calls.init(fresh())))
         expect(results.filter((r) => r.status === 200)).toHaveLength(2)
         expect(results.filter((r) => r.status === 429)).toHaveLength(2)
-        const spoofed = await limited.call(`${driver.base}/init`, { body: { [driver.fields.identifier]: fresh() }, headers: { 'x-forwarded-for': '203.0.113.9' } })
+        const spoofed = await limited.call(`${driver.base}/init`, {
+          body: { [driver.fields.identifier]: fresh() },
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        })
         expect(spoofed.status).toBe(429)
       } finally {
         await limited.close()
@@ -353,7 +360,8 @@ export function describeOtpProperties(h: OtpHarness): void {
     it('uses the X-Forwarded-For entry the trusted proxy appended (the last) only when trustProxy is set', async () => {
       const proxied = await startTestServer({ app: otpApp, server: { trustProxy: true, rateLimits: { initPerIp: { max: 1, windowSeconds: 60 } } } })
       try {
-        const send = (ip: string) => proxied.call(`${driver.base}/init`, { body: { [driver.fields.identifier]: fresh() }, headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` } })
+        const send = (ip: string) =>
+          proxied.call(`${driver.base}/init`, { body: { [driver.fields.identifier]: fresh() }, headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` } })
         expect((await send('198.51.100.1')).status).toBe(200)
         expect((await send('198.51.100.2')).status).toBe(200)
         expect((await send('198.51.100.1')).status).toBe(429)

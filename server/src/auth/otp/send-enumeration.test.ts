@@ -25,7 +25,10 @@ const clock = new TestClock()
 /** The database, recording every statement's text (not its values) in `statements`. */
 function recording(inner: Db): Db {
   const record = (target: Queryable): Queryable => ({
-    query: (sql, params) => { statements.push(sql.replace(/\s+/g, ' ').trim()); return target.query(sql, params) },
+    query: (sql, params) => {
+      statements.push(sql.replace(/\s+/g, ' ').trim())
+      return target.query(sql, params)
+    },
   })
   return { kind: inner.kind, close: () => inner.close(), query: record(inner).query, transaction: (work) => inner.transaction((tx) => work(record(tx))) }
 }
@@ -35,7 +38,9 @@ beforeAll(async () => {
   db = await openDatabase({ dataDir: database.dataDir ?? '', databaseUrl: database.databaseUrl })
   app = await upsertApp(db, { name: 'Enumeration', loginMethods: ['email', 'sms'] }, Date.now())
   const ctx = await createServerContext({ quiet: true }, { db: recording(db), clock, delivery: inbox })
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => { const s = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s)) })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   stop = () => new Promise<void>((resolve) => server.close(() => resolve()))
 })

@@ -19,10 +19,13 @@ export async function issueChallenge(ctx: ServerContext, appId: string, purpose:
   const challenge = randomBytes(CHALLENGE_BYTES).toString('base64url')
   const now = ctx.clock.now()
   await ctx.db.query('DELETE FROM passkey_challenges WHERE expires_at <= $1', [now])
-  await ctx.db.query(
-    'INSERT INTO passkey_challenges (challenge_hash, app_id, purpose, user_id, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [hashChallenge(ctx, challenge), appId, purpose, userId, now + PASSKEY_CHALLENGE_TTL_SECONDS * 1000],
-  )
+  await ctx.db.query('INSERT INTO passkey_challenges (challenge_hash, app_id, purpose, user_id, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    hashChallenge(ctx, challenge),
+    appId,
+    purpose,
+    userId,
+    now + PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+  ])
   return challenge
 }
 
@@ -30,7 +33,13 @@ export async function issueChallenge(ctx: ServerContext, appId: string, purpose:
  * Uses a challenge up: one atomic DELETE, so of parallel verifications only one gets it (docs/security.md #22).
  * Unknown, expired, spent, or issued for another purpose, app or user → 400 invalid_credentials.
  */
-export async function consumeChallenge(ctx: ServerContext, appId: string, challenge: string, purpose: ChallengePurpose, userId: string | null = null): Promise<void> {
+export async function consumeChallenge(
+  ctx: ServerContext,
+  appId: string,
+  challenge: string,
+  purpose: ChallengePurpose,
+  userId: string | null = null,
+): Promise<void> {
   const rows = await ctx.db.query(
     `DELETE FROM passkey_challenges WHERE challenge_hash = $1 AND app_id = $2 AND purpose = $3 AND user_id IS NOT DISTINCT FROM $4 AND expires_at > $5
      RETURNING challenge_hash`,

@@ -27,7 +27,13 @@ export async function initLink(ctx: ServerContext, c: Context<AppEnv>) {
   const rpId = relyingPartyId(app, c.req.header('origin'))
   const challenge = await issueChallenge(ctx, app.id, 'link', caller.userId)
   const owned = await ctx.db.query<{ address: string }>("SELECT address FROM linked_accounts WHERE user_id = $1 AND type = 'passkey'", [caller.userId])
-  const options = await creationOptions(app, rpId, challenge, { id: caller.userId, name: caller.userId }, owned.map((row) => row.address))
+  const options = await creationOptions(
+    app,
+    rpId,
+    challenge,
+    { id: caller.userId, name: caller.userId },
+    owned.map((row) => row.address),
+  )
   return c.json({ relying_party: rpId, options })
 }
 
@@ -37,7 +43,14 @@ export async function link(ctx: ServerContext, c: Context<AppEnv>) {
   assertLoginMethodEnabled(app, 'passkey')
   const caller = await requireAccess(ctx, c)
   const body = await readBody(c, linkBody)
-  const account = await verifyPasskeyRegistration(ctx, app, body.authenticator_response as RegistrationResponseJSON, 'link', caller.userId, c.req.header('user-agent'))
+  const account = await verifyPasskeyRegistration(
+    ctx,
+    app,
+    body.authenticator_response as RegistrationResponseJSON,
+    'link',
+    caller.userId,
+    c.req.header('user-agent'),
+  )
   return c.json(await linkVerifiedAccount(ctx, app, caller.userId, 'passkey', account))
 }
 

@@ -18,7 +18,11 @@ afterAll(async () => {
   await t?.close()
 })
 
-interface CallContext { origin?: string; token?: string; appId?: string }
+interface CallContext {
+  origin?: string
+  token?: string
+  appId?: string
+}
 const call = (path: string, body: object, context: CallContext = {}) =>
   t.call(`/api/v1/passkeys${path}`, {
     body,
@@ -47,14 +51,21 @@ async function authenticateInit(context: CallContext = {}) {
 async function signIn(authenticator: SoftwareAuthenticator, credentialId: string, overrides: CeremonyOverrides = {}, context: CallContext = {}) {
   const init = await authenticateInit(context)
   const response = authenticator.authenticate(credentialId, init.options, overrides)
-  return call('/authenticate', { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: toPasskeyWire(response) }, context)
+  return call(
+    '/authenticate',
+    { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: toPasskeyWire(response) },
+    context,
+  )
 }
 
 async function link(authenticator: SoftwareAuthenticator, token: string, overrides: CeremonyOverrides = {}) {
   const init = await call('/link/init', {}, { token })
   expect(init.status).toBe(200)
   const response = authenticator.register(init.body.options, overrides)
-  return { result: await call('/link', { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) }, { token }), credentialId: response.id }
+  return {
+    result: await call('/link', { relying_party: init.body.relying_party, authenticator_response: toPasskeyWire(response) }, { token }),
+    credentialId: response.id,
+  }
 }
 
 const storedCounter = async (credentialId: string) =>
@@ -65,7 +76,8 @@ const expectRejected = (response: ApiResponse) => {
   expect(response.body.code).toBe('invalid_credentials')
 }
 
-const passkeysOf = (user: { linked_accounts: { type: string; credential_id?: string }[] }) => user.linked_accounts.filter((account) => account.type === 'passkey')
+const passkeysOf = (user: { linked_accounts: { type: string; credential_id?: string }[] }) =>
+  user.linked_accounts.filter((account) => account.type === 'passkey')
 
 describe('passkey sign-up, sign-in, link and unlink', () => {
   it('advertises passkeys in the public app config', async () => {
@@ -84,10 +96,17 @@ describe('passkey sign-up, sign-in, link and unlink', () => {
     const { result: signedUp, credentialId } = await signUp(authenticator)
     expect(signedUp.status).toBe(200)
     expect(signedUp.body).toMatchObject({ is_new_user: true, session_update_action: 'set' })
-    expect(passkeysOf(signedUp.body.user)).toEqual([expect.objectContaining({
-      type: 'passkey', credential_id: credentialId, enrolled_in_mfa: false,
-      public_key: expect.stringMatching(/^[A-Za-z0-9_-]+$/), created_with_os: 'Mac OS', created_with_browser: 'Chrome', created_with_device: 'Mac',
-    })])
+    expect(passkeysOf(signedUp.body.user)).toEqual([
+      expect.objectContaining({
+        type: 'passkey',
+        credential_id: credentialId,
+        enrolled_in_mfa: false,
+        public_key: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+        created_with_os: 'Mac OS',
+        created_with_browser: 'Chrome',
+        created_with_device: 'Mac',
+      }),
+    ])
 
     const signedIn = await signIn(authenticator, credentialId)
     expect(signedIn.status).toBe(200)
@@ -129,7 +148,13 @@ describe('passkey sign-up, sign-in, link and unlink', () => {
     const stranger = new SoftwareAuthenticator(TEST_ORIGIN)
     const init = await authenticateInit()
     const { id } = stranger.register({ challenge: init.options.challenge, rp: { id: 'allowed.test' } })
-    expectRejected(await call('/authenticate', { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: stranger.authenticate(id, init.options) }))
+    expectRejected(
+      await call('/authenticate', {
+        relying_party: init.relying_party,
+        challenge: init.options.challenge,
+        authenticator_response: stranger.authenticate(id, init.options),
+      }),
+    )
   })
 
   it('matches `http://localhost:*` origins on any port', async () => {
@@ -163,13 +188,16 @@ describe('passkey security', () => {
     // A registration challenge used for authentication.
     const registerInit = await call('/register/init', {})
     const crossed = await authenticateInit()
-    expectRejected(await call('/authenticate', {
-      relying_party: crossed.relying_party, challenge: registerInit.body.options.challenge,
-      authenticator_response: authenticator.authenticate(credentialId, { ...crossed.options, challenge: registerInit.body.options.challenge }),
-    }))
+    expectRejected(
+      await call('/authenticate', {
+        relying_party: crossed.relying_party,
+        challenge: registerInit.body.options.challenge,
+        authenticator_response: authenticator.authenticate(credentialId, { ...crossed.options, challenge: registerInit.body.options.challenge }),
+      }),
+    )
     // And the reverse.
     const authInit = await authenticateInit()
-    expectRejected((await signUpWithChallenge(authenticator, authInit.options.challenge)))
+    expectRejected(await signUpWithChallenge(authenticator, authInit.options.challenge))
 
     // A link challenge issued to another user.
     const alice = await t.login('alice-passkey@example.com')
@@ -182,9 +210,13 @@ describe('passkey security', () => {
     const late = await authenticateInit()
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS + 1)
     try {
-      expectRejected(await call('/authenticate', {
-        relying_party: late.relying_party, challenge: late.options.challenge, authenticator_response: authenticator.authenticate(credentialId, late.options),
-      }))
+      expectRejected(
+        await call('/authenticate', {
+          relying_party: late.relying_party,
+          challenge: late.options.challenge,
+          authenticator_response: authenticator.authenticate(credentialId, late.options),
+        }),
+      )
     } finally {
       t.clock.advance(-(PASSKEY_CHALLENGE_TTL_SECONDS + 1))
     }
@@ -192,9 +224,13 @@ describe('passkey security', () => {
     // A challenge the server never issued.
     const fresh = await authenticateInit()
     const forged = Buffer.alloc(32, 7).toString('base64url')
-    expectRejected(await call('/authenticate', {
-      relying_party: fresh.relying_party, challenge: forged, authenticator_response: authenticator.authenticate(credentialId, { ...fresh.options, challenge: forged }),
-    }))
+    expectRejected(
+      await call('/authenticate', {
+        relying_party: fresh.relying_party,
+        challenge: forged,
+        authenticator_response: authenticator.authenticate(credentialId, { ...fresh.options, challenge: forged }),
+      }),
+    )
   })
 
   it('#19: wrong origin, another RP ID, or a cross-origin frame under a foreign top origin are rejected', async () => {
@@ -247,7 +283,11 @@ describe('passkey security', () => {
     const authenticator = new SoftwareAuthenticator(TEST_ORIGIN)
     const { credentialId } = await signUp(authenticator)
     const init = await authenticateInit()
-    const body = { relying_party: init.relying_party, challenge: init.options.challenge, authenticator_response: authenticator.authenticate(credentialId, init.options) }
+    const body = {
+      relying_party: init.relying_party,
+      challenge: init.options.challenge,
+      authenticator_response: authenticator.authenticate(credentialId, init.options),
+    }
     const results = await Promise.all(Array.from({ length: 10 }, () => call('/authenticate', body)))
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
     for (const rejected of results.filter((r) => r.status !== 200)) expectRejected(rejected)

@@ -4,7 +4,15 @@ import type { AppEnv } from '../../http/env.js'
 import { initLink, link, unlink } from './linking.js'
 import { authenticate, initAuthentication, initRegistration, register } from './sign-in.js'
 import { mount } from '../../http/mount.js'
-import { passkeyAuthenticateInitRoute, passkeyAuthenticateRoute, passkeyLinkInitRoute, passkeyLinkRoute, passkeyRegisterInitRoute, passkeyRegisterRoute, passkeyUnlinkRoute } from '../../../../src/protocol/routes/passkey.js'
+import {
+  passkeyAuthenticateInitRoute,
+  passkeyAuthenticateRoute,
+  passkeyLinkInitRoute,
+  passkeyLinkRoute,
+  passkeyRegisterInitRoute,
+  passkeyRegisterRoute,
+  passkeyUnlinkRoute,
+} from '../../../../src/protocol/routes/passkey.js'
 
 /**
  * `POST /api/v1/passkeys/*`: WebAuthn sign-up (`register`), sign-in (`authenticate`), `link` and `unlink`.

@@ -21,7 +21,12 @@ import { verifyPasskeyAssertion } from './verify-authentication.js'
 import { verifyPasskeyRegistration } from './verify-registration.js'
 
 const registerBody = z.object({ relying_party: relyingParty, authenticator_response: registrationAnswer, mode: z.enum(authModes).nullish() })
-const authenticateBody = z.object({ relying_party: relyingParty, challenge: base64url, authenticator_response: authenticationAnswer, mode: z.enum(authModes).nullish() })
+const authenticateBody = z.object({
+  relying_party: relyingParty,
+  challenge: base64url,
+  authenticator_response: authenticationAnswer,
+  mode: z.enum(authModes).nullish(),
+})
 
 /** Sign-up with a passkey needs the method on and `passkeysForSignup`. */
 function assertPasskeySignup(app: AppRecord): void {
@@ -47,13 +52,21 @@ export async function register(ctx: ServerContext, c: Context<AppEnv>) {
   assertPasskeySignup(app)
   await limitPerIp(ctx, c, 'auth-ip', ctx.rateLimits.authenticatePerIp)
   const body = await readBody(c, registerBody)
-  const account = await verifyPasskeyRegistration(ctx, app, body.authenticator_response as RegistrationResponseJSON, 'register', null, c.req.header('user-agent'))
+  const account = await verifyPasskeyRegistration(
+    ctx,
+    app,
+    body.authenticator_response as RegistrationResponseJSON,
+    'register',
+    null,
+    c.req.header('user-agent'),
+  )
   assertAllowlisted(app, account.allowlistIdentifiers)
   // Sign-up only: a credential id that is already stored (someone else's) is never taken over (docs/security.md #22).
   const login = await signInOrSignUp(ctx, app, {
     mode: body.mode,
     findUserId: async (tx) => {
-      if ((await findUserIdByAccount(tx, app.id, 'passkey', account.key)) !== null) throw new ApiError(400, 'linked_to_another_user', 'This passkey is already registered.')
+      if ((await findUserIdByAccount(tx, app.id, 'passkey', account.key)) !== null)
+        throw new ApiError(400, 'linked_to_another_user', 'This passkey is already registered.')
       return null
     },
     recordNewUser: (tx, userId, now) => addLinkedAccount(tx, app.id, userId, 'passkey', account.key, now, account.details),

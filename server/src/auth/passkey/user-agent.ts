@@ -6,9 +6,28 @@ export interface CreatedWith {
 }
 
 // Order matters: Edge and Opera also say Chrome, Chrome also says Safari, iOS also says Mac OS X.
-const browsers: [RegExp, string][] = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrome\//, 'Chrome'], [/Safari\//, 'Safari']]
-const systems: [RegExp, string][] = [[/iPhone|iPad|iPod/, 'iOS'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'Mac OS'], [/CrOS/, 'Chrome OS'], [/Linux/, 'Linux']]
-const devices: [RegExp, string][] = [[/iPhone/, 'iPhone'], [/iPad/, 'iPad'], [/Android.*Mobile/, 'Android phone'], [/Android/, 'Android tablet'], [/Macintosh/, 'Mac']]
+const browsers: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const systems: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'Mac OS'],
+  [/CrOS/, 'Chrome OS'],
+  [/Linux/, 'Linux'],
+]
+const devices: [RegExp, string][] = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android.*Mobile/, 'Android phone'],
+  [/Android/, 'Android tablet'],
+  [/Macintosh/, 'Mac'],
+]
 
 const first = (ua: string, table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(ua))?.[1] ?? null
 

@@ -8,13 +8,21 @@ import { passkeyAccount, type PasskeyDetails } from './passkey-account.js'
 import { relyingPartyId } from './relying-party.js'
 
 /** MFA: the challenge was issued to this user, and the passkey must be one of their MFA passkeys, user-verified (docs/security.md #20, #51). */
-export interface MfaAssertion { userId: string }
+export interface MfaAssertion {
+  userId: string
+}
 
 /**
  * Verifies an assertion by a stored passkey against a challenge issued for sign-in (or for `mfa`), then records the
  * presented counter. A counter that does not grow (unless both are zero) is a cloned authenticator: rejected (docs/security.md #21).
  */
-export async function verifyPasskeyAssertion(ctx: ServerContext, app: AppRecord, challenge: string, response: AuthenticationResponseJSON, mfa?: MfaAssertion): Promise<VerifiedAccount> {
+export async function verifyPasskeyAssertion(
+  ctx: ServerContext,
+  app: AppRecord,
+  challenge: string,
+  response: AuthenticationResponseJSON,
+  mfa?: MfaAssertion,
+): Promise<VerifiedAccount> {
   const clientData = checkClientData(app, response.response.clientDataJSON)
   if (clientData.challenge !== challenge) throw invalidPasskey()
   await consumeChallenge(ctx, app.id, challenge, mfa ? 'mfa' : 'authenticate', mfa?.userId ?? null)

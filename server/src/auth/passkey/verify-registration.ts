@@ -13,7 +13,12 @@ import { createdWith } from './user-agent.js'
  * for `userId`), and returns it as a passkey account with its COSE public key and counter.
  */
 export async function verifyPasskeyRegistration(
-  ctx: ServerContext, app: AppRecord, response: RegistrationResponseJSON, purpose: ChallengePurpose, userId: string | null, userAgent: string | undefined,
+  ctx: ServerContext,
+  app: AppRecord,
+  response: RegistrationResponseJSON,
+  purpose: ChallengePurpose,
+  userId: string | null,
+  userAgent: string | undefined,
 ): Promise<VerifiedAccount> {
   const clientData = checkClientData(app, response.response.clientDataJSON)
   await consumeChallenge(ctx, app.id, clientData.challenge, purpose, userId)

@@ -14,13 +14,22 @@ beforeAll(async () => {
   t = await startTestServer()
   ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 // The accounts the email and SMS routes verify, built the way they build them.
 const email = emailChannel.account
 const phone = smsChannel.account
 const appWith = (settings: AppInput): Promise<AppRecord> => t.createApp({ name: 'Access control', loginMethods: ['email', 'sms', 'google'], ...settings })
-const allowlist = (entries: string[]) => ({ enabled: true, entries, errorTitle: 'Private beta', errorDetail: 'Ask us for an invite', ctaText: 'Join the waitlist', ctaLink: 'https://example.com/wait' })
+const allowlist = (entries: string[]) => ({
+  enabled: true,
+  entries,
+  errorTitle: 'Private beta',
+  errorDetail: 'Ask us for an invite',
+  ctaText: 'Join the waitlist',
+  ctaLink: 'https://example.com/wait',
+})
 
 /** Resolves to the error body the API would send, or 'ok' with the status of a successful sign-in. */
 async function attempt(app: AppRecord, request: Parameters<typeof completeLogin>[2]): Promise<{ status: number; code: string; message: string } | 'ok'> {
@@ -45,9 +54,17 @@ describe('allowlist', () => {
     const app = await appWith({})
     expect(await attempt(app, { method: 'email', account: email('bob@example.com') })).toBe('ok')
     const closed = await t.createApp({ ...app, allowlist: allowlist(['ada@example.com', '@team.example']) })
-    for (const account of [email('bob@example.com'), email('ada@example.co'), email('x@sub.team.example'), email('team.example@evil.test'), phone('+15550000000')]) {
+    for (const account of [
+      email('bob@example.com'),
+      email('ada@example.co'),
+      email('x@sub.team.example'),
+      email('team.example@evil.test'),
+      phone('+15550000000'),
+    ]) {
       expect(await attempt(closed, { method: account.type === 'phone' ? 'sms' : 'email', account })).toEqual({
-        status: 403, code: 'allowlist_rejected', message: 'This account is not on the allowlist for this app',
+        status: 403,
+        code: 'allowlist_rejected',
+        message: 'This account is not on the allowlist for this app',
       })
     }
   })
@@ -56,7 +73,9 @@ describe('allowlist', () => {
     const app = await appWith({ allowlist: allowlist(['@example.com']) })
     const google: VerifiedAccount = { type: 'google_oauth', key: 'sub-1', allowlistIdentifiers: ['dev@example.com'], displayName: 'dev@example.com' }
     expect(await attempt(app, { method: 'google', account: google })).toBe('ok')
-    expect(await attempt(app, { method: 'google', account: { ...google, key: 'sub-2', allowlistIdentifiers: [] } })).toMatchObject({ code: 'allowlist_rejected' })
+    expect(await attempt(app, { method: 'google', account: { ...google, key: 'sub-2', allowlistIdentifiers: [] } })).toMatchObject({
+      code: 'allowlist_rejected',
+    })
   })
 
   it('matches phone entries written with spaces or punctuation', async () => {
@@ -66,13 +85,20 @@ describe('allowlist', () => {
 
   it('is off by default, and an enabled empty list admits no one', async () => {
     expect(await attempt(await appWith({}), { method: 'email', account: email('free@example.com') })).toBe('ok')
-    expect(await attempt(await appWith({ allowlist: allowlist([]) }), { method: 'email', account: email('free@example.com') })).toMatchObject({ code: 'allowlist_rejected' })
+    expect(await attempt(await appWith({ allowlist: allowlist([]) }), { method: 'email', account: email('free@example.com') })).toMatchObject({
+      code: 'allowlist_rejected',
+    })
   })
 
   it('publishes the screen overrides in the app config, never the entries', async () => {
     const app = await appWith({ allowlist: allowlist(['secret-vip@example.com']) })
     const config = await t.call(`/api/v1/apps/${app.id}`)
-    expect(config.body.allowlist_config).toEqual({ error_title: 'Private beta', error_detail: 'Ask us for an invite', cta_text: 'Join the waitlist', cta_link: 'https://example.com/wait' })
+    expect(config.body.allowlist_config).toEqual({
+      error_title: 'Private beta',
+      error_detail: 'Ask us for an invite',
+      cta_text: 'Join the waitlist',
+      cta_link: 'https://example.com/wait',
+    })
     expect(JSON.stringify(config.body)).not.toContain('secret-vip')
   })
 })
@@ -81,7 +107,9 @@ describe('login methods', () => {
   it('refuses a method the app did not enable with 403 disallowed_login_method', async () => {
     const app = await appWith({ loginMethods: ['email'] })
     expect(await attempt(app, { method: 'sms', account: phone('+15551234567') })).toEqual({
-      status: 403, code: 'disallowed_login_method', message: 'Login with sms is not allowed for this app',
+      status: 403,
+      code: 'disallowed_login_method',
+      message: 'Login with sms is not allowed for this app',
     })
   })
 })
@@ -92,7 +120,9 @@ describe('sign-up rules', () => {
     expect(await attempt(app, { method: 'email', account: email('one@example.com') })).toBe('ok')
     expect(await attempt(app, { method: 'email', account: email('two@example.com') })).toBe('ok')
     expect(await attempt(app, { method: 'email', account: email('three@example.com') })).toEqual({
-      status: 403, code: 'max_accounts_reached', message: 'This test app has reached its user limit',
+      status: 403,
+      code: 'max_accounts_reached',
+      message: 'This test app has reached its user limit',
     })
     expect(await attempt(app, { method: 'email', account: email('one@example.com') })).toBe('ok')
     const users = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE app_id = $1', [app.id])

@@ -16,14 +16,19 @@ beforeAll(async () => {
   t = await startTestServer({ app: { loginMethods: ['email', 'sms'] } })
   ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 // The accounts the email and SMS routes verify, built the way they build them.
 const email = emailChannel.account
 const phone = smsChannel.account
 
 async function failure(work: Promise<unknown>): Promise<[number, string, string]> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return [(error as ApiError).status, (error as ApiError).code, (error as ApiError).message]
 }
@@ -36,7 +41,10 @@ async function offer() {
   const other = await completeLogin(ctx, t.app, { method: 'email', account: email(held) })
   await linkVerifiedAccount(ctx, t.app, other.userId, 'sms', phone(`+1555000${String(n).padStart(4, '0')}`))
   const caller = await completeLogin(ctx, t.app, { method: 'sms', account: phone(`+1555900${String(n).padStart(4, '0')}`) })
-  const error = await linkVerifiedAccount(ctx, t.app, caller.userId, 'email', email(held)).then(() => null, (e: ApiError) => e)
+  const error = await linkVerifiedAccount(ctx, t.app, caller.userId, 'email', email(held)).then(
+    () => null,
+    (e: ApiError) => e,
+  )
   expect(error?.code).toBe('account_transfer_required')
   return { held, other, caller, nonce: (error!.data as { nonce: string }).nonce }
 }
@@ -98,7 +106,11 @@ describe('redeemAccountTransfer', () => {
   it('refuses, keeping the offer, while the caller holds another account of the type', async () => {
     const { caller, nonce } = await offer()
     await linkVerifiedAccount(ctx, t.app, caller.userId, 'email', email(`meanwhile-${n}@example.com`))
-    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual([400, 'cannot_link_more_of_type', 'User already has an account of type email linked.'])
+    expect(await failure(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email']))).toEqual([
+      400,
+      'cannot_link_more_of_type',
+      'User already has an account of type email linked.',
+    ])
     await t.db.query('DELETE FROM linked_accounts WHERE address = $1', [`meanwhile-${n}@example.com`])
     await expect(redeemAccountTransfer(ctx, t.app.id, caller, nonce, ['email'])).resolves.toMatchObject({ id: caller.userId })
   })

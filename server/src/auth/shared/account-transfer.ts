@@ -32,8 +32,17 @@ export async function offerAccountTransfer(
   await db.query(
     `INSERT INTO account_transfers (nonce_hash, app_id, to_user_id, from_user_id, type, address, details, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [hashNonce(ctx, nonce), appId, offer.toUserId, offer.fromUserId, offer.account.type, offer.account.key,
-      JSON.stringify(offer.account.details ?? {}), now, now + ACCOUNT_TRANSFER_TTL_SECONDS * 1000],
+    [
+      hashNonce(ctx, nonce),
+      appId,
+      offer.toUserId,
+      offer.fromUserId,
+      offer.account.type,
+      offer.account.key,
+      JSON.stringify(offer.account.details ?? {}),
+      now,
+      now + ACCOUNT_TRANSFER_TTL_SECONDS * 1000,
+    ],
   )
   // The transfer deletes the other user and their wallets with them: the screen shows this address so its assets can be moved first.
   const [wallet] = await db.query<{ address: string }>(
@@ -46,7 +55,13 @@ export async function offerAccountTransfer(
     account: { displayName: offer.account.displayName },
     otherUser: { embeddedWalletAddress: wallet?.address ?? null },
   }
-  return new ApiError(400, 'account_transfer_required', 'This account is linked to another user and can be transferred', {}, data as unknown as Record<string, unknown>)
+  return new ApiError(
+    400,
+    'account_transfer_required',
+    'This account is linked to another user and can be transferred',
+    {},
+    data as unknown as Record<string, unknown>,
+  )
 }
 
 /**

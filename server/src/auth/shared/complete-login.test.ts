@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await startTestServer({ app: { loginMethods: ['email', 'github'] } })
   ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 // The accounts the email and SMS routes verify, built the way they build them.
 const email = emailChannel.account
@@ -40,7 +42,11 @@ describe('completeLogin', () => {
 
   it('keeps the provider profile of OAuth accounts fresh and passes provider tokens through', async () => {
     const account = (name: string): VerifiedAccount => ({
-      type: 'github_oauth', key: '4242', details: { username: name, email: 'octo@example.com', name: 'Octo' }, allowlistIdentifiers: ['octo@example.com'], displayName: name,
+      type: 'github_oauth',
+      key: '4242',
+      details: { username: name, email: 'octo@example.com', name: 'Octo' },
+      allowlistIdentifiers: ['octo@example.com'],
+      displayName: name,
     })
     const oauthTokens = { provider: 'github', access_token: 'gho_provider_token', scopes: ['read:user'] }
     const first = await completeLogin(ctx, t.app, { method: 'github', account: account('octo'), oauthTokens })

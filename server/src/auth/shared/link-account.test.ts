@@ -18,17 +18,28 @@ beforeAll(async () => {
   app = t.app
   ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 // The accounts the email and SMS routes verify, built the way they build them.
 const email = emailChannel.account
 const phone = smsChannel.account
-const google = (subject: string): VerifiedAccount => ({ type: 'google_oauth', key: subject, details: { email: `${subject}@gmail.test` }, allowlistIdentifiers: [], displayName: `${subject}@gmail.test` })
+const google = (subject: string): VerifiedAccount => ({
+  type: 'google_oauth',
+  key: subject,
+  details: { email: `${subject}@gmail.test` },
+  allowlistIdentifiers: [],
+  displayName: `${subject}@gmail.test`,
+})
 const custom = (id: string): VerifiedAccount => ({ type: 'custom_auth', key: id, allowlistIdentifiers: [], displayName: id })
 const signUp = async (address: string, on = app) => (await completeLogin(ctx, on, { method: 'email', account: email(address) })).userId
 
 async function failure(work: Promise<unknown>): Promise<ApiError> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return error as ApiError
 }
@@ -68,7 +79,12 @@ describe('linkVerifiedAccount', () => {
     await signUp('taken@example.com', noTransfer)
     const userId = (await completeLogin(ctx, noTransfer, { method: 'custom_jwt', account: custom('cu-1') })).userId
     const error = await failure(linkVerifiedAccount(ctx, noTransfer, userId, 'email', email('taken@example.com')))
-    expect([error.status, error.code, error.message, error.data]).toEqual([400, 'linked_to_another_user', 'This account has already been linked to another user.', undefined])
+    expect([error.status, error.code, error.message, error.data]).toEqual([
+      400,
+      'linked_to_another_user',
+      'This account has already been linked to another user.',
+      undefined,
+    ])
   })
 
   it('offers a transfer (account_transfer_required with a nonce) when transfers are on', async () => {
@@ -76,7 +92,11 @@ describe('linkVerifiedAccount', () => {
     const userId = (await completeLogin(ctx, app, { method: 'custom_jwt', account: custom('cu-2') })).userId
     const error = await failure(linkVerifiedAccount(ctx, app, userId, 'email', email('owned@example.com')))
     expect([error.status, error.code]).toEqual([400, 'account_transfer_required'])
-    expect(error.data).toEqual({ nonce: expect.stringMatching(/^[\w-]{43}$/), account: { displayName: 'owned@example.com' }, otherUser: { embeddedWalletAddress: null } })
+    expect(error.data).toEqual({
+      nonce: expect.stringMatching(/^[\w-]{43}$/),
+      account: { displayName: 'owned@example.com' },
+      otherUser: { embeddedWalletAddress: null },
+    })
     expect(JSON.stringify(await t.db.query('SELECT * FROM account_transfers'))).not.toContain((error.data as { nonce: string }).nonce)
   })
 

@@ -14,7 +14,13 @@ import type { VerifiedAccount } from './verified-account.js'
  * Adds a verified account to a signed-in user: one account per type (passkeys: 5), never one another
  * user holds (that offers a transfer when the app allows it). Linking makes a guest a full user.
  */
-export async function linkVerifiedAccount(ctx: ServerContext, app: AppRecord, userId: string, method: LoginMethod | null, account: VerifiedAccount): Promise<UserDto> {
+export async function linkVerifiedAccount(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  method: LoginMethod | null,
+  account: VerifiedAccount,
+): Promise<UserDto> {
   // Null: an account no login method stands for (a smart wallet; its route checks the app's smart-wallet setting).
   if (method) assertLoginMethodEnabled(app, method)
   const now = ctx.clock.now()

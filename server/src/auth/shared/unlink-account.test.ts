@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await startTestServer({ app: { loginMethods: ['email', 'sms'] } })
   ctx = await createServerContext({ quiet: true }, { db: t.db, clock: t.clock, delivery: t.inbox })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 // The accounts the email and SMS routes verify, built the way they build them.
 const email = emailChannel.account
@@ -23,7 +25,10 @@ const phone = smsChannel.account
 const signUp = async (address: string) => (await completeLogin(ctx, t.app, { method: 'email', account: email(address) })).userId
 
 async function failure(work: Promise<unknown>): Promise<[number, string, string]> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return [(error as ApiError).status, (error as ApiError).code, (error as ApiError).message]
 }
@@ -52,16 +57,22 @@ describe('unlinkAccount', () => {
 
   it('400 cannot_unlink_sole_account for the last account', async () => {
     const userId = await signUp('only@example.com')
-    expect(await failure(unlinkAccount(ctx, t.app, userId, 'email', 'only@example.com'))).toEqual([400, 'cannot_unlink_sole_account', 'Cannot unlink the only account of a user'])
+    expect(await failure(unlinkAccount(ctx, t.app, userId, 'email', 'only@example.com'))).toEqual([
+      400,
+      'cannot_unlink_sole_account',
+      'Cannot unlink the only account of a user',
+    ])
   })
 
   it('leaves one account when a user unlinks both of two at once', async () => {
     const userIds = await Promise.all(Array.from({ length: 5 }, (_, i) => signUp(`both-${i}@example.com`)))
     await Promise.all(userIds.map((userId, i) => linkVerifiedAccount(ctx, t.app, userId, 'sms', phone(`+1555111100${i}`))))
-    const results = await Promise.allSettled(userIds.flatMap((userId, i) => [
-      unlinkAccount(ctx, t.app, userId, 'email', `both-${i}@example.com`),
-      unlinkAccount(ctx, t.app, userId, 'phone', `+1555111100${i}`),
-    ]))
+    const results = await Promise.allSettled(
+      userIds.flatMap((userId, i) => [
+        unlinkAccount(ctx, t.app, userId, 'email', `both-${i}@example.com`),
+        unlinkAccount(ctx, t.app, userId, 'phone', `+1555111100${i}`),
+      ]),
+    )
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5)
     for (const userId of userIds) expect(await t.db.query('SELECT 1 FROM linked_accounts WHERE user_id = $1', [userId])).toHaveLength(1)
   })

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) })
   const deployer = privateKeyToAccount(generatePrivateKey())
   await publicClient.request({ method: 'anvil_setBalance' as never, params: [deployer.address, `0x${parseEther('1').toString(16)}`] as never })
-  const hash = await createWalletClient({ account: deployer, chain, transport: http(anvil.rpcUrl) }).deployContract({ abi: [], bytecode: erc1271WalletBytecode(owner.address) })
+  const hash = await createWalletClient({ account: deployer, chain, transport: http(anvil.rpcUrl) }).deployContract({
+    abi: [],
+    bytecode: erc1271WalletBytecode(owner.address),
+  })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   walletAddress = getAddress(receipt.contractAddress as Address)
   t = await startTestServer({ app: { allowedOrigins: [ORIGIN], loginMethods: ['wallet'], siweChainIds: [31337], walletRpcUrls: { '31337': anvil.rpcUrl } } })
@@ -34,7 +37,15 @@ afterAll(async () => {
 
 async function signedByOwnerFor(address: Address, signer = owner, { chainId = 31337, appId = t.app.id } = {}) {
   const init = await t.call('/api/v1/siwe/init', { body: { address }, headers: { origin: ORIGIN }, appId })
-  const message = createSiweMessage({ domain: 'app.example', address, uri: ORIGIN, version: '1', chainId, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
+  const message = createSiweMessage({
+    domain: 'app.example',
+    address,
+    uri: ORIGIN,
+    version: '1',
+    chainId,
+    nonce: init.body.nonce,
+    issuedAt: new Date(t.clock.now()),
+  })
   return { message, signature: await signer.signMessage({ message }) }
 }
 
@@ -46,7 +57,10 @@ describe('SIWE with an ERC-1271 contract wallet on a local chain', () => {
   })
 
   it('rejects the contract wallet when someone else signed', async () => {
-    const response = await t.call('/api/v1/siwe/authenticate', { body: await signedByOwnerFor(walletAddress, privateKeyToAccount(generatePrivateKey())), headers: { origin: ORIGIN } })
+    const response = await t.call('/api/v1/siwe/authenticate', {
+      body: await signedByOwnerFor(walletAddress, privateKeyToAccount(generatePrivateKey())),
+      headers: { origin: ORIGIN },
+    })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_credentials')
   })
@@ -60,8 +74,20 @@ describe('SIWE with an ERC-1271 contract wallet on a local chain', () => {
   it('rejects a contract wallet when the app has no RPC for its chain', async () => {
     const noRpc = await t.createApp({ name: 'No RPC', allowedOrigins: [ORIGIN], loginMethods: ['wallet'], siweChainIds: [31337] })
     const init = await t.call('/api/v1/siwe/init', { body: { address: walletAddress }, headers: { origin: ORIGIN }, appId: noRpc.id })
-    const message = createSiweMessage({ domain: 'app.example', address: walletAddress, uri: ORIGIN, version: '1', chainId: 31337, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()) })
-    const response = await t.call('/api/v1/siwe/authenticate', { body: { message, signature: await owner.signMessage({ message }) }, headers: { origin: ORIGIN }, appId: noRpc.id })
+    const message = createSiweMessage({
+      domain: 'app.example',
+      address: walletAddress,
+      uri: ORIGIN,
+      version: '1',
+      chainId: 31337,
+      nonce: init.body.nonce,
+      issuedAt: new Date(t.clock.now()),
+    })
+    const response = await t.call('/api/v1/siwe/authenticate', {
+      body: { message, signature: await owner.signMessage({ message }) },
+      headers: { origin: ORIGIN },
+      appId: noRpc.id,
+    })
     expect(response.status).toBe(400)
   })
 })
@@ -70,25 +96,34 @@ describe('docs/security.md #26: an ERC-1271 wallet is checked on the chain its m
   let otherChain: Anvil
   let twoChains: AppRecord
   const authenticate = async (chainId: number) =>
-    t.call('/api/v1/siwe/authenticate', { body: await signedByOwnerFor(walletAddress, owner, { chainId, appId: twoChains.id }), headers: { origin: ORIGIN }, appId: twoChains.id })
+    t.call('/api/v1/siwe/authenticate', {
+      body: await signedByOwnerFor(walletAddress, owner, { chainId, appId: twoChains.id }),
+      headers: { origin: ORIGIN },
+      appId: twoChains.id,
+    })
 
   beforeAll(async () => {
     // The contract wallet exists on 31337 only; 31338 is a second, empty chain the app also accepts.
     otherChain = await startAnvil({ chainId: 31338 })
     twoChains = await t.createApp({
-      name: 'Two chains', allowedOrigins: [ORIGIN], loginMethods: ['wallet'], siweChainIds: [31337, 31338],
+      name: 'Two chains',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['wallet'],
+      siweChainIds: [31337, 31338],
       walletRpcUrls: { '31337': anvil.rpcUrl, '31338': otherChain.rpcUrl },
     })
   }, 60_000)
-  afterAll(async () => { await otherChain?.stop() })
+  afterAll(async () => {
+    await otherChain?.stop()
+  })
 
-  it('rejects the owner\'s signature for a message naming the chain where the wallet is not deployed', async () => {
+  it("rejects the owner's signature for a message naming the chain where the wallet is not deployed", async () => {
     const response = await authenticate(31338)
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_credentials')
   })
 
-  it('accepts the same owner\'s signature for a message naming the chain where it is deployed', async () => {
+  it("accepts the same owner's signature for a message naming the chain where it is deployed", async () => {
     const response = await authenticate(31337)
     expect(response.status).toBe(200)
     expect(response.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'wallet', address: walletAddress, chain_id: 'eip155:31337' })])

@@ -6,7 +6,7 @@ import { invalidWalletSignature } from './wallet-nonces.js'
 /** The request's Origin, which must be one of the app's: the domain a wallet message must name. */
 export function requestOrigin(c: Context, app: AppRecord): URL {
   const origin = c.req.header('origin')
-  if (!origin || !isOriginAllowed(origin, app.allowedOrigins)) throw invalidWalletSignature('The request must come from one of the app\'s origins')
+  if (!origin || !isOriginAllowed(origin, app.allowedOrigins)) throw invalidWalletSignature("The request must come from one of the app's origins")
   return new URL(origin)
 }
 
@@ -19,7 +19,7 @@ export function assertMessageUri(app: AppRecord, uri: string): void {
     throw invalidWalletSignature('The message URI is not a URL')
   }
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
-  if (!isOriginAllowed(url.origin, app.allowedOrigins)) throw invalidWalletSignature('The message URI is not one of the app\'s origins')
+  if (!isOriginAllowed(url.origin, app.allowedOrigins)) throw invalidWalletSignature("The message URI is not one of the app's origins")
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) throw invalidWalletSignature('The message URI must use https')
 }
 

@@ -19,9 +19,18 @@ import { assertAppSmartWalletType, smartWalletSignerChains } from '../../smart-w
 import { walletInit } from './wallet-init.js'
 import { limitPerIp } from '../../rate-limit/limit-per-ip.js'
 import { mount } from '../../http/mount.js'
-import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweLinkSmartWalletRoute, siweTransferRoute, siweUnlinkRoute } from '../../../../src/protocol/routes/siwe.js'
+import {
+  siweAuthenticateRoute,
+  siweInitRoute,
+  siweLinkRoute,
+  siweLinkSmartWalletRoute,
+  siweTransferRoute,
+  siweUnlinkRoute,
+} from '../../../../src/protocol/routes/siwe.js'
 
-const address = safeString(64).refine((value) => isAddress(value, { strict: false }), 'not an Ethereum address').transform((value) => getAddress(value))
+const address = safeString(64)
+  .refine((value) => isAddress(value, { strict: false }), 'not an Ethereum address')
+  .transform((value) => getAddress(value))
 const signature = safeString(8192).refine((value): value is Hex => isHex(value), 'not a hex signature')
 const message = safeString(8192).min(1)
 const clientLabel = safeString(100).nullish()
@@ -53,7 +62,6 @@ function walletAccount(siwe: VerifiedSiwe, body: z.infer<typeof linkBody>): Veri
 
 /** `POST /api/v1/siwe/{init,authenticate,link,link_smart_wallet,unlink,transfer}`: Sign-In with Ethereum (EIP-4361). */
 export function mountSiweRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, siweInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     // An app with smart wallets issues nonces for link_smart_wallet even when wallet sign-in is off.
@@ -108,5 +116,4 @@ export function mountSiweRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
-
 }

@@ -16,10 +16,19 @@ afterAll(async () => {
 
 const newWallet = () => privateKeyToAccount(generatePrivateKey())
 
-interface CallContext { appId?: string; origin?: string | null; token?: string }
+interface CallContext {
+  appId?: string
+  origin?: string | null
+  token?: string
+}
 const headersFor = (origin: string | null | undefined): Record<string, string> => (origin === null ? {} : { origin: origin ?? ORIGIN })
 const call = (path: string, body: unknown, context: CallContext = {}) =>
-  t.call(`/api/v1/siwe/${path}`, { body, headers: headersFor(context.origin), ...(context.appId ? { appId: context.appId } : {}), ...(context.token ? { token: context.token } : {}) })
+  t.call(`/api/v1/siwe/${path}`, {
+    body,
+    headers: headersFor(context.origin),
+    ...(context.appId ? { appId: context.appId } : {}),
+    ...(context.token ? { token: context.token } : {}),
+  })
 
 async function nonceFor(address: string, context: CallContext = {}): Promise<string> {
   const init = await call('init', { address }, context)
@@ -30,7 +39,17 @@ async function nonceFor(address: string, context: CallContext = {}): Promise<str
 type MessageFields = Partial<Parameters<typeof createSiweMessage>[0]>
 /** A message as a well-behaved client builds it for ORIGIN, with any field overridden. */
 const siweMessage = (wallet: PrivateKeyAccount, nonce: string, fields: MessageFields = {}) =>
-  createSiweMessage({ domain: 'app.example', address: wallet.address, statement: 'Sign in to Test App', uri: `${ORIGIN}/login`, version: '1', chainId: 1, nonce, issuedAt: new Date(t.clock.now()), ...fields })
+  createSiweMessage({
+    domain: 'app.example',
+    address: wallet.address,
+    statement: 'Sign in to Test App',
+    uri: `${ORIGIN}/login`,
+    version: '1',
+    chainId: 1,
+    nonce,
+    issuedAt: new Date(t.clock.now()),
+    ...fields,
+  })
 
 async function signedBody(wallet: PrivateKeyAccount, fields: MessageFields = {}, context: CallContext = {}) {
   const message = siweMessage(wallet, await nonceFor(wallet.address, context), fields)
@@ -52,10 +71,18 @@ describe('SIWE sign-in', () => {
     const first = await signIn(wallet)
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ is_new_user: true, session_update_action: 'set' })
-    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'wallet', address: wallet.address, chain_type: 'ethereum', chain_id: 'eip155:1',
-      wallet_client_type: 'metamask', connector_type: 'injected', imported: false, delegated: false,
-    })])
+    expect(first.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'wallet',
+        address: wallet.address,
+        chain_type: 'ethereum',
+        chain_id: 'eip155:1',
+        wallet_client_type: 'metamask',
+        connector_type: 'injected',
+        imported: false,
+        delegated: false,
+      }),
+    ])
     const second = await signIn(wallet)
     expect(second.status).toBe(200)
     expect(second.body.is_new_user).toBe(false)
@@ -76,7 +103,12 @@ describe('SIWE sign-in', () => {
   })
 
   it('asks for the CAPTCHA before issuing a nonce when the app has one', async () => {
-    const guarded = await t.createApp({ name: 'CAPTCHA app', allowedOrigins: [ORIGIN], loginMethods: ['wallet'], captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null } })
+    const guarded = await t.createApp({
+      name: 'CAPTCHA app',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['wallet'],
+      captcha: { provider: 'altcha', siteKey: null, secretKey: null, verifyUrl: null },
+    })
     const response = await call('init', { address: newWallet().address }, { appId: guarded.id })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('invalid_captcha')
@@ -93,13 +125,13 @@ describe('docs/security.md #23: the message is bound to the requesting origin', 
   it('rejects a message for another domain', async () => {
     expectRejected(await signIn(newWallet(), { domain: 'evil.example' }))
   })
-  it('rejects a scheme other than the origin\'s', async () => {
+  it("rejects a scheme other than the origin's", async () => {
     expectRejected(await signIn(newWallet(), { scheme: 'http' }))
   })
-  it('accepts the origin\'s own scheme', async () => {
+  it("accepts the origin's own scheme", async () => {
     expect((await signIn(newWallet(), { scheme: 'https' })).status).toBe(200)
   })
-  it('rejects a domain with the origin\'s host on another port', async () => {
+  it("rejects a domain with the origin's host on another port", async () => {
     expectRejected(await signIn(newWallet(), { domain: 'app.example:8443' }))
     const local = { origin: 'http://localhost:5173' }
     expectRejected(await signIn(newWallet(), { domain: 'localhost:5174', uri: 'http://localhost:5173/' }, local))
@@ -114,7 +146,7 @@ describe('docs/security.md #23: the message is bound to the requesting origin', 
     expect(response.status).toBe(403)
     expect(response.body.code).toBe('invalid_origin')
   })
-  it('rejects a URI outside the app\'s origins', async () => {
+  it("rejects a URI outside the app's origins", async () => {
     expectRejected(await signIn(newWallet(), { uri: 'https://evil.example/login' }))
   })
   it('rejects a plain-http URI except on localhost', async () => {
@@ -224,7 +256,9 @@ describe('SIWE link and unlink', () => {
     expect((await call('link', await signedBody(a), { token })).status).toBe(200)
     const linked = await call('link', await signedBody(b), { token })
     expect(linked.status).toBe(200)
-    expect(linked.body.linked_accounts.filter((account: { type: string }) => account.type === 'wallet').map((account: { address: string }) => account.address)).toEqual([a.address, b.address])
+    expect(
+      linked.body.linked_accounts.filter((account: { type: string }) => account.type === 'wallet').map((account: { address: string }) => account.address),
+    ).toEqual([a.address, b.address])
     const unlinked = await call('unlink', { address: a.address.toLowerCase() }, { token })
     expect(unlinked.status).toBe(200)
     expect(unlinked.body.linked_accounts.map((account: { address?: string }) => account.address)).not.toContain(a.address)
@@ -293,14 +327,26 @@ describe('SIWE link and unlink', () => {
 
   it("links a smart wallet proven by a SIWE signature on one of the app's smart-wallet chains", async () => {
     const smart = await t.createApp({
-      name: 'Smart wallets', allowedOrigins: [ORIGIN], loginMethods: ['email'],
-      smartWallets: { type: 'kernel', version: null, networks: [{ chainId: 1, bundlerUrl: 'https://bundler.example/', paymasterUrl: null, rpcUrl: null, chainName: null, paymasterContext: null }] },
+      name: 'Smart wallets',
+      allowedOrigins: [ORIGIN],
+      loginMethods: ['email'],
+      smartWallets: {
+        type: 'kernel',
+        version: null,
+        networks: [{ chainId: 1, bundlerUrl: 'https://bundler.example/', paymasterUrl: null, rpcUrl: null, chainName: null, paymasterContext: null }],
+      },
     })
     const token = await emailUser(smart)
     const wallet = newWallet()
     const { message, signature } = await signedBody(wallet, {}, { appId: smart.id })
-    const response = await call('link_smart_wallet', { message, signature, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }, { token, appId: smart.id })
+    const response = await call(
+      'link_smart_wallet',
+      { message, signature, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' },
+      { token, appId: smart.id },
+    )
     expect(response.status).toBe(200)
-    expect(response.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'smart_wallet', address: wallet.address, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }))
+    expect(response.body.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'smart_wallet', address: wallet.address, smart_wallet_type: 'kernel', smart_wallet_version: '3.1' }),
+    )
   })
 })

@@ -28,17 +28,26 @@ export interface VerifiedSiwe {
  * request Origin, allowed URI and chain, fresh issued-at, expiration and not-before, then the signer (an
  * account key, or an ERC-1271 contract over the chain's RPC), and last spends the nonce issued for that address.
  */
-export async function verifySiwe(ctx: ServerContext, app: AppRecord, origin: URL, message: string, signature: Hex, chains = walletSignerChains): Promise<VerifiedSiwe> {
+export async function verifySiwe(
+  ctx: ServerContext,
+  app: AppRecord,
+  origin: URL,
+  message: string,
+  signature: Hex,
+  chains = walletSignerChains,
+): Promise<VerifiedSiwe> {
   const fields = parseCanonicalSiweMessage(message)
   if (fields.domain !== origin.host) throw invalidWalletSignature('The message domain does not match the request origin')
-  if (fields.scheme !== undefined && `${fields.scheme}:` !== origin.protocol) throw invalidWalletSignature('The message scheme does not match the request origin')
+  if (fields.scheme !== undefined && `${fields.scheme}:` !== origin.protocol)
+    throw invalidWalletSignature('The message scheme does not match the request origin')
   assertMessageUri(app, fields.uri)
   if (!chains.chainIds(ctx, app).includes(fields.chainId)) throw invalidWalletSignature('The message names a chain this app does not accept')
   const now = ctx.clock.now()
   assertIssuedRecently(fields.issuedAt.getTime(), now)
   if (fields.expirationTime && fields.expirationTime.getTime() <= now) throw invalidWalletSignature('The message has expired')
   if (fields.notBefore && fields.notBefore.getTime() > now) throw invalidWalletSignature('The message is not valid yet')
-  if (!(await signedBy(chains.rpcUrl(app, fields.chainId), fields, message, signature))) throw invalidWalletSignature('The signature does not match the address')
+  if (!(await signedBy(chains.rpcUrl(app, fields.chainId), fields, message, signature)))
+    throw invalidWalletSignature('The signature does not match the address')
   await consumeWalletNonce(ctx, app.id, 'ethereum', fields.address.toLowerCase(), fields.nonce)
   return { address: fields.address, chainId: fields.chainId }
 }

@@ -9,7 +9,14 @@ import { assertLoginMethodEnabled } from '../shared/access-control.js'
 import { issueWalletNonce, type WalletChainType } from './wallet-nonces.js'
 
 /** `init` of SIWE and SIWS: method on, per-IP limit (nonces are stored), CAPTCHA, then a nonce bound to the address. */
-export async function walletInit(ctx: ServerContext, c: Context<AppEnv>, method: LoginMethod | null, chainType: WalletChainType, address: string, token: string | null | undefined) {
+export async function walletInit(
+  ctx: ServerContext,
+  c: Context<AppEnv>,
+  method: LoginMethod | null,
+  chainType: WalletChainType,
+  address: string,
+  token: string | null | undefined,
+) {
   const app = c.var.app
   // Null: a nonce for linking a smart wallet, which needs no login method (authenticate still checks its own).
   if (method) assertLoginMethodEnabled(app, method)

@@ -12,10 +12,13 @@ export async function issueWalletNonce(ctx: ServerContext, appId: string, chainT
   const nonce = randomBytes(16).toString('hex')
   const now = ctx.clock.now()
   await ctx.db.query('DELETE FROM wallet_nonces WHERE expires_at < $1', [now])
-  await ctx.db.query(
-    'INSERT INTO wallet_nonces (nonce, app_id, chain_type, address, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [nonce, appId, chainType, address, now + WALLET_NONCE_TTL_MS],
-  )
+  await ctx.db.query('INSERT INTO wallet_nonces (nonce, app_id, chain_type, address, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    nonce,
+    appId,
+    chainType,
+    address,
+    now + WALLET_NONCE_TTL_MS,
+  ])
   return nonce
 }
 

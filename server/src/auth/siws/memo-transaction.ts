@@ -1,8 +1,9 @@
 import { decodeBase58 } from '../../../../src/protocol/index.js'
 
 /** The SPL Memo program, v2 and v1: a memo instruction's data is the memo text as UTF-8. */
-const MEMO_PROGRAM_IDS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']
-  .map((id) => Buffer.from(decodeBase58(id)!).toString('hex'))
+const MEMO_PROGRAM_IDS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'].map((id) =>
+  Buffer.from(decodeBase58(id)!).toString('hex'),
+)
 
 /** A signed Solana transaction, read as far as sign-in needs it. */
 export interface MemoTransaction {
@@ -50,7 +51,12 @@ export function parseMemoTransaction(bytes: Uint8Array): MemoTransaction | null 
       const data = take(length())
       if (program && MEMO_PROGRAM_IDS.includes(Buffer.from(program).toString('hex'))) memos.push(new TextDecoder('utf-8', { fatal: true }).decode(data))
     }
-    if (bytes[messageStart]! & 0x80) for (let count = length(); count > 0; count--) { take(32); take(length()); take(length()) } // address table lookups
+    if (bytes[messageStart]! & 0x80)
+      for (let count = length(); count > 0; count--) {
+        take(32)
+        take(length())
+        take(length())
+      } // address table lookups
     if (offset !== bytes.length || requiredSignatures !== signatures.length || requiredSignatures > keys.length) return null
     return {
       message: bytes.subarray(messageStart),

@@ -57,7 +57,6 @@ async function verifiedSolanaWallet(ctx: ServerContext, c: Context<AppEnv>, body
 
 /** `POST /api/v1/siws/{init,authenticate,link,unlink,transfer}`: Sign-In with Solana. */
 export function mountSiwsRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, siwsInitRoute, async (c) => {
     const body = await readBody(c, initBody)
     return walletInit(ctx, c, 'solana_wallet', 'solana', body.address, body.token)
@@ -92,5 +91,4 @@ export function mountSiwsRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['wallet']))
   })
-
 }

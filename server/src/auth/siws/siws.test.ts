@@ -13,7 +13,10 @@ afterAll(async () => {
   await t?.close()
 })
 
-interface SolanaWallet { address: string; privateKey: KeyObject }
+interface SolanaWallet {
+  address: string
+  privateKey: KeyObject
+}
 function newWallet(): SolanaWallet {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
   const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
@@ -21,7 +24,10 @@ function newWallet(): SolanaWallet {
 }
 const signWith = (wallet: SolanaWallet, message: string) => sign(null, Buffer.from(message, 'utf8'), wallet.privateKey).toString('base64')
 
-interface CallContext { token?: string; origin?: string }
+interface CallContext {
+  token?: string
+  origin?: string
+}
 const call = (path: string, body: unknown, context: CallContext = {}) =>
   t.call(`/api/v1/siws/${path}`, { body, headers: { origin: context.origin ?? ORIGIN }, ...(context.token ? { token: context.token } : {}) })
 
@@ -33,7 +39,15 @@ async function nonceFor(address: string): Promise<string> {
 
 type Fields = Partial<Parameters<typeof siwsMessage>[0]>
 const messageFor = (wallet: SolanaWallet, nonce: string, fields: Fields = {}) =>
-  siwsMessage({ domain: 'app.example', address: wallet.address, uri: `${ORIGIN}/`, nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: ['https://app.example'], ...fields })
+  siwsMessage({
+    domain: 'app.example',
+    address: wallet.address,
+    uri: `${ORIGIN}/`,
+    nonce,
+    issuedAt: new Date(t.clock.now()).toISOString(),
+    resources: ['https://app.example'],
+    ...fields,
+  })
 
 async function signedBody(wallet: SolanaWallet, fields: Fields = {}) {
   const message = messageFor(wallet, await nonceFor(wallet.address), fields)
@@ -60,9 +74,17 @@ describe('SIWS sign-in', () => {
     const first = await call('authenticate', await signedBody(wallet))
     expect(first.status).toBe(200)
     expect(first.body.is_new_user).toBe(true)
-    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'wallet', address: wallet.address, chain_type: 'solana', wallet_client_type: 'phantom', connector_type: 'solana_adapter', imported: false, delegated: false,
-    })])
+    expect(first.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'wallet',
+        address: wallet.address,
+        chain_type: 'solana',
+        wallet_client_type: 'phantom',
+        connector_type: 'solana_adapter',
+        imported: false,
+        delegated: false,
+      }),
+    ])
     const second = await call('authenticate', await signedBody(wallet))
     expect(second.status).toBe(200)
     expect(second.body.user.id).toBe(first.body.user.id)
@@ -98,7 +120,7 @@ describe('docs/security.md #27: the signed bytes are the message the server rebu
     const message = messageFor(wallet, await nonceFor(wallet.address)).replace('You are proving you own', 'I approve sending everything from')
     expectRejected(await call('authenticate', { message, signature: signWith(wallet, message) }))
   })
-  it('rejects a URI outside the app\'s origins', async () => {
+  it("rejects a URI outside the app's origins", async () => {
     expectRejected(await call('authenticate', await signedBody(newWallet(), { uri: 'https://evil.example/' })))
   })
   it('rejects a nonce issued for another address, or never issued', async () => {
@@ -124,8 +146,18 @@ describe('docs/security.md #27: the signed bytes are the message the server rebu
 const compact = (n: number) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7])
 const MEMO_V2 = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'
-interface TransactionOptions { memo: string; signers: SolanaWallet[]; memoProgram?: string; versioned?: boolean; extraInstruction?: boolean }
-function memoTransaction({ memo, signers, memoProgram = MEMO_V2, versioned = false, extraInstruction = false }: TransactionOptions): { message: Buffer; sign: (wallet: SolanaWallet) => Buffer; bytes: (signatures: Buffer[]) => Buffer } {
+interface TransactionOptions {
+  memo: string
+  signers: SolanaWallet[]
+  memoProgram?: string
+  versioned?: boolean
+  extraInstruction?: boolean
+}
+function memoTransaction({ memo, signers, memoProgram = MEMO_V2, versioned = false, extraInstruction = false }: TransactionOptions): {
+  message: Buffer
+  sign: (wallet: SolanaWallet) => Buffer
+  bytes: (signatures: Buffer[]) => Buffer
+} {
   const programs = extraInstruction ? [memoProgram, COMPUTE_BUDGET] : [memoProgram]
   const keys = [...signers.map((w) => decodeBase58(w.address)!), ...programs.map((p) => decodeBase58(p)!)]
   const memoData = Buffer.from(memo, 'utf8')
@@ -136,10 +168,14 @@ function memoTransaction({ memo, signers, memoProgram = MEMO_V2, versioned = fal
   ]
   const message = Buffer.from([
     ...(versioned ? [0x80] : []),
-    signers.length, 0, programs.length,
-    ...compact(keys.length), ...keys.flatMap((k) => [...k]),
+    signers.length,
+    0,
+    programs.length,
+    ...compact(keys.length),
+    ...keys.flatMap((k) => [...k]),
     ...new Array<number>(32).fill(9),
-    ...compact(instructions.length), ...instructions.flat(),
+    ...compact(instructions.length),
+    ...instructions.flat(),
     ...(versioned ? compact(0) : []),
   ])
   return {
@@ -156,14 +192,22 @@ const signedMemoTransaction = (options: TransactionOptions, signWith = options.s
 describe('SIWS memo-transaction sign-in (wallets without signMessage)', () => {
   const transactionBody = async (wallet: SolanaWallet, options: Partial<TransactionOptions> = {}) => {
     const message = messageFor(wallet, await nonceFor(wallet.address))
-    return { message, message_type: 'transaction', walletClientType: 'ledger', connectorType: 'solana_adapter', signature: signedMemoTransaction({ memo: message, signers: [wallet], ...options }) }
+    return {
+      message,
+      message_type: 'transaction',
+      walletClientType: 'ledger',
+      connectorType: 'solana_adapter',
+      signature: signedMemoTransaction({ memo: message, signers: [wallet], ...options }),
+    }
   }
 
   it('signs in when the memo is the SIWS message and the address signed the transaction (legacy and v0, base64 and base58)', async () => {
     const wallet = newWallet()
     const first = await call('authenticate', await transactionBody(wallet))
     expect(first.status).toBe(200)
-    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address, chain_type: 'solana', wallet_client_type: 'ledger' })])
+    expect(first.body.user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'wallet', address: wallet.address, chain_type: 'solana', wallet_client_type: 'ledger' }),
+    ])
     const versioned = await transactionBody(wallet, { versioned: true, extraInstruction: true })
     const second = await call('authenticate', { ...versioned, signature: encodeBase58(Buffer.from(versioned.signature, 'base64')) })
     expect(second.status).toBe(200)
@@ -180,8 +224,16 @@ describe('SIWS memo-transaction sign-in (wallets without signMessage)', () => {
   it('rejects a memo that differs from the message, or a message only in a non-memo instruction', async () => {
     const wallet = newWallet()
     const message = messageFor(wallet, await nonceFor(wallet.address))
-    expectRejected(await call('authenticate', { message, message_type: 'transaction', signature: signedMemoTransaction({ memo: `${message} `, signers: [wallet] }) }))
-    expectRejected(await call('authenticate', { message, message_type: 'transaction', signature: signedMemoTransaction({ memo: message, signers: [wallet], memoProgram: COMPUTE_BUDGET }) }))
+    expectRejected(
+      await call('authenticate', { message, message_type: 'transaction', signature: signedMemoTransaction({ memo: `${message} `, signers: [wallet] }) }),
+    )
+    expectRejected(
+      await call('authenticate', {
+        message,
+        message_type: 'transaction',
+        signature: signedMemoTransaction({ memo: message, signers: [wallet], memoProgram: COMPUTE_BUDGET }),
+      }),
+    )
   })
 
   it('rejects a transaction signed by another key, one the address does not sign, and a tampered one', async () => {

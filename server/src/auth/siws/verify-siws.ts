@@ -10,7 +10,8 @@ import { parseMemoTransaction } from './memo-transaction.js'
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
 
 /** The fields a client puts in a Sign-In with Solana message; everything else the server supplies itself. */
-const clientFields = /^[^\n]* wants you to sign in with your Solana account:\n(?<address>[1-9A-HJ-NP-Za-km-z]{32,44})\n[\s\S]*\nURI: (?<uri>[^\n]+)\n[\s\S]*\nNonce: (?<nonce>[a-zA-Z0-9]{8,64})\nIssued At: (?<issuedAt>[^\n]+)(?<resources>(?:\nResources:(?:\n- [^\n]+)+)?)$/
+const clientFields =
+  /^[^\n]* wants you to sign in with your Solana account:\n(?<address>[1-9A-HJ-NP-Za-km-z]{32,44})\n[\s\S]*\nURI: (?<uri>[^\n]+)\n[\s\S]*\nNonce: (?<nonce>[a-zA-Z0-9]{8,64})\nIssued At: (?<issuedAt>[^\n]+)(?<resources>(?:\nResources:(?:\n- [^\n]+)+)?)$/
 
 /**
  * Verifies a Sign-In with Solana message: it must be exactly the message the server rebuilds from the request
@@ -19,11 +20,23 @@ const clientFields = /^[^\n]* wants you to sign in with your Solana account:\n(?
  * transaction (base64 or base58) whose Memo instruction carries the message (wallets that cannot sign messages).
  */
 export async function verifySiws(
-  ctx: ServerContext, app: AppRecord, origin: URL, message: string, signature: string, messageType: 'plain' | 'transaction' = 'plain',
+  ctx: ServerContext,
+  app: AppRecord,
+  origin: URL,
+  message: string,
+  signature: string,
+  messageType: 'plain' | 'transaction' = 'plain',
 ): Promise<string> {
   const fields = message.match(clientFields)?.groups
   if (!fields?.address || !fields.uri || !fields.nonce || !fields.issuedAt) throw invalidWalletSignature('Not a Sign-In with Solana message')
-  const expected = siwsMessage({ domain: origin.host, address: fields.address, uri: fields.uri, nonce: fields.nonce, issuedAt: fields.issuedAt, resources: resourcesOf(fields.resources) })
+  const expected = siwsMessage({
+    domain: origin.host,
+    address: fields.address,
+    uri: fields.uri,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    resources: resourcesOf(fields.resources),
+  })
   if (message !== expected) throw invalidWalletSignature('The message is not the one this app asked to sign')
   assertMessageUri(app, fields.uri)
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(fields.issuedAt)) throw invalidWalletSignature('The message has no valid issued-at time')

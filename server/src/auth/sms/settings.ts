@@ -11,7 +11,14 @@ declare module '../../apps/types.js' {
 
 const file = {
   whatsapp_enabled: z.boolean().optional(),
-  sms_unsupported_regions: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region').transform((r) => r.toUpperCase())).optional(),
+  sms_unsupported_regions: z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 region')
+        .transform((r) => r.toUpperCase()),
+    )
+    .optional(),
 }
 
 export const smsSettings: LoginMethodSettings<typeof file> = {

@@ -81,7 +81,14 @@ describe('SMS only', () => {
     const app = await h.t.createApp({
       ...otpApp,
       name: 'Allowlist',
-      allowlist: { enabled: true, entries: [smsDriver.respell(allowed).replace(/[()-]/g, '')], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
+      allowlist: {
+        enabled: true,
+        entries: [smsDriver.respell(allowed).replace(/[()-]/g, '')],
+        errorTitle: null,
+        errorDetail: null,
+        ctaText: null,
+        ctaLink: null,
+      },
     })
     expect((await h.login(allowed, app.id)).status).toBe(200)
     const denied = await h.login(smsDriver.fresh(), app.id)

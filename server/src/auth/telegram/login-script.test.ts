@@ -9,8 +9,12 @@ import { startTestServer, type TestServer } from '../../test-support/test-server
 import { telegramLoginScript } from './login-script.js'
 
 let t: TestServer
-beforeAll(async () => { t = await startTestServer() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestServer()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 /** A page at `pageOrigin` that ran the script: what it opened, and a way to post to it as a window would. */
 function pageRunning(script: string, pageOrigin = 'http://localhost:5173') {

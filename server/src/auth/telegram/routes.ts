@@ -50,7 +50,6 @@ function verifyProof(ctx: ServerContext, app: AppRecord, body: z.infer<typeof li
 
 /** `POST /api/v1/telegram/{authenticate,link,unlink,transfer}`: Login Widget and Mini App sign-in. */
 export function mountTelegramRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, telegramAuthenticateRoute, async (c) => {
     const app = c.var.app
     assertLoginMethodEnabled(app, 'telegram')
@@ -84,5 +83,4 @@ export function mountTelegramRoutes(app: Hono<AppEnv>, ctx: ServerContext): void
     const body = await readBody(c, transferBody)
     return c.json(await redeemAccountTransfer(ctx, c.var.app.id, caller, body.nonce, ['telegram']))
   })
-
 }

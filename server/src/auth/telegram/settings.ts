@@ -23,14 +23,19 @@ declare module '../../apps/types.js' {
 
 /** A Telegram bot token is `<bot id>:<secret>`; the id defaults to its first half. */
 export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/
-const telegramSchema = z.strictObject({
-  bot_name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Telegram bot username'),
-  bot_id: z.string().regex(/^\d{1,20}$/).optional(),
-  bot_token: z.string().regex(TELEGRAM_BOT_TOKEN, 'must be a Telegram bot token').optional(),
-  bot_token_env: envName.optional(),
-  link_enabled: z.boolean().default(true),
-  seamless_auth_enabled: z.boolean().default(false),
-}).refine((t) => (t.bot_token === undefined) !== (t.bot_token_env === undefined), 'give one of bot_token or bot_token_env')
+const telegramSchema = z
+  .strictObject({
+    bot_name: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Telegram bot username'),
+    bot_id: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    bot_token: z.string().regex(TELEGRAM_BOT_TOKEN, 'must be a Telegram bot token').optional(),
+    bot_token_env: envName.optional(),
+    link_enabled: z.boolean().default(true),
+    seamless_auth_enabled: z.boolean().default(false),
+  })
+  .refine((t) => (t.bot_token === undefined) !== (t.bot_token_env === undefined), 'give one of bot_token or bot_token_env')
 
 function telegramFromFile(file: z.output<typeof telegramSchema>, sources: SecretSources): TelegramSettings {
   const botToken = file.bot_token ?? fromEnv(sources, file.bot_token_env!)

@@ -56,7 +56,9 @@ describe('Telegram CLI flags', () => {
   it('refuses incomplete or invalid flags, never echoing the token', () => {
     expect(() => appInputFromFlags({ 'telegram-bot-name': 'tessera_bot' }, base, '.', {})).toThrow(UsageError)
     expect(() => appInputFromFlags({ 'telegram-bot-name': 'tessera bot', 'telegram-bot-token-env': 'T' }, base, '.', { T: TOKEN })).toThrow(/bot username/)
-    expect(() => appInputFromFlags({ 'telegram-bot-name': 'b', 'telegram-bot-token-env': 'T' }, base, '.', { T: 'oops-secret' })).toThrow(/T does not hold a Telegram bot token/)
+    expect(() => appInputFromFlags({ 'telegram-bot-name': 'b', 'telegram-bot-token-env': 'T' }, base, '.', { T: 'oops-secret' })).toThrow(
+      /T does not hold a Telegram bot token/,
+    )
     expect(() => appInputFromFlags({ 'telegram-bot-name': 'b', 'telegram-bot-token-env': 'T' }, base, '.', { T: 'oops-secret' })).not.toThrow(/oops-secret/)
     expect(() => appInputFromFlags({ 'remove-telegram': true, 'telegram-link': 'true' }, base, '.', {})).toThrow(/cannot be combined/)
   })

@@ -13,8 +13,14 @@ vi.mock('node:crypto', async (importOriginal) => {
 })
 
 const BOT_TOKEN = `7123456789:AA${randomBytes(24).toString('base64url')}`
-const bot = (overrides: Partial<TelegramSettings> = {}): TelegramSettings =>
-  ({ botId: '7123456789', botName: 'tessera_test_bot', botToken: BOT_TOKEN, linkEnabled: true, seamlessAuthEnabled: true, ...overrides })
+const bot = (overrides: Partial<TelegramSettings> = {}): TelegramSettings => ({
+  botId: '7123456789',
+  botName: 'tessera_test_bot',
+  botToken: BOT_TOKEN,
+  linkEnabled: true,
+  seamlessAuthEnabled: true,
+  ...overrides,
+})
 
 let t: TestServer
 let logs = ''
@@ -23,18 +29,30 @@ let noBotApp: AppRecord
 let emailOnlyApp: AppRecord
 
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({ app: { loginMethods: ['email', 'telegram'], telegram: bot() }, overrides: { logger: pino({ level: 'debug' }, sink) } })
   noSeamlessApp = await t.createApp({ name: 'Widget only', loginMethods: ['telegram'], telegram: bot({ seamlessAuthEnabled: false }) })
   noBotApp = await t.createApp({ name: 'No bot', loginMethods: ['telegram'] })
   emailOnlyApp = await t.createApp({ name: 'Email only', loginMethods: ['email'], telegram: bot() })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 type Fields = Record<string, string | number>
 
 /** The data-check-string of core.telegram.org: sorted `key=value` lines, `hash` left out. */
-const dataCheckString = (fields: Fields) => Object.keys(fields).filter((k) => k !== 'hash').sort().map((k) => `${k}=${fields[k]}`).join('\n')
+const dataCheckString = (fields: Fields) =>
+  Object.keys(fields)
+    .filter((k) => k !== 'hash')
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n')
 const hmacHex = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('hex')
 const widgetSecret = (token = BOT_TOKEN) => createHash('sha256').update(token).digest()
 const webAppSecret = (token = BOT_TOKEN) => createHmac('sha256', 'WebAppData').update(token).digest()
@@ -45,7 +63,15 @@ const freshId = () => 100_000_000 + ++counter * 7919 + Math.floor(Math.random() 
 
 /** A Login Widget result as Telegram's script hands it to the page, signed with `token`. */
 function widgetResult(overrides: Fields = {}, token = BOT_TOKEN): Fields {
-  const fields: Fields = { id: freshId(), first_name: 'Ada', last_name: 'Lovelace', username: 'ada', photo_url: 'https://t.me/i/userpic/320/ada.jpg', auth_date: nowSeconds(), ...overrides }
+  const fields: Fields = {
+    id: freshId(),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    username: 'ada',
+    photo_url: 'https://t.me/i/userpic/320/ada.jpg',
+    auth_date: nowSeconds(),
+    ...overrides,
+  }
   return { ...fields, hash: hmacHex(widgetSecret(token), dataCheckString(fields)) }
 }
 
@@ -74,9 +100,16 @@ describe('Telegram Login Widget sign-in', () => {
     const first = await widgetLogin(result)
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ is_new_user: true, session_update_action: 'set' })
-    expect(first.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'telegram', telegram_user_id: String(result.id), first_name: 'Ada', last_name: 'Lovelace', username: 'ada', photo_url: 'https://t.me/i/userpic/320/ada.jpg',
-    })])
+    expect(first.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'telegram',
+        telegram_user_id: String(result.id),
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        username: 'ada',
+        photo_url: 'https://t.me/i/userpic/320/ada.jpg',
+      }),
+    ])
     const [row] = await t.db.query<{ address: string }>("SELECT address FROM linked_accounts WHERE type = 'telegram' AND user_id = $1", [first.body.user.id])
     expect(row?.address).toBe(String(result.id))
 
@@ -141,7 +174,7 @@ describe('Telegram Login Widget sign-in', () => {
   it('compares the whole digest in constant time: wrong length, wrong case of a bad byte, or a last-byte change all fail cleanly', async () => {
     const result = widgetResult()
     const hash = String(result.hash)
-    const lastByteFlipped = hash.slice(0, -2) + ((parseInt(hash.slice(-2), 16) ^ 1).toString(16).padStart(2, '0'))
+    const lastByteFlipped = hash.slice(0, -2) + (parseInt(hash.slice(-2), 16) ^ 1).toString(16).padStart(2, '0')
     expectRejected(await widgetLogin({ ...result, hash: lastByteFlipped }))
     // timingSafeEqual throws on unequal lengths: a short or long hash must still be a 400, never a 500.
     expectRejected(await widgetLogin({ ...result, hash: hash.slice(0, 62) }))
@@ -154,10 +187,11 @@ describe('Telegram Login Widget sign-in', () => {
   it('docs/security.md #29: compares the full digests with crypto.timingSafeEqual, for a correct and a wrong hash', async () => {
     const compare = vi.mocked(timingSafeEqual)
     /** The verifier's comparisons involving this result's digest: both sides (in byte order) and the answer. */
-    const comparisonsOf = (digest: Buffer) => compare.mock.calls.flatMap((args, index) => {
-      const sides = args.map((arg) => Buffer.from(arg as Uint8Array)).sort(Buffer.compare)
-      return sides.some((side) => side.equals(digest)) ? [{ sides, result: compare.mock.results[index]!.value }] : []
-    })
+    const comparisonsOf = (digest: Buffer) =>
+      compare.mock.calls.flatMap((args, index) => {
+        const sides = args.map((arg) => Buffer.from(arg as Uint8Array)).sort(Buffer.compare)
+        return sides.some((side) => side.equals(digest)) ? [{ sides, result: compare.mock.results[index]!.value }] : []
+      })
     const result = widgetResult()
     const digest = createHmac('sha256', widgetSecret()).update(dataCheckString(result)).digest()
     // The first byte differs: a compare that stops at the first difference would answer fastest here.
@@ -184,9 +218,15 @@ describe('Telegram Mini App (seamless) sign-in', () => {
     const response = await authenticate({ telegram_web_app_data: data })
     expect(response.status).toBe(200)
     expect(response.body.is_new_user).toBe(true)
-    expect(response.body.user.linked_accounts).toEqual([expect.objectContaining({
-      type: 'telegram', first_name: 'Grace', last_name: 'Hopper', username: 'grace', photo_url: 'https://t.me/i/userpic/320/grace.jpg',
-    })])
+    expect(response.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'telegram',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        username: 'grace',
+        photo_url: 'https://t.me/i/userpic/320/grace.jpg',
+      }),
+    ])
   })
 
   it('rejects changed user JSON, an added field and a stale auth_date', async () => {

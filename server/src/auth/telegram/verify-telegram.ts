@@ -56,7 +56,10 @@ function verifySignedFields(data: TelegramSignedData, secret: Buffer, clock: Clo
   const hash = fields.get('hash')
   if (!hash || !HEX_SHA256.test(hash)) throw invalidTelegramData()
   fields.delete('hash')
-  const dataCheckString = [...fields.keys()].sort().map((key) => `${key}=${fields.get(key)}`).join('\n')
+  const dataCheckString = [...fields.keys()]
+    .sort()
+    .map((key) => `${key}=${fields.get(key)}`)
+    .join('\n')
   const expected = createHmac('sha256', secret).update(dataCheckString).digest()
   // Constant time: a byte-by-byte compare would let a caller find a valid hash one byte at a time.
   if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) throw invalidTelegramData()

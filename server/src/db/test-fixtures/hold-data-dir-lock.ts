@@ -10,7 +10,10 @@ lines.once('line', () => {
   try {
     const release = lockDataDir(dataDir)
     process.stdout.write('locked\n')
-    lines.once('close', () => { release(); process.exit(0) })
+    lines.once('close', () => {
+      release()
+      process.exit(0)
+    })
   } catch (error) {
     process.stdout.write(`refused ${(error as Error).name}: ${(error as Error).message}\n`)
     process.exit(1)

@@ -12,7 +12,12 @@ const CDP_JWT_SECONDS = 120
  * claims `iss` 'cdp', `sub` = key name, `aud` ['cdp_service'], `nbf`/`exp` two minutes apart, and the request as
  * '<METHOD> <host><path>' both in `uris` (CDP's SDKs) and `uri` (the Onramp docs' examples).
  */
-export async function cdpJwt(settings: Pick<CoinbaseOnrampSettings, 'apiKeyName' | 'apiKeySecret'>, method: 'GET' | 'POST', url: string, nowMs: number): Promise<string> {
+export async function cdpJwt(
+  settings: Pick<CoinbaseOnrampSettings, 'apiKeyName' | 'apiKeySecret'>,
+  method: 'GET' | 'POST',
+  url: string,
+  nowMs: number,
+): Promise<string> {
   const signing = cdpSigningKey(settings.apiKeySecret)
   if (!signing) throw new ApiError(503, 'internal_error', 'Coinbase Onramp is misconfigured for this app')
   const { host, pathname } = new URL(url)

@@ -1,7 +1,10 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 
 /** A CDP Secret API key ready to sign with: EC P-256 (ES256) or Ed25519 (EdDSA), as CDP issues them. */
-export interface CdpSigningKey { algorithm: 'ES256' | 'EdDSA'; key: KeyObject }
+export interface CdpSigningKey {
+  algorithm: 'ES256' | 'EdDSA'
+  key: KeyObject
+}
 
 /** RFC 8410's PKCS #8 header for an Ed25519 private key: the 32-byte seed follows it. */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')

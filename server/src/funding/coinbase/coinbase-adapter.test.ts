@@ -13,11 +13,22 @@ const KEY_NAME = 'organizations/org-1/apiKeys/key-1'
 const address = '0x1111111111111111111111111111111111111111'
 let answer: (request: ProviderRequest) => ProviderAnswer
 let coinbase: ProviderTestServer
-beforeAll(async () => { coinbase = await startProviderTestServer((request) => answer(request)) })
-afterAll(async () => { await coinbase?.close() })
+beforeAll(async () => {
+  coinbase = await startProviderTestServer((request) => answer(request))
+})
+afterAll(async () => {
+  await coinbase?.close()
+})
 
-const settingsWith = (secret: string, apiUrl = `${coinbase.url}/onramp`): CoinbaseOnrampSettings =>
-  ({ projectId: 'project-1', apiKeyName: KEY_NAME, apiKeySecret: secret, apiUrl, payUrl: 'https://pay.coinbase.com', sandbox: false, webhookSecret: null })
+const settingsWith = (secret: string, apiUrl = `${coinbase.url}/onramp`): CoinbaseOnrampSettings => ({
+  projectId: 'project-1',
+  apiKeyName: KEY_NAME,
+  apiKeySecret: secret,
+  apiUrl,
+  payUrl: 'https://pay.coinbase.com',
+  sandbox: false,
+  webhookSecret: null,
+})
 
 /** Verifies the CDP JWT the way CDP does: signature with the key's public half, issuer, audience, subject, time window, request. */
 async function verifyCdpJwt(request: ProviderRequest, publicKey: KeyObject, expectedUri: string) {
@@ -39,7 +50,11 @@ describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
       const { secret, publicKey } = generateCdpApiKey(kind)
       const host = new URL(coinbase.url).host
       answer = () => ({ status: 200, body: { token: 'session-token-1', channel_id: 'channel-1' } })
-      const session = await createSessionToken(settingsWith(secret), { addresses: [{ address, blockchains: ['base'] }], assets: ['ETH'], clientIp: '203.0.113.7' }, Date.now())
+      const session = await createSessionToken(
+        settingsWith(secret),
+        { addresses: [{ address, blockchains: ['base'] }], assets: ['ETH'], clientIp: '203.0.113.7' },
+        Date.now(),
+      )
       expect(session).toEqual({ token: 'session-token-1', channelId: 'channel-1' })
       const request = coinbase.requests.at(-1)!
       expect(request).toMatchObject({ method: 'POST', path: '/onramp/v1/token' })
@@ -53,19 +68,32 @@ describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
     const { secret } = generateCdpApiKey('ec')
     const request = { addresses: [{ address, blockchains: ['base'] }], clientIp: '203.0.113.7' }
     answer = () => ({ status: 400, body: { code: 'INVALID_ARGUMENT', message: 'blockchain base not supported for this address' } })
-    await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({ status: 400, code: 'invalid_data', message: 'Coinbase Onramp refused the session: blockchain base not supported for this address' })
+    await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_data',
+      message: 'Coinbase Onramp refused the session: blockchain base not supported for this address',
+    })
     answer = () => ({ status: 401, body: { message: 'Unauthorized' } })
-    await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({ status: 503, message: 'Coinbase Onramp could not be reached (HTTP 401), try again later' })
+    await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({
+      status: 503,
+      message: 'Coinbase Onramp could not be reached (HTTP 401), try again later',
+    })
     answer = () => ({ status: 502, text: '<html>bad gateway</html>' })
     await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({ status: 503 })
     answer = () => ({ status: 200, body: { channel_id: 'no token' } })
     await expect(createSessionToken(settingsWith(secret), request, Date.now())).rejects.toMatchObject({ status: 503 })
-    await expect(createSessionToken(settingsWith(secret, 'http://127.0.0.1:9/onramp'), request, Date.now())).rejects.toMatchObject({ status: 503, message: 'Coinbase Onramp could not be reached, try again later' })
+    await expect(createSessionToken(settingsWith(secret, 'http://127.0.0.1:9/onramp'), request, Date.now())).rejects.toMatchObject({
+      status: 503,
+      message: 'Coinbase Onramp could not be reached, try again later',
+    })
   })
 
   it('refuses to call Coinbase with a key that is not a CDP key', async () => {
     const before = coinbase.requests.length
-    await expect(createSessionToken(settingsWith('not a key'), { addresses: [], clientIp: '203.0.113.7' }, Date.now())).rejects.toMatchObject({ status: 503, message: 'Coinbase Onramp is misconfigured for this app' })
+    await expect(createSessionToken(settingsWith('not a key'), { addresses: [], clientIp: '203.0.113.7' }, Date.now())).rejects.toMatchObject({
+      status: 503,
+      message: 'Coinbase Onramp is misconfigured for this app',
+    })
     expect(coinbase.requests).toHaveLength(before)
   })
 
@@ -79,7 +107,14 @@ describe('Coinbase Onramp session token (POST {api_url}/v1/token)', () => {
 describe('Coinbase Onramp purchase status (GET {api_url}/v1/buy/user/{ref}/transactions)', () => {
   it('reads the purchases under the partner user reference with a CDP JWT for that path', async () => {
     const { secret, publicKey } = generateCdpApiKey('ed25519')
-    answer = () => ({ status: 200, body: { transactions: [{ status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' }, { status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' }], next_page_key: '', total_count: '2' } })
+    answer = () => ({
+      status: 200,
+      body: {
+        transactions: [{ status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' }, { status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS' }],
+        next_page_key: '',
+        total_count: '2',
+      },
+    })
     expect(await fetchPurchaseStatus(settingsWith(secret), 'ref-1', Date.now())).toBe('success')
     const request = coinbase.requests.at(-1)!
     expect(request).toMatchObject({ method: 'GET', path: '/onramp/v1/buy/user/ref-1/transactions' })

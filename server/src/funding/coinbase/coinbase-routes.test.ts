@@ -2,7 +2,15 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
+import {
+  signInWithWallets,
+  startProviderTestServer,
+  testFundingSettings,
+  type FundingTestUser,
+  type ProviderAnswer,
+  type ProviderRequest,
+  type ProviderTestServer,
+} from '../test-support/route-testing.js'
 import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const INIT = '/api/v1/funding/coinbase_on_ramp/init'
@@ -19,12 +27,20 @@ let user: FundingTestUser
 let other: FundingTestUser
 beforeAll(async () => {
   coinbase = await startProviderTestServer((request) => answer(request))
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += chunk; done() } })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk
+      done()
+    },
+  })
   t = await startTestServer({
     app: { funding: testFundingSettings({ coinbase: coinbase.url, moonpay: 'http://127.0.0.1:9', relay: 'http://127.0.0.1:9' }, { cdpKey: cdpKey.secret }) },
     overrides: { logger: pino({ level: 'debug' }, sink) },
   })
-  user = await signInWithWallets(t, [{ address: evmWallet, chainType: 'ethereum' }, { address: solanaWallet, chainType: 'solana' }])
+  user = await signInWithWallets(t, [
+    { address: evmWallet, chainType: 'ethereum' },
+    { address: solanaWallet, chainType: 'solana' },
+  ])
   other = await signInWithWallets(t, [{ address: strangerWallet, chainType: 'ethereum' }])
 })
 afterAll(async () => {
@@ -33,7 +49,8 @@ afterAll(async () => {
 })
 
 const init = (body: unknown, who: FundingTestUser | null = user) => t.call(INIT, { body, ...(who && { token: who.token }) })
-const status = (partnerUserId: string, who: FundingTestUser | null = user) => t.call(`${STATUS}?partnerUserId=${encodeURIComponent(partnerUserId)}`, { ...(who && { token: who.token }) })
+const status = (partnerUserId: string, who: FundingTestUser | null = user) =>
+  t.call(`${STATUS}?partnerUserId=${encodeURIComponent(partnerUserId)}`, { ...(who && { token: who.token }) })
 const baseInit = { addresses: [{ address: evmWallet, blockchains: ['base'] }], assets: ['ETH'] }
 
 describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
@@ -41,8 +58,11 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
     const response = await init(baseInit)
     expect(response.status).toBe(200)
     expect(response.body).toEqual({
-      app_id: 'cdp-project-1', session_token: 'cb-session-token', channel_id: 'cb-channel',
-      partner_user_id: expect.stringMatching(/^[a-z0-9]{32}$/), onramp_url: `${coinbase.url}/buy/select-asset`,
+      app_id: 'cdp-project-1',
+      session_token: 'cb-session-token',
+      channel_id: 'cb-channel',
+      partner_user_id: expect.stringMatching(/^[a-z0-9]{32}$/),
+      onramp_url: `${coinbase.url}/buy/select-asset`,
     })
     const sent = JSON.parse(coinbase.requests.at(-1)!.body)
     expect(sent).toEqual({ addresses: [{ address: evmWallet, blockchains: ['base'] }], assets: ['ETH'], clientIp: expect.stringMatching(/127\.0\.0\.1$/) })
@@ -57,7 +77,14 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
   it("refuses an address that is not the user's own wallet (another user's, or nobody's) before reaching Coinbase", async () => {
     const before = coinbase.requests.length
-    for (const addresses of [[{ address: strangerWallet, blockchains: ['base'] }], [{ address: evmWallet, blockchains: ['base'] }, { address: strangerWallet, blockchains: ['base'] }], [{ address: '0x8888888888888888888888888888888888888888', blockchains: ['base'] }]]) {
+    for (const addresses of [
+      [{ address: strangerWallet, blockchains: ['base'] }],
+      [
+        { address: evmWallet, blockchains: ['base'] },
+        { address: strangerWallet, blockchains: ['base'] },
+      ],
+      [{ address: '0x8888888888888888888888888888888888888888', blockchains: ['base'] }],
+    ]) {
       const response = await init({ addresses })
       expect(response.status).toBe(403)
       expect(response.body.code).toBe('linked_account_not_found')
@@ -67,11 +94,21 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
   it('refuses bad input with 400 invalid_data', async () => {
     const bad: unknown[] = [
-      {}, { addresses: [] }, { addresses: 'x' }, { addresses: [{ address: evmWallet }] }, { addresses: [{ address: evmWallet, blockchains: [] }] },
-      { addresses: [{ address: evmWallet, blockchains: ['dogecoin'] }] }, { addresses: [{ address: evmWallet, blockchains: ['solana'] }] },
-      { addresses: [{ address: solanaWallet, blockchains: ['base'] }] }, { addresses: [{ address: '0x1234', blockchains: ['base'] }] },
-      { addresses: [{ address: 'x'.repeat(50_000), blockchains: ['base'] }] }, { addresses: [{ address: 42, blockchains: ['base'] }] },
-      { ...baseInit, assets: ['BTC'] }, { ...baseInit, assets: 'ETH' }, { addresses: Array(6).fill(baseInit.addresses[0]) }, [],
+      {},
+      { addresses: [] },
+      { addresses: 'x' },
+      { addresses: [{ address: evmWallet }] },
+      { addresses: [{ address: evmWallet, blockchains: [] }] },
+      { addresses: [{ address: evmWallet, blockchains: ['dogecoin'] }] },
+      { addresses: [{ address: evmWallet, blockchains: ['solana'] }] },
+      { addresses: [{ address: solanaWallet, blockchains: ['base'] }] },
+      { addresses: [{ address: '0x1234', blockchains: ['base'] }] },
+      { addresses: [{ address: 'x'.repeat(50_000), blockchains: ['base'] }] },
+      { addresses: [{ address: 42, blockchains: ['base'] }] },
+      { ...baseInit, assets: ['BTC'] },
+      { ...baseInit, assets: 'ETH' },
+      { addresses: Array(6).fill(baseInit.addresses[0]) },
+      [],
     ]
     for (const body of bad) {
       const response = await init(body)
@@ -95,7 +132,10 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
   it("answers Coinbase's refusal as 400 and its outage as 503, never 500", async () => {
     answer = () => ({ status: 400, body: { message: 'unsupported network' } })
-    expect(await init(baseInit)).toMatchObject({ status: 400, body: { code: 'invalid_data', error: 'Coinbase Onramp refused the session: unsupported network' } })
+    expect(await init(baseInit)).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_data', error: 'Coinbase Onramp refused the session: unsupported network' },
+    })
     answer = () => ({ status: 503, text: 'down' })
     expect(await init(baseInit)).toMatchObject({ status: 503, body: { code: 'internal_error' } })
     answer = () => ({ status: 200, body: { token: 'cb-session-token', channel_id: 'cb-channel' } })

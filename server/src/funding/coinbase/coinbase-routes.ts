@@ -34,7 +34,6 @@ async function purchaseStatus(ctx: ServerContext, app: AppRecord, settings: Coin
 
 /** `POST /api/v1/funding/coinbase_on_ramp/init` and `GET .../status` (funding spec, "The calls it makes"): the first card provider and the exchange transfer. */
 export function mountCoinbaseOnrampRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, fundingRoutes.coinbaseOnRampInit, async (c) => {
     const { claims, app, settings } = await fundingCaller(ctx, c, requireCoinbaseOnramp, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const body = await readBody(c, coinbaseInitBody)
@@ -42,9 +41,17 @@ export function mountCoinbaseOnrampRoutes(app: Hono<AppEnv>, ctx: ServerContext)
     await assertOwnWallets(ctx.db, app.id, claims.userId, addresses)
     const session = await createSessionToken(settings, { ...body, clientIp: requireClientIp(c, ctx.trustProxy) }, ctx.clock.now())
     const partnerUserId = randomId(PARTNER_USER_ID_LENGTH)
-    await recordFundingReference(ctx.db, { provider: 'coinbase', reference: partnerUserId, appId: app.id, userId: claims.userId, addresses, details: {} }, ctx.clock.now())
+    await recordFundingReference(
+      ctx.db,
+      { provider: 'coinbase', reference: partnerUserId, appId: app.id, userId: claims.userId, addresses, details: {} },
+      ctx.clock.now(),
+    )
     return c.json({
-      app_id: settings.projectId, session_token: session.token, channel_id: session.channelId, partner_user_id: partnerUserId, onramp_url: hostedPageUrl(settings),
+      app_id: settings.projectId,
+      session_token: session.token,
+      channel_id: session.channelId,
+      partner_user_id: partnerUserId,
+      onramp_url: hostedPageUrl(settings),
     } satisfies CoinbaseOnRampInitResponse)
   })
 
@@ -55,5 +62,4 @@ export function mountCoinbaseOnrampRoutes(app: Hono<AppEnv>, ctx: ServerContext)
     if (!reference || reference.userId !== claims.userId) throw notFound('Unknown purchase reference')
     return c.json({ status: await purchaseStatus(ctx, app, settings, partnerUserId) } satisfies CoinbaseOnRampStatusResponse)
   })
-
 }

@@ -10,9 +10,17 @@ export const coinbaseEventId = (signedHeaders: Map<string, string>) => signedHea
  * subscription secret of `<t>.<names space-separated>.<their values joined by '.'>.<raw body>`, where every named
  * header must have been delivered; `t` within the tolerance. Answers the signed headers' values by lowercase name.
  */
-export function verifyCoinbaseWebhook(header: (name: string) => string | undefined, body: Buffer, secret: string, nowMs: number): { timestamp: number; signedHeaders: Map<string, string> } {
+export function verifyCoinbaseWebhook(
+  header: (name: string) => string | undefined,
+  body: Buffer,
+  secret: string,
+  nowMs: number,
+): { timestamp: number; signedHeaders: Map<string, string> } {
   const parts = signatureParts(header(COINBASE_SIGNATURE_HEADER))
-  const names = (parts.get('h') ?? '').split(' ').filter(Boolean).map((name) => name.toLowerCase())
+  const names = (parts.get('h') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((name) => name.toLowerCase())
   const signedHeaders = new Map<string, string>()
   for (const name of names) {
     const value = header(name)

@@ -14,17 +14,35 @@ function moonpayAccepts(signedUrl: string, secretKey: string): boolean {
 }
 
 describe('MoonPay widget URL signing', () => {
-  it("signs the query string as MoonPay documents (a known answer computed outside this code)", () => {
-    const signed = signWidgetUrl('https://buy-sandbox.moonpay.com', [['apiKey', 'pk_test_123'], ['currencyCode', 'eth'], ['walletAddress', evmAddress]], 'sk_test_key')
+  it('signs the query string as MoonPay documents (a known answer computed outside this code)', () => {
+    const signed = signWidgetUrl(
+      'https://buy-sandbox.moonpay.com',
+      [
+        ['apiKey', 'pk_test_123'],
+        ['currencyCode', 'eth'],
+        ['walletAddress', evmAddress],
+      ],
+      'sk_test_key',
+    )
     // `openssl dgst -sha256 -hmac sk_test_key -binary | base64` of '?apiKey=pk_test_123&currencyCode=eth&walletAddress=0xde0b...'
-    expect(signed).toBe(`https://buy-sandbox.moonpay.com/?apiKey=pk_test_123&currencyCode=eth&walletAddress=${evmAddress}&signature=${encodeURIComponent('i62GIUxAsfb5UoocA02s1yMVk7mkkKPpVCqwdmUb63s=')}`)
+    expect(signed).toBe(
+      `https://buy-sandbox.moonpay.com/?apiKey=pk_test_123&currencyCode=eth&walletAddress=${evmAddress}&signature=${encodeURIComponent('i62GIUxAsfb5UoocA02s1yMVk7mkkKPpVCqwdmUb63s=')}`,
+    )
     expect(moonpayAccepts(signed, 'sk_test_key')).toBe(true)
     expect(moonpayAccepts(signed.replace('currencyCode=eth', 'currencyCode=btc'), 'sk_test_key')).toBe(false)
     expect(moonpayAccepts(signed, 'sk_other_key')).toBe(false)
   })
 
   it('encodes values before signing, so the signature covers them as sent', () => {
-    const signed = signWidgetUrl('https://buy.moonpay.com/', [['apiKey', 'pk_live_1'], ['colorCode', '#676FFF'], ['email', 'a+b@example.com']], 'sk_live_1')
+    const signed = signWidgetUrl(
+      'https://buy.moonpay.com/',
+      [
+        ['apiKey', 'pk_live_1'],
+        ['colorCode', '#676FFF'],
+        ['email', 'a+b@example.com'],
+      ],
+      'sk_live_1',
+    )
     expect(new URL(signed).searchParams.get('colorCode')).toBe('#676FFF')
     expect(new URL(signed).searchParams.get('email')).toBe('a+b@example.com')
     expect(moonpayAccepts(signed, 'sk_live_1')).toBe(true)
@@ -36,14 +54,28 @@ describe('MoonPay sign body', () => {
 
   it("takes the body's allowed fields only, in MoonPay's parameter names, with MoonPay's currency codes", () => {
     const request = moonpaySignBody.parse({
-      address: evmAddress, useSandbox: false, url: 'https://evil.example', config: {
-        currencyCode: 'ETH_BASE', quoteCurrencyAmount: 0.05, paymentMethod: 'credit_debit_card', email: 'buyer@example.com',
-        uiConfig: { accentColor: '#676FFF', theme: 'dark' }, redirectURL: 'https://evil.example',
+      address: evmAddress,
+      useSandbox: false,
+      url: 'https://evil.example',
+      config: {
+        currencyCode: 'ETH_BASE',
+        quoteCurrencyAmount: 0.05,
+        paymentMethod: 'credit_debit_card',
+        email: 'buyer@example.com',
+        uiConfig: { accentColor: '#676FFF', theme: 'dark' },
+        redirectURL: 'https://evil.example',
       },
     })
     expect(widgetParams(request, 'pk_live_1', 'ext-1')).toEqual([
-      ['apiKey', 'pk_live_1'], ['currencyCode', 'eth_base'], ['walletAddress', evmAddress], ['quoteCurrencyAmount', '0.05'],
-      ['paymentMethod', 'credit_debit_card'], ['colorCode', '#676FFF'], ['theme', 'dark'], ['email', 'buyer@example.com'], ['externalTransactionId', 'ext-1'],
+      ['apiKey', 'pk_live_1'],
+      ['currencyCode', 'eth_base'],
+      ['walletAddress', evmAddress],
+      ['quoteCurrencyAmount', '0.05'],
+      ['paymentMethod', 'credit_debit_card'],
+      ['colorCode', '#676FFF'],
+      ['theme', 'dark'],
+      ['email', 'buyer@example.com'],
+      ['externalTransactionId', 'ext-1'],
     ])
   })
 

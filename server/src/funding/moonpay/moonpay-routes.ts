@@ -41,7 +41,6 @@ function statusUrlFor(app: AppRecord, settings: MoonpaySettings, keys: MoonpayKe
  * and the user's own wallet (never a URL the caller hands it) and signs it (docs/security.md #65).
  */
 export function mountMoonpayRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, fundingRoutes.moonpayOnRampSign, async (c) => {
     const { claims, app, settings } = await fundingCaller(ctx, c, requireMoonpay, 'funding-session-user', FUNDING_SESSIONS_PER_USER)
     const request = await readBody(c, moonpaySignBody)
@@ -49,11 +48,19 @@ export function mountMoonpayRoutes(app: Hono<AppEnv>, ctx: ServerContext): void 
     const { keys, widgetUrl } = keysFor(settings, request.useSandbox)
     const externalTransactionId = randomId(EXTERNAL_TRANSACTION_ID_LENGTH)
     const signedUrl = signWidgetUrl(widgetUrl, widgetParams(request, keys.publishableKey, externalTransactionId), keys.secretKey)
-    await recordFundingReference(ctx.db, {
-      provider: 'moonpay', reference: externalTransactionId, appId: app.id, userId: claims.userId, addresses: [request.address], details: { sandbox: request.useSandbox },
-    }, ctx.clock.now())
+    await recordFundingReference(
+      ctx.db,
+      {
+        provider: 'moonpay',
+        reference: externalTransactionId,
+        appId: app.id,
+        userId: claims.userId,
+        addresses: [request.address],
+        details: { sandbox: request.useSandbox },
+      },
+      ctx.clock.now(),
+    )
     const statusUrl = statusUrlFor(app, settings, keys, ownOrigin(c, ctx.trustProxy), externalTransactionId)
     return c.json({ signedUrl, externalTransactionId, statusUrl } satisfies MoonpayOnRampSignResponse)
   })
-
 }

@@ -22,7 +22,6 @@ const transactionNotFound = () => notFound('Transaction not found')
  * random external transaction id is the capability). 404 until a webhook about it arrived.
  */
 export function mountMoonpayStatusRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, fundingRoutes.moonpayTransaction, async (c) => {
     await hitRateLimit(ctx.db, ctx.clock, `moonpay-status-ip:${requireClientIp(c, ctx.trustProxy)}`, PUBLIC_STATUS_CHECKS_PER_IP)
     const { apiKey } = readQuery(c.req.query(), statusQuery)
@@ -33,5 +32,4 @@ export function mountMoonpayStatusRoutes(app: Hono<AppEnv>, ctx: ServerContext):
     if (!event) throw transactionNotFound()
     return c.json([event.data])
   })
-
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.js'
-import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderAnswer, type ProviderRequest, type ProviderTestServer } from '../test-support/route-testing.js'
+import {
+  signInWithWallets,
+  startProviderTestServer,
+  testFundingSettings,
+  type FundingTestUser,
+  type ProviderAnswer,
+  type ProviderRequest,
+  type ProviderTestServer,
+} from '../test-support/route-testing.js'
 import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const QUOTE = '/api/v1/funding/bridge/quote'
@@ -13,7 +21,19 @@ const nextRequestId = () => `0x${(++requests).toString(16).padStart(64, '0')}`
 let answer: (request: ProviderRequest) => ProviderAnswer
 const quoteAnswer = (request: ProviderRequest): ProviderAnswer => {
   const body = JSON.parse(request.body)
-  return { status: 200, body: { steps: [{ id: 'deposit', kind: 'transaction', requestId: nextRequestId(), items: [{ status: 'incomplete', data: { from: body.user, to: payer, value: body.amount, chainId: body.originChainId, data: '0x' } }] }] } }
+  return {
+    status: 200,
+    body: {
+      steps: [
+        {
+          id: 'deposit',
+          kind: 'transaction',
+          requestId: nextRequestId(),
+          items: [{ status: 'incomplete', data: { from: body.user, to: payer, value: body.amount, chainId: body.originChainId, data: '0x' } }],
+        },
+      ],
+    },
+  }
 }
 let relay: ProviderTestServer
 let t: TestServer
@@ -21,13 +41,31 @@ let user: FundingTestUser
 let other: FundingTestUser
 beforeAll(async () => {
   relay = await startProviderTestServer((request) => answer(request))
-  const funding = testFundingSettings({ coinbase: 'http://127.0.0.1:9', moonpay: 'http://127.0.0.1:9', relay: relay.url }, { cdpKey: generateCdpApiKey('ec').secret })
+  const funding = testFundingSettings(
+    { coinbase: 'http://127.0.0.1:9', moonpay: 'http://127.0.0.1:9', relay: relay.url },
+    { cdpKey: generateCdpApiKey('ec').secret },
+  )
   t = await startTestServer({
     app: {
       funding,
       chains: [
-        { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true, onrampNetwork: 'base' },
-        { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://mainnet.base.org', blockExplorerUrl: null, testnet: false },
+        {
+          id: 31337,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'http://127.0.0.1:8545',
+          blockExplorerUrl: null,
+          testnet: true,
+          onrampNetwork: 'base',
+        },
+        {
+          id: 8453,
+          name: 'Base',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'https://mainnet.base.org',
+          blockExplorerUrl: null,
+          testnet: false,
+        },
       ],
     },
   })
@@ -39,7 +77,15 @@ afterAll(async () => {
   await relay?.close()
 })
 
-const quoteBody = (overrides: object = {}) => ({ tradeType: 'EXPECTED_OUTPUT', amount: '1000000000000000', user: payer, recipient: wallet, originChainId: 8453, destinationChainId: 10, ...overrides })
+const quoteBody = (overrides: object = {}) => ({
+  tradeType: 'EXPECTED_OUTPUT',
+  amount: '1000000000000000',
+  user: payer,
+  recipient: wallet,
+  originChainId: 8453,
+  destinationChainId: 10,
+  ...overrides,
+})
 const quote = (body: unknown, who: FundingTestUser | null = user) => t.call(QUOTE, { body, ...(who && { token: who.token }) })
 const status = (query: string, who: FundingTestUser | null = user) => t.call(`${STATUS}?${query}`, { ...(who && { token: who.token }) })
 
@@ -48,7 +94,11 @@ describe('POST /api/v1/funding/bridge/quote', () => {
     answer = quoteAnswer
     const response = await quote(quoteBody())
     expect(response.status).toBe(200)
-    expect(response.body.steps[0]).toMatchObject({ id: 'deposit', requestId: expect.stringMatching(/^0x/), items: [{ data: { from: payer, to: payer, chainId: 8453 } }] })
+    expect(response.body.steps[0]).toMatchObject({
+      id: 'deposit',
+      requestId: expect.stringMatching(/^0x/),
+      items: [{ data: { from: payer, to: payer, chainId: 8453 } }],
+    })
     const sent = relay.requests.at(-1)!
     expect(sent.path).toBe('/main/quote/v3')
     expect(sent.headers['x-api-key']).toBe('relay-secret-key')
@@ -65,7 +115,10 @@ describe('POST /api/v1/funding/bridge/quote', () => {
     answer = () => ({ status: 400, body: { message: 'Invalid address 0x3333 for chain 10', errorCode: 'INVALID_ADDRESS' } })
     expect(await quote(quoteBody())).toMatchObject({ status: 200, body: { message: 'Invalid address 0x3333 for chain 10', steps: [] } })
     answer = () => ({ status: 400, body: { message: 'No routes found', errorCode: 'NO_SWAP_ROUTES_FOUND' } })
-    expect(await quote(quoteBody())).toMatchObject({ status: 400, body: { code: 'invalid_data', error: 'The bridge could not quote this transfer: No routes found' } })
+    expect(await quote(quoteBody())).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_data', error: 'The bridge could not quote this transfer: No routes found' },
+    })
     answer = () => ({ status: 502, text: 'bad gateway' })
     expect(await quote(quoteBody())).toMatchObject({ status: 503, body: { code: 'internal_error' } })
   })
@@ -75,16 +128,28 @@ describe('POST /api/v1/funding/bridge/quote', () => {
     const before = relay.requests.length
     expect(await quote(quoteBody(), other)).toMatchObject({ status: 403, body: { code: 'linked_account_not_found' } })
     const bad: unknown[] = [
-      {}, quoteBody({ tradeType: 'EXACT_INPUT' }), quoteBody({ amount: '0' }), quoteBody({ amount: '1.5' }), quoteBody({ amount: 100 }), quoteBody({ amount: '9'.repeat(100) }),
-      quoteBody({ user: 'not-an-address' }), quoteBody({ recipient: undefined }), quoteBody({ originChainId: -1 }), quoteBody({ destinationChainId: '10' }),
-      quoteBody({ originCurrency: 'x'.repeat(20_000) }), quoteBody({ originChainId: 1.5 }),
+      {},
+      quoteBody({ tradeType: 'EXACT_INPUT' }),
+      quoteBody({ amount: '0' }),
+      quoteBody({ amount: '1.5' }),
+      quoteBody({ amount: 100 }),
+      quoteBody({ amount: '9'.repeat(100) }),
+      quoteBody({ user: 'not-an-address' }),
+      quoteBody({ recipient: undefined }),
+      quoteBody({ originChainId: -1 }),
+      quoteBody({ destinationChainId: '10' }),
+      quoteBody({ originCurrency: 'x'.repeat(20_000) }),
+      quoteBody({ originChainId: 1.5 }),
     ]
     for (const body of bad) expect((await quote(body)).status, JSON.stringify(body).slice(0, 100)).toBe(400)
     expect(relay.requests).toHaveLength(before)
     expect((await quote(quoteBody(), null)).status).toBe(401)
     const noBridging = await t.createApp({ name: 'No bridging', funding: { ...t.app.funding!, crossChainBridgingEnabled: false } })
     const noBridgingUser = await signInWithWallets(t, [{ address: wallet, chainType: 'ethereum' }], noBridging.id)
-    expect(await t.call(QUOTE, { body: quoteBody(), token: noBridgingUser.token, appId: noBridging.id })).toMatchObject({ status: 403, body: { code: 'feature_not_enabled' } })
+    expect(await t.call(QUOTE, { body: quoteBody(), token: noBridgingUser.token, appId: noBridging.id })).toMatchObject({
+      status: 403,
+      body: { code: 'feature_not_enabled' },
+    })
   })
 
   it('rate-limits quotes per user (60 a minute)', async () => {
@@ -102,10 +167,16 @@ describe('GET /api/v1/funding/bridge/status', () => {
     const mainnetRequest = (await quote(quoteBody())).body.steps[0].requestId as string
     const testnetRequest = (await quote(quoteBody({ destinationChainId: 31337 }))).body.steps[0].requestId as string
     answer = () => ({ status: 200, body: { status: 'waiting' } })
-    expect(await status(`request_id=${mainnetRequest}&hash=${hash}`)).toMatchObject({ status: 200, body: { status: 'waiting', explorer_url: `https://relay.link/transaction/${hash}` } })
+    expect(await status(`request_id=${mainnetRequest}&hash=${hash}`)).toMatchObject({
+      status: 200,
+      body: { status: 'waiting', explorer_url: `https://relay.link/transaction/${hash}` },
+    })
     expect(relay.requests.at(-1)).toMatchObject({ path: '/main/intents/status/v3' })
     answer = () => ({ status: 200, body: { status: 'submitted' } })
-    expect((await status(`request_id=${testnetRequest}`)).body).toEqual({ status: 'pending', explorer_url: `https://testnets.relay.link/transaction/${testnetRequest}` })
+    expect((await status(`request_id=${testnetRequest}`)).body).toEqual({
+      status: 'pending',
+      explorer_url: `https://testnets.relay.link/transaction/${testnetRequest}`,
+    })
     expect(relay.requests.at(-1)).toMatchObject({ path: '/testnets/intents/status/v3' })
   })
 

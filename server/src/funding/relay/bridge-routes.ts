@@ -19,10 +19,15 @@ import { isTestnetRoute, relayExplorerUrl, REQUEST_ID_PATTERN } from './relay-ne
 import { mount } from '../../http/mount.js'
 import { fundingRoutes } from '../../../../src/protocol/funding.js'
 
-const statusQuery = z.object({
-  request_id: z.string().regex(REQUEST_ID_PATTERN, 'must be a bridge request id').optional(),
-  hash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,100})$/, 'must be a transaction hash or signature').optional(),
-}).refine((query) => query.request_id !== undefined || query.hash !== undefined, 'give request_id or hash')
+const statusQuery = z
+  .object({
+    request_id: z.string().regex(REQUEST_ID_PATTERN, 'must be a bridge request id').optional(),
+    hash: z
+      .string()
+      .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,100})$/, 'must be a transaction hash or signature')
+      .optional(),
+  })
+  .refine((query) => query.request_id !== undefined || query.hash !== undefined, 'give request_id or hash')
 
 const unknownRequest = () => notFound('Unknown bridge request')
 
@@ -32,7 +37,6 @@ const unknownRequest = () => notFound('Unknown bridge request')
  * they may ask its status.
  */
 export function mountBridgeRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, fundingRoutes.bridgeQuote, async (c) => {
     const { claims, app, settings: bridge } = await fundingCaller(ctx, c, requireBridge, 'bridge-quote-user', BRIDGE_QUOTES_PER_USER)
     const body = await readBody(c, bridgeQuoteBody)
@@ -41,7 +45,11 @@ export function mountBridgeRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const quote = await fetchRelayQuote(bridge, testnet, body)
     const requestId = quoteRequestId(quote)
     if (requestId) {
-      await recordFundingReference(ctx.db, { provider: 'relay', reference: requestId, appId: app.id, userId: claims.userId, addresses: [body.recipient], details: { testnet } }, ctx.clock.now())
+      await recordFundingReference(
+        ctx.db,
+        { provider: 'relay', reference: requestId, appId: app.id, userId: claims.userId, addresses: [body.recipient], details: { testnet } },
+        ctx.clock.now(),
+      )
     }
     return c.json(quote)
   })
@@ -55,7 +63,9 @@ export function mountBridgeRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (!reference || reference.userId !== claims.userId) throw unknownRequest()
     const testnet = reference.details.testnet === true
     const status: BridgeStatus = found?.status ?? (await fetchRelayStatus(bridge, testnet, reference.reference))
-    return c.json({ status, explorer_url: `${relayExplorerUrl(bridge, testnet)}/transaction/${query.hash ?? reference.reference}` } satisfies BridgeStatusResponse)
+    return c.json({
+      status,
+      explorer_url: `${relayExplorerUrl(bridge, testnet)}/transaction/${query.hash ?? reference.reference}`,
+    } satisfies BridgeStatusResponse)
   })
-
 }

@@ -12,12 +12,14 @@ export const RELAY_QUOTE_PATH = '/quote/v3'
 const requestId = z.string().regex(REQUEST_ID_PATTERN)
 const relayQuote = z.looseObject({
   requestId: requestId.optional(),
-  steps: z.array(z.looseObject({
-    id: z.string(),
-    kind: z.string(),
-    requestId: requestId.optional(),
-    items: z.array(z.looseObject({ status: z.string().optional(), data: z.record(z.string(), z.unknown()) })),
-  })),
+  steps: z.array(
+    z.looseObject({
+      id: z.string(),
+      kind: z.string(),
+      requestId: requestId.optional(),
+      items: z.array(z.looseObject({ status: z.string().optional(), data: z.record(z.string(), z.unknown()) })),
+    }),
+  ),
 })
 /** Relay's quote as the route answers it (`BridgeQuoteResponse`): `message` set on a tolerated refusal. */
 export type RelayQuote = z.output<typeof relayQuote> & { message?: string }
@@ -35,7 +37,8 @@ export async function fetchRelayQuote(bridge: BridgeSettings, testnet: boolean, 
   })
   const message = providerMessage(answer.body)
   if (answer.status >= 400 && answer.status < 500 && message.startsWith('Invalid address')) return { ...(answer.body as object), message, steps: [] }
-  if (answer.status === 400 || answer.status === 422) throw new ApiError(400, 'invalid_data', `The bridge could not quote this transfer: ${message || 'invalid request'}`)
+  if (answer.status === 400 || answer.status === 422)
+    throw new ApiError(400, 'invalid_data', `The bridge could not quote this transfer: ${message || 'invalid request'}`)
   const quote = relayQuote.safeParse(answer.body)
   if (answer.status !== 200 || !quote.success) throw providerUnavailable(RELAY, answer.status)
   // Newer answers name the request once at the top; the client reads it on the steps.

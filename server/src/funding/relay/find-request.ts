@@ -4,7 +4,11 @@ import { providerUnavailable, requestProvider } from '../provider-request.js'
 import { bridgeStatusOf } from './fetch-status.js'
 import { RELAY, relayApiUrl, REQUEST_ID_PATTERN } from './relay-network.js'
 
-export interface RelayRequest { id: string; status: BridgeStatus; testnet: boolean }
+export interface RelayRequest {
+  id: string
+  status: BridgeStatus
+  testnet: boolean
+}
 
 /** The request whose origin deposit is `hash` on one of Relay's hosts (`GET {api}/requests/v3?depositTxHash=`, `x-api-key`). */
 async function findOn(bridge: BridgeSettings, testnet: boolean, hash: string): Promise<RelayRequest | null> {

@@ -10,17 +10,19 @@ const nativeCurrencyOf = (chain: number) => (chain === BRIDGE_SOLANA_CHAIN_ID ? 
  * `POST /api/v1/funding/bridge/quote` (`BridgeQuoteBody`). Addresses are checked for their form only: one Relay
  * finds invalid for the chain comes back as its tolerated 'Invalid address' answer (funding spec, "Validation rules").
  */
-export const bridgeQuoteBody = z.object({
-  tradeType: z.literal('EXPECTED_OUTPUT'),
-  amount: z.string().regex(/^[1-9]\d{0,77}$/, 'must be a positive whole amount in the smallest units'),
-  user: walletAddress,
-  recipient: walletAddress,
-  originChainId: chainId,
-  destinationChainId: chainId,
-  originCurrency: walletAddress.optional(),
-  destinationCurrency: walletAddress.optional(),
-}).transform((body) => ({
-  ...body,
-  originCurrency: body.originCurrency ?? nativeCurrencyOf(body.originChainId),
-  destinationCurrency: body.destinationCurrency ?? nativeCurrencyOf(body.destinationChainId),
-}))
+export const bridgeQuoteBody = z
+  .object({
+    tradeType: z.literal('EXPECTED_OUTPUT'),
+    amount: z.string().regex(/^[1-9]\d{0,77}$/, 'must be a positive whole amount in the smallest units'),
+    user: walletAddress,
+    recipient: walletAddress,
+    originChainId: chainId,
+    destinationChainId: chainId,
+    originCurrency: walletAddress.optional(),
+    destinationCurrency: walletAddress.optional(),
+  })
+  .transform((body) => ({
+    ...body,
+    originCurrency: body.originCurrency ?? nativeCurrencyOf(body.originChainId),
+    destinationCurrency: body.destinationCurrency ?? nativeCurrencyOf(body.destinationChainId),
+  }))

@@ -17,12 +17,34 @@ let relay: ProviderTestServer
 let bridge: BridgeSettings
 beforeAll(async () => {
   relay = await startProviderTestServer((request) => answer(request))
-  bridge = { provider: 'relay', apiUrl: `${relay.url}/main`, testnetsApiUrl: `${relay.url}/testnets`, apiKey: API_KEY, explorerUrl: 'https://relay.link', testnetsExplorerUrl: 'https://testnets.relay.link' }
+  bridge = {
+    provider: 'relay',
+    apiUrl: `${relay.url}/main`,
+    testnetsApiUrl: `${relay.url}/testnets`,
+    apiKey: API_KEY,
+    explorerUrl: 'https://relay.link',
+    testnetsExplorerUrl: 'https://testnets.relay.link',
+  }
 })
-afterAll(async () => { await relay?.close() })
+afterAll(async () => {
+  await relay?.close()
+})
 
-const quote = bridgeQuoteBody.parse({ tradeType: 'EXPECTED_OUTPUT', amount: '1000000000000000', user, recipient, originChainId: 31338, destinationChainId: 31337 })
-const step = (data: object, extra: object = {}) => ({ id: 'deposit', action: 'Confirm transaction', kind: 'transaction', ...extra, items: [{ status: 'incomplete', data }] })
+const quote = bridgeQuoteBody.parse({
+  tradeType: 'EXPECTED_OUTPUT',
+  amount: '1000000000000000',
+  user,
+  recipient,
+  originChainId: 31338,
+  destinationChainId: 31337,
+})
+const step = (data: object, extra: object = {}) => ({
+  id: 'deposit',
+  action: 'Confirm transaction',
+  kind: 'transaction',
+  ...extra,
+  items: [{ status: 'incomplete', data }],
+})
 
 describe('Relay quotes', () => {
   it(`asks ${RELAY_QUOTE_PATH} with the API key and the paying wallet as refund address, and passes the quote through`, async () => {
@@ -35,8 +57,15 @@ describe('Relay quotes', () => {
     expect(request).toMatchObject({ method: 'POST', path: `/main${RELAY_QUOTE_PATH}` })
     expect(request.headers['x-api-key']).toBe(API_KEY)
     expect(JSON.parse(request.body)).toEqual({
-      tradeType: 'EXPECTED_OUTPUT', amount: '1000000000000000', user, recipient, originChainId: 31338, destinationChainId: 31337,
-      originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: '0x0000000000000000000000000000000000000000', refundTo: user,
+      tradeType: 'EXPECTED_OUTPUT',
+      amount: '1000000000000000',
+      user,
+      recipient,
+      originChainId: 31338,
+      destinationChainId: 31337,
+      originCurrency: '0x0000000000000000000000000000000000000000',
+      destinationCurrency: '0x0000000000000000000000000000000000000000',
+      refundTo: user,
     })
   })
 
@@ -51,24 +80,56 @@ describe('Relay quotes', () => {
     answer = () => ({ status: 400, body: { message: 'Invalid address for destination chain', errorCode: 'INVALID_ADDRESS' } })
     expect(await fetchRelayQuote(bridge, false, quote)).toEqual({ message: 'Invalid address for destination chain', errorCode: 'INVALID_ADDRESS', steps: [] })
     answer = () => ({ status: 400, body: { message: 'Amount too low', errorCode: 'AMOUNT_TOO_LOW' } })
-    await expect(fetchRelayQuote(bridge, false, quote)).rejects.toMatchObject({ status: 400, code: 'invalid_data', message: 'The bridge could not quote this transfer: Amount too low' })
+    await expect(fetchRelayQuote(bridge, false, quote)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_data',
+      message: 'The bridge could not quote this transfer: Amount too low',
+    })
   })
 
   it('answers 503 when Relay refuses the key, fails, answers a shape without steps or cannot be reached', async () => {
-    for (const reply of [{ status: 401, body: { message: 'Invalid API key' } }, { status: 500, text: 'oops' }, { status: 200, body: { steps: 'none' } }]) {
+    for (const reply of [
+      { status: 401, body: { message: 'Invalid API key' } },
+      { status: 500, text: 'oops' },
+      { status: 200, body: { steps: 'none' } },
+    ]) {
       answer = () => reply
       await expect(fetchRelayQuote(bridge, false, quote)).rejects.toMatchObject({ status: 503, code: 'internal_error' })
     }
-    await expect(fetchRelayQuote({ ...bridge, apiUrl: 'http://127.0.0.1:9' }, false, quote)).rejects.toMatchObject({ status: 503, message: 'The bridge service could not be reached, try again later' })
+    await expect(fetchRelayQuote({ ...bridge, apiUrl: 'http://127.0.0.1:9' }, false, quote)).rejects.toMatchObject({
+      status: 503,
+      message: 'The bridge service could not be reached, try again later',
+    })
   })
 
   it("defaults Solana's currency to the system program and others' to the zero address", () => {
-    const toSolana = bridgeQuoteBody.parse({ tradeType: 'EXPECTED_OUTPUT', amount: '5', user, recipient: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', originChainId: 8453, destinationChainId: 792703809 })
+    const toSolana = bridgeQuoteBody.parse({
+      tradeType: 'EXPECTED_OUTPUT',
+      amount: '5',
+      user,
+      recipient: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      originChainId: 8453,
+      destinationChainId: 792703809,
+    })
     expect(toSolana).toMatchObject({ originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: '11111111111111111111111111111111' })
   })
 
   it("routes to the testnets host when either chain is a testnet: the app's chain setting first, else a known testnet", () => {
-    const app: AppRecord = { ...appDefaults, id: 'app', name: 'App', chains: [{ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', blockExplorerUrl: null, testnet: true }] }
+    const app: AppRecord = {
+      ...appDefaults,
+      id: 'app',
+      name: 'App',
+      chains: [
+        {
+          id: 31337,
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'http://127.0.0.1:8545',
+          blockExplorerUrl: null,
+          testnet: true,
+        },
+      ],
+    }
     expect(isTestnetRoute(app, [8453, 31337])).toBe(true)
     expect(isTestnetRoute(app, [8453, 84532])).toBe(true)
     expect(isTestnetRoute(app, [8453, 10])).toBe(false)
@@ -84,7 +145,16 @@ describe('Relay status', () => {
     expect(request).toMatchObject({ method: 'GET', path: '/main/intents/status/v3' })
     expect(request.query.get('requestId')).toBe(requestId)
     expect(request.headers['x-api-key']).toBe(API_KEY)
-    for (const [relayStatus, status] of [['waiting', 'waiting'], ['depositing', 'pending'], ['submitted', 'pending'], ['delayed', 'delayed'], ['refund', 'refund'], ['failure', 'failure'], ['something-new', 'pending'], [undefined, 'pending']]) {
+    for (const [relayStatus, status] of [
+      ['waiting', 'waiting'],
+      ['depositing', 'pending'],
+      ['submitted', 'pending'],
+      ['delayed', 'delayed'],
+      ['refund', 'refund'],
+      ['failure', 'failure'],
+      ['something-new', 'pending'],
+      [undefined, 'pending'],
+    ]) {
       expect(bridgeStatusOf(relayStatus)).toBe(status)
     }
   })

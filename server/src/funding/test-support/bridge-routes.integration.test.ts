@@ -25,13 +25,19 @@ let t: TestServer
 beforeAll(async () => {
   ;[anvil1, anvil2, solana] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 }), startSolanaLocalnet({ slotMs: 50 })])
   relay = await startRelayStandIn({
-    chains: { 31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337 }, 31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338 }, [BRIDGE_SOLANA_CHAIN_ID]: { rpcUrl: solana.rpcUrl } },
-    statusDelayMs: 20, pollMs: 50,
+    chains: {
+      31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337 },
+      31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338 },
+      [BRIDGE_SOLANA_CHAIN_ID]: { rpcUrl: solana.rpcUrl },
+    },
+    statusDelayMs: 20,
+    pollMs: 50,
   })
   const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
   t = await startTestServer({
     app: {
-      allowedOrigins: [APP_ORIGIN], loginMethods: ['wallet', 'solana_wallet'],
+      allowedOrigins: [APP_ORIGIN],
+      loginMethods: ['wallet', 'solana_wallet'],
       chains: [
         { id: 31337, name: 'Anvil', nativeCurrency: ether, rpcUrl: anvil1.rpcUrl, blockExplorerUrl: null, testnet: true },
         { id: 31338, name: 'Anvil 2', nativeCurrency: ether, rpcUrl: anvil2.rpcUrl, blockExplorerUrl: null, testnet: true },
@@ -50,7 +56,11 @@ afterAll(async () => {
 /** A wallet on the second anvil with ether to pay deposits (not the signed-in user's: any wallet may pay). */
 async function payingEvmWallet(): Promise<Hex> {
   const key = generatePrivateKey()
-  await fetch(anvil2.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAddress(key), `0x${parseEther('5').toString(16)}`] }) })
+  await fetch(anvil2.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAddress(key), `0x${parseEther('5').toString(16)}`] }),
+  })
   return key
 }
 
@@ -69,12 +79,26 @@ async function payOnAnvil2(key: Hex, data: { to: Hex; value: string; data: Hex; 
   return { hash, gasCost: receipt.gasUsed * receipt.effectiveGasPrice }
 }
 
-async function payOnSolana(payer: Keypair, data: { instructions: { keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]; programId: string; data: string }[] }): Promise<string> {
+async function payOnSolana(
+  payer: Keypair,
+  data: { instructions: { keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]; programId: string; data: string }[] },
+): Promise<string> {
   const connection = solanaConnection(solana.rpcUrl)
-  const instructions = data.instructions.map((instruction) => new TransactionInstruction({
-    programId: new PublicKey(instruction.programId), data: Buffer.from(instruction.data, 'hex'), keys: instruction.keys.map((key) => ({ ...key, pubkey: new PublicKey(key.pubkey) })),
-  }))
-  const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, instructions, recentBlockhash: (await connection.getLatestBlockhash()).blockhash }).compileToV0Message())
+  const instructions = data.instructions.map(
+    (instruction) =>
+      new TransactionInstruction({
+        programId: new PublicKey(instruction.programId),
+        data: Buffer.from(instruction.data, 'hex'),
+        keys: instruction.keys.map((key) => ({ ...key, pubkey: new PublicKey(key.pubkey) })),
+      }),
+  )
+  const transaction = new VersionedTransaction(
+    new TransactionMessage({
+      payerKey: payer.publicKey,
+      instructions,
+      recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+    }).compileToV0Message(),
+  )
   transaction.sign([payer])
   const signature = await connection.sendRawTransaction(transaction.serialize())
   await waitForSignature(connection, signature)
@@ -97,10 +121,21 @@ describe('bridging through the server', () => {
     const recipient = privateKeyToAccount(generatePrivateKey())
     const token = await signInWithEthereum(t, recipient)
     const payer = await payingEvmWallet()
-    const { steps: [step] } = await quote(token, { amount: parseEther('0.1').toString(), user: privateKeyToAddress(payer), recipient: recipient.address, originChainId: 31338, destinationChainId: 31337 })
+    const {
+      steps: [step],
+    } = await quote(token, {
+      amount: parseEther('0.1').toString(),
+      user: privateKeyToAddress(payer),
+      recipient: recipient.address,
+      originChainId: 31338,
+      destinationChainId: 31337,
+    })
     expect((await t.call(`/api/v1/funding/bridge/status?request_id=${step!.requestId}`, { token })).body.status).toBe('waiting')
     const { hash: deposit } = await payOnAnvil2(payer, step!.items[0]!.data)
-    expect(await statusUntilEnd(token, `request_id=${step!.requestId}`)).toEqual({ status: 'success', explorer_url: `${relay.url}/transaction/${step!.requestId}` })
+    expect(await statusUntilEnd(token, `request_id=${step!.requestId}`)).toEqual({
+      status: 'success',
+      explorer_url: `${relay.url}/transaction/${step!.requestId}`,
+    })
     expect(await evmBalance({ rpcUrl: anvil1.rpcUrl, chainId: 31337 }, 'native', recipient.address)).toBe(parseEther('0.1'))
     // The reference client asks by the deposit's hash.
     expect(await statusUntilEnd(token, `hash=${deposit}`)).toEqual({ status: 'success', explorer_url: `${relay.url}/transaction/${deposit}` })
@@ -112,7 +147,15 @@ describe('bridging through the server', () => {
     const token = await signInWithEthereum(t, recipient)
     const payer = Keypair.generate()
     solana.airdrop(payer.publicKey.toBase58(), 5n * BigInt(LAMPORTS_PER_SOL))
-    const { steps: [step] } = await quote(token, { amount: parseEther('0.02').toString(), user: payer.publicKey.toBase58(), recipient: recipient.address, originChainId: BRIDGE_SOLANA_CHAIN_ID, destinationChainId: 31337 })
+    const {
+      steps: [step],
+    } = await quote(token, {
+      amount: parseEther('0.02').toString(),
+      user: payer.publicKey.toBase58(),
+      recipient: recipient.address,
+      originChainId: BRIDGE_SOLANA_CHAIN_ID,
+      destinationChainId: 31337,
+    })
     const signature = await payOnSolana(payer, step!.items[0]!.data)
     expect((await statusUntilEnd(token, `request_id=${step!.requestId}`)).status).toBe('success')
     // Once the bridge has filed the deposit, its signature finds the request too.
@@ -124,7 +167,15 @@ describe('bridging through the server', () => {
     const recipient = Keypair.generate()
     const token = await signInWithSolana(t, recipient)
     const payer = await payingEvmWallet()
-    const { steps: [step] } = await quote(token, { amount: String(LAMPORTS_PER_SOL / 4), user: privateKeyToAddress(payer), recipient: recipient.publicKey.toBase58(), originChainId: 31338, destinationChainId: BRIDGE_SOLANA_CHAIN_ID })
+    const {
+      steps: [step],
+    } = await quote(token, {
+      amount: String(LAMPORTS_PER_SOL / 4),
+      user: privateKeyToAddress(payer),
+      recipient: recipient.publicKey.toBase58(),
+      originChainId: 31338,
+      destinationChainId: BRIDGE_SOLANA_CHAIN_ID,
+    })
     await payOnAnvil2(payer, step!.items[0]!.data)
     expect((await statusUntilEnd(token, `request_id=${step!.requestId}`)).status).toBe('success')
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', recipient.publicKey.toBase58())).toBe(BigInt(LAMPORTS_PER_SOL / 4))
@@ -134,12 +185,23 @@ describe('bridging through the server', () => {
     const recipient = privateKeyToAccount(generatePrivateKey())
     const token = await signInWithEthereum(t, recipient)
     const payer = await payingEvmWallet()
-    const { steps: [step] } = await quote(token, { amount: parseEther('0.3').toString(), user: privateKeyToAddress(payer), recipient: recipient.address, originChainId: 31338, destinationChainId: 31337 })
+    const {
+      steps: [step],
+    } = await quote(token, {
+      amount: parseEther('0.3').toString(),
+      user: privateKeyToAddress(payer),
+      recipient: recipient.address,
+      originChainId: 31338,
+      destinationChainId: 31337,
+    })
     relay.forceNext('refund')
     const payerBalance = () => evmBalance({ rpcUrl: anvil2.rpcUrl, chainId: 31338 }, 'native', privateKeyToAddress(payer))
     const before = await payerBalance()
     const { gasCost } = await payOnAnvil2(payer, step!.items[0]!.data)
-    expect(await statusUntilEnd(token, `request_id=${step!.requestId}`)).toEqual({ status: 'refund', explorer_url: `${relay.url}/transaction/${step!.requestId}` })
+    expect(await statusUntilEnd(token, `request_id=${step!.requestId}`)).toEqual({
+      status: 'refund',
+      explorer_url: `${relay.url}/transaction/${step!.requestId}`,
+    })
     // All of the deposit came back: only the deposit's gas is gone.
     expect(await payerBalance()).toBe(before - gasCost)
     expect(await evmBalance({ rpcUrl: anvil1.rpcUrl, chainId: 31337 }, 'native', recipient.address)).toBe(0n)
@@ -149,10 +211,23 @@ describe('bridging through the server', () => {
     const recipient = privateKeyToAccount(generatePrivateKey())
     const token = await signInWithEthereum(t, recipient)
     const solanaPayer = Keypair.generate().publicKey.toBase58()
-    const tolerated = await t.call('/api/v1/funding/bridge/quote', { token, body: { tradeType: 'EXPECTED_OUTPUT', amount: '1000', user: solanaPayer, recipient: recipient.address, originChainId: 31338, destinationChainId: 31337 } })
+    const tolerated = await t.call('/api/v1/funding/bridge/quote', {
+      token,
+      body: { tradeType: 'EXPECTED_OUTPUT', amount: '1000', user: solanaPayer, recipient: recipient.address, originChainId: 31338, destinationChainId: 31337 },
+    })
     expect(tolerated.status).toBe(200)
     expect(tolerated.body).toMatchObject({ message: expect.stringMatching(/^Invalid address/), steps: [] })
-    const foreign = await t.call('/api/v1/funding/bridge/quote', { token, body: { tradeType: 'EXPECTED_OUTPUT', amount: '1000', user: recipient.address, recipient: privateKeyToAddress(generatePrivateKey()), originChainId: 31338, destinationChainId: 31337 } })
+    const foreign = await t.call('/api/v1/funding/bridge/quote', {
+      token,
+      body: {
+        tradeType: 'EXPECTED_OUTPUT',
+        amount: '1000',
+        user: recipient.address,
+        recipient: privateKeyToAddress(generatePrivateKey()),
+        originChainId: 31338,
+        destinationChainId: 31337,
+      },
+    })
     expect(foreign.status).toBe(403)
   })
 })

@@ -15,7 +15,14 @@ const coinbaseAssetIds: Record<string, string> = {
 }
 
 const nativeSymbols: Record<string, string> = {
-  ethereum: 'ETH', base: 'ETH', optimism: 'ETH', arbitrum: 'ETH', polygon: 'POL', solana: 'SOL', avalanche: 'AVAX', celo: 'CELO',
+  ethereum: 'ETH',
+  base: 'ETH',
+  optimism: 'ETH',
+  arbitrum: 'ETH',
+  polygon: 'POL',
+  solana: 'SOL',
+  avalanche: 'AVAX',
+  celo: 'CELO',
 }
 
 export const DEV_USD_PRICES: Record<string, number> = { ETH: 3000, SOL: 150, POL: 0.5, AVAX: 30, CELO: 0.7, USDC: 1 }
@@ -26,14 +33,21 @@ export const nativeSymbol = (network: string) => nativeSymbols[network] ?? 'ETH'
 
 /** A Coinbase `defaultAsset` (symbol or asset id) on `network` as what the stand-in delivers, or null when unknown. */
 export function coinbaseAsset(defaultAsset: string | null, network: string): { symbol: string; asset: FundingAsset } | null {
-  const symbol = (defaultAsset ? coinbaseAssetIds[defaultAsset.toLowerCase()] ?? defaultAsset.toUpperCase() : nativeSymbol(network))
+  const symbol = defaultAsset ? (coinbaseAssetIds[defaultAsset.toLowerCase()] ?? defaultAsset.toUpperCase()) : nativeSymbol(network)
   if (symbol === 'USDC') return { symbol, asset: 'USDC' }
   return symbol === nativeSymbol(network) ? { symbol, asset: 'native' } : null
 }
 
 /** MoonPay's network suffixes; a code without one names the asset's home chain. */
 const moonpayNetworks: Record<string, string> = {
-  base: 'base', arbitrum: 'arbitrum', optimism: 'optimism', polygon: 'polygon', ethereum: 'ethereum', sol: 'solana', cchain: 'avalanche', celo: 'celo',
+  base: 'base',
+  arbitrum: 'arbitrum',
+  optimism: 'optimism',
+  polygon: 'polygon',
+  ethereum: 'ethereum',
+  sol: 'solana',
+  cchain: 'avalanche',
+  celo: 'celo',
 }
 const moonpayHomeNetworks: Record<string, string> = { eth: 'ethereum', usdc: 'ethereum', sol: 'solana', matic: 'polygon', pol: 'polygon' }
 

@@ -42,7 +42,11 @@ export function cdpPrivateKey(secret: string): KeyObject {
 }
 
 /** Signs a request's Bearer JWT as a CDP client does (the stand-in's own tests use it; servers use their adapter). */
-export async function signCdpJwt(key: { name: string; secret: string }, request: { method: string; host: string; path: string }, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signCdpJwt(
+  key: { name: string; secret: string },
+  request: { method: string; host: string; path: string },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
   const privateKey = cdpPrivateKey(key.secret)
   const alg = privateKey.asymmetricKeyType === 'ed25519' ? 'EdDSA' : 'ES256'
   return new SignJWT({ uri: `${request.method} ${request.host}${request.path}` })
@@ -54,7 +58,12 @@ export async function signCdpJwt(key: { name: string; secret: string }, request:
     .sign(privateKey)
 }
 
-export interface CdpRequest { authorization: string | undefined; method: string; host: string; path: string }
+export interface CdpRequest {
+  authorization: string | undefined
+  method: string
+  host: string
+  path: string
+}
 
 /** Why CDP refuses the request's JWT, or null when it authorizes exactly this request with `key`. */
 export async function cdpJwtProblem(key: CdpApiKey, request: CdpRequest): Promise<string | null> {
@@ -65,7 +74,10 @@ export async function cdpJwtProblem(key: CdpApiKey, request: CdpRequest): Promis
     if (header.kid !== key.name) return 'unknown key id'
     if (typeof header.nonce !== 'string' || header.nonce.length === 0) return 'missing nonce'
     const { payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: [key.type === 'ec' ? 'ES256' : 'EdDSA'], issuer: 'cdp', subject: key.name, requiredClaims: ['nbf', 'exp', 'uri'],
+      algorithms: [key.type === 'ec' ? 'ES256' : 'EdDSA'],
+      issuer: 'cdp',
+      subject: key.name,
+      requiredClaims: ['nbf', 'exp', 'uri'],
     })
     if (payload.exp! - payload.nbf! > JWT_MAX_LIFETIME_SECONDS) return 'token lifetime over 120 seconds'
     return payload.uri === `${request.method} ${request.host}${request.path}` ? null : 'uri claim does not match the request'

@@ -50,7 +50,11 @@ export interface CardStandIn<Transaction, Outcome> {
 }
 
 /** What the page says is bought. */
-export interface OrderSummary { symbol: string; networkName: string; address: string }
+export interface OrderSummary {
+  symbol: string
+  networkName: string
+  address: string
+}
 
 /** What a provider does with a checkout: its answer, and how its progress reads. */
 export interface CheckoutProvider<Order> {
@@ -153,15 +157,24 @@ export function createCheckouts<Order>(provider: CheckoutProvider<Order>) {
     const checkout = open(order)
     const { rows } = copy
     const summary = summaryList([
-      [rows.asset, order.symbol], [rows.network, order.networkName], [rows.address, order.address], [rows.price, copy.price(order.symbol)], [rows.method, page.method],
+      [rows.asset, order.symbol],
+      [rows.network, order.networkName],
+      [rows.address, order.address],
+      [rows.price, copy.price(order.symbol)],
+      [rows.method, page.method],
     ])
-    sendPage(response, 200, copy.title, `<p>${escapeHtml(page.intro)}</p>${summary}
+    sendPage(
+      response,
+      200,
+      copy.title,
+      `<p>${escapeHtml(page.intro)}</p>${summary}
       <form method="post" action="/checkout/${checkout.id}">
         <p><label>${escapeHtml(copy.amountLabel)} <input name="amount" inputmode="decimal" autocomplete="off" value="${escapeHtml(page.amount)}"></label></p>
         ${hiddenField('checkout', checkout.id)}
         <button type="submit" name="answer" value="pay">${escapeHtml(copy.pay)}</button>
         <button type="submit" name="answer" value="decline">${escapeHtml(copy.decline)}</button>
-      </form>`)
+      </form>`,
+    )
   }
 
   /** `GET` and `POST /checkout/{id}`: the progress page, and the answer. */

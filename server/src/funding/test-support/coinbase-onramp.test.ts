@@ -24,8 +24,13 @@ beforeAll(async () => {
   ;[anvil, solana, receiver] = await Promise.all([startAnvil(), startSolanaLocalnet({ slotMs: 50 }), startWebhookReceiver()])
   usdc = await setUpTestUsdc([anvil], solana)
   coinbase = await startCoinbaseOnrampStandIn({
-    networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, usdcAddress: usdc.evm[anvil.chainId] }, solana: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint } },
-    webhookUrl: `${receiver.url}/hooks`, statusDelayMs: 20, now: () => clock,
+    networks: {
+      base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, usdcAddress: usdc.evm[anvil.chainId] },
+      solana: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint },
+    },
+    webhookUrl: `${receiver.url}/hooks`,
+    statusDelayMs: 20,
+    now: () => clock,
   })
   await usdc.mint(anvil.chainId, coinbase.treasury.evmAddress, 1000n * 10n ** 6n)
   await usdc.mint('solana', coinbase.treasury.solanaAddress, 1000n * 10n ** 6n)
@@ -41,7 +46,8 @@ const evmAddress = () => privateKeyToAddress(generatePrivateKey())
 async function callApi(method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string | null } = {}) {
   const token = options.token === undefined ? await signCdpJwt(coinbase.apiKey, { method, host: host(), path: `/onramp${path.split('?')[0]}` }) : options.token
   const response = await fetch(`${coinbase.apiUrl}${path}`, {
-    method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    method,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   })
   return { status: response.status, body: (await response.json()) as any }
@@ -56,12 +62,20 @@ async function sessionToken(address: string, blockchains: string[], assets?: str
 
 function pageUrl(token: string, params: Record<string, string>): string {
   const url = new URL('/buy/select-asset', coinbase.url)
-  url.search = new URLSearchParams({ appId: coinbase.projectId, sessionToken: token, defaultExperience: 'buy', defaultPaymentMethod: 'CARD', ...params }).toString()
+  url.search = new URLSearchParams({
+    appId: coinbase.projectId,
+    sessionToken: token,
+    defaultExperience: 'buy',
+    defaultPaymentMethod: 'CARD',
+    ...params,
+  }).toString()
   return url.href
 }
 
 async function buy(address: string, network: string, asset: string, amount: string, partnerUserId: string, answer: 'pay' | 'decline' = 'pay') {
-  const page = await openCheckoutPage(pageUrl(await sessionToken(address, [network]), { defaultNetwork: network, defaultAsset: asset, presetCryptoAmount: amount, partnerUserId }))
+  const page = await openCheckoutPage(
+    pageUrl(await sessionToken(address, [network]), { defaultNetwork: network, defaultAsset: asset, presetCryptoAmount: amount, partnerUserId }),
+  )
   expect(page.checkoutId).not.toBeNull()
   expect((await answerCheckout(coinbase.url, page.checkoutId!, answer, amount)).status).toBe(303)
   const outcome = await waitForOutcome(coinbase.url, page.checkoutId!)
@@ -98,7 +112,9 @@ describe('the session token API', () => {
       const path = '/onramp/v1/token'
       const token = await signCdpJwt(ecStandIn.apiKey, { method: 'POST', host: new URL(ecStandIn.url).host, path })
       const response = await fetch(`${ecStandIn.url}${path}`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ addresses: [{ address: evmAddress(), blockchains: ['base'] }], clientIp: '::1' }),
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({ addresses: [{ address: evmAddress(), blockchains: ['base'] }], clientIp: '::1' }),
       })
       expect(response.status).toBe(200)
       expect(((await response.json()) as { token: string }).token).toMatch(/^[\w-]{40,}$/)
@@ -110,10 +126,15 @@ describe('the session token API', () => {
   it('validates the body: addresses for their blockchains, assets and the client IP', async () => {
     const solanaAddress = Keypair.generate().publicKey.toBase58()
     const bad = [
-      {}, { addresses: [], clientIp: '1.2.3.4' }, { addresses: [{ address: 'nope', blockchains: ['base'] }], clientIp: '1.2.3.4' },
-      { addresses: [{ address: solanaAddress, blockchains: ['base'] }], clientIp: '1.2.3.4' }, { addresses: [{ address: evmAddress(), blockchains: ['solana'] }], clientIp: '1.2.3.4' },
-      { addresses: [{ address: evmAddress(), blockchains: [] }], clientIp: '1.2.3.4' }, { addresses: [{ address: evmAddress(), blockchains: ['base'] }] },
-      { addresses: [{ address: evmAddress(), blockchains: ['base'] }], clientIp: 'me' }, { addresses: [{ address: evmAddress(), blockchains: ['base'] }], assets: 'ETH', clientIp: '1.2.3.4' },
+      {},
+      { addresses: [], clientIp: '1.2.3.4' },
+      { addresses: [{ address: 'nope', blockchains: ['base'] }], clientIp: '1.2.3.4' },
+      { addresses: [{ address: solanaAddress, blockchains: ['base'] }], clientIp: '1.2.3.4' },
+      { addresses: [{ address: evmAddress(), blockchains: ['solana'] }], clientIp: '1.2.3.4' },
+      { addresses: [{ address: evmAddress(), blockchains: [] }], clientIp: '1.2.3.4' },
+      { addresses: [{ address: evmAddress(), blockchains: ['base'] }] },
+      { addresses: [{ address: evmAddress(), blockchains: ['base'] }], clientIp: 'me' },
+      { addresses: [{ address: evmAddress(), blockchains: ['base'] }], assets: 'ETH', clientIp: '1.2.3.4' },
     ]
     for (const body of bad) {
       const response = await callApi('POST', '/v1/token', { body })
@@ -177,8 +198,12 @@ describe('a purchase', () => {
     expect(first.body.transactions[0]).toMatchObject({ status: 'ONRAMP_TRANSACTION_STATUS_FAILED', partner_user_ref: reference, purchase_network: 'base' })
     const second = await callApi('GET', `/v1/buy/user/${reference}/transactions?page_key=${first.body.next_page_key}&page_size=10`)
     expect(second.body.transactions[0]).toMatchObject({
-      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS', purchase_currency: 'ETH', purchase_amount: { value: '0.25', currency: 'ETH' },
-      wallet_address: address, payment_method: 'CARD', tx_hash: transactions[0]!.txHash,
+      status: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      purchase_currency: 'ETH',
+      purchase_amount: { value: '0.25', currency: 'ETH' },
+      wallet_address: address,
+      payment_method: 'CARD',
+      tx_hash: transactions[0]!.txHash,
     })
     expect(second.body.next_page_key).toBe('')
   })
@@ -197,7 +222,12 @@ describe('a purchase', () => {
     const solanaRecipient = Keypair.generate().publicKey.toBase58()
     expect((await buy(solanaRecipient, 'solana', 'USDC', '3', `usdc-sol-${Date.now()}`)).outcome).toMatch(/Purchase complete/)
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaRecipient)).toBe(3_000_000n)
-    expect(await coinbase.transactions.at(-1)).toMatchObject({ purchaseCurrency: 'USDC', purchaseNetwork: 'solana', purchaseAmount: '3', paymentSubtotalUsd: 3 })
+    expect(await coinbase.transactions.at(-1)).toMatchObject({
+      purchaseCurrency: 'USDC',
+      purchaseNetwork: 'solana',
+      purchaseAmount: '3',
+      paymentSubtotalUsd: 3,
+    })
   })
 
   it('Decline, a forced decline and a forced delivery failure end failed and move nothing', async () => {
@@ -216,7 +246,8 @@ describe('a purchase', () => {
 
   it('refuses an amount that is not a positive number, and a second answer', async () => {
     const page = await openCheckoutPage(pageUrl(await sessionToken(evmAddress(), ['base']), { defaultNetwork: 'base' }))
-    for (const amount of ['', '0', '-1', 'abc', '1e3', '0.0000000000000000001']) expect((await answerCheckout(coinbase.url, page.checkoutId!, 'pay', amount)).status).toBe(400)
+    for (const amount of ['', '0', '-1', 'abc', '1e3', '0.0000000000000000001'])
+      expect((await answerCheckout(coinbase.url, page.checkoutId!, 'pay', amount)).status).toBe(400)
     expect((await answerCheckout(coinbase.url, page.checkoutId!, 'decline')).status).toBe(303)
     expect((await answerCheckout(coinbase.url, page.checkoutId!, 'pay', '1')).status).toBe(409)
   })
@@ -227,15 +258,32 @@ describe('webhooks', () => {
     const reference = `hooks-${Date.now()}`
     await buy(evmAddress(), 'base', 'ETH', '0.02', reference)
     const events = receiver.received.filter((delivery) => JSON.parse(delivery.body).partnerUserRef === reference)
-    expect(events.map((delivery) => JSON.parse(delivery.body).eventType)).toEqual(['onramp.transaction.created', 'onramp.transaction.updated', 'onramp.transaction.success'])
-    expect(events.map((delivery) => JSON.parse(delivery.body).status)).toEqual(['ONRAMP_TRANSACTION_STATUS_CREATED', 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS', 'ONRAMP_TRANSACTION_STATUS_SUCCESS'])
+    expect(events.map((delivery) => JSON.parse(delivery.body).eventType)).toEqual([
+      'onramp.transaction.created',
+      'onramp.transaction.updated',
+      'onramp.transaction.success',
+    ])
+    expect(events.map((delivery) => JSON.parse(delivery.body).status)).toEqual([
+      'ONRAMP_TRANSACTION_STATUS_CREATED',
+      'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
+      'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+    ])
     for (const { body, headers } of events) {
-      const fields = Object.fromEntries(headers['x-hook0-signature']!.split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]))
+      const fields = Object.fromEntries(
+        headers['x-hook0-signature']!.split(',').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]),
+      )
       expect(fields.h).toBe('content-type x-hook0-id')
       expect(Math.abs(Number(fields.t) - Date.now() / 1000)).toBeLessThan(60)
-      const signedValues = fields.h!.split(' ').map((name) => headers[name]).join('.')
+      const signedValues = fields
+        .h!.split(' ')
+        .map((name) => headers[name])
+        .join('.')
       expect(fields.v1).toBe(createHmac('sha256', coinbase.webhookSecret).update(`${fields.t}.${fields.h}.${signedValues}.${body}`).digest('hex'))
-      expect(fields.v1).not.toBe(createHmac('sha256', coinbase.webhookSecret).update(`${fields.t}.${fields.h}.${signedValues}.${body.replace('0.02', '2.00')}`).digest('hex'))
+      expect(fields.v1).not.toBe(
+        createHmac('sha256', coinbase.webhookSecret)
+          .update(`${fields.t}.${fields.h}.${signedValues}.${body.replace('0.02', '2.00')}`)
+          .digest('hex'),
+      )
     }
   })
 
@@ -244,7 +292,11 @@ describe('webhooks', () => {
     receiver.failNext(1)
     await buy(evmAddress(), 'base', 'ETH', '0.01', reference, 'decline')
     const deliveries = receiver.received.filter((delivery) => JSON.parse(delivery.body).partnerUserRef === reference)
-    expect(deliveries.map((delivery) => JSON.parse(delivery.body).eventType)).toEqual(['onramp.transaction.created', 'onramp.transaction.created', 'onramp.transaction.failed'])
+    expect(deliveries.map((delivery) => JSON.parse(delivery.body).eventType)).toEqual([
+      'onramp.transaction.created',
+      'onramp.transaction.created',
+      'onramp.transaction.failed',
+    ])
     // A retry is the same event: same id and body, signed anew.
     expect(deliveries[1]!.headers['x-hook0-id']).toBe(deliveries[0]!.headers['x-hook0-id'])
     expect(deliveries[1]!.body).toBe(deliveries[0]!.body)

@@ -80,7 +80,12 @@ const copy = {
   },
 }
 
-interface Session { addresses: { address: string; blockchains: string[] }[]; assets: string[] | null; expiresAt: number; used: boolean }
+interface Session {
+  addresses: { address: string; blockchains: string[] }[]
+  assets: string[] | null
+  expiresAt: number
+  used: boolean
+}
 
 interface CoinbaseOrder {
   networkName: string
@@ -110,7 +115,6 @@ interface CoinbaseState {
   webhooks: WebhookSender
 }
 
-
 const grpcError = (status: number, code: number, message: string) => new HttpAnswer(status, { code, message, details: [] })
 
 function parseAddresses(addresses: unknown): Session['addresses'] {
@@ -122,7 +126,8 @@ function parseAddresses(addresses: unknown): Session['addresses'] {
       throw grpcError(400, 3, 'each address needs an address and a non-empty list of blockchains')
     }
     for (const chain of names as string[]) {
-      if (!(chain === 'solana' ? isSolanaAddress(address) : isEvmAddress(address))) throw grpcError(400, 3, `Invalid address ${address} for blockchain ${chain}`)
+      if (!(chain === 'solana' ? isSolanaAddress(address) : isEvmAddress(address)))
+        throw grpcError(400, 3, `Invalid address ${address} for blockchain ${chain}`)
     }
     return { address, blockchains: names as string[] }
   })
@@ -132,20 +137,27 @@ function parseAddresses(addresses: unknown): Session['addresses'] {
 function parseTokenBody(body: unknown): Pick<Session, 'addresses' | 'assets'> {
   const { addresses, assets, clientIp } = (body ?? {}) as { addresses?: unknown; assets?: unknown; clientIp?: unknown }
   const parsed = parseAddresses(addresses)
-  if (assets !== undefined && !(Array.isArray(assets) && assets.every((asset) => typeof asset === 'string'))) throw grpcError(400, 3, 'assets must be a list of strings')
+  if (assets !== undefined && !(Array.isArray(assets) && assets.every((asset) => typeof asset === 'string')))
+    throw grpcError(400, 3, 'assets must be a list of strings')
   if (typeof clientIp !== 'string' || isIP(clientIp) === 0) throw grpcError(400, 3, "clientIp must be the end user's IP address")
   return { addresses: parsed, assets: (assets as string[] | undefined) ?? null }
 }
 
 async function authorize(state: CoinbaseState, request: IncomingMessage, url: URL): Promise<void> {
-  const problem = await cdpJwtProblem(state.key, { authorization: request.headers.authorization, method: request.method ?? 'GET', host: request.headers.host ?? '', path: url.pathname })
+  const problem = await cdpJwtProblem(state.key, {
+    authorization: request.headers.authorization,
+    method: request.method ?? 'GET',
+    host: request.headers.host ?? '',
+    path: url.pathname,
+  })
   if (problem) throw grpcError(401, 16, `Unauthenticated: ${problem}`)
 }
 
 function setStatus(state: CoinbaseState, purchase: OnrampPurchase, status: OnrampStatus, changes: Partial<OnrampPurchase> = {}): void {
   Object.assign(purchase, { status, ...changes })
   const eventId = randomUUID()
-  if (state.webhookUrl) state.webhooks.send(state.webhookUrl, JSON.stringify(webhookEvent(purchase)), (body) => hook0Headers(state.webhookSecret, body, eventId))
+  if (state.webhookUrl)
+    state.webhooks.send(state.webhookUrl, JSON.stringify(webhookEvent(purchase)), (body) => hook0Headers(state.webhookSecret, body, eventId))
 }
 
 /** Coinbase's status, and what changes with it, for each move of a purchase. */
@@ -165,11 +177,23 @@ function openPurchase(state: CoinbaseState, order: CoinbaseOrder, amount: bigint
   const subtotal = usdValue(amount, decimals, order.symbol)
   const send = order.experience === 'send'
   const purchase: OnrampPurchase = {
-    transactionId: randomUUID(), status: 'ONRAMP_TRANSACTION_STATUS_CREATED', purchaseCurrency: order.symbol, purchaseNetwork: order.networkName,
-    purchaseAmount: formatUnits(amount, decimals), paymentSubtotalUsd: subtotal, coinbaseFeeUsd: Math.round(subtotal * COINBASE_FEE_RATE * 100) / 100,
-    networkFeeUsd: NETWORK_FEE_USD, paymentMethod: send ? 'CRYPTO_ACCOUNT' : 'CARD', type: send ? 'ONRAMP_TRANSACTION_TYPE_SEND' : 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
-    walletAddress: order.address, partnerUserRef: order.partnerUserRef, endPartnerName: order.endPartnerName, txHash: '', failureReason: '',
-    createdAt: new Date(state.now()).toISOString(), completedAt: null,
+    transactionId: randomUUID(),
+    status: 'ONRAMP_TRANSACTION_STATUS_CREATED',
+    purchaseCurrency: order.symbol,
+    purchaseNetwork: order.networkName,
+    purchaseAmount: formatUnits(amount, decimals),
+    paymentSubtotalUsd: subtotal,
+    coinbaseFeeUsd: Math.round(subtotal * COINBASE_FEE_RATE * 100) / 100,
+    networkFeeUsd: NETWORK_FEE_USD,
+    paymentMethod: send ? 'CRYPTO_ACCOUNT' : 'CARD',
+    type: send ? 'ONRAMP_TRANSACTION_TYPE_SEND' : 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
+    walletAddress: order.address,
+    partnerUserRef: order.partnerUserRef,
+    endPartnerName: order.endPartnerName,
+    txHash: '',
+    failureReason: '',
+    createdAt: new Date(state.now()).toISOString(),
+    completedAt: null,
   }
   state.purchases.push(purchase)
   order.purchase = purchase
@@ -208,15 +232,30 @@ function orderFromUrl(state: CoinbaseState, params: URLSearchParams): CoinbaseOr
   const allowed = !session.assets || session.assets.some((asset) => coinbaseAsset(asset, networkName)?.symbol === bought?.symbol)
   if (!bought || !allowed || assetUnavailable(network, bought.asset)) return { refusal: copy.notSold, status: 400 }
   const experience = params.get('defaultExperience') === 'send' || params.get('defaultPaymentMethod') === 'CRYPTO_ACCOUNT' ? 'send' : 'buy'
-  return { networkName, network, address, ...bought, experience, partnerUserRef: params.get('partnerUserId') ?? '', endPartnerName: params.get('endPartnerName') ?? '' }
+  return {
+    networkName,
+    network,
+    address,
+    ...bought,
+    experience,
+    partnerUserRef: params.get('partnerUserId') ?? '',
+    endPartnerName: params.get('endPartnerName') ?? '',
+  }
 }
 
-function openCheckout(state: CoinbaseState, checkouts: ReturnType<typeof createCardCheckouts<CoinbaseOrder>>, response: ServerResponse, params: URLSearchParams): void {
+function openCheckout(
+  state: CoinbaseState,
+  checkouts: ReturnType<typeof createCardCheckouts<CoinbaseOrder>>,
+  response: ServerResponse,
+  params: URLSearchParams,
+): void {
   const order = orderFromUrl(state, params)
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
   const send = order.experience === 'send'
   checkouts.show(response, order, {
-    method: copy.methods[send ? 'CRYPTO_ACCOUNT' : 'CARD'], amount: params.get('presetCryptoAmount') ?? String(DEFAULT_PURCHASE[order.symbol] ?? 1), intro: send ? copy.sendIntro : copy.buyIntro,
+    method: copy.methods[send ? 'CRYPTO_ACCOUNT' : 'CARD'],
+    amount: params.get('presetCryptoAmount') ?? String(DEFAULT_PURCHASE[order.symbol] ?? 1),
+    intro: send ? copy.sendIntro : copy.buyIntro,
   })
 }
 
@@ -228,11 +267,19 @@ function listTransactions(state: CoinbaseState, response: ServerResponse, partne
   if (!Number.isInteger(start) || start < 0) throw grpcError(400, 3, 'invalid page_key')
   const mine = state.purchases.filter((purchase) => purchase.partnerUserRef === partnerUserRef).reverse()
   const next = start + pageSize < mine.length ? String(start + pageSize) : ''
-  sendJson(response, 200, { transactions: mine.slice(start, start + pageSize).map(statusApiTransaction), next_page_key: next, total_count: String(mine.length) })
+  sendJson(response, 200, {
+    transactions: mine.slice(start, start + pageSize).map(statusApiTransaction),
+    next_page_key: next,
+    total_count: String(mine.length),
+  })
 }
 
 function routes(state: CoinbaseState): Handler {
-  const checkouts = createCardCheckouts<CoinbaseOrder>(copy.title, { runner: state.runner, forced: state.forced, open: (order, amount) => openPurchase(state, order, amount) }, progressOf)
+  const checkouts = createCardCheckouts<CoinbaseOrder>(
+    copy.title,
+    { runner: state.runner, forced: state.forced, open: (order, amount) => openPurchase(state, order, amount) },
+    progressOf,
+  )
   return async (request, response, url) => {
     if (request.method === 'POST' && url.pathname === '/onramp/v1/token') {
       await authorize(state, request, url)
@@ -252,8 +299,17 @@ function routes(state: CoinbaseState): Handler {
 
 export async function startCoinbaseOnrampStandIn(options: CoinbaseOnrampStandInOptions): Promise<CoinbaseOnrampStandIn> {
   const state: CoinbaseState = {
-    options, now: options.now ?? Date.now, key: generateCdpApiKey(options.keyType), projectId: randomUUID(), webhookSecret: randomBytes(32).toString('hex'),
-    webhookUrl: options.webhookUrl ?? null, sessions: new Map(), purchases: [], runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<CoinbaseForcedOutcome>(), webhooks: createWebhookSender(),
+    options,
+    now: options.now ?? Date.now,
+    key: generateCdpApiKey(options.keyType),
+    projectId: randomUUID(),
+    webhookSecret: randomBytes(32).toString('hex'),
+    webhookUrl: options.webhookUrl ?? null,
+    sessions: new Map(),
+    purchases: [],
+    runner: purchaseRunner(options.statusDelayMs ?? 300),
+    forced: forcedOutcomes<CoinbaseForcedOutcome>(),
+    webhooks: createWebhookSender(),
     treasury: await openTreasury(options.networks, { evmPrivateKey: options.treasuryKey ?? anvilAccountKey(7), solanaKeypair: options.solanaKeypair }),
   }
   const server = await startLocalServer(routes(state), options)
@@ -266,7 +322,9 @@ export async function startCoinbaseOnrampStandIn(options: CoinbaseOnrampStandInO
     treasury: { evmAddress: state.treasury.evmAddress, solanaAddress: state.treasury.solanaAddress },
     transactions: state.purchases,
     webhooks: state.webhooks.attempts,
-    setWebhookUrl: (url) => { state.webhookUrl = url },
+    setWebhookUrl: (url) => {
+      state.webhookUrl = url
+    },
     forceNext: state.forced.force,
     async settled() {
       await state.runner.settled()

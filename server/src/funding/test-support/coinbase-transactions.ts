@@ -6,7 +6,11 @@
  */
 import { createHmac } from 'node:crypto'
 
-export type OnrampStatus = 'ONRAMP_TRANSACTION_STATUS_CREATED' | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' | 'ONRAMP_TRANSACTION_STATUS_SUCCESS' | 'ONRAMP_TRANSACTION_STATUS_FAILED'
+export type OnrampStatus =
+  | 'ONRAMP_TRANSACTION_STATUS_CREATED'
+  | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'
+  | 'ONRAMP_TRANSACTION_STATUS_SUCCESS'
+  | 'ONRAMP_TRANSACTION_STATUS_FAILED'
 
 const money = (value: number, currency = 'USD') => ({ value: value.toFixed(2), currency })
 

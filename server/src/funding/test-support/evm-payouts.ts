@@ -14,10 +14,7 @@ export const anvilAccountKey = (index: number): Hex => {
   return `0x${Buffer.from(key).toString('hex')}`
 }
 
-export const erc20Abi = parseAbi([
-  'function transfer(address to, uint256 amount) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-])
+export const erc20Abi = parseAbi(['function transfer(address to, uint256 amount) returns (bool)', 'function balanceOf(address owner) view returns (uint256)'])
 
 const readers = new Map<string, PublicClient>()
 export function evmReader(rpcUrl: string): PublicClient {
@@ -26,7 +23,13 @@ export function evmReader(rpcUrl: string): PublicClient {
   return reader
 }
 
-export interface EvmTransfer { network: EvmNetwork; asset: FundingAsset; to: Address; amount: bigint; from: LocalAccount }
+export interface EvmTransfer {
+  network: EvmNetwork
+  asset: FundingAsset
+  to: Address
+  amount: bigint
+  from: LocalAccount
+}
 
 /** The transaction that moves `amount` of `asset` to `to` (an ERC-20 transfer for USDC), with optional trailing data. */
 export function transferCall(transfer: Omit<EvmTransfer, 'from'>, trailer: Hex = '0x'): { to: Address; value: bigint; data: Hex } {

@@ -18,26 +18,44 @@ import type { RelayStandIn } from './relay.js'
 export const APP_ORIGIN = 'https://app.example'
 
 export const coinbaseSettings = (standIn: CoinbaseOnrampStandIn, options: { webhooks: boolean }): CoinbaseOnrampSettings => ({
-  projectId: standIn.projectId, apiKeyName: standIn.apiKey.name, apiKeySecret: standIn.apiKey.secret, apiUrl: standIn.apiUrl, payUrl: standIn.url,
-  sandbox: false, webhookSecret: options.webhooks ? standIn.webhookSecret : null,
+  projectId: standIn.projectId,
+  apiKeyName: standIn.apiKey.name,
+  apiKeySecret: standIn.apiKey.secret,
+  apiUrl: standIn.apiUrl,
+  payUrl: standIn.url,
+  sandbox: false,
+  webhookSecret: options.webhooks ? standIn.webhookSecret : null,
 })
 
 export const moonpaySettings = (standIn: MoonpayStandIn, options: { webhooks: boolean }): MoonpaySettings => ({
-  ...standIn.keys.live, sandbox: standIn.keys.sandbox, widgetUrl: standIn.url, sandboxWidgetUrl: standIn.url, apiUrl: standIn.url,
+  ...standIn.keys.live,
+  sandbox: standIn.keys.sandbox,
+  widgetUrl: standIn.url,
+  sandboxWidgetUrl: standIn.url,
+  apiUrl: standIn.url,
   webhookKey: options.webhooks ? standIn.webhookKey : null,
 })
 
 export const relaySettings = (standIn: RelayStandIn): BridgeSettings => ({
-  provider: 'relay', apiUrl: standIn.url, testnetsApiUrl: standIn.url, apiKey: standIn.apiKey, explorerUrl: standIn.url, testnetsExplorerUrl: standIn.url,
+  provider: 'relay',
+  apiUrl: standIn.url,
+  testnetsApiUrl: standIn.url,
+  apiKey: standIn.apiKey,
+  explorerUrl: standIn.url,
+  testnetsExplorerUrl: standIn.url,
 })
 
 /** Funding with the given providers on (external wallets always), recommending 0.01 of the first chain's currency. */
 export function fundingSettings(chainId: number, providers: Partial<Pick<FundingSettings, 'coinbaseOnramp' | 'moonpay' | 'bridge'>>): FundingSettings {
   return {
     methods: [...(providers.coinbaseOnramp ? ['coinbase-onramp' as const] : []), ...(providers.moonpay ? ['moonpay' as const] : []), 'external'],
-    defaultRecommendedCurrency: { chain: `eip155:${chainId}`, asset: 'native-currency' }, defaultRecommendedAmount: '0.01',
-    promptFundingOnWalletCreation: false, crossChainBridgingEnabled: Boolean(providers.bridge),
-    coinbaseOnramp: providers.coinbaseOnramp ?? null, moonpay: providers.moonpay ?? null, bridge: providers.bridge ?? null,
+    defaultRecommendedCurrency: { chain: `eip155:${chainId}`, asset: 'native-currency' },
+    defaultRecommendedAmount: '0.01',
+    promptFundingOnWalletCreation: false,
+    crossChainBridgingEnabled: Boolean(providers.bridge),
+    coinbaseOnramp: providers.coinbaseOnramp ?? null,
+    moonpay: providers.moonpay ?? null,
+    bridge: providers.bridge ?? null,
   }
 }
 
@@ -47,7 +65,14 @@ const fromOrigin = { origin: APP_ORIGIN }
 export async function signInWithEthereum(t: TestServer, account: PrivateKeyAccount, appId?: string): Promise<string> {
   const init = await t.call('/api/v1/siwe/init', { body: { address: account.address }, headers: fromOrigin, appId })
   const message = createSiweMessage({
-    domain: new URL(APP_ORIGIN).host, address: account.address, statement: 'Sign in', uri: `${APP_ORIGIN}/`, version: '1', chainId: 1, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()),
+    domain: new URL(APP_ORIGIN).host,
+    address: account.address,
+    statement: 'Sign in',
+    uri: `${APP_ORIGIN}/`,
+    version: '1',
+    chainId: 1,
+    nonce: init.body.nonce,
+    issuedAt: new Date(t.clock.now()),
   })
   const body = { message, signature: await account.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
   const signedIn = await t.call('/api/v1/siwe/authenticate', { body, headers: fromOrigin, appId })
@@ -60,10 +85,19 @@ export async function signInWithSolana(t: TestServer, keypair: Keypair, appId?: 
   const address = keypair.publicKey.toBase58()
   const init = await t.call('/api/v1/siws/init', { body: { address }, headers: fromOrigin, appId })
   const message = siwsMessage({
-    domain: new URL(APP_ORIGIN).host, address, uri: `${APP_ORIGIN}/`, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()).toISOString(), resources: [APP_ORIGIN],
+    domain: new URL(APP_ORIGIN).host,
+    address,
+    uri: `${APP_ORIGIN}/`,
+    nonce: init.body.nonce,
+    issuedAt: new Date(t.clock.now()).toISOString(),
+    resources: [APP_ORIGIN],
   })
   const signature = Buffer.from(ed25519.sign(Buffer.from(message, 'utf8'), keypair.secretKey.subarray(0, 32))).toString('base64')
-  const signedIn = await t.call('/api/v1/siws/authenticate', { body: { message, signature, walletClientType: 'phantom', connectorType: 'solana_adapter' }, headers: fromOrigin, appId })
+  const signedIn = await t.call('/api/v1/siws/authenticate', {
+    body: { message, signature, walletClientType: 'phantom', connectorType: 'solana_adapter' },
+    headers: fromOrigin,
+    appId,
+  })
   if (signedIn.status !== 200) throw new Error(`SIWS sign-in failed: ${signedIn.status} ${JSON.stringify(signedIn.body)}`)
   return signedIn.body.token
 }

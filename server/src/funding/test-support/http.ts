@@ -6,11 +6,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface LocalServer { url: string; port: number; close(): Promise<void> }
+export interface LocalServer {
+  url: string
+  port: number
+  close(): Promise<void>
+}
 
 /** A handler's way of refusing a request with a status and a JSON body. */
 export class HttpAnswer extends Error {
-  constructor(readonly status: number, readonly body: unknown, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(`HTTP ${status}`)
   }
 }
@@ -35,10 +43,11 @@ export async function startLocalServer(handler: Handler, options: { host?: strin
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -90,15 +99,18 @@ export const hiddenField = (name: string, value: string) => `<input type="hidden
 export const summaryList = (rows: [label: string, value: string][]) =>
   `<dl>${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd data-row="${escapeHtml(label)}">${escapeHtml(value)}</dd>`).join('')}</dl>`
 
-const pageStyle = 'body{font:16px system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}' +
+const pageStyle =
+  'body{font:16px system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}' +
   'dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}dd{margin:0;word-break:break-all}' +
   'button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem}[role=status]{font-weight:600}'
 
 /** A hosted page: `body` is trusted markup built with the helpers above. */
 export function sendPage(response: ServerResponse, status: number, title: string, body: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers })
-  response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<title>${escapeHtml(title)}</title><style>${pageStyle}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`)
+  response.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+      `<title>${escapeHtml(title)}</title><style>${pageStyle}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+  )
 }
 
 /** A page that only says something (an outcome or an error), as a status region assistive technology announces. */

@@ -76,7 +76,11 @@ export function moonpaySignatureHeader(webhookKey: string, body: string, nowSeco
 }
 
 const eventTypes: Record<MoonpayStatus, string> = {
-  waitingPayment: 'transaction_created', pending: 'transaction_updated', waitingAuthorization: 'transaction_updated', completed: 'transaction_updated', failed: 'transaction_failed',
+  waitingPayment: 'transaction_created',
+  pending: 'transaction_updated',
+  waitingAuthorization: 'transaction_updated',
+  completed: 'transaction_updated',
+  failed: 'transaction_failed',
 }
 
 export const webhookBody = (transaction: MoonpayTransaction) =>
@@ -88,7 +92,8 @@ export function stagesFor(status: MoonpayStatus, failureReason: string | null): 
   const reached = { waitingPayment: 1, waitingAuthorization: 2, pending: 3, completed: 4, failed: 3 }[status]
   return order.map((stage, index) => ({
     stage,
-    status: index < reached - 1 || status === 'completed' ? 'success' : index === reached - 1 ? (status === 'failed' ? 'failed' : 'in_progress') : 'not_started',
+    status:
+      index < reached - 1 || status === 'completed' ? 'success' : index === reached - 1 ? (status === 'failed' ? 'failed' : 'in_progress') : 'not_started',
     actions: [],
     failureReason: status === 'failed' && index === reached - 1 ? failureReason : null,
   }))

@@ -24,7 +24,8 @@ beforeAll(async () => {
   usdc = await setUpTestUsdc([anvil], solana)
   moonpay = await startMoonpayStandIn({
     networks: { base: { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, solana: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint } },
-    webhookUrl: `${receiver.url}/moonpay`, statusDelayMs: 20,
+    webhookUrl: `${receiver.url}/moonpay`,
+    statusDelayMs: 20,
   })
   await usdc.mint('solana', moonpay.treasury.solanaAddress, 1000n * 10n ** 6n)
 })
@@ -94,7 +95,13 @@ describe('a purchase', () => {
     const notYet = await fetch(statusUrl(externalTransactionId))
     expect(notYet.status).toBe(404)
     expect(await notYet.json()).toEqual({ message: 'Transaction not found', type: 'NotFoundError' })
-    const outcome = await buy({ walletAddress: address, currencyCode: 'ETH_BASE', quoteCurrencyAmount: '0.3', externalTransactionId, paymentMethod: 'credit_debit_card' })
+    const outcome = await buy({
+      walletAddress: address,
+      currencyCode: 'ETH_BASE',
+      quoteCurrencyAmount: '0.3',
+      externalTransactionId,
+      paymentMethod: 'credit_debit_card',
+    })
     expect(outcome).toMatch(/Purchase complete/)
     expect(await evmBalance({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, 'native', address)).toBe(parseEther('0.3'))
     const response = await fetch(statusUrl(externalTransactionId), { headers: { origin: 'http://localhost:5173' } })
@@ -102,8 +109,13 @@ describe('a purchase', () => {
     const [transaction, ...others] = (await response.json()) as any[]
     expect(others).toEqual([])
     expect(transaction).toMatchObject({
-      status: 'completed', walletAddress: address, quoteCurrencyAmount: 0.3, baseCurrencyAmount: 900, paymentMethod: 'credit_debit_card',
-      currency: { code: 'eth_base' }, externalTransactionId,
+      status: 'completed',
+      walletAddress: address,
+      quoteCurrencyAmount: 0.3,
+      baseCurrencyAmount: 900,
+      paymentMethod: 'credit_debit_card',
+      currency: { code: 'eth_base' },
+      externalTransactionId,
     })
     expect(transaction.cryptoTransactionId).toMatch(/^0x[0-9a-f]{64}$/)
     expect((await fetch(statusUrl(externalTransactionId, 'live'))).status).toBe(404)
@@ -112,7 +124,9 @@ describe('a purchase', () => {
 
   it('Pay sends SOL to the address on the local Solana endpoint', async () => {
     const address = Keypair.generate().publicKey.toBase58()
-    expect(await buy({ walletAddress: address, currencyCode: 'sol', quoteCurrencyAmount: '2', externalTransactionId: `ext-${Date.now()}-sol` })).toMatch(/Purchase complete/)
+    expect(await buy({ walletAddress: address, currencyCode: 'sol', quoteCurrencyAmount: '2', externalTransactionId: `ext-${Date.now()}-sol` })).toMatch(
+      /Purchase complete/,
+    )
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', address)).toBe(BigInt(2 * LAMPORTS_PER_SOL))
   })
 
@@ -129,7 +143,9 @@ describe('a purchase', () => {
     const address = evmAddress()
     const statusOf = async (id: string) => ((await (await fetch(statusUrl(id))).json()) as any[])[0]
     const declined = `ext-${Date.now()}-declined`
-    expect(await buy({ walletAddress: address, currencyCode: 'eth_base', quoteCurrencyAmount: '0.1', externalTransactionId: declined }, 'decline')).toMatch(/declined/)
+    expect(await buy({ walletAddress: address, currencyCode: 'eth_base', quoteCurrencyAmount: '0.1', externalTransactionId: declined }, 'decline')).toMatch(
+      /declined/,
+    )
     expect(await statusOf(declined)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' })
     moonpay.forceNext('failed')
     const failed = `ext-${Date.now()}-failed`
@@ -157,7 +173,9 @@ describe('webhooks', () => {
     await buy({ walletAddress: evmAddress(), currencyCode: 'eth_base', quoteCurrencyAmount: '0.05', externalTransactionId })
     const events = receiver.received.filter((delivery) => JSON.parse(delivery.body).data.externalTransactionId === externalTransactionId)
     expect(events.map((delivery) => [JSON.parse(delivery.body).type, JSON.parse(delivery.body).data.status])).toEqual([
-      ['transaction_created', 'waitingPayment'], ['transaction_updated', 'pending'], ['transaction_updated', 'completed'],
+      ['transaction_created', 'waitingPayment'],
+      ['transaction_updated', 'pending'],
+      ['transaction_updated', 'completed'],
     ])
     for (const { body, headers } of events) {
       const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(headers['moonpay-signature-v2']!)!

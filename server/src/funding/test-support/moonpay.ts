@@ -15,7 +15,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { formatUnits, type Hex } from 'viem'
 import type { Keypair } from '@solana/web3.js'
 import { DEFAULT_PURCHASE, DEV_USD_PRICES, moonpayCurrency, usdValue } from './catalog.js'
-import { checkoutCopy, createCardCheckouts, forcedOutcomes, purchaseRunner, type CardStandIn, type PurchaseMove, type PurchaseOutcome, type PurchaseRecord } from './checkout.js'
+import {
+  checkoutCopy,
+  createCardCheckouts,
+  forcedOutcomes,
+  purchaseRunner,
+  type CardStandIn,
+  type PurchaseMove,
+  type PurchaseOutcome,
+  type PurchaseRecord,
+} from './checkout.js'
 import { anvilAccountKey } from './evm-payouts.js'
 import { allowAnyOrigin, HttpAnswer, sendJson, sendMessagePage, startLocalServer, type Handler } from './http.js'
 import { hasValidSignature, moonpaySignatureHeader, stagesFor, webhookBody, type MoonpayStatus, type MoonpayTransaction } from './moonpay-transactions.js'
@@ -25,7 +34,10 @@ import { createWebhookSender, type WebhookSender } from './webhook-sender.js'
 
 export type MoonpayForcedOutcome = 'decline' | 'failed' | 'waitingAuthorization'
 type Environment = 'live' | 'sandbox'
-export interface MoonpayKeys { publishableKey: string; secretKey: string }
+export interface MoonpayKeys {
+  publishableKey: string
+  secretKey: string
+}
 
 export interface MoonpayStandInOptions {
   /** Network names (`ethereum`, `base`, `arbitrum`, `solana`, ...) → the local chain that plays it. */
@@ -127,14 +139,49 @@ function openTransaction(state: MoonpayState, order: MoonpayOrder, amount: bigin
   const fee = Math.max(MIN_FEE_USD, Math.round(subtotal * FEE_RATE * 100) / 100)
   const now = new Date().toISOString()
   const transaction: MoonpayTransaction & { environment: Environment } = {
-    environment: order.environment, id: randomUUID(), createdAt: now, updatedAt: now, baseCurrencyAmount: subtotal, quoteCurrencyAmount: Number(formatUnits(amount, decimals)),
-    feeAmount: fee, extraFeeAmount: 0, networkFeeAmount: NETWORK_FEE_USD, areFeesIncluded: false, status: 'waitingPayment', failureReason: null,
-    walletAddress: order.address, walletAddressTag: null, cryptoTransactionId: null, redirectUrl: null, returnUrl: '', widgetRedirectUrl: null,
-    baseCurrencyId: 'usd-stand-in', currencyId: `${order.code}-stand-in`, customerId: randomUUID(), cardId: order.paymentMethod === 'credit_debit_card' ? randomUUID() : null,
-    bankAccountId: null, eurRate: 0.92, usdRate: 1, gbpRate: 0.79, externalTransactionId: order.externalTransactionId, externalCustomerId: null,
-    paymentMethod: order.paymentMethod, cardPaymentType: order.paymentMethod === 'credit_debit_card' ? 'debit' : null, country: 'USA', state: 'NY', stages: [],
+    environment: order.environment,
+    id: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+    baseCurrencyAmount: subtotal,
+    quoteCurrencyAmount: Number(formatUnits(amount, decimals)),
+    feeAmount: fee,
+    extraFeeAmount: 0,
+    networkFeeAmount: NETWORK_FEE_USD,
+    areFeesIncluded: false,
+    status: 'waitingPayment',
+    failureReason: null,
+    walletAddress: order.address,
+    walletAddressTag: null,
+    cryptoTransactionId: null,
+    redirectUrl: null,
+    returnUrl: '',
+    widgetRedirectUrl: null,
+    baseCurrencyId: 'usd-stand-in',
+    currencyId: `${order.code}-stand-in`,
+    customerId: randomUUID(),
+    cardId: order.paymentMethod === 'credit_debit_card' ? randomUUID() : null,
+    bankAccountId: null,
+    eurRate: 0.92,
+    usdRate: 1,
+    gbpRate: 0.79,
+    externalTransactionId: order.externalTransactionId,
+    externalCustomerId: null,
+    paymentMethod: order.paymentMethod,
+    cardPaymentType: order.paymentMethod === 'credit_debit_card' ? 'debit' : null,
+    country: 'USA',
+    state: 'NY',
+    stages: [],
     baseCurrency: { id: 'usd-stand-in', type: 'fiat', name: 'US Dollar', code: 'usd', precision: 2 },
-    currency: { id: `${order.code}-stand-in`, type: 'crypto', name: order.symbol, code: order.code, precision: decimals, networkCode: order.networkName, notAllowedUS: false },
+    currency: {
+      id: `${order.code}-stand-in`,
+      type: 'crypto',
+      name: order.symbol,
+      code: order.code,
+      precision: decimals,
+      networkCode: order.networkName,
+      notAllowedUS: false,
+    },
   }
   state.transactions.push(transaction)
   order.transaction = transaction
@@ -163,16 +210,30 @@ function orderFromWidgetUrl(state: MoonpayState, rawUrl: string, params: URLSear
   if (!currency || !network || assetUnavailable(network, currency.asset)) return { refusal: copy.notSold, status: 400 }
   if (!isAddressOn(network, address)) return { refusal: copy.badAddress, status: 400 }
   return {
-    environment, networkName: currency.network, network, asset: currency.asset, symbol: currency.symbol, code: currency.code, address,
-    externalTransactionId: params.get('externalTransactionId'), paymentMethod: params.get('paymentMethod') ?? 'credit_debit_card',
+    environment,
+    networkName: currency.network,
+    network,
+    asset: currency.asset,
+    symbol: currency.symbol,
+    code: currency.code,
+    address,
+    externalTransactionId: params.get('externalTransactionId'),
+    paymentMethod: params.get('paymentMethod') ?? 'credit_debit_card',
   }
 }
 
-function openWidget(state: MoonpayState, checkouts: ReturnType<typeof createCardCheckouts<MoonpayOrder>>, request: IncomingMessage, response: ServerResponse, params: URLSearchParams): void {
+function openWidget(
+  state: MoonpayState,
+  checkouts: ReturnType<typeof createCardCheckouts<MoonpayOrder>>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  params: URLSearchParams,
+): void {
   const order = orderFromWidgetUrl(state, request.url ?? '', params)
   if ('refusal' in order) return sendMessagePage(response, order.status, copy.title, order.refusal)
   const fiat = Number(params.get('baseCurrencyAmount'))
-  const preset = params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / (DEV_USD_PRICES[order.symbol] ?? 1)).toFixed(6) : String(DEFAULT_PURCHASE[order.symbol] ?? 1))
+  const preset =
+    params.get('quoteCurrencyAmount') ?? (fiat > 0 ? (fiat / (DEV_USD_PRICES[order.symbol] ?? 1)).toFixed(6) : String(DEFAULT_PURCHASE[order.symbol] ?? 1))
   checkouts.show(response, order, { method: copy.card, amount: preset, intro: copy.intro })
 }
 
@@ -184,13 +245,23 @@ function listByExternalId(state: MoonpayState, response: ServerResponse, externa
   }
   const environment = environmentOf(state, params.get('apiKey'))
   if (!environment) throw apiError(401, 'UnauthorizedError', 'Invalid API key')
-  const found = state.transactions.filter((transaction) => transaction.environment === environment && transaction.externalTransactionId === externalTransactionId)
+  const found = state.transactions.filter(
+    (transaction) => transaction.environment === environment && transaction.externalTransactionId === externalTransactionId,
+  )
   if (found.length === 0) throw apiError(404, 'NotFoundError', 'Transaction not found')
-  sendJson(response, 200, found.reverse().map(({ environment: _environment, ...transaction }) => transaction))
+  sendJson(
+    response,
+    200,
+    found.reverse().map(({ environment: _environment, ...transaction }) => transaction),
+  )
 }
 
 function routes(state: MoonpayState): Handler {
-  const checkouts = createCardCheckouts<MoonpayOrder>(copy.title, { runner: state.runner, forced: state.forced, open: (order, amount) => openTransaction(state, order, amount) }, progressOf)
+  const checkouts = createCardCheckouts<MoonpayOrder>(
+    copy.title,
+    { runner: state.runner, forced: state.forced, open: (order, amount) => openTransaction(state, order, amount) },
+    progressOf,
+  )
   return async (request, response, url) => {
     const status = /^\/v1\/transactions\/ext\/([^/]+)$/.exec(url.pathname)
     if (status) {
@@ -205,12 +276,22 @@ function routes(state: MoonpayState): Handler {
   }
 }
 
-const newKeys = (environment: 'live' | 'test'): MoonpayKeys => ({ publishableKey: `pk_${environment}_${randomBytes(16).toString('hex')}`, secretKey: `sk_${environment}_${randomBytes(24).toString('hex')}` })
+const newKeys = (environment: 'live' | 'test'): MoonpayKeys => ({
+  publishableKey: `pk_${environment}_${randomBytes(16).toString('hex')}`,
+  secretKey: `sk_${environment}_${randomBytes(24).toString('hex')}`,
+})
 
 export async function startMoonpayStandIn(options: MoonpayStandInOptions): Promise<MoonpayStandIn> {
   const state: MoonpayState = {
-    options, keys: { live: newKeys('live'), sandbox: newKeys('test') }, webhookKey: `wk_${randomBytes(24).toString('hex')}`, webhookUrl: options.webhookUrl ?? null,
-    transactions: [], runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<PurchaseOutcome>(), webhooks: createWebhookSender(), failingStatusRequests: 0,
+    options,
+    keys: { live: newKeys('live'), sandbox: newKeys('test') },
+    webhookKey: `wk_${randomBytes(24).toString('hex')}`,
+    webhookUrl: options.webhookUrl ?? null,
+    transactions: [],
+    runner: purchaseRunner(options.statusDelayMs ?? 300),
+    forced: forcedOutcomes<PurchaseOutcome>(),
+    webhooks: createWebhookSender(),
+    failingStatusRequests: 0,
     treasury: await openTreasury(options.networks, { evmPrivateKey: options.treasuryKey ?? anvilAccountKey(8), solanaKeypair: options.solanaKeypair }),
   }
   const server = await startLocalServer(routes(state), options)
@@ -221,10 +302,14 @@ export async function startMoonpayStandIn(options: MoonpayStandInOptions): Promi
     treasury: { evmAddress: state.treasury.evmAddress, solanaAddress: state.treasury.solanaAddress },
     transactions: state.transactions,
     webhooks: state.webhooks.attempts,
-    setWebhookUrl: (url) => { state.webhookUrl = url },
+    setWebhookUrl: (url) => {
+      state.webhookUrl = url
+    },
     // MoonPay holds a card payment for authorization where another provider would stay in progress.
     forceNext: (outcome) => state.forced.force(outcome === 'waitingAuthorization' ? 'held' : outcome),
-    failStatusRequests: (count) => { state.failingStatusRequests = count },
+    failStatusRequests: (count) => {
+      state.failingStatusRequests = count
+    },
     async settled() {
       await state.runner.settled()
       await state.webhooks.settled()

@@ -5,8 +5,15 @@
 import { isAddress, type Address } from 'viem'
 import { PublicKey } from '@solana/web3.js'
 
-export interface EvmNetwork { rpcUrl: string; chainId: number; usdcAddress?: Address }
-export interface SolanaNetwork { rpcUrl: string; usdcMint?: string }
+export interface EvmNetwork {
+  rpcUrl: string
+  chainId: number
+  usdcAddress?: Address
+}
+export interface SolanaNetwork {
+  rpcUrl: string
+  usdcMint?: string
+}
 export type LocalNetwork = EvmNetwork | SolanaNetwork
 /** Keyed by the provider's network name (`base`, `ethereum`, `solana`, ...). */
 export type LocalNetworks = Record<string, LocalNetwork>

@@ -30,8 +30,19 @@ let moonpayHooks: MoonpayStandIn
 let hooksApp: AppRecord
 
 const appSettings = (funding: AppRecord['funding']) => ({
-  allowedOrigins: [APP_ORIGIN], loginMethods: ['wallet' as const, 'solana_wallet' as const],
-  chains: [{ id: anvil.chainId, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: anvil.rpcUrl, blockExplorerUrl: null, testnet: true, onrampNetwork: 'base' }],
+  allowedOrigins: [APP_ORIGIN],
+  loginMethods: ['wallet' as const, 'solana_wallet' as const],
+  chains: [
+    {
+      id: anvil.chainId,
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: anvil.rpcUrl,
+      blockExplorerUrl: null,
+      testnet: true,
+      onrampNetwork: 'base',
+    },
+  ],
   solanaClusters: [{ name: 'devnet' as const, rpcUrl: solana.rpcUrl, blockExplorerUrl: null }],
   funding,
 })
@@ -46,10 +57,22 @@ beforeAll(async () => {
     startMoonpayStandIn({ networks, statusDelayMs: 20 }),
     startMoonpayStandIn({ networks, statusDelayMs: 20, treasuryKey: anvilAccountKey(4) }),
   ])
-  t = await startTestServer({ app: appSettings(fundingSettings(anvil.chainId, { coinbaseOnramp: coinbaseSettings(coinbase, { webhooks: false }), moonpay: moonpaySettings(moonpay, { webhooks: false }) })) })
+  t = await startTestServer({
+    app: appSettings(
+      fundingSettings(anvil.chainId, {
+        coinbaseOnramp: coinbaseSettings(coinbase, { webhooks: false }),
+        moonpay: moonpaySettings(moonpay, { webhooks: false }),
+      }),
+    ),
+  })
   hooksApp = await t.createApp({
     name: 'Webhook app',
-    ...appSettings(fundingSettings(anvil.chainId, { coinbaseOnramp: coinbaseSettings(coinbaseHooks, { webhooks: true }), moonpay: moonpaySettings(moonpayHooks, { webhooks: true }) })),
+    ...appSettings(
+      fundingSettings(anvil.chainId, {
+        coinbaseOnramp: coinbaseSettings(coinbaseHooks, { webhooks: true }),
+        moonpay: moonpaySettings(moonpayHooks, { webhooks: true }),
+      }),
+    ),
   })
   coinbaseHooks.setWebhookUrl(`${t.url}/api/v1/funding/webhooks/coinbase/${hooksApp.id}`)
   moonpayHooks.setWebhookUrl(`${t.url}/api/v1/funding/webhooks/moonpay/${hooksApp.id}`)
@@ -66,14 +89,23 @@ const chain = () => ({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
 function coinbasePageUrl(init: { app_id: string; session_token: string; partner_user_id: string; onramp_url: string }, params: Record<string, string>): string {
   const url = new URL(init.onramp_url)
   url.search = new URLSearchParams({
-    appId: init.app_id, sessionToken: init.session_token, endPartnerName: 'Test App', defaultExperience: 'buy', defaultPaymentMethod: 'CARD',
-    partnerUserId: init.partner_user_id, ...params,
+    appId: init.app_id,
+    sessionToken: init.session_token,
+    endPartnerName: 'Test App',
+    defaultExperience: 'buy',
+    defaultPaymentMethod: 'CARD',
+    partnerUserId: init.partner_user_id,
+    ...params,
   }).toString()
   return url.href
 }
 
 async function coinbaseInit(token: string, address: string, blockchain: string, appId?: string) {
-  const init = await t.call('/api/v1/funding/coinbase_on_ramp/init', { token, appId, body: { addresses: [{ address, blockchains: [blockchain] }], assets: [blockchain === 'solana' ? 'SOL' : 'ETH'] } })
+  const init = await t.call('/api/v1/funding/coinbase_on_ramp/init', {
+    token,
+    appId,
+    body: { addresses: [{ address, blockchains: [blockchain] }], assets: [blockchain === 'solana' ? 'SOL' : 'ETH'] },
+  })
   expect(init.status, JSON.stringify(init.body)).toBe(200)
   return init.body
 }
@@ -96,7 +128,12 @@ describe('Coinbase Onramp through the server', () => {
     const init = await coinbaseInit(token, account.address, 'base')
     expect(init).toMatchObject({ app_id: coinbase.projectId, channel_id: '', onramp_url: `${coinbase.url}/buy/select-asset` })
     expect((await coinbaseStatus(token, init.partner_user_id)).body).toEqual({ status: 'pending' })
-    const outcome = await checkout(coinbase.url, coinbasePageUrl(init, { defaultNetwork: 'base', defaultAsset: 'ETH', presetCryptoAmount: '0.05' }), 'pay', '0.05')
+    const outcome = await checkout(
+      coinbase.url,
+      coinbasePageUrl(init, { defaultNetwork: 'base', defaultAsset: 'ETH', presetCryptoAmount: '0.05' }),
+      'pay',
+      '0.05',
+    )
     expect(outcome).toMatch(/Purchase complete/)
     expect(await evmBalance(chain(), 'native', account.address)).toBe(parseEther('0.05'))
     expect((await coinbaseStatus(token, init.partner_user_id)).body).toEqual({ status: 'success' })
@@ -106,10 +143,19 @@ describe('Coinbase Onramp through the server', () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const token = await signInWithEthereum(t, account)
     const init = await coinbaseInit(token, account.address, 'base')
-    const url = coinbasePageUrl(init, { defaultNetwork: 'base', defaultAsset: 'ETH', presetCryptoAmount: '0.02', defaultExperience: 'send', defaultPaymentMethod: 'CRYPTO_ACCOUNT' })
+    const url = coinbasePageUrl(init, {
+      defaultNetwork: 'base',
+      defaultAsset: 'ETH',
+      presetCryptoAmount: '0.02',
+      defaultExperience: 'send',
+      defaultPaymentMethod: 'CRYPTO_ACCOUNT',
+    })
     expect(await checkout(coinbase.url, url, 'pay', '0.02')).toMatch(/Purchase complete/)
     expect((await coinbaseStatus(token, init.partner_user_id)).body).toEqual({ status: 'success' })
-    expect(coinbase.transactions.find((purchase) => purchase.partnerUserRef === init.partner_user_id)).toMatchObject({ paymentMethod: 'CRYPTO_ACCOUNT', type: 'ONRAMP_TRANSACTION_TYPE_SEND' })
+    expect(coinbase.transactions.find((purchase) => purchase.partnerUserRef === init.partner_user_id)).toMatchObject({
+      paymentMethod: 'CRYPTO_ACCOUNT',
+      type: 'ONRAMP_TRANSACTION_TYPE_SEND',
+    })
   })
 
   it('Decline (and a card declined at Pay) answers failure, and nothing is sent', async () => {
@@ -129,7 +175,9 @@ describe('Coinbase Onramp through the server', () => {
     const keypair = Keypair.generate()
     const token = await signInWithSolana(t, keypair)
     const init = await coinbaseInit(token, keypair.publicKey.toBase58(), 'solana')
-    expect(await checkout(coinbase.url, coinbasePageUrl(init, { defaultNetwork: 'solana', defaultAsset: 'SOL', presetCryptoAmount: '0.75' }), 'pay', '0.75')).toMatch(/Purchase complete/)
+    expect(
+      await checkout(coinbase.url, coinbasePageUrl(init, { defaultNetwork: 'solana', defaultAsset: 'SOL', presetCryptoAmount: '0.75' }), 'pay', '0.75'),
+    ).toMatch(/Purchase complete/)
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', keypair.publicKey.toBase58())).toBe(BigInt(0.75 * LAMPORTS_PER_SOL))
     expect((await coinbaseStatus(token, init.partner_user_id)).body).toEqual({ status: 'success' })
   })
@@ -156,7 +204,10 @@ describe('Coinbase Onramp through the server', () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const other = privateKeyToAccount(generatePrivateKey())
     const [ownerToken, otherToken] = [await signInWithEthereum(t, owner), await signInWithEthereum(t, other)]
-    const refused = await t.call('/api/v1/funding/coinbase_on_ramp/init', { token: otherToken, body: { addresses: [{ address: owner.address, blockchains: ['base'] }] } })
+    const refused = await t.call('/api/v1/funding/coinbase_on_ramp/init', {
+      token: otherToken,
+      body: { addresses: [{ address: owner.address, blockchains: ['base'] }] },
+    })
     expect(refused.status).toBe(403)
     const init = await coinbaseInit(ownerToken, owner.address, 'base')
     expect((await coinbaseStatus(otherToken, init.partner_user_id)).status).toBe(404)
@@ -165,7 +216,11 @@ describe('Coinbase Onramp through the server', () => {
 
 describe('MoonPay through the server', () => {
   async function sign(token: string, address: string, config: Record<string, unknown>, options: { useSandbox?: boolean; appId?: string } = {}) {
-    const signed = await t.call('/api/v1/plugins/moonpay_on_ramp/sign', { token, appId: options.appId, body: { address, useSandbox: options.useSandbox ?? true, config } })
+    const signed = await t.call('/api/v1/plugins/moonpay_on_ramp/sign', {
+      token,
+      appId: options.appId,
+      body: { address, useSandbox: options.useSandbox ?? true, config },
+    })
     expect(signed.status, JSON.stringify(signed.body)).toBe(200)
     return signed.body as { signedUrl: string; externalTransactionId: string; statusUrl: string }
   }
@@ -173,7 +228,12 @@ describe('MoonPay through the server', () => {
   it('sign → the signed URL opens the widget → Pay funds the wallet → the statusUrl answers completed', async () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const token = await signInWithEthereum(t, account)
-    const signed = await sign(token, account.address, { currencyCode: 'ETH_BASE', quoteCurrencyAmount: 0.04, paymentMethod: 'credit_debit_card', uiConfig: { accentColor: '#336699', theme: 'dark' } })
+    const signed = await sign(token, account.address, {
+      currencyCode: 'ETH_BASE',
+      quoteCurrencyAmount: 0.04,
+      paymentMethod: 'credit_debit_card',
+      uiConfig: { accentColor: '#336699', theme: 'dark' },
+    })
     expect(signed.signedUrl.startsWith(`${moonpay.url}/?`)).toBe(true)
     expect(signed.statusUrl).toBe(`${moonpay.url}/v1/transactions/ext/${signed.externalTransactionId}?apiKey=${moonpay.keys.sandbox.publishableKey}`)
     expect((await fetch(signed.statusUrl)).status).toBe(404)
@@ -220,7 +280,11 @@ describe('MoonPay through the server', () => {
     expect((await fetch(signed.statusUrl)).status).toBe(404)
     await checkout(moonpayHooks.url, signed.signedUrl, 'pay', '0.02')
     await moonpayHooks.settled()
-    expect(moonpayHooks.webhooks.filter((attempt) => JSON.parse(attempt.body).data.externalTransactionId === signed.externalTransactionId).map((attempt) => attempt.status)).toEqual([200, 200, 200])
+    expect(
+      moonpayHooks.webhooks
+        .filter((attempt) => JSON.parse(attempt.body).data.externalTransactionId === signed.externalTransactionId)
+        .map((attempt) => attempt.status),
+    ).toEqual([200, 200, 200])
     const answer = await fetch(signed.statusUrl, { headers: { origin: APP_ORIGIN } })
     expect(answer.status).toBe(200)
     const [purchase] = (await answer.json()) as { status: string }[]

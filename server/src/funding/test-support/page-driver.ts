@@ -3,7 +3,11 @@
  * tests use a real browser; these are for server and stand-in tests): open the page, press Pay or Decline with an
  * amount, and wait for the progress page to settle.
  */
-export interface OpenedCheckout { status: number; html: string; checkoutId: string | null }
+export interface OpenedCheckout {
+  status: number
+  html: string
+  checkoutId: string | null
+}
 
 /** Loads a hosted page URL; `checkoutId` is the form's checkout when the page offers Pay / Decline. */
 export async function openCheckoutPage(url: string): Promise<OpenedCheckout> {
@@ -16,7 +20,12 @@ export async function openCheckoutPage(url: string): Promise<OpenedCheckout> {
 export const statusText = (html: string) => /<p role="status">([^<]*)<\/p>/.exec(html)?.[1] ?? ''
 
 /** Submits the checkout form; resolves with the status of the answer (303 when accepted) and its page. */
-export async function answerCheckout(standInUrl: string, checkoutId: string, answer: 'pay' | 'decline', amount = ''): Promise<{ status: number; html: string }> {
+export async function answerCheckout(
+  standInUrl: string,
+  checkoutId: string,
+  answer: 'pay' | 'decline',
+  amount = '',
+): Promise<{ status: number; html: string }> {
   const response = await fetch(`${standInUrl}/checkout/${checkoutId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

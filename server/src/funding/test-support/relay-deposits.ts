@@ -10,7 +10,15 @@ import { erc20Abi, evmReader } from './evm-payouts.js'
 import type { EvmNetwork, FundingAsset, SolanaNetwork } from './networks.js'
 import { MEMO_PROGRAM, TOKEN_PROGRAM, associatedTokenAddress, solanaConnection } from './solana-payouts.js'
 
-export interface Deposit { requestId: string; chainId: number; txHash: string; from: string; amount: bigint; asset: FundingAsset; timestamp: number }
+export interface Deposit {
+  requestId: string
+  chainId: number
+  txHash: string
+  from: string
+  amount: bigint
+  asset: FundingAsset
+  timestamp: number
+}
 
 export interface DepositWatcher {
   /** The deposits that landed since the last call. */
@@ -22,7 +30,11 @@ export interface DepositWatcher {
 const REQUEST_ID = /^0x[0-9a-f]{64}$/
 
 /** The request id and amount an EVM transaction deposits to `solver`, or null when it is not a deposit. */
-function evmDeposit(network: EvmNetwork, solver: Address, transaction: { to: Address | null; input: Hex; value: bigint }): { requestId: string; amount: bigint; asset: FundingAsset } | null {
+function evmDeposit(
+  network: EvmNetwork,
+  solver: Address,
+  transaction: { to: Address | null; input: Hex; value: bigint },
+): { requestId: string; amount: bigint; asset: FundingAsset } | null {
   const to = transaction.to?.toLowerCase()
   const input = transaction.input.toLowerCase()
   if (to === solver.toLowerCase() && REQUEST_ID.test(input)) return { requestId: input, amount: transaction.value, asset: 'native' }
@@ -61,7 +73,11 @@ export function evmDepositWatcher(chainId: number, network: EvmNetwork, solver: 
 }
 
 /** The request id and amount a Solana transaction deposits to `solver` (memo + transfer), or null. */
-function solanaDeposit(network: SolanaNetwork, solver: PublicKey, landed: VersionedTransactionResponse): { requestId: string; amount: bigint; asset: FundingAsset } | null {
+function solanaDeposit(
+  network: SolanaNetwork,
+  solver: PublicKey,
+  landed: VersionedTransactionResponse,
+): { requestId: string; amount: bigint; asset: FundingAsset } | null {
   const { message } = landed.transaction
   const keys = message.staticAccountKeys
   const instructions = message.compiledInstructions
@@ -74,7 +90,10 @@ function solanaDeposit(network: SolanaNetwork, solver: PublicKey, landed: Versio
   if (!network.usdcMint) return null
   const solverTokens = associatedTokenAddress(solver, new PublicKey(network.usdcMint))
   // SPL Transfer (3): source, destination, owner; the amount is a u64 after the tag.
-  const transfer = instructions.find((instruction) => keys[instruction.programIdIndex]!.equals(TOKEN_PROGRAM) && instruction.data[0] === 3 && keys[instruction.accountKeyIndexes[1]!]?.equals(solverTokens))
+  const transfer = instructions.find(
+    (instruction) =>
+      keys[instruction.programIdIndex]!.equals(TOKEN_PROGRAM) && instruction.data[0] === 3 && keys[instruction.accountKeyIndexes[1]!]?.equals(solverTokens),
+  )
   return transfer ? { requestId, amount: Buffer.from(transfer.data).readBigUInt64LE(1), asset: 'USDC' } : null
 }
 
@@ -86,7 +105,12 @@ export function solanaDepositWatcher(chainId: number, network: SolanaNetwork, so
   const seen = new Set<string>()
   async function fresh() {
     const lists = await Promise.all(watched.map((address) => connection.getSignaturesForAddress(address, { limit: 1000 })))
-    const unseen = new Map(lists.flat().filter((entry) => !seen.has(entry.signature)).map((entry) => [entry.signature, entry]))
+    const unseen = new Map(
+      lists
+        .flat()
+        .filter((entry) => !seen.has(entry.signature))
+        .map((entry) => [entry.signature, entry]),
+    )
     return [...unseen.values()].sort((a, b) => b.slot - a.slot)
   }
   return {
@@ -100,7 +124,14 @@ export function solanaDepositWatcher(chainId: number, network: SolanaNetwork, so
         if (entry.err) continue
         const landed = await connection.getTransaction(entry.signature, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
         const deposit = landed && solanaDeposit(network, solver, landed)
-        if (deposit) deposits.push({ ...deposit, chainId, txHash: entry.signature, from: landed.transaction.message.staticAccountKeys[0]!.toBase58(), timestamp: entry.blockTime ?? 0 })
+        if (deposit)
+          deposits.push({
+            ...deposit,
+            chainId,
+            txHash: entry.signature,
+            from: landed.transaction.message.staticAccountKeys[0]!.toBase58(),
+            timestamp: entry.blockTime ?? 0,
+          })
       }
       return deposits
     },

@@ -20,10 +20,12 @@ beforeAll(async () => {
   usdc = await setUpTestUsdc([anvil1, anvil2], solana)
   relay = await startRelayStandIn({
     chains: {
-      31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337, usdcAddress: usdc.evm[31337] }, 31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338, usdcAddress: usdc.evm[31338] },
+      31337: { rpcUrl: anvil1.rpcUrl, chainId: 31337, usdcAddress: usdc.evm[31337] },
+      31338: { rpcUrl: anvil2.rpcUrl, chainId: 31338, usdcAddress: usdc.evm[31338] },
       [RELAY_SOLANA_CHAIN_ID]: { rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint },
     },
-    statusDelayMs: 20, pollMs: 50,
+    statusDelayMs: 20,
+    pollMs: 50,
   })
   for (const chain of [31337, 31338] as const) await usdc.mint(chain, relay.solver.evmAddress, 1000n * 10n ** 6n)
   await usdc.mint('solana', relay.solver.solanaAddress, 1000n * 10n ** 6n)
@@ -38,7 +40,11 @@ const chain2 = () => ({ rpcUrl: anvil2.rpcUrl, chainId: 31338, usdcAddress: usdc
 
 async function fundedEvmUser(anvil: Anvil, ether = '10'): Promise<Hex> {
   const key = generatePrivateKey()
-  await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAddress(key), `0x${parseEther(ether).toString(16)}`] }) })
+  await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAddress(key), `0x${parseEther(ether).toString(16)}`] }),
+  })
   return key
 }
 
@@ -51,7 +57,9 @@ async function fundedSolanaUser(sol = 10): Promise<Keypair> {
 async function quote(body: Record<string, unknown>, options: { path?: string; apiKey?: string | null } = {}) {
   const apiKey = options.apiKey === undefined ? relay.apiKey : options.apiKey
   const response = await fetch(`${relay.url}${options.path ?? '/quote/v3'}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(apiKey && { 'x-api-key': apiKey }) }, body: JSON.stringify({ tradeType: 'EXPECTED_OUTPUT', ...body }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiKey && { 'x-api-key': apiKey }) },
+    body: JSON.stringify({ tradeType: 'EXPECTED_OUTPUT', ...body }),
   })
   return { status: response.status, headers: response.headers, body: (await response.json()) as any }
 }
@@ -78,13 +86,24 @@ async function sendEvmStep(userKey: Hex, anvil: Anvil, data: { to: string; value
   return hash
 }
 
-async function sendSolanaStep(user: Keypair, data: { instructions: { keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]; programId: string; data: string }[] }): Promise<string> {
+async function sendSolanaStep(
+  user: Keypair,
+  data: { instructions: { keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]; programId: string; data: string }[] },
+): Promise<string> {
   const connection = solanaConnection(solana.rpcUrl)
-  const instructions = data.instructions.map((instruction) => new TransactionInstruction({
-    programId: new PublicKey(instruction.programId), data: Buffer.from(instruction.data, 'hex'),
-    keys: instruction.keys.map((key) => ({ ...key, pubkey: new PublicKey(key.pubkey) })),
-  }))
-  const message = new TransactionMessage({ payerKey: user.publicKey, instructions, recentBlockhash: (await connection.getLatestBlockhash()).blockhash }).compileToV0Message()
+  const instructions = data.instructions.map(
+    (instruction) =>
+      new TransactionInstruction({
+        programId: new PublicKey(instruction.programId),
+        data: Buffer.from(instruction.data, 'hex'),
+        keys: instruction.keys.map((key) => ({ ...key, pubkey: new PublicKey(key.pubkey) })),
+      }),
+  )
+  const message = new TransactionMessage({
+    payerKey: user.publicKey,
+    instructions,
+    recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+  }).compileToV0Message()
   const transaction = new VersionedTransaction(message)
   transaction.sign([user])
   const signature = await connection.sendRawTransaction(transaction.serialize())
@@ -95,7 +114,13 @@ async function sendSolanaStep(user: Keypair, data: { instructions: { keys: { pub
 describe('quotes', () => {
   it('require the API key on /quote/v3; the retiring /quote answers unkeyed, with its sunset headers', async () => {
     const user = privateKeyToAddress(await fundedEvmUser(anvil2))
-    const body = { user, recipient: privateKeyToAddress(generatePrivateKey()), originChainId: 31338, destinationChainId: 31337, amount: parseEther('0.1').toString() }
+    const body = {
+      user,
+      recipient: privateKeyToAddress(generatePrivateKey()),
+      originChainId: 31338,
+      destinationChainId: 31337,
+      amount: parseEther('0.1').toString(),
+    }
     for (const apiKey of [null, 'relay_wrong']) {
       const refused = await quote(body, { apiKey })
       expect(refused.status).toBe(401)
@@ -109,11 +134,25 @@ describe('quotes', () => {
 
   it('answers an EVM deposit step: the solver address, amount plus fee, the chain and the request id as data', async () => {
     const user = privateKeyToAddress(await fundedEvmUser(anvil2))
-    const { status, body } = await quote({ user, recipient: user, originChainId: 31338, destinationChainId: 31337, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: parseEther('0.1').toString() })
+    const { status, body } = await quote({
+      user,
+      recipient: user,
+      originChainId: 31338,
+      destinationChainId: 31337,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther('0.1').toString(),
+    })
     expect(status).toBe(200)
     const [step] = body.steps
     expect(step).toMatchObject({ id: 'deposit', kind: 'transaction', requestId: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
-    expect(step.items[0].data).toEqual({ from: user, to: relay.solver.evmAddress, value: parseEther('0.1005').toString(), chainId: 31338, data: step.requestId })
+    expect(step.items[0].data).toEqual({
+      from: user,
+      to: relay.solver.evmAddress,
+      value: parseEther('0.1005').toString(),
+      chainId: 31338,
+      data: step.requestId,
+    })
     expect(body.details.currencyOut).toMatchObject({ amount: parseEther('0.1').toString(), currency: { chainId: 31337, symbol: 'ETH' } })
     expect(body.fees.relayer.amount).toBe(parseEther('0.0005').toString())
   })
@@ -147,7 +186,13 @@ describe('bridging', () => {
   it('fills an EVM deposit on the second chain by paying the recipient on the first', async () => {
     const userKey = await fundedEvmUser(anvil2)
     const recipient = privateKeyToAddress(generatePrivateKey())
-    const { body } = await quote({ user: privateKeyToAddress(userKey), recipient, originChainId: 31338, destinationChainId: 31337, amount: parseEther('0.2').toString() })
+    const { body } = await quote({
+      user: privateKeyToAddress(userKey),
+      recipient,
+      originChainId: 31338,
+      destinationChainId: 31337,
+      amount: parseEther('0.2').toString(),
+    })
     const requestId = body.steps[0].requestId
     expect((await statusOf(requestId)).status).toBe('waiting')
     const deposit = await sendEvmStep(userKey, anvil2, body.steps[0].items[0].data)
@@ -160,7 +205,13 @@ describe('bridging', () => {
     expect(byHash.requests[0]).toMatchObject({ id: requestId, status: 'success' })
     const v3 = (query: string, apiKey = relay.apiKey) => fetch(`${relay.url}/requests/v3?${query}`, { headers: { 'x-api-key': apiKey } })
     const byDeposit = (await (await v3(`depositTxHash=${deposit}&limit=1`)).json()) as any
-    expect(byDeposit.requests).toEqual([expect.objectContaining({ id: requestId, status: 'success', data: expect.objectContaining({ inTxs: [expect.objectContaining({ txHash: deposit, chainId: 31338 })] }) })])
+    expect(byDeposit.requests).toEqual([
+      expect.objectContaining({
+        id: requestId,
+        status: 'success',
+        data: expect.objectContaining({ inTxs: [expect.objectContaining({ txHash: deposit, chainId: 31338 })] }),
+      }),
+    ])
     expect(((await (await v3(`depositTxHash=${ended.txHashes[0]}`)).json()) as any).requests).toEqual([])
     expect((await v3(`depositTxHash=${deposit}`, 'relay_wrong')).status).toBe(401)
     const explorer = await fetch(`${relay.url}/transaction/${deposit}`)
@@ -172,12 +223,20 @@ describe('bridging', () => {
     const user = await fundedSolanaUser()
     const recipient = privateKeyToAddress(generatePrivateKey())
     const { status, body } = await quote({
-      user: user.publicKey.toBase58(), recipient, originChainId: RELAY_SOLANA_CHAIN_ID, destinationChainId: 31337,
-      originCurrency: RELAY_SOLANA_NATIVE, destinationCurrency: zeroAddress, amount: parseEther('0.03').toString(),
+      user: user.publicKey.toBase58(),
+      recipient,
+      originChainId: RELAY_SOLANA_CHAIN_ID,
+      destinationChainId: 31337,
+      originCurrency: RELAY_SOLANA_NATIVE,
+      destinationCurrency: zeroAddress,
+      amount: parseEther('0.03').toString(),
     })
     expect(status).toBe(200)
     const { instructions } = body.steps[0].items[0].data
-    expect(instructions.map((instruction: { programId: string }) => instruction.programId)).toEqual([RELAY_SOLANA_NATIVE, 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'])
+    expect(instructions.map((instruction: { programId: string }) => instruction.programId)).toEqual([
+      RELAY_SOLANA_NATIVE,
+      'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+    ])
     expect(Buffer.from(instructions[1].data, 'hex').toString('utf8')).toBe(body.steps[0].requestId)
     expect(body.details.currencyIn.amount).toBe(String(0.6 * LAMPORTS_PER_SOL + 0.003 * LAMPORTS_PER_SOL))
     const deposit = await sendSolanaStep(user, body.steps[0].items[0].data)
@@ -189,14 +248,18 @@ describe('bridging', () => {
     const userKey = await fundedEvmUser(anvil2)
     const recipient = Keypair.generate().publicKey.toBase58()
     const { body } = await quote({
-      user: privateKeyToAddress(userKey), recipient, originChainId: 31338, destinationChainId: RELAY_SOLANA_CHAIN_ID,
-      originCurrency: zeroAddress, destinationCurrency: RELAY_SOLANA_NATIVE, amount: String(LAMPORTS_PER_SOL / 2),
+      user: privateKeyToAddress(userKey),
+      recipient,
+      originChainId: 31338,
+      destinationChainId: RELAY_SOLANA_CHAIN_ID,
+      originCurrency: zeroAddress,
+      destinationCurrency: RELAY_SOLANA_NATIVE,
+      amount: String(LAMPORTS_PER_SOL / 2),
     })
     await sendEvmStep(userKey, anvil2, body.steps[0].items[0].data)
     expect((await waitForEnd(body.steps[0].requestId)).status).toBe('success')
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl }, 'native', recipient)).toBe(BigInt(LAMPORTS_PER_SOL / 2))
   })
-
 })
 
 describe('bridging USDC', () => {
@@ -206,8 +269,13 @@ describe('bridging USDC', () => {
     await usdc.mint(31338, user, 50_000_000n)
     const solanaUser = await fundedSolanaUser()
     const toSolana = await quote({
-      user, recipient: solanaUser.publicKey.toBase58(), originChainId: 31338, destinationChainId: RELAY_SOLANA_CHAIN_ID,
-      originCurrency: usdc.evm[31338], destinationCurrency: usdc.solanaMint, amount: '20000000',
+      user,
+      recipient: solanaUser.publicKey.toBase58(),
+      originChainId: 31338,
+      destinationChainId: RELAY_SOLANA_CHAIN_ID,
+      originCurrency: usdc.evm[31338],
+      destinationCurrency: usdc.solanaMint,
+      amount: '20000000',
     })
     expect(toSolana.status).toBe(200)
     const evmStep = toSolana.body.steps[0].items[0].data
@@ -220,8 +288,13 @@ describe('bridging USDC', () => {
 
     const back = privateKeyToAddress(generatePrivateKey())
     const fromSolana = await quote({
-      user: solanaUser.publicKey.toBase58(), recipient: back, originChainId: RELAY_SOLANA_CHAIN_ID, destinationChainId: 31337,
-      originCurrency: usdc.solanaMint, destinationCurrency: usdc.evm[31337], amount: '10000000',
+      user: solanaUser.publicKey.toBase58(),
+      recipient: back,
+      originChainId: RELAY_SOLANA_CHAIN_ID,
+      destinationChainId: 31337,
+      originCurrency: usdc.solanaMint,
+      destinationCurrency: usdc.evm[31337],
+      amount: '10000000',
     })
     expect(fromSolana.status).toBe(200)
     await sendSolanaStep(solanaUser, fromSolana.body.steps[0].items[0].data)
@@ -229,7 +302,6 @@ describe('bridging USDC', () => {
     expect(await evmBalance(chain1(), 'USDC', back)).toBe(10_000_000n)
     expect(await solanaBalance({ rpcUrl: solana.rpcUrl, usdcMint: usdc.solanaMint }, 'USDC', solanaUser.publicKey.toBase58())).toBe(20_000_000n - 10_050_000n)
   })
-
 })
 
 describe('refunds, failures, delays and unknown requests', () => {

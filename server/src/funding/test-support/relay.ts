@@ -30,7 +30,11 @@ export { RELAY_SOLANA_CHAIN_ID, RELAY_SOLANA_NATIVE, type RelayChains } from './
 
 export type RelayForcedOutcome = 'refund' | 'failure' | 'delayed'
 export type RelayStatus = 'waiting' | 'pending' | 'submitted' | 'success' | 'delayed' | 'refund' | 'failure'
-export interface RelayTx { hash: string; chainId: number; timestamp: number }
+export interface RelayTx {
+  hash: string
+  chainId: number
+  timestamp: number
+}
 
 export interface RelayRequest extends QuoteRequest {
   id: string
@@ -106,10 +110,15 @@ async function depositData(state: RelayState, quote: QuoteRequest, requestId: He
   }
   const user = new PublicKey(quote.user)
   const solver = new PublicKey(state.treasury.solanaAddress)
-  const transfer = origin.asset === 'native'
-    ? SystemProgram.transfer({ fromPubkey: user, toPubkey: solver, lamports: origin.amount })
-    : splTransferInstruction((await tokenAccountOf(solanaConnection(origin.network.rpcUrl), user, new PublicKey(origin.network.usdcMint!))).address,
-      associatedTokenAddress(solver, new PublicKey(origin.network.usdcMint!)), user, origin.amount)
+  const transfer =
+    origin.asset === 'native'
+      ? SystemProgram.transfer({ fromPubkey: user, toPubkey: solver, lamports: origin.amount })
+      : splTransferInstruction(
+          (await tokenAccountOf(solanaConnection(origin.network.rpcUrl), user, new PublicKey(origin.network.usdcMint!))).address,
+          associatedTokenAddress(solver, new PublicKey(origin.network.usdcMint!)),
+          user,
+          origin.amount,
+        )
   return { instructions: [transfer, memoInstruction(requestId)].map(instructionJson), addressLookupTableAddresses: [] }
 }
 
@@ -134,7 +143,13 @@ function setStatus(request: RelayRequest, status: RelayStatus): void {
 async function refund(state: RelayState, request: RelayRequest): Promise<void> {
   try {
     const to = request.refundTo ?? request.sender!
-    const hash = await state.treasury.pay({ network: request.origin.network, asset: request.origin.asset, to, amount: request.received!, reference: request.id })
+    const hash = await state.treasury.pay({
+      network: request.origin.network,
+      asset: request.origin.asset,
+      to,
+      amount: request.received!,
+      reference: request.id,
+    })
     request.outTxs.push({ hash, chainId: request.origin.chainId, timestamp: Math.floor(Date.now() / 1000) })
     setStatus(request, 'refund')
   } catch {
@@ -154,7 +169,13 @@ async function fill(state: RelayState, request: RelayRequest, outcome: RelayForc
   setStatus(request, 'submitted')
   try {
     const { destination } = request
-    const hash = await state.treasury.pay({ network: destination.network, asset: destination.asset, to: request.recipient, amount: destination.amount, reference: request.id })
+    const hash = await state.treasury.pay({
+      network: destination.network,
+      asset: destination.asset,
+      to: request.recipient,
+      amount: destination.amount,
+      reference: request.id,
+    })
     request.outTxs.push({ hash, chainId: destination.chainId, timestamp: Math.floor(Date.now() / 1000) })
     setStatus(request, 'success')
   } catch {
@@ -181,12 +202,19 @@ async function watchOnce(state: RelayState): Promise<void> {
   }
 }
 
-const findRequest = (state: RelayState, idOrHash: string) => state.requests.find((request) =>
-  request.id === idOrHash.toLowerCase() || [...request.inTxs, ...request.outTxs].some((tx) => tx.hash === idOrHash || tx.hash === idOrHash.toLowerCase()))
+const findRequest = (state: RelayState, idOrHash: string) =>
+  state.requests.find(
+    (request) =>
+      request.id === idOrHash.toLowerCase() || [...request.inTxs, ...request.outTxs].some((tx) => tx.hash === idOrHash || tx.hash === idOrHash.toLowerCase()),
+  )
 
 const statusV3 = (request: RelayRequest) => ({
-  status: request.status, inTxHashes: request.inTxs.map((tx) => tx.hash), txHashes: request.outTxs.map((tx) => tx.hash),
-  updatedAt: request.updatedAt, originChainId: request.origin.chainId, destinationChainId: request.destination.chainId,
+  status: request.status,
+  inTxHashes: request.inTxs.map((tx) => tx.hash),
+  txHashes: request.outTxs.map((tx) => tx.hash),
+  updatedAt: request.updatedAt,
+  originChainId: request.origin.chainId,
+  destinationChainId: request.destination.chainId,
 })
 
 /** `GET /requests/v3` (keyed): by `depositTxHash`, any `hash`, `id` or `user`, newest first. */
@@ -194,38 +222,66 @@ function listRequestsV3(state: RelayState, params: URLSearchParams) {
   const limit = Number(params.get('limit') ?? 20)
   if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw relayError(400, 'limit must be between 1 and 50', 'INVALID_REQUEST')
   const [deposit, hash, id, user] = ['depositTxHash', 'hash', 'id', 'user'].map((name) => params.get(name))
-  const matches = state.requests.filter((request) =>
-    (!deposit || request.inTxs.some((tx) => tx.hash.toLowerCase() === deposit.toLowerCase()))
-    && (!hash || findRequest(state, hash) === request) && (!id || request.id === id.toLowerCase()) && (!user || request.user.toLowerCase() === user.toLowerCase()))
+  const matches = state.requests.filter(
+    (request) =>
+      (!deposit || request.inTxs.some((tx) => tx.hash.toLowerCase() === deposit.toLowerCase())) &&
+      (!hash || findRequest(state, hash) === request) &&
+      (!id || request.id === id.toLowerCase()) &&
+      (!user || request.user.toLowerCase() === user.toLowerCase()),
+  )
   const txV3 = (tx: RelayTx) => ({ txHash: tx.hash, chainId: tx.chainId, timestamp: tx.timestamp, status: 'success' })
   return {
-    requests: [...matches].reverse().slice(0, limit).map((request) => ({
-      id: request.id, status: request.status, user: request.user, recipient: request.recipient, sender: request.sender ?? null,
-      createdAt: new Date(request.createdAt).toISOString(), updatedAt: new Date(request.updatedAt).toISOString(),
-      data: { inTxs: request.inTxs.map(txV3), outTxs: request.outTxs.map(txV3) },
-    })),
+    requests: [...matches]
+      .reverse()
+      .slice(0, limit)
+      .map((request) => ({
+        id: request.id,
+        status: request.status,
+        user: request.user,
+        recipient: request.recipient,
+        sender: request.sender ?? null,
+        createdAt: new Date(request.createdAt).toISOString(),
+        updatedAt: new Date(request.updatedAt).toISOString(),
+        data: { inTxs: request.inTxs.map(txV3), outTxs: request.outTxs.map(txV3) },
+      })),
     continuation: null,
   }
 }
 
 const requestV2 = (request: RelayRequest) => ({
-  id: request.id, status: request.status, user: request.user, recipient: request.recipient,
+  id: request.id,
+  status: request.status,
+  user: request.user,
+  recipient: request.recipient,
   data: {
-    fees: { relayer: request.fee.toString() }, inTxs: request.inTxs, outTxs: request.outTxs,
-    currency: request.destination.symbol.toLowerCase(), currencyIn: request.origin.currency, currencyOut: request.destination.currency,
+    fees: { relayer: request.fee.toString() },
+    inTxs: request.inTxs,
+    outTxs: request.outTxs,
+    currency: request.destination.symbol.toLowerCase(),
+    currencyIn: request.origin.currency,
+    currencyOut: request.destination.currency,
   },
-  createdAt: new Date(request.createdAt).toISOString(), updatedAt: new Date(request.updatedAt).toISOString(),
+  createdAt: new Date(request.createdAt).toISOString(),
+  updatedAt: new Date(request.updatedAt).toISOString(),
 })
 
 function explorerPage(state: RelayState, response: ServerResponse, idOrHash: string): void {
   const request = findRequest(state, idOrHash)
   if (!request) return sendMessagePage(response, 404, copy.explorerTitle, copy.notFound)
   const chain = (leg: RelayLeg, address: string) => `${leg.amount} ${leg.symbol} on chain ${leg.chainId}, ${address}`
-  sendPage(response, 200, copy.explorerTitle, `<p role="status">${escapeHtml(request.status)}</p>${summaryList([
-    [copy.rows.request, request.id], [copy.rows.status, request.status], [copy.rows.from, chain(request.origin, request.user)],
-    [copy.rows.to, chain(request.destination, request.recipient)], [copy.rows.deposit, request.inTxs.map((tx) => tx.hash).join(', ')],
-    [copy.rows.fill, request.outTxs.map((tx) => tx.hash).join(', ')],
-  ])}`)
+  sendPage(
+    response,
+    200,
+    copy.explorerTitle,
+    `<p role="status">${escapeHtml(request.status)}</p>${summaryList([
+      [copy.rows.request, request.id],
+      [copy.rows.status, request.status],
+      [copy.rows.from, chain(request.origin, request.user)],
+      [copy.rows.to, chain(request.destination, request.recipient)],
+      [copy.rows.deposit, request.inTxs.map((tx) => tx.hash).join(', ')],
+      [copy.rows.fill, request.outTxs.map((tx) => tx.hash).join(', ')],
+    ])}`,
+  )
 }
 
 function requireApiKey(state: RelayState, request: IncomingMessage, required: boolean): void {
@@ -272,10 +328,12 @@ function watchLoop(state: RelayState, pollMs: number) {
     if (current) return
     const passWaiters = waiters
     waiters = []
-    current = watchOnce(state).catch(() => undefined).finally(() => {
-      current = null
-      for (const resolve of passWaiters) resolve()
-    })
+    current = watchOnce(state)
+      .catch(() => undefined)
+      .finally(() => {
+        current = null
+        for (const resolve of passWaiters) resolve()
+      })
   }, pollMs)
   return {
     /** Resolves when a look that starts after this call has ended. */
@@ -289,17 +347,25 @@ function watchLoop(state: RelayState, pollMs: number) {
 }
 
 function depositWatchers(chains: RelayChains, treasury: Treasury): Map<number, DepositWatcher> {
-  return new Map(Object.entries(chains).map(([id, network]) => [Number(id), isEvmNetwork(network)
-    ? evmDepositWatcher(Number(id), network, treasury.evmAddress)
-    : solanaDepositWatcher(Number(id), network, treasury.solanaAddress)]))
+  return new Map(
+    Object.entries(chains).map(([id, network]) => [
+      Number(id),
+      isEvmNetwork(network) ? evmDepositWatcher(Number(id), network, treasury.evmAddress) : solanaDepositWatcher(Number(id), network, treasury.solanaAddress),
+    ]),
+  )
 }
 
 export async function startRelayStandIn(options: RelayStandInOptions): Promise<RelayStandIn> {
   const networks = Object.fromEntries(Object.entries(options.chains))
   const treasury = await openTreasury(networks, { evmPrivateKey: options.solverKey ?? anvilAccountKey(9), solanaKeypair: options.solanaKeypair })
   const state: RelayState = {
-    options, apiKey: `relay_${randomBytes(24).toString('hex')}`, treasury, requests: [], watchers: depositWatchers(options.chains, treasury),
-    runner: purchaseRunner(options.statusDelayMs ?? 300), forced: forcedOutcomes<RelayForcedOutcome>(),
+    options,
+    apiKey: `relay_${randomBytes(24).toString('hex')}`,
+    treasury,
+    requests: [],
+    watchers: depositWatchers(options.chains, treasury),
+    runner: purchaseRunner(options.statusDelayMs ?? 300),
+    forced: forcedOutcomes<RelayForcedOutcome>(),
   }
   for (const watcher of state.watchers.values()) await watcher.skipToNow()
   const watch = watchLoop(state, options.pollMs ?? 200)

@@ -6,11 +6,25 @@ import { addLinkedAccount } from '../../users/store.js'
 import { readText, startLocalServer } from './http.js'
 
 /** One request a provider test server received. */
-export interface ProviderRequest { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: string }
-export interface ProviderAnswer { status: number; body?: unknown; text?: string }
+export interface ProviderRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  headers: IncomingHttpHeaders
+  body: string
+}
+export interface ProviderAnswer {
+  status: number
+  body?: unknown
+  text?: string
+}
 
 /** A local HTTP server a test answers as a provider would, recording what the adapter sent. */
-export interface ProviderTestServer { url: string; requests: ProviderRequest[]; close(): Promise<void> }
+export interface ProviderTestServer {
+  url: string
+  requests: ProviderRequest[]
+  close(): Promise<void>
+}
 
 export async function startProviderTestServer(answer: (request: ProviderRequest) => ProviderAnswer | Promise<ProviderAnswer>): Promise<ProviderTestServer> {
   const requests: ProviderRequest[] = []
@@ -24,15 +38,26 @@ export async function startProviderTestServer(answer: (request: ProviderRequest)
 }
 
 /** A signed-in funding test user with a wallet of theirs linked (as an embedded wallet would be). */
-export interface FundingTestUser { token: string; userId: string }
+export interface FundingTestUser {
+  token: string
+  userId: string
+}
 
 let users = 0
-export async function signInWithWallets(t: TestServer, wallets: { address: string; chainType: 'ethereum' | 'solana' }[], appId = t.app.id): Promise<FundingTestUser> {
+export async function signInWithWallets(
+  t: TestServer,
+  wallets: { address: string; chainType: 'ethereum' | 'solana' }[],
+  appId = t.app.id,
+): Promise<FundingTestUser> {
   const login = await t.login(`funding-${++users}-${Date.now()}@example.com`, appId)
   expect(login.status).toBe(200)
   const userId = login.body.user.id as string
   for (const wallet of wallets) {
-    await addLinkedAccount(t.db, appId, userId, 'wallet', wallet.address, t.clock.now(), { chain_type: wallet.chainType, wallet_client_type: 'privy', connector_type: 'embedded' })
+    await addLinkedAccount(t.db, appId, userId, 'wallet', wallet.address, t.clock.now(), {
+      chain_type: wallet.chainType,
+      wallet_client_type: 'privy',
+      connector_type: 'embedded',
+    })
   }
   return { token: login.body.token, userId }
 }
@@ -51,16 +76,30 @@ export function testFundingSettings(urls: { coinbase: string; moonpay: string; r
   return {
     ...everyFundingMethod,
     coinbaseOnramp: {
-      projectId: 'cdp-project-1', apiKeyName: 'organizations/org-1/apiKeys/key-1', apiKeySecret: secrets.cdpKey, apiUrl: `${urls.coinbase}/onramp`,
-      payUrl: urls.coinbase, sandbox: false, webhookSecret: null,
+      projectId: 'cdp-project-1',
+      apiKeyName: 'organizations/org-1/apiKeys/key-1',
+      apiKeySecret: secrets.cdpKey,
+      apiUrl: `${urls.coinbase}/onramp`,
+      payUrl: urls.coinbase,
+      sandbox: false,
+      webhookSecret: null,
     },
     moonpay: {
-      publishableKey: 'pk_live_tessera', secretKey: 'sk_live_tessera_secret', sandbox: null, widgetUrl: `${urls.moonpay}/widget`,
-      sandboxWidgetUrl: `${urls.moonpay}/sandbox-widget`, apiUrl: urls.moonpay, webhookKey: null,
+      publishableKey: 'pk_live_tessera',
+      secretKey: 'sk_live_tessera_secret',
+      sandbox: null,
+      widgetUrl: `${urls.moonpay}/widget`,
+      sandboxWidgetUrl: `${urls.moonpay}/sandbox-widget`,
+      apiUrl: urls.moonpay,
+      webhookKey: null,
     },
     bridge: {
-      provider: 'relay', apiUrl: `${urls.relay}/main`, testnetsApiUrl: `${urls.relay}/testnets`, apiKey: 'relay-secret-key',
-      explorerUrl: 'https://relay.link', testnetsExplorerUrl: 'https://testnets.relay.link',
+      provider: 'relay',
+      apiUrl: `${urls.relay}/main`,
+      testnetsApiUrl: `${urls.relay}/testnets`,
+      apiKey: 'relay-secret-key',
+      explorerUrl: 'https://relay.link',
+      testnetsExplorerUrl: 'https://testnets.relay.link',
     },
   }
 }

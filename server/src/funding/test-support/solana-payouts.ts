@@ -49,7 +49,9 @@ export async function sendSolanaInstructions(rpcUrl: string, payer: Keypair, ins
 
 export async function waitForSignature(connection: Connection, signature: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const { value: [status] } = await connection.getSignatureStatuses([signature])
+    const {
+      value: [status],
+    } = await connection.getSignatureStatuses([signature])
     if (status?.err) throw new Error(`${signature} failed: ${JSON.stringify(status.err)}`)
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -57,25 +59,41 @@ export async function waitForSignature(connection: Connection, signature: string
   throw new Error(`${signature} was not confirmed`)
 }
 
-export interface SolanaTransfer { network: SolanaNetwork; asset: FundingAsset; to: string; amount: bigint; from: Keypair; memo: string }
+export interface SolanaTransfer {
+  network: SolanaNetwork
+  asset: FundingAsset
+  to: string
+  amount: bigint
+  from: Keypair
+  memo: string
+}
 
 /** CreateIdempotent: `owner`'s associated token account of `mint`, paid by `payer` (nothing happens when it exists). */
-export const createAssociatedTokenAccountInstruction = (payer: PublicKey, owner: PublicKey, mint: PublicKey) => new TransactionInstruction({
-  programId: ASSOCIATED_TOKEN_PROGRAM,
-  keys: [
-    { pubkey: payer, isSigner: true, isWritable: true }, { pubkey: associatedTokenAddress(owner, mint), isSigner: false, isWritable: true },
-    { pubkey: owner, isSigner: false, isWritable: false }, { pubkey: mint, isSigner: false, isWritable: false },
-    { pubkey: SystemProgram.programId, isSigner: false, isWritable: false }, { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
-  ],
-  data: Buffer.from([1]),
-})
+export const createAssociatedTokenAccountInstruction = (payer: PublicKey, owner: PublicKey, mint: PublicKey) =>
+  new TransactionInstruction({
+    programId: ASSOCIATED_TOKEN_PROGRAM,
+    keys: [
+      { pubkey: payer, isSigner: true, isWritable: true },
+      { pubkey: associatedTokenAddress(owner, mint), isSigner: false, isWritable: true },
+      { pubkey: owner, isSigner: false, isWritable: false },
+      { pubkey: mint, isSigner: false, isWritable: false },
+      { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+      { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
+    ],
+    data: Buffer.from([1]),
+  })
 
 /** SPL Transfer: `amount` base units from `source` to `destination`, signed by the source's owner. */
-export const splTransferInstruction = (source: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint) => new TransactionInstruction({
-  programId: TOKEN_PROGRAM,
-  keys: [{ pubkey: source, isSigner: false, isWritable: true }, { pubkey: destination, isSigner: false, isWritable: true }, { pubkey: owner, isSigner: true, isWritable: false }],
-  data: Buffer.concat([Buffer.from([3]), u64(amount)]),
-})
+export const splTransferInstruction = (source: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint) =>
+  new TransactionInstruction({
+    programId: TOKEN_PROGRAM,
+    keys: [
+      { pubkey: source, isSigner: false, isWritable: true },
+      { pubkey: destination, isSigner: false, isWritable: true },
+      { pubkey: owner, isSigner: true, isWritable: false },
+    ],
+    data: Buffer.concat([Buffer.from([3]), u64(amount)]),
+  })
 
 /** The instructions of a transfer: SOL by the system program, USDC by SPL Transfer (creating the recipient's account). */
 async function transferInstructions(transfer: SolanaTransfer): Promise<TransactionInstruction[]> {

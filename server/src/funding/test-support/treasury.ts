@@ -11,7 +11,13 @@ import { isEvmNetwork, type FundingAsset, type LocalNetwork, type LocalNetworks 
 import { PublicKey } from '@solana/web3.js'
 import { airdrop, createAssociatedTokenAccountInstruction, sendSolanaInstructions, sendSolanaTransfer, solanaBalance } from './solana-payouts.js'
 
-export interface Payout { network: LocalNetwork; asset: FundingAsset; to: string; amount: bigint; reference: string }
+export interface Payout {
+  network: LocalNetwork
+  asset: FundingAsset
+  to: string
+  amount: bigint
+  reference: string
+}
 
 export interface Treasury {
   evmAddress: Address
@@ -39,7 +45,9 @@ export async function openTreasury(networks: LocalNetworks, options: TreasuryOpt
   // Its USDC token accounts exist from the start, so it can be sent (or minted) USDC at its associated account.
   for (const network of Object.values(networks)) {
     if (isEvmNetwork(network) || !network.usdcMint) continue
-    await sendSolanaInstructions(network.rpcUrl, keypair, [createAssociatedTokenAccountInstruction(keypair.publicKey, keypair.publicKey, new PublicKey(network.usdcMint))])
+    await sendSolanaInstructions(network.rpcUrl, keypair, [
+      createAssociatedTokenAccountInstruction(keypair.publicKey, keypair.publicKey, new PublicKey(network.usdcMint)),
+    ])
   }
   let queue: Promise<unknown> = Promise.resolve()
   const send = ({ network, asset, to, amount, reference }: Payout) =>

@@ -1,7 +1,11 @@
 /** A local endpoint that records the webhook deliveries it receives (raw body and headers), for stand-in tests. */
 import { readText, startLocalServer } from './http.js'
 
-export interface ReceivedWebhook { path: string; body: string; headers: Record<string, string> }
+export interface ReceivedWebhook {
+  path: string
+  body: string
+  headers: Record<string, string>
+}
 
 export interface WebhookReceiver {
   url: string
@@ -22,5 +26,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     if (fail) failures--
     response.writeHead(fail ? 500 : 200).end()
   })
-  return { url: server.url, received, failNext: (count) => { failures = count }, close: server.close }
+  return {
+    url: server.url,
+    received,
+    failNext: (count) => {
+      failures = count
+    },
+    close: server.close,
+  }
 }

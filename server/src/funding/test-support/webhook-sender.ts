@@ -3,7 +3,13 @@
  * times when the receiver does not answer 2xx (so a receiver sees duplicates now and then, as documented). Every
  * attempt is recorded for tests.
  */
-export interface WebhookAttempt { url: string; body: string; headers: Record<string, string>; status: number | null; error?: string }
+export interface WebhookAttempt {
+  url: string
+  body: string
+  headers: Record<string, string>
+  status: number | null
+  error?: string
+}
 
 export interface WebhookSender {
   attempts: WebhookAttempt[]

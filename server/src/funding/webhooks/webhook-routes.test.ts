@@ -2,7 +2,13 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRecord } from '../../apps/types.js'
 import { startTestServer, TEST_ORIGIN, type TestServer } from '../../test-support/test-server.js'
-import { signInWithWallets, startProviderTestServer, testFundingSettings, type FundingTestUser, type ProviderTestServer } from '../test-support/route-testing.js'
+import {
+  signInWithWallets,
+  startProviderTestServer,
+  testFundingSettings,
+  type FundingTestUser,
+  type ProviderTestServer,
+} from '../test-support/route-testing.js'
 import { generateCdpApiKey } from '../test-support/cdp-keys.js'
 
 const COINBASE_SECRET = 'cdp-webhook-subscription-secret'
@@ -14,11 +20,19 @@ let app: AppRecord
 let user: FundingTestUser
 beforeAll(async () => {
   coinbase = await startProviderTestServer(() => ({ status: 200, body: { token: 'cb-token', channel_id: '' } }))
-  const funding = testFundingSettings({ coinbase: coinbase.url, moonpay: 'http://moonpay.test', relay: 'http://127.0.0.1:9' }, { cdpKey: generateCdpApiKey('ed25519').secret })
+  const funding = testFundingSettings(
+    { coinbase: coinbase.url, moonpay: 'http://moonpay.test', relay: 'http://127.0.0.1:9' },
+    { cdpKey: generateCdpApiKey('ed25519').secret },
+  )
   t = await startTestServer()
   app = await t.createApp({
-    name: 'Webhooks', allowedOrigins: [TEST_ORIGIN],
-    funding: { ...funding, coinbaseOnramp: { ...funding.coinbaseOnramp!, webhookSecret: COINBASE_SECRET }, moonpay: { ...funding.moonpay!, webhookKey: MOONPAY_KEY } },
+    name: 'Webhooks',
+    allowedOrigins: [TEST_ORIGIN],
+    funding: {
+      ...funding,
+      coinbaseOnramp: { ...funding.coinbaseOnramp!, webhookSecret: COINBASE_SECRET },
+      moonpay: { ...funding.moonpay!, webhookKey: MOONPAY_KEY },
+    },
   })
   user = await signInWithWallets(t, [{ address: wallet, chainType: 'ethereum' }], app.id)
 })
@@ -31,9 +45,18 @@ afterAll(async () => {
 const otherLastCharacter = (text: string) => `${text.slice(0, -1)}${text.endsWith('x') ? 'y' : 'x'}`
 const nowSeconds = () => Math.floor(t.clock.now() / 1000)
 const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex')
-const storedEvents = async (provider: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM funding_webhook_events WHERE app_id = $1 AND provider = $2', [app.id, provider]))[0]!.n
+const storedEvents = async (provider: string) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM funding_webhook_events WHERE app_id = $1 AND provider = $2', [app.id, provider]))[0]!.n
 
-interface DeliveryOptions { secret?: string; at?: number; eventId?: string; tamper?: (raw: string) => string; appId?: string; reformat?: (raw: string) => string; idHeader?: 'x-event-id' | 'x-hook0-id' }
+interface DeliveryOptions {
+  secret?: string
+  at?: number
+  eventId?: string
+  tamper?: (raw: string) => string
+  appId?: string
+  reformat?: (raw: string) => string
+  idHeader?: 'x-event-id' | 'x-hook0-id'
+}
 
 /** A CDP webhook as Hook0 signs it: v1 over the time, the event id and type headers, and the body. */
 function deliverCoinbase(event: object, options: DeliveryOptions = {}) {
@@ -44,7 +67,8 @@ function deliverCoinbase(event: object, options: DeliveryOptions = {}) {
   const eventType = (event as { eventType?: string }).eventType ?? 'onramp.transaction.updated'
   const v1 = hmacHex(options.secret ?? COINBASE_SECRET, `${at}.${idHeader} x-event-type.${eventId}.${eventType}.${raw}`)
   return t.call(`/api/v1/funding/webhooks/coinbase/${options.appId ?? app.id}`, {
-    rawBody: options.tamper ? options.tamper(raw) : raw, appId: null,
+    rawBody: options.tamper ? options.tamper(raw) : raw,
+    appId: null,
     headers: { 'x-hook0-signature': `t=${at},h=${idHeader} x-event-type,v1=${v1}`, [idHeader]: eventId, 'x-event-type': eventType },
   })
 }
@@ -53,16 +77,36 @@ function deliverMoonpay(event: object, options: { key?: string; at?: number; tam
   const raw = options.raw ?? JSON.stringify(event)
   const at = options.at ?? nowSeconds()
   return t.call(`/api/v1/funding/webhooks/moonpay/${app.id}`, {
-    rawBody: options.tamper ? options.tamper(raw) : raw, appId: null,
+    rawBody: options.tamper ? options.tamper(raw) : raw,
+    appId: null,
     headers: { 'moonpay-signature-v2': `t=${at},s=${hmacHex(options.key ?? MOONPAY_KEY, `${at}.${raw}`)}` },
   })
 }
 
-const newPurchase = async () => (await t.call('/api/v1/funding/coinbase_on_ramp/init', { body: { addresses: [{ address: wallet, blockchains: ['base'] }] }, token: user.token, appId: app.id })).body.partner_user_id as string
-const purchaseStatus = async (ref: string) => (await t.call(`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=${ref}`, { token: user.token, appId: app.id })).body.status
+const newPurchase = async () =>
+  (
+    await t.call('/api/v1/funding/coinbase_on_ramp/init', {
+      body: { addresses: [{ address: wallet, blockchains: ['base'] }] },
+      token: user.token,
+      appId: app.id,
+    })
+  ).body.partner_user_id as string
+const purchaseStatus = async (ref: string) =>
+  (await t.call(`/api/v1/funding/coinbase_on_ramp/status?partnerUserId=${ref}`, { token: user.token, appId: app.id })).body.status
 const onramp = (ref: string, status: string, times: { createdAt?: string; completedAt?: string } = {}) => ({
-  eventType: status === 'ONRAMP_TRANSACTION_STATUS_SUCCESS' ? 'onramp.transaction.success' : status === 'ONRAMP_TRANSACTION_STATUS_FAILED' ? 'onramp.transaction.failed' : 'onramp.transaction.updated',
-  transactionId: randomUUID(), status, partnerUserRef: ref, walletAddress: wallet, createdAt: '2026-11-27T10:00:00Z', completedAt: '0001-01-01T00:00:00Z', ...times,
+  eventType:
+    status === 'ONRAMP_TRANSACTION_STATUS_SUCCESS'
+      ? 'onramp.transaction.success'
+      : status === 'ONRAMP_TRANSACTION_STATUS_FAILED'
+        ? 'onramp.transaction.failed'
+        : 'onramp.transaction.updated',
+  transactionId: randomUUID(),
+  status,
+  partnerUserRef: ref,
+  walletAddress: wallet,
+  createdAt: '2026-11-27T10:00:00Z',
+  completedAt: '0001-01-01T00:00:00Z',
+  ...times,
 })
 
 describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
@@ -81,7 +125,10 @@ describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
     const ref = await newPurchase()
     const before = await storedEvents('coinbase')
     const success = onramp(ref, 'ONRAMP_TRANSACTION_STATUS_SUCCESS', { completedAt: '2026-11-27T10:05:00Z' })
-    expect(await deliverCoinbase(success, { tamper: (raw) => raw.replace(ref, otherLastCharacter(ref)) })).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } })
+    expect(await deliverCoinbase(success, { tamper: (raw) => raw.replace(ref, otherLastCharacter(ref)) })).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    })
     expect((await deliverCoinbase(success, { secret: 'wrong-secret' })).status).toBe(401)
     expect(await deliverCoinbase(success, { at: nowSeconds() - 600 })).toMatchObject({ status: 401, body: { error: 'Webhook signature expired' } })
     const missing = await t.call(`/api/v1/funding/webhooks/coinbase/${app.id}`, { rawBody: JSON.stringify(success), appId: null })
@@ -124,7 +171,7 @@ describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
     expect(await purchaseStatus(retried)).toBe('success')
   })
 
-  it("acknowledges events about purchases this server did not start without storing them, and refuses unknown apps, apps without webhooks and bad JSON", async () => {
+  it('acknowledges events about purchases this server did not start without storing them, and refuses unknown apps, apps without webhooks and bad JSON', async () => {
     const before = await storedEvents('coinbase')
     expect((await deliverCoinbase(onramp('someone-elses-ref', 'ONRAMP_TRANSACTION_STATUS_SUCCESS'))).status).toBe(200)
     expect((await deliverCoinbase({ eventType: 'onramp.transaction.created', status: 'ONRAMP_TRANSACTION_STATUS_CREATED' })).status).toBe(200)
@@ -134,7 +181,9 @@ describe('POST /api/v1/funding/webhooks/coinbase/:app_id', () => {
     const at = nowSeconds()
     const raw = '{"eventType":'
     const notJson = await t.call(`/api/v1/funding/webhooks/coinbase/${app.id}`, {
-      rawBody: raw, appId: null, headers: { 'x-hook0-signature': `t=${at},v1=${hmacHex(COINBASE_SECRET, `${at}...${raw}`)}` },
+      rawBody: raw,
+      appId: null,
+      headers: { 'x-hook0-signature': `t=${at},v1=${hmacHex(COINBASE_SECRET, `${at}...${raw}`)}` },
     })
     expect(notJson).toMatchObject({ status: 400, body: { code: 'invalid_data', error: 'Webhook body is not valid JSON' } })
   })
@@ -148,15 +197,27 @@ describe('POST /api/v1/funding/webhooks/moonpay/:app_id and the status copy', ()
   const transaction = (externalTransactionId: string, status: string, updatedAt: string) => ({
     type: status === 'failed' ? 'transaction_failed' : 'transaction_updated',
     data: {
-      id: `mp-${externalTransactionId.slice(0, 6)}`, status, externalTransactionId, paymentMethod: 'credit_debit_card', cardPaymentType: 'credit', currency: { code: 'eth', id: 'c-1' },
-      baseCurrencyAmount: 20, quoteCurrencyAmount: 0.006, feeAmount: 1.5, extraFeeAmount: 0.2, networkFeeAmount: 0.1, walletAddress: wallet,
-      createdAt: '2026-11-27T10:00:00.000Z', updatedAt, customerId: 'cust-1',
+      id: `mp-${externalTransactionId.slice(0, 6)}`,
+      status,
+      externalTransactionId,
+      paymentMethod: 'credit_debit_card',
+      cardPaymentType: 'credit',
+      currency: { code: 'eth', id: 'c-1' },
+      baseCurrencyAmount: 20,
+      quoteCurrencyAmount: 0.006,
+      feeAmount: 1.5,
+      extraFeeAmount: 0.2,
+      networkFeeAmount: 0.1,
+      walletAddress: wallet,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      updatedAt,
+      customerId: 'cust-1',
     },
     externalCustomerId: null,
   })
   const statusCopy = (statusUrl: string, origin?: string) => fetch(statusUrl, { headers: origin ? { origin } : {} })
 
-  it('answers 404 until a webhook arrived, then the latest transaction in MoonPay\'s list shape, to a plain cross-origin GET', async () => {
+  it("answers 404 until a webhook arrived, then the latest transaction in MoonPay's list shape, to a plain cross-origin GET", async () => {
     const { externalTransactionId: id, statusUrl } = await newPurchase()
     expect((await statusCopy(statusUrl)).status).toBe(404)
     expect((await deliverMoonpay(transaction(id, 'waitingPayment', '2026-11-27T10:00:01.000Z'))).status).toBe(200)
@@ -165,10 +226,22 @@ describe('POST /api/v1/funding/webhooks/moonpay/:app_id and the status copy', ()
     const response = await statusCopy(statusUrl, TEST_ORIGIN)
     expect(response.status).toBe(200)
     expect(response.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN)
-    expect(await response.json()).toEqual([{
-      id: `mp-${id.slice(0, 6)}`, status: 'completed', externalTransactionId: id, paymentMethod: 'credit_debit_card', cardPaymentType: 'credit', currency: { code: 'eth' },
-      baseCurrencyAmount: 20, quoteCurrencyAmount: 0.006, feeAmount: 1.5, extraFeeAmount: 0.2, networkFeeAmount: 0.1, walletAddress: wallet,
-    }])
+    expect(await response.json()).toEqual([
+      {
+        id: `mp-${id.slice(0, 6)}`,
+        status: 'completed',
+        externalTransactionId: id,
+        paymentMethod: 'credit_debit_card',
+        cardPaymentType: 'credit',
+        currency: { code: 'eth' },
+        baseCurrencyAmount: 20,
+        quoteCurrencyAmount: 0.006,
+        feeAmount: 1.5,
+        extraFeeAmount: 0.2,
+        networkFeeAmount: 0.1,
+        walletAddress: wallet,
+      },
+    ])
   })
 
   it('later events win among pending ones, and a duplicate delivery is stored once', async () => {

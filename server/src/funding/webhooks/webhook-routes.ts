@@ -19,7 +19,6 @@ const received = { received: true }
  * that counts). A bad or missing signature is 401/400 and stores nothing.
  */
 export function mountFundingWebhookRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-
   mount(app, fundingRoutes.coinbaseWebhook, async (c) => {
     const app = await webhookApp(ctx, c.req.param('app_id'))
     const secret = app.funding?.coinbaseOnramp?.webhookSecret
@@ -29,8 +28,12 @@ export function mountFundingWebhookRoutes(app: Hono<AppEnv>, ctx: ServerContext)
     const event = parseWebhookBody(body, coinbaseWebhookBody)
     if (event.partnerUserRef) {
       await storeEventOfKnownPurchase(ctx, {
-        provider: 'coinbase', appId: app.id, eventId: coinbaseEventId(signedHeaders) ?? bodyDigest(body), reference: event.partnerUserRef,
-        status: eventPurchaseStatus(event), eventTime: eventTimeOf([event.completedAt, event.createdAt], timestamp * 1000),
+        provider: 'coinbase',
+        appId: app.id,
+        eventId: coinbaseEventId(signedHeaders) ?? bodyDigest(body),
+        reference: event.partnerUserRef,
+        status: eventPurchaseStatus(event),
+        eventTime: eventTimeOf([event.completedAt, event.createdAt], timestamp * 1000),
         data: { transactionId: event.transactionId ?? null, status: event.status ?? null },
       })
     }
@@ -46,11 +49,15 @@ export function mountFundingWebhookRoutes(app: Hono<AppEnv>, ctx: ServerContext)
     const { data } = parseWebhookBody(body, moonpayWebhookBody)
     if (data.externalTransactionId) {
       await storeEventOfKnownPurchase(ctx, {
-        provider: 'moonpay', appId: app.id, eventId: bodyDigest(body), reference: data.externalTransactionId, status: data.status,
-        eventTime: eventTimeOf([data.updatedAt, data.createdAt], timestamp * 1000), data: { ...transactionDto(data) },
+        provider: 'moonpay',
+        appId: app.id,
+        eventId: bodyDigest(body),
+        reference: data.externalTransactionId,
+        status: data.status,
+        eventTime: eventTimeOf([data.updatedAt, data.createdAt], timestamp * 1000),
+        data: { ...transactionDto(data) },
       })
     }
     return c.json(received)
   })
-
 }

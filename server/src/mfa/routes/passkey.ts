@@ -50,16 +50,21 @@ export async function verifyPasskey(ctx: ServerContext, c: Context<AppEnv>) {
   const caller = await requireVerifier(ctx, c)
   const body = await readBody(c, passkeyVerifyBody)
   const response = body.authenticator_response as AuthenticationResponseJSON
-  await checkMfaAnswer(ctx, caller.userId, async () => {
-    try {
-      const { challenge } = checkClientData(c.var.app, response.response.clientDataJSON)
-      await verifyPasskeyAssertion(ctx, c.var.app, challenge, response, { userId: caller.userId })
-      return true
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) throw error
-      return null
-    }
-  }, invalidMfaCode('The passkey could not be verified'))
+  await checkMfaAnswer(
+    ctx,
+    caller.userId,
+    async () => {
+      try {
+        const { challenge } = checkClientData(c.var.app, response.response.clientDataJSON)
+        await verifyPasskeyAssertion(ctx, c.var.app, challenge, response, { userId: caller.userId })
+        return true
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 400) throw error
+        return null
+      }
+    },
+    invalidMfaCode('The passkey could not be verified'),
+  )
   return c.json(await verifiedResponse(ctx, c, caller))
 }
 
@@ -72,7 +77,11 @@ export async function setPasskeyEnrollment(ctx: ServerContext, c: Context<AppEnv
   const wanted = [...new Set(body.credential_ids)]
   await ctx.db.transaction(async (tx) => {
     await lockUser(tx, caller.userId)
-    const owned = new Set((await tx.query<{ address: string }>("SELECT address FROM linked_accounts WHERE user_id = $1 AND type = 'passkey'", [caller.userId])).map((row) => row.address))
+    const owned = new Set(
+      (await tx.query<{ address: string }>("SELECT address FROM linked_accounts WHERE user_id = $1 AND type = 'passkey'", [caller.userId])).map(
+        (row) => row.address,
+      ),
+    )
     if (wanted.some((id) => !owned.has(id))) throw invalidData('Only passkeys linked to this account can be enrolled in MFA')
     await tx.query(
       `UPDATE linked_accounts SET details = details || jsonb_build_object('enrolled_in_mfa', address = ANY($2::text[]))

@@ -22,10 +22,7 @@ import {
   verifiedResponse,
 } from './factor-change.js'
 
-const smsInitBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('verify') }),
-  z.object({ action: z.literal('enroll'), phoneNumber }),
-])
+const smsInitBody = z.discriminatedUnion('action', [z.object({ action: z.literal('verify') }), z.object({ action: z.literal('enroll'), phoneNumber })])
 const smsEnrollBody = z.object({ code, phoneNumber })
 
 /** An SMS code's outcome as an MFA answer (null: wrong); an expired code is refused as such, not counted as a guess. */

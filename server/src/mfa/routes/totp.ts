@@ -35,9 +35,14 @@ export async function enrollTotp(ctx: ServerContext, c: Context<AppEnv>) {
   const caller = await requireChanger(ctx, c)
   await assertMfaNotLocked(ctx, caller.userId)
   const body = await readBody(c, codeBody)
-  const [pending] = await ctx.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM mfa_pending_totp WHERE user_id = $1 AND expires_at > $2', [caller.userId, ctx.clock.now()])
+  const [pending] = await ctx.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM mfa_pending_totp WHERE user_id = $1 AND expires_at > $2', [
+    caller.userId,
+    ctx.clock.now(),
+  ])
   if (!pending) throw expiredCode()
-  const step = await checkMfaAnswer(ctx, caller.userId, () => matchTotpStep(openTotpSecret(ctx.secret, caller.userId, pending.secret_sealed), body.code, ctx.clock.now()))
+  const step = await checkMfaAnswer(ctx, caller.userId, () =>
+    matchTotpStep(openTotpSecret(ctx.secret, caller.userId, pending.secret_sealed), body.code, ctx.clock.now()),
+  )
   await ctx.db.transaction(async (tx) => {
     await saveMfaFactor(tx, c.var.app.id, caller.userId, 'totp', { totpSecretSealed: pending.secret_sealed, totpLastStep: step }, ctx.clock.now())
     await tx.query('DELETE FROM mfa_pending_totp WHERE user_id = $1', [caller.userId])

@@ -5,7 +5,11 @@ import { shareSetKeysOf } from '../../../../src/protocol/custody/wallet-keys.js'
 import { splitSecret } from '../../../../src/protocol/custody/share-wrapper.js'
 import { encodeBase58, type EmbeddedChainType, type RecoveryShareInput, type SealedShare } from '../../../../src/protocol/index.js'
 
-export interface TestSplit { device: string; auth: string; recovery: string }
+export interface TestSplit {
+  device: string
+  auth: string
+  recovery: string
+}
 
 const base64 = (share: Uint8Array) => Buffer.from(share).toString('base64')
 
@@ -28,7 +32,12 @@ export const testSealedShare = (): SealedShare => ({
   ciphertext: Buffer.from(crypto.getRandomValues(new Uint8Array(54))).toString('base64'),
 })
 
-export interface TestWallet { chain: EmbeddedChainType; address: string; entropy: Uint8Array; split: TestSplit }
+export interface TestWallet {
+  chain: EmbeddedChainType
+  address: string
+  entropy: Uint8Array
+  split: TestSplit
+}
 
 /** A new share set as the frame would create it, and the create body for it. */
 export async function newTestWallet(chain: EmbeddedChainType): Promise<TestWallet> {
@@ -39,7 +48,9 @@ export async function newTestWallet(chain: EmbeddedChainType): Promise<TestWalle
 /** A share set as the frame makes it, with its real first address (for routes that derive and check it). */
 export async function newDerivedTestWallet(chain: EmbeddedChainType, imported = false): Promise<TestWallet> {
   const entropy = imported
-    ? (chain === 'ethereum' ? Uint8Array.from(Buffer.from(generatePrivateKey().slice(2), 'hex')) : ed25519.utils.randomSecretKey())
+    ? chain === 'ethereum'
+      ? Uint8Array.from(Buffer.from(generatePrivateKey().slice(2), 'hex'))
+      : ed25519.utils.randomSecretKey()
     : crypto.getRandomValues(new Uint8Array(16))
   const firstKey = shareSetKeysOf(entropy)!.privateKey(chain, 0)!
   return { chain, address: addressOfKey(chain, firstKey), entropy, split: await splitEntropy(entropy, 1) }

@@ -1,5 +1,29 @@
-import type { AuthenticatedUserDto, CrossAppAuthenticateBody, CrossAppAuthorizeBody, CrossAppAuthorizeResponse, CrossAppConnectionsResponse, CrossAppDetailsDto, CrossAppLinkBody, CrossAppRequesterDto, CrossAppTransactInitBody, CrossAppTransactInitResponse, CrossAppTransactRequesterBody, CrossAppUnlinkBody, UserDto } from '../../../protocol/index.js'
-import { crossAppAuthenticateRoute, crossAppAuthorizeRoute, crossAppConnectionsRoute, crossAppDetailsRoute, crossAppLinkRoute, crossAppRequesterRoute, crossAppTransactInitRoute, crossAppTransactRequesterRoute, crossAppUnlinkRoute } from '../../../protocol/routes/cross-app.js'
+import type {
+  AuthenticatedUserDto,
+  CrossAppAuthenticateBody,
+  CrossAppAuthorizeBody,
+  CrossAppAuthorizeResponse,
+  CrossAppConnectionsResponse,
+  CrossAppDetailsDto,
+  CrossAppLinkBody,
+  CrossAppRequesterDto,
+  CrossAppTransactInitBody,
+  CrossAppTransactInitResponse,
+  CrossAppTransactRequesterBody,
+  CrossAppUnlinkBody,
+  UserDto,
+} from '../../../protocol/index.js'
+import {
+  crossAppAuthenticateRoute,
+  crossAppAuthorizeRoute,
+  crossAppConnectionsRoute,
+  crossAppDetailsRoute,
+  crossAppLinkRoute,
+  crossAppRequesterRoute,
+  crossAppTransactInitRoute,
+  crossAppTransactRequesterRoute,
+  crossAppUnlinkRoute,
+} from '../../../protocol/routes/cross-app.js'
 import type { Transport } from '../../api/transport.js'
 
 export function getCrossAppConnections(transport: Transport, appId: string): Promise<CrossAppConnectionsResponse> {

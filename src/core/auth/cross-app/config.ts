@@ -2,7 +2,11 @@
 import type { EffectiveConfig } from '../../config/types.js'
 import type { LoginMethodConfig } from '../login-method-config.js'
 
-export interface CrossAppProvider { appId: string; name: string; iconUrl: string | null }
+export interface CrossAppProvider {
+  appId: string
+  name: string
+  iconUrl: string | null
+}
 
 declare module '../../config/types.js' {
   interface EffectiveConfig {

@@ -8,7 +8,8 @@ export const CROSS_APP_INVALID_CODE_MESSAGE = 'Invalid code during cross-app aut
 /** The user declined on the provider's page, or closed its popup (which counts as rejection). */
 export const crossAppRejectedError = () => new TesseraError({ code: 'oauth_user_denied', shortMessage: CROSS_APP_REJECTED_MESSAGE, retryable: true })
 export const crossAppTimeoutError = () => new TesseraError({ code: 'client_request_timeout', shortMessage: CROSS_APP_TIMEOUT_MESSAGE, retryable: true })
-export const crossAppInvalidCodeError = (cause?: unknown) => new TesseraError({ code: 'unknown_auth_error', shortMessage: CROSS_APP_INVALID_CODE_MESSAGE, cause })
+export const crossAppInvalidCodeError = (cause?: unknown) =>
+  new TesseraError({ code: 'unknown_auth_error', shortMessage: CROSS_APP_INVALID_CODE_MESSAGE, cause })
 /** The provider is not among this app's connections. */
 export const invalidConnectedAppError = () => new TesseraError({ code: 'cross_app_connection_not_allowed', shortMessage: 'Invalid connected app' })
 export const CROSS_APP_READ_ONLY_MESSAGE = 'Cannot transact against a read-only provider app'

@@ -26,7 +26,10 @@ export function createCrossAppFlowSteps(options: CrossAppFlowOptions, generation
     getConnections: () => getConnections(runtime),
     async unlink(providerAppId: string, subject: string): Promise<User> {
       if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-      return options.accountChanges.unlinked(await unlinkCrossApp(options.transport, { provider_app_id: providerAppId, subject }), crossAppMethodName(providerAppId))
+      return options.accountChanges.unlinked(
+        await unlinkCrossApp(options.transport, { provider_app_id: providerAppId, subject }),
+        crossAppMethodName(providerAppId),
+      )
     },
     cancelPopup(reason: TesseraError) {
       if (!runtime.popupWait) return

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CROSS_APP_POPUP_CLOSED_POLL_MS, CROSS_APP_REQUEST_TIMEOUT_MS, crossAppMessageTypes, type CrossAppConnectionDto, type LinkedAccountDto, type UserDto } from '../../../protocol/index.js'
+import {
+  CROSS_APP_POPUP_CLOSED_POLL_MS,
+  CROSS_APP_REQUEST_TIMEOUT_MS,
+  crossAppMessageTypes,
+  type CrossAppConnectionDto,
+  type LinkedAccountDto,
+  type UserDto,
+} from '../../../protocol/index.js'
 import { createTransport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { createAccountChanges } from '../../session/account-changes.js'
@@ -35,12 +42,29 @@ const connection: CrossAppConnectionDto = {
 /** The provider user's embedded wallet: the cross-app account names it, and on the provider's page it signs. */
 const PROVIDER_WALLET = '0x1111111111111111111111111111111111111111'
 const crossAppAccount: LinkedAccountDto = {
-  type: 'cross_app', subject: 'did:privy:provider-user', embedded_wallets: [{ address: PROVIDER_WALLET }], smart_wallets: [], provider_app: { id: PROVIDER_ID, name: 'Provider' },
-  verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null,
+  type: 'cross_app',
+  subject: 'did:privy:provider-user',
+  embedded_wallets: [{ address: PROVIDER_WALLET }],
+  smart_wallets: [],
+  provider_app: { id: PROVIDER_ID, name: 'Provider' },
+  verified_at: 1_700_000_000,
+  first_verified_at: null,
+  latest_verified_at: null,
 }
 const providerWalletAccount: LinkedAccountDto = {
-  type: 'wallet', address: PROVIDER_WALLET, imported: false, delegated: false, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy',
-  connector_type: 'embedded', recovery_method: 'privy', wallet_index: 0, verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null,
+  type: 'wallet',
+  address: PROVIDER_WALLET,
+  imported: false,
+  delegated: false,
+  chain_type: 'ethereum',
+  chain_id: 'eip155:1',
+  wallet_client_type: 'privy',
+  connector_type: 'embedded',
+  recovery_method: 'privy',
+  wallet_index: 0,
+  verified_at: 1_700_000_000,
+  first_verified_at: null,
+  latest_verified_at: null,
 } as LinkedAccountDto
 
 let api: FakeApi
@@ -56,22 +80,32 @@ const links: ClientEvents['link'][] = []
 const analytics: string[] = []
 
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}/cross-app/connections`]: () => ({ body: { connections: [{ ...connection, read_only: readOnly }] } }),
-    [`GET /api/v1/apps/${PROVIDER_ID}/cross-app/details`]: () => ({ body: { id: PROVIDER_ID, name: 'Provider', icon_url: 'https://provider.example/icon.png', authorize_url: AUTHORIZE_URL, transact_url: TRANSACT_URL } }),
-    'POST /api/v1/cross-app/transact/init': () => ({ body: { transact_url: TRANSACT_URL } }),
-    'POST /api/v1/cross-app/transact/requester': (request) => {
-      const { requester_origin: origin } = request.body as { requester_origin: string }
-      return origin === 'https://requester.example'
-        ? { body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly } }
-        : { status: 403, body: { error: 'The requester origin is not allowed for this app', code: 'invalid_origin' } }
-    },
-    'POST /api/v1/cross-app/authenticate': async () => ({ body: await authResponse({ user: userDto({ linked_accounts: [crossAppAccount] }), is_new_user: true }) }),
-    'POST /api/v1/cross-app/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }),
-    'POST /api/v1/cross-app/unlink': () => ({ body: userDto() }),
-    'GET /api/v1/cross-app/requesters/tessera-test-app-00000001': () => ({ body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly } }),
-    'POST /api/v1/cross-app/authorize': (request) => ({ body: { authorization_code: 'code-1', requester_origin: (request.body as { requester_origin: string }).requester_origin } }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}/cross-app/connections`]: () => ({ body: { connections: [{ ...connection, read_only: readOnly }] } }),
+      [`GET /api/v1/apps/${PROVIDER_ID}/cross-app/details`]: () => ({
+        body: { id: PROVIDER_ID, name: 'Provider', icon_url: 'https://provider.example/icon.png', authorize_url: AUTHORIZE_URL, transact_url: TRANSACT_URL },
+      }),
+      'POST /api/v1/cross-app/transact/init': () => ({ body: { transact_url: TRANSACT_URL } }),
+      'POST /api/v1/cross-app/transact/requester': (request) => {
+        const { requester_origin: origin } = request.body as { requester_origin: string }
+        return origin === 'https://requester.example'
+          ? { body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly } }
+          : { status: 403, body: { error: 'The requester origin is not allowed for this app', code: 'invalid_origin' } }
+      },
+      'POST /api/v1/cross-app/authenticate': async () => ({
+        body: await authResponse({ user: userDto({ linked_accounts: [crossAppAccount] }), is_new_user: true }),
+      }),
+      'POST /api/v1/cross-app/link': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, crossAppAccount] }) }),
+      'POST /api/v1/cross-app/unlink': () => ({ body: userDto() }),
+      'GET /api/v1/cross-app/requesters/tessera-test-app-00000001': () => ({
+        body: { app_id: TEST_APP_ID, name: 'Requester', icon_url: null, read_only: readOnly },
+      }),
+      'POST /api/v1/cross-app/authorize': (request) => ({
+        body: { authorization_code: 'code-1', requester_origin: (request.body as { requester_origin: string }).requester_origin },
+      }),
+    }),
+  )
   win = new FakeWindow()
   signedIn = false
   storage = createMemoryStorage()
@@ -137,7 +171,11 @@ describe('requester side', () => {
     const stateCode = url.searchParams.get('state_code')!
     // Another origin, or another window, is not the provider's answer.
     answer(popup, { type: crossAppMessageTypes.response, state_code: stateCode, authorization_code: 'forged' }, 'https://evil.example')
-    win.dispatch({ origin: PROVIDER_ORIGIN, source: new FakePopup(), data: { type: crossAppMessageTypes.response, state_code: stateCode, authorization_code: 'forged' } })
+    win.dispatch({
+      origin: PROVIDER_ORIGIN,
+      source: new FakePopup(),
+      data: { type: crossAppMessageTypes.response, state_code: stateCode, authorization_code: 'forged' },
+    })
     answer(popup, { type: crossAppMessageTypes.response, state_code: stateCode, authorization_code: 'code-1' })
     const user = await login
     expect(user.linkedAccounts[0]).toMatchObject({ type: 'cross_app', subject: 'did:privy:provider-user' })
@@ -172,7 +210,7 @@ describe('requester side', () => {
     expect(state.get().error?.shortMessage).toBe('User rejected request')
   })
 
-  it('passes on the provider page\'s rejection', async () => {
+  it("passes on the provider page's rejection", async () => {
     const { flow } = newFlow()
     const login = flow.login(PROVIDER_ID)
     const { popup } = await popupRequest()
@@ -194,7 +232,10 @@ describe('requester side', () => {
 
   it('refuses a provider this app is not connected to, and a blocked popup', async () => {
     const { flow } = newFlow()
-    await expect(flow.login('tessera-unknown-app-00001')).rejects.toMatchObject({ code: 'cross_app_connection_not_allowed', shortMessage: 'Invalid connected app' })
+    await expect(flow.login('tessera-unknown-app-00001')).rejects.toMatchObject({
+      code: 'cross_app_connection_not_allowed',
+      shortMessage: 'Invalid connected app',
+    })
     expect(win.opened[0]!.popup.closed).toBe(true)
     win.blockPopups = true
     await expect(flow.login(PROVIDER_ID)).rejects.toBeInstanceOf(TesseraError)
@@ -225,9 +266,17 @@ describe('requester side', () => {
 
   it('lists the connections', async () => {
     const { flow } = newFlow()
-    expect(await flow.getConnections()).toEqual([{
-      providerAppId: PROVIDER_ID, providerAppName: 'Provider', providerAppIconUrl: null, providerAppCustomApiUrl: null, readOnly: false, authorizeUrl: AUTHORIZE_URL, transactUrl: null,
-    }])
+    expect(await flow.getConnections()).toEqual([
+      {
+        providerAppId: PROVIDER_ID,
+        providerAppName: 'Provider',
+        providerAppIconUrl: null,
+        providerAppCustomApiUrl: null,
+        readOnly: false,
+        authorizeUrl: AUTHORIZE_URL,
+        transactUrl: null,
+      },
+    ])
   })
 })
 
@@ -236,7 +285,12 @@ describe('transacting through the provider', () => {
   async function signInWithToken(flow: CrossAppActions, token = 'provider-token-1') {
     const login = flow.login(PROVIDER_ID)
     const { popup, url } = await popupRequest()
-    answer(popup, { type: crossAppMessageTypes.response, state_code: url.searchParams.get('state_code'), authorization_code: 'code-1', token_action: { action: 'set', token } })
+    answer(popup, {
+      type: crossAppMessageTypes.response,
+      state_code: url.searchParams.get('state_code'),
+      authorization_code: 'code-1',
+      token_action: { action: 'set', token },
+    })
     await login
     signedIn = true
   }
@@ -272,17 +326,27 @@ describe('transacting through the provider', () => {
 
     const sent = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', value: '0x1' } })
     const second = await popupRequest(2)
-    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x1', from: PROVIDER_WALLET }] })
-    answer(second.popup, { type: crossAppMessageTypes.actionError, state_code: transactHash(second.url).get('state_code'), error: 'Transactions require a valid token', token_action: { action: 'clear' } })
+    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({
+      method: 'eth_sendTransaction',
+      params: [{ to: '0x0', value: '0x1', from: PROVIDER_WALLET }],
+    })
+    answer(second.popup, {
+      type: crossAppMessageTypes.actionError,
+      state_code: transactHash(second.url).get('state_code'),
+      error: 'Transactions require a valid token',
+      token_action: { action: 'clear' },
+    })
     await expect(sent).rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Transactions require a valid token' })
     expect(await storage.get(tokenKey)).toBeNull()
     // Without a token nothing is sent: the popup opened inside the click closes again.
-    await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'again' })).rejects.toMatchObject({ shortMessage: 'Transactions require a valid token' })
+    await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'again' })).rejects.toMatchObject({
+      shortMessage: 'Transactions require a valid token',
+    })
     expect(win.opened[3]!.popup.closed).toBe(true)
     expect(api.calls('/api/v1/cross-app/transact/init')).toHaveLength(2)
   })
 
-  it('asks for typed data and a signed transaction in the reference SDK\'s shapes, from the cross-app account\'s wallet only', async () => {
+  it("asks for typed data and a signed transaction in the reference SDK's shapes, from the cross-app account's wallet only", async () => {
     const { flow } = newFlow()
     await signInWithToken(flow)
     const typedData = { domain: { name: 'Demo' }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
@@ -293,21 +357,30 @@ describe('transacting through the provider', () => {
     expect(await typed).toEqual({ signature: '0xtyped' })
     const signedTx = flow.signTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', chainId: 31337 } })
     const second = await popupRequest(2)
-    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({ method: 'eth_signTransaction', params: [{ to: '0x0', chainId: 31337, from: PROVIDER_WALLET }] })
+    expect(JSON.parse(transactHash(second.url).get('request')!)).toEqual({
+      method: 'eth_signTransaction',
+      params: [{ to: '0x0', chainId: 31337, from: PROVIDER_WALLET }],
+    })
     answer(second.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(second.url).get('state_code'), result: '0xrawtx' })
     expect(await signedTx).toEqual({ signature: '0xrawtx' })
     // Bigints go as hex quantities, as the reference sends them (JSON has none).
     const sentBig = flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: { to: '0x0', value: 10n ** 15n } })
     const third = await popupRequest(3)
-    expect(JSON.parse(transactHash(third.url).get('request')!)).toEqual({ method: 'eth_sendTransaction', params: [{ to: '0x0', value: '0x38d7ea4c68000', from: PROVIDER_WALLET }] })
+    expect(JSON.parse(transactHash(third.url).get('request')!)).toEqual({
+      method: 'eth_sendTransaction',
+      params: [{ to: '0x0', value: '0x38d7ea4c68000', from: PROVIDER_WALLET }],
+    })
     answer(third.popup, { type: crossAppMessageTypes.actionResponse, state_code: transactHash(third.url).get('state_code'), result: '0xhash' })
     expect(await sentBig).toEqual({ transactionHash: '0xhash' })
     // Another address than the account's wallets is refused before any popup, as is an account without a wallet.
     const opened = win.opened.length
-    await expect(flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello', address: '0x2222222222222222222222222222222222222222' }))
-      .rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Cannot request a signature with this wallet address' })
+    await expect(
+      flow.signMessage({ providerAppId: PROVIDER_ID, message: 'hello', address: '0x2222222222222222222222222222222222222222' }),
+    ).rejects.toMatchObject({ code: 'cross_app_request_error', shortMessage: 'Cannot request a signature with this wallet address' })
     accounts = accounts.map((account) => (account.type === 'cross_app' ? { ...account, embedded_wallets: [] } : account))
-    await expect(flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: {} })).rejects.toMatchObject({ shortMessage: 'Cannot request a signature with this wallet address' })
+    await expect(flow.sendTransaction({ providerAppId: PROVIDER_ID, transaction: {} })).rejects.toMatchObject({
+      shortMessage: 'Cannot request a signature with this wallet address',
+    })
     expect(win.opened).toHaveLength(opened)
   })
 
@@ -316,13 +389,17 @@ describe('transacting through the provider', () => {
     signedIn = true
     await storage.put(tokenKey, 'provider-token-1')
     const fresh = newFlow().flow
-    await expect(fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' }))
-      .rejects.toMatchObject({ code: 'cross_app_read_only', shortMessage: 'Cannot transact against a read-only provider app' })
+    await expect(fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })).rejects.toMatchObject({
+      code: 'cross_app_read_only',
+      shortMessage: 'Cannot transact against a read-only provider app',
+    })
     // Known connections: refused synchronously, still no popup.
     const signing = fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })
     expect(win.opened).toHaveLength(0)
     await expect(signing).rejects.toMatchObject({ code: 'cross_app_read_only' })
-    await expect(fresh.signMessage({ providerAppId: 'tessera-unknown-app-00001', message: 'hello' })).rejects.toMatchObject({ code: 'cross_app_connection_not_allowed' })
+    await expect(fresh.signMessage({ providerAppId: 'tessera-unknown-app-00001', message: 'hello' })).rejects.toMatchObject({
+      code: 'cross_app_connection_not_allowed',
+    })
     signedIn = false
     await expect(fresh.signMessage({ providerAppId: PROVIDER_ID, message: 'hello' })).rejects.toMatchObject({ code: 'must_be_authenticated' })
     expect(win.opened).toHaveLength(0)
@@ -366,7 +443,7 @@ describe('transacting through the provider', () => {
     expect(win.listenerCount).toBe(0)
   })
 
-  it('fetches a provider\'s details once, and answers null (logged) when that fails', async () => {
+  it("fetches a provider's details once, and answers null (logged) when that fails", async () => {
     const { flow } = newFlow()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(await flow.getProviderDetails(PROVIDER_ID)).toEqual({ appId: PROVIDER_ID, name: 'Provider', iconUrl: 'https://provider.example/icon.png' })
@@ -392,13 +469,20 @@ describe('provider side', () => {
     expect(request).toEqual({ requesterAppId: TEST_APP_ID, requesterOrigin: 'https://requester.example', stateCode: 's-1', codeChallenge: 'c-1' })
     expect(await flow.getRequester(request)).toEqual({ appId: TEST_APP_ID, name: 'Requester', iconUrl: null, readOnly: true })
     await flow.approve(request)
-    expect(api.calls('/api/v1/cross-app/authorize')[0]!.body).toEqual({ requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-1', code_challenge: 'c-1' })
+    expect(api.calls('/api/v1/cross-app/authorize')[0]!.body).toEqual({
+      requester_app_id: TEST_APP_ID,
+      requester_origin: 'https://requester.example',
+      state_code: 's-1',
+      code_challenge: 'c-1',
+    })
     expect(api.calls('/api/v1/cross-app/authorize')[0]!.headers.authorization).toBe('Bearer access-token')
     // The requester is read-only here: no token for transacting, and any earlier one is withdrawn.
-    expect(opener.posted).toEqual([{
-      message: { type: crossAppMessageTypes.response, state_code: 's-1', authorization_code: 'code-1', token_action: { action: 'clear' } },
-      targetOrigin: 'https://requester.example',
-    }])
+    expect(opener.posted).toEqual([
+      {
+        message: { type: crossAppMessageTypes.response, state_code: 's-1', authorization_code: 'code-1', token_action: { action: 'clear' } },
+        targetOrigin: 'https://requester.example',
+      },
+    ])
     expect(win.closed).toBe(true)
   })
 
@@ -415,7 +499,11 @@ describe('provider side', () => {
 
     const transactPage = (token: string, walletRequest: unknown = { method: 'personal_sign', params: ['hello', PROVIDER_WALLET] }) => {
       const hash = new URLSearchParams({
-        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-2', token, request: JSON.stringify(walletRequest),
+        requester_app_id: TEST_APP_ID,
+        requester_origin: 'https://requester.example',
+        state_code: 's-2',
+        token,
+        request: JSON.stringify(walletRequest),
       })
       win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${hash}`)
       win.opener = opener
@@ -426,28 +514,40 @@ describe('provider side', () => {
     let page = transactPage(message.token_action.token)
     const request = (await page.readTransactRequest())!
     expect(request).toEqual({
-      requesterAppId: TEST_APP_ID, requesterOrigin: 'https://requester.example', stateCode: 's-2', token: message.token_action.token,
+      requesterAppId: TEST_APP_ID,
+      requesterOrigin: 'https://requester.example',
+      stateCode: 's-2',
+      token: message.token_action.token,
       request: { method: 'personal_sign', params: ['hello', PROVIDER_WALLET] },
     })
     await page.approveTransact(request)
     expect(wallets.calls).toEqual([{ method: 'signMessage', input: { message: 'hello', address: PROVIDER_WALLET } }])
-    expect(opener.posted).toEqual([{
-      message: { type: crossAppMessageTypes.actionResponse, state_code: 's-2', result: '0xsigned-message' },
-      targetOrigin: 'https://requester.example',
-    }])
+    expect(opener.posted).toEqual([
+      {
+        message: { type: crossAppMessageTypes.actionResponse, state_code: 's-2', result: '0xsigned-message' },
+        targetOrigin: 'https://requester.example',
+      },
+    ])
     expect(win.closed).toBe(true)
     // Another token (or none given to this user): the requester is told to drop it.
     page = transactPage('not-the-token')
     await page.approveTransact((await page.readTransactRequest())!)
     expect(opener.posted[0]!.message).toEqual({
-      type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'Transactions require a valid token', token_action: { action: 'clear' },
+      type: crossAppMessageTypes.actionError,
+      state_code: 's-2',
+      error: 'Transactions require a valid token',
+      token_action: { action: 'clear' },
     })
     page = transactPage(message.token_action.token)
     await page.denyTransact((await page.readTransactRequest())!)
     expect(opener.posted[0]!.message).toEqual({ type: crossAppMessageTypes.actionError, state_code: 's-2', error: 'User rejected request' })
     // A request naming an origin the requester does not allow is answered nowhere.
     const forgedHash = new URLSearchParams({
-      requester_app_id: TEST_APP_ID, requester_origin: 'https://evil.example', state_code: 's-3', token: message.token_action.token, request: JSON.stringify({ method: 'personal_sign', params: ['x', PROVIDER_WALLET] }),
+      requester_app_id: TEST_APP_ID,
+      requester_origin: 'https://evil.example',
+      state_code: 's-3',
+      token: message.token_action.token,
+      request: JSON.stringify({ method: 'personal_sign', params: ['x', PROVIDER_WALLET] }),
     })
     win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${forgedHash}`)
     win.opener = opener
@@ -465,14 +565,16 @@ describe('provider side', () => {
       { method: 'eth_sendTransaction', params: ['0xraw'] },
       { method: 'eth_signTransaction', params: [{}, {}] },
     ]) {
-      win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${new URLSearchParams({ state_code: 's', token: 't', requester_app_id: 'a', requester_origin: 'o', request: JSON.stringify(malformed) })}`)
+      win = new FakeWindow(
+        `${PROVIDER_ORIGIN}/transact#${new URLSearchParams({ state_code: 's', token: 't', requester_app_id: 'a', requester_origin: 'o', request: JSON.stringify(malformed) })}`,
+      )
       expect(await newFlow().flow.readTransactRequest(), malformed.method).toBeNull()
     }
     signedIn = false
     await expect(transactPage('t').approveTransact(request)).rejects.toMatchObject({ code: 'must_be_authenticated' })
   })
 
-  it('carries out each kind of request with the provider user\'s wallet, and answers its failures', async () => {
+  it("carries out each kind of request with the provider user's wallet, and answers its failures", async () => {
     signedIn = true
     const opener = new FakeWindow('https://requester.example/')
     win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app${requestQuery}`)
@@ -480,9 +582,15 @@ describe('provider side', () => {
     await newFlow().flow.approve(newFlow().flow.readAuthorizationRequest()!)
     const { token } = (opener.posted[0]!.message as { token_action: { token: string } }).token_action
     const answerTo = async (walletRequest: unknown, options?: { uiOptions: { showWalletUIs: boolean } }) => {
-      win = new FakeWindow(`${PROVIDER_ORIGIN}/transact#${new URLSearchParams({
-        requester_app_id: TEST_APP_ID, requester_origin: 'https://requester.example', state_code: 's-4', token, request: JSON.stringify(walletRequest),
-      })}`)
+      win = new FakeWindow(
+        `${PROVIDER_ORIGIN}/transact#${new URLSearchParams({
+          requester_app_id: TEST_APP_ID,
+          requester_origin: 'https://requester.example',
+          state_code: 's-4',
+          token,
+          request: JSON.stringify(walletRequest),
+        })}`,
+      )
       win.opener = opener
       opener.posted.length = 0
       wallets.calls.length = 0
@@ -494,29 +602,43 @@ describe('provider side', () => {
     const typedData = { domain: { name: 'Demo' }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
     const hidden = { uiOptions: { showWalletUIs: false } }
     expect(await answerTo({ method: 'personal_sign', params: ['hello', PROVIDER_WALLET] }, hidden)).toEqual({
-      answered: 'result', result: '0xsigned-message', calls: [{ method: 'signMessage', input: { message: 'hello', address: PROVIDER_WALLET, uiOptions: { showWalletUIs: false } } }],
+      answered: 'result',
+      result: '0xsigned-message',
+      calls: [{ method: 'signMessage', input: { message: 'hello', address: PROVIDER_WALLET, uiOptions: { showWalletUIs: false } } }],
     })
     expect(await answerTo({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, typedData] })).toEqual({
-      answered: 'result', result: '0xsigned-typed-data', calls: [{ method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } }],
+      answered: 'result',
+      result: '0xsigned-typed-data',
+      calls: [{ method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } }],
     })
     // The reference sends typed data as a JSON string, as eth_signTypedData_v4 allows.
-    expect((await answerTo({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, JSON.stringify(typedData)] })).calls).toEqual([{ method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } }])
+    expect((await answerTo({ method: 'eth_signTypedData_v4', params: [PROVIDER_WALLET, JSON.stringify(typedData)] })).calls).toEqual([
+      { method: 'signTypedData', input: { typedData, address: PROVIDER_WALLET } },
+    ])
     const transaction = { to: '0x3333333333333333333333333333333333333333', value: '0x1', chainId: 31337, from: PROVIDER_WALLET }
     expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toEqual({
-      answered: 'result', result: '0xtransaction-hash', calls: [{ method: 'sendTransaction', input: { transaction, address: PROVIDER_WALLET } }],
+      answered: 'result',
+      result: '0xtransaction-hash',
+      calls: [{ method: 'sendTransaction', input: { transaction, address: PROVIDER_WALLET } }],
     })
     expect(await answerTo({ method: 'eth_signTransaction', params: [transaction] })).toEqual({
-      answered: 'result', result: '0xsigned-transaction', calls: [{ method: 'signTransaction', input: { transaction, address: PROVIDER_WALLET } }],
+      answered: 'result',
+      result: '0xsigned-transaction',
+      calls: [{ method: 'signTransaction', input: { transaction, address: PROVIDER_WALLET } }],
     })
     // A transaction without `from` is the user's first Ethereum wallet's.
-    expect((await answerTo({ method: 'eth_sendTransaction', params: [{ to: transaction.to }] })).calls).toEqual([{ method: 'sendTransaction', input: { transaction: { to: transaction.to }, address: PROVIDER_WALLET } }])
+    expect((await answerTo({ method: 'eth_sendTransaction', params: [{ to: transaction.to }] })).calls).toEqual([
+      { method: 'sendTransaction', input: { transaction: { to: transaction.to }, address: PROVIDER_WALLET } },
+    ])
     // The user declined in the wallet's confirmation; the wallet failed; another address than the user's.
     wallets.failure = Object.assign(new Error('The user rejected the request.'), { code: 4001 })
     expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toMatchObject({ answered: 'error', error: 'User rejected request' })
     wallets.failure = new TesseraError({ code: 'insufficient_funds', shortMessage: 'Insufficient funds' })
     expect(await answerTo({ method: 'eth_sendTransaction', params: [transaction] })).toMatchObject({ answered: 'error', error: 'Insufficient funds' })
     expect(await answerTo({ method: 'personal_sign', params: ['hello', '0x2222222222222222222222222222222222222222'] })).toEqual({
-      answered: 'error', error: 'Cannot request a signature with this wallet address', calls: [],
+      answered: 'error',
+      error: 'Cannot request a signature with this wallet address',
+      calls: [],
     })
   })
 
@@ -563,7 +685,9 @@ describe('provider side', () => {
     const { flow } = newFlow()
     await flow.deny(flow.readAuthorizationRequest()!)
     expect(win.closed).toBe(true)
-    expect(opener.posted).toEqual([{ message: { type: crossAppMessageTypes.error, error: 'User rejected request' }, targetOrigin: 'https://requester.example' }])
+    expect(opener.posted).toEqual([
+      { message: { type: crossAppMessageTypes.error, error: 'User rejected request' }, targetOrigin: 'https://requester.example' },
+    ])
     win = new FakeWindow(`${PROVIDER_ORIGIN}/cross-app`)
     expect(newFlow().flow.readAuthorizationRequest()).toBeNull()
   })

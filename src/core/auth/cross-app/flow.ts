@@ -44,7 +44,9 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): CrossAppAction
       return await (await steps.load()).proceed({ started, providerAppId, intent, win, popup })
     } catch (caught) {
       popup?.close()
-      const error = TesseraError.is(caught) ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Cross-app authentication failed', cause: caught })
+      const error = TesseraError.is(caught)
+        ? caught
+        : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Cross-app authentication failed', cause: caught })
       if (started === generation) state.set({ status: 'error', intent, providerAppId, error })
       throw error
     }
@@ -68,12 +70,15 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): CrossAppAction
       return win ? readAuthorizationRequest(win.location.search) : null
     },
     signMessage: async ({ message, ...target }) => ({ signature: await transact(target, (from) => ({ method: 'personal_sign', params: [message, from] })) }),
-    signTypedData: async ({ typedData, ...target }) =>
-      ({ signature: await transact(target, (from) => ({ method: 'eth_signTypedData_v4', params: [from, typedData] })) }),
-    sendTransaction: async ({ transaction, ...target }) =>
-      ({ transactionHash: await transact(target, (from) => ({ method: 'eth_sendTransaction', params: [{ ...transaction, from }] })) }),
-    signTransaction: async ({ transaction, ...target }) =>
-      ({ signature: await transact(target, (from) => ({ method: 'eth_signTransaction', params: [{ ...transaction, from }] })) }),
+    signTypedData: async ({ typedData, ...target }) => ({
+      signature: await transact(target, (from) => ({ method: 'eth_signTypedData_v4', params: [from, typedData] })),
+    }),
+    sendTransaction: async ({ transaction, ...target }) => ({
+      transactionHash: await transact(target, (from) => ({ method: 'eth_sendTransaction', params: [{ ...transaction, from }] })),
+    }),
+    signTransaction: async ({ transaction, ...target }) => ({
+      signature: await transact(target, (from) => ({ method: 'eth_signTransaction', params: [{ ...transaction, from }] })),
+    }),
     getProviderDetails: async (providerAppId) => (await steps.load()).getProviderDetails(providerAppId),
     getAccessTokenForProvider: async (providerAppId) => (await steps.load()).accessTokenFor(providerAppId),
     reset() {
@@ -83,5 +88,8 @@ export function createCrossAppFlow(options: CrossAppFlowOptions): CrossAppAction
     },
   }
   // The provider page's members (approve, deny, readTransactRequest...) load with it: their names stay out of the first load.
-  return forwarding<CrossAppActions>(own, lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options, requireWindow))).load)
+  return forwarding<CrossAppActions>(
+    own,
+    lazily(() => import('./provider-page.js').then(({ createProviderPage }) => createProviderPage(options, requireWindow))).load,
+  )
 }

@@ -11,7 +11,8 @@ export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi, CrossAp
   accounts: {
     map: {
       cross_app: (dto) => ({
-        type: 'cross_app', subject: dto.subject,
+        type: 'cross_app',
+        subject: dto.subject,
         embeddedWallets: dto.embedded_wallets.map(({ address }) => ({ address })),
         smartWallets: dto.smart_wallets.map(({ address }) => ({ address })),
         providerApp: { id: dto.provider_app.id, name: dto.provider_app.name ?? null, logoUrl: dto.provider_app.logo_url ?? null },
@@ -22,7 +23,14 @@ export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi, CrossAp
     const state = createStore<CrossAppFlowState>(initialCrossAppFlowState)
     const { appId, transport, isAuthenticated, authenticate, accountChanges, storage, sendAnalyticsEvent } = deps
     const flow = createCrossAppFlow({
-      appId, state, transport, isAuthenticated, authenticate, accountChanges, storage, sendAnalyticsEvent,
+      appId,
+      state,
+      transport,
+      isAuthenticated,
+      authenticate,
+      accountChanges,
+      storage,
+      sendAnalyticsEvent,
       getUser: () => deps.auth.get().user,
       embeddedWallets: deps.embeddedWallets.member,
     })

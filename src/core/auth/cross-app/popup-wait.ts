@@ -4,9 +4,18 @@ import type { TesseraError } from '../../errors/base-error.js'
 import type { MessageEventLike, OAuthWindow, PopupWindow } from '../oauth/browser-window.js'
 import { crossAppInvalidCodeError, crossAppRejectedError, crossAppRequestError, crossAppTimeoutError, CROSS_APP_REJECTED_MESSAGE } from './errors.js'
 
-export interface CrossAppReturn { stateCode: string; authorizationCode: string; tokenAction: CrossAppTokenAction | null }
+export interface CrossAppReturn {
+  stateCode: string
+  authorizationCode: string
+  tokenAction: CrossAppTokenAction | null
+}
 /** A transact page's answer: a result or the provider's error, each with the state code it echoes. */
-export interface CrossAppActionReturn { stateCode: string; tokenAction: CrossAppTokenAction | null; result?: string; error?: string }
+export interface CrossAppActionReturn {
+  stateCode: string
+  tokenAction: CrossAppTokenAction | null
+  result?: string
+  error?: string
+}
 
 export interface CrossAppPopupWait<T> {
   result: Promise<T>
@@ -80,7 +89,8 @@ export function waitForCrossAppAction(win: OAuthWindow, popup: PopupWindow, prov
     const isResponse = data.type === crossAppMessageTypes.actionResponse
     if (!isResponse && data.type !== crossAppMessageTypes.actionError) return undefined
     const answer = isResponse ? data.result : data.error
-    if (typeof data.state_code !== 'string' || typeof answer !== 'string') return { error: crossAppRequestError('Cross app request returned an invalid result') }
+    if (typeof data.state_code !== 'string' || typeof answer !== 'string')
+      return { error: crossAppRequestError('Cross app request returned an invalid result') }
     const value: CrossAppActionReturn = { stateCode: data.state_code, tokenAction: tokenActionOf(data.token_action) }
     return { value: isResponse ? { ...value, result: answer } : { ...value, error: answer } }
   })

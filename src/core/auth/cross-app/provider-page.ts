@@ -78,12 +78,16 @@ async function approve(runtime: ProviderPageRuntime, request: CrossAppAuthorizat
   // Wallet spec, "States and transitions": a requester that may transact gets a token for it; a read-only one has any earlier token withdrawn.
   const tokenAction = requester.readOnly ? { action: 'clear' as const } : { action: 'set' as const, token: randomOAuthSecret() }
   await runtime.grants.apply(userId, request.requesterAppId, tokenAction)
-  answerOpener(win, {
-    type: crossAppMessageTypes.response,
-    state_code: request.stateCode,
-    authorization_code: answer.authorization_code,
-    token_action: tokenAction,
-  }, answer.requester_origin)
+  answerOpener(
+    win,
+    {
+      type: crossAppMessageTypes.response,
+      state_code: request.stateCode,
+      authorization_code: answer.authorization_code,
+      token_action: tokenAction,
+    },
+    answer.requester_origin,
+  )
 }
 
 /** The wallet's answer to an approved request: its result, or why it failed. */
@@ -99,11 +103,18 @@ async function walletAnswer(runtime: ProviderPageRuntime, request: CrossAppTrans
  * The signed-in provider user approved a wallet request. Without the token this page gave the requester (another
  * user, a withdrawn or never-given token) the answer clears it; else the user's wallet carries it out.
  */
-async function approveTransact(runtime: ProviderPageRuntime, request: CrossAppTransactRequest, options: { uiOptions?: { showWalletUIs?: boolean } } = {}): Promise<void> {
+async function approveTransact(
+  runtime: ProviderPageRuntime,
+  request: CrossAppTransactRequest,
+  options: { uiOptions?: { showWalletUIs?: boolean } } = {},
+): Promise<void> {
   const win = runtime.requireWindow()
   const userId = signedInUser(runtime)
   // The request (and its origin) came in this page's address: the server confirms the origin is the requester's.
-  const requester = await checkCrossAppTransactRequester(runtime.options.transport, { requester_app_id: request.requesterAppId, requester_origin: request.requesterOrigin })
+  const requester = await checkCrossAppTransactRequester(runtime.options.transport, {
+    requester_app_id: request.requesterAppId,
+    requester_origin: request.requesterOrigin,
+  })
   const granted = await runtime.grants.get(userId, request.requesterAppId)
   const clear = { type: crossAppMessageTypes.actionError, token_action: { action: 'clear' } }
   const answer = requester.read_only
@@ -129,9 +140,14 @@ export function createProviderPage(options: ProviderPageOptions, requireWindow: 
       answerOpener(requireWindow(), { type: crossAppMessageTypes.error, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
     },
     readTransactRequest: async () => readTransactRequest(requireWindow().location.hash),
-    approveTransact: (request: CrossAppTransactRequest, transactOptions?: { uiOptions?: { showWalletUIs?: boolean } }) => approveTransact(runtime, request, transactOptions),
+    approveTransact: (request: CrossAppTransactRequest, transactOptions?: { uiOptions?: { showWalletUIs?: boolean } }) =>
+      approveTransact(runtime, request, transactOptions),
     async denyTransact(request: CrossAppTransactRequest): Promise<void> {
-      answerOpener(requireWindow(), { type: crossAppMessageTypes.actionError, state_code: request.stateCode, error: CROSS_APP_REJECTED_MESSAGE }, request.requesterOrigin)
+      answerOpener(
+        requireWindow(),
+        { type: crossAppMessageTypes.actionError, state_code: request.stateCode, error: CROSS_APP_REJECTED_MESSAGE },
+        request.requesterOrigin,
+      )
     },
   } satisfies Partial<CrossAppActions>
 }

@@ -8,8 +8,14 @@ import type { EmbeddedWalletsApi, EmbeddedWalletsState, EthereumTransactionReque
 import { embeddedWalletsOf } from '../../wallets/embedded/wallets-of-user.js'
 import { pickWalletAddress } from './wallet-address.js'
 
-export type ProviderWallets = Pick<EmbeddedWalletsApi, 'getState' | 'watchState' | 'create' | 'signMessage' | 'signTypedData' | 'signTransaction' | 'sendTransaction'>
-export interface ProviderWalletDeps { wallets: ProviderWallets; getUser(): User | null }
+export type ProviderWallets = Pick<
+  EmbeddedWalletsApi,
+  'getState' | 'watchState' | 'create' | 'signMessage' | 'signTypedData' | 'signTransaction' | 'sendTransaction'
+>
+export interface ProviderWalletDeps {
+  wallets: ProviderWallets
+  getUser(): User | null
+}
 
 const busy = ({ status }: EmbeddedWalletsState) => status === 'creating' || status === 'connecting' || status === 'recovering'
 
@@ -42,7 +48,8 @@ function requestedAddress(request: CrossAppTransactRequestDto): string | undefin
 }
 
 /** eth_signTypedData_v4 takes the typed data as an object or as its JSON. */
-const typedDataOf = (value: Record<string, unknown> | string): Record<string, unknown> => (typeof value === 'string' ? JSON.parse(value) as Record<string, unknown> : value)
+const typedDataOf = (value: Record<string, unknown> | string): Record<string, unknown> =>
+  typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value
 
 /** Carries out an approved request with the provider user's wallet; answers the signature or the transaction hash. */
 export async function runProviderWalletRequest(

@@ -53,9 +53,18 @@ export interface CrossAppTransactRequest {
   request: CrossAppTransactRequestDto
 }
 /** A provider app's name and icon (wallet spec, "The calls it makes": "cross-app details"). */
-export interface CrossAppProviderDetails { appId: string; name: string; iconUrl: string | null }
+export interface CrossAppProviderDetails {
+  appId: string
+  name: string
+  iconUrl: string | null
+}
 /** On the provider's page: who is asking (only an app this provider allows). */
-export interface CrossAppRequester { appId: string; name: string; iconUrl: string | null; readOnly: boolean }
+export interface CrossAppRequester {
+  appId: string
+  name: string
+  iconUrl: string | null
+  readOnly: boolean
+}
 
 export interface CrossAppActions {
   /** Signs in with the provider app's account through its popup (opened at once: call it inside a click). */
@@ -110,7 +119,10 @@ export interface CrossAppActions {
 export interface CrossAppApi extends CrossAppActions, StateMembers<CrossAppFlowState> {}
 
 /** The provider app a transact request goes to, and the cross-app account's wallet it names (default its first). */
-export interface CrossAppTransactTarget { providerAppId: string; address?: string }
+export interface CrossAppTransactTarget {
+  providerAppId: string
+  address?: string
+}
 
 export interface CrossAppFlowOptions {
   appId: string

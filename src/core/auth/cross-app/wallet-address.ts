@@ -11,6 +11,8 @@ export function pickWalletAddress(candidates: { address: string }[], address: st
 
 /** Requester side: a wallet of the user's cross-app account of `providerAppId` (the addresses the provider gave at consent). */
 export function crossAppAccountAddress(user: User | null, providerAppId: string, address: string | undefined): string {
-  const account = user?.linkedAccounts.find((candidate): candidate is CrossAppAccount => candidate.type === 'cross_app' && candidate.providerApp.id === providerAppId)
+  const account = user?.linkedAccounts.find(
+    (candidate): candidate is CrossAppAccount => candidate.type === 'cross_app' && candidate.providerApp.id === providerAppId,
+  )
   return pickWalletAddress(account?.embeddedWallets ?? [], address)
 }

@@ -42,7 +42,14 @@ afterEach(async () => {
 })
 
 async function newClient(customAuth?: CustomAuthConfig) {
-  const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, ...(customAuth ? { customAuth } : {}) })
+  const client = createClient({
+    appId: TEST_APP_ID,
+    apiUrl: api.url,
+    storage: createMemoryStorage(),
+    locks: null,
+    retryDelay: () => 1,
+    ...(customAuth ? { customAuth } : {}),
+  })
   clients.push(client)
   await client.ready
   return client
@@ -85,7 +92,7 @@ describe('client.customAuth', () => {
     expect(api.calls(AUTHENTICATE)).toHaveLength(0)
   })
 
-  it('waits while the app\'s auth is loading, then signs in with its token', async () => {
+  it("waits while the app's auth is loading, then signs in with its token", async () => {
     const loading = appAuth('good-token', true)
     const client = await newClient(loading)
     await client.auth.customAuth.sync()
@@ -162,7 +169,7 @@ describe('client.customAuth', () => {
     expect(client.auth.customAuth.getState()).toEqual({ status: 'done', error: null })
   })
 
-  it('links the app\'s identity to the signed-in user', async () => {
+  it("links the app's identity to the signed-in user", async () => {
     const client = await newClient()
     await client.auth.email.sendCode('ada@example.com')
     await client.auth.email.loginWithCode('123456')

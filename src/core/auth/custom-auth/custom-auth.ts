@@ -14,8 +14,7 @@ import type { User } from '../../user/types.js'
 
 export const initialCustomAuthState: CustomAuthState = { status: 'initial', error: null }
 
-export const customAuthNotEnabledError = () =>
-  new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Custom auth is not enabled for this app' })
+export const customAuthNotEnabledError = () => new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Custom auth is not enabled for this app' })
 
 export function createCustomAuth(options: CustomAuthOptions): CustomAuthActions {
   const { state } = options
@@ -25,8 +24,7 @@ export function createCustomAuth(options: CustomAuthOptions): CustomAuthActions 
   let tail: Promise<void> = Promise.resolve()
 
   /** Off unless the app configured it, did not turn it off, and the server allows it. */
-  const enabledConfig = (): CustomAuthConfig | null =>
-    config && config.enabled !== false && options.serverEnabled() ? config : null
+  const enabledConfig = (): CustomAuthConfig | null => (config && config.enabled !== false && options.serverEnabled() ? config : null)
 
   async function runSync(): Promise<void> {
     await options.whenReady()

@@ -16,7 +16,10 @@ declare module '../types.js' {
 
 /** Sign-in spec, "States and transitions": "Custom JWT auth states". */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
-export interface CustomAuthState { status: CustomAuthStatus; error: TesseraError | null }
+export interface CustomAuthState {
+  status: CustomAuthStatus
+  error: TesseraError | null
+}
 
 export interface CustomAuthActions {
   /** Replaces the app's custom-auth hooks (the React wrapper calls it as `isLoading` changes) and syncs. */

@@ -7,12 +7,10 @@ import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { User } from '../../user/types.js'
 import type { CustomAuthOptions } from './types.js'
 
-export const noCustomTokenError = () =>
-  new TesseraError({ code: 'failed_to_link_account', shortMessage: 'The app has no custom auth token to link' })
+export const noCustomTokenError = () => new TesseraError({ code: 'failed_to_link_account', shortMessage: 'The app has no custom auth token to link' })
 
 /** A user holds at most one custom-auth account: the one just linked. */
-const customUserIdOf = (dto: UserDto): string =>
-  dto.linked_accounts.find((account) => account.type === 'custom_auth')?.custom_user_id ?? ''
+const customUserIdOf = (dto: UserDto): string => dto.linked_accounts.find((account) => account.type === 'custom_auth')?.custom_user_id ?? ''
 
 const hasCustomAuthAccount = (user: User) => user.linkedAccounts.some((account) => account.type === 'custom_auth')
 

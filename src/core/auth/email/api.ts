@@ -1,5 +1,20 @@
-import type { AuthenticatedUserDto, PasswordlessAuthenticateBody, PasswordlessInitBody, PasswordlessLinkBody, PasswordlessUnlinkBody, PasswordlessUpdateBody, SuccessDto, UserDto } from '../../../protocol/index.js'
-import { passwordlessAuthenticateRoute, passwordlessInitRoute, passwordlessLinkRoute, passwordlessUnlinkRoute, passwordlessUpdateRoute } from '../../../protocol/routes/email.js'
+import type {
+  AuthenticatedUserDto,
+  PasswordlessAuthenticateBody,
+  PasswordlessInitBody,
+  PasswordlessLinkBody,
+  PasswordlessUnlinkBody,
+  PasswordlessUpdateBody,
+  SuccessDto,
+  UserDto,
+} from '../../../protocol/index.js'
+import {
+  passwordlessAuthenticateRoute,
+  passwordlessInitRoute,
+  passwordlessLinkRoute,
+  passwordlessUnlinkRoute,
+  passwordlessUpdateRoute,
+} from '../../../protocol/routes/email.js'
 import type { Transport } from '../../api/transport.js'
 
 /**

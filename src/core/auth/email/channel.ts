@@ -1,11 +1,5 @@
 /** The email side of the one-time code flow: `passwordless/*` routes and the email rules of the sign-in spec, "Validation rules". */
-import {
-  authenticatePasswordless,
-  initPasswordless,
-  linkPasswordless,
-  unlinkPasswordless,
-  updatePasswordless,
-} from './api.js'
+import { authenticatePasswordless, initPasswordless, linkPasswordless, unlinkPasswordless, updatePasswordless } from './api.js'
 import type { OtpChannel } from '../otp/channel.js'
 import { invalidEmailError, plusEmailError } from './errors.js'
 import { hasPlusAddress, isValidEmail } from './validation.js'

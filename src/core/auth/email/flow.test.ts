@@ -32,7 +32,14 @@ describe('email one-time code flow', () => {
   it('goes initial → sending-code → awaiting-code-input → submitting-code → done and signs in', async () => {
     const logins: ClientEvents['login'][] = []
     client.on('login', (event) => logins.push(event))
-    expect(client.auth.email.getState()).toEqual({ status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null })
+    expect(client.auth.email.getState()).toEqual({
+      status: 'initial',
+      intent: 'login',
+      identifier: null,
+      previousIdentifier: null,
+      error: null,
+      codeSentAt: null,
+    })
 
     const before = Date.now()
     await client.auth.email.sendCode(' ada@example.com ', { captchaToken: 'captcha-1' })
@@ -83,7 +90,11 @@ describe('email one-time code flow', () => {
     await client.auth.email.sendCode('ada@example.com')
     const firstSentAt = client.auth.email.getState().codeSentAt!
     await expect(client.auth.email.loginWithCode('000000')).rejects.toMatchObject({ code: 'invalid_credentials', status: 422 })
-    expect(client.auth.email.getState()).toMatchObject({ status: 'error', identifier: 'ada@example.com', error: { shortMessage: 'Invalid or expired verification code' } })
+    expect(client.auth.email.getState()).toMatchObject({
+      status: 'error',
+      identifier: 'ada@example.com',
+      error: { shortMessage: 'Invalid or expired verification code' },
+    })
     expect(client.getAuth().status).toBe('unauthenticated')
 
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -133,6 +144,13 @@ describe('reset', () => {
     expect(client.auth.email.getState().status).toBe('sending-code')
     client.auth.email.reset()
     await pending
-    expect(client.auth.email.getState()).toEqual({ status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null })
+    expect(client.auth.email.getState()).toEqual({
+      status: 'initial',
+      intent: 'login',
+      identifier: null,
+      previousIdentifier: null,
+      error: null,
+      codeSentAt: null,
+    })
   })
 })

@@ -1,5 +1,26 @@
-import { FARCASTER_CHANNEL_TOKEN_HEADER, type AuthenticatedUserDto, type FarcasterAuthenticateBody, type FarcasterInitBody, type FarcasterInitResponse, type FarcasterLinkBody, type FarcasterSignerInitBody, type FarcasterSignerInitResponse, type FarcasterSignerStatusResponse, type FarcasterStatusResponse, type FarcasterUnlinkBody, type UserDto } from '../../../protocol/index.js'
-import { farcasterAuthenticateRoute, farcasterInitRoute, farcasterLinkRoute, farcasterSignerInitRoute, farcasterSignerStatusRoute, farcasterStatusRoute, farcasterUnlinkRoute } from '../../../protocol/routes/farcaster.js'
+import {
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  type AuthenticatedUserDto,
+  type FarcasterAuthenticateBody,
+  type FarcasterInitBody,
+  type FarcasterInitResponse,
+  type FarcasterLinkBody,
+  type FarcasterSignerInitBody,
+  type FarcasterSignerInitResponse,
+  type FarcasterSignerStatusResponse,
+  type FarcasterStatusResponse,
+  type FarcasterUnlinkBody,
+  type UserDto,
+} from '../../../protocol/index.js'
+import {
+  farcasterAuthenticateRoute,
+  farcasterInitRoute,
+  farcasterLinkRoute,
+  farcasterSignerInitRoute,
+  farcasterSignerStatusRoute,
+  farcasterStatusRoute,
+  farcasterUnlinkRoute,
+} from '../../../protocol/routes/farcaster.js'
 import type { Transport } from '../../api/transport.js'
 
 /** Opens a relay channel: the connect URI for the Farcaster app and the token to poll it with. */

@@ -20,8 +20,21 @@ const LINK = '/api/v1/farcaster/link'
 const UNLINK = '/api/v1/farcaster/unlink'
 const CONNECT_URI = 'https://farcaster.xyz/~/sign-in-with-farcaster?channelToken=channel-1'
 const times = { verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000 }
-const farcasterAccount = (fid: number): LinkedAccountDto => ({ type: 'farcaster', fid, owner_address: '0x0000000000000000000000000000000000000001', username: 'alice', ...times })
-const completed = (fid: number): FarcasterStatusResponse => ({ state: 'completed', nonce: 'n', message: 'signed message', signature: '0xsig', fid, username: 'alice' })
+const farcasterAccount = (fid: number): LinkedAccountDto => ({
+  type: 'farcaster',
+  fid,
+  owner_address: '0x0000000000000000000000000000000000000001',
+  username: 'alice',
+  ...times,
+})
+const completed = (fid: number): FarcasterStatusResponse => ({
+  state: 'completed',
+  nonce: 'n',
+  message: 'signed message',
+  signature: '0xsig',
+  fid,
+  username: 'alice',
+})
 
 let api: FakeApi | null = null
 const clients: TesseraClient[] = []
@@ -34,12 +47,14 @@ afterEach(async () => {
 /** A fake API whose status answers `pending` `pendingPolls` times, then `completed`. */
 async function farcasterApi(pendingPolls: number, more: Record<string, () => FakeResponse | Promise<FakeResponse>> = {}) {
   let polls = 0
-  api = await startFakeApi(apiRoutes({
-    [`POST ${INIT}`]: () => ({ body: { channel_token: 'channel-1', connect_uri: CONNECT_URI } }),
-    [`GET ${STATUS}`]: () => ({ body: polls++ < pendingPolls ? { state: 'pending', nonce: 'n' } : completed(42) }),
-    [`POST ${AUTHENTICATE}`]: async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [farcasterAccount(42)] }) }) }),
-    ...more,
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`POST ${INIT}`]: () => ({ body: { channel_token: 'channel-1', connect_uri: CONNECT_URI } }),
+      [`GET ${STATUS}`]: () => ({ body: polls++ < pendingPolls ? { state: 'pending', nonce: 'n' } : completed(42) }),
+      [`POST ${AUTHENTICATE}`]: async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [farcasterAccount(42)] }) }) }),
+      ...more,
+    }),
+  )
   return api
 }
 
@@ -107,8 +122,15 @@ describe('client.farcaster', () => {
 
   it('takes over an fid another user holds with the transfer the refused link offered', async () => {
     await farcasterApi(0, {
-      [`POST ${LINK}`]: () => ({ status: 400, body: { error: 'Account transfer required', code: 'account_transfer_required', data: { nonce: 'transfer-1', subject: '7', account: { displayName: '@bob' }, otherUser: { embeddedWalletAddress: null } } } }),
-      "POST /api/v1/farcaster/transfer": () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
+      [`POST ${LINK}`]: () => ({
+        status: 400,
+        body: {
+          error: 'Account transfer required',
+          code: 'account_transfer_required',
+          data: { nonce: 'transfer-1', subject: '7', account: { displayName: '@bob' }, otherUser: { embeddedWalletAddress: null } },
+        },
+      }),
+      'POST /api/v1/farcaster/transfer': () => ({ body: userDto({ linked_accounts: [farcasterAccount(42), farcasterAccount(7)] }) }),
     })
     const client = await newClient()
     await client.auth.farcaster.login()
@@ -138,19 +160,36 @@ describe('createFarcasterFlow', () => {
     const transport = createTransport({ apiUrl: api!.url, appId: TEST_APP_ID })
     const opened: string[] = []
     const flow = createFarcasterFlow({
-      state, transport, isAuthenticated: () => false, authenticate: async () => { throw new Error('unreachable') },
-      accountChanges: createAccountChanges(() => { throw new Error('unreachable') }, () => {}),
-      pollIntervalMs: 20, timeoutMs: 100, openConnectUri: (uri) => opened.push(uri),
+      state,
+      transport,
+      isAuthenticated: () => false,
+      authenticate: async () => {
+        throw new Error('unreachable')
+      },
+      accountChanges: createAccountChanges(
+        () => {
+          throw new Error('unreachable')
+        },
+        () => {},
+      ),
+      pollIntervalMs: 20,
+      timeoutMs: 100,
+      openConnectUri: (uri) => opened.push(uri),
     })
-    const error = await flow.login().then(() => null, (caught: TesseraError) => caught)
+    const error = await flow.login().then(
+      () => null,
+      (caught: TesseraError) => caught,
+    )
     expect(error).toMatchObject({ code: 'client_request_timeout', shortMessage: 'The request timed out. Try again.', retryable: true })
     expect(state.get()).toMatchObject({ status: 'error', error })
     expect(opened).toEqual([CONNECT_URI])
     expect(api!.calls(STATUS).length).toBeGreaterThanOrEqual(2)
   })
 
-  it('passes a refused signature on as the server\'s invalid_credentials', async () => {
-    await farcasterApi(0, { [`POST ${AUTHENTICATE}`]: () => ({ status: 400, body: { error: 'The message is not signed by the fid\'s custody address', code: 'invalid_credentials' } }) })
+  it("passes a refused signature on as the server's invalid_credentials", async () => {
+    await farcasterApi(0, {
+      [`POST ${AUTHENTICATE}`]: () => ({ status: 400, body: { error: "The message is not signed by the fid's custody address", code: 'invalid_credentials' } }),
+    })
     const client = await newClient()
     await expect(client.auth.farcaster.login()).rejects.toMatchObject({ code: 'invalid_credentials' })
     expect(client.auth.farcaster.getState().error).toMatchObject({ code: 'invalid_credentials' })

@@ -70,16 +70,20 @@ export function createFarcasterFlow(options: FarcasterFlowOptions): Omit<Farcast
       if (intent === 'link' && !options.isAuthenticated()) throw mustBeAuthenticatedError()
       state.set({ status: 'starting', intent, connectUri: null, error: null })
       const origin = options.origin ?? globalThis.location?.origin
-      const channel = await initFarcaster(transport, { ...(origin && { relying_party: origin }), ...(runOptions.captchaToken && { token: runOptions.captchaToken }) })
+      const channel = await initFarcaster(transport, {
+        ...(origin && { relying_party: origin }),
+        ...(runOptions.captchaToken && { token: runOptions.captchaToken }),
+      })
       if (controller.signal.aborted) throw requestAbortedError()
       update({ status: 'awaiting-signature', connectUri: channel.connect_uri })
       openConnectUri(channel.connect_uri)
       const signed = await waitForSignature(channel.channel_token, controller.signal)
       update({ status: 'authenticating' })
       const body = { channel_token: channel.channel_token, message: signed.message, signature: signed.signature, fid: signed.fid }
-      const user = intent === 'login'
-        ? await options.authenticate(() => authenticateFarcaster(transport, { ...body, ...(runOptions.mode && { mode: runOptions.mode }) }))
-        : await options.accountChanges.linked(await linkFarcaster(transport, body), 'farcaster', String(signed.fid))
+      const user =
+        intent === 'login'
+          ? await options.authenticate(() => authenticateFarcaster(transport, { ...body, ...(runOptions.mode && { mode: runOptions.mode }) }))
+          : await options.accountChanges.linked(await linkFarcaster(transport, body), 'farcaster', String(signed.fid))
       update({ status: 'done' })
       return user
     } catch (caught) {

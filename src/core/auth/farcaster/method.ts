@@ -11,8 +11,15 @@ export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
   accounts: {
     map: {
       farcaster: (dto) => ({
-        type: 'farcaster', fid: dto.fid, ownerAddress: dto.owner_address, displayName: dto.display_name ?? null, username: dto.username ?? null,
-        bio: dto.bio ?? null, pfp: dto.profile_picture_url ?? null, url: dto.homepage_url ?? null, signerPublicKey: dto.signer_public_key ?? null,
+        type: 'farcaster',
+        fid: dto.fid,
+        ownerAddress: dto.owner_address,
+        displayName: dto.display_name ?? null,
+        username: dto.username ?? null,
+        bio: dto.bio ?? null,
+        pfp: dto.profile_picture_url ?? null,
+        url: dto.homepage_url ?? null,
+        signerPublicKey: dto.signer_public_key ?? null,
       }),
     },
     slots: { farcaster: 'farcaster' },
@@ -23,7 +30,11 @@ export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
     const code = lazily(() =>
       import('./farcaster.js').then(({ createFarcaster }) =>
         createFarcaster({
-          state, transport, isAuthenticated, accountChanges, embeddedWallets,
+          state,
+          transport,
+          isAuthenticated,
+          accountChanges,
+          embeddedWallets,
           authenticate: (login) => deps.authenticate('farcaster', login),
           refreshUser: () => deps.session.fetchUser(),
         }),

@@ -18,7 +18,12 @@ const pending: FarcasterSignerStatusResponse = { status: 'pending_approval', pub
 const approved: FarcasterSignerStatusResponse = { status: 'approved', public_key: KEY, fid: 42 }
 const revoked: FarcasterSignerStatusResponse = { status: 'revoked', public_key: KEY, fid: 42 }
 
-interface Recorded { path: string; at: number; body: unknown; authorization: string | null }
+interface Recorded {
+  path: string
+  at: number
+  body: unknown
+  authorization: string | null
+}
 
 /** A signer over the real transport whose fetch answers in memory: init pending, then `statuses` in turn (the last repeats). */
 function signerWith(statuses: FarcasterSignerStatusResponse[], authenticated = true, getFarcasterSignerPublicKey?: () => Promise<`0x${string}`>) {
@@ -33,13 +38,22 @@ function signerWith(statuses: FarcasterSignerStatusResponse[], authenticated = t
     return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
   }
   const transport = createTransport({ apiUrl: 'https://api.example', appId: TEST_APP_ID, fetch, getAccessToken: async () => 'access-1' })
-  const signer = createFarcasterSigner({ transport, isAuthenticated: () => authenticated, refreshUser, ...(getFarcasterSignerPublicKey && { embeddedWallets: { load: async () => ({ getFarcasterSignerPublicKey }) } }) })
+  const signer = createFarcasterSigner({
+    transport,
+    isAuthenticated: () => authenticated,
+    refreshUser,
+    ...(getFarcasterSignerPublicKey && { embeddedWallets: { load: async () => ({ getFarcasterSignerPublicKey }) } }),
+  })
   return { signer, calls, refreshUser }
 }
 
 describe('createFarcasterSigner', () => {
-  beforeEach(() => { vi.useFakeTimers() })
-  afterEach(() => { vi.useRealTimers() })
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('inits, hands out the approval link, polls every 2 s and resolves once approved', async () => {
     const { signer, calls, refreshUser } = signerWith([pending, pending, approved])
@@ -69,7 +83,12 @@ describe('createFarcasterSigner', () => {
     await vi.advanceTimersByTimeAsync(299_000)
     expect(vi.getTimerCount()).toBe(1)
     await vi.advanceTimersByTimeAsync(2_000)
-    expect(await result).toMatchObject({ code: 'client_request_timeout', shortMessage: 'Connect failed', details: 'The request timed out. Try again.', retryable: true })
+    expect(await result).toMatchObject({
+      code: 'client_request_timeout',
+      shortMessage: 'Connect failed',
+      details: 'The request timed out. Try again.',
+      retryable: true,
+    })
     expect(calls.filter((call) => call.path === STATUS)).toHaveLength(150)
     expect(calls.at(-1)!.at).toBeLessThanOrEqual(300_000 + calls[0]!.at)
   })
@@ -83,7 +102,7 @@ describe('createFarcasterSigner', () => {
     expect(calls).toEqual([])
   })
 
-  it("without a key, asks the embedded wallet for its Farcaster signer key; an explicit one still wins", async () => {
+  it('without a key, asks the embedded wallet for its Farcaster signer key; an explicit one still wins', async () => {
     const embedded = vi.fn(async () => KEY as `0x${string}`)
     const { signer, calls } = signerWith([approved], true, embedded)
     const result = signer.requestSigner()
@@ -97,7 +116,9 @@ describe('createFarcasterSigner', () => {
 
   it("the embedded wallet's refusal is the request's, with nothing sent", async () => {
     const missing = new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: 'Connect failed' })
-    const { signer, calls } = signerWith([approved], true, async () => { throw missing })
+    const { signer, calls } = signerWith([approved], true, async () => {
+      throw missing
+    })
     await expect(signer.requestSigner()).rejects.toBe(missing)
     expect(calls).toEqual([])
   })
@@ -125,12 +146,22 @@ describe('client.auth.farcaster.requestSigner', () => {
   })
 
   it('loads the signer code on first use and refreshes the user once the key is approved', async () => {
-    const farcaster: LinkedAccountDto = { type: 'farcaster', fid: 42, owner_address: '0x0000000000000000000000000000000000000001', signer_public_key: KEY, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
-    api = await startFakeApi(apiRoutes({
-      [`POST ${INIT}`]: () => ({ body: approved }),
-      "POST /api/v1/guest/authenticate": async () => ({ body: await authResponse() }),
-      "GET /api/v1/users/me": () => ({ body: { user: userDto({ linked_accounts: [farcaster] }), identity_token: null } }),
-    }))
+    const farcaster: LinkedAccountDto = {
+      type: 'farcaster',
+      fid: 42,
+      owner_address: '0x0000000000000000000000000000000000000001',
+      signer_public_key: KEY,
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    }
+    api = await startFakeApi(
+      apiRoutes({
+        [`POST ${INIT}`]: () => ({ body: approved }),
+        'POST /api/v1/guest/authenticate': async () => ({ body: await authResponse() }),
+        'GET /api/v1/users/me': () => ({ body: { user: userDto({ linked_accounts: [farcaster] }), identity_token: null } }),
+      }),
+    )
     const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1 })
     clients.push(client)
     await client.ready

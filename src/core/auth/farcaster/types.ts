@@ -22,9 +22,15 @@ export interface FarcasterFlowState {
   connectUri: string | null
   error: TesseraError | null
 }
-export interface FarcasterLoginOptions { mode?: AuthMode; captchaToken?: string }
+export interface FarcasterLoginOptions {
+  mode?: AuthMode
+  captchaToken?: string
+}
 /** Farcaster signer (wallet spec, "States and transitions"): the key awaits the user's approval in the Farcaster app at `signerApprovalUrl`. */
-export interface FarcasterSignerPendingApproval { publicKey: string; signerApprovalUrl: string }
+export interface FarcasterSignerPendingApproval {
+  publicKey: string
+  signerApprovalUrl: string
+}
 export interface FarcasterSignerRequestOptions {
   /** Called once while the key awaits approval, with the link to open (show it as a link or QR code). */
   onPendingApproval?(approval: FarcasterSignerPendingApproval): void
@@ -32,7 +38,11 @@ export interface FarcasterSignerRequestOptions {
   signal?: AbortSignal
 }
 /** The key is on the user's fid in the KeyRegistry; the account's `signer_public_key` now names it. */
-export interface FarcasterSignerApproved { status: 'approved'; publicKey: string; fid: number }
+export interface FarcasterSignerApproved {
+  status: 'approved'
+  publicKey: string
+  fid: number
+}
 
 export interface FarcasterActions {
   /** Opens a channel, waits for the Farcaster app's signature (2 s polls, 120 s), then signs in. */

@@ -23,7 +23,11 @@ export interface FarcasterV2SignIn {
 }
 
 const notSiwfMessageError = () =>
-  new TesseraError({ code: 'invalid_credentials', shortMessage: 'Not a Sign-In with Farcaster message', details: 'The message names no farcaster://fid/ resource.' })
+  new TesseraError({
+    code: 'invalid_credentials',
+    shortMessage: 'Not a Sign-In with Farcaster message',
+    details: 'The message names no farcaster://fid/ resource.',
+  })
 
 /** The fid the SIWF message is for (its one `farcaster://fid/<fid>` resource). */
 export function fidOfSiwfMessage(message: string): number {

@@ -14,9 +14,11 @@ const keys = storageKeys(TEST_APP_ID)
 let api: FakeApi
 const clients: TesseraClient[] = []
 beforeEach(async () => {
-  api = await startFakeApi(apiRoutes({
-    [`POST ${GUEST}`]: async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [], is_guest: true }) }) }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`POST ${GUEST}`]: async () => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [], is_guest: true }) }) }),
+    }),
+  )
 })
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy()
@@ -81,8 +83,12 @@ describe('client.auth.guest.login', () => {
     expect(sentCredentials()).toHaveLength(1)
   })
 
-  it('passes the server\'s refusal through with its code', async () => {
-    api.handle(apiRoutes({ [`POST ${GUEST}`]: () => ({ status: 403, body: { error: 'Login with guest is not allowed for this app', code: 'disallowed_login_method' } }) }))
+  it("passes the server's refusal through with its code", async () => {
+    api.handle(
+      apiRoutes({
+        [`POST ${GUEST}`]: () => ({ status: 403, body: { error: 'Login with guest is not allowed for this app', code: 'disallowed_login_method' } }),
+      }),
+    )
     const client = await newClient()
     await expect(client.auth.guest.login()).rejects.toMatchObject({ code: 'disallowed_login_method' })
     expect(client.getAuth().status).toBe('unauthenticated')

@@ -27,8 +27,7 @@ export interface LoginMfa extends LoginMfaApi {
 }
 
 /** The first factor passed and the user has sign-in MFA: `client.loginMfa.verify(code)` finishes the sign-in. */
-const loginMfaRequiredError = () =>
-  new TesseraError({ code: 'mfa_required', shortMessage: 'Enter the code from your authenticator app to finish signing in' })
+const loginMfaRequiredError = () => new TesseraError({ code: 'mfa_required', shortMessage: 'Enter the code from your authenticator app to finish signing in' })
 
 export function createLoginMfa(deps: LoginMfaDeps): LoginMfa {
   const { state, transport } = deps

@@ -3,7 +3,10 @@ import type { Listener, Unsubscribe } from '../../listener.js'
 import type { User } from '../../user/types.js'
 
 /** `required`: a sign-in passed its first factor and waits for the second (`verify`); nothing is signed in yet. */
-export interface LoginMfaState { status: 'idle' | 'required'; methods: LoginMfaMethod[] }
+export interface LoginMfaState {
+  status: 'idle' | 'required'
+  methods: LoginMfaMethod[]
+}
 
 export const initialLoginMfaState: LoginMfaState = { status: 'idle', methods: [] }
 

@@ -1,4 +1,13 @@
-import type { AuthenticatedUserDto, OAuthAuthenticateBody, OAuthInitBody, OAuthInitResponse, OAuthLinkBody, OAuthLinkDto, OAuthUnlinkBody, UserDto } from '../../../protocol/index.js'
+import type {
+  AuthenticatedUserDto,
+  OAuthAuthenticateBody,
+  OAuthInitBody,
+  OAuthInitResponse,
+  OAuthLinkBody,
+  OAuthLinkDto,
+  OAuthUnlinkBody,
+  UserDto,
+} from '../../../protocol/index.js'
 import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
 import type { Transport } from '../../api/transport.js'
 

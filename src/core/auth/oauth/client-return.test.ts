@@ -26,7 +26,10 @@ afterEach(async () => {
 function returningPage(stored: { stateCode: string } | null, returnedState = 'state-1') {
   const page = new FakeWindow(`${ORIGIN}/?privy_oauth_code=code-1&privy_oauth_state=${returnedState}&privy_oauth_provider=google`)
   if (stored) {
-    page.sessionStorage.setItem(flowKey, JSON.stringify({ provider: 'google', intent: 'login', codeVerifier: 'verifier-1', headless: false, disableSignup: false, ...stored }))
+    page.sessionStorage.setItem(
+      flowKey,
+      JSON.stringify({ provider: 'google', intent: 'login', codeVerifier: 'verifier-1', headless: false, disableSignup: false, ...stored }),
+    )
   }
   vi.stubGlobal('window', page)
   return page
@@ -58,8 +61,13 @@ describe('the client finishes an OAuth redirect by itself', () => {
     const started = startClient()
     await started.ready
     await vi.waitFor(() => expect(started.auth.oauth.getState().status).toBe('error'))
-    expect(started.auth.oauth.getState().error).toMatchObject({ code: 'oauth_state_mismatch', shortMessage: 'Unexpected auth flow. This may be a phishing attempt.' })
-    await vi.waitFor(() => expect(api.calls('/api/v1/analytics_events').map((call) => (call.body as { event_name: string }).event_name)).toContain('possible_phishing_attempt'))
+    expect(started.auth.oauth.getState().error).toMatchObject({
+      code: 'oauth_state_mismatch',
+      shortMessage: 'Unexpected auth flow. This may be a phishing attempt.',
+    })
+    await vi.waitFor(() =>
+      expect(api.calls('/api/v1/analytics_events').map((call) => (call.body as { event_name: string }).event_name)).toContain('possible_phishing_attempt'),
+    )
     const phishing = api.calls('/api/v1/analytics_events').find((call) => (call.body as { event_name: string }).event_name === 'possible_phishing_attempt')!
     expect(phishing.body).toEqual({ event_name: 'possible_phishing_attempt', client_id: expect.any(String), payload: { flow: 'oauth', provider: 'google' } })
     expect(api.calls('/api/v1/oauth/authenticate')).toHaveLength(0)

@@ -4,8 +4,7 @@ import { TesseraError } from '../../errors/base-error.js'
 import { oauthInvalidCodeError } from '../../errors/client-errors.js'
 
 export const OAUTH_USER_DENIED_MESSAGE = 'User denied confirmation during OAuth flow'
-export const oauthUserDeniedError = () =>
-  new TesseraError({ code: 'oauth_user_denied', shortMessage: OAUTH_USER_DENIED_MESSAGE, retryable: true })
+export const oauthUserDeniedError = () => new TesseraError({ code: 'oauth_user_denied', shortMessage: OAUTH_USER_DENIED_MESSAGE, retryable: true })
 
 /** The server could not complete the provider leg (`privy_oauth_error`): its code passes through (sign-in spec, "The error catalogue": "OAuth"). */
 export const oauthProviderLegError = (code: string) =>

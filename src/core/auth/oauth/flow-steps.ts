@@ -77,10 +77,12 @@ async function complete(runtime: StepsRuntime, started: number, pending: Pending
   updateIfCurrent(runtime, started, { status: 'authenticating', provider: pending.provider, intent: pending.intent, headless: pending.headless, error: null })
   const body = { authorization_code: returned.authorizationCode, state_code: returned.stateCode, code_verifier: codeVerifier }
   const { provider } = pending
-  const user = pending.intent === 'link'
-    ? await linkOAuth(options.transport, body).then((dto) => linked(options, dto, provider))
-    : await options.authenticate(provider, () =>
-        authenticateOAuth(options.transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
+  const user =
+    pending.intent === 'link'
+      ? await linkOAuth(options.transport, body).then((dto) => linked(options, dto, provider))
+      : await options.authenticate(provider, () =>
+          authenticateOAuth(options.transport, { ...body, mode: pending.disableSignup ? 'no-signup' : 'login-or-sign-up' }),
+        )
   updateIfCurrent(runtime, started, { status: 'done', error: null })
   return user
 }

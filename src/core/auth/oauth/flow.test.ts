@@ -28,7 +28,15 @@ const logins: { provider: OAuthProvider }[] = []
 const changes: { event: 'link' | 'unlink'; payload: ClientEvents['link'] | ClientEvents['unlink'] }[] = []
 const grants: ClientEvents['oauthTokens'][] = []
 let linkTokens: Record<string, unknown> | null = null
-const googleAccount = { type: 'google_oauth' as const, subject: 'g-7', email: 'ada@example.com', name: 'Ada', verified_at: 1_700_000_000, first_verified_at: null, latest_verified_at: null }
+const googleAccount = {
+  type: 'google_oauth' as const,
+  subject: 'g-7',
+  email: 'ada@example.com',
+  name: 'Ada',
+  verified_at: 1_700_000_000,
+  first_verified_at: null,
+  latest_verified_at: null,
+}
 const analytics: { eventName: string; payload: Record<string, unknown> }[] = []
 
 beforeEach(async () => {
@@ -37,7 +45,10 @@ beforeEach(async () => {
       'POST /api/v1/oauth/init': () => ({ body: { url: PROVIDER_URL } }),
       'POST /api/v1/oauth/authenticate': async () => ({ body: await authResponse({ is_new_user: true }) }),
       'POST /api/v1/oauth/link': () => ({
-        body: { ...userDto({ id: 'did:privy:linked', linked_accounts: [...userDto().linked_accounts, googleAccount] }), ...(linkTokens && { oauth_tokens: linkTokens }) },
+        body: {
+          ...userDto({ id: 'did:privy:linked', linked_accounts: [...userDto().linked_accounts, googleAccount] }),
+          ...(linkTokens && { oauth_tokens: linkTokens }),
+        },
       }),
       'POST /api/v1/oauth/unlink': () => ({ body: userDto({ id: 'did:privy:unlinked' }) }),
     }),
@@ -151,7 +162,9 @@ describe('OAuth redirect flow', () => {
     const stored = await redirectAndReturn(flow, { intent: 'link' })
     const user = await flow.handleReturn()
     expect(user?.id).toBe('did:privy:linked')
-    expect(changes).toEqual([{ event: 'link', payload: { user, linkMethod: 'google', linkedAccount: expect.objectContaining({ type: 'google_oauth', subject: 'g-7' }) } }])
+    expect(changes).toEqual([
+      { event: 'link', payload: { user, linkMethod: 'google', linkedAccount: expect.objectContaining({ type: 'google_oauth', subject: 'g-7' }) } },
+    ])
     const [link] = api.calls('/api/v1/oauth/link')
     expect(link!.body).toEqual({ authorization_code: 'server-code', state_code: stored.stateCode, code_verifier: stored.codeVerifier })
     expect(link!.headers.authorization).toBe('Bearer access-token')
@@ -161,15 +174,30 @@ describe('OAuth redirect flow', () => {
 
   it("hands the provider's tokens of a link answer (a reauthorization) to the oauthTokens listeners, after the link", async () => {
     signedIn = true
-    linkTokens = { provider: 'google', access_token: 'provider-access', access_token_expires_in_seconds: 3599, refresh_token: 'provider-refresh', scopes: ['openid', 'email'] }
+    linkTokens = {
+      provider: 'google',
+      access_token: 'provider-access',
+      access_token_expires_in_seconds: 3599,
+      refresh_token: 'provider-refresh',
+      scopes: ['openid', 'email'],
+    }
     const { flow } = newFlow()
     await redirectAndReturn(flow, { intent: 'link' })
     const user = await flow.handleReturn()
     expect(changes.map((change) => change.event)).toEqual(['link'])
-    expect(grants).toEqual([{
-      user,
-      oAuthTokens: { provider: 'google', accessToken: 'provider-access', accessTokenExpiresInSeconds: 3599, refreshToken: 'provider-refresh', refreshTokenExpiresInSeconds: undefined, scopes: ['openid', 'email'] },
-    }])
+    expect(grants).toEqual([
+      {
+        user,
+        oAuthTokens: {
+          provider: 'google',
+          accessToken: 'provider-access',
+          accessTokenExpiresInSeconds: 3599,
+          refreshToken: 'provider-refresh',
+          refreshTokenExpiresInSeconds: undefined,
+          scopes: ['openid', 'email'],
+        },
+      },
+    ])
   })
 
   it('does nothing when the address holds no complete return', async () => {
@@ -202,7 +230,11 @@ describe('OAuth redirect flow', () => {
   it("treats the code 'undefined' as the user denying", async () => {
     const { flow } = newFlow()
     await redirectAndReturn(flow, { code: 'undefined' })
-    await expect(flow.handleReturn()).rejects.toMatchObject({ code: 'oauth_user_denied', shortMessage: 'User denied confirmation during OAuth flow', retryable: true })
+    await expect(flow.handleReturn()).rejects.toMatchObject({
+      code: 'oauth_user_denied',
+      shortMessage: 'User denied confirmation during OAuth flow',
+      retryable: true,
+    })
     expect(api.calls('/api/v1/oauth/authenticate')).toHaveLength(0)
     expect(analytics).toEqual([])
   })
@@ -225,7 +257,12 @@ describe('OAuth redirect flow', () => {
   })
 
   it('passes a server error code through', async () => {
-    api.handle(apiRoutes({ 'POST /api/v1/oauth/init': () => ({ body: { url: PROVIDER_URL } }), 'POST /api/v1/oauth/authenticate': () => ({ status: 403, body: { error: 'Suspended', code: 'oauth_account_suspended' } }) }))
+    api.handle(
+      apiRoutes({
+        'POST /api/v1/oauth/init': () => ({ body: { url: PROVIDER_URL } }),
+        'POST /api/v1/oauth/authenticate': () => ({ status: 403, body: { error: 'Suspended', code: 'oauth_account_suspended' } }),
+      }),
+    )
     const { flow, state } = newFlow()
     await redirectAndReturn(flow)
     await expect(flow.handleReturn()).rejects.toMatchObject({ code: 'oauth_account_suspended', status: 403 })
@@ -306,7 +343,11 @@ describe('OAuth popup flow', () => {
     win.dispatch({ origin: ORIGIN, source: popup, data: response })
     const user = await result
     expect(user.id).toBe('did:privy:user-1')
-    expect(api.calls('/api/v1/oauth/authenticate')[0]!.body).toMatchObject({ authorization_code: 'popup-code', state_code: stateCode, mode: 'login-or-sign-up' })
+    expect(api.calls('/api/v1/oauth/authenticate')[0]!.body).toMatchObject({
+      authorization_code: 'popup-code',
+      state_code: stateCode,
+      mode: 'login-or-sign-up',
+    })
     expect(state.get()).toMatchObject({ status: 'done' })
     expect(win.listenerCount).toBe(0)
   })
@@ -377,9 +418,7 @@ describe('OAuth popup flow', () => {
     win.opener = opener
     const { flow, state } = newFlow()
     expect(await flow.handleReturn()).toBeNull()
-    expect(opener.posted).toEqual([
-      { message: { type: 'tessera:oauth', stateCode: 's9', authorizationCode: 'c9', provider: 'discord' }, targetOrigin: ORIGIN },
-    ])
+    expect(opener.posted).toEqual([{ message: { type: 'tessera:oauth', stateCode: 's9', authorizationCode: 'c9', provider: 'discord' }, targetOrigin: ORIGIN }])
     expect(win.closed).toBe(true)
     expect(win.url.search).toBe('?x=1')
     expect(state.get()).toEqual(initialOAuthFlowState)
@@ -392,7 +431,9 @@ describe('OAuth popup flow', () => {
     win.opener = opener
     const { flow } = newFlow()
     expect(await flow.handleReturn()).toBeNull()
-    expect(opener.posted).toEqual([{ message: { type: 'tessera:oauth', stateCode: 's7', authorizationCode: 'c7', provider: 'google-drive' }, targetOrigin: ORIGIN }])
+    expect(opener.posted).toEqual([
+      { message: { type: 'tessera:oauth', stateCode: 's7', authorizationCode: 'c7', provider: 'google-drive' }, targetOrigin: ORIGIN },
+    ])
   })
 
   it('a login popup’s waiter refuses a Google Drive return as a phishing attempt', async () => {
@@ -423,7 +464,12 @@ describe('OAuth popup flow', () => {
 
     // A real cross-origin opener throws on access.
     win = new FakeWindow(`${ORIGIN}/?privy_oauth_code=c&privy_oauth_state=s&privy_oauth_provider=google`)
-    win.opener = { get location(): never { throw new DOMException('Blocked a frame', 'SecurityError') }, postMessage: vi.fn() }
+    win.opener = {
+      get location(): never {
+        throw new DOMException('Blocked a frame', 'SecurityError')
+      },
+      postMessage: vi.fn(),
+    }
     await expect(newFlow().flow.handleReturn()).rejects.toMatchObject({ code: 'oauth_state_mismatch' })
     expect((win.opener as { postMessage: ReturnType<typeof vi.fn> }).postMessage).not.toHaveBeenCalled()
   })

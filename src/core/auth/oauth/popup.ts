@@ -76,7 +76,12 @@ export function waitForPopupReturn(win: OAuthWindow, popup: PopupWindow, onClose
     const data = event.data as Partial<Record<string, unknown>> | null
     if (data?.type === OAUTH_RESPONSE_MESSAGE) {
       const { stateCode, authorizationCode, provider, error } = data
-      if (typeof stateCode !== 'string' || typeof authorizationCode !== 'string' || typeof provider !== 'string' || (error !== undefined && typeof error !== 'string')) {
+      if (
+        typeof stateCode !== 'string' ||
+        typeof authorizationCode !== 'string' ||
+        typeof provider !== 'string' ||
+        (error !== undefined && typeof error !== 'string')
+      ) {
         return finish(() => settle.reject(oauthInvalidCodeError()))
       }
       finish(() => settle.resolve({ stateCode, authorizationCode, provider, ...(error ? { error } : {}) }))

@@ -52,7 +52,10 @@ export interface OtpFlow {
   reset(): void
 }
 
-export interface LoginWithCodeOptions { mode?: AuthMode; disableSignup?: boolean }
+export interface LoginWithCodeOptions {
+  mode?: AuthMode
+  disableSignup?: boolean
+}
 
 export interface OtpFlowOptions {
   /** Loaded with the flow's first step. */

@@ -1,7 +1,20 @@
 /** The passkey endpoints (sign-in spec, "The calls it makes": "Passkey"): each ceremony is an init, then the authenticator's answer. */
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
 import { fromPasskeyWire, toPasskeyWire, type AuthenticatedUserDto, type PasskeyInitDto, type UserDto } from '../../../protocol/index.js'
-import { passkeyAuthenticateRoute, passkeyAuthenticateInitRoute, passkeyLinkRoute, passkeyLinkInitRoute, passkeyRegisterRoute, passkeyRegisterInitRoute, passkeyUnlinkRoute } from '../../../protocol/routes/passkey.js'
+import {
+  passkeyAuthenticateRoute,
+  passkeyAuthenticateInitRoute,
+  passkeyLinkRoute,
+  passkeyLinkInitRoute,
+  passkeyRegisterRoute,
+  passkeyRegisterInitRoute,
+  passkeyUnlinkRoute,
+} from '../../../protocol/routes/passkey.js'
 import type { Transport } from '../../api/transport.js'
 
 /** What every init answers: the relying party the server chose and the options for the browser. */
@@ -13,7 +26,10 @@ export type RegistrationInit = PasskeyInit<PublicKeyCredentialCreationOptionsJSO
 export type AuthenticationInit = PasskeyInit<PublicKeyCredentialRequestOptionsJSON>
 
 /** The authenticator's answer leaves in the wire's snake_case. */
-const onWire = <Body extends { authenticator_response: object }>(body: Body) => ({ ...body, authenticator_response: toPasskeyWire(body.authenticator_response) })
+const onWire = <Body extends { authenticator_response: object }>(body: Body) => ({
+  ...body,
+  authenticator_response: toPasskeyWire(body.authenticator_response),
+})
 
 /** The init's options arrive in snake_case; the browser library reads camelCase. */
 const fromWire = async <Options>(answer: Promise<PasskeyInitDto>): Promise<PasskeyInit<Options>> => {
@@ -25,8 +41,10 @@ const fromWire = async <Options>(answer: Promise<PasskeyInitDto>): Promise<Passk
 export const registerInit = (transport: Transport, token: string | undefined): Promise<RegistrationInit> =>
   fromWire(transport.request(passkeyRegisterInitRoute, { body: token ? { token } : {} }))
 
-export const register = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<AuthenticatedUserDto> =>
-  transport.request(passkeyRegisterRoute, { body: onWire(body) })
+export const register = (
+  transport: Transport,
+  body: { relying_party: string; authenticator_response: RegistrationResponseJSON },
+): Promise<AuthenticatedUserDto> => transport.request(passkeyRegisterRoute, { body: onWire(body) })
 
 export const authenticateInit = (transport: Transport, token: string | undefined): Promise<AuthenticationInit> =>
   fromWire(transport.request(passkeyAuthenticateInitRoute, { body: token ? { token } : {} }))
@@ -34,11 +52,9 @@ export const authenticateInit = (transport: Transport, token: string | undefined
 export const authenticate = (
   transport: Transport,
   body: { relying_party: string; challenge: string; authenticator_response: AuthenticationResponseJSON },
-): Promise<AuthenticatedUserDto> =>
-  transport.request(passkeyAuthenticateRoute, { body: onWire(body) })
+): Promise<AuthenticatedUserDto> => transport.request(passkeyAuthenticateRoute, { body: onWire(body) })
 
-export const linkInit = (transport: Transport): Promise<RegistrationInit> =>
-  fromWire(transport.request(passkeyLinkInitRoute, { body: {}, auth: true }))
+export const linkInit = (transport: Transport): Promise<RegistrationInit> => fromWire(transport.request(passkeyLinkInitRoute, { body: {}, auth: true }))
 
 export const link = (transport: Transport, body: { relying_party: string; authenticator_response: RegistrationResponseJSON }): Promise<UserDto> =>
   transport.request(passkeyLinkRoute, { body: onWire(body), auth: true })

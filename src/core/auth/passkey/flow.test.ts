@@ -13,7 +13,12 @@ import { PASSKEY_NOT_ALLOWED_MESSAGE } from './errors.js'
 const RP = 'localhost'
 const CHALLENGE = 'Y2hhbGxlbmdl'
 const times = { verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000 }
-const passkeyAccount = (credentialId: string, enrolledInMfa = false): LinkedAccountDto => ({ type: 'passkey', credential_id: credentialId, enrolled_in_mfa: enrolledInMfa, ...times })
+const passkeyAccount = (credentialId: string, enrolledInMfa = false): LinkedAccountDto => ({
+  type: 'passkey',
+  credential_id: credentialId,
+  enrolled_in_mfa: enrolledInMfa,
+  ...times,
+})
 const emailAccount: LinkedAccountDto = { type: 'email', address: 'owner@example.com', ...times }
 
 /** A stand-in for the browser's credential step: answers with `id`, or rejects like the browser does. */
@@ -56,7 +61,9 @@ const unauthorized = { status: 401, body: { error: 'Missing or invalid token', c
 
 beforeEach(async () => {
   accounts = []
-  const init = (request: RecordedRequest) => ({ body: { relying_party: RP, options: { challenge: CHALLENGE, rpId: RP, token: (request.body as { token?: string }).token ?? null } } })
+  const init = (request: RecordedRequest) => ({
+    body: { relying_party: RP, options: { challenge: CHALLENGE, rpId: RP, token: (request.body as { token?: string }).token ?? null } },
+  })
   const login = async (credentialId: string, isNewUser: boolean) => {
     accounts = [passkeyAccount(credentialId)]
     return { body: await authResponse({ user: userDto({ linked_accounts: accounts }), is_new_user: isNewUser }) }
@@ -89,7 +96,14 @@ afterEach(async () => {
 })
 
 async function newClient(ceremony: PasskeyCeremony) {
-  const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, passkeyCeremony: ceremony })
+  const client = createClient({
+    appId: TEST_APP_ID,
+    apiUrl: api.url,
+    storage: createMemoryStorage(),
+    locks: null,
+    retryDelay: () => 1,
+    passkeyCeremony: ceremony,
+  })
   clients.push(client)
   await client.ready
   return client
@@ -124,7 +138,10 @@ describe('client.auth.passkey.signup and login', () => {
     expect(api.calls('/api/v1/passkeys/register/init').map((request) => request.body)).toEqual([{ token: 'captcha-1' }])
     expect(seen).toEqual([{ kind: 'create', options: expect.objectContaining({ challenge: CHALLENGE }) }])
     const [register] = api.calls('/api/v1/passkeys/register')
-    expect(register?.body).toEqual({ relying_party: RP, authenticator_response: expect.objectContaining({ id: 'new-cred', raw_id: 'new-cred', type: 'public-key' }) })
+    expect(register?.body).toEqual({
+      relying_party: RP,
+      authenticator_response: expect.objectContaining({ id: 'new-cred', raw_id: 'new-cred', type: 'public-key' }),
+    })
     expect(flow).toEqual(['generating-challenge', 'awaiting-passkey', 'submitting-response', 'done'])
     expect(client.auth.passkey.getState()).toEqual({ status: 'done', intent: 'signup', error: null })
     expect(user.linkedAccounts).toEqual([expect.objectContaining({ type: 'passkey', credentialId: 'new-cred' })])
@@ -179,7 +196,11 @@ describe('client.auth.passkey.signup and login', () => {
     const client = await newClient(ceremony)
     vi.stubGlobal('isSecureContext', false)
     try {
-      await expect(client.auth.passkey.login()).rejects.toMatchObject({ code: 'not_supported', shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)', data: { reason: 'insecure_context' } })
+      await expect(client.auth.passkey.login()).rejects.toMatchObject({
+        code: 'not_supported',
+        shortMessage: 'Passkeys need a secure page: open this site over https (or on localhost)',
+        data: { reason: 'insecure_context' },
+      })
     } finally {
       vi.unstubAllGlobals()
     }
@@ -240,7 +261,10 @@ describe('client.auth.passkey.link and unlink', () => {
 
   it("stops at 5 passkeys: 'Cannot link more passkeys to account.' without asking the browser", async () => {
     const { ceremony, seen } = fakeCeremony()
-    const client = await signedInClient(ceremony, [1, 2, 3, 4, 5].map((n) => passkeyAccount(`cred-${n}`)))
+    const client = await signedInClient(
+      ceremony,
+      [1, 2, 3, 4, 5].map((n) => passkeyAccount(`cred-${n}`)),
+    )
     seen.length = 0
     await expect(client.auth.passkey.link()).rejects.toMatchObject({ code: 'cannot_link_more_of_type', shortMessage: 'Cannot link more passkeys to account.' })
     expect(seen).toEqual([])

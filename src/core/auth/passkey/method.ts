@@ -12,9 +12,14 @@ export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi, PasskeyCon
   accounts: {
     map: {
       passkey: (dto) => ({
-        type: 'passkey', enrolledInMfa: dto.enrolled_in_mfa, credentialId: dto.credential_id, publicKey: dto.public_key ?? null,
-        authenticatorName: dto.authenticator_name ?? null, createdWithDevice: dto.created_with_device ?? null,
-        createdWithOs: dto.created_with_os ?? null, createdWithBrowser: dto.created_with_browser ?? null,
+        type: 'passkey',
+        enrolledInMfa: dto.enrolled_in_mfa,
+        credentialId: dto.credential_id,
+        publicKey: dto.public_key ?? null,
+        authenticatorName: dto.authenticator_name ?? null,
+        createdWithDevice: dto.created_with_device ?? null,
+        createdWithOs: dto.created_with_os ?? null,
+        createdWithBrowser: dto.created_with_browser ?? null,
       }),
     },
   },
@@ -25,7 +30,10 @@ export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi, PasskeyCon
       lazily(() =>
         import('./flow.js').then(({ createPasskeyFlow }) =>
           createPasskeyFlow({
-            state, transport, isAuthenticated, accountChanges,
+            state,
+            transport,
+            isAuthenticated,
+            accountChanges,
             getUser: () => deps.auth.get().user,
             authenticate: (login) => deps.authenticate('passkey', login),
             ...(options.passkeyCeremony ? { ceremony: options.passkeyCeremony } : {}),

@@ -18,7 +18,9 @@ export interface PasskeyFlowState {
   intent: PasskeyIntent
   error: TesseraError | null
 }
-export interface PasskeyStartOptions { captchaToken?: string }
+export interface PasskeyStartOptions {
+  captchaToken?: string
+}
 
 export interface PasskeyActions {
   /** Signs in with a passkey this app already knows (no sign-up). */

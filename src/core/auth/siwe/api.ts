@@ -1,4 +1,12 @@
-import type { AuthenticatedUserDto, SiweAuthenticateBody, SiweLinkBody, UserDto, WalletInitBody, WalletNonceDto, WalletUnlinkBody } from '../../../protocol/index.js'
+import type {
+  AuthenticatedUserDto,
+  SiweAuthenticateBody,
+  SiweLinkBody,
+  UserDto,
+  WalletInitBody,
+  WalletNonceDto,
+  WalletUnlinkBody,
+} from '../../../protocol/index.js'
 import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweUnlinkRoute } from '../../../protocol/routes/siwe.js'
 import type { Transport } from '../../api/transport.js'
 

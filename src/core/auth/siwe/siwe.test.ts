@@ -22,8 +22,17 @@ let onVerified: (address: string, request: RecordedRequest) => Promise<{ status?
 const clients: TesseraClient[] = []
 
 const walletAccount = (address: string): LinkedAccountDto => ({
-  type: 'wallet', address, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'metamask', connector_type: 'injected', imported: false, delegated: false,
-  verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000,
+  type: 'wallet',
+  address,
+  chain_type: 'ethereum',
+  chain_id: 'eip155:1',
+  wallet_client_type: 'metamask',
+  connector_type: 'injected',
+  imported: false,
+  delegated: false,
+  verified_at: 1_700_000_000,
+  first_verified_at: 1_700_000_000,
+  latest_verified_at: 1_700_000_000,
 })
 
 /** What the server checks: the canonical EIP-4361 form, the page's domain, the nonce it issued for the address, and the signer. */
@@ -31,7 +40,15 @@ async function verified(request: RecordedRequest): Promise<string | null> {
   const body = request.body as SiweAuthenticateBody
   const fields = parseSiweMessage(body.message)
   if (!fields.address || !fields.issuedAt) return null
-  const canonical = createSiweMessage({ ...fields, address: fields.address, chainId: fields.chainId!, domain: fields.domain!, nonce: fields.nonce!, uri: fields.uri!, version: '1' })
+  const canonical = createSiweMessage({
+    ...fields,
+    address: fields.address,
+    chainId: fields.chainId!,
+    domain: fields.domain!,
+    nonce: fields.nonce!,
+    uri: fields.uri!,
+    version: '1',
+  })
   if (canonical !== body.message || fields.domain !== 'app.example' || fields.uri !== `${ORIGIN}/login`) return null
   if (nonces.get(fields.address.toLowerCase()) !== fields.nonce) return null
   nonces.delete(fields.address.toLowerCase())
@@ -43,24 +60,27 @@ const invalid = { status: 400, body: { error: 'Invalid signature', code: 'invali
 beforeEach(async () => {
   nonces = new Map()
   onVerified = async (address) => ({ body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [walletAccount(address)] }) }) })
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true }) }),
-    'POST /api/v1/siwe/init': (request) => {
-      const nonce = crypto.randomUUID().replaceAll('-', '')
-      nonces.set((request.body as { address: string }).address.toLowerCase(), nonce)
-      return { body: { nonce } }
-    },
-    'POST /api/v1/siwe/authenticate': async (request) => {
-      const address = await verified(request)
-      return address ? onVerified(address, request) : invalid
-    },
-    'POST /api/v1/siwe/link': async (request) => {
-      if (!String(request.headers.authorization ?? '').startsWith('Bearer ')) return { status: 401, body: { error: 'Missing token', code: 'missing_or_invalid_token' } }
-      const address = await verified(request)
-      return address ? onVerified(address, request) : invalid
-    },
-    'POST /api/v1/siwe/unlink': () => ({ body: userDto() }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true }) }),
+      'POST /api/v1/siwe/init': (request) => {
+        const nonce = crypto.randomUUID().replaceAll('-', '')
+        nonces.set((request.body as { address: string }).address.toLowerCase(), nonce)
+        return { body: { nonce } }
+      },
+      'POST /api/v1/siwe/authenticate': async (request) => {
+        const address = await verified(request)
+        return address ? onVerified(address, request) : invalid
+      },
+      'POST /api/v1/siwe/link': async (request) => {
+        if (!String(request.headers.authorization ?? '').startsWith('Bearer '))
+          return { status: 401, body: { error: 'Missing token', code: 'missing_or_invalid_token' } }
+        const address = await verified(request)
+        return address ? onVerified(address, request) : invalid
+      },
+      'POST /api/v1/siwe/unlink': () => ({ body: userDto() }),
+    }),
+  )
 })
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy()
@@ -71,7 +91,14 @@ async function setUp(): Promise<{ client: TesseraClient; wallet: TestEthereumWal
   const page = fakePage(ORIGIN)
   const wallet = createTestEthereumWallet({ privateKey: generatePrivateKey() })
   announceEip6963(page, eip1193Provider(wallet), { rdns: 'io.metamask', name: 'MetaMask' })
-  const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, walletWindow: page as unknown as Window })
+  const client = createClient({
+    appId: TEST_APP_ID,
+    apiUrl: api.url,
+    storage: createMemoryStorage(),
+    locks: null,
+    retryDelay: () => 1,
+    walletWindow: page as unknown as Window,
+  })
   clients.push(client)
   await client.ready
   return { client, wallet, page }
@@ -94,7 +121,13 @@ describe('Sign-In with Ethereum', () => {
     expect(client.wallets.getConnected()[0]).toMatchObject({ address: wallet.address, linked: true })
     const [request] = api.calls('/api/v1/siwe/authenticate')
     const body = request!.body as SiweAuthenticateBody
-    expect(body).toMatchObject({ chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected', mode: 'login-or-sign-up', signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) })
+    expect(body).toMatchObject({
+      chainId: 'eip155:1',
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+      mode: 'login-or-sign-up',
+      signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+    })
     expect(body.message).toContain('By signing, you are proving you own this wallet and logging in.')
     expect(body.message).toMatch(/\nResources:\n- https:\/\/tessera\.dev$/)
     expect(api.calls('/api/v1/siwe/init')[0]!.body).toEqual({ address: wallet.address })
@@ -167,7 +200,13 @@ describe('Sign-In with Ethereum', () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const message = await client.wallets.generateSiweMessage({ address: account.address, chainId: 1 })
     expect(client.wallets.getFlow()).toMatchObject({ status: 'awaiting-signature', address: account.address })
-    const user = await client.wallets.submitSiwe({ message, signature: await account.signMessage({ message }), chainId: 1, walletClientType: 'metamask', connectorType: 'injected' })
+    const user = await client.wallets.submitSiwe({
+      message,
+      signature: await account.signMessage({ message }),
+      chainId: 1,
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+    })
     expect(user.linkedAccounts[0]).toMatchObject({ address: account.address })
     expect(client.wallets.getFlow().status).toBe('done')
     expect(client.getRecentLoginMethod()).toBe('siwe')
@@ -182,7 +221,13 @@ describe('Sign-In with Ethereum', () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const message = await client.wallets.generateSiweMessage({ address: account.address.toLowerCase(), chainId: 1 })
     expect(message.split('\n')[1]).toBe(account.address)
-    const user = await client.wallets.submitSiwe({ message, signature: await account.signMessage({ message }), chainId: 1, walletClientType: 'metamask', connectorType: 'injected' })
+    const user = await client.wallets.submitSiwe({
+      message,
+      signature: await account.signMessage({ message }),
+      chainId: 1,
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+    })
     expect(user.linkedAccounts[0]).toMatchObject({ address: account.address })
   })
 

@@ -1,4 +1,12 @@
-import type { AuthenticatedUserDto, SiwsAuthenticateBody, SiwsLinkBody, UserDto, WalletInitBody, WalletNonceDto, WalletUnlinkBody } from '../../../protocol/index.js'
+import type {
+  AuthenticatedUserDto,
+  SiwsAuthenticateBody,
+  SiwsLinkBody,
+  UserDto,
+  WalletInitBody,
+  WalletNonceDto,
+  WalletUnlinkBody,
+} from '../../../protocol/index.js'
 import { siwsAuthenticateRoute, siwsInitRoute, siwsLinkRoute, siwsUnlinkRoute } from '../../../protocol/routes/siws.js'
 import type { Transport } from '../../api/transport.js'
 

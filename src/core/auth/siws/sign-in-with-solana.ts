@@ -19,7 +19,14 @@ const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fr
 /** Asks the server for a nonce bound to the address and builds the message around it. */
 export async function createSiwsMessage(context: WalletSignInContext, address: string): Promise<string> {
   const { nonce } = await initSiws(context.transport, { address, ...(context.captchaToken && { token: context.captchaToken }) })
-  return siwsMessage({ domain: context.page.host, address, uri: messageUri(context.page), nonce, issuedAt: context.now().toISOString(), resources: SIGN_IN_RESOURCES })
+  return siwsMessage({
+    domain: context.page.host,
+    address,
+    uri: messageUri(context.page),
+    nonce,
+    issuedAt: context.now().toISOString(),
+    resources: SIGN_IN_RESOURCES,
+  })
 }
 
 /**
@@ -27,7 +34,13 @@ export async function createSiwsMessage(context: WalletSignInContext, address: s
  * signature (base58 or base64), or for 'transaction' the whole signed memo transaction (base64 or base58).
  */
 export async function submitSiws(context: WalletSignInContext, signed: { message: string; signature: string; messageType?: SiwsMessageType }): Promise<User> {
-  const body = { message: signed.message, signature: signed.signature, walletClientType: context.walletClientType, connectorType: context.connectorType, message_type: signed.messageType ?? 'plain' }
+  const body = {
+    message: signed.message,
+    signature: signed.signature,
+    walletClientType: context.walletClientType,
+    connectorType: context.connectorType,
+    message_type: signed.messageType ?? 'plain',
+  }
   if (context.intent === 'link') return context.linked(await linkSiws(context.transport, body))
   return context.authenticate(() => authenticateSiws(context.transport, { ...body, mode: context.disableSignup ? 'no-signup' : 'login-or-sign-up' }))
 }
@@ -42,9 +55,10 @@ export async function signInWithSolana(
   const messageType: SiwsMessageType = preferred === 'transaction' || !canSignMessage(wallet.wallet) ? 'transaction' : 'plain'
   context.step('awaiting-signature')
   // Base64 either way: unambiguous, where an 88-character base58 signature also reads as (66 bytes of) base64.
-  const signature = messageType === 'plain'
-    ? base64(await withTimeout(signSolanaMessage(wallet.wallet, wallet.account, new TextEncoder().encode(message)), context.timeoutMs))
-    : base64(await withTimeout(signSolanaTransaction(wallet.wallet, wallet.account, memoTransaction(wallet.account.publicKey, message)), context.timeoutMs))
+  const signature =
+    messageType === 'plain'
+      ? base64(await withTimeout(signSolanaMessage(wallet.wallet, wallet.account, new TextEncoder().encode(message)), context.timeoutMs))
+      : base64(await withTimeout(signSolanaTransaction(wallet.wallet, wallet.account, memoTransaction(wallet.account.publicKey, message)), context.timeoutMs))
   context.step('submitting-signature')
   return submitSiws(context, { message, signature, messageType })
 }

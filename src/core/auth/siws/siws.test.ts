@@ -25,8 +25,16 @@ const ed25519Verify = (publicKey: Uint8Array, data: Uint8Array, signature: Uint8
   verify(null, data, createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' }), signature)
 
 const solanaAccount = (address: string): LinkedAccountDto => ({
-  type: 'wallet', address, chain_type: 'solana', wallet_client_type: 'phantom', connector_type: 'solana_adapter', imported: false, delegated: false,
-  verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000,
+  type: 'wallet',
+  address,
+  chain_type: 'solana',
+  wallet_client_type: 'phantom',
+  connector_type: 'solana_adapter',
+  imported: false,
+  delegated: false,
+  verified_at: 1_700_000_000,
+  first_verified_at: 1_700_000_000,
+  latest_verified_at: 1_700_000_000,
 })
 
 /** Like the server: base64 when it round-trips to 64 bytes, else base58. */
@@ -55,21 +63,23 @@ function verified(request: RecordedRequest): string | null {
 
 beforeEach(async () => {
   nonces = new Map()
-  api = await startFakeApi(apiRoutes({
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ solana_wallet_auth: true }) }),
-    'POST /api/v1/siws/init': (request) => {
-      const nonce = crypto.randomUUID().replaceAll('-', '')
-      nonces.set((request.body as { address: string }).address, nonce)
-      return { body: { nonce } }
-    },
-    'POST /api/v1/siws/authenticate': async (request) => {
-      const address = verified(request)
-      return address
-        ? { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [solanaAccount(address)] }) }) }
-        : { status: 400, body: { error: 'Invalid signature', code: 'invalid_credentials' } }
-    },
-    'POST /api/v1/siws/unlink': () => ({ body: userDto() }),
-  }))
+  api = await startFakeApi(
+    apiRoutes({
+      [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ solana_wallet_auth: true }) }),
+      'POST /api/v1/siws/init': (request) => {
+        const nonce = crypto.randomUUID().replaceAll('-', '')
+        nonces.set((request.body as { address: string }).address, nonce)
+        return { body: { nonce } }
+      },
+      'POST /api/v1/siws/authenticate': async (request) => {
+        const address = verified(request)
+        return address
+          ? { body: await authResponse({ is_new_user: true, user: userDto({ linked_accounts: [solanaAccount(address)] }) }) }
+          : { status: 400, body: { error: 'Invalid signature', code: 'invalid_credentials' } }
+      },
+      'POST /api/v1/siws/unlink': () => ({ body: userDto() }),
+    }),
+  )
 })
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy()
@@ -80,7 +90,14 @@ async function setUp(options: { signMessage?: boolean } = {}): Promise<{ client:
   const page = fakePage(ORIGIN)
   const keys = createTestSolanaWallet()
   registerStandardWallet(page, standardWallet(keys, { name: 'Phantom', signMessage: options.signMessage }))
-  const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, walletWindow: page as unknown as Window })
+  const client = createClient({
+    appId: TEST_APP_ID,
+    apiUrl: api.url,
+    storage: createMemoryStorage(),
+    locks: null,
+    retryDelay: () => 1,
+    walletWindow: page as unknown as Window,
+  })
   clients.push(client)
   await client.ready
   return { client, keys }
@@ -96,7 +113,10 @@ describe('Sign-In with Solana', () => {
     expect(user.linkedAccounts[0]).toMatchObject({ type: 'wallet', address: keys.address, chainType: 'solana' })
     expect(client.getRecentLoginMethod()).toBe('siws')
     expect(api.calls('/api/v1/siws/authenticate')[0]!.body).toMatchObject({
-      message_type: 'plain', walletClientType: 'phantom', connectorType: 'solana_adapter', mode: 'login-or-sign-up',
+      message_type: 'plain',
+      walletClientType: 'phantom',
+      connectorType: 'solana_adapter',
+      mode: 'login-or-sign-up',
       // The 64 signature bytes as base64: never mistaken for base58, whose 88-character form also parses as base64.
       signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/),
     })

@@ -1,4 +1,13 @@
-import type { AuthenticatedUserDto, SmsAuthenticateBody, SmsInitBody, SmsLinkBody, SmsUnlinkBody, SmsUpdateBody, SuccessDto, UserDto } from '../../../protocol/index.js'
+import type {
+  AuthenticatedUserDto,
+  SmsAuthenticateBody,
+  SmsInitBody,
+  SmsLinkBody,
+  SmsUnlinkBody,
+  SmsUpdateBody,
+  SuccessDto,
+  UserDto,
+} from '../../../protocol/index.js'
 import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../../protocol/routes/sms.js'
 import type { Transport } from '../../api/transport.js'
 

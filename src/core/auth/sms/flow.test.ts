@@ -36,7 +36,14 @@ describe('SMS one-time code flow', () => {
   it('sends to the E.164 number, signs in, and announces an sms login', async () => {
     const logins: ClientEvents['login'][] = []
     client.on('login', (event) => logins.push(event))
-    expect(client.auth.sms.getState()).toEqual({ status: 'initial', intent: 'login', identifier: null, previousIdentifier: null, error: null, codeSentAt: null })
+    expect(client.auth.sms.getState()).toEqual({
+      status: 'initial',
+      intent: 'login',
+      identifier: null,
+      previousIdentifier: null,
+      error: null,
+      codeSentAt: null,
+    })
 
     await client.auth.sms.sendCode(' (415) 555-2671 ', { captchaToken: 'captcha-1' })
     expect(client.auth.sms.getState()).toMatchObject({ status: 'awaiting-code-input', intent: 'login', identifier: '+14155552671', error: null })

@@ -6,8 +6,7 @@ import type { Transport } from '../../api/transport.js'
 export const authenticate = (transport: Transport, body: TelegramAuthenticateBody): Promise<AuthenticatedUserDto> =>
   transport.request(telegramAuthenticateRoute, { body })
 
-export const link = (transport: Transport, body: TelegramProofBody): Promise<UserDto> =>
-  transport.request(telegramLinkRoute, { body, auth: true })
+export const link = (transport: Transport, body: TelegramProofBody): Promise<UserDto> => transport.request(telegramLinkRoute, { body, auth: true })
 
 export const unlink = (transport: Transport, telegramUserId: string): Promise<UserDto> =>
   transport.request(telegramUnlinkRoute, { body: { telegram_user_id: telegramUserId }, auth: true })

@@ -72,7 +72,9 @@ describe('Telegram widget popup', () => {
     expect(requests).toEqual([])
     win.dispatch({ origin: HOST, source: popup, data: message })
     await expect(done).resolves.toBe(user)
-    expect(requests).toEqual([{ path: routes.telegramAuthenticate.path, body: { telegram_auth_result: signed, captcha_token: 'captcha-1', mode: 'no-signup' } }])
+    expect(requests).toEqual([
+      { path: routes.telegramAuthenticate.path, body: { telegram_auth_result: signed, captcha_token: 'captcha-1', mode: 'no-signup' } },
+    ])
     expect(statuses).toEqual(['awaiting-telegram', 'verifying', 'done'])
     expect(win.listenerCount).toBe(0)
   })
@@ -110,9 +112,15 @@ describe('Telegram Mini App (seamless) sign-in', () => {
   }
 
   it('the first-chunk member opens the widget popup inside the call, but none for Mini App sign-in', async () => {
-    for (const [win, popups] of [[miniApp(), 0], [new FakeWindow(), 1]] as const) {
+    for (const [win, popups] of [
+      [miniApp(), 0],
+      [new FakeWindow(), 1],
+    ] as const) {
       const { flow } = setup({ win })
-      const telegram = lazyTelegram(lazily(async () => flow), { window: () => win, configured: () => true, seamlessEnabled: () => true, isAuthenticated: () => false })
+      const telegram = lazyTelegram(
+        lazily(async () => flow),
+        { window: () => win, configured: () => true, seamlessEnabled: () => true, isAuthenticated: () => false },
+      )
       void telegram.member.login().catch(() => undefined)
       // Synchronously, before the flow's code has loaded.
       expect(win.opened).toHaveLength(popups)
@@ -124,24 +132,36 @@ describe('Telegram Mini App (seamless) sign-in', () => {
   it('posts the initData fields as received', async () => {
     const { flow, requests } = setup({ win: miniApp() })
     await flow.login({}, null)
-    expect(requests).toEqual([{ path: routes.telegramAuthenticate.path, body: { telegram_web_app_data: { query_id: 'Q', user: '{"id":7}', auth_date: '1700000000', hash: 'ff' } } }])
+    expect(requests).toEqual([
+      { path: routes.telegramAuthenticate.path, body: { telegram_web_app_data: { query_id: 'Q', user: '{"id":7}', auth_date: '1700000000', hash: 'ff' } } },
+    ])
   })
 
   it('signs in on load without a press: only in a Mini App, with seamless sign-in on and nobody signed in', async () => {
     const seamless = (win: FakeWindow, change: { seamless?: boolean; authenticated?: boolean; configured?: boolean } = {}) => {
       const { flow, requests } = setup({ win })
-      const telegram = lazyTelegram(lazily(async () => flow), {
-        window: () => win,
-        configured: () => change.configured ?? true,
-        seamlessEnabled: () => change.seamless ?? true,
-        isAuthenticated: () => change.authenticated ?? false,
-      })
+      const telegram = lazyTelegram(
+        lazily(async () => flow),
+        {
+          window: () => win,
+          configured: () => change.configured ?? true,
+          seamlessEnabled: () => change.seamless ?? true,
+          isAuthenticated: () => change.authenticated ?? false,
+        },
+      )
       return { signedIn: telegram.seamlessSignIn(), requests }
     }
     const inMiniApp = seamless(miniApp())
     await expect(inMiniApp.signedIn).resolves.toBe(user)
-    expect(inMiniApp.requests).toEqual([{ path: routes.telegramAuthenticate.path, body: { telegram_web_app_data: { query_id: 'Q', user: '{"id":7}', auth_date: '1700000000', hash: 'ff' } } }])
-    for (const skipped of [seamless(new FakeWindow()), seamless(miniApp(), { seamless: false }), seamless(miniApp(), { authenticated: true }), seamless(miniApp(), { configured: false })]) {
+    expect(inMiniApp.requests).toEqual([
+      { path: routes.telegramAuthenticate.path, body: { telegram_web_app_data: { query_id: 'Q', user: '{"id":7}', auth_date: '1700000000', hash: 'ff' } } },
+    ])
+    for (const skipped of [
+      seamless(new FakeWindow()),
+      seamless(miniApp(), { seamless: false }),
+      seamless(miniApp(), { authenticated: true }),
+      seamless(miniApp(), { configured: false }),
+    ]) {
       await expect(skipped.signedIn).resolves.toBeNull()
       expect(skipped.requests).toEqual([])
     }
@@ -172,7 +192,12 @@ describe('Telegram redirect return', () => {
     const { flow, requests } = setup({ win })
     await expect(flow.handleReturn()).resolves.toBe(user)
     expect(win.replacedWith).toEqual(['/login?tab=1#top'])
-    expect(requests).toEqual([{ path: routes.telegramAuthenticate.path, body: { telegram_auth_result: { id: '42', first_name: 'Ada', auth_date: '1700000000', hash: 'ab'.repeat(32), username: 'ada' } } }])
+    expect(requests).toEqual([
+      {
+        path: routes.telegramAuthenticate.path,
+        body: { telegram_auth_result: { id: '42', first_name: 'Ada', auth_date: '1700000000', hash: 'ab'.repeat(32), username: 'ada' } },
+      },
+    ])
   })
 
   it('finishes a link return as a link', async () => {
@@ -205,11 +230,17 @@ describe('Telegram return detection', () => {
   it('leaves an address that looks like a return alone when the app has no Telegram bot', async () => {
     const win = new FakeWindow(`${ORIGIN}/?id=1&auth_date=2&hash=${'ab'.repeat(32)}`)
     let loaded = false
-    const telegram = lazyTelegram(lazily(async () => ((loaded = true), setup({ win }).flow)), { window: () => win, configured: () => false, seamlessEnabled: () => false, isAuthenticated: () => false })
+    const telegram = lazyTelegram(
+      lazily(async () => ((loaded = true), setup({ win }).flow)),
+      { window: () => win, configured: () => false, seamlessEnabled: () => false, isAuthenticated: () => false },
+    )
     await expect(telegram.handleReturn()).resolves.toBeNull()
     expect(loaded).toBe(false)
     expect(win.replacedWith).toEqual([])
-    const configured = lazyTelegram(lazily(async () => setup({ win }).flow), { window: () => win, configured: () => true, seamlessEnabled: () => false, isAuthenticated: () => false })
+    const configured = lazyTelegram(
+      lazily(async () => setup({ win }).flow),
+      { window: () => win, configured: () => true, seamlessEnabled: () => false, isAuthenticated: () => false },
+    )
     await expect(configured.handleReturn()).resolves.toBe(user)
     expect(win.replacedWith).toEqual(['/'])
   })

@@ -34,7 +34,10 @@ export interface TelegramFlowOptions {
 }
 
 /** The intent of a redirect in progress, kept across the round trip to Telegram. */
-interface PendingRedirect { intent: Intent; disableSignup: boolean }
+interface PendingRedirect {
+  intent: Intent
+  disableSignup: boolean
+}
 
 const notConfiguredError = () => new TesseraError({ code: 'feature_not_enabled', shortMessage: 'Telegram is not configured for this app' })
 const linkDisabledError = () => new TesseraError({ code: 'disallowed_login_method', shortMessage: 'Linking Telegram is not enabled for this app' })
@@ -54,7 +57,12 @@ interface TelegramRuntime {
 type Progress = (status: TelegramFlowStatus) => void
 
 /** Runs one attempt's steps, its progress in the state, unless a reset came in between. */
-async function runFlow(runtime: TelegramRuntime, intent: Intent, steps: (progress: Progress) => Promise<User>, popup: PopupWindow | null = null): Promise<User> {
+async function runFlow(
+  runtime: TelegramRuntime,
+  intent: Intent,
+  steps: (progress: Progress) => Promise<User>,
+  popup: PopupWindow | null = null,
+): Promise<User> {
   const { options } = runtime
   const started = runtime.generation
   const progress: Progress = (status) => {
@@ -70,14 +78,23 @@ async function runFlow(runtime: TelegramRuntime, intent: Intent, steps: (progres
   } catch (caught) {
     if (popup && !popup.closed) popup.close()
     if (started !== runtime.generation) throw exitedFlowError(intent)
-    const error = caught instanceof TesseraError ? caught : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Something went wrong. Try again.', cause: caught })
+    const error =
+      caught instanceof TesseraError
+        ? caught
+        : new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Something went wrong. Try again.', cause: caught })
     options.state.set({ status: 'error', intent, error })
     throw error
   }
 }
 
 /** The signed proof: Mini App data when allowed, else the widget's result (popup, or a redirect that never returns here). */
-async function proof(runtime: TelegramRuntime, intent: Intent, popup: PopupWindow | null, disableSignup: boolean, progress: Progress): Promise<TelegramProofBody> {
+async function proof(
+  runtime: TelegramRuntime,
+  intent: Intent,
+  popup: PopupWindow | null,
+  disableSignup: boolean,
+  progress: Progress,
+): Promise<TelegramProofBody> {
   const { options } = runtime
   const bot = options.getTelegramConfig()
   if (!bot) throw notConfiguredError()
@@ -141,18 +158,28 @@ export function createTelegramFlow(options: TelegramFlowOptions): TelegramFlow {
   const runtime: TelegramRuntime = { options, pendingKey: `tessera:telegram:${options.appId}`, generation: 0, cancelPopup: new AbortController() }
   return {
     login: (loginOptions, popup) =>
-      runFlow(runtime, 'login', async (progress) => {
-        const body = await proof(runtime, 'login', popup, loginOptions.disableSignup ?? false, progress)
-        progress('verifying')
-        return signIn(runtime, body, loginOptions)
-      }, popup),
+      runFlow(
+        runtime,
+        'login',
+        async (progress) => {
+          const body = await proof(runtime, 'login', popup, loginOptions.disableSignup ?? false, progress)
+          progress('verifying')
+          return signIn(runtime, body, loginOptions)
+        },
+        popup,
+      ),
     link: (_linkOptions, popup) =>
-      runFlow(runtime, 'link', async (progress) => {
-        if (options.getTelegramConfig()?.linkEnabled === false) throw linkDisabledError()
-        const body = await proof(runtime, 'link', popup, false, progress)
-        progress('verifying')
-        return linkWith(runtime, body)
-      }, popup),
+      runFlow(
+        runtime,
+        'link',
+        async (progress) => {
+          if (options.getTelegramConfig()?.linkEnabled === false) throw linkDisabledError()
+          const body = await proof(runtime, 'link', popup, false, progress)
+          progress('verifying')
+          return linkWith(runtime, body)
+        },
+        popup,
+      ),
     async unlink(telegramUserId) {
       if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
       return options.accountChanges.unlinked(await api.unlink(options.transport, telegramUserId), 'telegram')

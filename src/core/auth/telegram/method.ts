@@ -17,8 +17,12 @@ export const telegramMethod = defineLoginMethod<'telegram', TelegramApi, Telegra
   accounts: {
     map: {
       telegram: (dto) => ({
-        type: 'telegram', telegramUserId: dto.telegram_user_id, firstName: dto.first_name ?? null, lastName: dto.last_name ?? null,
-        username: dto.username ?? null, photoUrl: dto.photo_url ?? null,
+        type: 'telegram',
+        telegramUserId: dto.telegram_user_id,
+        firstName: dto.first_name ?? null,
+        lastName: dto.last_name ?? null,
+        username: dto.username ?? null,
+        photoUrl: dto.photo_url ?? null,
       }),
     },
     slots: { telegram: 'telegram' },
@@ -29,7 +33,11 @@ export const telegramMethod = defineLoginMethod<'telegram', TelegramApi, Telegra
     const flow = lazily(() =>
       import('./flow.js').then(({ createTelegramFlow }) =>
         createTelegramFlow({
-          appId, state, transport, isAuthenticated, accountChanges,
+          appId,
+          state,
+          transport,
+          isAuthenticated,
+          accountChanges,
           getTelegramConfig: () => config.get().config.telegram,
           authenticate: (login) => deps.authenticate('telegram', login),
           window: pageWindow,

@@ -7,10 +7,7 @@ import type { AccountTransfer } from './types.js'
  * screens show; null for any other error or one without a nonce. `account` is the email or number the
  * user tried to link; an OAuth subject comes from the error itself.
  */
-export function accountTransferFrom(
-  error: unknown,
-  context: { linkMethod: AccountTransfer['linkMethod']; account: string },
-): AccountTransfer | null {
+export function accountTransferFrom(error: unknown, context: { linkMethod: AccountTransfer['linkMethod']; account: string }): AccountTransfer | null {
   if (!TesseraError.is(error) || error.code !== 'account_transfer_required') return null
   const data = (error.data ?? {}) as Partial<AccountTransferErrorData>
   if (typeof data.nonce !== 'string' || !data.nonce) return null

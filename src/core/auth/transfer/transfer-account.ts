@@ -1,5 +1,12 @@
 import { oauthProviders, type UserDto } from '../../../protocol/index.js'
-import { transferEmailAccount, transferFarcasterAccount, transferOAuthAccount, transferPhoneAccount, transferTelegramAccount, transferWalletAccount } from '../../api/transfer.js'
+import {
+  transferEmailAccount,
+  transferFarcasterAccount,
+  transferOAuthAccount,
+  transferPhoneAccount,
+  transferTelegramAccount,
+  transferWalletAccount,
+} from '../../api/transfer.js'
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
@@ -21,7 +28,8 @@ function requestTransfer(transport: Transport, { nonce, linkMethod, account }: A
   if (linkMethod === 'sms') return transferPhoneAccount(transport, { nonce, phoneNumber: account })
   if (linkMethod === 'farcaster') return transferFarcasterAccount(transport, { nonce, farcaster_id: Number(account) })
   if (linkMethod === 'telegram') return transferTelegramAccount(transport, { nonce })
-  if (linkMethod === 'siwe' || linkMethod === 'siws') return transferWalletAccount(transport, linkMethod === 'siwe' ? 'ethereum' : 'solana', { nonce, address: account })
+  if (linkMethod === 'siwe' || linkMethod === 'siws')
+    return transferWalletAccount(transport, linkMethod === 'siwe' ? 'ethereum' : 'solana', { nonce, address: account })
   if ((oauthProviders as readonly string[]).includes(linkMethod)) return transferOAuthAccount(transport, { nonce })
   throw invalidTransferTypeError()
 }

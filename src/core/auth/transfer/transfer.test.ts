@@ -96,7 +96,15 @@ describe('transferAccount', () => {
   })
 
   it('posts an email transfer with the address and an OAuth transfer with the nonce only', async () => {
-    const google = { type: 'google_oauth', subject: 'google-sub-1', email: 'grace@gmail.com', name: null, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 } as const
+    const google = {
+      type: 'google_oauth',
+      subject: 'google-sub-1',
+      email: 'grace@gmail.com',
+      name: null,
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    } as const
     api.handle(apiRoutes({ 'POST /api/v1/oauth/transfer': () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, google] }) }) }))
     await signIn()
     const base = { nonce: TEST_TRANSFER_NONCE, displayName: 'x', embeddedWalletAddress: null }
@@ -113,7 +121,14 @@ describe('transferAccount', () => {
   })
 
   it('posts a Telegram transfer with the nonce only and a wallet transfer to its chain with the address', async () => {
-    const wallet = { type: 'wallet', address: '0xAbC0000000000000000000000000000000000001', chain_type: 'ethereum', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 } as const
+    const wallet = {
+      type: 'wallet',
+      address: '0xAbC0000000000000000000000000000000000001',
+      chain_type: 'ethereum',
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    } as const
     const withWallet = () => ({ body: userDto({ linked_accounts: [...userDto().linked_accounts, wallet] }) })
     api.handle(apiRoutes({ 'POST /api/v1/telegram/transfer': () => ({ body: userDto() }), 'POST /api/v1/siwe/transfer': withWallet }))
     await signIn()

@@ -21,10 +21,13 @@ class ThreadBackedWorker implements WorkerLike {
   constructor(url: string) {
     ThreadBackedWorker.started.push(this)
     let source = ''
-    this.ready = resolveObjectURL(url)!.text().then((text) => void (source = text))
+    this.ready = resolveObjectURL(url)!
+      .text()
+      .then((text) => void (source = text))
     this.thread = null as unknown as ThreadWorker
     void this.ready.then(() => {
-      const shim = "const { parentPort } = require('node:worker_threads'); const self = { postMessage: (m) => parentPort.postMessage(m) }; parentPort.on('message', (data) => self.onmessage({ data }));\n"
+      const shim =
+        "const { parentPort } = require('node:worker_threads'); const self = { postMessage: (m) => parentPort.postMessage(m) }; parentPort.on('message', (data) => self.onmessage({ data }));\n"
       this.thread = new ThreadWorker(shim + source, { eval: true })
       this.thread.on('message', (data: unknown) => {
         this.answers.push(data)

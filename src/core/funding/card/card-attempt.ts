@@ -26,7 +26,12 @@ export function beginCardAttempt(ctx: SessionContext, card: FundingCardState, me
     if (!quiet) ctx.update({ errorMessage: initializeFlowError('The browser blocked the provider window.').shortMessage })
     return null
   }
-  const current = ctx.enter('card-status', { card, errorMessage: null, fundingMethod: method, ...(method === 'card' && { showAlternateProvider: session.options.card.length > 1 }) })
+  const current = ctx.enter('card-status', {
+    card,
+    errorMessage: null,
+    fundingMethod: method,
+    ...(method === 'card' && { showAlternateProvider: session.options.card.length > 1 }),
+  })
   return { popup, current }
 }
 

@@ -39,7 +39,12 @@ describe('the first card provider (funding spec, "Screens and routes" and "State
     // Before anything is awaited: blockers allow a window opened in the click.
     expect(harness.host.popups).toHaveLength(1)
     expect(harness.host.opened[0]).toMatch(/^about:blank tessera-funding popup=yes,width=440,height=680,left=420,top=60$/)
-    expect(harness.session()).toMatchObject({ step: 'card-status', card: { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' }, fundingMethod: 'card', showAlternateProvider: true })
+    expect(harness.session()).toMatchObject({
+      step: 'card-status',
+      card: { provider: 'coinbase', experience: 'buy', status: 'pending-in-flow' },
+      fundingMethod: 'card',
+      showAlternateProvider: true,
+    })
     await vi.advanceTimersByTimeAsync(0)
     expect(harness.inits).toEqual([{ addresses: [{ address: FUNDED_EVM_ADDRESS, blockchains: ['base'] }], assets: ['ETH'] }])
     const url = new URL(harness.host.popups[0]!.location.href)
@@ -55,14 +60,20 @@ describe('the first card provider (funding spec, "Screens and routes" and "State
       defaultAsset: 'ETH',
       partnerUserId: 'pu-1',
     })
-    expect(harness.analytics).toContainEqual({ eventName: 'sdk_fiat_on_ramp_started', payload: { provider: 'coinbase-onramp', value: '.5', chainType: 'ethereum', chainId: 8453 } })
+    expect(harness.analytics).toContainEqual({
+      eventName: 'sdk_fiat_on_ramp_started',
+      payload: { provider: 'coinbase-onramp', value: '.5', chainType: 'ethereum', chainId: 8453 },
+    })
 
     await vi.advanceTimersByTimeAsync(4_999)
     expect(harness.polls).toEqual([])
     await vi.advanceTimersByTimeAsync(1 + 1_500 + 1_500 + 6_000)
     expect(harness.polls.map((at) => at - started)).toEqual([5_000, 6_500, 8_000])
     expect(harness.session().card).toEqual({ provider: 'coinbase', experience: 'buy', status: 'success' })
-    expect(harness.analytics).toContainEqual({ eventName: 'sdk_fiat_on_ramp_completed_with_status', payload: { provider: 'coinbase-onramp', status: 'success' } })
+    expect(harness.analytics).toContainEqual({
+      eventName: 'sdk_fiat_on_ramp_completed_with_status',
+      payload: { provider: 'coinbase-onramp', status: 'success' },
+    })
 
     harness.balances.set(FUNDED_EVM_ADDRESS, 500_000_000_000_000_000n)
     harness.session().finish()
@@ -90,7 +101,10 @@ describe('the first card provider (funding spec, "Screens and routes" and "State
         errorMessage: 'Something went wrong adding funds. Please try again or use another method.',
         showAlternateProvider: true,
       })
-      expect(harness.analytics.at(-1)).toMatchObject({ eventName: 'sdk_fiat_on_ramp_completed_with_status', payload: { provider: 'coinbase-onramp', status: 'failure' } })
+      expect(harness.analytics.at(-1)).toMatchObject({
+        eventName: 'sdk_fiat_on_ramp_completed_with_status',
+        payload: { provider: 'coinbase-onramp', status: 'failure' },
+      })
       await vi.advanceTimersByTimeAsync(10_000)
       expect(harness.polls).toHaveLength(2)
     }
@@ -179,7 +193,10 @@ describe('the first card provider (funding spec, "Screens and routes" and "State
     void blocked.funding.fundWallet({ address: FUNDED_EVM_ADDRESS, defaultFundingMethod: 'exchange' })
     void blocked.funding.fundWallet({ address: FUNDED_EVM_ADDRESS, defaultFundingMethod: 'card' })
     await vi.advanceTimersByTimeAsync(0)
-    expect(blocked.state.get().sessions.map((session) => [session.step, session.errorMessage])).toEqual([['landing', null], ['landing', null]])
+    expect(blocked.state.get().sessions.map((session) => [session.step, session.errorMessage])).toEqual([
+      ['landing', null],
+      ['landing', null],
+    ])
     expect(blocked.host.opened).toHaveLength(1)
   })
 })

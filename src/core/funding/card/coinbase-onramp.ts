@@ -17,7 +17,10 @@ type Experience = 'buy' | 'send'
 const paymentMethods: Record<Experience, string> = { buy: 'CARD', send: 'CRYPTO_ACCOUNT' }
 
 /** The hosted page's URL with the fields of the funding spec, "Screens and routes". */
-export function coinbaseOnrampUrl(init: CoinbaseOnRampInitResponse, fields: { partnerName: string; amount: string; network: string; asset: string; experience: Experience }): string {
+export function coinbaseOnrampUrl(
+  init: CoinbaseOnRampInitResponse,
+  fields: { partnerName: string; amount: string; network: string; asset: string; experience: Experience },
+): string {
   const url = new URL(init.onramp_url ?? COINBASE_ONRAMP_URL)
   const query = {
     appId: init.app_id,

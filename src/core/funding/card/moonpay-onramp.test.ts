@@ -27,13 +27,33 @@ function moonpay(answers: Answer[], sign: { statusUrl?: string; signedUrl?: stri
   const harness = fundingUnderTest({
     fetch,
     config: fundingAppConfig({}, { accent_color: '#6a5acd', theme: 'dark' }),
-    api: { signMoonpayOnRampUrl: async (body) => (signs.push(body), { signedUrl: sign.signedUrl ?? 'http://127.0.0.1:4020/buy?apiKey=pk_test_local&signature=abc', externalTransactionId: 'ext-1', ...(sign.statusUrl && { statusUrl: sign.statusUrl }) }) },
+    api: {
+      signMoonpayOnRampUrl: async (body) => (
+        signs.push(body),
+        {
+          signedUrl: sign.signedUrl ?? 'http://127.0.0.1:4020/buy?apiKey=pk_test_local&signature=abc',
+          externalTransactionId: 'ext-1',
+          ...(sign.statusUrl && { statusUrl: sign.statusUrl }),
+        }
+      ),
+    },
   })
   return { ...harness, signs, reads }
 }
 
 const transaction = (status: MoonpayTransactionDto['status'], extra: Partial<MoonpayTransactionDto> = {}): MoonpayTransactionDto[] => [
-  { status, paymentMethod: 'credit_debit_card', cardPaymentType: 'credit', currency: { code: 'eth_base' }, baseCurrencyAmount: 104.5, quoteCurrencyAmount: 0.05, feeAmount: 3.99, extraFeeAmount: 0.5, networkFeeAmount: 0.01, ...extra },
+  {
+    status,
+    paymentMethod: 'credit_debit_card',
+    cardPaymentType: 'credit',
+    currency: { code: 'eth_base' },
+    baseCurrencyAmount: 104.5,
+    quoteCurrencyAmount: 0.05,
+    feeAmount: 3.99,
+    extraFeeAmount: 0.5,
+    networkFeeAmount: 0.01,
+    ...extra,
+  },
 ]
 
 async function started(harness: ReturnType<typeof moonpay>, input: Parameters<typeof harness.funding.fundWallet>[0] = { address: FUNDED_EVM_ADDRESS }) {
@@ -48,10 +68,23 @@ describe('the second card provider (funding spec, "Screens and routes" and "Stat
   it('signs the URL for the wallet, opens it, and polls every 3 s from 8 s until the purchase completes', async () => {
     const harness = moonpay([404, transaction('pending'), transaction('waitingAuthorization'), transaction('completed')])
     const { outcome, at } = await started(harness)
-    expect(harness.signs).toEqual([{ address: FUNDED_EVM_ADDRESS, config: { currencyCode: 'ETH_BASE', quoteCurrencyAmount: 0.05, paymentMethod: 'credit_debit_card', uiConfig: { accentColor: '#6a5acd', theme: 'dark' } } }])
+    expect(harness.signs).toEqual([
+      {
+        address: FUNDED_EVM_ADDRESS,
+        config: {
+          currencyCode: 'ETH_BASE',
+          quoteCurrencyAmount: 0.05,
+          paymentMethod: 'credit_debit_card',
+          uiConfig: { accentColor: '#6a5acd', theme: 'dark' },
+        },
+      },
+    ])
     expect(harness.host.popups[0]!.location.href).toBe('http://127.0.0.1:4020/buy?apiKey=pk_test_local&signature=abc')
     expect(harness.session()).toMatchObject({ step: 'card-status', card: { provider: 'moonpay', status: 'pending' }, fundingMethod: 'card' })
-    expect(harness.analytics).toContainEqual({ eventName: 'sdk_fiat_on_ramp_started', payload: { provider: 'moonpay', value: '0.05', chainType: 'ethereum', chainId: 8453 } })
+    expect(harness.analytics).toContainEqual({
+      eventName: 'sdk_fiat_on_ramp_started',
+      payload: { provider: 'moonpay', value: '0.05', chainType: 'ethereum', chainId: 8453 },
+    })
 
     await vi.advanceTimersByTimeAsync(7_999)
     expect(harness.reads).toEqual([])
@@ -64,7 +97,18 @@ describe('the second card provider (funding spec, "Screens and routes" and "Stat
     expect(harness.session().card).toEqual({ provider: 'moonpay', status: 'completed' })
     expect(harness.analytics.at(-1)).toEqual({
       eventName: 'sdk_fiat_on_ramp_completed_with_status',
-      payload: { provider: 'moonpay', status: 'completed', paymentMethod: 'credit_debit_card', cardPaymentType: 'credit', currency: 'eth_base', baseCurrencyAmount: 104.5, quoteCurrencyAmount: 0.05, feeAmount: 3.99, extraFeeAmount: 0.5, networkFeeAmount: 0.01 },
+      payload: {
+        provider: 'moonpay',
+        status: 'completed',
+        paymentMethod: 'credit_debit_card',
+        cardPaymentType: 'credit',
+        currency: 'eth_base',
+        baseCurrencyAmount: 104.5,
+        quoteCurrencyAmount: 0.05,
+        feeAmount: 3.99,
+        extraFeeAmount: 0.5,
+        networkFeeAmount: 0.01,
+      },
     })
     await vi.advanceTimersByTimeAsync(9_000)
     expect(harness.reads).toHaveLength(4)
@@ -109,8 +153,15 @@ describe('the second card provider (funding spec, "Screens and routes" and "Stat
     await vi.advanceTimersByTimeAsync(3_000)
     // A 500 is retried too: the third failed read ends it.
     await vi.advanceTimersByTimeAsync(1_500)
-    expect(harness.session()).toMatchObject({ step: 'landing', card: { status: 'serviceFailure' }, errorMessage: 'Something went wrong adding funds from MoonPay. Please try again or use another method to fund your wallet.' })
-    expect(harness.analytics.at(-1)).toEqual({ eventName: 'sdk_fiat_on_ramp_completed_with_status', payload: { provider: 'moonpay', status: 'serviceFailure' } })
+    expect(harness.session()).toMatchObject({
+      step: 'landing',
+      card: { status: 'serviceFailure' },
+      errorMessage: 'Something went wrong adding funds from MoonPay. Please try again or use another method to fund your wallet.',
+    })
+    expect(harness.analytics.at(-1)).toEqual({
+      eventName: 'sdk_fiat_on_ramp_completed_with_status',
+      payload: { provider: 'moonpay', status: 'serviceFailure' },
+    })
     const count = harness.reads.length
     await vi.advanceTimersByTimeAsync(10_000)
     expect(harness.reads).toHaveLength(count)

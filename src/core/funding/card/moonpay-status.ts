@@ -16,7 +16,11 @@ export function moonpayStatusUrl(sign: MoonpayOnRampSignResponse): string | null
 
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500
 
-export async function fetchMoonpayTransaction(url: string, retry: { retries: number; delayMs: number }, fetchImpl: typeof fetch = globalThis.fetch): Promise<MoonpayTransactionDto | null> {
+export async function fetchMoonpayTransaction(
+  url: string,
+  retry: { retries: number; delayMs: number },
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<MoonpayTransactionDto | null> {
   for (let attempt = 0; ; attempt++) {
     let response: Response | null = null
     try {
@@ -25,7 +29,7 @@ export async function fetchMoonpayTransaction(url: string, retry: { retries: num
       if (attempt >= retry.retries) throw error
     }
     if (response?.status === 404) return null
-    if (response?.ok) return (((await response.json()) as MoonpayTransactionDto[])[0] ?? null)
+    if (response?.ok) return ((await response.json()) as MoonpayTransactionDto[])[0] ?? null
     if (response && (!retryableStatus(response.status) || attempt >= retry.retries)) throw new Error(`MoonPay status answered ${response.status}`)
     await new Promise((resolve) => setTimeout(resolve, retry.delayMs))
   }

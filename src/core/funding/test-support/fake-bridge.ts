@@ -36,7 +36,8 @@ export function fakeBridge(options: FakeBridgeOptions) {
   let sequence = 0
 
   function quote(request: RecordedRequest): FakeResponse {
-    if (!String(request.headers.authorization).startsWith('Bearer ')) return { status: 401, body: { error: 'Missing or invalid token', code: 'missing_or_invalid_token' } }
+    if (!String(request.headers.authorization).startsWith('Bearer '))
+      return { status: 401, body: { error: 'Missing or invalid token', code: 'missing_or_invalid_token' } }
     const body = request.body as BridgeQuoteBody
     quotes.push(body)
     const requestId = `req-${++sequence}`
@@ -45,11 +46,23 @@ export function fakeBridge(options: FakeBridgeOptions) {
     if (body.originChainId === BRIDGE_SOLANA_CHAIN_ID) {
       const lamports = amount / 1_000_000_000n + LAMPORTS_FEE
       const transfer = SystemProgram.transfer({ fromPubkey: new PublicKey(body.user), toPubkey: new PublicKey(solanaDeposit), lamports })
-      const instruction = { programId: transfer.programId.toBase58(), keys: transfer.keys.map((key) => ({ ...key, pubkey: key.pubkey.toBase58() })), data: Buffer.from(transfer.data).toString('hex') }
+      const instruction = {
+        programId: transfer.programId.toBase58(),
+        keys: transfer.keys.map((key) => ({ ...key, pubkey: key.pubkey.toBase58() })),
+        data: Buffer.from(transfer.data).toString('hex'),
+      }
       return { body: response(requestId, { instructions: [instruction] }, lamports, 'SOL', 9) }
     }
     const value = (body.destinationChainId === BRIDGE_SOLANA_CHAIN_ID ? amount * WEI_PER_LAMPORT : amount) + EVM_FEE
-    return { body: response(requestId, { from: body.user, to: solver.address, value: value.toString(), chainId: body.originChainId, data: `0x${Buffer.from(requestId).toString('hex')}` }, value, 'ETH', 18) }
+    return {
+      body: response(
+        requestId,
+        { from: body.user, to: solver.address, value: value.toString(), chainId: body.originChainId, data: `0x${Buffer.from(requestId).toString('hex')}` },
+        value,
+        'ETH',
+        18,
+      ),
+    }
   }
 
   async function status(request: RecordedRequest): Promise<FakeResponse> {
@@ -78,7 +91,8 @@ export function fakeBridge(options: FakeBridgeOptions) {
     if (body.destinationChainId === BRIDGE_SOLANA_CHAIN_ID) return void options.solana.airdrop(body.recipient, BigInt(body.amount))
     const wallet = createWalletClient({ account: solver, transport: http(options.chains[body.destinationChainId]!) })
     const hash = await wallet.sendTransaction({ chain: null, to: body.recipient as Hex, value: BigInt(body.amount) })
-    while (!(await callJsonRpc(options.chains[body.destinationChainId]!, 'eth_getTransactionReceipt', [hash]))) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (!(await callJsonRpc(options.chains[body.destinationChainId]!, 'eth_getTransactionReceipt', [hash])))
+      await new Promise((resolve) => setTimeout(resolve, 20))
   }
 
   return {
@@ -89,7 +103,13 @@ export function fakeBridge(options: FakeBridgeOptions) {
   }
 }
 
-function response(requestId: string, data: BridgeQuoteResponse['steps'][number]['items'][number]['data'], amountIn: bigint, symbol: string, decimals: number): BridgeQuoteResponse {
+function response(
+  requestId: string,
+  data: BridgeQuoteResponse['steps'][number]['items'][number]['data'],
+  amountIn: bigint,
+  symbol: string,
+  decimals: number,
+): BridgeQuoteResponse {
   return {
     steps: [{ id: 'deposit', kind: 'transaction', requestId, items: [{ status: 'incomplete', data }] }],
     details: { currencyIn: { currency: { symbol, decimals }, amount: amountIn.toString(), amountUsd: '12.5' } },

@@ -15,7 +15,11 @@ import { fundingAppConfig } from './funding-config.js'
 export const FUNDED_EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
 export const FUNDED_SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112'
 
-export interface FakePopup { closed: boolean; close(): void; location: { href: string } }
+export interface FakePopup {
+  closed: boolean
+  close(): void
+  location: { href: string }
+}
 
 export function fakePopupHost() {
   const popups: FakePopup[] = []
@@ -40,7 +44,14 @@ export function fakePopupHost() {
 }
 
 const walletAccount = (address: string, chainType: 'ethereum' | 'solana') => ({
-  type: 'wallet' as const, address, chain_type: chainType, wallet_client_type: 'privy', connector_type: 'embedded', verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000,
+  type: 'wallet' as const,
+  address,
+  chain_type: chainType,
+  wallet_client_type: 'privy',
+  connector_type: 'embedded',
+  verified_at: 1_700_000_000,
+  first_verified_at: 1_700_000_000,
+  latest_verified_at: 1_700_000_000,
 })
 
 /** JSON-RPC answers by method; `eth_getBalance` and `getBalance` read `balances` (smallest units) at call time. */
@@ -49,8 +60,15 @@ export function fakeRpc(balances: Map<string, bigint>) {
   const fetch = (async (_url: string, init: { body: string }) => {
     const { id, method, params } = JSON.parse(init.body) as { id: number; method: string; params: [string] }
     calls.push(method)
-    const result = method === 'eth_getBalance' ? `0x${(balances.get(params[0]) ?? 0n).toString(16)}` : method === 'getBalance' ? { context: { slot: 1 }, value: Number(balances.get(params[0]) ?? 0n) } : null
-    return new Response(JSON.stringify(result === null ? { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } } : { jsonrpc: '2.0', id, result }))
+    const result =
+      method === 'eth_getBalance'
+        ? `0x${(balances.get(params[0]) ?? 0n).toString(16)}`
+        : method === 'getBalance'
+          ? { context: { slot: 1 }, value: Number(balances.get(params[0]) ?? 0n) }
+          : null
+    return new Response(
+      JSON.stringify(result === null ? { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } } : { jsonrpc: '2.0', id, result }),
+    )
   }) as unknown as typeof globalThis.fetch
   return { fetch, calls }
 }
@@ -83,7 +101,9 @@ export function fundingUnderTest(options: FundingUnderTestOptions = {}) {
   const rpc = fakeRpc(balances)
   const analytics: { eventName: string; payload: Record<string, unknown> }[] = []
   let prompts = 0
-  let user: ReturnType<typeof userFromDto> | null = userFromDto(userDto({ linked_accounts: [...userDto().linked_accounts, walletAccount(FUNDED_EVM_ADDRESS, 'ethereum'), walletAccount(FUNDED_SOLANA_ADDRESS, 'solana')] }))
+  let user: ReturnType<typeof userFromDto> | null = userFromDto(
+    userDto({ linked_accounts: [...userDto().linked_accounts, walletAccount(FUNDED_EVM_ADDRESS, 'ethereum'), walletAccount(FUNDED_SOLANA_ADDRESS, 'solana')] }),
+  )
   const userListeners = new Set<() => void>()
   const api: FundingCalls = {
     initCoinbaseOnRamp: () => Promise.reject(new Error('initCoinbaseOnRamp not scripted')),
@@ -91,7 +111,8 @@ export function fundingUnderTest(options: FundingUnderTestOptions = {}) {
     signMoonpayOnRampUrl: () => Promise.reject(new Error('signMoonpayOnRampUrl not scripted')),
     getBridgeQuote: () => Promise.reject(new Error('getBridgeQuote not scripted')),
     getBridgeStatus: () => Promise.reject(new Error('getBridgeStatus not scripted')),
-    tokenPriceUsd: (chainId, symbol) => (symbol in prices ? Promise.resolve(prices[symbol]!) : Promise.reject(new Error(`no price for ${symbol} on ${chainId}`))),
+    tokenPriceUsd: (chainId, symbol) =>
+      symbol in prices ? Promise.resolve(prices[symbol]!) : Promise.reject(new Error(`no price for ${symbol} on ${chainId}`)),
     ...options.api,
   }
   const funding = createFunding({

@@ -34,7 +34,10 @@ export interface FundingClientTestbed {
 
 export async function startFundingTestbed(config: Partial<AppConfigDto>): Promise<FundingClientTestbed> {
   const base = appConfigDto()
-  const dto = appConfigDto({ ...config, embedded_wallet_config: { ...base.embedded_wallet_config, ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } } })
+  const dto = appConfigDto({
+    ...config,
+    embedded_wallet_config: { ...base.embedded_wallet_config, ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } },
+  })
   const frame = createFakeFrame({ baseUser: () => userDto() })
   const routes = new Map<string, Route>()
   const fallback = apiRoutes({
@@ -42,7 +45,9 @@ export async function startFundingTestbed(config: Partial<AppConfigDto>): Promis
     'POST /api/v1/sessions': async () => ({ body: await authResponse({ user: frame.user() }) }),
     'GET /api/v1/users/me': () => ({ body: { user: frame.user(), identity_token: null } }),
   })
-  const api = await startFakeApi((request) => (routes.get(`${request.method} ${request.path}`) ?? routes.get(`${request.method} ${request.path.split('?')[0]}`) ?? fallback)(request))
+  const api = await startFakeApi((request) =>
+    (routes.get(`${request.method} ${request.path}`) ?? routes.get(`${request.method} ${request.path.split('?')[0]}`) ?? fallback)(request),
+  )
   const clients: TesseraClient[] = []
   return {
     api,

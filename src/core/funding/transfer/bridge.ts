@@ -4,7 +4,15 @@
  * first step sent by the paying wallet, then the bridge's status every second while it is pending, waiting or
  * delayed. The bridge's chain id for Solana and its native currencies come from the wire contract.
  */
-import { BRIDGE_NATIVE_CURRENCY, BRIDGE_SOLANA_CHAIN_ID, BRIDGE_SOLANA_NATIVE_CURRENCY, type BridgeEvmStepData, type BridgeQuoteBody, type BridgeQuoteResponse, type BridgeStatusResponse } from '../../../protocol/funding.js'
+import {
+  BRIDGE_NATIVE_CURRENCY,
+  BRIDGE_SOLANA_CHAIN_ID,
+  BRIDGE_SOLANA_NATIVE_CURRENCY,
+  type BridgeEvmStepData,
+  type BridgeQuoteBody,
+  type BridgeQuoteResponse,
+  type BridgeStatusResponse,
+} from '../../../protocol/funding.js'
 import type { Chain } from '../../chains/chain.js'
 import { resolveChains } from '../../chains/resolve-chains.js'
 import { resolveSolanaClusters } from '../../chains/solana-clusters.js'
@@ -34,7 +42,10 @@ function evmSources(ctx: SessionContext): Chain[] {
   const config = ctx.deps.getConfig()
   const own = config.appChains.map((chain) => chain.id)
   return resolveChains(config).filter(
-    (chain) => (config.supportedChains || !own.length || own.includes(chain.id)) && chain.testnet === testnet && !(place.chainType === 'ethereum' && chain.id === place.chain.id),
+    (chain) =>
+      (config.supportedChains || !own.length || own.includes(chain.id)) &&
+      chain.testnet === testnet &&
+      !(place.chainType === 'ethereum' && chain.id === place.chain.id),
   )
 }
 
@@ -70,7 +81,12 @@ function quotedAmount(entry: unknown): AssetAmount | null {
   const quoted = entry as { amount?: string; amountUsd?: string; currency?: { symbol?: string; decimals?: number } } | undefined
   if (!quoted?.amount || !/^\d+$/.test(quoted.amount) || quoted.currency?.decimals === undefined) return null
   const usd = Number(quoted.amountUsd)
-  return { value: BigInt(quoted.amount), decimals: quoted.currency.decimals, symbol: quoted.currency.symbol ?? '', usd: Number.isFinite(usd) && quoted.amountUsd ? usd : null }
+  return {
+    value: BigInt(quoted.amount),
+    decimals: quoted.currency.decimals,
+    symbol: quoted.currency.symbol ?? '',
+    usd: Number.isFinite(usd) && quoted.amountUsd ? usd : null,
+  }
 }
 
 export async function quoteBridge(ctx: SessionContext, payer: PayingWallet, source: FundingSourceChain, amount: bigint): Promise<PreparedTransfer> {
@@ -98,7 +114,12 @@ export async function quoteBridge(ctx: SessionContext, payer: PayingWallet, sour
 }
 
 /** The step the paying wallet sends on the origin chain, and how to know it landed there. */
-function originTransaction(ctx: SessionContext, payer: PayingWallet, data: BridgeQuoteResponse['steps'][number]['items'][number]['data'], quote: BridgeQuoteResponse) {
+function originTransaction(
+  ctx: SessionContext,
+  payer: PayingWallet,
+  data: BridgeQuoteResponse['steps'][number]['items'][number]['data'],
+  quote: BridgeQuoteResponse,
+) {
   const { receiptPollMs } = ctx.timing
   if (payer.chain === 'ethereum' && 'to' in data) {
     const step: BridgeEvmStepData = data
@@ -124,7 +145,11 @@ function originTransaction(ctx: SessionContext, payer: PayingWallet, data: Bridg
 }
 
 /** Polls the bridge while the request is pending, waiting or delayed; null when the step was left meanwhile. */
-export async function waitForBridge(ctx: SessionContext, query: { requestId: string | null; hash: string }, current: () => boolean): Promise<BridgeStatusResponse | null> {
+export async function waitForBridge(
+  ctx: SessionContext,
+  query: { requestId: string | null; hash: string },
+  current: () => boolean,
+): Promise<BridgeStatusResponse | null> {
   for (;;) {
     const answer = await ctx.deps.api.getBridgeStatus(query).catch((error: unknown) => void console.warn('[tessera] Bridge status failed', error))
     if (!current()) return null

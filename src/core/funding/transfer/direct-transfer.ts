@@ -42,7 +42,9 @@ async function prepareEthereum(ctx: SessionContext, payer: EthereumPayer, chain:
   const from = payer.address
   const rpc = <T>(method: string, params: unknown[]) => callJsonRpc<T>(chain.rpcUrl, method, params, ctx.deps.fetch)
   const native = asset.kind === 'native'
-  const request = native ? { to: ctx.resolved.address, value: amount } : { to: asset.address!, value: 0n, data: erc20TransferData(ctx.resolved.address, amount) }
+  const request = native
+    ? { to: ctx.resolved.address, value: amount }
+    : { to: asset.address!, value: 0n, data: erc20TransferData(ctx.resolved.address, amount) }
   const [balance, tokens, gasPrice] = await Promise.all([
     rpc<string>('eth_getBalance', [from, 'latest']).then(BigInt),
     native ? amount : readBalance(ctx.resolved.place, asset, from, ctx.deps.fetch),
@@ -50,7 +52,9 @@ async function prepareEthereum(ctx: SessionContext, payer: EthereumPayer, chain:
   ])
   if (tokens < amount || balance < request.value) return null
   // A native send the wallet cannot cover fails its estimate: that is 'not enough' too.
-  const gas = await rpc<string>('eth_estimateGas', [{ from, to: request.to, value: `0x${request.value.toString(16)}`, ...('data' in request && { data: request.data }) }]).then(BigInt, () => null)
+  const gas = await rpc<string>('eth_estimateGas', [
+    { from, to: request.to, value: `0x${request.value.toString(16)}`, ...('data' in request && { data: request.data }) },
+  ]).then(BigInt, () => null)
   const fee = gas === null ? null : gas * gasPrice
   if (fee === null || balance < request.value + fee) {
     if (native) return null
@@ -64,11 +68,22 @@ async function prepareEthereum(ctx: SessionContext, payer: EthereumPayer, chain:
       settle: (hash) => waitForReceipt(chain.rpcUrl, hash, receiptPollMs, ctx.deps.fetch),
       bridge: null,
     },
-    summary: { total: native ? nativeAmount(amount + fee) : amountOf(amount, asset, ctx.price), to: ctx.resolved.address, network: chain.name, estimatedFee: nativeAmount(fee) },
+    summary: {
+      total: native ? nativeAmount(amount + fee) : amountOf(amount, asset, ctx.price),
+      to: ctx.resolved.address,
+      network: chain.name,
+      estimatedFee: nativeAmount(fee),
+    },
   }
 }
 
-async function prepareSolana(ctx: SessionContext, payer: SolanaPayer, cluster: SolanaCluster, asset: FundingAsset, amount: bigint): Promise<PreparedTransfer | null> {
+async function prepareSolana(
+  ctx: SessionContext,
+  payer: SolanaPayer,
+  cluster: SolanaCluster,
+  asset: FundingAsset,
+  amount: bigint,
+): Promise<PreparedTransfer | null> {
   const from = payer.address
   const solana = await import('./solana-transfers.js')
   const { place, address: to } = ctx.resolved
@@ -76,7 +91,9 @@ async function prepareSolana(ctx: SessionContext, payer: SolanaPayer, cluster: S
   // A token goes from the payer's account that holds the most of it.
   const [lamports, source] = await Promise.all([
     readBalance(place, SOL_ASSET, from, ctx.deps.fetch),
-    native ? null : splTokenAccounts(cluster.rpcUrl, from, asset.address!, ctx.deps.fetch).then((accounts) => accounts.sort((a, b) => (a.amount < b.amount ? 1 : -1))[0]),
+    native
+      ? null
+      : splTokenAccounts(cluster.rpcUrl, from, asset.address!, ctx.deps.fetch).then((accounts) => accounts.sort((a, b) => (a.amount < b.amount ? 1 : -1))[0]),
   ])
   if (!native && (!source || source.amount < amount)) return null
   // A missing recipient token account is created in the same transaction, at the payer's cost (its rent).
@@ -85,7 +102,10 @@ async function prepareSolana(ctx: SessionContext, payer: SolanaPayer, cluster: S
   const fee = LAMPORTS_PER_SIGNATURE + rent
   if (native && lamports < amount + fee) return null
   if (lamports < fee) throw notEnoughGasError(from)
-  const build = () => (native ? solana.solTransfer(cluster.rpcUrl, from, to, amount) : solana.splTransfer(cluster.rpcUrl, { from, source: source!.address, to, mint: asset.address!, amount, decimals: asset.decimals, create }))
+  const build = () =>
+    native
+      ? solana.solTransfer(cluster.rpcUrl, from, to, amount)
+      : solana.splTransfer(cluster.rpcUrl, { from, source: source!.address, to, mint: asset.address!, amount, decimals: asset.decimals, create })
   const sol = (value: bigint) => amountOf(value, SOL_ASSET, native ? ctx.price : null)
   return {
     plan: {

@@ -1,7 +1,11 @@
 import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../../../server/src/test-support/litesvm-rpc.js'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, associatedTokenAddress as referenceAta, TOKEN_PROGRAM_ID } from '../../transactions/solana/test-support/spl-instructions.js'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  associatedTokenAddress as referenceAta,
+  TOKEN_PROGRAM_ID,
+} from '../../transactions/solana/test-support/spl-instructions.js'
 import { associatedTokenAddress, bridgeStepTransaction, splTransfer } from './solana-transfers.js'
 
 let localnet: SolanaLocalnet
@@ -35,8 +39,16 @@ describe('the Solana transfers of a funding (funding spec, "Screens and routes")
     const destination = referenceAta(to, mint).toBase58()
     const created = instructionsOf(await splTransfer(localnet.rpcUrl, { ...input, create: true }))
     expect(created).toEqual([
-      { program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(), accounts: [from.toBase58(), destination, to.toBase58(), mint.toBase58(), SystemProgram.programId.toBase58(), TOKEN_PROGRAM_ID.toBase58()], data: [1] },
-      { program: TOKEN_PROGRAM_ID.toBase58(), accounts: [source.toBase58(), mint.toBase58(), destination, from.toBase58()], data: [12, 0x20, 0xbc, 0xbe, 0, 0, 0, 0, 0, 6] },
+      {
+        program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
+        accounts: [from.toBase58(), destination, to.toBase58(), mint.toBase58(), SystemProgram.programId.toBase58(), TOKEN_PROGRAM_ID.toBase58()],
+        data: [1],
+      },
+      {
+        program: TOKEN_PROGRAM_ID.toBase58(),
+        accounts: [source.toBase58(), mint.toBase58(), destination, from.toBase58()],
+        data: [12, 0x20, 0xbc, 0xbe, 0, 0, 0, 0, 0, 6],
+      },
     ])
     const existing = instructionsOf(await splTransfer(localnet.rpcUrl, { ...input, create: false }))
     expect(existing).toEqual([created[1]])
@@ -45,11 +57,23 @@ describe('the Solana transfers of a funding (funding spec, "Screens and routes")
   it("puts a bridge step's hex instructions in one transaction paid by the wallet, and refuses a lookup table that does not load", async () => {
     const [from, deposit] = [key(), key()]
     const transfer = SystemProgram.transfer({ fromPubkey: from, toPubkey: deposit, lamports: 1_000 })
-    const step = { instructions: [{ programId: transfer.programId.toBase58(), keys: transfer.keys.map((entry) => ({ ...entry, pubkey: entry.pubkey.toBase58() })), data: Buffer.from(transfer.data).toString('hex') }] }
+    const step = {
+      instructions: [
+        {
+          programId: transfer.programId.toBase58(),
+          keys: transfer.keys.map((entry) => ({ ...entry, pubkey: entry.pubkey.toBase58() })),
+          data: Buffer.from(transfer.data).toString('hex'),
+        },
+      ],
+    }
     const transaction = await bridgeStepTransaction(localnet.rpcUrl, from.toBase58(), step)
     expect(transaction.message.staticAccountKeys[0]!.equals(from)).toBe(true)
-    expect(instructionsOf(transaction)).toEqual([{ program: SystemProgram.programId.toBase58(), accounts: [from.toBase58(), deposit.toBase58()], data: Array.from(transfer.data) }])
+    expect(instructionsOf(transaction)).toEqual([
+      { program: SystemProgram.programId.toBase58(), accounts: [from.toBase58(), deposit.toBase58()], data: Array.from(transfer.data) },
+    ])
     const missing = new PublicKey(key().toBytes()).toBase58()
-    await expect(bridgeStepTransaction(localnet.rpcUrl, from.toBase58(), { ...step, addressLookupTableAddresses: [missing] })).rejects.toThrow(`Lookup table ${missing} not found`)
+    await expect(bridgeStepTransaction(localnet.rpcUrl, from.toBase58(), { ...step, addressLookupTableAddresses: [missing] })).rejects.toThrow(
+      `Lookup table ${missing} not found`,
+    )
   })
 })

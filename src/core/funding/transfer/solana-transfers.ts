@@ -3,7 +3,15 @@
  * an SPL token (USDC) by TransferChecked into the recipient's associated token account (created when missing), and
  * a bridge's step from its instructions. Loaded with the first Solana transfer: @solana/web3.js comes with it.
  */
-import { type AddressLookupTableAccount, Connection, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  type AddressLookupTableAccount,
+  Connection,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import type { BridgeSolanaStepData } from '../../../protocol/funding.js'
 import { SPL_ASSOCIATED_TOKEN_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID } from '../../../protocol/solana-programs.js'
 
@@ -21,14 +29,25 @@ const account = (pubkey: PublicKey, isSigner: boolean, isWritable: boolean) => (
 /** The ATA program's CreateIdempotent (1): a no-op when the account exists. */
 function createAssociatedAccount(payer: PublicKey, owner: PublicKey, mint: PublicKey): TransactionInstruction {
   const keys = [
-    account(payer, true, true), account(associatedTokenAddress(owner.toBase58(), mint.toBase58()), false, true), account(owner, false, false),
-    account(mint, false, false), account(SystemProgram.programId, false, false), account(TOKEN_PROGRAM, false, false),
+    account(payer, true, true),
+    account(associatedTokenAddress(owner.toBase58(), mint.toBase58()), false, true),
+    account(owner, false, false),
+    account(mint, false, false),
+    account(SystemProgram.programId, false, false),
+    account(TOKEN_PROGRAM, false, false),
   ]
   return new TransactionInstruction({ programId: ASSOCIATED_TOKEN_PROGRAM, keys, data: Uint8Array.of(1) as Buffer })
 }
 
 /** TransferChecked (12): amount (u64 little-endian) and the mint's decimals. */
-function transferChecked(source: PublicKey, mint: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint, decimals: number): TransactionInstruction {
+function transferChecked(
+  source: PublicKey,
+  mint: PublicKey,
+  destination: PublicKey,
+  owner: PublicKey,
+  amount: bigint,
+  decimals: number,
+): TransactionInstruction {
   const data = new Uint8Array(10)
   data[0] = 12
   new DataView(data.buffer).setBigUint64(1, amount, true)
@@ -41,7 +60,12 @@ export async function accountExists(rpcUrl: string, address: PublicKey): Promise
   return (await new Connection(rpcUrl, 'confirmed').getAccountInfo(address)) !== null
 }
 
-async function compile(rpcUrl: string, payer: PublicKey, instructions: TransactionInstruction[], tables: AddressLookupTableAccount[] = []): Promise<VersionedTransaction> {
+async function compile(
+  rpcUrl: string,
+  payer: PublicKey,
+  instructions: TransactionInstruction[],
+  tables: AddressLookupTableAccount[] = [],
+): Promise<VersionedTransaction> {
   const { blockhash } = await new Connection(rpcUrl, 'confirmed').getLatestBlockhash()
   return new VersionedTransaction(new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToV0Message(tables))
 }
@@ -52,7 +76,10 @@ export function solTransfer(rpcUrl: string, from: string, to: string, lamports: 
 }
 
 /** From the payer's token account `source` into the recipient's associated account, created first when `create`. */
-export function splTransfer(rpcUrl: string, input: { from: string; source: string; to: string; mint: string; amount: bigint; decimals: number; create: boolean }): Promise<VersionedTransaction> {
+export function splTransfer(
+  rpcUrl: string,
+  input: { from: string; source: string; to: string; mint: string; amount: bigint; decimals: number; create: boolean },
+): Promise<VersionedTransaction> {
   const [payer, owner, mint] = [new PublicKey(input.from), new PublicKey(input.to), new PublicKey(input.mint)]
   const destination = associatedTokenAddress(input.to, input.mint)
   const transfer = transferChecked(new PublicKey(input.source), mint, destination, payer, input.amount, input.decimals)

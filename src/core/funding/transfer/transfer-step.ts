@@ -16,11 +16,20 @@ import { loadSourceChains, quoteBridge, waitForBridge } from './bridge.js'
 import { prepareDirectTransfer, type PreparedTransfer } from './direct-transfer.js'
 
 function preparing(payer: PayingWallet, chainId: number | null, bridged: boolean): FundingTransferState {
-  return { status: 'preparing', from: { address: payer.address, name: payer.meta.name, chain: payer.chain, chainId }, bridged, summary: null, hash: null, error: null, refundUrl: null }
+  return {
+    status: 'preparing',
+    from: { address: payer.address, name: payer.meta.name, chain: payer.chain, chainId },
+    bridged,
+    summary: null,
+    hash: null,
+    error: null,
+    refundUrl: null,
+  }
 }
 
 /** A bridge can pay from another chain: bridging is on and the wallet is not a Solana one paying Solana. */
-const canBridge = (ctx: SessionContext, payer: PayingWallet) => ctx.resolved.bridging && !(payer.chain === 'solana' && ctx.resolved.place.chainType === 'solana')
+const canBridge = (ctx: SessionContext, payer: PayingWallet) =>
+  ctx.resolved.bridging && !(payer.chain === 'solana' && ctx.resolved.place.chainType === 'solana')
 
 const amountToSend = (ctx: SessionContext) => toSmallestUnits(ctx.get().amount, ctx.get().asset!.decimals)
 
@@ -136,7 +145,8 @@ export function retryTransfer(ctx: SessionContext): void {
   const { transfer } = ctx.get()
   if (transfer?.status !== 'error') return
   if (transfer.error?.code === 'insufficient_balance' || transfer.refundUrl) return transferFromWallet(ctx)
-  if (ctx.plan) return void ctx.enter(transfer.bridged ? 'bridge-source' : 'transfer', { transfer: { ...transfer, status: 'confirm', error: null, hash: null } })
+  if (ctx.plan)
+    return void ctx.enter(transfer.bridged ? 'bridge-source' : 'transfer', { transfer: { ...transfer, status: 'confirm', error: null, hash: null } })
   ctx.enter('amount', { transfer: null })
   continueWithAmount(ctx)
 }

@@ -32,7 +32,10 @@ afterEach(async () => {
 
 const evmBalance = (anvil: Anvil, address: string) => createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address: address as Hex })
 const setEvmBalance = (anvil: Anvil, address: string, wei: bigint) =>
-  createPublicClient({ transport: http(anvil.rpcUrl) }).request({ method: 'anvil_setBalance' as 'eth_chainId', params: [address, `0x${wei.toString(16)}`] as never })
+  createPublicClient({ transport: http(anvil.rpcUrl) }).request({
+    method: 'anvil_setBalance' as 'eth_chainId',
+    params: [address, `0x${wei.toString(16)}`] as never,
+  })
 const lamports = (address: string) => new Connection(localnet.rpcUrl, 'confirmed').getBalance(new PublicKey(address))
 
 interface Funding {
@@ -59,7 +62,9 @@ async function withWallets(options: { bridging?: boolean; usdcMint?: string; pha
   })
   const bridge = fakeBridge({ chains: { 31337: home.rpcUrl, 31338: away.rpcUrl }, solana: localnet, solverKey: ANVIL_FIRST_PRIVATE_KEY })
   for (const [route, handler] of Object.entries(bridge.routes)) testbed.routes.set(route, handler)
-  testbed.routes.set('GET /api/v1/token_price', (request) => ({ body: { usd: request.path.includes('tokenSymbol=SOL') ? 150 : request.path.includes('tokenSymbol=USDC') ? 1 : 2000 } }))
+  testbed.routes.set('GET /api/v1/token_price', (request) => ({
+    body: { usd: request.path.includes('tokenSymbol=SOL') ? 150 : request.path.includes('tokenSymbol=USDC') ? 1 : 2000 },
+  }))
   const page = fakePage()
   const metamask = createTestEthereumWallet({ privateKey: generatePrivateKey(), chainId: 31337, rpcUrls: { 31337: home.rpcUrl, 31338: away.rpcUrl } })
   announceEip6963(page, eip1193Provider(metamask), { rdns: 'io.metamask', name: 'MetaMask' })
@@ -71,7 +76,8 @@ async function withWallets(options: { bridging?: boolean; usdcMint?: string; pha
 }
 
 const current = (client: TesseraClient) => client.funding.getState().sessions[0]!
-const until = async (client: TesseraClient, condition: (session: FundingSession) => boolean) => (await fundingStateWhere(client, (state) => !!state.sessions[0] && condition(state.sessions[0]))).sessions[0]!
+const until = async (client: TesseraClient, condition: (session: FundingSession) => boolean) =>
+  (await fundingStateWhere(client, (state) => !!state.sessions[0] && condition(state.sessions[0]))).sessions[0]!
 
 /** Opens the session, lists the wallets, picks `walletName`'s entry (connecting it) and sets the amount. */
 async function payingWith(setup: Funding, input: FundWalletInput, walletName: string, amount: string) {
@@ -99,7 +105,9 @@ describe('transfer from an external wallet on the same chain (funding spec, "Scr
     landing.transferFromWallet()
     const listed = await until(setup.client, (session) => session.wallets.length > 0)
     // Bridging is off: Ethereum wallets only, the connectable ones by their option id.
-    expect(listed.wallets).toEqual([{ id: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', chain: 'ethereum', connected: false, address: null }])
+    expect(listed.wallets).toEqual([
+      { id: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml,<svg/>', chain: 'ethereum', connected: false, address: null },
+    ])
     expect(listed).toMatchObject({ step: 'wallets', fundingMethod: 'wallet' })
     listed.chooseWallet('io.metamask')
     const asking = await until(setup.client, (session) => session.step === 'amount')
@@ -108,7 +116,11 @@ describe('transfer from an external wallet on the same chain (funding spec, "Scr
     current(setup.client).continueWithAmount()
     const confirming = await until(setup.client, (session) => session.transfer?.status === 'confirm')
     const { summary } = confirming.transfer!
-    expect(confirming.transfer).toMatchObject({ from: { address: setup.metamask.address, name: 'MetaMask', chain: 'ethereum', chainId: 31337 }, bridged: false, hash: null })
+    expect(confirming.transfer).toMatchObject({
+      from: { address: setup.metamask.address, name: 'MetaMask', chain: 'ethereum', chainId: 31337 },
+      bridged: false,
+      hash: null,
+    })
     expect(summary).toMatchObject({ to: setup.wallets.ethereum, network: 'Home', total: { symbol: 'ETH', decimals: 18 }, estimatedFee: { symbol: 'ETH' } })
     expect(summary!.total.value).toBe(parseEther('0.3') + summary!.estimatedFee!.value)
     confirming.confirmTransfer()
@@ -117,9 +129,20 @@ describe('transfer from an external wallet on the same chain (funding spec, "Scr
     expect(done.transfer!.hash).toMatch(/^0x[0-9a-f]{64}$/)
     await expect(outcome).resolves.toMatchObject({ status: 'funded', fundingMethod: 'wallet', balance: { value: before + parseEther('0.3') } })
     expect(await evmBalance(home, setup.wallets.ethereum)).toBe(before + parseEther('0.3'))
-    await expect.poll(() => testbed.analytics('sdk_fiat_on_ramp_completed_with_status')).toEqual([
-      expect.objectContaining({ provider: 'external', status: 'success', address: setup.metamask.address, chainId: 31337, destinationAddress: setup.wallets.ethereum, destinationChainId: 31337, destinationValue: '0.3', destinationToken: 'ETH' }),
-    ])
+    await expect
+      .poll(() => testbed.analytics('sdk_fiat_on_ramp_completed_with_status'))
+      .toEqual([
+        expect.objectContaining({
+          provider: 'external',
+          status: 'success',
+          address: setup.metamask.address,
+          chainId: 31337,
+          destinationAddress: setup.wallets.ethereum,
+          destinationChainId: 31337,
+          destinationValue: '0.3',
+          destinationToken: 'ETH',
+        }),
+      ])
   })
 
   it("shows the wallet's rejection, and confirms again on retry", async () => {
@@ -155,9 +178,19 @@ describe('transfer from an external wallet on the same chain (funding spec, "Scr
     const before = await lamports(setup.wallets.solana)
     const { outcome } = await payingWith(setup, { address: setup.wallets.solana, chainType: 'solana' }, 'Phantom', '0.25')
     const confirming = await until(setup.client, (session) => session.transfer?.status === 'confirm')
-    expect(confirming.transfer!.summary).toMatchObject({ to: setup.wallets.solana, network: 'mainnet-beta', total: { value: 250_005_000n, symbol: 'SOL', decimals: 9 }, estimatedFee: { value: 5_000n } })
+    expect(confirming.transfer!.summary).toMatchObject({
+      to: setup.wallets.solana,
+      network: 'mainnet-beta',
+      total: { value: 250_005_000n, symbol: 'SOL', decimals: 9 },
+      estimatedFee: { value: 5_000n },
+    })
     confirming.confirmTransfer()
-    await expect(outcome).resolves.toMatchObject({ status: 'funded', chainType: 'solana', cluster: { name: 'mainnet-beta' }, balance: { value: BigInt(before) + 250_000_000n } })
+    await expect(outcome).resolves.toMatchObject({
+      status: 'funded',
+      chainType: 'solana',
+      cluster: { name: 'mainnet-beta' },
+      balance: { value: BigInt(before) + 250_000_000n },
+    })
     expect(await lamports(setup.wallets.solana)).toBe(before + 250_000_000)
   })
 
@@ -173,7 +206,10 @@ describe('transfer from an external wallet on the same chain (funding spec, "Scr
     // The recipient has no token account yet: the transfer creates it (the ATA program's CreateIdempotent), at its rent.
     const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165))
     const withRent = await until(setup.client, (session) => session.transfer?.status === 'confirm')
-    expect(withRent.transfer!.summary).toMatchObject({ total: { value: 12_500_000n, symbol: 'USDC', decimals: 6 }, estimatedFee: { value: 5_000n + rent, symbol: 'SOL' } })
+    expect(withRent.transfer!.summary).toMatchObject({
+      total: { value: 12_500_000n, symbol: 'USDC', decimals: 6 },
+      estimatedFee: { value: 5_000n + rent, symbol: 'SOL' },
+    })
     withRent.confirmTransfer()
     await expect(first).resolves.toMatchObject({ status: 'funded', balance: { value: 12_500_000n, symbol: 'USDC' } })
     // Now it exists: no rent, and the next transfer adds to it.
@@ -193,11 +229,28 @@ describe('bridged funding (funding spec, "Screens and routes", "States and trans
     const { outcome } = await payingWith(setup, { address: setup.wallets.ethereum }, 'MetaMask', '0.5')
     const offered = await until(setup.client, (session) => session.step === 'bridge-source' && session.transfer?.status === 'confirm')
     expect(offered.sourceChains).toEqual([{ chainId: 31338, name: 'Away', balance: { value: parseEther('3'), decimals: 18, symbol: 'ETH', usd: null } }])
-    expect(setup.bridge.quotes).toEqual([{
-      tradeType: 'EXPECTED_OUTPUT', amount: parseEther('0.5').toString(), user: setup.metamask.address, recipient: setup.wallets.ethereum,
-      originChainId: 31338, destinationChainId: 31337, originCurrency: BRIDGE_NATIVE_CURRENCY, destinationCurrency: BRIDGE_NATIVE_CURRENCY,
-    }])
-    expect(offered.transfer).toMatchObject({ bridged: true, from: { chainId: 31338 }, summary: { total: { value: parseEther('0.5001'), symbol: 'ETH', usd: 12.5 }, to: setup.wallets.ethereum, network: 'Away', estimatedFee: { value: 21_000_000_000_000n, usd: 0.04 } } })
+    expect(setup.bridge.quotes).toEqual([
+      {
+        tradeType: 'EXPECTED_OUTPUT',
+        amount: parseEther('0.5').toString(),
+        user: setup.metamask.address,
+        recipient: setup.wallets.ethereum,
+        originChainId: 31338,
+        destinationChainId: 31337,
+        originCurrency: BRIDGE_NATIVE_CURRENCY,
+        destinationCurrency: BRIDGE_NATIVE_CURRENCY,
+      },
+    ])
+    expect(offered.transfer).toMatchObject({
+      bridged: true,
+      from: { chainId: 31338 },
+      summary: {
+        total: { value: parseEther('0.5001'), symbol: 'ETH', usd: 12.5 },
+        to: setup.wallets.ethereum,
+        network: 'Away',
+        estimatedFee: { value: 21_000_000_000_000n, usd: 0.04 },
+      },
+    })
     // The screen's amount asks a new quote once typing pauses.
     offered.setAmount('0.6')
     const requoted = await until(setup.client, (session) => session.transfer?.status === 'confirm' && setup.bridge.quotes.length === 2)
@@ -219,7 +272,10 @@ describe('bridged funding (funding spec, "Screens and routes", "States and trans
     void payingWith(setup, { address: setup.wallets.ethereum }, 'MetaMask', '0.2')
     ;(await until(setup.client, (session) => session.transfer?.status === 'confirm')).confirmTransfer()
     const refunded = await until(setup.client, (session) => session.transfer?.status === 'error')
-    expect(refunded.transfer).toMatchObject({ refundUrl: 'http://bridge.test/request/req-1', error: { code: 'transaction_failure', shortMessage: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.' } })
+    expect(refunded.transfer).toMatchObject({
+      refundUrl: 'http://bridge.test/request/req-1',
+      error: { code: 'transaction_failure', shortMessage: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.' },
+    })
     refunded.retry()
     expect(current(setup.client).step).toBe('wallets')
   })
@@ -231,7 +287,14 @@ describe('bridged funding (funding spec, "Screens and routes", "States and trans
     const { outcome } = await payingWith(setup, { address: setup.wallets.solana, chainType: 'solana' }, 'MetaMask', '0.1')
     const offered = await until(setup.client, (session) => session.transfer?.status === 'confirm')
     expect(offered.sourceChains.map((source) => source.chainId)).toEqual([31337])
-    expect(setup.bridge.quotes[0]).toMatchObject({ amount: '100000000', originChainId: 31337, destinationChainId: BRIDGE_SOLANA_CHAIN_ID, originCurrency: BRIDGE_NATIVE_CURRENCY, destinationCurrency: BRIDGE_SOLANA_NATIVE_CURRENCY, recipient: setup.wallets.solana })
+    expect(setup.bridge.quotes[0]).toMatchObject({
+      amount: '100000000',
+      originChainId: 31337,
+      destinationChainId: BRIDGE_SOLANA_CHAIN_ID,
+      originCurrency: BRIDGE_NATIVE_CURRENCY,
+      destinationCurrency: BRIDGE_SOLANA_NATIVE_CURRENCY,
+      recipient: setup.wallets.solana,
+    })
     offered.confirmTransfer()
     await expect(outcome).resolves.toMatchObject({ status: 'funded', chainType: 'solana' })
     expect(await lamports(setup.wallets.solana)).toBe(before + 100_000_000)
@@ -243,8 +306,15 @@ describe('bridged funding (funding spec, "Screens and routes", "States and trans
     const before = await evmBalance(home, setup.wallets.ethereum)
     const { outcome } = await payingWith(setup, { address: setup.wallets.ethereum }, 'Phantom', '0.05')
     const offered = await until(setup.client, (session) => session.transfer?.status === 'confirm')
-    expect(offered.sourceChains).toEqual([{ chainId: BRIDGE_SOLANA_CHAIN_ID, name: 'Solana', balance: { value: 2n * BigInt(LAMPORTS_PER_SOL), decimals: 9, symbol: 'SOL', usd: null } }])
-    expect(setup.bridge.quotes[0]).toMatchObject({ originChainId: BRIDGE_SOLANA_CHAIN_ID, originCurrency: BRIDGE_SOLANA_NATIVE_CURRENCY, destinationChainId: 31337, user: setup.phantom.address })
+    expect(offered.sourceChains).toEqual([
+      { chainId: BRIDGE_SOLANA_CHAIN_ID, name: 'Solana', balance: { value: 2n * BigInt(LAMPORTS_PER_SOL), decimals: 9, symbol: 'SOL', usd: null } },
+    ])
+    expect(setup.bridge.quotes[0]).toMatchObject({
+      originChainId: BRIDGE_SOLANA_CHAIN_ID,
+      originCurrency: BRIDGE_SOLANA_NATIVE_CURRENCY,
+      destinationChainId: 31337,
+      user: setup.phantom.address,
+    })
     expect(offered.transfer!.summary!.total).toMatchObject({ value: 50_010_000n, symbol: 'SOL', decimals: 9 })
     offered.confirmTransfer()
     await expect(outcome).resolves.toMatchObject({ status: 'funded', chainType: 'ethereum' })
@@ -254,10 +324,16 @@ describe('bridged funding (funding spec, "Screens and routes", "States and trans
 
   it("says 'Unable to fetch quotes for bridging' when the bridge has none", async () => {
     const setup = await withWallets({ bridging: true })
-    testbed.routes.set('POST /api/v1/funding/bridge/quote', () => ({ body: { message: 'Invalid address: the recipient cannot receive on this chain', steps: [] } }))
+    testbed.routes.set('POST /api/v1/funding/bridge/quote', () => ({
+      body: { message: 'Invalid address: the recipient cannot receive on this chain', steps: [] },
+    }))
     await setEvmBalance(away, setup.metamask.address, parseEther('1'))
     void payingWith(setup, { address: setup.wallets.ethereum }, 'MetaMask', '0.2')
     const failed = await until(setup.client, (session) => session.transfer?.status === 'error')
-    expect(failed.transfer!.error).toMatchObject({ code: 'insufficient_balance', shortMessage: 'Unable to fetch quotes for bridging', details: 'Invalid address: the recipient cannot receive on this chain' })
+    expect(failed.transfer!.error).toMatchObject({
+      code: 'insufficient_balance',
+      shortMessage: 'Unable to fetch quotes for bridging',
+      details: 'Invalid address: the recipient cannot receive on this chain',
+    })
   })
 })

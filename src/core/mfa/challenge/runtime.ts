@@ -4,9 +4,16 @@ import type { MfaChallengeDeps } from './types.js'
 import type { MfaState } from '../types.js'
 
 /** The user's answer as the challenge receives it, with how the operation carrying it ended. */
-export interface Answer { submission: MfaSubmission; passed(): void; failed(error: TesseraError): void }
+export interface Answer {
+  submission: MfaSubmission
+  passed(): void
+  failed(error: TesseraError): void
+}
 /** The challenge waiting for an answer: `submit` answers it, `cancel` (or its timeout) ends it. */
-export interface Waiter { answer(answer: Answer): void; end(error: TesseraError): void }
+export interface Waiter {
+  answer(answer: Answer): void
+  end(error: TesseraError): void
+}
 
 /** What the challenge actions share: their deps and the one challenge's mutable state. */
 export interface ChallengeRuntime {

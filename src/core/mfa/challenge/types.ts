@@ -29,4 +29,3 @@ export interface MfaChallenges {
   submit(answer: MfaAnswer): Promise<void>
   cancel(): void
 }
-

@@ -17,7 +17,10 @@ type StoredSession = { token: string | null; refreshToken: string | null }
 /** A cookie-held refresh token rotates in the browser's cookie jar, which every tab reads at once: no marker needed. */
 const rotatesInStorage = (refreshToken: string | null): refreshToken is string => !!refreshToken && refreshToken !== COOKIE_HELD_REFRESH_TOKEN
 
-const readSession = async ({ read, keys }: TokenRuntime): Promise<StoredSession> => ({ token: await read(keys.token), refreshToken: await read(keys.refreshToken) })
+const readSession = async ({ read, keys }: TokenRuntime): Promise<StoredSession> => ({
+  token: await read(keys.token),
+  refreshToken: await read(keys.refreshToken),
+})
 
 /** set: everything; ignore: only the access and identity tokens present; clear: wipe. */
 async function applyRefreshOutcome(runtime: TokenRuntime, response: AuthenticatedUserDto): Promise<string | null> {
@@ -42,7 +45,12 @@ async function applyRefreshOutcome(runtime: TokenRuntime, response: Authenticate
 
 /** True when another tab already spent the stored refresh token, though this tab's storage does not show it yet. */
 async function spentElsewhere(runtime: TokenRuntime, { token, refreshToken }: StoredSession): Promise<boolean> {
-  return inspectToken(runtime, token) !== 'active' && rotatesInStorage(refreshToken) && !!runtime.locks && (await isRefreshTokenSpent(runtime.locks, runtime.appId, refreshToken))
+  return (
+    inspectToken(runtime, token) !== 'active' &&
+    rotatesInStorage(refreshToken) &&
+    !!runtime.locks &&
+    (await isRefreshTokenSpent(runtime.locks, runtime.appId, refreshToken))
+  )
 }
 
 /** Storage once it differs from `seen`, or `seen` when nothing arrives in time. */

@@ -9,8 +9,7 @@ import { endsSession } from './ends-session.js'
 import { inspectToken } from './inspect-token.js'
 import { clearLocal, setUser, write, type TokenRuntime } from './runtime.js'
 
-const noUserReturnedError = () =>
-  new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication failed - no user returned' })
+const noUserReturnedError = () => new TesseraError({ code: 'unknown_auth_error', shortMessage: 'Authentication failed - no user returned' })
 
 /** The user behind `token` from the server; a dead session signs out. */
 export async function loadUser(runtime: TokenRuntime, token: string): Promise<User | null> {

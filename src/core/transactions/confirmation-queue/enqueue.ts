@@ -3,10 +3,15 @@ import type { QueueRuntime } from './runtime.js'
 import { show } from './show.js'
 import type { ConfirmationController, ConfirmationPresentation } from './types.js'
 
-const countComing = ({ deps }: QueueRuntime, change: number) => deps.state.update((current) => ({ ...current, confirmationsComing: (current.confirmationsComing ?? 0) + change }))
+const countComing = ({ deps }: QueueRuntime, change: number) =>
+  deps.state.update((current) => ({ ...current, confirmationsComing: (current.confirmationsComing ?? 0) + change }))
 
 /** Runs the request headless, or after the wallet is ready shows its confirmation and waits for the user's answer. */
-export async function enqueue<C extends Confirmation, R>(runtime: QueueRuntime, controller: ConfirmationController<C, R>, presentation: ConfirmationPresentation = {}): Promise<R> {
+export async function enqueue<C extends Confirmation, R>(
+  runtime: QueueRuntime,
+  controller: ConfirmationController<C, R>,
+  presentation: ConfirmationPresentation = {},
+): Promise<R> {
   const inline = presentation.options?.inline ?? false
   // An inline element is the UI itself: only the call's own `showWalletUIs: false` skips it.
   if (!(presentation.showWalletUIs ?? (inline || runtime.deps.showWalletUIs()))) {

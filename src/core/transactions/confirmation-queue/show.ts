@@ -1,9 +1,20 @@
 import type { Confirmation } from '../types.js'
 import { addFunds } from './add-funds.js'
-import { SUCCESS_DISPLAY_MS, findConfirmation, removeConfirmation, replaceConfirmation, setConfirmations, userRejectedRequestError, type QueueRuntime } from './runtime.js'
+import {
+  SUCCESS_DISPLAY_MS,
+  findConfirmation,
+  removeConfirmation,
+  replaceConfirmation,
+  setConfirmations,
+  userRejectedRequestError,
+  type QueueRuntime,
+} from './runtime.js'
 import type { ConfirmationController, ConfirmationEntry, ConfirmationPresentation, QueueOwned } from './types.js'
 
-interface Settle<R> { resolve(value: R): void; reject(error: unknown): void }
+interface Settle<R> {
+  resolve(value: R): void
+  reject(error: unknown): void
+}
 
 /** The handle a kind's controller updates its confirmation through. */
 function createEntry<C extends Confirmation, R>(runtime: QueueRuntime, id: string, settle: Settle<R>): ConfirmationEntry<C, R> {
@@ -29,12 +40,21 @@ function joinBatch(runtime: QueueRuntime, id: string) {
   const { batch } = runtime
   const total = batch.length
   setConfirmations(runtime, (list) =>
-    list.map((confirmation) => (confirmation.kind === 'ethereum-transaction' && batch.includes(confirmation.id) ? { ...confirmation, position: { index: batch.indexOf(confirmation.id) + 1, total } } : confirmation)),
+    list.map((confirmation) =>
+      confirmation.kind === 'ethereum-transaction' && batch.includes(confirmation.id)
+        ? { ...confirmation, position: { index: batch.indexOf(confirmation.id) + 1, total } }
+        : confirmation,
+    ),
   )
 }
 
 /** Puts the kind's confirmation in the queue with the queue's own fields and actions, and announces it. */
-export function show<C extends Confirmation, R>(runtime: QueueRuntime, controller: ConfirmationController<C, R>, inline: boolean, presentation: ConfirmationPresentation): Promise<R> {
+export function show<C extends Confirmation, R>(
+  runtime: QueueRuntime,
+  controller: ConfirmationController<C, R>,
+  inline: boolean,
+  presentation: ConfirmationPresentation,
+): Promise<R> {
   const id = presentation.options?.id ?? `confirmation-${++runtime.sequence}`
   let settle!: Settle<R>
   const result = new Promise<R>((resolve, reject) => (settle = { resolve, reject }))

@@ -44,16 +44,28 @@ export async function decodeSolanaInstructions(message: VersionedMessage, contex
   const mintOf = async (account: string | null) => (account ? (mintsOfNewAccounts.get(account) ?? (await tokens.mintOfTokenAccount(account))) : null)
   const amountOf = async (value: bigint, mint: string | null, decimals: number | null = null): Promise<AssetAmount> =>
     mint ? { value, ...(await tokens.metadata(mint, decimals)), usd: null } : { value, decimals: decimals ?? 0, symbol: '', usd: null }
-  return Promise.all(decoded.map(async (entry): Promise<SolanaInstructionSummary> => {
-    if (entry.type === 'pending-swap') {
-      const [inputMint, outputMint] = await Promise.all([entry.inputMint ?? mintOf(entry.sourceAccount), entry.outputMint ?? mintOf(entry.destinationAccount)])
-      const [amountIn, amountOut] = await Promise.all([amountOf(entry.valueIn, inputMint), amountOf(entry.valueOut, outputMint)])
-      return { type: entry.swap, authority: entry.authority, inputMint, outputMint, amountIn, amountOut }
-    }
-    if (entry.type !== 'pending-spl-transfer') return entry
-    const mint = entry.mint ?? (await mintOf(entry.from))
-    return { type: 'spl-transfer', from: entry.from, to: entry.to, authority: entry.authority, mint, amount: await amountOf(entry.value, mint, entry.decimals) }
-  }))
+  return Promise.all(
+    decoded.map(async (entry): Promise<SolanaInstructionSummary> => {
+      if (entry.type === 'pending-swap') {
+        const [inputMint, outputMint] = await Promise.all([
+          entry.inputMint ?? mintOf(entry.sourceAccount),
+          entry.outputMint ?? mintOf(entry.destinationAccount),
+        ])
+        const [amountIn, amountOut] = await Promise.all([amountOf(entry.valueIn, inputMint), amountOf(entry.valueOut, outputMint)])
+        return { type: entry.swap, authority: entry.authority, inputMint, outputMint, amountIn, amountOut }
+      }
+      if (entry.type !== 'pending-spl-transfer') return entry
+      const mint = entry.mint ?? (await mintOf(entry.from))
+      return {
+        type: 'spl-transfer',
+        from: entry.from,
+        to: entry.to,
+        authority: entry.authority,
+        mint,
+        amount: await amountOf(entry.value, mint, entry.decimals),
+      }
+    }),
+  )
 }
 
 /** The message's account keys, lookup-table addresses included when every table loads (else the static keys only). */
@@ -61,12 +73,18 @@ async function accountKeysOf(message: VersionedMessage, connection: Connection):
   const staticKeys = message.staticAccountKeys.map((key) => key.toBase58())
   if (message.addressTableLookups.length === 0) return staticKeys
   try {
-    const tables = await Promise.all(message.addressTableLookups.map(async (lookup) => {
-      const account = await connection.getAccountInfo(lookup.accountKey)
-      if (!account) throw new Error('lookup table not found')
-      return new AddressLookupTableAccount({ key: lookup.accountKey, state: AddressLookupTableAccount.deserialize(account.data) })
-    }))
-    return message.getAccountKeys({ addressLookupTableAccounts: tables }).keySegments().flat().map((key) => key.toBase58())
+    const tables = await Promise.all(
+      message.addressTableLookups.map(async (lookup) => {
+        const account = await connection.getAccountInfo(lookup.accountKey)
+        if (!account) throw new Error('lookup table not found')
+        return new AddressLookupTableAccount({ key: lookup.accountKey, state: AddressLookupTableAccount.deserialize(account.data) })
+      }),
+    )
+    return message
+      .getAccountKeys({ addressLookupTableAccounts: tables })
+      .keySegments()
+      .flat()
+      .map((key) => key.toBase58())
   } catch {
     return staticKeys
   }

@@ -2,7 +2,15 @@
 import type { SolanaInstructionSummary } from '../types.js'
 
 /** An SPL transfer before its mint and decimals are known (plain Transfer carries neither). */
-export interface PendingSplTransfer { type: 'pending-spl-transfer'; from: string; to: string; authority: string; mint: string | null; decimals: number | null; value: bigint }
+export interface PendingSplTransfer {
+  type: 'pending-spl-transfer'
+  from: string
+  to: string
+  authority: string
+  mint: string | null
+  decimals: number | null
+  value: bigint
+}
 
 /** A swap before its mints' metadata is known; a mint missing from the accounts is read off a token account. */
 export interface PendingSwap {

@@ -22,7 +22,11 @@ export interface SolanaPreparationContext {
 }
 
 /** `sponsored`: the app pays the fee ('Sponsored by {app}'), so only the lamports the wallet sends or funds must be in the balance. */
-export async function prepareSolanaConfirmation(context: SolanaPreparationContext, message: VersionedMessage, sponsored = false): Promise<SolanaTransactionSummary> {
+export async function prepareSolanaConfirmation(
+  context: SolanaPreparationContext,
+  message: VersionedMessage,
+  sponsored = false,
+): Promise<SolanaTransactionSummary> {
   const { address, connection } = context
   const [solUsd, fee, balance] = await Promise.all([
     context.solUsd(),
@@ -34,7 +38,10 @@ export async function prepareSolanaConfirmation(context: SolanaPreparationContex
   const paysFee = !sponsored && message.staticAccountKeys[0]!.toBase58() === address
   const needed = lamportsOut(instructions, address) + (paysFee ? estimatedFee.value : 0n)
   const amount = outgoingAmount(instructions, address)
-  const swap = instructions.find((instruction): instruction is SolanaSwapInstruction => (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address)
+  const swap = instructions.find(
+    (instruction): instruction is SolanaSwapInstruction =>
+      (instruction.type === 'raydium-swap' || instruction.type === 'jupiter-swap') && instruction.authority === address,
+  )
   return {
     instructions,
     ...(amount && { amount }),
@@ -61,14 +68,19 @@ export function lamportsOut(instructions: SolanaInstructionSummary[], address: s
 /** The wallet's outgoing transfers summed, when they move one asset (SOL, or one mint); else none. */
 function outgoingAmount(instructions: SolanaInstructionSummary[], address: string): AssetAmount | undefined {
   const outgoing = instructions.flatMap((instruction) =>
-    instruction.type === 'sol-transfer' && instruction.from === address ? [{ asset: 'SOL', amount: instruction.amount }]
-    : instruction.type === 'spl-transfer' && instruction.authority === address ? [{ asset: instruction.mint ?? instruction.from, amount: instruction.amount }]
-    : [])
-  if (outgoing.length === 0 || outgoing.some((entry) => entry.asset !== outgoing[0]!.asset)) return undefined
-  return outgoing.slice(1).reduce<AssetAmount>(
-    (sum, { amount }) => ({ ...sum, value: sum.value + amount.value, usd: sum.usd === null || amount.usd === null ? null : sum.usd + amount.usd }),
-    outgoing[0]!.amount,
+    instruction.type === 'sol-transfer' && instruction.from === address
+      ? [{ asset: 'SOL', amount: instruction.amount }]
+      : instruction.type === 'spl-transfer' && instruction.authority === address
+        ? [{ asset: instruction.mint ?? instruction.from, amount: instruction.amount }]
+        : [],
   )
+  if (outgoing.length === 0 || outgoing.some((entry) => entry.asset !== outgoing[0]!.asset)) return undefined
+  return outgoing
+    .slice(1)
+    .reduce<AssetAmount>(
+      (sum, { amount }) => ({ ...sum, value: sum.value + amount.value, usd: sum.usd === null || amount.usd === null ? null : sum.usd + amount.usd }),
+      outgoing[0]!.amount,
+    )
 }
 
 function firstDestination(instructions: SolanaInstructionSummary[]): string | null {

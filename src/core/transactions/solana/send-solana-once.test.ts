@@ -6,8 +6,12 @@ import { createSendLedger, type SendLedger } from '../send-once.js'
 import { solanaTransactionConfirmation } from './solana-transaction-confirmation.js'
 
 let localnet: SolanaLocalnet
-beforeAll(async () => { localnet = await startSolanaLocalnet({ slotMs: 50 }) })
-afterAll(async () => { await localnet?.close() })
+beforeAll(async () => {
+  localnet = await startSolanaLocalnet({ slotMs: 50 })
+})
+afterAll(async () => {
+  await localnet?.close()
+})
 
 /** A connection whose first send reaches the cluster but loses its answer (a time-out after the broadcast). */
 function flakyConnection(): Connection {
@@ -40,7 +44,11 @@ function payer() {
       connection,
       splTokenInfo: async () => null,
       solUsd: async () => null,
-      signTransaction: async (unsigned) => { signatures++; unsigned.partialSign(wallet); return unsigned },
+      signTransaction: async (unsigned) => {
+        signatures++
+        unsigned.partialSign(wallet)
+        return unsigned
+      },
       confirmPollMs: 20,
       idempotency: { key, ledger },
     }).headless()

@@ -34,7 +34,10 @@ export async function sendSolanaOnce<T extends SolanaTransactionLike>(input: Sen
   const { signed, id } = await sendOnce<T>(
     {
       ledger: input.idempotency.ledger,
-      broadcast: (signed) => connection.sendRawTransaction(signed.serialize()).catch((error: unknown) => { throw simulationFailedError(error) }),
+      broadcast: (signed) =>
+        connection.sendRawTransaction(signed.serialize()).catch((error: unknown) => {
+          throw simulationFailedError(error)
+        }),
       idOf: (signed) => encodeBase58(VersionedTransaction.deserialize(signed.serialize()).signatures[0]!),
       isKnown: async (signature) => (await connection.getSignatureStatuses([signature], { searchTransactionHistory: true })).value[0] !== null,
     },

@@ -38,32 +38,46 @@ function fundedWallet(lamports = 2n * BigInt(LAMPORTS_PER_SOL)) {
 async function confirm(
   wallet: Keypair,
   instructions: TransactionInstruction[],
-  options: { signOnly?: boolean; solUsd?: number; transaction?: Transaction; sponsor?: ReturnType<typeof appPaysSolanaFees>; idempotency?: { key: string; ledger: SendLedger } } = {},
+  options: {
+    signOnly?: boolean
+    solUsd?: number
+    transaction?: Transaction
+    sponsor?: ReturnType<typeof appPaysSolanaFees>
+    idempotency?: { key: string; ledger: SendLedger }
+  } = {},
 ) {
   const state = createStore<EmbeddedWalletsState>({ status: 'ready', wallets: [], creating: null, error: null })
   const funding: FundWalletInput[] = []
-  const queue = createConfirmationQueue({ state, showWalletUIs: () => true, announce: () => true, successDisplayMs: 10, fundWallet: async (input) => funding.push(input) })
+  const queue = createConfirmationQueue({
+    state,
+    showWalletUIs: () => true,
+    announce: () => true,
+    successDisplayMs: 10,
+    fundWallet: async (input) => funding.push(input),
+  })
   const transaction = options.transaction ?? new Transaction({ feePayer: wallet.publicKey }).add(...instructions)
   const signings: string[] = []
-  const outcome = queue.enqueue(solanaTransactionConfirmation({
-    transaction,
-    signOnly: options.signOnly ?? false,
-    uiOptions: {},
-    address: wallet.publicKey.toBase58(),
-    cluster: cluster(),
-    connection,
-    splTokenInfo: async () => ({ symbol: 'TKN', decimals: 3 }),
-    solUsd: async () => options.solUsd ?? null,
-    signTransaction: async (unsigned) => {
-      signings.push(unsigned.recentBlockhash!)
-      unsigned.partialSign(wallet)
-      return unsigned
-    },
-    confirmPollMs: 20,
-    // The wallet API's send, with the wallet's key as the server holds it.
-    ...(options.sponsor && { sponsoredSend: (request) => options.sponsor!.send({ transaction: request.params.transaction, caip2: request.caip2, wallet }) }),
-    ...(options.idempotency && { idempotency: options.idempotency }),
-  }))
+  const outcome = queue.enqueue(
+    solanaTransactionConfirmation({
+      transaction,
+      signOnly: options.signOnly ?? false,
+      uiOptions: {},
+      address: wallet.publicKey.toBase58(),
+      cluster: cluster(),
+      connection,
+      splTokenInfo: async () => ({ symbol: 'TKN', decimals: 3 }),
+      solUsd: async () => options.solUsd ?? null,
+      signTransaction: async (unsigned) => {
+        signings.push(unsigned.recentBlockhash!)
+        unsigned.partialSign(wallet)
+        return unsigned
+      },
+      confirmPollMs: 20,
+      // The wallet API's send, with the wallet's key as the server holds it.
+      ...(options.sponsor && { sponsoredSend: (request) => options.sponsor!.send({ transaction: request.params.transaction, caip2: request.caip2, wallet }) }),
+      ...(options.idempotency && { idempotency: options.idempotency }),
+    }),
+  )
   outcome.catch(() => undefined)
   const current = () => state.get().confirmations![0] as SolanaTransactionConfirmation
   const until = (predicate: (confirmation: SolanaTransactionConfirmation) => boolean) =>
@@ -85,11 +99,15 @@ describe('the Solana transaction confirmation', () => {
   it('summarises a SOL transfer: amount, fee from the RPC, balance, network, destination, with USD', async () => {
     const wallet = fundedWallet()
     const to = Keypair.generate().publicKey
-    const { until } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: LAMPORTS_PER_SOL / 2 })], { solUsd: 200 })
+    const { until } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: LAMPORTS_PER_SOL / 2 })], {
+      solUsd: 200,
+    })
     const { summary, status } = await until((confirmation) => confirmation.status !== 'preparing')
     expect(status).toBe('ready')
     expect(summary).toEqual({
-      instructions: [{ type: 'sol-transfer', from: wallet.publicKey.toBase58(), to: to.toBase58(), amount: { value: 500_000_000n, decimals: 9, symbol: 'SOL', usd: 100 } }],
+      instructions: [
+        { type: 'sol-transfer', from: wallet.publicKey.toBase58(), to: to.toBase58(), amount: { value: 500_000_000n, decimals: 9, symbol: 'SOL', usd: 100 } },
+      ],
       amount: { value: 500_000_000n, decimals: 9, symbol: 'SOL', usd: 100 },
       network: 'devnet',
       estimatedFee: { value: 5000n, decimals: 9, symbol: 'SOL', usd: 0.001 },
@@ -121,7 +139,10 @@ describe('the Solana transaction confirmation', () => {
     ]
     const own = await confirm(wallet, [raydiumSwap('base-in', { source, destination, owner: wallet.publicKey }, 1_500_000n, 4_200n)])
     const { summary } = await own.until((confirmation) => confirmation.status === 'ready')
-    expect(summary!.swap).toEqual({ in: { value: 1_500_000n, decimals: 6, symbol: 'TKN', usd: null }, out: { value: 4_200n, decimals: 2, symbol: 'TKN', usd: null } })
+    expect(summary!.swap).toEqual({
+      in: { value: 1_500_000n, decimals: 6, symbol: 'TKN', usd: null },
+      out: { value: 4_200n, decimals: 2, symbol: 'TKN', usd: null },
+    })
     expect(summary!.amount).toBeUndefined()
 
     const other = Keypair.generate().publicKey
@@ -133,13 +154,18 @@ describe('the Solana transaction confirmation', () => {
 
   it("flags a transfer above the balance (SOL out plus fee) and refuses approval with the spec's copy", async () => {
     const wallet = fundedWallet(1_000_000n)
-    const { until, current, signings } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 996_000 })])
+    const { until, current, signings } = await confirm(wallet, [
+      SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 996_000 }),
+    ])
     const ready = await until((confirmation) => confirmation.status === 'ready')
     // 996,000 + 5,000 fee > 1,000,000.
     expect(ready.summary!.insufficientFunds).toBe(true)
     ready.approve()
     await until((confirmation) => confirmation.error !== null)
-    expect(current()).toMatchObject({ status: 'ready', error: { code: 'insufficient_balance', shortMessage: 'Solana wallet has insufficient funds for this transaction.' } })
+    expect(current()).toMatchObject({
+      status: 'ready',
+      error: { code: 'insufficient_balance', shortMessage: 'Solana wallet has insufficient funds for this transaction.' },
+    })
     expect(signings).toEqual([])
   })
 
@@ -158,7 +184,9 @@ describe('the Solana transaction confirmation', () => {
   it('fails with "Simulation failed: Blockhash not found" once the blockhash expired, and retry() sends with a fresh one', async () => {
     const wallet = fundedWallet()
     const to = Keypair.generate().publicKey
-    const { until, outcome, signings, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 4_000_000 })])
+    const { until, outcome, signings, transaction } = await confirm(wallet, [
+      SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 4_000_000 }),
+    ])
     const ready = await until((confirmation) => confirmation.status === 'ready')
     const expired = transaction.recentBlockhash
     localnet.advanceBlocks(200)
@@ -177,7 +205,9 @@ describe('the Solana transaction confirmation', () => {
   it('in sign-only mode completes with the signed transaction and sends nothing', async () => {
     const wallet = fundedWallet()
     const to = Keypair.generate().publicKey
-    const { until, outcome } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 1_000 })], { signOnly: true })
+    const { until, outcome } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 1_000 })], {
+      signOnly: true,
+    })
     ;(await until((confirmation) => confirmation.status === 'ready')).approve()
     const { transaction, signature } = await outcome
     expect(signature).toBeNull()
@@ -196,7 +226,11 @@ describe('the Solana transaction confirmation', () => {
     const second = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 })])
     ;(await second.until((confirmation) => confirmation.status === 'ready')).approve()
     const failed = await second.until((confirmation) => confirmation.status === 'error')
-    expect(failed.error).toMatchObject({ code: 'transaction_failure', shortMessage: 'Simulation failed', details: expect.stringContaining('insufficient funds for rent') })
+    expect(failed.error).toMatchObject({
+      code: 'transaction_failure',
+      shortMessage: 'Simulation failed',
+      details: expect.stringContaining('insufficient funds for rent'),
+    })
     failed.reject()
     await expect(second.outcome).rejects.toBe(failed.error)
     expect(second.state.get().confirmations).toEqual([])
@@ -204,7 +238,9 @@ describe('the Solana transaction confirmation', () => {
 
   it('gives a legacy transaction without a blockhash the latest one', async () => {
     const wallet = fundedWallet()
-    const { until, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000 })])
+    const { until, transaction } = await confirm(wallet, [
+      SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000 }),
+    ])
     expect(transaction.recentBlockhash).toBeUndefined()
     await until((confirmation) => confirmation.status === 'ready')
     expect(await connection.isBlockhashValid(transaction.recentBlockhash!)).toMatchObject({ value: true })
@@ -223,11 +259,19 @@ describe('a sponsored Solana transaction (the app pays the fee)', () => {
 
   it("does not count the fee: a wallet holding exactly what it sends may approve; short only when the lamports out exceed the balance, and 'Add funds' asks for them alone", async () => {
     const wallet = fundedWallet(10_000_000n)
-    const sendAll = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 10_000_000 })], { sponsor: appFeePayer() })
+    const sendAll = await confirm(
+      wallet,
+      [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 10_000_000 })],
+      { sponsor: appFeePayer() },
+    )
     const { summary } = await sendAll.until((confirmation) => confirmation.status === 'ready')
     expect(summary).toMatchObject({ sponsored: true, insufficientFunds: false, estimatedFee: { value: 5000n }, balance: { value: 10_000_000n } })
 
-    const sendMore = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 11_000_000 })], { sponsor: appFeePayer() })
+    const sendMore = await confirm(
+      wallet,
+      [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 11_000_000 })],
+      { sponsor: appFeePayer() },
+    )
     const short = await sendMore.until((confirmation) => confirmation.status === 'ready')
     expect(short.summary).toMatchObject({ sponsored: true, insufficientFunds: true })
     short.addFunds()
@@ -241,7 +285,11 @@ describe('a sponsored Solana transaction (the app pays the fee)', () => {
     const fees = appFeePayer()
     const broadcast = vi.spyOn(connection, 'sendRawTransaction')
     const polled = vi.spyOn(connection, 'getSignatureStatuses')
-    const { until, outcome, signings, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 10_000_000 })], { sponsor: fees })
+    const { until, outcome, signings, transaction } = await confirm(
+      wallet,
+      [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 10_000_000 })],
+      { sponsor: fees },
+    )
     ;(await until((confirmation) => confirmation.status === 'ready')).approve()
     const { receipt } = await until((confirmation) => confirmation.status === 'complete')
     const sent = await outcome
@@ -269,7 +317,11 @@ describe('a sponsored Solana transaction (the app pays the fee)', () => {
     const refusal = new TesseraError({ code: 'policy_violation', shortMessage: 'Solana sponsorship is not enabled for this cluster' })
     let refuse = true
     const sponsor = { ...fees, send: (asked: Parameters<typeof fees.send>[0]) => (refuse ? Promise.reject(refusal) : fees.send(asked)) }
-    const { until, outcome, transaction } = await confirm(wallet, [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 3_000_000 })], { sponsor })
+    const { until, outcome, transaction } = await confirm(
+      wallet,
+      [SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: to, lamports: 3_000_000 })],
+      { sponsor },
+    )
     ;(await until((confirmation) => confirmation.status === 'ready')).approve()
     const failed = await until((confirmation) => confirmation.status === 'error')
     expect(failed.error).toBe(refusal)

@@ -132,7 +132,10 @@ const unpreparedFields = (input: SolanaTransactionInput<SolanaTransactionLike>) 
 })
 
 /** Without a UI, the same steps at once: sent by the wallet API when sponsored, else signed in the frame and sent here. */
-async function runHeadless<T extends SolanaTransactionLike>(input: SolanaTransactionInput<T>, sponsoredSend: SolanaTransactionInput<T>['sponsoredSend']): Promise<SolanaTransactionOutcome<T>> {
+async function runHeadless<T extends SolanaTransactionLike>(
+  input: SolanaTransactionInput<T>,
+  sponsoredSend: SolanaTransactionInput<T>['sponsoredSend'],
+): Promise<SolanaTransactionOutcome<T>> {
   const { transaction, connection } = input
   await ensureBlockhash(transaction, connection)
   if (sponsoredSend) return sendSponsoredSolana({ ...input, sponsoredSend })
@@ -145,7 +148,13 @@ async function runHeadless<T extends SolanaTransactionLike>(input: SolanaTransac
 function shortfallFunding(input: Pick<SolanaPreparationContext, 'address' | 'cluster'>, summary: SolanaTransactionSummary | null): FundWalletInput | null {
   if (!summary?.insufficientFunds) return null
   const shortfall = lamportsOut(summary.instructions, input.address) + (summary.sponsored ? 0n : summary.estimatedFee.value) - summary.balance.value
-  return { address: input.address, chainType: 'solana', cluster: { name: input.cluster.name }, asset: 'native-currency', amount: roundUpReadable(shortfall, SOL_DECIMALS) }
+  return {
+    address: input.address,
+    chainType: 'solana',
+    cluster: { name: input.cluster.name },
+    asset: 'native-currency',
+    amount: roundUpReadable(shortfall, SOL_DECIMALS),
+  }
 }
 
 /** A legacy transaction may come without a blockhash: the cluster's latest one goes on it. */

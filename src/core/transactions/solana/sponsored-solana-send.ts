@@ -44,7 +44,11 @@ export async function sendSponsoredSolana<T extends SolanaTransactionLike>(input
 }
 
 /** The wallet API's send stands in for the signing: nothing is left to broadcast, and the ledger keeps its signature. */
-async function sendOnceByKey(idempotency: { key: string; ledger: SendLedger }, transaction: SolanaTransactionLike, send: () => Promise<string>): Promise<string> {
+async function sendOnceByKey(
+  idempotency: { key: string; ledger: SendLedger },
+  transaction: SolanaTransactionLike,
+  send: () => Promise<string>,
+): Promise<string> {
   const { id } = await sendOnce<string>(
     // `isKnown` is asked only after a failed broadcast, and there is none.
     { ledger: idempotency.ledger, broadcast: async () => undefined, idOf: (signature) => signature, isKnown: async () => true },

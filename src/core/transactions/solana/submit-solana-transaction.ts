@@ -12,7 +12,12 @@ export interface ConfirmTiming {
 }
 
 /** Sends and confirms; answers the base58 signature (`onSent` hears it first, for the error screen of a failed one). */
-export async function submitSolanaTransaction(connection: Connection, signed: Uint8Array, timing: ConfirmTiming = {}, onSent?: (signature: string) => void): Promise<string> {
+export async function submitSolanaTransaction(
+  connection: Connection,
+  signed: Uint8Array,
+  timing: ConfirmTiming = {},
+  onSent?: (signature: string) => void,
+): Promise<string> {
   let signature: string
   try {
     signature = await connection.sendRawTransaction(signed)
@@ -38,7 +43,8 @@ export async function confirmSolanaSignature(connection: Connection, signature: 
 /** The preflight refused it: 'Simulation failed: Blockhash not found' for an expired blockhash (retry refreshes it). */
 export function simulationFailedError(error: unknown): TesseraError {
   const text = error instanceof Error ? error.message : String(error)
-  if (/blockhash not found/i.test(text)) return new TesseraError({ code: 'transaction_failure', shortMessage: 'Simulation failed: Blockhash not found', cause: error })
+  if (/blockhash not found/i.test(text))
+    return new TesseraError({ code: 'transaction_failure', shortMessage: 'Simulation failed: Blockhash not found', cause: error })
   return new TesseraError({ code: 'transaction_failure', shortMessage: 'Simulation failed', details: text, cause: error })
 }
 

@@ -11,12 +11,13 @@ const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'
  * Jupiter v6's swap instructions by their Anchor discriminator (the first 8 bytes): where the authority, the source
  * token account and the mints sit among the accounts, and whether the amount is exact on the way in or out.
  */
-const JUPITER_ROUTES: Array<{ discriminator: number[]; authority: number; source: number; inputMint: number | null; outputMint: number; exact: 'in' | 'out' }> = [
-  { discriminator: [229, 23, 203, 151, 122, 227, 173, 42], authority: 1, source: 2, inputMint: null, outputMint: 5, exact: 'in' }, // route
-  { discriminator: [193, 32, 155, 51, 65, 214, 156, 129], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'in' }, // shared_accounts_route
-  { discriminator: [208, 51, 239, 151, 123, 43, 237, 92], authority: 1, source: 2, inputMint: 5, outputMint: 6, exact: 'out' }, // exact_out_route
-  { discriminator: [176, 209, 105, 168, 154, 125, 69, 62], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'out' }, // shared_accounts_exact_out_route
-]
+const JUPITER_ROUTES: Array<{ discriminator: number[]; authority: number; source: number; inputMint: number | null; outputMint: number; exact: 'in' | 'out' }> =
+  [
+    { discriminator: [229, 23, 203, 151, 122, 227, 173, 42], authority: 1, source: 2, inputMint: null, outputMint: 5, exact: 'in' }, // route
+    { discriminator: [193, 32, 155, 51, 65, 214, 156, 129], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'in' }, // shared_accounts_route
+    { discriminator: [208, 51, 239, 151, 123, 43, 237, 92], authority: 1, source: 2, inputMint: 5, outputMint: 6, exact: 'out' }, // exact_out_route
+    { discriminator: [176, 209, 105, 168, 154, 125, 69, 62], authority: 2, source: 3, inputMint: 7, outputMint: 8, exact: 'out' }, // shared_accounts_exact_out_route
+  ]
 
 /** Null when the instruction is not a swap these decoders know, or its data or accounts are short. */
 export function decodeSwapInstruction(programId: string, accounts: string[], data: Uint8Array): PendingSwap | null {
@@ -38,7 +39,17 @@ export function decodeSwapInstruction(programId: string, accounts: string[], dat
     const [first, second] = [u64(tail)!, u64(tail + 8)!]
     const [valueIn, valueOut] = route.exact === 'in' ? [first, second] : [second, first]
     const inputMint = route.inputMint === null ? null : accounts[route.inputMint]!
-    return { type: 'pending-swap', swap: 'jupiter-swap', authority: accounts[route.authority]!, inputMint, outputMint: accounts[route.outputMint]!, sourceAccount: accounts[route.source]!, destinationAccount: null, valueIn, valueOut }
+    return {
+      type: 'pending-swap',
+      swap: 'jupiter-swap',
+      authority: accounts[route.authority]!,
+      inputMint,
+      outputMint: accounts[route.outputMint]!,
+      sourceAccount: accounts[route.source]!,
+      destinationAccount: null,
+      valueIn,
+      valueOut,
+    }
   }
   return null
 }

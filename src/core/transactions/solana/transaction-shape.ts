@@ -7,7 +7,9 @@ import { Message, VersionedMessage, type PublicKey, type Transaction, type Versi
 import { unsupportedTransactionTypeError } from '../../errors/embedded-wallet-errors.js'
 import type { SolanaTransactionLike } from '../../wallets/embedded/types.js'
 
-export type LegacyTransactionShape = Pick<Transaction, 'serializeMessage' | 'addSignature' | 'recentBlockhash' | 'instructions' | 'feePayer'> & { signatures: { publicKey: PublicKey }[] } & SolanaTransactionLike
+export type LegacyTransactionShape = Pick<Transaction, 'serializeMessage' | 'addSignature' | 'recentBlockhash' | 'instructions' | 'feePayer'> & {
+  signatures: { publicKey: PublicKey }[]
+} & SolanaTransactionLike
 export type VersionedTransactionShape = Pick<VersionedTransaction, 'message' | 'signatures'> & SolanaTransactionLike
 
 export const isLegacyTransaction = (transaction: unknown): transaction is LegacyTransactionShape =>
@@ -15,7 +17,11 @@ export const isLegacyTransaction = (transaction: unknown): transaction is Legacy
 
 export const isVersionedTransaction = (transaction: unknown): transaction is VersionedTransactionShape => {
   const message = (transaction as Partial<VersionedTransaction>).message
-  return Array.isArray((transaction as Partial<VersionedTransaction>).signatures) && typeof message?.serialize === 'function' && Array.isArray(message.staticAccountKeys)
+  return (
+    Array.isArray((transaction as Partial<VersionedTransaction>).signatures) &&
+    typeof message?.serialize === 'function' &&
+    Array.isArray(message.staticAccountKeys)
+  )
 }
 
 /** The message as this bundle's class, read back from its bytes (a legacy one needs its fee payer and blockhash set). */
@@ -40,7 +46,10 @@ export function setRecentBlockhash(transaction: SolanaTransactionLike, blockhash
 /** Funding spec, "Validation rules": a transaction for the wallet must contain the wallet's public key (as fee payer or in an instruction). */
 export function containsAccount(transaction: SolanaTransactionLike, address: string): boolean {
   if (isLegacyTransaction(transaction)) {
-    return transaction.feePayer?.toBase58() === address || transaction.instructions.some((instruction) => instruction.keys.some((key) => key.pubkey.toBase58() === address))
+    return (
+      transaction.feePayer?.toBase58() === address ||
+      transaction.instructions.some((instruction) => instruction.keys.some((key) => key.pubkey.toBase58() === address))
+    )
   }
   return isVersionedTransaction(transaction) && transaction.message.staticAccountKeys.some((key) => key.toBase58() === address)
 }

@@ -9,4 +9,5 @@ export function markAnnouncedByTessera<T extends object>(target: T): T {
   return target
 }
 
-export const isAnnouncedByTessera = (target: unknown): boolean => typeof target === 'object' && target !== null && (target as Record<symbol, unknown>)[announcedByTessera] === true
+export const isAnnouncedByTessera = (target: unknown): boolean =>
+  typeof target === 'object' && target !== null && (target as Record<symbol, unknown>)[announcedByTessera] === true

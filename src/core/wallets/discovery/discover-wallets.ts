@@ -31,13 +31,37 @@ export function discoverWallets(win: Window, onChange: () => void): WalletDiscov
   }
   const stopEip6963 = watchEip6963(({ info, provider }) => {
     const known = knownWalletFor(info)
-    put({ option: { id: info.rdns, name: info.name, icon: info.icon || null, chains: ['ethereum'], connectorType: 'injected', installed: true, ...(known && { installUrl: known.url }) }, known, ethereum: provider })
+    put({
+      option: {
+        id: info.rdns,
+        name: info.name,
+        icon: info.icon || null,
+        chains: ['ethereum'],
+        connectorType: 'injected',
+        installed: true,
+        ...(known && { installUrl: known.url }),
+      },
+      known,
+      ethereum: provider,
+    })
   })
   const stopWalletStandard = watchWalletStandard({
     onRegister(wallet) {
       if (!isSolanaWallet(wallet)) return
       const known = knownWalletFor({ name: wallet.name })
-      put({ option: { id: wallet.name, name: wallet.name, icon: wallet.icon || null, chains: ['solana'], connectorType: 'solana_adapter', installed: true, ...(known && { installUrl: known.url }) }, known, solana: wallet })
+      put({
+        option: {
+          id: wallet.name,
+          name: wallet.name,
+          icon: wallet.icon || null,
+          chains: ['solana'],
+          connectorType: 'solana_adapter',
+          installed: true,
+          ...(known && { installUrl: known.url }),
+        },
+        known,
+        solana: wallet,
+      })
     },
     onUnregister(wallet) {
       if (found.get(wallet.name)?.solana !== wallet) return
@@ -51,7 +75,11 @@ export function discoverWallets(win: Window, onChange: () => void): WalletDiscov
     const provider = (win as EthereumWindow).ethereum
     if (typeof provider?.request !== 'function') return null
     for (const wallet of found.values()) if (wallet.ethereum === provider) return null
-    return { option: { id: INJECTED_WALLET_ID, name: 'Browser Wallet', icon: null, chains: ['ethereum'], connectorType: 'injected', installed: true }, known: null, ethereum: provider }
+    return {
+      option: { id: INJECTED_WALLET_ID, name: 'Browser Wallet', icon: null, chains: ['ethereum'], connectorType: 'injected', installed: true },
+      known: null,
+      ethereum: provider,
+    }
   }
 
   const wallets = () => {

@@ -11,7 +11,13 @@ export interface Eip6963ProviderDetail {
 /** A detail a wallet can be listed by: a reverse-DNS id, a name and a provider that takes requests; never Tessera's own. */
 const isListable = (detail: unknown): detail is Eip6963ProviderDetail => {
   const candidate = detail as Partial<Eip6963ProviderDetail> | null
-  return typeof candidate?.info?.rdns === 'string' && !!candidate.info.rdns && typeof candidate.info.name === 'string' && typeof candidate.provider?.request === 'function' && !isAnnouncedByTessera(candidate.provider)
+  return (
+    typeof candidate?.info?.rdns === 'string' &&
+    !!candidate.info.rdns &&
+    typeof candidate.info.name === 'string' &&
+    typeof candidate.provider?.request === 'function' &&
+    !isAnnouncedByTessera(candidate.provider)
+  )
 }
 
 /** Hears every announcement, those made before (mipd asks again on creation) and after; the page's `window`. */

@@ -34,12 +34,22 @@ export interface StandardWalletWatchers {
 /** A wallet with a name, chains and features; never the wallet Tessera itself registers. */
 const isListable = (wallet: unknown): wallet is StandardWallet => {
   const candidate = wallet as Partial<StandardWallet> | null
-  return typeof candidate?.name === 'string' && !!candidate.name && Array.isArray(candidate.chains) && typeof candidate.features === 'object' && candidate.features !== null && !isAnnouncedByTessera(candidate)
+  return (
+    typeof candidate?.name === 'string' &&
+    !!candidate.name &&
+    Array.isArray(candidate.chains) &&
+    typeof candidate.features === 'object' &&
+    candidate.features !== null &&
+    !isAnnouncedByTessera(candidate)
+  )
 }
 
 export function watchWalletStandard({ onRegister, onUnregister }: StandardWalletWatchers): () => void {
   const wallets = getWallets()
-  const each = (handle: (wallet: StandardWallet) => void) => (...registered: readonly unknown[]) => registered.filter(isListable).forEach(handle)
+  const each =
+    (handle: (wallet: StandardWallet) => void) =>
+    (...registered: readonly unknown[]) =>
+      registered.filter(isListable).forEach(handle)
   each(onRegister)(...wallets.get())
   const stopRegister = wallets.on('register', each(onRegister))
   const stopUnregister = wallets.on('unregister', each(onUnregister))

@@ -8,7 +8,11 @@ export interface ConfirmationGate {
 }
 
 /** The gate of the embedded providers' signing: the queue decides between the user's approval and a headless run. */
-export async function confirmed<C extends Confirmation, R>(gate: ConfirmationGate, controller: ConfirmationController<C, R>, presentation: Omit<ConfirmationPresentation, 'ready'>): Promise<R> {
+export async function confirmed<C extends Confirmation, R>(
+  gate: ConfirmationGate,
+  controller: ConfirmationController<C, R>,
+  presentation: Omit<ConfirmationPresentation, 'ready'>,
+): Promise<R> {
   if (!gate.confirmations) return controller.headless()
   // Recovery (the password, the cloud's consent) comes first: the user then confirms what the usable wallet signs.
   return gate.confirmations.enqueue(controller, { ...presentation, ready: gate.connect })

@@ -12,7 +12,8 @@ export function createTarget(wallets: EmbeddedWallet[], options: CreateEmbeddedW
   const chainType = options.chainType ?? 'ethereum'
   if (chainType !== 'ethereum' && chainType !== 'solana') throw invalidCreateArgsError(`Unknown chain type ${String(chainType)}`)
   const { walletIndex } = options
-  if (walletIndex !== undefined && (!Number.isInteger(walletIndex) || walletIndex < 0)) throw invalidCreateArgsError('The wallet index must be a whole number of at least 0.')
+  if (walletIndex !== undefined && (!Number.isInteger(walletIndex) || walletIndex < 0))
+    throw invalidCreateArgsError('The wallet index must be a whole number of at least 0.')
   const hdWallets = wallets.filter((wallet) => wallet.chainType === chainType && !wallet.imported)
   const primary = hdWallets.find((wallet) => wallet.walletIndex === 0)
 

@@ -5,8 +5,17 @@ import { delegatedActions } from './delegated-actions.js'
 import type { EmbeddedWallet } from './types.js'
 
 const wallet = (address: string, extra: Partial<EmbeddedWallet> = {}): EmbeddedWallet => ({
-  address, chainType: 'ethereum', walletIndex: 0, recoveryMethod: 'privy', imported: false, delegated: false, entropyId: address,
-  entropyIdVerifier: 'ethereum-address-verifier', walletClientType: 'privy', connectorType: 'embedded', ...extra,
+  address,
+  chainType: 'ethereum',
+  walletIndex: 0,
+  recoveryMethod: 'privy',
+  imported: false,
+  delegated: false,
+  entropyId: address,
+  entropyIdVerifier: 'ethereum-address-verifier',
+  walletClientType: 'privy',
+  connectorType: 'embedded',
+  ...extra,
 })
 const root = wallet('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
 const second = wallet('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0', { walletIndex: 1, entropyId: root.address })
@@ -40,7 +49,9 @@ describe('delegateWallet', () => {
   it('refuses an address that is not the user’s embedded wallet, or a chain other than ethereum and solana (wallet spec, "The error catalogue")', async () => {
     const { actions, calls } = setup([root])
     await expect(actions.delegateWallet({ address: solana.address, chainType: 'solana' })).rejects.toMatchObject({ shortMessage: DELEGATION_NOT_OWNED_MESSAGE })
-    await expect(actions.delegateWallet({ address: root.address, chainType: 'bitcoin' as 'ethereum' })).rejects.toMatchObject({ shortMessage: DELEGATION_NOT_OWNED_MESSAGE })
+    await expect(actions.delegateWallet({ address: root.address, chainType: 'bitcoin' as 'ethereum' })).rejects.toMatchObject({
+      shortMessage: DELEGATION_NOT_OWNED_MESSAGE,
+    })
     expect(calls).toEqual([])
   })
 

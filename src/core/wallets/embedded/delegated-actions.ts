@@ -29,7 +29,10 @@ export interface DelegatedActionsDeps {
   replaceUser(dto: UserDto): Promise<User>
 }
 
-export interface DelegateWalletInput { address: string; chainType: EmbeddedChainType }
+export interface DelegateWalletInput {
+  address: string
+  chainType: EmbeddedChainType
+}
 
 const notOwnedError = () => new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: DELEGATION_NOT_OWNED_MESSAGE })
 const noRootError = () => new TesseraError({ code: 'embedded_wallet_not_found', shortMessage: DELEGATION_NO_ROOT_MESSAGE })

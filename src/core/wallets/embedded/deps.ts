@@ -1,4 +1,12 @@
-import type { CloudRecoveryProvider, MfaSubmission, RevokeWalletsResponse, ScanTransactionInput, ScanTransactionResponse, SplTokenInfoResponse, UserDto } from '../../../protocol/index.js'
+import type {
+  CloudRecoveryProvider,
+  MfaSubmission,
+  RevokeWalletsResponse,
+  ScanTransactionInput,
+  ScanTransactionResponse,
+  SplTokenInfoResponse,
+  UserDto,
+} from '../../../protocol/index.js'
 import type { EffectiveConfig } from '../../config/types.js'
 import type { Listener, Unsubscribe } from '../../listener.js'
 import type { ConfirmationQueueDeps } from '../../transactions/confirmation-queue.js'

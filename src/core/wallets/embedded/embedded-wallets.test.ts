@@ -32,8 +32,16 @@ describe('creating wallets on login', () => {
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'creating', creating: 'ethereum' })
 
     const ready = await embeddedStateWhere(client, (state) => state.status === 'ready')
-    expect(ready.wallets.map((wallet) => [wallet.chainType, wallet.walletIndex, wallet.recoveryMethod])).toEqual([['ethereum', 0, 'privy'], ['solana', 0, 'privy']])
-    expect(ready.wallets[0]).toMatchObject({ entropyId: ready.wallets[0]!.address, entropyIdVerifier: 'ethereum-address-verifier', walletClientType: 'privy', connectorType: 'embedded' })
+    expect(ready.wallets.map((wallet) => [wallet.chainType, wallet.walletIndex, wallet.recoveryMethod])).toEqual([
+      ['ethereum', 0, 'privy'],
+      ['solana', 0, 'privy'],
+    ])
+    expect(ready.wallets[0]).toMatchObject({
+      entropyId: ready.wallets[0]!.address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      walletClientType: 'privy',
+      connectorType: 'embedded',
+    })
     expect(testbed.frame.calls.map((call) => call.event)).toEqual(['wallet:create', 'solana-wallet:create'])
     // 'creating' throughout (Ethereum, then Solana), and 'ready' only at the end.
     const statuses = states.map((state) => (state.status === 'creating' ? `creating ${state.creating}` : state.status))
@@ -64,7 +72,7 @@ describe('creating wallets on login', () => {
     expect(client.getAuth().status).toBe('unauthenticated')
   })
 
-  it("a creation that fails after its user logged out and in again does not end the new session", async () => {
+  it('a creation that fails after its user logged out and in again does not end the new session', async () => {
     testbed = await startEmbeddedTestbed({ embedded: { ethereum: { create_on_login: 'all-users' } } })
     const client = testbed.newClient()
     testbed.frame.hold()
@@ -78,7 +86,9 @@ describe('creating wallets on login', () => {
   })
 
   it('waits for the password the app requires instead of failing, then creates both wallets with it', async () => {
-    testbed = await startEmbeddedTestbed({ embedded: { require_user_password_on_create: true, ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } } })
+    testbed = await startEmbeddedTestbed({
+      embedded: { require_user_password_on_create: true, ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } },
+    })
     const client = testbed.newClient()
     const prompts: string[] = []
     client.on('walletPrompt', ({ screen }) => void prompts.push(screen))
@@ -88,13 +98,23 @@ describe('creating wallets on login', () => {
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'creating', creating: null, error: null })
     expect([prompts, testbed.frame.calls, client.getAuth().status]).toEqual([['password:create'], [], 'authenticated'])
 
-    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 42 as unknown as string })).rejects.toMatchObject({ shortMessage: 'Invalid recovery password, must be a string' })
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 42 as unknown as string })).rejects.toMatchObject({
+      shortMessage: 'Invalid recovery password, must be a string',
+    })
     const wallets = await client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })
-    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod])).toEqual([['ethereum', 'user-passcode'], ['solana', 'user-passcode']])
-    expect(testbed.frame.calls.map((call) => [call.event, (call.data as { recoveryMethod?: string }).recoveryMethod])).toEqual([['wallet:create', 'user-passcode'], ['solana-wallet:create', 'user-passcode']])
+    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod])).toEqual([
+      ['ethereum', 'user-passcode'],
+      ['solana', 'user-passcode'],
+    ])
+    expect(testbed.frame.calls.map((call) => [call.event, (call.data as { recoveryMethod?: string }).recoveryMethod])).toEqual([
+      ['wallet:create', 'user-passcode'],
+      ['solana-wallet:create', 'user-passcode'],
+    ])
     expect(client.embeddedWallets.getState().status).toBe('ready')
     // Given once: nothing waits any more.
-    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ code: 'embedded_wallet_create_error' })
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({
+      code: 'embedded_wallet_create_error',
+    })
   })
 
   it('a login waiting for the password ends with a logout: nothing is created, and the next login asks again', async () => {
@@ -102,7 +122,9 @@ describe('creating wallets on login', () => {
     const client = testbed.newClient()
     await testbed.login(client)
     await client.logout()
-    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ code: 'embedded_wallet_create_error' })
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({
+      code: 'embedded_wallet_create_error',
+    })
     await testbed.login(client)
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'creating', creating: null })
     await client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })
@@ -114,7 +136,9 @@ describe('creating wallets on login', () => {
     const client = testbed.newClient()
     await testbed.login(client)
     testbed.frame.failNext('wallet:create', 'Failed to create wallet')
-    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({ shortMessage: 'Failed to create wallet' })
+    await expect(client.embeddedWallets.createLoginWallets({ recoveryPassword: 'correct horse battery' })).rejects.toMatchObject({
+      shortMessage: 'Failed to create wallet',
+    })
     expect(client.getAuth().status).toBe('unauthenticated')
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'error', error: { shortMessage: 'Failed to create wallet' } })
   })
@@ -126,12 +150,26 @@ describe('creating wallets on login', () => {
       embeddedWallets: { ...config.embeddedWallets, ethereum: { createOnLogin: ethereum }, solana: { createOnLogin: solana } },
     })
     const wallet = (chainType: 'ethereum' | 'solana', walletClientType: string) =>
-      ({ type: 'wallet', address: 'x', chainType, walletClientType, connectorType: 'injected', imported: false, delegated: false, id: null, chainId: null, recoveryMethod: null, walletIndex: null }) as User['linkedAccounts'][number]
+      ({
+        type: 'wallet',
+        address: 'x',
+        chainType,
+        walletClientType,
+        connectorType: 'injected',
+        imported: false,
+        delegated: false,
+        id: null,
+        chainId: null,
+        recoveryMethod: null,
+        walletIndex: null,
+      }) as User['linkedAccounts'][number]
     const user = (...linkedAccounts: User['linkedAccounts']) => ({ id: 'u', linkedAccounts }) as unknown as User
 
     expect(chainsToCreateOnLogin(user(), settings('off', 'off'), false)).toEqual([])
     expect(chainsToCreateOnLogin(user(), settings('users-without-wallets', 'all-users'), false)).toEqual(['ethereum', 'solana'])
-    expect(chainsToCreateOnLogin(user(wallet('ethereum', 'io.metamask')), settings('users-without-wallets', 'users-without-wallets'), false)).toEqual(['solana'])
+    expect(chainsToCreateOnLogin(user(wallet('ethereum', 'io.metamask')), settings('users-without-wallets', 'users-without-wallets'), false)).toEqual([
+      'solana',
+    ])
     expect(chainsToCreateOnLogin(user(wallet('ethereum', 'io.metamask')), settings('all-users', 'off'), false)).toEqual(['ethereum'])
     expect(chainsToCreateOnLogin(user(wallet('ethereum', 'io.metamask')), settings('users-without-wallets', 'off'), true)).toEqual(['ethereum'])
     expect(chainsToCreateOnLogin(user(wallet('ethereum', 'privy')), settings('all-users', 'all-users'), false)).toEqual(['solana'])
@@ -143,7 +181,10 @@ describe('create()', () => {
     testbed = await startEmbeddedTestbed()
     const client = testbed.newClient()
     await client.ready
-    await expect(client.embeddedWallets.create()).rejects.toMatchObject({ code: 'must_be_authenticated', shortMessage: 'User must be authenticated before creating a wallet' })
+    await expect(client.embeddedWallets.create()).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+      shortMessage: 'User must be authenticated before creating a wallet',
+    })
     await testbed.login(client)
 
     await expect(client.embeddedWallets.create({ walletIndex: 1 })).rejects.toMatchObject({ shortMessage: 'Invalid args to create wallet' })
@@ -151,7 +192,10 @@ describe('create()', () => {
     const primary = await client.embeddedWallets.create()
     expect(primary).toMatchObject({ chainType: 'ethereum', walletIndex: 0 })
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'ready', creating: null })
-    await expect(client.embeddedWallets.create()).rejects.toMatchObject({ code: 'embedded_wallet_already_exists', shortMessage: 'User already has an embedded wallet.' })
+    await expect(client.embeddedWallets.create()).rejects.toMatchObject({
+      code: 'embedded_wallet_already_exists',
+      shortMessage: 'User already has an embedded wallet.',
+    })
 
     const second = await client.embeddedWallets.create({ createAdditional: true })
     const third = await client.embeddedWallets.create({ createAdditional: true })
@@ -184,7 +228,9 @@ describe('create()', () => {
     await expect(client.embeddedWallets.create()).rejects.toMatchObject({ shortMessage: 'Password not provided yet is required by App configuration' })
     expect(await client.embeddedWallets.create({ recoveryPassword: 'correct horse battery' })).toMatchObject({ recoveryMethod: 'user-passcode' })
     // An imported key is a share set of its own: the same rule, before the key goes anywhere.
-    await expect(client.embeddedWallets.importWallet({ privateKey: `0x${'11'.repeat(32)}` })).rejects.toMatchObject({ shortMessage: 'Password not provided yet is required by App configuration' })
+    await expect(client.embeddedWallets.importWallet({ privateKey: `0x${'11'.repeat(32)}` })).rejects.toMatchObject({
+      shortMessage: 'Password not provided yet is required by App configuration',
+    })
     expect(testbed.frame.calls.map((call) => call.event)).toEqual(['wallet:create'])
   })
 })
@@ -230,7 +276,10 @@ describe('connecting on a device', () => {
     const prompts: string[] = []
     const stopListening = client.on('walletPrompt', ({ screen }) => prompts.push(screen))
     testbed.frame.failNext('recover', 'Sign in again to recover your wallet', 'reauthentication_required')
-    await expect(client.embeddedWallets.signMessage({ message: 'stale' })).rejects.toMatchObject({ code: 'reauthentication_required', shortMessage: 'Sign in again to recover your wallet' })
+    await expect(client.embeddedWallets.signMessage({ message: 'stale' })).rejects.toMatchObject({
+      code: 'reauthentication_required',
+      shortMessage: 'Sign in again to recover your wallet',
+    })
     expect(prompts).toEqual(['recovery:sign-in-again'])
     // A listener that reads prompts is a UI: it would be asked to confirm the next signature.
     stopListening()

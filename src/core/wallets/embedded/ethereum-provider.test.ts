@@ -19,17 +19,31 @@ afterEach(async () => {
   await testbed?.close()
 })
 
-const anvilChain = () => ({ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, block_explorer_url: null, testnet: true })
+const anvilChain = () => ({
+  id: 31337,
+  name: 'Anvil',
+  native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpc_url: anvil.rpcUrl,
+  block_explorer_url: null,
+  testnet: true,
+})
 const recipient = '0x000000000000000000000000000000000000dEaD'
 
 async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await response.json()) as { result: T }).result
 }
 
 /** A signed-in user with an embedded Ethereum wallet funded on anvil, on an app whose default chain is anvil. */
 async function signedInWithWallet(): Promise<{ client: TesseraClient; provider: EmbeddedEthereumProvider; address: Hex }> {
-  testbed = await startEmbeddedTestbed({ embedded: { ethereum: { create_on_login: 'all-users' } }, config: { chains: [anvilChain()], default_chain_id: 31337 } })
+  testbed = await startEmbeddedTestbed({
+    embedded: { ethereum: { create_on_login: 'all-users' } },
+    config: { chains: [anvilChain()], default_chain_id: 31337 },
+  })
   const client = testbed.newClient()
   await testbed.login(client)
   const { wallets } = await embeddedStateWhere(client, (state) => state.status === 'ready')
@@ -64,13 +78,18 @@ describe('the embedded Ethereum provider', () => {
     const before = BigInt(await rpc<Hex>('eth_getBalance', [recipient, 'latest']))
     const types = [undefined, 'legacy', 'eip2930', 'eip1559', '0x2'] as const
     for (const type of types) {
-      const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to: recipient, value: '0x1', ...(type && { type }) }] })) as Hex
+      const hash = (await provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: address, to: recipient, value: '0x1', ...(type && { type }) }],
+      })) as Hex
       const receipt = await receiptOf(hash)
       expect(receipt).toMatchObject({ status: '0x1', from: address.toLowerCase(), to: recipient.toLowerCase() })
       expect(receipt.type).toBe(type === 'legacy' ? '0x0' : type === 'eip2930' ? '0x1' : '0x2')
     }
     expect(BigInt(await rpc<Hex>('eth_getBalance', [recipient, 'latest'])) - before).toBe(BigInt(types.length))
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ to: recipient, type: 'eip4844' }] })).rejects.toMatchObject({ shortMessage: 'Unsupported transaction type' })
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ to: recipient, type: 'eip4844' }] })).rejects.toMatchObject({
+      shortMessage: 'Unsupported transaction type',
+    })
     await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: recipient, to: recipient }] })).rejects.toMatchObject({ code: 4100 })
   })
 
@@ -85,7 +104,23 @@ describe('the embedded Ethereum provider', () => {
       primaryType: 'Mail' as const,
       message: { contents: 'gm' },
     }
-    const typed = (await provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify({ ...typedData, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...typedData.types } })] })) as Hex
+    const typed = (await provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [
+        address,
+        JSON.stringify({
+          ...typedData,
+          types: {
+            EIP712Domain: [
+              { name: 'name', type: 'string' },
+              { name: 'version', type: 'string' },
+              { name: 'chainId', type: 'uint256' },
+            ],
+            ...typedData.types,
+          },
+        }),
+      ],
+    })) as Hex
     expect(await verifyTypedData({ address, ...typedData, signature: typed })).toBe(true)
 
     const headless = await client.embeddedWallets.signMessage({ message: 'headless' })
@@ -100,8 +135,14 @@ describe('the embedded Ethereum provider', () => {
     provider.on!('chainChanged', (chainId: string) => changes.push(chainId))
 
     await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [42] })).rejects.toMatchObject({ code: 4200, message: 'Invalid params' })
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 1 }] })).rejects.toMatchObject({ code: 4200, message: 'Invalid params' })
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: ['0x3039'] })).rejects.toMatchObject({ code: 4901, message: 'Unsupported chainId 12345' })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 1 }] })).rejects.toMatchObject({
+      code: 4200,
+      message: 'Invalid params',
+    })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: ['0x3039'] })).rejects.toMatchObject({
+      code: 4901,
+      message: 'Unsupported chainId 12345',
+    })
     expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] })).toBeNull()
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105')
     expect(provider.getChainId()).toBe(8453)
@@ -127,7 +168,12 @@ describe('the embedded Ethereum provider', () => {
     const { provider, address } = await signedInWithWallet()
     const account = await toViemAccount(provider)
     expect(account.address).toBe(address)
-    const chain = defineChain({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
+    const chain = defineChain({
+      id: 31337,
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    })
     const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) })
     const hash = await wallet.sendTransaction({ to: recipient, value: parseEther('0.001') })
     const receipt = await createPublicClient({ chain, transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash })

@@ -6,8 +6,17 @@ import { farcasterSignerKey, type FarcasterSignerKeyDeps } from './farcaster-sig
 import type { EmbeddedWallet } from './types.js'
 
 const wallet = (overrides: Partial<EmbeddedWallet>): EmbeddedWallet => ({
-  address: `0x${'11'.repeat(20)}`, chainType: 'ethereum', walletIndex: 0, recoveryMethod: 'privy', imported: false, delegated: false,
-  entropyId: `0x${'11'.repeat(20)}`, entropyIdVerifier: 'ethereum-address-verifier', walletClientType: 'privy', connectorType: 'embedded', ...overrides,
+  address: `0x${'11'.repeat(20)}`,
+  chainType: 'ethereum',
+  walletIndex: 0,
+  recoveryMethod: 'privy',
+  imported: false,
+  delegated: false,
+  entropyId: `0x${'11'.repeat(20)}`,
+  entropyIdVerifier: 'ethereum-address-verifier',
+  walletClientType: 'privy',
+  connectorType: 'embedded',
+  ...overrides,
 })
 const primary = wallet({})
 const solana = wallet({ address: 'So1ana', entropyId: 'So1ana', chainType: 'solana', entropyIdVerifier: 'solana-address-verifier' })
@@ -31,7 +40,9 @@ describe('the embedded Farcaster signer key', () => {
   it("uses the primary Ethereum HD wallet's share set, not an imported, Solana or additional wallet", async () => {
     const frame = frameWith([imported, solana, second, primary])
     await expect(frame.key.getFarcasterSignerPublicKey()).resolves.toBe(`0x${bytesToHex(frame.publicKey)}`)
-    expect(frame.calls).toEqual([{ wallet: primary, event: 'farcaster:init-signer', data: { entropyId: primary.entropyId, entropyIdVerifier: 'ethereum-address-verifier' } }])
+    expect(frame.calls).toEqual([
+      { wallet: primary, event: 'farcaster:init-signer', data: { entropyId: primary.entropyId, entropyIdVerifier: 'ethereum-address-verifier' } },
+    ])
   })
 
   it('signs a hash given as bytes or hex, sending lower-case hex; the signature verifies', async () => {

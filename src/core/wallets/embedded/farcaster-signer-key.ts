@@ -23,9 +23,12 @@ const invalidHashError = () =>
   new TesseraError({ code: 'invalid_data', shortMessage: 'Invalid Farcaster message hash', details: 'Expected 1 to 1024 bytes, as a Uint8Array or 0x hex' })
 
 function payloadOf(hash: Uint8Array | string): `0x${string}` {
-  const hex = hash instanceof Uint8Array
-    ? `0x${Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-    : typeof hash === 'string' && /^0x(?:[0-9a-fA-F]{2})+$/.test(hash) ? hash.toLowerCase() : ''
+  const hex =
+    hash instanceof Uint8Array
+      ? `0x${Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+      : typeof hash === 'string' && /^0x(?:[0-9a-fA-F]{2})+$/.test(hash)
+        ? hash.toLowerCase()
+        : ''
   if (hex.length < 4 || (hex.length - 2) / 2 > MAX_PAYLOAD_BYTES) throw invalidHashError()
   return hex as `0x${string}`
 }

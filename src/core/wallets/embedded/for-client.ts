@@ -37,8 +37,10 @@ export interface ClientContext {
   funding?: Pick<FundingApi, 'fundWallet'>
 }
 
-export function embeddedWalletsForClient({ appId, options, transport, session, auth, config, storage, events, state, mfa, funding }: ClientContext): EmbeddedWalletsImpl {
-  const report = (eventName: string, payload: Record<string, unknown>) => void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload))
+export function embeddedWalletsForClient(ctx: ClientContext): EmbeddedWalletsImpl {
+  const { appId, options, transport, session, auth, config, storage, events, state, mfa, funding } = ctx
+  const report = (eventName: string, payload: Record<string, unknown>) =>
+    void session.getAnalyticsId().then((id) => sendAnalyticsEvent(transport, eventName, id, payload))
   const wallets = createEmbeddedWallets({
     appId,
     clientId: options.clientId,
@@ -83,7 +85,9 @@ export function embeddedWalletsForClient({ appId, options, transport, session, a
     },
     tokenPriceUsd: (chainId, symbol) => getTokenPriceUsd(transport, chainId, symbol),
     splTokenInfo: (mintAddress, cluster) => getSplTokenInfo(transport, mintAddress, cluster),
-    ...(typeof window !== 'undefined' && { cloudAccessToken: (provider: CloudRecoveryProvider) => cloudAccessToken({ transport, window, sendAnalyticsEvent: report }, provider) }),
+    ...(typeof window !== 'undefined' && {
+      cloudAccessToken: (provider: CloudRecoveryProvider) => cloudAccessToken({ transport, window, sendAnalyticsEvent: report }, provider),
+    }),
     ...options.embeddedWallets,
   })
   // The app's `announceWallets`: the page's dapps find the signed-in user's wallets (EIP-6963, wallet-standard).

@@ -95,8 +95,16 @@ describe('the wallet frame client', () => {
     expect(new Set(ids).size).toBe(2)
 
     // A recovery change reports its start and completion, without its secrets.
-    await client.request('set-recovery', { ...connectData, recoveryMethod: 'user-passcode', recoveryPassword: 'correct horse', existingRecoveryMethod: 'privy' })
-    expect(analytics).toEqual([{ eventName: 'embedded_wallet_sdk_set_recovery_started', payload: {} }, { eventName: 'embedded_wallet_sdk_set_recovery_completed', payload: {} }])
+    await client.request('set-recovery', {
+      ...connectData,
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'correct horse',
+      existingRecoveryMethod: 'privy',
+    })
+    expect(analytics).toEqual([
+      { eventName: 'embedded_wallet_sdk_set_recovery_started', payload: {} },
+      { eventName: 'embedded_wallet_sdk_set_recovery_completed', payload: {} },
+    ])
   })
 
   it('drops replies from another origin or another window, and unknown shapes', async () => {
@@ -123,7 +131,10 @@ describe('the wallet frame client', () => {
     const silent = fakePage()
     silent.frameWindow.postMessage = (message, targetOrigin) => void silent.posted.push({ message, targetOrigin })
     const client = newFrameClient(silent.page, { initTimeoutMs: 50 })
-    await expect(client.request('connect', connectData)).rejects.toMatchObject({ code: 'embedded_wallet_request_error', shortMessage: 'Failed to connect to wallet proxy' })
+    await expect(client.request('connect', connectData)).rejects.toMatchObject({
+      code: 'embedded_wallet_request_error',
+      shortMessage: 'Failed to connect to wallet proxy',
+    })
     expect(silent.mounted[0]!.removed).toBe(true)
     expect(silent.listeners.size).toBe(0)
     await expect(client.request('connect', connectData)).rejects.toMatchObject({ shortMessage: 'Failed to connect to wallet proxy' })
@@ -168,7 +179,12 @@ describe('the wallet frame client', () => {
       { eventName: 'embedded_wallet_sdk_recovery_failed', payload: { type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' } },
     ])
     analytics.length = 0
-    const rpc = { ...connectData, hdWalletIndex: 0, chainType: 'ethereum' as const, request: { method: 'personal_sign' as const, params: ['0x68690a' as const, '0xabc'] as [`0x${string}`, string] } }
+    const rpc = {
+      ...connectData,
+      hdWalletIndex: 0,
+      chainType: 'ethereum' as const,
+      request: { method: 'personal_sign' as const, params: ['0x68690a' as const, '0xabc'] as [`0x${string}`, string] },
+    }
     await expect(client.request('rpc', rpc)).rejects.toMatchObject({ code: 'embedded_wallet_request_error', shortMessage: 'Unable to sign' })
     expect(analytics).toEqual([
       { eventName: 'embedded_wallet_sdk_rpc_started', payload: {} },

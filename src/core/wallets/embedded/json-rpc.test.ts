@@ -10,7 +10,8 @@ const received: unknown[] = []
 let server: Server
 let url: string
 
-const json = (response: ServerResponse, status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
+const json = (response: ServerResponse, status: number, value: unknown) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
 
 beforeAll(async () => {
   server = createServer((request: IncomingMessage, response) => {
@@ -39,7 +40,8 @@ describe('callJsonRpc', () => {
   })
 
   it('passes an RPC error through as a ProviderRpcError with its code, message and data (-32000 included)', async () => {
-    answer = (body, response) => json(response, 200, { jsonrpc: '2.0', id: body.id, error: { code: -32000, message: 'insufficient funds for gas * price + value', data: '0xdead' } })
+    answer = (body, response) =>
+      json(response, 200, { jsonrpc: '2.0', id: body.id, error: { code: -32000, message: 'insufficient funds for gas * price + value', data: '0xdead' } })
     const error = await callJsonRpc(url, 'eth_sendRawTransaction', ['0x00']).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProviderRpcError)
     expect(error).toMatchObject({ code: -32000, message: 'insufficient funds for gas * price + value', data: '0xdead' })
@@ -52,12 +54,17 @@ describe('callJsonRpc', () => {
 
   it('a failed HTTP answer without an RPC error is -32603 naming the status', async () => {
     answer = (_body, response) => response.writeHead(502, { 'content-type': 'text/plain' }).end('Bad Gateway')
-    await expect(callJsonRpc(url, 'eth_blockNumber', [])).rejects.toMatchObject({ name: 'ProviderRpcError', code: -32603, message: 'RPC request failed with status 502' })
+    await expect(callJsonRpc(url, 'eth_blockNumber', [])).rejects.toMatchObject({
+      name: 'ProviderRpcError',
+      code: -32603,
+      message: 'RPC request failed with status 502',
+    })
   })
 
   it('an RPC that never answers fails after 10 s instead of hanging', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const stalled: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+    const stalled: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
     const call = callJsonRpc(url, 'eth_blockNumber', [], stalled).catch((caught: unknown) => caught)
     await vi.advanceTimersByTimeAsync(10_000)
     const outcome = await Promise.race([call, new Promise((resolve) => setImmediate(() => resolve('still waiting')))])

@@ -4,8 +4,16 @@ import { keyExportFrame, keyExportFrameUrl } from './key-export-frame.js'
 import type { EmbeddedWallet } from './types.js'
 
 const wallet: EmbeddedWallet = {
-  address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', chainType: 'ethereum', walletIndex: 1, recoveryMethod: 'privy', imported: false, delegated: false,
-  entropyId: '0x1111111111111111111111111111111111111111', entropyIdVerifier: 'ethereum-address-verifier', walletClientType: 'privy', connectorType: 'embedded',
+  address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+  chainType: 'ethereum',
+  walletIndex: 1,
+  recoveryMethod: 'privy',
+  imported: false,
+  delegated: false,
+  entropyId: '0x1111111111111111111111111111111111111111',
+  entropyIdVerifier: 'ethereum-address-verifier',
+  walletClientType: 'privy',
+  connectorType: 'embedded',
 }
 
 function fakePage() {
@@ -30,10 +38,19 @@ describe('keyExportFrameUrl', () => {
     const url = keyExportFrameUrl({ apiUrl: 'https://api.example/', appId: 'app 1', clientId: 'c1', wallet })
     expect(url.origin + url.pathname).toBe('https://api.example/apps/app%201/embedded-wallets/export')
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      entropy_id: wallet.entropyId, entropy_id_verifier: 'ethereum-address-verifier', hd_wallet_index: '1', chain_type: 'ethereum', client_id: 'c1', phrase_export: 'true',
+      entropy_id: wallet.entropyId,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      hd_wallet_index: '1',
+      chain_type: 'ethereum',
+      client_id: 'c1',
+      phrase_export: 'true',
     })
-    expect(keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, imported: true } }).searchParams.has('phrase_export')).toBe(false)
-    expect(keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, recoveryMethod: 'privy-v2' } }).searchParams.has('phrase_export')).toBe(false)
+    expect(keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, imported: true } }).searchParams.has('phrase_export')).toBe(
+      false,
+    )
+    expect(
+      keyExportFrameUrl({ apiUrl: 'https://api.example', appId: 'a', wallet: { ...wallet, recoveryMethod: 'privy-v2' } }).searchParams.has('phrase_export'),
+    ).toBe(false)
   })
 })
 
@@ -42,7 +59,15 @@ describe('keyExportFrame.serve', () => {
     const page = fakePage()
     const frame = frameWindow()
     const mfa = { method: 'totp' as const, code: '123456' }
-    const exportFrame = keyExportFrame({ apiUrl: 'https://api.example', appId: 'a', wallet, window: page.window, getAccessToken: async () => 'tok', answerMfa: async () => mfa, sendAnalyticsEvent: () => undefined })
+    const exportFrame = keyExportFrame({
+      apiUrl: 'https://api.example',
+      appId: 'a',
+      wallet,
+      window: page.window,
+      getAccessToken: async () => 'tok',
+      answerMfa: async () => mfa,
+      sendAnalyticsEvent: () => undefined,
+    })
     const stop = exportFrame.serve(frame)
     const request = { event: EXPORT_FRAME_TOKEN_REQUEST, id: 'r1' }
     page.deliver({ source: frameWindow(), origin: 'https://api.example', data: request })

@@ -4,7 +4,15 @@
  * the server wants MFA it asks again with `mfaRequired`, and the answer carries the user's MFA answer. The key itself
  * never reaches this page: nothing the frame posts carries it (docs/security.md #48).
  */
-import { EXPORT_FRAME_PATH, EXPORT_FRAME_TOKEN, EXPORT_FRAME_TOKEN_REQUEST, exportFrameQuery, SERVER_WALLET_RECOVERY_METHOD, type ExportFrameParentMessage, type MfaSubmission } from '../../../protocol/index.js'
+import {
+  EXPORT_FRAME_PATH,
+  EXPORT_FRAME_TOKEN,
+  EXPORT_FRAME_TOKEN_REQUEST,
+  exportFrameQuery,
+  SERVER_WALLET_RECOVERY_METHOD,
+  type ExportFrameParentMessage,
+  type MfaSubmission,
+} from '../../../protocol/index.js'
 import type { Unsubscribe } from '../../listener.js'
 import type { EmbeddedWallet, KeyExportFrame } from './types.js'
 

@@ -19,7 +19,9 @@ export interface EmbeddedWalletsImpl extends Omit<EmbeddedWalletsApi, 'getState'
 export function lazyEmbeddedWallets(auth: Store<AuthState>, load: (state: Store<EmbeddedWalletsState>) => Promise<EmbeddedWalletsImpl>) {
   const state = createStore<EmbeddedWalletsState>({ status: 'idle', wallets: [], creating: null, error: null })
   const impl = lazily(() => load(state))
-  const stopWatchingAuth = auth.watch(({ user }) => void (user?.linkedAccounts.some((account) => account.type === 'wallet' && account.walletClientType === 'privy') && impl.load()))
+  const stopWatchingAuth = auth.watch(
+    ({ user }) => void (user?.linkedAccounts.some((account) => account.type === 'wallet' && account.walletClientType === 'privy') && impl.load()),
+  )
   return {
     // Every member but the state's loads the code, then runs.
     member: forwarding<EmbeddedWalletsApi>({ getState: state.get, watchState: state.watch }, impl.load),

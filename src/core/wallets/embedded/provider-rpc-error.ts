@@ -9,7 +9,11 @@ export const providerRpcErrors = {
 
 export class ProviderRpcError extends Error {
   override name = 'ProviderRpcError'
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message)
   }
 }

@@ -44,10 +44,19 @@ describe('user-owned recovery required on create', () => {
     let tokens = 0
     const { client } = await waitingLogin(['user-passcode', 'google-drive'], async () => `drive-token-${++tokens}`)
     const wallets = await client.embeddedWallets.createLoginWallets({ recoveryMethod: 'google-drive' })
-    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod])).toEqual([['ethereum', 'google-drive'], ['solana', 'google-drive']])
+    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod])).toEqual([
+      ['ethereum', 'google-drive'],
+      ['solana', 'google-drive'],
+    ])
     // One consent serves both wallets.
     expect(tokens).toBe(1)
-    expect(testbed.frame.calls.map((call) => [call.event, (call.data as { recoveryMethod?: string }).recoveryMethod, (call.data as { recoveryAccessToken?: string }).recoveryAccessToken])).toEqual([
+    expect(
+      testbed.frame.calls.map((call) => [
+        call.event,
+        (call.data as { recoveryMethod?: string }).recoveryMethod,
+        (call.data as { recoveryAccessToken?: string }).recoveryAccessToken,
+      ]),
+    ).toEqual([
       ['wallet:create', 'google-drive', 'drive-token-1'],
       ['solana-wallet:create', 'google-drive', 'drive-token-1'],
     ])
@@ -69,7 +78,8 @@ describe('user-owned recovery required on create', () => {
 
   it('chooses the first screen from the settings', () => {
     const config = defaultConfig(TEST_APP_ID)
-    const prompt = (settings: Partial<typeof config.embeddedWallets>) => recoveryPromptToCreate({ ...config, embeddedWallets: { ...config.embeddedWallets, ...settings } })
+    const prompt = (settings: Partial<typeof config.embeddedWallets>) =>
+      recoveryPromptToCreate({ ...config, embeddedWallets: { ...config.embeddedWallets, ...settings } })
     expect(prompt({})).toBeNull()
     expect(prompt({ requireUserPasswordOnCreate: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'] })).toBe('password:create')
     expect(prompt({ requireUserOwnedRecoveryOnCreate: true })).toBe('password:create')

@@ -11,7 +11,10 @@ afterEach(async () => {
 })
 
 async function userWithServerWallets() {
-  testbed = await startEmbeddedTestbed({ serverManaged: true, embedded: { ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } } })
+  testbed = await startEmbeddedTestbed({
+    serverManaged: true,
+    embedded: { ethereum: { create_on_login: 'all-users' }, solana: { create_on_login: 'all-users' } },
+  })
   const client = testbed.newClient()
   await testbed.login(client)
   const ready = await embeddedStateWhere(client, (state) => state.status === 'ready' && state.wallets.length === 2)
@@ -23,7 +26,10 @@ const events = () => testbed.frame.calls.map((call) => call.event)
 describe('server-managed wallets in the client', () => {
   it('creates both wallets on login as the app config says, each with its wallet API id and recovery method privy-v2', async () => {
     const { wallets } = await userWithServerWallets()
-    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod, typeof wallet.id])).toEqual([['ethereum', 'privy-v2', 'string'], ['solana', 'privy-v2', 'string']])
+    expect(wallets.map((wallet) => [wallet.chainType, wallet.recoveryMethod, typeof wallet.id])).toEqual([
+      ['ethereum', 'privy-v2', 'string'],
+      ['solana', 'privy-v2', 'string'],
+    ])
     expect(events()).toEqual(['wallet:create', 'solana-wallet:create'])
   })
 
@@ -61,15 +67,24 @@ describe('server-managed wallets in the client', () => {
     expect(events()).toEqual(['wallets:add', 'wallets:add'])
 
     const { signature } = await client.embeddedWallets.signMessage({ message: 'from the second wallet', address: second.address })
-    expect(await verifyMessage({ address: second.address as `0x${string}`, message: 'from the second wallet', signature: signature as `0x${string}` })).toBe(true)
+    expect(await verifyMessage({ address: second.address as `0x${string}`, message: 'from the second wallet', signature: signature as `0x${string}` })).toBe(
+      true,
+    )
     expect((testbed.frame.calls.at(-1)!.data as { walletId?: string }).walletId).toBe(second.id)
-    expect(client.embeddedWallets.getState().wallets.map((wallet) => [wallet.chainType, wallet.walletIndex])).toEqual([['ethereum', 0], ['ethereum', 1], ['solana', 0], ['solana', 1]])
+    expect(client.embeddedWallets.getState().wallets.map((wallet) => [wallet.chainType, wallet.walletIndex])).toEqual([
+      ['ethereum', 0],
+      ['ethereum', 1],
+      ['solana', 0],
+      ['solana', 1],
+    ])
   })
 
   it('refuses setting recovery with unsupported_recovery_method, asking the frame nothing', async () => {
     const { client } = await userWithServerWallets()
     testbed.frame.calls.length = 0
-    await expect(client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' })).rejects.toMatchObject({ code: 'unsupported_recovery_method' })
+    await expect(client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' })).rejects.toMatchObject({
+      code: 'unsupported_recovery_method',
+    })
     await expect(client.embeddedWallets.setRecovery({ method: 'privy' })).rejects.toMatchObject({ code: 'unsupported_recovery_method' })
     expect(testbed.frame.calls).toEqual([])
   })

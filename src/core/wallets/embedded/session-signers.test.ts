@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { authorizationPayload, canonicalAuthorizationRequest, type AuthorizationRequest, type ServerWallet, type UpdateServerWalletBody } from '../../../protocol/index.js'
+import {
+  authorizationPayload,
+  canonicalAuthorizationRequest,
+  type AuthorizationRequest,
+  type ServerWallet,
+  type UpdateServerWalletBody,
+} from '../../../protocol/index.js'
 import type { User } from '../../user/types.js'
 import { addSessionSigners, removeSessionSigners, type SessionSignersDeps } from './session-signers.js'
 import type { EmbeddedWallet } from './types.js'
@@ -8,14 +14,28 @@ const appId = 'session-signers-app-00001'
 const now = 1_800_000_000_000
 const user = { id: 'did:privy:owner' } as User
 const wallet = (overrides: Partial<EmbeddedWallet>): EmbeddedWallet => ({
-  address: '0x00000000000000000000000000000000000000aa', chainType: 'ethereum', walletIndex: 0, recoveryMethod: 'privy', imported: false, delegated: false,
-  entropyId: '0x00000000000000000000000000000000000000aa', entropyIdVerifier: 'ethereum-address-verifier', walletClientType: 'privy', connectorType: 'embedded', ...overrides,
+  address: '0x00000000000000000000000000000000000000aa',
+  chainType: 'ethereum',
+  walletIndex: 0,
+  recoveryMethod: 'privy',
+  imported: false,
+  delegated: false,
+  entropyId: '0x00000000000000000000000000000000000000aa',
+  entropyIdVerifier: 'ethereum-address-verifier',
+  walletClientType: 'privy',
+  connectorType: 'embedded',
+  ...overrides,
 })
 const serverWallet = wallet({ address: '0x00000000000000000000000000000000000000Bb', id: 'wallet-1', recoveryMethod: 'privy-v2' })
 const onDevice = wallet({})
 
 function depsWith(wallets: EmbeddedWallet[], current: ServerWallet['additional_signers'] = []) {
-  const calls: { update?: { walletId: string; body: UpdateServerWalletBody; authorization: Record<string, string> }; signed?: AuthorizationRequest; delegated?: unknown; revoked?: boolean } = {}
+  const calls: {
+    update?: { walletId: string; body: UpdateServerWalletBody; authorization: Record<string, string> }
+    signed?: AuthorizationRequest
+    delegated?: unknown
+    revoked?: boolean
+  } = {}
   const deps: SessionSignersDeps = {
     appId,
     wallets: () => wallets,
@@ -40,17 +60,27 @@ function depsWith(wallets: EmbeddedWallet[], current: ServerWallet['additional_s
 describe('addSessionSigners', () => {
   it("appends to a server-managed wallet's signers with a PATCH signed over exactly what the server verifies", async () => {
     const { deps, calls } = depsWith([serverWallet], [{ signer_id: 'existing' }])
-    const answer = await addSessionSigners(deps, { address: serverWallet.address.toLowerCase(), signers: [{ signerId: 'backend1' }, { signerId: 'backend2', policyIds: [] }] })
+    const answer = await addSessionSigners(deps, {
+      address: serverWallet.address.toLowerCase(),
+      signers: [{ signerId: 'backend1' }, { signerId: 'backend2', policyIds: [] }],
+    })
     expect(answer).toEqual({ user })
     const body = { additional_signers: [{ signer_id: 'existing' }, { signer_id: 'backend1' }, { signer_id: 'backend2', override_policy_ids: [] }] }
-    expect(calls.update).toEqual({ walletId: 'wallet-1', body, authorization: { 'privy-authorization-signature': 'c2lnbmF0dXJl', 'privy-request-expiry': String(now + 300_000) } })
+    expect(calls.update).toEqual({
+      walletId: 'wallet-1',
+      body,
+      authorization: { 'privy-authorization-signature': 'c2lnbmF0dXJl', 'privy-request-expiry': String(now + 300_000) },
+    })
     const expected = authorizationPayload({ method: 'PATCH', url: 'https://api.example/api/v1/wallets/wallet-1', body, appId, expiresAt: now + 300_000 })
     expect(canonicalAuthorizationRequest(calls.signed!)).toBe(expected)
   })
 
   it('refuses an empty list for a server-managed wallet, and signers for an on-device one, which is delegated instead', async () => {
     const { deps, calls } = depsWith([serverWallet, onDevice])
-    await expect(addSessionSigners(deps, { address: serverWallet.address, signers: [] })).rejects.toMatchObject({ code: 'invalid_data', shortMessage: 'Must specify at least one signer to add.' })
+    await expect(addSessionSigners(deps, { address: serverWallet.address, signers: [] })).rejects.toMatchObject({
+      code: 'invalid_data',
+      shortMessage: 'Must specify at least one signer to add.',
+    })
     await expect(addSessionSigners(deps, { address: onDevice.address, signers: [{ signerId: 'backend1' }] })).rejects.toMatchObject({ code: 'invalid_data' })
     expect(calls.update).toBeUndefined()
     expect(await addSessionSigners(deps, { address: onDevice.address, signers: [] })).toEqual({ user })
@@ -61,7 +91,9 @@ describe('addSessionSigners', () => {
     const { deps, calls } = depsWith([wallet({ delegated: true })])
     await addSessionSigners(deps, { address: onDevice.address, signers: [] })
     expect(calls.delegated).toBeUndefined()
-    await expect(addSessionSigners(deps, { address: '0x00000000000000000000000000000000000000cc', signers: [] })).rejects.toMatchObject({ code: 'embedded_wallet_not_found' })
+    await expect(addSessionSigners(deps, { address: '0x00000000000000000000000000000000000000cc', signers: [] })).rejects.toMatchObject({
+      code: 'embedded_wallet_not_found',
+    })
   })
 })
 

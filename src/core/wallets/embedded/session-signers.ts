@@ -67,7 +67,9 @@ export async function addSessionSigners(deps: SessionSignersDeps, { address, sig
   if (isServerManaged(wallet)) {
     if (signers.length === 0) throw sessionSignerError('Must specify at least one signer to add.')
     const current = (await deps.getWallet(wallet.id)).additional_signers
-    const added = signers.map((signer): AdditionalSigner => ({ signer_id: signer.signerId, ...(signer.policyIds && { override_policy_ids: signer.policyIds }) }))
+    const added = signers.map(
+      (signer): AdditionalSigner => ({ signer_id: signer.signerId, ...(signer.policyIds && { override_policy_ids: signer.policyIds }) }),
+    )
     await setSigners(deps, wallet.id, [...current, ...added])
   } else if (!wallet.delegated) {
     if (signers.length > 0) throw sessionSignerError('Signers can be named only for server-managed wallets; pass an empty array for a wallet on the device.')

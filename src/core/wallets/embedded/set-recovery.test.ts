@@ -24,11 +24,24 @@ describe('setRecovery', () => {
   it('sets one password on every share set (Ethereum and Solana) and refreshes the wallets from the returned user', async () => {
     const client = await userWithBothWallets()
     const user = await client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' })
-    expect(methods(client)).toEqual([['ethereum', 'user-passcode'], ['solana', 'user-passcode']])
-    expect(user.linkedAccounts.filter((account) => account.type === 'wallet').map((account) => account.type === 'wallet' && account.recoveryMethod)).toEqual(['user-passcode', 'user-passcode'])
+    expect(methods(client)).toEqual([
+      ['ethereum', 'user-passcode'],
+      ['solana', 'user-passcode'],
+    ])
+    expect(user.linkedAccounts.filter((account) => account.type === 'wallet').map((account) => account.type === 'wallet' && account.recoveryMethod)).toEqual([
+      'user-passcode',
+      'user-passcode',
+    ])
     expect(client.getAuth().user).toBe(user)
     const setCalls = testbed.frame.calls.filter((call) => call.event === 'set-recovery').map((call) => call.data as Record<string, unknown>)
-    expect(setCalls.map(({ entropyIdVerifier, recoveryMethod, recoveryPassword, existingRecoveryMethod }) => ({ entropyIdVerifier, recoveryMethod, recoveryPassword, existingRecoveryMethod }))).toEqual([
+    expect(
+      setCalls.map(({ entropyIdVerifier, recoveryMethod, recoveryPassword, existingRecoveryMethod }) => ({
+        entropyIdVerifier,
+        recoveryMethod,
+        recoveryPassword,
+        existingRecoveryMethod,
+      })),
+    ).toEqual([
       { entropyIdVerifier: 'ethereum-address-verifier', recoveryMethod: 'user-passcode', recoveryPassword: 'Correct-Horse-9', existingRecoveryMethod: 'privy' },
       { entropyIdVerifier: 'solana-address-verifier', recoveryMethod: 'user-passcode', recoveryPassword: 'Correct-Horse-9', existingRecoveryMethod: 'privy' },
     ])
@@ -38,11 +51,19 @@ describe('setRecovery', () => {
     const client = await userWithBothWallets()
     const solana = client.embeddedWallets.getState().wallets.find((wallet) => wallet.chainType === 'solana')!
     await client.embeddedWallets.setRecovery({ method: 'user-passcode', password: 'Correct-Horse-9' }, { address: solana.address })
-    expect(methods(client)).toEqual([['ethereum', 'privy'], ['solana', 'user-passcode']])
+    expect(methods(client)).toEqual([
+      ['ethereum', 'privy'],
+      ['solana', 'user-passcode'],
+    ])
     await client.embeddedWallets.setRecovery({ method: 'privy' })
-    expect(methods(client)).toEqual([['ethereum', 'privy'], ['solana', 'privy']])
+    expect(methods(client)).toEqual([
+      ['ethereum', 'privy'],
+      ['solana', 'privy'],
+    ])
     // The Ethereum share set was automatic already: only Solana's was re-shared.
-    expect(testbed.frame.calls.filter((call) => call.event === 'set-recovery').map((call) => (call.data as { recoveryMethod: string }).recoveryMethod)).toEqual(['user-passcode', 'privy'])
+    expect(testbed.frame.calls.filter((call) => call.event === 'set-recovery').map((call) => (call.data as { recoveryMethod: string }).recoveryMethod)).toEqual(
+      ['user-passcode', 'privy'],
+    )
   })
 
   it('a new device recovers every password share set with the one password', async () => {
@@ -59,17 +80,27 @@ describe('setRecovery', () => {
     await embeddedStateWhere(client, (state) => state.status === 'needs-password')
     await client.embeddedWallets.recover({ password: 'Correct-Horse-9' })
     expect((await signing).signature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(testbed.frame.calls.filter((call) => call.event === 'recover').map((call) => (call.data as { entropyIdVerifier: string }).entropyIdVerifier).sort()).toEqual([
-      'ethereum-address-verifier', 'solana-address-verifier',
-    ])
+    expect(
+      testbed.frame.calls
+        .filter((call) => call.event === 'recover')
+        .map((call) => (call.data as { entropyIdVerifier: string }).entropyIdVerifier)
+        .sort(),
+    ).toEqual(['ethereum-address-verifier', 'solana-address-verifier'])
     expect(client.embeddedWallets.getState()).toMatchObject({ status: 'ready', error: null })
   })
 
   it('refuses a missing password, an unknown method and an unknown wallet before calling the frame', async () => {
     const client = await userWithBothWallets()
-    await expect(client.embeddedWallets.setRecovery({ method: 'user-passcode', password: '' })).rejects.toMatchObject({ shortMessage: 'Invalid recovery password, must be a string' })
-    await expect(client.embeddedWallets.setRecovery({ method: 'carrier-pigeon' } as never)).rejects.toMatchObject({ code: 'unsupported_recovery_method', shortMessage: 'Unknown recovery method' })
-    await expect(client.embeddedWallets.setRecovery({ method: 'privy' }, { address: '0x0000000000000000000000000000000000000001' })).rejects.toMatchObject({ code: 'embedded_wallet_not_found' })
+    await expect(client.embeddedWallets.setRecovery({ method: 'user-passcode', password: '' })).rejects.toMatchObject({
+      shortMessage: 'Invalid recovery password, must be a string',
+    })
+    await expect(client.embeddedWallets.setRecovery({ method: 'carrier-pigeon' } as never)).rejects.toMatchObject({
+      code: 'unsupported_recovery_method',
+      shortMessage: 'Unknown recovery method',
+    })
+    await expect(client.embeddedWallets.setRecovery({ method: 'privy' }, { address: '0x0000000000000000000000000000000000000001' })).rejects.toMatchObject({
+      code: 'embedded_wallet_not_found',
+    })
     expect(testbed.frame.calls).toEqual([])
   })
 })

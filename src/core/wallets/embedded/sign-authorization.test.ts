@@ -46,7 +46,12 @@ describe('signAuthorization (EIP-7702)', () => {
   })
 
   it('refuses a contract address that is not one, before anything is signed', async () => {
-    const deps = { provider: { address: '0x0', getChainId: () => 1, request: async () => '0x0' }, sign: async () => { throw new Error('must not sign') } }
+    const deps = {
+      provider: { address: '0x0', getChainId: () => 1, request: async () => '0x0' },
+      sign: async () => {
+        throw new Error('must not sign')
+      },
+    }
     await expect(signAuthorization(deps, { contractAddress: '0x1234' as Hex, chainId: 1, nonce: 0 })).rejects.toMatchObject({ code: 'invalid_data' })
   })
 })

@@ -40,7 +40,8 @@ const invalidAuthorizationError = (details: string) => new TesseraError({ code: 
 
 export async function signAuthorization(deps: SignAuthorizationDeps, input: SignAuthorizationInput): Promise<SignedAuthorization> {
   const { contractAddress, executor } = input
-  if (typeof contractAddress !== 'string' || !isAddress(contractAddress, { strict: false })) throw invalidAuthorizationError('contractAddress is not an address')
+  if (typeof contractAddress !== 'string' || !isAddress(contractAddress, { strict: false }))
+    throw invalidAuthorizationError('contractAddress is not an address')
   const chainId = input.chainId ?? deps.provider.getChainId()
   if (!Number.isSafeInteger(chainId) || chainId < 0) throw invalidAuthorizationError('chainId is not a chain id')
   const nonce = input.nonce ?? (await nextNonce(deps.provider)) + (executor === 'self' ? 1 : 0)

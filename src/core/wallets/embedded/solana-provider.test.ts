@@ -8,7 +8,13 @@ import { createTransport } from '../../api/transport.js'
 import { startFakeApi, type FakeApi } from '../../test-support/api-server.js'
 import { TEST_APP_ID } from '../../test-support/fixtures.js'
 import { createConfirmationQueue } from '../../transactions/confirmation-queue.js'
-import { initializeAccount3, setUpToken, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM_ID, transferChecked } from '../../transactions/solana/test-support/spl-instructions.js'
+import {
+  initializeAccount3,
+  setUpToken,
+  TOKEN_ACCOUNT_SIZE,
+  TOKEN_PROGRAM_ID,
+  transferChecked,
+} from '../../transactions/solana/test-support/spl-instructions.js'
 import type { SignMessageConfirmation, SolanaTransactionConfirmation } from '../../transactions/types.js'
 import { createStore } from '../../utils/store.js'
 import { createEmbeddedSolanaProvider } from './solana-provider.js'
@@ -91,8 +97,9 @@ describe('the embedded Solana provider', () => {
     const { provider, address } = await signedInWithSolanaWallet()
     const connection = new Connection(localnet.rpcUrl, 'confirmed')
     const to = Keypair.generate().publicKey
-    const transaction = new Transaction({ feePayer: new PublicKey(address), ...(await connection.getLatestBlockhash()) })
-      .add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports: 3_000_000 }))
+    const transaction = new Transaction({ feePayer: new PublicKey(address), ...(await connection.getLatestBlockhash()) }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports: 3_000_000 }),
+    )
     // Another copy's instance: the same shape, but not of this bundle's class.
     const foreign = new Proxy(transaction, { getPrototypeOf: () => Object.prototype })
     expect(foreign instanceof Transaction).toBe(false)
@@ -101,7 +108,6 @@ describe('the embedded Solana provider', () => {
     await connection.sendRawTransaction(signed.serialize())
   })
 })
-
 
 describe('the embedded Solana provider with wallet UIs', () => {
   let api: FakeApi
@@ -160,7 +166,14 @@ describe('the embedded Solana provider with wallet UIs', () => {
     expect(state.get().confirmations ?? []).toEqual([])
     const signing = provider.signMessage('Sign in to the app', { uiOptions: { title: 'Sign this' } })
     const confirmation = await until<SignMessageConfirmation>((entry) => entry.status === 'ready')
-    expect(confirmation).toMatchObject({ kind: 'sign-message', chainType: 'solana', method: 'signMessage', message: 'Sign in to the app', address, uiOptions: { title: 'Sign this' } })
+    expect(confirmation).toMatchObject({
+      kind: 'sign-message',
+      chainType: 'solana',
+      method: 'signMessage',
+      message: 'Sign in to the app',
+      address,
+      uiOptions: { title: 'Sign this' },
+    })
     confirmation.approve()
     const { signature } = await signing
     expect(ed25519.verify(signature, new TextEncoder().encode('Sign in to the app'), new PublicKey(address).toBytes())).toBe(true)
@@ -183,7 +196,13 @@ describe('the embedded Solana provider with wallet UIs', () => {
     const destination = Keypair.generate()
     const rent = await connection.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE)
     const transaction = new Transaction({ feePayer: wallet, ...(await connection.getLatestBlockhash()) }).add(
-      SystemProgram.createAccount({ fromPubkey: wallet, newAccountPubkey: destination.publicKey, lamports: rent, space: TOKEN_ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+      SystemProgram.createAccount({
+        fromPubkey: wallet,
+        newAccountPubkey: destination.publicKey,
+        lamports: rent,
+        space: TOKEN_ACCOUNT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      }),
       initializeAccount3(destination.publicKey, mint, funder.publicKey),
       transferChecked(account, mint, destination.publicKey, wallet, 1_500_000n, 6),
     )
@@ -218,20 +237,31 @@ describe('the embedded Solana provider with wallet UIs', () => {
     const funder = Keypair.generate()
     localnet.airdrop(funder.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL))
     const { mint, account } = await setUpToken(connection, funder, { decimals: 2, owner: new PublicKey(address), amount: 100n })
-    void provider.signTransaction(new Transaction().add(transferChecked(account, mint, funder.publicKey, new PublicKey(address), 10n, 2))).catch(() => undefined)
+    void provider
+      .signTransaction(new Transaction().add(transferChecked(account, mint, funder.publicKey, new PublicKey(address), 10n, 2)))
+      .catch(() => undefined)
     const { summary } = await until<SolanaTransactionConfirmation>((entry) => entry.status === 'ready')
     expect(summary!.amount).toEqual({ value: 10n, decimals: 2, symbol: `${mint.toBase58().slice(0, 5)}…${mint.toBase58().slice(-4)}`, usd: null })
     expect(summary!.balance.usd).toBeNull()
-    expect(warn.mock.calls.map(([message]) => message)).toEqual(expect.arrayContaining(['[tessera] Unable to fetch SOL price', `[tessera] Unable to fetch token details of ${mint.toBase58()}`]))
+    expect(warn.mock.calls.map(([message]) => message)).toEqual(
+      expect.arrayContaining(['[tessera] Unable to fetch SOL price', `[tessera] Unable to fetch token details of ${mint.toBase58()}`]),
+    )
   })
 
   it('fails a transaction the user rejects with transaction_failure, and one without the wallet before asking', async () => {
     const { provider, address, state, until } = await withWalletUis()
     const stranger = Keypair.generate().publicKey
-    const foreign = new Transaction({ feePayer: stranger }).add(SystemProgram.transfer({ fromPubkey: stranger, toPubkey: Keypair.generate().publicKey, lamports: 1 }))
-    await expect(provider.signAndSendTransaction(foreign)).rejects.toMatchObject({ code: 'unable_to_sign', shortMessage: `The transaction does not contain the wallet's public key ${address}` })
+    const foreign = new Transaction({ feePayer: stranger }).add(
+      SystemProgram.transfer({ fromPubkey: stranger, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
+    )
+    await expect(provider.signAndSendTransaction(foreign)).rejects.toMatchObject({
+      code: 'unable_to_sign',
+      shortMessage: `The transaction does not contain the wallet's public key ${address}`,
+    })
     expect(state.get().confirmations ?? []).toEqual([])
-    const sending = provider.signAndSendTransaction(new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: stranger, lamports: 1_000_000 })))
+    const sending = provider.signAndSendTransaction(
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: stranger, lamports: 1_000_000 })),
+    )
     ;(await until<SolanaTransactionConfirmation>((entry) => entry.status === 'ready')).reject()
     await expect(sending).rejects.toMatchObject({ code: 'transaction_failure', shortMessage: 'Transaction was rejected by the user' })
   })
@@ -241,10 +271,13 @@ describe('the embedded Solana provider with wallet UIs', () => {
     const connection = new Connection(localnet.rpcUrl, 'confirmed')
     const to = Keypair.generate().publicKey
     const stale = (await connection.getLatestBlockhash()).blockhash
-    const transaction = new VersionedTransaction(new TransactionMessage({
-      payerKey: new PublicKey(address), recentBlockhash: stale,
-      instructions: [SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports: 2_500_000 })],
-    }).compileToV0Message())
+    const transaction = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: new PublicKey(address),
+        recentBlockhash: stale,
+        instructions: [SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: to, lamports: 2_500_000 })],
+      }).compileToV0Message(),
+    )
     localnet.advanceBlocks(200)
     const sending = provider.signAndSendTransaction(transaction)
     ;(await until<SolanaTransactionConfirmation>((entry) => entry.status === 'ready')).approve()

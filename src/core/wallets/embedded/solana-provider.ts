@@ -20,6 +20,8 @@ export function createEmbeddedSolanaProvider(options: EmbeddedSolanaProviderOpti
     address: options.address,
     signMessage: (message, signOptions) => signMessage(runtime, message, signOptions),
     signTransaction: async (transaction, transactionOptions = {}) => (await confirmTransaction(runtime, transaction, true, transactionOptions)).transaction,
-    signAndSendTransaction: async (transaction, transactionOptions = {}) => ({ signature: (await confirmTransaction(runtime, transaction, false, transactionOptions)).signature! }),
+    signAndSendTransaction: async (transaction, transactionOptions = {}) => ({
+      signature: (await confirmTransaction(runtime, transaction, false, transactionOptions)).signature!,
+    }),
   }
 }

@@ -51,8 +51,12 @@ async function signedIn(options: { onDevice?: boolean; ui?: boolean; lamports?: 
   return { client, wallet, fees, from: new PublicKey(wallet.address), provider: await client.embeddedWallets.getSolanaProvider() }
 }
 
-const transfer = (from: PublicKey, to: PublicKey, lamports: number) => new Transaction().add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports }))
-const rpcCalls = () => testbed.frame.calls.filter((call) => call.event === 'rpc').map((call) => call.data as { walletId?: string; chainType: string; request: Record<string, unknown> })
+const transfer = (from: PublicKey, to: PublicKey, lamports: number) =>
+  new Transaction().add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports }))
+const rpcCalls = () =>
+  testbed.frame.calls
+    .filter((call) => call.event === 'rpc')
+    .map((call) => call.data as { walletId?: string; chainType: string; request: Record<string, unknown> })
 const solanaConfirmation = (client: TesseraClient, status: SolanaTransactionConfirmation['status']) =>
   embeddedStateWhere(client, (state) => state.confirmations?.[0]?.status === status).then((state) => state.confirmations![0] as SolanaTransactionConfirmation)
 
@@ -67,7 +71,11 @@ describe('sponsored Solana sends of server-managed wallets', () => {
 
     const [call, ...others] = rpcCalls()
     expect(others).toEqual([])
-    expect(call).toMatchObject({ walletId: wallet.id, chainType: 'solana', request: { method: 'signAndSendTransaction', caip2: 'solana:devnet', sponsor: true, params: { encoding: 'base64' } } })
+    expect(call).toMatchObject({
+      walletId: wallet.id,
+      chainType: 'solana',
+      request: { method: 'signAndSendTransaction', caip2: 'solana:devnet', sponsor: true, params: { encoding: 'base64' } },
+    })
     const asked = VersionedTransaction.deserialize(Buffer.from((call!.request.params as { transaction: string }).transaction, 'base64'))
     expect(asked.message.staticAccountKeys[0]!.toBase58()).toBe(wallet.address)
     expect(asked.signatures.every((slot) => slot.every((byte) => byte === 0))).toBe(true)
@@ -79,7 +87,7 @@ describe('sponsored Solana sends of server-managed wallets', () => {
     expect(fees.asked).toHaveLength(1)
   })
 
-  it("confirms with the summary sponsored (the fee not counted against the balance), then sends on approval and completes with the receipt", async () => {
+  it('confirms with the summary sponsored (the fee not counted against the balance), then sends on approval and completes with the receipt', async () => {
     const { client, provider, from } = await signedIn({ ui: true })
     const to = Keypair.generate().publicKey
     const sending = provider.signAndSendTransaction(transfer(from, to, 10_000_000), { sponsor: true })
@@ -96,7 +104,13 @@ describe('sponsored Solana sends of server-managed wallets', () => {
     const to = Keypair.generate().publicKey
     const blockhash = (await connection().getLatestBlockhash()).blockhash
     const versioned = () =>
-      new VersionedTransaction(new TransactionMessage({ payerKey: from, recentBlockhash: blockhash, instructions: [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 4_000_000 })] }).compileToV0Message())
+      new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: from,
+          recentBlockhash: blockhash,
+          instructions: [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 4_000_000 })],
+        }).compileToV0Message(),
+      )
     const headless = { sponsor: true, idempotencyKey: 'order-7', uiOptions: { showWalletUIs: false } }
     const first = await provider.signAndSendTransaction(versioned(), headless)
     const again = await provider.signAndSendTransaction(versioned(), headless)
@@ -108,7 +122,9 @@ describe('sponsored Solana sends of server-managed wallets', () => {
   it("rejects with the wallet API's refusal (policy_violation and its message)", async () => {
     const { provider, from } = await signedIn()
     testbed.frame.failNext('rpc', 'Solana sponsorship is not enabled for this cluster', 'policy_violation')
-    await expect(provider.signAndSendTransaction(transfer(from, Keypair.generate().publicKey, 1_000_000), { sponsor: true, uiOptions: { showWalletUIs: false } })).rejects.toMatchObject({
+    await expect(
+      provider.signAndSendTransaction(transfer(from, Keypair.generate().publicKey, 1_000_000), { sponsor: true, uiOptions: { showWalletUIs: false } }),
+    ).rejects.toMatchObject({
       code: 'policy_violation',
       shortMessage: 'Solana sponsorship is not enabled for this cluster',
     })
@@ -116,7 +132,9 @@ describe('sponsored Solana sends of server-managed wallets', () => {
 
   it("refuses sign-only with sponsor ('not_supported'), before anything is queued or asked of the frame", async () => {
     const { client, provider, from } = await signedIn({ ui: true })
-    await expect(provider.signTransaction(transfer(from, Keypair.generate().publicKey, 1_000_000), { sponsor: true })).rejects.toMatchObject({ code: 'not_supported' })
+    await expect(provider.signTransaction(transfer(from, Keypair.generate().publicKey, 1_000_000), { sponsor: true })).rejects.toMatchObject({
+      code: 'not_supported',
+    })
     expect(client.embeddedWallets.getState().confirmations ?? []).toEqual([])
     expect(testbed.frame.calls).toEqual([])
   })

@@ -28,14 +28,26 @@ afterEach(async () => {
 })
 
 const recipient: Address = '0x000000000000000000000000000000000000dEaD'
-const anvilChain = () => ({ id: 31337, name: 'Anvil', native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, block_explorer_url: null, testnet: true })
+const anvilChain = () => ({
+  id: 31337,
+  name: 'Anvil',
+  native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpc_url: anvil.rpcUrl,
+  block_explorer_url: null,
+  testnet: true,
+})
 
 const rpc = <T>(method: string, params: unknown[]) => callJsonRpc<T>(anvil.rpcUrl, method, params)
 
 /** A signed-in user whose Ethereum wallet is server-managed and holds no ether on anvil. */
 async function signedIn(): Promise<{ client: TesseraClient; address: Address; walletId: string }> {
   testbed = await startEmbeddedTestbed({ serverManaged: true })
-  const config = appConfigDto({ name: 'Sponsor App', chains: [anvilChain()], default_chain_id: 31337, embedded_wallet_config: { ...appConfigDto().embedded_wallet_config, ethereum: { create_on_login: 'all-users' } } })
+  const config = appConfigDto({
+    name: 'Sponsor App',
+    chains: [anvilChain()],
+    default_chain_id: 31337,
+    embedded_wallet_config: { ...appConfigDto().embedded_wallet_config, ethereum: { create_on_login: 'all-users' } },
+  })
   testbed.api.handle(
     apiRoutes({
       [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: config }),
@@ -55,13 +67,18 @@ async function signedIn(): Promise<{ client: TesseraClient; address: Address; wa
 
 /** The wallet API's stand-in: the app's account pays for the call (the server runs it as a sponsored user operation). */
 const appPays = (transaction: FrameTransactionRequest) =>
-  createWalletClient({ account: privateKeyToAccount(ANVIL_FIRST_PRIVATE_KEY), chain: foundry, transport: http(anvil.rpcUrl) }).sendTransaction({ to: transaction.to as Address, data: transaction.data, value: BigInt(transaction.value ?? 0) })
+  createWalletClient({ account: privateKeyToAccount(ANVIL_FIRST_PRIVATE_KEY), chain: foundry, transport: http(anvil.rpcUrl) }).sendTransaction({
+    to: transaction.to as Address,
+    data: transaction.data,
+    value: BigInt(transaction.value ?? 0),
+  })
 
 const ethereumConfirmation = (client: TesseraClient, status: EthereumTransactionConfirmation['status']) =>
   embeddedStateWhere(client, (state) => state.confirmations?.[0]?.status === status).then((state) => state.confirmations![0] as EthereumTransactionConfirmation)
 
 const transferCall = () => ({ to: contracts.erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 0n] }) })
-const sponsoredRequests = () => testbed.frame.calls.filter((call) => call.event === 'rpc' && (call.data as { request: { method: string } }).request.method === 'eth_sendTransaction')
+const sponsoredRequests = () =>
+  testbed.frame.calls.filter((call) => call.event === 'rpc' && (call.data as { request: { method: string } }).request.method === 'eth_sendTransaction')
 
 describe('sponsored sends of server-managed wallets', () => {
   it("confirms with 'Sponsored by {app}' and no fee, sends through the frame with sponsor and the wallet's id, and answers the hash after its receipt", async () => {
@@ -75,7 +92,11 @@ describe('sponsored sends of server-managed wallets', () => {
     const { hash } = await sending
     expect((await ethereumConfirmation(client, 'complete')).receipt).toMatchObject({ hash, status: 'success' })
     const [request] = sponsoredRequests()
-    expect(request!.data).toMatchObject({ walletId, chainType: 'ethereum', request: { method: 'eth_sendTransaction', sponsor: true, params: [{ to: contracts.erc20, chainId: 31337 }] } })
+    expect(request!.data).toMatchObject({
+      walletId,
+      chainType: 'ethereum',
+      request: { method: 'eth_sendTransaction', sponsor: true, params: [{ to: contracts.erc20, chainId: 31337 }] },
+    })
     expect(BigInt(await rpc<Hex>('eth_getBalance', [address, 'latest']))).toBe(0n)
   })
 
@@ -84,7 +105,11 @@ describe('sponsored sends of server-managed wallets', () => {
     testbed.frame.sponsoredSend = appPays
     const { hash } = await client.embeddedWallets.sendTransaction({ transaction: transferCall(), sponsor: true, uiOptions: { showWalletUIs: false } })
     // Headless, the hash comes back when sent (no receipt screen to wait for): the receipt is awaited here.
-    const receipt = await createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50, timeout: 10_000 })
+    const receipt = await createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({
+      hash: hash as Hex,
+      pollingInterval: 50,
+      timeout: 10_000,
+    })
     expect(receipt.status).toBe('success')
     expect(sponsoredRequests()).toHaveLength(1)
   })

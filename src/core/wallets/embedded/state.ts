@@ -10,7 +10,11 @@ export type Connection = 'connected' | 'needs-password' | 'needs-cloud-recovery'
 /** The user-owned recovery a login's waiting creation gets: a password, or the token of the user's Google Drive. */
 export type LoginRecovery = { recoveryPassword: string } | { recoveryAccessToken: string }
 /** A share set waiting for the user: for the password, or (`cloud`) for the consent that gives the Drive token. */
-export interface PasswordWaiter { recovered: Promise<void>; settle(error?: unknown): void; cloud: boolean }
+export interface PasswordWaiter {
+  recovered: Promise<void>
+  settle(error?: unknown): void
+  cloud: boolean
+}
 
 export interface EmbeddedWalletsRuntime {
   frame: FrameClient | null
@@ -54,7 +58,12 @@ export function createEmbeddedWalletsContext(deps: EmbeddedWalletsDeps): Embedde
       ethereumProviders: new Map(),
       solanaProviders: new Map(),
     },
-    confirmations: createConfirmationQueue({ state: deps.state, showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs, announce: deps.announceConfirmation, fundWallet: deps.fundWallet }),
+    confirmations: createConfirmationQueue({
+      state: deps.state,
+      showWalletUIs: () => deps.getConfig().embeddedWallets.showWalletUIs,
+      announce: deps.announceConfirmation,
+      fundWallet: deps.fundWallet,
+    }),
     sends: createSendLedger(),
   }
 }

@@ -156,9 +156,17 @@ export interface ImportWalletInput {
   recoveryPassword?: string
 }
 
-export interface SessionSignerInput { signerId: string; policyIds?: string[] }
-export interface AddSessionSignersInput { address: string; signers: SessionSignerInput[] }
-export interface RemoveSessionSignersInput { address: string }
+export interface SessionSignerInput {
+  signerId: string
+  policyIds?: string[]
+}
+export interface AddSessionSignersInput {
+  address: string
+  signers: SessionSignerInput[]
+}
+export interface RemoveSessionSignersInput {
+  address: string
+}
 
 export interface EmbeddedWalletsApi {
   getState(): EmbeddedWalletsState
@@ -202,16 +210,28 @@ export interface EmbeddedWalletsApi {
    * `sendTransaction` then resolves after the receipt. Otherwise they sign headless. `confirmation`: how the caller's
    * own element (`<confirm-tx>`) shows it.
    */
-  signMessage(input: { message: string; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
-  signTypedData(input: { typedData: unknown; address?: string; uiOptions?: SignMessageUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
-  signTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions }, confirmation?: ConfirmationOptions): Promise<{ signature: string }>
+  signMessage(
+    input: { message: string; address?: string; uiOptions?: SignMessageUiOptions },
+    confirmation?: ConfirmationOptions,
+  ): Promise<{ signature: string }>
+  signTypedData(
+    input: { typedData: unknown; address?: string; uiOptions?: SignMessageUiOptions },
+    confirmation?: ConfirmationOptions,
+  ): Promise<{ signature: string }>
+  signTransaction(
+    input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions },
+    confirmation?: ConfirmationOptions,
+  ): Promise<{ signature: string }>
   /**
    * `sponsor: true`: the app pays the fee ('Sponsored by {app}'): the wallet API sends it (server-managed, privy-v2
    * wallets only; an on-device wallet is refused 'not_supported'); a refusal of the app's policy is 'policy_violation'
    * with the server's message. `idempotencyKey`: retries with the same key (for this client's lifetime) sign once and answer the first
    * send's hash, never a second transaction; the same key with another transaction is refused ('invalid_data').
    */
-  sendTransaction(input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean; idempotencyKey?: string }, confirmation?: ConfirmationOptions): Promise<{ hash: string }>
+  sendTransaction(
+    input: { transaction: EthereumTransactionRequest; address?: string; uiOptions?: TransactionUiOptions; sponsor?: boolean; idempotencyKey?: string },
+    confirmation?: ConfirmationOptions,
+  ): Promise<{ hash: string }>
   /**
    * Signs an EIP-7702 authorization with the embedded Ethereum wallet `address` (default the primary one), headless:
    * the frame signs the authorization's hash. `chainId` defaults to the wallet's chain, `nonce` to its next nonce.

@@ -11,7 +11,8 @@ export function viemAccountOf(provider: EmbeddedEthereumProvider): LocalAccount 
     signMessage: ({ message }) =>
       sign('personal_sign', [typeof message === 'string' ? toHex(message) : typeof message.raw === 'string' ? message.raw : toHex(message.raw), address]),
     signTypedData: (typedData) => sign('eth_signTypedData_v4', [address, serializeTypedData(withDomainTypes(typedData as TypedDataDefinition))]),
-    signTransaction: (transaction) => sign('eth_signTransaction', [formatTransactionRequest({ ...transaction, from: address } as Parameters<typeof formatTransactionRequest>[0])]),
+    signTransaction: (transaction) =>
+      sign('eth_signTransaction', [formatTransactionRequest({ ...transaction, from: address } as Parameters<typeof formatTransactionRequest>[0])]),
   })
 }
 

@@ -12,7 +12,12 @@ import { solanaSession } from './solana-session.js'
 import { updateFlow } from './update-flow.js'
 
 /** Asks a found wallet for an account on the chain wanted (Ethereum unless Solana is asked for and offered). */
-export async function connectFound(deps: WalletEngineDeps, started: number, found: DiscoveredWallet, connectOptions: ConnectWalletOptions): Promise<WalletSession> {
+export async function connectFound(
+  deps: WalletEngineDeps,
+  started: number,
+  found: DiscoveredWallet,
+  connectOptions: ConnectWalletOptions,
+): Promise<WalletSession> {
   const chain: WalletChain = found.ethereum && (connectOptions.chain !== 'solana' || !found.solana) ? 'ethereum' : 'solana'
   if (chain === 'ethereum' && found.ethereum) {
     const { address, chainId } = await connectEthereum(found.ethereum, {

@@ -39,8 +39,10 @@ async function runConnect(deps: WalletEngineDeps, walletId: string, connectOptio
 /** Connects once the remembered values are read; duplicate attempts while connecting join the first. */
 export function connect(deps: WalletEngineDeps, walletId: string, connectOptions: ConnectWalletOptions = {}): Promise<ConnectedWallet> {
   const { state } = deps
-  state.inFlight ??= state.loaded.then(() => runConnect(deps, walletId, connectOptions)).finally(() => {
-    state.inFlight = null
-  })
+  state.inFlight ??= state.loaded
+    .then(() => runConnect(deps, walletId, connectOptions))
+    .finally(() => {
+      state.inFlight = null
+    })
   return state.inFlight
 }

@@ -5,4 +5,7 @@ import type { SignInClient } from './sign-in-context.js'
 export const messageAddress = (message: string) => message.split('\n')[1] ?? ''
 
 /** The client fields of a signature made outside the engine, `unknown` where the app does not say. */
-export const externalClient = (input: Partial<ExternalSignature>): SignInClient => ({ walletClientType: input.walletClientType ?? 'unknown', connectorType: input.connectorType ?? 'unknown' })
+export const externalClient = (input: Partial<ExternalSignature>): SignInClient => ({
+  walletClientType: input.walletClientType ?? 'unknown',
+  connectorType: input.connectorType ?? 'unknown',
+})

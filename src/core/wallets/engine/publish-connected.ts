@@ -6,7 +6,13 @@ export function publishConnected({ options, state, remembered }: WalletEngineDep
   const next = state.sessions.map((session) => session.wallet)
   if (JSON.stringify(next.map(walletData)) !== JSON.stringify(options.connected.get().map(walletData))) options.connected.set(next)
   state.stored = [
-    ...state.sessions.map(({ wallet, connectedAt }) => ({ address: wallet.address, chain: wallet.chain, connectorType: wallet.connectorType, walletClientType: wallet.walletClientType, connectedAt })),
+    ...state.sessions.map(({ wallet, connectedAt }) => ({
+      address: wallet.address,
+      chain: wallet.chain,
+      connectorType: wallet.connectorType,
+      walletClientType: wallet.walletClientType,
+      connectedAt,
+    })),
     // Remembered connections whose wallet has not shown up yet stay remembered.
     ...state.stored.filter((entry) => !state.sessions.some(({ wallet }) => wallet.walletClientType === entry.walletClientType)),
   ]

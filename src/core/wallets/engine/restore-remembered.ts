@@ -14,7 +14,9 @@ import { solanaSession } from './solana-session.js'
 async function restore(deps: WalletEngineDeps, entry: RememberedConnection, found: DiscoveredWallet): Promise<WalletSession | null> {
   if (found.ethereum) {
     const accounts = await withTimeout(found.ethereum.request({ method: 'eth_accounts' }), deps.timeoutMs)
-    const address = Array.isArray(accounts) ? accounts.find((account): account is string => typeof account === 'string' && sameAddress(account, entry.address)) : undefined
+    const address = Array.isArray(accounts)
+      ? accounts.find((account): account is string => typeof account === 'string' && sameAddress(account, entry.address))
+      : undefined
     return address ? ethereumSession(deps, found.option, found.ethereum, address, await withTimeout(readChainId(found.ethereum), deps.timeoutMs)) : null
   }
   if (found.solana) {

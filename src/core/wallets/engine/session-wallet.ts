@@ -9,8 +9,18 @@ export function linkedToUser({ options }: WalletEngineDeps, address: string) {
 }
 
 /** The connected wallet a new session starts with. */
-export function sessionWallet(deps: WalletEngineDeps, option: WalletOption, account: Pick<ConnectedWalletData, 'address' | 'chain' | 'chainId'>): ConnectedWallet {
+export function sessionWallet(
+  deps: WalletEngineDeps,
+  option: WalletOption,
+  account: Pick<ConnectedWalletData, 'address' | 'chain' | 'chainId'>,
+): ConnectedWallet {
   const meta = { name: option.name, icon: option.icon, id: option.id }
-  const data: ConnectedWalletData = { ...account, walletClientType: option.id, connectorType: option.connectorType, linked: linkedToUser(deps, account.address), meta }
+  const data: ConnectedWalletData = {
+    ...account,
+    walletClientType: option.id,
+    connectorType: option.connectorType,
+    linked: linkedToUser(deps, account.address),
+    meta,
+  }
   return connectedWallet(data, deps.walletContext)
 }

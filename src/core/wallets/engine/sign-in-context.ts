@@ -12,7 +12,14 @@ export interface SignInClient {
 }
 
 /** What SIWE and SIWS need for one attempt; every step reports to the flow unless reset() came first. */
-export function signInContext(deps: WalletEngineDeps, started: number, method: SignInMethod, signInOptions: WalletSignInOptions, client: SignInClient, linkedAddress: () => string): WalletSignInContext {
+export function signInContext(
+  deps: WalletEngineDeps,
+  started: number,
+  method: SignInMethod,
+  signInOptions: WalletSignInOptions,
+  client: SignInClient,
+  linkedAddress: () => string,
+): WalletSignInContext {
   const { options } = deps
   return {
     transport: options.transport,

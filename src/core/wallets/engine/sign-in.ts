@@ -22,13 +22,18 @@ export function signIn(deps: WalletEngineDeps, wallet: ConnectedWalletData, sign
     if (!session) throw walletNotConnectedError()
     const client = { walletClientType: wireClientType(deps, wallet.walletClientType), connectorType: wallet.connectorType }
     const context = signInContext(deps, started, session.chain === 'ethereum' ? 'siwe' : 'siws', signInOptions, client, () => session.wallet.address)
-    const user = session.chain === 'ethereum'
-      ? await (await import('../../auth/siwe/sign-in-with-ethereum.js')).signInWithEthereum(context, {
-          provider: session.provider,
-          address: session.wallet.address,
-          chainId: Number(session.wallet.chainId.split(':')[1]),
-        })
-      : await (await import('../../auth/siws/sign-in-with-solana.js')).signInWithSolana(context, { wallet: session.solana, account: session.account }, signInOptions.solanaMessageType)
+    const user =
+      session.chain === 'ethereum'
+        ? await (await import('../../auth/siwe/sign-in-with-ethereum.js')).signInWithEthereum(context, {
+            provider: session.provider,
+            address: session.wallet.address,
+            chainId: Number(session.wallet.chainId.split(':')[1]),
+          })
+        : await (await import('../../auth/siws/sign-in-with-solana.js')).signInWithSolana(
+            context,
+            { wallet: session.solana, account: session.account },
+            signInOptions.solanaMessageType,
+          )
     updateWallet(deps, session, { linked: true })
     publishConnected(deps)
     updateFlow(deps, started, { status: 'done', error: null })

@@ -10,9 +10,10 @@ import { updateWallet } from './update-wallet.js'
 export async function unlink(deps: WalletEngineDeps, address: string, chain: WalletChain): Promise<User> {
   const { options } = deps
   if (!options.isAuthenticated()) throw mustBeAuthenticatedError()
-  const user = chain === 'ethereum'
-    ? await options.accountChanges.unlinked(await (await import('../../auth/siwe/api.js')).unlinkSiwe(options.transport, { address }), 'siwe')
-    : await options.accountChanges.unlinked(await (await import('../../auth/siws/api.js')).unlinkSiws(options.transport, { address }), 'siws')
+  const user =
+    chain === 'ethereum'
+      ? await options.accountChanges.unlinked(await (await import('../../auth/siwe/api.js')).unlinkSiwe(options.transport, { address }), 'siwe')
+      : await options.accountChanges.unlinked(await (await import('../../auth/siws/api.js')).unlinkSiws(options.transport, { address }), 'siws')
   for (const session of deps.state.sessions) if (sameAddress(session.wallet.address, address)) updateWallet(deps, session, { linked: false })
   publishConnected(deps)
   return user

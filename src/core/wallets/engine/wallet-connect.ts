@@ -6,12 +6,14 @@ import { walletConnectConnector } from '../wallet-connect/wallet-connect-connect
 export function engineWalletConnect(options: WalletEngineOptions, timeoutMs: number, onUri: (uri: string) => void) {
   return walletConnectConnector({
     getProjectId: () => options.getConfig().walletConnectProjectId,
-    createSession: options.createWalletConnectSession ?? ((projectId) => {
-      const { appName, appearance, walletConnectRelayUrl } = options.getConfig()
-      const url = options.window?.location.origin ?? ''
-      const metadata = { name: appName, description: appName, url, icons: appearance.logo ? [appearance.logo] : [] }
-      return signClientSession({ projectId, metadata, ...(walletConnectRelayUrl && { relayUrl: walletConnectRelayUrl }) })
-    }),
+    createSession:
+      options.createWalletConnectSession ??
+      ((projectId) => {
+        const { appName, appearance, walletConnectRelayUrl } = options.getConfig()
+        const url = options.window?.location.origin ?? ''
+        const metadata = { name: appName, description: appName, url, icons: appearance.logo ? [appearance.logo] : [] }
+        return signClientSession({ projectId, metadata, ...(walletConnectRelayUrl && { relayUrl: walletConnectRelayUrl }) })
+      }),
     timeoutMs,
     onUri,
   })

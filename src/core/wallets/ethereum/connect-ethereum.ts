@@ -56,7 +56,11 @@ async function requestAccounts(provider: Eip1193Provider, options: EthereumConne
   }
 }
 
-export async function switchEthereumChain(provider: Eip1193Provider, chainId: number, known: Pick<EthereumConnectOptions, 'addChain' | 'chains'> = {}): Promise<void> {
+export async function switchEthereumChain(
+  provider: Eip1193Provider,
+  chainId: number,
+  known: Pick<EthereumConnectOptions, 'addChain' | 'chains'> = {},
+): Promise<void> {
   const switchChain = () => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
   try {
     await switchChain()

@@ -26,7 +26,14 @@ afterEach(async () => {
 })
 
 const recipient = '0x000000000000000000000000000000000000bEEF'
-const chainDto = (anvil: Anvil, name: string): ChainDto => ({ id: anvil.chainId, name, native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, block_explorer_url: null, testnet: true })
+const chainDto = (anvil: Anvil, name: string): ChainDto => ({
+  id: anvil.chainId,
+  name,
+  native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpc_url: anvil.rpcUrl,
+  block_explorer_url: null,
+  testnet: true,
+})
 const publicClient = (anvil: Anvil) => createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 50 })
 
 interface Connected {
@@ -50,7 +57,8 @@ async function connectedWallet(): Promise<Connected> {
   return { client, wallet, test, provider }
 }
 
-const fund = (anvil: Anvil, address: string) => publicClient(anvil).request({ method: 'anvil_setBalance' as 'eth_chainId', params: [address, '0x8AC7230489E80000'] as never })
+const fund = (anvil: Anvil, address: string) =>
+  publicClient(anvil).request({ method: 'anvil_setBalance' as 'eth_chainId', params: [address, '0x8AC7230489E80000'] as never })
 
 describe('a connected Ethereum wallet', () => {
   it("carries its wallet's meta and hands out the wallet's own provider", async () => {
@@ -86,7 +94,10 @@ describe('a connected Ethereum wallet', () => {
   it('switches first when the request names another chain, and sends there', async () => {
     const { client, wallet, test } = await connectedWallet()
     await fund(away, test.address)
-    const [homeBefore, awayBefore] = await Promise.all([publicClient(home).getBalance({ address: recipient }), publicClient(away).getBalance({ address: recipient })])
+    const [homeBefore, awayBefore] = await Promise.all([
+      publicClient(home).getBalance({ address: recipient }),
+      publicClient(away).getBalance({ address: recipient }),
+    ])
     const { hash } = await wallet.sendTransaction({ to: recipient, value: '0x2386f26fc10000', chainId: away.chainId })
     expect(await publicClient(away).waitForTransactionReceipt({ hash: hash as Hex })).toMatchObject({ status: 'success' })
     expect(await publicClient(away).getBalance({ address: recipient })).toBe(awayBefore + parseEther('0.01'))
@@ -104,7 +115,11 @@ describe('a connected Ethereum wallet', () => {
     const { client, wallet, test } = await connectedWallet()
     await fund(home, test.address)
     const rejection = { code: 4001, message: 'The user rejected the request.' }
-    for (const attempt of [() => wallet.sendTransaction({ to: recipient, value: 1n }), () => wallet.signMessage('hello'), () => wallet.switchChain(away.chainId)]) {
+    for (const attempt of [
+      () => wallet.sendTransaction({ to: recipient, value: 1n }),
+      () => wallet.signMessage('hello'),
+      () => wallet.switchChain(away.chainId),
+    ]) {
       test.rejectNext()
       const error = await attempt().catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(ProviderRpcError)
@@ -118,7 +133,10 @@ describe('a connected Ethereum wallet', () => {
     const { wallet } = await connectedWallet()
     await expect(wallet.sendTransaction({ from: recipient, to: recipient, value: 1n })).rejects.toMatchObject({ code: 4100 })
     await expect(wallet.sendTransaction({ to: recipient, value: 'lots' })).rejects.toMatchObject({ code: 4200, message: 'Invalid params' })
-    await expect(wallet.sendTransaction({ to: recipient, type: 'eip4844' })).rejects.toMatchObject({ code: 'transaction_failure', shortMessage: 'Unsupported transaction type' })
+    await expect(wallet.sendTransaction({ to: recipient, type: 'eip4844' })).rejects.toMatchObject({
+      code: 'transaction_failure',
+      shortMessage: 'Unsupported transaction type',
+    })
     await expect(wallet.switchChain(999_999)).rejects.toMatchObject({ code: 'unsupported_chain_id' })
     await expect(wallet.signMessage('')).rejects.toMatchObject({ code: 'invalid_message' })
   })
@@ -140,14 +158,23 @@ describe('a connected Ethereum wallet', () => {
     announceEip6963(page, stuck, { rdns: 'com.example.stuck', name: 'Stuck' })
     const client = await testbed.newClient(page, { walletTimeoutMs: 200 })
     const wallet = await client.wallets.connect('com.example.stuck')
-    await expect(wallet.chain === 'ethereum' && wallet.sendTransaction({ to: recipient })).rejects.toMatchObject({ code: 'client_request_timeout', shortMessage: 'Wallet request timed out', retryable: true })
+    await expect(wallet.chain === 'ethereum' && wallet.sendTransaction({ to: recipient })).rejects.toMatchObject({
+      code: 'client_request_timeout',
+      shortMessage: 'Wallet request timed out',
+      retryable: true,
+    })
   })
 
   it('says so when the wallet is no longer connected, and works again once it reconnects', async () => {
     const { client, wallet, test } = await connectedWallet()
     await wallet.disconnect()
     expect(client.wallets.getConnected()).toEqual([])
-    for (const attempt of [() => wallet.getEthereumProvider(), () => wallet.signMessage('hello'), () => wallet.sendTransaction({ to: recipient }), () => wallet.switchChain(away.chainId)]) {
+    for (const attempt of [
+      () => wallet.getEthereumProvider(),
+      () => wallet.signMessage('hello'),
+      () => wallet.sendTransaction({ to: recipient }),
+      () => wallet.switchChain(away.chainId),
+    ]) {
       await expect(attempt()).rejects.toMatchObject({ code: 'generic_connect_wallet_error', shortMessage: 'Wallet is not currently connected.' })
     }
     await client.wallets.connect('io.metamask')

@@ -30,7 +30,10 @@ export function ethereumAbilities(context: EthereumAbilitiesContext): EthereumAb
   const { timeoutMs } = context
   async function switchChain(chainId: number): Promise<void> {
     const session = context.live()
-    const reported = await walletAction(() => switchWalletChain({ provider: session.provider, chains: context.chains(), timeoutMs }, chainId), chainSwitchError(chainId))
+    const reported = await walletAction(
+      () => switchWalletChain({ provider: session.provider, chains: context.chains(), timeoutMs }, chainId),
+      chainSwitchError(chainId),
+    )
     context.onChainId(session, reported)
   }
   return {

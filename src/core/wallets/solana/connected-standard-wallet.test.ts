@@ -66,7 +66,10 @@ describe('a Solana wallet in the wallet-standard byte shape', () => {
   it('refuses bytes that are not a transaction, before the wallet is asked', async () => {
     const { signer, options } = keySigner()
     const wallet = connectedStandardSolanaWallet(address, { name: 'Tessera', icon: null }, async () => signer)
-    await expect(wallet.signTransaction({ transaction: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({ code: 'invalid_data', shortMessage: 'Invalid transaction' })
+    await expect(wallet.signTransaction({ transaction: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({
+      code: 'invalid_data',
+      shortMessage: 'Invalid transaction',
+    })
     await expect(wallet.signAndSendTransaction({ transaction: new Uint8Array() })).rejects.toMatchObject({ code: 'invalid_data' })
     expect(options).toEqual([])
   })

@@ -36,7 +36,8 @@ export interface ConnectedStandardSolanaWallet {
   signAndSendTransaction(input: StandardSolanaTransactionInput): Promise<{ signature: Uint8Array }>
 }
 
-const invalidTransactionBytesError = () => new TesseraError({ code: 'invalid_data', shortMessage: 'Invalid transaction', details: 'Expected the bytes of a serialized Solana transaction' })
+const invalidTransactionBytesError = () =>
+  new TesseraError({ code: 'invalid_data', shortMessage: 'Invalid transaction', details: 'Expected the bytes of a serialized Solana transaction' })
 
 async function transactionOf(bytes: Uint8Array) {
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw invalidTransactionBytesError()
@@ -48,11 +49,18 @@ async function transactionOf(bytes: Uint8Array) {
   }
 }
 
-const optionsOf = ({ chain, options }: StandardSolanaTransactionInput): SolanaTransactionOptions =>
-  ({ ...(chain && { cluster: chain }), ...(options?.uiOptions && { uiOptions: options.uiOptions }), ...(options?.sponsor && { sponsor: true }) })
+const optionsOf = ({ chain, options }: StandardSolanaTransactionInput): SolanaTransactionOptions => ({
+  ...(chain && { cluster: chain }),
+  ...(options?.uiOptions && { uiOptions: options.uiOptions }),
+  ...(options?.sponsor && { sponsor: true }),
+})
 
 /** `signer()` resolves the wallet's signer at call time (an embedded wallet's provider loads on first use). */
-export function connectedStandardSolanaWallet(address: string, meta: { name: string; icon: string | null }, signer: () => Promise<SolanaSigner>): ConnectedStandardSolanaWallet {
+export function connectedStandardSolanaWallet(
+  address: string,
+  meta: { name: string; icon: string | null },
+  signer: () => Promise<SolanaSigner>,
+): ConnectedStandardSolanaWallet {
   return {
     address,
     standardWallet: meta,
@@ -66,7 +74,12 @@ export function connectedStandardSolanaWallet(address: string, meta: { name: str
     async signAndSendTransaction(input) {
       const { signature } = await (await signer()).signAndSendTransaction(await transactionOf(input.transaction), optionsOf(input))
       const bytes = decodeBase58(signature)
-      if (!bytes) throw new TesseraError({ code: 'transaction_failure', shortMessage: 'Transaction failed', details: 'The wallet answered a signature that is not base58' })
+      if (!bytes)
+        throw new TesseraError({
+          code: 'transaction_failure',
+          shortMessage: 'Transaction failed',
+          details: 'The wallet answered a signature that is not base58',
+        })
       return { signature: bytes }
     },
   }

@@ -25,12 +25,19 @@ export function memoTransaction(signerPublicKey: Uint8Array, memo: string): Uint
   const programId = decodeBase58(MEMO_PROGRAM_ID)!
   const data = new TextEncoder().encode(memo)
   const message = [
-    1, 0, 1, // one signer; no read-only signers; one read-only unsigned account (the program)
-    ...compactLength(2), ...signerPublicKey, ...programId,
+    1,
+    0,
+    1, // one signer; no read-only signers; one read-only unsigned account (the program)
+    ...compactLength(2),
+    ...signerPublicKey,
+    ...programId,
     ...new Uint8Array(32), // recent blockhash
     ...compactLength(1), // one instruction:
-    1, ...compactLength(1), 0, // the memo program, with the signer as its one account
-    ...compactLength(data.length), ...data,
+    1,
+    ...compactLength(1),
+    0, // the memo program, with the signer as its one account
+    ...compactLength(data.length),
+    ...data,
   ]
   return Uint8Array.from([...compactLength(1), ...new Uint8Array(64), ...message])
 }

@@ -1,5 +1,15 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  ComputeBudgetProgram,
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaLocalnet, type SolanaLocalnet } from '../../../../server/src/test-support/litesvm-rpc.js'
 import type { TesseraClient } from '../../types.js'
@@ -44,7 +54,8 @@ async function connectedWallet(options: StandardWalletOptions = {}): Promise<Con
 }
 
 const connection = () => new Connection(localnet.rpcUrl, 'confirmed')
-const transfer = (from: string, to: PublicKey, lamports: number) => new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: to, lamports }))
+const transfer = (from: string, to: PublicKey, lamports: number) =>
+  new Transaction().add(SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: to, lamports }))
 
 async function versionedTransfer(from: string, to: PublicKey, lamports: number): Promise<VersionedTransaction> {
   const message = new TransactionMessage({
@@ -79,7 +90,9 @@ describe('a connected Solana wallet', () => {
 
   it("refuses a sponsored send ('not_supported': the app pays only for server-managed embedded wallets) before the wallet is asked", async () => {
     const { wallet, keys, standard } = await connectedWallet({ rpcUrl: localnet.rpcUrl })
-    await expect(wallet.signAndSendTransaction(await versionedTransfer(keys.address, Keypair.generate().publicKey, 2_000_000), { sponsor: true })).rejects.toMatchObject({
+    await expect(
+      wallet.signAndSendTransaction(await versionedTransfer(keys.address, Keypair.generate().publicKey, 2_000_000), { sponsor: true }),
+    ).rejects.toMatchObject({
       code: 'not_supported',
       shortMessage: 'Gas sponsorship is not available for this wallet.',
     })
@@ -96,18 +109,26 @@ describe('a connected Solana wallet', () => {
 
   it('gives back the transaction the wallet signed when the wallet rewrote it (a priority fee added)', async () => {
     const { wallet, keys, standard } = await connectedWallet()
-    const feature = standard.features['solana:signTransaction'] as { signTransaction(...inputs: { transaction: Uint8Array }[]): Promise<{ signedTransaction: Uint8Array }[]> }
+    const feature = standard.features['solana:signTransaction'] as {
+      signTransaction(...inputs: { transaction: Uint8Array }[]): Promise<{ signedTransaction: Uint8Array }[]>
+    }
     const signTransaction = feature.signTransaction
-    feature.signTransaction = (...inputs) => signTransaction(...inputs.map(({ transaction }) => {
-      const rewritten = Transaction.from(transaction)
-      rewritten.instructions.unshift(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }))
-      return { transaction: rewritten.serialize({ requireAllSignatures: false, verifySignatures: false }) }
-    }))
+    feature.signTransaction = (...inputs) =>
+      signTransaction(
+        ...inputs.map(({ transaction }) => {
+          const rewritten = Transaction.from(transaction)
+          rewritten.instructions.unshift(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }))
+          return { transaction: rewritten.serialize({ requireAllSignatures: false, verifySignatures: false }) }
+        }),
+      )
     const to = Keypair.generate().publicKey
     const transaction = transfer(keys.address, to, 1_000_000)
     const signed = await wallet.signTransaction(transaction)
     expect(signed).not.toBe(transaction)
-    expect(signed.instructions.map((instruction) => instruction.programId.toBase58())).toEqual([ComputeBudgetProgram.programId.toBase58(), SystemProgram.programId.toBase58()])
+    expect(signed.instructions.map((instruction) => instruction.programId.toBase58())).toEqual([
+      ComputeBudgetProgram.programId.toBase58(),
+      SystemProgram.programId.toBase58(),
+    ])
     expect(signed.verifySignatures()).toBe(true)
     await wallet.signAndSendTransaction(transfer(keys.address, to, 1_500_000))
     expect(await connection().getBalance(to)).toBe(1_500_000)
@@ -143,7 +164,10 @@ describe('a connected Solana wallet', () => {
     const stranger = Keypair.generate()
     const foreign = transfer(stranger.publicKey.toBase58(), Keypair.generate().publicKey, 1_000)
     foreign.feePayer = stranger.publicKey
-    await expect(wallet.signAndSendTransaction(foreign)).rejects.toMatchObject({ code: 'unable_to_sign', shortMessage: `The transaction does not contain the wallet's public key ${keys.address}` })
+    await expect(wallet.signAndSendTransaction(foreign)).rejects.toMatchObject({
+      code: 'unable_to_sign',
+      shortMessage: `The transaction does not contain the wallet's public key ${keys.address}`,
+    })
     const tooMuch = transfer(keys.address, Keypair.generate().publicKey, 5 * LAMPORTS_PER_SOL)
     await expect(wallet.signAndSendTransaction(tooMuch)).rejects.toMatchObject({ code: 'transaction_failure', shortMessage: 'Simulation failed' })
   })

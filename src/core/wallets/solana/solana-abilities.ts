@@ -47,7 +47,10 @@ export function solanaAbilities(context: SolanaAbilitiesContext): SolanaAbilitie
       // The app pays only for server-managed embedded wallets' sends: a connected wallet pays its own fee.
       if (options.sponsor) throw sponsorshipNotSupportedError()
       const deps = transactionDeps(context.live(), options.cluster)
-      return walletAction(async () => (await import('./sign-and-send-wallet-transaction.js')).signAndSendWalletTransaction(deps, transaction), transactionSubmissionError)
+      return walletAction(
+        async () => (await import('./sign-and-send-wallet-transaction.js')).signAndSendWalletTransaction(deps, transaction),
+        transactionSubmissionError,
+      )
     },
   }
 }

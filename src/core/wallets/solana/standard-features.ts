@@ -5,14 +5,22 @@
 import type { StandardWallet, StandardWalletAccount } from '../discovery/wallet-standard.js'
 import { missingSigningMethodsError, unableToRetrieveAddressError } from '../errors.js'
 
-interface ConnectFeature { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }> }
-interface DisconnectFeature { disconnect(): Promise<void> }
-interface EventsFeature { on(event: 'change', listener: (properties: { accounts?: readonly StandardWalletAccount[] }) => void): () => void }
+interface ConnectFeature {
+  connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StandardWalletAccount[] }>
+}
+interface DisconnectFeature {
+  disconnect(): Promise<void>
+}
+interface EventsFeature {
+  on(event: 'change', listener: (properties: { accounts?: readonly StandardWalletAccount[] }) => void): () => void
+}
 interface SignMessageFeature {
   signMessage(...inputs: { account: StandardWalletAccount; message: Uint8Array }[]): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>
 }
 interface SignTransactionFeature {
-  signTransaction(...inputs: { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }[]): Promise<readonly { signedTransaction: Uint8Array }[]>
+  signTransaction(
+    ...inputs: { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }[]
+  ): Promise<readonly { signedTransaction: Uint8Array }[]>
 }
 
 interface SignAndSendTransactionFeature {
@@ -51,7 +59,12 @@ export async function signSolanaMessage(wallet: StandardWallet, account: Standar
 }
 
 /** `chain`: the wallet-standard chain the transaction is for (`solana:mainnet`, `solana:devnet`, `solana:testnet`). */
-export async function signSolanaTransaction(wallet: StandardWallet, account: StandardWalletAccount, transaction: Uint8Array, chain = 'solana:mainnet'): Promise<Uint8Array> {
+export async function signSolanaTransaction(
+  wallet: StandardWallet,
+  account: StandardWalletAccount,
+  transaction: Uint8Array,
+  chain = 'solana:mainnet',
+): Promise<Uint8Array> {
   const signer = feature<SignTransactionFeature>(wallet, 'solana:signTransaction')
   if (!signer) throw missingSigningMethodsError()
   const [output] = await signer.signTransaction({ account, transaction, chain })
@@ -64,7 +77,12 @@ export const canSignAndSend = (wallet: StandardWallet, account: StandardWalletAc
   !!feature(wallet, 'solana:signAndSendTransaction') && wallet.chains.includes(chain) && account.chains.includes(chain)
 
 /** The wallet signs and sends through its own RPC; answers the transaction's signature. */
-export async function signAndSendSolanaTransaction(wallet: StandardWallet, account: StandardWalletAccount, transaction: Uint8Array, chain: string): Promise<Uint8Array> {
+export async function signAndSendSolanaTransaction(
+  wallet: StandardWallet,
+  account: StandardWalletAccount,
+  transaction: Uint8Array,
+  chain: string,
+): Promise<Uint8Array> {
   const sender = feature<SignAndSendTransactionFeature>(wallet, 'solana:signAndSendTransaction')
   if (!sender) throw missingSigningMethodsError()
   const [output] = await sender.signAndSendTransaction({ account, transaction, chain })

@@ -6,7 +6,13 @@
 import { Connection, PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js'
 import type { SolanaCluster } from '../../config/types.js'
 import { unsupportedTransactionTypeError } from '../../errors/embedded-wallet-errors.js'
-import { containsAccount, isLegacyTransaction, isVersionedTransaction, recentBlockhashOf, setRecentBlockhash } from '../../transactions/solana/transaction-shape.js'
+import {
+  containsAccount,
+  isLegacyTransaction,
+  isVersionedTransaction,
+  recentBlockhashOf,
+  setRecentBlockhash,
+} from '../../transactions/solana/transaction-shape.js'
 import type { StandardWallet, StandardWalletAccount } from '../discovery/wallet-standard.js'
 import type { SolanaTransactionLike } from '../embedded/types.js'
 import { walletNotInTransactionError } from '../wallet-action-errors.js'

@@ -51,13 +51,24 @@ interface TransactionParams {
   chainId?: Hex
 }
 
-const approvalMethods = new Set(['eth_requestAccounts', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'])
+const approvalMethods = new Set([
+  'eth_requestAccounts',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
 const toHex = (value: number) => `0x${value.toString(16)}`
 const rpcError = (code: number, message: string): WalletAnswer => ({ error: { code, message } })
 
 async function forwardRpc(url: string | undefined, method: string, params: unknown): Promise<WalletAnswer> {
   if (!url) return rpcError(4200, `Unsupported method ${method}`)
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+  })
   const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
   return body.error ? { error: body.error } : { result: body.result }
 }
@@ -66,7 +77,8 @@ async function forwardRpc(url: string | undefined, method: string, params: unkno
 async function sendSigned(account: PrivateKeyAccount, url: string | undefined, chainId: number, request: TransactionParams): Promise<WalletAnswer> {
   if (!url) return rpcError(4200, 'Unsupported method eth_sendTransaction')
   if (request.from && request.from.toLowerCase() !== account.address.toLowerCase()) return rpcError(4100, 'Unknown account')
-  if (request.chainId && Number(request.chainId) !== chainId) return rpcError(-32602, `Invalid chainId ${Number(request.chainId)}: the wallet is on chain ${chainId}`)
+  if (request.chainId && Number(request.chainId) !== chainId)
+    return rpcError(-32602, `Invalid chainId ${Number(request.chainId)}: the wallet is on chain ${chainId}`)
   const quantity = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
   try {
     const hash = await createWalletClient({ account, transport: http(url) }).sendTransaction({
@@ -83,7 +95,8 @@ async function sendSigned(account: PrivateKeyAccount, url: string | undefined, c
     return { result: hash }
   } catch (error) {
     // The chain's refusal (funds, nonce, revert) as the wallet passes it on.
-    const cause = error instanceof BaseError ? (error.walk((inner) => typeof (inner as { code?: unknown }).code === 'number') as (Error & { code: number }) | null) : null
+    const cause =
+      error instanceof BaseError ? (error.walk((inner) => typeof (inner as { code?: unknown }).code === 'number') as (Error & { code: number }) | null) : null
     return rpcError(cause?.code ?? -32603, error instanceof BaseError ? error.shortMessage : String(error))
   }
 }

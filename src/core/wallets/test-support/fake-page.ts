@@ -19,7 +19,10 @@ export interface FakePage extends EventTarget {
  */
 export function fakePage(origin = 'https://app.example', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0'): FakePage {
   const url = new URL('/login', origin)
-  const page: FakePage = Object.assign(new EventTarget(), { location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href }, navigator: { userAgent } })
+  const page: FakePage = Object.assign(new EventTarget(), {
+    location: { host: url.host, origin: url.origin, pathname: url.pathname, href: url.href },
+    navigator: { userAgent },
+  })
   vi.stubGlobal('window', page)
   // A page has a document: the client's embedded wallets read both globals together (their frame is a test double here).
   vi.stubGlobal('document', {})
@@ -71,7 +74,12 @@ export interface TestStandardWallet extends StandardWallet {
 /** A wallet-standard Solana wallet over a test keypair, on mainnet and devnet. */
 export function standardWallet(test: TestSolanaWallet, options: StandardWalletOptions = {}): TestStandardWallet {
   const chains = ['solana:mainnet', 'solana:devnet']
-  const account: StandardWalletAccount = { address: test.address, publicKey: test.publicKey, chains, features: ['solana:signMessage', 'solana:signTransaction'] }
+  const account: StandardWalletAccount = {
+    address: test.address,
+    publicKey: test.publicKey,
+    chains,
+    features: ['solana:signMessage', 'solana:signTransaction'],
+  }
   const accounts: StandardWalletAccount[] = []
   const changeListeners = new Set<(properties: { accounts: StandardWalletAccount[] }) => void>()
   const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -90,7 +98,12 @@ export function standardWallet(test: TestSolanaWallet, options: StandardWalletOp
         return { accounts: [...accounts] }
       },
     },
-    'standard:events': { version: '1.0.0', on: (_event: 'change', listener: (properties: { accounts: StandardWalletAccount[] }) => void) => (changeListeners.add(listener), () => changeListeners.delete(listener)) },
+    'standard:events': {
+      version: '1.0.0',
+      on: (_event: 'change', listener: (properties: { accounts: StandardWalletAccount[] }) => void) => (
+        changeListeners.add(listener), () => changeListeners.delete(listener)
+      ),
+    },
     'solana:signTransaction': {
       version: '1.0.0',
       async signTransaction(...inputs: { transaction: Uint8Array; chain?: string }[]) {

@@ -17,12 +17,22 @@ export interface WalletsTestbed {
 }
 
 export async function startWalletsTestbed(config: Partial<AppConfigDto> = {}): Promise<WalletsTestbed> {
-  const api = await startFakeApi(apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true, solana_wallet_auth: true, ...config }) }) }))
+  const api = await startFakeApi(
+    apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true, solana_wallet_auth: true, ...config }) }) }),
+  )
   const clients: TesseraClient[] = []
   return {
     api,
     async newClient(page, options = {}) {
-      const client = createClient({ appId: TEST_APP_ID, apiUrl: api.url, storage: createMemoryStorage(), locks: null, retryDelay: () => 1, walletWindow: page as unknown as Window, ...options })
+      const client = createClient({
+        appId: TEST_APP_ID,
+        apiUrl: api.url,
+        storage: createMemoryStorage(),
+        locks: null,
+        retryDelay: () => 1,
+        walletWindow: page as unknown as Window,
+        ...options,
+      })
       clients.push(client)
       await client.ready
       return client

@@ -4,7 +4,8 @@
  */
 import type { WalletConnectSession } from './session.js'
 
-export const FAKE_PAIRING_URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
+export const FAKE_PAIRING_URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
 
 export interface FakeWalletConnectSession extends WalletConnectSession {
   /** Chains asked for by each pairing. */
@@ -17,7 +18,9 @@ export interface FakeWalletConnectSession extends WalletConnectSession {
   closed: boolean
 }
 
-export function fakeWalletConnectSession(answer: (method: string, params: unknown, chain: string) => Promise<unknown> = async () => null): FakeWalletConnectSession {
+export function fakeWalletConnectSession(
+  answer: (method: string, params: unknown, chain: string) => Promise<unknown> = async () => null,
+): FakeWalletConnectSession {
   let settle: { resolve(value: { accounts: string[] }): void; reject(error: unknown): void } | null = null
   const listeners = new Set<() => void>()
   const fake: FakeWalletConnectSession = {

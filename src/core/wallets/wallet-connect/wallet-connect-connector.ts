@@ -9,7 +9,14 @@ import { walletConnectProvider, type WalletConnectProvider } from './wallet-conn
 
 export const WALLET_CONNECT_ID = 'wallet_connect'
 
-export const walletConnectOption: WalletOption = { id: WALLET_CONNECT_ID, name: 'WalletConnect', icon: null, chains: ['ethereum'], connectorType: 'wallet_connect', installed: true }
+export const walletConnectOption: WalletOption = {
+  id: WALLET_CONNECT_ID,
+  name: 'WalletConnect',
+  icon: null,
+  chains: ['ethereum'],
+  connectorType: 'wallet_connect',
+  installed: true,
+}
 
 /** Mainnet is always offered next to the chain the app asks for, so any Ethereum wallet can pair. */
 const DEFAULT_CHAIN_ID = 1

@@ -8,7 +8,12 @@ const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 function setup(options: { chainIds?: number[]; timeoutMs?: number } = {}) {
   const session = fakeWalletConnectSession(async (method) => (method === 'personal_sign' ? '0xsigned' : null))
   const uris: (string | null)[] = []
-  const provider = walletConnectProvider({ session, chainIds: options.chainIds ?? [8453, 1], timeoutMs: options.timeoutMs ?? 60_000, onUri: (uri) => uris.push(uri) })
+  const provider = walletConnectProvider({
+    session,
+    chainIds: options.chainIds ?? [8453, 1],
+    timeoutMs: options.timeoutMs ?? 60_000,
+    onUri: (uri) => uris.push(uri),
+  })
   return { session, provider, uris }
 }
 
@@ -80,7 +85,10 @@ describe('walletConnectProvider', () => {
     const session = fakeWalletConnectSession()
     const uris: (string | null)[] = []
     // The relay answers the pairing only after the connection gave up.
-    const slowRelay = { ...session, pair: (chains: string[]) => new Promise<Awaited<ReturnType<typeof session.pair>>>((resolve) => setTimeout(() => resolve(session.pair(chains)), 5_000)) }
+    const slowRelay = {
+      ...session,
+      pair: (chains: string[]) => new Promise<Awaited<ReturnType<typeof session.pair>>>((resolve) => setTimeout(() => resolve(session.pair(chains)), 5_000)),
+    }
     const provider = walletConnectProvider({ session: slowRelay, chainIds: [1], timeoutMs: 1_000, onUri: (uri) => uris.push(uri) })
     const settled = provider.request({ method: 'eth_requestAccounts' }).catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(1_000)

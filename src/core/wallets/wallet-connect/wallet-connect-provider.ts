@@ -21,7 +21,15 @@ export interface WalletConnectProvider extends Eip1193Provider {
 
 export function walletConnectProvider(options: WalletConnectProviderOptions): WalletConnectProvider {
   const { session } = options
-  const runtime: ProviderRuntime = { options, state: 'initialised', accounts: [], chains: [], chainId: options.chainIds[0] ?? 1, cancelPairing: null, listeners: new Map() }
+  const runtime: ProviderRuntime = {
+    options,
+    state: 'initialised',
+    accounts: [],
+    chains: [],
+    chainId: options.chainIds[0] ?? 1,
+    cancelPairing: null,
+    listeners: new Map(),
+  }
   const stopWatching = session.onDisconnect(() => {
     runtime.state = 'disconnected'
     runtime.accounts = []

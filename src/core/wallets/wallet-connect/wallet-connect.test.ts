@@ -21,7 +21,9 @@ afterEach(async () => {
 
 /** A client whose app has (or lacks) a WalletConnect project id; every relay session it opens is the fake. */
 async function newClient(projectId: string | null) {
-  api = await startFakeApi(apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true, wallet_connect_cloud_project_id: projectId }) }) }))
+  api = await startFakeApi(
+    apiRoutes({ [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ body: appConfigDto({ wallet_auth: true, wallet_connect_cloud_project_id: projectId }) }) }),
+  )
   const sessions: { projectId: string; session: FakeWalletConnectSession }[] = []
   const client = createClient({
     appId: TEST_APP_ID,
@@ -54,7 +56,11 @@ describe('WalletConnect in the wallet list and the wallet flow', () => {
 
     const { client } = await newClient(PROJECT_ID)
     await expect.poll(() => client.wallets.getOptions().map((option) => option.id)).toContain('wallet_connect')
-    expect(client.wallets.getOptions().find((option) => option.id === 'wallet_connect')).toMatchObject({ connectorType: 'wallet_connect', installed: true, chains: ['ethereum'] })
+    expect(client.wallets.getOptions().find((option) => option.id === 'wallet_connect')).toMatchObject({
+      connectorType: 'wallet_connect',
+      installed: true,
+      chains: ['ethereum'],
+    })
   })
 
   it('puts the pairing URI in the flow for the QR screen, then connects the approved account', async () => {
@@ -65,7 +71,12 @@ describe('WalletConnect in the wallet list and the wallet flow', () => {
     expect(sessions.map(({ projectId }) => projectId)).toEqual([PROJECT_ID])
     expect(sessions[0]!.session.pairings).toEqual([['eip155:8453', 'eip155:1']])
     sessions[0]!.session.approve([`eip155:8453:${ADDRESS}`])
-    await expect(connecting).resolves.toMatchObject({ address: ADDRESS, chainId: 'eip155:8453', walletClientType: 'wallet_connect', connectorType: 'wallet_connect' })
+    await expect(connecting).resolves.toMatchObject({
+      address: ADDRESS,
+      chainId: 'eip155:8453',
+      walletClientType: 'wallet_connect',
+      connectorType: 'wallet_connect',
+    })
     expect(client.wallets.getFlow()).toMatchObject({ status: 'connected', connection: 'connected', address: ADDRESS, walletConnectUri: null })
     expect(client.wallets.getConnected().map((wallet) => wallet.address)).toEqual([ADDRESS])
 

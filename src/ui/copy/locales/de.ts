@@ -105,7 +105,8 @@ export default {
 
   'delegation.consent.title': 'Offline-Zugriff erlauben',
   'delegation.consent.body': '{app} möchte in Ihrem Namen mit dieser Wallet signieren, auch wenn Sie offline sind.',
-  'delegation.consent.custody': 'Solange der Zugriff aktiv ist, kann {app} mit dieser Wallet Nachrichten und Transaktionen signieren, ohne Sie jedes Mal zu fragen.',
+  'delegation.consent.custody':
+    'Solange der Zugriff aktiv ist, kann {app} mit dieser Wallet Nachrichten und Transaktionen signieren, ohne Sie jedes Mal zu fragen.',
   'delegation.consent.revocable': 'Sie können den Zugriff jederzeit widerrufen.',
   'delegation.consent.wallet': 'Wallet',
   'delegation.thisApp': 'Diese App',
@@ -150,7 +151,8 @@ export default {
   'error.accountNotFound.description': 'Bitte melden Sie sich erneut an oder erstellen Sie ein Konto bei {app}.',
   'error.accountNotFound.action': 'Erneut anmelden',
   'error.userLimit.title': 'Anmeldung nicht möglich',
-  'error.userLimit.description': 'Diese Testanwendung hat ihr Benutzerlimit erreicht. Um mehr Benutzer zuzulassen, muss die App auf Produktion umgestellt werden.',
+  'error.userLimit.description':
+    'Diese Testanwendung hat ihr Benutzerlimit erreicht. Um mehr Benutzer zuzulassen, muss die App auf Produktion umgestellt werden.',
   'error.allowlist.title': 'Sie haben keinen Zugriff auf diese App',
   'error.allowlist.description': 'Wurden Sie eingeladen?',
   'error.allowlist.action': 'Anderes Konto versuchen',
@@ -255,7 +257,8 @@ export default {
   'funding.transfer.bridgingTitle': 'Guthaben wird übertragen',
   'funding.transfer.bridging': 'Ihr Guthaben wird zu {network} übertragen. Dies kann eine Minute dauern.',
   'funding.success.title': 'Erfolgreich!',
-  'funding.success.body': 'Sie haben erfolgreich {amount} {symbol} zu Ihrer {app}-Wallet hinzugefügt. Es kann eine Minute dauern, bis das Guthaben verfügbar ist.',
+  'funding.success.body':
+    'Sie haben erfolgreich {amount} {symbol} zu Ihrer {app}-Wallet hinzugefügt. Es kann eine Minute dauern, bis das Guthaben verfügbar ist.',
   'funding.error.title': 'Etwas ist schiefgelaufen',
   'funding.error.bridgeTitle': 'Transaktion fehlgeschlagen',
   'funding.error.refund': 'Prüfen Sie den {link}.',
@@ -278,7 +281,8 @@ export default {
   'funding.network.testnet': 'Solana Testnet',
 
   'landing.info.title': 'Über die Anmeldung',
-  'landing.info.body': 'Wählen Sie, wie Sie sich anmelden möchten. Neu hier? Derselbe Schritt erstellt Ihr Konto. Ein Einmalcode wird an Ihre E-Mail-Adresse oder Ihr Telefon gesendet; soziale Anmeldungen öffnen den Anbieter in einem Pop-up-Fenster.',
+  'landing.info.body':
+    'Wählen Sie, wie Sie sich anmelden möchten. Neu hier? Derselbe Schritt erstellt Ihr Konto. Ein Einmalcode wird an Ihre E-Mail-Adresse oder Ihr Telefon gesendet; soziale Anmeldungen öffnen den Anbieter in einem Pop-up-Fenster.',
   'landing.info.close': 'Verstanden',
 
   'keyExport.title': 'Wallet exportieren',
@@ -289,7 +293,8 @@ export default {
   'keyExport.failed': 'Diese Wallet kann nicht geladen werden. Bitte versuchen Sie es erneut.',
   'keyExport.notFound': 'Diese Wallet gehört nicht zu Ihren eingebetteten Wallets.',
   'keyImport.title': 'Wallet importieren',
-  'keyImport.description': 'Fügen Sie den privaten Schlüssel einer Wallet ein, um sie hier zu verwenden. Sie wird wie Ihre anderen Wallets aufbewahrt: aufgeteilt und nie vollständig gesendet.',
+  'keyImport.description':
+    'Fügen Sie den privaten Schlüssel einer Wallet ein, um sie hier zu verwenden. Sie wird wie Ihre anderen Wallets aufbewahrt: aufgeteilt und nie vollständig gesendet.',
   'keyImport.chain': 'Netzwerk',
   'keyImport.field': 'Privater Schlüssel',
   'keyImport.submit': 'Wallet importieren',
@@ -318,7 +323,8 @@ export default {
   'mfa.passkey.added': 'Passkey hinzugefügt am {date}',
   'mfa.passkey.tryAgain': 'Erneut versuchen',
   'mfa.passcode.numbers': 'Der Code darf nur Ziffern enthalten',
-  'mfa.error.tooManyAttempts': 'Sie haben die maximale Anzahl an Versuchen überschritten. Bitte schließen Sie dieses Fenster und versuchen Sie es in 10 Sekunden erneut.',
+  'mfa.error.tooManyAttempts':
+    'Sie haben die maximale Anzahl an Versuchen überschritten. Bitte schließen Sie dieses Fenster und versuchen Sie es in 10 Sekunden erneut.',
   'mfa.error.invalidCode': 'Der eingegebene Code ist ungültig',
   'mfa.error.timeLimit': 'Sie haben das Zeitlimit für die Codeeingabe überschritten. Bitte versuchen Sie es in 30 Sekunden erneut.',
   'mfa.error.other': 'Etwas ist schiefgelaufen.',
@@ -425,7 +431,8 @@ export default {
   'password.enter.description': 'Ihre Wallet ist mit einem Passwort geschützt. Geben Sie es ein, um Ihre Wallet auf diesem Gerät zu verwenden.',
   'password.enter.submit': 'Konto wiederherstellen',
   'password.enter.help': 'Warum ist das nötig?',
-  'password.enter.helpBody': 'Dieses Gerät enthält Ihre Wallet noch nicht. Ihr Passwort entsperrt die Sicherung Ihrer Wallet, sodass nur Sie sie hier wiederherstellen können.',
+  'password.enter.helpBody':
+    'Dieses Gerät enthält Ihre Wallet noch nicht. Ihr Passwort entsperrt die Sicherung Ihrer Wallet, sodass nur Sie sie hier wiederherstellen können.',
   'password.enter.invalid': 'Ungültiges Wiederherstellungspasswort, bitte versuchen Sie es erneut.',
   'password.enter.failed': 'Ein Fehler ist aufgetreten, bitte versuchen Sie es erneut.',
   'password.info.close': 'Verstanden',
@@ -437,7 +444,8 @@ export default {
   'recovery.select.googleDrive': 'In Google Drive sichern',
   'recovery.select.icloud': 'In Apple iCloud sichern',
   'recovery.select.why': 'Warum muss ich mein Konto sichern?',
-  'recovery.select.whyBody': 'Ihre Wallet ist in Teile aufgeteilt. Eine Sicherungsmethode schützt einen davon, damit Sie Ihre Wallet auf einem neuen Gerät verwenden können.',
+  'recovery.select.whyBody':
+    'Ihre Wallet ist in Teile aufgeteilt. Eine Sicherungsmethode schützt einen davon, damit Sie Ihre Wallet auf einem neuen Gerät verwenden können.',
   'recovery.select.back': 'Sicherungsmethode auswählen',
   'recovery.splash.title': 'Konto sichern',
   'recovery.splash.description': 'Fügen Sie ein Passwort hinzu, damit Ihre Wallet geschützt und auf jedem Gerät nutzbar bleibt.',
@@ -588,7 +596,8 @@ export default {
   'transfer.continue': 'Weiter',
   'transfer.decline': 'Nein danke',
   'transfer.assets.title': 'Vor der Übertragung die Assets des Kontos prüfen',
-  'transfer.assets.description': 'Assets in der Wallet Ihres anderen Kontos werden nicht verschoben. Um sie vorher zu prüfen, melden Sie sich bei diesem Konto an oder suchen Sie seine Adresse in einem Block-Explorer.',
+  'transfer.assets.description':
+    'Assets in der Wallet Ihres anderen Kontos werden nicht verschoben. Um sie vorher zu prüfen, melden Sie sich bei diesem Konto an oder suchen Sie seine Adresse in einem Block-Explorer.',
   'transfer.assets.addressLabel': 'Wallet-Adresse des anderen Kontos',
   'transfer.assets.copy': 'Adresse kopieren',
   'transfer.assets.copied': 'Kopiert',

@@ -108,7 +108,8 @@ export default {
 
   'delegation.consent.title': 'Autoriser l’accès hors ligne',
   'delegation.consent.body': '{app} demande à signer avec ce portefeuille en votre nom, même lorsque vous êtes hors ligne.',
-  'delegation.consent.custody': 'Tant que l’accès est activé, {app} peut signer des messages et des transactions avec ce portefeuille sans vous le demander à chaque fois.',
+  'delegation.consent.custody':
+    'Tant que l’accès est activé, {app} peut signer des messages et des transactions avec ce portefeuille sans vous le demander à chaque fois.',
   'delegation.consent.revocable': 'Vous pouvez révoquer l’accès à tout moment.',
   'delegation.consent.wallet': 'Portefeuille',
   'delegation.thisApp': 'Cette application',
@@ -281,7 +282,8 @@ export default {
   'funding.network.testnet': 'Solana Testnet',
 
   'landing.info.title': 'À propos de la connexion',
-  'landing.info.body': 'Choisissez comment vous connecter. Nouveau\u202f? La même étape crée votre compte. Un code à usage unique est envoyé à votre e-mail ou téléphone\u202f; les connexions via réseau social ouvrent le fournisseur dans une fenêtre pop-up.',
+  'landing.info.body':
+    'Choisissez comment vous connecter. Nouveau\u202f? La même étape crée votre compte. Un code à usage unique est envoyé à votre e-mail ou téléphone\u202f; les connexions via réseau social ouvrent le fournisseur dans une fenêtre pop-up.',
   'landing.info.close': 'Compris',
 
   'keyExport.title': 'Exporter le portefeuille',
@@ -292,7 +294,8 @@ export default {
   'keyExport.failed': 'Impossible de charger ce portefeuille. Veuillez réessayer.',
   'keyExport.notFound': 'Ce portefeuille ne fait pas partie de vos portefeuilles intégrés.',
   'keyImport.title': 'Importer un portefeuille',
-  'keyImport.description': 'Collez la clé privée d’un portefeuille pour l’utiliser ici. Elle est conservée comme vos autres portefeuilles\u00a0: fractionnée, et jamais envoyée en entier.',
+  'keyImport.description':
+    'Collez la clé privée d’un portefeuille pour l’utiliser ici. Elle est conservée comme vos autres portefeuilles\u00a0: fractionnée, et jamais envoyée en entier.',
   'keyImport.chain': 'Réseau',
   'keyImport.field': 'Clé privée',
   'keyImport.submit': 'Importer le portefeuille',
@@ -428,7 +431,8 @@ export default {
   'password.enter.description': 'Votre portefeuille est protégé par un mot de passe. Saisissez-le pour utiliser votre portefeuille sur cet appareil.',
   'password.enter.submit': 'Récupérer votre compte',
   'password.enter.help': 'Pourquoi est-ce nécessaire\u202f?',
-  'password.enter.helpBody': 'Cet appareil ne contient pas encore votre portefeuille. Votre mot de passe déverrouille la sauvegarde de votre portefeuille\u00a0: vous seul pouvez le restaurer ici.',
+  'password.enter.helpBody':
+    'Cet appareil ne contient pas encore votre portefeuille. Votre mot de passe déverrouille la sauvegarde de votre portefeuille\u00a0: vous seul pouvez le restaurer ici.',
   'password.enter.invalid': 'Mot de passe de récupération non valide, veuillez réessayer.',
   'password.enter.failed': 'Une erreur est survenue, veuillez réessayer.',
   'password.info.close': 'Compris',
@@ -440,7 +444,8 @@ export default {
   'recovery.select.googleDrive': 'Sauvegarder sur Google Drive',
   'recovery.select.icloud': 'Sauvegarder sur Apple iCloud',
   'recovery.select.why': 'Pourquoi sécuriser mon compte\u202f?',
-  'recovery.select.whyBody': 'Votre portefeuille est fractionné en parts. Une méthode de sauvegarde protège l’une d’elles, pour que vous puissiez utiliser votre portefeuille sur un nouvel appareil.',
+  'recovery.select.whyBody':
+    'Votre portefeuille est fractionné en parts. Une méthode de sauvegarde protège l’une d’elles, pour que vous puissiez utiliser votre portefeuille sur un nouvel appareil.',
   'recovery.select.back': 'Choisir la méthode de sauvegarde',
   'recovery.splash.title': 'Sécurisez votre compte',
   'recovery.splash.description': 'Ajoutez un mot de passe pour que votre portefeuille reste protégé et utilisable sur tout appareil.',
@@ -449,7 +454,8 @@ export default {
   'recovery.signInAgain.description': 'Pour votre sécurité, reconnectez-vous afin de récupérer votre portefeuille sur cet appareil.',
   'recovery.signInAgain.submit': 'Se connecter',
   'password.autoSecure.title': 'Sécuriser automatiquement votre compte',
-  'password.autoSecure.description': 'Votre portefeuille sera sauvegardé pour vous, et récupéré automatiquement lorsque vous vous connecterez sur un nouvel appareil.',
+  'password.autoSecure.description':
+    'Votre portefeuille sera sauvegardé pour vous, et récupéré automatiquement lorsque vous vous connecterez sur un nouvel appareil.',
   'password.autoSecure.submit': 'Confirmer',
 
   'phone.title': 'Saisissez votre numéro de téléphone',
@@ -591,7 +597,8 @@ export default {
   'transfer.continue': 'Continuer',
   'transfer.decline': 'Non merci',
   'transfer.assets.title': 'Vérifiez les actifs du compte avant le transfert',
-  'transfer.assets.description': 'Les actifs détenus par le portefeuille de votre autre compte ne sont pas déplacés. Pour les vérifier d’abord, connectez-vous à ce compte ou recherchez son adresse sur un explorateur de blocs.',
+  'transfer.assets.description':
+    'Les actifs détenus par le portefeuille de votre autre compte ne sont pas déplacés. Pour les vérifier d’abord, connectez-vous à ce compte ou recherchez son adresse sur un explorateur de blocs.',
   'transfer.assets.addressLabel': 'Adresse du portefeuille de l’autre compte',
   'transfer.assets.copy': 'Copier l’adresse',
   'transfer.assets.copied': 'Copiée',

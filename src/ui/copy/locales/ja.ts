@@ -150,7 +150,8 @@ export default {
   'error.accountNotFound.description': 'もう一度ログインするか、{app}にアクセスしてアカウントを作成してください。',
   'error.accountNotFound.action': 'もう一度ログイン',
   'error.userLimit.title': 'サインインできません',
-  'error.userLimit.description': 'このテスト用アプリケーションはユーザー数の上限に達しました。ユーザーを追加するには、このアプリを本番環境にアップグレードする必要があります。',
+  'error.userLimit.description':
+    'このテスト用アプリケーションはユーザー数の上限に達しました。ユーザーを追加するには、このアプリを本番環境にアップグレードする必要があります。',
   'error.allowlist.title': 'このアプリへのアクセス権がありません',
   'error.allowlist.description': '招待を受けていますか？',
   'error.allowlist.action': '別のアカウントを試す',
@@ -278,7 +279,8 @@ export default {
   'funding.network.testnet': 'Solana Testnet',
 
   'landing.info.title': 'ログインについて',
-  'landing.info.body': 'ログイン方法を選んでください。初めての方も同じ手順でアカウントが作成されます。ワンタイムコードはメールまたは電話に届きます。ソーシャルログインでは、プロバイダーがポップアップウィンドウで開きます。',
+  'landing.info.body':
+    'ログイン方法を選んでください。初めての方も同じ手順でアカウントが作成されます。ワンタイムコードはメールまたは電話に届きます。ソーシャルログインでは、プロバイダーがポップアップウィンドウで開きます。',
   'landing.info.close': 'OK',
 
   'keyExport.title': 'ウォレットをエクスポート',
@@ -425,7 +427,8 @@ export default {
   'password.enter.description': 'ウォレットはパスワードで保護されています。この端末でウォレットを使うには、パスワードを入力してください。',
   'password.enter.submit': 'アカウントを復元',
   'password.enter.help': 'なぜ必要なのですか？',
-  'password.enter.helpBody': 'この端末にはまだウォレットがありません。パスワードでウォレットのバックアップのロックを解除するため、ここで復元できるのはあなただけです。',
+  'password.enter.helpBody':
+    'この端末にはまだウォレットがありません。パスワードでウォレットのバックアップのロックを解除するため、ここで復元できるのはあなただけです。',
   'password.enter.invalid': '復元用パスワードが無効です。もう一度お試しください。',
   'password.enter.failed': 'エラーが発生しました。もう一度お試しください。',
   'password.info.close': 'OK',
@@ -437,7 +440,8 @@ export default {
   'recovery.select.googleDrive': 'Google Driveにバックアップ',
   'recovery.select.icloud': 'Apple iCloudにバックアップ',
   'recovery.select.why': 'なぜアカウントを保護する必要があるのですか？',
-  'recovery.select.whyBody': 'ウォレットは複数のシェアに分割されています。バックアップ方法でそのうちの1つを保護することで、新しい端末でもウォレットを使えるようになります。',
+  'recovery.select.whyBody':
+    'ウォレットは複数のシェアに分割されています。バックアップ方法でそのうちの1つを保護することで、新しい端末でもウォレットを使えるようになります。',
   'recovery.select.back': 'バックアップ方法を選択',
   'recovery.splash.title': 'アカウントを保護',
   'recovery.splash.description': 'パスワードを追加して、ウォレットを安全に保ち、どの端末でも使えるようにしましょう。',
@@ -588,7 +592,8 @@ export default {
   'transfer.continue': '続行',
   'transfer.decline': '移行しない',
   'transfer.assets.title': '移行の前にアカウントの資産を確認してください',
-  'transfer.assets.description': 'もう一方のアカウントのウォレットにある資産は移動されません。事前に確認するには、そのアカウントにログインするか、ブロックエクスプローラーでそのアドレスを検索してください。',
+  'transfer.assets.description':
+    'もう一方のアカウントのウォレットにある資産は移動されません。事前に確認するには、そのアカウントにログインするか、ブロックエクスプローラーでそのアドレスを検索してください。',
   'transfer.assets.addressLabel': 'もう一方のアカウントのウォレットアドレス',
   'transfer.assets.copy': 'アドレスをコピー',
   'transfer.assets.copied': 'コピーしました',

@@ -28,9 +28,30 @@ import { walletsCopy } from '../wallets.js'
 
 // Every English table, as CopyKey names them (locale-table.ts): a table missing here leaves its keys unchecked.
 const english: Record<CopyKey, string> = {
-  ...copy, ...captchaCopy, ...cloudRecoveryCopy, ...codeCopy, ...crossAppCopy, ...delegationCopy, ...embeddedWalletsCopy, ...errorCopy,
-  ...farcasterSignerCopy, ...farcasterCopy, ...fundingCopy, ...infoCopy, ...keyExportCopy, ...mfaCopy, ...oauthCopy, ...passkeyCopy,
-  ...passwordCopy, ...phoneCopy, ...telegramCopy, ...termsCopy, ...transactionsCopy, ...transferCopy, ...userPillCopy, ...walletsCopy,
+  ...copy,
+  ...captchaCopy,
+  ...cloudRecoveryCopy,
+  ...codeCopy,
+  ...crossAppCopy,
+  ...delegationCopy,
+  ...embeddedWalletsCopy,
+  ...errorCopy,
+  ...farcasterSignerCopy,
+  ...farcasterCopy,
+  ...fundingCopy,
+  ...infoCopy,
+  ...keyExportCopy,
+  ...mfaCopy,
+  ...oauthCopy,
+  ...passkeyCopy,
+  ...passwordCopy,
+  ...phoneCopy,
+  ...telegramCopy,
+  ...termsCopy,
+  ...transactionsCopy,
+  ...transferCopy,
+  ...userPillCopy,
+  ...walletsCopy,
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
@@ -53,7 +74,9 @@ describe('shipped locale tables', () => {
       const mismatched = Object.entries(english).flatMap(([key, text]) => {
         const translated = table[key as CopyKey]
         if (typeof translated !== 'string' || translated.trim() === '') return [`${key}: empty`]
-        return placeholders(translated).join() === placeholders(text).join() ? [] : [`${key}: ${placeholders(translated).join()} ≠ ${placeholders(text).join()}`]
+        return placeholders(translated).join() === placeholders(text).join()
+          ? []
+          : [`${key}: ${placeholders(translated).join()} ≠ ${placeholders(text).join()}`]
       })
       expect(mismatched).toEqual([])
     })

@@ -93,11 +93,17 @@ export default function CrossAppStatus() {
               {describe(t, errorText, error, app, config.appName)}
             </p>
           ) : flow.status === 'done' ? (
-            <p part="cross-app-status" className={styles.message}>{t('crossApp.success.description', { app })}</p>
+            <p part="cross-app-status" className={styles.message}>
+              {t('crossApp.success.description', { app })}
+            </p>
           ) : flow.status === 'authenticating' ? (
-            <p part="cross-app-status" className={styles.message}>{t('crossApp.authenticating', { app })}</p>
+            <p part="cross-app-status" className={styles.message}>
+              {t('crossApp.authenticating', { app })}
+            </p>
           ) : inProgress ? (
-            <p part="cross-app-status" className={styles.message}>{t('crossApp.connecting.description', { app })}</p>
+            <p part="cross-app-status" className={styles.message}>
+              {t('crossApp.connecting.description', { app })}
+            </p>
           ) : null}
         </div>
         {!inProgress && flow.status !== 'done' && (

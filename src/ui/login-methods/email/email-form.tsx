@@ -24,9 +24,12 @@ export function EmailForm({ recent = false }: { recent?: boolean }) {
   const submitting = flow.status === 'sending-code'
   const updating = request.intent === 'update' && request.method === 'email'
 
-  const sendFirstCode = useSendFirstCode('email', useCallback((kind: ErrorRoute['kind']) => {
+  const sendFirstCode = useSendFirstCode(
+    'email',
+    useCallback((kind: ErrorRoute['kind']) => {
       if (kind === 'inline-plus-address') setPlusError(true)
-    }, []))
+    }, []),
+  )
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()

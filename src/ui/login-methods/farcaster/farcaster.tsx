@@ -81,26 +81,31 @@ export default function FarcasterScreen() {
           ) : flow.status === 'starting' || flow.status === 'initial' ? (
             <p className={styles.message}>{t('modal.loading')}</p>
           ) : null}
-          {copied && <p part="farcaster-copied" className={styles.message}>{t('farcaster.copied')}</p>}
+          {copied && (
+            <p part="farcaster-copied" className={styles.message}>
+              {t('farcaster.copied')}
+            </p>
+          )}
         </div>
-        {uri && (isMobile() ? (
-          <a part="submit-button farcaster-open-app" className={styles.primaryButton} href={uri} target="_blank" rel="noopener noreferrer">
-            {t('farcaster.openApp')}
-          </a>
-        ) : (
-          // A real link to the URI (it can be opened or copied by hand too); a click copies it.
-          <a
-            part="farcaster-copy-link"
-            className={styles.linkButton}
-            href={uri}
-            onClick={(event) => {
-              event.preventDefault()
-              void copy(uri)
-            }}
-          >
-            {t('farcaster.copyLink')}
-          </a>
-        ))}
+        {uri &&
+          (isMobile() ? (
+            <a part="submit-button farcaster-open-app" className={styles.primaryButton} href={uri} target="_blank" rel="noopener noreferrer">
+              {t('farcaster.openApp')}
+            </a>
+          ) : (
+            // A real link to the URI (it can be opened or copied by hand too); a click copies it.
+            <a
+              part="farcaster-copy-link"
+              className={styles.linkButton}
+              href={uri}
+              onClick={(event) => {
+                event.preventDefault()
+                void copy(uri)
+              }}
+            >
+              {t('farcaster.copyLink')}
+            </a>
+          ))}
         {error && (
           <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={() => client.auth.farcaster.reset()}>
             {t('farcaster.retry')}
@@ -120,7 +125,9 @@ function useFlowStartedOnOpen(status: string, link: boolean) {
     withCaptcha(async (captchaToken) => {
       try {
         // Success is reported through the client's login or link event, which closes the modal.
-        await (link ? client.auth.farcaster.link({ ...(captchaToken && { captchaToken }) }) : client.auth.farcaster.login({ ...(captchaToken && { captchaToken }) }))
+        await (link
+          ? client.auth.farcaster.link({ ...(captchaToken && { captchaToken }) })
+          : client.auth.farcaster.login({ ...(captchaToken && { captchaToken }) }))
       } catch (caught) {
         // A link refused with `account_transfer_required` opens the transfer offer (the fid comes from the error).
         handleError(caught, 'farcaster', link ? { linkMethod: 'farcaster', account: '' } : undefined)

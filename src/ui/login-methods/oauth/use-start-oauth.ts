@@ -22,18 +22,26 @@ export function useStartOAuth(): (provider: OAuthProvider) => void {
     (provider) =>
       void debounceFor(client)(() => {
         const intent = request.intent === 'link' && request.method === provider ? 'link' : 'login'
-        void withCaptcha(async (captchaToken) => {
-          const noSignup = intent === 'login' && signupDisabled(request)
-          const started = client.auth.oauth.start(provider, { popup: true, intent, ...(noSignup ? { disableSignup: true } : {}), ...(captchaToken ? { captchaToken } : {}) })
-          navigation.navigate('oauth')
-          try {
-            // Success is reported through the client's login or link event, which closes the modal.
-            await started
-          } catch (caught) {
-            // A link refused with `account_transfer_required` opens the transfer offer (its subject comes from the error).
-            handleError(caught, 'oauth', intent === 'link' ? { linkMethod: provider, account: '' } : undefined)
-          }
-        }, { userGesture: true })
+        void withCaptcha(
+          async (captchaToken) => {
+            const noSignup = intent === 'login' && signupDisabled(request)
+            const started = client.auth.oauth.start(provider, {
+              popup: true,
+              intent,
+              ...(noSignup ? { disableSignup: true } : {}),
+              ...(captchaToken ? { captchaToken } : {}),
+            })
+            navigation.navigate('oauth')
+            try {
+              // Success is reported through the client's login or link event, which closes the modal.
+              await started
+            } catch (caught) {
+              // A link refused with `account_transfer_required` opens the transfer offer (its subject comes from the error).
+              handleError(caught, 'oauth', intent === 'link' ? { linkMethod: provider, account: '' } : undefined)
+            }
+          },
+          { userGesture: true },
+        )
       }),
     [client, request, navigation, withCaptcha, handleError],
   )

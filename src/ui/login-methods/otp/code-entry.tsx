@@ -15,6 +15,19 @@ import { useLoginMethodState, type OtpChannel } from '../../client-slices/login-
 export const INCORRECT_CODE_RESET_MS = 1400
 
 /** 'Enter confirmation code' for email or SMS: six boxes, auto-submit, resend with a 30 s 'Code sent' countdown. */
+/** Seconds until 'Resend code' is offered again, ticking each second while there are any. */
+function useResendCountdown(codeSentAt: Parameters<typeof resendSecondsLeft>[0]) {
+  const [now, setNow] = useState(() => Date.now())
+  const secondsLeft = resendSecondsLeft(codeSentAt, now)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticker restarts only when the countdown ends or starts again, not every second
+  useEffect(() => {
+    if (secondsLeft === 0) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [secondsLeft === 0])
+  return { secondsLeft, tick: () => setNow(Date.now()) }
+}
+
 export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const t = useT()
   const { client, request, navigation, showError, handleError, withCaptcha } = useModal()
@@ -23,15 +36,7 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
   const otp = client.auth[channel]
   const [incorrect, setIncorrect] = useState(false)
   const [resetKey, setResetKey] = useState(0)
-  const [now, setNow] = useState(() => Date.now())
-  const secondsLeft = resendSecondsLeft(flow.codeSentAt, now)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticker restarts only when the countdown ends or starts again, not every second
-  useEffect(() => {
-    if (secondsLeft === 0) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [secondsLeft === 0])
+  const { secondsLeft, tick } = useResendCountdown(flow.codeSentAt)
 
   useEffect(() => {
     if (!incorrect) return
@@ -62,7 +67,7 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
     await withCaptcha(async (captchaToken) => {
       try {
         await otp.sendCode(identifier, { intent, ...(previousIdentifier ? { previousIdentifier } : {}), ...(captchaToken ? { captchaToken } : {}) })
-        setNow(Date.now())
+        tick()
       } catch (caught) {
         showError(asTesseraError(caught))
       }
@@ -77,7 +82,10 @@ export default function CodeEntry({ channel }: { channel: OtpChannel }) {
         <p part="code-description" className={styles.message}>
           {channel === 'email'
             ? t('code.description', { email: flow.identifier ?? '', app: config.appName })
-            : t(config.whatsAppEnabled ? 'code.description.whatsapp' : 'code.description.sms', { phone: maskPhoneNumber(flow.identifier ?? ''), app: config.appName })}
+            : t(config.whatsAppEnabled ? 'code.description.whatsapp' : 'code.description.sms', {
+                phone: maskPhoneNumber(flow.identifier ?? ''),
+                app: config.appName,
+              })}
         </p>
         <CodeBoxesInput disabled={submitting || incorrect} error={incorrect ? t('code.incorrect') : null} onComplete={submit} resetKey={resetKey} />
         <div className={styles.centred} aria-live="polite">

@@ -15,7 +15,11 @@ export function useStartPasskey(): (intent: PasskeyIntent) => void {
         const options = captchaToken ? { captchaToken } : {}
         try {
           // Success is reported through the client's login or link event, which closes the modal.
-          await (intent === 'link' ? client.auth.passkey.link() : intent === 'signup' ? client.auth.passkey.signup(options) : client.auth.passkey.login(options))
+          await (intent === 'link'
+            ? client.auth.passkey.link()
+            : intent === 'signup'
+              ? client.auth.passkey.signup(options)
+              : client.auth.passkey.login(options))
         } catch (caught) {
           handleError(caught, 'passkey')
         }

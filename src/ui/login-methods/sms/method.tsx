@@ -12,7 +12,15 @@ const PhoneInput = lazy(() => import('./phone-input.js'))
 function SmsRow({ recent }: LandingRowProps) {
   const t = useT()
   const { navigation } = useModal()
-  return <LoginMethodButton part="method-button sms-button" icon={<PhoneIcon />} label={t('landing.sms')} recent={recent === 'sms'} onClick={() => navigation.navigate('phone')} />
+  return (
+    <LoginMethodButton
+      part="method-button sms-button"
+      icon={<PhoneIcon />}
+      label={t('landing.sms')}
+      recent={recent === 'sms'}
+      onClick={() => navigation.navigate('phone')}
+    />
+  )
 }
 
 /** SMS: 'Continue with SMS', the phone input, then the code boxes. */

@@ -11,7 +11,15 @@ const TelegramStatus = lazy(() => import('./telegram-status.js'))
 function TelegramRow({ recent }: LandingRowProps) {
   const t = useT()
   const startTelegram = useStartTelegram()
-  return <LoginMethodButton part="method-button telegram-button" icon={<TelegramIcon />} label={t('landing.telegram')} recent={recent === 'telegram'} onClick={() => startTelegram('login')} />
+  return (
+    <LoginMethodButton
+      part="method-button telegram-button"
+      icon={<TelegramIcon />}
+      label={t('landing.telegram')}
+      recent={recent === 'telegram'}
+      onClick={() => startTelegram('login')}
+    />
+  )
 }
 
 /** Telegram: its row starts the widget's popup, then the status screen. */

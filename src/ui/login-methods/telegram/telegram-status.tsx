@@ -29,7 +29,10 @@ export default function TelegramStatus() {
 
   return (
     <>
-      <ScreenHeader title={t(errorCopy ? 'telegram.error' : linkRequested ? 'telegram.link.title' : 'telegram.title')} onBack={hasHistory ? () => navigation.back() : undefined} />
+      <ScreenHeader
+        title={t(errorCopy ? 'telegram.error' : linkRequested ? 'telegram.link.title' : 'telegram.title')}
+        onBack={hasHistory ? () => navigation.back() : undefined}
+      />
       <div part="body" className={`${styles.body} ${styles.centred}`}>
         <span className={landingStyles.statusIcon}>
           <TelegramIcon />

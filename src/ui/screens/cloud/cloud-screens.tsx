@@ -47,7 +47,19 @@ function useCloudRun(started: Promise<unknown> | null, onDone: (result: unknown)
 }
 
 /** `onFinished`: what follows the success message after its delay (default: the modal closes). */
-function CloudProgress({ kind, provider, phase, onRun, onFinished }: { kind: Kind; provider: CloudRecoveryProvider; phase: Phase; onRun(): void; onFinished?(): void }) {
+function CloudProgress({
+  kind,
+  provider,
+  phase,
+  onRun,
+  onFinished,
+}: {
+  kind: Kind
+  provider: CloudRecoveryProvider
+  phase: Phase
+  onRun(): void
+  onFinished?(): void
+}) {
   const t = useT()
   const { close } = useModal()
   const name = t(`cloud.provider.${provider}`)
@@ -134,7 +146,12 @@ function CloudBackupSetting({ provider, started }: { provider: CloudRecoveryProv
   return (
     <>
       <span ref={anchor} hidden />
-      <CloudProgress kind="backup" provider={provider} phase={phase} onRun={() => follow(client.embeddedWallets.setRecovery({ method: provider }, recoveryOptionsOf(request)))} />
+      <CloudProgress
+        kind="backup"
+        provider={provider}
+        phase={phase}
+        onRun={() => follow(client.embeddedWallets.setRecovery({ method: provider }, recoveryOptionsOf(request)))}
+      />
     </>
   )
 }
@@ -158,8 +175,19 @@ function CloudBackupCreating({ provider, started }: { provider: CloudRecoveryPro
     },
   )
   // A user new this session goes on to 'Welcome'; otherwise the login ends (or, without one, the modal closes).
-  const finished = useCallback(() => (heldLogin?.isNewUser ? navigation.navigate('wallet:created') : heldLogin ? finishLogin(heldLogin) : close()), [heldLogin, navigation, finishLogin, close])
-  return <CloudProgress kind="backup" provider={provider} phase={phase} onRun={() => follow(client.embeddedWallets.createLoginWallets({ recoveryMethod: 'google-drive' }))} onFinished={finished} />
+  const finished = useCallback(
+    () => (heldLogin?.isNewUser ? navigation.navigate('wallet:created') : heldLogin ? finishLogin(heldLogin) : close()),
+    [heldLogin, navigation, finishLogin, close],
+  )
+  return (
+    <CloudProgress
+      kind="backup"
+      provider={provider}
+      phase={phase}
+      onRun={() => follow(client.embeddedWallets.createLoginWallets({ recoveryMethod: 'google-drive' }))}
+      onFinished={finished}
+    />
+  )
 }
 
 /** 'Confirm it's really you' with 'Confirm with {provider}': the click opens the provider's window and recovers. */

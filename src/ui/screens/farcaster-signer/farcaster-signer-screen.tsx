@@ -30,34 +30,37 @@ function failureCopy(t: ReturnType<typeof useT>, error: unknown): { title: strin
   return { title: t('farcasterSigner.failed'), detail: null }
 }
 
+function SignerFailed({ error, retry }: { error: Parameters<typeof failureCopy>[1]; retry(): void }) {
+  const t = useT()
+  const { title, detail } = failureCopy(t, error)
+  return (
+    <>
+      <ScreenHeader title={title} />
+      <div part="body" className={`${styles.body} ${styles.centred}`}>
+        <span className={landingStyles.statusIcon}>
+          <FarcasterIcon />
+        </span>
+        <div role="alert" className={styles.centred}>
+          {detail && (
+            <p part="error farcaster-signer-error" className={styles.message}>
+              {detail}
+            </p>
+          )}
+        </div>
+        <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={retry}>
+          {t('farcasterSigner.retry')}
+        </button>
+      </div>
+    </>
+  )
+}
+
 export function FarcasterSignerScreen() {
   const t = useT()
   const { phase, start } = useSignerRequest()
   const { copied, copy } = useCopied(COPIED_ADDRESS_RESET_MS)
 
-  if (phase.step === 'failed') {
-    const { title, detail } = failureCopy(t, phase.error)
-    return (
-      <>
-        <ScreenHeader title={title} />
-        <div part="body" className={`${styles.body} ${styles.centred}`}>
-          <span className={landingStyles.statusIcon}>
-            <FarcasterIcon />
-          </span>
-          <div role="alert" className={styles.centred}>
-            {detail && (
-              <p part="error farcaster-signer-error" className={styles.message}>
-                {detail}
-              </p>
-            )}
-          </div>
-          <button type="button" part="submit-button retry-button" className={styles.primaryButton} onClick={start}>
-            {t('farcasterSigner.retry')}
-          </button>
-        </div>
-      </>
-    )
-  }
+  if (phase.step === 'failed') return <SignerFailed error={phase.error} retry={start} />
 
   const url = phase.step === 'pending' ? phase.url : null
   const mobile = isMobile()
@@ -74,13 +77,35 @@ export function FarcasterSignerScreen() {
         )}
         <div role="status" aria-live="polite" className={styles.centred}>
           {phase.step === 'starting' && <p className={styles.message}>{t('farcasterSigner.starting')}</p>}
-          {url && <p part="farcaster-signer-hint" className={styles.message}>{t('farcasterSigner.hint')}</p>}
-          {url && <p part="farcaster-signer-waiting" aria-busy="true" className={styles.message}>{t('farcasterSigner.waiting')}</p>}
-          {phase.step === 'done' && <p part="farcaster-signer-done" className={styles.message}>{t('farcasterSigner.done')}</p>}
-          {copied && <p part="farcaster-signer-copied" className={styles.message}>{t('farcasterSigner.copied')}</p>}
+          {url && (
+            <p part="farcaster-signer-hint" className={styles.message}>
+              {t('farcasterSigner.hint')}
+            </p>
+          )}
+          {url && (
+            <p part="farcaster-signer-waiting" aria-busy="true" className={styles.message}>
+              {t('farcasterSigner.waiting')}
+            </p>
+          )}
+          {phase.step === 'done' && (
+            <p part="farcaster-signer-done" className={styles.message}>
+              {t('farcasterSigner.done')}
+            </p>
+          )}
+          {copied && (
+            <p part="farcaster-signer-copied" className={styles.message}>
+              {t('farcasterSigner.copied')}
+            </p>
+          )}
         </div>
         {url && (
-          <a part={`${mobile ? 'submit-button ' : ''}farcaster-signer-open`} className={mobile ? styles.primaryButton : styles.linkButton} href={url} target="_blank" rel="noopener noreferrer">
+          <a
+            part={`${mobile ? 'submit-button ' : ''}farcaster-signer-open`}
+            className={mobile ? styles.primaryButton : styles.linkButton}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('farcasterSigner.openApp')}
           </a>
         )}

@@ -36,7 +36,13 @@ export function BridgeSource({ session, onClose }: FundingScreenProps) {
           <label htmlFor={fromId} className={styles.label}>
             {t('funding.bridge.from')}
           </label>
-          <select id={fromId} part="input funding-source-chain" className={styles.input} value={selected} onChange={(event) => choose(Number(event.target.value))}>
+          <select
+            id={fromId}
+            part="input funding-source-chain"
+            className={styles.input}
+            value={selected}
+            onChange={(event) => choose(Number(event.target.value))}
+          >
             {selected === '' && (
               <option value="" disabled>
                 {t('funding.bridge.chooseNetwork')}

@@ -3,13 +3,22 @@ import type { FundingSession } from '../../../core/index.js'
 import { t } from '../../copy/funding.js'
 import { formatFunded, localUsd, networkName, receiveUri, symbolOf } from './funding-display.js'
 
-const base = { id: 84532, name: 'Base Sepolia', network: 'base-sepolia', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:9', blockExplorerUrl: null, testnet: true }
+const base = {
+  id: 84532,
+  name: 'Base Sepolia',
+  network: 'base-sepolia',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:9',
+  blockExplorerUrl: null,
+  testnet: true,
+}
 const ethereumAddress = `0x${'ab'.repeat(20)}`
 const solanaAddress = 'So1anaFixtureAddress1111111111111111111111'
 const usdcMint = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
 
 const ethereum = (asset: FundingSession['asset']) => ({ chainType: 'ethereum', address: ethereumAddress, chain: base, cluster: null, asset }) as const
-const solana = (asset: FundingSession['asset'], name: 'mainnet-beta' | 'devnet' = 'devnet') => ({ chainType: 'solana', address: solanaAddress, chain: null, cluster: { name, rpcUrl: 'http://127.0.0.1:9' }, asset }) as const
+const solana = (asset: FundingSession['asset'], name: 'mainnet-beta' | 'devnet' = 'devnet') =>
+  ({ chainType: 'solana', address: solanaAddress, chain: null, cluster: { name, rpcUrl: 'http://127.0.0.1:9' }, asset }) as const
 const native = (symbol: string, decimals: number) => ({ kind: 'native', symbol, decimals, address: null }) as const
 
 describe('receiveUri (funding spec, "Screens and routes": chain type, address, Solana USDC mint)', () => {
@@ -39,7 +48,9 @@ describe('what the screens show of a session', () => {
 
   it('native amounts show 3 decimals, tokens their own', () => {
     expect(formatFunded({ value: 1_234_567_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: null }, { asset: native('ETH', 18) })).toBe('1.234 ETH')
-    expect(formatFunded({ value: 1_234_567n, decimals: 6, symbol: 'USDC', usd: 1.23 }, { asset: { kind: 'usdc', symbol: 'USDC', decimals: 6, address: null } })).toBe('1.234567 USDC ($1.23)')
+    expect(
+      formatFunded({ value: 1_234_567n, decimals: 6, symbol: 'USDC', usd: 1.23 }, { asset: { kind: 'usdc', symbol: 'USDC', decimals: 6, address: null } }),
+    ).toBe('1.234567 USDC ($1.23)')
   })
 
   it("writes the USD equivalent in the element's language", () => {

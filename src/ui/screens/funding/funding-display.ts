@@ -26,7 +26,9 @@ export function formatFunded(amount: AssetAmount, { asset }: Pick<FundingSession
 
 /** The core's USD text ('500.00', '<0.01') with `locale`'s digits and decimal separator. */
 export const localUsd = (usd: string, locale: string) =>
-  usd.replace(/[\d.]+/, (amount) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(Number(amount)))
+  usd.replace(/[\d.]+/, (amount) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(Number(amount)),
+  )
 
 /**
  * The receive QR code (funding spec, "Screens and routes"): the chain type, the address and, for Solana USDC, the mint. Ethereum: an

@@ -4,7 +4,17 @@ import * as landingStyles from '../../styles/landing.css.js'
 /** A decorative 24 px line glyph in the landing rows' style. */
 function Glyph({ children }: { children: ReactNode }) {
   return (
-    <svg className={landingStyles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={landingStyles.icon}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   )

@@ -15,7 +15,21 @@ import { CardIcon, ExchangeIcon, ReceiveIcon } from './funding-icons.js'
 import type { FundingScreenProps } from './screen-props.js'
 import { usePayMark } from './use-pay-mark.js'
 
-function MethodRow({ part, icon, label, disabled, onClick, children }: { part: string; icon: ReactNode; label: string; disabled: boolean; onClick(): void; children?: ReactNode }) {
+function MethodRow({
+  part,
+  icon,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  part: string
+  icon: ReactNode
+  label: string
+  disabled: boolean
+  onClick(): void
+  children?: ReactNode
+}) {
   return (
     <li>
       <button type="button" part={`funding-method ${part}`} className={landingStyles.methodButton} disabled={disabled} onClick={onClick}>
@@ -41,7 +55,11 @@ export function FundingLanding({ session, onClose }: FundingScreenProps) {
   return (
     <>
       {/* Back on the landing leaves the session: only where something is under it (the confirmation it was opened from). */}
-      <ConfirmationHeader title={uiConfig.landing?.title || t('funding.landing.title', { wallet: session.walletName })} onBack={session.forConfirmation ? () => session.back() : undefined} onClose={onClose} />
+      <ConfirmationHeader
+        title={uiConfig.landing?.title || t('funding.landing.title', { wallet: session.walletName })}
+        onBack={session.forConfirmation ? () => session.back() : undefined}
+        onClose={onClose}
+      />
       <div part="body funding-landing" className={styles.body}>
         {errorMessage && (
           <p role="alert" part="funding-error" className={css.errorBanner}>
@@ -58,14 +76,42 @@ export function FundingLanding({ session, onClose }: FundingScreenProps) {
               )}
             </MethodRow>
           )}
-          {options.exchange && <MethodRow part="funding-exchange-button" icon={<ExchangeIcon />} label={t('funding.exchange')} disabled={loading} onClick={() => session.transferFromExchange()} />}
-          {options.wallet && <MethodRow part="funding-wallet-button" icon={<WalletIcon />} label={t('funding.wallet')} disabled={loading} onClick={() => session.transferFromWallet()} />}
-          <MethodRow part="funding-receive-button" icon={<ReceiveIcon />} label={t('funding.receive')} disabled={loading} onClick={() => session.receiveFunds()} />
+          {options.exchange && (
+            <MethodRow
+              part="funding-exchange-button"
+              icon={<ExchangeIcon />}
+              label={t('funding.exchange')}
+              disabled={loading}
+              onClick={() => session.transferFromExchange()}
+            />
+          )}
+          {options.wallet && (
+            <MethodRow
+              part="funding-wallet-button"
+              icon={<WalletIcon />}
+              label={t('funding.wallet')}
+              disabled={loading}
+              onClick={() => session.transferFromWallet()}
+            />
+          )}
+          <MethodRow
+            part="funding-receive-button"
+            icon={<ReceiveIcon />}
+            label={t('funding.receive')}
+            disabled={loading}
+            onClick={() => session.receiveFunds()}
+          />
         </ul>
         {alternate && (
           <p part="funding-alternate-provider" className={css.hint}>
             {t('funding.alternate.hint')}{' '}
-            <button type="button" part="funding-alternate-provider-button" className={styles.linkButton} disabled={loading} onClick={() => session.payWithCard(alternate)}>
+            <button
+              type="button"
+              part="funding-alternate-provider-button"
+              className={styles.linkButton}
+              disabled={loading}
+              onClick={() => session.payWithCard(alternate)}
+            >
               {t('funding.alternate.action')}
             </button>
           </p>

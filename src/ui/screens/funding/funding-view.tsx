@@ -44,7 +44,10 @@ const screens: Record<FundingStep, (props: FundingScreenProps) => ReactNode> = {
 export function FundingView({ client, standalone, inlineId, forConfirmation, onClose }: FundingViewProps) {
   const sessions = useFundingSessions(client)
   // The session ended: the modal closes, unless the confirmation it was opened from shows again.
-  const { shown } = useShownItem((shownId) => pickSession(sessions, shownId, { inlineId, forConfirmation }), forConfirmation === undefined ? onClose : undefined)
+  const { shown } = useShownItem(
+    (shownId) => pickSession(sessions, shownId, { inlineId, forConfirmation }),
+    forConfirmation === undefined ? onClose : undefined,
+  )
   // Unmounted while its session is still open (the modal closed, the element left the page): the user left it. After
   // a microtask, so a remount in the same task (React's strict mode) keeps it.
   const openId = useRef<string | null>(null)

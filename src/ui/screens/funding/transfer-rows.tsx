@@ -42,7 +42,13 @@ export function ConfirmWithWallet({ session }: { session: FundingSession }) {
   const t = useT()
   const { transfer } = session
   return (
-    <button type="button" part="submit-button funding-confirm" className={styles.primaryButton} disabled={transfer?.status !== 'confirm'} onClick={() => session.confirmTransfer()}>
+    <button
+      type="button"
+      part="submit-button funding-confirm"
+      className={styles.primaryButton}
+      disabled={transfer?.status !== 'confirm'}
+      onClick={() => session.confirmTransfer()}
+    >
       {t('funding.confirmWith', { wallet: transfer?.from.name ?? t('funding.yourWallet') })}
     </button>
   )

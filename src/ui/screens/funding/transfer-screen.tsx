@@ -91,7 +91,11 @@ function TransferProgress({ session, onClose }: FundingScreenProps) {
       : t('funding.transfer.preparing')
   return (
     <>
-      <ConfirmationHeader title={t(bridging ? 'funding.transfer.bridgingTitle' : 'funding.transfer.title')} onBack={status === 'preparing' ? () => session.back() : undefined} onClose={onClose} />
+      <ConfirmationHeader
+        title={t(bridging ? 'funding.transfer.bridgingTitle' : 'funding.transfer.title')}
+        onBack={status === 'preparing' ? () => session.back() : undefined}
+        onClose={onClose}
+      />
       <div part="body funding-transfer" className={styles.body}>
         <div part="funding-status">
           <Spinner label={label} />

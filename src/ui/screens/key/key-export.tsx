@@ -61,9 +61,13 @@ export function KeyExport() {
         {exportFrame ? (
           <iframe ref={iframe} part="export-frame" title={t('keyExport.frame')} src={exportFrame.url} allow="clipboard-write" style={frameStyle} />
         ) : failure ? (
-          <p part="error" role="alert" className={styles.errorText}>{failure}</p>
+          <p part="error" role="alert" className={styles.errorText}>
+            {failure}
+          </p>
         ) : (
-          <p role="status" className={styles.message}>{t('keyExport.loading')}</p>
+          <p role="status" className={styles.message}>
+            {t('keyExport.loading')}
+          </p>
         )}
       </div>
     </>

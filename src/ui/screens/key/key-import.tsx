@@ -18,12 +18,30 @@ const keyFieldStyle = { fontFamily: 'ui-monospace, monospace' } as const
  * splits it like a created wallet and answers only the address. The field is cleared whatever the outcome. An app
  * that requires a password on create requires one here too (the imported key is a share set of its own).
  */
+type ChainType = (typeof chains)[number]
+
+function ChainField({ value, onChange }: { value: ChainType; onChange(chain: ChainType): void }) {
+  const t = useT()
+  return (
+    <label className={styles.form}>
+      <span className={styles.label}>{t('keyImport.chain')}</span>
+      <select part="import-chain" className={styles.input} value={value} onChange={(event) => onChange(event.target.value as ChainType)}>
+        {chains.map((chain) => (
+          <option key={chain} value={chain}>
+            {t(`wallet.chain.${chain}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 export function KeyImport() {
   const t = useT()
   const passwordText = usePasswordT()
   const { client } = useModal()
   const passwordRequired = useConfigState(client).config.embeddedWallets.requireUserPasswordOnCreate
-  const [chainType, setChainType] = useState<(typeof chains)[number]>('ethereum')
+  const [chainType, setChainType] = useState<ChainType>('ethereum')
   const [privateKey, setPrivateKey] = useState('')
   const [password, setPassword] = useState('')
   const problem = passwordRequired ? passwordError(passwordText, password) : null
@@ -58,14 +76,7 @@ export function KeyImport() {
         }}
       >
         <p className={styles.message}>{t('keyImport.description')}</p>
-        <label className={styles.form}>
-          <span className={styles.label}>{t('keyImport.chain')}</span>
-          <select part="import-chain" className={styles.input} value={chainType} onChange={(event) => setChainType(event.target.value as (typeof chains)[number])}>
-            {chains.map((chain) => (
-              <option key={chain} value={chain}>{t(`wallet.chain.${chain}`)}</option>
-            ))}
-          </select>
-        </label>
+        <ChainField value={chainType} onChange={setChainType} />
         <label className={styles.form}>
           <span className={styles.label}>{t('keyImport.field')}</span>
           <input
@@ -86,8 +97,18 @@ export function KeyImport() {
             <PasswordField label={passwordText('password.field')} value={password} onChange={setPassword} error={problem} part="password-input" />
           </>
         )}
-        {failure && <p part="error import-error" role="alert" className={styles.errorText}>{failure}</p>}
-        <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!privateKey || Boolean(problem) || importing} aria-busy={importing}>
+        {failure && (
+          <p part="error import-error" role="alert" className={styles.errorText}>
+            {failure}
+          </p>
+        )}
+        <button
+          type="submit"
+          part="submit-button"
+          className={styles.primaryButton}
+          disabled={!privateKey || Boolean(problem) || importing}
+          aria-busy={importing}
+        >
           {t('keyImport.submit')}
         </button>
       </form>
@@ -102,7 +123,9 @@ function ImportDone({ wallet }: { wallet: EmbeddedWallet }) {
     <>
       <ScreenHeader title={t('keyImport.title')} />
       <div part="body" className={styles.body}>
-        <p role="status" part="import-done" className={styles.message}>{t('keyImport.done')}</p>
+        <p role="status" part="import-done" className={styles.message}>
+          {t('keyImport.done')}
+        </p>
         <WalletCard wallet={wallet} />
       </div>
     </>

@@ -62,7 +62,13 @@ export function MfaEnrollPasskey() {
           </p>
         )}
         {error && <EnrolmentError error={error} />}
-        <button type="button" part="submit-button mfa-add-passkey" className={styles.primaryButton} disabled={status === 'working'} onClick={() => void enrolAll(true)}>
+        <button
+          type="button"
+          part="submit-button mfa-add-passkey"
+          className={styles.primaryButton}
+          disabled={status === 'working'}
+          onClick={() => void enrolAll(true)}
+        >
           {t('mfa.passkeys.add')}
         </button>
         {unenrolled && (

@@ -43,11 +43,14 @@ export function MfaEnrollSms() {
       setSending(false)
     }
   }
-  const confirm = useCallback(async (code: string) => {
-    if (!sentTo) return
-    await client.mfa.enrollSms.submit({ phoneNumber: sentTo, code })
-    setDone(true)
-  }, [client, sentTo])
+  const confirm = useCallback(
+    async (code: string) => {
+      if (!sentTo) return
+      await client.mfa.enrollSms.submit({ phoneNumber: sentTo, code })
+      setDone(true)
+    },
+    [client, sentTo],
+  )
 
   if (done) return <EnrolmentDone title={t('mfa.sms.title')} message={t('mfa.sms.enrolled')} />
   return (

@@ -35,10 +35,13 @@ export function MfaEnrollTotp() {
     }
   }, [client])
 
-  const confirm = useCallback(async (code: string) => {
-    await client.mfa.enrollTotp.submit(code)
-    setStep('done')
-  }, [client])
+  const confirm = useCallback(
+    async (code: string) => {
+      await client.mfa.enrollTotp.submit(code)
+      setStep('done')
+    },
+    [client],
+  )
 
   if (step === 'done') return <EnrolmentDone title={t('mfa.totp.title')} message={t('mfa.totp.enrolled')} />
   return (

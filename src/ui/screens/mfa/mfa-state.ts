@@ -5,7 +5,10 @@ export type { MfaAnswer, MfaMethodType, MfaState } from '../../../core/index.js'
 
 /** The signed-in user (enrolment lists their passkeys): one subscription. */
 export const useUser = (client: TesseraClient): User | null =>
-  useSlice((onChange) => client.watchAuth(onChange), () => client.getAuth().user)
+  useSlice(
+    (onChange) => client.watchAuth(onChange),
+    () => client.getAuth().user,
+  )
 
 /** A wallet operation or an explicit verification waits for the user's answer. */
 export const challengeActive = (state: MfaState): boolean => state.challenge !== null && state.challenge.status !== 'idle'

@@ -151,10 +151,13 @@ function CodeVerify({ method, onBack, onVerified, actions }: MethodViewProps & {
     }
   }, [client, method])
 
-  const submit = useCallback(async (code: string) => {
-    await answerChallenge(client, { method, code })
-    onVerified()
-  }, [client, method, onVerified])
+  const submit = useCallback(
+    async (code: string) => {
+      await answerChallenge(client, { method, code })
+      onVerified()
+    },
+    [client, method, onVerified],
+  )
 
   return (
     <>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { EmbeddedWalletsState } from '../../../core/index.js'
 import { passwordFlowModeOf, startedAutomatically } from './flow.js'
 
-const state = (status: EmbeddedWalletsState['status'], creating: EmbeddedWalletsState['creating'] = null): EmbeddedWalletsState => ({ status, wallets: [], creating, error: null })
+const state = (status: EmbeddedWalletsState['status'], creating: EmbeddedWalletsState['creating'] = null): EmbeddedWalletsState => ({
+  status,
+  wallets: [],
+  creating,
+  error: null,
+})
 
 describe('the password flow', () => {
   it("creates the login's wallets when it opens while their creation waits, and sets a password on existing ones otherwise", () => {

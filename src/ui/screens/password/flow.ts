@@ -40,7 +40,10 @@ export const isResetting = (wallets: EmbeddedWallet[]): boolean => wallets.some(
 
 /** The event `useSetWalletPassword` and `useSetWalletRecovery` wait for: bubbles out of the modal's shadow root to `<auth-modal>`. */
 export const WALLET_RECOVERY_SET_EVENT = 'walletrecoveryset'
-export interface WalletRecoverySetDetail { user: User; recoveryMethod: 'user-passcode' | 'privy' | CloudRecoveryProvider }
+export interface WalletRecoverySetDetail {
+  user: User
+  recoveryMethod: 'user-passcode' | 'privy' | CloudRecoveryProvider
+}
 
 export function announceRecoverySet(from: Element | null, detail: WalletRecoverySetDetail): void {
   from?.dispatchEvent(new CustomEvent<WalletRecoverySetDetail>(WALLET_RECOVERY_SET_EVENT, { bubbles: true, composed: true, detail }))

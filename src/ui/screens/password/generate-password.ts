@@ -10,7 +10,8 @@ export function generatePassword(random: (bytes: Uint8Array) => Uint8Array = (by
   for (;;) {
     let password = ''
     while (password.length < GENERATED_LENGTH)
-      for (const byte of random(new Uint8Array(GENERATED_LENGTH))) if (byte < limit && password.length < GENERATED_LENGTH) password += alphabet[byte % alphabet.length]
+      for (const byte of random(new Uint8Array(GENERATED_LENGTH)))
+        if (byte < limit && password.length < GENERATED_LENGTH) password += alphabet[byte % alphabet.length]
     if (PASSWORD_CHARACTER_CLASSES.every((characters) => [...password].some((character) => characters.includes(character)))) return password
   }
 }

@@ -62,11 +62,24 @@ export function PasswordAcknowledge({ password, mode, onOutcome, onCreationSettl
       <div ref={body} part="body" className={styles.body}>
         <p className={styles.message}>{t('password.acknowledge.description')}</p>
         <label className={passwordStyles.checkboxRow}>
-          <input type="checkbox" part="password-acknowledge" checked={acknowledged} disabled={saving} onChange={(event) => setAcknowledged(event.target.checked)} />
+          <input
+            type="checkbox"
+            part="password-acknowledge"
+            checked={acknowledged}
+            disabled={saving}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
           {t('password.acknowledge.checkbox')}
         </label>
         <div className={accessStyles.actions}>
-          <button type="button" part="submit-button" className={styles.primaryButton} disabled={!acknowledged || saving} aria-busy={saving} onClick={() => void (mode === 'create' ? createWallets() : setPassword())}>
+          <button
+            type="button"
+            part="submit-button"
+            className={styles.primaryButton}
+            disabled={!acknowledged || saving}
+            aria-busy={saving}
+            onClick={() => void (mode === 'create' ? createWallets() : setPassword())}
+          >
             {t('password.acknowledge.submit')}
           </button>
           {!startedAutomatically(request) && (

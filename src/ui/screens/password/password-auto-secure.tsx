@@ -39,7 +39,11 @@ export function PasswordAutoSecure() {
       <ScreenHeader title={title} />
       <div ref={body} part="body" className={`${styles.body} ${styles.centred}`}>
         <p role="status" className={styles.message}>
-          {phase === 'done' ? t('password.done.successDescription') : phase === 'failed' ? t('password.done.failureDescription') : t('password.autoSecure.description')}
+          {phase === 'done'
+            ? t('password.done.successDescription')
+            : phase === 'failed'
+              ? t('password.done.failureDescription')
+              : t('password.autoSecure.description')}
         </p>
         <div className={passwordStyles.stretchedActions}>
           {phase === 'done' ? (
@@ -47,7 +51,14 @@ export function PasswordAutoSecure() {
               {t('password.done.close')}
             </button>
           ) : (
-            <button type="button" part="submit-button" className={styles.primaryButton} disabled={phase === 'saving'} aria-busy={phase === 'saving'} onClick={() => void confirm()}>
+            <button
+              type="button"
+              part="submit-button"
+              className={styles.primaryButton}
+              disabled={phase === 'saving'}
+              aria-busy={phase === 'saving'}
+              onClick={() => void confirm()}
+            >
               {phase === 'failed' ? t('password.done.retry') : t('password.autoSecure.submit')}
             </button>
           )}

@@ -23,7 +23,14 @@ export function PasswordConfirm({ password }: { password: string }) {
         }}
       >
         <p className={styles.message}>{t('password.confirm.description')}</p>
-        <PasswordField label={t('password.confirm.field')} value={confirmation} onChange={setConfirmation} error={matches ? null : t('password.confirm.mismatch')} part="password-confirm-input" autoFocus />
+        <PasswordField
+          label={t('password.confirm.field')}
+          value={confirmation}
+          onChange={setConfirmation}
+          error={matches ? null : t('password.confirm.mismatch')}
+          part="password-confirm-input"
+          autoFocus
+        />
         <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!matches}>
           {t('password.continue')}
         </button>

@@ -13,7 +13,9 @@ import { PasswordStrengthMeter } from './password-strength-meter.js'
 export function passwordError(t: ReturnType<typeof useT>, password: string): string | null {
   const problem = passwordProblem(password)
   if (!problem) return null
-  return problem.kind === 'too-short' ? t('password.error.tooShort') : t('password.error.invalidCharacters', { characters: listOffendingCharacters(problem.characters) })
+  return problem.kind === 'too-short'
+    ? t('password.error.tooShort')
+    : t('password.error.invalidCharacters', { characters: listOffendingCharacters(problem.characters) })
 }
 
 /** Step 1, 'Set your password' (or 'Reset your password'): show/hide, generate and the strength meter. */
@@ -26,7 +28,10 @@ export function PasswordCreate({ password, onChange }: { password: string; onCha
   const cameFromSelection = navigation.getState().history.at(-1)?.startsWith('recovery:') ?? false
   return (
     <>
-      <ScreenHeader title={isResetting(walletsOfRequest(request, wallets)) ? t('password.create.resetTitle') : t('password.create.title')} onBack={cameFromSelection ? navigation.back : undefined} />
+      <ScreenHeader
+        title={isResetting(walletsOfRequest(request, wallets)) ? t('password.create.resetTitle') : t('password.create.title')}
+        onBack={cameFromSelection ? navigation.back : undefined}
+      />
       <form
         part="body"
         className={styles.body}
@@ -36,7 +41,15 @@ export function PasswordCreate({ password, onChange }: { password: string; onCha
         }}
       >
         <p className={styles.message}>{t('password.create.description')}</p>
-        <PasswordField label={t('password.field')} value={password} onChange={onChange} error={error} part="password-input" onGenerate={() => onChange(generatePassword())} autoFocus />
+        <PasswordField
+          label={t('password.field')}
+          value={password}
+          onChange={onChange}
+          error={error}
+          part="password-input"
+          onGenerate={() => onChange(generatePassword())}
+          autoFocus
+        />
         <PasswordStrengthMeter password={password} />
         <button type="submit" part="submit-button" className={styles.primaryButton} disabled={!password || Boolean(error)}>
           {t('password.continue')}

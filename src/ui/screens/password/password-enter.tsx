@@ -44,7 +44,15 @@ export function PasswordEnter() {
         }}
       >
         <p className={styles.message}>{t('password.enter.description')}</p>
-        <PasswordField label={t('password.field')} value={password} onChange={setPassword} error={null} part="password-input" autoComplete="current-password" autoFocus />
+        <PasswordField
+          label={t('password.field')}
+          value={password}
+          onChange={setPassword}
+          error={null}
+          part="password-input"
+          autoComplete="current-password"
+          autoFocus
+        />
         {failure && (
           <p part="error recovery-error" role="alert" className={styles.errorText}>
             {failure}

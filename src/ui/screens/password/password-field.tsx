@@ -43,7 +43,13 @@ export function PasswordField({ label, value, onChange, error, part, onGenerate,
           onChange={(event) => onChange(event.target.value)}
           onBlur={() => setTouched(true)}
         />
-        <button type="button" part="password-visibility" className={passwordStyles.controlButton} aria-pressed={visible} onClick={() => setVisible((shown) => !shown)}>
+        <button
+          type="button"
+          part="password-visibility"
+          className={passwordStyles.controlButton}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+        >
           {visible ? t('password.hide') : t('password.show')}
         </button>
         {onGenerate && (

@@ -37,4 +37,11 @@ export const buttonRow = style({ display: 'flex', gap: 8 })
 /** Full-width buttons under a centred message. */
 export const stretchedActions = style({ display: 'flex', flexDirection: 'column', gap: 8, alignSelf: 'stretch' })
 
-export const infoPanel = style({ display: 'flex', flexDirection: 'column', gap: 8, padding: 12, borderRadius: `calc(${vars.radius} - 4px)`, background: vars.backgroundMuted })
+export const infoPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 8,
+  padding: 12,
+  borderRadius: `calc(${vars.radius} - 4px)`,
+  background: vars.backgroundMuted,
+})

@@ -46,9 +46,18 @@ export function RecoverySelect({ onCreationHandedOff }: { onCreationHandedOff():
       <div part="body" className={styles.body}>
         {cloudRows
           // Creating: only the Drive backup can make wallets (iCloud is an adapter interface only).
-          .filter(({ provider }) => offered.includes(provider) && !wallets.some((wallet) => wallet.recoveryMethod === provider) && (!creating || provider === 'google-drive'))
+          .filter(
+            ({ provider }) =>
+              offered.includes(provider) && !wallets.some((wallet) => wallet.recoveryMethod === provider) && (!creating || provider === 'google-drive'),
+          )
           .map(({ provider, label }) => (
-            <LoginMethodButton key={provider} icon={<CloudIcon />} label={t(label)} part={`method-button recovery-${provider}`} onClick={() => backUp(provider)} />
+            <LoginMethodButton
+              key={provider}
+              icon={<CloudIcon />}
+              label={t(label)}
+              part={`method-button recovery-${provider}`}
+              onClick={() => backUp(provider)}
+            />
           ))}
         {offered.includes('user-passcode') && (
           <LoginMethodButton

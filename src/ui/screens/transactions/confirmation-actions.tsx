@@ -14,7 +14,12 @@ export const FundingAvailable = createContext(false)
  * cannot cover it, and 'Not now' when `uiOptions.isCancellable`. 'Add funds' opens a funding session for the
  * confirmation's wallet, shown over the confirmation until it ends; without funding in the app it stays disabled.
  */
-export function ConfirmationActions({ confirmation, insufficientFunds, canApprove, approveText }: {
+export function ConfirmationActions({
+  confirmation,
+  insufficientFunds,
+  canApprove,
+  approveText,
+}: {
   confirmation: EthereumTransactionConfirmation | SolanaTransactionConfirmation
   insufficientFunds: boolean
   canApprove: boolean

@@ -46,16 +46,44 @@ function SummaryRows({ summary, app }: { summary: EthereumTransactionSummary; ap
   const { approvalAmount } = summary
   return (
     <Rows>
-      {summary.send && <Row label={t('tx.row.send')} part="row-send">{amountText(summary.send, summary, locale)}</Row>}
-      {summary.receive && <Row label={t('tx.row.receive')} part="row-receive">{amountText(summary.receive, summary, locale)}</Row>}
-      {approvalAmount && (
-        <Row label={t('tx.row.approvalAmount')} part="row-approval-amount">{approvalAmount === 'unlimited' ? t('tx.unlimited') : amountText(approvalAmount, summary, locale)}</Row>
+      {summary.send && (
+        <Row label={t('tx.row.send')} part="row-send">
+          {amountText(summary.send, summary, locale)}
+        </Row>
       )}
-      {!approvalAmount && summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary, locale)}</Row>}
-      {summary.spender && <Row label={t('tx.row.spender')} part="row-spender"><Address address={summary.spender} /></Row>}
-      {summary.to && <Row label={t('tx.row.to')} part="row-to"><Address address={summary.to} /></Row>}
-      {summary.tokenAddress && <Row label={t('tx.row.tokenAddress')} part="row-token-address"><Address address={summary.tokenAddress} /></Row>}
-      <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
+      {summary.receive && (
+        <Row label={t('tx.row.receive')} part="row-receive">
+          {amountText(summary.receive, summary, locale)}
+        </Row>
+      )}
+      {approvalAmount && (
+        <Row label={t('tx.row.approvalAmount')} part="row-approval-amount">
+          {approvalAmount === 'unlimited' ? t('tx.unlimited') : amountText(approvalAmount, summary, locale)}
+        </Row>
+      )}
+      {!approvalAmount && summary.amount && (
+        <Row label={t('tx.row.amount')} part="row-amount">
+          {amountText(summary.amount, summary, locale)}
+        </Row>
+      )}
+      {summary.spender && (
+        <Row label={t('tx.row.spender')} part="row-spender">
+          <Address address={summary.spender} />
+        </Row>
+      )}
+      {summary.to && (
+        <Row label={t('tx.row.to')} part="row-to">
+          <Address address={summary.to} />
+        </Row>
+      )}
+      {summary.tokenAddress && (
+        <Row label={t('tx.row.tokenAddress')} part="row-token-address">
+          <Address address={summary.tokenAddress} />
+        </Row>
+      )}
+      <Row label={t('tx.row.network')} part="row-network">
+        {summary.network}
+      </Row>
       <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">
         {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true, locale })}
       </Row>
@@ -68,13 +96,27 @@ function RequestDetails({ request }: { request: EthereumTransactionSummary['requ
   return (
     <Expander summary={t('tx.details')} part="details">
       <Rows>
-        <Row label={t('tx.row.from')} part="detail-from"><span className={css.monospaceText}>{request.from}</span></Row>
-        <Row label={t('tx.row.to')} part="detail-to"><span className={css.monospaceText}>{request.to ?? ''}</span></Row>
-        <Row label={t('tx.details.value')} part="detail-value">{request.value.toString()}</Row>
-        <Row label={t('tx.details.nonce')} part="detail-nonce">{request.nonce}</Row>
-        <Row label={t('tx.details.gas')} part="detail-gas">{request.gas.toString()}</Row>
-        <Row label={t('tx.details.chainId')} part="detail-chain-id">{request.chainId}</Row>
-        <Row label={t('tx.details.type')} part="detail-type">{request.type}</Row>
+        <Row label={t('tx.row.from')} part="detail-from">
+          <span className={css.monospaceText}>{request.from}</span>
+        </Row>
+        <Row label={t('tx.row.to')} part="detail-to">
+          <span className={css.monospaceText}>{request.to ?? ''}</span>
+        </Row>
+        <Row label={t('tx.details.value')} part="detail-value">
+          {request.value.toString()}
+        </Row>
+        <Row label={t('tx.details.nonce')} part="detail-nonce">
+          {request.nonce}
+        </Row>
+        <Row label={t('tx.details.gas')} part="detail-gas">
+          {request.gas.toString()}
+        </Row>
+        <Row label={t('tx.details.chainId')} part="detail-chain-id">
+          {request.chainId}
+        </Row>
+        <Row label={t('tx.details.type')} part="detail-type">
+          {request.type}
+        </Row>
       </Rows>
       {request.data && (
         <pre part="detail-data" className={css.scrollBox} tabIndex={0} aria-label={t('tx.details.data')}>
@@ -85,20 +127,40 @@ function RequestDetails({ request }: { request: EthereumTransactionSummary['requ
   )
 }
 
-function PendingSummary({ confirmation, summary, app, open }: { confirmation: EthereumTransactionConfirmation; summary: EthereumTransactionSummary; app: string; open: boolean }) {
+function PendingSummary({
+  confirmation,
+  summary,
+  app,
+  open,
+}: {
+  confirmation: EthereumTransactionConfirmation
+  summary: EthereumTransactionSummary
+  app: string
+  open: boolean
+}) {
   const t = useT()
   const locale = useLocale()
   const action = confirmation.uiOptions.transactionInfo?.action ?? t(`tx.action.${summary.action.type}`)
   return (
     <Expander summary={t('tx.summary')} part="pending-summary" open={open}>
       <Rows>
-        <Row label={t('tx.row.from')} part="summary-from"><Address address={summary.request.from} /></Row>
-        {summary.to && <Row label={t('tx.row.to')} part="summary-to"><Address address={summary.to} /></Row>}
-        <Row label={t('tx.row.action')} part="summary-action">{action}</Row>
+        <Row label={t('tx.row.from')} part="summary-from">
+          <Address address={summary.request.from} />
+        </Row>
+        {summary.to && (
+          <Row label={t('tx.row.to')} part="summary-to">
+            <Address address={summary.to} />
+          </Row>
+        )}
+        <Row label={t('tx.row.action')} part="summary-action">
+          {action}
+        </Row>
         <Row label={t('tx.row.estimatedFee')} part="summary-fee">
           {summary.sponsored || !summary.estimatedFee ? t('tx.sponsored', { app }) : formatAsset(summary.estimatedFee, { native: true, locale })}
         </Row>
-        <Row label={t('tx.row.totalWithFees')} part="summary-total">{formatAsset(totalWithFees(summary), { native: true, locale })}</Row>
+        <Row label={t('tx.row.totalWithFees')} part="summary-total">
+          {formatAsset(totalWithFees(summary), { native: true, locale })}
+        </Row>
       </Rows>
     </Expander>
   )
@@ -112,10 +174,14 @@ function Receipt({ confirmation, onClose, dismiss }: Props) {
     <>
       <ConfirmationHeader title={uiOptions.successHeader ?? t(signOnly ? 'tx.signed' : 'tx.complete')} onClose={onClose} />
       <div part="body receipt" className={`${styles.body} ${styles.centred}`}>
-        <p role="status" part="success" className={styles.message}>{uiOptions.successDescription ?? t('tx.allSet')}</p>
+        <p role="status" part="success" className={styles.message}>
+          {uiOptions.successDescription ?? t('tx.allSet')}
+        </p>
         {confirmation.receipt && (
           <Rows>
-            <Row label={t('tx.error.hash')} part="receipt-hash"><Address address={confirmation.receipt.hash} /></Row>
+            <Row label={t('tx.error.hash')} part="receipt-hash">
+              <Address address={confirmation.receipt.hash} />
+            </Row>
           </Rows>
         )}
         <ExplorerLink url={confirmation.receipt?.explorerUrl} />
@@ -133,27 +199,57 @@ function explorerLink({ receipt, hash, chain }: EthereumTransactionConfirmation)
   return hash && chain.blockExplorerUrl ? `${chain.blockExplorerUrl.replace(/\/$/, '')}/tx/${hash}` : null
 }
 
-export function EthereumTransactionScreen(props: Props) {
+function BalanceCard({ address, balance }: { address: string; balance: AssetAmount }) {
   const t = useT()
   const locale = useLocale()
+  return (
+    <div part="balance-card" className={css.card}>
+      <span className={styles.label}>{t('tx.balance')}</span>
+      <Address address={address} />
+      <span part="balance">{formatAsset(balance, { native: true, locale })}</span>
+    </div>
+  )
+}
+
+/** Moves between the queued transactions of one request. */
+function QueueSteps({ previous, next }: Pick<Props, 'previous' | 'next'>) {
+  const t = useT()
+  return (
+    <nav part="queue-steps" className={css.stepper} aria-label={t('tx.title')}>
+      <button type="button" part="previous-transaction" className={styles.linkButton} disabled={!previous} onClick={previous}>
+        {t('tx.previous')}
+      </button>
+      <button type="button" part="next-transaction" className={styles.linkButton} disabled={!next} onClick={next}>
+        {t('tx.next')}
+      </button>
+    </nav>
+  )
+}
+
+/** A failed send, or one whose transaction reverted on chain. */
+function FailedTransaction({ confirmation, onClose }: Pick<Props, 'confirmation' | 'onClose'>) {
+  const t = useT()
+  return (
+    <TransactionError
+      error={confirmation.error}
+      reverted={confirmation.receipt?.status === 'reverted'}
+      hash={confirmation.hash ?? confirmation.receipt?.hash ?? null}
+      hashLabel={t('tx.error.hash')}
+      explorerUrl={explorerLink(confirmation)}
+      retry={() => confirmation.retry()}
+      onClose={onClose}
+    />
+  )
+}
+
+export function EthereumTransactionScreen(props: Props) {
+  const t = useT()
   const { confirmation, app, standalone, onClose, previous, next } = props
   const [view, setView] = useState<'main' | 'scan'>('main')
   const { status, summary, scan, uiOptions, position } = confirmation
-  const reverted = confirmation.receipt?.status === 'reverted'
 
-  if (status === 'error' || (status === 'complete' && reverted)) {
-    return (
-      <TransactionError
-        error={confirmation.error}
-        reverted={reverted}
-        hash={confirmation.hash ?? confirmation.receipt?.hash ?? null}
-        hashLabel={t('tx.error.hash')}
-        explorerUrl={explorerLink(confirmation)}
-        retry={() => confirmation.retry()}
-        onClose={onClose}
-      />
-    )
-  }
+  if (status === 'error' || (status === 'complete' && confirmation.receipt?.status === 'reverted'))
+    return <FailedTransaction confirmation={confirmation} onClose={onClose} />
   if (status === 'complete') return <Receipt {...props} />
   if (view === 'scan') {
     return (
@@ -174,19 +270,19 @@ export function EthereumTransactionScreen(props: Props) {
       <ConfirmationHeader title={titleOf(t, confirmation)} onClose={onClose} />
       <div part="body ethereum-transaction" className={styles.body}>
         {uiOptions.transactionInfo?.contractInfo?.imgUrl && (
-          <img part="icon" className={css.icon} src={uiOptions.transactionInfo.contractInfo.imgUrl} alt={uiOptions.transactionInfo.contractInfo.imgAltText ?? ''} />
+          <img
+            part="icon"
+            className={css.icon}
+            src={uiOptions.transactionInfo.contractInfo.imgUrl}
+            alt={uiOptions.transactionInfo.contractInfo.imgAltText ?? ''}
+          />
         )}
-        {uiOptions.description && <p part="description" className={styles.message}>{uiOptions.description}</p>}
-        {(previous || next) && (
-          <nav part="queue-steps" className={css.stepper} aria-label={t('tx.title')}>
-            <button type="button" part="previous-transaction" className={styles.linkButton} disabled={!previous} onClick={previous}>
-              {t('tx.previous')}
-            </button>
-            <button type="button" part="next-transaction" className={styles.linkButton} disabled={!next} onClick={next}>
-              {t('tx.next')}
-            </button>
-          </nav>
+        {uiOptions.description && (
+          <p part="description" className={styles.message}>
+            {uiOptions.description}
+          </p>
         )}
+        {(previous || next) && <QueueSteps previous={previous} next={next} />}
         {!summary || status === 'preparing' ? (
           <Spinner label={t('tx.preparing')} />
         ) : (
@@ -200,15 +296,16 @@ export function EthereumTransactionScreen(props: Props) {
             )}
             <RequestDetails request={summary.request} />
             <PendingSummary confirmation={confirmation} summary={summary} app={app} open={standalone} />
-            <div part="balance-card" className={css.card}>
-              <span className={styles.label}>{t('tx.balance')}</span>
-              <Address address={confirmation.address} />
-              <span part="balance">{formatAsset(summary.balance, { native: true, locale })}</span>
-            </div>
+            <BalanceCard address={confirmation.address} balance={summary.balance} />
           </>
         )}
         {status === 'submitting' && <Spinner label={t('tx.submitting')} />}
-        <ConfirmationActions confirmation={confirmation} insufficientFunds={Boolean(summary?.insufficientFunds)} canApprove={canApprove} approveText={uiOptions.buttonText ?? t(moreFollow ? 'tx.continue' : 'tx.approve')} />
+        <ConfirmationActions
+          confirmation={confirmation}
+          insufficientFunds={Boolean(summary?.insufficientFunds)}
+          canApprove={canApprove}
+          approveText={uiOptions.buttonText ?? t(moreFollow ? 'tx.continue' : 'tx.approve')}
+        />
       </div>
     </>
   )

@@ -27,7 +27,9 @@ describe('display rules', () => {
     expect(formatUsd(0.004, 'es')).toBe('<0,01\u00a0US$')
     // No grouping, as the English display rules have none ('$6000.00').
     expect(formatUsd(6000, 'en')).toBe('$6000.00')
-    expect(formatAsset({ value: 1_234_500_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: 2.5 }, { native: true, locale: 'de' })).toBe('1,234 ETH (2,50\u00a0$)')
+    expect(formatAsset({ value: 1_234_500_000_000_000_000n, decimals: 18, symbol: 'ETH', usd: 2.5 }, { native: true, locale: 'de' })).toBe(
+      '1,234 ETH (2,50\u00a0$)',
+    )
     expect(formatAsset({ value: 21_000n * 10n ** 9n, decimals: 18, symbol: 'ETH', usd: null }, { native: true, locale: 'fr' })).toBe('<0,001 ETH')
     // Exact to the last digit, never rounded through a float.
     expect(formatAsset({ value: 123_456_789_012_345_678n, decimals: 18, symbol: 'WEI', usd: null }, { locale: 'es' })).toBe('0,123456789012345678 WEI')

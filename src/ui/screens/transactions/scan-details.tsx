@@ -17,15 +17,33 @@ const amountText = (entry: { value: string; usd: number | null; tokenId?: string
 export function ScanDetails({ scan }: { scan: ScanState }) {
   const t = useT()
   const locale = useLocale()
-  if (scan.status === 'failed') return <p role="alert" part="scan-failed" className={styles.errorText}>{t('tx.scan.failed')}</p>
+  if (scan.status === 'failed')
+    return (
+      <p role="alert" part="scan-failed" className={styles.errorText}>
+        {t('tx.scan.failed')}
+      </p>
+    )
   if (scan.status !== 'completed') return <Spinner label={t('tx.scan.inProgress')} />
-  if (scan.changes.length === 0 && scan.exposures.length === 0) return <p part="scan-empty" className={styles.message}>{t('tx.scan.noTokens')}</p>
+  if (scan.changes.length === 0 && scan.exposures.length === 0)
+    return (
+      <p part="scan-empty" className={styles.message}>
+        {t('tx.scan.noTokens')}
+      </p>
+    )
   return (
     <div part="scan-details">
       <Rows label={t('tx.scan.title')}>
         {scan.changes.flatMap((change, index) => [
-          ...change.out.map((entry, at) => <Row key={`out-${index}-${at}`} label={t('tx.scan.out')} part="scan-out">{amountText(entry, change.asset, locale)}</Row>),
-          ...change.in.map((entry, at) => <Row key={`in-${index}-${at}`} label={t('tx.scan.in')} part="scan-in">{amountText(entry, change.asset, locale)}</Row>),
+          ...change.out.map((entry, at) => (
+            <Row key={`out-${index}-${at}`} label={t('tx.scan.out')} part="scan-out">
+              {amountText(entry, change.asset, locale)}
+            </Row>
+          )),
+          ...change.in.map((entry, at) => (
+            <Row key={`in-${index}-${at}`} label={t('tx.scan.in')} part="scan-in">
+              {amountText(entry, change.asset, locale)}
+            </Row>
+          )),
         ])}
       </Rows>
       {scan.exposures.map((exposure, index) => (

@@ -22,7 +22,9 @@ export function SignMessageScreen({ confirmation, app, onClose, dismiss }: Scree
       <ConfirmationHeader title={uiOptions.title ?? t('sign.title')} onClose={onClose} />
       <div part="body sign-message" className={styles.body}>
         {uiOptions.iconUrl && <img part="icon" className={css.icon} src={uiOptions.iconUrl} alt={t('sign.iconAlt', { app })} />}
-        <p part="description" className={styles.message}>{uiOptions.description ?? t('sign.description')}</p>
+        <p part="description" className={styles.message}>
+          {uiOptions.description ?? t('sign.description')}
+        </p>
         <pre part="message" className={css.scrollBox} tabIndex={0} aria-label={t('sign.message')}>
           {message}
         </pre>
@@ -39,11 +41,24 @@ export function SignMessageScreen({ confirmation, app, onClose, dismiss }: Scree
         )}
         {status !== 'complete' && (
           <div className={access.actions}>
-            <button type="button" part="submit-button approve-button" className={styles.primaryButton} disabled={status === 'submitting' || status === 'preparing'} aria-busy={status === 'submitting'} onClick={() => confirmation.approve()}>
+            <button
+              type="button"
+              part="submit-button approve-button"
+              className={styles.primaryButton}
+              disabled={status === 'submitting' || status === 'preparing'}
+              aria-busy={status === 'submitting'}
+              onClick={() => confirmation.approve()}
+            >
               {uiOptions.buttonText ?? t('sign.button')}
             </button>
             {uiOptions.isCancellable && (
-              <button type="button" part="reject-button" className={access.secondaryButton} disabled={status === 'submitting'} onClick={() => confirmation.reject()}>
+              <button
+                type="button"
+                part="reject-button"
+                className={access.secondaryButton}
+                disabled={status === 'submitting'}
+                onClick={() => confirmation.reject()}
+              >
                 {t('tx.notNow')}
               </button>
             )}

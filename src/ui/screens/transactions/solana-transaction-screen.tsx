@@ -21,7 +21,8 @@ import * as css from './transactions.css.js'
 type Props = ScreenProps<SolanaTransactionConfirmation>
 
 /** SOL amounts show 3 decimals; SPL tokens show theirs. */
-const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary, locale: string) => formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol, locale })
+const amountText = (amount: AssetAmount, summary: SolanaTransactionSummary, locale: string) =>
+  formatAsset(amount, { native: amount.symbol === summary.estimatedFee.symbol, locale })
 
 /** One line per decoded instruction. */
 function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstructionSummary, summary: SolanaTransactionSummary, locale: string): string {
@@ -40,7 +41,10 @@ function instructionText(t: ReturnType<typeof useT>, instruction: SolanaInstruct
       return t(`tx.instruction.${instruction.type}`, { account: short(instruction.account) })
     case 'raydium-swap':
     case 'jupiter-swap':
-      return t(`tx.instruction.${instruction.type}`, { in: amountText(instruction.amountIn, summary, locale), out: amountText(instruction.amountOut, summary, locale) })
+      return t(`tx.instruction.${instruction.type}`, {
+        in: amountText(instruction.amountIn, summary, locale),
+        out: amountText(instruction.amountOut, summary, locale),
+      })
     case 'unknown':
       return t('tx.instruction.unknown', { program: short(instruction.programId) })
   }
@@ -61,7 +65,11 @@ function totalOf(summary: SolanaTransactionSummary, locale: string): string {
 
 const actionOf = (t: ReturnType<typeof useT>, { uiOptions, summary }: SolanaTransactionConfirmation) =>
   uiOptions.transactionInfo?.action ??
-  (summary?.swap ? t('tx.action.swap') : summary?.instructions.some((instruction) => instruction.type.endsWith('transfer')) ? t('tx.action.transfer') : t('tx.action.contract-call'))
+  (summary?.swap
+    ? t('tx.action.swap')
+    : summary?.instructions.some((instruction) => instruction.type.endsWith('transfer'))
+      ? t('tx.action.transfer')
+      : t('tx.action.contract-call'))
 
 function Receipt({ confirmation, app, onClose, dismiss }: Props) {
   const t = useT()
@@ -71,13 +79,25 @@ function Receipt({ confirmation, app, onClose, dismiss }: Props) {
     <>
       <ConfirmationHeader title={uiOptions.successHeader ?? t(signOnly ? 'tx.signed' : 'tx.complete')} onClose={onClose} />
       <div part="body receipt" className={styles.body}>
-        <p role="status" part="success" className={styles.message}>{uiOptions.successDescription ?? t('tx.allSet')}</p>
+        <p role="status" part="success" className={styles.message}>
+          {uiOptions.successDescription ?? t('tx.allSet')}
+        </p>
         {summary && (
           <Rows>
-            <Row label={t('tx.row.action')} part="receipt-action">{actionOf(t, confirmation)}</Row>
-            <Row label={t('tx.row.total')} part="receipt-total">{totalOf(summary, locale)}</Row>
-            <Row label={t('tx.row.fees')} part="receipt-fees">{feeText(t, summary, app, locale)}</Row>
-            {summary.to && <Row label={t('tx.row.to')} part="receipt-to"><Address address={summary.to} /></Row>}
+            <Row label={t('tx.row.action')} part="receipt-action">
+              {actionOf(t, confirmation)}
+            </Row>
+            <Row label={t('tx.row.total')} part="receipt-total">
+              {totalOf(summary, locale)}
+            </Row>
+            <Row label={t('tx.row.fees')} part="receipt-fees">
+              {feeText(t, summary, app, locale)}
+            </Row>
+            {summary.to && (
+              <Row label={t('tx.row.to')} part="receipt-to">
+                <Address address={summary.to} />
+              </Row>
+            )}
           </Rows>
         )}
         <ExplorerLink url={confirmation.receipt?.explorerUrl} />
@@ -112,21 +132,37 @@ export function SolanaTransactionScreen(props: Props) {
     <>
       <ConfirmationHeader title={uiOptions.title ?? uiOptions.transactionInfo?.title ?? t('tx.title')} onClose={onClose} />
       <div part="body solana-transaction" className={styles.body}>
-        <p part="description" className={styles.message}>{uiOptions.description ?? t('tx.solana.subtitle', { app })}</p>
+        <p part="description" className={styles.message}>
+          {uiOptions.description ?? t('tx.solana.subtitle', { app })}
+        </p>
         {!summary || status === 'preparing' ? (
           <Spinner label={t('tx.preparing')} />
         ) : (
           <>
             <Rows>
-              {summary.amount && <Row label={t('tx.row.amount')} part="row-amount">{amountText(summary.amount, summary, locale)}</Row>}
-              {summary.swap && <Row label={t('tx.row.swap')} part="row-swap">{t('tx.swap', { in: amountText(summary.swap.in, summary, locale), out: amountText(summary.swap.out, summary, locale) })}</Row>}
-              <Row label={t('tx.row.network')} part="row-network">{summary.network}</Row>
-              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">{feeText(t, summary, app, locale)}</Row>
+              {summary.amount && (
+                <Row label={t('tx.row.amount')} part="row-amount">
+                  {amountText(summary.amount, summary, locale)}
+                </Row>
+              )}
+              {summary.swap && (
+                <Row label={t('tx.row.swap')} part="row-swap">
+                  {t('tx.swap', { in: amountText(summary.swap.in, summary, locale), out: amountText(summary.swap.out, summary, locale) })}
+                </Row>
+              )}
+              <Row label={t('tx.row.network')} part="row-network">
+                {summary.network}
+              </Row>
+              <Row label={t('tx.row.estimatedFee')} part="row-estimated-fee">
+                {feeText(t, summary, app, locale)}
+              </Row>
             </Rows>
             <Expander summary={t('tx.advanced')} part="advanced">
               <ul part="instructions" className={css.list}>
                 {summary.instructions.map((instruction, index) => (
-                  <li key={index} part="instruction">{instructionText(t, instruction, summary, locale)}</li>
+                  <li key={index} part="instruction">
+                    {instructionText(t, instruction, summary, locale)}
+                  </li>
                 ))}
               </ul>
             </Expander>
@@ -138,7 +174,12 @@ export function SolanaTransactionScreen(props: Props) {
           </>
         )}
         {status === 'submitting' && <Spinner label={t('tx.submitting')} />}
-        <ConfirmationActions confirmation={confirmation} insufficientFunds={Boolean(summary?.insufficientFunds)} canApprove={status === 'ready' && Boolean(summary)} approveText={uiOptions.buttonText ?? t('tx.approve')} />
+        <ConfirmationActions
+          confirmation={confirmation}
+          insufficientFunds={Boolean(summary?.insufficientFunds)}
+          canApprove={status === 'ready' && Boolean(summary)}
+          approveText={uiOptions.buttonText ?? t('tx.approve')}
+        />
       </div>
     </>
   )

@@ -30,13 +30,19 @@ export function TransactionError({ error, reverted, hash, hashLabel, explorerUrl
       <ConfirmationHeader title={reverted ? t('tx.failed') : t('tx.error.title')} onClose={onClose} />
       <div part="body transaction-error" className={styles.body}>
         <div role="alert" className={styles.centred}>
-          {error && <p part="error-code" className={css.monospaceText}>{error.code.toUpperCase()}</p>}
+          {error && (
+            <p part="error-code" className={css.monospaceText}>
+              {error.code.toUpperCase()}
+            </p>
+          )}
           <p className={styles.message}>{t('tx.error.retryPrompt')}</p>
         </div>
         {error && (
           <section aria-label={t('tx.error.message')}>
             <p className={styles.label}>{t('tx.error.message')}</p>
-            <pre part="error-message" className={css.scrollBox} tabIndex={0}>{error.shortMessage}</pre>
+            <pre part="error-message" className={css.scrollBox} tabIndex={0}>
+              {error.shortMessage}
+            </pre>
           </section>
         )}
         {hash && (

@@ -53,7 +53,10 @@ function useFocusAfterFunding(container: RefObject<HTMLElement | null>, covered:
 
 export function TransactionView({ client, standalone, inlineId, onClose }: TransactionViewProps) {
   const t = useT()
-  const queue = useSlice((onChange) => client.embeddedWallets.watchState(onChange), () => client.embeddedWallets.getState().confirmations ?? none)
+  const queue = useSlice(
+    (onChange) => client.embeddedWallets.watchState(onChange),
+    () => client.embeddedWallets.getState().confirmations ?? none,
+  )
   const { appName, fundingConfig } = useConfigState(client).config
   const fundingSessions = useFundingSessions(client)
   // Nothing left: the modal closes (the element keeps its empty panel until the next transaction).
@@ -92,7 +95,17 @@ export function TransactionView({ client, standalone, inlineId, onClose }: Trans
   )
 }
 
-function ConfirmationScreen({ shown, candidates, props, show }: { shown: Confirmation; candidates: Confirmation[]; props: Omit<ScreenProps, 'confirmation'>; show(id: string): void }) {
+function ConfirmationScreen({
+  shown,
+  candidates,
+  props,
+  show,
+}: {
+  shown: Confirmation
+  candidates: Confirmation[]
+  props: Omit<ScreenProps, 'confirmation'>
+  show(id: string): void
+}) {
   if (shown.kind === 'sign-message') return <SignMessageScreen key={shown.id} confirmation={shown} {...props} />
   if (shown.kind === 'solana-transaction') return <SolanaTransactionScreen key={shown.id} confirmation={shown} {...props} />
   // Back and next move between the queued Ethereum transactions that still wait.

@@ -10,7 +10,10 @@ export const rowLabel = style({ color: vars.foregroundMuted })
 export const rowValue = style({ margin: 0, textAlign: 'end', overflowWrap: 'anywhere' })
 
 /** The message to sign and raw data: scrollable, keyboard-focusable. */
-export const scrollBox = style([box, { maxHeight: 160, overflow: 'auto', margin: 0, fontFamily: monospace, fontSize: '0.8em', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }])
+export const scrollBox = style([
+  box,
+  { maxHeight: 160, overflow: 'auto', margin: 0, fontFamily: monospace, fontSize: '0.8em', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+])
 
 export const card = style([box, { display: 'flex', justifyContent: 'space-between', gap: 8, fontSize: '0.9em' }])
 
@@ -41,4 +44,3 @@ export const spinner = style({
   animation: `${spin} 0.8s linear infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 })
-

@@ -22,10 +22,22 @@ const EmbeddedWalletCreated = lazy(() => import('../embedded-wallet-created.js')
 
 export default function WalletFlows({ screen }: { screen: WalletFlowScreen }) {
   // A verification the request's wallet needed first: its confirmation follows in place.
-  if (screen === 'mfa:verify') return <ConfirmationCover><MfaScreens screen={screen} /></ConfirmationCover>
+  if (screen === 'mfa:verify')
+    return (
+      <ConfirmationCover>
+        <MfaScreens screen={screen} />
+      </ConfirmationCover>
+    )
   if (screen === 'wallet:creating') return <EmbeddedWalletCreating />
   if (screen === 'wallet:created') return <EmbeddedWalletCreated />
-  const step = walletFlowGroupOf(screen) === 'transaction' ? <TransactionScreens screen={screen} /> : <ConfirmationCover><WalletFlowStep screen={screen} /></ConfirmationCover>
+  const step =
+    walletFlowGroupOf(screen) === 'transaction' ? (
+      <TransactionScreens screen={screen} />
+    ) : (
+      <ConfirmationCover>
+        <WalletFlowStep screen={screen} />
+      </ConfirmationCover>
+    )
   // A step's gated call (a password change, an export, an approved transaction) raises the MFA challenge over the
   // step, which stays mounted underneath and finishes once verified.
   return <MfaCover>{step}</MfaCover>

@@ -32,15 +32,25 @@ export default function WalletsView() {
             <li key={`${wallet.chainType}:${wallet.address}`} part="wallets-item" style={rowStyle}>
               <span>
                 <span className={styles.label}>{t(wallet.chainType === 'solana' ? 'wallets.chain.solana' : 'wallets.chain.ethereum')} </span>
-                <span part="wallets-address" title={wallet.address} style={addressStyle}>{shortAddress(wallet.address)}</span>
+                <span part="wallets-address" title={wallet.address} style={addressStyle}>
+                  {shortAddress(wallet.address)}
+                </span>
               </span>
-              <button type="button" part="wallets-copy" className={styles.linkButton} aria-label={`${t('wallets.view.copy')} ${wallet.address}`} onClick={() => copy(wallet.address)}>
+              <button
+                type="button"
+                part="wallets-copy"
+                className={styles.linkButton}
+                aria-label={`${t('wallets.view.copy')} ${wallet.address}`}
+                onClick={() => copy(wallet.address)}
+              >
                 {t('wallets.view.copy')}
               </button>
             </li>
           ))}
         </ul>
-        <p role="status" aria-live="polite" className={styles.message}>{copied ? t('wallets.view.copied') : ''}</p>
+        <p role="status" aria-live="polite" className={styles.message}>
+          {copied ? t('wallets.view.copied') : ''}
+        </p>
       </div>
     </>
   )

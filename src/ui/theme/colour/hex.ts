@@ -1,4 +1,8 @@
-export interface Rgb { r: number; g: number; b: number }
+export interface Rgb {
+  r: number
+  g: number
+  b: number
+}
 
 /** Parses `#rgb` or `#rrggbb`; null for anything else (bad config must not break the modal). */
 export function parseHex(hex: string): Rgb | null {

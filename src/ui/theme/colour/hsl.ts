@@ -1,7 +1,11 @@
 import type { Rgb } from './hex.js'
 
 /** Hue in degrees, saturation and lightness in 0..1. */
-export interface Hsl { h: number; s: number; l: number }
+export interface Hsl {
+  h: number
+  s: number
+  l: number
+}
 
 export function rgbToHsl({ r, g, b }: Rgb): Hsl {
   const [rn, gn, bn] = [r / 255, g / 255, b / 255]

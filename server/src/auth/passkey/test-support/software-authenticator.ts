@@ -34,9 +34,16 @@ export interface CeremonyOverrides {
   credentialId?: string
 }
 
-interface CreationOptions { challenge: string; rp: { id?: string } }
+interface CreationOptions {
+  challenge: string
+  rp: { id?: string }
+}
 /** The init's options as the server sends them (snake_case `rp_id`) or as a browser library reads them. */
-interface RequestOptions { challenge: string; rpId?: string; rp_id?: string }
+interface RequestOptions {
+  challenge: string
+  rpId?: string
+  rp_id?: string
+}
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest()
 const b64url = (data: Uint8Array) => Buffer.from(data).toString('base64url')
@@ -44,9 +51,15 @@ const b64url = (data: Uint8Array) => Buffer.from(data).toString('base64url')
 /** COSE_Key for ES256 (RFC 9053): kty EC2, alg -7, crv P-256, x, y. */
 function coseKey(publicKey: KeyObject): Buffer {
   const jwk = publicKey.export({ format: 'jwk' })
-  return encodeCbor(new Map<number, number | Uint8Array>([
-    [1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')],
-  ]))
+  return encodeCbor(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, Buffer.from(jwk.x!, 'base64url')],
+      [-3, Buffer.from(jwk.y!, 'base64url')],
+    ]),
+  )
 }
 
 function flags(overrides: CeremonyOverrides, extra = 0): number {
@@ -65,13 +78,15 @@ export class SoftwareAuthenticator {
   constructor(readonly origin: string) {}
 
   private clientData(type: string, challenge: string, overrides: CeremonyOverrides): Buffer {
-    return Buffer.from(JSON.stringify({
-      type: overrides.type ?? type,
-      challenge: overrides.challenge ?? challenge,
-      origin: overrides.origin ?? this.origin,
-      crossOrigin: overrides.crossOrigin ?? false,
-      ...(overrides.topOrigin ? { topOrigin: overrides.topOrigin } : {}),
-    }))
+    return Buffer.from(
+      JSON.stringify({
+        type: overrides.type ?? type,
+        challenge: overrides.challenge ?? challenge,
+        origin: overrides.origin ?? this.origin,
+        crossOrigin: overrides.crossOrigin ?? false,
+        ...(overrides.topOrigin ? { topOrigin: overrides.topOrigin } : {}),
+      }),
+    )
   }
 
   private rpIdHash(rpId: string | undefined, overrides: CeremonyOverrides): Buffer {
@@ -87,10 +102,21 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2)
     idLength.writeUInt16BE(id.length)
     const authData = Buffer.concat([
-      this.rpIdHash(options.rp.id, overrides), Buffer.from([flags(overrides, FLAG_AT)]), counterBytes(counter),
-      Buffer.alloc(16), idLength, id, cosePublicKey,
+      this.rpIdHash(options.rp.id, overrides),
+      Buffer.from([flags(overrides, FLAG_AT)]),
+      counterBytes(counter),
+      Buffer.alloc(16),
+      idLength,
+      id,
+      cosePublicKey,
     ])
-    const attestationObject = encodeCbor(new Map<CborValue, CborValue>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))
+    const attestationObject = encodeCbor(
+      new Map<CborValue, CborValue>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    )
     this.credentials.set(b64url(id), { id, privateKey, cosePublicKey, counter })
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, overrides)
     return {

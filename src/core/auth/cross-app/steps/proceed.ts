@@ -16,7 +16,6 @@ const linkedSubject = (user: UserDto, providerAppId: string): string => {
   return account && 'subject' in account ? account.subject : ''
 }
 
-
 /** The provider's authorize page in the popup, the state check, then the code exchange and the token it set. */
 export async function proceed(runtime: CrossAppRuntime, { started, providerAppId, intent, win, popup }: StartedCrossAppFlow): Promise<User> {
   const { options, tokens } = runtime
@@ -44,9 +43,10 @@ export async function proceed(runtime: CrossAppRuntime, { started, providerAppId
     updateIfCurrent(runtime, started, { status: 'authenticating', error: null })
     const body = { provider_app_id: providerAppId, authorization_code: returned.authorizationCode, state_code: stateCode, code_verifier: codeVerifier }
     const method = crossAppMethodName(providerAppId)
-    const user = intent === 'link'
-      ? await linkCrossApp(options.transport, body).then((dto) => options.accountChanges.linked(dto, method, linkedSubject(dto, providerAppId)))
-      : await options.authenticate(method, () => authenticateCrossApp(options.transport, { ...body, mode: 'login-or-sign-up' }))
+    const user =
+      intent === 'link'
+        ? await linkCrossApp(options.transport, body).then((dto) => options.accountChanges.linked(dto, method, linkedSubject(dto, providerAppId)))
+        : await options.authenticate(method, () => authenticateCrossApp(options.transport, { ...body, mode: 'login-or-sign-up' }))
     // Wallet spec, "States and transitions": the provider's token for later transact requests, kept for this user only.
     if (returned.tokenAction) await tokens.apply(user.id, providerAppId, returned.tokenAction)
     updateIfCurrent(runtime, started, { status: 'done', error: null })

@@ -18,7 +18,12 @@ export interface CrossAppRuntime {
 }
 
 export const createCrossAppRuntime = (options: CrossAppFlowOptions, generation: () => number): CrossAppRuntime => ({
-  options, generation, popupWait: null, connections: null, details: new Map(), tokens: createCrossAppTokenStore(options.storage, options.appId, 'token'),
+  options,
+  generation,
+  popupWait: null,
+  connections: null,
+  details: new Map(),
+  tokens: createCrossAppTokenStore(options.storage, options.appId, 'token'),
 })
 
 export const updateIfCurrent = (runtime: CrossAppRuntime, started: number, change: Partial<CrossAppFlowState>) => {

@@ -4,7 +4,14 @@ import type { OAuthWindow, PopupWindow } from '../../oauth/browser-window.js'
 import { openOAuthPopup } from '../../oauth/open-popup.js'
 import { randomOAuthSecret } from '../../oauth/pkce.js'
 import { initCrossAppTransact } from '../api.js'
-import { CROSS_APP_NO_TOKEN_MESSAGE, CROSS_APP_REJECTED_MESSAGE, crossAppReadOnlyError, crossAppRejectedError, crossAppRequestError, invalidConnectedAppError } from '../errors.js'
+import {
+  CROSS_APP_NO_TOKEN_MESSAGE,
+  CROSS_APP_REJECTED_MESSAGE,
+  crossAppReadOnlyError,
+  crossAppRejectedError,
+  crossAppRequestError,
+  invalidConnectedAppError,
+} from '../errors.js'
 import { waitForCrossAppAction } from '../popup-wait.js'
 import { transactRequestUrl } from '../transact-request.js'
 import { crossAppAccountAddress } from '../wallet-address.js'
@@ -36,12 +43,15 @@ export function openTransactPopup(runtime: CrossAppRuntime, target: CrossAppTran
 }
 
 /** Sends the request to the provider's transact page and returns its result (state code checked, token action applied). */
-export async function transact(runtime: CrossAppRuntime, { providerAppId, address, toRequest, requireWindow, popup }: StartedCrossAppTransact): Promise<string> {
+export async function transact(
+  runtime: CrossAppRuntime,
+  { providerAppId, address, toRequest, requireWindow, popup }: StartedCrossAppTransact,
+): Promise<string> {
   const { options, tokens } = runtime
   try {
-    const request = toRequest(refuseTransact(runtime, { providerAppId, address }, runtime.connections ?? await getConnections(runtime)))
+    const request = toRequest(refuseTransact(runtime, { providerAppId, address }, runtime.connections ?? (await getConnections(runtime))))
     const userId = options.getUser()?.id
-    const token = userId && await tokens.get(userId, providerAppId)
+    const token = userId && (await tokens.get(userId, providerAppId))
     if (!userId || !token) throw crossAppRequestError(CROSS_APP_NO_TOKEN_MESSAGE)
     const win = requireWindow()
     popup ??= openOAuthPopup(win)

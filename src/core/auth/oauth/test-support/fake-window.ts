@@ -27,10 +27,13 @@ export class FakeWindow implements OAuthWindow {
   screenY = 50
   outerWidth = 1240
   outerHeight = 880
-  history = { state: { page: 1 } as unknown, replaceState: (_data: unknown, _unused: string, url?: string | null) => {
-    if (url) this.url = new URL(url, this.url)
-    this.replacedWith.push(String(url))
-  } }
+  history = {
+    state: { page: 1 } as unknown,
+    replaceState: (_data: unknown, _unused: string, url?: string | null) => {
+      if (url) this.url = new URL(url, this.url)
+      this.replacedWith.push(String(url))
+    },
+  }
   private values = new Map<string, string>()
   sessionStorage = {
     getItem: (key: string) => this.values.get(key) ?? null,

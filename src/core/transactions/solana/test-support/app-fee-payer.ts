@@ -6,7 +6,10 @@
 import { Keypair, Transaction, TransactionMessage, VersionedTransaction, type PublicKey } from '@solana/web3.js'
 import { callJsonRpc } from '../../../wallets/embedded/json-rpc.js'
 
-export interface SponsoredSolanaSendAsked { transaction: string; caip2: string }
+export interface SponsoredSolanaSendAsked {
+  transaction: string
+  caip2: string
+}
 
 export function appPaysSolanaFees(rpcUrl: string, feePayer: Keypair = Keypair.generate()) {
   const asked: SponsoredSolanaSendAsked[] = []
@@ -20,7 +23,8 @@ export function appPaysSolanaFees(rpcUrl: string, feePayer: Keypair = Keypair.ge
 }
 
 function withFeePayer(bytes: Uint8Array, feePayer: Keypair, wallet: Keypair): Uint8Array {
-  const signersOf = (keys: PublicKey[], required: number) => [feePayer, wallet].filter((signer) => keys.slice(0, required).some((key) => key.equals(signer.publicKey)))
+  const signersOf = (keys: PublicKey[], required: number) =>
+    [feePayer, wallet].filter((signer) => keys.slice(0, required).some((key) => key.equals(signer.publicKey)))
   if (VersionedTransaction.deserialize(bytes).version === 'legacy') {
     const asked = Transaction.from(bytes)
     const swapped = new Transaction()

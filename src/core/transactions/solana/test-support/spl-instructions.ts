@@ -30,7 +30,11 @@ export const initializeAccount = (account: PublicKey, mint: PublicKey, owner: Pu
 
 /** InitializeAccount2 (16): the owner in the data, the rent sysvar passed. */
 export const initializeAccount2 = (account: PublicKey, mint: PublicKey, owner: PublicKey, programId = TOKEN_PROGRAM_ID) =>
-  token([meta(account, false, true), meta(mint, false, false), meta(SYSVAR_RENT_PUBKEY, false, false)], Buffer.concat([Buffer.from([16]), owner.toBuffer()]), programId)
+  token(
+    [meta(account, false, true), meta(mint, false, false), meta(SYSVAR_RENT_PUBKEY, false, false)],
+    Buffer.concat([Buffer.from([16]), owner.toBuffer()]),
+    programId,
+  )
 
 /** InitializeAccount3 (18): the owner in the data, no sysvar. */
 export const initializeAccount3 = (account: PublicKey, mint: PublicKey, owner: PublicKey, programId = TOKEN_PROGRAM_ID) =>
@@ -45,7 +49,15 @@ export const transfer = (source: PublicKey, destination: PublicKey, authority: P
   token([meta(source, false, true), meta(destination, false, true), meta(authority, true, false)], Buffer.concat([Buffer.from([3]), u64(amount)]), programId)
 
 /** TransferChecked (12): the mint and decimals ride along. */
-export const transferChecked = (source: PublicKey, mint: PublicKey, destination: PublicKey, authority: PublicKey, amount: bigint, decimals: number, programId = TOKEN_PROGRAM_ID) =>
+export const transferChecked = (
+  source: PublicKey,
+  mint: PublicKey,
+  destination: PublicKey,
+  authority: PublicKey,
+  amount: bigint,
+  decimals: number,
+  programId = TOKEN_PROGRAM_ID,
+) =>
   token(
     [meta(source, false, true), meta(mint, false, false), meta(destination, false, true), meta(authority, true, false)],
     Buffer.concat([Buffer.from([12]), u64(amount), Buffer.from([decimals])]),
@@ -64,13 +76,22 @@ export const associatedTokenAddress = (owner: PublicKey, mint: PublicKey, progra
   PublicKey.findProgramAddressSync([owner.toBuffer(), programId.toBuffer(), mint.toBuffer()], ASSOCIATED_TOKEN_PROGRAM_ID)[0]
 
 /** The ATA program's Create (empty data, as older clients send it) or CreateIdempotent (1). */
-export function createAssociatedTokenAccount(payer: PublicKey, owner: PublicKey, mint: PublicKey, options: { idempotent?: boolean; programId?: PublicKey } = {}) {
+export function createAssociatedTokenAccount(
+  payer: PublicKey,
+  owner: PublicKey,
+  mint: PublicKey,
+  options: { idempotent?: boolean; programId?: PublicKey } = {},
+) {
   const programId = options.programId ?? TOKEN_PROGRAM_ID
   return new TransactionInstruction({
     programId: ASSOCIATED_TOKEN_PROGRAM_ID,
     keys: [
-      meta(payer, true, true), meta(associatedTokenAddress(owner, mint, programId), false, true), meta(owner, false, false),
-      meta(mint, false, false), meta(SystemProgram.programId, false, false), meta(programId, false, false),
+      meta(payer, true, true),
+      meta(associatedTokenAddress(owner, mint, programId), false, true),
+      meta(owner, false, false),
+      meta(mint, false, false),
+      meta(SystemProgram.programId, false, false),
+      meta(programId, false, false),
     ],
     data: options.idempotent ? Buffer.from([1]) : Buffer.alloc(0),
   })
@@ -88,11 +109,20 @@ export async function setUpToken(
   const programId = options.programId ?? TOKEN_PROGRAM_ID
   const mint = Keypair.generate()
   const account = Keypair.generate()
-  const [mintRent, accountRent] = await Promise.all([connection.getMinimumBalanceForRentExemption(MINT_SIZE), connection.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE)])
+  const [mintRent, accountRent] = await Promise.all([
+    connection.getMinimumBalanceForRentExemption(MINT_SIZE),
+    connection.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE),
+  ])
   const transaction = new Transaction({ feePayer: payer.publicKey, ...(await connection.getLatestBlockhash()) }).add(
     SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, lamports: mintRent, space: MINT_SIZE, programId }),
     initializeMint2(mint.publicKey, options.decimals, payer.publicKey, programId),
-    SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: account.publicKey, lamports: accountRent, space: TOKEN_ACCOUNT_SIZE, programId }),
+    SystemProgram.createAccount({
+      fromPubkey: payer.publicKey,
+      newAccountPubkey: account.publicKey,
+      lamports: accountRent,
+      space: TOKEN_ACCOUNT_SIZE,
+      programId,
+    }),
     initializeAccount3(account.publicKey, mint.publicKey, options.owner, programId),
     mintTo(mint.publicKey, account.publicKey, payer.publicKey, options.amount, programId),
   )

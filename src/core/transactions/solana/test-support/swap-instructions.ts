@@ -12,7 +12,12 @@ export const JUPITER_V6_PROGRAM_ID = new PublicKey('JUP6LkbZbjS1jKKwapdHNy74zcZ3
 const placeholders = (count: number) => Array.from({ length: count }, () => meta(Keypair.generate().publicKey))
 
 /** SwapBaseIn (9: amount in, minimum out) or SwapBaseOut (11: maximum in, amount out), with the 18 accounts of a pool with target orders. */
-export function raydiumSwap(kind: 'base-in' | 'base-out', user: { source: PublicKey; destination: PublicKey; owner: PublicKey }, first: bigint, second: bigint) {
+export function raydiumSwap(
+  kind: 'base-in' | 'base-out',
+  user: { source: PublicKey; destination: PublicKey; owner: PublicKey },
+  first: bigint,
+  second: bigint,
+) {
   return new TransactionInstruction({
     programId: RAYDIUM_AMM_V4_PROGRAM_ID,
     keys: [meta(TOKEN_PROGRAM_ID), ...placeholders(14), meta(user.source, false, true), meta(user.destination, false, true), meta(user.owner, true)],
@@ -34,13 +39,28 @@ const routePlan = (steps: number) => {
 }
 const tail = (first: bigint, second: bigint) => Buffer.concat([u64(first), u64(second), Buffer.from([50, 0, 0])])
 
-export interface JupiterUser { authority: PublicKey; source: PublicKey; destination: PublicKey; sourceMint: PublicKey; destinationMint: PublicKey }
+export interface JupiterUser {
+  authority: PublicKey
+  source: PublicKey
+  destination: PublicKey
+  sourceMint: PublicKey
+  destinationMint: PublicKey
+}
 
 /** `route`: in amount, quoted out; the source mint is not among the accounts. */
 export const jupiterRoute = (user: JupiterUser, inAmount: bigint, quotedOut: bigint, steps = 2) =>
   new TransactionInstruction({
     programId: JUPITER_V6_PROGRAM_ID,
-    keys: [meta(TOKEN_PROGRAM_ID), meta(user.authority, true), meta(user.source, false, true), meta(user.destination, false, true), meta(JUPITER_V6_PROGRAM_ID), meta(user.destinationMint), meta(JUPITER_V6_PROGRAM_ID), ...placeholders(6)],
+    keys: [
+      meta(TOKEN_PROGRAM_ID),
+      meta(user.authority, true),
+      meta(user.source, false, true),
+      meta(user.destination, false, true),
+      meta(JUPITER_V6_PROGRAM_ID),
+      meta(user.destinationMint),
+      meta(JUPITER_V6_PROGRAM_ID),
+      ...placeholders(6),
+    ],
     data: Buffer.concat([Buffer.from(DISCRIMINATORS.route), routePlan(steps), tail(inAmount, quotedOut)]),
   })
 
@@ -49,8 +69,17 @@ export const jupiterSharedAccountsRoute = (user: JupiterUser, inAmount: bigint, 
   new TransactionInstruction({
     programId: JUPITER_V6_PROGRAM_ID,
     keys: [
-      meta(TOKEN_PROGRAM_ID), ...placeholders(1), meta(user.authority, true), meta(user.source, false, true), ...placeholders(2), meta(user.destination, false, true),
-      meta(user.sourceMint), meta(user.destinationMint), meta(JUPITER_V6_PROGRAM_ID), meta(JUPITER_V6_PROGRAM_ID), ...placeholders(4),
+      meta(TOKEN_PROGRAM_ID),
+      ...placeholders(1),
+      meta(user.authority, true),
+      meta(user.source, false, true),
+      ...placeholders(2),
+      meta(user.destination, false, true),
+      meta(user.sourceMint),
+      meta(user.destinationMint),
+      meta(JUPITER_V6_PROGRAM_ID),
+      meta(JUPITER_V6_PROGRAM_ID),
+      ...placeholders(4),
     ],
     data: Buffer.concat([Buffer.from(DISCRIMINATORS.sharedAccountsRoute), Buffer.from([3]), routePlan(1), tail(inAmount, quotedOut)]),
   })
@@ -60,8 +89,16 @@ export const jupiterExactOutRoute = (user: JupiterUser, outAmount: bigint, quote
   new TransactionInstruction({
     programId: JUPITER_V6_PROGRAM_ID,
     keys: [
-      meta(TOKEN_PROGRAM_ID), meta(user.authority, true), meta(user.source, false, true), meta(user.destination, false, true), meta(JUPITER_V6_PROGRAM_ID),
-      meta(user.sourceMint), meta(user.destinationMint), meta(JUPITER_V6_PROGRAM_ID), meta(JUPITER_V6_PROGRAM_ID), ...placeholders(4),
+      meta(TOKEN_PROGRAM_ID),
+      meta(user.authority, true),
+      meta(user.source, false, true),
+      meta(user.destination, false, true),
+      meta(JUPITER_V6_PROGRAM_ID),
+      meta(user.sourceMint),
+      meta(user.destinationMint),
+      meta(JUPITER_V6_PROGRAM_ID),
+      meta(JUPITER_V6_PROGRAM_ID),
+      ...placeholders(4),
     ],
     data: Buffer.concat([Buffer.from(DISCRIMINATORS.exactOutRoute), routePlan(3), tail(outAmount, quotedIn)]),
   })

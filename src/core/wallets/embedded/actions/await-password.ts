@@ -16,7 +16,8 @@ export function awaitPassword(context: EmbeddedWalletsContext, wallet: EmbeddedW
     runtime.passwordWaiters.set(wallet.entropyId, waiter)
     setStatus(context)
     // One prompt: one password (one consent) opens every waiting share set.
-    if ([...runtime.passwordWaiters.values()].filter((other) => other.cloud === cloud).length === 1) (cloud ? deps.onCloudRecoveryNeeded : deps.onPasswordNeeded)?.()
+    if ([...runtime.passwordWaiters.values()].filter((other) => other.cloud === cloud).length === 1)
+      (cloud ? deps.onCloudRecoveryNeeded : deps.onPasswordNeeded)?.()
   }
   return waiter.recovered
 }

@@ -1,4 +1,9 @@
-import { invalidCreateArgsError, invalidRecoveryPasswordTypeError, passwordRequiredByAppError, unsupportedRecoveryActionError } from '../../../errors/embedded-wallet-errors.js'
+import {
+  invalidCreateArgsError,
+  invalidRecoveryPasswordTypeError,
+  passwordRequiredByAppError,
+  unsupportedRecoveryActionError,
+} from '../../../errors/embedded-wallet-errors.js'
 import { passwordRequiredToCreate } from '../create-on-login.js'
 import type { EmbeddedWalletsContext, LoginRecovery } from '../state.js'
 import type { EmbeddedWallet, LoginRecoveryInput } from '../types.js'
@@ -17,7 +22,9 @@ export async function createLoginWallets(context: EmbeddedWalletsContext, input:
   if (!waiting) throw invalidCreateArgsError('No wallet creation is waiting for a recovery method.')
   if (cloud && passwordRequiredToCreate(context.deps.getConfig())) throw passwordRequiredByAppError()
   // A refused consent leaves the creation waiting for another choice.
-  const recovery: LoginRecovery = cloud ? { recoveryAccessToken: await cloudAccessToken(context, 'google-drive') } : { recoveryPassword: input.recoveryPassword }
+  const recovery: LoginRecovery = cloud
+    ? { recoveryAccessToken: await cloudAccessToken(context, 'google-drive') }
+    : { recoveryPassword: input.recoveryPassword }
   if (runtime.loginCreationWaiting !== waiting) throw invalidCreateArgsError('No wallet creation is waiting for a recovery method.')
   runtime.loginCreationWaiting = null
   waiting.giveRecovery(recovery)

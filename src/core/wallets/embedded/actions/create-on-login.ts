@@ -10,7 +10,12 @@ import { setStatus } from './status.js'
  * Creates the wallets a login needs, in order, with the user-owned recovery when the app requires one (it waits for
  * `userRecovery`); a failure logs the user out (wallet spec, "States and transitions") and rejects.
  */
-export async function createOnLogin(context: EmbeddedWalletsContext, chains: EmbeddedChainType[], sequence: number, userRecovery?: Promise<LoginRecovery>): Promise<EmbeddedWallet[]> {
+export async function createOnLogin(
+  context: EmbeddedWalletsContext,
+  chains: EmbeddedChainType[],
+  sequence: number,
+  userRecovery?: Promise<LoginRecovery>,
+): Promise<EmbeddedWallet[]> {
   const { runtime, deps } = context
   runtime.creatingOnLogin = true
   const current = () => sequence === runtime.loginSequence

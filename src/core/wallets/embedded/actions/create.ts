@@ -1,5 +1,10 @@
 import { toTesseraError } from '../../../errors/client-errors.js'
-import { embeddedWalletNotFoundError, invalidRecoveryPasswordTypeError, mustBeAuthenticatedToCreateError, passwordRequiredByAppError } from '../../../errors/embedded-wallet-errors.js'
+import {
+  embeddedWalletNotFoundError,
+  invalidRecoveryPasswordTypeError,
+  mustBeAuthenticatedToCreateError,
+  passwordRequiredByAppError,
+} from '../../../errors/embedded-wallet-errors.js'
 import { randomUuid } from '../../../utils/random-uuid.js'
 import { passwordRequiredToCreate } from '../create-on-login.js'
 import { createTarget } from '../create-target.js'
@@ -14,7 +19,14 @@ import { withWallet } from './with-wallet.js'
 export function create(context: EmbeddedWalletsContext, options: CreateEmbeddedWalletOptions = {}, driveToken?: string): Promise<EmbeddedWallet> {
   const { creations, loginSequence } = context.runtime
   // Identical calls in flight share one creation (wallet spec, "States and transitions"), within one session: a new login starts afresh.
-  const key = JSON.stringify([loginSequence, options.chainType ?? 'ethereum', options.createAdditional ?? false, options.walletIndex ?? null, options.recoveryPassword ?? null, driveToken ? 'google-drive' : null])
+  const key = JSON.stringify([
+    loginSequence,
+    options.chainType ?? 'ethereum',
+    options.createAdditional ?? false,
+    options.walletIndex ?? null,
+    options.recoveryPassword ?? null,
+    driveToken ? 'google-drive' : null,
+  ])
   let creation = creations.get(key)
   if (!creation) {
     creation = runCreate(context, options, driveToken).finally(() => creations.delete(key))

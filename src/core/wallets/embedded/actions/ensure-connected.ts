@@ -10,10 +10,7 @@ export async function ensureConnected(context: EmbeddedWalletsContext, wallet: E
   if ((await connectionOf(context, wallet)) === 'connected') return
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeLimit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(userRecoveryTimedOutError()),
-      context.deps.userRecoveryTimeoutMs ?? USER_RECOVERY_TIMEOUT_MS,
-    )
+    timer = setTimeout(() => reject(userRecoveryTimedOutError()), context.deps.userRecoveryTimeoutMs ?? USER_RECOVERY_TIMEOUT_MS)
   })
   try {
     await Promise.race([awaitPassword(context, wallet), timeLimit])

@@ -1,4 +1,10 @@
-import { embeddedWalletNotFoundError, invalidCreateArgsError, invalidRecoveryPasswordTypeError, mustBeAuthenticatedToCreateError, passwordRequiredByAppError } from '../../../errors/embedded-wallet-errors.js'
+import {
+  embeddedWalletNotFoundError,
+  invalidCreateArgsError,
+  invalidRecoveryPasswordTypeError,
+  mustBeAuthenticatedToCreateError,
+  passwordRequiredByAppError,
+} from '../../../errors/embedded-wallet-errors.js'
 import { passwordRequiredToCreate } from '../create-on-login.js'
 import type { EmbeddedWalletsContext } from '../state.js'
 import type { EmbeddedWallet, ImportWalletInput } from '../types.js'
@@ -6,7 +12,10 @@ import { callFrame } from './frame-call.js'
 import { syncWallets } from './status.js'
 
 /** Wallet spec, "States and transitions": private-key import (on-device): the frame validates and splits the key; the wallet is its own share set. */
-export async function importWallet(context: EmbeddedWalletsContext, { privateKey, chainType = 'ethereum', recoveryPassword }: ImportWalletInput): Promise<EmbeddedWallet> {
+export async function importWallet(
+  context: EmbeddedWalletsContext,
+  { privateKey, chainType = 'ethereum', recoveryPassword }: ImportWalletInput,
+): Promise<EmbeddedWallet> {
   const { deps } = context
   if (!deps.getUser()) throw mustBeAuthenticatedToCreateError()
   if (chainType !== 'ethereum' && chainType !== 'solana') throw invalidCreateArgsError(`Unknown chain type ${String(chainType)}`)

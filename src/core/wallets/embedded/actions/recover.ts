@@ -20,7 +20,12 @@ export async function recover(context: EmbeddedWalletsContext, input: RecoverInp
   try {
     // One password (one consent) serves every share set of its method: those not tried on this device yet wait for it now too.
     for (const wallet of shareSetWallets(context))
-      if (!runtime.connections.has(wallet.entropyId) && primaryOf(context, wallet).recoveryMethod === (cloud ? 'google-drive' : 'user-passcode') && (await connectionOf(context, wallet)) !== 'connected') void awaitPassword(context, wallet)
+      if (
+        !runtime.connections.has(wallet.entropyId) &&
+        primaryOf(context, wallet).recoveryMethod === (cloud ? 'google-drive' : 'user-passcode') &&
+        (await connectionOf(context, wallet)) !== 'connected'
+      )
+        void awaitPassword(context, wallet)
     const secret = cloud ? { recoveryAccessToken: await token! } : { recoveryPassword: input.password }
     deps.state.update((current) => ({ ...current, status: 'recovering', error: null }))
     for (const [entropyId, waiter] of [...runtime.passwordWaiters]) {

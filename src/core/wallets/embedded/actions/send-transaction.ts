@@ -9,9 +9,17 @@ import { findWallet } from './wallet-lookup.js'
 type Params = Parameters<EmbeddedWalletsApi['sendTransaction']>
 
 /** `eth_sendTransaction` through the wallet's provider (and its confirmation), sponsored for server-managed wallets only. */
-export async function sendTransaction(context: EmbeddedWalletsContext, { transaction, address, uiOptions, sponsor, idempotencyKey }: Params[0], options?: Params[1]): Promise<{ hash: string }> {
+export async function sendTransaction(
+  context: EmbeddedWalletsContext,
+  { transaction, address, uiOptions, sponsor, idempotencyKey }: Params[0],
+  options?: Params[1],
+): Promise<{ hash: string }> {
   // Wallet spec: only server-managed (TEE) wallets are sponsored; the wallet API sends their transactions.
   if (sponsor && !isServerManaged(findWallet(context, 'ethereum', address))) throw sponsorshipNotSupportedError()
   const provider = await getEthereumProvider(context, address)
-  return { hash: (await provider.requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey, sponsor }).catch(asTransactionFailure)) as string }
+  return {
+    hash: (await provider
+      .requestWith({ method: 'eth_sendTransaction', params: [transaction] }, { uiOptions, options, idempotencyKey, sponsor })
+      .catch(asTransactionFailure)) as string,
+  }
 }

@@ -16,7 +16,10 @@ export async function setRecovery(context: EmbeddedWalletsContext, input: SetRec
   if (!deps.getUser()) throw missingAccessTokenError()
   if (input.method === 'user-passcode' && (typeof input.password !== 'string' || !input.password)) throw invalidRecoveryPasswordTypeError()
   const address = options.address?.toLowerCase()
-  const targets = shareSetWallets(context).filter((wallet) => address === undefined || deps.state.get().wallets.some((other) => other.entropyId === wallet.entropyId && other.address.toLowerCase() === address))
+  const targets = shareSetWallets(context).filter(
+    (wallet) =>
+      address === undefined || deps.state.get().wallets.some((other) => other.entropyId === wallet.entropyId && other.address.toLowerCase() === address),
+  )
   if (!targets.length) throw embeddedWalletNotFoundError()
   for (const wallet of targets) assertRecoveryUpgrade(primaryOf(context, wallet).recoveryMethod, input.method)
   // Before any await: a cloud provider's window opens inside the user's click.

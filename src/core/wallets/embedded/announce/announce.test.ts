@@ -20,7 +20,10 @@ import { announcedRdns } from './identity.js'
 
 let testbed: EmbeddedTestbed
 // One page for the file, as @wallet-standard/app keeps one registry per JavaScript realm, listening on the first window.
-const page: FakePage = Object.assign(new EventTarget(), { location: { host: 'app.example', origin: 'https://app.example', pathname: '/', href: 'https://app.example/' }, navigator: { userAgent: 'Chrome/130.0' } })
+const page: FakePage = Object.assign(new EventTarget(), {
+  location: { host: 'app.example', origin: 'https://app.example', pathname: '/', href: 'https://app.example/' },
+  navigator: { userAgent: 'Chrome/130.0' },
+})
 beforeEach(() => {
   // The page's global window, where mipd and the wallet-standard events live (document: the frame client is a stand-in).
   vi.stubGlobal('window', page)
@@ -43,19 +46,35 @@ async function signedIn(announce: boolean) {
   const client = testbed.newClient()
   await testbed.login(client)
   const { wallets } = await embeddedStateWhere(client, (state) => state.status === 'ready')
-  return { client, ethereum: wallets.find((wallet) => wallet.chainType === 'ethereum')!.address as Hex, solana: wallets.find((wallet) => wallet.chainType === 'solana')!.address }
+  return {
+    client,
+    ethereum: wallets.find((wallet) => wallet.chainType === 'ethereum')!.address as Hex,
+    solana: wallets.find((wallet) => wallet.chainType === 'solana')!.address,
+  }
 }
 
-interface ConnectFeature { connect(): Promise<{ accounts: readonly StandardWalletAccount[] }> }
-interface EventsFeature { on(event: 'change', listener: (properties: { accounts: readonly StandardWalletAccount[] }) => void): () => void }
-interface SignTransactionFeature { signTransaction(input: { account: StandardWalletAccount; chain: string; transaction: Uint8Array }): Promise<readonly [{ signedTransaction: Uint8Array }]> }
-interface SignInFeature { signIn(...inputs: SolanaSignInInput[]): Promise<readonly SolanaSignInOutput[]> }
-interface SignMessageFeature { signMessage(input: { account: StandardWalletAccount; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]> }
+interface ConnectFeature {
+  connect(): Promise<{ accounts: readonly StandardWalletAccount[] }>
+}
+interface EventsFeature {
+  on(event: 'change', listener: (properties: { accounts: readonly StandardWalletAccount[] }) => void): () => void
+}
+interface SignTransactionFeature {
+  signTransaction(input: { account: StandardWalletAccount; chain: string; transaction: Uint8Array }): Promise<readonly [{ signedTransaction: Uint8Array }]>
+}
+interface SignInFeature {
+  signIn(...inputs: SolanaSignInInput[]): Promise<readonly SolanaSignInOutput[]>
+}
+interface SignMessageFeature {
+  signMessage(input: { account: StandardWalletAccount; message: Uint8Array }): Promise<readonly { signature: Uint8Array }[]>
+}
 
 describe('announcing the embedded wallets to the page', () => {
   it('a dapp finds the Ethereum wallet with mipd and the Solana wallet with getWallets(), both sign with the user’s keys; Tessera’s own list leaves them out', async () => {
     const { client, ethereum, solana } = await signedIn(true)
-    await expect.poll(() => tesseraProvider()?.info).toMatchObject({ name: 'Test App', rdns, icon: expect.stringMatching(/^data:image\//), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    await expect
+      .poll(() => tesseraProvider()?.info)
+      .toMatchObject({ name: 'Test App', rdns, icon: expect.stringMatching(/^data:image\//), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) })
     const provider = tesseraProvider()!.provider
     expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([ethereum])
     const signature = (await provider.request({ method: 'personal_sign', params: ['0x6869', ethereum] })) as Hex
@@ -63,15 +82,29 @@ describe('announcing the embedded wallets to the page', () => {
 
     await expect.poll(() => tesseraWallet()?.accounts.map((account) => account.address)).toEqual([solana])
     const wallet = tesseraWallet()!
-    expect(Object.keys(wallet.features)).toEqual(expect.arrayContaining(['standard:connect', 'standard:disconnect', 'standard:events', 'solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']))
+    expect(Object.keys(wallet.features)).toEqual(
+      expect.arrayContaining([
+        'standard:connect',
+        'standard:disconnect',
+        'standard:events',
+        'solana:signMessage',
+        'solana:signTransaction',
+        'solana:signAndSendTransaction',
+      ]),
+    )
     const { accounts } = await (wallet.features['standard:connect'] as ConnectFeature).connect()
     const message = new TextEncoder().encode('hello dapp')
     const [signed] = await (wallet.features['solana:signMessage'] as SignMessageFeature).signMessage({ account: accounts[0]!, message })
     expect(ed25519.verify(signed!.signature, message, decodeBase58(solana)!)).toBe(true)
     // A dapp's wire transaction (legacy here) comes back signed by the wallet, in the wallet's signer slot.
-    const transfer = new Transaction({ feePayer: new PublicKey(solana), recentBlockhash: Keypair.generate().publicKey.toBase58() })
-      .add(SystemProgram.transfer({ fromPubkey: new PublicKey(solana), toPubkey: Keypair.generate().publicKey, lamports: 1 }))
-    const [{ signedTransaction }] = await (wallet.features['solana:signTransaction'] as SignTransactionFeature).signTransaction({ account: accounts[0]!, chain: 'solana:devnet', transaction: transfer.serialize({ requireAllSignatures: false }) })
+    const transfer = new Transaction({ feePayer: new PublicKey(solana), recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(solana), toPubkey: Keypair.generate().publicKey, lamports: 1 }),
+    )
+    const [{ signedTransaction }] = await (wallet.features['solana:signTransaction'] as SignTransactionFeature).signTransaction({
+      account: accounts[0]!,
+      chain: 'solana:devnet',
+      transaction: transfer.serialize({ requireAllSignatures: false }),
+    })
     const signedTransfer = VersionedTransaction.deserialize(signedTransaction)
     expect(ed25519.verify(signedTransfer.signatures[0]!, signedTransfer.message.serialize(), decodeBase58(solana)!)).toBe(true)
 
@@ -123,13 +156,25 @@ describe('announcing the embedded wallets to the page', () => {
     expect(wallet.accounts[0]!.features).toContain('solana:signIn')
     client.on('walletPrompt', ({ screen }) => void screen)
     const input: SolanaSignInInput = {
-      domain: 'shop.example', address: solana, statement: 'Sign in to the shop', uri: 'https://shop.example/login', version: '1', chainId: 'solana:devnet', nonce: 'n0nce123',
-      issuedAt: '2026-11-27T21:00:00.000Z', expirationTime: '2026-11-27T22:00:00.000Z', notBefore: '2026-11-27T20:59:00.000Z', requestId: 'req-7', resources: ['https://shop.example/terms', 'ipfs://bafy'],
+      domain: 'shop.example',
+      address: solana,
+      statement: 'Sign in to the shop',
+      uri: 'https://shop.example/login',
+      version: '1',
+      chainId: 'solana:devnet',
+      nonce: 'n0nce123',
+      issuedAt: '2026-11-27T21:00:00.000Z',
+      expirationTime: '2026-11-27T22:00:00.000Z',
+      notBefore: '2026-11-27T20:59:00.000Z',
+      requestId: 'req-7',
+      resources: ['https://shop.example/terms', 'ipfs://bafy'],
     }
     const signing = (wallet.features['solana:signIn'] as SignInFeature).signIn(input)
     // The same confirmation as solana:signMessage shows the text the user signs.
     const text = `shop.example wants you to sign in with your Solana account:\n${solana}\n\nSign in to the shop\n\nURI: https://shop.example/login\nVersion: 1\nChain ID: solana:devnet\nNonce: n0nce123\nIssued At: 2026-11-27T21:00:00.000Z\nExpiration Time: 2026-11-27T22:00:00.000Z\nNot Before: 2026-11-27T20:59:00.000Z\nRequest ID: req-7\nResources:\n- https://shop.example/terms\n- ipfs://bafy`
-    await expect.poll(() => client.embeddedWallets.getState().confirmations?.[0]).toMatchObject({ kind: 'sign-message', chainType: 'solana', message: text, status: 'ready' })
+    await expect
+      .poll(() => client.embeddedWallets.getState().confirmations?.[0])
+      .toMatchObject({ kind: 'sign-message', chainType: 'solana', message: text, status: 'ready' })
     ;(client.embeddedWallets.getState().confirmations![0]! as { approve(): void }).approve()
     const [output] = await signing
     expect(output!).toMatchObject({ account: { address: solana }, signatureType: 'ed25519' })

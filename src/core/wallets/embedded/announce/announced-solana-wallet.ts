@@ -17,7 +17,11 @@ const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const
 const signingFeatures = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signIn'] as const
 const version = '1.0.0'
 
-interface TransactionInput { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }
+interface TransactionInput {
+  account: StandardWalletAccount
+  transaction: Uint8Array
+  chain?: string
+}
 type ChangeListener = (properties: { accounts: readonly StandardWalletAccount[] }) => void
 
 export interface AnnouncedSolanaWallet {
@@ -27,6 +31,12 @@ export interface AnnouncedSolanaWallet {
 }
 
 /** `domain`: the page's host, which a sign-in without a domain names. */
+/** Wire bytes to a web3.js transaction (legacy or v0), which the provider's confirmation reads. */
+async function transactionOf(bytes: Uint8Array) {
+  const { VersionedTransaction } = await import('@solana/web3.js')
+  return VersionedTransaction.deserialize(bytes)
+}
+
 export function announcedSolanaWallet(identity: AnnouncedIdentity, domain: () => string): AnnouncedSolanaWallet {
   const changeListeners = new Set<ChangeListener>()
   let current: { provider: EmbeddedSolanaProvider; account: StandardWalletAccount } | null = null
@@ -34,15 +44,11 @@ export function announcedSolanaWallet(identity: AnnouncedIdentity, domain: () =>
 
   /** The provider for an input's account: only the signed-in user's, on a chain the wallet has. */
   function providerFor(account: StandardWalletAccount, chain?: string): EmbeddedSolanaProvider {
-    if (!current || account?.address !== current.account.address) throw new ProviderRpcError(providerRpcErrors.unauthorized, 'The account is not the signed-in user’s wallet')
-    if (chain !== undefined && !(chains as readonly string[]).includes(chain)) throw new ProviderRpcError(providerRpcErrors.unsupportedChain, `Unsupported chain ${chain}`)
+    if (!current || account?.address !== current.account.address)
+      throw new ProviderRpcError(providerRpcErrors.unauthorized, 'The account is not the signed-in user’s wallet')
+    if (chain !== undefined && !(chains as readonly string[]).includes(chain))
+      throw new ProviderRpcError(providerRpcErrors.unsupportedChain, `Unsupported chain ${chain}`)
     return current.provider
-  }
-
-  /** Wire bytes to a web3.js transaction (legacy or v0), which the provider's confirmation reads. */
-  async function transactionOf(bytes: Uint8Array) {
-    const { VersionedTransaction } = await import('@solana/web3.js')
-    return VersionedTransaction.deserialize(bytes)
   }
 
   const signIn: SignInDeps = { account: () => current?.account ?? null, signMessage: (account, message) => providerFor(account).signMessage(message), domain }

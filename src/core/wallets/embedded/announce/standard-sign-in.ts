@@ -44,13 +44,17 @@ function isSignInInput(input: unknown): input is SolanaSignInInput {
   if (typeof input !== 'object' || input === null) return false
   const fields = input as Record<string, unknown>
   const resources = fields.resources
-  return textFields.every((field) => fields[field] === undefined || typeof fields[field] === 'string') && (resources === undefined || (Array.isArray(resources) && resources.every((resource) => typeof resource === 'string')))
+  return (
+    textFields.every((field) => fields[field] === undefined || typeof fields[field] === 'string') &&
+    (resources === undefined || (Array.isArray(resources) && resources.every((resource) => typeof resource === 'string')))
+  )
 }
 
 export async function signInWithSolana(deps: SignInDeps, input: unknown): Promise<SolanaSignInOutput> {
   if (!isSignInInput(input)) throw new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')
   const account = deps.account()
-  if (!account || (input.address !== undefined && input.address !== account.address)) throw new ProviderRpcError(providerRpcErrors.unauthorized, 'The account is not the signed-in user’s wallet')
+  if (!account || (input.address !== undefined && input.address !== account.address))
+    throw new ProviderRpcError(providerRpcErrors.unauthorized, 'The account is not the signed-in user’s wallet')
   const domain = input.domain || deps.domain()
   if (!domain) throw new ProviderRpcError(providerRpcErrors.invalidParams, 'Invalid params')
   const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain, address: account.address }))

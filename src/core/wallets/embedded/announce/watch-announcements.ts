@@ -29,7 +29,11 @@ export interface Announcements {
   stop(): void
 }
 
-interface Wanted { announce: boolean; ethereum: string | null; solana: string | null }
+interface Wanted {
+  announce: boolean
+  ethereum: string | null
+  solana: string | null
+}
 
 const primary = (wallets: EmbeddedWallet[], chainType: EmbeddedWallet['chainType']) =>
   wallets.filter((wallet) => wallet.chainType === chainType).sort((a, b) => a.walletIndex - b.walletIndex)[0] ?? null
@@ -44,10 +48,16 @@ export function watchAnnouncements(deps: AnnouncementDeps): Announcements {
 
   const wanted = (): Wanted => {
     const { wallets } = deps.state.get()
-    return { announce: !!page && deps.getConfig().embeddedWallets.announceWallets === true, ethereum: primary(wallets, 'ethereum')?.address ?? null, solana: primary(wallets, 'solana')?.address ?? null }
+    return {
+      announce: !!page && deps.getConfig().embeddedWallets.announceWallets === true,
+      ethereum: primary(wallets, 'ethereum')?.address ?? null,
+      solana: primary(wallets, 'solana')?.address ?? null,
+    }
   }
   const loadSolanaWallet = () =>
-    (solanaWallet ??= import('./announced-solana-wallet.js').then(({ announcedSolanaWallet }) => announcedSolanaWallet(announcedIdentity(deps.getConfig()), () => page?.location.host ?? '')))
+    (solanaWallet ??= import('./announced-solana-wallet.js').then(({ announcedSolanaWallet }) =>
+      announcedSolanaWallet(announcedIdentity(deps.getConfig()), () => page?.location.host ?? ''),
+    ))
 
   async function apply({ announce, ethereum, solana }: Wanted): Promise<void> {
     const announcing = announce && (ethereum !== null || solana !== null)
@@ -56,7 +66,9 @@ export function watchAnnouncements(deps: AnnouncementDeps): Announcements {
     const ethereumProvider = announce && ethereum !== null ? await deps.getEthereumProvider(ethereum) : null
     ;(await loadSolanaWallet()).bind(solanaProvider)
     if (!announcer && !announcing) return
-    announcer ??= Promise.all([import('./announcer.js'), loadSolanaWallet()]).then(([{ createAnnouncer }, solanaWallet]) => createAnnouncer(page!, announcedIdentity(deps.getConfig()), solanaWallet.wallet))
+    announcer ??= Promise.all([import('./announcer.js'), loadSolanaWallet()]).then(([{ createAnnouncer }, solanaWallet]) =>
+      createAnnouncer(page!, announcedIdentity(deps.getConfig()), solanaWallet.wallet),
+    )
     ;(await announcer).update({ ethereum: ethereumProvider, solana: announce && solana !== null })
   }
 

@@ -30,7 +30,10 @@ function fakeTransport() {
 
 async function sha256Base64Url(text: string) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 function start() {
@@ -66,7 +69,11 @@ describe('cloudAccessToken', () => {
     const popup = await popupReturns(win, { stateCode: init.body.state_code, authorizationCode: 'one-time-code' })
     expect(await token).toBe('drive-token')
     const authenticate = requests[1]!
-    expect(authenticate).toMatchObject({ path: recoveryRoutes.oauthAuthenticate.path, auth: true, body: { provider: 'google-drive', authorization_code: 'one-time-code', state_code: init.body.state_code } })
+    expect(authenticate).toMatchObject({
+      path: recoveryRoutes.oauthAuthenticate.path,
+      auth: true,
+      body: { provider: 'google-drive', authorization_code: 'one-time-code', state_code: init.body.state_code },
+    })
     expect(await sha256Base64Url(authenticate.body.code_verifier!)).toBe(init.body.code_challenge)
     expect((popup as FakePopup).closed).toBe(true)
   })
@@ -99,17 +106,25 @@ describe('cloudAccessToken', () => {
     await expect(denied.token).rejects.toMatchObject({ code: 'oauth_user_denied' })
   })
 
-  it('a closed popup ends the wait; a blocked one fails at once; iCloud answers what the server says', async () => {
-    const { win, requests, token } = start()
-    await vi.waitFor(() => expect(requests).toHaveLength(1))
-    win.opened[0]!.popup.close()
-    await expect(token).rejects.toMatchObject({ code: 'exited_update_flow' })
-    expect(win.listenerCount).toBe(0)
+  it(
+    'a closed popup ends the wait; a blocked one fails at once; iCloud answers what the server says',
+    async () => {
+      const { win, requests, token } = start()
+      await vi.waitFor(() => expect(requests).toHaveLength(1))
+      win.opened[0]!.popup.close()
+      await expect(token).rejects.toMatchObject({ code: 'exited_update_flow' })
+      expect(win.listenerCount).toBe(0)
 
-    const blocked = new FakeWindow()
-    blocked.blockPopups = true
-    const { transport } = fakeTransport()
-    await expect(cloudAccessToken({ transport, window: blocked, sendAnalyticsEvent: () => {} }, 'google-drive')).rejects.toMatchObject({ code: 'unknown_auth_error' })
-    await expect(cloudAccessToken({ transport, window: new FakeWindow(), sendAnalyticsEvent: () => {} }, 'icloud')).rejects.toMatchObject({ code: 'not_supported' })
-  }, POPUP_CLOSED_POLL_MS * 6)
+      const blocked = new FakeWindow()
+      blocked.blockPopups = true
+      const { transport } = fakeTransport()
+      await expect(cloudAccessToken({ transport, window: blocked, sendAnalyticsEvent: () => {} }, 'google-drive')).rejects.toMatchObject({
+        code: 'unknown_auth_error',
+      })
+      await expect(cloudAccessToken({ transport, window: new FakeWindow(), sendAnalyticsEvent: () => {} }, 'icloud')).rejects.toMatchObject({
+        code: 'not_supported',
+      })
+    },
+    POPUP_CLOSED_POLL_MS * 6,
+  )
 })

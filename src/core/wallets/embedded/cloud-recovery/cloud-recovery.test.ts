@@ -94,7 +94,10 @@ describe('Google Drive backup', () => {
 
   it('refuses Google Drive again without asking the provider (“Cannot upgrade to the existing cloud platform”)', async () => {
     const { first } = await walletBackedUpToDrive()
-    await expect(first.wallets.setRecovery({ method: 'google-drive' })).rejects.toMatchObject({ code: 'unsupported_recovery_method', shortMessage: 'Cannot upgrade to the existing cloud platform' })
+    await expect(first.wallets.setRecovery({ method: 'google-drive' })).rejects.toMatchObject({
+      code: 'unsupported_recovery_method',
+      shortMessage: 'Cannot upgrade to the existing cloud platform',
+    })
     expect(first.tokenRequests).toHaveLength(1)
   })
 
@@ -128,7 +131,10 @@ describe('Google Drive recovery on a new device', () => {
     second.answerToken(Promise.resolve('drive-token-alice'))
     await second.inClick(() => second.wallets.recover({ method: 'google-drive' }))
     expect((await signing).signature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(second.tokenRequests).toEqual([{ provider: 'google-drive', synchronous: true }, { provider: 'google-drive', synchronous: true }])
+    expect(second.tokenRequests).toEqual([
+      { provider: 'google-drive', synchronous: true },
+      { provider: 'google-drive', synchronous: true },
+    ])
     expect(calls(frame, 'recover')).toEqual([expect.objectContaining({ recoveryAccessToken: 'drive-token-alice', accessToken: 'session-token' })])
     expect(second.state.get()).toMatchObject({ status: 'ready', error: null })
     expect(second.prompts).toBe(1)

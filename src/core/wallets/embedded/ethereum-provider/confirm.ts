@@ -5,6 +5,10 @@ import type { EthereumProviderRuntime } from './runtime.js'
 import type { RequestPresentation } from './types.js'
 
 /** A confirmation through the provider's gate, shown as the caller asks. */
-export function confirm<C extends Confirmation, R>(runtime: EthereumProviderRuntime, controller: ConfirmationController<C, R>, { uiOptions, options }: RequestPresentation): Promise<R> {
+export function confirm<C extends Confirmation, R>(
+  runtime: EthereumProviderRuntime,
+  controller: ConfirmationController<C, R>,
+  { uiOptions, options }: RequestPresentation,
+): Promise<R> {
   return confirmed(runtime.options, controller, { showWalletUIs: uiOptions?.showWalletUIs, options })
 }

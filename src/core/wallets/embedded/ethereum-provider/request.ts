@@ -27,7 +27,11 @@ const methods: Record<string, MethodAction> = {
 }
 
 /** One EIP-1193 request, shown as the caller asks when it needs the user's confirmation. */
-export async function request(runtime: EthereumProviderRuntime, { method, params }: Eip1193RequestArguments, presentation: RequestPresentation = {}): Promise<unknown> {
+export async function request(
+  runtime: EthereumProviderRuntime,
+  { method, params }: Eip1193RequestArguments,
+  presentation: RequestPresentation = {},
+): Promise<unknown> {
   const list = Array.isArray(params) ? (params as unknown[]) : []
   return Object.hasOwn(methods, method) ? methods[method]!(runtime, list, presentation) : rpc(runtime, method, list)
 }

@@ -13,7 +13,14 @@ export function personalSign(runtime: EthereumProviderRuntime, [message]: unknow
   const { address, sign } = runtime.options
   const hex = isHex(message) ? message : utf8ToHex(message)
   const uiOptions = (presentation.uiOptions ?? {}) as SignMessageUiOptions
-  const controller = signMessageConfirmation({ address, chainType: 'ethereum', method: 'personal_sign', message: messageText(hex), uiOptions, sign: () => sign({ method: 'personal_sign', params: [hex, address] }) })
+  const controller = signMessageConfirmation({
+    address,
+    chainType: 'ethereum',
+    method: 'personal_sign',
+    message: messageText(hex),
+    uiOptions,
+    sign: () => sign({ method: 'personal_sign', params: [hex, address] }),
+  })
   return confirm(runtime, controller, presentation)
 }
 
@@ -23,6 +30,13 @@ export function signTypedDataV4(runtime: EthereumProviderRuntime, [, typedData]:
   const { address, sign } = runtime.options
   const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData)
   const uiOptions = (presentation.uiOptions ?? {}) as SignMessageUiOptions
-  const controller = signMessageConfirmation({ address, chainType: 'ethereum', method: 'eth_signTypedData_v4', message: typedDataText(json), uiOptions, sign: () => sign({ method: 'eth_signTypedData_v4', params: [address, json] }) })
+  const controller = signMessageConfirmation({
+    address,
+    chainType: 'ethereum',
+    method: 'eth_signTypedData_v4',
+    message: typedDataText(json),
+    uiOptions,
+    sign: () => sign({ method: 'eth_signTypedData_v4', params: [address, json] }),
+  })
   return confirm(runtime, controller, presentation)
 }

@@ -5,7 +5,12 @@ import { chainById, type EthereumProviderRuntime } from './runtime.js'
 
 /** `wallet_switchEthereumChain`: to a chain the app supports, remembered for the app; a change emits `chainChanged`. */
 export async function switchChain(runtime: EthereumProviderRuntime, [first]: unknown[]): Promise<null> {
-  const raw = typeof first === 'string' ? first : typeof first === 'object' && first && typeof (first as { chainId?: unknown }).chainId === 'string' ? (first as { chainId: string }).chainId : null
+  const raw =
+    typeof first === 'string'
+      ? first
+      : typeof first === 'object' && first && typeof (first as { chainId?: unknown }).chainId === 'string'
+        ? (first as { chainId: string }).chainId
+        : null
   const id = raw === null ? NaN : Number(raw)
   if (!Number.isSafeInteger(id)) throw invalidParamsError()
   const next = chainById(runtime, id)

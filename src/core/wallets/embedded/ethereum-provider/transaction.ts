@@ -12,7 +12,12 @@ import type { RequestPresentation } from './types.js'
  * `eth_signTransaction` (`signOnly`) and `eth_sendTransaction`: the transaction is completed from the chain, confirmed,
  * signed by the frame and, unless only signed, broadcast (or sent by the wallet API when sponsored).
  */
-export function confirmTransaction(runtime: EthereumProviderRuntime, [transaction]: unknown[], presentation: RequestPresentation, signOnly: boolean): Promise<Hex> {
+export function confirmTransaction(
+  runtime: EthereumProviderRuntime,
+  [transaction]: unknown[],
+  presentation: RequestPresentation,
+  signOnly: boolean,
+): Promise<Hex> {
   if (typeof transaction !== 'object' || transaction === null) throw invalidParamsError()
   const request = transaction as EthereumTransactionRequest
   const { options } = runtime
@@ -27,7 +32,8 @@ export function confirmTransaction(runtime: EthereumProviderRuntime, [transactio
       signOnly,
       uiOptions: (presentation.uiOptions ?? {}) as TransactionUiOptions,
       sign: (prepared) => options.sign({ method: 'eth_signTransaction', params: [prepared] }) as Promise<Hex>,
-      ...(presentation.sponsor && !signOnly && { sponsoredSend: (prepared) => options.sign({ method: 'eth_sendTransaction', params: [prepared], sponsor: true }) as Promise<Hex> }),
+      ...(presentation.sponsor &&
+        !signOnly && { sponsoredSend: (prepared) => options.sign({ method: 'eth_sendTransaction', params: [prepared], sponsor: true }) as Promise<Hex> }),
       scan: options.scan?.(),
       receiptPollMs: options.receiptPollMs,
       ...(presentation.idempotencyKey && !signOnly && { idempotency: { key: presentation.idempotencyKey, ledger: runtime.sends } }),

@@ -41,7 +41,12 @@ function untilReady(runtime: FrameClientRuntime, frame: HTMLIFrameElement, origi
       if (error) reject(error)
       else resolve()
     }
-    listen(runtime, () => frame.contentWindow, origin, () => finish())
+    listen(
+      runtime,
+      () => frame.contentWindow,
+      origin,
+      () => finish(),
+    )
     // Asked once at load too: the poll alone would leave up to one interval between the frame listening and its answer.
     frame.addEventListener('load', () => frame.contentWindow?.postMessage(readyRequest, origin))
     options.page.document.body.appendChild(frame)

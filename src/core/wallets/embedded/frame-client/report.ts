@@ -5,7 +5,12 @@ import type { FrameClientRuntime } from './runtime.js'
 const analyticsNames = { rpc: 'rpc', 'set-recovery': 'set_recovery', recover: 'recovery' } as const
 
 /** The analytics events of the wallet spec, "The calls it makes": a signing request's start and failure, and each recovery call's course. */
-export function report({ options }: FrameClientRuntime, event: FrameRequestEvent, stage: 'started' | 'completed' | 'failed', payload: Record<string, unknown> = {}): void {
+export function report(
+  { options }: FrameClientRuntime,
+  event: FrameRequestEvent,
+  stage: 'started' | 'completed' | 'failed',
+  payload: Record<string, unknown> = {},
+): void {
   const name = analyticsNames[event as keyof typeof analyticsNames]
   if (name && !(event === 'rpc' && stage === 'completed')) options.sendAnalyticsEvent(`embedded_wallet_sdk_${name}_${stage}`, payload)
 }

@@ -2,10 +2,18 @@ import type { FrameRequestEvent } from '../../../../protocol/index.js'
 import type { FrameClientOptions } from './types.js'
 
 /** A request posted to the frame, waiting for its reply or its timeout. */
-export interface PendingRequest { resolve(data: unknown): void; reject(error: unknown): void; event: FrameRequestEvent; timer: ReturnType<typeof setTimeout> }
+export interface PendingRequest {
+  resolve(data: unknown): void
+  reject(error: unknown): void
+  event: FrameRequestEvent
+  timer: ReturnType<typeof setTimeout>
+}
 
 /** The mounted frame's window and the origin every message to it is addressed to. */
-export interface MountedFrame { target: Window; origin: string }
+export interface MountedFrame {
+  target: Window
+  origin: string
+}
 
 /** What the frame client's actions share: the options and the one mounted iframe's state. */
 export interface FrameClientRuntime {

@@ -13,7 +13,12 @@ import type { SolanaProviderRuntime } from './runtime.js'
 import { signInFrame } from './sign-in-frame.js'
 
 /** Signs (`signOnly`) or signs and sends a transaction on its cluster once confirmed; the user's rejection is the transaction's. */
-export async function confirmTransaction<T extends SolanaTransactionLike>(runtime: SolanaProviderRuntime, transaction: T, signOnly: boolean, transactionOptions: SolanaTransactionOptions): Promise<SolanaTransactionOutcome<T>> {
+export async function confirmTransaction<T extends SolanaTransactionLike>(
+  runtime: SolanaProviderRuntime,
+  transaction: T,
+  signOnly: boolean,
+  transactionOptions: SolanaTransactionOptions,
+): Promise<SolanaTransactionOutcome<T>> {
   const { options } = runtime
   // Wallet spec: only server-managed (TEE) wallets are sponsored, and only their sends (the wallet API sends them).
   if (transactionOptions.sponsor && (signOnly || !options.serverManaged)) throw sponsorshipNotSupportedError()
@@ -23,7 +28,11 @@ export async function confirmTransaction<T extends SolanaTransactionLike>(runtim
   const cluster = findSolanaCluster(options.clusters, transactionOptions.cluster)
   const uiOptions = transactionOptions.uiOptions ?? {}
   const controller = solanaTransactionConfirmation({
-    transaction, signOnly, uiOptions, address: options.address, cluster,
+    transaction,
+    signOnly,
+    uiOptions,
+    address: options.address,
+    cluster,
     connection: new Connection(cluster.rpcUrl, { commitment: 'confirmed' }),
     signTransaction: (unsigned) => signInFrame(runtime, unsigned),
     splTokenInfo: splTokenInfoLookup(options, cluster),

@@ -8,7 +8,11 @@ import type { SolanaProviderRuntime } from './runtime.js'
 import { signBytes } from './sign-bytes.js'
 
 /** Signs the message's bytes (a string's UTF-8 ones) once confirmed; an empty message is refused. */
-export async function signMessage(runtime: SolanaProviderRuntime, message: Uint8Array | string, signOptions: SolanaSignMessageOptions = {}): Promise<{ signature: Uint8Array }> {
+export async function signMessage(
+  runtime: SolanaProviderRuntime,
+  message: Uint8Array | string,
+  signOptions: SolanaSignMessageOptions = {},
+): Promise<{ signature: Uint8Array }> {
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw invalidMessageError()
   const uiOptions = signOptions.uiOptions ?? {}

@@ -9,7 +9,9 @@ import type { TesseraClient, TokenStorage } from '../../../types.js'
 import type { FramePage } from '../frame-client.js'
 import { createFakeFrame, type FakeFrame } from './fake-frame.js'
 
-export type CreateOnLoginSettings = Partial<Pick<EmbeddedWalletConfigDto, 'create_on_login' | 'ethereum' | 'solana' | 'require_user_password_on_create' | 'announce_wallets_enabled'>>
+export type CreateOnLoginSettings = Partial<
+  Pick<EmbeddedWalletConfigDto, 'create_on_login' | 'ethereum' | 'solana' | 'require_user_password_on_create' | 'announce_wallets_enabled'>
+>
 
 export interface EmbeddedTestbed {
   api: FakeApi
@@ -21,7 +23,9 @@ export interface EmbeddedTestbed {
   close(): Promise<void>
 }
 
-export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSettings; config?: Partial<AppConfigDto>; serverManaged?: boolean } = {}): Promise<EmbeddedTestbed> {
+export async function startEmbeddedTestbed(
+  options: { embedded?: CreateOnLoginSettings; config?: Partial<AppConfigDto>; serverManaged?: boolean } = {},
+): Promise<EmbeddedTestbed> {
   const base = appConfigDto()
   const config = appConfigDto({ ...options.config, embedded_wallet_config: { ...base.embedded_wallet_config, ...options.embedded } })
   const frame = createFakeFrame({ baseUser: () => userDto(), serverManaged: options.serverManaged ?? false })
@@ -48,7 +52,12 @@ export async function startEmbeddedTestbed(options: { embedded?: CreateOnLoginSe
         storage: clientOptions.storage ?? storage,
         locks: null,
         retryDelay: () => 1,
-        embeddedWallets: { page: {} as FramePage, createFrameClient: () => frame, userRecoveryTimeoutMs: 2_000, ...(clientOptions.cloudAccessToken && { cloudAccessToken: clientOptions.cloudAccessToken }) },
+        embeddedWallets: {
+          page: {} as FramePage,
+          createFrameClient: () => frame,
+          userRecoveryTimeoutMs: 2_000,
+          ...(clientOptions.cloudAccessToken && { cloudAccessToken: clientOptions.cloudAccessToken }),
+        },
       })
       clients.push(client)
       return client

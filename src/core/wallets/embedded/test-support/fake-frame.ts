@@ -8,12 +8,28 @@ import { Keypair } from '@solana/web3.js'
 import { generateMnemonic, english } from 'viem/accounts'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { HDAccount, TransactionSerializable } from 'viem'
-import type { FrameErrorType, FrameRequestData, FrameRequestEvent, FrameResponseData, FrameTransactionRequest, LinkedAccountDto, SolanaFrameRequest, UserDto } from '../../../../protocol/index.js'
+import type {
+  FrameErrorType,
+  FrameRequestData,
+  FrameRequestEvent,
+  FrameResponseData,
+  FrameTransactionRequest,
+  LinkedAccountDto,
+  SolanaFrameRequest,
+  UserDto,
+} from '../../../../protocol/index.js'
 import { TesseraError } from '../../../errors/base-error.js'
 import { frameError } from '../../../errors/embedded-wallet-errors.js'
 import type { FrameClient } from '../frame-client.js'
 
-interface FakeWallet { chainType: 'ethereum' | 'solana'; address: string; index: number; entropyId: string; recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'privy-v2'; id?: string }
+interface FakeWallet {
+  chainType: 'ethereum' | 'solana'
+  address: string
+  index: number
+  entropyId: string
+  recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'privy-v2'
+  id?: string
+}
 
 export interface FakeFrame extends FrameClient {
   calls: { event: FrameRequestEvent; data: unknown }[]
@@ -35,7 +51,11 @@ export interface FakeFrame extends FrameClient {
 }
 
 /** What the wallet API gets for a sponsored Solana send (the unsigned wire transaction, base64), and the wallet's key. */
-export interface FakeSponsoredSolanaSend { transaction: string; caip2: string; wallet: Keypair }
+export interface FakeSponsoredSolanaSend {
+  transaction: string
+  caip2: string
+  wallet: Keypair
+}
 
 /** `serverManaged`: wallets are created as the wallet API's (privy-v2, with an id, nothing on the device); their rpc needs the id. */
 export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: Map<string, string>; serverManaged?: boolean }): FakeFrame {
@@ -101,7 +121,7 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
         const existing = wallets.find((wallet) => wallet.chainType === chainType && wallet.index === 0)
         // As the server answers `created: false`: the existing wallet, no new shares.
         if (existing) return result(existing)
-        const wallet = newWallet(chainType, 0, null, options.serverManaged ? 'privy-v2' : data.recoveryMethod ?? 'privy')
+        const wallet = newWallet(chainType, 0, null, options.serverManaged ? 'privy-v2' : (data.recoveryMethod ?? 'privy'))
         if (data.recoveryPassword) passwords.set(wallet.entropyId, data.recoveryPassword)
         wallets.push(wallet)
         if (options.serverManaged) wallet.id = `server-wallet-${wallets.length}`
@@ -129,7 +149,8 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
         return { entropyId: data.entropyId }
       case 'recover': {
         const password = passwords.get(data.entropyId)
-        if (password !== undefined && data.recoveryPassword !== password) throw frameError('invalid_recovery_pin', 'Invalid recovery password, please try again.')
+        if (password !== undefined && data.recoveryPassword !== password)
+          throw frameError('invalid_recovery_pin', 'Invalid recovery password, please try again.')
         device.add(data.entropyId)
         return { entropyId: data.entropyId }
       }

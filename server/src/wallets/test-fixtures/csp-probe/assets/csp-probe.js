@@ -10,7 +10,11 @@ const attempt = (run) => {
     return 'blocked'
   }
 }
-const request = (url) => fetch(url, { cache: 'no-store' }).then((response) => response.status, () => 'blocked')
+const request = (url) =>
+  fetch(url, { cache: 'no-store' }).then(
+    (response) => response.status,
+    () => 'blocked',
+  )
 
 const params = new URL(location.href).searchParams
 const results = {
