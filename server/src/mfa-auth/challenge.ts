@@ -16,5 +16,10 @@ export class LoginMfaRequired extends Error {
 /** A returning user with a sign-in authenticator app gets a pending sign-in instead of a session (docs/security.md #52). */
 export async function loginMfaChallengeFor(db: Queryable, appId: string, userId: string, now: number): Promise<LoginMfaRequiredResponse | null> {
   if (!(await findLoginTotp(db, userId))) return null
+  return loginMfaChallenge(db, appId, userId, now)
+}
+
+/** The pending sign-in of a user known to have a sign-in authenticator app. */
+export async function loginMfaChallenge(db: Queryable, appId: string, userId: string, now: number): Promise<LoginMfaRequiredResponse> {
   return { mfa_required: true, mfa_methods: ['totp'], login_mfa_token: await createLoginMfaChallenge(db, appId, userId, now) }
 }

@@ -13,16 +13,21 @@ export interface IssuedSession {
   refreshToken: string
 }
 
+/** A new session's id, first refresh token (and its stored hash) and expiry: what `createSession` and the one-statement sign-in insert. */
+export function newSessionValues(now: number): IssuedSession & { refreshTokenHash: string; expiresAt: number } {
+  const refreshToken = newRefreshToken()
+  return { sessionId: randomId(25), refreshToken, refreshTokenHash: hashRefreshToken(refreshToken), expiresAt: now + REFRESH_TTL_MS }
+}
+
 /** Starts a session for the user and returns its first refresh token. */
 export async function createSession(db: Queryable, appId: string, userId: string, now: number): Promise<IssuedSession> {
-  const sessionId = randomId(25)
-  const refreshToken = newRefreshToken()
+  const session = newSessionValues(now)
   await db.query(
     `WITH session AS (INSERT INTO sessions (id, app_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id)
      INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at) SELECT $6::text, id, $4::bigint, $5::bigint FROM session`,
-    [sessionId, appId, userId, now, now + REFRESH_TTL_MS, hashRefreshToken(refreshToken)],
+    [session.sessionId, appId, userId, now, session.expiresAt, session.refreshTokenHash],
   )
-  return { sessionId, refreshToken }
+  return { sessionId: session.sessionId, refreshToken: session.refreshToken }
 }
 
 interface TokenRow {

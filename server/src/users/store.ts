@@ -40,14 +40,18 @@ export async function addLinkedAccount(
   )
 }
 
+/**
+ * The UPDATE that records a fresh verification of `($1 app, $2 type, $3 address)` at `$4`, merging the details `$5`
+ * (jsonb or null) over the stored ones: fields a sign-in does not carry (a Farcaster signer key) stay, and an embedded
+ * wallet's details are the wallet server's (a SIWE sign-in with its address must not relabel it external).
+ */
+export const touchLinkedAccountSql = `UPDATE linked_accounts SET latest_verified_at = $4,
+  details = CASE WHEN $5::jsonb IS NULL OR details->>'connector_type' = 'embedded' THEN details ELSE COALESCE(details, '{}'::jsonb) || $5::jsonb END
+  WHERE app_id = $1 AND type = $2 AND address = $3`
+
 /** Records a fresh verification; given details (a refreshed OAuth profile) replace the stored ones. */
 export async function touchLinkedAccount(db: Queryable, appId: string, type: string, address: string, now: number, details?: AccountDetails): Promise<void> {
-  await db.query(
-    // The sign-in's details are merged over the stored ones: fields a sign-in does not carry (a Farcaster signer key) stay.
-    // An embedded wallet's details are the wallet server's: a SIWE sign-in with its address must not relabel it external.
-    "UPDATE linked_accounts SET latest_verified_at = $4, details = CASE WHEN $5::jsonb IS NULL OR details->>'connector_type' = 'embedded' THEN details ELSE COALESCE(details, '{}'::jsonb) || $5::jsonb END WHERE app_id = $1 AND type = $2 AND address = $3",
-    [appId, type, address, now, details === undefined ? null : JSON.stringify(details)],
-  )
+  await db.query(touchLinkedAccountSql, [appId, type, address, now, details === undefined ? null : JSON.stringify(details)])
 }
 
 /** Embedded wallets are not linked by the user, so they never count against a linking limit. */

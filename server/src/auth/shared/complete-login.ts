@@ -3,13 +3,14 @@ import type { AppRecord, LoginMethod } from '../../apps/types.js'
 import type { ServerContext } from '../../context.js'
 import type { Queryable } from '../../db/types.js'
 import { ApiError } from '../../http/api-error.js'
-import { LoginMfaRequired, loginMfaChallengeFor } from '../../mfa-auth/challenge.js'
+import { LoginMfaRequired, loginMfaChallenge, loginMfaChallengeFor } from '../../mfa-auth/challenge.js'
 import { authenticatedResponse } from '../../sessions/authenticated-response.js'
-import { createSession } from '../../sessions/store.js'
-import { addLinkedAccount, countUsers, createUser, findUserIdByAccount, touchLinkedAccount } from '../../users/store.js'
+import { createSession, type IssuedSession } from '../../sessions/store.js'
+import { countUsers, createUser } from '../../users/store.js'
 import { loadUserDto } from '../../users/user-dto.js'
 import { assertAllowlisted, assertLoginMethodEnabled } from './access-control.js'
 import { retryOnUniqueViolation } from './retry-on-unique-violation.js'
+import { signInWithAccount } from './sign-in-with-account.js'
 import type { VerifiedAccount } from './verified-account.js'
 
 export interface LoginRequest {
@@ -26,20 +27,39 @@ export interface CompletedLogin {
 }
 
 /**
- * The one sign-in path every method ends in: method enabled, allowlist, then find or create the
- * user (sign-up rules: `no-signup`, sign-up disabled, test-mode user limit), then a new session.
+ * The one sign-in path every method ends in: method enabled, allowlist, then find or create the user (sign-up rules:
+ * `no-signup`, sign-up disabled, test-mode user limit) and start a session, in one statement (`sign-in-with-account.ts`).
  */
 export async function completeLogin(ctx: ServerContext, app: AppRecord, request: LoginRequest): Promise<CompletedLogin> {
   assertLoginMethodEnabled(app, request.method)
   assertAllowlisted(app, request.account.allowlistIdentifiers)
   const { account } = request
-  return signInOrSignUp(ctx, app, {
-    mode: request.mode,
-    oauthTokens: request.oauthTokens,
-    findUserId: (tx) => findUserIdByAccount(tx, app.id, account.type, account.key),
-    recordNewUser: (tx, userId, now) => addLinkedAccount(tx, app.id, userId, account.type, account.key, now, account.details),
-    recordReturningUser: (tx, _userId, now) => touchLinkedAccount(tx, app.id, account.type, account.key, now, account.details),
+  const now = ctx.clock.now()
+  const signIn = (db: Queryable, refusal: ApiError | null) =>
+    signInWithAccount(db, { appId: app.id, type: account.type, key: account.key, details: account.details, now, signupAllowed: refusal === null })
+  const outcome = await retryOnUniqueViolation(async () => {
+    const refusal = signupRefusal(app, request.mode)
+    if (refusal || app.userLimit === null) return { refusal, result: await signIn(ctx.db, refusal) }
+    // Test mode: locking the app row makes parallel sign-ups count one after another, so the limit holds exactly.
+    return ctx.db.transaction(async (tx) => {
+      const limitRefusal = await userLimitRefusal(tx, app)
+      return { refusal: limitRefusal, result: await signIn(tx, limitRefusal) }
+    })
   })
+  if (!outcome.result) throw outcome.refusal ?? new ApiError(400, 'user_does_not_exist', 'No account exists for this login')
+  if ('mfaRequired' in outcome.result) throw new LoginMfaRequired(await loginMfaChallenge(ctx.db, app.id, outcome.result.userId, now))
+  return answerSignIn(ctx, app, outcome.result, request.oauthTokens)
+}
+
+/** Why an identity nobody holds may not sign up here, or null. */
+function signupRefusal(app: AppRecord, mode: AuthMode | null | undefined): ApiError | null {
+  return mode === 'no-signup' || app.signupDisabled ? new ApiError(400, 'user_does_not_exist', 'No account exists for this login') : null
+}
+
+async function userLimitRefusal(tx: Queryable, app: AppRecord): Promise<ApiError | null> {
+  await tx.query('SELECT id FROM apps WHERE id = $1 FOR UPDATE', [app.id])
+  const full = app.userLimit !== null && (await countUsers(tx, app.id)) >= app.userLimit
+  return full ? new ApiError(403, 'max_accounts_reached', 'This test app has reached its user limit') : null
 }
 
 /** How a sign-in finds its user, and what it records for a new or returning one (a linked account, a guest credential). */
@@ -63,12 +83,8 @@ export async function signInOrSignUp(ctx: ServerContext, app: AppRecord, identit
       let userId = await identity.findUserId(tx)
       const isNewUser = userId === null
       if (userId === null) {
-        if (identity.mode === 'no-signup' || app.signupDisabled) throw new ApiError(400, 'user_does_not_exist', 'No account exists for this login')
-        if (app.userLimit !== null) {
-          // Test mode: locking the app row makes parallel sign-ups count one after another, so the limit holds exactly.
-          await tx.query('SELECT id FROM apps WHERE id = $1 FOR UPDATE', [app.id])
-          if ((await countUsers(tx, app.id)) >= app.userLimit) throw new ApiError(403, 'max_accounts_reached', 'This test app has reached its user limit')
-        }
+        const refusal = signupRefusal(app, identity.mode) ?? (app.userLimit === null ? null : await userLimitRefusal(tx, app))
+        if (refusal) throw refusal
         userId = await createUser(tx, app.id, now)
         await identity.recordNewUser(tx, userId, now)
       } else {
@@ -81,8 +97,19 @@ export async function signInOrSignUp(ctx: ServerContext, app: AppRecord, identit
   )
   // Thrown once the pending sign-in is committed: every sign-in route stops here and answers it (app.ts).
   if (result.challenge) throw new LoginMfaRequired(result.challenge)
-  const user = await loadUserDto(ctx, app.id, result.userId)
+  return answerSignIn(ctx, app, result, identity.oauthTokens)
+}
+
+/** The signed-in answer: the user as it is now, the tokens of the new session, and the provider's tokens when given. */
+async function answerSignIn(
+  ctx: ServerContext,
+  app: AppRecord,
+  signedIn: { userId: string; isNewUser: boolean; session: IssuedSession },
+  oauthTokens: OAuthTokensDto | undefined,
+): Promise<CompletedLogin> {
+  const user = await loadUserDto(ctx, app.id, signedIn.userId)
   if (!user) throw new ApiError(400, 'invalid_credentials', 'The account no longer exists')
-  const body = await authenticatedResponse(ctx, app.id, user, result.session.sessionId, result.session.refreshToken, 'set', result.isNewUser)
-  return { body: identity.oauthTokens ? { ...body, oauth_tokens: identity.oauthTokens } : body, userId: result.userId, sessionId: result.session.sessionId }
+  const { sessionId, refreshToken } = signedIn.session
+  const body = await authenticatedResponse(ctx, app.id, user, sessionId, refreshToken, 'set', signedIn.isNewUser)
+  return { body: oauthTokens ? { ...body, oauth_tokens: oauthTokens } : body, userId: signedIn.userId, sessionId }
 }
