@@ -1,6 +1,6 @@
 /** OAuth providers: the flow's requests load with the first start; a redirect return finishes once the client is ready. */
-import { type AppConfigDto, type OAuthProvider, oauthAccountType, oauthProviders } from '../../../protocol/index.js'
 import type { OAuthApi, OAuthFlowState } from './types.js'
+import { type AppConfigDto, type OAuthProvider, oauthAccountType, oauthProviders } from '../../../protocol/index.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { landingFlags } from '../login-method-config.js'
