@@ -5,13 +5,12 @@
 import type { AuthenticatedUserDto } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
 import type { ClientInternals } from '../client-internals.js'
-import type { AccountChanges } from '../session/account-changes.js'
-import type { SessionManager } from '../session/types.js'
-import type { AccountMappers } from '../user/account-mapper.js'
+import type { AccountChanges, SessionManager } from '../session/types.js'
+import type { AccountMappers, LinkedAccountKey } from '../user/account-mapper.js'
 import type { AuthState, LoginMethodName } from './types.js'
 import type { ClientOptions, TokenStorage } from '../client-options.js'
 import type { ConfigState } from '../config/types.js'
-import type { LoginMethodConfig } from './login-method-config.js'
+import type { LandingMethods, LoginMethodConfig } from './login-method-config.js'
 import type { User } from '../user/types.js'
 import type { Store } from '../utils/store.js'
 import type { lazyEmbeddedWallets } from '../wallets/embedded/lazy-embedded-wallets.js'
@@ -45,7 +44,17 @@ export interface CreatedLoginMethod<Api> {
   destroy(): void
 }
 
-export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> {
+/** What the lists read of any sign-in, a module's or SIWE/SIWS sign-in's (which lives with the external wallets). */
+export interface SignInParts {
+  /** Whether a stored name is one of its sign-in names (its `LoginMethodNames` entry): the stored 'Recent' method is checked so. */
+  isSignInName(value: string): boolean
+  /** The landing's entries it adds (its `LandingMethodNames` entry) from the server config. */
+  readonly landing?: LandingMethods
+  /** The key its accounts are known by in `findLinkedAccount`. */
+  readonly accountKey?: LinkedAccountKey
+}
+
+export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> extends SignInParts {
   readonly name: Name
   /** The linked-account types this method adds to a user, and how the wire form of each maps. */
   readonly accounts?: AccountMappers
@@ -53,6 +62,12 @@ export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> {
   readonly config?: LoginMethodConfig<ConfigFields>
   create(deps: LoginMethodDeps): CreatedLoginMethod<Api>
 }
+
+/** `isSignInName` for a method with fixed sign-in names. */
+export const signInNames =
+  (...names: LoginMethodName[]) =>
+  (value: string): boolean =>
+    (names as string[]).includes(value)
 
 /** Types a module's definition (the identity at run time). */
 export const defineLoginMethod = <Name extends string, Api, ConfigFields = unknown>(

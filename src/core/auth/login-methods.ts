@@ -1,15 +1,19 @@
 /** The login methods the client offers: each is a module in its own folder; adding one adds it here. */
 import type { AppConfigDto } from '../../protocol/index.js'
+import type { LoginMethod as LandingMethod } from '../config/types.js'
+import type { LinkedAccountKey } from '../user/account-mapper.js'
+import { walletSignIn } from '../wallets/sign-in.js'
 import { crossAppMethod } from './cross-app/method.js'
 import { customAuthMethod } from './custom-auth/method.js'
 import { emailMethod } from './email/method.js'
 import { farcasterMethod } from './farcaster/method.js'
 import { guestMethod } from './guest/method.js'
-import type { CreatedLoginMethod, LoginMethod, LoginMethodDeps } from './login-method.js'
+import type { CreatedLoginMethod, LoginMethod, LoginMethodDeps, SignInParts } from './login-method.js'
 import { oauthMethod } from './oauth/method.js'
 import { passkeyMethod } from './passkey/method.js'
 import { smsMethod } from './sms/method.js'
 import { telegramMethod } from './telegram/method.js'
+import type { LoginMethodName } from './types.js'
 
 export const loginMethods = [
   emailMethod,
@@ -22,6 +26,30 @@ export const loginMethods = [
   guestMethod,
   customAuthMethod,
 ] as const
+
+/** Every sign-in: the methods, and SIWE/SIWS sign-in, which lives with the external wallets. */
+const signIns: readonly SignInParts[] = [...loginMethods, walletSignIn]
+/**
+ * The sign-ins with landing entries, in the landing's display order (the landing and its tests rely on it), which
+ * is not the list's: the wallet entry comes after email and SMS, the provider apps last.
+ */
+const landingDisplayOrder: readonly SignInParts[] = [
+  emailMethod,
+  smsMethod,
+  walletSignIn,
+  oauthMethod,
+  farcasterMethod,
+  telegramMethod,
+  passkeyMethod,
+  crossAppMethod,
+]
+
+/** The landing's methods the server config enables, in display order. */
+export const landingMethodsFromDto = (dto: AppConfigDto): LandingMethod[] => landingDisplayOrder.flatMap((signIn) => signIn.landing?.(dto) ?? [])
+/** Whether a stored value names a way to sign in. */
+export const isLoginMethodName = (value: unknown): value is LoginMethodName => typeof value === 'string' && signIns.some((signIn) => signIn.isSignInName(value))
+/** How `findLinkedAccount` knows each sign-in's accounts. */
+export const linkedAccountKeys: readonly LinkedAccountKey[] = signIns.flatMap((signIn) => signIn.accountKey ?? [])
 
 type Methods = (typeof loginMethods)[number]
 /** `client.auth`: each method's namespace under its name. */

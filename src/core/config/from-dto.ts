@@ -1,28 +1,8 @@
 /** Maps the server app config (snake_case) to the effective config. */
 import type { AppConfigDto, EmbeddedWalletConfigDto } from '../../protocol/index.js'
-import { loginMethodConfigFields } from '../auth/login-methods.js'
+import { landingMethodsFromDto, loginMethodConfigFields } from '../auth/login-methods.js'
 import { DEFAULT_LANDING_HEADER } from './defaults.js'
-import type { EffectiveConfig, LoginMethod, UserOwnedRecoveryOption, WalletChainType } from './types.js'
-
-/** Each login method and the server flag(s) that enable it, in display order. */
-const loginMethodFlags: [LoginMethod, (dto: AppConfigDto) => boolean][] = [
-  ['email', (dto) => dto.email_auth],
-  ['sms', (dto) => dto.sms_auth],
-  ['wallet', (dto) => dto.wallet_auth || dto.solana_wallet_auth],
-  ['google', (dto) => dto.google_oauth],
-  ['twitter', (dto) => dto.twitter_oauth],
-  ['discord', (dto) => dto.discord_oauth],
-  ['github', (dto) => dto.github_oauth],
-  ['spotify', (dto) => dto.spotify_oauth],
-  ['instagram', (dto) => dto.instagram_oauth],
-  ['tiktok', (dto) => dto.tiktok_oauth],
-  ['line', (dto) => dto.line_oauth],
-  ['linkedin', (dto) => dto.linkedin_oauth],
-  ['apple', (dto) => dto.apple_oauth],
-  ['farcaster', (dto) => dto.farcaster_auth],
-  ['telegram', (dto) => dto.telegram_auth],
-  ['passkey', (dto) => dto.passkey_auth],
-]
+import type { EffectiveConfig, UserOwnedRecoveryOption, WalletChainType } from './types.js'
 
 export function walletChainTypeFromDto(dto: AppConfigDto): WalletChainType {
   if (dto.solana_wallet_auth) return dto.wallet_auth ? 'ethereum-and-solana' : 'solana-only'
@@ -43,10 +23,7 @@ export function configFromDto(dto: AppConfigDto): EffectiveConfig {
       walletChainType: walletChainTypeFromDto(dto),
       loginGroupPriority: 'web2-first',
     },
-    loginMethods: [
-      ...loginMethodFlags.filter(([, enabled]) => enabled(dto) === true).map(([method]) => method),
-      ...(dto.cross_app_login_providers ?? []).map((provider) => `privy:${provider.app_id}` as const),
-    ],
+    loginMethods: landingMethodsFromDto(dto),
     legal: {
       termsAndConditionsUrl: dto.terms_and_conditions_url ?? null,
       privacyPolicyUrl: dto.privacy_policy_url ?? null,

@@ -4,25 +4,15 @@ import type { FundingConfigDto } from '../../protocol/funding.js'
 import type { TesseraError } from '../errors/base-error.js'
 import type { MfaMethodType } from '../mfa/types.js'
 
-export type LoginMethod =
-  | 'email'
-  | 'sms'
-  | 'wallet'
-  | 'google'
-  | 'twitter'
-  | 'discord'
-  | 'github'
-  | 'spotify'
-  | 'instagram'
-  | 'tiktok'
-  | 'line'
-  | 'linkedin'
-  | 'apple'
-  | 'farcaster'
-  | 'telegram'
-  | 'passkey'
-  /** A cross-app provider: the account of another app on the server (wallet spec, "Screens and routes": "Cross-app"). */
-  | `privy:${string}`
+/**
+ * The landing's methods under the module that offers them: each module's `types.ts` adds its entry (interface merging,
+ * as the modules import this file), e.g. `telegram: 'telegram'` in `auth/telegram/types.ts`, `wallets: 'wallet'` in
+ * `wallets/types.ts`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each login method's folder through declaration merging
+export interface LandingMethodNames {}
+/** A method the landing can list (`loginMethods`, `loginMethodsAndOrder`). */
+export type LoginMethod = LandingMethodNames[keyof LandingMethodNames]
 
 export type ThemeName = 'light' | 'dark'
 export type WalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'

@@ -1,23 +1,7 @@
 /** The method of the last successful sign-in on this device (sign-in spec, "Entities and their fields": "Remembered local values"). */
-import { oauthProviders } from '../../protocol/index.js'
+import { isLoginMethodName } from '../auth/login-methods.js'
 import type { LoginMethodName } from '../auth/types.js'
 import type { TokenStorage } from '../client-options.js'
-
-const loginMethodNames: readonly string[] = [
-  'email',
-  'sms',
-  ...oauthProviders,
-  'custom_auth',
-  'guest',
-  'passkey',
-  'siwe',
-  'siws',
-  'farcaster',
-  'telegram',
-] satisfies LoginMethodName[]
-const crossAppPrefix = 'privy:'
-const isLoginMethodName = (value: unknown): value is LoginMethodName =>
-  typeof value === 'string' && (loginMethodNames.includes(value) || (value.startsWith(crossAppPrefix) && value.length > crossAppPrefix.length))
 
 export interface RecentLoginMethod {
   get(): LoginMethodName | null

@@ -1,6 +1,12 @@
-/** The session manager's shape, apart from session-manager.ts so the token code it loads can name it without importing it back. */
+/**
+ * The session manager's and the account changes' shapes, apart from their files so the code they load (the token code,
+ * the link announcement's account lookup over the login methods) can name them without importing them back.
+ */
 import type { AuthenticatedUserDto, UserDto } from '../../protocol/index.js'
 import type { Transport } from '../api/transport.js'
+import type { OAuthTokens } from '../auth/oauth/provider-tokens.js'
+import type { LoginMethodName } from '../auth/types.js'
+import type { ClientEvents } from '../client-events.js'
 import type { Unsubscribe } from '../listener.js'
 import type { TokenStorage } from '../client-options.js'
 import type { User } from '../user/types.js'
@@ -41,4 +47,15 @@ export interface SessionManager {
   getAnalyticsId(): Promise<string>
   /** Follows login and logout in other tabs through the `storage` event. */
   watchOtherTabs(): Unsubscribe
+}
+
+/** After a link, unlink, update or transfer (`account-changes.ts`). */
+export interface AccountChanges {
+  /**
+   * `key` names the new account: address, number, provider subject or custom user id. `oAuthTokens`: the provider's
+   * tokens a link (a reauthorization too) answered, handed to the `oauthTokens` listeners after the link.
+   */
+  linked(dto: UserDto, linkMethod: LoginMethodName, key: string, oAuthTokens?: OAuthTokens): Promise<User>
+  unlinked(dto: UserDto, unlinkMethod: LoginMethodName): Promise<User>
+  updated(dto: UserDto, updateMethod: ClientEvents['update']['updateMethod']): Promise<User>
 }

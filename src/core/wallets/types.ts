@@ -15,6 +15,13 @@ declare module '../auth/types.js' {
   }
 }
 
+declare module '../config/types.js' {
+  interface LandingMethodNames {
+    /** The wallet entry: SIWE or SIWS sign-in, through `client.wallets`. */
+    wallets: 'wallet'
+  }
+}
+
 export type WalletChain = 'ethereum' | 'solana'
 
 /** How a wallet is reached: EIP-6963 announcement, a bare `window.ethereum`, wallet-standard, or WalletConnect. */

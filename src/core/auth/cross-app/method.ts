@@ -4,9 +4,14 @@ import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
 import { crossAppConfig, type CrossAppConfigFields } from './config.js'
 import { createCrossAppFlow, initialCrossAppFlowState } from './flow.js'
+import { crossAppMethodName, providerAppIdOf } from './method-name.js'
 
 export const crossAppMethod = defineLoginMethod<'crossApp', CrossAppApi, CrossAppConfigFields>({
   name: 'crossApp',
+  isSignInName: (value) => Boolean(providerAppIdOf(value)),
+  // Each provider app the server lists, after every other landing entry.
+  landing: (dto) => (dto.cross_app_login_providers ?? []).map((provider) => crossAppMethodName(provider.app_id)),
+  accountKey: { of: (account, method) => (account.type === 'cross_app' && account.providerApp.id === providerAppIdOf(method) ? account.subject : null) },
   config: crossAppConfig,
   accounts: {
     map: {

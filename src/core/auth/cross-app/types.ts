@@ -3,7 +3,7 @@ import type { AuthenticatedUserDto, CrossAppTransactRequestDto } from '../../../
 import type { Transport } from '../../api/transport.js'
 import type { TokenStorage } from '../../client-options.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
@@ -14,6 +14,13 @@ import type { ProviderWallets } from './provider-wallet.js'
 declare module '../types.js' {
   interface LoginMethodNames {
     /** A cross-app account: `privy:<provider app id>` (wallet spec, "Screens and routes": "Cross-app"). */
+    crossApp: `privy:${string}`
+  }
+}
+
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
+    /** A cross-app provider: the account of another app on the server (wallet spec, "Screens and routes": "Cross-app"). */
     crossApp: `privy:${string}`
   }
 }

@@ -5,7 +5,7 @@ import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { Store } from '../../utils/store.js'
 
 declare module '../types.js' {

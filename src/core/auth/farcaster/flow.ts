@@ -9,7 +9,7 @@ import type { FarcasterActions, FarcasterFlowState, FarcasterLoginOptions } from
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, mustBeAuthenticatedError, requestAbortedError, toTesseraError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import { abortableSleep } from './abortable-sleep.js'

@@ -3,11 +3,15 @@ import type { FarcasterApi, FarcasterFlowState } from './types.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
-import { defineLoginMethod } from '../login-method.js'
+import { defineLoginMethod, signInNames } from '../login-method.js'
+import { landingFlags } from '../login-method-config.js'
 import { initialFarcasterFlowState } from './state.js'
 
 export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
   name: 'farcaster',
+  isSignInName: signInNames('farcaster'),
+  landing: landingFlags({ farcaster: (dto) => dto.farcaster_auth }),
+  accountKey: { of: (account, method) => (method === 'farcaster' && account.type === 'farcaster' ? String(account.fid) : null) },
   accounts: {
     map: {
       farcaster: (dto) => ({

@@ -10,6 +10,12 @@ declare module '../types.js' {
   }
 }
 
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
+    farcaster: 'farcaster'
+  }
+}
+
 /**
  * Farcaster (sign-in spec, "States and transitions"): a relay channel opens (`starting`), the Farcaster app signs the message its connect URI
  * describes (`awaiting-signature`, polled every 2 s, 120 s at most), then the client signs in or links.

@@ -2,12 +2,13 @@
 import { storageKeys } from '../../session/keys.js'
 import { forwarding } from '../../utils/forwarding.js'
 import { lazily } from '../../utils/lazily.js'
-import { defineLoginMethod } from '../login-method.js'
+import { defineLoginMethod, signInNames } from '../login-method.js'
 import { guestConfig, type GuestConfigFields } from './config.js'
 import type { GuestApi } from './types.js'
 
 export const guestMethod = defineLoginMethod<'guest', GuestApi, GuestConfigFields>({
   name: 'guest',
+  isSignInName: signInNames('guest'),
   config: guestConfig,
   create(deps) {
     const code = lazily(() =>

@@ -1,11 +1,25 @@
 /** OAuth providers: the flow's requests load with the first start; a redirect return finishes once the client is ready. */
 import type { OAuthApi, OAuthFlowState } from './types.js'
+import { type AppConfigDto, type OAuthProvider, oauthAccountType, oauthProviders } from '../../../protocol/index.js'
 import { createStore } from '../../utils/store.js'
 import { defineLoginMethod } from '../login-method.js'
+import { landingFlags } from '../login-method-config.js'
 import { createOAuthFlow, initialOAuthFlowState } from './flow.js'
+
+const isOAuthProvider = (value: string): value is OAuthProvider => (oauthProviders as readonly string[]).includes(value)
+/** Each provider's landing entry is enabled by its `<provider>_oauth` flag. */
+const providerFlags = Object.fromEntries(oauthProviders.map((provider) => [provider, (dto: AppConfigDto) => dto[oauthAccountType(provider)]])) as Record<
+  OAuthProvider,
+  (dto: AppConfigDto) => boolean
+>
 
 export const oauthMethod = defineLoginMethod<'oauth', OAuthApi>({
   name: 'oauth',
+  isSignInName: isOAuthProvider,
+  landing: landingFlags(providerFlags),
+  accountKey: {
+    of: (account, method) => (isOAuthProvider(method) && account.type === oauthAccountType(method) && 'subject' in account ? account.subject : null),
+  },
   accounts: {
     map: {
       google_oauth: (dto) => ({ type: 'google_oauth', subject: dto.subject, email: dto.email ?? null, name: dto.name ?? null }),

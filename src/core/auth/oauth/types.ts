@@ -4,12 +4,18 @@ import type { TesseraError } from '../../errors/base-error.js'
 import type { User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { Transport } from '../../api/transport.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { Store } from '../../utils/store.js'
 import type { OAuthWindow } from './browser-window.js'
 
 declare module '../types.js' {
   interface LoginMethodNames {
+    oauth: OAuthProvider
+  }
+}
+
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
     oauth: OAuthProvider
   }
 }

@@ -1,10 +1,8 @@
 /** The email and SMS methods share one module shape: a code flow over their channel, which loads with the first code. */
 import type { OtpFlow, OtpFlowState } from './types.js'
-import type { AccountMappers } from '../../user/account-mapper.js'
 import type { User } from '../../user/types.js'
 import { createStore } from '../../utils/store.js'
-import { defineLoginMethod } from '../login-method.js'
-import type { LoginMethodConfig } from '../login-method-config.js'
+import { defineLoginMethod, type LoginMethod, signInNames } from '../login-method.js'
 import type { StateMembers } from '../state-members.js'
 import type { OtpChannel } from './channel.js'
 import { createOtpFlow, initialOtpFlowState } from './flow.js'
@@ -15,16 +13,21 @@ export interface OtpApi extends OtpFlow, StateMembers<OtpFlowState> {
   unlink(identifier: string): Promise<User>
 }
 
+/** What email and SMS each give: their accounts with their key, their landing entry and their config fields. */
+export type OtpMethodParts<Name extends OtpChannel['method'], ConfigFields> = Pick<
+  LoginMethod<Name, OtpApi, ConfigFields>,
+  'accounts' | 'accountKey' | 'landing' | 'config'
+>
+
 export const defineOtpMethod = <Name extends OtpChannel['method'], ConfigFields = unknown>(
   name: Name,
-  accounts: AccountMappers,
+  parts: OtpMethodParts<Name, ConfigFields>,
   loadChannel: () => Promise<OtpChannel>,
-  config?: LoginMethodConfig<ConfigFields>,
 ) =>
   defineLoginMethod<Name, OtpApi, ConfigFields>({
     name,
-    accounts,
-    config,
+    ...parts,
+    isSignInName: signInNames(name),
     create(deps) {
       const state = createStore<OtpFlowState>(initialOtpFlowState)
       const flow = createOtpFlow({

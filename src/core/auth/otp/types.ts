@@ -5,12 +5,19 @@ import type { User } from '../../user/types.js'
 import type { AuthIntent } from '../types.js'
 import type { Transport } from '../../api/transport.js'
 import type { EffectiveConfig } from '../../config/types.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { Store } from '../../utils/store.js'
 import type { OtpChannel } from './channel.js'
 
 declare module '../types.js' {
   interface LoginMethodNames {
+    email: 'email'
+    sms: 'sms'
+  }
+}
+
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
     email: 'email'
     sms: 'sms'
   }

@@ -6,7 +6,7 @@ import { MAX_PASSKEYS_PER_USER, type AuthenticatedUserDto } from '../../../proto
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { alreadyLoggedInError, exitedFlowError, mustBeAuthenticatedError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { PasskeyFlow, PasskeyFlowState, PasskeyFlowStatus, PasskeyIntent } from './types.js'
 import type { PasskeyAccount, User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'

@@ -2,12 +2,16 @@
 import type { PasskeyApi, PasskeyFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
-import { defineLoginMethod } from '../login-method.js'
+import { defineLoginMethod, signInNames } from '../login-method.js'
+import { landingFlags } from '../login-method-config.js'
 import { passkeyConfig, type PasskeyConfigFields } from './config.js'
 import { initialPasskeyFlowState, lazyPasskey } from './passkey.js'
 
 export const passkeyMethod = defineLoginMethod<'passkey', PasskeyApi, PasskeyConfigFields>({
   name: 'passkey',
+  isSignInName: signInNames('passkey'),
+  landing: landingFlags({ passkey: (dto) => dto.passkey_auth }),
+  accountKey: { of: (account, method) => (method === 'passkey' && account.type === 'passkey' ? account.credentialId : null) },
   config: passkeyConfig,
   accounts: {
     map: {

@@ -9,6 +9,12 @@ declare module '../types.js' {
   }
 }
 
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
+    passkey: 'passkey'
+  }
+}
+
 /** Sign-in spec, "States and transitions": "Passkey": init, then the browser's credential step, then the server call. */
 export type PasskeyFlowStatus = 'initial' | 'generating-challenge' | 'awaiting-passkey' | 'submitting-response' | 'done' | 'error'
 /** Sign in with an existing passkey, sign up by creating one, or add one to the signed-in user. */

@@ -5,7 +5,8 @@
 import type { TelegramApi, TelegramFlowState } from './types.js'
 import { lazily } from '../../utils/lazily.js'
 import { createStore } from '../../utils/store.js'
-import { defineLoginMethod } from '../login-method.js'
+import { defineLoginMethod, signInNames } from '../login-method.js'
+import { landingFlags } from '../login-method-config.js'
 import { telegramConfig, type TelegramConfigFields } from './config.js'
 import { initialTelegramFlowState, lazyTelegram, TELEGRAM_OAUTH_URL } from './telegram.js'
 
@@ -13,6 +14,9 @@ const pageWindow = () => (typeof window === 'undefined' ? null : window)
 
 export const telegramMethod = defineLoginMethod<'telegram', TelegramApi, TelegramConfigFields>({
   name: 'telegram',
+  isSignInName: signInNames('telegram'),
+  landing: landingFlags({ telegram: (dto) => dto.telegram_auth }),
+  accountKey: { of: (account, method) => (method === 'telegram' && account.type === 'telegram' ? account.telegramUserId : null) },
   config: telegramConfig,
   accounts: {
     map: {

@@ -10,6 +10,12 @@ declare module '../types.js' {
   }
 }
 
+declare module '../../config/types.js' {
+  interface LandingMethodNames {
+    telegram: 'telegram'
+  }
+}
+
 /**
  * Sign-in spec, "States and transitions": "Telegram": the login widget's popup (or redirect), or Mini App `initData` when seamless sign-in
  * is on; then the server verifies the signed result ('Verifying connection to Telegram').

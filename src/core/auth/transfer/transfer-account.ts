@@ -10,7 +10,7 @@ import {
 import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
-import type { AccountChanges } from '../../session/account-changes.js'
+import type { AccountChanges } from '../../session/types.js'
 import type { AccountTransfer } from './types.js'
 import type { User } from '../../user/types.js'
 
