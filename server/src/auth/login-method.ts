@@ -1,7 +1,7 @@
 /**
  * The shape of a login method's server module (`auth/<method>/module.ts`): how its routes mount, its fields of an
  * app's settings file, its CLI flags, its part of the app config and of `apps show`, and how its linked accounts carry their key on the wire. `login-methods.ts` lists them all;
- * the app (`app.ts`) and the settings file schema (`apps/app-file-schema.ts`) loop over that list, and the user DTO
+ * the app (`app.ts`), the settings file schema (`apps/app-file-schema.ts`) and the CLI flags (`apps/app-flags.ts`) loop over that list, and the user DTO
  * gets the wires through the server context (`server.ts`), as the modules' routes import the user DTO.
  */
 import type { Hono } from 'hono'
