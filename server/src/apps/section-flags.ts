@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
-import { UsageError } from './app-flags.js'
+import { UsageError } from './cli-flag-parsing.js'
 import { embeddedWalletsFileSchema, embeddedWalletsFromFile } from './app-file-schema.js'
 import type { AppInput } from './types.js'
 

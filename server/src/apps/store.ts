@@ -1,5 +1,5 @@
 import { GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
-import { OPTIMISM_ID_REGISTRY } from '../auth/farcaster/settings.js'
+import { loginMethodSettingDefaults } from '../auth/login-method-setting-defaults.js'
 import type { Db, Queryable } from '../db/types.js'
 import { APPS_CHANNEL, cachedApp, cachedAppList, noteAppWritten } from './app-cache.js'
 import { randomId } from './app-id.js'
@@ -20,28 +20,16 @@ interface AppRow {
   settings: Partial<AppSettings>
 }
 
-/** The fields kept in the `settings` jsonb column: everything added after the first schema. */
-type AppSettings = Pick<AppRecord, (typeof settingKeys)[number]>
-const settingKeys = [
-  'oauthRedirectUrls',
-  'oauthProviders',
-  'whatsappEnabled',
-  'smsUnsupportedRegions',
-  'customJwt',
+/** The fields kept in the `settings` jsonb column: everything added after the first schema, the login methods' among them. */
+type AppSettings = Pick<AppRecord, (typeof generalSettingKeys)[number]> & typeof loginMethodSettingDefaults
+const generalSettingKeys = [
   'allowlist',
   'userLimit',
   'signupDisabled',
   'captcha',
   'accountTransferEnabled',
-  'passkeyRpId',
-  'passkeysForSignup',
-  'passkeyRequireUserVerification',
-  'siweChainIds',
   'walletRpcUrls',
   'maxLinkedWalletsPerUser',
-  'telegram',
-  'farcaster',
-  'crossAppProvider',
   'walletConnectProjectId',
   'walletConnectRelayUrl',
   'embeddedWallets',
@@ -59,6 +47,7 @@ const settingKeys = [
   'gasSponsorship',
   'smartWallets',
 ] as const satisfies readonly (keyof AppRecord)[]
+const settingKeys = [...generalSettingKeys, ...(Object.keys(loginMethodSettingDefaults) as (keyof typeof loginMethodSettingDefaults)[])]
 
 const toRecord = (row: AppRow): AppRecord => ({
   id: row.id,
@@ -103,25 +92,14 @@ async function readApps(db: Queryable): Promise<AppRecord[]> {
 }
 
 const settingDefaults: AppSettings = {
-  oauthRedirectUrls: [],
-  oauthProviders: {},
-  whatsappEnabled: false,
+  ...loginMethodSettingDefaults,
   walletConnectProjectId: null,
   walletConnectRelayUrl: null,
-  smsUnsupportedRegions: [],
-  customJwt: null,
   allowlist: { enabled: false, entries: [], errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
   userLimit: null,
   signupDisabled: false,
   captcha: null,
   accountTransferEnabled: true,
-  passkeyRpId: null,
-  passkeysForSignup: true,
-  passkeyRequireUserVerification: false,
-  telegram: null,
-  farcaster: OPTIMISM_ID_REGISTRY,
-  crossAppProvider: null,
-  siweChainIds: null,
   walletRpcUrls: {},
   maxLinkedWalletsPerUser: null,
   embeddedWallets: {

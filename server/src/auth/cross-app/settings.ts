@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { APP_ID_LENGTH } from '../../../../src/protocol/index.js'
 import { httpUrl, optional } from '../../apps/file-schema-parts.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 /** This app as a cross-app provider: which requester apps may connect, and where its sign-in-and-consent page is. */
@@ -19,6 +20,9 @@ declare module '../../apps/types.js' {
     crossAppProvider: CrossAppProviderSettings | null
   }
 }
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const crossAppSettingDefaults: Pick<AppRecord, 'crossAppProvider'> = { crossAppProvider: null }
 
 const file = {
   cross_app_provider: z

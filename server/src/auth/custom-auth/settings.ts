@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { fromFile, httpUrl, optional, text, type SecretSources } from '../../apps/file-schema-parts.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 /** Bring-your-own identity provider (custom JWT): one of jwksUrl or publicKeyPem. */
@@ -17,6 +18,9 @@ declare module '../../apps/types.js' {
     customJwt: CustomJwtSettings | null
   }
 }
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const customAuthSettingDefaults: Pick<AppRecord, 'customJwt'> = { customJwt: null }
 
 const customJwtSchema = z
   .strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { httpUrl } from '../../apps/file-schema-parts.js'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 /** Where Sign-In with Farcaster reads an fid's custody address: the ID registry contract (`custodyOf(uint256)`) over an RPC. */
@@ -28,6 +29,9 @@ declare module '../../apps/types.js' {
     farcaster: FarcasterSettings
   }
 }
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const farcasterSettingDefaults: Pick<AppRecord, 'farcaster'> = { farcaster: OPTIMISM_ID_REGISTRY }
 
 const contractAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a contract address')
 const file = {

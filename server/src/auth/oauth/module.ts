@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { oauthCliFlags } from './cli-flags.js'
 import { oauthLinkedAccounts } from './linked-accounts.js'
 import { mountOauthCallbackRoutes } from './callback.js'
 import { mountOauthRoutes } from './routes.js'
@@ -10,6 +11,7 @@ export const oauthModule = defineLoginMethod({
   // Providers send the browser back without our app header: the callback finds its app through the state.
   mountsBeforeAppCheck: [mountOauthCallbackRoutes],
   settings: oauthSettings,
+  cliFlags: oauthCliFlags,
   linkedAccounts: oauthLinkedAccounts,
   appConfig: oauthAppConfig,
   redactSecrets: redactOAuth,

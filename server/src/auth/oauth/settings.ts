@@ -28,6 +28,9 @@ declare module '../../apps/types.js' {
   }
 }
 
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const oauthSettingDefaults: Pick<AppRecord, 'oauthRedirectUrls' | 'oauthProviders'> = { oauthRedirectUrls: [], oauthProviders: {} }
+
 /** An OAuth redirect URL entry: an http(s) URL, or one with `:*` for any port (local development). */
 export function isRedirectUrlEntry(value: string): boolean {
   const concrete = value.replace(/^(https?:\/\/[^/?#\s:]+):\*(?=[/?#]|$)/, '$1:1')

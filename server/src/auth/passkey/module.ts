@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { passkeyCliFlags } from './cli-flags.js'
 import { passkeyLinkedAccounts } from './linked-accounts.js'
 import { mountPasskeyRoutes } from './routes.js'
 import { passkeySettings } from './settings.js'
@@ -7,6 +8,7 @@ export const passkeyModule = defineLoginMethod({
   name: 'passkey',
   mounts: [mountPasskeyRoutes],
   settings: passkeySettings,
+  cliFlags: passkeyCliFlags,
   linkedAccounts: passkeyLinkedAccounts,
   appConfig: (app) => ({
     passkey_auth: app.loginMethods.includes('passkey'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 declare module '../../apps/types.js' {
@@ -10,6 +11,13 @@ declare module '../../apps/types.js' {
     /** Passkey ceremonies require user verification (UV flag), not only presence. */
     passkeyRequireUserVerification: boolean
   }
+}
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const passkeySettingDefaults: Pick<AppRecord, 'passkeyRpId' | 'passkeysForSignup' | 'passkeyRequireUserVerification'> = {
+  passkeyRpId: null,
+  passkeysForSignup: true,
+  passkeyRequireUserVerification: false,
 }
 
 /** A host name: what a WebAuthn RP ID may be. */

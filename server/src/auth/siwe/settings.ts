@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 declare module '../../apps/types.js' {
@@ -7,6 +8,9 @@ declare module '../../apps/types.js' {
     siweChainIds: number[] | null
   }
 }
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const siweSettingDefaults: Pick<AppRecord, 'siweChainIds'> = { siweChainIds: null }
 
 const file = { siwe_chain_ids: z.array(z.number().int().positive()).nullable().optional() }
 

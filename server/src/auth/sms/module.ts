@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { smsCliFlags } from './cli-flags.js'
 import { smsLinkedAccounts } from './linked-accounts.js'
 import { mountSmsRoutes } from './routes.js'
 import { smsSettings } from './settings.js'
@@ -7,6 +8,7 @@ export const smsModule = defineLoginMethod({
   name: 'sms',
   mounts: [mountSmsRoutes],
   settings: smsSettings,
+  cliFlags: smsCliFlags,
   linkedAccounts: smsLinkedAccounts,
   appConfig: (app) => ({ sms_auth: app.loginMethods.includes('sms') }),
 })

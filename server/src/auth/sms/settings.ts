@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AppRecord } from '../../apps/types.js'
 import type { LoginMethodSettings } from '../login-method.js'
 
 declare module '../../apps/types.js' {
@@ -8,6 +9,9 @@ declare module '../../apps/types.js' {
     smsUnsupportedRegions: string[]
   }
 }
+
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const smsSettingDefaults: Pick<AppRecord, 'whatsappEnabled' | 'smsUnsupportedRegions'> = { whatsappEnabled: false, smsUnsupportedRegions: [] }
 
 const file = {
   whatsapp_enabled: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { defineLoginMethod } from '../login-method.js'
+import { telegramCliFlags } from './cli-flags.js'
 import { telegramLinkedAccounts } from './linked-accounts.js'
 import { telegramLoginScriptRoutes } from './login-script.js'
 import { mountTelegramRoutes } from './routes.js'
@@ -10,6 +11,7 @@ export const telegramModule = defineLoginMethod({
   // The Login Widget's script: pages load it with a plain script tag.
   mountsBeforeAppCheck: [(app) => app.route('/', telegramLoginScriptRoutes())],
   settings: telegramSettings,
+  cliFlags: telegramCliFlags,
   linkedAccounts: telegramLinkedAccounts,
   appConfig: telegramAppConfig,
   redactSecrets: redactTelegram,

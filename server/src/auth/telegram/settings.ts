@@ -21,6 +21,9 @@ declare module '../../apps/types.js' {
   }
 }
 
+/** Its settings' defaults, in the app's `settings` column (`apps/store.ts`); apps stored without them read these. */
+export const telegramSettingDefaults: Pick<AppRecord, 'telegram'> = { telegram: null }
+
 /** A Telegram bot token is `<bot id>:<secret>`; the id defaults to its first half. */
 export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,200}$/
 const telegramSchema = z
