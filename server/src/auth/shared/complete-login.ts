@@ -37,8 +37,8 @@ export async function completeLogin(ctx: ServerContext, app: AppRecord, request:
   const now = ctx.clock.now()
   const signIn = (db: Queryable, refusal: ApiError | null) =>
     signInWithAccount(db, { appId: app.id, type: account.type, key: account.key, details: account.details, now, signupAllowed: refusal === null })
+  const refusal = signupRefusal(app, request.mode)
   const outcome = await retryOnUniqueViolation(async () => {
-    const refusal = signupRefusal(app, request.mode)
     if (refusal || app.userLimit === null) return { refusal, result: await signIn(ctx.db, refusal) }
     // Test mode: locking the app row makes parallel sign-ups count one after another, so the limit holds exactly.
     return ctx.db.transaction(async (tx) => {
@@ -46,14 +46,16 @@ export async function completeLogin(ctx: ServerContext, app: AppRecord, request:
       return { refusal: limitRefusal, result: await signIn(tx, limitRefusal) }
     })
   })
-  if (!outcome.result) throw outcome.refusal ?? new ApiError(400, 'user_does_not_exist', 'No account exists for this login')
+  if (!outcome.result) throw outcome.refusal ?? noAccount()
   if ('mfaRequired' in outcome.result) throw new LoginMfaRequired(await loginMfaChallenge(ctx.db, app.id, outcome.result.userId, now))
   return answerSignIn(ctx, app, outcome.result, request.oauthTokens)
 }
 
+const noAccount = () => new ApiError(400, 'user_does_not_exist', 'No account exists for this login')
+
 /** Why an identity nobody holds may not sign up here, or null. */
 function signupRefusal(app: AppRecord, mode: AuthMode | null | undefined): ApiError | null {
-  return mode === 'no-signup' || app.signupDisabled ? new ApiError(400, 'user_does_not_exist', 'No account exists for this login') : null
+  return mode === 'no-signup' || app.signupDisabled ? noAccount() : null
 }
 
 async function userLimitRefusal(tx: Queryable, app: AppRecord): Promise<ApiError | null> {
