@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { mountAnalyticsRoutes } from './analytics/routes.js'
@@ -40,6 +39,7 @@ import { mountFundingWebhookRoutes } from './funding/webhooks/webhook-routes.js'
 import { refuseNulInUrl } from './http/refuse-nul-url.js'
 import { chainRelayRoutes } from './rpc/routes.js'
 import { mountPaymasterRoutes } from './sponsorship/paymaster-routes.js'
+import { limitBody } from './http/limit-body.js'
 
 /** Largest accepted request body; API bodies are small JSON objects. */
 export const MAX_BODY_BYTES = 100 * 1024
@@ -96,7 +96,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     ctx.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
   app.use('*', refuseNulInUrl)
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
+  app.use('*', limitBody({ maxSize: MAX_BODY_BYTES, onError: (c) => errorBody(c, 413, 'payload_too_large', 'Request body too large') }))
 
   // Before the CORS check: any page may read whether its own origin is allowed (origin-check.ts).
   app.route('/', originCheckRoutes(ctx))

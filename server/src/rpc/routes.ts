@@ -7,7 +7,6 @@
  */
 import { Hono, type Context } from 'hono'
 import { evmRelayRoute, solanaRelayRoute } from '../../../src/protocol/routes/chain-relay.js'
-import { bodyLimit } from 'hono/body-limit'
 import { getApp } from '../apps/store.js'
 import type { AppRecord } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
@@ -18,6 +17,7 @@ import { scanChainOf } from '../scan/scan-chain.js'
 import { relayJsonRpc } from './relay-json-rpc.js'
 import { RelayError, relayRateLimited, requestTooLarge, unknownChain } from './relay-errors.js'
 import { EVM_RELAY_METHODS, SOLANA_RELAY_METHODS } from './relay-methods.js'
+import { limitBody } from '../http/limit-body.js'
 
 /** One JSON-RPC request: a signed transaction or an eth_call's data fits many times over. */
 export const MAX_RELAY_BODY_BYTES = 64 * 1024
@@ -30,7 +30,7 @@ const solanaUpstream: Upstream = (app, cluster) => app.solanaClusters.find((conf
 /** Its own Hono, for its JSON-RPC error answers; the routes carry their full protocol paths (mounted at `/`). */
 export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
-  const limitBody = bodyLimit({
+  const limitRequestBody = limitBody({
     maxSize: MAX_RELAY_BODY_BYTES,
     onError: () => {
       throw requestTooLarge(MAX_RELAY_BODY_BYTES)
@@ -50,8 +50,8 @@ export function chainRelayRoutes(ctx: ServerContext): Hono<AppEnv> {
     if (!upstreamUrl) throw unknownChain(`${family} ${chain.slice(0, 40)}`)
     return c.json(await relayJsonRpc({ upstreamUrl, methods }, await c.req.text()))
   }
-  routes.post(evmRelayRoute.path, limitBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
-  routes.post(solanaRelayRoute.path, limitBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
+  routes.post(evmRelayRoute.path, limitRequestBody, relay(evmUpstream, EVM_RELAY_METHODS, 'chain_id', 'chain'))
+  routes.post(solanaRelayRoute.path, limitRequestBody, relay(solanaUpstream, SOLANA_RELAY_METHODS, 'cluster', 'Solana cluster'))
   return routes
 }
 

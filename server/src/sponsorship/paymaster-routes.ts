@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { numberToHex, type Hex } from 'viem'
 import { paymasterRoute } from '../../../src/protocol/routes/paymaster.js'
@@ -14,6 +13,7 @@ import { requireGasSponsorship } from './check-policy.js'
 import { requireOwnSender } from './own-sender.js'
 import { jsonRpcRequest, readPaymasterParams } from './paymaster-request.js'
 import { paymasterStubData, signedPaymasterData, type PaymasterFields } from './sponsor-user-operation.js'
+import { limitBody } from '../http/limit-body.js'
 
 type JsonRpcId = string | number | null
 
@@ -40,13 +40,13 @@ const toRpcFields = (fields: PaymasterFields): Record<string, Hex> => ({
 
 /** `POST /api/v1/apps/:app_id/paymaster` (ERC-7677): the app's verifying paymaster for its users. */
 export function mountPaymasterRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-  const limitBody = bodyLimit({
+  const limitRequestBody = limitBody({
     maxSize: MAX_PAYMASTER_BODY_BYTES,
     onError: () => {
       throw new PaymasterRpcError(413, -32600, 'Invalid request: too large')
     },
   })
-  mount(app, paymasterRoute, limitBody, async (c) => {
+  mount(app, paymasterRoute, limitRequestBody, async (c) => {
     let id: JsonRpcId = null
     try {
       const request = jsonRpcRequest.safeParse(await c.req.json().catch(() => undefined))
