@@ -97,7 +97,7 @@ describe('a full lifecycle leaks no secret to the host or the network (docs/secu
         (await second.store.get(appId, entropyId))!.share,
         base64ToBytes(server.shareSets.find((set) => set.entropyId === entropyId)!.authShare)!,
       )
-      const seed = seedOf(entropy)
+      const seed = await seedOf(entropy)
       secrets.push(...spellings(entropy), ...spellings(seed), mnemonicOf(entropy), mnemonicOf(entropy).split(' ').slice(0, 4).join(' '))
       for (const index of [0, 1]) {
         const privateKey =

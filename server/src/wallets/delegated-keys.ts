@@ -32,7 +32,7 @@ export async function openDelegatedKey(
 ): Promise<Uint8Array | null> {
   const secret = await combineWrappedShares(deviceShare, authShare)
   if (!secret) return null
-  const keys = shareSetKeysOf(secret)
+  const keys = await shareSetKeysOf(secret)
   secret.fill(0)
   const key = keys?.privateKey(chainType, index) ?? null
   keys?.wipe()

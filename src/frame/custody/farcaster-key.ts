@@ -14,7 +14,7 @@ export interface FarcasterSignerKey {
   publicKey: Uint8Array
 }
 
-export function farcasterSignerKey(entropy: Uint8Array): FarcasterSignerKey {
-  const { privateKey } = slip10Derive(seedOf(entropy), FARCASTER_SIGNER_PATH)
+export async function farcasterSignerKey(entropy: Uint8Array): Promise<FarcasterSignerKey> {
+  const { privateKey } = slip10Derive(await seedOf(entropy), FARCASTER_SIGNER_PATH)
   return { privateKey, publicKey: ed25519.getPublicKey(privateKey) }
 }

@@ -62,7 +62,9 @@ describe('an imported share set', () => {
     expect(bytesToHex(opened.entropy)).toBe(key.slice(2))
     expect(opened.keys.imported).toBe(true)
     expect(opened.keys.ethereum(0).address).toBe(privateKeyToAddress(key))
-    await expect(openShareSet(device, auth, walletAddress('ethereum', seedOf(generateEntropy()), 0), 'ethereum')).rejects.toThrow('does not derive this wallet')
+    await expect(openShareSet(device, auth, walletAddress('ethereum', await seedOf(generateEntropy()), 0), 'ethereum')).rejects.toThrow(
+      'does not derive this wallet',
+    )
   })
 
   it('opens a Solana key at the address of its public key', async () => {
@@ -72,17 +74,17 @@ describe('an imported share set', () => {
     expect(opened.keys.solana(0).address).toBe(encodeBase58(publicKey))
   })
 
-  it('has one wallet only: other indexes are refused', () => {
-    const keys = walletKeysOf(parseImportedKey('ethereum', generatePrivateKey()))!
+  it('has one wallet only: other indexes are refused', async () => {
+    const keys = (await walletKeysOf(parseImportedKey('ethereum', generatePrivateKey())))!
     expect(() => keys.ethereum(1)).toThrow('an imported wallet has no other wallets')
     expect(() => keys.solana(2)).toThrow('an imported wallet has no other wallets')
     expect(() => keys.ethereumKey(1)).toThrow(expect.objectContaining({ name: 'FrameError', type: 'invalid_request_arguments' }))
   })
 
-  it('is told apart from an HD share set by its secret’s length; other lengths open nothing', () => {
+  it('is told apart from an HD share set by its secret’s length; other lengths open nothing', async () => {
     const entropy = generateEntropy()
-    expect(walletKeysOf(entropy)?.imported).toBe(false)
-    expect(keysAddress(walletKeysOf(entropy)!, 'solana', 1)).toBe(walletAddress('solana', seedOf(entropy), 1))
-    expect(walletKeysOf(new Uint8Array(24))).toBeNull()
+    expect((await walletKeysOf(entropy))?.imported).toBe(false)
+    expect(keysAddress((await walletKeysOf(entropy))!, 'solana', 1)).toBe(walletAddress('solana', await seedOf(entropy), 1))
+    expect(await walletKeysOf(new Uint8Array(24))).toBeNull()
   })
 })

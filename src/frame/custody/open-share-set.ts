@@ -21,7 +21,7 @@ async function combined(first: Uint8Array, second: Uint8Array): Promise<Uint8Arr
 
 export async function openShareSet(first: Uint8Array, second: Uint8Array, entropyId: string, chainType: EmbeddedChainType): Promise<OpenedShareSet> {
   const entropy = await combined(first, second)
-  const keys = walletKeysOf(entropy)
+  const keys = await walletKeysOf(entropy)
   if (!keys) throw new FrameError('error', 'Wallet shares do not match: unexpected secret length')
   if (!sameAddress(chainType, keysAddress(keys, chainType, 0), entropyId)) {
     throw new FrameError('error', 'Wallet shares do not match: the rebuilt key does not derive this wallet')

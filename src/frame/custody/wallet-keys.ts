@@ -18,19 +18,23 @@ export interface WalletKeys {
 }
 
 /** Null for a secret of neither format (a tampered or foreign share set). */
-export function walletKeysOf(secret: Uint8Array): WalletKeys | null {
-  const keys = shareSetKeysOf(secret)
+export async function walletKeysOf(secret: Uint8Array): Promise<WalletKeys | null> {
+  const keys = await shareSetKeysOf(secret)
   if (!keys) return null
   const privateKey = (chainType: EmbeddedChainType, index: number) => {
     const key = keys.privateKey(chainType, index)
     if (!key) throw new FrameError('invalid_request_arguments', 'Invalid hdWalletIndex: an imported wallet has no other wallets')
     return key
   }
+  // One call checks wallet 0's address and then signs with it: derived once per opened set, not twice.
+  const accounts = new Map<number, PrivateKeyAccount>()
+  const solanaPairs = new Map<number, SolanaKeyPair>()
+  const remembered = <T>(cache: Map<number, T>, index: number, derive: () => T) => cache.get(index) ?? cache.set(index, derive()).get(index)!
   return {
     imported: keys.imported,
     ethereumKey: (index) => privateKey('ethereum', index),
-    ethereum: (index) => privateKeyToAccount(`0x${bytesToHex(privateKey('ethereum', index))}`),
-    solana: (index) => solanaKeyPairOf(privateKey('solana', index)),
+    ethereum: (index) => remembered(accounts, index, () => privateKeyToAccount(`0x${bytesToHex(privateKey('ethereum', index))}`)),
+    solana: (index) => remembered(solanaPairs, index, () => solanaKeyPairOf(privateKey('solana', index))),
   }
 }
 

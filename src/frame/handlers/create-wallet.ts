@@ -32,7 +32,7 @@ export async function createWallet(context: FrameContext, chainType: EmbeddedCha
   const entropyIdVerifier = entropyIdVerifierOf(chainType)
 
   const entropy = generateEntropy()
-  const entropyId = walletAddress(chainType, seedOf(entropy), 0)
+  const entropyId = walletAddress(chainType, await seedOf(entropy), 0)
   const recovery = await recoveryChoiceOf(context, data, entropyId)
   const { response, undo } = await registerShareSet(context, {
     accessToken,

@@ -51,7 +51,7 @@ describe('farcaster:init-signer', () => {
     const ref = await createWallet()
     const { publicKey } = await device.handlers['farcaster:init-signer']!(ref)
     expect(publicKey).toMatch(/^0x[0-9a-f]{64}$/)
-    const expected = ed25519.getPublicKey(slip10Derive(seedOf(await entropyBehind(ref.entropyId)), FARCASTER_SIGNER_PATH).privateKey)
+    const expected = ed25519.getPublicKey(slip10Derive(await seedOf(await entropyBehind(ref.entropyId)), FARCASTER_SIGNER_PATH).privateKey)
     expect(publicKey).toBe(`0x${bytesToHex(expected)}`)
     expect(await device.handlers['farcaster:init-signer']!(ref)).toEqual({ publicKey })
 
@@ -63,8 +63,8 @@ describe('farcaster:init-signer', () => {
 
   it('is never one of the share set’s Solana keys', async () => {
     const entropy = crypto.getRandomValues(new Uint8Array(16))
-    const seed = seedOf(entropy)
-    const farcaster = bytesToHex(farcasterSignerKey(entropy).privateKey)
+    const seed = await seedOf(entropy)
+    const farcaster = bytesToHex((await farcasterSignerKey(entropy)).privateKey)
     for (let index = 0; index < 5; index++) expect(bytesToHex(slip10Derive(seed, solanaPath(index)).privateKey)).not.toBe(farcaster)
     expect(FARCASTER_SIGNER_PATH.startsWith("m/44'")).toBe(false)
   })
@@ -144,11 +144,11 @@ describe('the signer key never leaves the frame (docs/security.md #42)', () => {
     const { publicKey } = await send('farcaster:init-signer', ref)
     await send('farcaster:sign', { ...ref, payload: messageHash })
     const entropy = await entropyBehind(ref.entropyId)
-    const key = farcasterSignerKey(entropy)
+    const key = await farcasterSignerKey(entropy)
     expect(publicKey).toBe(`0x${bytesToHex(key.publicKey)}`)
 
     const seen = JSON.stringify([fake.posted, server.requests]).toLowerCase()
-    for (const secret of [key.privateKey, entropy, seedOf(entropy)]) {
+    for (const secret of [key.privateKey, entropy, await seedOf(entropy)]) {
       for (const spelling of [bytesToHex(secret), bytesToBase64(secret), encodeBase58(secret)]) expect(seen).not.toContain(spelling.toLowerCase())
     }
     expect(fake.posted.every(({ targetOrigin }) => targetOrigin === parentOrigin)).toBe(true)

@@ -49,7 +49,7 @@ describe('wallet:create and solana-wallet:create', () => {
     expect(created).toMatchObject({ entropyId: created.address, entropyIdVerifier: 'ethereum-address-verifier', user: { id: 'alice' } })
     expect((await device.get(appId, created.address))?.shareVersion).toBe(1)
     expect(server.shareSets[0]).toMatchObject({ entropyId: created.address, version: 1, recovery: { method: 'privy' } })
-    expect(walletAddress('ethereum', seedOf(await entropyBehind(created.address)), 0)).toBe(created.address)
+    expect(walletAddress('ethereum', await seedOf(await entropyBehind(created.address)), 0)).toBe(created.address)
   })
 
   it('create a Solana wallet on its own entropy', async () => {
@@ -58,7 +58,7 @@ describe('wallet:create and solana-wallet:create', () => {
     expect(decodeBase58(solana.address)).toHaveLength(32)
     expect(solana).toMatchObject({ entropyId: solana.address, entropyIdVerifier: 'solana-address-verifier' })
     expect(bytesToHex(await entropyBehind(solana.address))).not.toBe(bytesToHex(await entropyBehind(ethereum.address)))
-    expect(walletAddress('solana', seedOf(await entropyBehind(solana.address)), 0)).toBe(solana.address)
+    expect(walletAddress('solana', await seedOf(await entropyBehind(solana.address)), 0)).toBe(solana.address)
   })
 
   it('answers only after the server stored the shares (docs/security.md #57)', async () => {
@@ -212,7 +212,7 @@ describe('wallets:add', () => {
   it('derives the next HD wallet of the share set and registers it', async () => {
     const { address } = await handlers['wallet:create']!({ accessToken: token })
     const added = await handlers['wallets:add']!({ accessToken: token, entropyId: address, ...eth, chainType: 'ethereum', hdWalletIndex: 1 })
-    expect(added.address).toBe(walletAddress('ethereum', seedOf(await entropyBehind(address)), 1))
+    expect(added.address).toBe(walletAddress('ethereum', await seedOf(await entropyBehind(address)), 1))
     expect(added.user.linked_accounts).toHaveLength(2)
     // Another wallet of the set is not the set's id: the frame would look up the wrong device share.
     await expect(handlers.connect!({ accessToken: token, entropyId: added.address, ...eth })).rejects.toMatchObject({

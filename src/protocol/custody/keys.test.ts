@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { ed25519 } from '@noble/curves/ed25519'
-import { mnemonicToEntropy } from '@scure/bip39'
+import { mnemonicToEntropy, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { describe, expect, it } from 'vitest'
 import { generateEntropy, mnemonicOf, seedOf } from './entropy.js'
@@ -26,11 +26,16 @@ describe('entropy', () => {
     expect(bytesToHex(abandonEntropy)).toBe('00000000000000000000000000000000')
     expect(mnemonicOf(abandonEntropy)).toBe(abandonAbout)
   })
+
+  it("derives the BIP-39 seed: WebCrypto's PBKDF2 gives @scure/bip39's seed", async () => {
+    for (const entropy of [abandonEntropy, generateEntropy(), generateEntropy()])
+      expect(bytesToHex(await seedOf(entropy))).toBe(bytesToHex(mnemonicToSeedSync(mnemonicOf(entropy))))
+  })
 })
 
 describe('Ethereum keys (BIP-44)', () => {
-  it('derive the well-known addresses of the BIP-39 test mnemonic', () => {
-    const seed = seedOf(abandonEntropy)
+  it('derive the well-known addresses of the BIP-39 test mnemonic', async () => {
+    const seed = await seedOf(abandonEntropy)
     expect(ethereumAddress(ethereumPrivateKey(seed, 0))).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
     expect(ethereumAddress(ethereumPrivateKey(seed, 1))).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
   })
@@ -135,19 +140,19 @@ describe('SLIP-0010 ed25519 (the specification test vectors 1 and 2)', () => {
 })
 
 describe('Solana keys', () => {
-  it("derive Phantom's address for the BIP-39 test mnemonic (m/44'/501'/0'/0')", () => {
-    expect(solanaKeyPair(seedOf(abandonEntropy), 0).address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+  it("derive Phantom's address for the BIP-39 test mnemonic (m/44'/501'/0'/0')", async () => {
+    expect(solanaKeyPair(await seedOf(abandonEntropy), 0).address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
   })
 
-  it('give each index its own key', () => {
-    const seed = seedOf(abandonEntropy)
+  it('give each index its own key', async () => {
+    const seed = await seedOf(abandonEntropy)
     expect(solanaKeyPair(seed, 1).address).not.toBe(solanaKeyPair(seed, 0).address)
   })
 })
 
 describe('walletAddress', () => {
-  it('names the address of each chain and compares Ethereum addresses without case', () => {
-    const seed = seedOf(abandonEntropy)
+  it('names the address of each chain and compares Ethereum addresses without case', async () => {
+    const seed = await seedOf(abandonEntropy)
     expect(walletAddress('ethereum', seed, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
     expect(walletAddress('solana', seed, 0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
     expect(sameAddress('ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBe(true)
@@ -156,16 +161,16 @@ describe('walletAddress', () => {
 })
 
 describe('shareSetKeysOf (the secret-format rule)', () => {
-  it('derives every HD wallet of 16 bytes of entropy on both chains', () => {
-    const keys = shareSetKeysOf(abandonEntropy)!
+  it('derives every HD wallet of 16 bytes of entropy on both chains', async () => {
+    const keys = (await shareSetKeysOf(abandonEntropy))!
     expect(keys.imported).toBe(false)
     expect(addressOfKey('ethereum', keys.privateKey('ethereum', 1)!)).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
     expect(addressOfKey('solana', keys.privateKey('solana', 0)!)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
   })
 
-  it('treats 32 bytes as one imported key: itself at index 0, nothing at other indexes', () => {
+  it('treats 32 bytes as one imported key: itself at index 0, nothing at other indexes', async () => {
     const secret = hexToBytes('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')
-    const keys = shareSetKeysOf(secret)!
+    const keys = (await shareSetKeysOf(secret))!
     expect(keys.imported).toBe(true)
     expect(bytesToHex(keys.privateKey('ethereum', 0)!)).toBe(bytesToHex(secret))
     expect(addressOfKey('ethereum', keys.privateKey('ethereum', 0)!)).toBe('0x2c7536E3605D9C16a7a3D7b1898e529396a65c23')
@@ -174,15 +179,15 @@ describe('shareSetKeysOf (the secret-format rule)', () => {
     expect(IMPORTED_KEY_BYTES).toBe(32)
   })
 
-  it('hands out copies, and derives nothing after wipe', () => {
-    const keys = shareSetKeysOf(new Uint8Array(IMPORTED_KEY_BYTES).fill(7))!
+  it('hands out copies, and derives nothing after wipe', async () => {
+    const keys = (await shareSetKeysOf(new Uint8Array(IMPORTED_KEY_BYTES).fill(7)))!
     keys.privateKey('solana', 0)!.fill(0)
     expect(keys.privateKey('solana', 0)!.every((byte) => byte === 7)).toBe(true)
     keys.wipe()
     expect(keys.privateKey('solana', 0)!.every((byte) => byte === 0)).toBe(true)
   })
 
-  it('opens nothing for a secret of another length', () => {
-    for (const length of [0, 15, 17, 24, 31, 33, 64]) expect(shareSetKeysOf(new Uint8Array(length))).toBeNull()
+  it('opens nothing for a secret of another length', async () => {
+    for (const length of [0, 15, 17, 24, 31, 33, 64]) expect(await shareSetKeysOf(new Uint8Array(length))).toBeNull()
   })
 })

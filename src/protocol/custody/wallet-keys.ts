@@ -22,9 +22,9 @@ export const hdPrivateKey = (seed: Uint8Array, chainType: EmbeddedChainType, ind
   chainType === 'ethereum' ? ethereumPrivateKey(seed, index) : solanaPrivateKey(seed, index)
 
 /** Null for a secret of neither format (a tampered or foreign share set). The secret itself is not kept. */
-export function shareSetKeysOf(secret: Uint8Array): ShareSetKeys | null {
+export async function shareSetKeysOf(secret: Uint8Array): Promise<ShareSetKeys | null> {
   if (secret.length === ENTROPY_BYTES) {
-    const seed = seedOf(secret)
+    const seed = await seedOf(secret)
     return { imported: false, privateKey: (chainType, index) => hdPrivateKey(seed, chainType, index), wipe: () => seed.fill(0) }
   }
   if (secret.length === IMPORTED_KEY_BYTES) {

@@ -52,7 +52,7 @@ export async function newDerivedTestWallet(chain: EmbeddedChainType, imported = 
       ? Uint8Array.from(Buffer.from(generatePrivateKey().slice(2), 'hex'))
       : ed25519.utils.randomSecretKey()
     : crypto.getRandomValues(new Uint8Array(16))
-  const firstKey = shareSetKeysOf(entropy)!.privateKey(chain, 0)!
+  const firstKey = (await shareSetKeysOf(entropy))!.privateKey(chain, 0)!
   return { chain, address: addressOfKey(chain, firstKey), entropy, split: await splitEntropy(entropy, 1) }
 }
 
