@@ -136,7 +136,7 @@ describe('Farcaster signer', () => {
       const key = approval.searchParams.get('key') as Hex
       expect(approval.searchParams.get('fid')).toBe(String(fid))
       // The frame's key is the SLIP-0010 signer path over the wallet's entropy: nothing else could give this key.
-      const secret = farcasterSignerKey(await createdEntropy(recording))
+      const secret = await farcasterSignerKey(await createdEntropy(recording))
       expect(key).toBe(`0x${Buffer.from(secret.publicKey).toString('hex')}`)
 
       await stack.chain.farcasterKeyRegistry.add(custody, fid, key)
