@@ -33,7 +33,7 @@ const signIns: readonly SignInParts[] = [...loginMethods, walletSignIn]
  * The sign-ins with landing entries, in the landing's display order (the landing and its tests rely on it), which
  * is not the list's: the wallet entry comes after email and SMS, the provider apps last.
  */
-const landingDisplayOrder: readonly SignInParts[] = [
+export const landingDisplayOrder: readonly SignInParts[] = [
   emailMethod,
   smsMethod,
   walletSignIn,
