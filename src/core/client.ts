@@ -7,6 +7,7 @@ import { report } from './client/report.js'
 import { restoreSession } from './client/restore-session.js'
 import { startLoginMethods } from './client/start-login-methods.js'
 import { tesseraClient } from './client/tessera-client.js'
+import { warmWalletFrameOnCodeSent } from './client/warm-wallet-frame.js'
 import type { ClientOptions, TesseraClient } from './types.js'
 
 export function createClient(options: ClientOptions & ClientInternals): TesseraClient {
@@ -16,6 +17,7 @@ export function createClient(options: ClientOptions & ClientInternals): TesseraC
   // The custom API URL from the config must be known before the session is checked against it.
   const ready = Promise.all([loadServerConfig(runtime).then(() => restoreSession(runtime)), runtime.recentLoginMethod.load()]).then(() => undefined)
   const loginMethods = startLoginMethods(runtime, ready)
+  warmWalletFrameOnCodeSent(runtime, loginMethods.auth)
   return tesseraClient(runtime, { ready, stopWatchingTabs, loginMethods })
 }
 

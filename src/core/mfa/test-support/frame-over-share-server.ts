@@ -26,6 +26,8 @@ export function frameOverShareServer(appId: string, userId: string) {
         throw isFrameError(error) ? frameError(error.type, error.message) : error
       }
     },
+    // The handlers run in this process: there is nothing to load ahead.
+    warmUp() {},
     destroy() {},
   }
   return { frame, server, calls }

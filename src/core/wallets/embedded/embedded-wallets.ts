@@ -9,7 +9,7 @@ import { connect } from './actions/connect.js'
 import { createLoginWallets } from './actions/create-login-wallets.js'
 import { create } from './actions/create.js'
 import { forgetDevice } from './actions/forget-device.js'
-import { callFrame, callFrameOnce } from './actions/frame-call.js'
+import { callFrame, callFrameOnce, frameClient } from './actions/frame-call.js'
 import { generateAuthorizationSignature } from './actions/generate-authorization-signature.js'
 import { getChains } from './actions/get-chains.js'
 import { getEthereumProvider } from './actions/get-ethereum-provider.js'
@@ -53,6 +53,7 @@ export function createEmbeddedWallets(deps: EmbeddedWalletsDeps): Omit<EmbeddedW
 
   return {
     callFrame: (event, data, mfa) => callFrameOnce(context, event, data, mfa),
+    warmUpFrame: () => void (deps.page && frameClient(context).warmUp()),
     create: (options) => create(context, options),
     createLoginWallets: (input) => createLoginWallets(context, input),
     connect: () => connect(context),

@@ -4,6 +4,7 @@
  * The work is in ./frame-client, one action per file over the shared runtime (./frame-client/runtime.ts).
  */
 import { destroy } from './frame-client/destroy.js'
+import { ready } from './frame-client/ready.js'
 import { request } from './frame-client/request.js'
 import { createFrameClientRuntime } from './frame-client/runtime.js'
 import type { FrameClient, FrameClientOptions } from './frame-client/types.js'
@@ -14,6 +15,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const runtime = createFrameClientRuntime(options)
   return {
     request: (event, data) => request(runtime, event, data),
+    warmUp: () => void ready(runtime).catch(() => undefined),
     destroy: () => destroy(runtime),
   }
 }

@@ -13,6 +13,8 @@ import type { EmbeddedWalletsApi, EmbeddedWalletsState } from './types.js'
 export interface EmbeddedWalletsImpl extends Omit<EmbeddedWalletsApi, 'getState' | 'watchState'> {
   /** One call to the wallet frame with the session's access token (client.mfa's calls: the frame holds the MFA token). */
   callFrame<E extends FrameRequestEvent>(event: E, data: Omit<FrameRequestData[E], 'accessToken'>, mfa?: MfaSubmission): Promise<FrameResponseData[E]>
+  /** Loads the wallet frame now (a sign-in that will create wallets is under way), so its first call does not wait for it. */
+  warmUpFrame(): void
   destroy(): void
 }
 

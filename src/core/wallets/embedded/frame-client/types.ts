@@ -21,5 +21,7 @@ export interface FrameClientOptions {
 
 export interface FrameClient {
   request<E extends FrameRequestEvent>(event: E, data: FrameRequestData[E]): Promise<FrameResponseData[E]>
+  /** Mounts the frame ahead of its first request; a mount that fails is retried by the next request. */
+  warmUp(): void
   destroy(): void
 }

@@ -33,6 +33,8 @@ interface FakeWallet {
 
 export interface FakeFrame extends FrameClient {
   calls: { event: FrameRequestEvent; data: unknown }[]
+  /** How often the client asked for the frame ahead of a request. */
+  warmUps: number
   /** Forgets every device share (a new device, or cleared storage). */
   clearDevice(): void
   /** The next call of `event` fails with a plain frame error. */
@@ -220,6 +222,10 @@ export function createFakeFrame(options: { baseUser: () => UserDto; passwords?: 
       calls.push({ event, data })
       if (held) await new Promise<void>((resolve) => held!.push(resolve))
       return answer(event, data as Record<string, any>) as Promise<FrameResponseData[typeof event]>
+    },
+    warmUps: 0,
+    warmUp() {
+      this.warmUps++
     },
     destroy() {},
     clearDevice: () => device.clear(),
