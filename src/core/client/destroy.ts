@@ -8,6 +8,7 @@ export function destroyClient(runtime: ClientRuntime, { stopWatchingTabs, loginM
   stopWatchingTabs()
   runtime.captcha.stopSyncing()
   runtime.embeddedWallets.destroy()
+  runtime.wallets.destroy()
   runtime.funding.destroy()
   for (const method of loginMethods.created) method.destroy()
   runtime.captcha.flow.destroy()

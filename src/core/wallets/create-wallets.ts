@@ -15,14 +15,17 @@ export function createWallets(dependencies: WalletsDependencies): WalletsApi & {
   const options = createStore<WalletOption[]>([])
   const flow = createStore<WalletFlowState>(initialWalletFlowState)
   const connected = createStore<ConnectedWallet[]>([])
+  let destroyed = false
   const engine = lazily(() =>
     import('./engine.js').then(async ({ createWalletEngine }) => {
       const created = createWalletEngine({ ...dependencies, options, flow, connected })
       await created.loaded
+      // A client destroyed while the engine loaded must not leave discovery or wallet listeners running.
+      if (destroyed) created.destroy()
       return created
     }),
   )
-  const start = () => void engine.load().catch(() => undefined)
+  const start = () => void (destroyed || engine.load().catch(() => undefined))
 
   return {
     getOptions() {
@@ -59,6 +62,7 @@ export function createWallets(dependencies: WalletsDependencies): WalletsApi & {
     },
     needsTrustedClick: () => isInAppBrowser(dependencies.window?.navigator.userAgent),
     destroy() {
+      destroyed = true
       engine.loaded()?.destroy()
       options.clear()
       flow.clear()

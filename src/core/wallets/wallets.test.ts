@@ -235,6 +235,30 @@ describe('connecting an Ethereum wallet', () => {
   })
 })
 
+describe('a destroyed client', () => {
+  it("stops following its wallets' events and the page's announcements", async () => {
+    const page = fakePage()
+    const { wallet, provider } = ethereumWallet(page)
+    const client = await newClient(page)
+    await client.wallets.connect('io.metamask')
+    client.destroy()
+    provider.emit('accountsChanged', ['0x000000000000000000000000000000000000dEaD'])
+    expect(client.wallets.getConnected().map((connected) => connected.address)).toEqual([wallet.address])
+    ethereumWallet(page, { rdns: 'io.rabby', name: 'Rabby' })
+    expect(client.wallets.getOptions().map((option) => option.id)).not.toContain('io.rabby')
+  })
+
+  it('stops discovery that was still loading when it was destroyed', async () => {
+    const page = fakePage()
+    const client = await newClient(page)
+    client.wallets.getOptions()
+    client.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    ethereumWallet(page, { rdns: 'io.rabby', name: 'Rabby' })
+    expect(client.wallets.getOptions().map((option) => option.id)).not.toContain('io.rabby')
+  })
+})
+
 describe('remembered connections', () => {
   it('restores a remembered connection only if the wallet still grants the account, and remembers the last used wallet', async () => {
     const storage = createMemoryStorage()
