@@ -138,4 +138,22 @@ export { fundingOutcomeDetail } from './funding/outcome-detail.js'
 export type { MfaAnswer, MfaApi, MfaChallengeStatus, MfaMethodType, MfaState, TotpEnrollment } from './mfa/types.js'
 export { knownWallets } from './wallets/known-wallets.js'
 export type * from './user/types.js'
+export type { EmailAccount, PhoneAccount } from './auth/otp/types.js'
+export type {
+  AppleAccount,
+  DiscordAccount,
+  GithubAccount,
+  GoogleAccount,
+  InstagramAccount,
+  LineAccount,
+  LinkedInAccount,
+  SpotifyAccount,
+  TiktokAccount,
+  TwitterAccount,
+} from './auth/oauth/types.js'
+export type { CrossAppAccount } from './auth/cross-app/types.js'
+export type { CustomAuthAccount } from './auth/custom-auth/types.js'
+export type { FarcasterAccount } from './auth/farcaster/types.js'
+export type { PasskeyAccount } from './auth/passkey/types.js'
+export type { TelegramAccount } from './auth/telegram/types.js'
 export type { CloudRecoveryProvider, ErrorCode } from '../protocol/index.js'

@@ -2,21 +2,12 @@
 import type { SessionUpdateAction } from './constants.js'
 import type { FundingConfigDto } from './funding.js'
 
-interface LinkedAccountBase {
+export interface LinkedAccountBase {
   verified_at: number
   first_verified_at: number | null
   latest_verified_at: number | null
 }
 
-export interface EmailAccountDto extends LinkedAccountBase {
-  type: 'email'
-  address: string
-}
-export interface PhoneAccountDto extends LinkedAccountBase {
-  type: 'phone'
-  number?: string
-  phoneNumber?: string
-}
 export interface WalletAccountDto extends LinkedAccountBase {
   type: 'wallet'
   id?: string | null
@@ -36,77 +27,16 @@ export interface SmartWalletAccountDto extends LinkedAccountBase {
   smart_wallet_type: string
   smart_wallet_version?: string
 }
-export interface CrossAppAccountDto extends LinkedAccountBase {
-  type: 'cross_app'
-  subject: string
-  embedded_wallets: { address: string }[]
-  smart_wallets: { address: string }[]
-  provider_app: { id: string; name?: string; logo_url?: string }
-}
-export interface OAuthAccountDto extends LinkedAccountBase {
-  type:
-    | 'google_oauth'
-    | 'twitter_oauth'
-    | 'discord_oauth'
-    | 'github_oauth'
-    | 'spotify_oauth'
-    | 'instagram_oauth'
-    | 'tiktok_oauth'
-    | 'line_oauth'
-    | 'linkedin_oauth'
-    | 'apple_oauth'
-  subject: string
-  email?: string | null
-  name?: string | null
-  username?: string | null
-  profile_picture_url?: string | null
-  vanity_name?: string | null
-}
-export interface CustomAuthAccountDto extends LinkedAccountBase {
-  type: 'custom_auth'
-  custom_user_id: string
-}
-export interface FarcasterAccountDto extends LinkedAccountBase {
-  type: 'farcaster'
-  fid: number
-  owner_address: string
-  display_name?: string | null
-  username?: string | null
-  bio?: string | null
-  profile_picture_url?: string | null
-  homepage_url?: string | null
-  signer_public_key?: string | null
-}
-export interface PasskeyAccountDto extends LinkedAccountBase {
-  type: 'passkey'
-  enrolled_in_mfa: boolean
-  credential_id: string
-  public_key?: string
-  authenticator_name?: string | null
-  created_with_device?: string | null
-  created_with_os?: string | null
-  created_with_browser?: string | null
-}
-export interface TelegramAccountDto extends LinkedAccountBase {
-  type: 'telegram'
-  telegram_user_id: string
-  first_name?: string | null
-  last_name?: string | null
-  username?: string | null
-  photo_url?: string | null
-}
 
-export type LinkedAccountDto =
-  | EmailAccountDto
-  | PhoneAccountDto
-  | WalletAccountDto
-  | SmartWalletAccountDto
-  | CrossAppAccountDto
-  | OAuthAccountDto
-  | CustomAuthAccountDto
-  | FarcasterAccountDto
-  | PasskeyAccountDto
-  | TelegramAccountDto
+/**
+ * Every linked-account DTO, by a key of its own: the wallets' here, each sign-in's added by its routes file
+ * (`routes/<method>.ts`) through declaration merging.
+ */
+export interface LinkedAccountDtos {
+  wallet: WalletAccountDto
+  smart_wallet: SmartWalletAccountDto
+}
+export type LinkedAccountDto = LinkedAccountDtos[keyof LinkedAccountDtos]
 
 export type LinkedAccountType = LinkedAccountDto['type']
 
@@ -255,7 +185,10 @@ export interface OriginCheckDto {
   allowed: boolean
 }
 
-/** Server app config: `GET /api/v1/apps/{app_id}` (sign-in spec, "Entities and their fields"). */
+/**
+ * Server app config: `GET /api/v1/apps/{app_id}` (sign-in spec, "Entities and their fields"). Each sign-in's switches and
+ * settings are declared beside its routes (`routes/<method>.ts`) and merged in.
+ */
 export interface AppConfigDto {
   id: string
   name: string
@@ -266,27 +199,6 @@ export interface AppConfigDto {
   show_wallet_login_first: boolean
   allowlist_config: AllowlistConfigDto
   legacy_wallet_ui_config: boolean
-  wallet_auth: boolean
-  solana_wallet_auth: boolean
-  email_auth: boolean
-  sms_auth: boolean
-  passkey_auth: boolean
-  passkeys_for_signup_enabled: boolean
-  guest_auth: boolean
-  custom_jwt_auth: boolean
-  farcaster_auth: boolean
-  telegram_auth: boolean
-  google_oauth: boolean
-  twitter_oauth: boolean
-  discord_oauth: boolean
-  github_oauth: boolean
-  spotify_oauth: boolean
-  instagram_oauth: boolean
-  tiktok_oauth: boolean
-  line_oauth: boolean
-  linkedin_oauth: boolean
-  apple_oauth: boolean
-  disable_plus_emails: boolean
   terms_and_conditions_url: string | null
   privacy_policy_url: string | null
   require_users_accept_terms: boolean
@@ -300,13 +212,10 @@ export interface AppConfigDto {
   whatsapp_enabled: boolean
   custom_api_url: string | null
   verification_key: string
-  telegram_auth_config: { bot_id: string; bot_name: string; link_enabled: boolean; seamless_auth_enabled: boolean } | null
   /** Funding spec, "Entities and their fields": "App funding config"; null: the app has no funding. */
   funding_config: FundingConfigDto | null
   embedded_wallet_config: EmbeddedWalletConfigDto
   max_linked_wallets_per_user: number | null
-  /** Tessera: the provider apps shown as `privy:<app id>` login methods, when cross-app login is on. */
-  cross_app_login_providers?: { app_id: string; name: string; icon_url: string | null }[]
   /** Tessera: chains the app adds to the built-in 26, the default chain, and Solana cluster RPCs. */
   chains?: ChainDto[]
   default_chain_id?: number | null

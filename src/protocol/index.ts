@@ -2,6 +2,7 @@ export * from './constants.js'
 export * from './dto.js'
 /** Each sign-in method's own body and response types, beside its routes (the route objects stay out of this entry). */
 export type {
+  CrossAppAccountDto,
   CrossAppAuthenticateBody,
   CrossAppAuthorizeBody,
   CrossAppAuthorizeResponse,
@@ -17,8 +18,9 @@ export type {
   CrossAppTransactRequesterBody,
   CrossAppUnlinkBody,
 } from './routes/cross-app.js'
-export type { CustomJwtAuthenticateBody, CustomJwtLinkBody } from './routes/custom-auth.js'
+export type { CustomAuthAccountDto, CustomJwtAuthenticateBody, CustomJwtLinkBody } from './routes/custom-auth.js'
 export type {
+  EmailAccountDto,
   PasswordlessAuthenticateBody,
   PasswordlessInitBody,
   PasswordlessLinkBody,
@@ -27,6 +29,7 @@ export type {
   PasswordlessUpdateBody,
 } from './routes/email.js'
 export type {
+  FarcasterAccountDto,
   FarcasterAuthenticateBody,
   FarcasterInitBody,
   FarcasterInitResponse,
@@ -44,6 +47,7 @@ export type {
 } from './routes/farcaster.js'
 export type { GuestAuthenticateBody } from './routes/guest.js'
 export type {
+  OAuthAccountDto,
   OAuthAuthenticateBody,
   OAuthInitBody,
   OAuthInitResponse,
@@ -52,11 +56,11 @@ export type {
   OAuthTransferBody,
   OAuthUnlinkBody,
 } from './routes/oauth.js'
-export type { PasskeyAuthenticateBody, PasskeyInitBody, PasskeyInitDto, PasskeyRegisterBody, PasskeyUnlinkBody } from './routes/passkey.js'
+export type { PasskeyAccountDto, PasskeyAuthenticateBody, PasskeyInitBody, PasskeyInitDto, PasskeyRegisterBody, PasskeyUnlinkBody } from './routes/passkey.js'
 export type { SiweAuthenticateBody, SiweLinkBody, SiweLinkSmartWalletBody } from './routes/siwe.js'
 export type { SiwsAuthenticateBody, SiwsLinkBody } from './routes/siws.js'
-export type { SmsAuthenticateBody, SmsInitBody, SmsLinkBody, SmsTransferBody, SmsUnlinkBody, SmsUpdateBody } from './routes/sms.js'
-export type { TelegramAuthenticateBody, TelegramProofBody, TelegramSignedData, TelegramUnlinkBody } from './routes/telegram.js'
+export type { PhoneAccountDto, SmsAuthenticateBody, SmsInitBody, SmsLinkBody, SmsTransferBody, SmsUnlinkBody, SmsUpdateBody } from './routes/sms.js'
+export type { TelegramAccountDto, TelegramAuthenticateBody, TelegramProofBody, TelegramSignedData, TelegramUnlinkBody } from './routes/telegram.js'
 export * from './errors.js'
 export * from './routes.js'
 export * from './passkey-wire.js'

@@ -1,6 +1,6 @@
 /** Cross-app accounts (wallet spec, "Screens and routes": "Cross-app"). */
 import type { AuthMode } from '../constants.js'
-import type { AuthenticatedUserDto, NonceTransferBody, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, NonceTransferBody, UserDto, LinkedAccountBase } from '../dto.js'
 import { get, post } from './route.js'
 
 /** Wallet spec, "Entities and their fields": "Cross-app connection": a provider app this app's users may connect. */
@@ -89,3 +89,22 @@ export const crossAppTransferRoute = post<NonceTransferBody, UserDto>('/api/v1/c
 export const crossAppTransactInitRoute = post<CrossAppTransactInitBody, CrossAppTransactInitResponse>('/api/v1/cross-app/transact/init')
 /** The provider's transact page checks who asks, and that its answer may go to the origin the request names. */
 export const crossAppTransactRequesterRoute = post<CrossAppTransactRequesterBody, CrossAppRequesterDto>('/api/v1/cross-app/transact/requester')
+
+export interface CrossAppAccountDto extends LinkedAccountBase {
+  type: 'cross_app'
+  subject: string
+  embedded_wallets: { address: string }[]
+  smart_wallets: { address: string }[]
+  provider_app: { id: string; name?: string; logo_url?: string }
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    cross_app: CrossAppAccountDto
+  }
+  interface AppConfigDto {
+    /** Tessera: the provider apps shown as `privy:<app id>` login methods, when cross-app login is on. */
+    cross_app_login_providers?: { app_id: string; name: string; icon_url: string | null }[]
+  }
+}

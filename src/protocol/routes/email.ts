@@ -1,6 +1,6 @@
 /** Email one-time codes (`passwordless/*`). */
 import type { AuthMode } from '../constants.js'
-import type { AuthenticatedUserDto, SuccessDto, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, SuccessDto, UserDto, LinkedAccountBase } from '../dto.js'
 import { post } from './route.js'
 
 export interface PasswordlessInitBody {
@@ -36,3 +36,19 @@ export const passwordlessLinkRoute = post<PasswordlessLinkBody, UserDto>('/api/v
 export const passwordlessUnlinkRoute = post<PasswordlessUnlinkBody, UserDto>('/api/v1/passwordless/unlink')
 export const passwordlessUpdateRoute = post<PasswordlessUpdateBody, UserDto>('/api/v1/passwordless/update')
 export const passwordlessTransferRoute = post<PasswordlessTransferBody, UserDto>('/api/v1/passwordless/transfer')
+
+export interface EmailAccountDto extends LinkedAccountBase {
+  type: 'email'
+  address: string
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    email: EmailAccountDto
+  }
+  interface AppConfigDto {
+    email_auth: boolean
+    disable_plus_emails: boolean
+  }
+}

@@ -1,6 +1,6 @@
 /** Farcaster and its signer. */
 import type { AuthMode } from '../constants.js'
-import type { AuthenticatedUserDto, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, UserDto, LinkedAccountBase } from '../dto.js'
 import { get, post } from './route.js'
 
 /** `relying_party` names the page's origin (or host); `redirect_url` becomes the message URI (one of the app's origins). */
@@ -83,3 +83,25 @@ export const farcasterChannelAuthenticateRoute = post<FarcasterRelayBody, { stat
 /** Farcaster signer (wallet spec, "The calls it makes"): asks the user's Farcaster account to add an ed25519 key, then reads its state. */
 export const farcasterSignerInitRoute = post<FarcasterSignerInitBody, FarcasterSignerInitResponse>('/api/v1/farcaster/signer/init')
 export const farcasterSignerStatusRoute = post<FarcasterSignerInitBody, FarcasterSignerStatusResponse>('/api/v1/farcaster/signer/status')
+
+export interface FarcasterAccountDto extends LinkedAccountBase {
+  type: 'farcaster'
+  fid: number
+  owner_address: string
+  display_name?: string | null
+  username?: string | null
+  bio?: string | null
+  profile_picture_url?: string | null
+  homepage_url?: string | null
+  signer_public_key?: string | null
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    farcaster: FarcasterAccountDto
+  }
+  interface AppConfigDto {
+    farcaster_auth: boolean
+  }
+}

@@ -7,3 +7,10 @@ export interface GuestAuthenticateBody {
 }
 
 export const guestAuthenticateRoute = post<GuestAuthenticateBody, AuthenticatedUserDto>('/api/v1/guest/authenticate')
+
+/** Its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface AppConfigDto {
+    guest_auth: boolean
+  }
+}

@@ -1,6 +1,6 @@
 /** OAuth (sign-in spec, "States and transitions"). */
 import type { AuthMode, OAuthProvider } from '../constants.js'
-import type { AuthenticatedUserDto, OAuthTokensDto, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, OAuthTokensDto, UserDto, LinkedAccountBase } from '../dto.js'
 import { get, post } from './route.js'
 
 /** Response of the OAuth link: the user, with the provider's tokens beside its fields (public-api's OAuthLinkResponse). */
@@ -46,3 +46,42 @@ export const oauthAuthenticateRoute = post<OAuthAuthenticateBody, AuthenticatedU
 export const oauthLinkRoute = post<OAuthLinkBody, OAuthLinkDto>('/api/v1/oauth/link')
 export const oauthUnlinkRoute = post<OAuthUnlinkBody, UserDto>('/api/v1/oauth/unlink')
 export const oauthTransferRoute = post<OAuthTransferBody, UserDto>('/api/v1/oauth/transfer')
+
+export interface OAuthAccountDto extends LinkedAccountBase {
+  type:
+    | 'google_oauth'
+    | 'twitter_oauth'
+    | 'discord_oauth'
+    | 'github_oauth'
+    | 'spotify_oauth'
+    | 'instagram_oauth'
+    | 'tiktok_oauth'
+    | 'line_oauth'
+    | 'linkedin_oauth'
+    | 'apple_oauth'
+  subject: string
+  email?: string | null
+  name?: string | null
+  username?: string | null
+  profile_picture_url?: string | null
+  vanity_name?: string | null
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    oauth: OAuthAccountDto
+  }
+  interface AppConfigDto {
+    google_oauth: boolean
+    twitter_oauth: boolean
+    discord_oauth: boolean
+    github_oauth: boolean
+    spotify_oauth: boolean
+    instagram_oauth: boolean
+    tiktok_oauth: boolean
+    line_oauth: boolean
+    linkedin_oauth: boolean
+    apple_oauth: boolean
+  }
+}

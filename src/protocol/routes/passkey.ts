@@ -1,6 +1,6 @@
 /** Passkeys (WebAuthn). */
 import type { AuthMode } from '../constants.js'
-import type { AuthenticatedUserDto, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, UserDto, LinkedAccountBase } from '../dto.js'
 import { post, type EmptyDto } from './route.js'
 
 /** Passkey inits: the relying party the server chose and the browser's options, in the wire's snake_case. */
@@ -31,3 +31,25 @@ export const passkeyAuthenticateRoute = post<PasskeyAuthenticateBody, Authentica
 export const passkeyLinkInitRoute = post<EmptyDto, PasskeyInitDto>('/api/v1/passkeys/link/init')
 export const passkeyLinkRoute = post<PasskeyRegisterBody, UserDto>('/api/v1/passkeys/link')
 export const passkeyUnlinkRoute = post<PasskeyUnlinkBody, UserDto>('/api/v1/passkeys/unlink')
+
+export interface PasskeyAccountDto extends LinkedAccountBase {
+  type: 'passkey'
+  enrolled_in_mfa: boolean
+  credential_id: string
+  public_key?: string
+  authenticator_name?: string | null
+  created_with_device?: string | null
+  created_with_os?: string | null
+  created_with_browser?: string | null
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    passkey: PasskeyAccountDto
+  }
+  interface AppConfigDto {
+    passkey_auth: boolean
+    passkeys_for_signup_enabled: boolean
+  }
+}

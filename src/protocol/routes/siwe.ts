@@ -25,3 +25,10 @@ export const siweLinkRoute = post<SiweLinkBody, UserDto>('/api/v1/siwe/link')
 export const siweLinkSmartWalletRoute = post<SiweLinkSmartWalletBody, UserDto>('/api/v1/siwe/link_smart_wallet')
 export const siweUnlinkRoute = post<WalletUnlinkBody, UserDto>('/api/v1/siwe/unlink')
 export const siweTransferRoute = post<WalletTransferBody, UserDto>('/api/v1/siwe/transfer')
+
+/** Its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface AppConfigDto {
+    wallet_auth: boolean
+  }
+}

@@ -23,3 +23,10 @@ export const siwsAuthenticateRoute = post<SiwsAuthenticateBody, AuthenticatedUse
 export const siwsLinkRoute = post<SiwsLinkBody, UserDto>('/api/v1/siws/link')
 export const siwsUnlinkRoute = post<WalletUnlinkBody, UserDto>('/api/v1/siws/unlink')
 export const siwsTransferRoute = post<WalletTransferBody, UserDto>('/api/v1/siws/transfer')
+
+/** Its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface AppConfigDto {
+    solana_wallet_auth: boolean
+  }
+}

@@ -1,6 +1,6 @@
 /** SMS one-time codes (`passwordless_sms/*`). */
 import type { AuthMode } from '../constants.js'
-import type { AuthenticatedUserDto, SuccessDto, UserDto } from '../dto.js'
+import type { AuthenticatedUserDto, SuccessDto, UserDto, LinkedAccountBase } from '../dto.js'
 import { post } from './route.js'
 
 export interface SmsInitBody {
@@ -35,3 +35,19 @@ export const smsLinkRoute = post<SmsLinkBody, UserDto>('/api/v1/passwordless_sms
 export const smsUnlinkRoute = post<SmsUnlinkBody, UserDto>('/api/v1/passwordless_sms/unlink')
 export const smsUpdateRoute = post<SmsUpdateBody, UserDto>('/api/v1/passwordless_sms/update')
 export const smsTransferRoute = post<SmsTransferBody, UserDto>('/api/v1/passwordless_sms/transfer')
+
+export interface PhoneAccountDto extends LinkedAccountBase {
+  type: 'phone'
+  number?: string
+  phoneNumber?: string
+}
+
+/** Its linked accounts and its fields of the app config (`AppConfigDto`), merged into dto.ts's. */
+declare module '../dto.js' {
+  interface LinkedAccountDtos {
+    phone: PhoneAccountDto
+  }
+  interface AppConfigDto {
+    sms_auth: boolean
+  }
+}

@@ -4,7 +4,7 @@ import type { Transport } from '../../api/transport.js'
 import type { TokenStorage } from '../../client-options.js'
 import type { TesseraError } from '../../errors/base-error.js'
 import type { AccountChanges } from '../../session/types.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { Store } from '../../utils/store.js'
 import type { OAuthWindow } from '../oauth/browser-window.js'
 import type { StateMembers } from '../state-members.js'
@@ -147,4 +147,19 @@ export interface CrossAppFlowOptions {
   sendAnalyticsEvent(eventName: string, payload: Record<string, unknown>): Promise<void>
   /** Defaults to the page's `window`. */
   window?: () => OAuthWindow | null
+}
+
+export interface CrossAppAccount extends AccountTimes {
+  type: 'cross_app'
+  subject: string
+  embeddedWallets: { address: string }[]
+  smartWallets: { address: string }[]
+  providerApp: { id: string; name: string | null; logoUrl: string | null }
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    cross_app: CrossAppAccount
+  }
 }

@@ -1,5 +1,6 @@
 /** Which wallet a cross-app request is for, on each side; a request for any other is refused. */
-import type { CrossAppAccount, User } from '../../user/types.js'
+import type { User } from '../../user/types.js'
+import type { CrossAppAccount } from './types.js'
 import { crossAppWrongAddressError } from './errors.js'
 
 /** `address` among `candidates` (any letter case), else the first when none is named; their own spelling. */

@@ -1,7 +1,7 @@
 /** `client.auth.customAuth`: sign-in with the app's own identity provider (a JWT it supplies). */
 import type { CustomAuthConfig } from './config.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { AuthenticatedUserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
@@ -45,4 +45,16 @@ export interface CustomAuthOptions {
   logout(): Promise<void>
   /** Replaces the stored user with the linked one and announces the link. */
   accountChanges: Pick<AccountChanges, 'linked'>
+}
+
+export interface CustomAuthAccount extends AccountTimes {
+  type: 'custom_auth'
+  customUserId: string
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    custom_auth: CustomAuthAccount
+  }
 }

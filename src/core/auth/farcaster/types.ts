@@ -1,7 +1,7 @@
 /** `client.auth.farcaster`: Sign-In with Farcaster through the server's relay (the code loads on first use). */
 import type { AuthMode } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 
 declare module '../types.js' {
@@ -71,3 +71,25 @@ export interface FarcasterActions {
 }
 
 export interface FarcasterApi extends FarcasterActions, StateMembers<FarcasterFlowState> {}
+
+export interface FarcasterAccount extends AccountTimes {
+  type: 'farcaster'
+  fid: number
+  ownerAddress: string
+  displayName: string | null
+  username: string | null
+  bio: string | null
+  pfp: string | null
+  url: string | null
+  signerPublicKey: string | null
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    farcaster: FarcasterAccount
+  }
+  interface User {
+    farcaster?: FarcasterAccount
+  }
+}

@@ -1,7 +1,7 @@
 /** `client.auth.oauth`: sign-in through OAuth providers, by redirect or popup. */
 import type { AuthenticatedUserDto, OAuthProvider } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { Transport } from '../../api/transport.js'
 import type { AccountChanges } from '../../session/types.js'
@@ -70,4 +70,95 @@ export interface OAuthFlowOptions {
   /** Defaults to the page's `window`. */
   window?: () => OAuthWindow | null
   now?: () => number
+}
+
+export interface GoogleAccount extends AccountTimes {
+  type: 'google_oauth'
+  subject: string
+  email: string | null
+  name: string | null
+}
+export interface SpotifyAccount extends AccountTimes {
+  type: 'spotify_oauth'
+  subject: string
+  email: string | null
+  name: string | null
+}
+export interface AppleAccount extends AccountTimes {
+  type: 'apple_oauth'
+  subject: string
+  email: string | null
+}
+export interface InstagramAccount extends AccountTimes {
+  type: 'instagram_oauth'
+  subject: string
+  username: string | null
+}
+export interface TwitterAccount extends AccountTimes {
+  type: 'twitter_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+  profilePictureUrl: string | null
+}
+export interface DiscordAccount extends AccountTimes {
+  type: 'discord_oauth'
+  subject: string
+  username: string | null
+  email: string | null
+}
+export interface GithubAccount extends AccountTimes {
+  type: 'github_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+  email: string | null
+}
+export interface TiktokAccount extends AccountTimes {
+  type: 'tiktok_oauth'
+  subject: string
+  username: string | null
+  name: string | null
+}
+export interface LineAccount extends AccountTimes {
+  type: 'line_oauth'
+  subject: string
+  name: string | null
+  email: string | null
+  profilePictureUrl: string | null
+}
+export interface LinkedInAccount extends AccountTimes {
+  type: 'linkedin_oauth'
+  subject: string
+  name: string | null
+  email: string | null
+  vanityName: string | null
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    google_oauth: GoogleAccount
+    spotify_oauth: SpotifyAccount
+    apple_oauth: AppleAccount
+    instagram_oauth: InstagramAccount
+    twitter_oauth: TwitterAccount
+    discord_oauth: DiscordAccount
+    github_oauth: GithubAccount
+    tiktok_oauth: TiktokAccount
+    line_oauth: LineAccount
+    linkedin_oauth: LinkedInAccount
+  }
+  interface User {
+    google?: GoogleAccount
+    spotify?: SpotifyAccount
+    apple?: AppleAccount
+    instagram?: InstagramAccount
+    twitter?: TwitterAccount
+    discord?: DiscordAccount
+    github?: GithubAccount
+    tiktok?: TiktokAccount
+    line?: LineAccount
+    linkedin?: LinkedInAccount
+  }
 }

@@ -1,7 +1,7 @@
 /** The one-time code flow's state and options, shared by email and SMS. */
 import type { AuthenticatedUserDto, AuthMode } from '../../../protocol/index.js'
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { AuthIntent } from '../types.js'
 import type { Transport } from '../../api/transport.js'
 import type { EffectiveConfig } from '../../config/types.js'
@@ -75,4 +75,25 @@ export interface OtpFlowOptions {
   authenticate(login: () => Promise<AuthenticatedUserDto>): Promise<User>
   accountChanges: AccountChanges
   now?: () => number
+}
+
+export interface EmailAccount extends AccountTimes {
+  type: 'email'
+  address: string
+}
+export interface PhoneAccount extends AccountTimes {
+  type: 'phone'
+  number: string
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    email: EmailAccount
+    phone: PhoneAccount
+  }
+  interface User {
+    email?: EmailAccount
+    phone?: PhoneAccount
+  }
 }

@@ -1,6 +1,6 @@
 /** `client.auth.passkey`: WebAuthn passkeys (sign-in spec, "States and transitions": "Passkey"); @simplewebauthn/browser loads with the first ceremony. */
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 
 declare module '../types.js' {
@@ -47,3 +47,21 @@ export interface PasskeyApi extends PasskeyActions, StateMembers<PasskeyFlowStat
 
 /** The flow's code (flow.ts) as the lazily loading member forwards to it; support is known without loading it. */
 export type PasskeyFlow = Omit<PasskeyActions, 'isSupported'>
+
+export interface PasskeyAccount extends AccountTimes {
+  type: 'passkey'
+  enrolledInMfa: boolean
+  credentialId: string
+  publicKey: string | null
+  authenticatorName: string | null
+  createdWithDevice: string | null
+  createdWithOs: string | null
+  createdWithBrowser: string | null
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    passkey: PasskeyAccount
+  }
+}

@@ -1,6 +1,6 @@
 /** `client.auth.telegram`: Telegram (sign-in spec, "States and transitions": "Telegram"): the login widget, or seamless sign-in inside a Telegram Mini App. */
 import type { TesseraError } from '../../errors/base-error.js'
-import type { User } from '../../user/types.js'
+import type { AccountTimes, User } from '../../user/types.js'
 import type { StateMembers } from '../state-members.js'
 import type { PopupWindow } from '../oauth/browser-window.js'
 
@@ -50,4 +50,23 @@ export interface TelegramFlow {
   unlink(telegramUserId: string): Promise<User>
   handleReturn(): Promise<User | null>
   reset(): void
+}
+
+export interface TelegramAccount extends AccountTimes {
+  type: 'telegram'
+  telegramUserId: string
+  firstName: string | null
+  lastName: string | null
+  username: string | null
+  photoUrl: string | null
+}
+
+/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+declare module '../../user/types.js' {
+  interface LinkedAccounts {
+    telegram: TelegramAccount
+  }
+  interface User {
+    telegram?: TelegramAccount
+  }
 }
