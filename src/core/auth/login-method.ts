@@ -7,6 +7,7 @@ import type { Transport } from '../api/transport.js'
 import type { ClientInternals } from '../client-internals.js'
 import type { AccountChanges, SessionManager } from '../session/types.js'
 import type { AccountMappers, LinkedAccountKey } from '../user/account-mapper.js'
+import type { AccountTransferCall } from './transfer/types.js'
 import type { AuthState, LoginMethodName } from './types.js'
 import type { ClientOptions, TokenStorage } from '../client-options.js'
 import type { ConfigState } from '../config/types.js'
@@ -52,6 +53,8 @@ export interface SignInParts {
   readonly landing?: LandingMethods
   /** The key its accounts are known by in `findLinkedAccount`. */
   readonly accountKey?: LinkedAccountKey
+  /** How its accounts move to the signed-in user after `account_transfer_required`; none: they do not. */
+  readonly transfer?: AccountTransferCall
 }
 
 export interface LoginMethod<Name extends string, Api, ConfigFields = unknown> extends SignInParts {

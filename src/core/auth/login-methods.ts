@@ -50,6 +50,8 @@ export const landingMethodsFromDto = (dto: AppConfigDto): LandingMethod[] => lan
 export const isLoginMethodName = (value: unknown): value is LoginMethodName => typeof value === 'string' && signIns.some((signIn) => signIn.isSignInName(value))
 /** How `findLinkedAccount` knows each sign-in's accounts. */
 export const linkedAccountKeys: readonly LinkedAccountKey[] = signIns.flatMap((signIn) => signIn.accountKey ?? [])
+/** The transfer of the sign-in whose accounts a `linkMethod` of `account_transfer_required` names; null: none moves. */
+export const accountTransferOf = (linkMethod: string) => signIns.find((signIn) => signIn.transfer?.linkMethods.includes(linkMethod))?.transfer ?? null
 
 type Methods = (typeof loginMethods)[number]
 /** `client.auth`: each method's namespace under its name. */

@@ -15,6 +15,12 @@ declare module '../auth/types.js' {
   }
 }
 
+declare module '../auth/transfer/types.js' {
+  interface TransferLinkMethods {
+    wallets: 'siwe' | 'siws'
+  }
+}
+
 declare module '../config/types.js' {
   interface LandingMethodNames {
     /** The wallet entry: SIWE or SIWS sign-in, through `client.wallets`. */

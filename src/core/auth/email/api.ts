@@ -3,6 +3,7 @@ import type {
   PasswordlessAuthenticateBody,
   PasswordlessInitBody,
   PasswordlessLinkBody,
+  PasswordlessTransferBody,
   PasswordlessUnlinkBody,
   PasswordlessUpdateBody,
   SuccessDto,
@@ -12,6 +13,7 @@ import {
   passwordlessAuthenticateRoute,
   passwordlessInitRoute,
   passwordlessLinkRoute,
+  passwordlessTransferRoute,
   passwordlessUnlinkRoute,
   passwordlessUpdateRoute,
 } from '../../../protocol/routes/email.js'
@@ -39,4 +41,9 @@ export function updatePasswordless(transport: Transport, body: PasswordlessUpdat
 
 export function unlinkPasswordless(transport: Transport, body: PasswordlessUnlinkBody): Promise<UserDto> {
   return transport.request(passwordlessUnlinkRoute, { body, auth: true })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the address moves to the signed-in user. */
+export function transferPasswordless(transport: Transport, body: PasswordlessTransferBody): Promise<UserDto> {
+  return transport.request(passwordlessTransferRoute, { body, auth: true })
 }

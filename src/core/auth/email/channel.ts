@@ -1,5 +1,5 @@
 /** The email side of the one-time code flow: `passwordless/*` routes and the email rules of the sign-in spec, "Validation rules". */
-import { authenticatePasswordless, initPasswordless, linkPasswordless, unlinkPasswordless, updatePasswordless } from './api.js'
+import { authenticatePasswordless, initPasswordless, linkPasswordless, transferPasswordless, unlinkPasswordless, updatePasswordless } from './api.js'
 import type { OtpChannel } from '../otp/channel.js'
 import { invalidEmailError, plusEmailError } from './errors.js'
 import { hasPlusAddress, isValidEmail } from './validation.js'
@@ -19,4 +19,5 @@ export const emailChannel: OtpChannel = {
   link: (transport, email, code) => linkPasswordless(transport, { email, code }),
   update: (transport, oldAddress, newAddress, code) => updatePasswordless(transport, { oldAddress, newAddress, code }),
   unlink: (transport, address) => unlinkPasswordless(transport, { address }),
+  transfer: (transport, nonce, email) => transferPasswordless(transport, { nonce, email }),
 }

@@ -9,6 +9,7 @@ import {
   type FarcasterSignerInitResponse,
   type FarcasterSignerStatusResponse,
   type FarcasterStatusResponse,
+  type FarcasterTransferBody,
   type FarcasterUnlinkBody,
   type UserDto,
 } from '../../../protocol/index.js'
@@ -19,6 +20,7 @@ import {
   farcasterSignerInitRoute,
   farcasterSignerStatusRoute,
   farcasterStatusRoute,
+  farcasterTransferRoute,
   farcasterUnlinkRoute,
 } from '../../../protocol/routes/farcaster.js'
 import type { Transport } from '../../api/transport.js'
@@ -51,4 +53,9 @@ export function initFarcasterSigner(transport: Transport, body: FarcasterSignerI
 
 export function farcasterSignerStatus(transport: Transport, body: FarcasterSignerInitBody, signal?: AbortSignal): Promise<FarcasterSignerStatusResponse> {
   return transport.request(farcasterSignerStatusRoute, { body, auth: true, signal })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
+export function transferFarcaster(transport: Transport, body: FarcasterTransferBody): Promise<UserDto> {
+  return transport.request(farcasterTransferRoute, { body, auth: true })
 }

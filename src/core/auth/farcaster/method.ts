@@ -11,6 +11,15 @@ export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
   name: 'farcaster',
   isSignInName: signInNames('farcaster'),
   landing: landingFlags({ farcaster: (dto) => dto.farcaster_auth }),
+  transfer: {
+    linkMethods: ['farcaster'],
+    load: () =>
+      import('./api.js').then(
+        ({ transferFarcaster }) =>
+          (transport, { nonce, account }) =>
+            transferFarcaster(transport, { nonce, farcaster_id: Number(account) }),
+      ),
+  },
   accountKey: { of: (account, method) => (method === 'farcaster' && account.type === 'farcaster' ? String(account.fid) : null) },
   accounts: {
     map: {

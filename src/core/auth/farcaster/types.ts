@@ -93,3 +93,10 @@ declare module '../../user/types.js' {
     farcaster?: FarcasterAccount
   }
 }
+
+/** Its accounts move to the signed-in user on `account_transfer_required` (`client.transferAccount`). */
+declare module '../transfer/types.js' {
+  interface TransferLinkMethods {
+    farcaster: 'farcaster'
+  }
+}

@@ -5,10 +5,11 @@ import type {
   OAuthInitResponse,
   OAuthLinkBody,
   OAuthLinkDto,
+  OAuthTransferBody,
   OAuthUnlinkBody,
   UserDto,
 } from '../../../protocol/index.js'
-import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
+import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthTransferRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
 import type { Transport } from '../../api/transport.js'
 
 /** Asks the server for the provider's authorization URL; `token` carries the CAPTCHA token. */
@@ -27,4 +28,9 @@ export function linkOAuth(transport: Transport, body: OAuthLinkBody): Promise<OA
 
 export function unlinkOAuth(transport: Transport, body: OAuthUnlinkBody): Promise<UserDto> {
   return transport.request(oauthUnlinkRoute, { body, auth: true })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
+export function transferOAuth(transport: Transport, body: OAuthTransferBody): Promise<UserDto> {
+  return transport.request(oauthTransferRoute, { body, auth: true })
 }

@@ -162,3 +162,10 @@ declare module '../../user/types.js' {
     linkedin?: LinkedInAccount
   }
 }
+
+/** Its accounts move to the signed-in user on `account_transfer_required` (`client.transferAccount`). */
+declare module '../transfer/types.js' {
+  interface TransferLinkMethods {
+    oauth: OAuthProvider
+  }
+}

@@ -16,4 +16,6 @@ export interface OtpChannel {
   link(transport: Transport, identifier: string, code: string): Promise<UserDto>
   update(transport: Transport, previousIdentifier: string, identifier: string, code: string): Promise<UserDto>
   unlink(transport: Transport, identifier: string): Promise<UserDto>
+  /** Moves the address or number another user holds to the signed-in user (`nonce` from `account_transfer_required`). */
+  transfer(transport: Transport, nonce: string, identifier: string): Promise<UserDto>
 }

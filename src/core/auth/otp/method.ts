@@ -28,6 +28,10 @@ export const defineOtpMethod = <Name extends OtpChannel['method'], ConfigFields 
     name,
     ...parts,
     isSignInName: signInNames(name),
+    transfer: {
+      linkMethods: [name],
+      load: () => loadChannel().then((channel) => (transport, transfer) => channel.transfer(transport, transfer.nonce, transfer.account)),
+    },
     create(deps) {
       const state = createStore<OtpFlowState>(initialOtpFlowState)
       const flow = createOtpFlow({

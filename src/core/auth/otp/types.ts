@@ -97,3 +97,11 @@ declare module '../../user/types.js' {
     phone?: PhoneAccount
   }
 }
+
+/** Its accounts move to the signed-in user on `account_transfer_required` (`client.transferAccount`). */
+declare module '../transfer/types.js' {
+  interface TransferLinkMethods {
+    email: 'email'
+    sms: 'sms'
+  }
+}

@@ -5,9 +5,10 @@ import type {
   UserDto,
   WalletInitBody,
   WalletNonceDto,
+  WalletTransferBody,
   WalletUnlinkBody,
 } from '../../../protocol/index.js'
-import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweUnlinkRoute } from '../../../protocol/routes/siwe.js'
+import { siweAuthenticateRoute, siweInitRoute, siweLinkRoute, siweTransferRoute, siweUnlinkRoute } from '../../../protocol/routes/siwe.js'
 import type { Transport } from '../../api/transport.js'
 
 /** A single-use nonce bound to the address; `token` carries the CAPTCHA token. */
@@ -25,4 +26,9 @@ export function linkSiwe(transport: Transport, body: SiweLinkBody): Promise<User
 
 export function unlinkSiwe(transport: Transport, body: WalletUnlinkBody): Promise<UserDto> {
   return transport.request(siweUnlinkRoute, { body, auth: true })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the wallet moves to the signed-in user. */
+export function transferSiwe(transport: Transport, body: WalletTransferBody): Promise<UserDto> {
+  return transport.request(siweTransferRoute, { body, auth: true })
 }

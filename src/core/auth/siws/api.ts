@@ -5,9 +5,10 @@ import type {
   UserDto,
   WalletInitBody,
   WalletNonceDto,
+  WalletTransferBody,
   WalletUnlinkBody,
 } from '../../../protocol/index.js'
-import { siwsAuthenticateRoute, siwsInitRoute, siwsLinkRoute, siwsUnlinkRoute } from '../../../protocol/routes/siws.js'
+import { siwsAuthenticateRoute, siwsInitRoute, siwsLinkRoute, siwsTransferRoute, siwsUnlinkRoute } from '../../../protocol/routes/siws.js'
 import type { Transport } from '../../api/transport.js'
 
 /** A single-use nonce bound to the address; `token` carries the CAPTCHA token. */
@@ -25,4 +26,9 @@ export function linkSiws(transport: Transport, body: SiwsLinkBody): Promise<User
 
 export function unlinkSiws(transport: Transport, body: WalletUnlinkBody): Promise<UserDto> {
   return transport.request(siwsUnlinkRoute, { body, auth: true })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the wallet moves to the signed-in user. */
+export function transferSiws(transport: Transport, body: WalletTransferBody): Promise<UserDto> {
+  return transport.request(siwsTransferRoute, { body, auth: true })
 }

@@ -3,12 +3,13 @@ import type {
   SmsAuthenticateBody,
   SmsInitBody,
   SmsLinkBody,
+  SmsTransferBody,
   SmsUnlinkBody,
   SmsUpdateBody,
   SuccessDto,
   UserDto,
 } from '../../../protocol/index.js'
-import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsUnlinkRoute, smsUpdateRoute } from '../../../protocol/routes/sms.js'
+import { smsAuthenticateRoute, smsInitRoute, smsLinkRoute, smsTransferRoute, smsUnlinkRoute, smsUpdateRoute } from '../../../protocol/routes/sms.js'
 import type { Transport } from '../../api/transport.js'
 
 /** Sends an SMS one-time code; with `auth` the code is bound to the signed-in user (link and update). */
@@ -30,4 +31,9 @@ export function updateSms(transport: Transport, body: SmsUpdateBody): Promise<Us
 
 export function unlinkSms(transport: Transport, body: SmsUnlinkBody): Promise<UserDto> {
   return transport.request(smsUnlinkRoute, { body, auth: true })
+}
+
+/** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
+export function transferSms(transport: Transport, body: SmsTransferBody): Promise<UserDto> {
+  return transport.request(smsTransferRoute, { body, auth: true })
 }

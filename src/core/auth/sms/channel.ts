@@ -1,5 +1,5 @@
 /** The SMS side of the one-time code flow: `passwordless_sms/*` routes with numbers in E.164. */
-import { authenticateSms, initSms, linkSms, unlinkSms, updateSms } from './api.js'
+import { authenticateSms, initSms, linkSms, transferSms, unlinkSms, updateSms } from './api.js'
 import type { OtpChannel } from '../otp/channel.js'
 import { normalizePhoneNumber } from './phone-number.js'
 
@@ -12,4 +12,5 @@ export const smsChannel: OtpChannel = {
   update: (transport, oldPhoneNumber, newPhoneNumber, code) =>
     updateSms(transport, { old_phone_number: oldPhoneNumber, new_phone_number: newPhoneNumber, code }),
   unlink: (transport, phoneNumber) => unlinkSms(transport, { phoneNumber }),
+  transfer: (transport, nonce, phoneNumber) => transferSms(transport, { nonce, phoneNumber }),
 }

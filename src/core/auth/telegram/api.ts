@@ -1,6 +1,6 @@
 /** The Telegram endpoints (sign-in spec, "The calls it makes": "Telegram"): one signed proof, the widget's result or Mini App data. */
-import type { AuthenticatedUserDto, TelegramAuthenticateBody, TelegramProofBody, UserDto } from '../../../protocol/index.js'
-import { telegramAuthenticateRoute, telegramLinkRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
+import type { AuthenticatedUserDto, NonceTransferBody, TelegramAuthenticateBody, TelegramProofBody, UserDto } from '../../../protocol/index.js'
+import { telegramAuthenticateRoute, telegramLinkRoute, telegramTransferRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
 import type { Transport } from '../../api/transport.js'
 
 export const authenticate = (transport: Transport, body: TelegramAuthenticateBody): Promise<AuthenticatedUserDto> =>
@@ -10,3 +10,8 @@ export const link = (transport: Transport, body: TelegramProofBody): Promise<Use
 
 export const unlink = (transport: Transport, telegramUserId: string): Promise<UserDto> =>
   transport.request(telegramUnlinkRoute, { body: { telegram_user_id: telegramUserId }, auth: true })
+
+/** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
+export function transferTelegram(transport: Transport, body: NonceTransferBody): Promise<UserDto> {
+  return transport.request(telegramTransferRoute, { body, auth: true })
+}

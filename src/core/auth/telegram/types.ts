@@ -70,3 +70,10 @@ declare module '../../user/types.js' {
     telegram?: TelegramAccount
   }
 }
+
+/** Its accounts move to the signed-in user on `account_transfer_required` (`client.transferAccount`). */
+declare module '../transfer/types.js' {
+  interface TransferLinkMethods {
+    telegram: 'telegram'
+  }
+}

@@ -143,6 +143,20 @@ describe('transferAccount', () => {
     expect(user.linkedAccounts).toContainEqual(expect.objectContaining({ type: 'wallet', address: wallet.address }))
   })
 
+  it('posts a Farcaster transfer with the fid as a number and a Solana wallet transfer to SIWS with the address', async () => {
+    api.handle(apiRoutes({ 'POST /api/v1/farcaster/transfer': () => ({ body: userDto() }), 'POST /api/v1/siws/transfer': () => ({ body: userDto() }) }))
+    await signIn()
+    const base = { nonce: TEST_TRANSFER_NONCE, displayName: 'x', embeddedWalletAddress: null }
+
+    await client.transferAccount({ ...base, linkMethod: 'farcaster', account: '4021' })
+    expect(api.calls('/api/v1/farcaster/transfer')[0]!.body).toEqual({ nonce: TEST_TRANSFER_NONCE, farcaster_id: 4021 })
+
+    const address = '5KdHJ6Yn3fJ4CQZK5nB8Qm6Yk2qkqD3S1c2gM6c1sCkq'
+    await client.transferAccount({ ...base, linkMethod: 'siws', account: address })
+    expect(api.calls('/api/v1/siws/transfer')[0]!.body).toEqual({ nonce: TEST_TRANSFER_NONCE, address })
+    expect(api.calls('/api/v1/siwe/transfer')).toHaveLength(0)
+  })
+
   it('refuses when signed out, for a type without transfer, and reports a spent nonce', async () => {
     const transfer: AccountTransfer = { nonce: 'spent', linkMethod: 'sms', account: '+12025550123', displayName: 'x', embeddedWalletAddress: null }
     await expect(client.transferAccount(transfer)).rejects.toMatchObject({ code: 'must_be_authenticated' })

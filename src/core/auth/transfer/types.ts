@@ -1,11 +1,23 @@
-import type { OAuthProvider } from '../../../protocol/index.js'
+import type { UserDto } from '../../../protocol/index.js'
+import type { Transport } from '../../api/transport.js'
+
+/** The sign-ins whose accounts can move to the signed-in user, by name; each adds its own by interface merging. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each sign-in's types.ts (declaration merging)
+export interface TransferLinkMethods {}
+export type TransferLinkMethod = TransferLinkMethods[keyof TransferLinkMethods]
 
 /** What the transfer screens need, read from an `account_transfer_required` error (wallet spec, "Screens and routes": "Account transfer"). */
 export interface AccountTransfer {
   nonce: string
-  linkMethod: 'email' | 'sms' | 'farcaster' | 'telegram' | 'siwe' | 'siws' | OAuthProvider
+  linkMethod: TransferLinkMethod
   /** The email, phone number, provider subject, Farcaster fid, Telegram user id or wallet address being moved. */
   account: string
   displayName: string
   embeddedWalletAddress: string | null
+}
+
+/** A sign-in's transfer (wallet spec, "The calls it makes"): the link methods it answers, and its call, loaded on use. */
+export interface AccountTransferCall {
+  linkMethods: readonly string[]
+  load(): Promise<(transport: Transport, transfer: AccountTransfer) => Promise<UserDto>>
 }
