@@ -28,7 +28,7 @@ export const loginMethods = [
 ] as const
 
 /** Every sign-in: the methods, and SIWE/SIWS sign-in, which lives with the external wallets. */
-const signIns: readonly SignInParts[] = [...loginMethods, walletSignIn]
+export const signIns: readonly SignInParts[] = [...loginMethods, walletSignIn]
 /**
  * The sign-ins with landing entries, in the landing's display order (the landing and its tests rely on it), which
  * is not the list's: the wallet entry comes after email and SMS, the provider apps last.
@@ -50,8 +50,6 @@ export const landingMethodsFromDto = (dto: AppConfigDto): LandingMethod[] => lan
 export const isLoginMethodName = (value: unknown): value is LoginMethodName => typeof value === 'string' && signIns.some((signIn) => signIn.isSignInName(value))
 /** How `findLinkedAccount` knows each sign-in's accounts. */
 export const linkedAccountKeys: readonly LinkedAccountKey[] = signIns.flatMap((signIn) => signIn.accountKey ?? [])
-/** The transfer of the sign-in whose accounts a `linkMethod` of `account_transfer_required` names; null: none moves. */
-export const accountTransferOf = (linkMethod: string) => signIns.find((signIn) => signIn.transfer?.linkMethods.includes(linkMethod))?.transfer ?? null
 
 type Methods = (typeof loginMethods)[number]
 /** `client.auth`: each method's namespace under its name. */

@@ -14,11 +14,5 @@ export const walletSignIn: SignInParts = {
     },
     normalize: (key, method) => (method === 'siwe' ? key.toLowerCase() : key),
   },
-  transfer: {
-    linkMethods: ['siwe', 'siws'],
-    load: async () => {
-      const [{ transferSiwe }, { transferSiws }] = await Promise.all([import('../auth/siwe/api.js'), import('../auth/siws/api.js')])
-      return (transport, { nonce, linkMethod, account }) => (linkMethod === 'siwe' ? transferSiwe : transferSiws)(transport, { nonce, address: account })
-    },
-  },
+  transfer: { linkMethods: ['siwe', 'siws'], load: () => import('./transfer.js') },
 }

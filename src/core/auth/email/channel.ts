@@ -19,5 +19,5 @@ export const emailChannel: OtpChannel = {
   link: (transport, email, code) => linkPasswordless(transport, { email, code }),
   update: (transport, oldAddress, newAddress, code) => updatePasswordless(transport, { oldAddress, newAddress, code }),
   unlink: (transport, address) => unlinkPasswordless(transport, { address }),
-  transfer: (transport, nonce, email) => transferPasswordless(transport, { nonce, email }),
+  transferAccount: (transport, { nonce, account }) => transferPasswordless(transport, { nonce, email: account }),
 }

@@ -24,6 +24,7 @@ import {
   farcasterUnlinkRoute,
 } from '../../../protocol/routes/farcaster.js'
 import type { Transport } from '../../api/transport.js'
+import type { AccountTransfer } from '../transfer/types.js'
 
 /** Opens a relay channel: the connect URI for the Farcaster app and the token to poll it with. */
 export function initFarcaster(transport: Transport, body: FarcasterInitBody): Promise<FarcasterInitResponse> {
@@ -56,6 +57,7 @@ export function farcasterSignerStatus(transport: Transport, body: FarcasterSigne
 }
 
 /** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
-export function transferFarcaster(transport: Transport, body: FarcasterTransferBody): Promise<UserDto> {
+export function transferAccount(transport: Transport, { nonce, account }: AccountTransfer): Promise<UserDto> {
+  const body: FarcasterTransferBody = { nonce, farcaster_id: Number(account) }
   return transport.request(farcasterTransferRoute, { body, auth: true })
 }

@@ -11,15 +11,7 @@ export const farcasterMethod = defineLoginMethod<'farcaster', FarcasterApi>({
   name: 'farcaster',
   isSignInName: signInNames('farcaster'),
   landing: landingFlags({ farcaster: (dto) => dto.farcaster_auth }),
-  transfer: {
-    linkMethods: ['farcaster'],
-    load: () =>
-      import('./api.js').then(
-        ({ transferFarcaster }) =>
-          (transport, { nonce, account }) =>
-            transferFarcaster(transport, { nonce, farcaster_id: Number(account) }),
-      ),
-  },
+  transfer: { linkMethods: ['farcaster'], load: () => import('./api.js') },
   accountKey: { of: (account, method) => (method === 'farcaster' && account.type === 'farcaster' ? String(account.fid) : null) },
   accounts: {
     map: {

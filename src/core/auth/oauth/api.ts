@@ -11,6 +11,7 @@ import type {
 } from '../../../protocol/index.js'
 import { oauthAuthenticateRoute, oauthInitRoute, oauthLinkRoute, oauthTransferRoute, oauthUnlinkRoute } from '../../../protocol/routes/oauth.js'
 import type { Transport } from '../../api/transport.js'
+import type { AccountTransfer } from '../transfer/types.js'
 
 /** Asks the server for the provider's authorization URL; `token` carries the CAPTCHA token. */
 export function initOAuth(transport: Transport, body: OAuthInitBody): Promise<OAuthInitResponse> {
@@ -31,6 +32,7 @@ export function unlinkOAuth(transport: Transport, body: OAuthUnlinkBody): Promis
 }
 
 /** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
-export function transferOAuth(transport: Transport, body: OAuthTransferBody): Promise<UserDto> {
+export function transferAccount(transport: Transport, { nonce }: AccountTransfer): Promise<UserDto> {
+  const body: OAuthTransferBody = { nonce }
   return transport.request(oauthTransferRoute, { body, auth: true })
 }

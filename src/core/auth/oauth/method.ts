@@ -17,15 +17,7 @@ export const oauthMethod = defineLoginMethod<'oauth', OAuthApi>({
   name: 'oauth',
   isSignInName: isOAuthProvider,
   landing: landingFlags(providerFlags),
-  transfer: {
-    linkMethods: oauthProviders,
-    load: () =>
-      import('./api.js').then(
-        ({ transferOAuth }) =>
-          (transport, { nonce }) =>
-            transferOAuth(transport, { nonce }),
-      ),
-  },
+  transfer: { linkMethods: oauthProviders, load: () => import('./api.js') },
   accountKey: {
     of: (account, method) => (isOAuthProvider(method) && account.type === oauthAccountType(method) && 'subject' in account ? account.subject : null),
   },

@@ -2,8 +2,10 @@
 import type { AuthMode, AuthenticatedUserDto, UserDto } from '../../../protocol/index.js'
 import type { Transport } from '../../api/transport.js'
 import type { EffectiveConfig } from '../../config/types.js'
+import type { AccountTransferApi } from '../transfer/types.js'
 
-export interface OtpChannel {
+/** Its `transferAccount` moves the address or number another user holds to the signed-in user. */
+export interface OtpChannel extends AccountTransferApi {
   /** Names the method in login, link, unlink and update events. */
   readonly method: 'email' | 'sms'
   /** Trims and checks an identifier, resolving to the form accounts are keyed by; throws `invalid_data`. */
@@ -16,6 +18,4 @@ export interface OtpChannel {
   link(transport: Transport, identifier: string, code: string): Promise<UserDto>
   update(transport: Transport, previousIdentifier: string, identifier: string, code: string): Promise<UserDto>
   unlink(transport: Transport, identifier: string): Promise<UserDto>
-  /** Moves the address or number another user holds to the signed-in user (`nonce` from `account_transfer_required`). */
-  transfer(transport: Transport, nonce: string, identifier: string): Promise<UserDto>
 }

@@ -28,10 +28,7 @@ export const defineOtpMethod = <Name extends OtpChannel['method'], ConfigFields 
     name,
     ...parts,
     isSignInName: signInNames(name),
-    transfer: {
-      linkMethods: [name],
-      load: () => loadChannel().then((channel) => (transport, transfer) => channel.transfer(transport, transfer.nonce, transfer.account)),
-    },
+    transfer: { linkMethods: [name], load: loadChannel },
     create(deps) {
       const state = createStore<OtpFlowState>(initialOtpFlowState)
       const flow = createOtpFlow({

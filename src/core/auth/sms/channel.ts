@@ -12,5 +12,5 @@ export const smsChannel: OtpChannel = {
   update: (transport, oldPhoneNumber, newPhoneNumber, code) =>
     updateSms(transport, { old_phone_number: oldPhoneNumber, new_phone_number: newPhoneNumber, code }),
   unlink: (transport, phoneNumber) => unlinkSms(transport, { phoneNumber }),
-  transfer: (transport, nonce, phoneNumber) => transferSms(transport, { nonce, phoneNumber }),
+  transferAccount: (transport, { nonce, account }) => transferSms(transport, { nonce, phoneNumber: account }),
 }

@@ -2,6 +2,7 @@
 import type { AuthenticatedUserDto, NonceTransferBody, TelegramAuthenticateBody, TelegramProofBody, UserDto } from '../../../protocol/index.js'
 import { telegramAuthenticateRoute, telegramLinkRoute, telegramTransferRoute, telegramUnlinkRoute } from '../../../protocol/routes/telegram.js'
 import type { Transport } from '../../api/transport.js'
+import type { AccountTransfer } from '../transfer/types.js'
 
 export const authenticate = (transport: Transport, body: TelegramAuthenticateBody): Promise<AuthenticatedUserDto> =>
   transport.request(telegramAuthenticateRoute, { body })
@@ -12,6 +13,7 @@ export const unlink = (transport: Transport, telegramUserId: string): Promise<Us
   transport.request(telegramUnlinkRoute, { body: { telegram_user_id: telegramUserId }, auth: true })
 
 /** Account transfer (wallet spec, "The calls it makes"): the account moves to the signed-in user. */
-export function transferTelegram(transport: Transport, body: NonceTransferBody): Promise<UserDto> {
+export function transferAccount(transport: Transport, { nonce }: AccountTransfer): Promise<UserDto> {
+  const body: NonceTransferBody = { nonce }
   return transport.request(telegramTransferRoute, { body, auth: true })
 }

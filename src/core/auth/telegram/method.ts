@@ -16,15 +16,7 @@ export const telegramMethod = defineLoginMethod<'telegram', TelegramApi, Telegra
   name: 'telegram',
   isSignInName: signInNames('telegram'),
   landing: landingFlags({ telegram: (dto) => dto.telegram_auth }),
-  transfer: {
-    linkMethods: ['telegram'],
-    load: () =>
-      import('./api.js').then(
-        ({ transferTelegram }) =>
-          (transport, { nonce }) =>
-            transferTelegram(transport, { nonce }),
-      ),
-  },
+  transfer: { linkMethods: ['telegram'], load: () => import('./api.js') },
   accountKey: { of: (account, method) => (method === 'telegram' && account.type === 'telegram' ? account.telegramUserId : null) },
   config: telegramConfig,
   accounts: {

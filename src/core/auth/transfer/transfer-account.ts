@@ -3,7 +3,7 @@ import type { Transport } from '../../api/transport.js'
 import { TesseraError } from '../../errors/base-error.js'
 import { mustBeAuthenticatedError } from '../../errors/client-errors.js'
 import type { AccountChanges } from '../../session/types.js'
-import { accountTransferOf } from '../login-methods.js'
+import { signIns } from '../login-methods.js'
 import type { AccountTransfer } from './types.js'
 import type { User } from '../../user/types.js'
 
@@ -17,9 +17,9 @@ const invalidTransferTypeError = () => new TesseraError({ code: 'invalid_data', 
 
 /** The transfer route of the account's sign-in (wallet spec, "The calls it makes"): custom, guest and passkey accounts have none. */
 async function requestTransfer(transport: Transport, transfer: AccountTransfer): Promise<UserDto> {
-  const call = accountTransferOf(transfer.linkMethod)
+  const call = signIns.find((signIn) => signIn.transfer?.linkMethods.includes(transfer.linkMethod))?.transfer
   if (!call) throw invalidTransferTypeError()
-  return (await call.load())(transport, transfer)
+  return (await call.load()).transferAccount(transport, transfer)
 }
 
 /** Moves the account to the signed-in user (the server deletes the other user) and announces it as a link. */

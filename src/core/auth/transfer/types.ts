@@ -16,8 +16,13 @@ export interface AccountTransfer {
   embeddedWalletAddress: string | null
 }
 
-/** A sign-in's transfer (wallet spec, "The calls it makes"): the link methods it answers, and its call, loaded on use. */
+/** A sign-in's transfer call (wallet spec, "The calls it makes"): its route, with the body its account type needs. */
+export interface AccountTransferApi {
+  transferAccount(transport: Transport, transfer: AccountTransfer): Promise<UserDto>
+}
+
+/** The link methods a sign-in's transfer answers, and the module with its call, loaded on use. */
 export interface AccountTransferCall {
   linkMethods: readonly string[]
-  load(): Promise<(transport: Transport, transfer: AccountTransfer) => Promise<UserDto>>
+  load(): Promise<AccountTransferApi>
 }
