@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { APP_ID_LENGTH, embeddedWalletsModes, SESSION_SIGNER_ID, GOOGLE_DRIVE_API_URL } from '../../../src/protocol/index.js'
 import type { LoginMethodModule } from '../auth/login-method.js'
-import { loginMethodModules } from '../auth/login-methods.js'
+import { loginMethodModules, loginMethodNames } from '../auth/login-methods.js'
 import { fundingFileSchema, fundingFromFile } from '../funding/funding-file-schema.js'
 import { parseP256PublicKey } from '../server-wallets/p256-key.js'
 import { smartWalletsFileSchema, smartWalletsFromFile } from '../smart-wallets/smart-wallets-file-schema.js'
 import { gasSponsorshipFileSchema, gasSponsorshipFromFile } from '../sponsorship/gas-sponsorship-file-schema.js'
 import { hashAppSecret, MIN_APP_SECRET_LENGTH } from './app-secret.js'
 import { envName, fromEnv, httpUrl, optional, text, type SecretSources } from './file-schema-parts.js'
-import { loginMethods, type AppInput, type CaptchaSettings, type EmbeddedWalletSettings } from './types.js'
+import type { AppInput, CaptchaSettings, EmbeddedWalletSettings } from './types.js'
 
 /**
  * The snake_case JSON form of an app's settings, shared by the config file (`apps[]`) and the CLI's
@@ -138,7 +138,7 @@ export const appFileSchema = z.strictObject({
     .regex(/^[a-z0-9-]+$/),
   name: text(200).optional(),
   allowed_origins: z.array(z.string().max(300)).optional(),
-  login_methods: z.array(z.enum(loginMethods)).optional(),
+  login_methods: z.array(z.enum(loginMethodNames)).optional(),
   terms_url: httpUrl.nullable().optional(),
   privacy_url: httpUrl.nullable().optional(),
   require_users_accept_terms: z.boolean().optional(),

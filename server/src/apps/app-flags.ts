@@ -1,4 +1,4 @@
-import { loginMethodModules } from '../auth/login-methods.js'
+import { loginMethodModules, loginMethodNames } from '../auth/login-methods.js'
 import type { LoginMethodModule } from '../auth/login-method.js'
 import { ALTCHA_MAX_NUMBER_LIMIT, isOriginEntry } from './app-file-schema.js'
 import {
@@ -17,7 +17,7 @@ import {
   type CliFlagValues,
 } from './cli-flag-parsing.js'
 import { appDefaults } from './store.js'
-import { loginMethods, type AppInput, type AppRecord, type CaptchaSettings, type LoginMethod } from './types.js'
+import type { AppInput, AppRecord, CaptchaSettings, LoginMethod } from './types.js'
 
 export { UsageError }
 
@@ -31,7 +31,7 @@ export const appFlagsUsage = `App flags (on create and update; an update changes
   keeps the app's other origins), --logo-url <url>,
   --accent-color '#rrggbb', --theme light|dark|none, --terms-url <url>, --privacy-url <url> ('' clears a URL),
   --require-terms[=false], --disable-plus-emails[=false]
-  --login-methods <list>        comma list of: ${loginMethods.join(', ')}
+  --login-methods <list>        comma list of: ${loginMethodNames.join(', ')}
   --allowlist[=false], --allowlist-entries <list> (emails, @domains, +E164 numbers, wallet addresses; '' clears),
   --allowlist-error-title, --allowlist-error-detail, --allowlist-cta-text, --allowlist-cta-link (screen overrides; '' clears)
   --user-limit <n|none>, --signup-disabled[=false], --account-transfer[=false]
@@ -166,7 +166,8 @@ export function appInputFromFlags(values: AppFlagValues, current: AppRecord | nu
   const base: AppRecord = current ?? { ...appDefaults, id: '', name: '' }
   const methods = commaList(values['login-methods'])
   for (const method of methods ?? []) {
-    if (!(loginMethods as readonly string[]).includes(method)) throw new UsageError(`Unknown login method '${method}' (supported: ${loginMethods.join(', ')})`)
+    if (!(loginMethodNames as readonly string[]).includes(method))
+      throw new UsageError(`Unknown login method '${method}' (supported: ${loginMethodNames.join(', ')})`)
   }
   const accent = values['accent-color']
   if (accent && !/^#[0-9a-fA-F]{6}$/.test(accent)) throw new UsageError(`--accent-color takes #rrggbb`)

@@ -1,23 +1,15 @@
 import type { FundingAssetName, FundingProviderMethod } from '../../../src/protocol/funding.js'
 import type { SmartWalletSettings } from '../smart-wallets/types.js'
-import { oauthProviders, type EmbeddedWalletsMode, type MfaMethod } from '../../../src/protocol/index.js'
+import type { EmbeddedWalletsMode, MfaMethod } from '../../../src/protocol/index.js'
 import type { GasSponsorshipSettings } from '../sponsorship/settings.js'
 
-/** Login methods an app can enable. Wallets, passkeys, Farcaster and Telegram arrive with issue #4. */
-export const loginMethods = [
-  'email',
-  'sms',
-  ...oauthProviders,
-  'custom_jwt',
-  'guest',
-  'telegram',
-  'wallet',
-  'solana_wallet',
-  'passkey',
-  'farcaster',
-  'cross_app',
-] as const
-export type LoginMethod = (typeof loginMethods)[number]
+/**
+ * The names an app's login methods can hold, under each sign-in's module: its `module.ts` adds its own (interface
+ * merging, as every module imports this file) and lists them in `loginMethods`, which `auth/login-methods.ts` joins.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each login method's module.ts through declaration merging
+export interface LoginMethodNames {}
+export type LoginMethod = LoginMethodNames[keyof LoginMethodNames]
 
 /** Who may sign in: emails, E.164 phone numbers, wallet addresses, or `@domain` for a whole email domain. */
 export interface AllowlistSettings {

@@ -9,7 +9,7 @@ import type { AppConfigDto } from '../../../src/protocol/index.js'
 import type { z } from 'zod'
 import type { CliFlagContext, CliFlagOptions, CliFlagValues } from '../apps/cli-flag-parsing.js'
 import type { SecretSources } from '../apps/file-schema-parts.js'
-import type { AppInput, AppRecord } from '../apps/types.js'
+import type { AppInput, AppRecord, LoginMethod } from '../apps/types.js'
 import type { ServerContext } from '../context.js'
 import type { AppEnv } from '../http/env.js'
 import type { LinkedAccountWire } from './linked-account-wire.js'
@@ -35,9 +35,15 @@ export interface LoginMethodCliFlags<Options extends CliFlagOptions> {
   toInput(values: CliFlagValues<Options>, current: AppRecord, context: CliFlagContext): AppInput
 }
 
-export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape, Flags extends CliFlagOptions = CliFlagOptions> {
+export interface LoginMethodModule<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Flags extends CliFlagOptions = CliFlagOptions,
+  Names extends LoginMethod = LoginMethod,
+> {
   /** The method's folder under `server/src/auth/`. */
   name: string
+  /** The names it adds to what an app's `login_methods` (`--login-methods`) can hold: its `LoginMethodNames` entry. */
+  loginMethods: readonly Names[]
   /** Mounted after `requireApp`: the routes read the app the `privy-app-id` header named. */
   mounts: readonly LoginMethodMount[]
   /** Mounted before `requireApp`, so without an app: requests that carry no app header (a provider's callback, a relay, a script). */
@@ -52,7 +58,11 @@ export interface LoginMethodModule<Shape extends z.ZodRawShape = z.ZodRawShape, 
   redactSecrets?(app: AppRecord): Partial<AppRecord>
 }
 
-/** Types a module's definition, keeping its settings' field types and its flags' options (the identity at run time). */
-export const defineLoginMethod = <Shape extends z.ZodRawShape = Record<never, never>, Flags extends CliFlagOptions = Record<never, never>>(
-  method: LoginMethodModule<Shape, Flags>,
-): LoginMethodModule<Shape, Flags> => method
+/** Types a module's definition, keeping its settings' field types, its flags' options and its names (the identity at run time). */
+export const defineLoginMethod = <
+  Shape extends z.ZodRawShape = Record<never, never>,
+  Flags extends CliFlagOptions = Record<never, never>,
+  const Names extends LoginMethod = never,
+>(
+  method: LoginMethodModule<Shape, Flags, Names>,
+): LoginMethodModule<Shape, Flags, Names> => method

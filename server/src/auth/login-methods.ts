@@ -1,4 +1,5 @@
 /** The server's login methods: each is a module in its own folder (`login-method.ts`); adding one adds it here. */
+import type { LoginMethod } from '../apps/types.js'
 import { crossAppModule } from './cross-app/module.js'
 import { customAuthModule } from './custom-auth/module.js'
 import { emailModule } from './email/module.js'
@@ -24,3 +25,6 @@ export const loginMethodModules = [
   farcasterModule,
   customAuthModule,
 ] as const
+
+/** Every name an app's `login_methods` can hold, in the modules' order (the settings file, the CLI and its usage). */
+export const loginMethodNames: readonly LoginMethod[] = loginMethodModules.flatMap((module) => module.loginMethods)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
-import { loginMethods } from '../apps/types.js'
+import { loginMethodNames } from '../auth/login-methods.js'
 import { createServerContext } from '../server.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 
@@ -9,7 +9,7 @@ let t: TestServer
 beforeAll(async () => {
   t = await startTestServer({
     app: {
-      loginMethods: [...loginMethods],
+      loginMethods: [...loginMethodNames],
       oauthProviders: { google: { clientId: 'robustness-client', clientSecret: 'robustness-secret' } },
       oauthRedirectUrls: ['http://allowed.test:3000/'],
       customJwt: { jwksUrl: 'http://127.0.0.1:9/jwks.json', publicKeyPem: null, issuer: null, audience: null, userIdClaim: 'sub' },

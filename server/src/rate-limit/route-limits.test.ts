@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
-import { loginMethods } from '../apps/types.js'
+import { loginMethodNames } from '../auth/login-methods.js'
 import { createServerContext } from '../server.js'
 import { startTestServer, type TestServer } from '../test-support/test-server.js'
 
@@ -10,7 +10,7 @@ let t: TestServer
 beforeAll(async () => {
   t = await startTestServer({
     app: {
-      loginMethods: [...loginMethods],
+      loginMethods: [...loginMethodNames],
       customJwt: { jwksUrl: 'http://127.0.0.1:9/jwks.json', publicKeyPem: null, issuer: 'https://issuer.test', audience: 'limits', userIdClaim: 'sub' },
     },
     // Behind a trusted proxy, so each case below is its own client (X-Forwarded-For) and has its own buckets.

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from '../app.js'
 import type { AppInput } from '../apps/types.js'
-import { loginMethods } from '../apps/types.js'
+import { loginMethodNames } from '../auth/login-methods.js'
 import type { Db } from '../db/types.js'
 import { createServerContext } from '../server.js'
 import type { CaptureDelivery } from './capture-delivery.js'
@@ -13,7 +13,7 @@ import { routesOf, type FuzzRoute } from './fuzz-requests.js'
 export const fuzzedApp: AppInput = {
   name: 'Fuzzed',
   allowedOrigins: ['http://allowed.test:3000'],
-  loginMethods: [...loginMethods],
+  loginMethods: [...loginMethodNames],
   oauthProviders: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret' } },
   oauthRedirectUrls: ['http://allowed.test:3000/'],
   customJwt: { jwksUrl: 'http://127.0.0.1:9/jwks.json', publicKeyPem: null, issuer: 'https://issuer.test', audience: 'fuzz', userIdClaim: 'sub' },

@@ -4,8 +4,15 @@ import { customAuthLinkedAccounts } from './linked-accounts.js'
 import { mountCustomJwtRoutes } from './routes.js'
 import { customAuthSettings } from './settings.js'
 
+declare module '../../apps/types.js' {
+  interface LoginMethodNames {
+    customAuth: 'custom_jwt'
+  }
+}
+
 export const customAuthModule = defineLoginMethod({
   name: 'custom-auth',
+  loginMethods: ['custom_jwt'],
   mounts: [mountCustomJwtRoutes],
   settings: customAuthSettings,
   cliFlags: customAuthCliFlags,

@@ -4,8 +4,15 @@ import { passkeyLinkedAccounts } from './linked-accounts.js'
 import { mountPasskeyRoutes } from './routes.js'
 import { passkeySettings } from './settings.js'
 
+declare module '../../apps/types.js' {
+  interface LoginMethodNames {
+    passkey: 'passkey'
+  }
+}
+
 export const passkeyModule = defineLoginMethod({
   name: 'passkey',
+  loginMethods: ['passkey'],
   mounts: [mountPasskeyRoutes],
   settings: passkeySettings,
   cliFlags: passkeyCliFlags,

@@ -4,8 +4,15 @@ import { smsLinkedAccounts } from './linked-accounts.js'
 import { mountSmsRoutes } from './routes.js'
 import { smsSettings } from './settings.js'
 
+declare module '../../apps/types.js' {
+  interface LoginMethodNames {
+    sms: 'sms'
+  }
+}
+
 export const smsModule = defineLoginMethod({
   name: 'sms',
+  loginMethods: ['sms'],
   mounts: [mountSmsRoutes],
   settings: smsSettings,
   cliFlags: smsCliFlags,

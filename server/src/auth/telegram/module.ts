@@ -5,8 +5,15 @@ import { telegramLoginScriptRoutes } from './login-script.js'
 import { mountTelegramRoutes } from './routes.js'
 import { redactTelegram, telegramAppConfig, telegramSettings } from './settings.js'
 
+declare module '../../apps/types.js' {
+  interface LoginMethodNames {
+    telegram: 'telegram'
+  }
+}
+
 export const telegramModule = defineLoginMethod({
   name: 'telegram',
+  loginMethods: ['telegram'],
   mounts: [mountTelegramRoutes],
   // The Login Widget's script: pages load it with a plain script tag.
   mountsBeforeAppCheck: [(app) => app.route('/', telegramLoginScriptRoutes())],
