@@ -157,7 +157,7 @@ export interface CrossAppAccount extends AccountTimes {
   providerApp: { id: string; name: string | null; logoUrl: string | null }
 }
 
-/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+/** Its linked accounts, merged into user/types.ts's (no `User` slot). */
 declare module '../../user/types.js' {
   interface LinkedAccounts {
     cross_app: CrossAppAccount

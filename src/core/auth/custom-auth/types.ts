@@ -52,7 +52,7 @@ export interface CustomAuthAccount extends AccountTimes {
   customUserId: string
 }
 
-/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+/** Its linked accounts, merged into user/types.ts's (no `User` slot). */
 declare module '../../user/types.js' {
   interface LinkedAccounts {
     custom_auth: CustomAuthAccount

@@ -59,7 +59,7 @@ export interface PasskeyAccount extends AccountTimes {
   createdWithBrowser: string | null
 }
 
-/** Its linked accounts, and the user's slot for the first of each, merged into user/types.ts's. */
+/** Its linked accounts, merged into user/types.ts's (no `User` slot). */
 declare module '../../user/types.js' {
   interface LinkedAccounts {
     passkey: PasskeyAccount

@@ -23,6 +23,6 @@ export interface AccountTransferApi {
 
 /** The link methods a sign-in's transfer answers, and the module with its call, loaded on use. */
 export interface AccountTransferCall {
-  linkMethods: readonly string[]
+  linkMethods: readonly TransferLinkMethod[]
   load(): Promise<AccountTransferApi>
 }
